@@ -1,0 +1,1 @@
+"""Alembic migrations for tally's database (shipped inside the package as ``tally.migrations``)."""

@@ -1,0 +1,336 @@
+"""The ``.deal`` record format: reading and writing deal records (NOTATION.md).
+
+:func:`read_deal` and :func:`write_deal` are each other's inverse on records: whatever a scorer
+typed, ``read_deal(write_deal(r)) == r``, and :func:`write_deal` prints one canonical form::
+
+    >>> r = read_deal('[Dealer "Anna"]\\n[Forehand "Bert"]\\n[Trump "qh"]\\n1. ks as ; Anna wins\\n')
+    >>> print(write_deal(r), end="")
+    [Dealer "Anna"]
+    [Forehand "Bert"]
+    [Trump "qh"]
+    <BLANKLINE>
+    1. KS AS
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from tally.cards import Card
+from tally.errors import NotationError
+
+#: Tags in the order a canonical record prints them; others follow in the order given.
+TAG_ORDER: Final = ("Event", "Date", "Round", "Table", "Rules", "Dealer", "Forehand", "Trump",
+                    "Carry", "Hands", "Remaining", "Result")
+REQUIRED_TAGS: Final = ("Dealer", "Forehand", "Trump")
+
+
+@dataclass(frozen=True)
+class CardItem:
+    """A card played: the leader's first, then the follower's."""
+
+    card: Card
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True)
+class SwapItem:
+    """``swap``: the player of the next card exchanges the exchange card for the turn-up."""
+
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return "swap"
+
+
+@dataclass(frozen=True)
+class CloseItem:
+    """``close``: before the leader's card the leader closes; after the trick, its winner."""
+
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return "close"
+
+
+@dataclass(frozen=True)
+class MarriageItem:
+    """``20 QC`` / ``40 KH``: the leader declares the marriage of that card's suit.
+
+    The card is led, unless a claim follows at once.
+    """
+
+    value: int
+    card: Card
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.value} {self.card}"
+
+
+@dataclass(frozen=True)
+class ClaimItem:
+    """``66``: a claim of 66 counted points; ``66@Name`` names the claimer."""
+
+    player: str | None = None
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        if self.player is None:
+            return "66"
+        if re.fullmatch(r"[^\s\"\\;{}]+", self.player):
+            return f"66@{self.player}"
+        return "66@" + quote(self.player)
+
+
+Item = CardItem | SwapItem | CloseItem | MarriageItem | ClaimItem
+
+
+@dataclass(frozen=True)
+class TrickLine:
+    """One trick line: its number and its items in the order they happened."""
+
+    number: int
+    items: tuple[Item, ...]
+    line: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        return " ".join([f"{self.number}.", *(str(i) for i in self.items)])
+
+
+@dataclass
+class DealRecord:
+    """A deal record: tags, then trick lines. Tag values are kept as typed."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    tricks: list[TrickLine] = field(default_factory=list)
+    #: where each tag was, for error messages
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    #: comment lines before the first tag, kept on export
+    header: list[str] = field(default_factory=list, compare=False)
+    #: the file or source the record came from, for messages
+    source: str = field(default="", compare=False)
+
+
+def quote(value: str) -> str:
+    """A tag value in quotes, with ``"`` and ``\\`` escaped."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def write_deal(record: DealRecord) -> str:
+    """The record in canonical form: header comments, tags in order, a blank line, tricks."""
+    out: list[str] = [f"; {c}" if c else ";" for c in record.header]
+    order = [t for t in TAG_ORDER if t in record.tags]
+    order += [t for t in record.tags if t not in TAG_ORDER]
+    out += [f"[{name} {quote(record.tags[name])}]" for name in order]
+    if record.tricks:
+        out.append("")
+        out += [str(t) for t in record.tricks]
+    return "\n".join(out) + "\n"
+
+
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_TRICK_NO = re.compile(r"(\d+)\.")
+
+
+def read_deal(text: str, source: str = "") -> DealRecord:
+    """Read one ``.deal`` record. Raises :class:`NotationError` with the line and column.
+
+    Only the notation is checked here; whether the record describes a real deal is the
+    ruling's business (:func:`tally.ruling.rule`).
+    """
+    record = DealRecord(source=source)
+    in_brace = False
+    seen_trick = False
+    expect = 1
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line, in_brace = _strip_comments(raw, lineno, in_brace)
+        stripped = line.strip()
+        if not stripped:
+            if not seen_trick and not record.tags and raw.strip().startswith(";"):
+                record.header.append(raw.strip()[1:].strip())
+            continue
+        col0 = len(line) - len(line.lstrip()) + 1
+        if stripped.startswith("["):
+            if seen_trick:
+                raise NotationError("a tag after the first trick (tags come first)", lineno, col0)
+            name, value = _read_tag(line, lineno)
+            if name in record.tags:
+                raise NotationError(f'tag "{name}" is repeated (first on line '
+                                    f"{record.tag_lines[name]})", lineno, col0)
+            record.tags[name] = value
+            record.tag_lines[name] = lineno
+            continue
+        m = _TRICK_NO.match(stripped)
+        if not m:
+            word = stripped.split()[0]
+            raise NotationError(f'"{word}" starts neither a tag nor a trick line '
+                                '("[Tag "value"]" or "N. cards")', lineno, col0)
+        number = int(m.group(1))
+        if number != expect:
+            raise NotationError(f"trick {number} is out of order (expected trick {expect})",
+                                lineno, col0)
+        expect += 1
+        seen_trick = True
+        rest_start = col0 - 1 + m.end()
+        items = _read_items(line, rest_start, lineno)
+        record.tricks.append(TrickLine(number, tuple(items), lineno))
+    if in_brace:
+        raise NotationError("a { comment is never closed")
+    return record
+
+
+def _strip_comments(raw: str, lineno: int, in_brace: bool) -> tuple[str, bool]:
+    """The line with comments blanked out (kept as spaces, so columns stay right)."""
+    out: list[str] = []
+    in_quote = False
+    i = 0
+    n = len(raw)
+    while i < n:
+        ch = raw[i]
+        if in_brace:
+            out.append(" ")
+            if ch == "}":
+                in_brace = False
+        elif in_quote:
+            out.append(ch)
+            if ch == "\\" and i + 1 < n:
+                out.append(raw[i + 1])
+                i += 1
+            elif ch == '"':
+                in_quote = False
+        elif ch == '"':
+            in_quote = True
+            out.append(ch)
+        elif ch == ";":
+            break
+        elif ch == "{":
+            in_brace = True
+            out.append(" ")
+        elif ch == "}":
+            raise NotationError('a "}" without its "{"', lineno, i + 1)
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out), in_brace
+
+
+def _read_tag(line: str, lineno: int) -> tuple[str, str]:
+    start = line.index("[")
+    m = _TAG_NAME.match(line, start + 1)
+    if not m:
+        raise NotationError('a tag needs a name: [Name "value"]', lineno, start + 2)
+    name = m.group(0)
+    i = m.end()
+    while i < len(line) and line[i] in " \t":
+        i += 1
+    if i >= len(line) or line[i] != '"':
+        raise NotationError(f'tag "{name}" needs a quoted value: [{name} "value"]', lineno, i + 1)
+    i += 1
+    value: list[str] = []
+    while True:
+        if i >= len(line):
+            raise NotationError(f'the value of tag "{name}" has no closing quote', lineno, i + 1)
+        ch = line[i]
+        if ch == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
+            value.append(line[i + 1])
+            i += 2
+            continue
+        if ch == '"':
+            break
+        value.append(ch)
+        i += 1
+    i += 1
+    while i < len(line) and line[i] in " \t":
+        i += 1
+    if i >= len(line) or line[i] != "]":
+        raise NotationError(f'tag "{name}" needs a closing "]"', lineno, i + 1)
+    if line[i + 1:].strip():
+        raise NotationError(f'text after tag "{name}"', lineno, i + 2)
+    return name, "".join(value)
+
+
+def _tokens(line: str, start: int, lineno: int) -> list[tuple[str, int]]:
+    """Whitespace-separated tokens with their 1-based columns; ``66@"Two Words"`` is one."""
+    out: list[tuple[str, int]] = []
+    i = start
+    n = len(line)
+    while i < n:
+        if line[i].isspace():
+            i += 1
+            continue
+        j = i
+        if line.startswith('66@"', i):
+            j = i + 4
+            while j < n and line[j] != '"':
+                j += 2 if line[j] == "\\" else 1
+            if j >= n:
+                raise NotationError("a quoted claimer's name has no closing quote", lineno, i + 1)
+            j += 1
+        else:
+            while j < n and not line[j].isspace():
+                j += 1
+        out.append((line[i:j], i + 1))
+        i = j
+    return out
+
+
+def _read_items(line: str, start: int, lineno: int) -> list[Item]:
+    items: list[Item] = []
+    tokens = _tokens(line, start, lineno)
+    k = 0
+    while k < len(tokens):
+        tok, col = tokens[k]
+        low = tok.lower()
+        if low == "swap":
+            items.append(SwapItem(col))
+        elif low == "close":
+            items.append(CloseItem(col))
+        elif low in ("20", "40"):
+            if k + 1 >= len(tokens):
+                raise NotationError(f"{tok} must be followed by the king or queen led", lineno, col)
+            ctok, ccol = tokens[k + 1]
+            card = _card(ctok, lineno, ccol)
+            items.append(MarriageItem(int(tok), card, col))
+            k += 1
+        elif low == "66":
+            items.append(ClaimItem(None, col))
+        elif low.startswith("66@"):
+            name = tok[3:]
+            if name.startswith('"'):
+                name = name[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+            if not name.strip():
+                raise NotationError("66@ needs the claimer's name", lineno, col)
+            items.append(ClaimItem(name.strip(), col))
+        else:
+            items.append(CardItem(_card(tok, lineno, col), col))
+        k += 1
+    return items
+
+
+def _card(tok: str, lineno: int, col: int) -> Card:
+    try:
+        return Card.parse(tok)
+    except NotationError as exc:
+        raise NotationError(exc.bare_message, lineno, col) from None
+
+
+def read_hands(value: str) -> list[tuple[str, list[Card]]]:
+    """Read a ``Hands`` or ``Remaining`` value: ``"Bert: AS KS; Anna: 9D"``.
+
+    Raises :class:`NotationError` (without a line; the caller knows it) when it is malformed.
+    """
+    out: list[tuple[str, list[Card]]] = []
+    for part in value.split(";"):
+        if not part.strip():
+            continue
+        name, colon, cards = part.partition(":")
+        if not colon or not name.strip():
+            raise NotationError(f'"{part.strip()}" should be "Name: cards"')
+        out.append((name.strip(), [Card.parse(t) for t in cards.split()]))
+    return out

@@ -1,0 +1,415 @@
+"""Printed sheets as PDF: standings, pairings, score sheets and rulings.
+
+Each ``render_*`` function takes one of the plain dataclasses of :mod:`tally.sheets` and returns
+the bytes of a PDF; :func:`write_pdf` puts them in a file::
+
+    pdf = render_standings(sheet, paper="letter")
+    write_pdf(pdf, "standings.pdf")
+
+How a sheet is made:
+
+1. :func:`render_html` fills a Jinja2 template of :mod:`tally.templates` (``standings.html.j2``
+   ...). Autoescaping is on for every template and undefined names raise
+   (:class:`jinja2.StrictUndefined`), so a player called ``<b>x</b>`` prints as those characters.
+2. :func:`html_to_pdf` lays the HTML out with WeasyPrint. Every file it asks for (the shared
+   stylesheet ``tally.css`` and the DejaVu fonts it names) goes through a :class:`TemplateFiles`
+   gate that serves only regular files inside the templates folder, after resolving symlinks
+   and ``..``; any other address (``file:///etc/passwd``, ``http://``, ``data:``...) is refused
+   and the render fails with :class:`PrintError` instead of printing a sheet without its font.
+
+The fonts ship with tally, so a sheet looks the same on every machine. WeasyPrint is imported
+only inside the functions that lay out a PDF.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+import jinja2
+from markupsafe import Markup, escape
+
+from tally.errors import TallyError
+from tally.sheets import Paper, PairingsSheet, RulingSheet, ScoreSheet, StandingsSheet
+
+__all__ = [
+    "PAPER_SIZES",
+    "FetchRecord",
+    "FetchRefused",
+    "PrintError",
+    "TemplateFiles",
+    "environment",
+    "html_to_pdf",
+    "make_url_fetcher",
+    "render_html",
+    "render_pairings",
+    "render_ruling",
+    "render_scoresheet",
+    "render_sheet",
+    "render_standings",
+    "templates_dir",
+    "write_pdf",
+]
+
+#: The CSS ``@page`` size of each paper a sheet can be printed on.
+PAPER_SIZES: Final[Mapping[str, str]] = {"A4": "A4", "letter": "letter"}
+
+#: Media types of the files a template may pull in, by suffix.
+_MEDIA_TYPES: Final[Mapping[str, str]] = {
+    ".css": "text/css",
+    ".ttf": "font/ttf",
+    ".otf": "font/otf",
+    ".woff": "font/woff",
+    ".woff2": "font/woff2",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+}
+
+_SUIT_SYMBOLS: Final[Mapping[str, str]] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_SUIT_NAMES: Final[Mapping[str, str]] = {
+    "C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
+}
+_RANKS: Final = frozenset({"A", "10", "K", "Q", "J", "9"})
+
+
+class PrintError(TallyError):
+    """A sheet that cannot be printed: an unknown paper size, a missing or refused file."""
+
+
+class FetchRefused(PrintError):
+    """A file or network address the renderer may not read (anything outside the templates)."""
+
+
+# ------------------------------------------------------------------------------ file gate
+
+
+def templates_dir() -> Path:
+    """The folder of the ``tally.templates`` package, symlinks resolved.
+
+    Raises :class:`PrintError` when the package is not installed as plain files (a zip).
+    """
+    root = resources.files("tally.templates")
+    if not isinstance(root, Path):
+        raise PrintError(f"tally's templates are not a folder on disk: {root}")
+    return root.resolve()
+
+
+@dataclass(frozen=True)
+class FetchRecord:
+    """One address the renderer asked for, and what the gate did with it."""
+
+    url: str
+    #: The file served, or ``None`` when the address was refused.
+    path: Path | None
+    #: Why the address was refused; empty when it was served.
+    refusal: str = ""
+
+
+class TemplateFiles:
+    """The only files a render may read: regular files inside one folder (the templates).
+
+    Every request is kept in :attr:`log`, served or refused, in order.
+    """
+
+    def __init__(self, root: Path | None = None) -> None:
+        """Gate the files under ``root`` (default: :func:`templates_dir`)."""
+        self.root: Path = (root if root is not None else templates_dir()).resolve(strict=True)
+        self.log: list[FetchRecord] = []
+
+    @property
+    def served(self) -> list[Path]:
+        """The files served so far."""
+        return [r.path for r in self.log if r.path is not None]
+
+    @property
+    def refused(self) -> list[FetchRecord]:
+        """The requests refused so far."""
+        return [r for r in self.log if r.path is None]
+
+    def base_url(self) -> str:
+        """The ``file://`` URL of the root folder, with the trailing slash relative URLs need."""
+        return self.root.as_uri() + "/"
+
+    def resolve(self, url: str) -> Path:
+        """The file inside the root that ``url`` names; :class:`FetchRefused` for anything else.
+
+        Only ``file:`` URLs without a host (or with ``localhost``) are considered; the path is
+        resolved (symlinks, ``..``, percent-escapes) before it is compared with the root.
+        """
+        try:
+            path = self._check(url)
+        except FetchRefused as exc:
+            self.log.append(FetchRecord(url, None, str(exc)))
+            raise
+        self.log.append(FetchRecord(url, path))
+        return path
+
+    def read(self, url: str) -> tuple[bytes, str]:
+        """The bytes and media type of the file ``url`` names, if the gate lets it through."""
+        path = self.resolve(url)
+        media_type = _MEDIA_TYPES.get(path.suffix.lower(), "application/octet-stream")
+        return path.read_bytes(), media_type
+
+    def _check(self, url: str) -> Path:
+        shown = url if len(url) <= 80 else url[:77] + "..."
+        try:
+            parts = urlsplit(url)
+        except ValueError as exc:
+            raise FetchRefused(f"malformed address {shown!r}") from exc
+        if parts.scheme.lower() != "file":
+            raise FetchRefused(f"only tally's own template files may be read, not {shown!r}")
+        if parts.netloc not in ("", "localhost"):
+            raise FetchRefused(f"file address on another host refused: {shown!r}")
+        raw = Path(url2pathname(parts.path))
+        if not raw.is_absolute():
+            raise FetchRefused(f"relative file address refused: {shown!r}")
+        try:
+            path = raw.resolve(strict=True)
+        except (OSError, RuntimeError) as exc:
+            raise FetchRefused(f"no such template file: {shown!r}") from exc
+        if not path.is_relative_to(self.root):
+            raise FetchRefused(f"file outside tally's templates refused: {shown!r}")
+        if not path.is_file():
+            raise FetchRefused(f"not a regular file: {shown!r}")
+        return path
+
+
+@functools.cache
+def _fetcher_class() -> type[Any]:
+    """The WeasyPrint fetcher class, built on first use so that WeasyPrint loads lazily."""
+    from weasyprint.urls import (  # type: ignore[import-untyped]
+        URLFetcher,
+        URLFetcherResponse,
+    )
+
+    class TemplateURLFetcher(URLFetcher):  # type: ignore[misc]
+        """A WeasyPrint 70 URL fetcher that reads through a :class:`TemplateFiles` gate.
+
+        It never calls :class:`urllib.request.OpenerDirector`, so no handler (http, ftp,
+        data...) of the base class is ever reached.
+        """
+
+        def __init__(self, files: TemplateFiles) -> None:
+            super().__init__(allowed_protocols=("file",), allow_redirects=False,
+                             fail_on_errors=False)
+            self.files = files
+
+        def fetch(self, url: str, headers: Mapping[str, str] | None = None) -> Any:
+            body, media_type = self.files.read(url)
+            content_type = media_type + ("; charset=utf-8" if media_type == "text/css" else "")
+            return URLFetcherResponse(url, body=body, headers={"Content-Type": content_type})
+
+        def open(self, url: Any, data: Any = None, timeout: Any = None) -> Any:
+            return self.fetch(getattr(url, "full_url", url))
+
+    return TemplateURLFetcher
+
+
+def make_url_fetcher(files: TemplateFiles | None = None) -> Any:
+    """A ``weasyprint.urls.URLFetcher`` that serves only what ``files`` lets through.
+
+    Calling it with any address outside the templates raises :class:`FetchRefused`.
+    """
+    return _fetcher_class()(files if files is not None else TemplateFiles())
+
+
+# ------------------------------------------------------------------------------ Jinja
+
+
+def card_html(card: object) -> Markup:
+    """``"10H"`` as ``10`` and a red ♥: rank, then the suit symbol in a coloured span.
+
+    Anything that is not a card in tally's notation prints as escaped text.
+    """
+    text = str(card).strip()
+    rank, suit = text[:-1], text[-1:].upper()
+    if rank.upper() not in _RANKS or suit not in _SUIT_SYMBOLS:
+        return escape(text)
+    return Markup('<span class="card">{}{}</span>').format(rank.upper(), suit_html(suit))
+
+
+def suit_html(suit: object) -> Markup:
+    """A suit letter (``"H"``) as its symbol, red for hearts and diamonds, black otherwise."""
+    letter = str(suit).strip().upper()
+    if letter not in _SUIT_SYMBOLS:
+        return escape(str(suit))
+    colour = "red" if letter in ("D", "H") else "black"
+    return Markup('<span class="suit {}">{}</span>').format(colour, _SUIT_SYMBOLS[letter])
+
+
+def suit_name(suit: object) -> str:
+    """A suit letter (``"H"``) as its English name (``hearts``); anything else as given."""
+    return _SUIT_NAMES.get(str(suit).strip().upper(), str(suit))
+
+
+def format_number(value: int | float) -> str:
+    """A count or score as printed: ``7``, ``7.5``, ``−2`` (a true minus sign).
+
+    Floats are rounded to two decimals and printed without trailing zeros.
+    """
+    if isinstance(value, float):
+        value = round(value, 2)
+        text = str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0")
+    else:
+        text = str(value)
+    return text.replace("-", "\u2212")
+
+
+def format_signed(value: int | float) -> str:
+    """A difference with its sign: ``+3``, ``−2`` (a true minus sign), ``0``."""
+    text = format_number(value)
+    return "+" + text if value > 0 and text != "0" else text
+
+
+def format_when(value: datetime | date | None) -> str:
+    """A timestamp as ``2024-05-11 18:30``, a date as ``2024-05-11``; nothing for ``None``."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M")
+    return value.isoformat()
+
+
+def plural(count: int, singular: str, many: str = "") -> str:
+    """``1 game point``, ``2 game points``."""
+    return f"{count} {singular if count == 1 else (many or singular + 's')}"
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    """The Jinja2 environment of tally's templates (built once per process).
+
+    Autoescaping is on for ``.html.j2`` templates (and any other name, including templates
+    built from strings), and an undefined name raises instead of printing nothing.
+    """
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir()),
+        autoescape=jinja2.select_autoescape(
+            enabled_extensions=("html", "html.j2", "j2"),
+            default_for_string=True,
+            default=True,
+        ),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["card"] = card_html
+    env.filters["suit"] = suit_html
+    env.filters["suit_name"] = suit_name
+    env.filters["num"] = format_number
+    env.filters["signed"] = format_signed
+    env.filters["when"] = format_when
+    env.filters["plural"] = plural
+    return env
+
+
+def _page_size(paper: str) -> str:
+    size = PAPER_SIZES.get(paper)
+    if size is None:
+        raise PrintError(f"unknown paper {paper!r} (use {' or '.join(PAPER_SIZES)})")
+    return size
+
+
+def render_html(template: str, sheet: object, *, paper: Paper | str = "A4") -> str:
+    """The HTML of ``template`` filled with ``sheet`` for ``paper`` (``"A4"`` or ``"letter"``)."""
+    page_size = _page_size(paper)
+    return environment().get_template(template).render(sheet=sheet, page_size=page_size)
+
+
+# ------------------------------------------------------------------------------ PDF
+
+
+def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
+    """Lay ``html`` out as PDF, reading files only through ``files`` (the templates gate).
+
+    Relative addresses in the HTML resolve against the templates folder. Raises
+    :class:`PrintError` if the layout asked for anything the gate refused, or for a file that
+    is missing, rather than return a sheet without its stylesheet or font.
+    """
+    from weasyprint import HTML  # type: ignore[import-untyped]
+
+    gate = files if files is not None else TemplateFiles()
+    already_refused = len(gate.refused)
+    document = HTML(string=html, base_url=gate.base_url(), url_fetcher=make_url_fetcher(gate))
+    pdf = document.write_pdf()
+    refused = gate.refused[already_refused:]
+    if refused:
+        raise PrintError("the sheet asked for files tally does not serve: "
+                         + "; ".join(r.refusal for r in refused))
+    if not isinstance(pdf, bytes):  # pragma: no cover - write_pdf() without target gives bytes
+        raise PrintError("WeasyPrint returned no PDF")
+    return pdf
+
+
+def _render(template: str, sheet: object, paper: Paper | str,
+            files: TemplateFiles | None) -> bytes:
+    return html_to_pdf(render_html(template, sheet, paper=paper), files=files)
+
+
+def render_standings(data: StandingsSheet, *, paper: Paper | str = "A4",
+                     files: TemplateFiles | None = None) -> bytes:
+    """The standings (and, for a round robin, the cross-table) as PDF bytes."""
+    return _render("standings.html.j2", data, paper, files)
+
+
+def render_pairings(data: PairingsSheet, *, paper: Paper | str = "A4",
+                    files: TemplateFiles | None = None) -> bytes:
+    """The pairings of one round, with a result box per table, as PDF bytes."""
+    return _render("pairings.html.j2", data, paper, files)
+
+
+def render_scoresheet(data: ScoreSheet, *, paper: Paper | str = "A4",
+                      files: TemplateFiles | None = None) -> bytes:
+    """A score sheet to fill in by hand (a blank form when it names no players)."""
+    return _render("scoresheet.html.j2", data, paper, files)
+
+
+def render_ruling(data: RulingSheet, *, paper: Paper | str = "A4",
+                  files: TemplateFiles | None = None) -> bytes:
+    """The dispute sheet of one deal: tags, tricks and the ruling, as PDF bytes."""
+    return _render("ruling.html.j2", data, paper, files)
+
+
+def render_sheet(data: StandingsSheet | PairingsSheet | ScoreSheet | RulingSheet, *,
+                 paper: Paper | str = "A4", files: TemplateFiles | None = None) -> bytes:
+    """Any sheet of :mod:`tally.sheets` as PDF bytes, by its type."""
+    if isinstance(data, StandingsSheet):
+        return render_standings(data, paper=paper, files=files)
+    if isinstance(data, PairingsSheet):
+        return render_pairings(data, paper=paper, files=files)
+    if isinstance(data, ScoreSheet):
+        return render_scoresheet(data, paper=paper, files=files)
+    return render_ruling(data, paper=paper, files=files)
+
+
+def write_pdf(pdf: bytes, path: str | os.PathLike[str]) -> Path:
+    """Write ``pdf`` to ``path`` atomically (a reader never sees half a file); return the path.
+
+    The file appears complete or not at all: the bytes go to a temporary file in the same
+    folder, which then replaces ``path``. Raises :class:`PrintError` if ``pdf`` is not a PDF.
+    """
+    if not pdf.startswith(b"%PDF-"):
+        raise PrintError("refusing to write something that is not a PDF")
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                               dir=target.parent if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(pdf)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target

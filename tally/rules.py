@@ -1,0 +1,227 @@
+"""Rule sets: the three presets of RULES.md section 1 and their options.
+
+A rule set is a preset plus optional overrides, written as in a record's ``Rules`` tag::
+
+    >>> rules = RuleSet.parse("sixty-six exchange_when=lead")
+    >>> rules.exchange_when, rules.deck, rules.spec
+    ('lead', 24, 'sixty-six exchange_when=lead')
+    >>> RuleSet.parse("schnapsen").match_target
+    7
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from tally.cards import Rank
+from tally.errors import RulesError
+
+DEFAULT_PRESET: Final = "sixty-six"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a rule set: its name, meaning and the values it takes."""
+
+    name: str
+    meaning: str
+    values: tuple[str, ...] | None  # None: a whole number within ``bounds``
+    bounds: tuple[int, int] = (0, 0)
+
+    def allowed(self) -> str:
+        """The allowed values, for error messages."""
+        if self.values is None:
+            return f"a whole number from {self.bounds[0]} to {self.bounds[1]}"
+        return ", ".join(self.values)
+
+
+OPTIONS: Final[dict[str, Option]] = {
+    o.name: o
+    for o in (
+        Option("deck", "cards in play", ("24", "20")),
+        Option("hand", "cards each player holds", ("6", "5")),
+        Option("exchange_card", "trump rank that may be swapped for the turn-up", ("9", "J")),
+        Option("exchange_when", "when the turn-up may be exchanged", ("lead", "lead-or-follow")),
+        Option("exchange_needs_trick", "the exchanger must already have won a trick",
+               ("yes", "no")),
+        Option("marriage_in_phase2", "marriages may be declared in phase 2", ("yes", "no")),
+        Option("close_before_draw", "the trick winner may close before the draws",
+               ("yes", "no")),
+        Option("close_scored_at",
+               "a closer's win is scored on the opponent's points and tricks at the",
+               ("claim", "close")),
+        Option("last_trick_bonus", "points for the last trick of an unclosed deal", None,
+               (0, 100)),
+        Option("claim_when", "who may claim between tricks", ("any", "on-lead")),
+        Option("unclaimed_end", "result of an unclosed deal played out with no correct claim",
+               ("draw", "last-trick", "higher-total")),
+        Option("false_claim_points", "game points for the opponent of a false claim",
+               ("2or3", "2")),
+        Option("carry", "a drawn deal adds a game point to the next decided deal",
+               ("accumulate", "none")),
+        Option("illegal_play_points", "game points to the opponent of a player who breaks a rule",
+               None, (1, 100)),
+        Option("match_target", "game points that win a match", None, (1, 1000)),
+        Option("next_dealer", "who deals the next deal", ("alternate", "winner")),
+    )
+}
+
+PRESETS: Final[dict[str, dict[str, str]]] = {
+    "sixty-six": {
+        "deck": "24", "hand": "6", "exchange_card": "9", "exchange_when": "lead-or-follow",
+        "exchange_needs_trick": "yes", "marriage_in_phase2": "no", "close_before_draw": "yes",
+        "close_scored_at": "claim", "last_trick_bonus": "10", "claim_when": "any",
+        "unclaimed_end": "draw", "false_claim_points": "2or3", "carry": "accumulate",
+        "illegal_play_points": "3", "match_target": "7", "next_dealer": "alternate",
+    },
+    "schnapsen": {
+        "deck": "20", "hand": "5", "exchange_card": "J", "exchange_when": "lead",
+        "exchange_needs_trick": "no", "marriage_in_phase2": "yes", "close_before_draw": "no",
+        "close_scored_at": "close", "last_trick_bonus": "0", "claim_when": "on-lead",
+        "unclaimed_end": "last-trick", "false_claim_points": "2or3", "carry": "none",
+        "illegal_play_points": "3", "match_target": "7", "next_dealer": "alternate",
+    },
+    "pagat-66": {
+        "deck": "24", "hand": "6", "exchange_card": "9", "exchange_when": "lead",
+        "exchange_needs_trick": "yes", "marriage_in_phase2": "no", "close_before_draw": "yes",
+        "close_scored_at": "claim", "last_trick_bonus": "10", "claim_when": "on-lead",
+        "unclaimed_end": "higher-total", "false_claim_points": "2", "carry": "none",
+        "illegal_play_points": "3", "match_target": "7", "next_dealer": "winner",
+    },
+}
+
+PRESET_TITLES: Final = {
+    "sixty-six": "Sixty-Six as in the seed article (24 cards)",
+    "schnapsen": "Schnapsen as played in Austria (20 cards)",
+    "pagat-66": "Sechsundsechzig as on pagat.com (24 cards)",
+}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """The options a deal is played under. Build one with :meth:`parse` or :meth:`preset`."""
+
+    preset_name: str
+    deck: int
+    hand: int
+    exchange_card: Rank
+    exchange_when: str
+    exchange_needs_trick: bool
+    marriage_in_phase2: bool
+    close_before_draw: bool
+    close_scored_at: str
+    last_trick_bonus: int
+    claim_when: str
+    unclaimed_end: str
+    false_claim_points: str
+    carry: str
+    illegal_play_points: int
+    match_target: int
+    next_dealer: str
+    overrides: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    @staticmethod
+    def preset(name: str = DEFAULT_PRESET) -> RuleSet:
+        """The rule set of a preset with no overrides."""
+        return RuleSet.parse(name)
+
+    @staticmethod
+    def parse(text: str) -> RuleSet:
+        """Read ``"PRESET [option=value ...]"``; an empty text is the default preset.
+
+        Raises :class:`RulesError` listing what is allowed when a preset, option or value is
+        unknown.
+        """
+        words = text.split()
+        name = words[0] if words else DEFAULT_PRESET
+        if name not in PRESETS:
+            if "=" in name:
+                raise RulesError(f'the rule set must start with a preset, not "{name}" '
+                                 f"(presets: {', '.join(PRESETS)})")
+            raise RulesError(f'unknown preset "{name}" (presets: {", ".join(PRESETS)})')
+        values = dict(PRESETS[name])
+        overrides: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for word in words[1:]:
+            key, eq, value = word.partition("=")
+            if not eq:
+                raise RulesError(f'"{word}" is not an option=value override')
+            option = OPTIONS.get(key)
+            if option is None:
+                raise RulesError(f'unknown option "{key}" (options: {", ".join(OPTIONS)})')
+            if key in seen:
+                raise RulesError(f'option "{key}" is given twice')
+            seen.add(key)
+            _check_value(option, value)
+            values[key] = value
+            overrides.append((key, value))
+        return _build(name, values, tuple(overrides))
+
+    @property
+    def spec(self) -> str:
+        """The rule set as written: the preset, then the overrides as given."""
+        return " ".join([self.preset_name, *(f"{k}={v}" for k, v in self.overrides)])
+
+    @property
+    def stock_size(self) -> int:
+        """Face-down cards in the stock at the start (11 in Sixty-Six, 9 in Schnapsen)."""
+        return self.deck - 2 * self.hand - 1
+
+    @property
+    def rounds_of_drawing(self) -> int:
+        """Tricks after which both players draw, when nobody closes (6, or 5 in Schnapsen)."""
+        return (self.stock_size + 1) // 2
+
+    @property
+    def tricks_in_deal(self) -> int:
+        """Tricks in a deal played out without a close: 12, or 10 in Schnapsen."""
+        return self.deck // 2
+
+    def value(self, name: str) -> str:
+        """An option's value as written in a rule set (``"yes"``, ``"24"``, ``"lead"``)."""
+        v: Any = getattr(self, name)
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, Rank):
+            return v.letter
+        return str(v)
+
+    def describe(self) -> list[tuple[str, str, str]]:
+        """``(option, value, meaning)`` for every option, in the order of RULES.md."""
+        return [(o.name, self.value(o.name), o.meaning) for o in OPTIONS.values()]
+
+    def with_options(self, **values: str) -> RuleSet:
+        """A copy with further overrides (values as written: ``carry="none"``)."""
+        return RuleSet.parse(" ".join([self.spec, *(f"{k}={v}" for k, v in values.items())]))
+
+
+def _check_value(option: Option, value: str) -> None:
+    if option.values is None:
+        low, high = option.bounds
+        if not value.isdigit() or not low <= int(value) <= high:
+            raise RulesError(f'option "{option.name}" takes {option.allowed()}, not "{value}"')
+    elif value not in option.values:
+        raise RulesError(f'option "{option.name}" takes {option.allowed()}, not "{value}"')
+
+
+def _build(name: str, values: dict[str, str], overrides: tuple[tuple[str, str], ...]) -> RuleSet:
+    exchange_rank = Rank.NINE if values["exchange_card"] == "9" else Rank.JACK
+    deck = int(values["deck"])
+    if deck == 20 and exchange_rank == Rank.NINE:
+        raise RulesError("exchange_card=9 needs the 24-card deck (deck=24): "
+                         "a 20-card deck has no nines")
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(RuleSet):
+        if f.name in ("preset_name", "overrides", "exchange_card", "deck"):
+            continue
+        raw = values[f.name]
+        if raw in ("yes", "no"):
+            kwargs[f.name] = raw == "yes"
+        elif OPTIONS[f.name].values is None or f.name == "hand":
+            kwargs[f.name] = int(raw)
+        else:
+            kwargs[f.name] = raw
+    return RuleSet(preset_name=name, deck=deck, exchange_card=exchange_rank,
+                   overrides=overrides, **kwargs)

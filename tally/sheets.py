@@ -1,0 +1,317 @@
+"""Plain data for tally's printed sheets.
+
+The templates in :mod:`tally.templates` receive only these frozen dataclasses (and strings,
+numbers, dates and tuples inside them), never database rows: whoever prints a sheet first turns
+what is stored into one of the ``*Sheet`` classes below, then hands it to :mod:`tally.printing`.
+
+Every class checks in ``__post_init__`` that its parts fit together (a row has one value per
+tiebreak, a cross-table is square, a first dealer sits at the table...) and raises
+:class:`SheetError` otherwise, so a template never has to guess.
+
+Cards are written in tally's canonical notation (``"10H"``, ``"QS"``), suits as one letter
+(``"C" "D" "H" "S"``); the templates print them with suit symbols.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Literal
+
+from tally.errors import TallyError
+
+#: The paper sizes a sheet can be printed on.
+Paper = Literal["A4", "letter"]
+
+#: The kinds of declaration a trick row can carry.
+DeclarationKind = Literal["marriage", "exchange", "close", "claim"]
+
+
+class SheetError(TallyError):
+    """Data that cannot make a printed sheet (a row that does not fit its table...)."""
+
+
+def _need(condition: bool, message: str) -> None:
+    """Raise :class:`SheetError` with ``message`` unless ``condition`` holds."""
+    if not condition:
+        raise SheetError(message)
+
+
+# --------------------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's line in the standings table."""
+
+    rank: int
+    player: str
+    played: int
+    won: int
+    lost: int
+    match_points: int | float
+    game_points_won: int
+    game_points_conceded: int
+    schneider_wins: int
+    schwarz_wins: int
+    #: One value per tiebreak of :attr:`StandingsSheet.tiebreaks`, in the same order.
+    tiebreaks: tuple[int | float, ...] = ()
+
+    def __post_init__(self) -> None:
+        _need(self.rank >= 1, f"rank {self.rank} of {self.player!r} is not 1 or more")
+        _need(
+            min(self.played, self.won, self.lost, self.game_points_won,
+                self.game_points_conceded, self.schneider_wins, self.schwarz_wins) >= 0,
+            f"negative count in the standings row of {self.player!r}",
+        )
+        _need(self.won + self.lost <= self.played,
+              f"{self.player!r} won {self.won} and lost {self.lost} of {self.played} matches")
+
+    @property
+    def difference(self) -> int:
+        """Game points won minus game points conceded."""
+        return self.game_points_won - self.game_points_conceded
+
+
+@dataclass(frozen=True)
+class CrossTable:
+    """The grid of a round robin: ``cells[i][j]`` holds row player *i*'s results against *j*.
+
+    Each cell is a tuple of results as printed, from the row player's side (``"7:3"`` in game
+    points or ``"1"``/``"0"`` in match points), one per meeting (two in a double round robin);
+    an empty tuple is a match not played yet. The diagonal must be empty.
+    """
+
+    players: tuple[str, ...]
+    cells: tuple[tuple[tuple[str, ...], ...], ...]
+
+    def __post_init__(self) -> None:
+        n = len(self.players)
+        _need(n >= 2, "a cross-table needs at least two players")
+        _need(len(self.cells) == n and all(len(row) == n for row in self.cells),
+              f"a cross-table of {n} players needs {n} rows of {n} cells")
+        _need(all(not self.cells[i][i] for i in range(n)),
+              "a player has a result against himself in the cross-table")
+
+
+@dataclass(frozen=True)
+class StandingsSheet:
+    """The standings of an event, with a cross-table for a round robin."""
+
+    event: str
+    date: date
+    rule_set: str
+    printed_at: datetime
+    rows: tuple[StandingRow, ...]
+    #: Names of the tiebreaks, in order; the table heads their columns TB1, TB2... with a legend.
+    tiebreaks: tuple[str, ...] = ()
+    #: Where the event stands, e.g. ``"after round 5 of 7"`` or ``"final"``; may be empty.
+    stage: str = ""
+    cross_table: CrossTable | None = None
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            _need(len(row.tiebreaks) == len(self.tiebreaks),
+                  f"{row.player!r} has {len(row.tiebreaks)} tiebreak values, "
+                  f"the sheet names {len(self.tiebreaks)} tiebreaks")
+
+
+# --------------------------------------------------------------------------------- pairings
+
+
+@dataclass(frozen=True)
+class PairingTable:
+    """One table of a round: two players and who deals first."""
+
+    table: int
+    player_one: str
+    player_two: str
+    first_dealer: str
+
+    def __post_init__(self) -> None:
+        _need(self.table >= 1, f"table number {self.table} is not 1 or more")
+        _need(self.first_dealer in (self.player_one, self.player_two),
+              f"first dealer {self.first_dealer!r} does not sit at table {self.table}")
+
+
+@dataclass(frozen=True)
+class PairingsSheet:
+    """The pairings of one round, with a box per table for the result."""
+
+    event: str
+    round_number: int
+    rule_set: str
+    printed_at: datetime
+    tables: tuple[PairingTable, ...]
+    #: Players who sit out this round (they score a bye).
+    byes: tuple[str, ...] = ()
+    date: date | None = None
+
+    def __post_init__(self) -> None:
+        _need(self.round_number >= 1, f"round number {self.round_number} is not 1 or more")
+        numbers = [t.table for t in self.tables]
+        _need(len(set(numbers)) == len(numbers), "two pairings share a table number")
+
+
+# --------------------------------------------------------------------------------- score sheet
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A form to score one match by hand; empty names print as lines to write on."""
+
+    rule_set: str
+    match_target: int = 7
+    player_one: str = ""
+    player_two: str = ""
+    event: str = ""
+    #: Round and table, e.g. ``"round 3, table 2"``; may be empty.
+    place: str = ""
+    printed_at: datetime | None = None
+    #: Rows to print; 0 means enough for the target: ``max(14, 2 * target) + 4``.
+    deal_rows: int = 0
+
+    def __post_init__(self) -> None:
+        _need(1 <= self.match_target <= 99, f"match target {self.match_target} is not 1-99")
+        _need(0 <= self.deal_rows <= 60, f"{self.deal_rows} deal rows do not fit a score sheet")
+
+    @classmethod
+    def blank(cls, rule_set: str = "", match_target: int = 7) -> ScoreSheet:
+        """A form with no names, event or date, for the pile next to the card tables."""
+        return cls(rule_set=rule_set, match_target=match_target)
+
+    @property
+    def rows(self) -> int:
+        """How many deal rows the form prints."""
+        return self.deal_rows or max(14, 2 * self.match_target) + 4
+
+    @property
+    def is_blank(self) -> bool:
+        """Whether the form names no players."""
+        return not (self.player_one or self.player_two)
+
+
+# --------------------------------------------------------------------------------- ruling
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """Something a player declared during a trick: a marriage, an exchange, a close, a claim."""
+
+    kind: DeclarationKind
+    player: str
+    #: Cards shown: the king and queen of a marriage, the trump jack/nine of an exchange.
+    cards: tuple[str, ...] = ()
+    #: 20 or 40 for a marriage, else 0.
+    points: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind == "marriage":
+            _need(self.points in (20, 40), f"a marriage is worth 20 or 40, not {self.points}")
+        else:
+            _need(self.points == 0, f"a {self.kind} is worth no points")
+
+
+@dataclass(frozen=True)
+class TrickRow:
+    """One trick of the deal as played."""
+
+    number: int
+    leader: str
+    lead_card: str
+    follow_card: str
+    winner: str
+    #: Counted card points of (player one, player two) after this trick, in sheet player order.
+    points: tuple[int, int]
+    declarations: tuple[Declaration, ...] = ()
+
+    def __post_init__(self) -> None:
+        _need(self.number >= 1, f"trick number {self.number} is not 1 or more")
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule: its name, what happened, and the rule text quoted from the rule book."""
+
+    rule: str
+    description: str
+    rule_text: str
+    player: str = ""
+    #: The trick where it happened, if any.
+    trick: int | None = None
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The verdict on a deal, in plain words."""
+
+    #: Who wins the deal's game points; ``None`` when nobody scores (carried over).
+    winner: str | None
+    game_points: int
+    #: Why, in a sentence: ``"Ben played 9S on AH although he held hearts (trick 7)."``.
+    reason: str
+    violations: tuple[Violation, ...] = ()
+    #: What the players wrote down before asking for a ruling; ``None`` when they did not agree.
+    agreed_winner: str | None = None
+    agreed_game_points: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.winner is None:
+            _need(self.game_points == 0, "game points without a winner")
+        else:
+            _need(self.game_points >= 1,
+                  f"{self.winner!r} wins the deal with {self.game_points} game points")
+        if self.agreed_winner is not None:
+            _need(self.agreed_game_points is not None,
+                  "an agreed winner without agreed game points")
+
+    @property
+    def has_agreement(self) -> bool:
+        """Whether the players recorded a result of their own."""
+        return self.agreed_game_points is not None
+
+    @property
+    def agreement_matches(self) -> bool:
+        """Whether the players' agreed result is the ruling's (false when there is none)."""
+        return (self.has_agreement and self.agreed_winner == self.winner
+                and self.agreed_game_points == self.game_points)
+
+
+@dataclass(frozen=True)
+class RulingSheet:
+    """A dispute sheet for one deal: its tags, its tricks and the ruling."""
+
+    event: str
+    players: tuple[str, str]
+    dealer: str
+    forehand: str
+    #: The turned-up card (trump card), in canonical notation.
+    turn_up: str
+    #: Trump suit letter: ``"C" "D" "H" "S"``.
+    trumps: str
+    rules: str
+    tricks: tuple[TrickRow, ...]
+    ruling: Ruling
+    printed_at: datetime
+    #: Game points carried into this deal from drawn deals before it.
+    carry: int = 0
+    #: Where the deal was played, e.g. ``"round 3, table 2, deal 5"``.
+    place: str = ""
+    #: Further tags of the deal record, as (name, value) pairs.
+    extra_tags: tuple[tuple[str, str], ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        names = set(self.players)
+        _need(len(names) == 2, "a ruling needs two different players")
+        _need(self.dealer in names, f"dealer {self.dealer!r} is not one of the players")
+        _need(self.forehand in names, f"forehand {self.forehand!r} is not one of the players")
+        _need(self.trumps in ("C", "D", "H", "S"), f"trumps {self.trumps!r} is not C, D, H or S")
+        _need(self.carry >= 0, f"carry {self.carry} is negative")
+        for trick in self.tricks:
+            _need(trick.leader in names and trick.winner in names,
+                  f"trick {trick.number} names a player who is not in the deal")
+            for decl in trick.declarations:
+                _need(decl.player in names,
+                      f"trick {trick.number}: {decl.player!r} is not in the deal")
+        _need(self.ruling.winner is None or self.ruling.winner in names,
+              f"the ruling's winner {self.ruling.winner!r} is not one of the players")

@@ -1,0 +1,268 @@
+"""Standings of an event, ranked by match points and then by configurable tiebreaks.
+
+Everything here is a pure function of the players and their finished matches. The ranking works
+in stages: sort by match points and split the field into groups level on them; then, for each
+tiebreak in the order given, rank the players *inside each group still level* by it and split
+the groups again. A tiebreak such as ``head-to-head`` is therefore computed among the players
+still tied at that stage, never over the whole field. Players level after the last tiebreak
+share a rank, and the next rank skips (1, 2, 2, 4).
+
+Tiebreaks (higher is better for each):
+
+``head-to-head``
+    match points earned in matches among just the players still tied (0 for a player who is
+    alone in their group by then);
+``game-point-difference``
+    game points won minus game points conceded;
+``game-points-won``
+    game points won;
+``sonneborn-berger``
+    sum of the final match points (byes included) of every opponent beaten, once per win;
+    matches cannot be drawn, so no half shares;
+``wins``
+    number of matches won.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from tally.errors import NotFound, TallyError
+from tally.schedule import check_player_names
+
+__all__ = ["DEFAULT_TIEBREAKS", "TIEBREAKS", "MatchResult", "StandingRow", "standings"]
+
+#: Names of the tiebreaks :func:`standings` understands.
+TIEBREAKS: tuple[str, ...] = (
+    "head-to-head",
+    "game-point-difference",
+    "game-points-won",
+    "sonneborn-berger",
+    "wins",
+)
+
+#: The order used when none is given.
+DEFAULT_TIEBREAKS: tuple[str, ...] = TIEBREAKS
+
+#: Values this close count as equal (match points are floats such as 0.5).
+_DIGITS = 9
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """One match of the event between ``player_a`` and ``player_b``.
+
+    ``winner`` is the name of the player who won the match, or ``None`` for a voided or
+    unfinished match, which counts for nothing (not even as played). ``game_points_x`` are the
+    game points each player scored in the match; ``schneider_x`` and ``schwarz_x`` the number of
+    deals each player won by schneider or schwarz, carried through to the standings as totals.
+    """
+
+    player_a: str
+    player_b: str
+    winner: str | None
+    game_points_a: int
+    game_points_b: int
+    schneider_a: int = 0
+    schneider_b: int = 0
+    schwarz_a: int = 0
+    schwarz_b: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings; ``tiebreak_values`` follow the order of the tiebreaks asked."""
+
+    rank: int
+    player: str
+    played: int
+    won: int
+    lost: int
+    match_points: float
+    game_points_won: int
+    game_points_conceded: int
+    game_point_difference: int
+    schneider_wins: int
+    schwarz_wins: int
+    tiebreak_values: tuple[float, ...]
+
+
+@dataclass(slots=True)
+class _Tally:
+    """Running totals for one player while the results are read."""
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    game_points_won: int = 0
+    game_points_conceded: int = 0
+    schneider_wins: int = 0
+    schwarz_wins: int = 0
+
+
+def _check_tiebreaks(tiebreaks: Sequence[str]) -> None:
+    """Raise :class:`TallyError` for any tiebreak name that :func:`standings` does not know."""
+    if isinstance(tiebreaks, str):
+        raise TallyError(f"tiebreaks must be a list of names, not one string: {tiebreaks!r}")
+    for name in tiebreaks:
+        if name not in TIEBREAKS:
+            raise TallyError(
+                f"unknown tiebreak {name!r}; valid tiebreaks are: {', '.join(TIEBREAKS)}"
+            )
+
+
+def _check_result(result: MatchResult, known: set[str]) -> None:
+    """Raise a :class:`TallyError` for a result that cannot describe a real match."""
+    for name in (result.player_a, result.player_b):
+        if name not in known:
+            raise NotFound(f"result names {name!r}, who is not a player of this event")
+    if result.player_a == result.player_b:
+        raise TallyError(f"a match needs two different players, got {result.player_a!r} twice")
+    if result.winner is not None and result.winner not in (result.player_a, result.player_b):
+        raise TallyError(
+            f"winner {result.winner!r} did not play in {result.player_a} v {result.player_b}"
+        )
+    counts = (
+        result.game_points_a, result.game_points_b, result.schneider_a, result.schneider_b,
+        result.schwarz_a, result.schwarz_b,
+    )
+    if any(c < 0 for c in counts):
+        raise TallyError(
+            f"negative points in {result.player_a} v {result.player_b}: game points, "
+            "schneider and schwarz counts cannot be below 0"
+        )
+
+
+def _level(value: float) -> float:
+    """``value`` rounded so that sums of the same floats in another order compare equal."""
+    return round(value, _DIGITS)
+
+
+def _split(group: list[str], key: Callable[[str], float]) -> list[list[str]]:
+    """Order ``group`` by ``key`` (highest first, stable) and cut it where the key changes."""
+    ordered = sorted(group, key=lambda p: -_level(key(p)))
+    parts: list[list[str]] = []
+    for player in ordered:
+        if parts and _level(key(parts[-1][-1])) == _level(key(player)):
+            parts[-1].append(player)
+        else:
+            parts.append([player])
+    return parts
+
+
+def standings(
+    players: Sequence[str],
+    results: Sequence[MatchResult],
+    *,
+    match_points_per_win: float = 1.0,
+    match_points_per_bye: float = 0.0,
+    byes: Mapping[str, int] | None = None,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+) -> list[StandingRow]:
+    """Rank the players of an event from their match results.
+
+    A won match earns ``match_points_per_win`` match points, a lost one none; ``byes[player]``
+    is how many byes the player had, each worth ``match_points_per_bye`` match points but not
+    a played match. Results with ``winner=None`` are ignored. Players are sorted by match
+    points, then by ``tiebreaks`` in order (see the module docstring); players still level
+    share a rank and are listed in the order of ``players``.
+
+    Raises :class:`~tally.errors.TallyError` for an unknown tiebreak (the message lists the
+    valid names), duplicate player names, a result naming someone who is not a player, a
+    winner who did not play the match, negative points or a negative number of byes.
+    """
+    check_player_names(players, minimum=0)
+    _check_tiebreaks(tiebreaks)
+    if match_points_per_win < 0 or match_points_per_bye < 0:
+        raise TallyError("match points per win and per bye cannot be negative")
+    known = set(players)
+    bye_counts = dict(byes or {})
+    for name, count in bye_counts.items():
+        if name not in known:
+            raise NotFound(f"byes name {name!r}, who is not a player of this event")
+        if count < 0:
+            raise TallyError(f"{name!r} cannot have a negative number of byes ({count})")
+
+    totals = {p: _Tally() for p in players}
+    finished: list[tuple[str, str]] = []  # (winner, loser) of every match that counts
+    for result in results:
+        _check_result(result, known)
+        if result.winner is None:
+            continue
+        a, b = totals[result.player_a], totals[result.player_b]
+        for me, gp_for, gp_against, schneider, schwarz in (
+            (a, result.game_points_a, result.game_points_b, result.schneider_a, result.schwarz_a),
+            (b, result.game_points_b, result.game_points_a, result.schneider_b, result.schwarz_b),
+        ):
+            me.played += 1
+            me.game_points_won += gp_for
+            me.game_points_conceded += gp_against
+            me.schneider_wins += schneider
+            me.schwarz_wins += schwarz
+        loser = result.player_b if result.winner == result.player_a else result.player_a
+        totals[result.winner].won += 1
+        totals[loser].lost += 1
+        finished.append((result.winner, loser))
+
+    match_points = {
+        p: t.won * match_points_per_win + bye_counts.get(p, 0) * match_points_per_bye
+        for p, t in totals.items()
+    }
+    beaten: dict[str, list[str]] = defaultdict(list)
+    for winner, loser in finished:
+        beaten[winner].append(loser)
+
+    def head_to_head(player: str, group: list[str]) -> float:
+        """Match points ``player`` earned against the other members of ``group``."""
+        return sum(match_points_per_win for loser in beaten[player] if loser in group)
+
+    fixed: dict[str, Callable[[str], float]] = {
+        "game-point-difference": lambda p: float(
+            totals[p].game_points_won - totals[p].game_points_conceded
+        ),
+        "game-points-won": lambda p: float(totals[p].game_points_won),
+        "sonneborn-berger": lambda p: sum(match_points[loser] for loser in beaten[p]),
+        "wins": lambda p: float(totals[p].won),
+    }
+
+    def key_for(name: str, group: list[str]) -> Callable[[str], float]:
+        """The tiebreak ``name`` as a function of one player of the still-level ``group``."""
+        if name == "head-to-head":
+            return lambda p: head_to_head(p, group)
+        return fixed[name]
+
+    groups = _split(list(players), match_points.__getitem__)
+    values: dict[str, list[float]] = {p: [] for p in players}
+    for name in tiebreaks:
+        regrouped: list[list[str]] = []
+        for group in groups:
+            key = key_for(name, group)
+            for p in group:
+                values[p].append(key(p))
+            regrouped.extend(_split(group, key) if len(group) > 1 else [group])
+        groups = regrouped
+
+    rows: list[StandingRow] = []
+    for group in groups:
+        rank = len(rows) + 1
+        for p in group:
+            t = totals[p]
+            rows.append(
+                StandingRow(
+                    rank=rank,
+                    player=p,
+                    played=t.played,
+                    won=t.won,
+                    lost=t.lost,
+                    match_points=match_points[p],
+                    game_points_won=t.game_points_won,
+                    game_points_conceded=t.game_points_conceded,
+                    game_point_difference=t.game_points_won - t.game_points_conceded,
+                    schneider_wins=t.schneider_wins,
+                    schwarz_wins=t.schwarz_wins,
+                    tiebreak_values=tuple(values[p]),
+                )
+            )
+    return rows

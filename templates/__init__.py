@@ -1,0 +1,1 @@
+"""Jinja2 templates for tally's printed sheets (shipped as ``tally.templates``)."""
