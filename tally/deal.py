@@ -6,7 +6,20 @@ Each action has three faces, in the manner of pokerkit: ``verify_play(card)`` ra
 reason when the action may not be taken now, ``can_play(card)`` answers yes or no, and
 ``play(card)`` does it and returns a small frozen record of what happened::
 
-    >>> from tally.rules import RuleSet
+    >>> from tally.notation import (
+    CardItem,
+    ClaimItem,
+    CloseItem,
+    DealRecord,
+    Item,
+    MarriageItem,
+    SwapItem,
+    TrickLine,
+)
+from tally.rules import RuleSet
+
+if TYPE_CHECKING:
+    from tally.ruling import Ruling
     >>> deal = Deal.start(RuleSet.preset(), dealer="Anna", forehand="Bert", trump=Card.parse("QH"))
     >>> deal.play(Card.parse("KS"))
     Play(player='Bert', card=Card.parse('KS'), trick=1)
@@ -24,11 +37,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from tally.cards import CARDS, SUIT_MASKS, Card, Rank, Suit, cards_of
 from tally.errors import IllegalAction, RecordError
+from tally.notation import (
+    CardItem,
+    ClaimItem,
+    CloseItem,
+    DealRecord,
+    Item,
+    MarriageItem,
+    SwapItem,
+    TrickLine,
+)
 from tally.rules import RuleSet
+
+if TYPE_CHECKING:
+    from tally.ruling import Ruling
 
 #: ``face_up`` when what lies face up is unknown (after a false exchange).
 UNKNOWN: Final = -2
@@ -157,6 +183,7 @@ class FollowEvent:
     player: int
     lead: int
     card: int
+    played: int  # every card played up to and including this one
 
 
 class Deal:
@@ -168,9 +195,10 @@ class Deal:
         "facedown_draws", "follows", "hand_count", "hands", "known", "last_draw_card",
         "last_draw_loser", "last_draw_seq", "last_trick_winner", "lead", "leader_idx",
         "marriages", "names", "outside_plays", "pending_draw", "play_by", "play_seq", "played",
-        "play_trick", "stock_order",
+        "play_trick", "played_by", "stock_order",
         "rules", "seq", "stock", "swapped_out", "swaps", "t_taken_by", "t_taken_seq",
-        "trick", "tricks", "trump", "turn_up", "violations", "xcard", "carry",
+        "trick", "tricks", "trump", "turn_up", "violations", "xcard", "carry", "_log",
+        "_line_done", "_drawn",
     )
 
     rules: RuleSet
@@ -203,6 +231,7 @@ class Deal:
         self.play_seq = [-1] * 24
         self.play_trick = [0] * 24
         self.play_by = [-1] * 24
+        self.played_by = [0, 0]
         self.tricks = [0, 0]
         self.card_points = [0, 0]
         self.hand_count = [rules.hand, rules.hand]
@@ -223,24 +252,32 @@ class Deal:
         self.follows: list[FollowEvent] = []
         self.violations: list[Violation] = []
         self._claim: tuple[int, int, bool, int] | None = None  # seq, player, correct, points
+        # The trick lines of this deal as a scorer writes them (None: not kept, as in a replay
+        # of a record that already has them).
+        self._log: list[list[Item]] | None = None
+        self._line_done = False
+        self._drawn = False
 
     # --- building ------------------------------------------------------------------------
 
     @staticmethod
     def start(rules: RuleSet, dealer: str, forehand: str, trump: Card, *, carry: int = 0,
               hands: dict[str, list[Card]] | None = None,
-              stock: list[Card] | None = None) -> Deal:
+              stock: list[Card] | None = None, keep_history: bool = True) -> Deal:
         """A new deal. ``trump`` is the turn-up card.
 
         ``hands`` gives the hands as dealt (one player or both). ``stock`` gives the face-down
         stock from the top; with both hands and the stock the deal is fully known, and
-        :meth:`legal_actions` lists what the player to move may do.
+        :meth:`legal_actions` lists what the player to move may do. ``keep_history=False``
+        skips keeping the trick lines for :meth:`record` (a replay of a record has them).
         """
         if dealer == forehand:
             raise RecordError(f'Forehand and Dealer are both "{dealer}"')
         if trump not in CARDS or (rules.deck == 20 and trump % 6 == Rank.NINE):
             raise RecordError(f"{trump} is not in a {_deck_name(rules)}")
         deal = Deal(rules, (forehand, dealer), trump, carry)
+        if keep_history:
+            deal._log = []
         if hands:
             for name, cards in hands.items():
                 deal.set_hand(name, cards)
@@ -289,12 +326,20 @@ class Deal:
     def random(rules: RuleSet, rng: random.Random, names: tuple[str, str] = ("Anna", "Bert"),
                carry: int = 0) -> Deal:
         """A fully known deal shuffled with ``rng``: forehand ``names[0]``, dealer ``names[1]``."""
-        deck = [c for c in CARDS if rules.deck == 24 or c % 6 != Rank.NINE]
-        rng.shuffle(deck)
+        deck = _shuffled(_DECK24 if rules.deck == 24 else _DECK20, rng)
         h = rules.hand
-        return Deal.start(rules, dealer=names[1], forehand=names[0], trump=deck[2 * h],
-                          carry=carry, hands={names[0]: deck[:h], names[1]: deck[h:2 * h]},
-                          stock=deck[2 * h + 1:])
+        deal = Deal(rules, names, CARDS[deck[2 * h]], carry)
+        deal._log = []
+        first = second = 0
+        for c in deck[:h]:
+            first |= 1 << c
+        for c in deck[h:2 * h]:
+            second |= 1 << c
+        deal.dealt = [first, second]
+        deal.known = [first, second]
+        deal.hands = [first, second]
+        deal.stock_order = deck[2 * h + 1:]
+        return deal
 
     # --- what a player may ask ----------------------------------------------------------------
 
@@ -403,11 +448,63 @@ class Deal:
 
     def play(self, card: Card) -> Play:
         """Play ``card`` for the player to move; a revoke is noted, not refused."""
-        self._draw_if_pending()
-        p = self._mover()
-        c = int(card)
-        self._check_playable(p, c)
         trick = self.trick
+        lead_side = self.lead < 0
+        p = self._play(int(card))
+        if self._log is not None:
+            self._log_item(CardItem(CARDS[card]), lead_side)
+            if self.lead < 0:
+                self._line_done = True
+                self._drawn = False
+        return Play(self.names[p], CARDS[card], trick)
+
+    def _log_item(self, item: Item, lead_side: bool) -> None:
+        log = self._log
+        assert log is not None
+        if not log or (lead_side and self._line_done):
+            log.append([])
+            self._line_done = False
+        log[-1].append(item)
+
+    def record(self, *, hands: bool = False, **tags: str) -> DealRecord:
+        """The deal as a ``.deal`` record: what a scorer saw, trick by trick.
+
+        ``hands=True`` adds the ``Hands`` tag of a fully known deal; ``tags`` adds others
+        (``Event="Club night"``).
+        """
+        if self._log is None:
+            raise RecordError("this deal keeps no history (it is a replay of a record)")
+        t: dict[str, str] = {}
+        if self.rules.spec != "sixty-six":
+            t["Rules"] = self.rules.spec
+        t["Dealer"] = self.names[1]
+        t["Forehand"] = self.names[0]
+        t["Trump"] = str(CARDS[self.turn_up])
+        if self.carry:
+            t["Carry"] = str(self.carry)
+        if hands and self.dealt[0] is not None and self.dealt[1] is not None:
+            t["Hands"] = "; ".join(
+                f"{self.names[p]}: " + " ".join(str(c) for c in cards_of(self.dealt[p] or 0))
+                for p in (0, 1))
+        t.update(tags)
+        lines = [TrickLine(n, tuple(items)) for n, items in enumerate(self._log, start=1)]
+        return DealRecord(t, lines)
+
+    def ruling(self) -> Ruling:
+        """The ruling on the deal as it stands (see :func:`tally.ruling.rule_deal`)."""
+        from tally.ruling import rule_deal
+
+        return rule_deal(self)
+
+    def _play(self, c: int) -> int:
+        """Play card ``c`` for the player to move; returns who played it."""
+        if self.pending_draw:
+            self._draw()
+        if self._claim is not None or (self.lead < 0 and self.hand_count[0] == 0
+                                       and self.hand_count[1] == 0):
+            self._mover()  # raises the reason
+        p = self.leader_idx if self.lead < 0 else 1 - self.leader_idx
+        self._check_playable(p, c)
         self.seq += 1
         self._place(p, c)
         if self.lead < 0:
@@ -415,13 +512,11 @@ class Deal:
         else:
             self._marriage_lead = False
             self._finish_trick(p, c)
-        return Play(self.names[p], CARDS[c], trick)
+        return p
 
     def verify_exchange(self) -> None:
         """Raise if the player to move may not exchange the turn-up now."""
         p = self._mover()
-        if self.pending_draw or (self.lead >= 0 and self._marriage_lead):
-            raise RecordError("an exchange comes just before a card is played")
         rule, msg = self._exchange_problem(p)
         if rule:
             raise IllegalAction(rule, msg)
@@ -466,6 +561,8 @@ class Deal:
             else:
                 self.face_up = self.xcard
         self.swaps.append(SwapEvent(self.seq, self.trick, p, moved, allowed, taken))
+        if self._log is not None:
+            self._log_item(SwapItem(), self.lead < 0)
         return Exchange(self.names[p], CARDS[self.xcard],
                         CARDS[taken] if taken >= 0 else None, self.trick)
 
@@ -519,6 +616,8 @@ class Deal:
         self._place(p, c)
         self.lead = c
         self._marriage_lead = True
+        if self._log is not None:
+            self._log_item(MarriageItem(value, CARDS[c]), True)
         return Marriage(self.names[p], Suit(c // 6), value, CARDS[c], self.trick)
 
     def verify_close(self) -> None:
@@ -555,6 +654,8 @@ class Deal:
             self.close_opp_points = self._counted(1 - p, with_bonus=False)
             self.close_opp_tricks = self.tricks[1 - p]
         self.pending_draw = False
+        if self._log is not None:
+            self._log_item(CloseItem(), not after_trick)
         return Close(self.names[p], before_draws, self.trick - 1 if after_trick else self.trick)
 
     def verify_claim(self, name: str | None = None) -> None:
@@ -566,6 +667,7 @@ class Deal:
         p = self._claimer(name)
         self.seq += 1
         trick = self.trick - 1 if self.lead < 0 else self.trick
+        marriage_claim = self._marriage_lead
         if self._marriage_lead:
             self._unplace(self.leader_idx, self.lead)
             self.lead = -1
@@ -574,13 +676,23 @@ class Deal:
         on_lead = p == self.leader_idx
         correct = counted >= 66 and (self.rules.claim_when == "any" or on_lead)
         self._claim = (self.seq, p, correct, counted)
+        if self._log is not None:
+            at_start = self.lead < 0 and (self._drawn or not self._line_done)
+            if marriage_claim:
+                at_start = False
+            default = self.leader_idx
+            item = ClaimItem(None if p == default else self.names[p])
+            self._log_item(item, at_start)
         return Claim(self.names[p], correct, counted, max(trick, 1))
 
     def draw(self) -> Draw | None:
         """Both players draw after a trick (done by itself when the next trick starts)."""
         if not self.pending_draw:
             return None
-        return self._draw()
+        w = self.leader_idx
+        wcard, lcard = self._draw()
+        return Draw(self.names[w], _card_or_none(wcard), self.names[1 - w],
+                    _card_or_none(lcard), self.trick - 1)
 
     # --- legal actions of a fully known deal -------------------------------------------------
 
@@ -655,6 +767,60 @@ class Deal:
             return drawn if drawn is not None else action
         return self.play(action.card)
 
+    def play_out_randomly(self, rng: random.Random) -> None:
+        """Play a fully known deal to its end, each player taking random legal actions.
+
+        The same rules as :meth:`legal_actions`, without building the list: claims are made
+        most of the time they are correct (not always, so that deals are also played out), the
+        stock is closed now and then, exchanges and marriages are taken half the time.
+        """
+        hands = self.hands
+        if hands is None:
+            raise RecordError("random play needs a fully known deal")
+        rand = rng.random
+        rules = self.rules
+        while self._claim is None:
+            if self.pending_draw:
+                w = self.leader_idx
+                if self.card_points[w] >= 46 and self._counted(w, True) >= 66 and rand() < 0.9:
+                    self.claim()
+                    return
+                if rules.close_before_draw and rand() < 0.04:
+                    self.close()
+                else:
+                    self._draw()
+                continue
+            p = self.leader_idx
+            hand = hands[p]
+            if self.lead < 0:
+                if not hand:
+                    return  # every trick played
+                if self.tricks[p] and self._counted(p, True) >= 66 and rand() < 0.9:
+                    self.claim()
+                    return
+                open_stock = not (self.closed or self.exhausted)
+                if open_stock and rand() < 0.04:
+                    self.close()
+                    open_stock = False
+                if (open_stock and hand >> self.xcard & 1 and rand() < 0.5
+                        and not self._exchange_problem(p)[0]):
+                    self.exchange()
+                    hand = hands[p]
+                if open_stock or rules.marriage_in_phase2:
+                    kings = hand & (hand << 1) & _KINGS
+                    if kings and rand() < 0.5:
+                        k = _random_bit(kings, rand)
+                        self.declare(CARDS[k if rand() < 0.5 else k - 1])
+                        hand = hands[p]
+                        continue
+                self._play(_random_bit(hand, rand))
+            else:
+                f = 1 - p
+                if (rules.exchange_when == "lead-or-follow" and hands[f] >> self.xcard & 1
+                        and rand() < 0.5 and not self._exchange_problem(f)[0]):
+                    self.exchange()
+                self._play(_random_bit(self._legal_follows(hands[f]), rand))
+
     def _legal_follows(self, hand: int) -> int:
         if self.phase == 1:
             return hand
@@ -712,6 +878,9 @@ class Deal:
 
     def _check_playable(self, p: int, c: int) -> None:
         """Record errors of playing ``c``: things no real deal can contain."""
+        hands = self.hands
+        if hands is not None and hands[p] >> c & 1:
+            return  # a fully known hand holding the card: nothing can be wrong
         if self.rules.deck == 20 and c % 6 == Rank.NINE:
             raise RecordError(f"{CARDS[c]} is not in a {_deck_name(self.rules)}")
         if self.played >> c & 1:
@@ -741,16 +910,19 @@ class Deal:
         return self.play_trick[c]
 
     def _place(self, p: int, c: int) -> None:
-        self.played |= 1 << c
+        bit = 1 << c
+        self.played |= bit
         self.play_seq[c] = self.seq
         self.play_trick[c] = self.trick
         self.play_by[c] = p
+        self.played_by[p] |= bit
         self.hand_count[p] -= 1
-        self.known[p] &= ~(1 << c)
-        if self.hands is not None:
-            self.hands[p] &= ~(1 << c)
+        self.known[p] &= ~bit
+        hands = self.hands
+        if hands is not None:
+            hands[p] &= ~bit
         dealt_p = self.dealt[p]
-        if (dealt_p is not None and not dealt_p >> c & 1 and c != self.turn_up
+        if (dealt_p is not None and not dealt_p & bit and c != self.turn_up
                 and c != self.xcard):
             self.outside_plays[p] += 1
 
@@ -758,6 +930,7 @@ class Deal:
         self.played &= ~(1 << c)
         self.play_seq[c] = -1
         self.play_by[c] = -1
+        self.played_by[p] &= ~(1 << c)
         self.hand_count[p] += 1
         self.known[p] |= 1 << c
         if self.hands is not None:
@@ -769,8 +942,8 @@ class Deal:
 
     def _finish_trick(self, f: int, c: int) -> None:
         lead = self.lead
-        if self.phase == 2:
-            self.follows.append(FollowEvent(self.seq, self.trick, f, lead, c))
+        if self.closed or self.exhausted:
+            self.follows.append(FollowEvent(self.seq, self.trick, f, lead, c, self.played))
         if c // 6 == lead // 6:
             winner = f if c > lead else 1 - f
         else:
@@ -788,8 +961,10 @@ class Deal:
         if self.pending_draw:
             self._draw()
 
-    def _draw(self) -> Draw:
+    def _draw(self) -> tuple[int, int]:
+        """Both players draw; returns the cards drawn (NOTHING where unseen)."""
         self.pending_draw = False
+        self._drawn = True
         w = self.leader_idx
         loser = 1 - w
         self.seq += 1
@@ -819,8 +994,7 @@ class Deal:
             self.face_up = NOTHING
             self.exhausted = True
         self.hand_count[loser] += 1
-        return Draw(self.names[w], _card_or_none(wcard), self.names[loser],
-                    _card_or_none(lcard), self.trick - 1)
+        return wcard, lcard
 
     def _exchange_problem(self, p: int) -> tuple[str, str]:
         name = self.names[p]
@@ -888,6 +1062,30 @@ class Deal:
             return True
         dealt_o = self.dealt[1 - p]
         return dealt_o is not None and bool(dealt_o >> partner & 1)
+
+
+_DECK24: Final = tuple(range(24))
+_DECK20: Final = tuple(c for c in range(24) if c % 6 != Rank.NINE)
+_KINGS: Final = sum(1 << (s * 6 + Rank.KING) for s in range(4))
+
+
+def _shuffled(cards: tuple[int, ...], rng: random.Random) -> list[int]:
+    """A uniformly shuffled copy of ``cards`` (Fisher-Yates on one 160-bit random number;
+    the bias against 24! orders is below 2**-80)."""
+    deck = list(cards)
+    x = rng.getrandbits(160)
+    for i in range(len(deck) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def _random_bit(mask: int, rand: object) -> int:
+    """A random card of a non-empty mask."""
+    k = int(rand() * mask.bit_count())  # type: ignore[operator]
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def _partner(c: int) -> int:

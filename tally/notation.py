@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from tally.cards import Card
+from tally.cards import PARSE_TABLE, Card
 from tally.errors import NotationError
 
 #: Tags in the order a canonical record prints them; others follow in the order given.
@@ -136,6 +136,7 @@ def write_deal(record: DealRecord) -> str:
 
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TRICK_NO = re.compile(r"(\d+)\.")
+_WORD = re.compile(r"\S+")
 
 
 def read_deal(text: str, source: str = "") -> DealRecord:
@@ -187,6 +188,8 @@ def read_deal(text: str, source: str = "") -> DealRecord:
 
 def _strip_comments(raw: str, lineno: int, in_brace: bool) -> tuple[str, bool]:
     """The line with comments blanked out (kept as spaces, so columns stay right)."""
+    if not in_brace and ";" not in raw and "{" not in raw and "}" not in raw:
+        return raw, False
     out: list[str] = []
     in_quote = False
     i = 0
@@ -257,6 +260,8 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
 
 def _tokens(line: str, start: int, lineno: int) -> list[tuple[str, int]]:
     """Whitespace-separated tokens with their 1-based columns; ``66@"Two Words"`` is one."""
+    if '66@"' not in line:
+        return [(m.group(0), m.start() + 1) for m in _WORD.finditer(line, start)]
     out: list[tuple[str, int]] = []
     i = start
     n = len(line)
@@ -314,6 +319,9 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
 
 
 def _card(tok: str, lineno: int, col: int) -> Card:
+    card = PARSE_TABLE.get(tok.upper())
+    if card is not None:
+        return card
     try:
         return Card.parse(tok)
     except NotationError as exc:
@@ -334,3 +342,74 @@ def read_hands(value: str) -> list[tuple[str, list[Card]]]:
             raise NotationError(f'"{part.strip()}" should be "Name: cards"')
         out.append((name.strip(), [Card.parse(t) for t in cards.split()]))
     return out
+
+
+def read_items(text: str) -> list[Item]:
+    """Read the items of a trick line typed on their own: ``"20 QC KD"``, ``"swap JD"``.
+
+    >>> [str(i) for i in read_items("swap 20 kd ah 66")]
+    ['swap', '20 KD', 'AH', '66']
+    """
+    return _read_items(text, 0, 1)
+
+
+def line_is_complete(items: tuple[Item, ...] | list[Item]) -> bool:
+    """Whether a trick line holds both cards of its trick (or ends in a claim).
+
+    A marriage counts as the leader's card, unless a claim follows it at once.
+    """
+    cards = 0
+    for item in items:
+        if isinstance(item, ClaimItem):
+            return True
+        if isinstance(item, CardItem | MarriageItem):
+            cards += 1
+    return cards >= 2
+
+
+def add_items(record: DealRecord, items: list[Item]) -> DealRecord:
+    """A copy of ``record`` with ``items`` added where a scorer means them.
+
+    Items go on the last line while its trick is unfinished. Once it holds both cards,
+    ``close`` and ``66`` still go on it (the trick's winner acting before the draws), and
+    anything else starts the next trick's line. The copy is not checked against the rules.
+    """
+    tricks = list(record.tricks)
+    current: list[Item] = list(tricks[-1].items) if tricks else []
+    number = tricks[-1].number if tricks else 0
+    line = tricks[-1].line if tricks else 0
+    if tricks:
+        tricks.pop()
+    for item in items:
+        if number == 0 or (line_is_complete(current)
+                           and not (isinstance(item, CloseItem | ClaimItem) and
+                                    not _after_draw_items(current))):
+            if number:
+                tricks.append(TrickLine(number, tuple(current), line))
+            number += 1
+            current = []
+            line = 0
+        current.append(item)
+    if number:
+        tricks.append(TrickLine(number, tuple(current), line))
+    return DealRecord(dict(record.tags), tricks, dict(record.tag_lines), list(record.header),
+                      record.source)
+
+
+def _after_draw_items(items: list[Item]) -> bool:
+    """Whether a complete line already has a claim (nothing may follow it)."""
+    return any(isinstance(i, ClaimItem) for i in items)
+
+
+def remove_last_item(record: DealRecord) -> tuple[DealRecord, Item]:
+    """A copy of ``record`` without its last item (an undo), and that item."""
+    if not record.tricks:
+        raise NotationError("the deal has no action to undo")
+    tricks = list(record.tricks)
+    last = tricks.pop()
+    items = list(last.items)
+    item = items.pop()
+    if items:
+        tricks.append(TrickLine(last.number, tuple(items), last.line))
+    return (DealRecord(dict(record.tags), tricks, dict(record.tag_lines), list(record.header),
+                       record.source), item)

@@ -39,7 +39,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from tally.errors import TallyError
-from tally.sheets import Paper, PairingsSheet, RulingSheet, ScoreSheet, StandingsSheet
+from tally.sheets import PairingsSheet, Paper, RulingSheet, ScoreSheet, StandingsSheet
 
 __all__ = [
     "PAPER_SIZES",

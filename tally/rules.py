@@ -12,6 +12,7 @@ A rule set is a preset plus optional overrides, written as in a record's ``Rules
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -134,6 +135,15 @@ class RuleSet:
         Raises :class:`RulesError` listing what is allowed when a preset, option or value is
         unknown.
         """
+        return _parse_cached(" ".join(text.split()))
+
+    @staticmethod
+    def _parse(text: str) -> RuleSet:
+        """Read ``"PRESET [option=value ...]"``; an empty text is the default preset.
+
+        Raises :class:`RulesError` listing what is allowed when a preset, option or value is
+        unknown.
+        """
         words = text.split()
         name = words[0] if words else DEFAULT_PRESET
         if name not in PRESETS:
@@ -195,6 +205,11 @@ class RuleSet:
     def with_options(self, **values: str) -> RuleSet:
         """A copy with further overrides (values as written: ``carry="none"``)."""
         return RuleSet.parse(" ".join([self.spec, *(f"{k}={v}" for k, v in values.items())]))
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_cached(text: str) -> RuleSet:
+    return RuleSet._parse(text)
 
 
 def _check_value(option: Option, value: str) -> None:

@@ -139,7 +139,8 @@ def rule(record: DealRecord, file: str = "") -> Ruling:
     try:
         trump = _tag_card(tags["Trump"], "Trump")
         carry_in = _tag_count(tags.get("Carry", "0"))
-        deal = Deal.start(rules, dealer=dealer, forehand=forehand, trump=trump, carry=carry_in)
+        deal = Deal.start(rules, dealer=dealer, forehand=forehand, trump=trump, carry=carry_in,
+                          keep_history=False)
     except RecordError as exc:
         return _error_ruling(file, record, [ErrorEntry(_line_of(exc, lines, "Trump"),
                                                        exc.bare_message)], rules_spec)
@@ -183,6 +184,14 @@ def rule(record: DealRecord, file: str = "") -> Ruling:
     return _decide(file, rules_spec, deal, violations, result, tags.get("Result"))
 
 
+def rule_deal(deal: Deal, file: str = "") -> Ruling:
+    """Rule on a deal played through the :class:`Deal` API (what it knows so far)."""
+    violations = list(deal.violations)
+    violations += _proven_violations(deal, {})
+    violations.sort(key=lambda v: v.seq)
+    return _decide(file, deal.rules.spec, deal, violations, None, None)
+
+
 # --- replay ----------------------------------------------------------------------------
 
 
@@ -198,15 +207,16 @@ def _replay(deal: Deal, record: DealRecord) -> ErrorEntry | None:
             cards_on_line = 0
             trick_done = False
             for item in tl.items:
-                if deal.claimed:
+                kind = type(item)
+                if deal._claim is not None:
                     raise RecordError(f'"{item}" after a claim: nothing may follow a claim')
-                if trick_done and deal.all_tricks_played and not isinstance(item, ClaimItem):
+                if trick_done and kind is not ClaimItem and deal.all_tricks_played:
                     raise RecordError(f'"{item}" after the last trick: only a claim may follow it')
-                if isinstance(item, CardItem):
+                if kind is CardItem:
                     if trick_done:
-                        raise RecordError(f"{item.card}: trick {tl.number} already has its "
+                        raise RecordError(f"{item.card}: trick {tl.number} already has its "  # type: ignore[union-attr]
                                           "two cards")
-                    deal.play(item.card)
+                    deal._play(item.card)  # type: ignore[union-attr]
                     cards_on_line += 1
                     trick_done = deal.lead < 0
                 elif isinstance(item, MarriageItem):
@@ -357,10 +367,7 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
     swaps_out = [(s.seq, s.player) for s in deal.swaps if s.moved]
     for f in deal.follows:
         p, m = f.player, f.seq
-        proven = rem[p]
-        for c in range(24):
-            if play_by[c] == p and play_seq[c] > m:
-                proven |= 1 << c
+        proven = rem[p] | (deal.played_by[p] & ~f.played)
         if dealt[p]:
             held = dealt[p]
             for seq, who in swaps_out:
@@ -374,19 +381,11 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
             proven |= 1 << t
         if loser == p and last_drawn >= 0 and d_seq < m:
             proven |= 1 << last_drawn
-        proven &= ~_played_by_seq(deal, m)
+        proven &= ~f.played
         rule, message = deal._follow_problem(p, f.lead, f.card, proven)
         if rule:
             out.append(Violation(f.trick, names[p], rule, message, m))
     return out
-
-
-def _played_by_seq(deal: Deal, seq: int) -> int:
-    mask = 0
-    for c in range(24):
-        if 0 <= deal.play_seq[c] <= seq:
-            mask |= 1 << c
-    return mask
 
 
 def _t_with(deal: Deal, p: int, seq: int) -> bool:

@@ -1,0 +1,150 @@
+"""Matches: deals until one player reaches the match target (RULES.md section 9).
+
+The score of a match is always derived from its deals, never kept on the side::
+
+    >>> rules = RuleSet.preset("sixty-six")
+    >>> state = score_match(rules, ("Anna", "Bert"), "Anna",
+    ...                     [DealResult(None, 0, "draw"), DealResult("Bert", 2, "claim")])
+    >>> state.score, state.carry, state.next_dealer
+    ({'Anna': 0, 'Bert': 3}, 0, 'Anna')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tally.errors import Refused
+from tally.rules import RuleSet
+from tally.ruling import REASONS
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How one deal ended: its winner (None for a draw or a deal still being played), its game
+    points without the carry, and the reason (one of :data:`tally.ruling.REASONS`)."""
+
+    winner: str | None
+    deal_points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """One deal of a match as the score sheet shows it."""
+
+    number: int
+    dealer: str
+    forehand: str
+    winner: str | None
+    reason: str
+    deal_points: int
+    carry_in: int
+    game_points: int
+    carry_out: int
+    score_after: dict[str, int]
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The running state of a match, derived from its deals."""
+
+    players: tuple[str, str]
+    target: int
+    deals: tuple[DealScore, ...]
+    score: dict[str, int]
+    carry: int
+    #: who deals the next deal; None once the match is over
+    next_dealer: str | None
+    winner: str | None
+    in_progress: bool
+
+    @property
+    def over(self) -> bool:
+        """True once a player has reached the match target."""
+        return self.winner is not None
+
+
+def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
+                results: Sequence[DealResult]) -> MatchState:
+    """The match after ``results`` (in order). Only the last deal may be unfinished."""
+    a, b = players
+    if first_dealer not in players:
+        raise Refused(f'the first dealer "{first_dealer}" does not play in this match')
+    score = {a: 0, b: 0}
+    carry = 0
+    dealer = first_dealer
+    deals: list[DealScore] = []
+    winner: str | None = None
+    in_progress = False
+    for number, r in enumerate(results, start=1):
+        if winner is not None:
+            raise Refused(f"deal {number}: the match was already over after deal {number - 1}")
+        if in_progress:
+            raise Refused(f"deal {number}: deal {number - 1} is not finished")
+        forehand = b if dealer == a else a
+        carry_in = carry
+        gained = 0
+        if r.reason == "incomplete":
+            in_progress = True
+            next_dealer = dealer
+        elif r.winner is None:
+            if rules.carry == "accumulate":
+                carry += 1
+            next_dealer = dealer if rules.next_dealer == "winner" else forehand
+        else:
+            if r.winner not in score:
+                raise Refused(f'deal {number}: "{r.winner}" does not play in this match')
+            gained = r.deal_points + carry
+            score[r.winner] += gained
+            carry = 0
+            next_dealer = r.winner if rules.next_dealer == "winner" else forehand
+            if score[r.winner] >= rules.match_target:
+                winner = r.winner
+        deals.append(DealScore(number, dealer, forehand, r.winner, r.reason, r.deal_points,
+                               carry_in, gained, carry, dict(score)))
+        dealer = next_dealer
+    return MatchState(players, rules.match_target, tuple(deals), score, carry,
+                      None if winner is not None else dealer, winner, in_progress)
+
+
+def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
+                       reason: str) -> None:
+    """Check a result typed without the deal's record (quick entry) against the rule set.
+
+    ``deal_points`` are the game points without the carry. Raises :class:`Refused` naming
+    what the rule set allows.
+    """
+    if reason not in REASONS or reason == "incomplete":
+        raise Refused(f'unknown reason "{reason}" (reasons: '
+                      f"{', '.join(r for r in REASONS if r != 'incomplete')})")
+    if reason == "draw":
+        if winner is not None or deal_points:
+            raise Refused("a drawn deal has no winner and no game points")
+        if rules.unclaimed_end == "last-trick":
+            raise Refused(f"under {rules.spec} a deal cannot be drawn: the last trick or a "
+                          "failed close decides it")
+        return
+    if winner is None:
+        raise Refused(f"a deal decided by {reason} needs a winner")
+    allowed: tuple[int, ...]
+    if reason in ("claim", "higher-total"):
+        allowed = (1, 2, 3)
+    elif reason == "false-claim":
+        allowed = (2, 3) if rules.false_claim_points == "2or3" else (2,)
+    elif reason == "failed-close":
+        allowed = (2, 3)
+    elif reason == "illegal-play":
+        allowed = (rules.illegal_play_points,)
+    else:  # last-trick
+        allowed = (1,)
+    if reason == "last-trick" and rules.unclaimed_end != "last-trick":
+        raise Refused(f"under {rules.spec} an unclaimed deal ends {rules.unclaimed_end}, "
+                      "not by the last trick")
+    if reason == "higher-total" and rules.unclaimed_end != "higher-total":
+        raise Refused(f"under {rules.spec} an unclaimed deal ends {rules.unclaimed_end}, "
+                      "not by the higher total")
+    if deal_points not in allowed:
+        raise Refused(f"a deal won by {reason} is worth "
+                      f"{' or '.join(str(x) for x in allowed)} game point(s) under "
+                      f"{rules.spec}, not {deal_points}")
