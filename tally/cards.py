@@ -82,7 +82,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:  # noqa: D102 - only used to build the table below
+    def __new__(cls, value: int) -> Card:
         return int.__new__(cls, value)
 
     @staticmethod

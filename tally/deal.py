@@ -6,20 +6,7 @@ Each action has three faces, in the manner of pokerkit: ``verify_play(card)`` ra
 reason when the action may not be taken now, ``can_play(card)`` answers yes or no, and
 ``play(card)`` does it and returns a small frozen record of what happened::
 
-    >>> from tally.notation import (
-    CardItem,
-    ClaimItem,
-    CloseItem,
-    DealRecord,
-    Item,
-    MarriageItem,
-    SwapItem,
-    TrickLine,
-)
-from tally.rules import RuleSet
-
-if TYPE_CHECKING:
-    from tally.ruling import Ruling
+    >>> from tally.rules import RuleSet
     >>> deal = Deal.start(RuleSet.preset(), dealer="Anna", forehand="Bert", trump=Card.parse("QH"))
     >>> deal.play(Card.parse("KS"))
     Play(player='Bert', card=Card.parse('KS'), trick=1)
@@ -35,20 +22,20 @@ played while it lies on the table) raises :class:`RecordError` and changes nothi
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
+from random import Random
 from typing import TYPE_CHECKING, Final
 
 from tally.cards import CARDS, SUIT_MASKS, Card, Rank, Suit, cards_of
 from tally.errors import IllegalAction, RecordError
 from tally.notation import (
-    CardItem,
+    CARD_ITEMS,
+    CLOSE,
+    SWAP,
     ClaimItem,
-    CloseItem,
     DealRecord,
     Item,
     MarriageItem,
-    SwapItem,
     TrickLine,
 )
 from tally.rules import RuleSet
@@ -190,15 +177,56 @@ class Deal:
     """The state of one deal. Build it with :meth:`start`."""
 
     __slots__ = (
-        "_claim", "_marriage_lead", "card_points", "close_opp_points", "close_opp_tricks",
-        "close_seq", "close_trick", "closed", "closer", "dealt", "exhausted", "face_up",
-        "facedown_draws", "follows", "hand_count", "hands", "known", "last_draw_card",
-        "last_draw_loser", "last_draw_seq", "last_trick_winner", "lead", "leader_idx",
-        "marriages", "names", "outside_plays", "pending_draw", "play_by", "play_seq", "played",
-        "play_trick", "played_by", "stock_order",
-        "rules", "seq", "stock", "swapped_out", "swaps", "t_taken_by", "t_taken_seq",
-        "trick", "tricks", "trump", "turn_up", "violations", "xcard", "carry", "_log",
-        "_line_done", "_drawn",
+        "_claim",
+        "_drawn",
+        "_line_done",
+        "_log",
+        "_marriage_lead",
+        "card_points",
+        "carry",
+        "close_opp_points",
+        "close_opp_tricks",
+        "close_seq",
+        "close_trick",
+        "closed",
+        "closer",
+        "dealt",
+        "exhausted",
+        "face_up",
+        "facedown_draws",
+        "follows",
+        "hand_count",
+        "hands",
+        "known",
+        "last_draw_card",
+        "last_draw_loser",
+        "last_draw_seq",
+        "last_trick_winner",
+        "lead",
+        "leader_idx",
+        "marriages",
+        "names",
+        "outside_plays",
+        "pending_draw",
+        "play_by",
+        "play_seq",
+        "play_trick",
+        "played",
+        "played_by",
+        "rules",
+        "seq",
+        "stock",
+        "stock_order",
+        "swapped_out",
+        "swaps",
+        "t_taken_by",
+        "t_taken_seq",
+        "trick",
+        "tricks",
+        "trump",
+        "turn_up",
+        "violations",
+        "xcard",
     )
 
     rules: RuleSet
@@ -323,13 +351,17 @@ class Deal:
         self.stock_order = [int(c) for c in stock]
 
     @staticmethod
-    def random(rules: RuleSet, rng: random.Random, names: tuple[str, str] = ("Anna", "Bert"),
-               carry: int = 0) -> Deal:
-        """A fully known deal shuffled with ``rng``: forehand ``names[0]``, dealer ``names[1]``."""
+    def random(rules: RuleSet, rng: Random, names: tuple[str, str] = ("Anna", "Bert"),
+               carry: int = 0, keep_history: bool = True) -> Deal:
+        """A fully known deal shuffled with ``rng``: forehand ``names[0]``, dealer ``names[1]``.
+
+        ``keep_history=False`` plays faster but cannot give its :meth:`record`.
+        """
         deck = _shuffled(_DECK24 if rules.deck == 24 else _DECK20, rng)
         h = rules.hand
         deal = Deal(rules, names, CARDS[deck[2 * h]], carry)
-        deal._log = []
+        if keep_history:
+            deal._log = []
         first = second = 0
         for c in deck[:h]:
             first |= 1 << c
@@ -449,13 +481,7 @@ class Deal:
     def play(self, card: Card) -> Play:
         """Play ``card`` for the player to move; a revoke is noted, not refused."""
         trick = self.trick
-        lead_side = self.lead < 0
         p = self._play(int(card))
-        if self._log is not None:
-            self._log_item(CardItem(CARDS[card]), lead_side)
-            if self.lead < 0:
-                self._line_done = True
-                self._drawn = False
         return Play(self.names[p], CARDS[card], trick)
 
     def _log_item(self, item: Item, lead_side: bool) -> None:
@@ -507,11 +533,16 @@ class Deal:
         self._check_playable(p, c)
         self.seq += 1
         self._place(p, c)
+        if self._log is not None:
+            self._log_item(CARD_ITEMS[c], self.lead < 0)
         if self.lead < 0:
             self.lead = c
         else:
             self._marriage_lead = False
             self._finish_trick(p, c)
+            if self._log is not None:
+                self._line_done = True
+                self._drawn = False
         return p
 
     def verify_exchange(self) -> None:
@@ -562,7 +593,7 @@ class Deal:
                 self.face_up = self.xcard
         self.swaps.append(SwapEvent(self.seq, self.trick, p, moved, allowed, taken))
         if self._log is not None:
-            self._log_item(SwapItem(), self.lead < 0)
+            self._log_item(SWAP, self.lead < 0)
         return Exchange(self.names[p], CARDS[self.xcard],
                         CARDS[taken] if taken >= 0 else None, self.trick)
 
@@ -655,7 +686,7 @@ class Deal:
             self.close_opp_tricks = self.tricks[1 - p]
         self.pending_draw = False
         if self._log is not None:
-            self._log_item(CloseItem(), not after_trick)
+            self._log_item(CLOSE, not after_trick)
         return Close(self.names[p], before_draws, self.trick - 1 if after_trick else self.trick)
 
     def verify_claim(self, name: str | None = None) -> None:
@@ -767,7 +798,7 @@ class Deal:
             return drawn if drawn is not None else action
         return self.play(action.card)
 
-    def play_out_randomly(self, rng: random.Random) -> None:
+    def play_out_randomly(self, rng: Random) -> None:
         """Play a fully known deal to its end, each player taking random legal actions.
 
         The same rules as :meth:`legal_actions`, without building the list: claims are made
@@ -881,11 +912,14 @@ class Deal:
         hands = self.hands
         if hands is not None and hands[p] >> c & 1:
             return  # a fully known hand holding the card: nothing can be wrong
-        if self.rules.deck == 20 and c % 6 == Rank.NINE:
-            raise RecordError(f"{CARDS[c]} is not in a {_deck_name(self.rules)}")
         if self.played >> c & 1:
             raise RecordError(f"{CARDS[c]} was already played in trick "
                               f"{self._trick_of_play(c)}")
+        if (hands is None and c != self.turn_up and self.dealt[0] is None
+                and self.dealt[1] is None and (c % 6 or self.rules.deck == 24)):
+            return  # nothing known that the card could contradict
+        if self.rules.deck == 20 and c % 6 == 0:
+            raise RecordError(f"{CARDS[c]} is not in a {_deck_name(self.rules)}")
         if c == self.turn_up and self.t_taken_by < 0 and self.last_draw_loser < 0:
             where = "in the closed stock" if self.closed else "on the table"
             raise RecordError(f"{CARDS[c]} is the turn-up, lying {where}")
@@ -1069,7 +1103,7 @@ _DECK20: Final = tuple(c for c in range(24) if c % 6 != Rank.NINE)
 _KINGS: Final = sum(1 << (s * 6 + Rank.KING) for s in range(4))
 
 
-def _shuffled(cards: tuple[int, ...], rng: random.Random) -> list[int]:
+def _shuffled(cards: tuple[int, ...], rng: Random) -> list[int]:
     """A uniformly shuffled copy of ``cards`` (Fisher-Yates on one 160-bit random number;
     the bias against 24! orders is below 2**-80)."""
     deck = list(cards)

@@ -3,8 +3,8 @@
 :func:`read_deal` and :func:`write_deal` are each other's inverse on records: whatever a scorer
 typed, ``read_deal(write_deal(r)) == r``, and :func:`write_deal` prints one canonical form::
 
-    >>> r = read_deal('[Dealer "Anna"]\\n[Forehand "Bert"]\\n[Trump "qh"]\\n1. ks as ; Anna wins\\n')
-    >>> print(write_deal(r), end="")
+    >>> text = '[Dealer "Anna"]\\n[Forehand "Bert"]\\n[Trump "qh"]\\n1. ks as ; Anna wins\\n'
+    >>> print(write_deal(read_deal(text)), end="")
     [Dealer "Anna"]
     [Forehand "Bert"]
     [Trump "qh"]
@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from tally.cards import PARSE_TABLE, Card
+from tally.cards import CARDS, PARSE_TABLE, Card
 from tally.errors import NotationError
 
 #: Tags in the order a canonical record prints them; others follow in the order given.
@@ -27,38 +27,35 @@ TAG_ORDER: Final = ("Event", "Date", "Round", "Table", "Rules", "Dealer", "Foreh
 REQUIRED_TAGS: Final = ("Dealer", "Forehand", "Trump")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardItem:
     """A card played: the leader's first, then the follower's."""
 
     card: Card
-    column: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
         return str(self.card)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SwapItem:
     """``swap``: the player of the next card exchanges the exchange card for the turn-up."""
 
-    column: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
         return "swap"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CloseItem:
     """``close``: before the leader's card the leader closes; after the trick, its winner."""
 
-    column: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
         return "close"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MarriageItem:
     """``20 QC`` / ``40 KH``: the leader declares the marriage of that card's suit.
 
@@ -67,18 +64,16 @@ class MarriageItem:
 
     value: int
     card: Card
-    column: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
         return f"{self.value} {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClaimItem:
     """``66``: a claim of 66 counted points; ``66@Name`` names the claimer."""
 
     player: str | None = None
-    column: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
         if self.player is None:
@@ -90,8 +85,18 @@ class ClaimItem:
 
 Item = CardItem | SwapItem | CloseItem | MarriageItem | ClaimItem
 
+# Items are immutable, so the common ones exist once each (reading a record is then cheap).
+CARD_ITEMS: Final = tuple(CardItem(c) for c in CARDS)
+SWAP: Final = SwapItem()
+CLOSE: Final = CloseItem()
+CLAIM: Final = ClaimItem()
+_ITEM_TABLE: Final[dict[str, Item]] = {
+    **{text: CARD_ITEMS[card] for text, card in PARSE_TABLE.items()},
+    "SWAP": SWAP, "CLOSE": CLOSE, "66": CLAIM,
+}
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class TrickLine:
     """One trick line: its number and its items in the order they happened."""
 
@@ -125,7 +130,7 @@ def quote(value: str) -> str:
 def write_deal(record: DealRecord) -> str:
     """The record in canonical form: header comments, tags in order, a blank line, tricks."""
     out: list[str] = [f"; {c}" if c else ";" for c in record.header]
-    order = [t for t in TAG_ORDER if t in record.tags]
+    order: list[str] = [t for t in TAG_ORDER if t in record.tags]
     order += [t for t in record.tags if t not in TAG_ORDER]
     out += [f"[{name} {quote(record.tags[name])}]" for name in order]
     if record.tricks:
@@ -167,6 +172,15 @@ def read_deal(text: str, source: str = "") -> DealRecord:
             record.tags[name] = value
             record.tag_lines[name] = lineno
             continue
+        parts = stripped.split()
+        head = parts[0]
+        if head[-1:] == "." and head[:-1].isdigit() and int(head[:-1]) == expect:
+            fast = _fast_items(parts)
+            if fast is not None:
+                expect += 1
+                seen_trick = True
+                record.tricks.append(TrickLine(expect - 1, fast, lineno))
+                continue
         m = _TRICK_NO.match(stripped)
         if not m:
             word = stripped.split()[0]
@@ -184,6 +198,29 @@ def read_deal(text: str, source: str = "") -> DealRecord:
     if in_brace:
         raise NotationError("a { comment is never closed")
     return record
+
+
+def _fast_items(parts: list[str]) -> tuple[Item, ...] | None:
+    """The items of a plain trick line, or None when it needs the careful reader."""
+    table = _ITEM_TABLE
+    out: list[Item] = []
+    i = 1
+    n = len(parts)
+    while i < n:
+        tok = parts[i].upper()
+        item = table.get(tok)
+        if item is None:
+            if tok in ("20", "40") and i + 1 < n:
+                card = PARSE_TABLE.get(parts[i + 1].upper())
+                if card is None:
+                    return None
+                out.append(MarriageItem(int(tok), card))
+                i += 2
+                continue
+            return None
+        out.append(item)
+        i += 1
+    return tuple(out)
 
 
 def _strip_comments(raw: str, lineno: int, in_brace: bool) -> tuple[str, bool]:
@@ -289,31 +326,31 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
     items: list[Item] = []
     tokens = _tokens(line, start, lineno)
     k = 0
+    table = _ITEM_TABLE
     while k < len(tokens):
         tok, col = tokens[k]
+        known = table.get(tok.upper())
+        if known is not None:
+            items.append(known)
+            k += 1
+            continue
         low = tok.lower()
-        if low == "swap":
-            items.append(SwapItem(col))
-        elif low == "close":
-            items.append(CloseItem(col))
-        elif low in ("20", "40"):
+        if low in ("20", "40"):
             if k + 1 >= len(tokens):
                 raise NotationError(f"{tok} must be followed by the king or queen led", lineno, col)
             ctok, ccol = tokens[k + 1]
             card = _card(ctok, lineno, ccol)
-            items.append(MarriageItem(int(tok), card, col))
+            items.append(MarriageItem(int(tok), card))
             k += 1
-        elif low == "66":
-            items.append(ClaimItem(None, col))
         elif low.startswith("66@"):
             name = tok[3:]
             if name.startswith('"'):
                 name = name[1:-1].replace('\\"', '"').replace("\\\\", "\\")
             if not name.strip():
                 raise NotationError("66@ needs the claimer's name", lineno, col)
-            items.append(ClaimItem(name.strip(), col))
+            items.append(ClaimItem(name.strip()))
         else:
-            items.append(CardItem(_card(tok, lineno, col), col))
+            items.append(CARD_ITEMS[_card(tok, lineno, col)])
         k += 1
     return items
 

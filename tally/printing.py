@@ -400,8 +400,7 @@ def write_pdf(pdf: bytes, path: str | os.PathLike[str]) -> Path:
     if not pdf.startswith(b"%PDF-"):
         raise PrintError("refusing to write something that is not a PDF")
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=target.parent if str(target.parent) else ".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(pdf)

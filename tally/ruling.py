@@ -197,28 +197,31 @@ def rule_deal(deal: Deal, file: str = "") -> Ruling:
 
 def _replay(deal: Deal, record: DealRecord) -> ErrorEntry | None:
     last = len(record.tricks) - 1
+    hand_count = deal.hand_count
+    play = deal._play
     for index, tl in enumerate(record.tricks):
         try:
-            if deal.claimed:
+            if deal._claim is not None:
                 raise RecordError("nothing may follow a claim")
-            if deal.all_tricks_played:
+            if deal.lead < 0 and not hand_count[0] and not hand_count[1]:
                 raise RecordError("the deal is over: every trick is played")
-            deal.draw()
+            if deal.pending_draw:
+                deal._draw()
             cards_on_line = 0
             trick_done = False
             for item in tl.items:
                 kind = type(item)
+                if kind is CardItem and not trick_done and deal._claim is None:
+                    play(item.card)  # type: ignore[union-attr]
+                    cards_on_line += 1
+                    trick_done = deal.lead < 0
+                    continue
                 if deal._claim is not None:
                     raise RecordError(f'"{item}" after a claim: nothing may follow a claim')
                 if trick_done and kind is not ClaimItem and deal.all_tricks_played:
                     raise RecordError(f'"{item}" after the last trick: only a claim may follow it')
                 if kind is CardItem:
-                    if trick_done:
-                        raise RecordError(f"{item.card}: trick {tl.number} already has its "  # type: ignore[union-attr]
-                                          "two cards")
-                    deal._play(item.card)  # type: ignore[union-attr]
-                    cards_on_line += 1
-                    trick_done = deal.lead < 0
+                    raise RecordError(f"{item}: trick {tl.number} already has its two cards")
                 elif isinstance(item, MarriageItem):
                     if cards_on_line or trick_done:
                         raise RecordError("a marriage is declared by the leader, before leading")
@@ -234,7 +237,7 @@ def _replay(deal: Deal, record: DealRecord) -> ErrorEntry | None:
                         raise RecordError("close between the two cards of a trick: the stock is "
                                           "closed before leading or right after the trick")
                     deal.close(after_trick=trick_done)
-                else:
+                elif isinstance(item, ClaimItem):
                     deal.claim(item.player)
             if index != last and not deal.claimed and deal.lead >= 0:
                 raise RecordError(f"trick {tl.number} is unfinished; only the last line may "
@@ -366,25 +369,25 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
     # Phase-2 follows: the duty to follow, head and trump, against what the record proves.
     swaps_out = [(s.seq, s.player) for s in deal.swaps if s.moved]
     for f in deal.follows:
-        p, m = f.player, f.seq
+        p, at = f.player, f.seq
         proven = rem[p] | (deal.played_by[p] & ~f.played)
         if dealt[p]:
             held = dealt[p]
             for seq, who in swaps_out:
-                if who == p and seq < m:
+                if who == p and seq < at:
                     held &= ~(1 << x)
             proven |= held
         for seq, who, q in true_partners:
-            if who == p and seq < m:
+            if who == p and seq < at:
                 proven |= 1 << q
-        if deal.t_taken_by == p and deal.t_taken_seq < m:
+        if deal.t_taken_by == p and deal.t_taken_seq < at:
             proven |= 1 << t
-        if loser == p and last_drawn >= 0 and d_seq < m:
+        if loser == p and last_drawn >= 0 and d_seq < at:
             proven |= 1 << last_drawn
         proven &= ~f.played
         rule, message = deal._follow_problem(p, f.lead, f.card, proven)
         if rule:
-            out.append(Violation(f.trick, names[p], rule, message, m))
+            out.append(Violation(f.trick, names[p], rule, message, at))
     return out
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import logging
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -211,9 +212,33 @@ def audit() -> Iterator[Audit]:
 # ------------------------------------------------------------------------------ rendered once
 
 
+class _Collect(logging.Handler):
+    """Keeps every WeasyPrint warning or error (bad CSS, unreachable resource...)."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+_WEASYPRINT_LOG = _Collect()
+
+
+def logged(pdf: Callable[[], bytes]) -> bytes:
+    """Render with ``pdf()``, keeping WeasyPrint's warnings in ``_WEASYPRINT_LOG``."""
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(_WEASYPRINT_LOG)
+    try:
+        return pdf()
+    finally:
+        logger.removeHandler(_WEASYPRINT_LOG)
+
+
 @pytest.fixture(scope="module")
 def standings_pdf() -> bytes:
-    return render_standings(round_robin(PLAYERS))
+    return logged(lambda: render_standings(round_robin(PLAYERS)))
 
 
 @pytest.fixture(scope="module")
@@ -223,34 +248,34 @@ def long_standings_pdf() -> bytes:
         event=EVENT, date=date(2024, 5, 11), rule_set="Schnapsen", printed_at=PRINTED,
         rows=standing_rows(names, tiebreaks=3), tiebreaks=("Buchholz", "Median", "Wins"),
         stage="after round 7 of 9")
-    return render_standings(sheet)
+    return logged(lambda: render_standings(sheet))
 
 
 @pytest.fixture(scope="module")
 def pairings_pdf() -> bytes:
-    return render_pairings(pairings(PLAYERS[:5]))
+    return logged(lambda: render_pairings(pairings(PLAYERS[:5])))
 
 
 @pytest.fixture(scope="module")
 def pairings_letter_pdf() -> bytes:
-    return render_pairings(pairings(PLAYERS[:4], round_number=4), paper="letter")
+    return logged(lambda: render_pairings(pairings(PLAYERS[:4], round_number=4), paper="letter"))
 
 
 @pytest.fixture(scope="module")
 def scoresheet_pdf() -> bytes:
-    return render_scoresheet(ScoreSheet(
+    return logged(lambda: render_scoresheet(ScoreSheet(
         rule_set="Sixty-Six, classic", match_target=7, player_one="Anna Berger",
-        player_two="Ben Schmid", event=EVENT, place="round 3, table 2", printed_at=PRINTED))
+        player_two="Ben Schmid", event=EVENT, place="round 3, table 2", printed_at=PRINTED)))
 
 
 @pytest.fixture(scope="module")
 def blank_pdf() -> bytes:
-    return render_scoresheet(ScoreSheet.blank())
+    return logged(lambda: render_scoresheet(ScoreSheet.blank()))
 
 
 @pytest.fixture(scope="module")
 def ruling_pdf() -> bytes:
-    return render_ruling(ruling_sheet())
+    return logged(lambda: render_ruling(ruling_sheet()))
 
 
 # ------------------------------------------------------------------------------ standings
@@ -308,6 +333,13 @@ def test_long_standings_repeat_header_and_running_heads(long_standings_pdf: byte
     everything = "\n".join(texts)
     for i in range(1, 121):
         assert everything.count(f"Player {i:03d}") == 1
+
+
+def test_layout_logs_no_warnings(
+    standings_pdf: bytes, long_standings_pdf: bytes, pairings_pdf: bytes,
+    pairings_letter_pdf: bytes, scoresheet_pdf: bytes, blank_pdf: bytes, ruling_pdf: bytes,
+) -> None:
+    assert [r.getMessage() for r in _WEASYPRINT_LOG.records] == []
 
 
 def test_sheet_uses_only_the_shipped_font(standings_pdf: bytes, ruling_pdf: bytes) -> None:
@@ -409,6 +441,16 @@ def test_ruling_tricks_table(ruling_pdf: bytes) -> None:
     sheet = ruling_sheet()
     last = sheet.tricks[-1]
     assert re.search(rf"^12 .* {last.points[0]} {last.points[1]}$", text, flags=re.M)
+
+
+def test_ruling_section_is_not_split_on_letter() -> None:
+    texts = pages_text(render_ruling(ruling_sheet(), paper="letter"))
+    assert len(texts) == 2
+    assert "Tricks" in texts[0] and "Ruling: Anna Berger wins" in texts[0]
+    second = squash(texts[1])
+    for part in ("Decision:", "Reason:", "Ruleviolations", "Players'agreedresult:"):
+        assert part in second
+    assert "page 2 of 2" in texts[1] and EVENT in texts[1]
 
 
 def test_ruling_agreement_and_no_winner() -> None:
@@ -606,4 +648,6 @@ def test_write_pdf_and_render_sheet(tmp_path: Path, pairings_pdf: bytes) -> None
         write_pdf(pairings_pdf, tmp_path / "missing" / "x.pdf")
     pdf = render_sheet(ScoreSheet.blank(match_target=5), paper="letter")
     assert page_size(pdf) == LETTER
-    assert "One match to 5 game points" in pages_text(pdf)[0]
+    texts = pages_text(pdf)
+    assert len(texts) == 1, "the blank form fits one letter page"
+    assert "One match to 5 game points" in texts[0]

@@ -11,8 +11,8 @@ import typer
 from tally.cli import app
 from tally.cli.common import echo_json, fail
 from tally.errors import RulesError
-from tally.ruling import Ruling, rule_text
 from tally.rules import PRESET_TITLES, PRESETS, RuleSet
+from tally.ruling import Ruling, rule_text
 
 EXIT_VIOLATIONS = 1
 EXIT_ERRORS = 2

@@ -1,0 +1,179 @@
+"""Where the database is, how to connect to it safely, and bringing its schema up to date.
+
+- :func:`resolve_url`: ``--db URL``, else ``$TALLY_DB``, else ``tally.db`` in the current
+  directory. Any SQLAlchemy URL works; a bare path means a SQLite file.
+- :func:`make_engine`: SQLite gets WAL, foreign keys, a 30 s busy timeout and ``BEGIN
+  IMMEDIATE`` for every write transaction (the pysqlite driver's own transaction handling is
+  switched off, as SQLAlchemy's documentation shows), so concurrent scorers queue instead of
+  failing with "database is locked" or losing an update.
+- :func:`ensure_schema`: runs the Alembic migrations of :mod:`tally.migrations` when the
+  database is not at the newest revision (a new database is created by them). The check reads
+  the revision files, not Alembic, so an up-to-date database costs no Alembic import.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from sqlalchemy import create_engine, event, inspect, text
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+
+from tally.errors import TallyError
+
+DEFAULT_FILE: Final = "tally.db"
+#: seconds a SQLite writer waits for another one before giving up
+BUSY_TIMEOUT: Final = 30.0
+#: execution option for read-only transactions (plain BEGIN on SQLite, so they wait for nobody)
+READ_ONLY: Final = "tally_read_only"
+
+
+class StoreUnavailable(TallyError):
+    """The database cannot be opened, or its schema is newer than this tally."""
+
+
+def resolve_url(url: str | None = None) -> str:
+    """The database URL to use: ``url``, else ``$TALLY_DB``, else ``sqlite:///tally.db``.
+
+    A value without ``://`` is a path to a SQLite file.
+
+    >>> resolve_url("club.db")
+    'sqlite:///club.db'
+    """
+    value = url or os.environ.get("TALLY_DB") or DEFAULT_FILE
+    if "://" not in value:
+        return "sqlite:///" + value
+    return value
+
+
+def describe_url(url: str) -> str:
+    """The URL for messages: the absolute file of a SQLite database, no password otherwise."""
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        if not u.database or u.database == ":memory:":
+            return "an in-memory SQLite database"
+        return str(Path(u.database).resolve())
+    return u.render_as_string(hide_password=True)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``, with tally's connection settings."""
+    try:
+        u = make_url(url)
+        if u.get_backend_name() == "sqlite":
+            engine = create_engine(u, connect_args={"timeout": BUSY_TIMEOUT})
+            event.listen(engine, "connect", _sqlite_connect)
+            event.listen(engine, "begin", _sqlite_begin)
+        else:
+            engine = create_engine(u)
+    except (ArgumentError, NoSuchModuleError, ImportError) as exc:
+        raise StoreUnavailable(f'cannot use the database "{url}": {exc}') from None
+    return engine
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Take transaction control from the driver: SQLAlchemy's "begin" event issues BEGIN.
+    dbapi_connection.isolation_level = None
+    dbapi_connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    dbapi_connection.execute("PRAGMA foreign_keys = ON")
+    # journal_mode can only change outside a transaction; it stays set in the file.
+    mode = dbapi_connection.execute("PRAGMA journal_mode").fetchone()
+    if mode and mode[0].lower() not in ("wal", "memory"):
+        dbapi_connection.execute("PRAGMA journal_mode = WAL")
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    if conn.get_execution_options().get(READ_ONLY):
+        conn.exec_driver_sql("BEGIN")
+    else:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+# --- migrations ---------------------------------------------------------------------------
+
+_REVISION = re.compile(r"^revision\s*(?::[^=]*)?=\s*['\"]([^'\"]+)['\"]", re.M)
+_DOWN = re.compile(r"^down_revision\s*(?::[^=]*)?=(.*)$", re.M)
+
+
+def migrations_dir() -> Path:
+    """The folder of the Alembic environment (``db/`` in the repository)."""
+    return Path(str(resources.files("tally.migrations")))
+
+
+def revisions() -> dict[str, set[str]]:
+    """Each revision of the migrations with the revisions it follows, read from the files."""
+    out: dict[str, set[str]] = {}
+    for path in (migrations_dir() / "versions").glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        m = _REVISION.search(source)
+        if m:
+            down = _DOWN.search(source)
+            out[m.group(1)] = set(re.findall(r"['\"]([^'\"]+)['\"]", down.group(1))
+                                  if down else [])
+    return out
+
+
+def head_revisions() -> set[str]:
+    """The newest revisions: those no other revision follows."""
+    graph = revisions()
+    return set(graph) - set().union(*graph.values())
+
+
+def current_revisions(conn: Connection) -> set[str]:
+    """The revisions the database is at (empty for a new database)."""
+    if not inspect(conn).has_table("alembic_version"):
+        return set()
+    return {row[0] for row in conn.execute(text("SELECT version_num FROM alembic_version"))}
+
+
+def alembic_config(url: str | None = None, connection: Connection | None = None) -> Any:
+    """An Alembic ``Config`` for tally's migrations, made in code (no alembic.ini)."""
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(migrations_dir()))
+    if url is not None:
+        cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    if connection is not None:
+        cfg.attributes["connection"] = connection
+    return cfg
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Run the migrations up to ``revision`` (all of them by default)."""
+    from alembic import command
+
+    with engine.connect() as conn:
+        command.upgrade(alembic_config(connection=conn), revision)
+
+
+def ensure_schema(engine: Engine) -> bool:
+    """Bring the database up to the newest revision; True when migrations ran."""
+    heads = head_revisions()
+    try:
+        with engine.connect().execution_options(**{READ_ONLY: True}) as conn:
+            current = current_revisions(conn)
+    except DBAPIError as exc:
+        raise StoreUnavailable(f"cannot open the database {describe_url(str(engine.url))}: "
+                               f"{_reason(exc)}") from None
+    if current == heads:
+        return False
+    unknown = current - set(revisions())
+    if unknown:
+        raise StoreUnavailable(f"the database is at revision {', '.join(sorted(unknown))}, "
+                               "which this version of tally does not know (a newer tally "
+                               "wrote it)")
+    try:
+        upgrade(engine)
+    except DBAPIError as exc:
+        raise StoreUnavailable(f"cannot set up the database "
+                               f"{describe_url(str(engine.url))}: {_reason(exc)}") from None
+    return True
+
+
+def _reason(exc: DBAPIError) -> str:
+    return str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
