@@ -38,6 +38,7 @@ from urllib.request import url2pathname
 import jinja2
 from markupsafe import Markup, escape
 
+from tally.cards import PARSE_TABLE, Suit
 from tally.errors import TallyError
 from tally.sheets import PairingsSheet, Paper, RulingSheet, ScoreSheet, StandingsSheet
 
@@ -73,13 +74,6 @@ _MEDIA_TYPES: Final[Mapping[str, str]] = {
     ".png": "image/png",
     ".svg": "image/svg+xml",
 }
-
-_SUIT_SYMBOLS: Final[Mapping[str, str]] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_SUIT_NAMES: Final[Mapping[str, str]] = {
-    "C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
-}
-_RANKS: Final = frozenset({"A", "10", "K", "Q", "J", "9"})
-
 
 class PrintError(TallyError):
     """A sheet that cannot be printed: an unknown paper size, a missing or refused file."""
@@ -231,24 +225,31 @@ def card_html(card: object) -> Markup:
     Anything that is not a card in tally's notation prints as escaped text.
     """
     text = str(card).strip()
-    rank, suit = text[:-1], text[-1:].upper()
-    if rank.upper() not in _RANKS or suit not in _SUIT_SYMBOLS:
+    found = PARSE_TABLE.get(text.upper())
+    if found is None:
         return escape(text)
-    return Markup('<span class="card">{}{}</span>').format(rank.upper(), suit_html(suit))
+    return Markup('<span class="card">{}{}</span>').format(found.rank.letter,
+                                                             suit_html(found.suit.letter))
+
+
+def _suit(value: object) -> Suit | None:
+    letter = str(value).strip().upper()
+    return Suit("CDHS".index(letter)) if len(letter) == 1 and letter in "CDHS" else None
 
 
 def suit_html(suit: object) -> Markup:
     """A suit letter (``"H"``) as its symbol, red for hearts and diamonds, black otherwise."""
-    letter = str(suit).strip().upper()
-    if letter not in _SUIT_SYMBOLS:
+    found = _suit(suit)
+    if found is None:
         return escape(str(suit))
-    colour = "red" if letter in ("D", "H") else "black"
-    return Markup('<span class="suit {}">{}</span>').format(colour, _SUIT_SYMBOLS[letter])
+    colour = "red" if found.is_red else "black"
+    return Markup('<span class="suit {}">{}</span>').format(colour, found.symbol)
 
 
 def suit_name(suit: object) -> str:
     """A suit letter (``"H"``) as its English name (``hearts``); anything else as given."""
-    return _SUIT_NAMES.get(str(suit).strip().upper(), str(suit))
+    found = _suit(suit)
+    return found.title if found is not None else str(suit)
 
 
 def format_number(value: int | float) -> str:

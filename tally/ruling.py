@@ -18,6 +18,8 @@ Choices where the rules are silent, made as a club referee would:
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,6 +110,43 @@ class Ruling:
         }
 
 
+@dataclass(frozen=True)
+class TrickSummary:
+    """One trick line of a record, as a referee's sheet shows it."""
+
+    number: int
+    leader: str
+    lead: Card | None
+    follow: Card | None
+    winner: str | None
+    #: what was declared on the line, in order: ``("Anna", "exchanges 9H for QH")``
+    declarations: tuple[tuple[str, str], ...]
+    #: counted points and tricks of each player after the line
+    points: dict[str, int]
+    tricks: dict[str, int]
+
+
+def summarize(record: DealRecord, file: str = "") -> tuple[Ruling, list[TrickSummary]]:
+    """The ruling on ``record`` and a summary of each of its trick lines."""
+    summaries: list[TrickSummary] = []
+    ruling = rule(record, file, summaries)
+    deal = ruling.deal
+    if deal is None or ruling.errors:
+        return ruling, summaries
+    # A marriage proved false later never scores: take it out of the points after it.
+    false_at = {v.seq for v in ruling.violations if v.rule == "false-marriage"}
+    for m in deal.marriages:
+        if m.seq not in false_at or not m.allowed:
+            continue
+        name = deal.names[m.player]
+        for i, t in enumerate(summaries):
+            if t.number >= m.trick and t.tricks[name]:
+                points = dict(t.points)
+                points[name] -= m.points
+                summaries[i] = dataclasses.replace(t, points=points)
+    return ruling, summaries
+
+
 def rule_text(text: str, file: str = "") -> Ruling:
     """Read a record from text and rule on it; notation errors become record errors."""
     try:
@@ -117,8 +156,12 @@ def rule_text(text: str, file: str = "") -> Ruling:
     return rule(record, file)
 
 
-def rule(record: DealRecord, file: str = "") -> Ruling:
-    """Replay ``record`` and rule on it (NOTATION.md, ``tally check``)."""
+def rule(record: DealRecord, file: str = "",
+         summaries: list[TrickSummary] | None = None) -> Ruling:
+    """Replay ``record`` and rule on it (NOTATION.md, ``tally check``).
+
+    ``summaries``, when given, receives a :class:`TrickSummary` for each trick line replayed.
+    """
     file = file or record.source
     errors: list[ErrorEntry] = []
     tags = record.tags
@@ -173,7 +216,8 @@ def rule(record: DealRecord, file: str = "") -> Ruling:
         return _error_ruling(file, record, [ErrorEntry(lines.get(tag), exc.bare_message)],
                              rules_spec, deal)
 
-    error = _replay(deal, record)
+    error = _replay(deal, record) if summaries is None else _replay_noting(deal, record,
+                                                                            summaries)
     if error is None:
         error = _check_remaining(deal, remaining, lines.get("Remaining"))
     if error is not None:
@@ -195,11 +239,18 @@ def rule_deal(deal: Deal, file: str = "") -> Ruling:
 # --- replay ----------------------------------------------------------------------------
 
 
-def _replay(deal: Deal, record: DealRecord) -> ErrorEntry | None:
-    last = len(record.tricks) - 1
+def _replay(deal: Deal, record: DealRecord, first_index: int = 0,
+            last: bool | None = None) -> ErrorEntry | None:
+    """Replay the trick lines of ``record`` on ``deal``; the first record error, if any.
+
+    ``first_index`` and ``last`` let a caller replay a record one line at a time.
+    """
+    last_index = len(record.tricks) - 1 + first_index
+    if last is not None:
+        last_index = first_index if last else first_index + 1
     hand_count = deal.hand_count
     play = deal._play
-    for index, tl in enumerate(record.tricks):
+    for index, tl in enumerate(record.tricks, start=first_index):
         try:
             if deal._claim is not None:
                 raise RecordError("nothing may follow a claim")
@@ -239,14 +290,65 @@ def _replay(deal: Deal, record: DealRecord) -> ErrorEntry | None:
                     deal.close(after_trick=trick_done)
                 elif isinstance(item, ClaimItem):
                     deal.claim(item.player)
-            if index != last and not deal.claimed and deal.lead >= 0:
+            if index != last_index and not deal.claimed and deal.lead >= 0:
                 raise RecordError(f"trick {tl.number} is unfinished; only the last line may "
                                   "stop after the leader's card")
-            if index != last and not trick_done and not deal.claimed:
+            if index != last_index and not trick_done and not deal.claimed:
                 raise RecordError(f"trick {tl.number} has no cards; only the last line may "
                                   "stop before its cards")
         except RecordError as exc:
             return ErrorEntry(tl.line, exc.bare_message)
+    return None
+
+
+def _replay_noting(deal: Deal, record: DealRecord,
+                   summaries: list[TrickSummary]) -> ErrorEntry | None:
+    """Replay line by line (as :func:`_replay`), noting what happened on each line."""
+    names = deal.names
+    for index, tl in enumerate(record.tricks):
+        if deal.pending_draw:
+            deal._draw()
+        leader = deal.leader_idx
+        lead: Card | None = None
+        follow: Card | None = None
+        winner: str | None = None
+        notes: list[tuple[str, str]] = []
+        tricks_before = sum(deal.tricks)
+        for item in tl.items:
+            mover = deal.leader_idx if deal.lead < 0 else 1 - deal.leader_idx
+            if isinstance(item, CardItem):
+                if lead is None:
+                    lead = item.card
+                else:
+                    follow = item.card
+            elif isinstance(item, MarriageItem):
+                lead = item.card
+                notes.append((names[mover], f"declares {item.value} in "
+                                            f"{item.card.suit.title} with {item.card}"))
+            elif isinstance(item, SwapItem):
+                taken = deal.face_up
+                what = f"for the turn-up {CARDS[taken]}" if taken >= 0 else "for the turn-up"
+                notes.append((names[mover], f"exchanges {CARDS[deal.xcard]} {what}"))
+            elif isinstance(item, CloseItem):
+                closer = deal.leader_idx
+                notes.append((names[closer], "closes the stock"))
+            elif isinstance(item, ClaimItem):
+                claimer = item.player or names[deal.leader_idx]
+                notes.append((claimer, "claims 66"))
+        single = DealRecord(record.tags, [tl])
+        error = _replay(deal, single, first_index=index, last=index == len(record.tricks) - 1)
+        if error is not None:
+            return error
+        if sum(deal.tricks) > tricks_before:
+            winner = names[deal.last_trick_winner]
+        items = tl.items
+        if any(isinstance(a, MarriageItem) and isinstance(b, ClaimItem)
+               for a, b in itertools.pairwise(items)):
+            lead = None  # the declarer claimed at once: the marriage card was not led
+        summaries.append(TrickSummary(
+            tl.number, names[leader], lead, follow, winner, tuple(notes),
+            {names[p]: deal._counted(p, True, True) for p in (0, 1)},
+            {names[p]: deal.tricks[p] for p in (0, 1)}))
     return None
 
 

@@ -1,0 +1,1146 @@
+"""The store: players, matches and deals recorded trick by trick, with an audit log.
+
+Open one with :func:`open_store`; every method is one transaction and returns plain views
+(:mod:`tally.store.views`). What a deal is worth, who deals and what is carried are never
+stored: each command rebuilds the records of the match from their actions and asks the engine
+(:func:`tally.ruling.rule`, :func:`tally.match.score_match`)::
+
+    store = open_store("sqlite:///club.db", scorer="Jo")
+    store.add_player("Anna"); store.add_player("Bert")
+    match = store.start_match("Anna", "Bert", rules="sixty-six", first_dealer="Anna")
+    deal = store.start_deal(match.id, "QH")
+    result = store.play(deal.id, "KS AS")        # refused, with the engine's reason, if the
+    result.deal.to_move                          # record would be impossible
+
+Every change writes an :class:`~tally.store.models.AuditEntry` holding the state before and
+after, and :meth:`Store.reverse` puts the state before back.
+
+Concurrency: on SQLite every write is one ``BEGIN IMMEDIATE`` transaction (see
+:mod:`tally.store.engine`); on PostgreSQL a write to a match first locks the match's row
+(``SELECT ... FOR UPDATE``), so two scorers appending to one deal take turns, and the unique
+(deal, seq) constraint backs that up.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.engine import Connection, Engine, RowMapping
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from tally.cards import Card
+from tally.errors import NotationError, NotFound, RecordError, Refused, RulesError
+from tally.match import DealResult, MatchState, check_quick_result, score_match
+from tally.notation import DealRecord, read_deal, write_deal
+from tally.rules import RuleSet
+from tally.ruling import Ruling, rule
+from tally.store import tables as t
+from tally.store.engine import (
+    READ_ONLY,
+    StoreUnavailable,
+    describe_url,
+    ensure_schema,
+    make_engine,
+    resolve_url,
+)
+from tally.store.records import (
+    StoredDeal,
+    build_record,
+    claimers_known,
+    flatten,
+    name_matcher,
+    parse_items,
+    place_items,
+    rename_in_deal,
+    stored_form,
+)
+from tally.store.views import (
+    AuditView,
+    DealView,
+    MatchSummary,
+    MatchView,
+    PlayerView,
+    PlayResult,
+    ViolationView,
+)
+
+NAME_LENGTH = 60
+_BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
+_DEAL_REF = re.compile(r"\s*(\d+)\s*\.\s*(\d+)\s*")
+
+Snapshot = dict[str, Any] | None
+
+
+def default_scorer() -> str:
+    """Who is making changes: ``$TALLY_SCORER``, else the user logged in."""
+    name = os.environ.get("TALLY_SCORER")
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "unknown"
+
+
+def open_store(url: str | None = None, *, scorer: str | None = None,
+               migrate: bool = True) -> Store:
+    """Open the database at ``url`` (``--db``, ``$TALLY_DB`` or ``tally.db``), creating or
+    upgrading its schema with the migrations unless ``migrate`` is False."""
+    resolved = resolve_url(url)
+    engine = make_engine(resolved)
+    try:
+        migrated = ensure_schema(engine) if migrate else False
+    except BaseException:
+        engine.dispose()
+        raise
+    return Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
+
+
+def normalize_name(name: str) -> tuple[str, str]:
+    """A player's name as stored (spaces collapsed) and its key (also case-folded).
+
+    >>> normalize_name("  Mary   Lou ")
+    ('Mary Lou', 'mary lou')
+    """
+    clean = " ".join(name.split())
+    if not clean:
+        raise Refused("a player's name cannot be empty")
+    if len(clean) > NAME_LENGTH:
+        raise Refused(f'"{clean[:20]}...": a name has at most {NAME_LENGTH} characters')
+    bad = _BAD_NAME_CHARS.search(clean)
+    if bad:
+        raise Refused(f'"{clean}": a name cannot contain {bad.group(0)!r} '
+                      '(records use ; : " \\ { } [ ] @)')
+    if not any(ch.isalpha() for ch in clean):
+        raise Refused(f'"{clean}": a name needs at least one letter')
+    return clean, clean.casefold()
+
+
+# --- what a command loads -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Match:
+    id: int
+    a_id: int
+    b_id: int
+    a: str
+    b: str
+    spec: str
+    first_dealer_id: int
+    created_at: datetime
+    event_id: int | None
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+    @property
+    def rules(self) -> RuleSet:
+        return RuleSet.parse(self.spec)
+
+    def name(self, player_id: int) -> str:
+        if player_id == self.a_id:
+            return self.a
+        if player_id == self.b_id:
+            return self.b
+        raise NotFound(f"player #{player_id} does not play in match {self.id}")
+
+    def player_id(self, name: str) -> int:
+        return self.a_id if name == self.a else self.b_id
+
+
+@dataclass(frozen=True)
+class _Derived:
+    """A stored deal with what the engine makes of it."""
+
+    deal: StoredDeal
+    dealer: str
+    forehand: str
+    carry_in: int
+    record: DealRecord | None
+    ruling: Ruling | None
+    result: DealResult
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    match: _Match
+    deals: tuple[_Derived, ...]
+    state: MatchState
+
+    def index(self, deal_id: int) -> int:
+        for i, d in enumerate(self.deals):
+            if d.deal.id == deal_id:
+                return i
+        raise NotFound(f"deal {deal_id} is not in match {self.match.id}")
+
+    def dealer_roles(self) -> dict[int, str]:
+        return {d.deal.id: "a" if d.dealer == self.match.a else "b" for d in self.deals}
+
+
+def _derive(match: _Match, deals: Sequence[StoredDeal]) -> _Loaded:
+    """Rule on every deal of a match in order; raises :class:`Refused` when they do not fit
+    together (a record with errors, a deal after the end of the match...)."""
+    rules = match.rules
+    first = match.name(match.first_dealer_id)
+    results: list[DealResult] = []
+    out: list[_Derived] = []
+    for deal in deals:
+        before = score_match(rules, match.players, first, results)
+        if before.over:
+            raise Refused(f"deal {deal.number} of match {match.id} comes after the end of the "
+                          f"match ({before.winner} won)")
+        if before.in_progress:
+            raise Refused(f"deal {deal.number} of match {match.id} comes after deal "
+                          f"{deal.number - 1}, which is not finished")
+        dealer = before.next_dealer or first
+        forehand = match.b if dealer == match.a else match.a
+        if deal.kind == "quick":
+            winner = None if deal.quick_winner_id is None else match.name(deal.quick_winner_id)
+            result = DealResult(winner, deal.quick_points or 0, deal.quick_reason or "draw")
+            out.append(_Derived(deal, dealer, forehand, before.carry, None, None, result))
+        else:
+            record = build_record(deal, match.spec, dealer, forehand, before.carry)
+            ruling = rule(record)
+            if ruling.errors or ruling.outcome is None:
+                raise Refused(f"deal {deal.number} of match {match.id} would not be a possible "
+                              f"record: {ruling.errors[0].message if ruling.errors else '?'}")
+            o = ruling.outcome
+            result = DealResult(o.winner, ruling.deal_points, o.reason)
+            out.append(_Derived(deal, dealer, forehand, before.carry, record, ruling, result))
+        results.append(result)
+    state = score_match(rules, match.players, first, results)
+    return _Loaded(match, tuple(out), state)
+
+
+# --- views ----------------------------------------------------------------------------------
+
+
+def _violations(ruling: Ruling | None) -> tuple[ViolationView, ...]:
+    if ruling is None:
+        return ()
+    return tuple(ViolationView(v.trick, v.player, v.rule, v.message) for v in ruling.violations)
+
+
+def _deal_view(loaded: _Loaded, index: int, referee: bool) -> DealView:
+    d = loaded.deals[index]
+    ds = loaded.state.deals[index]
+    ru = d.ruling
+    engine_deal = ru.deal if ru is not None else None
+    over = engine_deal.is_over if engine_deal is not None else True
+    to_move = engine_deal.to_move if engine_deal is not None else None
+    to_move_as = None
+    if engine_deal is not None and to_move is not None:
+        to_move_as = "follow" if engine_deal.lead >= 0 else "lead"
+    if ru is not None:
+        explanation = ru.explanation
+        tricks = dict(ru.tricks)
+    else:
+        explanation = ("entered as a result: " +
+                       (f"{ds.winner} won by {ds.reason}" if ds.winner else "drawn"))
+        tricks = {}
+    return DealView(
+        id=d.deal.id, match_id=loaded.match.id, number=ds.number, kind=d.deal.kind,
+        dealer=ds.dealer, forehand=ds.forehand, turn_up=d.deal.turn_up, winner=ds.winner,
+        reason=ds.reason, deal_points=ds.deal_points, carry_in=ds.carry_in,
+        game_points=ds.game_points, carry_out=ds.carry_out, score_after=dict(ds.score_after),
+        explanation=explanation, violations=_violations(ru), tricks=tricks,
+        points=dict(ru.points) if ru is not None and (over or referee) else None,
+        actions=len(d.deal.actions), to_move=to_move, to_move_as=to_move_as,
+        trick=engine_deal.trick if engine_deal is not None else 0)
+
+
+def _match_view(loaded: _Loaded, referee: bool = False) -> MatchView:
+    m, s = loaded.match, loaded.state
+    deals = tuple(_deal_view(loaded, i, referee) for i in range(len(loaded.deals)))
+    current = deals[-1].id if deals and s.in_progress else None
+    return MatchView(id=m.id, players=m.players, rules=m.spec,
+                     first_dealer=m.name(m.first_dealer_id), created_at=_iso(m.created_at),
+                     event_id=m.event_id, target=s.target, deals=deals, score=dict(s.score),
+                     carry=s.carry, next_dealer=s.next_dealer, winner=s.winner, over=s.over,
+                     current_deal=current)
+
+
+# --- snapshots: the state an audit entry keeps ------------------------------------------------
+
+
+def _iso(at: datetime) -> str:
+    return at.astimezone(UTC).isoformat()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _deal_snapshot(deal: StoredDeal) -> dict[str, Any]:
+    return {"id": deal.id, "match_id": deal.match_id, "number": deal.number, "kind": deal.kind,
+            "turn_up": deal.turn_up, "quick_winner_id": deal.quick_winner_id,
+            "quick_points": deal.quick_points, "quick_reason": deal.quick_reason,
+            "tags": dict(deal.tags), "created_at": _iso(deal.created_at),
+            "actions": [list(a) for a in deal.actions]}
+
+
+def _norm(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True))
+
+
+# --- the store --------------------------------------------------------------------------------
+
+
+class Store:
+    """tally's database. Methods are transactions; they take and return plain values."""
+
+    def __init__(self, engine: Engine, *, scorer: str, migrated: bool = False) -> None:
+        self.engine = engine
+        self.scorer = scorer
+        #: whether opening the store created or upgraded the schema
+        self.migrated = migrated
+
+    @property
+    def where(self) -> str:
+        """The database, for messages: a file path, or the URL without its password."""
+        return describe_url(self.engine.url.render_as_string(hide_password=False))
+
+    def close(self) -> None:
+        """Close the database connections."""
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- transactions -------------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except IntegrityError as exc:
+            raise Refused(f"the change conflicts with what is stored "
+                          f"({_first_line(exc)}); nothing was changed") from None
+        except DBAPIError as exc:
+            raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect() as conn:
+                if conn.dialect.name == "postgresql":
+                    conn = conn.execution_options(isolation_level="REPEATABLE READ")
+                else:
+                    conn = conn.execution_options(**{READ_ONLY: True})
+                with conn.begin():
+                    yield conn
+        except DBAPIError as exc:
+            raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+
+    # --- players ------------------------------------------------------------------------------
+
+    def add_player(self, name: str) -> PlayerView:
+        """Add a player; names are unique ignoring case and spaces."""
+        clean, key = normalize_name(name)
+        with self._write() as conn:
+            existing = _player_by_key(conn, key)
+            if existing is not None:
+                raise Refused(f'a player named "{existing["name"]}" exists already '
+                              f"(#{existing['id']})")
+            pid = conn.execute(insert(t.players).values(name=clean, name_key=key,
+                                                        created_at=_now())
+                               .returning(t.players.c.id)).scalar_one()
+            self._audit(conn, "player add", "player", pid, f'added player "{clean}" (#{pid})',
+                        {f"player:{pid}": None}, {f"player:{pid}": _snapshot(conn, "player", pid)})
+        return PlayerView(pid, clean, 0)
+
+    def players(self) -> list[PlayerView]:
+        """Every player, by name, with the number of matches they play in."""
+        with self._read() as conn:
+            counts: dict[int, int] = {}
+            for a, b in conn.execute(select(t.matches.c.player_a_id, t.matches.c.player_b_id)):
+                counts[a] = counts.get(a, 0) + 1
+                counts[b] = counts.get(b, 0) + 1
+            rows = conn.execute(select(t.players.c.id, t.players.c.name)
+                                .order_by(t.players.c.name_key)).all()
+        return [PlayerView(pid, name, counts.get(pid, 0)) for pid, name in rows]
+
+    def player(self, ref: str) -> PlayerView:
+        """A player by name (any case) or number."""
+        with self._read() as conn:
+            row = _resolve_player(conn, ref)
+            n = conn.execute(select(func.count()).select_from(t.matches).where(
+                (t.matches.c.player_a_id == row["id"]) | (t.matches.c.player_b_id == row["id"])
+            )).scalar_one()
+        return PlayerView(row["id"], row["name"], n)
+
+    def rename_player(self, ref: str, new_name: str) -> PlayerView:
+        """Rename a player; records that name them (claims, Hands...) follow."""
+        clean, key = normalize_name(new_name)
+        with self._write() as conn:
+            row = _resolve_player(conn, ref)
+            pid, old = row["id"], row["name"]
+            other = _player_by_key(conn, key)
+            if other is not None and other["id"] != pid:
+                raise Refused(f'a player named "{other["name"]}" exists already '
+                              f"(#{other['id']}); to make them one, use merge")
+            if clean == old:
+                raise Refused(f'the player is already called "{old}"')
+            before: dict[str, Snapshot] = {f"player:{pid}": _snapshot(conn, "player", pid)}
+            after: dict[str, Snapshot] = {}
+            conn.execute(update(t.players).where(t.players.c.id == pid)
+                         .values(name=clean, name_key=key))
+            after[f"player:{pid}"] = _snapshot(conn, "player", pid)
+            self._rename_in_records(conn, _match_ids_of(conn, pid), old, clean, before, after)
+            n = len(_match_ids_of(conn, pid))
+            self._audit(conn, "player rename", "player", pid,
+                        f'renamed player #{pid} "{old}" to "{clean}"', before, after)
+        return PlayerView(pid, clean, n)
+
+    def merge_players(self, keep_ref: str, drop_ref: str) -> PlayerView:
+        """Make two entries for one person one: ``drop``'s matches move to ``keep``."""
+        with self._write() as conn:
+            keep = _resolve_player(conn, keep_ref)
+            drop = _resolve_player(conn, drop_ref)
+            kid, did = keep["id"], drop["id"]
+            if kid == did:
+                raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are the same entry')
+            match_ids = _match_ids_of(conn, did)
+            for mid in match_ids:
+                _lock_match(conn, mid)
+            both = set(match_ids) & set(_match_ids_of(conn, kid))
+            if both:
+                raise Refused(f'"{keep["name"]}" and "{drop["name"]}" played each other '
+                              f"(match {min(both)}): they are two people")
+            before: dict[str, Snapshot] = {f"player:{did}": _snapshot(conn, "player", did)}
+            after: dict[str, Snapshot] = {}
+            for mid in match_ids:
+                before[f"match:{mid}"] = _snapshot(conn, "match", mid)
+            self._rename_in_records(conn, match_ids, drop["name"], keep["name"], before, after)
+            for col in ("player_a_id", "player_b_id", "first_dealer_id"):
+                conn.execute(update(t.matches).where(t.matches.c[col] == did).values({col: kid}))
+            conn.execute(update(t.deals).where(t.deals.c.quick_winner_id == did)
+                         .values(quick_winner_id=kid))
+            for mid in match_ids:
+                after[f"match:{mid}"] = _snapshot(conn, "match", mid)
+            for key in list(after):
+                if key.startswith("deal:"):
+                    after[key] = _snapshot(conn, "deal", int(key[5:]))
+            conn.execute(delete(t.players).where(t.players.c.id == did))
+            after[f"player:{did}"] = None
+            self._audit(conn, "player merge", "player", kid,
+                        f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
+                        f"({len(match_ids)} match(es) moved)", before, after)
+            n = len(_match_ids_of(conn, kid))
+        return PlayerView(kid, keep["name"], n)
+
+    def _rename_in_records(self, conn: Connection, match_ids: Sequence[int], old: str, new: str,
+                           before: dict[str, Snapshot], after: dict[str, Snapshot]) -> None:
+        """Rewrite ``old`` to ``new`` in the claims and tags of the deals of ``match_ids``."""
+        def rename(name: str) -> str:
+            return new if name == old else name
+
+        for mid in match_ids:
+            for deal in _load_deals(conn, mid):
+                renamed = rename_in_deal(deal, rename)
+                if renamed.actions == deal.actions and renamed.tags == deal.tags:
+                    continue
+                key = f"deal:{deal.id}"
+                before.setdefault(key, _deal_snapshot(deal))
+                _write_deal_row(conn, renamed, actions_changed=True)
+                after[key] = _deal_snapshot(renamed)
+
+    # --- matches ------------------------------------------------------------------------------
+
+    def start_match(self, player_a: str, player_b: str, *, rules: str = "sixty-six",
+                    first_dealer: str) -> MatchView:
+        """Start a match; ``rules`` is a preset with optional overrides (``RuleSet.parse``)."""
+        try:
+            spec = RuleSet.parse(rules).spec
+        except RulesError as exc:
+            raise Refused(str(exc)) from None
+        with self._write() as conn:
+            a = _resolve_player(conn, player_a)
+            b = _resolve_player(conn, player_b)
+            if a["id"] == b["id"]:
+                raise Refused(f'a match needs two players, not "{a["name"]}" twice')
+            d = _resolve_player(conn, first_dealer)
+            if d["id"] not in (a["id"], b["id"]):
+                raise Refused(f'the first dealer "{d["name"]}" does not play in this match '
+                              f'({a["name"]} and {b["name"]} do)')
+            mid = conn.execute(insert(t.matches).values(
+                player_a_id=a["id"], player_b_id=b["id"], rules=spec,
+                first_dealer_id=d["id"], created_at=_now()).returning(t.matches.c.id)
+            ).scalar_one()
+            self._audit(conn, "match start", "match", mid,
+                        f'started match {mid}: {a["name"]} v {b["name"]}, {spec}, '
+                        f'{d["name"]} deals first',
+                        {f"match:{mid}": None}, {f"match:{mid}": _snapshot(conn, "match", mid)})
+            loaded = _load(conn, mid)
+        return _match_view(loaded)
+
+    def matches(self) -> list[MatchSummary]:
+        """Every match, oldest first, with its score."""
+        with self._read() as conn:
+            ids = conn.execute(select(t.matches.c.id).order_by(t.matches.c.id)).scalars().all()
+            out = []
+            for mid in ids:
+                loaded = _load(conn, mid)
+                m, s = loaded.match, loaded.state
+                out.append(MatchSummary(m.id, m.players, m.spec, len(loaded.deals),
+                                        dict(s.score), s.winner, s.over, _iso(m.created_at),
+                                        m.event_id))
+        return out
+
+    def match_state(self, match_id: int, *, referee: bool = False) -> MatchView:
+        """A match with every deal's ruling, the score, the carry and who deals next.
+
+        Counted points of a deal still being played are left out unless ``referee``.
+        """
+        with self._read() as conn:
+            loaded = _load(conn, match_id)
+        return _match_view(loaded, referee)
+
+    # --- deals --------------------------------------------------------------------------------
+
+    def deal_id(self, ref: str | int) -> int:
+        """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``)."""
+        with self._read() as conn:
+            return _resolve_deal(conn, ref)
+
+    def current_deal(self, match_id: int) -> int:
+        """The deal of a match that play is recorded into: its last deal."""
+        with self._read() as conn:
+            _load_match(conn, match_id)
+            row = conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == match_id)
+                               .order_by(t.deals.c.number.desc()).limit(1)).first()
+        if row is None:
+            raise Refused(f"match {match_id} has no deal yet: start one with "
+                          f"`tally deal start {match_id} TURNUP`")
+        return int(row[0])
+
+    def start_deal(self, match_id: int, turn_up: str) -> DealView:
+        """Start the next deal of a match with its turn-up; the dealer follows the rules."""
+        try:
+            card = Card.parse(turn_up)
+        except NotationError as exc:
+            raise NotationError(f"turn-up: {exc.bare_message}") from None
+        with self._write() as conn:
+            loaded = _load(conn, match_id, lock=True)
+            number = self._next_number(loaded)
+            deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
+                              _now())
+            deal.id = self._insert_deal(conn, deal)
+            after = _derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+            view = _deal_view(after, len(after.deals) - 1, False)
+            self._audit(conn, "deal start", "deal", deal.id,
+                        f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
+                        {f"deal:{deal.id}": None}, {f"deal:{deal.id}": _deal_snapshot(deal)})
+        return view
+
+    def play(self, deal_id: int, tokens: str | Sequence[str], *,
+             referee: bool = False) -> PlayResult:
+        """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
+
+        Refused with the engine's reason, storing nothing, when the record would then describe
+        no real deal (RULES.md section 11). Violations are stored: they happened.
+        """
+        text = tokens if isinstance(tokens, str) else " ".join(tokens)
+        items = parse_items(text)
+        if not items:
+            raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+        with self._write() as conn:
+            loaded, index = self._open_deal(conn, deal_id)
+            d = loaded.deals[index]
+            assert d.record is not None and d.ruling is not None
+            items = claimers_known(items, loaded.match.players)
+            record = place_items(d.record, items, loaded.match.rules)
+            ruling = rule(record)
+            if ruling.errors:
+                raise RecordError(f'"{text}" refused, nothing was recorded: '
+                                  f"{ruling.errors[0].message}")
+            old = flatten(d.record)
+            new = flatten(record)
+            last = d.deal.actions[-1][0] if d.deal.actions else 0
+            added = [(last + i, trick, str(item))
+                     for i, (trick, item) in enumerate(new[len(old):], start=1)]
+            conn.execute(insert(t.actions), [
+                {"deal_id": d.deal.id, "seq": s, "trick": tr, "token": tok}
+                for s, tr, tok in added])
+            changed = replace(d.deal, actions=[*d.deal.actions, *added])
+            result = self._played(conn, loaded, index, changed, d.ruling, "deal play",
+                                  f"played {' '.join(a[2] for a in added)}", referee,
+                                  tuple(a[2] for a in added))
+        return result
+
+    def undo(self, deal_id: int, *, referee: bool = False) -> PlayResult:
+        """Remove the last action recorded in a deal (the last deal of its match)."""
+        with self._write() as conn:
+            loaded, index = self._open_deal(conn, deal_id, undo=True)
+            d = loaded.deals[index]
+            assert d.ruling is not None
+            if not d.deal.actions:
+                raise Refused(f"deal {loaded.match.id}.{d.deal.number} has no action to undo "
+                              f"(to remove the deal itself: `tally deal delete {d.deal.id}`)")
+            seq, _trick, token = d.deal.actions[-1]
+            conn.execute(delete(t.actions).where((t.actions.c.deal_id == d.deal.id)
+                                                 & (t.actions.c.seq == seq)))
+            changed = replace(d.deal, actions=d.deal.actions[:-1])
+            result = self._played(conn, loaded, index, changed, d.ruling, "deal undo",
+                                  f"undid {token}", referee, (token,))
+        return result
+
+    def _open_deal(self, conn: Connection, deal_id: int,
+                   undo: bool = False) -> tuple[_Loaded, int]:
+        """Load and lock the match of a deal that actions may be added to (or undone)."""
+        row = conn.execute(select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind)
+                           .where(t.deals.c.id == deal_id)).first()
+        if row is None:
+            raise NotFound(f"there is no deal {deal_id}")
+        loaded = _load(conn, row.match_id, lock=True)
+        index = loaded.index(deal_id)
+        name = f"deal {row.match_id}.{row.number}"
+        if row.kind == "quick":
+            raise Refused(f"{name} was entered as a result (quick entry): it has no record to "
+                          "add to or undo")
+        if index != len(loaded.deals) - 1:
+            raise Refused(f"{name} is not the last deal of match {row.match_id}: "
+                          f"correct it with `tally deal edit {deal_id}`")
+        return loaded, index
+
+    def _played(self, conn: Connection, loaded: _Loaded, index: int, changed: StoredDeal,
+                ruling_before: Ruling, command: str, what: str, referee: bool,
+                tokens: tuple[str, ...]) -> PlayResult:
+        deals = [d.deal for d in loaded.deals]
+        deals[index] = changed
+        after = _derive(loaded.match, deals)
+        old = loaded.deals[index].deal
+        self._audit(conn, command, "deal", changed.id,
+                    f"deal {loaded.match.id}.{changed.number}: {what}",
+                    {f"deal:{changed.id}": _deal_snapshot(old)},
+                    {f"deal:{changed.id}": _deal_snapshot(changed)})
+        ruling = after.deals[index].ruling
+        assert ruling is not None and ruling.outcome is not None
+        seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
+        new_violations = tuple(ViolationView(v.trick, v.player, v.rule, v.message)
+                               for v in ruling.violations if (v.seq, v.player, v.rule) not in seen)
+        o0 = ruling_before.outcome
+        changed_outcome = (ruling.outcome.reason != "incomplete" and
+                           (o0 is None or o0 != ruling.outcome))
+        return PlayResult(deal=_deal_view(after, index, referee), match=_match_view(after),
+                          tokens=tokens, new_violations=new_violations,
+                          ruling_changed=changed_outcome)
+
+    def quick_result(self, match_id: int, *, winner: str | None, points: int,
+                     reason: str = "claim") -> DealView:
+        """Enter a deal's result without its record: ``winner`` None for a draw.
+
+        ``points`` are the deal's game points without the carry; they are checked against the
+        rule set (:func:`tally.match.check_quick_result`).
+        """
+        with self._write() as conn:
+            loaded = _load(conn, match_id, lock=True)
+            m = loaded.match
+            winner_id: int | None = None
+            winner_name: str | None = None
+            if winner is not None:
+                winner_name = name_matcher(m.players)(winner)
+                if winner_name not in m.players:
+                    raise Refused(f'"{winner}" does not play in match {match_id} '
+                                  f"({m.a} and {m.b} do)")
+                winner_id = m.player_id(winner_name)
+            check_quick_result(m.rules, winner_name, points, reason)
+            number = self._next_number(loaded)
+            deal = StoredDeal(0, match_id, number, "quick", None, winner_id, points, reason, {},
+                              _now())
+            deal.id = self._insert_deal(conn, deal)
+            after = _derive(m, [*(d.deal for d in loaded.deals), deal])
+            view = _deal_view(after, len(after.deals) - 1, False)
+            self._audit(conn, "deal quick", "deal", deal.id,
+                        f"entered deal {match_id}.{number} as a result: " +
+                        (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+                        {f"deal:{deal.id}": None}, {f"deal:{deal.id}": _deal_snapshot(deal)})
+        return view
+
+    def import_deals(self, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
+        """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
+
+        All or nothing: each must fit the match (players, dealer, rules, carry) and have no
+        record errors, else nothing is imported.
+        """
+        records = [(name, _read_record(text, name)) for name, text in sources]
+        with self._write() as conn:
+            loaded = _load(conn, match_id, lock=True)
+            views = []
+            for name, record in records:
+                number = self._next_number(loaded, source=name)
+                deal = self._fitted(loaded, record, name, StoredDeal(
+                    0, match_id, number, "recorded", None, None, None, None, {}, _now()))
+                deal.id = self._insert_deal(conn, deal)
+                loaded = _derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+                views.append(_deal_view(loaded, len(loaded.deals) - 1, False))
+                self._audit(conn, "deal import", "deal", deal.id,
+                            f"imported {name or 'a record'} as deal {match_id}.{number}",
+                            {f"deal:{deal.id}": None}, {f"deal:{deal.id}": _deal_snapshot(deal)})
+        return views
+
+    def export_deal(self, deal_id: int) -> str:
+        """A recorded deal as a canonical ``.deal`` record."""
+        with self._read() as conn:
+            loaded, index = _load_deal(conn, deal_id)
+        d = loaded.deals[index]
+        if d.record is None:
+            raise Refused(f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
+                          "(quick entry): it has no record to export")
+        return write_deal(d.record)
+
+    def deal_view(self, deal_id: int, *, referee: bool = False) -> DealView:
+        """One deal as the score sheet shows it."""
+        with self._read() as conn:
+            loaded, index = _load_deal(conn, deal_id)
+        return _deal_view(loaded, index, referee)
+
+    def edit_deal(self, deal_id: int, text: str) -> DealView | None:
+        """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
+
+        The record must keep the match's rules, players and dealer and the derived carry,
+        have no record errors, and leave the rest of the match valid (later deals keep their
+        dealer). Returns None when nothing changed.
+        """
+        record = _read_record(text, f"deal {deal_id}")
+        with self._write() as conn:
+            loaded, index = _load_deal(conn, deal_id, lock=True)
+            old = loaded.deals[index].deal
+            if old.kind == "quick":
+                raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
+                              "(quick entry): it has no record to edit")
+            new = self._fitted(loaded, record, "the edited record", replace(old), index)
+            if _deal_snapshot(new) == _deal_snapshot(old):
+                return None
+            _write_deal_row(conn, new, actions_changed=True)
+            deals = [d.deal for d in loaded.deals]
+            deals[index] = new
+            after = _checked(loaded, deals)
+            self._audit(conn, "deal edit", "deal", old.id,
+                        f"edited deal {loaded.match.id}.{old.number}",
+                        {f"deal:{old.id}": _deal_snapshot(old)},
+                        {f"deal:{old.id}": _deal_snapshot(new)})
+        return _deal_view(after, index, False)
+
+    def delete_deal(self, deal_id: int) -> DealView:
+        """Delete the last deal of a match (a deal in the middle would change the ones after
+        it: correct it with :meth:`edit_deal` instead). Returns the deal as it was."""
+        with self._write() as conn:
+            loaded, index = _load_deal(conn, deal_id, lock=True)
+            d = loaded.deals[index].deal
+            if index != len(loaded.deals) - 1:
+                raise Refused(f"deal {loaded.match.id}.{d.number} is not the last deal of its "
+                              "match: only the last deal can be deleted (correct this one with "
+                              f"`tally deal edit {deal_id}`)")
+            view = _deal_view(loaded, index, False)
+            conn.execute(delete(t.actions).where(t.actions.c.deal_id == d.id))
+            conn.execute(delete(t.deals).where(t.deals.c.id == d.id))
+            self._audit(conn, "deal delete", "deal", d.id,
+                        f"deleted deal {loaded.match.id}.{d.number} ({d.kind})",
+                        {f"deal:{d.id}": _deal_snapshot(d)}, {f"deal:{d.id}": None})
+        return view
+
+    def _next_number(self, loaded: _Loaded, source: str = "") -> int:
+        s = loaded.state
+        where = f"{source}: " if source else ""
+        if s.over:
+            a, b = loaded.match.players
+            raise Refused(f"{where}match {loaded.match.id} is over: {s.winner} won "
+                          f"{s.score[a]}-{s.score[b]} ({a}-{b}); no more deals")
+        if s.in_progress:
+            last = loaded.deals[-1].deal
+            raise Refused(f"{where}deal {loaded.match.id}.{last.number} is not finished: "
+                          "record the rest of it (or undo or delete it) first")
+        return len(loaded.deals) + 1
+
+    def _fitted(self, loaded: _Loaded, record: DealRecord, source: str, deal: StoredDeal,
+                index: int | None = None) -> StoredDeal:
+        """``deal`` with the stored form of ``record``, once the record fits the match at
+        ``index`` (the next deal by default) and has no record errors."""
+        m = loaded.match
+        if index is None:
+            prior = [d.deal for d in loaded.deals]
+        else:
+            prior = [d.deal for d in loaded.deals[:index]]
+        state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
+                            [d.result for d in loaded.deals[:len(prior)]])
+        dealer = state.next_dealer or m.a
+        forehand = m.b if dealer == m.a else m.a
+        tags = record.tags
+        try:
+            rules = RuleSet.parse(tags.get("Rules", ""))
+        except RulesError as exc:
+            raise RecordError(f"{source}: {exc}") from None
+        if rules != m.rules:
+            raise Refused(f'{source}: the record is played under "{rules.spec}", the match '
+                          f'under "{m.spec}"')
+        canonical = name_matcher(m.players)
+        for tag, want in (("Dealer", dealer), ("Forehand", forehand)):
+            given = tags.get(tag)
+            if given is None:
+                continue  # the ruling below reports the missing tag
+            if canonical(given) not in m.players:
+                raise Refused(f'{source}: {tag} "{given}" does not play in match {m.id} '
+                              f"({m.a} and {m.b} do)")
+            if canonical(given) != want:
+                raise Refused(f"{source}: {tag} is {given}, but in match {m.id} deal "
+                              f"{deal.number} is dealt by {dealer} with {forehand} forehand")
+        if "Carry" in tags and tags["Carry"].strip() != str(state.carry):
+            raise Refused(f'{source}: Carry is "{tags["Carry"]}", but the deals before it '
+                          f"carry {state.carry} (the carry is worked out from them)")
+        fixed = DealRecord({**tags, "Rules": m.spec}, record.tricks, record.tag_lines,
+                           record.header, record.source)
+        for tag, value in (("Dealer", dealer), ("Forehand", forehand)):
+            if tag in tags:
+                fixed.tags[tag] = value
+        fixed.tags["Carry"] = str(state.carry)
+        ruling = rule(fixed)
+        if ruling.errors:
+            raise RecordError(f"{source}: {ruling.errors[0]}")
+        turn_up, extra, actions = stored_form(fixed)
+        stored = replace(deal, turn_up=turn_up, tags=extra, actions=actions)
+        return rename_in_deal(stored, canonical)
+
+    def _insert_deal(self, conn: Connection, deal: StoredDeal) -> int:
+        did = conn.execute(insert(t.deals).values(
+            match_id=deal.match_id, number=deal.number, kind=deal.kind, turn_up=deal.turn_up,
+            quick_winner_id=deal.quick_winner_id, quick_points=deal.quick_points,
+            quick_reason=deal.quick_reason, tags=json.dumps(deal.tags, ensure_ascii=False),
+            created_at=deal.created_at).returning(t.deals.c.id)).scalar_one()
+        deal.id = int(did)
+        _insert_actions(conn, deal)
+        return deal.id
+
+    # --- the audit log ------------------------------------------------------------------------
+
+    def _audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
+               before: dict[str, Snapshot], after: dict[str, Snapshot]) -> int:
+        return int(conn.execute(insert(t.audit_log).values(
+            at=_now(), scorer=self.scorer, command=command, entity=entity, entity_id=entity_id,
+            summary=summary, before=json.dumps(before, ensure_ascii=False, sort_keys=True),
+            after=json.dumps(after, ensure_ascii=False, sort_keys=True),
+        ).returning(t.audit_log.c.id)).scalar_one())
+
+    def audit_log(self, *, limit: int | None = None) -> list[AuditView]:
+        """The audit log, oldest first (the last ``limit`` entries when given)."""
+        q = select(t.audit_log).order_by(t.audit_log.c.id.desc())
+        if limit is not None:
+            q = q.limit(limit)
+        with self._read() as conn:
+            rows = conn.execute(q).mappings().all()
+        return [_audit_view(r) for r in reversed(rows)]
+
+    def reverse(self, audit_id: int) -> AuditView:
+        """Put back the state before audit entry ``audit_id``; the reversal is audited too.
+
+        Refused when what the entry changed has changed again since (reverse the later entries
+        first), or when the state before no longer fits (a deal number taken since...).
+        """
+        with self._write() as conn:
+            row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id)
+                               ).mappings().first()
+            if row is None:
+                raise NotFound(f"there is no audit entry {audit_id}")
+            if row["reversed_by"] is not None:
+                raise Refused(f"audit entry {audit_id} was reversed already (by entry "
+                              f"{row['reversed_by']})")
+            before: dict[str, Snapshot] = json.loads(row["before"] or "{}")
+            after: dict[str, Snapshot] = json.loads(row["after"] or "{}")
+            match_ids = sorted({mid for snap in [*before.values(), *after.values()]
+                                if snap is not None
+                                for mid in [snap.get("match_id"), _match_key(snap)]
+                                if mid is not None})
+            for mid in match_ids:
+                _lock_match(conn, mid, missing_ok=True)
+            roles: dict[int, dict[int, str]] = {}
+            for mid in match_ids:
+                try:
+                    roles[mid] = _load(conn, mid).dealer_roles()
+                except (NotFound, Refused):
+                    pass
+            for key in sorted(set(before) | set(after)):
+                kind, _, ident = key.partition(":")
+                now = _snapshot(conn, kind, int(ident))
+                if _norm(now) != _norm(after.get(key)):
+                    later = _later_entries(conn, audit_id, kind, int(ident))
+                    raise Refused(f"{kind} {ident} has changed since audit entry {audit_id}"
+                                  + (f" (by entries {', '.join(map(str, later))})"
+                                     if later else "")
+                                  + ": reverse the later changes first")
+            _restore(conn, before)
+            for mid in match_ids:
+                if _snapshot(conn, "match", mid) is None:
+                    continue
+                loaded = _load(conn, mid)
+                old_roles = roles.get(mid, {})
+                for deal_id, role in loaded.dealer_roles().items():
+                    if deal_id in old_roles and old_roles[deal_id] != role:
+                        raise Refused(f"reversing entry {audit_id} would change who dealt a "
+                                      f"later deal of match {mid}; delete the later deals first")
+            new_id = self._audit(conn, "audit undo", row["entity"], row["entity_id"],
+                                 f"reversed entry {audit_id} ({row['summary']})", after, before)
+            conn.execute(update(t.audit_log).where(t.audit_log.c.id == audit_id)
+                         .values(reversed_by=new_id))
+            new_row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == new_id)
+                                   ).mappings().one()
+        return _audit_view(new_row)
+
+
+# --- loading -----------------------------------------------------------------------------------
+
+
+def _first_line(exc: DBAPIError) -> str:
+    return str(exc.orig if exc.orig is not None else exc).strip().splitlines()[0]
+
+
+def _player_by_key(conn: Connection, key: str) -> RowMapping | None:
+    return conn.execute(select(t.players.c.id, t.players.c.name)
+                        .where(t.players.c.name_key == key)).mappings().first()
+
+
+def _resolve_player(conn: Connection, ref: str) -> RowMapping:
+    """A player by name (any case, spaces collapsed) or, failing that, by number."""
+    key = " ".join(ref.split()).casefold()
+    row = _player_by_key(conn, key)
+    if row is None and key.lstrip("#").isdigit():
+        row = conn.execute(select(t.players.c.id, t.players.c.name)
+                           .where(t.players.c.id == int(key.lstrip("#")))).mappings().first()
+    if row is None:
+        raise NotFound(f'there is no player "{ref.strip()}" (add one with `tally player add`)')
+    return row
+
+
+def _match_ids_of(conn: Connection, player_id: int) -> list[int]:
+    return list(conn.execute(select(t.matches.c.id).where(
+        (t.matches.c.player_a_id == player_id) | (t.matches.c.player_b_id == player_id))
+        .order_by(t.matches.c.id)).scalars())
+
+
+def _lock_match(conn: Connection, match_id: int, missing_ok: bool = False) -> None:
+    """Lock a match's row until the transaction ends (PostgreSQL; SQLite writes are serial)."""
+    found = conn.execute(select(t.matches.c.id).where(t.matches.c.id == match_id)
+                         .with_for_update()).first()
+    if found is None and not missing_ok:
+        raise NotFound(f"there is no match {match_id}")
+
+
+def _load_match(conn: Connection, match_id: int) -> _Match:
+    pa, pb = t.players.alias("pa"), t.players.alias("pb")
+    m = t.matches
+    row = conn.execute(
+        select(m.c.id, m.c.player_a_id, m.c.player_b_id, pa.c.name.label("a"),
+               pb.c.name.label("b"), m.c.rules, m.c.first_dealer_id, m.c.created_at,
+               m.c.event_id)
+        .join_from(m, pa, pa.c.id == m.c.player_a_id)
+        .join(pb, pb.c.id == m.c.player_b_id)
+        .where(m.c.id == match_id)).first()
+    if row is None:
+        raise NotFound(f"there is no match {match_id}")
+    return _Match(*row)
+
+
+def _load_deals(conn: Connection, match_id: int) -> list[StoredDeal]:
+    d = t.deals
+    deals = [StoredDeal(r.id, r.match_id, r.number, r.kind, r.turn_up, r.quick_winner_id,
+                        r.quick_points, r.quick_reason, json.loads(r.tags or "{}"), r.created_at)
+             for r in conn.execute(select(d).where(d.c.match_id == match_id)
+                                   .order_by(d.c.number))]
+    by_id = {deal.id: deal for deal in deals}
+    a = t.actions
+    for deal_id, seq, trick, token in conn.execute(
+            select(a.c.deal_id, a.c.seq, a.c.trick, a.c.token)
+            .join_from(a, d, d.c.id == a.c.deal_id)
+            .where(d.c.match_id == match_id).order_by(a.c.deal_id, a.c.seq)):
+        by_id[deal_id].actions.append((seq, trick, token))
+    return deals
+
+
+def _load(conn: Connection, match_id: int, lock: bool = False) -> _Loaded:
+    if lock:
+        _lock_match(conn, match_id)
+    match = _load_match(conn, match_id)
+    return _derive(match, _load_deals(conn, match_id))
+
+
+def _load_deal(conn: Connection, deal_id: int, lock: bool = False) -> tuple[_Loaded, int]:
+    match_id = conn.execute(select(t.deals.c.match_id).where(t.deals.c.id == deal_id)
+                            ).scalar_one_or_none()
+    if match_id is None:
+        raise NotFound(f"there is no deal {deal_id}")
+    loaded = _load(conn, match_id, lock)
+    return loaded, loaded.index(deal_id)
+
+
+def _resolve_deal(conn: Connection, ref: str | int) -> int:
+    text = str(ref).strip()
+    m = _DEAL_REF.fullmatch(text)
+    if m:
+        match_id, number = int(m.group(1)), int(m.group(2))
+        found = conn.execute(select(t.deals.c.id).where((t.deals.c.match_id == match_id)
+                                                        & (t.deals.c.number == number))).first()
+        if found is None:
+            raise NotFound(f"match {match_id} has no deal {number}")
+        return int(found[0])
+    if not text.isdigit():
+        raise NotFound(f'"{text}" is not a deal: give its number (17) or MATCH.DEAL (3.2)')
+    found = conn.execute(select(t.deals.c.id).where(t.deals.c.id == int(text))).first()
+    if found is None:
+        raise NotFound(f"there is no deal {text}")
+    return int(found[0])
+
+
+def _read_record(text: str, source: str) -> DealRecord:
+    try:
+        return read_deal(text, source=source)
+    except NotationError as exc:
+        raise RecordError(f"{source}: {exc}") from None
+
+
+def _checked(loaded: _Loaded, deals: list[StoredDeal]) -> _Loaded:
+    """The match with ``deals`` instead, refused if it no longer fits together or a later deal
+    would change dealer (its record would describe other play)."""
+    after = _derive(loaded.match, deals)
+    before_roles = loaded.dealer_roles()
+    for deal_id, role in after.dealer_roles().items():
+        if before_roles.get(deal_id, role) != role:
+            number = next(d.deal.number for d in after.deals if d.deal.id == deal_id)
+            raise Refused(f"the change would make another player the dealer of deal "
+                          f"{loaded.match.id}.{number} (next_dealer=winner): delete the later "
+                          "deals first")
+    return after
+
+
+# --- writing and restoring rows -----------------------------------------------------------------
+
+
+def _insert_actions(conn: Connection, deal: StoredDeal) -> None:
+    if deal.actions:
+        conn.execute(insert(t.actions), [
+            {"deal_id": deal.id, "seq": s, "trick": tr, "token": tok}
+            for s, tr, tok in deal.actions])
+
+
+def _write_deal_row(conn: Connection, deal: StoredDeal, actions_changed: bool) -> None:
+    conn.execute(update(t.deals).where(t.deals.c.id == deal.id).values(
+        match_id=deal.match_id, number=deal.number, kind=deal.kind, turn_up=deal.turn_up,
+        quick_winner_id=deal.quick_winner_id, quick_points=deal.quick_points,
+        quick_reason=deal.quick_reason, tags=json.dumps(deal.tags, ensure_ascii=False),
+        created_at=deal.created_at))
+    if actions_changed:
+        conn.execute(delete(t.actions).where(t.actions.c.deal_id == deal.id))
+        _insert_actions(conn, deal)
+
+
+def _snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
+    """The stored state of one player, match or deal, as JSON-ready data (None if absent)."""
+    if kind == "deal":
+        row = conn.execute(select(t.deals).where(t.deals.c.id == ident)).first()
+        if row is None:
+            return None
+        deal = StoredDeal(row.id, row.match_id, row.number, row.kind, row.turn_up,
+                          row.quick_winner_id, row.quick_points, row.quick_reason,
+                          json.loads(row.tags or "{}"), row.created_at)
+        deal.actions = [tuple(a) for a in conn.execute(  # type: ignore[misc]
+            select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
+            .where(t.actions.c.deal_id == ident).order_by(t.actions.c.seq))]
+        return _deal_snapshot(deal)
+    table = {"player": t.players, "match": t.matches}.get(kind)
+    if table is None:
+        raise NotFound(f"unknown kind of record {kind!r} in the audit log")
+    found = conn.execute(select(table).where(table.c.id == ident)).mappings().first()
+    if found is None:
+        return None
+    return {k: _iso(v) if isinstance(v, datetime) else v for k, v in found.items()}
+
+
+def _match_key(snap: dict[str, Any]) -> int | None:
+    """The match a snapshot of a match stands for (deal snapshots name it in ``match_id``)."""
+    return snap["id"] if "player_a_id" in snap else None
+
+
+def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
+    """Make the rows named in ``state`` what it says: players, then matches, then deals are
+    written; deals, then matches, then players are deleted."""
+    order = {"player": 0, "match": 1, "deal": 2}
+    keys = sorted(state, key=lambda k: order[k.partition(":")[0]])
+    for key in keys:
+        snap = state[key]
+        if snap is not None:
+            _put(conn, key.partition(":")[0], snap)
+    for key in reversed(keys):
+        if state[key] is None:
+            kind, _, ident = key.partition(":")
+            _remove(conn, kind, int(ident))
+
+
+def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
+    if kind == "deal":
+        deal = StoredDeal(snap["id"], snap["match_id"], snap["number"], snap["kind"],
+                          snap["turn_up"], snap["quick_winner_id"], snap["quick_points"],
+                          snap["quick_reason"], dict(snap["tags"]),
+                          datetime.fromisoformat(snap["created_at"]),
+                          [(a[0], a[1], a[2]) for a in snap["actions"]])
+        exists = conn.execute(select(t.deals.c.id).where(t.deals.c.id == deal.id)).first()
+        if exists is None:
+            conn.execute(insert(t.deals).values(
+                id=deal.id, match_id=deal.match_id, number=deal.number, kind=deal.kind,
+                turn_up=deal.turn_up, quick_winner_id=deal.quick_winner_id,
+                quick_points=deal.quick_points, quick_reason=deal.quick_reason,
+                tags=json.dumps(deal.tags, ensure_ascii=False), created_at=deal.created_at))
+            _insert_actions(conn, deal)
+        else:
+            _write_deal_row(conn, deal, actions_changed=True)
+        return
+    table = t.players if kind == "player" else t.matches
+    values = {k: datetime.fromisoformat(v) if k in ("created_at",) and v else v
+              for k, v in snap.items()}
+    exists = conn.execute(select(table.c.id).where(table.c.id == snap["id"])).first()
+    if exists is None:
+        conn.execute(insert(table).values(values))
+    else:
+        conn.execute(update(table).where(table.c.id == snap["id"]).values(values))
+
+
+def _remove(conn: Connection, kind: str, ident: int) -> None:
+    if kind == "deal":
+        conn.execute(delete(t.actions).where(t.actions.c.deal_id == ident))
+        conn.execute(delete(t.deals).where(t.deals.c.id == ident))
+    elif kind == "match":
+        if conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == ident)).first():
+            raise Refused(f"match {ident} has deals: delete them first")
+        conn.execute(delete(t.matches).where(t.matches.c.id == ident))
+    else:
+        if _match_ids_of(conn, ident):
+            raise Refused(f"player #{ident} plays in matches, so the entry stays")
+        conn.execute(delete(t.players).where(t.players.c.id == ident))
+
+
+def _later_entries(conn: Connection, audit_id: int, kind: str, ident: int) -> list[int]:
+    return list(conn.execute(select(t.audit_log.c.id).where(
+        (t.audit_log.c.id > audit_id) & (t.audit_log.c.entity == kind)
+        & (t.audit_log.c.entity_id == ident) & t.audit_log.c.reversed_by.is_(None))
+        .order_by(t.audit_log.c.id).limit(10)).scalars())
+
+
+def _audit_view(row: RowMapping) -> AuditView:
+    return AuditView(id=row["id"], at=_iso(row["at"]), scorer=row["scorer"],
+                     command=row["command"], entity=row["entity"], entity_id=row["entity_id"],
+                     summary=row["summary"],
+                     before=json.loads(row["before"]) if row["before"] else None,
+                     after=json.loads(row["after"]) if row["after"] else None,
+                     reversed_by=row["reversed_by"])
