@@ -17,9 +17,9 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
+from sqlmodel import SQLModel
 
 import tally.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
-from sqlmodel import SQLModel
 from tally.store.engine import make_engine
 
 config = context.config

@@ -450,3 +450,20 @@ def remove_last_item(record: DealRecord) -> tuple[DealRecord, Item]:
         tricks.append(TrickLine(last.number, tuple(items), last.line))
     return (DealRecord(dict(record.tags), tricks, dict(record.tag_lines), list(record.header),
                        record.source), item)
+
+
+def read_tags(text: str) -> dict[str, str]:
+    """The tags of a record as far as they can be read, skipping what cannot.
+
+    For messages about a record that :func:`read_deal` refuses: who played, under what rules.
+    """
+    tags: dict[str, str] = {}
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        if not raw.lstrip().startswith("["):
+            continue
+        try:
+            name, value = _read_tag(raw, lineno)
+        except NotationError:
+            continue
+        tags.setdefault(name, value)
+    return tags

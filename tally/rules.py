@@ -51,8 +51,8 @@ OPTIONS: Final[dict[str, Option]] = {
         Option("close_before_draw", "the trick winner may close before the draws",
                ("yes", "no")),
         Option("close_scored_at",
-               "a closer's win is scored on the opponent's points and tricks at the",
-               ("claim", "close")),
+               "a closer's win is scored on the opponent's points and tricks as at the claim "
+               "or the close", ("claim", "close")),
         Option("last_trick_bonus", "points for the last trick of an unclosed deal", None,
                (0, 100)),
         Option("claim_when", "who may claim between tricks", ("any", "on-lead")),

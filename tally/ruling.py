@@ -36,6 +36,7 @@ from tally.notation import (
     SwapItem,
     read_deal,
     read_hands,
+    read_tags,
 )
 from tally.rules import RuleSet
 
@@ -152,7 +153,9 @@ def rule_text(text: str, file: str = "") -> Ruling:
     try:
         record = read_deal(text, source=file)
     except NotationError as exc:
-        return _error_ruling(file, None, [ErrorEntry(exc.line, exc.bare_message)])
+        partial = DealRecord(read_tags(text), source=file)
+        spec = " ".join(partial.tags.get("Rules", "sixty-six").split()) or "sixty-six"
+        return _error_ruling(file, partial, [ErrorEntry(exc.line, exc.bare_message)], spec)
     return rule(record, file)
 
 
@@ -169,7 +172,8 @@ def rule(record: DealRecord, file: str = "",
     for name in REQUIRED_TAGS:
         if name not in tags:
             errors.append(ErrorEntry(None, f'the required tag "{name}" is missing'))
-    rules_spec = tags.get("Rules", "sixty-six")
+    # NOTATION.md: the preset, then the overrides as given, one space apart.
+    rules_spec = " ".join(tags.get("Rules", "sixty-six").split()) or "sixty-six"
     try:
         rules = RuleSet.parse(rules_spec)
     except RulesError as exc:
@@ -179,17 +183,24 @@ def rule(record: DealRecord, file: str = "",
         return _error_ruling(file, record, errors, rules_spec)
     forehand, dealer = tags["Forehand"].strip(), tags["Dealer"].strip()
     carry_in = 0
+    tag = "Trump"
     try:
         trump = _tag_card(tags["Trump"], "Trump")
+        if rules.deck == 20 and trump.rank == 0:
+            raise RecordError(f"Trump: {trump} is not in a Schnapsen deck (20 cards, no nines)")
+        tag = "Carry"
         carry_in = _tag_count(tags.get("Carry", "0"))
+        tag = "Forehand"
+        if not forehand or not dealer:
+            tag = "Forehand" if not forehand else "Dealer"
+            raise RecordError(f"{tag}: a player's name is empty")
         deal = Deal.start(rules, dealer=dealer, forehand=forehand, trump=trump, carry=carry_in,
                           keep_history=False)
     except RecordError as exc:
-        return _error_ruling(file, record, [ErrorEntry(_line_of(exc, lines, "Trump"),
-                                                       exc.bare_message)], rules_spec)
-    if not forehand or not dealer:
-        return _error_ruling(file, record, [ErrorEntry(lines.get("Dealer"),
-                                                       "a player's name is empty")], rules_spec)
+        line = lines.get(tag)
+        if tag == "Forehand":
+            line = max(lines.get("Forehand", 0), lines.get("Dealer", 0)) or None
+        return _error_ruling(file, record, [ErrorEntry(line, exc.bare_message)], rules_spec)
     remaining: dict[int, int] = {}
     result: tuple[str | None, int] | None = None
     tag = ""
@@ -218,6 +229,8 @@ def rule(record: DealRecord, file: str = "",
 
     error = _replay(deal, record) if summaries is None else _replay_noting(deal, record,
                                                                             summaries)
+    if error is None and deal.pending_draw and not deal.claimed:
+        deal._draw()  # the record stops after a trick: at the table both have drawn already
     if error is None:
         error = _check_remaining(deal, remaining, lines.get("Remaining"))
     if error is not None:
@@ -621,8 +634,11 @@ def _error_ruling(file: str, record: DealRecord | None, errors: list[ErrorEntry]
     tags = record.tags if record is not None else {}
     forehand = tags.get("Forehand", "")
     dealer = tags.get("Dealer", "")
-    tricks = {forehand: 0, dealer: 0}
-    points = {forehand: 0, dealer: 0}
+    tricks: dict[str, int] = {}
+    points: dict[str, int] = {}
+    if forehand.strip() and dealer.strip() and forehand != dealer:
+        tricks = {forehand: 0, dealer: 0}
+        points = {forehand: 0, dealer: 0}
     carry = 0
     if deal is not None:
         carry = deal.carry
@@ -632,10 +648,6 @@ def _error_ruling(file: str, record: DealRecord | None, errors: list[ErrorEntry]
                   forehand=forehand, dealer=dealer, errors=tuple(errors), violations=(),
                   tricks=tricks, points=points, outcome=None, agreed=None, carry=carry,
                   carry_in=carry, explanation="the record has errors", deal=deal)
-
-
-def _line_of(exc: Exception, lines: dict[str, int], default: str) -> int | None:
-    return lines.get(default)
 
 
 def _tag_card(value: str, tag: str) -> Card:

@@ -27,7 +27,7 @@ def deal(body: str, rules: str = "sixty-six", trump: str = "QH", **tags: str) ->
     return rule_text(head + "\n" + body.strip() + "\n")
 
 
-# --- cards ------------------------------------------------------------------------------------
+# --- cards ---------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -130,7 +130,7 @@ def test_the_same_nine_is_fine_in_sixty_six() -> None:
     assert ruling.tricks == {"Bert": 0, "Anna": 1}
 
 
-# --- rule sets ------------------------------------------------------------------------------
+# --- rule sets -----------------------------------------------------------------------------------
 
 #: RULES.md section 1, column by column, as the options are written in a Rules tag.
 TABLE = {
@@ -265,7 +265,7 @@ def test_an_unknown_rules_value_in_a_record_is_a_record_error_on_the_rules_line(
     assert "accumulate" in error.message and "none" in error.message
 
 
-# --- tally rules ----------------------------------------------------------------------------
+# --- tally rules ---------------------------------------------------------------------------------
 
 runner = CliRunner()
 

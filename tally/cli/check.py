@@ -37,8 +37,10 @@ def check(
         except (OSError, UnicodeDecodeError) as exc:
             message = getattr(exc, "strerror", None) or str(exc)
             if json_out:
-                echo_json({"file": name, "errors": [{"line": None, "message": message}],
-                           "outcome": None})
+                echo_json({"file": name, "rules": None, "players": None,
+                           "errors": [{"line": None, "message": f"cannot be read: {message}"}],
+                           "violations": [], "tricks": {}, "points": {}, "outcome": None,
+                           "agreed": None, "carry": 0})
             else:
                 typer.echo(f"{name}: cannot be read: {message}", err=True)
             status = max(status, EXIT_ERRORS)

@@ -1,0 +1,38 @@
+"""tally's database: players, matches and deals recorded trick by trick, with an audit log.
+
+The command line imports this package inside its commands only: it brings in SQLAlchemy.
+Plain results (:mod:`tally.store.views`) can be imported on their own.
+"""
+
+from __future__ import annotations
+
+from tally.store.engine import StoreUnavailable, describe_url, resolve_url
+from tally.store.store import Store, default_scorer, normalize_name, open_store
+from tally.store.views import (
+    AuditView,
+    DealView,
+    MatchSummary,
+    MatchView,
+    PlayerView,
+    PlayResult,
+    ViolationView,
+    as_json,
+)
+
+__all__ = [
+    "AuditView",
+    "DealView",
+    "MatchSummary",
+    "MatchView",
+    "PlayResult",
+    "PlayerView",
+    "Store",
+    "StoreUnavailable",
+    "ViolationView",
+    "as_json",
+    "default_scorer",
+    "describe_url",
+    "normalize_name",
+    "open_store",
+    "resolve_url",
+]

@@ -15,10 +15,12 @@ from functools import lru_cache
 from tally.cards import Card
 from tally.errors import NotationError, Refused
 from tally.notation import (
+    CardItem,
     ClaimItem,
     CloseItem,
     DealRecord,
     Item,
+    MarriageItem,
     TrickLine,
     add_items,
     line_is_complete,
@@ -29,8 +31,6 @@ from tally.rules import RuleSet
 
 #: tags a stored deal derives from its match and position; all others are kept as given
 DERIVED_TAGS = ("Rules", "Dealer", "Forehand", "Trump", "Carry")
-#: tags whose values name players (rewritten when a player is renamed or merged)
-NAME_TAGS = ("Hands", "Remaining", "Result")
 
 
 @dataclass
@@ -86,16 +86,23 @@ def flatten(record: DealRecord) -> list[tuple[int, Item]]:
 def place_items(record: DealRecord, items: Iterable[Item], rules: RuleSet) -> DealRecord:
     """``record`` with ``items`` added where the scorer means them (:func:`add_items`).
 
-    One reading is added: where the rule set does not let a trick's winner close before the
-    draws (``close_before_draw=no``, Schnapsen), ``close`` typed after a finished trick means
-    the close before the next lead, the only one allowed, so it opens the next line.
+    ``close`` typed right after a finished trick is the trick's winner closing before the
+    draws (it stays on that trick's line), with two exceptions, where it opens the next line
+    as the leader's close after the draws: when the same command goes on with the card led
+    (``close 10D``: "closed, then led 10D"), and when the rule set does not let a trick's
+    winner close before the draws (``close_before_draw=no``, Schnapsen), where that close is
+    the only one allowed.
     """
-    for item in items:
+    items = list(items)
+    for k, item in enumerate(items):
         placed = add_items(record, [item])
-        if (isinstance(item, CloseItem) and not rules.close_before_draw and record.tricks
+        if (isinstance(item, CloseItem) and record.tricks
                 and len(placed.tricks) == len(record.tricks)
                 and line_is_complete(record.tricks[-1].items)
-                and not any(isinstance(i, ClaimItem) for i in record.tricks[-1].items)):
+                and not any(isinstance(i, ClaimItem) for i in record.tricks[-1].items)
+                and (not rules.close_before_draw
+                     or (k + 1 < len(items) and isinstance(items[k + 1],
+                                                           CardItem | MarriageItem)))):
             last = record.tricks[-1]
             placed = replace(record, tricks=[*record.tricks, TrickLine(last.number + 1, (item,))])
         record = placed
@@ -115,29 +122,53 @@ def stored_form(record: DealRecord) -> tuple[str, dict[str, str], list[tuple[int
     return turn_up, tags, actions
 
 
+def _renamed_item(item: Item, rename: Callable[[str], str]) -> Item:
+    if isinstance(item, ClaimItem) and item.player is not None:
+        return ClaimItem(rename(item.player))
+    return item
+
+
+def renamed_tags(tags: dict[str, str], rename: Callable[[str], str]) -> dict[str, str]:
+    """``tags`` with the player names in Dealer, Forehand, Hands, Remaining and Result passed
+    through ``rename``; values that cannot be read are left for the ruling to report."""
+    out = dict(tags)
+    for tag in ("Dealer", "Forehand"):
+        if tag in out:
+            out[tag] = rename(out[tag].strip())
+    for tag in ("Hands", "Remaining"):
+        if tag in out:
+            try:
+                hands = read_hands(out[tag])
+            except NotationError:
+                continue
+            out[tag] = "; ".join(f"{rename(n)}: {' '.join(str(c) for c in cards)}"
+                                 for n, cards in hands)
+    if "Result" in out and out["Result"].strip().lower() != "draw":
+        name, _, points = out["Result"].strip().rpartition(" ")
+        if name.strip() and points.isdigit():
+            out["Result"] = f"{rename(name.strip())} {points}"
+    return out
+
+
+def rename_in_record(record: DealRecord, rename: Callable[[str], str]) -> DealRecord:
+    """A copy of ``record`` with player names (tags, ``66@Name``) passed through ``rename``;
+    line numbers are kept for messages."""
+    tricks = [TrickLine(tl.number, tuple(_renamed_item(i, rename) for i in tl.items), tl.line)
+              for tl in record.tricks]
+    return DealRecord(renamed_tags(record.tags, rename), tricks, dict(record.tag_lines),
+                      list(record.header), record.source)
+
+
 def rename_in_deal(deal: StoredDeal, rename: Callable[[str], str]) -> StoredDeal:
-    """A copy of ``deal`` with player names in claims (``66@Name``) and in the Hands,
-    Remaining and Result tags passed through ``rename``."""
+    """A copy of a stored deal with player names in its claims and tags passed through
+    ``rename`` (for a renamed or merged player)."""
     actions = []
     for seq, trick, token in deal.actions:
         items = token_items(token)
-        if len(items) == 1 and isinstance(items[0], ClaimItem) and items[0].player is not None:
-            token = str(ClaimItem(rename(items[0].player)))
+        if len(items) == 1 and isinstance(items[0], ClaimItem):
+            token = str(_renamed_item(items[0], rename))
         actions.append((seq, trick, token))
-    tags = dict(deal.tags)
-    for tag in ("Hands", "Remaining"):
-        if tag in tags:
-            try:
-                hands = read_hands(tags[tag])
-            except NotationError:
-                continue  # kept as typed; the ruling reports it
-            tags[tag] = "; ".join(f"{rename(n)}: {' '.join(str(c) for c in cards)}"
-                                  for n, cards in hands)
-    if "Result" in tags and tags["Result"].strip().lower() != "draw":
-        name, _, points = tags["Result"].strip().rpartition(" ")
-        if name.strip() and points.isdigit():
-            tags["Result"] = f"{rename(name.strip())} {points}"
-    return replace(deal, actions=actions, tags=tags)
+    return replace(deal, actions=actions, tags=renamed_tags(deal.tags, rename))
 
 
 def name_matcher(players: tuple[str, str]) -> Callable[[str], str]:

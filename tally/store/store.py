@@ -61,6 +61,7 @@ from tally.store.records import (
     parse_items,
     place_items,
     rename_in_deal,
+    rename_in_record,
     stored_form,
 )
 from tally.store.views import (
@@ -257,7 +258,9 @@ def _deal_view(loaded: _Loaded, index: int, referee: bool) -> DealView:
         explanation=explanation, violations=_violations(ru), tricks=tricks,
         points=dict(ru.points) if ru is not None and (over or referee) else None,
         actions=len(d.deal.actions), to_move=to_move, to_move_as=to_move_as,
-        trick=engine_deal.trick if engine_deal is not None else 0)
+        trick=engine_deal.trick if engine_deal is not None else 0,
+        claimable=(engine_deal is not None and engine_deal.all_tricks_played
+                   and not engine_deal.claimed))
 
 
 def _match_view(loaded: _Loaded, referee: bool = False) -> MatchView:
@@ -426,18 +429,17 @@ class Store:
             after: dict[str, Snapshot] = {}
             for mid in match_ids:
                 before[f"match:{mid}"] = _snapshot(conn, "match", mid)
+                for deal in _load_deals(conn, mid):
+                    before[f"deal:{deal.id}"] = _deal_snapshot(deal)
             self._rename_in_records(conn, match_ids, drop["name"], keep["name"], before, after)
             for col in ("player_a_id", "player_b_id", "first_dealer_id"):
                 conn.execute(update(t.matches).where(t.matches.c[col] == did).values({col: kid}))
             conn.execute(update(t.deals).where(t.deals.c.quick_winner_id == did)
                          .values(quick_winner_id=kid))
-            for mid in match_ids:
-                after[f"match:{mid}"] = _snapshot(conn, "match", mid)
-            for key in list(after):
-                if key.startswith("deal:"):
-                    after[key] = _snapshot(conn, "deal", int(key[5:]))
             conn.execute(delete(t.players).where(t.players.c.id == did))
-            after[f"player:{did}"] = None
+            for key in before:
+                kind, _, ident = key.partition(":")
+                after[key] = _snapshot(conn, kind, int(ident))
             self._audit(conn, "player merge", "player", kid,
                         f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
                         f"({len(match_ids)} match(es) moved)", before, after)
@@ -540,6 +542,10 @@ class Store:
             number = self._next_number(loaded)
             deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
                               _now())
+            m = loaded.match
+            check = rule(build_record(deal, m.spec, m.a, m.b, 0))
+            if check.errors:
+                raise RecordError(f"turn-up: {check.errors[0].message}")
             deal.id = self._insert_deal(conn, deal)
             after = _derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
             view = _deal_view(after, len(after.deals) - 1, False)
@@ -803,18 +809,14 @@ class Store:
         if "Carry" in tags and tags["Carry"].strip() != str(state.carry):
             raise Refused(f'{source}: Carry is "{tags["Carry"]}", but the deals before it '
                           f"carry {state.carry} (the carry is worked out from them)")
-        fixed = DealRecord({**tags, "Rules": m.spec}, record.tricks, record.tag_lines,
-                           record.header, record.source)
-        for tag, value in (("Dealer", dealer), ("Forehand", forehand)):
-            if tag in tags:
-                fixed.tags[tag] = value
+        fixed = rename_in_record(record, canonical)
+        fixed.tags["Rules"] = m.spec
         fixed.tags["Carry"] = str(state.carry)
         ruling = rule(fixed)
         if ruling.errors:
             raise RecordError(f"{source}: {ruling.errors[0]}")
         turn_up, extra, actions = stored_form(fixed)
-        stored = replace(deal, turn_up=turn_up, tags=extra, actions=actions)
-        return rename_in_deal(stored, canonical)
+        return replace(deal, turn_up=turn_up, tags=extra, actions=actions)
 
     def _insert_deal(self, conn: Connection, deal: StoredDeal) -> int:
         did = conn.execute(insert(t.deals).values(
@@ -1055,7 +1057,7 @@ def _snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
         deal = StoredDeal(row.id, row.match_id, row.number, row.kind, row.turn_up,
                           row.quick_winner_id, row.quick_points, row.quick_reason,
                           json.loads(row.tags or "{}"), row.created_at)
-        deal.actions = [tuple(a) for a in conn.execute(  # type: ignore[misc]
+        deal.actions = [(a[0], a[1], a[2]) for a in conn.execute(
             select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
             .where(t.actions.c.deal_id == ident).order_by(t.actions.c.seq))]
         return _deal_snapshot(deal)

@@ -62,6 +62,8 @@ class DealView:
     to_move: str | None
     to_move_as: str | None
     trick: int
+    #: every trick is played and nobody claimed: a claim may still follow the last trick
+    claimable: bool = False
 
     @property
     def finished(self) -> bool:

@@ -1,0 +1,106 @@
+"""``tally match``: start a match, show it with its score, list matches."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tally.cli import app
+from tally.cli.common import echo_json, guard
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, score_line
+
+if TYPE_CHECKING:
+    from tally.store import MatchView
+
+match_app = typer.Typer(help="Matches: start, show, list.", no_args_is_help=True)
+app.add_typer(match_app, name="match")
+
+MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.")]
+RefereeOption = Annotated[bool, typer.Option(
+    "--referee", help="Also show the counted points of a deal still being played.")]
+
+
+@match_app.command("start")
+@guard
+def start(
+    player_a: Annotated[str, typer.Argument(help="A player (name or number).")],
+    player_b: Annotated[str, typer.Argument(help="The other player.")],
+    dealer: Annotated[str, typer.Option(
+        "--dealer", "--first-dealer", help="Who deals the first deal.")],
+    rules: Annotated[str, typer.Option(
+        help="A preset with optional overrides: 'sixty-six', 'schnapsen carry=accumulate'.")
+    ] = "sixty-six",
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Start a match between two players under a rule set."""
+    with opened(db, scorer) as store:
+        m = store.start_match(player_a, player_b, rules=rules, first_dealer=dealer)
+    a, b = m.players
+    typer.echo(f"Started match {m.id}: {a} v {b}, {m.rules}, to {m.target} game points. "
+               f"{m.first_dealer} deals first.")
+
+
+@match_app.command("show")
+@guard
+def show(match: MatchArg, json_out: JsonOption = False, referee: RefereeOption = False,
+         db: DbOption = None) -> None:
+    """Show a match: each deal's ruling and game points, the carry, the running score, who
+    deals next and whether it is over."""
+    from tally.store import as_json
+
+    with opened(db) as store:
+        m = store.match_state(match, referee=referee)
+    if json_out:
+        echo_json(as_json(m))
+        return
+    typer.echo("\n".join(describe_match(m)))
+
+
+def describe_match(m: MatchView) -> list[str]:
+    """A match as a small score sheet."""
+    a, b = m.players
+    out = [f"Match {m.id}: {a} v {b}, {m.rules}, to {m.target} game points; "
+           f"{m.first_dealer} dealt first."]
+    if m.deals:
+        wa, wb = max(len(a), 5), max(len(b), 5)
+        out.append(f"  {'deal':>4}  {'dealer':<10} {'winner':<10} {'reason':<13} "
+                   f"{'points':>8}  {'carry':>5}  {a:>{wa}} {b:>{wb}}")
+    for d in m.deals:
+        if d.reason == "incomplete":
+            winner, points = "(playing)", ""
+        else:
+            winner = d.winner or "-"
+            points = f"{d.deal_points}+{d.carry_in}={d.game_points}" if d.winner and \
+                d.carry_in else str(d.game_points)
+        kind = " q" if d.kind == "quick" else ""
+        out.append(f"  {d.number:>4}  {d.dealer:<10} {winner:<10} {d.reason:<13} "
+                   f"{points:>8}  {d.carry_out:>5}  {d.score_after[a]:>{wa}} "
+                   f"{d.score_after[b]:>{wb}}{kind}")
+        for v in d.violations:
+            out.append(f"        trick {v.trick}: {v.player} broke {v.rule}: {v.message}")
+    if any(d.kind == "quick" for d in m.deals):
+        out.append("  (q: entered as a result, not recorded trick by trick)")
+    out.append(score_line(m))
+    return out
+
+
+@match_app.command("list")
+@guard
+def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
+    """List the matches with their scores."""
+    from tally.store import as_json
+
+    with opened(db) as store:
+        matches = store.matches()
+    if json_out:
+        echo_json(as_json(matches))
+        return
+    if not matches:
+        typer.echo("No matches yet: `tally match start A B --dealer A`.")
+    for m in matches:
+        a, b = m.players
+        state = f"over, {m.winner} won" if m.over else "playing"
+        typer.echo(f"{m.id:>5}  {a} v {b}  {m.rules}  {m.deals} deal(s)  "
+                   f"{a} {m.score[a]}, {b} {m.score[b]}  ({state})")

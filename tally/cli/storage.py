@@ -1,0 +1,134 @@
+"""``tally init`` and ``tally audit``, and what every database command shares: the ``--db`` and
+``--scorer`` options, opening the store, and printing scores.
+
+The store (SQLAlchemy) is imported inside the commands, never at module level, so ``tally
+--help`` and ``tally check`` do not pay for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tally.cli import app
+from tally.cli.common import echo_json, guard
+
+if TYPE_CHECKING:
+    from tally.store import DealView, MatchView, Store
+
+DbOption = Annotated[str | None, typer.Option(
+    "--db", metavar="URL",
+    help="Database: a SQLAlchemy URL (postgresql+psycopg://...) or a SQLite file. "
+         "Default: $TALLY_DB, else tally.db in the current directory.")]
+ScorerOption = Annotated[str | None, typer.Option(
+    "--scorer", help="Who makes the change, for the audit log (default: $TALLY_SCORER or the "
+                     "user logged in).")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+@contextmanager
+def opened(db: str | None, scorer: str | None = None) -> Iterator[Store]:
+    """The store at ``db`` (created and migrated on first use), closed afterwards."""
+    from tally.store import open_store
+
+    store = open_store(db, scorer=scorer)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 game point``, ``2 game points``; ``words`` is the plural when not ``word + "s"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+
+
+def score_line(match: MatchView) -> str:
+    """``Anna 3, Bert 5`` with the carry, and who deals next or who won."""
+    a, b = match.players
+    text = f"{a} {match.score[a]}, {b} {match.score[b]}"
+    if match.carry:
+        text += f" (carry {match.carry})"
+    if match.over:
+        return f"Match {match.id} is over: {match.winner} wins, {text}."
+    line = f"Match {match.id}: {text}, playing to {match.target}."
+    if match.current_deal is None:
+        line += f" Next deal: {match.next_dealer} deals."
+    return line
+
+
+def ruling_line(deal: DealView) -> str:
+    """The ruling of a finished deal in a sentence."""
+    name = f"Deal {deal.match_id}.{deal.number}"
+    if deal.winner is None:
+        carry = f"; carry {deal.carry_out} to the next deal" if deal.carry_out else ""
+        return f"{name} ruled: drawn ({deal.explanation}){carry}."
+    carried = f", {deal.carry_in} of them carried in" if deal.carry_in else ""
+    return (f"{name} ruled: {deal.winner} wins {plural(deal.game_points, 'game point')}"
+            f"{carried} ({deal.reason}): {deal.explanation}.")
+
+
+def counted_line(deal: DealView) -> str | None:
+    """Counted points and tricks, when the view carries them (a finished deal, a referee)."""
+    if deal.points is None:
+        return None
+    pts = ", ".join(f"{n} {p}" for n, p in deal.points.items())
+    tricks = ", ".join(f"{n} {k}" for n, k in deal.tricks.items())
+    return f"Counted points: {pts}. Tricks: {tricks}."
+
+
+@app.command()
+@guard
+def init(db: DbOption = None) -> None:
+    """Create the database (or bring it up to date) and say where it is."""
+    with opened(db) as store:
+        what = "Created" if store.migrated else "Already up to date:"
+        typer.echo(f"{what} {store.where}")
+
+
+audit_app = typer.Typer(help="The log of every change, and undoing a change.",
+                        invoke_without_command=True)
+app.add_typer(audit_app, name="audit")
+
+
+@audit_app.callback()
+@guard
+def audit(
+    ctx: typer.Context,
+    limit: Annotated[int | None, typer.Option(help="Show only the last N entries.")] = None,
+    json_out: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """List the changes made to the database, oldest first (``tally audit undo ID`` reverses
+    one)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from tally.store import as_json
+
+    with opened(db) as store:
+        entries = store.audit_log(limit=limit)
+    if json_out:
+        echo_json(as_json(entries))
+        return
+    if not entries:
+        typer.echo("The audit log is empty.")
+    for e in entries:
+        reversed_by = f"  [reversed by {e.reversed_by}]" if e.reversed_by else ""
+        typer.echo(f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  {e.command}: "
+                   f"{e.summary}{reversed_by}")
+
+
+@audit_app.command("undo")
+@guard
+def audit_undo(
+    entry: Annotated[int, typer.Argument(help="The number of the audit entry to reverse.")],
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Reverse a change: put back the state before it (the reversal is logged too)."""
+    with opened(db, scorer) as store:
+        done = store.reverse(entry)
+    typer.echo(f"Reversed entry {entry} as entry {done.id}: {done.summary}")

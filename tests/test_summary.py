@@ -1,0 +1,80 @@
+"""The trick-by-trick summary a referee's ruling sheet is printed from."""
+
+from __future__ import annotations
+
+from tally.cards import Card
+from tally.notation import read_deal
+from tally.rulebook import REASON_TEXT, VIOLATION_TEXT, reason_text
+from tally.rules import RuleSet
+from tally.ruling import REASONS, summarize
+
+RECORD = """[Rules "sixty-six"]
+[Dealer "Anna"]
+[Forehand "Bert"]
+[Trump "QH"]
+
+1. KS AS
+2. 10C 9C
+3. 20 KD 10D
+4. 66
+"""
+
+
+def test_each_trick_line_says_who_led_what_who_won_and_the_points_after_it() -> None:
+    ruling, tricks = summarize(read_deal(RECORD))
+    assert [t.number for t in tricks] == [1, 2, 3, 4]
+    first = tricks[0]
+    assert (first.leader, first.lead, first.follow, first.winner) == (
+        "Bert", Card.parse("KS"), Card.parse("AS"), "Anna")
+    assert first.points == {"Bert": 0, "Anna": 15}
+    # Anna leads 10C and wins with it against 9C.
+    assert tricks[1].winner == "Anna" and tricks[1].points["Anna"] == 25
+    # Anna declares the diamond marriage (20) leading KD; Bert wins with 10D.
+    third = tricks[2]
+    assert third.declarations == (("Anna", "declares 20 in diamonds with KD"),)
+    assert third.winner == "Bert"
+    assert third.points == {"Bert": 14, "Anna": 45}
+    # Bert, on lead, claims with 14: a false claim.
+    assert tricks[3].declarations == (("Bert", "claims 66"),)
+    assert tricks[3].lead is None
+    assert ruling.outcome is not None and ruling.outcome.reason == "false-claim"
+
+
+def test_a_marriage_proved_false_later_is_taken_out_of_the_points_after_it() -> None:
+    text = RECORD.replace("4. 66", "4. QD 9D")  # Bert plays the queen Anna showed
+    ruling, tricks = summarize(read_deal(text))
+    assert [v.rule for v in ruling.violations] == ["false-marriage"]
+    assert tricks[2].points["Anna"] == 25
+    assert ruling.points["Anna"] == tricks[-1].points["Anna"]
+
+
+def test_every_violation_and_reason_has_its_rule_text() -> None:
+    assert set(REASON_TEXT) == set(REASONS)
+    assert set(VIOLATION_TEXT) == {"follow-suit", "must-head", "must-trump",
+                                   "marriage-not-allowed", "false-marriage",
+                                   "exchange-not-allowed", "false-exchange",
+                                   "close-not-allowed"}
+    assert "Under pagat-66: 2." in reason_text("false-claim", RuleSet.parse("pagat-66"))
+    assert "else 2" in reason_text("false-claim", RuleSet.parse("sixty-six"))
+
+
+def test_remaining_after_a_finished_trick_counts_the_cards_both_players_drew() -> None:
+    import random
+
+    from tally.deal import Deal
+    from tally.notation import write_deal
+    from tally.ruling import rule_text
+
+    rules = RuleSet.parse("sixty-six")
+    rng = random.Random(7)
+    deal = Deal.random(rules, rng)
+    for _ in range(6):  # three tricks of two cards, no claims, no closing
+        actions = [a for a in deal.legal_actions() if isinstance(a, Card)]
+        deal.apply(actions[0])
+    deal.draw()
+    hands = "; ".join(f"{name}: " + " ".join(str(c) for c in deal.hand(name) or [])
+                      for name in deal.names)
+    text = write_deal(deal.record()).replace("[Trump", f'[Remaining "{hands}"]\n[Trump')
+    ruling = rule_text(text)
+    assert ruling.errors == ()
+    assert all(len(deal.hand(n) or []) == 6 for n in deal.names)
