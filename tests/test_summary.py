@@ -69,8 +69,8 @@ def test_remaining_after_a_finished_trick_counts_the_cards_both_players_drew() -
     rng = random.Random(7)
     deal = Deal.random(rules, rng)
     for _ in range(6):  # three tricks of two cards, no claims, no closing
-        actions = [a for a in deal.legal_actions() if isinstance(a, Card)]
-        deal.apply(actions[0])
+        deal.draw()
+        deal.apply(next(a for a in deal.legal_actions() if isinstance(a, Card)))
     deal.draw()
     hands = "; ".join(f"{name}: " + " ".join(str(c) for c in deal.hand(name) or [])
                       for name in deal.names)
