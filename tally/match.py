@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from random import Random
 
 from tally.errors import Refused
+from tally.notation import DealRecord
 from tally.rules import RuleSet
 from tally.ruling import REASONS
 
@@ -148,3 +150,35 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
         raise Refused(f"a deal won by {reason} is worth "
                       f"{' or '.join(str(x) for x in allowed)} game point(s) under "
                       f"{rules.spec}, not {deal_points}")
+
+
+def simulate_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
+                   rng: Random, *, tags: dict[str, str] | None = None) -> list[DealRecord]:
+    """A whole match of random legal deals, as the records a scorer would have written.
+
+    Dealers and carry follow the rule set (:func:`score_match`); each record carries the
+    ``Carry`` it was played with and the ``Result`` the engine rules. For examples, tests and
+    benchmarks.
+    """
+    from tally.deal import Deal
+
+    records: list[DealRecord] = []
+    results: list[DealResult] = []
+    state = score_match(rules, players, first_dealer, results)
+    while not state.over:
+        dealer = state.next_dealer
+        assert dealer is not None
+        forehand = players[1] if dealer == players[0] else players[0]
+        deal = Deal.random(rules, rng, names=(forehand, dealer), carry=state.carry)
+        deal.play_out_randomly(rng)
+        ruling = deal.ruling()
+        outcome = ruling.outcome
+        assert outcome is not None
+        result = "draw" if outcome.winner is None else f"{outcome.winner} {outcome.game_points}"
+        record = deal.record()
+        record.tags.update(tags or {})
+        record.tags["Result"] = result
+        records.append(record)
+        results.append(DealResult(outcome.winner, ruling.deal_points, outcome.reason))
+        state = score_match(rules, players, first_dealer, results)
+    return records

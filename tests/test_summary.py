@@ -78,3 +78,26 @@ def test_remaining_after_a_finished_trick_counts_the_cards_both_players_drew() -
     ruling = rule_text(text)
     assert ruling.errors == ()
     assert all(len(deal.hand(n) or []) == 6 for n in deal.names)
+
+
+def test_a_simulated_match_is_a_real_match_every_record_agreeing_with_its_result() -> None:
+    import random
+
+    from tally.match import DealResult, score_match, simulate_match
+    from tally.ruling import rule
+
+    for preset in ("sixty-six", "schnapsen", "pagat-66"):
+        rules = RuleSet.parse(preset)
+        records = simulate_match(rules, ("Anna", "Bert"), "Bert", random.Random(11))
+        results = []
+        for record in records:
+            ruling = rule(record)
+            assert ruling.agreed is True and not ruling.errors
+            assert ruling.outcome is not None
+            results.append(DealResult(ruling.outcome.winner, ruling.deal_points,
+                                      ruling.outcome.reason))
+            state = score_match(rules, ("Anna", "Bert"), "Bert", results[:-1])
+            assert record.tags["Dealer"] == state.next_dealer
+            assert int(record.tags.get("Carry", "0")) == state.carry
+        final = score_match(rules, ("Anna", "Bert"), "Bert", results)
+        assert final.over and max(final.score.values()) >= rules.match_target
