@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, fail
-from tally.errors import RulesError
-from tally.rules import PRESET_TITLES, PRESETS, RuleSet
-from tally.ruling import Ruling, rule_text
+
+if TYPE_CHECKING:
+    from tally.ruling import Ruling
 
 EXIT_VIOLATIONS = 1
 EXIT_ERRORS = 2
@@ -30,6 +30,8 @@ def check(
     Exit status: 0 when no record has errors or violations, 1 when some record has violations,
     2 when some record has errors or cannot be read.
     """
+    from tally.ruling import rule_text
+
     status = 0
     for name in files:
         try:
@@ -105,6 +107,9 @@ def rules(
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Print a rule set's options and values, so a club can see what it is playing."""
+    from tally.errors import RulesError
+    from tally.rules import PRESET_TITLES, PRESETS, RuleSet
+
     try:
         rs = RuleSet.parse(preset)
     except RulesError as exc:
