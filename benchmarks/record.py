@@ -1,7 +1,7 @@
 """How fast a scorer can record: one action through the CLI, and a stream of actions through
 one interactive ``tally deal record`` process.
 
-    python benchmarks/record.py [--runs 15] [--actions 600] [--db URL]
+    python benchmarks/record.py [--runs 15] [--actions 600] [--target 21] [--db URL]
 
 - ``tally deal play MATCH CARD`` as a whole process (start-up, imports, database, engine,
   commit), median and best of ``--runs``; target under 0.5 s.
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import shutil
 import statistics
 import subprocess
@@ -27,11 +26,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tally.cards import CARDS, Card
-from tally.deal import Action, Claim, Close, Deal, Draw, Exchange, Marriage
-from tally.rules import RuleSet
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.store_support import random_match_deals  # noqa: E402  (random legal deals, typed)
 
 
 def tally_cmd() -> list[str]:
@@ -47,49 +45,13 @@ def run(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:
     return done.stdout
 
 
-def deal_lines(rules: RuleSet, rng: random.Random, dealer: str, forehand: str) -> list[str]:
-    """A random legal deal as a scorer types it into ``tally deal record``: the turn-up, then
-    one item per line, and an empty line when the deal ends without a claim (the prompt that
-    offers a claim after the last trick)."""
-    deal = Deal.random(rules, rng, names=(forehand, dealer))
-    lines = [str(CARDS[deal.turn_up])]
-    while not deal.is_over:
-        actions = deal.legal_actions()
-        claims = [a for a in actions if isinstance(a, Claim)]
-        closes = [a for a in actions if isinstance(a, Close)]
-        action: Action | Card
-        if claims and rng.random() < 0.8:
-            action = claims[0]
-        elif closes and rng.random() < 0.03:
-            action = closes[0]
-        elif any(isinstance(a, Draw) for a in actions):
-            deal.draw()  # nothing to type: the draws happen when the next card is played
-            continue
-        else:
-            action = rng.choice([a for a in actions if not isinstance(a, Claim | Close)])
-        if isinstance(action, Claim):
-            lines.append("66")
-        elif isinstance(action, Marriage):
-            lines.append(f"{action.points} {action.card}")
-        elif isinstance(action, Exchange):
-            lines.append("swap")
-        elif isinstance(action, Close):
-            # A close after the draws is typed with the card led: "close 10D".
-            lines.append("close" if action.before_draws or deal.trick == 1 else "close ")
-        else:
-            lines.append(str(action))
-        if len(lines) > 1 and lines[-2] == "close ":
-            lines[-2:] = ["close " + lines[-1]]
-        deal.apply(action)
-    if not deal.claimed:
-        lines.append("")
-    return lines
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--actions", type=int, default=600)
+    ap.add_argument("--target", type=int, default=21,
+                    help="match target of the interactive matches (longer matches: more "
+                         "actions through one process)")
     ap.add_argument("--db", help="database URL (default: a temporary SQLite file)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tally-bench-"))
@@ -112,28 +74,25 @@ def main() -> None:
               f"{statistics.median(times):.3f} s, best {min(times):.3f} s "
               f"over {args.runs} runs (target < 0.5 s)")
 
-        # 2. Actions per second through one interactive process per match: random legal
-        # deals, fed until the match is over (the command stops there; extra lines are unread).
-        rng = random.Random(66)
-        rules = RuleSet.preset("sixty-six")
+        # 2. Actions per second through one interactive process per match (a long one:
+        # match_target=21 by default): random legal deals, fed until the match is over (the
+        # command stops there; the lines left are not read).
         recorded = 0
         elapsed = 0.0
         match = 1
         while recorded < args.actions:
             match += 1
-            run(["match", "start", "Anna", "Bert", "--dealer", "Anna"], env)
-            feed: list[str] = []
-            dealer, forehand = "Anna", "Bert"
-            for _ in range(30):
-                feed += deal_lines(rules, rng, dealer, forehand)
-                dealer, forehand = forehand, dealer
+            run(["match", "start", "Anna", "Bert", "--dealer", "Anna", "--rules",
+                 f"sixty-six match_target={args.target}"], env)
+            deals = random_match_deals(seed=match, actions=100 * args.target)
+            feed = [line for deal in deals for line in deal]
             start = time.perf_counter()
             out = run(["deal", "record", str(match)], env, stdin="\n".join(feed) + "\n")
             elapsed += time.perf_counter() - start
             if "Refused" in out:
                 i = out.index("Refused")
                 raise SystemExit("a generated action was refused:\n" + out[i - 1500:i + 300])
-            recorded += out.count("\nRecorded ")
+            recorded += out.count("Recorded ")
         print(f"interactive (tally deal record, input piped): {recorded} actions in "
               f"{elapsed:.2f} s = {recorded / elapsed:.0f} actions/s, whole processes "
               f"(target > 200)")

@@ -171,12 +171,10 @@ def record(
 
 
 def _ask(prompt: str) -> str | None:
+    """Print ``prompt`` and read a line from stdin; None at the end of the input."""
     typer.echo(prompt, nl=False)
     line = sys.stdin.readline()
-    if not line:
-        typer.echo("")
-        return None
-    return line.strip()
+    return line.strip() if line else None
 
 
 def _record_loop(store: Store, match: int, referee: bool) -> None:
@@ -191,6 +189,7 @@ def _record_loop(store: Store, match: int, referee: bool) -> None:
             forehand = b if m.next_dealer == a else a
             line = _ask(f"Deal {m.id}.{n}: {m.next_dealer} deals, {forehand} leads. Turn-up? ")
             if line is None or line.lower() in ("quit", "q"):
+                _stopped(match)
                 return
             if not line:
                 continue
@@ -208,7 +207,13 @@ def _record_loop(store: Store, match: int, referee: bool) -> None:
             view = store.deal_view(m.current_deal, referee=referee)
             typer.echo(f"Deal {view.match_id}.{view.number} goes on.")
         if not _play_deal(store, view, referee):
+            _stopped(match)
             return
+
+
+def _stopped(match: int) -> None:
+    typer.echo(f"\nStopped; everything recorded is saved. Go on with `tally deal record "
+               f"{match}`.")
 
 
 def _play_deal(store: Store, view: DealView, referee: bool) -> bool:

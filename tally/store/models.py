@@ -16,6 +16,8 @@ from datetime import datetime
 from sqlalchemy import CheckConstraint, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from tally.store.tables import NAME_LENGTH
+
 #: Names for every constraint and index, so that migrations can name what they alter or drop
 #: (SQLite batch migrations rebuild tables and need the names).
 NAMING_CONVENTION = {
@@ -26,8 +28,6 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 SQLModel.metadata.naming_convention = NAMING_CONVENTION
-
-NAME_LENGTH = 60
 
 
 class Player(SQLModel, table=True):

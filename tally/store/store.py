@@ -31,9 +31,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
@@ -64,6 +65,7 @@ from tally.store.records import (
     rename_in_record,
     stored_form,
 )
+from tally.store.tables import NAME_LENGTH
 from tally.store.views import (
     AuditView,
     DealView,
@@ -74,7 +76,6 @@ from tally.store.views import (
     ViolationView,
 )
 
-NAME_LENGTH = 60
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
 _DEAL_REF = re.compile(r"\s*(\d+)\s*\.\s*(\d+)\s*")
 
@@ -147,7 +148,7 @@ class _Match:
 
     @property
     def rules(self) -> RuleSet:
-        return RuleSet.parse(self.spec)
+        return _rule_set(self.spec)
 
     def name(self, player_id: int) -> str:
         if player_id == self.a_id:
@@ -189,6 +190,40 @@ class _Loaded:
         return {d.deal.id: "a" if d.dealer == self.match.a else "b" for d in self.deals}
 
 
+@lru_cache(maxsize=64)
+def _rule_set(spec: str) -> RuleSet:
+    return RuleSet.parse(spec)
+
+
+class _BadRecord(Refused):
+    """A stored (or about to be stored) deal whose record has errors."""
+
+    def __init__(self, match: _Match, deal: StoredDeal, message: str) -> None:
+        super().__init__(f"deal {match.id}.{deal.number} would not be a possible record: "
+                         f"{message}")
+        self.message = message
+
+
+#: Rulings of records already ruled in this process, by their content: a recording session
+#: replays only the deal that changed, not the whole match, on each action.
+_RULINGS: dict[tuple[Any, ...], tuple[DealRecord, Ruling]] = {}
+_RULINGS_SIZE = 512
+
+
+def _rule_stored(match: _Match, deal: StoredDeal, dealer: str, forehand: str,
+                 carry: int) -> tuple[DealRecord, Ruling]:
+    key = (match.spec, dealer, forehand, carry, deal.turn_up,
+           tuple(sorted(deal.tags.items())), tuple(deal.actions))
+    found = _RULINGS.get(key)
+    if found is None:
+        record = build_record(deal, match.spec, dealer, forehand, carry)
+        found = (record, rule(record))
+        if len(_RULINGS) >= _RULINGS_SIZE:
+            del _RULINGS[next(iter(_RULINGS))]
+        _RULINGS[key] = found
+    return found
+
+
 def _derive(match: _Match, deals: Sequence[StoredDeal]) -> _Loaded:
     """Rule on every deal of a match in order; raises :class:`Refused` when they do not fit
     together (a record with errors, a deal after the end of the match...)."""
@@ -199,29 +234,45 @@ def _derive(match: _Match, deals: Sequence[StoredDeal]) -> _Loaded:
     for deal in deals:
         before = score_match(rules, match.players, first, results)
         if before.over:
-            raise Refused(f"deal {deal.number} of match {match.id} comes after the end of the "
-                          f"match ({before.winner} won)")
+            raise Refused(f"deal {match.id}.{deal.number} comes after the end of the match "
+                          f"({before.winner} won)")
         if before.in_progress:
-            raise Refused(f"deal {deal.number} of match {match.id} comes after deal "
-                          f"{deal.number - 1}, which is not finished")
+            raise Refused(f"deal {match.id}.{deal.number} comes after deal "
+                          f"{match.id}.{deal.number - 1}, which is not finished")
         dealer = before.next_dealer or first
         forehand = match.b if dealer == match.a else match.a
-        if deal.kind == "quick":
-            winner = None if deal.quick_winner_id is None else match.name(deal.quick_winner_id)
-            result = DealResult(winner, deal.quick_points or 0, deal.quick_reason or "draw")
-            out.append(_Derived(deal, dealer, forehand, before.carry, None, None, result))
-        else:
-            record = build_record(deal, match.spec, dealer, forehand, before.carry)
-            ruling = rule(record)
-            if ruling.errors or ruling.outcome is None:
-                raise Refused(f"deal {deal.number} of match {match.id} would not be a possible "
-                              f"record: {ruling.errors[0].message if ruling.errors else '?'}")
-            o = ruling.outcome
-            result = DealResult(o.winner, ruling.deal_points, o.reason)
-            out.append(_Derived(deal, dealer, forehand, before.carry, record, ruling, result))
-        results.append(result)
+        derived = _derived_deal(match, deal, dealer, forehand, before.carry)
+        out.append(derived)
+        results.append(derived.result)
     state = score_match(rules, match.players, first, results)
     return _Loaded(match, tuple(out), state)
+
+
+def _derived_deal(match: _Match, deal: StoredDeal, dealer: str, forehand: str,
+                  carry: int) -> _Derived:
+    """One deal with its ruling (a recorded deal) or its stored result (a quick one)."""
+    if deal.kind == "quick":
+        winner = None if deal.quick_winner_id is None else match.name(deal.quick_winner_id)
+        result = DealResult(winner, deal.quick_points or 0, deal.quick_reason or "draw")
+        return _Derived(deal, dealer, forehand, carry, None, None, result)
+    record, ruling = _rule_stored(match, deal, dealer, forehand, carry)
+    if ruling.errors or ruling.outcome is None:
+        raise _BadRecord(match, deal, ruling.errors[0].message if ruling.errors
+                         else "no ruling")
+    result = DealResult(ruling.outcome.winner, ruling.deal_points, ruling.outcome.reason)
+    return _Derived(deal, dealer, forehand, carry, record, ruling, result)
+
+
+def _rederive_last(loaded: _Loaded, changed: StoredDeal) -> _Loaded:
+    """``loaded`` with its last deal replaced by ``changed``: the deals before it, and so its
+    dealer and carry, stay as they are."""
+    last = loaded.deals[-1]
+    m = loaded.match
+    deals = (*loaded.deals[:-1],
+             _derived_deal(m, changed, last.dealer, last.forehand, last.carry_in))
+    state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
+                        [d.result for d in deals])
+    return _Loaded(m, deals, state)
 
 
 # --- views ----------------------------------------------------------------------------------
@@ -378,15 +429,6 @@ class Store:
                                 .order_by(t.players.c.name_key)).all()
         return [PlayerView(pid, name, counts.get(pid, 0)) for pid, name in rows]
 
-    def player(self, ref: str) -> PlayerView:
-        """A player by name (any case) or number."""
-        with self._read() as conn:
-            row = _resolve_player(conn, ref)
-            n = conn.execute(select(func.count()).select_from(t.matches).where(
-                (t.matches.c.player_a_id == row["id"]) | (t.matches.c.player_b_id == row["id"])
-            )).scalar_one()
-        return PlayerView(row["id"], row["name"], n)
-
     def rename_player(self, ref: str, new_name: str) -> PlayerView:
         """Rename a player; records that name them (claims, Hands...) follow."""
         clean, key = normalize_name(new_name)
@@ -432,8 +474,12 @@ class Store:
                 for deal in _load_deals(conn, mid):
                     before[f"deal:{deal.id}"] = _deal_snapshot(deal)
             self._rename_in_records(conn, match_ids, drop["name"], keep["name"], before, after)
-            for col in ("player_a_id", "player_b_id", "first_dealer_id"):
-                conn.execute(update(t.matches).where(t.matches.c[col] == did).values({col: kid}))
+            for mid in match_ids:
+                snap = before[f"match:{mid}"]
+                assert snap is not None
+                conn.execute(update(t.matches).where(t.matches.c.id == mid).values({
+                    col: kid if snap[col] == did else snap[col]
+                    for col in ("player_a_id", "player_b_id", "first_dealer_id")}))
             conn.execute(update(t.deals).where(t.deals.c.quick_winner_id == did)
                          .values(quick_winner_id=kid))
             conn.execute(delete(t.players).where(t.players.c.id == did))
@@ -459,7 +505,7 @@ class Store:
                     continue
                 key = f"deal:{deal.id}"
                 before.setdefault(key, _deal_snapshot(deal))
-                _write_deal_row(conn, renamed, actions_changed=True)
+                _write_deal_row(conn, renamed)
                 after[key] = _deal_snapshot(renamed)
 
     # --- matches ------------------------------------------------------------------------------
@@ -542,12 +588,11 @@ class Store:
             number = self._next_number(loaded)
             deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
                               _now())
-            m = loaded.match
-            check = rule(build_record(deal, m.spec, m.a, m.b, 0))
-            if check.errors:
-                raise RecordError(f"turn-up: {check.errors[0].message}")
-            deal.id = self._insert_deal(conn, deal)
-            after = _derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+            try:
+                after = _derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+            except _BadRecord as exc:
+                raise RecordError(f"turn-up: {exc.message}") from None
+            self._insert_deal(conn, deal)
             view = _deal_view(after, len(after.deals) - 1, False)
             self._audit(conn, "deal start", "deal", deal.id,
                         f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
@@ -571,28 +616,27 @@ class Store:
             assert d.record is not None and d.ruling is not None
             items = claimers_known(items, loaded.match.players)
             record = place_items(d.record, items, loaded.match.rules)
-            ruling = rule(record)
-            if ruling.errors:
-                raise RecordError(f'"{text}" refused, nothing was recorded: '
-                                  f"{ruling.errors[0].message}")
             old = flatten(d.record)
-            new = flatten(record)
             last = d.deal.actions[-1][0] if d.deal.actions else 0
             added = [(last + i, trick, str(item))
-                     for i, (trick, item) in enumerate(new[len(old):], start=1)]
-            conn.execute(insert(t.actions), [
+                     for i, (trick, item) in enumerate(flatten(record)[len(old):], start=1)]
+            changed = replace(d.deal, actions=[*d.deal.actions, *added])
+            try:
+                result = self._played(conn, loaded, index, changed, d.ruling, "deal play",
+                                      f"played {' '.join(a[2] for a in added)}", referee,
+                                      tuple(a[2] for a in added))
+            except _BadRecord as exc:
+                raise RecordError(f'"{text}" refused, nothing was recorded: {exc.message}'
+                                  ) from None
+            conn.execute(_INSERT_ACTIONS, [
                 {"deal_id": d.deal.id, "seq": s, "trick": tr, "token": tok}
                 for s, tr, tok in added])
-            changed = replace(d.deal, actions=[*d.deal.actions, *added])
-            result = self._played(conn, loaded, index, changed, d.ruling, "deal play",
-                                  f"played {' '.join(a[2] for a in added)}", referee,
-                                  tuple(a[2] for a in added))
         return result
 
     def undo(self, deal_id: int, *, referee: bool = False) -> PlayResult:
         """Remove the last action recorded in a deal (the last deal of its match)."""
         with self._write() as conn:
-            loaded, index = self._open_deal(conn, deal_id, undo=True)
+            loaded, index = self._open_deal(conn, deal_id)
             d = loaded.deals[index]
             assert d.ruling is not None
             if not d.deal.actions:
@@ -606,11 +650,9 @@ class Store:
                                   f"undid {token}", referee, (token,))
         return result
 
-    def _open_deal(self, conn: Connection, deal_id: int,
-                   undo: bool = False) -> tuple[_Loaded, int]:
+    def _open_deal(self, conn: Connection, deal_id: int) -> tuple[_Loaded, int]:
         """Load and lock the match of a deal that actions may be added to (or undone)."""
-        row = conn.execute(select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind)
-                           .where(t.deals.c.id == deal_id)).first()
+        row = conn.execute(_SELECT_DEAL, {"d": deal_id}).first()
         if row is None:
             raise NotFound(f"there is no deal {deal_id}")
         loaded = _load(conn, row.match_id, lock=True)
@@ -627,9 +669,7 @@ class Store:
     def _played(self, conn: Connection, loaded: _Loaded, index: int, changed: StoredDeal,
                 ruling_before: Ruling, command: str, what: str, referee: bool,
                 tokens: tuple[str, ...]) -> PlayResult:
-        deals = [d.deal for d in loaded.deals]
-        deals[index] = changed
-        after = _derive(loaded.match, deals)
+        after = _rederive_last(loaded, changed)
         old = loaded.deals[index].deal
         self._audit(conn, command, "deal", changed.id,
                     f"deal {loaded.match.id}.{changed.number}: {what}",
@@ -669,8 +709,8 @@ class Store:
             number = self._next_number(loaded)
             deal = StoredDeal(0, match_id, number, "quick", None, winner_id, points, reason, {},
                               _now())
-            deal.id = self._insert_deal(conn, deal)
             after = _derive(m, [*(d.deal for d in loaded.deals), deal])
+            self._insert_deal(conn, deal)
             view = _deal_view(after, len(after.deals) - 1, False)
             self._audit(conn, "deal quick", "deal", deal.id,
                         f"entered deal {match_id}.{number} as a result: " +
@@ -692,7 +732,7 @@ class Store:
                 number = self._next_number(loaded, source=name)
                 deal = self._fitted(loaded, record, name, StoredDeal(
                     0, match_id, number, "recorded", None, None, None, None, {}, _now()))
-                deal.id = self._insert_deal(conn, deal)
+                self._insert_deal(conn, deal)
                 loaded = _derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
                 views.append(_deal_view(loaded, len(loaded.deals) - 1, False))
                 self._audit(conn, "deal import", "deal", deal.id,
@@ -733,7 +773,7 @@ class Store:
             new = self._fitted(loaded, record, "the edited record", replace(old), index)
             if _deal_snapshot(new) == _deal_snapshot(old):
                 return None
-            _write_deal_row(conn, new, actions_changed=True)
+            _write_deal_row(conn, new)
             deals = [d.deal for d in loaded.deals]
             deals[index] = new
             after = _checked(loaded, deals)
@@ -779,12 +819,9 @@ class Store:
         """``deal`` with the stored form of ``record``, once the record fits the match at
         ``index`` (the next deal by default) and has no record errors."""
         m = loaded.match
-        if index is None:
-            prior = [d.deal for d in loaded.deals]
-        else:
-            prior = [d.deal for d in loaded.deals[:index]]
+        before = loaded.deals if index is None else loaded.deals[:index]
         state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
-                            [d.result for d in loaded.deals[:len(prior)]])
+                            [d.result for d in before])
         dealer = state.next_dealer or m.a
         forehand = m.b if dealer == m.a else m.a
         tags = record.tags
@@ -818,7 +855,8 @@ class Store:
         turn_up, extra, actions = stored_form(fixed)
         return replace(deal, turn_up=turn_up, tags=extra, actions=actions)
 
-    def _insert_deal(self, conn: Connection, deal: StoredDeal) -> int:
+    def _insert_deal(self, conn: Connection, deal: StoredDeal) -> None:
+        """Insert a new deal and its actions; ``deal.id`` is set to the new row's id."""
         did = conn.execute(insert(t.deals).values(
             match_id=deal.match_id, number=deal.number, kind=deal.kind, turn_up=deal.turn_up,
             quick_winner_id=deal.quick_winner_id, quick_points=deal.quick_points,
@@ -826,17 +864,17 @@ class Store:
             created_at=deal.created_at).returning(t.deals.c.id)).scalar_one()
         deal.id = int(did)
         _insert_actions(conn, deal)
-        return deal.id
 
     # --- the audit log ------------------------------------------------------------------------
 
     def _audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
                before: dict[str, Snapshot], after: dict[str, Snapshot]) -> int:
-        return int(conn.execute(insert(t.audit_log).values(
-            at=_now(), scorer=self.scorer, command=command, entity=entity, entity_id=entity_id,
-            summary=summary, before=json.dumps(before, ensure_ascii=False, sort_keys=True),
-            after=json.dumps(after, ensure_ascii=False, sort_keys=True),
-        ).returning(t.audit_log.c.id)).scalar_one())
+        return int(conn.execute(_INSERT_AUDIT, {
+            "at": _now(), "scorer": self.scorer, "command": command, "entity": entity,
+            "entity_id": entity_id, "summary": summary, "reversed_by": None,
+            "before": json.dumps(before, ensure_ascii=False, sort_keys=True),
+            "after": json.dumps(after, ensure_ascii=False, sort_keys=True),
+        }).scalar_one())
 
     def audit_log(self, *, limit: int | None = None) -> list[AuditView]:
         """The audit log, oldest first (the last ``limit`` entries when given)."""
@@ -863,10 +901,8 @@ class Store:
                               f"{row['reversed_by']})")
             before: dict[str, Snapshot] = json.loads(row["before"] or "{}")
             after: dict[str, Snapshot] = json.loads(row["after"] or "{}")
-            match_ids = sorted({mid for snap in [*before.values(), *after.values()]
-                                if snap is not None
-                                for mid in [snap.get("match_id"), _match_key(snap)]
-                                if mid is not None})
+            keys = sorted(set(before) | set(after))
+            match_ids = sorted(_matches_in(keys, before, after))
             for mid in match_ids:
                 _lock_match(conn, mid, missing_ok=True)
             roles: dict[int, dict[int, str]] = {}
@@ -875,7 +911,7 @@ class Store:
                     roles[mid] = _load(conn, mid).dealer_roles()
                 except (NotFound, Refused):
                     pass
-            for key in sorted(set(before) | set(after)):
+            for key in keys:
                 kind, _, ident = key.partition(":")
                 now = _snapshot(conn, kind, int(ident))
                 if _norm(now) != _norm(after.get(key)):
@@ -886,14 +922,8 @@ class Store:
                                   + ": reverse the later changes first")
             _restore(conn, before)
             for mid in match_ids:
-                if _snapshot(conn, "match", mid) is None:
-                    continue
-                loaded = _load(conn, mid)
-                old_roles = roles.get(mid, {})
-                for deal_id, role in loaded.dealer_roles().items():
-                    if deal_id in old_roles and old_roles[deal_id] != role:
-                        raise Refused(f"reversing entry {audit_id} would change who dealt a "
-                                      f"later deal of match {mid}; delete the later deals first")
+                if _snapshot(conn, "match", mid) is not None:
+                    _keep_dealers(roles.get(mid, {}), _load(conn, mid))
             new_id = self._audit(conn, "audit undo", row["entity"], row["entity_id"],
                                  f"reversed entry {audit_id} ({row['summary']})", after, before)
             conn.execute(update(t.audit_log).where(t.audit_log.c.id == audit_id)
@@ -933,41 +963,53 @@ def _match_ids_of(conn: Connection, player_id: int) -> list[int]:
         .order_by(t.matches.c.id)).scalars())
 
 
+# The statements of every recorded action, built once (building one costs more than running
+# it on SQLite).
+_pa, _pb = t.players.alias("pa"), t.players.alias("pb")
+_LOCK_MATCH = (select(t.matches.c.id).where(t.matches.c.id == bindparam("m"))
+               .with_for_update())
+_SELECT_MATCH = (
+    select(t.matches.c.id, t.matches.c.player_a_id, t.matches.c.player_b_id,
+           _pa.c.name.label("a"), _pb.c.name.label("b"), t.matches.c.rules,
+           t.matches.c.first_dealer_id, t.matches.c.created_at, t.matches.c.event_id)
+    .join_from(t.matches, _pa, _pa.c.id == t.matches.c.player_a_id)
+    .join(_pb, _pb.c.id == t.matches.c.player_b_id)
+    .where(t.matches.c.id == bindparam("m")))
+_SELECT_DEALS = (select(t.deals).where(t.deals.c.match_id == bindparam("m"))
+                 .order_by(t.deals.c.number))
+_SELECT_ACTIONS = (
+    select(t.actions.c.deal_id, t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
+    .join_from(t.actions, t.deals, t.deals.c.id == t.actions.c.deal_id)
+    .where(t.deals.c.match_id == bindparam("m")).order_by(t.actions.c.deal_id, t.actions.c.seq))
+_SELECT_DEAL = (select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind)
+                .where(t.deals.c.id == bindparam("d")))
+_INSERT_ACTIONS = insert(t.actions)
+_INSERT_AUDIT = insert(t.audit_log).returning(t.audit_log.c.id)
+
+
 def _lock_match(conn: Connection, match_id: int, missing_ok: bool = False) -> None:
-    """Lock a match's row until the transaction ends (PostgreSQL; SQLite writes are serial)."""
-    found = conn.execute(select(t.matches.c.id).where(t.matches.c.id == match_id)
-                         .with_for_update()).first()
+    """Lock a match's row until the transaction ends. On SQLite every write transaction
+    holds the database's write lock already (BEGIN IMMEDIATE)."""
+    if conn.dialect.name == "sqlite":
+        return
+    found = conn.execute(_LOCK_MATCH, {"m": match_id}).first()
     if found is None and not missing_ok:
         raise NotFound(f"there is no match {match_id}")
 
 
 def _load_match(conn: Connection, match_id: int) -> _Match:
-    pa, pb = t.players.alias("pa"), t.players.alias("pb")
-    m = t.matches
-    row = conn.execute(
-        select(m.c.id, m.c.player_a_id, m.c.player_b_id, pa.c.name.label("a"),
-               pb.c.name.label("b"), m.c.rules, m.c.first_dealer_id, m.c.created_at,
-               m.c.event_id)
-        .join_from(m, pa, pa.c.id == m.c.player_a_id)
-        .join(pb, pb.c.id == m.c.player_b_id)
-        .where(m.c.id == match_id)).first()
+    row = conn.execute(_SELECT_MATCH, {"m": match_id}).first()
     if row is None:
         raise NotFound(f"there is no match {match_id}")
     return _Match(*row)
 
 
 def _load_deals(conn: Connection, match_id: int) -> list[StoredDeal]:
-    d = t.deals
     deals = [StoredDeal(r.id, r.match_id, r.number, r.kind, r.turn_up, r.quick_winner_id,
                         r.quick_points, r.quick_reason, json.loads(r.tags or "{}"), r.created_at)
-             for r in conn.execute(select(d).where(d.c.match_id == match_id)
-                                   .order_by(d.c.number))]
+             for r in conn.execute(_SELECT_DEALS, {"m": match_id})]
     by_id = {deal.id: deal for deal in deals}
-    a = t.actions
-    for deal_id, seq, trick, token in conn.execute(
-            select(a.c.deal_id, a.c.seq, a.c.trick, a.c.token)
-            .join_from(a, d, d.c.id == a.c.deal_id)
-            .where(d.c.match_id == match_id).order_by(a.c.deal_id, a.c.seq)):
+    for deal_id, seq, trick, token in conn.execute(_SELECT_ACTIONS, {"m": match_id}):
         by_id[deal_id].actions.append((seq, trick, token))
     return deals
 
@@ -1014,17 +1056,20 @@ def _read_record(text: str, source: str) -> DealRecord:
 
 
 def _checked(loaded: _Loaded, deals: list[StoredDeal]) -> _Loaded:
-    """The match with ``deals`` instead, refused if it no longer fits together or a later deal
-    would change dealer (its record would describe other play)."""
+    """The match with ``deals`` instead, refused if they no longer fit together."""
     after = _derive(loaded.match, deals)
-    before_roles = loaded.dealer_roles()
-    for deal_id, role in after.dealer_roles().items():
-        if before_roles.get(deal_id, role) != role:
-            number = next(d.deal.number for d in after.deals if d.deal.id == deal_id)
-            raise Refused(f"the change would make another player the dealer of deal "
-                          f"{loaded.match.id}.{number} (next_dealer=winner): delete the later "
-                          "deals first")
+    _keep_dealers(loaded.dealer_roles(), after)
     return after
+
+
+def _keep_dealers(before: dict[int, str], after: _Loaded) -> None:
+    """Refuse a change that makes another player the dealer of a deal already stored (with
+    next_dealer=winner a changed result does): its record would describe other play."""
+    for role, d in zip(after.dealer_roles().values(), after.deals, strict=True):
+        if before.get(d.deal.id, role) != role:
+            raise Refused(f"the change would make another player the dealer of deal "
+                          f"{after.match.id}.{d.deal.number} (next_dealer=winner): delete the "
+                          "later deals first")
 
 
 # --- writing and restoring rows -----------------------------------------------------------------
@@ -1032,20 +1077,34 @@ def _checked(loaded: _Loaded, deals: list[StoredDeal]) -> _Loaded:
 
 def _insert_actions(conn: Connection, deal: StoredDeal) -> None:
     if deal.actions:
-        conn.execute(insert(t.actions), [
+        conn.execute(_INSERT_ACTIONS, [
             {"deal_id": deal.id, "seq": s, "trick": tr, "token": tok}
             for s, tr, tok in deal.actions])
 
 
-def _write_deal_row(conn: Connection, deal: StoredDeal, actions_changed: bool) -> None:
+def _write_deal_row(conn: Connection, deal: StoredDeal) -> None:
+    """Make a stored deal's row and actions what ``deal`` says; actions already right keep
+    their rows."""
     conn.execute(update(t.deals).where(t.deals.c.id == deal.id).values(
         match_id=deal.match_id, number=deal.number, kind=deal.kind, turn_up=deal.turn_up,
         quick_winner_id=deal.quick_winner_id, quick_points=deal.quick_points,
         quick_reason=deal.quick_reason, tags=json.dumps(deal.tags, ensure_ascii=False),
         created_at=deal.created_at))
-    if actions_changed:
-        conn.execute(delete(t.actions).where(t.actions.c.deal_id == deal.id))
-        _insert_actions(conn, deal)
+    stored = {seq: (trick, token) for seq, trick, token in conn.execute(
+        select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
+        .where(t.actions.c.deal_id == deal.id))}
+    wanted = {seq: (trick, token) for seq, trick, token in deal.actions}
+    stale = [seq for seq in stored if seq not in wanted]
+    if stale:
+        conn.execute(delete(t.actions).where((t.actions.c.deal_id == deal.id)
+                                             & t.actions.c.seq.in_(stale)))
+    for seq, (trick, token) in wanted.items():
+        if seq in stored and stored[seq] != (trick, token):
+            conn.execute(update(t.actions).where((t.actions.c.deal_id == deal.id)
+                                                 & (t.actions.c.seq == seq))
+                         .values(trick=trick, token=token))
+    _insert_actions(conn, replace(deal, actions=[(seq, *wanted[seq]) for seq in sorted(wanted)
+                                                 if seq not in stored]))
 
 
 def _snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
@@ -1070,9 +1129,17 @@ def _snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
     return {k: _iso(v) if isinstance(v, datetime) else v for k, v in found.items()}
 
 
-def _match_key(snap: dict[str, Any]) -> int | None:
-    """The match a snapshot of a match stands for (deal snapshots name it in ``match_id``)."""
-    return snap["id"] if "player_a_id" in snap else None
+def _matches_in(keys: list[str], before: dict[str, Snapshot],
+                after: dict[str, Snapshot]) -> set[int]:
+    """The matches an audit entry's changes belong to."""
+    out = set()
+    for key in keys:
+        kind, _, ident = key.partition(":")
+        if kind == "match":
+            out.add(int(ident))
+        elif kind == "deal":
+            out.update(snap["match_id"] for snap in (before.get(key), after.get(key)) if snap)
+    return out
 
 
 def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
@@ -1106,7 +1173,7 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
                 tags=json.dumps(deal.tags, ensure_ascii=False), created_at=deal.created_at))
             _insert_actions(conn, deal)
         else:
-            _write_deal_row(conn, deal, actions_changed=True)
+            _write_deal_row(conn, deal)
         return
     table = t.players if kind == "player" else t.matches
     values = {k: datetime.fromisoformat(v) if k in ("created_at",) and v else v

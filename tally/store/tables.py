@@ -13,6 +13,9 @@ from typing import Any
 
 from sqlalchemy import DateTime, Integer, String, Text, TypeDecorator, column, table
 
+#: the longest player name (the models' column length)
+NAME_LENGTH = 60
+
 
 class UTCDateTime(TypeDecorator[datetime]):
     """Aware datetimes stored as UTC, read back in UTC: what SQLModel stores for ``datetime``

@@ -1,0 +1,204 @@
+"""The database schema: created by the Alembic migrations, upgraded with data in it, matching
+the SQLModel models; SQLite connections set up for safe concurrent use; light imports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from sqlalchemy import event, inspect, text
+
+from tally.errors import TallyError
+from tally.store import open_store
+from tally.store.engine import (
+    alembic_config,
+    current_revisions,
+    head_revisions,
+    make_engine,
+    resolve_url,
+    revisions,
+    upgrade,
+)
+from tests.store_support import ROOT, db_url, dump  # noqa: F401
+
+
+def first_revision() -> str:
+    """The revision every other one builds on (0001)."""
+    return next(rev for rev, parents in revisions().items() if not parents)
+
+
+def test_the_revision_files_give_the_same_head_as_alembic() -> None:
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config())
+    assert head_revisions() == set(script.get_heads())
+    assert first_revision() == "0001"
+
+
+def test_a_new_database_is_created_by_the_migrations(db_url: str) -> None:
+    store = open_store(db_url)
+    try:
+        assert store.migrated
+        with store.engine.connect() as conn:
+            assert current_revisions(conn) == head_revisions()
+    finally:
+        store.close()
+    again = open_store(db_url)
+    assert not again.migrated  # already at the head: nothing to do
+    again.close()
+
+
+def test_the_migrated_schema_matches_the_models(db_url: str) -> None:
+    """What `alembic check` does: autogenerate finds nothing to add, drop or alter."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlmodel import SQLModel
+
+    import tally.store.models  # noqa: F401
+
+    open_store(db_url).close()
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            ctx = MigrationContext.configure(conn, opts={"compare_type": True})
+            assert compare_metadata(ctx, SQLModel.metadata) == []
+    finally:
+        engine.dispose()
+
+
+def test_the_query_tables_match_the_models() -> None:
+    """tables.py (light Core clauses for queries) names only columns the models have, with
+    the same Python types."""
+    from sqlalchemy.dialects import postgresql, sqlite
+    from sqlmodel import SQLModel
+
+    import tally.store.models  # noqa: F401
+    from tally.store import tables
+
+    def sql_type(t: Any, dialect: Any) -> str:
+        return str(t.compile(dialect=dialect)).split("(")[0]
+
+    for table in tables.ALL:
+        model = SQLModel.metadata.tables[table.name]
+        assert {c.name for c in table.columns} == {c.name for c in model.columns}, table.name
+        for col in table.columns:
+            for dialect in (sqlite.dialect(), postgresql.dialect()):
+                assert sql_type(col.type, dialect) == \
+                    sql_type(model.columns[col.name].type, dialect), f"{table.name}.{col.name}"
+
+
+def _insert_at_first_revision(conn: Any) -> None:
+    """Rows as the first revision's tables hold them: two players, a match with a finished
+    deal (Anna, the dealer, claims 66) and a quick deal won by Bert, and an audit entry."""
+    at = datetime(2026, 11, 1, 19, 30, tzinfo=UTC)
+    conn.execute(text("INSERT INTO players (id, name, name_key, created_at) VALUES "
+                      "(1, 'Anna', 'anna', :at), (2, 'Bert', 'bert', :at)"), {"at": at})
+    conn.execute(text("INSERT INTO matches (id, player_a_id, player_b_id, rules, "
+                      "first_dealer_id, created_at, event_id) VALUES "
+                      "(1, 1, 2, 'sixty-six', 1, :at, NULL)"), {"at": at})
+    conn.execute(text("INSERT INTO deals (id, match_id, number, kind, turn_up, tags, "
+                      "created_at) VALUES (1, 1, 1, 'recorded', 'AH', '{}', :at)"), {"at": at})
+    conn.execute(text("INSERT INTO deals (id, match_id, number, kind, quick_winner_id, "
+                      "quick_points, quick_reason, tags, created_at) VALUES "
+                      "(2, 1, 2, 'quick', 2, 2, 'claim', '{}', :at)"), {"at": at})
+    for seq, (trick, token) in enumerate([(1, "QD"), (1, "10H"), (2, "AS"), (2, "QS"),
+                                          (3, "40 KH"), (3, "66")], start=1):
+        conn.execute(text("INSERT INTO actions (deal_id, seq, trick, token) VALUES "
+                          "(1, :s, :t, :k)"), {"s": seq, "t": trick, "k": token})
+    conn.execute(text("INSERT INTO audit_log (at, scorer, command, entity, entity_id, summary, "
+                      "before, after) VALUES (:at, 'jo', 'deal import', 'deal', 1, 'imported', "
+                      "'{}', '{}')"), {"at": at})
+
+
+def test_upgrading_from_the_first_revision_keeps_the_data(db_url: str) -> None:
+    """Data written at the first revision is all there, and reads the same, after upgrading
+    to the newest revision (whatever later migrations add)."""
+    engine = make_engine(db_url)
+    try:
+        upgrade(engine, first_revision())
+        with engine.begin() as conn:
+            _insert_at_first_revision(conn)
+        before = dump(db_url)
+        upgrade(engine, "head")
+        with engine.connect() as conn:
+            assert current_revisions(conn) == head_revisions()
+    finally:
+        engine.dispose()
+    after = dump(db_url)
+    for table in ("players", "matches", "deals", "actions", "audit_log"):
+        # every row is still there; later revisions may only add columns at the end
+        assert [row[:len(before[table][0])] for row in after[table]] == before[table], table
+    with open_store(db_url) as store:
+        m = store.match_state(1)
+        assert m.players == ("Anna", "Bert")
+        assert [(d.winner, d.reason, d.game_points) for d in m.deals] == [
+            ("Anna", "claim", 3), ("Bert", "claim", 2)]
+        assert m.score == {"Anna": 3, "Bert": 2}
+        assert "3. 40 KH 66" in store.export_deal(1)
+        assert store.audit_log()[0].scorer == "jo"
+
+
+def test_downgrading_to_nothing_and_back(db_url: str) -> None:
+    from alembic import command
+
+    engine = make_engine(db_url)
+    try:
+        upgrade(engine)
+        with engine.connect() as conn:
+            command.downgrade(alembic_config(connection=conn), "base")
+        with engine.connect() as conn:
+            assert set(inspect(conn).get_table_names()) <= {"alembic_version"}
+        upgrade(engine)
+        with engine.connect() as conn:
+            assert current_revisions(conn) == head_revisions()
+    finally:
+        engine.dispose()
+
+
+def test_a_database_from_a_newer_tally_is_refused(db_url: str) -> None:
+    open_store(db_url).close()
+    engine = make_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    engine.dispose()
+    with pytest.raises(TallyError, match="9999"):
+        open_store(db_url)
+
+
+def test_sqlite_connections_use_wal_foreign_keys_a_busy_timeout_and_begin_immediate(
+        tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    store = open_store(url)
+    issued: list[str] = []
+    event.listen(store.engine, "before_cursor_execute",
+                 lambda conn, cur, stmt, *a: issued.append(stmt))
+    try:
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
+        store.add_player("Anna")
+        assert "BEGIN IMMEDIATE" in issued
+    finally:
+        store.close()
+
+
+def test_the_default_database_is_tally_db_in_the_current_directory(monkeypatch: Any) -> None:
+    monkeypatch.delenv("TALLY_DB", raising=False)
+    assert resolve_url() == "sqlite:///tally.db"
+    monkeypatch.setenv("TALLY_DB", "postgresql+psycopg://u@h/db")
+    assert resolve_url() == "postgresql+psycopg://u@h/db"
+    assert resolve_url("club.db") == "sqlite:///club.db"
+
+
+def test_the_command_line_does_not_import_the_database_libraries() -> None:
+    code = ("import sys, json, tally.cli; "
+            "print(json.dumps(sorted(m for m in sys.modules "
+            "if m.split('.')[0] in ('sqlalchemy', 'sqlmodel', 'alembic'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT).stdout
+    assert json.loads(out) == []
