@@ -1,0 +1,125 @@
+"""Write the bundled example events: a club evening and an 8-player round robin.
+
+    python examples/generate.py
+
+Each event is a folder with ``event.toml`` (the event, its players and its matches) and
+``deals/`` (the ``.deal`` records of the matches kept trick by trick). The other matches carry
+quick results, as a club keeps them on paper. The deals are random legal deals played by the
+engine (:func:`tally.match.simulate_match`), seeded, so the files are the same on every run.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tally.match import simulate_match
+from tally.notation import write_deal
+from tally.rules import RuleSet
+from tally.ruling import rule
+from tally.schedule import berger_schedule
+
+HERE = Path(__file__).resolve().parent
+
+CLUB = ["Anna Berger", "Bert Huber", "Clara Wimmer", "Dieter Gruber", "Eva Pichler",
+        "Franz Moser"]
+ROUND_ROBIN = ["Gerti Hofer", "Hans Leitner", "Ilse Bauer", "Josef Eder", "Karin Wolf",
+               "Lukas Fuchs", "Maria Steiner", "Norbert Lang"]
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _match_block(folder: Path, key: str, players: tuple[str, str], first: str, rules: RuleSet,
+                 rng: random.Random, recorded: bool, extra: dict[str, int],
+                 event: str) -> list[str]:
+    records = simulate_match(rules, players, first, rng, tags={"Event": event})
+    lines = ["", "[[matches]]"]
+    lines += [f"{k} = {v}" for k, v in extra.items()]
+    lines.append(f"players = [{_q(players[0])}, {_q(players[1])}]")
+    lines.append(f"first_dealer = {_q(first)}")
+    if recorded:
+        names = []
+        for i, record in enumerate(records, start=1):
+            name = f"deals/{key}-deal{i}.deal"
+            (folder / name).write_text(write_deal(record), encoding="utf-8")
+            names.append(_q(name))
+        lines.append("records = [" + ", ".join(names) + "]")
+    else:
+        results = []
+        for record in records:
+            ruling = rule(record)
+            assert ruling.outcome is not None
+            o = ruling.outcome
+            if o.winner is None:
+                results.append(_q("draw"))
+            else:
+                results.append(_q(f"{o.winner} {ruling.deal_points} {o.reason}"))
+        lines.append("results = [" + ", ".join(results) + "]")
+    return lines
+
+
+def _write_event(folder: Path, header: list[str], blocks: list[str]) -> None:
+    (folder / "event.toml").write_text("\n".join(header + blocks) + "\n", encoding="utf-8")
+
+
+def club_evening() -> None:
+    folder = HERE / "club-evening"
+    (folder / "deals").mkdir(parents=True, exist_ok=True)
+    for old in (folder / "deals").glob("*.deal"):
+        old.unlink()
+    name = "Thursday Club Evening"
+    rules = RuleSet.parse("sixty-six")
+    rng = random.Random(1966)
+    header = [
+        "# A club evening: members sit down as tables free up; any pairing, any number of",
+        "# matches. Matches with `records` were kept trick by trick, the others on paper.",
+        f"name = {_q(name)}",
+        'kind = "club-evening"',
+        'date = "2026-11-19"',
+        f"rules = {_q(rules.spec)}",
+        "players = [" + ", ".join(_q(p) for p in CLUB) + "]",
+    ]
+    pairs = [(0, 1), (2, 3), (4, 5), (0, 2), (1, 4), (3, 5), (0, 1)]
+    blocks: list[str] = []
+    for i, (a, b) in enumerate(pairs, start=1):
+        players = (CLUB[a], CLUB[b])
+        first = players[i % 2]
+        blocks += _match_block(folder, f"match{i}", players, first, rules, rng,
+                               recorded=i <= 3, extra={}, event=name)
+    _write_event(folder, header, blocks)
+
+
+def round_robin() -> None:
+    folder = HERE / "round-robin"
+    (folder / "deals").mkdir(parents=True, exist_ok=True)
+    for old in (folder / "deals").glob("*.deal"):
+        old.unlink()
+    name = "Autumn Round Robin 2026"
+    rules = RuleSet.parse("schnapsen")
+    rng = random.Random(2026)
+    header = [
+        "# An 8-player single round robin by the Berger tables, one match (Bummerl) per",
+        "# pairing. Rounds 1 to 3 were kept trick by trick, rounds 4 to 7 on paper.",
+        f"name = {_q(name)}",
+        'kind = "round-robin"',
+        'date = "2026-10-01"',
+        f"rules = {_q(rules.spec)}",
+        "players = [" + ", ".join(_q(p) for p in ROUND_ROBIN) + "]",
+    ]
+    blocks: list[str] = []
+    for rnd in berger_schedule(ROUND_ROBIN):
+        for pairing in rnd.pairings:
+            players = (pairing.first, pairing.second)
+            key = f"round{rnd.number}-table{pairing.table}"
+            blocks += _match_block(folder, key, players, pairing.first, rules, rng,
+                                   recorded=rnd.number <= 3,
+                                   extra={"round": rnd.number, "table": pairing.table},
+                                   event=name)
+    _write_event(folder, header, blocks)
+
+
+if __name__ == "__main__":
+    club_evening()
+    round_robin()
