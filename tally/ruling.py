@@ -325,10 +325,13 @@ def _replay_noting(deal: Deal, record: DealRecord,
         lead: Card | None = None
         follow: Card | None = None
         winner: str | None = None
-        notes: list[tuple[str, str]] = []
+        # Who closes after the trick (its winner) or claims is known only once the line is
+        # replayed: those notes get their player below.
+        notes: list[tuple[str | None, str]] = []
         tricks_before = sum(deal.tricks)
         for item in tl.items:
-            mover = deal.leader_idx if deal.lead < 0 else 1 - deal.leader_idx
+            # before the first card the leader acts; after it, the follower (an exchange)
+            mover = leader if lead is None else 1 - leader
             if isinstance(item, CardItem):
                 if lead is None:
                     lead = item.card
@@ -336,30 +339,34 @@ def _replay_noting(deal: Deal, record: DealRecord,
                     follow = item.card
             elif isinstance(item, MarriageItem):
                 lead = item.card
-                notes.append((names[mover], f"declares {item.value} in "
-                                            f"{item.card.suit.title} with {item.card}"))
+                notes.append((names[leader], f"declares {item.value} in "
+                                             f"{item.card.suit.title} with {item.card}"))
             elif isinstance(item, SwapItem):
                 taken = deal.face_up
                 what = f"for the turn-up {CARDS[taken]}" if taken >= 0 else "for the turn-up"
                 notes.append((names[mover], f"exchanges {CARDS[deal.xcard]} {what}"))
             elif isinstance(item, CloseItem):
-                closer = deal.leader_idx
-                notes.append((names[closer], "closes the stock"))
+                # before the leader's card the leader closes; after the trick, its winner
+                notes.append((names[leader] if follow is None else None, "closes the stock"))
             elif isinstance(item, ClaimItem):
-                claimer = item.player or names[deal.leader_idx]
-                notes.append((claimer, "claims 66"))
+                notes.append((None, "claims 66"))
         single = DealRecord(record.tags, [tl])
         error = _replay(deal, single, first_index=index, last=index == len(record.tricks) - 1)
         if error is not None:
             return error
         if sum(deal.tricks) > tricks_before:
             winner = names[deal.last_trick_winner]
+        claim = deal._claim
+        done = [(who if who is not None
+                 else names[claim[1]] if what == "claims 66" and claim is not None
+                 else winner or names[leader], what)
+                for who, what in notes]
         items = tl.items
         if any(isinstance(a, MarriageItem) and isinstance(b, ClaimItem)
                for a, b in itertools.pairwise(items)):
             lead = None  # the declarer claimed at once: the marriage card was not led
         summaries.append(TrickSummary(
-            tl.number, names[leader], lead, follow, winner, tuple(notes),
+            tl.number, names[leader], lead, follow, winner, tuple(done),
             {names[p]: deal._counted(p, True, True) for p in (0, 1)},
             {names[p]: deal.tricks[p] for p in (0, 1)}))
     return None

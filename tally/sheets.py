@@ -157,8 +157,50 @@ class PairingsSheet:
 
 
 @dataclass(frozen=True)
+class ScoreRow:
+    """A deal already on the score sheet: played (or being played) and ruled.
+
+    Pairs are in sheet player order (player one, player two).
+    """
+
+    number: int
+    dealer: str
+    #: Game points this deal gave each player, carry included; ``None`` while it is played.
+    game_points: tuple[int, int] | None = None
+    #: Of the winner's game points, those carried in from drawn deals before.
+    carried_in: int = 0
+    #: Game points carried to the next deal (after a draw), else 0.
+    carry: int = 0
+    #: The running score after the deal; ``None`` while it is played.
+    score: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        _need(self.number >= 1, f"deal number {self.number} is not 1 or more")
+        _need(min(self.carried_in, self.carry) >= 0, f"deal {self.number}: negative carry")
+        for pair in (self.game_points, self.score):
+            _need(pair is None or min(pair) >= 0, f"deal {self.number}: negative game points")
+        _need(self.carried_in == 0 or (self.game_points is not None
+                                       and max(self.game_points) >= self.carried_in),
+              f"deal {self.number}: {self.carried_in} carried in but fewer game points won")
+
+    @property
+    def played(self) -> bool:
+        """Whether the deal has its result (it is not being played any more)."""
+        return self.game_points is not None
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the deal has its result and nobody scored."""
+        return self.game_points is not None and not any(self.game_points)
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
-    """A form to score one match by hand; empty names print as lines to write on."""
+    """A form to score one match by hand; empty names print as lines to write on.
+
+    A match already under way brings its deals (:attr:`deals`): they print filled in, the
+    rest of the rows stay empty for the table to go on.
+    """
 
     rule_set: str
     match_target: int = 7
@@ -170,10 +212,33 @@ class ScoreSheet:
     printed_at: datetime | None = None
     #: Rows to print; 0 means enough for the target: ``max(14, 2 * target) + 4``.
     deal_rows: int = 0
+    #: The match's number in tally, when it is stored.
+    match_id: int | None = None
+    #: Deals already played, numbered from 1 in order.
+    deals: tuple[ScoreRow, ...] = ()
+    #: Who deals the first deal not in :attr:`deals`, when it is known.
+    next_dealer: str = ""
+    #: The winner of the match, once it is over.
+    winner: str = ""
 
     def __post_init__(self) -> None:
         _need(1 <= self.match_target <= 99, f"match target {self.match_target} is not 1-99")
         _need(0 <= self.deal_rows <= 60, f"{self.deal_rows} deal rows do not fit a score sheet")
+        _need([d.number for d in self.deals] == list(range(1, len(self.deals) + 1)),
+              "the deals of a score sheet are numbered 1, 2, 3... in order")
+        _need(len(self.deals) <= 60, f"{len(self.deals)} deals do not fit a score sheet")
+        _need(all(d.played for d in self.deals[:-1]),
+              "only the last deal of a score sheet may still be played")
+        names = {self.player_one, self.player_two}
+        if self.deals or self.next_dealer or self.winner:
+            _need(bool(self.player_one and self.player_two),
+                  "a score sheet with deals, a dealer or a winner names both players")
+        for d in self.deals:
+            _need(d.dealer in names, f"deal {d.number}: dealer {d.dealer!r} does not play")
+        _need(not self.next_dealer or self.next_dealer in names,
+              f"next dealer {self.next_dealer!r} does not play")
+        _need(not self.winner or self.winner in names,
+              f"winner {self.winner!r} does not play")
 
     @classmethod
     def blank(cls, rule_set: str = "", match_target: int = 7) -> ScoreSheet:
@@ -182,8 +247,10 @@ class ScoreSheet:
 
     @property
     def rows(self) -> int:
-        """How many deal rows the form prints."""
-        return self.deal_rows or max(14, 2 * self.match_target) + 4
+        """How many deal rows the form prints: at least its deals, and four empty rows more
+        while the match is not over."""
+        base = self.deal_rows or max(14, 2 * self.match_target) + 4
+        return max(base, len(self.deals) + (0 if self.winner else 4))
 
     @property
     def is_blank(self) -> bool:
@@ -214,7 +281,11 @@ class Declaration:
 
 @dataclass(frozen=True)
 class TrickRow:
-    """One trick of the deal as played."""
+    """One trick line of the deal as played.
+
+    A line may hold no finished trick: a claim before leading, the last trick cut short. Its
+    missing cards and its winner are then empty strings.
+    """
 
     number: int
     leader: str
@@ -254,6 +325,10 @@ class Ruling:
     #: What the players wrote down before asking for a ruling; ``None`` when they did not agree.
     agreed_winner: str | None = None
     agreed_game_points: int | None = None
+    #: The rule that decides the outcome, by name (``claim``, ``illegal-play``...); may be empty.
+    rule: str = ""
+    #: That rule quoted from the rule book.
+    rule_text: str = ""
 
     def __post_init__(self) -> None:
         if self.winner is None:
@@ -308,7 +383,7 @@ class RulingSheet:
         _need(self.trumps in ("C", "D", "H", "S"), f"trumps {self.trumps!r} is not C, D, H or S")
         _need(self.carry >= 0, f"carry {self.carry} is negative")
         for trick in self.tricks:
-            _need(trick.leader in names and trick.winner in names,
+            _need(trick.leader in names and (not trick.winner or trick.winner in names),
                   f"trick {trick.number} names a player who is not in the deal")
             for decl in trick.declarations:
                 _need(decl.player in names,

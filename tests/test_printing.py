@@ -444,7 +444,10 @@ def test_ruling_tricks_table(ruling_pdf: bytes) -> None:
 
 
 def test_ruling_section_is_not_split_on_letter() -> None:
-    texts = pages_text(render_ruling(ruling_sheet(), paper="letter"))
+    sheet = ruling_sheet()
+    # A second violation makes the ruling too long for what is left of page one.
+    ruling = dataclasses.replace(sheet.ruling, violations=sheet.ruling.violations * 2)
+    texts = pages_text(render_ruling(dataclasses.replace(sheet, ruling=ruling), paper="letter"))
     assert len(texts) == 2
     assert "Tricks" in texts[0] and "Ruling: Anna Berger wins" in texts[0]
     second = squash(texts[1])

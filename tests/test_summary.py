@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tally.cards import Card
 from tally.notation import read_deal
 from tally.rulebook import REASON_TEXT, VIOLATION_TEXT, reason_text
 from tally.rules import RuleSet
 from tally.ruling import REASONS, summarize
+
+ROOT = Path(__file__).resolve().parents[1]
 
 RECORD = """[Rules "sixty-six"]
 [Dealer "Anna"]
@@ -101,3 +105,22 @@ def test_a_simulated_match_is_a_real_match_every_record_agreeing_with_its_result
             assert int(record.tags.get("Carry", "0")) == state.carry
         final = score_match(rules, ("Anna", "Bert"), "Bert", results)
         assert final.over and max(final.score.values()) >= rules.match_target
+
+
+def test_a_claim_after_the_trick_is_its_winners_and_a_follower_may_exchange() -> None:
+    text = (ROOT / "examples/deals/revoke-proved-later.deal").read_text()
+    _, tricks = summarize(read_deal(text))
+    last = tricks[-1]  # 11. AD QS 66: Greta leads, Franz trumps with QS and claims
+    assert (last.leader, last.winner) == ("Greta Huber", "Franz Leitner")
+    assert last.declarations == (("Franz Leitner", "claims 66"),)
+    text = (ROOT / "examples/deals/pagat-exchange-before-following.deal").read_text()
+    _, tricks = summarize(read_deal(text))
+    assert tricks[4].leader == "Carla"  # 5. QD swap AH: Dieter exchanges before following
+    assert tricks[4].declarations == (("Dieter", "exchanges 9H for the turn-up JH"),)
+
+
+def test_a_close_after_the_trick_is_its_winners() -> None:
+    text = RECORD.replace("4. 66", "4. JC AC close")  # Anna takes Bert's JC, then closes
+    _, tricks = summarize(read_deal(text))
+    assert (tricks[3].leader, tricks[3].winner) == ("Bert", "Anna")
+    assert tricks[3].declarations == (("Anna", "closes the stock"),)

@@ -1,0 +1,147 @@
+"""``tally print``: printed sheets as PDF, a match's score sheet (or a blank form) and the
+ruling sheet of a recorded deal.
+
+WeasyPrint, Jinja2 and the store are imported inside the commands, so ``tally --help`` does not
+load them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tally.cli import app
+from tally.cli.common import fail, guard
+from tally.cli.storage import DbOption, opened
+
+if TYPE_CHECKING:
+    from tally.sheets import ScoreSheet
+
+print_app = typer.Typer(help="Printed sheets as PDF: a match's score sheet or a blank form, "
+                             "the ruling sheet of a recorded deal.", no_args_is_help=True)
+app.add_typer(print_app, name="print")
+
+
+class PaperSize(StrEnum):
+    """The paper a sheet is laid out for."""
+
+    A4 = "A4"
+    LETTER = "letter"
+
+
+PaperOption = Annotated[PaperSize, typer.Option(
+    "--paper", case_sensitive=False, help="Paper size.")]
+OutputOption = Annotated[Path | None, typer.Option(
+    "--output", "-o", metavar="FILE", dir_okay=False,
+    help="The PDF to write (replaced if it exists).")]
+
+
+def _target(output: Path | None, default: str) -> Path:
+    """The file to write: ``output``, else ``default`` in the current directory; refused
+    before anything is rendered when its folder does not exist."""
+    path = output if output is not None else Path(default)
+    if not path.parent.is_dir():
+        fail(f"{path}: there is no folder {str(path.parent)!r} to write the PDF in")
+    return path
+
+
+def _written(pdf: bytes, path: Path) -> None:
+    """Write ``pdf`` to ``path`` in one piece and say where it went."""
+    from tally.printing import write_pdf
+
+    write_pdf(pdf, path)
+    typer.echo(f"Wrote {path}")
+
+
+def _blank_sheet(rules: str | None) -> ScoreSheet:
+    """An empty form: for ``rules`` (a rule set) with their match target, else rules to write
+    in and room for a match to 7."""
+    from tally.rules import RuleSet
+    from tally.sheets import ScoreSheet
+
+    if rules is None:
+        return ScoreSheet.blank()
+    rule_set = RuleSet.parse(rules)
+    if rule_set.match_target > 99:
+        fail(f"a score sheet has room for a match to 1-99 game points, not "
+             f"{rule_set.match_target}")
+    return ScoreSheet.blank(rule_set.spec, rule_set.match_target)
+
+
+@print_app.command("scoresheet")
+@guard
+def scoresheet(
+    match: Annotated[int | None, typer.Argument(
+        metavar="MATCH", help="The match number (or --blank).", show_default=False)] = None,
+    blank: Annotated[bool, typer.Option(
+        "--blank", help="An empty form to fill in by hand, for no match in particular.")
+    ] = False,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", metavar="SPEC",
+        help="With --blank: the rule set to name and size the form for ('schnapsen', "
+             "'sixty-six match_target=11'); without it the rules are a line to write on.")
+    ] = None,
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print a match's score sheet as PDF (with --blank, an empty form).
+
+    A row per deal: dealer, game points each way, carry, running score, with
+    room for the match target. A stored match prints with its players and the
+    deals played so far filled in.
+
+    Default file: scoresheet-match-N.pdf or scoresheet-blank.pdf here.
+    """
+    if blank and match is not None:
+        fail("give a match number or --blank, not both")
+    if not blank and match is None:
+        fail("give a match number, or --blank for an empty form")
+    if rules is not None and not blank:
+        fail("--rules is for a blank form (--blank): a match's sheet names the match's rules")
+    from tally.printing import render_scoresheet
+
+    if match is None:
+        path = _target(output, "scoresheet-blank.pdf")
+        sheet = _blank_sheet(rules)
+    else:
+        from tally.store.sheetdata import match_scoresheet
+
+        path = _target(output, f"scoresheet-match-{match}.pdf")
+        with opened(db) as store:
+            sheet = match_scoresheet(store, match)
+    _written(render_scoresheet(sheet, paper=paper.value), path)
+
+
+@print_app.command("ruling")
+@guard
+def ruling(
+    deal: Annotated[str, typer.Argument(
+        metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")],
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print the ruling sheet of a recorded deal as PDF.
+
+    What a referee hands both players: the deal's tags; every trick with both
+    cards, who won it, marriages, exchange, close and claim, and the counted
+    points after it; the ruling with the rules that decide it quoted; whether
+    the players' agreed result matches. A deal entered as a result has no
+    record, so no ruling sheet.
+
+    Default file: ruling-deal-MATCH.DEAL.pdf here.
+    """
+    from tally.printing import render_ruling
+    from tally.store.sheetdata import deal_ruling_sheet
+
+    if output is not None:
+        _target(output, "")
+    with opened(db) as store:
+        view = store.deal_view(store.deal_id(deal))
+        sheet = deal_ruling_sheet(store, view.id)
+    path = _target(output, f"ruling-deal-{view.match_id}.{view.number}.pdf")
+    _written(render_ruling(sheet, paper=paper.value), path)

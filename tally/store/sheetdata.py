@@ -1,0 +1,214 @@
+"""What is stored, as the plain sheets of :mod:`tally.sheets`, ready for :mod:`tally.printing`.
+
+Each function reads an open :class:`~tally.store.Store` (or a deal record) and returns a frozen
+sheet dataclass; nothing here lays out a page or keeps a session open::
+
+    with open_store(url) as store:
+        sheet = match_scoresheet(store, 3)
+    write_pdf(render_scoresheet(sheet), "scoresheet-match-3.pdf")
+
+A ruling sheet is built from the deal's record as exported (:meth:`Store.export_deal`), read
+again (:func:`tally.notation.read_deal`) and ruled with :func:`tally.ruling.summarize`, so the
+sheet shows exactly what ``tally check`` would say of that record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from tally.cards import Card, Rank
+from tally.errors import Refused, TallyError
+from tally.notation import (
+    ClaimItem,
+    CloseItem,
+    DealRecord,
+    Item,
+    MarriageItem,
+    SwapItem,
+    read_deal,
+)
+from tally.rulebook import VIOLATION_TEXT, reason_text
+from tally.rules import RuleSet
+from tally.ruling import TrickSummary, summarize
+from tally.sheets import Declaration, Ruling, RulingSheet, ScoreRow, ScoreSheet, TrickRow, Violation
+
+if TYPE_CHECKING:
+    from tally.store.store import Store
+    from tally.store.views import MatchView
+
+__all__ = [
+    "deal_ruling_sheet",
+    "match_scoresheet",
+    "record_ruling_sheet",
+    "score_rows",
+]
+
+#: Tags a ruling sheet shows in places of their own; the others are listed as they are.
+_SHOWN_TAGS = ("Event", "Rules", "Dealer", "Forehand", "Trump", "Carry", "Result")
+
+
+def _now() -> datetime:
+    return datetime.now().replace(second=0, microsecond=0)
+
+
+# ------------------------------------------------------------------------------ score sheet
+
+
+def score_rows(match: MatchView) -> tuple[ScoreRow, ...]:
+    """The deals of a stored match as score sheet rows, in the match's player order."""
+    a, b = match.players
+    rows = []
+    for d in match.deals:
+        if not d.finished:
+            rows.append(ScoreRow(d.number, d.dealer))
+            continue
+        points = (d.game_points if d.winner == a else 0, d.game_points if d.winner == b else 0)
+        rows.append(ScoreRow(d.number, d.dealer, points,
+                             carried_in=d.carry_in if d.winner is not None else 0,
+                             carry=d.carry_out, score=(d.score_after[a], d.score_after[b])))
+    return tuple(rows)
+
+
+def match_scoresheet(store: Store, match_id: int, *,
+                     printed_at: datetime | None = None) -> ScoreSheet:
+    """The score sheet of a stored match: its players, rules and target, the deals played so
+    far filled in, who deals next, and the winner once it is over.
+
+    The event stays empty: the store does not name a match's event yet.
+    """
+    m = store.match_state(match_id)
+    a, b = m.players
+    if not 1 <= m.target <= 99:
+        raise Refused(f"match {m.id} is played to {m.target} game points: a score sheet has "
+                      "room for a match to 1-99")
+    rows = score_rows(m)
+    next_dealer = ""
+    if m.current_deal is None and not m.over:
+        next_dealer = m.next_dealer or ""
+    return ScoreSheet(rule_set=m.rules, match_target=m.target, player_one=a, player_two=b,
+                      printed_at=printed_at or _now(), match_id=m.id, deals=rows,
+                      next_dealer=next_dealer, winner=m.winner or "")
+
+
+# ------------------------------------------------------------------------------ ruling
+
+
+def _agreed(result_tag: str | None) -> tuple[str | None, int | None]:
+    """The winner and game points a ``Result`` tag gives (``(None, 0)`` for a draw)."""
+    if result_tag is None:
+        return None, None
+    text = result_tag.strip()
+    if text.lower() == "draw":
+        return None, 0
+    name, _, points = text.rpartition(" ")
+    if not name.strip() or not points.isdigit():  # the engine refuses such a record first
+        return None, None
+    return name.strip(), int(points)
+
+
+def _declarations(items: Sequence[Item], notes: Sequence[tuple[str, str]], rules: RuleSet,
+                  turn_up: Card) -> tuple[Declaration, ...]:
+    """The declarations of one trick line: its items other than cards, in order, each with
+    the player the ruling's summary names for it (one note per such item)."""
+    out = []
+    declared = [i for i in items if isinstance(i, MarriageItem | SwapItem | CloseItem | ClaimItem)]
+    for item, (player, _text) in zip(declared, notes, strict=True):
+        if isinstance(item, MarriageItem):
+            partner = Rank.KING if item.card.rank == Rank.QUEEN else Rank.QUEEN
+            cards = sorted((item.card, Card.of(partner, item.card.suit)), reverse=True)
+            out.append(Declaration("marriage", player, tuple(str(c) for c in cards),
+                                   item.value))
+        elif isinstance(item, SwapItem):
+            exchange = Card.of(rules.exchange_card, turn_up.suit)
+            out.append(Declaration("exchange", player, (str(exchange), str(turn_up))))
+        elif isinstance(item, CloseItem):
+            out.append(Declaration("close", player))
+        else:
+            out.append(Declaration("claim", player))
+    return tuple(out)
+
+
+def _trick_rows(record: DealRecord, summaries: Sequence[TrickSummary],
+                players: tuple[str, str], rules: RuleSet, turn_up: Card) -> tuple[TrickRow, ...]:
+    rows = []
+    for line, s in zip(record.tricks, summaries, strict=True):
+        rows.append(TrickRow(
+            number=s.number, leader=s.leader,
+            lead_card=str(s.lead) if s.lead is not None else "",
+            follow_card=str(s.follow) if s.follow is not None else "",
+            winner=s.winner or "",
+            points=(s.points[players[0]], s.points[players[1]]),
+            declarations=_declarations(line.items, s.declarations, rules, turn_up)))
+    return tuple(rows)
+
+
+def record_ruling_sheet(record: DealRecord, *, players: tuple[str, str] | None = None,
+                        place: str = "", event: str | None = None,
+                        printed_at: datetime | None = None) -> RulingSheet:
+    """The dispute sheet of a deal record: its tags, each trick line, and the ruling with the
+    rules that decide it quoted from the rule book.
+
+    ``players`` sets the order of the point columns (default: forehand, dealer); ``event``
+    defaults to the record's ``Event`` tag. Raises :class:`Refused` for a record with errors
+    or one that stops before the deal ended: there is no ruling to print.
+    """
+    ruling, summaries = summarize(record)
+    where = place or record.source or "the record"
+    if ruling.errors:
+        raise Refused(f"{where} cannot be ruled on: {ruling.errors[0]}")
+    outcome = ruling.outcome
+    if outcome is None or outcome.reason == "incomplete":
+        raise Refused(f"{where} is not finished: the record stops before the deal ended, so "
+                      "there is no ruling to print yet")
+    rules = RuleSet.parse(ruling.rules)
+    tags = record.tags
+    order = players or (ruling.forehand, ruling.dealer)
+    turn_up = Card.parse(tags["Trump"])
+    violations = tuple(
+        Violation(rule=v.rule, description=v.message, rule_text=VIOLATION_TEXT.get(v.rule, ""),
+                  player=v.player, trick=v.trick)
+        for v in ruling.violations)
+    agreed_winner, agreed_points = _agreed(ruling.result_tag)
+    reason = ruling.explanation or outcome.reason
+    if not reason.startswith(order):  # "nobody claimed; ...", not a player's name
+        reason = reason[0].upper() + reason[1:]
+    reason += "."
+    verdict = Ruling(
+        winner=outcome.winner, game_points=outcome.game_points, reason=reason,
+        violations=violations, agreed_winner=agreed_winner, agreed_game_points=agreed_points,
+        rule=outcome.reason, rule_text=reason_text(outcome.reason, rules))
+    extra = tuple((k, v) for k, v in tags.items() if k not in _SHOWN_TAGS)
+    return RulingSheet(
+        event=tags.get("Event", "") if event is None else event, players=order,
+        dealer=ruling.dealer, forehand=ruling.forehand, turn_up=str(turn_up),
+        trumps=turn_up.suit.letter, rules=rules.spec,
+        tricks=_trick_rows(record, summaries, order, rules, turn_up), ruling=verdict,
+        printed_at=printed_at or _now(), carry=ruling.carry_in, place=place,
+        extra_tags=extra)
+
+
+def deal_ruling_sheet(store: Store, ref: str | int, *,
+                      printed_at: datetime | None = None) -> RulingSheet:
+    """The dispute sheet of a stored deal (``ref``: its id ``"17"`` or ``"MATCH.DEAL"``).
+
+    The points columns follow the match's player order. Refused for a deal entered as a
+    result (it has no record) and for a deal still being played.
+    """
+    deal_id = store.deal_id(ref)
+    view = store.deal_view(deal_id)
+    name = f"deal {view.match_id}.{view.number}"
+    if view.kind == "quick":
+        raise Refused(f"{name} was entered as a result (quick entry): it has no record to "
+                      "print a ruling from")
+    if not view.finished:
+        raise Refused(f"{name} is still being played: there is no ruling to print yet")
+    match = store.match_state(view.match_id)
+    try:
+        record = read_deal(store.export_deal(deal_id), source=name)
+    except TallyError as exc:  # pragma: no cover - the store keeps only readable records
+        raise Refused(f"{name}: the stored record cannot be read: {exc}") from None
+    return record_ruling_sheet(record, players=match.players,
+                               place=f"match {view.match_id}, deal {view.number}",
+                               printed_at=printed_at)
