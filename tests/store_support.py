@@ -70,7 +70,8 @@ def store(db_url: str) -> Iterator[Any]:
         s.close()
 
 
-TABLES = ("players", "matches", "deals", "actions", "audit_log", "alembic_version")
+TABLES = ("players", "matches", "deals", "actions", "audit_log", "alembic_version", "events",
+          "event_players", "event_rounds", "deal_results", "cache_state")
 
 
 def dump(url: str) -> dict[str, list[tuple[Any, ...]]]:

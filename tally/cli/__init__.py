@@ -23,9 +23,11 @@ app = typer.Typer(
 # Command modules: each adds its commands to ``app`` when imported.
 from tally.cli import check as _check  # noqa: E402,F401
 from tally.cli import deals as _deals  # noqa: E402,F401
+from tally.cli import events as _events  # noqa: E402,F401
 from tally.cli import matches as _matches  # noqa: E402,F401
 from tally.cli import players as _players  # noqa: E402,F401
 from tally.cli import printing as _printing  # noqa: E402,F401
+from tally.cli import standings as _standings  # noqa: E402,F401
 from tally.cli import storage as _storage  # noqa: E402,F401
 
 

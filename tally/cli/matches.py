@@ -28,18 +28,25 @@ def start(
     player_b: Annotated[str, typer.Argument(help="The other player.")],
     dealer: Annotated[str, typer.Option(
         "--dealer", "--first-dealer", help="Who deals the first deal.")],
-    rules: Annotated[str, typer.Option(
-        help="A preset with optional overrides: 'sixty-six', 'schnapsen carry=accumulate'.")
-    ] = "sixty-six",
+    rules: Annotated[str | None, typer.Option(
+        help="A preset with optional overrides: 'sixty-six', 'schnapsen carry=accumulate'. "
+             "Default: the event's rule set, else sixty-six.")
+    ] = None,
+    event: Annotated[str | None, typer.Option(
+        "--event", metavar="EVENT",
+        help="The club evening (number or name) the match counts for; players not on its "
+             "list join it.")] = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
     """Start a match between two players under a rule set."""
     with opened(db, scorer) as store:
-        m = store.start_match(player_a, player_b, rules=rules, first_dealer=dealer)
+        m = store.start_match(player_a, player_b, rules=rules, first_dealer=dealer,
+                              event=event)
     a, b = m.players
-    typer.echo(f"Started match {m.id}: {a} v {b}, {m.rules}, to {m.target} game points. "
-               f"{m.first_dealer} deals first.")
+    where = f" (event {m.event_id})" if m.event_id is not None else ""
+    typer.echo(f"Started match {m.id}{where}: {a} v {b}, {m.rules}, to {m.target} game "
+               f"points. {m.first_dealer} deals first.")
 
 
 @match_app.command("show")
@@ -88,12 +95,20 @@ def describe_match(m: MatchView) -> list[str]:
 
 @match_app.command("list")
 @guard
-def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
+def list_(
+    event: Annotated[int | None, typer.Option(
+        "--event", metavar="EVENT", help="Only the matches of this event (its number).")
+    ] = None,
+    json_out: JsonOption = False,
+    db: DbOption = None,
+) -> None:
     """List the matches with their scores."""
     from tally.store import as_json
 
     with opened(db) as store:
         matches = store.matches()
+    if event is not None:
+        matches = [m for m in matches if m.event_id == event]
     if json_out:
         echo_json(as_json(matches))
         return
@@ -102,5 +117,9 @@ def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
     for m in matches:
         a, b = m.players
         state = f"over, {m.winner} won" if m.over else "playing"
+        where = ""
+        if m.event_id is not None:
+            where = f"  event {m.event_id}" + (f" round {m.round} table {m.table}"
+                                               if m.round is not None else "")
         typer.echo(f"{m.id:>5}  {a} v {b}  {m.rules}  {m.deals} deal(s)  "
-                   f"{a} {m.score[a]}, {b} {m.score[b]}  ({state})")
+                   f"{a} {m.score[a]}, {b} {m.score[b]}  ({state}){where}")

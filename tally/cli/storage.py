@@ -83,10 +83,14 @@ def counted_line(deal: DealView) -> str | None:
 @app.command()
 @guard
 def init(db: DbOption = None) -> None:
-    """Create the database (or bring it up to date) and say where it is."""
+    """Create the database (or bring it up to date) and say where it is; fill the cache of
+    deal results that standings are summed from, if this version of tally has not."""
     with opened(db) as store:
         what = "Created" if store.migrated else "Already up to date:"
         typer.echo(f"{what} {store.where}")
+        filled = store.ensure_results()
+        if filled:
+            typer.echo(f"Ruled {plural(filled, 'deal')} into the result cache.")
 
 
 audit_app = typer.Typer(help="The log of every change, and undoing a change.",

@@ -2,7 +2,10 @@
 
 Tables hold what happened at the table and nothing that can be derived: a deal stores its
 turn-up and its actions (one notation item per row, in order), never its score, dealer or
-carry; :mod:`tally.store.store` rebuilds the record and asks the engine each time.
+carry; :mod:`tally.store.store` rebuilds the record and asks the engine each time. The one
+exception is :class:`DealResultRow`, a cache of each deal's ruling that the store rewrites in
+the same transaction as every change to a match's deals, so that standings can be summed up
+in SQL; standings themselves are never stored.
 
 The store itself talks to these tables through SQLAlchemy Core (:mod:`tally.store.tables`),
 because ``import sqlmodel`` costs more than a recorded action may take; this module is imported
@@ -11,7 +14,7 @@ by the migrations and the tests, which check that both descriptions agree.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import CheckConstraint, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
@@ -57,8 +60,69 @@ class Match(SQLModel, table=True):
     rules: str = Field(max_length=400)
     first_dealer_id: int = Field(foreign_key="players.id")
     created_at: datetime
-    #: the event the match belongs to; a later migration adds the events table and its key
-    event_id: int | None = Field(default=None, index=True)
+    #: the event the match counts for (None: a friendly match)
+    event_id: int | None = Field(default=None, foreign_key="events.id", index=True)
+    #: for a round robin, the round and table of the schedule the match was created from
+    round_number: int | None = None
+    table_number: int | None = None
+
+
+class Event(SQLModel, table=True):
+    """A club evening (matches in any pairing) or a round robin (a fixed Berger schedule).
+
+    Matches of the event are played under ``rules``. ``match_points_per_win`` is what a won
+    match earns, ``bye`` what sitting out a round earns (``none``, or ``win``: as much as a
+    won match), ``withdrawal`` what becomes of a withdrawn player's unplayed matches
+    (``forfeit``: each is a win for the opponent; ``void``: they drop out of the standings).
+    ``tiebreaks`` is a comma-separated list of :data:`tally.tiebreaks.TIEBREAKS`, in order.
+    """
+
+    __tablename__ = "events"
+    __table_args__ = (
+        CheckConstraint("kind IN ('club', 'round-robin')", name="kind"),
+        CheckConstraint("bye IN ('none', 'win')", name="bye"),
+        CheckConstraint("withdrawal IN ('forfeit', 'void')", name="withdrawal"),
+        CheckConstraint("matches_per_pairing >= 1", name="matches_per_pairing"),
+        CheckConstraint("match_points_per_win >= 0", name="match_points_per_win"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    kind: str = Field(max_length=20)
+    held_on: date = Field(index=True)
+    rules: str = Field(max_length=400)
+    double_round: bool = False
+    matches_per_pairing: int = 1
+    match_points_per_win: float = 1.0
+    bye: str = Field(default="none", max_length=10)
+    withdrawal: str = Field(default="forfeit", max_length=10)
+    tiebreaks: str = Field(max_length=200)
+    created_at: datetime
+
+
+class EventPlayer(SQLModel, table=True):
+    """A player of an event: ``seed`` is their number in the schedule (from 1);
+    ``withdrawn_at`` is set once they withdraw."""
+
+    __tablename__ = "event_players"
+    __table_args__ = (UniqueConstraint("event_id", "seed"),)
+
+    event_id: int = Field(foreign_key="events.id", primary_key=True)
+    player_id: int = Field(foreign_key="players.id", primary_key=True, index=True)
+    seed: int
+    withdrawn_at: datetime | None = None
+
+
+class EventRound(SQLModel, table=True):
+    """A round of a round robin whose matches were created; ``bye_player_id`` is who sat out
+    and scores the bye (None when nobody does, or the player had withdrawn)."""
+
+    __tablename__ = "event_rounds"
+
+    event_id: int = Field(foreign_key="events.id", primary_key=True)
+    number: int = Field(primary_key=True)
+    bye_player_id: int | None = Field(default=None, foreign_key="players.id")
+    started_at: datetime
 
 
 class Deal(SQLModel, table=True):
@@ -121,3 +185,36 @@ class AuditEntry(SQLModel, table=True):
     before: str | None = Field(default=None, sa_type=Text)
     after: str | None = Field(default=None, sa_type=Text)
     reversed_by: int | None = Field(default=None, foreign_key="audit_log.id")
+
+
+class DealResultRow(SQLModel, table=True):
+    """The cached ruling of one deal, as :func:`tally.match.score_match` derives it: the
+    winner (None for a draw or a deal still being played), game points before the carry
+    (``deal_points``), the carry it started with, the game points it scored (carry included)
+    and the reason. The store rewrites a match's rows in the same transaction as every change
+    to its deals; :meth:`tally.store.Store.stale_results` compares them with a fresh
+    derivation."""
+
+    __tablename__ = "deal_results"
+    # Standings read only these columns, match by match: the index covers them.
+    __table_args__ = (Index("ix_deal_results_match_id", "match_id", "winner_id", "deal_points",
+                            "game_points", "reason"),)
+
+    deal_id: int = Field(foreign_key="deals.id", primary_key=True)
+    match_id: int = Field(foreign_key="matches.id")
+    winner_id: int | None = Field(default=None, foreign_key="players.id")
+    deal_points: int
+    carry_in: int
+    game_points: int
+    reason: str = Field(max_length=20)
+
+
+class CacheState(SQLModel, table=True):
+    """What each derived cache was built by: ``deal_results`` holds the version of the store
+    code that filled it; when that is not the running version the cache is rebuilt from the
+    deals before it is read (after an upgrade, or a change to the engine's rulings)."""
+
+    __tablename__ = "cache_state"
+
+    name: str = Field(primary_key=True, max_length=40)
+    version: str = Field(max_length=40)

@@ -35,8 +35,9 @@ from tally.ruling import TrickSummary, summarize
 from tally.sheets import Declaration, Ruling, RulingSheet, ScoreRow, ScoreSheet, TrickRow, Violation
 
 if TYPE_CHECKING:
+    from tally.sheets import PairingsSheet, StandingsSheet
     from tally.store.store import Store
-    from tally.store.views import MatchView
+    from tally.store.views import CrossTableView, MatchView, StandingsView
 
 __all__ = [
     "deal_ruling_sheet",
@@ -212,3 +213,61 @@ def deal_ruling_sheet(store: Store, ref: str | int, *,
     return record_ruling_sheet(record, players=match.players,
                                place=f"match {view.match_id}, deal {view.number}",
                                printed_at=printed_at)
+
+
+def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
+                    printed_at: datetime | None = None) -> StandingsSheet:
+    """The standings of an event or a season as a sheet; ``cross`` adds a round robin's grid.
+
+    The sheet's date is the event's date, or the last day of the season (today if open).
+    """
+    from datetime import date
+
+    from tally.sheets import CrossTable, StandingRow, StandingsSheet
+
+    event = view.event
+    if event is not None:
+        when, rules = event.date, event.rules
+    else:
+        when, rules = view.date_to or date.today(), "per event"
+    rows = tuple(StandingRow(
+        rank=r.rank, player=r.player, played=r.played, won=r.won, lost=r.lost,
+        match_points=r.match_points, game_points_won=r.game_points_won,
+        game_points_conceded=r.game_points_conceded, schneider_wins=r.schneider_wins,
+        schwarz_wins=r.schwarz_wins, tiebreaks=tuple(r.tiebreak_values))
+        for r in view.rows)
+    grid = None
+    if cross is not None:
+        grid = CrossTable(players=cross.players, cells=cross.cells)
+    return StandingsSheet(event=view.title, date=when, rule_set=rules,
+                          printed_at=printed_at or _now(), rows=rows,
+                          tiebreaks=view.tiebreaks, stage=view.stage, cross_table=grid)
+
+
+def event_standings_sheet(store: Store, ref: str | int, *,
+                          printed_at: datetime | None = None) -> StandingsSheet:
+    """The standings sheet of an event; a round robin's carries its cross-table."""
+    from tally.store.events import cross_table, standings
+
+    view = standings(store, ref)
+    cross = None
+    if view.event is not None and view.event.kind == "round-robin":
+        cross = cross_table(store, ref)
+    return standings_sheet(view, cross, printed_at=printed_at)
+
+
+def pairings_sheet(store: Store, ref: str | int, number: int, *,
+                   printed_at: datetime | None = None) -> PairingsSheet:
+    """The pairings of round ``number`` of a round robin: tables, players, first dealers."""
+    from tally.sheets import PairingsSheet, PairingTable
+    from tally.store.events import event, rounds
+
+    ev = event(store, ref)
+    if ev.kind != "round-robin":
+        raise Refused(f'event {ev.id} "{ev.name}" is a club evening: it has no rounds')
+    rnd = rounds(store, ev.id, number)[0]
+    tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer)
+                   for p in rnd.pairings)
+    return PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,
+                         printed_at=printed_at or _now(), tables=tables,
+                         byes=(rnd.bye,) if rnd.bye else (), date=ev.date)

@@ -15,6 +15,19 @@ stored: each command rebuilds the records of the match from their actions and as
 Every change writes an :class:`~tally.store.models.AuditEntry` holding the state before and
 after, and :meth:`Store.reverse` puts the state before back.
 
+The result cache (``deal_results``): standings add up thousands of deals, too many to replay
+for every table printed, so each deal's ruling (winner, game points before and after the
+carry, the carry, the reason) is also kept in a row of its own. It is derived, never typed:
+every method that changes a match's deals (start, play, undo, quick entry, import, edit,
+delete, reversing an audit entry, merging players) rewrites that match's rows from the same
+derivation it has just checked, in the same transaction, so the cache can never be seen out of
+step with the deals (renaming a player changes no row: the cache names players by number).
+The cache is stamped with the version of tally that filled it: right after the migrations
+have run (a database upgraded from before the cache existed is filled there, in one
+transaction), and before anything reads it, a cache another version filled (whose rulings
+may differ) is rebuilt (:meth:`Store.ensure_results`).
+:meth:`Store.stale_results` compares the cache with a fresh derivation.
+
 Concurrency: on SQLite every write is one ``BEGIN IMMEDIATE`` transaction (see
 :mod:`tally.store.engine`); on PostgreSQL a write to a match first locks the match's row
 (``SELECT ... FOR UPDATE``), so two scorers appending to one deal take turns, and the unique
@@ -38,12 +51,14 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+import tally
 from tally.cards import Card
 from tally.errors import NotationError, NotFound, RecordError, Refused, RulesError
 from tally.match import DealResult, MatchState, check_quick_result, score_match
 from tally.notation import DealRecord, read_deal, write_deal
 from tally.rules import RuleSet
 from tally.ruling import Ruling, rule
+from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.engine import (
     READ_ONLY,
@@ -76,6 +91,10 @@ from tally.store.views import (
     ViolationView,
 )
 
+#: The version of the code that fills the result cache. A cache another version filled is
+#: rebuilt before it is read: the engine's rulings may differ between versions.
+RESULTS_VERSION = f"1:{tally.__version__}"
+
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
 _DEAL_REF = re.compile(r"\s*(\d+)\s*\.\s*(\d+)\s*")
 
@@ -96,15 +115,21 @@ def default_scorer() -> str:
 def open_store(url: str | None = None, *, scorer: str | None = None,
                migrate: bool = True) -> Store:
     """Open the database at ``url`` (``--db``, ``$TALLY_DB`` or ``tally.db``), creating or
-    upgrading its schema with the migrations unless ``migrate`` is False."""
+    upgrading its schema with the migrations unless ``migrate`` is False; after migrating,
+    the result cache is filled (:meth:`Store.ensure_results`)."""
     resolved = resolve_url(url)
     engine = make_engine(resolved)
     try:
         migrated = ensure_schema(engine) if migrate else False
+        store = Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
+        if migrated:
+            # A new database is stamped; an upgraded one gets the result cache of the deals
+            # it holds, before any command reads or writes it.
+            store.ensure_results()
     except BaseException:
         engine.dispose()
         raise
-    return Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
+    return store
 
 
 def normalize_name(name: str) -> tuple[str, str]:
@@ -141,6 +166,8 @@ class _Match:
     first_dealer_id: int
     created_at: datetime
     event_id: int | None
+    round_number: int | None
+    table_number: int | None
 
     @property
     def players(self) -> tuple[str, str]:
@@ -193,6 +220,14 @@ class _Loaded:
 @lru_cache(maxsize=64)
 def _rule_set(spec: str) -> RuleSet:
     return RuleSet.parse(spec)
+
+
+def _checked_rules(rules: str) -> str:
+    """The canonical spec of a rule set typed by a user; refused when it cannot be read."""
+    try:
+        return RuleSet.parse(rules).spec
+    except RulesError as exc:
+        raise Refused(str(exc)) from None
 
 
 class _BadRecord(Refused):
@@ -275,6 +310,46 @@ def _rederive_last(loaded: _Loaded, changed: StoredDeal) -> _Loaded:
     return _Loaded(m, deals, state)
 
 
+# --- the result cache -------------------------------------------------------------------------
+
+
+def _result_rows(loaded: _Loaded) -> list[dict[str, Any]]:
+    """The cache rows of every deal of a derived match."""
+    m = loaded.match
+    return [{"deal_id": d.deal.id, "match_id": m.id,
+             "winner_id": None if s.winner is None else m.player_id(s.winner),
+             "deal_points": s.deal_points, "carry_in": s.carry_in,
+             "game_points": s.game_points, "reason": s.reason}
+            for d, s in zip(loaded.deals, loaded.state.deals, strict=True)]
+
+
+_DELETE_MATCH_RESULTS = delete(t.deal_results).where(
+    t.deal_results.c.match_id == bindparam("m"))
+_DELETE_DEAL_RESULT = delete(t.deal_results).where(t.deal_results.c.deal_id == bindparam("d"))
+_INSERT_RESULTS = insert(t.deal_results)
+
+
+def _save_results(conn: Connection, loaded: _Loaded, *, last_only: bool = False) -> None:
+    """Rewrite the cached results of a match from its derivation ``loaded``.
+
+    ``last_only`` when only the last deal changed (recording or undoing an action): the deals
+    before it, and so their rows, are the same (:func:`_rederive_last`).
+    """
+    rows = _result_rows(loaded)
+    if last_only and rows:
+        conn.execute(_DELETE_DEAL_RESULT, {"d": rows[-1]["deal_id"]})
+        conn.execute(_INSERT_RESULTS, rows[-1:])
+        return
+    conn.execute(_DELETE_MATCH_RESULTS, {"m": loaded.match.id})
+    if rows:
+        conn.execute(_INSERT_RESULTS, rows)
+
+
+def _rewrite_results(conn: Connection, match_id: int) -> None:
+    """Derive a match from what is stored now and rewrite its cached results."""
+    _save_results(conn, _load(conn, match_id))
+
+
 # --- views ----------------------------------------------------------------------------------
 
 
@@ -322,7 +397,7 @@ def _match_view(loaded: _Loaded, referee: bool = False) -> MatchView:
                      first_dealer=m.name(m.first_dealer_id), created_at=_iso(m.created_at),
                      event_id=m.event_id, target=s.target, deals=deals, score=dict(s.score),
                      carry=s.carry, next_dealer=s.next_dealer, winner=s.winner, over=s.over,
-                     current_deal=current)
+                     current_deal=current, round=m.round_number, table=m.table_number)
 
 
 # --- snapshots: the state an audit entry keeps ------------------------------------------------
@@ -467,8 +542,15 @@ class Store:
             if both:
                 raise Refused(f'"{keep["name"]}" and "{drop["name"]}" played each other '
                               f"(match {min(both)}): they are two people")
+            event_ids = eventrows.events_of_player(conn, did)
+            both = set(event_ids) & set(eventrows.events_of_player(conn, kid))
+            if both:
+                raise Refused(f'"{keep["name"]}" and "{drop["name"]}" both play in event '
+                              f"{min(both)}: they are two people")
             before: dict[str, Snapshot] = {f"player:{did}": _snapshot(conn, "player", did)}
             after: dict[str, Snapshot] = {}
+            for eid in event_ids:
+                before[f"event:{eid}"] = _snapshot(conn, "event", eid)
             for mid in match_ids:
                 before[f"match:{mid}"] = _snapshot(conn, "match", mid)
                 for deal in _load_deals(conn, mid):
@@ -482,6 +564,12 @@ class Store:
                     for col in ("player_a_id", "player_b_id", "first_dealer_id")}))
             conn.execute(update(t.deals).where(t.deals.c.quick_winner_id == did)
                          .values(quick_winner_id=kid))
+            conn.execute(update(t.event_players).where(t.event_players.c.player_id == did)
+                         .values(player_id=kid))
+            conn.execute(update(t.event_rounds).where(t.event_rounds.c.bye_player_id == did)
+                         .values(bye_player_id=kid))
+            for mid in match_ids:
+                _rewrite_results(conn, mid)
             conn.execute(delete(t.players).where(t.players.c.id == did))
             for key in before:
                 kind, _, ident = key.partition(":")
@@ -510,14 +598,20 @@ class Store:
 
     # --- matches ------------------------------------------------------------------------------
 
-    def start_match(self, player_a: str, player_b: str, *, rules: str = "sixty-six",
-                    first_dealer: str) -> MatchView:
-        """Start a match; ``rules`` is a preset with optional overrides (``RuleSet.parse``)."""
-        try:
-            spec = RuleSet.parse(rules).spec
-        except RulesError as exc:
-            raise Refused(str(exc)) from None
+    def start_match(self, player_a: str, player_b: str, *, rules: str | None = None,
+                    first_dealer: str, event: str | int | None = None) -> MatchView:
+        """Start a match; ``rules`` is a preset with optional overrides (``RuleSet.parse``),
+        ``sixty-six`` by default.
+
+        With ``event`` (a club evening's number or name) the match counts for that event and
+        is played under its rule set (``rules``, if given, must be the same); players not yet
+        on the evening's list join it. A round robin's matches come from its schedule
+        instead (:func:`tally.store.events.start_round`).
+        """
         with self._write() as conn:
+            ev = None if event is None else eventrows.resolve_event(conn, event, lock=True)
+            spec = _checked_rules(rules if rules is not None else
+                                  ev["rules"] if ev is not None else "sixty-six")
             a = _resolve_player(conn, player_a)
             b = _resolve_player(conn, player_b)
             if a["id"] == b["id"]:
@@ -526,14 +620,39 @@ class Store:
             if d["id"] not in (a["id"], b["id"]):
                 raise Refused(f'the first dealer "{d["name"]}" does not play in this match '
                               f'({a["name"]} and {b["name"]} do)')
+            before: dict[str, Snapshot] = {}
+            after: dict[str, Snapshot] = {}
+            if ev is not None:
+                eid = ev["id"]
+                if ev["kind"] == "round-robin":
+                    raise Refused(f'event {eid} "{ev["name"]}" is a round robin: its matches '
+                                  f"are made from the schedule (`tally event round {eid} N "
+                                  "--start`)")
+                if spec != ev["rules"]:
+                    raise Refused(f'event {eid} "{ev["name"]}" is played under '
+                                  f'"{ev["rules"]}", not "{spec}"')
+                listed = {p["player_id"]: p for p in eventrows.event_players(conn, eid)}
+                for p in (a, b):
+                    if p["id"] in listed and listed[p["id"]]["withdrawn_at"] is not None:
+                        raise Refused(f'{p["name"]} has withdrawn from event {eid} '
+                                      f'"{ev["name"]}"')
+                newcomers = [p for p in (a, b) if p["id"] not in listed]
+                if newcomers:
+                    before[f"event:{eid}"] = _snapshot(conn, "event", eid)
+                    for p in newcomers:
+                        eventrows.add_event_player(conn, eid, p["id"])
+                    after[f"event:{eid}"] = _snapshot(conn, "event", eid)
             mid = conn.execute(insert(t.matches).values(
                 player_a_id=a["id"], player_b_id=b["id"], rules=spec,
-                first_dealer_id=d["id"], created_at=_now()).returning(t.matches.c.id)
+                first_dealer_id=d["id"], created_at=_now(),
+                event_id=None if ev is None else ev["id"]).returning(t.matches.c.id)
             ).scalar_one()
+            before[f"match:{mid}"] = None
+            after[f"match:{mid}"] = _snapshot(conn, "match", mid)
+            where = "" if ev is None else f' for event {ev["id"]} "{ev["name"]}"'
             self._audit(conn, "match start", "match", mid,
-                        f'started match {mid}: {a["name"]} v {b["name"]}, {spec}, '
-                        f'{d["name"]} deals first',
-                        {f"match:{mid}": None}, {f"match:{mid}": _snapshot(conn, "match", mid)})
+                        f'started match {mid}{where}: {a["name"]} v {b["name"]}, {spec}, '
+                        f'{d["name"]} deals first', before, after)
             loaded = _load(conn, mid)
         return _match_view(loaded)
 
@@ -547,7 +666,7 @@ class Store:
                 m, s = loaded.match, loaded.state
                 out.append(MatchSummary(m.id, m.players, m.spec, len(loaded.deals),
                                         dict(s.score), s.winner, s.over, _iso(m.created_at),
-                                        m.event_id))
+                                        m.event_id, m.round_number, m.table_number))
         return out
 
     def match_state(self, match_id: int, *, referee: bool = False) -> MatchView:
@@ -593,6 +712,7 @@ class Store:
             except _BadRecord as exc:
                 raise RecordError(f"turn-up: {exc.message}") from None
             self._insert_deal(conn, deal)
+            _save_results(conn, after, last_only=True)
             view = _deal_view(after, len(after.deals) - 1, False)
             self._audit(conn, "deal start", "deal", deal.id,
                         f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
@@ -670,6 +790,7 @@ class Store:
                 ruling_before: Ruling, command: str, what: str, referee: bool,
                 tokens: tuple[str, ...]) -> PlayResult:
         after = _rederive_last(loaded, changed)
+        _save_results(conn, after, last_only=True)
         old = loaded.deals[index].deal
         self._audit(conn, command, "deal", changed.id,
                     f"deal {loaded.match.id}.{changed.number}: {what}",
@@ -711,6 +832,7 @@ class Store:
                               _now())
             after = _derive(m, [*(d.deal for d in loaded.deals), deal])
             self._insert_deal(conn, deal)
+            _save_results(conn, after, last_only=True)
             view = _deal_view(after, len(after.deals) - 1, False)
             self._audit(conn, "deal quick", "deal", deal.id,
                         f"entered deal {match_id}.{number} as a result: " +
@@ -738,6 +860,7 @@ class Store:
                 self._audit(conn, "deal import", "deal", deal.id,
                             f"imported {name or 'a record'} as deal {match_id}.{number}",
                             {f"deal:{deal.id}": None}, {f"deal:{deal.id}": _deal_snapshot(deal)})
+            _save_results(conn, loaded)
         return views
 
     def export_deal(self, deal_id: int) -> str:
@@ -777,6 +900,7 @@ class Store:
             deals = [d.deal for d in loaded.deals]
             deals[index] = new
             after = _checked(loaded, deals)
+            _save_results(conn, after)
             self._audit(conn, "deal edit", "deal", old.id,
                         f"edited deal {loaded.match.id}.{old.number}",
                         {f"deal:{old.id}": _deal_snapshot(old)},
@@ -794,8 +918,10 @@ class Store:
                               "match: only the last deal can be deleted (correct this one with "
                               f"`tally deal edit {deal_id}`)")
             view = _deal_view(loaded, index, False)
+            conn.execute(_DELETE_DEAL_RESULT, {"d": d.id})
             conn.execute(delete(t.actions).where(t.actions.c.deal_id == d.id))
             conn.execute(delete(t.deals).where(t.deals.c.id == d.id))
+            _save_results(conn, _derive(loaded.match, [x.deal for x in loaded.deals[:-1]]))
             self._audit(conn, "deal delete", "deal", d.id,
                         f"deleted deal {loaded.match.id}.{d.number} ({d.kind})",
                         {f"deal:{d.id}": _deal_snapshot(d)}, {f"deal:{d.id}": None})
@@ -865,6 +991,60 @@ class Store:
         deal.id = int(did)
         _insert_actions(conn, deal)
 
+    # --- the result cache ---------------------------------------------------------------------
+
+    def ensure_results(self) -> int | None:
+        """Fill the result cache unless this version of tally filled it: after an upgrade
+        from a database without it, or from a tally whose rulings may differ. Returns the
+        number of deals ruled, or None when the cache was up to date (one small query).
+
+        Everything that reads the cache (standings, pairings, cross-tables) calls this first;
+        ``tally init`` does too.
+        """
+        with self._read() as conn:
+            version = conn.execute(_SELECT_CACHE_VERSION).scalar_one_or_none()
+        if version == RESULTS_VERSION:
+            return None
+        return self.rebuild_results()
+
+    def rebuild_results(self) -> int:
+        """Rebuild the whole result cache from the deals, in one transaction; returns the
+        number of deals. A match whose deals no longer fit together gets no rows (it counts
+        as unfinished) rather than stopping the rebuild."""
+        with self._write() as conn:
+            if conn.dialect.name == "postgresql":
+                # Writers (who all write the cache) wait until the rebuild is done; readers
+                # do not. On SQLite, BEGIN IMMEDIATE has made every writer wait already.
+                conn.exec_driver_sql("LOCK TABLE deal_results IN EXCLUSIVE MODE")
+            found = conn.execute(_SELECT_CACHE_VERSION.with_for_update()).first()
+            if found is None:
+                conn.execute(insert(t.cache_state).values(name="deal_results", version=""))
+            conn.execute(delete(t.deal_results))
+            count = 0
+            batch: list[dict[str, Any]] = []
+            for loaded in _derive_all(conn):
+                batch.extend(_result_rows(loaded))
+                if len(batch) >= 5000:
+                    conn.execute(_INSERT_RESULTS, batch)
+                    count += len(batch)
+                    batch = []
+            if batch:
+                conn.execute(_INSERT_RESULTS, batch)
+                count += len(batch)
+            conn.execute(update(t.cache_state).where(t.cache_state.c.name == "deal_results")
+                         .values(version=RESULTS_VERSION))
+        return count
+
+    def stale_results(self) -> list[int]:
+        """The deals whose cached result differs from a fresh derivation of the stored deals
+        (missing and extra rows included), by id; empty when the cache is right."""
+        with self._read() as conn:
+            fresh = {row["deal_id"]: row for loaded in _derive_all(conn)
+                     for row in _result_rows(loaded)}
+            cached = {row["deal_id"]: dict(row)
+                      for row in conn.execute(select(t.deal_results)).mappings()}
+        return sorted(d for d in set(fresh) | set(cached) if fresh.get(d) != cached.get(d))
+
     # --- the audit log ------------------------------------------------------------------------
 
     def _audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
@@ -923,7 +1103,9 @@ class Store:
             _restore(conn, before)
             for mid in match_ids:
                 if _snapshot(conn, "match", mid) is not None:
-                    _keep_dealers(roles.get(mid, {}), _load(conn, mid))
+                    restored = _load(conn, mid)
+                    _keep_dealers(roles.get(mid, {}), restored)
+                    _save_results(conn, restored)
             new_id = self._audit(conn, "audit undo", row["entity"], row["entity_id"],
                                  f"reversed entry {audit_id} ({row['summary']})", after, before)
             conn.execute(update(t.audit_log).where(t.audit_log.c.id == audit_id)
@@ -968,13 +1150,15 @@ def _match_ids_of(conn: Connection, player_id: int) -> list[int]:
 _pa, _pb = t.players.alias("pa"), t.players.alias("pb")
 _LOCK_MATCH = (select(t.matches.c.id).where(t.matches.c.id == bindparam("m"))
                .with_for_update())
-_SELECT_MATCH = (
+_MATCH_ROWS = (
     select(t.matches.c.id, t.matches.c.player_a_id, t.matches.c.player_b_id,
            _pa.c.name.label("a"), _pb.c.name.label("b"), t.matches.c.rules,
-           t.matches.c.first_dealer_id, t.matches.c.created_at, t.matches.c.event_id)
+           t.matches.c.first_dealer_id, t.matches.c.created_at, t.matches.c.event_id,
+           t.matches.c.round_number, t.matches.c.table_number)
     .join_from(t.matches, _pa, _pa.c.id == t.matches.c.player_a_id)
-    .join(_pb, _pb.c.id == t.matches.c.player_b_id)
-    .where(t.matches.c.id == bindparam("m")))
+    .join(_pb, _pb.c.id == t.matches.c.player_b_id))
+_SELECT_MATCH = _MATCH_ROWS.where(t.matches.c.id == bindparam("m"))
+_SELECT_ALL_MATCHES = _MATCH_ROWS.order_by(t.matches.c.id)
 _SELECT_DEALS = (select(t.deals).where(t.deals.c.match_id == bindparam("m"))
                  .order_by(t.deals.c.number))
 _SELECT_ACTIONS = (
@@ -1012,6 +1196,33 @@ def _load_deals(conn: Connection, match_id: int) -> list[StoredDeal]:
     for deal_id, seq, trick, token in conn.execute(_SELECT_ACTIONS, {"m": match_id}):
         by_id[deal_id].actions.append((seq, trick, token))
     return deals
+
+
+_SELECT_CACHE_VERSION = select(t.cache_state.c.version).where(
+    t.cache_state.c.name == "deal_results")
+
+
+def _derive_all(conn: Connection) -> Iterator[_Loaded]:
+    """Every match, derived, read with three queries (not three per match); matches whose
+    deals do not fit together are left out."""
+    matches = [_Match(*row) for row in conn.execute(_SELECT_ALL_MATCHES)]
+    deals: dict[int, list[StoredDeal]] = {}
+    by_id: dict[int, StoredDeal] = {}
+    for r in conn.execute(select(t.deals).order_by(t.deals.c.match_id, t.deals.c.number)):
+        deal = StoredDeal(r.id, r.match_id, r.number, r.kind, r.turn_up, r.quick_winner_id,
+                          r.quick_points, r.quick_reason, json.loads(r.tags or "{}"),
+                          r.created_at)
+        deals.setdefault(deal.match_id, []).append(deal)
+        by_id[deal.id] = deal
+    for deal_id, seq, trick, token in conn.execute(
+            select(t.actions.c.deal_id, t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
+            .order_by(t.actions.c.deal_id, t.actions.c.seq)):
+        by_id[deal_id].actions.append((seq, trick, token))
+    for match in matches:
+        try:
+            yield _derive(match, deals.get(match.id, []))
+        except Refused:
+            continue
 
 
 def _load(conn: Connection, match_id: int, lock: bool = False) -> _Loaded:
@@ -1108,7 +1319,10 @@ def _write_deal_row(conn: Connection, deal: StoredDeal) -> None:
 
 
 def _snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
-    """The stored state of one player, match or deal, as JSON-ready data (None if absent)."""
+    """The stored state of one player, event, match or deal, as JSON-ready data (None if
+    absent)."""
+    if kind == "event":
+        return eventrows.event_snapshot(conn, ident)
     if kind == "deal":
         row = conn.execute(select(t.deals).where(t.deals.c.id == ident)).first()
         if row is None:
@@ -1143,9 +1357,9 @@ def _matches_in(keys: list[str], before: dict[str, Snapshot],
 
 
 def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
-    """Make the rows named in ``state`` what it says: players, then matches, then deals are
-    written; deals, then matches, then players are deleted."""
-    order = {"player": 0, "match": 1, "deal": 2}
+    """Make the rows named in ``state`` what it says: players, then events, then matches, then
+    deals are written; deals, then matches, then events, then players are deleted."""
+    order = {"player": 0, "event": 1, "match": 2, "deal": 3}
     keys = sorted(state, key=lambda k: order[k.partition(":")[0]])
     for key in keys:
         snap = state[key]
@@ -1158,6 +1372,9 @@ def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
 
 
 def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
+    if kind == "event":
+        eventrows.put_event(conn, snap)
+        return
     if kind == "deal":
         deal = StoredDeal(snap["id"], snap["match_id"], snap["number"], snap["kind"],
                           snap["turn_up"], snap["quick_winner_id"], snap["quick_points"],
@@ -1187,15 +1404,20 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
 
 def _remove(conn: Connection, kind: str, ident: int) -> None:
     if kind == "deal":
+        conn.execute(_DELETE_DEAL_RESULT, {"d": ident})
         conn.execute(delete(t.actions).where(t.actions.c.deal_id == ident))
         conn.execute(delete(t.deals).where(t.deals.c.id == ident))
     elif kind == "match":
         if conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == ident)).first():
             raise Refused(f"match {ident} has deals: delete them first")
         conn.execute(delete(t.matches).where(t.matches.c.id == ident))
+    elif kind == "event":
+        eventrows.remove_event(conn, ident)
     else:
         if _match_ids_of(conn, ident):
             raise Refused(f"player #{ident} plays in matches, so the entry stays")
+        if eventrows.events_of_player(conn, ident):
+            raise Refused(f"player #{ident} plays in events, so the entry stays")
         conn.execute(delete(t.players).where(t.players.c.id == ident))
 
 

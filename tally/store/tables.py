@@ -11,7 +11,18 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import DateTime, Integer, String, Text, TypeDecorator, column, table
+from sqlalchemy import (
+    Boolean,
+    Date,
+    DateTime,
+    Float,
+    Integer,
+    String,
+    Text,
+    TypeDecorator,
+    column,
+    table,
+)
 
 #: the longest player name (the models' column length)
 NAME_LENGTH = 60
@@ -50,6 +61,40 @@ matches = table(
     column("first_dealer_id", Integer),
     column("created_at", UTCDateTime()),
     column("event_id", Integer),
+    column("round_number", Integer),
+    column("table_number", Integer),
+)
+
+events = table(
+    "events",
+    column("id", Integer),
+    column("name", String),
+    column("kind", String),
+    column("held_on", Date),
+    column("rules", String),
+    column("double_round", Boolean),
+    column("matches_per_pairing", Integer),
+    column("match_points_per_win", Float),
+    column("bye", String),
+    column("withdrawal", String),
+    column("tiebreaks", String),
+    column("created_at", UTCDateTime()),
+)
+
+event_players = table(
+    "event_players",
+    column("event_id", Integer),
+    column("player_id", Integer),
+    column("seed", Integer),
+    column("withdrawn_at", UTCDateTime()),
+)
+
+event_rounds = table(
+    "event_rounds",
+    column("event_id", Integer),
+    column("number", Integer),
+    column("bye_player_id", Integer),
+    column("started_at", UTCDateTime()),
 )
 
 deals = table(
@@ -89,4 +134,22 @@ audit_log = table(
     column("reversed_by", Integer),
 )
 
-ALL = (players, matches, deals, actions, audit_log)
+deal_results = table(
+    "deal_results",
+    column("deal_id", Integer),
+    column("match_id", Integer),
+    column("winner_id", Integer),
+    column("deal_points", Integer),
+    column("carry_in", Integer),
+    column("game_points", Integer),
+    column("reason", String),
+)
+
+cache_state = table(
+    "cache_state",
+    column("name", String),
+    column("version", String),
+)
+
+ALL = (players, matches, deals, actions, audit_log, events, event_players, event_rounds,
+       deal_results, cache_state)

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
+
+from tally.tiebreaks import StandingRow
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,9 @@ class MatchView:
     over: bool
     #: the deal being played (no outcome yet), if any
     current_deal: int | None
+    #: the round and table of a round robin's schedule the match was created from
+    round: int | None = None
+    table: int | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,8 @@ class MatchSummary:
     over: bool
     created_at: str
     event_id: int | None
+    round: int | None = None
+    table: int | None = None
 
 
 @dataclass(frozen=True)
@@ -137,15 +145,165 @@ class AuditView:
     reversed_by: int | None
 
 
+@dataclass(frozen=True)
+class EventPlayerView:
+    """A player of an event: their seed (number in the schedule, from 1), and whether they
+    withdrew (and when, ISO 8601)."""
+
+    seed: int
+    name: str
+    withdrawn_at: str | None = None
+
+    @property
+    def withdrawn(self) -> bool:
+        """True once the player has withdrawn from the event."""
+        return self.withdrawn_at is not None
+
+
+@dataclass(frozen=True)
+class EventView:
+    """A club evening (``kind="club"``) or a round robin (``kind="round-robin"``).
+
+    ``rules`` is the rule set every match of the event is played under. Scoring: a won match
+    earns ``match_points_per_win``; a bye earns nothing (``bye="none"``) or as much as a won
+    match (``bye="win"``); a withdrawn player's unplayed matches are each a won match for the
+    opponent (``withdrawal="forfeit"``) or drop out of the standings (``"void"``). Players
+    level on match points are told apart by ``tiebreaks``, in order. ``rounds`` is the
+    number of rounds of a round robin's schedule (0 for a club evening), ``rounds_started``
+    the rounds whose matches were made.
+    """
+
+    id: int
+    name: str
+    date: date
+    kind: str
+    rules: str
+    players: tuple[EventPlayerView, ...]
+    double: bool
+    matches_per_pairing: int
+    match_points_per_win: float
+    bye: str
+    withdrawal: str
+    tiebreaks: tuple[str, ...]
+    rounds: int
+    rounds_started: tuple[int, ...]
+    matches: int
+    created_at: str
+
+
+@dataclass(frozen=True)
+class PairingMatchView:
+    """One match of a pairing: its number, who dealt first, the score in game points of the
+    pairing's first and second player (``"7:3"``, also while it is played) and its winner
+    once it is over."""
+
+    match_id: int
+    first_dealer: str
+    result: str
+    winner: str | None
+    over: bool
+
+
+@dataclass(frozen=True)
+class PairingView:
+    """A table of a round: ``first`` meets ``second`` (as listed by the Berger table) and
+    ``first_dealer`` deals first in the first match (the dealer alternates from match to
+    match of a pairing).
+
+    ``status`` is ``"scheduled"`` (no match made yet), ``"playing"``, ``"played"`` (every
+    match over), ``"forfeit"`` (a player withdrew: the unplayed matches are won by
+    ``forfeit_winner``) or ``"void"`` (a player withdrew: the unplayed matches do not count).
+    """
+
+    table: int
+    first: str
+    second: str
+    first_dealer: str
+    matches: tuple[PairingMatchView, ...]
+    status: str
+    withdrawn: tuple[str, ...] = ()
+    forfeit_winner: str | None = None
+
+    @property
+    def match_ids(self) -> tuple[int, ...]:
+        """The numbers of the matches made for this pairing."""
+        return tuple(m.match_id for m in self.matches)
+
+    @property
+    def results(self) -> tuple[str, ...]:
+        """The results of the finished matches (``"7:3"``, first player first)."""
+        return tuple(m.result for m in self.matches if m.over)
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """One round of a round robin's schedule: its pairings in table order and who sits out.
+
+    ``started`` once the round's matches were made; ``bye_scores`` when the bye earns match
+    points (the event scores a bye as a win, the round was started and the player sitting
+    out had not withdrawn).
+    """
+
+    event_id: int
+    event: str
+    number: int
+    rounds: int
+    started: bool
+    pairings: tuple[PairingView, ...]
+    bye: str | None
+    bye_scores: bool
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """Standings of an event (``event`` set) or of a season (``event`` None; ``events`` are
+    the events it adds up, between ``date_from`` and ``date_to``, both included).
+
+    ``rows`` are :class:`tally.tiebreaks.StandingRow`, best first; their ``tiebreak_values``
+    follow ``tiebreaks``. ``stage`` says where an event stands (``"round 3 of 5"``,
+    ``"final"``) and is empty for a club evening or a season. ``withdrawn`` lists the players
+    who withdrew from the event (from any of the season's events).
+    """
+
+    title: str
+    event: EventView | None
+    events: tuple[int, ...]
+    date_from: date | None
+    date_to: date | None
+    tiebreaks: tuple[str, ...]
+    match_points_per_win: float
+    rows: tuple[StandingRow, ...]
+    stage: str
+    withdrawn: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CrossTableView:
+    """The grid of a round robin: ``cells[i][j]`` holds ``players[i]``'s results against
+    ``players[j]`` in game points, their own first (``"7:3"``), one per finished match (in
+    the order played), ``"+"``/``"-"`` for a match won/lost by forfeit; the diagonal is
+    empty. The same shape as :class:`tally.sheets.CrossTable`."""
+
+    event: EventView
+    players: tuple[str, ...]
+    cells: tuple[tuple[tuple[str, ...], ...], ...]
+
+
 def as_json(obj: Any) -> Any:
     """A view (or a list of views) as plain JSON-ready data."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out = {f.name: as_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
         if isinstance(obj, DealView):
             out["finished"] = obj.finished
+        elif isinstance(obj, EventPlayerView):
+            out["withdrawn"] = obj.withdrawn
+        elif isinstance(obj, PairingView):
+            out["match_ids"] = list(obj.match_ids)
         return out
     if isinstance(obj, list | tuple):
         return [as_json(x) for x in obj]
     if isinstance(obj, dict):
         return {str(k): as_json(v) for k, v in obj.items()}
+    if isinstance(obj, datetime | date):
+        return obj.isoformat()
     return obj

@@ -1,0 +1,308 @@
+"""``tally event``: club evenings and round robins, their rounds, pairings and cross-tables.
+
+The work is done by :mod:`tally.store.events`; these commands parse arguments and print.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tally.cli import app
+from tally.cli.common import echo_json, fail, guard
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural
+from tally.cli.tables import CsvOption, number, one_format, print_table, write_csv
+
+if TYPE_CHECKING:
+    from tally.store.views import EventView, RoundView
+
+event_app = typer.Typer(
+    help="Events: club evenings and round robins; rounds, pairings, cross-tables.",
+    no_args_is_help=True)
+app.add_typer(event_app, name="event")
+
+EventArg = Annotated[str, typer.Argument(metavar="EVENT", help="The event: number or name.")]
+
+WITHDRAWAL_HELP = (
+    "What becomes of a withdrawn player's remaining matches (every match of theirs not over, "
+    "and a round robin's scheduled matches not made yet): 'forfeit' - each is a match won by "
+    "the opponent (played and won, no game points beyond those recorded); 'void' - they drop "
+    "out of the standings. Matches the player finished always count.")
+
+
+def parse_date(text: str | None, what: str = "date") -> date | None:
+    """A date typed as YYYY-MM-DD; a clean error otherwise."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        fail(f'{what}: "{text}" is not a date (give YYYY-MM-DD)')
+
+
+def split_list(text: str | None) -> list[str] | None:
+    """``"a, b,c"`` as ``["a", "b", "c"]``; ``""`` as no items."""
+    if text is None:
+        return None
+    return [x.strip() for x in text.split(",") if x.strip()]
+
+
+@event_app.command("create")
+@guard
+def create(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The event's name.")],
+    players: Annotated[list[str] | None, typer.Argument(
+        metavar="PLAYER",
+        help="Players (names or numbers), in seed order: a round robin is paired from it.")
+    ] = None,
+    kind: Annotated[str, typer.Option(
+        "--kind", help="'club' (a club evening: any pairing, any number of matches) or "
+                       "'round-robin' (a fixed Berger schedule).")] = "club",
+    when: Annotated[str | None, typer.Option(
+        "--date", metavar="YYYY-MM-DD", help="The day it is held (default: today).")] = None,
+    rules: Annotated[str, typer.Option(
+        help="The rule set of every match of the event.")] = "sixty-six",
+    double: Annotated[bool, typer.Option(
+        "--double", help="Round robin: every pairing twice, the second time with the first "
+                         "dealer the other way round.")] = False,
+    matches_per_pairing: Annotated[int, typer.Option(
+        "--matches", metavar="N", help="Round robin: matches (Bummerl) per pairing.")] = 1,
+    points_per_win: Annotated[float, typer.Option(
+        "--points-per-win", help="Match points for a won match.")] = 1.0,
+    bye: Annotated[str, typer.Option(
+        help="What a bye scores: 'none', or 'win' (the match points of a won match; not a "
+             "match played).")] = "none",
+    withdrawal: Annotated[str, typer.Option(help=WITHDRAWAL_HELP)] = "forfeit",
+    tiebreaks: Annotated[str | None, typer.Option(
+        help="Tiebreaks in order, comma-separated, from: head-to-head, "
+             "game-point-difference, game-points-won, sonneborn-berger, wins "
+             "(default: all, in that order; '' for none).")] = None,
+    json_out: JsonOption = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Create a club evening or a round robin."""
+    from tally.store import as_json
+    from tally.store.events import create_event
+    from tally.tiebreaks import DEFAULT_TIEBREAKS
+
+    held_on = parse_date(when)
+    order = split_list(tiebreaks)
+    with opened(db, scorer) as store:
+        ev = create_event(store, name, kind=kind, players=players or [], held_on=held_on,
+                          rules=rules, double=double, matches_per_pairing=matches_per_pairing,
+                          match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
+                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order)
+    if json_out:
+        echo_json(as_json(ev))
+        return
+    typer.echo(f"Created {describe_kind(ev)} {ev.id} \"{ev.name}\" on {ev.date}, {ev.rules}, "
+               f"{plural(len(ev.players), 'player')}.")
+    if ev.kind == "round-robin":
+        typer.echo(f"{plural(ev.rounds, 'round')}; start one with `tally event round {ev.id} 1 "
+                   "--start`.")
+    else:
+        typer.echo(f"Start its matches with `tally match start A B --dealer A --event {ev.id}`.")
+
+
+def describe_kind(ev: EventView) -> str:
+    """``club evening``, ``round robin`` or ``double round robin``."""
+    if ev.kind == "club":
+        return "club evening"
+    return "double round robin" if ev.double else "round robin"
+
+
+@event_app.command("list")
+@guard
+def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
+    """List the events, by date."""
+    from tally.store import as_json
+    from tally.store.events import events
+
+    with opened(db) as store:
+        found = events(store)
+    if json_out:
+        echo_json(as_json(found))
+        return
+    if not found:
+        typer.echo('No events yet: `tally event create NAME PLAYER... [--kind round-robin]`.')
+    for ev in found:
+        typer.echo(f"{ev.id:>5}  {ev.date}  {ev.name}  ({describe_kind(ev)}, {ev.rules}, "
+                   f"{plural(len(ev.players), 'player')}, "
+                   f"{plural(ev.matches, 'match', 'matches')})")
+
+
+@event_app.command("show")
+@guard
+def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None) -> None:
+    """Show an event: its settings, players and rounds."""
+    from tally.store import as_json
+    from tally.store.events import event as get_event
+
+    with opened(db) as store:
+        ev = get_event(store, event)
+    if json_out:
+        echo_json(as_json(ev))
+        return
+    typer.echo("\n".join(describe_event(ev)))
+
+
+def describe_event(ev: EventView) -> list[str]:
+    """An event's settings and players, line by line."""
+    out = [f"Event {ev.id}: {ev.name}, {ev.date}, {describe_kind(ev)}, {ev.rules}."]
+    scoring = f"{number(ev.match_points_per_win)} match point(s) a win"
+    if ev.kind == "round-robin":
+        scoring += f", a bye scores {'a win' if ev.bye == 'win' else 'nothing'}"
+        out.append(f"{plural(ev.matches_per_pairing, 'match', 'matches')} per pairing; "
+                   f"rounds started: {', '.join(map(str, ev.rounds_started)) or 'none'} "
+                   f"of {ev.rounds}.")
+    out.append(f"Scoring: {scoring}; a withdrawn player's remaining matches are "
+               f"{'forfeited' if ev.withdrawal == 'forfeit' else 'void'}.")
+    out.append(f"Tiebreaks: {', '.join(ev.tiebreaks) or 'none'}.")
+    out.append(f"Players ({len(ev.players)}), {plural(ev.matches, 'match', 'matches')} played "
+               "or being played:")
+    for p in ev.players:
+        gone = f"  (withdrew {p.withdrawn_at[:10]})" if p.withdrawn_at else ""
+        out.append(f"  {p.seed:>3}. {p.name}{gone}")
+    return out
+
+
+@event_app.command("add")
+@guard
+def add(
+    event: EventArg,
+    players: Annotated[list[str], typer.Argument(
+        metavar="PLAYER", help="Players to add, as the last seeds.")],
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Add players to an event (a round robin only before its first round starts)."""
+    from tally.store.events import add_players
+
+    with opened(db, scorer) as store:
+        ev = add_players(store, event, players)
+    typer.echo(f"Event {ev.id} \"{ev.name}\" has {plural(len(ev.players), 'player')}: "
+               f"{', '.join(p.name for p in ev.players)}.")
+
+
+@event_app.command("withdraw")
+@guard
+def withdraw(
+    event: EventArg,
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player who withdraws.")],
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Withdraw a player from an event: the event's withdrawal rule decides their remaining
+    matches (every match of theirs not over, and a round robin's scheduled matches not made
+    yet): 'forfeit' - each is a match won by the opponent; 'void' - they drop out of the
+    standings. Matches the player finished count either way; a match between two withdrawn
+    players is void. A withdrawn player gets no new match and no bye. `tally audit undo`
+    takes a withdrawal back."""
+    from tally.store.events import withdraw as withdraw_player
+
+    with opened(db, scorer) as store:
+        ev = withdraw_player(store, event, player)
+    rule = ("each is won by the opponent (forfeit)" if ev.withdrawal == "forfeit"
+            else "they drop out of the standings (void)")
+    typer.echo(f"{player} withdrew from event {ev.id} \"{ev.name}\": of their remaining "
+               f"matches, {rule}.")
+
+
+@event_app.command("round")
+@guard
+def round_(
+    event: EventArg,
+    number_: Annotated[int | None, typer.Argument(
+        metavar="ROUND", help="The round (default: every round).")] = None,
+    start: Annotated[bool, typer.Option(
+        "--start", help="Make the round's matches from the schedule (once per round).")
+    ] = False,
+    json_out: JsonOption = False,
+    csv_out: CsvOption = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Show the pairings of a round robin's rounds (table, players, first dealer, bye, the
+    matches and their results), or make a round's matches with --start."""
+    from tally.store import as_json
+    from tally.store.events import rounds, start_round
+
+    one_format(json_out, csv_out)
+    if start and number_ is None:
+        fail("give the round to start: tally event round EVENT N --start")
+    with opened(db, scorer) as store:
+        if start:
+            assert number_ is not None
+            found = [start_round(store, event, number_)]
+        else:
+            found = rounds(store, event, number_)
+    if json_out:
+        echo_json(as_json(found if number_ is None else found[0]))
+        return
+    header, rows = pairing_rows(found)
+    if csv_out:
+        write_csv(header, rows)
+        return
+    for r in found:
+        _, mine = pairing_rows([r])
+        state = "started" if r.started else "not started"
+        notes = []
+        if r.bye is not None:
+            scores = "" if r.bye_scores else " (does not score)" if r.started else ""
+            notes.append(f"Bye: {r.bye}{scores}")
+        if start:
+            notes.append(f"Started round {r.number}: matches "
+                         f"{', '.join(str(m) for p in r.pairings for m in p.match_ids) or 'none'}"
+                         ".")
+        print_table(f"{r.event}, round {r.number} of {r.rounds} ({state})",
+                    ["Table", "First", "Second", "First dealer", "Match", "Result", "Status"],
+                    [row[1:] for row in mine if row[-1] != "bye"], right=(0, 4), notes=notes)
+
+
+def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int | None]]]:
+    """Pairings as CSV rows: a row per table (match numbers and results joined by spaces
+    when a pairing plays several matches) and one for the bye."""
+    header = ["round", "table", "first", "second", "first_dealer", "match", "result",
+              "status"]
+    rows: list[list[str | int | None]] = []
+    for r in found:
+        for p in r.pairings:
+            status = p.status
+            if p.forfeit_winner:
+                status += f" ({p.forfeit_winner} wins)"
+            rows.append([r.number, p.table, p.first, p.second, p.first_dealer,
+                         " ".join(str(m) for m in p.match_ids) or None,
+                         " ".join(m.result for m in p.matches) or None, status])
+        if r.bye is not None:
+            rows.append([r.number, None, r.bye, None, None, None, None, "bye"])
+    return header, rows
+
+
+@event_app.command("cross")
+@guard
+def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = False,
+          db: DbOption = None) -> None:
+    """Show the cross-table of an event: each player's results against each other player,
+    their own game points first (7:3); + and - for a match won or lost by forfeit."""
+    from tally.store import as_json
+    from tally.store.events import cross_table
+
+    one_format(json_out, csv_out)
+    with opened(db) as store:
+        grid = cross_table(store, event)
+    if json_out:
+        echo_json(as_json(grid))
+        return
+    header = ["no", "player", *[str(i) for i in range(1, len(grid.players) + 1)]]
+    rows: list[list[str | int | None]] = [
+        [i + 1, name, *[("x" if i == j else " ".join(cell)) for j, cell in enumerate(row)]]
+        for i, (name, row) in enumerate(zip(grid.players, grid.cells, strict=True))]
+    if csv_out:
+        write_csv(header, rows)
+        return
+    print_table(f"{grid.event.name}: cross-table", ["No.", "Player", *header[2:]], rows,
+                right=(0,), notes=["Each row shows its player's results against the column's "
+                                   "player, game points, their own first."])

@@ -1,0 +1,140 @@
+"""Events as rows: finding one, its players, and the snapshot of an event the audit log keeps.
+
+An event's snapshot is its row with its players (seed order, withdrawal) and the rounds
+started, so that reversing an audit entry (:meth:`tally.store.Store.reverse`) puts all three
+back together. Nothing here rules on a deal or computes a standing.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Connection, RowMapping
+
+from tally.errors import NotFound, Refused
+from tally.store import tables as t
+
+KINDS = ("club", "round-robin")
+BYES = ("none", "win")
+WITHDRAWALS = ("forfeit", "void")
+
+
+def resolve_event(conn: Connection, ref: str | int, lock: bool = False) -> RowMapping:
+    """An event by number (``7``, ``"#7"``) or by name (any case); a name several events
+    share is refused with their numbers. ``lock`` keeps other writers off the event until
+    the transaction ends (PostgreSQL; SQLite's write transactions hold the database)."""
+    row = _find_event(conn, ref)
+    if lock and conn.dialect.name != "sqlite":
+        conn.execute(select(t.events.c.id).where(t.events.c.id == row["id"]).with_for_update())
+    return row
+
+
+def _find_event(conn: Connection, ref: str | int) -> RowMapping:
+    text = str(ref).strip()
+    if text.lstrip("#").isdigit():
+        row = conn.execute(select(t.events).where(t.events.c.id == int(text.lstrip("#")))
+                           ).mappings().first()
+        if row is not None:
+            return row
+    key = " ".join(text.split()).casefold()
+    rows = [r for r in conn.execute(select(t.events).order_by(t.events.c.id)).mappings()
+            if " ".join(r["name"].split()).casefold() == key]
+    if not rows:
+        raise NotFound(f'there is no event "{text}" (see `tally event list`)')
+    if len(rows) > 1:
+        ids = ", ".join(f"{r['id']} ({r['held_on'].isoformat()})" for r in rows)
+        raise Refused(f'several events are called "{text}": give the number of one ({ids})')
+    return rows[0]
+
+
+def event_players(conn: Connection, event_id: int) -> list[RowMapping]:
+    """The players of an event in seed order: ``player_id``, ``name``, ``seed``,
+    ``withdrawn_at``."""
+    ep = t.event_players
+    return list(conn.execute(
+        select(ep.c.player_id, t.players.c.name, ep.c.seed, ep.c.withdrawn_at)
+        .join_from(ep, t.players, t.players.c.id == ep.c.player_id)
+        .where(ep.c.event_id == event_id).order_by(ep.c.seed)).mappings())
+
+
+def add_event_player(conn: Connection, event_id: int, player_id: int) -> int:
+    """Add a player to an event as its last seed; their seed."""
+    ep = t.event_players
+    last = conn.execute(select(ep.c.seed).where(ep.c.event_id == event_id)
+                        .order_by(ep.c.seed.desc()).limit(1)).scalar_one_or_none()
+    seed = (last or 0) + 1
+    conn.execute(insert(ep).values(event_id=event_id, player_id=player_id, seed=seed,
+                                   withdrawn_at=None))
+    return seed
+
+
+def _iso(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
+    """An event's row, players and rounds as JSON-ready data (None if there is none)."""
+    row = conn.execute(select(t.events).where(t.events.c.id == event_id)).mappings().first()
+    if row is None:
+        return None
+    ep, er = t.event_players, t.event_rounds
+    snap = {k: _iso(v) for k, v in row.items()}
+    snap["players"] = [
+        {k: _iso(v) for k, v in r.items()}
+        for r in conn.execute(select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
+                              .where(ep.c.event_id == event_id).order_by(ep.c.seed)).mappings()]
+    snap["rounds"] = [
+        {k: _iso(v) for k, v in r.items()}
+        for r in conn.execute(select(er.c.number, er.c.bye_player_id, er.c.started_at)
+                              .where(er.c.event_id == event_id).order_by(er.c.number)
+                              ).mappings()]
+    return snap
+
+
+def _when(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def put_event(conn: Connection, snap: dict[str, Any]) -> None:
+    """Make an event's row, players and rounds what ``snap`` says."""
+    event_id = snap["id"]
+    values = {k: v for k, v in snap.items() if k not in ("players", "rounds")}
+    values["held_on"] = date.fromisoformat(values["held_on"])
+    values["created_at"] = _when(values["created_at"])
+    exists = conn.execute(select(t.events.c.id).where(t.events.c.id == event_id)).first()
+    if exists is None:
+        conn.execute(insert(t.events).values(values))
+    else:
+        conn.execute(update(t.events).where(t.events.c.id == event_id).values(values))
+    conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
+    conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
+    if snap["players"]:
+        conn.execute(insert(t.event_players), [
+            {"event_id": event_id, "player_id": p["player_id"], "seed": p["seed"],
+             "withdrawn_at": _when(p["withdrawn_at"])} for p in snap["players"]])
+    if snap["rounds"]:
+        conn.execute(insert(t.event_rounds), [
+            {"event_id": event_id, "number": r["number"], "bye_player_id": r["bye_player_id"],
+             "started_at": _when(r["started_at"])} for r in snap["rounds"]])
+
+
+def remove_event(conn: Connection, event_id: int) -> None:
+    """Delete an event with its players and rounds; refused while matches count for it."""
+    if conn.execute(select(t.matches.c.id).where(t.matches.c.event_id == event_id)).first():
+        raise Refused(f"event {event_id} has matches: reverse or move them first")
+    conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
+    conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
+    conn.execute(delete(t.events).where(t.events.c.id == event_id))
+
+
+def events_of_player(conn: Connection, player_id: int) -> list[int]:
+    """The events a player is a player of, or sat out a round of."""
+    ids = set(conn.execute(select(t.event_players.c.event_id)
+                           .where(t.event_players.c.player_id == player_id)).scalars())
+    ids.update(conn.execute(select(t.event_rounds.c.event_id)
+                            .where(t.event_rounds.c.bye_player_id == player_id)).scalars())
+    return sorted(ids)

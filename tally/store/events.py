@@ -1,0 +1,791 @@
+"""Events: club evenings and round robins, their schedules, standings and cross-tables.
+
+Every function takes an open :class:`~tally.store.Store`, does its work in one transaction and
+returns plain frozen dataclasses (:mod:`tally.store.views`)::
+
+    with open_store("club.db") as store:
+        ev = create_event(store, "Autumn cup", kind="round-robin",
+                          players=["Anna", "Bert", "Carl", "Dora", "Emil"])
+        start_round(store, ev.id, 1)          # the matches of round 1, from the schedule
+        ...
+        table = standings(store, ev.id)       # StandingsView: rows of tally.tiebreaks
+
+**Club evening** (``kind="club"``): no schedule; matches are started for the evening
+(``Store.start_match(..., event=...)``) in any pairing, as many per pair as are played.
+
+**Round robin** (``kind="round-robin"``): single or double (``double``), paired by
+:func:`tally.schedule.berger_schedule` over the players in seed order. Each pairing plays
+``matches_per_pairing`` matches (one Bummerl by default); :func:`start_round` makes a round's
+matches at once, each with its round and table, the pairing's first player dealing first in
+its first match (:func:`tally.schedule.first_dealer`) and the first dealer alternating over
+the pairing's further matches. With an odd number of players one sits out each round: the bye
+scores nothing (``bye="none"``, the default) or as much as a won match (``bye="win"``), and it
+counts once its round is started.
+
+**Withdrawal** (:func:`withdraw`): a withdrawn player's *remaining* matches are every match of
+theirs in the event not over when the standings are made (started or not), and for a round
+robin every scheduled match of theirs not made yet. Each event says what becomes of them:
+
+- ``forfeit`` (the default): each is a match won by the opponent: played, won and match points
+  for the opponent, played and lost for the withdrawn player, with the game points recorded in
+  it (none for a match never made). In a cross-table they show as ``+`` and ``-``.
+- ``void``: they drop out of the standings, as if they had never been scheduled.
+
+Matches the withdrawn player finished count as played, under both rules; a match between two
+withdrawn players is void under both. A withdrawn player sits out the rounds started after the
+withdrawal (no match is made for their pairings) and scores no bye there.
+
+**Standings** are always derived, never stored: the game points, schneider and schwarz wins of
+both players of each match are summed in SQL from the result cache (``deal_results`` joined
+to ``matches``, GROUP BY match), one small row per match, and :func:`tally.tiebreaks.standings`
+ranks the players from those rows (head-to-head and Sonneborn-Berger need who beat whom). A
+correction to a deal rewrites the cache in the same transaction, so it shows in the next
+standings at once. A *schneider* (*schwarz*) win is a deal won by a claim or by the higher
+total worth 2 (3) game points before the carry; a forfeited match keeps the game points,
+schneider and schwarz wins of the deals recorded in it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, NamedTuple
+
+from sqlalchemy import and_, case, func, insert, select, update
+from sqlalchemy.engine import Connection, RowMapping
+from sqlalchemy.sql import ColumnElement
+
+from tally.errors import NotFound, Refused
+from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
+from tally.store import eventrows
+from tally.store import tables as t
+from tally.store.eventrows import BYES, KINDS, WITHDRAWALS
+from tally.store.store import (
+    Snapshot,
+    Store,
+    _checked_rules,
+    _now,
+    _resolve_player,
+    _rule_set,
+    _snapshot,
+)
+from tally.store.views import (
+    CrossTableView,
+    EventPlayerView,
+    EventView,
+    PairingMatchView,
+    PairingView,
+    RoundView,
+    StandingsView,
+)
+from tally.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, MatchResult
+from tally.tiebreaks import standings as rank_players
+
+__all__ = [
+    "add_players",
+    "create_event",
+    "cross_table",
+    "event",
+    "events",
+    "rounds",
+    "season_standings",
+    "standings",
+    "start_round",
+    "withdraw",
+]
+
+#: the most matches a pairing of a round robin may play
+MAX_MATCHES_PER_PAIRING = 20
+EVENT_NAME_LENGTH = 100
+
+
+# --- creating and changing events --------------------------------------------------------------
+
+
+def _clean_name(name: str) -> str:
+    clean = " ".join(name.split())
+    if not clean:
+        raise Refused("an event needs a name")
+    if len(clean) > EVENT_NAME_LENGTH:
+        raise Refused(f'"{clean[:20]}...": an event name has at most {EVENT_NAME_LENGTH} '
+                      "characters")
+    return clean
+
+
+def check_tiebreaks(names: Iterable[str]) -> tuple[str, ...]:
+    """Tiebreak names as given, checked: each one of :data:`tally.tiebreaks.TIEBREAKS`, none
+    twice.
+
+    >>> check_tiebreaks(["wins", "head-to-head"])
+    ('wins', 'head-to-head')
+    """
+    out: list[str] = []
+    for name in names:
+        name = name.strip()
+        if name not in TIEBREAKS:
+            raise Refused(f'unknown tiebreak "{name}" (tiebreaks: {", ".join(TIEBREAKS)})')
+        if name in out:
+            raise Refused(f'the tiebreak "{name}" is given twice')
+        out.append(name)
+    return tuple(out)
+
+
+def _one_of(what: str, value: str, allowed: Sequence[str]) -> str:
+    if value not in allowed:
+        raise Refused(f'{what} must be {" or ".join(allowed)}, not "{value}"')
+    return value
+
+
+def create_event(store: Store, name: str, *, kind: str = "club", players: Sequence[str] = (),
+                 held_on: date | None = None, rules: str = "sixty-six", double: bool = False,
+                 matches_per_pairing: int = 1, match_points_per_win: float = 1.0,
+                 bye: str = "none", withdrawal: str = "forfeit",
+                 tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> EventView:
+    """Create a club evening (``kind="club"``) or a round robin (``kind="round-robin"``) of
+    stored players, seeded in the order given; ``held_on`` defaults to today.
+
+    The options are described in the module docstring; ``double`` and
+    ``matches_per_pairing`` belong to round robins only.
+    """
+    clean = _clean_name(name)
+    _one_of("the kind of event", kind, KINDS)
+    _one_of("a bye", bye, BYES)
+    _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
+    order = check_tiebreaks(tiebreaks)
+    spec = _checked_rules(rules)
+    if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
+        raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
+                      f"{matches_per_pairing}")
+    if not (math.isfinite(match_points_per_win) and match_points_per_win >= 0):
+        raise Refused(f"match points per win must be 0 or more, not {match_points_per_win}")
+    if kind == "club" and (double or matches_per_pairing != 1):
+        raise Refused("a club evening has no schedule: double and matches per pairing are "
+                      "for round robins")
+    if kind == "round-robin" and len(players) < 2:
+        raise Refused(f"a round robin needs at least 2 players, got {len(players)}")
+    with store._write() as conn:
+        rows = _distinct_players(conn, players)
+        eid = conn.execute(insert(t.events).values(
+            name=clean, kind=kind, held_on=held_on or date.today(), rules=spec,
+            double_round=double, matches_per_pairing=matches_per_pairing,
+            match_points_per_win=float(match_points_per_win), bye=bye,
+            withdrawal=withdrawal, tiebreaks=",".join(order), created_at=_now())
+            .returning(t.events.c.id)).scalar_one()
+        for row in rows:
+            eventrows.add_event_player(conn, eid, row["id"])
+        what = "round robin" if kind == "round-robin" else "club evening"
+        store._audit(conn, "event create", "event", eid,
+                     f'created {what} {eid} "{clean}" with {len(rows)} player(s)',
+                     {f"event:{eid}": None}, {f"event:{eid}": _snapshot(conn, "event", eid)})
+        return _event_view(conn, _event_row(conn, eid))
+
+
+def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]:
+    rows: list[RowMapping] = []
+    for ref in refs:
+        row = _resolve_player(conn, ref)
+        if any(r["id"] == row["id"] for r in rows):
+            raise Refused(f'{row["name"]} is listed twice')
+        rows.append(row)
+    return rows
+
+
+def events(store: Store) -> list[EventView]:
+    """Every event, by date (then number)."""
+    with store._read() as conn:
+        rows = conn.execute(select(t.events).order_by(t.events.c.held_on, t.events.c.id)
+                            ).mappings().all()
+        return [_event_view(conn, row) for row in rows]
+
+
+def event(store: Store, ref: str | int) -> EventView:
+    """One event, by number or name."""
+    with store._read() as conn:
+        return _event_view(conn, eventrows.resolve_event(conn, ref))
+
+
+def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventView:
+    """Add stored players to an event as its last seeds: to a club evening at any time, to a
+    round robin until its first round is started (the schedule is made from the seeds)."""
+    with store._write() as conn:
+        ev = _lock_event(conn, ref)
+        eid = ev["id"]
+        if ev["kind"] == "round-robin" and _started(conn, eid):
+            raise Refused(f'round robin {eid} "{ev["name"]}" has started: its schedule is '
+                          "fixed, no player can join")
+        rows = _distinct_players(conn, players)
+        listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
+        for row in rows:
+            if row["id"] in listed:
+                raise Refused(f'{row["name"]} plays in event {eid} already')
+        before = _snapshot(conn, "event", eid)
+        for row in rows:
+            eventrows.add_event_player(conn, eid, row["id"])
+        names = ", ".join(r["name"] for r in rows)
+        store._audit(conn, "event add", "event", eid, f'added {names} to event {eid}',
+                     {f"event:{eid}": before}, {f"event:{eid}": _snapshot(conn, "event", eid)})
+        return _event_view(conn, _event_row(conn, eid))
+
+
+def withdraw(store: Store, ref: str | int, player: str) -> EventView:
+    """Withdraw a player from an event. Their remaining matches are then handled by the
+    event's rule: ``forfeit`` (each is won by the opponent) or ``void`` (they drop out of the
+    standings); see the module docstring. ``tally audit undo`` takes a withdrawal back."""
+    with store._write() as conn:
+        ev = _lock_event(conn, ref)
+        eid = ev["id"]
+        row = _resolve_player(conn, player)
+        entry = next((p for p in eventrows.event_players(conn, eid)
+                      if p["player_id"] == row["id"]), None)
+        if entry is None:
+            raise NotFound(f'{row["name"]} does not play in event {eid} "{ev["name"]}"')
+        if entry["withdrawn_at"] is not None:
+            raise Refused(f'{row["name"]} has withdrawn from event {eid} already')
+        before = _snapshot(conn, "event", eid)
+        conn.execute(update(t.event_players).where(
+            (t.event_players.c.event_id == eid) & (t.event_players.c.player_id == row["id"]))
+            .values(withdrawn_at=_now()))
+        store._audit(conn, "event withdraw", "event", eid,
+                     f'{row["name"]} withdrew from event {eid} ({ev["withdrawal"]})',
+                     {f"event:{eid}": before}, {f"event:{eid}": _snapshot(conn, "event", eid)})
+        return _event_view(conn, _event_row(conn, eid))
+
+
+# --- rounds ----------------------------------------------------------------------------------
+
+
+def rounds(store: Store, ref: str | int, number: int | None = None) -> list[RoundView]:
+    """The rounds of a round robin's schedule (only round ``number`` if given): pairings with
+    table, players, first dealer and the matches made, with their results."""
+    store.ensure_results()
+    with store._read() as conn:
+        ev = eventrows.resolve_event(conn, ref)
+        data = _load_events(conn, t.events.c.id == ev["id"])
+    e = data.events[0]
+    sched = _schedule(e)
+    if number is not None:
+        _check_round(e, number, len(sched))
+        sched = [sched[number - 1]]
+    return [_round_view(e, data, r) for r in sched]
+
+
+def start_round(store: Store, ref: str | int, number: int) -> RoundView:
+    """Make the matches of round ``number`` of a round robin from its schedule: for each
+    pairing ``matches_per_pairing`` matches under the event's rules, with its round and
+    table; the first dealer alternates from the pairing's first player. Pairings with a
+    withdrawn player get no match (the withdrawal rule handles them). Refused for a round
+    started already. One audit entry: ``tally audit undo`` removes the round while none of
+    its matches has a deal."""
+    with store._write() as conn:
+        ev = _lock_event(conn, ref)
+        eid = ev["id"]
+        if ev["kind"] != "round-robin":
+            raise Refused(f'event {eid} "{ev["name"]}" is a club evening: it has no rounds '
+                          "(start its matches with `tally match start ... --event`)")
+        entrants = eventrows.event_players(conn, eid)
+        ids = {str(p["player_id"]): p for p in entrants}
+        sched = berger_schedule(list(ids), double=bool(ev["double_round"]))
+        if not 1 <= number <= len(sched):
+            raise NotFound(f'round robin {eid} "{ev["name"]}" has rounds 1 to {len(sched)}, '
+                           f"not {number}")
+        earlier = conn.execute(select(t.matches.c.id).where(
+            (t.matches.c.event_id == eid) & (t.matches.c.round_number == number))
+            .order_by(t.matches.c.id)).scalars().all()
+        if _started(conn, eid, number) or earlier:
+            where = f" (matches {', '.join(map(str, earlier))})" if earlier else ""
+            raise Refused(f'round {number} of event {eid} "{ev["name"]}" was started '
+                          f"already{where}")
+        rnd = sched[number - 1]
+        withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
+        before: dict[str, Snapshot] = {f"event:{eid}": _snapshot(conn, "event", eid)}
+        after: dict[str, Snapshot] = {}
+        bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
+        conn.execute(insert(t.event_rounds).values(event_id=eid, number=number,
+                                                   bye_player_id=bye, started_at=_now()))
+        made: list[int] = []
+        for pairing in rnd.pairings:
+            if {pairing.first, pairing.second} & withdrawn:
+                continue
+            dealer = int(first_dealer(pairing))
+            a, b = int(pairing.first), int(pairing.second)
+            for k in range(ev["matches_per_pairing"]):
+                mid = conn.execute(insert(t.matches).values(
+                    player_a_id=a, player_b_id=b, rules=ev["rules"],
+                    first_dealer_id=dealer if k % 2 == 0 else (b if dealer == a else a),
+                    created_at=_now(), event_id=eid, round_number=number,
+                    table_number=pairing.table).returning(t.matches.c.id)).scalar_one()
+                made.append(mid)
+                before[f"match:{mid}"] = None
+                after[f"match:{mid}"] = _snapshot(conn, "match", mid)
+        after[f"event:{eid}"] = _snapshot(conn, "event", eid)
+        listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
+            f"match {made[0]}" if made else "no match"
+        store._audit(conn, "event round", "event", eid,
+                     f'started round {number} of event {eid} "{ev["name"]}": {listed}',
+                     before, after)
+        data = _load_events(conn, t.events.c.id == eid)
+    return _round_view(data.events[0], data, rnd)
+
+
+def _check_round(e: _Event, number: int, total: int) -> None:
+    if not 1 <= number <= total:
+        raise NotFound(f'round robin {e.id} "{e.name}" has rounds 1 to {total}, not {number}')
+
+
+def _lock_event(conn: Connection, ref: str | int) -> RowMapping:
+    """An event, its row locked until the transaction ends (PostgreSQL; on SQLite the write
+    transaction holds the database already)."""
+    return eventrows.resolve_event(conn, ref, lock=True)
+
+
+def _started(conn: Connection, event_id: int, number: int | None = None) -> bool:
+    q = select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == event_id)
+    if number is not None:
+        q = q.where(t.event_rounds.c.number == number)
+    return conn.execute(q.limit(1)).first() is not None
+
+
+# --- what standings are made of ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Entrant:
+    player_id: int
+    seed: int
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class _Event:
+    id: int
+    name: str
+    kind: str
+    held_on: date
+    rules: str
+    double: bool
+    matches_per_pairing: int
+    match_points_per_win: float
+    bye: str
+    withdrawal: str
+    tiebreaks: tuple[str, ...]
+    entrants: tuple[_Entrant, ...]
+    #: round number -> who scores its bye (None: nobody)
+    started: dict[int, int | None]
+
+    @property
+    def round_robin(self) -> bool:
+        return self.kind == "round-robin"
+
+    @property
+    def withdrawn(self) -> set[int]:
+        return {e.player_id for e in self.entrants if e.withdrawn}
+
+
+class _Match(NamedTuple):
+    """A match of an event with its totals summed from the result cache: game points,
+    schneider and schwarz wins of player ``a`` and ``b``, and the winner once one has reached
+    the match target."""
+
+    id: int
+    event_id: int
+    a: int
+    b: int
+    first_dealer: int
+    rules: str
+    round_number: int | None
+    table_number: int | None
+    gp_a: int = 0
+    gp_b: int = 0
+    schneider_a: int = 0
+    schneider_b: int = 0
+    schwarz_a: int = 0
+    schwarz_b: int = 0
+    winner: int | None = None
+
+    def points(self, player: int) -> int:
+        """The game points ``player`` scored in the match."""
+        return self.gp_a if player == self.a else self.gp_b if player == self.b else 0
+
+
+@dataclass(frozen=True)
+class _Data:
+    events: list[_Event]
+    matches: list[_Match]
+    names: dict[int, str]
+    by_event: dict[int, list[_Match]] = field(default_factory=dict)
+
+    def name(self, player_id: int) -> str:
+        return self.names[player_id]
+
+    def matches_of(self, event_id: int) -> list[_Match]:
+        """The matches of one event, oldest first."""
+        return self.by_event.get(event_id, [])
+
+
+def _load_events(conn: Connection, which: ColumnElement[bool]) -> _Data:
+    """The events ``which`` selects with their players, rounds, matches and the matches'
+    totals summed from the result cache (one GROUP BY query)."""
+    ev_rows = conn.execute(select(t.events).where(which)
+                           .order_by(t.events.c.held_on, t.events.c.id)).mappings().all()
+    ids = [r["id"] for r in ev_rows]
+    chosen = select(t.events.c.id).where(which)
+    entrants: dict[int, list[_Entrant]] = defaultdict(list)
+    for r in conn.execute(select(t.event_players).where(t.event_players.c.event_id.in_(chosen))
+                          .order_by(t.event_players.c.event_id, t.event_players.c.seed)
+                          ).mappings():
+        entrants[r["event_id"]].append(_Entrant(r["player_id"], r["seed"],
+                                                r["withdrawn_at"] is not None))
+    started: dict[int, dict[int, int | None]] = defaultdict(dict)
+    for r in conn.execute(select(t.event_rounds).where(t.event_rounds.c.event_id.in_(chosen))
+                          ).mappings():
+        started[r["event_id"]][r["number"]] = r["bye_player_id"]
+    matches: list[_Match] = []
+    by_event: dict[int, list[_Match]] = defaultdict(list)
+    targets: dict[str, int] = {}
+    for row in conn.execute(_SELECT_MATCH_TOTALS.where(t.matches.c.event_id.in_(chosen))):
+        spec, gp_a, gp_b = row[5], row[8], row[9]
+        target = targets.get(spec)
+        if target is None:
+            target = targets[spec] = _rule_set(spec).match_target
+        winner = row[2] if gp_a >= target else row[3] if gp_b >= target else None
+        match = _Match._make((*row, winner))
+        matches.append(match)
+        by_event[match.event_id].append(match)
+    wanted = {p for es in entrants.values() for p in (e.player_id for e in es)}
+    wanted |= {p for mt in matches for p in (mt.a, mt.b)}
+    names: dict[int, str] = {}
+    if wanted:
+        names = {pid: name for pid, name in conn.execute(
+            select(t.players.c.id, t.players.c.name).where(t.players.c.id.in_(sorted(wanted))))}
+    evs = [_Event(r["id"], r["name"], r["kind"], r["held_on"], r["rules"],
+                  bool(r["double_round"]), r["matches_per_pairing"],
+                  float(r["match_points_per_win"]), r["bye"], r["withdrawal"],
+                  tuple(x for x in r["tiebreaks"].split(",") if x),
+                  tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})))
+           for r in ev_rows]
+    assert [e.id for e in evs] == ids
+    return _Data(evs, matches, names, dict(by_event))
+
+
+def _match_totals() -> Any:
+    """Each match with the game points, schneider and schwarz wins of both its players,
+    summed in SQL from the result cache: one row per match (GROUP BY the match)."""
+    m, r = t.matches, t.deal_results
+    # a deal won outright: by a correct claim, or by the higher total at the end
+    outright = r.c.reason.in_(("claim", "higher-total"))
+
+    def total(player: Any, *conditions: Any, value: Any = 1) -> Any:
+        return func.sum(case((and_(r.c.winner_id == player, *conditions), value), else_=0))
+
+    return (select(m.c.id, m.c.event_id, m.c.player_a_id, m.c.player_b_id,
+                   m.c.first_dealer_id, m.c.rules, m.c.round_number, m.c.table_number,
+                   total(m.c.player_a_id, value=r.c.game_points),
+                   total(m.c.player_b_id, value=r.c.game_points),
+                   total(m.c.player_a_id, outright, r.c.deal_points == 2),
+                   total(m.c.player_b_id, outright, r.c.deal_points == 2),
+                   total(m.c.player_a_id, outright, r.c.deal_points == 3),
+                   total(m.c.player_b_id, outright, r.c.deal_points == 3))
+            .join_from(m, r, r.c.match_id == m.c.id, isouter=True)
+            .group_by(m.c.id).order_by(m.c.id))
+
+
+_SELECT_MATCH_TOTALS = _match_totals()
+
+
+def _schedule(e: _Event) -> list[Round]:
+    """The Berger schedule of a round robin, over player ids (as text) in seed order."""
+    if not e.round_robin:
+        raise Refused(f'event {e.id} "{e.name}" is a club evening: it has no schedule')
+    if len(e.entrants) < 2:
+        return []
+    return berger_schedule([str(p.player_id) for p in e.entrants], double=e.double)
+
+
+@dataclass(frozen=True)
+class _Result:
+    """A match result the standings count; ``key`` orders them (round, match) and ``forfeit``
+    marks a match won by the withdrawal rule rather than played out."""
+
+    key: tuple[int, int, int]
+    result: MatchResult
+    forfeit: bool
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """What one event adds to standings: match results by player name, the byes that score
+    (by player id) and how many made matches are still to be finished."""
+
+    results: list[_Result]
+    byes: dict[int, int]
+    unresolved: int
+
+
+def _counted(e: _Event, data: _Data) -> _Counted:
+    """The results of an event's matches as the standings count them, each with a sort key
+    (round, match, order): finished matches, then the withdrawal rule on a withdrawn player's
+    remaining matches. Also the byes that score and the number of matches still to finish."""
+    withdrawn = e.withdrawn
+    forfeit = e.withdrawal == "forfeit"
+    out: list[_Result] = []
+    unresolved = 0
+    name = data.name
+
+    def result(m: _Match, winner: int) -> MatchResult:
+        return MatchResult(name(m.a), name(m.b), name(winner), m.gp_a, m.gp_b, m.schneider_a,
+                           m.schneider_b, m.schwarz_a, m.schwarz_b)
+
+    made: Counter[tuple[int | None, int | None]] = Counter()
+    for m in data.matches_of(e.id):
+        made[(m.round_number, m.table_number)] += 1
+        key = (m.round_number or 0, m.id, 0)
+        if m.winner is not None:
+            out.append(_Result(key, result(m, m.winner), False))
+            continue
+        gone = {m.a, m.b} & withdrawn
+        if not gone:
+            unresolved += 1
+        elif forfeit and len(gone) == 1:
+            out.append(_Result(key, result(m, m.b if m.a in gone else m.a), True))
+    if e.round_robin and withdrawn:
+        for rnd in _schedule(e):
+            for p in rnd.pairings:
+                a, b = int(p.first), int(p.second)
+                gone = {a, b} & withdrawn
+                missing = e.matches_per_pairing - made[(rnd.number, p.table)]
+                if not gone or missing <= 0 or not forfeit or len(gone) == 2:
+                    continue
+                winner = b if a in gone else a
+                unmade = _Match(0, e.id, a, b, a, e.rules, rnd.number, p.table)
+                for k in range(missing):
+                    out.append(_Result((rnd.number, 1 << 40, k), result(unmade, winner), True))
+    byes: dict[int, int] = {}
+    for player in e.started.values():
+        if player is not None:
+            byes[player] = byes.get(player, 0) + 1
+    return _Counted(out, byes, unresolved)
+
+
+# --- standings ---------------------------------------------------------------------------------
+
+
+def standings(store: Store, ref: str | int, *,
+              tiebreaks: Sequence[str] | None = None) -> StandingsView:
+    """The standings of an event: every player of it, ranked by match points and then the
+    event's tiebreaks (or ``tiebreaks``, to see another order); players still level share
+    the rank and are listed in seed order."""
+    order = None if tiebreaks is None else check_tiebreaks(tiebreaks)
+    store.ensure_results()
+    with store._read() as conn:
+        ev = eventrows.resolve_event(conn, ref)
+        data = _load_events(conn, t.events.c.id == ev["id"])
+        view = _event_view(conn, ev)
+    e = data.events[0]
+    if order is None:
+        order = e.tiebreaks
+    counted = _counted(e, data)
+    players = _players_of([e], data)
+    per_bye = e.match_points_per_win if e.bye == "win" else 0.0
+    rows = rank_players([data.name(p) for p in players], [r.result for r in counted.results],
+                        match_points_per_win=e.match_points_per_win,
+                        match_points_per_bye=per_bye,
+                        byes={data.name(p): n for p, n in counted.byes.items()},
+                        tiebreaks=order)
+    return StandingsView(
+        title=e.name, event=view, events=(e.id,), date_from=e.held_on, date_to=e.held_on,
+        tiebreaks=order, match_points_per_win=e.match_points_per_win, rows=tuple(rows),
+        stage=_stage(e, counted), withdrawn=tuple(data.name(p) for p in sorted(
+            e.withdrawn, key=lambda p: _seed(e, p))))
+
+
+def season_standings(store: Store, *, date_from: date | None = None,
+                     date_to: date | None = None, all_events: bool = False,
+                     tiebreaks: Sequence[str] | None = None,
+                     match_points_per_win: float | None = None) -> StandingsView:
+    """The standings of a season: the club evenings (every event with ``all_events``) held
+    between ``date_from`` and ``date_to`` (both included; open-ended when None), each match
+    counted as in its event's standings (byes and withdrawals too).
+
+    A won match earns the match points its event says; when the events disagree, give
+    ``match_points_per_win`` to count every win alike. ``tiebreaks`` default to
+    :data:`tally.tiebreaks.DEFAULT_TIEBREAKS`. Players are every player of those events.
+    """
+    order = check_tiebreaks(DEFAULT_TIEBREAKS if tiebreaks is None else tiebreaks)
+    if date_from is not None and date_to is not None and date_from > date_to:
+        raise Refused(f"the season cannot end ({date_to}) before it begins ({date_from})")
+    which: ColumnElement[bool] = t.events.c.id.is_not(None)
+    if not all_events:
+        which = and_(which, t.events.c.kind == "club")
+    if date_from is not None:
+        which = and_(which, t.events.c.held_on >= date_from)
+    if date_to is not None:
+        which = and_(which, t.events.c.held_on <= date_to)
+    store.ensure_results()
+    with store._read() as conn:
+        data = _load_events(conn, which)
+    if match_points_per_win is None:
+        values = sorted({e.match_points_per_win for e in data.events})
+        if len(values) > 1:
+            raise Refused("the season's events give different match points for a win ("
+                          + ", ".join(f"{v:g}" for v in values)
+                          + "): say how many every win counts")
+        per_win = values[0] if values else 1.0
+    else:
+        per_win = float(match_points_per_win)
+    results: list[MatchResult] = []
+    byes: Counter[int] = Counter()
+    withdrawn: set[int] = set()
+    for e in data.events:
+        counted = _counted(e, data)
+        results.extend(r.result for r in counted.results)
+        if e.bye == "win":
+            byes.update(counted.byes)
+        withdrawn |= e.withdrawn
+    players = sorted(_players_of(data.events, data), key=lambda p: data.name(p).casefold())
+    rows = rank_players([data.name(p) for p in players], results,
+                        match_points_per_win=per_win, match_points_per_bye=per_win,
+                        byes={data.name(p): n for p, n in byes.items()}, tiebreaks=order)
+    kinds = "all events" if all_events else "club evenings"
+    span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
+    return StandingsView(
+        title=f"Season: {kinds}{span}", event=None,
+        events=tuple(e.id for e in data.events), date_from=date_from, date_to=date_to,
+        tiebreaks=order, match_points_per_win=per_win, rows=tuple(rows), stage="",
+        withdrawn=tuple(sorted((data.name(p) for p in withdrawn), key=str.casefold)))
+
+
+def _players_of(evs: Sequence[_Event], data: _Data) -> list[int]:
+    """The players of events in seed order, then anyone else who played in them."""
+    seen: dict[int, None] = {}
+    for e in evs:
+        for entrant in e.entrants:
+            seen.setdefault(entrant.player_id, None)
+    ids = {e.id for e in evs}
+    for m in data.matches:
+        if m.event_id in ids:
+            seen.setdefault(m.a, None)
+            seen.setdefault(m.b, None)
+    return list(seen)
+
+
+def _seed(e: _Event, player_id: int) -> int:
+    return next((x.seed for x in e.entrants if x.player_id == player_id), 1 << 30)
+
+
+def _stage(e: _Event, counted: _Counted) -> str:
+    if not e.round_robin:
+        return ""
+    total = len(_schedule(e))
+    if not e.started:
+        return f"not started ({total} rounds)"
+    if len(e.started) == total and counted.unresolved == 0:
+        return "final"
+    return f"round {max(e.started)} of {total}"
+
+
+# --- cross-table -------------------------------------------------------------------------------
+
+
+def cross_table(store: Store, ref: str | int) -> CrossTableView:
+    """The cross-table of an event (made for round robins; a club evening gets one too):
+    each player's results against each other player, their own game points first (``"7:3"``),
+    ``+``/``-`` for a match won or lost by forfeit; matches not over are left out."""
+    store.ensure_results()
+    with store._read() as conn:
+        ev = eventrows.resolve_event(conn, ref)
+        data = _load_events(conn, t.events.c.id == ev["id"])
+        view = _event_view(conn, ev)
+    e = data.events[0]
+    players = _players_of([e], data)
+    if len(players) < 2:
+        raise Refused(f'event {e.id} "{e.name}" has fewer than two players: no cross-table')
+    index = {data.name(p): i for i, p in enumerate(players)}
+    cells: list[list[list[tuple[tuple[int, int, int], str]]]] = [
+        [[] for _ in players] for _ in players]
+    for counted in _counted(e, data).results:
+        r = counted.result
+        i, j = index[r.player_a], index[r.player_b]
+        if counted.forfeit:
+            a_text, b_text = ("+", "-") if r.winner == r.player_a else ("-", "+")
+        else:
+            a_text = f"{r.game_points_a}:{r.game_points_b}"
+            b_text = f"{r.game_points_b}:{r.game_points_a}"
+        cells[i][j].append((counted.key, a_text))
+        cells[j][i].append((counted.key, b_text))
+    return CrossTableView(
+        event=view, players=tuple(data.name(p) for p in players),
+        cells=tuple(tuple(tuple(text for _, text in sorted(cell)) for cell in row)
+                    for row in cells))
+
+
+# --- views ---------------------------------------------------------------------------------------
+
+
+def _event_row(conn: Connection, event_id: int) -> RowMapping:
+    return conn.execute(select(t.events).where(t.events.c.id == event_id)).mappings().one()
+
+
+def _event_view(conn: Connection, row: RowMapping) -> EventView:
+    eid = row["id"]
+    entrants = eventrows.event_players(conn, eid)
+    started = tuple(conn.execute(select(t.event_rounds.c.number)
+                                 .where(t.event_rounds.c.event_id == eid)
+                                 .order_by(t.event_rounds.c.number)).scalars())
+    count = conn.execute(select(func.count()).select_from(t.matches)
+                         .where(t.matches.c.event_id == eid)).scalar_one()
+    total = 0
+    if row["kind"] == "round-robin" and len(entrants) >= 2:
+        total = rounds_for(len(entrants), bool(row["double_round"]))
+    return EventView(
+        id=eid, name=row["name"], date=row["held_on"], kind=row["kind"], rules=row["rules"],
+        players=tuple(EventPlayerView(p["seed"], p["name"], None if p["withdrawn_at"] is None
+                                      else p["withdrawn_at"].isoformat())
+                      for p in entrants),
+        double=bool(row["double_round"]), matches_per_pairing=row["matches_per_pairing"],
+        match_points_per_win=float(row["match_points_per_win"]), bye=row["bye"],
+        withdrawal=row["withdrawal"],
+        tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
+        rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat())
+
+
+def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
+    by_table: dict[int | None, list[_Match]] = defaultdict(list)
+    for m in data.matches:
+        if m.event_id == e.id and m.round_number == rnd.number:
+            by_table[m.table_number].append(m)
+    pairings = tuple(_pairing_view(e, data, p, by_table.get(p.table, [])) for p in rnd.pairings)
+    started = rnd.number in e.started
+    return RoundView(
+        event_id=e.id, event=e.name, number=rnd.number, rounds=len(_schedule(e)),
+        started=started, pairings=pairings,
+        bye=None if rnd.bye is None else data.name(int(rnd.bye)),
+        bye_scores=started and e.bye == "win" and e.started[rnd.number] is not None)
+
+
+def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> PairingView:
+    a, b = int(p.first), int(p.second)
+    views = []
+    for m in made:
+        views.append(PairingMatchView(
+            match_id=m.id, first_dealer=data.name(m.first_dealer),
+            result=f"{m.points(a)}:{m.points(b)}",
+            winner=None if m.winner is None else data.name(m.winner), over=m.winner is not None))
+    gone = [x for x in (a, b) if x in e.withdrawn]
+    done = len(views) == e.matches_per_pairing and all(v.over for v in views)
+    forfeit_winner: str | None = None
+    if done:
+        status = "played"
+    elif gone:
+        status = e.withdrawal if len(gone) == 1 else "void"
+        if status == "forfeit":
+            forfeit_winner = data.name(b if a in gone else a)
+    else:
+        status = "playing" if views else "scheduled"
+    return PairingView(table=p.table, first=data.name(a), second=data.name(b),
+                       first_dealer=data.name(int(first_dealer(p))), matches=tuple(views),
+                       status=status, withdrawn=tuple(data.name(x) for x in gone),
+                       forfeit_winner=forfeit_winner)
+
