@@ -24,6 +24,7 @@ app = typer.Typer(
 from tally.cli import check as _check  # noqa: E402,F401
 from tally.cli import deals as _deals  # noqa: E402,F401
 from tally.cli import events as _events  # noqa: E402,F401
+from tally.cli import load as _load  # noqa: E402,F401
 from tally.cli import matches as _matches  # noqa: E402,F401
 from tally.cli import players as _players  # noqa: E402,F401
 from tally.cli import printing as _printing  # noqa: E402,F401

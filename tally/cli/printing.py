@@ -145,3 +145,90 @@ def ruling(
         sheet = deal_ruling_sheet(store, view.id)
     path = _target(output, f"ruling-deal-{view.match_id}.{view.number}.pdf")
     _written(render_ruling(sheet, paper=paper.value), path)
+
+
+@print_app.command("standings")
+@guard
+def standings(
+    event: Annotated[str | None, typer.Argument(
+        metavar="EVENT", help="The event (number or name).")] = None,
+    season: Annotated[bool, typer.Option(
+        "--season", help="A season's standings: the club evenings held in a date range.")
+    ] = False,
+    date_from: Annotated[str | None, typer.Option(
+        "--from", metavar="YYYY-MM-DD", help="Season: the first day (default: open).")] = None,
+    date_to: Annotated[str | None, typer.Option(
+        "--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open).")] = None,
+    all_events: Annotated[bool, typer.Option(
+        "--all-events", help="Season: count round robins too, not only club evenings.")
+    ] = False,
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print the standings of an event (or of a season, --season) as PDF.
+
+    The table of the terminal's `tally standings` with the tiebreaks named, and
+    for a round robin the cross-table of results player by player; the event's
+    name, date and rule set, and when it was printed.
+
+    Default file: standings-event-N.pdf or standings-season.pdf here.
+    """
+    from tally.cli.events import parse_date
+
+    if event is not None and season:
+        fail("give an EVENT or --season, not both")
+    if event is None and not season:
+        fail("give an EVENT, or --season for the club evenings of a date range")
+    if event is not None and (date_from or date_to or all_events):
+        fail("--from, --to and --all-events are for --season")
+    if output is not None:
+        _target(output, "")
+    from tally.printing import render_standings
+    from tally.store.sheetdata import event_standings_sheet, standings_sheet
+
+    with opened(db) as store:
+        if event is not None:
+            from tally.store.events import event as find_event
+
+            number = find_event(store, event).id
+            sheet = event_standings_sheet(store, number)
+            default = f"standings-event-{number}.pdf"
+        else:
+            from tally.store.events import season_standings
+
+            sheet = standings_sheet(season_standings(
+                store, date_from=parse_date(date_from, "--from"),
+                date_to=parse_date(date_to, "--to"), all_events=all_events))
+            default = "standings-season.pdf"
+    _written(render_standings(sheet, paper=paper.value), _target(output, default))
+
+
+@print_app.command("pairings")
+@guard
+def pairings(
+    event: Annotated[str, typer.Argument(metavar="EVENT", help="The round robin.")],
+    round_number: Annotated[int, typer.Option(
+        "--round", metavar="N", help="The round to print.")],
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print the pairings of a round of a round robin as PDF.
+
+    Each table's number, its two players and who deals first, with a box for
+    the result; who sits out the round.
+
+    Default file: pairings-event-N-round-R.pdf here.
+    """
+    if output is not None:
+        _target(output, "")
+    from tally.printing import render_pairings
+    from tally.store.events import event as find_event
+    from tally.store.sheetdata import pairings_sheet
+
+    with opened(db) as store:
+        number = find_event(store, event).id
+        sheet = pairings_sheet(store, number, round_number)
+    path = _target(output, f"pairings-event-{number}-round-{round_number}.pdf")
+    _written(render_pairings(sheet, paper=paper.value), path)

@@ -79,6 +79,11 @@ def standings(
     if csv_out:
         write_csv([*COLUMNS, *view.tiebreaks], rows_of(view))
         return
+    show(view)
+
+
+def show(view: StandingsView) -> None:
+    """Print standings as a table on the terminal, with the legend under it."""
     rows = [[*row[:8], signed(int(row[8] or 0)), *row[9:]] for row in rows_of(view)]
     notes = [LEGEND]
     if view.tiebreaks:

@@ -75,11 +75,17 @@ def score_rows(match: MatchView) -> tuple[ScoreRow, ...]:
 def match_scoresheet(store: Store, match_id: int, *,
                      printed_at: datetime | None = None) -> ScoreSheet:
     """The score sheet of a stored match: its players, rules and target, the deals played so
-    far filled in, who deals next, and the winner once it is over.
-
-    The event stays empty: the store does not name a match's event yet.
+    far filled in, who deals next, and the winner once it is over; the event's name, and for
+    a round robin the round and table, when the match belongs to an event.
     """
     m = store.match_state(match_id)
+    event_name = place = ""
+    if m.event_id is not None:
+        from tally.store.events import event
+
+        event_name = event(store, m.event_id).name
+        if m.round is not None and m.table is not None:
+            place = f"round {m.round}, table {m.table}"
     a, b = m.players
     if not 1 <= m.target <= 99:
         raise Refused(f"match {m.id} is played to {m.target} game points: a score sheet has "
@@ -89,6 +95,7 @@ def match_scoresheet(store: Store, match_id: int, *,
     if m.current_deal is None and not m.over:
         next_dealer = m.next_dealer or ""
     return ScoreSheet(rule_set=m.rules, match_target=m.target, player_one=a, player_two=b,
+                      event=event_name, place=place,
                       printed_at=printed_at or _now(), match_id=m.id, deals=rows,
                       next_dealer=next_dealer, winner=m.winner or "")
 

@@ -1,0 +1,206 @@
+"""`tally load`: the bundled examples into a fresh database, standings, and every sheet as PDF.
+
+This is the README's main job; the standings it shows are checked against a second, separate
+reckoning of the same files (the engine's rulings and `score_match`, no database).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from tally.cli import app
+from tally.match import DealResult, check_quick_result, score_match
+from tally.notation import read_deal
+from tally.rules import RuleSet
+from tally.ruling import rule
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+CLUB, ROBIN = EXAMPLES / "club-evening", EXAMPLES / "round-robin"
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(
+        path.read_bytes())).pages)
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    """The examples loaded once through the CLI: (database, sheets folder, output)."""
+    base = tmp_path_factory.mktemp("load")
+    db, sheets = base / "examples.db", base / "sheets"
+    result = CliRunner().invoke(app, ["load", str(CLUB), str(ROBIN), "--db", str(db),
+                                      "--fresh", "--sheets", str(sheets)])
+    assert result.exit_code == 0, result.output
+    return db, sheets, result.output
+
+
+def reckon(folder: Path) -> dict[str, dict[str, int]]:
+    """Matches won and game points won/conceded per player, from the files alone."""
+    data = tomllib.loads((folder / "event.toml").read_text(encoding="utf-8"))
+    rules = RuleSet.parse(data["rules"])
+    table: dict[str, Counter[str]] = {p: Counter() for p in data["players"]}
+    for m in data["matches"]:
+        a, b = m["players"]
+        results = []
+        for rel in m.get("records", []):
+            ruling = rule(read_deal((folder / rel).read_text(encoding="utf-8")))
+            assert ruling.outcome is not None and not ruling.errors
+            results.append(DealResult(ruling.outcome.winner, ruling.deal_points,
+                                      ruling.outcome.reason))
+        for text in m.get("results", []):
+            if text == "draw":
+                results.append(DealResult(None, 0, "draw"))
+                continue
+            *name, points, reason = text.split()
+            check_quick_result(rules, " ".join(name), int(points), reason)
+            results.append(DealResult(" ".join(name), int(points), reason))
+        state = score_match(rules, (a, b), m["first_dealer"], results)
+        assert state.over
+        for me, other in ((a, b), (b, a)):
+            table[me]["played"] += 1
+            table[me]["won"] += state.winner == me
+            table[me]["gp_won"] += state.score[me]
+            table[me]["gp_conceded"] += state.score[other]
+    return {p: dict(c) for p, c in table.items()}
+
+
+@pytest.mark.parametrize("event, folder", [("1", CLUB), ("2", ROBIN)])
+def test_loaded_standings_agree_with_a_reckoning_of_the_files(
+        loaded: tuple[Path, Path, str], event: str, folder: Path) -> None:
+    db, _, _ = loaded
+    out = CliRunner().invoke(app, ["standings", event, "--db", str(db), "--json"])
+    assert out.exit_code == 0, out.output
+    rows = {r["player"]: r for r in json.loads(out.output)["rows"]}
+    expected = reckon(folder)
+    assert set(rows) == set(expected)
+    for player, exp in expected.items():
+        row = rows[player]
+        assert (row["played"], row["won"], row["game_points_won"],
+                row["game_points_conceded"]) == (exp["played"], exp["won"], exp["gp_won"],
+                                                 exp["gp_conceded"]), player
+        assert row["match_points"] == exp["won"]  # one match point a win, the default
+    ranks = [r["rank"] for r in sorted(rows.values(), key=lambda r: r["rank"])]
+    assert ranks[0] == 1 and ranks == sorted(ranks)
+
+
+def test_load_shows_each_event_and_its_standings_table(loaded: tuple[Path, Path, str]) -> None:
+    _, _, output = loaded
+    assert 'Loaded club evening 1 "Thursday Club Evening"' in output
+    assert 'Loaded round robin 2 "Autumn Round Robin 2026"' in output
+    assert "28 matches, 71 deals recorded trick by trick, 88 kept as results" in output
+    assert "Autumn Round Robin 2026, 2026-10-01, schnapsen, round robin: final" in output
+    assert "Tiebreaks: TB1 head-to-head" in output
+
+
+def test_load_writes_the_standings_pairings_score_sheet_and_a_ruling(
+        loaded: tuple[Path, Path, str]) -> None:
+    _, sheets, _ = loaded
+    names = sorted(p.name for p in sheets.glob("*.pdf"))
+    assert names == ["pairings-event-2-round-7.pdf", "ruling-deal-1.1.pdf",
+                     "ruling-deal-8.1.pdf", "scoresheet-match-1.pdf", "scoresheet-match-8.pdf",
+                     "standings-event-1.pdf", "standings-event-2.pdf"]
+    standings = pdf_text(sheets / "standings-event-2.pdf")
+    assert "Autumn Round Robin 2026" in standings and "Cross-table" in standings
+    assert "Karin Wolf" in standings and "schnapsen" in standings
+    pairings = pdf_text(sheets / "pairings-event-2-round-7.pdf")
+    assert "Pairings, round 7" in pairings
+    data = tomllib.loads((ROBIN / "event.toml").read_text(encoding="utf-8"))
+    for m in data["matches"]:
+        if m["round"] == 7:
+            assert m["players"][0] in pairings and m["players"][1] in pairings
+    scoresheet = pdf_text(sheets / "scoresheet-match-8.pdf")
+    assert "round 1, table 1" in scoresheet and "Gerti Hofer" in scoresheet
+    ruling = pdf_text(sheets / "ruling-deal-8.1.pdf")
+    assert "Ruling: Norbert Lang wins the deal and scores 2 game points" in ruling
+    assert "failed-close" in ruling
+
+
+def test_loading_an_event_twice_is_refused_and_changes_nothing(
+        loaded: tuple[Path, Path, str]) -> None:
+    db, _, _ = loaded
+    before = CliRunner().invoke(app, ["match", "list", "--db", str(db), "--json"]).output
+    result = CliRunner().invoke(app, ["load", str(CLUB), "--db", str(db)])
+    assert result.exit_code == 2
+    assert 'an event named "Thursday Club Evening" is loaded already' in result.output
+    assert CliRunner().invoke(app, ["match", "list", "--db", str(db), "--json"]).output == before
+
+
+def test_a_round_robin_file_that_breaks_the_schedule_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "rr"
+    (folder / "deals").mkdir(parents=True)
+    text = (ROBIN / "event.toml").read_text(encoding="utf-8")
+    # Swap who deals first at round 4 table 1: the Berger table says otherwise.
+    data = tomllib.loads(text)
+    m = next(m for m in data["matches"] if m["round"] == 4 and m["table"] == 1)
+    wrong = m["players"][1]
+    text = text.replace(f'round = 4\ntable = 1\nplayers = ["{m["players"][0]}", '
+                        f'"{m["players"][1]}"]\nfirst_dealer = "{m["first_dealer"]}"',
+                        f'round = 4\ntable = 1\nplayers = ["{m["players"][0]}", '
+                        f'"{m["players"][1]}"]\nfirst_dealer = "{wrong}"')
+    (folder / "event.toml").write_text(text, encoding="utf-8")
+    for deal in (ROBIN / "deals").glob("*.deal"):
+        (folder / "deals" / deal.name).write_text(deal.read_text(encoding="utf-8"))
+    result = CliRunner().invoke(app, ["load", str(folder), "--db", str(tmp_path / "x.db")])
+    assert result.exit_code == 2
+    assert "round 4 table 1 is" in result.output and "by the schedule" in result.output
+    assert "event.toml, match" in result.output
+
+
+def test_fresh_is_only_for_a_sqlite_file(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["load", str(CLUB), "--fresh", "--db",
+                                      "postgresql+psycopg://nobody@127.0.0.1:1/none"])
+    assert result.exit_code == 2
+    assert "--fresh starts a new SQLite file" in result.output
+
+
+def test_print_standings_and_pairings_name_what_they_print(
+        loaded: tuple[Path, Path, str], tmp_path: Path) -> None:
+    db, _, _ = loaded
+    runner = CliRunner()
+    out = tmp_path / "s.pdf"
+    result = runner.invoke(app, ["print", "standings", "thursday club evening", "--db", str(db),
+                                 "-o", str(out), "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    assert round(float(reader.pages[0].mediabox.width)) == 612  # letter, in points
+    text = pdf_text(out)
+    assert "Thursday Club Evening" in text and "Cross-table" not in text
+    season = tmp_path / "season.pdf"
+    result = runner.invoke(app, ["print", "standings", "--season", "--all-events", "--db",
+                                 str(db), "-o", str(season)])
+    assert result.exit_code == 0, result.output
+    assert "Karin Wolf" in pdf_text(season) and "Anna Berger" in pdf_text(season)
+    refused = runner.invoke(app, ["print", "pairings", "1", "--round", "1", "--db", str(db),
+                                  "-o", str(tmp_path / "p.pdf")])
+    assert refused.exit_code == 2 and "is a club evening: it has no rounds" in refused.output
+    assert not (tmp_path / "p.pdf").exists()
+    bad_round = runner.invoke(app, ["print", "pairings", "2", "--round", "9", "--db", str(db),
+                                    "-o", str(tmp_path / "p.pdf")])
+    assert bad_round.exit_code == 2 and not (tmp_path / "p.pdf").exists()
+
+
+def test_the_main_job_runs_as_a_real_process(tmp_path: Path) -> None:
+    """The README's Quick start main job, as a whole process (without the install)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "tally", "load", str(CLUB), str(ROBIN), "--db",
+         str(tmp_path / "examples.db"), "--fresh", "--sheets", str(tmp_path / "sheets")],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Karin Wolf" in proc.stdout
+    assert len(list((tmp_path / "sheets").glob("*.pdf"))) == 7
+    again = subprocess.run(
+        [sys.executable, "-m", "tally", "load", str(CLUB), "--db",
+         str(tmp_path / "examples.db"), "--fresh"],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr  # --fresh: a second run starts over
