@@ -28,13 +28,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from common import tally_cmd  # noqa: E402
 
 from tests.store_support import random_match_deals  # noqa: E402  (random legal deals, typed)
-
-
-def tally_cmd() -> list[str]:
-    exe = shutil.which("tally", path=str(Path(sys.executable).parent)) or shutil.which("tally")
-    return [exe] if exe else [sys.executable, "-m", "tally"]
 
 
 def run(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:

@@ -38,11 +38,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-
-def tally_cmd() -> list[str]:
-    exe = shutil.which("tally", path=str(Path(sys.executable).parent)) or shutil.which("tally")
-    return [exe] if exe else [sys.executable, "-m", "tally"]
+from common import tally_cmd  # noqa: E402
 
 
 def quick_match(rng: random.Random, a: int, b: int, target: int) -> list[tuple[int | None, int,

@@ -8,7 +8,6 @@ half a second a sheet) and every test reads those bytes.
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import subprocess
@@ -18,12 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pypdf
 import pytest
 from typer.testing import CliRunner
 
 from tally.cli import app
 from tally.rulebook import REASON_TEXT, VIOLATION_TEXT
+from tests.pdf_support import page_size, pages_text, squash
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "deals"
@@ -85,18 +84,6 @@ class Printed:
         return "\n".join(pages_text(self.pdf))
 
 
-def pages_text(pdf: bytes) -> list[str]:
-    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
-
-
-def squash(text: str) -> str:
-    """Text without whitespace, so that where a cell wraps does not matter."""
-    return re.sub(r"\s+", "", text)
-
-
-def page_size(pdf: bytes) -> tuple[float, float]:
-    box = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].mediabox
-    return round(float(box.width), 2), round(float(box.height), 2)
 
 
 def run_in(folder: Path, url: str, *args: str) -> Printed:

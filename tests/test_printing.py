@@ -57,6 +57,7 @@ from tally.sheets import (
     TrickRow,
     Violation,
 )
+from tests.pdf_support import page_size, pages_text, squash
 
 EVENT = "Spring Cup 2024"
 PRINTED = datetime(2024, 5, 11, 18, 30)
@@ -149,18 +150,6 @@ def ruling_sheet(players: tuple[str, str] = ("Anna Berger", "Ben Schmid")) -> Ru
 # ------------------------------------------------------------------------------ PDF helpers
 
 
-def pages_text(pdf: bytes) -> list[str]:
-    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
-
-
-def squash(text: str) -> str:
-    """Text without any whitespace, so that a line break inside a cell does not matter."""
-    return re.sub(r"\s+", "", text)
-
-
-def page_size(pdf: bytes) -> tuple[float, float]:
-    box = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].mediabox
-    return round(float(box.width), 2), round(float(box.height), 2)
 
 
 def font_names(pdf: bytes) -> set[str]:

@@ -15,6 +15,13 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import fail, guard
+from tally.cli.standings import (
+    AllEventsOption,
+    EventArgument,
+    FromOption,
+    SeasonOption,
+    ToOption,
+)
 from tally.cli.storage import DbOption, opened
 
 if TYPE_CHECKING:
@@ -150,18 +157,11 @@ def ruling(
 @print_app.command("standings")
 @guard
 def standings(
-    event: Annotated[str | None, typer.Argument(
-        metavar="EVENT", help="The event (number or name).")] = None,
-    season: Annotated[bool, typer.Option(
-        "--season", help="A season's standings: the club evenings held in a date range.")
-    ] = False,
-    date_from: Annotated[str | None, typer.Option(
-        "--from", metavar="YYYY-MM-DD", help="Season: the first day (default: open).")] = None,
-    date_to: Annotated[str | None, typer.Option(
-        "--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open).")] = None,
-    all_events: Annotated[bool, typer.Option(
-        "--all-events", help="Season: count round robins too, not only club evenings.")
-    ] = False,
+    event: EventArgument = None,
+    season: SeasonOption = False,
+    date_from: FromOption = None,
+    date_to: ToOption = None,
+    all_events: AllEventsOption = False,
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,

@@ -26,21 +26,27 @@ LEGEND = ("Pl played, W won, L lost, MP match points, GP+ game points won, GP- c
           "Diff their difference, Schn/Schw deals won by schneider/schwarz")
 
 
+# The arguments that choose whose standings: shared with `tally print standings`.
+EventArgument = Annotated[str | None, typer.Argument(
+    metavar="EVENT", help="The event (number or name).")]
+SeasonOption = Annotated[bool, typer.Option(
+    "--season", help="A season's standings: the club evenings held in a date range.")]
+FromOption = Annotated[str | None, typer.Option(
+    "--from", metavar="YYYY-MM-DD", help="Season: the first day (default: open).")]
+ToOption = Annotated[str | None, typer.Option(
+    "--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open).")]
+AllEventsOption = Annotated[bool, typer.Option(
+    "--all-events", help="Season: count round robins too, not only club evenings.")]
+
+
 @app.command()
 @guard
 def standings(
-    event: Annotated[str | None, typer.Argument(
-        metavar="EVENT", help="The event (number or name).")] = None,
-    season: Annotated[bool, typer.Option(
-        "--season", help="A season's standings: the club evenings held in a date range.")
-    ] = False,
-    date_from: Annotated[str | None, typer.Option(
-        "--from", metavar="YYYY-MM-DD", help="Season: the first day (default: open).")] = None,
-    date_to: Annotated[str | None, typer.Option(
-        "--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open).")] = None,
-    all_events: Annotated[bool, typer.Option(
-        "--all-events", help="Season: count round robins too, not only club evenings.")
-    ] = False,
+    event: EventArgument = None,
+    season: SeasonOption = False,
+    date_from: FromOption = None,
+    date_to: ToOption = None,
+    all_events: AllEventsOption = False,
     tiebreaks: Annotated[str | None, typer.Option(
         help="Season: tiebreaks in order, comma-separated (default: head-to-head, "
              "game-point-difference, game-points-won, sonneborn-berger, wins).")] = None,

@@ -572,18 +572,23 @@ def _counted(e: _Event, data: _Data) -> _Counted:
 # --- standings ---------------------------------------------------------------------------------
 
 
+def _load_one(store: Store, ref: str | int) -> tuple[EventView, _Data, _Event]:
+    """One event with what its standings need: its view, its loaded data and itself."""
+    store.ensure_results()
+    with store._read() as conn:
+        ev = eventrows.resolve_event(conn, ref)
+        data = _load_events(conn, t.events.c.id == ev["id"])
+        view = _event_view(conn, ev)
+    return view, data, data.events[0]
+
+
 def standings(store: Store, ref: str | int, *,
               tiebreaks: Sequence[str] | None = None) -> StandingsView:
     """The standings of an event: every player of it, ranked by match points and then the
     event's tiebreaks (or ``tiebreaks``, to see another order); players still level share
     the rank and are listed in seed order."""
     order = None if tiebreaks is None else check_tiebreaks(tiebreaks)
-    store.ensure_results()
-    with store._read() as conn:
-        ev = eventrows.resolve_event(conn, ref)
-        data = _load_events(conn, t.events.c.id == ev["id"])
-        view = _event_view(conn, ev)
-    e = data.events[0]
+    view, data, e = _load_one(store, ref)
     if order is None:
         order = e.tiebreaks
     counted = _counted(e, data)
@@ -693,12 +698,7 @@ def cross_table(store: Store, ref: str | int) -> CrossTableView:
     """The cross-table of an event (made for round robins; a club evening gets one too):
     each player's results against each other player, their own game points first (``"7:3"``),
     ``+``/``-`` for a match won or lost by forfeit; matches not over are left out."""
-    store.ensure_results()
-    with store._read() as conn:
-        ev = eventrows.resolve_event(conn, ref)
-        data = _load_events(conn, t.events.c.id == ev["id"])
-        view = _event_view(conn, ev)
-    e = data.events[0]
+    view, data, e = _load_one(store, ref)
     players = _players_of([e], data)
     if len(players) < 2:
         raise Refused(f'event {e.id} "{e.name}" has fewer than two players: no cross-table')
