@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import tomllib
@@ -204,3 +205,53 @@ def test_the_main_job_runs_as_a_real_process(tmp_path: Path) -> None:
          str(tmp_path / "examples.db"), "--fresh"],
         capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert again.returncode == 0, again.stderr  # --fresh: a second run starts over
+
+
+@pytest.mark.parametrize("kind, toml, message", [
+    ("round-robin", 'round = "x"\ntable = 1', "round must be a whole number"),
+    ("round-robin", "round = 1\ntable = 2", "round 1 table 2 is not in the schedule"),
+    ("club-evening", 'records = ["../../../etc/passwd"]',
+     "records are read from inside the event's folder only"),
+    ("club-evening", 'results = ["Anna Berger x claim"]', 'a result is "Winner N reason"'),
+    ("club-evening", 'results = ["Nobody 2 claim"]', "does not play in this match"),
+    ("club-evening", 'results = ["Anna Berger 9 claim"]', "worth 1 or 2 or 3 game point(s)"),
+])
+def test_a_folder_with_a_mistake_is_refused_whole_and_stores_nothing(
+        tmp_path: Path, kind: str, toml: str, message: str) -> None:
+    folder = tmp_path / "ev"
+    folder.mkdir()
+    (folder / "event.toml").write_text(
+        f'name = "Broken"\nkind = "{kind}"\nplayers = ["Anna Berger", "Bert Huber"]\n'
+        '[[matches]]\nplayers = ["Anna Berger", "Bert Huber"]\nfirst_dealer = "Anna Berger"\n'
+        + toml + "\n", encoding="utf-8")
+    db = str(tmp_path / "x.db")
+    result = CliRunner().invoke(app, ["load", str(folder), "--db", db])
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "event.toml" in result.output
+    for what in ("event", "player"):
+        listed = CliRunner().invoke(app, [what, "list", "--db", db, "--json"])
+        assert json.loads(listed.output) == [], what
+
+
+def test_a_record_that_breaks_a_match_is_refused_before_anything_is_stored(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "ev"
+    (folder / "deals").mkdir(parents=True)
+    deal = (CLUB / "deals" / "match1-deal1.deal").read_text(encoding="utf-8")
+    first_card = re.search(r"^1\. (\S+)", deal, re.M).group(1)  # type: ignore[union-attr]
+    broken = re.sub(r"^2\. \S+", f"2. {first_card}", deal, count=1, flags=re.M)
+    (folder / "deals" / "d.deal").write_text(broken, encoding="utf-8")
+    data = tomllib.loads((CLUB / "event.toml").read_text(encoding="utf-8"))
+    first = data["matches"][0]
+    (folder / "event.toml").write_text(
+        f'name = "Broken"\nkind = "club-evening"\nplayers = ["{first["players"][0]}", '
+        f'"{first["players"][1]}"]\n[[matches]]\nplayers = ["{first["players"][0]}", '
+        f'"{first["players"][1]}"]\nfirst_dealer = "{first["first_dealer"]}"\n'
+        'records = ["deals/d.deal"]\n', encoding="utf-8")
+    db = str(tmp_path / "x.db")
+    result = CliRunner().invoke(app, ["load", str(folder), "--db", db])
+    assert result.exit_code == 2
+    assert "d.deal" in result.output
+    assert f"{first_card} was already played in trick 1" in result.output
+    assert json.loads(CliRunner().invoke(app, ["event", "list", "--db", db, "--json"]).output) \
+        == []

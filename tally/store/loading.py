@@ -20,10 +20,11 @@ The format is the one of the bundled examples (``examples/club-evening``,
 
 Every record goes through the engine as ``tally deal import`` does, every result through
 ``tally deal quick``; a round robin's matches are made from its schedule, so a file whose
-pairings do not follow the Berger tables is refused. An event is loaded whole or not at all
-in the sense that loading stops at the first problem, naming the file and the match; what was
-loaded before stays (each step is its own audited change) and can be removed with
-``tally audit undo``.
+pairings do not follow the Berger tables is refused. Everything in the folder is checked
+through the engine before anything is stored (every record ruled, every result checked against
+the rule set, dealers and carry followed through each match, a round robin's pairings against
+the schedule), so a folder with a mistake is refused whole, naming the file and the match.
+Each stored step is its own audited change.
 """
 
 from __future__ import annotations
@@ -74,27 +75,35 @@ def load_event(store: Store, folder: Path) -> Loaded:
     players = _names(data.get("players"), path, "players")
     if any(e.name.casefold() == name.strip().casefold() for e in events(store)):
         raise LoadError(f'{path}: an event named "{name}" is loaded already')
+    options = _options(data, path)
+    held_on = _date(data.get("date"), path)
+    matches = data.get("matches", [])
+    if not isinstance(matches, list) or not all(isinstance(m, dict) for m in matches):
+        raise LoadError(f"{path}: matches must be a list of [[matches]] tables")
+    if kind == "round-robin":
+        for index, m in enumerate(matches, start=1):
+            for key in ("round", "table"):
+                if not isinstance(m.get(key), int) or isinstance(m.get(key), bool):
+                    raise LoadError(f"{path}, match {index}: {key} must be a whole number")
+    rules_spec = _text(data, "rules", path) if "rules" in data else "sixty-six"
+    sources = _check_matches(folder, path, kind, players, rules_spec, matches)
     known = {p.name.casefold() for p in store.players()}
     for player in players:
         if player.casefold() not in known:
-            store.add_player(player)
-    options: dict[str, Any] = {k: data[k] for k in OPTIONAL if k in data}
-    held_on = _date(data.get("date"), path)
+            try:
+                store.add_player(player)
+            except TallyError as exc:
+                raise LoadError(f"{path}: {exc}") from None
     try:
         event = create_event(store, name, kind=kind, players=players, held_on=held_on,
                              rules=_text(data, "rules", path) if "rules" in data
                              else "sixty-six", **options)
-    except TypeError as exc:
+    except TallyError as exc:
         raise LoadError(f"{path}: {exc}") from None
-    matches = data.get("matches", [])
-    if not isinstance(matches, list):
-        raise LoadError(f"{path}: matches must be a list of [[matches]] tables")
     made = _round_robin_matches(store, event, matches, path) if kind == "round-robin" else {}
     recorded = quick = 0
     for index, m in enumerate(matches, start=1):
         where = f"{path}, match {index}"
-        if not isinstance(m, dict):
-            raise LoadError(f"{where}: not a table")
         pair = _names(m.get("players"), path, f"match {index} players")
         if len(pair) != 2:
             raise LoadError(f"{where}: a match has two players")
@@ -105,15 +114,8 @@ def load_event(store: Store, folder: Path) -> Loaded:
             else:
                 match_id = store.start_match(pair[0], pair[1], first_dealer=dealer,
                                              event=event.id).id
-            if "records" in m:
-                sources = []
-                for rel in _names(m["records"], path, f"match {index} records"):
-                    file = folder / rel
-                    try:
-                        sources.append((str(file), file.read_text(encoding="utf-8")))
-                    except OSError as exc:
-                        raise LoadError(f"{where}: {file}: {exc.strerror or exc}") from None
-                recorded += len(store.import_deals(match_id, sources))
+            if sources[index - 1]:
+                recorded += len(store.import_deals(match_id, sources[index - 1]))
             for result in _names(m.get("results", []), path, f"match {index} results"):
                 winner, points, reason = _result(result, where)
                 store.quick_result(match_id, winner=winner, points=points, reason=reason)
@@ -130,35 +132,123 @@ def load_event(store: Store, folder: Path) -> Loaded:
     return Loaded(event_view(store, event.id), len(matches), recorded, quick)
 
 
+def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec: str,
+                   matches: list[dict[str, Any]]) -> list[list[tuple[str, str]]]:
+    """Check every match of the file before anything is stored: its records (read and ruled
+    by the engine, fitting the match's dealers and carry), its results (against the rule
+    set) and, for a round robin, its place in the schedule. Returns each match's records as
+    ``(file, text)`` pairs."""
+    from tally.match import DealResult, check_quick_result, score_match
+    from tally.notation import read_deal
+    from tally.rules import RuleSet
+    from tally.ruling import rule
+    from tally.schedule import berger_schedule
+
+    try:
+        rules = RuleSet.parse(spec)
+    except TallyError as exc:
+        raise LoadError(f"{path}: {exc}") from None
+    schedule = {}
+    if kind == "round-robin":
+        try:
+            schedule = {(r.number, p.table): p for r in berger_schedule(players)
+                        for p in r.pairings}
+        except TallyError as exc:
+            raise LoadError(f"{path}: {exc}") from None
+    out: list[list[tuple[str, str]]] = []
+    for index, m in enumerate(matches, start=1):
+        where = f"{path}, match {index}"
+        pair = _names(m.get("players"), path, f"match {index} players")
+        if len(pair) != 2:
+            raise LoadError(f"{where}: a match has two players")
+        dealer = _text(m, "first_dealer", path)
+        if kind == "round-robin":
+            p = schedule.get((m["round"], m["table"]))
+            if p is None:
+                raise LoadError(f"{where}: round {m['round']} table {m['table']} is not in "
+                                "the schedule")
+            if pair != [p.first, p.second] or dealer != p.first:
+                raise LoadError(f"{where}: round {m['round']} table {m['table']} is "
+                                f"{p.first} against {p.second}, {p.first} dealing first, by "
+                                "the schedule")
+        texts: list[tuple[str, str]] = []
+        results: list[DealResult] = []
+        for rel in _names(m.get("records", []), path, f"match {index} records"):
+            file = folder / rel
+            if not file.resolve().is_relative_to(folder.resolve()):
+                raise LoadError(f"{where}: {rel}: records are read from inside the event's "
+                                "folder only")
+            try:
+                text = file.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise LoadError(f"{where}: {file}: cannot be read: "
+                                f"{getattr(exc, 'strerror', None) or exc}") from None
+            try:
+                ruling = rule(read_deal(text, str(file)), str(file))
+            except TallyError as exc:
+                raise LoadError(f"{where}: {file}: {exc}") from None
+            if ruling.errors or ruling.outcome is None:
+                raise LoadError(f"{where}: {file}: {ruling.errors[0]}")
+            state = score_match(rules, (pair[0], pair[1]), dealer, results)
+            if (ruling.dealer, ruling.forehand) != (state.next_dealer,
+                                                    pair[1] if state.next_dealer == pair[0]
+                                                    else pair[0]):
+                raise LoadError(f"{where}: {file}: {ruling.dealer} deals in the record, "
+                                f"{state.next_dealer} by the match")
+            results.append(DealResult(ruling.outcome.winner, ruling.deal_points,
+                                      ruling.outcome.reason))
+            texts.append((str(file), text))
+        for result in _names(m.get("results", []), path, f"match {index} results"):
+            try:
+                winner, points, reason = _result(result, where)
+                check_quick_result(rules, winner, points, reason)
+            except TallyError as exc:
+                raise LoadError(f"{where}: {exc}") from None
+            results.append(DealResult(winner, points, reason))
+        try:
+            score_match(rules, (pair[0], pair[1]), dealer, results)
+        except TallyError as exc:
+            raise LoadError(f"{where}: {exc}") from None
+        out.append(texts)
+    return out
+
+
 def _round_robin_matches(store: Store, event: EventView, matches: list[Any],
                          path: Path) -> dict[tuple[int, int], int]:
-    """Start every round the file has matches for; (round, table) -> match id.
-
-    Each match of the file must be the schedule's pairing at its round and table, with the
-    schedule's first dealer.
-    """
+    """Start every round the file has matches for (checked against the schedule already by
+    :func:`_check_matches`); (round, table) -> match id."""
     made: dict[tuple[int, int], int] = {}
-    wanted = sorted({int(m.get("round", 0)) for m in matches if isinstance(m, dict)})
-    for number in wanted:
+    for number in sorted({m["round"] for m in matches}):
         try:
             rnd = start_round(store, event.id, number)
         except TallyError as exc:
             raise LoadError(f"{path}: round {number}: {exc}") from None
         for pairing in rnd.pairings:
-            key = (number, pairing.table)
-            if not pairing.matches:
-                continue
-            made[key] = pairing.matches[0].match_id
-            for index, m in enumerate(matches, start=1):
-                if (int(m.get("round", 0)), int(m.get("table", 0))) != key:
-                    continue
-                if (list(m.get("players") or []) != [pairing.first, pairing.second]
-                        or m.get("first_dealer") != pairing.first_dealer):
-                    raise LoadError(
-                        f"{path}, match {index}: round {number} table {pairing.table} is "
-                        f"{pairing.first} against {pairing.second}, {pairing.first_dealer} "
-                        "dealing first, by the schedule")
+            if pairing.matches:
+                made[(number, pairing.table)] = pairing.matches[0].match_id
     return made
+
+
+def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
+    """The event's optional settings, each checked for its type."""
+    kinds: dict[str, tuple[type, ...]] = {
+        "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
+        "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,)}
+    out: dict[str, Any] = {}
+    for key in OPTIONAL:
+        if key not in data:
+            continue
+        value = data[key]
+        wrong = not isinstance(value, kinds[key]) or (
+            isinstance(value, bool) and bool not in kinds[key])
+        if key == "tiebreaks" and not wrong:
+            wrong = not all(isinstance(v, str) for v in value)
+        if wrong:
+            what = {"double": "true or false", "matches_per_pairing": "a whole number",
+                    "match_points_per_win": "a number", "tiebreaks": "a list of texts"}
+            raise LoadError(f"{path}: {key} must be {what.get(key, 'a text')}")
+        out[key] = value
+    return out
 
 
 def _text(data: dict[str, Any], key: str, path: Path) -> str:
@@ -191,5 +281,5 @@ def _result(text: str, where: str) -> tuple[str | None, int, str]:
         return None, 0, "draw"
     words = text.split()
     if len(words) < 3 or not words[-2].isdigit():
-        raise Refused(f'a result is "Winner N reason" or "draw", not "{text}" ({where})')
+        raise Refused(f'a result is "Winner N reason" or "draw", not "{text}"')
     return " ".join(words[:-2]), int(words[-2]), words[-1]
