@@ -60,15 +60,21 @@ def _match_block(folder: Path, key: str, players: tuple[str, str], first: str, r
     return lines
 
 
+def _fresh_folder(name: str) -> Path:
+    """The event's folder, with an empty ``deals/`` in it."""
+    folder = HERE / name
+    (folder / "deals").mkdir(parents=True, exist_ok=True)
+    for old in (folder / "deals").glob("*.deal"):
+        old.unlink()
+    return folder
+
+
 def _write_event(folder: Path, header: list[str], blocks: list[str]) -> None:
     (folder / "event.toml").write_text("\n".join(header + blocks) + "\n", encoding="utf-8")
 
 
 def club_evening() -> None:
-    folder = HERE / "club-evening"
-    (folder / "deals").mkdir(parents=True, exist_ok=True)
-    for old in (folder / "deals").glob("*.deal"):
-        old.unlink()
+    folder = _fresh_folder("club-evening")
     name = "Thursday Club Evening"
     rules = RuleSet.parse("sixty-six")
     rng = random.Random(1966)
@@ -92,10 +98,7 @@ def club_evening() -> None:
 
 
 def round_robin() -> None:
-    folder = HERE / "round-robin"
-    (folder / "deals").mkdir(parents=True, exist_ok=True)
-    for old in (folder / "deals").glob("*.deal"):
-        old.unlink()
+    folder = _fresh_folder("round-robin")
     name = "Autumn Round Robin 2026"
     rules = RuleSet.parse("schnapsen")
     rng = random.Random(2026)
