@@ -198,7 +198,6 @@ class Deal:
         "hand_count",
         "hands",
         "known",
-        "last_draw_card",
         "last_draw_loser",
         "last_draw_seq",
         "last_trick_winner",
@@ -269,7 +268,6 @@ class Deal:
         self.t_taken_seq = -1
         self.last_draw_loser = -1
         self.last_draw_seq = -1
-        self.last_draw_card = NOTHING
         self.hands: list[int] | None = None
         self.stock_order: list[int] | None = None
         self.known = [0, 0]
@@ -610,7 +608,7 @@ class Deal:
             if not self.hands[p] >> partner & 1:
                 raise IllegalAction("false-marriage",
                                     f"{self.names[p]} does not hold {CARDS[partner]}")
-        elif self._partner_elsewhere(p, partner, self.seq + 1):
+        elif self._partner_elsewhere(p, partner):
             raise IllegalAction("false-marriage",
                                 f"{CARDS[partner]} is not in {self.names[p]}'s hand")
 
@@ -1020,7 +1018,6 @@ class Deal:
             lcard = self.face_up
             self.last_draw_loser = loser
             self.last_draw_seq = self.seq
-            self.last_draw_card = self.face_up
             if lcard >= 0:
                 self.known[loser] |= 1 << lcard
                 if self.hands is not None:
@@ -1087,7 +1084,7 @@ class Deal:
                                      f"holding {_list(higher)}, which beats it")
         return "", ""
 
-    def _partner_elsewhere(self, p: int, partner: int, seq: int) -> bool:
+    def _partner_elsewhere(self, p: int, partner: int) -> bool:
         """Whether what is known now shows the marriage partner outside ``p``'s hand."""
         if self.played >> partner & 1:
             return True
