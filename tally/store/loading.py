@@ -86,7 +86,7 @@ def load_event(store: Store, folder: Path) -> Loaded:
                 if not isinstance(m.get(key), int) or isinstance(m.get(key), bool):
                     raise LoadError(f"{path}, match {index}: {key} must be a whole number")
     rules_spec = _text(data, "rules", path) if "rules" in data else "sixty-six"
-    sources = _check_matches(folder, path, kind, players, rules_spec, matches)
+    planned = _check_matches(folder, path, kind, players, rules_spec, matches)
     known = {p.name.casefold() for p in store.players()}
     for player in players:
         if player.casefold() not in known:
@@ -96,48 +96,46 @@ def load_event(store: Store, folder: Path) -> Loaded:
                 raise LoadError(f"{path}: {exc}") from None
     try:
         event = create_event(store, name, kind=kind, players=players, held_on=held_on,
-                             rules=_text(data, "rules", path) if "rules" in data
-                             else "sixty-six", **options)
+                             rules=rules_spec, **options)
     except TallyError as exc:
         raise LoadError(f"{path}: {exc}") from None
     made = _round_robin_matches(store, event, matches, path) if kind == "round-robin" else {}
     recorded = quick = 0
-    for index, m in enumerate(matches, start=1):
-        where = f"{path}, match {index}"
-        pair = _names(m.get("players"), path, f"match {index} players")
-        if len(pair) != 2:
-            raise LoadError(f"{where}: a match has two players")
-        dealer = _text(m, "first_dealer", path)
+    for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
         try:
             if kind == "round-robin":
-                match_id = made[(int(m.get("round", 0)), int(m.get("table", 0)))]
+                match_id = made[(m["round"], m["table"])]
             else:
-                match_id = store.start_match(pair[0], pair[1], first_dealer=dealer,
+                match_id = store.start_match(*plan.players, first_dealer=plan.first_dealer,
                                              event=event.id).id
-            if sources[index - 1]:
-                recorded += len(store.import_deals(match_id, sources[index - 1]))
-            for result in _names(m.get("results", []), path, f"match {index} results"):
-                winner, points, reason = _result(result, where)
+            if plan.records:
+                recorded += len(store.import_deals(match_id, plan.records))
+            for winner, points, reason in plan.results:
                 store.quick_result(match_id, winner=winner, points=points, reason=reason)
                 quick += 1
-        except KeyError:
-            raise LoadError(f"{where}: round {m.get('round')} table {m.get('table')} is not "
-                            "in the schedule") from None
-        except LoadError:
-            raise
         except TallyError as exc:
-            raise LoadError(f"{where}: {exc}") from None
+            raise LoadError(f"{path}, match {index}: {exc}") from None
     from tally.store.events import event as event_view
 
     return Loaded(event_view(store, event.id), len(matches), recorded, quick)
 
 
+@dataclass(frozen=True)
+class _Planned:
+    """One match of the file, checked: who plays, who deals first, its records as
+    ``(file, text)`` pairs and its quick results as ``(winner, points, reason)``."""
+
+    players: tuple[str, str]
+    first_dealer: str
+    records: list[tuple[str, str]]
+    results: list[tuple[str | None, int, str]]
+
+
 def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec: str,
-                   matches: list[dict[str, Any]]) -> list[list[tuple[str, str]]]:
+                   matches: list[dict[str, Any]]) -> list[_Planned]:
     """Check every match of the file before anything is stored: its records (read and ruled
     by the engine, fitting the match's dealers and carry), its results (against the rule
-    set) and, for a round robin, its place in the schedule. Returns each match's records as
-    ``(file, text)`` pairs."""
+    set) and, for a round robin, its place in the schedule. Returns each match as planned."""
     from tally.match import DealResult, check_quick_result, score_match
     from tally.notation import read_deal
     from tally.rules import RuleSet
@@ -155,7 +153,7 @@ def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec
                         for p in r.pairings}
         except TallyError as exc:
             raise LoadError(f"{path}: {exc}") from None
-    out: list[list[tuple[str, str]]] = []
+    out: list[_Planned] = []
     for index, m in enumerate(matches, start=1):
         where = f"{path}, match {index}"
         pair = _names(m.get("players"), path, f"match {index} players")
@@ -172,6 +170,7 @@ def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec
                                 f"{p.first} against {p.second}, {p.first} dealing first, by "
                                 "the schedule")
         texts: list[tuple[str, str]] = []
+        quick: list[tuple[str | None, int, str]] = []
         results: list[DealResult] = []
         for rel in _names(m.get("records", []), path, f"match {index} records"):
             file = folder / rel
@@ -205,11 +204,12 @@ def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec
             except TallyError as exc:
                 raise LoadError(f"{where}: {exc}") from None
             results.append(DealResult(winner, points, reason))
+            quick.append((winner, points, reason))
         try:
             score_match(rules, (pair[0], pair[1]), dealer, results)
         except TallyError as exc:
             raise LoadError(f"{where}: {exc}") from None
-        out.append(texts)
+        out.append(_Planned((pair[0], pair[1]), dealer, texts, quick))
     return out
 
 
