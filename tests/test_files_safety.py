@@ -334,3 +334,69 @@ def test_spreadsheet_safe_quotes_text_that_starts_a_formula() -> None:
     assert [spreadsheet_safe(t) for t in ("=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx",
                                           "Anna", "7:3", "+", "-")] == [
         "'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", "'\rx", "Anna", "7:3", "+", "-"]
+
+
+# ------------------------------------------------------------------------------ fuzz
+
+HOSTILE_VALUES = [
+    '"x"', '""', '"Anna Berger"', '"Bert Huber"', "1", "0", "-1", "2", "1e308", "nan", "-inf",
+    "9" * 25, "true", "[]", "[[]]", '["Anna Berger"]', '["Anna Berger", "Anna Berger"]',
+    "{a = 1}", '"\\u0000"', '"\\u00b2"', '"' + "N" * 300 + '"', "2026-01-01T10:00:00",
+    "2026-02-30", '"2026-13-01"', '"round-robin"', '"club"', '"../x.deal"', '"deals"',
+    '"Anna Berger 3 claim"', '"Anna Berger \\u0663 claim"', '"draw"', '"=HYPERLINK(1)"',
+    '["deals/d.deal"]',
+]
+SLOTS = ("name", "kind", "date", "rules", "players", "match_points_per_win", "bye",
+         "tiebreaks", "round", "table", "mplayers", "first_dealer", "records", "results")
+
+
+def test_hostile_event_files_are_refused_cleanly_or_loaded(tmp_path: Path) -> None:
+    """Event files with any slot given a hostile value: loaded, or refused with a TallyError
+    and nothing stored; never another exception."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from tally.errors import TallyError
+    from tally.store import open_store
+    from tally.store.loading import load_events
+
+    url = f"sqlite:///{tmp_path / 'fuzz.db'}"
+    folder = tmp_path / "ev"
+    (folder / "deals").mkdir(parents=True)
+    (folder / "deals" / "d.deal").write_text(RECORD, encoding="utf-8")
+    good = {"name": '"Fuzz night"', "kind": '"club-evening"', "date": "2026-11-19",
+            "rules": '"sixty-six"', "players": '["Anna Berger", "Bert Huber"]',
+            "match_points_per_win": "1", "bye": '"none"', "tiebreaks": '["wins"]',
+            "round": "1", "table": "1", "mplayers": '["Anna Berger", "Bert Huber"]',
+            "first_dealer": '"Anna Berger"', "records": "[]",
+            "results": '["Anna Berger 3 claim"]'}
+    store = open_store(url, scorer="fuzz")
+    count = {"loaded": 0}
+
+    @settings(max_examples=int(os.environ.get("TALLY_FUZZ_EXAMPLES", "60")), deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.dictionaries(st.sampled_from(SLOTS), st.sampled_from(HOSTILE_VALUES),
+                           min_size=1, max_size=4))
+    def check(changes: dict[str, str]) -> None:
+        count["tried"] = count.get("tried", 0) + 1
+        v = {**good, "name": f'"Fuzz night {count["tried"]}"', **changes}
+        text = "".join(f"{k} = {v[k]}\n" for k in ("name", "kind", "date", "rules", "players",
+                                                  "match_points_per_win", "bye", "tiebreaks"))
+        text += (f"[[matches]]\nround = {v['round']}\ntable = {v['table']}\n"
+                 f"players = {v['mplayers']}\nfirst_dealer = {v['first_dealer']}\n"
+                 f"records = {v['records']}\nresults = {v['results']}\n")
+        (folder / "event.toml").write_text(text, encoding="utf-8")
+        before = dump(url)
+        try:
+            load_events(store, [folder])
+        except TallyError as exc:
+            assert "\n" not in str(exc).strip()
+            assert dump(url) == before
+        else:
+            count["loaded"] += 1
+
+    try:
+        check()
+    finally:
+        store.close()
+    assert count["loaded"] > 0  # the unchanged slots make a file that loads

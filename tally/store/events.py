@@ -112,6 +112,8 @@ def _clean_name(name: str) -> str:
     clean = " ".join(name.split())
     if not clean:
         raise Refused("an event needs a name")
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean):
+        raise Refused(f"{clean[:20]!r}: an event name cannot contain control characters")
     if len(clean) > EVENT_NAME_LENGTH:
         raise Refused(f'"{clean[:20]}...": an event name has at most {EVENT_NAME_LENGTH} '
                       "characters")

@@ -48,7 +48,7 @@ import stat
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -67,7 +67,15 @@ OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "wit
 #: quick results about 300 KB.
 MAX_FILE_BYTES: Final = 1024 * 1024
 
+#: The longest file name of a record in ``event.toml`` (a path inside the folder).
+MAX_RECORD_NAME: Final = 255
+
 _POINTS = re.compile(r"[0-9]{1,3}")
+
+
+def _shown(text: str, most: int = 60) -> str:
+    """``text`` for a message: cut to ``most`` characters."""
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 class LoadError(TallyError):
@@ -278,10 +286,19 @@ def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec
         quick: list[tuple[str | None, int, str]] = []
         results: list[DealResult] = []
         for rel in _names(m.get("records", []), path, f"match {index} records"):
+            if not rel.strip() or any(ord(c) < 32 or c == "\x7f" for c in rel) or \
+                    len(rel) > MAX_RECORD_NAME:
+                raise LoadError(f"{where}: {_shown(rel)!r} is not a record's file name (a path "
+                                f"inside the folder, at most {MAX_RECORD_NAME} characters, "
+                                "no control characters)")
             file = folder / rel
-            if not file.resolve().is_relative_to(folder.resolve()):
-                raise LoadError(f"{where}: {rel}: records are read from inside the event's "
-                                "folder only")
+            try:
+                inside = file.resolve().is_relative_to(folder.resolve())
+            except (OSError, RuntimeError, ValueError) as exc:
+                raise LoadError(f"{where}: {_shown(rel)}: cannot be read: {exc}") from None
+            if not inside:
+                raise LoadError(f"{where}: {_shown(rel)}: records are read from inside the "
+                                "event's folder only")
             text = read_text_file(file, where)
             try:
                 ruling = rule(read_deal(text, str(file)), str(file))
@@ -368,13 +385,14 @@ def _names(value: Any, path: Path, what: str) -> list[str]:
 def _date(value: Any, path: Path) -> date | None:
     if value is None:
         return None
+    if isinstance(value, datetime):
+        raise LoadError(f"{path}: date must be a day (YYYY-MM-DD), not a day and time")
     if isinstance(value, date):
         return value
     try:
         return date.fromisoformat(str(value))
     except ValueError:
-        shown = str(value) if len(str(value)) <= 40 else str(value)[:37] + "..."
-        raise LoadError(f'{path}: date must be YYYY-MM-DD, not "{shown}"') from None
+        raise LoadError(f'{path}: date must be YYYY-MM-DD, not "{_shown(str(value))}"') from None
 
 
 def _result(text: str, where: str) -> tuple[str | None, int, str]:
@@ -383,7 +401,6 @@ def _result(text: str, where: str) -> tuple[str | None, int, str]:
         return None, 0, "draw"
     words = text.split()
     if len(words) < 3 or not _POINTS.fullmatch(words[-2]):
-        shown = text if len(text) <= 60 else text[:57] + "..."
         raise Refused(f'a result is "Winner N reason" (N in digits 0-9, at most 3) or "draw", '
-                      f'not "{shown}"')
+                      f'not "{_shown(text)}"')
     return " ".join(words[:-2]), int(words[-2]), words[-1]
