@@ -6,6 +6,13 @@ command: records through the engine into the database, standings from the databa
 from the standings::
 
     tally load examples/club-evening examples/round-robin --db examples.db --fresh --sheets sheets
+
+All the folders of one command are loaded in one transaction (:func:`tally.store.loading.
+load_events`): a refused folder leaves the database as it was. ``--fresh`` builds the new
+database in a temporary file beside the target and moves it into place only when the load
+has succeeded; it replaces only a file that is a tally database (a SQLite file with tally's
+tables) or nothing, says so before it starts, and refuses anything else (a text file, a
+folder, a symbolic link, another program's SQLite file) without touching it.
 """
 
 from __future__ import annotations
