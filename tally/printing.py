@@ -17,8 +17,15 @@ How a sheet is made:
    and ``..``; any other address (``file:///etc/passwd``, ``http://``, ``data:``...) is refused
    and the render fails with :class:`PrintError` instead of printing a sheet without its font.
 
-The fonts ship with tally, so a sheet looks the same on every machine. WeasyPrint is imported
-only inside the functions that lay out a PDF.
+The fonts ship with tally, so a sheet looks the same on every machine. They ship already
+reduced to the characters tally prints (``tools/reduce_fonts.py`` makes them from DejaVu Sans)
+and are embedded whole (WeasyPrint's ``full_fonts``): WeasyPrint then subsets nothing at run
+time, so printing needs no HarfBuzz-Subset library, logs no "Using fontTools instead of
+HarfBuzz-Subset" warning and saves the time subsetting took.
+
+WeasyPrint is imported only inside the functions that lay out a PDF, through
+:func:`import_weasyprint`, which keeps that import from running ``ldconfig``, ``gcc`` and
+``ld`` (see there).
 """
 
 from __future__ import annotations
@@ -50,6 +57,7 @@ __all__ = [
     "TemplateFiles",
     "environment",
     "html_to_pdf",
+    "import_weasyprint",
     "make_url_fetcher",
     "render_html",
     "render_pairings",
@@ -81,6 +89,77 @@ class PrintError(TallyError):
 
 class FetchRefused(PrintError):
     """A file or network address the renderer may not read (anything outside the templates)."""
+
+
+# ------------------------------------------------------------------------------ WeasyPrint
+
+#: The libraries WeasyPrint cannot work without, by their Linux sonames: when all of them load
+#: directly, WeasyPrint's import is kept from searching for them with compilers.
+_LINUX_SONAMES: Final = ("libgobject-2.0.so.0", "libpango-1.0.so.0", "libharfbuzz.so.0",
+                         "libfontconfig.so.1", "libpangoft2-1.0.so.0")
+
+
+def import_weasyprint() -> Any:
+    """Import WeasyPrint (once per process) without running ``ldconfig``, ``gcc`` or ``ld``.
+
+    Why they ran: WeasyPrint (``weasyprint/text/ffi.py``) loads each native library by trying
+    a list of names for all platforms in turn (``libgobject-2.0-0``, ``gobject-2.0-0``, ...,
+    and only then the Linux soname ``libgobject-2.0.so.0``), and cffi's ``dlopen`` hands every
+    name it cannot open directly to :func:`ctypes.util.find_library`, which on Linux runs
+    ``/sbin/ldconfig -p``, then ``gcc`` and ``ld`` to look for it: 68 processes (about 0.25 s)
+    on every ``tally print``. WeasyPrint's documented setting for library locations,
+    ``WEASYPRINT_DLL_DIRECTORIES``, applies to Windows only.
+
+    So on Linux, when every library WeasyPrint needs loads by its exact soname (the names the
+    linker cache gives), ``find_library`` is answered "not found" for the duration of the
+    import: WeasyPrint then skips the other platforms' names at once and opens the sonames,
+    as it would have in the end. On other systems, when a soname does not load, or when
+    ``WEASYPRINT_DLL_DIRECTORIES`` is set, WeasyPrint searches as it always does.
+
+    WeasyPrint's import-time DeprecationWarning about a missing HarfBuzz-Subset is silenced:
+    tally embeds fonts reduced in advance and never asks WeasyPrint to subset one.
+    """
+    import sys
+    import warnings
+
+    found = sys.modules.get("weasyprint")
+    if found is not None:
+        return found
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="HarfBuzz-Subset will be required",
+                                category=DeprecationWarning)
+        if not (sys.platform.startswith("linux") and _sonames_load()
+                and not os.environ.get("WEASYPRINT_DLL_DIRECTORIES")):
+            import weasyprint  # type: ignore[import-untyped]
+
+            return weasyprint
+        import ctypes.util
+
+        original = ctypes.util.find_library
+        ctypes.util.find_library = _not_searched
+        try:
+            import weasyprint
+
+            return weasyprint
+        finally:
+            ctypes.util.find_library = original
+
+
+def _not_searched(name: str) -> None:
+    """``ctypes.util.find_library`` while WeasyPrint is imported: no search (see
+    :func:`import_weasyprint`)."""
+    return None
+
+
+def _sonames_load() -> bool:
+    import ctypes
+
+    try:
+        for soname in _LINUX_SONAMES:
+            ctypes.CDLL(soname)
+    except OSError:
+        return False
+    return True
 
 
 # ------------------------------------------------------------------------------ file gate
@@ -180,6 +259,7 @@ class TemplateFiles:
 @functools.cache
 def _fetcher_class() -> type[Any]:
     """The WeasyPrint fetcher class, built on first use so that WeasyPrint loads lazily."""
+    import_weasyprint()
     from weasyprint.urls import (  # type: ignore[import-untyped]
         URLFetcher,
         URLFetcherResponse,
@@ -336,12 +416,13 @@ def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
     :class:`PrintError` if the layout asked for anything the gate refused, or for a file that
     is missing, rather than return a sheet without its stylesheet or font.
     """
-    from weasyprint import HTML  # type: ignore[import-untyped]
-
+    weasyprint = import_weasyprint()
     gate = files if files is not None else TemplateFiles()
     already_refused = len(gate.refused)
-    document = HTML(string=html, base_url=gate.base_url(), url_fetcher=make_url_fetcher(gate))
-    pdf = document.write_pdf()
+    document = weasyprint.HTML(string=html, base_url=gate.base_url(),
+                               url_fetcher=make_url_fetcher(gate))
+    # The shipped fonts are reduced already (tools/reduce_fonts.py): embed them whole.
+    pdf = document.write_pdf(full_fonts=True)
     refused = gate.refused[already_refused:]
     if refused:
         raise PrintError("the sheet asked for files tally does not serve: "

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
+from tests.json_support import strict_json
 from tests.store_support import db_url, dump, ok, refused, tally  # noqa: F401
 
 
@@ -40,7 +40,7 @@ def test_the_audit_log_lists_changes_and_undoes_one(db_url: str) -> None:
     ok(db_url, "deal", "start", "1", "QH")
     code, _, _ = tally(db_url, "deal", "play", "1", "KS", "AS", scorer="Jo")
     assert code == 0
-    entries = json.loads(ok(db_url, "audit", "--json"))
+    entries = strict_json(ok(db_url, "audit", "--json"))
     assert [(e["id"], e["command"], e["scorer"]) for e in entries] == [
         (1, "player add", "tester"), (2, "player add", "tester"), (3, "match start", "tester"),
         (4, "deal start", "tester"), (5, "deal play", "Jo")]

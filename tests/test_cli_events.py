@@ -4,9 +4,9 @@ final standings as a table, CSV and JSON; club evenings and a season."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from tests.json_support import strict_json
 from tests.store_support import (  # noqa: F401
     DEALER_CLAIMS,
     DRAW_DEAL,
@@ -43,7 +43,7 @@ def quick(url: str, match: int, *deals: str) -> None:
 
 def start_round(url: str, number: int) -> dict[int, int]:
     """Start a round of event 1: its match by table."""
-    data = json.loads(ok(url, "event", "round", "1", str(number), "--start", "--json"))
+    data = strict_json(ok(url, "event", "round", "1", str(number), "--start", "--json"))
     assert data["started"] and data["number"] == number
     return {p["table"]: p["match_ids"][0] for p in data["pairings"]}
 
@@ -126,7 +126,7 @@ def test_a_five_player_round_robin_through_the_command_line(db_url: str,
     refused(db_url, "event", "round", "1", "6", "--start", match="rounds 1 to 5, not 6")
 
     # The final standings, three ways.
-    data = json.loads(ok(db_url, "standings", "1", "--json"))
+    data = strict_json(ok(db_url, "standings", "1", "--json"))
     assert (data["title"], data["stage"], data["tiebreaks"]) == (
         "Autumn cup", "final", ["head-to-head", "game-point-difference"])
     assert (data["event"]["kind"], data["event"]["date"], data["event"]["rules"]) == (
@@ -155,9 +155,9 @@ def test_a_five_player_round_robin_through_the_command_line(db_url: str,
         "3,1,Carl,Anna,Carl,5,7:2,played\n"
         "3,2,Dora,Emil,Dora,6,0:7,played\n"
         "3,,Bert,,,,,bye\n")
-    r3_json = json.loads(ok(db_url, "event", "round", "1", "3", "--json"))
+    r3_json = strict_json(ok(db_url, "event", "round", "1", "3", "--json"))
     assert (r3_json["bye"], r3_json["bye_scores"]) == ("Bert", True)
-    cross = json.loads(ok(db_url, "event", "cross", "1", "--json"))
+    cross = strict_json(ok(db_url, "event", "cross", "1", "--json"))
     assert cross["players"] == FIVE
     assert cross["cells"][0] == [[], ["7:0"], ["2:7"], ["7:6"], ["9:0"]]  # Anna's row
     assert cross["cells"][4][2] == ["8:4"]  # Emil against Carl
@@ -194,7 +194,7 @@ def test_club_evenings_and_a_season(db_url: str) -> None:
     # Anna and Bert beat each other 3:0 (Anna's 3 a schwarz, Bert's 2 a schneider); Carl beat
     # Bert 7:0 a week later. All three have a match point and one head-to-head win; the
     # difference decides. Up to 2026-01-10 Anna and Bert are level on everything.
-    season = json.loads(ok(db_url, "standings", "--season", "--from", "2026-01-01", "--to",
+    season = strict_json(ok(db_url, "standings", "--season", "--from", "2026-01-01", "--to",
                            "2026-01-31", "--json"))
     assert [(r["rank"], r["player"], r["won"], r["lost"], r["game_points_won"],
              r["game_points_conceded"]) for r in season["rows"]] == [

@@ -7,7 +7,6 @@ reckoning of the same files (the engine's rulings and `score_match`, no database
 from __future__ import annotations
 
 import io
-import json
 import re
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from tally.match import DealResult, check_quick_result, score_match
 from tally.notation import read_deal
 from tally.rules import RuleSet
 from tally.ruling import rule
+from tests.json_support import strict_json
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -82,7 +82,7 @@ def test_loaded_standings_agree_with_a_reckoning_of_the_files(
     db, _, _ = loaded
     out = CliRunner().invoke(app, ["standings", event, "--db", str(db), "--json"])
     assert out.exit_code == 0, out.output
-    rows = {r["player"]: r for r in json.loads(out.output)["rows"]}
+    rows = {r["player"]: r for r in strict_json(out.output)["rows"]}
     expected = reckon(folder)
     assert set(rows) == set(expected)
     for player, exp in expected.items():
@@ -230,7 +230,7 @@ def test_a_folder_with_a_mistake_is_refused_whole_and_stores_nothing(
     assert message in result.output and "event.toml" in result.output
     for what in ("event", "player"):
         listed = CliRunner().invoke(app, [what, "list", "--db", db, "--json"])
-        assert json.loads(listed.output) == [], what
+        assert strict_json(listed.output) == [], what
 
 
 def test_a_record_that_breaks_a_match_is_refused_before_anything_is_stored(
@@ -253,5 +253,6 @@ def test_a_record_that_breaks_a_match_is_refused_before_anything_is_stored(
     assert result.exit_code == 2
     assert "d.deal" in result.output
     assert f"{first_card} was already played in trick 1" in result.output
-    assert json.loads(CliRunner().invoke(app, ["event", "list", "--db", db, "--json"]).output) \
+    listed = CliRunner().invoke(app, ["event", "list", "--db", db, "--json"]).output
+    assert strict_json(listed) \
         == []

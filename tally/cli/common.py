@@ -45,5 +45,6 @@ def guard(fn: Callable[P, R]) -> Callable[P, R]:
 
 
 def echo_json(obj: Any) -> None:
-    """Print ``obj`` as one line of JSON (non-ASCII kept as is)."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    """Print ``obj`` as one line of strict JSON (non-ASCII kept as is): never ``NaN`` or
+    ``Infinity``, which are not JSON (the inputs that could make them are refused)."""
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, allow_nan=False) + "\n")

@@ -6,10 +6,19 @@ command: records through the engine into the database, standings from the databa
 from the standings::
 
     tally load examples/club-evening examples/round-robin --db examples.db --fresh --sheets sheets
+
+All the folders of one command are loaded in one transaction (:func:`tally.store.loading.
+load_events`): a refused folder leaves the database as it was. ``--fresh`` builds the new
+database in a temporary file beside the target and moves it into place only when the load
+has succeeded; it replaces only a file that is a tally database (a SQLite file with tally's
+tables) or nothing, says so before it starts, and refuses anything else (a text file, a
+folder, a symbolic link, another program's SQLite file) without touching it.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -32,8 +41,9 @@ def load(
         metavar="FOLDER...", help="Event folders, each with an event.toml.",
         exists=True, file_okay=False)],
     fresh: Annotated[bool, typer.Option(
-        "--fresh", help="Start from a new, empty SQLite database file (the old file is "
-                        "removed).")] = False,
+        "--fresh", help="Start from a new, empty SQLite database file: the file named by --db "
+                        "is replaced once the load succeeds, and only if it is a tally "
+                        "database (or missing).")] = False,
     sheets: Annotated[Path | None, typer.Option(
         "--sheets", metavar="DIR", file_okay=False,
         help="Also print each event's sheets as PDF into DIR: standings, the pairings of its "
@@ -46,39 +56,135 @@ def load(
 
     Every record is checked by the engine on the way in, every quick result
     against the rule set; a round robin's matches are made from its schedule.
-    With --sheets DIR the standings, pairings, a score sheet and a ruling of
-    each event are written there as PDF.
+    All the folders are loaded in one transaction: if any is refused, nothing
+    is stored. With --sheets DIR the standings, pairings, a score sheet and a
+    ruling of each event are written there as PDF.
     """
-    from tally.cli.standings import show
     from tally.store.engine import resolve_url
-    from tally.store.events import standings
-    from tally.store.loading import load_event
 
-    if fresh:
-        _remove_sqlite_file(resolve_url(db))
+    url = resolve_url(db)
     if sheets is not None:
         sheets.mkdir(parents=True, exist_ok=True)
-    with opened(db, scorer) as store:
-        typer.echo(f"Database: {store.where}")
-        for folder in folders:
-            loaded = load_event(store, folder)
-            ev = loaded.event
-            kind = "club evening" if ev.kind == "club" else "round robin"
-            typer.echo(f'\nLoaded {kind} {ev.id} "{ev.name}" ({ev.date}, {ev.rules}): '
-                       f"{len(ev.players)} players, {loaded.matches} matches, "
-                       f"{loaded.recorded_deals} deals recorded trick by trick, "
-                       f"{loaded.quick_deals} kept as results.\n")
-            show(standings(store, ev.id))
-            if sheets is not None:
-                _print_sheets(store, loaded, sheets, paper.value)
+    if not fresh:
+        with opened(db, scorer) as store:
+            typer.echo(f"Database: {store.where}")
+            _load_and_show(store, folders, sheets, paper.value)
+        return
+    target = _fresh_target(url)
+    if target.exists():
+        typer.echo(f"--fresh: the tally database {target.resolve()} will be replaced by a new "
+                   "one once the load succeeds.")
+    building = target.with_name(f".{target.name}.{os.getpid()}.loading")
+    _remove_sqlite_files(building)
+    try:
+        with opened(f"sqlite:///{building}", scorer) as store:
+            loaded = _load(store, folders)
+        _checkpoint(building)
+        _remove_sqlite_files(target)
+        os.replace(building, target)
+    finally:
+        _remove_sqlite_files(building)
+    with opened(f"sqlite:///{target}", scorer) as store:
+        typer.echo(f"Database: {store.where} (new)")
+        _show(store, loaded, sheets, paper.value)
 
 
-def _remove_sqlite_file(url: str) -> None:
-    """Remove the SQLite file of ``url`` (and its WAL files) for a fresh start."""
+def _load(store: Store, folders: list[Path]) -> list[Loaded]:
+    from tally.store.loading import load_events
+
+    return load_events(store, folders, label="tally load")
+
+
+def _load_and_show(store: Store, folders: list[Path], sheets: Path | None, paper: str) -> None:
+    _show(store, _load(store, folders), sheets, paper)
+
+
+def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str) -> None:
+    """Each loaded event and its standings (after the load has committed), and its sheets."""
+    from tally.cli.standings import show
+    from tally.store.events import standings
+
+    for one in loaded:
+        ev = one.event
+        kind = "club evening" if ev.kind == "club" else "round robin"
+        typer.echo(f'\nLoaded {kind} {ev.id} "{ev.name}" ({ev.date}, {ev.rules}): '
+                   f"{len(ev.players)} players, {one.matches} matches, "
+                   f"{one.recorded_deals} deals recorded trick by trick, "
+                   f"{one.quick_deals} kept as results.\n")
+        show(standings(store, ev.id))
+        if sheets is not None:
+            _print_sheets(store, one, sheets, paper)
+
+
+#: The first 16 bytes of every SQLite database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _fresh_target(url: str) -> Path:
+    """The SQLite file ``--fresh`` may replace: missing, or a tally database (a SQLite file
+    with tally's tables). Anything else (a text file, a folder, a symbolic link, another
+    program's SQLite file) is refused, and nothing is removed."""
     prefix = "sqlite:///"
-    if not url.startswith(prefix) or url == prefix or ":memory:" in url:
+    if not url.startswith(prefix) or url == prefix or ":memory:" in url or "?" in url:
         fail(f"--fresh starts a new SQLite file; {url} is not one (drop the database yourself)")
     path = Path(url[len(prefix):])
+    if not path.name:
+        fail(f"--fresh starts a new SQLite file; {url} is not one")
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return path
+    except OSError as exc:
+        fail(f"--fresh: {path}: cannot be checked: {exc.strerror or exc}; nothing was removed")
+    if stat.S_ISLNK(info.st_mode):
+        fail(f"--fresh: {path} is a symbolic link; tally replaces only a tally database file "
+             "(remove it yourself if it should go)")
+    if not stat.S_ISREG(info.st_mode):
+        fail(f"--fresh: {path} is not a regular file; tally replaces only a tally database "
+             "file")
+    if not _is_tally_database(path):
+        fail(f"--fresh: {path} is not a tally database, so it is not replaced (remove it "
+             "yourself, or give another --db)")
+    return path
+
+
+def _is_tally_database(path: Path) -> bool:
+    """Whether ``path`` is a SQLite file holding tally's tables, read without changing it."""
+    import sqlite3
+
+    try:
+        with open(path, "rb") as f:
+            if f.read(16) != _SQLITE_HEADER:
+                return False
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except (OSError, sqlite3.Error):
+        return False
+    try:
+        names = {row[0] for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+    return {"alembic_version", "players", "matches", "deals", "audit_log"} <= names
+
+
+def _checkpoint(path: Path) -> None:
+    """Fold a closed SQLite database's write-ahead log into its main file, so that the main
+    file alone holds everything (SQLite does this when the last connection closes; this
+    makes sure before the file is moved)."""
+    import sqlite3
+
+    if Path(f"{path}-wal").exists():
+        conn = sqlite3.connect(path)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+
+
+def _remove_sqlite_files(path: Path) -> None:
+    """Remove a SQLite file and its journal files (what is missing is skipped)."""
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(str(path) + suffix).unlink(missing_ok=True)
 

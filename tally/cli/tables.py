@@ -42,13 +42,36 @@ def one_format(json_out: bool, csv_out: bool) -> None:
         fail("give --json or --csv, not both")
 
 
+#: What a spreadsheet takes for the start of a formula (or, tab and carriage return, what
+#: can hide one) when a cell begins with it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A text cell that no spreadsheet runs as a formula: a cell beginning with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a single quote in front, as spreadsheet-safe
+    CSV writers do (OWASP "CSV injection"); the quote shows, the formula does not run.
+
+    Only text cells are touched: numbers (a game-point difference of ``-3``) are written by
+    :func:`write_csv` as numbers and stay numbers, and the cross-table's lone ``+`` and ``-``
+    (a match won or lost by forfeit) are kept, since a single sign is no formula.
+
+    >>> spreadsheet_safe("=HYPERLINK(evil)"), spreadsheet_safe("Anna"), spreadsheet_safe("-")
+    ("'=HYPERLINK(evil)", 'Anna', '-')
+    """
+    if text in ("+", "-") or not text.startswith(FORMULA_STARTS):
+        return text
+    return "'" + text
+
+
 def write_csv(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> None:
-    """Print ``rows`` as CSV under ``header``; numbers as :func:`number` prints them."""
+    """Print ``rows`` as CSV under ``header``; numbers as :func:`number` prints them, text
+    made :func:`spreadsheet_safe`."""
     writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(header)
+    writer.writerow([spreadsheet_safe(h) for h in header])
     for row in rows:
-        writer.writerow(["" if c is None else number(c) if isinstance(c, int | float) else c
-                         for c in row])
+        writer.writerow(["" if c is None else number(c) if isinstance(c, int | float)
+                         else spreadsheet_safe(c) for c in row])
 
 
 def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[Cell]], *,

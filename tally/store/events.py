@@ -100,6 +100,9 @@ __all__ = [
 #: the most matches a pairing of a round robin may play
 MAX_MATCHES_PER_PAIRING = 20
 EVENT_NAME_LENGTH = 100
+#: the most match points a won match may earn (``--points-per-win``): clubs give 1, 2 or 3;
+#: anything finite up to this keeps every sum of standings exact and printable.
+MAX_POINTS_PER_WIN = 100
 
 
 # --- creating and changing events --------------------------------------------------------------
@@ -109,6 +112,8 @@ def _clean_name(name: str) -> str:
     clean = " ".join(name.split())
     if not clean:
         raise Refused("an event needs a name")
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean):
+        raise Refused(f"{clean[:20]!r}: an event name cannot contain control characters")
     if len(clean) > EVENT_NAME_LENGTH:
         raise Refused(f'"{clean[:20]}...": an event name has at most {EVENT_NAME_LENGTH} '
                       "characters")
@@ -131,6 +136,25 @@ def check_tiebreaks(names: Iterable[str]) -> tuple[str, ...]:
             raise Refused(f'the tiebreak "{name}" is given twice')
         out.append(name)
     return tuple(out)
+
+
+def check_points_per_win(value: float) -> float:
+    """Match points of a won match, checked: a finite number from 0 to
+    :data:`MAX_POINTS_PER_WIN` (``nan``, ``inf``, ``1e308`` or a negative number would make
+    standings that no JSON or spreadsheet reads).
+
+    >>> check_points_per_win(2)
+    2.0
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise Refused(f"match points per win must be a number, not {value!r}")
+    huge = isinstance(value, int) and abs(value) > 10**18
+    number = math.inf if huge else float(value)
+    if not (math.isfinite(number) and 0 <= number <= MAX_POINTS_PER_WIN):
+        shown = "a number of more than 18 digits" if huge else f"{number:g}"
+        raise Refused(f"match points per win must be a number from 0 to {MAX_POINTS_PER_WIN}, "
+                      f"not {shown}")
+    return number
 
 
 def _one_of(what: str, value: str, allowed: Sequence[str]) -> str:
@@ -159,8 +183,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
                       f"{matches_per_pairing}")
-    if not (math.isfinite(match_points_per_win) and match_points_per_win >= 0):
-        raise Refused(f"match points per win must be 0 or more, not {match_points_per_win}")
+    per_win = check_points_per_win(match_points_per_win)
     if kind == "club" and (double or matches_per_pairing != 1):
         raise Refused("a club evening has no schedule: double and matches per pairing are "
                       "for round robins")
@@ -171,7 +194,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
         eid = conn.execute(insert(t.events).values(
             name=clean, kind=kind, held_on=held_on or date.today(), rules=spec,
             double_round=double, matches_per_pairing=matches_per_pairing,
-            match_points_per_win=float(match_points_per_win), bye=bye,
+            match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), created_at=_now())
             .returning(t.events.c.id)).scalar_one()
         for row in rows:
@@ -619,6 +642,8 @@ def season_standings(store: Store, *, date_from: date | None = None,
     :data:`tally.tiebreaks.DEFAULT_TIEBREAKS`. Players are every player of those events.
     """
     order = check_tiebreaks(DEFAULT_TIEBREAKS if tiebreaks is None else tiebreaks)
+    if match_points_per_win is not None:
+        match_points_per_win = check_points_per_win(match_points_per_win)
     if date_from is not None and date_to is not None and date_from > date_to:
         raise Refused(f"the season cannot end ({date_to}) before it begins ({date_from})")
     which: ColumnElement[bool] = t.events.c.id.is_not(None)

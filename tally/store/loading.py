@@ -24,16 +24,33 @@ pairings do not follow the Berger tables is refused. Everything in the folder is
 through the engine before anything is stored (every record ruled, every result checked against
 the rule set, dealers and carry followed through each match, a round robin's pairings against
 the schedule), so a folder with a mistake is refused whole, naming the file and the match.
-Each stored step is its own audited change.
+Everything a load stores (the players it adds, the event, its matches and deals, and the
+audit entry of each step, whose command reads ``tally load: ...``) is written in one
+transaction (:meth:`Store.transaction`, :func:`load_events`): a folder refused at any step,
+also for a name the store refuses (a player name too long, an event name of 200 characters),
+leaves the database exactly as it was, on SQLite and PostgreSQL alike; so does any folder of
+a ``tally load A B`` when another is refused.
+
+Files are read defensively: only regular files (a FIFO, a device or a folder named as a record
+or as ``event.toml`` is refused without being opened, so nothing blocks), each at most
+:data:`MAX_FILE_BYTES` (1 MiB; a real record is about 1 KB and the event file of a 64-player
+round robin kept as results about 300 KB), checked before reading and never read beyond it;
+UTF-8 (a byte-order mark is allowed). TOML nested too deeply for the reader, and results that
+are not ``"Winner N reason"`` with N in ASCII digits (``"Anna ² claim"``, a 5,000-digit
+number), are refused with one line naming the file.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from tally.errors import Refused, TallyError
 from tally.store.events import create_event, events, start_round
@@ -43,6 +60,22 @@ from tally.store.views import EventView
 KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
             "tiebreaks")
+
+
+#: The largest record or event file tally reads, in bytes (1 MiB). Real ones are far smaller:
+#: a record of a whole deal is about 1 KB, the event file of a 64-player round robin kept as
+#: quick results about 300 KB.
+MAX_FILE_BYTES: Final = 1024 * 1024
+
+#: The longest file name of a record in ``event.toml`` (a path inside the folder).
+MAX_RECORD_NAME: Final = 255
+
+_POINTS = re.compile(r"[0-9]{1,3}")
+
+
+def _shown(text: str, most: int = 60) -> str:
+    """``text`` for a message: cut to ``most`` characters."""
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 class LoadError(TallyError):
@@ -59,15 +92,95 @@ class Loaded:
     quick_deals: int
 
 
-def load_event(store: Store, folder: Path) -> Loaded:
-    """Load the event kept in ``folder`` into ``store`` (see the module docstring)."""
-    path = folder / "event.toml"
+def load_events(store: Store, folders: Sequence[Path], *,
+                label: str = "tally load") -> list[Loaded]:
+    """Load the events kept in ``folders`` into ``store`` in ONE transaction: every folder is
+    stored, or (when any is refused) none, and the database is as it was."""
+    with store.transaction(label):
+        return [load_event(store, folder) for folder in folders]
+
+
+def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file of at most ``limit`` bytes, UTF-8 (a byte-order mark is
+    skipped); :class:`LoadError` naming the file otherwise.
+
+    The file is checked with ``stat`` before it is opened (a FIFO, a device, a folder is
+    refused unopened, so nothing blocks), opened non-blocking, checked again on the open file
+    (in case it was swapped meanwhile) and read to at most ``limit`` + 1 bytes, so an
+    oversized file is refused without being read whole.
+    """
+    where = f"{what}: {path}" if what else str(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        info = os.stat(path)
     except OSError as exc:
-        raise LoadError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+    _check_regular(info, where, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        _check_regular(os.fstat(fd), where, limit)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            try:
+                chunk = os.read(fd, limit + 1 - size)
+            except OSError as exc:
+                raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise LoadError(f"{where}: larger than {limit:,} bytes, more than any real one; "
+                        "not read")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LoadError(f"{where}: not UTF-8 text (byte {exc.start + 1} cannot be read "
+                        "as UTF-8)") from None
+
+
+def _check_regular(info: os.stat_result, where: str, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise LoadError(f"{where}: is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(info.st_mode) else
+                "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else
+                "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
+        kind = kind if kind.startswith("not") else f"is {kind}"
+        raise LoadError(f"{where}: {kind}; only regular files are read")
+    if info.st_size > limit:
+        raise LoadError(f"{where}: {info.st_size:,} bytes, larger than {limit:,} bytes "
+                        "(more than any real one); not read")
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    """``event.toml`` read and parsed; one line naming the file for anything wrong."""
+    text = read_text_file(path)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         raise LoadError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise LoadError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer longer than Python converts
+        raise LoadError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load_event(store: Store, folder: Path) -> Loaded:
+    """Load the event kept in ``folder`` into ``store`` (see the module docstring).
+
+    Called on its own, each stored step commits by itself; :func:`load_events` (what ``tally
+    load`` runs) makes the whole load one transaction.
+    """
+    path = folder / "event.toml"
+    data = _read_toml(path)
     name = _text(data, "name", path)
     kind = KINDS.get(_text(data, "kind", path))
     if kind is None:
@@ -173,15 +286,20 @@ def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec
         quick: list[tuple[str | None, int, str]] = []
         results: list[DealResult] = []
         for rel in _names(m.get("records", []), path, f"match {index} records"):
+            if not rel.strip() or any(ord(c) < 32 or c == "\x7f" for c in rel) or \
+                    len(rel) > MAX_RECORD_NAME:
+                raise LoadError(f"{where}: {_shown(rel)!r} is not a record's file name (a path "
+                                f"inside the folder, at most {MAX_RECORD_NAME} characters, "
+                                "no control characters)")
             file = folder / rel
-            if not file.resolve().is_relative_to(folder.resolve()):
-                raise LoadError(f"{where}: {rel}: records are read from inside the event's "
-                                "folder only")
             try:
-                text = file.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise LoadError(f"{where}: {file}: cannot be read: "
-                                f"{getattr(exc, 'strerror', None) or exc}") from None
+                inside = file.resolve().is_relative_to(folder.resolve())
+            except (OSError, RuntimeError, ValueError) as exc:
+                raise LoadError(f"{where}: {_shown(rel)}: cannot be read: {exc}") from None
+            if not inside:
+                raise LoadError(f"{where}: {_shown(rel)}: records are read from inside the "
+                                "event's folder only")
+            text = read_text_file(file, where)
             try:
                 ruling = rule(read_deal(text, str(file)), str(file))
             except TallyError as exc:
@@ -267,12 +385,14 @@ def _names(value: Any, path: Path, what: str) -> list[str]:
 def _date(value: Any, path: Path) -> date | None:
     if value is None:
         return None
+    if isinstance(value, datetime):
+        raise LoadError(f"{path}: date must be a day (YYYY-MM-DD), not a day and time")
     if isinstance(value, date):
         return value
     try:
         return date.fromisoformat(str(value))
     except ValueError:
-        raise LoadError(f'{path}: date must be YYYY-MM-DD, not "{value}"') from None
+        raise LoadError(f'{path}: date must be YYYY-MM-DD, not "{_shown(str(value))}"') from None
 
 
 def _result(text: str, where: str) -> tuple[str | None, int, str]:
@@ -280,6 +400,7 @@ def _result(text: str, where: str) -> tuple[str | None, int, str]:
     if text.strip().lower() == "draw":
         return None, 0, "draw"
     words = text.split()
-    if len(words) < 3 or not words[-2].isdigit():
-        raise Refused(f'a result is "Winner N reason" or "draw", not "{text}"')
+    if len(words) < 3 or not _POINTS.fullmatch(words[-2]):
+        raise Refused(f'a result is "Winner N reason" (N in digits 0-9, at most 3) or "draw", '
+                      f'not "{_shown(text)}"')
     return " ".join(words[:-2]), int(words[-2]), words[-1]

@@ -423,6 +423,16 @@ def _norm(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True))
 
 
+@dataclass
+class Transaction:
+    """One transaction of :meth:`Store.transaction`: its label, its connection and the number
+    of audit entries written in it so far."""
+
+    label: str
+    connection: Connection
+    audited: int = 0
+
+
 # --- the store --------------------------------------------------------------------------------
 
 
@@ -434,6 +444,8 @@ class Store:
         self.scorer = scorer
         #: whether opening the store created or upgraded the schema
         self.migrated = migrated
+        #: the transaction of :meth:`transaction` in progress, if any
+        self._tx: Transaction | None = None
 
     @property
     def where(self) -> str:
@@ -453,7 +465,46 @@ class Store:
     # --- transactions -------------------------------------------------------------------------
 
     @contextmanager
+    def transaction(self, label: str) -> Iterator[Transaction]:
+        """Run several store operations as ONE transaction: all of them are stored, or none.
+
+        Inside the ``with`` block every method (and every function of
+        :mod:`tally.store.events`) works on the same connection; nothing is committed until
+        the block ends without an exception, and an exception rolls everything back, audit
+        entries included. Each audit entry written inside names ``label`` before its own
+        command (``"tally load: player add"``)::
+
+            with store.transaction("tally load") as tx:
+                store.add_player("Anna")
+                create_event(store, "Club night", players=["Anna"])
+            tx.audited                    # 2
+
+        Outside such a block every method commits on its own, as before. Transactions do not
+        nest: a second ``transaction`` inside the first is refused (a programming error).
+        On SQLite the block holds the write lock (``BEGIN IMMEDIATE``) from start to end, so
+        keep it short; on PostgreSQL the rows it writes stay invisible to others until it
+        ends.
+        """
+        if self._tx is not None:
+            raise RuntimeError(f"a transaction ({self._tx.label}) is in progress already")
+        try:
+            with self.engine.begin() as conn:
+                self._tx = Transaction(label, conn)
+                try:
+                    yield self._tx
+                finally:
+                    self._tx = None
+        except IntegrityError as exc:
+            raise Refused(f"the change conflicts with what is stored "
+                          f"({_first_line(exc)}); nothing was changed") from None
+        except DBAPIError as exc:
+            raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+
+    @contextmanager
     def _write(self) -> Iterator[Connection]:
+        if self._tx is not None:
+            yield self._tx.connection
+            return
         try:
             with self.engine.begin() as conn:
                 yield conn
@@ -465,6 +516,10 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
+        if self._tx is not None:
+            # Inside a transaction a read sees what the transaction has written so far.
+            yield self._tx.connection
+            return
         try:
             with self.engine.connect() as conn:
                 if conn.dialect.name == "postgresql":
@@ -1049,6 +1104,9 @@ class Store:
 
     def _audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
                before: dict[str, Snapshot], after: dict[str, Snapshot]) -> int:
+        if self._tx is not None:
+            self._tx.audited += 1
+            command = f"{self._tx.label}: {command}"
         return int(conn.execute(_INSERT_AUDIT, {
             "at": _now(), "scorer": self.scorer, "command": command, "entity": entity,
             "entity_id": entity_id, "summary": summary, "reversed_by": None,
