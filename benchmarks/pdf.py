@@ -18,8 +18,8 @@ the machine's other load disturbs less):
   :func:`tally.printing.import_weasyprint`; its library look-ups start ``ldconfig``, ``gcc``
   and ``ld`` (the processes started are counted);
 * ``before``: as tally printed before fonts were reduced in advance: a plain import, the
-  unmodified DejaVu fonts of ``tools/fonts/`` and WeasyPrint subsetting them at run time
-  (with fontTools where HarfBuzz-Subset is missing, logging a warning).
+  unmodified DejaVu fonts of Debian's ``fonts-dejavu-core`` and WeasyPrint subsetting them at
+  run time (with fontTools where HarfBuzz-Subset is missing, logging a warning).
 
 Run from the repository: ``.venv/bin/python benchmarks/pdf.py [--runs N] [--paper letter]``.
 """
@@ -98,7 +98,8 @@ def child(out: Path, paper: str, mode: str = "tally") -> None:
         root = out.parent / "templates-before"
         if not root.exists():
             shutil.copytree(TemplateFiles().root, root)
-            for font in (ROOT / "tools" / "fonts").glob("*.ttf"):
+            for font in (Path("/usr/share/fonts/truetype/dejavu") / n
+                         for n in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")):
                 shutil.copy(font, root / "fonts" / font.name)
         gate = TemplateFiles(root)
         pdf = weasyprint.HTML(string=html, base_url=gate.base_url(),

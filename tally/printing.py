@@ -18,7 +18,7 @@ How a sheet is made:
    and the render fails with :class:`PrintError` instead of printing a sheet without its font.
 
 The fonts ship with tally, so a sheet looks the same on every machine. They ship already
-reduced to the characters tally prints (``tools/reduce_fonts.py`` makes them from DejaVu Sans)
+reduced to the characters tally prints (``templates/fonts/reduce.py`` makes them from DejaVu Sans)
 and are embedded whole (WeasyPrint's ``full_fonts``): WeasyPrint then subsets nothing at run
 time, so printing needs no HarfBuzz-Subset library, logs no "Using fontTools instead of
 HarfBuzz-Subset" warning and saves the time subsetting took.
@@ -421,7 +421,7 @@ def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
     already_refused = len(gate.refused)
     document = weasyprint.HTML(string=html, base_url=gate.base_url(),
                                url_fetcher=make_url_fetcher(gate))
-    # The shipped fonts are reduced already (tools/reduce_fonts.py): embed them whole.
+    # The shipped fonts are reduced already (templates/fonts/reduce.py): embed them whole.
     pdf = document.write_pdf(full_fonts=True)
     refused = gate.refused[already_refused:]
     if refused:

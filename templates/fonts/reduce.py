@@ -2,9 +2,10 @@
 
 Run at development time, from the repository, after changing what the sheets may print::
 
-    .venv/bin/python tools/reduce_fonts.py
+    .venv/bin/python templates/fonts/reduce.py [SOURCE_DIR]
 
-It reads the unmodified DejaVu Sans 2.37 files in ``tools/fonts/`` and writes the reduced
+It reads the unmodified DejaVu Sans 2.37 files from SOURCE_DIR (default: Debian's
+``fonts-dejavu-core``, ``/usr/share/fonts/truetype/dejavu``) and writes the reduced
 fonts to ``templates/fonts/`` (same file names; they are committed). The reduced fonts keep
 every glyph of :data:`UNICODES` (and the layout tables, such as kerning, that use them), drop
 the ligatures (see :func:`reduce_font`) and the TrueType hinting, which a PDF does not use.
@@ -28,9 +29,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "tools" / "fonts"
-TARGET = ROOT / "templates" / "fonts"
+#: Where the unmodified DejaVu fonts are (Debian: fonts-dejavu-core); the first argument wins.
+SOURCE = Path("/usr/share/fonts/truetype/dejavu")
+TARGET = Path(__file__).resolve().parent
 FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 
 #: The characters kept, as (first, last) code points.
@@ -81,9 +82,10 @@ def reduce_font(source: Path, target: Path) -> int:
 
 
 def main() -> None:
+    source = Path(sys.argv[1]) if len(sys.argv) > 1 else SOURCE
     for name in FILES:
-        size = reduce_font(SOURCE / name, TARGET / name)
-        print(f"{TARGET / name}: {size:,} bytes (from {(SOURCE / name).stat().st_size:,})")
+        size = reduce_font(source / name, TARGET / name)
+        print(f"{TARGET / name}: {size:,} bytes (from {(source / name).stat().st_size:,})")
     sys.exit(0)
 
 
