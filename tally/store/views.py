@@ -7,10 +7,12 @@ into JSON-ready dicts. This module imports nothing heavy, so it is safe to impor
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from tally.errors import Refused
 from tally.tiebreaks import StandingRow
 
 
@@ -31,6 +33,43 @@ class ViolationView:
     player: str
     rule: str
     message: str
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a scorer saw a match: its last deal (``number``, 0 before the first deal) after
+    ``actions`` recorded actions. Written ``MATCH.DEAL:ACTIONS``, ``1.3:12``.
+
+    Every write that appends to a match (start a deal, record, undo) may carry the position
+    the scorer saw; the store refuses the write when the match has moved since
+    (:class:`tally.errors.DealMoved`): two scorers on one match never interleave. An undo
+    followed by another entry of the same length by someone else gives the same position:
+    the recorder passes what it showed, and that is what the scorer typed after.
+
+    >>> Position.parse("1.3:12")
+    Position(match_id=1, number=3, actions=12)
+    >>> str(Position(2, 0, 0))
+    '2.0:0'
+    """
+
+    match_id: int
+    number: int
+    actions: int
+
+    def __str__(self) -> str:
+        return f"{self.match_id}.{self.number}:{self.actions}"
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read ``MATCH.DEAL:ACTIONS`` as printed by ``tally deal play`` and ``start``."""
+        m = _POSITION.fullmatch(text.strip())
+        if m is None:
+            raise Refused(f'"{text[:40]}" is not a position: give it as printed after the '
+                          'last entry, MATCH.DEAL:ACTIONS (e.g. 1.3:12)')
+        return cls(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+
+
+_POSITION = re.compile(r"([0-9]{1,9})\.([0-9]{1,9}):([0-9]{1,9})")
 
 
 @dataclass(frozen=True)
@@ -73,6 +112,11 @@ class DealView:
         """True once the deal has an outcome (the next deal may start)."""
         return self.reason != "incomplete"
 
+    @property
+    def position(self) -> str:
+        """Where the deal stands, to be passed back with the next write (:class:`Position`)."""
+        return str(Position(self.match_id, self.number, self.actions))
+
 
 @dataclass(frozen=True)
 class MatchView:
@@ -96,6 +140,13 @@ class MatchView:
     #: the round and table of a round robin's schedule the match was created from
     round: int | None = None
     table: int | None = None
+
+    @property
+    def position(self) -> str:
+        """Where the match stands (:class:`Position`): its last deal, ``1.0:0`` before any."""
+        if not self.deals:
+            return str(Position(self.id, 0, 0))
+        return self.deals[-1].position
 
 
 @dataclass(frozen=True)
