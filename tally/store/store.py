@@ -455,6 +455,23 @@ def _check_position(loaded: _Loaded, expect: Position | str | None) -> None:
                                          for d in loaded.deals], view), str(now))
 
 
+def _context_tags(conn: Connection, match: _Match) -> dict[str, str]:
+    """``Event``, ``Date``, ``Round`` and ``Table`` of a match made in an event (none for a
+    match of its own)."""
+    if match.event_id is None:
+        return {}
+    row = conn.execute(select(t.events.c.name, t.events.c.held_on)
+                       .where(t.events.c.id == match.event_id)).first()
+    if row is None:
+        return {}
+    tags = {"Event": str(row.name), "Date": row.held_on.isoformat()}
+    if match.round_number is not None:
+        tags["Round"] = str(match.round_number)
+    if match.table_number is not None:
+        tags["Table"] = str(match.table_number)
+    return tags
+
+
 # --- snapshots: the state an audit entry keeps ------------------------------------------------
 
 
@@ -992,14 +1009,21 @@ class Store:
         return views
 
     def export_deal(self, deal_id: int) -> str:
-        """A recorded deal as a canonical ``.deal`` record."""
+        """A recorded deal as a canonical ``.deal`` record.
+
+        A deal of an event's match carries its context as the loaded examples do: ``Event``
+        (the event's name), ``Date`` (the day it is held, ``2026-11-24``) and, for a round
+        robin's match, ``Round`` and ``Table``. Tags stored with the deal (an imported
+        record's own ``Event``) take precedence.
+        """
         with self._read() as conn:
             loaded, index = _load_deal(conn, deal_id)
+            context = _context_tags(conn, loaded.match)
         d = loaded.deals[index]
         if d.record is None:
             raise Refused(f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
                           "(quick entry): it has no record to export")
-        return write_deal(d.record)
+        return write_deal(replace(d.record, tags={**context, **d.record.tags}))
 
     def deal_view(self, deal_id: int, *, referee: bool = False) -> DealView:
         """One deal as the score sheet shows it."""
@@ -1017,6 +1041,9 @@ class Store:
         record = _read_record(text, f"deal {deal_id}")
         with self._write() as conn:
             loaded, index = _load_deal(conn, deal_id, lock=True)
+            for tag, value in _context_tags(conn, loaded.match).items():
+                if record.tags.get(tag, "").strip() == value:
+                    del record.tags[tag]  # exported from the match's event, not the deal's own
             old = loaded.deals[index].deal
             if old.kind == "quick":
                 raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
