@@ -82,8 +82,10 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
             out.append(f"The deal is ruled; play may still be recorded in it ({turn_line(d)})")
         return out
     if d.finished and d.to_move is not None:
-        out.append(f"The deal is ruled already ({ruling_line(d)}); play may still be "
-                   f"recorded in it ({turn_line(d)})")
+        from tally.store.recording import ruling_words
+
+        out.append(f"Deal {d.match_id}.{d.number} is ruled already: {ruling_words(d)}. "
+                   f"Play may still be recorded in it: {turn_line(d)}")
         return out
     if d.to_move is not None:
         out.append(turn_line(d))
@@ -430,8 +432,12 @@ class _Recorder:
         typer.echo(f"{who} may now:")
         if cards:
             typer.echo(f"  play a card: {' '.join(cards)}")
+        marriages = [t for t in actions if t.startswith(("20 ", "40 "))]
         for token in actions:
-            typer.echo("  " + _HELP_WORDS.get(token.split()[0], token).replace("TOKEN", token))
+            if token not in marriages:
+                typer.echo("  " + _HELP_WORDS[token])
+        if marriages:
+            typer.echo(f"  declare a marriage and lead that card: {', '.join(marriages)}")
         typer.echo("  (cards held are unknown: a card may still prove a revoke later)")
         typer.echo("Also: undo (take back the last entry), status (the deal so far), "
                    "help or ?, quit. Several entries on one line are fine: KS AS.")
@@ -478,8 +484,6 @@ _HELP_WORDS = {
     "close-before-draw": "close-before-draw (or cbd): the trick's winner closed before "
                          "anyone drew",
     "66": "66: claim 66 (66@Name: that player claims)",
-    "20": "TOKEN: declare the marriage and lead that card",
-    "40": "TOKEN: declare the trump marriage and lead that card",
 }
 
 

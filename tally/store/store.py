@@ -1399,6 +1399,9 @@ def _load_deal(conn: Connection, deal_id: int, lock: bool = False) -> tuple[_Loa
 def _resolve_deal(conn: Connection, ref: str | int) -> int:
     text = str(ref).strip()
     m = _DEAL_REF.fullmatch(text)
+    if len(text) > 40 or any(len(part) > 18 for part in re.findall(r"\d+", text)):
+        raise NotFound(f'"{text[:40]}" is not a deal of this database: numbers that long are '
+                       "no match or deal number")
     if m:
         match_id, number = int(m.group(1)), int(m.group(2))
         found = conn.execute(select(t.deals.c.id).where((t.deals.c.match_id == match_id)
