@@ -1,9 +1,22 @@
 """``tally deal``: record deals trick by trick, enter or import them, correct them.
 
 Every action goes through the engine before it is stored: an action that would make the record
-impossible (RULES.md section 11) is refused with the engine's reason and nothing is stored; a
-violation is stored (it happened at the table) and announced at once, as is the ruling when a
-deal ends. Running counted points are never shown unless ``--referee`` is given.
+impossible (RULES.md section 11) is refused with the engine's reason and nothing is stored. A
+violation may be stored (it happened at the table), but never silently: ``tally deal play``
+refuses it with the rule broken and its consequence unless ``--as-played`` is given, and the
+interactive recorder asks (default no). The ruling is announced when a deal ends. Running
+counted points are never shown unless ``--referee`` is given.
+
+``close`` at the lead (the last trick finished, no card on the next one) is a close after the
+draws (stored as ``N. close``); ``close-before-draw`` (short ``cbd``) is the trick's winner
+closing before the draws (``close`` on that trick's line). The interactive recorder asks which
+one is meant when the rules allow both at that moment.
+
+Two scorers on one match: ``start``, ``play`` and ``undo`` print the deal's position
+(``Position: 1.3:12``); given back with ``--at``, the entry is refused when someone else changed
+the deal since, with what they entered. The interactive recorder always passes the position it
+showed. Exit status of ``tally deal record``: 0 after quit or the end of the input, 130 after
+Ctrl-C; either way everything acknowledged is saved.
 """
 
 from __future__ import annotations
