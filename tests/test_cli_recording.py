@@ -96,7 +96,7 @@ def test_a_violation_on_the_command_line_is_refused_with_its_consequence(db_url:
     ok(db_url, "deal", "start", "1", "QH")
     ok(db_url, "deal", "play", "1", "KS", "AS", "close", "10C", "9D")
     err = refused(db_url, "deal", "play", "1", "KD", "JC", match=(
-        '"KD JC" would be a violation: Bert broke follow-suit in trick 2: Bert played 9D to '
+        '"KD JC" would record a violation: Bert broke follow-suit in trick 2: Bert played 9D to '
         "10C while holding JC; the deal ends: Anna wins 3 game points (illegal-play). "
         "Nothing was recorded. If it happened at the table, record it with --as-played."))
     assert err.count("\n") == 1
@@ -145,7 +145,7 @@ def test_the_recorder_asks_before_storing_a_violation_and_defaults_to_no(db_url:
     setup_match(db_url)
     feed = [*REVOKE_SETUP, "KD JC", "", "KD JC", "KD 10D", "KD JC", "y", "quit"]
     out = ok(db_url, "deal", "record", "1", input="\n".join(feed) + "\n")
-    assert ('Careful: "KD JC" would be a violation: Bert broke follow-suit in trick 2: Bert '
+    assert ('Careful: "KD JC" would record a violation: Bert broke follow-suit in trick 2: Bert '
             "played 9D to 10C while holding JC; the deal ends: Anna wins 3 game points "
             "(illegal-play). Nothing was recorded.\nDid it happen at the table? Record it as "
             "played? [y/N] Not recorded; type the right entry.") in out

@@ -89,4 +89,4 @@ def violation_message(text: str, violations: Sequence[ViolationView], deal: Deal
     outcome = ruling_words(deal)
     consequence = (f"the deal ends: {outcome}" if decided
                    else f"an earlier violation decided the deal already: {outcome}")
-    return f'"{text}" would be a violation: {broken}; {consequence}. Nothing was recorded'
+    return f'"{text}" would record a violation: {broken}; {consequence}. Nothing was recorded'
