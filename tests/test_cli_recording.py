@@ -150,7 +150,8 @@ def test_the_recorder_asks_before_storing_a_violation_and_defaults_to_no(db_url:
             "(illegal-play). Nothing was recorded.\nDid it happen at the table? Record it as "
             "played? [y/N] Not recorded; type the right entry.") in out
     # an answer that is another entry is the re-entry: KD 10D is recorded
-    assert "Recorded KD 10D in deal 1.1." in out
+    assert ("[y/N] Not recorded; type the right entry.\n[1.1 trick 3] Anna to lead> KD 10D\n"
+            "Recorded KD 10D in deal 1.1.") in out
     ok(db_url, "deal", "undo", "1")
     ok(db_url, "deal", "undo", "1")
     out = ok(db_url, "deal", "record", "1", input="KD JC\ny\nquit\n")
@@ -174,6 +175,7 @@ def test_an_entry_at_a_stale_position_is_refused_with_what_was_entered_since(
     refused(db_url, "deal", "play", "1", "10C", "--at", "1.1:0",
             match="deal 1.1 has moved on: someone else recorded KS AS in trick 1; now "
                   "Trick 2: Anna to lead (position 1.1:2)")
+    assert json.loads(ok(db_url, "deal", "show", "1.1", "--json"))["position"] == "1.1:2"
     refused(db_url, "deal", "undo", "1", "--at", "1.1:1", match="deal 1.1 has moved on")
     ok(db_url, "deal", "undo", "1", "--expect", "1.1:2")
     refused(db_url, "deal", "play", "1", "AS", "--at", "1.1:2",

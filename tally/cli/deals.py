@@ -272,6 +272,7 @@ class _Recorder:
         """Print ``prompt`` and read a line; raises :class:`_Stop` at the end of input."""
         if self.pending is not None:
             line, self.pending = self.pending, None
+            typer.echo(prompt + line)
             return line
         typer.echo(prompt, nl=False)
         raw = sys.stdin.readline()

@@ -346,6 +346,7 @@ def as_json(obj: Any) -> Any:
         out = {f.name: as_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
         if isinstance(obj, DealView):
             out["finished"] = obj.finished
+            out["position"] = obj.position
         elif isinstance(obj, EventPlayerView):
             out["withdrawn"] = obj.withdrawn
         elif isinstance(obj, PairingView):
