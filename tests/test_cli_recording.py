@@ -184,6 +184,13 @@ def test_an_entry_at_a_stale_position_is_refused_with_what_was_entered_since(
     for bad in ("", "1.1", "x", "1.1:٣", "1.1:" + "9" * 5000):
         refused(db_url, "deal", "play", "1", "AS", "--at", bad, match="is not a position")
     refused(db_url, "deal", "play", "1", "AS", "--at", "2.1:1", match="is in match 2")
+    # a scorer who saw the last deal finished; someone else started the next one meanwhile
+    ok(db_url, "deal", "play", "1", "AS", "40", "KH", "--as-played")  # QH is the turn-up
+    ok(db_url, "deal", "start", "1", "JS")
+    ok(db_url, "deal", "play", "1", "10C")
+    refused(db_url, "deal", "start", "1", "AD", "--at", "1.1:3",
+            match="deal 1.1 has moved on: someone else started deal 1.2 (turn-up JS) and "
+                  "recorded 10C in trick 1; now Trick 1: Bert to follow (position 1.2:1)")
 
 
 def test_the_recorder_waits_for_enter_after_another_scorer_entered(store: Any,

@@ -57,8 +57,6 @@ def moved_message(expected: Position, deals: Sequence[tuple[int, Sequence[tuple[
         elif len(actions) < expected.actions:
             done.append(f"undid {expected.actions - len(actions)} action(s)"
                         + (f" in deal {m}.{expected.number}" if last != expected.number else ""))
-        else:
-            done.append(f"undid and recorded again in deal {m}.{expected.number}")
     for n in range(expected.number + 1, last + 1):
         actions, turn_up = by_number[n]
         text = f"started deal {m}.{n}" + (f" (turn-up {turn_up})" if turn_up else "")

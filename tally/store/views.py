@@ -42,9 +42,10 @@ class Position:
 
     Every write that appends to a match (start a deal, record, undo) may carry the position
     the scorer saw; the store refuses the write when the match has moved since
-    (:class:`tally.errors.DealMoved`): two scorers on one match never interleave. An undo
-    followed by another entry of the same length by someone else gives the same position:
-    the recorder passes what it showed, and that is what the scorer typed after.
+    (:class:`tally.errors.DealMoved`): two scorers on one match never interleave. The
+    position counts actions, so one limit remains: if another scorer undoes an entry and
+    records a different one in its place, the count is the same again and the write goes on
+    from the corrected deal.
 
     >>> Position.parse("1.3:12")
     Position(match_id=1, number=3, actions=12)
