@@ -193,6 +193,22 @@ def test_an_entry_at_a_stale_position_is_refused_with_what_was_entered_since(
                   "recorded 10C in trick 1; now Trick 1: Bert to follow (position 1.2:1)")
 
 
+def test_an_entry_replaced_by_another_scorer_is_noticed_though_the_count_is_the_same(
+        store: Any) -> None:
+    store.add_player("Anna")
+    store.add_player("Bert")
+    m = store.start_match("Anna", "Bert", first_dealer="Anna")
+    d = store.start_deal(m.id, "QH")
+    seen = store.play(d.id, "KS").deal  # what the recorder shows: Anna to follow KS
+    store.undo(d.id)  # another scorer corrects KS to KD
+    store.play(d.id, "KD")
+    with pytest.raises(DealMoved, match="deal 1.1 has changed: someone else undid KS and "
+                       "recorded KD in trick 1 instead; now Trick 1: Anna to follow"):
+        store.play(d.id, "AS", expect=seen.expectation)
+    assert str(seen.expectation) == seen.position == "1.1:1"  # typed, the count only
+    assert store.play(d.id, "AD", expect=seen.position).deal.actions == 2
+
+
 def test_the_recorder_waits_for_enter_after_another_scorer_entered(store: Any,
                                                                    db_url: str) -> None:
     """The recorder passes what it showed; after a refusal lines typed ahead are not stored

@@ -320,10 +320,10 @@ class _Recorder:
         try:
             if word == "undo" and m.deals:
                 result = self.store.undo(m.deals[-1].id, referee=self.referee,
-                                         expect=m.position)
+                                         expect=m.expectation)
                 typer.echo("\n".join(describe_play(result, referee=self.referee, undo=True)))
                 return True
-            view = self.store.start_deal(self.match, line, expect=m.position)
+            view = self.store.start_deal(self.match, line, expect=m.expectation)
         except DealMoved as exc:
             self.moved(exc)
             return True
@@ -365,7 +365,7 @@ class _Recorder:
             try:
                 if word == "undo":
                     undone = self.store.undo(view.id, referee=self.referee,
-                                             expect=view.position)
+                                             expect=view.expectation)
                     typer.echo("\n".join(describe_play(undone, referee=self.referee,
                                                        undo=True)))
                     view = undone.deal
@@ -392,13 +392,13 @@ class _Recorder:
     def record(self, view: DealView, line: str) -> PlayResult | None:
         """Store ``line``; a violation only once the scorer confirms it (None if not)."""
         try:
-            return self.store.play(view.id, line, referee=self.referee, expect=view.position)
+            return self.store.play(view.id, line, referee=self.referee, expect=view.expectation)
         except ViolationNotConfirmed as exc:
             typer.echo(f"Careful: {exc}.")
             answer = self.ask("Did it happen at the table? Record it as played? [y/N] ")
             if answer.lower() in _YES:
                 return self.store.play(view.id, line, referee=self.referee, as_played=True,
-                                       expect=view.position)
+                                       expect=view.expectation)
             if answer and answer.lower() not in _NO:
                 self.pending = answer  # not an answer: the corrected entry
             typer.echo("Not recorded; type the right entry.")

@@ -57,6 +57,9 @@ def moved_message(expected: Position, deals: Sequence[tuple[int, Sequence[tuple[
         elif len(actions) < expected.actions:
             done.append(f"undid {expected.actions - len(actions)} action(s)"
                         + (f" in deal {m}.{expected.number}" if last != expected.number else ""))
+        elif (actions and expected.last is not None and actions[-1][2] != expected.last
+              and last == expected.number):
+            done.append(f"undid {expected.last} and recorded {grouped(actions[-1:])} instead")
     for n in range(expected.number + 1, last + 1):
         actions, turn_up = by_number[n]
         text = f"started deal {m}.{n}" + (f" (turn-up {turn_up})" if turn_up else "")
@@ -65,7 +68,8 @@ def moved_message(expected: Position, deals: Sequence[tuple[int, Sequence[tuple[
         done.append(text)
     subject = f"deal {m}.{expected.number}" if expected.number else f"match {m}"
     verb = "has moved back" if seen is not None and len(seen[0]) < expected.actions \
-        and last == expected.number else "has moved on"
+        and last == expected.number else "has changed" if seen is not None \
+        and len(seen[0]) == expected.actions and last == expected.number else "has moved on"
     return (f"{subject} {verb}: someone else {', then '.join(done) or 'changed it'}; now "
             f"{now_line(now, m)}. Nothing was recorded")
 

@@ -398,7 +398,8 @@ def _deal_view(loaded: _Loaded, index: int, referee: bool) -> DealView:
         actions=len(d.deal.actions), to_move=to_move, to_move_as=to_move_as,
         trick=engine_deal.trick if engine_deal is not None else 0,
         claimable=(engine_deal is not None and engine_deal.all_tricks_played
-                   and not engine_deal.claimed))
+                   and not engine_deal.claimed),
+        last_action=d.deal.actions[-1][2] if d.deal.actions else None)
 
 
 def _match_view(loaded: _Loaded, referee: bool = False) -> MatchView:
@@ -447,8 +448,9 @@ def _check_position(loaded: _Loaded, expect: Position | str | None) -> None:
     if want.match_id != m.id:
         raise Refused(f"position {want} is in match {want.match_id}, not in match {m.id}")
     last = loaded.deals[-1].deal if loaded.deals else None
-    now = Position(m.id, last.number if last else 0, len(last.actions) if last else 0)
-    if now == want:
+    now = Position(m.id, last.number if last else 0, len(last.actions) if last else 0,
+                   last.actions[-1][2] if last and last.actions else None)
+    if now == want and (want.last is None or want.last == now.last):
         return
     view = _deal_view(loaded, len(loaded.deals) - 1, False) if loaded.deals else None
     raise DealMoved(moved_message(want, [(d.deal.number, d.deal.actions, d.deal.turn_up)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -42,10 +42,11 @@ class Position:
 
     Every write that appends to a match (start a deal, record, undo) may carry the position
     the scorer saw; the store refuses the write when the match has moved since
-    (:class:`tally.errors.DealMoved`): two scorers on one match never interleave. The
-    position counts actions, so one limit remains: if another scorer undoes an entry and
-    records a different one in its place, the count is the same again and the write goes on
-    from the corrected deal.
+    (:class:`tally.errors.DealMoved`): two scorers on one match never interleave. ``last``,
+    the last action seen (not written in the text form), also catches another scorer who
+    undid an entry and recorded a different one in its place (the count is the same again):
+    the interactive recorder passes it (:attr:`DealView.expectation`); a position typed as
+    text (``--at``) counts actions only.
 
     >>> Position.parse("1.3:12")
     Position(match_id=1, number=3, actions=12)
@@ -56,6 +57,7 @@ class Position:
     match_id: int
     number: int
     actions: int
+    last: str | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.match_id}.{self.number}:{self.actions}"
@@ -107,6 +109,8 @@ class DealView:
     trick: int
     #: every trick is played and nobody claimed: a claim may still follow the last trick
     claimable: bool = False
+    #: the last action recorded (``"AS"``), None before the first
+    last_action: str | None = None
 
     @property
     def finished(self) -> bool:
@@ -117,6 +121,11 @@ class DealView:
     def position(self) -> str:
         """Where the deal stands, to be passed back with the next write (:class:`Position`)."""
         return str(Position(self.match_id, self.number, self.actions))
+
+    @property
+    def expectation(self) -> Position:
+        """The position with the last action seen: what a recorder passes with its entry."""
+        return Position(self.match_id, self.number, self.actions, self.last_action)
 
 
 @dataclass(frozen=True)
@@ -145,9 +154,14 @@ class MatchView:
     @property
     def position(self) -> str:
         """Where the match stands (:class:`Position`): its last deal, ``1.0:0`` before any."""
+        return str(self.expectation)
+
+    @property
+    def expectation(self) -> Position:
+        """:attr:`position` with the last action seen (:attr:`DealView.expectation`)."""
         if not self.deals:
-            return str(Position(self.id, 0, 0))
-        return self.deals[-1].position
+            return Position(self.id, 0, 0)
+        return self.deals[-1].expectation
 
 
 @dataclass(frozen=True)
