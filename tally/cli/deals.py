@@ -51,7 +51,11 @@ deal_app = typer.Typer(help="Deals: start, play, undo, record interactively, qui
                             "import, export, edit, delete, show.", no_args_is_help=True)
 app.add_typer(deal_app, name="deal")
 
-MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.")]
+#: the largest id a database stores (64-bit): a larger number is no match, not a crash
+MAX_ID = 2**63 - 1
+
+MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.", min=1,
+                                         max=MAX_ID)]
 DealArg = Annotated[str, typer.Argument(
     metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")]
 DealOption = Annotated[str | None, typer.Option(
@@ -192,7 +196,8 @@ def play(
 @deal_app.command("undo")
 @guard
 def undo(
-    match: Annotated[int | None, typer.Argument(metavar="[MATCH]", help="The match.")] = None,
+    match: Annotated[int | None, typer.Argument(metavar="[MATCH]", help="The match.", min=1,
+                                                max=MAX_ID)] = None,
     deal: DealOption = None,
     at: AtOption = None,
     referee: RefereeOption = False,
