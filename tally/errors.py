@@ -6,6 +6,8 @@ clean message on stderr and an exit status (see :mod:`tally.cli`).
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class TallyError(ValueError):
     """Base of every error a user's input can cause."""
@@ -52,3 +54,33 @@ class NotFound(TallyError):
 
 class Refused(TallyError):
     """A request that conflicts with what is stored (a finished match, a duplicate name...)."""
+
+
+class ViolationNotConfirmed(Refused):
+    """Recording would store a violation (RULES.md section 10) nobody confirmed happened.
+
+    Nothing was stored. ``violations`` are the violations the record would newly prove
+    (:class:`tally.store.views.ViolationView`), ``outcome`` the ruling it would then have
+    (``"Anna wins 3 game points (illegal-play)"``) and ``decided`` whether these violations
+    decide the deal (False when an earlier violation decided it already). Record it anyway by
+    asking again with ``as_played=True`` (``tally deal play --as-played``).
+    """
+
+    def __init__(self, message: str, violations: tuple[Any, ...], outcome: str,
+                 decided: bool) -> None:
+        super().__init__(message)
+        self.violations = violations
+        self.outcome = outcome
+        self.decided = decided
+
+
+class DealMoved(Refused):
+    """Another scorer recorded (or undid) something in the deal since this scorer saw it.
+
+    Nothing was stored. ``position`` is where the deal stands now (``"1.3:12"``, see
+    :class:`tally.store.views.Position`), for the scorer to look and pass back.
+    """
+
+    def __init__(self, message: str, position: str) -> None:
+        super().__init__(message)
+        self.position = position

@@ -119,8 +119,9 @@ def tally_process(url: str, *args: str, **kwargs: Any) -> subprocess.Popen[str]:
 DRAW_DEAL = ("JS", """10c ah / 10d qd / jh 9s / jd jc / ad ks / 9c kc / 10s js / qs kd /
                      as 10h / 9d ac / qh 9h / kh qc""")          # sixty-six 0036: drawn
 FAILED_CLOSE = ("KH", "close KC JC / KD 10D / JS QS / KS AS / JD AD / 9D QH")  # 0031: dealer 3
-LATE_REVOKE = ("KS", """10H QC / 10D QH / 9C JC close / 10S KD / QS KH / 9H AD / AS KC /
-                       10C AH""")  # 0046: forehand's follow-suit in trick 6, proven in trick 8
+LATE_REVOKE = ("KS", """10H QC / 10D QH / 9C JC close-before-draw / 10S KD / QS KH / 9H AD /
+                       AS KC / 10C AH""")  # 0046: forehand's follow-suit in trick 6, proven
+# in trick 8 (typed as a scorer types it: the record has "3. 9C JC close")
 FOREHAND_CLAIMS = ("QD", "TH JH / swap 40 QD KC / TD TC / 66")  # 0010: forehand 3
 DEALER_CLAIMS = ("AH", "QD 10H / AS QS / 40 KH 66")              # 0008: dealer 3
 
@@ -151,8 +152,9 @@ def refused(url: str, *args: str, match: str, input: str | None = None) -> str:
 
 def random_deal_lines(rules: Any, rng: Any, dealer: str, forehand: str) -> list[str]:
     """A random legal deal as a scorer types it into ``tally deal record``: the turn-up, then
-    one action per line (a close after the draws together with the card led, "close 10D"),
-    and an empty line when the deal ends without a claim (the prompt that offers one)."""
+    one action per line (a close after the draws together with the card led, "close 10D",
+    a close before the draws as "close-before-draw"), and an empty line when the deal ends
+    without a claim (the prompt that offers one)."""
     from tally.cards import CARDS
     from tally.deal import Claim, Close, Deal, Draw, Exchange, Marriage
 
@@ -179,7 +181,7 @@ def random_deal_lines(rules: Any, rng: Any, dealer: str, forehand: str) -> list[
         elif isinstance(action, Exchange):
             text = "swap"
         elif isinstance(action, Close):
-            text = "close"
+            text = "close-before-draw" if action.before_draws else "close"
         else:
             text = str(action)
         if close_next:
@@ -217,4 +219,5 @@ def deal_actions(deal: list[str]) -> list[str]:
     """The actions typed in one deal of :func:`random_match_deals`, one item each."""
     from tally.notation import read_items
 
-    return [str(item) for line in deal[1:] if line for item in read_items(line)]
+    return [str(item) for line in deal[1:] if line
+            for item in read_items(line.replace("close-before-draw", "close"))]

@@ -143,7 +143,7 @@ def test_a_violation_is_stored_and_announced_when_a_later_play_proves_it(store: 
     d = store.start_deal(m.id, LATE_REVOKE[0])
     announced = []
     for line in lines(LATE_REVOKE):
-        r = store.play(d.id, line)
+        r = store.play(d.id, line, as_played=True)
         announced.append((r.deal.trick, [v.rule for v in r.new_violations], r.ruling_changed))
     # the revoke of trick 6 is proven by trick 8's cards, and only then announced
     assert announced[-1] == (9, ["follow-suit"], True)
@@ -193,14 +193,23 @@ def test_a_claim_may_follow_the_last_trick(store: Any) -> None:
         store.play(r.deal.id, "66")
 
 
-def test_close_typed_with_the_card_led_closes_after_the_draws(store: Any) -> None:
+def test_close_at_the_lead_is_after_the_draws(store: Any) -> None:
     m = new_match(store)
     d = store.start_deal(m.id, "QH")
-    store.play(d.id, "KS AS close")  # Anna closes before drawing
+    store.play(d.id, "KS AS close-before-draw")  # Anna closes before drawing
     assert store.export_deal(d.id).endswith("1. KS AS close\n")
+    store.undo(d.id)
+    store.play(d.id, "close")  # Anna has drawn and closes now, at the lead
+    assert store.export_deal(d.id).endswith("1. KS AS\n2. close\n")
     store.undo(d.id)
     store.play(d.id, "close 10C")  # Anna draws, then closes and leads 10C
     assert store.export_deal(d.id).endswith("1. KS AS\n2. close 10C\n")
+    store.undo(d.id)
+    store.undo(d.id)
+    store.play(d.id, "CBD")  # the short form, any case
+    assert store.export_deal(d.id).endswith("1. KS AS close\n")
+    with pytest.raises(Refused, match="close-before-draw: a close before the draws comes"):
+        store.play(d.id, "10C close-before-draw")
 
 
 def test_schnapsen_closes_after_the_draws(store: Any) -> None:

@@ -1,9 +1,22 @@
 """``tally deal``: record deals trick by trick, enter or import them, correct them.
 
 Every action goes through the engine before it is stored: an action that would make the record
-impossible (RULES.md section 11) is refused with the engine's reason and nothing is stored; a
-violation is stored (it happened at the table) and announced at once, as is the ruling when a
-deal ends. Running counted points are never shown unless ``--referee`` is given.
+impossible (RULES.md section 11) is refused with the engine's reason and nothing is stored. A
+violation may be stored (it happened at the table), but never silently: ``tally deal play``
+refuses it with the rule broken and its consequence unless ``--as-played`` is given, and the
+interactive recorder asks (default no). The ruling is announced when a deal ends. Running
+counted points are never shown unless ``--referee`` is given.
+
+``close`` at the lead (the last trick finished, no card on the next one) is a close after the
+draws (stored as ``N. close``); ``close-before-draw`` (short ``cbd``) is the trick's winner
+closing before the draws (``close`` on that trick's line). The interactive recorder asks which
+one is meant when the rules allow both at that moment.
+
+Two scorers on one match: ``start``, ``play`` and ``undo`` print the deal's position
+(``Position: 1.3:12``); given back with ``--at``, the entry is refused when someone else changed
+the deal since, with what they entered. The interactive recorder always passes the position it
+showed. Exit status of ``tally deal record``: 0 after quit or the end of the input, 130 after
+Ctrl-C; either way everything acknowledged is saved.
 """
 
 from __future__ import annotations
@@ -29,7 +42,7 @@ from tally.cli.storage import (
     ruling_line,
     score_line,
 )
-from tally.errors import NotFound, Refused, TallyError
+from tally.errors import DealMoved, NotFound, Refused, TallyError, ViolationNotConfirmed
 
 if TYPE_CHECKING:
     from tally.store import DealView, PlayResult, Store
@@ -38,7 +51,11 @@ deal_app = typer.Typer(help="Deals: start, play, undo, record interactively, qui
                             "import, export, edit, delete, show.", no_args_is_help=True)
 app.add_typer(deal_app, name="deal")
 
-MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.")]
+#: the largest id a database stores (64-bit): a larger number is no match, not a crash
+MAX_ID = 2**63 - 1
+
+MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.", min=1,
+                                         max=MAX_ID)]
 DealArg = Annotated[str, typer.Argument(
     metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")]
 DealOption = Annotated[str | None, typer.Option(
@@ -58,14 +75,19 @@ def turn_line(deal: DealView) -> str:
 
 
 def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> list[str]:
-    """What recording (or undoing) told the table, line by line."""
+    """What recording (or undoing) told the table, line by line.
+
+    Every entry gets its line, also after a violation decided the deal; once the deal is
+    over (a claim, the last trick) its ruling is printed, even when an earlier violation had
+    decided it already.
+    """
     d = result.deal
     tokens = " ".join(result.tokens)
     out = [f"Undid {tokens} in deal {d.match_id}.{d.number}." if undo
            else f"Recorded {tokens} in deal {d.match_id}.{d.number}."]
     for v in result.new_violations:
         out.append(f"Violation in trick {v.trick}: {v.player} broke {v.rule}: {v.message}.")
-    if d.finished and result.ruling_changed:
+    if d.finished and (result.ruling_changed or d.to_move is None):
         out.append(ruling_line(d))
         counted = counted_line(d)
         if counted:
@@ -76,12 +98,24 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
         elif d.to_move is not None:
             out.append(f"The deal is ruled; play may still be recorded in it ({turn_line(d)})")
         return out
+    if d.finished and d.to_move is not None:
+        from tally.store.recording import ruling_words
+
+        out.append(f"Deal {d.match_id}.{d.number} is ruled already: {ruling_words(d)}. "
+                   f"Play may still be recorded in it: {turn_line(d)}")
+        return out
     if d.to_move is not None:
         out.append(turn_line(d))
     if referee and d.points is not None and d.to_move is not None:
         pts = ", ".join(f"{n} {p}" for n, p in d.points.items())
         out.append(f"Counted points (for the referee): {pts}.")
     return out
+
+
+def position_line(position: str) -> str:
+    """The last line of ``tally deal start/play/undo``: where the deal stands, to pass back
+    with ``--at`` so that an entry is refused if someone else recorded in between."""
+    return f"Position: {position}"
 
 
 def _target_deal(store: Store, args: list[str], deal: str | None,
@@ -92,8 +126,8 @@ def _target_deal(store: Store, args: list[str], deal: str | None,
     if not args:
         raise Refused("give the match (or --deal DEAL)")
     match, rest = args[0], args[1:]
-    if not match.isdigit():
-        raise NotFound(f'"{match}" is not a match number (or give --deal DEAL)')
+    if not (match.isascii() and match.isdigit()) or len(match) > 18:
+        raise NotFound(f'"{match[:40]}" is not a match number (or give --deal DEAL)')
     if need_tokens and not rest:
         raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
     return store.current_deal(int(match)), rest
@@ -102,19 +136,27 @@ def _target_deal(store: Store, args: list[str], deal: str | None,
 # --- commands --------------------------------------------------------------------------------
 
 
+AtOption = Annotated[str | None, typer.Option(
+    "--at", "--expect", metavar="POSITION",
+    help="Where you saw the deal, as the last command printed it (Position: 1.3:12): the "
+         "entry is refused if someone else recorded or undid anything since.")]
+
+
 @deal_app.command("start")
 @guard
 def start(
     match: MatchArg,
     turn_up: Annotated[str, typer.Argument(metavar="TURNUP", help="The turn-up card, e.g. QH.")],
+    at: AtOption = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
     """Start the next deal of a match with its turn-up card."""
     with opened(db, scorer) as store:
-        d = store.start_deal(match, turn_up)
+        d = store.start_deal(match, turn_up, expect=at)
     typer.echo(f"Deal {d.match_id}.{d.number} (deal {d.id}): {d.dealer} deals, turn-up "
                f"{d.turn_up}. {turn_line(d)}")
+    typer.echo(position_line(d.position))
 
 
 @deal_app.command("play")
@@ -122,25 +164,42 @@ def start(
 def play(
     args: Annotated[list[str], typer.Argument(
         metavar="[MATCH] ACTIONS...",
-        help="The match, then cards and actions: KS AS, swap, 20 QC, 40 KH, close, 66, "
-             "66@Name.")],
+        help="The match, then cards and actions: KS AS, swap, 20 QC, 40 KH, close (at the "
+             "lead: after the draws), close-before-draw (or cbd: the trick's winner closes "
+             "before anyone draws), 66, 66@Name.")],
     deal: DealOption = None,
+    as_played: Annotated[bool, typer.Option(
+        "--as-played", help="Record it even though it is a violation: it happened at the "
+                            "table. Without it a violation is refused and explained.")] = False,
+    at: AtOption = None,
     referee: RefereeOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
-    """Record cards and actions in the deal being played."""
+    """Record cards and actions in the deal being played.
+
+    An entry that would be a violation (a revoke, a false exchange...) is refused with the
+    rule broken and what it would mean for the deal, exit status 2; give --as-played to
+    record it when it did happen at the table.
+    """
     with opened(db, scorer) as store:
         deal_id, tokens = _target_deal(store, args, deal, need_tokens=True)
-        result = store.play(deal_id, tokens, referee=referee)
+        try:
+            result = store.play(deal_id, tokens, referee=referee, as_played=as_played,
+                                expect=at)
+        except ViolationNotConfirmed as exc:
+            fail(f"{exc}. If it happened at the table, record it with --as-played.")
     typer.echo("\n".join(describe_play(result, referee=referee)))
+    typer.echo(position_line(result.deal.position))
 
 
 @deal_app.command("undo")
 @guard
 def undo(
-    match: Annotated[int | None, typer.Argument(metavar="[MATCH]", help="The match.")] = None,
+    match: Annotated[int | None, typer.Argument(metavar="[MATCH]", help="The match.", min=1,
+                                                max=MAX_ID)] = None,
     deal: DealOption = None,
+    at: AtOption = None,
     referee: RefereeOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -148,8 +207,9 @@ def undo(
     """Remove the last action recorded in a deal."""
     with opened(db, scorer) as store:
         deal_id, _ = _target_deal(store, [] if match is None else [str(match)], deal, False)
-        result = store.undo(deal_id, referee=referee)
+        result = store.undo(deal_id, referee=referee, expect=at)
     typer.echo("\n".join(describe_play(result, referee=referee, undo=True)))
+    typer.echo(position_line(result.deal.position))
 
 
 @deal_app.command("record")
@@ -162,87 +222,288 @@ def record(
 ) -> None:
     """Record a match interactively, deal after deal, one line at a time from stdin.
 
-    At each prompt type a card or action (KS, swap, 20 QC, close, 66, 66@Name; several on one
-    line are fine), "undo" to take back the last one, or "quit". Refusals are shown and the
-    recording goes on.
+    At each prompt type a card or action (KS, swap, 20 QC, close, close-before-draw, 66,
+    66@Name; several on one line are fine), "undo" to take back the last one, "status" for
+    the deal so far, "?" or "help" for what may be typed now, or "quit". Refusals are shown
+    and the recording goes on. An entry that would be a violation is explained and stored
+    only when you confirm it (default: no). Every entry acknowledged is saved at once: quit,
+    the end of the input (exit status 0) and Ctrl-C (exit status 130) lose nothing
+    acknowledged. Entries are checked against what you saw: if someone else records in the
+    same match meanwhile, you are told what they entered and asked to look before going on.
     """
     with opened(db, scorer) as store:
-        _record_loop(store, match, referee)
+        recorder = _Recorder(store, match, referee)
+        try:
+            recorder.run()
+        except KeyboardInterrupt:
+            _stopped(match, "Interrupted")
+            raise typer.Exit(130) from None
 
 
-def _ask(prompt: str) -> str | None:
-    """Print ``prompt`` and read a line from stdin; None at the end of the input."""
-    typer.echo(prompt, nl=False)
-    line = sys.stdin.readline()
-    return line.strip() if line else None
-
-
-def _record_loop(store: Store, match: int, referee: bool) -> None:
-    while True:
-        m = store.match_state(match)
-        if m.over:
-            typer.echo(score_line(m))
-            return
-        if m.current_deal is None:
-            a, b = m.players
-            n = len(m.deals) + 1
-            forehand = b if m.next_dealer == a else a
-            line = _ask(f"Deal {m.id}.{n}: {m.next_dealer} deals, {forehand} leads. Turn-up? ")
-            if line is None or line.lower() in ("quit", "q"):
-                _stopped(match)
-                return
-            if not line:
-                continue
-            try:
-                if line.lower() == "undo" and m.deals:
-                    result = store.undo(m.deals[-1].id, referee=referee)
-                    typer.echo("\n".join(describe_play(result, referee=referee, undo=True)))
-                    continue
-                view = store.start_deal(match, line)
-            except TallyError as exc:
-                typer.echo(f"Refused: {exc}")
-                continue
-            typer.echo(f"Deal {view.match_id}.{view.number}: turn-up {view.turn_up}.")
-        else:
-            view = store.deal_view(m.current_deal, referee=referee)
-            typer.echo(f"Deal {view.match_id}.{view.number} goes on.")
-        if not _play_deal(store, view, referee):
-            _stopped(match)
-            return
-
-
-def _stopped(match: int) -> None:
-    typer.echo(f"\nStopped; everything recorded is saved. Go on with `tally deal record "
+def _stopped(match: int, how: str = "Stopped") -> None:
+    typer.echo(f"\n{how}; everything acknowledged is saved. Go on with `tally deal record "
                f"{match}`.")
 
 
-def _play_deal(store: Store, view: DealView, referee: bool) -> bool:
-    """Record one deal until it is ruled; False when the scorer quits."""
-    while True:
-        if view.finished and not view.claimable:
-            return True
-        if view.claimable:
-            prompt = "Every trick is played. Claim (66, 66@Name), or Enter to go on> "
-        else:
-            prompt = f"[{view.match_id}.{view.number} trick {view.trick}] {view.to_move} to " \
-                     f"{view.to_move_as}> "
-        line = _ask(prompt)
-        if line is None or line.lower() in ("quit", "q"):
-            return False
-        if not line:
-            if view.claimable:
-                return True
-            continue
+_QUIT = ("quit", "q", "exit")
+_HELP = ("?", "help", "h")
+_YES = ("y", "yes", "j", "ja")
+_NO = ("n", "no", "nein")
+
+
+class _Stop(Exception):
+    """The scorer quit, or the input ended."""
+
+
+class _Recorder:
+    """The interactive recorder of ``tally deal record``: one match, deal after deal.
+
+    It keeps the position it last showed and passes it with every entry, so an entry is
+    never stored into a deal someone else changed meanwhile; after such a refusal the scorer
+    must press Enter (having read what the other scorer entered) before going on, so lines
+    typed ahead are not stored blindly.
+    """
+
+    def __init__(self, store: Store, match: int, referee: bool) -> None:
+        self.store = store
+        self.match = match
+        self.referee = referee
+        #: a line typed in answer to a question that is not an answer: the next entry
+        self.pending: str | None = None
+
+    # --- input ----------------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str:
+        """Print ``prompt`` and read a line; raises :class:`_Stop` at the end of input."""
+        if self.pending is not None:
+            line, self.pending = self.pending, None
+            typer.echo(prompt + line)
+            return line
+        typer.echo(prompt, nl=False)
+        raw = sys.stdin.readline()
+        if not raw:
+            raise _Stop
+        return raw.strip()
+
+    def run(self) -> None:
         try:
-            if line.lower() == "undo":
-                result = store.undo(view.id, referee=referee)
-            else:
-                result = store.play(view.id, line, referee=referee)
+            while self.next_deal():
+                pass
+        except _Stop:
+            _stopped(self.match)
+
+    # --- deals -----------------------------------------------------------------------------
+
+    def next_deal(self) -> bool:
+        """Start (or go on with) the match's current deal and record it; False at the end."""
+        m = self.store.match_state(self.match)
+        if m.over:
+            typer.echo(score_line(m))
+            return False
+        if m.current_deal is not None:
+            view = self.store.deal_view(m.current_deal, referee=self.referee)
+            typer.echo(f"Deal {view.match_id}.{view.number} goes on.")
+            self.play_deal(view)
+            return True
+        a, b = m.players
+        n = len(m.deals) + 1
+        forehand = b if m.next_dealer == a else a
+        line = self.ask(f"Deal {m.id}.{n}: {m.next_dealer} deals, {forehand} leads. Turn-up? ")
+        word = line.lower()
+        if word in _QUIT:
+            raise _Stop
+        if not line:
+            return True
+        if word in _HELP:
+            typer.echo("Type the turn-up card (e.g. QH, Herz Dame where accepted)" +
+                       (", undo (to reopen the last deal)" if m.deals else "") +
+                       ", status, or quit.")
+            return True
+        if word == "status":
+            typer.echo(score_line(m))
+            return True
+        try:
+            if word == "undo" and m.deals:
+                result = self.store.undo(m.deals[-1].id, referee=self.referee,
+                                         expect=m.expectation)
+                typer.echo("\n".join(describe_play(result, referee=self.referee, undo=True)))
+                return True
+            view = self.store.start_deal(self.match, line, expect=m.expectation)
+        except DealMoved as exc:
+            self.moved(exc)
+            return True
         except TallyError as exc:
             typer.echo(f"Refused: {exc}")
-            continue
-        typer.echo("\n".join(describe_play(result, referee=referee, undo=line.lower() == "undo")))
-        view = result.deal
+            return True
+        typer.echo(f"Deal {view.match_id}.{view.number}: turn-up {view.turn_up}.")
+        self.play_deal(view)
+        return True
+
+    def prompt(self, view: DealView) -> str:
+        if view.claimable:
+            return "Every trick is played. Claim (66, 66@Name), or Enter to go on> "
+        if view.finished:
+            return ("The deal is ruled. Record what was played after it, or Enter for the "
+                    "next deal> ")
+        return f"[{view.match_id}.{view.number} trick {view.trick}] {view.to_move} to " \
+               f"{view.to_move_as}> "
+
+    def play_deal(self, view: DealView) -> None:
+        """Record one deal until it is ruled (and the scorer goes on)."""
+        while True:
+            if view.finished and view.to_move is None and not view.claimable:
+                return
+            line = self.ask(self.prompt(view))
+            word = line.lower()
+            if word in _QUIT:
+                raise _Stop
+            if not line:
+                if view.finished:
+                    return
+                continue
+            if word in _HELP:
+                self.help(view)
+                continue
+            if word == "status":
+                self.status(view)
+                continue
+            try:
+                if word == "undo":
+                    undone = self.store.undo(view.id, referee=self.referee,
+                                             expect=view.expectation)
+                    typer.echo("\n".join(describe_play(undone, referee=self.referee,
+                                                       undo=True)))
+                    view = undone.deal
+                    continue
+                entry = self.which_close(view, line)
+                if entry is None:
+                    continue
+                result = self.record(view, entry)
+            except DealMoved as exc:
+                self.moved(exc)
+                fresh = self.store.match_state(self.match, referee=self.referee)
+                if fresh.current_deal != view.id:
+                    return
+                view = self.store.deal_view(view.id, referee=self.referee)
+                continue
+            except TallyError as exc:
+                typer.echo(f"Refused: {exc}")
+                continue
+            if result is None:
+                continue
+            typer.echo("\n".join(describe_play(result, referee=self.referee)))
+            view = result.deal
+
+    def record(self, view: DealView, line: str) -> PlayResult | None:
+        """Store ``line``; a violation only once the scorer confirms it (None if not)."""
+        try:
+            return self.store.play(view.id, line, referee=self.referee, expect=view.expectation)
+        except ViolationNotConfirmed as exc:
+            typer.echo(f"Careful: {exc}.")
+            answer = self.ask("Did it happen at the table? Record it as played? [y/N] ")
+            if answer.lower() in _YES:
+                return self.store.play(view.id, line, referee=self.referee, as_played=True,
+                                       expect=view.expectation)
+            if answer and answer.lower() not in _NO:
+                self.pending = answer  # not an answer: the corrected entry
+            typer.echo("Not recorded; type the right entry.")
+            return None
+
+    def which_close(self, view: DealView, line: str) -> str | None:
+        """``line``, or with its final ``close`` made a close before the draws when the
+        scorer says so: asked only when the rules allow both at this moment."""
+        words = line.split()
+        if not words or words[-1].lower() != "close" or view.to_move is None:
+            return line
+        before = " ".join([*words[:-1], "close-before-draw"])
+        try:
+            after_ok = not self.store.preview(view.id, line).new_violations
+            before_ok = not self.store.preview(view.id, before).new_violations
+        except TallyError:
+            return line  # the entry itself says why (recording refuses it with the reason)
+        if not (after_ok and before_ok):
+            return line
+        winner = view.to_move if len(words) == 1 else "the trick's winner"
+        answer = self.ask(
+            f"Close now, after both of you drew (a), or did {winner} close right after "
+            "winning the trick, before anyone drew (b)? [a/b] ").lower()
+        if answer in ("a", "after", "now"):
+            return line
+        if answer in ("b", "before"):
+            return before
+        if answer:
+            self.pending = answer
+        typer.echo("Not recorded: answer a (after the draws) or b (before the draws).")
+        return None
+
+    # --- help and status ---------------------------------------------------------------------
+
+    def help(self, view: DealView) -> None:
+        try:
+            tokens = self.store.legal_tokens(view.id)
+        except TallyError as exc:
+            typer.echo(f"Refused: {exc}")
+            return
+        cards = [t for t in tokens if t not in ("swap", "close", "close-before-draw", "66")
+                 and not t.startswith(("20 ", "40 "))]
+        actions = [t for t in tokens if t not in cards]
+        who = view.to_move or "the trick's winner"
+        typer.echo(f"{who} may now:")
+        if cards:
+            typer.echo(f"  play a card: {' '.join(cards)}")
+        marriages = [t for t in actions if t.startswith(("20 ", "40 "))]
+        for token in actions:
+            if token not in marriages:
+                typer.echo("  " + _HELP_WORDS[token])
+        if marriages:
+            typer.echo(f"  declare a marriage and lead that card: {', '.join(marriages)}")
+        typer.echo("  (cards held are unknown: a card may still prove a revoke later)")
+        typer.echo("Also: undo (take back the last entry), status (the deal so far), "
+                   "help or ?, quit. Several entries on one line are fine: KS AS.")
+
+    def status(self, view: DealView) -> None:
+        view = self.store.deal_view(view.id, referee=self.referee)
+        text = self.store.export_deal(view.id)
+        typer.echo(f"Deal {view.match_id}.{view.number}: {view.dealer} dealt, {view.forehand} "
+                   f"led, turn-up {view.turn_up}.")
+        tricks = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+        for trick in tricks.splitlines():
+            typer.echo("  " + trick)
+        if not tricks.strip():
+            typer.echo("  (nothing recorded yet)")
+        for v in view.violations:
+            typer.echo(f"  Trick {v.trick}: {v.player} broke {v.rule}: {v.message}.")
+        if view.finished:
+            typer.echo(ruling_line(view))
+        if view.to_move is not None:
+            typer.echo(turn_line(view))
+        if self.referee and view.points is not None:
+            pts = ", ".join(f"{n} {p}" for n, p in view.points.items())
+            tricks_won = ", ".join(f"{n} {k}" for n, k in view.tricks.items())
+            typer.echo(f"Counted points (for the referee): {pts}. Tricks: {tricks_won}.")
+
+    def moved(self, exc: DealMoved) -> None:
+        """Tell the scorer what the other scorer entered; go on only once they pressed
+        Enter (lines typed before that are not stored)."""
+        typer.echo(f"Refused: {exc}.")
+        while True:
+            line = self.ask("Someone else is recording this match. Press Enter to go on "
+                            "from where it stands now (or quit)> ")
+            if not line:
+                return
+            if line.lower() in _QUIT:
+                raise _Stop
+            typer.echo(f'Not recorded: "{line[:40]}" was typed before you had seen the '
+                       "change.")
+
+
+_HELP_WORDS = {
+    "swap": "swap: exchange the trump jack/nine for the turn-up (then lead)",
+    "close": "close: close the stock now, after the draws (then lead)",
+    "close-before-draw": "close-before-draw (or cbd): the trick's winner closed before "
+                         "anyone drew",
+    "66": "66: claim 66 (66@Name: that player claims)",
+}
 
 
 @deal_app.command("quick")

@@ -15,12 +15,10 @@ from functools import lru_cache
 from tally.cards import Card
 from tally.errors import NotationError, Refused
 from tally.notation import (
-    CardItem,
     ClaimItem,
     CloseItem,
     DealRecord,
     Item,
-    MarriageItem,
     TrickLine,
     add_items,
     line_is_complete,
@@ -56,12 +54,46 @@ def token_items(token: str) -> tuple[Item, ...]:
     return tuple(read_items(token))
 
 
-def parse_items(text: str) -> list[Item]:
-    """Items typed by a scorer, ``"20 QC KD"``; the error names the word, not a line."""
-    try:
-        return read_items(text)
-    except NotationError as exc:
-        raise NotationError(exc.bare_message) from None
+@dataclass(frozen=True)
+class CloseBeforeDraw:
+    """``close-before-draw`` typed by a scorer: the winner of the trick just finished closes
+    the stock before anyone draws. Stored as ``close`` on that trick's line (NOTATION.md)."""
+
+    def __str__(self) -> str:
+        return "close-before-draw"
+
+
+#: what a scorer may type for a close before the draws (any case)
+CLOSE_BEFORE_DRAW_WORDS = ("close-before-draw", "cbd")
+
+#: an item as a scorer types it: a notation item, or the explicit close before the draws
+ScorerItem = Item | CloseBeforeDraw
+
+
+def parse_items(text: str) -> list[ScorerItem]:
+    """Items typed by a scorer, ``"20 QC KD"``; the error names the word, not a line.
+
+    ``close-before-draw`` (or ``cbd``) is the trick's winner closing before the draws;
+    everything else is read as notation (:func:`tally.notation.read_items`).
+
+    >>> [str(i) for i in parse_items("KS AS cbd 10c")]
+    ['KS', 'AS', 'close-before-draw', '10C']
+    """
+    out: list[ScorerItem] = []
+    words: list[str] = []
+    for word in [*text.split(), None]:
+        if word is not None and word.casefold() not in CLOSE_BEFORE_DRAW_WORDS:
+            words.append(word)
+            continue
+        if words:
+            try:
+                out.extend(read_items(" ".join(words)))
+            except NotationError as exc:
+                raise NotationError(exc.bare_message) from None
+            words = []
+        if word is not None:
+            out.append(CloseBeforeDraw())
+    return out
 
 
 def build_record(deal: StoredDeal, rules: str, dealer: str, forehand: str,
@@ -83,29 +115,34 @@ def flatten(record: DealRecord) -> list[tuple[int, Item]]:
     return [(tl.number, item) for tl in record.tricks for item in tl.items]
 
 
-def place_items(record: DealRecord, items: Iterable[Item], rules: RuleSet) -> DealRecord:
+def place_items(record: DealRecord, items: Iterable[ScorerItem],
+                rules: RuleSet) -> DealRecord:
     """``record`` with ``items`` added where the scorer means them (:func:`add_items`).
 
-    ``close`` typed right after a finished trick is the trick's winner closing before the
-    draws (it stays on that trick's line), with two exceptions, where it opens the next line
-    as the leader's close after the draws: when the same command goes on with the card led
-    (``close 10D``: "closed, then led 10D"), and when the rule set does not let a trick's
-    winner close before the draws (``close_before_draw=no``, Schnapsen), where that close is
-    the only one allowed.
+    ``close`` typed at the lead (the last trick finished, no card on the next one yet) is the
+    leader's close *after* the draws: it opens the next trick's line (``7. close``), as the
+    players see it at the table: they have drawn, they close now. Closing before the draws
+    is typed explicitly, ``close-before-draw`` (:class:`CloseBeforeDraw`), and goes on the
+    finished trick's line (``6. KS AS close``); it is refused where no trick has just been
+    finished. ``rules`` is kept for callers; whether a close is allowed is the engine's
+    ruling.
     """
-    items = list(items)
-    for k, item in enumerate(items):
-        placed = add_items(record, [item])
-        if (isinstance(item, CloseItem) and record.tricks
-                and len(placed.tricks) == len(record.tricks)
-                and line_is_complete(record.tricks[-1].items)
-                and not any(isinstance(i, ClaimItem) for i in record.tricks[-1].items)
-                and (not rules.close_before_draw
-                     or (k + 1 < len(items) and isinstance(items[k + 1],
-                                                           CardItem | MarriageItem)))):
-            last = record.tricks[-1]
-            placed = replace(record, tricks=[*record.tricks, TrickLine(last.number + 1, (item,))])
-        record = placed
+    del rules  # the engine rules on the close; placement no longer depends on the rule set
+    for item in items:
+        last = record.tricks[-1] if record.tricks else None
+        at_lead = (last is not None and line_is_complete(last.items)
+                   and not any(isinstance(i, ClaimItem) for i in last.items))
+        if isinstance(item, CloseBeforeDraw):
+            if last is None or not at_lead:
+                raise Refused("close-before-draw: a close before the draws comes right after a "
+                              "trick's second card (type close to close at the lead)")
+            record = replace(record, tricks=[*record.tricks[:-1], TrickLine(
+                last.number, (*last.items, CloseItem()), last.line)])
+        elif isinstance(item, CloseItem) and last is not None and at_lead:
+            record = replace(record, tricks=[*record.tricks, TrickLine(last.number + 1,
+                                                                       (item,))])
+        else:
+            record = add_items(record, [item])
     return record
 
 
@@ -184,10 +221,11 @@ def name_matcher(players: tuple[str, str]) -> Callable[[str], str]:
     return match
 
 
-def claimers_known(items: Iterable[Item], players: tuple[str, str]) -> list[Item]:
+def claimers_known(items: Iterable[ScorerItem],
+                   players: tuple[str, str]) -> list[ScorerItem]:
     """``items`` with ``66@name`` spelt as the player is stored; refuses unknown claimers."""
     canonical = name_matcher(players)
-    out: list[Item] = []
+    out: list[ScorerItem] = []
     for item in items:
         if isinstance(item, ClaimItem) and item.player is not None:
             name = canonical(item.player)

@@ -52,8 +52,17 @@ from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 import tally
-from tally.cards import Card
-from tally.errors import NotationError, NotFound, RecordError, Refused, RulesError
+from tally.cards import CARDS, Card, Rank
+from tally.errors import (
+    DealMoved,
+    NotationError,
+    NotFound,
+    RecordError,
+    Refused,
+    RulesError,
+    TallyError,
+    ViolationNotConfirmed,
+)
 from tally.match import DealResult, MatchState, check_quick_result, score_match
 from tally.notation import DealRecord, read_deal, write_deal
 from tally.rules import RuleSet
@@ -68,7 +77,9 @@ from tally.store.engine import (
     make_engine,
     resolve_url,
 )
+from tally.store.recording import moved_message, ruling_words, violation_message
 from tally.store.records import (
+    ScorerItem,
     StoredDeal,
     build_record,
     claimers_known,
@@ -88,6 +99,7 @@ from tally.store.views import (
     MatchView,
     PlayerView,
     PlayResult,
+    Position,
     ViolationView,
 )
 
@@ -386,7 +398,8 @@ def _deal_view(loaded: _Loaded, index: int, referee: bool) -> DealView:
         actions=len(d.deal.actions), to_move=to_move, to_move_as=to_move_as,
         trick=engine_deal.trick if engine_deal is not None else 0,
         claimable=(engine_deal is not None and engine_deal.all_tricks_played
-                   and not engine_deal.claimed))
+                   and not engine_deal.claimed),
+        last_action=d.deal.actions[-1][2] if d.deal.actions else None)
 
 
 def _match_view(loaded: _Loaded, referee: bool = False) -> MatchView:
@@ -398,6 +411,67 @@ def _match_view(loaded: _Loaded, referee: bool = False) -> MatchView:
                      event_id=m.event_id, target=s.target, deals=deals, score=dict(s.score),
                      carry=s.carry, next_dealer=s.next_dealer, winner=s.winner, over=s.over,
                      current_deal=current, round=m.round_number, table=m.table_number)
+
+
+# --- recording: placing a scorer's items, checking where the scorer saw the deal ------------
+
+
+def _appended(loaded: _Loaded, index: int,
+              items: Sequence[ScorerItem]) -> tuple[StoredDeal, list[tuple[int, int, str]]]:
+    """The last deal with ``items`` placed after its actions, and the actions added."""
+    d = loaded.deals[index]
+    assert d.record is not None
+    items = claimers_known(items, loaded.match.players)
+    record = place_items(d.record, items, loaded.match.rules)
+    old = flatten(d.record)
+    last = d.deal.actions[-1][0] if d.deal.actions else 0
+    added = [(last + i, trick, str(item))
+             for i, (trick, item) in enumerate(flatten(record)[len(old):], start=1)]
+    return replace(d.deal, actions=[*d.deal.actions, *added]), added
+
+
+def _after_play(loaded: _Loaded, changed: StoredDeal, text: str) -> _Loaded:
+    """The match with its last deal changed; refused when the record would be impossible."""
+    try:
+        return _rederive_last(loaded, changed)
+    except _BadRecord as exc:
+        raise RecordError(f'"{text}" refused, nothing was recorded: {exc.message}') from None
+
+
+def _check_position(loaded: _Loaded, expect: Position | str | None) -> None:
+    """Refuse (:class:`DealMoved`) a write made at ``expect`` when the match has moved
+    since: another scorer recorded, undid, started or deleted something in between."""
+    if expect is None:
+        return
+    want = Position.parse(expect) if isinstance(expect, str) else expect
+    m = loaded.match
+    if want.match_id != m.id:
+        raise Refused(f"position {want} is in match {want.match_id}, not in match {m.id}")
+    last = loaded.deals[-1].deal if loaded.deals else None
+    now = Position(m.id, last.number if last else 0, len(last.actions) if last else 0,
+                   last.actions[-1][2] if last and last.actions else None)
+    if now == want and (want.last is None or want.last == now.last):
+        return
+    view = _deal_view(loaded, len(loaded.deals) - 1, False) if loaded.deals else None
+    raise DealMoved(moved_message(want, [(d.deal.number, d.deal.actions, d.deal.turn_up)
+                                         for d in loaded.deals], view), str(now))
+
+
+def _context_tags(conn: Connection, match: _Match) -> dict[str, str]:
+    """``Event``, ``Date``, ``Round`` and ``Table`` of a match made in an event (none for a
+    match of its own)."""
+    if match.event_id is None:
+        return {}
+    row = conn.execute(select(t.events.c.name, t.events.c.held_on)
+                       .where(t.events.c.id == match.event_id)).first()
+    if row is None:
+        return {}
+    tags = {"Event": str(row.name), "Date": row.held_on.isoformat()}
+    if match.round_number is not None:
+        tags["Round"] = str(match.round_number)
+    if match.table_number is not None:
+        tags["Table"] = str(match.table_number)
+    return tags
 
 
 # --- snapshots: the state an audit entry keeps ------------------------------------------------
@@ -751,14 +825,21 @@ class Store:
                           f"`tally deal start {match_id} TURNUP`")
         return int(row[0])
 
-    def start_deal(self, match_id: int, turn_up: str) -> DealView:
-        """Start the next deal of a match with its turn-up; the dealer follows the rules."""
+    def start_deal(self, match_id: int, turn_up: str, *,
+                   expect: Position | str | None = None) -> DealView:
+        """Start the next deal of a match with its turn-up; the dealer follows the rules.
+
+        ``expect``: where the scorer saw the match (:class:`~tally.store.views.Position`,
+        e.g. ``MatchView.position``); refused with :class:`~tally.errors.DealMoved` when
+        another scorer has changed it since.
+        """
         try:
             card = Card.parse(turn_up)
         except NotationError as exc:
             raise NotationError(f"turn-up: {exc.bare_message}") from None
         with self._write() as conn:
             loaded = _load(conn, match_id, lock=True)
+            _check_position(loaded, expect)
             number = self._next_number(loaded)
             deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
                               _now())
@@ -774,44 +855,102 @@ class Store:
                         {f"deal:{deal.id}": None}, {f"deal:{deal.id}": _deal_snapshot(deal)})
         return view
 
-    def play(self, deal_id: int, tokens: str | Sequence[str], *,
-             referee: bool = False) -> PlayResult:
+    def play(self, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False,
+             as_played: bool = False, expect: Position | str | None = None) -> PlayResult:
         """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
 
         Refused with the engine's reason, storing nothing, when the record would then describe
-        no real deal (RULES.md section 11). Violations are stored: they happened.
+        no real deal (RULES.md section 11). An action that would prove a violation is refused
+        with :class:`~tally.errors.ViolationNotConfirmed` (the rule broken and the ruling it
+        would bring) unless ``as_played``: it is stored only once someone confirms it happened
+        at the table. ``expect`` is where the scorer saw the deal (``DealView.position``);
+        when given, the write is refused with :class:`~tally.errors.DealMoved` if another
+        scorer recorded or undid anything since. ``close`` at the lead is a close after the
+        draws, ``close-before-draw`` one before them (:func:`place_items`).
         """
         text = tokens if isinstance(tokens, str) else " ".join(tokens)
         items = parse_items(text)
         if not items:
             raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
         with self._write() as conn:
-            loaded, index = self._open_deal(conn, deal_id)
+            loaded, index = self._open_deal(conn, deal_id, expect)
             d = loaded.deals[index]
-            assert d.record is not None and d.ruling is not None
-            items = claimers_known(items, loaded.match.players)
-            record = place_items(d.record, items, loaded.match.rules)
-            old = flatten(d.record)
-            last = d.deal.actions[-1][0] if d.deal.actions else 0
-            added = [(last + i, trick, str(item))
-                     for i, (trick, item) in enumerate(flatten(record)[len(old):], start=1)]
-            changed = replace(d.deal, actions=[*d.deal.actions, *added])
-            try:
-                result = self._played(conn, loaded, index, changed, d.ruling, "deal play",
-                                      f"played {' '.join(a[2] for a in added)}", referee,
-                                      tuple(a[2] for a in added))
-            except _BadRecord as exc:
-                raise RecordError(f'"{text}" refused, nothing was recorded: {exc.message}'
-                                  ) from None
+            assert d.ruling is not None
+            changed, added = _appended(loaded, index, items)
+            after = _after_play(loaded, changed, text)
+            result = self._played(loaded, after, index, d.ruling, referee,
+                                  tuple(a[2] for a in added))
+            if result.new_violations and not as_played:
+                decided = (d.ruling.outcome is None or d.ruling.outcome.reason == "incomplete"
+                           or result.ruling_changed)
+                raise ViolationNotConfirmed(
+                    violation_message(text, result.new_violations, result.deal, decided),
+                    result.new_violations, ruling_words(result.deal), decided)
+            self._store_played(conn, loaded, after, index, changed, "deal play",
+                               f"played {' '.join(a[2] for a in added)}")
             conn.execute(_INSERT_ACTIONS, [
                 {"deal_id": d.deal.id, "seq": s, "trick": tr, "token": tok}
                 for s, tr, tok in added])
         return result
 
-    def undo(self, deal_id: int, *, referee: bool = False) -> PlayResult:
-        """Remove the last action recorded in a deal (the last deal of its match)."""
+    def preview(self, deal_id: int, tokens: str | Sequence[str], *,
+                referee: bool = False) -> PlayResult:
+        """What :meth:`play` would do with ``tokens``, storing nothing: the same refusals for
+        an impossible record, and the violations it would prove (``new_violations``) and the
+        ruling it would bring, for a scorer to confirm before recording."""
+        text = tokens if isinstance(tokens, str) else " ".join(tokens)
+        items = parse_items(text)
+        if not items:
+            raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+        with self._read() as conn:
+            loaded, index = self._open_deal(conn, deal_id, None, lock=False)
+        d = loaded.deals[index]
+        assert d.ruling is not None
+        changed, added = _appended(loaded, index, items)
+        after = _after_play(loaded, changed, text)
+        return self._played(loaded, after, index, d.ruling, referee,
+                            tuple(a[2] for a in added))
+
+    def legal_tokens(self, deal_id: int) -> list[str]:
+        """What may be typed now in a deal being recorded, as far as the record shows:
+        each card, ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim
+        that the engine would accept without proving a violation. Cards a player holds are
+        unknown, so a card listed may still turn out to be a revoke later."""
+        with self._read() as conn:
+            loaded, index = self._open_deal(conn, deal_id, None, lock=False)
+        d = loaded.deals[index]
+        assert d.ruling is not None
+        deal = d.ruling.deal
+        if deal is None or (deal.is_over and not (deal.all_tricks_played
+                                                  and not deal.claimed)):
+            return []
+        cards = [c for c in CARDS if loaded.match.rules.deck == 24 or c.rank != Rank.NINE]
+        candidates = ["swap", "close", "close-before-draw", "66"]
+        for c in cards:
+            if c.rank in (Rank.KING, Rank.QUEEN):
+                candidates.append(f"20 {c}")
+                candidates.append(f"40 {c}")
+        candidates += [str(c) for c in cards]
+        out = []
+        for token in candidates:
+            try:
+                changed, _ = _appended(loaded, index, parse_items(token))
+                after = _after_play(loaded, changed, token)
+            except TallyError:
+                continue
+            ruling = after.deals[index].ruling
+            if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
+                out.append(token)
+        return out
+
+    def undo(self, deal_id: int, *, referee: bool = False,
+             expect: Position | str | None = None) -> PlayResult:
+        """Remove the last action recorded in a deal (the last deal of its match).
+
+        ``expect`` as for :meth:`play`: refused when the deal moved since the scorer saw it.
+        """
         with self._write() as conn:
-            loaded, index = self._open_deal(conn, deal_id)
+            loaded, index = self._open_deal(conn, deal_id, expect)
             d = loaded.deals[index]
             assert d.ruling is not None
             if not d.deal.actions:
@@ -821,16 +960,21 @@ class Store:
             conn.execute(delete(t.actions).where((t.actions.c.deal_id == d.deal.id)
                                                  & (t.actions.c.seq == seq)))
             changed = replace(d.deal, actions=d.deal.actions[:-1])
-            result = self._played(conn, loaded, index, changed, d.ruling, "deal undo",
-                                  f"undid {token}", referee, (token,))
+            after = _rederive_last(loaded, changed)
+            result = self._played(loaded, after, index, d.ruling, referee, (token,))
+            self._store_played(conn, loaded, after, index, changed, "deal undo",
+                               f"undid {token}")
         return result
 
-    def _open_deal(self, conn: Connection, deal_id: int) -> tuple[_Loaded, int]:
-        """Load and lock the match of a deal that actions may be added to (or undone)."""
+    def _open_deal(self, conn: Connection, deal_id: int, expect: Position | str | None,
+                   lock: bool = True) -> tuple[_Loaded, int]:
+        """Load (and lock) the match of a deal that actions may be added to (or undone),
+        refused when it is not where the scorer saw it (``expect``)."""
         row = conn.execute(_SELECT_DEAL, {"d": deal_id}).first()
         if row is None:
             raise NotFound(f"there is no deal {deal_id}")
-        loaded = _load(conn, row.match_id, lock=True)
+        loaded = _load(conn, row.match_id, lock=lock)
+        _check_position(loaded, expect)
         index = loaded.index(deal_id)
         name = f"deal {row.match_id}.{row.number}"
         if row.kind == "quick":
@@ -841,16 +985,9 @@ class Store:
                           f"correct it with `tally deal edit {deal_id}`")
         return loaded, index
 
-    def _played(self, conn: Connection, loaded: _Loaded, index: int, changed: StoredDeal,
-                ruling_before: Ruling, command: str, what: str, referee: bool,
-                tokens: tuple[str, ...]) -> PlayResult:
-        after = _rederive_last(loaded, changed)
-        _save_results(conn, after, last_only=True)
-        old = loaded.deals[index].deal
-        self._audit(conn, command, "deal", changed.id,
-                    f"deal {loaded.match.id}.{changed.number}: {what}",
-                    {f"deal:{changed.id}": _deal_snapshot(old)},
-                    {f"deal:{changed.id}": _deal_snapshot(changed)})
+    def _played(self, loaded: _Loaded, after: _Loaded, index: int, ruling_before: Ruling,
+                referee: bool, tokens: tuple[str, ...]) -> PlayResult:
+        """What a change to the last deal does: new violations, a new ruling."""
         ruling = after.deals[index].ruling
         assert ruling is not None and ruling.outcome is not None
         seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
@@ -862,6 +999,16 @@ class Store:
         return PlayResult(deal=_deal_view(after, index, referee), match=_match_view(after),
                           tokens=tokens, new_violations=new_violations,
                           ruling_changed=changed_outcome)
+
+    def _store_played(self, conn: Connection, loaded: _Loaded, after: _Loaded, index: int,
+                      changed: StoredDeal, command: str, what: str) -> None:
+        """Rewrite the cached result of the changed last deal and audit the change."""
+        _save_results(conn, after, last_only=True)
+        old = loaded.deals[index].deal
+        self._audit(conn, command, "deal", changed.id,
+                    f"deal {loaded.match.id}.{changed.number}: {what}",
+                    {f"deal:{changed.id}": _deal_snapshot(old)},
+                    {f"deal:{changed.id}": _deal_snapshot(changed)})
 
     def quick_result(self, match_id: int, *, winner: str | None, points: int,
                      reason: str = "claim") -> DealView:
@@ -919,14 +1066,21 @@ class Store:
         return views
 
     def export_deal(self, deal_id: int) -> str:
-        """A recorded deal as a canonical ``.deal`` record."""
+        """A recorded deal as a canonical ``.deal`` record.
+
+        A deal of an event's match carries its context as the loaded examples do: ``Event``
+        (the event's name), ``Date`` (the day it is held, ``2026-11-24``) and, for a round
+        robin's match, ``Round`` and ``Table``. Tags stored with the deal (an imported
+        record's own ``Event``) take precedence.
+        """
         with self._read() as conn:
             loaded, index = _load_deal(conn, deal_id)
+            context = _context_tags(conn, loaded.match)
         d = loaded.deals[index]
         if d.record is None:
             raise Refused(f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
                           "(quick entry): it has no record to export")
-        return write_deal(d.record)
+        return write_deal(replace(d.record, tags={**context, **d.record.tags}))
 
     def deal_view(self, deal_id: int, *, referee: bool = False) -> DealView:
         """One deal as the score sheet shows it."""
@@ -944,6 +1098,9 @@ class Store:
         record = _read_record(text, f"deal {deal_id}")
         with self._write() as conn:
             loaded, index = _load_deal(conn, deal_id, lock=True)
+            for tag, value in _context_tags(conn, loaded.match).items():
+                if record.tags.get(tag, "").strip() == value:
+                    del record.tags[tag]  # exported from the match's event, not the deal's own
             old = loaded.deals[index].deal
             if old.kind == "quick":
                 raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
@@ -1302,6 +1459,9 @@ def _load_deal(conn: Connection, deal_id: int, lock: bool = False) -> tuple[_Loa
 def _resolve_deal(conn: Connection, ref: str | int) -> int:
     text = str(ref).strip()
     m = _DEAL_REF.fullmatch(text)
+    if len(text) > 40 or any(len(part) > 18 for part in re.findall(r"\d+", text)):
+        raise NotFound(f'"{text[:40]}" is not a deal of this database: numbers that long are '
+                       "no match or deal number")
     if m:
         match_id, number = int(m.group(1)), int(m.group(2))
         found = conn.execute(select(t.deals.c.id).where((t.deals.c.match_id == match_id)

@@ -7,10 +7,12 @@ into JSON-ready dicts. This module imports nothing heavy, so it is safe to impor
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from tally.errors import Refused
 from tally.tiebreaks import StandingRow
 
 
@@ -31,6 +33,46 @@ class ViolationView:
     player: str
     rule: str
     message: str
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a scorer saw a match: its last deal (``number``, 0 before the first deal) after
+    ``actions`` recorded actions. Written ``MATCH.DEAL:ACTIONS``, ``1.3:12``.
+
+    Every write that appends to a match (start a deal, record, undo) may carry the position
+    the scorer saw; the store refuses the write when the match has moved since
+    (:class:`tally.errors.DealMoved`): two scorers on one match never interleave. ``last``,
+    the last action seen (not written in the text form), also catches another scorer who
+    undid an entry and recorded a different one in its place (the count is the same again):
+    the interactive recorder passes it (:attr:`DealView.expectation`); a position typed as
+    text (``--at``) counts actions only.
+
+    >>> Position.parse("1.3:12")
+    Position(match_id=1, number=3, actions=12)
+    >>> str(Position(2, 0, 0))
+    '2.0:0'
+    """
+
+    match_id: int
+    number: int
+    actions: int
+    last: str | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return f"{self.match_id}.{self.number}:{self.actions}"
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read ``MATCH.DEAL:ACTIONS`` as printed by ``tally deal play`` and ``start``."""
+        m = _POSITION.fullmatch(text.strip())
+        if m is None:
+            raise Refused(f'"{text[:40]}" is not a position: give it as printed after the '
+                          'last entry, MATCH.DEAL:ACTIONS (e.g. 1.3:12)')
+        return cls(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+
+
+_POSITION = re.compile(r"([0-9]{1,9})\.([0-9]{1,9}):([0-9]{1,9})")
 
 
 @dataclass(frozen=True)
@@ -67,11 +109,23 @@ class DealView:
     trick: int
     #: every trick is played and nobody claimed: a claim may still follow the last trick
     claimable: bool = False
+    #: the last action recorded (``"AS"``), None before the first
+    last_action: str | None = None
 
     @property
     def finished(self) -> bool:
         """True once the deal has an outcome (the next deal may start)."""
         return self.reason != "incomplete"
+
+    @property
+    def position(self) -> str:
+        """Where the deal stands, to be passed back with the next write (:class:`Position`)."""
+        return str(Position(self.match_id, self.number, self.actions))
+
+    @property
+    def expectation(self) -> Position:
+        """The position with the last action seen: what a recorder passes with its entry."""
+        return Position(self.match_id, self.number, self.actions, self.last_action)
 
 
 @dataclass(frozen=True)
@@ -96,6 +150,18 @@ class MatchView:
     #: the round and table of a round robin's schedule the match was created from
     round: int | None = None
     table: int | None = None
+
+    @property
+    def position(self) -> str:
+        """Where the match stands (:class:`Position`): its last deal, ``1.0:0`` before any."""
+        return str(self.expectation)
+
+    @property
+    def expectation(self) -> Position:
+        """:attr:`position` with the last action seen (:attr:`DealView.expectation`)."""
+        if not self.deals:
+            return Position(self.id, 0, 0)
+        return self.deals[-1].expectation
 
 
 @dataclass(frozen=True)
@@ -295,6 +361,7 @@ def as_json(obj: Any) -> Any:
         out = {f.name: as_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
         if isinstance(obj, DealView):
             out["finished"] = obj.finished
+            out["position"] = obj.position
         elif isinstance(obj, EventPlayerView):
             out["withdrawn"] = obj.withdrawn
         elif isinstance(obj, PairingView):
