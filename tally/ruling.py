@@ -397,8 +397,11 @@ def _check_remaining(deal: Deal, remaining: dict[int, int], line: int | None) ->
                 return ErrorEntry(line, f"Remaining lists the turn-up {CARDS[t]} for {name}, "
                                         f"but {deal.names[t_owner]} took it")
         dealt_o = deal.dealt[1 - p]
-        if dealt_o is not None and (dealt_o & ~deal.swapped_out[1 - p]) & mask:
-            c = _first(dealt_o & mask)
+        # a face-up card the other put there by a false exchange may be theirs (RULES.md 12)
+        spare = deal.hidden_takes[p] - deal.borrowed[p].bit_count()
+        theirs = 0 if dealt_o is None else dealt_o & ~deal.swapped_out[1 - p] & mask
+        if theirs.bit_count() > spare:
+            c = _first(theirs)
             return ErrorEntry(line, f"Remaining lists {c} for {name}, but Hands gives it to "
                                     f"{deal.names[1 - p]}")
     return None
