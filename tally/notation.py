@@ -18,7 +18,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from tally.cards import CARDS, PARSE_TABLE, Card
+from tally.cards import (
+    CARD_FORMS,
+    CARDS,
+    HALVES,
+    SPELLINGS,
+    Card,
+    half_key,
+    pair_halves,
+    parse_cards,
+)
 from tally.errors import NotationError
 
 #: Tags in the order a canonical record prints them; others follow in the order given.
@@ -91,7 +100,7 @@ SWAP: Final = SwapItem()
 CLOSE: Final = CloseItem()
 CLAIM: Final = ClaimItem()
 _ITEM_TABLE: Final[dict[str, Item]] = {
-    **{text: CARD_ITEMS[card] for text, card in PARSE_TABLE.items()},
+    **{text: CARD_ITEMS[card] for text, card in SPELLINGS.items()},
     "SWAP": SWAP, "CLOSE": CLOSE, "66": CLAIM,
 }
 
@@ -211,7 +220,7 @@ def _fast_items(parts: list[str]) -> tuple[Item, ...] | None:
         item = table.get(tok)
         if item is None:
             if tok in ("20", "40") and i + 1 < n:
-                card = PARSE_TABLE.get(parts[i + 1].upper())
+                card = SPELLINGS.get(parts[i + 1].upper())
                 if card is None:
                     return None
                 out.append(MarriageItem(int(tok), card))
@@ -338,10 +347,9 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
         if low in ("20", "40"):
             if k + 1 >= len(tokens):
                 raise NotationError(f"{tok} must be followed by the king or queen led", lineno, col)
-            ctok, ccol = tokens[k + 1]
-            card = _card(ctok, lineno, ccol)
+            card, used = _card_at(tokens, k + 1, lineno)
             items.append(MarriageItem(int(tok), card))
-            k += 1
+            k += used
         elif low.startswith("66@"):
             name = tok[3:]
             if name.startswith('"'):
@@ -350,19 +358,28 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
                 raise NotationError("66@ needs the claimer's name", lineno, col)
             items.append(ClaimItem(name.strip()))
         else:
-            items.append(CARD_ITEMS[_card(tok, lineno, col)])
+            card, used = _card_at(tokens, k, lineno)
+            items.append(CARD_ITEMS[card])
+            k += used - 1
         k += 1
     return items
 
 
-def _card(tok: str, lineno: int, col: int) -> Card:
-    card = PARSE_TABLE.get(tok.upper())
+def _card_at(tokens: list[tuple[str, int]], k: int, lineno: int) -> tuple[Card, int]:
+    """The card at token ``k`` and how many tokens it takes: two for ``Herz König``."""
+    tok, col = tokens[k]
+    key = half_key(tok)
+    card = SPELLINGS.get(key)
     if card is not None:
-        return card
-    try:
-        return Card.parse(tok)
-    except NotationError as exc:
-        raise NotationError(exc.bare_message, lineno, col) from None
+        return card, 1
+    if k + 1 < len(tokens):
+        following = tokens[k + 1][0]
+        card = pair_halves(key, half_key(following))
+        if card is not None:
+            return card, 2
+        if key in HALVES and half_key(following) in HALVES:
+            tok = f"{tok} {following}"  # two halves that do not make a card: quote both
+    raise NotationError(f'"{tok}" is not a card ({CARD_FORMS})', lineno, col)
 
 
 def read_hands(value: str) -> list[tuple[str, list[Card]]]:
@@ -377,7 +394,7 @@ def read_hands(value: str) -> list[tuple[str, list[Card]]]:
         name, colon, cards = part.partition(":")
         if not colon or not name.strip():
             raise NotationError(f'"{part.strip()}" should be "Name: cards"')
-        out.append((name.strip(), [Card.parse(t) for t in cards.split()]))
+        out.append((name.strip(), parse_cards(cards)))
     return out
 
 
@@ -386,6 +403,8 @@ def read_items(text: str) -> list[Item]:
 
     >>> [str(i) for i in read_items("swap 20 kd ah 66")]
     ['swap', '20 KD', 'AH', '66']
+    >>> [str(i) for i in read_items("40 Herz König Pik Ass")]
+    ['40 KH', 'AS']
     """
     return _read_items(text, 0, 1)
 
