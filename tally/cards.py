@@ -133,7 +133,7 @@ class Card(int):
             return card
         card = card_named(text)
         if card is None:
-            raise NotationError(f'"{text}" is not a card ({CARD_FORMS})')
+            raise NotationError(f'"{shorten(text)}" is not a card ({CARD_FORMS})')
         return card
 
     @property
@@ -234,6 +234,11 @@ HALVES: Final[dict[str, tuple[bool, int]]] = {
 assert not (SPELLINGS.keys() & HALVES.keys())
 
 
+def shorten(text: str, limit: int = 40) -> str:
+    """User input cut to ``limit`` characters for a message (a token may be megabytes long)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _key(text: str) -> str:
     """``text`` as a spelling key: composed umlauts, upper case, no surrounding space."""
     return unicodedata.normalize("NFC", text.strip()).upper()
@@ -292,7 +297,7 @@ def parse_cards(text: str) -> list[Card]:
                 if card is not None:
                     i += 1
             if card is None:
-                raise NotationError(f'"{tok}" is not a card ({CARD_FORMS})')
+                raise NotationError(f'"{shorten(tok)}" is not a card ({CARD_FORMS})')
         out.append(card)
         i += 1
     return out

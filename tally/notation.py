@@ -27,6 +27,7 @@ from tally.cards import (
     half_key,
     pair_halves,
     parse_cards,
+    shorten,
 )
 from tally.errors import NotationError
 
@@ -149,7 +150,12 @@ def write_deal(record: DealRecord) -> str:
 
 
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_TRICK_NO = re.compile(r"(\d+)\.")
+# ASCII digits only: int() reads other digits (Arabic-Indic) or refuses them (①, ²).
+_TRICK_NO = re.compile(r"([0-9]+)\.")
+#: Digits a trick number may have (no deal has 10,000 tricks; int() refuses 4,300 digits).
+_TRICK_DIGITS: Final = 4
+#: What a UTF-8 file may start with (Windows Notepad writes it): skipped silently.
+BOM: Final = "\ufeff"
 _WORD = re.compile(r"\S+")
 
 
@@ -160,6 +166,8 @@ def read_deal(text: str, source: str = "") -> DealRecord:
     ruling's business (:func:`tally.ruling.rule`).
     """
     record = DealRecord(source=source)
+    if text.startswith(BOM):
+        text = text[1:]
     in_brace = False
     seen_trick = False
     expect = 1
@@ -176,14 +184,15 @@ def read_deal(text: str, source: str = "") -> DealRecord:
                 raise NotationError("a tag after the first trick (tags come first)", lineno, col0)
             name, value = _read_tag(line, lineno)
             if name in record.tags:
-                raise NotationError(f'tag "{name}" is repeated (first on line '
+                raise NotationError(f'tag "{shorten(name)}" is repeated (first on line '
                                     f"{record.tag_lines[name]})", lineno, col0)
             record.tags[name] = value
             record.tag_lines[name] = lineno
             continue
         parts = stripped.split()
         head = parts[0]
-        if head[-1:] == "." and head[:-1].isdigit() and int(head[:-1]) == expect:
+        if (head[-1:] == "." and 1 < len(head) <= _TRICK_DIGITS + 1 and head.isascii()
+                and head[:-1].isdigit() and int(head[:-1]) == expect):
             fast = _fast_items(parts)
             if fast is not None:
                 expect += 1
@@ -193,9 +202,13 @@ def read_deal(text: str, source: str = "") -> DealRecord:
         m = _TRICK_NO.match(stripped)
         if not m:
             word = stripped.split()[0]
-            raise NotationError(f'"{word}" starts neither a tag nor a trick line '
+            raise NotationError(f'"{shorten(word)}" starts neither a tag nor a trick line '
                                 '("[Tag "value"]" or "N. cards")', lineno, col0)
-        number = int(m.group(1))
+        digits = m.group(1).lstrip("0") or "0"
+        if len(digits) > _TRICK_DIGITS:
+            raise NotationError(f'trick number "{digits[:_TRICK_DIGITS + 1]}..." is too long '
+                                f"(expected trick {expect})", lineno, col0)
+        number = int(digits)
         if number != expect:
             raise NotationError(f"trick {number} is out of order (expected trick {expect})",
                                 lineno, col0)
@@ -279,12 +292,15 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
     while i < len(line) and line[i] in " \t":
         i += 1
     if i >= len(line) or line[i] != '"':
-        raise NotationError(f'tag "{name}" needs a quoted value: [{name} "value"]', lineno, i + 1)
+        short = shorten(name)
+        raise NotationError(f'tag "{short}" needs a quoted value: [{short} "value"]', lineno,
+                            i + 1)
     i += 1
     value: list[str] = []
     while True:
         if i >= len(line):
-            raise NotationError(f'the value of tag "{name}" has no closing quote', lineno, i + 1)
+            raise NotationError(f'the value of tag "{shorten(name)}" has no closing quote',
+                                lineno, i + 1)
         ch = line[i]
         if ch == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
             value.append(line[i + 1])
@@ -298,9 +314,9 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
     while i < len(line) and line[i] in " \t":
         i += 1
     if i >= len(line) or line[i] != "]":
-        raise NotationError(f'tag "{name}" needs a closing "]"', lineno, i + 1)
+        raise NotationError(f'tag "{shorten(name)}" needs a closing "]"', lineno, i + 1)
     if line[i + 1:].strip():
-        raise NotationError(f'text after tag "{name}"', lineno, i + 2)
+        raise NotationError(f'text after tag "{shorten(name)}"', lineno, i + 2)
     return name, "".join(value)
 
 
@@ -379,7 +395,27 @@ def _card_at(tokens: list[tuple[str, int]], k: int, lineno: int) -> tuple[Card, 
             return card, 2
         if key in HALVES and half_key(following) in HALVES:
             tok = f"{tok} {following}"  # two halves that do not make a card: quote both
-    raise NotationError(f'"{tok}" is not a card ({CARD_FORMS})', lineno, col)
+    raise NotationError(f'"{shorten(tok)}" is not a card ({CARD_FORMS})', lineno, col)
+
+
+def decode_record(data: bytes) -> str:
+    """The text of a record file: UTF-8, a leading byte-order mark skipped, newlines as ``\\n``.
+
+    Raises :class:`NotationError` saying where the first byte that is not UTF-8 is (a file
+    saved as Latin-1 or Windows-1252, say), so the scorer can save it again as UTF-8.
+
+    >>> decode_record("\\ufeff[Dealer \\"Zoë\\"]\\r\\n".encode())
+    '[Dealer "Zoë"]\\n'
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise NotationError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset "
+                            f"{exc.start} (save the file as UTF-8)", line) from None
+    if text.startswith(BOM):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_hands(value: str) -> list[tuple[str, list[Card]]]:
@@ -393,7 +429,7 @@ def read_hands(value: str) -> list[tuple[str, list[Card]]]:
             continue
         name, colon, cards = part.partition(":")
         if not colon or not name.strip():
-            raise NotationError(f'"{part.strip()}" should be "Name: cards"')
+            raise NotationError(f'"{shorten(part.strip())}" should be "Name: cards"')
         out.append((name.strip(), parse_cards(cards)))
     return out
 
@@ -477,6 +513,8 @@ def read_tags(text: str) -> dict[str, str]:
     For messages about a record that :func:`read_deal` refuses: who played, under what rules.
     """
     tags: dict[str, str] = {}
+    if text.startswith(BOM):
+        text = text[1:]
     for lineno, raw in enumerate(text.splitlines(), start=1):
         if not raw.lstrip().startswith("["):
             continue

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tally.cards import CARDS, Card
+from tally.cards import shorten as _short
 from tally.deal import Deal, Violation
 from tally.errors import NotationError, RecordError, RulesError
 from tally.notation import (
@@ -667,10 +668,18 @@ def _tag_card(value: str, tag: str) -> Card:
         raise RecordError(f"{tag}: {exc.bare_message}") from None
 
 
+#: The largest carry a record may give: more than any real run of drawn deals.
+MAX_CARRY = 999
+
+
 def _tag_count(value: str) -> int:
-    if not value.strip().isdigit():
-        raise RecordError(f'Carry must be a whole number of game points, not "{value}"')
-    return int(value)
+    text = value.strip()
+    # ASCII digits only (int() reads Arabic-Indic digits, refuses ² and 5,000 digits)
+    if not (text.isascii() and text.isdigit()):
+        raise RecordError(f'Carry must be a whole number of game points, not "{_short(value)}"')
+    if len(text.lstrip("0")) > 3 or int(text) > MAX_CARRY:
+        raise RecordError(f'Carry "{_short(value)}" is more than {MAX_CARRY} game points')
+    return int(text)
 
 
 def _tag_hands(value: str, tag: str) -> list[tuple[str, list[Card]]]:
@@ -693,7 +702,7 @@ def _read_result(value: str, deal: Deal) -> tuple[str | None, int]:
     if text.lower() == "draw":
         return (None, 0)
     name, _, num = text.rpartition(" ")
-    if not num.isdigit() or not name.strip():
-        raise RecordError(f'Result should be "Name N" or "draw", not "{value}"')
+    if not (num.isascii() and num.isdigit() and len(num) <= 4) or not name.strip():
+        raise RecordError(f'Result should be "Name N" or "draw", not "{_short(value)}"')
     _tag_player(deal, name.strip(), "Result")
     return (name.strip(), int(num))

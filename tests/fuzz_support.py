@@ -1,0 +1,203 @@
+"""A mutation fuzzer for ``.deal`` records: what no input may do is end in an internal error.
+
+Records from ``examples/`` and the conformance cases are mutated (bytes flipped, lines
+duplicated, deleted or swapped, digits replaced by huge or non-ASCII digits, hostile unicode
+inserted, tokens of the notation inserted, the size blown up) and each mutant goes the way
+``tally check`` takes it: :func:`tally.notation.decode_record`, then
+:func:`tally.ruling.rule_text`, the printed ruling and its JSON, and the referee's summary.
+Anything but a :class:`~tally.errors.TallyError` from those is a crash.
+
+Run it for longer by hand::
+
+    python -m tests.fuzz_support --seconds 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+from tally.cli.check import describe
+from tally.errors import TallyError
+from tally.notation import decode_record, read_deal
+from tally.ruling import rule_text, summarize
+from tests.conftest import CONFORMANCE, PRESET_DIRS, ROOT
+
+HOSTILE = ["\x00", "\ufeff", "\u2028", "\x85", "\x0c", "\x0b", "\x1c", "\r", "\t", "\u0308",
+           "\u202e", "😀", "①", "²", "١", "１", "Ⅻ", "ß", "İ", "ﬀ", "\\", '"', ";", "{", "}",
+           "[", "]", "@", ".", "-", " ", "\n"]
+TOKENS = ["swap", "close", "66", "66@Anna", '66@"Two Words"', "66@", "20", "40", "KS", "QH",
+          "9C", "10D", "TH", "Herz", "König", "Herz König", "Eichel-Ober", "HK", "♥K",
+          "[Carry \"1\"]", "[Rules \"schnapsen\"]", "[Result \"draw\"]", "[Hands \"x: KS\"]",
+          "[Remaining \"Anna: AS\"]", "1.", "13.", "0.", "{", "}", ";", "[", '"']
+DIGITS = ["9" * 5000, "1" * 30, "0" * 50 + "1", "①", "²", "١٢", "１", "٣", "߁", "9" * 20]
+RULES = ["deck=20", "hand=0", "hand=99", "carry=none", "deck=24 exchange_card=J",
+         "last_trick_bonus=" + "9" * 5000, "match_target=²", "illegal_play_points=١",
+         "hand=5", "hand=7", "hand=1", "hand=12"]
+
+
+def corpus() -> list[bytes]:
+    """The records mutated: every example record and every conformance case."""
+    files = sorted((ROOT / "examples").rglob("*.deal"))
+    for preset in PRESET_DIRS:
+        files += sorted((CONFORMANCE / preset).glob("*.deal"))
+    return [f.read_bytes() for f in files]
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.split(b"\n")
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    """One to four random mutations of ``data``."""
+    for _ in range(rng.randint(1, 4)):
+        data = rng.choice(_MUTATIONS)(data, rng)
+    return data
+
+
+def _flip(data: bytes, rng: random.Random) -> bytes:
+    if not data:
+        return bytes([rng.randrange(256)])
+    b = bytearray(data)
+    for _ in range(rng.randint(1, 3)):
+        b[rng.randrange(len(b))] = rng.randrange(256)
+    return bytes(b)
+
+
+def _dup_line(data: bytes, rng: random.Random) -> bytes:
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    lines.insert(i, lines[i])
+    return b"\n".join(lines)
+
+
+def _del_line(data: bytes, rng: random.Random) -> bytes:
+    lines = _lines(data)
+    del lines[rng.randrange(len(lines))]
+    return b"\n".join(lines)
+
+
+def _swap_lines(data: bytes, rng: random.Random) -> bytes:
+    lines = _lines(data)
+    i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+    lines[i], lines[j] = lines[j], lines[i]
+    return b"\n".join(lines)
+
+
+def _digits(data: bytes, rng: random.Random) -> bytes:
+    text = data.decode("utf-8", "replace")
+    spots = [i for i, ch in enumerate(text) if ch.isdigit()]
+    if not spots:
+        return data
+    i = rng.choice(spots)
+    return (text[:i] + rng.choice(DIGITS) + text[i + 1:]).encode()
+
+
+def _unicode(data: bytes, rng: random.Random) -> bytes:
+    text = data.decode("utf-8", "replace")
+    i = rng.randrange(len(text) + 1)
+    ch = rng.choice(HOSTILE) if rng.random() < 0.7 else chr(rng.randrange(0x20, 0x3000))
+    return (text[:i] + ch + text[i:]).encode("utf-8", "surrogatepass")
+
+
+def _token(data: bytes, rng: random.Random) -> bytes:
+    text = data.decode("utf-8", "replace")
+    spaces = [i for i, ch in enumerate(text) if ch in " \n"] or [len(text)]
+    i = rng.choice(spaces)
+    return (text[:i] + " " + rng.choice(TOKENS) + " " + text[i:]).encode()
+
+
+def _rules(data: bytes, rng: random.Random) -> bytes:
+    head = f'[Rules "{rng.choice(["sixty-six", "schnapsen", "pagat-66"])} {rng.choice(RULES)}"]'
+    lines = [ln for ln in _lines(data) if not ln.startswith(b"[Rules")]
+    return b"\n".join([head.encode(), *lines])
+
+
+def _blow_up(data: bytes, rng: random.Random) -> bytes:
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    if rng.random() < 0.5:
+        lines[i:i + 1] = [lines[i]] * rng.randint(50, 2000)
+    else:
+        lines[i] = lines[i] * rng.randint(50, 5000)
+    return b"\n".join(lines)
+
+
+def _truncate(data: bytes, rng: random.Random) -> bytes:
+    return data[:rng.randrange(len(data) + 1)]
+
+
+def _bom_or_latin1(data: bytes, rng: random.Random) -> bytes:
+    if rng.random() < 0.5:
+        return b"\xef\xbb\xbf" + data
+    return data.decode("utf-8", "replace").encode("latin-1", "replace")
+
+
+_MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
+    _flip, _dup_line, _del_line, _swap_lines, _digits, _unicode, _token, _rules, _blow_up,
+    _truncate, _bom_or_latin1]
+
+
+def check_bytes(data: bytes) -> None:
+    """Take ``data`` the way ``tally check`` does; raises only what is a crash."""
+    try:
+        text = decode_record(data)
+    except TallyError:
+        return
+    ruling = rule_text(text, "fuzz.deal")
+    describe(ruling)
+    describe(ruling, referee=True)
+    json.dumps(ruling.as_json(), allow_nan=False)
+    try:
+        record = read_deal(text)
+    except TallyError:
+        return
+    summarize(record)
+
+
+def crash_class(exc: BaseException) -> str:
+    """The exception's type and the innermost line of tally where it was raised."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/tally/" in f.filename]
+    where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
+    return f"{type(exc).__name__} at {where}: {str(exc)[:100]}"
+
+
+def run(seconds: float, seed: int) -> dict[str, bytes]:
+    """Mutate for ``seconds``; the first input of each crash class found."""
+    rng = random.Random(seed)
+    records = corpus()
+    crashes: dict[str, bytes] = {}
+    n = 0
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        data = mutate(rng.choice(records), rng)
+        n += 1
+        try:
+            check_bytes(data)
+        except Exception as exc:
+            crashes.setdefault(crash_class(exc), data)
+    print(f"{n} mutants, {len(crashes)} crash classes")
+    return crashes
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--save", type=Path, help="folder to write one input per crash class")
+    args = ap.parse_args()
+    crashes = run(args.seconds, args.seed)
+    for i, (what, data) in enumerate(sorted(crashes.items())):
+        print(what)
+        if args.save:
+            args.save.mkdir(parents=True, exist_ok=True)
+            (args.save / f"crash{i}.deal").write_bytes(data)
+
+
+if __name__ == "__main__":
+    main()
