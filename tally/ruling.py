@@ -23,7 +23,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from tally.cards import CARDS, Card
+from tally.cards import CARDS, Card, cards_of
 from tally.cards import shorten as _short
 from tally.deal import Deal, Violation
 from tally.errors import NotationError, RecordError, RulesError
@@ -427,6 +427,9 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
     # Exchanges, in order: where the exchange card lies after each.
     x_face_since = -1  # seq since which a true exchange put X face up
     true_swap_seqs: list[int] = []
+    # False exchanges that moved the cards: the exchanger put an unknown card of theirs face
+    # up, so one card of their dealt hand may be gone (to whoever takes it).
+    false_moves: list[tuple[int, int]] = []  # (seq, exchanger)
     for s in deal.swaps:
         p, o = s.player, 1 - s.player
         e = s.seq
@@ -455,6 +458,8 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
         if false:
             out.append(Violation(s.trick, names[p], "false-exchange",
                                  f"{names[p]} exchanged without holding {CARDS[x]}", e))
+            if s.moved:
+                false_moves.append((e, p))
         elif s.moved:
             x_face_since = e
             true_swap_seqs.append(e)
@@ -481,7 +486,9 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
                 f"{names[o]} had taken the turn-up {CARDS[q]}")
         elif play_by[q] == o:
             why = f"{names[o]} played {CARDS[q]} in trick {deal.play_trick[q]}"
-        elif dealt[o] >> q & 1:
+        elif dealt[o] >> q & 1 and not (0 <= d_seq < e and loser == p and any(
+                who == o and seq < d_seq for seq, who in false_moves)):
+            # (unless o put it face up by a false exchange and p took it at the last draw)
             why = f"{CARDS[q]} was dealt to {names[o]}"
         elif rem[o] >> q & 1:
             why = f"{names[o]} still held {CARDS[q]}"
@@ -497,11 +504,13 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
     for f in deal.follows:
         p, at = f.player, f.seq
         proven = rem[p] | (deal.played_by[p] & ~f.played)
+        held = 0
         if dealt[p]:
             held = dealt[p]
             for seq, who in swaps_out:
                 if who == p and seq < at:
                     held &= ~(1 << x)
+            held &= ~proven
             proven |= held
         for seq, who, q in true_partners:
             if who == p and seq < at:
@@ -512,6 +521,12 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
             proven |= 1 << last_drawn
         proven &= ~f.played
         rule, message = deal._follow_problem(p, f.lead, f.card, proven)
+        if rule and any(who == p and seq < at for seq, who in false_moves):
+            # any one dealt card may be the one p put face up: proven only without each
+            for y in cards_of(held & ~f.played):
+                if not deal._follow_problem(p, f.lead, f.card, proven & ~(1 << y))[0]:
+                    rule = ""
+                    break
         if rule:
             out.append(Violation(f.trick, names[p], rule, message, at))
     return out

@@ -122,3 +122,51 @@ def test_after_a_true_exchange_the_loser_of_the_last_draw_may_play_the_exchange_
     ruling = rule_text(text.replace("JD 9D", "9H 9D").replace("5. JD AD", "5. KD AD"))
     assert ruling.errors == (), ruling.errors
     assert first_violation(ruling) == (6, "Anna", "false-exchange")
+
+
+# Anna (Hands given) exchanges falsely in trick 2, after playing 9H: she may have put KC,
+# one of her dealt clubs, face up. Bert takes it at the last draw and leads 9C in trick 8.
+ONE_CLUB_LEFT = """\
+[Dealer "Anna"]
+[Forehand "Bert"]
+[Trump "QH"]
+[Hands "Anna: AC 10C KC QC 9H 9S"]
+
+1. 9D 9H
+2. swap AC JC
+3. 10C KS
+4. QC QD
+5. 9S JD
+6. QH KD
+7. JH AH
+8. 9C 10S
+9. KC AS
+"""
+
+
+def test_the_false_exchanger_need_not_hold_the_dealt_card_they_may_have_put_face_up() -> None:
+    # Anna's only dealt club left is KC, which Bert took and plays in trick 9: not following
+    # 9C in trick 8 is no revoke the record proves.
+    ruling = rule_text(ONE_CLUB_LEFT)
+    assert ruling.errors == ()
+    assert [(v.trick, v.player, v.rule) for v in ruling.violations] == [
+        (2, "Anna", "false-exchange")]
+
+
+def test_the_false_exchanger_still_revokes_with_two_dealt_cards_of_the_suit_left() -> None:
+    # Anna keeps QC too: whichever card she put face up, she held a club in trick 8.
+    ruling = rule_text(ONE_CLUB_LEFT.replace("4. QC QD", "4. 10D QD"))
+    assert ruling.errors == ()
+    assert [(v.trick, v.player, v.rule) for v in ruling.violations][:2] == [
+        (2, "Anna", "false-exchange"), (8, "Anna", "follow-suit")]
+
+
+def test_remaining_may_list_the_card_a_false_exchanger_put_face_up_for_the_taker() -> None:
+    # Bert took KC (dealt to Anna) at the last draw and still holds it when the record ends
+    head, body = ONE_CLUB_LEFT.split("\n\n")
+    record = head + '\n[Remaining "Bert: KC"]\n\n' + "\n".join(body.splitlines()[:8]) + "\n"
+    assert rule_text(record).errors == ()
+    # before the last draw Bert has taken nothing: Remaining cannot give him her dealt cards
+    both = head + '\n[Remaining "Bert: KC QC"]\n\n' + "\n".join(body.splitlines()[:3]) + "\n"
+    [error] = rule_text(both).errors
+    assert "Hands gives it to Anna" in error.message
