@@ -18,23 +18,24 @@ What a scorer may type for a card (any case; the canonical form printed is alway
 - German and Austrian names, rank and suit in either order, written as two words
   (``Herz König``, ``König Herz``), with a hyphen (``Herz-König``) or as one word
   (``Herzkönig``, ``Pikass``); a name may also be paired with a letter or symbol
-  (``Herz K``, ``K-Herz``, ``♥ König``), though not joined to one without a hyphen;
+  (``Herz K``, ``K-Herz``, ``♥ König``), though not joined to one without a hyphen, and two
+  letters may be two words (``K H``); names of both columns mix freely (``Herz Ober`` is QH);
 - umlauts may be written ``ö``/``ü``, ``oe``/``ue`` or ``o``/``u`` (``Koenig``, ``Gruen``).
 
-=========  ======================================  ==============================
- Card       French-suited German                    Doppeldeutsch (Austria)
-=========  ======================================  ==============================
- C clubs    Kreuz, Treff                            Eichel, Eicheln
- D diamonds Karo                                    Schelle, Schellen
- H hearts   Herz                                    Rot, Herz
- S spades   Pik                                     Grün, Laub, Blatt
- A ace      Ass, Daus                               Sau, Daus
- 10 ten     Zehn, Zehner                            Zehn, Zehner
- K king     König                                   König
- Q queen    Dame                                    Ober
- J jack     Bube, Bub                               Unter
- 9 nine     Neun, Neuner                            Neun, Neuner
-=========  ======================================  ==============================
+============  ======================  =======================
+Card          French-suited German    Doppeldeutsch (Austria)
+============  ======================  =======================
+C  clubs      Kreuz, Treff            Eichel, Eicheln
+D  diamonds   Karo                    Schelle, Schellen
+H  hearts     Herz                    Rot (or Herz)
+S  spades     Pik                     Grün, Laub, Blatt
+A  ace        Ass, Daus               Sau, Daus
+10 ten        Zehn, Zehner            Zehn, Zehner
+K  king       König                   König
+Q  queen      Dame                    Ober
+J  jack       Bube, Bub               Unter
+9  nine       Neun, Neuner            Neun, Neuner
+============  ======================  =======================
 
 ``As`` (the Austrian spelling of the ace) is not accepted: ``AS`` is the ace of spades.
 """

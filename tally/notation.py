@@ -10,6 +10,12 @@ typed, ``read_deal(write_deal(r)) == r``, and :func:`write_deal` prints one cano
     [Trump "qh"]
     <BLANKLINE>
     1. KS AS
+
+Cards may be written in any spelling :mod:`tally.cards` accepts, German names included; a
+two-word name (``Herz König``) is paired inside a trick line, after ``20``/``40`` and in the
+``Hands`` and ``Remaining`` tags. Trick numbers are ASCII digits (``①.`` or ``١.`` is no trick
+number) and at most four of them. A record file is UTF-8; :func:`decode_record` skips a
+byte-order mark and refuses other encodings with the line and byte.
 """
 
 from __future__ import annotations

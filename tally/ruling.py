@@ -14,6 +14,13 @@ Choices where the rules are silent, made as a club referee would:
   Sixty-Six) is a false exchange: the card lies face up, not in the exchanger's hand.
 - A ``Result`` tag is agreed when it names the winner and game points of the ruling; a record
   that stops before the deal ended (``incomplete``) agrees with no result.
+- After a false exchange the card lying face up is unknown (section 12): it is one the
+  exchanger held. Whoever takes it (the loser of the last draw, or a later exchanger) may play
+  one card more from outside their dealt hand than they drew face down, possibly one dealt to
+  the exchanger; the exchanger taking it back gains nothing. A duty to follow is proven
+  against the exchanger's dealt hand only if it holds whichever dealt card went face up.
+- Numbers in a record are ASCII digits: ``Carry`` at most 999, a ``Result`` at most four
+  digits, a trick number at most four (see :mod:`tally.notation`).
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def _lines(data: bytes) -> list[bytes]:
 def mutate(data: bytes, rng: random.Random) -> bytes:
     """One to four random mutations of ``data``."""
     for _ in range(rng.randint(1, 4)):
-        data = rng.choice(_MUTATIONS)(data, rng)
+        data = rng.choice(_MUTATIONS)(data, rng)[:MAX_SIZE]
     return data
 
 
@@ -138,9 +138,71 @@ def _bom_or_latin1(data: bytes, rng: random.Random) -> bytes:
     return data.decode("utf-8", "replace").encode("latin-1", "replace")
 
 
+_CARDS = [r + s for r in ("A", "10", "K", "Q", "J", "9") for s in "CDHS"]
+_VALID = ["deck=20 exchange_card=J", "hand=5", "exchange_card=J", "exchange_when=lead",
+          "exchange_when=lead-or-follow", "exchange_needs_trick=no", "marriage_in_phase2=yes",
+          "close_before_draw=no", "close_scored_at=close", "last_trick_bonus=0",
+          "claim_when=on-lead", "unclaimed_end=last-trick", "unclaimed_end=higher-total",
+          "false_claim_points=2", "carry=none", "illegal_play_points=2", "next_dealer=winner"]
+
+
+def _card_swap(data: bytes, rng: random.Random) -> bytes:
+    """A card of a trick line replaced by another: a deal with a revoke, or impossible."""
+    lines = _lines(data)
+    tricks = [i for i, ln in enumerate(lines) if ln[:1].isdigit()]
+    if not tricks:
+        return data
+    i = rng.choice(tricks)
+    words = lines[i].split(b" ")
+    spots = [k for k, w in enumerate(words) if w.decode("utf-8", "replace") in _CARDS]
+    if spots:
+        words[rng.choice(spots)] = rng.choice(_CARDS).encode()
+    lines[i] = b" ".join(words)
+    return b"\n".join(lines)
+
+
+def _action(data: bytes, rng: random.Random) -> bytes:
+    """swap, close, 66 or a marriage inserted among the items of a trick line."""
+    lines = _lines(data)
+    tricks = [i for i, ln in enumerate(lines) if ln[:1].isdigit()]
+    if not tricks:
+        return data
+    i = rng.choice(tricks)
+    words = lines[i].split(b" ")
+    item = rng.choice(["swap", "close", "66", "66@Anna", f"20 {rng.choice(_CARDS)}",
+                       f"40 {rng.choice(_CARDS)}", "close-before-draw"])
+    words.insert(rng.randint(1, len(words)), item.encode())
+    lines[i] = b" ".join(words)
+    return b"\n".join(lines)
+
+
+def _valid_rules(data: bytes, rng: random.Random) -> bytes:
+    chosen = " ".join(rng.sample(_VALID, rng.randint(1, 3)))
+    head = f'[Rules "{rng.choice(["sixty-six", "schnapsen", "pagat-66"])} {chosen}"]'
+    lines = [ln for ln in _lines(data) if not ln.startswith(b"[Rules")]
+    return b"\n".join([head.encode(), *lines])
+
+
+def _hand_tag(data: bytes, rng: random.Random) -> bytes:
+    """A Hands or Remaining tag for a player of the record, with random cards."""
+    text = data.decode("utf-8", "replace")
+    names = [ln.split('"')[1] for ln in text.splitlines()
+             if ln.startswith(("[Dealer", "[Forehand")) and ln.count('"') >= 2]
+    if not names:
+        return data
+    tag = rng.choice(["Hands", "Remaining"])
+    parts = [f"{n}: {' '.join(rng.sample(_CARDS, rng.randint(0, 7)))}"
+             for n in rng.sample(names, rng.randint(1, len(names)))]
+    lines = [ln for ln in text.splitlines() if not ln.startswith(f"[{tag}")]
+    return "\n".join([f'[{tag} "{"; ".join(parts)}"]', *lines]).encode()
+
+
 _MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
     _flip, _dup_line, _del_line, _swap_lines, _digits, _unicode, _token, _rules, _blow_up,
-    _truncate, _bom_or_latin1]
+    _truncate, _bom_or_latin1, _card_swap, _card_swap, _action, _action, _valid_rules,
+    _hand_tag]
+#: Mutants are cut to this size: tally check reads what it is given, the fuzzer tests logic.
+MAX_SIZE = 1 << 20
 
 
 def check_bytes(data: bytes) -> None:
