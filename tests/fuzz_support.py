@@ -23,8 +23,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tally.cli.check import describe
+from tally.deal import Deal
 from tally.errors import TallyError
-from tally.notation import decode_record, read_deal
+from tally.notation import decode_record, read_deal, write_deal
+from tally.rules import RuleSet
 from tally.ruling import rule_text, summarize
 from tests.conftest import CONFORMANCE, PRESET_DIRS, ROOT
 
@@ -41,12 +43,19 @@ RULES = ["deck=20", "hand=0", "hand=99", "carry=none", "deck=24 exchange_card=J"
          "hand=5", "hand=7", "hand=1", "hand=12"]
 
 
-def corpus() -> list[bytes]:
-    """The records mutated: every example record and every conformance case."""
+def corpus(random_deals: int = 60) -> list[bytes]:
+    """The records mutated: every example record, every conformance case, and random legal
+    deals of each preset (with their hands, so that more of what a record proves is tried)."""
     files = sorted((ROOT / "examples").rglob("*.deal"))
     for preset in PRESET_DIRS:
         files += sorted((CONFORMANCE / preset).glob("*.deal"))
-    return [f.read_bytes() for f in files]
+    out = [f.read_bytes() for f in files]
+    rng = random.Random(66)
+    for i in range(random_deals):
+        deal = Deal.random(RuleSet.parse(PRESET_DIRS[i % 3]), rng)
+        deal.play_out_randomly(rng)
+        out.append(write_deal(deal.record(hands=i % 2 == 0)).encode())
+    return out
 
 
 def _lines(data: bytes) -> list[bytes]:
@@ -54,9 +63,11 @@ def _lines(data: bytes) -> list[bytes]:
 
 
 def mutate(data: bytes, rng: random.Random) -> bytes:
-    """One to four random mutations of ``data``."""
+    """One to four random mutations of ``data``; half the time only ones that keep the
+    notation valid, so that the engine's rules are reached rather than the reader's."""
+    kinds = _MUTATIONS if rng.random() < 0.5 else _GENTLE
     for _ in range(rng.randint(1, 4)):
-        data = rng.choice(_MUTATIONS)(data, rng)[:MAX_SIZE]
+        data = rng.choice(kinds)(data, rng)[:MAX_SIZE]
     return data
 
 
@@ -161,6 +172,24 @@ def _card_swap(data: bytes, rng: random.Random) -> bytes:
     return b"\n".join(lines)
 
 
+def _card_exchange(data: bytes, rng: random.Random) -> bytes:
+    """Two cards of the trick lines trade places: each card still played once."""
+    lines = _lines(data)
+    spots = [(i, k) for i, ln in enumerate(lines) if ln[:1].isdigit()
+             for k, w in enumerate(ln.split(b" ")) if w.decode("utf-8", "replace") in _CARDS]
+    if len(spots) < 2:
+        return data
+    (i, k), (j, m) = rng.sample(spots, 2)
+    wi, wj = lines[i].split(b" "), lines[j].split(b" ")
+    a, b = wi[k], wj[m]
+    wi[k] = b
+    lines[i] = b" ".join(wi)
+    wj = lines[j].split(b" ")
+    wj[m] = a
+    lines[j] = b" ".join(wj)
+    return b"\n".join(lines)
+
+
 def _action(data: bytes, rng: random.Random) -> bytes:
     """swap, close, 66 or a marriage inserted among the items of a trick line."""
     lines = _lines(data)
@@ -201,6 +230,9 @@ _MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
     _flip, _dup_line, _del_line, _swap_lines, _digits, _unicode, _token, _rules, _blow_up,
     _truncate, _bom_or_latin1, _card_swap, _card_swap, _action, _action, _valid_rules,
     _hand_tag]
+_GENTLE: list[Callable[[bytes, random.Random], bytes]] = [
+    _card_swap, _card_exchange, _card_exchange, _card_exchange, _action, _action, _valid_rules,
+    _hand_tag, _truncate]
 #: Mutants are cut to this size: tally check reads what it is given, the fuzzer tests logic.
 MAX_SIZE = 1 << 20
 
