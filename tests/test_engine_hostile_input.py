@@ -140,8 +140,8 @@ def test_mutated_records_through_tally_check_exit_0_1_or_2() -> None:
     rng = random.Random(9)
     records = corpus()
     seen = set()
-    for _ in range(60):
-        data = mutate(rng.choice(records), rng)
+    for _ in range(40):
+        data = mutate(rng.choice(records), rng)[:20_000]
         for args in (["check", "-"], ["check", "--json", "-"]):
             result = runner.invoke(app, args, input=data)
             assert result.exit_code in (0, 1, 2), (data[:300], result.output[-500:])
