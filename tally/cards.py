@@ -7,10 +7,42 @@ and the engine stays fast; the 24 cards exist once each and print canonically::
     Card.parse('10H')
     >>> str(Card.parse("10♥")), Card.parse("QS").points
     ('10H', 3)
+    >>> str(Card.parse("Herz König")), str(Card.parse("eichel-ober")), str(Card.parse("HK"))
+    ('KH', 'QC', 'KH')
+
+What a scorer may type for a card (any case; the canonical form printed is always ``KH``):
+
+- rank then suit, or suit then rank, as one token: ``KH``, ``HK``, ``K♥``, ``♥K``, ``10H``,
+  ``TH``, ``H10``; letters are the English ones only, so ``K`` is always the king and ``D``
+  always diamonds (no German letters: they would clash);
+- German and Austrian names, rank and suit in either order, written as two words
+  (``Herz König``, ``König Herz``), with a hyphen (``Herz-König``) or as one word
+  (``Herzkönig``, ``Pikass``); a name may also be paired with a letter or symbol
+  (``Herz K``, ``K-Herz``, ``♥ König``), though not joined to one without a hyphen, and two
+  letters may be two words (``K H``); names of both columns mix freely (``Herz Ober`` is QH);
+- umlauts may be written ``ö``/``ü``, ``oe``/``ue`` or ``o``/``u`` (``Koenig``, ``Gruen``).
+
+============  ======================  =======================
+Card          French-suited German    Doppeldeutsch (Austria)
+============  ======================  =======================
+C  clubs      Kreuz, Treff            Eichel, Eicheln
+D  diamonds   Karo                    Schelle, Schellen
+H  hearts     Herz                    Rot (or Herz)
+S  spades     Pik                     Grün, Laub, Blatt
+A  ace        Ass, Daus               Sau, Daus
+10 ten        Zehn, Zehner            Zehn, Zehner
+K  king       König                   König
+Q  queen      Dame                    Ober
+J  jack       Bube, Bub               Unter
+9  nine       Neun, Neuner            Neun, Neuner
+============  ======================  =======================
+
+``As`` (the Austrian spelling of the ace) is not accepted: ``AS`` is the ace of spades.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from enum import IntEnum
 from typing import Final
 
@@ -92,13 +124,17 @@ class Card(int):
 
     @staticmethod
     def parse(text: str) -> Card:
-        """Read a card in any form the notation accepts: ``10H``, ``TH``, ``th``, ``10♥``.
+        """Read a card in any form the notation accepts: ``10H``, ``TH``, ``th``, ``10♥``,
+        ``HK``, ``Herz König``, ``Eichel-Ober`` (see the table of names above).
 
         Raises :class:`NotationError` naming the text when it is not a card.
         """
         card = PARSE_TABLE.get(text.strip().upper())
+        if card is not None:
+            return card
+        card = card_named(text)
         if card is None:
-            raise NotationError(f'"{text}" is not a card (rank A 10 K Q J 9, then suit C D H S)')
+            raise NotationError(f'"{shorten(text)}" is not a card ({CARD_FORMS})')
         return card
 
     @property
@@ -139,10 +175,133 @@ class Card(int):
 _NAMES: Final = tuple(Rank(r).letter + Suit(s).letter for s in range(4) for r in range(6))
 CARDS: Final = tuple(Card(i) for i in range(24))
 
+#: The English notation (rank then suit, upper case): what tally itself writes.
 PARSE_TABLE: dict[str, Card] = {}
 for _r, _rv in _RANK_TEXT.items():
     for _s, _sv in _SUIT_TEXT.items():
         PARSE_TABLE[_r + _s] = CARDS[_sv * 6 + _rv]
+
+#: What a "not a card" message says a card looks like.
+CARD_FORMS: Final = "rank A 10 K Q J 9 and suit C D H S, or German names such as Herz König"
+
+#: German and Austrian rank names (upper case, umlauts as typed and spelled out).
+RANK_NAMES: Final[dict[str, int]] = {
+    "ASS": 5, "DAUS": 5, "SAU": 5,
+    "ZEHN": 4, "ZEHNER": 4,
+    "KÖNIG": 3, "KOENIG": 3, "KONIG": 3,
+    "DAME": 2, "OBER": 2,
+    "BUBE": 1, "BUB": 1, "UNTER": 1,
+    "NEUN": 0, "NEUNER": 0,
+}
+#: German and Austrian suit names (upper case, umlauts as typed and spelled out).
+SUIT_NAMES: Final[dict[str, int]] = {
+    "KREUZ": 0, "TREFF": 0, "EICHEL": 0, "EICHELN": 0,
+    "KARO": 1, "SCHELLE": 1, "SCHELLEN": 1,
+    "HERZ": 2, "ROT": 2,
+    "PIK": 3, "GRÜN": 3, "GRUEN": 3, "GRUN": 3, "LAUB": 3, "BLATT": 3,
+}
+
+
+def _all_spellings() -> dict[str, Card]:
+    """Every one-token spelling of every card, upper case (:data:`PARSE_TABLE` included)."""
+    table = dict(PARSE_TABLE)
+    ranks = {**_RANK_TEXT}
+    suits = {**_SUIT_TEXT}
+    for r, rv in ranks.items():  # suit first, letters or symbols: HK, ♥K, H10
+        for st, sv in suits.items():
+            table[st + r] = CARDS[sv * 6 + rv]
+    rank_any = {**ranks, **RANK_NAMES}
+    suit_any = {**suits, **SUIT_NAMES}
+    for r, rv in rank_any.items():
+        for st, sv in suit_any.items():
+            card = CARDS[sv * 6 + rv]
+            table[r + "-" + st] = card
+            table[st + "-" + r] = card
+            if r in RANK_NAMES and st in SUIT_NAMES:  # Herzkönig, Königherz
+                table[st + r] = card
+                table[r + st] = card
+    return table
+
+
+#: Every spelling of a card as one token, upper case.
+SPELLINGS: Final = _all_spellings()
+#: Halves of a card written as two tokens: ``HERZ`` or ``KÖNIG`` (or ``K``, ``♥``, ``10``),
+#: with whether each is a rank and its value.
+HALVES: Final[dict[str, tuple[bool, int]]] = {
+    **{t: (True, v) for t, v in {**_RANK_TEXT, **RANK_NAMES}.items()},
+    **{t: (False, v) for t, v in {**_SUIT_TEXT, **SUIT_NAMES}.items()},
+}
+# A token is a whole card or half of one, never both: two-word names then read one way only.
+assert not (SPELLINGS.keys() & HALVES.keys())
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """User input cut to ``limit`` characters for a message (a token may be megabytes long)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _key(text: str) -> str:
+    """``text`` as a spelling key: composed umlauts, upper case, no surrounding space."""
+    return unicodedata.normalize("NFC", text.strip()).upper()
+
+
+def card_named(text: str) -> Card | None:
+    """The card ``text`` names in any accepted spelling (one token or two words), or None.
+
+    >>> str(card_named("könig herz")), card_named("Herz Herz")
+    ('KH', None)
+    """
+    key = _key(text)
+    card = SPELLINGS.get(key)
+    if card is not None:
+        return card
+    words = key.split()
+    if len(words) == 2:
+        return pair_halves(words[0], words[1])
+    return None
+
+
+def pair_halves(first: str, second: str) -> Card | None:
+    """The card two tokens name together (``HERZ`` ``KÖNIG``, any order), or None.
+
+    The tokens are upper case (as :func:`half_of` expects).
+    """
+    a = HALVES.get(first)
+    b = HALVES.get(second)
+    if a is None or b is None or a[0] == b[0]:
+        return None
+    rank, suit = (a[1], b[1]) if a[0] else (b[1], a[1])
+    return CARDS[suit * 6 + rank]
+
+
+def half_key(token: str) -> str:
+    """``token`` as :func:`pair_halves` expects it (composed, upper case)."""
+    return _key(token)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Cards separated by spaces, two-word names paired: ``"Herz König AS"`` is KH AS.
+
+    Raises :class:`NotationError` naming the first token that is not part of a card.
+    """
+    out: list[Card] = []
+    tokens = text.split()
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        card = PARSE_TABLE.get(tok.upper())
+        if card is None:
+            key = _key(tok)
+            card = SPELLINGS.get(key)
+            if card is None and i + 1 < len(tokens):
+                card = pair_halves(key, _key(tokens[i + 1]))
+                if card is not None:
+                    i += 1
+            if card is None:
+                raise NotationError(f'"{shorten(tok)}" is not a card ({CARD_FORMS})')
+        out.append(card)
+        i += 1
+    return out
 
 #: Bit mask of each suit's six cards.
 SUIT_MASKS: Final = tuple(0b111111 << (6 * s) for s in range(4))

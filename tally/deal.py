@@ -182,6 +182,7 @@ class Deal:
         "_line_done",
         "_log",
         "_marriage_lead",
+        "borrowed",
         "card_points",
         "carry",
         "close_opp_points",
@@ -193,10 +194,12 @@ class Deal:
         "dealt",
         "exhausted",
         "face_up",
+        "face_up_by",
         "facedown_draws",
         "follows",
         "hand_count",
         "hands",
+        "hidden_takes",
         "known",
         "last_draw_loser",
         "last_draw_seq",
@@ -273,6 +276,16 @@ class Deal:
         self.known = [0, 0]
         self.outside_plays = [0, 0]
         self.facedown_draws = [0, 0]
+        # Face-up cards taken after an exchange moved the cards (by a later exchange or at the
+        # last draw): the exchange card if that exchange was true, an unknown card if it was
+        # false (RULES.md section 12). Each allows one more card from outside the dealt hand,
+        # unless the taker had put it there (then it was theirs before).
+        self.hidden_takes = [0, 0]
+        #: who last put a card face up by an exchange (-1: the turn-up still lies there)
+        self.face_up_by = -1
+        # Cards of the other's dealt hand played after such a take: the card a false exchanger
+        # put face up may have been dealt to them (one per take).
+        self.borrowed = [0, 0]
         self.marriages: list[MarriageEvent] = []
         self.swaps: list[SwapEvent] = []
         self.follows: list[FollowEvent] = []
@@ -573,6 +586,9 @@ class Deal:
             if self.face_up == self.turn_up:
                 self.t_taken_by = p
                 self.t_taken_seq = self.seq
+            elif self.face_up_by != p:
+                self.hidden_takes[p] += 1
+            self.face_up_by = p
             if self.dealt[p] is not None:
                 self.swapped_out[p] |= 1 << self.xcard
             if taken >= 0:
@@ -927,16 +943,21 @@ class Deal:
         if c == self.turn_up and self.t_taken_by < 0 and self.last_draw_loser == o:
             raise RecordError(f"{CARDS[c]} is the turn-up {self.names[o]} drew last")
         dealt_o = self.dealt[o]
-        if dealt_o is not None and (dealt_o & ~self.swapped_out[o]) >> c & 1:
+        if (dealt_o is not None and (dealt_o & ~self.swapped_out[o]) >> c & 1
+                and self.borrowed[p].bit_count() >= self.hidden_takes[p]):
             raise RecordError(f"{CARDS[c]} is in {self.names[o]}'s hand (Hands)")
         if self.hands is not None and not self.hands[p] >> c & 1:
             raise RecordError(f"{self.names[p]} does not hold {CARDS[c]}")
         dealt_p = self.dealt[p]
         if (dealt_p is not None and not dealt_p >> c & 1 and c != self.turn_up
-                and c != self.xcard and self.outside_plays[p] >= self.facedown_draws[p]):
+                and self.outside_plays[p] >= self.facedown_draws[p] + self.hidden_takes[p]):
+            taken = ""
+            if self.hidden_takes[p]:
+                taken = (f" and taken {self.hidden_takes[p]} face-up card(s) an exchange "
+                         "left there")
             raise RecordError(f"{CARDS[c]} is not in {self.names[p]}'s dealt hand, and "
                               f"{self.names[p]} has drawn only {self.facedown_draws[p]} "
-                              "face-down card(s), all played already")
+                              f"face-down card(s){taken}, all played already")
 
     def _trick_of_play(self, c: int) -> int:
         return self.play_trick[c]
@@ -954,9 +975,13 @@ class Deal:
         if hands is not None:
             hands[p] &= ~bit
         dealt_p = self.dealt[p]
-        if (dealt_p is not None and not dealt_p & bit and c != self.turn_up
-                and c != self.xcard):
+        if dealt_p is not None and not dealt_p & bit and c != self.turn_up:
             self.outside_plays[p] += 1
+        dealt_o = self.dealt[1 - p]
+        if dealt_o is not None and (dealt_o & ~self.swapped_out[1 - p]) & bit:
+            # the card the other put face up by a false exchange, taken since (checked above)
+            self.borrowed[p] |= bit
+            self.swapped_out[1 - p] |= bit
 
     def _unplace(self, p: int, c: int) -> None:
         self.played &= ~(1 << c)
@@ -968,9 +993,11 @@ class Deal:
         if self.hands is not None:
             self.hands[p] |= 1 << c
         dealt_p = self.dealt[p]
-        if (dealt_p is not None and not dealt_p >> c & 1 and c != self.turn_up
-                and c != self.xcard):
+        if dealt_p is not None and not dealt_p >> c & 1 and c != self.turn_up:
             self.outside_plays[p] -= 1
+        if self.borrowed[p] >> c & 1:
+            self.borrowed[p] &= ~(1 << c)
+            self.swapped_out[1 - p] &= ~(1 << c)
 
     def _finish_trick(self, f: int, c: int) -> None:
         lead = self.lead
@@ -1016,6 +1043,8 @@ class Deal:
             self.facedown_draws[loser] += 1
         else:
             lcard = self.face_up
+            if lcard != self.turn_up and self.face_up_by != loser:
+                self.hidden_takes[loser] += 1
             self.last_draw_loser = loser
             self.last_draw_seq = self.seq
             if lcard >= 0:

@@ -10,6 +10,12 @@ typed, ``read_deal(write_deal(r)) == r``, and :func:`write_deal` prints one cano
     [Trump "qh"]
     <BLANKLINE>
     1. KS AS
+
+Cards may be written in any spelling :mod:`tally.cards` accepts, German names included; a
+two-word name (``Herz König``) is paired inside a trick line, after ``20``/``40`` and in the
+``Hands`` and ``Remaining`` tags. Trick numbers are ASCII digits (``①.`` or ``١.`` is no trick
+number) and at most four of them. A record file is UTF-8; :func:`decode_record` skips a
+byte-order mark and refuses other encodings with the line and byte.
 """
 
 from __future__ import annotations
@@ -18,7 +24,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from tally.cards import CARDS, PARSE_TABLE, Card
+from tally.cards import (
+    CARD_FORMS,
+    CARDS,
+    HALVES,
+    SPELLINGS,
+    Card,
+    half_key,
+    pair_halves,
+    parse_cards,
+    shorten,
+)
 from tally.errors import NotationError
 
 #: Tags in the order a canonical record prints them; others follow in the order given.
@@ -91,7 +107,7 @@ SWAP: Final = SwapItem()
 CLOSE: Final = CloseItem()
 CLAIM: Final = ClaimItem()
 _ITEM_TABLE: Final[dict[str, Item]] = {
-    **{text: CARD_ITEMS[card] for text, card in PARSE_TABLE.items()},
+    **{text: CARD_ITEMS[card] for text, card in SPELLINGS.items()},
     "SWAP": SWAP, "CLOSE": CLOSE, "66": CLAIM,
 }
 
@@ -140,7 +156,12 @@ def write_deal(record: DealRecord) -> str:
 
 
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_TRICK_NO = re.compile(r"(\d+)\.")
+# ASCII digits only: int() reads other digits (Arabic-Indic) or refuses them (①, ²).
+_TRICK_NO = re.compile(r"([0-9]+)\.")
+#: Digits a trick number may have (no deal has 10,000 tricks; int() refuses 4,300 digits).
+_TRICK_DIGITS: Final = 4
+#: What a UTF-8 file may start with (Windows Notepad writes it): skipped silently.
+BOM: Final = "\ufeff"
 _WORD = re.compile(r"\S+")
 
 
@@ -151,6 +172,8 @@ def read_deal(text: str, source: str = "") -> DealRecord:
     ruling's business (:func:`tally.ruling.rule`).
     """
     record = DealRecord(source=source)
+    if text.startswith(BOM):
+        text = text[1:]
     in_brace = False
     seen_trick = False
     expect = 1
@@ -167,14 +190,15 @@ def read_deal(text: str, source: str = "") -> DealRecord:
                 raise NotationError("a tag after the first trick (tags come first)", lineno, col0)
             name, value = _read_tag(line, lineno)
             if name in record.tags:
-                raise NotationError(f'tag "{name}" is repeated (first on line '
+                raise NotationError(f'tag "{shorten(name)}" is repeated (first on line '
                                     f"{record.tag_lines[name]})", lineno, col0)
             record.tags[name] = value
             record.tag_lines[name] = lineno
             continue
         parts = stripped.split()
         head = parts[0]
-        if head[-1:] == "." and head[:-1].isdigit() and int(head[:-1]) == expect:
+        if (head[-1:] == "." and 1 < len(head) <= _TRICK_DIGITS + 1 and head.isascii()
+                and head[:-1].isdigit() and int(head[:-1]) == expect):
             fast = _fast_items(parts)
             if fast is not None:
                 expect += 1
@@ -184,9 +208,13 @@ def read_deal(text: str, source: str = "") -> DealRecord:
         m = _TRICK_NO.match(stripped)
         if not m:
             word = stripped.split()[0]
-            raise NotationError(f'"{word}" starts neither a tag nor a trick line '
+            raise NotationError(f'"{shorten(word)}" starts neither a tag nor a trick line '
                                 '("[Tag "value"]" or "N. cards")', lineno, col0)
-        number = int(m.group(1))
+        digits = m.group(1).lstrip("0") or "0"
+        if len(digits) > _TRICK_DIGITS:
+            raise NotationError(f'trick number "{digits[:_TRICK_DIGITS + 1]}..." is too long '
+                                f"(expected trick {expect})", lineno, col0)
+        number = int(digits)
         if number != expect:
             raise NotationError(f"trick {number} is out of order (expected trick {expect})",
                                 lineno, col0)
@@ -211,7 +239,7 @@ def _fast_items(parts: list[str]) -> tuple[Item, ...] | None:
         item = table.get(tok)
         if item is None:
             if tok in ("20", "40") and i + 1 < n:
-                card = PARSE_TABLE.get(parts[i + 1].upper())
+                card = SPELLINGS.get(parts[i + 1].upper())
                 if card is None:
                     return None
                 out.append(MarriageItem(int(tok), card))
@@ -270,12 +298,15 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
     while i < len(line) and line[i] in " \t":
         i += 1
     if i >= len(line) or line[i] != '"':
-        raise NotationError(f'tag "{name}" needs a quoted value: [{name} "value"]', lineno, i + 1)
+        short = shorten(name)
+        raise NotationError(f'tag "{short}" needs a quoted value: [{short} "value"]', lineno,
+                            i + 1)
     i += 1
     value: list[str] = []
     while True:
         if i >= len(line):
-            raise NotationError(f'the value of tag "{name}" has no closing quote', lineno, i + 1)
+            raise NotationError(f'the value of tag "{shorten(name)}" has no closing quote',
+                                lineno, i + 1)
         ch = line[i]
         if ch == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
             value.append(line[i + 1])
@@ -289,9 +320,9 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
     while i < len(line) and line[i] in " \t":
         i += 1
     if i >= len(line) or line[i] != "]":
-        raise NotationError(f'tag "{name}" needs a closing "]"', lineno, i + 1)
+        raise NotationError(f'tag "{shorten(name)}" needs a closing "]"', lineno, i + 1)
     if line[i + 1:].strip():
-        raise NotationError(f'text after tag "{name}"', lineno, i + 2)
+        raise NotationError(f'text after tag "{shorten(name)}"', lineno, i + 2)
     return name, "".join(value)
 
 
@@ -338,10 +369,9 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
         if low in ("20", "40"):
             if k + 1 >= len(tokens):
                 raise NotationError(f"{tok} must be followed by the king or queen led", lineno, col)
-            ctok, ccol = tokens[k + 1]
-            card = _card(ctok, lineno, ccol)
+            card, used = _card_at(tokens, k + 1, lineno)
             items.append(MarriageItem(int(tok), card))
-            k += 1
+            k += used
         elif low.startswith("66@"):
             name = tok[3:]
             if name.startswith('"'):
@@ -350,19 +380,48 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
                 raise NotationError("66@ needs the claimer's name", lineno, col)
             items.append(ClaimItem(name.strip()))
         else:
-            items.append(CARD_ITEMS[_card(tok, lineno, col)])
+            card, used = _card_at(tokens, k, lineno)
+            items.append(CARD_ITEMS[card])
+            k += used - 1
         k += 1
     return items
 
 
-def _card(tok: str, lineno: int, col: int) -> Card:
-    card = PARSE_TABLE.get(tok.upper())
+def _card_at(tokens: list[tuple[str, int]], k: int, lineno: int) -> tuple[Card, int]:
+    """The card at token ``k`` and how many tokens it takes: two for ``Herz König``."""
+    tok, col = tokens[k]
+    key = half_key(tok)
+    card = SPELLINGS.get(key)
     if card is not None:
-        return card
+        return card, 1
+    if k + 1 < len(tokens):
+        following = tokens[k + 1][0]
+        card = pair_halves(key, half_key(following))
+        if card is not None:
+            return card, 2
+        if key in HALVES and half_key(following) in HALVES:
+            tok = f"{tok} {following}"  # two halves that do not make a card: quote both
+    raise NotationError(f'"{shorten(tok)}" is not a card ({CARD_FORMS})', lineno, col)
+
+
+def decode_record(data: bytes) -> str:
+    """The text of a record file: UTF-8, a leading byte-order mark skipped, newlines as ``\\n``.
+
+    Raises :class:`NotationError` saying where the first byte that is not UTF-8 is (a file
+    saved as Latin-1 or Windows-1252, say), so the scorer can save it again as UTF-8.
+
+    >>> decode_record("\\ufeff[Dealer \\"Zoë\\"]\\r\\n".encode())
+    '[Dealer "Zoë"]\\n'
+    """
     try:
-        return Card.parse(tok)
-    except NotationError as exc:
-        raise NotationError(exc.bare_message, lineno, col) from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise NotationError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset "
+                            f"{exc.start} (save the file as UTF-8)", line) from None
+    if text.startswith(BOM):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_hands(value: str) -> list[tuple[str, list[Card]]]:
@@ -376,8 +435,8 @@ def read_hands(value: str) -> list[tuple[str, list[Card]]]:
             continue
         name, colon, cards = part.partition(":")
         if not colon or not name.strip():
-            raise NotationError(f'"{part.strip()}" should be "Name: cards"')
-        out.append((name.strip(), [Card.parse(t) for t in cards.split()]))
+            raise NotationError(f'"{shorten(part.strip())}" should be "Name: cards"')
+        out.append((name.strip(), parse_cards(cards)))
     return out
 
 
@@ -386,6 +445,8 @@ def read_items(text: str) -> list[Item]:
 
     >>> [str(i) for i in read_items("swap 20 kd ah 66")]
     ['swap', '20 KD', 'AH', '66']
+    >>> [str(i) for i in read_items("40 Herz König Pik Ass")]
+    ['40 KH', 'AS']
     """
     return _read_items(text, 0, 1)
 
@@ -458,6 +519,8 @@ def read_tags(text: str) -> dict[str, str]:
     For messages about a record that :func:`read_deal` refuses: who played, under what rules.
     """
     tags: dict[str, str] = {}
+    if text.startswith(BOM):
+        text = text[1:]
     for lineno, raw in enumerate(text.splitlines(), start=1):
         if not raw.lstrip().startswith("["):
             continue

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tally.cards import Rank
+from tally.cards import shorten as _short
 from tally.errors import RulesError
 
 DEFAULT_PRESET: Final = "sixty-six"
@@ -148,21 +149,21 @@ class RuleSet:
         name = words[0] if words else DEFAULT_PRESET
         if name not in PRESETS:
             if "=" in name:
-                raise RulesError(f'the rule set must start with a preset, not "{name}" '
+                raise RulesError(f'the rule set must start with a preset, not "{_short(name)}" '
                                  f"(presets: {', '.join(PRESETS)})")
-            raise RulesError(f'unknown preset "{name}" (presets: {", ".join(PRESETS)})')
+            raise RulesError(f'unknown preset "{_short(name)}" (presets: {", ".join(PRESETS)})')
         values = dict(PRESETS[name])
         overrides: list[tuple[str, str]] = []
         seen: set[str] = set()
         for word in words[1:]:
             key, eq, value = word.partition("=")
             if not eq:
-                raise RulesError(f'"{word}" is not an option=value override')
+                raise RulesError(f'"{_short(word)}" is not an option=value override')
             option = OPTIONS.get(key)
             if option is None:
-                raise RulesError(f'unknown option "{key}" (options: {", ".join(OPTIONS)})')
+                raise RulesError(f'unknown option "{_short(key)}" (options: {", ".join(OPTIONS)})')
             if key in seen:
-                raise RulesError(f'option "{key}" is given twice')
+                raise RulesError(f'option "{_short(key)}" is given twice')
             seen.add(key)
             _check_value(option, value)
             values[key] = value
@@ -215,10 +216,14 @@ def _parse_cached(text: str) -> RuleSet:
 def _check_value(option: Option, value: str) -> None:
     if option.values is None:
         low, high = option.bounds
-        if not value.isdigit() or not low <= int(value) <= high:
-            raise RulesError(f'option "{option.name}" takes {option.allowed()}, not "{value}"')
+        # ASCII digits only, and few of them: int() takes other digits, or refuses long ones
+        if not (value.isascii() and value.isdigit() and len(value) <= 9
+                and low <= int(value) <= high):
+            raise RulesError(f'option "{option.name}" takes {option.allowed()}, '
+                             f'not "{_short(value)}"')
     elif value not in option.values:
-        raise RulesError(f'option "{option.name}" takes {option.allowed()}, not "{value}"')
+        raise RulesError(f'option "{option.name}" takes {option.allowed()}, '
+                         f'not "{_short(value)}"')
 
 
 def _build(name: str, values: dict[str, str], overrides: tuple[tuple[str, str], ...]) -> RuleSet:

@@ -14,6 +14,13 @@ Choices where the rules are silent, made as a club referee would:
   Sixty-Six) is a false exchange: the card lies face up, not in the exchanger's hand.
 - A ``Result`` tag is agreed when it names the winner and game points of the ruling; a record
   that stops before the deal ended (``incomplete``) agrees with no result.
+- After a false exchange the card lying face up is unknown (section 12): it is one the
+  exchanger held. Whoever takes it (the loser of the last draw, or a later exchanger) may play
+  one card more from outside their dealt hand than they drew face down, possibly one dealt to
+  the exchanger; the exchanger taking it back gains nothing. A duty to follow is proven
+  against the exchanger's dealt hand only if it holds whichever dealt card went face up.
+- Numbers in a record are ASCII digits: ``Carry`` at most 999, a ``Result`` at most four
+  digits, a trick number at most four (see :mod:`tally.notation`).
 """
 
 from __future__ import annotations
@@ -23,7 +30,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from tally.cards import CARDS, Card
+from tally.cards import CARDS, Card, cards_of
+from tally.cards import shorten as _short
 from tally.deal import Deal, Violation
 from tally.errors import NotationError, RecordError, RulesError
 from tally.notation import (
@@ -397,8 +405,11 @@ def _check_remaining(deal: Deal, remaining: dict[int, int], line: int | None) ->
                 return ErrorEntry(line, f"Remaining lists the turn-up {CARDS[t]} for {name}, "
                                         f"but {deal.names[t_owner]} took it")
         dealt_o = deal.dealt[1 - p]
-        if dealt_o is not None and (dealt_o & ~deal.swapped_out[1 - p]) & mask:
-            c = _first(dealt_o & mask)
+        # a face-up card the other put there by a false exchange may be theirs (RULES.md 12)
+        spare = deal.hidden_takes[p] - deal.borrowed[p].bit_count()
+        theirs = 0 if dealt_o is None else dealt_o & ~deal.swapped_out[1 - p] & mask
+        if theirs.bit_count() > spare:
+            c = _first(theirs)
             return ErrorEntry(line, f"Remaining lists {c} for {name}, but Hands gives it to "
                                     f"{deal.names[1 - p]}")
     return None
@@ -423,6 +434,9 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
     # Exchanges, in order: where the exchange card lies after each.
     x_face_since = -1  # seq since which a true exchange put X face up
     true_swap_seqs: list[int] = []
+    # False exchanges that moved the cards: the exchanger put an unknown card of theirs face
+    # up, so one card of their dealt hand may be gone (to whoever takes it).
+    false_moves: list[tuple[int, int]] = []  # (seq, exchanger)
     for s in deal.swaps:
         p, o = s.player, 1 - s.player
         e = s.seq
@@ -451,6 +465,8 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
         if false:
             out.append(Violation(s.trick, names[p], "false-exchange",
                                  f"{names[p]} exchanged without holding {CARDS[x]}", e))
+            if s.moved:
+                false_moves.append((e, p))
         elif s.moved:
             x_face_since = e
             true_swap_seqs.append(e)
@@ -477,7 +493,9 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
                 f"{names[o]} had taken the turn-up {CARDS[q]}")
         elif play_by[q] == o:
             why = f"{names[o]} played {CARDS[q]} in trick {deal.play_trick[q]}"
-        elif dealt[o] >> q & 1:
+        elif dealt[o] >> q & 1 and not (0 <= d_seq < e and loser == p and any(
+                who == o and seq < d_seq for seq, who in false_moves)):
+            # (unless o put it face up by a false exchange and p took it at the last draw)
             why = f"{CARDS[q]} was dealt to {names[o]}"
         elif rem[o] >> q & 1:
             why = f"{names[o]} still held {CARDS[q]}"
@@ -493,11 +511,13 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
     for f in deal.follows:
         p, at = f.player, f.seq
         proven = rem[p] | (deal.played_by[p] & ~f.played)
+        held = 0
         if dealt[p]:
             held = dealt[p]
             for seq, who in swaps_out:
                 if who == p and seq < at:
                     held &= ~(1 << x)
+            held &= ~proven
             proven |= held
         for seq, who, q in true_partners:
             if who == p and seq < at:
@@ -508,6 +528,12 @@ def _proven_violations(deal: Deal, remaining: dict[int, int]) -> list[Violation]
             proven |= 1 << last_drawn
         proven &= ~f.played
         rule, message = deal._follow_problem(p, f.lead, f.card, proven)
+        if rule and any(who == p and seq < at for seq, who in false_moves):
+            # any one dealt card may be the one p put face up: proven only without each
+            for y in cards_of(held & ~f.played):
+                if not deal._follow_problem(p, f.lead, f.card, proven & ~(1 << y))[0]:
+                    rule = ""
+                    break
         if rule:
             out.append(Violation(f.trick, names[p], rule, message, at))
     return out
@@ -664,10 +690,18 @@ def _tag_card(value: str, tag: str) -> Card:
         raise RecordError(f"{tag}: {exc.bare_message}") from None
 
 
+#: The largest carry a record may give: more than any real run of drawn deals.
+MAX_CARRY = 999
+
+
 def _tag_count(value: str) -> int:
-    if not value.strip().isdigit():
-        raise RecordError(f'Carry must be a whole number of game points, not "{value}"')
-    return int(value)
+    text = value.strip()
+    # ASCII digits only (int() reads Arabic-Indic digits, refuses ² and 5,000 digits)
+    if not (text.isascii() and text.isdigit()):
+        raise RecordError(f'Carry must be a whole number of game points, not "{_short(value)}"')
+    if len(text.lstrip("0")) > 3 or int(text) > MAX_CARRY:
+        raise RecordError(f'Carry "{_short(value)}" is more than {MAX_CARRY} game points')
+    return int(text)
 
 
 def _tag_hands(value: str, tag: str) -> list[tuple[str, list[Card]]]:
@@ -690,7 +724,7 @@ def _read_result(value: str, deal: Deal) -> tuple[str | None, int]:
     if text.lower() == "draw":
         return (None, 0)
     name, _, num = text.rpartition(" ")
-    if not num.isdigit() or not name.strip():
-        raise RecordError(f'Result should be "Name N" or "draw", not "{value}"')
+    if not (num.isascii() and num.isdigit() and len(num) <= 4) or not name.strip():
+        raise RecordError(f'Result should be "Name N" or "draw", not "{_short(value)}"')
     _tag_player(deal, name.strip(), "Result")
     return (name.strip(), int(num))

@@ -82,7 +82,8 @@ def test_card_rank_and_suit() -> None:
     assert Card.of(Rank.QUEEN, Suit.SPADES) == Card.parse("QS")
 
 
-@pytest.mark.parametrize("text", ["1H", "10X", "KK", "", "H10", "ace", "11S", "Q"])
+@pytest.mark.parametrize("text", ["1H", "10X", "KK", "", "HH", "ace", "11S", "Q", "Herz Herz",
+                                  "König", "Kaiser Herz", "As Herz"])
 def test_a_non_card_is_rejected_with_its_text_quoted(text: str) -> None:
     with pytest.raises(NotationError) as info:
         Card.parse(text)

@@ -30,17 +30,24 @@ def check(
     Exit status: 0 when no record has errors or violations, 1 when some record has violations,
     2 when some record has errors or cannot be read.
     """
+    from tally.errors import NotationError
+    from tally.notation import decode_record
     from tally.ruling import rule_text
 
     status = 0
     for name in files:
         try:
-            text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            # One rule for a file and for stdin: the bytes must be UTF-8 (a BOM is skipped).
+            data = _stdin_bytes() if name == "-" else Path(name).read_bytes()
+            text = decode_record(data)
+        except (OSError, NotationError) as exc:
             message = getattr(exc, "strerror", None) or str(exc)
+            line = exc.line if isinstance(exc, NotationError) else None
             if json_out:
+                if isinstance(exc, NotationError):
+                    message = exc.bare_message
                 echo_json({"file": name, "rules": None, "players": None,
-                           "errors": [{"line": None, "message": f"cannot be read: {message}"}],
+                           "errors": [{"line": line, "message": f"cannot be read: {message}"}],
                            "violations": [], "tricks": {}, "points": {}, "outcome": None,
                            "agreed": None, "carry": 0})
             else:
@@ -57,6 +64,19 @@ def check(
         elif ruling.violations:
             status = max(status, EXIT_VIOLATIONS)
     raise typer.Exit(status)
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input as bytes, decoded later by the same rule as a file."""
+    stream = sys.stdin
+    if stream is None:  # started with stdin closed (<&-)
+        raise OSError(0, "standard input is closed")
+    buffer = getattr(stream, "buffer", None)
+    if buffer is not None:
+        data: bytes = buffer.read()
+        return data
+    text: str = stream.read()  # a text-only stream (an embedding program's)
+    return text.encode("utf-8", "surrogateescape")
 
 
 def describe(ruling: Ruling, *, referee: bool = False) -> str:
