@@ -42,6 +42,9 @@ def main() -> None:
     except Exception as exc:  # last line of defence: never a traceback for the user
         if os.environ.get("TALLY_DEBUG"):
             raise
-        sys.stderr.write(f"tally: internal error: {type(exc).__name__}: {exc}\n"
+        from tally.cli.common import printable, scrub
+
+        sys.stderr.write(f"tally: internal error: {type(exc).__name__}: "
+                         f"{printable(scrub(str(exc)))}\n"
                          "       (set TALLY_DEBUG=1 to see the traceback)\n")
         sys.exit(3)

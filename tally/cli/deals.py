@@ -26,6 +26,7 @@ from tally.cli.storage import (
     ScorerOption,
     counted_line,
     opened,
+    reading,
     ruling_line,
     score_line,
 )
@@ -303,7 +304,7 @@ def export(
     db: DbOption = None,
 ) -> None:
     """Print a recorded deal as a canonical .deal record."""
-    with opened(db) as store:
+    with reading(db) as store:
         text = store.export_deal(store.deal_id(deal))
     if output is None:
         sys.stdout.write(text)
@@ -319,7 +320,7 @@ def show(deal: DealArg, json_out: JsonOption = False, referee: RefereeOption = F
     """Show a deal: who dealt, its ruling and its record."""
     from tally.store import as_json
 
-    with opened(db) as store:
+    with reading(db) as store:
         deal_id = store.deal_id(deal)
         d = store.deal_view(deal_id, referee=referee)
         text = store.export_deal(deal_id) if d.kind == "recorded" else None

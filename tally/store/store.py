@@ -64,6 +64,7 @@ from tally.store import tables as t
 from tally.store.engine import (
     READ_ONLY,
     StoreUnavailable,
+    check_location,
     describe_url,
     ensure_schema,
     make_engine,
@@ -114,14 +115,20 @@ def default_scorer() -> str:
 
 
 def open_store(url: str | None = None, *, scorer: str | None = None,
-               migrate: bool = True) -> Store:
+               migrate: bool = True, create: bool = True) -> Store:
     """Open the database at ``url`` (``--db``, ``$TALLY_DB`` or ``tally.db``), creating or
     upgrading its schema with the migrations unless ``migrate`` is False; after migrating,
-    the result cache is filled (:meth:`Store.ensure_results`)."""
+    the result cache is filled (:meth:`Store.ensure_results`).
+
+    ``create=False`` is for reading only: where there is no database (no SQLite file, or a
+    database without tally's tables) :class:`StoreUnavailable` says so, and nothing is
+    created. A database of an older revision is still upgraded.
+    """
     resolved = resolve_url(url)
+    check_location(resolved, create)
     engine = make_engine(resolved)
     try:
-        migrated = ensure_schema(engine) if migrate else False
+        migrated = ensure_schema(engine, create) if migrate else False
         store = Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
         if migrated:
             # A new database is stamped; an upgraded one gets the result cache of the deals
