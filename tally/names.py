@@ -84,11 +84,19 @@ def fold(text: str) -> str:
 def as_number(ref: str) -> int | None:
     """The player number a reference gives (``#2``, ``2``), or None; ASCII digits only.
 
+    A number too long for any id (``"9" * 5000``) is given as ``MAX_ID + 1``, which no
+    player has.
+
     >>> as_number("#12"), as_number(" 7 "), as_number("Anna"), as_number("²")
     (12, 7, None, None)
+    >>> as_number("9" * 5000) == MAX_ID + 1
+    True
     """
     m = _NUMBER.fullmatch(ref.strip())
-    return int(m.group(1)) if m and len(m.group(1)) <= 19 else None
+    if m is None:
+        return None
+    digits = m.group(1).lstrip("0") or "0"
+    return int(digits) if len(digits) <= 19 else MAX_ID + 1  # no row has a larger id
 
 
 def _join(names: Sequence[str]) -> str:
@@ -175,7 +183,10 @@ def unknown_message(ref: str, pool: Sequence[Candidate], *, where: str = "") -> 
     shown = _shown(ref)
     number = as_number(ref)
     if number is not None:
-        return (f"there is no player #{number}{where} (`tally player list` shows the "
+        digits = ref.strip().removeprefix("#")
+        if len(digits) > 30:
+            digits = f"{digits[:20]}... ({len(digits)} digits)"
+        return (f"there is no player #{digits}{where} (`tally player list` shows the "
                 "players' numbers)")
     close = suggestions(ref, pool)
     if close:

@@ -95,7 +95,9 @@ def _label(fn: Callable[..., Any], name: str) -> str:
     for meta in getattr(hints.get(name), "__metadata__", ()):
         decls = getattr(meta, "param_decls", None)
         if isinstance(meta, typer.models.OptionInfo):
-            long = [d for d in decls or () if d.startswith("--")]
+            # In Annotated form Typer keeps the first declaration as the "default".
+            long = [d for d in (getattr(meta, "default", None), *(decls or ()))
+                    if isinstance(d, str) and d.startswith("--")]
             return long[0] if long else "--" + name.replace("_", "-")
         if isinstance(meta, typer.models.ArgumentInfo):
             return str(meta.metavar or name.upper())

@@ -93,8 +93,8 @@ def _target_deal(store: Store, args: list[str], deal: str | None,
     if not args:
         raise Refused("give the match (or --deal DEAL)")
     match, rest = args[0], args[1:]
-    if not match.isdigit():
-        raise NotFound(f'"{match}" is not a match number (or give --deal DEAL)')
+    if not (match.isascii() and match.isdigit()) or len(match) > 18:
+        raise NotFound(f'"{match[:30]}" is not a match number (or give --deal DEAL)')
     if need_tokens and not rest:
         raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
     return store.current_deal(int(match)), rest

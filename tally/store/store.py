@@ -98,7 +98,7 @@ from tally.store.views import (
 RESULTS_VERSION = f"1:{tally.__version__}"
 
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
-_DEAL_REF = re.compile(r"\s*(\d+)\s*\.\s*(\d+)\s*")
+_DEAL_REF = re.compile(r"\s*([0-9]+)\s*\.\s*([0-9]+)\s*")
 
 Snapshot = dict[str, Any] | None
 
@@ -1199,6 +1199,8 @@ class Store:
     def audit_log(self, *, limit: int | None = None) -> list[AuditView]:
         """The audit log, oldest first (the last ``limit`` entries when given)."""
         q = select(t.audit_log).order_by(t.audit_log.c.id.desc())
+        if limit is not None and limit < 0:
+            raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
         if limit is not None:
             q = q.limit(limit)
         with self._read() as conn:
@@ -1305,12 +1307,14 @@ def _resolve_player(conn: Connection, ref: str) -> RowMapping:
     names."""
     names.check_text(ref, "player")
     number = names.as_number(ref)
-    if number is not None and number <= names.MAX_ID:
+    if number is not None and number > names.MAX_ID:
+        raise names.UnknownName(names.unknown_message(ref, []))
+    if number is not None:
         row = conn.execute(select(t.players.c.id, t.players.c.name)
                            .where(t.players.c.id == number)).mappings().first()
         if row is not None:
             return row
-    elif number is None:
+    else:
         row = _player_by_key(conn, " ".join(ref.split()).casefold())
         if row is not None:
             return row
@@ -1477,18 +1481,27 @@ def _resolve_deal(conn: Connection, ref: str | int) -> int:
     text = str(ref).strip()
     m = _DEAL_REF.fullmatch(text)
     if m:
+        if max(len(m.group(1)), len(m.group(2))) > 18:  # beyond any id (2**63 - 1)
+            raise NotFound(f"match {_short(m.group(1))} has no deal {_short(m.group(2))}")
         match_id, number = int(m.group(1)), int(m.group(2))
         found = conn.execute(select(t.deals.c.id).where((t.deals.c.match_id == match_id)
                                                         & (t.deals.c.number == number))).first()
         if found is None:
             raise NotFound(f"match {match_id} has no deal {number}")
         return int(found[0])
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise NotFound(f'"{text}" is not a deal: give its number (17) or MATCH.DEAL (3.2)')
+    if len(text) > 18:  # beyond any id (2**63 - 1)
+        raise NotFound(f"there is no deal {_short(text)}")
     found = conn.execute(select(t.deals.c.id).where(t.deals.c.id == int(text))).first()
     if found is None:
         raise NotFound(f"there is no deal {text}")
     return int(found[0])
+
+
+def _short(digits: str) -> str:
+    """A number for a message: a very long one abridged."""
+    return digits if len(digits) <= 30 else f"{digits[:20]}... ({len(digits)} digits)"
 
 
 def _read_record(text: str, source: str) -> DealRecord:
