@@ -118,8 +118,10 @@ def check_location(url: str, create: bool) -> None:
                                    f"{where.parent} does not exist")
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``, with tally's connection settings."""
+def make_engine(url: str, *, create: bool = True) -> Engine:
+    """An engine for ``url``, with tally's connection settings. With ``create`` False (a
+    command that only reads) a SQLite file is not switched to WAL on connecting, so a file
+    that turns out not to be a tally database is left exactly as it was."""
     shown = describe_url(url)
     try:
         u = make_url(url)
@@ -129,7 +131,7 @@ def make_engine(url: str) -> Engine:
                                        f"takes no options (?{'&'.join(sorted(u.query))}); "
                                        "tally sets its own")
             engine = create_engine(u, connect_args={"timeout": BUSY_TIMEOUT})
-            event.listen(engine, "connect", _sqlite_connect)
+            event.listen(engine, "connect", _sqlite_connect if create else _sqlite_connect_reading)
             event.listen(engine, "begin", _sqlite_begin)
         else:
             engine = create_engine(u)
@@ -151,6 +153,12 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     mode = dbapi_connection.execute("PRAGMA journal_mode").fetchone()
     if mode and mode[0].lower() not in ("wal", "memory"):
         dbapi_connection.execute("PRAGMA journal_mode = WAL")
+
+
+def _sqlite_connect_reading(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None
+    dbapi_connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    dbapi_connection.execute("PRAGMA foreign_keys = ON")
 
 
 def _sqlite_begin(conn: Connection) -> None:

@@ -126,7 +126,7 @@ def open_store(url: str | None = None, *, scorer: str | None = None,
     """
     resolved = resolve_url(url)
     check_location(resolved, create)
-    engine = make_engine(resolved)
+    engine = make_engine(resolved, create=create)
     try:
         migrated = ensure_schema(engine, create) if migrate else False
         store = Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
