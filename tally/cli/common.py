@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import os
 import re
 import sys
 import typing
@@ -130,6 +131,8 @@ def guard(fn: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        db = kwargs.get("db")
+        hide_secrets_of(db if isinstance(db, str) else os.environ.get("TALLY_DB"))
         check_arguments(fn, dict(kwargs))
         try:
             return fn(*args, **kwargs)

@@ -106,12 +106,13 @@ Snapshot = dict[str, Any] | None
 def default_scorer() -> str:
     """Who is making changes: ``$TALLY_SCORER``, else the user logged in."""
     name = os.environ.get("TALLY_SCORER")
-    if name:
-        return name
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "unknown"
+    if not name:
+        try:
+            name = getpass.getuser()
+        except (KeyError, OSError):
+            return "unknown"
+    # bytes of another encoding in the environment (surrogate escapes) cannot be stored
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def open_store(url: str | None = None, *, scorer: str | None = None,
@@ -146,6 +147,7 @@ def normalize_name(name: str) -> tuple[str, str]:
     >>> normalize_name("  Mary   Lou ")
     ('Mary Lou', 'mary lou')
     """
+    names.check_text(name, "name")
     clean = " ".join(name.split())
     if not clean:
         raise Refused("a player's name cannot be empty")
