@@ -70,8 +70,9 @@ def store(db_url: str) -> Iterator[Any]:
         s.close()
 
 
-TABLES = ("players", "matches", "deals", "actions", "audit_log", "alembic_version", "events",
-          "event_players", "event_rounds", "deal_results", "cache_state")
+TABLES = ("players", "player_aliases", "matches", "deals", "actions", "audit_log",
+          "alembic_version", "events", "event_players", "event_rounds", "deal_results",
+          "cache_state")
 
 
 def dump(url: str) -> dict[str, list[tuple[Any, ...]]]:

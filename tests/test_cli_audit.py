@@ -22,14 +22,15 @@ def test_init_creates_the_database_and_says_where(tmp_path: Path,
     assert result.exit_code == 0
     assert result.stdout == f"Created {tmp_path.resolve() / 'tally.db'}\n"
     assert CliRunner().invoke(app, ["init"]).stdout.startswith("Already up to date:")
-    # any command creates it too, on first use
-    result = CliRunner().invoke(app, ["player", "list", "--db", str(tmp_path / "other.db")])
+    # any command that writes creates it too, on first use (one that reads does not)
+    result = CliRunner().invoke(app, ["player", "add", "Anna", "--db",
+                                      str(tmp_path / "other.db")])
     assert result.exit_code == 0 and (tmp_path / "other.db").exists()
 
 
 def test_a_database_that_cannot_be_opened_is_a_clean_error(tmp_path: Path) -> None:
-    code, _, err = tally(f"sqlite:///{tmp_path}/missing/dir/x.db", "player", "list")
-    assert code == 2 and err.startswith("tally: cannot open the database")
+    code, _, err = tally(f"sqlite:///{tmp_path}/missing/dir/x.db", "player", "add", "Anna")
+    assert code == 2 and err.startswith("tally: cannot create the database")
     code, _, err = tally("nosuchdb://x", "player", "list")
     assert code == 2 and "nosuchdb" in err
 

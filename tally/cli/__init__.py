@@ -33,15 +33,39 @@ from tally.cli import storage as _storage  # noqa: E402,F401
 
 
 def main() -> None:
-    """Entry point of the ``tally`` console script."""
+    """Entry point of the ``tally`` console script.
+
+    A usage error (an unknown option, a number that is not one) is one line on stderr, like
+    every other refusal, with exit status 2; ``tally`` alone, or a command group alone,
+    still prints its help.
+    """
     try:
-        app()
+        status = app(standalone_mode=False)
+    except typer.TyperException as exc:
+        ctx = getattr(exc, "ctx", None)
+        if ctx is None or type(exc).__name__ == "NoArgsIsHelpError":
+            show = getattr(exc, "show", None)
+            if show is not None:
+                show()
+            sys.exit(getattr(exc, "exit_code", 2))
+        from tally.cli.common import printable
+
+        message = printable(" ".join(str(exc.format_message()).split()))
+        sys.stderr.write(f"tally: {message} (`{ctx.command_path} --help` shows the usage)\n")
+        sys.exit(getattr(exc, "exit_code", 2))
+    except typer.Abort:
+        sys.stderr.write("tally: interrupted\n")
+        sys.exit(130)
     except KeyboardInterrupt:
         sys.stderr.write("tally: interrupted\n")
         sys.exit(130)
     except Exception as exc:  # last line of defence: never a traceback for the user
         if os.environ.get("TALLY_DEBUG"):
             raise
-        sys.stderr.write(f"tally: internal error: {type(exc).__name__}: {exc}\n"
+        from tally.cli.common import printable, scrub
+
+        sys.stderr.write(f"tally: internal error: {type(exc).__name__}: "
+                         f"{printable(scrub(str(exc)))}\n"
                          "       (set TALLY_DEBUG=1 to see the traceback)\n")
         sys.exit(3)
+    sys.exit(status if isinstance(status, int) else 0)

@@ -1,16 +1,25 @@
 """Shared pieces of the command line: the error boundary and output helpers.
 
 Library errors (:class:`tally.errors.TallyError`) become one clean line on stderr and an exit
-status, in the manner of sqlite-utils; no user input produces a traceback.
+status, in the manner of sqlite-utils; no user input produces a traceback. Before a command
+runs, :func:`guard` also refuses arguments no command can use: text that was not UTF-8 when
+typed (Python keeps such bytes as surrogate escapes), a NUL character, and numbers beyond
+what a database id can be (2**63 - 1). The password of a ``--db`` URL never appears in a
+message (:func:`hide_secrets_of`).
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 import json
+import os
+import re
 import sys
+import typing
 from collections.abc import Callable
 from typing import Any, NoReturn, ParamSpec, TypeVar
+from urllib.parse import unquote
 
 import typer
 
@@ -21,19 +30,110 @@ R = TypeVar("R")
 
 #: Exit status for bad input: an unreadable record, an unknown player, a refused action.
 EXIT_ERROR = 2
+#: the largest number a database id can be (SQLite INTEGER, PostgreSQL BIGINT)
+MAX_ID = 2**63 - 1
+
+_SECRETS: set[str] = set()
+_USERINFO = re.compile(r"^[^:/?#]*://(?P<info>[^/?#]*)@")
+
+
+def hide_secrets_of(url: str | None) -> None:
+    """Remember the password of a database URL so that no message shows it.
+
+    >>> hide_secrets_of("mysql://u:s3cret@host/x")
+    >>> scrub("cannot connect to mysql://u:s3cret@host/x")
+    'cannot connect to mysql://u:***@host/x'
+    """
+    if not url:
+        return
+    m = _USERINFO.match(url) or re.match(r"^[^:/?#]*://(?P<info>.*)@", url)
+    if m is None:
+        return
+    password = m.group("info").partition(":")[2]
+    for secret in {password, unquote(password)}:
+        if secret:
+            _SECRETS.add(secret)
+
+
+def scrub(text: str) -> str:
+    """``text`` with every remembered password replaced by ``***``."""
+    for secret in sorted(_SECRETS, key=len, reverse=True):
+        text = text.replace(f":{secret}@", ":***@")
+        if len(secret) >= 4:
+            text = text.replace(secret, "***")
+    return text
+
+
+def printable(text: str) -> str:
+    """Text for a message: bytes that were not UTF-8 shown as ``\\xe9``, control characters
+    escaped, so that a message stays one line.
+
+    >>> printable("Caf\\udce9\\x00")
+    'Caf\\\\xe9\\\\x00'
+    """
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
-    """Print ``message`` on stderr as ``tally: message`` and exit with ``code``."""
-    typer.echo(f"tally: {message}", err=True)
+    """Print ``message`` on stderr as ``tally: message`` (one line, no password) and exit
+    with ``code``."""
+    lines = [printable(line) for line in scrub(message).splitlines()] or [""]
+    typer.echo("tally: " + "\n       ".join(lines), err=True)
     raise typer.Exit(code)
 
 
+def _bad_text(value: str) -> bool:
+    return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
+
+
+def _label(fn: Callable[..., Any], name: str) -> str:
+    """How the user typed parameter ``name`` of command ``fn``: ``MATCH``, ``--db``."""
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+    except Exception:  # a hint that cannot be resolved: fall back to the name
+        hints = {}
+    for meta in getattr(hints.get(name), "__metadata__", ()):
+        decls = getattr(meta, "param_decls", None)
+        if isinstance(meta, typer.models.OptionInfo):
+            # In Annotated form Typer keeps the first declaration as the "default".
+            long = [d for d in (getattr(meta, "default", None), *(decls or ()))
+                    if isinstance(d, str) and d.startswith("--")]
+            return long[0] if long else "--" + name.replace("_", "-")
+        if isinstance(meta, typer.models.ArgumentInfo):
+            return str(meta.metavar or name.upper())
+    default = inspect.signature(fn).parameters.get(name)
+    if default is not None and isinstance(default.default, typer.models.OptionInfo):
+        return "--" + name.replace("_", "-")
+    return name.upper()
+
+
+def check_arguments(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
+    """Refuse, naming the argument, text that is not UTF-8 or holds a NUL, and integers
+    no id or count can reach (beyond 2**63 - 1, or below -(2**63))."""
+    for name, value in kwargs.items():
+        values = value if isinstance(value, list | tuple) else [value]
+        for v in values:
+            if isinstance(v, str) and _bad_text(v):
+                fail(f'{_label(fn, name)} "{printable(v)}": not UTF-8 text (the terminal sent '
+                     "bytes in another encoding; set it to UTF-8 and type it again)")
+            if isinstance(v, int) and not isinstance(v, bool) and \
+                    not -MAX_ID - 1 <= v <= MAX_ID:
+                digits = str(v)
+                shown = digits if len(digits) <= 30 else f"{digits[:20]}... ({len(digits)} digits)"
+                fail(f"{_label(fn, name)} {shown}: out of range (numbers here go up to "
+                     f"{MAX_ID}); there is nothing with that number")
+
+
 def guard(fn: Callable[P, R]) -> Callable[P, R]:
-    """Wrap a command so that a :class:`TallyError` becomes a clean message and exit 2."""
+    """Wrap a command so that bad arguments and a :class:`TallyError` become a clean message
+    and exit 2."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        db = kwargs.get("db")
+        hide_secrets_of(db if isinstance(db, str) else os.environ.get("TALLY_DB"))
+        check_arguments(fn, dict(kwargs))
         try:
             return fn(*args, **kwargs)
         except TallyError as exc:

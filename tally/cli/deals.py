@@ -39,6 +39,7 @@ from tally.cli.storage import (
     ScorerOption,
     counted_line,
     opened,
+    reading,
     ruling_line,
     score_line,
 )
@@ -51,11 +52,8 @@ deal_app = typer.Typer(help="Deals: start, play, undo, record interactively, qui
                             "import, export, edit, delete, show.", no_args_is_help=True)
 app.add_typer(deal_app, name="deal")
 
-#: the largest id a database stores (64-bit): a larger number is no match, not a crash
-MAX_ID = 2**63 - 1
 
-MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.", min=1,
-                                         max=MAX_ID)]
+MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.")]
 DealArg = Annotated[str, typer.Argument(
     metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")]
 DealOption = Annotated[str | None, typer.Option(
@@ -196,8 +194,7 @@ def play(
 @deal_app.command("undo")
 @guard
 def undo(
-    match: Annotated[int | None, typer.Argument(metavar="[MATCH]", help="The match.", min=1,
-                                                max=MAX_ID)] = None,
+    match: Annotated[int | None, typer.Argument(metavar="[MATCH]", help="The match.")] = None,
     deal: DealOption = None,
     at: AtOption = None,
     referee: RefereeOption = False,
@@ -564,7 +561,7 @@ def export(
     db: DbOption = None,
 ) -> None:
     """Print a recorded deal as a canonical .deal record."""
-    with opened(db) as store:
+    with reading(db) as store:
         text = store.export_deal(store.deal_id(deal))
     if output is None:
         sys.stdout.write(text)
@@ -580,7 +577,7 @@ def show(deal: DealArg, json_out: JsonOption = False, referee: RefereeOption = F
     """Show a deal: who dealt, its ruling and its record."""
     from tally.store import as_json
 
-    with opened(db) as store:
+    with reading(db) as store:
         deal_id = store.deal_id(deal)
         d = store.deal_view(deal_id, referee=referee)
         text = store.export_deal(deal_id) if d.kind == "recorded" else None

@@ -12,7 +12,7 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, fail, guard
-from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, write_csv
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
     from tally.store import as_json
     from tally.store.events import events
 
-    with opened(db) as store:
+    with reading(db) as store:
         found = events(store)
     if json_out:
         echo_json(as_json(found))
@@ -141,7 +141,7 @@ def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None) -> 
     from tally.store import as_json
     from tally.store.events import event as get_event
 
-    with opened(db) as store:
+    with reading(db) as store:
         ev = get_event(store, event)
     if json_out:
         echo_json(as_json(ev))
@@ -233,7 +233,7 @@ def round_(
     one_format(json_out, csv_out)
     if start and number_ is None:
         fail("give the round to start: tally event round EVENT N --start")
-    with opened(db, scorer) as store:
+    with opened(db, scorer) if start else reading(db) as store:
         if start:
             assert number_ is not None
             found = [start_round(store, event, number_)]
@@ -291,7 +291,7 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
     from tally.store.events import cross_table
 
     one_format(json_out, csv_out)
-    with opened(db) as store:
+    with reading(db) as store:
         grid = cross_table(store, event)
     if json_out:
         echo_json(as_json(grid))

@@ -8,12 +8,19 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, guard
-from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, score_line
+from tally.cli.storage import (
+    DbOption,
+    JsonOption,
+    ScorerOption,
+    opened,
+    reading,
+    score_line,
+)
 
 if TYPE_CHECKING:
     from tally.store import MatchView
 
-match_app = typer.Typer(help="Matches: start, show, list.", no_args_is_help=True)
+match_app = typer.Typer(help="Matches: start, show, list, delete.", no_args_is_help=True)
 app.add_typer(match_app, name="match")
 
 MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.")]
@@ -57,7 +64,7 @@ def show(match: MatchArg, json_out: JsonOption = False, referee: RefereeOption =
     deals next and whether it is over."""
     from tally.store import as_json
 
-    with opened(db) as store:
+    with reading(db) as store:
         m = store.match_state(match, referee=referee)
     if json_out:
         echo_json(as_json(m))
@@ -105,7 +112,7 @@ def list_(
     """List the matches with their scores."""
     from tally.store import as_json
 
-    with opened(db) as store:
+    with reading(db) as store:
         matches = store.matches()
     if event is not None:
         matches = [m for m in matches if m.event_id == event]
@@ -123,3 +130,17 @@ def list_(
                                                if m.round is not None else "")
         typer.echo(f"{m.id:>5}  {a} v {b}  {m.rules}  {m.deals} deal(s)  "
                    f"{a} {m.score[a]}, {b} {m.score[b]}  ({state}){where}")
+
+
+@match_app.command("delete")
+@guard
+def delete(match: MatchArg, db: DbOption = None, scorer: ScorerOption = None) -> None:
+    """Delete a match with its deals (one started by mistake); `tally audit undo` brings it
+    back. A round robin's matches come from its schedule and cannot be deleted one by one:
+    take the round back, withdraw a player, or correct the deals."""
+    with opened(db, scorer) as store:
+        m = store.delete_match(match)
+        entry = store.audit_log(limit=1)[0].id
+    a, b = m.players
+    typer.echo(f"Deleted match {m.id}: {a} v {b}, {len(m.deals)} deal(s). "
+               f"`tally audit undo {entry}` brings it back.")

@@ -22,7 +22,7 @@ from tally.cli.standings import (
     SeasonOption,
     ToOption,
 )
-from tally.cli.storage import DbOption, opened
+from tally.cli.storage import DbOption, reading
 
 if TYPE_CHECKING:
     from tally.sheets import ScoreSheet
@@ -118,7 +118,7 @@ def scoresheet(
         from tally.store.sheetdata import match_scoresheet
 
         path = _target(output, f"scoresheet-match-{match}.pdf")
-        with opened(db) as store:
+        with reading(db) as store:
             sheet = match_scoresheet(store, match)
     _written(render_scoresheet(sheet, paper=paper.value), path)
 
@@ -147,7 +147,7 @@ def ruling(
 
     if output is not None:
         _target(output, "")
-    with opened(db) as store:
+    with reading(db) as store:
         view = store.deal_view(store.deal_id(deal))
         sheet = deal_ruling_sheet(store, view.id)
     path = _target(output, f"ruling-deal-{view.match_id}.{view.number}.pdf")
@@ -187,7 +187,7 @@ def standings(
     from tally.printing import render_standings
     from tally.store.sheetdata import event_standings_sheet, standings_sheet
 
-    with opened(db) as store:
+    with reading(db) as store:
         if event is not None:
             from tally.store.events import event as find_event
 
@@ -227,7 +227,7 @@ def pairings(
     from tally.store.events import event as find_event
     from tally.store.sheetdata import pairings_sheet
 
-    with opened(db) as store:
+    with reading(db) as store:
         number = find_event(store, event).id
         sheet = pairings_sheet(store, number, round_number)
     path = _target(output, f"pairings-event-{number}-round-{round_number}.pdf")

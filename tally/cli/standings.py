@@ -13,7 +13,7 @@ import typer
 from tally.cli import app
 from tally.cli.common import echo_json, fail, guard
 from tally.cli.events import parse_date, split_list
-from tally.cli.storage import DbOption, JsonOption, opened
+from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def standings(
         fail("give an EVENT, or --season with its options, not both")
     if event is None and not season:
         fail("give an EVENT, or --season for the club evenings of a date range")
-    with opened(db) as store:
+    with reading(db) as store:
         if event is not None:
             view = event_standings(store, event)
         else:

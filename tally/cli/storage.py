@@ -8,13 +8,13 @@ The store (SQLAlchemy) is imported inside the commands, never at module level, s
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, guard
+from tally.cli.common import echo_json, guard, hide_secrets_of
 
 if TYPE_CHECKING:
     from tally.store import DealView, MatchView, Store
@@ -30,15 +30,31 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 @contextmanager
-def opened(db: str | None, scorer: str | None = None) -> Iterator[Store]:
-    """The store at ``db`` (created and migrated on first use), closed afterwards."""
+def opened(db: str | None, scorer: str | None = None, *,
+           create: bool = True) -> Iterator[Store]:
+    """The store at ``db`` (``--db``, ``$TALLY_DB`` or ``tally.db``), closed afterwards.
+
+    A command that writes creates and migrates the database on first use; one that only
+    reads passes ``create=False`` (:func:`reading`) and is refused where there is no database
+    (a SQLite file that does not exist, a database without tally's tables) rather than
+    leaving an empty ``tally.db`` behind. The password of the URL is kept out of every
+    message (:func:`tally.cli.common.hide_secrets_of`).
+    """
+    import os
+
     from tally.store import open_store
 
-    store = open_store(db, scorer=scorer)
+    hide_secrets_of(db if db is not None else os.environ.get("TALLY_DB"))
+    store = open_store(db, scorer=scorer, create=create)
     try:
         yield store
     finally:
         store.close()
+
+
+def reading(db: str | None) -> AbstractContextManager[Store]:
+    """The store at ``db`` for a command that only reads: never creates a database."""
+    return opened(db, create=False)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
@@ -112,7 +128,7 @@ def audit(
         return
     from tally.store import as_json
 
-    with opened(db) as store:
+    with reading(db) as store:
         entries = store.audit_log(limit=limit)
     if json_out:
         echo_json(as_json(entries))

@@ -39,39 +39,108 @@ class StoreUnavailable(TallyError):
 def resolve_url(url: str | None = None) -> str:
     """The database URL to use: ``url``, else ``$TALLY_DB``, else ``sqlite:///tally.db``.
 
-    A value without ``://`` is a path to a SQLite file.
+    A value without ``://`` is a path to a SQLite file. A value with a NUL character, or
+    with bytes that were not UTF-8 when typed, is refused.
 
     >>> resolve_url("club.db")
     'sqlite:///club.db'
     """
     value = url or os.environ.get("TALLY_DB") or DEFAULT_FILE
+    source = "--db" if url else "$TALLY_DB" if os.environ.get("TALLY_DB") else "the database"
+    if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
+        shown = hide_password(value).encode("utf-8", "surrogateescape").decode(
+            "utf-8", "backslashreplace").replace("\x00", "\\x00")
+        raise StoreUnavailable(f'{source} "{shown}": a database URL or file name cannot hold '
+                               "a NUL character or bytes that are not UTF-8")
     if "://" not in value:
         return "sqlite:///" + value
     return value
 
 
+_PASSWORD = re.compile(r"^([^:/?#]*://[^:/?#@]*:)(.*)@")
+
+
+def hide_password(url: str) -> str:
+    """``url`` with its password as ``***``, even when it cannot be read as a URL.
+
+    >>> hide_password("mysql://u:secret@host/x")
+    'mysql://u:***@host/x'
+    >>> hide_password("postgresql://u:p@ss@[::1/x")
+    'postgresql://u:***@[::1/x'
+    """
+    return _PASSWORD.sub(lambda m: m.group(1) + "***@", url, count=1)
+
+
 def describe_url(url: str) -> str:
     """The URL for messages: the absolute file of a SQLite database, no password otherwise."""
-    u = make_url(url)
-    if u.get_backend_name() == "sqlite":
-        if not u.database or u.database == ":memory:":
-            return "an in-memory SQLite database"
-        return str(Path(u.database).resolve())
-    return u.render_as_string(hide_password=True)
-
-
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``, with tally's connection settings."""
     try:
         u = make_url(url)
         if u.get_backend_name() == "sqlite":
+            if not u.database or u.database == ":memory:":
+                return "an in-memory SQLite database"
+            return str(Path(u.database).resolve())
+        return u.render_as_string(hide_password=True)
+    except (ArgumentError, ValueError, TypeError, OSError):
+        return hide_password(url)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL (None for another database, or an in-memory one)."""
+    try:
+        u = make_url(url)
+    except (ArgumentError, ValueError, TypeError):
+        return None
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:" \
+            or u.database.startswith("file:"):
+        return None
+    return Path(u.database)
+
+
+def check_location(url: str, create: bool) -> None:
+    """Refuse a SQLite location that cannot be a database file: a folder, a folder that does
+    not exist, or (when ``create`` is False, for a command that only reads) no file at all,
+    rather than letting the driver fail or create an empty database."""
+    path = sqlite_file(url)
+    if path is None:
+        return
+    if "\x00" in str(path):
+        shown = str(path).replace("\x00", "\\x00")
+        raise StoreUnavailable(f'the database file "{shown}" holds a NUL character')
+    where = path.resolve()
+    if path.is_dir():
+        raise StoreUnavailable(f"{where} is a folder, not a database file (give --db FILE)")
+    if not path.exists():
+        if not create:
+            raise StoreUnavailable(f"no database at {where} (create one with `tally init` "
+                                   "or give --db)")
+        if not path.parent.is_dir():
+            raise StoreUnavailable(f"cannot create the database {where}: the folder "
+                                   f"{where.parent} does not exist")
+
+
+def make_engine(url: str, *, create: bool = True) -> Engine:
+    """An engine for ``url``, with tally's connection settings. With ``create`` False (a
+    command that only reads) a SQLite file is not switched to WAL on connecting, so a file
+    that turns out not to be a tally database is left exactly as it was."""
+    shown = describe_url(url)
+    try:
+        u = make_url(url)
+        if u.get_backend_name() == "sqlite":
+            if u.query:
+                raise StoreUnavailable(f'cannot use the database "{shown}": a SQLite URL '
+                                       f"takes no options (?{'&'.join(sorted(u.query))}); "
+                                       "tally sets its own")
             engine = create_engine(u, connect_args={"timeout": BUSY_TIMEOUT})
-            event.listen(engine, "connect", _sqlite_connect)
+            event.listen(engine, "connect", _sqlite_connect if create else _sqlite_connect_reading)
             event.listen(engine, "begin", _sqlite_begin)
         else:
             engine = create_engine(u)
-    except (ArgumentError, NoSuchModuleError, ImportError) as exc:
-        raise StoreUnavailable(f'cannot use the database "{url}": {exc}') from None
+    except (ArgumentError, NoSuchModuleError, ImportError, ValueError, TypeError) as exc:
+        if isinstance(exc, StoreUnavailable):
+            raise
+        reason = hide_password(str(exc).strip().splitlines()[0] if str(exc).strip()
+                               else type(exc).__name__)
+        raise StoreUnavailable(f'cannot use the database "{shown}": {reason}') from None
     return engine
 
 
@@ -84,6 +153,12 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     mode = dbapi_connection.execute("PRAGMA journal_mode").fetchone()
     if mode and mode[0].lower() not in ("wal", "memory"):
         dbapi_connection.execute("PRAGMA journal_mode = WAL")
+
+
+def _sqlite_connect_reading(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None
+    dbapi_connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    dbapi_connection.execute("PRAGMA foreign_keys = ON")
 
 
 def _sqlite_begin(conn: Connection) -> None:
@@ -151,17 +226,26 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
         command.upgrade(alembic_config(connection=conn), revision)
 
 
-def ensure_schema(engine: Engine) -> bool:
-    """Bring the database up to the newest revision; True when migrations ran."""
+def ensure_schema(engine: Engine, create: bool = True) -> bool:
+    """Bring the database up to the newest revision; True when migrations ran.
+
+    With ``create`` False (a command that only reads), a database without tally's tables is
+    refused instead of being given them.
+    """
     heads = head_revisions()
+    where = describe_url(engine.url.render_as_string(hide_password=False))
     try:
         with engine.connect().execution_options(**{READ_ONLY: True}) as conn:
             current = current_revisions(conn)
-    except DBAPIError as exc:
-        raise StoreUnavailable(f"cannot open the database {describe_url(str(engine.url))}: "
-                               f"{_reason(exc)}") from None
+    except (DBAPIError, ValueError, TypeError, OverflowError) as exc:
+        reason = _reason(exc) if isinstance(exc, DBAPIError) else str(exc).splitlines()[0]
+        raise StoreUnavailable(f"cannot open the database {where}: "
+                               f"{hide_password(reason)}") from None
     if current == heads:
         return False
+    if not current and not create:
+        raise StoreUnavailable(f"no tally database at {where}: it has no tally tables "
+                               "(create them with `tally init` or give --db)")
     unknown = current - set(revisions())
     if unknown:
         raise StoreUnavailable(f"the database is at revision {', '.join(sorted(unknown))}, "
@@ -171,7 +255,7 @@ def ensure_schema(engine: Engine) -> bool:
         upgrade(engine)
     except DBAPIError as exc:
         raise StoreUnavailable(f"cannot set up the database "
-                               f"{describe_url(str(engine.url))}: {_reason(exc)}") from None
+                               f"{where}: {hide_password(_reason(exc))}") from None
     return True
 
 

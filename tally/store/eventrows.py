@@ -33,8 +33,12 @@ def resolve_event(conn: Connection, ref: str | int, lock: bool = False) -> RowMa
 
 def _find_event(conn: Connection, ref: str | int) -> RowMapping:
     text = str(ref).strip()
-    if text.lstrip("#").isdigit():
-        row = conn.execute(select(t.events).where(t.events.c.id == int(text.lstrip("#")))
+    number = text.removeprefix("#")
+    if number.isascii() and number.isdigit():
+        if len(number) > 18:  # beyond any id (2**63 - 1)
+            shown = number if len(number) <= 30 else f"{number[:20]}... ({len(number)} digits)"
+            raise NotFound(f"there is no event {shown} (see `tally event list`)")
+        row = conn.execute(select(t.events).where(t.events.c.id == int(number))
                            ).mappings().first()
         if row is not None:
             return row

@@ -44,6 +44,19 @@ class Player(SQLModel, table=True):
     created_at: datetime
 
 
+class PlayerAlias(SQLModel, table=True):
+    """Another name a player goes by (``tally player alias``); ``alias_key`` (the alias
+    folded: case, spaces and accents, :func:`tally.names.fold`) is unique among aliases."""
+
+    __tablename__ = "player_aliases"
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="players.id", index=True)
+    alias: str = Field(max_length=NAME_LENGTH)
+    alias_key: str = Field(max_length=NAME_LENGTH, unique=True)
+    created_at: datetime
+
+
 class Match(SQLModel, table=True):
     """Two players, a rule set (a ``Rules`` tag value) and who dealt the first deal."""
 

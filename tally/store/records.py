@@ -7,13 +7,14 @@ Nothing here touches the database or decides a rule: the record goes to
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
 from tally.cards import Card
-from tally.errors import NotationError, Refused
+from tally.errors import NotationError, NotFound, Refused
+from tally.names import Candidate, matches, resolve_among
 from tally.notation import (
     ClaimItem,
     CloseItem,
@@ -208,30 +209,40 @@ def rename_in_deal(deal: StoredDeal, rename: Callable[[str], str]) -> StoredDeal
     return replace(deal, actions=actions, tags=renamed_tags(deal.tags, rename))
 
 
-def name_matcher(players: tuple[str, str]) -> Callable[[str], str]:
-    """A function giving the stored spelling of a player's name typed in any case.
+def _as_candidates(players: Sequence[str | Candidate]) -> list[Candidate]:
+    return [p if isinstance(p, Candidate) else Candidate(None, p) for p in players]
 
-    Names that are neither player's come back unchanged (the engine reports them).
+
+def name_matcher(players: Sequence[str | Candidate]) -> Callable[[str], str]:
+    """A function giving the stored spelling of a match's player named in a record or
+    typed by a scorer: any case, accents, a unique prefix or first name, and (given as
+    :class:`~tally.names.Candidate`) an alias or number (:func:`tally.names.matches`).
+
+    Names that fit neither player, or both, come back unchanged (the caller or the engine
+    reports them).
     """
-    known = {" ".join(p.split()).casefold(): p for p in players}
+    pool = _as_candidates(players)
 
     def match(name: str) -> str:
-        return known.get(" ".join(name.split()).casefold(), name)
+        found = matches(name, pool)
+        return found[0].name if len(found) == 1 else name
 
     return match
 
 
 def claimers_known(items: Iterable[ScorerItem],
-                   players: tuple[str, str]) -> list[ScorerItem]:
-    """``items`` with ``66@name`` spelt as the player is stored; refuses unknown claimers."""
-    canonical = name_matcher(players)
+                   players: Sequence[str | Candidate]) -> list[ScorerItem]:
+    """``items`` with ``66@name`` spelt as the player is stored; the claimer is found among
+    the match's two players as :func:`tally.names.resolve_among` finds them (``66@Eva``
+    for Eva Maria Koch, ``66@2`` for player #2 when the players come with their numbers);
+    refuses unknown or ambiguous claimers."""
+    pool = _as_candidates(players)
     out: list[ScorerItem] = []
     for item in items:
         if isinstance(item, ClaimItem) and item.player is not None:
-            name = canonical(item.player)
-            if name not in players:
-                raise Refused(f'66@{item.player}: "{item.player}" does not play in this match '
-                              f"({players[0]} and {players[1]} do)")
-            item = ClaimItem(name)
+            try:
+                item = ClaimItem(resolve_among(item.player, pool).name)
+            except NotFound as exc:
+                raise Refused(f"66@{item.player}: {exc}") from None
         out.append(item)
     return out

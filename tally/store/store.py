@@ -52,6 +52,7 @@ from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 import tally
+from tally import names
 from tally.cards import CARDS, Card, Rank
 from tally.errors import (
     DealMoved,
@@ -72,6 +73,7 @@ from tally.store import tables as t
 from tally.store.engine import (
     READ_ONLY,
     StoreUnavailable,
+    check_location,
     describe_url,
     ensure_schema,
     make_engine,
@@ -108,7 +110,7 @@ from tally.store.views import (
 RESULTS_VERSION = f"1:{tally.__version__}"
 
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
-_DEAL_REF = re.compile(r"\s*(\d+)\s*\.\s*(\d+)\s*")
+_DEAL_REF = re.compile(r"\s*([0-9]+)\s*\.\s*([0-9]+)\s*")
 
 Snapshot = dict[str, Any] | None
 
@@ -116,23 +118,30 @@ Snapshot = dict[str, Any] | None
 def default_scorer() -> str:
     """Who is making changes: ``$TALLY_SCORER``, else the user logged in."""
     name = os.environ.get("TALLY_SCORER")
-    if name:
-        return name
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "unknown"
+    if not name:
+        try:
+            name = getpass.getuser()
+        except (KeyError, OSError):
+            return "unknown"
+    # bytes of another encoding in the environment (surrogate escapes) cannot be stored
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def open_store(url: str | None = None, *, scorer: str | None = None,
-               migrate: bool = True) -> Store:
+               migrate: bool = True, create: bool = True) -> Store:
     """Open the database at ``url`` (``--db``, ``$TALLY_DB`` or ``tally.db``), creating or
     upgrading its schema with the migrations unless ``migrate`` is False; after migrating,
-    the result cache is filled (:meth:`Store.ensure_results`)."""
+    the result cache is filled (:meth:`Store.ensure_results`).
+
+    ``create=False`` is for reading only: where there is no database (no SQLite file, or a
+    database without tally's tables) :class:`StoreUnavailable` says so, and nothing is
+    created. A database of an older revision is still upgraded.
+    """
     resolved = resolve_url(url)
-    engine = make_engine(resolved)
+    check_location(resolved, create)
+    engine = make_engine(resolved, create=create)
     try:
-        migrated = ensure_schema(engine) if migrate else False
+        migrated = ensure_schema(engine, create) if migrate else False
         store = Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
         if migrated:
             # A new database is stamped; an upgraded one gets the result cache of the deals
@@ -150,6 +159,7 @@ def normalize_name(name: str) -> tuple[str, str]:
     >>> normalize_name("  Mary   Lou ")
     ('Mary Lou', 'mary lou')
     """
+    names.check_text(name, "name")
     clean = " ".join(name.split())
     if not clean:
         raise Refused("a player's name cannot be empty")
@@ -608,13 +618,11 @@ class Store:
     # --- players ------------------------------------------------------------------------------
 
     def add_player(self, name: str) -> PlayerView:
-        """Add a player; names are unique ignoring case and spaces."""
+        """Add a player; names are unique ignoring case, spaces and accents, and a new name
+        may not be another player's alias."""
         clean, key = normalize_name(name)
         with self._write() as conn:
-            existing = _player_by_key(conn, key)
-            if existing is not None:
-                raise Refused(f'a player named "{existing["name"]}" exists already '
-                              f"(#{existing['id']})")
+            _refuse_taken(conn, clean)
             pid = conn.execute(insert(t.players).values(name=clean, name_key=key,
                                                         created_at=_now())
                                .returning(t.players.c.id)).scalar_one()
@@ -623,7 +631,8 @@ class Store:
         return PlayerView(pid, clean, 0)
 
     def players(self) -> list[PlayerView]:
-        """Every player, by name, with the number of matches they play in."""
+        """Every player, by name, with the number of matches they play in and their
+        aliases."""
         with self._read() as conn:
             counts: dict[int, int] = {}
             for a, b in conn.execute(select(t.matches.c.player_a_id, t.matches.c.player_b_id)):
@@ -631,7 +640,72 @@ class Store:
                 counts[b] = counts.get(b, 0) + 1
             rows = conn.execute(select(t.players.c.id, t.players.c.name)
                                 .order_by(t.players.c.name_key)).all()
-        return [PlayerView(pid, name, counts.get(pid, 0)) for pid, name in rows]
+            aliases = _aliases(conn)
+            entered: dict[int, list[int]] = {}
+            for eid, pid in conn.execute(select(t.event_players.c.event_id,
+                                                t.event_players.c.player_id)
+                                         .order_by(t.event_players.c.event_id)):
+                entered.setdefault(pid, []).append(eid)
+        return [PlayerView(pid, name, counts.get(pid, 0), tuple(aliases.get(pid, ())),
+                           tuple(entered.get(pid, ()))) for pid, name in rows]
+
+    def player(self, ref: str) -> PlayerView:
+        """One player, found as every command finds one (:mod:`tally.names`), with their
+        matches, aliases and events."""
+        with self._read() as conn:
+            row = _resolve_player(conn, ref)
+            pid = row["id"]
+            return PlayerView(pid, row["name"], len(_match_ids_of(conn, pid)),
+                              tuple(_aliases(conn, pid).get(pid, ())),
+                              tuple(eventrows.events_of_player(conn, pid)))
+
+    def player_matches(self, ref: str) -> list[int]:
+        """The numbers of the matches a player plays in, oldest first."""
+        with self._read() as conn:
+            return _match_ids_of(conn, _resolve_player(conn, ref)["id"])
+
+    def add_alias(self, ref: str, alias: str) -> PlayerView:
+        """Give a player another name to be found by (``"Jogi"`` for Jürgen Roth); an alias
+        is unique and is no player's name. Audited; ``tally audit undo`` takes it back."""
+        clean, _key = normalize_name(alias)
+        with self._write() as conn:
+            row = _resolve_player(conn, ref)
+            pid = row["id"]
+            _refuse_taken(conn, clean, alias_of=pid)
+            before = {f"player:{pid}": _snapshot(conn, "player", pid)}
+            conn.execute(insert(t.player_aliases).values(
+                player_id=pid, alias=clean, alias_key=names.fold(clean), created_at=_now()))
+            self._audit(conn, "player alias", "player", pid,
+                        f'player #{pid} "{row["name"]}" also goes by "{clean}"', before,
+                        {f"player:{pid}": _snapshot(conn, "player", pid)})
+            return self._view(conn, pid)
+
+    def remove_alias(self, ref: str, alias: str) -> PlayerView:
+        """Take an alias away from a player (audited)."""
+        with self._write() as conn:
+            row = _resolve_player(conn, ref)
+            pid = row["id"]
+            key = names.fold(alias)
+            found = conn.execute(select(t.player_aliases.c.id, t.player_aliases.c.alias).where(
+                (t.player_aliases.c.player_id == pid) & (t.player_aliases.c.alias_key == key))
+            ).first()
+            if found is None:
+                have = _aliases(conn, pid).get(pid, [])
+                raise NotFound(f'player #{pid} "{row["name"]}" has no alias "{alias.strip()}"'
+                               + (f" (their aliases: {', '.join(have)})" if have
+                                  else " (they have none)"))
+            before = {f"player:{pid}": _snapshot(conn, "player", pid)}
+            conn.execute(delete(t.player_aliases).where(t.player_aliases.c.id == found[0]))
+            self._audit(conn, "player unalias", "player", pid,
+                        f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"', before,
+                        {f"player:{pid}": _snapshot(conn, "player", pid)})
+            return self._view(conn, pid)
+
+    def _view(self, conn: Connection, pid: int) -> PlayerView:
+        name = conn.execute(select(t.players.c.name).where(t.players.c.id == pid)).scalar_one()
+        return PlayerView(pid, name, len(_match_ids_of(conn, pid)),
+                          tuple(_aliases(conn, pid).get(pid, ())),
+                          tuple(eventrows.events_of_player(conn, pid)))
 
     def rename_player(self, ref: str, new_name: str) -> PlayerView:
         """Rename a player; records that name them (claims, Hands...) follow."""
@@ -639,25 +713,29 @@ class Store:
         with self._write() as conn:
             row = _resolve_player(conn, ref)
             pid, old = row["id"], row["name"]
-            other = _player_by_key(conn, key)
-            if other is not None and other["id"] != pid:
-                raise Refused(f'a player named "{other["name"]}" exists already '
-                              f"(#{other['id']}); to make them one, use merge")
             if clean == old:
                 raise Refused(f'the player is already called "{old}"')
+            _refuse_taken(conn, clean, renaming=pid)
             before: dict[str, Snapshot] = {f"player:{pid}": _snapshot(conn, "player", pid)}
             after: dict[str, Snapshot] = {}
             conn.execute(update(t.players).where(t.players.c.id == pid)
                          .values(name=clean, name_key=key))
             after[f"player:{pid}"] = _snapshot(conn, "player", pid)
             self._rename_in_records(conn, _match_ids_of(conn, pid), old, clean, before, after)
-            n = len(_match_ids_of(conn, pid))
             self._audit(conn, "player rename", "player", pid,
                         f'renamed player #{pid} "{old}" to "{clean}"', before, after)
-        return PlayerView(pid, clean, n)
+            return self._view(conn, pid)
 
     def merge_players(self, keep_ref: str, drop_ref: str) -> PlayerView:
-        """Make two entries for one person one: ``drop``'s matches move to ``keep``."""
+        """Make two entries for one person one: ``drop``'s matches, events, byes and aliases
+        move to ``keep``, and ``drop``'s entry is deleted.
+
+        Allowed whenever the two never met in a match. When both are entered in the same
+        event, the entries become one: it keeps the better (lower) seed of the two, and it is
+        withdrawn only if both were (then at the earlier withdrawal). Refused when both are
+        entered in a round robin whose first round has started: its schedule pairs them as
+        two players. ``tally audit undo`` separates them again.
+        """
         with self._write() as conn:
             keep = _resolve_player(conn, keep_ref)
             drop = _resolve_player(conn, drop_ref)
@@ -672,11 +750,18 @@ class Store:
                 raise Refused(f'"{keep["name"]}" and "{drop["name"]}" played each other '
                               f"(match {min(both)}): they are two people")
             event_ids = eventrows.events_of_player(conn, did)
-            both = set(event_ids) & set(eventrows.events_of_player(conn, kid))
-            if both:
-                raise Refused(f'"{keep["name"]}" and "{drop["name"]}" both play in event '
-                              f"{min(both)}: they are two people")
-            before: dict[str, Snapshot] = {f"player:{did}": _snapshot(conn, "player", did)}
+            shared = sorted(set(event_ids) & set(eventrows.events_of_player(conn, kid)))
+            for eid in shared:
+                ev = eventrows.resolve_event(conn, eid, lock=True)
+                started = conn.execute(select(t.event_rounds.c.number).where(
+                    t.event_rounds.c.event_id == eid).limit(1)).first()
+                if ev["kind"] == "round-robin" and started is not None:
+                    raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are both entered in '
+                                  f'round robin {eid} "{ev["name"]}", which has started: its '
+                                  "schedule pairs them as two players, so they stay two "
+                                  "entries")
+            before: dict[str, Snapshot] = {f"player:{did}": _snapshot(conn, "player", did),
+                                           f"player:{kid}": _snapshot(conn, "player", kid)}
             after: dict[str, Snapshot] = {}
             for eid in event_ids:
                 before[f"event:{eid}"] = _snapshot(conn, "event", eid)
@@ -693,21 +778,37 @@ class Store:
                     for col in ("player_a_id", "player_b_id", "first_dealer_id")}))
             conn.execute(update(t.deals).where(t.deals.c.quick_winner_id == did)
                          .values(quick_winner_id=kid))
-            conn.execute(update(t.event_players).where(t.event_players.c.player_id == did)
-                         .values(player_id=kid))
+            ep = t.event_players
+            for eid in shared:
+                rows = {r["player_id"]: r for r in conn.execute(
+                    select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
+                    .where((ep.c.event_id == eid) & ep.c.player_id.in_([kid, did])))
+                    .mappings()}
+                if len(rows) < 2:
+                    continue  # one of them only sat out a round
+                k, d = rows[kid], rows[did]
+                withdrawn = (None if k["withdrawn_at"] is None or d["withdrawn_at"] is None
+                             else min(k["withdrawn_at"], d["withdrawn_at"]))
+                conn.execute(delete(ep).where((ep.c.event_id == eid) & (ep.c.player_id == did)))
+                conn.execute(update(ep).where((ep.c.event_id == eid) & (ep.c.player_id == kid))
+                             .values(seed=min(k["seed"], d["seed"]), withdrawn_at=withdrawn))
+            conn.execute(update(ep).where(ep.c.player_id == did).values(player_id=kid))
             conn.execute(update(t.event_rounds).where(t.event_rounds.c.bye_player_id == did)
                          .values(bye_player_id=kid))
+            conn.execute(update(t.player_aliases).where(t.player_aliases.c.player_id == did)
+                         .values(player_id=kid))
             for mid in match_ids:
                 _rewrite_results(conn, mid)
             conn.execute(delete(t.players).where(t.players.c.id == did))
             for key in before:
                 kind, _, ident = key.partition(":")
                 after[key] = _snapshot(conn, kind, int(ident))
+            joined = f", {len(shared)} event entr{'y' if len(shared) == 1 else 'ies'} joined" \
+                if shared else ""
             self._audit(conn, "player merge", "player", kid,
                         f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
-                        f"({len(match_ids)} match(es) moved)", before, after)
-            n = len(_match_ids_of(conn, kid))
-        return PlayerView(kid, keep["name"], n)
+                        f"({len(match_ids)} match(es) moved{joined})", before, after)
+            return self._view(conn, kid)
 
     def _rename_in_records(self, conn: Connection, match_ids: Sequence[int], old: str, new: str,
                            before: dict[str, Snapshot], after: dict[str, Snapshot]) -> None:
@@ -745,10 +846,8 @@ class Store:
             b = _resolve_player(conn, player_b)
             if a["id"] == b["id"]:
                 raise Refused(f'a match needs two players, not "{a["name"]}" twice')
-            d = _resolve_player(conn, first_dealer)
-            if d["id"] not in (a["id"], b["id"]):
-                raise Refused(f'the first dealer "{d["name"]}" does not play in this match '
-                              f'({a["name"]} and {b["name"]} do)')
+            d = _resolve_in_match(conn, first_dealer, [a["id"], b["id"]],
+                                  " in this match (as --dealer)")
             before: dict[str, Snapshot] = {}
             after: dict[str, Snapshot] = {}
             if ev is not None:
@@ -806,6 +905,51 @@ class Store:
         with self._read() as conn:
             loaded = _load(conn, match_id)
         return _match_view(loaded, referee)
+
+    def delete_match(self, match_id: int) -> MatchView:
+        """Delete a match with its deals (a match started by mistake: wrong players, a
+        duplicate); returns the match as it was. Audited as one entry, so ``tally audit undo``
+        brings the match and every deal back.
+
+        Refused for a match of a round robin: the schedule made it, with its round and table,
+        and a round is taken back whole (reverse the entry that started the round while none
+        of its matches has a deal) or a player withdrawn; its deals are corrected one by one.
+        A club evening's match may be deleted; its players stay on the evening's list.
+        """
+        with self._write() as conn:
+            loaded = _load(conn, match_id, lock=True)
+            m = loaded.match
+            if m.event_id is not None and m.round_number is not None:
+                ev = eventrows.resolve_event(conn, m.event_id)
+                started = conn.execute(select(t.audit_log.c.id).where(
+                    (t.audit_log.c.command == "event round") & (t.audit_log.c.entity_id == ev["id"])
+                    & t.audit_log.c.reversed_by.is_(None)
+                    & t.audit_log.c.summary.contains(f"round {m.round_number} ")
+                ).order_by(t.audit_log.c.id.desc()).limit(1)).scalar_one_or_none()
+                how = (f"`tally audit undo {started}` takes the round back while none of its "
+                       "matches has a deal" if started is not None else
+                       "a round is taken back whole with `tally audit undo`")
+                raise Refused(f'match {match_id} was made by the schedule of round robin '
+                              f'{ev["id"]} "{ev["name"]}" (round {m.round_number}, table '
+                              f"{m.table_number}), so it cannot be deleted on its own: {how}; "
+                              "a player who stops is withdrawn (`tally event withdraw`), and "
+                              "a deal is corrected with `tally deal edit` or `tally deal delete`")
+            view = _match_view(loaded)
+            before: dict[str, Snapshot] = {f"match:{match_id}": _snapshot(conn, "match",
+                                                                          match_id)}
+            for d in loaded.deals:
+                before[f"deal:{d.deal.id}"] = _deal_snapshot(d.deal)
+            conn.execute(_DELETE_MATCH_RESULTS, {"m": match_id})
+            deal_ids = [d.deal.id for d in loaded.deals]
+            if deal_ids:
+                conn.execute(delete(t.actions).where(t.actions.c.deal_id.in_(deal_ids)))
+                conn.execute(delete(t.deals).where(t.deals.c.id.in_(deal_ids)))
+            conn.execute(delete(t.matches).where(t.matches.c.id == match_id))
+            after: dict[str, Snapshot] = dict.fromkeys(before)
+            self._audit(conn, "match delete", "match", match_id,
+                        f"deleted match {match_id}: {m.a} v {m.b}, "
+                        f"{len(deal_ids)} deal(s)", before, after)
+        return view
 
     # --- deals --------------------------------------------------------------------------------
 
@@ -876,6 +1020,7 @@ class Store:
             loaded, index = self._open_deal(conn, deal_id, expect)
             d = loaded.deals[index]
             assert d.ruling is not None
+            items = claimers_known(items, _match_candidates(conn, loaded.match))
             changed, added = _appended(loaded, index, items)
             after = _after_play(loaded, changed, text)
             result = self._played(loaded, after, index, d.ruling, referee,
@@ -904,6 +1049,7 @@ class Store:
             raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
         with self._read() as conn:
             loaded, index = self._open_deal(conn, deal_id, None, lock=False)
+            items = claimers_known(items, _match_candidates(conn, loaded.match))
         d = loaded.deals[index]
         assert d.ruling is not None
         changed, added = _appended(loaded, index, items)
@@ -1023,10 +1169,8 @@ class Store:
             winner_id: int | None = None
             winner_name: str | None = None
             if winner is not None:
-                winner_name = name_matcher(m.players)(winner)
-                if winner_name not in m.players:
-                    raise Refused(f'"{winner}" does not play in match {match_id} '
-                                  f"({m.a} and {m.b} do)")
+                winner_name = _resolve_in_match(conn, winner, [m.a_id, m.b_id],
+                                                f" in match {match_id}")["name"]
                 winner_id = m.player_id(winner_name)
             check_quick_result(m.rules, winner_name, points, reason)
             number = self._next_number(loaded)
@@ -1274,6 +1418,8 @@ class Store:
     def audit_log(self, *, limit: int | None = None) -> list[AuditView]:
         """The audit log, oldest first (the last ``limit`` entries when given)."""
         q = select(t.audit_log).order_by(t.audit_log.c.id.desc())
+        if limit is not None and limit < 0:
+            raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
         if limit is not None:
             q = q.limit(limit)
         with self._read() as conn:
@@ -1342,16 +1488,110 @@ def _player_by_key(conn: Connection, key: str) -> RowMapping | None:
                         .where(t.players.c.name_key == key)).mappings().first()
 
 
+def _aliases(conn: Connection, player_id: int | None = None) -> dict[int, list[str]]:
+    """The aliases of every player (or of one), by player number, in the order of their
+    keys."""
+    q = select(t.player_aliases.c.player_id, t.player_aliases.c.alias).order_by(
+        t.player_aliases.c.alias_key)
+    if player_id is not None:
+        q = q.where(t.player_aliases.c.player_id == player_id)
+    out: dict[int, list[str]] = {}
+    for pid, alias in conn.execute(q):
+        out.setdefault(pid, []).append(alias)
+    return out
+
+
+def _candidates(conn: Connection, ids: Sequence[int] | None = None) -> list[names.Candidate]:
+    """Players as :mod:`tally.names` resolves among them (every player, or those of
+    ``ids`` in that order)."""
+    q = select(t.players.c.id, t.players.c.name).order_by(t.players.c.name_key)
+    if ids is not None:
+        q = q.where(t.players.c.id.in_(list(ids)))
+    rows = conn.execute(q).all()
+    aliases = _aliases(conn)
+    found = [names.Candidate(pid, name, tuple(aliases.get(pid, ()))) for pid, name in rows]
+    if ids is not None:
+        found.sort(key=lambda c: list(ids).index(c.id or 0))
+    return found
+
+
+def _player_row(conn: Connection, player_id: int) -> RowMapping:
+    return conn.execute(select(t.players.c.id, t.players.c.name)
+                        .where(t.players.c.id == player_id)).mappings().one()
+
+
 def _resolve_player(conn: Connection, ref: str) -> RowMapping:
-    """A player by name (any case, spaces collapsed) or, failing that, by number."""
-    key = " ".join(ref.split()).casefold()
-    row = _player_by_key(conn, key)
-    if row is None and key.lstrip("#").isdigit():
+    """A player by number, name, alias or unique prefix (:func:`tally.names.resolve`);
+    an ambiguous reference is refused with the candidates, an unknown one with the closest
+    names."""
+    names.check_text(ref, "player")
+    number = names.as_number(ref)
+    if number is not None and number > names.MAX_ID:
+        raise names.UnknownName(names.unknown_message(ref, []))
+    if number is not None:
         row = conn.execute(select(t.players.c.id, t.players.c.name)
-                           .where(t.players.c.id == int(key.lstrip("#")))).mappings().first()
-    if row is None:
-        raise NotFound(f'there is no player "{ref.strip()}" (add one with `tally player add`)')
-    return row
+                           .where(t.players.c.id == number)).mappings().first()
+        if row is not None:
+            return row
+    else:
+        row = _player_by_key(conn, " ".join(ref.split()).casefold())
+        if row is not None:
+            return row
+    found = names.resolve(ref, _candidates(conn))
+    assert found.id is not None
+    return _player_row(conn, found.id)
+
+
+def _resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str) -> RowMapping:
+    """One of the players ``ids`` (a match's two): resolved among them first, so that
+    ``--dealer A`` means Anna of "Anna v Bert" even when the club has other players whose
+    names start with A; a reference to someone else is refused naming the two."""
+    names.check_text(ref, "player")
+    pair = _candidates(conn, ids)
+    if not names.matches(ref, pair):
+        try:
+            other = _resolve_player(conn, ref)
+        except NotFound:
+            other = None
+        if other is not None:
+            raise Refused(f'{other["name"]} (#{other["id"]}) does not play{where} '
+                          f'({" and ".join(c.name for c in pair)} do)')
+    try:
+        found = names.resolve_among(ref, pair, where=where)
+    except names.UnknownName as exc:
+        raise Refused(str(exc)) from None
+    assert found.id is not None
+    return _player_row(conn, found.id)
+
+
+def _match_candidates(conn: Connection, match: _Match) -> list[names.Candidate]:
+    """The two players of a match with their numbers and aliases, for claims and
+    ``--winner`` (:func:`tally.store.records.claimers_known`)."""
+    return _candidates(conn, [match.a_id, match.b_id])
+
+
+def _refuse_taken(conn: Connection, clean: str, *, alias_of: int | None = None,
+                  renaming: int | None = None) -> None:
+    """Refuse a new name or alias (``alias_of`` its player) that a player is called or goes
+    by already, ignoring case, spaces and accents (``renaming``: that player's own name may
+    be respelt)."""
+    folded = names.fold(clean)
+    for c in _candidates(conn):
+        if names.fold(c.name) == folded and c.id != renaming:
+            if alias_of is not None:
+                raise Refused(f'"{clean}" is the name of player #{c.id} "{c.name}": an alias '
+                              "cannot be another player's name")
+            raise Refused(f'a player named "{c.name}" exists already (#{c.id})'
+                          + ("; to make them one, use `tally player merge`"
+                             if renaming is not None else
+                             "; if this is someone else, give their full name"))
+        for a in c.aliases:
+            if names.fold(a) == folded:
+                if alias_of is not None and c.id == alias_of:
+                    raise Refused(f'player #{c.id} "{c.name}" goes by "{a}" already')
+                raise Refused(f'"{clean}" is an alias of player #{c.id} "{c.name}" '
+                              f'(remove it with `tally player alias {c.id} "{a}" --remove` '
+                              "first)")
 
 
 def _match_ids_of(conn: Connection, player_id: int) -> list[int]:
@@ -1459,22 +1699,28 @@ def _load_deal(conn: Connection, deal_id: int, lock: bool = False) -> tuple[_Loa
 def _resolve_deal(conn: Connection, ref: str | int) -> int:
     text = str(ref).strip()
     m = _DEAL_REF.fullmatch(text)
-    if len(text) > 40 or any(len(part) > 18 for part in re.findall(r"\d+", text)):
-        raise NotFound(f'"{text[:40]}" is not a deal of this database: numbers that long are '
-                       "no match or deal number")
     if m:
+        if max(len(m.group(1)), len(m.group(2))) > 18:  # beyond any id (2**63 - 1)
+            raise NotFound(f"match {_short(m.group(1))} has no deal {_short(m.group(2))}")
         match_id, number = int(m.group(1)), int(m.group(2))
         found = conn.execute(select(t.deals.c.id).where((t.deals.c.match_id == match_id)
                                                         & (t.deals.c.number == number))).first()
         if found is None:
             raise NotFound(f"match {match_id} has no deal {number}")
         return int(found[0])
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise NotFound(f'"{text}" is not a deal: give its number (17) or MATCH.DEAL (3.2)')
+    if len(text) > 18:  # beyond any id (2**63 - 1)
+        raise NotFound(f"there is no deal {_short(text)}")
     found = conn.execute(select(t.deals.c.id).where(t.deals.c.id == int(text))).first()
     if found is None:
         raise NotFound(f"there is no deal {text}")
     return int(found[0])
+
+
+def _short(digits: str) -> str:
+    """A number for a message: a very long one abridged."""
+    return digits if len(digits) <= 30 else f"{digits[:20]}... ({len(digits)} digits)"
 
 
 def _read_record(text: str, source: str) -> DealRecord:
@@ -1558,7 +1804,13 @@ def _snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
     found = conn.execute(select(table).where(table.c.id == ident)).mappings().first()
     if found is None:
         return None
-    return {k: _iso(v) if isinstance(v, datetime) else v for k, v in found.items()}
+    snap = {k: _iso(v) if isinstance(v, datetime) else v for k, v in found.items()}
+    if kind == "player":
+        # Only when there are any: snapshots from before aliases existed stay comparable.
+        aliases = _aliases(conn, ident).get(ident)
+        if aliases:
+            snap["aliases"] = aliases
+    return snap
 
 
 def _matches_in(keys: list[str], before: dict[str, Snapshot],
@@ -1579,6 +1831,9 @@ def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
     deals are written; deals, then matches, then events, then players are deleted."""
     order = {"player": 0, "event": 1, "match": 2, "deal": 3}
     keys = sorted(state, key=lambda k: order[k.partition(":")[0]])
+    players = [int(k.partition(":")[2]) for k in keys if k.startswith("player:")]
+    if players:  # aliases may move between the players restored (a merge)
+        conn.execute(delete(t.player_aliases).where(t.player_aliases.c.player_id.in_(players)))
     for key in keys:
         snap = state[key]
         if snap is not None:
@@ -1612,12 +1867,31 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
         return
     table = t.players if kind == "player" else t.matches
     values = {k: datetime.fromisoformat(v) if k in ("created_at",) and v else v
-              for k, v in snap.items()}
+              for k, v in snap.items() if k != "aliases"}
     exists = conn.execute(select(table.c.id).where(table.c.id == snap["id"])).first()
     if exists is None:
         conn.execute(insert(table).values(values))
     else:
         conn.execute(update(table).where(table.c.id == snap["id"]).values(values))
+    if kind == "player":
+        _put_aliases(conn, snap["id"], snap.get("aliases", []))
+
+
+def _put_aliases(conn: Connection, player_id: int, aliases: Sequence[str]) -> None:
+    """Make a player's aliases ``aliases``; refused when another player goes by one of
+    them now (:func:`_restore` has cleared the aliases of every player it restores)."""
+    pa = t.player_aliases
+    conn.execute(delete(pa).where(pa.c.player_id == player_id))
+    keys = [names.fold(a) for a in aliases]
+    if keys:
+        held = conn.execute(select(pa.c.alias, pa.c.player_id).where(pa.c.alias_key.in_(keys))
+                            ).first()
+        if held is not None:
+            raise Refused(f'player #{held[1]} goes by "{held[0]}" now: remove that alias '
+                          "first")
+        conn.execute(insert(pa), [{"player_id": player_id, "alias": a, "alias_key": k,
+                                   "created_at": _now()} for a, k in zip(aliases, keys,
+                                                                         strict=True)])
 
 
 def _remove(conn: Connection, kind: str, ident: int) -> None:
@@ -1636,6 +1910,7 @@ def _remove(conn: Connection, kind: str, ident: int) -> None:
             raise Refused(f"player #{ident} plays in matches, so the entry stays")
         if eventrows.events_of_player(conn, ident):
             raise Refused(f"player #{ident} plays in events, so the entry stays")
+        conn.execute(delete(t.player_aliases).where(t.player_aliases.c.player_id == ident))
         conn.execute(delete(t.players).where(t.players.c.id == ident))
 
 

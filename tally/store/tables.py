@@ -52,6 +52,15 @@ players = table(
     column("created_at", UTCDateTime()),
 )
 
+player_aliases = table(
+    "player_aliases",
+    column("id", Integer),
+    column("player_id", Integer),
+    column("alias", String),
+    column("alias_key", String),
+    column("created_at", UTCDateTime()),
+)
+
 matches = table(
     "matches",
     column("id", Integer),
@@ -151,5 +160,5 @@ cache_state = table(
     column("version", String),
 )
 
-ALL = (players, matches, deals, actions, audit_log, events, event_players, event_rounds,
-       deal_results, cache_state)
+ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
+       event_rounds, deal_results, cache_state)

@@ -18,11 +18,14 @@ from tally.tiebreaks import StandingRow
 
 @dataclass(frozen=True)
 class PlayerView:
-    """A stored player."""
+    """A stored player: number, name, the number of matches they play in, the other names
+    they go by (``tally player alias``) and the events they are entered in."""
 
     id: int
     name: str
     matches: int = 0
+    aliases: tuple[str, ...] = ()
+    events: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

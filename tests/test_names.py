@@ -1,0 +1,62 @@
+"""The one resolver of player references (tally.names): properties over generated clubs."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tally.names import AmbiguousName, Candidate, UnknownName, fold, matches, resolve
+
+WORDS = st.text(alphabet="aäbeéjkoöruüzß", min_size=1, max_size=6)
+NAMES = st.lists(WORDS, min_size=1, max_size=3).map(lambda ws: " ".join(w.title() for w in ws))
+
+
+def club_of(names: list[str]) -> list[Candidate]:
+    seen: dict[str, Candidate] = {}
+    for name in names:
+        seen.setdefault(fold(name), Candidate(len(seen) + 1, name))
+    return list(seen.values())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(NAMES, min_size=1, max_size=8))
+def test_every_player_is_found_by_name_number_and_name_without_accents(
+        names: list[str]) -> None:
+    club = club_of(names)
+    for c in club:
+        assert resolve(c.name, club) == c
+        assert resolve(c.name.upper(), club) == c
+        assert resolve(fold(c.name), club) == c
+        assert resolve(f"#{c.id}", club) == c and resolve(str(c.id), club) == c
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(NAMES, min_size=1, max_size=8), st.integers(1, 6))
+def test_a_prefix_that_fits_one_player_finds_them_and_one_that_fits_several_lists_them(
+        names: list[str], length: int) -> None:
+    club = club_of(names)
+    for c in club:
+        prefix = fold(c.name)[:length].strip()
+        if not prefix:
+            continue
+        fitting = [d for d in club if fold(d.name).startswith(prefix)]
+        found = matches(prefix, club)
+        assert c in fitting
+        if len(fitting) == 1:
+            assert resolve(prefix, club) == c
+        elif len(found) > 1:
+            with pytest.raises(AmbiguousName) as info:
+                resolve(prefix, club)
+            assert set(info.value.candidates) <= set(fitting)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(max_size=30), st.lists(NAMES, max_size=5))
+def test_any_text_finds_a_player_or_says_why_not(text: str, names: list[str]) -> None:
+    try:
+        found = resolve(text, club_of(names))
+    except (UnknownName, AmbiguousName) as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert found in club_of(names)
