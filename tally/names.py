@@ -241,8 +241,7 @@ def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") ->
     if found:
         return resolve(ref, players, where=where)
     names = _join([p.name for p in players])
-    return_where = where or " in this match"
-    raise UnknownName(f'"{_shown(ref)}" does not play{return_where} ({names} do)')
+    raise UnknownName(f'"{_shown(ref)}" does not play{where or " in this match"} ({names} do)')
 
 
 def check_text(text: str, what: str) -> None:

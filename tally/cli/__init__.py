@@ -33,32 +33,36 @@ from tally.cli import storage as _storage  # noqa: E402,F401
 
 
 def main() -> None:
-    """Entry point of the ``tally`` console script.
+    """Entry point of the ``tally`` console script: :func:`run` with the command line."""
+    sys.exit(run())
+
+
+def run(args: list[str] | None = None) -> int:
+    """Run ``tally ARGS`` (the command line when None) and return the exit status; what the
+    user sees is written to stdout and stderr.
 
     A usage error (an unknown option, a number that is not one) is one line on stderr, like
     every other refusal, with exit status 2; ``tally`` alone, or a command group alone,
     still prints its help.
     """
     try:
-        status = app(standalone_mode=False)
+        status = app(args, prog_name="tally", standalone_mode=False)
     except typer.TyperException as exc:
         ctx = getattr(exc, "ctx", None)
+        code = int(getattr(exc, "exit_code", 2))
         if ctx is None or type(exc).__name__ == "NoArgsIsHelpError":
             show = getattr(exc, "show", None)
             if show is not None:
                 show()
-            sys.exit(getattr(exc, "exit_code", 2))
+            return code
         from tally.cli.common import printable
 
         message = printable(" ".join(str(exc.format_message()).split()))
         sys.stderr.write(f"tally: {message} (`{ctx.command_path} --help` shows the usage)\n")
-        sys.exit(getattr(exc, "exit_code", 2))
-    except typer.Abort:
+        return code
+    except (typer.Abort, KeyboardInterrupt):
         sys.stderr.write("tally: interrupted\n")
-        sys.exit(130)
-    except KeyboardInterrupt:
-        sys.stderr.write("tally: interrupted\n")
-        sys.exit(130)
+        return 130
     except Exception as exc:  # last line of defence: never a traceback for the user
         if os.environ.get("TALLY_DEBUG"):
             raise
@@ -67,5 +71,5 @@ def main() -> None:
         sys.stderr.write(f"tally: internal error: {type(exc).__name__}: "
                          f"{printable(scrub(str(exc)))}\n"
                          "       (set TALLY_DEBUG=1 to see the traceback)\n")
-        sys.exit(3)
-    sys.exit(status if isinstance(status, int) else 0)
+        return 3
+    return status if isinstance(status, int) else 0
