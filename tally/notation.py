@@ -499,18 +499,22 @@ def _after_draw_items(items: list[Item]) -> bool:
     return any(isinstance(i, ClaimItem) for i in items)
 
 
-def remove_last_item(record: DealRecord) -> tuple[DealRecord, Item]:
-    """A copy of ``record`` without its last item (an undo), and that item."""
-    if not record.tricks:
-        raise NotationError("the deal has no action to undo")
-    tricks = list(record.tricks)
-    last = tricks.pop()
-    items = list(last.items)
-    item = items.pop()
-    if items:
-        tricks.append(TrickLine(last.number, tuple(items), last.line))
-    return (DealRecord(dict(record.tags), tricks, dict(record.tag_lines), list(record.header),
-                       record.source), item)
+def read_result(value: str) -> tuple[str | None, int]:
+    """Read a ``Result`` tag: ``"Anna 3"`` is ``("Anna", 3)``, ``"draw"`` is ``(None, 0)``.
+
+    The one reader of the tag. Raises :class:`NotationError` (without a line) when it is
+    neither; the game points are at most four ASCII digits.
+
+    >>> read_result(" Anna Maria 2 "), read_result("Draw")
+    (('Anna Maria', 2), (None, 0))
+    """
+    text = value.strip()
+    if text.lower() == "draw":
+        return (None, 0)
+    name, _, num = text.rpartition(" ")
+    if not (num.isascii() and num.isdigit() and len(num) <= 4) or not name.strip():
+        raise NotationError(f'Result should be "Name N" or "draw", not "{shorten(value)}"')
+    return (name.strip(), int(num))
 
 
 def read_tags(text: str) -> dict[str, str]:

@@ -203,10 +203,6 @@ class RuleSet:
         """``(option, value, meaning)`` for every option, in the order of RULES.md."""
         return [(o.name, self.value(o.name), o.meaning) for o in OPTIONS.values()]
 
-    def with_options(self, **values: str) -> RuleSet:
-        """A copy with further overrides (values as written: ``carry="none"``)."""
-        return RuleSet.parse(" ".join([self.spec, *(f"{k}={v}" for k, v in values.items())]))
-
 
 @functools.lru_cache(maxsize=256)
 def _parse_cached(text: str) -> RuleSet:
