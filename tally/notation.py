@@ -156,6 +156,9 @@ def write_deal(record: DealRecord) -> str:
 
 
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+# The fast path of the tag reader: a tag with no escape in its value (:func:`_read_tag` reads
+# every other line, and says what is wrong).
+_SIMPLE_TAG = re.compile(r'\s*\[([A-Za-z][A-Za-z0-9_]*)[ \t]*"([^"\\]*)"[ \t]*\]\s*')
 # ASCII digits only: int() reads other digits (Arabic-Indic) or refuses them (①, ²).
 _TRICK_NO = re.compile(r"([0-9]+)\.")
 #: Digits a trick number may have (no deal has 10,000 tricks; int() refuses 4,300 digits).
@@ -188,7 +191,8 @@ def read_deal(text: str, source: str = "") -> DealRecord:
         if stripped.startswith("["):
             if seen_trick:
                 raise NotationError("a tag after the first trick (tags come first)", lineno, col0)
-            name, value = _read_tag(line, lineno)
+            simple = _SIMPLE_TAG.fullmatch(line)
+            name, value = simple.groups() if simple else _read_tag(line, lineno)
             if name in record.tags:
                 raise NotationError(f'tag "{shorten(name)}" is repeated (first on line '
                                     f"{record.tag_lines[name]})", lineno, col0)
