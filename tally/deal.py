@@ -42,6 +42,7 @@ from tally.evidence import (
 )
 from tally.kernel import (
     CARD_POINTS,
+    FOLLOWER_WINS,
     KING,
     KINGS_MASK,
     NINE,
@@ -568,7 +569,11 @@ class Deal:
         ``judge_now`` False the duty to follow is left to the whole record
         (:mod:`tally.evidence`), as in play: a later card may prove a revoke.
         """
-        p = self._mover()
+        if (self._claim is None and not self._pending_draw
+                and (self._lead >= 0 or self._hand_count[0] or self._hand_count[1])):
+            p = self._leader_idx if self._lead < 0 else 1 - self._leader_idx  # the hot path
+        else:
+            p = self._mover()  # raises the reason when the deal is over
         self._check_playable(p, c)
         if judge_now and self._lead >= 0 and (self._closed or self._exhausted):
             rule, msg = follow_problem(self._names, self._trump, p, self._lead, c,
@@ -1144,10 +1149,7 @@ class Deal:
         lead = self._lead
         if self._closed or self._exhausted:
             self._follows.append(FollowEvent(self._seq, self._trick, f, lead, c, self._played))
-        if c // 6 == lead // 6:
-            winner = f if c > lead else 1 - f
-        else:
-            winner = f if c // 6 == self._trump else 1 - f
+        winner = f if FOLLOWER_WINS[self._trump][lead][c] else 1 - f
         self._card_points[winner] += CARD_POINTS[c] + CARD_POINTS[lead]
         self._tricks[winner] += 1
         self._leader_idx = winner
