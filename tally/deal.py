@@ -633,8 +633,9 @@ class Deal:
         """The ruling on the deal as it stands (:func:`tally.decision.rule_facts`)."""
         return rule_facts(self.facts(), self.state(), file)
 
-    def push(self, card: int) -> None:
-        """Play ``card`` as :meth:`play` does, without making a record of it (for replays)."""
+    def push(self, card: int) -> bool:
+        """Play ``card`` as :meth:`play` does, without making a record of it (for replays);
+        True when it completed a trick."""
         c = int(card)
         if self._pending_draw:
             self._draw()
@@ -651,7 +652,8 @@ class Deal:
             if self._log is not None:
                 self._line_done = True
                 self._drawn = False
-
+            return True
+        return False
 
     def verify_exchange(self) -> None:
         """Raise if the player to move may not exchange the turn-up now."""
@@ -837,16 +839,18 @@ class Deal:
 
     def verify_draw(self) -> None:
         """Raise :class:`RecordError` when no draw is due now."""
-        self._draw_problem()
+        problem = self._draw_problem()
+        if problem:
+            raise RecordError(problem)
 
     def can_draw(self) -> bool:
         """Whether both players are to draw now."""
-        return _can(self.verify_draw)
+        return not self._draw_problem()
 
     def draw(self) -> Draw | None:
         """Both players draw after a trick (done by itself when the next trick starts);
         None when no draw is due."""
-        if not self.can_draw():
+        if self._draw_problem():
             return None
         w = self._leader_idx
         wcard, lcard = self._draw()
@@ -1050,9 +1054,11 @@ class Deal:
                               "not during one")
         return p
 
-    def _draw_problem(self) -> None:
+    def _draw_problem(self) -> str:
+        """Why no draw is due now ("" when one is)."""
         if not self._pending_draw:
-            raise RecordError("no draw is due: both players draw right after a trick of phase 1")
+            return "no draw is due: both players draw right after a trick of phase 1"
+        return ""
 
     def _claim_problem(self, name: str | None) -> int:
         if self._claim is not None:

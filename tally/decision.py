@@ -9,7 +9,7 @@ facts (:class:`DealState` says where the deal stands, for a recorder).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from tally.evidence import DealFacts, Violation, proven_violations
 from tally.kernel import Reason, Rule, game_points
@@ -38,8 +38,7 @@ class ErrorEntry:
         return f"line {self.line}: {self.message}" if self.line else self.message
 
 
-@dataclass(frozen=True)
-class DealState:
+class DealState(NamedTuple):
     """Where a replayed deal stands, frozen: what a recorder shows and may offer next."""
 
     #: who acts next (None once the deal is over) and whether they ``"lead"`` or ``"follow"``
@@ -112,7 +111,8 @@ def rule_facts(facts: DealFacts, state: DealState, file: str = "",
     proves (with the ``Remaining`` hands), then the decision."""
     violations = list(facts.violations)
     violations += proven_violations(facts, remaining or {})
-    violations.sort(key=lambda v: v.seq)
+    if len(violations) > 1:
+        violations.sort(key=lambda v: v.seq)
     return decide(facts, state, violations, file, result, result_tag)
 
 

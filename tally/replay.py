@@ -38,7 +38,9 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
                 raise RecordError("nothing may follow a claim")
             if deal.all_tricks_played:
                 raise RecordError("the deal is over: every trick is played")
-            if deal.draw_pending:
+            # A card draws by itself first; anything else, or a visitor, must see the draws.
+            if deal.draw_pending and (visitor is not None or not tl.items
+                                      or type(tl.items[0]) is not CardItem):
                 deal.draw()
             if visitor is not None:
                 visitor.begin_line(deal, tl)
@@ -65,9 +67,8 @@ def _replay_items(deal: Deal, tl: TrickLine) -> bool:
     for item in tl.items:
         kind = type(item)
         if kind is CardItem and not trick_done and not deal.claimed:
-            push(item.card)  # type: ignore[union-attr]
+            trick_done = push(item.card)  # type: ignore[union-attr]
             cards_on_line += 1
-            trick_done = deal.lead is None
             continue
         if deal.claimed:
             raise RecordError(f'"{item}" after a claim: nothing may follow a claim')

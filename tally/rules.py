@@ -170,7 +170,7 @@ class RuleSet:
             overrides.append((key, value))
         return _build(name, values, tuple(overrides))
 
-    @property
+    @functools.cached_property
     def spec(self) -> str:
         """The rule set as written: the preset, then the overrides as given."""
         return " ".join([self.preset_name, *(f"{k}={v}" for k, v in self.overrides)])
