@@ -215,13 +215,9 @@ class Deal:
         self._last_trick_winner = -1
         self._stock = rules.stock_size
         self._face_up = self._turn_up
-        self._closed = False
-        self._closer = -1
-        self._close_seq = -1
-        self._close_trick = 0
-        self._close_opp_points = 0
-        self._close_opp_tricks = 0
-        self._exhausted = False
+        self._closed = self._exhausted = False
+        self._closer = self._close_seq = -1
+        self._close_trick = self._close_opp_points = self._close_opp_tricks = 0
         self._played = 0
         self._play_seq = [-1] * 24
         self._play_trick = [0] * 24
@@ -232,10 +228,7 @@ class Deal:
         self._hand_count = [rules.hand, rules.hand]
         self._dealt: list[int | None] = [None, None]
         self._swapped_out = [0, 0]
-        self._t_taken_by = -1
-        self._t_taken_seq = -1
-        self._last_draw_loser = -1
-        self._last_draw_seq = -1
+        self._t_taken_by = self._t_taken_seq = self._last_draw_loser = self._last_draw_seq = -1
         self._hands: list[int] | None = None
         self._stock_order: list[int] | None = None
         self._known = [0, 0]
@@ -569,11 +562,7 @@ class Deal:
         ``judge_now`` False the duty to follow is left to the whole record
         (:mod:`tally.evidence`), as in play: a later card may prove a revoke.
         """
-        if (self._claim is None and not self._pending_draw
-                and (self._lead >= 0 or self._hand_count[0] or self._hand_count[1])):
-            p = self._leader_idx if self._lead < 0 else 1 - self._leader_idx  # the hot path
-        else:
-            p = self._mover()  # raises the reason when the deal is over
+        p = self._mover()
         self._check_playable(p, c)
         if judge_now and self._lead >= 0 and (self._closed or self._exhausted):
             rule, msg = follow_problem(self._names, self._trump, p, self._lead, c,
@@ -636,10 +625,17 @@ class Deal:
     def push(self, card: int) -> bool:
         """Play ``card`` as :meth:`play` does, without making a record of it (for replays);
         True when it completed a trick."""
-        c = int(card)
+        c = card
         if self._pending_draw:
             self._draw()
-        p = self._play_problem(c, judge_now=False)[0]
+        lead = self._lead
+        if self._claim is None and (lead >= 0 or self._hand_count[0] or self._hand_count[1]):
+            # the hot path of a replay: the play problem without the duty to follow (the whole
+            # record judges that) and without asking who moves
+            p = self._leader_idx if lead < 0 else 1 - self._leader_idx
+            self._check_playable(p, c)
+        else:
+            p = self._play_problem(c, judge_now=False)[0]  # raises: the deal is over
         self._seq += 1
         self._place(p, c)
         if self._log is not None:

@@ -174,9 +174,12 @@ def read_deal(text: str, source: str = "") -> DealRecord:
     Only the notation is checked here; whether the record describes a real deal is the
     ruling's business (:func:`tally.ruling.rule`).
     """
-    record = DealRecord(source=source)
     if text.startswith(BOM):
         text = text[1:]
+    fast = _read_plain(text, source)
+    if fast is not None:
+        return fast
+    record = DealRecord(source=source)
     in_brace = False
     seen_trick = False
     expect = 1
@@ -191,23 +194,17 @@ def read_deal(text: str, source: str = "") -> DealRecord:
         if stripped.startswith("["):
             if seen_trick:
                 raise NotationError("a tag after the first trick (tags come first)", lineno, col0)
-            simple = _SIMPLE_TAG.fullmatch(line)
-            name, value = simple.groups() if simple else _read_tag(line, lineno)
-            if name in record.tags:
-                raise NotationError(f'tag "{shorten(name)}" is repeated (first on line '
-                                    f"{record.tag_lines[name]})", lineno, col0)
-            record.tags[name] = value
-            record.tag_lines[name] = lineno
+            _add_tag(record, line, lineno, col0)
             continue
         parts = stripped.split()
         head = parts[0]
         if (head[-1:] == "." and 1 < len(head) <= _TRICK_DIGITS + 1 and head.isascii()
                 and head[:-1].isdigit() and int(head[:-1]) == expect):
-            fast = _fast_items(parts)
-            if fast is not None:
+            plain = _fast_items(parts)
+            if plain is not None:
                 expect += 1
                 seen_trick = True
-                record.tricks.append(TrickLine(expect - 1, fast, lineno))
+                record.tricks.append(TrickLine(expect - 1, plain, lineno))
                 continue
         m = _TRICK_NO.match(stripped)
         if not m:
@@ -232,6 +229,62 @@ def read_deal(text: str, source: str = "") -> DealRecord:
     return record
 
 
+#: ``"1."`` to ``"99."``: the trick numbers as a scorer writes them most of the time.
+_PLAIN_NUMBERS: Final = tuple(f"{n}." for n in range(100))
+
+
+def _read_plain(text: str, source: str) -> DealRecord | None:
+    """The record when it is written plainly (no brace comment, no escape, no odd spacing or
+    numbering), else None for :func:`read_deal`'s careful reader, which says what is wrong.
+
+    The fast path of the reader: most records are written by tally itself or typed plainly.
+    """
+    record = DealRecord(source=source)
+    tags, tag_lines, tricks = record.tags, record.tag_lines, record.tricks
+    numbers = _PLAIN_NUMBERS
+    tag_match = _SIMPLE_TAG.fullmatch
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line or line.isspace():
+            continue
+        if "{" in line or "}" in line or ";" in line:
+            stripped = line.strip()
+            if stripped[0] != ";" or "{" in stripped or "}" in stripped:
+                return None
+            if not tags and not tricks:
+                record.header.append(stripped[1:].strip())
+            continue
+        if line[0] == "[":
+            m = tag_match(line)
+            if m is None or tricks:
+                return None
+            name, value = m.groups()
+            if name in tags:
+                return None
+            tags[name] = value
+            tag_lines[name] = lineno
+            continue
+        parts = line.split()
+        expect = len(tricks) + 1
+        if expect >= 100 or parts[0] != numbers[expect]:
+            return None
+        items = _fast_items(parts)
+        if items is None:
+            return None
+        tricks.append(TrickLine(expect, items, lineno))
+    return record
+
+
+def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:
+    """Read the tag on ``line`` into ``record``; a tag given twice is an error."""
+    simple = _SIMPLE_TAG.fullmatch(line)
+    name, value = simple.groups() if simple else _read_tag(line, lineno)
+    if name in record.tags:
+        raise NotationError(f'tag "{shorten(name)}" is repeated (first on line '
+                            f"{record.tag_lines[name]})", lineno, col0)
+    record.tags[name] = value
+    record.tag_lines[name] = lineno
+
+
 def _fast_items(parts: list[str]) -> tuple[Item, ...] | None:
     """The items of a plain trick line, or None when it needs the careful reader."""
     table = _ITEM_TABLE
@@ -239,9 +292,10 @@ def _fast_items(parts: list[str]) -> tuple[Item, ...] | None:
     i = 1
     n = len(parts)
     while i < n:
-        tok = parts[i].upper()
-        item = table.get(tok)
+        tok = parts[i]
+        item = table.get(tok) or table.get(tok.upper())
         if item is None:
+            tok = tok.upper()
             if tok in ("20", "40") and i + 1 < n:
                 card = SPELLINGS.get(parts[i + 1].upper())
                 if card is None:

@@ -32,9 +32,10 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
            visitor: ReplayVisitor | None = None) -> ErrorEntry | None:
     """Replay ``lines`` on ``deal``; the first record error (with its line), if any."""
     last = len(lines) - 1
+    claimed = deal.claimed
     for index, tl in enumerate(lines):
         try:
-            if deal.claimed:
+            if claimed:
                 raise RecordError("nothing may follow a claim")
             if deal.all_tricks_played:
                 raise RecordError("the deal is over: every trick is played")
@@ -44,9 +45,9 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
                 deal.draw()
             if visitor is not None:
                 visitor.begin_line(deal, tl)
-            trick_done = _replay_items(deal, tl)
-            if index != last and not deal.claimed:
-                if deal.lead is not None:
+            cards, trick_done, claimed = _replay_items(deal, tl)
+            if index != last and not claimed:
+                if cards and not trick_done:
                     raise RecordError(f"trick {tl.number} is unfinished; only the last line "
                                       "may stop after the leader's card")
                 if not trick_done:
@@ -59,18 +60,21 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
     return None
 
 
-def _replay_items(deal: Deal, tl: TrickLine) -> bool:
-    """Apply the items of one line; whether its trick was completed."""
+def _replay_items(deal: Deal, tl: TrickLine) -> tuple[int, bool, bool]:
+    """Apply the items of one line (the deal not claimed before it): how many cards it put
+    on the trick (a declared marriage shows one), whether its trick was completed, and
+    whether it ended in a claim."""
     push = deal.push
     cards_on_line = 0
     trick_done = False
+    claimed = False
     for item in tl.items:
         kind = type(item)
-        if kind is CardItem and not trick_done and not deal.claimed:
+        if kind is CardItem and not trick_done and not claimed:
             trick_done = push(item.card)  # type: ignore[union-attr]
             cards_on_line += 1
             continue
-        if deal.claimed:
+        if claimed:
             raise RecordError(f'"{item}" after a claim: nothing may follow a claim')
         if trick_done and kind is not ClaimItem and deal.all_tricks_played:
             raise RecordError(f'"{item}" after the last trick: only a claim may follow it')
@@ -93,4 +97,5 @@ def _replay_items(deal: Deal, tl: TrickLine) -> bool:
             deal.close(after_trick=trick_done)
         elif isinstance(item, ClaimItem):
             deal.claim(item.player)
-    return trick_done
+            claimed = True
+    return cards_on_line, trick_done, claimed
