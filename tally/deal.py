@@ -431,13 +431,16 @@ class Deal:
         return cards_of(self._hands[self.player_index(name)])
 
     def _counted(self, p: int, with_bonus: bool, only_valid: bool = False) -> int:
-        marriages = 0
-        if self._marriages:
-            marriages = sum(m.points for m in self._marriages
-                            if m.player == p and (m.allowed or not only_valid))
-        bonus = (self._rules.last_trick_bonus if with_bonus and not self._closed
-                 and self._last_trick_winner == p and self.all_tricks_played else 0)
-        return counted_points(self._card_points[p], self._tricks[p], marriages, bonus)
+        tricks = self._tricks[p]
+        marriages = bonus = 0
+        if tricks:  # (nothing else counts before a trick: evidence.counted_points says so)
+            if self._marriages:
+                marriages = sum(m.points for m in self._marriages
+                                if m.player == p and (m.allowed or not only_valid))
+            if (with_bonus and self._last_trick_winner == p and not self._closed
+                    and self.all_tricks_played):
+                bonus = self._rules.last_trick_bonus
+        return counted_points(self._card_points[p], tricks, marriages, bonus)
 
     # --- read-only state -----------------------------------------------------------------
 
@@ -1175,14 +1178,14 @@ class Deal:
         wcard = lcard = NOTHING
         order = self._stock_order
         if order is not None and self._hands is not None:
-            wcard = order[self._rules.stock_size - self._stock]
+            wcard = order[len(order) - self._stock]
             self._hands[w] |= 1 << wcard
         self._stock -= 1
         self._facedown_draws[w] += 1
         self._hand_count[w] += 1
         if self._stock > 0:
             if order is not None and self._hands is not None:
-                lcard = order[self._rules.stock_size - self._stock]
+                lcard = order[len(order) - self._stock]
                 self._hands[loser] |= 1 << lcard
             self._stock -= 1
             self._facedown_draws[loser] += 1
@@ -1204,12 +1207,12 @@ class Deal:
     def _exchange_problem(self, p: int, judge_now: bool = True) -> tuple[Rule | None, str]:
         """The rule exchanging now breaks for ``p`` (None: none); with ``judge_now`` False
         whether ``p`` held the exchange card is left to the whole record."""
-        name = self._names[p]
-        bad = Rule.EXCHANGE_NOT_ALLOWED
+        bad = _NO_EXCHANGE
         if self._exhausted:
             return bad, "the stock is exhausted: there is no turn-up"
         if self._closed:
             return bad, "the stock is closed"
+        name = self._names[p]
         if self._lead >= 0 and self._rules.exchange_when == "lead":
             return bad, f"{name} exchanged before following; only the " \
                 "leader may exchange, just before leading"
@@ -1221,7 +1224,7 @@ class Deal:
 
     def _close_problem(self, p: int) -> tuple[Rule | None, str]:
         """The rule closing now breaks (None: none)."""
-        bad = Rule.CLOSE_NOT_ALLOWED
+        bad = _NO_CLOSE
         if self._exhausted:
             return bad, "the stock is exhausted"
         if self._closed:
@@ -1254,6 +1257,9 @@ class Deal:
 
 _DECK24: Final = tuple(range(24))
 _DECK20: Final = tuple(c for c in range(24) if c % 6 != NINE)
+# Enum members looked up once (an enum attribute costs a descriptor call on hot paths).
+_NO_EXCHANGE: Final = Rule.EXCHANGE_NOT_ALLOWED
+_NO_CLOSE: Final = Rule.CLOSE_NOT_ALLOWED
 
 
 def _shuffled(cards: tuple[int, ...], rng: Random) -> list[int]:
