@@ -529,22 +529,18 @@ class Deal:
     def facts(self) -> DealFacts:
         """Everything the deal noted, frozen, for the evidence and the ruling."""
         claim = self._claim
-        return DealFacts(
-            rules=self._rules, names=self._names, turn_up=self._turn_up, trump=self._trump,
-            xcard=self._xcard, carry=self._carry, swaps=tuple(self._swaps),
-            marriages=tuple(self._marriages), follows=tuple(self._follows),
-            violations=tuple(self._violations), play_seq=tuple(self._play_seq),
-            play_by=tuple(self._play_by), play_trick=tuple(self._play_trick),
-            played_by=(self._played_by[0], self._played_by[1]),
-            dealt=(self._dealt[0] or 0, self._dealt[1] or 0), t_taken_by=self._t_taken_by,
-            t_taken_seq=self._t_taken_seq, last_draw_loser=self._last_draw_loser,
-            last_draw_seq=self._last_draw_seq,
-            claim=None if claim is None else ClaimFact(*claim), closed=self._closed,
-            closer=self._closer, close_seq=self._close_seq,
-            close_opp_points=self._close_opp_points, close_opp_tricks=self._close_opp_tricks,
-            tricks=self.tricks, card_points=self.card_points,
-            last_trick_winner=self._last_trick_winner,
-            all_tricks_played=self.all_tricks_played)
+        tricks, points, dealt = self._tricks, self._card_points, self._dealt
+        return DealFacts(  # positional, in the order of DealFacts' fields (made per record)
+            self._rules, self._names, self._turn_up, self._trump, self._xcard, self._carry,
+            tuple(self._swaps), tuple(self._marriages), tuple(self._follows),
+            tuple(self._violations), tuple(self._play_seq), tuple(self._play_by),
+            tuple(self._play_trick), (self._played_by[0], self._played_by[1]),
+            (dealt[0] or 0, dealt[1] or 0), self._t_taken_by, self._t_taken_seq,
+            self._last_draw_loser, self._last_draw_seq,
+            None if claim is None else ClaimFact(*claim), self._closed, self._closer,
+            self._close_seq, self._close_opp_points, self._close_opp_tricks,
+            (tricks[0], tricks[1]), (points[0], points[1]), self._last_trick_winner,
+            self.all_tricks_played)
 
     def state(self) -> DealState:
         """Where the deal stands, frozen."""

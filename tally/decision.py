@@ -173,6 +173,8 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
 
 def _points(facts: DealFacts, p: int, violations: list[Violation]) -> int:
     """Counted points of ``p`` without the marriages the record shows false or not allowed."""
+    if not violations or not facts.marriages:
+        return facts.counted(p)
     bad = {v.seq for v in violations if v.rule in _BAD_MARRIAGE}
     if not any(v.player == facts.names[p] and v.rule in _BAD_MARRIAGE for v in violations):
         return facts.counted(p)
