@@ -166,6 +166,7 @@ class Deal:
         "_hands",
         "_hidden_takes",
         "_known",
+        "_knows_hands",
         "_last_draw_loser",
         "_last_draw_seq",
         "_last_trick_winner",
@@ -230,6 +231,9 @@ class Deal:
         self._swapped_out = [0, 0]
         self._t_taken_by = self._t_taken_seq = self._last_draw_loser = self._last_draw_seq = -1
         self._hands: list[int] | None = None
+        # Whether any hand as dealt is known (a Hands tag, a random deal): if not, a play can
+        # contradict only what was played and the turn-up, and the hot path skips the rest.
+        self._knows_hands = False
         self._stock_order: list[int] | None = None
         self._known = [0, 0]
         self._outside_plays = [0, 0]
@@ -304,6 +308,7 @@ class Deal:
             both = ", ".join(str(c) for c in cards_of(other & mask))
             raise RecordError(f"Hands gives {both} to both players")
         self._dealt[p] = mask
+        self._knows_hands = True
         self._known[p] |= mask
 
     def _set_stock(self, stock: list[Card]) -> None:
@@ -338,6 +343,7 @@ class Deal:
         for c in deck[h:2 * h]:
             second |= 1 << c
         deal._dealt = [first, second]
+        deal._knows_hands = True
         deal._known = [first, second]
         deal._hands = [first, second]
         deal._stock_order = deck[2 * h + 1:]
@@ -637,18 +643,18 @@ class Deal:
             p = self._play_problem(c, judge_now=False)[0]  # raises: the deal is over
         self._seq += 1
         self._place(p, c)
-        if self._log is not None:
-            self._log_item(CARD_ITEMS[c], self._lead < 0)
-        if self._lead < 0:
+        log = self._log
+        if log is not None:
+            self._log_item(CARD_ITEMS[c], lead < 0)
+        if lead < 0:
             self._lead = c
-        else:
-            self._marriage_lead = False
-            self._finish_trick(p, c)
-            if self._log is not None:
-                self._line_done = True
-                self._drawn = False
-            return True
-        return False
+            return False
+        self._marriage_lead = False
+        self._finish_trick(p, c)
+        if log is not None:
+            self._line_done = True
+            self._drawn = False
+        return True
 
     def verify_exchange(self) -> None:
         """Raise if the player to move may not exchange the turn-up now."""
@@ -1077,8 +1083,7 @@ class Deal:
         if self._played >> c & 1:
             raise RecordError(f"{CARDS[c]} was already played in trick "
                               f"{self._trick_of_play(c)}")
-        if (hands is None and c != self._turn_up and self._dealt[0] is None
-                and self._dealt[1] is None and (c % 6 or self._rules.deck == 24)):
+        if not self._knows_hands and c != self._turn_up and (c % 6 or self._rules.deck == 24):
             return  # nothing known that the card could contradict
         check_in_deck(c, self._rules)
         if c == self._turn_up and self._t_taken_by < 0 and self._last_draw_loser < 0:
@@ -1118,6 +1123,8 @@ class Deal:
         self._played_by[p] |= bit
         self._hand_count[p] -= 1
         self._known[p] &= ~bit
+        if not self._knows_hands:
+            return
         hands = self._hands
         if hands is not None:
             hands[p] &= ~bit
@@ -1148,7 +1155,8 @@ class Deal:
 
     def _finish_trick(self, f: int, c: int) -> None:
         lead = self._lead
-        if self._closed or self._exhausted:
+        phase2 = self._closed or self._exhausted
+        if phase2:
             self._follows.append(FollowEvent(self._seq, self._trick, f, lead, c, self._played))
         winner = f if FOLLOWER_WINS[self._trump][lead][c] else 1 - f
         self._card_points[winner] += CARD_POINTS[c] + CARD_POINTS[lead]
@@ -1157,7 +1165,7 @@ class Deal:
         self._last_trick_winner = winner
         self._lead = -1
         self._trick += 1
-        if not (self._closed or self._exhausted):
+        if not phase2:
             self._pending_draw = True
 
     def _draw_if_pending(self) -> None:

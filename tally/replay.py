@@ -15,7 +15,15 @@ from collections.abc import Sequence
 from tally.deal import Deal
 from tally.decision import ErrorEntry
 from tally.errors import RecordError
-from tally.notation import CardItem, ClaimItem, CloseItem, MarriageItem, SwapItem, TrickLine
+from tally.notation import (
+    CardItem,
+    ClaimItem,
+    CloseItem,
+    Item,
+    MarriageItem,
+    SwapItem,
+    TrickLine,
+)
 
 
 class ReplayVisitor:
@@ -33,19 +41,28 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
     """Replay ``lines`` on ``deal``; the first record error (with its line), if any."""
     last = len(lines) - 1
     claimed = deal.claimed
+    push = deal.push
     for index, tl in enumerate(lines):
         try:
             if claimed:
                 raise RecordError("nothing may follow a claim")
             if deal.all_tricks_played:
                 raise RecordError("the deal is over: every trick is played")
+            items = tl.items
             # A card draws by itself first; anything else, or a visitor, must see the draws.
-            if deal.draw_pending and (visitor is not None or not tl.items
-                                      or type(tl.items[0]) is not CardItem):
+            if deal.draw_pending and (visitor is not None or not items
+                                      or type(items[0]) is not CardItem):
                 deal.draw()
             if visitor is not None:
                 visitor.begin_line(deal, tl)
-            cards, trick_done, claimed = _replay_items(deal, tl)
+            cards = 0  # cards put on this line's trick (a declared marriage shows one)
+            trick_done = False
+            for item in items:
+                if type(item) is CardItem and not trick_done and not claimed:
+                    trick_done = push(item.card)
+                    cards += 1
+                else:
+                    cards, claimed = _other_item(deal, tl, item, cards, trick_done, claimed)
             if index != last and not claimed:
                 if cards and not trick_done:
                     raise RecordError(f"trick {tl.number} is unfinished; only the last line "
@@ -60,42 +77,33 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
     return None
 
 
-def _replay_items(deal: Deal, tl: TrickLine) -> tuple[int, bool, bool]:
-    """Apply the items of one line (the deal not claimed before it): how many cards it put
-    on the trick (a declared marriage shows one), whether its trick was completed, and
-    whether it ended in a claim."""
-    push = deal.push
-    cards_on_line = 0
-    trick_done = False
-    claimed = False
-    for item in tl.items:
-        kind = type(item)
-        if kind is CardItem and not trick_done and not claimed:
-            trick_done = push(item.card)  # type: ignore[union-attr]
-            cards_on_line += 1
-            continue
-        if claimed:
-            raise RecordError(f'"{item}" after a claim: nothing may follow a claim')
-        if trick_done and kind is not ClaimItem and deal.all_tricks_played:
-            raise RecordError(f'"{item}" after the last trick: only a claim may follow it')
-        if kind is CardItem:
-            raise RecordError(f"{item}: trick {tl.number} already has its two cards")
-        if isinstance(item, MarriageItem):
-            if cards_on_line or trick_done:
-                raise RecordError("a marriage is declared by the leader, before leading")
-            deal.declare(item.card, item.value)
-            cards_on_line += 1
-        elif isinstance(item, SwapItem):
-            if trick_done:
-                raise RecordError("swap after the trick: an exchange comes just before "
-                                  "a card, on the next trick's line")
-            deal.exchange()
-        elif isinstance(item, CloseItem):
-            if cards_on_line and not trick_done:
-                raise RecordError("close between the two cards of a trick: the stock is "
-                                  "closed before leading or right after the trick")
-            deal.close(after_trick=trick_done)
-        elif isinstance(item, ClaimItem):
-            deal.claim(item.player)
-            claimed = True
-    return cards_on_line, trick_done, claimed
+def _other_item(deal: Deal, tl: TrickLine, item: Item, cards: int, trick_done: bool,
+                claimed: bool) -> tuple[int, bool]:
+    """Apply an item that is not a card starting or finishing the trick (or refuse it where
+    it stands); returns the cards on the trick and whether the deal is claimed now."""
+    kind = type(item)
+    if claimed:
+        raise RecordError(f'"{item}" after a claim: nothing may follow a claim')
+    if trick_done and kind is not ClaimItem and deal.all_tricks_played:
+        raise RecordError(f'"{item}" after the last trick: only a claim may follow it')
+    if kind is CardItem:
+        raise RecordError(f"{item}: trick {tl.number} already has its two cards")
+    if isinstance(item, MarriageItem):
+        if cards or trick_done:
+            raise RecordError("a marriage is declared by the leader, before leading")
+        deal.declare(item.card, item.value)
+        return cards + 1, False
+    if isinstance(item, SwapItem):
+        if trick_done:
+            raise RecordError("swap after the trick: an exchange comes just before "
+                              "a card, on the next trick's line")
+        deal.exchange()
+    elif isinstance(item, CloseItem):
+        if cards and not trick_done:
+            raise RecordError("close between the two cards of a trick: the stock is "
+                              "closed before leading or right after the trick")
+        deal.close(after_trick=trick_done)
+    elif isinstance(item, ClaimItem):
+        deal.claim(item.player)
+        return cards, True
+    return cards, False
