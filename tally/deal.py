@@ -274,7 +274,7 @@ class Deal:
         """
         if dealer == forehand:
             raise RecordError(f'Forehand and Dealer are both "{dealer}"')
-        if trump not in CARDS:
+        if not 0 <= trump < 24:
             raise RecordError(f"{trump} is not a card")
         check_in_deck(trump, rules)
         deal = Deal(rules, (forehand, dealer), trump, carry)
@@ -550,13 +550,17 @@ class Deal:
 
     def state(self) -> DealState:
         """Where the deal stands, frozen."""
-        to_move = self.to_move
-        return DealState(
-            to_move=to_move,
-            to_move_as=None if to_move is None else "follow" if self._lead >= 0 else "lead",
-            trick=self._trick, is_over=self.is_over, all_tricks_played=self.all_tricks_played,
-            claimed=self._claim is not None, closed=self._closed, phase=self.phase,
-            stock_left=self._stock, exchanges=len(self._swaps))
+        claimed = self._claim is not None
+        lead = self._lead
+        played_out = lead < 0 and not self._hand_count[0] and not self._hand_count[1]
+        to_move = as_ = None
+        if not (claimed or played_out):
+            following = lead >= 0
+            to_move = self._names[1 - self._leader_idx if following else self._leader_idx]
+            as_ = "follow" if following else "lead"
+        return DealState(to_move, as_, self._trick, claimed or played_out, played_out, claimed,
+                         self._closed, 2 if self._closed or self._exhausted else 1,
+                         self._stock, len(self._swaps))
 
     # --- verify / can / do ----------------------------------------------------------------
 

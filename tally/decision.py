@@ -132,8 +132,8 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
            result_tag: str | None = None) -> Ruling:
     """The ruling: the earliest decisive event in play order decides (RULES.md section 10)."""
     names = facts.names
-    points = {names[p]: _points(facts, p, violations) for p in (0, 1)}
-    tricks = {names[p]: facts.tricks[p] for p in (0, 1)}
+    points = {names[0]: _points(facts, 0, violations), names[1]: _points(facts, 1, violations)}
+    tricks = {names[0]: facts.tricks[0], names[1]: facts.tricks[1]}
     first = violations[0] if violations else None
     claim = facts.claim
     if first is not None and (claim is None or first.seq < claim.seq):

@@ -72,8 +72,7 @@ class FollowEvent:
     played: int  # every card played up to and including this one
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimFact:
+class ClaimFact(NamedTuple):
     """A claim: when (``seq``), by whom, whether correct, with what counted points."""
 
     seq: int
