@@ -121,24 +121,17 @@ def follow_duty(lead: int, card: int, trump: int, held: int) -> tuple[Rule | Non
 
     ``(None, 0)`` when none; else the violation name (``follow-suit``, ``must-trump``,
     ``must-head``) and the held cards that prove it. ``held`` need not exclude ``card``.
-    The one home of the duty to follow: :func:`legal_follows` is its positive face.
+    The duty itself is :func:`legal_follows`: this only names which part of it was broken.
     """
     held &= ~(1 << card)
-    suit = lead // 6
-    if card // 6 != suit:
-        same = held & SUIT_MASKS[suit]
+    if legal_follows(held | 1 << card, lead, trump) >> card & 1:
+        return None, 0
+    if card // 6 != lead // 6:
+        same = held & SUIT_MASKS[lead // 6]
         if same:
             return Rule.FOLLOW_SUIT, same
-        if card // 6 != trump:
-            trumps = held & SUIT_MASKS[trump]
-            if trumps:
-                return Rule.MUST_TRUMP, trumps
-        return None, 0
-    if card < lead:
-        higher = held & HIGHER[lead]
-        if higher:
-            return Rule.MUST_HEAD, higher
-    return None, 0
+        return Rule.MUST_TRUMP, held & SUIT_MASKS[trump]
+    return Rule.MUST_HEAD, held & HIGHER[lead]
 
 
 def points_of(mask: int) -> int:
