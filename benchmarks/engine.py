@@ -1,6 +1,11 @@
 """Engine speed on one core: records replayed and ruled per second, random deals per second.
 
-    python benchmarks/engine.py [--seconds 3]
+    python benchmarks/engine.py [--seconds 3] [--baseline DIR]
+
+``--baseline DIR`` measures the same figures, in the same run and interleaved, with the
+``tally`` package found in DIR (a checkout of main: ``git archive main tally | tar -x -C DIR``)
+and prints both side by side, with the ratio. ``--check-json`` adds ``tally check --json`` over
+3,000 records as a whole process, less the start-up of ``tally check`` on one record.
 
 Replays a fixed set of random legal Sixty-Six deals, written as a scorer would write them
 (``.deal`` text), and reports:
@@ -12,8 +17,15 @@ Replays a fixed set of random legal Sixty-Six deals, written as a scorer would w
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from tally.deal import Deal
 from tally.notation import read_deal, write_deal
@@ -55,19 +67,72 @@ def random_deals_per_second(preset: str, seconds: float, seed: int = 1) -> float
     return n / (time.perf_counter() - start)
 
 
+def figures(seconds: float) -> dict[str, float]:
+    """Every figure of this benchmark, with the tally importable here."""
+    texts = sample_records("sixty-six", 500)
+    records = [read_deal(t) for t in texts]
+    out = {"records ruled per second (read already)": _rate(rule, records, seconds),  # type: ignore[arg-type]
+           "records read and ruled per second": _rate(lambda t: rule(read_deal(t)), texts,  # type: ignore[arg-type]
+                                                      seconds)}
+    for preset in ("sixty-six", "schnapsen", "pagat-66"):
+        out[f"{preset} random legal deals per second"] = random_deals_per_second(preset, seconds)
+    return out
+
+
+def check_json_rate(folder: Path, env: dict[str, str]) -> float:
+    """Records per second of ``tally check --json`` over the records in ``folder``, less the
+    start-up (the same command on one record)."""
+    files = sorted(str(p) for p in folder.glob("*.deal"))
+    cmd = [sys.executable, "-m", "tally", "check", "--json"]
+
+    def run(args: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(cmd + args, env=env, stdout=subprocess.DEVNULL, check=False)
+        return time.perf_counter() - start
+
+    whole = statistics.median(run(files) for _ in range(3))
+    one = statistics.median(run(files[:1]) for _ in range(3))
+    return (len(files) - 1) / max(whole - one, 1e-9)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--baseline", type=Path, help="a folder holding the tally to compare with")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--check-json", action="store_true")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    texts = sample_records("sixty-six", 500)
-    records = [read_deal(t) for t in texts]
-    print(f"sixty-six records ruled per second (read already): "
-          f"{_rate(rule, records, args.seconds):,.0f}")  # type: ignore[arg-type]
-    print(f"sixty-six records read and ruled per second:       "
-          f"{_rate(lambda t: rule(read_deal(t)), texts, args.seconds):,.0f}")  # type: ignore[arg-type]
-    for preset in ("sixty-six", "schnapsen", "pagat-66"):
-        print(f"{preset} random legal deals played per second: "
-              f"{random_deals_per_second(preset, args.seconds):,.0f}")
+    if args.json:
+        print(json.dumps(figures(args.seconds)))
+        return
+    if args.baseline is None:
+        for name, value in figures(args.seconds).items():
+            print(f"{name}: {value:,.0f}")
+        return
+    envs = {"this": dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])),
+            "baseline": dict(os.environ, PYTHONPATH=str(args.baseline.resolve()))}
+    runs: dict[str, list[dict[str, float]]] = {"this": [], "baseline": []}
+    for _ in range(args.rounds):  # interleaved, so that both see the same machine
+        for which in ("baseline", "this"):
+            out = subprocess.run([sys.executable, __file__, "--json", "--seconds",
+                                  str(args.seconds)], env=envs[which], check=True,
+                                 capture_output=True, text=True).stdout
+            runs[which].append(json.loads(out))
+    if args.check_json:
+        with tempfile.TemporaryDirectory() as tmp:
+            for i, text in enumerate(sample_records("sixty-six", 3000, seed=3)):
+                (Path(tmp) / f"r{i:04}.deal").write_text(text, encoding="utf-8")
+            for _ in range(args.rounds):
+                for which in ("baseline", "this"):
+                    rate = check_json_rate(Path(tmp), envs[which])
+                    runs[which][_].setdefault("tally check --json records per second", rate)
+    print(f"{'median of ' + str(args.rounds) + ' interleaved rounds':52} {'baseline':>10} "
+          f"{'this':>10} {'ratio':>6}")
+    for name in runs["this"][0]:
+        old = statistics.median(r[name] for r in runs["baseline"])
+        new = statistics.median(r[name] for r in runs["this"])
+        print(f"{name:52} {old:10,.0f} {new:10,.0f} {new / old:6.2f}")
 
 
 if __name__ == "__main__":

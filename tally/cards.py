@@ -47,6 +47,18 @@ from enum import IntEnum
 from typing import Final
 
 from tally.errors import NotationError
+from tally.kernel import (
+    FULL_DECK_MASK,
+    NINES_MASK,
+    RANK_POINTS,
+    SUIT_MASKS,
+    in_deck,
+    points_of,
+)
+
+__all__ = ["CARDS", "FULL_DECK_MASK", "NINES_MASK", "RANK_POINTS", "SUIT_MASKS", "Card", "Rank",
+           "Suit", "card_named", "cards_of", "in_deck", "parse_cards", "points_of",
+           "sort_for_display"]
 
 
 class Suit(IntEnum):
@@ -98,8 +110,6 @@ class Rank(IntEnum):
         """Card points: A 11, 10 10, K 4, Q 3, J 2, 9 0."""
         return RANK_POINTS[self]
 
-
-RANK_POINTS: Final = (0, 2, 3, 4, 10, 11)
 
 _RANK_TEXT: Final = {"9": 0, "J": 1, "Q": 2, "K": 3, "10": 4, "T": 4, "A": 5}
 _SUIT_TEXT: Final = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3,
@@ -303,13 +313,6 @@ def parse_cards(text: str) -> list[Card]:
         i += 1
     return out
 
-#: Bit mask of each suit's six cards.
-SUIT_MASKS: Final = tuple(0b111111 << (6 * s) for s in range(4))
-#: Bit mask of all nines (absent from a Schnapsen deck).
-NINES_MASK: Final = sum(1 << (6 * s) for s in range(4))
-FULL_DECK_MASK: Final = (1 << 24) - 1
-
-
 def cards_of(mask: int) -> list[Card]:
     """The cards in a bit mask, in canonical order (clubs first, nine first)."""
     out: list[Card] = []
@@ -320,26 +323,6 @@ def cards_of(mask: int) -> list[Card]:
     return out
 
 
-def mask_of(cards: list[Card] | tuple[Card, ...] | set[Card]) -> int:
-    """The bit mask of a collection of cards."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 def sort_for_display(cards: list[Card] | tuple[Card, ...]) -> list[Card]:
     """Cards in the canonical print order ``AS 10S KS QS JS 9S`` within each suit."""
     return sorted(cards, key=lambda c: (c // 6, -(c % 6)))
-
-
-def points_of(mask: int) -> int:
-    """Total card points of the cards in ``mask``."""
-    total = 0
-    for s in range(4):
-        bits = (mask >> (6 * s)) & 0b111111
-        while bits:
-            low = bits & -bits
-            total += RANK_POINTS[low.bit_length() - 1]
-            bits ^= low
-    return total

@@ -26,8 +26,31 @@ from dataclasses import dataclass
 from random import Random
 from typing import TYPE_CHECKING, Final
 
-from tally.cards import CARDS, SUIT_MASKS, Card, Rank, Suit, cards_of
+from tally.cards import CARDS, Card, Suit, cards_of
+from tally.decision import DealState, Ruling, rule_facts
 from tally.errors import IllegalAction, RecordError
+from tally.evidence import (
+    ClaimFact,
+    DealFacts,
+    FollowEvent,
+    MarriageEvent,
+    SwapEvent,
+    Violation,
+    counted_points,
+    first_card,
+    follow_problem,
+)
+from tally.kernel import (
+    CARD_POINTS,
+    FOLLOWER_WINS,
+    KING,
+    KINGS_MASK,
+    NINE,
+    QUEEN,
+    Rule,
+    in_deck,
+    legal_follows,
+)
 from tally.notation import (
     CARD_ITEMS,
     CLOSE,
@@ -41,14 +64,15 @@ from tally.notation import (
 from tally.rules import RuleSet
 
 if TYPE_CHECKING:
-    from tally.ruling import Ruling
+    from collections.abc import Callable
+
+__all__ = ["Action", "Claim", "Close", "Deal", "Draw", "Exchange", "Marriage", "Play",
+           "Violation"]
 
 #: ``face_up`` when what lies face up is unknown (after a false exchange).
 UNKNOWN: Final = -2
 #: ``face_up`` when nothing lies face up any more (the stock is exhausted).
 NOTHING: Final = -1
-
-_POINTS: Final = (0, 2, 3, 4, 10, 11) * 4
 
 
 # --- what actions return -------------------------------------------------------------------
@@ -114,182 +138,120 @@ class Draw:
     trick: int
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """A rule broken by ``player`` at ``trick``, named as in RULES.md section 10."""
-
-    trick: int
-    player: str
-    rule: str
-    message: str
-    seq: int = 0
-
-    def as_json(self) -> dict[str, object]:
-        """The violation as ``tally check --json`` prints it."""
-        return {"trick": self.trick, "player": self.player, "rule": self.rule,
-                "message": self.message}
-
-
 Action = Play | Exchange | Marriage | Close | Claim | Draw
-
-
-# --- option values as plain ints, for speed -------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class MarriageEvent:
-    """What the ruling needs to know about a declared marriage."""
-
-    seq: int
-    trick: int
-    player: int
-    card: int
-    partner: int
-    points: int
-    allowed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SwapEvent:
-    """What the ruling needs to know about an exchange."""
-
-    seq: int
-    trick: int
-    player: int
-    moved: bool
-    allowed: bool
-    taken: int  # the card taken: a card, or UNKNOWN
-
-
-@dataclass(frozen=True, slots=True)
-class FollowEvent:
-    """A follower's card played in phase 2, to be checked against what the record proves."""
-
-    seq: int
-    trick: int
-    player: int
-    lead: int
-    card: int
-    played: int  # every card played up to and including this one
 
 
 class Deal:
     """The state of one deal. Build it with :meth:`start`."""
 
     __slots__ = (
+        "_borrowed",
+        "_card_points",
+        "_carry",
         "_claim",
+        "_close_opp_points",
+        "_close_opp_tricks",
+        "_close_seq",
+        "_close_trick",
+        "_closed",
+        "_closer",
+        "_dealt",
         "_drawn",
+        "_exhausted",
+        "_face_up",
+        "_face_up_by",
+        "_facedown_draws",
+        "_follows",
+        "_hand_count",
+        "_hands",
+        "_hidden_takes",
+        "_known",
+        "_knows_hands",
+        "_last_draw_loser",
+        "_last_draw_seq",
+        "_last_trick_winner",
+        "_lead",
+        "_leader_idx",
         "_line_done",
         "_log",
         "_marriage_lead",
-        "borrowed",
-        "card_points",
-        "carry",
-        "close_opp_points",
-        "close_opp_tricks",
-        "close_seq",
-        "close_trick",
-        "closed",
-        "closer",
-        "dealt",
-        "exhausted",
-        "face_up",
-        "face_up_by",
-        "facedown_draws",
-        "follows",
-        "hand_count",
-        "hands",
-        "hidden_takes",
-        "known",
-        "last_draw_loser",
-        "last_draw_seq",
-        "last_trick_winner",
-        "lead",
-        "leader_idx",
-        "marriages",
-        "names",
-        "outside_plays",
-        "pending_draw",
-        "play_by",
-        "play_seq",
-        "play_trick",
-        "played",
-        "played_by",
-        "rules",
-        "seq",
-        "stock",
-        "stock_order",
-        "swapped_out",
-        "swaps",
-        "t_taken_by",
-        "t_taken_seq",
-        "trick",
-        "tricks",
-        "trump",
-        "turn_up",
-        "violations",
-        "xcard",
+        "_marriages",
+        "_names",
+        "_outside_plays",
+        "_pending_draw",
+        "_play_by",
+        "_play_seq",
+        "_play_trick",
+        "_played",
+        "_played_by",
+        "_rules",
+        "_seq",
+        "_stock",
+        "_stock_order",
+        "_swapped_out",
+        "_swaps",
+        "_t_taken_by",
+        "_t_taken_seq",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_turn_up",
+        "_violations",
+        "_xcard",
     )
 
-    rules: RuleSet
-    names: tuple[str, str]
-
     def __init__(self, rules: RuleSet, names: tuple[str, str], turn_up: Card, carry: int = 0):
-        self.rules = rules
-        self.names = names  # index 0: forehand, 1: dealer
-        self.turn_up = int(turn_up)
-        self.trump = turn_up // 6
-        self.xcard = self.trump * 6 + int(rules.exchange_card)
-        self.carry = carry
-        self.seq = 0
-        self.trick = 1
-        self.leader_idx = 0
-        self.lead = -1
+        self._rules = rules
+        self._names = names  # index 0: forehand, 1: dealer
+        self._turn_up = int(turn_up)
+        self._trump = turn_up // 6
+        self._xcard = self._trump * 6 + int(rules.exchange_card)
+        self._carry = carry
+        self._seq = 0
+        self._trick = 1
+        self._leader_idx = 0
+        self._lead = -1
         self._marriage_lead = False
-        self.pending_draw = False
-        self.last_trick_winner = -1
-        self.stock = rules.stock_size
-        self.face_up = self.turn_up
-        self.closed = False
-        self.closer = -1
-        self.close_seq = -1
-        self.close_trick = 0
-        self.close_opp_points = 0
-        self.close_opp_tricks = 0
-        self.exhausted = False
-        self.played = 0
-        self.play_seq = [-1] * 24
-        self.play_trick = [0] * 24
-        self.play_by = [-1] * 24
-        self.played_by = [0, 0]
-        self.tricks = [0, 0]
-        self.card_points = [0, 0]
-        self.hand_count = [rules.hand, rules.hand]
-        self.dealt: list[int | None] = [None, None]
-        self.swapped_out = [0, 0]
-        self.t_taken_by = -1
-        self.t_taken_seq = -1
-        self.last_draw_loser = -1
-        self.last_draw_seq = -1
-        self.hands: list[int] | None = None
-        self.stock_order: list[int] | None = None
-        self.known = [0, 0]
-        self.outside_plays = [0, 0]
-        self.facedown_draws = [0, 0]
+        self._pending_draw = False
+        self._last_trick_winner = -1
+        self._stock = rules.stock_size
+        self._face_up = self._turn_up
+        self._closed = self._exhausted = False
+        self._closer = self._close_seq = -1
+        self._close_trick = self._close_opp_points = self._close_opp_tricks = 0
+        self._played = 0
+        self._play_seq = [-1] * 24
+        self._play_trick = [0] * 24
+        self._play_by = [-1] * 24
+        self._played_by = [0, 0]
+        self._tricks = [0, 0]
+        self._card_points = [0, 0]
+        self._hand_count = [rules.hand, rules.hand]
+        self._dealt: list[int | None] = [None, None]
+        self._swapped_out = [0, 0]
+        self._t_taken_by = self._t_taken_seq = self._last_draw_loser = self._last_draw_seq = -1
+        self._hands: list[int] | None = None
+        # Whether any hand as dealt is known (a Hands tag, a random deal): if not, a play can
+        # contradict only what was played and the turn-up, and the hot path skips the rest.
+        self._knows_hands = False
+        self._stock_order: list[int] | None = None
+        self._known = [0, 0]
+        self._outside_plays = [0, 0]
+        self._facedown_draws = [0, 0]
         # Face-up cards taken after an exchange moved the cards (by a later exchange or at the
         # last draw): the exchange card if that exchange was true, an unknown card if it was
         # false (RULES.md section 12). Each allows one more card from outside the dealt hand,
         # unless the taker had put it there (then it was theirs before).
-        self.hidden_takes = [0, 0]
+        self._hidden_takes = [0, 0]
         #: who last put a card face up by an exchange (-1: the turn-up still lies there)
-        self.face_up_by = -1
+        self._face_up_by = -1
         # Cards of the other's dealt hand played after such a take: the card a false exchanger
         # put face up may have been dealt to them (one per take).
-        self.borrowed = [0, 0]
-        self.marriages: list[MarriageEvent] = []
-        self.swaps: list[SwapEvent] = []
-        self.follows: list[FollowEvent] = []
-        self.violations: list[Violation] = []
+        self._borrowed = [0, 0]
+        self._marriages: list[MarriageEvent] = []
+        self._swaps: list[SwapEvent] = []
+        self._follows: list[FollowEvent] = []
+        self._violations: list[Violation] = []
         self._claim: tuple[int, int, bool, int] | None = None  # seq, player, correct, points
         # The trick lines of this deal as a scorer writes them (None: not kept, as in a replay
         # of a record that already has them).
@@ -312,8 +274,9 @@ class Deal:
         """
         if dealer == forehand:
             raise RecordError(f'Forehand and Dealer are both "{dealer}"')
-        if trump not in CARDS or (rules.deck == 20 and trump % 6 == Rank.NINE):
-            raise RecordError(f"{trump} is not in a {_deck_name(rules)}")
+        if not 0 <= trump < 24:
+            raise RecordError(f"{trump} is not a card")
+        check_in_deck(trump, rules)
         deal = Deal(rules, (forehand, dealer), trump, carry)
         if keep_history:
             deal._log = []
@@ -327,39 +290,40 @@ class Deal:
     def set_hand(self, name: str, cards: list[Card]) -> None:
         """Record the hand ``name`` was dealt (from a ``Hands`` tag)."""
         p = self.player_index(name)
-        if self.dealt[p] is not None:
+        if self._dealt[p] is not None:
             raise RecordError(f"the hand of {name} is given twice")
-        if len(cards) != self.rules.hand:
+        if len(cards) != self._rules.hand:
             raise RecordError(f"Hands lists {len(cards)} cards for {name}; a hand has "
-                              f"{self.rules.hand}")
+                              f"{self._rules.hand}")
         mask = 0
         for c in cards:
-            self._check_in_deck(c, "Hands")
+            check_in_deck(c, self._rules, "Hands")
             if mask >> c & 1:
                 raise RecordError(f"Hands lists {c} twice for {name}")
-            if c == self.turn_up:
+            if c == self._turn_up:
                 raise RecordError(f"Hands gives {name} the turn-up {c}")
             mask |= 1 << c
-        other = self.dealt[1 - p]
+        other = self._dealt[1 - p]
         if other is not None and other & mask:
             both = ", ".join(str(c) for c in cards_of(other & mask))
             raise RecordError(f"Hands gives {both} to both players")
-        self.dealt[p] = mask
-        self.known[p] |= mask
+        self._dealt[p] = mask
+        self._knows_hands = True
+        self._known[p] |= mask
 
     def _set_stock(self, stock: list[Card]) -> None:
-        if self.dealt[0] is None or self.dealt[1] is None:
+        if self._dealt[0] is None or self._dealt[1] is None:
             raise RecordError("a known stock needs both hands")
-        if len(stock) != self.rules.stock_size:
-            raise RecordError(f"the stock has {self.rules.stock_size} face-down cards")
-        everything = (self.dealt[0] | self.dealt[1] | 1 << self.turn_up)
+        if len(stock) != self._rules.stock_size:
+            raise RecordError(f"the stock has {self._rules.stock_size} face-down cards")
+        everything = (self._dealt[0] | self._dealt[1] | 1 << self._turn_up)
         for c in stock:
-            self._check_in_deck(c, "the stock")
+            check_in_deck(c, self._rules, "the stock")
             if everything >> c & 1:
                 raise RecordError(f"{c} is dealt twice")
             everything |= 1 << c
-        self.hands = [self.dealt[0], self.dealt[1]]
-        self.stock_order = [int(c) for c in stock]
+        self._hands = [self._dealt[0], self._dealt[1]]
+        self._stock_order = [int(c) for c in stock]
 
     @staticmethod
     def random(rules: RuleSet, rng: Random, names: tuple[str, str] = ("Anna", "Bert"),
@@ -378,56 +342,57 @@ class Deal:
             first |= 1 << c
         for c in deck[h:2 * h]:
             second |= 1 << c
-        deal.dealt = [first, second]
-        deal.known = [first, second]
-        deal.hands = [first, second]
-        deal.stock_order = deck[2 * h + 1:]
+        deal._dealt = [first, second]
+        deal._knows_hands = True
+        deal._known = [first, second]
+        deal._hands = [first, second]
+        deal._stock_order = deck[2 * h + 1:]
         return deal
 
     # --- what a player may ask ----------------------------------------------------------------
 
     def player_index(self, name: str) -> int:
         """0 for forehand, 1 for dealer; :class:`RecordError` for anybody else."""
-        if name == self.names[0]:
+        if name == self._names[0]:
             return 0
-        if name == self.names[1]:
+        if name == self._names[1]:
             return 1
         raise RecordError(f'"{name}" does not play in this deal '
-                          f"({self.names[0]} and {self.names[1]} do)")
+                          f"({self._names[0]} and {self._names[1]} do)")
 
     @property
     def forehand(self) -> str:
         """The non-dealer, who leads the first trick."""
-        return self.names[0]
+        return self._names[0]
 
     @property
     def dealer(self) -> str:
         """The dealer."""
-        return self.names[1]
+        return self._names[1]
 
     @property
     def trumps(self) -> Suit:
         """The trump suit."""
-        return Suit(self.trump)
+        return Suit(self._trump)
 
     @property
     def leader(self) -> str:
         """Who leads the current trick (or led it)."""
-        return self.names[self.leader_idx]
+        return self._names[self._leader_idx]
 
     @property
     def to_move(self) -> str | None:
         """Who is to act next, or None when the deal is over."""
         if self.is_over:
             return None
-        if self.lead >= 0:
-            return self.names[1 - self.leader_idx]
-        return self.names[self.leader_idx]
+        if self._lead >= 0:
+            return self._names[1 - self._leader_idx]
+        return self._names[self._leader_idx]
 
     @property
     def phase(self) -> int:
         """1 while the stock is open, 2 once it is exhausted or closed."""
-        return 2 if (self.closed or self.exhausted) else 1
+        return 2 if (self._closed or self._exhausted) else 1
 
     @property
     def is_over(self) -> bool:
@@ -437,7 +402,7 @@ class Deal:
     @property
     def all_tricks_played(self) -> bool:
         """True when every trick of the deal has been played."""
-        return self.hand_count[0] == 0 and self.hand_count[1] == 0 and self.lead < 0
+        return self._hand_count[0] == 0 and self._hand_count[1] == 0 and self._lead < 0
 
     @property
     def claimed(self) -> bool:
@@ -447,43 +412,178 @@ class Deal:
     @property
     def stock_left(self) -> int:
         """Face-down cards left in the stock."""
-        return self.stock
+        return self._stock
 
-    def counted_points(self, name: str) -> int:
-        """Counted points of ``name`` now: card points, marriages once a trick is won, bonus."""
-        return self._counted(self.player_index(name), with_bonus=True)
+    def counted_points(self, name: str, *, valid_only: bool = False) -> int:
+        """Counted points of ``name`` now: card points, marriages once a trick is won, bonus.
+
+        ``valid_only`` leaves out marriages declared where they are not allowed.
+        """
+        return self._counted(self.player_index(name), True, valid_only)
+
+    @property
+    def claimer(self) -> str | None:
+        """Who claimed, None while nobody has."""
+        return None if self._claim is None else self._names[self._claim[1]]
 
     def tricks_won(self, name: str) -> int:
         """Tricks ``name`` has won."""
-        return self.tricks[self.player_index(name)]
+        return self._tricks[self.player_index(name)]
 
     def hand(self, name: str) -> list[Card] | None:
         """The hand of ``name`` when it is known (a fully known deal), else None."""
-        if self.hands is None:
+        if self._hands is None:
             return None
-        return cards_of(self.hands[self.player_index(name)])
+        return cards_of(self._hands[self.player_index(name)])
 
     def _counted(self, p: int, with_bonus: bool, only_valid: bool = False) -> int:
-        total = self.card_points[p]
-        if self.tricks[p]:
-            for m in self.marriages:
-                if m.player == p and (m.allowed or not only_valid):
-                    total += m.points
-            if (with_bonus and not self.closed and self.all_tricks_played
-                    and self.last_trick_winner == p):
-                total += self.rules.last_trick_bonus
-        return total
+        tricks = self._tricks[p]
+        marriages = bonus = 0
+        if tricks:  # (nothing else counts before a trick: evidence.counted_points says so)
+            if self._marriages:
+                marriages = sum(m.points for m in self._marriages
+                                if m.player == p and (m.allowed or not only_valid))
+            if (with_bonus and self._last_trick_winner == p and not self._closed
+                    and self.all_tricks_played):
+                bonus = self._rules.last_trick_bonus
+        return counted_points(self._card_points[p], tricks, marriages, bonus)
+
+    # --- read-only state -----------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set the deal is played under."""
+        return self._rules
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players: forehand, then dealer."""
+        return self._names
+
+    @property
+    def turn_up(self) -> Card:
+        """The card turned up at the deal (its suit is trumps)."""
+        return CARDS[self._turn_up]
+
+    @property
+    def exchange_card(self) -> Card:
+        """The trump card that may be exchanged for the turn-up."""
+        return CARDS[self._xcard]
+
+    @property
+    def face_up(self) -> Card | None:
+        """The card lying face up under the stock, None when unknown or gone."""
+        return CARDS[self._face_up] if self._face_up >= 0 else None
+
+    @property
+    def carry(self) -> int:
+        """Game points carried into this deal by drawn deals before it."""
+        return self._carry
+
+    @property
+    def trick(self) -> int:
+        """The number of the trick being played (one past the last once they are all played)."""
+        return self._trick
+
+    @property
+    def lead(self) -> Card | None:
+        """The card led to the current trick, None before the lead."""
+        return CARDS[self._lead] if self._lead >= 0 else None
+
+    @property
+    def closed(self) -> bool:
+        """Whether somebody closed the stock."""
+        return self._closed
+
+    @property
+    def draw_pending(self) -> bool:
+        """Whether both players are still to draw after the last trick."""
+        return self._pending_draw
+
+    @property
+    def last_trick_winner(self) -> str | None:
+        """Who won the last trick played, None before the first."""
+        w = self._last_trick_winner
+        return self._names[w] if w >= 0 else None
+
+    @property
+    def played(self) -> int:
+        """The cards played so far, as a bit mask (see :mod:`tally.kernel`)."""
+        return self._played
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points won so far by forehand and dealer."""
+        return self._card_points[0], self._card_points[1]
+
+    @property
+    def tricks(self) -> tuple[int, int]:
+        """Tricks won so far by forehand and dealer."""
+        return self._tricks[0], self._tricks[1]
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        """The violations noted so far as the actions were taken (more may be proven by the
+        whole record: see :func:`tally.evidence.proven_violations`)."""
+        return tuple(self._violations)
+
+    @property
+    def marriages(self) -> tuple[MarriageEvent, ...]:
+        """The marriages declared so far."""
+        return tuple(self._marriages)
+
+    def facts(self) -> DealFacts:
+        """Everything the deal noted, frozen, for the evidence and the ruling."""
+        claim = self._claim
+        tricks, points, dealt = self._tricks, self._card_points, self._dealt
+        return DealFacts(  # positional, in the order of DealFacts' fields (made per record)
+            self._rules, self._names, self._turn_up, self._trump, self._xcard, self._carry,
+            tuple(self._swaps), tuple(self._marriages), tuple(self._follows),
+            tuple(self._violations), tuple(self._play_seq), tuple(self._play_by),
+            tuple(self._play_trick), (self._played_by[0], self._played_by[1]),
+            (dealt[0] or 0, dealt[1] or 0), self._t_taken_by, self._t_taken_seq,
+            self._last_draw_loser, self._last_draw_seq,
+            None if claim is None else ClaimFact(*claim), self._closed, self._closer,
+            self._close_seq, self._close_opp_points, self._close_opp_tricks,
+            (tricks[0], tricks[1]), (points[0], points[1]), self._last_trick_winner,
+            self.all_tricks_played)
+
+    def state(self) -> DealState:
+        """Where the deal stands, frozen."""
+        claimed = self._claim is not None
+        lead = self._lead
+        played_out = lead < 0 and not self._hand_count[0] and not self._hand_count[1]
+        to_move = as_ = None
+        if not (claimed or played_out):
+            following = lead >= 0
+            to_move = self._names[1 - self._leader_idx if following else self._leader_idx]
+            as_ = "follow" if following else "lead"
+        return DealState(to_move, as_, self._trick, claimed or played_out, played_out, claimed,
+                         self._closed, 2 if self._closed or self._exhausted else 1,
+                         self._stock, len(self._swaps))
 
     # --- verify / can / do ----------------------------------------------------------------
 
+    def _play_problem(self, c: int, judge_now: bool = True) -> tuple[int, Rule | None, str]:
+        """Who plays card ``c`` now, and the rule it breaks by what is known now (None: none).
+
+        Raises :class:`RecordError` when no real deal could contain the play. With
+        ``judge_now`` False the duty to follow is left to the whole record
+        (:mod:`tally.evidence`), as in play: a later card may prove a revoke.
+        """
+        p = self._mover()
+        self._check_playable(p, c)
+        if judge_now and self._lead >= 0 and (self._closed or self._exhausted):
+            rule, msg = follow_problem(self._names, self._trump, p, self._lead, c,
+                                       self._proven_now(p))
+            return p, rule, msg
+        return p, None, ""
+
     def verify_play(self, card: Card) -> None:
         """Raise :class:`RecordError` or :class:`IllegalAction` if ``card`` may not be played."""
-        p = self._mover()
-        self._check_playable(p, int(card))
-        if self.lead >= 0 and self.phase == 2:
-            rule, msg = self._follow_problem(p, self.lead, int(card), self._proven_now(p))
-            if rule:
-                raise IllegalAction(rule, msg)
+        _p, rule, msg = self._play_problem(int(card))
+        if rule is not None:
+            raise IllegalAction(rule, msg)
 
     def can_play(self, card: Card) -> bool:
         """Whether ``card`` may be played now."""
@@ -491,9 +591,9 @@ class Deal:
 
     def play(self, card: Card) -> Play:
         """Play ``card`` for the player to move; a revoke is noted, not refused."""
-        trick = self.trick
-        p = self._play(int(card))
-        return Play(self.names[p], CARDS[card], trick)
+        c = int(card)
+        self.push(c)
+        return Play(self._names[self._play_by[c]], CARDS[c], self._play_trick[c])
 
     def _log_item(self, item: Item, lead_side: bool) -> None:
         log = self._log
@@ -512,59 +612,59 @@ class Deal:
         if self._log is None:
             raise RecordError("this deal keeps no history (it is a replay of a record)")
         t: dict[str, str] = {}
-        if self.rules.spec != "sixty-six":
-            t["Rules"] = self.rules.spec
-        t["Dealer"] = self.names[1]
-        t["Forehand"] = self.names[0]
-        t["Trump"] = str(CARDS[self.turn_up])
-        if self.carry:
-            t["Carry"] = str(self.carry)
-        if hands and self.dealt[0] is not None and self.dealt[1] is not None:
+        if self._rules.spec != "sixty-six":
+            t["Rules"] = self._rules.spec
+        t["Dealer"] = self._names[1]
+        t["Forehand"] = self._names[0]
+        t["Trump"] = str(CARDS[self._turn_up])
+        if self._carry:
+            t["Carry"] = str(self._carry)
+        if hands and self._dealt[0] is not None and self._dealt[1] is not None:
             t["Hands"] = "; ".join(
-                f"{self.names[p]}: " + " ".join(str(c) for c in cards_of(self.dealt[p] or 0))
+                f"{self._names[p]}: " + " ".join(str(c) for c in cards_of(self._dealt[p] or 0))
                 for p in (0, 1))
         t.update(tags)
         lines = [TrickLine(n, tuple(items)) for n, items in enumerate(self._log, start=1)]
         return DealRecord(t, lines)
 
-    def ruling(self) -> Ruling:
-        """The ruling on the deal as it stands (see :func:`tally.ruling.rule_deal`)."""
-        from tally.ruling import rule_deal
+    def ruling(self, file: str = "") -> Ruling:
+        """The ruling on the deal as it stands (:func:`tally.decision.rule_facts`)."""
+        return rule_facts(self.facts(), self.state(), file)
 
-        return rule_deal(self)
-
-    def _play(self, c: int) -> int:
-        """Play card ``c`` for the player to move; returns who played it."""
-        if self.pending_draw:
+    def push(self, card: int) -> bool:
+        """Play ``card`` as :meth:`play` does, without making a record of it (for replays);
+        True when it completed a trick."""
+        c = card
+        if self._pending_draw:
             self._draw()
-        if self._claim is not None or (self.lead < 0 and self.hand_count[0] == 0
-                                       and self.hand_count[1] == 0):
-            self._mover()  # raises the reason
-        p = self.leader_idx if self.lead < 0 else 1 - self.leader_idx
-        self._check_playable(p, c)
-        self.seq += 1
-        self._place(p, c)
-        if self._log is not None:
-            self._log_item(CARD_ITEMS[c], self.lead < 0)
-        if self.lead < 0:
-            self.lead = c
+        lead = self._lead
+        if self._claim is None and (lead >= 0 or self._hand_count[0] or self._hand_count[1]):
+            # the hot path of a replay: the play problem without the duty to follow (the whole
+            # record judges that) and without asking who moves
+            p = self._leader_idx if lead < 0 else 1 - self._leader_idx
+            self._check_playable(p, c)
         else:
-            self._marriage_lead = False
-            self._finish_trick(p, c)
-            if self._log is not None:
-                self._line_done = True
-                self._drawn = False
-        return p
+            p = self._play_problem(c, judge_now=False)[0]  # raises: the deal is over
+        self._seq += 1
+        self._place(p, c)
+        log = self._log
+        if log is not None:
+            self._log_item(CARD_ITEMS[c], lead < 0)
+        if lead < 0:
+            self._lead = c
+            return False
+        self._marriage_lead = False
+        self._finish_trick(p, c)
+        if log is not None:
+            self._line_done = True
+            self._drawn = False
+        return True
 
     def verify_exchange(self) -> None:
         """Raise if the player to move may not exchange the turn-up now."""
-        p = self._mover()
-        rule, msg = self._exchange_problem(p)
-        if rule:
+        rule, msg = self._exchange_problem(self._mover())
+        if rule is not None:
             raise IllegalAction(rule, msg)
-        if self.hands is not None and not self.hands[p] >> self.xcard & 1:
-            raise IllegalAction("false-exchange",
-                                f"{self.names[p]} does not hold {CARDS[self.xcard]}")
 
     def can_exchange(self) -> bool:
         """Whether the player to move may exchange now."""
@@ -575,58 +675,75 @@ class Deal:
         self._draw_if_pending()
         p = self._mover()
         self._marriage_lead = False
-        self.seq += 1
-        rule, msg = self._exchange_problem(p)
-        allowed = not rule
-        if rule:
+        self._seq += 1
+        rule, msg = self._exchange_problem(p, judge_now=False)
+        allowed = rule is None
+        if rule is not None:
             self._violate(p, rule, msg)
-        moved = not self.exhausted
-        taken = self.face_up if moved else NOTHING
+        moved = not self._exhausted
+        taken = self._face_up if moved else NOTHING
         if moved:
-            if self.face_up == self.turn_up:
-                self.t_taken_by = p
-                self.t_taken_seq = self.seq
-            elif self.face_up_by != p:
-                self.hidden_takes[p] += 1
-            self.face_up_by = p
-            if self.dealt[p] is not None:
-                self.swapped_out[p] |= 1 << self.xcard
+            if self._face_up == self._turn_up:
+                self._t_taken_by = p
+                self._t_taken_seq = self._seq
+            elif self._face_up_by != p:
+                self._hidden_takes[p] += 1
+            self._face_up_by = p
+            if self._dealt[p] is not None:
+                self._swapped_out[p] |= 1 << self._xcard
             if taken >= 0:
-                self.known[p] |= 1 << taken
-            self.known[p] &= ~(1 << self.xcard)
-            if self.hands is not None:
-                holds = self.hands[p] >> self.xcard & 1
+                self._known[p] |= 1 << taken
+            self._known[p] &= ~(1 << self._xcard)
+            if self._hands is not None:
+                holds = self._hands[p] >> self._xcard & 1
                 if taken >= 0:
-                    self.hands[p] |= 1 << taken
+                    self._hands[p] |= 1 << taken
                 if holds:
-                    self.hands[p] &= ~(1 << self.xcard)
-                    self.face_up = self.xcard
+                    self._hands[p] &= ~(1 << self._xcard)
+                    self._face_up = self._xcard
                 else:
-                    self.face_up = UNKNOWN
+                    self._face_up = UNKNOWN
             else:
-                self.face_up = self.xcard
-        self.swaps.append(SwapEvent(self.seq, self.trick, p, moved, allowed, taken))
+                self._face_up = self._xcard
+        self._swaps.append(SwapEvent(self._seq, self._trick, p, moved, allowed, taken))
         if self._log is not None:
-            self._log_item(SWAP, self.lead < 0)
-        return Exchange(self.names[p], CARDS[self.xcard],
-                        CARDS[taken] if taken >= 0 else None, self.trick)
+            self._log_item(SWAP, self._lead < 0)
+        return Exchange(self._names[p], CARDS[self._xcard],
+                        CARDS[taken] if taken >= 0 else None, self._trick)
+
+    def _declare_problem(self, c: int, points: int | None,
+                         judge_now: bool = True) -> tuple[int, int, Rule | None, str]:
+        """Who declares the marriage of card ``c`` now, its worth, and the rule it breaks by
+        what is known now (None: none). Raises :class:`RecordError` when no real deal could
+        contain it (not a king or queen, a wrong worth, a card already played...). With
+        ``judge_now`` False whether the partner was held is left to the whole record."""
+        p = self._leader_before_lead("declare a marriage")
+        self._check_marriage_card(c)
+        value = 40 if c // 6 == self._trump else 20
+        if points is not None and points != value:
+            suit = Suit(c // 6).title
+            raise RecordError(f"a marriage in {suit} is worth {value}, not {points}"
+                              + (" (trumps)" if value == 40 else ""))
+        self._check_playable(p, c)
+        if (self._closed or self._exhausted) and not self._rules.marriage_in_phase2:
+            return p, value, Rule.MARRIAGE_NOT_ALLOWED, (
+                f"{self._names[p]} declared {value} in phase 2, where marriages are not allowed")
+        if judge_now:
+            partner = c - 1 if c % 6 == KING else c + 1
+            if self._hands is not None:
+                if not self._hands[p] >> partner & 1:
+                    return p, value, Rule.FALSE_MARRIAGE, (
+                        f"{self._names[p]} does not hold {CARDS[partner]}")
+            elif self._partner_elsewhere(p, partner):
+                return p, value, Rule.FALSE_MARRIAGE, (
+                    f"{CARDS[partner]} is not in {self._names[p]}'s hand")
+        return p, value, None, ""
 
     def verify_declare(self, card: Card) -> None:
         """Raise if the leader may not declare the marriage of ``card`` (a K or Q) now."""
-        p = self._leader_before_lead("declare a marriage")
-        c = int(card)
-        self._check_marriage_card(c)
-        self._check_playable(p, c)
-        if self.phase == 2 and not self.rules.marriage_in_phase2:
-            raise IllegalAction("marriage-not-allowed", "marriages are not declared in phase 2")
-        partner = _partner(c)
-        if self.hands is not None:
-            if not self.hands[p] >> partner & 1:
-                raise IllegalAction("false-marriage",
-                                    f"{self.names[p]} does not hold {CARDS[partner]}")
-        elif self._partner_elsewhere(p, partner):
-            raise IllegalAction("false-marriage",
-                                f"{CARDS[partner]} is not in {self.names[p]}'s hand")
+        _p, _value, rule, msg = self._declare_problem(int(card), None)
+        if rule is not None:
+            raise IllegalAction(rule, msg)
 
     def can_declare(self, card: Card) -> bool:
         """Whether the leader may declare the marriage of ``card``."""
@@ -639,37 +756,27 @@ class Deal:
         with the card still in hand. ``points`` (20 or 40), when given, is checked.
         """
         self._draw_if_pending()
-        p = self._leader_before_lead("declare a marriage")
         c = int(card)
-        self._check_marriage_card(c)
-        value = 40 if c // 6 == self.trump else 20
-        if points is not None and points != value:
-            suit = Suit(c // 6).title
-            raise RecordError(f"a marriage in {suit} is worth {value}, not {points}"
-                              + (" (trumps)" if value == 40 else ""))
-        self._check_playable(p, c)
-        self.seq += 1
-        allowed = True
-        if self.phase == 2 and not self.rules.marriage_in_phase2:
-            allowed = False
-            self._violate(p, "marriage-not-allowed",
-                          f"{self.names[p]} declared {value} in phase 2, where marriages "
-                          "are not allowed")
-        partner = _partner(c)
-        self.marriages.append(MarriageEvent(self.seq, self.trick, p, c, partner, value, allowed))
-        self.known[p] |= 1 << partner
+        p, value, rule, msg = self._declare_problem(c, points, judge_now=False)
+        self._seq += 1
+        allowed = rule is None
+        if rule is not None:
+            self._violate(p, rule, msg)
+        partner = c - 1 if c % 6 == KING else c + 1
+        self._marriages.append(MarriageEvent(self._seq, self._trick, p, c, partner, value, allowed))
+        self._known[p] |= 1 << partner
         self._place(p, c)
-        self.lead = c
+        self._lead = c
         self._marriage_lead = True
         if self._log is not None:
             self._log_item(MarriageItem(value, CARDS[c]), True)
-        return Marriage(self.names[p], Suit(c // 6), value, CARDS[c], self.trick)
+        return Marriage(self._names[p], Suit(c // 6), value, CARDS[c], self._trick)
 
     def verify_close(self) -> None:
         """Raise if the stock may not be closed now."""
-        p = self._closer()
+        p = self._closing_player()
         rule, msg = self._close_problem(p)
-        if rule:
+        if rule is not None:
             raise IllegalAction(rule, msg)
 
     def can_close(self) -> bool:
@@ -682,62 +789,117 @@ class Deal:
         ``after_trick`` says the close was written right after the last trick's cards (it then
         belongs to that trick); by default that is so while the draws are still to be made.
         """
-        p = self._closer()
-        before_draws = self.pending_draw
+        p = self._closing_player()
+        before_draws = self._pending_draw
         if after_trick is None:
             after_trick = before_draws
-        after_trick = after_trick and self.trick > 1
-        self.seq += 1
+        after_trick = after_trick and self._trick > 1
+        self._seq += 1
         rule, msg = self._close_problem(p)
-        if rule:
-            self._violate(p, rule, msg, trick=self.trick - 1 if after_trick else self.trick)
-        if not (self.closed or self.exhausted):
-            self.closed = True
-            self.closer = p
-            self.close_seq = self.seq
-            self.close_trick = self.trick - 1 if after_trick else self.trick
-            self.close_opp_points = self._counted(1 - p, with_bonus=False)
-            self.close_opp_tricks = self.tricks[1 - p]
-        self.pending_draw = False
+        if rule is not None:
+            self._violate(p, rule, msg, trick=self._trick - 1 if after_trick else self._trick)
+        if not (self._closed or self._exhausted):
+            self._closed = True
+            self._closer = p
+            self._close_seq = self._seq
+            self._close_trick = self._trick - 1 if after_trick else self._trick
+            self._close_opp_points = self._counted(1 - p, with_bonus=False)
+            self._close_opp_tricks = self._tricks[1 - p]
+        self._pending_draw = False
         if self._log is not None:
             self._log_item(CLOSE, not after_trick)
-        return Close(self.names[p], before_draws, self.trick - 1 if after_trick else self.trick)
+        return Close(self._names[p], before_draws, self._trick - 1 if after_trick else self._trick)
 
     def verify_claim(self, name: str | None = None) -> None:
-        """Raise :class:`RecordError` if nobody may claim now (a claim may be false, though)."""
-        self._claimer(name)
+        """Raise :class:`RecordError` if ``name`` may not claim now (a claim may be false,
+        though: that decides the deal against the claimer, it is no violation)."""
+        self._claim_problem(name)
+
+    def can_claim(self, name: str | None = None) -> bool:
+        """Whether ``name`` (by default the player on lead) may claim now."""
+        return _can(self.verify_claim, name)
 
     def claim(self, name: str | None = None) -> Claim:
         """``name`` (by default the player on lead) claims 66; the deal ends."""
-        p = self._claimer(name)
-        self.seq += 1
-        trick = self.trick - 1 if self.lead < 0 else self.trick
+        p = self._claim_problem(name)
+        self._seq += 1
+        trick = self._trick - 1 if self._lead < 0 else self._trick
         marriage_claim = self._marriage_lead
         if self._marriage_lead:
-            self._unplace(self.leader_idx, self.lead)
-            self.lead = -1
+            self._unplace(self._leader_idx, self._lead)
+            self._lead = -1
             self._marriage_lead = False
         counted = self._counted(p, with_bonus=True)
-        on_lead = p == self.leader_idx
-        correct = counted >= 66 and (self.rules.claim_when == "any" or on_lead)
-        self._claim = (self.seq, p, correct, counted)
+        on_lead = p == self._leader_idx
+        correct = counted >= 66 and (self._rules.claim_when == "any" or on_lead)
+        self._claim = (self._seq, p, correct, counted)
         if self._log is not None:
-            at_start = self.lead < 0 and (self._drawn or not self._line_done)
+            at_start = self._lead < 0 and (self._drawn or not self._line_done)
             if marriage_claim:
                 at_start = False
-            default = self.leader_idx
-            item = ClaimItem(None if p == default else self.names[p])
+            default = self._leader_idx
+            item = ClaimItem(None if p == default else self._names[p])
             self._log_item(item, at_start)
-        return Claim(self.names[p], correct, counted, max(trick, 1))
+        return Claim(self._names[p], correct, counted, max(trick, 1))
+
+    def verify_draw(self) -> None:
+        """Raise :class:`RecordError` when no draw is due now."""
+        problem = self._draw_problem()
+        if problem:
+            raise RecordError(problem)
+
+    def can_draw(self) -> bool:
+        """Whether both players are to draw now."""
+        return not self._draw_problem()
 
     def draw(self) -> Draw | None:
-        """Both players draw after a trick (done by itself when the next trick starts)."""
-        if not self.pending_draw:
+        """Both players draw after a trick (done by itself when the next trick starts);
+        None when no draw is due."""
+        if self._draw_problem():
             return None
-        w = self.leader_idx
+        w = self._leader_idx
         wcard, lcard = self._draw()
-        return Draw(self.names[w], _card_or_none(wcard), self.names[1 - w],
-                    _card_or_none(lcard), self.trick - 1)
+        return Draw(self._names[w], _card_or_none(wcard), self._names[1 - w],
+                    _card_or_none(lcard), self._trick - 1)
+
+    def check_remaining(self, remaining: dict[int, int]) -> None:
+        """Raise :class:`RecordError` when the hands a ``Remaining`` tag lists (card masks by
+        player index) cannot be what the players still hold now."""
+        both = 0
+        for p, mask in remaining.items():
+            name = self._names[p]
+            count = mask.bit_count()
+            if mask & self._played:
+                c = first_card(mask & self._played)
+                raise RecordError(f"Remaining lists {c} for {name}, but it was played in "
+                                  f"trick {self._play_trick[c]}")
+            if count > self._hand_count[p]:
+                raise RecordError(f"Remaining lists {count} cards for {name}, who holds "
+                                  f"{self._hand_count[p]}")
+            if both & mask:
+                raise RecordError(f"Remaining lists {first_card(both & mask)} for both players")
+            both |= mask
+            self._check_remaining_turn_up(p, mask)
+            dealt_o = self._dealt[1 - p]
+            # a face-up card the other put there by a false exchange may be theirs (RULES.md 12)
+            spare = self._hidden_takes[p] - self._borrowed[p].bit_count()
+            theirs = 0 if dealt_o is None else dealt_o & ~self._swapped_out[1 - p] & mask
+            if theirs.bit_count() > spare:
+                raise RecordError(f"Remaining lists {first_card(theirs)} for {name}, but Hands "
+                                  f"gives it to {self._names[1 - p]}")
+
+    def _check_remaining_turn_up(self, p: int, mask: int) -> None:
+        t = self._turn_up
+        if not mask >> t & 1:
+            return
+        t_owner = self._t_taken_by if self._t_taken_by >= 0 else self._last_draw_loser
+        name = self._names[p]
+        if t_owner < 0:
+            raise RecordError(f"Remaining lists the turn-up {CARDS[t]} for {name}, "
+                              "but it lies on the table")
+        if t_owner != p:
+            raise RecordError(f"Remaining lists the turn-up {CARDS[t]} for {name}, "
+                              f"but {self._names[t_owner]} took it")
 
     # --- legal actions of a fully known deal -------------------------------------------------
 
@@ -748,49 +910,49 @@ class Deal:
         :class:`Exchange`, and so on (records of the action that would be taken). Needs a fully
         known deal (:meth:`random` or ``start`` with both hands and the stock).
         """
-        if self.hands is None:
+        if self._hands is None:
             raise RecordError("legal actions need the hands (a fully known deal)")
         if self.is_over:
             return []
         out: list[Action | Card] = []
-        trick = self.trick
-        if self.pending_draw:
-            w = self.leader_idx
-            name = self.names[w]
+        trick = self._trick
+        if self._pending_draw:
+            w = self._leader_idx
+            name = self._names[w]
             if self._counted(w, True) >= 66:
                 out.append(Claim(name, True, self._counted(w, True), trick - 1))
-            if self.rules.close_before_draw:
+            if self._rules.close_before_draw:
                 out.append(Close(name, True, trick - 1))
-            out.append(Draw(name, None, self.names[1 - w], None, trick - 1))
+            out.append(Draw(name, None, self._names[1 - w], None, trick - 1))
             return out
         p = self._mover()
-        hand = self.hands[p]
-        name = self.names[p]
-        if self.lead < 0:
+        hand = self._hands[p]
+        name = self._names[p]
+        if self._lead < 0:
             counted = self._counted(p, True)
             if counted >= 66:
                 out.append(Claim(name, True, counted, trick))
             if not self._close_problem(p)[0]:
                 out.append(Close(name, False, trick))
-            if not self._exchange_problem(p)[0] and hand >> self.xcard & 1:
-                out.append(Exchange(name, CARDS[self.xcard], _card_or_none(self.face_up), trick))
-            if self.phase == 1 or self.rules.marriage_in_phase2:
+            if not self._exchange_problem(p)[0] and hand >> self._xcard & 1:
+                out.append(Exchange(name, CARDS[self._xcard], _card_or_none(self._face_up), trick))
+            if self.phase == 1 or self._rules.marriage_in_phase2:
                 for s in range(4):
                     k, q = s * 6 + 3, s * 6 + 2
                     if hand >> k & 1 and hand >> q & 1:
-                        pts = 40 if s == self.trump else 20
+                        pts = 40 if s == self._trump else 20
                         out.append(Marriage(name, Suit(s), pts, CARDS[k], trick))
                         out.append(Marriage(name, Suit(s), pts, CARDS[q], trick))
             out.extend(CARDS[c] for c in cards_of(hand))
             return out
         if self._marriage_lead:
-            declarer = self.leader_idx
+            declarer = self._leader_idx
             counted = self._counted(declarer, True)
             if counted >= 66:
-                out.append(Claim(self.names[declarer], True, counted, trick))
-        if (self.rules.exchange_when == "lead-or-follow" and not self._exchange_problem(p)[0]
-                and hand >> self.xcard & 1):
-            out.append(Exchange(name, CARDS[self.xcard], _card_or_none(self.face_up), trick))
+                out.append(Claim(self._names[declarer], True, counted, trick))
+        if (self._rules.exchange_when == "lead-or-follow" and not self._exchange_problem(p)[0]
+                and hand >> self._xcard & 1):
+            out.append(Exchange(name, CARDS[self._xcard], _card_or_none(self._face_up), trick))
         out.extend(CARDS[c] for c in cards_of(self._legal_follows(hand)))
         return out
 
@@ -819,15 +981,15 @@ class Deal:
         most of the time they are correct (not always, so that deals are also played out), the
         stock is closed now and then, exchanges and marriages are taken half the time.
         """
-        hands = self.hands
+        hands = self._hands
         if hands is None:
             raise RecordError("random play needs a fully known deal")
         rand = rng.random
-        rules = self.rules
+        rules = self._rules
         while self._claim is None:
-            if self.pending_draw:
-                w = self.leader_idx
-                if self.card_points[w] >= 46 and self._counted(w, True) >= 66 and rand() < 0.9:
+            if self._pending_draw:
+                w = self._leader_idx
+                if self._card_points[w] >= 46 and self._counted(w, True) >= 66 and rand() < 0.9:
                     self.claim()
                     return
                 if rules.close_before_draw and rand() < 0.04:
@@ -835,47 +997,41 @@ class Deal:
                 else:
                     self._draw()
                 continue
-            p = self.leader_idx
+            p = self._leader_idx
             hand = hands[p]
-            if self.lead < 0:
+            if self._lead < 0:
                 if not hand:
                     return  # every trick played
-                if self.tricks[p] and self._counted(p, True) >= 66 and rand() < 0.9:
+                if self._tricks[p] and self._counted(p, True) >= 66 and rand() < 0.9:
                     self.claim()
                     return
-                open_stock = not (self.closed or self.exhausted)
+                open_stock = not (self._closed or self._exhausted)
                 if open_stock and rand() < 0.04:
                     self.close()
                     open_stock = False
-                if (open_stock and hand >> self.xcard & 1 and rand() < 0.5
+                if (open_stock and hand >> self._xcard & 1 and rand() < 0.5
                         and not self._exchange_problem(p)[0]):
                     self.exchange()
                     hand = hands[p]
                 if open_stock or rules.marriage_in_phase2:
-                    kings = hand & (hand << 1) & _KINGS
+                    kings = hand & (hand << 1) & KINGS_MASK
                     if kings and rand() < 0.5:
                         k = _random_bit(kings, rand)
                         self.declare(CARDS[k if rand() < 0.5 else k - 1])
                         hand = hands[p]
                         continue
-                self._play(_random_bit(hand, rand))
+                self.push(_random_bit(hand, rand))
             else:
                 f = 1 - p
-                if (rules.exchange_when == "lead-or-follow" and hands[f] >> self.xcard & 1
+                if (rules.exchange_when == "lead-or-follow" and hands[f] >> self._xcard & 1
                         and rand() < 0.5 and not self._exchange_problem(f)[0]):
                     self.exchange()
-                self._play(_random_bit(self._legal_follows(hands[f]), rand))
+                self.push(_random_bit(self._legal_follows(hands[f]), rand))
 
     def _legal_follows(self, hand: int) -> int:
-        if self.phase == 1:
-            return hand
-        lead = self.lead
-        suit_cards = hand & SUIT_MASKS[lead // 6]
-        if suit_cards:
-            higher = suit_cards & ~((2 << lead) - 1)
-            return higher or suit_cards
-        trumps = hand & SUIT_MASKS[self.trump]
-        return trumps or hand
+        if self._closed or self._exhausted:
+            return legal_follows(hand, self._lead, self._trump)
+        return hand
 
     # --- internals ----------------------------------------------------------------------
 
@@ -884,249 +1040,234 @@ class Deal:
             raise RecordError("the deal is over: somebody claimed")
         if self.all_tricks_played:
             raise RecordError("the deal is over: every trick is played")
-        if self.pending_draw:
-            return self.leader_idx
-        return self.leader_idx if self.lead < 0 else 1 - self.leader_idx
+        if self._pending_draw:
+            return self._leader_idx
+        return self._leader_idx if self._lead < 0 else 1 - self._leader_idx
 
     def _leader_before_lead(self, what: str) -> int:
         p = self._mover()
         if self._marriage_lead:
             raise RecordError("one marriage per lead")
-        if self.lead >= 0:
+        if self._lead >= 0:
             raise RecordError(f"only the leader may {what}, before leading")
         return p
 
-    def _closer(self) -> int:
+    def _closing_player(self) -> int:
         p = self._mover()
-        if self.lead >= 0:
+        if self._lead >= 0:
             raise RecordError("the stock is closed before leading or right after a trick, "
                               "not during one")
         return p
 
-    def _claimer(self, name: str | None) -> int:
+    def _draw_problem(self) -> str:
+        """Why no draw is due now ("" when one is)."""
+        if not self._pending_draw:
+            return "no draw is due: both players draw right after a trick of phase 1"
+        return ""
+
+    def _claim_problem(self, name: str | None) -> int:
         if self._claim is not None:
             raise RecordError("the deal is over: somebody claimed already")
-        if self.lead >= 0 and not self._marriage_lead:
+        if self._lead >= 0 and not self._marriage_lead:
             raise RecordError("66 straight after a led card: a claim comes between tricks "
                               "or right after a marriage")
         if name is None:
-            return self.leader_idx
+            return self._leader_idx
         return self.player_index(name)
 
-    def _check_in_deck(self, c: int, where: str) -> None:
-        if self.rules.deck == 20 and c % 6 == Rank.NINE:
-            raise RecordError(f"{CARDS[c]} is not in a {_deck_name(self.rules)} ({where})")
-
     def _check_marriage_card(self, c: int) -> None:
-        if c % 6 not in (Rank.KING, Rank.QUEEN):
+        if c % 6 not in (KING, QUEEN):
             raise RecordError(f"a marriage is declared with a king or queen, not {CARDS[c]}")
 
     def _check_playable(self, p: int, c: int) -> None:
         """Record errors of playing ``c``: things no real deal can contain."""
-        hands = self.hands
+        hands = self._hands
         if hands is not None and hands[p] >> c & 1:
             return  # a fully known hand holding the card: nothing can be wrong
-        if self.played >> c & 1:
+        if self._played >> c & 1:
             raise RecordError(f"{CARDS[c]} was already played in trick "
                               f"{self._trick_of_play(c)}")
-        if (hands is None and c != self.turn_up and self.dealt[0] is None
-                and self.dealt[1] is None and (c % 6 or self.rules.deck == 24)):
+        if not self._knows_hands and c != self._turn_up and (c % 6 or self._rules.deck == 24):
             return  # nothing known that the card could contradict
-        if self.rules.deck == 20 and c % 6 == 0:
-            raise RecordError(f"{CARDS[c]} is not in a {_deck_name(self.rules)}")
-        if c == self.turn_up and self.t_taken_by < 0 and self.last_draw_loser < 0:
-            where = "in the closed stock" if self.closed else "on the table"
+        check_in_deck(c, self._rules)
+        if c == self._turn_up and self._t_taken_by < 0 and self._last_draw_loser < 0:
+            where = "in the closed stock" if self._closed else "on the table"
             raise RecordError(f"{CARDS[c]} is the turn-up, lying {where}")
         o = 1 - p
-        if c == self.turn_up and self.t_taken_by == o:
-            raise RecordError(f"{CARDS[c]} is the turn-up {self.names[o]} took by exchange")
-        if c == self.turn_up and self.t_taken_by < 0 and self.last_draw_loser == o:
-            raise RecordError(f"{CARDS[c]} is the turn-up {self.names[o]} drew last")
-        dealt_o = self.dealt[o]
-        if (dealt_o is not None and (dealt_o & ~self.swapped_out[o]) >> c & 1
-                and self.borrowed[p].bit_count() >= self.hidden_takes[p]):
-            raise RecordError(f"{CARDS[c]} is in {self.names[o]}'s hand (Hands)")
-        if self.hands is not None and not self.hands[p] >> c & 1:
-            raise RecordError(f"{self.names[p]} does not hold {CARDS[c]}")
-        dealt_p = self.dealt[p]
-        if (dealt_p is not None and not dealt_p >> c & 1 and c != self.turn_up
-                and self.outside_plays[p] >= self.facedown_draws[p] + self.hidden_takes[p]):
+        if c == self._turn_up and self._t_taken_by == o:
+            raise RecordError(f"{CARDS[c]} is the turn-up {self._names[o]} took by exchange")
+        if c == self._turn_up and self._t_taken_by < 0 and self._last_draw_loser == o:
+            raise RecordError(f"{CARDS[c]} is the turn-up {self._names[o]} drew last")
+        dealt_o = self._dealt[o]
+        if (dealt_o is not None and (dealt_o & ~self._swapped_out[o]) >> c & 1
+                and self._borrowed[p].bit_count() >= self._hidden_takes[p]):
+            raise RecordError(f"{CARDS[c]} is in {self._names[o]}'s hand (Hands)")
+        if self._hands is not None and not self._hands[p] >> c & 1:
+            raise RecordError(f"{self._names[p]} does not hold {CARDS[c]}")
+        dealt_p = self._dealt[p]
+        if (dealt_p is not None and not dealt_p >> c & 1 and c != self._turn_up
+                and self._outside_plays[p] >= self._facedown_draws[p] + self._hidden_takes[p]):
             taken = ""
-            if self.hidden_takes[p]:
-                taken = (f" and taken {self.hidden_takes[p]} face-up card(s) an exchange "
+            if self._hidden_takes[p]:
+                taken = (f" and taken {self._hidden_takes[p]} face-up card(s) an exchange "
                          "left there")
-            raise RecordError(f"{CARDS[c]} is not in {self.names[p]}'s dealt hand, and "
-                              f"{self.names[p]} has drawn only {self.facedown_draws[p]} "
+            raise RecordError(f"{CARDS[c]} is not in {self._names[p]}'s dealt hand, and "
+                              f"{self._names[p]} has drawn only {self._facedown_draws[p]} "
                               f"face-down card(s){taken}, all played already")
 
     def _trick_of_play(self, c: int) -> int:
-        return self.play_trick[c]
+        return self._play_trick[c]
 
     def _place(self, p: int, c: int) -> None:
         bit = 1 << c
-        self.played |= bit
-        self.play_seq[c] = self.seq
-        self.play_trick[c] = self.trick
-        self.play_by[c] = p
-        self.played_by[p] |= bit
-        self.hand_count[p] -= 1
-        self.known[p] &= ~bit
-        hands = self.hands
+        self._played |= bit
+        self._play_seq[c] = self._seq
+        self._play_trick[c] = self._trick
+        self._play_by[c] = p
+        self._played_by[p] |= bit
+        self._hand_count[p] -= 1
+        self._known[p] &= ~bit
+        if not self._knows_hands:
+            return
+        hands = self._hands
         if hands is not None:
             hands[p] &= ~bit
-        dealt_p = self.dealt[p]
-        if dealt_p is not None and not dealt_p & bit and c != self.turn_up:
-            self.outside_plays[p] += 1
-        dealt_o = self.dealt[1 - p]
-        if dealt_o is not None and (dealt_o & ~self.swapped_out[1 - p]) & bit:
+        dealt_p = self._dealt[p]
+        if dealt_p is not None and not dealt_p & bit and c != self._turn_up:
+            self._outside_plays[p] += 1
+        dealt_o = self._dealt[1 - p]
+        if dealt_o is not None and (dealt_o & ~self._swapped_out[1 - p]) & bit:
             # the card the other put face up by a false exchange, taken since (checked above)
-            self.borrowed[p] |= bit
-            self.swapped_out[1 - p] |= bit
+            self._borrowed[p] |= bit
+            self._swapped_out[1 - p] |= bit
 
     def _unplace(self, p: int, c: int) -> None:
-        self.played &= ~(1 << c)
-        self.play_seq[c] = -1
-        self.play_by[c] = -1
-        self.played_by[p] &= ~(1 << c)
-        self.hand_count[p] += 1
-        self.known[p] |= 1 << c
-        if self.hands is not None:
-            self.hands[p] |= 1 << c
-        dealt_p = self.dealt[p]
-        if dealt_p is not None and not dealt_p >> c & 1 and c != self.turn_up:
-            self.outside_plays[p] -= 1
-        if self.borrowed[p] >> c & 1:
-            self.borrowed[p] &= ~(1 << c)
-            self.swapped_out[1 - p] &= ~(1 << c)
+        self._played &= ~(1 << c)
+        self._play_seq[c] = -1
+        self._play_by[c] = -1
+        self._played_by[p] &= ~(1 << c)
+        self._hand_count[p] += 1
+        self._known[p] |= 1 << c
+        if self._hands is not None:
+            self._hands[p] |= 1 << c
+        dealt_p = self._dealt[p]
+        if dealt_p is not None and not dealt_p >> c & 1 and c != self._turn_up:
+            self._outside_plays[p] -= 1
+        if self._borrowed[p] >> c & 1:
+            self._borrowed[p] &= ~(1 << c)
+            self._swapped_out[1 - p] &= ~(1 << c)
 
     def _finish_trick(self, f: int, c: int) -> None:
-        lead = self.lead
-        if self.closed or self.exhausted:
-            self.follows.append(FollowEvent(self.seq, self.trick, f, lead, c, self.played))
-        if c // 6 == lead // 6:
-            winner = f if c > lead else 1 - f
-        else:
-            winner = f if c // 6 == self.trump else 1 - f
-        self.card_points[winner] += _POINTS[c] + _POINTS[lead]
-        self.tricks[winner] += 1
-        self.leader_idx = winner
-        self.last_trick_winner = winner
-        self.lead = -1
-        self.trick += 1
-        if not (self.closed or self.exhausted):
-            self.pending_draw = True
+        lead = self._lead
+        phase2 = self._closed or self._exhausted
+        if phase2:
+            self._follows.append(FollowEvent(self._seq, self._trick, f, lead, c, self._played))
+        winner = f if FOLLOWER_WINS[self._trump][lead][c] else 1 - f
+        self._card_points[winner] += CARD_POINTS[c] + CARD_POINTS[lead]
+        self._tricks[winner] += 1
+        self._leader_idx = winner
+        self._last_trick_winner = winner
+        self._lead = -1
+        self._trick += 1
+        if not phase2:
+            self._pending_draw = True
 
     def _draw_if_pending(self) -> None:
-        if self.pending_draw:
+        if self._pending_draw:
             self._draw()
 
     def _draw(self) -> tuple[int, int]:
         """Both players draw; returns the cards drawn (NOTHING where unseen)."""
-        self.pending_draw = False
+        self._pending_draw = False
         self._drawn = True
-        w = self.leader_idx
+        w = self._leader_idx
         loser = 1 - w
-        self.seq += 1
+        self._seq += 1
         wcard = lcard = NOTHING
-        order = self.stock_order
-        if order is not None and self.hands is not None:
-            wcard = order[self.rules.stock_size - self.stock]
-            self.hands[w] |= 1 << wcard
-        self.stock -= 1
-        self.facedown_draws[w] += 1
-        self.hand_count[w] += 1
-        if self.stock > 0:
-            if order is not None and self.hands is not None:
-                lcard = order[self.rules.stock_size - self.stock]
-                self.hands[loser] |= 1 << lcard
-            self.stock -= 1
-            self.facedown_draws[loser] += 1
+        order = self._stock_order
+        if order is not None and self._hands is not None:
+            wcard = order[len(order) - self._stock]
+            self._hands[w] |= 1 << wcard
+        self._stock -= 1
+        self._facedown_draws[w] += 1
+        self._hand_count[w] += 1
+        if self._stock > 0:
+            if order is not None and self._hands is not None:
+                lcard = order[len(order) - self._stock]
+                self._hands[loser] |= 1 << lcard
+            self._stock -= 1
+            self._facedown_draws[loser] += 1
         else:
-            lcard = self.face_up
-            if lcard != self.turn_up and self.face_up_by != loser:
-                self.hidden_takes[loser] += 1
-            self.last_draw_loser = loser
-            self.last_draw_seq = self.seq
+            lcard = self._face_up
+            if lcard != self._turn_up and self._face_up_by != loser:
+                self._hidden_takes[loser] += 1
+            self._last_draw_loser = loser
+            self._last_draw_seq = self._seq
             if lcard >= 0:
-                self.known[loser] |= 1 << lcard
-                if self.hands is not None:
-                    self.hands[loser] |= 1 << lcard
-            self.face_up = NOTHING
-            self.exhausted = True
-        self.hand_count[loser] += 1
+                self._known[loser] |= 1 << lcard
+                if self._hands is not None:
+                    self._hands[loser] |= 1 << lcard
+            self._face_up = NOTHING
+            self._exhausted = True
+        self._hand_count[loser] += 1
         return wcard, lcard
 
-    def _exchange_problem(self, p: int) -> tuple[str, str]:
-        name = self.names[p]
-        if self.exhausted:
-            return "exchange-not-allowed", "the stock is exhausted: there is no turn-up"
-        if self.closed:
-            return "exchange-not-allowed", "the stock is closed"
-        if self.lead >= 0 and self.rules.exchange_when == "lead":
-            return "exchange-not-allowed", f"{name} exchanged before following; only the " \
+    def _exchange_problem(self, p: int, judge_now: bool = True) -> tuple[Rule | None, str]:
+        """The rule exchanging now breaks for ``p`` (None: none); with ``judge_now`` False
+        whether ``p`` held the exchange card is left to the whole record."""
+        bad = _NO_EXCHANGE
+        if self._exhausted:
+            return bad, "the stock is exhausted: there is no turn-up"
+        if self._closed:
+            return bad, "the stock is closed"
+        name = self._names[p]
+        if self._lead >= 0 and self._rules.exchange_when == "lead":
+            return bad, f"{name} exchanged before following; only the " \
                 "leader may exchange, just before leading"
-        if self.rules.exchange_needs_trick and self.tricks[p] == 0:
-            return "exchange-not-allowed", f"{name} had not won a trick yet"
-        return "", ""
+        if self._rules.exchange_needs_trick and self._tricks[p] == 0:
+            return bad, f"{name} had not won a trick yet"
+        if judge_now and self._hands is not None and not self._hands[p] >> self._xcard & 1:
+            return Rule.FALSE_EXCHANGE, f"{name} does not hold {CARDS[self._xcard]}"
+        return None, ""
 
-    def _close_problem(self, p: int) -> tuple[str, str]:
-        if self.exhausted:
-            return "close-not-allowed", "the stock is exhausted"
-        if self.closed:
-            return "close-not-allowed", "the stock is closed already"
-        if self.pending_draw and not self.rules.close_before_draw:
-            return "close-not-allowed", "the stock is closed after the draws, not before them"
-        return "", ""
+    def _close_problem(self, p: int) -> tuple[Rule | None, str]:
+        """The rule closing now breaks (None: none)."""
+        bad = _NO_CLOSE
+        if self._exhausted:
+            return bad, "the stock is exhausted"
+        if self._closed:
+            return bad, "the stock is closed already"
+        if self._pending_draw and not self._rules.close_before_draw:
+            return bad, "the stock is closed after the draws, not before them"
+        return None, ""
 
-    def _violate(self, p: int, rule: str, message: str, seq: int | None = None,
+    def _violate(self, p: int, rule: Rule, message: str, seq: int | None = None,
                  trick: int | None = None) -> None:
-        self.violations.append(Violation(trick if trick is not None else self.trick,
-                                         self.names[p], rule, message,
-                                         seq if seq is not None else self.seq))
+        self._violations.append(Violation(trick if trick is not None else self._trick,
+                                         self._names[p], rule, message,
+                                         seq if seq is not None else self._seq))
 
     def _proven_now(self, p: int) -> int:
-        if self.hands is not None:
-            return self.hands[p]
-        return self.known[p] & ~self.played
-
-    def _follow_problem(self, p: int, lead: int, c: int, proven: int) -> tuple[str, str]:
-        """The phase-2 duty ``c`` breaks when ``proven`` is what the follower is known to hold."""
-        proven &= ~(1 << c)
-        suit = lead // 6
-        name = self.names[p]
-        if c // 6 != suit:
-            same = proven & SUIT_MASKS[suit]
-            if same:
-                return "follow-suit", (f"{name} played {CARDS[c]} to {CARDS[lead]} while "
-                                       f"holding {_list(same)}")
-            if c // 6 != self.trump:
-                trumps = proven & SUIT_MASKS[self.trump]
-                if trumps:
-                    return "must-trump", (f"{name} played {CARDS[c]} to {CARDS[lead]}, "
-                                          f"neither following nor trumping, while holding "
-                                          f"{_list(trumps)}")
-            return "", ""
-        if c < lead:
-            higher = proven & SUIT_MASKS[suit] & ~((2 << lead) - 1)
-            if higher:
-                return "must-head", (f"{name} played {CARDS[c]} under {CARDS[lead]} while "
-                                     f"holding {_list(higher)}, which beats it")
-        return "", ""
+        if self._hands is not None:
+            return self._hands[p]
+        return self._known[p] & ~self._played
 
     def _partner_elsewhere(self, p: int, partner: int) -> bool:
         """Whether what is known now shows the marriage partner outside ``p``'s hand."""
-        if self.played >> partner & 1:
+        if self._played >> partner & 1:
             return True
-        if partner == self.turn_up and self.t_taken_by != p and not (
-                self.t_taken_by < 0 and self.last_draw_loser == p):
+        if partner == self._turn_up and self._t_taken_by != p and not (
+                self._t_taken_by < 0 and self._last_draw_loser == p):
             return True
-        dealt_o = self.dealt[1 - p]
+        dealt_o = self._dealt[1 - p]
         return dealt_o is not None and bool(dealt_o >> partner & 1)
 
 
 _DECK24: Final = tuple(range(24))
-_DECK20: Final = tuple(c for c in range(24) if c % 6 != Rank.NINE)
-_KINGS: Final = sum(1 << (s * 6 + Rank.KING) for s in range(4))
+_DECK20: Final = tuple(c for c in range(24) if c % 6 != NINE)
+# Enum members looked up once (an enum attribute costs a descriptor call on hot paths).
+_NO_EXCHANGE: Final = Rule.EXCHANGE_NOT_ALLOWED
+_NO_CLOSE: Final = Rule.CLOSE_NOT_ALLOWED
 
 
 def _shuffled(cards: tuple[int, ...], rng: Random) -> list[int]:
@@ -1148,27 +1289,20 @@ def _random_bit(mask: int, rand: object) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _partner(c: int) -> int:
-    return c - 1 if c % 6 == Rank.KING else c + 1
-
-
 def _card_or_none(c: int) -> Card | None:
     return CARDS[c] if c >= 0 else None
 
 
-def _list(mask: int) -> str:
-    return " ".join(str(c) for c in cards_of(mask))
+def check_in_deck(card: int, rules: RuleSet, where: str = "") -> None:
+    """Refuse a card the deck lacks: a 20-card deck has no nines (RULES.md section 2)."""
+    if not in_deck(card, rules.deck):
+        deck = ("Schnapsen deck (20 cards, no nines)" if rules.deck == 20 else "24-card deck")
+        raise RecordError(f"{CARDS[card]} is not in a {deck}" + (f" ({where})" if where else ""))
 
 
-def _deck_name(rules: RuleSet) -> str:
-    if rules.deck == 20:
-        return "Schnapsen deck (20 cards, no nines)"
-    return "24-card deck"
-
-
-def _can(fn: object, *args: object) -> bool:
+def _can(fn: Callable[..., None], *args: object) -> bool:
     try:
-        fn(*args)  # type: ignore[operator]
+        fn(*args)
     except (RecordError, IllegalAction):
         return False
     return True

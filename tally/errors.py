@@ -1,7 +1,21 @@
-"""The small tree of exceptions tally raises.
+"""The one tree of exceptions tally raises; every error class lives here.
 
 Every one is a :class:`ValueError` with one meaning; the CLI turns any :class:`TallyError` into a
-clean message on stderr and an exit status (see :mod:`tally.cli`).
+clean message on stderr and an exit status (see :mod:`tally.cli`)::
+
+    ValueError
+    └── TallyError                  anything a user's input can cause
+        ├── NotationError           not valid .deal notation        (line, column)
+        ├── RulesError              unknown preset, option or value
+        ├── RecordError             cannot describe a real deal     (line, tag, trick)
+        ├── IllegalAction           against the rules of play now   (rule)
+        ├── NotFound                no such player, match, deal or event
+        └── Refused                 conflicts with what is stored
+            ├── ViolationNotConfirmed   would record an unconfirmed violation
+            └── DealMoved               another scorer changed the deal meanwhile
+
+The place of an error is kept as attributes (``line``, ``column``, ``tag``, ``trick``) beside
+``bare_message``, the message without the line, so that a caller can put it in its own words.
 """
 
 from __future__ import annotations
@@ -31,12 +45,21 @@ class RulesError(TallyError):
 
 
 class RecordError(TallyError):
-    """A record that cannot describe a real deal (RULES.md section 11)."""
+    """A record that cannot describe a real deal (RULES.md section 11).
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    ``tag`` names the tag at fault (its name heads ``bare_message``: ``Trump: ...``), ``trick``
+    the trick line, ``line`` the line of the record when known.
+    """
+
+    def __init__(self, message: str, line: int | None = None, *, tag: str | None = None,
+                 trick: int | None = None) -> None:
         self.line = line
-        super().__init__(f"line {line}: {message}" if line is not None else message)
-        self.bare_message = message
+        self.tag = tag
+        self.trick = trick
+        self.detail = message
+        bare = f"{tag}: {message}" if tag else message
+        super().__init__(f"line {line}: {bare}" if line is not None else bare)
+        self.bare_message = bare
 
 
 class IllegalAction(TallyError):

@@ -15,16 +15,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
+from tally.decision import REASONS
 from tally.errors import Refused
+from tally.kernel import SCHNEIDER_WIN, SCHWARZ_WIN, match_won, other_player
 from tally.notation import DealRecord
 from tally.rules import RuleSet
-from tally.ruling import REASONS
 
 
 @dataclass(frozen=True)
 class DealResult:
     """How one deal ended: its winner (None for a draw or a deal still being played), its game
-    points without the carry, and the reason (one of :data:`tally.ruling.REASONS`)."""
+    points without the carry, and the reason (one of :class:`tally.kernel.Reason`)."""
 
     winner: str | None
     deal_points: int
@@ -84,7 +85,7 @@ def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
             raise Refused(f"deal {number}: the match was already over after deal {number - 1}")
         if in_progress:
             raise Refused(f"deal {number}: deal {number - 1} is not finished")
-        forehand = b if dealer == a else a
+        forehand = other_player(players, dealer)
         carry_in = carry
         gained = 0
         if r.reason == "incomplete":
@@ -101,7 +102,7 @@ def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
             score[r.winner] += gained
             carry = 0
             next_dealer = r.winner if rules.next_dealer == "winner" else forehand
-            if score[r.winner] >= rules.match_target:
+            if match_won(score[r.winner], rules.match_target):
                 winner = r.winner
         deals.append(DealScore(number, dealer, forehand, r.winner, r.reason, r.deal_points,
                                carry_in, gained, carry, dict(score)))
@@ -131,7 +132,7 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
         raise Refused(f"a deal decided by {reason} needs a winner")
     allowed: tuple[int, ...]
     if reason in ("claim", "higher-total"):
-        allowed = (1, 2, 3)
+        allowed = (1, SCHNEIDER_WIN, SCHWARZ_WIN)  # kernel.game_points
     elif reason == "false-claim":
         allowed = (2, 3) if rules.false_claim_points == "2or3" else (2,)
     elif reason == "failed-close":
@@ -168,7 +169,7 @@ def simulate_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
     while not state.over:
         dealer = state.next_dealer
         assert dealer is not None
-        forehand = players[1] if dealer == players[0] else players[0]
+        forehand = other_player(players, dealer)
         deal = Deal.random(rules, rng, names=(forehand, dealer), carry=state.carry)
         deal.play_out_randomly(rng)
         ruling = deal.ruling()

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from tally.kernel import Reason, Rule
 from tally.rules import RuleSet
 
+# Keyed by the StrEnums of :mod:`tally.kernel`; a plain string finds its text too.
 VIOLATION_TEXT: Final[dict[str, str]] = {
     "follow-suit": (
         "In phase 2 the follower must follow suit if able (section 4); broken when the follower "
@@ -67,6 +69,10 @@ REASON_TEXT: Final[dict[str, str]] = {
         "decided deal (sections 8 and 9)."),
     "incomplete": "The record stops before the deal ended: no ruling yet.",
 }
+
+
+# Every violation and every reason has its words here, and nothing else does.
+assert set(VIOLATION_TEXT) == set(Rule) and set(REASON_TEXT) == set(Reason)
 
 
 def reason_text(reason: str, rules: RuleSet) -> str:

@@ -170,7 +170,7 @@ class RuleSet:
             overrides.append((key, value))
         return _build(name, values, tuple(overrides))
 
-    @property
+    @functools.cached_property
     def spec(self) -> str:
         """The rule set as written: the preset, then the overrides as given."""
         return " ".join([self.preset_name, *(f"{k}={v}" for k, v in self.overrides)])
@@ -202,10 +202,6 @@ class RuleSet:
     def describe(self) -> list[tuple[str, str, str]]:
         """``(option, value, meaning)`` for every option, in the order of RULES.md."""
         return [(o.name, self.value(o.name), o.meaning) for o in OPTIONS.values()]
-
-    def with_options(self, **values: str) -> RuleSet:
-        """A copy with further overrides (values as written: ``carry="none"``)."""
-        return RuleSet.parse(" ".join([self.spec, *(f"{k}={v}" for k, v in values.items())]))
 
 
 @functools.lru_cache(maxsize=256)

@@ -27,3 +27,74 @@ def test_the_engine_plays_and_rules_a_whole_match_on_its_own() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "True"
+
+
+def _imports() -> dict[str, set[tuple[str, str]]]:
+    """Each tally module's imports of tally modules, with the names taken from them."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "tally"
+    out: dict[str, set[tuple[str, str]]] = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found: set[tuple[str, str]] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                if node.module.startswith("tally"):
+                    found |= {(node.module, a.name) for a in node.names}
+            elif isinstance(node, ast.Import):
+                found |= {(a.name, "") for a in node.names if a.name.startswith("tally.")}
+        out[module] = found
+    return out
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    # the engine's modules (tally/*.py); the store and CLI parts pin their own
+    private = sorted((m, f"{src}.{name}") for m, found in _imports().items()
+                     for src, name in found if name.startswith("_") and src != m
+                     and m.count(".") == 1)
+    assert private == []
+
+
+ENGINE_ORDER = ("tally.ruling", "tally.replay", "tally.match", "tally.deal", "tally.decision",
+                "tally.evidence", "tally.rulebook", "tally.rules", "tally.notation",
+                "tally.cards", "tally.kernel", "tally.errors")
+
+
+def test_engine_imports_run_one_way() -> None:
+    # ruling -> replay -> deal -> decision -> evidence -> rules/notation -> cards -> kernel
+    # -> errors; match sits beside replay (it plays and rules whole matches).
+    imports = _imports()
+    backwards = []
+    for module in ENGINE_ORDER:
+        for src, _name in imports.get(module, set()):
+            if src in ENGINE_ORDER and src != module and (
+                    ENGINE_ORDER.index(src) < ENGINE_ORDER.index(module)
+                    and {module, src} != {"tally.match", "tally.ruling"}):
+                backwards.append((module, src))
+    assert sorted(backwards) == []
+
+
+def test_there_is_no_import_cycle_inside_the_engine() -> None:
+    # the engine's modules (tally/*.py), lazy imports included
+    graph = {m: {src for src, _ in found if src != m and src.count(".") == 1}
+             for m, found in _imports().items() if m.count(".") == 1}
+    seen: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(m: str, path: list[str]) -> list[str] | None:
+        seen[m] = 1
+        for n in sorted(graph.get(m, ())):
+            if seen.get(n) == 1:
+                return [*path, m, n]
+            if n not in seen and n in graph:
+                cycle = visit(n, [*path, m])
+                if cycle:
+                    return cycle
+        seen[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in seen:
+            assert visit(m, []) is None

@@ -205,12 +205,12 @@ def test_an_unclosed_deal_has_twelve_tricks_or_ten_in_schnapsen(preset: str, tri
     d = Deal.random(RuleSet.parse(preset), random.Random(7))
     count = 0
     while not d.is_over:
-        if d.pending_draw:
+        if d.draw_pending:
             d.draw()
             continue
         playable = [a for a in d.legal_actions() if isinstance(a, Card)]
         d.play(playable[0])
-        count += d.lead < 0
+        count += d.lead is None
     assert count == tricks == RuleSet.parse(preset).tricks_in_deal
 
 
@@ -359,8 +359,8 @@ def test_exchange_allowed_with_one_face_down_card_left(
     body += f"\n{tricks + 1}. swap 10S JS\n{tricks + 2}. AH {exchange_card}"
     ruling = deal(body, rules=preset, trump="AH")
     assert rules_broken(ruling) == []
-    d = ruling.deal
-    assert d is not None and len(d.swaps) == 1 and d.phase == 2
+    d = ruling.state
+    assert d is not None and d.exchanges == 1 and d.phase == 2
 
 
 def test_exchange_not_allowed_once_the_stock_is_closed() -> None:
@@ -477,14 +477,14 @@ def test_closing_at_the_first_lead_of_the_deal(preset: str) -> None:
 def test_closing_before_leading_after_the_draws(preset: str) -> None:
     ruling = deal("1. KS AS\n2. close AC JC", rules=preset, trump="AH")
     assert rules_broken(ruling) == []
-    assert ruling.deal is not None and ruling.deal.closed
+    assert ruling.state is not None and ruling.state.closed
 
 
 @pytest.mark.parametrize("rules", ["sixty-six", "pagat-66"])
 def test_the_trick_winner_may_close_before_the_draws(rules: str) -> None:
     ruling = deal("1. KS AS close\n2. AC JC", rules=rules)
     assert rules_broken(ruling) == []
-    d = ruling.deal
+    d = ruling.state
     assert d is not None and d.closed and d.stock_left == 11  # nobody drew
 
 
@@ -502,7 +502,7 @@ def test_a_close_that_is_a_violation_still_closes_the_stock() -> None:
     five = "1. KS AS close\n2. AC JC\n3. 10C QC\n4. AD JD\n5. 10D QD"
     ruling = deal(five, rules="schnapsen", trump="AH")
     assert rules_broken(ruling) == [(1, "Anna", "close-not-allowed")]
-    assert ruling.deal is not None and ruling.deal.all_tricks_played
+    assert ruling.state is not None and ruling.state.all_tricks_played
     sixth = deal(five + "\n6. KD JS", rules="schnapsen", trump="AH")
     assert sixth.outcome is None and sixth.errors
 
@@ -512,7 +512,7 @@ def test_closing_an_exhausted_stock_is_not_allowed_and_changes_nothing() -> None
     rest = "7. close KC QH\n8. QS JS\n9. QD KD\n10. QC JH\n11. AH 10H\n12. KH 9H"
     ruling = deal(six + rest)
     assert rules_broken(ruling) == [(7, "Bert", "close-not-allowed")]
-    d = ruling.deal
+    d = ruling.state
     assert d is not None and not d.closed
     # the last-trick bonus still counts: the stock was exhausted, never closed
     # Bert: 10 + 10 + 10 (tricks 2, 4, 6) + 7 (QD KD) = 37

@@ -385,12 +385,10 @@ def _deal_view(loaded: _Loaded, index: int, referee: bool) -> DealView:
     d = loaded.deals[index]
     ds = loaded.state.deals[index]
     ru = d.ruling
-    engine_deal = ru.deal if ru is not None else None
+    engine_deal = ru.state if ru is not None else None
     over = engine_deal.is_over if engine_deal is not None else True
     to_move = engine_deal.to_move if engine_deal is not None else None
-    to_move_as = None
-    if engine_deal is not None and to_move is not None:
-        to_move_as = "follow" if engine_deal.lead >= 0 else "lead"
+    to_move_as = engine_deal.to_move_as if engine_deal is not None else None
     if ru is not None:
         explanation = ru.explanation
         tricks = dict(ru.tricks)
@@ -1066,7 +1064,7 @@ class Store:
             loaded, index = self._open_deal(conn, deal_id, None, lock=False)
         d = loaded.deals[index]
         assert d.ruling is not None
-        deal = d.ruling.deal
+        deal = d.ruling.state
         if deal is None or (deal.is_over and not (deal.all_tricks_played
                                                   and not deal.claimed)):
             return []

@@ -1,0 +1,240 @@
+"""How a deal is decided (RULES.md sections 7 to 10), on frozen facts: the :class:`Ruling`.
+
+:func:`decide` takes the :class:`~tally.evidence.DealFacts` a deal noted and the violations the
+record proves, and finds the earliest decisive event in play order: a violation, a claim, or
+the end of the last trick. It never sees a live deal; a :class:`Ruling` carries only frozen
+facts (:class:`DealState` says where the deal stands, for a recorder).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
+
+from tally.evidence import DealFacts, Violation, proven_violations
+from tally.kernel import Reason, Rule, game_points
+
+#: Every outcome reason, as stored and printed.
+REASONS: Final = tuple(Reason)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who won the deal, the game points they score (carry included) and why."""
+
+    winner: str | None
+    game_points: int
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class ErrorEntry:
+    """A record error: the line it is on (None when it is not on one line) and what is wrong."""
+
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+class DealState(NamedTuple):
+    """Where a replayed deal stands, frozen: what a recorder shows and may offer next."""
+
+    #: who acts next (None once the deal is over) and whether they ``"lead"`` or ``"follow"``
+    to_move: str | None
+    to_move_as: str | None
+    #: the trick being played (or, once over, one past the last)
+    trick: int
+    is_over: bool
+    all_tricks_played: bool
+    claimed: bool
+    closed: bool
+    phase: int
+    stock_left: int
+    exchanges: int
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """Everything ``tally check`` says about one record."""
+
+    file: str
+    rules: str
+    forehand: str
+    dealer: str
+    errors: tuple[ErrorEntry, ...]
+    violations: tuple[Violation, ...]
+    tricks: dict[str, int]
+    points: dict[str, int]
+    outcome: Outcome | None
+    agreed: bool | None
+    carry: int
+    carry_in: int = 0
+    #: game points of the outcome without the carry
+    deal_points: int = 0
+    #: plain words for the ruling, as a referee would say it
+    explanation: str = ""
+    #: the agreed result as written in the Result tag
+    result_tag: str | None = None
+    #: where the deal stands after the record (None when the record could not start a deal)
+    state: DealState | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when the record has neither errors nor violations."""
+        return not self.errors and not self.violations
+
+    def as_json(self) -> dict[str, Any]:
+        """The ruling in the shape NOTATION.md gives for ``tally check --json``."""
+        return {
+            "file": self.file,
+            "rules": self.rules,
+            "players": {"forehand": self.forehand, "dealer": self.dealer},
+            "errors": [{"line": e.line, "message": e.message} for e in self.errors],
+            "violations": [v.as_json() for v in self.violations],
+            "tricks": self.tricks,
+            "points": self.points,
+            "outcome": None if self.outcome is None else {
+                "winner": self.outcome.winner, "game_points": self.outcome.game_points,
+                "reason": str(self.outcome.reason)},
+            "agreed": self.agreed,
+            "carry": self.carry,
+        }
+
+
+def rule_facts(facts: DealFacts, state: DealState, file: str = "",
+               remaining: dict[int, int] | None = None,
+               result: tuple[str | None, int] | None = None,
+               result_tag: str | None = None) -> Ruling:
+    """The ruling on a deal's facts: the violations noted in play and those the whole record
+    proves (with the ``Remaining`` hands), then the decision."""
+    violations = list(facts.violations)
+    violations += proven_violations(facts, remaining or {})
+    if len(violations) > 1:
+        violations.sort(key=lambda v: v.seq)
+    return decide(facts, state, violations, file, result, result_tag)
+
+
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    winner: int | None
+    points: int
+    reason: Reason
+    why: str
+
+
+_BAD_MARRIAGE: Final = (Rule.FALSE_MARRIAGE, Rule.MARRIAGE_NOT_ALLOWED)
+
+
+def decide(facts: DealFacts, state: DealState, violations: list[Violation], file: str = "",
+           result: tuple[str | None, int] | None = None,
+           result_tag: str | None = None) -> Ruling:
+    """The ruling: the earliest decisive event in play order decides (RULES.md section 10)."""
+    names = facts.names
+    points = {names[0]: _points(facts, 0, violations), names[1]: _points(facts, 1, violations)}
+    tricks = {names[0]: facts.tricks[0], names[1]: facts.tricks[1]}
+    first = violations[0] if violations else None
+    claim = facts.claim
+    if first is not None and (claim is None or first.seq < claim.seq):
+        verdict = _Verdict(1 - names.index(first.player), facts.rules.illegal_play_points,
+                           Reason.ILLEGAL_PLAY,
+                           f"{first.player} broke a rule ({first.rule}) in trick {first.trick}: "
+                           f"{first.message}")
+    elif claim is not None:
+        verdict = _claimed(facts)
+    elif facts.all_tricks_played:
+        verdict = _played_out(facts, points)
+    else:
+        verdict = _Verdict(None, 0, Reason.INCOMPLETE, "")
+    carry_in = facts.carry
+    reason = verdict.reason
+    why = verdict.why
+    if verdict.winner is not None:
+        outcome = Outcome(names[verdict.winner], verdict.points + carry_in, reason)
+        carry_out = 0
+    elif reason is Reason.DRAW:
+        outcome = Outcome(None, 0, reason)
+        carry_out = carry_in + 1 if facts.rules.carry == "accumulate" else carry_in
+    else:
+        outcome = Outcome(None, 0, Reason.INCOMPLETE)
+        carry_out = carry_in
+        why = "the record stops before the deal ended"
+    agreed = None
+    if result is not None:
+        agreed = (outcome.reason is not Reason.INCOMPLETE
+                  and result == (outcome.winner, outcome.game_points))
+    return Ruling(file=file, rules=facts.rules.spec, forehand=names[0], dealer=names[1],
+                  errors=(), violations=tuple(violations), tricks=tricks, points=points,
+                  outcome=outcome, agreed=agreed, carry=carry_out, carry_in=carry_in,
+                  deal_points=verdict.points, explanation=why, result_tag=result_tag,
+                  state=state)
+
+
+def _points(facts: DealFacts, p: int, violations: list[Violation]) -> int:
+    """Counted points of ``p`` without the marriages the record shows false or not allowed."""
+    if not violations or not facts.marriages:
+        return facts.counted(p)
+    bad = {v.seq for v in violations if v.rule in _BAD_MARRIAGE}
+    if not any(v.player == facts.names[p] and v.rule in _BAD_MARRIAGE for v in violations):
+        return facts.counted(p)
+    total = facts.counted(p, valid_only=False)
+    if facts.tricks[p]:
+        total -= sum(m.points for m in facts.marriages if m.player == p and m.seq in bad)
+    return total
+
+
+def _claimed(facts: DealFacts) -> _Verdict:
+    """A deal ended by a claim (RULES.md sections 7 and 8)."""
+    claim = facts.claim
+    assert claim is not None
+    names, rules = facts.names, facts.rules
+    c, counted = claim.player, claim.points
+    o = 1 - c
+    if not claim.correct:
+        points = 3 if rules.false_claim_points == "2or3" and facts.tricks[o] == 0 else 2
+        if counted >= 66:
+            why = f"{names[c]} claimed 66 while not on lead; only the player on lead may claim"
+        else:
+            why = f"{names[c]} claimed 66 with only {counted} counted points"
+        return _Verdict(o, points, Reason.FALSE_CLAIM, why)
+    closed_before = facts.closed and facts.close_seq < claim.seq
+    if closed_before and c != facts.closer:
+        return _Verdict(c, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
+                        f"{names[c]} reached {counted} and claimed before "
+                        f"{names[facts.closer]}, who had closed the stock")
+    if closed_before and rules.close_scored_at == "close":
+        opp_points, opp_tricks = facts.close_opp_points, facts.close_opp_tricks
+    else:
+        opp_points, opp_tricks = facts.counted(o), facts.tricks[o]
+    return _Verdict(c, game_points(opp_points, opp_tricks), Reason.CLAIM,
+                    f"{names[c]} claimed 66 correctly with {counted} counted points")
+
+
+def _played_out(facts: DealFacts, points: dict[str, int]) -> _Verdict:
+    """A deal whose every trick was played with no claim (RULES.md sections 7 and 8)."""
+    names, rules = facts.names, facts.rules
+    if facts.closed:
+        k = facts.closer
+        k_points = facts.counted(k, with_bonus=False)
+        if rules.unclaimed_end == "draw" and k_points >= 66:
+            return _Verdict(None, 0, Reason.DRAW,
+                            f"{names[k]} closed and reached {k_points} but never claimed")
+        return _Verdict(1 - k, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
+                        f"{names[k]} closed the stock and did not make 66 ({k_points})")
+    if rules.unclaimed_end == "draw":
+        return _Verdict(None, 0, Reason.DRAW, "the deal was played out with no correct claim")
+    if rules.unclaimed_end == "last-trick":
+        w = facts.last_trick_winner
+        return _Verdict(w, 1, Reason.LAST_TRICK,
+                        f"nobody claimed; {names[w]} won the last trick")
+    a, b = points[names[0]], points[names[1]]
+    if a == b:
+        return _Verdict(None, 0, Reason.DRAW,
+                        f"the deal was played out with equal totals ({a})")
+    winner = 0 if a > b else 1
+    loser = 1 - winner
+    return _Verdict(winner, game_points(points[names[loser]], facts.tricks[loser]),
+                    Reason.HIGHER_TOTAL,
+                    f"nobody claimed; {names[winner]} has the higher total "
+                    f"({max(a, b)} to {min(a, b)})")

@@ -1,0 +1,319 @@
+"""What a record proves (RULES.md section 12), worked out on frozen facts.
+
+A :class:`~tally.deal.Deal` notes what happened as it is replayed and hands over a frozen
+:class:`DealFacts`; :func:`proven_violations` then looks at the whole record once more for what
+only the record as a whole proves: a revoke shown by a card played tricks later, a marriage
+shown false by the opponent playing its queen, an exchange shown false by where the exchange
+card turns up. Nothing here changes a deal; the deal itself imports this module for the
+messages of the follow duty (:func:`follow_problem`), so both say the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from tally.cards import CARDS, Card, cards_of
+from tally.kernel import Rule, follow_duty
+from tally.rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule broken by ``player`` at ``trick``, named as in RULES.md section 10."""
+
+    trick: int
+    player: str
+    rule: Rule
+    message: str
+    seq: int = 0
+
+    def as_json(self) -> dict[str, object]:
+        """The violation as ``tally check --json`` prints it."""
+        return {"trick": self.trick, "player": self.player, "rule": str(self.rule),
+                "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class MarriageEvent:
+    """A declared marriage, as the ruling needs to know it."""
+
+    seq: int
+    trick: int
+    player: int
+    card: int
+    partner: int
+    points: int
+    allowed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SwapEvent:
+    """An exchange, as the ruling needs to know it; ``taken`` is a card or negative (unknown,
+    or nothing moved)."""
+
+    seq: int
+    trick: int
+    player: int
+    moved: bool
+    allowed: bool
+    taken: int
+
+
+@dataclass(frozen=True, slots=True)
+class FollowEvent:
+    """A follower's card played in phase 2, to be checked against what the record proves."""
+
+    seq: int
+    trick: int
+    player: int
+    lead: int
+    card: int
+    played: int  # every card played up to and including this one
+
+
+class ClaimFact(NamedTuple):
+    """A claim: when (``seq``), by whom, whether correct, with what counted points."""
+
+    seq: int
+    player: int
+    correct: bool
+    points: int
+
+
+class DealFacts(NamedTuple):
+    """Everything a deal noted, frozen: what :func:`proven_violations` and the ruling read.
+
+    Players are indices (0 forehand, 1 dealer); cards are numbers; ``-1`` means none. (A
+    named tuple rather than a dataclass: one is made for every record ruled, and a tuple of
+    29 fields is made three times faster.)
+    """
+
+    rules: RuleSet
+    names: tuple[str, str]
+    turn_up: int
+    trump: int
+    xcard: int
+    carry: int
+    swaps: tuple[SwapEvent, ...]
+    marriages: tuple[MarriageEvent, ...]
+    follows: tuple[FollowEvent, ...]
+    violations: tuple[Violation, ...]
+    play_seq: tuple[int, ...]
+    play_by: tuple[int, ...]
+    play_trick: tuple[int, ...]
+    played_by: tuple[int, int]
+    dealt: tuple[int, int]
+    t_taken_by: int
+    t_taken_seq: int
+    last_draw_loser: int
+    last_draw_seq: int
+    claim: ClaimFact | None
+    closed: bool
+    closer: int
+    close_seq: int
+    close_opp_points: int
+    close_opp_tricks: int
+    tricks: tuple[int, int]
+    card_points: tuple[int, int]
+    last_trick_winner: int
+    all_tricks_played: bool
+
+    def counted(self, p: int, with_bonus: bool = True, valid_only: bool = True) -> int:
+        """Counted points of player ``p`` (see :func:`counted_points`)."""
+        marriages = 0
+        if self.marriages:
+            marriages = sum(m.points for m in self.marriages
+                            if m.player == p and (m.allowed or not valid_only))
+        bonus = (self.rules.last_trick_bonus if with_bonus and not self.closed
+                 and self.all_tricks_played and self.last_trick_winner == p else 0)
+        return counted_points(self.card_points[p], self.tricks[p], marriages, bonus)
+
+    def turn_up_with(self, p: int, seq: int) -> bool:
+        """Whether the turn-up was in ``p``'s hand at ``seq`` (taken by exchange or last draw)."""
+        if self.t_taken_by >= 0:
+            return self.t_taken_by == p and self.t_taken_seq < seq
+        return self.last_draw_loser == p and 0 <= self.last_draw_seq < seq
+
+
+def counted_points(card_points: int, tricks: int, marriages: int, bonus: int) -> int:
+    """Counted points (RULES.md section 3): card points won, plus marriages and the last-trick
+    bonus once the player has won a trick."""
+    return card_points + (marriages + bonus if tricks else 0)
+
+
+def follow_problem(names: tuple[str, str], trump: int, p: int, lead: int, card: int,
+                   proven: int) -> tuple[Rule | None, str]:
+    """The phase-2 duty ``card`` breaks when ``proven`` is what follower ``p`` is known to
+    hold, with the message a referee gives; ``(None, "")`` when none."""
+    rule, cards = follow_duty(lead, card, trump, proven)
+    if rule is None:
+        return None, ""
+    name, c, led = names[p], CARDS[card], CARDS[lead]
+    if rule is Rule.FOLLOW_SUIT:
+        return rule, f"{name} played {c} to {led} while holding {card_list(cards)}"
+    if rule is Rule.MUST_TRUMP:
+        return rule, (f"{name} played {c} to {led}, neither following nor trumping, while "
+                      f"holding {card_list(cards)}")
+    return rule, (f"{name} played {c} under {led} while holding {card_list(cards)}, "
+                  "which beats it")
+
+
+def card_list(mask: int) -> str:
+    """The cards of ``mask`` for a message: ``"KS QS"``."""
+    return " ".join(str(c) for c in cards_of(mask))
+
+
+def first_card(mask: int) -> Card:
+    """The lowest card of a non-empty mask."""
+    return CARDS[(mask & -mask).bit_length() - 1]
+
+
+# --- what the whole record proves ---------------------------------------------------------
+
+
+def proven_violations(facts: DealFacts, remaining: dict[int, int]) -> list[Violation]:
+    """The violations only the whole record proves: false exchanges, false marriages and
+    phase-2 follows against every card the record shows a player held."""
+    out: list[Violation] = []
+    rem = (remaining.get(0, 0), remaining.get(1, 0))
+    false_moves, last_drawn = _exchanges(facts, rem, out)
+    true_partners = _marriages(facts, rem, false_moves, out)
+    _follows(facts, rem, false_moves, true_partners, last_drawn, out)
+    return out
+
+
+def _exchange_false(facts: DealFacts, s: SwapEvent, rem: tuple[int, int],
+                    x_face_since: int) -> bool:
+    """Whether the record proves that exchange ``s`` was made without the exchange card."""
+    x, e, p = facts.xcard, s.seq, s.player
+    play_seq, d_seq, loser = facts.play_seq[x], facts.last_draw_seq, facts.last_draw_loser
+    if x == facts.turn_up or 0 <= play_seq < e or facts.dealt[1 - p] >> x & 1:
+        return True
+    if x_face_since >= 0 and not (0 <= d_seq and x_face_since < d_seq < e and loser == p):
+        return True
+    false = False
+    q = facts.play_by[x]
+    if q >= 0 and play_seq > e:
+        if s.moved:
+            false = not (0 <= d_seq and e < d_seq < play_seq and q == loser)
+        else:
+            false = q != p
+    for r in (0, 1):
+        if rem[r] >> x & 1:
+            if s.moved:
+                false = false or not (0 <= d_seq and d_seq > e and r == loser)
+            else:
+                false = false or r != p
+    return false
+
+
+def _exchanges(facts: DealFacts, rem: tuple[int, int],
+               out: list[Violation]) -> tuple[list[tuple[int, int]], int]:
+    """False exchanges into ``out``; returns the false exchanges that moved the cards
+    ``(seq, exchanger)`` and the card the loser of the last draw took (-1: unknown)."""
+    names, x = facts.names, facts.xcard
+    x_face_since = -1  # seq since which a true exchange put X face up
+    true_swap_seqs: list[int] = []
+    # False exchanges that moved the cards: the exchanger put an unknown card of theirs face
+    # up, so one card of their dealt hand may be gone (to whoever takes it).
+    false_moves: list[tuple[int, int]] = []
+    for s in facts.swaps:
+        p = s.player
+        if _exchange_false(facts, s, rem, x_face_since):
+            out.append(Violation(s.trick, names[p], Rule.FALSE_EXCHANGE,
+                                 f"{names[p]} exchanged without holding {CARDS[x]}", s.seq))
+            if s.moved:
+                false_moves.append((s.seq, p))
+        elif s.moved:
+            x_face_since = s.seq
+            true_swap_seqs.append(s.seq)
+    # What the loser of the last draw took: the turn-up, or the card an exchange put there.
+    last_drawn = -1
+    d_seq = facts.last_draw_seq
+    if d_seq >= 0:
+        moving = [s for s in facts.swaps if s.moved and s.seq < d_seq]
+        if not moving:
+            last_drawn = facts.turn_up
+        elif moving[-1].seq in true_swap_seqs:
+            last_drawn = x
+    return false_moves, last_drawn
+
+
+def _marriage_false(facts: DealFacts, m: MarriageEvent, rem: tuple[int, int],
+                    false_moves: list[tuple[int, int]]) -> str:
+    """Why the record proves marriage ``m`` false ("" when it does not)."""
+    names = facts.names
+    p, o, q, e = m.player, 1 - m.player, m.partner, m.seq
+    d_seq, loser = facts.last_draw_seq, facts.last_draw_loser
+    if 0 <= facts.play_seq[q] < e:
+        return f"{CARDS[q]} was played in trick {facts.play_trick[q]}"
+    if q == facts.turn_up and not facts.turn_up_with(p, e):
+        if not facts.turn_up_with(o, e):
+            return f"{CARDS[q]} is the turn-up"
+        return f"{names[o]} had taken the turn-up {CARDS[q]}"
+    if facts.play_by[q] == o:
+        return f"{names[o]} played {CARDS[q]} in trick {facts.play_trick[q]}"
+    if facts.dealt[o] >> q & 1 and not (0 <= d_seq < e and loser == p and any(
+            who == o and seq < d_seq for seq, who in false_moves)):
+        # (unless o put it face up by a false exchange and p took it at the last draw)
+        return f"{CARDS[q]} was dealt to {names[o]}"
+    if rem[o] >> q & 1:
+        return f"{names[o]} still held {CARDS[q]}"
+    return ""
+
+
+def _marriages(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int, int]],
+               out: list[Violation]) -> list[tuple[int, int, int]]:
+    """False marriages into ``out``; returns the true ones as ``(seq, player, partner)``."""
+    names = facts.names
+    true_partners: list[tuple[int, int, int]] = []
+    for m in facts.marriages:
+        why = _marriage_false(facts, m, rem, false_moves)
+        if why:
+            out.append(Violation(m.trick, names[m.player], Rule.FALSE_MARRIAGE,
+                                 f"{names[m.player]} declared {m.points} without holding "
+                                 f"{CARDS[m.partner]}: {why}", m.seq))
+        else:
+            true_partners.append((m.seq, m.player, m.partner))
+    return true_partners
+
+
+def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int, int]],
+             true_partners: list[tuple[int, int, int]], last_drawn: int,
+             out: list[Violation]) -> None:
+    """Phase-2 follows into ``out``: the duty to follow, head and trump, against what the
+    record proves the follower held."""
+    x, t, dealt, trump = facts.xcard, facts.turn_up, facts.dealt, facts.trump
+    played_by, t_taken_by, t_taken_seq = facts.played_by, facts.t_taken_by, facts.t_taken_seq
+    loser, d_seq = facts.last_draw_loser, facts.last_draw_seq
+    swaps_out = [(s.seq, s.player) for s in facts.swaps if s.moved]
+    for f in facts.follows:
+        p, at, played = f.player, f.seq, f.played
+        proven = rem[p] | (played_by[p] & ~played)
+        held = 0
+        if dealt[p]:
+            held = dealt[p]
+            if any(who == p and seq < at for seq, who in swaps_out):
+                held &= ~(1 << x)
+            held &= ~proven
+            proven |= held
+        for seq, who, q in true_partners:
+            if who == p and seq < at:
+                proven |= 1 << q
+        if t_taken_by == p and t_taken_seq < at:
+            proven |= 1 << t
+        if loser == p and last_drawn >= 0 and d_seq < at:
+            proven |= 1 << last_drawn
+        proven &= ~played
+        if follow_duty(f.lead, f.card, trump, proven)[0] is None:
+            continue  # the common case: nothing proven against this follow
+        rule, message = follow_problem(facts.names, trump, p, f.lead, f.card, proven)
+        if rule is not None and any(who == p and seq < at for seq, who in false_moves):
+            # any one dealt card may be the one p put face up: proven only without each
+            for y in cards_of(held & ~f.played):
+                if follow_duty(f.lead, f.card, facts.trump, proven & ~(1 << y))[0] is None:
+                    rule = None
+                    break
+        if rule is not None:
+            out.append(Violation(f.trick, facts.names[p], rule, message, at))
