@@ -10,6 +10,7 @@ every 30 seconds.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from tally.store.views import MatchSummary, PairingView, RoundView
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 WORDS: dict[str, dict[str, str]] = {
     "de": {
         "Standings": "Tabelle", "Rank": "Platz", "Player": "Spieler", "Played": "Sp.",
-        "Won": "G", "Lost": "V", "Match points": "Punkte", "Game points": "Spielpunkte",
+        "Won": "G", "Lost": "V", "Points": "Punkte", "Games": "Spielpunkte",
         "Tables": "Tische", "Table": "Tisch", "Round": "Runde", "playing": "läuft",
         "played": "beendet", "scheduled": "geplant", "forfeit": "kampflos", "void": "entfällt",
         "No matches yet.": "Noch keine Partien.", "Bye": "Spielfrei",
@@ -46,6 +47,23 @@ def translate(lang: str) -> Any:
     """
     words = WORDS.get(lang, {})
     return lambda text: words.get(text, text)
+
+
+def stage_words(lang: str) -> Any:
+    """How far an event is (:attr:`~tally.store.views.StandingsView.stage`) in ``lang``.
+
+    >>> stage_words("de")("round 2 of 5"), stage_words("de")("final")
+    ('Runde 2 von 5', 'Endstand')
+    """
+    words = translate(lang)
+
+    def stage(text: str) -> str:
+        found = re.fullmatch(r"round (\d+) of (\d+)", text)
+        if found and lang == "de":
+            return f"Runde {found.group(1)} von {found.group(2)}"
+        return str(words(text))
+
+    return stage
 
 
 def routes() -> list[Route]:
@@ -108,7 +126,8 @@ def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
     html = site.live_cache.get(key)
     if html is None:
         content = _content(site.store, event_id)
-        html = site.pages.get_template("live.html.j2").render(_=translate(lang), **content)
+        html = site.pages.get_template("live.html.j2").render(
+            _=translate(lang), stage=stage_words(lang), **content)
         if len(site.live_cache) > 64:
             site.live_cache.clear()
         site.live_cache[key] = html

@@ -153,7 +153,9 @@ async def play(request: Request) -> Response:
             result = await blocking(store.play, deal_id, token, as_played=confirmed,
                                     expect=expect)
         except ViolationNotConfirmed as exc:
+            match = await blocking(store.match_state, mid)
             return render(request, "confirm.html.j2", 200, url=table_url(request, mid),
+                          match=match,
                           token=token, at=str(expect), last=expect.last or "",
                           message=str(exc), outcome=exc.outcome,
                           violations=exc.violations)
