@@ -157,7 +157,8 @@ def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
         except OSError:
             time.sleep(0.2)
     proc.kill()
-    raise SystemExit(f"the server did not start: {proc.stderr.read().decode() if proc.stderr else ''}")
+    said = proc.stderr.read().decode() if proc.stderr else ""
+    raise SystemExit(f"the server did not start: {said}")
 
 
 def run(url: str, tables: int, seconds: float) -> dict[str, Any]:
