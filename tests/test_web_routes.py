@@ -353,3 +353,25 @@ def test_tally_serve_says_how_to_install_what_is_missing(monkeypatch: Any) -> No
     result = CliRunner().invoke(app, ["serve"])
     assert result.exit_code == 2
     assert "pip install 'tally[web]'" in result.output
+
+
+def test_the_sheets_from_the_director_carry_each_tables_qr_code(web: Web) -> None:
+    from dataclasses import replace
+
+    from tally.printing import render_html
+    from tally.store.sheetdata import match_scoresheet, pairings_sheet
+    from tally.web.qr import qr_svg
+
+    web.login()
+    html = web.page(f"/director/event/{web.event}")
+    assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 2  # two tables
+    url = "http://testserver" + web.table()
+    sheet = pairings_sheet(web.store, web.event, 1)
+    plain = render_html("pairings.html.j2", sheet)
+    assert "<svg" not in plain and "Record on a phone" not in plain
+    coded = replace(sheet, tables=tuple(replace(t, qr=qr_svg(url)) for t in sheet.tables))
+    assert render_html("pairings.html.j2", coded).count("<svg") == 2
+    score = replace(match_scoresheet(web.store, web.match), qr=qr_svg(url))
+    assert "Record on a phone" in render_html("scoresheet.html.j2", score)
+    res = web.client.get(f"/director/print/scoresheet/{web.match}.pdf")
+    assert res.status_code == 200 and res.content.startswith(b"%PDF")

@@ -7,7 +7,6 @@ the ``web`` extra; without them the command says how to install them and exits w
 
 from __future__ import annotations
 
-import socket
 from typing import Annotated
 
 import typer
@@ -25,16 +24,6 @@ def missing_web_modules() -> list[str]:
     import importlib.util
 
     return [m for m in WEB_MODULES if importlib.util.find_spec(m) is None]
-
-
-def local_address() -> str:
-    """This computer's address on the local network, as far as its name tells (phones reach
-    the server there); 127.0.0.1 when it cannot be told."""
-    try:
-        address = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
-    return address if not address.startswith("127.") else "127.0.0.1"
 
 
 @app.command()
@@ -60,7 +49,7 @@ def serve(
 
     from tally.store import open_store
     from tally.web.access import has_pin, set_pin
-    from tally.web.app import create_app
+    from tally.web.app import create_app, local_address
 
     store = open_store(db, scorer="web")
     try:

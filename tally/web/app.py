@@ -139,6 +139,28 @@ def guarded(fn: Endpoint) -> Endpoint:
     return wrapper
 
 
+def local_address() -> str:
+    """This computer's address on the local network, as far as its name tells (phones reach
+    the server there); 127.0.0.1 when it cannot be told."""
+    import socket
+
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+    return address if not address.startswith("127.") else "127.0.0.1"
+
+
+def public_base(request: Request) -> str:
+    """The server's address as phones reach it, for table links and QR codes: the address
+    the director's browser used, unless that is this computer's own loopback address."""
+    url = request.base_url
+    if url.hostname in ("127.0.0.1", "localhost", "::1"):
+        port = f":{url.port}" if url.port else ""
+        return f"{url.scheme}://{local_address()}{port}"
+    return str(url).rstrip("/")
+
+
 def int_param(request: Request, name: str) -> int:
     """A path parameter that must be a number (else: not found)."""
     text = str(request.path_params.get(name, ""))

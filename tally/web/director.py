@@ -9,11 +9,12 @@ Ten wrong PINs from one address lock it out for ten minutes.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import Refused
 from tally.web.access import AccessDenied, check_pin, referee_mode, set_referee_mode
-from tally.web.app import blocking, form_of, guarded, int_param, render, site_of
+from tally.web.app import blocking, form_of, guarded, int_param, public_base, render, site_of
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -133,9 +134,13 @@ async def event_page(request: Request) -> Response:
     """GET: one event: rounds, tables with their addresses, players, sheets."""
     _need_director(request)
     site = site_of(request)
+    from tally.web.qr import qr_svg
+
     state = await blocking(_event_state, site.store, int_param(request, "event"), site.keys)
-    return render(request, "event.html.j2", notice=_said(request),
-                  base=str(request.base_url).rstrip("/"), **state)
+    base = public_base(request)
+    qrs = {mid: qr_svg(f"{base}/t/{mid}/{secret}") for mid, secret in state["secrets"].items()}
+    return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs,
+                  **state)
 
 
 async def _event_change(request: Request, change: Any) -> Response:
@@ -200,7 +205,7 @@ async def match_page(request: Request) -> Response:
     mid = int_param(request, "match")
     state = await blocking(_match_state, site.store, mid)
     return render(request, "match.html.j2", notice=_said(request),
-                  table=f"{str(request.base_url).rstrip('/')}/t/{mid}/"
+                  table=f"{public_base(request)}/t/{mid}/"
                         f"{site.keys.table_secret(mid)}", **state)
 
 
@@ -257,10 +262,15 @@ async def reverse(request: Request) -> Response:
     return _back("/director/audit", f"Reversed entry {entry.reversed_by or ''}.".strip())
 
 
-def _pdf(store: Store, sheet: str, ref: str) -> bytes:
-    """A sheet as the CLI's ``tally print`` makes it."""
+def _pdf(store: Store, sheet: str, ref: str, table_url: Callable[[int], str]) -> bytes:
+    """A sheet as the CLI's ``tally print`` makes it, with the QR code of each table's page
+    (``table_url`` of a match number) on the pairings and the score sheet."""
+    from dataclasses import replace
+
     from tally.printing import render_pairings, render_scoresheet, render_standings
+    from tally.store.events import rounds
     from tally.store.sheetdata import event_standings_sheet, match_scoresheet, pairings_sheet
+    from tally.web.qr import qr_svg
 
     event, _, number = ref.partition("-")
     if not event.isdigit() or (number and not number.isdigit()):
@@ -268,9 +278,14 @@ def _pdf(store: Store, sheet: str, ref: str) -> bytes:
     if sheet == "standings":
         return render_standings(event_standings_sheet(store, int(event)))
     if sheet == "pairings" and number:
-        return render_pairings(pairings_sheet(store, int(event), int(number)))
+        data = pairings_sheet(store, int(event), int(number))
+        made = {p.table: p.match_ids for p in rounds(store, int(event), int(number))[0].pairings}
+        tables = tuple(replace(t, qr=qr_svg(table_url(made[t.table][0])))
+                       if made.get(t.table) else t for t in data.tables)
+        return render_pairings(replace(data, tables=tables))
     if sheet == "scoresheet":
-        return render_scoresheet(match_scoresheet(store, int(event)))
+        score = match_scoresheet(store, int(event))
+        return render_scoresheet(replace(score, qr=qr_svg(table_url(int(event)))))
     raise Refused(f"no sheet {sheet[:20]!r}")
 
 
@@ -283,6 +298,9 @@ async def print_sheet(request: Request) -> Response:
     _need_director(request)
     sheet = str(request.path_params["sheet"])
     ref = str(request.path_params["ref"]).removesuffix(".pdf")
-    pdf = await blocking(_pdf, site_of(request).store, sheet, ref)
+    site = site_of(request)
+    base = public_base(request)
+    pdf = await blocking(_pdf, site.store, sheet, ref,
+                         lambda mid: f"{base}/t/{mid}/{site.keys.table_secret(mid)}")
     return Plain(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'inline; filename="{sheet}-{ref}.pdf"'})
