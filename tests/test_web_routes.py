@@ -375,3 +375,18 @@ def test_the_sheets_from_the_director_carry_each_tables_qr_code(web: Web) -> Non
     assert "Record on a phone" in render_html("scoresheet.html.j2", score)
     res = web.client.get(f"/director/print/scoresheet/{web.match}.pdf")
     assert res.status_code == 200 and res.content.startswith(b"%PDF")
+
+
+def test_a_restarted_server_keeps_secrets_sessions_and_forms(web: Web) -> None:
+    from tally.web.app import create_app
+
+    web.login()
+    fields = web.form(web.table())
+    again = _client(create_app(web.store))
+    again.cookies.update(web.client.cookies)
+    assert again.get(f"/director/event/{web.event}").status_code == 200
+    res = again.post(web.table() + "/start", data={
+        "csrf": web.client.cookies.get("tally_csrf"), "turn_up": "QH", "at": fields["at"],
+        "last": fields["last"]}, follow_redirects=False)
+    assert res.status_code == 303
+    assert web.store.match_state(web.match).deals[-1].turn_up == "QH"

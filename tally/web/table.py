@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from tally.errors import DealMoved, Refused, TallyError, ViolationNotConfirmed
+from tally.ruling import REASONS
 from tally.store.views import DealView, MatchView, Position
 from tally.web.access import AccessDenied, referee_mode
 from tally.web.app import blocking, form_of, guarded, int_param, render, site_of
@@ -29,8 +30,7 @@ if TYPE_CHECKING:
     from tally.store import Store
 
 #: reasons a quick result may give, as the CLI's ``tally deal quick --reason``
-QUICK_REASONS = ("claim", "higher-total", "last-trick", "failed-close", "false-claim",
-                 "illegal-play", "draw")
+QUICK_REASONS = tuple(r for r in REASONS if r != "incomplete")
 
 
 def routes() -> list[Route]:
