@@ -127,6 +127,8 @@ class PairingTable:
     player_one: str
     player_two: str
     first_dealer: str
+    #: the QR code of the table's page (``tally serve``) as inline SVG; empty for none
+    qr: str = ""
 
     def __post_init__(self) -> None:
         _need(self.table >= 1, f"table number {self.table} is not 1 or more")
@@ -220,6 +222,8 @@ class ScoreSheet:
     next_dealer: str = ""
     #: The winner of the match, once it is over.
     winner: str = ""
+    #: the QR code of the match's table page (``tally serve``) as inline SVG; empty for none
+    qr: str = ""
 
     def __post_init__(self) -> None:
         _need(1 <= self.match_target <= 99, f"match target {self.match_target} is not 1-99")

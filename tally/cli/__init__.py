@@ -28,6 +28,7 @@ from tally.cli import load as _load  # noqa: E402,F401
 from tally.cli import matches as _matches  # noqa: E402,F401
 from tally.cli import players as _players  # noqa: E402,F401
 from tally.cli import printing as _printing  # noqa: E402,F401
+from tally.cli import serve as _serve  # noqa: E402,F401
 from tally.cli import standings as _standings  # noqa: E402,F401
 from tally.cli import storage as _storage  # noqa: E402,F401
 

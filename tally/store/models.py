@@ -231,3 +231,14 @@ class CacheState(SQLModel, table=True):
 
     name: str = Field(primary_key=True, max_length=40)
     version: str = Field(max_length=40)
+
+
+class WebSetting(SQLModel, table=True):
+    """A setting of ``tally serve`` (:mod:`tally.web.access`): its signing key, the
+    director's PIN (a salted hash), referee mode of a table."""
+
+    __tablename__ = "web_settings"
+
+    name: str = Field(primary_key=True, max_length=60)
+    value: str = Field(max_length=400)
+    updated_at: datetime

@@ -160,5 +160,13 @@ cache_state = table(
     column("version", String),
 )
 
+#: ``tally serve``'s settings (:mod:`tally.web.access`)
+web_settings = table(
+    "web_settings",
+    column("name", String),
+    column("value", String),
+    column("updated_at", UTCDateTime()),
+)
+
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
-       event_rounds, deal_results, cache_state)
+       event_rounds, deal_results, cache_state, web_settings)

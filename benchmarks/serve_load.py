@@ -1,0 +1,242 @@
+"""Load test of ``tally serve``: 16 tables, each recording one action a second, against one
+server process.
+
+    python benchmarks/serve_load.py [--tables 16] [--seconds 60 | --long] [--db URL]
+
+Each table is a phone (its own HTTP client, cookies and CSRF token): it reads its table page,
+taps a card the page offers (a random one), the turn-up of the next deal when a deal is over,
+or moves on to its next match when a match is over, once a second. The latency of a tap is
+the POST and the page it redirects to, as a phone waits for it. At the end every acknowledged
+tap (a 303) must be in the audit log (one entry each): "lost" counts those missing.
+
+The server is ``tally serve`` started as a process on a loopback port. The database is a fresh
+SQLite file unless ``--db`` names a PostgreSQL server, in which case a schema of its own is
+made there and dropped afterwards. Default 60 s; ``--long`` runs 5 minutes. Target: p95 under
+100 ms, no error, nothing lost. Only 127.0.0.1 is ever contacted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from common import tally_cmd  # noqa: E402
+
+HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)">')
+MATCHES_PER_TABLE = 12
+
+
+@dataclass
+class Table:
+    """One phone: the addresses of its matches, in order, and what it measured."""
+
+    urls: list[str]
+    latencies: list[float] = field(default_factory=list)
+    acknowledged: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def prepare(url: str, tables: int) -> list[Table]:
+    """Players, a club evening and the matches of every table; the tables' addresses."""
+    from tally.store import events, open_store
+    from tally.web.access import server_keys
+
+    store = open_store(url, scorer="load")
+    try:
+        names = [f"Player {i:02d}" for i in range(2 * tables)]
+        for name in names:
+            store.add_player(name)
+        ev = events.create_event(store, "Load test", players=names)
+        keys = server_keys(store)
+        out = []
+        for t in range(tables):
+            a, b = names[2 * t], names[2 * t + 1]
+            mids = [store.start_match(a, b, first_dealer=a if k % 2 == 0 else b,
+                                      event=ev.id).id for k in range(MATCHES_PER_TABLE)]
+            out.append(Table([f"/t/{m}/{keys.table_secret(m)}" for m in mids]))
+        return out
+    finally:
+        store.close()
+
+
+def tap(client: Any, table: Table, path: str, rng: random.Random) -> bool:
+    """Read the table page and tap something on it; False when the match is over."""
+    page = client.get(path)
+    html = page.text
+    fields = dict(HIDDEN.findall(html))
+    cards = re.findall(r'name="token" value="([^"]+)"', html.split("<details", 1)[0])
+    turn_ups = re.findall(r'name="turn_up" value="([^"]+)"', html)
+    if cards:
+        plain = [c for c in cards if " " not in c and c not in ("swap", "close",
+                                                                 "close-before-draw")]
+        choice, action, name = rng.choice(plain or cards), "/play", "token"
+    elif turn_ups:
+        choice, action, name = rng.choice(turn_ups), "/start", "turn_up"
+    else:
+        return False
+    data = {"csrf": client.cookies.get("tally_csrf", ""), "at": fields.get("at", ""),
+            "last": fields.get("last", ""), name: choice}
+    start = time.perf_counter()
+    res = client.post(path + action, data=data, follow_redirects=False)
+    if res.status_code == 303:
+        client.get(res.headers["location"])
+        table.latencies.append(time.perf_counter() - start)
+        table.acknowledged += 1
+    else:
+        key = f"{res.status_code} {action}"
+        table.errors[key] = table.errors.get(key, 0) + 1
+    return True
+
+
+def phone(base: str, table: Table, seconds: float, offset: float, seed: int) -> None:
+    """One table for ``seconds``: one tap a second, starting ``offset`` seconds in."""
+    import httpx
+
+    rng = random.Random(seed)
+    matches = list(table.urls)
+    with httpx.Client(base_url=base, timeout=30) as client:
+        start = time.monotonic() + offset
+        n = 0
+        while matches:
+            due = start + n
+            if due - (start - offset) >= seconds:
+                break
+            time.sleep(max(0.0, due - time.monotonic()))
+            n += 1
+            try:
+                if not tap(client, table, matches[0], rng):
+                    matches.pop(0)
+            except httpx.HTTPError as exc:
+                key = type(exc).__name__
+                table.errors[key] = table.errors.get(key, 0) + 1
+
+
+def audited(url: str) -> int:
+    """The audit entries written by the table pages."""
+    from tally.store import open_store
+
+    store = open_store(url, scorer="load")
+    try:
+        return sum(1 for a in store.audit_log() if a.scorer.startswith("web: table"))
+    finally:
+        store.close()
+
+
+def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([*tally_cmd(), "serve", "--db", url, "--host", "127.0.0.1",
+                             "--port", str(port), "--pin", "123456"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    said = proc.stderr.read().decode() if proc.stderr else ""
+    raise SystemExit(f"the server did not start: {said}")
+
+
+def run(url: str, tables: int, seconds: float) -> dict[str, Any]:
+    setup = prepare(url, tables)
+    port = free_port()
+    server = start_server(url, port)
+    try:
+        threads = [threading.Thread(target=phone, args=(f"http://127.0.0.1:{port}", t, seconds,
+                                                        i / tables, i))
+                   for i, t in enumerate(setup)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    latencies = sorted(x for t in setup for x in t.latencies)
+    acknowledged = sum(t.acknowledged for t in setup)
+    errors: dict[str, int] = {}
+    for t in setup:
+        for k, v in t.errors.items():
+            errors[k] = errors.get(k, 0) + v
+    stored = audited(url)
+    return {"taps": acknowledged, "stored": stored, "lost": max(0, acknowledged - stored),
+            "errors": errors,
+            "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
+            "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))] if latencies
+            else float("nan"),
+            "max_ms": 1000 * latencies[-1] if latencies else float("nan")}
+
+
+def pg_schema(base: str) -> tuple[str, Any]:
+    """A fresh schema on the PostgreSQL server ``base`` and a function that drops it."""
+    from sqlalchemy import create_engine
+
+    from tests.store_support import pg_schema_url
+
+    schema = "tally_load_" + uuid.uuid4().hex[:10]
+    engine = create_engine(base)
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+
+    def drop() -> None:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        engine.dispose()
+
+    return pg_schema_url(base, schema), drop
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=16)
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--long", action="store_true", help="5 minutes")
+    ap.add_argument("--db", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    args = ap.parse_args()
+    seconds = 300.0 if args.long else args.seconds
+    drop = None
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.db and args.db.startswith("postgresql"):
+            url, drop = pg_schema(args.db)
+        else:
+            url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        env_note = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
+        try:
+            r = run(url, args.tables, seconds)
+        finally:
+            if drop is not None:
+                drop()
+    print(f"tally serve, {env_note}: {args.tables} tables x 1 action/s for {seconds:.0f} s "
+          f"(pid {os.getpid()})")
+    print(f"  taps acknowledged {r['taps']}, stored {r['stored']}, lost {r['lost']}, "
+          f"errors {sum(r['errors'].values())} {r['errors'] or ''}")
+    print(f"  latency of a tap (POST + page): p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, "
+          f"max {r['max_ms']:.1f} ms  (target p95 < 100 ms, 0 lost)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,306 @@
+"""The director's pages (PIN): events, rounds and pairings with each table's address, starting
+rounds and club matches, withdrawals, referee mode, correcting a deal (the store's audited
+edit and delete), reversing an audit entry, and every sheet as a PDF.
+
+Every page needs the session cookie a correct PIN gives; every change also the CSRF token.
+Ten wrong PINs from one address lock it out for ten minutes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tally.errors import Refused
+from tally.web.access import AccessDenied, check_pin, referee_mode, set_referee_mode
+from tally.web.app import blocking, form_of, guarded, int_param, public_base, render, site_of
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    from tally.store import Store
+
+SESSION_COOKIE = "tally_director"
+LOCKOUT_FAILURES = 10
+LOCKOUT_SECONDS = 600.0
+
+
+def routes() -> list[Route]:
+    """The director's routes."""
+    from starlette.routing import Route
+
+    post = ["POST"]
+    return [
+        Route("/director", home), Route("/director/login", login, methods=post),
+        Route("/director/logout", logout, methods=post),
+        Route("/director/event/{event}", event_page),
+        Route("/director/event/{event}/round", start_round, methods=post),
+        Route("/director/event/{event}/withdraw", withdraw, methods=post),
+        Route("/director/event/{event}/match", start_match, methods=post),
+        Route("/director/match/{match}", match_page),
+        Route("/director/match/{match}/referee", referee, methods=post),
+        Route("/director/deal/{deal}/edit", edit_deal, methods=post),
+        Route("/director/deal/{deal}/delete", delete_deal, methods=post),
+        Route("/director/audit", audit_page),
+        Route("/director/audit/{entry}/reverse", reverse, methods=post),
+        Route("/director/print/{sheet}/{ref}", print_sheet),
+    ]
+
+
+def is_director(request: Request) -> bool:
+    """True when the request carries a valid director's session."""
+    return site_of(request).keys.check_session(request.cookies.get(SESSION_COOKIE))
+
+
+def _need_director(request: Request) -> None:
+    if not is_director(request):
+        raise AccessDenied("the director's PIN is needed for this page")
+
+
+def _acting(request: Request) -> Store:
+    return site_of(request).acting("web: director")
+
+
+def _back(path: str, said: str = "") -> Response:
+    from urllib.parse import quote
+
+    from starlette.responses import RedirectResponse
+
+    return RedirectResponse(path + (f"?said={quote(said[:300])}" if said else ""), 303)
+
+
+def _said(request: Request) -> str | None:
+    return request.query_params.get("said", "")[:300] or None
+
+
+@guarded
+async def home(request: Request) -> Response:
+    """GET: the login form, or the events and recent matches."""
+    from tally.store import events
+
+    if not is_director(request):
+        return render(request, "login.html.j2", error=None)
+    store = site_of(request).store
+    evs = await blocking(events.events, store)
+    matches = await blocking(store.matches)
+    return render(request, "director.html.j2", events=list(reversed(evs)),
+                  friendly=[m for m in matches if m.event_id is None][-20:],
+                  notice=_said(request))
+
+
+@guarded
+async def login(request: Request) -> Response:
+    """POST: check the PIN; a correct one sets the session cookie."""
+    site = site_of(request)
+    fields = await form_of(request)
+    client = request.client.host if request.client else "?"
+    count, since = site.failures.get(client, (0, time.time()))
+    if count >= LOCKOUT_FAILURES and time.time() - since < LOCKOUT_SECONDS:
+        raise AccessDenied("too many wrong PINs: wait ten minutes")
+    if not await blocking(check_pin, site.store, fields.get("pin", "")):
+        site.failures[client] = (count + 1, since)
+        return render(request, "login.html.j2", 403, error="That is not the PIN.")
+    site.failures.pop(client, None)
+    response = _back("/director")
+    response.set_cookie(SESSION_COOKIE, site.keys.session(), httponly=True, samesite="strict")
+    return response
+
+
+@guarded
+async def logout(request: Request) -> Response:
+    """POST: end the director's session."""
+    await form_of(request)
+    response = _back("/director")
+    response.delete_cookie(SESSION_COOKIE)
+    return response
+
+
+def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
+    from tally.store import events
+
+    ev = events.event(store, event_id)
+    rounds = events.rounds(store, event_id) if ev.kind == "round-robin" else []
+    matches = [m for m in store.matches() if m.event_id == event_id]
+    return {"event": ev, "rounds": rounds, "matches": matches,
+            "secrets": {m.id: keys.table_secret(m.id) for m in matches},
+            "next_round": next((r.number for r in rounds if not r.started), None)}
+
+
+@guarded
+async def event_page(request: Request) -> Response:
+    """GET: one event: rounds, tables with their addresses, players, sheets."""
+    _need_director(request)
+    site = site_of(request)
+    from tally.web.qr import qr_svg
+
+    state = await blocking(_event_state, site.store, int_param(request, "event"), site.keys)
+    base = public_base(request)
+    qrs = {mid: qr_svg(f"{base}/t/{mid}/{secret}") for mid, secret in state["secrets"].items()}
+    return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs,
+                  **state)
+
+
+async def _event_change(request: Request, change: Any) -> Response:
+    """Run a director's change to an event and go back to its page."""
+    _need_director(request)
+    fields = await form_of(request)
+    eid = int_param(request, "event")
+    said = await blocking(change, _acting(request), eid, fields)
+    return _back(f"/director/event/{eid}", said)
+
+
+@guarded
+async def start_round(request: Request) -> Response:
+    """POST: make the matches of a round of a round robin."""
+    from tally.store import events
+
+    def change(store: Store, eid: int, fields: dict[str, str]) -> str:
+        number = fields.get("round", "")
+        if not number.isdigit():
+            raise Refused("give the round's number")
+        rnd = events.start_round(store, eid, int(number))
+        return f"Round {rnd.number} started: {len(rnd.pairings)} tables."
+
+    return await _event_change(request, change)
+
+
+@guarded
+async def withdraw(request: Request) -> Response:
+    """POST: withdraw a player from the event."""
+    from tally.store import events
+
+    def change(store: Store, eid: int, fields: dict[str, str]) -> str:
+        events.withdraw(store, eid, fields.get("player", ""))
+        return f"{fields.get('player', '')} withdrew."
+
+    return await _event_change(request, change)
+
+
+@guarded
+async def start_match(request: Request) -> Response:
+    """POST: start a match of a club evening."""
+    def change(store: Store, eid: int, fields: dict[str, str]) -> str:
+        m = store.start_match(fields.get("a", ""), fields.get("b", ""),
+                              first_dealer=fields.get("dealer") or fields.get("a", ""),
+                              event=eid)
+        return f"Match {m.id} started: {m.players[0]} v {m.players[1]}."
+
+    return await _event_change(request, change)
+
+
+def _match_state(store: Store, mid: int) -> dict[str, Any]:
+    match = store.match_state(mid, referee=True)
+    records = {d.id: store.export_deal(d.id) for d in match.deals if d.kind == "recorded"}
+    return {"match": match, "records": records, "referee": referee_mode(store, mid)}
+
+
+@guarded
+async def match_page(request: Request) -> Response:
+    """GET: a match: its deals (each recorded one can be corrected), referee mode, table."""
+    _need_director(request)
+    site = site_of(request)
+    mid = int_param(request, "match")
+    state = await blocking(_match_state, site.store, mid)
+    return render(request, "match.html.j2", notice=_said(request),
+                  table=f"{public_base(request)}/t/{mid}/"
+                        f"{site.keys.table_secret(mid)}", **state)
+
+
+@guarded
+async def referee(request: Request) -> Response:
+    """POST: switch referee mode (counted points on the table page) on or off."""
+    _need_director(request)
+    fields = await form_of(request)
+    mid = int_param(request, "match")
+    store = site_of(request).store
+    await blocking(store.match_state, mid)
+    on = fields.get("on") == "yes"
+    await blocking(set_referee_mode, store, mid, on)
+    return _back(f"/director/match/{mid}", f"Referee mode {'on' if on else 'off'}.")
+
+
+@guarded
+async def edit_deal(request: Request) -> Response:
+    """POST: replace a recorded deal's record (audited, reversible)."""
+    _need_director(request)
+    fields = await form_of(request)
+    store = _acting(request)
+    did = int_param(request, "deal")
+    view = await blocking(store.deal_view, did)
+    changed = await blocking(store.edit_deal, did, fields.get("record", ""))
+    said = "Nothing changed." if changed is None else f"Deal {view.number} corrected."
+    return _back(f"/director/match/{view.match_id}", said)
+
+
+@guarded
+async def delete_deal(request: Request) -> Response:
+    """POST: delete the last deal of a match (audited, reversible)."""
+    _need_director(request)
+    await form_of(request)
+    store = _acting(request)
+    view = await blocking(store.delete_deal, int_param(request, "deal"))
+    return _back(f"/director/match/{view.match_id}", f"Deal {view.number} deleted.")
+
+
+@guarded
+async def audit_page(request: Request) -> Response:
+    """GET: the latest changes, each reversible."""
+    _need_director(request)
+    log = await blocking(site_of(request).store.audit_log, limit=50)
+    return render(request, "audit.html.j2", log=list(reversed(log)), notice=_said(request))
+
+
+@guarded
+async def reverse(request: Request) -> Response:
+    """POST: reverse an audit entry (the store refuses when it changed again since)."""
+    _need_director(request)
+    await form_of(request)
+    entry = await blocking(_acting(request).reverse, int_param(request, "entry"))
+    return _back("/director/audit", f"Reversed entry {entry.reversed_by or ''}.".strip())
+
+
+def _pdf(store: Store, sheet: str, ref: str, table_url: Callable[[int], str]) -> bytes:
+    """A sheet as the CLI's ``tally print`` makes it, with the QR code of each table's page
+    (``table_url`` of a match number) on the pairings and the score sheet."""
+    from dataclasses import replace
+
+    from tally.printing import render_pairings, render_scoresheet, render_standings
+    from tally.store.events import rounds
+    from tally.store.sheetdata import event_standings_sheet, match_scoresheet, pairings_sheet
+    from tally.web.qr import qr_svg
+
+    event, _, number = ref.partition("-")
+    if not event.isdigit() or (number and not number.isdigit()):
+        raise Refused(f"no sheet {ref[:20]!r}")
+    if sheet == "standings":
+        return render_standings(event_standings_sheet(store, int(event)))
+    if sheet == "pairings" and number:
+        data = pairings_sheet(store, int(event), int(number))
+        made = {p.table: p.match_ids for p in rounds(store, int(event), int(number))[0].pairings}
+        tables = tuple(replace(t, qr=qr_svg(table_url(made[t.table][0])))
+                       if made.get(t.table) else t for t in data.tables)
+        return render_pairings(replace(data, tables=tables))
+    if sheet == "scoresheet":
+        score = match_scoresheet(store, int(event))
+        return render_scoresheet(replace(score, qr=qr_svg(table_url(int(event)))))
+    raise Refused(f"no sheet {sheet[:20]!r}")
+
+
+@guarded
+async def print_sheet(request: Request) -> Response:
+    """GET /director/print/SHEET/REF: standings/EVENT, pairings/EVENT-ROUND,
+    scoresheet/MATCH as PDF."""
+    from starlette.responses import Response as Plain
+
+    _need_director(request)
+    sheet = str(request.path_params["sheet"])
+    ref = str(request.path_params["ref"]).removesuffix(".pdf")
+    site = site_of(request)
+    base = public_base(request)
+    pdf = await blocking(_pdf, site.store, sheet, ref,
+                         lambda mid: f"{base}/t/{mid}/{site.keys.table_secret(mid)}")
+    return Plain(pdf, media_type="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="{sheet}-{ref}.pdf"'})

@@ -1,0 +1,165 @@
+"""The live standings page for a projector or a TV, read-only, in English or German.
+
+``/standings/EVENT?lang=de`` shows the standings and the current round's tables with their
+running match scores. A few lines of JavaScript (``static/live.js``) ask
+``/standings/EVENT/live`` every second for the audit log's newest entry number and, when it
+changed, the new content: any change anywhere shows within two seconds, from this server
+process or another one on the same database. Without JavaScript the page reloads itself
+every 30 seconds.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from tally.store.views import MatchSummary, PairingView, RoundView
+from tally.web.app import blocking, guarded, int_param, render, site_of
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    from tally.store import Store
+
+#: the words of the standings page; keys are English, German beside them
+WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "Standings": "Tabelle", "Rank": "Platz", "Player": "Spieler", "Played": "Sp.",
+        "Won": "G", "Lost": "V", "Points": "Punkte", "Games": "Spielpunkte",
+        "Tables": "Tische", "Table": "Tisch", "Round": "Runde", "playing": "läuft",
+        "played": "beendet", "scheduled": "geplant", "forfeit": "kampflos", "void": "entfällt",
+        "No matches yet.": "Noch keine Partien.", "Bye": "Spielfrei",
+        "Withdrawn": "Zurückgezogen", "Updated": "Aktualisiert", "Match": "Partie",
+        "won": "gewinnt", "final": "Endstand", "Events": "Veranstaltungen",
+        "Director": "Turnierleitung", "Live standings": "Live-Tabelle",
+    },
+}
+LANGUAGES = ("en", "de")
+
+
+def translate(lang: str) -> Any:
+    """The ``_`` of a page in ``lang``: German words where there are some, else English.
+
+    >>> translate("de")("Standings"), translate("en")("Standings")
+    ('Tabelle', 'Standings')
+    """
+    words = WORDS.get(lang, {})
+    return lambda text: words.get(text, text)
+
+
+def stage_words(lang: str) -> Any:
+    """How far an event is (:attr:`~tally.store.views.StandingsView.stage`) in ``lang``.
+
+    >>> stage_words("de")("round 2 of 5"), stage_words("de")("final")
+    ('Runde 2 von 5', 'Endstand')
+    """
+    words = translate(lang)
+
+    def stage(text: str) -> str:
+        found = re.fullmatch(r"round (\d+) of (\d+)", text)
+        if found and lang == "de":
+            return f"Runde {found.group(1)} von {found.group(2)}"
+        return str(words(text))
+
+    return stage
+
+
+def routes() -> list[Route]:
+    """The routes of the read-only pages."""
+    from starlette.routing import Route
+
+    return [Route("/", home), Route("/standings/{event}", page),
+            Route("/standings/{event}/live", live)]
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in LANGUAGES else "en"
+
+
+@guarded
+async def home(request: Request) -> Response:
+    """GET /: the events, each with its standings page."""
+    from tally.store import events
+
+    evs = await blocking(events.events, site_of(request).store)
+    lang = _lang(request)
+    return render(request, "home.html.j2", events=list(reversed(evs)), lang=lang,
+                  _=translate(lang))
+
+
+def _current_round(rounds: list[RoundView]) -> RoundView | None:
+    started = [r for r in rounds if r.started]
+    return started[-1] if started else None
+
+
+def _content(store: Store, event_id: int) -> dict[str, Any]:
+    """What the live part shows: standings, and the tables now playing with their scores."""
+    from tally.store import events
+
+    view = events.standings(store, event_id)
+    assert view.event is not None
+    current: RoundView | None = None
+    tables: list[PairingView] = []
+    club: list[MatchSummary] = []
+    if view.event.kind == "round-robin":
+        current = _current_round(events.rounds(store, event_id))
+        tables = list(current.pairings) if current is not None else []
+    else:
+        mine = [m for m in store.matches() if m.event_id == event_id]
+        club = [m for m in mine if not m.over] + [m for m in mine if m.over][-6:]
+    return {"standings": view, "round": current, "tables": tables, "club": club}
+
+
+def _version(store: Store) -> int:
+    """The newest audit entry's number: every change writes one."""
+    log = store.audit_log(limit=1)
+    return log[-1].id if log else 0
+
+
+def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
+    site = site_of(request)
+    version = _version(site.store)
+    key = (event_id, lang, version)
+    html = site.live_cache.get(key)
+    if html is None:
+        content = _content(site.store, event_id)
+        html = site.pages.get_template("live.html.j2").render(
+            _=translate(lang), stage=stage_words(lang), **content)
+        if len(site.live_cache) > 64:
+            site.live_cache.clear()
+        site.live_cache[key] = html
+    return version, html
+
+
+@guarded
+async def page(request: Request) -> Response:
+    """GET /standings/EVENT: the whole page."""
+    from tally.store import events
+
+    event_id = int_param(request, "event")
+    lang = _lang(request)
+    ev = await blocking(events.event, site_of(request).store, event_id)
+    version, html = await blocking(_fragment, request, event_id, lang)
+    return render(request, "standings.html.j2", event=ev, lang=lang, _=translate(lang),
+                  version=version, live=html)
+
+
+@guarded
+async def live(request: Request) -> Response:
+    """GET /standings/EVENT/live?v=N: ``{"version": N}`` when nothing changed since N,
+    else the new version and the live part's HTML."""
+    from starlette.responses import JSONResponse
+
+    event_id = int_param(request, "event")
+    lang = _lang(request)
+    seen = request.query_params.get("v", "")
+    site = site_of(request)
+    version = await blocking(_version, site.store)
+    if seen == str(version):
+        return JSONResponse({"version": version}, headers={"Cache-Control": "no-store"})
+    version, html = await blocking(_fragment, request, event_id, lang)
+    return JSONResponse({"version": version, "html": html},
+                        headers={"Cache-Control": "no-store"})

@@ -1,0 +1,242 @@
+"""The table page: one phone per table records its match trick by trick.
+
+Reached at ``/t/MATCH/SECRET`` (:meth:`tally.web.access.Keys.table_secret`); a wrong secret is
+"not found", and a secret only opens its own match. Every change is a form that carries the
+CSRF token and where the phone saw the deal (``at``, ``last``: a
+:class:`~tally.store.views.Position`): when another phone recorded meanwhile the store refuses
+it (:class:`~tally.errors.DealMoved`) and the page shows the deal as it is now. A violation is
+shown for confirmation first and stored only after "it happened" (``as_played``); a quick
+result is stored only after the opponent agreed on the same phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from tally.errors import DealMoved, Refused, TallyError, ViolationNotConfirmed
+from tally.ruling import REASONS
+from tally.store.views import DealView, MatchView, Position
+from tally.web.access import AccessDenied, referee_mode
+from tally.web.app import blocking, form_of, guarded, int_param, render, site_of
+from tally.web.cards import action_buttons, card_rows, deck
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    from tally.store import Store
+
+#: reasons a quick result may give, as the CLI's ``tally deal quick --reason``
+QUICK_REASONS = tuple(r for r in REASONS if r != "incomplete")
+
+
+def routes() -> list[Route]:
+    """The table page's routes."""
+    from starlette.routing import Route
+
+    base = "/t/{match}/{secret}"
+    return [Route(base, show), Route(base + "/play", play, methods=["POST"]),
+            Route(base + "/undo", undo, methods=["POST"]),
+            Route(base + "/start", start, methods=["POST"]),
+            Route(base + "/quick", quick, methods=["POST"])]
+
+
+def table_url(request: Request, match_id: int) -> str:
+    """The table page of a match, with its secret."""
+    return f"/t/{match_id}/{site_of(request).keys.table_secret(match_id)}"
+
+
+def _match_id(request: Request) -> int:
+    """The match of a table URL, refused ("not found") unless the secret is its own."""
+    mid = int_param(request, "match")
+    if not site_of(request).keys.check_table(mid, str(request.path_params["secret"])):
+        from tally.errors import NotFound
+
+        raise NotFound("this table's address is not right: scan the code on the sheet again")
+    return mid
+
+
+def _acting(request: Request, mid: int) -> Store:
+    return site_of(request).acting(f"web: table of match {mid}")
+
+
+def _expected(mid: int, fields: dict[str, str]) -> Position:
+    """Where the phone saw the match when the form was shown."""
+    at = Position.parse(fields.get("at", ""))
+    if at.match_id != mid:
+        raise AccessDenied("the form belongs to another table")
+    return Position(at.match_id, at.number, at.actions, fields.get("last") or None)
+
+
+def _current(match: MatchView) -> DealView | None:
+    """The deal play is recorded into: the last one, while it is recorded and not over."""
+    if not match.deals:
+        return None
+    last = match.deals[-1]
+    if last.kind != "recorded" or (last.to_move is None and not last.claimable):
+        return None
+    return last
+
+
+def _state(store: Store, mid: int) -> dict[str, Any]:
+    """Everything the table page shows, read from the store."""
+    referee = referee_mode(store, mid)
+    match = store.match_state(mid, referee=referee)
+    deal = _current(match)
+    legal = store.legal_tokens(deal.id) if deal is not None else []
+    last = match.deals[-1] if match.deals else None
+    cards = [str(c) for c in deck(match.rules)]
+    return {
+        "match": match, "deal": deal, "last": last, "referee": referee,
+        "rows": card_rows(legal), "actions": action_buttons(legal),
+        "others": card_rows([c for c in cards if c not in legal]) if deal is not None else [],
+        "turn_ups": card_rows(cards),
+        "can_start": not match.over and (last is None or last.finished),
+        "can_undo": last is not None and last.kind == "recorded" and last.actions > 0,
+        "reasons": QUICK_REASONS,
+    }
+
+
+async def _page(request: Request, mid: int, *, status: int = 200,
+                error: str | None = None, notice: str | None = None) -> Response:
+    store = site_of(request).store
+    state = await blocking(_state, store, mid)
+    said = notice or request.query_params.get("said", "")[:300] or None
+    return render(request, "table.html.j2", status, url=table_url(request, mid), error=error,
+                  notice=said, **state)
+
+
+def _done(request: Request, mid: int, message: str) -> Response:
+    """Back to the table page (303: a reload does not post again), saying what was done."""
+    from starlette.responses import RedirectResponse
+
+    return RedirectResponse(f"{table_url(request, mid)}?said={quote(message[:300])}", 303)
+
+
+@guarded
+async def show(request: Request) -> Response:
+    """GET: the table page."""
+    return await _page(request, _match_id(request))
+
+
+async def _change(request: Request, mid: int,
+                  action: Callable[[], Awaitable[Response]]) -> Response:
+    """Run a change; a refusal shows the table page again with the store's reason."""
+    try:
+        return await action()
+    except DealMoved as exc:
+        return await _page(request, mid, status=409, error=(
+            f"Someone else recorded at this table meanwhile: {exc}. This is the deal as it "
+            "stands now; tap again if your entry is still missing."))
+    except AccessDenied:
+        raise
+    except TallyError as exc:
+        return await _page(request, mid, status=400, error=str(exc))
+
+
+@guarded
+async def play(request: Request) -> Response:
+    """POST: record a card or an action (``token``); a violation asks for confirmation."""
+    mid = _match_id(request)
+    fields = await form_of(request)
+
+    async def action() -> Response:
+        token = fields.get("token", "").strip()
+        expect = _expected(mid, fields)
+        store = _acting(request, mid)
+        confirmed = fields.get("confirm") == "yes"
+        deal_id = await blocking(store.current_deal, mid)
+        try:
+            result = await blocking(store.play, deal_id, token, as_played=confirmed,
+                                    expect=expect)
+        except ViolationNotConfirmed as exc:
+            match = await blocking(store.match_state, mid)
+            return render(request, "confirm.html.j2", 200, url=table_url(request, mid),
+                          match=match,
+                          token=token, at=str(expect), last=expect.last or "",
+                          message=str(exc), outcome=exc.outcome,
+                          violations=exc.violations)
+        d = result.deal
+        said = f"Recorded {' '.join(result.tokens)}."
+        if d.finished and d.to_move is None:
+            said += f" Deal {d.number} is over: {d.explanation}"
+        return _done(request, mid, said)
+
+    return await _change(request, mid, action)
+
+
+@guarded
+async def undo(request: Request) -> Response:
+    """POST: take back the last action of the deal."""
+    mid = _match_id(request)
+    fields = await form_of(request)
+
+    async def action() -> Response:
+        store = _acting(request, mid)
+        deal_id = await blocking(store.current_deal, mid)
+        result = await blocking(store.undo, deal_id, expect=_expected(mid, fields))
+        return _done(request, mid, f"Took back {' '.join(result.tokens)}.")
+
+    return await _change(request, mid, action)
+
+
+@guarded
+async def start(request: Request) -> Response:
+    """POST: start the next deal with its turn-up card."""
+    mid = _match_id(request)
+    fields = await form_of(request)
+
+    async def action() -> Response:
+        store = _acting(request, mid)
+        d = await blocking(store.start_deal, mid, fields.get("turn_up", ""),
+                           expect=_expected(mid, fields))
+        return _done(request, mid, f"Deal {d.number} started: {d.dealer} deals, "
+                                   f"turn-up {d.turn_up}.")
+
+    return await _change(request, mid, action)
+
+
+@guarded
+async def quick(request: Request) -> Response:
+    """POST: a deal's result without its record; stored once the opponent agreed."""
+    mid = _match_id(request)
+    fields = await form_of(request)
+
+    async def action() -> Response:
+        expect = _expected(mid, fields)
+        winner = fields.get("winner") or None
+        reason = fields.get("reason", "claim")
+        if reason == "draw":
+            winner = None
+        points = int(fields["points"]) if fields.get("points", "").isdigit() else 0
+        match = await blocking(site_of(request).store.match_state, mid)
+        if winner is not None and winner not in match.players:
+            raise Refused("choose who won the deal")
+        if fields.get("agree") != "yes":
+            other = (next(p for p in match.players if p != winner) if winner is not None
+                     else match.players[1])
+            return render(request, "agree.html.j2", 200, url=table_url(request, mid),
+                          match=match, winner=winner, points=points, reason=reason,
+                          confirmer=other, at=str(expect), last=expect.last or "")
+        store = _acting(request, mid)
+        d = await blocking(_quick_at, store, mid, expect, winner, points, reason)
+        return _done(request, mid, f"Deal {d.number} entered: {d.explanation}.")
+
+    return await _change(request, mid, action)
+
+
+def _quick_at(store: Store, mid: int, expect: Position, winner: str | None, points: int,
+              reason: str) -> DealView:
+    """:meth:`~tally.store.Store.quick_result`, refused like a recorded action when the match
+    moved since the phone saw it: the check runs in the same transaction, after the store
+    has locked the match, so two phones entering at once cannot both count."""
+    with store.transaction("tally serve"):
+        view = store.quick_result(mid, winner=winner, points=points, reason=reason)
+        match = store.match_state(mid)
+        before = match.deals[-2].expectation if len(match.deals) > 1 else Position(mid, 0, 0)
+        if str(before) != str(expect) or (expect.last and expect.last != before.last):
+            raise DealMoved(f"the match is at {before} now, not at {expect}", str(before))
+    return view

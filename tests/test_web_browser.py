@@ -1,0 +1,231 @@
+"""tally serve in a real browser: Debian's chromium and chromium-driver, driven by Selenium.
+
+A phone-sized window (360x740) plays a whole deal by tapping, the opponent confirms a quick
+result, and a projector-sized window sees the standings change without a reload. Skipped, with
+the reason, where no browser is installed. With ``TALLY_SCREENSHOTS=DIR`` the pages are saved
+there as PNG (phone and projector sizes), to be looked at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("selenium")
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="no browser: install Debian's chromium and chromium-driver "
+           "(apt-get install chromium chromium-driver)")
+
+PHONE = (360, 740)
+PROJECTOR = (1280, 720)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """A tally server on a loopback port over a SQLite file: a round robin of four players,
+    round 1 started."""
+    import uvicorn
+
+    from tally.store import events, open_store
+    from tally.web.access import set_pin
+    from tally.web.app import create_app
+
+    db = tmp_path_factory.mktemp("serve") / "club.db"
+    store = open_store(f"sqlite:///{db}", scorer="director")
+    players = ["Anna Berger", "Bert Huber", "Carla Moser", "Dora Wimmer", "Emil Gruber",
+               "Fritz Bauer"]
+    for name in players:
+        store.add_player(name)
+    ev = events.create_event(store, "Autumn Cup 2026", kind="round-robin", players=players)
+    rnd = events.start_round(store, ev.id, 1)
+    set_pin(store, "1234")
+    app = create_app(store)
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 10
+    while not srv.started and time.time() < deadline:
+        time.sleep(0.05)
+    keys = app.state.site.keys
+    base = f"http://127.0.0.1:{port}"
+    tables = {p.table: f"{base}/t/{p.matches[0].match_id}/"
+                       f"{keys.table_secret(p.matches[0].match_id)}" for p in rnd.pairings}
+    try:
+        yield {"base": base, "event": ev.id, "tables": tables, "store": store,
+               "matches": {p.table: p.matches[0].match_id for p in rnd.pairings}}
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+        store.close()
+
+
+def _browser(size: tuple[int, int], profile: Path) -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    assert CHROMIUM is not None and DRIVER is not None
+    options.binary_location = CHROMIUM
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--disable-dev-shm-usage", f"--user-data-dir={profile}",
+                f"--window-size={size[0]},{size[1]}"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver.set_window_size(*size)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def phone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    driver = _browser(PHONE, tmp_path_factory.mktemp("phone-profile"))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="module")
+def wall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    driver = _browser(PROJECTOR, tmp_path_factory.mktemp("wall-profile"))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _shot(driver: Any, name: str) -> None:
+    """Save a screenshot of the whole page when TALLY_SCREENSHOTS names a folder."""
+    folder = os.environ.get("TALLY_SCREENSHOTS")
+    if not folder:
+        return
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    size = driver.get_window_size()
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(size["width"], max(int(height) + 120, size["height"]))
+    driver.save_screenshot(str(Path(folder) / f"{name}.png"))
+    driver.set_window_size(size["width"], size["height"])
+
+
+def _tap(driver: Any, value: str, name: str = "token") -> None:
+    """Tap a button and wait for the page it leads to. A page still being replaced (the
+    redirect after the previous tap) is waited for: the button is looked up again."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.common.by import By
+
+    for attempt in range(5):
+        try:
+            button = driver.find_element(By.CSS_SELECTOR,
+                                         f'button[name="{name}"][value="{value}"]')
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        except WebDriverException:
+            if attempt == 4:
+                raise
+            time.sleep(0.2)
+            continue
+        break
+    _submit(driver, button)
+
+
+def _submit(driver: Any, element: Any) -> None:
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    element.click()
+    WebDriverWait(driver, 5).until(ec.staleness_of(element))
+    WebDriverWait(driver, 5).until(
+        lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def _text(driver: Any, css: str) -> str:
+    """The text of the element ``css``, waiting up to 5 s for the page that has it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    found = WebDriverWait(driver, 5).until(
+        ec.presence_of_element_located((By.CSS_SELECTOR, css)),
+        message=f"{css} not on the page: {driver.page_source[:3000]}")
+    return str(found.text)
+
+
+def test_a_whole_deal_by_tapping_and_the_wall_follows(server: dict[str, Any], phone: Any,
+                                                      wall: Any) -> None:
+    wall.get(f"{server['base']}/standings/{server['event']}")
+    wall.execute_script("window.notReloaded = true")
+    before = _text(wall, "#live")
+    phone.get(server["tables"][1])
+    assert "Tap the turn-up card" in phone.page_source
+    _shot(phone, "phone-start")
+    _tap(phone, "QH", "turn_up")
+    assert "Trick 1:" in _text(phone, "#turn")
+    who = _text(phone, "#turn").split(":")[1].split(" to ")[0].strip()
+    _tap(phone, "KS")
+    _tap(phone, "AS")
+    _shot(phone, "phone-table")
+    for token in ("close", "10C", "9D", "KD", "JD", "66"):
+        _tap(phone, token)
+    assert "Recorded 66" in _text(phone, ".banner.notice")
+    assert "Tap the turn-up card" in phone.page_source
+    assert who in _text(phone, ".history")
+    _shot(phone, "phone-deal-over")
+    # the wall changed by itself, without a reload
+    deadline = time.time() + 3
+    while _text(wall, "#live") == before and time.time() < deadline:
+        time.sleep(0.2)
+    assert _text(wall, "#live") != before
+    assert wall.execute_script("return window.notReloaded") is True
+    _shot(wall, "wall-standings")
+
+
+def test_the_opponent_confirms_a_quick_result(server: dict[str, Any], phone: Any,
+                                              wall: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.set_window_size(*PHONE)
+    phone.get(server["tables"][2])
+    phone.find_element(By.CSS_SELECTOR, "details.quick summary").click()
+    radios = phone.find_elements(By.CSS_SELECTOR, 'input[name="winner"]')
+    radios[1].click()
+    phone.find_element(By.CSS_SELECTOR, 'input[name="points"][value="2"]').click()
+    _shot(phone, "phone-quick")
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, "details.quick button.primary"))
+    assert "do you agree?" in phone.page_source
+    claim = _text(phone, "#claim")
+    assert "2 game points" in claim
+    _shot(phone, "phone-agree")
+    _tap(phone, "yes", "agree")
+    assert "entered" in _text(phone, ".banner.notice")
+    match = server["store"].match_state(server["matches"][2])
+    assert sorted(match.score.values()) == [0, 2]
+    wall.set_window_size(*PROJECTOR)
+    a, b = match.players
+    board = f"{a}\n{match.score[a]}\n{b}\n{match.score[b]}"
+    deadline = time.time() + 3
+    while board not in _text(wall, "#live") and time.time() < deadline:
+        time.sleep(0.2)
+    assert board in _text(wall, "#live")
+    wall.get(f"{server['base']}/standings/{server['event']}?lang=de")
+    assert "Tabelle" in _text(wall, "#live")
+    _shot(wall, "wall-standings-de")

@@ -1,0 +1,392 @@
+"""tally serve through Starlette's test client: every route, the secrets and the PIN, CSRF,
+hostile names, violations confirmed first, quick results agreed by the opponent, and two
+phones at one table."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("multipart")
+
+from tests.store_support import db_url, dump  # noqa: F401
+
+HOSTILE = "<script>alert(1)</script>"
+PIN = "246810"
+
+
+@dataclass
+class Web:
+    client: Any
+    app: Any
+    store: Any
+    event: int
+    match: int
+
+    def table(self, match: int | None = None) -> str:
+        mid = self.match if match is None else match
+        return f"/t/{mid}/{self.app.state.site.keys.table_secret(mid)}"
+
+    def page(self, path: str) -> str:
+        res = self.client.get(path)
+        assert res.status_code == 200, res.text
+        return str(res.text)
+
+    def form(self, path: str) -> dict[str, str]:
+        """The hidden fields of the first form of the page at ``path``."""
+        html = self.page(path)
+        return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', html))
+
+    def post(self, path: str, **data: str) -> Any:
+        data.setdefault("csrf", self.client.cookies.get("tally_csrf"))
+        return self.client.post(path, data=data, follow_redirects=False)
+
+    def tap(self, token: str, **extra: str) -> Any:
+        """Tap a card or an action on the table page, as a phone does."""
+        fields = self.form(self.table())
+        return self.post(self.table() + "/play", token=token, at=fields["at"],
+                         last=fields["last"], **extra)
+
+    def login(self) -> None:
+        self.page("/director")
+        res = self.post("/director/login", pin=PIN)
+        assert res.status_code == 303
+
+
+def _client(app: Any) -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    return TestClient(app)
+
+
+@pytest.fixture
+def web(db_url: str) -> Iterator[Web]:  # noqa: F811
+    from tally.store import events, open_store
+    from tally.web.access import set_pin
+    from tally.web.app import create_app
+
+    store = open_store(db_url, scorer="tester")
+    for name in ("Anna", "Bert", HOSTILE, "Dora"):
+        store.add_player(name)
+    ev = events.create_event(store, "{{7*7}} <b>Cup</b>", kind="round-robin",
+                             players=["Anna", "Bert", HOSTILE, "Dora"])
+    rnd = events.start_round(store, ev.id, 1)
+    match = next(p.matches[0].match_id for p in rnd.pairings
+                 if {p.first, p.second} == {"Anna", "Dora"})
+    set_pin(store, PIN)
+    app = create_app(store)
+    try:
+        yield Web(_client(app), app, store, ev.id, match)
+    finally:
+        store.close()
+
+
+def _start(web: Web, turn_up: str = "QH") -> None:
+    fields = web.form(web.table())
+    res = web.post(web.table() + "/start", turn_up=turn_up, at=fields["at"], last=fields["last"])
+    assert res.status_code == 303, res.text
+
+
+def test_hostile_names_and_titles_show_as_text(web: Web) -> None:
+    for path in ("/", f"/standings/{web.event}", f"/standings/{web.event}?lang=de"):
+        html = web.page(path)
+        assert HOSTILE not in html and "49" not in html.replace("2490", "")
+    html = web.page(f"/standings/{web.event}")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "{{7*7}} &lt;b&gt;Cup&lt;/b&gt;" in html
+    web.login()
+    html = web.page(f"/director/event/{web.event}")
+    assert HOSTILE not in html and "&lt;script&gt;" in html
+    live = web.client.get(f"/standings/{web.event}/live?lang=en&v=x").json()
+    assert HOSTILE not in live["html"] and "&lt;script&gt;" in live["html"]
+
+
+def test_a_table_page_needs_its_own_secret(web: Web) -> None:
+    assert web.client.get(f"/t/{web.match}/wrongsecretxxxxx").status_code == 404
+    other = web.match + 1
+    secret = web.app.state.site.keys.table_secret(web.match)
+    assert web.client.get(f"/t/{other}/{secret}").status_code == 404
+    before = dump(str(web.store.engine.url.render_as_string(hide_password=False)))
+    res = web.post(f"/t/{other}/{secret}/start", turn_up="QH", at=f"{other}.0:0", last="")
+    assert res.status_code == 404
+    res = web.post(f"/t/{web.match}/xx/start", turn_up="QH", at=f"{web.match}.0:0", last="")
+    assert res.status_code == 404
+    assert dump(str(web.store.engine.url.render_as_string(hide_password=False))) == before
+    html = web.page(web.table())
+    assert "Anna" in html and "Dora" in html and "Tap the turn-up card" in html
+
+
+def test_every_change_needs_the_csrf_token(web: Web) -> None:
+    web.page(web.table())
+    for token in ("", "forged"):
+        res = web.post(web.table() + "/start", turn_up="QH", at=f"{web.match}.0:0", last="",
+                       csrf=token)
+        assert res.status_code == 403
+    assert web.store.match_state(web.match).deals == ()
+    web.login()
+    res = web.post(f"/director/event/{web.event}/round", round="2", csrf="forged")
+    assert res.status_code == 403
+    assert not web.store.matches()[-1].round == 2
+
+
+def test_a_whole_deal_is_recorded_by_tapping(web: Web) -> None:
+    _start(web, "QH")
+    html = web.page(web.table())
+    assert 'id="turn">Trick 1: <strong>Dora</strong> to lead' in html
+    assert "Counted points" not in html
+    for token in ("KS", "AS", "close", "10C", "9D", "KD", "JD"):
+        res = web.tap(token)
+        assert res.status_code == 303, (token, res.text)
+    deal = web.store.match_state(web.match).deals[-1]
+    assert deal.actions == 7 and deal.to_move == "Anna"
+    res = web.tap("66")
+    assert res.status_code == 303
+    page = web.client.get(res.headers["location"]).text
+    assert "Recorded 66" in page
+    deal = web.store.match_state(web.match).deals[-1]
+    assert deal.finished and deal.winner is not None
+    # undo takes the claim back, then it is claimed again
+    fields = web.form(web.table())
+    assert web.post(web.table() + "/undo", at=deal.position,
+                    last=deal.last_action or "").status_code == 303
+    assert not web.store.match_state(web.match).deals[-1].finished
+    assert fields  # the page had its forms
+    assert web.tap("66").status_code == 303
+    html = web.page(web.table())
+    assert "Tap the turn-up card" in html  # the next deal can start
+
+
+def test_a_violation_is_confirmed_before_it_is_stored(web: Web) -> None:
+    _start(web, "QH")
+    for token in ("KS", "AS", "close", "10C", "9D", "KD"):
+        assert web.tap(token).status_code == 303
+    url = str(web.store.engine.url.render_as_string(hide_password=False))
+    before = dump(url)
+    res = web.tap("JC")
+    assert res.status_code == 200 and "A rule would be broken" in res.text
+    assert "follow-suit" in res.text and "illegal-play" in res.text
+    assert dump(url) == before
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', res.text))
+    res = web.post(web.table() + "/play", token="JC", at=fields["at"], last=fields["last"],
+                   confirm="yes")
+    assert res.status_code == 303
+    deal = web.store.match_state(web.match).deals[-1]
+    assert deal.reason == "illegal-play" and deal.violations
+
+
+def test_two_phones_at_one_table_never_interleave(web: Web) -> None:
+    _start(web, "QH")
+    phone_a, phone_b = web.form(web.table()), web.form(web.table())
+    res = web.post(web.table() + "/play", token="KS", at=phone_a["at"], last=phone_a["last"])
+    assert res.status_code == 303
+    res = web.post(web.table() + "/play", token="AS", at=phone_b["at"], last=phone_b["last"])
+    assert res.status_code == 409 and "Someone else recorded" in res.text
+    assert web.store.match_state(web.match).deals[-1].actions == 1
+    # the same count but another action in its place is caught too
+    res = web.post(web.table() + "/undo", at=f"{web.match}.1:1", last="KS")
+    assert res.status_code == 303
+    assert web.tap("JS").status_code == 303
+    res = web.post(web.table() + "/play", token="AS", at=f"{web.match}.1:1", last="KS")
+    assert res.status_code == 409
+    assert web.store.match_state(web.match).deals[-1].last_action == "JS"
+
+
+def test_a_quick_result_counts_once_the_opponent_agrees(web: Web) -> None:
+    fields = web.form(web.table())
+    res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
+                   at=fields["at"], last="")
+    assert res.status_code == 200 and "Dora, do you agree?" in res.text
+    assert web.store.match_state(web.match).deals == ()
+    res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
+                   at=fields["at"], last="", agree="yes")
+    assert res.status_code == 303
+    assert web.store.match_state(web.match).score["Anna"] == 2
+    # the same confirmation sent again (a second phone, a double tap) does not count twice
+    res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
+                   at=fields["at"], last="", agree="yes")
+    assert res.status_code == 409
+    assert len(web.store.match_state(web.match).deals) == 1
+    res = web.post(web.table() + "/quick", winner="Nobody", points="2", reason="claim",
+                   at=f"{web.match}.1:0", last="")
+    assert res.status_code == 400
+
+
+def test_refused_changes_show_the_reason(web: Web) -> None:
+    fields = web.form(web.table())
+    res = web.post(web.table() + "/start", turn_up="XX", at=fields["at"], last="")
+    assert res.status_code == 400 and "turn-up" in res.text
+    res = web.post(web.table() + "/start", turn_up="QH", at="garbage", last="")
+    assert res.status_code == 400
+
+
+def test_referee_mode_shows_counted_points(web: Web) -> None:
+    _start(web, "QH")
+    web.tap("KS")
+    web.tap("AS")
+    assert "Counted points" not in web.page(web.table())
+    assert web.post(f"/director/match/{web.match}/referee", on="yes").status_code == 403
+    web.login()
+    assert web.post(f"/director/match/{web.match}/referee", on="yes").status_code == 303
+    assert "Counted points (referee): Anna" in web.page(web.table()) or \
+        "Counted points (referee): Dora" in web.page(web.table())
+    assert web.post(f"/director/match/{web.match}/referee", on="no").status_code == 303
+    assert "Counted points" not in web.page(web.table())
+
+
+def test_the_director_needs_the_pin(web: Web) -> None:
+    html = web.page("/director")
+    assert 'name="pin"' in html
+    for path in (f"/director/event/{web.event}", f"/director/match/{web.match}",
+                 "/director/audit", f"/director/print/standings/{web.event}.pdf"):
+        assert web.client.get(path).status_code == 403, path
+    assert web.post("/director/login", pin="000000").status_code == 403
+    for path, data in ((f"/director/event/{web.event}/round", {"round": "2"}),
+                       (f"/director/event/{web.event}/withdraw", {"player": "Bert"}),
+                       ("/director/audit/1/reverse", {})):
+        assert web.post(path, **data).status_code == 403, path
+    assert [r.started for r in _rounds(web)][:2] == [True, False]
+    web.login()
+    assert "Events" in web.page("/director")
+
+
+def _rounds(web: Web) -> list[Any]:
+    from tally.store import events
+
+    return events.rounds(web.store, web.event)
+
+
+def test_the_director_runs_the_evening(web: Web) -> None:
+    web.login()
+    html = web.page(f"/director/event/{web.event}")
+    assert web.table() in html and "Start round 2" in html
+    assert web.post(f"/director/event/{web.event}/round", round="2").status_code == 303
+    assert _rounds(web)[1].started
+    assert web.post(f"/director/event/{web.event}/withdraw", player="Bert").status_code == 303
+    html = web.page(f"/director/event/{web.event}")
+    assert "Bert (withdrawn)" in html
+    log = web.page("/director/audit")
+    assert "web: director" in log and "withdrew" in log
+    last = web.store.audit_log(limit=1)[-1]
+    assert web.post(f"/director/audit/{last.id}/reverse").status_code == 303
+    assert "Bert (withdrawn)" not in web.page(f"/director/event/{web.event}")
+
+
+def test_the_director_corrects_and_deletes_a_deal(web: Web) -> None:
+    _start(web, "QH")
+    for token in ("KS", "AS"):
+        web.tap(token)
+    web.login()
+    html = web.page(f"/director/match/{web.match}")
+    assert "Save the corrected record" in html
+    deal = web.store.match_state(web.match).deals[-1]
+    record = web.store.export_deal(deal.id)
+    res = web.post(f"/director/deal/{deal.id}/edit", record=record.replace("AS", "10S"))
+    assert res.status_code == 303, res.text
+    assert "10S" in web.store.export_deal(deal.id)
+    res = web.post(f"/director/deal/{deal.id}/edit", record="nonsense")
+    assert res.status_code == 400
+    assert web.post(f"/director/deal/{deal.id}/delete").status_code == 303
+    assert web.store.match_state(web.match).deals == ()
+
+
+def test_the_director_prints_the_sheets(web: Web) -> None:
+    web.login()
+    for path in (f"/director/print/standings/{web.event}.pdf",
+                 f"/director/print/pairings/{web.event}-1.pdf",
+                 f"/director/print/scoresheet/{web.match}.pdf"):
+        res = web.client.get(path)
+        assert res.status_code == 200 and res.content.startswith(b"%PDF"), path
+    assert web.client.get("/director/print/nothing/1.pdf").status_code == 400
+
+
+def test_the_director_starts_a_club_match(web: Web) -> None:
+    from tally.store import events
+
+    club = events.create_event(web.store, "Tuesday", players=["Anna", "Bert"])
+    web.login()
+    res = web.post(f"/director/event/{club.id}/match", a="Anna", b="Bert", dealer="Bert")
+    assert res.status_code == 303
+    html = web.page(f"/director/event/{club.id}")
+    mid = web.store.matches()[-1].id
+    assert web.table(mid) in html
+    assert "Anna" in web.page(f"/standings/{club.id}")
+
+
+def test_the_standings_page_updates_itself(web: Web) -> None:
+    html = web.page(f"/standings/{web.event}?lang=de")
+    assert "Tabelle" in html and "Runde 1" in html and "/static/live.js" in html
+    version = re.search(r'data-version="(\d+)"', html)
+    assert version is not None
+    same = web.client.get(f"/standings/{web.event}/live?lang=de&v={version.group(1)}").json()
+    assert same == {"version": int(version.group(1))}
+    _start(web, "QH")
+    changed = web.client.get(f"/standings/{web.event}/live?lang=de&v={version.group(1)}")
+    assert changed.json()["version"] > int(version.group(1))
+    assert "Tisch" in changed.json()["html"]
+    assert "Standings" in web.page(f"/standings/{web.event}")
+    assert web.client.get("/standings/999").status_code == 404
+    assert web.client.get("/static/tally.css").status_code == 200
+    assert web.client.get("/static/live.js").status_code == 200
+
+
+def test_pages_forbid_framing_and_outside_scripts(web: Web) -> None:
+    res = web.client.get(web.table())
+    assert res.headers["x-frame-options"] == "DENY"
+    assert "script-src 'self'" in res.headers["content-security-policy"]
+    assert "http" not in re.sub(r'https?://testserver', "", res.text.split("<body")[0])
+
+
+def test_tally_serve_says_how_to_install_what_is_missing(monkeypatch: Any) -> None:
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+    from tally.cli import serve as serve_module
+
+    monkeypatch.setattr(serve_module, "missing_web_modules", lambda: ["starlette"])
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 2
+    assert "pip install 'tally[web]'" in result.output
+
+
+def test_the_sheets_from_the_director_carry_each_tables_qr_code(web: Web) -> None:
+    from dataclasses import replace
+
+    from tally.printing import render_html
+    from tally.store.sheetdata import match_scoresheet, pairings_sheet
+    from tally.web.qr import qr_svg
+
+    web.login()
+    html = web.page(f"/director/event/{web.event}")
+    assert html.count('<svg xmlns="http://www.w3.org/2000/svg"') == 2  # two tables
+    url = "http://testserver" + web.table()
+    sheet = pairings_sheet(web.store, web.event, 1)
+    plain = render_html("pairings.html.j2", sheet)
+    assert "<svg" not in plain and "Record on a phone" not in plain
+    coded = replace(sheet, tables=tuple(replace(t, qr=qr_svg(url)) for t in sheet.tables))
+    assert render_html("pairings.html.j2", coded).count("<svg") == 2
+    score = replace(match_scoresheet(web.store, web.match), qr=qr_svg(url))
+    assert "Record on a phone" in render_html("scoresheet.html.j2", score)
+    res = web.client.get(f"/director/print/scoresheet/{web.match}.pdf")
+    assert res.status_code == 200 and res.content.startswith(b"%PDF")
+
+
+def test_a_restarted_server_keeps_secrets_sessions_and_forms(web: Web) -> None:
+    from tally.web.app import create_app
+
+    web.login()
+    fields = web.form(web.table())
+    again = _client(create_app(web.store))
+    again.cookies.update(web.client.cookies)
+    assert again.get(f"/director/event/{web.event}").status_code == 200
+    res = again.post(web.table() + "/start", data={
+        "csrf": web.client.cookies.get("tally_csrf"), "turn_up": "QH", "at": fields["at"],
+        "last": fields["last"]}, follow_redirects=False)
+    assert res.status_code == 303
+    assert web.store.match_state(web.match).deals[-1].turn_up == "QH"
