@@ -10,11 +10,12 @@ from dataclasses import dataclass
 
 from tally.cards import CARDS, Card, Rank, Suit
 from tally.errors import NotationError
+from tally.kernel import in_deck
 from tally.rules import RuleSet
 
 #: how actions other than a card are labelled on their buttons
 ACTION_LABELS = {
-    "swap": "Swap the trump jack",
+    "swap": "Swap for the turn-up",
     "close": "Close (after the draws)",
     "close-before-draw": "Close before drawing",
     "66": "Claim 66",
@@ -61,7 +62,7 @@ def _card(text: str) -> Card | None:
 def deck(rules: str) -> list[Card]:
     """The cards of a rule set's deck, by suit (♣ ♠ ♥ ♦ as on the sheets) and rank."""
     size = RuleSet.parse(rules).deck
-    cards = [c for c in CARDS if size == 24 or c.rank != Rank.NINE]
+    cards = [c for c in CARDS if in_deck(c, size)]
     order = [Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS]
     return sorted(cards, key=lambda c: (order.index(c.suit), -c.points, int(c.rank)))
 
@@ -78,6 +79,13 @@ def card_rows(tokens: list[str]) -> list[list[Button]]:
             for s in order if s in by_suit]
 
 
-def action_buttons(tokens: list[str]) -> list[Button]:
-    """The tokens that are not plain cards (swap, marriages, closing, claims)."""
-    return [Button.of(t) for t in tokens if t in ACTION_LABELS or " " in t]
+def action_buttons(tokens: list[str], rules: str) -> list[Button]:
+    """The tokens that are not plain cards (swap, marriages, closing, claims); ``swap`` names
+    the rule set's exchange card (the trump nine, or the jack in Schnapsen).
+
+    >>> [b.label for b in action_buttons(["swap", "66"], "schnapsen")]
+    ['Swap the trump jack', 'Claim 66']
+    """
+    rank = "nine" if RuleSet.parse(rules).exchange_card == Rank.NINE else "jack"
+    return [Button(t, "Swap the trump " + rank, "action") if t == "swap" else Button.of(t)
+            for t in tokens if t in ACTION_LABELS or " " in t]

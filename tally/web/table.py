@@ -91,7 +91,7 @@ def _state(store: Store, mid: int) -> dict[str, Any]:
     cards = [str(c) for c in deck(match.rules)]
     return {
         "match": match, "deal": deal, "last": last, "referee": referee,
-        "rows": card_rows(legal), "actions": action_buttons(legal),
+        "rows": card_rows(legal), "actions": action_buttons(legal, match.rules),
         "others": card_rows([c for c in cards if c not in legal]) if deal is not None else [],
         "turn_ups": card_rows(cards),
         "can_start": not match.over and (last is None or last.finished),
