@@ -1,0 +1,332 @@
+"""What a deal's record says about its close and its claim, with the exact solver.
+
+:func:`analyse` replays a record (the engine's one replay loop) and, from the first phase-2
+trick (after a close, or once the stock is exhausted), asks :mod:`tally.solver` what best play
+on both sides was worth. The hands there are known when the record has ``Hands``; otherwise
+RULES.md section 12 proves part of them (every card a player plays in phase 2, ``Remaining``)
+and the rest is sampled: each unproven card is placed at random among the two hands and the
+closed stock, keeping only placements under which every recorded phase-2 card was a legal
+follow (the record proves no violation, so a player who did not follow suit had none). The
+sampling is seeded, so the same record, samples and seed give the same findings.
+
+Findings are frozen dataclasses, players by name, values in game points from the closer's
+side (or the forehand's when nobody closed): positive is a win for that player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from tally.cards import Card
+from tally.deal import Deal
+from tally.kernel import DECK_MASKS, cards_in, legal_follows
+from tally.notation import CardItem, ClaimItem, DealRecord, MarriageItem, TrickLine, read_hands
+from tally.replay import ReplayVisitor, replay
+from tally.rules import RuleSet
+from tally.ruling import rule
+from tally.solver import CLAIM_AT, Position, Step, play, solve
+
+#: Samples of the unknown cards when a hand is not fully proven.
+DEFAULT_SAMPLES = 200
+#: Tries per wanted sample before the sampler gives up on consistent placements.
+_TRIES = 20
+
+
+@dataclass(frozen=True)
+class CloseFinding:
+    """The value of the first phase-2 position with best play on both sides, for ``player``
+    (the closer, or the forehand when the stock ran out), against the result."""
+
+    player: str
+    trick: int
+    exact: bool
+    samples: int
+    #: mean game points for the closer with best play (exact when ``exact``)
+    best: float
+    #: share of the consistent deals the closer wins with best play
+    won_share: float
+    #: game points the closer actually scored (negative: the opponent's)
+    as_played: int
+    distribution: tuple[tuple[int, int], ...]
+    line: tuple[str, ...]
+
+    @property
+    def sound(self) -> bool:
+        """A close is sound when best play wins it in most consistent deals."""
+        return self.won_share > 0.5
+
+
+@dataclass(frozen=True)
+class ClaimFinding:
+    """A claim: correct or not, and the first moment the claimer could have claimed."""
+
+    claimer: str
+    trick: int
+    correct: bool
+    earliest: int | None
+
+    @property
+    def late_by(self) -> int:
+        """Tricks between the earliest correct claim and the claim made (0: on time)."""
+        return 0 if self.earliest is None else self.trick - self.earliest
+
+
+@dataclass(frozen=True)
+class MistakeFinding:
+    """The first phase-2 card after which best play was worth less to its player."""
+
+    player: str
+    trick: int
+    card: str
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """Everything :func:`analyse` found in one record."""
+
+    file: str
+    rules: str
+    players: tuple[str, str]
+    close: CloseFinding | None
+    phase2: CloseFinding | None
+    claim: ClaimFinding | None
+    mistake: MistakeFinding | None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class _Snap:
+    """The deal at the start of a phase-2 trick line, as the solver needs it."""
+
+    trick: int
+    leader: int
+    played: int
+    held: int
+    points: tuple[int, int]
+    marriages: tuple[int, int]
+    tricks: tuple[int, int]
+    lying: int
+
+
+class _Watch(ReplayVisitor):
+    """Notes every line's start: counted points (for claims) and phase-2 snapshots."""
+
+    def __init__(self) -> None:
+        self.snaps: list[_Snap] = []
+        self.counted: list[tuple[int, int, int]] = []  # trick, counted forehand, dealer
+        self.leaders: list[int] = []
+
+    def begin_line(self, deal: Deal, line: TrickLine) -> None:
+        names = deal.names
+        self.counted.append((deal.trick, deal.counted_points(names[0], valid_only=True),
+                             deal.counted_points(names[1], valid_only=True)))
+        self.leaders.append(deal.player_index(deal.leader))
+        if deal.phase != 2 or deal.lead is not None:
+            return
+        lying = deal.face_up
+        lying_mask = 0 if lying is None or (deal.stock_left == 0 and not deal.closed) \
+            else 1 << lying
+        cards_left = deal.rules.deck - deal.played.bit_count() - deal.stock_left \
+            - lying_mask.bit_count()
+        mar = [0, 0]
+        for m in deal.marriages:
+            if m.allowed:
+                mar[m.player] += m.points
+        self.snaps.append(_Snap(deal.trick, deal.player_index(deal.leader), deal.played,
+                                cards_left // 2, deal.card_points, (mar[0], mar[1]),
+                                deal.tricks, lying_mask))
+
+
+def _plays(record: DealRecord, leaders: list[int]) -> list[tuple[int, int, int, int]]:
+    """``(trick, player, card, marriage points)`` of every card of the record, in order."""
+    out = []
+    for tl, leader in zip(record.tricks, leaders, strict=False):
+        mover, mar = leader, 0
+        for item in tl.items:
+            if isinstance(item, MarriageItem):
+                mar = item.value or 0
+            elif isinstance(item, CardItem):
+                out.append((tl.number, mover, int(item.card), mar))
+                mover, mar = 1 - mover, 0
+    return out
+
+
+def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+            file: str = "") -> DealAnalysis:
+    """The findings of one record: its close, its claim and the first costly phase-2 card."""
+    file = file or record.source
+    ruling = rule(record, file)
+    names = (ruling.forehand, ruling.dealer)
+    if not ruling.ok or ruling.state is None:
+        return DealAnalysis(file, ruling.rules, names, None, None, None, None,
+                            note="the record has errors or violations: nothing to analyse")
+    rules = RuleSet.parse(ruling.rules)
+    deal, watch, known = _replay(record, rules)
+    plays = _plays(record, watch.leaders)
+    claim = _claim(record, deal, watch, rules)
+    if not watch.snaps:
+        return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
+                            note="the deal never reached phase 2")
+    facts = deal.facts()
+    snap = watch.snaps[0]
+    closer = facts.closer if facts.closed and facts.closer >= 0 else None
+    side = closer if closer is not None else 0
+    signed = 0
+    if ruling.outcome is not None and ruling.outcome.winner is not None:
+        signed = ruling.deal_points if names.index(ruling.outcome.winner) == side \
+            else -ruling.deal_points
+    at_close = None
+    if closer is not None:
+        opp = 1 - closer
+        pts, trk = [0, 0], [0, 0]
+        pts[opp], trk[opp] = facts.close_opp_points, facts.close_opp_tricks
+        at_close = ((pts[0], pts[1]), (trk[0], trk[1]))
+    later = [p for p in plays if p[0] >= snap.trick]
+    positions = _sample(snap, later, known, rules, samples, seed, facts.trump)
+    finding = _finding(positions, snap, rules, closer, at_close, side, names, signed,
+                       facts.trump)
+    mistake = _mistake(positions[:max(1, min(len(positions), 40))], snap, later, rules, closer,
+                       at_close, names, facts.trump)
+    return DealAnalysis(file, ruling.rules, names, finding if closer is not None else None,
+                        finding, claim, mistake)
+
+
+def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch, tuple[int, int]]:
+    """Replay the record with a watcher; also the cards each player is proven to hold at the
+    end (``Remaining``)."""
+    tags = record.tags
+    deal = Deal.start(rules, dealer=tags["Dealer"].strip(), forehand=tags["Forehand"].strip(),
+                      trump=Card.parse(tags["Trump"]), keep_history=False)
+    known = [0, 0]  # dealt cards (section 12: proven until played) and Remaining
+    for tag in ("Hands", "Remaining"):
+        for name, cards in read_hands(tags[tag]) if tag in tags else []:
+            if tag == "Hands":
+                deal.set_hand(name, cards)
+            known[deal.player_index(name)] |= sum(1 << c for c in cards)
+    watch = _Watch()
+    replay(deal, record.tricks, watch)
+    return deal, watch, (known[0], known[1])
+
+
+def _sample(snap: _Snap, later: list[tuple[int, int, int, int]], known: tuple[int, int],
+            rules: RuleSet, samples: int, seed: int, trump: int) -> list[tuple[int, int]]:
+    """Hands at ``snap`` for the solver: the one proven pair, or consistent random ones."""
+    proven = [known[0] & ~snap.played & ~snap.lying, known[1] & ~snap.played & ~snap.lying]
+    for _, player, card, _ in later:
+        proven[player] |= 1 << card
+    if proven[0].bit_count() >= snap.held and proven[1].bit_count() >= snap.held:
+        return [(proven[0], proven[1])]
+    pool = cards_in(DECK_MASKS[rules.deck] & ~snap.played & ~proven[0] & ~proven[1]
+                    & ~snap.lying)
+    need = (snap.held - proven[0].bit_count(), snap.held - proven[1].bit_count())
+    rng = random.Random(seed)
+    out: list[tuple[int, int]] = []
+    for _ in range(samples * _TRIES):
+        rng.shuffle(pool)
+        h0 = proven[0] | sum(1 << c for c in pool[:need[0]])
+        h1 = proven[1] | sum(1 << c for c in pool[need[0]:need[0] + need[1]])
+        if _consistent((h0, h1), later, snap.leader, trump):
+            out.append((h0, h1))
+            if len(out) == samples:
+                break
+    return out or [(proven[0], proven[1])]
+
+
+def _consistent(hands: tuple[int, int], later: list[tuple[int, int, int, int]], leader: int,
+                trump: int) -> bool:
+    """Whether every recorded phase-2 follow was legal from these hands."""
+    held = list(hands)
+    lead = -1
+    for _, player, card, _ in later:
+        if lead >= 0 and not legal_follows(held[player], lead, trump) >> card & 1:
+            return False
+        held[player] &= ~(1 << card)
+        lead = card if lead < 0 else -1
+    return True
+
+
+def _position(hands: tuple[int, int], snap: _Snap, closer: int | None,
+              at_close: tuple[tuple[int, int], tuple[int, int]] | None, trump: int) -> Position:
+    return Position(hands, snap.leader, trump, snap.points, snap.marriages, snap.tricks, closer,
+                    at_close)
+
+
+def _finding(positions: list[tuple[int, int]], snap: _Snap, rules: RuleSet, closer: int | None,
+             at_close: tuple[tuple[int, int], tuple[int, int]] | None, side: int,
+             names: tuple[str, str], signed: int, trump: int) -> CloseFinding:
+    """The value of the first phase-2 position over every sampled (or the known) deal."""
+    values: Counter[int] = Counter()
+    line: tuple[Step, ...] = ()
+    for k, hands in enumerate(positions):
+        sol = solve(_position(hands, snap, closer, at_close, trump), rules)
+        values[sol.value if side == 0 else -sol.value] += 1
+        if k == 0:
+            line = sol.line
+    n = len(positions)
+    return CloseFinding(
+        player=names[side], trick=snap.trick, exact=n == 1, samples=n,
+        best=sum(v * c for v, c in values.items()) / n,
+        won_share=sum(c for v, c in values.items() if v > 0) / n,
+        as_played=signed, distribution=tuple(sorted(values.items())),
+        line=tuple(_step_text(s, names) for s in line))
+
+
+def _step_text(step: Step, names: tuple[str, str]) -> str:
+    """A line's step in words: ``Anna AH``, ``Anna KH (20)``, ``Anna claims (2)``."""
+    if step.end is None:
+        return str(step).replace(str(step.player), names[step.player], 1)
+    if step.end == "draw":
+        return "draw"
+    return f"{names[step.player]} {step.end} ({step.game_points})"
+
+
+def _mistake(positions: list[tuple[int, int]], snap: _Snap,
+             later: list[tuple[int, int, int, int]], rules: RuleSet, closer: int | None,
+             at_close: tuple[tuple[int, int], tuple[int, int]] | None,
+             names: tuple[str, str], trump: int) -> MistakeFinding | None:
+    """The first recorded phase-2 card after which the mover's mean best value dropped."""
+    current = [_position(h, snap, closer, at_close, trump) for h in positions]
+    before = [solve(p, rules).value for p in current]
+    for trick, player, card, mar in later:
+        sign = 1 if player == 0 else -1
+        nxt = [play(p, (card, mar)) for p in current]
+        after = []
+        for p in nxt:
+            if mar and p.tricks[player] and p.counted(player) >= CLAIM_AT:
+                return None  # the declarer claimed: nothing was thrown away
+            after.append(solve(p, rules).value)
+        drop = sum(before) - sum(after)
+        if sign * drop > 0:
+            n = len(current)
+            return MistakeFinding(names[player], trick, _card_name(card),
+                                  sign * sum(before) / n, sign * sum(after) / n)
+        current, before = nxt, after
+    return None
+
+
+def _card_name(card: int) -> str:
+    return ("9", "J", "Q", "K", "10", "A")[card % 6] + "CDHS"[card // 6]
+
+
+def _claim(record: DealRecord, deal: Deal, watch: _Watch,
+           rules: RuleSet) -> ClaimFinding | None:
+    """The claim of the record, and the first line start where its claimer had 66 and could
+    claim (any player, or the one on lead with ``claim_when=on-lead``)."""
+    fact = deal.facts().claim
+    if fact is None:
+        return None
+    made = next((tl.number for tl in record.tricks
+                 if any(isinstance(i, ClaimItem) for i in tl.items)), deal.trick)
+    p = fact.player
+    earliest = None
+    for (trick, c0, c1), leader in zip(watch.counted, watch.leaders, strict=True):
+        if (rules.claim_when == "any" or leader == p) and (c0, c1)[p] >= CLAIM_AT:
+            earliest = trick - 1  # the claim could follow the trick before this line
+            break
+    if earliest is not None and earliest >= made:
+        earliest = None
+    return ClaimFinding(deal.names[p], made, fact.correct, earliest)
