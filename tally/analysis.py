@@ -22,7 +22,15 @@ from dataclasses import dataclass
 from tally.cards import Card
 from tally.deal import Deal
 from tally.kernel import DECK_MASKS, cards_in, legal_follows
-from tally.notation import CardItem, ClaimItem, DealRecord, MarriageItem, TrickLine, read_hands
+from tally.notation import (
+    CardItem,
+    ClaimItem,
+    CloseItem,
+    DealRecord,
+    MarriageItem,
+    TrickLine,
+    read_hands,
+)
 from tally.replay import ReplayVisitor, replay
 from tally.rules import RuleSet
 from tally.ruling import rule
@@ -125,10 +133,13 @@ class _Watch(ReplayVisitor):
         self.counted.append((deal.trick, deal.counted_points(names[0], valid_only=True),
                              deal.counted_points(names[1], valid_only=True)))
         self.leaders.append(deal.player_index(deal.leader))
-        if deal.phase != 2 or deal.lead is not None:
+        # a close written before this line's lead makes the line the first of phase 2
+        closing = bool(line.items) and isinstance(line.items[0], CloseItem)
+        if (deal.phase != 2 and not closing) or deal.lead is not None:
             return
         lying = deal.face_up
-        lying_mask = 0 if lying is None or (deal.stock_left == 0 and not deal.closed) \
+        closed = deal.closed or closing
+        lying_mask = 0 if lying is None or (deal.stock_left == 0 and not closed) \
             else 1 << lying
         cards_left = deal.rules.deck - deal.played.bit_count() - deal.stock_left \
             - lying_mask.bit_count()

@@ -67,3 +67,45 @@ def test_claim_possible_two_tricks_before_it_was_made() -> None:
     assert a.claim is not None and a.claim.correct
     assert (a.claim.claimer, a.claim.trick, a.claim.earliest, a.claim.late_by) == \
         ("Anna", 8, 6, 2)
+
+
+# --- tally analyse ---
+
+def test_analyse_tells_the_close_like_a_commentator() -> None:
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    result = CliRunner().invoke(app, ["analyse", str(DEALS / "schnapsen-failed-close.deal")])
+    assert result.exit_code == 0, result.output
+    assert "Elfi closed before trick 3: an unsound close, solved exactly" in result.output
+    assert "as played -2" in result.output
+    assert "Best line: Elfi" in result.output
+
+
+def test_analyse_json_is_strict_and_one_object_per_deal() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    files = [str(DEALS / "pagat-equal-totals-draw.deal"), str(DEALS / "sixty-six-claim.deal")]
+    result = CliRunner().invoke(app, ["analyse", "--json", "--samples", "50", "--seed", "3",
+                                      *files])
+    assert result.exit_code == 0, result.output
+    objects = [json.loads(line) for line in result.output.splitlines()]
+    assert [o["file"] for o in objects] == files
+    assert objects[0]["mistake"] == {"player": "Andreas", "trick": 7, "card": "KD",
+                                     "before": 3.0, "after": 1.0}
+    assert objects[1]["phase2"]["samples"] == 50
+
+
+def test_analyse_refuses_a_missing_file_in_one_line() -> None:
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    result = CliRunner().invoke(app, ["analyse", "no-such.deal"])
+    assert result.exit_code != 0
+    assert "no-such.deal: cannot be read" in result.output
