@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tally.cards import Card
+from tally.closing import Opening, close_value, play_on_value
 from tally.deal import Deal
 from tally.kernel import DECK_MASKS, cards_in, legal_follows
 from tally.notation import (
@@ -38,6 +39,8 @@ from tally.solver import CLAIM_AT, Position, Step, play, solve
 
 #: Samples of the unknown cards when a hand is not fully proven.
 DEFAULT_SAMPLES = 200
+#: Sampled deals per phase-1 lead for the decision to close (each needs two solves).
+DECISION_SAMPLES = 30
 #: Tries per wanted sample before the sampler gives up on consistent placements.
 _TRIES = 20
 
@@ -93,6 +96,26 @@ class MistakeFinding:
 
 
 @dataclass(frozen=True)
+class CloseDecision:
+    """At a phase-1 lead: the leader's mean game points of closing now and of playing on
+    (:mod:`tally.closing`), over ``samples`` deals consistent with the record."""
+
+    trick: int
+    player: str
+    closed: bool
+    samples: int
+    close_now: float
+    play_on: float
+
+    @property
+    def better(self) -> str:
+        """``close`` or ``play on``, whichever was worth more (``either`` when equal)."""
+        if self.close_now == self.play_on:
+            return "either"
+        return "close" if self.close_now > self.play_on else "play on"
+
+
+@dataclass(frozen=True)
 class DealAnalysis:
     """Everything :func:`analyse` found in one record."""
 
@@ -104,6 +127,7 @@ class DealAnalysis:
     claim: ClaimFinding | None
     mistake: MistakeFinding | None
     note: str = ""
+    decisions: tuple[CloseDecision, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +151,8 @@ class _Watch(ReplayVisitor):
         self.snaps: list[_Snap] = []
         self.counted: list[tuple[int, int, int]] = []  # trick, counted forehand, dealer
         self.leaders: list[int] = []
+        self.openings: list[tuple[int, int, int, int, int, tuple[int, int], tuple[int, int],
+                                  tuple[int, int], bool]] = []
 
     def begin_line(self, deal: Deal, line: TrickLine) -> None:
         names = deal.names
@@ -135,6 +161,8 @@ class _Watch(ReplayVisitor):
         self.leaders.append(deal.player_index(deal.leader))
         # a close written before this line's lead makes the line the first of phase 2
         closing = bool(line.items) and isinstance(line.items[0], CloseItem)
+        if deal.phase == 1 and deal.lead is None and deal.can_close():
+            self.openings.append(_opening(deal, closing))
         if (deal.phase != 2 and not closing) or deal.lead is not None:
             return
         lying = deal.face_up
@@ -150,6 +178,47 @@ class _Watch(ReplayVisitor):
         self.snaps.append(_Snap(deal.trick, deal.player_index(deal.leader), deal.played,
                                 cards_left // 2, deal.card_points, (mar[0], mar[1]),
                                 deal.tricks, lying_mask))
+
+
+def _opening(deal: Deal, closing: bool) -> tuple[int, int, int, int, int, tuple[int, int],
+                                                 tuple[int, int], tuple[int, int], bool]:
+    """A phase-1 lead where the leader may close: trick, leader, played, lying card, stock
+    left, points, marriages, tricks, and whether the record closes here."""
+    mar = [0, 0]
+    for m in deal.marriages:
+        if m.allowed:
+            mar[m.player] += m.points
+    lying = deal.face_up
+    return (deal.trick, deal.player_index(deal.leader), deal.played,
+            -1 if lying is None else int(lying), deal.stock_left, deal.card_points,
+            (mar[0], mar[1]), deal.tricks, closing)
+
+
+def _decisions(watch: _Watch, known: tuple[int, int], rules: RuleSet, trump: int,
+               names: tuple[str, str], samples: int, seed: int) -> tuple[CloseDecision, ...]:
+    """Closing now against playing on at every phase-1 lead where the leader could close."""
+    out = []
+    rng = random.Random(seed)
+    for trick, leader, played, lying, left, points, mar, tricks, closing in watch.openings:
+        lying_mask = 0 if lying < 0 else 1 << lying
+        proven = [k & ~played & ~lying_mask for k in known]
+        pool = cards_in(DECK_MASKS[rules.deck] & ~played & ~lying_mask & ~proven[0]
+                        & ~proven[1])
+        need = (rules.hand - proven[0].bit_count(), rules.hand - proven[1].bit_count())
+        if min(need) < 0 or need[0] + need[1] + left != len(pool):
+            continue  # the record's hands do not fit a plain count here (an exchange)
+        close_sum = play_sum = 0
+        for _ in range(samples):
+            rng.shuffle(pool)
+            h0 = proven[0] | sum(1 << c for c in pool[:need[0]])
+            h1 = proven[1] | sum(1 << c for c in pool[need[0]:need[0] + need[1]])
+            stock = (*pool[need[0] + need[1]:], *([lying] if lying >= 0 else []))
+            o = Opening(leader, trump, (h0, h1), stock, points, mar, tricks)
+            close_sum += close_value(o, rules)
+            play_sum += play_on_value(o, rules)
+        out.append(CloseDecision(trick, names[leader], closing, samples, close_sum / samples,
+                                 play_sum / samples))
+    return tuple(out)
 
 
 def _plays(record: DealRecord, leaders: list[int]) -> list[tuple[int, int, int, int]]:
@@ -179,10 +248,12 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
     deal, watch, known = _replay(record, rules)
     plays = _plays(record, watch.leaders)
     claim = _claim(record, deal, watch, rules)
+    facts = deal.facts()
+    decisions = _decisions(watch, known, rules, facts.trump, names,
+                           max(1, min(samples, DECISION_SAMPLES)), seed)
     if not watch.snaps:
         return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
-                            note="the deal never reached phase 2")
-    facts = deal.facts()
+                            note="the deal never reached phase 2", decisions=decisions)
     snap = watch.snaps[0]
     closer = facts.closer if facts.closed and facts.closer >= 0 else None
     side = closer if closer is not None else 0
@@ -203,7 +274,7 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
     mistake = _mistake(positions[:max(1, min(len(positions), 40))], snap, later, rules, closer,
                        at_close, names, facts.trump)
     return DealAnalysis(file, ruling.rules, names, finding if closer is not None else None,
-                        finding, claim, mistake)
+                        finding, claim, mistake, decisions=decisions)
 
 
 def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch, tuple[int, int]]:

@@ -92,6 +92,7 @@ def commentary(a: DealAnalysis) -> list[str]:
                    f"({m.before:+.2f} before, {m.after:+.2f} after, for {m.player}).")
     elif f is not None:
         out.append("  No phase-2 card changed the value: both sides played it out well.")
+    out.extend(_decisions(a))
     if a.claim is not None:
         c = a.claim
         text = f"  {c.claimer} claimed after trick {c.trick}: " + \
@@ -100,4 +101,18 @@ def commentary(a: DealAnalysis) -> list[str]:
             text += f"; the claim was possible {c.late_by} trick(s) earlier, after trick " \
                     f"{c.earliest}"
         out.append(text + ".")
+    return out
+
+
+def _decisions(a: DealAnalysis) -> list[str]:
+    """The decision to close at each phase-1 lead, where it mattered."""
+    out = []
+    for d in a.decisions:
+        gap = abs(d.close_now - d.play_on)
+        if not d.closed and (d.better != "close" or gap < 0.5):
+            continue  # playing on was right, or closing gained little: nothing to say
+        what = "closed" if d.closed else "could have closed"
+        out.append(f"  Trick {d.trick}: {d.player} {what}; closing was worth "
+                   f"{d.close_now:+.2f}, playing on {d.play_on:+.2f} "
+                   f"(over {d.samples} deals): {d.better} was better by {gap:.2f}.")
     return out
