@@ -8,6 +8,10 @@ Deals random hands from the deck, with a random trump, leader and, for half of t
 at the first lead (no points yet), for the rest points and tricks as after six (five) rounds of
 drawing. Prints the median and worst time of one :func:`tally.solver.solve` (value and
 principal line) per preset. The goal (issue 10): median at most 5 ms, worst at most 50 ms.
+
+Then analyses ``--deals`` random legal deals per preset, recorded without ``Hands`` (so every
+unproven card is sampled: the slowest case), with the default samples: median and worst
+seconds of :func:`tally.analysis.analyse` on one record. The goal: under 2 s a deal.
 """
 
 from __future__ import annotations
@@ -17,7 +21,10 @@ import random
 import statistics
 import time
 
+from tally.analysis import analyse
+from tally.deal import Deal
 from tally.kernel import DECK_MASKS, cards_in
+from tally.notation import read_deal, write_deal
 from tally.rules import RuleSet
 from tally.solver import Position, solve
 
@@ -50,15 +57,35 @@ def measure(preset: str, count: int, seed: int) -> tuple[float, float]:
     return statistics.median(times), max(times)
 
 
+def measure_analysis(preset: str, count: int, seed: int) -> tuple[float, float]:
+    """Median and worst seconds of analysing one random legal deal of ``preset``."""
+    rules = RuleSet.preset(preset)
+    rng = random.Random(seed)
+    times = []
+    for _ in range(count):
+        deal = Deal.random(rules, rng)
+        deal.play_out_randomly(rng)
+        record = read_deal(write_deal(deal.record()))
+        start = time.perf_counter()
+        analyse(record)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), max(times)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deals", type=int, default=40)
     args = ap.parse_args()
     for preset in ("sixty-six", "schnapsen"):
         median, worst = measure(preset, args.positions, args.seed)
         print(f"{preset:10} solve: median {median * 1000:6.2f} ms, worst {worst * 1000:6.2f} ms "
               f"({args.positions} positions)")
+    for preset in ("sixty-six", "schnapsen", "pagat-66"):
+        median, worst = measure_analysis(preset, args.deals, args.seed)
+        print(f"{preset:10} analyse: median {median:6.3f} s, worst {worst:6.3f} s "
+              f"({args.deals} random deals, no Hands)")
 
 
 if __name__ == "__main__":

@@ -225,13 +225,17 @@ def _plays(record: DealRecord, leaders: list[int]) -> list[tuple[int, int, int, 
     """``(trick, player, card, marriage points)`` of every card of the record, in order."""
     out = []
     for tl, leader in zip(record.tricks, leaders, strict=False):
-        mover, mar = leader, 0
-        for item in tl.items:
-            if isinstance(item, MarriageItem):
-                mar = item.value or 0
+        mover = leader
+        items = tl.items
+        for k, item in enumerate(items):
+            # a declared marriage leads its card, unless a claim follows at once
+            if isinstance(item, MarriageItem) and not (
+                    k + 1 < len(items) and isinstance(items[k + 1], ClaimItem)):
+                out.append((tl.number, mover, int(item.card), item.value))
+                mover = 1 - mover
             elif isinstance(item, CardItem):
-                out.append((tl.number, mover, int(item.card), mar))
-                mover, mar = 1 - mover, 0
+                out.append((tl.number, mover, int(item.card), 0))
+                mover = 1 - mover
     return out
 
 
@@ -269,6 +273,10 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
         at_close = ((pts[0], pts[1]), (trk[0], trk[1]))
     later = [p for p in plays if p[0] >= snap.trick]
     positions = _sample(snap, later, known, rules, samples, seed, facts.trump)
+    if not positions:
+        return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
+                            note="the hands the record proves do not fit its phase 2",
+                            decisions=decisions)
     finding = _finding(positions, snap, rules, closer, at_close, side, names, signed,
                        facts.trump)
     mistake = _mistake(positions[:max(1, min(len(positions), 40))], snap, later, rules, closer,
@@ -300,8 +308,10 @@ def _sample(snap: _Snap, later: list[tuple[int, int, int, int]], known: tuple[in
     proven = [known[0] & ~snap.played & ~snap.lying, known[1] & ~snap.played & ~snap.lying]
     for _, player, card, _ in later:
         proven[player] |= 1 << card
-    if proven[0].bit_count() >= snap.held and proven[1].bit_count() >= snap.held:
-        return [(proven[0], proven[1])]
+    if proven[0].bit_count() >= snap.held or proven[1].bit_count() >= snap.held:
+        # fully proven (more would be a record the engine refuses): nothing to sample
+        return [(proven[0], proven[1])] if proven[0].bit_count() == proven[1].bit_count() \
+            == snap.held else []
     pool = cards_in(DECK_MASKS[rules.deck] & ~snap.played & ~proven[0] & ~proven[1]
                     & ~snap.lying)
     need = (snap.held - proven[0].bit_count(), snap.held - proven[1].bit_count())
@@ -315,7 +325,7 @@ def _sample(snap: _Snap, later: list[tuple[int, int, int, int]], known: tuple[in
             out.append((h0, h1))
             if len(out) == samples:
                 break
-    return out or [(proven[0], proven[1])]
+    return out
 
 
 def _consistent(hands: tuple[int, int], later: list[tuple[int, int, int, int]], leader: int,
