@@ -120,3 +120,30 @@ def test_the_decision_to_close_is_weighed_at_each_phase_one_lead() -> None:
     assert [(d.trick, d.player) for d in closes] == [(4, "Renate")]
     assert closes[0].close_now == -2.0 and closes[0].better == "play on"
     assert all(d.trick < 4 for d in a.decisions if not d.closed)
+
+
+def test_random_legal_deals_are_analysed_with_values_in_range() -> None:
+    import random
+
+    import pytest
+
+    from tally.deal import Deal
+    from tally.notation import write_deal
+    from tally.rules import RuleSet
+
+    for preset in ("sixty-six", "schnapsen", "pagat-66"):
+        rules = RuleSet.preset(preset)
+        rng = random.Random(preset)
+        for k in range(12):
+            deal = Deal.random(rules, rng)
+            deal.play_out_randomly(rng)
+            record = read_deal(write_deal(deal.record(hands=k % 2 == 0)))
+            a = analyse(record, samples=10, seed=k)
+            for f in (a.close, a.phase2):
+                if f is not None:
+                    assert -3 <= f.best <= 3 and 0 <= f.won_share <= 1
+                    assert sum(c for _, c in f.distribution) == f.samples
+            for d in a.decisions:
+                assert -3 <= d.close_now <= 3 and -3 <= d.play_on <= 3
+            if a.mistake is not None:
+                assert a.mistake.after < a.mistake.before or pytest.fail(str(a.mistake))
