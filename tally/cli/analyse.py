@@ -81,9 +81,13 @@ def commentary(a: DealAnalysis) -> list[str]:
                        f"{how}.")
         else:
             out.append(f"  From trick {f.trick} (stock exhausted), solved {how}.")
-        share = f"wins in {f.won_share:.0%} of them, " if not f.exact else ""
-        out.append(f"  With best play on both sides {f.player} {share}"
-                   f"expected value {f.best:+.2f} game points; as played {f.as_played:+d}.")
+        if f.exact:
+            out.append(f"  With best play on both sides the deal is worth {f.best:+.0f} game "
+                       f"points to {f.player}; as played {f.as_played:+d}.")
+        else:
+            out.append(f"  With best play on both sides {f.player} wins in {f.won_share:.0%} "
+                       f"of them, expected value {f.best:+.2f} game points; as played "
+                       f"{f.as_played:+d}.")
         out.append(f"  Best line{' (first sample)' if not f.exact else ''}: "
                    f"{', '.join(f.line)}.")
     if a.mistake is not None:
