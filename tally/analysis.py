@@ -35,7 +35,7 @@ from tally.notation import (
 from tally.replay import ReplayVisitor, replay
 from tally.rules import RuleSet
 from tally.ruling import rule
-from tally.solver import CLAIM_AT, Position, Step, play, solve
+from tally.solver import CLAIM_AT, Position, Step, solve, values_along
 
 #: Samples of the unknown cards when a hand is not fully proven.
 DEFAULT_SAMPLES = 200
@@ -381,22 +381,18 @@ def _mistake(positions: list[tuple[int, int]], snap: _Snap,
              at_close: tuple[tuple[int, int], tuple[int, int]] | None,
              names: tuple[str, str], trump: int) -> MistakeFinding | None:
     """The first recorded phase-2 card after which the mover's mean best value dropped."""
-    current = [_position(h, snap, closer, at_close, trump) for h in positions]
-    before = [solve(p, rules).value for p in current]
-    for trick, player, card, mar in later:
+    moves = [(card, mar) for _, _, card, mar in later]
+    lines = [values_along(_position(h, snap, closer, at_close, trump), moves, rules)
+             for h in positions]
+    n = len(lines)
+    for k, (trick, player, card, _) in enumerate(later):
+        if any(len(line) <= k + 1 for line in lines):
+            return None  # the line ended in a claim: nothing was thrown away
         sign = 1 if player == 0 else -1
-        nxt = [play(p, (card, mar)) for p in current]
-        after = []
-        for p in nxt:
-            if mar and p.tricks[player] and p.counted(player) >= CLAIM_AT:
-                return None  # the declarer claimed: nothing was thrown away
-            after.append(solve(p, rules).value)
-        drop = sum(before) - sum(after)
-        if sign * drop > 0:
-            n = len(current)
-            return MistakeFinding(names[player], trick, _card_name(card),
-                                  sign * sum(before) / n, sign * sum(after) / n)
-        current, before = nxt, after
+        before = sign * sum(line[k] for line in lines) / n
+        after = sign * sum(line[k + 1] for line in lines) / n
+        if after < before:
+            return MistakeFinding(names[player], trick, _card_name(card), before, after)
     return None
 
 

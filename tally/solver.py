@@ -332,6 +332,23 @@ def solve(pos: Position, rules: RuleSet) -> Solution:
     return Solution(value=value, line=line, nodes=search.nodes)
 
 
+def values_along(pos: Position, moves: list[tuple[int, int]], rules: RuleSet) -> list[int]:
+    """The exact value of ``pos`` and of each position after playing ``moves`` in turn (one
+    transposition table for the whole line, so a played-out line costs about one solve).
+
+    A marriage lead that lets its declarer claim ends the line there.
+    """
+    search = _Search(rules, pos)
+    values = [_value(search, pos, -_INF, _INF)]
+    for move in moves:
+        if pos.lead is None and move[1] and pos.tricks[pos.leader] \
+                and pos.counted(pos.leader) + move[1] >= CLAIM_AT:
+            break
+        pos = play(pos, move)
+        values.append(_value(search, pos, -_INF, _INF))
+    return values
+
+
 def move_values(pos: Position, rules: RuleSet) -> dict[tuple[int, int], int]:
     """The exact value of each move of the player to move: ``{(card, marriage): value}``.
 
