@@ -21,6 +21,7 @@ app = typer.Typer(
 )
 
 # Command modules: each adds its commands to ``app`` when imported.
+from tally.cli import analyse as _analyse  # noqa: E402,F401
 from tally.cli import check as _check  # noqa: E402,F401
 from tally.cli import deals as _deals  # noqa: E402,F401
 from tally.cli import events as _events  # noqa: E402,F401

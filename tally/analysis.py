@@ -1,0 +1,420 @@
+"""What a deal's record says about its close and its claim, with the exact solver.
+
+:func:`analyse` replays a record (the engine's one replay loop) and, from the first phase-2
+trick (after a close, or once the stock is exhausted), asks :mod:`tally.solver` what best play
+on both sides was worth. The hands there are known when the record has ``Hands``; otherwise
+RULES.md section 12 proves part of them (every card a player plays in phase 2, ``Remaining``)
+and the rest is sampled: each unproven card is placed at random among the two hands and the
+closed stock, keeping only placements under which every recorded phase-2 card was a legal
+follow (the record proves no violation, so a player who did not follow suit had none). The
+sampling is seeded, so the same record, samples and seed give the same findings.
+
+Findings are frozen dataclasses, players by name, values in game points from the closer's
+side (or the forehand's when nobody closed): positive is a win for that player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from tally.cards import Card
+from tally.closing import Opening, close_value, play_on_value
+from tally.deal import Deal
+from tally.kernel import DECK_MASKS, cards_in, legal_follows
+from tally.notation import (
+    CardItem,
+    ClaimItem,
+    CloseItem,
+    DealRecord,
+    MarriageItem,
+    TrickLine,
+    read_hands,
+)
+from tally.replay import ReplayVisitor, replay
+from tally.rules import RuleSet
+from tally.ruling import rule
+from tally.solver import CLAIM_AT, Position, Step, solve, values_along
+
+#: Samples of the unknown cards when a hand is not fully proven.
+DEFAULT_SAMPLES = 200
+#: Sampled deals per phase-1 lead for the decision to close (each needs two solves).
+DECISION_SAMPLES = 30
+#: Tries per wanted sample before the sampler gives up on consistent placements.
+_TRIES = 20
+
+
+@dataclass(frozen=True)
+class CloseFinding:
+    """The value of the first phase-2 position with best play on both sides, for ``player``
+    (the closer, or the forehand when the stock ran out), against the result."""
+
+    player: str
+    trick: int
+    exact: bool
+    samples: int
+    #: mean game points for the closer with best play (exact when ``exact``)
+    best: float
+    #: share of the consistent deals the closer wins with best play
+    won_share: float
+    #: game points the closer actually scored (negative: the opponent's)
+    as_played: int
+    distribution: tuple[tuple[int, int], ...]
+    line: tuple[str, ...]
+
+    @property
+    def sound(self) -> bool:
+        """A close is sound when best play wins it in most consistent deals."""
+        return self.won_share > 0.5
+
+
+@dataclass(frozen=True)
+class ClaimFinding:
+    """A claim: correct or not, and the first moment the claimer could have claimed."""
+
+    claimer: str
+    trick: int
+    correct: bool
+    earliest: int | None
+
+    @property
+    def late_by(self) -> int:
+        """Tricks between the earliest correct claim and the claim made (0: on time)."""
+        return 0 if self.earliest is None else self.trick - self.earliest
+
+
+@dataclass(frozen=True)
+class MistakeFinding:
+    """The first phase-2 card after which best play was worth less to its player."""
+
+    player: str
+    trick: int
+    card: str
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class CloseDecision:
+    """At a phase-1 lead: the leader's mean game points of closing now and of playing on
+    (:mod:`tally.closing`), over ``samples`` deals consistent with the record."""
+
+    trick: int
+    player: str
+    closed: bool
+    samples: int
+    close_now: float
+    play_on: float
+
+    @property
+    def better(self) -> str:
+        """``close`` or ``play on``, whichever was worth more (``either`` when equal)."""
+        if self.close_now == self.play_on:
+            return "either"
+        return "close" if self.close_now > self.play_on else "play on"
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """Everything :func:`analyse` found in one record."""
+
+    file: str
+    rules: str
+    players: tuple[str, str]
+    close: CloseFinding | None
+    phase2: CloseFinding | None
+    claim: ClaimFinding | None
+    mistake: MistakeFinding | None
+    note: str = ""
+    decisions: tuple[CloseDecision, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Snap:
+    """The deal at the start of a phase-2 trick line, as the solver needs it."""
+
+    trick: int
+    leader: int
+    played: int
+    held: int
+    points: tuple[int, int]
+    marriages: tuple[int, int]
+    tricks: tuple[int, int]
+    lying: int
+
+
+class _Watch(ReplayVisitor):
+    """Notes every line's start: counted points (for claims) and phase-2 snapshots."""
+
+    def __init__(self) -> None:
+        self.snaps: list[_Snap] = []
+        self.counted: list[tuple[int, int, int]] = []  # trick, counted forehand, dealer
+        self.leaders: list[int] = []
+        self.openings: list[tuple[int, int, int, int, int, tuple[int, int], tuple[int, int],
+                                  tuple[int, int], bool]] = []
+
+    def begin_line(self, deal: Deal, line: TrickLine) -> None:
+        names = deal.names
+        self.counted.append((deal.trick, deal.counted_points(names[0], valid_only=True),
+                             deal.counted_points(names[1], valid_only=True)))
+        self.leaders.append(deal.player_index(deal.leader))
+        # a close written before this line's lead makes the line the first of phase 2
+        closing = bool(line.items) and isinstance(line.items[0], CloseItem)
+        if deal.phase == 1 and deal.lead is None and deal.can_close():
+            self.openings.append(_opening(deal, closing))
+        if (deal.phase != 2 and not closing) or deal.lead is not None:
+            return
+        lying = deal.face_up
+        closed = deal.closed or closing
+        lying_mask = 0 if lying is None or (deal.stock_left == 0 and not closed) \
+            else 1 << lying
+        cards_left = deal.rules.deck - deal.played.bit_count() - deal.stock_left \
+            - lying_mask.bit_count()
+        mar = [0, 0]
+        for m in deal.marriages:
+            if m.allowed:
+                mar[m.player] += m.points
+        self.snaps.append(_Snap(deal.trick, deal.player_index(deal.leader), deal.played,
+                                cards_left // 2, deal.card_points, (mar[0], mar[1]),
+                                deal.tricks, lying_mask))
+
+
+def _opening(deal: Deal, closing: bool) -> tuple[int, int, int, int, int, tuple[int, int],
+                                                 tuple[int, int], tuple[int, int], bool]:
+    """A phase-1 lead where the leader may close: trick, leader, played, lying card, stock
+    left, points, marriages, tricks, and whether the record closes here."""
+    mar = [0, 0]
+    for m in deal.marriages:
+        if m.allowed:
+            mar[m.player] += m.points
+    lying = deal.face_up
+    return (deal.trick, deal.player_index(deal.leader), deal.played,
+            -1 if lying is None else int(lying), deal.stock_left, deal.card_points,
+            (mar[0], mar[1]), deal.tricks, closing)
+
+
+def _decisions(watch: _Watch, known: tuple[int, int], rules: RuleSet, trump: int,
+               names: tuple[str, str], samples: int, seed: int) -> tuple[CloseDecision, ...]:
+    """Closing now against playing on at every phase-1 lead where the leader could close."""
+    out = []
+    rng = random.Random(seed)
+    for trick, leader, played, lying, left, points, mar, tricks, closing in watch.openings:
+        lying_mask = 0 if lying < 0 else 1 << lying
+        proven = [k & ~played & ~lying_mask for k in known]
+        pool = cards_in(DECK_MASKS[rules.deck] & ~played & ~lying_mask & ~proven[0]
+                        & ~proven[1])
+        need = (rules.hand - proven[0].bit_count(), rules.hand - proven[1].bit_count())
+        if min(need) < 0 or need[0] + need[1] + left != len(pool):
+            continue  # the record's hands do not fit a plain count here (an exchange)
+        close_sum = play_sum = 0
+        for _ in range(samples):
+            rng.shuffle(pool)
+            h0 = proven[0] | sum(1 << c for c in pool[:need[0]])
+            h1 = proven[1] | sum(1 << c for c in pool[need[0]:need[0] + need[1]])
+            stock = (*pool[need[0] + need[1]:], *([lying] if lying >= 0 else []))
+            o = Opening(leader, trump, (h0, h1), stock, points, mar, tricks)
+            close_sum += close_value(o, rules)
+            play_sum += play_on_value(o, rules)
+        out.append(CloseDecision(trick, names[leader], closing, samples, close_sum / samples,
+                                 play_sum / samples))
+    return tuple(out)
+
+
+def _plays(record: DealRecord, leaders: list[int]) -> list[tuple[int, int, int, int]]:
+    """``(trick, player, card, marriage points)`` of every card of the record, in order."""
+    out = []
+    for tl, leader in zip(record.tricks, leaders, strict=False):
+        mover = leader
+        items = tl.items
+        for k, item in enumerate(items):
+            # a declared marriage leads its card, unless a claim follows at once
+            if isinstance(item, MarriageItem) and not (
+                    k + 1 < len(items) and isinstance(items[k + 1], ClaimItem)):
+                out.append((tl.number, mover, int(item.card), item.value))
+                mover = 1 - mover
+            elif isinstance(item, CardItem):
+                out.append((tl.number, mover, int(item.card), 0))
+                mover = 1 - mover
+    return out
+
+
+def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+            file: str = "") -> DealAnalysis:
+    """The findings of one record: its close, its claim and the first costly phase-2 card."""
+    file = file or record.source
+    ruling = rule(record, file)
+    names = (ruling.forehand, ruling.dealer)
+    if not ruling.ok or ruling.state is None:
+        return DealAnalysis(file, ruling.rules, names, None, None, None, None,
+                            note="the record has errors or violations: nothing to analyse")
+    rules = RuleSet.parse(ruling.rules)
+    deal, watch, known = _replay(record, rules)
+    plays = _plays(record, watch.leaders)
+    claim = _claim(record, deal, watch, rules)
+    facts = deal.facts()
+    decisions = _decisions(watch, known, rules, facts.trump, names,
+                           max(1, min(samples, DECISION_SAMPLES)), seed)
+    if not watch.snaps:
+        return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
+                            note="the deal never reached phase 2", decisions=decisions)
+    snap = watch.snaps[0]
+    closer = facts.closer if facts.closed and facts.closer >= 0 else None
+    side = closer if closer is not None else 0
+    signed = 0
+    if ruling.outcome is not None and ruling.outcome.winner is not None:
+        signed = ruling.deal_points if names.index(ruling.outcome.winner) == side \
+            else -ruling.deal_points
+    at_close = None
+    if closer is not None:
+        opp = 1 - closer
+        pts, trk = [0, 0], [0, 0]
+        pts[opp], trk[opp] = facts.close_opp_points, facts.close_opp_tricks
+        at_close = ((pts[0], pts[1]), (trk[0], trk[1]))
+    later = [p for p in plays if p[0] >= snap.trick]
+    positions = _sample(snap, later, known, rules, samples, seed, facts.trump)
+    if not positions:
+        return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
+                            note="the hands the record proves do not fit its phase 2",
+                            decisions=decisions)
+    finding = _finding(positions, snap, rules, closer, at_close, side, names, signed,
+                       facts.trump)
+    mistake = _mistake(positions[:max(1, min(len(positions), 40))], snap, later, rules, closer,
+                       at_close, names, facts.trump)
+    return DealAnalysis(file, ruling.rules, names, finding if closer is not None else None,
+                        finding, claim, mistake, decisions=decisions)
+
+
+def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch, tuple[int, int]]:
+    """Replay the record with a watcher; also the cards each player is proven to hold at the
+    end (``Remaining``)."""
+    tags = record.tags
+    deal = Deal.start(rules, dealer=tags["Dealer"].strip(), forehand=tags["Forehand"].strip(),
+                      trump=Card.parse(tags["Trump"]), keep_history=False)
+    known = [0, 0]  # dealt cards (section 12: proven until played) and Remaining
+    for tag in ("Hands", "Remaining"):
+        for name, cards in read_hands(tags[tag]) if tag in tags else []:
+            if tag == "Hands":
+                deal.set_hand(name, cards)
+            known[deal.player_index(name)] |= sum(1 << c for c in cards)
+    watch = _Watch()
+    replay(deal, record.tricks, watch)
+    return deal, watch, (known[0], known[1])
+
+
+def _sample(snap: _Snap, later: list[tuple[int, int, int, int]], known: tuple[int, int],
+            rules: RuleSet, samples: int, seed: int, trump: int) -> list[tuple[int, int]]:
+    """Hands at ``snap`` for the solver: the one proven pair, or consistent random ones."""
+    proven = [known[0] & ~snap.played & ~snap.lying, known[1] & ~snap.played & ~snap.lying]
+    for _, player, card, _ in later:
+        proven[player] |= 1 << card
+    if proven[0].bit_count() >= snap.held or proven[1].bit_count() >= snap.held:
+        # fully proven (more would be a record the engine refuses): nothing to sample
+        return [(proven[0], proven[1])] if proven[0].bit_count() == proven[1].bit_count() \
+            == snap.held else []
+    pool = cards_in(DECK_MASKS[rules.deck] & ~snap.played & ~proven[0] & ~proven[1]
+                    & ~snap.lying)
+    need = (snap.held - proven[0].bit_count(), snap.held - proven[1].bit_count())
+    rng = random.Random(seed)
+    out: list[tuple[int, int]] = []
+    for _ in range(samples * _TRIES):
+        rng.shuffle(pool)
+        h0 = proven[0] | sum(1 << c for c in pool[:need[0]])
+        h1 = proven[1] | sum(1 << c for c in pool[need[0]:need[0] + need[1]])
+        if _consistent((h0, h1), later, snap.leader, trump):
+            out.append((h0, h1))
+            if len(out) == samples:
+                break
+    return out
+
+
+def _consistent(hands: tuple[int, int], later: list[tuple[int, int, int, int]], leader: int,
+                trump: int) -> bool:
+    """Whether every recorded phase-2 follow was legal from these hands."""
+    held = list(hands)
+    lead = -1
+    for _, player, card, _ in later:
+        if lead >= 0 and not legal_follows(held[player], lead, trump) >> card & 1:
+            return False
+        held[player] &= ~(1 << card)
+        lead = card if lead < 0 else -1
+    return True
+
+
+def _position(hands: tuple[int, int], snap: _Snap, closer: int | None,
+              at_close: tuple[tuple[int, int], tuple[int, int]] | None, trump: int) -> Position:
+    return Position(hands, snap.leader, trump, snap.points, snap.marriages, snap.tricks, closer,
+                    at_close)
+
+
+def _finding(positions: list[tuple[int, int]], snap: _Snap, rules: RuleSet, closer: int | None,
+             at_close: tuple[tuple[int, int], tuple[int, int]] | None, side: int,
+             names: tuple[str, str], signed: int, trump: int) -> CloseFinding:
+    """The value of the first phase-2 position over every sampled (or the known) deal."""
+    values: Counter[int] = Counter()
+    line: tuple[Step, ...] = ()
+    for k, hands in enumerate(positions):
+        sol = solve(_position(hands, snap, closer, at_close, trump), rules)
+        values[sol.value if side == 0 else -sol.value] += 1
+        if k == 0:
+            line = sol.line
+    n = len(positions)
+    return CloseFinding(
+        player=names[side], trick=snap.trick, exact=n == 1, samples=n,
+        best=sum(v * c for v, c in values.items()) / n,
+        won_share=sum(c for v, c in values.items() if v > 0) / n,
+        as_played=signed, distribution=tuple(sorted(values.items())),
+        line=tuple(_step_text(s, names) for s in line))
+
+
+def _step_text(step: Step, names: tuple[str, str]) -> str:
+    """A line's step in words: ``Anna AH``, ``Anna KH (20)``, ``Anna claims (2)``."""
+    if step.end is None:
+        return str(step).replace(str(step.player), names[step.player], 1)
+    if step.end == "draw":
+        return "draw"
+    return f"{names[step.player]} {step.end} ({step.game_points})"
+
+
+def _mistake(positions: list[tuple[int, int]], snap: _Snap,
+             later: list[tuple[int, int, int, int]], rules: RuleSet, closer: int | None,
+             at_close: tuple[tuple[int, int], tuple[int, int]] | None,
+             names: tuple[str, str], trump: int) -> MistakeFinding | None:
+    """The first recorded phase-2 card after which the mover's mean best value dropped."""
+    moves = [(card, mar) for _, _, card, mar in later]
+    lines = [values_along(_position(h, snap, closer, at_close, trump), moves, rules)
+             for h in positions]
+    n = len(lines)
+    for k, (trick, player, card, _) in enumerate(later):
+        if any(len(line) <= k + 1 for line in lines):
+            return None  # the line ended in a claim: nothing was thrown away
+        sign = 1 if player == 0 else -1
+        before = sign * sum(line[k] for line in lines) / n
+        after = sign * sum(line[k + 1] for line in lines) / n
+        if after < before:
+            return MistakeFinding(names[player], trick, _card_name(card), before, after)
+    return None
+
+
+def _card_name(card: int) -> str:
+    return ("9", "J", "Q", "K", "10", "A")[card % 6] + "CDHS"[card // 6]
+
+
+def _claim(record: DealRecord, deal: Deal, watch: _Watch,
+           rules: RuleSet) -> ClaimFinding | None:
+    """The claim of the record, and the first line start where its claimer had 66 and could
+    claim (any player, or the one on lead with ``claim_when=on-lead``)."""
+    fact = deal.facts().claim
+    if fact is None:
+        return None
+    made = next((tl.number for tl in record.tricks
+                 if any(isinstance(i, ClaimItem) for i in tl.items)), deal.trick)
+    p = fact.player
+    earliest = None
+    for (trick, c0, c1), leader in zip(watch.counted, watch.leaders, strict=True):
+        if (rules.claim_when == "any" or leader == p) and (c0, c1)[p] >= CLAIM_AT:
+            earliest = trick - 1  # the claim could follow the trick before this line
+            break
+    if earliest is not None and earliest >= made:
+        earliest = None
+    return ClaimFinding(deal.names[p], made, fact.correct, earliest)

@@ -1,0 +1,122 @@
+"""``tally analyse``: what best play was worth in a deal, told like a commentator.
+
+Files are read as ``tally check`` reads them; a stored deal (``3.2`` or an id) is exported
+from the store (:meth:`Store.export_deal`) and analysed the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tally.cli import app
+from tally.cli.common import echo_json, fail, guard
+from tally.cli.storage import DbOption
+
+if TYPE_CHECKING:
+    from tally.analysis import DealAnalysis
+
+_DEAL_REF = re.compile(r"\d+(\.\d+)?")
+
+
+@app.command()
+@guard
+def analyse(
+    deals: Annotated[list[str], typer.Argument(
+        metavar="FILE... | DEAL", help="Deal records (.deal), or a stored deal (3.2 or an id).")],
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON object per deal.")] = False,
+    samples: Annotated[int, typer.Option(
+        "--samples", min=1, max=10000, help="Consistent deals sampled when a hand is unknown.")
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**31,
+                                      help="Seed of the sampling.")] = 0,
+    db: DbOption = None,
+) -> None:
+    """Analyse deals: was the close sound, what was best play worth, could the claim have come
+    earlier, which phase-2 card threw the deal away."""
+    from tally.analysis import analyse as analyse_record
+    from tally.errors import NotationError
+    from tally.notation import decode_record, read_deal
+
+    for name in deals:
+        try:
+            if not Path(name).exists() and _DEAL_REF.fullmatch(name):
+                text = _stored(name, db)
+            else:
+                text = decode_record(Path(name).read_bytes())
+            record = read_deal(text, source=name)
+        except (OSError, NotationError) as exc:
+            fail(f"{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}")
+        found = analyse_record(record, samples=samples, seed=seed, file=name)
+        if json_out:
+            echo_json(dataclasses.asdict(found))
+        else:
+            typer.echo("\n".join(commentary(found)))
+
+
+def _stored(ref: str, db: str | None) -> str:
+    """The record text of a stored deal, through the store's public API."""
+    from tally.cli.storage import reading
+
+    with reading(db) as store:
+        return store.export_deal(store.deal_id(ref))
+
+
+def commentary(a: DealAnalysis) -> list[str]:
+    """The findings in plain words, one paragraph per deal."""
+    out = [f"{a.file}: {a.rules}, {a.players[0]} (forehand) against {a.players[1]} (dealer)"]
+    if a.note:
+        out.append(f"  Nothing to say: {a.note}.")
+    f = a.close or a.phase2
+    if f is not None:
+        how = "exactly (both hands known)" if f.exact else \
+            f"over {f.samples} deals consistent with the record"
+        if a.close is not None:
+            verdict = "a sound" if f.sound else "an unsound"
+            out.append(f"  {f.player} closed before trick {f.trick}: {verdict} close, solved "
+                       f"{how}.")
+        else:
+            out.append(f"  From trick {f.trick} (stock exhausted), solved {how}.")
+        if f.exact:
+            out.append(f"  With best play on both sides the deal is worth {f.best:+.0f} game "
+                       f"points to {f.player}; as played {f.as_played:+d}.")
+        else:
+            out.append(f"  With best play on both sides {f.player} wins in {f.won_share:.0%} "
+                       f"of them, expected value {f.best:+.2f} game points; as played "
+                       f"{f.as_played:+d}.")
+        out.append(f"  Best line{' (first sample)' if not f.exact else ''}: "
+                   f"{', '.join(f.line)}.")
+    if a.mistake is not None:
+        m = a.mistake
+        out.append(f"  The turning card: {m.player}'s {m.card} at trick {m.trick} "
+                   f"({m.before:+.2f} before, {m.after:+.2f} after, for {m.player}).")
+    elif f is not None:
+        out.append("  No phase-2 card changed the value: both sides played it out well.")
+    out.extend(_decisions(a))
+    if a.claim is not None:
+        c = a.claim
+        text = f"  {c.claimer} claimed after trick {c.trick}: " + \
+            ("correct" if c.correct else "a false claim")
+        if c.late_by:
+            text += f"; the claim was possible {c.late_by} trick(s) earlier, after trick " \
+                    f"{c.earliest}"
+        out.append(text + ".")
+    return out
+
+
+def _decisions(a: DealAnalysis) -> list[str]:
+    """The decision to close at each phase-1 lead, where it mattered."""
+    out = []
+    for d in a.decisions:
+        gap = abs(d.close_now - d.play_on)
+        if not d.closed and (d.better != "close" or gap < 0.5):
+            continue  # playing on was right, or closing gained little: nothing to say
+        what = "closed" if d.closed else "could have closed"
+        out.append(f"  Trick {d.trick}: {d.player} {what}; closing was worth "
+                   f"{d.close_now:+.2f}, playing on {d.play_on:+.2f} "
+                   f"(over {d.samples} deals): {d.better} was better by {gap:.2f}.")
+    return out
