@@ -66,11 +66,11 @@ from tally.store.eventrows import BYES, KINDS, WITHDRAWALS
 from tally.store.store import (
     Snapshot,
     Store,
-    _checked_rules,
-    _now,
-    _resolve_player,
-    _rule_set,
-    _snapshot,
+    checked_rules,
+    resolve_player,
+    rule_set,
+    snapshot,
+    utc_now,
 )
 from tally.store.views import (
     CrossTableView,
@@ -179,7 +179,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     _one_of("a bye", bye, BYES)
     _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
     order = check_tiebreaks(tiebreaks)
-    spec = _checked_rules(rules)
+    spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
                       f"{matches_per_pairing}")
@@ -189,27 +189,27 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                       "for round robins")
     if kind == "round-robin" and len(players) < 2:
         raise Refused(f"a round robin needs at least 2 players, got {len(players)}")
-    with store._write() as conn:
+    with store.writing() as conn:
         rows = _distinct_players(conn, players)
         eid = conn.execute(insert(t.events).values(
             name=clean, kind=kind, held_on=held_on or date.today(), rules=spec,
             double_round=double, matches_per_pairing=matches_per_pairing,
             match_points_per_win=per_win, bye=bye,
-            withdrawal=withdrawal, tiebreaks=",".join(order), created_at=_now())
+            withdrawal=withdrawal, tiebreaks=",".join(order), created_at=utc_now())
             .returning(t.events.c.id)).scalar_one()
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
         what = "round robin" if kind == "round-robin" else "club evening"
-        store._audit(conn, "event create", "event", eid,
+        store.audit(conn, "event create", "event", eid,
                      f'created {what} {eid} "{clean}" with {len(rows)} player(s)',
-                     {f"event:{eid}": None}, {f"event:{eid}": _snapshot(conn, "event", eid)})
+                     {f"event:{eid}": None}, {f"event:{eid}": snapshot(conn, "event", eid)})
         return _event_view(conn, _event_row(conn, eid))
 
 
 def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]:
     rows: list[RowMapping] = []
     for ref in refs:
-        row = _resolve_player(conn, ref)
+        row = resolve_player(conn, ref)
         if any(r["id"] == row["id"] for r in rows):
             raise Refused(f'{row["name"]} is listed twice')
         rows.append(row)
@@ -218,7 +218,7 @@ def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]
 
 def events(store: Store) -> list[EventView]:
     """Every event, by date (then number)."""
-    with store._read() as conn:
+    with store.reading() as conn:
         rows = conn.execute(select(t.events).order_by(t.events.c.held_on, t.events.c.id)
                             ).mappings().all()
         return [_event_view(conn, row) for row in rows]
@@ -226,14 +226,14 @@ def events(store: Store) -> list[EventView]:
 
 def event(store: Store, ref: str | int) -> EventView:
     """One event, by number or name."""
-    with store._read() as conn:
+    with store.reading() as conn:
         return _event_view(conn, eventrows.resolve_event(conn, ref))
 
 
 def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventView:
     """Add stored players to an event as its last seeds: to a club evening at any time, to a
     round robin until its first round is started (the schedule is made from the seeds)."""
-    with store._write() as conn:
+    with store.writing() as conn:
         ev = _lock_event(conn, ref)
         eid = ev["id"]
         if ev["kind"] == "round-robin" and _started(conn, eid):
@@ -244,12 +244,12 @@ def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventVi
         for row in rows:
             if row["id"] in listed:
                 raise Refused(f'{row["name"]} plays in event {eid} already')
-        before = _snapshot(conn, "event", eid)
+        before = snapshot(conn, "event", eid)
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
         names = ", ".join(r["name"] for r in rows)
-        store._audit(conn, "event add", "event", eid, f'added {names} to event {eid}',
-                     {f"event:{eid}": before}, {f"event:{eid}": _snapshot(conn, "event", eid)})
+        store.audit(conn, "event add", "event", eid, f'added {names} to event {eid}',
+                     {f"event:{eid}": before}, {f"event:{eid}": snapshot(conn, "event", eid)})
         return _event_view(conn, _event_row(conn, eid))
 
 
@@ -257,23 +257,23 @@ def withdraw(store: Store, ref: str | int, player: str) -> EventView:
     """Withdraw a player from an event. Their remaining matches are then handled by the
     event's rule: ``forfeit`` (each is won by the opponent) or ``void`` (they drop out of the
     standings); see the module docstring. ``tally audit undo`` takes a withdrawal back."""
-    with store._write() as conn:
+    with store.writing() as conn:
         ev = _lock_event(conn, ref)
         eid = ev["id"]
-        row = _resolve_player(conn, player)
+        row = resolve_player(conn, player)
         entry = next((p for p in eventrows.event_players(conn, eid)
                       if p["player_id"] == row["id"]), None)
         if entry is None:
             raise NotFound(f'{row["name"]} does not play in event {eid} "{ev["name"]}"')
         if entry["withdrawn_at"] is not None:
             raise Refused(f'{row["name"]} has withdrawn from event {eid} already')
-        before = _snapshot(conn, "event", eid)
+        before = snapshot(conn, "event", eid)
         conn.execute(update(t.event_players).where(
             (t.event_players.c.event_id == eid) & (t.event_players.c.player_id == row["id"]))
-            .values(withdrawn_at=_now()))
-        store._audit(conn, "event withdraw", "event", eid,
+            .values(withdrawn_at=utc_now()))
+        store.audit(conn, "event withdraw", "event", eid,
                      f'{row["name"]} withdrew from event {eid} ({ev["withdrawal"]})',
-                     {f"event:{eid}": before}, {f"event:{eid}": _snapshot(conn, "event", eid)})
+                     {f"event:{eid}": before}, {f"event:{eid}": snapshot(conn, "event", eid)})
         return _event_view(conn, _event_row(conn, eid))
 
 
@@ -284,7 +284,7 @@ def rounds(store: Store, ref: str | int, number: int | None = None) -> list[Roun
     """The rounds of a round robin's schedule (only round ``number`` if given): pairings with
     table, players, first dealer and the matches made, with their results."""
     store.ensure_results()
-    with store._read() as conn:
+    with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
         data = _load_events(conn, t.events.c.id == ev["id"])
     e = data.events[0]
@@ -302,7 +302,7 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
     withdrawn player get no match (the withdrawal rule handles them). Refused for a round
     started already. One audit entry: ``tally audit undo`` removes the round while none of
     its matches has a deal."""
-    with store._write() as conn:
+    with store.writing() as conn:
         ev = _lock_event(conn, ref)
         eid = ev["id"]
         if ev["kind"] != "round-robin":
@@ -323,11 +323,11 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
                           f"already{where}")
         rnd = sched[number - 1]
         withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
-        before: dict[str, Snapshot] = {f"event:{eid}": _snapshot(conn, "event", eid)}
+        before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
         after: dict[str, Snapshot] = {}
         bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
         conn.execute(insert(t.event_rounds).values(event_id=eid, number=number,
-                                                   bye_player_id=bye, started_at=_now()))
+                                                   bye_player_id=bye, started_at=utc_now()))
         made: list[int] = []
         for pairing in rnd.pairings:
             if {pairing.first, pairing.second} & withdrawn:
@@ -338,15 +338,15 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
                 mid = conn.execute(insert(t.matches).values(
                     player_a_id=a, player_b_id=b, rules=ev["rules"],
                     first_dealer_id=dealer if k % 2 == 0 else (b if dealer == a else a),
-                    created_at=_now(), event_id=eid, round_number=number,
+                    created_at=utc_now(), event_id=eid, round_number=number,
                     table_number=pairing.table).returning(t.matches.c.id)).scalar_one()
                 made.append(mid)
                 before[f"match:{mid}"] = None
-                after[f"match:{mid}"] = _snapshot(conn, "match", mid)
-        after[f"event:{eid}"] = _snapshot(conn, "event", eid)
+                after[f"match:{mid}"] = snapshot(conn, "match", mid)
+        after[f"event:{eid}"] = snapshot(conn, "event", eid)
         listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
             f"match {made[0]}" if made else "no match"
-        store._audit(conn, "event round", "event", eid,
+        store.audit(conn, "event round", "event", eid,
                      f'started round {number} of event {eid} "{ev["name"]}": {listed}',
                      before, after)
         data = _load_events(conn, t.events.c.id == eid)
@@ -472,7 +472,7 @@ def _load_events(conn: Connection, which: ColumnElement[bool]) -> _Data:
         spec, gp_a, gp_b = row[5], row[8], row[9]
         target = targets.get(spec)
         if target is None:
-            target = targets[spec] = _rule_set(spec).match_target
+            target = targets[spec] = rule_set(spec).match_target
         winner = row[2] if gp_a >= target else row[3] if gp_b >= target else None
         match = _Match._make((*row, winner))
         matches.append(match)
@@ -598,7 +598,7 @@ def _counted(e: _Event, data: _Data) -> _Counted:
 def _load_one(store: Store, ref: str | int) -> tuple[EventView, _Data, _Event]:
     """One event with what its standings need: its view, its loaded data and itself."""
     store.ensure_results()
-    with store._read() as conn:
+    with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
         data = _load_events(conn, t.events.c.id == ev["id"])
         view = _event_view(conn, ev)
@@ -654,7 +654,7 @@ def season_standings(store: Store, *, date_from: date | None = None,
     if date_to is not None:
         which = and_(which, t.events.c.held_on <= date_to)
     store.ensure_results()
-    with store._read() as conn:
+    with store.reading() as conn:
         data = _load_events(conn, which)
     if match_points_per_win is None:
         values = sorted({e.match_points_per_win for e in data.events})
