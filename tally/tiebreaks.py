@@ -115,22 +115,18 @@ def _check_tiebreaks(tiebreaks: Sequence[str]) -> None:
 
 def _check_result(result: MatchResult, known: set[str]) -> None:
     """Raise a :class:`TallyError` for a result that cannot describe a real match."""
-    for name in (result.player_a, result.player_b):
-        if name not in known:
-            raise NotFound(f"result names {name!r}, who is not a player of this event")
-    if result.player_a == result.player_b:
-        raise TallyError(f"a match needs two different players, got {result.player_a!r} twice")
-    if result.winner is not None and result.winner not in (result.player_a, result.player_b):
+    a, b, winner = result.player_a, result.player_b, result.winner
+    if a not in known or b not in known:
+        raise NotFound(f"result names {a if a not in known else b!r}, "
+                       "who is not a player of this event")
+    if a == b:
+        raise TallyError(f"a match needs two different players, got {a!r} twice")
+    if winner is not None and winner != a and winner != b:
+        raise TallyError(f"winner {winner!r} did not play in {a} v {b}")
+    if min(result.game_points_a, result.game_points_b, result.schneider_a, result.schneider_b,
+           result.schwarz_a, result.schwarz_b) < 0:
         raise TallyError(
-            f"winner {result.winner!r} did not play in {result.player_a} v {result.player_b}"
-        )
-    counts = (
-        result.game_points_a, result.game_points_b, result.schneider_a, result.schneider_b,
-        result.schwarz_a, result.schwarz_b,
-    )
-    if any(c < 0 for c in counts):
-        raise TallyError(
-            f"negative points in {result.player_a} v {result.player_b}: game points, "
+            f"negative points in {a} v {b}: game points, "
             "schneider and schwarz counts cannot be below 0"
         )
 

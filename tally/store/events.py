@@ -59,6 +59,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.errors import NotFound, Refused
+from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
 from tally.store import eventrows
 from tally.store import tables as t
@@ -465,18 +466,7 @@ def _load_events(conn: Connection, which: ColumnElement[bool]) -> _Data:
     for r in conn.execute(select(t.event_rounds).where(t.event_rounds.c.event_id.in_(chosen))
                           ).mappings():
         started[r["event_id"]][r["number"]] = r["bye_player_id"]
-    matches: list[_Match] = []
-    by_event: dict[int, list[_Match]] = defaultdict(list)
-    targets: dict[str, int] = {}
-    for row in conn.execute(_SELECT_MATCH_TOTALS.where(t.matches.c.event_id.in_(chosen))):
-        spec, gp_a, gp_b = row[5], row[8], row[9]
-        target = targets.get(spec)
-        if target is None:
-            target = targets[spec] = rule_set(spec).match_target
-        winner = row[2] if gp_a >= target else row[3] if gp_b >= target else None
-        match = _Match._make((*row, winner))
-        matches.append(match)
-        by_event[match.event_id].append(match)
+    matches, by_event = _load_matches(conn, chosen)
     wanted = {p for es in entrants.values() for p in (e.player_id for e in es)}
     wanted |= {p for mt in matches for p in (mt.a, mt.b)}
     names: dict[int, str] = {}
@@ -493,29 +483,63 @@ def _load_events(conn: Connection, which: ColumnElement[bool]) -> _Data:
     return _Data(evs, matches, names, dict(by_event))
 
 
-def _match_totals() -> Any:
-    """Each match with the game points, schneider and schwarz wins of both its players,
-    summed in SQL from the result cache: one row per match (GROUP BY the match)."""
-    m, r = t.matches, t.deal_results
-    # a deal won outright: by a correct claim, or by the higher total at the end
-    outright = r.c.reason.in_(("claim", "higher-total"))
-
-    def total(player: Any, *conditions: Any, value: Any = 1) -> Any:
-        return func.sum(case((and_(r.c.winner_id == player, *conditions), value), else_=0))
-
-    return (select(m.c.id, m.c.event_id, m.c.player_a_id, m.c.player_b_id,
-                   m.c.first_dealer_id, m.c.rules, m.c.round_number, m.c.table_number,
-                   total(m.c.player_a_id, value=r.c.game_points),
-                   total(m.c.player_b_id, value=r.c.game_points),
-                   total(m.c.player_a_id, outright, r.c.deal_points == 2),
-                   total(m.c.player_b_id, outright, r.c.deal_points == 2),
-                   total(m.c.player_a_id, outright, r.c.deal_points == 3),
-                   total(m.c.player_b_id, outright, r.c.deal_points == 3))
-            .join_from(m, r, r.c.match_id == m.c.id, isouter=True)
-            .group_by(m.c.id).order_by(m.c.id))
+_SELECT_MATCHES = select(t.matches.c.id, t.matches.c.event_id, t.matches.c.player_a_id,
+                         t.matches.c.player_b_id, t.matches.c.first_dealer_id, t.matches.c.rules,
+                         t.matches.c.round_number, t.matches.c.table_number)
 
 
-_SELECT_MATCH_TOTALS = _match_totals()
+def _winner_totals() -> Any:
+    """Per match and deal winner: the game points won, and the schneider and schwarz wins,
+    summed in SQL from the result cache, which holds each deal's game points (so nothing
+    here re-derives them). One GROUP BY over ``deal_results`` alone, read in the order of
+    its (match_id, winner_id, ...) covering index: no join, no temporary B-tree."""
+    r = t.deal_results
+    outright = r.c.reason.in_([str(reason) for reason in OUTRIGHT])
+
+    def wins(worth: int) -> Any:
+        return func.sum(case((and_(r.c.deal_points == worth, outright), 1), else_=0))
+
+    return (select(r.c.match_id, r.c.winner_id, func.sum(r.c.game_points),
+                    wins(SCHNEIDER_WIN), wins(SCHWARZ_WIN))
+            .where(r.c.winner_id.is_not(None))
+            .group_by(r.c.match_id, r.c.winner_id))
+
+
+_SELECT_WINNER_TOTALS = _winner_totals()
+_NO_TOTALS = (0, 0, 0)
+
+
+def _load_matches(conn: Connection, chosen: Any) -> tuple[list[_Match], dict[int, list[_Match]]]:
+    """The matches of the events ``chosen`` selects, oldest first, each with its totals and
+    its winner once a player has reached the match target; also the same by event.
+
+    The totals are read for the range of the chosen match ids and matched up here: a range
+    scan of the cache's index is several times faster than an IN (...) or a join over a
+    season of a million deals, and for one event the range is small."""
+    rows = conn.execute(_SELECT_MATCHES.where(t.matches.c.event_id.in_(chosen))
+                        .order_by(t.matches.c.id)).all()
+    totals: dict[tuple[int, int], tuple[int, int, int]] = {}
+    if rows:
+        span = t.deal_results.c.match_id.between(rows[0][0], rows[-1][0])
+        totals = {(mid, player): (int(gp), int(schneider), int(schwarz))
+                  for mid, player, gp, schneider, schwarz in conn.execute(
+                      _SELECT_WINNER_TOTALS.where(span)).all()}
+    matches: list[_Match] = []
+    by_event: dict[int, list[_Match]] = defaultdict(list)
+    targets: dict[str, int] = {}
+    make = _Match._make
+    for row in rows:
+        mid, a, b, spec = row[0], row[2], row[3], row[5]
+        gp_a, sn_a, sw_a = totals.get((mid, a), _NO_TOTALS)
+        gp_b, sn_b, sw_b = totals.get((mid, b), _NO_TOTALS)
+        target = targets.get(spec)
+        if target is None:
+            target = targets[spec] = rule_set(spec).match_target
+        winner = a if match_won(gp_a, target) else b if match_won(gp_b, target) else None
+        match = make((*row, gp_a, gp_b, sn_a, sn_b, sw_a, sw_b, winner))
+        matches.append(match)
+        by_event[row[1]].append(match)
+    return matches, dict(by_event)
 
 
 def _schedule(e: _Event) -> list[Round]:
@@ -527,10 +551,11 @@ def _schedule(e: _Event) -> list[Round]:
     return berger_schedule([str(p.player_id) for p in e.entrants], double=e.double)
 
 
-@dataclass(frozen=True)
-class _Result:
+class _Result(NamedTuple):
     """A match result the standings count; ``key`` orders them (round, match) and ``forfeit``
-    marks a match won by the withdrawal rule rather than played out."""
+    marks a match won by the withdrawal rule rather than played out. (A named tuple: a
+    season makes one per match, and a tuple is several times cheaper to build than a frozen
+    dataclass.)"""
 
     key: tuple[int, int, int]
     result: MatchResult
@@ -555,7 +580,7 @@ def _counted(e: _Event, data: _Data) -> _Counted:
     forfeit = e.withdrawal == "forfeit"
     out: list[_Result] = []
     unresolved = 0
-    name = data.name
+    name = data.names.__getitem__
 
     def result(m: _Match, winner: int) -> MatchResult:
         return MatchResult(name(m.a), name(m.b), name(winner), m.gp_a, m.gp_b, m.schneider_a,
