@@ -210,15 +210,17 @@ def _tally(players: Sequence[str], results: Sequence[MatchResult]
         if result.winner is None:
             continue
         a, b = totals[result.player_a], totals[result.player_b]
-        for me, gp_for, gp_against, schneider, schwarz in (
-            (a, result.game_points_a, result.game_points_b, result.schneider_a, result.schwarz_a),
-            (b, result.game_points_b, result.game_points_a, result.schneider_b, result.schwarz_b),
-        ):
-            me.played += 1
-            me.game_points_won += gp_for
-            me.game_points_conceded += gp_against
-            me.schneider_wins += schneider
-            me.schwarz_wins += schwarz
+        gp_a, gp_b = result.game_points_a, result.game_points_b
+        a.played += 1
+        a.game_points_won += gp_a
+        a.game_points_conceded += gp_b
+        a.schneider_wins += result.schneider_a
+        a.schwarz_wins += result.schwarz_a
+        b.played += 1
+        b.game_points_won += gp_b
+        b.game_points_conceded += gp_a
+        b.schneider_wins += result.schneider_b
+        b.schwarz_wins += result.schwarz_b
         loser = result.player_b if result.winner == result.player_a else result.player_a
         totals[result.winner].won += 1
         totals[loser].lost += 1
