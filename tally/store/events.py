@@ -336,11 +336,9 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
             dealer = int(first_dealer(pairing))
             a, b = int(pairing.first), int(pairing.second)
             for k in range(ev["matches_per_pairing"]):
-                mid = conn.execute(insert(t.matches).values(
-                    player_a_id=a, player_b_id=b, rules=ev["rules"],
-                    first_dealer_id=dealer if k % 2 == 0 else (b if dealer == a else a),
-                    created_at=utc_now(), event_id=eid, round_number=number,
-                    table_number=pairing.table).returning(t.matches.c.id)).scalar_one()
+                mid = eventrows.insert_match(
+                    conn, a, b, ev["rules"], dealer if k % 2 == 0 else (b if dealer == a else a),
+                    event_id=eid, round_number=number, table_number=pairing.table)
                 made.append(mid)
                 before[f"match:{mid}"] = None
                 after[f"match:{mid}"] = snapshot(conn, "match", mid)

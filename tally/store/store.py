@@ -858,29 +858,12 @@ class Store:
             after: dict[str, Snapshot] = {}
             if ev is not None:
                 eid = ev["id"]
-                if ev["kind"] == "round-robin":
-                    raise Refused(f'event {eid} "{ev["name"]}" is a round robin: its matches '
-                                  f"are made from the schedule (`tally event round {eid} N "
-                                  "--start`)")
-                if spec != ev["rules"]:
-                    raise Refused(f'event {eid} "{ev["name"]}" is played under '
-                                  f'"{ev["rules"]}", not "{spec}"')
-                listed = {p["player_id"]: p for p in eventrows.event_players(conn, eid)}
-                for p in (a, b):
-                    if p["id"] in listed and listed[p["id"]]["withdrawn_at"] is not None:
-                        raise Refused(f'{p["name"]} has withdrawn from event {eid} '
-                                      f'"{ev["name"]}"')
-                newcomers = [p for p in (a, b) if p["id"] not in listed]
-                if newcomers:
-                    before[f"event:{eid}"] = snapshot(conn, "event", eid)
-                    for p in newcomers:
-                        eventrows.add_event_player(conn, eid, p["id"])
+                event_before = snapshot(conn, "event", eid)
+                if eventrows.enter_club_match(conn, ev, spec, (a, b)):
+                    before[f"event:{eid}"] = event_before
                     after[f"event:{eid}"] = snapshot(conn, "event", eid)
-            mid = conn.execute(insert(t.matches).values(
-                player_a_id=a["id"], player_b_id=b["id"], rules=spec,
-                first_dealer_id=d["id"], created_at=utc_now(),
-                event_id=None if ev is None else ev["id"]).returning(t.matches.c.id)
-            ).scalar_one()
+            mid = eventrows.insert_match(conn, a["id"], b["id"], spec, d["id"],
+                                         event_id=None if ev is None else ev["id"])
             before[f"match:{mid}"] = None
             after[f"match:{mid}"] = snapshot(conn, "match", mid)
             where = "" if ev is None else f' for event {ev["id"]} "{ev["name"]}"'
