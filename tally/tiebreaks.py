@@ -115,22 +115,18 @@ def _check_tiebreaks(tiebreaks: Sequence[str]) -> None:
 
 def _check_result(result: MatchResult, known: set[str]) -> None:
     """Raise a :class:`TallyError` for a result that cannot describe a real match."""
-    for name in (result.player_a, result.player_b):
-        if name not in known:
-            raise NotFound(f"result names {name!r}, who is not a player of this event")
-    if result.player_a == result.player_b:
-        raise TallyError(f"a match needs two different players, got {result.player_a!r} twice")
-    if result.winner is not None and result.winner not in (result.player_a, result.player_b):
+    a, b, winner = result.player_a, result.player_b, result.winner
+    if a not in known or b not in known:
+        raise NotFound(f"result names {a if a not in known else b!r}, "
+                       "who is not a player of this event")
+    if a == b:
+        raise TallyError(f"a match needs two different players, got {a!r} twice")
+    if winner is not None and winner != a and winner != b:
+        raise TallyError(f"winner {winner!r} did not play in {a} v {b}")
+    if min(result.game_points_a, result.game_points_b, result.schneider_a, result.schneider_b,
+           result.schwarz_a, result.schwarz_b) < 0:
         raise TallyError(
-            f"winner {result.winner!r} did not play in {result.player_a} v {result.player_b}"
-        )
-    counts = (
-        result.game_points_a, result.game_points_b, result.schneider_a, result.schneider_b,
-        result.schwarz_a, result.schwarz_b,
-    )
-    if any(c < 0 for c in counts):
-        raise TallyError(
-            f"negative points in {result.player_a} v {result.player_b}: game points, "
+            f"negative points in {a} v {b}: game points, "
             "schneider and schwarz counts cannot be below 0"
         )
 
@@ -173,9 +169,24 @@ def standings(
     valid names), duplicate player names, a result naming someone who is not a player, a
     winner who did not play the match, negative points or a negative number of byes.
     """
+    bye_counts = _check_inputs(players, tiebreaks, match_points_per_win, match_points_per_bye,
+                               byes)
+    totals, beaten = _tally(players, results)
+    match_points = {
+        p: t.won * match_points_per_win + bye_counts.get(p, 0) * match_points_per_bye
+        for p, t in totals.items()
+    }
+    keys = _Keys(totals, beaten, match_points, match_points_per_win)
+    groups, values = _rank(players, match_points, tiebreaks, keys)
+    return _rows(groups, totals, match_points, values)
+
+
+def _check_inputs(players: Sequence[str], tiebreaks: Sequence[str], per_win: float,
+                  per_bye: float, byes: Mapping[str, int] | None) -> dict[str, int]:
+    """Refuse what :func:`standings` cannot rank; returns the byes per player."""
     check_player_names(players, minimum=0)
     _check_tiebreaks(tiebreaks)
-    if match_points_per_win < 0 or match_points_per_bye < 0:
+    if per_win < 0 or per_bye < 0:
         raise TallyError("match points per win and per bye cannot be negative")
     known = set(players)
     bye_counts = dict(byes or {})
@@ -184,66 +195,83 @@ def standings(
             raise NotFound(f"byes name {name!r}, who is not a player of this event")
         if count < 0:
             raise TallyError(f"{name!r} cannot have a negative number of byes ({count})")
+    return bye_counts
 
+
+def _tally(players: Sequence[str], results: Sequence[MatchResult]
+           ) -> tuple[dict[str, _Tally], dict[str, list[str]]]:
+    """Each player's totals over the results that count, and whom each player beat (once
+    per win); every result is checked first."""
+    known = set(players)
     totals = {p: _Tally() for p in players}
-    finished: list[tuple[str, str]] = []  # (winner, loser) of every match that counts
+    beaten: dict[str, list[str]] = defaultdict(list)
     for result in results:
         _check_result(result, known)
         if result.winner is None:
             continue
         a, b = totals[result.player_a], totals[result.player_b]
-        for me, gp_for, gp_against, schneider, schwarz in (
-            (a, result.game_points_a, result.game_points_b, result.schneider_a, result.schwarz_a),
-            (b, result.game_points_b, result.game_points_a, result.schneider_b, result.schwarz_b),
-        ):
-            me.played += 1
-            me.game_points_won += gp_for
-            me.game_points_conceded += gp_against
-            me.schneider_wins += schneider
-            me.schwarz_wins += schwarz
+        gp_a, gp_b = result.game_points_a, result.game_points_b
+        a.played += 1
+        a.game_points_won += gp_a
+        a.game_points_conceded += gp_b
+        a.schneider_wins += result.schneider_a
+        a.schwarz_wins += result.schwarz_a
+        b.played += 1
+        b.game_points_won += gp_b
+        b.game_points_conceded += gp_a
+        b.schneider_wins += result.schneider_b
+        b.schwarz_wins += result.schwarz_b
         loser = result.player_b if result.winner == result.player_a else result.player_a
         totals[result.winner].won += 1
         totals[loser].lost += 1
-        finished.append((result.winner, loser))
+        beaten[result.winner].append(loser)
+    return totals, beaten
 
-    match_points = {
-        p: t.won * match_points_per_win + bye_counts.get(p, 0) * match_points_per_bye
-        for p, t in totals.items()
-    }
-    beaten: dict[str, list[str]] = defaultdict(list)
-    for winner, loser in finished:
-        beaten[winner].append(loser)
 
-    def head_to_head(player: str, group: list[str]) -> float:
-        """Match points ``player`` earned against the other members of ``group``."""
-        return sum(match_points_per_win for loser in beaten[player] if loser in group)
+@dataclass(frozen=True, slots=True)
+class _Keys:
+    """The tiebreaks as functions of one player, from the totals of :func:`_tally`."""
 
-    fixed: dict[str, Callable[[str], float]] = {
-        "game-point-difference": lambda p: float(
-            totals[p].game_points_won - totals[p].game_points_conceded
-        ),
-        "game-points-won": lambda p: float(totals[p].game_points_won),
-        "sonneborn-berger": lambda p: sum(match_points[loser] for loser in beaten[p]),
-        "wins": lambda p: float(totals[p].won),
-    }
+    totals: dict[str, _Tally]
+    beaten: dict[str, list[str]]
+    match_points: dict[str, float]
+    per_win: float
 
-    def key_for(name: str, group: list[str]) -> Callable[[str], float]:
-        """The tiebreak ``name`` as a function of one player of the still-level ``group``."""
+    def key_for(self, name: str, group: list[str]) -> Callable[[str], float]:
+        """The tiebreak ``name`` as a function of one player of the still-level ``group``
+        (``head-to-head`` counts only the matches among ``group``)."""
+        totals, beaten = self.totals, self.beaten
         if name == "head-to-head":
-            return lambda p: head_to_head(p, group)
-        return fixed[name]
+            return lambda p: sum(self.per_win for loser in beaten[p] if loser in group)
+        if name == "game-point-difference":
+            return lambda p: float(totals[p].game_points_won - totals[p].game_points_conceded)
+        if name == "game-points-won":
+            return lambda p: float(totals[p].game_points_won)
+        if name == "sonneborn-berger":
+            return lambda p: sum(self.match_points[loser] for loser in beaten[p])
+        return lambda p: float(totals[p].won)
 
+
+def _rank(players: Sequence[str], match_points: dict[str, float], tiebreaks: Sequence[str],
+          keys: _Keys) -> tuple[list[list[str]], dict[str, list[float]]]:
+    """The players in groups level on everything, best first, and each player's tiebreak
+    values (each computed within the group still level at its stage)."""
     groups = _split(list(players), match_points.__getitem__)
     values: dict[str, list[float]] = {p: [] for p in players}
     for name in tiebreaks:
         regrouped: list[list[str]] = []
         for group in groups:
-            key = key_for(name, group)
+            key = keys.key_for(name, group)
             for p in group:
                 values[p].append(key(p))
             regrouped.extend(_split(group, key) if len(group) > 1 else [group])
         groups = regrouped
+    return groups, values
 
+
+def _rows(groups: list[list[str]], totals: dict[str, _Tally], match_points: dict[str, float],
+          values: dict[str, list[float]]) -> list[StandingRow]:
+    """The standings lines: a group shares its rank, the next rank skips (1, 2, 2, 4)."""
     rows: list[StandingRow] = []
     for group in groups:
         rank = len(rows) + 1

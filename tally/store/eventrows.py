@@ -7,7 +7,7 @@ back together. Nothing here rules on a deal or computes a standing.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import delete, insert, select, update
@@ -72,6 +72,43 @@ def add_event_player(conn: Connection, event_id: int, player_id: int) -> int:
     conn.execute(insert(ep).values(event_id=event_id, player_id=player_id, seed=seed,
                                    withdrawn_at=None))
     return seed
+
+
+def insert_match(conn: Connection, a: int, b: int, rules: str, first_dealer: int, *,
+                 event_id: int | None = None, round_number: int | None = None,
+                 table_number: int | None = None) -> int:
+    """Store a new match and return its id: the one insert behind ``Store.start_match`` (a
+    match on its own or at a club evening) and ``events.start_round`` (a round robin's
+    matches, with their round and table)."""
+    return int(conn.execute(insert(t.matches).values(
+        player_a_id=a, player_b_id=b, rules=rules, first_dealer_id=first_dealer,
+        created_at=datetime.now(UTC), event_id=event_id, round_number=round_number,
+        table_number=table_number).returning(t.matches.c.id)).scalar_one())
+
+
+def enter_club_match(conn: Connection, ev: RowMapping, spec: str,
+                     players: tuple[RowMapping, RowMapping]) -> bool:
+    """The event rules for a match started at event ``ev`` (its row, locked) under rule set
+    ``spec``: refused for a round robin (its matches come from the schedule), for another
+    rule set than the event's, or for a withdrawn player; players not yet on the evening's
+    list join it. Returns whether the list changed (so the caller audits the event)."""
+    eid = ev["id"]
+    if ev["kind"] == "round-robin":
+        raise Refused(f'event {eid} "{ev["name"]}" is a round robin: its matches '
+                      f"are made from the schedule (`tally event round {eid} N "
+                      "--start`)")
+    if spec != ev["rules"]:
+        raise Refused(f'event {eid} "{ev["name"]}" is played under '
+                      f'"{ev["rules"]}", not "{spec}"')
+    listed = {p["player_id"]: p for p in event_players(conn, eid)}
+    for p in players:
+        if p["id"] in listed and listed[p["id"]]["withdrawn_at"] is not None:
+            raise Refused(f'{p["name"]} has withdrawn from event {eid} '
+                          f'"{ev["name"]}"')
+    newcomers = [p for p in players if p["id"] not in listed]
+    for p in newcomers:
+        add_event_player(conn, eid, p["id"])
+    return bool(newcomers)
 
 
 def _iso(value: Any) -> Any:

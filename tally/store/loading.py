@@ -50,12 +50,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tally.errors import Refused, TallyError
 from tally.store.events import create_event, events, start_round
 from tally.store.store import Store
 from tally.store.views import EventView
+
+if TYPE_CHECKING:
+    from tally.match import DealResult
+    from tally.rules import RuleSet
+    from tally.schedule import Pairing
 
 KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
@@ -249,17 +254,14 @@ def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec
     """Check every match of the file before anything is stored: its records (read and ruled
     by the engine, fitting the match's dealers and carry), its results (against the rule
     set) and, for a round robin, its place in the schedule. Returns each match as planned."""
-    from tally.match import DealResult, check_quick_result, score_match
-    from tally.notation import read_deal
     from tally.rules import RuleSet
-    from tally.ruling import rule
     from tally.schedule import berger_schedule
 
     try:
         rules = RuleSet.parse(spec)
     except TallyError as exc:
         raise LoadError(f"{path}: {exc}") from None
-    schedule = {}
+    schedule: dict[tuple[int, int], Pairing] = {}
     if kind == "round-robin":
         try:
             schedule = {(r.number, p.table): p for r in berger_schedule(players)
@@ -274,61 +276,90 @@ def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec
             raise LoadError(f"{where}: a match has two players")
         dealer = _text(m, "first_dealer", path)
         if kind == "round-robin":
-            p = schedule.get((m["round"], m["table"]))
-            if p is None:
-                raise LoadError(f"{where}: round {m['round']} table {m['table']} is not in "
-                                "the schedule")
-            if pair != [p.first, p.second] or dealer != p.first:
-                raise LoadError(f"{where}: round {m['round']} table {m['table']} is "
-                                f"{p.first} against {p.second}, {p.first} dealing first, by "
-                                "the schedule")
-        texts: list[tuple[str, str]] = []
-        quick: list[tuple[str | None, int, str]] = []
-        results: list[DealResult] = []
-        for rel in _names(m.get("records", []), path, f"match {index} records"):
-            if not rel.strip() or any(ord(c) < 32 or c == "\x7f" for c in rel) or \
-                    len(rel) > MAX_RECORD_NAME:
-                raise LoadError(f"{where}: {_shown(rel)!r} is not a record's file name (a path "
-                                f"inside the folder, at most {MAX_RECORD_NAME} characters, "
-                                "no control characters)")
-            file = folder / rel
-            try:
-                inside = file.resolve().is_relative_to(folder.resolve())
-            except (OSError, RuntimeError, ValueError) as exc:
-                raise LoadError(f"{where}: {_shown(rel)}: cannot be read: {exc}") from None
-            if not inside:
-                raise LoadError(f"{where}: {_shown(rel)}: records are read from inside the "
-                                "event's folder only")
-            text = read_text_file(file, where)
-            try:
-                ruling = rule(read_deal(text, str(file)), str(file))
-            except TallyError as exc:
-                raise LoadError(f"{where}: {file}: {exc}") from None
-            if ruling.errors or ruling.outcome is None:
-                raise LoadError(f"{where}: {file}: {ruling.errors[0]}")
-            state = score_match(rules, (pair[0], pair[1]), dealer, results)
-            if (ruling.dealer, ruling.forehand) != (state.next_dealer,
-                                                    pair[1] if state.next_dealer == pair[0]
-                                                    else pair[0]):
-                raise LoadError(f"{where}: {file}: {ruling.dealer} deals in the record, "
-                                f"{state.next_dealer} by the match")
-            results.append(DealResult(ruling.outcome.winner, ruling.deal_points,
-                                      ruling.outcome.reason))
-            texts.append((str(file), text))
-        for result in _names(m.get("results", []), path, f"match {index} results"):
-            try:
-                winner, points, reason = _result(result, where)
-                check_quick_result(rules, winner, points, reason)
-            except TallyError as exc:
-                raise LoadError(f"{where}: {exc}") from None
-            results.append(DealResult(winner, points, reason))
-            quick.append((winner, points, reason))
+            _check_in_schedule(schedule, m, pair, dealer, where)
+        out.append(_check_match(folder, path, rules, m, index, (pair[0], pair[1]), dealer))
+    return out
+
+
+def _check_in_schedule(schedule: dict[tuple[int, int], Pairing], m: dict[str, Any],
+                       pair: list[str], dealer: str, where: str) -> None:
+    """Refuse a round-robin match that is not the schedule's pairing at its round and table
+    (players in order, the first one dealing first)."""
+    p = schedule.get((m["round"], m["table"]))
+    if p is None:
+        raise LoadError(f"{where}: round {m['round']} table {m['table']} is not in "
+                        "the schedule")
+    if pair != [p.first, p.second] or dealer != p.first:
+        raise LoadError(f"{where}: round {m['round']} table {m['table']} is "
+                        f"{p.first} against {p.second}, {p.first} dealing first, by "
+                        "the schedule")
+
+
+def _check_match(folder: Path, path: Path, rules: RuleSet, m: dict[str, Any], index: int,
+                 pair: tuple[str, str], dealer: str) -> _Planned:
+    """One match of the file checked: its records, then its quick results, then the whole
+    match as the engine scores it."""
+    from tally.match import DealResult, check_quick_result, score_match
+
+    where = f"{path}, match {index}"
+    texts: list[tuple[str, str]] = []
+    quick: list[tuple[str | None, int, str]] = []
+    results: list[DealResult] = []
+    for rel in _names(m.get("records", []), path, f"match {index} records"):
+        texts.append(_check_record(folder, rel, where, rules, pair, dealer, results))
+    for result in _names(m.get("results", []), path, f"match {index} results"):
         try:
-            score_match(rules, (pair[0], pair[1]), dealer, results)
+            winner, points, reason = _result(result, where)
+            check_quick_result(rules, winner, points, reason)
         except TallyError as exc:
             raise LoadError(f"{where}: {exc}") from None
-        out.append(_Planned((pair[0], pair[1]), dealer, texts, quick))
-    return out
+        results.append(DealResult(winner, points, reason))
+        quick.append((winner, points, reason))
+    try:
+        score_match(rules, pair, dealer, results)
+    except TallyError as exc:
+        raise LoadError(f"{where}: {exc}") from None
+    return _Planned(pair, dealer, texts, quick)
+
+
+def _check_record(folder: Path, rel: str, where: str, rules: RuleSet, pair: tuple[str, str],
+                  dealer: str, results: list[DealResult]) -> tuple[str, str]:
+    """One record file of a match: inside the folder, read and ruled by the engine, dealt
+    by whom the match says after ``results``; appends its result and returns
+    ``(file, text)``."""
+    from tally.match import DealResult, score_match
+    from tally.notation import read_deal
+    from tally.ruling import rule
+
+    if not rel.strip() or any(ord(c) < 32 or c == "\x7f" for c in rel) or \
+            len(rel) > MAX_RECORD_NAME:
+        raise LoadError(f"{where}: {_shown(rel)!r} is not a record's file name (a path "
+                        f"inside the folder, at most {MAX_RECORD_NAME} characters, "
+                        "no control characters)")
+    file = folder / rel
+    try:
+        inside = file.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise LoadError(f"{where}: {_shown(rel)}: cannot be read: {exc}") from None
+    if not inside:
+        raise LoadError(f"{where}: {_shown(rel)}: records are read from inside the "
+                        "event's folder only")
+    text = read_text_file(file, where)
+    try:
+        ruling = rule(read_deal(text, str(file)), str(file))
+    except TallyError as exc:
+        raise LoadError(f"{where}: {file}: {exc}") from None
+    if ruling.errors or ruling.outcome is None:
+        raise LoadError(f"{where}: {file}: {ruling.errors[0]}")
+    state = score_match(rules, pair, dealer, results)
+    if (ruling.dealer, ruling.forehand) != (state.next_dealer,
+                                            pair[1] if state.next_dealer == pair[0]
+                                            else pair[0]):
+        raise LoadError(f"{where}: {file}: {ruling.dealer} deals in the record, "
+                        f"{state.next_dealer} by the match")
+    results.append(DealResult(ruling.outcome.winner, ruling.deal_points,
+                              ruling.outcome.reason))
+    return str(file), text
 
 
 def _round_robin_matches(store: Store, event: EventView, matches: list[Any],

@@ -197,7 +197,7 @@ class _Match:
 
     @property
     def rules(self) -> RuleSet:
-        return _rule_set(self.spec)
+        return rule_set(self.spec)
 
     def name(self, player_id: int) -> str:
         if player_id == self.a_id:
@@ -240,11 +240,12 @@ class _Loaded:
 
 
 @lru_cache(maxsize=64)
-def _rule_set(spec: str) -> RuleSet:
+def rule_set(spec: str) -> RuleSet:
+    """The rule set of a stored spec (parsed once per spec: specs repeat on every match)."""
     return RuleSet.parse(spec)
 
 
-def _checked_rules(rules: str) -> str:
+def checked_rules(rules: str) -> str:
     """The canonical spec of a rule set typed by a user; refused when it cannot be read."""
     try:
         return RuleSet.parse(rules).spec
@@ -489,7 +490,8 @@ def _iso(at: datetime) -> str:
     return at.astimezone(UTC).isoformat()
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
+    """The time stamp every stored row and audit entry gets (UTC)."""
     return datetime.now(UTC)
 
 
@@ -583,7 +585,11 @@ class Store:
             raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
 
     @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def writing(self) -> Iterator[Connection]:
+        """A connection to change the database on: committed when the block ends, rolled
+        back on an exception. Inside :meth:`transaction` it is that transaction's connection
+        (nothing commits before the transaction does). Store modules (events, recording) and
+        code built on the store use it with :meth:`audit` for their own changes."""
         if self._tx is not None:
             yield self._tx.connection
             return
@@ -597,7 +603,9 @@ class Store:
             raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
 
     @contextmanager
-    def _read(self) -> Iterator[Connection]:
+    def reading(self) -> Iterator[Connection]:
+        """A connection to read a consistent snapshot with (REPEATABLE READ on PostgreSQL,
+        read-only on SQLite); inside :meth:`transaction` it sees what the transaction wrote."""
         if self._tx is not None:
             # Inside a transaction a read sees what the transaction has written so far.
             yield self._tx.connection
@@ -619,19 +627,19 @@ class Store:
         """Add a player; names are unique ignoring case, spaces and accents, and a new name
         may not be another player's alias."""
         clean, key = normalize_name(name)
-        with self._write() as conn:
+        with self.writing() as conn:
             _refuse_taken(conn, clean)
             pid = conn.execute(insert(t.players).values(name=clean, name_key=key,
-                                                        created_at=_now())
+                                                        created_at=utc_now())
                                .returning(t.players.c.id)).scalar_one()
-            self._audit(conn, "player add", "player", pid, f'added player "{clean}" (#{pid})',
-                        {f"player:{pid}": None}, {f"player:{pid}": _snapshot(conn, "player", pid)})
+            self.audit(conn, "player add", "player", pid, f'added player "{clean}" (#{pid})',
+                        {f"player:{pid}": None}, {f"player:{pid}": snapshot(conn, "player", pid)})
         return PlayerView(pid, clean, 0)
 
     def players(self) -> list[PlayerView]:
         """Every player, by name, with the number of matches they play in and their
         aliases."""
-        with self._read() as conn:
+        with self.reading() as conn:
             counts: dict[int, int] = {}
             for a, b in conn.execute(select(t.matches.c.player_a_id, t.matches.c.player_b_id)):
                 counts[a] = counts.get(a, 0) + 1
@@ -650,8 +658,8 @@ class Store:
     def player(self, ref: str) -> PlayerView:
         """One player, found as every command finds one (:mod:`tally.names`), with their
         matches, aliases and events."""
-        with self._read() as conn:
-            row = _resolve_player(conn, ref)
+        with self.reading() as conn:
+            row = resolve_player(conn, ref)
             pid = row["id"]
             return PlayerView(pid, row["name"], len(_match_ids_of(conn, pid)),
                               tuple(_aliases(conn, pid).get(pid, ())),
@@ -659,29 +667,29 @@ class Store:
 
     def player_matches(self, ref: str) -> list[int]:
         """The numbers of the matches a player plays in, oldest first."""
-        with self._read() as conn:
-            return _match_ids_of(conn, _resolve_player(conn, ref)["id"])
+        with self.reading() as conn:
+            return _match_ids_of(conn, resolve_player(conn, ref)["id"])
 
     def add_alias(self, ref: str, alias: str) -> PlayerView:
         """Give a player another name to be found by (``"Jogi"`` for Jürgen Roth); an alias
         is unique and is no player's name. Audited; ``tally audit undo`` takes it back."""
         clean, _key = normalize_name(alias)
-        with self._write() as conn:
-            row = _resolve_player(conn, ref)
+        with self.writing() as conn:
+            row = resolve_player(conn, ref)
             pid = row["id"]
             _refuse_taken(conn, clean, alias_of=pid)
-            before = {f"player:{pid}": _snapshot(conn, "player", pid)}
+            before = {f"player:{pid}": snapshot(conn, "player", pid)}
             conn.execute(insert(t.player_aliases).values(
-                player_id=pid, alias=clean, alias_key=names.fold(clean), created_at=_now()))
-            self._audit(conn, "player alias", "player", pid,
+                player_id=pid, alias=clean, alias_key=names.fold(clean), created_at=utc_now()))
+            self.audit(conn, "player alias", "player", pid,
                         f'player #{pid} "{row["name"]}" also goes by "{clean}"', before,
-                        {f"player:{pid}": _snapshot(conn, "player", pid)})
+                        {f"player:{pid}": snapshot(conn, "player", pid)})
             return self._view(conn, pid)
 
     def remove_alias(self, ref: str, alias: str) -> PlayerView:
         """Take an alias away from a player (audited)."""
-        with self._write() as conn:
-            row = _resolve_player(conn, ref)
+        with self.writing() as conn:
+            row = resolve_player(conn, ref)
             pid = row["id"]
             key = names.fold(alias)
             found = conn.execute(select(t.player_aliases.c.id, t.player_aliases.c.alias).where(
@@ -692,11 +700,11 @@ class Store:
                 raise NotFound(f'player #{pid} "{row["name"]}" has no alias "{alias.strip()}"'
                                + (f" (their aliases: {', '.join(have)})" if have
                                   else " (they have none)"))
-            before = {f"player:{pid}": _snapshot(conn, "player", pid)}
+            before = {f"player:{pid}": snapshot(conn, "player", pid)}
             conn.execute(delete(t.player_aliases).where(t.player_aliases.c.id == found[0]))
-            self._audit(conn, "player unalias", "player", pid,
+            self.audit(conn, "player unalias", "player", pid,
                         f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"', before,
-                        {f"player:{pid}": _snapshot(conn, "player", pid)})
+                        {f"player:{pid}": snapshot(conn, "player", pid)})
             return self._view(conn, pid)
 
     def _view(self, conn: Connection, pid: int) -> PlayerView:
@@ -708,19 +716,19 @@ class Store:
     def rename_player(self, ref: str, new_name: str) -> PlayerView:
         """Rename a player; records that name them (claims, Hands...) follow."""
         clean, key = normalize_name(new_name)
-        with self._write() as conn:
-            row = _resolve_player(conn, ref)
+        with self.writing() as conn:
+            row = resolve_player(conn, ref)
             pid, old = row["id"], row["name"]
             if clean == old:
                 raise Refused(f'the player is already called "{old}"')
             _refuse_taken(conn, clean, renaming=pid)
-            before: dict[str, Snapshot] = {f"player:{pid}": _snapshot(conn, "player", pid)}
+            before: dict[str, Snapshot] = {f"player:{pid}": snapshot(conn, "player", pid)}
             after: dict[str, Snapshot] = {}
             conn.execute(update(t.players).where(t.players.c.id == pid)
                          .values(name=clean, name_key=key))
-            after[f"player:{pid}"] = _snapshot(conn, "player", pid)
+            after[f"player:{pid}"] = snapshot(conn, "player", pid)
             self._rename_in_records(conn, _match_ids_of(conn, pid), old, clean, before, after)
-            self._audit(conn, "player rename", "player", pid,
+            self.audit(conn, "player rename", "player", pid,
                         f'renamed player #{pid} "{old}" to "{clean}"', before, after)
             return self._view(conn, pid)
 
@@ -734,9 +742,9 @@ class Store:
         entered in a round robin whose first round has started: its schedule pairs them as
         two players. ``tally audit undo`` separates them again.
         """
-        with self._write() as conn:
-            keep = _resolve_player(conn, keep_ref)
-            drop = _resolve_player(conn, drop_ref)
+        with self.writing() as conn:
+            keep = resolve_player(conn, keep_ref)
+            drop = resolve_player(conn, drop_ref)
             kid, did = keep["id"], drop["id"]
             if kid == did:
                 raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are the same entry')
@@ -758,13 +766,13 @@ class Store:
                                   f'round robin {eid} "{ev["name"]}", which has started: its '
                                   "schedule pairs them as two players, so they stay two "
                                   "entries")
-            before: dict[str, Snapshot] = {f"player:{did}": _snapshot(conn, "player", did),
-                                           f"player:{kid}": _snapshot(conn, "player", kid)}
+            before: dict[str, Snapshot] = {f"player:{did}": snapshot(conn, "player", did),
+                                           f"player:{kid}": snapshot(conn, "player", kid)}
             after: dict[str, Snapshot] = {}
             for eid in event_ids:
-                before[f"event:{eid}"] = _snapshot(conn, "event", eid)
+                before[f"event:{eid}"] = snapshot(conn, "event", eid)
             for mid in match_ids:
-                before[f"match:{mid}"] = _snapshot(conn, "match", mid)
+                before[f"match:{mid}"] = snapshot(conn, "match", mid)
                 for deal in _load_deals(conn, mid):
                     before[f"deal:{deal.id}"] = _deal_snapshot(deal)
             self._rename_in_records(conn, match_ids, drop["name"], keep["name"], before, after)
@@ -800,10 +808,10 @@ class Store:
             conn.execute(delete(t.players).where(t.players.c.id == did))
             for key in before:
                 kind, _, ident = key.partition(":")
-                after[key] = _snapshot(conn, kind, int(ident))
+                after[key] = snapshot(conn, kind, int(ident))
             joined = f", {len(shared)} event entr{'y' if len(shared) == 1 else 'ies'} joined" \
                 if shared else ""
-            self._audit(conn, "player merge", "player", kid,
+            self.audit(conn, "player merge", "player", kid,
                         f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
                         f"({len(match_ids)} match(es) moved{joined})", before, after)
             return self._view(conn, kid)
@@ -836,12 +844,12 @@ class Store:
         on the evening's list join it. A round robin's matches come from its schedule
         instead (:func:`tally.store.events.start_round`).
         """
-        with self._write() as conn:
+        with self.writing() as conn:
             ev = None if event is None else eventrows.resolve_event(conn, event, lock=True)
-            spec = _checked_rules(rules if rules is not None else
+            spec = checked_rules(rules if rules is not None else
                                   ev["rules"] if ev is not None else "sixty-six")
-            a = _resolve_player(conn, player_a)
-            b = _resolve_player(conn, player_b)
+            a = resolve_player(conn, player_a)
+            b = resolve_player(conn, player_b)
             if a["id"] == b["id"]:
                 raise Refused(f'a match needs two players, not "{a["name"]}" twice')
             d = _resolve_in_match(conn, first_dealer, [a["id"], b["id"]],
@@ -850,33 +858,16 @@ class Store:
             after: dict[str, Snapshot] = {}
             if ev is not None:
                 eid = ev["id"]
-                if ev["kind"] == "round-robin":
-                    raise Refused(f'event {eid} "{ev["name"]}" is a round robin: its matches '
-                                  f"are made from the schedule (`tally event round {eid} N "
-                                  "--start`)")
-                if spec != ev["rules"]:
-                    raise Refused(f'event {eid} "{ev["name"]}" is played under '
-                                  f'"{ev["rules"]}", not "{spec}"')
-                listed = {p["player_id"]: p for p in eventrows.event_players(conn, eid)}
-                for p in (a, b):
-                    if p["id"] in listed and listed[p["id"]]["withdrawn_at"] is not None:
-                        raise Refused(f'{p["name"]} has withdrawn from event {eid} '
-                                      f'"{ev["name"]}"')
-                newcomers = [p for p in (a, b) if p["id"] not in listed]
-                if newcomers:
-                    before[f"event:{eid}"] = _snapshot(conn, "event", eid)
-                    for p in newcomers:
-                        eventrows.add_event_player(conn, eid, p["id"])
-                    after[f"event:{eid}"] = _snapshot(conn, "event", eid)
-            mid = conn.execute(insert(t.matches).values(
-                player_a_id=a["id"], player_b_id=b["id"], rules=spec,
-                first_dealer_id=d["id"], created_at=_now(),
-                event_id=None if ev is None else ev["id"]).returning(t.matches.c.id)
-            ).scalar_one()
+                event_before = snapshot(conn, "event", eid)
+                if eventrows.enter_club_match(conn, ev, spec, (a, b)):
+                    before[f"event:{eid}"] = event_before
+                    after[f"event:{eid}"] = snapshot(conn, "event", eid)
+            mid = eventrows.insert_match(conn, a["id"], b["id"], spec, d["id"],
+                                         event_id=None if ev is None else ev["id"])
             before[f"match:{mid}"] = None
-            after[f"match:{mid}"] = _snapshot(conn, "match", mid)
+            after[f"match:{mid}"] = snapshot(conn, "match", mid)
             where = "" if ev is None else f' for event {ev["id"]} "{ev["name"]}"'
-            self._audit(conn, "match start", "match", mid,
+            self.audit(conn, "match start", "match", mid,
                         f'started match {mid}{where}: {a["name"]} v {b["name"]}, {spec}, '
                         f'{d["name"]} deals first', before, after)
             loaded = _load(conn, mid)
@@ -884,7 +875,7 @@ class Store:
 
     def matches(self) -> list[MatchSummary]:
         """Every match, oldest first, with its score."""
-        with self._read() as conn:
+        with self.reading() as conn:
             ids = conn.execute(select(t.matches.c.id).order_by(t.matches.c.id)).scalars().all()
             out = []
             for mid in ids:
@@ -900,7 +891,7 @@ class Store:
 
         Counted points of a deal still being played are left out unless ``referee``.
         """
-        with self._read() as conn:
+        with self.reading() as conn:
             loaded = _load(conn, match_id)
         return _match_view(loaded, referee)
 
@@ -914,7 +905,7 @@ class Store:
         of its matches has a deal) or a player withdrawn; its deals are corrected one by one.
         A club evening's match may be deleted; its players stay on the evening's list.
         """
-        with self._write() as conn:
+        with self.writing() as conn:
             loaded = _load(conn, match_id, lock=True)
             m = loaded.match
             if m.event_id is not None and m.round_number is not None:
@@ -933,7 +924,7 @@ class Store:
                               "a player who stops is withdrawn (`tally event withdraw`), and "
                               "a deal is corrected with `tally deal edit` or `tally deal delete`")
             view = _match_view(loaded)
-            before: dict[str, Snapshot] = {f"match:{match_id}": _snapshot(conn, "match",
+            before: dict[str, Snapshot] = {f"match:{match_id}": snapshot(conn, "match",
                                                                           match_id)}
             for d in loaded.deals:
                 before[f"deal:{d.deal.id}"] = _deal_snapshot(d.deal)
@@ -944,7 +935,7 @@ class Store:
                 conn.execute(delete(t.deals).where(t.deals.c.id.in_(deal_ids)))
             conn.execute(delete(t.matches).where(t.matches.c.id == match_id))
             after: dict[str, Snapshot] = dict.fromkeys(before)
-            self._audit(conn, "match delete", "match", match_id,
+            self.audit(conn, "match delete", "match", match_id,
                         f"deleted match {match_id}: {m.a} v {m.b}, "
                         f"{len(deal_ids)} deal(s)", before, after)
         return view
@@ -953,12 +944,12 @@ class Store:
 
     def deal_id(self, ref: str | int) -> int:
         """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``)."""
-        with self._read() as conn:
+        with self.reading() as conn:
             return _resolve_deal(conn, ref)
 
     def current_deal(self, match_id: int) -> int:
         """The deal of a match that play is recorded into: its last deal."""
-        with self._read() as conn:
+        with self.reading() as conn:
             _load_match(conn, match_id)
             row = conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == match_id)
                                .order_by(t.deals.c.number.desc()).limit(1)).first()
@@ -979,12 +970,12 @@ class Store:
             card = Card.parse(turn_up)
         except NotationError as exc:
             raise NotationError(f"turn-up: {exc.bare_message}") from None
-        with self._write() as conn:
+        with self.writing() as conn:
             loaded = _load(conn, match_id, lock=True)
             _check_position(loaded, expect)
             number = self._next_number(loaded)
             deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
-                              _now())
+                              utc_now())
             try:
                 after = _derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
             except _BadRecord as exc:
@@ -992,7 +983,7 @@ class Store:
             self._insert_deal(conn, deal)
             _save_results(conn, after, last_only=True)
             view = _deal_view(after, len(after.deals) - 1, False)
-            self._audit(conn, "deal start", "deal", deal.id,
+            self.audit(conn, "deal start", "deal", deal.id,
                         f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
                         {f"deal:{deal.id}": None}, {f"deal:{deal.id}": _deal_snapshot(deal)})
         return view
@@ -1014,7 +1005,7 @@ class Store:
         items = parse_items(text)
         if not items:
             raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
-        with self._write() as conn:
+        with self.writing() as conn:
             loaded, index = self._open_deal(conn, deal_id, expect)
             d = loaded.deals[index]
             assert d.ruling is not None
@@ -1045,7 +1036,7 @@ class Store:
         items = parse_items(text)
         if not items:
             raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
-        with self._read() as conn:
+        with self.reading() as conn:
             loaded, index = self._open_deal(conn, deal_id, None, lock=False)
             items = claimers_known(items, _match_candidates(conn, loaded.match))
         d = loaded.deals[index]
@@ -1060,7 +1051,7 @@ class Store:
         each card, ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim
         that the engine would accept without proving a violation. Cards a player holds are
         unknown, so a card listed may still turn out to be a revoke later."""
-        with self._read() as conn:
+        with self.reading() as conn:
             loaded, index = self._open_deal(conn, deal_id, None, lock=False)
         d = loaded.deals[index]
         assert d.ruling is not None
@@ -1093,7 +1084,7 @@ class Store:
 
         ``expect`` as for :meth:`play`: refused when the deal moved since the scorer saw it.
         """
-        with self._write() as conn:
+        with self.writing() as conn:
             loaded, index = self._open_deal(conn, deal_id, expect)
             d = loaded.deals[index]
             assert d.ruling is not None
@@ -1149,7 +1140,7 @@ class Store:
         """Rewrite the cached result of the changed last deal and audit the change."""
         _save_results(conn, after, last_only=True)
         old = loaded.deals[index].deal
-        self._audit(conn, command, "deal", changed.id,
+        self.audit(conn, command, "deal", changed.id,
                     f"deal {loaded.match.id}.{changed.number}: {what}",
                     {f"deal:{changed.id}": _deal_snapshot(old)},
                     {f"deal:{changed.id}": _deal_snapshot(changed)})
@@ -1161,7 +1152,7 @@ class Store:
         ``points`` are the deal's game points without the carry; they are checked against the
         rule set (:func:`tally.match.check_quick_result`).
         """
-        with self._write() as conn:
+        with self.writing() as conn:
             loaded = _load(conn, match_id, lock=True)
             m = loaded.match
             winner_id: int | None = None
@@ -1173,12 +1164,12 @@ class Store:
             check_quick_result(m.rules, winner_name, points, reason)
             number = self._next_number(loaded)
             deal = StoredDeal(0, match_id, number, "quick", None, winner_id, points, reason, {},
-                              _now())
+                              utc_now())
             after = _derive(m, [*(d.deal for d in loaded.deals), deal])
             self._insert_deal(conn, deal)
             _save_results(conn, after, last_only=True)
             view = _deal_view(after, len(after.deals) - 1, False)
-            self._audit(conn, "deal quick", "deal", deal.id,
+            self.audit(conn, "deal quick", "deal", deal.id,
                         f"entered deal {match_id}.{number} as a result: " +
                         (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
                         {f"deal:{deal.id}": None}, {f"deal:{deal.id}": _deal_snapshot(deal)})
@@ -1191,17 +1182,17 @@ class Store:
         record errors, else nothing is imported.
         """
         records = [(name, _read_record(text, name)) for name, text in sources]
-        with self._write() as conn:
+        with self.writing() as conn:
             loaded = _load(conn, match_id, lock=True)
             views = []
             for name, record in records:
                 number = self._next_number(loaded, source=name)
                 deal = self._fitted(loaded, record, name, StoredDeal(
-                    0, match_id, number, "recorded", None, None, None, None, {}, _now()))
+                    0, match_id, number, "recorded", None, None, None, None, {}, utc_now()))
                 self._insert_deal(conn, deal)
                 loaded = _derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
                 views.append(_deal_view(loaded, len(loaded.deals) - 1, False))
-                self._audit(conn, "deal import", "deal", deal.id,
+                self.audit(conn, "deal import", "deal", deal.id,
                             f"imported {name or 'a record'} as deal {match_id}.{number}",
                             {f"deal:{deal.id}": None}, {f"deal:{deal.id}": _deal_snapshot(deal)})
             _save_results(conn, loaded)
@@ -1215,7 +1206,7 @@ class Store:
         robin's match, ``Round`` and ``Table``. Tags stored with the deal (an imported
         record's own ``Event``) take precedence.
         """
-        with self._read() as conn:
+        with self.reading() as conn:
             loaded, index = _load_deal(conn, deal_id)
             context = _context_tags(conn, loaded.match)
         d = loaded.deals[index]
@@ -1226,7 +1217,7 @@ class Store:
 
     def deal_view(self, deal_id: int, *, referee: bool = False) -> DealView:
         """One deal as the score sheet shows it."""
-        with self._read() as conn:
+        with self.reading() as conn:
             loaded, index = _load_deal(conn, deal_id)
         return _deal_view(loaded, index, referee)
 
@@ -1238,7 +1229,7 @@ class Store:
         dealer). Returns None when nothing changed.
         """
         record = _read_record(text, f"deal {deal_id}")
-        with self._write() as conn:
+        with self.writing() as conn:
             loaded, index = _load_deal(conn, deal_id, lock=True)
             for tag, value in _context_tags(conn, loaded.match).items():
                 if record.tags.get(tag, "").strip() == value:
@@ -1255,7 +1246,7 @@ class Store:
             deals[index] = new
             after = _checked(loaded, deals)
             _save_results(conn, after)
-            self._audit(conn, "deal edit", "deal", old.id,
+            self.audit(conn, "deal edit", "deal", old.id,
                         f"edited deal {loaded.match.id}.{old.number}",
                         {f"deal:{old.id}": _deal_snapshot(old)},
                         {f"deal:{old.id}": _deal_snapshot(new)})
@@ -1264,7 +1255,7 @@ class Store:
     def delete_deal(self, deal_id: int) -> DealView:
         """Delete the last deal of a match (a deal in the middle would change the ones after
         it: correct it with :meth:`edit_deal` instead). Returns the deal as it was."""
-        with self._write() as conn:
+        with self.writing() as conn:
             loaded, index = _load_deal(conn, deal_id, lock=True)
             d = loaded.deals[index].deal
             if index != len(loaded.deals) - 1:
@@ -1276,7 +1267,7 @@ class Store:
             conn.execute(delete(t.actions).where(t.actions.c.deal_id == d.id))
             conn.execute(delete(t.deals).where(t.deals.c.id == d.id))
             _save_results(conn, _derive(loaded.match, [x.deal for x in loaded.deals[:-1]]))
-            self._audit(conn, "deal delete", "deal", d.id,
+            self.audit(conn, "deal delete", "deal", d.id,
                         f"deleted deal {loaded.match.id}.{d.number} ({d.kind})",
                         {f"deal:{d.id}": _deal_snapshot(d)}, {f"deal:{d.id}": None})
         return view
@@ -1355,7 +1346,7 @@ class Store:
         Everything that reads the cache (standings, pairings, cross-tables) calls this first;
         ``tally init`` does too.
         """
-        with self._read() as conn:
+        with self.reading() as conn:
             version = conn.execute(_SELECT_CACHE_VERSION).scalar_one_or_none()
         if version == RESULTS_VERSION:
             return None
@@ -1365,7 +1356,7 @@ class Store:
         """Rebuild the whole result cache from the deals, in one transaction; returns the
         number of deals. A match whose deals no longer fit together gets no rows (it counts
         as unfinished) rather than stopping the rebuild."""
-        with self._write() as conn:
+        with self.writing() as conn:
             if conn.dialect.name == "postgresql":
                 # Writers (who all write the cache) wait until the rebuild is done; readers
                 # do not. On SQLite, BEGIN IMMEDIATE has made every writer wait already.
@@ -1392,7 +1383,7 @@ class Store:
     def stale_results(self) -> list[int]:
         """The deals whose cached result differs from a fresh derivation of the stored deals
         (missing and extra rows included), by id; empty when the cache is right."""
-        with self._read() as conn:
+        with self.reading() as conn:
             fresh = {row["deal_id"]: row for loaded in _derive_all(conn)
                      for row in _result_rows(loaded)}
             cached = {row["deal_id"]: dict(row)
@@ -1401,13 +1392,16 @@ class Store:
 
     # --- the audit log ------------------------------------------------------------------------
 
-    def _audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
+    def audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
                before: dict[str, Snapshot], after: dict[str, Snapshot]) -> int:
+        """Write one audit entry on ``conn`` (a :meth:`writing` connection) and return its
+        id; inside :meth:`transaction` the command is prefixed with the transaction's label.
+        ``before`` and ``after`` are snapshots (:func:`snapshot`) that :meth:`reverse` puts back."""
         if self._tx is not None:
             self._tx.audited += 1
             command = f"{self._tx.label}: {command}"
         return int(conn.execute(_INSERT_AUDIT, {
-            "at": _now(), "scorer": self.scorer, "command": command, "entity": entity,
+            "at": utc_now(), "scorer": self.scorer, "command": command, "entity": entity,
             "entity_id": entity_id, "summary": summary, "reversed_by": None,
             "before": json.dumps(before, ensure_ascii=False, sort_keys=True),
             "after": json.dumps(after, ensure_ascii=False, sort_keys=True),
@@ -1420,7 +1414,7 @@ class Store:
             raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
         if limit is not None:
             q = q.limit(limit)
-        with self._read() as conn:
+        with self.reading() as conn:
             rows = conn.execute(q).mappings().all()
         return [_audit_view(r) for r in reversed(rows)]
 
@@ -1430,7 +1424,7 @@ class Store:
         Refused when what the entry changed has changed again since (reverse the later entries
         first), or when the state before no longer fits (a deal number taken since...).
         """
-        with self._write() as conn:
+        with self.writing() as conn:
             row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id)
                                ).mappings().first()
             if row is None:
@@ -1452,7 +1446,7 @@ class Store:
                     pass
             for key in keys:
                 kind, _, ident = key.partition(":")
-                now = _snapshot(conn, kind, int(ident))
+                now = snapshot(conn, kind, int(ident))
                 if _norm(now) != _norm(after.get(key)):
                     later = _later_entries(conn, audit_id, kind, int(ident))
                     raise Refused(f"{kind} {ident} has changed since audit entry {audit_id}"
@@ -1461,11 +1455,11 @@ class Store:
                                   + ": reverse the later changes first")
             _restore(conn, before)
             for mid in match_ids:
-                if _snapshot(conn, "match", mid) is not None:
+                if snapshot(conn, "match", mid) is not None:
                     restored = _load(conn, mid)
                     _keep_dealers(roles.get(mid, {}), restored)
                     _save_results(conn, restored)
-            new_id = self._audit(conn, "audit undo", row["entity"], row["entity_id"],
+            new_id = self.audit(conn, "audit undo", row["entity"], row["entity_id"],
                                  f"reversed entry {audit_id} ({row['summary']})", after, before)
             conn.execute(update(t.audit_log).where(t.audit_log.c.id == audit_id)
                          .values(reversed_by=new_id))
@@ -1518,7 +1512,7 @@ def _player_row(conn: Connection, player_id: int) -> RowMapping:
                         .where(t.players.c.id == player_id)).mappings().one()
 
 
-def _resolve_player(conn: Connection, ref: str) -> RowMapping:
+def resolve_player(conn: Connection, ref: str) -> RowMapping:
     """A player by number, name, alias or unique prefix (:func:`tally.names.resolve`);
     an ambiguous reference is refused with the candidates, an unknown one with the closest
     names."""
@@ -1548,7 +1542,7 @@ def _resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str
     pair = _candidates(conn, ids)
     if not names.matches(ref, pair):
         try:
-            other = _resolve_player(conn, ref)
+            other = resolve_player(conn, ref)
         except NotFound:
             other = None
         if other is not None:
@@ -1780,7 +1774,7 @@ def _write_deal_row(conn: Connection, deal: StoredDeal) -> None:
                                                  if seq not in stored]))
 
 
-def _snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
+def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
     """The stored state of one player, event, match or deal, as JSON-ready data (None if
     absent)."""
     if kind == "event":
@@ -1888,7 +1882,7 @@ def _put_aliases(conn: Connection, player_id: int, aliases: Sequence[str]) -> No
             raise Refused(f'player #{held[1]} goes by "{held[0]}" now: remove that alias '
                           "first")
         conn.execute(insert(pa), [{"player_id": player_id, "alias": a, "alias_key": k,
-                                   "created_at": _now()} for a, k in zip(aliases, keys,
+                                   "created_at": utc_now()} for a, k in zip(aliases, keys,
                                                                          strict=True)])
 
 
