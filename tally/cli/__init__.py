@@ -1,36 +1,140 @@
 """The ``tally`` command line: a thin Typer layer over the engine and the store.
 
-Each command module registers itself on :data:`app`; heavy libraries (sqlmodel, sqlalchemy,
-alembic, weasyprint) are imported only inside the commands that need them, so ``tally --help``
-and ``tally check`` start fast.
+Start-up is lazy: :data:`COMMANDS` names every command, the module that registers it on
+:data:`app` and its line in ``tally --help``; only the module of the command being run is
+imported (and only its commands are built into click objects), so ``tally check`` never pays
+for ``tally deal`` or ``tally serve``. Heavy libraries (sqlmodel, sqlalchemy, alembic,
+weasyprint) are imported only inside the commands that need them.
+
+Adding a command: write ``tally/cli/NAME.py`` with ``@app.command()`` (or
+``app.add_typer(sub_app, name=...)``) as before, and add one line to :data:`COMMANDS`.
+``tests/test_cli_structure.py`` fails when a registered command is missing from
+:data:`COMMANDS`, sits in another module, or its help line differs from the command's own.
 """
 
 from __future__ import annotations
 
+import copy
+import importlib
 import os
 import sys
+from typing import Any
 
 import typer
+from typer._click import Command, Context, HelpFormatter
+from typer.core import TyperCommand, TyperGroup
+
+HELP = "Score and check Sixty-Six and Schnapsen deals, matches and tournaments."
+
+def _root() -> None:
+    # No options of its own: it makes Typer build ``app`` as a group (a LazyGroup, below),
+    # even while no command module has been imported.
+    return None
+
 
 app = typer.Typer(
     name="tally",
-    help="Score and check Sixty-Six and Schnapsen deals, matches and tournaments.",
+    help=HELP,
+    callback=_root,
+    cls=None,  # set to LazyGroup below, once the class exists
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
-# Command modules: each adds its commands to ``app`` when imported.
-from tally.cli import check as _check  # noqa: E402,F401
-from tally.cli import deals as _deals  # noqa: E402,F401
-from tally.cli import events as _events  # noqa: E402,F401
-from tally.cli import load as _load  # noqa: E402,F401
-from tally.cli import matches as _matches  # noqa: E402,F401
-from tally.cli import players as _players  # noqa: E402,F401
-from tally.cli import printing as _printing  # noqa: E402,F401
-from tally.cli import serve as _serve  # noqa: E402,F401
-from tally.cli import standings as _standings  # noqa: E402,F401
-from tally.cli import storage as _storage  # noqa: E402,F401
+#: Every command: name -> (module under ``tally.cli`` that registers it, its help line as
+#: ``tally --help`` lists it: the first paragraph of its docstring or its group's help).
+#: The order is the order of ``tally --help``: single commands first, then command groups.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("check", "Replay deal records and rule on them."),
+    "rules": ("check", "Print a rule set's options and values, so a club can see what it is "
+                       "playing."),
+    "init": ("storage", "Create the database (or bring it up to date) and say where it is; fill "
+                        "the cache of\ndeal results that standings are summed from, if this "
+                        "version of tally has not."),
+    "standings": ("standings", "Standings of an event, or of a season (--season): matches "
+                               "played, won and lost, match\npoints, game points won and "
+                               "conceded and their difference, schneider and schwarz wins,\n"
+                               "and the tiebreaks in order; players still level share the rank."),
+    "load": ("load", "Load events kept as files into the database and show their standings."),
+    "serve": ("serve", "Serve the table pages, the live standings and the director's pages on "
+                       "the local\nnetwork; prints the director's address and PIN. Stop it with "
+                       "Ctrl-C: everything\nacknowledged is stored, a restart carries on."),
+    "audit": ("storage", "The log of every change, and undoing a change."),
+    "deal": ("deals", "Deals: start, play, undo, record interactively, quick entry, import, "
+                      "export, edit, delete, show."),
+    "event": ("events", "Events: club evenings and round robins; rounds, pairings, "
+                        "cross-tables."),
+    "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, the "
+                          "ruling sheet of a recorded deal."),
+    "match": ("matches", "Matches: start, show, list, delete."),
+    "player": ("players", "Players: add, list, show, rename, merge, alias."),
+}
+
+
+def command(name: str) -> Command | None:
+    """The click command ``tally NAME`` runs, built from its module alone; None for an
+    unknown name.
+
+    Importing the module registers its commands on :data:`app`; only the ones named ``name``
+    are turned into click objects (Typer's per-command cost is paid for what runs).
+    """
+    if name not in COMMANDS:
+        return None
+    importlib.import_module(f"tally.cli.{COMMANDS[name][0]}")
+    short = app.pretty_exceptions_short
+    for info in app.registered_commands:
+        found = info.name or typer.main.get_command_name(getattr(info.callback, "__name__", ""))
+        if found == name:
+            return typer.main.get_command_from_info(
+                info, pretty_exceptions_short=short, rich_markup_mode=app.rich_markup_mode)
+    for group in app.registered_groups:
+        if group.name == name:
+            return typer.main.get_group_from_info(
+                group, pretty_exceptions_short=short, suggest_commands=True,
+                rich_markup_mode=app.rich_markup_mode)
+    return None
+
+
+def load_all() -> TyperGroup:
+    """The whole app as Typer builds it (a plain group) with every command module imported:
+    what the lazy group stands for (the tests compare the two)."""
+    for module, _help in COMMANDS.values():
+        importlib.import_module(f"tally.cli.{module}")
+    full = copy.copy(app)
+    full.info = copy.copy(app.info)
+    full.info.cls = TyperGroup
+    return typer.main.get_group(full)
+
+
+class LazyGroup(TyperGroup):
+    """The top-level ``tally`` group: lists every command of :data:`COMMANDS` by its help line
+    and builds only the one that runs."""
+
+    def __init__(self, *, commands: object = None, **attrs: Any) -> None:
+        # Typer passes the commands of the modules imported so far: ignored, every command is
+        # built when it runs, from its module alone.
+        listed: dict[str, Command] = {name: TyperCommand(name=name, help=help_line)
+                                      for name, (_module, help_line) in COMMANDS.items()}
+        super().__init__(commands=listed, **attrs)
+        self.listing = False
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        """The placeholder with the help line while the help is printed, else the command."""
+        if self.listing:
+            return self.commands.get(cmd_name)
+        return command(cmd_name)
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        """``tally --help``: the full app's help, without importing a command module."""
+        self.listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.listing = False
+
+
+app.info.cls = LazyGroup
 
 
 def main() -> None:
