@@ -98,8 +98,10 @@ def command(name: str) -> Command | None:
 
 def load_all() -> TyperGroup:
     """The whole app as Typer builds it (a plain group) with every command module imported:
-    what the lazy group stands for (the tests compare the two)."""
-    for module, _help in COMMANDS.values():
+    what the lazy group stands for (the tests compare the two). The modules are imported in
+    alphabetical order, as the app imported them before it started lazily: Typer lists the
+    commands in the order they were registered."""
+    for module in sorted({module for module, _help in COMMANDS.values()}):
         importlib.import_module(f"tally.cli.{module}")
     full = copy.copy(app)
     full.info = copy.copy(app.info)
