@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from tally.cli import COMMANDS, app, load_all
+from tally.cli import COMMANDS, app, load_all, plain_check, run
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = sorted((ROOT / "examples" / "deals").glob("*.deal"))[0]
@@ -65,3 +66,33 @@ def test_a_command_group_alone_prints_its_help_from_its_module() -> None:
     result = CliRunner().invoke(app, ["deal"])
     assert "Deals: start, play, undo" in result.output
     assert "record" in result.output
+
+
+CHECKS = [
+    ["check", str(RECORD)],
+    ["check", "--referee", *map(str, sorted((ROOT / "examples" / "deals").glob("*.deal")))],
+    ["check", *map(str, sorted((ROOT / "examples" / "deals").glob("*.deal"))), "--json"],
+    ["check", str(ROOT / "no-such-record.deal"), str(RECORD)],
+    ["check", "--json", str(ROOT / "no-such-record.deal"), str(ROOT / "README.md")],
+    ["check", str(ROOT / "tests")],
+]
+
+
+@pytest.mark.parametrize("args", CHECKS, ids=["one", "referee", "json", "missing", "json-errors",
+                                              "folder"])
+def test_a_plain_check_says_and_exits_the_same_on_the_fast_path_as_through_typer(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert plain_check(args) is not None
+    fast = run(args)
+    fast_out = capsys.readouterr()
+    slow = run(args, fast=False)
+    slow_out = capsys.readouterr()
+    assert (fast, fast_out.out, fast_out.err) == (slow, slow_out.out, slow_out.err)
+    assert fast_out.out or fast_out.err
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", "--help"], ["check", "--", "-x.deal"],
+                                  ["check", "--jsn", "a.deal"], ["check", "--json=1", "a.deal"],
+                                  ["rules"], []])
+def test_anything_but_a_plain_check_goes_through_typer(args: list[str]) -> None:
+    assert plain_check(args) is None

@@ -144,15 +144,62 @@ def main() -> None:
     sys.exit(run())
 
 
-def run(args: list[str] | None = None) -> int:
+def plain_check(args: list[str]) -> tuple[list[str], bool, bool] | None:
+    """The files, ``--json`` and ``--referee`` of a plain ``tally check`` command line (files
+    and those two flags in any order, at least one file), else None.
+
+    A plain ``check`` is the hot path (a scorer's editor or a script checks record after
+    record): :func:`run` calls the command's function directly, without building click
+    objects and Typer's pydantic converters, for the same output and exit status. Anything
+    else (``--help``, ``--``, an unknown or misspelt option, no file) goes through Typer for
+    its messages.
+
+    >>> plain_check(["check", "a.deal", "--json", "-"])
+    (['a.deal', '-'], True, False)
+    >>> plain_check(["check", "--jsn", "a.deal"]) is None
+    True
+    """
+    if not args or args[0] != "check":
+        return None
+    files: list[str] = []
+    flags = {"--json": False, "--referee": False}
+    for arg in args[1:]:
+        if arg in flags:
+            flags[arg] = True
+        elif arg.startswith("-") and arg != "-":
+            return None
+        else:
+            files.append(arg)
+    return (files, flags["--json"], flags["--referee"]) if files else None
+
+
+def _run_plain_check(files: list[str], json_out: bool, referee: bool) -> int:
+    """``tally check`` called directly (see :func:`plain_check`): its exit status.
+
+    Loaded by name, like every command module: they import :data:`app` from here, never the
+    reverse."""
+    check = importlib.import_module(f"tally.cli.{COMMANDS['check'][0]}").check
+
+    try:
+        check(files, json_out=json_out, referee=referee)
+    except typer.Exit as done:
+        return int(done.exit_code)
+    return 0
+
+
+def run(args: list[str] | None = None, *, fast: bool = True) -> int:
     """Run ``tally ARGS`` (the command line when None) and return the exit status; what the
     user sees is written to stdout and stderr.
 
     A usage error (an unknown option, a number that is not one) is one line on stderr, like
     every other refusal, with exit status 2; ``tally`` alone, or a command group alone,
-    still prints its help.
+    still prints its help. ``fast=False`` sends a plain ``check`` through Typer too (the tests
+    compare the two paths).
     """
     try:
+        plain = plain_check(sys.argv[1:] if args is None else args) if fast else None
+        if plain is not None:
+            return _run_plain_check(*plain)
         status = app(args, prog_name="tally", standalone_mode=False)
     except typer.TyperException as exc:
         ctx = getattr(exc, "ctx", None)
