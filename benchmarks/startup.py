@@ -36,7 +36,9 @@ def tally(env: dict[str, str], *args: str) -> list[str]:
 def timed(cmd: list[str], env: dict[str, str], check: bool = False) -> float:
     """Wall time of one run of ``cmd``."""
     start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, env=env, check=False)
+    # run outside any checkout: ``python -c`` puts the working folder first on sys.path
+    done = subprocess.run(cmd, capture_output=True, env=env, check=False,
+                          cwd=tempfile.gettempdir())
     elapsed = time.perf_counter() - start
     if check and done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode(errors='replace')}")

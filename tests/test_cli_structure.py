@@ -51,6 +51,9 @@ def test_running_a_command_imports_only_its_own_command_module() -> None:
             "print(status, sorted(m for m in sys.modules if m.startswith('tally.cli.')))")
     checked = _python(code, "check", str(RECORD))
     assert checked.stdout.splitlines()[-1] == "0 ['tally.cli.check', 'tally.cli.common']"
+    heavy = _python(code.replace("m.startswith('tally.cli.')", "m in ('pydantic', 'sqlalchemy',"
+                                 " 'rich', 'jinja2')"), "check", str(RECORD))
+    assert heavy.stdout.splitlines()[-1] == "0 []"  # a plain check builds no pydantic objects
     helped = _python(code, "--help")
     assert helped.stdout.splitlines()[-1] == "0 []"
 
