@@ -1,45 +1,89 @@
-"""Wall time of `tally --help` and `tally check` on one record, as whole processes.
+"""Start-up of ``tally`` as whole processes, as a ratio to a bare ``python3 -c pass`` timed in
+the same run (the machine's load cancels out).
 
-    python benchmarks/startup.py [--runs 10]
+    python benchmarks/startup.py [--runs 15] [--against /path/to/other/checkout]
 
-Target: under 0.3 s each. Prints the median and the best of the runs.
+Measured, interleaved run by run (so a busy neighbour slows every command alike): ``python -c
+pass``, ``tally --help``, ``tally check ONE.deal`` and ``tally deal play MATCH CARD`` (one card,
+then its undo, untimed, on a fresh SQLite database). ``--against`` times another checkout's
+``tally`` too (its folder first on PYTHONPATH, the same interpreter), side by side.
+
+Targets (issue 9): ``--help`` and ``check`` at most 3.5 times ``python -c pass``, ``deal play``
+at most 6 times. Prints the median of each, its ratio and the best run.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+TARGETS = {"--help": 3.5, "check": 3.5, "deal play": 6.0}
 
 
-def timed(cmd: list[str], runs: int) -> tuple[float, float]:
-    """Median and best wall time of ``cmd`` over ``runs`` runs."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, capture_output=True, check=False)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), min(times)
+def tally(env: dict[str, str], *args: str) -> list[str]:
+    """The command running ``tally ARGS`` with this interpreter in ``env``."""
+    del env
+    return [sys.executable, "-c", "from tally.cli import main; main()", *args]
+
+
+def timed(cmd: list[str], env: dict[str, str], check: bool = False) -> float:
+    """Wall time of one run of ``cmd``."""
+    start = time.perf_counter()
+    # run outside any checkout: ``python -c`` puts the working folder first on sys.path
+    done = subprocess.run(cmd, capture_output=True, env=env, check=False,
+                          cwd=tempfile.gettempdir())
+    elapsed = time.perf_counter() - start
+    if check and done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode(errors='replace')}")
+    return elapsed
+
+
+def prepare(env: dict[str, str]) -> None:
+    """A database with one match and a deal started, for ``deal play``."""
+    for args in (["init"], ["player", "add", "Anna", "Bert"],
+                 ["match", "start", "Anna", "Bert", "--dealer", "Anna"],
+                 ["deal", "start", "1", "QH"]):
+        timed(tally(env, *args), env, check=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--against", type=Path, help="another checkout of tally to time alongside")
     args = ap.parse_args()
-    tally = shutil.which("tally") or str(Path(sys.executable).parent / "tally")
-    record = next(iter(sorted((ROOT / "examples" / "deals").glob("*.deal"))), None)
-    if record is None:
-        raise SystemExit("no example record in examples/deals")
-    for label, cmd in (("tally --help", [tally, "--help"]),
-                       ("tally check ONE.deal", [tally, "check", str(record)])):
-        median, best = timed(cmd, args.runs)
-        print(f"{label:22s} median {median:.3f} s, best {best:.3f} s")
+    record = str(next(iter(sorted((ROOT / "examples" / "deals").glob("*.deal")))))
+    tmp = Path(tempfile.mkdtemp(prefix="tally-startup-"))
+    versions = {"this": ROOT} | ({"other": args.against.resolve()} if args.against else {})
+    envs = {}
+    for label, root in versions.items():
+        env = dict(os.environ, PYTHONPATH=str(root), TALLY_SCORER="bench",
+                   TALLY_DB=f"sqlite:///{tmp / (label + '.db')}")
+        prepare(env)
+        envs[label] = env
+    times: dict[str, list[float]] = {}
+    for _ in range(args.runs):
+        times.setdefault("python -c pass", []).append(
+            timed([sys.executable, "-c", "pass"], envs["this"]))
+        for label, env in envs.items():
+            for name, cmd in (("--help", ["--help"]), ("check", ["check", record]),
+                              ("deal play", ["deal", "play", "1", "KS"])):
+                times.setdefault(f"{label}: tally {name}", []).append(
+                    timed(tally(env, *cmd), env, check=True))
+                if name == "deal play":
+                    timed(tally(env, "deal", "undo", "1"), env, check=True)
+    base = statistics.median(times["python -c pass"])
+    for label, found in times.items():
+        median = statistics.median(found)
+        target = next((f" (target <= {t})" for n, t in TARGETS.items() if label.endswith(n)), "")
+        print(f"{label:28s} median {median:.3f} s = {median / base:4.1f} x python{target}, "
+              f"best {min(found):.3f} s")
 
 
 if __name__ == "__main__":

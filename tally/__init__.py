@@ -1,7 +1,10 @@
 """tally: scoring and tournament tool for Sixty-Six and Schnapsen.
 
-The rules engine lives in :mod:`tally.cards`, :mod:`tally.rules`, :mod:`tally.deal`,
-:mod:`tally.notation` and :mod:`tally.ruling`; it imports no CLI, database or template code.
+Imports run one way: the command line (:mod:`tally.cli`) and the web app (:mod:`tally.web`)
+over sheets and printing, over the store (:mod:`tally.store`), over the rules engine
+(:mod:`tally.ruling` down to :mod:`tally.kernel`), over :mod:`tally.errors`. The engine imports
+no CLI, database or template code. ARCHITECTURE.md at the top of the repository lists every
+module and where each rule lives; tests/test_import_structure.py keeps the direction.
 """
 
 __version__ = "0.1.0"

@@ -26,7 +26,7 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import fail, guard
-from tally.cli.printing import PaperOption, PaperSize, _written
+from tally.cli.printing import PaperOption, PaperSize, write_and_say
 from tally.cli.storage import DbOption, ScorerOption, opened
 
 if TYPE_CHECKING:
@@ -202,21 +202,21 @@ def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> Non
 
     ev = loaded.event
     slug = f"event-{ev.id}"
-    _written(render_standings(event_standings_sheet(store, ev.id), paper=paper),
+    write_and_say(render_standings(event_standings_sheet(store, ev.id), paper=paper),
              folder / f"standings-{slug}.pdf")
     if ev.kind == "round-robin" and ev.rounds_started:
         last = max(ev.rounds_started)
-        _written(render_pairings(pairings_sheet(store, ev.id, last), paper=paper),
+        write_and_say(render_pairings(pairings_sheet(store, ev.id, last), paper=paper),
                  folder / f"pairings-{slug}-round-{last}.pdf")
     matches = [m for m in store.matches() if store.match_state(m.id).event_id == ev.id]
     if not matches:
         return
     first = matches[0].id
-    _written(render_scoresheet(match_scoresheet(store, first), paper=paper),
+    write_and_say(render_scoresheet(match_scoresheet(store, first), paper=paper),
              folder / f"scoresheet-match-{first}.pdf")
     recorded = [d for m in matches for d in store.match_state(m.id).deals
                 if d.kind == "recorded" and d.reason != "incomplete"]
     if recorded:
         chosen = next((d for d in recorded if d.violations), recorded[0])
-        _written(render_ruling(deal_ruling_sheet(store, chosen.id), paper=paper),
+        write_and_say(render_ruling(deal_ruling_sheet(store, chosen.id), paper=paper),
                  folder / f"ruling-deal-{chosen.match_id}.{chosen.number}.pdf")

@@ -55,12 +55,16 @@ def _target(output: Path | None, default: str) -> Path:
     return path
 
 
-def _written(pdf: bytes, path: Path) -> None:
-    """Write ``pdf`` to ``path`` in one piece and say where it went."""
+def write_and_say(pdf: bytes, path: Path) -> None:
+    """Write ``pdf`` to ``path`` in one piece and say where it went (``tally load --sheets``
+    too)."""
     from tally.printing import write_pdf
 
     write_pdf(pdf, path)
     typer.echo(f"Wrote {path}")
+
+
+_written = write_and_say  # the name this module's commands call it by
 
 
 def _blank_sheet(rules: str | None) -> ScoreSheet:

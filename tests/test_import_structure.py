@@ -1,0 +1,189 @@
+"""The import structure of tally: no cycle, no private name taken from another module, and
+imports that run one way, top to bottom::
+
+    cli, web  ->  sheets, loading, printing  ->  store  ->  engine  ->  errors
+
+(the engine's own order, ruling -> replay/match -> deal -> decision -> evidence -> rules/notation
+-> cards -> kernel -> errors, is pinned in tests/test_engine_imports.py). Every import counts:
+at module level, inside functions (a lazy import is still a dependency) and under
+``TYPE_CHECKING``. The sources are parsed with :mod:`ast`, nothing is imported.
+
+Assertions marked ``xfail(strict=True)`` fail on the code as it is before the engine and store
+parts of issue 9 land; they turn into failures ("XPASS strict") the moment the code obeys them,
+and the mark is then removed.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "tally"
+
+
+def _module_of(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def _modules() -> frozenset[str]:
+    return frozenset(_module_of(p) for p in ROOT.rglob("*.py"))
+
+
+def _resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    """The absolute name of the module an ``ImportFrom`` reads from (relative ones too)."""
+    if node.level == 0:
+        return node.module or ""
+    base = module.split(".")
+    base = base if is_package else base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+@cache
+def imports() -> dict[str, frozenset[tuple[str, str]]]:
+    """Each tally module -> the (tally module, name) pairs it imports; ``name`` is ``""`` for a
+    whole module. ``from tally.store import tables`` counts as importing ``tally.store.tables``."""
+    out: dict[str, frozenset[tuple[str, str]]] = {}
+    for path in ROOT.rglob("*.py"):
+        module = _module_of(path)
+        found: set[tuple[str, str]] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                source = _resolve(module, path.name == "__init__.py", node)
+                if source != "tally" and not source.startswith("tally."):
+                    continue
+                for alias in node.names:
+                    sub = f"{source}.{alias.name}"
+                    found.add((sub, "") if sub in _modules() else (source, alias.name))
+            elif isinstance(node, ast.Import):
+                found |= {(a.name, "") for a in node.names if a.name.startswith("tally.")}
+        out[module] = frozenset(found)
+    return out
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the other tally modules it imports."""
+    return {m: {src for src, _ in found if src != m and src in _modules()}
+            for m, found in imports().items()}
+
+
+def cycles() -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan), as sorted lists."""
+    g = graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(m: str) -> None:
+        index[m] = low[m] = len(index)
+        stack.append(m)
+        for n in sorted(g.get(m, ())):
+            if n not in index:
+                visit(n)
+                low[m] = min(low[m], low[n])
+            elif n in stack:
+                low[m] = min(low[m], index[n])
+        if low[m] == index[m]:
+            group = []
+            while True:
+                n = stack.pop()
+                group.append(n)
+                if n == m:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for m in sorted(g):
+        if m not in index:
+            visit(m)
+    return sorted(found)
+
+
+def layer(module: str) -> int:
+    """0 cli/web, 1 sheets/loading/printing, 2 store, 3 engine, 4 errors."""
+    top = module.split(".")[1] if module.count(".") else ""
+    if top in ("cli", "web", "__main__"):
+        return 0
+    if top in ("sheets", "loading", "printing"):
+        return 1
+    if top == "store":
+        return 2
+    if top == "errors":
+        return 4
+    return 3
+
+
+def upward(from_layer: int) -> list[tuple[str, str]]:
+    """Imports by modules of ``from_layer`` of a module in a layer above it."""
+    return sorted((m, n) for m, found in graph().items() if layer(m) == from_layer
+                  for n in found if layer(n) < from_layer and m != "tally")
+
+
+# -- the checker itself ------------------------------------------------------------------
+
+
+def test_the_checker_sees_relative_package_and_lazy_imports() -> None:
+    found = imports()
+    # from tally.store import tables
+    assert ("tally.store.tables", "") in found["tally.store.eventrows"]
+    assert any(src == "tally.notation" for src, _ in found["tally.cli.check"])  # inside a function
+    assert layer("tally.cli.serve") == 0 and layer("tally.store.store") == 2
+    assert layer("tally.deal") == 3 and layer("tally.errors") == 4
+
+
+# -- the rules ---------------------------------------------------------------------------
+
+
+def private_imports() -> list[tuple[str, str]]:
+    """(module, other module's private name) for every private name taken from elsewhere."""
+    return sorted((m, f"{src}.{name}") for m, found in imports().items()
+                  for src, name in found
+                  if name.startswith("_") and src != m and not name.startswith("__"))
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    assert private_imports() == []
+
+
+def test_no_module_outside_the_store_imports_another_modules_private_names() -> None:
+    assert [(m, n) for m, n in private_imports() if layer(m) != 2] == []
+
+
+@pytest.mark.xfail(strict=True, reason="tally.web.app imports its page modules (director, "
+                   "standings, table) and they import tally.web.app back (issue 12's web app; "
+                   "no part of issue 9 owns tally/web)")
+def test_there_is_no_import_cycle_anywhere_in_tally() -> None:
+    assert cycles() == []
+
+
+def test_there_is_no_import_cycle_outside_the_web_app() -> None:
+    assert [c for c in cycles() if not all(m.startswith("tally.web.") for m in c)] == []
+
+
+def test_the_engine_imports_neither_store_nor_cli_nor_sheets() -> None:
+    assert upward(3) == []
+
+
+def test_errors_import_nothing_of_tally() -> None:
+    assert graph()["tally.errors"] == set()
+
+
+@pytest.mark.xfail(strict=True, reason="tally.store.sheetdata builds sheets (imports tally.sheets) "
+                   "and tally.store.loading sits in the store: the store part of issue 9 moves "
+                   "them to the tally.sheets package and tally/loading.py")
+def test_the_store_imports_neither_cli_nor_sheets_nor_loading() -> None:
+    assert upward(2) == []
+
+
+def test_the_store_never_imports_the_cli_or_the_web_app() -> None:
+    assert [(m, n) for m, n in upward(2) if layer(n) == 0] == []
+
+
+def test_sheets_loading_and_printing_never_import_the_cli_or_the_web_app() -> None:
+    assert upward(1) == []
