@@ -155,9 +155,6 @@ def test_no_module_outside_the_store_imports_another_modules_private_names() -> 
     assert [(m, n) for m, n in private_imports() if layer(m) != 2] == []
 
 
-@pytest.mark.xfail(strict=True, reason="tally.web.app imports its page modules (director, "
-                   "standings, table) and they import tally.web.app back (issue 12's web app; "
-                   "no part of issue 9 owns tally/web)")
 def test_there_is_no_import_cycle_anywhere_in_tally() -> None:
     assert cycles() == []
 

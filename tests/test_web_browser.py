@@ -48,7 +48,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
 
     from tally.store import events, open_store
     from tally.web.access import set_pin
-    from tally.web.app import create_app
+    from tally.web.server import create_app
 
     db = tmp_path_factory.mktemp("serve") / "club.db"
     store = open_store(f"sqlite:///{db}", scorer="director")

@@ -70,7 +70,7 @@ def _client(app: Any) -> Any:
 def web(db_url: str) -> Iterator[Web]:  # noqa: F811
     from tally.store import events, open_store
     from tally.web.access import set_pin
-    from tally.web.app import create_app
+    from tally.web.server import create_app
 
     store = open_store(db_url, scorer="tester")
     for name in ("Anna", "Bert", HOSTILE, "Dora"):
@@ -378,7 +378,7 @@ def test_the_sheets_from_the_director_carry_each_tables_qr_code(web: Web) -> Non
 
 
 def test_a_restarted_server_keeps_secrets_sessions_and_forms(web: Web) -> None:
-    from tally.web.app import create_app
+    from tally.web.server import create_app
 
     web.login()
     fields = web.form(web.table())

@@ -49,7 +49,7 @@ def serve(
 
     from tally.store import open_store
     from tally.web.access import has_pin, set_pin
-    from tally.web.app import create_app, local_address
+    from tally.web.server import create_app, local_address
 
     store = open_store(db, scorer="web")
     try:

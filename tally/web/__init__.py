@@ -7,7 +7,7 @@ the live standings (:mod:`tally.web.standings`) and the director runs the evenin
 here. Who may change what is decided in :mod:`tally.web.access`.
 
 Starlette, uvicorn, python-multipart and segno are optional (``pip install 'tally[web]'``):
-nothing imports them until :func:`tally.web.app.create_app` runs.
+nothing imports them until :func:`tally.web.server.create_app` runs.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""The Starlette application of ``tally serve``: its routes, pages and shared helpers.
+"""What the pages of ``tally serve`` share: rendering, forms, CSRF, security headers, the
+thread pool for store calls. The application itself is put together by
+:func:`tally.web.server.create_app`, which imports the page modules (they import this one).
 
-:func:`create_app` takes an open :class:`~tally.store.Store`; each request that changes
-something works on a :class:`~tally.store.Store` of its own over the same engine, named after
+:func:`~tally.web.server.create_app` takes an open :class:`~tally.store.Store`; each request
+that changes something works on a :class:`~tally.store.Store` of its own over the same engine, named after
 who is acting (``web: table 3``, ``web: director``) so the audit log says who did it. Store
 calls are blocking and run in the thread pool.
 
@@ -19,10 +21,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import jinja2
 
 from tally.errors import NotFound, TallyError
-from tally.web.access import AccessDenied, Keys, check_csrf, new_csrf, server_keys
+from tally.web.access import AccessDenied, Keys, check_csrf, new_csrf
 
 if TYPE_CHECKING:
-    from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
 
@@ -168,18 +169,3 @@ def int_param(request: Request, name: str) -> int:
         raise NotFound(f"there is no {name} {text[:20]!r}")
     return int(text)
 
-
-def create_app(store: Store) -> Starlette:
-    """The web application over an open store."""
-    from starlette.applications import Starlette
-    from starlette.routing import Mount
-    from starlette.staticfiles import StaticFiles
-
-    from tally.web import director, standings, table
-
-    site = Site(store, server_keys(store), page_environment())
-    routes = [*standings.routes(), *table.routes(), *director.routes(),
-              Mount("/static", StaticFiles(packages=[("tally.web", "static")]), name="static")]
-    app = Starlette(routes=routes)
-    app.state.site = site
-    return app
