@@ -4,8 +4,8 @@ thread pool for store calls. The application itself is put together by
 
 :func:`~tally.web.server.create_app` takes an open :class:`~tally.store.Store`; each request
 that changes something works on a :class:`~tally.store.Store` of its own over the same
-engine, named after who is acting (``web: table 3``, ``web: director``) so the audit log says who did it. Store
-calls are blocking and run in the thread pool.
+engine, named after who is acting (``web: table 3``, ``web: director``) so the audit log
+says who did it. Store calls are blocking and run in the thread pool.
 
 Pages are Jinja2 templates of ``templates/web`` with autoescaping on: a player named
 ``<script>`` or ``{{7*7}}`` is shown as exactly that text.
