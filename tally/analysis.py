@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from tally.cards import Card
 from tally.closing import Opening, close_value, play_on_value
 from tally.deal import Deal
-from tally.kernel import DECK_MASKS, cards_in, game_points, legal_follows
+from tally.kernel import CLAIM_AT, DECK_MASKS, cards_in, game_points, legal_follows
 from tally.notation import (
     CardItem,
     ClaimItem,
@@ -35,7 +35,7 @@ from tally.notation import (
 from tally.replay import ReplayVisitor, replay
 from tally.rules import RuleSet
 from tally.ruling import rule
-from tally.solver import CLAIM_AT, Position, Step, solve, values_along
+from tally.solver import Position, Step, solve, values_along
 
 #: Samples of the unknown cards when a hand is not fully proven.
 DEFAULT_SAMPLES = 200
