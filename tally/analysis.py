@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from tally.cards import Card
 from tally.closing import Opening, close_value, play_on_value
 from tally.deal import Deal
-from tally.kernel import DECK_MASKS, cards_in, legal_follows
+from tally.kernel import CLAIM_AT, DECK_MASKS, cards_in, game_points, legal_follows
 from tally.notation import (
     CardItem,
     ClaimItem,
@@ -35,12 +35,14 @@ from tally.notation import (
 from tally.replay import ReplayVisitor, replay
 from tally.rules import RuleSet
 from tally.ruling import rule
-from tally.solver import CLAIM_AT, Position, Step, solve, values_along
+from tally.solver import Position, Step, solve, values_along
 
 #: Samples of the unknown cards when a hand is not fully proven.
 DEFAULT_SAMPLES = 200
 #: Sampled deals per phase-1 lead for the decision to close (each needs two solves).
 DECISION_SAMPLES = 30
+#: The note of a record the analysis cannot use (errors or violations).
+UNANALYSABLE = "the record has errors or violations"
 #: Tries per wanted sample before the sampler gives up on consistent placements.
 _TRIES = 20
 
@@ -128,6 +130,10 @@ class DealAnalysis:
     mistake: MistakeFinding | None
     note: str = ""
     decisions: tuple[CloseDecision, ...] = ()
+    #: game points the claimer gave away by claiming late: the claim's value at the earliest
+    #: correct moment less its value when made (0 when on time, or when the value was fixed
+    #: at the close by ``close_scored_at=close``)
+    claim_cost: int = 0
 
 
 @dataclass(frozen=True)
@@ -149,7 +155,8 @@ class _Watch(ReplayVisitor):
 
     def __init__(self) -> None:
         self.snaps: list[_Snap] = []
-        self.counted: list[tuple[int, int, int]] = []  # trick, counted forehand, dealer
+        # trick, counted points of forehand and dealer, tricks of forehand and dealer
+        self.counted: list[tuple[int, int, int, int, int]] = []
         self.leaders: list[int] = []
         self.openings: list[tuple[int, int, int, int, int, tuple[int, int], tuple[int, int],
                                   tuple[int, int], bool]] = []
@@ -157,7 +164,7 @@ class _Watch(ReplayVisitor):
     def begin_line(self, deal: Deal, line: TrickLine) -> None:
         names = deal.names
         self.counted.append((deal.trick, deal.counted_points(names[0], valid_only=True),
-                             deal.counted_points(names[1], valid_only=True)))
+                             deal.counted_points(names[1], valid_only=True), *deal.tricks))
         self.leaders.append(deal.player_index(deal.leader))
         # a close written before this line's lead makes the line the first of phase 2
         closing = bool(line.items) and isinstance(line.items[0], CloseItem)
@@ -247,17 +254,19 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
     names = (ruling.forehand, ruling.dealer)
     if not ruling.ok or ruling.state is None:
         return DealAnalysis(file, ruling.rules, names, None, None, None, None,
-                            note="the record has errors or violations: nothing to analyse")
+                            note=f"{UNANALYSABLE}: nothing to analyse")
     rules = RuleSet.parse(ruling.rules)
     deal, watch, known = _replay(record, rules)
     plays = _plays(record, watch.leaders)
     claim = _claim(record, deal, watch, rules)
     facts = deal.facts()
+    claim_cost = _claim_cost(claim, watch, rules, facts.closed, deal.names, ruling.deal_points)
     decisions = _decisions(watch, known, rules, facts.trump, names,
                            max(1, min(samples, DECISION_SAMPLES)), seed)
     if not watch.snaps:
         return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
-                            note="the deal never reached phase 2", decisions=decisions)
+                            note="the deal never reached phase 2", decisions=decisions,
+                            claim_cost=claim_cost)
     snap = watch.snaps[0]
     closer = facts.closer if facts.closed and facts.closer >= 0 else None
     side = closer if closer is not None else 0
@@ -276,13 +285,13 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
     if not positions:
         return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
                             note="the hands the record proves do not fit its phase 2",
-                            decisions=decisions)
+                            decisions=decisions, claim_cost=claim_cost)
     finding = _finding(positions, snap, rules, closer, at_close, side, names, signed,
                        facts.trump)
     mistake = _mistake(positions[:max(1, min(len(positions), 40))], snap, later, rules, closer,
                        at_close, names, facts.trump)
     return DealAnalysis(file, ruling.rules, names, finding if closer is not None else None,
-                        finding, claim, mistake, decisions=decisions)
+                        finding, claim, mistake, decisions=decisions, claim_cost=claim_cost)
 
 
 def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch, tuple[int, int]]:
@@ -411,10 +420,27 @@ def _claim(record: DealRecord, deal: Deal, watch: _Watch,
                  if any(isinstance(i, ClaimItem) for i in tl.items)), deal.trick)
     p = fact.player
     earliest = None
-    for (trick, c0, c1), leader in zip(watch.counted, watch.leaders, strict=True):
+    for (trick, c0, c1, _, _), leader in zip(watch.counted, watch.leaders, strict=True):
         if (rules.claim_when == "any" or leader == p) and (c0, c1)[p] >= CLAIM_AT:
             earliest = trick - 1  # the claim could follow the trick before this line
             break
     if earliest is not None and earliest >= made:
         earliest = None
     return ClaimFinding(deal.names[p], made, fact.correct, earliest)
+
+
+def _claim_cost(claim: ClaimFinding | None, watch: _Watch, rules: RuleSet, closed: bool,
+                names: tuple[str, str], made_points: int) -> int:
+    """Game points a correct but late claim gave away: what it was worth at the earliest
+    moment (the opponent's counted points and tricks then, :func:`game_points`) less what it
+    scored. Nothing when the claim was on time, false, or scored as things stood at the close."""
+    if claim is None or not claim.correct or claim.earliest is None:
+        return 0
+    if closed and rules.close_scored_at == "close":
+        return 0  # the value was fixed when the stock was closed: waiting cost nothing
+    opp = 1 - names.index(claim.claimer)
+    for trick, c0, c1, t0, t1 in watch.counted:
+        if trick == claim.earliest + 1:
+            then = game_points((c0, c1)[opp], (t0, t1)[opp])
+            return max(0, then - made_points)
+    return 0

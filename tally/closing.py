@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tally.kernel import CARD_POINTS, FOLLOWER_WINS, cards_in, game_points
+from tally.kernel import CARD_POINTS, CLAIM_AT, FOLLOWER_WINS, cards_in, game_points
 from tally.rules import RuleSet
-from tally.solver import CLAIM_AT, Position, solve
+from tally.solver import Position, solve
 
 
 @dataclass(frozen=True)

@@ -42,11 +42,14 @@ from tally.evidence import (
 )
 from tally.kernel import (
     CARD_POINTS,
+    CLAIM_AT,
     FOLLOWER_WINS,
     KING,
     KINGS_MASK,
     NINE,
+    PLAIN_MARRIAGE,
     QUEEN,
+    TRUMP_MARRIAGE,
     Rule,
     in_deck,
     legal_follows,
@@ -719,11 +722,11 @@ class Deal:
         ``judge_now`` False whether the partner was held is left to the whole record."""
         p = self._leader_before_lead("declare a marriage")
         self._check_marriage_card(c)
-        value = 40 if c // 6 == self._trump else 20
+        value = TRUMP_MARRIAGE if c // 6 == self._trump else PLAIN_MARRIAGE
         if points is not None and points != value:
             suit = Suit(c // 6).title
             raise RecordError(f"a marriage in {suit} is worth {value}, not {points}"
-                              + (" (trumps)" if value == 40 else ""))
+                              + (" (trumps)" if value == TRUMP_MARRIAGE else ""))
         self._check_playable(p, c)
         if (self._closed or self._exhausted) and not self._rules.marriage_in_phase2:
             return p, value, Rule.MARRIAGE_NOT_ALLOWED, (
@@ -831,7 +834,7 @@ class Deal:
             self._marriage_lead = False
         counted = self._counted(p, with_bonus=True)
         on_lead = p == self._leader_idx
-        correct = counted >= 66 and (self._rules.claim_when == "any" or on_lead)
+        correct = counted >= CLAIM_AT and (self._rules.claim_when == "any" or on_lead)
         self._claim = (self._seq, p, correct, counted)
         if self._log is not None:
             at_start = self._lead < 0 and (self._drawn or not self._line_done)
@@ -919,7 +922,7 @@ class Deal:
         if self._pending_draw:
             w = self._leader_idx
             name = self._names[w]
-            if self._counted(w, True) >= 66:
+            if self._counted(w, True) >= CLAIM_AT:
                 out.append(Claim(name, True, self._counted(w, True), trick - 1))
             if self._rules.close_before_draw:
                 out.append(Close(name, True, trick - 1))
@@ -930,7 +933,7 @@ class Deal:
         name = self._names[p]
         if self._lead < 0:
             counted = self._counted(p, True)
-            if counted >= 66:
+            if counted >= CLAIM_AT:
                 out.append(Claim(name, True, counted, trick))
             if not self._close_problem(p)[0]:
                 out.append(Close(name, False, trick))
@@ -940,7 +943,7 @@ class Deal:
                 for s in range(4):
                     k, q = s * 6 + 3, s * 6 + 2
                     if hand >> k & 1 and hand >> q & 1:
-                        pts = 40 if s == self._trump else 20
+                        pts = TRUMP_MARRIAGE if s == self._trump else PLAIN_MARRIAGE
                         out.append(Marriage(name, Suit(s), pts, CARDS[k], trick))
                         out.append(Marriage(name, Suit(s), pts, CARDS[q], trick))
             out.extend(CARDS[c] for c in cards_of(hand))
@@ -948,7 +951,7 @@ class Deal:
         if self._marriage_lead:
             declarer = self._leader_idx
             counted = self._counted(declarer, True)
-            if counted >= 66:
+            if counted >= CLAIM_AT:
                 out.append(Claim(self._names[declarer], True, counted, trick))
         if (self._rules.exchange_when == "lead-or-follow" and not self._exchange_problem(p)[0]
                 and hand >> self._xcard & 1):
@@ -989,7 +992,8 @@ class Deal:
         while self._claim is None:
             if self._pending_draw:
                 w = self._leader_idx
-                if self._card_points[w] >= 46 and self._counted(w, True) >= 66 and rand() < 0.9:
+                if (self._card_points[w] >= 46 and self._counted(w, True) >= CLAIM_AT
+                        and rand() < 0.9):
                     self.claim()
                     return
                 if rules.close_before_draw and rand() < 0.04:
@@ -1002,7 +1006,7 @@ class Deal:
             if self._lead < 0:
                 if not hand:
                     return  # every trick played
-                if self._tricks[p] and self._counted(p, True) >= 66 and rand() < 0.9:
+                if self._tricks[p] and self._counted(p, True) >= CLAIM_AT and rand() < 0.9:
                     self.claim()
                     return
                 open_stock = not (self._closed or self._exhausted)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from tally.evidence import DealFacts, Violation, proven_violations
-from tally.kernel import Reason, Rule, game_points
+from tally.kernel import CLAIM_AT, Reason, Rule, game_points
 
 #: Every outcome reason, as stored and printed.
 REASONS: Final = tuple(Reason)
@@ -193,7 +193,7 @@ def _claimed(facts: DealFacts) -> _Verdict:
     o = 1 - c
     if not claim.correct:
         points = 3 if rules.false_claim_points == "2or3" and facts.tricks[o] == 0 else 2
-        if counted >= 66:
+        if counted >= CLAIM_AT:
             why = f"{names[c]} claimed 66 while not on lead; only the player on lead may claim"
         else:
             why = f"{names[c]} claimed 66 with only {counted} counted points"
@@ -217,7 +217,7 @@ def _played_out(facts: DealFacts, points: dict[str, int]) -> _Verdict:
     if facts.closed:
         k = facts.closer
         k_points = facts.counted(k, with_bonus=False)
-        if rules.unclaimed_end == "draw" and k_points >= 66:
+        if rules.unclaimed_end == "draw" and k_points >= CLAIM_AT:
             return _Verdict(None, 0, Reason.DRAW,
                             f"{names[k]} closed and reached {k_points} but never claimed")
         return _Verdict(1 - k, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,

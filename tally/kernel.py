@@ -144,6 +144,11 @@ def points_of(mask: int) -> int:
     return total
 
 
+#: Counted points a correct claim needs (RULES.md section 8).
+CLAIM_AT: Final = 66
+#: Marriage points: 20 in a plain suit, 40 in trumps (RULES.md section 6).
+PLAIN_MARRIAGE: Final = 20
+TRUMP_MARRIAGE: Final = 40
 #: Counted points under which the loser of a claimed deal is schneider (RULES.md section 9).
 SCHNEIDER_BELOW: Final = 33
 #: Game points of a win against a schneider and a schwarz opponent (the store counts these).

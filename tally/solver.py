@@ -35,19 +35,17 @@ from typing import Final
 
 from tally.kernel import (
     CARD_POINTS,
+    CLAIM_AT,
     FOLLOWER_WINS,
     KING,
+    PLAIN_MARRIAGE,
     QUEEN,
+    TRUMP_MARRIAGE,
     game_points,
     legal_follows,
 )
 from tally.rules import RuleSet
 
-#: Counted points a correct claim needs (RULES.md section 8).
-CLAIM_AT: Final = 66
-#: Marriage points: 20 in a plain suit, 40 in trumps (RULES.md section 6).
-PLAIN_MARRIAGE: Final = 20
-TRUMP_MARRIAGE: Final = 40
 _INF: Final = 4  # above any value: a deal is worth at most 3 game points
 
 

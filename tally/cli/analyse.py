@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard
+from tally.cli.common import MAX_ID, echo_json, fail, guard
 from tally.cli.storage import DbOption
 
 if TYPE_CHECKING:
@@ -26,23 +26,35 @@ _DEAL_REF = re.compile(r"\d+(\.\d+)?")
 @app.command()
 @guard
 def analyse(
-    deals: Annotated[list[str], typer.Argument(
-        metavar="FILE... | DEAL", help="Deal records (.deal), or a stored deal (3.2 or an id).")],
+    deals: Annotated[list[str] | None, typer.Argument(
+        metavar="FILE... | DEAL", help="Deal records (.deal), or a stored deal (3.2 or an id).",
+        show_default=False)] = None,
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object per deal.")] = False,
     samples: Annotated[int, typer.Option(
         "--samples", min=1, max=10000, help="Consistent deals sampled when a hand is unknown.")
     ] = 200,
     seed: Annotated[int, typer.Option("--seed", min=0, max=2**31,
                                       help="Seed of the sampling.")] = 0,
+    match: Annotated[int | None, typer.Option(
+        "--match", metavar="MATCH", min=1, max=MAX_ID,
+        help="Report a stored match: closes and claims per player.")] = None,
+    event: Annotated[str | None, typer.Option(
+        "--event", metavar="EVENT", help="Report a stored event (number or name).")] = None,
     db: DbOption = None,
 ) -> None:
     """Analyse deals: was the close sound, what was best play worth, could the claim have come
-    earlier, which phase-2 card threw the deal away."""
+    earlier, which phase-2 card threw the deal away. With --match or --event: per player, the
+    closes made and sound and the game points lost to unsound closes and to late claims."""
     from tally.analysis import analyse as analyse_record
     from tally.errors import NotationError
     from tally.notation import decode_record, read_deal
 
-    for name in deals:
+    if sum(x is not None and x != [] for x in (deals, match, event)) != 1:
+        fail("give deal FILEs or a DEAL, or --match MATCH, or --event EVENT (one of them)")
+    if match is not None or event is not None:
+        _report(match, event, samples, seed, json_out, db)
+        return
+    for name in deals or []:
         try:
             if not Path(name).exists() and _DEAL_REF.fullmatch(name):
                 text = _stored(name, db)
@@ -56,6 +68,43 @@ def analyse(
             echo_json(dataclasses.asdict(found))
         else:
             typer.echo("\n".join(commentary(found)))
+
+
+def _report(match: int | None, event: str | None, samples: int, seed: int, json_out: bool,
+            db: str | None) -> None:
+    """The match or event report: every recorded deal exported through the store's public
+    API and analysed; quick-entry deals counted as skipped."""
+    from tally.analysis import analyse as analyse_record
+    from tally.analysis_report import report, report_lines
+    from tally.cli.storage import reading
+    from tally.notation import read_deal
+    from tally.store.events import event as get_event
+
+    with reading(db) as store:
+        if event is not None:
+            ev = get_event(store, event)
+            scope = f'event {ev.id} "{ev.name}"'
+            ids = [m.id for m in store.matches() if m.event_id == ev.id]
+            players: list[str] = [p.name for p in ev.players]
+        else:
+            assert match is not None
+            scope, ids, players = f"match {match}", [match], []
+        texts, skipped = [], 0
+        for mid in ids:
+            state = store.match_state(mid)
+            players += [p for p in state.players if p not in players]
+            for d in state.deals:
+                if d.kind != "recorded":
+                    skipped += 1
+                    continue
+                texts.append((f"{mid}.{d.number}", store.export_deal(d.id)))
+    found = [analyse_record(read_deal(text, source=ref), samples=samples, seed=seed, file=ref)
+             for ref, text in texts]
+    result = report(scope, found, skipped=skipped, players=players)
+    if json_out:
+        echo_json(dataclasses.asdict(result))
+    else:
+        typer.echo("\n".join(report_lines(result)))
 
 
 def _stored(ref: str, db: str | None) -> str:

@@ -1,0 +1,97 @@
+"""A match's or an event's closes and claims, per player: the sums of :mod:`tally.analysis`.
+
+Pure: it adds up :class:`~tally.analysis.DealAnalysis` findings, so it is tested without a
+database; ``tally analyse --match/--event`` gets the records through the store.
+
+What is counted, per player, over every recorded deal:
+
+- *closes made*, and *closes sound* (best play wins the close in most consistent deals,
+  :attr:`tally.analysis.CloseFinding.sound`);
+- *game points lost to unsound closes*: in a deal where the player closed unsoundly, the game
+  points the opponent scored (what the close cost as played; nothing if the closer still won);
+- *game points lost to late claims*: :attr:`tally.analysis.DealAnalysis.claim_cost`, what a
+  correct claim made later than it could have been gave away.
+
+Quick-entry deals have no record and are only counted as skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tally.analysis import UNANALYSABLE, DealAnalysis
+
+
+@dataclass(frozen=True)
+class PlayerTally:
+    """One player's closes and claims over the analysed deals."""
+
+    player: str
+    deals: int
+    closes: int
+    sound_closes: int
+    lost_to_unsound_closes: int
+    late_claims: int
+    lost_to_late_claims: int
+
+
+@dataclass(frozen=True)
+class AnalysisReport:
+    """The closes and claims of a match or an event (``scope``: ``match 3``, ``event 2 "…"``).
+
+    ``analysed`` deals had a record; ``skipped`` were entered as a result (quick entry);
+    ``unanalysable`` had a record with errors or violations (nothing to solve).
+    """
+
+    scope: str
+    analysed: int
+    skipped: int
+    unanalysable: int
+    players: tuple[PlayerTally, ...]
+
+
+def report(scope: str, analyses: Iterable[DealAnalysis], *, skipped: int = 0,
+           players: Iterable[str] = ()) -> AnalysisReport:
+    """Add up deal findings per player (``players`` first, in their order, then any other).
+
+    >>> r = report("match 1", [], skipped=2, players=["Anna", "Bert"])
+    >>> (r.analysed, r.skipped, [p.player for p in r.players])
+    (0, 2, ['Anna', 'Bert'])
+    """
+    rows: dict[str, list[int]] = {name: [0] * 6 for name in players}
+    analysed = unanalysable = 0
+    for a in analyses:
+        analysed += 1
+        if a.note.startswith(UNANALYSABLE):
+            unanalysable += 1
+        for name in a.players:
+            rows.setdefault(name, [0] * 6)[0] += 1
+        if a.close is not None:
+            row = rows.setdefault(a.close.player, [0] * 6)
+            row[1] += 1
+            if a.close.sound:
+                row[2] += 1
+            else:
+                row[3] += max(0, -a.close.as_played)
+        if a.claim is not None and a.claim.correct and a.claim.late_by > 0:
+            row = rows.setdefault(a.claim.claimer, [0] * 6)
+            row[4] += 1
+            row[5] += a.claim_cost
+    return AnalysisReport(scope, analysed, skipped, unanalysable,
+                          tuple(PlayerTally(name, *row) for name, row in rows.items()))
+
+
+def report_lines(r: AnalysisReport) -> list[str]:
+    """The report as text: a heading, what was left out, one line per player."""
+    out = [f"{r.scope}: {r.analysed} recorded deal(s) analysed"
+           + (f", {r.skipped} quick-entry deal(s) skipped (no record)" if r.skipped else "")
+           + (f", {r.unanalysable} with record errors" if r.unanalysable else "") + "."]
+    width = max([len(p.player) for p in r.players] + [6])
+    out.append(f"  {'player':<{width}}  deals  closes  sound  lost (unsound closes)  "
+               "late claims  lost (late claims)")
+    for p in r.players:
+        out.append(f"  {p.player:<{width}}  {p.deals:>5}  {p.closes:>6}  {p.sound_closes:>5}  "
+                   f"{p.lost_to_unsound_closes:>21}  {p.late_claims:>11}  "
+                   f"{p.lost_to_late_claims:>18}")
+    return out
