@@ -192,12 +192,17 @@ def _remove_sqlite_files(path: Path) -> None:
 def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> None:
     """An event's standings, the pairings of its last round, the score sheet of its first
     match and the ruling of one recorded deal (one with a violation if there is one)."""
-    from tally.printing import render_pairings, render_ruling, render_scoresheet, render_standings
-    from tally.store.sheetdata import (
+    from tally.sheets.build import (
         deal_ruling_sheet,
         event_standings_sheet,
         match_scoresheet,
         pairings_sheet,
+    )
+    from tally.sheets.render import (
+        render_pairings,
+        render_ruling,
+        render_scoresheet,
+        render_standings,
     )
 
     ev = loaded.event

@@ -57,7 +57,7 @@ def _target(output: Path | None, default: str) -> Path:
 
 def _written(pdf: bytes, path: Path) -> None:
     """Write ``pdf`` to ``path`` in one piece and say where it went."""
-    from tally.printing import write_pdf
+    from tally.sheets.render import write_pdf
 
     write_pdf(pdf, path)
     typer.echo(f"Wrote {path}")
@@ -109,13 +109,13 @@ def scoresheet(
         fail("give a match number, or --blank for an empty form")
     if rules is not None and not blank:
         fail("--rules is for a blank form (--blank): a match's sheet names the match's rules")
-    from tally.printing import render_scoresheet
+    from tally.sheets.render import render_scoresheet
 
     if match is None:
         path = _target(output, "scoresheet-blank.pdf")
         sheet = _blank_sheet(rules)
     else:
-        from tally.store.sheetdata import match_scoresheet
+        from tally.sheets.build import match_scoresheet
 
         path = _target(output, f"scoresheet-match-{match}.pdf")
         with reading(db) as store:
@@ -142,8 +142,8 @@ def ruling(
 
     Default file: ruling-deal-MATCH.DEAL.pdf here.
     """
-    from tally.printing import render_ruling
-    from tally.store.sheetdata import deal_ruling_sheet
+    from tally.sheets.build import deal_ruling_sheet
+    from tally.sheets.render import render_ruling
 
     if output is not None:
         _target(output, "")
@@ -184,8 +184,8 @@ def standings(
         fail("--from, --to and --all-events are for --season")
     if output is not None:
         _target(output, "")
-    from tally.printing import render_standings
-    from tally.store.sheetdata import event_standings_sheet, standings_sheet
+    from tally.sheets.build import event_standings_sheet, standings_sheet
+    from tally.sheets.render import render_standings
 
     with reading(db) as store:
         if event is not None:
@@ -223,9 +223,9 @@ def pairings(
     """
     if output is not None:
         _target(output, "")
-    from tally.printing import render_pairings
+    from tally.sheets.build import pairings_sheet
+    from tally.sheets.render import render_pairings
     from tally.store.events import event as find_event
-    from tally.store.sheetdata import pairings_sheet
 
     with reading(db) as store:
         number = find_event(store, event).id
