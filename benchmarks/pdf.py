@@ -15,7 +15,7 @@ tally's choices save per sheet (wall time and CPU time, the child's processes in
 the machine's other load disturbs less):
 
 * ``plain-import``: WeasyPrint imported as a plain ``import weasyprint`` instead of through
-  :func:`tally.printing.import_weasyprint`; its library look-ups start ``ldconfig``, ``gcc``
+  :func:`tally.sheets.render.import_weasyprint`; its library look-ups start ``ldconfig``, ``gcc``
   and ``ld`` (the processes started are counted);
 * ``before``: as tally printed before fonts were reduced in advance: a plain import, the
   unmodified DejaVu fonts of Debian's ``fonts-dejavu-core`` and WeasyPrint subsetting them at
@@ -55,7 +55,8 @@ def child(out: Path, paper: str, mode: str = "tally") -> None:
     import random
     from datetime import date, datetime
 
-    from tally.printing import (
+    from tally.sheets import StandingRow, StandingsSheet
+    from tally.sheets.render import (
         TemplateFiles,
         html_to_pdf,
         import_weasyprint,
@@ -63,7 +64,6 @@ def child(out: Path, paper: str, mode: str = "tally") -> None:
         render_html,
         write_pdf,
     )
-    from tally.sheets import StandingRow, StandingsSheet
 
     t1 = time.perf_counter()
     rng = random.Random(64)

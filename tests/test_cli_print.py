@@ -306,7 +306,7 @@ def test_ruling_sheet_of_a_drawn_deal(printed: dict[str, Printed]) -> None:
 def test_a_schnapsen_exchange_shows_the_trump_jack_and_the_turn_up() -> None:
     from tally.notation import read_deal
     from tally.sheets import Declaration
-    from tally.store.sheetdata import record_ruling_sheet
+    from tally.sheets.build import record_ruling_sheet
 
     text = (ROOT / "tests/data/conformance/schnapsen/0003.deal").read_text()
     sheet = record_ruling_sheet(read_deal(text))
@@ -320,7 +320,7 @@ def test_every_finished_conformance_record_makes_a_ruling_sheet() -> None:
     from tally.errors import NotationError, Refused
     from tally.notation import read_deal
     from tally.ruling import rule
-    from tally.store.sheetdata import record_ruling_sheet
+    from tally.sheets.build import record_ruling_sheet
     from tests.conftest import CONFORMANCE, PRESET_DIRS
 
     made = 0
@@ -346,7 +346,7 @@ def test_every_finished_conformance_record_makes_a_ruling_sheet() -> None:
 def test_an_unfinished_record_has_no_ruling_sheet() -> None:
     from tally.errors import Refused
     from tally.notation import read_deal
-    from tally.store.sheetdata import record_ruling_sheet
+    from tally.sheets.build import record_ruling_sheet
 
     text = (EXAMPLES / "unfinished-deal.deal").read_text()
     with pytest.raises(Refused, match="is not finished"):

@@ -408,8 +408,8 @@ def test_sigint_outside_a_terminal_stops_the_recorder_the_same_way(db_url: str) 
 
 
 def test_a_deal_recorded_in_an_event_match_keeps_its_context(db_url: str) -> None:
+    from tally.sheets.build import deal_ruling_sheet
     from tally.store import open_store
-    from tally.store.sheetdata import deal_ruling_sheet
 
     ok(db_url, "player", "add", "Anna", "Bert")
     ok(db_url, "event", "create", "Autumn cup", "Anna", "Bert", "--kind", "round-robin",

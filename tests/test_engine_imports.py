@@ -8,7 +8,7 @@ import sys
 ENGINE = ("tally.cards", "tally.rules", "tally.deal", "tally.notation", "tally.ruling",
           "tally.match", "tally.rulebook", "tally.schedule", "tally.tiebreaks")
 HEAVY = ("typer", "click", "sqlmodel", "sqlalchemy", "alembic", "jinja2", "weasyprint", "rich",
-         "tally.cli", "tally.store", "tally.printing")
+         "tally.cli", "tally.store", "tally.sheets.build", "tally.sheets.render")
 
 
 def test_importing_the_engine_loads_no_cli_database_or_template_library() -> None:

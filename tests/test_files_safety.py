@@ -17,7 +17,7 @@ from types import FrameType
 
 import pytest
 
-from tally.store.loading import MAX_FILE_BYTES
+from tally.loading import MAX_FILE_BYTES
 from tests.json_support import strict_json
 from tests.store_support import db_url, dump, ok, refused, tally  # noqa: F401
 
@@ -257,7 +257,7 @@ def test_oversized_file_is_refused_before_it_is_read(url: str, tmp_path: Path,
 
 
 def test_a_file_growing_past_the_limit_is_not_read_beyond_it(tmp_path: Path) -> None:
-    from tally.store.loading import LoadError, read_text_file
+    from tally.loading import LoadError, read_text_file
 
     path = tmp_path / "r.deal"
     path.write_text("x" * 101, encoding="utf-8")
@@ -357,8 +357,8 @@ def test_hostile_event_files_are_refused_cleanly_or_loaded(tmp_path: Path) -> No
     from hypothesis import strategies as st
 
     from tally.errors import TallyError
+    from tally.loading import load_events
     from tally.store import open_store
-    from tally.store.loading import load_events
 
     url = f"sqlite:///{tmp_path / 'fuzz.db'}"
     folder = tmp_path / "ev"

@@ -19,8 +19,6 @@ import ast
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1] / "tally"
 
 
@@ -171,9 +169,6 @@ def test_errors_import_nothing_of_tally() -> None:
     assert graph()["tally.errors"] == set()
 
 
-@pytest.mark.xfail(strict=True, reason="tally.store.sheetdata builds sheets (imports tally.sheets) "
-                   "and tally.store.loading sits in the store: the store part of issue 9 moves "
-                   "them to the tally.sheets package and tally/loading.py")
 def test_the_store_imports_neither_cli_nor_sheets_nor_loading() -> None:
     assert upward(2) == []
 

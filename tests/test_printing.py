@@ -1,4 +1,4 @@
-"""Tests of the printed sheets (tally.printing, tally.sheets, the templates).
+"""Tests of the printed sheets (tally.sheets.render, tally.sheets, the templates).
 
 PDFs are read back with pypdf: the text on each page, the page count and size, the fonts.
 Rendering costs WeasyPrint roughly half a second a document, so each sheet is rendered once per
@@ -23,7 +23,21 @@ import pypdf
 import pytest
 
 from tally.errors import TallyError
-from tally.printing import (
+from tally.sheets import (
+    CrossTable,
+    Declaration,
+    PairingsSheet,
+    PairingTable,
+    Ruling,
+    RulingSheet,
+    ScoreSheet,
+    SheetError,
+    StandingRow,
+    StandingsSheet,
+    TrickRow,
+    Violation,
+)
+from tally.sheets.render import (
     FetchRefused,
     PrintError,
     TemplateFiles,
@@ -42,20 +56,6 @@ from tally.printing import (
     suit_html,
     templates_dir,
     write_pdf,
-)
-from tally.sheets import (
-    CrossTable,
-    Declaration,
-    PairingsSheet,
-    PairingTable,
-    Ruling,
-    RulingSheet,
-    ScoreSheet,
-    SheetError,
-    StandingRow,
-    StandingsSheet,
-    TrickRow,
-    Violation,
 )
 from tests.pdf_support import page_size, pages_text, squash
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from tally.printing import html_to_pdf, render_standings, templates_dir
 from tally.sheets import StandingRow, StandingsSheet
+from tally.sheets.render import html_to_pdf, render_standings, templates_dir
 from tests.pdf_support import pages_text, squash
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,7 +105,7 @@ def test_printing_in_a_fresh_process_starts_no_compiler_and_warns_nothing(
         started = []
         sys.addaudithook(lambda e, a: started.append(a[0]) if e == "subprocess.Popen" else None)
         logging.basicConfig(level=logging.WARNING)
-        from tally.printing import html_to_pdf
+        from tally.sheets.render import html_to_pdf
         pdf = html_to_pdf('<link rel="stylesheet" href="tally.css"><p>Zoë ♥ final</p>')
         assert pdf.startswith(b"%PDF-")
         print("processes", len(started), started[:3])

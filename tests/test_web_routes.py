@@ -358,8 +358,8 @@ def test_tally_serve_says_how_to_install_what_is_missing(monkeypatch: Any) -> No
 def test_the_sheets_from_the_director_carry_each_tables_qr_code(web: Web) -> None:
     from dataclasses import replace
 
-    from tally.printing import render_html
-    from tally.store.sheetdata import match_scoresheet, pairings_sheet
+    from tally.sheets.build import match_scoresheet, pairings_sheet
+    from tally.sheets.render import render_html
     from tally.web.qr import qr_svg
 
     web.login()

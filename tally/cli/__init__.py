@@ -51,7 +51,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                         "version of tally has not."),
     "analyse": ("analyse", "Analyse deals: was the close sound, what was best play worth, "
                            "could the claim have come\nearlier, which phase-2 card threw the "
-                           "deal away."),
+                           "deal away. With --match or --event: per player, the\ncloses made "
+                           "and sound and the game points lost to unsound closes and to late "
+                           "claims."),
     "check": ("check", "Replay deal records and rule on them."),
     "rules": ("check", "Print a rule set's options and values, so a club can see what it is "
                        "playing."),

@@ -1,13 +1,13 @@
 """``tally load``: load events kept as files, show their standings, print their sheets.
 
 An event folder holds ``event.toml`` and the ``.deal`` records of its matches (the format is in
-:mod:`tally.store.loading`; ``examples/`` has two). This is the whole flow of tally in one
+:mod:`tally.loading`; ``examples/`` has two). This is the whole flow of tally in one
 command: records through the engine into the database, standings from the database, sheets
 from the standings::
 
     tally load examples/club-evening examples/round-robin --db examples.db --fresh --sheets sheets
 
-All the folders of one command are loaded in one transaction (:func:`tally.store.loading.
+All the folders of one command are loaded in one transaction (:func:`tally.loading.
 load_events`): a refused folder leaves the database as it was. ``--fresh`` builds the new
 database in a temporary file beside the target and moves it into place only when the load
 has succeeded; it replaces only a file that is a tally database (a SQLite file with tally's
@@ -30,8 +30,8 @@ from tally.cli.printing import PaperOption, PaperSize, write_and_say
 from tally.cli.storage import DbOption, ScorerOption, opened
 
 if TYPE_CHECKING:
+    from tally.loading import Loaded
     from tally.store import Store
-    from tally.store.loading import Loaded
 
 
 @app.command()
@@ -90,7 +90,7 @@ def load(
 
 
 def _load(store: Store, folders: list[Path]) -> list[Loaded]:
-    from tally.store.loading import load_events
+    from tally.loading import load_events
 
     return load_events(store, folders, label="tally load")
 
@@ -192,12 +192,17 @@ def _remove_sqlite_files(path: Path) -> None:
 def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> None:
     """An event's standings, the pairings of its last round, the score sheet of its first
     match and the ruling of one recorded deal (one with a violation if there is one)."""
-    from tally.printing import render_pairings, render_ruling, render_scoresheet, render_standings
-    from tally.store.sheetdata import (
+    from tally.sheets.build import (
         deal_ruling_sheet,
         event_standings_sheet,
         match_scoresheet,
         pairings_sheet,
+    )
+    from tally.sheets.render import (
+        render_pairings,
+        render_ruling,
+        render_scoresheet,
+        render_standings,
     )
 
     ev = loaded.event

@@ -58,13 +58,13 @@ def _target(output: Path | None, default: str) -> Path:
 def write_and_say(pdf: bytes, path: Path) -> None:
     """Write ``pdf`` to ``path`` in one piece and say where it went (``tally load --sheets``
     too)."""
-    from tally.printing import write_pdf
+    from tally.sheets.render import write_pdf
 
     write_pdf(pdf, path)
     typer.echo(f"Wrote {path}")
 
 
-_written = write_and_say  # the name this module's commands call it by
+
 
 
 def _blank_sheet(rules: str | None) -> ScoreSheet:
@@ -113,18 +113,18 @@ def scoresheet(
         fail("give a match number, or --blank for an empty form")
     if rules is not None and not blank:
         fail("--rules is for a blank form (--blank): a match's sheet names the match's rules")
-    from tally.printing import render_scoresheet
+    from tally.sheets.render import render_scoresheet
 
     if match is None:
         path = _target(output, "scoresheet-blank.pdf")
         sheet = _blank_sheet(rules)
     else:
-        from tally.store.sheetdata import match_scoresheet
+        from tally.sheets.build import match_scoresheet
 
         path = _target(output, f"scoresheet-match-{match}.pdf")
         with reading(db) as store:
             sheet = match_scoresheet(store, match)
-    _written(render_scoresheet(sheet, paper=paper.value), path)
+    write_and_say(render_scoresheet(sheet, paper=paper.value), path)
 
 
 @print_app.command("ruling")
@@ -146,8 +146,8 @@ def ruling(
 
     Default file: ruling-deal-MATCH.DEAL.pdf here.
     """
-    from tally.printing import render_ruling
-    from tally.store.sheetdata import deal_ruling_sheet
+    from tally.sheets.build import deal_ruling_sheet
+    from tally.sheets.render import render_ruling
 
     if output is not None:
         _target(output, "")
@@ -155,7 +155,7 @@ def ruling(
         view = store.deal_view(store.deal_id(deal))
         sheet = deal_ruling_sheet(store, view.id)
     path = _target(output, f"ruling-deal-{view.match_id}.{view.number}.pdf")
-    _written(render_ruling(sheet, paper=paper.value), path)
+    write_and_say(render_ruling(sheet, paper=paper.value), path)
 
 
 @print_app.command("standings")
@@ -188,8 +188,8 @@ def standings(
         fail("--from, --to and --all-events are for --season")
     if output is not None:
         _target(output, "")
-    from tally.printing import render_standings
-    from tally.store.sheetdata import event_standings_sheet, standings_sheet
+    from tally.sheets.build import event_standings_sheet, standings_sheet
+    from tally.sheets.render import render_standings
 
     with reading(db) as store:
         if event is not None:
@@ -205,7 +205,7 @@ def standings(
                 store, date_from=parse_date(date_from, "--from"),
                 date_to=parse_date(date_to, "--to"), all_events=all_events))
             default = "standings-season.pdf"
-    _written(render_standings(sheet, paper=paper.value), _target(output, default))
+    write_and_say(render_standings(sheet, paper=paper.value), _target(output, default))
 
 
 @print_app.command("pairings")
@@ -227,12 +227,12 @@ def pairings(
     """
     if output is not None:
         _target(output, "")
-    from tally.printing import render_pairings
+    from tally.sheets.build import pairings_sheet
+    from tally.sheets.render import render_pairings
     from tally.store.events import event as find_event
-    from tally.store.sheetdata import pairings_sheet
 
     with reading(db) as store:
         number = find_event(store, event).id
         sheet = pairings_sheet(store, number, round_number)
     path = _target(output, f"pairings-event-{number}-round-{round_number}.pdf")
-    _written(render_pairings(sheet, paper=paper.value), path)
+    write_and_say(render_pairings(sheet, paper=paper.value), path)

@@ -267,9 +267,9 @@ def _pdf(store: Store, sheet: str, ref: str, table_url: Callable[[int], str]) ->
     (``table_url`` of a match number) on the pairings and the score sheet."""
     from dataclasses import replace
 
-    from tally.printing import render_pairings, render_scoresheet, render_standings
+    from tally.sheets.build import event_standings_sheet, match_scoresheet, pairings_sheet
+    from tally.sheets.render import render_pairings, render_scoresheet, render_standings
     from tally.store.events import rounds
-    from tally.store.sheetdata import event_standings_sheet, match_scoresheet, pairings_sheet
     from tally.web.qr import qr_svg
 
     event, _, number = ref.partition("-")

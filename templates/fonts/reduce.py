@@ -13,7 +13,7 @@ the ligatures (see :func:`reduce_font`) and the TrueType hinting, which a PDF do
 Why: WeasyPrint subsets every embedded font at run time, with HarfBuzz-Subset when the system
 has ``libharfbuzz-subset0`` and otherwise with fontTools, logging a warning and taking a
 good part of a second per sheet. tally embeds these already small fonts whole instead
-(``full_fonts`` in :func:`tally.printing.html_to_pdf`), so printing needs no subsetting
+(``full_fonts`` in :func:`tally.sheets.render.html_to_pdf`), so printing needs no subsetting
 library, logs nothing and is faster; a sheet's PDF is some 40-60 KB larger.
 
 Coverage: ASCII, Latin-1 Supplement, Latin Extended-A and -B and the combining diacritical

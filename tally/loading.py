@@ -53,8 +53,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tally.errors import Refused, TallyError
+from tally.store import Store
 from tally.store.events import create_event, events, start_round
-from tally.store.store import Store
 from tally.store.views import EventView
 
 if TYPE_CHECKING:

@@ -2,7 +2,8 @@
 
 The templates in :mod:`tally.templates` receive only these frozen dataclasses (and strings,
 numbers, dates and tuples inside them), never database rows: whoever prints a sheet first turns
-what is stored into one of the ``*Sheet`` classes below, then hands it to :mod:`tally.printing`.
+what is stored into one of the ``*Sheet`` classes below (:mod:`tally.sheets.build`), then hands
+it to :mod:`tally.sheets.render`.
 
 Every class checks in ``__post_init__`` that its parts fit together (a row has one value per
 tiebreak, a cross-table is square, a first dealer sits at the table...) and raises

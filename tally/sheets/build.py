@@ -1,4 +1,5 @@
-"""What is stored, as the plain sheets of :mod:`tally.sheets`, ready for :mod:`tally.printing`.
+"""What is stored, as the plain sheets of :mod:`tally.sheets.data`, ready for
+:mod:`tally.sheets.render`.
 
 Each function reads an open :class:`~tally.store.Store` (or a deal record) and returns a frozen
 sheet dataclass; nothing here lays out a page or keeps a session open::
@@ -32,10 +33,18 @@ from tally.notation import (
 from tally.rulebook import VIOLATION_TEXT, reason_text
 from tally.rules import RuleSet
 from tally.ruling import TrickSummary, summarize
-from tally.sheets import Declaration, Ruling, RulingSheet, ScoreRow, ScoreSheet, TrickRow, Violation
+from tally.sheets.data import (
+    Declaration,
+    Ruling,
+    RulingSheet,
+    ScoreRow,
+    ScoreSheet,
+    TrickRow,
+    Violation,
+)
 
 if TYPE_CHECKING:
-    from tally.sheets import PairingsSheet, StandingsSheet
+    from tally.sheets.data import PairingsSheet, StandingsSheet
     from tally.store.store import Store
     from tally.store.views import CrossTableView, MatchView, StandingsView
 
@@ -230,7 +239,7 @@ def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
     """
     from datetime import date
 
-    from tally.sheets import CrossTable, StandingRow, StandingsSheet
+    from tally.sheets.data import CrossTable, StandingRow, StandingsSheet
 
     event = view.event
     if event is not None:
@@ -266,7 +275,7 @@ def event_standings_sheet(store: Store, ref: str | int, *,
 def pairings_sheet(store: Store, ref: str | int, number: int, *,
                    printed_at: datetime | None = None) -> PairingsSheet:
     """The pairings of round ``number`` of a round robin: tables, players, first dealers."""
-    from tally.sheets import PairingsSheet, PairingTable
+    from tally.sheets.data import PairingsSheet, PairingTable
     from tally.store.events import event, rounds
 
     ev = event(store, ref)

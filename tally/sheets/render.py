@@ -1,7 +1,7 @@
 """Printed sheets as PDF: standings, pairings, score sheets and rulings.
 
-Each ``render_*`` function takes one of the plain dataclasses of :mod:`tally.sheets` and returns
-the bytes of a PDF; :func:`write_pdf` puts them in a file::
+Each ``render_*`` function takes one of the plain dataclasses of :mod:`tally.sheets.data` and
+returns the bytes of a PDF; :func:`write_pdf` puts them in a file::
 
     pdf = render_standings(sheet, paper="letter")
     write_pdf(pdf, "standings.pdf")
@@ -47,7 +47,7 @@ from markupsafe import Markup, escape
 
 from tally.cards import PARSE_TABLE, Suit
 from tally.errors import TallyError
-from tally.sheets import PairingsSheet, Paper, RulingSheet, ScoreSheet, StandingsSheet
+from tally.sheets.data import PairingsSheet, Paper, RulingSheet, ScoreSheet, StandingsSheet
 
 __all__ = [
     "PAPER_SIZES",

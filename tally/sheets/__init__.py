@@ -1,0 +1,48 @@
+"""tally's printed sheets: what a sheet shows, how it is built, how it is laid out.
+
+- :mod:`tally.sheets.data`: the plain frozen dataclasses a template receives (re-exported here,
+  so ``from tally.sheets import ScoreSheet`` works);
+- :mod:`tally.sheets.build`: those sheets made from what the store holds (imports the store);
+- :mod:`tally.sheets.render`: a sheet as HTML (Jinja2) and PDF (WeasyPrint).
+
+Only the data is imported with this package: building brings in the database and rendering
+brings in Jinja2, so each is imported from its own module where it is needed.
+"""
+
+from __future__ import annotations
+
+from tally.sheets.data import (
+    CrossTable,
+    Declaration,
+    DeclarationKind,
+    PairingsSheet,
+    PairingTable,
+    Paper,
+    Ruling,
+    RulingSheet,
+    ScoreRow,
+    ScoreSheet,
+    SheetError,
+    StandingRow,
+    StandingsSheet,
+    TrickRow,
+    Violation,
+)
+
+__all__ = [
+    "CrossTable",
+    "Declaration",
+    "DeclarationKind",
+    "PairingTable",
+    "PairingsSheet",
+    "Paper",
+    "Ruling",
+    "RulingSheet",
+    "ScoreRow",
+    "ScoreSheet",
+    "SheetError",
+    "StandingRow",
+    "StandingsSheet",
+    "TrickRow",
+    "Violation",
+]
