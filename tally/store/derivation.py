@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tally.errors import NotFound, Refused, RulesError
 from tally.match import DealResult, MatchState, score_match
@@ -20,9 +20,6 @@ from tally.rules import RuleSet
 from tally.ruling import Ruling, rule
 from tally.store.records import StoredDeal, build_record
 from tally.store.views import DealView, MatchView, ViolationView
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection
@@ -18,10 +17,6 @@ from tally.errors import NotFound, Refused
 from tally.store import tables as t
 from tally.store.derivation import Loaded, MatchRow, derive
 from tally.store.records import StoredDeal
-
-if TYPE_CHECKING:
-    pass
-
 
 _DEAL_REF = re.compile(r"\s*([0-9]+)\s*\.\s*([0-9]+)\s*")
 
