@@ -98,3 +98,23 @@ def test_there_is_no_import_cycle_inside_the_engine() -> None:
     for m in sorted(graph):
         if m not in seen:
             assert visit(m, []) is None
+
+
+STORE_ORDER = ("tally.store.store", "tally.store.deals", "tally.store.matches",
+               "tally.store.players", "tally.store.corrections", "tally.store.results",
+               "tally.store.rows", "tally.store.derivation", "tally.store.transactions")
+
+
+def test_the_store_modules_import_one_way_and_no_private_names() -> None:
+    # Store is a facade over one module per concern; each may use only those after it, and
+    # none another's private names (the printing package's modules are held to that too).
+    imports = _imports()
+    private = sorted((m, f"{src}.{name}") for m, found in imports.items()
+                     for src, name in found if name.startswith("_") and src != m
+                     and m.startswith(("tally.store", "tally.sheets", "tally.loading")))
+    assert private == []
+    # (each module names the Store class in its annotations: a TYPE_CHECKING import only)
+    backwards = sorted((m, src) for m in STORE_ORDER for src, name in imports.get(m, set())
+                       if src in STORE_ORDER and STORE_ORDER.index(src) < STORE_ORDER.index(m)
+                       and (src, name) != ("tally.store.store", "Store"))
+    assert backwards == []

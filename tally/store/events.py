@@ -63,16 +63,11 @@ from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
 from tally.store import eventrows
 from tally.store import tables as t
+from tally.store.corrections import Snapshot, snapshot, utc_now
+from tally.store.derivation import checked_rules, rule_set
 from tally.store.eventrows import BYES, KINDS, WITHDRAWALS
-from tally.store.store import (
-    Snapshot,
-    Store,
-    checked_rules,
-    resolve_player,
-    rule_set,
-    snapshot,
-    utc_now,
-)
+from tally.store.players import resolve_player
+from tally.store.store import Store
 from tally.store.views import (
     CrossTableView,
     EventPlayerView,

@@ -1,0 +1,282 @@
+"""The audit log and its corrections: the snapshot of a row an audit entry keeps before and
+after a change, writing an entry (:meth:`Store.audit`), listing them (:meth:`Store.audit_log`),
+and reversing one (:meth:`Store.reverse`) by putting the state before back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Connection, RowMapping
+
+from tally import names
+from tally.errors import NotFound, Refused
+from tally.store import eventrows
+from tally.store import tables as t
+from tally.store.derivation import iso_time, keep_dealers
+from tally.store.records import StoredDeal
+from tally.store.results import DELETE_DEAL_RESULT, save_results
+from tally.store.rows import (
+    aliases_of,
+    insert_actions,
+    load_derived,
+    lock_match,
+    match_ids_of,
+    write_deal_row,
+)
+from tally.store.views import AuditView
+
+if TYPE_CHECKING:
+    from tally.store.store import Store
+
+
+Snapshot = dict[str, Any] | None
+
+
+def utc_now() -> datetime:
+    """The time stamp every stored row and audit entry gets (UTC)."""
+    return datetime.now(UTC)
+
+
+def deal_snapshot(deal: StoredDeal) -> dict[str, Any]:
+    return {"id": deal.id, "match_id": deal.match_id, "number": deal.number, "kind": deal.kind,
+            "turn_up": deal.turn_up, "quick_winner_id": deal.quick_winner_id,
+            "quick_points": deal.quick_points, "quick_reason": deal.quick_reason,
+            "tags": dict(deal.tags), "created_at": iso_time(deal.created_at),
+            "actions": [list(a) for a in deal.actions]}
+
+
+def _norm(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True))
+
+
+_INSERT_AUDIT = insert(t.audit_log).returning(t.audit_log.c.id)
+
+
+def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
+    """The stored state of one player, event, match or deal, as JSON-ready data (None if
+    absent)."""
+    if kind == "event":
+        return eventrows.event_snapshot(conn, ident)
+    if kind == "deal":
+        row = conn.execute(select(t.deals).where(t.deals.c.id == ident)).first()
+        if row is None:
+            return None
+        deal = StoredDeal(row.id, row.match_id, row.number, row.kind, row.turn_up,
+                          row.quick_winner_id, row.quick_points, row.quick_reason,
+                          json.loads(row.tags or "{}"), row.created_at)
+        deal.actions = [(a[0], a[1], a[2]) for a in conn.execute(
+            select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
+            .where(t.actions.c.deal_id == ident).order_by(t.actions.c.seq))]
+        return deal_snapshot(deal)
+    table = {"player": t.players, "match": t.matches}.get(kind)
+    if table is None:
+        raise NotFound(f"unknown kind of record {kind!r} in the audit log")
+    found = conn.execute(select(table).where(table.c.id == ident)).mappings().first()
+    if found is None:
+        return None
+    snap = {k: iso_time(v) if isinstance(v, datetime) else v for k, v in found.items()}
+    if kind == "player":
+        # Only when there are any: snapshots from before aliases existed stay comparable.
+        aliases = aliases_of(conn, ident).get(ident)
+        if aliases:
+            snap["aliases"] = aliases
+    return snap
+
+
+def _matches_in(keys: list[str], before: dict[str, Snapshot],
+                after: dict[str, Snapshot]) -> set[int]:
+    """The matches an audit entry's changes belong to."""
+    out = set()
+    for key in keys:
+        kind, _, ident = key.partition(":")
+        if kind == "match":
+            out.add(int(ident))
+        elif kind == "deal":
+            out.update(snap["match_id"] for snap in (before.get(key), after.get(key)) if snap)
+    return out
+
+
+def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
+    """Make the rows named in ``state`` what it says: players, then events, then matches, then
+    deals are written; deals, then matches, then events, then players are deleted."""
+    order = {"player": 0, "event": 1, "match": 2, "deal": 3}
+    keys = sorted(state, key=lambda k: order[k.partition(":")[0]])
+    players = [int(k.partition(":")[2]) for k in keys if k.startswith("player:")]
+    if players:  # aliases may move between the players restored (a merge)
+        conn.execute(delete(t.player_aliases).where(t.player_aliases.c.player_id.in_(players)))
+    for key in keys:
+        snap = state[key]
+        if snap is not None:
+            _put(conn, key.partition(":")[0], snap)
+    for key in reversed(keys):
+        if state[key] is None:
+            kind, _, ident = key.partition(":")
+            _remove(conn, kind, int(ident))
+
+
+def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
+    if kind == "event":
+        eventrows.put_event(conn, snap)
+        return
+    if kind == "deal":
+        deal = StoredDeal(snap["id"], snap["match_id"], snap["number"], snap["kind"],
+                          snap["turn_up"], snap["quick_winner_id"], snap["quick_points"],
+                          snap["quick_reason"], dict(snap["tags"]),
+                          datetime.fromisoformat(snap["created_at"]),
+                          [(a[0], a[1], a[2]) for a in snap["actions"]])
+        exists = conn.execute(select(t.deals.c.id).where(t.deals.c.id == deal.id)).first()
+        if exists is None:
+            conn.execute(insert(t.deals).values(
+                id=deal.id, match_id=deal.match_id, number=deal.number, kind=deal.kind,
+                turn_up=deal.turn_up, quick_winner_id=deal.quick_winner_id,
+                quick_points=deal.quick_points, quick_reason=deal.quick_reason,
+                tags=json.dumps(deal.tags, ensure_ascii=False), created_at=deal.created_at))
+            insert_actions(conn, deal)
+        else:
+            write_deal_row(conn, deal)
+        return
+    table = t.players if kind == "player" else t.matches
+    values = {k: datetime.fromisoformat(v) if k in ("created_at",) and v else v
+              for k, v in snap.items() if k != "aliases"}
+    exists = conn.execute(select(table.c.id).where(table.c.id == snap["id"])).first()
+    if exists is None:
+        conn.execute(insert(table).values(values))
+    else:
+        conn.execute(update(table).where(table.c.id == snap["id"]).values(values))
+    if kind == "player":
+        _put_aliases(conn, snap["id"], snap.get("aliases", []))
+
+
+def _put_aliases(conn: Connection, player_id: int, aliases: Sequence[str]) -> None:
+    """Make a player's aliases ``aliases``; refused when another player goes by one of
+    them now (:func:`_restore` has cleared the aliases of every player it restores)."""
+    pa = t.player_aliases
+    conn.execute(delete(pa).where(pa.c.player_id == player_id))
+    keys = [names.fold(a) for a in aliases]
+    if keys:
+        held = conn.execute(select(pa.c.alias, pa.c.player_id).where(pa.c.alias_key.in_(keys))
+                            ).first()
+        if held is not None:
+            raise Refused(f'player #{held[1]} goes by "{held[0]}" now: remove that alias '
+                          "first")
+        conn.execute(insert(pa), [{"player_id": player_id, "alias": a, "alias_key": k,
+                                   "created_at": utc_now()} for a, k in zip(aliases, keys,
+                                                                         strict=True)])
+
+
+def _remove(conn: Connection, kind: str, ident: int) -> None:
+    if kind == "deal":
+        conn.execute(DELETE_DEAL_RESULT, {"d": ident})
+        conn.execute(delete(t.actions).where(t.actions.c.deal_id == ident))
+        conn.execute(delete(t.deals).where(t.deals.c.id == ident))
+    elif kind == "match":
+        if conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == ident)).first():
+            raise Refused(f"match {ident} has deals: delete them first")
+        conn.execute(delete(t.matches).where(t.matches.c.id == ident))
+    elif kind == "event":
+        eventrows.remove_event(conn, ident)
+    else:
+        if match_ids_of(conn, ident):
+            raise Refused(f"player #{ident} plays in matches, so the entry stays")
+        if eventrows.events_of_player(conn, ident):
+            raise Refused(f"player #{ident} plays in events, so the entry stays")
+        conn.execute(delete(t.player_aliases).where(t.player_aliases.c.player_id == ident))
+        conn.execute(delete(t.players).where(t.players.c.id == ident))
+
+
+def _later_entries(conn: Connection, audit_id: int, kind: str, ident: int) -> list[int]:
+    return list(conn.execute(select(t.audit_log.c.id).where(
+        (t.audit_log.c.id > audit_id) & (t.audit_log.c.entity == kind)
+        & (t.audit_log.c.entity_id == ident) & t.audit_log.c.reversed_by.is_(None))
+        .order_by(t.audit_log.c.id).limit(10)).scalars())
+
+
+def _audit_view(row: RowMapping) -> AuditView:
+    return AuditView(id=row["id"], at=iso_time(row["at"]), scorer=row["scorer"],
+                     command=row["command"], entity=row["entity"], entity_id=row["entity_id"],
+                     summary=row["summary"],
+                     before=json.loads(row["before"]) if row["before"] else None,
+                     after=json.loads(row["after"]) if row["after"] else None,
+                     reversed_by=row["reversed_by"])
+
+
+def audit(store: Store, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
+           before: dict[str, Snapshot], after: dict[str, Snapshot]) -> int:
+    """Write one audit entry on ``conn`` (a :meth:`writing` connection) and return its id;
+    inside :meth:`transaction` the command is prefixed with the transaction's label. ``before``
+    and ``after`` are snapshots (:func:`snapshot`) that :meth:`reverse` puts back.
+    (:meth:`Store.audit`, where it is documented in full.)"""
+    if store._tx is not None:
+        store._tx.audited += 1
+        command = f"{store._tx.label}: {command}"
+    return int(conn.execute(_INSERT_AUDIT, {
+        "at": utc_now(), "scorer": store.scorer, "command": command, "entity": entity,
+        "entity_id": entity_id, "summary": summary, "reversed_by": None,
+        "before": json.dumps(before, ensure_ascii=False, sort_keys=True),
+        "after": json.dumps(after, ensure_ascii=False, sort_keys=True),
+    }).scalar_one())
+
+
+def audit_log(store: Store, *, limit: int | None = None) -> list[AuditView]:
+    """The audit log, oldest first (the last ``limit`` entries when given).
+    (:meth:`Store.audit_log`, where it is documented in full.)"""
+    q = select(t.audit_log).order_by(t.audit_log.c.id.desc())
+    if limit is not None and limit < 0:
+        raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
+    if limit is not None:
+        q = q.limit(limit)
+    with store.reading() as conn:
+        rows = conn.execute(q).mappings().all()
+    return [_audit_view(r) for r in reversed(rows)]
+
+
+def reverse(store: Store, audit_id: int) -> AuditView:
+    """Put back the state before audit entry ``audit_id``; the reversal is audited too.
+    (:meth:`Store.reverse`, where it is documented in full.)"""
+    with store.writing() as conn:
+        row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id)
+                           ).mappings().first()
+        if row is None:
+            raise NotFound(f"there is no audit entry {audit_id}")
+        if row["reversed_by"] is not None:
+            raise Refused(f"audit entry {audit_id} was reversed already (by entry "
+                          f"{row['reversed_by']})")
+        before: dict[str, Snapshot] = json.loads(row["before"] or "{}")
+        after: dict[str, Snapshot] = json.loads(row["after"] or "{}")
+        keys = sorted(set(before) | set(after))
+        match_ids = sorted(_matches_in(keys, before, after))
+        for mid in match_ids:
+            lock_match(conn, mid, missing_ok=True)
+        roles: dict[int, dict[int, str]] = {}
+        for mid in match_ids:
+            try:
+                roles[mid] = load_derived(conn, mid).dealer_roles()
+            except (NotFound, Refused):
+                pass
+        for key in keys:
+            kind, _, ident = key.partition(":")
+            now = snapshot(conn, kind, int(ident))
+            if _norm(now) != _norm(after.get(key)):
+                later = _later_entries(conn, audit_id, kind, int(ident))
+                raise Refused(f"{kind} {ident} has changed since audit entry {audit_id}"
+                              + (f" (by entries {', '.join(map(str, later))})"
+                                 if later else "")
+                              + ": reverse the later changes first")
+        _restore(conn, before)
+        for mid in match_ids:
+            if snapshot(conn, "match", mid) is not None:
+                restored = load_derived(conn, mid)
+                keep_dealers(roles.get(mid, {}), restored)
+                save_results(conn, restored)
+        new_id = store.audit(conn, "audit undo", row["entity"], row["entity_id"],
+                             f"reversed entry {audit_id} ({row['summary']})", after, before)
+        conn.execute(update(t.audit_log).where(t.audit_log.c.id == audit_id)
+                     .values(reversed_by=new_id))
+        new_row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == new_id)
+                               ).mappings().one()
+    return _audit_view(new_row)

@@ -1,0 +1,532 @@
+"""Deals of a match: starting one, recording play (``play``, ``preview``, ``legal_tokens``,
+``undo``), quick results entered from paper, and importing, exporting, editing and deleting
+records. Every change is checked by the engine before it is stored, and rewrites the
+match's result cache in the same transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.engine import Connection
+
+from tally.cards import CARDS, Card, Rank
+from tally.errors import (
+    DealMoved,
+    NotationError,
+    NotFound,
+    RecordError,
+    Refused,
+    RulesError,
+    TallyError,
+    ViolationNotConfirmed,
+)
+from tally.match import check_quick_result, score_match
+from tally.notation import DealRecord, read_deal, write_deal
+from tally.rules import RuleSet
+from tally.ruling import Ruling, rule
+from tally.store import tables as t
+from tally.store.corrections import deal_snapshot, utc_now
+from tally.store.derivation import (
+    BadRecord,
+    Loaded,
+    MatchRow,
+    derive,
+    keep_dealers,
+    rederive_last,
+    view_of_deal,
+    view_of_match,
+)
+from tally.store.players import match_candidates, resolve_in_match
+from tally.store.recording import moved_message, ruling_words, violation_message
+from tally.store.records import (
+    ScorerItem,
+    StoredDeal,
+    claimers_known,
+    flatten,
+    name_matcher,
+    parse_items,
+    place_items,
+    rename_in_record,
+    stored_form,
+)
+from tally.store.results import DELETE_DEAL_RESULT, save_results
+from tally.store.rows import (
+    INSERT_ACTIONS,
+    SELECT_DEAL,
+    insert_actions,
+    load_deal,
+    load_derived,
+    load_match,
+    resolve_deal,
+    write_deal_row,
+)
+from tally.store.views import DealView, PlayResult, Position, ViolationView
+
+if TYPE_CHECKING:
+    from tally.store.store import Store
+
+
+def _appended(loaded: Loaded, index: int,
+              items: Sequence[ScorerItem]) -> tuple[StoredDeal, list[tuple[int, int, str]]]:
+    """The last deal with ``items`` placed after its actions, and the actions added."""
+    d = loaded.deals[index]
+    assert d.record is not None
+    items = claimers_known(items, loaded.match.players)
+    record = place_items(d.record, items, loaded.match.rules)
+    old = flatten(d.record)
+    last = d.deal.actions[-1][0] if d.deal.actions else 0
+    added = [(last + i, trick, str(item))
+             for i, (trick, item) in enumerate(flatten(record)[len(old):], start=1)]
+    return replace(d.deal, actions=[*d.deal.actions, *added]), added
+
+
+def _after_play(loaded: Loaded, changed: StoredDeal, text: str) -> Loaded:
+    """The match with its last deal changed; refused when the record would be impossible."""
+    try:
+        return rederive_last(loaded, changed)
+    except BadRecord as exc:
+        raise RecordError(f'"{text}" refused, nothing was recorded: {exc.message}') from None
+
+
+def _check_position(loaded: Loaded, expect: Position | str | None) -> None:
+    """Refuse (:class:`DealMoved`) a write made at ``expect`` when the match has moved
+    since: another scorer recorded, undid, started or deleted something in between."""
+    if expect is None:
+        return
+    want = Position.parse(expect) if isinstance(expect, str) else expect
+    m = loaded.match
+    if want.match_id != m.id:
+        raise Refused(f"position {want} is in match {want.match_id}, not in match {m.id}")
+    last = loaded.deals[-1].deal if loaded.deals else None
+    now = Position(m.id, last.number if last else 0, len(last.actions) if last else 0,
+                   last.actions[-1][2] if last and last.actions else None)
+    if now == want and (want.last is None or want.last == now.last):
+        return
+    view = view_of_deal(loaded, len(loaded.deals) - 1, False) if loaded.deals else None
+    raise DealMoved(moved_message(want, [(d.deal.number, d.deal.actions, d.deal.turn_up)
+                                         for d in loaded.deals], view), str(now))
+
+
+def _context_tags(conn: Connection, match: MatchRow) -> dict[str, str]:
+    """``Event``, ``Date``, ``Round`` and ``Table`` of a match made in an event (none for a
+    match of its own)."""
+    if match.event_id is None:
+        return {}
+    row = conn.execute(select(t.events.c.name, t.events.c.held_on)
+                       .where(t.events.c.id == match.event_id)).first()
+    if row is None:
+        return {}
+    tags = {"Event": str(row.name), "Date": row.held_on.isoformat()}
+    if match.round_number is not None:
+        tags["Round"] = str(match.round_number)
+    if match.table_number is not None:
+        tags["Table"] = str(match.table_number)
+    return tags
+
+
+def _read_record(text: str, source: str) -> DealRecord:
+    try:
+        return read_deal(text, source=source)
+    except NotationError as exc:
+        raise RecordError(f"{source}: {exc}") from None
+
+
+def _checked(loaded: Loaded, deals: list[StoredDeal]) -> Loaded:
+    """The match with ``deals`` instead, refused if they no longer fit together."""
+    after = derive(loaded.match, deals)
+    keep_dealers(loaded.dealer_roles(), after)
+    return after
+
+
+def deal_id(store: Store, ref: str | int) -> int:
+    """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``).
+    (:meth:`Store.deal_id`, where it is documented in full.)"""
+    with store.reading() as conn:
+        return resolve_deal(conn, ref)
+
+
+def current_deal(store: Store, match_id: int) -> int:
+    """The deal of a match that play is recorded into: its last deal.
+    (:meth:`Store.current_deal`, where it is documented in full.)"""
+    with store.reading() as conn:
+        load_match(conn, match_id)
+        row = conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == match_id)
+                           .order_by(t.deals.c.number.desc()).limit(1)).first()
+    if row is None:
+        raise Refused(f"match {match_id} has no deal yet: start one with "
+                      f"`tally deal start {match_id} TURNUP`")
+    return int(row[0])
+
+
+def start_deal(store: Store, match_id: int, turn_up: str, *,
+               expect: Position | str | None = None) -> DealView:
+    """Start the next deal of a match with its turn-up; the dealer follows the rules.
+    (:meth:`Store.start_deal`, where it is documented in full.)"""
+    try:
+        card = Card.parse(turn_up)
+    except NotationError as exc:
+        raise NotationError(f"turn-up: {exc.bare_message}") from None
+    with store.writing() as conn:
+        loaded = load_derived(conn, match_id, lock=True)
+        _check_position(loaded, expect)
+        number = _next_number(store, loaded)
+        deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
+                          utc_now())
+        try:
+            after = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+        except BadRecord as exc:
+            raise RecordError(f"turn-up: {exc.message}") from None
+        _insert_deal(store, conn, deal)
+        save_results(conn, after, last_only=True)
+        view = view_of_deal(after, len(after.deals) - 1, False)
+        store.audit(conn, "deal start", "deal", deal.id,
+                    f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
+                    {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+    return view
+
+
+def play(store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False,
+         as_played: bool = False, expect: Position | str | None = None) -> PlayResult:
+    """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
+    (:meth:`Store.play`, where it is documented in full.)"""
+    text = tokens if isinstance(tokens, str) else " ".join(tokens)
+    items = parse_items(text)
+    if not items:
+        raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+    with store.writing() as conn:
+        loaded, index = _open_deal(store, conn, deal_id, expect)
+        d = loaded.deals[index]
+        assert d.ruling is not None
+        items = claimers_known(items, match_candidates(conn, loaded.match))
+        changed, added = _appended(loaded, index, items)
+        after = _after_play(loaded, changed, text)
+        result = _played(store, loaded, after, index, d.ruling, referee,
+                              tuple(a[2] for a in added))
+        if result.new_violations and not as_played:
+            decided = (d.ruling.outcome is None or d.ruling.outcome.reason == "incomplete"
+                       or result.ruling_changed)
+            raise ViolationNotConfirmed(
+                violation_message(text, result.new_violations, result.deal, decided),
+                result.new_violations, ruling_words(result.deal), decided)
+        _store_played(store, conn, loaded, after, index, changed, "deal play",
+                           f"played {' '.join(a[2] for a in added)}")
+        conn.execute(INSERT_ACTIONS, [
+            {"deal_id": d.deal.id, "seq": s, "trick": tr, "token": tok}
+            for s, tr, tok in added])
+    return result
+
+
+def preview(store: Store, deal_id: int, tokens: str | Sequence[str], *,
+            referee: bool = False) -> PlayResult:
+    """What :meth:`play` would do with ``tokens``, storing nothing: the same refusals for an
+    impossible record, and the violations it would prove (``new_violations``) and the ruling it
+    would bring, for a scorer to confirm before recording. (:meth:`Store.preview`, where it is
+    documented in full.)"""
+    text = tokens if isinstance(tokens, str) else " ".join(tokens)
+    items = parse_items(text)
+    if not items:
+        raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+    with store.reading() as conn:
+        loaded, index = _open_deal(store, conn, deal_id, None, lock=False)
+        items = claimers_known(items, match_candidates(conn, loaded.match))
+    d = loaded.deals[index]
+    assert d.ruling is not None
+    changed, added = _appended(loaded, index, items)
+    after = _after_play(loaded, changed, text)
+    return _played(store, loaded, after, index, d.ruling, referee,
+                        tuple(a[2] for a in added))
+
+
+def legal_tokens(store: Store, deal_id: int) -> list[str]:
+    """What may be typed now in a deal being recorded, as far as the record shows: each card,
+    ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim that the engine
+    would accept without proving a violation. Cards a player holds are unknown, so a card
+    listed may still turn out to be a revoke later. (:meth:`Store.legal_tokens`, where it is
+    documented in full.)"""
+    with store.reading() as conn:
+        loaded, index = _open_deal(store, conn, deal_id, None, lock=False)
+    d = loaded.deals[index]
+    assert d.ruling is not None
+    deal = d.ruling.state
+    if deal is None or (deal.is_over and not (deal.all_tricks_played
+                                              and not deal.claimed)):
+        return []
+    cards = [c for c in CARDS if loaded.match.rules.deck == 24 or c.rank != Rank.NINE]
+    candidates = ["swap", "close", "close-before-draw", "66"]
+    for c in cards:
+        if c.rank in (Rank.KING, Rank.QUEEN):
+            candidates.append(f"20 {c}")
+            candidates.append(f"40 {c}")
+    candidates += [str(c) for c in cards]
+    out = []
+    for token in candidates:
+        try:
+            changed, _ = _appended(loaded, index, parse_items(token))
+            after = _after_play(loaded, changed, token)
+        except TallyError:
+            continue
+        ruling = after.deals[index].ruling
+        if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
+            out.append(token)
+    return out
+
+
+def undo(store: Store, deal_id: int, *, referee: bool = False,
+         expect: Position | str | None = None) -> PlayResult:
+    """Remove the last action recorded in a deal (the last deal of its match).
+    (:meth:`Store.undo`, where it is documented in full.)"""
+    with store.writing() as conn:
+        loaded, index = _open_deal(store, conn, deal_id, expect)
+        d = loaded.deals[index]
+        assert d.ruling is not None
+        if not d.deal.actions:
+            raise Refused(f"deal {loaded.match.id}.{d.deal.number} has no action to undo "
+                          f"(to remove the deal itself: `tally deal delete {d.deal.id}`)")
+        seq, _trick, token = d.deal.actions[-1]
+        conn.execute(delete(t.actions).where((t.actions.c.deal_id == d.deal.id)
+                                             & (t.actions.c.seq == seq)))
+        changed = replace(d.deal, actions=d.deal.actions[:-1])
+        after = rederive_last(loaded, changed)
+        result = _played(store, loaded, after, index, d.ruling, referee, (token,))
+        _store_played(store, conn, loaded, after, index, changed, "deal undo",
+                           f"undid {token}")
+    return result
+
+
+def _open_deal(store: Store, conn: Connection, deal_id: int, expect: Position | str | None,
+               lock: bool = True) -> tuple[Loaded, int]:
+    """Load (and lock) the match of a deal that actions may be added to (or undone),
+    refused when it is not where the scorer saw it (``expect``)."""
+    row = conn.execute(SELECT_DEAL, {"d": deal_id}).first()
+    if row is None:
+        raise NotFound(f"there is no deal {deal_id}")
+    loaded = load_derived(conn, row.match_id, lock=lock)
+    _check_position(loaded, expect)
+    index = loaded.index(deal_id)
+    name = f"deal {row.match_id}.{row.number}"
+    if row.kind == "quick":
+        raise Refused(f"{name} was entered as a result (quick entry): it has no record to "
+                      "add to or undo")
+    if index != len(loaded.deals) - 1:
+        raise Refused(f"{name} is not the last deal of match {row.match_id}: "
+                      f"correct it with `tally deal edit {deal_id}`")
+    return loaded, index
+
+
+def _played(store: Store, loaded: Loaded, after: Loaded, index: int, ruling_before: Ruling,
+            referee: bool, tokens: tuple[str, ...]) -> PlayResult:
+    """What a change to the last deal does: new violations, a new ruling."""
+    ruling = after.deals[index].ruling
+    assert ruling is not None and ruling.outcome is not None
+    seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
+    new_violations = tuple(ViolationView(v.trick, v.player, v.rule, v.message)
+                           for v in ruling.violations if (v.seq, v.player, v.rule) not in seen)
+    o0 = ruling_before.outcome
+    changed_outcome = (ruling.outcome.reason != "incomplete" and
+                       (o0 is None or o0 != ruling.outcome))
+    return PlayResult(deal=view_of_deal(after, index, referee), match=view_of_match(after),
+                      tokens=tokens, new_violations=new_violations,
+                      ruling_changed=changed_outcome)
+
+
+def _store_played(store: Store, conn: Connection, loaded: Loaded, after: Loaded, index: int,
+                  changed: StoredDeal, command: str, what: str) -> None:
+    """Rewrite the cached result of the changed last deal and audit the change."""
+    save_results(conn, after, last_only=True)
+    old = loaded.deals[index].deal
+    store.audit(conn, command, "deal", changed.id,
+                f"deal {loaded.match.id}.{changed.number}: {what}",
+                {f"deal:{changed.id}": deal_snapshot(old)},
+                {f"deal:{changed.id}": deal_snapshot(changed)})
+
+
+def quick_result(store: Store, match_id: int, *, winner: str | None, points: int,
+                 reason: str = "claim") -> DealView:
+    """Enter a deal's result without its record: ``winner`` None for a draw.
+    (:meth:`Store.quick_result`, where it is documented in full.)"""
+    with store.writing() as conn:
+        loaded = load_derived(conn, match_id, lock=True)
+        m = loaded.match
+        winner_id: int | None = None
+        winner_name: str | None = None
+        if winner is not None:
+            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id],
+                                           f" in match {match_id}")["name"]
+            winner_id = m.player_id(winner_name)
+        check_quick_result(m.rules, winner_name, points, reason)
+        number = _next_number(store, loaded)
+        deal = StoredDeal(0, match_id, number, "quick", None, winner_id, points, reason, {},
+                          utc_now())
+        after = derive(m, [*(d.deal for d in loaded.deals), deal])
+        _insert_deal(store, conn, deal)
+        save_results(conn, after, last_only=True)
+        view = view_of_deal(after, len(after.deals) - 1, False)
+        store.audit(conn, "deal quick", "deal", deal.id,
+                    f"entered deal {match_id}.{number} as a result: " +
+                    (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+                    {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+    return view
+
+
+def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
+    """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
+    (:meth:`Store.import_deals`, where it is documented in full.)"""
+    records = [(name, _read_record(text, name)) for name, text in sources]
+    with store.writing() as conn:
+        loaded = load_derived(conn, match_id, lock=True)
+        views = []
+        for name, record in records:
+            number = _next_number(store, loaded, source=name)
+            deal = _fitted(store, loaded, record, name, StoredDeal(
+                0, match_id, number, "recorded", None, None, None, None, {}, utc_now()))
+            _insert_deal(store, conn, deal)
+            loaded = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+            views.append(view_of_deal(loaded, len(loaded.deals) - 1, False))
+            store.audit(conn, "deal import", "deal", deal.id,
+                        f"imported {name or 'a record'} as deal {match_id}.{number}",
+                        {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+        save_results(conn, loaded)
+    return views
+
+
+def export_deal(store: Store, deal_id: int) -> str:
+    """A recorded deal as a canonical ``.deal`` record. (:meth:`Store.export_deal`, where it is
+    documented in full.)"""
+    with store.reading() as conn:
+        loaded, index = load_deal(conn, deal_id)
+        context = _context_tags(conn, loaded.match)
+    d = loaded.deals[index]
+    if d.record is None:
+        raise Refused(f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
+                      "(quick entry): it has no record to export")
+    return write_deal(replace(d.record, tags={**context, **d.record.tags}))
+
+
+def deal_view(store: Store, deal_id: int, *, referee: bool = False) -> DealView:
+    """One deal as the score sheet shows it. (:meth:`Store.deal_view`, where it is documented
+    in full.)"""
+    with store.reading() as conn:
+        loaded, index = load_deal(conn, deal_id)
+    return view_of_deal(loaded, index, referee)
+
+
+def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
+    """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
+    (:meth:`Store.edit_deal`, where it is documented in full.)"""
+    record = _read_record(text, f"deal {deal_id}")
+    with store.writing() as conn:
+        loaded, index = load_deal(conn, deal_id, lock=True)
+        for tag, value in _context_tags(conn, loaded.match).items():
+            if record.tags.get(tag, "").strip() == value:
+                del record.tags[tag]  # exported from the match's event, not the deal's own
+        old = loaded.deals[index].deal
+        if old.kind == "quick":
+            raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
+                          "(quick entry): it has no record to edit")
+        new = _fitted(store, loaded, record, "the edited record", replace(old), index)
+        if deal_snapshot(new) == deal_snapshot(old):
+            return None
+        write_deal_row(conn, new)
+        deals = [d.deal for d in loaded.deals]
+        deals[index] = new
+        after = _checked(loaded, deals)
+        save_results(conn, after)
+        store.audit(conn, "deal edit", "deal", old.id,
+                    f"edited deal {loaded.match.id}.{old.number}",
+                    {f"deal:{old.id}": deal_snapshot(old)},
+                    {f"deal:{old.id}": deal_snapshot(new)})
+    return view_of_deal(after, index, False)
+
+
+def delete_deal(store: Store, deal_id: int) -> DealView:
+    """Delete the last deal of a match (a deal in the middle would change the ones after it:
+    correct it with :meth:`edit_deal` instead). Returns the deal as it was.
+    (:meth:`Store.delete_deal`, where it is documented in full.)"""
+    with store.writing() as conn:
+        loaded, index = load_deal(conn, deal_id, lock=True)
+        d = loaded.deals[index].deal
+        if index != len(loaded.deals) - 1:
+            raise Refused(f"deal {loaded.match.id}.{d.number} is not the last deal of its "
+                          "match: only the last deal can be deleted (correct this one with "
+                          f"`tally deal edit {deal_id}`)")
+        view = view_of_deal(loaded, index, False)
+        conn.execute(DELETE_DEAL_RESULT, {"d": d.id})
+        conn.execute(delete(t.actions).where(t.actions.c.deal_id == d.id))
+        conn.execute(delete(t.deals).where(t.deals.c.id == d.id))
+        save_results(conn, derive(loaded.match, [x.deal for x in loaded.deals[:-1]]))
+        store.audit(conn, "deal delete", "deal", d.id,
+                    f"deleted deal {loaded.match.id}.{d.number} ({d.kind})",
+                    {f"deal:{d.id}": deal_snapshot(d)}, {f"deal:{d.id}": None})
+    return view
+
+
+def _next_number(store: Store, loaded: Loaded, source: str = "") -> int:
+    s = loaded.state
+    where = f"{source}: " if source else ""
+    if s.over:
+        a, b = loaded.match.players
+        raise Refused(f"{where}match {loaded.match.id} is over: {s.winner} won "
+                      f"{s.score[a]}-{s.score[b]} ({a}-{b}); no more deals")
+    if s.in_progress:
+        last = loaded.deals[-1].deal
+        raise Refused(f"{where}deal {loaded.match.id}.{last.number} is not finished: "
+                      "record the rest of it (or undo or delete it) first")
+    return len(loaded.deals) + 1
+
+
+def _fitted(store: Store, loaded: Loaded, record: DealRecord, source: str, deal: StoredDeal,
+            index: int | None = None) -> StoredDeal:
+    """``deal`` with the stored form of ``record``, once the record fits the match at
+    ``index`` (the next deal by default) and has no record errors."""
+    m = loaded.match
+    before = loaded.deals if index is None else loaded.deals[:index]
+    state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
+                        [d.result for d in before])
+    dealer = state.next_dealer or m.a
+    forehand = m.b if dealer == m.a else m.a
+    tags = record.tags
+    try:
+        rules = RuleSet.parse(tags.get("Rules", ""))
+    except RulesError as exc:
+        raise RecordError(f"{source}: {exc}") from None
+    if rules != m.rules:
+        raise Refused(f'{source}: the record is played under "{rules.spec}", the match '
+                      f'under "{m.spec}"')
+    canonical = name_matcher(m.players)
+    for tag, want in (("Dealer", dealer), ("Forehand", forehand)):
+        given = tags.get(tag)
+        if given is None:
+            continue  # the ruling below reports the missing tag
+        if canonical(given) not in m.players:
+            raise Refused(f'{source}: {tag} "{given}" does not play in match {m.id} '
+                          f"({m.a} and {m.b} do)")
+        if canonical(given) != want:
+            raise Refused(f"{source}: {tag} is {given}, but in match {m.id} deal "
+                          f"{deal.number} is dealt by {dealer} with {forehand} forehand")
+    if "Carry" in tags and tags["Carry"].strip() != str(state.carry):
+        raise Refused(f'{source}: Carry is "{tags["Carry"]}", but the deals before it '
+                      f"carry {state.carry} (the carry is worked out from them)")
+    fixed = rename_in_record(record, canonical)
+    fixed.tags["Rules"] = m.spec
+    fixed.tags["Carry"] = str(state.carry)
+    ruling = rule(fixed)
+    if ruling.errors:
+        raise RecordError(f"{source}: {ruling.errors[0]}")
+    turn_up, extra, actions = stored_form(fixed)
+    return replace(deal, turn_up=turn_up, tags=extra, actions=actions)
+
+
+def _insert_deal(store: Store, conn: Connection, deal: StoredDeal) -> None:
+    """Insert a new deal and its actions; ``deal.id`` is set to the new row's id."""
+    did = conn.execute(insert(t.deals).values(
+        match_id=deal.match_id, number=deal.number, kind=deal.kind, turn_up=deal.turn_up,
+        quick_winner_id=deal.quick_winner_id, quick_points=deal.quick_points,
+        quick_reason=deal.quick_reason, tags=json.dumps(deal.tags, ensure_ascii=False),
+        created_at=deal.created_at).returning(t.deals.c.id)).scalar_one()
+    deal.id = int(did)
+    insert_actions(conn, deal)

@@ -1,0 +1,366 @@
+"""Players: names (normalized, unique ignoring case, spaces and accents), aliases, resolving
+a name as typed, renaming (in the stored records too) and merging two players.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Connection, RowMapping
+
+from tally import names
+from tally.errors import NotFound, Refused
+from tally.store import eventrows
+from tally.store import tables as t
+from tally.store.corrections import Snapshot, deal_snapshot, snapshot, utc_now
+from tally.store.derivation import MatchRow
+from tally.store.records import rename_in_deal
+from tally.store.results import rewrite_results
+from tally.store.rows import aliases_of, load_deals, lock_match, match_ids_of, write_deal_row
+from tally.store.tables import NAME_LENGTH
+from tally.store.views import PlayerView
+
+if TYPE_CHECKING:
+    from tally.store.store import Store
+
+
+_BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
+
+
+def normalize_name(name: str) -> tuple[str, str]:
+    """A player's name as stored (spaces collapsed) and its key (also case-folded).
+
+    >>> normalize_name("  Mary   Lou ")
+    ('Mary Lou', 'mary lou')
+    """
+    names.check_text(name, "name")
+    clean = " ".join(name.split())
+    if not clean:
+        raise Refused("a player's name cannot be empty")
+    if len(clean) > NAME_LENGTH:
+        raise Refused(f'"{clean[:20]}...": a name has at most {NAME_LENGTH} characters')
+    bad = _BAD_NAME_CHARS.search(clean)
+    if bad:
+        raise Refused(f'"{clean}": a name cannot contain {bad.group(0)!r} '
+                      '(records use ; : " \\ { } [ ] @)')
+    if not any(ch.isalpha() for ch in clean):
+        raise Refused(f'"{clean}": a name needs at least one letter')
+    return clean, clean.casefold()
+
+
+def _player_by_key(conn: Connection, key: str) -> RowMapping | None:
+    return conn.execute(select(t.players.c.id, t.players.c.name)
+                        .where(t.players.c.name_key == key)).mappings().first()
+
+
+def _candidates(conn: Connection, ids: Sequence[int] | None = None) -> list[names.Candidate]:
+    """Players as :mod:`tally.names` resolves among them (every player, or those of
+    ``ids`` in that order)."""
+    q = select(t.players.c.id, t.players.c.name).order_by(t.players.c.name_key)
+    if ids is not None:
+        q = q.where(t.players.c.id.in_(list(ids)))
+    rows = conn.execute(q).all()
+    aliases = aliases_of(conn)
+    found = [names.Candidate(pid, name, tuple(aliases.get(pid, ()))) for pid, name in rows]
+    if ids is not None:
+        found.sort(key=lambda c: list(ids).index(c.id or 0))
+    return found
+
+
+def _player_row(conn: Connection, player_id: int) -> RowMapping:
+    return conn.execute(select(t.players.c.id, t.players.c.name)
+                        .where(t.players.c.id == player_id)).mappings().one()
+
+
+def resolve_player(conn: Connection, ref: str) -> RowMapping:
+    """A player by number, name, alias or unique prefix (:func:`tally.names.resolve`);
+    an ambiguous reference is refused with the candidates, an unknown one with the closest
+    names."""
+    names.check_text(ref, "player")
+    number = names.as_number(ref)
+    if number is not None and number > names.MAX_ID:
+        raise names.UnknownName(names.unknown_message(ref, []))
+    if number is not None:
+        row = conn.execute(select(t.players.c.id, t.players.c.name)
+                           .where(t.players.c.id == number)).mappings().first()
+        if row is not None:
+            return row
+    else:
+        row = _player_by_key(conn, " ".join(ref.split()).casefold())
+        if row is not None:
+            return row
+    found = names.resolve(ref, _candidates(conn))
+    assert found.id is not None
+    return _player_row(conn, found.id)
+
+
+def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str) -> RowMapping:
+    """One of the players ``ids`` (a match's two): resolved among them first, so that
+    ``--dealer A`` means Anna of "Anna v Bert" even when the club has other players whose
+    names start with A; a reference to someone else is refused naming the two."""
+    names.check_text(ref, "player")
+    pair = _candidates(conn, ids)
+    if not names.matches(ref, pair):
+        try:
+            other = resolve_player(conn, ref)
+        except NotFound:
+            other = None
+        if other is not None:
+            raise Refused(f'{other["name"]} (#{other["id"]}) does not play{where} '
+                          f'({" and ".join(c.name for c in pair)} do)')
+    try:
+        found = names.resolve_among(ref, pair, where=where)
+    except names.UnknownName as exc:
+        raise Refused(str(exc)) from None
+    assert found.id is not None
+    return _player_row(conn, found.id)
+
+
+def match_candidates(conn: Connection, match: MatchRow) -> list[names.Candidate]:
+    """The two players of a match with their numbers and aliases, for claims and
+    ``--winner`` (:func:`tally.store.records.claimers_known`)."""
+    return _candidates(conn, [match.a_id, match.b_id])
+
+
+def _refuse_taken(conn: Connection, clean: str, *, alias_of: int | None = None,
+                  renaming: int | None = None) -> None:
+    """Refuse a new name or alias (``alias_of`` its player) that a player is called or goes
+    by already, ignoring case, spaces and accents (``renaming``: that player's own name may
+    be respelt)."""
+    folded = names.fold(clean)
+    for c in _candidates(conn):
+        if names.fold(c.name) == folded and c.id != renaming:
+            if alias_of is not None:
+                raise Refused(f'"{clean}" is the name of player #{c.id} "{c.name}": an alias '
+                              "cannot be another player's name")
+            raise Refused(f'a player named "{c.name}" exists already (#{c.id})'
+                          + ("; to make them one, use `tally player merge`"
+                             if renaming is not None else
+                             "; if this is someone else, give their full name"))
+        for a in c.aliases:
+            if names.fold(a) == folded:
+                if alias_of is not None and c.id == alias_of:
+                    raise Refused(f'player #{c.id} "{c.name}" goes by "{a}" already')
+                raise Refused(f'"{clean}" is an alias of player #{c.id} "{c.name}" '
+                              f'(remove it with `tally player alias {c.id} "{a}" --remove` '
+                              "first)")
+
+
+def add_player(store: Store, name: str) -> PlayerView:
+    """Add a player; names are unique ignoring case, spaces and accents, and a new name may not
+    be another player's alias. (:meth:`Store.add_player`, where it is documented in full.)"""
+    clean, key = normalize_name(name)
+    with store.writing() as conn:
+        _refuse_taken(conn, clean)
+        pid = conn.execute(insert(t.players).values(name=clean, name_key=key,
+                                                    created_at=utc_now())
+                           .returning(t.players.c.id)).scalar_one()
+        store.audit(conn, "player add", "player", pid, f'added player "{clean}" (#{pid})',
+                    {f"player:{pid}": None}, {f"player:{pid}": snapshot(conn, "player", pid)})
+    return PlayerView(pid, clean, 0)
+
+
+def players(store: Store) -> list[PlayerView]:
+    """Every player, by name, with the number of matches they play in and their aliases.
+    (:meth:`Store.players`, where it is documented in full.)"""
+    with store.reading() as conn:
+        counts: dict[int, int] = {}
+        for a, b in conn.execute(select(t.matches.c.player_a_id, t.matches.c.player_b_id)):
+            counts[a] = counts.get(a, 0) + 1
+            counts[b] = counts.get(b, 0) + 1
+        rows = conn.execute(select(t.players.c.id, t.players.c.name)
+                            .order_by(t.players.c.name_key)).all()
+        aliases = aliases_of(conn)
+        entered: dict[int, list[int]] = {}
+        for eid, pid in conn.execute(select(t.event_players.c.event_id,
+                                            t.event_players.c.player_id)
+                                     .order_by(t.event_players.c.event_id)):
+            entered.setdefault(pid, []).append(eid)
+    return [PlayerView(pid, name, counts.get(pid, 0), tuple(aliases.get(pid, ())),
+                       tuple(entered.get(pid, ()))) for pid, name in rows]
+
+
+def player(store: Store, ref: str) -> PlayerView:
+    """One player, found as every command finds one (:mod:`tally.names`), with their matches,
+    aliases and events. (:meth:`Store.player`, where it is documented in full.)"""
+    with store.reading() as conn:
+        row = resolve_player(conn, ref)
+        pid = row["id"]
+        return PlayerView(pid, row["name"], len(match_ids_of(conn, pid)),
+                          tuple(aliases_of(conn, pid).get(pid, ())),
+                          tuple(eventrows.events_of_player(conn, pid)))
+
+
+def player_matches(store: Store, ref: str) -> list[int]:
+    """The numbers of the matches a player plays in, oldest first.
+    (:meth:`Store.player_matches`, where it is documented in full.)"""
+    with store.reading() as conn:
+        return match_ids_of(conn, resolve_player(conn, ref)["id"])
+
+
+def add_alias(store: Store, ref: str, alias: str) -> PlayerView:
+    """Give a player another name to be found by (``"Jogi"`` for Jürgen Roth); an alias is
+    unique and is no player's name. Audited; ``tally audit undo`` takes it back.
+    (:meth:`Store.add_alias`, where it is documented in full.)"""
+    clean, _key = normalize_name(alias)
+    with store.writing() as conn:
+        row = resolve_player(conn, ref)
+        pid = row["id"]
+        _refuse_taken(conn, clean, alias_of=pid)
+        before = {f"player:{pid}": snapshot(conn, "player", pid)}
+        conn.execute(insert(t.player_aliases).values(
+            player_id=pid, alias=clean, alias_key=names.fold(clean), created_at=utc_now()))
+        store.audit(conn, "player alias", "player", pid,
+                    f'player #{pid} "{row["name"]}" also goes by "{clean}"', before,
+                    {f"player:{pid}": snapshot(conn, "player", pid)})
+        return player_view(store, conn, pid)
+
+
+def remove_alias(store: Store, ref: str, alias: str) -> PlayerView:
+    """Take an alias away from a player (audited). (:meth:`Store.remove_alias`, where it is
+    documented in full.)"""
+    with store.writing() as conn:
+        row = resolve_player(conn, ref)
+        pid = row["id"]
+        key = names.fold(alias)
+        found = conn.execute(select(t.player_aliases.c.id, t.player_aliases.c.alias).where(
+            (t.player_aliases.c.player_id == pid) & (t.player_aliases.c.alias_key == key))
+        ).first()
+        if found is None:
+            have = aliases_of(conn, pid).get(pid, [])
+            raise NotFound(f'player #{pid} "{row["name"]}" has no alias "{alias.strip()}"'
+                           + (f" (their aliases: {', '.join(have)})" if have
+                              else " (they have none)"))
+        before = {f"player:{pid}": snapshot(conn, "player", pid)}
+        conn.execute(delete(t.player_aliases).where(t.player_aliases.c.id == found[0]))
+        store.audit(conn, "player unalias", "player", pid,
+                    f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"', before,
+                    {f"player:{pid}": snapshot(conn, "player", pid)})
+        return player_view(store, conn, pid)
+
+
+def player_view(store: Store, conn: Connection, pid: int) -> PlayerView:
+    name = conn.execute(select(t.players.c.name).where(t.players.c.id == pid)).scalar_one()
+    return PlayerView(pid, name, len(match_ids_of(conn, pid)),
+                      tuple(aliases_of(conn, pid).get(pid, ())),
+                      tuple(eventrows.events_of_player(conn, pid)))
+
+
+def rename_player(store: Store, ref: str, new_name: str) -> PlayerView:
+    """Rename a player; records that name them (claims, Hands...) follow.
+    (:meth:`Store.rename_player`, where it is documented in full.)"""
+    clean, key = normalize_name(new_name)
+    with store.writing() as conn:
+        row = resolve_player(conn, ref)
+        pid, old = row["id"], row["name"]
+        if clean == old:
+            raise Refused(f'the player is already called "{old}"')
+        _refuse_taken(conn, clean, renaming=pid)
+        before: dict[str, Snapshot] = {f"player:{pid}": snapshot(conn, "player", pid)}
+        after: dict[str, Snapshot] = {}
+        conn.execute(update(t.players).where(t.players.c.id == pid)
+                     .values(name=clean, name_key=key))
+        after[f"player:{pid}"] = snapshot(conn, "player", pid)
+        _rename_in_records(store, conn, match_ids_of(conn, pid), old, clean, before, after)
+        store.audit(conn, "player rename", "player", pid,
+                    f'renamed player #{pid} "{old}" to "{clean}"', before, after)
+        return player_view(store, conn, pid)
+
+
+def merge_players(store: Store, keep_ref: str, drop_ref: str) -> PlayerView:
+    """Make two entries for one person one: ``drop``'s matches, events, byes and aliases move
+    to ``keep``, and ``drop``'s entry is deleted. (:meth:`Store.merge_players`, where it is
+    documented in full.)"""
+    with store.writing() as conn:
+        keep = resolve_player(conn, keep_ref)
+        drop = resolve_player(conn, drop_ref)
+        kid, did = keep["id"], drop["id"]
+        if kid == did:
+            raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are the same entry')
+        match_ids = match_ids_of(conn, did)
+        for mid in match_ids:
+            lock_match(conn, mid)
+        both = set(match_ids) & set(match_ids_of(conn, kid))
+        if both:
+            raise Refused(f'"{keep["name"]}" and "{drop["name"]}" played each other '
+                          f"(match {min(both)}): they are two people")
+        event_ids = eventrows.events_of_player(conn, did)
+        shared = sorted(set(event_ids) & set(eventrows.events_of_player(conn, kid)))
+        for eid in shared:
+            ev = eventrows.resolve_event(conn, eid, lock=True)
+            started = conn.execute(select(t.event_rounds.c.number).where(
+                t.event_rounds.c.event_id == eid).limit(1)).first()
+            if ev["kind"] == "round-robin" and started is not None:
+                raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are both entered in '
+                              f'round robin {eid} "{ev["name"]}", which has started: its '
+                              "schedule pairs them as two players, so they stay two "
+                              "entries")
+        before: dict[str, Snapshot] = {f"player:{did}": snapshot(conn, "player", did),
+                                       f"player:{kid}": snapshot(conn, "player", kid)}
+        after: dict[str, Snapshot] = {}
+        for eid in event_ids:
+            before[f"event:{eid}"] = snapshot(conn, "event", eid)
+        for mid in match_ids:
+            before[f"match:{mid}"] = snapshot(conn, "match", mid)
+            for deal in load_deals(conn, mid):
+                before[f"deal:{deal.id}"] = deal_snapshot(deal)
+        _rename_in_records(store, conn, match_ids, drop["name"], keep["name"], before, after)
+        for mid in match_ids:
+            snap = before[f"match:{mid}"]
+            assert snap is not None
+            conn.execute(update(t.matches).where(t.matches.c.id == mid).values({
+                col: kid if snap[col] == did else snap[col]
+                for col in ("player_a_id", "player_b_id", "first_dealer_id")}))
+        conn.execute(update(t.deals).where(t.deals.c.quick_winner_id == did)
+                     .values(quick_winner_id=kid))
+        ep = t.event_players
+        for eid in shared:
+            rows = {r["player_id"]: r for r in conn.execute(
+                select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
+                .where((ep.c.event_id == eid) & ep.c.player_id.in_([kid, did])))
+                .mappings()}
+            if len(rows) < 2:
+                continue  # one of them only sat out a round
+            k, d = rows[kid], rows[did]
+            withdrawn = (None if k["withdrawn_at"] is None or d["withdrawn_at"] is None
+                         else min(k["withdrawn_at"], d["withdrawn_at"]))
+            conn.execute(delete(ep).where((ep.c.event_id == eid) & (ep.c.player_id == did)))
+            conn.execute(update(ep).where((ep.c.event_id == eid) & (ep.c.player_id == kid))
+                         .values(seed=min(k["seed"], d["seed"]), withdrawn_at=withdrawn))
+        conn.execute(update(ep).where(ep.c.player_id == did).values(player_id=kid))
+        conn.execute(update(t.event_rounds).where(t.event_rounds.c.bye_player_id == did)
+                     .values(bye_player_id=kid))
+        conn.execute(update(t.player_aliases).where(t.player_aliases.c.player_id == did)
+                     .values(player_id=kid))
+        for mid in match_ids:
+            rewrite_results(conn, mid)
+        conn.execute(delete(t.players).where(t.players.c.id == did))
+        for key in before:
+            kind, _, ident = key.partition(":")
+            after[key] = snapshot(conn, kind, int(ident))
+        joined = f", {len(shared)} event entr{'y' if len(shared) == 1 else 'ies'} joined" \
+            if shared else ""
+        store.audit(conn, "player merge", "player", kid,
+                    f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
+                    f"({len(match_ids)} match(es) moved{joined})", before, after)
+        return player_view(store, conn, kid)
+
+
+def _rename_in_records(store: Store, conn: Connection, match_ids: Sequence[int], old: str, new: str,
+                       before: dict[str, Snapshot], after: dict[str, Snapshot]) -> None:
+    """Rewrite ``old`` to ``new`` in the claims and tags of the deals of ``match_ids``."""
+    def rename(name: str) -> str:
+        return new if name == old else name
+
+    for mid in match_ids:
+        for deal in load_deals(conn, mid):
+            renamed = rename_in_deal(deal, rename)
+            if renamed.actions == deal.actions and renamed.tags == deal.tags:
+                continue
+            key = f"deal:{deal.id}"
+            before.setdefault(key, deal_snapshot(deal))
+            write_deal_row(conn, renamed)
+            after[key] = deal_snapshot(renamed)

@@ -1,0 +1,95 @@
+"""Transactions: :meth:`Store.transaction` (several operations stored as one, with one
+audit label) and the connections every store function writes and reads on
+(:meth:`Store.writing`, :meth:`Store.reading`), with database errors turned into tally's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from tally.errors import Refused
+from tally.store.engine import READ_ONLY, StoreUnavailable
+
+if TYPE_CHECKING:
+    from tally.store.store import Store
+
+
+@dataclass
+class Transaction:
+    """One transaction of :meth:`Store.transaction`: its label, its connection and the number
+    of audit entries written in it so far."""
+
+    label: str
+    connection: Connection
+    audited: int = 0
+
+
+def _first_line(exc: DBAPIError) -> str:
+    return str(exc.orig if exc.orig is not None else exc).strip().splitlines()[0]
+
+
+@contextmanager
+def transaction(store: Store, label: str) -> Iterator[Transaction]:
+    """Run several store operations as ONE transaction: all of them are stored, or none.
+    (:meth:`Store.transaction`, where it is documented in full.)"""
+    if store._tx is not None:
+        raise RuntimeError(f"a transaction ({store._tx.label}) is in progress already")
+    try:
+        with store.engine.begin() as conn:
+            store._tx = Transaction(label, conn)
+            try:
+                yield store._tx
+            finally:
+                store._tx = None
+    except IntegrityError as exc:
+        raise Refused(f"the change conflicts with what is stored "
+                      f"({_first_line(exc)}); nothing was changed") from None
+    except DBAPIError as exc:
+        raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+
+
+@contextmanager
+def writing(store: Store) -> Iterator[Connection]:
+    """A connection to change the database on: committed when the block ends, rolled back on an
+    exception. Inside :meth:`transaction` it is that transaction's connection (nothing commits
+    before the transaction does). Store modules (events, recording) and code built on the store
+    use it with :meth:`audit` for their own changes. (:meth:`Store.writing`, where it is
+    documented in full.)"""
+    if store._tx is not None:
+        yield store._tx.connection
+        return
+    try:
+        with store.engine.begin() as conn:
+            yield conn
+    except IntegrityError as exc:
+        raise Refused(f"the change conflicts with what is stored "
+                      f"({_first_line(exc)}); nothing was changed") from None
+    except DBAPIError as exc:
+        raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+
+
+@contextmanager
+def reading(store: Store) -> Iterator[Connection]:
+    """A connection to read a consistent snapshot with (REPEATABLE READ on PostgreSQL,
+    read-only on SQLite); inside :meth:`transaction` it sees what the transaction wrote.
+    (:meth:`Store.reading`, where it is documented in full.)"""
+    if store._tx is not None:
+        # Inside a transaction a read sees what the transaction has written so far.
+        yield store._tx.connection
+        return
+    try:
+        with store.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            else:
+                conn = conn.execution_options(**{READ_ONLY: True})
+            with conn.begin():
+                yield conn
+    except DBAPIError as exc:
+        raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
