@@ -31,7 +31,7 @@ from tally.store.rows import (
 from tally.store.views import AuditView
 
 if TYPE_CHECKING:
-    from tally.store.store import Store
+    from tally.store.transactions import Store
 
 
 Snapshot = dict[str, Any] | None

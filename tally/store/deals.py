@@ -68,7 +68,7 @@ from tally.store.rows import (
 from tally.store.views import DealView, PlayResult, Position, ViolationView
 
 if TYPE_CHECKING:
-    from tally.store.store import Store
+    from tally.store.transactions import Store
 
 
 def _appended(loaded: Loaded, index: int,

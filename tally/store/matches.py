@@ -19,7 +19,7 @@ from tally.store.rows import load_derived
 from tally.store.views import MatchSummary, MatchView
 
 if TYPE_CHECKING:
-    from tally.store.store import Store
+    from tally.store.transactions import Store
 
 
 def start_match(store: Store, player_a: str, player_b: str, *, rules: str | None = None,

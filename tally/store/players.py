@@ -24,7 +24,7 @@ from tally.store.tables import NAME_LENGTH
 from tally.store.views import PlayerView
 
 if TYPE_CHECKING:
-    from tally.store.store import Store
+    from tally.store.transactions import Store
 
 
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')

@@ -17,7 +17,7 @@ from tally.store.derivation import Loaded
 from tally.store.rows import derive_all, load_derived
 
 if TYPE_CHECKING:
-    from tally.store.store import Store
+    from tally.store.transactions import Store
 
 
 #: The version of the code that fills the result cache. A cache another version filled is

@@ -6,18 +6,15 @@ audit label) and the connections every store function writes and reads on
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from tally.errors import Refused
 from tally.store.engine import READ_ONLY, StoreUnavailable
-
-if TYPE_CHECKING:
-    from tally.store.store import Store
 
 
 @dataclass
@@ -28,6 +25,27 @@ class Transaction:
     label: str
     connection: Connection
     audited: int = 0
+
+
+class Store(Protocol):
+    """What the store's modules per concern use of the :class:`tally.store.store.Store` they
+    work for. They type their ``store`` parameter with this, so that no module imports the
+    facade that imports it (``tests/test_import_structure.py`` holds the store free of cycles).
+    """
+
+    engine: Engine
+    scorer: str
+    _tx: Transaction | None
+
+    def writing(self) -> AbstractContextManager[Connection]: ...
+
+    def reading(self) -> AbstractContextManager[Connection]: ...
+
+    def audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
+              before: dict[str, dict[str, Any] | None],
+              after: dict[str, dict[str, Any] | None]) -> int: ...
+
+    def rebuild_results(self) -> int: ...
 
 
 def _first_line(exc: DBAPIError) -> str:
