@@ -41,6 +41,10 @@ class PaperSize(StrEnum):
 
 PaperOption = Annotated[PaperSize, typer.Option(
     "--paper", case_sensitive=False, help="Paper size.")]
+LinksOption = Annotated[str | None, typer.Option(
+    "--links", metavar="URL",
+    help="Print each table's QR code for its page on `tally serve` at URL (the server's "
+         "address as the players' phones reach it, e.g. http://192.168.1.20:8066).")]
 OutputOption = Annotated[Path | None, typer.Option(
     "--output", "-o", metavar="FILE", dir_okay=False,
     help="The PDF to write (replaced if it exists).")]
@@ -98,6 +102,7 @@ def scoresheet(
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
+    links: LinksOption = None,
 ) -> None:
     """Print a match's score sheet as PDF (with --blank, an empty form).
 
@@ -113,6 +118,8 @@ def scoresheet(
         fail("give a match number, or --blank for an empty form")
     if rules is not None and not blank:
         fail("--rules is for a blank form (--blank): a match's sheet names the match's rules")
+    if links is not None and blank:
+        fail("--links is for a match's sheet: a blank form belongs to no table")
     from tally.sheets.render import render_scoresheet
 
     if match is None:
@@ -124,6 +131,10 @@ def scoresheet(
         path = _target(output, f"scoresheet-match-{match}.pdf")
         with reading(db) as store:
             sheet = match_scoresheet(store, match)
+            if links is not None:
+                from tally.web.qr import with_table_codes
+
+                sheet = with_table_codes(store, sheet, links)
     write_and_say(render_scoresheet(sheet, paper=paper.value), path)
 
 
@@ -217,6 +228,7 @@ def pairings(
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
+    links: LinksOption = None,
 ) -> None:
     """Print the pairings of a round of a round robin as PDF.
 
@@ -234,5 +246,9 @@ def pairings(
     with reading(db) as store:
         number = find_event(store, event).id
         sheet = pairings_sheet(store, number, round_number)
+        if links is not None:
+            from tally.web.qr import with_table_codes
+
+            sheet = with_table_codes(store, sheet, links, number)
     path = _target(output, f"pairings-event-{number}-round-{round_number}.pdf")
     write_and_say(render_pairings(sheet, paper=paper.value), path)

@@ -9,7 +9,6 @@ Ten wrong PINs from one address lock it out for ten minutes.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import Refused
@@ -134,11 +133,11 @@ async def event_page(request: Request) -> Response:
     """GET: one event: rounds, tables with their addresses, players, sheets."""
     _need_director(request)
     site = site_of(request)
-    from tally.web.qr import qr_svg
+    from tally.web.qr import qr_svg, table_url
 
     state = await blocking(_event_state, site.store, int_param(request, "event"), site.keys)
     base = public_base(request)
-    qrs = {mid: qr_svg(f"{base}/t/{mid}/{secret}") for mid, secret in state["secrets"].items()}
+    qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"]}
     return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs,
                   **state)
 
@@ -204,9 +203,10 @@ async def match_page(request: Request) -> Response:
     site = site_of(request)
     mid = int_param(request, "match")
     state = await blocking(_match_state, site.store, mid)
+    from tally.web.qr import table_url
+
     return render(request, "match.html.j2", notice=_said(request),
-                  table=f"{public_base(request)}/t/{mid}/"
-                        f"{site.keys.table_secret(mid)}", **state)
+                  table=table_url(public_base(request), site.keys, mid), **state)
 
 
 @guarded
@@ -262,15 +262,12 @@ async def reverse(request: Request) -> Response:
     return _back("/director/audit", f"Reversed entry {entry.reversed_by or ''}.".strip())
 
 
-def _pdf(store: Store, sheet: str, ref: str, table_url: Callable[[int], str]) -> bytes:
+def _pdf(store: Store, sheet: str, ref: str, base: str) -> bytes:
     """A sheet as the CLI's ``tally print`` makes it, with the QR code of each table's page
-    (``table_url`` of a match number) on the pairings and the score sheet."""
-    from dataclasses import replace
-
+    at ``base`` (the server's address) on the pairings and the score sheet."""
     from tally.sheets.build import event_standings_sheet, match_scoresheet, pairings_sheet
     from tally.sheets.render import render_pairings, render_scoresheet, render_standings
-    from tally.store.events import rounds
-    from tally.web.qr import qr_svg
+    from tally.web.qr import with_table_codes
 
     event, _, number = ref.partition("-")
     if not event.isdigit() or (number and not number.isdigit()):
@@ -279,13 +276,10 @@ def _pdf(store: Store, sheet: str, ref: str, table_url: Callable[[int], str]) ->
         return render_standings(event_standings_sheet(store, int(event)))
     if sheet == "pairings" and number:
         data = pairings_sheet(store, int(event), int(number))
-        made = {p.table: p.match_ids for p in rounds(store, int(event), int(number))[0].pairings}
-        tables = tuple(replace(t, qr=qr_svg(table_url(made[t.table][0])))
-                       if made.get(t.table) else t for t in data.tables)
-        return render_pairings(replace(data, tables=tables))
+        return render_pairings(with_table_codes(store, data, base, int(event)))
     if sheet == "scoresheet":
         score = match_scoresheet(store, int(event))
-        return render_scoresheet(replace(score, qr=qr_svg(table_url(int(event)))))
+        return render_scoresheet(with_table_codes(store, score, base))
     raise Refused(f"no sheet {sheet[:20]!r}")
 
 
@@ -298,9 +292,6 @@ async def print_sheet(request: Request) -> Response:
     _need_director(request)
     sheet = str(request.path_params["sheet"])
     ref = str(request.path_params["ref"]).removesuffix(".pdf")
-    site = site_of(request)
-    base = public_base(request)
-    pdf = await blocking(_pdf, site.store, sheet, ref,
-                         lambda mid: f"{base}/t/{mid}/{site.keys.table_secret(mid)}")
+    pdf = await blocking(_pdf, site_of(request).store, sheet, ref, public_base(request))
     return Plain(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'inline; filename="{sheet}-{ref}.pdf"'})

@@ -1,12 +1,31 @@
 """QR codes of the table pages, as inline SVG: for the sheets the director prints (WeasyPrint
-draws inline SVG without fetching anything) and for the director's page.
+draws inline SVG without fetching anything), for ``tally print ... --links URL`` and for the
+director's page.
 
 segno makes them: pure Python, maintained, no image library needed.
+
+:func:`with_table_codes` is the one place that turns a sheet and the server's address into a
+sheet carrying each table's code (its secret from :mod:`tally.web.access`): the director's
+print and the CLI both call it.
 """
 
 from __future__ import annotations
 
 import io
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, overload
+from urllib.parse import urlsplit
+
+from tally.errors import Refused
+
+if TYPE_CHECKING:
+    from tally.sheets import PairingsSheet, ScoreSheet
+    from tally.store import Store
+    from tally.web.access import Keys
+
+#: what to install for the codes (segno comes with the web extra)
+INSTALL = "pip install 'tally[web]'"
 
 
 def qr_svg(url: str) -> str:
@@ -22,3 +41,87 @@ def qr_svg(url: str) -> str:
     segno.make(url, error="m").save(buf, kind="svg", xmldecl=False, svgns=True, nl=False,
                                    border=2, omitsize=True, svgclass="qr", lineclass=None)
     return buf.getvalue().decode("ascii")
+
+
+def base_url(text: str) -> str:
+    """The server's address as the players' phones reach it, checked: http or https, a host,
+    no user name or password, no spaces, no query; without a trailing slash.
+
+    >>> base_url("http://192.168.1.20:8066/")
+    'http://192.168.1.20:8066'
+    >>> base_url("ftp://club")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tally.errors.Refused: 'ftp://club' is not a server address: give http:// or https://...
+    """
+    example = "e.g. http://192.168.1.20:8066"
+    shown = repr(text[:60])
+    if re.search(r"\s", text) or not text.isprintable():
+        raise Refused(f"{shown} is not a server address: it has spaces in it ({example})")
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
+    except ValueError:
+        raise Refused(f"{shown} is not a server address: its port is not a number "
+                      f"({example})") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise Refused(f"{shown} is not a server address: give http:// or https://, a host "
+                      f"and maybe a port, {example}")
+    if parts.username is not None or parts.password is not None:
+        # the address itself is not repeated: it holds a password
+        raise Refused("a server address with a user name or password would be printed on "
+                      "every sheet; give it without")
+    if parts.query or parts.fragment:
+        raise Refused(f"{shown} is not a server address: it has a query or fragment "
+                      f"({example})")
+    return text.rstrip("/")
+
+
+def table_url(base: str, keys: Keys, match_id: int) -> str:
+    """The address of a match's table page on the server at ``base``: what its QR code holds.
+
+    >>> from tally.web.access import Keys
+    >>> table_url("http://club:8066", Keys(b"k" * 32), 3).startswith("http://club:8066/t/3/")
+    True
+    """
+    return f"{base}/t/{match_id}/{keys.table_secret(match_id)}"
+
+
+@overload
+def with_table_codes(store: Store, sheet: ScoreSheet, base: str) -> ScoreSheet: ...
+@overload
+def with_table_codes(store: Store, sheet: PairingsSheet, base: str,
+                     event_id: int) -> PairingsSheet: ...
+def with_table_codes(store: Store, sheet: PairingsSheet | ScoreSheet, base: str,
+                     event_id: int | None = None) -> PairingsSheet | ScoreSheet:
+    """``sheet`` (a match's score sheet, or the pairings of round-robin ``event_id``) with
+    the QR code of each table's page at ``base`` (the server's address, checked by
+    :func:`base_url`): ``BASE/t/MATCH/SECRET``.
+
+    Refused, saying what to install, when segno is missing.
+    """
+    import importlib.util
+
+    from tally.sheets import ScoreSheet
+    from tally.web.access import server_keys
+
+    base = base_url(base)
+    if importlib.util.find_spec("segno") is None:
+        raise Refused(f"QR codes need segno: {INSTALL}")
+    keys = server_keys(store)
+
+    def code(match_id: int) -> str:
+        return qr_svg(table_url(base, keys, match_id))
+
+    if isinstance(sheet, ScoreSheet):
+        if sheet.match_id is None:
+            raise Refused("a blank score sheet belongs to no table: it has no QR code")
+        return replace(sheet, qr=code(sheet.match_id))
+    if event_id is None:
+        raise Refused("the pairings' QR codes need the event's number")
+    from tally.store.events import rounds
+
+    made = {p.table: p.match_ids for p in
+            rounds(store, event_id, sheet.round_number)[0].pairings}
+    return replace(sheet, tables=tuple(replace(t, qr=code(made[t.table][0]))
+                                       if made.get(t.table) else t for t in sheet.tables))
