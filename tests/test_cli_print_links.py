@@ -84,8 +84,8 @@ def test_a_score_sheet_with_links_carries_its_tables_code(club: tuple[str, Any, 
                                                           tmp_path: Path) -> None:
     from tally.sheets.build import match_scoresheet
     from tally.web.access import server_keys
-    from tally.web.server import create_app
     from tally.web.qr import qr_svg, with_table_codes
+    from tally.web.server import create_app
 
     url, store, _ = club
     match = store.matches()[0].id
