@@ -12,9 +12,15 @@ brings in Jinja2, so each is imported from its own module where it is needed.
 from __future__ import annotations
 
 from tally.sheets.data import (
+    AnalysisLine,
+    AnalysisRow,
+    AnalysisSheet,
+    AnalysisTotal,
     CrossTable,
+    DealAnalysisPart,
     Declaration,
     DeclarationKind,
+    DecisionRow,
     PairingsSheet,
     PairingTable,
     Paper,
@@ -30,9 +36,15 @@ from tally.sheets.data import (
 )
 
 __all__ = [
+    "AnalysisLine",
+    "AnalysisRow",
+    "AnalysisSheet",
+    "AnalysisTotal",
     "CrossTable",
+    "DealAnalysisPart",
     "Declaration",
     "DeclarationKind",
+    "DecisionRow",
     "PairingTable",
     "PairingsSheet",
     "Paper",
