@@ -28,10 +28,25 @@ class Topic(StrEnum):
 
 @dataclass(frozen=True)
 class Finding:
-    """One sentence of the analysis and what it is about."""
+    """One sentence of the analysis and what it is about.
+
+    The terminal prints ``prefix + text``; a sheet prints ``label`` in a column of its own
+    and then ``text`` (the label says what the prefix says).
+    """
 
     topic: Topic
     text: str
+    prefix: str = ""
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.topic.value)
+
+    @property
+    def sentence(self) -> str:
+        """The finding as the terminal prints it."""
+        return self.prefix + self.text
 
 
 def close_text(f: CloseFinding, closed: bool) -> str:
@@ -53,20 +68,23 @@ def value_text(f: CloseFinding) -> str:
             f"expected value {f.best:+.2f} game points; as played {f.as_played:+d}.")
 
 
-def line_text(f: CloseFinding) -> str:
+def line_finding(f: CloseFinding) -> Finding:
     """The principal line of best play (of the first sample when the hands were sampled)."""
-    return f"Best line{' (first sample)' if not f.exact else ''}: {', '.join(f.line)}."
+    label = f"Best line{' (first sample)' if not f.exact else ''}"
+    return Finding(Topic.LINE, f"{', '.join(f.line)}.", f"{label}: ", label)
 
 
-def turn_text(a: DealAnalysis) -> str | None:
+def turn_finding(a: DealAnalysis) -> Finding | None:
     """The first phase-2 card that changed the value, or that none did (``None``: no phase 2
     was solved)."""
     if a.mistake is not None:
         m = a.mistake
-        return (f"The turning card: {m.player}'s {m.card} at trick {m.trick} "
-                f"({m.before:+.2f} before, {m.after:+.2f} after, for {m.player}).")
+        return Finding(Topic.TURN, f"{m.player}'s {m.card} at trick {m.trick} "
+                       f"({m.before:+.2f} before, {m.after:+.2f} after, for {m.player}).",
+                       "The turning card: ")
     if (a.close or a.phase2) is not None:
-        return "No phase-2 card changed the value: both sides played it out well."
+        return Finding(Topic.TURN,
+                       "No phase-2 card changed the value: both sides played it out well.")
     return None
 
 
@@ -99,14 +117,15 @@ def findings(a: DealAnalysis, *, decisions: bool = True) -> list[Finding]:
     decisions worth telling (when ``decisions``), the claim."""
     out = []
     if a.note:
-        out.append(Finding(Topic.NOTE, f"Nothing to say: {a.note}."))
+        out.append(Finding(Topic.NOTE, f"{a.note}.", "Nothing to say: ",
+                           "Nothing to say"))
     f = a.close or a.phase2
     if f is not None:
         out += [Finding(Topic.CLOSE, close_text(f, a.close is not None)),
-                Finding(Topic.VALUE, value_text(f)), Finding(Topic.LINE, line_text(f))]
-    turn = turn_text(a)
+                Finding(Topic.VALUE, value_text(f)), line_finding(f)]
+    turn = turn_finding(a)
     if turn is not None:
-        out.append(Finding(Topic.TURN, turn))
+        out.append(turn)
     if decisions:
         out += [Finding(Topic.DECISION, decision_text(d)) for d in a.decisions
                 if worth_telling(d)]

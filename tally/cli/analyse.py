@@ -120,4 +120,4 @@ def commentary(a: DealAnalysis) -> list[str]:
     from tally.analysis_text import findings
 
     head = f"{a.file}: {a.rules}, {a.players[0]} (forehand) against {a.players[1]} (dealer)"
-    return [head, *(f"  {f.text}" for f in findings(a))]
+    return [head, *(f"  {f.sentence}" for f in findings(a))]

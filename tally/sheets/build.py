@@ -256,9 +256,9 @@ def analysis_part(record: DealRecord, *, samples: int = 200, seed: int = 0) -> D
 
     found = analyse_record(record, samples=samples, seed=seed)
     if found.note.startswith(UNANALYSABLE):
-        return DealAnalysisPart(note=f"Not analysed: {UNANALYSABLE}.", samples=samples,
+        return DealAnalysisPart(note=f"not analysed, {UNANALYSABLE}.", samples=samples,
                                 seed=seed)
-    lines = tuple(AnalysisLine(f.topic.value, f.text)
+    lines = tuple(AnalysisLine(f.label, f.text)
                   for f in findings(found, decisions=False))
     decisions = tuple(DecisionRow(d.trick, d.player, d.closed, d.close_now, d.play_on,
                                   d.better, d.samples) for d in found.decisions)

@@ -447,7 +447,8 @@ class DecisionRow:
 @dataclass(frozen=True)
 class DealAnalysisPart:
     """The "Analysis" part of a ruling sheet: the findings in order, closing against playing
-    on at each phase-1 lead, or only a one-line ``note`` when the record cannot be analysed."""
+    on at each phase-1 lead, or only a one-line ``note`` when the record cannot be analysed
+    (errors or violations)."""
 
     findings: tuple[AnalysisLine, ...] = ()
     decisions: tuple[DecisionRow, ...] = ()
@@ -457,8 +458,8 @@ class DealAnalysisPart:
     seed: int = 0
 
     def __post_init__(self) -> None:
-        _need(bool(self.note) or bool(self.findings) or bool(self.decisions),
-              "an analysis part needs findings, decisions or a note")
+        _need(bool(self.note) != bool(self.findings or self.decisions),
+              "an analysis part has findings or decisions, or else a note")
         _need(self.samples >= 1 and self.seed >= 0, "samples 1 or more, a seed 0 or more")
 
 
