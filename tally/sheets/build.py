@@ -45,8 +45,13 @@ from tally.sheets.data import (
 
 if TYPE_CHECKING:
     from tally.analysis import DealAnalysis
-    from tally.sheets.data import AnalysisRow, AnalysisSheet, DealAnalysisPart
-    from tally.sheets.data import PairingsSheet, StandingsSheet
+    from tally.sheets.data import (
+        AnalysisRow,
+        AnalysisSheet,
+        DealAnalysisPart,
+        PairingsSheet,
+        StandingsSheet,
+    )
     from tally.store.store import Store
     from tally.store.views import CrossTableView, MatchView, StandingsView
 
