@@ -116,56 +116,8 @@ def _stored(ref: str, db: str | None) -> str:
 
 
 def commentary(a: DealAnalysis) -> list[str]:
-    """The findings in plain words, one paragraph per deal."""
-    out = [f"{a.file}: {a.rules}, {a.players[0]} (forehand) against {a.players[1]} (dealer)"]
-    if a.note:
-        out.append(f"  Nothing to say: {a.note}.")
-    f = a.close or a.phase2
-    if f is not None:
-        how = "exactly (both hands known)" if f.exact else \
-            f"over {f.samples} deals consistent with the record"
-        if a.close is not None:
-            verdict = "a sound" if f.sound else "an unsound"
-            out.append(f"  {f.player} closed before trick {f.trick}: {verdict} close, solved "
-                       f"{how}.")
-        else:
-            out.append(f"  From trick {f.trick} (stock exhausted), solved {how}.")
-        if f.exact:
-            out.append(f"  With best play on both sides the deal is worth {f.best:+.0f} game "
-                       f"points to {f.player}; as played {f.as_played:+d}.")
-        else:
-            out.append(f"  With best play on both sides {f.player} wins in {f.won_share:.0%} "
-                       f"of them, expected value {f.best:+.2f} game points; as played "
-                       f"{f.as_played:+d}.")
-        out.append(f"  Best line{' (first sample)' if not f.exact else ''}: "
-                   f"{', '.join(f.line)}.")
-    if a.mistake is not None:
-        m = a.mistake
-        out.append(f"  The turning card: {m.player}'s {m.card} at trick {m.trick} "
-                   f"({m.before:+.2f} before, {m.after:+.2f} after, for {m.player}).")
-    elif f is not None:
-        out.append("  No phase-2 card changed the value: both sides played it out well.")
-    out.extend(_decisions(a))
-    if a.claim is not None:
-        c = a.claim
-        text = f"  {c.claimer} claimed after trick {c.trick}: " + \
-            ("correct" if c.correct else "a false claim")
-        if c.late_by:
-            text += f"; the claim was possible {c.late_by} trick(s) earlier, after trick " \
-                    f"{c.earliest}"
-        out.append(text + ".")
-    return out
+    """The findings in plain words, one paragraph per deal (:mod:`tally.analysis_text`)."""
+    from tally.analysis_text import findings
 
-
-def _decisions(a: DealAnalysis) -> list[str]:
-    """The decision to close at each phase-1 lead, where it mattered."""
-    out = []
-    for d in a.decisions:
-        gap = abs(d.close_now - d.play_on)
-        if not d.closed and (d.better != "close" or gap < 0.5):
-            continue  # playing on was right, or closing gained little: nothing to say
-        what = "closed" if d.closed else "could have closed"
-        out.append(f"  Trick {d.trick}: {d.player} {what}; closing was worth "
-                   f"{d.close_now:+.2f}, playing on {d.play_on:+.2f} "
-                   f"(over {d.samples} deals): {d.better} was better by {gap:.2f}.")
-    return out
+    head = f"{a.file}: {a.rules}, {a.players[0]} (forehand) against {a.players[1]} (dealer)"
+    return [head, *(f"  {f.sentence}" for f in findings(a))]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import fail, guard
+from tally.cli.common import MAX_ID, fail, guard
 from tally.cli.standings import (
     AllEventsOption,
     EventArgument,
@@ -138,11 +138,24 @@ def scoresheet(
     write_and_say(render_scoresheet(sheet, paper=paper.value), path)
 
 
+#: the analysis options of ``tally print ruling`` and ``tally print analysis``
+SamplesOption = Annotated[int, typer.Option(
+    "--samples", min=1, max=10000,
+    help="Analysis: consistent deals sampled when a hand is unknown.")]
+SeedOption = Annotated[int, typer.Option("--seed", min=0, max=2**31,
+                                         help="Analysis: seed of the sampling.")]
+
+
 @print_app.command("ruling")
 @guard
 def ruling(
     deal: Annotated[str, typer.Argument(
         metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")],
+    no_analysis: Annotated[bool, typer.Option(
+        "--no-analysis", help="Leave out the analysis (the close, best play, the claim).")
+    ] = False,
+    samples: SamplesOption = 200,
+    seed: SeedOption = 0,
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
@@ -152,8 +165,9 @@ def ruling(
     What a referee hands both players: the deal's tags; every trick with both
     cards, who won it, marriages, exchange, close and claim, and the counted
     points after it; the ruling with the rules that decide it quoted; whether
-    the players' agreed result matches. A deal entered as a result has no
-    record, so no ruling sheet.
+    the players' agreed result matches; and the analysis of `tally analyse`
+    (unless --no-analysis). A deal entered as a result has no record, so no
+    ruling sheet.
 
     Default file: ruling-deal-MATCH.DEAL.pdf here.
     """
@@ -164,9 +178,39 @@ def ruling(
         _target(output, "")
     with reading(db) as store:
         view = store.deal_view(store.deal_id(deal))
-        sheet = deal_ruling_sheet(store, view.id)
+        sheet = deal_ruling_sheet(store, view.id, analyse=not no_analysis, samples=samples,
+                                  seed=seed)
     path = _target(output, f"ruling-deal-{view.match_id}.{view.number}.pdf")
     write_and_say(render_ruling(sheet, paper=paper.value), path)
+
+
+@print_app.command("analysis")
+@guard
+def analysis(
+    match: Annotated[int, typer.Argument(
+        metavar="MATCH", min=1, max=MAX_ID, help="The match number.")],
+    samples: SamplesOption = 200,
+    seed: SeedOption = 0,
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print a match's closes on one sheet as PDF.
+
+    A row per recorded deal: who closed and before which trick, whether the
+    close was sound, its value as played against best play, the claim's
+    verdict; then per player the closes made and sound and the game points
+    lost to unsound closes and late claims (`tally analyse --match`).
+
+    Default file: analysis-match-N.pdf here.
+    """
+    from tally.sheets.build import match_analysis_sheet
+    from tally.sheets.render import render_analysis
+
+    path = _target(output, f"analysis-match-{match}.pdf")
+    with reading(db) as store:
+        sheet = match_analysis_sheet(store, match, samples=samples, seed=seed)
+    write_and_say(render_analysis(sheet, paper=paper.value), path)
 
 
 @print_app.command("standings")

@@ -12,7 +12,13 @@ brings in Jinja2, so each is imported from its own module where it is needed.
 from __future__ import annotations
 
 from tally.sheets.data import (
+    AnalysisLine,
+    AnalysisRow,
+    AnalysisSheet,
+    AnalysisTotal,
     CrossTable,
+    DealAnalysisPart,
+    DecisionRow,
     Declaration,
     DeclarationKind,
     PairingsSheet,
@@ -30,7 +36,13 @@ from tally.sheets.data import (
 )
 
 __all__ = [
+    "AnalysisLine",
+    "AnalysisRow",
+    "AnalysisSheet",
+    "AnalysisTotal",
     "CrossTable",
+    "DealAnalysisPart",
+    "DecisionRow",
     "Declaration",
     "DeclarationKind",
     "PairingTable",

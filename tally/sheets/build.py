@@ -44,12 +44,21 @@ from tally.sheets.data import (
 )
 
 if TYPE_CHECKING:
-    from tally.sheets.data import PairingsSheet, StandingsSheet
+    from tally.analysis import DealAnalysis
+    from tally.sheets.data import (
+        AnalysisRow,
+        AnalysisSheet,
+        DealAnalysisPart,
+        PairingsSheet,
+        StandingsSheet,
+    )
     from tally.store.store import Store
     from tally.store.views import CrossTableView, MatchView, StandingsView
 
 __all__ = [
+    "analysis_part",
     "deal_ruling_sheet",
+    "match_analysis_sheet",
     "match_scoresheet",
     "record_ruling_sheet",
     "score_rows",
@@ -163,9 +172,11 @@ def _trick_rows(record: DealRecord, summaries: Sequence[TrickSummary],
 
 def record_ruling_sheet(record: DealRecord, *, players: tuple[str, str] | None = None,
                         place: str = "", event: str | None = None,
-                        printed_at: datetime | None = None) -> RulingSheet:
+                        printed_at: datetime | None = None, analyse: bool = False,
+                        samples: int = 200, seed: int = 0) -> RulingSheet:
     """The dispute sheet of a deal record: its tags, each trick line, and the ruling with the
-    rules that decide it quoted from the rule book.
+    rules that decide it quoted from the rule book; with ``analyse``, the findings of
+    :func:`tally.analysis.analyse` (``samples``, ``seed``) too (:func:`analysis_part`).
 
     ``players`` sets the order of the point columns (default: forehand, dealer); ``event``
     defaults to the record's ``Event`` tag. Raises :class:`Refused` for a record with errors
@@ -203,12 +214,15 @@ def record_ruling_sheet(record: DealRecord, *, players: tuple[str, str] | None =
         trumps=turn_up.suit.letter, rules=rules.spec,
         tricks=_trick_rows(record, summaries, order, rules, turn_up), ruling=verdict,
         printed_at=printed_at or _now(), carry=ruling.carry_in, place=place,
-        extra_tags=extra)
+        extra_tags=extra,
+        analysis=analysis_part(record, samples=samples, seed=seed) if analyse else None)
 
 
-def deal_ruling_sheet(store: Store, ref: str | int, *,
-                      printed_at: datetime | None = None) -> RulingSheet:
-    """The dispute sheet of a stored deal (``ref``: its id ``"17"`` or ``"MATCH.DEAL"``).
+def deal_ruling_sheet(store: Store, ref: str | int, *, printed_at: datetime | None = None,
+                      analyse: bool = False, samples: int = 200,
+                      seed: int = 0) -> RulingSheet:
+    """The dispute sheet of a stored deal (``ref``: its id ``"17"`` or ``"MATCH.DEAL"``), with
+    its analysis when ``analyse`` (:func:`record_ruling_sheet`).
 
     The points columns follow the match's player order. Refused for a deal entered as a
     result (it has no record) and for a deal still being played.
@@ -228,7 +242,88 @@ def deal_ruling_sheet(store: Store, ref: str | int, *,
         raise Refused(f"{name}: the stored record cannot be read: {exc}") from None
     return record_ruling_sheet(record, players=match.players,
                                place=f"match {view.match_id}, deal {view.number}",
-                               printed_at=printed_at)
+                               printed_at=printed_at, analyse=analyse, samples=samples,
+                               seed=seed)
+
+
+# ------------------------------------------------------------------------------ analysis
+
+
+def analysis_part(record: DealRecord, *, samples: int = 200, seed: int = 0) -> DealAnalysisPart:
+    """The "Analysis" part of a ruling sheet: :func:`tally.analysis.analyse` of ``record``,
+    worded by :mod:`tally.analysis_text` as ``tally analyse`` words it, with closing against
+    playing on at every phase-1 lead; a one-line note for a record with errors or violations.
+    """
+    from tally.analysis import UNANALYSABLE
+    from tally.analysis import analyse as analyse_record
+    from tally.analysis_text import findings
+    from tally.sheets.data import AnalysisLine, DealAnalysisPart, DecisionRow
+
+    found = analyse_record(record, samples=samples, seed=seed)
+    if found.note.startswith(UNANALYSABLE):
+        return DealAnalysisPart(note=f"not analysed, {UNANALYSABLE}.", samples=samples,
+                                seed=seed)
+    lines = tuple(AnalysisLine(f.label, f.text)
+                  for f in findings(found, decisions=False))
+    decisions = tuple(DecisionRow(d.trick, d.player, d.closed, d.close_now, d.play_on,
+                                  d.better, d.samples) for d in found.decisions)
+    return DealAnalysisPart(lines, decisions, samples=samples, seed=seed)
+
+
+def analysis_row(deal: str, found: DealAnalysis) -> AnalysisRow:
+    """One deal's line on the match's analysis sheet."""
+    from tally.analysis import UNANALYSABLE
+    from tally.analysis_text import claim_verdict
+    from tally.sheets.data import AnalysisRow
+
+    f = found.close or found.phase2
+    claim = "" if found.claim is None else claim_verdict(found.claim)
+    if found.note.startswith(UNANALYSABLE):
+        return AnalysisRow(deal, claim=claim, note=UNANALYSABLE)
+    if f is None:
+        return AnalysisRow(deal, claim=claim, note=found.note)
+    closer = found.close.player if found.close is not None else ""
+    return AnalysisRow(deal, closer=closer, trick=f.trick,
+                       sound=found.close.sound if found.close is not None else None,
+                       exact=f.exact, samples=f.samples, as_played=f.as_played, best=f.best,
+                       side=f.player, claim=claim, note=found.note)
+
+
+def match_analysis_sheet(store: Store, match_id: int, *, samples: int = 200, seed: int = 0,
+                         printed_at: datetime | None = None) -> AnalysisSheet:
+    """A whole match's closes: every finished recorded deal exported through the store and
+    analysed (a row each), and the per-player totals of :mod:`tally.analysis_report`; deals
+    entered as a result are counted as skipped."""
+    from tally.analysis import analyse as analyse_record
+    from tally.analysis_report import report
+    from tally.sheets.data import AnalysisSheet, AnalysisTotal
+
+    m = store.match_state(match_id)
+    event_name = ""
+    if m.event_id is not None:
+        from tally.store.events import event
+
+        event_name = event(store, m.event_id).name
+    rows, found, skipped = [], [], 0
+    for d in m.deals:
+        if d.kind != "recorded":
+            skipped += 1
+            continue
+        if not d.finished:
+            continue  # still being played: nothing to say yet
+        ref = f"{m.id}.{d.number}"
+        a = analyse_record(read_deal(store.export_deal(d.id), source=ref), samples=samples,
+                           seed=seed, file=ref)
+        found.append(a)
+        rows.append(analysis_row(ref, a))
+    a_name, b_name = m.players
+    summed = report(f"match {m.id}", found, skipped=skipped, players=(a_name, b_name))
+    totals = tuple(AnalysisTotal(p.player, p.deals, p.closes, p.sound_closes,
+                                 p.lost_to_unsound_closes, p.late_claims,
+                                 p.lost_to_late_claims) for p in summed.players)
+    return AnalysisSheet(match_id=m.id, players=(a_name, b_name), rules=m.rules,
+                         printed_at=printed_at or _now(), rows=tuple(rows), totals=totals,
+                         samples=samples, seed=seed, event=event_name, skipped=skipped)
 
 
 def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,

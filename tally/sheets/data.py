@@ -379,6 +379,8 @@ class RulingSheet:
     place: str = ""
     #: Further tags of the deal record, as (name, value) pairs.
     extra_tags: tuple[tuple[str, str], ...] = field(default=())
+    #: The analysis of the deal (``tally analyse``); ``None`` when it is left out.
+    analysis: DealAnalysisPart | None = None
 
     def __post_init__(self) -> None:
         names = set(self.players)
@@ -395,3 +397,152 @@ class RulingSheet:
                       f"trick {trick.number}: {decl.player!r} is not in the deal")
         _need(self.ruling.winner is None or self.ruling.winner in names,
               f"the ruling's winner {self.ruling.winner!r} is not one of the players")
+        if self.analysis is not None:
+            for d in self.analysis.decisions:
+                _need(d.player in names, f"trick {d.trick}: {d.player!r} is not in the deal")
+
+
+# --------------------------------------------------------------------------------- analysis
+
+
+@dataclass(frozen=True)
+class AnalysisLine:
+    """One finding of the analysis: what it is about (``Close``, ``Value``, ``Best line``...)
+    and the sentence, worded by :mod:`tally.analysis_text` as ``tally analyse`` words it."""
+
+    label: str
+    text: str
+
+    def __post_init__(self) -> None:
+        _need(bool(self.label.strip()) and bool(self.text.strip()),
+              "an analysis finding needs a label and a sentence")
+
+
+@dataclass(frozen=True)
+class DecisionRow:
+    """At one phase-1 lead: the leader's mean game points of closing now and of playing on."""
+
+    trick: int
+    player: str
+    #: whether the record closes at this lead
+    closed: bool
+    close_now: float
+    play_on: float
+    #: ``close``, ``play on`` or ``either``
+    better: str
+    samples: int
+
+    def __post_init__(self) -> None:
+        _need(self.trick >= 1, f"trick number {self.trick} is not 1 or more")
+        _need(self.samples >= 1, f"a decision over {self.samples} deals")
+        _need(self.better in ("close", "play on", "either"),
+              f"{self.better!r} is not close, play on or either")
+
+    @property
+    def gap(self) -> float:
+        """How much better the better choice was, in game points."""
+        return abs(self.close_now - self.play_on)
+
+
+@dataclass(frozen=True)
+class DealAnalysisPart:
+    """The "Analysis" part of a ruling sheet: the findings in order, closing against playing
+    on at each phase-1 lead, or only a one-line ``note`` when the record cannot be analysed
+    (errors or violations)."""
+
+    findings: tuple[AnalysisLine, ...] = ()
+    decisions: tuple[DecisionRow, ...] = ()
+    note: str = ""
+    #: samples and seed asked for (the findings say whether the hands were sampled)
+    samples: int = 1
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        _need(bool(self.note) != bool(self.findings or self.decisions),
+              "an analysis part has findings or decisions, or else a note")
+        _need(self.samples >= 1 and self.seed >= 0, "samples 1 or more, a seed 0 or more")
+
+
+@dataclass(frozen=True)
+class AnalysisRow:
+    """One recorded deal of a match on the analysis sheet."""
+
+    #: ``MATCH.DEAL``
+    deal: str
+    #: who closed (empty: nobody closed)
+    closer: str = ""
+    #: the first trick of phase 2 (after the close, or once the stock ran out)
+    trick: int | None = None
+    #: whether the close was sound; ``None`` when nobody closed
+    sound: bool | None = None
+    #: whether both hands were known (else the value is a mean over ``samples`` deals)
+    exact: bool = True
+    samples: int = 1
+    #: game points from the closer's side (the forehand's when nobody closed)
+    as_played: int | None = None
+    best: float | None = None
+    #: the side those values are for
+    side: str = ""
+    #: the claim's verdict in words; empty when nobody claimed
+    claim: str = ""
+    #: why the deal has no findings (errors, never reached phase 2...)
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        _need(bool(self.deal), "an analysis row names its deal")
+        _need((self.sound is None) == (not self.closer),
+              f"deal {self.deal}: a close verdict needs a closer and the other way round")
+        _need((self.best is None) == (self.as_played is None) == (not self.side),
+              f"deal {self.deal}: values as played and best go together, with their side")
+        _need(self.samples >= 1, f"deal {self.deal}: {self.samples} samples")
+
+
+@dataclass(frozen=True)
+class AnalysisTotal:
+    """One player's closes and claims over the match (:mod:`tally.analysis_report`)."""
+
+    player: str
+    deals: int
+    closes: int
+    sound_closes: int
+    lost_to_unsound_closes: int
+    late_claims: int
+    lost_to_late_claims: int
+
+    def __post_init__(self) -> None:
+        _need(min(self.deals, self.closes, self.sound_closes, self.lost_to_unsound_closes,
+                  self.late_claims, self.lost_to_late_claims) >= 0,
+              f"negative count in the analysis totals of {self.player!r}")
+        _need(self.sound_closes <= self.closes <= self.deals,
+              f"{self.player!r}: {self.sound_closes} sound of {self.closes} closes in "
+              f"{self.deals} deals")
+
+
+@dataclass(frozen=True)
+class AnalysisSheet:
+    """A whole match's closes on one sheet: a row per recorded deal, the totals per player."""
+
+    match_id: int
+    players: tuple[str, str]
+    rules: str
+    printed_at: datetime
+    rows: tuple[AnalysisRow, ...]
+    totals: tuple[AnalysisTotal, ...]
+    samples: int
+    seed: int
+    event: str = ""
+    #: deals entered as a result (quick entry): no record to analyse
+    skipped: int = 0
+
+    def __post_init__(self) -> None:
+        names = set(self.players)
+        _need(len(names) == 2, "an analysis sheet needs two different players")
+        _need(self.skipped >= 0 and self.samples >= 1 and self.seed >= 0,
+              "skipped deals, samples and seed are not negative")
+        for row in self.rows:
+            _need(not row.closer or row.closer in names,
+                  f"deal {row.deal}: closer {row.closer!r} does not play")
+            _need(not row.side or row.side in names,
+                  f"deal {row.deal}: {row.side!r} does not play")
+        for t in self.totals:
+            _need(t.player in names, f"{t.player!r} does not play in match {self.match_id}")

@@ -1,4 +1,4 @@
-"""Printed sheets as PDF: standings, pairings, score sheets and rulings.
+"""Printed sheets as PDF: standings, pairings, score sheets, rulings and match analyses.
 
 Each ``render_*`` function takes one of the plain dataclasses of :mod:`tally.sheets.data` and
 returns the bytes of a PDF; :func:`write_pdf` puts them in a file::
@@ -47,7 +47,14 @@ from markupsafe import Markup, escape
 
 from tally.cards import PARSE_TABLE, Suit
 from tally.errors import TallyError
-from tally.sheets.data import PairingsSheet, Paper, RulingSheet, ScoreSheet, StandingsSheet
+from tally.sheets.data import (
+    AnalysisSheet,
+    PairingsSheet,
+    Paper,
+    RulingSheet,
+    ScoreSheet,
+    StandingsSheet,
+)
 
 __all__ = [
     "PAPER_SIZES",
@@ -59,6 +66,7 @@ __all__ = [
     "html_to_pdf",
     "import_weasyprint",
     "make_url_fetcher",
+    "render_analysis",
     "render_html",
     "render_pairings",
     "render_ruling",
@@ -461,9 +469,18 @@ def render_ruling(data: RulingSheet, *, paper: Paper | str = "A4",
     return _render("ruling.html.j2", data, paper, files)
 
 
-def render_sheet(data: StandingsSheet | PairingsSheet | ScoreSheet | RulingSheet, *,
-                 paper: Paper | str = "A4", files: TemplateFiles | None = None) -> bytes:
+def render_analysis(data: AnalysisSheet, *, paper: Paper | str = "A4",
+                    files: TemplateFiles | None = None) -> bytes:
+    """A match's closes and claims, a row per recorded deal and totals per player, as PDF."""
+    return _render("analysis.html.j2", data, paper, files)
+
+
+def render_sheet(data: StandingsSheet | PairingsSheet | ScoreSheet | RulingSheet
+                 | AnalysisSheet, *, paper: Paper | str = "A4",
+                 files: TemplateFiles | None = None) -> bytes:
     """Any sheet of :mod:`tally.sheets` as PDF bytes, by its type."""
+    if isinstance(data, AnalysisSheet):
+        return render_analysis(data, paper=paper, files=files)
     if isinstance(data, StandingsSheet):
         return render_standings(data, paper=paper, files=files)
     if isinstance(data, PairingsSheet):
