@@ -11,7 +11,11 @@ Tiebreaks (higher is better for each):
 
 ``head-to-head``
     match points earned in matches among just the players still tied (0 for a player who is
-    alone in their group by then);
+    alone in their group by then). As the chess regulations for the direct encounter require,
+    it applies only to a group whose players have all played each other (a finished match
+    between every two of them); otherwise it is skipped for that group (0 for everyone in it)
+    and the next tiebreak decides, so a player is never lifted by beating the one tied player
+    they happened to meet while the others never met;
 ``game-point-difference``
     game points won minus game points conceded;
 ``game-points-won``
@@ -237,11 +241,19 @@ class _Keys:
     match_points: dict[str, float]
     per_win: float
 
+    def all_met(self, group: list[str]) -> bool:
+        """Whether every two players of ``group`` have played a finished match together."""
+        met = {frozenset((w, loser)) for w, losers in self.beaten.items() for loser in losers}
+        return all(frozenset((a, b)) in met
+                   for i, a in enumerate(group) for b in group[i + 1:])
+
     def key_for(self, name: str, group: list[str]) -> Callable[[str], float]:
         """The tiebreak ``name`` as a function of one player of the still-level ``group``
         (``head-to-head`` counts only the matches among ``group``)."""
         totals, beaten = self.totals, self.beaten
         if name == "head-to-head":
+            if not self.all_met(group):
+                return lambda p: 0.0
             return lambda p: sum(self.per_win for loser in beaten[p] if loser in group)
         if name == "game-point-difference":
             return lambda p: float(totals[p].game_points_won - totals[p].game_points_conceded)

@@ -289,3 +289,40 @@ def test_negative_byes_or_match_points_are_rejected() -> None:
 def test_the_same_player_twice_in_the_field_is_rejected() -> None:
     with pytest.raises(TallyError, match="duplicate player name"):
         standings(["Anna", "Bela", "anna"], [])
+
+
+# The club evening: Eva, Jürgen, Anna, Bela and Cili all on one match point, but only
+# Jürgen-Eva and Eva-Anna ever met among them. Game-point differences: Bela +6 (7-1 v Dora),
+# Anna +5 (5-7 v Eva, 7-0 v Dora), Jürgen +4 (7-3 v Eva), Cili +3 (7-4 v Gerd), Eva -2.
+FIVE_WAY_FIELD = ["Eva", "Jürgen", "Anna", "Bela", "Cili", "Dora", "Gerd"]
+FIVE_WAY_RESULTS = [
+    win("Jürgen", "Eva", 7, 3),
+    win("Eva", "Anna", 7, 5),
+    win("Anna", "Dora", 7, 0),
+    win("Bela", "Dora", 7, 1),
+    win("Cili", "Gerd", 7, 4),
+]
+
+
+def test_head_to_head_is_skipped_for_a_five_way_tie_whose_players_mostly_never_met() -> None:
+    rows = standings(FIVE_WAY_FIELD, FIVE_WAY_RESULTS)
+    # Head-to-head among all five would lift Jürgen and Eva (one win each inside the group)
+    # above Bela and Anna; as not all five met, it counts 0 for all and the game-point
+    # difference decides. Eva (1-1) ends below Jürgen (1-0), who beat her.
+    assert ranks(rows)[:5] == [(1, "Bela"), (2, "Anna"), (3, "Jürgen"), (4, "Cili"), (5, "Eva")]
+    assert [row.tiebreak_values[0] for row in rows[:5]] == [0.0] * 5
+
+
+def test_head_to_head_applies_to_a_tied_group_that_all_met_even_when_another_did_not() -> None:
+    # Dora and Gerd (no wins) never met: skipped, and they stay level on everything else bar
+    # the difference. Within a two-player group that met, head-to-head still decides.
+    results = [win("Anna", "Bela", 7, 6), win("Bela", "Cili", 7, 0), win("Anna", "Dora", 7, 0),
+               win("Cili", "Gerd", 7, 0), win("Bela", "Gerd", 7, 0), win("Cili", "Dora", 7, 0)]
+    rows = standings(["Anna", "Bela", "Cili", "Dora", "Gerd"], results)
+    # Anna 2, Bela 2, Cili 2: all three met? Anna-Bela, Bela-Cili yes, Anna-Cili no: skipped,
+    # difference: Bela +13, Cili +7, Anna +8.
+    assert ranks(rows)[:3] == [(1, "Bela"), (2, "Anna"), (3, "Cili")]
+    assert [row.tiebreak_values[0] for row in rows] == [0.0] * 5
+    two = standings(["Anna", "Bela"], [win("Anna", "Bela", 7, 6), win("Bela", "Anna", 7, 0)],
+                    tiebreaks=["head-to-head"])
+    assert [row.tiebreak_values for row in two] == [(1.0,), (1.0,)]
