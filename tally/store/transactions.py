@@ -53,23 +53,31 @@ def _first_line(exc: DBAPIError) -> str:
 
 
 @contextmanager
-def transaction(store: Store, label: str) -> Iterator[Transaction]:
-    """Run several store operations as ONE transaction: all of them are stored, or none.
-    (:meth:`Store.transaction`, where it is documented in full.)"""
-    if store._tx is not None:
-        raise RuntimeError(f"a transaction ({store._tx.label}) is in progress already")
+def database_errors() -> Iterator[None]:
+    """Database errors of a writing block as tally's: a conflict with what is stored is
+    :class:`Refused` (nothing was changed), anything else :class:`StoreUnavailable`; one line
+    each."""
     try:
-        with store.engine.begin() as conn:
-            store._tx = Transaction(label, conn)
-            try:
-                yield store._tx
-            finally:
-                store._tx = None
+        yield
     except IntegrityError as exc:
         raise Refused(f"the change conflicts with what is stored "
                       f"({_first_line(exc)}); nothing was changed") from None
     except DBAPIError as exc:
         raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+
+
+@contextmanager
+def transaction(store: Store, label: str) -> Iterator[Transaction]:
+    """Run several store operations as ONE transaction: all of them are stored, or none.
+    (:meth:`Store.transaction`, where it is documented in full.)"""
+    if store._tx is not None:
+        raise RuntimeError(f"a transaction ({store._tx.label}) is in progress already")
+    with database_errors(), store.engine.begin() as conn:
+        store._tx = Transaction(label, conn)
+        try:
+            yield store._tx
+        finally:
+            store._tx = None
 
 
 @contextmanager
@@ -82,14 +90,8 @@ def writing(store: Store) -> Iterator[Connection]:
     if store._tx is not None:
         yield store._tx.connection
         return
-    try:
-        with store.engine.begin() as conn:
-            yield conn
-    except IntegrityError as exc:
-        raise Refused(f"the change conflicts with what is stored "
-                      f"({_first_line(exc)}); nothing was changed") from None
-    except DBAPIError as exc:
-        raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+    with database_errors(), store.engine.begin() as conn:
+        yield conn
 
 
 @contextmanager
