@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tally.analysis import analyse
 from tally.notation import read_deal
+from tests.analysis_support import late_claim_record
 
 DEALS = Path(__file__).resolve().parent.parent / "examples" / "deals"
 
@@ -49,20 +50,7 @@ def test_claim_possible_two_tricks_before_it_was_made() -> None:
     # Sixty-six (claim_when=any), clubs trumps. Anna's tricks 1 to 6 give her 11, 21, 14, 7, 5
     # and 13 card points: 71 after trick 6, so she could claim there. She plays on (the stock
     # is exhausted, she keeps winning) and claims only after trick 8: two tricks late.
-    text = """[Dealer "Bert"]
-[Forehand "Anna"]
-[Trump "9C"]
-[Hands "Anna: AC 10C KC QC JC AH; Bert: AS 10S KS QS JS 9S"]
-
-1. AH 9S
-2. AC 10S
-3. 10C KS
-4. KC QS
-5. QC JS
-6. JC AS
-7. AD 9D
-8. 10D JD 66
-"""
+    text = late_claim_record("Bert", "Anna")
     a = analyse(read_deal(text))
     assert a.claim is not None and a.claim.correct
     assert (a.claim.claimer, a.claim.trick, a.claim.earliest, a.claim.late_by) == \

@@ -5,22 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.analysis_support import late_claim_record
 from tests.store_support import db_url, ok  # noqa: F401
 
-RECORD = """[Dealer "Anna"]
-[Forehand "Bert"]
-[Trump "9C"]
-[Hands "Bert: AC 10C KC QC JC AH; Anna: AS 10S KS QS JS 9S"]
-
-1. AH 9S
-2. AC 10S
-3. 10C KS
-4. KC QS
-5. QC JS
-6. JC AS
-7. AD 9D
-8. 10D JD 66
-"""
+RECORD = late_claim_record("Anna", "Bert")
 
 
 def test_a_stored_deal_is_analysed_like_its_record(db_url: str, tmp_path: Path) -> None:

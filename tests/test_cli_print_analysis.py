@@ -15,6 +15,7 @@ import pytest
 from tally.analysis import analyse
 from tally.analysis_text import findings
 from tally.notation import read_deal
+from tests.analysis_support import late_claim_record
 from tests.pdf_support import pages_text, squash
 from tests.test_cli_print import Club, Printed, run_in
 
@@ -24,20 +25,7 @@ HOSTILE = "<b>x</b>"
 
 # Both hands known; HOSTILE (forehand) has 71 counted points after trick 6 and claims after
 # trick 8, two tricks late (as in tests/test_cli_analyse.py).
-LATE_CLAIM = f"""[Dealer "Anna"]
-[Forehand "{HOSTILE}"]
-[Trump "9C"]
-[Hands "{HOSTILE}: AC 10C KC QC JC AH; Anna: AS 10S KS QS JS 9S"]
-
-1. AH 9S
-2. AC 10S
-3. 10C KS
-4. KC QS
-5. QC JS
-6. JC AS
-7. AD 9D
-8. 10D JD 66
-"""
+LATE_CLAIM = late_claim_record("Anna", HOSTILE)
 
 
 def _renamed(example: str, names: dict[str, str]) -> str:
