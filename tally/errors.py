@@ -10,9 +10,16 @@ clean message on stderr and an exit status (see :mod:`tally.cli`)::
         ├── RecordError             cannot describe a real deal     (line, tag, trick)
         ├── IllegalAction           against the rules of play now   (rule)
         ├── NotFound                no such player, match, deal or event
-        └── Refused                 conflicts with what is stored
-            ├── ViolationNotConfirmed   would record an unconfirmed violation
-            └── DealMoved               another scorer changed the deal meanwhile
+        ├── Refused                 conflicts with what is stored
+        │   ├── ViolationNotConfirmed   would record an unconfirmed violation
+        │   ├── DealMoved               another scorer changed the deal meanwhile
+        │   ├── BadRecord               a stored deal whose record has errors
+        │   └── AccessDenied            a web change without secret, PIN or form token
+        ├── StoreUnavailable        the database cannot be opened or is too new
+        ├── LoadError               an event kept as files that cannot be loaded
+        ├── SheetError              data that cannot make a printed sheet
+        └── PrintError              a sheet that cannot be printed
+            └── FetchRefused            a file the renderer may not read
 
 The place of an error is kept as attributes (``line``, ``column``, ``tag``, ``trick``) beside
 ``bare_message``, the message without the line, so that a caller can put it in its own words.
@@ -107,3 +114,37 @@ class DealMoved(Refused):
     def __init__(self, message: str, position: str) -> None:
         super().__init__(message)
         self.position = position
+
+
+class BadRecord(Refused):
+    """A stored (or about to be stored) deal whose record has errors; ``deal`` is its
+    reference (``3.2``), ``message`` the record's first error."""
+
+    def __init__(self, deal: str, message: str) -> None:
+        super().__init__(f"deal {deal} would not be a possible record: {message}")
+        self.deal = deal
+        self.message = message
+
+
+class AccessDenied(Refused):
+    """A change without the table's secret, the director's PIN or a valid form token."""
+
+
+class StoreUnavailable(TallyError):
+    """The database cannot be opened, or its schema is newer than this tally."""
+
+
+class LoadError(TallyError):
+    """An event folder that cannot be loaded: the file, the match and what is wrong."""
+
+
+class SheetError(TallyError):
+    """Data that cannot make a printed sheet (a row that does not fit its table...)."""
+
+
+class PrintError(TallyError):
+    """A sheet that cannot be printed: an unknown paper size, a missing or refused file."""
+
+
+class FetchRefused(PrintError):
+    """A file or network address the renderer may not read (anything outside the templates)."""

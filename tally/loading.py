@@ -52,7 +52,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import Refused, TallyError
+from tally.errors import LoadError, Refused, TallyError
 from tally.store import Store
 from tally.store.events import create_event, events, start_round
 from tally.store.views import EventView
@@ -81,10 +81,6 @@ _POINTS = re.compile(r"[0-9]{1,3}")
 def _shown(text: str, most: int = 60) -> str:
     """``text`` for a message: cut to ``most`` characters."""
     return text if len(text) <= most else text[:most - 3] + "..."
-
-
-class LoadError(TallyError):
-    """An event folder that cannot be loaded: the file, the match and what is wrong."""
 
 
 @dataclass(frozen=True)

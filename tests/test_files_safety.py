@@ -257,7 +257,8 @@ def test_oversized_file_is_refused_before_it_is_read(url: str, tmp_path: Path,
 
 
 def test_a_file_growing_past_the_limit_is_not_read_beyond_it(tmp_path: Path) -> None:
-    from tally.loading import LoadError, read_text_file
+    from tally.errors import LoadError
+    from tally.loading import read_text_file
 
     path = tmp_path / "r.deal"
     path.write_text("x" * 101, encoding="utf-8")

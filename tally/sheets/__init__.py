@@ -11,6 +11,7 @@ brings in Jinja2, so each is imported from its own module where it is needed.
 
 from __future__ import annotations
 
+from tally.errors import SheetError
 from tally.sheets.data import (
     AnalysisLine,
     AnalysisRow,
@@ -28,7 +29,6 @@ from tally.sheets.data import (
     RulingSheet,
     ScoreRow,
     ScoreSheet,
-    SheetError,
     StandingRow,
     StandingsSheet,
     TrickRow,

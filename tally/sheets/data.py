@@ -19,17 +19,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Literal
 
-from tally.errors import TallyError
+from tally.errors import SheetError
 
 #: The paper sizes a sheet can be printed on.
 Paper = Literal["A4", "letter"]
 
 #: The kinds of declaration a trick row can carry.
 DeclarationKind = Literal["marriage", "exchange", "close", "claim"]
-
-
-class SheetError(TallyError):
-    """Data that cannot make a printed sheet (a row that does not fit its table...)."""
 
 
 def _need(condition: bool, message: str) -> None:

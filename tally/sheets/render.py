@@ -46,7 +46,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from tally.cards import PARSE_TABLE, Suit
-from tally.errors import TallyError
+from tally.errors import FetchRefused, PrintError
 from tally.sheets.data import (
     AnalysisSheet,
     PairingsSheet,
@@ -90,14 +90,6 @@ _MEDIA_TYPES: Final[Mapping[str, str]] = {
     ".png": "image/png",
     ".svg": "image/svg+xml",
 }
-
-class PrintError(TallyError):
-    """A sheet that cannot be printed: an unknown paper size, a missing or refused file."""
-
-
-class FetchRefused(PrintError):
-    """A file or network address the renderer may not read (anything outside the templates)."""
-
 
 # ------------------------------------------------------------------------------ WeasyPrint
 

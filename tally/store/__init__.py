@@ -7,7 +7,8 @@ Plain results (:mod:`tally.store.views`) can be imported on their own.
 
 from __future__ import annotations
 
-from tally.store.engine import StoreUnavailable, describe_url, resolve_url
+from tally.errors import StoreUnavailable
+from tally.store.engine import describe_url, resolve_url
 from tally.store.store import Store, default_scorer, normalize_name, open_store
 from tally.store.views import (
     AuditView,

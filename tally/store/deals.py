@@ -16,6 +16,7 @@ from sqlalchemy.engine import Connection
 
 from tally.cards import CARDS, Card, Rank
 from tally.errors import (
+    BadRecord,
     DealMoved,
     NotationError,
     NotFound,
@@ -32,7 +33,6 @@ from tally.ruling import Ruling, rule
 from tally.store import tables as t
 from tally.store.corrections import deal_snapshot, utc_now
 from tally.store.derivation import (
-    BadRecord,
     Loaded,
     MatchRow,
     derive,

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from tally.errors import NotFound, Refused, RulesError
+from tally.errors import BadRecord, NotFound, Refused, RulesError
 from tally.match import DealResult, MatchState, score_match
 from tally.notation import DealRecord
 from tally.rules import RuleSet
@@ -98,15 +98,6 @@ def checked_rules(rules: str) -> str:
         raise Refused(str(exc)) from None
 
 
-class BadRecord(Refused):
-    """A stored (or about to be stored) deal whose record has errors."""
-
-    def __init__(self, match: MatchRow, deal: StoredDeal, message: str) -> None:
-        super().__init__(f"deal {match.id}.{deal.number} would not be a possible record: "
-                         f"{message}")
-        self.message = message
-
-
 #: Rulings of records already ruled in this process, by their content: a recording session
 #: replays only the deal that changed, not the whole match, on each action.
 _RULINGS: dict[tuple[Any, ...], tuple[DealRecord, Ruling]] = {}
@@ -162,7 +153,7 @@ def _derived_deal(match: MatchRow, deal: StoredDeal, dealer: str, forehand: str,
         return Derived(deal, dealer, forehand, carry, None, None, result)
     record, ruling = _rule_stored(match, deal, dealer, forehand, carry)
     if ruling.errors or ruling.outcome is None:
-        raise BadRecord(match, deal, ruling.errors[0].message if ruling.errors
+        raise BadRecord(f"{match.id}.{deal.number}", ruling.errors[0].message if ruling.errors
                         else "no ruling")
     result = DealResult(ruling.outcome.winner, ruling.deal_points, ruling.outcome.reason)
     return Derived(deal, dealer, forehand, carry, record, ruling, result)

@@ -23,17 +23,13 @@ from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
-from tally.errors import TallyError
+from tally.errors import StoreUnavailable
 
 DEFAULT_FILE: Final = "tally.db"
 #: seconds a SQLite writer waits for another one before giving up
 BUSY_TIMEOUT: Final = 30.0
 #: execution option for read-only transactions (plain BEGIN on SQLite, so they wait for nobody)
 READ_ONLY: Final = "tally_read_only"
-
-
-class StoreUnavailable(TallyError):
-    """The database cannot be opened, or its schema is newer than this tally."""
 
 
 def resolve_url(url: str | None = None) -> str:

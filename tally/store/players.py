@@ -281,23 +281,8 @@ def merge_players(store: Store, keep_ref: str, drop_ref: str) -> PlayerView:
         if kid == did:
             raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are the same entry')
         match_ids = match_ids_of(conn, did)
-        for mid in match_ids:
-            lock_match(conn, mid)
-        both = set(match_ids) & set(match_ids_of(conn, kid))
-        if both:
-            raise Refused(f'"{keep["name"]}" and "{drop["name"]}" played each other '
-                          f"(match {min(both)}): they are two people")
         event_ids = eventrows.events_of_player(conn, did)
-        shared = sorted(set(event_ids) & set(eventrows.events_of_player(conn, kid)))
-        for eid in shared:
-            ev = eventrows.resolve_event(conn, eid, lock=True)
-            started = conn.execute(select(t.event_rounds.c.number).where(
-                t.event_rounds.c.event_id == eid).limit(1)).first()
-            if ev["kind"] == "round-robin" and started is not None:
-                raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are both entered in '
-                              f'round robin {eid} "{ev["name"]}", which has started: its '
-                              "schedule pairs them as two players, so they stay two "
-                              "entries")
+        shared = _check_mergeable(conn, keep, drop, match_ids, event_ids)
         before: dict[str, Snapshot] = {f"player:{did}": snapshot(conn, "player", did),
                                        f"player:{kid}": snapshot(conn, "player", kid)}
         after: dict[str, Snapshot] = {}
@@ -316,23 +301,7 @@ def merge_players(store: Store, keep_ref: str, drop_ref: str) -> PlayerView:
                 for col in ("player_a_id", "player_b_id", "first_dealer_id")}))
         conn.execute(update(t.deals).where(t.deals.c.quick_winner_id == did)
                      .values(quick_winner_id=kid))
-        ep = t.event_players
-        for eid in shared:
-            rows = {r["player_id"]: r for r in conn.execute(
-                select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
-                .where((ep.c.event_id == eid) & ep.c.player_id.in_([kid, did])))
-                .mappings()}
-            if len(rows) < 2:
-                continue  # one of them only sat out a round
-            k, d = rows[kid], rows[did]
-            withdrawn = (None if k["withdrawn_at"] is None or d["withdrawn_at"] is None
-                         else min(k["withdrawn_at"], d["withdrawn_at"]))
-            conn.execute(delete(ep).where((ep.c.event_id == eid) & (ep.c.player_id == did)))
-            conn.execute(update(ep).where((ep.c.event_id == eid) & (ep.c.player_id == kid))
-                         .values(seed=min(k["seed"], d["seed"]), withdrawn_at=withdrawn))
-        conn.execute(update(ep).where(ep.c.player_id == did).values(player_id=kid))
-        conn.execute(update(t.event_rounds).where(t.event_rounds.c.bye_player_id == did)
-                     .values(bye_player_id=kid))
+        _join_event_entries(conn, shared, kid, did)
         conn.execute(update(t.player_aliases).where(t.player_aliases.c.player_id == did)
                      .values(player_id=kid))
         for mid in match_ids:
@@ -347,6 +316,52 @@ def merge_players(store: Store, keep_ref: str, drop_ref: str) -> PlayerView:
                     f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
                     f"({len(match_ids)} match(es) moved{joined})", before, after)
         return player_view(store, conn, kid)
+
+
+def _check_mergeable(conn: Connection, keep: RowMapping, drop: RowMapping, match_ids: Sequence[int],
+                     event_ids: Sequence[int]) -> list[int]:
+    """Lock ``drop``'s matches and refuse the merge of two entries that are two people (they
+    played each other, or a started round robin pairs them); the events both are entered in."""
+    kid = keep["id"]
+    for mid in match_ids:
+        lock_match(conn, mid)
+    both = set(match_ids) & set(match_ids_of(conn, kid))
+    if both:
+        raise Refused(f'"{keep["name"]}" and "{drop["name"]}" played each other '
+                      f"(match {min(both)}): they are two people")
+    shared = sorted(set(event_ids) & set(eventrows.events_of_player(conn, kid)))
+    for eid in shared:
+        ev = eventrows.resolve_event(conn, eid, lock=True)
+        started = conn.execute(select(t.event_rounds.c.number).where(
+            t.event_rounds.c.event_id == eid).limit(1)).first()
+        if ev["kind"] == "round-robin" and started is not None:
+            raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are both entered in '
+                          f'round robin {eid} "{ev["name"]}", which has started: its '
+                          "schedule pairs them as two players, so they stay two "
+                          "entries")
+    return shared
+
+
+def _join_event_entries(conn: Connection, shared: Sequence[int], kid: int, did: int) -> None:
+    """Move ``did``'s event entries and byes to ``kid``; where both were entered, one entry
+    remains with the better seed and the earlier withdrawal."""
+    ep = t.event_players
+    for eid in shared:
+        rows = {r["player_id"]: r for r in conn.execute(
+            select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
+            .where((ep.c.event_id == eid) & ep.c.player_id.in_([kid, did])))
+            .mappings()}
+        if len(rows) < 2:
+            continue  # one of them only sat out a round
+        k, d = rows[kid], rows[did]
+        withdrawn = (None if k["withdrawn_at"] is None or d["withdrawn_at"] is None
+                     else min(k["withdrawn_at"], d["withdrawn_at"]))
+        conn.execute(delete(ep).where((ep.c.event_id == eid) & (ep.c.player_id == did)))
+        conn.execute(update(ep).where((ep.c.event_id == eid) & (ep.c.player_id == kid))
+                     .values(seed=min(k["seed"], d["seed"]), withdrawn_at=withdrawn))
+    conn.execute(update(ep).where(ep.c.player_id == did).values(player_id=kid))
+    conn.execute(update(t.event_rounds).where(t.event_rounds.c.bye_player_id == did)
+                 .values(bye_player_id=kid))
 
 
 def _rename_in_records(store: Store, conn: Connection, match_ids: Sequence[int], old: str, new: str,

@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from tally.errors import Refused
-from tally.store.engine import READ_ONLY, StoreUnavailable
+from tally.errors import Refused, StoreUnavailable
+from tally.store.engine import READ_ONLY
 
 
 @dataclass

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from tally.errors import Refused
+from tally.errors import AccessDenied, Refused
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -38,10 +38,6 @@ PIN_ROUNDS = 200_000
 #: how long a director's session lasts (seconds): one long club evening
 SESSION_SECONDS = 12 * 3600
 PIN_DIGITS = 6
-
-
-class AccessDenied(Refused):
-    """A change without the table's secret, the director's PIN or a valid form token."""
 
 
 @dataclass(frozen=True)

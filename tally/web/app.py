@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import jinja2
 
-from tally.errors import NotFound, TallyError
-from tally.web.access import AccessDenied, Keys, check_csrf, new_csrf
+from tally.errors import AccessDenied, NotFound, TallyError
+from tally.web.access import Keys, check_csrf, new_csrf
 
 if TYPE_CHECKING:
     from starlette.requests import Request

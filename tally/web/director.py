@@ -11,8 +11,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import Refused
-from tally.web.access import AccessDenied, check_pin, referee_mode, set_referee_mode
+from tally.errors import AccessDenied, Refused
+from tally.web.access import check_pin, referee_mode, set_referee_mode
 from tally.web.app import blocking, form_of, guarded, int_param, public_base, render, site_of
 
 if TYPE_CHECKING:

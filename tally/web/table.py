@@ -15,10 +15,10 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from tally.errors import DealMoved, Refused, TallyError, ViolationNotConfirmed
+from tally.errors import AccessDenied, DealMoved, Refused, TallyError, ViolationNotConfirmed
 from tally.ruling import REASONS
 from tally.store.views import DealView, MatchView, Position
-from tally.web.access import AccessDenied, referee_mode
+from tally.web.access import referee_mode
 from tally.web.app import blocking, form_of, guarded, int_param, render, site_of
 from tally.web.cards import action_buttons, card_rows, deck
 
