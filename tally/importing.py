@@ -102,10 +102,11 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_json(path: Path, limit: int = MAX_JSON_BYTES) -> Any:
-    """The strict JSON of file ``path`` (see the module docstring); :class:`LoadError`
-    naming the file (and the line and column, for a syntax error) otherwise."""
-    text = read_text_file(path, limit=limit)
+def read_json(path: Path, limit: int | None = None) -> Any:
+    """The strict JSON of file ``path``, at most ``limit`` bytes (:data:`MAX_JSON_BYTES` by
+    default; see the module docstring); :class:`LoadError` naming the file (and the line and
+    column, for a syntax error) otherwise."""
+    text = read_text_file(path, limit=MAX_JSON_BYTES if limit is None else limit)
     try:
         return json.loads(text, parse_constant=_reject_constant, parse_float=_float,
                           object_pairs_hook=_no_duplicates)

@@ -59,8 +59,9 @@ def load(
     exported as JSON by `tally event export` (docs/event-json.md). Every record
     is checked by the engine on the way in, every quick result against the rule
     set; a round robin's matches are made from its schedule. All the paths are
-    loaded in one transaction: if any is refused, nothing is stored. With --sheets DIR the standings, pairings, a score sheet and a
-    ruling of each event are written there as PDF.
+    loaded in one transaction: if any is refused, nothing is stored. With
+    --sheets DIR the standings, pairings, a score sheet and a ruling of each
+    event are written there as PDF.
     """
     from tally.store.engine import resolve_url
 

@@ -59,7 +59,7 @@ def event_timeline(store: Store, ref: str | int) -> EventTimeline:
         names = dict(conn.execute(
             select(t.players.c.id, t.players.c.name)
             .join_from(t.event_players, t.players, t.players.c.id == t.event_players.c.player_id)
-            .where(t.event_players.c.event_id == eid)).tuples().all())
+            .where(t.event_players.c.event_id == eid)).all())
         started = conn.execute(
             select(t.event_rounds.c.number, t.event_rounds.c.bye_player_id,
                    t.event_rounds.c.started_at)
@@ -75,7 +75,7 @@ def event_timeline(store: Store, ref: str | int) -> EventTimeline:
         missing = {r.bye_player_id for r in started if r.bye_player_id is not None} - set(names)
         if missing:
             names.update(conn.execute(select(t.players.c.id, t.players.c.name)
-                                      .where(t.players.c.id.in_(sorted(missing)))).tuples())
+                                      .where(t.players.c.id.in_(sorted(missing)))))
     rounds = tuple(StartedRound(r.number, None if r.bye_player_id is None
                                 else names[r.bye_player_id]) for r in started)
     withdrawals = tuple(
