@@ -6,9 +6,9 @@ at any step leaves the database exactly as it was (SQLite and PostgreSQL alike).
 
 The file is read as defensively as a folder's files (:func:`tally.loading.read_text_file`):
 a regular file only, at most :data:`MAX_JSON_BYTES` (an exported event of 100 players and 13
-rounds kept trick by trick is about 2 MB, see :data:`MAX_JSON_BYTES`), UTF-8. The JSON is strict: ``NaN``,
-``Infinity``, a number too large for a float, a key given twice, and nesting deeper than
-Python's reader takes are refused. Every field is checked for its type and every key must be
+rounds kept trick by trick is about 2 MB), UTF-8. The JSON is strict: ``NaN``, ``Infinity``,
+a number too large for a float, a key given twice, and nesting deeper than Python's reader
+takes are refused. Every field is checked for its type and every key must be
 known to this version (a misspelt key or a newer file is refused, never half read); each
 refusal is one line naming the file and the place in it (``matches[3].deals[2].result``).
 
@@ -341,6 +341,8 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
         for k, name in enumerate(m.players):
             if fold(name) not in seen:
                 (m.at / "players" / k).fail(f'"{name}" is not one of the event\'s players')
+        if fold(m.first_dealer) not in {fold(p) for p in m.players}:
+            (m.at / "first_dealer").fail(f'"{m.first_dealer}" does not play in this match')
         if doc.kind == "club" and (m.round is not None or m.table is not None):
             m.at.fail("a club evening's match has no round or table")
         if doc.kind == "round-robin":
@@ -361,6 +363,9 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     from tally.names import fold
     from tally.store.events import create_event, events
 
+    if path.name.lower().endswith(".toml"):
+        raise LoadError(f"{path}: an event kept as files is loaded by its folder: "
+                        f"tally load {path.parent}")
     if path.suffix.lower() == ".csv":
         raise LoadError(f"{path}: a CSV export is for spreadsheets and is not read back (it "
                         "has no records, settings or withdrawals): load the event's JSON "

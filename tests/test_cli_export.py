@@ -268,6 +268,8 @@ def variant(**changes: Any) -> str:
     (variant(matches=[{"players": ["Anna", "Bert"], "first_dealer": "Anna", "deals": [],
                        "winner": "Anna"}]),
      "matches[0].winner: the deals make nobody (not over) the winner"),
+    (variant(matches=[{"players": ["Anna", "Bert"], "first_dealer": "Carl", "deals": []}]),
+     'matches[0].first_dealer: "Carl" does not play in this match'),
     (variant(withdrawals=[{"player": "Anna", "before_round": 1}]),
      "withdrawals[0].before_round: round 1 is not among the rounds started"),
     ('\ufeff{"format": "tally-event", "version": 1, "name": 5}'.encode() + b"\xff",
@@ -323,6 +325,8 @@ def test_oversized_files_fifos_and_csv_are_refused_unread(
     sheet.write_text("match,round\n", encoding="utf-8")
     code, _out, err = tally(db_url, "load", str(sheet))
     assert code == 2 and "a CSV export is for spreadsheets and is not read back" in err
+    code, _out, err = tally(db_url, "load", str(CLUB / "event.toml"))
+    assert code == 2 and f"is loaded by its folder: tally load {CLUB}" in err
 
 
 def test_a_hand_written_minimal_file_loads(db_url: str, tmp_path: Path) -> None:
@@ -371,3 +375,59 @@ def test_the_folder_export_loads_back_where_the_folder_format_can_hold_the_event
     assert code == 2 and "holds an event.toml already" in err
     code, _out, err = tally(url, "event", "export", "1", "--format", "xml")
     assert code == 2 and "--format must be json, csv or folder" in err
+
+
+def _paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON document (keys and list indexes from the top)."""
+    out = [here]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*here, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*here, i))
+    return out
+
+
+def test_a_mangled_event_file_loads_or_is_refused_cleanly_never_a_traceback(
+        source: tuple[str, dict[str, str]], tmp_path: Path) -> None:
+    """100 copies of an exported round robin, each with one value replaced by another of any
+    JSON type (or removed): each loads, or is refused with a LoadError (one line), and a
+    refused one stores nothing."""
+    import random
+
+    from tally.errors import TallyError
+    from tally.importing import load_paths
+
+    _url, files = source
+    original = json.loads(Path(files["Spring cup"]).read_text(encoding="utf-8"))
+    places = [p for p in _paths(original) if p and p[0] != "name"]
+    odd: list[Any] = [None, True, 0, -1, 7, 10**30, 2.5, "", "x", "Olga Rainer", [], {},
+                      ["Olga Rainer"], {"record": "x"}, "round-robin", "\u0000", "2026-02-30"]
+    rng = random.Random(11)
+    url = f"sqlite:///{tmp_path / 'fuzz.db'}"
+    path = tmp_path / "fuzz.json"
+    loaded = refused = 0
+    with open_store(url, scorer="fuzz") as s:
+        for n in range(100):
+            doc = json.loads(json.dumps(original))
+            doc["name"] = f"Fuzz {n}"
+            place = rng.choice(places)
+            *parent, last = place
+            holder = doc
+            for key in parent:
+                holder = holder[key]
+            if rng.random() < 0.15 and isinstance(holder, dict):
+                del holder[last]
+            else:
+                holder[last] = rng.choice(odd)
+            path.write_text(json.dumps(doc), encoding="utf-8")
+            count = len(s.audit_log())
+            try:
+                load_paths(s, [path])
+                loaded += 1
+            except TallyError as exc:
+                assert "\n" not in str(exc) and str(exc).startswith(str(path)), exc
+                assert len(s.audit_log()) == count
+                refused += 1
+    assert loaded >= 1 and refused >= 50, (loaded, refused)
