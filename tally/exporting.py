@@ -89,18 +89,15 @@ class _Exported:
 
 def _read(store: Store, ref: str | int) -> _Exported:
     from tally.store.events import event
-    from tally.store.timeline import event_timeline
+    from tally.store.timeline import event_records, event_timeline
 
     ev = event(store, ref)
     if ev.kind not in EXPORTED_KINDS:
         raise Refused(f'event {ev.id} "{ev.name}" is a {ev.kind} event: this tally exports '
                       "club evenings and round robins")
     line = event_timeline(store, ev.id)
-    matches: list[tuple[MatchView, list[str | None]]] = []
-    for match_id in line.match_ids:
-        m = store.match_state(match_id)
-        records = [store.export_deal(d.id) if d.kind == "recorded" else None for d in m.deals]
-        matches.append((m, records))
+    matches = [(store.match_state(match_id), records) for match_id, records
+               in zip(line.match_ids, event_records(store, line.match_ids), strict=True)]
     entrants = {p.name for p in ev.players}
     aliases = {p.name: p.aliases for p in store.players() if p.name in entrants}
     return _Exported(

@@ -177,6 +177,12 @@ def test_the_round_trip_keeps_byes_withdrawals_aliases_and_the_deal_being_played
               and m["round"] == 2]
     assert half["deals"][-1]["record"].endswith("1. 10C AH\n")  # being played
     assert half["winner"] is None
+    with open_store(url) as s:   # each record is what `tally deal export` writes
+        exported = [s.export_deal(d.id) if d.kind == "recorded" else None
+                    for m in s.matches() if m.event_id == 3
+                    for d in s.match_state(m.id).deals]
+    assert exported == [d.get("record") for m in doc["matches"] for d in m["deals"]]
+    assert sum(x is not None for x in exported) == 4   # 3 in round 1, 1 being played
     ok(db_url, "load", files["Spring cup"], files["Friday club"])
     shown = strict_json(ok(db_url, "player", "show", "Olgi", "--json"))
     assert shown["name"] == "Olga Rainer"

@@ -6,17 +6,21 @@ export that is to be loaded back into another database (:mod:`tally.exporting`) 
 says, for each withdrawal, before which round it happened, and lists the rounds in the order
 they were started. This module reads that order from the stored time stamps (each round's
 ``started_at``, each player's ``withdrawn_at``) and hands it out as plain frozen data, with
-names instead of database numbers.
+names instead of database numbers; and :func:`event_records` gives the records of all of an
+event's matches at once, as ``tally deal export`` writes each (one load of each match instead
+of one per deal: an event of 4,000 recorded deals exports in seconds, not a minute).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import select
 
+from tally.notation import write_deal
 from tally.store import eventrows
 from tally.store import tables as t
+from tally.store.rows import load_derived
 from tally.store.store import Store
 
 
@@ -83,3 +87,31 @@ def event_timeline(store: Store, ref: str | int) -> EventTimeline:
                    next((r.number for r in started if r.started_at > g.withdrawn_at), None))
         for g in gone)
     return EventTimeline(rounds, withdrawals, match_ids)
+
+
+def event_records(store: Store, match_ids: tuple[int, ...]) -> list[list[str | None]]:
+    """For each match of ``match_ids``, its deals' canonical ``.deal`` records in order, the
+    same text :meth:`Store.export_deal` writes (with the ``Event``, ``Date``, ``Round`` and
+    ``Table`` tags of a match of an event); None for a deal entered as a result."""
+    out: list[list[str | None]] = []
+    events: dict[int, tuple[str, str]] = {}
+    with store.reading() as conn:
+        for match_id in match_ids:
+            loaded = load_derived(conn, match_id)
+            m = loaded.match
+            context: dict[str, str] = {}
+            if m.event_id is not None:
+                if m.event_id not in events:
+                    row = conn.execute(select(t.events.c.name, t.events.c.held_on)
+                                       .where(t.events.c.id == m.event_id)).one()
+                    events[m.event_id] = (str(row.name), row.held_on.isoformat())
+                name, held_on = events[m.event_id]
+                context = {"Event": name, "Date": held_on}
+                if m.round_number is not None:
+                    context["Round"] = str(m.round_number)
+                if m.table_number is not None:
+                    context["Table"] = str(m.table_number)
+            out.append([None if d.record is None
+                        else write_deal(replace(d.record, tags={**context, **d.record.tags}))
+                        for d in loaded.deals])
+    return out
