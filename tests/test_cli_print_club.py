@@ -15,6 +15,8 @@ import pytest
 from tests.pdf_support import pages_text, squash
 from tests.store_support import db_url, ok, tally  # noqa: F401
 
+BASE = "http://192.168.1.20:8066"
+
 
 def test_a_club_evenings_tables_as_they_sit_down(db_url: str, tmp_path: Path) -> None:
     ok(db_url, "player", "add", "Anna Berger", "Bert Huber", "Clara Wimmer", "Dieter Gruber",
@@ -46,6 +48,21 @@ def test_a_club_evenings_tables_as_they_sit_down(db_url: str, tmp_path: Path) ->
     assert "Bye" not in flat
     code, _out, err = tally(db_url, "print", "pairings", "Friday club", "--round", "1")
     assert code == 2 and "is a club evening: it has no rounds" in err
+    coded = tmp_path / "coded.pdf"
+    ok(db_url, "print", "pairings", "Friday club", "-o", str(coded), "--links", BASE)
+    assert "Recordonaphone" in squash(pages_text(coded.read_bytes())[0])
+    from tally.sheets.club import club_pairings_sheet
+    from tally.store import open_store
+    from tally.web.access import server_keys
+    from tally.web.qr import qr_svg, with_table_codes
+
+    with open_store(db_url) as store:   # each code holds its own match's table page
+        keys = server_keys(store)
+        sheet = with_table_codes(store, club_pairings_sheet(store, "Friday club"), BASE, 1)
+    assert [t.match_id for t in sheet.tables] == [second, third]
+    for t in sheet.tables:
+        assert t.match_id is not None
+        assert t.qr == qr_svg(f"{BASE}/t/{t.match_id}/{keys.table_secret(t.match_id)}")
 
 
 def test_an_evening_with_no_match_running_says_how_to_start_one(
