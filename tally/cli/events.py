@@ -333,9 +333,12 @@ def export(
     ] = None,
     db: DbOption = None,
 ) -> None:
-    """Export an event: its settings, players, rounds, withdrawals, matches and every deal
-    (its record, or its result when it was entered as one), as JSON that `tally load` reads
-    back into another database, as CSV for spreadsheets, or as an event folder."""
+    """Export an event as JSON that `tally load` reads back, as CSV, or as a folder.
+
+    The JSON holds its settings, players, rounds, withdrawals, matches and every
+    deal (its record, or its result when it was entered as one); loaded into
+    another database it gives the same standings, cross-table and deal exports.
+    The CSV is a row per deal, for spreadsheets."""
     import sys
 
     from tally.exporting import (
