@@ -5,7 +5,9 @@ The work is done by :mod:`tally.store.events`; these commands parse arguments an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -13,7 +15,15 @@ import typer
 from tally.cli import app
 from tally.cli.common import echo_json, fail, guard
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural, reading
-from tally.cli.tables import CsvOption, number, one_format, print_table, write_csv
+from tally.cli.tables import (
+    Cell,
+    CsvOption,
+    number,
+    one_format,
+    print_table,
+    spreadsheet_safe,
+    write_csv,
+)
 
 if TYPE_CHECKING:
     from tally.store.views import EventView, RoundView
@@ -306,3 +316,72 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
     print_table(f"{grid.event.name}: cross-table", ["No.", "Player", *header[2:]], rows,
                 right=(0,), notes=["Each row shows its player's results against the column's "
                                    "player, game points, their own first."])
+
+
+@event_app.command("export")
+@guard
+def export(
+    event: EventArg,
+    format_: Annotated[str, typer.Option(
+        "--format", metavar="json|csv|folder",
+        help="json: one file that `tally load FILE.json` reads back (docs/event-json.md); "
+             "csv: a row per deal, for spreadsheets (not read back); folder: event.toml and "
+             "deals/*.deal, the format of examples/ (needs -o).")] = "json",
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", metavar="PATH",
+        help="Write to PATH (a file; a folder for --format folder) instead of printing.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Export an event as JSON that `tally load` reads back, as CSV, or as a folder.
+
+    The JSON holds its settings, players, rounds, withdrawals, matches and every
+    deal (its record, or its result when it was entered as one); loaded into
+    another database it gives the same standings, cross-table and deal exports.
+    The CSV is a row per deal, for spreadsheets."""
+    import sys
+
+    from tally.exporting import (
+        event_csv,
+        event_folder,
+        event_json,
+        write_folder,
+        write_text,
+    )
+
+    if format_ not in ("json", "csv", "folder"):
+        fail(f'--format must be json, csv or folder, not "{format_}"')
+    if format_ == "folder" and output is None:
+        fail("--format folder writes files: give the folder with -o PATH")
+    with reading(db) as store:
+        if format_ == "folder":
+            files = event_folder(store, event)
+        elif format_ == "json":
+            text = event_json(store, event)
+        else:
+            header, rows = event_csv(store, event)
+            text = csv_text(header, rows)
+    if format_ == "folder":
+        assert output is not None
+        write_folder(files, output)
+        typer.echo(f"Wrote {output}: event.toml and {plural(len(files) - 1, 'record')}.")
+    elif output is None:
+        sys.stdout.write(text)
+    else:
+        write_text(text, output)
+        typer.echo(f"Wrote {output}")
+
+
+def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
+    """``rows`` under ``header`` as CSV text, cells as ``--csv`` writes them (numbers as
+    numbers, text :func:`tally.cli.tables.spreadsheet_safe`)."""
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([spreadsheet_safe(h) for h in header])
+    for row in rows:
+        writer.writerow(["" if c is None else number(c) if isinstance(c, int | float)
+                         else spreadsheet_safe(c) for c in row])
+    return buffer.getvalue()

@@ -38,8 +38,9 @@ if TYPE_CHECKING:
 @guard
 def load(
     folders: Annotated[list[Path], typer.Argument(
-        metavar="FOLDER...", help="Event folders, each with an event.toml.",
-        exists=True, file_okay=False)],
+        metavar="PATH...", help="Event folders, each with an event.toml, or event files "
+                                "exported as JSON (tally event export).",
+        exists=True)],
     fresh: Annotated[bool, typer.Option(
         "--fresh", help="Start from a new, empty SQLite database file: the file named by --db "
                         "is replaced once the load succeeds, and only if it is a tally "
@@ -54,11 +55,13 @@ def load(
 ) -> None:
     """Load events kept as files into the database and show their standings.
 
-    Every record is checked by the engine on the way in, every quick result
-    against the rule set; a round robin's matches are made from its schedule.
-    All the folders are loaded in one transaction: if any is refused, nothing
-    is stored. With --sheets DIR the standings, pairings, a score sheet and a
-    ruling of each event are written there as PDF.
+    A PATH is an event folder (event.toml and .deal records) or an event file
+    exported as JSON by `tally event export` (docs/event-json.md). Every record
+    is checked by the engine on the way in, every quick result against the rule
+    set; a round robin's matches are made from its schedule. All the paths are
+    loaded in one transaction: if any is refused, nothing is stored. With
+    --sheets DIR the standings, pairings, a score sheet and a ruling of each
+    event are written there as PDF.
     """
     from tally.store.engine import resolve_url
 
@@ -90,9 +93,9 @@ def load(
 
 
 def _load(store: Store, folders: list[Path]) -> list[Loaded]:
-    from tally.loading import load_events
+    from tally.importing import load_paths
 
-    return load_events(store, folders, label="tally load")
+    return load_paths(store, folders, label="tally load")
 
 
 def _load_and_show(store: Store, folders: list[Path], sheets: Path | None, paper: str) -> None:

@@ -266,33 +266,51 @@ def standings(
 @print_app.command("pairings")
 @guard
 def pairings(
-    event: Annotated[str, typer.Argument(metavar="EVENT", help="The round robin.")],
-    round_number: Annotated[int, typer.Option(
-        "--round", metavar="N", help="The round to print.")],
+    event: Annotated[str, typer.Argument(
+        metavar="EVENT", help="The round robin, or the club evening.")],
+    round_number: Annotated[int | None, typer.Option(
+        "--round", metavar="N", help="The round to print (a round robin's; a club evening "
+                                     "has none).")] = None,
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
     links: LinksOption = None,
 ) -> None:
-    """Print the pairings of a round of a round robin as PDF.
+    """Print the pairings of a round of a round robin, or a club evening's tables, as PDF.
 
     Each table's number, its two players and who deals first, with a box for
-    the result; who sits out the round.
+    the result; who sits out the round. For a club evening (no --round): the
+    matches being played as the tables sit down, with their match numbers,
+    and the players waiting for a table.
 
-    Default file: pairings-event-N-round-R.pdf here.
+    Default file: pairings-event-N-round-R.pdf (pairings-event-N.pdf for a
+    club evening) here.
     """
     if output is not None:
         _target(output, "")
     from tally.sheets.build import pairings_sheet
+    from tally.sheets.club import club_pairings_sheet
     from tally.sheets.render import render_pairings
     from tally.store.events import event as find_event
 
     with reading(db) as store:
-        number = find_event(store, event).id
-        sheet = pairings_sheet(store, number, round_number)
+        found = find_event(store, event)
+        number = found.id
+        if found.kind == "club":
+            if round_number is not None:
+                fail(f'event {number} "{found.name}" is a club evening: it has no rounds '
+                     "(leave out --round to print its tables)")
+            sheet = club_pairings_sheet(store, number)
+            default = f"pairings-event-{number}.pdf"
+        else:
+            if round_number is None:
+                fail(f'event {number} "{found.name}" has rounds: give the round to print '
+                     "with --round N")
+            sheet = pairings_sheet(store, number, round_number)
+            default = f"pairings-event-{number}-round-{round_number}.pdf"
         if links is not None:
             from tally.web.qr import with_table_codes
 
             sheet = with_table_codes(store, sheet, links, number)
-    path = _target(output, f"pairings-event-{number}-round-{round_number}.pdf")
+    path = _target(output, default)
     write_and_say(render_pairings(sheet, paper=paper.value), path)

@@ -126,6 +126,8 @@ class PairingTable:
     first_dealer: str
     #: the QR code of the table's page (``tally serve``) as inline SVG; empty for none
     qr: str = ""
+    #: the number of the match played there (a club evening's tables show it), if made
+    match_id: int | None = None
 
     def __post_init__(self) -> None:
         _need(self.table >= 1, f"table number {self.table} is not 1 or more")
@@ -135,19 +137,23 @@ class PairingTable:
 
 @dataclass(frozen=True)
 class PairingsSheet:
-    """The pairings of one round, with a box per table for the result."""
+    """The pairings of one round, with a box per table for the result; or (``round_number``
+    None) a club evening's tables as they sit down, with the players still waiting."""
 
     event: str
-    round_number: int
+    round_number: int | None
     rule_set: str
     printed_at: datetime
     tables: tuple[PairingTable, ...]
     #: Players who sit out this round (they score a bye).
     byes: tuple[str, ...] = ()
     date: date | None = None
+    #: A club evening's players at no table (and not withdrawn).
+    waiting: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        _need(self.round_number >= 1, f"round number {self.round_number} is not 1 or more")
+        _need(self.round_number is None or self.round_number >= 1,
+              f"round number {self.round_number} is not 1 or more")
         numbers = [t.table for t in self.tables]
         _need(len(set(numbers)) == len(numbers), "two pairings share a table number")
 

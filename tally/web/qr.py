@@ -117,6 +117,10 @@ def with_table_codes(store: Store, sheet: PairingsSheet | ScoreSheet, base: str,
         if sheet.match_id is None:
             raise Refused("a blank score sheet belongs to no table: it has no QR code")
         return replace(sheet, qr=code(sheet.match_id))
+    if sheet.round_number is None:  # a club evening's tables name their matches
+        return replace(sheet, tables=tuple(replace(t, qr=code(t.match_id))
+                                           if t.match_id is not None else t
+                                           for t in sheet.tables))
     if event_id is None:
         raise Refused("the pairings' QR codes need the event's number")
     from tally.store.events import rounds

@@ -1,0 +1,553 @@
+"""Loading an event file exported as JSON (:mod:`tally.exporting`, ``docs/event-json.md``).
+
+``tally load FILE.json`` runs :func:`load_paths`, which also loads event folders
+(:mod:`tally.loading`): every path of one ``tally load`` in ONE transaction, so a file refused
+at any step leaves the database exactly as it was (SQLite and PostgreSQL alike).
+
+The file is read as defensively as a folder's files (:func:`tally.loading.read_text_file`):
+a regular file only, at most :data:`MAX_JSON_BYTES` (an exported event of 100 players and 13
+rounds kept trick by trick is about 2 MB), UTF-8. The JSON is strict: ``NaN``, ``Infinity``,
+a number too large for a float, a key given twice, and nesting deeper than Python's reader
+takes are refused. Every field is checked for its type and every key must be
+known to this version (a misspelt key or a newer file is refused, never half read); each
+refusal is one line naming the file and the place in it (``matches[3].deals[2].result``).
+
+What is stored goes through the same store calls as the commands (``tally player add`` and
+``alias``, ``tally event create``, ``round --start``, ``withdraw``, ``tally match start``,
+``tally deal import`` and ``quick``), so every record is ruled by the engine and every result
+checked against the rule set on the way in. Choices made where the issue is silent:
+
+- Players are matched to the database's players by name as the store compares names
+  (case, spaces and accents ignored); a name not found is added. Their aliases are added
+  where missing; an alias that is another player's name or alias is refused.
+- A round robin's rounds are started in the order the file lists them, each after the
+  withdrawals the file puts before it (so the same matches and byes are made); the matches
+  the schedule makes must be exactly the file's matches of that round (table, players, first
+  dealer) and a round's bye what the file says. Withdrawals without a round come last.
+- A record's ``Event``, ``Date``, ``Round`` and ``Table`` tags that repeat the match's place
+  in the event are dropped (as ``tally deal edit`` does): they are written again on export.
+- ``score`` and ``winner`` of a match, when given, must agree with what the engine makes of
+  its deals.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, NoReturn
+
+from tally.errors import TallyError
+from tally.exporting import EXPORTED_KINDS, FORMAT, VERSION
+from tally.loading import MAX_FILE_BYTES, Loaded, LoadError, load_event, read_text_file
+
+if TYPE_CHECKING:
+    from tally.store import Store
+    from tally.store.views import EventView
+
+#: The largest event file ``tally load`` reads (32 MiB): a deal kept trick by trick takes
+#: about 310 bytes of the file (measured on the bundled round robin), so an event of 100
+#: players and 13 rounds of about 6 deals a match, all kept trick by trick, is about 2 MB.
+MAX_JSON_BYTES: Final = 32 * 1024 * 1024
+
+#: Tags of an exported record that say where its match is in the event.
+CONTEXT_TAGS: Final = ("Event", "Date", "Round", "Table")
+
+
+def load_paths(store: Store, paths: Sequence[Path], *,
+               label: str = "tally load") -> list[Loaded]:
+    """Load every path (an event folder, or an event file exported as JSON) into ``store``
+    in ONE transaction: all are stored, or (when any is refused) none."""
+    with store.transaction(label):
+        return [load_event(store, p) if p.is_dir() else load_event_file(store, p)
+                for p in paths]
+
+
+class _Place:
+    """Where in the file a value is, for messages: ``file: matches[3].players``."""
+
+    def __init__(self, path: Path, where: str = "") -> None:
+        self.path = path
+        self.where = where
+
+    def __truediv__(self, key: str | int) -> _Place:
+        if isinstance(key, int):
+            return _Place(self.path, f"{self.where}[{key}]")
+        return _Place(self.path, f"{self.where}.{key}" if self.where else key)
+
+    def fail(self, problem: str) -> NoReturn:
+        where = f": {self.where}" if self.where else ""
+        raise LoadError(f"{self.path}{where}: {problem}")
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a number in strict JSON")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is too large a number")
+    return value
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f'the key "{key[:40]}" is given twice in one object')
+        out[key] = value
+    return out
+
+
+def read_json(path: Path, limit: int | None = None) -> Any:
+    """The strict JSON of file ``path``, at most ``limit`` bytes (:data:`MAX_JSON_BYTES` by
+    default; see the module docstring); :class:`LoadError` naming the file (and the line and
+    column, for a syntax error) otherwise."""
+    text = read_text_file(path, limit=MAX_JSON_BYTES if limit is None else limit)
+    try:
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_float,
+                          object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise LoadError(f"{path}: not valid JSON: {exc.msg} (line {exc.lineno}, "
+                        f"column {exc.colno})") from None
+    except RecursionError:
+        raise LoadError(f"{path}: not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # our refusals above, or an integer of thousands of digits
+        raise LoadError(f"{path}: not valid JSON: {exc}") from None
+
+
+# --- checking the document -------------------------------------------------------------------
+
+
+def _object(value: Any, at: _Place, required: Sequence[str],
+            optional: Sequence[str] = ()) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        at.fail("must be an object ({...})")
+    for key in value:
+        if key not in required and key not in optional:
+            at.fail(f'unknown key "{str(key)[:40]}" (known: {", ".join([*required, *optional])})')
+    for key in required:
+        if key not in value:
+            at.fail(f'"{key}" is missing')
+    return value
+
+
+def _text(value: Any, at: _Place, *, empty: bool = False) -> str:
+    if not isinstance(value, str) or (not empty and not value.strip()):
+        at.fail("must be a text" if empty else "must be a text, not empty")
+    return value
+
+
+def _maybe_text(value: Any, at: _Place) -> str | None:
+    return None if value is None else _text(value, at)
+
+
+def _whole(value: Any, at: _Place, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        at.fail(f"must be a whole number from {low} to {high}")
+    return value
+
+
+def _maybe_whole(value: Any, at: _Place, low: int, high: int) -> int | None:
+    return None if value is None else _whole(value, at, low, high)
+
+
+def _list(value: Any, at: _Place, item: Callable[[Any, _Place], Any]) -> list[Any]:
+    if not isinstance(value, list):
+        at.fail("must be a list ([...])")
+    return [item(v, at / i) for i, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class _Deal:
+    record: str | None
+    result: tuple[str | None, int, str] | None
+
+
+@dataclass(frozen=True)
+class _Match:
+    at: _Place
+    round: int | None
+    table: int | None
+    players: tuple[str, str]
+    first_dealer: str
+    deals: list[_Deal]
+    score: dict[str, int] | None
+    winner: str | None
+    has_winner: bool
+
+
+def _deal(value: Any, at: _Place) -> _Deal:
+    if isinstance(value, dict) and len(value) != 1:
+        at.fail('a deal is {"record": ...} or {"result": ...}, one of the two')
+    d = _object(value, at, (), ("record", "result"))
+    if not d:
+        at.fail('a deal is {"record": ...} or {"result": ...}')
+    if "record" in d:
+        text = _text(d["record"], at / "record")
+        if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+            (at / "record").fail(f"larger than {MAX_FILE_BYTES:,} bytes, more than any real "
+                                 "record")
+        return _Deal(text, None)
+    where = at / "result"
+    r = _object(d["result"], where, ("winner", "points", "reason"))
+    return _Deal(None, (_maybe_text(r["winner"], where / "winner"),
+                        _whole(r["points"], where / "points", 0, 999),
+                        _text(r["reason"], where / "reason")))
+
+
+def _match(value: Any, at: _Place) -> _Match:
+    m = _object(value, at, ("players", "first_dealer", "deals"),
+                ("round", "table", "score", "winner"))
+    pair = _list(m["players"], at / "players", _text)
+    if len(pair) != 2:
+        (at / "players").fail("a match has two players")
+    score: dict[str, int] | None = None
+    if m.get("score") is not None:
+        raw = _object(m["score"], at / "score", (), tuple(pair))
+        score = {k: _whole(v, at / "score" / k, 0, 10**6) for k, v in raw.items()}
+    return _Match(at, _maybe_whole(m.get("round"), at / "round", 1, 10_000),
+                  _maybe_whole(m.get("table"), at / "table", 1, 10_000), (pair[0], pair[1]),
+                  _text(m["first_dealer"], at / "first_dealer"),
+                  _list(m["deals"], at / "deals", _deal), score,
+                  _maybe_text(m.get("winner"), at / "winner"), "winner" in m)
+
+
+@dataclass(frozen=True)
+class _Document:
+    name: str
+    kind: str
+    date: date | None
+    rules: str
+    settings: dict[str, Any]
+    players: list[tuple[str, list[str]]]
+    rounds: list[tuple[int, str | None, bool]]
+    withdrawals: list[tuple[str, int | None]]
+    matches: list[_Match]
+
+
+_TOP_REQUIRED = ("format", "version", "name", "kind", "players", "matches")
+_TOP_OPTIONAL = ("date", "rules", "match_points_per_win", "bye", "withdrawal", "tiebreaks",
+                 "options", "rounds", "withdrawals")
+#: The options of each kind: name -> (default, check).
+_OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
+    "club": {},
+    "round-robin": {
+        "double": lambda v, at: v if isinstance(v, bool) else at.fail("must be true or false"),
+        "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
+    },
+}
+
+
+def _document(data: Any, top: _Place) -> _Document:
+    """The event file's fields, each checked for its type (not yet for its meaning)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        top.fail(f'not a tally event file (it is a JSON object with "format": "{FORMAT}")')
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        top.fail(f"written by a newer tally (event file version {version}); this tally reads "
+                 f"version {VERSION}")
+    if version != VERSION or isinstance(version, bool):
+        (top / "version").fail(f"must be {VERSION}")
+    d = _object(data, top, _TOP_REQUIRED, _TOP_OPTIONAL)
+    kind = _text(d["kind"], top / "kind")
+    if kind not in EXPORTED_KINDS:
+        (top / "kind").fail(f'"{kind[:40]}" is not a kind of event this tally loads '
+                            f'({", ".join(EXPORTED_KINDS)})')
+    settings: dict[str, Any] = {}
+    options = _object(d.get("options", {}), top / "options", (), tuple(_OPTIONS[kind]))
+    for key, check in _OPTIONS[kind].items():
+        if key in options:
+            settings[key] = check(options[key], top / "options" / key)
+    if "match_points_per_win" in d:
+        value = d["match_points_per_win"]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            (top / "match_points_per_win").fail("must be a number")
+        settings["match_points_per_win"] = value
+    for key in ("bye", "withdrawal"):
+        if key in d:
+            settings[key] = _text(d[key], top / key)
+    if "tiebreaks" in d:
+        settings["tiebreaks"] = _list(d["tiebreaks"], top / "tiebreaks", _text)
+    held_on = None
+    if d.get("date") is not None:
+        text = _text(d["date"], top / "date")
+        try:
+            held_on = date.fromisoformat(text)
+        except ValueError:
+            (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+        if len(text) != 10:
+            (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+
+    def player(value: Any, at: _Place) -> tuple[str, list[str]]:
+        if isinstance(value, str):
+            return _text(value, at), []
+        p = _object(value, at, ("name",), ("aliases",))
+        return (_text(p["name"], at / "name"),
+                _list(p.get("aliases", []), at / "aliases", _text))
+
+    def started(value: Any, at: _Place) -> tuple[int, str | None, bool]:
+        r = _object(value, at, ("round",), ("bye",))
+        return (_whole(r["round"], at / "round", 1, 10_000),
+                _maybe_text(r.get("bye"), at / "bye"), "bye" in r)
+
+    def withdrawal(value: Any, at: _Place) -> tuple[str, int | None]:
+        w = _object(value, at, ("player",), ("before_round",))
+        return (_text(w["player"], at / "player"),
+                _maybe_whole(w.get("before_round"), at / "before_round", 1, 10_000))
+
+    return _Document(
+        name=_text(d["name"], top / "name"), kind=kind, date=held_on,
+        rules=_text(d.get("rules", "sixty-six"), top / "rules"), settings=settings,
+        players=_list(d["players"], top / "players", player),
+        rounds=_list(d.get("rounds", []), top / "rounds", started),
+        withdrawals=_list(d.get("withdrawals", []), top / "withdrawals", withdrawal),
+        matches=_list(d["matches"], top / "matches", _match))
+
+
+def _check_meaning(doc: _Document, top: _Place) -> None:
+    """What the types cannot say: names listed once and known, rounds and tables where the
+    kind needs them, withdrawals once each and before a listed round."""
+    from tally.names import fold
+
+    seen: set[str] = set()
+    for i, (name, _aliases) in enumerate(doc.players):
+        if fold(name) in seen:
+            (top / "players" / i).fail(f'"{name}" is listed twice')
+        seen.add(fold(name))
+    numbers = [r for r, _bye, _given in doc.rounds]
+    for i, (number, bye, _given) in enumerate(doc.rounds):
+        if numbers.index(number) != i:
+            (top / "rounds" / i).fail(f"round {number} is listed twice")
+        if bye is not None and fold(bye) not in seen:
+            (top / "rounds" / i / "bye").fail(f'"{bye}" is not one of the event\'s players')
+    if doc.kind == "club" and doc.rounds:
+        (top / "rounds").fail("a club evening has no rounds")
+    gone: set[str] = set()
+    for i, (name, before) in enumerate(doc.withdrawals):
+        at = top / "withdrawals" / i
+        if fold(name) not in seen:
+            (at / "player").fail(f'"{name}" is not one of the event\'s players')
+        if fold(name) in gone:
+            (at / "player").fail(f'"{name}" withdraws twice')
+        gone.add(fold(name))
+        if before is not None and before not in numbers:
+            (at / "before_round").fail(f"round {before} is not among the rounds started")
+    for m in doc.matches:
+        for k, name in enumerate(m.players):
+            if fold(name) not in seen:
+                (m.at / "players" / k).fail(f'"{name}" is not one of the event\'s players')
+        if fold(m.first_dealer) not in {fold(p) for p in m.players}:
+            (m.at / "first_dealer").fail(f'"{m.first_dealer}" does not play in this match')
+        if doc.kind == "club" and (m.round is not None or m.table is not None):
+            m.at.fail("a club evening's match has no round or table")
+        if doc.kind == "round-robin":
+            if m.round is None or m.table is None:
+                m.at.fail("a round robin's match has a round and a table")
+            if m.round not in numbers and doc.rounds:
+                (m.at / "round").fail(f"round {m.round} is not among the rounds started")
+
+
+# --- storing -----------------------------------------------------------------------------------
+
+
+def load_event_file(store: Store, path: Path) -> Loaded:
+    """Load the event kept in the JSON event file ``path`` (see the module docstring).
+
+    Called on its own, each stored step commits by itself; :func:`load_paths` (what ``tally
+    load`` runs) makes the whole load one transaction."""
+    from tally.names import fold
+    from tally.store.events import create_event, events
+
+    if path.name.lower().endswith(".toml"):
+        raise LoadError(f"{path}: an event kept as files is loaded by its folder: "
+                        f"tally load {path.parent}")
+    if path.suffix.lower() == ".csv":
+        raise LoadError(f"{path}: a CSV export is for spreadsheets and is not read back (it "
+                        "has no records, settings or withdrawals): load the event's JSON "
+                        "export (tally event export EVENT --format json)")
+    top = _Place(path)
+    doc = _document(read_json(path), top)
+    _check_meaning(doc, top)
+    if doc.kind == "round-robin" and not doc.rounds:
+        doc = _rounds_from_matches(doc)
+    if any(fold(e.name) == fold(doc.name) for e in events(store)):
+        (top / "name").fail(f'an event named "{doc.name}" is loaded already')
+    ids = _players(store, doc, top)
+
+    def ref(name: str) -> str:
+        return f"#{ids[fold(name)][0]}"
+
+    try:
+        ev = create_event(store, doc.name, kind=doc.kind, held_on=doc.date, rules=doc.rules,
+                          players=[ref(name) for name, _aliases in doc.players],
+                          **doc.settings)
+    except TallyError as exc:
+        top.fail(str(exc))
+    recorded = quick = 0
+    if doc.kind == "club":
+        for m in doc.matches:
+            try:
+                match_id = store.start_match(ref(m.players[0]), ref(m.players[1]),
+                                             first_dealer=ref(m.first_dealer), event=ev.id).id
+            except TallyError as exc:
+                m.at.fail(str(exc))
+            r, q = _deals(store, ev, match_id, m, ids)
+            recorded, quick = recorded + r, quick + q
+        _withdraw(store, ev, doc, None, ref, top)
+    else:
+        for number, bye, bye_given in doc.rounds:
+            _withdraw(store, ev, doc, number, ref, top)
+            r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
+            recorded, quick = recorded + r, quick + q
+        _withdraw(store, ev, doc, None, ref, top)
+    from tally.store.events import event as event_view
+
+    return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)
+
+
+def _rounds_from_matches(doc: _Document) -> _Document:
+    """A round robin written without ``rounds``: its matches' rounds, in order, byes not
+    checked."""
+    from dataclasses import replace
+
+    numbers = sorted({m.round for m in doc.matches if m.round is not None})
+    return replace(doc, rounds=[(n, None, False) for n in numbers])
+
+
+def _players(store: Store, doc: _Document, top: _Place) -> dict[str, tuple[int, str]]:
+    """The file's players found or added in the store, with their aliases: folded name ->
+    (number, name as stored)."""
+    from tally.names import fold
+
+    known = {fold(p.name): p for p in store.players()}
+    ids: dict[str, tuple[int, str]] = {}
+    for i, (name, aliases) in enumerate(doc.players):
+        at = top / "players" / i
+        found = known.get(fold(name))
+        try:
+            if found is None:
+                found = store.add_player(name)
+            have = {fold(a) for a in found.aliases}
+            for alias in aliases:
+                if fold(alias) not in have:
+                    store.add_alias(f"#{found.id}", alias)
+                    have.add(fold(alias))
+        except TallyError as exc:
+            at.fail(str(exc))
+        ids[fold(name)] = (found.id, found.name)
+    return ids
+
+
+def _withdraw(store: Store, ev: EventView, doc: _Document, before: int | None,
+              ref: Callable[[str], str], top: _Place) -> None:
+    """The file's withdrawals that come before round ``before`` (None: after the last)."""
+    from tally.store.events import withdraw
+
+    for i, (name, when) in enumerate(doc.withdrawals):
+        if when == before:
+            try:
+                withdraw(store, ev.id, ref(name))
+            except TallyError as exc:
+                (top / "withdrawals" / i).fail(str(exc))
+
+
+def _round(store: Store, ev: EventView, doc: _Document, number: int, bye: str | None,
+           bye_given: bool, ids: dict[str, tuple[int, str]], top: _Place) -> tuple[int, int]:
+    """Start round ``number``, check that it made the file's matches (and bye), fill them."""
+    from tally.names import fold
+    from tally.store.events import start_round
+    from tally.store.timeline import event_timeline
+
+    at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
+    try:
+        rnd = start_round(store, ev.id, number)
+    except TallyError as exc:
+        at.fail(str(exc))
+    scored = event_timeline(store, ev.id).rounds[-1].bye
+    if bye_given and fold(scored or "") != fold(bye or ""):
+        (at / "bye").fail(f"the schedule gives round {number}'s bye to "
+                          f"{scored or 'nobody'}, the file to {bye or 'nobody'}")
+    made = [(p.table, p.first, p.second, m.first_dealer, m.match_id)
+            for p in rnd.pairings for m in p.matches]
+    listed = [m for m in doc.matches if m.round == number]
+    for k, m in enumerate(listed):
+        same = [x for x in made if x[0] == m.table]
+        nth = sum(1 for other in listed[:k] if other.table == m.table)
+        if nth >= len(same):
+            m.at.fail(f"round {number} table {m.table}: the schedule makes "
+                      f"{len(same) or 'no'} match(es) there, not this one")
+        table, first, second, dealer, _ = same[nth]
+        mine = (ids[fold(m.players[0])][1], ids[fold(m.players[1])][1],
+                ids[fold(m.first_dealer)][1])
+        if mine != (first, second, dealer):
+            m.at.fail(f"round {number} table {table} is {first} against {second}, {dealer} "
+                      "dealing first, by the schedule")
+    if len(listed) != len(made):
+        at.fail(f"round {number}: the schedule makes {len(made)} match(es), the file lists "
+                f"{len(listed)}")
+    recorded = quick = 0
+    used: dict[int, int] = {}
+    for m in listed:
+        same = [x for x in made if x[0] == m.table]
+        nth = used.get(m.table or 0, 0)
+        used[m.table or 0] = nth + 1
+        r, q = _deals(store, ev, same[nth][4], m, ids)
+        recorded, quick = recorded + r, quick + q
+    return recorded, quick
+
+
+def _without_context(text: str, context: dict[str, str]) -> str:
+    """A record without the tags that repeat its match's place in the event."""
+    from tally.notation import read_deal, write_deal
+
+    record = read_deal(text)
+    if not any(record.tags.get(tag, "").strip() == value for tag, value in context.items()):
+        return text
+    for tag, value in context.items():
+        if record.tags.get(tag, "").strip() == value:
+            del record.tags[tag]
+    return write_deal(record)
+
+
+def _deals(store: Store, ev: EventView, match_id: int, m: _Match,
+           ids: dict[str, tuple[int, str]]) -> tuple[int, int]:
+    """Enter match ``m``'s deals into stored match ``match_id``, in order; check its score
+    and winner when the file gives them. (recorded, quick) counts."""
+    from tally.names import fold
+
+    context = {"Event": ev.name, "Date": ev.date.isoformat()}
+    if m.round is not None:
+        context |= {"Round": str(m.round), "Table": str(m.table)}
+    recorded = quick = 0
+    for k, d in enumerate(m.deals):
+        at = m.at / "deals" / k
+        try:
+            if d.record is not None:
+                store.import_deals(match_id, [(str(at.where), _without_context(d.record,
+                                                                               context))])
+                recorded += 1
+            else:
+                assert d.result is not None
+                winner, points, reason = d.result
+                store.quick_result(match_id, winner=None if winner is None else
+                                   f"#{ids[fold(winner)][0]}" if fold(winner) in ids else winner,
+                                   points=points, reason=reason)
+                quick += 1
+        except TallyError as exc:
+            at.fail(str(exc).removeprefix(f"{at.where}: "))
+    if m.score is not None or m.has_winner:
+        state = store.match_state(match_id)
+        if m.score is not None:
+            got = {fold(p): state.score[p] for p in state.players}
+            if {fold(p): v for p, v in m.score.items()} != got:
+                shown = ", ".join(f"{p} {state.score[p]}" for p in state.players)
+                (m.at / "score").fail(f"the deals make the score {shown}")
+        if m.has_winner and fold(m.winner or "") != fold(state.winner or ""):
+            (m.at / "winner").fail(f"the deals make {state.winner or 'nobody (not over)'} "
+                                   "the winner")
+    return recorded, quick
