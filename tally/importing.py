@@ -40,9 +40,9 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from tally.errors import TallyError
+from tally.errors import LoadError, TallyError
 from tally.exporting import EXPORTED_KINDS, FORMAT, VERSION
-from tally.loading import MAX_FILE_BYTES, Loaded, LoadError, load_event, read_text_file
+from tally.loading import MAX_FILE_BYTES, Loaded, load_event, read_text_file
 
 if TYPE_CHECKING:
     from tally.store import Store
