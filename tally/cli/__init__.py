@@ -74,6 +74,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                           "ruling sheet of a recorded deal."),
     "match": ("matches", "Matches: start, show, list, delete."),
     "player": ("players", "Players: add, list, show, rename, merge, alias."),
+    "ratings": ("ratings", "Ratings across all events (OpenSkill): the list, ranked by the "
+                           "conservative rating, and a\nplayer's history match by match."),
 }
 
 
