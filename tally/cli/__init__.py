@@ -76,6 +76,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "player": ("players", "Players: add, list, show, rename, merge, alias."),
     "ratings": ("ratings", "Ratings across all events (OpenSkill): the list, ranked by the "
                            "conservative rating, and a\nplayer's history match by match."),
+    "series": ("series", "Series of events (a Grand Prix): points per placing, the best N "
+                         "results counting."),
 }
 
 
