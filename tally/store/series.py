@@ -8,7 +8,8 @@ the points per placing and how many results count; the standings derived each ti
 
 A series' standings are never stored: each event's placings are its standings now
 (:func:`tally.store.events.standings`, with the event's own tiebreaks; players level there
-share the rank; a player who played no match there has no result in it), and
+share the rank; a player who played no match there has no result in it and the places of
+the others close up, :func:`placings_of`), and
 :func:`tally.series.series_standings` turns them into points (ties on a
 placing share the points of the places they hold), counts the best N and ranks the players
 (total, then countback). An event still being played counts with its standings so far, and
@@ -44,6 +45,7 @@ __all__ = [
     "SeriesView",
     "create_series",
     "format_points",
+    "placings_of",
     "series",
     "series_list",
     "series_standings",
@@ -116,6 +118,23 @@ def _clean_name(name: str) -> str:
     return clean
 
 
+def placings_of(rows: Sequence[tuple[str, int, int]]) -> dict[str, int]:
+    """The placings of an event from its standings rows (player, rank, matches played):
+    players who played no match are left out, and the places of the others close up (a
+    player's place is one more than the number of players who played and rank above them;
+    players sharing a rank share the place).
+
+    >>> placings_of([("Carl", 1, 1), ("Anna", 2, 0), ("Dora", 4, 1), ("Eva", 4, 1)])
+    {'Carl': 1, 'Dora': 2, 'Eva': 2}
+    """
+    ranks = sorted(rank for _p, rank, played in rows if played)
+    out: dict[str, int] = {}
+    for player, rank, played in rows:
+        if played:
+            out[player] = 1 + sum(1 for r in ranks if r < rank)
+    return out
+
+
 def create_series(store: Store, name: str, *, events: Sequence[str | int],
                   points: Sequence[float], best: int | None = None) -> SeriesView:
     """Create a series of stored events (by number or name, in the series' order): a
@@ -182,8 +201,8 @@ def series_standings(store: Store, ref: str | int) -> SeriesStandingsView:
     for ev in view.events:
         table = standings(store, ev.id)
         placings.append(EventPlacings(ev.id, ev.name, ev.date.isoformat(),
-                                      {r.player: r.rank for r in table.rows if r.played},
-                                      table.stage))
+                                      placings_of([(r.player, r.rank, r.played)
+                                                   for r in table.rows]), table.stage))
         shown.append(SeriesEventView(ev.id, ev.name, ev.date, ev.kind, table.stage))
     rows = rank_series(placings, view.points, view.best)
     return SeriesStandingsView(
