@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -63,7 +64,7 @@ def test_ratings_history_of_a_player_match_by_match(club: str) -> None:
         (4, "Carl Moser", "lost", "2:7")]
     steps = data["matches"]
     assert steps[0]["rating_before"] == 25.0
-    assert all(a["rating_after"] == b["rating_before"] for a, b in zip(steps, steps[1:]))
+    assert all(a["rating_after"] == b["rating_before"] for a, b in itertools.pairwise(steps))
     assert data["rating"] == steps[-1]["rating_after"]
     out = ok(club, "ratings", "history", "#4")
     assert "no finished match yet" in out
@@ -72,7 +73,7 @@ def test_ratings_history_of_a_player_match_by_match(club: str) -> None:
 def test_ratings_refusals_are_one_line(club: str, tmp_path: Path) -> None:
     code, out, err = tally(club, "ratings", "history", "Zelda")
     assert code == 2 and err.startswith("tally: ") and len(err.strip().splitlines()) == 1
-    code, out, err = tally(f"sqlite:///{tmp_path / 'none.db'}", "ratings")
+    code, _out, err = tally(f"sqlite:///{tmp_path / 'none.db'}", "ratings")
     assert code == 2 and "Traceback" not in err
     assert not (tmp_path / "none.db").exists()
 

@@ -58,7 +58,7 @@ def test_a_series_ranks_by_the_points_of_each_events_placings(club: Any) -> None
 
 
 def test_a_series_is_found_by_number_or_name_and_listed(club: Any) -> None:
-    store, evs = club
+    store, _evs = club
     made = create_series(store, "Grand Prix", events=["January", "February"], points=[5, 3])
     assert series(store, made.id) == series(store, "  GRAND   prix ") == made
     assert [s.name for s in series_list(store)] == ["Grand Prix"]
@@ -67,7 +67,7 @@ def test_a_series_is_found_by_number_or_name_and_listed(club: Any) -> None:
 
 
 def test_refusals_store_nothing(club: Any, db_url: str) -> None:
-    store, evs = club
+    store, _evs = club
     before = dump(db_url)
     for kwargs in ({"events": ["1", "1"], "points": [5]},
                    {"events": ["99"], "points": [5]},
@@ -85,7 +85,7 @@ def test_refusals_store_nothing(club: Any, db_url: str) -> None:
 
 
 def test_creating_a_series_is_audited_and_undone(club: Any, db_url: str) -> None:
-    store, evs = club
+    store, _evs = club
     before = dump(db_url)
     made = create_series(store, "Cup", events=["1", "2"], points=[5, 3])
     entry = store.audit_log()[-1]
