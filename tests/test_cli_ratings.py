@@ -71,7 +71,7 @@ def test_ratings_history_of_a_player_match_by_match(club: str) -> None:
 
 
 def test_ratings_refusals_are_one_line(club: str, tmp_path: Path) -> None:
-    code, out, err = tally(club, "ratings", "history", "Zelda")
+    code, _out, err = tally(club, "ratings", "history", "Zelda")
     assert code == 2 and err.startswith("tally: ") and len(err.strip().splitlines()) == 1
     code, _out, err = tally(f"sqlite:///{tmp_path / 'none.db'}", "ratings")
     assert code == 2 and "Traceback" not in err
