@@ -137,7 +137,8 @@ class RatingRow(Generic[P]):
 @dataclass(frozen=True)
 class RatingTable(Generic[P]):
     """Every rated player's rating after the matches given, the list ranked, and each
-    match's changes in match order (:attr:`history`)."""
+    match's changes in match order (:attr:`history`; empty when :func:`rate` was asked for
+    none)."""
 
     rows: tuple[RatingRow[P], ...]
     history: tuple[RatingChange[P], ...]
@@ -187,25 +188,38 @@ def expected_score(rating: Rating, opponent: Rating) -> float:
     return float(first)
 
 
-def _ranks(result: float) -> list[float]:
-    if result not in (0.0, 0.5, 1.0):
+def _rated(model: PlackettLuce, a: Any, b: Any, result: float) -> tuple[Any, Any]:
+    """OpenSkill's ratings of a and b after a match (``result`` is a's: 1, 0 or 0.5).
+
+    A decided match is handed over winner first and without ranks (the package takes the
+    teams' order as the finishing order then, and skips sorting by rank: a fifth faster), so
+    the winner's side of the board makes no difference to the numbers; a draw gives equal
+    ranks."""
+    if result == 1.0:
+        [[new_a], [new_b]] = model.rate([[a], [b]])
+    elif result == 0.0:
+        [[new_b], [new_a]] = model.rate([[b], [a]])
+    elif result == 0.5:
+        [[new_a], [new_b]] = model.rate([[a], [b]], ranks=[1.0, 1.0])
+    else:
         raise ValueError(f"a match result is 1, 0 or 0.5, not {result!r}")
-    return [1.0, 1.0] if result == 0.5 else [1.0, 2.0] if result == 1.0 else [2.0, 1.0]
+    return new_a, new_b
 
 
 def update(a: Rating, b: Rating, result: float) -> tuple[Rating, Rating]:
     """The ratings of two players after one match between them; ``result`` is a's: 1 won,
-    0 lost, 0.5 drawn. One call of OpenSkill's ``rate`` with the two ranks.
+    0 lost, 0.5 drawn. One call of OpenSkill's ``rate``.
 
     >>> new_a, new_b = update(Rating(), Rating(), 1.0)
     >>> round(new_a.mu, 4), round(new_b.mu, 4), round(new_a.sigma, 4)
     (27.6354, 22.3646, 8.0659)
     """
-    [[new_a], [new_b]] = _model().rate([[_os(a)], [_os(b)]], ranks=_ranks(result))
+    new_a, new_b = _rated(_model(), _os(a), _os(b), result)
     return Rating(new_a.mu, new_a.sigma), Rating(new_b.mu, new_b.sigma)
 
 
-def rate(matches: Iterable[RatedMatch[P]], *, name: Any = str) -> RatingTable[P]:
+def rate(matches: Iterable[RatedMatch[P]], *, name: Any = str,
+         history: bool = True) -> RatingTable[P]:
     """Rate ``matches`` (in any order: they are rated in :func:`match_order`) from new
     ratings, and rank the players.
 
@@ -213,7 +227,8 @@ def rate(matches: Iterable[RatedMatch[P]], *, name: Any = str) -> RatingTable[P]
     then by ``name(player)`` case-folded (``str`` by default) so that the order is stable;
     players whose ratings are equal share the rank. Each match is one call of OpenSkill's
     ``predict_win`` (the expected result before it, kept in the history) and one of its
-    ``rate``.
+    ``rate``; ``history=False`` keeps no history (and so predicts nothing), for the list
+    alone.
     """
     model = _model()
     ordered = sorted(matches, key=match_order)
@@ -221,7 +236,7 @@ def rate(matches: Iterable[RatedMatch[P]], *, name: Any = str) -> RatingTable[P]
     shown: dict[P, Rating] = {}
     counts: dict[P, list[int]] = {}
     last: dict[P, datetime] = {}
-    history: list[RatingChange[P]] = []
+    changes: list[RatingChange[P]] = []
     start = Rating()
     for m in ordered:
         a, b = m.player_a, m.player_b
@@ -231,16 +246,18 @@ def rate(matches: Iterable[RatedMatch[P]], *, name: Any = str) -> RatingTable[P]
         os_b = native.get(b) or model.rating(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
         before_a, before_b = shown.get(a, start), shown.get(b, start)
         result = 0.5 if m.winner is None else 1.0 if m.winner == a else 0.0
-        expected_a = float(model.predict_win([[os_a], [os_b]])[0])
-        [[os_a], [os_b]] = model.rate([[os_a], [os_b]], ranks=_ranks(result))
+        expected_a = float(model.predict_win([[os_a], [os_b]])[0]) if history else 0.5
+        os_a, os_b = _rated(model, os_a, os_b, result)
         native[a], native[b] = os_a, os_b
         after_a, after_b = Rating(os_a.mu, os_a.sigma), Rating(os_b.mu, os_b.sigma)
         shown[a], shown[b] = after_a, after_b
-        score_b = None if m.score is None else (m.score[1], m.score[0])
-        history.append(RatingChange(m.match_id, m.finished_at, m.event, a, b, result,
-                                    expected_a, before_a, after_a, m.score))
-        history.append(RatingChange(m.match_id, m.finished_at, m.event, b, a, 1.0 - result,
-                                    1.0 - expected_a, before_b, after_b, score_b))
+        if history:
+            score_b = None if m.score is None else (m.score[1], m.score[0])
+            changes.append(RatingChange(m.match_id, m.finished_at, m.event, a, b, result,
+                                        expected_a, before_a, after_a, m.score))
+            changes.append(RatingChange(m.match_id, m.finished_at, m.event, b, a,
+                                        1.0 - result, 1.0 - expected_a, before_b, after_b,
+                                        score_b))
         for player, res in ((a, result), (b, 1.0 - result)):
             c = counts.setdefault(player, [0, 0, 0])
             c[0 if res == 1.0 else 1 if res == 0.0 else 2] += 1
@@ -255,4 +272,4 @@ def rate(matches: Iterable[RatedMatch[P]], *, name: Any = str) -> RatingTable[P]
         won, lost, drawn = counts[player]
         rows.append(RatingRow(rank, player, shown[player], won + lost + drawn, won, lost,
                               drawn, last[player]))
-    return RatingTable(tuple(rows), tuple(history), dict(shown))
+    return RatingTable(tuple(rows), tuple(changes), dict(shown))

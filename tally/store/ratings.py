@@ -157,15 +157,16 @@ def rated_matches(store: Store) -> tuple[list[RatedMatch[int]], dict[int, str]]:
         return _finished(conn)
 
 
-def _table(store: Store) -> tuple[RatingTable[int], dict[int, str], int]:
+def _table(store: Store, *, history: bool = True
+           ) -> tuple[RatingTable[int], dict[int, str], int]:
     found, names = rated_matches(store)
-    return rate(found, name=names.__getitem__), names, len(found)
+    return rate(found, name=names.__getitem__, history=history), names, len(found)
 
 
 def ratings(store: Store) -> RatingsView:
     """The ratings list: every player who has a finished match, ranked by the conservative
     rating (mu - 3 sigma), each with rating, deviation and matches rated."""
-    table, names, count = _table(store)
+    table, names, count = _table(store, history=False)
     rows = tuple(RatingLine(r.rank, names[r.player], r.player, r.rating.mu, r.rating.sigma,
                             r.rating.conservative, r.matches, r.won, r.lost, r.drawn,
                             r.last_played) for r in table.rows)
@@ -220,5 +221,5 @@ class CurrentRatings:
 
 def current_ratings(store: Store) -> CurrentRatings:
     """Today's ratings, to look players up by name (:class:`CurrentRatings`)."""
-    table, names, _count = _table(store)
+    table, names, _count = _table(store, history=False)
     return CurrentRatings(table, {name: pid for pid, name in names.items()})
