@@ -1,7 +1,7 @@
 """Ratings from what is stored: every finished match, of every event and outside events,
 rated by :func:`tally.ratings.rate` in match order.
 
-Ratings are derived, never stored: each call reads the finished matches (four small queries
+Ratings are derived, never stored: each call reads the finished matches (five small queries
 over ``matches``, the result cache ``deal_results``, ``deals`` and ``events``) and rates them
 all again, so a corrected deal, a deleted match or a merged player shows in the next list at
 once, and there is no second source of truth to fall out of step. Rating a season of 100,000
