@@ -5,6 +5,8 @@ worked out by hand next to it."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tally.errors import Refused
 from tally.series import (
@@ -82,3 +84,24 @@ def test_points_and_best_are_checked() -> None:
     for bad_best in (0, 4, -1):
         with pytest.raises(Refused):
             check_best(bad_best, 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.dictionaries(st.sampled_from("ABCDEF"), st.integers(1, 6), min_size=1),
+                min_size=1, max_size=5), st.integers(1, 5))
+def test_totals_add_up_the_counted_results_at_most_best_of_them(
+        ranks: list[dict[str, int]], best: int) -> None:
+    events = [ev(i, r) for i, r in enumerate(ranks, start=1)]
+    best = min(best, len(events))
+    rows = series_standings(events, F1, best=best)
+    assert {r.player for r in rows} == {p for r in ranks for p in r}
+    for row in rows:
+        results = [x for x in row.results if x is not None]
+        counted = [x for x in results if x.counted]
+        assert len(counted) == min(best, len(results)) and row.played == len(results)
+        assert row.total == pytest.approx(sum(x.points for x in counted))
+        dropped = [x.points for x in results if not x.counted]
+        assert all(d <= min(x.points for x in counted) for d in dropped)
+    totals = [r.total for r in rows]
+    assert totals == sorted(totals, reverse=True)
+    assert rows[0].rank == 1 and all(r.rank <= i + 1 for i, r in enumerate(rows))

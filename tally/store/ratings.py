@@ -5,7 +5,8 @@ Ratings are derived, never stored: each call reads the finished matches (five sm
 over ``matches``, the result cache ``deal_results``, ``deals`` and ``events``) and rates them
 all again, so a corrected deal, a deleted match or a merged player shows in the next list at
 once, and there is no second source of truth to fall out of step. Rating a season of 100,000
-deals takes well under the 2 s target (``benchmarks/ratings.py``).
+deals takes under the 2 s target (1.4 s on this 2-core machine under load,
+``benchmarks/ratings.py``).
 
 **Which matches.** A match is rated once a player has reached its match target (the winner,
 from the game points in the result cache, as the standings decide it). Matches still being
