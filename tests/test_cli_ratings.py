@@ -122,7 +122,7 @@ def test_printed_ratings_series_and_pairings_read_back(club: str, tmp_path: Path
     text = printed(club, tmp_path, "series", "Grand Prix")
     flat = squash(text)
     assert "GrandPrix" in flat and "Seriesstandings" in flat and "E1Thursdayclub" in flat
-    assert "10(1.)" in flat and "thebest1" in flat
+    assert "101.place" in flat and "thebest1" in flat
     text = printed(club, tmp_path, "pairings", "Cup", "--round", "1")
     assert "Expected" in text and "today's ratings" in text and NASTY in text
     expected = [int(x) for x in re.findall(r"(\d+)% : (\d+)%", text)[0]]
