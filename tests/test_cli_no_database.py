@@ -32,6 +32,13 @@ READING: list[list[str]] = [
     ["print", "ruling", "1"],
     ["print", "standings", "1"],
     ["print", "pairings", "1", "--round", "1"],
+    ["ratings"],
+    ["ratings", "--json"],
+    ["ratings", "history", "Anna"],
+    ["series", "list"],
+    ["series", "standings", "1"],
+    ["print", "ratings"],
+    ["print", "series", "1"],
 ]
 
 

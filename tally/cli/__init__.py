@@ -74,6 +74,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
                           "ruling sheet of a recorded deal."),
     "match": ("matches", "Matches: start, show, list, delete."),
     "player": ("players", "Players: add, list, show, rename, merge, alias."),
+    "ratings": ("ratings", "Ratings across all events (OpenSkill): the list, ranked by the "
+                           "conservative rating, and a\nplayer's history match by match."),
+    "series": ("series", "Series of events (a Grand Prix): points per placing, the best N "
+                         "results counting."),
 }
 
 

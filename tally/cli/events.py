@@ -26,6 +26,7 @@ from tally.cli.tables import (
 )
 
 if TYPE_CHECKING:
+    from tally.store.store import Store
     from tally.store.views import EventView, RoundView
 
 event_app = typer.Typer(
@@ -249,6 +250,7 @@ def round_(
             found = [start_round(store, event, number_)]
         else:
             found = rounds(store, event, number_)
+        chances = None if json_out or csv_out else expected_results(store, found)
     if json_out:
         echo_json(as_json(found if number_ is None else found[0]))
         return
@@ -267,9 +269,31 @@ def round_(
             notes.append(f"Started round {r.number}: matches "
                          f"{', '.join(str(m) for p in r.pairings for m in p.match_ids) or 'none'}"
                          ".")
-        print_table(f"{r.event}, round {r.number} of {r.rounds} ({state})",
-                    ["Table", "First", "Second", "First dealer", "Match", "Result", "Status"],
-                    [row[1:] for row in mine if row[-1] != "bye"], right=(0, 4), notes=notes)
+        header = ["Table", "First", "Second", "First dealer", "Match", "Result", "Status"]
+        shown = [row[1:] for row in mine if row[-1] != "bye"]
+        if chances:
+            header.append("Expected")
+            shown = [[*row, chances.get((row[1], row[2]))] for row in shown]
+            notes.append("Expected: each player's chance to win, from today's ratings "
+                         "(tally ratings).")
+        print_table(f"{r.event}, round {r.number} of {r.rounds} ({state})", header, shown,
+                    right=(0, 4), notes=notes)
+
+
+def expected_results(store: Store, found: list[RoundView]) -> dict[tuple[object, object], str]:
+    """Each pairing's expected result from today's ratings, as ``66% : 34%`` by (first,
+    second); empty when none of the players has a rated match (:mod:`tally.store.ratings`)."""
+    from tally.store.ratings import current_ratings
+
+    now = current_ratings(store)
+    pairs = [(p.first, p.second) for r in found for p in r.pairings]
+    if not any(now.rated(name) for pair in pairs for name in pair):
+        return {}
+    out: dict[tuple[object, object], str] = {}
+    for a, b in pairs:
+        first = round(now.expected(a, b) * 100)
+        out[(a, b)] = f"{first}% : {100 - first}%"
+    return out
 
 
 def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int | None]]]:

@@ -314,3 +314,52 @@ def pairings(
             sheet = with_table_codes(store, sheet, links, number)
     path = _target(output, default)
     write_and_say(render_pairings(sheet, paper=paper.value), path)
+
+
+@print_app.command("ratings")
+@guard
+def ratings(
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print the ratings list as PDF.
+
+    Every rated player ranked by the conservative rating, with the rating, its
+    uncertainty, matches won and lost and the last one played (`tally
+    ratings`).
+
+    Default file: ratings.pdf here.
+    """
+    from tally.sheets.ratings import ratings_sheet, render_ratings
+
+    path = _target(output, "ratings.pdf")
+    with reading(db) as store:
+        sheet = ratings_sheet(store)
+    write_and_say(render_ratings(sheet, paper=paper.value), path)
+
+
+@print_app.command("series")
+@guard
+def series(
+    name: Annotated[str, typer.Argument(metavar="SERIES", help="The series (number or name).")],
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print the standings of a series as PDF.
+
+    Per player the points of each event with the placing, the results outside
+    the best N in brackets, and the total (`tally series standings`).
+
+    Default file: series-N.pdf here.
+    """
+    from tally.sheets.ratings import render_series, series_sheet
+    from tally.store.series import series as find_series
+
+    if output is not None:
+        _target(output, "")
+    with reading(db) as store:
+        number = find_series(store, name).id
+        sheet = series_sheet(store, number)
+    write_and_say(render_series(sheet, paper=paper.value), _target(output, f"series-{number}.pdf"))

@@ -368,8 +368,10 @@ def event_standings_sheet(store: Store, ref: str | int, *,
 
 
 def pairings_sheet(store: Store, ref: str | int, number: int, *,
-                   printed_at: datetime | None = None) -> PairingsSheet:
-    """The pairings of round ``number`` of a round robin: tables, players, first dealers."""
+                   printed_at: datetime | None = None, expected: bool = True) -> PairingsSheet:
+    """The pairings of round ``number`` of a round robin: tables, players, first dealers, and
+    (``expected``) each table's expected result from today's ratings
+    (:func:`tally.sheets.ratings.with_expected`)."""
     from tally.sheets.data import PairingsSheet, PairingTable
     from tally.store.events import event, rounds
 
@@ -379,6 +381,11 @@ def pairings_sheet(store: Store, ref: str | int, number: int, *,
     rnd = rounds(store, ev.id, number)[0]
     tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer)
                    for p in rnd.pairings)
-    return PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,
-                         printed_at=printed_at or _now(), tables=tables,
-                         byes=(rnd.bye,) if rnd.bye else (), date=ev.date)
+    sheet = PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,
+                          printed_at=printed_at or _now(), tables=tables,
+                          byes=(rnd.bye,) if rnd.bye else (), date=ev.date)
+    if not expected:
+        return sheet
+    from tally.sheets.ratings import with_expected
+
+    return with_expected(store, sheet)

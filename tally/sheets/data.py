@@ -128,9 +128,13 @@ class PairingTable:
     qr: str = ""
     #: the number of the match played there (a club evening's tables show it), if made
     match_id: int | None = None
+    #: the probability that player one wins, from today's ratings (None: not shown)
+    expected: float | None = None
 
     def __post_init__(self) -> None:
         _need(self.table >= 1, f"table number {self.table} is not 1 or more")
+        _need(self.expected is None or 0.0 <= self.expected <= 1.0,
+              f"table {self.table}: a win probability of {self.expected} is not 0 to 1")
         _need(self.first_dealer in (self.player_one, self.player_two),
               f"first dealer {self.first_dealer!r} does not sit at table {self.table}")
 

@@ -15,7 +15,7 @@ from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
 from tally.errors import NotFound, Refused
-from tally.store import eventrows
+from tally.store import eventrows, seriesrows
 from tally.store import tables as t
 from tally.store.derivation import iso_time, keep_dealers
 from tally.store.records import StoredDeal
@@ -62,6 +62,8 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
     absent)."""
     if kind == "event":
         return eventrows.event_snapshot(conn, ident)
+    if kind == "series":
+        return seriesrows.series_snapshot(conn, ident)
     if kind == "deal":
         row = conn.execute(select(t.deals).where(t.deals.c.id == ident)).first()
         if row is None:
@@ -103,8 +105,9 @@ def _matches_in(keys: list[str], before: dict[str, Snapshot],
 
 def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
     """Make the rows named in ``state`` what it says: players, then events, then matches, then
-    deals are written; deals, then matches, then events, then players are deleted."""
-    order = {"player": 0, "event": 1, "match": 2, "deal": 3}
+    deals, then series are written; series, deals, matches, events, then players are
+    deleted."""
+    order = {"player": 0, "event": 1, "match": 2, "deal": 3, "series": 4}
     keys = sorted(state, key=lambda k: order[k.partition(":")[0]])
     players = [int(k.partition(":")[2]) for k in keys if k.startswith("player:")]
     if players:  # aliases may move between the players restored (a merge)
@@ -122,6 +125,9 @@ def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
 def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
     if kind == "event":
         eventrows.put_event(conn, snap)
+        return
+    if kind == "series":
+        seriesrows.put_series(conn, snap)
         return
     if kind == "deal":
         deal = StoredDeal(snap["id"], snap["match_id"], snap["number"], snap["kind"],
@@ -179,7 +185,11 @@ def _remove(conn: Connection, kind: str, ident: int) -> None:
             raise Refused(f"match {ident} has deals: delete them first")
         conn.execute(delete(t.matches).where(t.matches.c.id == ident))
     elif kind == "event":
+        if seriesrows.series_of_event(conn, ident):
+            raise Refused(f"event {ident} counts for a series: reverse the series first")
         eventrows.remove_event(conn, ident)
+    elif kind == "series":
+        seriesrows.remove_series(conn, ident)
     else:
         if match_ids_of(conn, ident):
             raise Refused(f"player #{ident} plays in matches, so the entry stays")

@@ -242,3 +242,31 @@ class WebSetting(SQLModel, table=True):
     name: str = Field(primary_key=True, max_length=60)
     value: str = Field(max_length=400)
     updated_at: datetime
+
+
+class Series(SQLModel, table=True):
+    """A series of events (a Grand Prix, a season cup): ``points`` per placing as a
+    comma-separated list (``25,18,15``), the ``best`` results of each player counting (None:
+    all). ``name_key`` (the name folded, :func:`tally.names.fold`) is unique. Its standings
+    are derived from its events' standings each time (:mod:`tally.series`), never stored."""
+
+    __tablename__ = "series"
+    __table_args__ = (CheckConstraint("best IS NULL OR best >= 1", name="best"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=100)
+    name_key: str = Field(max_length=100, unique=True)
+    points: str = Field(max_length=2000)
+    best: int | None = None
+    created_at: datetime
+
+
+class SeriesEvent(SQLModel, table=True):
+    """An event of a series, at ``position`` (from 1) in the series' order."""
+
+    __tablename__ = "series_events"
+    __table_args__ = (UniqueConstraint("series_id", "position"),)
+
+    series_id: int = Field(foreign_key="series.id", primary_key=True)
+    event_id: int = Field(foreign_key="events.id", primary_key=True, index=True)
+    position: int

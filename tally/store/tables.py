@@ -168,5 +168,23 @@ web_settings = table(
     column("updated_at", UTCDateTime()),
 )
 
+#: series of events (:mod:`tally.store.series`)
+series = table(
+    "series",
+    column("id", Integer),
+    column("name", String),
+    column("name_key", String),
+    column("points", String),
+    column("best", Integer),
+    column("created_at", UTCDateTime()),
+)
+
+series_events = table(
+    "series_events",
+    column("series_id", Integer),
+    column("event_id", Integer),
+    column("position", Integer),
+)
+
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
-       event_rounds, deal_results, cache_state, web_settings)
+       event_rounds, deal_results, cache_state, web_settings, series, series_events)

@@ -1,0 +1,210 @@
+"""Series of events (a Grand Prix, a season cup): stored as which events in which order,
+the points per placing and how many results count; the standings derived each time.
+
+    with open_store("club.db") as store:
+        create_series(store, "Grand Prix 2026", events=["1", "2", "3"],
+                      points=[25, 18, 15, 12, 10, 8, 6, 4, 2, 1], best=2)
+        view = series_standings(store, "Grand Prix 2026")
+
+A series' standings are never stored: each event's placings are its standings now
+(:func:`tally.store.events.standings`, with the event's own tiebreaks; players level there
+share the rank; a player who played no match there has no result in it and the places of
+the others close up, :func:`placings_of`), and
+:func:`tally.series.series_standings` turns them into points (ties on a
+placing share the points of the places they hold), counts the best N and ranks the players
+(total, then countback). An event still being played counts with its standings so far, and
+its stage is shown. Creating a series is audited (``tally audit undo`` removes it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import insert, select
+
+from tally import names
+from tally.errors import Refused
+from tally.series import (
+    EventPlacings,
+    SeriesRow,
+    check_best,
+    check_points,
+)
+from tally.series import series_standings as rank_series
+from tally.store import eventrows, seriesrows
+from tally.store import tables as t
+from tally.store.corrections import snapshot, utc_now
+from tally.store.events import standings
+from tally.store.store import Store
+
+__all__ = [
+    "SeriesEventView",
+    "SeriesStandingsView",
+    "SeriesView",
+    "create_series",
+    "format_points",
+    "placings_of",
+    "series",
+    "series_list",
+    "series_standings",
+]
+
+SERIES_NAME_LENGTH = 100
+#: the most events a series may have
+MAX_EVENTS = 200
+
+
+@dataclass(frozen=True)
+class SeriesEventView:
+    """An event of a series: number, name, date, and its stage (``final``, ``round 3 of 7``;
+    empty for a club evening)."""
+
+    id: int
+    name: str
+    date: date
+    kind: str
+    stage: str
+
+
+@dataclass(frozen=True)
+class SeriesView:
+    """A series: its events in order, points per placing, how many results count (None:
+    all)."""
+
+    id: int
+    name: str
+    events: tuple[SeriesEventView, ...]
+    points: tuple[float, ...]
+    best: int | None
+    created_at: str
+
+
+@dataclass(frozen=True)
+class SeriesStandingsView:
+    """The standings of a series: a row per player with one result per event (None where
+    they did not play), their total of the counted results, ranked."""
+
+    series: SeriesView
+    rows: tuple[SeriesRow, ...]
+
+
+def format_points(points: Sequence[float]) -> str:
+    """Points as stored and shown: ``25,18,15,12.5``.
+
+    >>> format_points((25.0, 18.0, 12.5))
+    '25,18,12.5'
+    """
+    return ",".join(f"{p:g}" for p in points)
+
+
+def _parse_points(text: str) -> tuple[float, ...]:
+    return tuple(float(x) for x in text.split(",") if x)
+
+
+def _clean_name(name: str) -> str:
+    clean = " ".join(name.split())
+    if not clean:
+        raise Refused("a series needs a name")
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean):
+        raise Refused(f"{clean[:20]!r}: a series name cannot contain control characters")
+    if len(clean) > SERIES_NAME_LENGTH:
+        raise Refused(f'"{clean[:20]}...": a series name has at most {SERIES_NAME_LENGTH} '
+                      "characters")
+    if clean.removeprefix("#").isdigit():
+        raise Refused(f'"{clean}": a series name cannot be a number (numbers name series by '
+                      "their number)")
+    return clean
+
+
+def placings_of(rows: Sequence[tuple[str, int, int]]) -> dict[str, int]:
+    """The placings of an event from its standings rows (player, rank, matches played):
+    players who played no match are left out, and the places of the others close up (a
+    player's place is one more than the number of players who played and rank above them;
+    players sharing a rank share the place).
+
+    >>> placings_of([("Carl", 1, 1), ("Anna", 2, 0), ("Dora", 4, 1), ("Eva", 4, 1)])
+    {'Carl': 1, 'Dora': 2, 'Eva': 2}
+    """
+    ranks = sorted(rank for _p, rank, played in rows if played)
+    out: dict[str, int] = {}
+    for player, rank, played in rows:
+        if played:
+            out[player] = 1 + sum(1 for r in ranks if r < rank)
+    return out
+
+
+def create_series(store: Store, name: str, *, events: Sequence[str | int],
+                  points: Sequence[float], best: int | None = None) -> SeriesView:
+    """Create a series of stored events (by number or name, in the series' order): a
+    placing earns ``points[place - 1]`` (nothing beyond the list), each player's ``best``
+    results count (all when None). Refused for a name another series has (case, spaces
+    and accents aside), an event given twice, no events, or points that rise with a worse
+    place."""
+    clean = _clean_name(name)
+    scale = check_points(points)
+    if not 1 <= len(events) <= MAX_EVENTS:
+        raise Refused(f"a series has 1 to {MAX_EVENTS} events, not {len(events)}")
+    count = check_best(best, len(events))
+    with store.writing() as conn:
+        key = names.fold(clean)
+        taken = conn.execute(select(t.series.c.id).where(t.series.c.name_key == key)).first()
+        if taken is not None:
+            raise Refused(f'there is a series "{clean}" already (number {taken[0]})')
+        ids: list[int] = []
+        for ref in events:
+            row = eventrows.resolve_event(conn, ref)
+            if row["id"] in ids:
+                raise Refused(f'event {row["id"]} "{row["name"]}" is listed twice')
+            ids.append(int(row["id"]))
+        sid = conn.execute(insert(t.series).values(
+            name=clean, name_key=key, points=format_points(scale), best=count,
+            created_at=utc_now()).returning(t.series.c.id)).scalar_one()
+        conn.execute(insert(t.series_events), [
+            {"series_id": sid, "event_id": eid, "position": i}
+            for i, eid in enumerate(ids, start=1)])
+        store.audit(conn, "series create", "series", sid,
+                    f'created series {sid} "{clean}" of {len(ids)} event(s)',
+                    {f"series:{sid}": None}, {f"series:{sid}": snapshot(conn, "series", sid)})
+    return series(store, sid)
+
+
+def series(store: Store, ref: str | int) -> SeriesView:
+    """One series, by number or name."""
+    with store.reading() as conn:
+        row = seriesrows.find_series(conn, ref)
+        ids = seriesrows.series_event_ids(conn, row["id"])
+        evs = {r["id"]: r for r in conn.execute(
+            select(t.events).where(t.events.c.id.in_(ids))).mappings()} if ids else {}
+    out: list[SeriesEventView] = []
+    for eid in ids:
+        ev = evs[eid]
+        out.append(SeriesEventView(eid, ev["name"], ev["held_on"], ev["kind"], ""))
+    return SeriesView(row["id"], row["name"], tuple(out), _parse_points(row["points"]),
+                      row["best"], row["created_at"].isoformat())
+
+
+def series_list(store: Store) -> list[SeriesView]:
+    """Every series, by number."""
+    with store.reading() as conn:
+        ids = list(conn.execute(select(t.series.c.id).order_by(t.series.c.id)).scalars())
+    return [series(store, sid) for sid in ids]
+
+
+def series_standings(store: Store, ref: str | int) -> SeriesStandingsView:
+    """The standings of a series now: every player placed in one of its events, ranked by
+    their total of the best N results (module docstring of :mod:`tally.series`)."""
+    view = series(store, ref)
+    placings: list[EventPlacings] = []
+    shown: list[SeriesEventView] = []
+    for ev in view.events:
+        table = standings(store, ev.id)
+        placings.append(EventPlacings(ev.id, ev.name, ev.date.isoformat(),
+                                      placings_of([(r.player, r.rank, r.played)
+                                                   for r in table.rows]), table.stage))
+        shown.append(SeriesEventView(ev.id, ev.name, ev.date, ev.kind, table.stage))
+    rows = rank_series(placings, view.points, view.best)
+    return SeriesStandingsView(
+        SeriesView(view.id, view.name, tuple(shown), view.points, view.best, view.created_at),
+        rows)
