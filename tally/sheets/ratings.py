@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from tally.sheets.data import Paper, SheetError
+from tally.errors import SheetError
+from tally.sheets.data import Paper
 
 if TYPE_CHECKING:
     from tally.sheets.data import PairingsSheet
