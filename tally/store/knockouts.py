@@ -707,7 +707,9 @@ def _round_view(st: _State, number: int) -> RoundView:
     pairings = tuple(_pairing(st, tb, by_table.get(tb, []), planned.get(tb)) for tb in tables)
     draw = None
     bracket_round = st.fmt["bracket_round"]
-    if st.ev["kind"] == "knockout" and (bracket_round is None or number < bracket_round):
+    if st.ev["kind"] == "groups" and number <= _group_rounds(st):
+        draw = f"group round {number} of {_group_rounds(st)}"
+    elif st.ev["kind"] == "knockout" and (bracket_round is None or number < bracket_round):
         draw = f"drawn by lot, seed {st.fmt['draw_seed']}"
     elif bracket_round is not None and number >= bracket_round:
         found = _bracket(st)
