@@ -23,8 +23,7 @@ played; what it scores in the ordinary standings is the event's ``bye`` rule). A
 *out* in the round in which they lose their last life. A player who withdraws is out at once:
 their remaining lives are gone, and they count as out in the last round started when they
 withdrew (round 0: before the first round); a match of theirs not over costs their opponent
-nothing. A late entry (:func:`count_lives` takes each player's first round) starts with full
-lives in the round they join.
+nothing. A late entry starts with full lives in the round they join.
 
 **Ranking** (:func:`rank_by_stage`). Players are ranked by how far they got: a *stage key*
 per player, higher is better (for the lives stage ``(0, round out)`` for a player out and
@@ -177,14 +176,14 @@ class LifeLine:
 
 
 def count_lives(players: Sequence[str], lives: int, rounds: int, outcomes: Sequence[Outcome],
-                byes: Mapping[int, str | None], *, withdrawn: Mapping[str, int] | None = None,
-                joined: Mapping[str, int] | None = None) -> list[LifeLine]:
+                byes: Mapping[int, str | None], *,
+                withdrawn: Mapping[str, int] | None = None) -> list[LifeLine]:
     """Each player's lives after ``rounds`` rounds, in the order of ``players``.
 
     ``outcomes`` are the matches of those rounds, ``byes`` who sat out each round,
     ``withdrawn`` the round each withdrawn player is counted out in (the last round started
-    when they withdrew; 0 before the first), ``joined`` the round a late entry joined in
-    (1 for everyone else). See the module docstring.
+    when they withdrew; 0 before the first). A late entry simply has no match before the
+    round they joined. See the module docstring.
 
     >>> out = [Outcome(1, "A", "B", "B"), Outcome(2, "A", "B", "B")]
     >>> [(x.player, x.lives, x.out_in, x.marks) for x in
@@ -194,7 +193,6 @@ def count_lives(players: Sequence[str], lives: int, rounds: int, outcomes: Seque
     if not 1 <= lives <= MAX_LIVES:
         raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
     gone = dict(withdrawn or {})
-    start = dict(joined or {})
     left = {p: lives for p in players}
     out: dict[str, int] = {}
     marks = {p: ["-"] * rounds for p in players}
@@ -209,10 +207,9 @@ def count_lives(players: Sequence[str], lives: int, rounds: int, outcomes: Seque
         for p in (o.first, o.second):
             if p not in left:
                 raise Refused(f"{p!r} is not a player of this knockout")
-        if o.loser is None:
-            for p in (o.first, o.second):
-                if p not in gone or gone[p] >= o.round:
-                    marks[p][o.round - 1] = "?"
+        if o.loser is None:  # still played, or not counting (a player withdrew)
+            mark = "-" if o.first in gone or o.second in gone else "?"
+            marks[o.first][o.round - 1] = marks[o.second][o.round - 1] = mark
             continue
         winner = o.second if o.loser == o.first else o.first
         marks[winner][o.round - 1] = "W"
@@ -226,10 +223,6 @@ def count_lives(players: Sequence[str], lives: int, rounds: int, outcomes: Seque
         if p in left and p not in out:
             out[p] = number
             left[p] = 0
-    for p in players:
-        first = start.get(p, 1)
-        for k in range(min(first - 1, rounds)):
-            marks[p][k] = "-"
     return [LifeLine(p, max(left[p], 0), out.get(p), p in gone, had[p], tuple(marks[p]))
             for p in players]
 

@@ -612,9 +612,9 @@ def _marks(st: _State, total: int) -> dict[int, tuple[str, ...]]:
         if m.winner is not None:
             marks[m.winner][m.round - 1] = "W"
             marks[m.b if m.winner == m.a else m.a][m.round - 1] = "L"
-        else:
-            for p in (m.a, m.b):
-                marks[p][m.round - 1] = "-" if p in gone else "?"
+        else:  # still played, or not counting (a player withdrew)
+            mark = "-" if {m.a, m.b} & gone else "?"
+            marks[m.a][m.round - 1] = marks[m.b][m.round - 1] = mark
     return {p: tuple(x) for p, x in marks.items()}
 
 
