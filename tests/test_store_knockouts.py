@@ -321,7 +321,7 @@ def test_formats_are_checked(store: Any) -> None:
                       advance=1)
     with pytest.raises(NotFound, match="not drawn yet"):
         rounds(store, ev.id, 4)  # groups of 3 and 2: group rounds 1 to 3
-    with pytest.raises(Refused, match="the next round .* is round 1, not 2"):
+    with pytest.raises(Refused, match=r"the next round .* is round 1, not 2"):
         start_round(store, ev.id, 2)
     with pytest.raises(Refused, match="a groups event: its matches"):
         store.start_match("P01", "P02", first_dealer="P01", event=ev.id, rules=RULES)

@@ -116,11 +116,15 @@ def register(event_app: typer.Typer) -> None:
         rows: list[list[str | int | None]] = []
         for matches in view.bracket:
             for m in matches:
-                rows.append([m.round, m.table, "bye" if m.first is None else m.first,
-                             "bye" if m.second is None else m.second, m.result,
+                rows.append([m.round, m.table, _side(m.first), _side(m.second), m.result,
                              m.winner if m.decided else None, m.match_id])
         notes = [f"Champion: {view.champion}." if view.champion else f"Stage: {view.stage}.",
-                 "? : the winner of the match before, not decided yet."]
+                 "?: the winner of a match not decided yet."]
         print_table(f"{view.event.name}: bracket",
                     ["Round", "Table", "First", "Second", "Result", "Winner", "Match"], rows,
                     right=(0, 1, 6), notes=notes)
+
+
+def _side(name: str | None) -> str:
+    """A side of a bracket match as the terminal shows it."""
+    return "bye" if name is None else name or "?"

@@ -229,7 +229,9 @@ def standings(
 
     The table of the terminal's `tally standings` with the tiebreaks named, and
     for a round robin the cross-table of results player by player; the event's
-    name, date and rule set, and when it was printed.
+    name, date and rule set, and when it was printed. A knockout's (or groups
+    event's) standings are by elimination: lives, the round out in, a mark per
+    round.
 
     Default file: standings-event-N.pdf or standings-season.pdf here.
     """
@@ -250,9 +252,17 @@ def standings(
         if event is not None:
             from tally.store.events import event as find_event
 
-            number = find_event(store, event).id
-            sheet = event_standings_sheet(store, number)
+            found = find_event(store, event)
+            number = found.id
             default = f"standings-event-{number}.pdf"
+            if found.kind in ("knockout", "groups"):
+                from tally.sheets.knockout import elimination_sheet
+                from tally.sheets.render import render_elimination
+
+                pdf = render_elimination(elimination_sheet(store, number), paper=paper.value)
+                write_and_say(pdf, _target(output, default))
+                return
+            sheet = event_standings_sheet(store, number)
         else:
             from tally.store.events import season_standings
 
@@ -266,7 +276,8 @@ def standings(
 @print_app.command("pairings")
 @guard
 def pairings(
-    event: Annotated[str, typer.Argument(metavar="EVENT", help="The round robin.")],
+    event: Annotated[str, typer.Argument(metavar="EVENT",
+                                         help="The round robin or knockout.")],
     round_number: Annotated[int, typer.Option(
         "--round", metavar="N", help="The round to print.")],
     paper: PaperOption = PaperSize.A4,
@@ -274,10 +285,11 @@ def pairings(
     db: DbOption = None,
     links: LinksOption = None,
 ) -> None:
-    """Print the pairings of a round of a round robin as PDF.
+    """Print the pairings of a round of a round robin or a knockout as PDF.
 
     Each table's number, its two players and who deals first, with a box for
-    the result; who sits out the round.
+    the result; who sits out the round; how a knockout's round was drawn (the
+    seed).
 
     Default file: pairings-event-N-round-R.pdf here.
     """
@@ -296,3 +308,32 @@ def pairings(
             sheet = with_table_codes(store, sheet, links, number)
     path = _target(output, f"pairings-event-{number}-round-{round_number}.pdf")
     write_and_say(render_pairings(sheet, paper=paper.value), path)
+
+
+@print_app.command("bracket")
+@guard
+def bracket(
+    event: Annotated[str, typer.Argument(metavar="EVENT",
+                                         help="The knockout or groups event.")],
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print the knockout bracket of an event as PDF.
+
+    A column per round to the champion: each match's players (winners in
+    bold), byes, scores, and empty lines for the matches still to come.
+
+    Default file: bracket-event-N.pdf here.
+    """
+    if output is not None:
+        _target(output, "")
+    from tally.sheets.knockout import bracket_sheet
+    from tally.sheets.render import render_bracket
+    from tally.store.events import event as find_event
+
+    with reading(db) as store:
+        number = find_event(store, event).id
+        sheet = bracket_sheet(store, number)
+    write_and_say(render_bracket(sheet, paper=paper.value),
+                  _target(output, f"bracket-event-{number}.pdf"))

@@ -467,9 +467,9 @@ def _bracket_round_name(r: int, last: int) -> str:
 
 @dataclass(frozen=True)
 class BracketMatchView:
-    """A match of the bracket: ``first`` and ``second`` (None: a bye; ``"?"``: not known
-    yet), the winner once decided, the match made for it and its score (first player's
-    game points first)."""
+    """A match of the bracket: ``first`` and ``second`` (None: a bye; ``""``: not known
+    yet, player names are never blank), the winner once decided, the match made for it and
+    its score (first player's game points first)."""
 
     round: int
     table: int
@@ -582,6 +582,7 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         alive = [x for x in _lives(st) if x.out_in is None]
         if len(alive) == 1 and total:
             champion = st.names[int(alive[0].player)]
+            lines[0] = dataclasses.replace(lines[0], stage="winner")
     groups = tuple(tuple(st.names[p] for p in g) for g in _groups(st)) \
         if st.ev["kind"] == "groups" else ()
     playoffs = tuple(_pairing(st, m.table or i, [m]) for i, m in
@@ -596,7 +597,7 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
 def _who(st: _State, slot: str | None) -> str | None:
     if slot is None:
         return None
-    return "?" if slot == TBD else st.names[int(slot)]
+    return "" if slot == TBD else st.names[int(slot)]
 
 
 def _marks(st: _State, total: int) -> dict[int, tuple[str, ...]]:
