@@ -32,6 +32,24 @@ def elimination_rows(view: KnockoutView) -> tuple[list[str], list[list[str | int
     return header, rows
 
 
+def show_elimination(view: KnockoutView) -> None:
+    """Print the standings by elimination as a table on the terminal, with notes."""
+    header, rows = elimination_rows(view)
+    knockout = view.kind == "knockout"
+    short = ["#", "Player", "Group", "Lives", "Out in", "Stage", "W", "L",
+             *[str(n) for n in range(1, view.rounds_started + 1)]]
+    keep = [i for i, name in enumerate(header)
+            if not (knockout and name == "group")
+            and not (not knockout and name in ("lives", "out_in"))]
+    notes = [f"Stage: {view.stage}."]
+    if view.draw_seed:
+        notes.append(f"Lives: {view.lives} each; rounds drawn by lot, seed "
+                     f"{view.draw_seed}.")
+    notes.append("Rounds: W won, L lost, B bye, ? playing, - not playing.")
+    print_table(f"{view.event.name}: standings by elimination", [short[i] for i in keep],
+                [[row[i] for i in keep] for row in rows], right=(0,), notes=notes)
+
+
 def register(event_app: typer.Typer) -> None:
     """Add ``playoff``, ``elimination`` and ``bracket`` to ``tally event``."""
 
@@ -77,23 +95,11 @@ def register(event_app: typer.Typer) -> None:
         if json_out:
             echo_json(as_json(view))
             return
-        header, rows = elimination_rows(view)
         if csv_out:
-            write_csv(header, rows)
+            write_csv(*elimination_rows(view))
             return
-        knockout = view.kind == "knockout"
-        short = ["#", "Player", "Group", "Lives", "Out in", "Stage", "W", "L",
-                 *[str(n) for n in range(1, view.rounds_started + 1)]]
-        keep = [i for i, name in enumerate(header)
-                if not (knockout and name == "group")
-                and not (not knockout and name in ("lives", "out_in"))]
-        notes = [f"Stage: {view.stage}."]
-        if view.draw_seed:
-            notes.append(f"Lives: {view.lives} each; rounds drawn by lot, seed "
-                         f"{view.draw_seed}.")
-        notes.append("Rounds: W won, L lost, B bye, ? playing, - not playing.")
-        print_table(f"{view.event.name}: standings by elimination", [short[i] for i in keep],
-                    [[row[i] for i in keep] for row in rows], right=(0,), notes=notes)
+        show_elimination(view)
+
 
     @event_app.command("bracket")
     @guard
