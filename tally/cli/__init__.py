@@ -69,7 +69,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "deal": ("deals", "Deals: start, play, undo, record interactively, quick entry, import, "
                       "export, edit, delete, show."),
     "event": ("events", "Events: club evenings, round robins and knockouts; rounds, "
-                        "pairings,\ncross-tables."),
+                        "pairings, cross-tables."),
     "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, the "
                           "ruling sheet of a recorded deal."),
     "match": ("matches", "Matches: start, show, list, delete."),
