@@ -201,6 +201,8 @@ def test_knockout_commands(tmp_path: Path) -> None:
     bad = runner.invoke(app, ["event", "create", "X", "--kind", "knockout", "--lives", "0",
                               "--db", db])
     assert bad.exit_code == 2 and "1 to 9 lives" in bad.output
+    shown = ok("event", "show", "KO", "--db", db)
+    assert "Knockout: 1 lives each, rounds drawn by lot with seed s; the last 2 play" in shown
     out = ok("event", "round", "KO", "1", "--start", "--db", db)
     assert "Round 1: drawn by lot, seed s." in out
     rnd = json.loads(ok("event", "round", "KO", "1", "--json", "--db", db))

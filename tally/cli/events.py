@@ -169,10 +169,16 @@ def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None) -> 
 
     with reading(db) as store:
         ev = get_event(store, event)
+        extra: list[str] = []
+        if ev.kind in ("knockout", "groups") and not json_out:
+            from tally.cli.knockouts import describe_format
+            from tally.store.knockouts import knockout_view
+
+            extra = describe_format(knockout_view(store, ev))
     if json_out:
         echo_json(as_json(ev))
         return
-    typer.echo("\n".join(describe_event(ev)))
+    typer.echo("\n".join([*describe_event(ev), *extra]))
 
 
 def describe_event(ev: EventView) -> list[str]:

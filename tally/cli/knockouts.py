@@ -32,6 +32,25 @@ def elimination_rows(view: KnockoutView) -> tuple[list[str], list[list[str | int
     return header, rows
 
 
+def describe_format(view: KnockoutView) -> list[str]:
+    """A knockout's or groups event's format and stage, line by line."""
+    out = []
+    if view.kind == "knockout":
+        final = (f"; the last {view.final_size} play a straight knockout"
+                 if view.final_size else "")
+        out.append(f"Knockout: {view.lives} lives each, rounds drawn by lot with seed "
+                   f"{view.draw_seed}{final}; `tally event elimination {view.event.id}` shows "
+                   "who is still in.")
+    else:
+        sizes = ", ".join(str(len(g)) for g in view.groups)
+        out.append(f"Groups: {len(view.groups)} ({sizes} players), snake-seeded; the best "
+                   f"{view.advance} of each go into a knockout bracket.")
+        for number, group in enumerate(view.groups, start=1):
+            out.append(f"  Group {number}: {', '.join(group)}")
+    out.append(f"Stage: {view.stage}.")
+    return out
+
+
 def show_elimination(view: KnockoutView) -> None:
     """Print the standings by elimination as a table on the terminal, with notes."""
     header, rows = elimination_rows(view)

@@ -504,7 +504,8 @@ class KnockoutLine:
 class KnockoutView:
     """A knockout or groups event as its wall sheet shows it: the lines by elimination, the
     groups (names, in group order), the bracket's rounds, the play-offs, where it stands
-    (``stage``) and the champion once there is one."""
+    (``stage``), the champion once there is one, and the format (lives, seed, final stage,
+    qualifiers per group)."""
 
     event: EventView
     kind: str
@@ -518,6 +519,9 @@ class KnockoutView:
     bracket: tuple[tuple[BracketMatchView, ...], ...]
     playoffs: tuple[PairingView, ...]
     tiebreaks: tuple[str, ...]
+    #: a knockout's final stage (the last N players), groups' qualifiers per group
+    final_size: int | None = None
+    advance: int | None = None
 
 
 def knockout_view(store: Store, event_view: EventView, *,
@@ -591,7 +595,8 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         event=event_view, kind=st.ev["kind"], lives=st.fmt["lives"],
         draw_seed=st.fmt["draw_seed"], rounds_started=total, stage=_stage(st, champion),
         champion=champion, lines=tuple(lines), groups=groups, bracket=tuple(bracket),
-        playoffs=playoffs, tiebreaks=order)
+        playoffs=playoffs, tiebreaks=order, final_size=st.fmt["final_size"],
+        advance=st.fmt["advance"])
 
 
 def _who(st: _State, slot: str | None) -> str | None:
