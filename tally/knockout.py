@@ -13,8 +13,8 @@ lot among those who have had the fewest byes so far. The rest are paired in the 
 order, each with the next one not their opponent of the round before ("no immediate
 rematch"); a search with backtracking finds such a pairing whenever one exists (with four or
 more players one always does), and the bye is drawn again (among the same candidates, in
-drawn order) if only another bye makes one possible. Only two players who just met, or
-three of whom none can avoid it, play again at once. Who deals first at each table is drawn
+drawn order) if only another bye makes one possible. Only the last two players, having just
+met, play each other again at once. Who deals first at each table is drawn
 by lot too. Tables are numbered 1, 2, ... in drawn order.
 
 **Lives** (:func:`count_lives`). Every player starts with the event's lives. A lost match

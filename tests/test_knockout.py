@@ -178,3 +178,39 @@ def test_bracket_results_byes_and_walkovers() -> None:
     assert reached(r) == {"A": 2, "B": 1, "C": 3, "D": 1, "E": 1, "F": 4}
     with pytest.raises(Refused):
         bracket_rounds(slots, {(1, 2): "A"})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=2, max_value=12), st.integers(min_value=1, max_value=4),
+       st.text(max_size=6), st.randoms(use_true_random=False))
+def test_a_knockout_played_out_by_lot_keeps_its_lives_straight(
+        n: int, lives: int, seed: str, rng: object) -> None:
+    """Any field and lives, any results: each player's lives are the lives less the matches
+    lost, a player is out in the round of their last loss, and it ends with one player."""
+    players = [f"X{i}" for i in range(n)]
+    outcomes: list[Outcome] = []
+    byes: dict[int, str | None] = {}
+    last: dict[str, str] = {}
+    number = 0
+    while True:
+        lines = count_lives(players, lives, number, outcomes, byes)
+        alive = [x.player for x in lines if x.still_in]
+        if len(alive) < 2:
+            break
+        number += 1
+        had = {p: sum(1 for b in byes.values() if b == p) for p in players}
+        d = draw_round(alive, seed=seed, number=number, last_opponents=last, byes=had)
+        byes[number] = d.bye
+        if len(alive) >= 3:
+            assert all(last.get(p.first) != p.second for p in d.pairings)
+        last = {}
+        for p in d.pairings:
+            loser = p.first if rng.random() < 0.5 else p.second  # type: ignore[attr-defined]
+            outcomes.append(Outcome(number, p.first, p.second, loser))
+            last[p.first], last[p.second] = p.second, p.first
+    lost = {p: sum(1 for o in outcomes if o.loser == p) for p in players}
+    assert len(alive) == 1 and number <= n * lives
+    for x in lines:
+        assert x.lives == lives - lost[x.player] >= 0
+        if x.out_in is not None:
+            assert x.out_in == max(o.round for o in outcomes if o.loser == x.player)

@@ -328,3 +328,15 @@ def test_formats_are_checked(store: Any) -> None:
     start_round(store, ev.id, 1)
     with pytest.raises(Refused, match="its groups are made"):
         add_players(store, ev.id, [])
+
+
+def test_undoing_the_creation_of_a_knockout(store: Any) -> None:
+    players(store, SIXTEEN[:4])
+    ev = create_event(store, "KO", kind="knockout", players=SIXTEEN[:4], rules=RULES,
+                      draw_seed="u")
+    store.reverse(store.audit_log()[-1].id)
+    with pytest.raises(NotFound):
+        knockout_view(store, ev)
+    again = create_event(store, "KO", kind="knockout", players=SIXTEEN[:4], rules=RULES)
+    view = knockout_view(store, again)
+    assert view.lives == 3 and view.draw_seed  # the defaults: 3 lives, a seed of the time
