@@ -286,6 +286,8 @@ def test_groups_withdrawals_before_and_in_the_bracket(store: Any) -> None:
     assert len(rnd5.pairings) == 2
     by = {x.player: x for x in view.lines}
     assert by["P08"].withdrawn and by["P08"].stage.endswith("withdrew")
+    # forfeit: P08's unplayed group match (round 3, against P16) is won by P16
+    assert (by["P16"].row.won, by["P08"].row.won, by["P08"].row.lost) == (1, 1, 2)
     assert by["P03"].stage == "quarter-final, out, withdrew"
 
 
@@ -340,3 +342,22 @@ def test_undoing_the_creation_of_a_knockout(store: Any) -> None:
     again = create_event(store, "KO", kind="knockout", players=SIXTEEN[:4], rules=RULES)
     view = knockout_view(store, again)
     assert view.lives == 3 and view.draw_seed  # the defaults: 3 lives, a seed of the time
+
+
+def test_a_group_player_who_withdraws_before_the_start_forfeits_every_match(
+        store: Any) -> None:
+    eight = SIXTEEN[:8]
+    players(store, eight)
+    ev = create_event(store, "Cup", kind="groups", players=eight, rules=RULES, groups=2,
+                      advance=1)
+    withdraw(store, ev.id, "P05")  # group 1: P01 P04 P05 P08
+    for number in (1, 2, 3):
+        rnd = start_round(store, ev.id, number)
+        assert all("P05" not in (p.first, p.second) for p in rnd.pairings if p.matches)
+        play(store, rnd, lower)
+    by = {x.player: x for x in knockout_view(store, ev).lines}
+    # P01, P04 and P08 each win their match against P05 by forfeit, none made
+    assert (by["P05"].row.played, by["P05"].row.lost) == (3, 3)
+    assert (by["P01"].row.won, by["P04"].row.won, by["P08"].row.won) == (3, 2, 1)
+    rnd = start_round(store, ev.id, 4)  # the final: the two group winners
+    assert [(p.first, p.second) for p in rnd.pairings] == [("P01", "P02")]

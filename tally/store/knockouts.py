@@ -337,6 +337,27 @@ def _results(st: _State, matches: Sequence[_M]) -> list[MatchResult]:
     return out
 
 
+def _unmade_forfeits(st: _State, members: set[int] | None = None) -> list[MatchResult]:
+    """Groups under the ``forfeit`` rule: each scheduled group match not made, of a player
+    who withdrew against one who did not, is a match won by the opponent (no game points),
+    as in a round robin; only matches among ``members`` when given."""
+    if st.ev["kind"] != "groups" or st.ev["withdrawal"] != "forfeit" or not st.withdrawn:
+        return []
+    gone = set(st.withdrawn)
+    made = {(m.round, m.table) for m in st.matches}
+    out = []
+    for number in range(1, _group_rounds(st) + 1):
+        for p in _group_round(st, number)[0]:
+            a, b = int(p.first), int(p.second)
+            if (number, p.table) in made or len({a, b} & gone) != 1:
+                continue
+            if members is not None and not {a, b} <= members:
+                continue
+            winner = b if a in gone else a
+            out.append(MatchResult(st.names[a], st.names[b], st.names[winner], 0, 0))
+    return out
+
+
 def _field(st: _State, tiebreaks: Sequence[str]) -> list[StandingRow]:
     """The ordinary standings over every match but the play-offs."""
     per_win = float(st.ev["match_points_per_win"])
@@ -346,7 +367,8 @@ def _field(st: _State, tiebreaks: Sequence[str]) -> list[StandingRow]:
             byes[st.names[bye]] += 1
     players = [st.names[p] for p in st.ids]
     players += [n for p, n in st.names.items() if n not in players]
-    return rank_players(players, _results(st, [m for m in st.matches if m.round is not None]),
+    results = _results(st, [m for m in st.matches if m.round is not None])
+    return rank_players(players, results + _unmade_forfeits(st),
                         match_points_per_win=per_win,
                         match_points_per_bye=per_win if st.ev["bye"] == "win" else 0.0,
                         byes=dict(byes), tiebreaks=tiebreaks)
@@ -365,7 +387,8 @@ def _group_tables(st: _State, tiebreaks: Sequence[str]) -> list[list[tuple[int, 
         members = set(group)
         ms = [m for m in st.matches if m.round is not None and m.round <= total
               and {m.a, m.b} <= members]
-        rows = rank_players([st.names[p] for p in group], _results(st, ms),
+        rows = rank_players([st.names[p] for p in group],
+                            _results(st, ms) + _unmade_forfeits(st, members),
                             match_points_per_win=float(st.ev["match_points_per_win"]),
                             tiebreaks=tiebreaks)
         by_name = {n: p for p, n in st.names.items()}
