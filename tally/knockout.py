@@ -12,8 +12,10 @@ order given (entry order), are shuffled; with an odd number one sits out (*bye*)
 lot among those who have had the fewest byes so far. The rest are paired in the shuffled
 order, each with the next one not their opponent of the round before ("no immediate
 rematch"); a search with backtracking finds such a pairing whenever one exists (with four or
-more players one always does), and the bye is drawn again (among the same candidates, in
-drawn order) if only another bye makes one possible. Only the last two players, having just
+more players one always does). Avoiding a rematch comes first: if no player with the fewest
+byes can sit out without two players meeting again (three players, two of whom just met and
+the third having had fewer byes), the bye goes to the next candidate, by lot among those with
+the next fewest byes, and so on. Only the last two players, having just
 met, play each other again at once. Who deals first at each table is drawn
 by lot too. Tables are numbered 1, 2, ... in drawn order.
 
@@ -115,10 +117,11 @@ def draw_round(players: Sequence[str], *, seed: str, number: int,
     rng.shuffle(order)
     candidates: list[str | None] = [None]
     if len(order) % 2:
-        fewest = min(had[p] for p in order)
-        eligible = [p for p in order if had[p] == fewest]
-        rng.shuffle(eligible)
-        candidates = list(eligible)
+        candidates = []
+        for count in sorted({had[p] for p in order}):  # fewest byes first, by lot within
+            group = [p for p in order if had[p] == count]
+            rng.shuffle(group)
+            candidates.extend(group)
     chosen: tuple[str | None, list[tuple[str, str]]] | None = None
     for bye in candidates:
         rest = [p for p in order if p != bye]

@@ -77,6 +77,14 @@ def test_three_players_the_bye_avoids_the_rematch() -> None:
         assert d.bye in ("A", "B")
 
 
+def test_avoiding_a_rematch_comes_before_the_fewest_byes() -> None:
+    # C has had the fewest byes, but C sitting out would make A and B meet again
+    for seed in map(str, range(20)):
+        d = draw_round(["A", "B", "C"], seed=seed, number=5, byes={"A": 2, "B": 2, "C": 1},
+                       last_opponents={"A": "B", "B": "A"})
+        assert d.bye in ("A", "B") and pairs_of(d) != {frozenset("AB")}
+
+
 def test_a_draw_needs_two_distinct_players() -> None:
     with pytest.raises(Refused):
         draw_round(["A"], seed="s", number=1)
