@@ -1,4 +1,5 @@
-"""Write the bundled example events: a club evening and an 8-player round robin.
+"""Write the bundled example events: a club evening, an 8-player round robin and a
+16-player knockout with three lives (Preisschnapsen).
 
     python examples/generate.py
 
@@ -13,7 +14,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tally.match import simulate_match
+from tally.errors import TallyError
+from tally.match import DealResult, simulate_match
 from tally.notation import write_deal
 from tally.rules import RuleSet
 from tally.ruling import rule
@@ -23,6 +25,10 @@ HERE = Path(__file__).resolve().parent
 
 CLUB = ["Anna Berger", "Bert Huber", "Clara Wimmer", "Dieter Gruber", "Eva Pichler",
         "Franz Moser"]
+KNOCKOUT = ["Alois Brunner", "Brigitte Haas", "Christian Mayr", "Doris Egger",
+            "Erich Schober", "Fritzi Lechner", "Gustl Wallner", "Hermine Kern",
+            "Ignaz Pfeiffer", "Johanna Rauch", "Konrad Stadler", "Leopoldine Berger",
+            "Manfred Huemer", "Notburga Reiter", "Otto Fink", "Paula Strasser"]
 ROUND_ROBIN = ["Gerti Hofer", "Hans Leitner", "Ilse Bauer", "Josef Eder", "Karin Wolf",
                "Lukas Fuchs", "Maria Steiner", "Norbert Lang"]
 
@@ -33,8 +39,13 @@ def _q(text: str) -> str:
 
 def _match_block(folder: Path, key: str, players: tuple[str, str], first: str, rules: RuleSet,
                  rng: random.Random, recorded: bool, extra: dict[str, int],
-                 event: str) -> list[str]:
+                 event: str, played: list[DealResult] | None = None) -> list[str]:
     records = simulate_match(rules, players, first, rng, tags={"Event": event})
+    if played is not None:  # each deal's result, for the caller
+        for record in records:
+            r = rule(record)
+            assert r.outcome is not None
+            played.append(DealResult(r.outcome.winner, r.deal_points, r.outcome.reason))
     lines = ["", "[[matches]]"]
     lines += [f"{k} = {v}" for k, v in extra.items()]
     lines.append(f"players = [{_q(players[0])}, {_q(players[1])}]")
@@ -123,6 +134,68 @@ def round_robin() -> None:
     _write_event(folder, header, blocks)
 
 
+def knockout() -> None:
+    """16 players, three lives, each round drawn by lot with seed 2026; the last four play a
+    straight knockout. The rounds are drawn by tally itself (a throwaway database: each
+    round started as `tally event round --start` does, its matches played by the engine), so
+    the file is exactly what `tally load` draws again. Round 1 kept trick by trick, the
+    rest on paper."""
+    import tempfile
+
+    from tally.store import open_store
+    from tally.store.events import create_event, start_round
+
+    folder = _fresh_folder("knockout")
+    name = "Preisschnapsen 2026"
+    rules = RuleSet.parse("schnapsen")
+    rng = random.Random(1101)
+    lives, seed, final = 3, "2026", 4
+    header = [
+        "# A Preisschnapsen: 16 players, three lives each. Every round is drawn by lot among",
+        "# the players still in (seed 2026); a lost match (Bummerl) costs a life; the last",
+        "# four play a straight knockout (semi-finals and final). Round 1 was kept trick by",
+        "# trick, the later rounds on paper.",
+        f"name = {_q(name)}",
+        'kind = "knockout"',
+        'date = "2026-11-21"',
+        f"rules = {_q(rules.spec)}",
+        f"lives = {lives}",
+        f"seed = {_q(seed)}",
+        f"final = {final}",
+        "players = [" + ", ".join(_q(p) for p in KNOCKOUT) + "]",
+    ]
+    blocks: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = open_store(f"sqlite:///{Path(tmp) / 'draw.db'}", scorer="generate.py")
+        try:
+            for player in KNOCKOUT:
+                store.add_player(player)
+            ev = create_event(store, name, kind="knockout", players=KNOCKOUT,
+                              rules=rules.spec, lives=lives, draw_seed=seed, final_size=final)
+            number = 0
+            while True:
+                number += 1
+                try:
+                    rnd = start_round(store, ev.id, number)
+                except TallyError:  # over: one player left
+                    break
+                for pairing in rnd.pairings:
+                    players = (pairing.first, pairing.second)
+                    played: list[DealResult] = []
+                    blocks += _match_block(folder, f"round{number}-table{pairing.table}",
+                                           players, pairing.first_dealer, rules, rng,
+                                           recorded=number == 1,
+                                           extra={"round": number, "table": pairing.table},
+                                           event=name, played=played)
+                    for deal in played:  # the same results as the file: the same draws
+                        store.quick_result(pairing.matches[0].match_id, winner=deal.winner,
+                                           points=deal.deal_points, reason=deal.reason)
+        finally:
+            store.close()
+    _write_event(folder, header, blocks)
+
+
 if __name__ == "__main__":
     club_evening()
     round_robin()
+    knockout()

@@ -8,7 +8,9 @@ The format is the one of the bundled examples (``examples/club-evening``,
     date = "2026-11-19"
     rules = "sixty-six"
     players = ["Anna Berger", "Bert Huber"]
-    # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks
+    # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks;
+    # a knockout (kind = "knockout"): lives, seed, final; groups (kind = "groups"): groups,
+    # advance
 
     [[matches]]
     round = 1                        # round robins: the round and table of the schedule
@@ -17,6 +19,15 @@ The format is the one of the bundled examples (``examples/club-evening``,
     first_dealer = "Anna Berger"
     records = ["deals/match1-deal1.deal"]            # kept trick by trick, or
     results = ["Anna Berger 2 claim", "draw"]        # kept on paper: winner, points, reason
+
+A knockout with lives (``examples/knockout``) or groups then knockout keeps its matches with
+their round and table too; a match with ``playoff = true`` and no round is a play-off
+(Stechen) between tied players. Its rounds are started one by one as ``tally event round
+--start`` does, each round's results stored before the next is drawn (the draw depends on
+them): a file whose pairings, tables or first dealers are not the draw of the event's
+``seed`` (or the groups' schedule, or the bracket) is refused. ``[[withdrawals]]`` tables
+(``player``, ``after_round``: the rounds whose results were in when the player withdrew)
+withdraw a player between two rounds.
 
 Every record goes through the engine as ``tally deal import`` does, every result through
 ``tally deal quick``; a round robin's matches are made from its schedule, so a file whose
@@ -62,9 +73,12 @@ if TYPE_CHECKING:
     from tally.rules import RuleSet
     from tally.schedule import Pairing
 
-KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin"}
+KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
+         "knockout": "knockout", "groups": "groups"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
-            "tiebreaks")
+            "tiebreaks", "lives", "seed", "final", "groups", "advance")
+#: the keys of event.toml that have another name in :func:`create_event`
+_RENAMED = {"seed": "draw_seed", "final": "final_size"}
 
 
 #: The largest record or event file tally reads, in bytes (1 MiB). Real ones are far smaller:
@@ -194,8 +208,11 @@ def load_event(store: Store, folder: Path) -> Loaded:
     matches = data.get("matches", [])
     if not isinstance(matches, list) or not all(isinstance(m, dict) for m in matches):
         raise LoadError(f"{path}: matches must be a list of [[matches]] tables")
-    if kind == "round-robin":
+    staged = kind in ("knockout", "groups")
+    if kind == "round-robin" or staged:
         for index, m in enumerate(matches, start=1):
+            if staged and m.get("playoff") is True and "round" not in m:
+                continue
             for key in ("round", "table"):
                 if not isinstance(m.get(key), int) or isinstance(m.get(key), bool):
                     raise LoadError(f"{path}, match {index}: {key} must be a whole number")
@@ -213,6 +230,11 @@ def load_event(store: Store, folder: Path) -> Loaded:
                              rules=rules_spec, **options)
     except TallyError as exc:
         raise LoadError(f"{path}: {exc}") from None
+    if staged:
+        from tally.store.events import event as event_view
+
+        recorded, quick = _staged_matches(store, event, matches, planned, data, path)
+        return Loaded(event_view(store, event.id), len(matches), recorded, quick)
     made = _round_robin_matches(store, event, matches, path) if kind == "round-robin" else {}
     recorded = quick = 0
     for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
@@ -374,11 +396,89 @@ def _round_robin_matches(store: Store, event: EventView, matches: list[Any],
     return made
 
 
+def _play(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
+    """Store a planned match's records and results; (records, results) stored."""
+    recorded = len(store.import_deals(match_id, plan.records)) if plan.records else 0
+    for winner, points, reason in plan.results:
+        store.quick_result(match_id, winner=winner, points=points, reason=reason)
+    return recorded, len(plan.results)
+
+
+def _staged_matches(store: Store, event: EventView, matches: list[dict[str, Any]],
+                    planned: list[_Planned], data: dict[str, Any],
+                    path: Path) -> tuple[int, int]:
+    """A knockout's or groups event's matches: round by round, each round started (drawn),
+    checked against the file and its results stored before the next; then the withdrawals
+    after that round; then the play-offs. Returns (records, results) stored."""
+    from tally.store.events import withdraw
+    from tally.store.knockouts import record_playoff
+
+    withdrawals = data.get("withdrawals", [])
+    if not isinstance(withdrawals, list) or not all(
+            isinstance(w, dict) and isinstance(w.get("player"), str)
+            and isinstance(w.get("after_round"), int) for w in withdrawals):
+        raise LoadError(f"{path}: withdrawals must be [[withdrawals]] tables with player "
+                        "(a text) and after_round (a whole number)")
+    by_round: dict[int, list[int]] = {}
+    playoffs: list[int] = []
+    for index, m in enumerate(matches):
+        if "round" in m:
+            by_round.setdefault(m["round"], []).append(index)
+        else:
+            playoffs.append(index)
+    last = max([*by_round, *(w["after_round"] for w in withdrawals)], default=0)
+    recorded = quick = 0
+    for number in range(0, last + 1):
+        if number:
+            try:
+                rnd = start_round(store, event.id, number)
+            except TallyError as exc:
+                raise LoadError(f"{path}: round {number}: {exc}") from None
+            drawn = {p.table: p for p in rnd.pairings}
+            mine = {matches[i]["table"]: i for i in by_round.get(number, [])}
+            if set(drawn) != set(mine):
+                raise LoadError(f"{path}: round {number} has tables "
+                                f"{', '.join(map(str, sorted(drawn))) or 'none'} by the draw, "
+                                f"the file {', '.join(map(str, sorted(mine))) or 'none'}")
+            for table, index in sorted(mine.items()):
+                p, plan = drawn[table], planned[index]
+                if (list(plan.players), plan.first_dealer) != ([p.first, p.second],
+                                                               p.first_dealer):
+                    raise LoadError(f"{path}, match {index + 1}: round {number} table {table} "
+                                    f"is {p.first} against {p.second}, {p.first_dealer} "
+                                    f"dealing first ({rnd.draw or 'the schedule'})")
+                if not p.matches:
+                    raise LoadError(f"{path}, match {index + 1}: round {number} table {table} "
+                                    "has no match (a player withdrew)")
+                try:
+                    r, q = _play(store, p.matches[0].match_id, plan)
+                except TallyError as exc:
+                    raise LoadError(f"{path}, match {index + 1}: {exc}") from None
+                recorded, quick = recorded + r, quick + q
+        for w in withdrawals:
+            if w["after_round"] == number:
+                try:
+                    withdraw(store, event.id, w["player"])
+                except TallyError as exc:
+                    raise LoadError(f"{path}: withdrawal of {w['player']}: {exc}") from None
+    for index in playoffs:
+        plan = planned[index]
+        try:
+            mid = record_playoff(store, event.id, *plan.players,
+                                 first_dealer=plan.first_dealer)
+            r, q = _play(store, mid, plan)
+        except TallyError as exc:
+            raise LoadError(f"{path}, match {index + 1}: {exc}") from None
+        recorded, quick = recorded + r, quick + q
+    return recorded, quick
+
+
 def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
     """The event's optional settings, each checked for its type."""
     kinds: dict[str, tuple[type, ...]] = {
         "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
-        "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,)}
+        "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
+        "seed": (str,), "final": (int,), "groups": (int,), "advance": (int,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:
         if key not in data:
@@ -390,9 +490,11 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
             wrong = not all(isinstance(v, str) for v in value)
         if wrong:
             what = {"double": "true or false", "matches_per_pairing": "a whole number",
-                    "match_points_per_win": "a number", "tiebreaks": "a list of texts"}
+                    "match_points_per_win": "a number", "tiebreaks": "a list of texts",
+                    "lives": "a whole number", "final": "a whole number",
+                    "groups": "a whole number", "advance": "a whole number"}
             raise LoadError(f"{path}: {key} must be {what.get(key, 'a text')}")
-        out[key] = value
+        out[_RENAMED.get(key, key)] = value
     return out
 
 

@@ -72,7 +72,7 @@ def store(db_url: str) -> Iterator[Any]:
 
 TABLES = ("players", "player_aliases", "matches", "deals", "actions", "audit_log",
           "alembic_version", "events", "event_players", "event_rounds", "deal_results",
-          "cache_state", "series", "series_events")
+          "cache_state", "series", "series_events", "event_formats")
 
 
 def dump(url: str) -> dict[str, list[tuple[Any, ...]]]:

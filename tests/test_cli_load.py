@@ -194,12 +194,13 @@ def test_print_standings_and_pairings_name_what_they_print(
 def test_the_main_job_runs_as_a_real_process(tmp_path: Path) -> None:
     """The README's Quick start main job, as a whole process (without the install)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "tally", "load", str(CLUB), str(ROBIN), "--db",
-         str(tmp_path / "examples.db"), "--fresh", "--sheets", str(tmp_path / "sheets")],
+        [sys.executable, "-m", "tally", "load", str(CLUB), str(ROBIN),
+         str(EXAMPLES / "knockout"), "--db", str(tmp_path / "examples.db"), "--fresh",
+         "--sheets", str(tmp_path / "sheets")],
         capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    assert "Karin Wolf" in proc.stdout
-    assert len(list((tmp_path / "sheets").glob("*.pdf"))) == 7
+    assert "Karin Wolf" in proc.stdout and "Preisschnapsen 2026" in proc.stdout
+    assert len(list((tmp_path / "sheets").glob("*.pdf"))) == 12
     again = subprocess.run(
         [sys.executable, "-m", "tally", "load", str(CLUB), "--db",
          str(tmp_path / "examples.db"), "--fresh"],

@@ -390,3 +390,29 @@ def test_a_restarted_server_keeps_secrets_sessions_and_forms(web: Web) -> None:
         "last": fields["last"]}, follow_redirects=False)
     assert res.status_code == 303
     assert web.store.match_state(web.match).deals[-1].turn_up == "QH"
+
+
+def test_the_director_runs_a_knockout(web: Web) -> None:
+    from html import escape
+
+    from tally.store import events
+
+    ko = events.create_event(web.store, "Preisschnapsen", kind="knockout",
+                             players=["Anna", "Bert", HOSTILE, "Dora"], lives=1,
+                             draw_seed="web", rules="sixty-six match_target=3")
+    web.login()
+    assert "Start round 1" in web.page(f"/director/event/{ko.id}")
+    assert web.post(f"/director/event/{ko.id}/round", round="1").status_code == 303
+    rnd = events.rounds(web.store, ko.id, 1)[0]
+    html = web.page(f"/director/event/{ko.id}")
+    assert "Round 1" in html and "Start round 2" in html
+    for p in rnd.pairings:
+        web.store.quick_result(p.matches[0].match_id, winner=p.first, points=3,
+                               reason="claim")
+    assert web.post(f"/director/event/{ko.id}/round", round="2").status_code == 303
+    final = events.rounds(web.store, ko.id, 2)[0].pairings[0]
+    web.store.quick_result(final.matches[0].match_id, winner=final.first, points=3,
+                           reason="claim")
+    assert "Start round 3" not in web.page(f"/director/event/{ko.id}")  # over
+    wall = web.page(f"/standings/{ko.id}")
+    assert escape(final.first) in wall and "<script>alert" not in wall

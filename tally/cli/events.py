@@ -1,4 +1,6 @@
-"""``tally event``: club evenings and round robins, their rounds, pairings and cross-tables.
+"""``tally event``: club evenings, round robins and knockouts, their rounds, pairings and
+cross-tables; the knockouts' own commands (play-offs, standings by elimination, the bracket)
+are :mod:`tally.cli.knockouts`, registered here.
 
 The work is done by :mod:`tally.store.events`; these commands parse arguments and print.
 """
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
     from tally.store.views import EventView, RoundView
 
 event_app = typer.Typer(
-    help="Events: club evenings and round robins; rounds, pairings, cross-tables.",
+    help="Events: club evenings, round robins and knockouts; rounds, pairings, cross-tables.",
     no_args_is_help=True)
 app.add_typer(event_app, name="event")
 
@@ -69,8 +71,10 @@ def create(
         help="Players (names or numbers), in seed order: a round robin is paired from it.")
     ] = None,
     kind: Annotated[str, typer.Option(
-        "--kind", help="'club' (a club evening: any pairing, any number of matches) or "
-                       "'round-robin' (a fixed Berger schedule).")] = "club",
+        "--kind", help="'club' (a club evening: any pairing, any number of matches), "
+                       "'round-robin' (a fixed Berger schedule), 'knockout' (lives, each "
+                       "round drawn by lot) or 'groups' (round-robin groups, then a "
+                       "knockout bracket).")] = "club",
     when: Annotated[str | None, typer.Option(
         "--date", metavar="YYYY-MM-DD", help="The day it is held (default: today).")] = None,
     rules: Annotated[str, typer.Option(
@@ -90,11 +94,25 @@ def create(
         help="Tiebreaks in order, comma-separated, from: head-to-head, "
              "game-point-difference, game-points-won, sonneborn-berger, wins "
              "(default: all, in that order; '' for none).")] = None,
+    lives: Annotated[int | None, typer.Option(
+        help="Knockout: each player's lives (default 3); a lost match costs one.")] = None,
+    seed: Annotated[str | None, typer.Option(
+        "--seed", metavar="S", help="Knockout: the seed of the draw by lot (default: the "
+                                    "time of creation); printed on the pairings.")] = None,
+    final: Annotated[int | None, typer.Option(
+        "--final", metavar="N", help="Knockout: the last N players (2, 4, 8, ...) play a "
+                                     "straight knockout bracket.")] = None,
+    groups: Annotated[int | None, typer.Option(
+        "--groups", metavar="G", help="Groups: how many groups (snake-seeded by entry "
+                                      "order).")] = None,
+    advance: Annotated[int | None, typer.Option(
+        "--advance", metavar="K", help="Groups: how many of each group go into the "
+                                       "bracket.")] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
-    """Create a club evening or a round robin."""
+    """Create a club evening, a round robin, a knockout with lives or groups then knockout."""
     from tally.store import as_json
     from tally.store.events import create_event
     from tally.tiebreaks import DEFAULT_TIEBREAKS
@@ -105,7 +123,9 @@ def create(
         ev = create_event(store, name, kind=kind, players=players or [], held_on=held_on,
                           rules=rules, double=double, matches_per_pairing=matches_per_pairing,
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
-                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order)
+                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order,
+                          lives=lives, draw_seed=seed, final_size=final, groups=groups,
+                          advance=advance)
     if json_out:
         echo_json(as_json(ev))
         return
@@ -114,6 +134,8 @@ def create(
     if ev.kind == "round-robin":
         typer.echo(f"{plural(ev.rounds, 'round')}; start one with `tally event round {ev.id} 1 "
                    "--start`.")
+    elif ev.kind in ("knockout", "groups"):
+        typer.echo(f"Start round 1 with `tally event round {ev.id} 1 --start`.")
     else:
         typer.echo(f"Start its matches with `tally match start A B --dealer A --event {ev.id}`.")
 
@@ -122,6 +144,10 @@ def describe_kind(ev: EventView) -> str:
     """``club evening``, ``round robin`` or ``double round robin``."""
     if ev.kind == "club":
         return "club evening"
+    if ev.kind == "knockout":
+        return "knockout with lives"
+    if ev.kind == "groups":
+        return "groups then knockout"
     return "double round robin" if ev.double else "round robin"
 
 
@@ -154,10 +180,16 @@ def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None) -> 
 
     with reading(db) as store:
         ev = get_event(store, event)
+        extra: list[str] = []
+        if ev.kind in ("knockout", "groups") and not json_out:
+            from tally.cli.knockouts import describe_format
+            from tally.store.knockouts import knockout_view
+
+            extra = describe_format(knockout_view(store, ev))
     if json_out:
         echo_json(as_json(ev))
         return
-    typer.echo("\n".join(describe_event(ev)))
+    typer.echo("\n".join([*describe_event(ev), *extra]))
 
 
 def describe_event(ev: EventView) -> list[str]:
@@ -265,6 +297,8 @@ def round_(
         if r.bye is not None:
             scores = "" if r.bye_scores else " (does not score)" if r.started else ""
             notes.append(f"Bye: {r.bye}{scores}")
+        if r.draw:
+            notes.append(f"Round {r.number}: {r.draw}.")
         if start:
             notes.append(f"Started round {r.number}: matches "
                          f"{', '.join(str(m) for p in r.pairings for m in p.match_ids) or 'none'}"
@@ -409,3 +443,10 @@ def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
         writer.writerow(["" if c is None else number(c) if isinstance(c, int | float)
                          else spreadsheet_safe(c) for c in row])
     return buffer.getvalue()
+def _register_knockouts() -> None:
+    from tally.cli.knockouts import register
+
+    register(event_app)
+
+
+_register_knockouts()

@@ -109,12 +109,18 @@ def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str) -
 
     for one in loaded:
         ev = one.event
-        kind = "club evening" if ev.kind == "club" else "round robin"
+        kind = {"club": "club evening", "round-robin": "round robin",
+                "knockout": "knockout", "groups": "groups event"}.get(ev.kind, ev.kind)
         typer.echo(f'\nLoaded {kind} {ev.id} "{ev.name}" ({ev.date}, {ev.rules}): '
                    f"{len(ev.players)} players, {one.matches} matches, "
                    f"{one.recorded_deals} deals recorded trick by trick, "
                    f"{one.quick_deals} kept as results.\n")
         show(standings(store, ev.id))
+        if ev.kind in ("knockout", "groups"):
+            from tally.cli.knockouts import show_elimination
+            from tally.store.knockouts import knockout_view
+
+            show_elimination(knockout_view(store, ev))
         if sheets is not None:
             _print_sheets(store, one, sheets, paper)
 
@@ -210,9 +216,12 @@ def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> Non
 
     ev = loaded.event
     slug = f"event-{ev.id}"
-    write_and_say(render_standings(event_standings_sheet(store, ev.id), paper=paper),
-             folder / f"standings-{slug}.pdf")
-    if ev.kind == "round-robin" and ev.rounds_started:
+    if ev.kind in ("knockout", "groups"):
+        _print_knockout_sheets(store, loaded, folder, paper)
+    else:
+        write_and_say(render_standings(event_standings_sheet(store, ev.id), paper=paper),
+                      folder / f"standings-{slug}.pdf")
+    if ev.kind != "club" and ev.rounds_started:
         last = max(ev.rounds_started)
         write_and_say(render_pairings(pairings_sheet(store, ev.id, last), paper=paper),
                  folder / f"pairings-{slug}-round-{last}.pdf")
@@ -228,3 +237,17 @@ def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> Non
         chosen = next((d for d in recorded if d.violations), recorded[0])
         write_and_say(render_ruling(deal_ruling_sheet(store, chosen.id), paper=paper),
                  folder / f"ruling-deal-{chosen.match_id}.{chosen.number}.pdf")
+
+
+def _print_knockout_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> None:
+    """A knockout's standings by elimination and, once seeded, its bracket."""
+    from tally.sheets.knockout import bracket_sheet, elimination_sheet
+    from tally.sheets.render import render_bracket, render_elimination
+    from tally.store.knockouts import knockout_view
+
+    ev = loaded.event
+    write_and_say(render_elimination(elimination_sheet(store, ev.id), paper=paper),
+                  folder / f"standings-event-{ev.id}.pdf")
+    if knockout_view(store, ev).bracket:
+        write_and_say(render_bracket(bracket_sheet(store, ev.id), paper=paper),
+                      folder / f"bracket-event-{ev.id}.pdf")

@@ -229,7 +229,9 @@ def standings(
 
     The table of the terminal's `tally standings` with the tiebreaks named, and
     for a round robin the cross-table of results player by player; the event's
-    name, date and rule set, and when it was printed.
+    name, date and rule set, and when it was printed. A knockout's (or groups
+    event's) standings are by elimination: lives, the round out in, a mark per
+    round.
 
     Default file: standings-event-N.pdf or standings-season.pdf here.
     """
@@ -250,9 +252,17 @@ def standings(
         if event is not None:
             from tally.store.events import event as find_event
 
-            number = find_event(store, event).id
-            sheet = event_standings_sheet(store, number)
+            found = find_event(store, event)
+            number = found.id
             default = f"standings-event-{number}.pdf"
+            if found.kind in ("knockout", "groups"):
+                from tally.sheets.knockout import elimination_sheet
+                from tally.sheets.render import render_elimination
+
+                pdf = render_elimination(elimination_sheet(store, number), paper=paper.value)
+                write_and_say(pdf, _target(output, default))
+                return
+            sheet = event_standings_sheet(store, number)
         else:
             from tally.store.events import season_standings
 
@@ -267,7 +277,7 @@ def standings(
 @guard
 def pairings(
     event: Annotated[str, typer.Argument(
-        metavar="EVENT", help="The round robin, or the club evening.")],
+        metavar="EVENT", help="The round robin or knockout, or the club evening.")],
     round_number: Annotated[int | None, typer.Option(
         "--round", metavar="N", help="The round to print (a round robin's; a club evening "
                                      "has none).")] = None,
@@ -276,12 +286,13 @@ def pairings(
     db: DbOption = None,
     links: LinksOption = None,
 ) -> None:
-    """Print the pairings of a round of a round robin, or a club evening's tables, as PDF.
+    """Print the pairings of a round, or a club evening's tables, as PDF.
 
     Each table's number, its two players and who deals first, with a box for
-    the result; who sits out the round. For a club evening (no --round): the
-    matches being played as the tables sit down, with their match numbers,
-    and the players waiting for a table.
+    the result; who sits out the round; how a knockout's round was drawn (the
+    seed). For a club evening (no --round): the matches being played as the
+    tables sit down, with their match numbers, and the players waiting for a
+    table.
 
     Default file: pairings-event-N-round-R.pdf (pairings-event-N.pdf for a
     club evening) here.
@@ -363,3 +374,32 @@ def series(
         number = find_series(store, name).id
         sheet = series_sheet(store, number)
     write_and_say(render_series(sheet, paper=paper.value), _target(output, f"series-{number}.pdf"))
+
+
+@print_app.command("bracket")
+@guard
+def bracket(
+    event: Annotated[str, typer.Argument(metavar="EVENT",
+                                         help="The knockout or groups event.")],
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+) -> None:
+    """Print the knockout bracket of an event as PDF.
+
+    A column per round to the champion: each match's players (winners in
+    bold), byes, scores, and empty lines for the matches still to come.
+
+    Default file: bracket-event-N.pdf here.
+    """
+    if output is not None:
+        _target(output, "")
+    from tally.sheets.knockout import bracket_sheet
+    from tally.sheets.render import render_bracket
+    from tally.store.events import event as find_event
+
+    with reading(db) as store:
+        number = find_event(store, event).id
+        sheet = bracket_sheet(store, number)
+    write_and_say(render_bracket(sheet, paper=paper.value),
+                  _target(output, f"bracket-event-{number}.pdf"))

@@ -369,21 +369,22 @@ def event_standings_sheet(store: Store, ref: str | int, *,
 
 def pairings_sheet(store: Store, ref: str | int, number: int, *,
                    printed_at: datetime | None = None, expected: bool = True) -> PairingsSheet:
-    """The pairings of round ``number`` of a round robin: tables, players, first dealers, and
-    (``expected``) each table's expected result from today's ratings
-    (:func:`tally.sheets.ratings.with_expected`)."""
+    """The pairings of round ``number`` of a round robin or a knockout: tables, players, first
+    dealers, for a knockout how the round was drawn (with the seed), and (``expected``) each
+    table's expected result from today's ratings (:func:`tally.sheets.ratings.with_expected`)."""
     from tally.sheets.data import PairingsSheet, PairingTable
     from tally.store.events import event, rounds
 
     ev = event(store, ref)
-    if ev.kind != "round-robin":
+    if ev.kind == "club":
         raise Refused(f'event {ev.id} "{ev.name}" is a club evening: it has no rounds')
     rnd = rounds(store, ev.id, number)[0]
     tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer)
                    for p in rnd.pairings)
     sheet = PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,
                           printed_at=printed_at or _now(), tables=tables,
-                          byes=(rnd.bye,) if rnd.bye else (), date=ev.date)
+                          byes=(rnd.bye,) if rnd.bye else (), date=ev.date,
+                          note=rnd.draw or "")
     if not expected:
         return sheet
     from tally.sheets.ratings import with_expected

@@ -154,12 +154,97 @@ class PairingsSheet:
     date: date | None = None
     #: A club evening's players at no table (and not withdrawn).
     waiting: tuple[str, ...] = ()
+    #: How the round was made, printed with it (a knockout's ``"drawn by lot, seed 2026"``).
+    note: str = ""
 
     def __post_init__(self) -> None:
         _need(self.round_number is None or self.round_number >= 1,
               f"round number {self.round_number} is not 1 or more")
         numbers = [t.table for t in self.tables]
         _need(len(set(numbers)) == len(numbers), "two pairings share a table number")
+
+
+# --------------------------------------------------------------------------------- knockouts
+
+
+@dataclass(frozen=True)
+class BracketCell:
+    """A match of a bracket: its table, both sides (``None``: a bye; ``""``: not known yet),
+    the score (first player's game points first) and the winner once decided."""
+
+    table: int
+    first: str | None
+    second: str | None
+    result: str | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class BracketSheet:
+    """A knockout bracket: its rounds, first to final (``rounds[r]`` holds half as many
+    matches as ``rounds[r - 1]``), each round's name, and the champion once decided."""
+
+    event: str
+    date: date
+    rule_set: str
+    printed_at: datetime
+    round_names: tuple[str, ...]
+    rounds: tuple[tuple[BracketCell, ...], ...]
+    champion: str | None = None
+    stage: str = ""
+
+    def __post_init__(self) -> None:
+        _need(len(self.rounds) >= 1, "a bracket has at least a final")
+        _need(len(self.round_names) == len(self.rounds), "every round of a bracket has a name")
+        _need(len(self.rounds[-1]) == 1, "a bracket ends with one final")
+        for earlier, later in zip(self.rounds, self.rounds[1:], strict=False):
+            _need(len(earlier) == 2 * len(later), "each round of a bracket halves the field")
+
+    @property
+    def slots(self) -> int:
+        """The bracket's size: two slots per match of its first round."""
+        return 2 * len(self.rounds[0])
+
+
+@dataclass(frozen=True)
+class EliminationRow:
+    """One player's line of the standings by elimination: rank, how far they got, lives
+    left and the round out in (a knockout with lives), the group (groups), matches won and
+    lost, and a mark per round (``W`` ``L`` ``B`` ``?`` ``-``)."""
+
+    rank: int
+    player: str
+    stage: str
+    lives: int | None
+    out_in: int | None
+    group: int | None
+    won: int
+    lost: int
+    marks: tuple[str, ...]
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class EliminationSheet:
+    """The standings of a knockout with lives or groups then knockout, by elimination."""
+
+    event: str
+    date: date
+    rule_set: str
+    printed_at: datetime
+    kind: str
+    rows: tuple[EliminationRow, ...]
+    rounds: int
+    lives: int | None = None
+    seed: str | None = None
+    stage: str = ""
+    champion: str | None = None
+    tiebreaks: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            _need(len(row.marks) == self.rounds,
+                  f"{row.player!r} has {len(row.marks)} round marks, the sheet {self.rounds}")
 
 
 # --------------------------------------------------------------------------------- score sheet

@@ -49,6 +49,8 @@ from tally.cards import PARSE_TABLE, Suit
 from tally.errors import FetchRefused, PrintError
 from tally.sheets.data import (
     AnalysisSheet,
+    BracketSheet,
+    EliminationSheet,
     PairingsSheet,
     Paper,
     RulingSheet,
@@ -67,6 +69,8 @@ __all__ = [
     "import_weasyprint",
     "make_url_fetcher",
     "render_analysis",
+    "render_bracket",
+    "render_elimination",
     "render_html",
     "render_pairings",
     "render_ruling",
@@ -449,6 +453,18 @@ def render_pairings(data: PairingsSheet, *, paper: Paper | str = "A4",
     return _render("pairings.html.j2", data, paper, files)
 
 
+def render_bracket(data: BracketSheet, *, paper: Paper | str = "A4",
+                   files: TemplateFiles | None = None) -> bytes:
+    """A knockout bracket, round by round to the champion, as PDF bytes."""
+    return _render("bracket.html.j2", data, paper, files)
+
+
+def render_elimination(data: EliminationSheet, *, paper: Paper | str = "A4",
+                       files: TemplateFiles | None = None) -> bytes:
+    """The standings of a knockout by elimination (lives, rounds, marks), as PDF bytes."""
+    return _render("elimination.html.j2", data, paper, files)
+
+
 def render_scoresheet(data: ScoreSheet, *, paper: Paper | str = "A4",
                       files: TemplateFiles | None = None) -> bytes:
     """A score sheet to fill in by hand (a blank form when it names no players)."""
@@ -468,9 +484,13 @@ def render_analysis(data: AnalysisSheet, *, paper: Paper | str = "A4",
 
 
 def render_sheet(data: StandingsSheet | PairingsSheet | ScoreSheet | RulingSheet
-                 | AnalysisSheet, *, paper: Paper | str = "A4",
-                 files: TemplateFiles | None = None) -> bytes:
+                 | AnalysisSheet | BracketSheet | EliminationSheet, *,
+                 paper: Paper | str = "A4", files: TemplateFiles | None = None) -> bytes:
     """Any sheet of :mod:`tally.sheets` as PDF bytes, by its type."""
+    if isinstance(data, BracketSheet):
+        return render_bracket(data, paper=paper, files=files)
+    if isinstance(data, EliminationSheet):
+        return render_elimination(data, paper=paper, files=files)
     if isinstance(data, AnalysisSheet):
         return render_analysis(data, paper=paper, files=files)
     if isinstance(data, StandingsSheet):

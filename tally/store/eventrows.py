@@ -1,9 +1,9 @@
 """Events as rows: finding one, its players, and the snapshot of an event the audit log keeps.
 
-An event's snapshot is its row with its players (seed order, withdrawal) and the rounds
-started, so that reversing an audit entry (:meth:`tally.store.Store.reverse`) puts all three
-back together. Nothing here rules on a deal or computes a standing.
-"""
+An event's snapshot is its row with its players (seed order, withdrawal), the rounds started
+and, for a knockout or groups, its format row (``event_formats``), so that reversing an audit
+entry (:meth:`tally.store.Store.reverse`) puts all three back together. Nothing here rules on a
+deal or computes a standing. """
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from tally.errors import NotFound, Refused
 from tally.store import tables as t
 
-KINDS = ("club", "round-robin")
+KINDS = ("club", "round-robin", "knockout", "groups")
 BYES = ("none", "win")
 WITHDRAWALS = ("forfeit", "void")
 
@@ -93,8 +93,9 @@ def enter_club_match(conn: Connection, ev: RowMapping, spec: str,
     rule set than the event's, or for a withdrawn player; players not yet on the evening's
     list join it. Returns whether the list changed (so the caller audits the event)."""
     eid = ev["id"]
-    if ev["kind"] == "round-robin":
-        raise Refused(f'event {eid} "{ev["name"]}" is a round robin: its matches '
+    if ev["kind"] != "club":
+        what = "a round robin" if ev["kind"] == "round-robin" else f'a {ev["kind"]} event'
+        raise Refused(f'event {eid} "{ev["name"]}" is {what}: its matches '
                       f"are made from the schedule (`tally event round {eid} N "
                       "--start`)")
     if spec != ev["rules"]:
@@ -133,6 +134,10 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
         for r in conn.execute(select(er.c.number, er.c.bye_player_id, er.c.started_at)
                               .where(er.c.event_id == event_id).order_by(er.c.number)
                               ).mappings()]
+    fmt = conn.execute(select(t.event_formats).where(t.event_formats.c.event_id == event_id)
+                       ).mappings().first()
+    if fmt is not None:  # only then: snapshots of other events stay as they were
+        snap["format"] = dict(fmt)
     return snap
 
 
@@ -143,7 +148,7 @@ def _when(value: str | None) -> datetime | None:
 def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     """Make an event's row, players and rounds what ``snap`` says."""
     event_id = snap["id"]
-    values = {k: v for k, v in snap.items() if k not in ("players", "rounds")}
+    values = {k: v for k, v in snap.items() if k not in ("players", "rounds", "format")}
     values["held_on"] = date.fromisoformat(values["held_on"])
     values["created_at"] = _when(values["created_at"])
     exists = conn.execute(select(t.events.c.id).where(t.events.c.id == event_id)).first()
@@ -153,6 +158,9 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
         conn.execute(update(t.events).where(t.events.c.id == event_id).values(values))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
+    conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
+    if snap.get("format"):
+        conn.execute(insert(t.event_formats).values(snap["format"]))
     if snap["players"]:
         conn.execute(insert(t.event_players), [
             {"event_id": event_id, "player_id": p["player_id"], "seed": p["seed"],
@@ -168,6 +176,7 @@ def remove_event(conn: Connection, event_id: int) -> None:
     if conn.execute(select(t.matches.c.id).where(t.matches.c.event_id == event_id)).first():
         raise Refused(f"event {event_id} has matches: reverse or move them first")
     conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
+    conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.events).where(t.events.c.id == event_id))
 

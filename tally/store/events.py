@@ -35,6 +35,11 @@ Matches the withdrawn player finished count as played, under both rules; a match
 withdrawn players is void under both. A withdrawn player sits out the rounds started after the
 withdrawal (no match is made for their pairings) and scores no bye there.
 
+**Knockout with lives** (``kind="knockout"``) and **groups then knockout**
+(``kind="groups"``): their rounds, play-offs and standings by elimination are
+:mod:`tally.store.knockouts`; :func:`start_round`, :func:`rounds`, :func:`standings` and
+:func:`add_players` hand them over to it.
+
 **Standings** are always derived, never stored: the game points, schneider and schwarz wins of
 both players of each match are summed in SQL from the result cache (``deal_results`` joined
 to ``matches``, GROUP BY match), one small row per match, and :func:`tally.tiebreaks.standings`
@@ -61,7 +66,7 @@ from sqlalchemy.sql import ColumnElement
 from tally.errors import NotFound, Refused
 from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
-from tally.store import eventrows
+from tally.store import eventrows, knockouts
 from tally.store import tables as t
 from tally.store.corrections import Snapshot, snapshot, utc_now
 from tally.store.derivation import checked_rules, rule_set
@@ -163,12 +168,17 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  held_on: date | None = None, rules: str = "sixty-six", double: bool = False,
                  matches_per_pairing: int = 1, match_points_per_win: float = 1.0,
                  bye: str = "none", withdrawal: str = "forfeit",
-                 tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> EventView:
-    """Create a club evening (``kind="club"``) or a round robin (``kind="round-robin"``) of
-    stored players, seeded in the order given; ``held_on`` defaults to today.
+                 tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, lives: int | None = None,
+                 draw_seed: str | None = None, final_size: int | None = None,
+                 groups: int | None = None, advance: int | None = None) -> EventView:
+    """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
+    knockout with lives (``"knockout"``) or groups then knockout (``"groups"``) of stored
+    players, seeded in the order given; ``held_on`` defaults to today.
 
     The options are described in the module docstring; ``double`` and
-    ``matches_per_pairing`` belong to round robins only.
+    ``matches_per_pairing`` belong to round robins only; ``lives``, ``draw_seed`` (default:
+    the time of creation) and ``final_size`` to knockouts, ``groups`` and ``advance`` to
+    groups (:mod:`tally.store.knockouts`).
     """
     clean = _clean_name(name)
     _one_of("the kind of event", kind, KINDS)
@@ -185,6 +195,10 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                       "for round robins")
     if kind == "round-robin" and len(players) < 2:
         raise Refused(f"a round robin needs at least 2 players, got {len(players)}")
+    if kind in knockouts.STAGED and (double or matches_per_pairing != 1):
+        raise Refused(f"a {kind} event plays one match per pairing, once")
+    fmt = knockouts.check_format(kind, len(players), lives=lives, draw_seed=draw_seed,
+                                 final_size=final_size, groups=groups, advance=advance, bye=bye)
     with store.writing() as conn:
         rows = _distinct_players(conn, players)
         eid = conn.execute(insert(t.events).values(
@@ -193,9 +207,11 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), created_at=utc_now())
             .returning(t.events.c.id)).scalar_one()
+        if fmt is not None:
+            knockouts.insert_format(conn, eid, fmt)
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
-        what = "round robin" if kind == "round-robin" else "club evening"
+        what = {"round-robin": "round robin", "club": "club evening"}.get(kind, kind)
         store.audit(conn, "event create", "event", eid,
                      f'created {what} {eid} "{clean}" with {len(rows)} player(s)',
                      {f"event:{eid}": None}, {f"event:{eid}": snapshot(conn, "event", eid)})
@@ -235,6 +251,8 @@ def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventVi
         if ev["kind"] == "round-robin" and _started(conn, eid):
             raise Refused(f'round robin {eid} "{ev["name"]}" has started: its schedule is '
                           "fixed, no player can join")
+        if ev["kind"] in knockouts.STAGED:
+            knockouts.check_late_entry(conn, ev, len(players))
         rows = _distinct_players(conn, players)
         listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
         for row in rows:
@@ -282,6 +300,8 @@ def rounds(store: Store, ref: str | int, number: int | None = None) -> list[Roun
     store.ensure_results()
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
+        if ev["kind"] in knockouts.STAGED:
+            return knockouts.rounds(conn, ev, number)
         data = _load_events(conn, t.events.c.id == ev["id"])
     e = data.events[0]
     sched = _schedule(e)
@@ -301,6 +321,8 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
     with store.writing() as conn:
         ev = _lock_event(conn, ref)
         eid = ev["id"]
+        if ev["kind"] in knockouts.STAGED:
+            return knockouts.start_round(store, conn, ev, number)
         if ev["kind"] != "round-robin":
             raise Refused(f'event {eid} "{ev["name"]}" is a club evening: it has no rounds '
                           "(start its matches with `tally match start ... --event`)")
@@ -643,6 +665,8 @@ def standings(store: Store, ref: str | int, *,
     the rank and are listed in seed order."""
     order = None if tiebreaks is None else check_tiebreaks(tiebreaks)
     view, data, e = _load_one(store, ref)
+    if e.kind in knockouts.STAGED:
+        return knockouts.standings(store, view, tiebreaks=order)
     if order is None:
         order = e.tiebreaks
     counted = _counted(e, data)

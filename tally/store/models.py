@@ -81,7 +81,8 @@ class Match(SQLModel, table=True):
 
 
 class Event(SQLModel, table=True):
-    """A club evening (matches in any pairing) or a round robin (a fixed Berger schedule).
+    """A club evening (matches in any pairing), a round robin (a fixed Berger schedule), a
+    knockout with lives or groups then knockout (their format: :class:`EventFormat`).
 
     Matches of the event are played under ``rules``. ``match_points_per_win`` is what a won
     match earns, ``bye`` what sitting out a round earns (``none``, or ``win``: as much as a
@@ -92,7 +93,7 @@ class Event(SQLModel, table=True):
 
     __tablename__ = "events"
     __table_args__ = (
-        CheckConstraint("kind IN ('club', 'round-robin')", name="kind"),
+        CheckConstraint("kind IN ('club', 'round-robin', 'knockout', 'groups')", name="kind"),
         CheckConstraint("bye IN ('none', 'win')", name="bye"),
         CheckConstraint("withdrawal IN ('forfeit', 'void')", name="withdrawal"),
         CheckConstraint("matches_per_pairing >= 1", name="matches_per_pairing"),
@@ -111,6 +112,27 @@ class Event(SQLModel, table=True):
     withdrawal: str = Field(default="forfeit", max_length=10)
     tiebreaks: str = Field(max_length=200)
     created_at: datetime
+
+
+class EventFormat(SQLModel, table=True):
+    """The format of a knockout (``kind="knockout"``) or of groups then knockout
+    (``kind="groups"``), one row per such event (:mod:`tally.store.knockouts`): ``lives`` and
+    the ``draw_seed`` of the draw by lot, ``final_size`` (the last N players play a straight
+    knockout; None: lives to the end), ``groups`` and ``advance`` (how many of each group go
+    into the bracket). Once the bracket is seeded, ``bracket_round`` is the event round its
+    first round is and ``bracket`` its slots: player numbers, comma-separated, empty for a bye
+    (stored, so a later correction to a group match does not reseed a bracket in play)."""
+
+    __tablename__ = "event_formats"
+
+    event_id: int = Field(foreign_key="events.id", primary_key=True)
+    lives: int | None = None
+    draw_seed: str | None = Field(default=None, max_length=100)
+    final_size: int | None = None
+    groups: int | None = None
+    advance: int | None = None
+    bracket_round: int | None = None
+    bracket: str | None = Field(default=None, sa_type=Text)
 
 
 class EventPlayer(SQLModel, table=True):

@@ -90,6 +90,19 @@ events = table(
     column("created_at", UTCDateTime()),
 )
 
+#: the format of a knockout or of groups then knockout (:mod:`tally.store.knockouts`)
+event_formats = table(
+    "event_formats",
+    column("event_id", Integer),
+    column("lives", Integer),
+    column("draw_seed", String),
+    column("final_size", Integer),
+    column("groups", Integer),
+    column("advance", Integer),
+    column("bracket_round", Integer),
+    column("bracket", Text),
+)
+
 event_players = table(
     "event_players",
     column("event_id", Integer),
@@ -187,4 +200,5 @@ series_events = table(
 )
 
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
-       event_rounds, deal_results, cache_state, web_settings, series, series_events)
+       event_rounds, deal_results, cache_state, web_settings, series, series_events,
+       event_formats)

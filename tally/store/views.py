@@ -231,7 +231,9 @@ class EventPlayerView:
 
 @dataclass(frozen=True)
 class EventView:
-    """A club evening (``kind="club"``) or a round robin (``kind="round-robin"``).
+    """A club evening (``kind="club"``), a round robin (``kind="round-robin"``), a knockout
+    with lives (``"knockout"``) or groups then knockout (``"groups"``; their format is read
+    with :func:`tally.store.knockouts.knockout_view`).
 
     ``rules`` is the rule set every match of the event is played under. Scoring: a won match
     earns ``match_points_per_win``; a bye earns nothing (``bye="none"``) or as much as a won
@@ -310,7 +312,8 @@ class RoundView:
 
     ``started`` once the round's matches were made; ``bye_scores`` when the bye earns match
     points (the event scores a bye as a win, the round was started and the player sitting
-    out had not withdrawn).
+    out had not withdrawn). ``draw`` says how a knockout's round was made (``"drawn by lot,
+    seed 2026"``, ``"bracket: semi-final"``); None for a round robin.
     """
 
     event_id: int
@@ -321,6 +324,7 @@ class RoundView:
     pairings: tuple[PairingView, ...]
     bye: str | None
     bye_scores: bool
+    draw: str | None = None
 
 
 @dataclass(frozen=True)

@@ -121,11 +121,16 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     from tally.store import events
 
     ev = events.event(store, event_id)
-    rounds = events.rounds(store, event_id) if ev.kind == "round-robin" else []
+    rounds = events.rounds(store, event_id) if ev.kind != "club" else []
     matches = [m for m in store.matches() if m.event_id == event_id]
+    following = next((r.number for r in rounds if not r.started), None)
+    if ev.kind in ("knockout", "groups") and following is None:
+        # drawn when started: the next round is offered until the event is over
+        over = events.standings(store, event_id).stage.startswith("over")
+        following = None if over else max(ev.rounds_started, default=0) + 1
     return {"event": ev, "rounds": rounds, "matches": matches,
             "secrets": {m.id: keys.table_secret(m.id) for m in matches},
-            "next_round": next((r.number for r in rounds if not r.started), None)}
+            "next_round": following}
 
 
 @guarded
@@ -153,7 +158,7 @@ async def _event_change(request: Request, change: Any) -> Response:
 
 @guarded
 async def start_round(request: Request) -> Response:
-    """POST: make the matches of a round of a round robin."""
+    """POST: make the matches of a round of a round robin or a knockout (drawn now)."""
     from tally.store import events
 
     def change(store: Store, eid: int, fields: dict[str, str]) -> str:

@@ -1,0 +1,63 @@
+"""The sheets of a knockout with lives or groups then knockout, built from the store: the
+standings by elimination (:func:`elimination_sheet`) and the bracket (:func:`bracket_sheet`).
+The pairings of each round are the ordinary pairings sheet
+(:func:`tally.sheets.build.pairings_sheet`), which prints how the round was drawn.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from tally.errors import Refused
+from tally.sheets.data import BracketCell, BracketSheet, EliminationRow, EliminationSheet
+from tally.store import Store
+from tally.store.events import event
+from tally.store.knockouts import STAGED, KnockoutView, knockout_view
+
+
+def _view(store: Store, ref: str | int) -> KnockoutView:
+    ev = event(store, ref)
+    if ev.kind not in STAGED:
+        raise Refused(f'event {ev.id} "{ev.name}" is not a knockout or groups event')
+    return knockout_view(store, ev)
+
+
+def elimination_sheet(store: Store, ref: str | int, *,
+                      printed_at: datetime | None = None) -> EliminationSheet:
+    """The standings by elimination of a knockout or groups event."""
+    view = _view(store, ref)
+    ev = view.event
+    rows = tuple(EliminationRow(rank=x.rank, player=x.player, stage=x.stage, lives=x.lives,
+                                out_in=x.out_in, group=x.group, won=x.row.won,
+                                lost=x.row.lost, marks=x.marks, withdrawn=x.withdrawn)
+                 for x in view.lines)
+    return EliminationSheet(event=ev.name, date=ev.date, rule_set=ev.rules,
+                            printed_at=printed_at or datetime.now(UTC), kind=view.kind,
+                            rows=rows, rounds=view.rounds_started, lives=view.lives,
+                            seed=view.draw_seed, stage=view.stage, champion=view.champion,
+                            tiebreaks=view.tiebreaks)
+
+
+def _round_name(r: int, last: int) -> str:
+    left = last - r
+    return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(
+        left, f"Round of {2 ** (left + 1)}")
+
+
+def bracket_sheet(store: Store, ref: str | int, *,
+                  printed_at: datetime | None = None) -> BracketSheet:
+    """The bracket of a knockout's final stage or of groups then knockout; refused before
+    the bracket is seeded (it is seeded when its first round starts)."""
+    view = _view(store, ref)
+    ev = view.event
+    if not view.bracket:
+        raise Refused(f'event {ev.id} "{ev.name}" has no bracket yet ({view.stage}): it is '
+                      "seeded when its first round starts")
+    last = len(view.bracket)
+    rounds = tuple(tuple(BracketCell(m.table, m.first, m.second, m.result,
+                                     m.winner if m.decided else None) for m in matches)
+                   for matches in view.bracket)
+    return BracketSheet(event=ev.name, date=ev.date, rule_set=ev.rules,
+                        printed_at=printed_at or datetime.now(UTC),
+                        round_names=tuple(_round_name(r, last) for r in range(1, last + 1)),
+                        rounds=rounds, champion=view.champion, stage=view.stage)

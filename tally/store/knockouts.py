@@ -1,0 +1,970 @@
+"""Knockouts with lives and groups then knockout, in the store: their format, their rounds,
+play-offs and standings by elimination. :mod:`tally.store.events` hands these kinds of event
+over to this module; the drawing, lives, ranking and brackets themselves are the pure engine
+modules :mod:`tally.knockout` and :mod:`tally.bracket`.
+
+**Knockout with lives** (``kind="knockout"``, ``lives``, ``draw_seed``, optional
+``final_size``). Each round is drawn by lot when it is started (:func:`start_round`), among
+the players still in, with the event's seed (``tally.knockout.draw_round``); the draw is then
+stored as the round's matches (round and table) and its bye, so a later correction of a
+result never redraws a round already played. A round can start once every match of the round
+before is over (or has a withdrawn player in it). A lost match costs a life; a player is out
+in the round of their last life. The event is over when one player is left; with
+``final_size`` N (a power of two), the first round started with N or fewer players still in
+starts a straight knockout among them instead: seeded by lives left, then by the ordinary
+standings, then by entry order (:func:`tally.bracket.seeded_slots`; the best seeds get the
+byes when fewer than N are left).
+
+**Groups then knockout** (``kind="groups"``, ``groups`` G, ``advance`` K). The players, in
+entry order, are dealt into G groups as a snake (:func:`tally.bracket.snake_groups`); each
+group plays a single round robin by the Berger tables, all groups in the same event rounds
+(1 to the most any group needs), tables numbered on from group to group. A bye in a group
+scores nothing. Once every group match is over, the next round seeds the top K of each group
+(by the group's standings: match points, the event's tiebreaks, then play-offs, then entry
+order; a withdrawn player never goes through, the next one does) into a bracket across
+groups (:func:`tally.bracket.group_slots`).
+
+**The bracket** (both kinds). Round k of the bracket is event round ``bracket_round + k - 1``
+and table t its match t; the player in the upper slot deals first. A player who withdraws
+loses their bracket match not over (or not made yet): the opponent goes through (whatever the
+event's withdrawal rule says: a knockout must go on); nobody goes through when both withdrew.
+
+**Late entries and withdrawals.** A knockout takes late entries (``add_players``) until the
+first player is out, in the lives stage: they join the next round drawn with full lives.
+Groups take new players only before the first round (the groups are made from the entries).
+A withdrawn player gets no new match and no bye; in the lives stage they are out at once
+(:mod:`tally.knockout`), in a group their remaining matches are forfeit or void by the
+event's rule (as in a round robin), in the bracket see above.
+
+**Play-offs** ("Stechen", :func:`record_playoff`): a match between two players who share a
+rank (overall, or in a group's standings when it decides who goes through), made without a
+round. It counts in no standings' totals; its winner ranks above the loser of the tie
+(:func:`tally.knockout.rank_by_stage`).
+
+**Standings** (:func:`standings`, :func:`knockout_view`): ranked by how far each player got
+(see :func:`_stage_keys`): in the bracket by the round reached (the champion first), then in
+the lives stage by the round of elimination (players still in by lives left), then for groups
+by the place in the group (withdrawn players who did not reach the bracket last); then the
+ordinary standings (match points and the event's tiebreaks over every match but the
+play-offs, byes and forfeits as the event's rules say), then play-offs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, case, func, insert, select, update
+from sqlalchemy.engine import Connection, RowMapping
+
+from tally.bracket import (
+    TBD,
+    BracketMatch,
+    bracket_rounds,
+    bracket_size,
+    group_slots,
+    reached,
+    seeded_slots,
+    snake_groups,
+)
+from tally.errors import NotFound, Refused
+from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
+from tally.knockout import MAX_LIVES, LifeLine, Outcome, count_lives, draw_round, rank_by_stage
+from tally.schedule import Pairing, berger_schedule, rounds_for
+from tally.store import eventrows
+from tally.store import tables as t
+from tally.store.corrections import Snapshot, snapshot, utc_now
+from tally.store.derivation import rule_set
+from tally.store.players import resolve_player
+from tally.store.store import Store
+from tally.store.views import EventView, PairingMatchView, PairingView, RoundView, StandingsView
+from tally.tiebreaks import MatchResult, StandingRow
+from tally.tiebreaks import standings as rank_players
+
+__all__ = [
+    "STAGED",
+    "BracketMatchView",
+    "KnockoutLine",
+    "KnockoutView",
+    "check_format",
+    "check_late_entry",
+    "insert_format",
+    "knockout_view",
+    "record_playoff",
+    "rounds",
+    "standings",
+    "start_round",
+]
+
+#: The kinds of event this module runs.
+STAGED = ("knockout", "groups")
+#: The longest seed of a draw.
+SEED_LENGTH = 100
+
+
+# --- the format ------------------------------------------------------------------------------
+
+
+def check_format(kind: str, players: int, *, lives: int | None, draw_seed: str | None,
+                 final_size: int | None, groups: int | None, advance: int | None,
+                 bye: str) -> dict[str, Any] | None:
+    """The ``event_formats`` values of a new event of ``kind`` with ``players`` entries,
+    checked; None for a club evening or round robin (which take none of these options)."""
+    given = {"--lives": lives, "--seed": draw_seed, "--final": final_size,
+             "--groups": groups, "--advance": advance}
+    if kind not in STAGED:
+        extra = [k for k, v in given.items() if v is not None]
+        if extra:
+            raise Refused(f"{', '.join(extra)}: only for a knockout or groups, not a {kind}")
+        return None
+    if kind == "knockout":
+        wrong = [k for k in ("--groups", "--advance") if given[k] is not None]
+        if wrong:
+            raise Refused(f"{', '.join(wrong)}: for groups (--kind groups), not a knockout")
+        lives = 3 if lives is None else lives
+        if not 1 <= lives <= MAX_LIVES:
+            raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
+        if final_size is not None and (final_size < 2 or final_size & (final_size - 1)
+                                       or final_size > 64):
+            raise Refused(f"the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, "
+                          f"not {final_size}")
+        seed = (draw_seed if draw_seed is not None else "").strip()
+        if not seed:
+            seed = utc_now().strftime("%Y%m%d%H%M%S")
+        if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
+            raise Refused(f"a seed is at most {SEED_LENGTH} characters, no control characters")
+        return {"lives": lives, "draw_seed": seed, "final_size": final_size, "groups": None,
+                "advance": None}
+    wrong = [k for k in ("--lives", "--seed", "--final") if given[k] is not None]
+    if wrong:
+        raise Refused(f"{', '.join(wrong)}: for a knockout (--kind knockout), not groups")
+    if bye != "none":
+        raise Refused("a bye in a group scores nothing (--bye none)")
+    if groups is None or advance is None:
+        raise Refused("groups then knockout needs --groups G and --advance K")
+    if not 1 <= groups <= 32:
+        raise Refused(f"there are 1 to 32 groups, not {groups}")
+    if players and players < 2 * groups:
+        raise Refused(f"{groups} groups need at least {2 * groups} players, not {players}")
+    smallest = players // groups if players else 2
+    if not 1 <= advance <= smallest or groups * advance < 2:
+        raise Refused(f"--advance must be from 1 to {smallest} (the smallest group) with at "
+                      f"least 2 going through, not {advance}")
+    if groups * advance > 64:
+        raise Refused("at most 64 players go into the bracket")
+    return {"lives": None, "draw_seed": None, "final_size": None, "groups": groups,
+            "advance": advance}
+
+
+def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> None:
+    """Store a new event's format row (values from :func:`check_format`)."""
+    conn.execute(insert(t.event_formats).values(event_id=event_id, bracket_round=None,
+                                                bracket=None, **values))
+
+
+def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
+    """Refuse players added to a knockout or groups when the format no longer takes them
+    (see the module docstring)."""
+    st = _load(conn, ev)
+    if ev["kind"] == "groups":
+        if st.started:
+            raise Refused(f'event {ev["id"]} "{ev["name"]}" has started: its groups are made, '
+                          "no player can join")
+        check_format("groups", len(st.entrants) + adding, lives=None, draw_seed=None,
+                     final_size=None, groups=st.fmt["groups"], advance=st.fmt["advance"],
+                     bye="none")
+        return
+    if st.fmt["bracket_round"] is not None:
+        raise Refused(f'event {ev["id"]} "{ev["name"]}" is in its final stage: no player can '
+                      "join")
+    out = [x for x in _lives(st) if x.out_in is not None and not x.withdrawn]
+    if out:
+        raise Refused(f'a player of event {ev["id"]} "{ev["name"]}" is out already: late '
+                      "entries are taken only until the first player is out")
+
+
+# --- what is stored, loaded ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _M:
+    """A match of the event with its totals from the result cache and its winner."""
+
+    id: int
+    a: int
+    b: int
+    first_dealer: int
+    round: int | None
+    table: int | None
+    gp: dict[int, int]
+    schneider: dict[int, int]
+    schwarz: dict[int, int]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class _State:
+    ev: RowMapping
+    fmt: RowMapping
+    entrants: list[RowMapping]
+    names: dict[int, str]
+    #: round number -> (bye player or None, started at)
+    started: dict[int, tuple[int | None, datetime]]
+    matches: list[_M]
+
+    @property
+    def ids(self) -> list[int]:
+        return [e["player_id"] for e in self.entrants]
+
+    @property
+    def withdrawn(self) -> dict[int, int]:
+        """Withdrawn player -> the last round started when they withdrew (0: before any)."""
+        out: dict[int, int] = {}
+        for e in self.entrants:
+            when = e["withdrawn_at"]
+            if when is not None:
+                out[e["player_id"]] = max((n for n, (_, at) in self.started.items()
+                                           if at <= when), default=0)
+        return out
+
+    def of_round(self, number: int) -> list[_M]:
+        return sorted((m for m in self.matches if m.round == number),
+                      key=lambda m: (m.table or 0, m.id))
+
+    @property
+    def playoffs(self) -> list[_M]:
+        return [m for m in self.matches if m.round is None]
+
+
+def _load(conn: Connection, ev: RowMapping) -> _State:
+    eid = ev["id"]
+    fmt = conn.execute(select(t.event_formats).where(t.event_formats.c.event_id == eid)
+                       ).mappings().first()
+    if fmt is None:
+        raise NotFound(f'event {eid} "{ev["name"]}" has no knockout format stored')
+    entrants = eventrows.event_players(conn, eid)
+    names = {e["player_id"]: e["name"] for e in entrants}
+    started = {r["number"]: (r["bye_player_id"], r["started_at"]) for r in conn.execute(
+        select(t.event_rounds).where(t.event_rounds.c.event_id == eid)).mappings()}
+    rows = conn.execute(select(t.matches).where(t.matches.c.event_id == eid)
+                        .order_by(t.matches.c.id)).mappings().all()
+    r = t.deal_results
+    outright = r.c.reason.in_([str(reason) for reason in OUTRIGHT])
+
+    def wins(worth: int) -> Any:
+        return func.sum(case((and_(r.c.deal_points == worth, outright), 1), else_=0))
+
+    totals: dict[tuple[int, int], tuple[int, int, int]] = {}
+    if rows:
+        for mid, pid, gp, sch, swz in conn.execute(
+                select(r.c.match_id, r.c.winner_id, func.sum(r.c.game_points),
+                       wins(SCHNEIDER_WIN), wins(SCHWARZ_WIN))
+                .where(r.c.winner_id.is_not(None),
+                       r.c.match_id.in_([row["id"] for row in rows]))
+                .group_by(r.c.match_id, r.c.winner_id)):
+            totals[(mid, pid)] = (int(gp or 0), int(sch or 0), int(swz or 0))
+    target = rule_set(ev["rules"]).match_target
+    matches = []
+    for row in rows:
+        a, b = row["player_a_id"], row["player_b_id"]
+        ta, tb = totals.get((row["id"], a), (0, 0, 0)), totals.get((row["id"], b), (0, 0, 0))
+        winner = a if match_won(ta[0], target) else b if match_won(tb[0], target) else None
+        matches.append(_M(row["id"], a, b, row["first_dealer_id"], row["round_number"],
+                          row["table_number"], {a: ta[0], b: tb[0]}, {a: ta[1], b: tb[1]},
+                          {a: ta[2], b: tb[2]}, winner))
+        for p in (a, b):
+            if p not in names:
+                names[p] = conn.execute(select(t.players.c.name).where(t.players.c.id == p)
+                                        ).scalar_one()
+    return _State(ev, fmt, entrants, names, started, matches)
+
+
+def _bracket_slots(st: _State) -> tuple[int | None, ...] | None:
+    text = st.fmt["bracket"]
+    if text is None:
+        return None
+    return tuple(int(x) if x else None for x in text.split(","))
+
+
+# --- lives, groups, bracket ------------------------------------------------------------------
+
+
+def _lives(st: _State) -> list[LifeLine]:
+    """Each entrant's lives over the rounds of the lives stage started so far."""
+    last = st.fmt["bracket_round"]
+    upto = len(st.started) if last is None else last - 1
+    gone = st.withdrawn
+    outcomes = []
+    for m in st.matches:
+        if m.round is None or m.round > upto:
+            continue
+        loser = None if m.winner is None else (m.b if m.winner == m.a else m.a)
+        outcomes.append(Outcome(m.round, str(m.a), str(m.b), None if loser is None
+                                else str(loser)))
+    byes = {n: None if bye is None else str(bye) for n, (bye, _) in st.started.items()
+            if n <= upto}
+    return count_lives([str(p) for p in st.ids], st.fmt["lives"], upto, outcomes, byes,
+                       withdrawn={str(p): min(r, upto) for p, r in gone.items()})
+
+
+def _groups(st: _State) -> list[list[int]]:
+    return [[int(x) for x in g] for g in snake_groups([str(p) for p in st.ids],
+                                                      st.fmt["groups"])]
+
+
+def _group_rounds(st: _State) -> int:
+    return max((rounds_for(len(g)) for g in _groups(st) if len(g) >= 2), default=0)
+
+
+def _result(st: _State, m: _M, winner: int) -> MatchResult:
+    return MatchResult(st.names[m.a], st.names[m.b], st.names[winner], m.gp[m.a], m.gp[m.b],
+                       m.schneider[m.a], m.schneider[m.b], m.schwarz[m.a], m.schwarz[m.b])
+
+
+def _results(st: _State, matches: Sequence[_M]) -> list[MatchResult]:
+    """Finished matches, and the withdrawal rule's forfeits of matches not over."""
+    gone = set(st.withdrawn)
+    out = []
+    for m in matches:
+        if m.winner is not None:
+            out.append(_result(st, m, m.winner))
+        elif st.ev["withdrawal"] == "forfeit" and len({m.a, m.b} & gone) == 1:
+            out.append(_result(st, m, m.b if m.a in gone else m.a))
+    return out
+
+
+def _unmade_forfeits(st: _State, members: set[int] | None = None) -> list[MatchResult]:
+    """Groups under the ``forfeit`` rule: each scheduled group match not made, of a player
+    who withdrew against one who did not, is a match won by the opponent (no game points),
+    as in a round robin; only matches among ``members`` when given."""
+    if st.ev["kind"] != "groups" or st.ev["withdrawal"] != "forfeit" or not st.withdrawn:
+        return []
+    gone = set(st.withdrawn)
+    made = {(m.round, m.table) for m in st.matches}
+    out = []
+    for number in range(1, _group_rounds(st) + 1):
+        for p in _group_round(st, number)[0]:
+            a, b = int(p.first), int(p.second)
+            if (number, p.table) in made or len({a, b} & gone) != 1:
+                continue
+            if members is not None and not {a, b} <= members:
+                continue
+            winner = b if a in gone else a
+            out.append(MatchResult(st.names[a], st.names[b], st.names[winner], 0, 0))
+    return out
+
+
+def _field(st: _State, tiebreaks: Sequence[str]) -> list[StandingRow]:
+    """The ordinary standings over every match but the play-offs."""
+    per_win = float(st.ev["match_points_per_win"])
+    byes: dict[str, int] = defaultdict(int)
+    for bye, _ in st.started.values():
+        if bye is not None:
+            byes[st.names[bye]] += 1
+    players = [st.names[p] for p in st.ids]
+    players += [n for p, n in st.names.items() if n not in players]
+    results = _results(st, [m for m in st.matches if m.round is not None])
+    return rank_players(players, results + _unmade_forfeits(st),
+                        match_points_per_win=per_win,
+                        match_points_per_bye=per_win if st.ev["bye"] == "win" else 0.0,
+                        byes=dict(byes), tiebreaks=tiebreaks)
+
+
+def _playoff_pairs(st: _State) -> list[tuple[str, str]]:
+    return [(str(m.winner), str(m.b if m.winner == m.a else m.a))
+            for m in st.playoffs if m.winner is not None]
+
+
+def _group_tables(st: _State, tiebreaks: Sequence[str]) -> list[list[tuple[int, int]]]:
+    """Each group's standings as (rank, player), play-offs applied."""
+    total = _group_rounds(st)
+    out = []
+    for group in _groups(st):
+        members = set(group)
+        ms = [m for m in st.matches if m.round is not None and m.round <= total
+              and {m.a, m.b} <= members]
+        rows = rank_players([st.names[p] for p in group],
+                            _results(st, ms) + _unmade_forfeits(st, members),
+                            match_points_per_win=float(st.ev["match_points_per_win"]),
+                            tiebreaks=tiebreaks)
+        by_name = {n: p for p, n in st.names.items()}
+        field_rank = {str(by_name[r.player]): r.rank for r in rows}
+        ranked = rank_by_stage([str(p) for p in group], field_rank,
+                               {str(p): (0,) for p in group}, _playoff_pairs(st))
+        out.append([(rank, int(p)) for rank, p in ranked])
+    return out
+
+
+def _bracket(st: _State) -> list[list[BracketMatch]] | None:
+    """The bracket's rounds with every result and walkover so far (None before it is
+    seeded); players as their numbers in text."""
+    slots = _bracket_slots(st)
+    if slots is None:
+        return None
+    first = st.fmt["bracket_round"]
+    gone = {str(p) for p in st.withdrawn}
+    results: dict[tuple[int, int], str | None] = {}
+    for m in st.matches:
+        if m.round is not None and m.round >= first and m.winner is not None and m.table:
+            results[(m.round - first + 1, m.table)] = str(m.winner)
+    text = tuple(None if s is None else str(s) for s in slots)
+    while True:
+        found = bracket_rounds(text, results)
+        changed = False
+        for matches in found:
+            for bm in matches:
+                if bm.decided or not bm.playable:
+                    continue
+                out = {bm.first, bm.second} & gone
+                if out:
+                    results[(bm.round, bm.table)] = (
+                        None if len(out) == 2 else bm.second if bm.first in out else bm.first)
+                    changed = True
+        if not changed:
+            return found
+
+
+def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[int, ...]],
+                                                                  dict[str, str]]:
+    """Each player's stage key (higher is better) and the words for how far they got."""
+    keys: dict[str, tuple[int, ...]] = {}
+    words: dict[str, str] = {}
+    gone = st.withdrawn
+    if st.ev["kind"] == "knockout":
+        for line in _lives(st):
+            keys[line.player] = (0, *line.stage_key)
+            words[line.player] = (f"still in, {line.lives} "
+                                  f"{'life' if line.lives == 1 else 'lives'}"
+                                  if line.out_in is None else f"out in round {line.out_in}")
+    else:
+        for number, table in enumerate(_group_tables(st, tiebreaks), start=1):
+            for rank, p in table:
+                keys[str(p)] = (0, -1, 0) if p in gone else (0, 0, -rank)
+                words[str(p)] = f"group {number}, {_ordinal(rank)}"
+    found = _bracket(st)
+    if found is not None:
+        last = len(found)
+        champion = found[-1][0].winner if found[-1][0].decided else None
+        for who, r in reached(found).items():
+            keys[who] = (1, r)
+            words[who] = ("winner" if who == champion and r > last
+                          else _bracket_round_name(r, last)
+                          + ("" if _still_in(found, who) else ", out"))
+    for pid in gone:
+        if str(pid) in words and "withdrew" not in words[str(pid)]:
+            words[str(pid)] += ", withdrew"
+    return keys, words
+
+
+def _still_in(found: list[list[BracketMatch]], player: str) -> bool:
+    for matches in found:
+        for bm in matches:
+            if player in (bm.first, bm.second) and bm.decided and bm.winner != player:
+                return False
+    return True
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _bracket_round_name(r: int, last: int) -> str:
+    """``final``, ``semi-final``, ``quarter-final``, ``round of 16``..., for round ``r`` of
+    a bracket of ``last`` rounds."""
+    left = last - r
+    if left == 0:
+        return "final"
+    if left == 1:
+        return "semi-final"
+    if left == 2:
+        return "quarter-final"
+    return f"round of {2 ** (left + 1)}"
+
+
+# --- views -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BracketMatchView:
+    """A match of the bracket: ``first`` and ``second`` (None: a bye; ``""``: not known
+    yet, player names are never blank), the winner once decided, the match made for it and
+    its score (first player's game points first)."""
+
+    round: int
+    table: int
+    first: str | None
+    second: str | None
+    winner: str | None
+    decided: bool
+    match_id: int | None
+    result: str | None
+
+
+@dataclass(frozen=True)
+class KnockoutLine:
+    """A player's line of the standings by elimination: rank, how far they got
+    (``stage``), lives left (knockout), the round they were out in, their group (groups),
+    a mark per round (``W``, ``L``, ``B`` bye, ``?`` playing, ``-`` not playing) and their
+    ordinary standings row."""
+
+    rank: int
+    player: str
+    seed: int
+    stage: str
+    lives: int | None
+    out_in: int | None
+    group: int | None
+    withdrawn: bool
+    marks: tuple[str, ...]
+    row: StandingRow
+
+
+@dataclass(frozen=True)
+class KnockoutView:
+    """A knockout or groups event as its wall sheet shows it: the lines by elimination, the
+    groups (names, in group order), the bracket's rounds, the play-offs, where it stands
+    (``stage``), the champion once there is one, and the format (lives, seed, final stage,
+    qualifiers per group)."""
+
+    event: EventView
+    kind: str
+    lives: int | None
+    draw_seed: str | None
+    rounds_started: int
+    stage: str
+    champion: str | None
+    lines: tuple[KnockoutLine, ...]
+    groups: tuple[tuple[str, ...], ...]
+    bracket: tuple[tuple[BracketMatchView, ...], ...]
+    playoffs: tuple[PairingView, ...]
+    tiebreaks: tuple[str, ...]
+    #: a knockout's final stage (the last N players), groups' qualifiers per group
+    final_size: int | None = None
+    advance: int | None = None
+
+
+def knockout_view(store: Store, event_view: EventView, *,
+                  tiebreaks: Sequence[str] | None = None) -> KnockoutView:
+    """The standings by elimination of a knockout or groups event (see the module
+    docstring), with its groups, bracket and play-offs."""
+    store.ensure_results()
+    with store.reading() as conn:
+        ev = eventrows.resolve_event(conn, event_view.id)
+        st = _load(conn, ev)
+    order = tuple(x for x in ev["tiebreaks"].split(",") if x) if tiebreaks is None \
+        else tuple(tiebreaks)
+    return _view(st, event_view, order)
+
+
+def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> KnockoutView:
+    field = _field(st, order)
+    by_name = {n: p for p, n in st.names.items()}
+    field_rank = {str(by_name[r.player]): r.rank for r in field}
+    rows = {str(by_name[r.player]): r for r in field}
+    keys, words = _stage_keys(st, order)
+    ids = [str(p) for p in st.ids]
+    ranked = rank_by_stage(ids, field_rank, keys, _playoff_pairs(st))
+    lines_by = {x.player: x for x in _lives(st)} if st.ev["kind"] == "knockout" else {}
+    group_of = {}
+    if st.ev["kind"] == "groups":
+        group_of = {str(p): i for i, g in enumerate(_groups(st), start=1) for p in g}
+    seeds = {str(e["player_id"]): e["seed"] for e in st.entrants}
+    total = len(st.started)
+    marks = _marks(st, total)
+    lines = []
+    gone = st.withdrawn
+    for rank, p in ranked:
+        life = lines_by.get(p)
+        lines.append(KnockoutLine(
+            rank=rank, player=st.names[int(p)], seed=seeds[p], stage=words.get(p, ""),
+            lives=None if life is None else life.lives,
+            out_in=None if life is None else life.out_in, group=group_of.get(p),
+            withdrawn=int(p) in gone, marks=marks[int(p)],
+            row=dataclasses.replace(rows[p], rank=rank)))
+    found = _bracket(st)
+    bracket: list[tuple[BracketMatchView, ...]] = []
+    champion = None
+    if found is not None:
+        first = st.fmt["bracket_round"]
+        made = {(m.round, m.table): m for m in st.matches if m.round is not None}
+        for matches in found:
+            views = []
+            for bm in matches:
+                m = made.get((first + bm.round - 1, bm.table))
+                a, b = _who(st, bm.first), _who(st, bm.second)
+                result = None
+                if m is not None and bm.playable:
+                    result = f"{m.gp[int(bm.first or 0)]}:{m.gp[int(bm.second or 0)]}"
+                views.append(BracketMatchView(bm.round, bm.table, a, b,
+                                              _who(st, bm.winner), bm.decided,
+                                              None if m is None else m.id, result))
+            bracket.append(tuple(views))
+        if found[-1][0].decided and found[-1][0].winner:
+            champion = st.names[int(found[-1][0].winner)]
+    elif st.ev["kind"] == "knockout":
+        alive = [x for x in _lives(st) if x.out_in is None]
+        if len(alive) == 1 and total:
+            champion = st.names[int(alive[0].player)]
+            lines[0] = dataclasses.replace(lines[0], stage="winner")
+    groups = tuple(tuple(st.names[p] for p in g) for g in _groups(st)) \
+        if st.ev["kind"] == "groups" else ()
+    playoffs = tuple(_pairing(st, m.table or i, [m]) for i, m in
+                     enumerate(st.playoffs, start=1))
+    return KnockoutView(
+        event=event_view, kind=st.ev["kind"], lives=st.fmt["lives"],
+        draw_seed=st.fmt["draw_seed"], rounds_started=total, stage=_stage(st, champion),
+        champion=champion, lines=tuple(lines), groups=groups, bracket=tuple(bracket),
+        playoffs=playoffs, tiebreaks=order, final_size=st.fmt["final_size"],
+        advance=st.fmt["advance"])
+
+
+def _who(st: _State, slot: str | None) -> str | None:
+    if slot is None:
+        return None
+    return "" if slot == TBD else st.names[int(slot)]
+
+
+def _marks(st: _State, total: int) -> dict[int, tuple[str, ...]]:
+    """A mark per round started for every player (see :class:`KnockoutLine`)."""
+    marks: dict[int, list[str]] = {p: ["-"] * total for p in st.names}
+    for number, (bye, _) in st.started.items():
+        if bye is not None and 1 <= number <= total:
+            marks[bye][number - 1] = "B"
+    gone = set(st.withdrawn)
+    for m in st.matches:
+        if m.round is None or not 1 <= m.round <= total:
+            continue
+        if m.winner is not None:
+            marks[m.winner][m.round - 1] = "W"
+            marks[m.b if m.winner == m.a else m.a][m.round - 1] = "L"
+        else:  # still played, or not counting (a player withdrew)
+            mark = "-" if {m.a, m.b} & gone else "?"
+            marks[m.a][m.round - 1] = marks[m.b][m.round - 1] = mark
+    return {p: tuple(x) for p, x in marks.items()}
+
+
+def _stage(st: _State, champion: str | None) -> str:
+    total = len(st.started)
+    if champion is not None:
+        return f"over after {total} rounds: {champion} won"
+    if not total:
+        return "not started"
+    if st.fmt["bracket_round"] is not None:
+        return f"round {total}, the bracket"
+    if st.ev["kind"] == "groups":
+        return f"round {total} of {_group_rounds(st)} of the groups"
+    alive = sum(1 for x in _lives(st) if x.out_in is None)
+    return f"round {total}, {alive} players still in"
+
+
+def standings(store: Store, event_view: EventView, *,
+              tiebreaks: Sequence[str] | None = None) -> StandingsView:
+    """The standings of a knockout or groups event by elimination, as a
+    :class:`StandingsView` (ranks by :func:`knockout_view`; the rows' totals are the
+    ordinary standings')."""
+    view = knockout_view(store, event_view, tiebreaks=tiebreaks)
+    return StandingsView(
+        title=event_view.name, event=event_view, events=(event_view.id,),
+        date_from=event_view.date, date_to=event_view.date, tiebreaks=view.tiebreaks,
+        match_points_per_win=event_view.match_points_per_win,
+        rows=tuple(line.row for line in view.lines), stage=view.stage,
+        withdrawn=tuple(p.name for p in event_view.players if p.withdrawn))
+
+
+# --- rounds ----------------------------------------------------------------------------------
+
+
+def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = None
+             ) -> PairingView:
+    """A table of a round as the generic pairing view (first = player a)."""
+    if made:
+        a, b, dealer = made[0].a, made[0].b, made[0].first_dealer
+    else:
+        assert planned is not None
+        a, b = int(planned.first), int(planned.second)
+        dealer = a
+    gone = [x for x in (a, b) if x in st.withdrawn]
+    views = tuple(PairingMatchView(m.id, st.names[m.first_dealer], f"{m.gp[a]}:{m.gp[b]}",
+                                   None if m.winner is None else st.names[m.winner],
+                                   m.winner is not None) for m in made)
+    forfeit_winner = None
+    if made and all(v.over for v in views):
+        status = "played"
+    elif gone:
+        bracket = st.fmt["bracket_round"] is not None and made and \
+            made[0].round is not None and made[0].round >= st.fmt["bracket_round"]
+        status = "forfeit" if bracket or st.ev["withdrawal"] == "forfeit" else "void"
+        if len(gone) == 2:
+            status = "void"
+        if status == "forfeit":
+            forfeit_winner = st.names[b if a in gone else a]
+    else:
+        status = "playing" if made else "scheduled"
+    return PairingView(table=table, first=st.names[a], second=st.names[b],
+                       first_dealer=st.names[dealer], matches=views, status=status,
+                       withdrawn=tuple(st.names[x] for x in gone),
+                       forfeit_winner=forfeit_winner)
+
+
+def _total_rounds(st: _State) -> int:
+    if st.ev["kind"] == "groups":
+        qualifiers = st.fmt["groups"] * st.fmt["advance"]
+        return _group_rounds(st) + (bracket_size(qualifiers).bit_length() - 1
+                                    if qualifiers >= 2 else 0)
+    return len(st.started)
+
+
+def _round_view(st: _State, number: int) -> RoundView:
+    made = st.of_round(number)
+    by_table: dict[int, list[_M]] = defaultdict(list)
+    for m in made:
+        by_table[m.table or 0].append(m)
+    started = number in st.started
+    byes: list[str] = []
+    planned: dict[int, Pairing] = {}
+    if st.ev["kind"] == "groups" and number <= _group_rounds(st):
+        for p in _group_round(st, number)[0]:
+            planned[p.table] = p
+        byes = [st.names[b] for b in _group_round(st, number)[1]]
+    elif started and st.started[number][0] is not None:
+        byes = [st.names[st.started[number][0] or 0]]
+    tables = sorted(set(by_table) | set(planned))
+    pairings = tuple(_pairing(st, tb, by_table.get(tb, []), planned.get(tb)) for tb in tables)
+    draw = None
+    bracket_round = st.fmt["bracket_round"]
+    if st.ev["kind"] == "groups" and number <= _group_rounds(st):
+        draw = f"group round {number} of {_group_rounds(st)}"
+    elif st.ev["kind"] == "knockout" and (bracket_round is None or number < bracket_round):
+        draw = f"drawn by lot, seed {st.fmt['draw_seed']}"
+    elif bracket_round is not None and number >= bracket_round:
+        found = _bracket(st)
+        last = len(found) if found else 1
+        draw = f"bracket: {_bracket_round_name(number - bracket_round + 1, last)}"
+    return RoundView(event_id=st.ev["id"], event=st.ev["name"], number=number,
+                     rounds=max(_total_rounds(st), number), started=started, pairings=pairings,
+                     bye=", ".join(byes) or None,
+                     bye_scores=started and st.ev["bye"] == "win" and bool(byes),
+                     draw=draw)
+
+
+def _group_round(st: _State, number: int) -> tuple[list[Pairing], list[int]]:
+    """The pairings of round ``number`` of every group (tables numbered on from group to
+    group) and the byes."""
+    pairings: list[Pairing] = []
+    byes: list[int] = []
+    for group in _groups(st):
+        if len(group) < 2:
+            continue
+        sched = berger_schedule([str(p) for p in group])
+        if number > len(sched):
+            continue
+        rnd = sched[number - 1]
+        offset = len(pairings)
+        pairings += [Pairing(offset + p.table, p.first, p.second) for p in rnd.pairings]
+        if rnd.bye is not None:
+            byes.append(int(rnd.bye))
+    return pairings, byes
+
+
+def rounds(conn: Connection, ev: RowMapping, number: int | None) -> list[RoundView]:
+    """The rounds of a knockout or groups event started so far (groups: also the group rounds
+    not started yet, their schedule being known); only round ``number`` if given. A
+    knockout's round is drawn when it is started, a bracket round seeded then."""
+    st = _load(conn, ev)
+    known = set(st.started)
+    if ev["kind"] == "groups":
+        known |= set(range(1, _group_rounds(st) + 1))
+    if number is not None:
+        if number not in known:
+            raise NotFound(f'round {number} of event {ev["id"]} "{ev["name"]}" is not '
+                           "drawn yet: it is drawn (or seeded) when it is started "
+                           f"(`tally event round {ev['id']} {number} --start`)")
+        return [_round_view(st, number)]
+    return [_round_view(st, n) for n in sorted(known)]
+
+
+def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> RoundView:
+    """Make the matches of round ``number`` (the next one) of a knockout or groups event: a
+    draw by lot, a group round or a bracket round (see the module docstring). One audit
+    entry; ``tally audit undo`` takes the round back while none of its matches has a deal."""
+    eid = ev["id"]
+    st = _load(conn, ev)
+    expected = len(st.started) + 1
+    if number != expected:
+        raise Refused(f'the next round of event {eid} "{ev["name"]}" is round {expected}, '
+                      f"not {number}")
+    if len(st.entrants) < 2:
+        raise Refused(f'event {eid} "{ev["name"]}" needs at least 2 players')
+    gone = set(st.withdrawn)
+    if number > 1:
+        busy = [m for m in st.of_round(number - 1)
+                if m.winner is None and not {m.a, m.b} & gone]
+        if busy:
+            raise Refused(f"round {number - 1} is not over: table(s) "
+                          f"{', '.join(str(m.table) for m in busy)} still playing")
+    before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
+    bye: int | None = None
+    what: str
+    pairs: list[tuple[int, int, int, int]]  # table, a, b, first dealer
+    if ev["kind"] == "groups" and number <= _group_rounds(st):
+        planned, _ = _group_round(st, number)
+        pairs = [(p.table, int(p.first), int(p.second), int(p.first)) for p in planned
+                 if not {int(p.first), int(p.second)} & gone]
+        what = "group round"
+    else:
+        if st.fmt["bracket_round"] is None:
+            alive = _alive(st)
+            final = st.fmt["final_size"]
+            if ev["kind"] == "groups" or (final is not None and 2 <= len(alive) <= final):
+                slots = _seed_bracket(st, alive)
+                conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == eid)
+                             .values(bracket_round=number, bracket=",".join(
+                                 "" if s is None else str(s) for s in slots)))
+                st = _load(conn, ev)
+        if st.fmt["bracket_round"] is None:
+            alive = _alive(st)
+            if len(alive) < 2:
+                who = f": {st.names[alive[0]]} won" if alive else ""
+                raise Refused(f'event {eid} "{ev["name"]}" is over{who}')
+            last: dict[str, str] = {}
+            for m in st.of_round(number - 1):
+                last[str(m.a)], last[str(m.b)] = str(m.b), str(m.a)
+            had: dict[str, int] = defaultdict(int)
+            for b, _ in st.started.values():
+                if b is not None:
+                    had[str(b)] += 1
+            drawn = draw_round([str(p) for p in alive], seed=st.fmt["draw_seed"],
+                               number=number, last_opponents=last, byes=had)
+            bye = None if drawn.bye is None else int(drawn.bye)
+            pairs = [(p.table, int(p.first), int(p.second), int(p.first))
+                     for p in drawn.pairings]
+            what = f"drawn with seed {st.fmt['draw_seed']}"
+        else:
+            pairs = _bracket_pairs(st, number)
+            what = "bracket round"
+    conn.execute(insert(t.event_rounds).values(event_id=eid, number=number, bye_player_id=bye,
+                                               started_at=utc_now()))
+    after: dict[str, Snapshot] = {}
+    made: list[int] = []
+    for table, a, b, dealer in pairs:
+        mid = eventrows.insert_match(conn, a, b, ev["rules"], dealer, event_id=eid,
+                                     round_number=number, table_number=table)
+        made.append(mid)
+        before[f"match:{mid}"] = None
+        after[f"match:{mid}"] = snapshot(conn, "match", mid)
+    after[f"event:{eid}"] = snapshot(conn, "event", eid)
+    listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
+        f"match {made[0]}" if made else "no match"
+    store.audit(conn, "event round", "event", eid,
+                f'started round {number} of event {eid} "{ev["name"]}" ({what}): {listed}',
+                before, after)
+    return _round_view(_load(conn, ev), number)
+
+
+def _alive(st: _State) -> list[int]:
+    """Knockout: the players still in, in entry order."""
+    if st.ev["kind"] != "knockout":
+        return []
+    return [int(x.player) for x in _lives(st) if x.out_in is None]
+
+
+def _seed_bracket(st: _State, alive: list[int]) -> tuple[int | None, ...]:
+    """The bracket's slots: a knockout's last players seeded by lives left, the ordinary
+    standings, entry order; groups' qualifiers across groups."""
+    order = tuple(x for x in st.ev["tiebreaks"].split(",") if x)
+    if st.ev["kind"] == "knockout":
+        field = _field(st, order)
+        rank = {r.player: r.rank for r in field}
+        lives = {int(x.player): x.lives for x in _lives(st)}
+        seeds = {e["player_id"]: e["seed"] for e in st.entrants}
+        ranked = sorted(alive, key=lambda p: (-lives[p], rank[st.names[p]], seeds[p]))
+        return tuple(None if s is None else int(s)
+                     for s in seeded_slots([str(p) for p in ranked]))
+    total = _group_rounds(st)
+    gone = set(st.withdrawn)
+    busy = [m for m in st.matches if m.round is not None and m.round <= total
+            and m.winner is None and not {m.a, m.b} & gone]
+    if busy or len(st.started) < total:
+        raise Refused("the groups are not over: every group match must be finished before "
+                      "the bracket is seeded")
+    qualifiers = [[str(p) for _, p in table if p not in gone][:st.fmt["advance"]]
+                  for table in _group_tables(st, order)]
+    if sum(len(q) for q in qualifiers) < 2:
+        raise Refused("fewer than 2 players go through: no bracket")
+    return tuple(None if s is None else int(s) for s in group_slots(qualifiers))
+
+
+def _bracket_pairs(st: _State, number: int) -> list[tuple[int, int, int, int]]:
+    found = _bracket(st)
+    assert found is not None
+    k = number - st.fmt["bracket_round"] + 1
+    if k > len(found):
+        champion = found[-1][0].winner
+        who = f": {st.names[int(champion)]} won" if champion else ""
+        raise Refused(f'event {st.ev["id"]} "{st.ev["name"]}" is over{who}')
+    matches = found[k - 1]
+    if any(TBD in (bm.first, bm.second) for bm in matches):
+        raise Refused(f"round {number - 1} of the bracket is not decided yet")
+    return [(bm.table, int(bm.first or 0), int(bm.second or 0), int(bm.first or 0))
+            for bm in matches if bm.playable and not bm.decided]
+
+
+# --- play-offs -------------------------------------------------------------------------------
+
+
+def record_playoff(store: Store, ref: str | int, first: str, second: str, *,
+                   first_dealer: str | None = None) -> int:
+    """Make a play-off ("Stechen") match between two players of a knockout or groups event
+    who share a rank (overall or in their group); its winner ranks above the other. Returns
+    the match's number; its deals are recorded as any match's."""
+    with store.writing() as conn:
+        ev = eventrows.resolve_event(conn, ref, lock=True)
+        if ev["kind"] not in STAGED:
+            raise Refused(f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
+                          "event: it has no play-offs")
+        a, b = resolve_player(conn, first), resolve_player(conn, second)
+        if a["id"] == b["id"]:
+            raise Refused("a play-off needs two different players")
+        st = _load(conn, ev)
+        for p in (a, b):
+            if p["id"] not in st.ids:
+                raise NotFound(f'{p["name"]} does not play in event {ev["id"]} "{ev["name"]}"')
+        order = tuple(x for x in ev["tiebreaks"].split(",") if x)
+        tied = _tied(st, order, a["id"], b["id"])
+        if not tied:
+            raise Refused(f'{a["name"]} and {b["name"]} do not share a rank: a play-off '
+                          "decides a tie only")
+        dealer = a["id"]
+        if first_dealer is not None:
+            d = resolve_player(conn, first_dealer)
+            if d["id"] not in (a["id"], b["id"]):
+                raise Refused(f'{d["name"]} does not play in this play-off')
+            dealer = d["id"]
+        mid = eventrows.insert_match(conn, a["id"], b["id"], ev["rules"], dealer,
+                                     event_id=ev["id"])
+        store.audit(conn, "event playoff", "match", mid,
+                    f'play-off {mid} of event {ev["id"]}: {a["name"]} against {b["name"]}',
+                    {f"match:{mid}": None}, {f"match:{mid}": snapshot(conn, "match", mid)})
+        return mid
+
+
+def _tied(st: _State, order: tuple[str, ...], a: int, b: int) -> bool:
+    """Whether players ``a`` and ``b`` share a rank overall or in their group."""
+    field = _field(st, order)
+    by_name = {n: p for p, n in st.names.items()}
+    field_rank = {str(by_name[r.player]): r.rank for r in field}
+    keys, _ = _stage_keys(st, order)
+    ranked = dict((p, r) for r, p in rank_by_stage([str(p) for p in st.ids], field_rank, keys,
+                                                   _playoff_pairs(st)))
+    if ranked[str(a)] == ranked[str(b)]:
+        return True
+    if st.ev["kind"] == "groups":
+        for table in _group_tables(st, order):
+            rank = {p: r for r, p in table}
+            if a in rank and b in rank and rank[a] == rank[b]:
+                return True
+    return False
