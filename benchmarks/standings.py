@@ -82,7 +82,7 @@ def build(store: Any, args: argparse.Namespace) -> tuple[int, int, int]:
     events = [{"id": e, "name": f"Thursday club {e}", "kind": "club",
                "held_on": first_day + timedelta(weeks=e - 1), "rules": rules.spec,
                "double_round": False, "matches_per_pairing": 1, "match_points_per_win": 1.0,
-               "bye": "none", "withdrawal": "forfeit",
+               "bye": "none", "withdrawal": "forfeit", "rank_by": "percentage",
                "tiebreaks": "head-to-head,game-point-difference,game-points-won,"
                             "sonneborn-berger,wins", "created_at": now}
               for e in range(1, args.evenings + 1)]

@@ -101,7 +101,7 @@ def test_load_shows_each_event_and_its_standings_table(loaded: tuple[Path, Path,
     assert 'Loaded round robin 2 "Autumn Round Robin 2026"' in output
     assert "28 matches, 71 deals recorded trick by trick, 88 kept as results" in output
     assert "Autumn Round Robin 2026, 2026-10-01, schnapsen, round robin: final" in output
-    assert "Tiebreaks: TB1 head-to-head" in output
+    assert "Ranked by MP (match points), then H2H head-to-head" in output
 
 
 def test_load_writes_the_standings_pairings_score_sheet_and_a_ruling(

@@ -79,6 +79,11 @@ def create(
         help="Tiebreaks in order, comma-separated, from: head-to-head, "
              "game-point-difference, game-points-won, sonneborn-berger, wins "
              "(default: all, in that order; '' for none).")] = None,
+    rank_by: Annotated[str | None, typer.Option(
+        "--rank-by", metavar="points|percentage",
+        help="What the standings rank by before the tiebreaks: match points, or the "
+             "match-point percentage (default: percentage for a club evening, where players "
+             "play different numbers of matches; points otherwise).")] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -94,7 +99,8 @@ def create(
         ev = create_event(store, name, kind=kind, players=players or [], held_on=held_on,
                           rules=rules, double=double, matches_per_pairing=matches_per_pairing,
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
-                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order)
+                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order,
+                          rank_by=rank_by)
     if json_out:
         echo_json(as_json(ev))
         return
