@@ -8,7 +8,6 @@ Every expected standings row below was worked out by hand from the matches the t
 from __future__ import annotations
 
 import dataclasses
-
 from datetime import date
 from typing import Any
 
