@@ -292,7 +292,8 @@ def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int
 def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = False,
           db: DbOption = None) -> None:
     """Show the cross-table of an event: each player's results against each other player,
-    their own game points first (7:3); + and - for a match won or lost by forfeit."""
+    their own game points first (7:3); + and - for a match won or lost by forfeit; the
+    rounds a player sat out (bye R3)."""
     from tally.store import as_json
     from tally.store.events import cross_table
 
@@ -302,13 +303,20 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
     if json_out:
         echo_json(as_json(grid))
         return
-    header = ["no", "player", *[str(i) for i in range(1, len(grid.players) + 1)]]
+    byes = any(grid.byes)
+    header = ["no", "player", *[str(i) for i in range(1, len(grid.players) + 1)],
+              *(["bye"] if byes else [])]
     rows: list[list[str | int | None]] = [
-        [i + 1, name, *[("x" if i == j else " ".join(cell)) for j, cell in enumerate(row)]]
+        [i + 1, name, *[("x" if i == j else " ".join(cell)) for j, cell in enumerate(row)],
+         *([" ".join(f"bye R{n}" for n in grid.byes[i])] if byes else [])]
         for i, (name, row) in enumerate(zip(grid.players, grid.cells, strict=True))]
     if csv_out:
         write_csv(header, rows)
         return
-    print_table(f"{grid.event.name}: cross-table", ["No.", "Player", *header[2:]], rows,
-                right=(0,), notes=["Each row shows its player's results against the column's "
-                                   "player, game points, their own first."])
+    notes = ["Each row shows its player's results against the column's player, game points, "
+             "their own first."]
+    if byes:
+        notes.append("bye R3: the player sat out round 3.")
+    print_table(f"{grid.event.name}: cross-table",
+                ["No.", "Player", *header[2:len(grid.players) + 2], *(["Bye"] if byes else [])],
+                rows, right=(0,), notes=notes)

@@ -29,9 +29,9 @@ COLUMNS = ("rank", "player", "played", "won", "lost", "match_points", "percentag
            "game_points_won", "game_points_conceded", "game_point_difference",
            "schneider_wins", "schwarz_wins", "byes", "running")
 SHORT = ("#", "Player", "Pl", "W", "L", "Bye", "MP", "%", "GP+", "GP-", "Diff", "Schn", "Schw")
-LEGEND = ("Pl played, W won, L lost, Bye rounds sat out, MP match points, % match-point "
-          "percentage (MP / (Pl x {per_win} MP a win)), GP+ game points won, GP- conceded, "
-          "Diff their difference, Schn/Schw deals won by schneider/schwarz")
+LEGEND = ("Pl played, W won, L lost, {bye}MP match points, % match-point percentage "
+          "(MP / (Pl x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff their "
+          "difference, Schn/Schw deals won by schneider/schwarz")
 #: tiebreaks that repeat a column of the table: that column's head
 SHOWN_AS = {"game-point-difference": "Diff", "game-points-won": "GP+", "wins": "W"}
 #: the heads of the tiebreak columns
@@ -128,7 +128,8 @@ def show(view: StandingsView) -> None:
 def notes_of(view: StandingsView) -> list[str]:
     """The lines under the terminal table: the legend, what ranks, who withdrew, and what
     the ``*`` of a match still being played means."""
-    notes = [LEGEND.format(per_win=number(view.match_points_per_win))]
+    bye = "Bye rounds sat out, " if any(r.byes for r in view.rows) else ""
+    notes = [LEGEND.format(per_win=number(view.match_points_per_win), bye=bye)]
     order = [SHOWN_AS.get(name) or f"{TIEBREAK_HEADS.get(name, f'TB{i}')} {name}"
              for i, name in enumerate(view.tiebreaks, 1)]
     notes.append(f"Ranked by {RANKED_BY[view.rank_by]}"
