@@ -167,6 +167,8 @@ def describe_event(ev: EventView) -> list[str]:
     out.append(f"Scoring: {scoring}; a withdrawn player's remaining matches are "
                f"{'forfeited' if ev.withdrawal == 'forfeit' else 'void'}.")
     out.append(f"Tiebreaks: {', '.join(ev.tiebreaks) or 'none'}.")
+    out.append("Ranked by " + ("the match-point percentage" if ev.rank_by == "percentage"
+                               else "match points") + ", then the tiebreaks.")
     out.append(f"Players ({len(ev.players)}), {plural(ev.matches, 'match', 'matches')} played "
                "or being played:")
     for p in ev.players:

@@ -37,12 +37,21 @@ withdrawal (no match is made for their pairings) and scores no bye there.
 
 **Standings** are always derived, never stored: the game points, schneider and schwarz wins of
 both players of each match are summed in SQL from the result cache (``deal_results`` joined
-to ``matches``, GROUP BY match), one small row per match, and :func:`tally.tiebreaks.standings`
-ranks the players from those rows (head-to-head and Sonneborn-Berger need who beat whom). A
-correction to a deal rewrites the cache in the same transaction, so it shows in the next
-standings at once. A *schneider* (*schwarz*) win is a deal won by a claim or by the higher
-total worth 2 (3) game points before the carry; a forfeited match keeps the game points,
-schneider and schwarz wins of the deals recorded in it.
+to ``matches``), each match decided by its match target, and the finished matches added up
+again per pair of players (:mod:`tally.store.totals`): a few thousand rows for a season of a
+million deals. :func:`tally.tiebreaks.rank_pairs` ranks the players from those rows
+(head-to-head and Sonneborn-Berger need who beat whom, which the pairs keep). Matches nobody
+has won yet come back one by one: the withdrawal rule decides them, or they are still being
+played (the player's ``running`` count; the standings are ``provisional``). A correction to a
+deal rewrites the cache in the same transaction, so it shows in the next standings at once. A
+*schneider* (*schwarz*) win is a deal won by a claim or by the higher total worth 2 (3) game
+points before the carry; a forfeited match keeps the game points, schneider and schwarz wins
+of the deals recorded in it.
+
+**Ranking** (``rank_by``, stored with the event): by match points (``points``, the default
+of a round robin, where everyone plays the same matches) or by the match-point percentage
+(``percentage``, the default of a club evening, where players play different numbers of
+matches, and of a season); then the tiebreaks. See :mod:`tally.tiebreaks`.
 """
 
 from __future__ import annotations
