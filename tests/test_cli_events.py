@@ -163,7 +163,7 @@ def test_a_five_player_round_robin_through_the_command_line(db_url: str,
                     "Schn", "Schw", "H2H"]
     assert "Ranked by MP (match points), then H2H head-to-head, Diff; players still level " \
            "share the rank." in table
-    assert "(MP / (Pl x 2 MP a win))" in table
+    assert "(MP / ((Pl + Bye) x 2 MP a win))" in table
 
     # Pairings and the cross-table of the finished event.
     assert ok(db_url, "event", "round", "1", "3", "--csv") == (

@@ -30,8 +30,8 @@ COLUMNS = ("rank", "player", "played", "won", "lost", "match_points", "percentag
            "schneider_wins", "schwarz_wins", "byes", "running")
 SHORT = ("#", "Player", "Pl", "W", "L", "Bye", "MP", "%", "GP+", "GP-", "Diff", "Schn", "Schw")
 LEGEND = ("Pl played, W won, L lost, {bye}MP match points, % match-point percentage "
-          "(MP / (Pl x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff their "
-          "difference, Schn/Schw deals won by schneider/schwarz")
+          "(MP / ({matches} x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff "
+          "their difference, Schn/Schw deals won by schneider/schwarz")
 #: tiebreaks that repeat a column of the table: that column's head
 SHOWN_AS = {"game-point-difference": "Diff", "game-points-won": "GP+", "wins": "W"}
 #: the heads of the tiebreak columns
@@ -128,8 +128,11 @@ def show(view: StandingsView) -> None:
 def notes_of(view: StandingsView) -> list[str]:
     """The lines under the terminal table: the legend, what ranks, who withdrew, and what
     the ``*`` of a match still being played means."""
-    bye = "Bye rounds sat out, " if any(r.byes for r in view.rows) else ""
-    notes = [LEGEND.format(per_win=number(view.match_points_per_win), bye=bye)]
+    byes = any(r.byes for r in view.rows)
+    scoring = byes and (view.event is None or view.event.bye == "win")
+    notes = [LEGEND.format(per_win=number(view.match_points_per_win),
+                           bye="Bye rounds sat out, " if byes else "",
+                           matches="(Pl + Bye)" if scoring else "Pl")]
     order = [SHOWN_AS.get(name) or f"{TIEBREAK_HEADS.get(name, f'TB{i}')} {name}"
              for i, name in enumerate(view.tiebreaks, 1)]
     notes.append(f"Ranked by {RANKED_BY[view.rank_by]}"
