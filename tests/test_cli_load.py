@@ -176,12 +176,14 @@ def test_print_standings_and_pairings_name_what_they_print(
     reader = PdfReader(io.BytesIO(out.read_bytes()))
     assert round(float(reader.pages[0].mediabox.width)) == 612  # letter, in points
     text = pdf_text(out)
-    assert "Thursday Club Evening" in text and "Cross-table" not in text
+    # a club evening's sheet carries its cross-table too (issue 11), a season's none
+    assert "Thursday Club Evening" in text and "Cross-table" in text
     season = tmp_path / "season.pdf"
     result = runner.invoke(app, ["print", "standings", "--season", "--all-events", "--db",
                                  str(db), "-o", str(season)])
     assert result.exit_code == 0, result.output
     assert "Karin Wolf" in pdf_text(season) and "Anna Berger" in pdf_text(season)
+    assert "Cross-table" not in pdf_text(season)
     refused = runner.invoke(app, ["print", "pairings", "1", "--round", "1", "--db", str(db),
                                   "-o", str(tmp_path / "p.pdf")])
     assert refused.exit_code == 2 and "is a club evening: it has no rounds" in refused.output
