@@ -616,8 +616,10 @@ class _Result(NamedTuple):
 
 @dataclass(frozen=True)
 class _Counted:
-    """What one event adds to standings: match results by player name, the byes that score
-    (by player id) and how many made matches are still to be finished."""
+    """What one event's matches count for, match by match (its cross-table): results by
+    player name, the byes (by player id) and how many made matches are still to be
+    finished. Standings add the same up in SQL instead (:func:`_load_sums`), with the same
+    withdrawal rules (:func:`_forfeit_winner`, :func:`_unmade`)."""
 
     results: list[_Result]
     byes: dict[int, int]
@@ -904,7 +906,8 @@ def _stage(e: _Event, unresolved: int) -> str:
 def cross_table(store: Store, ref: str | int) -> CrossTableView:
     """The cross-table of an event (made for round robins; a club evening gets one too):
     each player's results against each other player, their own game points first (``"7:3"``),
-    ``+``/``-`` for a match won or lost by forfeit; matches not over are left out."""
+    ``+``/``-`` for a match won or lost by forfeit; matches not over are left out; and the
+    rounds each player sat out (``byes``)."""
     view, data, e = _load_one(store, ref)
     players = _players_of([e], data)
     if len(players) < 2:
