@@ -8,7 +8,8 @@ The format is the one of the bundled examples (``examples/club-evening``,
     date = "2026-11-19"
     rules = "sixty-six"
     players = ["Anna Berger", "Bert Huber"]
-    # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks;
+    # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks,
+    # rank_by ("points" or "percentage"; a club evening's default: "percentage");
     # a knockout (kind = "knockout"): lives, seed, final; groups (kind = "groups"): groups,
     # advance
 
@@ -76,7 +77,7 @@ if TYPE_CHECKING:
 KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
          "knockout": "knockout", "groups": "groups"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
-            "tiebreaks", "lives", "seed", "final", "groups", "advance")
+            "tiebreaks", "lives", "seed", "final", "groups", "advance", "rank_by")
 #: the keys of event.toml that have another name in :func:`create_event`
 _RENAMED = {"seed": "draw_seed", "final": "final_size"}
 
@@ -478,7 +479,7 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
     kinds: dict[str, tuple[type, ...]] = {
         "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
         "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
-        "seed": (str,), "final": (int,), "groups": (int,), "advance": (int,)}
+        "seed": (str,), "final": (int,), "groups": (int,), "advance": (int,), "rank_by": (str,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:
         if key not in data:

@@ -1,11 +1,24 @@
-"""Standings of an event, ranked by match points and then by configurable tiebreaks.
+"""Standings of an event, ranked by match points (or their percentage) and then by
+configurable tiebreaks.
 
 Everything here is a pure function of the players and their finished matches. The ranking works
-in stages: sort by match points and split the field into groups level on them; then, for each
+in stages: sort by the ranking measure and split the field into groups level on it; then, for each
 tiebreak in the order given, rank the players *inside each group still level* by it and split
 the groups again. A tiebreak such as ``head-to-head`` is therefore computed among the players
 still tied at that stage, never over the whole field. Players level after the last tiebreak
 share a rank, and the next rank skips (1, 2, 2, 4).
+
+The ranking measure (``rank_by``, one of :data:`RANK_BY`):
+
+``points``
+    match points: a won match earns the match points per win, a bye what a bye is worth;
+``percentage``
+    the match-point percentage: match points / (matches played x match points per win) x 100,
+    so that players who played different numbers of matches (a club evening, a season) compare
+    fairly. A bye that scores (a bye worth match points) counts as a match played in the
+    denominator, so a bye worth a win is 100 % of that match, never more than 100 % overall; a
+    bye that scores nothing is left out. A player with no match (or when a win is worth 0
+    match points) has 0 %.
 
 Tiebreaks (higher is better for each):
 
@@ -29,14 +42,15 @@ Tiebreaks (higher is better for each):
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tally.errors import NotFound, TallyError
 from tally.schedule import check_player_names
 
-__all__ = ["DEFAULT_TIEBREAKS", "TIEBREAKS", "MatchResult", "StandingRow", "standings"]
+__all__ = ["DEFAULT_TIEBREAKS", "RANK_BY", "TIEBREAKS", "MatchResult", "PairResult",
+           "StandingRow", "rank_pairs", "standings"]
 
 #: Names of the tiebreaks :func:`standings` understands.
 TIEBREAKS: tuple[str, ...] = (
@@ -49,6 +63,9 @@ TIEBREAKS: tuple[str, ...] = (
 
 #: The order used when none is given.
 DEFAULT_TIEBREAKS: tuple[str, ...] = TIEBREAKS
+
+#: What players are ranked by before the tiebreaks: match points or their percentage.
+RANK_BY: tuple[str, ...] = ("points", "percentage")
 
 #: Values this close count as equal (match points are floats such as 0.5).
 _DIGITS = 9
@@ -75,9 +92,34 @@ class MatchResult:
     schwarz_b: int = 0
 
 
+class PairResult(NamedTuple):
+    """Finished matches between ``player_a`` and ``player_b`` added up: how many each won (a
+    match cannot be drawn, so ``won_a + won_b`` matches were played), the game points each
+    scored in them and their schneider and schwarz wins. The same two players may appear in
+    several of these (in either order); :func:`rank_pairs` adds them up. A plain tuple: a
+    season hands over one per pair (or per match), and tuples are cheap to build."""
+
+    player_a: str
+    player_b: str
+    won_a: int
+    won_b: int
+    game_points_a: int
+    game_points_b: int
+    schneider_a: int = 0
+    schneider_b: int = 0
+    schwarz_a: int = 0
+    schwarz_b: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """One line of the standings; ``tiebreak_values`` follow the order of the tiebreaks asked."""
+    """One line of the standings; ``tiebreak_values`` follow the order of the tiebreaks asked.
+
+    ``percentage`` is the match-point percentage (see the module docstring), shown whatever
+    the players are ranked by; ``byes`` the rounds the player sat out (scoring or not);
+    ``running`` how many of the player's matches are still being played: while it is above 0
+    the player's line is provisional.
+    """
 
     rank: int
     player: str
@@ -91,6 +133,9 @@ class StandingRow:
     schneider_wins: int
     schwarz_wins: int
     tiebreak_values: tuple[float, ...]
+    percentage: float = 0.0
+    byes: int = 0
+    running: int = 0
 
 
 @dataclass(slots=True)
@@ -120,15 +165,20 @@ def _check_tiebreaks(tiebreaks: Sequence[str]) -> None:
 def _check_result(result: MatchResult, known: set[str]) -> None:
     """Raise a :class:`TallyError` for a result that cannot describe a real match."""
     a, b, winner = result.player_a, result.player_b, result.winner
+    if winner is not None and winner != a and winner != b:
+        raise TallyError(f"winner {winner!r} did not play in {a} v {b}")
+    _check_pair(a, b, (result.game_points_a, result.game_points_b, result.schneider_a,
+                       result.schneider_b, result.schwarz_a, result.schwarz_b), known)
+
+
+def _check_pair(a: str, b: str, counts: Iterable[int], known: set[str]) -> None:
+    """Raise a :class:`TallyError` for two players or counts no real match can have."""
     if a not in known or b not in known:
         raise NotFound(f"result names {a if a not in known else b!r}, "
                        "who is not a player of this event")
     if a == b:
         raise TallyError(f"a match needs two different players, got {a!r} twice")
-    if winner is not None and winner != a and winner != b:
-        raise TallyError(f"winner {winner!r} did not play in {a} v {b}")
-    if min(result.game_points_a, result.game_points_b, result.schneider_a, result.schneider_b,
-           result.schwarz_a, result.schwarz_b) < 0:
+    if min(counts) < 0:
         raise TallyError(
             f"negative points in {a} v {b}: game points, "
             "schneider and schwarz counts cannot be below 0"
@@ -160,76 +210,131 @@ def standings(
     match_points_per_bye: float = 0.0,
     byes: Mapping[str, int] | None = None,
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    rank_by: str = "points",
+    running: Mapping[str, int] | None = None,
 ) -> list[StandingRow]:
     """Rank the players of an event from their match results.
 
     A won match earns ``match_points_per_win`` match points, a lost one none; ``byes[player]``
     is how many byes the player had, each worth ``match_points_per_bye`` match points but not
     a played match. Results with ``winner=None`` are ignored. Players are sorted by match
-    points, then by ``tiebreaks`` in order (see the module docstring); players still level
-    share a rank and are listed in the order of ``players``.
+    points (``rank_by="percentage"``: by their percentage), then by ``tiebreaks`` in order
+    (see the module docstring); players still level share a rank and are listed in the order
+    of ``players``. ``running[player]`` is how many of their matches are still being played
+    (carried to :attr:`StandingRow.running`, it changes no rank).
 
     Raises :class:`~tally.errors.TallyError` for an unknown tiebreak (the message lists the
     valid names), duplicate player names, a result naming someone who is not a player, a
     winner who did not play the match, negative points or a negative number of byes.
     """
+    known = set(players)
+    pairs: list[PairResult] = []
+    for r in results:
+        _check_result(r, known)
+        if r.winner is None:
+            continue
+        a_won = r.winner == r.player_a
+        pairs.append(PairResult(r.player_a, r.player_b, int(a_won), int(not a_won),
+                                r.game_points_a, r.game_points_b, r.schneider_a, r.schneider_b,
+                                r.schwarz_a, r.schwarz_b))
+    return rank_pairs(players, pairs, match_points_per_win=match_points_per_win,
+                      match_points_per_bye=match_points_per_bye, byes=byes,
+                      tiebreaks=tiebreaks, rank_by=rank_by, running=running)
+
+
+def rank_pairs(
+    players: Sequence[str],
+    pairs: Iterable[PairResult],
+    *,
+    match_points_per_win: float = 1.0,
+    match_points_per_bye: float = 0.0,
+    byes: Mapping[str, int] | None = None,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    rank_by: str = "points",
+    running: Mapping[str, int] | None = None,
+) -> list[StandingRow]:
+    """:func:`standings` from finished matches already added up per pair of players (the
+    store sums a season's matches in SQL this way): the same ranking, the same checks."""
     bye_counts = _check_inputs(players, tiebreaks, match_points_per_win, match_points_per_bye,
-                               byes)
-    totals, beaten = _tally(players, results)
+                               byes, rank_by)
+    running_counts = _check_counts("running matches", players, running)
+    totals, wins = _tally(players, pairs)
     match_points = {
         p: t.won * match_points_per_win + bye_counts.get(p, 0) * match_points_per_bye
         for p, t in totals.items()
     }
-    keys = _Keys(totals, beaten, match_points, match_points_per_win)
-    groups, values = _rank(players, match_points, tiebreaks, keys)
-    return _rows(groups, totals, match_points, values)
+    scoring_byes = bye_counts if match_points_per_bye > 0 else {}
+    percentage = {p: _percentage(match_points[p],
+                                 (t.played + scoring_byes.get(p, 0)) * match_points_per_win)
+                  for p, t in totals.items()}
+    keys = _Keys(totals, wins, match_points, match_points_per_win)
+    first = match_points if rank_by == "points" else percentage
+    groups, values = _rank(players, first, tiebreaks, keys)
+    return _rows(groups, totals, match_points, values, percentage, bye_counts, running_counts)
+
+
+def _percentage(points: float, most: float) -> float:
+    """``points`` as a percentage of ``most`` (0 when nothing could be scored)."""
+    return 100.0 * points / most if most > 0 else 0.0
 
 
 def _check_inputs(players: Sequence[str], tiebreaks: Sequence[str], per_win: float,
-                  per_bye: float, byes: Mapping[str, int] | None) -> dict[str, int]:
+                  per_bye: float, byes: Mapping[str, int] | None, rank_by: str
+                  ) -> dict[str, int]:
     """Refuse what :func:`standings` cannot rank; returns the byes per player."""
     check_player_names(players, minimum=0)
     _check_tiebreaks(tiebreaks)
+    if rank_by not in RANK_BY:
+        raise TallyError(f"rank by {' or '.join(RANK_BY)}, not {rank_by!r}")
     if per_win < 0 or per_bye < 0:
         raise TallyError("match points per win and per bye cannot be negative")
+    return _check_counts("byes", players, byes)
+
+
+def _check_counts(what: str, players: Sequence[str], counts: Mapping[str, int] | None
+                  ) -> dict[str, int]:
+    """``counts`` per player, checked: known players, none negative."""
     known = set(players)
-    bye_counts = dict(byes or {})
-    for name, count in bye_counts.items():
+    out = dict(counts or {})
+    for name, count in out.items():
         if name not in known:
-            raise NotFound(f"byes name {name!r}, who is not a player of this event")
+            raise NotFound(f"{what} name {name!r}, who is not a player of this event")
         if count < 0:
-            raise TallyError(f"{name!r} cannot have a negative number of byes ({count})")
-    return bye_counts
+            raise TallyError(f"{name!r} cannot have a negative number of {what} ({count})")
+    return out
 
 
-def _tally(players: Sequence[str], results: Sequence[MatchResult]
-           ) -> tuple[dict[str, _Tally], dict[str, list[str]]]:
-    """Each player's totals over the results that count, and whom each player beat (once
-    per win); every result is checked first."""
+def _tally(players: Sequence[str], pairs: Iterable[PairResult]
+           ) -> tuple[dict[str, _Tally], dict[str, dict[str, int]]]:
+    """Each player's totals over the finished matches, and how often each player beat each
+    other player; every pair is checked first."""
     known = set(players)
     totals = {p: _Tally() for p in players}
-    beaten: dict[str, list[str]] = defaultdict(list)
-    for result in results:
-        _check_result(result, known)
-        if result.winner is None:
-            continue
-        a, b = totals[result.player_a], totals[result.player_b]
-        gp_a, gp_b = result.game_points_a, result.game_points_b
-        a.played += 1
+    wins: dict[str, dict[str, int]] = {p: {} for p in players}
+    for pair in pairs:
+        a_name, b_name, won_a, won_b, gp_a, gp_b = pair[:6]
+        _check_pair(a_name, b_name, pair[2:], known)
+        a, b = totals[a_name], totals[b_name]
+        played = won_a + won_b
+        a.played += played
+        a.won += won_a
+        a.lost += won_b
         a.game_points_won += gp_a
         a.game_points_conceded += gp_b
-        a.schneider_wins += result.schneider_a
-        a.schwarz_wins += result.schwarz_a
-        b.played += 1
+        a.schneider_wins += pair.schneider_a
+        a.schwarz_wins += pair.schwarz_a
+        b.played += played
+        b.won += won_b
+        b.lost += won_a
         b.game_points_won += gp_b
         b.game_points_conceded += gp_a
-        b.schneider_wins += result.schneider_b
-        b.schwarz_wins += result.schwarz_b
-        loser = result.player_b if result.winner == result.player_a else result.player_a
-        totals[result.winner].won += 1
-        totals[loser].lost += 1
-        beaten[result.winner].append(loser)
-    return totals, beaten
+        b.schneider_wins += pair.schneider_b
+        b.schwarz_wins += pair.schwarz_b
+        if won_a:
+            wins[a_name][b_name] = wins[a_name].get(b_name, 0) + won_a
+        if won_b:
+            wins[b_name][a_name] = wins[b_name].get(a_name, 0) + won_b
+    return totals, wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,38 +342,39 @@ class _Keys:
     """The tiebreaks as functions of one player, from the totals of :func:`_tally`."""
 
     totals: dict[str, _Tally]
-    beaten: dict[str, list[str]]
+    wins: dict[str, dict[str, int]]
     match_points: dict[str, float]
     per_win: float
 
     def all_met(self, group: list[str]) -> bool:
         """Whether every two players of ``group`` have played a finished match together."""
-        met = {frozenset((w, loser)) for w, losers in self.beaten.items() for loser in losers}
-        return all(frozenset((a, b)) in met
+        wins = self.wins
+        return all(b in wins[a] or a in wins[b]
                    for i, a in enumerate(group) for b in group[i + 1:])
 
     def key_for(self, name: str, group: list[str]) -> Callable[[str], float]:
         """The tiebreak ``name`` as a function of one player of the still-level ``group``
         (``head-to-head`` counts only the matches among ``group``)."""
-        totals, beaten = self.totals, self.beaten
+        totals, wins = self.totals, self.wins
         if name == "head-to-head":
             if not self.all_met(group):
                 return lambda p: 0.0
-            return lambda p: sum(self.per_win for loser in beaten[p] if loser in group)
+            return lambda p: self.per_win * sum(wins[p].get(q, 0) for q in group)
         if name == "game-point-difference":
             return lambda p: float(totals[p].game_points_won - totals[p].game_points_conceded)
         if name == "game-points-won":
             return lambda p: float(totals[p].game_points_won)
         if name == "sonneborn-berger":
-            return lambda p: sum(self.match_points[loser] for loser in beaten[p])
+            return lambda p: sum(n * self.match_points[q] for q, n in wins[p].items())
         return lambda p: float(totals[p].won)
 
 
-def _rank(players: Sequence[str], match_points: dict[str, float], tiebreaks: Sequence[str],
+def _rank(players: Sequence[str], first: dict[str, float], tiebreaks: Sequence[str],
           keys: _Keys) -> tuple[list[list[str]], dict[str, list[float]]]:
     """The players in groups level on everything, best first, and each player's tiebreak
-    values (each computed within the group still level at its stage)."""
-    groups = _split(list(players), match_points.__getitem__)
+    values (each computed within the group still level at its stage); ``first`` is the
+    ranking measure (match points or their percentage)."""
+    groups = _split(list(players), first.__getitem__)
     values: dict[str, list[float]] = {p: [] for p in players}
     for name in tiebreaks:
         regrouped: list[list[str]] = []
@@ -282,7 +388,8 @@ def _rank(players: Sequence[str], match_points: dict[str, float], tiebreaks: Seq
 
 
 def _rows(groups: list[list[str]], totals: dict[str, _Tally], match_points: dict[str, float],
-          values: dict[str, list[float]]) -> list[StandingRow]:
+          values: dict[str, list[float]], percentage: dict[str, float], byes: dict[str, int],
+          running: dict[str, int]) -> list[StandingRow]:
     """The standings lines: a group shares its rank, the next rank skips (1, 2, 2, 4)."""
     rows: list[StandingRow] = []
     for group in groups:
@@ -303,6 +410,9 @@ def _rows(groups: list[list[str]], totals: dict[str, _Tally], match_points: dict
                     schneider_wins=t.schneider_wins,
                     schwarz_wins=t.schwarz_wins,
                     tiebreak_values=tuple(values[p]),
+                    percentage=percentage[p],
+                    byes=byes.get(p, 0),
+                    running=running.get(p, 0),
                 )
             )
     return rows

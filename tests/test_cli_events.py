@@ -136,18 +136,34 @@ def test_a_five_player_round_robin_through_the_command_line(db_url: str,
              r["schneider_wins"], r["schwarz_wins"], *r["tiebreak_values"])
             for r in data["rows"]] == EXPECTED
 
+    # Each player sat out one round (a bye worth a win, 2 match points): the percentage
+    # counts it as a match, so Anna's 8 match points are 8 / (5 x 2) = 80 %.
+    percent = {"Anna": 80, "Bert": 60, "Emil": 60, "Carl": 60, "Dora": 40}
+    assert [(r["percentage"], r["byes"], r["running"]) for r in data["rows"]] == [
+        (percent[r["player"]], 1, 0) for r in data["rows"]]
+    assert (data["rank_by"], data["provisional"]) == ("points", False)
     assert ok(db_url, "standings", "1", "--csv") == (
-        "rank,player,played,won,lost,match_points,game_points_won,game_points_conceded,"
-        "game_point_difference,schneider_wins,schwarz_wins,head-to-head,game-point-difference\n"
-        + "".join(",".join(map(str, row)) + "\n" for row in EXPECTED))
+        "rank,player,played,won,lost,match_points,percentage,game_points_won,"
+        "game_points_conceded,game_point_difference,schneider_wins,schwarz_wins,byes,running,"
+        "head-to-head,game-point-difference\n"
+        + "".join(",".join(map(str, [*row[:6], percent[row[1]], *row[6:11], 1, 0, *row[11:]]))
+                  + "\n" for row in EXPECTED))
 
     table = ok(db_url, "standings", "autumn cup")
-    assert table.startswith("Autumn cup, 2026-10-01, sixty-six, round robin: final")
+    assert table.split("\n")[0].rstrip() == "Autumn cup, 2026-10-01, sixty-six, round robin: final"
     rows = [line.split() for line in table.splitlines() if line.split()[:1] in
             (["1"], ["2"], ["3"], ["4"], ["5"])]
-    assert rows == [[str(x) if i != 8 or x <= 0 else f"+{x}" for i, x in enumerate(row)]
-                    for row in EXPECTED]
-    assert "Tiebreaks: TB1 head-to-head, TB2 game-point-difference" in table
+    # The terminal shows the byes and the percentage; game-point-difference repeats the Diff
+    # column, so only head-to-head gets a tiebreak column.
+    assert rows == [[*map(str, row[:5]), "1", str(row[5]), f"{percent[row[1]]}.0",
+                     str(row[6]), str(row[7]), f"+{row[8]}" if row[8] > 0 else str(row[8]),
+                     str(row[9]), str(row[10]), str(row[11])] for row in EXPECTED]
+    head = next(line.split() for line in table.splitlines() if line.split()[:1] == ["#"])
+    assert head == ["#", "Player", "Pl", "W", "L", "Bye", "MP", "%", "GP+", "GP-", "Diff",
+                    "Schn", "Schw", "H2H"]
+    assert "Ranked by MP (match points), then H2H head-to-head, Diff; players still level " \
+           "share the rank." in table
+    assert "(MP / ((Pl + Bye) x 2 MP a win))" in table
 
     # Pairings and the cross-table of the finished event.
     assert ok(db_url, "event", "round", "1", "3", "--csv") == (
@@ -161,9 +177,14 @@ def test_a_five_player_round_robin_through_the_command_line(db_url: str,
     assert cross["players"] == FIVE
     assert cross["cells"][0] == [[], ["7:0"], ["2:7"], ["7:6"], ["9:0"]]  # Anna's row
     assert cross["cells"][4][2] == ["8:4"]  # Emil against Carl
-    assert "Anna     x" in ok(db_url, "event", "cross", "1")
-    assert ok(db_url, "event", "cross", "1", "--csv").splitlines()[1] == \
-        "1,Anna,x,7:0,2:7,7:6,9:0"
+    # The byes of the comments above: Anna round 1, Bert 3, Carl 5, Dora 2, Emil 4.
+    assert cross["byes"] == [[1], [3], [5], [2], [4]]
+    shown = ok(db_url, "event", "cross", "1")
+    assert "Anna     x" in shown and "bye R3: the player sat out round 3." in shown
+    assert [line.split()[-2:] for line in shown.splitlines()
+            if line.split()[:1] in (["1"], ["2"])] == [["bye", "R1"], ["bye", "R3"]]
+    assert ok(db_url, "event", "cross", "1", "--csv").splitlines()[:2] == [
+        "no,player,1,2,3,4,5,bye", "1,Anna,x,7:0,2:7,7:6,9:0,bye R1"]
 
 
 def test_club_evenings_and_a_season(db_url: str) -> None:
@@ -195,13 +216,21 @@ def test_club_evenings_and_a_season(db_url: str) -> None:
     # Bert 7:0 a week later. All three have a match point and one head-to-head win; the
     # difference decides. Up to 2026-01-10 Anna and Bert are level on everything.
     season = strict_json(ok(db_url, "standings", "--season", "--from", "2026-01-01", "--to",
-                           "2026-01-31", "--json"))
+                           "2026-01-31", "--json", "--rank-by", "points"))
     assert [(r["rank"], r["player"], r["won"], r["lost"], r["game_points_won"],
              r["game_points_conceded"]) for r in season["rows"]] == [
         (1, "Carl", 1, 0, 7, 0), (2, "Anna", 1, 1, 3, 3), (3, "Bert", 1, 2, 3, 10)]
-    assert season["events"] == [1, 2]
+    assert season["events"] == [1, 2] and season["rank_by"] == "points"
+    # By percentage (a season's default): Carl 1 of 1 (100 %), Anna 1 of 2, Bert 1 of 3.
+    season = strict_json(ok(db_url, "standings", "--season", "--json"))
+    assert [(r["player"], round(r["percentage"], 1)) for r in season["rows"]] == [
+        ("Carl", 100.0), ("Anna", 50.0), ("Bert", 33.3)]
+    assert season["rank_by"] == "percentage"
     assert ok(db_url, "standings", "--season", "--to", "2026-01-10", "--csv").splitlines()[1:] \
-        == ["1,Anna,2,1,1,1,3,3,0,0,1,1,0,3,1,1", "1,Bert,2,1,1,1,3,3,0,1,0,1,0,3,1,1"]
+        == ["1,Anna,2,1,1,1,50,3,3,0,0,1,0,0,1,0,3,1,1",
+            "1,Bert,2,1,1,1,50,3,3,0,1,0,0,0,1,0,3,1,1"]
+    refused(db_url, "standings", "--season", "--rank-by", "luck",
+            match='the ranking must be points or percentage, not "luck"')
     table = ok(db_url, "standings", "--season")
     assert table.startswith("Season: club evenings (2 event(s), 1 match point(s) a win)")
     refused(db_url, "standings", match="give an EVENT, or --season")

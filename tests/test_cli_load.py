@@ -101,7 +101,7 @@ def test_load_shows_each_event_and_its_standings_table(loaded: tuple[Path, Path,
     assert 'Loaded round robin 2 "Autumn Round Robin 2026"' in output
     assert "28 matches, 71 deals recorded trick by trick, 88 kept as results" in output
     assert "Autumn Round Robin 2026, 2026-10-01, schnapsen, round robin: final" in output
-    assert "Tiebreaks: TB1 head-to-head" in output
+    assert "Ranked by MP (match points), then H2H head-to-head" in output
 
 
 def test_load_writes_the_standings_pairings_score_sheet_and_a_ruling(
@@ -176,12 +176,14 @@ def test_print_standings_and_pairings_name_what_they_print(
     reader = PdfReader(io.BytesIO(out.read_bytes()))
     assert round(float(reader.pages[0].mediabox.width)) == 612  # letter, in points
     text = pdf_text(out)
-    assert "Thursday Club Evening" in text and "Cross-table" not in text
+    # a club evening's sheet carries its cross-table too (issue 11), a season's none
+    assert "Thursday Club Evening" in text and "Cross-table" in text
     season = tmp_path / "season.pdf"
     result = runner.invoke(app, ["print", "standings", "--season", "--all-events", "--db",
                                  str(db), "-o", str(season)])
     assert result.exit_code == 0, result.output
     assert "Karin Wolf" in pdf_text(season) and "Anna Berger" in pdf_text(season)
+    assert "Cross-table" not in pdf_text(season)
     refused = runner.invoke(app, ["print", "pairings", "1", "--round", "1", "--db", str(db),
                                   "-o", str(tmp_path / "p.pdf")])
     assert refused.exit_code == 2 and "is a club evening: it has no rounds" in refused.output

@@ -83,6 +83,7 @@ def standing_rows(names: list[str], tiebreaks: int = 2) -> tuple[StandingRow, ..
             match_points=2 * won, game_points_won=45 + (i * 7) % 13, game_points_conceded=30 + i,
             schneider_wins=i % 4, schwarz_wins=i % 2,
             tiebreaks=tuple(float(100 + 10 * t + i) + 0.5 for t in range(tiebreaks)),
+            percentage=100 * won / 7,
         ))
     return tuple(rows)
 
@@ -279,10 +280,10 @@ def test_standings_shows_names_figures_and_tags(standings_pdf: bytes) -> None:
     assert "Standings final" in text
     assert "2024-05-11" in text and "printed 2024-05-11 18:30" in text
     assert "Sixty-Six, classic (to 7 game points)" in text
-    # Anna: rank 1, 7 played, 7 won, 0 lost, 14 MP, 45 won, 30 conceded, +15, 0, 0, TBs.
-    assert re.search(r"1 Anna Berger 7 7 0 14 45 30 \+15 0 0 100\.5 110\.5", text)
-    # Ben: difference 52 - 31 = +21; Franz: 45 + 35 % 13 = 54, 54 - 35 = +19.
-    assert re.search(r"2 Ben Schmid 7 6 1 12 52 31 \+21 1 1 101\.5 111\.5", text)
+    # Anna: rank 1, 7 played, 7 won, 0 lost, 14 MP, 100 %, 45 won, 30 conceded, +15, 0, 0, TBs.
+    assert re.search(r"1 Anna Berger 7 7 0 14 100\.0 45 30 \+15 0 0 100\.5 110\.5", text)
+    # Ben: 6 of 7 (85.7 %), difference 52 - 31 = +21; Franz: 45 + 35 % 13 = 54, 54 - 35 = +19.
+    assert re.search(r"2 Ben Schmid 7 6 1 12 85\.7 52 31 \+21 1 1 101\.5 111\.5", text)
     assert "TB1 Buchholz" in text and "TB2 Sonneborn-Berger" in text
 
 

@@ -7,6 +7,7 @@ Every expected standings row below was worked out by hand from the matches the t
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
 from typing import Any
 
@@ -68,6 +69,12 @@ def ranks(view: Any) -> list[tuple[int, str]]:
     return [(row.rank, row.player) for row in view.rows]
 
 
+def without_new_columns(rows: Any) -> list[StandingRow]:
+    """The rows with the columns of issue 11 (percentage, byes, running) at their defaults:
+    what the tests written before them compare; the new columns have tests of their own."""
+    return [dataclasses.replace(r, percentage=0.0, byes=0, running=0) for r in rows]
+
+
 def row(rank: int, player: str, played: int, won: int, lost: int, mp: float, gp: tuple[int, int],
         schneider: int, schwarz: int, *tiebreaks: float) -> StandingRow:
     return StandingRow(rank=rank, player=player, played=played, won=won, lost=lost,
@@ -107,7 +114,7 @@ def test_club_evening_standings_add_up_every_column(store: Any) -> None:
     # Anna: won both, 7+7 : 2+5; Sonneborn-Berger: Bert's 0 + Carl's 1.
     # Carl: beat Dora, lost to Anna, 7+5 : 5+7. Dora and Bert are level on 0 match points and
     # never finished a match against each other; Dora's difference (-2) beats Bert's (-5).
-    assert list(view.rows) == [
+    assert without_new_columns(view.rows) == [
         row(1, "Anna", 2, 2, 0, 2.0, (14, 7), 3, 2, 0, 7, 14, 1, 2),
         row(2, "Carl", 2, 1, 1, 1.0, (12, 12), 2, 2, 0, 0, 12, 0, 1),
         row(3, "Dora", 1, 0, 1, 0.0, (5, 7), 1, 0, 0, -2, 5, 0, 0),
@@ -294,7 +301,7 @@ def test_a_withdrawn_players_remaining_matches_are_forfeited(store: Any) -> None
     # he beat Anna, so he is first. Bert: beat Carl (3 + 3 + 1), lost the forfeit, and no bye
     # in round 3 (he had withdrawn): 1 match point, 7 : 7.
     # Sonneborn-Berger: Carl beat Anna (2), Anna beat Bert (1), Bert beat Carl (2).
-    assert list(view.rows) == [
+    assert without_new_columns(view.rows) == [
         row(1, "Carl", 2, 1, 1, 2.0, (11, 12), 0, 3, 1, -1, 11, 2, 1),
         row(2, "Anna", 2, 1, 1, 2.0, (8, 7), 1, 2, 0, 1, 8, 1, 1),
         row(3, "Bert", 2, 1, 1, 1.0, (7, 7), 0, 2, 0, 0, 7, 2, 1),
@@ -318,7 +325,7 @@ def test_a_withdrawn_players_remaining_matches_can_be_void(store: Any) -> None:
     # Bert: his win over Carl, 7 : 4. Anna and Bert never finished a match: the difference
     # puts Bert (+3) ahead of Anna (-2). Sonneborn-Berger: Carl beat Anna (1), Bert beat
     # Carl (2).
-    assert list(view.rows) == [
+    assert without_new_columns(view.rows) == [
         row(1, "Carl", 2, 1, 1, 2.0, (11, 12), 0, 3, 0, -1, 11, 1, 1),
         row(2, "Bert", 1, 1, 0, 1.0, (7, 4), 0, 2, 0, 3, 7, 2, 1),
         row(3, "Anna", 1, 0, 1, 1.0, (5, 7), 1, 1, 0, -2, 5, 0, 0),
@@ -362,12 +369,13 @@ def test_season_standings_add_up_the_club_evenings_of_a_date_range(store: Any) -
     r1 = start_round(store, cup.id, 1)
     won(store, r1.pairings[0].match_ids[0], "Carl", "Anna", (7, 1))
 
-    season = season_standings(store, date_from=date(2026, 1, 1), date_to=date(2026, 6, 30))
+    season = season_standings(store, date_from=date(2026, 1, 1), date_to=date(2026, 6, 30),
+                              rank_by="points")
     assert season.events == (first.id, second.id) and season.event is None
     assert season.title == "Season: club evenings from 2026-01-01 to 2026-06-30"
     # Anna 7 : 0 and Bert (7 : 9) have a match point each; Anna beat Bert (Sonneborn-Berger:
     # Bert's 1).
-    assert list(season.rows) == [
+    assert without_new_columns(season.rows) == [
         row(1, "Anna", 1, 1, 0, 1.0, (7, 0), 0, 2, 1, 7, 7, 1, 1),
         row(2, "Bert", 2, 1, 1, 1.0, (7, 9), 0, 2, 0, -2, 7, 0, 1),
         row(3, "Carl", 1, 0, 1, 0.0, (2, 7), 1, 0, 0, -5, 2, 0, 0),

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event, inspect, text
+from sqlalchemy.exc import IntegrityError
 
 from tally.errors import TallyError
 from tally.store import open_store
@@ -229,3 +230,28 @@ def test_the_command_line_does_not_import_the_database_libraries() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
     assert json.loads(out) == []
+
+
+def test_the_ranking_column_keeps_each_stored_event_fair(db_url: str) -> None:
+    """Revision 0007 adds events.rank_by: a club evening stored before it ranks by the
+    match-point percentage from then on (issue 11), a round robin by match points."""
+    engine = make_engine(db_url)
+    try:
+        upgrade(engine, "0004")
+        now = datetime(2026, 11, 19, tzinfo=UTC)
+        with engine.begin() as conn:
+            for eid, kind in ((1, "club"), (2, "round-robin")):
+                conn.execute(text(
+                    "INSERT INTO events (id, name, kind, held_on, rules, double_round, "
+                    "matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks, "
+                    "created_at) VALUES (:id, :name, :kind, '2026-11-19', 'sixty-six', false, "
+                    "1, 1.0, 'none', 'forfeit', 'wins', :now)"),
+                    {"id": eid, "name": f"Event {eid}", "kind": kind, "now": now})
+        upgrade(engine, "head")
+        with engine.connect() as conn:
+            assert conn.execute(text("SELECT id, rank_by FROM events ORDER BY id")).all() == [
+                (1, "percentage"), (2, "points")]
+        with pytest.raises(IntegrityError, match=r"(?i)check"), engine.begin() as conn:
+            conn.execute(text("UPDATE events SET rank_by = 'luck' WHERE id = 1"))
+    finally:
+        engine.dispose()

@@ -186,6 +186,7 @@ def test_a_row_carries_the_players_totals() -> None:
         rank=1, player="Anna", played=3, won=2, lost=1, match_points=4.0,
         game_points_won=18, game_points_conceded=15, game_point_difference=3,
         schneider_wins=3, schwarz_wins=1, tiebreak_values=(0.0, 3.0, 18.0, 2.0, 2.0),
+        percentage=100.0 * 4.0 / 6.0,
     )
     assert (table["Bela"].schneider_wins, table["Bela"].schwarz_wins) == (1, 0)
     assert (table["Cili"].played, table["Cili"].lost, table["Cili"].rank) == (1, 1, 3)

@@ -108,6 +108,11 @@ def create(
     advance: Annotated[int | None, typer.Option(
         "--advance", metavar="K", help="Groups: how many of each group go into the "
                                        "bracket.")] = None,
+    rank_by: Annotated[str | None, typer.Option(
+        "--rank-by", metavar="points|percentage",
+        help="What the standings rank by before the tiebreaks: match points, or the "
+             "match-point percentage (default: percentage for a club evening, where players "
+             "play different numbers of matches; points otherwise).")] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -125,7 +130,7 @@ def create(
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
                           tiebreaks=DEFAULT_TIEBREAKS if order is None else order,
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
-                          advance=advance)
+                          advance=advance, rank_by=rank_by)
     if json_out:
         echo_json(as_json(ev))
         return
@@ -204,6 +209,8 @@ def describe_event(ev: EventView) -> list[str]:
     out.append(f"Scoring: {scoring}; a withdrawn player's remaining matches are "
                f"{'forfeited' if ev.withdrawal == 'forfeit' else 'void'}.")
     out.append(f"Tiebreaks: {', '.join(ev.tiebreaks) or 'none'}.")
+    out.append("Ranked by " + ("the match-point percentage" if ev.rank_by == "percentage"
+                               else "match points") + ", then the tiebreaks.")
     out.append(f"Players ({len(ev.players)}), {plural(ev.matches, 'match', 'matches')} played "
                "or being played:")
     for p in ev.players:
@@ -354,7 +361,8 @@ def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int
 def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = False,
           db: DbOption = None) -> None:
     """Show the cross-table of an event: each player's results against each other player,
-    their own game points first (7:3); + and - for a match won or lost by forfeit."""
+    their own game points first (7:3); + and - for a match won or lost by forfeit; the
+    rounds a player sat out (bye R3)."""
     from tally.store import as_json
     from tally.store.events import cross_table
 
@@ -364,16 +372,23 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
     if json_out:
         echo_json(as_json(grid))
         return
-    header = ["no", "player", *[str(i) for i in range(1, len(grid.players) + 1)]]
+    byes = any(grid.byes)
+    header = ["no", "player", *[str(i) for i in range(1, len(grid.players) + 1)],
+              *(["bye"] if byes else [])]
     rows: list[list[str | int | None]] = [
-        [i + 1, name, *[("x" if i == j else " ".join(cell)) for j, cell in enumerate(row)]]
+        [i + 1, name, *[("x" if i == j else " ".join(cell)) for j, cell in enumerate(row)],
+         *([" ".join(f"bye R{n}" for n in grid.byes[i])] if byes else [])]
         for i, (name, row) in enumerate(zip(grid.players, grid.cells, strict=True))]
     if csv_out:
         write_csv(header, rows)
         return
-    print_table(f"{grid.event.name}: cross-table", ["No.", "Player", *header[2:]], rows,
-                right=(0,), notes=["Each row shows its player's results against the column's "
-                                   "player, game points, their own first."])
+    notes = ["Each row shows its player's results against the column's player, game points, "
+             "their own first."]
+    if byes:
+        notes.append("bye R3: the player sat out round 3.")
+    print_table(f"{grid.event.name}: cross-table",
+                ["No.", "Player", *header[2:len(grid.players) + 2], *(["Bye"] if byes else [])],
+                rows, right=(0,), notes=notes)
 
 
 @event_app.command("export")
@@ -443,6 +458,8 @@ def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
         writer.writerow(["" if c is None else number(c) if isinstance(c, int | float)
                          else spreadsheet_safe(c) for c in row])
     return buffer.getvalue()
+
+
 def _register_knockouts() -> None:
     from tally.cli.knockouts import register
 

@@ -2,6 +2,12 @@
 
 Standings are derived every time from the recorded matches (summed in SQL from the result
 cache), never stored: a correction to a deal shows in the next standings.
+
+The terminal table shows each figure once: a tiebreak that repeats a column of the table
+(game-point-difference is Diff, game-points-won GP+, wins W) gets no column of its own and
+the legend names the column it reads; head-to-head (H2H), Sonneborn-Berger (SB) get theirs.
+A player with a match still being played is marked ``*`` and the title says "provisional".
+CSV and JSON keep every value, each tiebreak too, for programs.
 """
 
 from __future__ import annotations
@@ -19,11 +25,18 @@ from tally.cli.tables import CsvOption, number, one_format, print_table, signed,
 if TYPE_CHECKING:
     from tally.store.views import StandingsView
 
-COLUMNS = ("rank", "player", "played", "won", "lost", "match_points", "game_points_won",
-           "game_points_conceded", "game_point_difference", "schneider_wins", "schwarz_wins")
-SHORT = ("#", "Player", "Pl", "W", "L", "MP", "GP+", "GP-", "Diff", "Schn", "Schw")
-LEGEND = ("Pl played, W won, L lost, MP match points, GP+ game points won, GP- conceded, "
-          "Diff their difference, Schn/Schw deals won by schneider/schwarz")
+COLUMNS = ("rank", "player", "played", "won", "lost", "match_points", "percentage",
+           "game_points_won", "game_points_conceded", "game_point_difference",
+           "schneider_wins", "schwarz_wins", "byes", "running")
+SHORT = ("#", "Player", "Pl", "W", "L", "Bye", "MP", "%", "GP+", "GP-", "Diff", "Schn", "Schw")
+LEGEND = ("Pl played, W won, L lost, {bye}MP match points, % match-point percentage "
+          "(MP / ({matches} x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff "
+          "their difference, Schn/Schw deals won by schneider/schwarz")
+#: tiebreaks that repeat a column of the table: that column's head
+SHOWN_AS = {"game-point-difference": "Diff", "game-points-won": "GP+", "wins": "W"}
+#: the heads of the tiebreak columns
+TIEBREAK_HEADS = {"head-to-head": "H2H", "sonneborn-berger": "SB"}
+RANKED_BY = {"points": "MP (match points)", "percentage": "% (match-point percentage)"}
 
 
 # The arguments that choose whose standings: shared with `tally print standings`.
@@ -37,6 +50,10 @@ ToOption = Annotated[str | None, typer.Option(
     "--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open).")]
 AllEventsOption = Annotated[bool, typer.Option(
     "--all-events", help="Season: count round robins too, not only club evenings.")]
+RankByOption = Annotated[str | None, typer.Option(
+    "--rank-by", metavar="points|percentage",
+    help="Rank by match points or by the match-point percentage (default: the event's "
+         "setting; a season: percentage).")]
 
 
 @app.command()
@@ -53,6 +70,7 @@ def standings(
     points_per_win: Annotated[float | None, typer.Option(
         "--points-per-win", help="Season: match points of every win (needed when the "
                                  "events score wins differently).")] = None,
+    rank_by: RankByOption = None,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
@@ -73,12 +91,13 @@ def standings(
         fail("give an EVENT, or --season for the club evenings of a date range")
     with reading(db) as store:
         if event is not None:
-            view = event_standings(store, event)
+            view = event_standings(store, event, rank_by=rank_by)
         else:
             view = season_standings(store, date_from=parse_date(date_from, "--from"),
                                     date_to=parse_date(date_to, "--to"),
                                     all_events=all_events, tiebreaks=split_list(tiebreaks),
-                                    match_points_per_win=points_per_win)
+                                    match_points_per_win=points_per_win,
+                                    rank_by=rank_by or "percentage")
     if json_out:
         echo_json(as_json(view))
         return
@@ -89,33 +108,61 @@ def standings(
 
 
 def show(view: StandingsView) -> None:
-    """Print standings as a table on the terminal, with the legend under it."""
-    rows = [[*row[:8], signed(int(row[8] or 0)), *row[9:]] for row in rows_of(view)]
-    notes = [LEGEND]
-    if view.tiebreaks:
-        notes.append("Tiebreaks: " + ", ".join(f"TB{i} {name}"
-                                               for i, name in enumerate(view.tiebreaks, 1)))
+    """Print standings as a table on the terminal, with the legend under it: each figure
+    once (see the module docstring), the Bye column only when someone sat out a round."""
+    byes = any(r.byes for r in view.rows)
+    own = [(i, name) for i, name in enumerate(view.tiebreaks) if name not in SHOWN_AS]
+    heads = [TIEBREAK_HEADS.get(name, f"TB{i + 1}") for i, name in own]
+    rows: list[list[str | int | float | None]] = []
+    for r in view.rows:
+        rows.append([r.rank, r.player + (" *" if r.running else ""), r.played, r.won, r.lost,
+                     *([r.byes] if byes else []), r.match_points, f"{r.percentage:.1f}",
+                     r.game_points_won, r.game_points_conceded,
+                     signed(r.game_point_difference), r.schneider_wins, r.schwarz_wins,
+                     *(r.tiebreak_values[i] for i, _ in own)])
+    header = [h for h in SHORT if byes or h != "Bye"] + heads
+    print_table(title_of(view), header, rows, right=(0, *range(2, len(header))),
+                notes=notes_of(view))
+
+
+def notes_of(view: StandingsView) -> list[str]:
+    """The lines under the terminal table: the legend, what ranks, who withdrew, and what
+    the ``*`` of a match still being played means."""
+    byes = any(r.byes for r in view.rows)
+    scoring = byes and (view.event is None or view.event.bye == "win")
+    notes = [LEGEND.format(per_win=number(view.match_points_per_win),
+                           bye="Bye rounds sat out, " if byes else "",
+                           matches="(Pl + Bye)" if scoring else "Pl")]
+    order = [SHOWN_AS.get(name) or f"{TIEBREAK_HEADS.get(name, f'TB{i}')} {name}"
+             for i, name in enumerate(view.tiebreaks, 1)]
+    notes.append(f"Ranked by {RANKED_BY[view.rank_by]}"
+                 + (", then " + ", ".join(order) if order else "")
+                 + "; players still level share the rank.")
     if view.withdrawn:
         rule = "" if view.event is None else f" ({view.event.withdrawal})"
         notes.append(f"Withdrawn{rule}: {', '.join(view.withdrawn)}")
-    print_table(title_of(view), [*SHORT, *(f"TB{i}" for i in range(1, len(view.tiebreaks) + 1))],
-                rows, right=(0, *range(2, len(SHORT) + len(view.tiebreaks))), notes=notes)
+    if view.provisional:
+        notes.append("* playing a match not over yet: these standings are provisional.")
+    return notes
 
 
 def rows_of(view: StandingsView) -> list[list[str | int | float | None]]:
     """The standings as rows of :data:`COLUMNS` and the tiebreak values."""
-    return [[r.rank, r.player, r.played, r.won, r.lost, r.match_points, r.game_points_won,
-             r.game_points_conceded, r.game_point_difference, r.schneider_wins, r.schwarz_wins,
+    return [[r.rank, r.player, r.played, r.won, r.lost, r.match_points,
+             round(r.percentage, 2), r.game_points_won, r.game_points_conceded,
+             r.game_point_difference, r.schneider_wins, r.schwarz_wins, r.byes, r.running,
              *r.tiebreak_values] for r in view.rows]
 
 
 def title_of(view: StandingsView) -> str:
     """``Autumn cup, 2026-11-21, sixty-six, round robin: round 3 of 5``."""
     if view.event is None:
+        provisional = ", provisional" if view.provisional else ""
         return f"{view.title} ({len(view.events)} event(s), {number(view.match_points_per_win)}"\
-               " match point(s) a win)"
+               f" match point(s) a win{provisional})"
     ev = view.event
     kind = {"club": "club evening", "knockout": "knockout, ranked by elimination",
             "groups": "groups then knockout, ranked by elimination"}.get(ev.kind, "round robin")
     stage = f": {view.stage}" if view.stage else ""
-    return f"{ev.name}, {ev.date}, {ev.rules}, {kind}{stage}"
+    provisional = " (provisional)" if view.provisional else ""
+    return f"{ev.name}, {ev.date}, {ev.rules}, {kind}{stage}{provisional}"

@@ -328,7 +328,7 @@ def match_analysis_sheet(store: Store, match_id: int, *, samples: int = 200, see
 
 def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
                     printed_at: datetime | None = None) -> StandingsSheet:
-    """The standings of an event or a season as a sheet; ``cross`` adds a round robin's grid.
+    """The standings of an event or a season as a sheet; ``cross`` adds the event's grid.
 
     The sheet's date is the event's date, or the last day of the season (today if open).
     """
@@ -345,24 +345,29 @@ def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
         rank=r.rank, player=r.player, played=r.played, won=r.won, lost=r.lost,
         match_points=r.match_points, game_points_won=r.game_points_won,
         game_points_conceded=r.game_points_conceded, schneider_wins=r.schneider_wins,
-        schwarz_wins=r.schwarz_wins, tiebreaks=tuple(r.tiebreak_values))
+        schwarz_wins=r.schwarz_wins, tiebreaks=tuple(r.tiebreak_values),
+        percentage=r.percentage, byes=r.byes, running=r.running)
         for r in view.rows)
     grid = None
     if cross is not None:
-        grid = CrossTable(players=cross.players, cells=cross.cells)
+        byes = cross.byes if any(cross.byes) else ()
+        grid = CrossTable(players=cross.players, cells=cross.cells, byes=byes)
     return StandingsSheet(event=view.title, date=when, rule_set=rules,
                           printed_at=printed_at or _now(), rows=rows,
-                          tiebreaks=view.tiebreaks, stage=view.stage, cross_table=grid)
+                          tiebreaks=view.tiebreaks, stage=view.stage, cross_table=grid,
+                          rank_by=view.rank_by, points_per_win=view.match_points_per_win,
+                          provisional=view.provisional)
 
 
 def event_standings_sheet(store: Store, ref: str | int, *,
                           printed_at: datetime | None = None) -> StandingsSheet:
-    """The standings sheet of an event; a round robin's carries its cross-table."""
+    """The standings sheet of an event with its cross-table (a club evening's too, as the
+    README promises: who met whom, and how often), unless it has fewer than two players."""
     from tally.store.events import cross_table, standings
 
     view = standings(store, ref)
     cross = None
-    if view.event is not None and view.event.kind == "round-robin":
+    if len(view.rows) >= 2:
         cross = cross_table(store, ref)
     return standings_sheet(view, cross, printed_at=printed_at)
 

@@ -53,14 +53,23 @@ class StandingRow:
     schwarz_wins: int
     #: One value per tiebreak of :attr:`StandingsSheet.tiebreaks`, in the same order.
     tiebreaks: tuple[int | float, ...] = ()
+    #: The match-point percentage (0 to 100 as the store counts it).
+    percentage: float = 0.0
+    #: Rounds the player sat out.
+    byes: int = 0
+    #: Matches of the player still being played: the line is provisional while above 0.
+    running: int = 0
 
     def __post_init__(self) -> None:
         _need(self.rank >= 1, f"rank {self.rank} of {self.player!r} is not 1 or more")
         _need(
             min(self.played, self.won, self.lost, self.game_points_won,
-                self.game_points_conceded, self.schneider_wins, self.schwarz_wins) >= 0,
+                self.game_points_conceded, self.schneider_wins, self.schwarz_wins,
+                self.byes, self.running) >= 0,
             f"negative count in the standings row of {self.player!r}",
         )
+        _need(self.percentage >= 0,
+              f"percentage {self.percentage} of {self.player!r} is below 0")
         _need(self.won + self.lost <= self.played,
               f"{self.player!r} won {self.won} and lost {self.lost} of {self.played} matches")
 
@@ -81,10 +90,14 @@ class CrossTable:
 
     players: tuple[str, ...]
     cells: tuple[tuple[tuple[str, ...], ...], ...]
+    #: Per player, the rounds they sat out (a bye); empty when nobody did.
+    byes: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.players)
         _need(n >= 2, "a cross-table needs at least two players")
+        _need(not self.byes or len(self.byes) == n,
+              f"a cross-table of {n} players needs {n} lists of byes, or none")
         _need(len(self.cells) == n and all(len(row) == n for row in self.cells),
               f"a cross-table of {n} players needs {n} rows of {n} cells")
         _need(all(not self.cells[i][i] for i in range(n)),
@@ -93,7 +106,12 @@ class CrossTable:
 
 @dataclass(frozen=True)
 class StandingsSheet:
-    """The standings of an event, with a cross-table for a round robin."""
+    """The standings of an event (with its cross-table) or of a season.
+
+    ``rank_by`` is what the players are ranked by before the tiebreaks (``"points"`` or
+    ``"percentage"``), ``points_per_win`` what a won match earns (the legend explains the
+    percentage with it); ``provisional`` while some match is still being played.
+    """
 
     event: str
     date: date
@@ -105,8 +123,18 @@ class StandingsSheet:
     #: Where the event stands, e.g. ``"after round 5 of 7"`` or ``"final"``; may be empty.
     stage: str = ""
     cross_table: CrossTable | None = None
+    rank_by: str = "points"
+    points_per_win: int | float = 1
+    provisional: bool = False
+
+    @property
+    def any_byes(self) -> bool:
+        """Whether somebody sat out a round (the sheet then shows a Bye column)."""
+        return any(row.byes for row in self.rows)
 
     def __post_init__(self) -> None:
+        _need(self.rank_by in ("points", "percentage"),
+              f"standings rank by points or percentage, not {self.rank_by!r}")
         for row in self.rows:
             _need(len(row.tiebreaks) == len(self.tiebreaks),
                   f"{row.player!r} has {len(row.tiebreaks)} tiebreak values, "

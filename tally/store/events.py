@@ -42,12 +42,21 @@ withdrawal (no match is made for their pairings) and scores no bye there.
 
 **Standings** are always derived, never stored: the game points, schneider and schwarz wins of
 both players of each match are summed in SQL from the result cache (``deal_results`` joined
-to ``matches``, GROUP BY match), one small row per match, and :func:`tally.tiebreaks.standings`
-ranks the players from those rows (head-to-head and Sonneborn-Berger need who beat whom). A
-correction to a deal rewrites the cache in the same transaction, so it shows in the next
-standings at once. A *schneider* (*schwarz*) win is a deal won by a claim or by the higher
-total worth 2 (3) game points before the carry; a forfeited match keeps the game points,
-schneider and schwarz wins of the deals recorded in it.
+to ``matches``), each match decided by its match target, and the finished matches added up
+again per pair of players (:mod:`tally.store.totals`): a few thousand rows for a season of a
+million deals. :func:`tally.tiebreaks.rank_pairs` ranks the players from those rows
+(head-to-head and Sonneborn-Berger need who beat whom, which the pairs keep). Matches nobody
+has won yet come back one by one: the withdrawal rule decides them, or they are still being
+played (the player's ``running`` count; the standings are ``provisional``). A correction to a
+deal rewrites the cache in the same transaction, so it shows in the next standings at once. A
+*schneider* (*schwarz*) win is a deal won by a claim or by the higher total worth 2 (3) game
+points before the carry; a forfeited match keeps the game points, schneider and schwarz wins
+of the deals recorded in it.
+
+**Ranking** (``rank_by``, stored with the event): by match points (``points``, the default
+of a round robin, where everyone plays the same matches) or by the match-point percentage
+(``percentage``, the default of a club evening, where players play different numbers of
+matches, and of a season); then the tiebreaks. See :mod:`tally.tiebreaks`.
 """
 
 from __future__ import annotations
@@ -73,6 +82,7 @@ from tally.store.derivation import checked_rules, rule_set
 from tally.store.eventrows import BYES, KINDS, WITHDRAWALS
 from tally.store.players import resolve_player
 from tally.store.store import Store
+from tally.store.totals import MatchTotals, PairTotals, sum_matches
 from tally.store.views import (
     CrossTableView,
     EventPlayerView,
@@ -82,8 +92,14 @@ from tally.store.views import (
     RoundView,
     StandingsView,
 )
-from tally.tiebreaks import DEFAULT_TIEBREAKS, TIEBREAKS, MatchResult
-from tally.tiebreaks import standings as rank_players
+from tally.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    RANK_BY,
+    TIEBREAKS,
+    MatchResult,
+    PairResult,
+    rank_pairs,
+)
 
 __all__ = [
     "add_players",
@@ -158,6 +174,22 @@ def check_points_per_win(value: float) -> float:
     return number
 
 
+def default_rank_by(kind: str) -> str:
+    """What an event of ``kind`` ranks by unless told: a club evening by the match-point
+    percentage (its players play different numbers of matches), every scheduled event by
+    match points (everyone plays the same matches)."""
+    return "percentage" if kind == "club" else "points"
+
+
+def check_rank_by(value: str) -> str:
+    """``points`` or ``percentage``, checked.
+
+    >>> check_rank_by("percentage")
+    'percentage'
+    """
+    return _one_of("the ranking", value, RANK_BY)
+
+
 def _one_of(what: str, value: str, allowed: Sequence[str]) -> str:
     if value not in allowed:
         raise Refused(f'{what} must be {" or ".join(allowed)}, not "{value}"')
@@ -170,7 +202,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  bye: str = "none", withdrawal: str = "forfeit",
                  tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, lives: int | None = None,
                  draw_seed: str | None = None, final_size: int | None = None,
-                 groups: int | None = None, advance: int | None = None) -> EventView:
+                 groups: int | None = None, advance: int | None = None,
+                 rank_by: str | None = None) -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     knockout with lives (``"knockout"``) or groups then knockout (``"groups"``) of stored
     players, seeded in the order given; ``held_on`` defaults to today.
@@ -178,13 +211,15 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     The options are described in the module docstring; ``double`` and
     ``matches_per_pairing`` belong to round robins only; ``lives``, ``draw_seed`` (default:
     the time of creation) and ``final_size`` to knockouts, ``groups`` and ``advance`` to
-    groups (:mod:`tally.store.knockouts`).
+    groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
+    the tiebreaks (:func:`default_rank_by` when None).
     """
     clean = _clean_name(name)
     _one_of("the kind of event", kind, KINDS)
     _one_of("a bye", bye, BYES)
     _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
     order = check_tiebreaks(tiebreaks)
+    ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
@@ -205,7 +240,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             name=clean, kind=kind, held_on=held_on or date.today(), rules=spec,
             double_round=double, matches_per_pairing=matches_per_pairing,
             match_points_per_win=per_win, bye=bye,
-            withdrawal=withdrawal, tiebreaks=",".join(order), created_at=utc_now())
+            withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
+            created_at=utc_now())
             .returning(t.events.c.id)).scalar_one()
         if fmt is not None:
             knockouts.insert_format(conn, eid, fmt)
@@ -411,8 +447,9 @@ class _Event:
     withdrawal: str
     tiebreaks: tuple[str, ...]
     entrants: tuple[_Entrant, ...]
-    #: round number -> who scores its bye (None: nobody)
+    #: round number -> who sits out (None: nobody)
     started: dict[int, int | None]
+    rank_by: str = "points"
 
     @property
     def round_robin(self) -> bool:
@@ -464,9 +501,11 @@ class _Data:
         return self.by_event.get(event_id, [])
 
 
-def _load_events(conn: Connection, which: ColumnElement[bool]) -> _Data:
+def _load_events(conn: Connection, which: ColumnElement[bool], *,
+                 with_matches: bool = True) -> _Data:
     """The events ``which`` selects with their players, rounds, matches and the matches'
-    totals summed from the result cache (one GROUP BY query)."""
+    totals summed from the result cache (one GROUP BY query); ``with_matches=False`` leaves
+    the matches out (standings sum them in SQL: :func:`_load_sums`)."""
     ev_rows = conn.execute(select(t.events).where(which)
                            .order_by(t.events.c.held_on, t.events.c.id)).mappings().all()
     ids = [r["id"] for r in ev_rows]
@@ -481,21 +520,31 @@ def _load_events(conn: Connection, which: ColumnElement[bool]) -> _Data:
     for r in conn.execute(select(t.event_rounds).where(t.event_rounds.c.event_id.in_(chosen))
                           ).mappings():
         started[r["event_id"]][r["number"]] = r["bye_player_id"]
-    matches, by_event = _load_matches(conn, chosen, len(ids) > 1)
+    matches: list[_Match] = []
+    by_event: dict[int, list[_Match]] = {}
+    if with_matches:
+        matches, by_event = _load_matches(conn, chosen, len(ids) > 1)
     wanted = {p for es in entrants.values() for p in (e.player_id for e in es)}
     wanted |= {p for mt in matches for p in (mt.a, mt.b)}
-    names: dict[int, str] = {}
-    if wanted:
-        names = {pid: name for pid, name in conn.execute(
-            select(t.players.c.id, t.players.c.name).where(t.players.c.id.in_(sorted(wanted))))}
     evs = [_Event(r["id"], r["name"], r["kind"], r["held_on"], r["rules"],
                   bool(r["double_round"]), r["matches_per_pairing"],
                   float(r["match_points_per_win"]), r["bye"], r["withdrawal"],
                   tuple(x for x in r["tiebreaks"].split(",") if x),
-                  tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})))
+                  tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
+                  r["rank_by"])
            for r in ev_rows]
     assert [e.id for e in evs] == ids
-    return _Data(evs, matches, names, dict(by_event))
+    data = _Data(evs, matches, {}, dict(by_event))
+    _add_names(conn, data, wanted)
+    return data
+
+
+def _add_names(conn: Connection, data: _Data, ids: set[int]) -> None:
+    """Read the names of the players ``ids`` that ``data`` does not know yet."""
+    wanted = ids - data.names.keys()
+    if wanted:
+        data.names.update((pid, name) for pid, name in conn.execute(
+            select(t.players.c.id, t.players.c.name).where(t.players.c.id.in_(sorted(wanted)))))
 
 
 _SELECT_MATCHES = select(t.matches.c.id, t.matches.c.event_id, t.matches.c.player_a_id,
@@ -589,67 +638,162 @@ class _Result(NamedTuple):
 
 @dataclass(frozen=True)
 class _Counted:
-    """What one event adds to standings: match results by player name, the byes that score
-    (by player id) and how many made matches are still to be finished."""
+    """What one event's matches count for, match by match (its cross-table): results by
+    player name, the byes (by player id) and how many made matches are still to be
+    finished. Standings add the same up in SQL instead (:func:`_load_sums`), with the same
+    withdrawal rules (:func:`_forfeit_winner`, :func:`_unmade`)."""
 
     results: list[_Result]
     byes: dict[int, int]
     unresolved: int
 
 
+def _forfeit_winner(e: _Event, a: int, b: int) -> int | None:
+    """Who a withdrawal makes the winner of a match between ``a`` and ``b`` that nobody has
+    won: the opponent of the one withdrawn player under ``forfeit``; None when neither
+    withdrew (the match is still being played) or the match is void (the ``void`` rule, or
+    both withdrew)."""
+    withdrawn = e.withdrawn
+    gone_a, gone_b = a in withdrawn, b in withdrawn
+    if e.withdrawal != "forfeit" or gone_a == gone_b:
+        return None
+    return b if gone_a else a
+
+
+def _unmade(e: _Event, made: Counter[tuple[int | None, int | None]]
+            ) -> list[tuple[int, int, int, int, int]]:
+    """A round robin's scheduled matches never made that a withdrawal forfeits: (round,
+    table, a, b, winner) once per missing match, ``made`` counting the matches made per
+    (round, table)."""
+    out: list[tuple[int, int, int, int, int]] = []
+    if not (e.round_robin and e.withdrawn):
+        return out
+    for rnd in _schedule(e):
+        for p in rnd.pairings:
+            a, b = int(p.first), int(p.second)
+            winner = _forfeit_winner(e, a, b)
+            if winner is None:
+                continue
+            missing = e.matches_per_pairing - made[(rnd.number, p.table)]
+            out.extend((rnd.number, p.table, a, b, winner) for _ in range(missing))
+    return out
+
+
+def _byes(e: _Event) -> dict[int, int]:
+    """The byes of an event per player id (rounds started with someone sitting out)."""
+    byes: dict[int, int] = {}
+    for player in e.started.values():
+        if player is not None:
+            byes[player] = byes.get(player, 0) + 1
+    return byes
+
+
 def _counted(e: _Event, data: _Data) -> _Counted:
     """The results of an event's matches as the standings count them, each with a sort key
     (round, match, order): finished matches, then the withdrawal rule on a withdrawn player's
-    remaining matches. Also the byes that score and the number of matches still to finish."""
-    withdrawn = e.withdrawn
-    forfeit = e.withdrawal == "forfeit"
+    remaining matches. Also the byes and the number of matches still to finish."""
     out: list[_Result] = []
     unresolved = 0
     name = data.names.__getitem__
 
     def result(m: _Match, winner: int) -> MatchResult:
-        # m[8:14]: gp_a, gp_b, schneider_a, schneider_b, schwarz_a, schwarz_b (by position:
-        # this runs once per match of a season)
+        # m[8:14]: gp_a, gp_b, schneider_a, schneider_b, schwarz_a, schwarz_b
         return MatchResult(name(m.a), name(m.b), name(winner), *m[8:14])
 
     made: Counter[tuple[int | None, int | None]] = Counter()
-    count_made = e.round_robin and bool(withdrawn)
     for m in data.matches_of(e.id):
-        if count_made:
-            made[(m.round_number, m.table_number)] += 1
+        made[(m.round_number, m.table_number)] += 1
         key = (m.round_number or 0, m.id, 0)
         if m.winner is not None:
             out.append(_Result(key, result(m, m.winner), False))
             continue
-        gone = {m.a, m.b} & withdrawn
-        if not gone:
+        winner = _forfeit_winner(e, m.a, m.b)
+        if winner is not None:
+            out.append(_Result(key, result(m, winner), True))
+        elif not {m.a, m.b} & e.withdrawn:
             unresolved += 1
-        elif forfeit and len(gone) == 1:
-            out.append(_Result(key, result(m, m.b if m.a in gone else m.a), True))
-    if count_made:
-        for rnd in _schedule(e):
-            for p in rnd.pairings:
-                a, b = int(p.first), int(p.second)
-                gone = {a, b} & withdrawn
-                missing = e.matches_per_pairing - made[(rnd.number, p.table)]
-                if not gone or missing <= 0 or not forfeit or len(gone) == 2:
-                    continue
-                winner = b if a in gone else a
-                unmade = _Match(0, e.id, a, b, a, e.rules, rnd.number, p.table)
-                for k in range(missing):
-                    out.append(_Result((rnd.number, 1 << 40, k), result(unmade, winner), True))
-    byes: dict[int, int] = {}
-    for player in e.started.values():
-        if player is not None:
-            byes[player] = byes.get(player, 0) + 1
-    return _Counted(out, byes, unresolved)
+    for k, (rnd, table, a, b, winner) in enumerate(_unmade(e, made)):
+        unmade = _Match(0, e.id, a, b, a, e.rules, rnd, table)
+        out.append(_Result((rnd, 1 << 40, k), result(unmade, winner), True))
+    return _Counted(out, _byes(e), unresolved)
+
+
+@dataclass(frozen=True)
+class _Summed:
+    """What standings are ranked from, summed: finished and forfeited matches per pair of
+    players (by name), byes and matches still being played per player id, and how many
+    matches each event has still to finish."""
+
+    pairs: list[PairResult]
+    byes: dict[int, int]
+    running: Counter[int]
+    unresolved: dict[int, int]
+    players: list[int]
+
+
+def _load_sums(store: Store, which: ColumnElement[bool], *, many: bool,
+               scoring_byes_only: bool = False) -> tuple[_Data, _Summed]:
+    """The events ``which`` selects and their standings' sums (:mod:`tally.store.totals`):
+    finished matches added up per pair in SQL, each event's withdrawal rule applied to its
+    matches nobody has won and to a round robin's matches never made. ``scoring_byes_only``
+    counts only the byes of events whose bye scores (a season)."""
+    store.ensure_results()
+    with store.reading() as conn:
+        data = _load_events(conn, which, with_matches=False)
+        chosen = select(t.events.c.id).where(which)
+        pairs, open_matches = sum_matches(conn, chosen, many=many)
+        need_made = [e.id for e in data.events if e.round_robin and e.withdrawn]
+        made: dict[int, Counter[tuple[int | None, int | None]]] = defaultdict(Counter)
+        if need_made:
+            m = t.matches.c
+            for eid, rnd, table, n in conn.execute(
+                    select(m.event_id, m.round_number, m.table_number, func.count())
+                    .where(m.event_id.in_(need_made))
+                    .group_by(m.event_id, m.round_number, m.table_number)):
+                made[eid][(rnd, table)] = n
+        ids = {p for pair in pairs for p in pair[:2]} | {p for o in open_matches
+                                                         for p in (o.a, o.b)}
+        _add_names(conn, data, ids)
+    return data, _summed(data, pairs, open_matches, made, scoring_byes_only)
+
+
+def _summed(data: _Data, pairs: list[PairTotals], open_matches: list[MatchTotals],
+            made: dict[int, Counter[tuple[int | None, int | None]]],
+            scoring_byes_only: bool) -> _Summed:
+    """The sums of :func:`_load_sums` with names, byes, forfeits and running matches."""
+    name = data.names.__getitem__
+    out = [PairResult(name(p.a), name(p.b), *p[2:]) for p in pairs]
+    by_id = {e.id: e for e in data.events}
+    running: Counter[int] = Counter()
+    unresolved: Counter[int] = Counter()
+    for o in open_matches:
+        e = by_id[o.event_id]
+        winner = _forfeit_winner(e, o.a, o.b)
+        if winner is not None:
+            a_won = int(winner == o.a)
+            out.append(PairResult(name(o.a), name(o.b), a_won, 1 - a_won, *o[6:]))
+        elif not {o.a, o.b} & e.withdrawn:
+            running.update((o.a, o.b))
+            unresolved[e.id] += 1
+    byes: Counter[int] = Counter()
+    for e in data.events:
+        for _, _, a, b, winner in _unmade(e, made[e.id]):
+            a_won = int(winner == a)
+            out.append(PairResult(name(a), name(b), a_won, 1 - a_won, 0, 0))
+        if not scoring_byes_only or e.bye == "win":
+            byes.update(_byes(e))
+    seen = dict.fromkeys(x.player_id for e in data.events for x in e.entrants)
+    extra = {p for pair in pairs for p in pair[:2]} | set(running)
+    extra |= {p for o in open_matches for p in (o.a, o.b)}
+    players = [*seen, *sorted(extra - seen.keys())]
+    return _Summed(out, dict(byes), running, dict(unresolved), players)
 
 
 # --- standings ---------------------------------------------------------------------------------
 
 
 def _load_one(store: Store, ref: str | int) -> tuple[EventView, _Data, _Event]:
-    """One event with what its standings need: its view, its loaded data and itself."""
+    """One event with what its cross-table needs: its view, its loaded data and itself."""
     store.ensure_results()
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
@@ -658,45 +802,63 @@ def _load_one(store: Store, ref: str | int) -> tuple[EventView, _Data, _Event]:
     return view, data, data.events[0]
 
 
-def standings(store: Store, ref: str | int, *,
-              tiebreaks: Sequence[str] | None = None) -> StandingsView:
-    """The standings of an event: every player of it, ranked by match points and then the
-    event's tiebreaks (or ``tiebreaks``, to see another order); players still level share
-    the rank and are listed in seed order."""
+def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None = None,
+              rank_by: str | None = None) -> StandingsView:
+    """The standings of an event: every player of it, ranked by match points (or their
+    percentage: the event's ``rank_by``, or ``rank_by`` given) and then the event's
+    tiebreaks (or ``tiebreaks``, to see another order); players still level share the rank
+    and are listed in seed order. A player with a match still being played has ``running``
+    above 0 and the standings are ``provisional``."""
     order = None if tiebreaks is None else check_tiebreaks(tiebreaks)
-    view, data, e = _load_one(store, ref)
-    if e.kind in knockouts.STAGED:
+    ranking = None if rank_by is None else check_rank_by(rank_by)
+    with store.reading() as conn:
+        ev = eventrows.resolve_event(conn, ref)
+        view = _event_view(conn, ev)
+    if ev["kind"] in knockouts.STAGED:
         return knockouts.standings(store, view, tiebreaks=order)
-    if order is None:
-        order = e.tiebreaks
-    counted = _counted(e, data)
-    players = _players_of([e], data)
+    data, summed = _load_sums(store, t.events.c.id == ev["id"], many=False)
+    e = data.events[0]
+    order = e.tiebreaks if order is None else order
+    ranking = e.rank_by if ranking is None else ranking
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
-    rows = rank_players([data.name(p) for p in players], [r.result for r in counted.results],
-                        match_points_per_win=e.match_points_per_win,
-                        match_points_per_bye=per_bye,
-                        byes={data.name(p): n for p, n in counted.byes.items()},
-                        tiebreaks=order)
+    rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking)
     return StandingsView(
         title=e.name, event=view, events=(e.id,), date_from=e.held_on, date_to=e.held_on,
         tiebreaks=order, match_points_per_win=e.match_points_per_win, rows=tuple(rows),
-        stage=_stage(e, counted), withdrawn=tuple(data.name(p) for p in sorted(
-            e.withdrawn, key=lambda p: _seed(e, p))))
+        stage=_stage(e, summed.unresolved.get(e.id, 0)), withdrawn=tuple(
+            data.name(p) for p in sorted(e.withdrawn, key=lambda p: _seed(e, p))),
+        rank_by=ranking, provisional=bool(summed.running))
+
+
+def _ranked(data: _Data, summed: _Summed, per_win: float, per_bye: float,
+            order: Sequence[str], rank_by: str, players: list[int] | None = None) -> list[Any]:
+    """:func:`tally.tiebreaks.rank_pairs` over the sums, by player name."""
+    name = data.name
+    return rank_pairs([name(p) for p in (players or summed.players)], summed.pairs,
+                      match_points_per_win=per_win, match_points_per_bye=per_bye,
+                      byes={name(p): n for p, n in summed.byes.items()},
+                      running={name(p): n for p, n in summed.running.items()},
+                      tiebreaks=order, rank_by=rank_by)
 
 
 def season_standings(store: Store, *, date_from: date | None = None,
                      date_to: date | None = None, all_events: bool = False,
                      tiebreaks: Sequence[str] | None = None,
-                     match_points_per_win: float | None = None) -> StandingsView:
+                     match_points_per_win: float | None = None,
+                     rank_by: str = "percentage") -> StandingsView:
     """The standings of a season: the club evenings (every event with ``all_events``) held
     between ``date_from`` and ``date_to`` (both included; open-ended when None), each match
     counted as in its event's standings (byes and withdrawals too).
 
     A won match earns the match points its event says; when the events disagree, give
     ``match_points_per_win`` to count every win alike. ``tiebreaks`` default to
-    :data:`tally.tiebreaks.DEFAULT_TIEBREAKS`. Players are every player of those events.
+    :data:`tally.tiebreaks.DEFAULT_TIEBREAKS`; players are ranked by their match-point
+    percentage unless ``rank_by="points"`` (a season's players play different numbers of
+    matches). Players are every player of those events. The matches are summed in SQL
+    (:mod:`tally.store.totals`): a season of a million deals is a few thousand rows.
     """
     order = check_tiebreaks(DEFAULT_TIEBREAKS if tiebreaks is None else tiebreaks)
+    ranking = check_rank_by(rank_by)
     if match_points_per_win is not None:
         match_points_per_win = check_points_per_win(match_points_per_win)
     if date_from is not None and date_to is not None and date_from > date_to:
@@ -708,9 +870,7 @@ def season_standings(store: Store, *, date_from: date | None = None,
         which = and_(which, t.events.c.held_on >= date_from)
     if date_to is not None:
         which = and_(which, t.events.c.held_on <= date_to)
-    store.ensure_results()
-    with store.reading() as conn:
-        data = _load_events(conn, which)
+    data, summed = _load_sums(store, which, many=True, scoring_byes_only=True)
     if match_points_per_win is None:
         values = sorted({e.match_points_per_win for e in data.events})
         if len(values) > 1:
@@ -720,26 +880,17 @@ def season_standings(store: Store, *, date_from: date | None = None,
         per_win = values[0] if values else 1.0
     else:
         per_win = float(match_points_per_win)
-    results: list[MatchResult] = []
-    byes: Counter[int] = Counter()
-    withdrawn: set[int] = set()
-    for e in data.events:
-        counted = _counted(e, data)
-        results.extend(r.result for r in counted.results)
-        if e.bye == "win":
-            byes.update(counted.byes)
-        withdrawn |= e.withdrawn
-    players = sorted(_players_of(data.events, data), key=lambda p: data.name(p).casefold())
-    rows = rank_players([data.name(p) for p in players], results,
-                        match_points_per_win=per_win, match_points_per_bye=per_win,
-                        byes={data.name(p): n for p, n in byes.items()}, tiebreaks=order)
+    withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
+    players = sorted(summed.players, key=lambda p: data.name(p).casefold())
+    rows = _ranked(data, summed, per_win, per_win, order, ranking, players)
     kinds = "all events" if all_events else "club evenings"
     span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
     return StandingsView(
         title=f"Season: {kinds}{span}", event=None,
         events=tuple(e.id for e in data.events), date_from=date_from, date_to=date_to,
         tiebreaks=order, match_points_per_win=per_win, rows=tuple(rows), stage="",
-        withdrawn=tuple(sorted((data.name(p) for p in withdrawn), key=str.casefold)))
+        withdrawn=tuple(sorted((data.name(p) for p in withdrawn), key=str.casefold)),
+        rank_by=ranking, provisional=bool(summed.running))
 
 
 def _players_of(evs: Sequence[_Event], data: _Data) -> list[int]:
@@ -760,13 +911,15 @@ def _seed(e: _Event, player_id: int) -> int:
     return next((x.seed for x in e.entrants if x.player_id == player_id), 1 << 30)
 
 
-def _stage(e: _Event, counted: _Counted) -> str:
+def _stage(e: _Event, unresolved: int) -> str:
+    """Where a round robin stands (empty for a club evening); ``unresolved``: its matches
+    nobody has won yet that no withdrawal decides."""
     if not e.round_robin:
         return ""
     total = len(_schedule(e))
     if not e.started:
         return f"not started ({total} rounds)"
-    if len(e.started) == total and counted.unresolved == 0:
+    if len(e.started) == total and unresolved == 0:
         return "final"
     return f"round {max(e.started)} of {total}"
 
@@ -777,7 +930,8 @@ def _stage(e: _Event, counted: _Counted) -> str:
 def cross_table(store: Store, ref: str | int) -> CrossTableView:
     """The cross-table of an event (made for round robins; a club evening gets one too):
     each player's results against each other player, their own game points first (``"7:3"``),
-    ``+``/``-`` for a match won or lost by forfeit; matches not over are left out."""
+    ``+``/``-`` for a match won or lost by forfeit; matches not over are left out; and the
+    rounds each player sat out (``byes``)."""
     view, data, e = _load_one(store, ref)
     players = _players_of([e], data)
     if len(players) < 2:
@@ -795,10 +949,15 @@ def cross_table(store: Store, ref: str | int) -> CrossTableView:
             b_text = f"{r.game_points_b}:{r.game_points_a}"
         cells[i][j].append((counted.key, a_text))
         cells[j][i].append((counted.key, b_text))
+    sat_out: dict[int, list[int]] = defaultdict(list)
+    for number, player in sorted(e.started.items()):
+        if player is not None:
+            sat_out[player].append(number)
     return CrossTableView(
         event=view, players=tuple(data.name(p) for p in players),
         cells=tuple(tuple(tuple(text for _, text in sorted(cell)) for cell in row)
-                    for row in cells))
+                    for row in cells),
+        byes=tuple(tuple(sat_out.get(p, ())) for p in players))
 
 
 # --- views ---------------------------------------------------------------------------------------
@@ -828,7 +987,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         match_points_per_win=float(row["match_points_per_win"]), bye=row["bye"],
         withdrawal=row["withdrawal"],
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
-        rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat())
+        rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
+        rank_by=row["rank_by"])
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:

@@ -89,6 +89,8 @@ class Event(SQLModel, table=True):
     won match), ``withdrawal`` what becomes of a withdrawn player's unplayed matches
     (``forfeit``: each is a win for the opponent; ``void``: they drop out of the standings).
     ``tiebreaks`` is a comma-separated list of :data:`tally.tiebreaks.TIEBREAKS`, in order.
+    ``rank_by`` is what the standings rank by before them: ``points`` (match points) or
+    ``percentage`` (the match-point percentage, the default of a club evening).
     """
 
     __tablename__ = "events"
@@ -98,6 +100,7 @@ class Event(SQLModel, table=True):
         CheckConstraint("withdrawal IN ('forfeit', 'void')", name="withdrawal"),
         CheckConstraint("matches_per_pairing >= 1", name="matches_per_pairing"),
         CheckConstraint("match_points_per_win >= 0", name="match_points_per_win"),
+        CheckConstraint("rank_by IN ('points', 'percentage')", name="rank_by"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -112,6 +115,8 @@ class Event(SQLModel, table=True):
     withdrawal: str = Field(default="forfeit", max_length=10)
     tiebreaks: str = Field(max_length=200)
     created_at: datetime
+    rank_by: str = Field(default="points", max_length=20,
+                         sa_column_kwargs={"server_default": "points"})
 
 
 class EventFormat(SQLModel, table=True):

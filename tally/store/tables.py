@@ -88,6 +88,7 @@ events = table(
     column("withdrawal", String),
     column("tiebreaks", String),
     column("created_at", UTCDateTime()),
+    column("rank_by", String),
 )
 
 #: the format of a knockout or of groups then knockout (:mod:`tally.store.knockouts`)

@@ -239,7 +239,8 @@ class EventView:
     earns ``match_points_per_win``; a bye earns nothing (``bye="none"``) or as much as a won
     match (``bye="win"``); a withdrawn player's unplayed matches are each a won match for the
     opponent (``withdrawal="forfeit"``) or drop out of the standings (``"void"``). Players
-    level on match points are told apart by ``tiebreaks``, in order. ``rounds`` is the
+    level on match points (on their percentage: ``rank_by="percentage"``) are told apart by
+    ``tiebreaks``, in order. ``rounds`` is the
     number of rounds of a round robin's schedule (0 for a club evening), ``rounds_started``
     the rounds whose matches were made.
     """
@@ -260,6 +261,7 @@ class EventView:
     rounds_started: tuple[int, ...]
     matches: int
     created_at: str
+    rank_by: str = "points"
 
 
 @dataclass(frozen=True)
@@ -335,7 +337,10 @@ class StandingsView:
     ``rows`` are :class:`tally.tiebreaks.StandingRow`, best first; their ``tiebreak_values``
     follow ``tiebreaks``. ``stage`` says where an event stands (``"round 3 of 5"``,
     ``"final"``) and is empty for a club evening or a season. ``withdrawn`` lists the players
-    who withdrew from the event (from any of the season's events).
+    who withdrew from the event (from any of the season's events). ``rank_by`` says what the
+    players are ranked by before the tiebreaks (``points`` or ``percentage``); ``provisional``
+    is true while some match of the standings is still being played (the rows with
+    ``running`` above 0).
     """
 
     title: str
@@ -348,6 +353,8 @@ class StandingsView:
     rows: tuple[StandingRow, ...]
     stage: str
     withdrawn: tuple[str, ...]
+    rank_by: str = "points"
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -355,11 +362,13 @@ class CrossTableView:
     """The grid of a round robin: ``cells[i][j]`` holds ``players[i]``'s results against
     ``players[j]`` in game points, their own first (``"7:3"``), one per finished match (in
     the order played), ``"+"``/``"-"`` for a match won/lost by forfeit; the diagonal is
-    empty. The same shape as :class:`tally.sheets.CrossTable`."""
+    empty. The same shape as :class:`tally.sheets.CrossTable`. ``byes[i]`` are the rounds
+    ``players[i]`` sat out (a round robin's byes; empty for a club evening)."""
 
     event: EventView
     players: tuple[str, ...]
     cells: tuple[tuple[tuple[str, ...], ...], ...]
+    byes: tuple[tuple[int, ...], ...] = ()
 
 
 def as_json(obj: Any) -> Any:
