@@ -51,8 +51,12 @@ from tally.kernel import (
     QUEEN,
     TRUMP_MARRIAGE,
     Rule,
+    claim_correct,
+    close_refusal,
+    exchange_refusal,
     in_deck,
     legal_follows,
+    marriage_allowed,
 )
 from tally.notation import (
     CARD_ITEMS,
@@ -728,7 +732,7 @@ class Deal:
             raise RecordError(f"a marriage in {suit} is worth {value}, not {points}"
                               + (" (trumps)" if value == TRUMP_MARRIAGE else ""))
         self._check_playable(p, c)
-        if (self._closed or self._exhausted) and not self._rules.marriage_in_phase2:
+        if not marriage_allowed(self._closed or self._exhausted, self._rules.marriage_in_phase2):
             return p, value, Rule.MARRIAGE_NOT_ALLOWED, (
                 f"{self._names[p]} declared {value} in phase 2, where marriages are not allowed")
         if judge_now:
@@ -834,7 +838,7 @@ class Deal:
             self._marriage_lead = False
         counted = self._counted(p, with_bonus=True)
         on_lead = p == self._leader_idx
-        correct = counted >= CLAIM_AT and (self._rules.claim_when == "any" or on_lead)
+        correct = claim_correct(counted, on_lead, self._rules.claim_when == "any")
         self._claim = (self._seq, p, correct, counted)
         if self._log is not None:
             at_start = self._lead < 0 and (self._drawn or not self._line_done)
@@ -1165,7 +1169,7 @@ class Deal:
         lead = self._lead
         phase2 = self._closed or self._exhausted
         if phase2:
-            self._follows.append(FollowEvent(self._seq, self._trick, f, lead, c, self._played))
+            self._follows.append((self._seq, self._trick, f, lead, c, self._played))
         winner = f if FOLLOWER_WINS[self._trump][lead][c] else 1 - f
         self._card_points[winner] += CARD_POINTS[c] + CARD_POINTS[lead]
         self._tricks[winner] += 1
@@ -1219,30 +1223,30 @@ class Deal:
     def _exchange_problem(self, p: int, judge_now: bool = True) -> tuple[Rule | None, str]:
         """The rule exchanging now breaks for ``p`` (None: none); with ``judge_now`` False
         whether ``p`` held the exchange card is left to the whole record."""
-        bad = _NO_EXCHANGE
-        if self._exhausted:
-            return bad, "the stock is exhausted: there is no turn-up"
-        if self._closed:
-            return bad, "the stock is closed"
+        rules = self._rules
+        why = exchange_refusal(self._exhausted, self._closed, self._lead >= 0,
+                               rules.exchange_when == "lead", rules.exchange_needs_trick,
+                               self._tricks[p])
         name = self._names[p]
-        if self._lead >= 0 and self._rules.exchange_when == "lead":
-            return bad, f"{name} exchanged before following; only the " \
-                "leader may exchange, just before leading"
-        if self._rules.exchange_needs_trick and self._tricks[p] == 0:
-            return bad, f"{name} had not won a trick yet"
+        if why:
+            return _NO_EXCHANGE, (
+                "the stock is exhausted: there is no turn-up" if why == 1
+                else "the stock is closed" if why == 2
+                else f"{name} exchanged before following; only the leader may exchange, "
+                     "just before leading" if why == 3
+                else f"{name} had not won a trick yet")
         if judge_now and self._hands is not None and not self._hands[p] >> self._xcard & 1:
             return Rule.FALSE_EXCHANGE, f"{name} does not hold {CARDS[self._xcard]}"
         return None, ""
 
     def _close_problem(self, p: int) -> tuple[Rule | None, str]:
         """The rule closing now breaks (None: none)."""
-        bad = _NO_CLOSE
-        if self._exhausted:
-            return bad, "the stock is exhausted"
-        if self._closed:
-            return bad, "the stock is closed already"
-        if self._pending_draw and not self._rules.close_before_draw:
-            return bad, "the stock is closed after the draws, not before them"
+        why = close_refusal(self._exhausted, self._closed, self._pending_draw,
+                            self._rules.close_before_draw)
+        if why:
+            return _NO_CLOSE, ("the stock is exhausted" if why == 1
+                               else "the stock is closed already" if why == 2
+                               else "the stock is closed after the draws, not before them")
         return None, ""
 
     def _violate(self, p: int, rule: Rule, message: str, seq: int | None = None,
