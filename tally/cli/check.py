@@ -30,15 +30,25 @@ def check(
     Exit status: 0 when no record has errors or violations, 1 when some record has violations,
     2 when some record has errors or cannot be read.
     """
+    import json
+
     from tally.errors import NotationError
     from tally.notation import decode_record
     from tally.ruling import rule_text
 
+    # What echo_json writes, with the encoder made once (json.dumps makes one per call).
+    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+    write = sys.stdout.write
     status = 0
     for name in files:
         try:
             # One rule for a file and for stdin: the bytes must be UTF-8 (a BOM is skipped).
-            data = _stdin_bytes() if name == "-" else Path(name).read_bytes()
+            if name == "-":
+                data = _stdin_bytes()
+            else:
+                # (a plain path is opened as given: what pathlib would make of it is the same)
+                with open(name if _plain_path(name) else Path(name), "rb") as stream:
+                    data = stream.read()
             text = decode_record(data)
         except (OSError, NotationError) as exc:
             message = getattr(exc, "strerror", None) or str(exc)
@@ -56,7 +66,7 @@ def check(
             continue
         ruling = rule_text(text, file=name)
         if json_out:
-            echo_json(ruling.as_json())
+            write(encode(ruling.as_json()) + "\n")
         else:
             typer.echo(describe(ruling, referee=referee))
         if ruling.errors:
@@ -64,6 +74,12 @@ def check(
         elif ruling.violations:
             status = max(status, EXIT_VIOLATIONS)
     raise typer.Exit(status)
+
+
+def _plain_path(name: str) -> bool:
+    """Whether ``name`` names the same file for ``open`` as for :class:`pathlib.Path`, which
+    reads ``""`` as ``.`` and drops a trailing ``/`` and ``.`` parts."""
+    return bool(name) and not name.endswith("/") and "/." not in name and name != "."
 
 
 def _stdin_bytes() -> bytes:
