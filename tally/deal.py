@@ -6,7 +6,7 @@ Each action has three faces, in the manner of pokerkit: ``verify_play(card)`` ra
 reason when the action may not be taken now, ``can_play(card)`` answers yes or no, and
 ``play(card)`` does it and returns a small frozen record of what happened::
 
-    >>> from tally.rules import RuleSet
+    >>> from tally.rules import RuleSet, check_in_deck
     >>> deal = Deal.start(RuleSet.preset(), dealer="Anna", forehand="Bert", trump=Card.parse("QH"))
     >>> deal.play(Card.parse("KS"))
     Play(player='Bert', card=Card.parse('KS'), trick=1)
@@ -54,7 +54,6 @@ from tally.kernel import (
     claim_correct,
     close_refusal,
     exchange_refusal,
-    in_deck,
     legal_follows,
     marriage_allowed,
 )
@@ -68,13 +67,13 @@ from tally.notation import (
     MarriageItem,
     TrickLine,
 )
-from tally.rules import RuleSet
+from tally.rules import RuleSet, check_in_deck
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = ["Action", "Claim", "Close", "Deal", "Draw", "Exchange", "Marriage", "Play",
-           "Violation"]
+           "Violation", "check_in_deck"]
 
 #: ``face_up`` when what lies face up is unknown (after a false exchange).
 UNKNOWN: Final = -2
@@ -1299,13 +1298,6 @@ def _random_bit(mask: int, rand: object) -> int:
 
 def _card_or_none(c: int) -> Card | None:
     return CARDS[c] if c >= 0 else None
-
-
-def check_in_deck(card: int, rules: RuleSet, where: str = "") -> None:
-    """Refuse a card the deck lacks: a 20-card deck has no nines (RULES.md section 2)."""
-    if not in_deck(card, rules.deck):
-        deck = ("Schnapsen deck (20 cards, no nines)" if rules.deck == 20 else "24-card deck")
-        raise RecordError(f"{CARDS[card]} is not in a {deck}" + (f" ({where})" if where else ""))
 
 
 def _can(fn: Callable[..., None], *args: object) -> bool:

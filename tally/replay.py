@@ -11,8 +11,8 @@ can be trusted.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tally.deal import Deal
 from tally.decision import DealState, ErrorEntry
 from tally.errors import RecordError
 from tally.evidence import (
@@ -46,6 +46,9 @@ from tally.notation import (
     TrickLine,
 )
 from tally.rules import RuleSet
+
+if TYPE_CHECKING:  # (a plain record is ruled without loading the deal: see quick_replay)
+    from tally.deal import Deal
 
 _new_tuple = tuple.__new__
 #: Card numbers as plain ``int`` (list indexing and arithmetic are quicker on them).

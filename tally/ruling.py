@@ -29,10 +29,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tally.cards import Card
 from tally.cards import shorten as _short
-from tally.deal import Deal, check_in_deck
 from tally.decision import REASONS, DealState, ErrorEntry, Outcome, Ruling, rule_facts
 from tally.errors import NotationError, RecordError, RulesError
 from tally.evidence import Violation
@@ -52,7 +52,10 @@ from tally.notation import (
     read_tags,
 )
 from tally.replay import ReplayVisitor, quick_replay, replay
-from tally.rules import RuleSet
+from tally.rules import RuleSet, check_in_deck
+
+if TYPE_CHECKING:  # (loaded when a record needs the full replay: see _rule)
+    from tally.deal import Deal
 
 __all__ = ["REASONS", "DealState", "ErrorEntry", "Outcome", "Reason", "Rule", "Ruling",
            "TrickSummary", "Violation", "rule", "rule_deal", "rule_text", "summarize"]
@@ -215,6 +218,8 @@ def _rule(record: DealRecord, file: str,
             if ruling.rules != spec:
                 ruling = dataclasses.replace(ruling, rules=spec)
             return ruling, None
+    from tally.deal import Deal
+
     try:
         deal = Deal.start(rules, dealer=dealer, forehand=forehand, trump=trump, carry=carry,
                           keep_history=False)
