@@ -1027,13 +1027,66 @@ class Deal:
                         self.declare(CARDS[k if rand() < 0.5 else k - 1])
                         hand = hands[p]
                         continue
-                self.push(_random_bit(hand, rand))
+                self._push_random(p, hand, rand)
             else:
                 f = 1 - p
                 if (rules.exchange_when == "lead-or-follow" and hands[f] >> self._xcard & 1
                         and rand() < 0.5 and not self._exchange_problem(f)[0]):
                     self.exchange()
-                self.push(_random_bit(self._legal_follows(hands[f]), rand))
+                hand = hands[f]
+                if self._closed or self._exhausted:
+                    hand = legal_follows(hand, self._lead, self._trump)
+                self._push_random(f, hand, rand)
+
+    def _push_random(self, p: int, mask: int, rand: Callable[[], float]) -> None:
+        """:meth:`push` for random play: ``p`` is to play a random card of ``mask``, cards of
+        their hand (a fully known deal, no draw due), so nothing needs checking; the card is
+        chosen as :func:`_random_bit` does, :meth:`_place` and :meth:`_finish_trick` inline."""
+        k = int(rand() * mask.bit_count())
+        for _ in range(k):
+            mask &= mask - 1
+        c = (mask & -mask).bit_length() - 1
+        self._seq = seq = self._seq + 1
+        bit = 1 << c
+        self._played = played = self._played | bit
+        self._play_seq[c] = seq
+        self._play_trick[c] = trick = self._trick
+        self._play_by[c] = p
+        self._played_by[p] |= bit
+        self._hand_count[p] -= 1
+        self._known[p] &= ~bit
+        self._hands[p] &= ~bit  # type: ignore[index]
+        dealt = self._dealt
+        dealt_p = dealt[p]
+        if dealt_p is not None and not dealt_p & bit and c != self._turn_up:
+            self._outside_plays[p] += 1
+        o = 1 - p
+        dealt_o = dealt[o]
+        if dealt_o is not None and (dealt_o & ~self._swapped_out[o]) & bit:
+            self._borrowed[p] |= bit
+            self._swapped_out[o] |= bit
+        log = self._log
+        lead = self._lead
+        if log is not None:
+            self._log_item(CARD_ITEMS[c], lead < 0)
+        if lead < 0:
+            self._lead = c
+            return
+        self._marriage_lead = False
+        phase2 = self._closed or self._exhausted
+        if phase2:
+            self._follows.append((seq, trick, p, lead, c, played))
+        winner = p if FOLLOWER_WINS[self._trump][lead][c] else o
+        self._card_points[winner] += CARD_POINTS[c] + CARD_POINTS[lead]
+        self._tricks[winner] += 1
+        self._leader_idx = self._last_trick_winner = winner
+        self._lead = -1
+        self._trick = trick + 1
+        if not phase2:
+            self._pending_draw = True
+        if log is not None:
+            self._line_done = True
+            self._drawn = False
 
     def _legal_follows(self, hand: int) -> int:
         if self._closed or self._exhausted:
