@@ -1,17 +1,20 @@
 """Random Schnapsen games per second: tally against the `schnapsen` package (0.0.5), side by side.
 
-    python benchmarks/vs_schnapsen.py [--seconds 5]
+    python benchmarks/vs_schnapsen.py [--seconds 2] [--rounds 5]
 
 The `schnapsen` package pins old dependencies, so it is installed in a virtual environment of
 its own (``benchmarks/.venv-schnapsen``, made on first use; needs PyPI). Both engines play
-random legal games of Schnapsen (20 cards) for the same number of seconds, one after the
-other, in this one run; the ratio is printed last. The goal (issue 9): tally at least 20 times
-faster. With ``PYTHONPATH`` set to another checkout's folder, that tally is measured instead.
+random legal games of Schnapsen (20 cards) in this one run, interleaved: each round measures
+`schnapsen` for ``--seconds``, then tally for as long, each in a fresh process, so that both
+see the same machine; the medians and their ratio are printed. The goal (issue 9): tally at
+least 20 times faster. With ``PYTHONPATH`` set to another checkout's folder, that tally is
+measured instead.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import subprocess
 import sys
 import venv
@@ -47,20 +50,34 @@ def schnapsen_python() -> Path:
     return python
 
 
+OURS = """
+import sys
+sys.path.insert(0, sys.argv[2])
+from engine import random_deals_per_second
+print(random_deals_per_second("schnapsen", float(sys.argv[1])))
+"""
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--rounds", type=int, default=5)
     args = ap.parse_args()
-    sys.path.insert(0, str(HERE))
-    from engine import random_deals_per_second
-
     python = schnapsen_python()
-    theirs = float(subprocess.run([str(python), "-c", THEIRS, str(args.seconds)], check=True,
-                                  capture_output=True, text=True).stdout)
-    ours = random_deals_per_second("schnapsen", args.seconds)
-    print(f"schnapsen 0.0.5 random games per second: {theirs:,.0f}")
-    print(f"tally random Schnapsen deals per second: {ours:,.0f}")
-    print(f"tally is {ours / theirs:.1f} times faster")
+    theirs: list[float] = []
+    ours: list[float] = []
+    for _ in range(args.rounds):  # interleaved, so that both see the same machine
+        theirs.append(float(subprocess.run(
+            [str(python), "-c", THEIRS, str(args.seconds)], check=True, capture_output=True,
+            text=True).stdout))
+        ours.append(float(subprocess.run(
+            [sys.executable, "-c", OURS, str(args.seconds), str(HERE)], check=True,
+            capture_output=True, text=True).stdout))
+    mine, other = statistics.median(ours), statistics.median(theirs)
+    print(f"median of {args.rounds} interleaved rounds of {args.seconds:g} s each")
+    print(f"schnapsen 0.0.5 random games per second: {other:,.0f}")
+    print(f"tally random Schnapsen deals per second: {mine:,.0f}")
+    print(f"tally is {mine / other:.1f} times faster")
 
 
 if __name__ == "__main__":

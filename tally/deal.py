@@ -6,7 +6,7 @@ Each action has three faces, in the manner of pokerkit: ``verify_play(card)`` ra
 reason when the action may not be taken now, ``can_play(card)`` answers yes or no, and
 ``play(card)`` does it and returns a small frozen record of what happened::
 
-    >>> from tally.rules import RuleSet
+    >>> from tally.rules import RuleSet, check_in_deck
     >>> deal = Deal.start(RuleSet.preset(), dealer="Anna", forehand="Bert", trump=Card.parse("QH"))
     >>> deal.play(Card.parse("KS"))
     Play(player='Bert', card=Card.parse('KS'), trick=1)
@@ -51,8 +51,11 @@ from tally.kernel import (
     QUEEN,
     TRUMP_MARRIAGE,
     Rule,
-    in_deck,
+    claim_correct,
+    close_refusal,
+    exchange_refusal,
     legal_follows,
+    marriage_allowed,
 )
 from tally.notation import (
     CARD_ITEMS,
@@ -64,13 +67,13 @@ from tally.notation import (
     MarriageItem,
     TrickLine,
 )
-from tally.rules import RuleSet
+from tally.rules import RuleSet, check_in_deck
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = ["Action", "Claim", "Close", "Deal", "Draw", "Exchange", "Marriage", "Play",
-           "Violation"]
+           "Violation", "check_in_deck"]
 
 #: ``face_up`` when what lies face up is unknown (after a false exchange).
 UNKNOWN: Final = -2
@@ -728,7 +731,7 @@ class Deal:
             raise RecordError(f"a marriage in {suit} is worth {value}, not {points}"
                               + (" (trumps)" if value == TRUMP_MARRIAGE else ""))
         self._check_playable(p, c)
-        if (self._closed or self._exhausted) and not self._rules.marriage_in_phase2:
+        if not marriage_allowed(self._closed or self._exhausted, self._rules.marriage_in_phase2):
             return p, value, Rule.MARRIAGE_NOT_ALLOWED, (
                 f"{self._names[p]} declared {value} in phase 2, where marriages are not allowed")
         if judge_now:
@@ -834,7 +837,7 @@ class Deal:
             self._marriage_lead = False
         counted = self._counted(p, with_bonus=True)
         on_lead = p == self._leader_idx
-        correct = counted >= CLAIM_AT and (self._rules.claim_when == "any" or on_lead)
+        correct = claim_correct(counted, on_lead, self._rules.claim_when == "any")
         self._claim = (self._seq, p, correct, counted)
         if self._log is not None:
             at_start = self._lead < 0 and (self._drawn or not self._line_done)
@@ -1024,13 +1027,66 @@ class Deal:
                         self.declare(CARDS[k if rand() < 0.5 else k - 1])
                         hand = hands[p]
                         continue
-                self.push(_random_bit(hand, rand))
+                self._push_random(p, hand, rand)
             else:
                 f = 1 - p
                 if (rules.exchange_when == "lead-or-follow" and hands[f] >> self._xcard & 1
                         and rand() < 0.5 and not self._exchange_problem(f)[0]):
                     self.exchange()
-                self.push(_random_bit(self._legal_follows(hands[f]), rand))
+                hand = hands[f]
+                if self._closed or self._exhausted:
+                    hand = legal_follows(hand, self._lead, self._trump)
+                self._push_random(f, hand, rand)
+
+    def _push_random(self, p: int, mask: int, rand: Callable[[], float]) -> None:
+        """:meth:`push` for random play: ``p`` is to play a random card of ``mask``, cards of
+        their hand (a fully known deal, no draw due), so nothing needs checking; the card is
+        chosen as :func:`_random_bit` does, :meth:`_place` and :meth:`_finish_trick` inline."""
+        k = int(rand() * mask.bit_count())
+        for _ in range(k):
+            mask &= mask - 1
+        c = (mask & -mask).bit_length() - 1
+        self._seq = seq = self._seq + 1
+        bit = 1 << c
+        self._played = played = self._played | bit
+        self._play_seq[c] = seq
+        self._play_trick[c] = trick = self._trick
+        self._play_by[c] = p
+        self._played_by[p] |= bit
+        self._hand_count[p] -= 1
+        self._known[p] &= ~bit
+        self._hands[p] &= ~bit  # type: ignore[index]
+        dealt = self._dealt
+        dealt_p = dealt[p]
+        if dealt_p is not None and not dealt_p & bit and c != self._turn_up:
+            self._outside_plays[p] += 1
+        o = 1 - p
+        dealt_o = dealt[o]
+        if dealt_o is not None and (dealt_o & ~self._swapped_out[o]) & bit:
+            self._borrowed[p] |= bit
+            self._swapped_out[o] |= bit
+        log = self._log
+        lead = self._lead
+        if log is not None:
+            self._log_item(CARD_ITEMS[c], lead < 0)
+        if lead < 0:
+            self._lead = c
+            return
+        self._marriage_lead = False
+        phase2 = self._closed or self._exhausted
+        if phase2:
+            self._follows.append((seq, trick, p, lead, c, played))
+        winner = p if FOLLOWER_WINS[self._trump][lead][c] else o
+        self._card_points[winner] += CARD_POINTS[c] + CARD_POINTS[lead]
+        self._tricks[winner] += 1
+        self._leader_idx = self._last_trick_winner = winner
+        self._lead = -1
+        self._trick = trick + 1
+        if not phase2:
+            self._pending_draw = True
+        if log is not None:
+            self._line_done = True
+            self._drawn = False
 
     def _legal_follows(self, hand: int) -> int:
         if self._closed or self._exhausted:
@@ -1165,7 +1221,7 @@ class Deal:
         lead = self._lead
         phase2 = self._closed or self._exhausted
         if phase2:
-            self._follows.append(FollowEvent(self._seq, self._trick, f, lead, c, self._played))
+            self._follows.append((self._seq, self._trick, f, lead, c, self._played))
         winner = f if FOLLOWER_WINS[self._trump][lead][c] else 1 - f
         self._card_points[winner] += CARD_POINTS[c] + CARD_POINTS[lead]
         self._tricks[winner] += 1
@@ -1219,30 +1275,30 @@ class Deal:
     def _exchange_problem(self, p: int, judge_now: bool = True) -> tuple[Rule | None, str]:
         """The rule exchanging now breaks for ``p`` (None: none); with ``judge_now`` False
         whether ``p`` held the exchange card is left to the whole record."""
-        bad = _NO_EXCHANGE
-        if self._exhausted:
-            return bad, "the stock is exhausted: there is no turn-up"
-        if self._closed:
-            return bad, "the stock is closed"
+        rules = self._rules
+        why = exchange_refusal(self._exhausted, self._closed, self._lead >= 0,
+                               rules.exchange_when == "lead", rules.exchange_needs_trick,
+                               self._tricks[p])
         name = self._names[p]
-        if self._lead >= 0 and self._rules.exchange_when == "lead":
-            return bad, f"{name} exchanged before following; only the " \
-                "leader may exchange, just before leading"
-        if self._rules.exchange_needs_trick and self._tricks[p] == 0:
-            return bad, f"{name} had not won a trick yet"
+        if why:
+            return _NO_EXCHANGE, (
+                "the stock is exhausted: there is no turn-up" if why == 1
+                else "the stock is closed" if why == 2
+                else f"{name} exchanged before following; only the leader may exchange, "
+                     "just before leading" if why == 3
+                else f"{name} had not won a trick yet")
         if judge_now and self._hands is not None and not self._hands[p] >> self._xcard & 1:
             return Rule.FALSE_EXCHANGE, f"{name} does not hold {CARDS[self._xcard]}"
         return None, ""
 
     def _close_problem(self, p: int) -> tuple[Rule | None, str]:
         """The rule closing now breaks (None: none)."""
-        bad = _NO_CLOSE
-        if self._exhausted:
-            return bad, "the stock is exhausted"
-        if self._closed:
-            return bad, "the stock is closed already"
-        if self._pending_draw and not self._rules.close_before_draw:
-            return bad, "the stock is closed after the draws, not before them"
+        why = close_refusal(self._exhausted, self._closed, self._pending_draw,
+                            self._rules.close_before_draw)
+        if why:
+            return _NO_CLOSE, ("the stock is exhausted" if why == 1
+                               else "the stock is closed already" if why == 2
+                               else "the stock is closed after the draws, not before them")
         return None, ""
 
     def _violate(self, p: int, rule: Rule, message: str, seq: int | None = None,
@@ -1295,13 +1351,6 @@ def _random_bit(mask: int, rand: object) -> int:
 
 def _card_or_none(c: int) -> Card | None:
     return CARDS[c] if c >= 0 else None
-
-
-def check_in_deck(card: int, rules: RuleSet, where: str = "") -> None:
-    """Refuse a card the deck lacks: a 20-card deck has no nines (RULES.md section 2)."""
-    if not in_deck(card, rules.deck):
-        deck = ("Schnapsen deck (20 cards, no nines)" if rules.deck == 20 else "24-card deck")
-        raise RecordError(f"{CARDS[card]} is not in a {deck}" + (f" ({where})" if where else ""))
 
 
 def _can(fn: Callable[..., None], *args: object) -> bool:

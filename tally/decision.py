@@ -9,10 +9,12 @@ facts (:class:`DealState` says where the deal stands, for a recorder).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, TypeVar
 
 from tally.evidence import DealFacts, Violation, proven_violations
 from tally.kernel import CLAIM_AT, Reason, Rule, game_points
+
+_T = TypeVar("_T")
 
 #: Every outcome reason, as stored and printed.
 REASONS: Final = tuple(Reason)
@@ -109,15 +111,15 @@ def rule_facts(facts: DealFacts, state: DealState, file: str = "",
                result_tag: str | None = None) -> Ruling:
     """The ruling on a deal's facts: the violations noted in play and those the whole record
     proves (with the ``Remaining`` hands), then the decision."""
-    violations = list(facts.violations)
-    violations += proven_violations(facts, remaining or {})
+    violations = proven_violations(facts, remaining or {})
+    if facts.violations:
+        violations[:0] = facts.violations
     if len(violations) > 1:
         violations.sort(key=lambda v: v.seq)
     return decide(facts, state, violations, file, result, result_tag)
 
 
-@dataclass(frozen=True, slots=True)
-class _Verdict:
+class _Verdict(NamedTuple):
     winner: int | None
     points: int
     reason: Reason
@@ -151,24 +153,35 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
     reason = verdict.reason
     why = verdict.why
     if verdict.winner is not None:
-        outcome = Outcome(names[verdict.winner], verdict.points + carry_in, reason)
+        outcome = _new(Outcome, {"winner": names[verdict.winner],
+                                 "game_points": verdict.points + carry_in, "reason": reason})
         carry_out = 0
     elif reason is Reason.DRAW:
-        outcome = Outcome(None, 0, reason)
+        outcome = _new(Outcome, {"winner": None, "game_points": 0, "reason": reason})
         carry_out = carry_in + 1 if facts.rules.carry == "accumulate" else carry_in
     else:
-        outcome = Outcome(None, 0, Reason.INCOMPLETE)
+        outcome = _new(Outcome, {"winner": None, "game_points": 0,
+                                 "reason": Reason.INCOMPLETE})
         carry_out = carry_in
         why = "the record stops before the deal ended"
     agreed = None
     if result is not None:
         agreed = (outcome.reason is not Reason.INCOMPLETE
                   and result == (outcome.winner, outcome.game_points))
-    return Ruling(file=file, rules=facts.rules.spec, forehand=names[0], dealer=names[1],
-                  errors=(), violations=tuple(violations), tricks=tricks, points=points,
-                  outcome=outcome, agreed=agreed, carry=carry_out, carry_in=carry_in,
-                  deal_points=verdict.points, explanation=why, result_tag=result_tag,
-                  state=state)
+    return _new(Ruling, {
+        "file": file, "rules": facts.rules.spec, "forehand": names[0], "dealer": names[1],
+        "errors": (), "violations": tuple(violations), "tricks": tricks, "points": points,
+        "outcome": outcome, "agreed": agreed, "carry": carry_out, "carry_in": carry_in,
+        "deal_points": verdict.points, "explanation": why, "result_tag": result_tag,
+        "state": state})
+
+
+def _new(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """A frozen dataclass of ``cls`` with every field given, made without its ``__init__``
+    (which sets each field through ``object.__setattr__``: a ruling is made per record)."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
 
 
 def _points(facts: DealFacts, p: int, violations: list[Violation]) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tally.cards import CARDS, Card, cards_of
-from tally.kernel import Rule, follow_duty
+from tally.kernel import HIGHER, SUIT_MASKS, Rule, follow_duty
 from tally.rules import RuleSet
 
 
@@ -34,8 +34,7 @@ class Violation:
                 "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
-class MarriageEvent:
+class MarriageEvent(NamedTuple):
     """A declared marriage, as the ruling needs to know it."""
 
     seq: int
@@ -47,8 +46,7 @@ class MarriageEvent:
     allowed: bool
 
 
-@dataclass(frozen=True, slots=True)
-class SwapEvent:
+class SwapEvent(NamedTuple):
     """An exchange, as the ruling needs to know it; ``taken`` is a card or negative (unknown,
     or nothing moved)."""
 
@@ -60,16 +58,11 @@ class SwapEvent:
     taken: int
 
 
-@dataclass(frozen=True, slots=True)
-class FollowEvent:
-    """A follower's card played in phase 2, to be checked against what the record proves."""
-
-    seq: int
-    trick: int
-    player: int
-    lead: int
-    card: int
-    played: int  # every card played up to and including this one
+#: A follower's card played in phase 2, to be checked against what the record proves:
+#: ``(seq, trick, player, lead, card, played)``, ``played`` being every card played up to and
+#: including this one. (A plain tuple: a deal makes one per trick of phase 2, and a named
+#: tuple is made ten times slower.)
+FollowEvent = tuple[int, int, int, int, int, int]
 
 
 class ClaimFact(NamedTuple):
@@ -176,10 +169,14 @@ def proven_violations(facts: DealFacts, remaining: dict[int, int]) -> list[Viola
     """The violations only the whole record proves: false exchanges, false marriages and
     phase-2 follows against every card the record shows a player held."""
     out: list[Violation] = []
-    rem = (remaining.get(0, 0), remaining.get(1, 0))
-    false_moves, last_drawn = _exchanges(facts, rem, out)
-    true_partners = _marriages(facts, rem, false_moves, out)
-    _follows(facts, rem, false_moves, true_partners, last_drawn, out)
+    rem = (remaining.get(0, 0), remaining.get(1, 0)) if remaining else (0, 0)
+    if facts.swaps:
+        false_moves, last_drawn = _exchanges(facts, rem, out)
+    else:  # (what _exchanges finds when nobody exchanged)
+        false_moves, last_drawn = [], facts.turn_up if facts.last_draw_seq >= 0 else -1
+    true_partners = _marriages(facts, rem, false_moves, out) if facts.marriages else []
+    if facts.follows:
+        _follows(facts, rem, false_moves, true_partners, last_drawn, out)
     return out
 
 
@@ -288,32 +285,38 @@ def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int
     played_by, t_taken_by, t_taken_seq = facts.played_by, facts.t_taken_by, facts.t_taken_seq
     loser, d_seq = facts.last_draw_loser, facts.last_draw_seq
     swaps_out = [(s.seq, s.player) for s in facts.swaps if s.moved]
-    for f in facts.follows:
-        p, at, played = f.player, f.seq, f.played
+    trumps = SUIT_MASKS[trump]
+    for seq, trick, p, lead, card, played in facts.follows:
         proven = rem[p] | (played_by[p] & ~played)
         held = 0
         if dealt[p]:
             held = dealt[p]
-            if any(who == p and seq < at for seq, who in swaps_out):
+            if swaps_out and any(who == p and at < seq for at, who in swaps_out):
                 held &= ~(1 << x)
             held &= ~proven
             proven |= held
-        for seq, who, q in true_partners:
-            if who == p and seq < at:
-                proven |= 1 << q
-        if t_taken_by == p and t_taken_seq < at:
+        if true_partners:
+            for at, who, q in true_partners:
+                if who == p and at < seq:
+                    proven |= 1 << q
+        if t_taken_by == p and t_taken_seq < seq:
             proven |= 1 << t
-        if loser == p and last_drawn >= 0 and d_seq < at:
+        if loser == p and last_drawn >= 0 and d_seq < seq:
             proven |= 1 << last_drawn
         proven &= ~played
-        if follow_duty(f.lead, f.card, trump, proven)[0] is None:
-            continue  # the common case: nothing proven against this follow
-        rule, message = follow_problem(facts.names, trump, p, f.lead, f.card, proven)
-        if rule is not None and any(who == p and seq < at for seq, who in false_moves):
+        # the common case, nothing proven against this follow (kernel.legal_follows, inline)
+        same = proven & SUIT_MASKS[lead // 6]
+        if same:
+            if card // 6 == lead // 6 and (card > lead or not same & HIGHER[lead]):
+                continue
+        elif card // 6 == lead // 6 or card // 6 == trump or not proven & trumps:
+            continue
+        rule, message = follow_problem(facts.names, trump, p, lead, card, proven)
+        if rule is not None and any(who == p and at < seq for at, who in false_moves):
             # any one dealt card may be the one p put face up: proven only without each
-            for y in cards_of(held & ~f.played):
-                if follow_duty(f.lead, f.card, facts.trump, proven & ~(1 << y))[0] is None:
+            for y in cards_of(held & ~played):
+                if follow_duty(lead, card, trump, proven & ~(1 << y))[0] is None:
                     rule = None
                     break
         if rule is not None:
-            out.append(Violation(f.trick, facts.names[p], rule, message, at))
+            out.append(Violation(trick, facts.names[p], rule, message, seq))

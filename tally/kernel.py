@@ -164,6 +164,48 @@ def game_points(opp_points: int, opp_tricks: int) -> int:
     return SCHNEIDER_WIN if opp_points < SCHNEIDER_BELOW else 1
 
 
+def exchange_refusal(exhausted: bool, closed: bool, following: bool, lead_only: bool,
+                     needs_trick: bool, tricks: int) -> int:
+    """Why exchanging the turn-up is not allowed now (RULES.md section 5): 0 when it is;
+    1 the stock is exhausted, 2 it is closed, 3 only the leader may (``exchange_when=lead``)
+    and the exchanger follows, 4 the exchanger has won no trick (``exchange_needs_trick``)."""
+    if exhausted:
+        return 1
+    if closed:
+        return 2
+    if following and lead_only:
+        return 3
+    if needs_trick and not tricks:
+        return 4
+    return 0
+
+
+def close_refusal(exhausted: bool, closed: bool, draws_pending: bool,
+                  close_before_draw: bool) -> int:
+    """Why closing the stock is not allowed now (RULES.md section 7): 0 when it is;
+    1 the stock is exhausted, 2 it is closed already, 3 the draws are still to be made and
+    the rules close only after them."""
+    if exhausted:
+        return 1
+    if closed:
+        return 2
+    if draws_pending and not close_before_draw:
+        return 3
+    return 0
+
+
+def marriage_allowed(phase2: bool, in_phase2: bool) -> bool:
+    """Whether a marriage may be declared now (RULES.md section 6): in phase 1 always, in
+    phase 2 only where the rules allow it (``marriage_in_phase2``)."""
+    return not phase2 or in_phase2
+
+
+def claim_correct(counted: int, on_lead: bool, anyone: bool) -> bool:
+    """Whether a claim is correct (RULES.md section 8): 66 counted points or more, by the
+    player on lead unless anyone may claim (``claim_when=any``)."""
+    return counted >= CLAIM_AT and (anyone or on_lead)
+
+
 def other_player(players: tuple[str, str], one: str) -> str:
     """The other of two players: the forehand is the player who is not the dealer.
 

@@ -244,6 +244,7 @@ def read_deal(text: str, source: str = "") -> DealRecord:
     return record
 
 
+_new_tuple = tuple.__new__  # (a named tuple made without its slower ``__new__``)
 #: ``"1."`` to ``"99."``: the trick numbers as a scorer writes them most of the time.
 _PLAIN_NUMBERS: Final = tuple(f"{n}." for n in range(100))
 
@@ -254,19 +255,24 @@ def _read_plain(text: str, source: str) -> DealRecord | None:
 
     The fast path of the reader: most records are written by tally itself or typed plainly.
     """
-    record = DealRecord(source=source)
-    tags, tag_lines, tricks = record.tags, record.tag_lines, record.tricks
+    tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
+    tricks: list[TrickLine] = []
+    header: list[str] = []
     numbers = _PLAIN_NUMBERS
     tag_match = _SIMPLE_TAG.fullmatch
+    table = _ITEM_TABLE
+    new = _new_tuple
+    comments = "{" in text or "}" in text or ";" in text
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line or line.isspace():
             continue
-        if "{" in line or "}" in line or ";" in line:
+        if comments and ("{" in line or "}" in line or ";" in line):
             stripped = line.strip()
             if stripped[0] != ";" or "{" in stripped or "}" in stripped:
                 return None
             if not tags and not tricks:
-                record.header.append(stripped[1:].strip())
+                header.append(stripped[1:].strip())
             continue
         if line[0] == "[":
             m = tag_match(line)
@@ -282,11 +288,17 @@ def _read_plain(text: str, source: str) -> DealRecord | None:
         expect = len(tricks) + 1
         if expect >= 100 or parts[0] != numbers[expect]:
             return None
+        if len(parts) == 3:  # the common line: two cards
+            a = table.get(parts[1])
+            b = table.get(parts[2])
+            if a is not None and b is not None:
+                tricks.append(new(TrickLine, (expect, (a, b), lineno)))
+                continue
         items = _fast_items(parts)
         if items is None:
             return None
-        tricks.append(TrickLine(expect, items, lineno))
-    return record
+        tricks.append(new(TrickLine, (expect, items, lineno)))
+    return DealRecord(tags, tricks, tag_lines, header, source)
 
 
 def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:

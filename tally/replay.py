@@ -11,10 +11,31 @@ can be trusted.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tally.deal import Deal
-from tally.decision import ErrorEntry
+from tally.decision import DealState, ErrorEntry
 from tally.errors import RecordError
+from tally.evidence import (
+    ClaimFact,
+    DealFacts,
+    FollowEvent,
+    MarriageEvent,
+    SwapEvent,
+    counted_points,
+)
+from tally.kernel import (
+    CARD_POINTS,
+    FOLLOWER_WINS,
+    KING,
+    NINES_MASK,
+    PLAIN_MARRIAGE,
+    QUEEN,
+    TRUMP_MARRIAGE,
+    claim_correct,
+    close_refusal,
+    exchange_refusal,
+    marriage_allowed,
+)
 from tally.notation import (
     CardItem,
     ClaimItem,
@@ -24,6 +45,16 @@ from tally.notation import (
     SwapItem,
     TrickLine,
 )
+from tally.rules import RuleSet
+
+if TYPE_CHECKING:  # (a plain record is ruled without loading the deal: see quick_replay)
+    from tally.deal import Deal
+
+_new_tuple = tuple.__new__
+#: Card numbers as plain ``int`` (list indexing and arithmetic are quicker on them).
+_INTS = tuple(range(24))
+#: The ranks a marriage is declared with.
+_MARRIAGE_RANKS = (KING, QUEEN)
 
 
 class ReplayVisitor:
@@ -107,3 +138,230 @@ def _other_item(deal: Deal, tl: TrickLine, item: Item, cards: int, trick_done: b
         deal.claim(item.player)
         return cards, True
     return cards, False
+
+
+# --- the one exception: the quick lane ------------------------------------------------------
+
+
+def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: int,
+                 lines: Sequence[TrickLine]) -> tuple[DealFacts, DealState] | None:
+    """The facts and state of a plain record replayed to its end without a :class:`Deal`, or
+    None when the record is not plain: then :func:`replay` must replay it.
+
+    The engine's one exception to "one replay loop" (ARCHITECTURE.md says why): ``tally
+    check`` and the store rule whole records far more often than anything else, and a deal's
+    per-action bookkeeping costs four times what a record needs. This plays the record on
+    local numbers with the kernel's tables (:data:`~tally.kernel.FOLLOWER_WINS`,
+    :data:`~tally.kernel.CARD_POINTS`) and predicates (:func:`~tally.kernel.exchange_refusal`,
+    :func:`~tally.kernel.close_refusal`, :func:`~tally.kernel.marriage_allowed`,
+    :func:`~tally.kernel.claim_correct`), as :class:`Deal`'s actions do, and gives up (None)
+    at anything unusual instead of judging it: a card played twice, the turn-up or a nine of
+    a 20-card deck played, any action that breaks a rule of play, an item out of place, a
+    named claimer who is not on lead, a claim straight after a marriage. The caller gives it
+    no record with a ``Hands`` or ``Remaining`` tag. What the record proves and how the deal
+    is decided stay with :mod:`tally.evidence` and :mod:`tally.decision`; the dealt hands are
+    unknown here (``dealt`` is ``(0, 0)``), as in a deal started without them.
+    ``tests/test_engine_quick_lane.py`` proves the rulings equal to :func:`replay`'s.
+    """
+    wins = FOLLOWER_WINS[turn_up // 6]
+    points = CARD_POINTS
+    card_item = CardItem
+    ints = _INTS
+    xcard = turn_up // 6 * 6 + int(rules.exchange_card)
+    no_nines = rules.deck == 20
+    # cards a plain line may not hold without a closer look: the turn-up, nines missing
+    unusual = 1 << turn_up | (NINES_MASK if no_nines else 0)
+    left = rules.hand  # cards each player holds between tricks
+    stock = rules.stock_size
+    play_seq = [-1] * 24
+    play_trick = [0] * 24
+    play_by = [-1] * 24
+    played_by = [0, 0]
+    card_points = [0, 0]
+    tricks = [0, 0]
+    swaps: list[SwapEvent] = []
+    marriages: list[MarriageEvent] = []
+    follows: list[FollowEvent] = []
+    played = seq = 0
+    trick = 1
+    leader = 0
+    lead = -1
+    pending = closed = phase2 = False
+    face_up = turn_up
+    t_taken_by = t_taken_seq = last_draw_loser = last_draw_seq = winner = -1
+    closer = close_seq = -1
+    close_opp_points = close_opp_tricks = 0
+    claim: ClaimFact | None = None
+    last = len(lines) - 1
+    for index, tl in enumerate(lines):
+        # (a line starts with no card led: only the last line may stop after its lead)
+        if claim is not None or not left:
+            return None  # a line after the end
+        if pending:  # both draw after the trick before, the winner first
+            if stock < 1:
+                return None
+            seq += 1
+            pending = False
+            stock -= 2
+            if stock < 0:  # the winner drew the last face-down card, the loser the face-up
+                stock = 0
+                last_draw_loser, last_draw_seq, face_up, phase2 = 1 - leader, seq, -1, True
+            left += 1
+        items = tl.items
+        if len(items) == 2:  # the common line: a lead and a follow card
+            a, b = items
+            if type(a) is card_item and type(b) is card_item:
+                c = ints[a.card]
+                d = ints[b.card]
+                seen = played | unusual
+                if not (seen >> c | seen >> d) & 1 and c != d:
+                    p = leader
+                    o = 1 - p
+                    seq += 2
+                    bit = 1 << c
+                    played |= bit
+                    played_by[p] |= bit
+                    bit = 1 << d
+                    played |= bit
+                    played_by[o] |= bit
+                    play_seq[c] = seq - 1
+                    play_seq[d] = seq
+                    play_trick[c] = play_trick[d] = trick
+                    play_by[c] = p
+                    play_by[d] = o
+                    if phase2:
+                        follows.append((seq, trick, o, c, d, played))
+                    leader = winner = o if wins[c][d] else p
+                    card_points[winner] += points[c] + points[d]
+                    tricks[winner] += 1
+                    trick += 1
+                    left -= 1
+                    pending = not phase2
+                    continue
+        cards = 0
+        trick_done = False
+        for item in items:
+            if claim is not None:
+                return None  # an item after a claim
+            kind = type(item)
+            if kind is card_item:
+                c = item.card  # type: ignore[union-attr]
+                p = leader if lead < 0 else 1 - leader
+                if (trick_done or played >> c & 1 or (no_nines and not c % 6)
+                        or (lead < 0 and not left)
+                        or (c == turn_up and not _holds_turn_up(p, t_taken_by,
+                                                                last_draw_loser))):
+                    return None
+                seq += 1
+                bit = 1 << c
+                played |= bit
+                play_seq[c] = seq
+                play_trick[c] = trick
+                play_by[c] = p
+                played_by[p] |= bit
+                cards += 1
+                if lead < 0:
+                    lead = c
+                    continue
+                if phase2:
+                    follows.append((seq, trick, p, lead, c, played))
+                leader = winner = p if wins[lead][c] else 1 - p
+                card_points[winner] += points[c] + points[lead]
+                tricks[winner] += 1
+                lead = -1
+                trick += 1
+                left -= 1
+                pending = not phase2
+                trick_done = True
+            elif kind is SwapItem:
+                p = leader if lead < 0 else 1 - leader
+                if trick_done or exchange_refusal(phase2 and not closed, closed, lead >= 0,
+                                                  rules.exchange_when == "lead",
+                                                  rules.exchange_needs_trick, tricks[p]):
+                    return None
+                seq += 1
+                if face_up == turn_up:
+                    t_taken_by, t_taken_seq = p, seq
+                swaps.append(_new_tuple(SwapEvent, (seq, trick, p, True, True, face_up)))
+                face_up = xcard
+            elif kind is MarriageItem:
+                c = item.card  # type: ignore[union-attr]
+                value = TRUMP_MARRIAGE if c // 6 == turn_up // 6 else PLAIN_MARRIAGE
+                if (cards or trick_done or lead >= 0 or c % 6 not in _MARRIAGE_RANKS
+                        or item.value != value  # type: ignore[union-attr]
+                        or played >> c & 1
+                        or (c == turn_up and not _holds_turn_up(leader, t_taken_by,
+                                                                last_draw_loser))
+                        or not marriage_allowed(phase2, rules.marriage_in_phase2)):
+                    return None
+                seq += 1
+                partner = c - 1 if c % 6 == KING else c + 1
+                marriages.append(_new_tuple(MarriageEvent,
+                                             (seq, trick, leader, c, partner, value, True)))
+                bit = 1 << c
+                played |= bit
+                play_seq[c] = seq
+                play_trick[c] = trick
+                play_by[c] = leader
+                played_by[leader] |= bit
+                lead = c
+                cards += 1
+            elif kind is CloseItem:
+                if (lead >= 0 or not left
+                        or close_refusal(phase2 and not closed, closed, pending,
+                                         rules.close_before_draw)):
+                    return None
+                seq += 1
+                closed = phase2 = True
+                closer = leader
+                close_seq = seq
+                close_opp_tricks = tricks[1 - leader]
+                close_opp_points = _counted(card_points, tricks, marriages, 1 - leader, 0)
+                pending = False
+            else:  # a claim
+                player = item.player  # type: ignore[union-attr]
+                if lead >= 0 or (player is not None and player != names[leader]):
+                    return None
+                seq += 1
+                bonus = 0
+                if winner == leader and not closed and not left:
+                    bonus = rules.last_trick_bonus
+                counted = _counted(card_points, tricks, marriages, leader, bonus)
+                claim = _new_tuple(ClaimFact, (seq, leader, claim_correct(
+                    counted, True, rules.claim_when == "any"), counted))
+        if index != last and claim is None and not trick_done:
+            return None  # an unfinished line before the last
+    if pending and claim is None:  # the record stops after a trick: both have drawn
+        seq += 1
+        stock -= 2
+        if stock < 0:
+            stock = 0
+            last_draw_loser, last_draw_seq, phase2 = 1 - leader, seq, True
+        left += 1
+    played_out = lead < 0 and not left
+    facts = _new_tuple(DealFacts, (  # (a named tuple made without its slower __new__)
+        rules, names, turn_up, turn_up // 6, xcard, carry, tuple(swaps), tuple(marriages),
+        tuple(follows), (), tuple(play_seq), tuple(play_by), tuple(play_trick),
+        (played_by[0], played_by[1]), (0, 0), t_taken_by, t_taken_seq, last_draw_loser,
+        last_draw_seq, claim, closed, closer, close_seq, close_opp_points, close_opp_tricks,
+        (tricks[0], tricks[1]), (card_points[0], card_points[1]), winner, played_out))
+    over = claim is not None or played_out
+    to_move = as_ = None
+    if not over:
+        to_move = names[1 - leader] if lead >= 0 else names[leader]
+        as_ = "follow" if lead >= 0 else "lead"
+    state = _new_tuple(DealState, (to_move, as_, trick, over, played_out, claim is not None,
+                                   closed, 2 if phase2 else 1, stock, len(swaps)))
+    return facts, state
+
+
+def _counted(card_points: list[int], tricks: list[int], marriages: list[MarriageEvent], p: int,
+             bonus: int) -> int:
+    """Counted points of ``p`` (:func:`tally.evidence.counted_points`), every marriage allowed."""
+    declared = sum(m.points for m in marriages if m.player == p) if marriages else 0
+    return counted_points(card_points[p], tricks[p], declared, bonus)
+
+
+def _holds_turn_up(p: int, taken_by: int, last_draw_loser: int) -> bool:
+    """Whether ``p`` has the turn-up in hand: taken by exchange, or by the last draw."""
+    return taken_by == p or (taken_by < 0 and last_draw_loser == p)

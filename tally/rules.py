@@ -16,9 +16,10 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from tally.cards import Rank
+from tally.cards import CARDS, Rank
 from tally.cards import shorten as _short
-from tally.errors import RulesError
+from tally.errors import RecordError, RulesError
+from tally.kernel import in_deck
 
 DEFAULT_PRESET: Final = "sixty-six"
 
@@ -241,3 +242,10 @@ def _build(name: str, values: dict[str, str], overrides: tuple[tuple[str, str], 
             kwargs[f.name] = raw
     return RuleSet(preset_name=name, deck=deck, exchange_card=exchange_rank,
                    overrides=overrides, **kwargs)
+
+
+def check_in_deck(card: int, rules: RuleSet, where: str = "") -> None:
+    """Refuse a card the deck lacks: a 20-card deck has no nines (RULES.md section 2)."""
+    if not in_deck(card, rules.deck):
+        deck = ("Schnapsen deck (20 cards, no nines)" if rules.deck == 20 else "24-card deck")
+        raise RecordError(f"{CARDS[card]} is not in a {deck}" + (f" ({where})" if where else ""))

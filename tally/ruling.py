@@ -29,10 +29,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tally.cards import Card
 from tally.cards import shorten as _short
-from tally.deal import Deal, check_in_deck
 from tally.decision import REASONS, DealState, ErrorEntry, Outcome, Ruling, rule_facts
 from tally.errors import NotationError, RecordError, RulesError
 from tally.evidence import Violation
@@ -51,8 +51,11 @@ from tally.notation import (
     read_result,
     read_tags,
 )
-from tally.replay import ReplayVisitor, replay
-from tally.rules import RuleSet
+from tally.replay import ReplayVisitor, quick_replay, replay
+from tally.rules import RuleSet, check_in_deck
+
+if TYPE_CHECKING:  # (loaded when a record needs the full replay: see _rule)
+    from tally.deal import Deal
 
 __all__ = ["REASONS", "DealState", "ErrorEntry", "Outcome", "Reason", "Rule", "Ruling",
            "TrickSummary", "Violation", "rule", "rule_deal", "rule_text", "summarize"]
@@ -186,9 +189,11 @@ def _rule(record: DealRecord, file: str,
     tags = record.tags
     lines = record.tag_lines
     # NOTATION.md: the preset, then the overrides as given, one space apart.
-    spec = " ".join(tags.get("Rules", "sixty-six").split()) or "sixty-six"
-    errors = [ErrorEntry(None, f'the required tag "{name}" is missing')
-              for name in REQUIRED_TAGS if name not in tags]
+    written = tags.get("Rules")
+    spec = "sixty-six" if written is None else " ".join(written.split()) or "sixty-six"
+    errors = [] if "Dealer" in tags and "Forehand" in tags and "Trump" in tags else [
+        ErrorEntry(None, f'the required tag "{name}" is missing')
+        for name in REQUIRED_TAGS if name not in tags]
     try:
         rules = RuleSet.parse(spec)
     except RulesError as exc:
@@ -196,9 +201,31 @@ def _rule(record: DealRecord, file: str,
     if errors:
         return _error_ruling(file, record, errors, spec), None
     try:
-        deal = _start(record, rules)
+        forehand, dealer, trump, carry = _start_args(record, rules)
     except RecordError as exc:
         return _error_ruling(file, record, [ErrorEntry(exc.line, exc.bare_message)], spec), None
+    if visitor is None and forehand != dealer and "Hands" not in tags and "Remaining" not in tags:
+        # the quick lane (replay.quick_replay) for a plain record; anything else replays below
+        quick = None
+        value = tags.get("Result")
+        try:
+            result = None if value is None else _result(value, (forehand, dealer))
+            quick = quick_replay(rules, (forehand, dealer), int(trump), carry, record.tricks)
+        except RecordError:
+            pass
+        if quick is not None:
+            ruling = rule_facts(quick[0], quick[1], file, None, result, value)
+            if ruling.rules != spec:
+                ruling = dataclasses.replace(ruling, rules=spec)
+            return ruling, None
+    from tally.deal import Deal
+
+    try:
+        deal = Deal.start(rules, dealer=dealer, forehand=forehand, trump=trump, carry=carry,
+                          keep_history=False)
+    except RecordError as exc:
+        return _error_ruling(file, record, [ErrorEntry(_players_line(record), exc.bare_message)],
+                             spec), None
     try:
         remaining, result = _read_deal_tags(record, deal)
     except RecordError as exc:
@@ -220,8 +247,9 @@ def _rule(record: DealRecord, file: str,
     return ruling, deal
 
 
-def _start(record: DealRecord, rules: RuleSet) -> Deal:
-    """The deal the tags start: trump, carry and players checked, each error on its tag's line."""
+def _start_args(record: DealRecord, rules: RuleSet) -> tuple[str, str, Card, int]:
+    """Forehand, dealer, trump and carry from the tags, checked, each error on its tag's line
+    (:meth:`Deal.start` checks the rest)."""
     tags, lines = record.tags, record.tag_lines
     forehand, dealer = tags["Forehand"].strip(), tags["Dealer"].strip()
     try:
@@ -229,17 +257,18 @@ def _start(record: DealRecord, rules: RuleSet) -> Deal:
         check_in_deck(trump, rules)
     except (NotationError, RecordError) as exc:
         raise RecordError(exc.bare_message, lines.get("Trump"), tag="Trump") from None
-    carry = _tag_count(tags.get("Carry", "0"), lines.get("Carry"))
-    players_line = max(lines.get("Forehand", 0), lines.get("Dealer", 0)) or None
+    carry = _tag_count(tags["Carry"], lines.get("Carry")) if "Carry" in tags else 0
     if not forehand or not dealer:
         tag = "Forehand" if not forehand else "Dealer"
-        raise RecordError("a player's name is empty", players_line if not forehand
+        raise RecordError("a player's name is empty", _players_line(record) if not forehand
                           else lines.get("Dealer"), tag=tag)
-    try:
-        return Deal.start(rules, dealer=dealer, forehand=forehand, trump=trump, carry=carry,
-                          keep_history=False)
-    except RecordError as exc:
-        raise RecordError(exc.bare_message, players_line) from None
+    return forehand, dealer, trump, carry
+
+
+def _players_line(record: DealRecord) -> int | None:
+    """The line of the later of the ``Forehand`` and ``Dealer`` tags, for messages."""
+    lines = record.tag_lines
+    return max(lines.get("Forehand", 0), lines.get("Dealer", 0)) or None
 
 
 def _read_deal_tags(record: DealRecord,
@@ -254,14 +283,14 @@ def _read_deal_tags(record: DealRecord,
             continue
         try:
             if tag == "Result":
-                result = _result(value, deal)
+                result = _result(value, deal.names)
             elif tag == "Hands":
                 for name, cards in _hands(value, tag):
-                    _tag_player(deal, name, tag)
+                    _tag_player(deal.names, name, tag)
                     deal.set_hand(name, cards)
             else:
                 for name, cards in _hands(value, tag):
-                    p = _tag_player(deal, name, tag)
+                    p = _tag_player(deal.names, name, tag)
                     if p in remaining:
                         raise RecordError(f"Remaining lists {name} twice")
                     for c in cards:
@@ -280,14 +309,14 @@ def _hands(value: str, tag: str) -> list[tuple[str, list[Card]]]:
         raise RecordError(exc.bare_message, tag=tag) from None
 
 
-def _result(value: str, deal: Deal) -> tuple[str | None, int]:
+def _result(value: str, names: tuple[str, str]) -> tuple[str | None, int]:
     """A ``Result`` tag read (:func:`tally.notation.read_result`), the winner a player."""
     try:
         result = read_result(value)
     except NotationError as exc:
         raise RecordError(exc.bare_message) from None
     if result[0] is not None:
-        _tag_player(deal, result[0], "Result")
+        _tag_player(names, result[0], "Result")
     return result
 
 
@@ -329,10 +358,10 @@ def _tag_count(value: str, line: int | None) -> int:
     return int(text)
 
 
-def _tag_player(deal: Deal, name: str, tag: str) -> int:
+def _tag_player(names: tuple[str, str], name: str, tag: str) -> int:
     """The index of the player a tag names; ``unknown-player`` for anybody else."""
-    if name == deal.names[0]:
+    if name == names[0]:
         return 0
-    if name == deal.names[1]:
+    if name == names[1]:
         return 1
     raise RecordError(f"unknown-player ({tag} names {name})")

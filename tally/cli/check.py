@@ -30,40 +30,68 @@ def check(
     Exit status: 0 when no record has errors or violations, 1 when some record has violations,
     2 when some record has errors or cannot be read.
     """
+    import json
+
     from tally.errors import NotationError
     from tally.notation import decode_record
     from tally.ruling import rule_text
 
+    # What echo_json writes, with the encoder made once (json.dumps makes one per call); the
+    # lines are written 64 at a time unless a person watches (one write each costs a system
+    # call where Python runs unbuffered).
+    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+    write = sys.stdout.write
+    batch = 1 if sys.stdout.isatty() else 64
+    lines: list[str] = []
     status = 0
-    for name in files:
-        try:
-            # One rule for a file and for stdin: the bytes must be UTF-8 (a BOM is skipped).
-            data = _stdin_bytes() if name == "-" else Path(name).read_bytes()
-            text = decode_record(data)
-        except (OSError, NotationError) as exc:
-            message = getattr(exc, "strerror", None) or str(exc)
-            line = exc.line if isinstance(exc, NotationError) else None
+    try:
+        for name in files:
+            try:
+                # One rule for a file and for stdin: the bytes must be UTF-8 (a BOM is skipped).
+                if name == "-":
+                    data = _stdin_bytes()
+                else:
+                    # (a plain path is opened as given: what pathlib would make of it is the same)
+                    with open(name if _plain_path(name) else Path(name), "rb") as stream:
+                        data = stream.read()
+                text = decode_record(data)
+            except (OSError, NotationError) as exc:
+                message = getattr(exc, "strerror", None) or str(exc)
+                line = exc.line if isinstance(exc, NotationError) else None
+                if json_out:
+                    if isinstance(exc, NotationError):
+                        message = exc.bare_message
+                    lines.append(encode({
+                        "file": name, "rules": None, "players": None,
+                        "errors": [{"line": line, "message": f"cannot be read: {message}"}],
+                        "violations": [], "tricks": {}, "points": {}, "outcome": None,
+                        "agreed": None, "carry": 0}))
+                else:
+                    typer.echo(f"{name}: cannot be read: {message}", err=True)
+                status = max(status, EXIT_ERRORS)
+                continue
+            ruling = rule_text(text, file=name)
             if json_out:
-                if isinstance(exc, NotationError):
-                    message = exc.bare_message
-                echo_json({"file": name, "rules": None, "players": None,
-                           "errors": [{"line": line, "message": f"cannot be read: {message}"}],
-                           "violations": [], "tricks": {}, "points": {}, "outcome": None,
-                           "agreed": None, "carry": 0})
+                lines.append(encode(ruling.as_json()))
+                if len(lines) >= batch:
+                    write("\n".join(lines) + "\n")
+                    lines.clear()
             else:
-                typer.echo(f"{name}: cannot be read: {message}", err=True)
-            status = max(status, EXIT_ERRORS)
-            continue
-        ruling = rule_text(text, file=name)
-        if json_out:
-            echo_json(ruling.as_json())
-        else:
-            typer.echo(describe(ruling, referee=referee))
-        if ruling.errors:
-            status = max(status, EXIT_ERRORS)
-        elif ruling.violations:
-            status = max(status, EXIT_VIOLATIONS)
+                typer.echo(describe(ruling, referee=referee))
+            if ruling.errors:
+                status = max(status, EXIT_ERRORS)
+            elif ruling.violations:
+                status = max(status, EXIT_VIOLATIONS)
+    finally:
+        if lines:
+            write("\n".join(lines) + "\n")
     raise typer.Exit(status)
+
+
+def _plain_path(name: str) -> bool:
+    """Whether ``name`` names the same file for ``open`` as for :class:`pathlib.Path`, which
+    reads ``""`` as ``.`` and drops a trailing ``/`` and ``.`` parts."""
+    return bool(name) and not name.endswith("/") and "/." not in name and name != "."
 
 
 def _stdin_bytes() -> bytes:

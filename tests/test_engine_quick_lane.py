@@ -1,0 +1,109 @@
+"""The quick lane (:func:`tally.replay.quick_replay`) rules exactly as the full replay does.
+
+:func:`tally.ruling.rule` takes the quick lane for a plain record; :func:`tally.ruling.summarize`
+always replays through a :class:`~tally.deal.Deal` (its visitor needs one). Their rulings must
+be equal in every field (errors, violations, points, outcome, explanation, the deal's state),
+so the JSON of ``tally check --json`` and its plain words are too: over every conformance case,
+every example record, random legal deals of every preset under random options (Hypothesis),
+and mutated records of the fuzzer.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tally.cards import Card
+from tally.cli.check import describe
+from tally.deal import Deal
+from tally.errors import TallyError
+from tally.notation import DealRecord, decode_record, read_deal, write_deal
+from tally.replay import quick_replay
+from tally.rules import RuleSet
+from tally.ruling import rule, summarize
+from tests.conftest import CONFORMANCE, PRESET_DIRS, ROOT
+from tests.fuzz_support import corpus, mutate
+
+OVERRIDES = ["", " exchange_when=lead", " exchange_needs_trick=no", " marriage_in_phase2=yes",
+             " marriage_in_phase2=no", " close_before_draw=no", " close_scored_at=close",
+             " claim_when=on-lead", " unclaimed_end=last-trick", " unclaimed_end=higher-total",
+             " false_claim_points=2", " carry=none", " hand=5", " last_trick_bonus=0"]
+
+
+def _same(record: DealRecord) -> None:
+    """The quick ruling of ``record`` equals the full replay's, field by field."""
+    quick = rule(record, "r.deal")
+    full = summarize(record, "r.deal")[0]
+    assert quick == full
+    assert quick.as_json() == full.as_json()
+    assert describe(quick, referee=True) == describe(full, referee=True)
+
+
+def _lane_taken(record: DealRecord) -> bool:
+    """Whether the quick lane rules ``record`` itself (rather than leaving it to the deal)."""
+    tags = record.tags
+    return quick_replay(RuleSet.parse(tags.get("Rules", "sixty-six")),
+                        (tags["Forehand"], tags["Dealer"]), int(Card.parse(tags["Trump"])),
+                        int(tags.get("Carry", "0")), record.tricks) is not None
+
+
+@pytest.mark.parametrize("preset", PRESET_DIRS)
+def test_every_conformance_case_is_ruled_alike(preset: str) -> None:
+    files = sorted((CONFORMANCE / preset).glob("*.deal"))
+    assert files
+    for path in files:
+        try:
+            record = read_deal(decode_record(path.read_bytes()), source=path.name)
+        except TallyError:
+            continue
+        _same(record)
+
+
+def test_every_example_record_is_ruled_alike() -> None:
+    files = sorted((ROOT / "examples").rglob("*.deal"))
+    assert files
+    taken = 0
+    for path in files:
+        record = read_deal(decode_record(path.read_bytes()), source=path.name)
+        _same(record)
+        taken += "Hands" not in record.tags and "Remaining" not in record.tags
+    assert taken  # some example records go the quick lane
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(PRESET_DIRS), st.sampled_from(OVERRIDES),
+       st.booleans(), st.integers(0, 3), st.integers(0, 14))
+def test_random_legal_deals_are_ruled_alike(seed: int, preset: str, override: str,
+                                            hands: bool, carry: int, cut: int) -> None:
+    try:
+        rules = RuleSet.parse(preset + override)
+    except TallyError:
+        return
+    rng = random.Random(seed)
+    deal = Deal.random(rules, rng, carry=carry)
+    deal.play_out_randomly(rng)
+    record = deal.record(hands=hands, Result="Anna 1")
+    if cut:  # a record that stops early
+        record = DealRecord(record.tags, record.tricks[:cut])
+    record = read_deal(write_deal(record))
+    _same(record)
+    if not hands:  # a legal deal without its hands is what the quick lane is for
+        assert _lane_taken(record)
+
+
+def test_mutated_records_are_ruled_alike() -> None:
+    rng = random.Random(99)
+    base = corpus(30)
+    checked = 0
+    for _ in range(1500):
+        data = mutate(rng.choice(base), rng)
+        try:
+            record = read_deal(decode_record(data))
+        except TallyError:
+            continue
+        _same(record)
+        checked += 1
+    assert checked > 500
