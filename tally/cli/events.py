@@ -12,7 +12,8 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, fail, guard
-from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural, reading
+from tally.cli.lines import plural
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, write_csv
 
 if TYPE_CHECKING:
