@@ -250,7 +250,7 @@ def connect(url: str) -> Db:
     """A connection of its own to the database at ``url`` with the engine's settings;
     :class:`PlainPathDeclined` for a URL, a file or a driver the regular path must handle."""
     scheme, sep, rest = url.partition("://")
-    if not sep or any(ch in url for ch in "%#"):
+    if not sep or "#" in url:
         raise PlainPathDeclined(url)
     if scheme in ("sqlite", "sqlite+pysqlite"):
         return _sqlite(rest)
@@ -266,7 +266,7 @@ def _sqlite(rest: str) -> Db:
 
     if not rest.startswith("/") or "?" in rest:
         raise PlainPathDeclined(rest)
-    path = rest[1:]
+    path = unquote(rest[1:])  # as SQLAlchemy's URL decodes a database
     if not path or path == ":memory:" or path.startswith("file:") or not os.path.isfile(path):
         raise PlainPathDeclined(path)
     connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
@@ -279,31 +279,34 @@ def _sqlite(rest: str) -> Db:
 
 
 def _postgresql(url: str) -> Db:
-    """``postgresql+psycopg://user:password@host:port/database`` with at most the
-    ``options`` query parameter, connected as SQLAlchemy's psycopg dialect connects."""
+    """``postgresql+psycopg://user:password@host:port/database`` with at most the ``options``
+    query parameter, connected as SQLAlchemy's psycopg dialect connects: user, password and
+    database %-decoded as SQLAlchemy's URL decodes them, the query as ``parse_qsl`` reads it."""
     parts = urlsplit(url)
     query = parse_qsl(parts.query, keep_blank_values=True)
-    if any(key != "options" for key, _value in query) or len(query) > 1 or \
-            "[" in parts.netloc or "," in parts.netloc:
+    userinfo, at, hostport = parts.netloc.rpartition("@")
+    host, _colon, port = hostport.partition(":")
+    if any(key != "options" for key, _value in query) or len(query) > 1 or "@" in userinfo \
+            or any(ch in hostport for ch in "[]%,") or not (port.isdigit() or not port) \
+            or "/" in parts.path[1:]:
         raise PlainPathDeclined("postgresql")
     try:
         import psycopg
     except ImportError:
         raise PlainPathDeclined("psycopg") from None
     args: dict[str, Any] = dict(query)
-    if parts.username:
-        args["user"] = unquote(parts.username)
-    if parts.password:
-        args["password"] = unquote(parts.password)
-    if parts.hostname:
-        args["host"] = parts.hostname
-    try:
-        if parts.port:
-            args["port"] = parts.port
-    except ValueError:
-        raise PlainPathDeclined("port") from None
-    if parts.path.strip("/"):
-        args["dbname"] = parts.path[1:]
+    if at:
+        user, colon, password = userinfo.partition(":")
+        if user:
+            args["user"] = unquote(user)
+        if colon:
+            args["password"] = unquote(password)
+    if host:
+        args["host"] = host
+    if port:
+        args["port"] = int(port)
+    if parts.path[1:]:
+        args["dbname"] = unquote(parts.path[1:])
     try:
         return Db(psycopg.connect(**args), "postgresql")
     except psycopg.Error:
