@@ -33,7 +33,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -119,14 +118,31 @@ _DOWN = re.compile(r"^down_revision\s*(?::[^=]*)?=(.*)$", re.M)
 
 def migrations_dir() -> Path:
     """The folder of the Alembic environment (``db/`` in the repository)."""
-    return Path(str(resources.files("tally.migrations")))
+    return Path(_migrations_folder())
+
+
+def _migrations_folder() -> str:
+    """The folder of ``tally.migrations``, found by importing the package (its
+    ``__init__`` is a docstring): cheaper than ``importlib.resources`` on the plain path."""
+    import importlib
+
+    package = importlib.import_module("tally.migrations")
+    if package.__file__ is None:  # not a plain folder (a zip...): ask importlib.resources
+        from importlib import resources
+
+        return str(resources.files("tally.migrations"))
+    return os.path.dirname(package.__file__)
 
 
 def revisions() -> dict[str, set[str]]:
     """Each revision of the migrations with the revisions it follows, read from the files."""
     out: dict[str, set[str]] = {}
-    for path in (migrations_dir() / "versions").glob("*.py"):
-        source = path.read_text(encoding="utf-8")
+    folder = os.path.join(_migrations_folder(), "versions")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as fh:
+            source = fh.read()
         m = _REVISION.search(source)
         if m:
             down = _DOWN.search(source)

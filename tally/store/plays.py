@@ -23,7 +23,6 @@ claims (:func:`candidates`), the result rows (:func:`result_rows`), the audit ro
 
 from __future__ import annotations
 
-import getpass
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -35,6 +34,7 @@ from tally.errors import DealMoved, NotFound, RecordError, Refused, ViolationNot
 from tally.names import Candidate
 from tally.ruling import Ruling
 from tally.store.dbapi import Db, PlainPathDeclined, connect, read_time
+from tally.store.dealviews import PlayResult, Position, ViolationView
 from tally.store.derivation import (
     BadRecord,
     Loaded,
@@ -54,7 +54,6 @@ from tally.store.records import (
     parse_items,
     place_items,
 )
-from tally.store.views import PlayResult, Position, ViolationView
 
 #: writes one audit entry: (command, entity, entity id, summary, before, after) -> its id
 Audit = Callable[[str, str, int, str, dict[str, Any], dict[str, Any]], int]
@@ -66,6 +65,8 @@ def default_scorer() -> str:
     """Who is making changes: ``$TALLY_SCORER``, else the user logged in."""
     name = os.environ.get("TALLY_SCORER")
     if not name:
+        import getpass
+
         try:
             name = getpass.getuser()
         except (KeyError, OSError):
