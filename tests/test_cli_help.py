@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tally.cli import COMMANDS, HELP, run
-from tally.cli.helptext import MIN_WIDTH, plain_help, render, wrap
+from tally.cli.helptext import MIN_WIDTH, STYLING, plain_help, render, wrap
 
 LINES = {name: line for name, (_module, line) in COMMANDS.items()}
 WIDTHS = [*range(MIN_WIDTH, 161), 199, 250, 333, 500]
@@ -16,8 +16,7 @@ WIDTHS = [*range(MIN_WIDTH, 161), 199, 250, 333, 500]
 def test_the_plain_help_is_typers_help_to_the_letter(
         width: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("COLUMNS", str(width))
-    for name in ("FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS", "TTY_COMPATIBLE",
-                 "TERMINAL_WIDTH"):
+    for name in STYLING:
         monkeypatch.delenv(name, raising=False)
     assert run(["--help"], fast=False) == 0
     typer_help = capsys.readouterr()
@@ -33,6 +32,7 @@ def test_what_the_plain_help_cannot_write_as_rich_does_goes_to_typer() -> None:
     assert render({**LINES, "x": "Größe."}, HELP, 80) is None
     assert render({**LINES, "x": "a" * 80}, HELP, 80) is None  # a word wider than its column
     assert plain_help(LINES, HELP, {"COLUMNS": "80", "FORCE_COLOR": "1"}) is None
+    assert plain_help(LINES, HELP, {"COLUMNS": "80", "TYPER_USE_RICH": "0"}) is None
     assert plain_help(LINES, HELP, {"COLUMNS": "80"}) == render(LINES, HELP, 80)
 
 

@@ -7,9 +7,10 @@ the usage and the app's help, each padded by one space, then two rounded panels,
 the width left). :func:`plain_help` writes exactly that, from :data:`tally.cli.COMMANDS`.
 Whatever it does not reproduce goes to Typer instead (:func:`plain_help` returns None): a
 terminal (rich adds colours there), an environment that makes rich style or size its output
-otherwise (``FORCE_COLOR``, ``TTY_COMPATIBLE``, ``TERMINAL_WIDTH``...), a width below
-:data:`MIN_WIDTH` (rich squeezes the columns there), and help text that rich would read as
-markup or wrap by its own rules (brackets, tabs, non-ASCII, a word wider than its column).
+otherwise or switches it off (``FORCE_COLOR``, ``TTY_COMPATIBLE``, ``TERMINAL_WIDTH``,
+``TYPER_USE_RICH``...), a width below :data:`MIN_WIDTH` (rich squeezes the columns there),
+and help text that rich would read as markup or wrap by its own rules (brackets, tabs,
+non-ASCII, a word wider than its column).
 ``tests/test_cli_help.py`` compares the two texts width by width.
 """
 
@@ -25,8 +26,9 @@ USAGE = "Usage: tally [OPTIONS] COMMAND [ARGS]..."
 #: Typer's row for ``--help`` in the Options panel, and its help text
 HELP_OPTION = ("--help        <bool>  ", "Show this message and exit.")
 #: environment variables that make rich style, size or detect its console otherwise
+#: (``TYPER_USE_RICH`` may switch rich off: Click's plain help then)
 STYLING = ("FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS", "TTY_COMPATIBLE", "TERMINAL_WIDTH",
-           "_TYPER_FORCE_DISABLE_TERMINAL", "JUPYTER_COLUMNS", "JUPYTER_LINES")
+           "_TYPER_FORCE_DISABLE_TERMINAL", "JUPYTER_COLUMNS", "JUPYTER_LINES", "TYPER_USE_RICH")
 
 
 def console_width(environ: Mapping[str, str]) -> int:

@@ -33,7 +33,7 @@ from typing import Any
 from tally.errors import DealMoved, NotFound, RecordError, Refused, ViolationNotConfirmed
 from tally.names import Candidate
 from tally.ruling import Ruling
-from tally.store.dbapi import Db, PlainPathDeclined, connect, read_time
+from tally.store.dbapi import Db, PlainPathDeclined, StoreUnavailable, connect, read_time
 from tally.store.dealviews import PlayResult, Position, ViolationView
 from tally.store.derivation import (
     BadRecord,
@@ -365,13 +365,15 @@ def play_plainly(url: str, match_id: int, tokens: Sequence[str], *, scorer: str,
                  referee: bool = False, as_played: bool = False,
                  expect: str | None = None) -> PlayResult:
     """``tally deal play MATCH TOKENS`` on a connection of its own, in one write transaction:
-    the match's current deal (its last), then :func:`play`, then commit.
+    the match's current deal (its last, read inside the write transaction), then
+    :func:`play`, then commit.
 
-    Raises :class:`PlainPathDeclined` (nothing stored) where the regular path must run
-    instead: a URL, file or driver :func:`tally.store.dbapi.connect` does not take, a
-    schema not at the newest revision (the regular path migrates it), a database error (it
-    reports it in its own words). Refusals (:class:`tally.errors.TallyError`) are the same
-    as the regular path's, and nothing is stored either.
+    Raises :class:`PlainPathDeclined`, with nothing stored, where the regular path must run
+    instead: a URL, file or driver :func:`tally.store.dbapi.connect` does not take, a schema
+    not at the newest revision (the regular path migrates it), a database error before the
+    commit (it reports it in its own words). Refusals (:class:`tally.errors.TallyError`) are
+    the regular path's, nothing stored either. A failing commit is not handed over (it might
+    have stored the entry): it is :class:`StoreUnavailable` with the regular path's words.
     """
     db = connect(url)
     try:
@@ -393,13 +395,30 @@ def play_plainly(url: str, match_id: int, tokens: Sequence[str], *, scorer: str,
 
         result = play(db, int(row[0]), list(tokens), audit=audit, referee=referee,
                       as_played=as_played, expect=expect)
-        db.commit()
-        return result
     except Exception as exc:
-        db.rollback()
+        _abandon(db)
         if _driver_error(exc):
             raise PlainPathDeclined(type(exc).__name__) from None
         raise
+    try:
+        db.commit()
+    except Exception as exc:
+        if not _driver_error(exc):
+            raise
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise StoreUnavailable(f"database error: {first}") from None
+    finally:
+        db.close()
+    return result
+
+
+def _abandon(db: Db) -> None:
+    """Roll back and close; a connection that broke meanwhile is just closed."""
+    try:
+        db.rollback()
+    except Exception as exc:
+        if not _driver_error(exc):
+            raise
     finally:
         db.close()
 
