@@ -76,7 +76,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-
 def _application() -> Any:
     """:mod:`tally.cli.application`, loaded by name like every command module: it imports
     :data:`COMMANDS` from here, never the reverse."""
