@@ -16,7 +16,8 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, fail, guard
-from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural, reading
+from tally.cli.lines import plural
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import (
     Cell,
     CsvOption,

@@ -8,14 +8,8 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, guard
-from tally.cli.storage import (
-    DbOption,
-    JsonOption,
-    ScorerOption,
-    opened,
-    reading,
-    score_line,
-)
+from tally.cli.lines import score_line
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 if TYPE_CHECKING:
     from tally.store import MatchView
