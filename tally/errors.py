@@ -12,7 +12,8 @@ clean message on stderr and an exit status (see :mod:`tally.cli`)::
         ├── NotFound                no such player, match, deal or event
         └── Refused                 conflicts with what is stored
             ├── ViolationNotConfirmed   would record an unconfirmed violation
-            └── DealMoved               another scorer changed the deal meanwhile
+            ├── DealMoved               another scorer changed the deal meanwhile
+            └── NoPairing               no Swiss pairing avoids a rematch
 
 The place of an error is kept as attributes (``line``, ``column``, ``tag``, ``trick``) beside
 ``bare_message``, the message without the line, so that a caller can put it in its own words.
@@ -107,3 +108,7 @@ class DealMoved(Refused):
     def __init__(self, message: str, position: str) -> None:
         super().__init__(message)
         self.position = position
+
+
+class NoPairing(Refused):
+    """No pairing of a Swiss round avoids a rematch (:func:`tally.swiss.pair_round`)."""
