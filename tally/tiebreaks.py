@@ -24,7 +24,19 @@ Tiebreaks (higher is better for each):
     sum of the final match points (byes included) of every opponent beaten, once per win;
     matches cannot be drawn, so no half shares;
 ``wins``
-    number of matches won.
+    number of matches won;
+``buchholz``
+    sum of the final match points (byes included) of every opponent met in a match that
+    counts (won or lost, also by forfeit), once per match: a measure of how strong the
+    opposition was, made for Swiss events. A bye has no opponent and adds nothing;
+``median-buchholz``
+    the Buchholz without the opponent with the most and the one with the fewest match
+    points (one each), once a player has met at least three opponents (before that, the
+    plain Buchholz).
+
+``buchholz`` and ``median-buchholz`` are not among :data:`DEFAULT_TIEBREAKS` (the order of club
+evenings and round robins); a Swiss event ranks by :data:`SWISS_TIEBREAKS` unless told
+otherwise.
 """
 
 from __future__ import annotations
@@ -36,7 +48,8 @@ from dataclasses import dataclass
 from tally.errors import NotFound, TallyError
 from tally.schedule import check_player_names
 
-__all__ = ["DEFAULT_TIEBREAKS", "TIEBREAKS", "MatchResult", "StandingRow", "standings"]
+__all__ = ["DEFAULT_TIEBREAKS", "SWISS_TIEBREAKS", "TIEBREAKS", "MatchResult", "StandingRow",
+           "standings"]
 
 #: Names of the tiebreaks :func:`standings` understands.
 TIEBREAKS: tuple[str, ...] = (
@@ -45,10 +58,16 @@ TIEBREAKS: tuple[str, ...] = (
     "game-points-won",
     "sonneborn-berger",
     "wins",
+    "buchholz",
+    "median-buchholz",
 )
 
-#: The order used when none is given.
-DEFAULT_TIEBREAKS: tuple[str, ...] = TIEBREAKS
+#: The order used when none is given (club evenings and round robins).
+DEFAULT_TIEBREAKS: tuple[str, ...] = TIEBREAKS[:5]
+
+#: The order a Swiss event uses when none is given.
+SWISS_TIEBREAKS: tuple[str, ...] = ("buchholz", "median-buchholz", "sonneborn-berger",
+                                    "game-point-difference", "wins")
 
 #: Values this close count as equal (match points are floats such as 0.5).
 _DIGITS = 9
@@ -175,12 +194,12 @@ def standings(
     """
     bye_counts = _check_inputs(players, tiebreaks, match_points_per_win, match_points_per_bye,
                                byes)
-    totals, beaten = _tally(players, results)
+    totals, beaten, opponents = _tally(players, results)
     match_points = {
         p: t.won * match_points_per_win + bye_counts.get(p, 0) * match_points_per_bye
         for p, t in totals.items()
     }
-    keys = _Keys(totals, beaten, match_points, match_points_per_win)
+    keys = _Keys(totals, beaten, match_points, match_points_per_win, opponents)
     groups, values = _rank(players, match_points, tiebreaks, keys)
     return _rows(groups, totals, match_points, values)
 
@@ -203,12 +222,13 @@ def _check_inputs(players: Sequence[str], tiebreaks: Sequence[str], per_win: flo
 
 
 def _tally(players: Sequence[str], results: Sequence[MatchResult]
-           ) -> tuple[dict[str, _Tally], dict[str, list[str]]]:
-    """Each player's totals over the results that count, and whom each player beat (once
-    per win); every result is checked first."""
+           ) -> tuple[dict[str, _Tally], dict[str, list[str]], dict[str, list[str]]]:
+    """Each player's totals over the results that count, whom each player beat (once per
+    win) and whom each met (once per match); every result is checked first."""
     known = set(players)
     totals = {p: _Tally() for p in players}
     beaten: dict[str, list[str]] = defaultdict(list)
+    opponents: dict[str, list[str]] = defaultdict(list)
     for result in results:
         _check_result(result, known)
         if result.winner is None:
@@ -229,7 +249,9 @@ def _tally(players: Sequence[str], results: Sequence[MatchResult]
         totals[result.winner].won += 1
         totals[loser].lost += 1
         beaten[result.winner].append(loser)
-    return totals, beaten
+        opponents[result.player_a].append(result.player_b)
+        opponents[result.player_b].append(result.player_a)
+    return totals, beaten, opponents
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +262,15 @@ class _Keys:
     beaten: dict[str, list[str]]
     match_points: dict[str, float]
     per_win: float
+    opponents: dict[str, list[str]]
+
+    def buchholz(self, player: str, median: bool) -> float:
+        """The sum of the match points of ``player``'s opponents (``median``: without the
+        highest and the lowest, from three opponents on)."""
+        scores = sorted(self.match_points[o] for o in self.opponents[player])
+        if median and len(scores) >= 3:
+            scores = scores[1:-1]
+        return sum(scores)
 
     def all_met(self, group: list[str]) -> bool:
         """Whether every two players of ``group`` have played a finished match together."""
@@ -261,6 +292,9 @@ class _Keys:
             return lambda p: float(totals[p].game_points_won)
         if name == "sonneborn-berger":
             return lambda p: sum(self.match_points[loser] for loser in beaten[p])
+        if name in ("buchholz", "median-buchholz"):
+            median = name == "median-buchholz"
+            return lambda p: self.buchholz(p, median)
         return lambda p: float(totals[p].won)
 
 
