@@ -16,7 +16,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from tally.errors import NotFound, Refused
 from tally.store import tables as t
 
-KINDS = ("club", "round-robin")
+KINDS = ("club", "round-robin", "swiss")
 BYES = ("none", "win")
 WITHDRAWALS = ("forfeit", "void")
 
@@ -93,9 +93,11 @@ def enter_club_match(conn: Connection, ev: RowMapping, spec: str,
     rule set than the event's, or for a withdrawn player; players not yet on the evening's
     list join it. Returns whether the list changed (so the caller audits the event)."""
     eid = ev["id"]
-    if ev["kind"] == "round-robin":
-        raise Refused(f'event {eid} "{ev["name"]}" is a round robin: its matches '
-                      f"are made from the schedule (`tally event round {eid} N "
+    if ev["kind"] in ("round-robin", "swiss"):
+        what, how = ("a round robin", "from the schedule") if ev["kind"] == "round-robin" \
+            else ("a Swiss event", "by pairing each round")
+        raise Refused(f'event {eid} "{ev["name"]}" is {what}: its matches '
+                      f"are made {how} (`tally event round {eid} N "
                       "--start`)")
     if spec != ev["rules"]:
         raise Refused(f'event {eid} "{ev["name"]}" is played under '

@@ -81,7 +81,8 @@ class Match(SQLModel, table=True):
 
 
 class Event(SQLModel, table=True):
-    """A club evening (matches in any pairing) or a round robin (a fixed Berger schedule).
+    """A club evening (matches in any pairing), a round robin (a fixed Berger schedule) or a
+    Swiss event (``rounds`` rounds, each paired from the standings: :mod:`tally.swiss`).
 
     Matches of the event are played under ``rules``. ``match_points_per_win`` is what a won
     match earns, ``bye`` what sitting out a round earns (``none``, or ``win``: as much as a
@@ -92,11 +93,12 @@ class Event(SQLModel, table=True):
 
     __tablename__ = "events"
     __table_args__ = (
-        CheckConstraint("kind IN ('club', 'round-robin')", name="kind"),
+        CheckConstraint("kind IN ('club', 'round-robin', 'swiss')", name="kind"),
         CheckConstraint("bye IN ('none', 'win')", name="bye"),
         CheckConstraint("withdrawal IN ('forfeit', 'void')", name="withdrawal"),
         CheckConstraint("matches_per_pairing >= 1", name="matches_per_pairing"),
         CheckConstraint("match_points_per_win >= 0", name="match_points_per_win"),
+        CheckConstraint("rounds IS NULL OR rounds >= 1", name="rounds"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -111,6 +113,8 @@ class Event(SQLModel, table=True):
     withdrawal: str = Field(default="forfeit", max_length=10)
     tiebreaks: str = Field(max_length=200)
     created_at: datetime
+    #: the rounds a Swiss event plays (None for other kinds)
+    rounds: int | None = None
 
 
 class EventPlayer(SQLModel, table=True):
