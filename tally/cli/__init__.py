@@ -68,8 +68,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("storage", "The log of every change, and undoing a change."),
     "deal": ("deals", "Deals: start, play, undo, record interactively, quick entry, import, "
                       "export, edit, delete, show."),
-    "event": ("events", "Events: club evenings and round robins; rounds, pairings, "
-                        "cross-tables."),
+    "event": ("events", "Events: club evenings, round robins and Swiss events; rounds, "
+                        "pairings, cross-tables."),
     "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, the "
                           "ruling sheet of a recorded deal."),
     "match": ("matches", "Matches: start, show, list, delete."),

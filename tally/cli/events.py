@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from tally.store.views import EventView, RoundView
 
 event_app = typer.Typer(
-    help="Events: club evenings and round robins; rounds, pairings, cross-tables.",
+    help="Events: club evenings, round robins and Swiss events; rounds, pairings, "
+         "cross-tables.",
     no_args_is_help=True)
 app.add_typer(event_app, name="event")
 
@@ -58,8 +59,11 @@ def create(
         help="Players (names or numbers), in seed order: a round robin is paired from it.")
     ] = None,
     kind: Annotated[str, typer.Option(
-        "--kind", help="'club' (a club evening: any pairing, any number of matches) or "
-                       "'round-robin' (a fixed Berger schedule).")] = "club",
+        "--kind", help="'club' (a club evening: any pairing, any number of matches), "
+                       "'round-robin' (a fixed Berger schedule) or 'swiss' (--rounds N "
+                       "rounds, each paired from the standings).")] = "club",
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", metavar="N", help="Swiss: the number of rounds.")] = None,
     when: Annotated[str | None, typer.Option(
         "--date", metavar="YYYY-MM-DD", help="The day it is held (default: today).")] = None,
     rules: Annotated[str, typer.Option(
@@ -68,7 +72,8 @@ def create(
         "--double", help="Round robin: every pairing twice, the second time with the first "
                          "dealer the other way round.")] = False,
     matches_per_pairing: Annotated[int, typer.Option(
-        "--matches", metavar="N", help="Round robin: matches (Bummerl) per pairing.")] = 1,
+        "--matches", metavar="N",
+        help="Round robin or Swiss: matches (Bummerl) per pairing.")] = 1,
     points_per_win: Annotated[float, typer.Option(
         "--points-per-win", help="Match points for a won match.")] = 1.0,
     bye: Annotated[str, typer.Option(
@@ -77,16 +82,17 @@ def create(
     withdrawal: Annotated[str, typer.Option(help=WITHDRAWAL_HELP)] = "forfeit",
     tiebreaks: Annotated[str | None, typer.Option(
         help="Tiebreaks in order, comma-separated, from: head-to-head, "
-             "game-point-difference, game-points-won, sonneborn-berger, wins "
-             "(default: all, in that order; '' for none).")] = None,
+             "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
+             "median-buchholz (default: the first five in that order; for a Swiss event "
+             "buchholz, median-buchholz, sonneborn-berger, game-point-difference, wins; '' "
+             "for none).")] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
-    """Create a club evening or a round robin."""
+    """Create a club evening, a round robin or a Swiss event."""
     from tally.store import as_json
     from tally.store.events import create_event
-    from tally.tiebreaks import DEFAULT_TIEBREAKS
 
     held_on = parse_date(when)
     order = split_list(tiebreaks)
@@ -94,7 +100,7 @@ def create(
         ev = create_event(store, name, kind=kind, players=players or [], held_on=held_on,
                           rules=rules, double=double, matches_per_pairing=matches_per_pairing,
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
-                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order)
+                          tiebreaks=order, rounds=rounds)
     if json_out:
         echo_json(as_json(ev))
         return
@@ -103,14 +109,19 @@ def create(
     if ev.kind == "round-robin":
         typer.echo(f"{plural(ev.rounds, 'round')}; start one with `tally event round {ev.id} 1 "
                    "--start`.")
+    elif ev.kind == "swiss":
+        typer.echo(f"{plural(ev.rounds, 'round')}, each paired when it starts: `tally event "
+                   f"round {ev.id} 1 --start`.")
     else:
         typer.echo(f"Start its matches with `tally match start A B --dealer A --event {ev.id}`.")
 
 
 def describe_kind(ev: EventView) -> str:
-    """``club evening``, ``round robin`` or ``double round robin``."""
+    """``club evening``, ``round robin``, ``double round robin`` or ``Swiss event``."""
     if ev.kind == "club":
         return "club evening"
+    if ev.kind == "swiss":
+        return "Swiss event"
     return "double round robin" if ev.double else "round robin"
 
 
@@ -153,7 +164,7 @@ def describe_event(ev: EventView) -> list[str]:
     """An event's settings and players, line by line."""
     out = [f"Event {ev.id}: {ev.name}, {ev.date}, {describe_kind(ev)}, {ev.rules}."]
     scoring = f"{number(ev.match_points_per_win)} match point(s) a win"
-    if ev.kind == "round-robin":
+    if ev.kind in ("round-robin", "swiss"):
         scoring += f", a bye scores {'a win' if ev.bye == 'win' else 'nothing'}"
         out.append(f"{plural(ev.matches_per_pairing, 'match', 'matches')} per pairing; "
                    f"rounds started: {', '.join(map(str, ev.rounds_started)) or 'none'} "
@@ -178,7 +189,8 @@ def add(
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
-    """Add players to an event (a round robin only before its first round starts)."""
+    """Add players to an event (a round robin only before its first round starts; a Swiss
+    event until its last round starts: a late entry, with 0 match points so far)."""
     from tally.store.events import add_players
 
     with opened(db, scorer) as store:
@@ -218,16 +230,20 @@ def round_(
     number_: Annotated[int | None, typer.Argument(
         metavar="ROUND", help="The round (default: every round).")] = None,
     start: Annotated[bool, typer.Option(
-        "--start", help="Make the round's matches from the schedule (once per round).")
+        "--start", help="Make the round's matches from the schedule (a Swiss round: pair "
+                        "it from the standings now); once per round.")
     ] = False,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
-    """Show the pairings of a round robin's rounds (table, players, first dealer, bye, the
-    matches and their results), or make a round's matches with --start."""
+    """Show the pairings of a round robin's or a Swiss event's rounds (table, players, first
+    dealer, bye, the matches and their results), or make a round's matches with --start. A
+    Swiss round is paired when it starts, once the round before it is finished; until then
+    the next round shows the pairings as they stand."""
     from tally.store import as_json
+    from tally.store.events import event as get_event
     from tally.store.events import rounds, start_round
 
     one_format(json_out, csv_out)
@@ -239,6 +255,7 @@ def round_(
             found = [start_round(store, event, number_)]
         else:
             found = rounds(store, event, number_)
+        ev = get_event(store, event)
     if json_out:
         echo_json(as_json(found if number_ is None else found[0]))
         return
@@ -246,9 +263,16 @@ def round_(
     if csv_out:
         write_csv(header, rows)
         return
+    if not found:
+        following = max(ev.rounds_started, default=0) + 1
+        typer.echo(f"No round to show: round {following} of {ev.rounds} is paired once round "
+                   f"{following - 1} is finished." if following <= ev.rounds and
+                   ev.rounds_started else "No round to show.")
     for r in found:
         _, mine = pairing_rows([r])
         state = "started" if r.started else "not started"
+        if not r.started and ev.kind == "swiss":
+            state = "not started: the pairings as they stand now"
         notes = []
         if r.bye is not None:
             scores = "" if r.bye_scores else " (does not score)" if r.started else ""

@@ -266,7 +266,8 @@ def standings(
 @print_app.command("pairings")
 @guard
 def pairings(
-    event: Annotated[str, typer.Argument(metavar="EVENT", help="The round robin.")],
+    event: Annotated[str, typer.Argument(metavar="EVENT",
+                                         help="The round robin or Swiss event.")],
     round_number: Annotated[int, typer.Option(
         "--round", metavar="N", help="The round to print.")],
     paper: PaperOption = PaperSize.A4,
@@ -274,7 +275,7 @@ def pairings(
     db: DbOption = None,
     links: LinksOption = None,
 ) -> None:
-    """Print the pairings of a round of a round robin as PDF.
+    """Print the pairings of a round of a round robin or a Swiss event as PDF.
 
     Each table's number, its two players and who deals first, with a box for
     the result; who sits out the round.

@@ -115,6 +115,6 @@ def title_of(view: StandingsView) -> str:
         return f"{view.title} ({len(view.events)} event(s), {number(view.match_points_per_win)}"\
                " match point(s) a win)"
     ev = view.event
-    kind = "club evening" if ev.kind == "club" else "round robin"
+    kind = {"club": "club evening", "swiss": "Swiss event"}.get(ev.kind, "round robin")
     stage = f": {view.stage}" if view.stage else ""
     return f"{ev.name}, {ev.date}, {ev.rules}, {kind}{stage}"

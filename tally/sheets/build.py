@@ -362,21 +362,25 @@ def event_standings_sheet(store: Store, ref: str | int, *,
 
     view = standings(store, ref)
     cross = None
-    if view.event is not None and view.event.kind == "round-robin":
+    if view.event is not None and view.event.kind in ("round-robin", "swiss"):
         cross = cross_table(store, ref)
     return standings_sheet(view, cross, printed_at=printed_at)
 
 
 def pairings_sheet(store: Store, ref: str | int, number: int, *,
                    printed_at: datetime | None = None) -> PairingsSheet:
-    """The pairings of round ``number`` of a round robin: tables, players, first dealers."""
+    """The pairings of round ``number`` of a round robin or of a Swiss event (once started:
+    a Swiss round is paired when it starts): tables, players, first dealers."""
     from tally.sheets.data import PairingsSheet, PairingTable
     from tally.store.events import event, rounds
 
     ev = event(store, ref)
-    if ev.kind != "round-robin":
+    if ev.kind not in ("round-robin", "swiss"):
         raise Refused(f'event {ev.id} "{ev.name}" is a club evening: it has no rounds')
     rnd = rounds(store, ev.id, number)[0]
+    if ev.kind == "swiss" and not rnd.started:
+        raise Refused(f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
+                      f"start it first (`tally event round {ev.id} {number} --start`)")
     tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer)
                    for p in rnd.pairings)
     return PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,

@@ -121,7 +121,8 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     from tally.store import events
 
     ev = events.event(store, event_id)
-    rounds = events.rounds(store, event_id) if ev.kind == "round-robin" else []
+    rounds = events.rounds(store, event_id) if ev.kind in ("round-robin", "swiss") \
+        else []
     matches = [m for m in store.matches() if m.event_id == event_id]
     return {"event": ev, "rounds": rounds, "matches": matches,
             "secrets": {m.id: keys.table_secret(m.id) for m in matches},

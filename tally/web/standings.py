@@ -104,7 +104,7 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
     current: RoundView | None = None
     tables: list[PairingView] = []
     club: list[MatchSummary] = []
-    if view.event.kind == "round-robin":
+    if view.event.kind in ("round-robin", "swiss"):
         current = _current_round(events.rounds(store, event_id))
         tables = list(current.pairings) if current is not None else []
     else:
