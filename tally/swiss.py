@@ -29,7 +29,11 @@ The rules, in order of priority:
    (their *score group*), then those with the closest match points (a *floater* leaves their
    group: since pairing runs top-down, the player left over in an odd group, or one whose
    group has no opponent left they have not met, floats down to the next group, where they
-   meet its highest-ranked player first).
+   meet its highest-ranked player first). Among opponents equally close in points, one is
+   preferred who leaves the score groups below able to make as many pairs among themselves
+   as any other choice would (so a floater does not take the one player a lower group needed
+   to pair within itself: counted exactly, with a maximum matching of the players of equal
+   points who may meet).
 5. **Dealer balance.** Card games have no colours; the first deal takes their place. A
    player's *balance* is the matches they dealt first minus those they dealt second. Among
    opponents with equally close match points, those who would not push either player's
@@ -201,16 +205,28 @@ def _pair_top_down(ps: Sequence[SwissPlayer], adj: list[set[int]], alive: list[b
                    mate: list[int]) -> list[tuple[int, int]]:
     """Pair the players still ``alive`` top-down, each taking their first preferred opponent
     for whom the rest can still be paired (``mate``, a perfect matching of the alive players,
-    is kept one)."""
+    is kept one).
+
+    Beside it, ``inside`` is kept a maximum matching of the graph of players who may meet
+    *and have the same match points*: its size is the most pairs the score groups left could
+    still make among themselves, which a choice must not lower where another choice at the
+    same distance in points does not (:func:`_choose`)."""
+    level = [round(p.points, _DIGITS) for p in ps]
+    same = [{j for j in adj[i] if level[j] == level[i]} for i in range(len(ps))]
+    inside = _maximum_matching(same, alive)
     pairs: list[tuple[int, int]] = []
     while True:
         remaining = [i for i in range(len(ps)) if alive[i]]
         if not remaining:
             return pairs
         top = remaining[0]
+        tiers: dict[float, list[int]] = {}
         for other in _preferences(ps, adj, top, remaining):
-            if _take(adj, alive, mate, top, other):
-                pairs.append((top, other))
+            tiers.setdefault(round(abs(level[top] - level[other]), _DIGITS), []).append(other)
+        for distance, tier in tiers.items():
+            chosen = _choose(same, adj, alive, mate, inside, top, tier, distance == 0)
+            if chosen is not None:
+                pairs.append((top, chosen))
                 break
         else:  # pragma: no cover - the matching guarantees a partner
             raise NoPairing("no opponent left for the top player")
@@ -220,7 +236,7 @@ def _preferences(ps: Sequence[SwissPlayer], adj: list[set[int]], top: int,
                  remaining: list[int]) -> list[int]:
     """``top``'s possible opponents among ``remaining``, most preferred first: closest match
     points, then no dealer conflict, then the fold within the score group (or rank in another
-    group)."""
+    group). (:func:`_pair_top_down` puts the score-group lookahead between the first two.)"""
     mine = round(ps[top].points, _DIGITS)
     group = [i for i in remaining if round(ps[i].points, _DIGITS) == mine]
     half = len(group) // 2
@@ -234,6 +250,53 @@ def _preferences(ps: Sequence[SwissPlayer], adj: list[set[int]], top: int,
         return diff, conflict, position.get(i, len(fold) + i)
 
     return sorted((i for i in remaining if i != top and i in adj[top]), key=key)
+
+
+def _choose(same: list[set[int]], adj: list[set[int]], alive: list[bool], mate: list[int],
+            inside: list[int], top: int, tier: list[int], same_score: bool) -> int | None:
+    """``top``'s opponent from ``tier`` (equally close in points, in order of preference):
+    the first one who leaves the score groups the most pairs among themselves (the pair
+    itself counted when it is one of them) and for whom the rest can still be paired, or
+    None; ``inside`` is brought up to date. Worked out lazily: an opponent who leaves as many
+    as could be left at all is taken at once."""
+    size = _pairs(inside)
+    best = size if same_score else _without(same, alive, inside, (top,))[0]
+    values: dict[int, tuple[int, list[int]]] = {}
+    for other in tier:
+        after, matching = _without(same, alive, inside, (top, other))
+        values[other] = (after + same_score, matching)
+        if after + same_score >= best and _take(adj, alive, mate, top, other):
+            inside[:] = matching
+            return other
+    for other in sorted(tier, key=lambda o: -values[o][0]):
+        if values[other][0] < best and _take(adj, alive, mate, top, other):
+            inside[:] = values[other][1]
+            return other
+    return None
+
+
+def _pairs(matching: list[int]) -> int:
+    return sum(1 for i, m in enumerate(matching) if m > i)
+
+
+def _without(same: list[set[int]], alive: list[bool], inside: list[int],
+             removed: tuple[int, ...]) -> tuple[int, list[int]]:
+    """The maximum matching of the same-score graph without the ``removed`` players (from
+    ``inside``, a maximum matching with them) and its number of pairs."""
+    after = list(inside)
+    freed = [after[x] for x in removed if after[x] != -1 and after[x] not in removed]
+    for x in removed:
+        if after[x] != -1:
+            after[after[x]] = -1
+            after[x] = -1
+    for x in removed:
+        alive[x] = False
+    for f in freed:
+        if after[f] == -1:  # the first path may have ended at the second
+            _augment(same, alive, after, f)
+    for x in removed:
+        alive[x] = True
+    return _pairs(after), after
 
 
 def _sign(x: int) -> int:
@@ -261,8 +324,14 @@ def _take(adj: list[set[int]], alive: list[bool], mate: list[int], a: int, b: in
 
 def _perfect_matching(adj: list[set[int]], alive: list[bool]) -> list[int] | None:
     """A perfect matching of the alive players (``mate[i]`` is i's partner, -1 for the
-    others), or None when there is none: greedy, then an augmenting path from every player
-    left over (Edmonds)."""
+    others), or None when there is none."""
+    mate = _maximum_matching(adj, alive)
+    return mate if all(mate[i] != -1 for i in range(len(adj)) if alive[i]) else None
+
+
+def _maximum_matching(adj: list[set[int]], alive: list[bool]) -> list[int]:
+    """A maximum matching of the alive players: greedy, then an augmenting path from every
+    player left over (Edmonds; a player with none now never gets one later)."""
     n = len(adj)
     mate = [-1] * n
     for i in range(n):
@@ -272,8 +341,8 @@ def _perfect_matching(adj: list[set[int]], alive: list[bool]) -> list[int] | Non
                     mate[i], mate[j] = j, i
                     break
     for i in range(n):
-        if alive[i] and mate[i] == -1 and not _augment(adj, alive, mate, i):
-            return None
+        if alive[i] and mate[i] == -1:
+            _augment(adj, alive, mate, i)
     return mate
 
 

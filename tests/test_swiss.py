@@ -59,6 +59,17 @@ def test_the_top_player_does_not_take_an_opponent_that_leaves_the_rest_unpairabl
         map(frozenset, [("a", "d"), ("b", "c")]))
 
 
+def test_a_floater_does_not_take_the_player_a_lower_group_needs() -> None:
+    # a (3 points) has met c and floats into the 2-point group c f g, where c and g met.
+    # By rank a would meet f, leaving c and g (who met) to float apart; tally sees that a-g
+    # leaves c-f in the group, so: a-g, c-f, h-i (every other pair within its group).
+    players = [SwissPlayer("a", 3, met=frozenset("c")), SwissPlayer("c", 2, met=frozenset("ag")),
+               SwissPlayer("f", 2), SwissPlayer("g", 2, met=frozenset("c")),
+               SwissPlayer("h", 1), SwissPlayer("i", 1)]
+    assert sorted(map(frozenset, pairs_of(pair_round(players, 4)))) == sorted(
+        map(frozenset, [("a", "g"), ("c", "f"), ("h", "i")]))
+
+
 def test_the_bye_goes_to_the_lowest_ranked_player_without_one() -> None:
     players = [SwissPlayer("a", 2), SwissPlayer("b", 1), SwissPlayer("c", 1, byes=1),
                SwissPlayer("d", 1), SwissPlayer("e", 0, byes=1)]
@@ -175,7 +186,7 @@ def test_nine_players_five_rounds_no_rematch_distinct_byes_dealers_balanced() ->
 
 
 def test_a_late_entry_joins_with_no_points_and_meets_no_one_twice() -> None:
-    rounds, players = play_event(NINE[:7], 4, late={3: ["Ida"]})
+    rounds, _ = play_event(NINE[:7], 4, late={3: ["Ida"]})
     assert "Ida" not in {k for r in rounds[:2] for p in r.pairings for k in (p.first, p.second)}
     assert any("Ida" in (p.first, p.second) for p in rounds[2].pairings) or \
         rounds[2].bye == "Ida"
