@@ -19,8 +19,7 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 from tally.match import simulate_match
-from tally.notation import DealRecord
-from tally.notation import write_deal
+from tally.notation import DealRecord, write_deal
 from tally.rules import RuleSet
 from tally.ruling import rule
 from tally.schedule import berger_schedule

@@ -231,15 +231,16 @@ class EventPlayerView:
 
 @dataclass(frozen=True)
 class EventView:
-    """A club evening (``kind="club"``) or a round robin (``kind="round-robin"``).
+    """A club evening (``kind="club"``), a round robin (``kind="round-robin"``) or a Swiss
+    event (``kind="swiss"``).
 
     ``rules`` is the rule set every match of the event is played under. Scoring: a won match
     earns ``match_points_per_win``; a bye earns nothing (``bye="none"``) or as much as a won
     match (``bye="win"``); a withdrawn player's unplayed matches are each a won match for the
     opponent (``withdrawal="forfeit"``) or drop out of the standings (``"void"``). Players
     level on match points are told apart by ``tiebreaks``, in order. ``rounds`` is the
-    number of rounds of a round robin's schedule (0 for a club evening), ``rounds_started``
-    the rounds whose matches were made.
+    number of rounds of a round robin's schedule or of a Swiss event (0 for a club evening),
+    ``rounds_started`` the rounds whose matches were made.
     """
 
     id: int
@@ -306,7 +307,8 @@ class PairingView:
 
 @dataclass(frozen=True)
 class RoundView:
-    """One round of a round robin's schedule: its pairings in table order and who sits out.
+    """One round of a round robin's schedule or of a Swiss event (its pairings as stored once
+    started, as they would be made before): its pairings in table order and who sits out.
 
     ``started`` once the round's matches were made; ``bye_scores`` when the bye earns match
     points (the event scores a bye as a win, the round was started and the player sitting
