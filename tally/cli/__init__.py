@@ -67,7 +67,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("storage", "The log of every change, and undoing a change."),
     "deal": ("deals", "Deals: start, play, undo, record interactively, quick entry, import, "
                       "export, edit, delete, show."),
-    "event": ("events", "Events: club evenings, round robins and knockouts; rounds, "
+    "event": ("events", "Events: club evenings, round robins, Swiss events and knockouts; rounds, "
                         "pairings, cross-tables."),
     "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, the "
                           "ruling sheet of a recorded deal."),

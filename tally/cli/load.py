@@ -1,11 +1,12 @@
 """``tally load``: load events kept as files, show their standings, print their sheets.
 
 An event folder holds ``event.toml`` and the ``.deal`` records of its matches (the format is in
-:mod:`tally.loading`; ``examples/`` has two). This is the whole flow of tally in one
+:mod:`tally.loading`; ``examples/`` has three). This is the whole flow of tally in one
 command: records through the engine into the database, standings from the database, sheets
 from the standings::
 
-    tally load examples/club-evening examples/round-robin --db examples.db --fresh --sheets sheets
+    tally load examples/club-evening examples/round-robin examples/swiss --db examples.db \
+        --fresh --sheets sheets
 
 All the folders of one command are loaded in one transaction (:func:`tally.loading.
 load_events`): a refused folder leaves the database as it was. ``--fresh`` builds the new
@@ -110,7 +111,8 @@ def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str) -
     for one in loaded:
         ev = one.event
         kind = {"club": "club evening", "round-robin": "round robin",
-                "knockout": "knockout", "groups": "groups event"}.get(ev.kind, ev.kind)
+                "knockout": "knockout", "groups": "groups event",
+                "swiss": "Swiss event"}.get(ev.kind, ev.kind)
         typer.echo(f'\nLoaded {kind} {ev.id} "{ev.name}" ({ev.date}, {ev.rules}): '
                    f"{len(ev.players)} players, {one.matches} matches, "
                    f"{one.recorded_deals} deals recorded trick by trick, "

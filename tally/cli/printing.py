@@ -277,7 +277,7 @@ def standings(
 @guard
 def pairings(
     event: Annotated[str, typer.Argument(
-        metavar="EVENT", help="The round robin or knockout, or the club evening.")],
+        metavar="EVENT", help="The round robin, Swiss event or knockout, or the club evening.")],
     round_number: Annotated[int | None, typer.Option(
         "--round", metavar="N", help="The round to print (a round robin's; a club evening "
                                      "has none).")] = None,

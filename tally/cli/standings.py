@@ -161,7 +161,8 @@ def title_of(view: StandingsView) -> str:
         return f"{view.title} ({len(view.events)} event(s), {number(view.match_points_per_win)}"\
                f" match point(s) a win{provisional})"
     ev = view.event
-    kind = {"club": "club evening", "knockout": "knockout, ranked by elimination",
+    kind = {"club": "club evening", "swiss": "Swiss event",
+            "knockout": "knockout, ranked by elimination",
             "groups": "groups then knockout, ranked by elimination"}.get(ev.kind, "round robin")
     stage = f": {view.stage}" if view.stage else ""
     provisional = " (provisional)" if view.provisional else ""

@@ -87,7 +87,8 @@ class EventPlayerView:
 
 @dataclass(frozen=True)
 class EventView:
-    """A club evening (``kind="club"``), a round robin (``kind="round-robin"``), a knockout
+    """A club evening (``kind="club"``), a round robin (``kind="round-robin"``), a Swiss event
+    (``"swiss"``), a knockout
     with lives (``"knockout"``) or groups then knockout (``"groups"``; their format is read
     with :func:`tally.store.knockouts.knockout_view`).
 
@@ -96,9 +97,9 @@ class EventView:
     match (``bye="win"``); a withdrawn player's unplayed matches are each a won match for the
     opponent (``withdrawal="forfeit"``) or drop out of the standings (``"void"``). Players
     level on match points (on their percentage: ``rank_by="percentage"``) are told apart by
-    ``tiebreaks``, in order. ``rounds`` is the
-    number of rounds of a round robin's schedule (0 for a club evening), ``rounds_started``
-    the rounds whose matches were made.
+    ``tiebreaks``, in order. ``rounds`` is the number of rounds of a round robin's schedule or
+    of a Swiss event (0 for a club evening), ``rounds_started`` the rounds whose matches were
+    made.
     """
 
     id: int
@@ -166,7 +167,8 @@ class PairingView:
 
 @dataclass(frozen=True)
 class RoundView:
-    """One round of a round robin's schedule: its pairings in table order and who sits out.
+    """One round of a round robin's schedule or of a Swiss event (its pairings as stored once
+    started, as they would be made before): its pairings in table order and who sits out.
 
     ``started`` once the round's matches were made; ``bye_scores`` when the bye earns match
     points (the event scores a bye as a win, the round was started and the player sitting
