@@ -35,7 +35,8 @@ LEGEND = ("Pl played, W won, L lost, {bye}MP match points, % match-point percent
 #: tiebreaks that repeat a column of the table: that column's head
 SHOWN_AS = {"game-point-difference": "Diff", "game-points-won": "GP+", "wins": "W"}
 #: the heads of the tiebreak columns
-TIEBREAK_HEADS = {"head-to-head": "H2H", "sonneborn-berger": "SB"}
+TIEBREAK_HEADS = {"head-to-head": "H2H", "sonneborn-berger": "SB", "buchholz": "BH",
+                  "median-buchholz": "MBH"}
 RANKED_BY = {"points": "MP (match points)", "percentage": "% (match-point percentage)"}
 
 
