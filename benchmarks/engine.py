@@ -11,7 +11,12 @@ Replays a fixed set of random legal Sixty-Six deals, written as a scorer would w
 (``.deal`` text), and reports:
 - records ruled per second, records already read (the engine's replay and ruling);
 - records read and ruled per second (the whole ``tally check`` path, text to ruling);
-- random legal deals played per second, for each preset.
+- random legal deals played per second, for each preset (:func:`tally.deal.play_random_deal`,
+  or ``Deal.play_out_randomly`` in a tally from before it).
+
+Every process this starts runs as on a user's machine: without ``PYTHONDONTWRITEBYTECODE``
+and ``PYTHONUNBUFFERED`` (a sandbox may set them), so compiled ``.pyc`` files are written
+once and then used, as in a real install.
 """
 
 from __future__ import annotations
@@ -29,6 +34,11 @@ import time
 from pathlib import Path
 
 from tally.deal import Deal
+
+try:
+    from tally.deal import play_random_deal
+except ImportError:  # a tally from before it (a baseline): the deal plays itself
+    play_random_deal = None  # type: ignore[assignment]
 from tally.notation import read_deal, write_deal
 from tally.rules import RuleSet
 from tally.ruling import rule
@@ -62,10 +72,25 @@ def random_deals_per_second(preset: str, seconds: float, seed: int = 1) -> float
     rng = random.Random(seed)
     n = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        Deal.random(rules, rng, keep_history=False).play_out_randomly(rng)
-        n += 1
+    if play_random_deal is not None:
+        while time.perf_counter() - start < seconds:
+            play_random_deal(rules, rng)
+            n += 1
+    else:
+        while time.perf_counter() - start < seconds:
+            Deal.random(rules, rng, keep_history=False).play_out_randomly(rng)
+            n += 1
     return n / (time.perf_counter() - start)
+
+
+def user_env(**extra: str) -> dict[str, str]:
+    """This process's environment as a user's machine has it, plus ``extra``: without
+    ``PYTHONDONTWRITEBYTECODE`` (so ``.pyc`` files are written and used) and
+    ``PYTHONUNBUFFERED``, which a sandbox may set."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+    env.update(extra)
+    return env
 
 
 def figures(seconds: float) -> dict[str, float]:
@@ -121,8 +146,8 @@ def main() -> None:
         for name, value in figures(args.seconds).items():
             print(f"{name}: {value:,.0f}")
         return
-    envs = {"this": dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])),
-            "baseline": dict(os.environ, PYTHONPATH=str(args.baseline.resolve()))}
+    envs = {"this": user_env(PYTHONPATH=str(Path(__file__).resolve().parents[1])),
+            "baseline": user_env(PYTHONPATH=str(args.baseline.resolve()))}
     runs: dict[str, list[dict[str, float]]] = {"this": [], "baseline": []}
     for _ in range(args.rounds):  # interleaved, so that both see the same machine
         for which in ("baseline", "this"):
