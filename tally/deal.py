@@ -992,6 +992,9 @@ class Deal:
         The same rules as :meth:`legal_actions`, without building the list: claims are made
         most of the time they are correct (not always, so that deals are also played out), the
         stock is closed now and then, exchanges and marriages are taken half the time.
+        :func:`play_random_deal` plays a whole deal the same way on local numbers, drawing the
+        same random numbers (``tests/test_engine_play.py`` holds the two together): change
+        one, change both.
         """
         hands = self._hands
         if hands is None:

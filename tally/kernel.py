@@ -251,15 +251,17 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
     ``first`` and ``second`` are the hands as dealt (forehand's, dealer's), ``stock`` the
     face-down stock from the top. The players act as :meth:`tally.deal.Deal.play_out_randomly`
     makes them, drawing the same numbers from ``rand`` in the same order, so one seed gives
-    the same deal either way (``tests/test_engine_play.py`` proves it): a correct claim most
-    of the time one is possible, the stock closed now and then, exchanges and marriages half
-    the time, a random legal card otherwise. Every rule is this module's: the duty to follow
-    (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`), the points
-    (:data:`CARD_POINTS`), when an exchange, a close, a marriage and a claim are allowed.
-    A card is a code below ``MARRIAGE_BASE``, a marriage ``MARRIAGE_BASE`` plus the card
-    shown (which is led next), then ``EXCHANGE_ACTION``, ``CLOSE_ACTION``, ``CLAIM_ACTION``
-    (by the player on lead) and ``DRAW_ACTION`` (both players draw after a trick of phase 1;
-    a close or claim before it is made before the draws).
+    the same deal either way (``tests/test_engine_play.py`` proves it; change one, change
+    both): a correct claim most of the time one is possible, the stock closed now and then,
+    exchanges and marriages half the time, a random legal card otherwise. Every rule is this
+    module's: the duty to follow (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`),
+    the points (:data:`CARD_POINTS`, :data:`CLAIM_AT`), when an exchange, a close and a
+    marriage are allowed (:func:`exchange_refusal`, :func:`close_refusal`,
+    :func:`marriage_allowed`). A card is a code below ``MARRIAGE_BASE``, a marriage
+    ``MARRIAGE_BASE`` plus the card shown (which is led next), then ``EXCHANGE_ACTION``,
+    ``CLOSE_ACTION``, ``CLAIM_ACTION`` (by the player on lead) and ``DRAW_ACTION`` (both
+    players draw after a trick of phase 1; a close or claim before it is made before the
+    draws).
     """
     trump = turn_up // 6
     wins = FOLLOWER_WINS[trump]
