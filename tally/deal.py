@@ -1389,7 +1389,8 @@ def play_random_deal(rules: RuleSet, rng: Random) -> RandomDeal:
                             turn_up // 6 * 6 + int(rules.exchange_card),
                             rules.exchange_when == "lead", rules.exchange_needs_trick,
                             rules.close_before_draw, rules.marriage_in_phase2, rng.random)
-    return RandomDeal(rules, (first, second), turn_up, stock, tuple(actions))
+    # (a named tuple made without its slower ``__new__``: one per deal played)
+    return tuple.__new__(RandomDeal, (rules, (first, second), turn_up, stock, tuple(actions)))
 
 
 _DECK24: Final = tuple(range(24))
