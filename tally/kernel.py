@@ -308,31 +308,31 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
         if ltricks and lpoints + lmarried >= claim_at and rand() < 0.9:
             act(CLAIM_ACTION)
             return actions
-        open_stock = not phase2
-        if open_stock and rand() < 0.04:
+        if phase2:
+            kings = lhand & (lhand << 1) & kings_mask if marry_in_phase2 else 0
+        elif rand() < 0.04:
             act(CLOSE_ACTION)
             closed = phase2 = True
-            open_stock = False
-        if (open_stock and lhand & xbit and rand() < 0.5
-                and not exchange_refusal(False, False, False, exchange_lead_only,
-                                         exchange_needs_trick, ltricks)):
-            act(EXCHANGE_ACTION)
-            lhand = (lhand | 1 << face_up) & ~xbit
-            face_up = xcard
-        lead = -1
-        if open_stock or marry_in_phase2:
+            kings = lhand & (lhand << 1) & kings_mask if marry_in_phase2 else 0
+        else:
+            if (lhand & xbit and rand() < 0.5
+                    and not exchange_refusal(False, False, False, exchange_lead_only,
+                                             exchange_needs_trick, ltricks)):
+                act(EXCHANGE_ACTION)
+                lhand = (lhand | 1 << face_up) & ~xbit
+                face_up = xcard
             kings = lhand & (lhand << 1) & kings_mask
-            if kings and rand() < 0.5:
-                k = int(rand() * kings.bit_count())
-                while k:
-                    kings &= kings - 1
-                    k -= 1
-                lead = (kings & -kings).bit_length() - 1
-                if rand() >= 0.5:
-                    lead -= 1  # the queen shown
-                act(MARRIAGE_BASE + lead)
-                lmarried += TRUMP_MARRIAGE if lead // 6 == trump else PLAIN_MARRIAGE
-        if lead < 0:
+        if kings and rand() < 0.5:  # a marriage: its king or queen is led
+            k = int(rand() * kings.bit_count())
+            while k:
+                kings &= kings - 1
+                k -= 1
+            lead = (kings & -kings).bit_length() - 1
+            if rand() >= 0.5:
+                lead -= 1  # the queen shown
+            act(MARRIAGE_BASE + lead)
+            lmarried += TRUMP_MARRIAGE if lead // 6 == trump else PLAIN_MARRIAGE
+        else:
             mask = lhand
             k = int(rand() * mask.bit_count())
             while k:
