@@ -8,7 +8,8 @@ The format is the one of the bundled examples (``examples/club-evening``,
     date = "2026-11-19"
     rules = "sixty-six"
     players = ["Anna Berger", "Bert Huber"]
-    # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks
+    # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks,
+    # language ("de" or "en": what its sheets and readable output speak; see tally.i18n)
 
     [[matches]]
     round = 1                        # round robins: the round and table of the schedule
@@ -64,7 +65,7 @@ if TYPE_CHECKING:
 
 KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
-            "tiebreaks")
+            "tiebreaks", "language")
 
 
 #: The largest record or event file tally reads, in bytes (1 MiB). Real ones are far smaller:
@@ -382,7 +383,7 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
     """The event's optional settings, each checked for its type."""
     kinds: dict[str, tuple[type, ...]] = {
         "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
-        "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,)}
+        "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "language": (str,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:
         if key not in data:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard
+from tally.cli.common import LangOption, echo_json, fail, guard, language
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, write_csv
 
@@ -79,6 +79,10 @@ def create(
         help="Tiebreaks in order, comma-separated, from: head-to-head, "
              "game-point-difference, game-points-won, sonneborn-berger, wins "
              "(default: all, in that order; '' for none).")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="de|en",
+        help="The event's language: what its sheets and readable output speak unless a "
+             "command's --lang says otherwise (default: none, the locale decides).")] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -94,7 +98,8 @@ def create(
         ev = create_event(store, name, kind=kind, players=players or [], held_on=held_on,
                           rules=rules, double=double, matches_per_pairing=matches_per_pairing,
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
-                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order)
+                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order,
+                          language=(lang or "").strip().lower())
     if json_out:
         echo_json(as_json(ev))
         return
@@ -224,10 +229,13 @@ def round_(
     csv_out: CsvOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Show the pairings of a round robin's rounds (table, players, first dealer, bye, the
     matches and their results), or make a round's matches with --start."""
+    from tally.i18n import use
     from tally.store import as_json
+    from tally.store.events import event as get_event
     from tally.store.events import rounds, start_round
 
     one_format(json_out, csv_out)
@@ -239,6 +247,7 @@ def round_(
             found = [start_round(store, event, number_)]
         else:
             found = rounds(store, event, number_)
+        event_language = get_event(store, event).language
     if json_out:
         echo_json(as_json(found if number_ is None else found[0]))
         return
@@ -246,20 +255,44 @@ def round_(
     if csv_out:
         write_csv(header, rows)
         return
-    for r in found:
-        _, mine = pairing_rows([r])
-        state = "started" if r.started else "not started"
-        notes = []
-        if r.bye is not None:
-            scores = "" if r.bye_scores else " (does not score)" if r.started else ""
-            notes.append(f"Bye: {r.bye}{scores}")
-        if start:
-            notes.append(f"Started round {r.number}: matches "
-                         f"{', '.join(str(m) for p in r.pairings for m in p.match_ids) or 'none'}"
-                         ".")
-        print_table(f"{r.event}, round {r.number} of {r.rounds} ({state})",
-                    ["Table", "First", "Second", "First dealer", "Match", "Result", "Status"],
-                    [row[1:] for row in mine if row[-1] != "bye"], right=(0, 4), notes=notes)
+    with use(language(lang, event_language)):
+        for r in found:
+            show_round(r, start)
+
+
+def show_round(r: RoundView, start: bool = False) -> None:
+    """A round's pairings as a table on the terminal, in the current language."""
+    from tally.i18n import gettext as _
+    from tally.vocabulary import word
+
+    mine = pairing_rows([r])[1]
+    state = word("started" if r.started else "not started")
+    notes = []
+    if r.bye is not None:
+        scores = "" if r.bye_scores else _(" (does not score)") if r.started else ""
+        notes.append(_("Bye: %(player)s%(scores)s") % {"player": r.bye, "scores": scores})
+    if start:
+        made = ", ".join(str(m) for p in r.pairings for m in p.match_ids) or _("none")
+        notes.append(_("Started round %(n)s: matches %(matches)s.") % {"n": r.number,
+                                                                       "matches": made})
+    rows = [[*row[1:7], _status(str(row[7]))] for row in mine if row[-1] != "bye"]
+    print_table(_("%(event)s, round %(n)s of %(rounds)s (%(state)s)") % {
+                    "event": r.event, "n": r.number, "rounds": r.rounds, "state": state},
+                [_("Table"), _("First"), _("Second"), _("First dealer"), _("Match"),
+                 _("Result"), _("Status")],
+                rows, right=(0, 4), notes=notes)
+
+
+def _status(status: str) -> str:
+    """A pairing's status (``playing``, ``forfeit (Anna wins)``) in the current language."""
+    from tally.i18n import gettext as _
+    from tally.vocabulary import word
+
+    head, sep, rest = status.partition(" (")
+    if sep and rest.endswith(" wins)"):
+        return _("%(status)s (%(player)s wins)") % {"status": word(head),
+                                                     "player": rest[:-len(" wins)")]}
+    return word(status)
 
 
 def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int | None]]]:

@@ -11,19 +11,23 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard
+from tally.cli.common import LangOption, echo_json, fail, guard, language
 from tally.cli.events import parse_date, split_list
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
+from tally.i18n import N_, decimal_comma, format_date, use
+from tally.i18n import gettext as _
+from tally.vocabulary import stage, word
 
 if TYPE_CHECKING:
     from tally.store.views import StandingsView
 
 COLUMNS = ("rank", "player", "played", "won", "lost", "match_points", "game_points_won",
            "game_points_conceded", "game_point_difference", "schneider_wins", "schwarz_wins")
-SHORT = ("#", "Player", "Pl", "W", "L", "MP", "GP+", "GP-", "Diff", "Schn", "Schw")
-LEGEND = ("Pl played, W won, L lost, MP match points, GP+ game points won, GP- conceded, "
-          "Diff their difference, Schn/Schw deals won by schneider/schwarz")
+SHORT = ("#", N_("Player"), N_("Pl"), N_("W"), N_("L"), N_("MP"), N_("GP+"), N_("GP-"),
+         N_("Diff"), N_("Schn"), N_("Schw"))
+LEGEND = N_("Pl played, W won, L lost, MP match points, GP+ game points won, GP- conceded, "
+            "Diff their difference, Schn/Schw deals won by schneider/schwarz")
 
 
 # The arguments that choose whose standings: shared with `tally print standings`.
@@ -56,6 +60,7 @@ def standings(
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Standings of an event, or of a season (--season): matches played, won and lost, match
     points, game points won and conceded and their difference, schneider and schwarz wins,
@@ -85,21 +90,29 @@ def standings(
     if csv_out:
         write_csv([*COLUMNS, *view.tiebreaks], rows_of(view))
         return
-    show(view)
+    with use(language(lang, view.event.language if view.event is not None else None)):
+        show(view)
 
 
 def show(view: StandingsView) -> None:
-    """Print standings as a table on the terminal, with the legend under it."""
+    """Print standings as a table on the terminal, with the legend under it, in the current
+    language (:func:`tally.i18n.use`)."""
     rows = [[*row[:8], signed(int(row[8] or 0)), *row[9:]] for row in rows_of(view)]
-    notes = [LEGEND]
+    notes = [_(LEGEND)]
     if view.tiebreaks:
-        notes.append("Tiebreaks: " + ", ".join(f"TB{i} {name}"
-                                               for i, name in enumerate(view.tiebreaks, 1)))
+        notes.append(_("Tiebreaks: %(list)s") % {"list": ", ".join(
+            f"{_('TB%(n)s') % {'n': i}} {word(name)}" for i, name in enumerate(view.tiebreaks, 1))})
     if view.withdrawn:
-        rule = "" if view.event is None else f" ({view.event.withdrawal})"
-        notes.append(f"Withdrawn{rule}: {', '.join(view.withdrawn)}")
-    print_table(title_of(view), [*SHORT, *(f"TB{i}" for i in range(1, len(view.tiebreaks) + 1))],
-                rows, right=(0, *range(2, len(SHORT) + len(view.tiebreaks))), notes=notes)
+        rule = "" if view.event is None else f" ({word(view.event.withdrawal)})"
+        notes.append(_("Withdrawn%(rule)s: %(names)s") % {"rule": rule,
+                                                           "names": ", ".join(view.withdrawn)})
+    header = [SHORT[0], *(_(h) for h in SHORT[1:]),
+              *(_("TB%(n)s") % {"n": i} for i in range(1, len(view.tiebreaks) + 1))]
+    # match points and tiebreak values as the language writes them (German: 1,5)
+    rows = [[decimal_comma(number(c)) if isinstance(c, float) else c for c in row]
+            for row in rows]
+    print_table(title_of(view), header, rows,
+                right=(0, *range(2, len(SHORT) + len(view.tiebreaks))), notes=notes)
 
 
 def rows_of(view: StandingsView) -> list[list[str | int | float | None]]:
@@ -110,11 +123,13 @@ def rows_of(view: StandingsView) -> list[list[str | int | float | None]]:
 
 
 def title_of(view: StandingsView) -> str:
-    """``Autumn cup, 2026-11-21, sixty-six, round robin: round 3 of 5``."""
+    """``Autumn cup, 2026-11-21, sixty-six, round robin: round 3 of 5``, in the current
+    language."""
     if view.event is None:
-        return f"{view.title} ({len(view.events)} event(s), {number(view.match_points_per_win)}"\
-               " match point(s) a win)"
+        return _("%(title)s (%(events)s event(s), %(points)s match point(s) a win)") % {
+            "title": view.title, "events": len(view.events),
+            "points": decimal_comma(number(view.match_points_per_win))}
     ev = view.event
-    kind = "club evening" if ev.kind == "club" else "round robin"
-    stage = f": {view.stage}" if view.stage else ""
-    return f"{ev.name}, {ev.date}, {ev.rules}, {kind}{stage}"
+    kind = word("club evening" if ev.kind == "club" else "round robin")
+    where = f": {stage(view.stage)}" if view.stage else ""
+    return f"{ev.name}, {format_date(ev.date)}, {ev.rules}, {kind}{where}"

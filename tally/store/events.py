@@ -59,6 +59,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.errors import NotFound, Refused
+from tally.i18n import LANGUAGES
 from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
 from tally.store import eventrows
@@ -163,9 +164,11 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  held_on: date | None = None, rules: str = "sixty-six", double: bool = False,
                  matches_per_pairing: int = 1, match_points_per_win: float = 1.0,
                  bye: str = "none", withdrawal: str = "forfeit",
-                 tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS) -> EventView:
+                 tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+                 language: str = "") -> EventView:
     """Create a club evening (``kind="club"``) or a round robin (``kind="round-robin"``) of
-    stored players, seeded in the order given; ``held_on`` defaults to today.
+    stored players, seeded in the order given; ``held_on`` defaults to today; ``language``
+    (``"de"``, ``"en"``, or ``""`` to let the locale decide) is what its sheets speak.
 
     The options are described in the module docstring; ``double`` and
     ``matches_per_pairing`` belong to round robins only.
@@ -174,6 +177,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     _one_of("the kind of event", kind, KINDS)
     _one_of("a bye", bye, BYES)
     _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
+    if language:
+        _one_of("the event's language", language, LANGUAGES)
     order = check_tiebreaks(tiebreaks)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
@@ -191,7 +196,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             name=clean, kind=kind, held_on=held_on or date.today(), rules=spec,
             double_round=double, matches_per_pairing=matches_per_pairing,
             match_points_per_win=per_win, bye=bye,
-            withdrawal=withdrawal, tiebreaks=",".join(order), created_at=utc_now())
+            withdrawal=withdrawal, tiebreaks=",".join(order), created_at=utc_now(),
+            language=language)
             .returning(t.events.c.id)).scalar_one()
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
@@ -804,7 +810,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         match_points_per_win=float(row["match_points_per_win"]), bye=row["bye"],
         withdrawal=row["withdrawal"],
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
-        rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat())
+        rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
+        language=row["language"] or "")
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:

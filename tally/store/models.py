@@ -88,6 +88,8 @@ class Event(SQLModel, table=True):
     won match), ``withdrawal`` what becomes of a withdrawn player's unplayed matches
     (``forfeit``: each is a win for the opponent; ``void``: they drop out of the standings).
     ``tiebreaks`` is a comma-separated list of :data:`tally.tiebreaks.TIEBREAKS`, in order.
+    ``language`` is what its sheets and readable output speak (``de``, ``en``; empty: the
+    locale decides, see :mod:`tally.i18n`).
     """
 
     __tablename__ = "events"
@@ -111,6 +113,8 @@ class Event(SQLModel, table=True):
     withdrawal: str = Field(default="forfeit", max_length=10)
     tiebreaks: str = Field(max_length=200)
     created_at: datetime
+    language: str = Field(default="", max_length=10,
+                          sa_column_kwargs={"server_default": ""})
 
 
 class EventPlayer(SQLModel, table=True):

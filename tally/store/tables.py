@@ -88,6 +88,7 @@ events = table(
     column("withdrawal", String),
     column("tiebreaks", String),
     column("created_at", UTCDateTime()),
+    column("language", String),
 )
 
 event_players = table(

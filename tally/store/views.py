@@ -239,7 +239,8 @@ class EventView:
     opponent (``withdrawal="forfeit"``) or drop out of the standings (``"void"``). Players
     level on match points are told apart by ``tiebreaks``, in order. ``rounds`` is the
     number of rounds of a round robin's schedule (0 for a club evening), ``rounds_started``
-    the rounds whose matches were made.
+    the rounds whose matches were made. ``language`` is what its sheets and readable output
+    speak (``"de"``, ``"en"``; ``""``: the locale decides, see :mod:`tally.i18n`).
     """
 
     id: int
@@ -258,6 +259,7 @@ class EventView:
     rounds_started: tuple[int, ...]
     matches: int
     created_at: str
+    language: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,79 @@
+"""Words tally stores or computes and shows to people: tiebreak names, outcome reasons and
+violated rules, event kinds, statuses, suits, an event's stage.
+
+They stay English in the data (and in every JSON output); they are marked here with
+:func:`~tally.i18n.N_` so that ``python -m tally.i18n update`` puts them in the catalogue, and a
+sheet or a terminal line translates them where it shows them (:func:`word`; the templates'
+``word`` filter). A word not listed here prints as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from tally.i18n import N_, gettext, translations
+
+__all__ = ["WORDS", "stage", "word"]
+
+#: Every word of the data that a person reads, marked for the catalogue.
+WORDS: Final = (
+    # tiebreaks (tally.tiebreaks.TIEBREAKS)
+    N_("head-to-head"), N_("game-point-difference"), N_("game-points-won"),
+    N_("sonneborn-berger"), N_("wins"),
+    # outcome reasons (tally.kernel.Reason)
+    N_("claim"), N_("false-claim"), N_("failed-close"), N_("illegal-play"), N_("last-trick"),
+    N_("higher-total"), N_("draw"), N_("incomplete"),
+    # violated rules (tally.kernel.Rule)
+    N_("follow-suit"), N_("must-head"), N_("must-trump"), N_("marriage-not-allowed"),
+    N_("false-marriage"), N_("exchange-not-allowed"), N_("false-exchange"),
+    N_("close-not-allowed"),
+    # suits (tally.cards.Suit.title)
+    N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"),
+    # event kinds, pairing and match states, what a sheet says for a season's rules
+    N_("club evening"), N_("round robin"), N_("double round robin"), N_("per event"),
+    N_("playing"), N_("played"), N_("scheduled"), N_("forfeit"), N_("void"), N_("bye"),
+    N_("started"), N_("not started"), N_("final"),
+    # the better choice at a lead (tally.analysis.CloseDecision.better)
+    N_("close"), N_("play on"),
+    # claim verdicts and notes of the analysis (tally.analysis_text)
+    N_("correct"), N_("false"), N_("the record has errors or violations"),
+    N_("the record has errors or violations: nothing to analyse"),
+    N_("the deal never reached phase 2"),
+    N_("the hands the record proves do not fit its phase 2"),
+)
+
+#: How far an event is, as :func:`stage` words it.
+_ROUND_OF: Final = N_("round %(round)s of %(rounds)s")
+_AFTER_ROUND_OF: Final = N_("after round %(round)s of %(rounds)s")
+_NOT_STARTED_OF: Final = N_("not started (%(rounds)s rounds)")
+
+_ROUND = re.compile(r"(after )?round (\d+) of (\d+)")
+_NOT_STARTED = re.compile(r"not started \((\d+) rounds\)")
+
+
+def word(text: str, lang: str | None = None) -> str:
+    """``text`` translated when the catalogue has it (in ``lang``, else the current language),
+    else as it is."""
+    if not text:
+        return text
+    return translations(lang).gettext(text) if lang is not None else gettext(text)
+
+
+def stage(text: str, lang: str | None = None) -> str:
+    """How far an event is (``round 2 of 5``, ``after round 7 of 9``, ``final``,
+    ``not started (5 rounds)``) in ``lang``.
+
+    >>> stage("round 2 of 5", "de"), stage("final", "de"), stage("round 2 of 5", "en")
+    ('Runde 2 von 5', 'Endstand', 'round 2 of 5')
+    """
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    found = _ROUND.fullmatch(text)
+    if found:
+        pattern = say(_AFTER_ROUND_OF if found.group(1) else _ROUND_OF)
+        return pattern % {"round": found.group(2), "rounds": found.group(3)}
+    found = _NOT_STARTED.fullmatch(text)
+    if found:
+        return say(_NOT_STARTED_OF) % {"rounds": found.group(1)}
+    return word(text, lang)
