@@ -212,11 +212,12 @@ def update() -> None:
     """Extract every marked string (tally/ and templates/), merge it into each catalogue and
     compile the ``.mo`` files. Needs Babel (the ``dev`` extra)."""
     _pybabel("extract", "-F", str(_CFG), "-k", "N_", "-k", "pgettext:1c,2",
-             "--no-location", "--sort-output", "--omit-header",
-             "-o", str(_POT), "tally", "templates")
+             "--no-location", "--sort-output", "--width=100", "--project=tally",
+             "--copyright-holder=tally", "--msgid-bugs-address=", "-o", str(_POT),
+             "tally", "templates")
     for lang in LANGUAGES[1:]:
         _pybabel("update", "-i", str(_POT), "-d", str(locale_dir()), "-D", DOMAIN, "-l", lang,
-                 "--no-fuzzy-matching", "--ignore-obsolete", "--omit-header")
+                 "--no-fuzzy-matching", "--ignore-obsolete", "--width=100")
     compile_all()
 
 

@@ -9,12 +9,13 @@ sheet or a terminal line translates them where it shows them (:func:`word`; the 
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
 from tally.i18n import N_, gettext, translations
 
-__all__ = ["WORDS", "stage", "word"]
+__all__ = ["WORDS", "explanation", "stage", "word"]
 
 #: Every word of the data that a person reads, marked for the catalogue.
 WORDS: Final = (
@@ -41,6 +42,11 @@ WORDS: Final = (
     N_("the record has errors or violations: nothing to analyse"),
     N_("the deal never reached phase 2"),
     N_("the hands the record proves do not fit its phase 2"),
+    # terms of the formats of issue 11 (Swiss, knockout with lives), ready in the catalogue
+    N_("play-off"), N_("life"), N_("lives"), N_("knockout"), N_("Swiss"), N_("bracket"),
+    N_("eliminated"), N_("provisional"),
+    # what a ruling says of a record it cannot rule on (tally.ruling)
+    N_("the record has errors"),
 )
 
 #: How far an event is, as :func:`stage` words it.
@@ -76,4 +82,36 @@ def stage(text: str, lang: str | None = None) -> str:
     found = _NOT_STARTED.fullmatch(text)
     if found:
         return say(_NOT_STARTED_OF) % {"rounds": found.group(1)}
+    return word(text, lang)
+
+
+@functools.cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """A regular expression that reads the values back out of a filled ``template``."""
+    return re.compile(re.sub(r"%\\\(([a-z]+)\\\)s", r"(?P<\1>.+?)", re.escape(template)))
+
+
+def explanation(text: str, lang: str | None = None) -> str:
+    """The engine's explanation of a ruling (always English, :data:`tally.decision.EXPLANATIONS`)
+    in ``lang`` (else the current language): matched against its template and filled again
+    from the catalogue, the rule's name and the inner message worded too. Text that fits no
+    template (an engine message not yet marked) is returned as it is.
+
+    >>> explanation("nobody claimed; Anna won the last trick", "de")
+    'niemand sagte an; Anna machte den letzten Stich'
+    """
+    from tally.decision import EXPLANATIONS
+
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    for template in EXPLANATIONS:
+        found = _pattern(template).fullmatch(text)
+        if found is None:
+            continue
+        values = found.groupdict()
+        if "rule" in values:
+            values["rule"] = word(values["rule"], lang)
+        if "message" in values:
+            values["message"] = explanation(values["message"], lang)
+        return say(template) % values
     return word(text, lang)

@@ -12,7 +12,7 @@ from tally.cli import app
 from tally.cli.common import LangOption, echo_json, fail, language
 from tally.i18n import gettext as _
 from tally.i18n import ngettext, use
-from tally.vocabulary import word
+from tally.vocabulary import explanation, word
 
 if TYPE_CHECKING:
     from tally.ruling import Ruling
@@ -86,7 +86,7 @@ def _stdin_bytes() -> bytes:
 
 def describe(ruling: Ruling, *, referee: bool = False) -> str:
     """A ruling in plain words, as a referee would give it, in the current language
-    (:func:`tally.i18n.use`; the engine's explanation and messages stay English)."""
+    (:func:`tally.i18n.use`; the engine's violation messages stay English)."""
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
         "file": ruling.file or _("(record)"), "rules": ruling.rules,
         "forehand": ruling.forehand, "dealer": ruling.dealer}
@@ -110,7 +110,8 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
             out.append(_("  Counted points (for the referee): %(points)s.") % {"points": pts})
     else:
         if o.winner is None:
-            out.append(_("  Ruling: the deal is drawn (%(why)s).") % {"why": ruling.explanation})
+            out.append(_("  Ruling: the deal is drawn (%(why)s).") % {
+                "why": explanation(ruling.explanation)})
         else:
             gp = ngettext("%(num)s game point", "%(num)s game points", o.game_points) % {
                 "num": o.game_points}
@@ -118,7 +119,8 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
                 if ruling.carry_in else ""
             out.append(_("  Ruling: %(player)s wins %(points)s%(carry)s (%(reason)s): "
                          "%(why)s.") % {"player": o.winner, "points": gp, "carry": carry,
-                                        "reason": word(o.reason), "why": ruling.explanation})
+                                        "reason": word(o.reason),
+                                        "why": explanation(ruling.explanation)})
         pts = ", ".join(f"{n} {p}" for n, p in ruling.points.items())
         tricks = ", ".join(f"{n} {t}" for n, t in ruling.tricks.items())
         out.append(_("  Counted points: %(points)s. Tricks: %(tricks)s.") % {

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import fail, guard
+from tally.cli.common import LangOption, fail, guard, language
 from tally.cli.printing import PaperOption, PaperSize, write_and_say
 from tally.cli.storage import DbOption, ScorerOption, opened
 
@@ -51,6 +51,7 @@ def load(
     paper: PaperOption = PaperSize.A4,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Load events kept as files into the database and show their standings.
 
@@ -68,7 +69,7 @@ def load(
     if not fresh:
         with opened(db, scorer) as store:
             typer.echo(f"Database: {store.where}")
-            _load_and_show(store, folders, sheets, paper.value)
+            _load_and_show(store, folders, sheets, paper.value, lang)
         return
     target = _fresh_target(url)
     if target.exists():
@@ -86,7 +87,7 @@ def load(
         _remove_sqlite_files(building)
     with opened(f"sqlite:///{target}", scorer) as store:
         typer.echo(f"Database: {store.where} (new)")
-        _show(store, loaded, sheets, paper.value)
+        _show(store, loaded, sheets, paper.value, lang)
 
 
 def _load(store: Store, folders: list[Path]) -> list[Loaded]:
@@ -95,13 +96,17 @@ def _load(store: Store, folders: list[Path]) -> list[Loaded]:
     return load_events(store, folders, label="tally load")
 
 
-def _load_and_show(store: Store, folders: list[Path], sheets: Path | None, paper: str) -> None:
-    _show(store, _load(store, folders), sheets, paper)
+def _load_and_show(store: Store, folders: list[Path], sheets: Path | None, paper: str,
+                   lang: str | None = None) -> None:
+    _show(store, _load(store, folders), sheets, paper, lang)
 
 
-def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str) -> None:
-    """Each loaded event and its standings (after the load has committed), and its sheets."""
+def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str,
+          lang: str | None = None) -> None:
+    """Each loaded event and its standings (after the load has committed), and its sheets,
+    in ``--lang``, else the event's language, else the locale's."""
     from tally.cli.standings import show
+    from tally.i18n import use
     from tally.store.events import standings
 
     for one in loaded:
@@ -111,9 +116,10 @@ def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str) -
                    f"{len(ev.players)} players, {one.matches} matches, "
                    f"{one.recorded_deals} deals recorded trick by trick, "
                    f"{one.quick_deals} kept as results.\n")
-        show(standings(store, ev.id))
-        if sheets is not None:
-            _print_sheets(store, one, sheets, paper)
+        with use(language(lang, ev.language)):
+            show(standings(store, ev.id))
+            if sheets is not None:
+                _print_sheets(store, one, sheets, paper)
 
 
 #: The first 16 bytes of every SQLite database file.

@@ -90,8 +90,10 @@ def describe_match(m: MatchView) -> list[str]:
                                            "target": m.target, "dealer": m.first_dealer}]
     if m.deals:
         wa, wb = max(len(a), 5), max(len(b), 5)
-        out.append(f"  {_('deal'):>4}  {_('dealer'):<10} {_('winner'):<10} {_('reason'):<13} "
-                   f"{_('points'):>8}  {_('carry'):>5}  {a:>{wa}} {b:>{wb}}")
+        deal, dealer, winner, reason = _("deal"), _("dealer"), _("winner"), _("reason")
+        points, carry = _("points"), _("carry")
+        out.append(f"  {deal:>4}  {dealer:<10} {winner:<10} {reason:<13} "
+                   f"{points:>8}  {carry:>5}  {a:>{wa}} {b:>{wb}}")
     for d in m.deals:
         if d.reason == "incomplete":
             winner, points = _("(playing)"), ""

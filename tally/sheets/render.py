@@ -47,7 +47,7 @@ from markupsafe import Markup, escape
 
 from tally.cards import PARSE_TABLE, Suit
 from tally.errors import TallyError
-from tally.i18n import decimal_comma, format_date, format_datetime, translations
+from tally.i18n import current, decimal_comma, format_date, format_datetime, translations
 from tally.sheets.data import (
     AnalysisSheet,
     PairingsSheet,
@@ -423,11 +423,13 @@ def _page_size(paper: str) -> str:
 
 
 def render_html(template: str, sheet: object, *, paper: Paper | str = "A4",
-                lang: str = "en") -> str:
+                lang: str | None = None) -> str:
     """The HTML of ``template`` filled with ``sheet`` for ``paper`` (``"A4"`` or ``"letter"``),
-    in ``lang`` (``"en"`` or ``"de"``)."""
+    in ``lang`` (``"en"`` or ``"de"``; by default the current language of
+    :func:`tally.i18n.use`, English unless set)."""
     page_size = _page_size(paper)
-    return environment(lang).get_template(template).render(sheet=sheet, page_size=page_size)
+    return environment(lang or current()).get_template(template).render(sheet=sheet,
+                                                                        page_size=page_size)
 
 
 # ------------------------------------------------------------------------------ PDF
@@ -457,43 +459,43 @@ def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
 
 
 def _render(template: str, sheet: object, paper: Paper | str,
-            files: TemplateFiles | None, lang: str = "en") -> bytes:
+            files: TemplateFiles | None, lang: str | None = None) -> bytes:
     return html_to_pdf(render_html(template, sheet, paper=paper, lang=lang), files=files)
 
 
 def render_standings(data: StandingsSheet, *, paper: Paper | str = "A4",
-                     files: TemplateFiles | None = None, lang: str = "en") -> bytes:
+                     files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """The standings (and, for a round robin, the cross-table) as PDF bytes."""
     return _render("standings.html.j2", data, paper, files, lang)
 
 
 def render_pairings(data: PairingsSheet, *, paper: Paper | str = "A4",
-                    files: TemplateFiles | None = None, lang: str = "en") -> bytes:
+                    files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """The pairings of one round, with a result box per table, as PDF bytes."""
     return _render("pairings.html.j2", data, paper, files, lang)
 
 
 def render_scoresheet(data: ScoreSheet, *, paper: Paper | str = "A4",
-                      files: TemplateFiles | None = None, lang: str = "en") -> bytes:
+                      files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """A score sheet to fill in by hand (a blank form when it names no players)."""
     return _render("scoresheet.html.j2", data, paper, files, lang)
 
 
 def render_ruling(data: RulingSheet, *, paper: Paper | str = "A4",
-                  files: TemplateFiles | None = None, lang: str = "en") -> bytes:
+                  files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """The dispute sheet of one deal: tags, tricks and the ruling, as PDF bytes."""
     return _render("ruling.html.j2", data, paper, files, lang)
 
 
 def render_analysis(data: AnalysisSheet, *, paper: Paper | str = "A4",
-                    files: TemplateFiles | None = None, lang: str = "en") -> bytes:
+                    files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """A match's closes and claims, a row per recorded deal and totals per player, as PDF."""
     return _render("analysis.html.j2", data, paper, files, lang)
 
 
 def render_sheet(data: StandingsSheet | PairingsSheet | ScoreSheet | RulingSheet
                  | AnalysisSheet, *, paper: Paper | str = "A4",
-                 files: TemplateFiles | None = None, lang: str = "en") -> bytes:
+                 files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """Any sheet of :mod:`tally.sheets` as PDF bytes, by its type."""
     if isinstance(data, AnalysisSheet):
         return render_analysis(data, paper=paper, files=files, lang=lang)
