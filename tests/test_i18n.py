@@ -33,7 +33,7 @@ REVOKE = EXAMPLES / "revoke-proved-later.deal"
 PO = ROOT / "tally" / "locale" / "de" / "LC_MESSAGES" / "tally.po"
 
 #: The sheet templates, and the web page that shows the standings on the wall.
-TEMPLATES = sorted(templates_dir().glob("*.html.j2")) + [templates_dir() / "web" / "live.html.j2"]
+TEMPLATES = [*sorted(templates_dir().glob("*.html.j2")), templates_dir() / "web" / "live.html.j2"]
 
 
 # ------------------------------------------------------------------------------ the catalogue
@@ -343,6 +343,9 @@ def test_event_create_stores_its_language(tmp_path: Path) -> None:
     assert json.loads(made.stdout)["language"] == "de"
     plain = runner.invoke(app, ["event", "create", "Evening", "--json"], env=env)
     assert json.loads(plain.stdout)["language"] == ""
+    shown = runner.invoke(app, ["event", "show", "Abend"], env=env).stdout
+    assert "Language of its sheets and output: de." in shown
+    assert "Language" not in runner.invoke(app, ["event", "show", "Evening"], env=env).stdout
     bad = runner.invoke(app, ["event", "create", "Soirée", "--lang", "fr"], env=env)
     assert bad.exit_code == 2
     assert "the event's language must be en or de" in bad.stderr

@@ -166,6 +166,8 @@ def describe_event(ev: EventView) -> list[str]:
     out.append(f"Scoring: {scoring}; a withdrawn player's remaining matches are "
                f"{'forfeited' if ev.withdrawal == 'forfeit' else 'void'}.")
     out.append(f"Tiebreaks: {', '.join(ev.tiebreaks) or 'none'}.")
+    if ev.language:
+        out.append(f"Language of its sheets and output: {ev.language}.")
     out.append(f"Players ({len(ev.players)}), {plural(ev.matches, 'match', 'matches')} played "
                "or being played:")
     for p in ev.players:
