@@ -387,3 +387,14 @@ def test_the_web_wall_uses_the_same_catalogue() -> None:
     assert stage_words("de")("round 2 of 5") == "Runde 2 von 5"
     with use("de"):
         assert translate("en")("Standings") == "Standings"
+
+
+def test_the_shipped_fonts_have_every_character_of_the_german_catalogue() -> None:
+    from fontTools.ttLib import TTFont
+
+    catalogue = translations("de")
+    text = "".join(str(v) for v in getattr(catalogue, "_catalog", {}).values())
+    assert "Übertrag" in text and "„" in text
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        cmap = TTFont(templates_dir() / "fonts" / name).getBestCmap()
+        assert sorted({c for c in text if ord(c) > 31 and ord(c) not in cmap}) == [], name
