@@ -15,7 +15,7 @@ from typing import Final
 
 from tally.i18n import N_, gettext, translations
 
-__all__ = ["WORDS", "explanation", "stage", "word"]
+__all__ = ["WORDS", "explanation", "season_title", "stage", "word"]
 
 #: Every word of the data that a person reads, marked for the catalogue.
 WORDS: Final = (
@@ -45,6 +45,8 @@ WORDS: Final = (
     # terms of the formats of issue 11 (Swiss, knockout with lives), ready in the catalogue
     N_("play-off"), N_("life"), N_("lives"), N_("knockout"), N_("Swiss"), N_("bracket"),
     N_("eliminated"), N_("provisional"),
+    # the events a season's standings count (tally.store.events.season_standings)
+    N_("all events"), N_("club evenings"),
     # what a ruling says of a record it cannot rule on (tally.ruling)
     N_("the record has errors"),
 )
@@ -115,3 +117,35 @@ def explanation(text: str, lang: str | None = None) -> str:
             values["message"] = explanation(values["message"], lang)
         return say(template) % values
     return word(text, lang)
+
+
+_SEASON_OF: Final = N_("Season: %(kinds)s%(span)s")
+_FROM: Final = N_(" from %(date)s")
+_TO: Final = N_(" to %(date)s")
+_SEASON = re.compile(r"Season: (?P<kinds>all events|club evenings)"
+                     r"(?: from (?P<start>\d{4}-\d\d-\d\d))?(?: to (?P<end>\d{4}-\d\d-\d\d))?")
+
+
+def season_title(text: str, lang: str | None = None) -> str:
+    """A season's title (``Season: club evenings from 2026-01-01 to 2026-12-31``, as
+    :func:`tally.store.events.season_standings` names it) in ``lang``, its dates written as the
+    language does; any other title as it is.
+
+    >>> season_title("Season: club evenings from 2026-01-01", "de")
+    'Saison: Klubabende ab 01.01.2026'
+    """
+    from datetime import date
+
+    from tally.i18n import format_date
+
+    found = _SEASON.fullmatch(text)
+    if found is None:
+        return text
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    span = ""
+    if found["start"]:
+        span += say(_FROM) % {"date": format_date(date.fromisoformat(found["start"]), lang)}
+    if found["end"]:
+        span += say(_TO) % {"date": format_date(date.fromisoformat(found["end"]), lang)}
+    return say(_SEASON_OF) % {"kinds": say(found["kinds"]), "span": span}

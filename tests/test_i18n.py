@@ -298,6 +298,15 @@ def test_standings_in_german(club: Club) -> None:
     assert "Player" not in out and "Tiebreaks" not in out
 
 
+def test_season_standings_in_german(club: Club) -> None:
+    out = _cli(club, "standings", "--season", "--from", "2026-01-01", "--lang", "de")
+    assert "Saison: Klubabende ab 01.01.2026 (1 Turnier(e), 1 Matchpunkt(e) je Sieg)" in out
+    english = _cli(club, "standings", "--season", "--from", "2026-01-01")
+    assert "Season: club evenings from 2026-01-01 (1 event(s), 1 match point(s) a win)" in english
+    sheet = _text(club.run("print", "standings", "--season", "--lang", "de"))
+    assert "Saison: Klubabende" in sheet and "je Turnier" in sheet
+
+
 def test_round_match_check_and_analyse_in_german(club: Club) -> None:
     rnd = _cli(club, "event", "round", "1", "1", "--lang", "de")
     assert "Autumn cup, Runde 1 von 3 (begonnen)" in rnd

@@ -17,7 +17,7 @@ from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
 from tally.i18n import N_, decimal_comma, format_date, use
 from tally.i18n import gettext as _
-from tally.vocabulary import stage, word
+from tally.vocabulary import season_title, stage, word
 
 if TYPE_CHECKING:
     from tally.store.views import StandingsView
@@ -127,7 +127,7 @@ def title_of(view: StandingsView) -> str:
     language."""
     if view.event is None:
         return _("%(title)s (%(events)s event(s), %(points)s match point(s) a win)") % {
-            "title": view.title, "events": len(view.events),
+            "title": season_title(view.title), "events": len(view.events),
             "points": decimal_comma(number(view.match_points_per_win))}
     ev = view.event
     kind = word("club evening" if ev.kind == "club" else "round robin")

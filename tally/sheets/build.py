@@ -48,7 +48,7 @@ from tally.sheets.data import (
     TrickRow,
     Violation,
 )
-from tally.vocabulary import explanation, word
+from tally.vocabulary import explanation, season_title, word
 
 if TYPE_CHECKING:
     from tally.analysis import DealAnalysis
@@ -360,7 +360,7 @@ def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
     grid = None
     if cross is not None:
         grid = CrossTable(players=cross.players, cells=cross.cells)
-    return StandingsSheet(event=view.title, date=when, rule_set=rules,
+    return StandingsSheet(event=season_title(view.title), date=when, rule_set=rules,
                           printed_at=printed_at or _now(), rows=rows,
                           tiebreaks=view.tiebreaks, stage=view.stage, cross_table=grid)
 
