@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from tally.analysis import UNANALYSABLE, DealAnalysis
 from tally.i18n import gettext as _
+from tally.i18n import pgettext
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,8 @@ def report_lines(r: AnalysisReport) -> list[str]:
               if r.skipped else "")
            + (_(", %(n)s with record errors") % {"n": r.unanalysable} if r.unanalysable
               else "") + "."]
-    heads = [_("player"), _("deals"), _("closes"), _("sound"), _("lost (unsound closes)"),
+    heads = [_("player"), _("deals"), pgettext("column", "closes"), _("sound"),
+             _("lost (unsound closes)"),
              _("late claims"), _("lost (late claims)")]
     width = max([len(p.player) for p in r.players] + [6, len(heads[0])])
     w = [len(h) for h in heads]

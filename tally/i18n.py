@@ -61,6 +61,7 @@ __all__ = [
     "locale_language",
     "ngettext",
     "normalize",
+    "pgettext",
     "resolve",
     "translations",
     "use",
@@ -159,6 +160,12 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language."""
     return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where ``context`` tells two uses of the same
+    English word apart (a verb and a column heading)."""
+    return translations(_current.get()).pgettext(context, message)
 
 
 def N_(message: str) -> str:

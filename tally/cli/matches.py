@@ -88,11 +88,13 @@ def describe_match(m: MatchView) -> list[str]:
     out = [_("Match %(id)s: %(a)s v %(b)s, %(rules)s, to %(target)s game points; "
              "%(dealer)s dealt first.") % {"id": m.id, "a": a, "b": b, "rules": m.rules,
                                            "target": m.target, "dealer": m.first_dealer}]
+    # the reason column is as wide as its longest word (13 in English, as always)
+    wr = max([13, *(len(word(d.reason)) for d in m.deals)])
     if m.deals:
         wa, wb = max(len(a), 5), max(len(b), 5)
         deal, dealer, winner, reason = _("deal"), _("dealer"), _("winner"), _("reason")
         points, carry = _("points"), _("carry")
-        out.append(f"  {deal:>4}  {dealer:<10} {winner:<10} {reason:<13} "
+        out.append(f"  {deal:>4}  {dealer:<10} {winner:<10} {reason:<{wr}} "
                    f"{points:>8}  {carry:>5}  {a:>{wa}} {b:>{wb}}")
     for d in m.deals:
         if d.reason == "incomplete":
@@ -102,7 +104,7 @@ def describe_match(m: MatchView) -> list[str]:
             points = f"{d.deal_points}+{d.carry_in}={d.game_points}" if d.winner and \
                 d.carry_in else str(d.game_points)
         kind = " q" if d.kind == "quick" else ""
-        out.append(f"  {d.number:>4}  {d.dealer:<10} {winner:<10} {word(d.reason):<13} "
+        out.append(f"  {d.number:>4}  {d.dealer:<10} {winner:<10} {word(d.reason):<{wr}} "
                    f"{points:>8}  {d.carry_out:>5}  {d.score_after[a]:>{wa}} "
                    f"{d.score_after[b]:>{wb}}{kind}")
         for v in d.violations:
