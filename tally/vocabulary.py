@@ -93,20 +93,30 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(re.sub(r"%\\\(([a-z]+)\\\)s", r"(?P<\1>.+?)", re.escape(template)))
 
 
+@functools.cache
+def _templates() -> tuple[str, ...]:
+    """Every template of the engine's explanations and violation messages."""
+    from tally.deal import MESSAGES as PLAY_MESSAGES
+    from tally.decision import EXPLANATIONS
+    from tally.evidence import MESSAGES as RECORD_MESSAGES
+
+    return (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES)
+
+
 def explanation(text: str, lang: str | None = None) -> str:
-    """The engine's explanation of a ruling (always English, :data:`tally.decision.EXPLANATIONS`)
-    in ``lang`` (else the current language): matched against its template and filled again
-    from the catalogue, the rule's name and the inner message worded too. Text that fits no
-    template (an engine message not yet marked) is returned as it is.
+    """The engine's explanation of a ruling or message of a violation (always English:
+    :data:`tally.decision.EXPLANATIONS`, :data:`tally.evidence.MESSAGES`,
+    :data:`tally.deal.MESSAGES`) in ``lang`` (else the current language): matched against
+    its template and filled again from the catalogue, the rule's name and an inner message
+    worded too. Text that fits no template (an engine message not yet marked) is returned as
+    it is.
 
     >>> explanation("nobody claimed; Anna won the last trick", "de")
     'niemand sagte an; Anna machte den letzten Stich'
     """
-    from tally.decision import EXPLANATIONS
-
     t = translations(lang) if lang is not None else None
     say = t.gettext if t is not None else gettext
-    for template in EXPLANATIONS:
+    for template in _templates():
         found = _pattern(template).fullmatch(text)
         if found is None:
             continue

@@ -407,3 +407,30 @@ def test_the_shipped_fonts_have_every_character_of_the_german_catalogue() -> Non
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
         cmap = TTFont(templates_dir() / "fonts" / name).getBestCmap()
         assert sorted({c for c in text if ord(c) > 31 and ord(c) not in cmap}) == [], name
+
+
+def test_every_explanation_and_violation_message_of_the_examples_is_worded_in_german() -> None:
+    # The engine writes them in English from the templates of tally.decision, tally.evidence
+    # and tally.deal; each must read back into its template (so German can be filled in) and
+    # come out unchanged in English.
+    from tally.ruling import rule_text
+    from tally.vocabulary import explanation
+
+    seen = 0
+    for path in sorted(EXAMPLES.glob("*.deal")):
+        ruling = rule_text(path.read_text(encoding="utf-8"), file=path.name)
+        texts = [v.message for v in ruling.violations]
+        texts += [ruling.explanation] if ruling.explanation else []
+        for text in texts:
+            seen += 1
+            assert explanation(text, "en") == text
+            assert explanation(text, "de") != text, text
+    assert seen >= 20
+
+
+def test_a_message_no_template_knows_is_left_as_it_is() -> None:
+    from tally.vocabulary import explanation
+
+    assert explanation("something new the engine says", "de") == "something new the engine says"
+    assert explanation("nobody claimed; A (x) won the last trick", "de") == \
+        "niemand sagte an; A (x) machte den letzten Stich"

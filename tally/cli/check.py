@@ -86,7 +86,8 @@ def _stdin_bytes() -> bytes:
 
 def describe(ruling: Ruling, *, referee: bool = False) -> str:
     """A ruling in plain words, as a referee would give it, in the current language
-    (:func:`tally.i18n.use`; the engine's violation messages stay English)."""
+    (:func:`tally.i18n.use`; the engine's explanation and messages worded by
+    :func:`tally.vocabulary.explanation`)."""
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
         "file": ruling.file or _("(record)"), "rules": ruling.rules,
         "forehand": ruling.forehand, "dealer": ruling.dealer}
@@ -98,7 +99,8 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
         return "\n".join(out)
     for v in ruling.violations:
         out.append(_("  Trick %(trick)s: %(player)s broke the rule %(rule)s: %(message)s.") % {
-            "trick": v.trick, "player": v.player, "rule": word(v.rule), "message": v.message})
+            "trick": v.trick, "player": v.player, "rule": word(v.rule),
+            "message": explanation(v.message)})
     o = ruling.outcome
     assert o is not None
     if o.reason == "incomplete":

@@ -82,7 +82,7 @@ def show(match: MatchArg, json_out: JsonOption = False, referee: RefereeOption =
 def describe_match(m: MatchView) -> list[str]:
     """A match as a small score sheet, in the current language (:func:`tally.i18n.use`)."""
     from tally.i18n import gettext as _
-    from tally.vocabulary import word
+    from tally.vocabulary import explanation, word
 
     a, b = m.players
     out = [_("Match %(id)s: %(a)s v %(b)s, %(rules)s, to %(target)s game points; "
@@ -110,7 +110,7 @@ def describe_match(m: MatchView) -> list[str]:
         for v in d.violations:
             out.append(_("        trick %(trick)s: %(player)s broke %(rule)s: %(message)s") % {
                 "trick": v.trick, "player": v.player, "rule": word(v.rule),
-                "message": v.message})
+                "message": explanation(v.message)})
     if any(d.kind == "quick" for d in m.deals):
         out.append(_("  (q: entered as a result, not recorded trick by trick)"))
     out.append(score_line(m))

@@ -203,7 +203,7 @@ def record_ruling_sheet(record: DealRecord, *, players: tuple[str, str] | None =
     order = players or (ruling.forehand, ruling.dealer)
     turn_up = Card.parse(tags["Trump"])
     violations = tuple(
-        Violation(rule=v.rule, description=v.message,
+        Violation(rule=v.rule, description=explanation(v.message),
                   rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
                   player=v.player, trick=v.trick)
         for v in ruling.violations)
