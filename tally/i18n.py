@@ -51,6 +51,7 @@ __all__ = [
     "DEFAULT",
     "DOMAIN",
     "LANGUAGES",
+    "LOCALE_VARIABLES",
     "N_",
     "current",
     "decimal_comma",
@@ -62,8 +63,10 @@ __all__ = [
     "ngettext",
     "normalize",
     "pgettext",
+    "problems",
     "resolve",
     "translations",
+    "update",
     "use",
 ]
 
