@@ -325,6 +325,14 @@ def test_round_match_check_and_analyse_in_german(club: Club) -> None:
     assert "Spieler" in report and "späte Ansagen" in report
 
 
+def test_cross_table_in_german(club: Club) -> None:
+    out = _cli(club, "event", "cross", "1", "--lang", "de")
+    assert "Autumn cup: Kreuztabelle" in out and "Nr." in out and "Spieler" in out
+    assert "Jede Zeile zeigt" in out
+    assert "Autumn cup: cross-table" in _cli(club, "event", "cross", "1")
+    assert "Thursday club: Kreuztabelle" in _cli(club, "event", "cross", "2")
+
+
 def test_english_stays_english(club: Club) -> None:
     assert _cli(club, "match", "show", "1").startswith("Match 1: Greta Huber v Franz Leitner")
     assert "(forehand) against" in _cli(club, "check", str(REVOKE))
@@ -374,6 +382,7 @@ def test_load_reads_the_language_of_event_toml(tmp_path: Path) -> None:
     loaded = CliRunner().invoke(app, ["load", str(folder)], env=env)
     assert loaded.exit_code == 0, loaded.output
     assert "Spieler" in loaded.stdout and "Feinwertungen" in loaded.stdout
+    assert 'Klubabend 1 „Donnerstagsrunde“ geladen (19.11.2026, sixty-six)' in loaded.stdout
     listed = CliRunner().invoke(app, ["event", "list", "--json"], env=env)
     assert json.loads(listed.stdout)[0]["language"] == "de"
     english = CliRunner().invoke(app, ["load", str(folder), "--lang", "en", "--db",

@@ -319,7 +319,7 @@ def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int
 @event_app.command("cross")
 @guard
 def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = False,
-          db: DbOption = None) -> None:
+          db: DbOption = None, lang: LangOption = None) -> None:
     """Show the cross-table of an event: each player's results against each other player,
     their own game points first (7:3); + and - for a match won or lost by forfeit."""
     from tally.store import as_json
@@ -338,6 +338,11 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
     if csv_out:
         write_csv(header, rows)
         return
-    print_table(f"{grid.event.name}: cross-table", ["No.", "Player", *header[2:]], rows,
-                right=(0,), notes=["Each row shows its player's results against the column's "
-                                   "player, game points, their own first."])
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(lang, grid.event.language)):
+        print_table(_("%(event)s: cross-table") % {"event": grid.event.name},
+                    [_("No."), _("Player"), *header[2:]], rows, right=(0,),
+                    notes=[_("Each row shows its player's results against the column's "
+                             "player, game points, their own first.")])

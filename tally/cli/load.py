@@ -106,17 +106,21 @@ def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str,
     """Each loaded event and its standings (after the load has committed), and its sheets,
     in ``--lang``, else the event's language, else the locale's."""
     from tally.cli.standings import show
-    from tally.i18n import use
+    from tally.i18n import format_date, use
+    from tally.i18n import gettext as _
     from tally.store.events import standings
+    from tally.vocabulary import word
 
     for one in loaded:
         ev = one.event
-        kind = "club evening" if ev.kind == "club" else "round robin"
-        typer.echo(f'\nLoaded {kind} {ev.id} "{ev.name}" ({ev.date}, {ev.rules}): '
-                   f"{len(ev.players)} players, {one.matches} matches, "
-                   f"{one.recorded_deals} deals recorded trick by trick, "
-                   f"{one.quick_deals} kept as results.\n")
         with use(language(lang, ev.language)):
+            kind = word("club evening" if ev.kind == "club" else "round robin")
+            typer.echo("\n" + _('Loaded %(kind)s %(id)s "%(name)s" (%(date)s, %(rules)s): '
+                                 "%(players)s players, %(matches)s matches, %(recorded)s deals "
+                                 "recorded trick by trick, %(quick)s kept as results.") % {
+                "kind": kind, "id": ev.id, "name": ev.name, "date": format_date(ev.date),
+                "rules": ev.rules, "players": len(ev.players), "matches": one.matches,
+                "recorded": one.recorded_deals, "quick": one.quick_deals} + "\n")
             show(standings(store, ev.id))
             if sheets is not None:
                 _print_sheets(store, one, sheets, paper)
