@@ -8,12 +8,14 @@ a line, a sheet prints the label in a column of its own.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
 from tally.analysis import ClaimFinding, CloseDecision, CloseFinding, DealAnalysis
 from tally.i18n import N_, decimal_comma, ngettext
 from tally.i18n import gettext as _
+from tally.vocabulary import word
 
 
 class Topic(StrEnum):
@@ -85,7 +87,20 @@ def value_text(f: CloseFinding) -> str:
 def line_finding(f: CloseFinding) -> Finding:
     """The principal line of best play (of the first sample when the hands were sampled)."""
     label = _("Best line") if f.exact else _("Best line (first sample)")
-    return Finding(Topic.LINE, f"{', '.join(f.line)}.", f"{label}: ", label)
+    return Finding(Topic.LINE, f"{', '.join(_step(s) for s in f.line)}.", f"{label}: ", label)
+
+
+_END_STEP = re.compile(r"(?P<who>.+) (?P<end>claim|failed-close|last-trick|higher-total) "
+                       r"\((?P<points>\d+)\)")
+
+
+def _step(text: str) -> str:
+    """A step of a line (``Anna AH``, ``Anna claim (3)``, ``draw``) with the way the deal ends
+    in the current language."""
+    found = _END_STEP.fullmatch(text)
+    if found is not None:
+        return f"{found['who']} {word(found['end'])} ({found['points']})"
+    return word(text) if text == "draw" else text
 
 
 def turn_finding(a: DealAnalysis) -> Finding | None:
