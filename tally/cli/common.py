@@ -18,7 +18,8 @@ import re
 import sys
 import typing
 from collections.abc import Callable
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from enum import StrEnum
+from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
 from urllib.parse import unquote
 
 import typer
@@ -148,3 +149,26 @@ def echo_json(obj: Any) -> None:
     """Print ``obj`` as one line of strict JSON (non-ASCII kept as is): never ``NaN`` or
     ``Infinity``, which are not JSON (the inputs that could make them are refused)."""
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, allow_nan=False) + "\n")
+
+
+class Language(StrEnum):
+    """The languages of ``--lang`` (:data:`tally.i18n.LANGUAGES`)."""
+
+    EN = "en"
+    DE = "de"
+
+
+#: ``--lang de|en`` of every command whose readable output or sheet speaks a language.
+LangOption = Annotated[Language | None, typer.Option(
+    "--lang", case_sensitive=False,
+    help="Language of the readable output and sheets: en or de (default: the event's "
+         "language, else the locale's LC_ALL / LC_MESSAGES / LANG, else English). JSON and "
+         "CSV stay English.")]
+
+
+def language(requested: Language | str | None, event: str | None = None) -> str:
+    """The language a command speaks (:func:`tally.i18n.resolve`): ``--lang``, else the
+    event's, else the locale's, else English."""
+    from tally.i18n import resolve
+
+    return resolve(None if requested is None else str(requested), event)

@@ -73,6 +73,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.errors import NotFound, Refused
+from tally.i18n import LANGUAGES
 from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
 from tally.store import eventrows, knockouts
@@ -203,10 +204,11 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, lives: int | None = None,
                  draw_seed: str | None = None, final_size: int | None = None,
                  groups: int | None = None, advance: int | None = None,
-                 rank_by: str | None = None) -> EventView:
+                 rank_by: str | None = None, language: str = "") -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     knockout with lives (``"knockout"``) or groups then knockout (``"groups"``) of stored
-    players, seeded in the order given; ``held_on`` defaults to today.
+    players, seeded in the order given; ``held_on`` defaults to today; ``language``
+    (``"de"``, ``"en"``, or ``""`` to let the locale decide) is what its sheets speak.
 
     The options are described in the module docstring; ``double`` and
     ``matches_per_pairing`` belong to round robins only; ``lives``, ``draw_seed`` (default:
@@ -218,6 +220,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     _one_of("the kind of event", kind, KINDS)
     _one_of("a bye", bye, BYES)
     _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
+    if language:
+        _one_of("the event's language", language, LANGUAGES)
     order = check_tiebreaks(tiebreaks)
     ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
     spec = checked_rules(rules)
@@ -241,7 +245,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             double_round=double, matches_per_pairing=matches_per_pairing,
             match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
-            created_at=utc_now())
+            created_at=utc_now(), language=language)
             .returning(t.events.c.id)).scalar_one()
         if fmt is not None:
             knockouts.insert_format(conn, eid, fmt)
@@ -988,7 +992,7 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         withdrawal=row["withdrawal"],
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
         rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
-        rank_by=row["rank_by"])
+        rank_by=row["rank_by"], language=row["language"] or "")
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:

@@ -89,6 +89,7 @@ events = table(
     column("tiebreaks", String),
     column("created_at", UTCDateTime()),
     column("rank_by", String),
+    column("language", String),
 )
 
 #: the format of a knockout or of groups then knockout (:mod:`tally.store.knockouts`)
