@@ -139,7 +139,7 @@ def knockout_text(text: str, lang: str | None = None, *, player: bool = False) -
     :func:`word` words it.
 
     >>> knockout_text("out in round 3, withdrew", "de"), knockout_text("bracket: final", "de")
-    ('ausgeschieden in Runde 3, zurückgezogen', 'Turnierbaum: Finale')
+    ('aus in Runde 3, zurückgezogen', 'Turnierbaum: Finale')
     """
     t = translations(lang) if lang is not None else None
     say = t.gettext if t is not None else gettext
