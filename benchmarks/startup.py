@@ -8,6 +8,10 @@ pass``, ``tally --help``, ``tally check ONE.deal`` and ``tally deal play MATCH C
 then its undo, untimed, on a fresh SQLite database). ``--against`` times another checkout's
 ``tally`` too (its folder first on PYTHONPATH, the same interpreter), side by side.
 
+Output goes to a pipe, as from a script: ``--help`` and ``deal play`` take their plain paths
+(tally/cli/helptext.py, tally/cli/quickplay.py: no Typer, no SQLAlchemy), ``check`` its direct
+call of the command. ``--help`` in a terminal is rich's coloured help, through Typer.
+
 Targets (issue 9): ``--help`` and ``check`` at most 3.5 times ``python -c pass``, ``deal play``
 at most 6 times. Prints the median of each, its ratio and the best run.
 """

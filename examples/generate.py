@@ -1,5 +1,5 @@
-"""Write the bundled example events: a club evening, an 8-player round robin and a
-16-player knockout with three lives (Preisschnapsen).
+"""Write the bundled example events: a club evening, an 8-player round robin, a 9-player
+Swiss event of 5 rounds and a 16-player knockout with three lives (Preisschnapsen).
 
     python examples/generate.py
 
@@ -7,16 +7,20 @@ Each event is a folder with ``event.toml`` (the event, its players and its match
 ``deals/`` (the ``.deal`` records of the matches kept trick by trick). The other matches carry
 quick results, as a club keeps them on paper. The deals are random legal deals played by the
 engine (:func:`tally.match.simulate_match`), seeded, so the files are the same on every run.
+The Swiss event is paired round by round by tally itself (a scratch database in a temporary
+folder holds the results so far), so ``tally load`` pairs it the same way.
 """
 
 from __future__ import annotations
 
 import random
+from datetime import date
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 from tally.errors import TallyError
 from tally.match import DealResult, simulate_match
-from tally.notation import write_deal
+from tally.notation import DealRecord, write_deal
 from tally.rules import RuleSet
 from tally.ruling import rule
 from tally.schedule import berger_schedule
@@ -31,6 +35,8 @@ KNOCKOUT = ["Alois Brunner", "Brigitte Haas", "Christian Mayr", "Doris Egger",
             "Manfred Huemer", "Notburga Reiter", "Otto Fink", "Paula Strasser"]
 ROUND_ROBIN = ["Gerti Hofer", "Hans Leitner", "Ilse Bauer", "Josef Eder", "Karin Wolf",
                "Lukas Fuchs", "Maria Steiner", "Norbert Lang"]
+SWISS = ["Otto Brunner", "Paula Egger", "Quirin Mayr", "Rosa Haas", "Stefan Koller",
+         "Theresa Reiter", "Ulrich Wallner", "Vera Aigner", "Walter Lechner"]
 
 
 def _q(text: str) -> str:
@@ -39,8 +45,10 @@ def _q(text: str) -> str:
 
 def _match_block(folder: Path, key: str, players: tuple[str, str], first: str, rules: RuleSet,
                  rng: random.Random, recorded: bool, extra: dict[str, int],
-                 event: str, played: list[DealResult] | None = None) -> list[str]:
-    records = simulate_match(rules, players, first, rng, tags={"Event": event})
+                 event: str, played: list[DealResult] | None = None,
+                 records: list[DealRecord] | None = None) -> list[str]:
+    if records is None:
+        records = simulate_match(rules, players, first, rng, tags={"Event": event})
     if played is not None:  # each deal's result, for the caller
         for record in records:
             r = rule(record)
@@ -195,7 +203,51 @@ def knockout() -> None:
     _write_event(folder, header, blocks)
 
 
+def swiss() -> None:
+    from tally.store import open_store
+    from tally.store.events import create_event, start_round
+
+    folder = _fresh_folder("swiss")
+    name = "Winter Swiss Open 2026"
+    rules = RuleSet.parse("sixty-six")
+    rng = random.Random(1906)
+    header = [
+        "# A 9-player Swiss event of 5 rounds, each round paired by tally from the standings",
+        "# after the rounds before it (tally load pairs it again and checks every table); one",
+        "# player sits out each round and scores a win. Rounds 1 and 2 were kept trick by",
+        "# trick, rounds 3 to 5 on paper.",
+        f"name = {_q(name)}",
+        'kind = "swiss"',
+        "rounds = 5",
+        'bye = "win"',
+        'date = "2026-12-05"',
+        f"rules = {_q(rules.spec)}",
+        "players = [" + ", ".join(_q(p) for p in SWISS) + "]",
+    ]
+    blocks: list[str] = []
+    with TemporaryDirectory() as tmp, open_store(f"sqlite:///{tmp}/swiss.db") as store:
+        for player in SWISS:
+            store.add_player(player)
+        ev = create_event(store, name, kind="swiss", players=SWISS, rules=rules.spec,
+                          rounds=5, bye="win", held_on=date(2026, 12, 5))
+        for number in range(1, 6):
+            for pairing in start_round(store, ev.id, number).pairings:
+                first = pairing.first_dealer
+                players = (first, pairing.second if first == pairing.first else pairing.first)
+                records = simulate_match(rules, players, first, rng, tags={"Event": name})
+                key = f"round{number}-table{pairing.table}"
+                blocks += _match_block(folder, key, players, first, rules, rng,
+                                       recorded=number <= 2,
+                                       extra={"round": number, "table": pairing.table},
+                                       event=name, records=records)
+                store.import_deals(pairing.matches[0].match_id,
+                                   [(f"{key}-deal{i}", write_deal(r))
+                                    for i, r in enumerate(records, start=1)])
+    _write_event(folder, header, blocks)
+
+
 if __name__ == "__main__":
     club_evening()
     round_robin()
+    swiss()
     knockout()

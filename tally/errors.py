@@ -14,6 +14,7 @@ clean message on stderr and an exit status (see :mod:`tally.cli`)::
         │   ├── ViolationNotConfirmed   would record an unconfirmed violation
         │   ├── DealMoved               another scorer changed the deal meanwhile
         │   ├── BadRecord               a stored deal whose record has errors
+        │   ├── NoPairing               no Swiss pairing avoids a rematch
         │   └── AccessDenied            a web change without secret, PIN or form token
         ├── StoreUnavailable        the database cannot be opened or is too new
         ├── LoadError               an event kept as files that cannot be loaded
@@ -148,3 +149,7 @@ class PrintError(TallyError):
 
 class FetchRefused(PrintError):
     """A file or network address the renderer may not read (anything outside the templates)."""
+
+
+class NoPairing(Refused):
+    """No pairing of a Swiss round avoids a rematch (:func:`tally.swiss.pair_round`)."""

@@ -1,10 +1,10 @@
 """Loading an event kept as files: ``event.toml`` and the ``.deal`` records of its matches.
 
 The format is the one of the bundled examples (``examples/club-evening``,
-``examples/round-robin``)::
+``examples/round-robin``, ``examples/swiss``)::
 
     name = "Thursday Club Evening"
-    kind = "club-evening"            # or "round-robin"
+    kind = "club-evening"            # or "round-robin", or "swiss" (with rounds = N)
     date = "2026-11-19"
     rules = "sixty-six"
     players = ["Anna Berger", "Bert Huber"]
@@ -15,7 +15,7 @@ The format is the one of the bundled examples (``examples/club-evening``,
     # tally.i18n)
 
     [[matches]]
-    round = 1                        # round robins: the round and table of the schedule
+    round = 1                        # round robins and Swiss: the round and table
     table = 1
     players = ["Anna Berger", "Bert Huber"]
     first_dealer = "Anna Berger"
@@ -33,10 +33,22 @@ withdraw a player between two rounds.
 
 Every record goes through the engine as ``tally deal import`` does, every result through
 ``tally deal quick``; a round robin's matches are made from its schedule, so a file whose
-pairings do not follow the Berger tables is refused. Everything in the folder is checked
-through the engine before anything is stored (every record ruled, every result checked against
-the rule set, dealers and carry followed through each match, a round robin's pairings against
-the schedule), so a folder with a mistake is refused whole, naming the file and the match.
+pairings do not follow the Berger tables is refused. A **Swiss** event (``kind = "swiss"``,
+``rounds = N``) is loaded round by round as it was played: each round the file has matches
+for is paired by tally (:mod:`tally.swiss`) from the standings after the rounds before it,
+and the file's matches of that round must be those pairings (the same two players at each
+table, the same first dealer), or the file is refused naming the table and tally's pairing;
+then the round's records and results are stored, and the next round is paired. So a Swiss
+file always holds the pairings tally would make (an event paired by other rules is kept as a
+club evening instead); rounds are listed from 1 without a gap, and a round is paired only
+once every match of the round before it is finished. Withdrawals and late entries are not
+part of the file format (``tally event withdraw`` / ``add`` after loading).
+
+Everything in the folder is checked through the engine before anything is stored (every
+record ruled, every result checked against the rule set, dealers and carry followed through
+each match, a round robin's pairings against the schedule; a Swiss event's pairings as each
+round is paired, inside the same transaction), so a folder with a mistake is refused whole,
+naming the file and the match.
 Everything a load stores (the players it adds, the event, its matches and deals, and the
 audit entry of each step, whose command reads ``tally load: ...``) is written in one
 transaction (:meth:`Store.transaction`, :func:`load_events`): a folder refused at any step,
@@ -76,9 +88,10 @@ if TYPE_CHECKING:
     from tally.schedule import Pairing
 
 KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
-         "knockout": "knockout", "groups": "groups"}
+         "knockout": "knockout", "groups": "groups", "swiss": "swiss"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
-            "tiebreaks", "lives", "seed", "final", "groups", "advance", "rank_by", "language")
+            "tiebreaks", "lives", "seed", "final", "groups", "advance", "rank_by", "rounds",
+            "language")
 #: the keys of event.toml that have another name in :func:`create_event`
 _RENAMED = {"seed": "draw_seed", "final": "final_size"}
 
@@ -211,7 +224,7 @@ def load_event(store: Store, folder: Path) -> Loaded:
     if not isinstance(matches, list) or not all(isinstance(m, dict) for m in matches):
         raise LoadError(f"{path}: matches must be a list of [[matches]] tables")
     staged = kind in ("knockout", "groups")
-    if kind == "round-robin" or staged:
+    if kind in ("round-robin", "swiss") or staged:
         for index, m in enumerate(matches, start=1):
             if staged and m.get("playoff") is True and "round" not in m:
                 continue
@@ -237,25 +250,73 @@ def load_event(store: Store, folder: Path) -> Loaded:
 
         recorded, quick = _staged_matches(store, event, matches, planned, data, path)
         return Loaded(event_view(store, event.id), len(matches), recorded, quick)
-    made = _round_robin_matches(store, event, matches, path) if kind == "round-robin" else {}
-    recorded = quick = 0
-    for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
-        try:
-            if kind == "round-robin":
-                match_id = made[(m["round"], m["table"])]
-            else:
-                match_id = store.start_match(*plan.players, first_dealer=plan.first_dealer,
-                                             event=event.id).id
-            if plan.records:
-                recorded += len(store.import_deals(match_id, plan.records))
-            for winner, points, reason in plan.results:
-                store.quick_result(match_id, winner=winner, points=points, reason=reason)
-                quick += 1
-        except TallyError as exc:
-            raise LoadError(f"{path}, match {index}: {exc}") from None
+    if kind == "swiss":
+        recorded, quick = _swiss_rounds(store, event, matches, planned, path)
+    else:
+        made = _round_robin_matches(store, event, matches, path) \
+            if kind == "round-robin" else {}
+        recorded = quick = 0
+        for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
+            try:
+                if kind == "round-robin":
+                    match_id = made[(m["round"], m["table"])]
+                else:
+                    match_id = store.start_match(*plan.players, first_dealer=plan.first_dealer,
+                                                 event=event.id).id
+                deals = _fill(store, match_id, plan)
+            except TallyError as exc:
+                raise LoadError(f"{path}, match {index}: {exc}") from None
+            recorded, quick = recorded + deals[0], quick + deals[1]
     from tally.store.events import event as event_view
 
     return Loaded(event_view(store, event.id), len(matches), recorded, quick)
+
+
+def _fill(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
+    """Store a match's records and quick results; how many of each."""
+    recorded = len(store.import_deals(match_id, plan.records)) if plan.records else 0
+    for winner, points, reason in plan.results:
+        store.quick_result(match_id, winner=winner, points=points, reason=reason)
+    return recorded, len(plan.results)
+
+
+def _swiss_rounds(store: Store, event: EventView, matches: list[dict[str, Any]],
+                  planned: list[_Planned], path: Path) -> tuple[int, int]:
+    """Load a Swiss event round by round (module docstring): pair each round as tally does,
+    check the file's matches of the round against it, store their deals. How many deals were
+    recorded and kept as results."""
+    numbers = sorted({m["round"] for m in matches})
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise LoadError(f"{path}: a Swiss event's rounds are listed from 1 without a gap, "
+                        f"not {', '.join(map(str, numbers))}")
+    recorded = quick = 0
+    for number in numbers:
+        try:
+            rnd = start_round(store, event.id, number)
+        except TallyError as exc:
+            raise LoadError(f"{path}: round {number}: {exc}") from None
+        tables = {p.table: p for p in rnd.pairings}
+        seen: set[int] = set()
+        for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
+            if m["round"] != number:
+                continue
+            where = f"{path}, match {index}"
+            p = tables.get(m["table"])
+            if p is None or m["table"] in seen:
+                raise LoadError(f"{where}: round {number} has tables 1 to {len(tables)}, "
+                                f"each once, by the Swiss pairing; not table {m['table']}"
+                                f"{' again' if m['table'] in seen else ''}")
+            seen.add(m["table"])
+            if {p.first, p.second} != set(plan.players) or plan.first_dealer != p.first_dealer:
+                raise LoadError(f"{where}: round {number} table {m['table']} is {p.first} "
+                                f"against {p.second}, {p.first_dealer} dealing first, by the "
+                                "Swiss pairing")
+            try:
+                deals = _fill(store, p.matches[0].match_id, plan)
+            except TallyError as exc:
+                raise LoadError(f"{where}: {exc}") from None
+            recorded, quick = recorded + deals[0], quick + deals[1]
+    return recorded, quick
 
 
 @dataclass(frozen=True)
@@ -481,7 +542,7 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
         "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
         "seed": (str,), "final": (int,), "groups": (int,), "advance": (int,), "rank_by": (str,),
-        "language": (str,)}
+        "rounds": (int,), "language": (str,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:
         if key not in data:
@@ -495,7 +556,8 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
             what = {"double": "true or false", "matches_per_pairing": "a whole number",
                     "match_points_per_win": "a number", "tiebreaks": "a list of texts",
                     "lives": "a whole number", "final": "a whole number",
-                    "groups": "a whole number", "advance": "a whole number"}
+                    "groups": "a whole number", "advance": "a whole number",
+                    "rounds": "a whole number"}
             raise LoadError(f"{path}: {key} must be {what.get(key, 'a text')}")
         out[_RENAMED.get(key, key)] = value
     return out

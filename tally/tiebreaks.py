@@ -37,7 +37,19 @@ Tiebreaks (higher is better for each):
     sum of the final match points (byes included) of every opponent beaten, once per win;
     matches cannot be drawn, so no half shares;
 ``wins``
-    number of matches won.
+    number of matches won;
+``buchholz``
+    sum of the final match points (byes included) of every opponent met in a match that
+    counts (won or lost, also by forfeit), once per match: a measure of how strong the
+    opposition was, made for Swiss events. A bye has no opponent and adds nothing;
+``median-buchholz``
+    the Buchholz without the opponent with the most and the one with the fewest match
+    points (one each), once a player has met at least three opponents (before that, the
+    plain Buchholz).
+
+``buchholz`` and ``median-buchholz`` are not among :data:`DEFAULT_TIEBREAKS` (the order of club
+evenings and round robins); a Swiss event ranks by :data:`SWISS_TIEBREAKS` unless told
+otherwise.
 """
 
 from __future__ import annotations
@@ -49,8 +61,8 @@ from typing import NamedTuple
 from tally.errors import NotFound, TallyError
 from tally.schedule import check_player_names
 
-__all__ = ["DEFAULT_TIEBREAKS", "RANK_BY", "TIEBREAKS", "MatchResult", "PairResult",
-           "StandingRow", "rank_pairs", "standings"]
+__all__ = ["DEFAULT_TIEBREAKS", "RANK_BY", "SWISS_TIEBREAKS", "TIEBREAKS", "MatchResult",
+           "PairResult", "StandingRow", "rank_pairs", "standings"]
 
 #: Names of the tiebreaks :func:`standings` understands.
 TIEBREAKS: tuple[str, ...] = (
@@ -59,10 +71,16 @@ TIEBREAKS: tuple[str, ...] = (
     "game-points-won",
     "sonneborn-berger",
     "wins",
+    "buchholz",
+    "median-buchholz",
 )
 
-#: The order used when none is given.
-DEFAULT_TIEBREAKS: tuple[str, ...] = TIEBREAKS
+#: The order used when none is given (club evenings and round robins).
+DEFAULT_TIEBREAKS: tuple[str, ...] = TIEBREAKS[:5]
+
+#: The order a Swiss event uses when none is given.
+SWISS_TIEBREAKS: tuple[str, ...] = ("buchholz", "median-buchholz", "sonneborn-berger",
+                                    "game-point-difference", "wins")
 
 #: What players are ranked by before the tiebreaks: match points or their percentage.
 RANK_BY: tuple[str, ...] = ("points", "percentage")
@@ -258,7 +276,7 @@ def rank_pairs(
     bye_counts = _check_inputs(players, tiebreaks, match_points_per_win, match_points_per_bye,
                                byes, rank_by)
     running_counts = _check_counts("running matches", players, running)
-    totals, wins = _tally(players, pairs)
+    totals, wins, met = _tally(players, pairs)
     match_points = {
         p: t.won * match_points_per_win + bye_counts.get(p, 0) * match_points_per_bye
         for p, t in totals.items()
@@ -267,7 +285,7 @@ def rank_pairs(
     percentage = {p: _percentage(match_points[p],
                                  (t.played + scoring_byes.get(p, 0)) * match_points_per_win)
                   for p, t in totals.items()}
-    keys = _Keys(totals, wins, match_points, match_points_per_win)
+    keys = _Keys(totals, wins, match_points, match_points_per_win, met)
     first = match_points if rank_by == "points" else percentage
     groups, values = _rank(players, first, tiebreaks, keys)
     return _rows(groups, totals, match_points, values, percentage, bye_counts, running_counts)
@@ -305,12 +323,13 @@ def _check_counts(what: str, players: Sequence[str], counts: Mapping[str, int] |
 
 
 def _tally(players: Sequence[str], pairs: Iterable[PairResult]
-           ) -> tuple[dict[str, _Tally], dict[str, dict[str, int]]]:
-    """Each player's totals over the finished matches, and how often each player beat each
-    other player; every pair is checked first."""
+           ) -> tuple[dict[str, _Tally], dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """Each player's totals over the finished matches, how often each player beat each other
+    player, and how often each met each other player; every pair is checked first."""
     known = set(players)
     totals = {p: _Tally() for p in players}
     wins: dict[str, dict[str, int]] = {p: {} for p in players}
+    met: dict[str, dict[str, int]] = {p: {} for p in players}
     for pair in pairs:
         a_name, b_name, won_a, won_b, gp_a, gp_b = pair[:6]
         _check_pair(a_name, b_name, pair[2:], known)
@@ -334,7 +353,10 @@ def _tally(players: Sequence[str], pairs: Iterable[PairResult]
             wins[a_name][b_name] = wins[a_name].get(b_name, 0) + won_a
         if won_b:
             wins[b_name][a_name] = wins[b_name].get(a_name, 0) + won_b
-    return totals, wins
+        if played:
+            met[a_name][b_name] = met[a_name].get(b_name, 0) + played
+            met[b_name][a_name] = met[b_name].get(a_name, 0) + played
+    return totals, wins, met
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +367,16 @@ class _Keys:
     wins: dict[str, dict[str, int]]
     match_points: dict[str, float]
     per_win: float
+    met: dict[str, dict[str, int]]
+
+    def buchholz(self, player: str, median: bool) -> float:
+        """The sum of the match points of ``player``'s opponents, once per match (``median``:
+        without the highest and the lowest, from three opponents on)."""
+        scores = sorted(self.match_points[o] for o, n in self.met[player].items()
+                        for _ in range(n))
+        if median and len(scores) >= 3:
+            scores = scores[1:-1]
+        return sum(scores)
 
     def all_met(self, group: list[str]) -> bool:
         """Whether every two players of ``group`` have played a finished match together."""
@@ -366,6 +398,9 @@ class _Keys:
             return lambda p: float(totals[p].game_points_won)
         if name == "sonneborn-berger":
             return lambda p: sum(n * self.match_points[q] for q, n in wins[p].items())
+        if name in ("buchholz", "median-buchholz"):
+            median = name == "median-buchholz"
+            return lambda p: self.buchholz(p, median)
         return lambda p: float(totals[p].won)
 
 

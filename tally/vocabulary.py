@@ -21,7 +21,7 @@ __all__ = ["WORDS", "explanation", "knockout_text", "round_name", "season_title"
 WORDS: Final = (
     # tiebreaks (tally.tiebreaks.TIEBREAKS)
     N_("head-to-head"), N_("game-point-difference"), N_("game-points-won"),
-    N_("sonneborn-berger"), N_("wins"),
+    N_("sonneborn-berger"), N_("wins"), N_("buchholz"), N_("median-buchholz"),
     # outcome reasons (tally.kernel.Reason)
     N_("claim"), N_("false-claim"), N_("failed-close"), N_("illegal-play"), N_("last-trick"),
     N_("higher-total"), N_("draw"), N_("incomplete"),
@@ -46,7 +46,7 @@ WORDS: Final = (
     N_("play-off"), N_("life"), N_("lives"), N_("knockout"), N_("Swiss"), N_("bracket"),
     N_("eliminated"), N_("provisional"),
     # the kinds of events as the terminal names them (tally.cli.events, tally.cli.load)
-    N_("groups event"), N_("knockout with lives"), N_("groups then knockout"),
+    N_("groups event"), N_("Swiss event"), N_("knockout with lives"), N_("groups then knockout"),
     N_("knockout, ranked by elimination"), N_("groups then knockout, ranked by elimination"),
     # how far a knockout's player got (tally.store.knockouts), a bracket's rounds
     N_("winner"), N_("B"),

@@ -237,6 +237,6 @@ def test_club_evenings_and_a_season(db_url: str) -> None:
     refused(db_url, "standings", "1", "--season", match="not both")
     refused(db_url, "standings", "--season", "--from", "Jan 1", match="is not a date")
     refused(db_url, "standings", "1", "--json", "--csv", match="not both")
-    refused(db_url, "event", "create", "X", "--kind", "swiss", match="kind of event")
+    refused(db_url, "event", "create", "X", "--kind", "ladder", match="kind of event")
     refused(db_url, "event", "create", "X", "--tiebreaks", "luck", match="unknown tiebreak")
     refused(db_url, "standings", "7", match='no event "7"')

@@ -28,6 +28,7 @@ from tests.json_support import strict_json
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 CLUB, ROBIN = EXAMPLES / "club-evening", EXAMPLES / "round-robin"
+SWISS = EXAMPLES / "swiss"
 
 
 def pdf_text(path: Path) -> str:
@@ -40,8 +41,8 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     """The examples loaded once through the CLI: (database, sheets folder, output)."""
     base = tmp_path_factory.mktemp("load")
     db, sheets = base / "examples.db", base / "sheets"
-    result = CliRunner().invoke(app, ["load", str(CLUB), str(ROBIN), "--db", str(db),
-                                      "--fresh", "--sheets", str(sheets)])
+    result = CliRunner().invoke(app, ["load", str(CLUB), str(ROBIN), str(SWISS), "--db",
+                                      str(db), "--fresh", "--sheets", str(sheets)])
     assert result.exit_code == 0, result.output
     return db, sheets, result.output
 
@@ -76,7 +77,7 @@ def reckon(folder: Path) -> dict[str, dict[str, int]]:
     return {p: dict(c) for p, c in table.items()}
 
 
-@pytest.mark.parametrize("event, folder", [("1", CLUB), ("2", ROBIN)])
+@pytest.mark.parametrize("event, folder", [("1", CLUB), ("2", ROBIN), ("3", SWISS)])
 def test_loaded_standings_agree_with_a_reckoning_of_the_files(
         loaded: tuple[Path, Path, str], event: str, folder: Path) -> None:
     db, _, _ = loaded
@@ -90,7 +91,10 @@ def test_loaded_standings_agree_with_a_reckoning_of_the_files(
         assert (row["played"], row["won"], row["game_points_won"],
                 row["game_points_conceded"]) == (exp["played"], exp["won"], exp["gp_won"],
                                                  exp["gp_conceded"]), player
-        assert row["match_points"] == exp["won"]  # one match point a win, the default
+        # one match point a win, the default; a Swiss bye scores a win (bye = "win"): 5
+        # rounds, a bye in each round not played
+        byes = 5 - exp["played"] if folder == SWISS else 0
+        assert row["match_points"] == exp["won"] + byes
     ranks = [r["rank"] for r in sorted(rows.values(), key=lambda r: r["rank"])]
     assert ranks[0] == 1 and ranks == sorted(ranks)
 
@@ -102,15 +106,32 @@ def test_load_shows_each_event_and_its_standings_table(loaded: tuple[Path, Path,
     assert "28 matches, 71 deals recorded trick by trick, 88 kept as results" in output
     assert "Autumn Round Robin 2026, 2026-10-01, schnapsen, round robin: final" in output
     assert "Ranked by MP (match points), then H2H head-to-head" in output
+    assert "Tiebreaks: TB1 head-to-head" in output
+    assert 'Loaded Swiss event 3 "Winter Swiss Open 2026"' in output
+    assert "20 matches, 40 deals recorded trick by trick, 69 kept as results" in output
+    assert "Winter Swiss Open 2026, 2026-12-05, sixty-six, Swiss event: final" in output
+    assert "Tiebreaks: TB1 buchholz, TB2 median-buchholz" in output
 
 
 def test_load_writes_the_standings_pairings_score_sheet_and_a_ruling(
         loaded: tuple[Path, Path, str]) -> None:
     _, sheets, _ = loaded
     names = sorted(p.name for p in sheets.glob("*.pdf"))
-    assert names == ["pairings-event-2-round-7.pdf", "ruling-deal-1.1.pdf",
-                     "ruling-deal-8.1.pdf", "scoresheet-match-1.pdf", "scoresheet-match-8.pdf",
-                     "standings-event-1.pdf", "standings-event-2.pdf"]
+    assert names == ["pairings-event-2-round-7.pdf", "pairings-event-3-round-5.pdf",
+                     "ruling-deal-1.1.pdf", "ruling-deal-36.1.pdf", "ruling-deal-8.1.pdf",
+                     "scoresheet-match-1.pdf", "scoresheet-match-36.pdf",
+                     "scoresheet-match-8.pdf", "standings-event-1.pdf", "standings-event-2.pdf",
+                     "standings-event-3.pdf"]
+    swiss = pdf_text(sheets / "pairings-event-3-round-5.pdf")
+    assert "Winter Swiss Open 2026" in swiss and "Pairings, round 5" in swiss
+    data = tomllib.loads((SWISS / "event.toml").read_text(encoding="utf-8"))
+    last = [m for m in data["matches"] if m["round"] == 5]
+    assert len(last) == 4
+    for m in last:
+        assert m["players"][0] in swiss and m["players"][1] in swiss
+    sitting_out = set(data["players"]) - {p for m in last for p in m["players"]}
+    assert [f"Bye: {p}" in swiss for p in sitting_out] == [True]
+    assert "Cross-table" in pdf_text(sheets / "standings-event-3.pdf")
     standings = pdf_text(sheets / "standings-event-2.pdf")
     assert "Autumn Round Robin 2026" in standings and "Cross-table" in standings
     assert "Karin Wolf" in standings and "schnapsen" in standings
@@ -158,6 +179,53 @@ def test_a_round_robin_file_that_breaks_the_schedule_is_refused(tmp_path: Path) 
     assert "event.toml, match" in result.output
 
 
+def swiss_copy(tmp_path: Path, change: str, into: str) -> tuple[Path, str]:
+    """The Swiss example in a folder of its own, its event.toml with ``change`` made
+    ``into``; (folder, database URL)."""
+    folder = tmp_path / "swiss"
+    (folder / "deals").mkdir(parents=True)
+    text = (SWISS / "event.toml").read_text(encoding="utf-8")
+    assert change in text
+    (folder / "event.toml").write_text(text.replace(change, into, 1), encoding="utf-8")
+    for deal in (SWISS / "deals").glob("*.deal"):
+        (folder / "deals" / deal.name).write_text(deal.read_text(encoding="utf-8"))
+    return folder, str(tmp_path / "x.db")
+
+
+def test_a_swiss_file_whose_pairings_are_not_tallys_is_refused_whole(tmp_path: Path) -> None:
+    data = tomllib.loads((SWISS / "event.toml").read_text(encoding="utf-8"))
+    m = next(m for m in data["matches"] if m["round"] == 3 and m["table"] == 1)
+    swapped = [m["players"][1], m["players"][0]]
+    other = swapped[0]
+    # The same two players with the other one dealing first: not tally's pairing
+    folder, db = swiss_copy(
+        tmp_path,
+        f'round = 3\ntable = 1\nplayers = ["{m["players"][0]}", "{m["players"][1]}"]\n'
+        f'first_dealer = "{m["first_dealer"]}"',
+        f'round = 3\ntable = 1\nplayers = ["{swapped[0]}", "{swapped[1]}"]\n'
+        f'first_dealer = "{other if other != m["first_dealer"] else swapped[1]}"')
+    result = CliRunner().invoke(app, ["load", str(folder), "--db", db])
+    assert result.exit_code == 2, result.output
+    assert "round 3 table 1 is" in result.output and "by the Swiss pairing" in result.output
+    listed = CliRunner().invoke(app, ["event", "list", "--db", db, "--json"]).output
+    assert strict_json(listed) == []
+
+
+@pytest.mark.parametrize("change, into, message", [
+    ("rounds = 5\n", "", "a Swiss event plays 1 to 99 rounds"),
+    ("round = 1\ntable = 1\n", "round = 1\ntable = 7\n", "not table 7"),
+    # a table of round 2 moved to a round 6: round 2 is never finished
+    ("round = 2\n", "round = 6\n", "is paired once round 2 is finished (matches still "
+                                     "being played: 5)"),
+])
+def test_a_swiss_file_with_a_mistake_is_refused(tmp_path: Path, change: str, into: str,
+                                                message: str) -> None:
+    folder, db = swiss_copy(tmp_path, change, into)
+    result = CliRunner().invoke(app, ["load", str(folder), "--db", db])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+
+
 def test_fresh_is_only_for_a_sqlite_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["load", str(CLUB), "--fresh", "--db",
                                       "postgresql+psycopg://nobody@127.0.0.1:1/none"])
@@ -196,13 +264,13 @@ def test_print_standings_and_pairings_name_what_they_print(
 def test_the_main_job_runs_as_a_real_process(tmp_path: Path) -> None:
     """The README's Quick start main job, as a whole process (without the install)."""
     proc = subprocess.run(
-        [sys.executable, "-m", "tally", "load", str(CLUB), str(ROBIN),
+        [sys.executable, "-m", "tally", "load", str(CLUB), str(ROBIN), str(SWISS),
          str(EXAMPLES / "knockout"), "--db", str(tmp_path / "examples.db"), "--fresh",
          "--sheets", str(tmp_path / "sheets")],
         capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "Karin Wolf" in proc.stdout and "Preisschnapsen 2026" in proc.stdout
-    assert len(list((tmp_path / "sheets").glob("*.pdf"))) == 12
+    assert len(list((tmp_path / "sheets").glob("*.pdf"))) == 15
     again = subprocess.run(
         [sys.executable, "-m", "tally", "load", str(CLUB), "--db",
          str(tmp_path / "examples.db"), "--fresh"],

@@ -92,3 +92,39 @@ def test_checking_all_examples_at_once_exits_with_one() -> None:
     result = runner.invoke(app, ["check", "--json", *map(str, FILES)])
     assert result.exit_code == 1
     assert len(result.stdout.splitlines()) == len(FILES)
+
+
+SWISS = EXAMPLES.parent / "swiss"
+
+
+def test_the_swiss_example_meets_the_swiss_rules() -> None:
+    """examples/swiss (9 players, 5 rounds): nobody meets anyone twice, five different
+    players sit out, every first-deal balance is -1, 0 or 1 (`tally load` also checks that
+    every table is tally's own pairing)."""
+    import tomllib
+    from collections import Counter
+
+    data = tomllib.loads((SWISS / "event.toml").read_text(encoding="utf-8"))
+    players = set(data["players"])
+    assert (data["kind"], data["rounds"], len(players)) == ("swiss", 5, 9)
+    met: list[frozenset[str]] = []
+    byes: list[str] = []
+    balance: Counter[str] = Counter()
+    for number in range(1, 6):
+        tables = [m for m in data["matches"] if m["round"] == number]
+        assert sorted(m["table"] for m in tables) == [1, 2, 3, 4]
+        seated = [p for m in tables for p in m["players"]]
+        assert len(set(seated)) == 8
+        byes.extend(players - set(seated))
+        for m in tables:
+            met.append(frozenset(m["players"]))
+            first = m["first_dealer"]
+            other = next(p for p in m["players"] if p != first)
+            balance[first] += 1
+            balance[other] -= 1
+    assert len(met) == len(set(met)) == 20
+    assert len(byes) == len(set(byes)) == 5
+    assert all(abs(b) <= 1 for b in balance.values()), balance
+    records = sorted((SWISS / "deals").glob("*.deal"))
+    assert records and all(read_deal(p.read_text(encoding="utf-8")).tags.get("Event") ==
+                           data["name"] for p in records)

@@ -176,3 +176,21 @@ def test_a_club_evenings_tables_in_german(rated: Path) -> None:
     assert "Tische, wie sie sich setzen" in text and "Bummerl" in squash(text)
     assert "Warten auf einen Tisch: Bert Huber" in text
     assert "Tables as they sit down" not in text
+
+
+@pytest.fixture(scope="module")
+def swiss(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("swiss") / "s.db"
+    ok("load", str(ROOT / "examples" / "swiss"), "--db", str(db), "--fresh")
+    return db
+
+
+def test_a_swiss_event_in_german(swiss: Path) -> None:
+    text = ok("standings", "1", "--db", str(swiss), "--lang", "de")
+    assert "Schweizer System" in text and "Buchholz" in text and "Swiss event" not in text
+    sheet = printed(swiss, "standings", "1", "--lang", "de")
+    assert "Buchholz (Matchpunkte aller Gegner)" in sheet and "Kreuztabelle" in sheet
+    english = printed(swiss, "standings", "1")
+    assert "Buchholz (match points of all opponents)" in english
+    pairings = printed(swiss, "pairings", "1", "--round", "1", "--lang", "de")
+    assert "Paarungen, Runde 1" in pairings and "Tisch" in pairings

@@ -9,7 +9,14 @@ import pytest
 
 from tally.errors import NotFound, TallyError
 from tally.schedule import berger_schedule
-from tally.tiebreaks import TIEBREAKS, MatchResult, StandingRow, standings
+from tally.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    SWISS_TIEBREAKS,
+    TIEBREAKS,
+    MatchResult,
+    StandingRow,
+    standings,
+)
 
 
 def win(winner: str, loser: str, winner_points: int = 7, loser_points: int = 0) -> MatchResult:
@@ -238,8 +245,8 @@ def test_an_event_with_no_results_yet_has_everyone_sharing_first_place() -> None
 
 
 def test_an_unknown_tiebreak_is_rejected_with_the_valid_names() -> None:
-    with pytest.raises(TallyError, match="unknown tiebreak 'buchholz'") as caught:
-        standings(["Anna", "Bela"], [], tiebreaks=["wins", "buchholz"])
+    with pytest.raises(TallyError, match="unknown tiebreak 'koya'") as caught:
+        standings(["Anna", "Bela"], [], tiebreaks=["wins", "koya"])
     for name in TIEBREAKS:
         assert name in str(caught.value)
 
@@ -252,7 +259,36 @@ def test_a_single_tiebreak_name_must_still_be_given_as_a_list() -> None:
 def test_the_valid_tiebreak_names() -> None:
     assert TIEBREAKS == (
         "head-to-head", "game-point-difference", "game-points-won", "sonneborn-berger", "wins",
+        "buchholz", "median-buchholz",
     )
+    assert DEFAULT_TIEBREAKS == TIEBREAKS[:5]
+    assert set(SWISS_TIEBREAKS) <= set(TIEBREAKS)
+
+
+def test_buchholz_adds_up_the_match_points_of_every_opponent_met() -> None:
+    # Anna beat Bela and Cora, lost to Dora; Bela beat Cora and Eva; Dora beat Eva.
+    # Match points: Anna 2, Bela 2, Cora 0, Dora 2, Eva 0.
+    results = [win("Anna", "Bela"), win("Anna", "Cora"), win("Dora", "Anna"),
+               win("Bela", "Cora"), win("Bela", "Eva"), win("Dora", "Eva")]
+    rows = standings(["Anna", "Bela", "Cora", "Dora", "Eva"], results,
+                     tiebreaks=["buchholz", "median-buchholz"])
+    by = {r.player: r.tiebreak_values for r in rows}
+    # Anna met Bela 2, Cora 0, Dora 2: Buchholz 4; the median drops 2 and 0: 2
+    assert by["Anna"] == (4.0, 2.0)
+    # Bela met Anna 2, Cora 0, Eva 0: 2; median drops 2 and 0: 0
+    assert by["Bela"] == (2.0, 0.0)
+    # Dora met Anna 2 and Eva 0: two opponents, nothing dropped
+    assert by["Dora"] == (2.0, 2.0)
+    # Anna, Bela and Dora are level on 2 match points; Buchholz ranks Anna first, then the
+    # median Buchholz puts Dora (2) before Bela (0)
+    assert [r.player for r in rows][:3] == ["Anna", "Dora", "Bela"]
+
+
+def test_a_bye_adds_nothing_to_the_buchholz_but_counts_in_the_opponents_points() -> None:
+    rows = standings(["Anna", "Bela", "Cora"], [win("Anna", "Bela")],
+                     match_points_per_bye=1.0, byes={"Bela": 1}, tiebreaks=["buchholz"])
+    by = {r.player: r.tiebreak_values for r in rows}
+    assert by == {"Anna": (1.0,), "Bela": (1.0,), "Cora": (0.0,)}
 
 
 def test_a_result_for_someone_outside_the_event_is_rejected() -> None:

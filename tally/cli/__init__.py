@@ -1,10 +1,23 @@
 """The ``tally`` command line: a thin Typer layer over the engine and the store.
 
-Start-up is lazy: :data:`COMMANDS` names every command, the module that registers it on
+Start-up is lazy. :data:`COMMANDS` names every command, the module that registers it on
 :data:`app` and its line in ``tally --help``; only the module of the command being run is
 imported (and only its commands are built into click objects), so ``tally check`` never pays
 for ``tally deal`` or ``tally serve``. Heavy libraries (sqlmodel, sqlalchemy, alembic,
 weasyprint) are imported only inside the commands that need them.
+
+This module imports no Typer: :func:`run` first tries the plain paths, which print exactly
+what Typer would and never import Typer, Click, rich or pydantic:
+
+- ``tally --help`` to a file or a pipe (:mod:`tally.cli.helptext`, from :data:`COMMANDS`);
+- a plain ``tally check FILE...`` (:func:`plain_check`: the command's function called
+  directly, no click objects, no pydantic converters);
+- a plain ``tally deal play MATCH ACTIONS...`` (:mod:`tally.cli.quickplay`: no Typer, and the
+  store's play over a plain DB-API connection, no SQLAlchemy).
+
+Everything else, and whatever a plain path declines, goes through the Typer app of
+:mod:`tally.cli.application` (``from tally.cli import app`` loads it), so messages and exit
+statuses stay Typer's.
 
 Adding a command: write ``tally/cli/NAME.py`` with ``@app.command()`` (or
 ``app.add_typer(sub_app, name=...)``) as before, and add one line to :data:`COMMANDS`.
@@ -14,33 +27,19 @@ Adding a command: write ``tally/cli/NAME.py`` with ``@app.command()`` (or
 
 from __future__ import annotations
 
-import copy
 import importlib
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import typer
-from typer._click import Command, Context, HelpFormatter
-from typer.core import TyperCommand, TyperGroup
+if TYPE_CHECKING:
+    import typer
+    from typer.core import TyperGroup
+
+    #: the Typer app (in :mod:`tally.cli.application`, loaded on first use)
+    app: typer.Typer
 
 HELP = "Score and check Sixty-Six and Schnapsen deals, matches and tournaments."
-
-def _root() -> None:
-    # No options of its own: it makes Typer build ``app`` as a group (a LazyGroup, below),
-    # even while no command module has been imported.
-    return None
-
-
-app = typer.Typer(
-    name="tally",
-    help=HELP,
-    callback=_root,
-    cls=None,  # set to LazyGroup below, once the class exists
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
 
 #: Every command: name -> (module under ``tally.cli`` that registers it, its help line as
 #: ``tally --help`` lists it: the first paragraph of its docstring or its group's help).
@@ -68,7 +67,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("storage", "The log of every change, and undoing a change."),
     "deal": ("deals", "Deals: start, play, undo, record interactively, quick entry, import, "
                       "export, edit, delete, show."),
-    "event": ("events", "Events: club evenings, round robins and knockouts; rounds, "
+    "event": ("events", "Events: club evenings, round robins, Swiss events and knockouts; rounds, "
                         "pairings, cross-tables."),
     "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, the "
                           "ruling sheet of a recorded deal."),
@@ -81,71 +80,24 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def command(name: str) -> Command | None:
-    """The click command ``tally NAME`` runs, built from its module alone; None for an
-    unknown name.
+def _application() -> Any:
+    """:mod:`tally.cli.application`, loaded by name like every command module: it imports
+    :data:`COMMANDS` from here, never the reverse."""
+    return importlib.import_module("tally.cli.application")
 
-    Importing the module registers its commands on :data:`app`; only the ones named ``name``
-    are turned into click objects (Typer's per-command cost is paid for what runs).
-    """
-    if name not in COMMANDS:
-        return None
-    importlib.import_module(f"tally.cli.{COMMANDS[name][0]}")
-    short = app.pretty_exceptions_short
-    for info in app.registered_commands:
-        found = info.name or typer.main.get_command_name(getattr(info.callback, "__name__", ""))
-        if found == name:
-            return typer.main.get_command_from_info(
-                info, pretty_exceptions_short=short, rich_markup_mode=app.rich_markup_mode)
-    for group in app.registered_groups:
-        if group.name == name:
-            return typer.main.get_group_from_info(
-                group, pretty_exceptions_short=short, suggest_commands=True,
-                rich_markup_mode=app.rich_markup_mode)
-    return None
+
+def __getattr__(name: str) -> Any:
+    """``app`` (and ``LazyGroup``, ``command``): the Typer application, loaded on first use."""
+    if name in ("app", "LazyGroup", "command"):
+        return getattr(_application(), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_all() -> TyperGroup:
-    """The whole app as Typer builds it (a plain group) with every command module imported:
-    what the lazy group stands for (the tests compare the two). The modules are imported in
-    alphabetical order, as the app imported them before it started lazily: Typer lists the
-    commands in the order they were registered."""
-    for module in sorted({module for module, _help in COMMANDS.values()}):
-        importlib.import_module(f"tally.cli.{module}")
-    full = copy.copy(app)
-    full.info = copy.copy(app.info)
-    full.info.cls = TyperGroup
-    return typer.main.get_group(full)
-
-
-class LazyGroup(TyperGroup):
-    """The top-level ``tally`` group: lists every command of :data:`COMMANDS` by its help line
-    and builds only the one that runs."""
-
-    def __init__(self, *, commands: object = None, **attrs: Any) -> None:
-        # Typer passes the commands of the modules imported so far: ignored, every command is
-        # built when it runs, from its module alone.
-        listed: dict[str, Command] = {name: TyperCommand(name=name, help=help_line)
-                                      for name, (_module, help_line) in COMMANDS.items()}
-        super().__init__(commands=listed, **attrs)
-        self.listing = False
-
-    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
-        """The placeholder with the help line while the help is printed, else the command."""
-        if self.listing:
-            return self.commands.get(cmd_name)
-        return command(cmd_name)
-
-    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
-        """``tally --help``: the full app's help, without importing a command module."""
-        self.listing = True
-        try:
-            super().format_help(ctx, formatter)
-        finally:
-            self.listing = False
-
-
-app.info.cls = LazyGroup
+    """The whole app as Typer builds it with every command module imported
+    (:func:`tally.cli.application.load_all`)."""
+    group: TyperGroup = _application().load_all()
+    return group
 
 
 def main() -> None:
@@ -183,17 +135,35 @@ def plain_check(args: list[str]) -> tuple[list[str], bool, bool] | None:
 
 
 def _run_plain_check(files: list[str], json_out: bool, referee: bool) -> int:
-    """``tally check`` called directly (see :func:`plain_check`): its exit status.
+    """``tally check`` called directly (see :func:`plain_check`): its exit status."""
+    import typer
 
-    Loaded by name, like every command module: they import :data:`app` from here, never the
-    reverse."""
     check = importlib.import_module(f"tally.cli.{COMMANDS['check'][0]}").check
-
     try:
         check(files, json_out=json_out, referee=referee)
     except typer.Exit as done:
         return int(done.exit_code)
     return 0
+
+
+def _plain(args: list[str]) -> int | None:
+    """The exit status of ``tally ARGS`` on a plain path, or None when Typer must run it."""
+    if args == ["--help"]:
+        from tally.cli.helptext import plain_help
+
+        text = plain_help({name: line for name, (_module, line) in COMMANDS.items()}, HELP)
+        if text is None:
+            return None
+        sys.stdout.write(text)
+        return 0
+    plain = plain_check(args)
+    if plain is not None:
+        return _run_plain_check(*plain)
+    if args[:2] == ["deal", "play"]:
+        from tally.cli.quickplay import run_plain_play
+
+        return run_plain_play(args[2:])
+    return None
 
 
 def run(args: list[str] | None = None, *, fast: bool = True) -> int:
@@ -202,28 +172,17 @@ def run(args: list[str] | None = None, *, fast: bool = True) -> int:
 
     A usage error (an unknown option, a number that is not one) is one line on stderr, like
     every other refusal, with exit status 2; ``tally`` alone, or a command group alone,
-    still prints its help. ``fast=False`` sends a plain ``check`` through Typer too (the tests
-    compare the two paths).
+    still prints its help. ``fast=False`` sends everything through Typer (the tests compare
+    the plain paths with it). Whatever happens, no traceback: an unexpected error is one line
+    and exit status 3.
     """
     try:
-        plain = plain_check(sys.argv[1:] if args is None else args) if fast else None
-        if plain is not None:
-            return _run_plain_check(*plain)
-        status = app(args, prog_name="tally", standalone_mode=False)
-    except typer.TyperException as exc:
-        ctx = getattr(exc, "ctx", None)
-        code = int(getattr(exc, "exit_code", 2))
-        if ctx is None or type(exc).__name__ == "NoArgsIsHelpError":
-            show = getattr(exc, "show", None)
-            if show is not None:
-                show()
-            return code
-        from tally.cli.common import printable
-
-        message = printable(" ".join(str(exc.format_message()).split()))
-        sys.stderr.write(f"tally: {message} (`{ctx.command_path} --help` shows the usage)\n")
+        status = _plain(sys.argv[1:] if args is None else args) if fast else None
+        if status is not None:
+            return status
+        code: int = _application().run_typer(args)
         return code
-    except (typer.Abort, KeyboardInterrupt):
+    except KeyboardInterrupt:
         sys.stderr.write("tally: interrupted\n")
         return 130
     except Exception as exc:  # last line of defence: never a traceback for the user
@@ -235,4 +194,3 @@ def run(args: list[str] | None = None, *, fast: bool = True) -> int:
                          f"{printable(scrub(str(exc)))}\n"
                          "       (set TALLY_DEBUG=1 to see the traceback)\n")
         return 3
-    return status if isinstance(status, int) else 0

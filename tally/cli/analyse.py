@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import MAX_ID, LangOption, echo_json, fail, guard, language
+from tally.cli.common import MAX_ID, echo_json, fail, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption
 
 if TYPE_CHECKING:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import LangOption, echo_json, fail, language
+from tally.cli.common import echo_json, fail, language
+from tally.cli.options import LangOption
 from tally.i18n import gettext as _
 from tally.i18n import ngettext, use
 from tally.vocabulary import explanation, word

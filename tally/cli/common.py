@@ -6,12 +6,14 @@ runs, :func:`guard` also refuses arguments no command can use: text that was not
 typed (Python keeps such bytes as surrogate escapes), a NUL character, and numbers beyond
 what a database id can be (2**63 - 1). The password of a ``--db`` URL never appears in a
 message (:func:`hide_secrets_of`).
+
+Typer is imported inside the functions that need it, so that the plain paths of
+:mod:`tally.cli` (``--help``, ``deal play``) can use the rest without it.
 """
 
 from __future__ import annotations
 
 import functools
-import inspect
 import json
 import os
 import re
@@ -19,10 +21,8 @@ import sys
 import typing
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Annotated, Any, NoReturn, ParamSpec, TypeVar
+from typing import Any, NoReturn, ParamSpec, TypeVar
 from urllib.parse import unquote
-
-import typer
 
 from tally.errors import TallyError
 
@@ -76,20 +76,33 @@ def printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
+def refusal(message: str) -> str:
+    """``message`` as :func:`fail` prints it: ``tally: message``, each further line indented,
+    no password, nothing unprintable."""
+    lines = [printable(line) for line in scrub(message).splitlines()] or [""]
+    return "tally: " + "\n       ".join(lines)
+
+
 def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
     """Print ``message`` on stderr as ``tally: message`` (one line, no password) and exit
     with ``code``."""
-    lines = [printable(line) for line in scrub(message).splitlines()] or [""]
-    typer.echo("tally: " + "\n       ".join(lines), err=True)
+    import typer
+
+    typer.echo(refusal(message), err=True)
     raise typer.Exit(code)
 
 
-def _bad_text(value: str) -> bool:
+def bad_text(value: str) -> bool:
+    """Whether ``value`` holds a NUL or bytes that were not UTF-8 when typed."""
     return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
 
 
 def _label(fn: Callable[..., Any], name: str) -> str:
     """How the user typed parameter ``name`` of command ``fn``: ``MATCH``, ``--db``."""
+    import inspect
+
+    import typer
+
     try:
         hints = typing.get_type_hints(fn, include_extras=True)
     except Exception:  # a hint that cannot be resolved: fall back to the name
@@ -115,7 +128,7 @@ def check_arguments(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
     for name, value in kwargs.items():
         values = value if isinstance(value, list | tuple) else [value]
         for v in values:
-            if isinstance(v, str) and _bad_text(v):
+            if isinstance(v, str) and bad_text(v):
                 fail(f'{_label(fn, name)} "{printable(v)}": not UTF-8 text (the terminal sent '
                      "bytes in another encoding; set it to UTF-8 and type it again)")
             if isinstance(v, int) and not isinstance(v, bool) and \
@@ -156,14 +169,6 @@ class Language(StrEnum):
 
     EN = "en"
     DE = "de"
-
-
-#: ``--lang de|en`` of every command whose readable output or sheet speaks a language.
-LangOption = Annotated[Language | None, typer.Option(
-    "--lang", case_sensitive=False,
-    help="Language of the readable output and sheets: en or de (default: the event's "
-         "language, else the locale's LC_ALL / LC_MESSAGES / LANG, else English). JSON and "
-         "CSV stay English.")]
 
 
 def language(requested: Language | str | None, event: str | None = None) -> str:

@@ -33,16 +33,15 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, fail, guard
-from tally.cli.storage import (
-    DbOption,
-    JsonOption,
-    ScorerOption,
+from tally.cli.lines import (
     counted_line,
-    opened,
-    reading,
+    describe_play,
+    position_line,
     ruling_line,
     score_line,
+    turn_line,
 )
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.errors import DealMoved, NotFound, Refused, TallyError, ViolationNotConfirmed
 
 if TYPE_CHECKING:
@@ -60,60 +59,6 @@ DealOption = Annotated[str | None, typer.Option(
     "--deal", metavar="DEAL", help="The deal (17 or 3.2) instead of MATCH's current deal.")]
 RefereeOption = Annotated[bool, typer.Option(
     "--referee", help="Show counted points while the deal is being played (for a referee).")]
-
-
-# --- what the scorer is told ------------------------------------------------------------------
-
-
-def turn_line(deal: DealView) -> str:
-    """Whose turn it is: ``Trick 3: Bert to lead.``"""
-    if deal.to_move is None:
-        return f"Deal {deal.match_id}.{deal.number} is over."
-    return f"Trick {deal.trick}: {deal.to_move} to {deal.to_move_as}."
-
-
-def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> list[str]:
-    """What recording (or undoing) told the table, line by line.
-
-    Every entry gets its line, also after a violation decided the deal; once the deal is
-    over (a claim, the last trick) its ruling is printed, even when an earlier violation had
-    decided it already.
-    """
-    d = result.deal
-    tokens = " ".join(result.tokens)
-    out = [f"Undid {tokens} in deal {d.match_id}.{d.number}." if undo
-           else f"Recorded {tokens} in deal {d.match_id}.{d.number}."]
-    for v in result.new_violations:
-        out.append(f"Violation in trick {v.trick}: {v.player} broke {v.rule}: {v.message}.")
-    if d.finished and (result.ruling_changed or d.to_move is None):
-        out.append(ruling_line(d))
-        counted = counted_line(d)
-        if counted:
-            out.append(counted)
-        out.append(score_line(result.match))
-        if d.claimable:
-            out.append("Every trick is played: a claim may still follow (66 or 66@Name).")
-        elif d.to_move is not None:
-            out.append(f"The deal is ruled; play may still be recorded in it ({turn_line(d)})")
-        return out
-    if d.finished and d.to_move is not None:
-        from tally.store.recording import ruling_words
-
-        out.append(f"Deal {d.match_id}.{d.number} is ruled already: {ruling_words(d)}. "
-                   f"Play may still be recorded in it: {turn_line(d)}")
-        return out
-    if d.to_move is not None:
-        out.append(turn_line(d))
-    if referee and d.points is not None and d.to_move is not None:
-        pts = ", ".join(f"{n} {p}" for n, p in d.points.items())
-        out.append(f"Counted points (for the referee): {pts}.")
-    return out
-
-
-def position_line(position: str) -> str:
-    """The last line of ``tally deal start/play/undo``: where the deal stands, to pass back
-    with ``--at`` so that an entry is refused if someone else recorded in between."""
-    return f"Position: {position}"
 
 
 def _target_deal(store: Store, args: list[str], deal: str | None,

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import LangOption, echo_json, fail, guard, language
-from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural, reading
+from tally.cli.common import echo_json, fail, guard, language
+from tally.cli.lines import plural
+from tally.cli.options import LangOption
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import (
     Cell,
     CsvOption,
@@ -32,7 +34,8 @@ if TYPE_CHECKING:
     from tally.store.views import EventView, RoundView
 
 event_app = typer.Typer(
-    help="Events: club evenings, round robins and knockouts; rounds, pairings, cross-tables.",
+    help="Events: club evenings, round robins, Swiss events and knockouts; rounds, pairings, "
+         "cross-tables.",
     no_args_is_help=True)
 app.add_typer(event_app, name="event")
 
@@ -72,9 +75,12 @@ def create(
     ] = None,
     kind: Annotated[str, typer.Option(
         "--kind", help="'club' (a club evening: any pairing, any number of matches), "
-                       "'round-robin' (a fixed Berger schedule), 'knockout' (lives, each "
+                       "'round-robin' (a fixed Berger schedule), 'swiss' (--rounds N "
+                       "rounds, each paired from the standings), 'knockout' (lives, each "
                        "round drawn by lot) or 'groups' (round-robin groups, then a "
                        "knockout bracket).")] = "club",
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", metavar="N", help="Swiss: the number of rounds.")] = None,
     when: Annotated[str | None, typer.Option(
         "--date", metavar="YYYY-MM-DD", help="The day it is held (default: today).")] = None,
     rules: Annotated[str, typer.Option(
@@ -83,7 +89,8 @@ def create(
         "--double", help="Round robin: every pairing twice, the second time with the first "
                          "dealer the other way round.")] = False,
     matches_per_pairing: Annotated[int, typer.Option(
-        "--matches", metavar="N", help="Round robin: matches (Bummerl) per pairing.")] = 1,
+        "--matches", metavar="N",
+        help="Round robin or Swiss: matches (Bummerl) per pairing.")] = 1,
     points_per_win: Annotated[float, typer.Option(
         "--points-per-win", help="Match points for a won match.")] = 1.0,
     bye: Annotated[str, typer.Option(
@@ -92,8 +99,10 @@ def create(
     withdrawal: Annotated[str, typer.Option(help=WITHDRAWAL_HELP)] = "forfeit",
     tiebreaks: Annotated[str | None, typer.Option(
         help="Tiebreaks in order, comma-separated, from: head-to-head, "
-             "game-point-difference, game-points-won, sonneborn-berger, wins "
-             "(default: all, in that order; '' for none).")] = None,
+             "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
+             "median-buchholz (default: the first five in that order; for a Swiss event "
+             "buchholz, median-buchholz, sonneborn-berger, game-point-difference, wins; '' "
+             "for none).")] = None,
     lives: Annotated[int | None, typer.Option(
         help="Knockout: each player's lives (default 3); a lost match costs one.")] = None,
     seed: Annotated[str | None, typer.Option(
@@ -121,10 +130,10 @@ def create(
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
-    """Create a club evening, a round robin, a knockout with lives or groups then knockout."""
+    """Create a club evening, a round robin, a Swiss event, a knockout with lives or groups
+    then knockout."""
     from tally.store import as_json
     from tally.store.events import create_event
-    from tally.tiebreaks import DEFAULT_TIEBREAKS
 
     held_on = parse_date(when)
     order = split_list(tiebreaks)
@@ -132,7 +141,7 @@ def create(
         ev = create_event(store, name, kind=kind, players=players or [], held_on=held_on,
                           rules=rules, double=double, matches_per_pairing=matches_per_pairing,
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
-                          tiebreaks=DEFAULT_TIEBREAKS if order is None else order,
+                          tiebreaks=order, rounds=rounds,
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
                           advance=advance, rank_by=rank_by,
                           language=(lang or "").strip().lower())
@@ -146,14 +155,19 @@ def create(
                    "--start`.")
     elif ev.kind in ("knockout", "groups"):
         typer.echo(f"Start round 1 with `tally event round {ev.id} 1 --start`.")
+    elif ev.kind == "swiss":
+        typer.echo(f"{plural(ev.rounds, 'round')}, each paired when it starts: `tally event "
+                   f"round {ev.id} 1 --start`.")
     else:
         typer.echo(f"Start its matches with `tally match start A B --dealer A --event {ev.id}`.")
 
 
 def describe_kind(ev: EventView) -> str:
-    """``club evening``, ``round robin`` or ``double round robin``."""
+    """``club evening``, ``round robin``, ``double round robin`` or ``Swiss event``."""
     if ev.kind == "club":
         return "club evening"
+    if ev.kind == "swiss":
+        return "Swiss event"
     if ev.kind == "knockout":
         return "knockout with lives"
     if ev.kind == "groups":
@@ -206,7 +220,7 @@ def describe_event(ev: EventView) -> list[str]:
     """An event's settings and players, line by line."""
     out = [f"Event {ev.id}: {ev.name}, {ev.date}, {describe_kind(ev)}, {ev.rules}."]
     scoring = f"{number(ev.match_points_per_win)} match point(s) a win"
-    if ev.kind == "round-robin":
+    if ev.kind in ("round-robin", "swiss"):
         scoring += f", a bye scores {'a win' if ev.bye == 'win' else 'nothing'}"
         out.append(f"{plural(ev.matches_per_pairing, 'match', 'matches')} per pairing; "
                    f"rounds started: {', '.join(map(str, ev.rounds_started)) or 'none'} "
@@ -235,7 +249,8 @@ def add(
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
-    """Add players to an event (a round robin only before its first round starts)."""
+    """Add players to an event (a round robin only before its first round starts; a Swiss
+    event until its last round starts: a late entry, with 0 match points so far)."""
     from tally.store.events import add_players
 
     with opened(db, scorer) as store:
@@ -275,7 +290,8 @@ def round_(
     number_: Annotated[int | None, typer.Argument(
         metavar="ROUND", help="The round (default: every round).")] = None,
     start: Annotated[bool, typer.Option(
-        "--start", help="Make the round's matches from the schedule (once per round).")
+        "--start", help="Make the round's matches from the schedule (a Swiss round: pair "
+                        "it from the standings now); once per round.")
     ] = False,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
@@ -283,8 +299,10 @@ def round_(
     scorer: ScorerOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Show the pairings of a round robin's rounds (table, players, first dealer, bye, the
-    matches and their results), or make a round's matches with --start."""
+    """Show the pairings of a round robin's or a Swiss event's rounds (table, players, first
+    dealer, bye, the matches and their results), or make a round's matches with --start. A
+    Swiss round is paired when it starts, once the round before it is finished; until then
+    the next round shows the pairings as they stand."""
     from tally.i18n import use
     from tally.store import as_json
     from tally.store.events import event as get_event
@@ -300,7 +318,7 @@ def round_(
         else:
             found = rounds(store, event, number_)
         chances = None if json_out or csv_out else expected_results(store, found)
-        event_language = get_event(store, event).language
+        ev = get_event(store, event)
     if json_out:
         echo_json(as_json(found if number_ is None else found[0]))
         return
@@ -308,26 +326,40 @@ def round_(
     if csv_out:
         write_csv(header, rows)
         return
-    with use(language(lang, event_language)):
+    with use(language(lang, ev.language)):
+        if not found:
+            from tally.i18n import gettext as _
+
+            following = max(ev.rounds_started, default=0) + 1
+            typer.echo(_("No round to show: round %(n)s of %(rounds)s is paired once round "
+                         "%(before)s is finished.") % {"n": following, "rounds": ev.rounds,
+                                                       "before": following - 1}
+                       if following <= ev.rounds and ev.rounds_started
+                       else _("No round to show."))
         for r in found:
-            show_round(r, start, chances)
+            show_round(r, start, chances, swiss=ev.kind == "swiss")
 
 
 def show_round(r: RoundView, start: bool = False,
-               chances: dict[tuple[object, object], str] | None = None) -> None:
+               chances: dict[tuple[object, object], str] | None = None, *,
+               swiss: bool = False) -> None:
     """A round's pairings as a table on the terminal, in the current language, with each
-    pairing's expected result when ``chances`` has them (:func:`expected_results`)."""
+    pairing's expected result when ``chances`` has them (:func:`expected_results`); a Swiss
+    round not started yet shows the pairings as they stand now."""
     from tally.i18n import gettext as _
     from tally.vocabulary import knockout_text, word
 
     mine = pairing_rows([r])[1]
     state = word("started" if r.started else "not started")
+    if not r.started and swiss:
+        state = _("not started: the pairings as they stand now")
     notes = []
     if r.bye is not None:
         scores = "" if r.bye_scores else _(" (does not score)") if r.started else ""
         notes.append(_("Bye: %(player)s%(scores)s") % {"player": r.bye, "scores": scores})
     if r.draw:
-        notes.append(_("Round %(n)s: %(draw)s.") % {"n": r.number, "draw": knockout_text(r.draw)})
+        notes.append(_("Round %(n)s: %(draw)s.") % {"n": r.number,
+                                                    "draw": knockout_text(r.draw)})
     if start:
         made = ", ".join(str(m) for p in r.pairings for m in p.match_ids) or _("none")
         notes.append(_("Started round %(n)s: matches %(matches)s.") % {"n": r.number,

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tally.cli.common import LangOption, echo_json, guard, language
+from tally.cli.common import echo_json, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
 from tally.i18n import gettext as _

@@ -1,11 +1,12 @@
 """``tally load``: load events kept as files, show their standings, print their sheets.
 
 An event folder holds ``event.toml`` and the ``.deal`` records of its matches (the format is in
-:mod:`tally.loading`; ``examples/`` has two). This is the whole flow of tally in one
+:mod:`tally.loading`; ``examples/`` has three). This is the whole flow of tally in one
 command: records through the engine into the database, standings from the database, sheets
 from the standings::
 
-    tally load examples/club-evening examples/round-robin --db examples.db --fresh --sheets sheets
+    tally load examples/club-evening examples/round-robin examples/swiss --db examples.db \
+        --fresh --sheets sheets
 
 All the folders of one command are loaded in one transaction (:func:`tally.loading.
 load_events`): a refused folder leaves the database as it was. ``--fresh`` builds the new
@@ -25,7 +26,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import LangOption, fail, guard, language
+from tally.cli.common import fail, guard, language
+from tally.cli.options import LangOption
 from tally.cli.printing import PaperOption, PaperSize, write_and_say
 from tally.cli.storage import DbOption, ScorerOption, opened
 
@@ -118,7 +120,8 @@ def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str,
         ev = one.event
         with use(language(lang, ev.language)):
             kind = word({"club": "club evening", "round-robin": "round robin",
-                         "knockout": "knockout", "groups": "groups event"}.get(ev.kind, ev.kind))
+                         "knockout": "knockout", "groups": "groups event",
+                         "swiss": "Swiss event"}.get(ev.kind, ev.kind))
             typer.echo("\n" + _('Loaded %(kind)s %(id)s "%(name)s" (%(date)s, %(rules)s): '
                                  "%(players)s players, %(matches)s matches, %(recorded)s deals "
                                  "recorded trick by trick, %(quick)s kept as results.") % {

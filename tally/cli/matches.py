@@ -7,15 +7,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import LangOption, echo_json, guard, language
-from tally.cli.storage import (
-    DbOption,
-    JsonOption,
-    ScorerOption,
-    opened,
-    reading,
-    score_line,
-)
+from tally.cli.common import echo_json, guard, language
+from tally.cli.lines import score_line
+from tally.cli.options import LangOption
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 if TYPE_CHECKING:
     from tally.store import MatchView

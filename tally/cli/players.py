@@ -13,7 +13,8 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, guard
-from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, plural, reading
+from tally.cli.lines import plural
+from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 player_app = typer.Typer(help="Players: add, list, show, rename, merge, alias.",
                          no_args_is_help=True)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import MAX_ID, LangOption, fail, guard, language
+from tally.cli.common import MAX_ID, fail, guard, language
+from tally.cli.options import LangOption
 from tally.cli.standings import (
     AllEventsOption,
     EventArgument,
@@ -311,7 +312,7 @@ def standings(
 @guard
 def pairings(
     event: Annotated[str, typer.Argument(
-        metavar="EVENT", help="The round robin or knockout, or the club evening.")],
+        metavar="EVENT", help="The round robin, Swiss event or knockout, or the club evening.")],
     round_number: Annotated[int | None, typer.Option(
         "--round", metavar="N", help="The round to print (a round robin's; a club evening "
                                      "has none).")] = None,

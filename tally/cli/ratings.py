@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import LangOption, echo_json, guard, language
+from tally.cli.common import echo_json, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import print_table
 from tally.i18n import N_, decimal_comma, format_date, use

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import LangOption, echo_json, fail, guard, language
+from tally.cli.common import echo_json, fail, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import number, print_table
 from tally.i18n import decimal_comma, format_date, use

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import LangOption, echo_json, fail, guard, language
+from tally.cli.common import echo_json, fail, guard, language
 from tally.cli.events import parse_date, split_list
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
 from tally.i18n import N_, decimal_comma, format_date, use
@@ -189,7 +190,8 @@ def title_of(view: StandingsView) -> str:
             "points": decimal_comma(number(view.match_points_per_win)),
             "provisional": provisional}
     ev = view.event
-    kind = word({"club": "club evening", "knockout": "knockout, ranked by elimination",
+    kind = word({"club": "club evening", "swiss": "Swiss event",
+                 "knockout": "knockout, ranked by elimination",
                  "groups": "groups then knockout, ranked by elimination"}.get(ev.kind,
                                                                              "round robin"))
     where = f": {stage(view.stage)}" if view.stage else ""

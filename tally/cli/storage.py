@@ -1,5 +1,6 @@
 """``tally init`` and ``tally audit``, and what every database command shares: the ``--db`` and
-``--scorer`` options, opening the store, and printing scores.
+``--scorer`` options and opening the store (the lines that print scores and rulings are in
+:mod:`tally.cli.lines`).
 
 The store (SQLAlchemy) is imported inside the commands, never at module level, so ``tally
 --help`` and ``tally check`` do not pay for it.
@@ -15,9 +16,10 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, guard, hide_secrets_of
+from tally.cli.lines import plural
 
 if TYPE_CHECKING:
-    from tally.store import DealView, MatchView, Store
+    from tally.store import Store
 
 DbOption = Annotated[str | None, typer.Option(
     "--db", metavar="URL",
@@ -55,50 +57,6 @@ def opened(db: str | None, scorer: str | None = None, *,
 def reading(db: str | None) -> AbstractContextManager[Store]:
     """The store at ``db`` for a command that only reads: never creates a database."""
     return opened(db, create=False)
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``1 game point``, ``2 game points``; ``words`` is the plural when not ``word + "s"``."""
-    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
-
-
-def score_line(match: MatchView) -> str:
-    """``Anna 3, Bert 5`` with the carry, and who deals next or who won (in the current
-    language, :func:`tally.i18n.use`)."""
-    from tally.i18n import gettext as _
-
-    a, b = match.players
-    text = f"{a} {match.score[a]}, {b} {match.score[b]}"
-    if match.carry:
-        text += _(" (carry %(carry)s)") % {"carry": match.carry}
-    if match.over:
-        return _("Match %(id)s is over: %(winner)s wins, %(score)s.") % {
-            "id": match.id, "winner": match.winner, "score": text}
-    line = _("Match %(id)s: %(score)s, playing to %(target)s.") % {
-        "id": match.id, "score": text, "target": match.target}
-    if match.current_deal is None:
-        line += _(" Next deal: %(dealer)s deals.") % {"dealer": match.next_dealer}
-    return line
-
-
-def ruling_line(deal: DealView) -> str:
-    """The ruling of a finished deal in a sentence."""
-    name = f"Deal {deal.match_id}.{deal.number}"
-    if deal.winner is None:
-        carry = f"; carry {deal.carry_out} to the next deal" if deal.carry_out else ""
-        return f"{name} ruled: drawn ({deal.explanation}){carry}."
-    carried = f", {deal.carry_in} of them carried in" if deal.carry_in else ""
-    return (f"{name} ruled: {deal.winner} wins {plural(deal.game_points, 'game point')}"
-            f"{carried} ({deal.reason}): {deal.explanation}.")
-
-
-def counted_line(deal: DealView) -> str | None:
-    """Counted points and tricks, when the view carries them (a finished deal, a referee)."""
-    if deal.points is None:
-        return None
-    pts = ", ".join(f"{n} {p}" for n, p in deal.points.items())
-    tricks = ", ".join(f"{n} {k}" for n, k in deal.tricks.items())
-    return f"Counted points: {pts}. Tricks: {tricks}."
 
 
 @app.command()

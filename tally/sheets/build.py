@@ -384,7 +384,8 @@ def event_standings_sheet(store: Store, ref: str | int, *,
 
 def pairings_sheet(store: Store, ref: str | int, number: int, *,
                    printed_at: datetime | None = None, expected: bool = True) -> PairingsSheet:
-    """The pairings of round ``number`` of a round robin or a knockout: tables, players, first
+    """The pairings of round ``number`` of a round robin, a Swiss event (once
+    started: a Swiss round is paired when it starts) or a knockout: tables, players, first
     dealers, for a knockout how the round was drawn (with the seed), and (``expected``) each
     table's expected result from today's ratings (:func:`tally.sheets.ratings.with_expected`)."""
     from tally.sheets.data import PairingsSheet, PairingTable
@@ -394,6 +395,9 @@ def pairings_sheet(store: Store, ref: str | int, number: int, *,
     if ev.kind == "club":
         raise Refused(f'event {ev.id} "{ev.name}" is a club evening: it has no rounds')
     rnd = rounds(store, ev.id, number)[0]
+    if ev.kind == "swiss" and not rnd.started:
+        raise Refused(f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
+                      f"start it first (`tally event round {ev.id} {number} --start`)")
     tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer)
                    for p in rnd.pairings)
     sheet = PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,

@@ -1,13 +1,16 @@
 """The audit log and its corrections: the snapshot of a row an audit entry keeps before and
 after a change, writing an entry (:meth:`Store.audit`), listing them (:meth:`Store.audit_log`),
 and reversing one (:meth:`Store.reverse`) by putting the state before back.
+
+The audit row itself, a deal's snapshot and the time stamp are written by
+:mod:`tally.store.plays` (shared with the plain path of ``tally deal play``) and imported here.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, insert, select, update
@@ -17,7 +20,12 @@ from tally import names
 from tally.errors import NotFound, Refused
 from tally.store import eventrows, seriesrows
 from tally.store import tables as t
+from tally.store.dbapi import Db
 from tally.store.derivation import iso_time, keep_dealers
+from tally.store.plays import Snapshot as Snapshot
+from tally.store.plays import deal_snapshot as deal_snapshot
+from tally.store.plays import insert_audit, stored_deal
+from tally.store.plays import utc_now as utc_now
 from tally.store.records import StoredDeal
 from tally.store.results import DELETE_DEAL_RESULT, save_results
 from tally.store.rows import (
@@ -34,27 +42,8 @@ if TYPE_CHECKING:
     from tally.store.transactions import Store
 
 
-Snapshot = dict[str, Any] | None
-
-
-def utc_now() -> datetime:
-    """The time stamp every stored row and audit entry gets (UTC)."""
-    return datetime.now(UTC)
-
-
-def deal_snapshot(deal: StoredDeal) -> dict[str, Any]:
-    return {"id": deal.id, "match_id": deal.match_id, "number": deal.number, "kind": deal.kind,
-            "turn_up": deal.turn_up, "quick_winner_id": deal.quick_winner_id,
-            "quick_points": deal.quick_points, "quick_reason": deal.quick_reason,
-            "tags": dict(deal.tags), "created_at": iso_time(deal.created_at),
-            "actions": [list(a) for a in deal.actions]}
-
-
 def _norm(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True))
-
-
-_INSERT_AUDIT = insert(t.audit_log).returning(t.audit_log.c.id)
 
 
 def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
@@ -68,9 +57,7 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
         row = conn.execute(select(t.deals).where(t.deals.c.id == ident)).first()
         if row is None:
             return None
-        deal = StoredDeal(row.id, row.match_id, row.number, row.kind, row.turn_up,
-                          row.quick_winner_id, row.quick_points, row.quick_reason,
-                          json.loads(row.tags or "{}"), row.created_at)
+        deal = stored_deal(row)
         deal.actions = [(a[0], a[1], a[2]) for a in conn.execute(
             select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
             .where(t.actions.c.deal_id == ident).order_by(t.actions.c.seq))]
@@ -224,12 +211,8 @@ def audit(store: Store, conn: Connection, command: str, entity: str, entity_id: 
     if store._tx is not None:
         store._tx.audited += 1
         command = f"{store._tx.label}: {command}"
-    return int(conn.execute(_INSERT_AUDIT, {
-        "at": utc_now(), "scorer": store.scorer, "command": command, "entity": entity,
-        "entity_id": entity_id, "summary": summary, "reversed_by": None,
-        "before": json.dumps(before, ensure_ascii=False, sort_keys=True),
-        "after": json.dumps(after, ensure_ascii=False, sort_keys=True),
-    }).scalar_one())
+    return insert_audit(Db.of(conn), scorer=store.scorer, command=command, entity=entity,
+                        entity_id=entity_id, summary=summary, before=before, after=after)
 
 
 def audit_log(store: Store, *, limit: int | None = None) -> list[AuditView]:

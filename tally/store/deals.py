@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.engine import Connection
@@ -17,21 +17,19 @@ from sqlalchemy.engine import Connection
 from tally.cards import CARDS, Card, Rank
 from tally.errors import (
     BadRecord,
-    DealMoved,
     NotationError,
-    NotFound,
     RecordError,
     Refused,
     RulesError,
     TallyError,
-    ViolationNotConfirmed,
 )
 from tally.match import check_quick_result, score_match
 from tally.notation import DealRecord, read_deal, write_deal
 from tally.rules import RuleSet
-from tally.ruling import Ruling, rule
+from tally.ruling import rule
+from tally.store import plays
 from tally.store import tables as t
-from tally.store.corrections import deal_snapshot, utc_now
+from tally.store.dbapi import Db
 from tally.store.derivation import (
     Loaded,
     MatchRow,
@@ -39,25 +37,18 @@ from tally.store.derivation import (
     keep_dealers,
     rederive_last,
     view_of_deal,
-    view_of_match,
 )
-from tally.store.players import match_candidates, resolve_in_match
-from tally.store.recording import moved_message, ruling_words, violation_message
+from tally.store.players import resolve_in_match
+from tally.store.plays import deal_snapshot, utc_now
 from tally.store.records import (
-    ScorerItem,
     StoredDeal,
-    claimers_known,
-    flatten,
     name_matcher,
     parse_items,
-    place_items,
     rename_in_record,
     stored_form,
 )
 from tally.store.results import DELETE_DEAL_RESULT, save_results
 from tally.store.rows import (
-    INSERT_ACTIONS,
-    SELECT_DEAL,
     insert_actions,
     load_deal,
     load_derived,
@@ -65,51 +56,10 @@ from tally.store.rows import (
     resolve_deal,
     write_deal_row,
 )
-from tally.store.views import DealView, PlayResult, Position, ViolationView
+from tally.store.views import DealView, PlayResult, Position
 
 if TYPE_CHECKING:
     from tally.store.transactions import Store
-
-
-def _appended(loaded: Loaded, index: int,
-              items: Sequence[ScorerItem]) -> tuple[StoredDeal, list[tuple[int, int, str]]]:
-    """The last deal with ``items`` placed after its actions, and the actions added."""
-    d = loaded.deals[index]
-    assert d.record is not None
-    items = claimers_known(items, loaded.match.players)
-    record = place_items(d.record, items, loaded.match.rules)
-    old = flatten(d.record)
-    last = d.deal.actions[-1][0] if d.deal.actions else 0
-    added = [(last + i, trick, str(item))
-             for i, (trick, item) in enumerate(flatten(record)[len(old):], start=1)]
-    return replace(d.deal, actions=[*d.deal.actions, *added]), added
-
-
-def _after_play(loaded: Loaded, changed: StoredDeal, text: str) -> Loaded:
-    """The match with its last deal changed; refused when the record would be impossible."""
-    try:
-        return rederive_last(loaded, changed)
-    except BadRecord as exc:
-        raise RecordError(f'"{text}" refused, nothing was recorded: {exc.message}') from None
-
-
-def _check_position(loaded: Loaded, expect: Position | str | None) -> None:
-    """Refuse (:class:`DealMoved`) a write made at ``expect`` when the match has moved
-    since: another scorer recorded, undid, started or deleted something in between."""
-    if expect is None:
-        return
-    want = Position.parse(expect) if isinstance(expect, str) else expect
-    m = loaded.match
-    if want.match_id != m.id:
-        raise Refused(f"position {want} is in match {want.match_id}, not in match {m.id}")
-    last = loaded.deals[-1].deal if loaded.deals else None
-    now = Position(m.id, last.number if last else 0, len(last.actions) if last else 0,
-                   last.actions[-1][2] if last and last.actions else None)
-    if now == want and (want.last is None or want.last == now.last):
-        return
-    view = view_of_deal(loaded, len(loaded.deals) - 1, False) if loaded.deals else None
-    raise DealMoved(moved_message(want, [(d.deal.number, d.deal.actions, d.deal.turn_up)
-                                         for d in loaded.deals], view), str(now))
 
 
 def _context_tags(conn: Connection, match: MatchRow) -> dict[str, str]:
@@ -173,7 +123,7 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
         raise NotationError(f"turn-up: {exc.bare_message}") from None
     with store.writing() as conn:
         loaded = load_derived(conn, match_id, lock=True)
-        _check_position(loaded, expect)
+        plays.check_position(loaded, expect)
         number = _next_number(store, loaded)
         deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
                           utc_now())
@@ -190,35 +140,28 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
     return view
 
 
+def _auditor(store: Store, conn: Connection) -> plays.Audit:
+    """The store's audit (:meth:`Store.audit`: inside :meth:`Store.transaction` its label)
+    on ``conn``, for :mod:`tally.store.plays`."""
+
+    def audit(command: str, entity: str, entity_id: int, summary: str,
+              before: dict[str, Any], after: dict[str, Any]) -> int:
+        return store.audit(conn, command, entity, entity_id, summary, before, after)
+
+    return audit
+
+
 def play(store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False,
          as_played: bool = False, expect: Position | str | None = None) -> PlayResult:
-    """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
+    """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal: what
+    :func:`tally.store.plays.play` does, on this store's connection in its transaction.
     (:meth:`Store.play`, where it is documented in full.)"""
     text = tokens if isinstance(tokens, str) else " ".join(tokens)
-    items = parse_items(text)
-    if not items:
-        raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+    plays.items_of(text)
     with store.writing() as conn:
-        loaded, index = _open_deal(store, conn, deal_id, expect)
-        d = loaded.deals[index]
-        assert d.ruling is not None
-        items = claimers_known(items, match_candidates(conn, loaded.match))
-        changed, added = _appended(loaded, index, items)
-        after = _after_play(loaded, changed, text)
-        result = _played(store, loaded, after, index, d.ruling, referee,
-                              tuple(a[2] for a in added))
-        if result.new_violations and not as_played:
-            decided = (d.ruling.outcome is None or d.ruling.outcome.reason == "incomplete"
-                       or result.ruling_changed)
-            raise ViolationNotConfirmed(
-                violation_message(text, result.new_violations, result.deal, decided),
-                result.new_violations, ruling_words(result.deal), decided)
-        _store_played(store, conn, loaded, after, index, changed, "deal play",
-                           f"played {' '.join(a[2] for a in added)}")
-        conn.execute(INSERT_ACTIONS, [
-            {"deal_id": d.deal.id, "seq": s, "trick": tr, "token": tok}
-            for s, tr, tok in added])
-    return result
+        return plays.play(Db.of(conn), deal_id, text, audit=_auditor(store, conn),
+                          referee=referee,
+                          as_played=as_played, expect=expect)
 
 
 def preview(store: Store, deal_id: int, tokens: str | Sequence[str], *,
@@ -228,18 +171,11 @@ def preview(store: Store, deal_id: int, tokens: str | Sequence[str], *,
     would bring, for a scorer to confirm before recording. (:meth:`Store.preview`, where it is
     documented in full.)"""
     text = tokens if isinstance(tokens, str) else " ".join(tokens)
-    items = parse_items(text)
-    if not items:
-        raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+    items = plays.items_of(text)
     with store.reading() as conn:
-        loaded, index = _open_deal(store, conn, deal_id, None, lock=False)
-        items = claimers_known(items, match_candidates(conn, loaded.match))
-    d = loaded.deals[index]
-    assert d.ruling is not None
-    changed, added = _appended(loaded, index, items)
-    after = _after_play(loaded, changed, text)
-    return _played(store, loaded, after, index, d.ruling, referee,
-                        tuple(a[2] for a in added))
+        *_, result = plays.preview(Db.of(conn), deal_id, text, items, referee=referee,
+                                   lock=False)
+    return result
 
 
 def legal_tokens(store: Store, deal_id: int) -> list[str]:
@@ -249,7 +185,7 @@ def legal_tokens(store: Store, deal_id: int) -> list[str]:
     listed may still turn out to be a revoke later. (:meth:`Store.legal_tokens`, where it is
     documented in full.)"""
     with store.reading() as conn:
-        loaded, index = _open_deal(store, conn, deal_id, None, lock=False)
+        loaded, index = plays.open_deal(Db.of(conn), deal_id, None, lock=False)
     d = loaded.deals[index]
     assert d.ruling is not None
     deal = d.ruling.state
@@ -266,8 +202,8 @@ def legal_tokens(store: Store, deal_id: int) -> list[str]:
     out = []
     for token in candidates:
         try:
-            changed, _ = _appended(loaded, index, parse_items(token))
-            after = _after_play(loaded, changed, token)
+            changed, _ = plays.appended(loaded, index, parse_items(token))
+            after = plays.after_play(loaded, changed, token)
         except TallyError:
             continue
         ruling = after.deals[index].ruling
@@ -281,7 +217,8 @@ def undo(store: Store, deal_id: int, *, referee: bool = False,
     """Remove the last action recorded in a deal (the last deal of its match).
     (:meth:`Store.undo`, where it is documented in full.)"""
     with store.writing() as conn:
-        loaded, index = _open_deal(store, conn, deal_id, expect)
+        db = Db.of(conn)
+        loaded, index = plays.open_deal(db, deal_id, expect)
         d = loaded.deals[index]
         assert d.ruling is not None
         if not d.deal.actions:
@@ -292,57 +229,10 @@ def undo(store: Store, deal_id: int, *, referee: bool = False,
                                              & (t.actions.c.seq == seq)))
         changed = replace(d.deal, actions=d.deal.actions[:-1])
         after = rederive_last(loaded, changed)
-        result = _played(store, loaded, after, index, d.ruling, referee, (token,))
-        _store_played(store, conn, loaded, after, index, changed, "deal undo",
-                           f"undid {token}")
+        result = plays.played(loaded, after, index, d.ruling, referee, (token,))
+        plays.store_played(db, loaded, after, index, changed, "deal undo", f"undid {token}",
+                           _auditor(store, conn))
     return result
-
-
-def _open_deal(store: Store, conn: Connection, deal_id: int, expect: Position | str | None,
-               lock: bool = True) -> tuple[Loaded, int]:
-    """Load (and lock) the match of a deal that actions may be added to (or undone),
-    refused when it is not where the scorer saw it (``expect``)."""
-    row = conn.execute(SELECT_DEAL, {"d": deal_id}).first()
-    if row is None:
-        raise NotFound(f"there is no deal {deal_id}")
-    loaded = load_derived(conn, row.match_id, lock=lock)
-    _check_position(loaded, expect)
-    index = loaded.index(deal_id)
-    name = f"deal {row.match_id}.{row.number}"
-    if row.kind == "quick":
-        raise Refused(f"{name} was entered as a result (quick entry): it has no record to "
-                      "add to or undo")
-    if index != len(loaded.deals) - 1:
-        raise Refused(f"{name} is not the last deal of match {row.match_id}: "
-                      f"correct it with `tally deal edit {deal_id}`")
-    return loaded, index
-
-
-def _played(store: Store, loaded: Loaded, after: Loaded, index: int, ruling_before: Ruling,
-            referee: bool, tokens: tuple[str, ...]) -> PlayResult:
-    """What a change to the last deal does: new violations, a new ruling."""
-    ruling = after.deals[index].ruling
-    assert ruling is not None and ruling.outcome is not None
-    seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
-    new_violations = tuple(ViolationView(v.trick, v.player, v.rule, v.message)
-                           for v in ruling.violations if (v.seq, v.player, v.rule) not in seen)
-    o0 = ruling_before.outcome
-    changed_outcome = (ruling.outcome.reason != "incomplete" and
-                       (o0 is None or o0 != ruling.outcome))
-    return PlayResult(deal=view_of_deal(after, index, referee), match=view_of_match(after),
-                      tokens=tokens, new_violations=new_violations,
-                      ruling_changed=changed_outcome)
-
-
-def _store_played(store: Store, conn: Connection, loaded: Loaded, after: Loaded, index: int,
-                  changed: StoredDeal, command: str, what: str) -> None:
-    """Rewrite the cached result of the changed last deal and audit the change."""
-    save_results(conn, after, last_only=True)
-    old = loaded.deals[index].deal
-    store.audit(conn, command, "deal", changed.id,
-                f"deal {loaded.match.id}.{changed.number}: {what}",
-                {f"deal:{changed.id}": deal_snapshot(old)},
-                {f"deal:{changed.id}": deal_snapshot(changed)})
 
 
 def quick_result(store: Store, match_id: int, *, winner: str | None, points: int,

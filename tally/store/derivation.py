@@ -18,8 +18,8 @@ from tally.match import DealResult, MatchState, score_match
 from tally.notation import DealRecord
 from tally.rules import RuleSet
 from tally.ruling import Ruling, rule
+from tally.store.dealviews import DealView, MatchView, ViolationView
 from tally.store.records import StoredDeal, build_record
-from tally.store.views import DealView, MatchView, ViolationView
 
 
 @dataclass(frozen=True)

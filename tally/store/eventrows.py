@@ -16,7 +16,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from tally.errors import NotFound, Refused
 from tally.store import tables as t
 
-KINDS = ("club", "round-robin", "knockout", "groups")
+KINDS = ("club", "round-robin", "swiss", "knockout", "groups")
 BYES = ("none", "win")
 WITHDRAWALS = ("forfeit", "void")
 
@@ -94,9 +94,11 @@ def enter_club_match(conn: Connection, ev: RowMapping, spec: str,
     list join it. Returns whether the list changed (so the caller audits the event)."""
     eid = ev["id"]
     if ev["kind"] != "club":
-        what = "a round robin" if ev["kind"] == "round-robin" else f'a {ev["kind"]} event'
+        what, how = {"round-robin": ("a round robin", "from the schedule"),
+                     "swiss": ("a Swiss event", "by pairing each round")}.get(
+            ev["kind"], (f'a {ev["kind"]} event', "from the schedule"))
         raise Refused(f'event {eid} "{ev["name"]}" is {what}: its matches '
-                      f"are made from the schedule (`tally event round {eid} N "
+                      f"are made {how} (`tally event round {eid} N "
                       "--start`)")
     if spec != ev["rules"]:
         raise Refused(f'event {eid} "{ev["name"]}" is played under '

@@ -1,4 +1,5 @@
-"""Events: club evenings and round robins, their schedules, standings and cross-tables.
+"""Events: club evenings, round robins and Swiss events, their rounds, standings and
+cross-tables.
 
 Every function takes an open :class:`~tally.store.Store`, does its work in one transaction and
 returns plain frozen dataclasses (:mod:`tally.store.views`)::
@@ -21,6 +22,23 @@ its first match (:func:`tally.schedule.first_dealer`) and the first dealer alter
 the pairing's further matches. With an odd number of players one sits out each round: the bye
 scores nothing (``bye="none"``, the default) or as much as a won match (``bye="win"``), and it
 counts once its round is started.
+
+**Swiss** (``kind="swiss"``, ``rounds`` rounds): each round is paired by
+:func:`tally.swiss.pair_round` (its docstring has the pairing rules) from the standings as
+they are when the round is started: the players not withdrawn, in the order of the standings
+(match points, then the event's tiebreaks, then the entry number), the opponents each has met
+and the first deals each has had (the first match of each pairing of an earlier round). A
+round is paired and started only once the round before it is **finished** (every match of it
+won, or left to the withdrawal rule by a withdrawn player): :func:`start_round` refuses it
+before, naming the matches still being played, and :func:`rounds` shows the next round's
+pairings as they would be made (not stored) once the round before is finished. The pairings of
+a started round are stored as its matches (round, table, first dealer), so later corrections
+to results never change a round already paired. The bye follows the event's ``bye`` rule as
+in a round robin. **Late entries:** :func:`add_players` adds a player while rounds remain to
+be started; they join the next round paired with 0 match points (the rounds they missed score
+nothing and count as no bye). **Withdrawals** work as in a round robin: the withdrawn player
+takes no further pairing, their matches not over follow the withdrawal rule. A Swiss event
+ranks by :data:`tally.tiebreaks.SWISS_TIEBREAKS` unless given its own tiebreaks.
 
 **Withdrawal** (:func:`withdraw`): a withdrawn player's *remaining* matches are every match of
 theirs in the event not over when the standings are made (started or not), and for a round
@@ -93,14 +111,17 @@ from tally.store.views import (
     RoundView,
     StandingsView,
 )
+from tally.swiss import Played, pair_round, swiss_players
 from tally.tiebreaks import (
     DEFAULT_TIEBREAKS,
     RANK_BY,
+    SWISS_TIEBREAKS,
     TIEBREAKS,
     MatchResult,
     PairResult,
     rank_pairs,
 )
+from tally.tiebreaks import standings as rank_players
 
 __all__ = [
     "add_players",
@@ -121,6 +142,8 @@ EVENT_NAME_LENGTH = 100
 #: the most match points a won match may earn (``--points-per-win``): clubs give 1, 2 or 3;
 #: anything finite up to this keeps every sum of standings exact and printable.
 MAX_POINTS_PER_WIN = 100
+#: the most rounds a Swiss event may play
+MAX_SWISS_ROUNDS = 99
 
 
 # --- creating and changing events --------------------------------------------------------------
@@ -201,17 +224,21 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  held_on: date | None = None, rules: str = "sixty-six", double: bool = False,
                  matches_per_pairing: int = 1, match_points_per_win: float = 1.0,
                  bye: str = "none", withdrawal: str = "forfeit",
-                 tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS, lives: int | None = None,
+                 tiebreaks: Sequence[str] | None = None, lives: int | None = None,
                  draw_seed: str | None = None, final_size: int | None = None,
                  groups: int | None = None, advance: int | None = None,
-                 rank_by: str | None = None, language: str = "") -> EventView:
+                 rank_by: str | None = None, rounds: int | None = None,
+                 language: str = "") -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
-    knockout with lives (``"knockout"``) or groups then knockout (``"groups"``) of stored
-    players, seeded in the order given; ``held_on`` defaults to today; ``language``
-    (``"de"``, ``"en"``, or ``""`` to let the locale decide) is what its sheets speak.
+    Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
+    (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
+    order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
+    to let the locale decide) is what its sheets speak.
 
     The options are described in the module docstring; ``double`` and
-    ``matches_per_pairing`` belong to round robins only; ``lives``, ``draw_seed`` (default:
+    ``matches_per_pairing`` belong to round robins (``matches_per_pairing`` to Swiss events
+    too); ``tiebreaks`` default to :data:`~tally.tiebreaks.DEFAULT_TIEBREAKS`
+    (:data:`~tally.tiebreaks.SWISS_TIEBREAKS` for a Swiss event); ``lives``, ``draw_seed`` (default:
     the time of creation) and ``final_size`` to knockouts, ``groups`` and ``advance`` to
     groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
     the tiebreaks (:func:`default_rank_by` when None).
@@ -222,8 +249,21 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
     if language:
         _one_of("the event's language", language, LANGUAGES)
+    if tiebreaks is None:
+        tiebreaks = SWISS_TIEBREAKS if kind == "swiss" else DEFAULT_TIEBREAKS
     order = check_tiebreaks(tiebreaks)
     ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
+    if kind == "swiss":
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or \
+                not 1 <= rounds <= MAX_SWISS_ROUNDS:
+            raise Refused(f"a Swiss event plays 1 to {MAX_SWISS_ROUNDS} rounds: give their "
+                          f"number (--rounds N), not {rounds}")
+        if double:
+            raise Refused("a Swiss event is paired round by round: --double is for round "
+                          "robins")
+    elif rounds is not None:
+        raise Refused("only a Swiss event has a number of rounds to give; a round robin's "
+                      "come from its schedule")
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
@@ -245,13 +285,14 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             double_round=double, matches_per_pairing=matches_per_pairing,
             match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
-            created_at=utc_now(), language=language)
+            created_at=utc_now(), rounds=rounds, language=language)
             .returning(t.events.c.id)).scalar_one()
         if fmt is not None:
             knockouts.insert_format(conn, eid, fmt)
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
-        what = {"round-robin": "round robin", "club": "club evening"}.get(kind, kind)
+        what = {"round-robin": "round robin", "club": "club evening",
+                "swiss": "Swiss event"}.get(kind, kind)
         store.audit(conn, "event create", "event", eid,
                      f'created {what} {eid} "{clean}" with {len(rows)} player(s)',
                      {f"event:{eid}": None}, {f"event:{eid}": snapshot(conn, "event", eid)})
@@ -284,7 +325,8 @@ def event(store: Store, ref: str | int) -> EventView:
 
 def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventView:
     """Add stored players to an event as its last seeds: to a club evening at any time, to a
-    round robin until its first round is started (the schedule is made from the seeds)."""
+    round robin until its first round is started (the schedule is made from the seeds), to a
+    Swiss event while rounds remain to be started (a late entry: 0 match points so far)."""
     with store.writing() as conn:
         ev = _lock_event(conn, ref)
         eid = ev["id"]
@@ -293,6 +335,9 @@ def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventVi
                           "fixed, no player can join")
         if ev["kind"] in knockouts.STAGED:
             knockouts.check_late_entry(conn, ev, len(players))
+        if ev["kind"] == "swiss" and _started(conn, eid, ev["rounds"]):
+            raise Refused(f'Swiss event {eid} "{ev["name"]}" has started its last round: no '
+                          "player can join")
         rows = _distinct_players(conn, players)
         listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
         for row in rows:
@@ -336,7 +381,9 @@ def withdraw(store: Store, ref: str | int, player: str) -> EventView:
 
 def rounds(store: Store, ref: str | int, number: int | None = None) -> list[RoundView]:
     """The rounds of a round robin's schedule (only round ``number`` if given): pairings with
-    table, players, first dealer and the matches made, with their results."""
+    table, players, first dealer and the matches made, with their results. For a Swiss event:
+    the rounds started, and the next round's pairings as they would be made, once the round
+    before it is finished (module docstring)."""
     store.ensure_results()
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
@@ -344,6 +391,8 @@ def rounds(store: Store, ref: str | int, number: int | None = None) -> list[Roun
             return knockouts.rounds(conn, ev, number)
         data = _load_events(conn, t.events.c.id == ev["id"])
     e = data.events[0]
+    if e.kind == "swiss":
+        return _swiss_rounds(e, data, number)
     sched = _schedule(e)
     if number is not None:
         _check_round(e, number, len(sched))
@@ -361,6 +410,8 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
     with store.writing() as conn:
         ev = _lock_event(conn, ref)
         eid = ev["id"]
+        if ev["kind"] == "swiss":
+            return _start_swiss_round(store, conn, ev, number)
         if ev["kind"] in knockouts.STAGED:
             return knockouts.start_round(store, conn, ev, number)
         if ev["kind"] != "round-robin":
@@ -454,6 +505,8 @@ class _Event:
     #: round number -> who sits out (None: nobody)
     started: dict[int, int | None]
     rank_by: str = "points"
+    #: the rounds a Swiss event plays (None for other kinds)
+    rounds: int | None = None
 
     @property
     def round_robin(self) -> bool:
@@ -535,7 +588,7 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
                   float(r["match_points_per_win"]), r["bye"], r["withdrawal"],
                   tuple(x for x in r["tiebreaks"].split(",") if x),
                   tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
-                  r["rank_by"])
+                  r["rank_by"], r["rounds"])
            for r in ev_rows]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
@@ -918,9 +971,9 @@ def _seed(e: _Event, player_id: int) -> int:
 def _stage(e: _Event, unresolved: int) -> str:
     """Where a round robin stands (empty for a club evening); ``unresolved``: its matches
     nobody has won yet that no withdrawal decides."""
-    if not e.round_robin:
+    if not e.round_robin and e.kind != "swiss":
         return ""
-    total = len(_schedule(e))
+    total = _total_rounds(e)
     if not e.started:
         return f"not started ({total} rounds)"
     if len(e.started) == total and unresolved == 0:
@@ -982,6 +1035,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
     total = 0
     if row["kind"] == "round-robin" and len(entrants) >= 2:
         total = rounds_for(len(entrants), bool(row["double_round"]))
+    elif row["kind"] == "swiss":
+        total = int(row["rounds"])
     return EventView(
         id=eid, name=row["name"], date=row["held_on"], kind=row["kind"], rules=row["rules"],
         players=tuple(EventPlayerView(p["seed"], p["name"], None if p["withdrawn_at"] is None
@@ -1003,7 +1058,7 @@ def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
     pairings = tuple(_pairing_view(e, data, p, by_table.get(p.table, [])) for p in rnd.pairings)
     started = rnd.number in e.started
     return RoundView(
-        event_id=e.id, event=e.name, number=rnd.number, rounds=len(_schedule(e)),
+        event_id=e.id, event=e.name, number=rnd.number, rounds=_total_rounds(e),
         started=started, pairings=pairings,
         bye=None if rnd.bye is None else data.name(int(rnd.bye)),
         bye_scores=started and e.bye == "win" and e.started[rnd.number] is not None)
@@ -1033,3 +1088,142 @@ def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> Pai
                        status=status, withdrawn=tuple(data.name(x) for x in gone),
                        forfeit_winner=forfeit_winner)
 
+
+
+# --- Swiss rounds --------------------------------------------------------------------------------
+
+
+def _total_rounds(e: _Event) -> int:
+    """The rounds an event plays: a Swiss event's number, a round robin's schedule."""
+    if e.kind == "swiss":
+        return e.rounds or 0
+    return len(_schedule(e))
+
+
+def _swiss_played(e: _Event, data: _Data) -> list[_Match]:
+    """The first match of each pairing of a Swiss event's started rounds (the one whose first
+    dealer counts for the dealer balance), in round and table order."""
+    first: dict[tuple[int, int], _Match] = {}
+    for m in data.matches_of(e.id):
+        if m.round_number is not None and m.table_number is not None:
+            first.setdefault((m.round_number, m.table_number), m)
+    return [first[k] for k in sorted(first)]
+
+
+def _swiss_unfinished(e: _Event, data: _Data, number: int) -> list[int]:
+    """The matches of round ``number`` still to be finished (a withdrawn player's are left to
+    the withdrawal rule, so they count as finished)."""
+    gone = e.withdrawn
+    return [m.id for m in data.matches_of(e.id) if m.round_number == number
+            and m.winner is None and not {m.a, m.b} & gone]
+
+
+def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
+    """Round ``number`` of a Swiss event as :func:`tally.swiss.pair_round` pairs it now, as a
+    :class:`~tally.schedule.Round` over player ids (as text), ``first`` dealing first."""
+    counted = _counted(e, data)
+    order = _players_of([e], data)
+    per_bye = e.match_points_per_win if e.bye == "win" else 0.0
+    rows = rank_players([data.name(p) for p in order], [r.result for r in counted.results],
+                        match_points_per_win=e.match_points_per_win,
+                        match_points_per_bye=per_bye,
+                        byes={data.name(p): n for p, n in counted.byes.items()},
+                        tiebreaks=e.tiebreaks)
+    ids = {data.name(p): p for p in order}
+    listed = {x.player_id for x in e.entrants if not x.withdrawn}
+    ranked = [str(ids[r.player]) for r in rows if ids[r.player] in listed]
+    points = {str(ids[r.player]): r.match_points for r in rows}
+    played = [Played(m.round_number or 0, str(m.first_dealer),
+                     str(m.b if m.first_dealer == m.a else m.a))
+              for m in _swiss_played(e, data)]
+    byes = {str(p): n for p, n in counted.byes.items()}
+    rnd = pair_round(swiss_players(ranked, points, played, byes), number)
+    return Round(number, tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings),
+                 rnd.bye)
+
+
+def _swiss_round_of(e: _Event, data: _Data, number: int) -> Round:
+    """A started round of a Swiss event as its stored matches pair it."""
+    pairings = [Pairing(m.table_number or 0, str(m.first_dealer),
+                        str(m.b if m.first_dealer == m.a else m.a))
+                for m in _swiss_played(e, data) if m.round_number == number]
+    bye = e.started.get(number)
+    return Round(number, tuple(pairings), None if bye is None else str(bye))
+
+
+def _swiss_next(e: _Event, number: int) -> None:
+    """Refuse to start round ``number`` of a Swiss event unless it is the next one."""
+    total = e.rounds or 0
+    if not 1 <= number <= total:
+        raise NotFound(f'Swiss event {e.id} "{e.name}" has rounds 1 to {total}, not {number}')
+    following = max(e.started, default=0) + 1
+    if number in e.started:
+        raise Refused(f'round {number} of event {e.id} "{e.name}" was started already')
+    if number != following:
+        raise Refused(f'Swiss event {e.id} "{e.name}": round {following} comes next; the '
+                      "rounds are paired one after the other")
+
+
+def _swiss_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView]:
+    """The rounds of a Swiss event: those started, then the next one as it would be paired
+    now when the round before it is finished (only round ``number`` if given)."""
+    total = e.rounds or 0
+    if number is not None and not 1 <= number <= total:
+        raise NotFound(f'Swiss event {e.id} "{e.name}" has rounds 1 to {total}, not {number}')
+    views = [_round_view(e, data, _swiss_round_of(e, data, k)) for k in sorted(e.started)
+             if number in (None, k)]
+    following = max(e.started, default=0) + 1
+    if number is not None and number in e.started:
+        return views
+    waiting = _swiss_unfinished(e, data, following - 1)
+    if following <= total and number in (None, following) and not waiting:
+        views.append(_round_view(e, data, _swiss_pairing(e, data, following)))
+    elif number is not None:
+        still = f" (matches still being played: {', '.join(map(str, waiting))})" \
+            if waiting and number == following else ""
+        raise Refused(f'round {number} of Swiss event {e.id} "{e.name}" is paired once '
+                      f"round {number - 1} is finished{still}")
+    return views
+
+
+def _start_swiss_round(store: Store, conn: Connection, ev: RowMapping,
+                       number: int) -> RoundView:
+    """Pair round ``number`` of a Swiss event from its standings now and make its matches
+    (module docstring), in the caller's transaction, with one audit entry."""
+    eid = ev["id"]
+    data = _load_events(conn, t.events.c.id == eid)
+    e = data.events[0]
+    _swiss_next(e, number)
+    waiting = _swiss_unfinished(e, data, number - 1)
+    if waiting:
+        raise Refused(f'round {number} of Swiss event {eid} "{e.name}" is paired once round '
+                      f"{number - 1} is finished (matches still being played: "
+                      f"{', '.join(map(str, waiting))})")
+    active = [x for x in e.entrants if not x.withdrawn]
+    if len(active) < 2:
+        raise Refused(f'Swiss event {eid} "{e.name}" needs at least 2 players who have not '
+                      f"withdrawn to pair a round, has {len(active)}")
+    rnd = _swiss_pairing(e, data, number)
+    before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
+    after: dict[str, Snapshot] = {}
+    conn.execute(insert(t.event_rounds).values(
+        event_id=eid, number=number, bye_player_id=None if rnd.bye is None else int(rnd.bye),
+        started_at=utc_now()))
+    made: list[int] = []
+    for pairing in rnd.pairings:
+        a, b = int(pairing.first), int(pairing.second)
+        for k in range(ev["matches_per_pairing"]):
+            mid = eventrows.insert_match(conn, a, b, ev["rules"], a if k % 2 == 0 else b,
+                                         event_id=eid, round_number=number,
+                                         table_number=pairing.table)
+            made.append(mid)
+            before[f"match:{mid}"] = None
+            after[f"match:{mid}"] = snapshot(conn, "match", mid)
+    after[f"event:{eid}"] = snapshot(conn, "event", eid)
+    listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
+        f"match {made[0]}" if made else "no match"
+    store.audit(conn, "event round", "event", eid,
+                f'paired and started round {number} of Swiss event {eid} "{e.name}": {listed}',
+                before, after)
+    data = _load_events(conn, t.events.c.id == eid)
+    return _round_view(data.events[0], data, rnd)

@@ -82,6 +82,7 @@ class Match(SQLModel, table=True):
 
 class Event(SQLModel, table=True):
     """A club evening (matches in any pairing), a round robin (a fixed Berger schedule), a
+    Swiss event (``rounds`` rounds, each paired from the standings: :mod:`tally.swiss`), a
     knockout with lives or groups then knockout (their format: :class:`EventFormat`).
 
     Matches of the event are played under ``rules``. ``match_points_per_win`` is what a won
@@ -97,12 +98,14 @@ class Event(SQLModel, table=True):
 
     __tablename__ = "events"
     __table_args__ = (
-        CheckConstraint("kind IN ('club', 'round-robin', 'knockout', 'groups')", name="kind"),
+        CheckConstraint("kind IN ('club', 'round-robin', 'swiss', 'knockout', 'groups')",
+                        name="kind"),
         CheckConstraint("bye IN ('none', 'win')", name="bye"),
         CheckConstraint("withdrawal IN ('forfeit', 'void')", name="withdrawal"),
         CheckConstraint("matches_per_pairing >= 1", name="matches_per_pairing"),
         CheckConstraint("match_points_per_win >= 0", name="match_points_per_win"),
         CheckConstraint("rank_by IN ('points', 'percentage')", name="rank_by"),
+        CheckConstraint("rounds IS NULL OR rounds >= 1", name="rounds"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -119,6 +122,8 @@ class Event(SQLModel, table=True):
     created_at: datetime
     rank_by: str = Field(default="points", max_length=20,
                          sa_column_kwargs={"server_default": "points"})
+    #: the rounds a Swiss event plays (None for other kinds)
+    rounds: int | None = None
     language: str = Field(default="", max_length=10,
                           sa_column_kwargs={"server_default": ""})
 

@@ -16,7 +16,6 @@ from tally.errors import NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Snapshot, deal_snapshot, snapshot, utc_now
-from tally.store.derivation import MatchRow
 from tally.store.records import rename_in_deal
 from tally.store.results import rewrite_results
 from tally.store.rows import aliases_of, load_deals, lock_match, match_ids_of, write_deal_row
@@ -117,12 +116,6 @@ def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str)
         raise Refused(str(exc)) from None
     assert found.id is not None
     return _player_row(conn, found.id)
-
-
-def match_candidates(conn: Connection, match: MatchRow) -> list[names.Candidate]:
-    """The two players of a match with their numbers and aliases, for claims and
-    ``--winner`` (:func:`tally.store.records.claimers_known`)."""
-    return _candidates(conn, [match.a_id, match.b_id])
 
 
 def _refuse_taken(conn: Connection, clean: str, *, alias_of: int | None = None,

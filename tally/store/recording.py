@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tally.store.views import DealView, Position, ViolationView
+from tally.store.dealviews import DealView, Position, ViolationView
 
 
 def now_line(deal: DealView | None, match_id: int) -> str:

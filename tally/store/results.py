@@ -13,7 +13,9 @@ from sqlalchemy.engine import Connection
 
 import tally
 from tally.store import tables as t
+from tally.store.dbapi import Db
 from tally.store.derivation import Loaded
+from tally.store.plays import result_rows, save_last_result
 from tally.store.rows import derive_all, load_derived
 
 if TYPE_CHECKING:
@@ -23,16 +25,6 @@ if TYPE_CHECKING:
 #: The version of the code that fills the result cache. A cache another version filled is
 #: rebuilt before it is read: the engine's rulings may differ between versions.
 RESULTS_VERSION = f"1:{tally.__version__}"
-
-
-def _result_rows(loaded: Loaded) -> list[dict[str, Any]]:
-    """The cache rows of every deal of a derived match."""
-    m = loaded.match
-    return [{"deal_id": d.deal.id, "match_id": m.id,
-             "winner_id": None if s.winner is None else m.player_id(s.winner),
-             "deal_points": s.deal_points, "carry_in": s.carry_in,
-             "game_points": s.game_points, "reason": s.reason}
-            for d, s in zip(loaded.deals, loaded.state.deals, strict=True)]
 
 
 DELETE_MATCH_RESULTS = delete(t.deal_results).where(
@@ -49,13 +41,14 @@ def save_results(conn: Connection, loaded: Loaded, *, last_only: bool = False) -
     """Rewrite the cached results of a match from its derivation ``loaded``.
 
     ``last_only`` when only the last deal changed (recording or undoing an action): the deals
-    before it, and so their rows, are the same (:func:`rederive_last`).
+    before it, and so their rows, are the same (:func:`rederive_last`); that row is written by
+    :func:`tally.store.plays.save_last_result`, as the plain path of ``tally deal play``
+    writes it.
     """
-    rows = _result_rows(loaded)
-    if last_only and rows:
-        conn.execute(DELETE_DEAL_RESULT, {"d": rows[-1]["deal_id"]})
-        conn.execute(_INSERT_RESULTS, rows[-1:])
+    if last_only:
+        save_last_result(Db.of(conn), loaded)
         return
+    rows = result_rows(loaded)
     conn.execute(DELETE_MATCH_RESULTS, {"m": loaded.match.id})
     if rows:
         conn.execute(_INSERT_RESULTS, rows)
@@ -99,7 +92,7 @@ def rebuild_results(store: Store) -> int:
         count = 0
         batch: list[dict[str, Any]] = []
         for loaded in derive_all(conn):
-            batch.extend(_result_rows(loaded))
+            batch.extend(result_rows(loaded))
             if len(batch) >= 5000:
                 conn.execute(_INSERT_RESULTS, batch)
                 count += len(batch)
@@ -118,7 +111,7 @@ def stale_results(store: Store) -> list[int]:
     (:meth:`Store.stale_results`, where it is documented in full.)"""
     with store.reading() as conn:
         fresh = {row["deal_id"]: row for loaded in derive_all(conn)
-                 for row in _result_rows(loaded)}
+                 for row in result_rows(loaded)}
         cached = {row["deal_id"]: dict(row)
                   for row in conn.execute(select(t.deal_results)).mappings()}
     return sorted(d for d in set(fresh) | set(cached) if fresh.get(d) != cached.get(d))

@@ -1,6 +1,10 @@
-"""Reading and writing the rows of matches, deals and actions: locking a match, loading it
-(derived), resolving a deal reference (``3.2`` or a number), writing a deal and its actions,
-and reading every match at once for the result cache.
+"""Reading and writing the rows of matches, deals and actions through SQLAlchemy: locking a
+match, loading it (derived), resolving a deal reference (``3.2`` or a number), writing a deal
+and its actions, and reading every match at once for the result cache.
+
+Locking and loading one match, and inserting actions, are done by :mod:`tally.store.plays`
+over the driver connection of the SQLAlchemy connection (one home for the plain path of
+``tally deal play`` and for every store method).
 """
 
 from __future__ import annotations
@@ -10,19 +14,17 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Connection
 
 from tally.errors import NotFound, Refused
+from tally.store import plays
 from tally.store import tables as t
+from tally.store.dbapi import Db
 from tally.store.derivation import Loaded, MatchRow, derive
 from tally.store.records import StoredDeal
 
 _DEAL_REF = re.compile(r"\s*([0-9]+)\s*\.\s*([0-9]+)\s*")
-
-
-_LOCK_MATCH = (select(t.matches.c.id).where(t.matches.c.id == bindparam("m"))
-               .with_for_update())
 
 
 _pa, _pb = t.players.alias("pa"), t.players.alias("pb")
@@ -35,61 +37,27 @@ _MATCH_ROWS = (
     .join(_pb, _pb.c.id == t.matches.c.player_b_id))
 
 
-_SELECT_MATCH = _MATCH_ROWS.where(t.matches.c.id == bindparam("m"))
-
-
 _SELECT_ALL_MATCHES = _MATCH_ROWS.order_by(t.matches.c.id)
 
 
-_SELECT_DEALS = (select(t.deals).where(t.deals.c.match_id == bindparam("m"))
-                 .order_by(t.deals.c.number))
-
-
-_SELECT_ACTIONS = (
-    select(t.actions.c.deal_id, t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
-    .join_from(t.actions, t.deals, t.deals.c.id == t.actions.c.deal_id)
-    .where(t.deals.c.match_id == bindparam("m")).order_by(t.actions.c.deal_id, t.actions.c.seq))
-
-
-SELECT_DEAL = (select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind)
-                .where(t.deals.c.id == bindparam("d")))
-
-
-INSERT_ACTIONS = insert(t.actions)
-
-
 def lock_match(conn: Connection, match_id: int, missing_ok: bool = False) -> None:
-    """Lock a match's row until the transaction ends. On SQLite every write transaction
-    holds the database's write lock already (BEGIN IMMEDIATE)."""
-    if conn.dialect.name == "sqlite":
-        return
-    found = conn.execute(_LOCK_MATCH, {"m": match_id}).first()
-    if found is None and not missing_ok:
-        raise NotFound(f"there is no match {match_id}")
+    """Lock a match's row until the transaction ends (:func:`tally.store.plays.lock_match`)."""
+    plays.lock_match(Db.of(conn), match_id, missing_ok)
 
 
 def load_match(conn: Connection, match_id: int) -> MatchRow:
-    row = conn.execute(_SELECT_MATCH, {"m": match_id}).first()
-    if row is None:
-        raise NotFound(f"there is no match {match_id}")
-    return MatchRow(*row)
+    """A match's row (:func:`tally.store.plays.load_match`)."""
+    return plays.load_match(Db.of(conn), match_id)
 
 
 def load_deals(conn: Connection, match_id: int) -> list[StoredDeal]:
-    deals = [StoredDeal(r.id, r.match_id, r.number, r.kind, r.turn_up, r.quick_winner_id,
-                        r.quick_points, r.quick_reason, json.loads(r.tags or "{}"), r.created_at)
-             for r in conn.execute(_SELECT_DEALS, {"m": match_id})]
-    by_id = {deal.id: deal for deal in deals}
-    for deal_id, seq, trick, token in conn.execute(_SELECT_ACTIONS, {"m": match_id}):
-        by_id[deal_id].actions.append((seq, trick, token))
-    return deals
+    """A match's deals with their actions (:func:`tally.store.plays.load_deals`)."""
+    return plays.load_deals(Db.of(conn), match_id)
 
 
 def load_derived(conn: Connection, match_id: int, lock: bool = False) -> Loaded:
-    if lock:
-        lock_match(conn, match_id)
-    match = load_match(conn, match_id)
-    return derive(match, load_deals(conn, match_id))
+    """A match derived through the engine (:func:`tally.store.plays.load_derived`)."""
+    return plays.load_derived(Db.of(conn), match_id, lock)
 
 
 def load_deal(conn: Connection, deal_id: int, lock: bool = False) -> tuple[Loaded, int]:
@@ -129,10 +97,8 @@ def _short(digits: str) -> str:
 
 
 def insert_actions(conn: Connection, deal: StoredDeal) -> None:
-    if deal.actions:
-        conn.execute(INSERT_ACTIONS, [
-            {"deal_id": deal.id, "seq": s, "trick": tr, "token": tok}
-            for s, tr, tok in deal.actions])
+    """Insert a deal's actions (:func:`tally.store.plays.insert_actions`)."""
+    plays.insert_actions(Db.of(conn), deal.id, deal.actions)
 
 
 def write_deal_row(conn: Connection, deal: StoredDeal) -> None:
@@ -167,9 +133,7 @@ def derive_all(conn: Connection) -> Iterator[Loaded]:
     deals: dict[int, list[StoredDeal]] = {}
     by_id: dict[int, StoredDeal] = {}
     for r in conn.execute(select(t.deals).order_by(t.deals.c.match_id, t.deals.c.number)):
-        deal = StoredDeal(r.id, r.match_id, r.number, r.kind, r.turn_up, r.quick_winner_id,
-                          r.quick_points, r.quick_reason, json.loads(r.tags or "{}"),
-                          r.created_at)
+        deal = plays.stored_deal(r)
         deals.setdefault(deal.match_id, []).append(deal)
         by_id[deal.id] = deal
     for deal_id, seq, trick, token in conn.execute(

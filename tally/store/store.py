@@ -44,8 +44,6 @@ store -> deals/matches -> players -> corrections -> results -> rows -> derivatio
 
 from __future__ import annotations
 
-import getpass
-import os
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 
@@ -68,6 +66,7 @@ from tally.store.engine import (
     resolve_url,
 )
 from tally.store.players import normalize_name
+from tally.store.plays import default_scorer as default_scorer
 from tally.store.transactions import Transaction
 from tally.store.views import (
     AuditView,
@@ -80,18 +79,6 @@ from tally.store.views import (
 )
 
 __all__ = ["Store", "default_scorer", "normalize_name", "open_store"]
-
-
-def default_scorer() -> str:
-    """Who is making changes: ``$TALLY_SCORER``, else the user logged in."""
-    name = os.environ.get("TALLY_SCORER")
-    if not name:
-        try:
-            name = getpass.getuser()
-        except (KeyError, OSError):
-            return "unknown"
-    # bytes of another encoding in the environment (surrogate escapes) cannot be stored
-    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def open_store(url: str | None = None, *, scorer: str | None = None,

@@ -89,6 +89,7 @@ events = table(
     column("tiebreaks", String),
     column("created_at", UTCDateTime()),
     column("rank_by", String),
+    column("rounds", Integer),
     column("language", String),
 )
 

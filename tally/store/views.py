@@ -2,18 +2,27 @@
 
 Printing, templates and ``--json`` output all read these; :func:`as_json` turns any of them
 into JSON-ready dicts. This module imports nothing heavy, so it is safe to import anywhere.
+The views of a deal being recorded (:class:`DealView`, :class:`MatchView`, :class:`PlayResult`,
+:class:`ViolationView`, :class:`Position`) are defined in :mod:`tally.store.dealviews` and
+imported here.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tally.errors import Refused
-from tally.tiebreaks import StandingRow
+from tally.store.dealviews import DealView as DealView
+from tally.store.dealviews import MatchView as MatchView
+from tally.store.dealviews import PlayResult as PlayResult
+from tally.store.dealviews import Position as Position
+from tally.store.dealviews import ViolationView as ViolationView
+
+if TYPE_CHECKING:
+    # only named in an annotation: recording a card need not import the tiebreaks
+    from tally.tiebreaks import StandingRow
 
 
 @dataclass(frozen=True)
@@ -26,145 +35,6 @@ class PlayerView:
     matches: int = 0
     aliases: tuple[str, ...] = ()
     events: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class ViolationView:
-    """A violation the record proves (RULES.md section 10)."""
-
-    trick: int
-    player: str
-    rule: str
-    message: str
-
-
-@dataclass(frozen=True)
-class Position:
-    """Where a scorer saw a match: its last deal (``number``, 0 before the first deal) after
-    ``actions`` recorded actions. Written ``MATCH.DEAL:ACTIONS``, ``1.3:12``.
-
-    Every write that appends to a match (start a deal, record, undo) may carry the position
-    the scorer saw; the store refuses the write when the match has moved since
-    (:class:`tally.errors.DealMoved`): two scorers on one match never interleave. ``last``,
-    the last action seen (not written in the text form), also catches another scorer who
-    undid an entry and recorded a different one in its place (the count is the same again):
-    the interactive recorder passes it (:attr:`DealView.expectation`); a position typed as
-    text (``--at``) counts actions only.
-
-    >>> Position.parse("1.3:12")
-    Position(match_id=1, number=3, actions=12)
-    >>> str(Position(2, 0, 0))
-    '2.0:0'
-    """
-
-    match_id: int
-    number: int
-    actions: int
-    last: str | None = field(default=None, compare=False, repr=False)
-
-    def __str__(self) -> str:
-        return f"{self.match_id}.{self.number}:{self.actions}"
-
-    @classmethod
-    def parse(cls, text: str) -> Position:
-        """Read ``MATCH.DEAL:ACTIONS`` as printed by ``tally deal play`` and ``start``."""
-        m = _POSITION.fullmatch(text.strip())
-        if m is None:
-            raise Refused(f'"{text[:40]}" is not a position: give it as printed after the '
-                          'last entry, MATCH.DEAL:ACTIONS (e.g. 1.3:12)')
-        return cls(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-
-
-_POSITION = re.compile(r"([0-9]{1,9})\.([0-9]{1,9}):([0-9]{1,9})")
-
-
-@dataclass(frozen=True)
-class DealView:
-    """One deal of a match as the score sheet shows it, derived from what is stored.
-
-    ``points`` (counted points) is None while the deal is being played, unless a referee
-    asked for it: players count in their heads (RULES.md section 8).
-    """
-
-    id: int
-    match_id: int
-    number: int
-    kind: str  # "recorded" or "quick"
-    dealer: str
-    forehand: str
-    turn_up: str | None
-    winner: str | None
-    reason: str
-    deal_points: int
-    carry_in: int
-    game_points: int
-    carry_out: int
-    score_after: dict[str, int]
-    explanation: str
-    violations: tuple[ViolationView, ...]
-    tricks: dict[str, int]
-    points: dict[str, int] | None
-    actions: int
-    #: who acts next, "lead" or "follow"; None once the deal is over (a claim or the last
-    #: trick) or for a quick deal
-    to_move: str | None
-    to_move_as: str | None
-    trick: int
-    #: every trick is played and nobody claimed: a claim may still follow the last trick
-    claimable: bool = False
-    #: the last action recorded (``"AS"``), None before the first
-    last_action: str | None = None
-
-    @property
-    def finished(self) -> bool:
-        """True once the deal has an outcome (the next deal may start)."""
-        return self.reason != "incomplete"
-
-    @property
-    def position(self) -> str:
-        """Where the deal stands, to be passed back with the next write (:class:`Position`)."""
-        return str(Position(self.match_id, self.number, self.actions))
-
-    @property
-    def expectation(self) -> Position:
-        """The position with the last action seen: what a recorder passes with its entry."""
-        return Position(self.match_id, self.number, self.actions, self.last_action)
-
-
-@dataclass(frozen=True)
-class MatchView:
-    """A match and its score, derived with :func:`tally.match.score_match`."""
-
-    id: int
-    players: tuple[str, str]
-    rules: str
-    first_dealer: str
-    created_at: str
-    event_id: int | None
-    target: int
-    deals: tuple[DealView, ...]
-    score: dict[str, int]
-    carry: int
-    next_dealer: str | None
-    winner: str | None
-    over: bool
-    #: the deal being played (no outcome yet), if any
-    current_deal: int | None
-    #: the round and table of a round robin's schedule the match was created from
-    round: int | None = None
-    table: int | None = None
-
-    @property
-    def position(self) -> str:
-        """Where the match stands (:class:`Position`): its last deal, ``1.0:0`` before any."""
-        return str(self.expectation)
-
-    @property
-    def expectation(self) -> Position:
-        """:attr:`position` with the last action seen (:attr:`DealView.expectation`)."""
-        if not self.deals:
-            return Position(self.id, 0, 0)
-        return self.deals[-1].expectation
 
 
 @dataclass(frozen=True)
@@ -182,20 +52,6 @@ class MatchSummary:
     event_id: int | None
     round: int | None = None
     table: int | None = None
-
-
-@dataclass(frozen=True)
-class PlayResult:
-    """What recording (or undoing) actions did, for the scorer to be told at once."""
-
-    deal: DealView
-    match: MatchView
-    #: the items stored by this command (for an undo: the item removed)
-    tokens: tuple[str, ...]
-    #: violations the record proves now and did not before this command
-    new_violations: tuple[ViolationView, ...]
-    #: the outcome is new or different from the one before this command
-    ruling_changed: bool
 
 
 @dataclass(frozen=True)
@@ -231,7 +87,8 @@ class EventPlayerView:
 
 @dataclass(frozen=True)
 class EventView:
-    """A club evening (``kind="club"``), a round robin (``kind="round-robin"``), a knockout
+    """A club evening (``kind="club"``), a round robin (``kind="round-robin"``), a Swiss event
+    (``"swiss"``), a knockout
     with lives (``"knockout"``) or groups then knockout (``"groups"``; their format is read
     with :func:`tally.store.knockouts.knockout_view`).
 
@@ -240,10 +97,10 @@ class EventView:
     match (``bye="win"``); a withdrawn player's unplayed matches are each a won match for the
     opponent (``withdrawal="forfeit"``) or drop out of the standings (``"void"``). Players
     level on match points (on their percentage: ``rank_by="percentage"``) are told apart by
-    ``tiebreaks``, in order. ``rounds`` is the
-    number of rounds of a round robin's schedule (0 for a club evening), ``rounds_started``
-    the rounds whose matches were made. ``language`` is what its sheets and readable output
-    speak (``"de"``, ``"en"``; ``""``: the locale decides, see :mod:`tally.i18n`).
+    ``tiebreaks``, in order. ``rounds`` is the number of rounds of a round robin's schedule or
+    of a Swiss event (0 for a club evening), ``rounds_started`` the rounds whose matches were
+    made. ``language`` is what its sheets and readable output speak (``"de"``, ``"en"``;
+    ``""``: the locale decides, see :mod:`tally.i18n`).
     """
 
     id: int
@@ -312,7 +169,8 @@ class PairingView:
 
 @dataclass(frozen=True)
 class RoundView:
-    """One round of a round robin's schedule: its pairings in table order and who sits out.
+    """One round of a round robin's schedule or of a Swiss event (its pairings as stored once
+    started, as they would be made before): its pairings in table order and who sits out.
 
     ``started`` once the round's matches were made; ``bye_scores`` when the bye earns match
     points (the event scores a bye as a win, the round was started and the player sitting

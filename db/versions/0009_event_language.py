@@ -1,8 +1,8 @@
 """An event's language: what its sheets and readable output speak (``tally event create
 --lang``, ``language`` in an event.toml); empty for none, when the locale decides.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-11-24 09:00:00
 
 """
@@ -13,8 +13,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision: str = '0008'
-down_revision: Union[str, Sequence[str], None] = '0007'
+revision: str = '0009'
+down_revision: Union[str, Sequence[str], None] = '0008'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

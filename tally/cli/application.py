@@ -1,0 +1,134 @@
+"""The Typer application behind ``tally``: :data:`app`, the lazy top-level group, and running
+a command line through it with tally's error boundary (:func:`run_typer`).
+
+Imported only when Typer is needed: every command module registers its commands on
+:data:`app` (``from tally.cli import app`` loads this module), and :func:`tally.cli.run` hands
+any command line its plain paths do not take (see :mod:`tally.cli`) to :func:`run_typer`.
+``tally --help`` printed to a file or a pipe and a plain ``tally deal play`` never import
+Typer, Click, rich or pydantic.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import sys
+from typing import Any
+
+import typer
+from typer._click import Command, Context, HelpFormatter
+from typer.core import TyperCommand, TyperGroup
+
+from tally.cli import COMMANDS, HELP
+
+
+def _root() -> None:
+    # No options of its own: it makes Typer build ``app`` as a group (a LazyGroup, below),
+    # even while no command module has been imported.
+    return None
+
+
+app = typer.Typer(
+    name="tally",
+    help=HELP,
+    callback=_root,
+    cls=None,  # set to LazyGroup below, once the class exists
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def command(name: str) -> Command | None:
+    """The click command ``tally NAME`` runs, built from its module alone; None for an
+    unknown name.
+
+    Importing the module registers its commands on :data:`app`; only the ones named ``name``
+    are turned into click objects (Typer's per-command cost is paid for what runs).
+    """
+    if name not in COMMANDS:
+        return None
+    importlib.import_module(f"tally.cli.{COMMANDS[name][0]}")
+    short = app.pretty_exceptions_short
+    for info in app.registered_commands:
+        found = info.name or typer.main.get_command_name(getattr(info.callback, "__name__", ""))
+        if found == name:
+            return typer.main.get_command_from_info(
+                info, pretty_exceptions_short=short, rich_markup_mode=app.rich_markup_mode)
+    for group in app.registered_groups:
+        if group.name == name:
+            return typer.main.get_group_from_info(
+                group, pretty_exceptions_short=short, suggest_commands=True,
+                rich_markup_mode=app.rich_markup_mode)
+    return None
+
+
+def load_all() -> TyperGroup:
+    """The whole app as Typer builds it (a plain group) with every command module imported:
+    what the lazy group stands for (the tests compare the two). The modules are imported in
+    alphabetical order, as the app imported them before it started lazily: Typer lists the
+    commands in the order they were registered."""
+    for module in sorted({module for module, _help in COMMANDS.values()}):
+        importlib.import_module(f"tally.cli.{module}")
+    full = copy.copy(app)
+    full.info = copy.copy(app.info)
+    full.info.cls = TyperGroup
+    return typer.main.get_group(full)
+
+
+class LazyGroup(TyperGroup):
+    """The top-level ``tally`` group: lists every command of :data:`COMMANDS` by its help line
+    and builds only the one that runs."""
+
+    def __init__(self, *, commands: object = None, **attrs: Any) -> None:
+        # Typer passes the commands of the modules imported so far: ignored, every command is
+        # built when it runs, from its module alone.
+        listed: dict[str, Command] = {name: TyperCommand(name=name, help=help_line)
+                                      for name, (_module, help_line) in COMMANDS.items()}
+        super().__init__(commands=listed, **attrs)
+        self.listing = False
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        """The placeholder with the help line while the help is printed, else the command."""
+        if self.listing:
+            return self.commands.get(cmd_name)
+        return command(cmd_name)
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        """``tally --help``: the full app's help, without importing a command module."""
+        self.listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.listing = False
+
+
+app.info.cls = LazyGroup
+
+
+def run_typer(args: list[str] | None) -> int:
+    """Run ``tally ARGS`` through Typer and return the exit status (see :func:`tally.cli.run`).
+
+    A usage error (an unknown option, a number that is not one) is one line on stderr, like
+    every other refusal, with exit status 2; ``tally`` alone, or a command group alone,
+    still prints its help.
+    """
+    try:
+        status = app(args, prog_name="tally", standalone_mode=False)
+    except typer.TyperException as exc:
+        ctx = getattr(exc, "ctx", None)
+        code = int(getattr(exc, "exit_code", 2))
+        if ctx is None or type(exc).__name__ == "NoArgsIsHelpError":
+            show = getattr(exc, "show", None)
+            if show is not None:
+                show()
+            return code
+        from tally.cli.common import printable
+
+        message = printable(" ".join(str(exc.format_message()).split()))
+        sys.stderr.write(f"tally: {message} (`{ctx.command_path} --help` shows the usage)\n")
+        return code
+    except typer.Abort:
+        sys.stderr.write("tally: interrupted\n")
+        return 130
+    return status if isinstance(status, int) else 0
