@@ -106,11 +106,10 @@ def test_load_shows_each_event_and_its_standings_table(loaded: tuple[Path, Path,
     assert "28 matches, 71 deals recorded trick by trick, 88 kept as results" in output
     assert "Autumn Round Robin 2026, 2026-10-01, schnapsen, round robin: final" in output
     assert "Ranked by MP (match points), then H2H head-to-head" in output
-    assert "Tiebreaks: TB1 head-to-head" in output
     assert 'Loaded Swiss event 3 "Winter Swiss Open 2026"' in output
     assert "20 matches, 40 deals recorded trick by trick, 69 kept as results" in output
     assert "Winter Swiss Open 2026, 2026-12-05, sixty-six, Swiss event: final" in output
-    assert "Tiebreaks: TB1 buchholz, TB2 median-buchholz" in output
+    assert "Ranked by MP (match points), then BH buchholz, MBH median-buchholz, SB" in output
 
 
 def test_load_writes_the_standings_pairings_score_sheet_and_a_ruling(
@@ -270,7 +269,7 @@ def test_the_main_job_runs_as_a_real_process(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "Karin Wolf" in proc.stdout and "Preisschnapsen 2026" in proc.stdout
-    assert len(list((tmp_path / "sheets").glob("*.pdf"))) == 15
+    assert len(list((tmp_path / "sheets").glob("*.pdf"))) == 16
     again = subprocess.run(
         [sys.executable, "-m", "tally", "load", str(CLUB), "--db",
          str(tmp_path / "examples.db"), "--fresh"],

@@ -51,7 +51,7 @@ def test_a_swiss_event_from_the_command_line(db_url: str, tmp_path: Path) -> Non
     finish_round(db_url, 1)
     standings = ok(db_url, "standings", "Open")
     assert "Open" in standings and "Swiss event: round 1 of 3" in standings
-    assert "TB1 buchholz, TB2 median-buchholz" in standings
+    assert "BH buchholz, MBH median-buchholz" in standings
     # Anna and Dora won, Emil's bye scored a win: the 1-point group is Anna Dora Emil
     ok(db_url, "player", "add", "Fritz")
     assert "6 players" in ok(db_url, "event", "add", "Open", "Fritz")

@@ -189,8 +189,9 @@ def test_a_swiss_event_in_german(swiss: Path) -> None:
     text = ok("standings", "1", "--db", str(swiss), "--lang", "de")
     assert "Schweizer System" in text and "Buchholz" in text and "Swiss event" not in text
     sheet = printed(swiss, "standings", "1", "--lang", "de")
-    assert "Buchholz (Matchpunkte aller Gegner)" in sheet and "Kreuztabelle" in sheet
+    assert "Buchholz (Matchpunkte der Gegner, gegen die gespielt wurde)" in sheet
+    assert "Kreuztabelle" in sheet
     english = printed(swiss, "standings", "1")
-    assert "Buchholz (match points of all opponents)" in english
+    assert "Buchholz (match points of the opponents met)" in english
     pairings = printed(swiss, "pairings", "1", "--round", "1", "--lang", "de")
     assert "Paarungen, Runde 1" in pairings and "Tisch" in pairings
