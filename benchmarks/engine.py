@@ -1,17 +1,25 @@
 """Engine speed on one core: records replayed and ruled per second, random deals per second.
 
-    python benchmarks/engine.py [--seconds 3] [--baseline DIR]
+    python benchmarks/engine.py [--seconds 3] [--baseline DIR ...]
 
 ``--baseline DIR`` measures the same figures, in the same run and interleaved, with the
 ``tally`` package found in DIR (a checkout of main: ``git archive main tally | tar -x -C DIR``)
-and prints both side by side, with the ratio. ``--check-json`` adds ``tally check --json`` over
-3,000 records as a whole process, less the start-up of ``tally check`` on one record.
+and prints them side by side, with the ratio of this tally to it; given more than once (the
+version before the redesign, and main before a change), every tally is measured in each
+round and the columns are named after the folders. ``--check-json`` adds ``tally check
+--json`` over 3,000 records as a whole process, less the start-up of ``tally check`` on one
+record.
 
 Replays a fixed set of random legal Sixty-Six deals, written as a scorer would write them
 (``.deal`` text), and reports:
 - records ruled per second, records already read (the engine's replay and ruling);
 - records read and ruled per second (the whole ``tally check`` path, text to ruling);
-- random legal deals played per second, for each preset.
+- random legal deals played per second, for each preset (:func:`tally.deal.play_random_deal`,
+  or ``Deal.play_out_randomly`` in a tally from before it).
+
+Every process this starts runs as on a user's machine: without ``PYTHONDONTWRITEBYTECODE``
+and ``PYTHONUNBUFFERED`` (a sandbox may set them), so compiled ``.pyc`` files are written
+once and then used, as in a real install.
 """
 
 from __future__ import annotations
@@ -29,6 +37,11 @@ import time
 from pathlib import Path
 
 from tally.deal import Deal
+
+try:
+    from tally.deal import play_random_deal
+except ImportError:  # a tally from before it (a baseline): the deal plays itself
+    play_random_deal = None  # type: ignore[assignment]
 from tally.notation import read_deal, write_deal
 from tally.rules import RuleSet
 from tally.ruling import rule
@@ -62,10 +75,25 @@ def random_deals_per_second(preset: str, seconds: float, seed: int = 1) -> float
     rng = random.Random(seed)
     n = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        Deal.random(rules, rng, keep_history=False).play_out_randomly(rng)
-        n += 1
+    if play_random_deal is not None:
+        while time.perf_counter() - start < seconds:
+            play_random_deal(rules, rng)
+            n += 1
+    else:
+        while time.perf_counter() - start < seconds:
+            Deal.random(rules, rng, keep_history=False).play_out_randomly(rng)
+            n += 1
     return n / (time.perf_counter() - start)
+
+
+def user_env(**extra: str) -> dict[str, str]:
+    """This process's environment as a user's machine has it, plus ``extra``: without
+    ``PYTHONDONTWRITEBYTECODE`` (so ``.pyc`` files are written and used) and
+    ``PYTHONUNBUFFERED``, which a sandbox may set."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+    env.update(extra)
+    return env
 
 
 def figures(seconds: float) -> dict[str, float]:
@@ -109,7 +137,8 @@ def check_json_rate(folder: Path, env: dict[str, str]) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
-    ap.add_argument("--baseline", type=Path, help="a folder holding the tally to compare with")
+    ap.add_argument("--baseline", type=Path, action="append", default=[],
+                    help="a folder holding a tally to compare with (may be given again)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--check-json", action="store_true")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
@@ -117,35 +146,38 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures(args.seconds)))
         return
-    if args.baseline is None:
+    if not args.baseline:
         for name, value in figures(args.seconds).items():
             print(f"{name}: {value:,.0f}")
         return
-    envs = {"this": dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])),
-            "baseline": dict(os.environ, PYTHONPATH=str(args.baseline.resolve()))}
-    runs: dict[str, list[dict[str, float]]] = {"this": [], "baseline": []}
-    for _ in range(args.rounds):  # interleaved, so that both see the same machine
-        for which in ("baseline", "this"):
+    # each tally by its folder's name, "this" last
+    envs = {folder.resolve().name: user_env(PYTHONPATH=str(folder.resolve()))
+            for folder in args.baseline}
+    envs["this"] = user_env(PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    runs: dict[str, list[dict[str, float]]] = {which: [] for which in envs}
+    for _ in range(args.rounds):  # interleaved, so that all see the same machine
+        for which, env in envs.items():
             out = subprocess.run([sys.executable, __file__, "--json", "--seconds",
-                                  str(args.seconds)], env=envs[which], check=True,
+                                  str(args.seconds)], env=env, check=True,
                                  capture_output=True, text=True).stdout
             runs[which].append(json.loads(out))
     if args.check_json:
         with tempfile.TemporaryDirectory() as tmp:
             for i, text in enumerate(sample_records("sixty-six", 3000, seed=3)):
                 (Path(tmp) / f"r{i:04}.deal").write_text(text, encoding="utf-8")
-            for _ in range(args.rounds):
-                for which in ("baseline", "this"):
-                    wall, cpu = check_json_rate(Path(tmp), envs[which])
-                    runs[which][_]["tally check --json records per second (clock)"] = wall
-                    runs[which][_]["tally check --json records per second (CPU time)"] = cpu
-    print(f"{'median of ' + str(args.rounds) + ' interleaved rounds':56} {'baseline':>10} "
-          f"{'this':>10} {'ratio':>6}")
+            for k in range(args.rounds):
+                for which, env in envs.items():
+                    wall, cpu = check_json_rate(Path(tmp), env)
+                    runs[which][k]["tally check --json records per second (clock)"] = wall
+                    runs[which][k]["tally check --json records per second (CPU time)"] = cpu
+    others = [which for which in envs if which != "this"]
+    print(f"{'median of ' + str(args.rounds) + ' interleaved rounds':56} "
+          + "".join(f"{which[:10]:>11}" for which in envs)
+          + "".join(f" {'/' + which[:9]:>10}" for which in others))
     for name in runs["this"][0]:
-        old = statistics.median(r[name] for r in runs["baseline"])
-        new = statistics.median(r[name] for r in runs["this"])
-        print(f"{name:56} {old:10,.0f} {new:10,.0f} {new / old:6.2f}")
-
+        medians = {which: statistics.median(r[name] for r in runs[which]) for which in envs}
+        print(f"{name:56} " + "".join(f"{value:11,.0f}" for value in medians.values())
+              + "".join(f" {medians['this'] / medians[which]:10.2f}" for which in others))
 
 if __name__ == "__main__":
     main()

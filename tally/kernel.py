@@ -20,7 +20,10 @@ diamonds, hearts, spades; ranks 9 J Q K 10 A), and a set of cards is a 24-bit ma
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
 
 
 class Rule(StrEnum):
@@ -228,3 +231,135 @@ def cards_in(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+#: Action codes of :func:`play_randomly` besides a card played (its number, 0 to 23) and a
+#: marriage declared by showing card ``c`` (``MARRIAGE_BASE + c``).
+MARRIAGE_BASE: Final = 24
+EXCHANGE_ACTION: Final = 48
+CLOSE_ACTION: Final = 49
+CLAIM_ACTION: Final = 50
+DRAW_ACTION: Final = 51
+
+
+def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], xcard: int,
+                  exchange_lead_only: bool, exchange_needs_trick: bool,
+                  close_before_draw: bool, marriage_in_phase2: bool,
+                  rand: Callable[[], float]) -> list[int]:
+    """Random legal play of a fully known deal on local numbers: the actions taken, as codes.
+
+    ``first`` and ``second`` are the hands as dealt (forehand's, dealer's), ``stock`` the
+    face-down stock from the top. The players act as :meth:`tally.deal.Deal.play_out_randomly`
+    makes them, drawing the same numbers from ``rand`` in the same order, so one seed gives
+    the same deal either way (``tests/test_engine_play.py`` proves it; change one, change
+    both): a correct claim most of the time one is possible, the stock closed now and then,
+    exchanges and marriages half the time, a random legal card otherwise. Every rule is this
+    module's: the duty to follow (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`),
+    the points (:data:`CARD_POINTS`, :data:`CLAIM_AT`), when an exchange, a close and a
+    marriage are allowed (:func:`exchange_refusal`, :func:`close_refusal`,
+    :func:`marriage_allowed`). A card is a code below ``MARRIAGE_BASE``, a marriage
+    ``MARRIAGE_BASE`` plus the card shown (which is led next), then ``EXCHANGE_ACTION``,
+    ``CLOSE_ACTION``, ``CLAIM_ACTION`` (by the player on lead) and ``DRAW_ACTION`` (both
+    players draw after a trick of phase 1; a close or claim before it is made before the
+    draws).
+    """
+    trump = turn_up // 6
+    wins = FOLLOWER_WINS[trump]
+    points = CARD_POINTS
+    # the rules' answers that do not change during the deal, asked once
+    close_at_draw = not close_refusal(False, False, True, close_before_draw)
+    marry_in_phase2 = marriage_allowed(True, marriage_in_phase2)
+    follower_exchanges = not exchange_lead_only
+    xbit = 1 << xcard
+    kings_mask, claim_at, follows = KINGS_MASK, CLAIM_AT, legal_follows  # (locals are faster)
+    # Everything is kept as the leader's and the follower's (hand, card points, tricks,
+    # marriage points declared): a trick won by the follower swaps them.
+    lhand, fhand = first, second
+    lpoints = fpoints = ltricks = ftricks = lmarried = fmarried = 0
+    actions: list[int] = []
+    act = actions.append
+    left = len(stock)  # face-down cards left
+    top = 0
+    face_up = turn_up
+    closed = phase2 = pending = False
+    while True:
+        if pending:  # after a trick of phase 1: claim, close before the draws, or draw
+            if lpoints >= 46 and lpoints + lmarried >= claim_at and rand() < 0.9:
+                act(CLAIM_ACTION)
+                return actions
+            pending = False
+            if close_at_draw and rand() < 0.04:
+                act(CLOSE_ACTION)
+                closed = phase2 = True
+            else:
+                act(DRAW_ACTION)
+                lhand |= 1 << stock[top]
+                if left > 1:
+                    fhand |= 1 << stock[top + 1]
+                    top += 2
+                    left -= 2
+                else:  # the winner takes the last face-down card, the loser the face-up one
+                    fhand |= 1 << face_up
+                    left = 0
+                    face_up = -1
+                    phase2 = True
+        if not lhand:
+            return actions  # every trick played
+        if ltricks and lpoints + lmarried >= claim_at and rand() < 0.9:
+            act(CLAIM_ACTION)
+            return actions
+        if phase2:
+            kings = lhand & (lhand << 1) & kings_mask if marry_in_phase2 else 0
+        elif rand() < 0.04:
+            act(CLOSE_ACTION)
+            closed = phase2 = True
+            kings = lhand & (lhand << 1) & kings_mask if marry_in_phase2 else 0
+        else:
+            if (lhand & xbit and rand() < 0.5
+                    and not exchange_refusal(False, False, False, exchange_lead_only,
+                                             exchange_needs_trick, ltricks)):
+                act(EXCHANGE_ACTION)
+                lhand = (lhand | 1 << face_up) & ~xbit
+                face_up = xcard
+            kings = lhand & (lhand << 1) & kings_mask
+        if kings and rand() < 0.5:  # a marriage: its king or queen is led
+            k = int(rand() * kings.bit_count())
+            while k:
+                kings &= kings - 1
+                k -= 1
+            lead = (kings & -kings).bit_length() - 1
+            if rand() >= 0.5:
+                lead -= 1  # the queen shown
+            act(MARRIAGE_BASE + lead)
+            lmarried += TRUMP_MARRIAGE if lead // 6 == trump else PLAIN_MARRIAGE
+        else:
+            mask = lhand
+            k = int(rand() * mask.bit_count())
+            while k:
+                mask &= mask - 1
+                k -= 1
+            lead = (mask & -mask).bit_length() - 1
+            act(lead)
+        lhand &= ~(1 << lead)
+        if (follower_exchanges and fhand & xbit and rand() < 0.5
+                and not exchange_refusal(phase2 and not closed, closed, True, False,
+                                         exchange_needs_trick, ftricks)):
+            act(EXCHANGE_ACTION)
+            fhand = (fhand | 1 << face_up) & ~xbit
+            face_up = xcard
+        mask = follows(fhand, lead, trump) if phase2 else fhand
+        k = int(rand() * mask.bit_count())
+        while k:
+            mask &= mask - 1
+            k -= 1
+        c = (mask & -mask).bit_length() - 1
+        act(c)
+        fhand &= ~(1 << c)
+        if wins[lead][c]:  # the follower leads next
+            lhand, fhand = fhand, lhand
+            lpoints, fpoints = fpoints, lpoints
+            ltricks, ftricks = ftricks, ltricks
+            lmarried, fmarried = fmarried, lmarried
+        lpoints += points[c] + points[lead]
+        ltricks += 1
+        pending = not phase2

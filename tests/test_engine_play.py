@@ -555,3 +555,41 @@ def test_no_last_trick_bonus_after_a_close() -> None:
     ruling = deal(body, rules="pagat-66", trump="AH")
     # Anna: 15 + 11 + 12 + 7 + 11 + 12 + 7 = 75, and no bonus
     assert ruling.points == {"Bert": 0, "Anna": 75}
+
+
+# --- random play on local numbers --------------------------------------------------------------
+
+RANDOM_RULES = ("sixty-six", "schnapsen", "pagat-66", "sixty-six exchange_when=lead",
+                "sixty-six close_before_draw=no", "schnapsen marriage_in_phase2=yes",
+                "pagat-66 exchange_needs_trick=no", "sixty-six hand=5")
+
+
+@pytest.mark.parametrize("spec", RANDOM_RULES)
+def test_random_play_on_numbers_is_the_deals_own_random_play(spec: str) -> None:
+    """:func:`play_random_deal` (the kernel's loop on local numbers) plays, seed for seed, the
+    deal :meth:`Deal.random` and :meth:`Deal.play_out_randomly` play, drawing the same random
+    numbers; its actions replay through a :class:`Deal` with no violation, to the deal's end,
+    and the record rules clean."""
+    import random
+
+    from tally.deal import play_random_deal
+    from tally.notation import write_deal
+    from tally.ruling import rule
+
+    rules = RuleSet.parse(spec)
+    kinds: set[int] = set()
+    for seed in range(60):
+        by_deal, by_numbers = random.Random(seed), random.Random(seed)
+        expected = Deal.random(rules, by_deal, names=("Bert", "Anna"), carry=seed % 3)
+        expected.play_out_randomly(by_deal)
+        played = play_random_deal(rules, by_numbers)
+        replayed = played.deal(("Bert", "Anna"), carry=seed % 3)
+        assert by_deal.random() == by_numbers.random()  # the same numbers were drawn
+        text = write_deal(replayed.record(hands=True))
+        assert text == write_deal(expected.record(hands=True))
+        assert replayed.is_over and replayed.violations == ()
+        assert replayed.ruling() == expected.ruling()
+        ruling = rule(replayed.record())
+        assert ruling.ok and ruling.outcome is not None
+        kinds.update(code if code >= 48 else 24 * (code >= 24) for code in played.actions)
+    assert {0, 24, 48, 49, 50, 51} <= kinds  # cards, marriages, exchanges, closes, claims, draws
