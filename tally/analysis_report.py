@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tally.analysis import UNANALYSABLE, DealAnalysis
+from tally.i18n import gettext as _
+from tally.i18n import pgettext
 
 
 @dataclass(frozen=True)
@@ -84,14 +86,30 @@ def report(scope: str, analyses: Iterable[DealAnalysis], *, skipped: int = 0,
 
 def report_lines(r: AnalysisReport) -> list[str]:
     """The report as text: a heading, what was left out, one line per player."""
-    out = [f"{r.scope}: {r.analysed} recorded deal(s) analysed"
-           + (f", {r.skipped} quick-entry deal(s) skipped (no record)" if r.skipped else "")
-           + (f", {r.unanalysable} with record errors" if r.unanalysable else "") + "."]
-    width = max([len(p.player) for p in r.players] + [6])
-    out.append(f"  {'player':<{width}}  deals  closes  sound  lost (unsound closes)  "
-               "late claims  lost (late claims)")
+    out = [_("%(scope)s: %(n)s recorded deal(s) analysed") % {"scope": _scope(r.scope),
+                                                               "n": r.analysed}
+           + (_(", %(n)s quick-entry deal(s) skipped (no record)") % {"n": r.skipped}
+              if r.skipped else "")
+           + (_(", %(n)s with record errors") % {"n": r.unanalysable} if r.unanalysable
+              else "") + "."]
+    heads = [_("player"), _("deals"), pgettext("column", "closes"), _("sound"),
+             _("lost (unsound closes)"),
+             _("late claims"), _("lost (late claims)")]
+    width = max([len(p.player) for p in r.players] + [6, len(heads[0])])
+    w = [len(h) for h in heads]
+    out.append(f"  {heads[0]:<{width}}  " + "  ".join(heads[1:]))
     for p in r.players:
-        out.append(f"  {p.player:<{width}}  {p.deals:>5}  {p.closes:>6}  {p.sound_closes:>5}  "
-                   f"{p.lost_to_unsound_closes:>21}  {p.late_claims:>11}  "
-                   f"{p.lost_to_late_claims:>18}")
+        out.append(f"  {p.player:<{width}}  {p.deals:>{w[1]}}  {p.closes:>{w[2]}}  "
+                   f"{p.sound_closes:>{w[3]}}  {p.lost_to_unsound_closes:>{w[4]}}  "
+                   f"{p.late_claims:>{w[5]}}  {p.lost_to_late_claims:>{w[6]}}")
     return out
+
+
+def _scope(scope: str) -> str:
+    """``match 3`` / ``event 2 "Name"`` in the current language."""
+    kind, _space, rest = scope.partition(" ")
+    if kind == "match":
+        return _("match %(rest)s") % {"rest": rest}
+    if kind == "event":
+        return _("event %(rest)s") % {"rest": rest}
+    return scope

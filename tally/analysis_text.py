@@ -8,22 +8,26 @@ a line, a sheet prints the label in a column of its own.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
 from tally.analysis import ClaimFinding, CloseDecision, CloseFinding, DealAnalysis
+from tally.i18n import N_, decimal_comma, ngettext
+from tally.i18n import gettext as _
+from tally.vocabulary import word
 
 
 class Topic(StrEnum):
     """What a finding is about: the label a sheet prints before it."""
 
-    NOTE = "Note"
-    CLOSE = "Close"
-    VALUE = "Value"
-    LINE = "Best line"
-    TURN = "Turning card"
-    DECISION = "Decision"
-    CLAIM = "Claim"
+    NOTE = N_("Note")
+    CLOSE = N_("Close")
+    VALUE = N_("Value")
+    LINE = N_("Best line")
+    TURN = N_("Turning card")
+    DECISION = N_("Decision")
+    CLAIM = N_("Claim")
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,7 @@ class Finding:
 
     def __post_init__(self) -> None:
         if not self.label:
-            object.__setattr__(self, "label", self.topic.value)
+            object.__setattr__(self, "label", _(self.topic.value))
 
     @property
     def sentence(self) -> str:
@@ -49,29 +53,54 @@ class Finding:
         return self.prefix + self.text
 
 
+def _n(value: float, spec: str) -> str:
+    """A number formatted by ``spec``, with the current language's decimal mark."""
+    return decimal_comma(format(value, spec))
+
+
 def close_text(f: CloseFinding, closed: bool) -> str:
-    """Who closed and whether soundly (or where phase 2 began), and how it was solved."""
-    how = "exactly (both hands known)" if f.exact else \
-        f"over {f.samples} deals consistent with the record"
+    """Who closed and whether soundly (or where phase 2 began), and how it was solved; in the
+    current language, as every sentence of this module (:func:`tally.i18n.use`)."""
+    how = _("exactly (both hands known)") if f.exact else \
+        _("over %(samples)s deals consistent with the record") % {"samples": f.samples}
     if closed:
-        verdict = "a sound" if f.sound else "an unsound"
-        return f"{f.player} closed before trick {f.trick}: {verdict} close, solved {how}."
-    return f"From trick {f.trick} (stock exhausted), solved {how}."
+        text = _("%(player)s closed before trick %(trick)s: a sound close, solved %(how)s.") \
+            if f.sound else \
+            _("%(player)s closed before trick %(trick)s: an unsound close, solved %(how)s.")
+        return text % {"player": f.player, "trick": f.trick, "how": how}
+    return _("From trick %(trick)s (stock exhausted), solved %(how)s.") % {"trick": f.trick,
+                                                                         "how": how}
 
 
 def value_text(f: CloseFinding) -> str:
     """The value with best play on both sides against the value as played."""
     if f.exact:
-        return (f"With best play on both sides the deal is worth {f.best:+.0f} game points to "
-                f"{f.player}; as played {f.as_played:+d}.")
-    return (f"With best play on both sides {f.player} wins in {f.won_share:.0%} of them, "
-            f"expected value {f.best:+.2f} game points; as played {f.as_played:+d}.")
+        return _("With best play on both sides the deal is worth %(best)s game points to "
+                 "%(player)s; as played %(played)s.") % {
+            "best": _n(f.best, "+.0f"), "player": f.player, "played": f"{f.as_played:+d}"}
+    return _("With best play on both sides %(player)s wins in %(share)s of them, expected "
+             "value %(best)s game points; as played %(played)s.") % {
+        "player": f.player, "share": f"{f.won_share:.0%}", "best": _n(f.best, "+.2f"),
+        "played": f"{f.as_played:+d}"}
 
 
 def line_finding(f: CloseFinding) -> Finding:
     """The principal line of best play (of the first sample when the hands were sampled)."""
-    label = f"Best line{' (first sample)' if not f.exact else ''}"
-    return Finding(Topic.LINE, f"{', '.join(f.line)}.", f"{label}: ", label)
+    label = _("Best line") if f.exact else _("Best line (first sample)")
+    return Finding(Topic.LINE, f"{', '.join(_step(s) for s in f.line)}.", f"{label}: ", label)
+
+
+_END_STEP = re.compile(r"(?P<who>.+) (?P<end>claim|failed-close|last-trick|higher-total) "
+                       r"\((?P<points>\d+)\)")
+
+
+def _step(text: str) -> str:
+    """A step of a line (``Anna AH``, ``Anna claim (3)``, ``draw``) with the way the deal ends
+    in the current language."""
+    found = _END_STEP.fullmatch(text)
+    if found is not None:
+        return f"{found['who']} {word(found['end'])} ({found['points']})"
+    return word(text) if text == "draw" else text
 
 
 def turn_finding(a: DealAnalysis) -> Finding | None:
@@ -79,31 +108,39 @@ def turn_finding(a: DealAnalysis) -> Finding | None:
     was solved)."""
     if a.mistake is not None:
         m = a.mistake
-        return Finding(Topic.TURN, f"{m.player}'s {m.card} at trick {m.trick} "
-                       f"({m.before:+.2f} before, {m.after:+.2f} after, for {m.player}).",
-                       "The turning card: ")
+        return Finding(Topic.TURN, _("%(player)s's %(card)s at trick %(trick)s (%(before)s "
+                                     "before, %(after)s after, for %(player)s).") % {
+            "player": m.player, "card": m.card, "trick": m.trick,
+            "before": _n(m.before, "+.2f"), "after": _n(m.after, "+.2f")},
+            _("The turning card: "))
     if (a.close or a.phase2) is not None:
         return Finding(Topic.TURN,
-                       "No phase-2 card changed the value: both sides played it out well.")
+                       _("No phase-2 card changed the value: both sides played it out well."))
     return None
 
 
 def claim_text(c: ClaimFinding) -> str:
     """The claim's verdict and, when it came late, its earliest moment."""
-    text = f"{c.claimer} claimed after trick {c.trick}: " + \
-        ("correct" if c.correct else "a false claim")
+    text = (_("%(player)s claimed after trick %(trick)s: correct") if c.correct
+            else _("%(player)s claimed after trick %(trick)s: a false claim")) % {
+        "player": c.claimer, "trick": c.trick}
     if c.late_by:
-        text += f"; the claim was possible {c.late_by} trick(s) earlier, after trick {c.earliest}"
+        text += _("; the claim was possible %(late)s trick(s) earlier, after trick "
+                  "%(earliest)s") % {"late": c.late_by, "earliest": c.earliest}
     return text + "."
 
 
 def decision_text(d: CloseDecision) -> str:
     """Closing against playing on at one phase-1 lead, in a sentence."""
     gap = abs(d.close_now - d.play_on)
-    what = "closed" if d.closed else "could have closed"
-    return (f"Trick {d.trick}: {d.player} {what}; closing was worth {d.close_now:+.2f}, playing "
-            f"on {d.play_on:+.2f} (over {d.samples} deals): {d.better} was better by "
-            f"{gap:.2f}.")
+    text = _("Trick %(trick)s: %(player)s closed; closing was worth %(close)s, playing on "
+             "%(on)s (over %(samples)s deals): %(better)s was better by %(gap)s.") \
+        if d.closed else \
+        _("Trick %(trick)s: %(player)s could have closed; closing was worth %(close)s, playing "
+          "on %(on)s (over %(samples)s deals): %(better)s was better by %(gap)s.")
+    return text % {"trick": d.trick, "player": d.player, "close": _n(d.close_now, "+.2f"),
+                   "on": _n(d.play_on, "+.2f"), "samples": d.samples, "better": _(d.better),
+                   "gap": _n(gap, ".2f")}
 
 
 def worth_telling(d: CloseDecision) -> bool:
@@ -117,8 +154,8 @@ def findings(a: DealAnalysis, *, decisions: bool = True) -> list[Finding]:
     decisions worth telling (when ``decisions``), the claim."""
     out = []
     if a.note:
-        out.append(Finding(Topic.NOTE, f"{a.note}.", "Nothing to say: ",
-                           "Nothing to say"))
+        out.append(Finding(Topic.NOTE, f"{_(a.note)}.", _("Nothing to say: "),
+                           _("Nothing to say")))
     f = a.close or a.phase2
     if f is not None:
         out += [Finding(Topic.CLOSE, close_text(f, a.close is not None)),
@@ -142,7 +179,8 @@ def claim_verdict(c: ClaimFinding) -> str:
     'correct, 2 tricks late'
     """
     if not c.correct:
-        return "false"
+        return _("false")
     if c.late_by:
-        return f"correct, {c.late_by} trick{'s' if c.late_by > 1 else ''} late"
-    return "correct"
+        return ngettext("correct, %(num)s trick late", "correct, %(num)s tricks late",
+                        c.late_by) % {"num": c.late_by}
+    return _("correct")

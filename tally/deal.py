@@ -40,6 +40,7 @@ from tally.evidence import (
     first_card,
     follow_problem,
 )
+from tally.i18n import N_
 from tally.kernel import (
     CARD_POINTS,
     CLAIM_ACTION,
@@ -739,16 +740,16 @@ class Deal:
         self._check_playable(p, c)
         if not marriage_allowed(self._closed or self._exhausted, self._rules.marriage_in_phase2):
             return p, value, Rule.MARRIAGE_NOT_ALLOWED, (
-                f"{self._names[p]} declared {value} in phase 2, where marriages are not allowed")
+                MSG_MARRIAGE_IN_PHASE_2 % {"player": self._names[p], "points": value})
         if judge_now:
             partner = c - 1 if c % 6 == KING else c + 1
             if self._hands is not None:
                 if not self._hands[p] >> partner & 1:
                     return p, value, Rule.FALSE_MARRIAGE, (
-                        f"{self._names[p]} does not hold {CARDS[partner]}")
+                        MSG_DOES_NOT_HOLD % {"player": self._names[p], "card": CARDS[partner]})
             elif self._partner_elsewhere(p, partner):
                 return p, value, Rule.FALSE_MARRIAGE, (
-                    f"{CARDS[partner]} is not in {self._names[p]}'s hand")
+                    MSG_NOT_IN_HAND % {"card": CARDS[partner], "player": self._names[p]})
         return p, value, None, ""
 
     def verify_declare(self, card: Card) -> None:
@@ -1291,13 +1292,13 @@ class Deal:
         name = self._names[p]
         if why:
             return _NO_EXCHANGE, (
-                "the stock is exhausted: there is no turn-up" if why == 1
-                else "the stock is closed" if why == 2
-                else f"{name} exchanged before following; only the leader may exchange, "
-                     "just before leading" if why == 3
-                else f"{name} had not won a trick yet")
+                MSG_NO_TURN_UP if why == 1
+                else MSG_CLOSED if why == 2
+                else MSG_EXCHANGE_BEFORE_FOLLOWING % {"player": name} if why == 3
+                else MSG_NO_TRICK_YET % {"player": name})
         if judge_now and self._hands is not None and not self._hands[p] >> self._xcard & 1:
-            return Rule.FALSE_EXCHANGE, f"{name} does not hold {CARDS[self._xcard]}"
+            return Rule.FALSE_EXCHANGE, MSG_DOES_NOT_HOLD % {"player": name,
+                                                             "card": CARDS[self._xcard]}
         return None, ""
 
     def _close_problem(self, p: int) -> tuple[Rule | None, str]:
@@ -1305,9 +1306,9 @@ class Deal:
         why = close_refusal(self._exhausted, self._closed, self._pending_draw,
                             self._rules.close_before_draw)
         if why:
-            return _NO_CLOSE, ("the stock is exhausted" if why == 1
-                               else "the stock is closed already" if why == 2
-                               else "the stock is closed after the draws, not before them")
+            return _NO_CLOSE, (MSG_EXHAUSTED if why == 1
+                               else MSG_CLOSED_ALREADY if why == 2
+                               else MSG_CLOSE_AFTER_DRAWS)
         return None, ""
 
     def _violate(self, p: int, rule: Rule, message: str, seq: int | None = None,
@@ -1398,6 +1399,26 @@ _DECK20: Final = tuple(c for c in range(24) if c % 6 != NINE)
 # Enum members looked up once (an enum attribute costs a descriptor call on hot paths).
 _NO_EXCHANGE: Final = Rule.EXCHANGE_NOT_ALLOWED
 _NO_CLOSE: Final = Rule.CLOSE_NOT_ALLOWED
+
+# The messages of the violations a deal sees as it is played, one template each, marked for
+# the catalogue (the engine speaks English; tally.vocabulary.explanation words them in another
+# language by matching them against these templates).
+MSG_NO_TURN_UP: Final = N_("the stock is exhausted: there is no turn-up")
+MSG_CLOSED: Final = N_("the stock is closed")
+MSG_EXCHANGE_BEFORE_FOLLOWING: Final = N_("%(player)s exchanged before following; only the "
+                                          "leader may exchange, just before leading")
+MSG_NO_TRICK_YET: Final = N_("%(player)s had not won a trick yet")
+MSG_DOES_NOT_HOLD: Final = N_("%(player)s does not hold %(card)s")
+MSG_EXHAUSTED: Final = N_("the stock is exhausted")
+MSG_CLOSED_ALREADY: Final = N_("the stock is closed already")
+MSG_CLOSE_AFTER_DRAWS: Final = N_("the stock is closed after the draws, not before them")
+MSG_MARRIAGE_IN_PHASE_2: Final = N_("%(player)s declared %(points)s in phase 2, where marriages "
+                                    "are not allowed")
+MSG_NOT_IN_HAND: Final = N_("%(card)s is not in %(player)s's hand")
+#: Every template of a message of this module.
+MESSAGES: Final = (MSG_NO_TURN_UP, MSG_CLOSED, MSG_EXCHANGE_BEFORE_FOLLOWING, MSG_NO_TRICK_YET,
+                   MSG_DOES_NOT_HOLD, MSG_EXHAUSTED, MSG_CLOSED_ALREADY, MSG_CLOSE_AFTER_DRAWS,
+                   MSG_MARRIAGE_IN_PHASE_2, MSG_NOT_IN_HAND)
 
 
 def _shuffled(cards: tuple[int, ...], rng: Random) -> list[int]:

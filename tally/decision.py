@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeVar
 
 from tally.evidence import DealFacts, Violation, proven_violations
+from tally.i18n import N_
 from tally.kernel import CLAIM_AT, Reason, Rule, game_points
 
 _T = TypeVar("_T")
@@ -129,6 +130,29 @@ class _Verdict(NamedTuple):
 _BAD_MARRIAGE: Final = (Rule.FALSE_MARRIAGE, Rule.MARRIAGE_NOT_ALLOWED)
 
 
+# The explanation of a ruling, one template each, marked for the catalogue (the engine itself
+# speaks English only; tally.vocabulary.explanation words an explanation in another language
+# by matching it against these templates).
+WHY_ILLEGAL: Final = N_("%(player)s broke a rule (%(rule)s) in trick %(trick)s: %(message)s")
+WHY_INCOMPLETE: Final = N_("the record stops before the deal ended")
+WHY_NOT_ON_LEAD: Final = N_("%(player)s claimed 66 while not on lead; only the player on lead "
+                            "may claim")
+WHY_TOO_FEW: Final = N_("%(player)s claimed 66 with only %(points)s counted points")
+WHY_BEFORE_CLOSER: Final = N_("%(player)s reached %(points)s and claimed before %(closer)s, who "
+                              "had closed the stock")
+WHY_CLAIM: Final = N_("%(player)s claimed 66 correctly with %(points)s counted points")
+WHY_NEVER_CLAIMED: Final = N_("%(player)s closed and reached %(points)s but never claimed")
+WHY_FAILED_CLOSE: Final = N_("%(player)s closed the stock and did not make 66 (%(points)s)")
+WHY_PLAYED_OUT: Final = N_("the deal was played out with no correct claim")
+WHY_LAST_TRICK: Final = N_("nobody claimed; %(player)s won the last trick")
+WHY_EQUAL: Final = N_("the deal was played out with equal totals (%(points)s)")
+WHY_HIGHER: Final = N_("nobody claimed; %(player)s has the higher total (%(high)s to %(low)s)")
+#: Every template of an explanation.
+EXPLANATIONS: Final = (WHY_ILLEGAL, WHY_INCOMPLETE, WHY_NOT_ON_LEAD, WHY_TOO_FEW,
+                       WHY_BEFORE_CLOSER, WHY_CLAIM, WHY_NEVER_CLAIMED, WHY_FAILED_CLOSE,
+                       WHY_PLAYED_OUT, WHY_LAST_TRICK, WHY_EQUAL, WHY_HIGHER)
+
+
 def decide(facts: DealFacts, state: DealState, violations: list[Violation], file: str = "",
            result: tuple[str | None, int] | None = None,
            result_tag: str | None = None) -> Ruling:
@@ -141,8 +165,8 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
     if first is not None and (claim is None or first.seq < claim.seq):
         verdict = _Verdict(1 - names.index(first.player), facts.rules.illegal_play_points,
                            Reason.ILLEGAL_PLAY,
-                           f"{first.player} broke a rule ({first.rule}) in trick {first.trick}: "
-                           f"{first.message}")
+                           WHY_ILLEGAL % {"player": first.player, "rule": first.rule,
+                                          "trick": first.trick, "message": first.message})
     elif claim is not None:
         verdict = _claimed(facts)
     elif facts.all_tricks_played:
@@ -163,7 +187,7 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
         outcome = _new(Outcome, {"winner": None, "game_points": 0,
                                  "reason": Reason.INCOMPLETE})
         carry_out = carry_in
-        why = "the record stops before the deal ended"
+        why = WHY_INCOMPLETE
     agreed = None
     if result is not None:
         agreed = (outcome.reason is not Reason.INCOMPLETE
@@ -207,21 +231,21 @@ def _claimed(facts: DealFacts) -> _Verdict:
     if not claim.correct:
         points = 3 if rules.false_claim_points == "2or3" and facts.tricks[o] == 0 else 2
         if counted >= CLAIM_AT:
-            why = f"{names[c]} claimed 66 while not on lead; only the player on lead may claim"
+            why = WHY_NOT_ON_LEAD % {"player": names[c]}
         else:
-            why = f"{names[c]} claimed 66 with only {counted} counted points"
+            why = WHY_TOO_FEW % {"player": names[c], "points": counted}
         return _Verdict(o, points, Reason.FALSE_CLAIM, why)
     closed_before = facts.closed and facts.close_seq < claim.seq
     if closed_before and c != facts.closer:
         return _Verdict(c, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
-                        f"{names[c]} reached {counted} and claimed before "
-                        f"{names[facts.closer]}, who had closed the stock")
+                        WHY_BEFORE_CLOSER % {"player": names[c], "points": counted,
+                                             "closer": names[facts.closer]})
     if closed_before and rules.close_scored_at == "close":
         opp_points, opp_tricks = facts.close_opp_points, facts.close_opp_tricks
     else:
         opp_points, opp_tricks = facts.counted(o), facts.tricks[o]
     return _Verdict(c, game_points(opp_points, opp_tricks), Reason.CLAIM,
-                    f"{names[c]} claimed 66 correctly with {counted} counted points")
+                    WHY_CLAIM % {"player": names[c], "points": counted})
 
 
 def _played_out(facts: DealFacts, points: dict[str, int]) -> _Verdict:
@@ -232,22 +256,22 @@ def _played_out(facts: DealFacts, points: dict[str, int]) -> _Verdict:
         k_points = facts.counted(k, with_bonus=False)
         if rules.unclaimed_end == "draw" and k_points >= CLAIM_AT:
             return _Verdict(None, 0, Reason.DRAW,
-                            f"{names[k]} closed and reached {k_points} but never claimed")
+                            WHY_NEVER_CLAIMED % {"player": names[k], "points": k_points})
         return _Verdict(1 - k, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
-                        f"{names[k]} closed the stock and did not make 66 ({k_points})")
+                        WHY_FAILED_CLOSE % {"player": names[k], "points": k_points})
     if rules.unclaimed_end == "draw":
-        return _Verdict(None, 0, Reason.DRAW, "the deal was played out with no correct claim")
+        return _Verdict(None, 0, Reason.DRAW, WHY_PLAYED_OUT)
     if rules.unclaimed_end == "last-trick":
         w = facts.last_trick_winner
         return _Verdict(w, 1, Reason.LAST_TRICK,
-                        f"nobody claimed; {names[w]} won the last trick")
+                        WHY_LAST_TRICK % {"player": names[w]})
     a, b = points[names[0]], points[names[1]]
     if a == b:
         return _Verdict(None, 0, Reason.DRAW,
-                        f"the deal was played out with equal totals ({a})")
+                        WHY_EQUAL % {"points": a})
     winner = 0 if a > b else 1
     loser = 1 - winner
     return _Verdict(winner, game_points(points[names[loser]], facts.tricks[loser]),
                     Reason.HIGHER_TOTAL,
-                    f"nobody claimed; {names[winner]} has the higher total "
-                    f"({max(a, b)} to {min(a, b)})")
+                    WHY_HIGHER % {"player": names[winner], "high": max(a, b),
+                                  "low": min(a, b)})

@@ -11,9 +11,10 @@ messages of the follow duty (:func:`follow_problem`), so both say the same thing
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tally.cards import CARDS, Card, cards_of
+from tally.i18n import N_
 from tally.kernel import HIGHER, SUIT_MASKS, Rule, follow_duty
 from tally.rules import RuleSet
 
@@ -135,6 +136,29 @@ def counted_points(card_points: int, tricks: int, marriages: int, bonus: int) ->
     return card_points + (marriages + bonus if tricks else 0)
 
 
+# The messages of the violations the record proves, one template each, marked for the
+# catalogue (the engine speaks English; tally.vocabulary.explanation words them in another
+# language by matching them against these templates).
+MSG_FOLLOW_SUIT: Final = N_("%(player)s played %(card)s to %(led)s while holding %(cards)s")
+MSG_MUST_TRUMP: Final = N_("%(player)s played %(card)s to %(led)s, neither following nor "
+                           "trumping, while holding %(cards)s")
+MSG_MUST_HEAD: Final = N_("%(player)s played %(card)s under %(led)s while holding %(cards)s, "
+                          "which beats it")
+MSG_FALSE_EXCHANGE: Final = N_("%(player)s exchanged without holding %(card)s")
+MSG_FALSE_MARRIAGE: Final = N_("%(player)s declared %(points)s without holding %(card)s: "
+                               "%(message)s")
+MSG_PLAYED_BEFORE: Final = N_("%(card)s was played in trick %(trick)s")
+MSG_IS_TURN_UP: Final = N_("%(card)s is the turn-up")
+MSG_TOOK_TURN_UP: Final = N_("%(player)s had taken the turn-up %(card)s")
+MSG_PLAYED_IT: Final = N_("%(player)s played %(card)s in trick %(trick)s")
+MSG_DEALT_TO: Final = N_("%(card)s was dealt to %(player)s")
+MSG_STILL_HELD: Final = N_("%(player)s still held %(card)s")
+#: Every template of a message of this module.
+MESSAGES: Final = (MSG_FOLLOW_SUIT, MSG_MUST_TRUMP, MSG_MUST_HEAD, MSG_FALSE_EXCHANGE,
+                   MSG_FALSE_MARRIAGE, MSG_PLAYED_BEFORE, MSG_IS_TURN_UP, MSG_TOOK_TURN_UP,
+                   MSG_PLAYED_IT, MSG_DEALT_TO, MSG_STILL_HELD)
+
+
 def follow_problem(names: tuple[str, str], trump: int, p: int, lead: int, card: int,
                    proven: int) -> tuple[Rule | None, str]:
     """The phase-2 duty ``card`` breaks when ``proven`` is what follower ``p`` is known to
@@ -142,14 +166,13 @@ def follow_problem(names: tuple[str, str], trump: int, p: int, lead: int, card: 
     rule, cards = follow_duty(lead, card, trump, proven)
     if rule is None:
         return None, ""
-    name, c, led = names[p], CARDS[card], CARDS[lead]
+    values = {"player": names[p], "card": CARDS[card], "led": CARDS[lead],
+              "cards": card_list(cards)}
     if rule is Rule.FOLLOW_SUIT:
-        return rule, f"{name} played {c} to {led} while holding {card_list(cards)}"
+        return rule, MSG_FOLLOW_SUIT % values
     if rule is Rule.MUST_TRUMP:
-        return rule, (f"{name} played {c} to {led}, neither following nor trumping, while "
-                      f"holding {card_list(cards)}")
-    return rule, (f"{name} played {c} under {led} while holding {card_list(cards)}, "
-                  "which beats it")
+        return rule, MSG_MUST_TRUMP % values
+    return rule, MSG_MUST_HEAD % values
 
 
 def card_list(mask: int) -> str:
@@ -219,7 +242,8 @@ def _exchanges(facts: DealFacts, rem: tuple[int, int],
         p = s.player
         if _exchange_false(facts, s, rem, x_face_since):
             out.append(Violation(s.trick, names[p], Rule.FALSE_EXCHANGE,
-                                 f"{names[p]} exchanged without holding {CARDS[x]}", s.seq))
+                                 MSG_FALSE_EXCHANGE % {"player": names[p], "card": CARDS[x]},
+                                 s.seq))
             if s.moved:
                 false_moves.append((s.seq, p))
         elif s.moved:
@@ -244,19 +268,20 @@ def _marriage_false(facts: DealFacts, m: MarriageEvent, rem: tuple[int, int],
     p, o, q, e = m.player, 1 - m.player, m.partner, m.seq
     d_seq, loser = facts.last_draw_seq, facts.last_draw_loser
     if 0 <= facts.play_seq[q] < e:
-        return f"{CARDS[q]} was played in trick {facts.play_trick[q]}"
+        return MSG_PLAYED_BEFORE % {"card": CARDS[q], "trick": facts.play_trick[q]}
     if q == facts.turn_up and not facts.turn_up_with(p, e):
         if not facts.turn_up_with(o, e):
-            return f"{CARDS[q]} is the turn-up"
-        return f"{names[o]} had taken the turn-up {CARDS[q]}"
+            return MSG_IS_TURN_UP % {"card": CARDS[q]}
+        return MSG_TOOK_TURN_UP % {"player": names[o], "card": CARDS[q]}
     if facts.play_by[q] == o:
-        return f"{names[o]} played {CARDS[q]} in trick {facts.play_trick[q]}"
+        return MSG_PLAYED_IT % {"player": names[o], "card": CARDS[q],
+                                "trick": facts.play_trick[q]}
     if facts.dealt[o] >> q & 1 and not (0 <= d_seq < e and loser == p and any(
             who == o and seq < d_seq for seq, who in false_moves)):
         # (unless o put it face up by a false exchange and p took it at the last draw)
-        return f"{CARDS[q]} was dealt to {names[o]}"
+        return MSG_DEALT_TO % {"card": CARDS[q], "player": names[o]}
     if rem[o] >> q & 1:
-        return f"{names[o]} still held {CARDS[q]}"
+        return MSG_STILL_HELD % {"player": names[o], "card": CARDS[q]}
     return ""
 
 
@@ -269,8 +294,10 @@ def _marriages(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[i
         why = _marriage_false(facts, m, rem, false_moves)
         if why:
             out.append(Violation(m.trick, names[m.player], Rule.FALSE_MARRIAGE,
-                                 f"{names[m.player]} declared {m.points} without holding "
-                                 f"{CARDS[m.partner]}: {why}", m.seq))
+                                 MSG_FALSE_MARRIAGE % {"player": names[m.player],
+                                                       "points": m.points,
+                                                       "card": CARDS[m.partner],
+                                                       "message": why}, m.seq))
         else:
             true_partners.append((m.seq, m.player, m.partner))
     return true_partners

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import MAX_ID, echo_json, fail, guard
+from tally.cli.common import MAX_ID, echo_json, fail, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ def analyse(
     event: Annotated[str | None, typer.Option(
         "--event", metavar="EVENT", help="Report a stored event (number or name).")] = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Analyse deals: was the close sound, what was best play worth, could the claim have come
     earlier, which phase-2 card threw the deal away. With --match or --event: per player, the
@@ -52,7 +54,7 @@ def analyse(
     if sum(x is not None and x != [] for x in (deals, match, event)) != 1:
         fail("give deal FILEs or a DEAL, or --match MATCH, or --event EVENT (one of them)")
     if match is not None or event is not None:
-        _report(match, event, samples, seed, json_out, db)
+        _report(match, event, samples, seed, json_out, db, lang)
         return
     for name in deals or []:
         try:
@@ -67,11 +69,14 @@ def analyse(
         if json_out:
             echo_json(dataclasses.asdict(found))
         else:
-            typer.echo("\n".join(commentary(found)))
+            from tally.i18n import use
+
+            with use(language(lang)):
+                typer.echo("\n".join(commentary(found)))
 
 
 def _report(match: int | None, event: str | None, samples: int, seed: int, json_out: bool,
-            db: str | None) -> None:
+            db: str | None, lang: str | None = None) -> None:
     """The match or event report: every recorded deal exported through the store's public
     API and analysed; quick-entry deals counted as skipped."""
     from tally.analysis import analyse as analyse_record
@@ -80,9 +85,11 @@ def _report(match: int | None, event: str | None, samples: int, seed: int, json_
     from tally.notation import read_deal
     from tally.store.events import event as get_event
 
+    event_language = None
     with reading(db) as store:
         if event is not None:
             ev = get_event(store, event)
+            event_language = ev.language
             scope = f'event {ev.id} "{ev.name}"'
             ids = [m.id for m in store.matches() if m.event_id == ev.id]
             players: list[str] = [p.name for p in ev.players]
@@ -104,7 +111,10 @@ def _report(match: int | None, event: str | None, samples: int, seed: int, json_
     if json_out:
         echo_json(dataclasses.asdict(result))
     else:
-        typer.echo("\n".join(report_lines(result)))
+        from tally.i18n import use
+
+        with use(language(lang, event_language)):
+            typer.echo("\n".join(report_lines(result)))
 
 
 def _stored(ref: str, db: str | None) -> str:
@@ -118,6 +128,8 @@ def _stored(ref: str, db: str | None) -> str:
 def commentary(a: DealAnalysis) -> list[str]:
     """The findings in plain words, one paragraph per deal (:mod:`tally.analysis_text`)."""
     from tally.analysis_text import findings
+    from tally.i18n import gettext as _
 
-    head = f"{a.file}: {a.rules}, {a.players[0]} (forehand) against {a.players[1]} (dealer)"
+    head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
+        "file": a.file, "rules": a.rules, "forehand": a.players[0], "dealer": a.players[1]}
     return [head, *(f"  {f.sentence}" for f in findings(a))]

@@ -9,7 +9,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail
+from tally.cli.common import echo_json, fail, language
+from tally.cli.options import LangOption
+from tally.i18n import gettext as _
+from tally.i18n import ngettext, use
+from tally.vocabulary import explanation, word
 
 if TYPE_CHECKING:
     from tally.ruling import Ruling
@@ -24,6 +28,7 @@ def check(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object per file.")] = False,
     referee: Annotated[bool, typer.Option(
         "--referee", help="Show counted points even while a deal is unfinished.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Replay deal records and rule on them.
 
@@ -77,7 +82,8 @@ def check(
                     write("\n".join(lines) + "\n")
                     lines.clear()
             else:
-                typer.echo(describe(ruling, referee=referee))
+                with use(language(lang)):
+                    typer.echo(describe(ruling, referee=referee))
             if ruling.errors:
                 status = max(status, EXIT_ERRORS)
             elif ruling.violations:
@@ -108,43 +114,56 @@ def _stdin_bytes() -> bytes:
 
 
 def describe(ruling: Ruling, *, referee: bool = False) -> str:
-    """A ruling in plain words, as a referee would give it."""
-    head = f"{ruling.file or '(record)'}: {ruling.rules}, {ruling.forehand} (forehand) " \
-           f"against {ruling.dealer} (dealer)"
+    """A ruling in plain words, as a referee would give it, in the current language
+    (:func:`tally.i18n.use`; the engine's explanation and messages worded by
+    :func:`tally.vocabulary.explanation`)."""
+    head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
+        "file": ruling.file or _("(record)"), "rules": ruling.rules,
+        "forehand": ruling.forehand, "dealer": ruling.dealer}
     out = [head]
     if ruling.errors:
-        out.append("  The record cannot describe a real deal:")
+        out.append(_("  The record cannot describe a real deal:"))
         out += [f"    {e}" for e in ruling.errors]
-        out.append("  No ruling.")
+        out.append(_("  No ruling."))
         return "\n".join(out)
     for v in ruling.violations:
-        out.append(f"  Trick {v.trick}: {v.player} broke the rule {v.rule}: {v.message}.")
+        out.append(_("  Trick %(trick)s: %(player)s broke the rule %(rule)s: %(message)s.") % {
+            "trick": v.trick, "player": v.player, "rule": word(v.rule),
+            "message": explanation(v.message)})
     o = ruling.outcome
     assert o is not None
     if o.reason == "incomplete":
-        out.append("  The deal is not over yet.")
+        out.append(_("  The deal is not over yet."))
         tricks = ", ".join(f"{n} {t}" for n, t in ruling.tricks.items())
-        out.append(f"  Tricks: {tricks}.")
+        out.append(_("  Tricks: %(tricks)s.") % {"tricks": tricks})
         if referee:
             pts = ", ".join(f"{n} {p}" for n, p in ruling.points.items())
-            out.append(f"  Counted points (for the referee): {pts}.")
+            out.append(_("  Counted points (for the referee): %(points)s.") % {"points": pts})
     else:
         if o.winner is None:
-            out.append(f"  Ruling: the deal is drawn ({ruling.explanation}).")
+            out.append(_("  Ruling: the deal is drawn (%(why)s).") % {
+                "why": explanation(ruling.explanation)})
         else:
-            gp = "game point" if o.game_points == 1 else "game points"
-            carry = f", {ruling.carry_in} of them carried in" if ruling.carry_in else ""
-            out.append(f"  Ruling: {o.winner} wins {o.game_points} {gp}{carry} ({o.reason}): "
-                       f"{ruling.explanation}.")
+            gp = ngettext("%(num)s game point", "%(num)s game points", o.game_points) % {
+                "num": o.game_points}
+            carry = _(", %(n)s of them carried in") % {"n": ruling.carry_in} \
+                if ruling.carry_in else ""
+            out.append(_("  Ruling: %(player)s wins %(points)s%(carry)s (%(reason)s): "
+                         "%(why)s.") % {"player": o.winner, "points": gp, "carry": carry,
+                                        "reason": word(o.reason),
+                                        "why": explanation(ruling.explanation)})
         pts = ", ".join(f"{n} {p}" for n, p in ruling.points.items())
         tricks = ", ".join(f"{n} {t}" for n, t in ruling.tricks.items())
-        out.append(f"  Counted points: {pts}. Tricks: {tricks}.")
+        out.append(_("  Counted points: %(points)s. Tricks: %(tricks)s.") % {
+            "points": pts, "tricks": tricks})
         if ruling.carry:
-            out.append(f"  Carry to the next deal: {ruling.carry}.")
+            out.append(_("  Carry to the next deal: %(carry)s.") % {"carry": ruling.carry})
     if ruling.agreed is True:
-        out.append(f'  The players\' result "{ruling.result_tag}" is right.')
+        out.append(_('  The players\' result "%(result)s" is right.') % {
+            "result": ruling.result_tag})
     elif ruling.agreed is False:
-        out.append(f'  The players\' result "{ruling.result_tag}" is WRONG: see the ruling above.')
+        out.append(_('  The players\' result "%(result)s" is WRONG: see the ruling above.') % {
+            "result": ruling.result_tag})
     return "\n".join(out)
 
 

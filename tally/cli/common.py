@@ -20,6 +20,7 @@ import re
 import sys
 import typing
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any, NoReturn, ParamSpec, TypeVar
 from urllib.parse import unquote
 
@@ -161,3 +162,18 @@ def echo_json(obj: Any) -> None:
     """Print ``obj`` as one line of strict JSON (non-ASCII kept as is): never ``NaN`` or
     ``Infinity``, which are not JSON (the inputs that could make them are refused)."""
     sys.stdout.write(json.dumps(obj, ensure_ascii=False, allow_nan=False) + "\n")
+
+
+class Language(StrEnum):
+    """The languages of ``--lang`` (:data:`tally.i18n.LANGUAGES`)."""
+
+    EN = "en"
+    DE = "de"
+
+
+def language(requested: Language | str | None, event: str | None = None) -> str:
+    """The language a command speaks (:func:`tally.i18n.resolve`): ``--lang``, else the
+    event's, else the locale's, else English."""
+    from tally.i18n import resolve
+
+    return resolve(None if requested is None else str(requested), event)

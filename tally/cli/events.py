@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard
+from tally.cli.common import echo_json, fail, guard, language
 from tally.cli.lines import plural
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import (
     Cell,
@@ -121,6 +122,10 @@ def create(
         help="What the standings rank by before the tiebreaks: match points, or the "
              "match-point percentage (default: percentage for a club evening, where players "
              "play different numbers of matches; points otherwise).")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="de|en",
+        help="The event's language: what its sheets and readable output speak unless a "
+             "command's --lang says otherwise (default: none, the locale decides).")] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -138,7 +143,8 @@ def create(
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
                           tiebreaks=order, rounds=rounds,
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
-                          advance=advance, rank_by=rank_by)
+                          advance=advance, rank_by=rank_by,
+                          language=(lang or "").strip().lower())
     if json_out:
         echo_json(as_json(ev))
         return
@@ -224,6 +230,8 @@ def describe_event(ev: EventView) -> list[str]:
     out.append(f"Tiebreaks: {', '.join(ev.tiebreaks) or 'none'}.")
     out.append("Ranked by " + ("the match-point percentage" if ev.rank_by == "percentage"
                                else "match points") + ", then the tiebreaks.")
+    if ev.language:
+        out.append(f"Language of its sheets and output: {ev.language}.")
     out.append(f"Players ({len(ev.players)}), {plural(ev.matches, 'match', 'matches')} played "
                "or being played:")
     for p in ev.players:
@@ -289,11 +297,13 @@ def round_(
     csv_out: CsvOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Show the pairings of a round robin's or a Swiss event's rounds (table, players, first
     dealer, bye, the matches and their results), or make a round's matches with --start. A
     Swiss round is paired when it starts, once the round before it is finished; until then
     the next round shows the pairings as they stand."""
+    from tally.i18n import use
     from tally.store import as_json
     from tally.store.events import event as get_event
     from tally.store.events import rounds, start_round
@@ -316,35 +326,67 @@ def round_(
     if csv_out:
         write_csv(header, rows)
         return
-    if not found:
-        following = max(ev.rounds_started, default=0) + 1
-        typer.echo(f"No round to show: round {following} of {ev.rounds} is paired once round "
-                   f"{following - 1} is finished." if following <= ev.rounds and
-                   ev.rounds_started else "No round to show.")
-    for r in found:
-        _, mine = pairing_rows([r])
-        state = "started" if r.started else "not started"
-        if not r.started and ev.kind == "swiss":
-            state = "not started: the pairings as they stand now"
-        notes = []
-        if r.bye is not None:
-            scores = "" if r.bye_scores else " (does not score)" if r.started else ""
-            notes.append(f"Bye: {r.bye}{scores}")
-        if r.draw:
-            notes.append(f"Round {r.number}: {r.draw}.")
-        if start:
-            notes.append(f"Started round {r.number}: matches "
-                         f"{', '.join(str(m) for p in r.pairings for m in p.match_ids) or 'none'}"
-                         ".")
-        header = ["Table", "First", "Second", "First dealer", "Match", "Result", "Status"]
-        shown = [row[1:] for row in mine if row[-1] != "bye"]
-        if chances:
-            header.append("Expected")
-            shown = [[*row, chances.get((row[1], row[2]))] for row in shown]
-            notes.append("Expected: each player's chance to win, from today's ratings "
-                         "(tally ratings).")
-        print_table(f"{r.event}, round {r.number} of {r.rounds} ({state})", header, shown,
-                    right=(0, 4), notes=notes)
+    with use(language(lang, ev.language)):
+        if not found:
+            from tally.i18n import gettext as _
+
+            following = max(ev.rounds_started, default=0) + 1
+            typer.echo(_("No round to show: round %(n)s of %(rounds)s is paired once round "
+                         "%(before)s is finished.") % {"n": following, "rounds": ev.rounds,
+                                                       "before": following - 1}
+                       if following <= ev.rounds and ev.rounds_started
+                       else _("No round to show."))
+        for r in found:
+            show_round(r, start, chances, swiss=ev.kind == "swiss")
+
+
+def show_round(r: RoundView, start: bool = False,
+               chances: dict[tuple[object, object], str] | None = None, *,
+               swiss: bool = False) -> None:
+    """A round's pairings as a table on the terminal, in the current language, with each
+    pairing's expected result when ``chances`` has them (:func:`expected_results`); a Swiss
+    round not started yet shows the pairings as they stand now."""
+    from tally.i18n import gettext as _
+    from tally.vocabulary import knockout_text, word
+
+    mine = pairing_rows([r])[1]
+    state = word("started" if r.started else "not started")
+    if not r.started and swiss:
+        state = _("not started: the pairings as they stand now")
+    notes = []
+    if r.bye is not None:
+        scores = "" if r.bye_scores else _(" (does not score)") if r.started else ""
+        notes.append(_("Bye: %(player)s%(scores)s") % {"player": r.bye, "scores": scores})
+    if r.draw:
+        notes.append(_("Round %(n)s: %(draw)s.") % {"n": r.number,
+                                                    "draw": knockout_text(r.draw)})
+    if start:
+        made = ", ".join(str(m) for p in r.pairings for m in p.match_ids) or _("none")
+        notes.append(_("Started round %(n)s: matches %(matches)s.") % {"n": r.number,
+                                                                       "matches": made})
+    header = [_("Table"), _("First"), _("Second"), _("First dealer"), _("Match"), _("Result"),
+              _("Status")]
+    rows = [[*row[1:7], _status(str(row[7]))] for row in mine if row[-1] != "bye"]
+    if chances:
+        header.append(_("Expected"))
+        rows = [[*row, chances.get((row[1], row[2]))] for row in rows]
+        notes.append(_("Expected: each player's chance to win, from today's ratings "
+                       "(tally ratings)."))
+    print_table(_("%(event)s, round %(n)s of %(rounds)s (%(state)s)") % {
+                    "event": r.event, "n": r.number, "rounds": r.rounds, "state": state},
+                header, rows, right=(0, 4), notes=notes)
+
+
+def _status(status: str) -> str:
+    """A pairing's status (``playing``, ``forfeit (Anna wins)``) in the current language."""
+    from tally.i18n import gettext as _
+    from tally.vocabulary import word
+
+    head, sep, rest = status.partition(" (")
+    if sep and rest.endswith(" wins)"):
+        return _("%(status)s (%(player)s wins)") % {"status": word(head),
+                                                     "player": rest[:-len(" wins)")]}
+    return word(status)
 
 
 def expected_results(store: Store, found: list[RoundView]) -> dict[tuple[object, object], str]:
@@ -385,7 +427,7 @@ def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int
 @event_app.command("cross")
 @guard
 def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = False,
-          db: DbOption = None) -> None:
+          db: DbOption = None, lang: LangOption = None) -> None:
     """Show the cross-table of an event: each player's results against each other player,
     their own game points first (7:3); + and - for a match won or lost by forfeit; the
     rounds a player sat out (bye R3)."""
@@ -408,13 +450,20 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
     if csv_out:
         write_csv(header, rows)
         return
-    notes = ["Each row shows its player's results against the column's player, game points, "
-             "their own first."]
-    if byes:
-        notes.append("bye R3: the player sat out round 3.")
-    print_table(f"{grid.event.name}: cross-table",
-                ["No.", "Player", *header[2:len(grid.players) + 2], *(["Bye"] if byes else [])],
-                rows, right=(0,), notes=notes)
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(lang, grid.event.language)):
+        notes = [_("Each row shows its player's results against the column's player, game "
+                   "points, their own first.")]
+        if byes:
+            notes.append(_("bye R3: the player sat out round 3."))
+            for row, rounds_out in zip(rows, grid.byes, strict=True):
+                row[-1] = " ".join(_("bye R%(n)s") % {"n": n} for n in rounds_out)
+        print_table(_("%(event)s: cross-table") % {"event": grid.event.name},
+                    [_("No."), _("Player"), *header[2:len(grid.players) + 2],
+                     *([_("Bye")] if byes else [])],
+                    rows, right=(0,), notes=notes)
 
 
 @event_app.command("export")

@@ -11,9 +11,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tally.cli.common import echo_json, guard
+from tally.cli.common import echo_json, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
+from tally.i18n import gettext as _
+from tally.i18n import use
+from tally.vocabulary import knockout_text, stage, word
 
 if TYPE_CHECKING:
     from tally.store.knockouts import KnockoutView
@@ -52,21 +56,45 @@ def describe_format(view: KnockoutView) -> list[str]:
 
 
 def show_elimination(view: KnockoutView) -> None:
-    """Print the standings by elimination as a table on the terminal, with notes."""
+    """Print the standings by elimination as a table on the terminal, with notes, in the
+    current language (how far each player got and the round marks worded too)."""
     header, rows = elimination_rows(view)
     knockout = view.kind == "knockout"
-    short = ["#", "Player", "Group", "Lives", "Out in", "Stage", "W", "L",
+    short = ["#", _("Player"), _("Group"), _("Lives"), _("Out in"), _("Stage"), _("W"), _("L"),
              *[str(n) for n in range(1, view.rounds_started + 1)]]
     keep = [i for i, name in enumerate(header)
             if not (knockout and name == "group")
             and not (not knockout and name in ("lives", "out_in"))]
-    notes = [f"Stage: {view.stage}."]
+    marks = header.index("lost") + 1
+    rows = [[*row[:5], knockout_text(str(row[5] or ""), player=True), *row[6:marks],
+             *(_(str(m)) if m in ("W", "L", "B") else m for m in row[marks:])] for row in rows]
+    notes = [_("Stage: %(stage)s.") % {"stage": stage(view.stage)}]
     if view.draw_seed:
-        notes.append(f"Lives: {view.lives} each; rounds drawn by lot, seed "
-                     f"{view.draw_seed}.")
-    notes.append("Rounds: W won, L lost, B bye, ? playing, - not playing.")
-    print_table(f"{view.event.name}: standings by elimination", [short[i] for i in keep],
-                [[row[i] for i in keep] for row in rows], right=(0,), notes=notes)
+        notes.append(_("Lives: %(lives)s each; rounds drawn by lot, seed %(seed)s.")
+                     % {"lives": view.lives, "seed": view.draw_seed})
+    notes.append(_("Rounds: W won, L lost, B bye, ? playing, - not playing."))
+    print_table(_("%(event)s: standings by elimination") % {"event": view.event.name},
+                [short[i] for i in keep], [[row[i] for i in keep] for row in rows],
+                right=(0,), notes=notes)
+
+
+def show_bracket(view: KnockoutView) -> None:
+    """Print a knockout's bracket as a table on the terminal, in the current language."""
+    if not view.bracket:
+        typer.echo(_('Event %(id)s "%(name)s" has no bracket yet (%(stage)s).')
+                   % {"id": view.event.id, "name": view.event.name, "stage": stage(view.stage)})
+        return
+    rows: list[list[str | int | None]] = []
+    for matches in view.bracket:
+        for m in matches:
+            rows.append([m.round, m.table, _side(m.first), _side(m.second), m.result,
+                         m.winner if m.decided else None, m.match_id])
+    notes = [_("Champion: %(player)s.") % {"player": view.champion} if view.champion
+             else _("Stage: %(stage)s.") % {"stage": stage(view.stage)},
+             _("?: the winner of a match not decided yet.")]
+    print_table(_("%(event)s: bracket") % {"event": view.event.name},
+                [_("Round"), _("Table"), _("First"), _("Second"), _("Result"), _("Winner"),
+                 _("Match")], rows, right=(0, 1, 6), notes=notes)
 
 
 def register(event_app: typer.Typer) -> None:
@@ -99,7 +127,7 @@ def register(event_app: typer.Typer) -> None:
     @event_app.command("elimination")
     @guard
     def elimination(event: _Event, json_out: JsonOption = False, csv_out: CsvOption = False,
-                    db: DbOption = None) -> None:
+                    db: DbOption = None, lang: LangOption = None) -> None:
         """Show the standings of a knockout or groups event by elimination: how far each
         player got (lives left, the round they were out in, their group, the bracket round),
         won and lost, and a mark per round (W won, L lost, B bye, ? playing, - not
@@ -117,12 +145,14 @@ def register(event_app: typer.Typer) -> None:
         if csv_out:
             write_csv(*elimination_rows(view))
             return
-        show_elimination(view)
+        with use(language(lang, view.event.language)):
+            show_elimination(view)
 
 
     @event_app.command("bracket")
     @guard
-    def bracket(event: _Event, json_out: JsonOption = False, db: DbOption = None) -> None:
+    def bracket(event: _Event, json_out: JsonOption = False, db: DbOption = None,
+                lang: LangOption = None) -> None:
         """Show the knockout bracket of a knockout (its final stage) or groups event: each
         round's matches, byes, results and winners."""
         from tally.store import as_json
@@ -134,22 +164,10 @@ def register(event_app: typer.Typer) -> None:
         if json_out:
             echo_json(as_json(view.bracket))
             return
-        if not view.bracket:
-            typer.echo(f'Event {view.event.id} "{view.event.name}" has no bracket yet '
-                       f"({view.stage}).")
-            return
-        rows: list[list[str | int | None]] = []
-        for matches in view.bracket:
-            for m in matches:
-                rows.append([m.round, m.table, _side(m.first), _side(m.second), m.result,
-                             m.winner if m.decided else None, m.match_id])
-        notes = [f"Champion: {view.champion}." if view.champion else f"Stage: {view.stage}.",
-                 "?: the winner of a match not decided yet."]
-        print_table(f"{view.event.name}: bracket",
-                    ["Round", "Table", "First", "Second", "Result", "Winner", "Match"], rows,
-                    right=(0, 1, 6), notes=notes)
+        with use(language(lang, view.event.language)):
+            show_bracket(view)
 
 
 def _side(name: str | None) -> str:
     """A side of a bracket match as the terminal shows it."""
-    return "bye" if name is None else name or "?"
+    return word("bye") if name is None else name or "?"

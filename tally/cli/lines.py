@@ -19,16 +19,21 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 
 
 def score_line(match: MatchView) -> str:
-    """``Anna 3, Bert 5`` with the carry, and who deals next or who won."""
+    """``Anna 3, Bert 5`` with the carry, and who deals next or who won (in the current
+    language, :func:`tally.i18n.use`)."""
+    from tally.i18n import gettext as _
+
     a, b = match.players
     text = f"{a} {match.score[a]}, {b} {match.score[b]}"
     if match.carry:
-        text += f" (carry {match.carry})"
+        text += _(" (carry %(carry)s)") % {"carry": match.carry}
     if match.over:
-        return f"Match {match.id} is over: {match.winner} wins, {text}."
-    line = f"Match {match.id}: {text}, playing to {match.target}."
+        return _("Match %(id)s is over: %(winner)s wins, %(score)s.") % {
+            "id": match.id, "winner": match.winner, "score": text}
+    line = _("Match %(id)s: %(score)s, playing to %(target)s.") % {
+        "id": match.id, "score": text, "target": match.target}
     if match.current_deal is None:
-        line += f" Next deal: {match.next_dealer} deals."
+        line += _(" Next deal: %(dealer)s deals.") % {"dealer": match.next_dealer}
     return line
 
 

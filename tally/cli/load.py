@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import fail, guard
+from tally.cli.common import fail, guard, language
+from tally.cli.options import LangOption
 from tally.cli.printing import PaperOption, PaperSize, write_and_say
 from tally.cli.storage import DbOption, ScorerOption, opened
 
@@ -53,6 +54,7 @@ def load(
     paper: PaperOption = PaperSize.A4,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Load events kept as files into the database and show their standings.
 
@@ -72,7 +74,7 @@ def load(
     if not fresh:
         with opened(db, scorer) as store:
             typer.echo(f"Database: {store.where}")
-            _load_and_show(store, folders, sheets, paper.value)
+            _load_and_show(store, folders, sheets, paper.value, lang)
         return
     target = _fresh_target(url)
     if target.exists():
@@ -90,7 +92,7 @@ def load(
         _remove_sqlite_files(building)
     with opened(f"sqlite:///{target}", scorer) as store:
         typer.echo(f"Database: {store.where} (new)")
-        _show(store, loaded, sheets, paper.value)
+        _show(store, loaded, sheets, paper.value, lang)
 
 
 def _load(store: Store, folders: list[Path]) -> list[Loaded]:
@@ -99,32 +101,41 @@ def _load(store: Store, folders: list[Path]) -> list[Loaded]:
     return load_paths(store, folders, label="tally load")
 
 
-def _load_and_show(store: Store, folders: list[Path], sheets: Path | None, paper: str) -> None:
-    _show(store, _load(store, folders), sheets, paper)
+def _load_and_show(store: Store, folders: list[Path], sheets: Path | None, paper: str,
+                   lang: str | None = None) -> None:
+    _show(store, _load(store, folders), sheets, paper, lang)
 
 
-def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str) -> None:
-    """Each loaded event and its standings (after the load has committed), and its sheets."""
+def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str,
+          lang: str | None = None) -> None:
+    """Each loaded event and its standings (after the load has committed), and its sheets,
+    in ``--lang``, else the event's language, else the locale's."""
     from tally.cli.standings import show
+    from tally.i18n import format_date, use
+    from tally.i18n import gettext as _
     from tally.store.events import standings
+    from tally.vocabulary import word
 
     for one in loaded:
         ev = one.event
-        kind = {"club": "club evening", "round-robin": "round robin",
-                "knockout": "knockout", "groups": "groups event",
-                "swiss": "Swiss event"}.get(ev.kind, ev.kind)
-        typer.echo(f'\nLoaded {kind} {ev.id} "{ev.name}" ({ev.date}, {ev.rules}): '
-                   f"{len(ev.players)} players, {one.matches} matches, "
-                   f"{one.recorded_deals} deals recorded trick by trick, "
-                   f"{one.quick_deals} kept as results.\n")
-        show(standings(store, ev.id))
-        if ev.kind in ("knockout", "groups"):
-            from tally.cli.knockouts import show_elimination
-            from tally.store.knockouts import knockout_view
+        with use(language(lang, ev.language)):
+            kind = word({"club": "club evening", "round-robin": "round robin",
+                         "knockout": "knockout", "groups": "groups event",
+                         "swiss": "Swiss event"}.get(ev.kind, ev.kind))
+            typer.echo("\n" + _('Loaded %(kind)s %(id)s "%(name)s" (%(date)s, %(rules)s): '
+                                 "%(players)s players, %(matches)s matches, %(recorded)s deals "
+                                 "recorded trick by trick, %(quick)s kept as results.") % {
+                "kind": kind, "id": ev.id, "name": ev.name, "date": format_date(ev.date),
+                "rules": ev.rules, "players": len(ev.players), "matches": one.matches,
+                "recorded": one.recorded_deals, "quick": one.quick_deals} + "\n")
+            show(standings(store, ev.id))
+            if ev.kind in ("knockout", "groups"):
+                from tally.cli.knockouts import show_elimination
+                from tally.store.knockouts import knockout_view
 
-            show_elimination(knockout_view(store, ev))
-        if sheets is not None:
-            _print_sheets(store, one, sheets, paper)
+                show_elimination(knockout_view(store, ev))
+            if sheets is not None:
+                _print_sheets(store, one, sheets, paper)
 
 
 #: The first 16 bytes of every SQLite database file.

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, guard
+from tally.cli.common import echo_json, guard, language
 from tally.cli.lines import score_line
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 if TYPE_CHECKING:
@@ -53,43 +54,60 @@ def start(
 @match_app.command("show")
 @guard
 def show(match: MatchArg, json_out: JsonOption = False, referee: RefereeOption = False,
-         db: DbOption = None) -> None:
+         db: DbOption = None, lang: LangOption = None) -> None:
     """Show a match: each deal's ruling and game points, the carry, the running score, who
     deals next and whether it is over."""
+    from tally.i18n import use
     from tally.store import as_json
 
+    event_language = None
     with reading(db) as store:
         m = store.match_state(match, referee=referee)
+        if m.event_id is not None and not json_out:
+            from tally.store.events import event
+
+            event_language = event(store, m.event_id).language
     if json_out:
         echo_json(as_json(m))
         return
-    typer.echo("\n".join(describe_match(m)))
+    with use(language(lang, event_language)):
+        typer.echo("\n".join(describe_match(m)))
 
 
 def describe_match(m: MatchView) -> list[str]:
-    """A match as a small score sheet."""
+    """A match as a small score sheet, in the current language (:func:`tally.i18n.use`)."""
+    from tally.i18n import gettext as _
+    from tally.vocabulary import explanation, word
+
     a, b = m.players
-    out = [f"Match {m.id}: {a} v {b}, {m.rules}, to {m.target} game points; "
-           f"{m.first_dealer} dealt first."]
+    out = [_("Match %(id)s: %(a)s v %(b)s, %(rules)s, to %(target)s game points; "
+             "%(dealer)s dealt first.") % {"id": m.id, "a": a, "b": b, "rules": m.rules,
+                                           "target": m.target, "dealer": m.first_dealer}]
+    # the reason column is as wide as its longest word (13 in English, as always)
+    wr = max([13, *(len(word(d.reason)) for d in m.deals)])
     if m.deals:
         wa, wb = max(len(a), 5), max(len(b), 5)
-        out.append(f"  {'deal':>4}  {'dealer':<10} {'winner':<10} {'reason':<13} "
-                   f"{'points':>8}  {'carry':>5}  {a:>{wa}} {b:>{wb}}")
+        deal, dealer, winner, reason = _("deal"), _("dealer"), _("winner"), _("reason")
+        points, carry = _("points"), _("carry")
+        out.append(f"  {deal:>4}  {dealer:<10} {winner:<10} {reason:<{wr}} "
+                   f"{points:>8}  {carry:>5}  {a:>{wa}} {b:>{wb}}")
     for d in m.deals:
         if d.reason == "incomplete":
-            winner, points = "(playing)", ""
+            winner, points = _("(playing)"), ""
         else:
             winner = d.winner or "-"
             points = f"{d.deal_points}+{d.carry_in}={d.game_points}" if d.winner and \
                 d.carry_in else str(d.game_points)
         kind = " q" if d.kind == "quick" else ""
-        out.append(f"  {d.number:>4}  {d.dealer:<10} {winner:<10} {d.reason:<13} "
+        out.append(f"  {d.number:>4}  {d.dealer:<10} {winner:<10} {word(d.reason):<{wr}} "
                    f"{points:>8}  {d.carry_out:>5}  {d.score_after[a]:>{wa}} "
                    f"{d.score_after[b]:>{wb}}{kind}")
         for v in d.violations:
-            out.append(f"        trick {v.trick}: {v.player} broke {v.rule}: {v.message}")
+            out.append(_("        trick %(trick)s: %(player)s broke %(rule)s: %(message)s") % {
+                "trick": v.trick, "player": v.player, "rule": word(v.rule),
+                "message": explanation(v.message)})
     if any(d.kind == "quick" for d in m.deals):
-        out.append("  (q: entered as a result, not recorded trick by trick)")
+        out.append(_("  (q: entered as a result, not recorded trick by trick)"))
     out.append(score_line(m))
     return out
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import MAX_ID, fail, guard
+from tally.cli.common import MAX_ID, fail, guard, language
+from tally.cli.options import LangOption
 from tally.cli.standings import (
     AllEventsOption,
     EventArgument,
@@ -26,6 +27,7 @@ from tally.cli.storage import DbOption, reading
 
 if TYPE_CHECKING:
     from tally.sheets import ScoreSheet
+    from tally.store import Store
 
 print_app = typer.Typer(help="Printed sheets as PDF: a match's score sheet or a blank form, "
                              "the ruling sheet of a recorded deal.", no_args_is_help=True)
@@ -103,6 +105,7 @@ def scoresheet(
     output: OutputOption = None,
     db: DbOption = None,
     links: LinksOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print a match's score sheet as PDF (with --blank, an empty form).
 
@@ -120,22 +123,39 @@ def scoresheet(
         fail("--rules is for a blank form (--blank): a match's sheet names the match's rules")
     if links is not None and blank:
         fail("--links is for a match's sheet: a blank form belongs to no table")
+    from tally.i18n import use
     from tally.sheets.render import render_scoresheet
 
     if match is None:
         path = _target(output, "scoresheet-blank.pdf")
-        sheet = _blank_sheet(rules)
+        with use(language(lang)):
+            sheet = _blank_sheet(rules)
+            pdf = render_scoresheet(sheet, paper=paper.value)
     else:
         from tally.sheets.build import match_scoresheet
 
         path = _target(output, f"scoresheet-match-{match}.pdf")
         with reading(db) as store:
-            sheet = match_scoresheet(store, match)
-            if links is not None:
-                from tally.web.qr import with_table_codes
+            with use(language(lang, _match_language(store, match, lang))):
+                sheet = match_scoresheet(store, match)
+                if links is not None:
+                    from tally.web.qr import with_table_codes
 
-                sheet = with_table_codes(store, sheet, links)
-    write_and_say(render_scoresheet(sheet, paper=paper.value), path)
+                    sheet = with_table_codes(store, sheet, links)
+                pdf = render_scoresheet(sheet, paper=paper.value)
+    write_and_say(pdf, path)
+
+
+def _match_language(store: Store, match: int, lang: object) -> str | None:
+    """The language of the event a match belongs to (``None``: none, or ``--lang`` given)."""
+    if lang is not None:
+        return None
+    event_id = store.match_state(match).event_id
+    if event_id is None:
+        return None
+    from tally.store.events import event
+
+    return event(store, event_id).language
 
 
 #: the analysis options of ``tally print ruling`` and ``tally print analysis``
@@ -159,6 +179,7 @@ def ruling(
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print the ruling sheet of a recorded deal as PDF.
 
@@ -176,12 +197,16 @@ def ruling(
 
     if output is not None:
         _target(output, "")
+    from tally.i18n import use
+
     with reading(db) as store:
         view = store.deal_view(store.deal_id(deal))
-        sheet = deal_ruling_sheet(store, view.id, analyse=not no_analysis, samples=samples,
-                                  seed=seed)
+        with use(language(lang, _match_language(store, view.match_id, lang))):
+            sheet = deal_ruling_sheet(store, view.id, analyse=not no_analysis,
+                                      samples=samples, seed=seed)
+            pdf = render_ruling(sheet, paper=paper.value)
     path = _target(output, f"ruling-deal-{view.match_id}.{view.number}.pdf")
-    write_and_say(render_ruling(sheet, paper=paper.value), path)
+    write_and_say(pdf, path)
 
 
 @print_app.command("analysis")
@@ -194,6 +219,7 @@ def analysis(
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print a match's closes on one sheet as PDF.
 
@@ -204,13 +230,16 @@ def analysis(
 
     Default file: analysis-match-N.pdf here.
     """
+    from tally.i18n import use
     from tally.sheets.build import match_analysis_sheet
     from tally.sheets.render import render_analysis
 
     path = _target(output, f"analysis-match-{match}.pdf")
     with reading(db) as store:
-        sheet = match_analysis_sheet(store, match, samples=samples, seed=seed)
-    write_and_say(render_analysis(sheet, paper=paper.value), path)
+        with use(language(lang, _match_language(store, match, lang))):
+            sheet = match_analysis_sheet(store, match, samples=samples, seed=seed)
+            pdf = render_analysis(sheet, paper=paper.value)
+    write_and_say(pdf, path)
 
 
 @print_app.command("standings")
@@ -224,6 +253,7 @@ def standings(
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print the standings of an event (or of a season, --season) as PDF.
 
@@ -245,6 +275,7 @@ def standings(
         fail("--from, --to and --all-events are for --season")
     if output is not None:
         _target(output, "")
+    from tally.i18n import use
     from tally.sheets.build import event_standings_sheet, standings_sheet
     from tally.sheets.render import render_standings
 
@@ -255,22 +286,26 @@ def standings(
             found = find_event(store, event)
             number = found.id
             default = f"standings-event-{number}.pdf"
-            if found.kind in ("knockout", "groups"):
-                from tally.sheets.knockout import elimination_sheet
-                from tally.sheets.render import render_elimination
+            with use(language(lang, found.language)):
+                if found.kind in ("knockout", "groups"):
+                    from tally.sheets.knockout import elimination_sheet
+                    from tally.sheets.render import render_elimination
 
-                pdf = render_elimination(elimination_sheet(store, number), paper=paper.value)
-                write_and_say(pdf, _target(output, default))
-                return
-            sheet = event_standings_sheet(store, number)
+                    pdf = render_elimination(elimination_sheet(store, number),
+                                             paper=paper.value)
+                else:
+                    pdf = render_standings(event_standings_sheet(store, number),
+                                           paper=paper.value)
         else:
             from tally.store.events import season_standings
 
-            sheet = standings_sheet(season_standings(
-                store, date_from=parse_date(date_from, "--from"),
-                date_to=parse_date(date_to, "--to"), all_events=all_events))
+            with use(language(lang)):
+                sheet = standings_sheet(season_standings(
+                    store, date_from=parse_date(date_from, "--from"),
+                    date_to=parse_date(date_to, "--to"), all_events=all_events))
+                pdf = render_standings(sheet, paper=paper.value)
             default = "standings-season.pdf"
-    write_and_say(render_standings(sheet, paper=paper.value), _target(output, default))
+    write_and_say(pdf, _target(output, default))
 
 
 @print_app.command("pairings")
@@ -285,6 +320,7 @@ def pairings(
     output: OutputOption = None,
     db: DbOption = None,
     links: LinksOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print the pairings of a round, or a club evening's tables, as PDF.
 
@@ -299,6 +335,7 @@ def pairings(
     """
     if output is not None:
         _target(output, "")
+    from tally.i18n import use
     from tally.sheets.build import pairings_sheet
     from tally.sheets.club import club_pairings_sheet
     from tally.sheets.render import render_pairings
@@ -307,24 +344,26 @@ def pairings(
     with reading(db) as store:
         found = find_event(store, event)
         number = found.id
-        if found.kind == "club":
-            if round_number is not None:
-                fail(f'event {number} "{found.name}" is a club evening: it has no rounds '
-                     "(leave out --round to print its tables)")
-            sheet = club_pairings_sheet(store, number)
-            default = f"pairings-event-{number}.pdf"
-        else:
-            if round_number is None:
-                fail(f'event {number} "{found.name}" has rounds: give the round to print '
-                     "with --round N")
-            sheet = pairings_sheet(store, number, round_number)
-            default = f"pairings-event-{number}-round-{round_number}.pdf"
-        if links is not None:
-            from tally.web.qr import with_table_codes
+        if found.kind == "club" and round_number is not None:
+            fail(f'event {number} "{found.name}" is a club evening: it has no rounds '
+                 "(leave out --round to print its tables)")
+        if found.kind != "club" and round_number is None:
+            fail(f'event {number} "{found.name}" has rounds: give the round to print '
+                 "with --round N")
+        with use(language(lang, found.language)):
+            if found.kind == "club":
+                sheet = club_pairings_sheet(store, number)
+                default = f"pairings-event-{number}.pdf"
+            else:
+                assert round_number is not None
+                sheet = pairings_sheet(store, number, round_number)
+                default = f"pairings-event-{number}-round-{round_number}.pdf"
+            if links is not None:
+                from tally.web.qr import with_table_codes
 
-            sheet = with_table_codes(store, sheet, links, number)
-    path = _target(output, default)
-    write_and_say(render_pairings(sheet, paper=paper.value), path)
+                sheet = with_table_codes(store, sheet, links, number)
+            pdf = render_pairings(sheet, paper=paper.value)
+    write_and_say(pdf, _target(output, default))
 
 
 @print_app.command("ratings")
@@ -333,6 +372,7 @@ def ratings(
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print the ratings list as PDF.
 
@@ -342,12 +382,13 @@ def ratings(
 
     Default file: ratings.pdf here.
     """
+    from tally.i18n import use
     from tally.sheets.ratings import ratings_sheet, render_ratings
 
     path = _target(output, "ratings.pdf")
-    with reading(db) as store:
-        sheet = ratings_sheet(store)
-    write_and_say(render_ratings(sheet, paper=paper.value), path)
+    with use(language(lang)), reading(db) as store:
+        pdf = render_ratings(ratings_sheet(store), paper=paper.value)
+    write_and_say(pdf, path)
 
 
 @print_app.command("series")
@@ -357,6 +398,7 @@ def series(
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print the standings of a series as PDF.
 
@@ -365,15 +407,16 @@ def series(
 
     Default file: series-N.pdf here.
     """
+    from tally.i18n import use
     from tally.sheets.ratings import render_series, series_sheet
     from tally.store.series import series as find_series
 
     if output is not None:
         _target(output, "")
-    with reading(db) as store:
+    with use(language(lang)), reading(db) as store:
         number = find_series(store, name).id
-        sheet = series_sheet(store, number)
-    write_and_say(render_series(sheet, paper=paper.value), _target(output, f"series-{number}.pdf"))
+        pdf = render_series(series_sheet(store, number), paper=paper.value)
+    write_and_say(pdf, _target(output, f"series-{number}.pdf"))
 
 
 @print_app.command("bracket")
@@ -384,6 +427,7 @@ def bracket(
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print the knockout bracket of an event as PDF.
 
@@ -394,12 +438,14 @@ def bracket(
     """
     if output is not None:
         _target(output, "")
+    from tally.i18n import use
     from tally.sheets.knockout import bracket_sheet
     from tally.sheets.render import render_bracket
     from tally.store.events import event as find_event
 
     with reading(db) as store:
-        number = find_event(store, event).id
-        sheet = bracket_sheet(store, number)
-    write_and_say(render_bracket(sheet, paper=paper.value),
-                  _target(output, f"bracket-event-{number}.pdf"))
+        found = find_event(store, event)
+        number = found.id
+        with use(language(lang, found.language)):
+            pdf = render_bracket(bracket_sheet(store, number), paper=paper.value)
+    write_and_say(pdf, _target(output, f"bracket-event-{number}.pdf"))

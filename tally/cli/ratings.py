@@ -11,9 +11,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, guard
+from tally.cli.common import echo_json, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import print_table
+from tally.i18n import N_, decimal_comma, format_date, use
+from tally.i18n import gettext as _
+from tally.vocabulary import word
 
 if TYPE_CHECKING:
     from tally.store.ratings import RatingHistoryView, RatingsView
@@ -24,8 +28,8 @@ HELP = ("Ratings across all events (OpenSkill): the list, ranked by the conserva
 ratings_app = typer.Typer(help=HELP, invoke_without_command=True)
 app.add_typer(ratings_app, name="ratings")
 
-LEGEND = ("Rating: OpenSkill mu (a new player starts at 25); ± its uncertainty sigma; ranked by "
-          "Cons. = rating - 3 × uncertainty.")
+LEGEND = N_("Rating: OpenSkill mu (a new player starts at 25); ± its uncertainty sigma; "
+            "ranked by Cons. = rating - 3 × uncertainty.")
 
 
 def fixed(value: float, places: int = 1) -> str:
@@ -52,6 +56,7 @@ def ratings(
     ctx: typer.Context,
     json_out: JsonOption = False,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """List every player's rating across all events: rank, player, rating, its uncertainty,
     the conservative rating the list is ranked by, and the matches rated (``tally ratings
@@ -66,20 +71,23 @@ def ratings(
     if json_out:
         echo_json(as_json(view))
         return
-    show(view)
+    with use(language(lang)):
+        show(view)
 
 
 def show(view: RatingsView) -> None:
-    """The ratings list as a table on the terminal."""
+    """The ratings list as a table on the terminal, in the current language."""
     if not view.rows:
-        typer.echo("No finished match yet: ratings start with the first one.")
+        typer.echo(_("No finished match yet: ratings start with the first one."))
         return
     rows: list[list[str | int | float | None]] = [
-        [r.rank, r.player, fixed(r.rating), fixed(r.deviation), fixed(r.conservative),
-         r.matches, r.won, r.lost, r.last_played.date().isoformat()] for r in view.rows]
-    print_table(f"Ratings after {view.matches_rated} match(es)",
-                ["#", "Player", "Rating", "±", "Cons.", "Matches", "W", "L", "Last played"],
-                rows, right=(0, 2, 3, 4, 5, 6, 7), notes=[LEGEND])
+        [r.rank, r.player, decimal_comma(fixed(r.rating)), decimal_comma(fixed(r.deviation)),
+         decimal_comma(fixed(r.conservative)), r.matches, r.won, r.lost,
+         format_date(r.last_played.date())] for r in view.rows]
+    print_table(_("Ratings after %(n)s match(es)") % {"n": view.matches_rated},
+                ["#", _("Player"), _("Rating"), "±", _("Cons."), _("Matches"), _("W"), _("L"),
+                 _("Last played")],
+                rows, right=(0, 2, 3, 4, 5, 6, 7), notes=[_(LEGEND)])
 
 
 @ratings_app.command("history")
@@ -89,6 +97,7 @@ def history(
         metavar="PLAYER", help="The player (number, name, alias or the start of the name).")],
     json_out: JsonOption = False,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Show a player's rating match by match: date, event, opponent, result, the win
     probability before the match, and the rating before and after."""
@@ -100,23 +109,28 @@ def history(
     if json_out:
         echo_json(as_json(view))
         return
-    show_history(view)
+    with use(language(lang)):
+        show_history(view)
 
 
 def show_history(view: RatingHistoryView) -> None:
-    """A player's rating history as a table on the terminal."""
-    rank = f"rank {view.rank}, " if view.rank is not None else ""
-    title = (f"{view.player}: rating {fixed(view.rating)} ± {fixed(view.deviation)} "
-             f"({rank}{len(view.matches)} match(es) rated)")
+    """A player's rating history as a table on the terminal, in the current language."""
+    rank = _("rank %(n)s, ") % {"n": view.rank} if view.rank is not None else ""
+    title = _("%(player)s: rating %(rating)s ± %(deviation)s (%(rank)s%(n)s match(es) "
+              "rated)") % {"player": view.player, "rating": decimal_comma(fixed(view.rating)),
+                           "deviation": decimal_comma(fixed(view.deviation)), "rank": rank,
+                           "n": len(view.matches)}
     if not view.matches:
-        typer.echo(f"{title}: no finished match yet, so the starting rating.")
+        typer.echo(_("%(title)s: no finished match yet, so the starting rating.")
+                   % {"title": title})
         return
     rows: list[list[str | int | float | None]] = [
-        [m.finished_at.date().isoformat(), m.match_id, m.event or "-", m.opponent, m.result,
-         m.score, percent(m.expected),
-         f"{fixed(m.rating_before)} ± {fixed(m.deviation_before)}",
-         f"{fixed(m.rating_after)} ± {fixed(m.deviation_after)}",
-         f"{m.rating_after - m.rating_before:+.1f}"] for m in view.matches]
-    print_table(title, ["Date", "Match", "Event", "Opponent", "Result", "Score", "Expected",
-                        "Before", "After", "Change"], rows, right=(1, 5, 6, 7, 8, 9),
-                notes=["Expected: the win probability the ratings gave before the match."])
+        [format_date(m.finished_at.date()), m.match_id, m.event or "-", m.opponent,
+         word(m.result), m.score, percent(m.expected),
+         decimal_comma(f"{fixed(m.rating_before)} ± {fixed(m.deviation_before)}"),
+         decimal_comma(f"{fixed(m.rating_after)} ± {fixed(m.deviation_after)}"),
+         decimal_comma(f"{m.rating_after - m.rating_before:+.1f}")] for m in view.matches]
+    print_table(title, [_("Date"), _("Match"), _("Event"), _("Opponent"), _("Result"),
+                        _("Score"), _("Expected"), _("Before"), _("After"), _("Change")],
+                rows, right=(1, 5, 6, 7, 8, 9),
+                notes=[_("Expected: the win probability the ratings gave before the match.")])

@@ -12,9 +12,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard
+from tally.cli.common import echo_json, fail, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import number, print_table
+from tally.i18n import decimal_comma, format_date, use
+from tally.i18n import gettext as _
+from tally.vocabulary import stage
 
 if TYPE_CHECKING:
     from tally.store.series import SeriesStandingsView, SeriesView
@@ -80,18 +84,20 @@ def create(
 
 
 def describe(view: SeriesView) -> str:
-    """A series in a sentence: its events, its points and how many results count."""
+    """A series in a sentence, in the current language: its events, its points and how many
+    results count."""
     from tally.store.series import format_points
 
     evs = ", ".join(f'{e.id} "{e.name}"' for e in view.events)
-    counted = "every result counts" if view.best is None else \
-        f"the best {view.best} result(s) count"
-    return f"events {evs}; points {format_points(view.points)}; {counted}."
+    counted = _("every result counts") if view.best is None else \
+        _("the best %(n)s result(s) count") % {"n": view.best}
+    return _("events %(events)s; points %(points)s; %(counted)s.") % {
+        "events": evs, "points": decimal_comma(format_points(view.points)), "counted": counted}
 
 
 @series_app.command("list")
 @guard
-def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
+def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None) -> None:
     """List the series."""
     from tally.store import as_json
     from tally.store.series import series_list
@@ -101,15 +107,17 @@ def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
     if json_out:
         echo_json(as_json(found))
         return
-    if not found:
-        typer.echo("No series yet: `tally series create NAME --events 1,2,3`.")
-    for view in found:
-        typer.echo(f'{view.id}  "{view.name}": {describe(view)}')
+    with use(language(lang)):
+        if not found:
+            typer.echo(_("No series yet: `tally series create NAME --events 1,2,3`."))
+        for view in found:
+            typer.echo(f'{view.id}  "{view.name}": {describe(view)}')
 
 
 @series_app.command("standings")
 @guard
-def standings(series: SeriesArg, json_out: JsonOption = False, db: DbOption = None) -> None:
+def standings(series: SeriesArg, json_out: JsonOption = False, db: DbOption = None,
+              lang: LangOption = None) -> None:
     """Show the standings of a series: each player's points per event (dropped results in
     brackets), the total of the counted results, ranked by total then countback."""
     from tally.store import as_json
@@ -120,13 +128,15 @@ def standings(series: SeriesArg, json_out: JsonOption = False, db: DbOption = No
     if json_out:
         echo_json(as_json(view))
         return
-    show(view)
+    with use(language(lang)):
+        show(view)
 
 
 def show(view: SeriesStandingsView) -> None:
-    """The standings of a series as a table on the terminal."""
+    """The standings of a series as a table on the terminal, in the current language."""
     s = view.series
-    header = ["#", "Player", *(f"E{i}" for i in range(1, len(s.events) + 1)), "Played", "Total"]
+    header = ["#", _("Player"), *(_("E%(n)s") % {"n": i} for i in range(1, len(s.events) + 1)),
+              _("Played"), _("Total")]
     rows: list[list[str | int | float | None]] = []
     for r in view.rows:
         cells: list[str | int | float | None] = [r.rank, r.player]
@@ -134,17 +144,18 @@ def show(view: SeriesStandingsView) -> None:
             if res is None:
                 cells.append("-")
             else:
-                shown = f"{number(res.points)} ({res.rank}.)"
+                shown = f"{decimal_comma(number(res.points))} ({res.rank}.)"
                 cells.append(shown if res.counted else f"[{shown}]")
-        rows.append([*cells, r.played, number(r.total)])
+        rows.append([*cells, r.played, decimal_comma(number(r.total))])
     about = describe(s)
     notes = [about[0].upper() + about[1:]]
-    notes += [f"E{i} {e.name} ({e.date}{', ' + e.stage if e.stage else ''})"
-             for i, e in enumerate(s.events, start=1)]
-    notes.append("Each cell: points (placing); [ ] a result outside the best "
-                 f"{s.best} that does not count; - did not play." if s.best is not None
-                 else "Each cell: points (placing); - did not play.")
-    print_table(f"Series {s.id}: {s.name}", header, rows,
+    notes += [f"{_('E%(n)s') % {'n': i}} {e.name} "
+              f"({format_date(e.date)}{', ' + stage(e.stage) if e.stage else ''})"
+              for i, e in enumerate(s.events, start=1)]
+    notes.append(_("Each cell: points (placing); [ ] a result outside the best %(n)s that "
+                   "does not count; - did not play.") % {"n": s.best} if s.best is not None
+                 else _("Each cell: points (placing); - did not play."))
+    print_table(_("Series %(id)s: %(name)s") % {"id": s.id, "name": s.name}, header, rows,
                 right=(0, *range(2, len(header))), notes=notes)
     if not view.rows:
-        typer.echo("Nobody has played in the series' events yet.")
+        typer.echo(_("Nobody has played in the series' events yet."))

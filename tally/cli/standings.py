@@ -17,10 +17,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard
+from tally.cli.common import echo_json, fail, guard, language
 from tally.cli.events import parse_date, split_list
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
+from tally.i18n import N_, decimal_comma, format_date, use
+from tally.i18n import gettext as _
+from tally.vocabulary import season_title, stage, word
 
 if TYPE_CHECKING:
     from tally.store.views import StandingsView
@@ -28,16 +32,17 @@ if TYPE_CHECKING:
 COLUMNS = ("rank", "player", "played", "won", "lost", "match_points", "percentage",
            "game_points_won", "game_points_conceded", "game_point_difference",
            "schneider_wins", "schwarz_wins", "byes", "running")
-SHORT = ("#", "Player", "Pl", "W", "L", "Bye", "MP", "%", "GP+", "GP-", "Diff", "Schn", "Schw")
-LEGEND = ("Pl played, W won, L lost, {bye}MP match points, % match-point percentage "
-          "(MP / ({matches} x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff "
-          "their difference, Schn/Schw deals won by schneider/schwarz")
+SHORT = ("#", N_("Player"), N_("Pl"), N_("W"), N_("L"), N_("Bye"), N_("MP"), "%", N_("GP+"),
+         N_("GP-"), N_("Diff"), N_("Schn"), N_("Schw"))
+LEGEND = N_("Pl played, W won, L lost, {bye}MP match points, % match-point percentage "
+            "(MP / ({matches} x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff "
+            "their difference, Schn/Schw deals won by schneider/schwarz")
 #: tiebreaks that repeat a column of the table: that column's head
-SHOWN_AS = {"game-point-difference": "Diff", "game-points-won": "GP+", "wins": "W"}
+SHOWN_AS = {"game-point-difference": N_("Diff"), "game-points-won": N_("GP+"), "wins": N_("W")}
 #: the heads of the tiebreak columns
-TIEBREAK_HEADS = {"head-to-head": "H2H", "sonneborn-berger": "SB", "buchholz": "BH",
-                  "median-buchholz": "MBH"}
-RANKED_BY = {"points": "MP (match points)", "percentage": "% (match-point percentage)"}
+TIEBREAK_HEADS = {"head-to-head": N_("H2H"), "sonneborn-berger": N_("SB"),
+                  "buchholz": N_("BH"), "median-buchholz": N_("MBH")}
+RANKED_BY = {"points": N_("MP (match points)"), "percentage": N_("% (match-point percentage)")}
 
 
 # The arguments that choose whose standings: shared with `tally print standings`.
@@ -75,6 +80,7 @@ def standings(
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Standings of an event, or of a season (--season): matches played, won and lost, match
     points, game points won and conceded and their difference, schneider and schwarz wins,
@@ -105,45 +111,64 @@ def standings(
     if csv_out:
         write_csv([*COLUMNS, *view.tiebreaks], rows_of(view))
         return
-    show(view)
+    with use(language(lang, view.event.language if view.event is not None else None)):
+        show(view)
 
 
 def show(view: StandingsView) -> None:
-    """Print standings as a table on the terminal, with the legend under it: each figure
-    once (see the module docstring), the Bye column only when someone sat out a round."""
+    """Print standings as a table on the terminal, with the legend under it, in the current
+    language (:func:`tally.i18n.use`): each figure once (see the module docstring), the Bye
+    column only when someone sat out a round."""
     byes = any(r.byes for r in view.rows)
     own = [(i, name) for i, name in enumerate(view.tiebreaks) if name not in SHOWN_AS]
-    heads = [TIEBREAK_HEADS.get(name, f"TB{i + 1}") for i, name in own]
+    heads = [_tiebreak_head(name, i + 1) for i, name in own]
     rows: list[list[str | int | float | None]] = []
     for r in view.rows:
         rows.append([r.rank, r.player + (" *" if r.running else ""), r.played, r.won, r.lost,
-                     *([r.byes] if byes else []), r.match_points, f"{r.percentage:.1f}",
+                     *([r.byes] if byes else []), r.match_points,
+                     decimal_comma(f"{r.percentage:.1f}"),
                      r.game_points_won, r.game_points_conceded,
                      signed(r.game_point_difference), r.schneider_wins, r.schwarz_wins,
-                     *(r.tiebreak_values[i] for i, _ in own)])
-    header = [h for h in SHORT if byes or h != "Bye"] + heads
+                     *(r.tiebreak_values[i] for i, _name in own)])
+    header = [SHORT[0], *(_(h) for h in SHORT[1:] if byes or h != "Bye"), *heads]
+    # match points and tiebreak values as the language writes them (German: 1,5)
+    rows = [[decimal_comma(number(c)) if isinstance(c, float) else c for c in row]
+            for row in rows]
     print_table(title_of(view), header, rows, right=(0, *range(2, len(header))),
                 notes=notes_of(view))
 
 
+def _tiebreak_head(name: str, position: int) -> str:
+    """The head of tiebreak ``name``'s column (``H2H``, ``SB``, else ``TB2``: its place in the
+    order), in the current language."""
+    if name in TIEBREAK_HEADS:
+        return _(TIEBREAK_HEADS[name])
+    return _("TB%(n)s") % {"n": position}
+
+
 def notes_of(view: StandingsView) -> list[str]:
-    """The lines under the terminal table: the legend, what ranks, who withdrew, and what
-    the ``*`` of a match still being played means."""
+    """The lines under the terminal table, in the current language: the legend, what ranks,
+    who withdrew, and what the ``*`` of a match still being played means."""
     byes = any(r.byes for r in view.rows)
     scoring = byes and (view.event is None or view.event.bye == "win")
-    notes = [LEGEND.format(per_win=number(view.match_points_per_win),
-                           bye="Bye rounds sat out, " if byes else "",
-                           matches="(Pl + Bye)" if scoring else "Pl")]
-    order = [SHOWN_AS.get(name) or f"{TIEBREAK_HEADS.get(name, f'TB{i}')} {name}"
+    notes = [_(LEGEND).format(per_win=decimal_comma(number(view.match_points_per_win)),
+                              bye=_("Bye rounds sat out, ") if byes else "",
+                              matches=_("(Pl + Bye)") if scoring else _("Pl"))]
+    order = [_(SHOWN_AS[name]) if name in SHOWN_AS else f"{_tiebreak_head(name, i)} {word(name)}"
              for i, name in enumerate(view.tiebreaks, 1)]
-    notes.append(f"Ranked by {RANKED_BY[view.rank_by]}"
-                 + (", then " + ", ".join(order) if order else "")
-                 + "; players still level share the rank.")
+    ranked = _(RANKED_BY[view.rank_by])
+    if order:
+        notes.append(_("Ranked by %(first)s, then %(then)s; players still level share the "
+                       "rank.") % {"first": ranked, "then": ", ".join(order)})
+    else:
+        notes.append(_("Ranked by %(first)s; players still level share the rank.")
+                     % {"first": ranked})
     if view.withdrawn:
-        rule = "" if view.event is None else f" ({view.event.withdrawal})"
-        notes.append(f"Withdrawn{rule}: {', '.join(view.withdrawn)}")
+        rule = "" if view.event is None else f" ({word(view.event.withdrawal)})"
+        notes.append(_("Withdrawn%(rule)s: %(names)s") % {"rule": rule,
+                                                           "names": ", ".join(view.withdrawn)})
     if view.provisional:
-        notes.append("* playing a match not over yet: these standings are provisional.")
+        notes.append(_("* playing a match not over yet: these standings are provisional."))
     return notes
 
 
@@ -156,15 +181,20 @@ def rows_of(view: StandingsView) -> list[list[str | int | float | None]]:
 
 
 def title_of(view: StandingsView) -> str:
-    """``Autumn cup, 2026-11-21, sixty-six, round robin: round 3 of 5``."""
+    """``Autumn cup, 2026-11-21, sixty-six, round robin: round 3 of 5``, in the current
+    language."""
     if view.event is None:
-        provisional = ", provisional" if view.provisional else ""
-        return f"{view.title} ({len(view.events)} event(s), {number(view.match_points_per_win)}"\
-               f" match point(s) a win{provisional})"
+        provisional = _(", provisional") if view.provisional else ""
+        return _("%(title)s (%(events)s event(s), %(points)s match point(s) a "
+                 "win%(provisional)s)") % {
+            "title": season_title(view.title), "events": len(view.events),
+            "points": decimal_comma(number(view.match_points_per_win)),
+            "provisional": provisional}
     ev = view.event
-    kind = {"club": "club evening", "swiss": "Swiss event",
-            "knockout": "knockout, ranked by elimination",
-            "groups": "groups then knockout, ranked by elimination"}.get(ev.kind, "round robin")
-    stage = f": {view.stage}" if view.stage else ""
-    provisional = " (provisional)" if view.provisional else ""
-    return f"{ev.name}, {ev.date}, {ev.rules}, {kind}{stage}{provisional}"
+    kind = word({"club": "club evening", "swiss": "Swiss event",
+                 "knockout": "knockout, ranked by elimination",
+                 "groups": "groups then knockout, ranked by elimination"}.get(ev.kind,
+                                                                             "round robin"))
+    where = f": {stage(view.stage)}" if view.stage else ""
+    provisional = _(" (provisional)") if view.provisional else ""
+    return f"{ev.name}, {format_date(ev.date)}, {ev.rules}, {kind}{where}{provisional}"

@@ -11,6 +11,11 @@ sheet dataclass; nothing here lays out a page or keeps a session open::
 A ruling sheet is built from the deal's record as exported (:meth:`Store.export_deal`), read
 again (:func:`tally.notation.read_deal`) and ruled with :func:`tally.ruling.summarize`, so the
 sheet shows exactly what ``tally check`` would say of that record.
+
+Words a builder composes (a score sheet's "round 2, table 3", the rules a ruling quotes, the
+analysis's sentences) are in the current language (:func:`tally.i18n.use`): build and render
+inside the same ``with use(lang):``. The engine's explanation of a ruling and its violation
+messages stay English.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from tally.cards import Card, Rank
 from tally.errors import Refused, TallyError
+from tally.i18n import gettext as _
 from tally.notation import (
     ClaimItem,
     CloseItem,
@@ -42,6 +48,7 @@ from tally.sheets.data import (
     TrickRow,
     Violation,
 )
+from tally.vocabulary import explanation, season_title, word
 
 if TYPE_CHECKING:
     from tally.analysis import DealAnalysis
@@ -103,7 +110,8 @@ def match_scoresheet(store: Store, match_id: int, *,
 
         event_name = event(store, m.event_id).name
         if m.round is not None and m.table is not None:
-            place = f"round {m.round}, table {m.table}"
+            place = _("round %(round)s, table %(table)s") % {"round": m.round,
+                                                              "table": m.table}
     a, b = m.players
     if not 1 <= m.target <= 99:
         raise Refused(f"match {m.id} is played to {m.target} game points: a score sheet has "
@@ -195,18 +203,19 @@ def record_ruling_sheet(record: DealRecord, *, players: tuple[str, str] | None =
     order = players or (ruling.forehand, ruling.dealer)
     turn_up = Card.parse(tags["Trump"])
     violations = tuple(
-        Violation(rule=v.rule, description=v.message, rule_text=VIOLATION_TEXT.get(v.rule, ""),
+        Violation(rule=v.rule, description=explanation(v.message),
+                  rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
                   player=v.player, trick=v.trick)
         for v in ruling.violations)
     agreed_winner, agreed_points = _agreed(ruling.result_tag)
-    reason = ruling.explanation or outcome.reason
+    reason = explanation(ruling.explanation) if ruling.explanation else word(outcome.reason)
     if not reason.startswith(order):  # "nobody claimed; ...", not a player's name
         reason = reason[0].upper() + reason[1:]
     reason += "."
     verdict = Ruling(
         winner=outcome.winner, game_points=outcome.game_points, reason=reason,
         violations=violations, agreed_winner=agreed_winner, agreed_game_points=agreed_points,
-        rule=outcome.reason, rule_text=reason_text(outcome.reason, rules))
+        rule=outcome.reason, rule_text=reason_text(outcome.reason, rules, _))
     extra = tuple((k, v) for k, v in tags.items() if k not in _SHOWN_TAGS)
     return RulingSheet(
         event=tags.get("Event", "") if event is None else event, players=order,
@@ -241,7 +250,8 @@ def deal_ruling_sheet(store: Store, ref: str | int, *, printed_at: datetime | No
     except TallyError as exc:  # pragma: no cover - the store keeps only readable records
         raise Refused(f"{name}: the stored record cannot be read: {exc}") from None
     return record_ruling_sheet(record, players=match.players,
-                               place=f"match {view.match_id}, deal {view.number}",
+                               place=_("match %(match)s, deal %(deal)s") % {
+                                   "match": view.match_id, "deal": view.number},
                                printed_at=printed_at, analyse=analyse, samples=samples,
                                seed=seed)
 
@@ -261,8 +271,8 @@ def analysis_part(record: DealRecord, *, samples: int = 200, seed: int = 0) -> D
 
     found = analyse_record(record, samples=samples, seed=seed)
     if found.note.startswith(UNANALYSABLE):
-        return DealAnalysisPart(note=f"not analysed, {UNANALYSABLE}.", samples=samples,
-                                seed=seed)
+        return DealAnalysisPart(note=_("not analysed, %(why)s.") % {"why": _(UNANALYSABLE)},
+                                samples=samples, seed=seed)
     lines = tuple(AnalysisLine(f.label, f.text)
                   for f in findings(found, decisions=False))
     decisions = tuple(DecisionRow(d.trick, d.player, d.closed, d.close_now, d.play_on,
@@ -352,7 +362,7 @@ def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
     if cross is not None:
         byes = cross.byes if any(cross.byes) else ()
         grid = CrossTable(players=cross.players, cells=cross.cells, byes=byes)
-    return StandingsSheet(event=view.title, date=when, rule_set=rules,
+    return StandingsSheet(event=season_title(view.title), date=when, rule_set=rules,
                           printed_at=printed_at or _now(), rows=rows,
                           tiebreaks=view.tiebreaks, stage=view.stage, cross_table=grid,
                           rank_by=view.rank_by, points_per_win=view.match_points_per_win,

@@ -39,9 +39,17 @@ def elimination_sheet(store: Store, ref: str | int, *,
 
 
 def _round_name(r: int, last: int) -> str:
+    """The heading of round ``r`` of a bracket of ``last`` rounds, in the current language."""
+    from tally.i18n import gettext as _
+
     left = last - r
-    return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(
-        left, f"Round of {2 ** (left + 1)}")
+    if left == 0:
+        return _("Final")
+    if left == 1:
+        return _("Semi-finals")
+    if left == 2:
+        return _("Quarter-finals")
+    return _("Round of %(n)s") % {"n": 2 ** (left + 1)}
 
 
 def bracket_sheet(store: Store, ref: str | int, *,

@@ -92,7 +92,9 @@ def ratings_sheet(store: Store, *, printed_at: datetime | None = None) -> Rating
     rows = tuple(RatingsSheetRow(r.rank, r.player, r.rating, r.deviation, r.conservative,
                                  r.matches, r.won, r.lost, r.last_played.date())
                  for r in view.rows)
-    return RatingsSheet("Across all events", view.system, view.matches_rated,
+    from tally.i18n import gettext as _
+
+    return RatingsSheet(_("Across all events"), view.system, view.matches_rated,
                         printed_at or _now(), rows)
 
 

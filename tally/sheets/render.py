@@ -47,6 +47,7 @@ from markupsafe import Markup, escape
 
 from tally.cards import PARSE_TABLE, Suit
 from tally.errors import FetchRefused, PrintError
+from tally.i18n import current, decimal_comma, format_date, format_datetime, translations
 from tally.sheets.data import (
     AnalysisSheet,
     BracketSheet,
@@ -57,6 +58,7 @@ from tally.sheets.data import (
     ScoreSheet,
     StandingsSheet,
 )
+from tally.vocabulary import knockout_text, stage, word
 
 __all__ = [
     "PAPER_SIZES",
@@ -336,8 +338,9 @@ def suit_name(suit: object) -> str:
     return found.title if found is not None else str(suit)
 
 
-def format_number(value: int | float) -> str:
-    """A count or score as printed: ``7``, ``7.5``, ``−2`` (a true minus sign).
+def format_number(value: int | float, lang: str = "en") -> str:
+    """A count or score as printed: ``7``, ``7.5``, ``−2`` (a true minus sign); German
+    ``7,5``.
 
     Floats are rounded to two decimals and printed without trailing zeros.
     """
@@ -346,22 +349,23 @@ def format_number(value: int | float) -> str:
         text = str(int(value)) if value.is_integer() else f"{value:.2f}".rstrip("0")
     else:
         text = str(value)
-    return text.replace("-", "\u2212")
+    return decimal_comma(text.replace("-", "\u2212"), lang)
 
 
-def format_signed(value: int | float) -> str:
+def format_signed(value: int | float, lang: str = "en") -> str:
     """A difference with its sign: ``+3``, ``−2`` (a true minus sign), ``0``."""
-    text = format_number(value)
+    text = format_number(value, lang)
     return "+" + text if value > 0 and text != "0" else text
 
 
-def format_when(value: datetime | date | None) -> str:
-    """A timestamp as ``2024-05-11 18:30``, a date as ``2024-05-11``; nothing for ``None``."""
+def format_when(value: datetime | date | None, lang: str = "en") -> str:
+    """A timestamp as ``2024-05-11 18:30``, a date as ``2024-05-11`` (German
+    ``11.05.2024 18:30``, ``11.05.2024``); nothing for ``None``."""
     if value is None:
         return ""
     if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%d %H:%M")
-    return value.isoformat()
+        return format_datetime(value, lang)
+    return format_date(value, lang)
 
 
 def plural(count: int, singular: str, many: str = "") -> str:
@@ -370,11 +374,15 @@ def plural(count: int, singular: str, many: str = "") -> str:
 
 
 @functools.cache
-def environment() -> jinja2.Environment:
-    """The Jinja2 environment of tally's templates (built once per process).
+def environment(lang: str = "en") -> jinja2.Environment:
+    """The Jinja2 environment of tally's templates in ``lang`` (built once per language and
+    process).
 
     Autoescaping is on for ``.html.j2`` templates (and any other name, including templates
-    built from strings), and an undefined name raises instead of printing nothing.
+    built from strings), and an undefined name raises instead of printing nothing. The i18n
+    extension fills ``{% trans %}`` and ``_()`` from :func:`tally.i18n.translations`
+    (new-style gettext: placeholders are escaped like any other value); the ``num``,
+    ``signed`` and ``when`` filters write numbers and dates as ``lang`` does.
     """
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
@@ -386,14 +394,23 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    env.globals["lang"] = lang
     env.filters["card"] = card_html
     env.filters["suit"] = suit_html
-    env.filters["suit_name"] = suit_name
-    env.filters["num"] = format_number
-    env.filters["signed"] = format_signed
-    env.filters["when"] = format_when
+    env.filters["suit_name"] = lambda suit: word(suit_name(suit), lang)
+    env.filters["num"] = lambda value: format_number(value, lang)
+    env.filters["signed"] = lambda value: format_signed(value, lang)
+    env.filters["when"] = lambda value: format_when(value, lang)
     env.filters["plural"] = plural
+    env.filters["word"] = lambda value: word(str(value), lang)
+    env.filters["stage"] = lambda value: stage(str(value), lang)
+    env.filters["draw"] = lambda value: knockout_text(str(value), lang)
+    env.filters["progress"] = lambda value: knockout_text(str(value), lang, player=True)
+    env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
     return env
 
 
@@ -404,10 +421,14 @@ def _page_size(paper: str) -> str:
     return size
 
 
-def render_html(template: str, sheet: object, *, paper: Paper | str = "A4") -> str:
-    """The HTML of ``template`` filled with ``sheet`` for ``paper`` (``"A4"`` or ``"letter"``)."""
+def render_html(template: str, sheet: object, *, paper: Paper | str = "A4",
+                lang: str | None = None) -> str:
+    """The HTML of ``template`` filled with ``sheet`` for ``paper`` (``"A4"`` or ``"letter"``),
+    in ``lang`` (``"en"`` or ``"de"``; by default the current language of
+    :func:`tally.i18n.use`, English unless set)."""
     page_size = _page_size(paper)
-    return environment().get_template(template).render(sheet=sheet, page_size=page_size)
+    return environment(lang or current()).get_template(template).render(sheet=sheet,
+                                                                        page_size=page_size)
 
 
 # ------------------------------------------------------------------------------ PDF
@@ -437,69 +458,70 @@ def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
 
 
 def _render(template: str, sheet: object, paper: Paper | str,
-            files: TemplateFiles | None) -> bytes:
-    return html_to_pdf(render_html(template, sheet, paper=paper), files=files)
+            files: TemplateFiles | None, lang: str | None = None) -> bytes:
+    return html_to_pdf(render_html(template, sheet, paper=paper, lang=lang), files=files)
 
 
 def render_standings(data: StandingsSheet, *, paper: Paper | str = "A4",
-                     files: TemplateFiles | None = None) -> bytes:
+                     files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """The standings (and, for a round robin, the cross-table) as PDF bytes."""
-    return _render("standings.html.j2", data, paper, files)
+    return _render("standings.html.j2", data, paper, files, lang)
 
 
 def render_pairings(data: PairingsSheet, *, paper: Paper | str = "A4",
-                    files: TemplateFiles | None = None) -> bytes:
+                    files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """The pairings of one round, with a result box per table, as PDF bytes."""
-    return _render("pairings.html.j2", data, paper, files)
+    return _render("pairings.html.j2", data, paper, files, lang)
 
 
 def render_bracket(data: BracketSheet, *, paper: Paper | str = "A4",
-                   files: TemplateFiles | None = None) -> bytes:
+                   files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """A knockout bracket, round by round to the champion, as PDF bytes."""
-    return _render("bracket.html.j2", data, paper, files)
+    return _render("bracket.html.j2", data, paper, files, lang)
 
 
 def render_elimination(data: EliminationSheet, *, paper: Paper | str = "A4",
-                       files: TemplateFiles | None = None) -> bytes:
+                       files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """The standings of a knockout by elimination (lives, rounds, marks), as PDF bytes."""
-    return _render("elimination.html.j2", data, paper, files)
+    return _render("elimination.html.j2", data, paper, files, lang)
 
 
 def render_scoresheet(data: ScoreSheet, *, paper: Paper | str = "A4",
-                      files: TemplateFiles | None = None) -> bytes:
+                      files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """A score sheet to fill in by hand (a blank form when it names no players)."""
-    return _render("scoresheet.html.j2", data, paper, files)
+    return _render("scoresheet.html.j2", data, paper, files, lang)
 
 
 def render_ruling(data: RulingSheet, *, paper: Paper | str = "A4",
-                  files: TemplateFiles | None = None) -> bytes:
+                  files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """The dispute sheet of one deal: tags, tricks and the ruling, as PDF bytes."""
-    return _render("ruling.html.j2", data, paper, files)
+    return _render("ruling.html.j2", data, paper, files, lang)
 
 
 def render_analysis(data: AnalysisSheet, *, paper: Paper | str = "A4",
-                    files: TemplateFiles | None = None) -> bytes:
+                    files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
     """A match's closes and claims, a row per recorded deal and totals per player, as PDF."""
-    return _render("analysis.html.j2", data, paper, files)
+    return _render("analysis.html.j2", data, paper, files, lang)
 
 
 def render_sheet(data: StandingsSheet | PairingsSheet | ScoreSheet | RulingSheet
                  | AnalysisSheet | BracketSheet | EliminationSheet, *,
-                 paper: Paper | str = "A4", files: TemplateFiles | None = None) -> bytes:
+                 paper: Paper | str = "A4", files: TemplateFiles | None = None,
+                 lang: str | None = None) -> bytes:
     """Any sheet of :mod:`tally.sheets` as PDF bytes, by its type."""
     if isinstance(data, BracketSheet):
-        return render_bracket(data, paper=paper, files=files)
+        return render_bracket(data, paper=paper, files=files, lang=lang)
     if isinstance(data, EliminationSheet):
-        return render_elimination(data, paper=paper, files=files)
+        return render_elimination(data, paper=paper, files=files, lang=lang)
     if isinstance(data, AnalysisSheet):
-        return render_analysis(data, paper=paper, files=files)
+        return render_analysis(data, paper=paper, files=files, lang=lang)
     if isinstance(data, StandingsSheet):
-        return render_standings(data, paper=paper, files=files)
+        return render_standings(data, paper=paper, files=files, lang=lang)
     if isinstance(data, PairingsSheet):
-        return render_pairings(data, paper=paper, files=files)
+        return render_pairings(data, paper=paper, files=files, lang=lang)
     if isinstance(data, ScoreSheet):
-        return render_scoresheet(data, paper=paper, files=files)
-    return render_ruling(data, paper=paper, files=files)
+        return render_scoresheet(data, paper=paper, files=files, lang=lang)
+    return render_ruling(data, paper=paper, files=files, lang=lang)
 
 
 def write_pdf(pdf: bytes, path: str | os.PathLike[str]) -> Path:

@@ -91,6 +91,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.errors import NotFound, Refused
+from tally.i18n import LANGUAGES
 from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
 from tally.store import eventrows, knockouts
@@ -226,11 +227,13 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  tiebreaks: Sequence[str] | None = None, lives: int | None = None,
                  draw_seed: str | None = None, final_size: int | None = None,
                  groups: int | None = None, advance: int | None = None,
-                 rank_by: str | None = None, rounds: int | None = None) -> EventView:
+                 rank_by: str | None = None, rounds: int | None = None,
+                 language: str = "") -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
     (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
-    order given; ``held_on`` defaults to today.
+    order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
+    to let the locale decide) is what its sheets speak.
 
     The options are described in the module docstring; ``double`` and
     ``matches_per_pairing`` belong to round robins (``matches_per_pairing`` to Swiss events
@@ -244,6 +247,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     _one_of("the kind of event", kind, KINDS)
     _one_of("a bye", bye, BYES)
     _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
+    if language:
+        _one_of("the event's language", language, LANGUAGES)
     if tiebreaks is None:
         tiebreaks = SWISS_TIEBREAKS if kind == "swiss" else DEFAULT_TIEBREAKS
     order = check_tiebreaks(tiebreaks)
@@ -280,7 +285,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             double_round=double, matches_per_pairing=matches_per_pairing,
             match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
-            created_at=utc_now(), rounds=rounds)
+            created_at=utc_now(), rounds=rounds, language=language)
             .returning(t.events.c.id)).scalar_one()
         if fmt is not None:
             knockouts.insert_format(conn, eid, fmt)
@@ -1042,7 +1047,7 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         withdrawal=row["withdrawal"],
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
         rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
-        rank_by=row["rank_by"])
+        rank_by=row["rank_by"], language=row["language"] or "")
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:

@@ -92,6 +92,8 @@ class Event(SQLModel, table=True):
     ``tiebreaks`` is a comma-separated list of :data:`tally.tiebreaks.TIEBREAKS`, in order.
     ``rank_by`` is what the standings rank by before them: ``points`` (match points) or
     ``percentage`` (the match-point percentage, the default of a club evening).
+    ``language`` is what its sheets and readable output speak (``de``, ``en``; empty: the
+    locale decides, see :mod:`tally.i18n`).
     """
 
     __tablename__ = "events"
@@ -122,6 +124,8 @@ class Event(SQLModel, table=True):
                          sa_column_kwargs={"server_default": "points"})
     #: the rounds a Swiss event plays (None for other kinds)
     rounds: int | None = None
+    language: str = Field(default="", max_length=10,
+                          sa_column_kwargs={"server_default": ""})
 
 
 class EventFormat(SQLModel, table=True):

@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from tally.i18n import N_
 from tally.kernel import match_won
 from tally.ratings import RatedMatch, RatingChange, RatingTable, rate
 from tally.store import tables as t
@@ -114,7 +115,7 @@ class RatingHistoryView:
 
 
 #: how the lists name the rating system
-SYSTEM = "OpenSkill (Weng-Lin Plackett-Luce), mu 25, sigma 25/3; ranked by mu - 3 sigma"
+SYSTEM = N_("OpenSkill (Weng-Lin Plackett-Luce), mu 25, sigma 25/3; ranked by mu - 3 sigma")
 
 
 def _finished(conn: Any) -> tuple[list[RatedMatch[int]], dict[int, str]]:

@@ -90,6 +90,7 @@ events = table(
     column("created_at", UTCDateTime()),
     column("rank_by", String),
     column("rounds", Integer),
+    column("language", String),
 )
 
 #: the format of a knockout or of groups then knockout (:mod:`tally.store.knockouts`)

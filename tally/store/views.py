@@ -99,7 +99,8 @@ class EventView:
     level on match points (on their percentage: ``rank_by="percentage"``) are told apart by
     ``tiebreaks``, in order. ``rounds`` is the number of rounds of a round robin's schedule or
     of a Swiss event (0 for a club evening), ``rounds_started`` the rounds whose matches were
-    made.
+    made. ``language`` is what its sheets and readable output speak (``"de"``, ``"en"``;
+    ``""``: the locale decides, see :mod:`tally.i18n`).
     """
 
     id: int
@@ -119,6 +120,7 @@ class EventView:
     matches: int
     created_at: str
     rank_by: str = "points"
+    language: str = ""
 
 
 @dataclass(frozen=True)

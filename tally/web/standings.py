@@ -10,7 +10,6 @@ every 30 seconds.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from tally.store.views import MatchSummary, PairingView, RoundView
@@ -23,30 +22,19 @@ if TYPE_CHECKING:
 
     from tally.store import Store
 
-#: the words of the standings page; keys are English, German beside them
-WORDS: dict[str, dict[str, str]] = {
-    "de": {
-        "Standings": "Tabelle", "Rank": "Platz", "Player": "Spieler", "Played": "Sp.",
-        "Won": "G", "Lost": "V", "Points": "Punkte", "Games": "Spielpunkte",
-        "Tables": "Tische", "Table": "Tisch", "Round": "Runde", "playing": "läuft",
-        "played": "beendet", "scheduled": "geplant", "forfeit": "kampflos", "void": "entfällt",
-        "No matches yet.": "Noch keine Partien.", "Bye": "Spielfrei",
-        "Withdrawn": "Zurückgezogen", "Updated": "Aktualisiert", "Match": "Partie",
-        "won": "gewinnt", "final": "Endstand", "Events": "Veranstaltungen",
-        "Director": "Turnierleitung", "Live standings": "Live-Tabelle",
-    },
-}
 LANGUAGES = ("en", "de")
 
 
 def translate(lang: str) -> Any:
-    """The ``_`` of a page in ``lang``: German words where there are some, else English.
+    """The ``_`` of a page in ``lang``: the catalogue's words (:mod:`tally.i18n`), English
+    where it has none.
 
     >>> translate("de")("Standings"), translate("en")("Standings")
     ('Tabelle', 'Standings')
     """
-    words = WORDS.get(lang, {})
-    return lambda text: words.get(text, text)
+    from tally.i18n import translations
+
+    return translations(lang).gettext
 
 
 def stage_words(lang: str) -> Any:
@@ -55,15 +43,9 @@ def stage_words(lang: str) -> Any:
     >>> stage_words("de")("round 2 of 5"), stage_words("de")("final")
     ('Runde 2 von 5', 'Endstand')
     """
-    words = translate(lang)
+    from tally.vocabulary import stage
 
-    def stage(text: str) -> str:
-        found = re.fullmatch(r"round (\d+) of (\d+)", text)
-        if found and lang == "de":
-            return f"Runde {found.group(1)} von {found.group(2)}"
-        return str(words(text))
-
-    return stage
+    return lambda text: stage(text, lang)
 
 
 def routes() -> list[Route]:

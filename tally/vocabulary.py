@@ -1,0 +1,239 @@
+"""Words tally stores or computes and shows to people: tiebreak names, outcome reasons and
+violated rules, event kinds, statuses, suits, an event's stage.
+
+They stay English in the data (and in every JSON output); they are marked here with
+:func:`~tally.i18n.N_` so that ``python -m tally.i18n update`` puts them in the catalogue, and a
+sheet or a terminal line translates them where it shows them (:func:`word`; the templates'
+``word`` filter). A word not listed here prints as it is.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Final
+
+from tally.i18n import N_, current, gettext, translations
+
+__all__ = ["WORDS", "explanation", "knockout_text", "round_name", "season_title", "stage", "word"]
+
+#: Every word of the data that a person reads, marked for the catalogue.
+WORDS: Final = (
+    # tiebreaks (tally.tiebreaks.TIEBREAKS)
+    N_("head-to-head"), N_("game-point-difference"), N_("game-points-won"),
+    N_("sonneborn-berger"), N_("wins"), N_("buchholz"), N_("median-buchholz"),
+    # outcome reasons (tally.kernel.Reason)
+    N_("claim"), N_("false-claim"), N_("failed-close"), N_("illegal-play"), N_("last-trick"),
+    N_("higher-total"), N_("draw"), N_("incomplete"),
+    # violated rules (tally.kernel.Rule)
+    N_("follow-suit"), N_("must-head"), N_("must-trump"), N_("marriage-not-allowed"),
+    N_("false-marriage"), N_("exchange-not-allowed"), N_("false-exchange"),
+    N_("close-not-allowed"),
+    # suits (tally.cards.Suit.title)
+    N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"),
+    # event kinds, pairing and match states, what a sheet says for a season's rules
+    N_("club evening"), N_("round robin"), N_("double round robin"), N_("per event"),
+    N_("playing"), N_("played"), N_("scheduled"), N_("forfeit"), N_("void"), N_("bye"),
+    N_("started"), N_("not started"), N_("final"),
+    # the better choice at a lead (tally.analysis.CloseDecision.better)
+    N_("close"), N_("play on"),
+    # claim verdicts and notes of the analysis (tally.analysis_text)
+    N_("correct"), N_("false"), N_("the record has errors or violations"),
+    N_("the record has errors or violations: nothing to analyse"),
+    N_("the deal never reached phase 2"),
+    N_("the hands the record proves do not fit its phase 2"),
+    # terms of the formats of issue 11 (Swiss, knockout with lives), ready in the catalogue
+    N_("play-off"), N_("life"), N_("lives"), N_("knockout"), N_("Swiss"), N_("bracket"),
+    N_("eliminated"), N_("provisional"),
+    # the kinds of events as the terminal names them (tally.cli.events, tally.cli.load)
+    N_("groups event"), N_("Swiss event"), N_("knockout with lives"), N_("groups then knockout"),
+    N_("knockout, ranked by elimination"), N_("groups then knockout, ranked by elimination"),
+    # how far a knockout's player got (tally.store.knockouts), a bracket's rounds
+    N_("winner"), N_("B"),
+    # a rated match's result for its player (tally.store.ratings)
+    N_("won"), N_("lost"), N_("drawn"), N_("Final"), N_("Semi-finals"), N_("Quarter-finals"),
+    # the events a season's standings count (tally.store.events.season_standings)
+    N_("all events"), N_("club evenings"),
+    # what a ruling says of a record it cannot rule on (tally.ruling)
+    N_("the record has errors"),
+)
+
+#: How far an event is, as :func:`stage` words it.
+_ROUND_OF: Final = N_("round %(round)s of %(rounds)s")
+_AFTER_ROUND_OF: Final = N_("after round %(round)s of %(rounds)s")
+_NOT_STARTED_OF: Final = N_("not started (%(rounds)s rounds)")
+
+_ROUND = re.compile(r"(after )?round (\d+) of (\d+)")
+_NOT_STARTED = re.compile(r"not started \((\d+) rounds\)")
+
+
+def word(text: str, lang: str | None = None) -> str:
+    """``text`` translated when the catalogue has it (in ``lang``, else the current language),
+    else as it is."""
+    if not text:
+        return text
+    return translations(lang).gettext(text) if lang is not None else gettext(text)
+
+
+def stage(text: str, lang: str | None = None) -> str:
+    """How far an event is (``round 2 of 5``, ``after round 7 of 9``, ``final``,
+    ``not started (5 rounds)``) in ``lang``.
+
+    >>> stage("round 2 of 5", "de"), stage("final", "de"), stage("round 2 of 5", "en")
+    ('Runde 2 von 5', 'Endstand', 'round 2 of 5')
+    """
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    found = _ROUND.fullmatch(text)
+    if found:
+        pattern = say(_AFTER_ROUND_OF if found.group(1) else _ROUND_OF)
+        return pattern % {"round": found.group(2), "rounds": found.group(3)}
+    found = _NOT_STARTED.fullmatch(text)
+    if found:
+        return say(_NOT_STARTED_OF) % {"rounds": found.group(1)}
+    return knockout_text(text, lang)
+
+
+#: What the store says of a knockout (:mod:`tally.store.knockouts`): its stage, how a round
+#: was drawn, how far a player got; each matched against the text and worded again.
+_KNOCKOUT: Final = (
+    N_("over after %(n)s rounds: %(player)s won"),
+    N_("round %(n)s, the bracket"),
+    N_("round %(n)s of %(rounds)s of the groups"),
+    N_("round %(n)s, %(players)s players still in"),
+    N_("drawn by lot, seed %(seed)s"),
+    N_("group round %(n)s of %(rounds)s"),
+    N_("bracket: %(round)s"),
+    N_("still in, %(n)s life"),
+    N_("still in, %(n)s lives"),
+    N_("out in round %(n)s"),
+    N_("group %(group)s, %(place)s"),
+    N_("Round of %(n)s"),
+)
+#: what a player's stage ends with, last first (``semi-final, out, withdrew``)
+_SUFFIXES: Final = (N_(", withdrew"), N_(", out"))
+_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)")
+
+
+def round_name(text: str, lang: str | None = None) -> str | None:
+    """A bracket round's name (``final``, ``semi-final``, ``quarter-final``, ``round of 16``)
+    in ``lang``; None for any other text. (``final`` is a bracket's last round here, not the
+    ``final`` standings: a context of its own in the catalogue.)"""
+    t = translations(lang or current())
+    if text == "final":
+        return t.pgettext("bracket round", "final")
+    if text == "semi-final":
+        return t.pgettext("bracket round", "semi-final")
+    if text == "quarter-final":
+        return t.pgettext("bracket round", "quarter-final")
+    found = re.fullmatch(r"round of (\d+)", text)
+    if found is not None:
+        return t.pgettext("bracket round", "round of %(n)s") % {"n": found.group(1)}
+    return None
+
+
+def knockout_text(text: str, lang: str | None = None, *, player: bool = False) -> str:
+    """What :mod:`tally.store.knockouts` says of a knockout (its stage, how a round was
+    drawn, and with ``player`` how far a player got: ``still in, 2 lives``,
+    ``semi-final, out, withdrew``, ``group 1, 2nd``) in ``lang``; any other text as
+    :func:`word` words it.
+
+    >>> knockout_text("out in round 3, withdrew", "de"), knockout_text("bracket: final", "de")
+    ('aus in Runde 3, zurückgezogen', 'Turnierbaum: Finale')
+    """
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    for suffix in _SUFFIXES:
+        if text.endswith(suffix) and len(text) > len(suffix):
+            return knockout_text(text[:-len(suffix)], lang, player=True) + say(suffix)
+    if player:
+        name = round_name(text, lang)
+        if name is not None:
+            return name
+    for template in _KNOCKOUT:
+        found = _pattern(template).fullmatch(text)
+        if found is None:
+            continue
+        values = found.groupdict()
+        if "round" in values:
+            values["round"] = round_name(values["round"], lang) or values["round"]
+        if "place" in values:
+            number = _ORDINAL.fullmatch(values["place"])
+            if number is not None and (lang or current()) == "de":
+                values["place"] = number.group(1) + "."
+        return say(template) % values
+    return word(text, lang)
+
+
+@functools.cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """A regular expression that reads the values back out of a filled ``template``."""
+    return re.compile(re.sub(r"%\\\(([a-z]+)\\\)s", r"(?P<\1>.+?)", re.escape(template)))
+
+
+@functools.cache
+def _templates() -> tuple[str, ...]:
+    """Every template of the engine's explanations and violation messages."""
+    from tally.deal import MESSAGES as PLAY_MESSAGES
+    from tally.decision import EXPLANATIONS
+    from tally.evidence import MESSAGES as RECORD_MESSAGES
+
+    return (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES)
+
+
+def explanation(text: str, lang: str | None = None) -> str:
+    """The engine's explanation of a ruling or message of a violation (always English:
+    :data:`tally.decision.EXPLANATIONS`, :data:`tally.evidence.MESSAGES`,
+    :data:`tally.deal.MESSAGES`) in ``lang`` (else the current language): matched against
+    its template and filled again from the catalogue, the rule's name and an inner message
+    worded too. Text that fits no template (an engine message not yet marked) is returned as
+    it is.
+
+    >>> explanation("nobody claimed; Anna won the last trick", "de")
+    'niemand sagte an; Anna machte den letzten Stich'
+    """
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    for template in _templates():
+        found = _pattern(template).fullmatch(text)
+        if found is None:
+            continue
+        values = found.groupdict()
+        if "rule" in values:
+            values["rule"] = word(values["rule"], lang)
+        if "message" in values:
+            values["message"] = explanation(values["message"], lang)
+        return say(template) % values
+    return word(text, lang)
+
+
+_SEASON_OF: Final = N_("Season: %(kinds)s%(span)s")
+_FROM: Final = N_(" from %(date)s")
+_TO: Final = N_(" to %(date)s")
+_SEASON = re.compile(r"Season: (?P<kinds>all events|club evenings)"
+                     r"(?: from (?P<start>\d{4}-\d\d-\d\d))?(?: to (?P<end>\d{4}-\d\d-\d\d))?")
+
+
+def season_title(text: str, lang: str | None = None) -> str:
+    """A season's title (``Season: club evenings from 2026-01-01 to 2026-12-31``, as
+    :func:`tally.store.events.season_standings` names it) in ``lang``, its dates written as the
+    language does; any other title as it is.
+
+    >>> season_title("Season: club evenings from 2026-01-01", "de")
+    'Saison: Klubabende ab 01.01.2026'
+    """
+    from datetime import date
+
+    from tally.i18n import format_date
+
+    found = _SEASON.fullmatch(text)
+    if found is None:
+        return text
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    span = ""
+    if found["start"]:
+        span += say(_FROM) % {"date": format_date(date.fromisoformat(found["start"]), lang)}
+    if found["end"]:
+        span += say(_TO) % {"date": format_date(date.fromisoformat(found["end"]), lang)}
+    return say(_SEASON_OF) % {"kinds": say(found["kinds"]), "span": span}
