@@ -53,10 +53,13 @@ def test_running_a_command_imports_only_its_own_command_module() -> None:
             "commands = {f'tally.cli.{module}' for module, _help in COMMANDS.values()}\n"
             "print(status, sorted(m for m in sys.modules if m in commands))")
     checked = _python(code, "check", str(RECORD))
-    assert checked.stdout.splitlines()[-1] == "0 ['tally.cli.check']"
+    # a plain check runs tally.cli.checking: no command module, not even its own
+    assert checked.stdout.splitlines()[-1] == "0 []"
     heavy = _python(code.replace("m in commands", "m in ('pydantic', 'sqlalchemy', 'rich', "
-                                 "'jinja2')"), "check", str(RECORD))
-    assert heavy.stdout.splitlines()[-1] == "0 []"  # a plain check builds no pydantic objects
+                                 "'jinja2', 'typer', 'click')"), "check", str(RECORD))
+    assert heavy.stdout.splitlines()[-1] == "0 []"  # a plain check imports no Typer or Click
+    typed = _python(code, "check", "--lang", "de", str(RECORD))
+    assert typed.stdout.splitlines()[-1] == "0 ['tally.cli.check']"  # Typer's path otherwise
     helped = _python(code, "--help")
     assert helped.stdout.splitlines()[-1] == "0 []"
     # the help to a pipe is written from the registry: no Typer, Click or rich at all

@@ -130,7 +130,7 @@ def test_the_checker_sees_relative_package_and_lazy_imports() -> None:
     found = imports()
     # from tally.store import tables
     assert ("tally.store.tables", "") in found["tally.store.eventrows"]
-    assert any(src == "tally.notation" for src, _ in found["tally.cli.check"])  # inside a function
+    assert any(src == "tally.notation" for src, _ in found["tally.cli.checking"])  # in a function
     assert layer("tally.cli.serve") == 0 and layer("tally.store.store") == 2
     assert layer("tally.deal") == 3 and layer("tally.errors") == 4
 

@@ -10,8 +10,8 @@ This module imports no Typer: :func:`run` first tries the plain paths, which pri
 what Typer would and never import Typer, Click, rich or pydantic:
 
 - ``tally --help`` to a file or a pipe (:mod:`tally.cli.helptext`, from :data:`COMMANDS`);
-- a plain ``tally check FILE...`` (:func:`plain_check`: the command's function called
-  directly, no click objects, no pydantic converters);
+- a plain ``tally check FILE...`` (:func:`plain_check`: :mod:`tally.cli.checking` called
+  directly: no Typer, no Click, no pydantic converters);
 - a plain ``tally deal play MATCH ACTIONS...`` (:mod:`tally.cli.quickplay`: no Typer, and the
   store's play over a plain DB-API connection, no SQLAlchemy).
 
@@ -135,15 +135,11 @@ def plain_check(args: list[str]) -> tuple[list[str], bool, bool] | None:
 
 
 def _run_plain_check(files: list[str], json_out: bool, referee: bool) -> int:
-    """``tally check`` called directly (see :func:`plain_check`): its exit status."""
-    import typer
+    """``tally check`` called directly (see :func:`plain_check`): its exit status. The
+    command's work lives in :mod:`tally.cli.checking`, which imports neither Typer nor Click."""
+    from tally.cli.checking import check_files
 
-    check = importlib.import_module(f"tally.cli.{COMMANDS['check'][0]}").check
-    try:
-        check(files, json_out=json_out, referee=referee)
-    except typer.Exit as done:
-        return int(done.exit_code)
-    return 0
+    return check_files(files, json_out=json_out, referee=referee)
 
 
 def _plain(args: list[str]) -> int | None:

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, language
+from tally.cli.checking import EXIT_ERRORS, EXIT_VIOLATIONS, check_files, describe
+from tally.cli.common import echo_json, fail
 from tally.cli.options import LangOption
-from tally.i18n import gettext as _
-from tally.i18n import ngettext, use
-from tally.vocabulary import explanation, word
 
-if TYPE_CHECKING:
-    from tally.ruling import Ruling
-
-EXIT_VIOLATIONS = 1
-EXIT_ERRORS = 2
+__all__ = ["EXIT_ERRORS", "EXIT_VIOLATIONS", "check", "describe", "rules"]
 
 
 @app.command()
@@ -35,136 +27,8 @@ def check(
     Exit status: 0 when no record has errors or violations, 1 when some record has violations,
     2 when some record has errors or cannot be read.
     """
-    import json
-
-    from tally.errors import NotationError
-    from tally.notation import decode_record
-    from tally.ruling import rule_text
-
-    # What echo_json writes, with the encoder made once (json.dumps makes one per call); the
-    # lines are written 64 at a time unless a person watches (one write each costs a system
-    # call where Python runs unbuffered).
-    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
-    write = sys.stdout.write
-    batch = 1 if sys.stdout.isatty() else 64
-    lines: list[str] = []
-    status = 0
-    try:
-        for name in files:
-            try:
-                # One rule for a file and for stdin: the bytes must be UTF-8 (a BOM is skipped).
-                if name == "-":
-                    data = _stdin_bytes()
-                else:
-                    # (a plain path is opened as given: what pathlib would make of it is the same)
-                    with open(name if _plain_path(name) else Path(name), "rb") as stream:
-                        data = stream.read()
-                text = decode_record(data)
-            except (OSError, NotationError) as exc:
-                message = getattr(exc, "strerror", None) or str(exc)
-                line = exc.line if isinstance(exc, NotationError) else None
-                if json_out:
-                    if isinstance(exc, NotationError):
-                        message = exc.bare_message
-                    lines.append(encode({
-                        "file": name, "rules": None, "players": None,
-                        "errors": [{"line": line, "message": f"cannot be read: {message}"}],
-                        "violations": [], "tricks": {}, "points": {}, "outcome": None,
-                        "agreed": None, "carry": 0}))
-                else:
-                    typer.echo(f"{name}: cannot be read: {message}", err=True)
-                status = max(status, EXIT_ERRORS)
-                continue
-            ruling = rule_text(text, file=name)
-            if json_out:
-                lines.append(encode(ruling.as_json()))
-                if len(lines) >= batch:
-                    write("\n".join(lines) + "\n")
-                    lines.clear()
-            else:
-                with use(language(lang)):
-                    typer.echo(describe(ruling, referee=referee))
-            if ruling.errors:
-                status = max(status, EXIT_ERRORS)
-            elif ruling.violations:
-                status = max(status, EXIT_VIOLATIONS)
-    finally:
-        if lines:
-            write("\n".join(lines) + "\n")
-    raise typer.Exit(status)
-
-
-def _plain_path(name: str) -> bool:
-    """Whether ``name`` names the same file for ``open`` as for :class:`pathlib.Path`, which
-    reads ``""`` as ``.`` and drops a trailing ``/`` and ``.`` parts."""
-    return bool(name) and not name.endswith("/") and "/." not in name and name != "."
-
-
-def _stdin_bytes() -> bytes:
-    """Standard input as bytes, decoded later by the same rule as a file."""
-    stream = sys.stdin
-    if stream is None:  # started with stdin closed (<&-)
-        raise OSError(0, "standard input is closed")
-    buffer = getattr(stream, "buffer", None)
-    if buffer is not None:
-        data: bytes = buffer.read()
-        return data
-    text: str = stream.read()  # a text-only stream (an embedding program's)
-    return text.encode("utf-8", "surrogateescape")
-
-
-def describe(ruling: Ruling, *, referee: bool = False) -> str:
-    """A ruling in plain words, as a referee would give it, in the current language
-    (:func:`tally.i18n.use`; the engine's explanation and messages worded by
-    :func:`tally.vocabulary.explanation`)."""
-    head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
-        "file": ruling.file or _("(record)"), "rules": ruling.rules,
-        "forehand": ruling.forehand, "dealer": ruling.dealer}
-    out = [head]
-    if ruling.errors:
-        out.append(_("  The record cannot describe a real deal:"))
-        out += [f"    {e}" for e in ruling.errors]
-        out.append(_("  No ruling."))
-        return "\n".join(out)
-    for v in ruling.violations:
-        out.append(_("  Trick %(trick)s: %(player)s broke the rule %(rule)s: %(message)s.") % {
-            "trick": v.trick, "player": v.player, "rule": word(v.rule),
-            "message": explanation(v.message)})
-    o = ruling.outcome
-    assert o is not None
-    if o.reason == "incomplete":
-        out.append(_("  The deal is not over yet."))
-        tricks = ", ".join(f"{n} {t}" for n, t in ruling.tricks.items())
-        out.append(_("  Tricks: %(tricks)s.") % {"tricks": tricks})
-        if referee:
-            pts = ", ".join(f"{n} {p}" for n, p in ruling.points.items())
-            out.append(_("  Counted points (for the referee): %(points)s.") % {"points": pts})
-    else:
-        if o.winner is None:
-            out.append(_("  Ruling: the deal is drawn (%(why)s).") % {
-                "why": explanation(ruling.explanation)})
-        else:
-            gp = ngettext("%(num)s game point", "%(num)s game points", o.game_points) % {
-                "num": o.game_points}
-            carry = _(", %(n)s of them carried in") % {"n": ruling.carry_in} \
-                if ruling.carry_in else ""
-            out.append(_("  Ruling: %(player)s wins %(points)s%(carry)s (%(reason)s): "
-                         "%(why)s.") % {"player": o.winner, "points": gp, "carry": carry,
-                                        "reason": word(o.reason),
-                                        "why": explanation(ruling.explanation)})
-        pts = ", ".join(f"{n} {p}" for n, p in ruling.points.items())
-        tricks = ", ".join(f"{n} {t}" for n, t in ruling.tricks.items())
-        out.append(_("  Counted points: %(points)s. Tricks: %(tricks)s.") % {
-            "points": pts, "tricks": tricks})
-        if ruling.carry:
-            out.append(_("  Carry to the next deal: %(carry)s.") % {"carry": ruling.carry})
-    if ruling.agreed is True:
-        out.append(_('  The players\' result "%(result)s" is right.') % {
-            "result": ruling.result_tag})
-    elif ruling.agreed is False:
-        out.append(_('  The players\' result "%(result)s" is WRONG: see the ruling above.') % {
-            "result": ruling.result_tag})
-    return "\n".join(out)
+    raise typer.Exit(check_files(files, json_out=json_out, referee=referee,
+                                 lang=None if lang is None else str(lang)))
 
 
 @app.command()
