@@ -179,6 +179,7 @@ class _Match:
     score: dict[str, int] | None
     winner: str | None
     has_winner: bool
+    playoff: bool | None = None
 
 
 def _deal(value: Any, at: _Place) -> _Deal:
@@ -202,7 +203,7 @@ def _deal(value: Any, at: _Place) -> _Deal:
 
 def _match(value: Any, at: _Place) -> _Match:
     m = _object(value, at, ("players", "first_dealer", "deals"),
-                ("round", "table", "score", "winner"))
+                ("round", "table", "playoff", "score", "winner"))
     pair = _list(m["players"], at / "players", _text)
     if len(pair) != 2:
         (at / "players").fail("a match has two players")
@@ -214,7 +215,14 @@ def _match(value: Any, at: _Place) -> _Match:
                   _maybe_whole(m.get("table"), at / "table", 1, 10_000), (pair[0], pair[1]),
                   _text(m["first_dealer"], at / "first_dealer"),
                   _list(m["deals"], at / "deals", _deal), score,
-                  _maybe_text(m.get("winner"), at / "winner"), "winner" in m)
+                  _maybe_text(m.get("winner"), at / "winner"), "winner" in m,
+                  None if m.get("playoff") is None else _bool(m["playoff"], at / "playoff"))
+
+
+def _bool(value: Any, at: _Place) -> bool:
+    if not isinstance(value, bool):
+        at.fail("must be true or false")
+    return value
 
 
 @dataclass(frozen=True)
@@ -232,15 +240,32 @@ class _Document:
 
 _TOP_REQUIRED = ("format", "version", "name", "kind", "players", "matches")
 _TOP_OPTIONAL = ("date", "rules", "match_points_per_win", "bye", "withdrawal", "tiebreaks",
-                 "options", "rounds", "withdrawals")
-#: The options of each kind: name -> (default, check).
+                 "rank_by", "options", "rounds", "withdrawals")
+#: The options of each kind: name -> check (the range checks proper are the store's).
 _OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
     "club": {},
     "round-robin": {
-        "double": lambda v, at: v if isinstance(v, bool) else at.fail("must be true or false"),
+        "double": _bool,
         "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
     },
+    "swiss": {
+        "rounds": lambda v, at: _whole(v, at, 1, 10_000),
+        "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
+    },
+    "knockout": {
+        "lives": lambda v, at: _maybe_whole(v, at, 1, 100),
+        "seed": _maybe_text,
+        "final": lambda v, at: _maybe_whole(v, at, 2, 64),
+    },
+    "groups": {
+        "groups": lambda v, at: _whole(v, at, 1, 100),
+        "advance": lambda v, at: _whole(v, at, 1, 10_000),
+    },
 }
+#: The options whose name in the file is not :func:`~tally.store.events.create_event`'s.
+_OPTION_NAMES: Final = {"seed": "draw_seed", "final": "final_size"}
+#: The kinds whose matches may be play-offs (no round, ``"playoff": true``).
+_STAGED: Final = ("knockout", "groups")
 
 
 def _document(data: Any, top: _Place) -> _Document:
@@ -262,13 +287,13 @@ def _document(data: Any, top: _Place) -> _Document:
     options = _object(d.get("options", {}), top / "options", (), tuple(_OPTIONS[kind]))
     for key, check in _OPTIONS[kind].items():
         if key in options:
-            settings[key] = check(options[key], top / "options" / key)
+            settings[_OPTION_NAMES.get(key, key)] = check(options[key], top / "options" / key)
     if "match_points_per_win" in d:
         value = d["match_points_per_win"]
         if isinstance(value, bool) or not isinstance(value, int | float):
             (top / "match_points_per_win").fail("must be a number")
         settings["match_points_per_win"] = value
-    for key in ("bye", "withdrawal"):
+    for key in ("bye", "withdrawal", "rank_by"):
         if key in d:
             settings[key] = _text(d[key], top / key)
     if "tiebreaks" in d:
@@ -327,6 +352,8 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
             (top / "rounds" / i / "bye").fail(f'"{bye}" is not one of the event\'s players')
     if doc.kind == "club" and doc.rounds:
         (top / "rounds").fail("a club evening has no rounds")
+    if doc.kind == "swiss" and sorted(numbers) != list(range(1, len(numbers) + 1)):
+        (top / "rounds").fail("a Swiss event's rounds are paired from 1 without a gap")
     gone: set[str] = set()
     for i, (name, before) in enumerate(doc.withdrawals):
         at = top / "withdrawals" / i
@@ -345,9 +372,15 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
             (m.at / "first_dealer").fail(f'"{m.first_dealer}" does not play in this match')
         if doc.kind == "club" and (m.round is not None or m.table is not None):
             m.at.fail("a club evening's match has no round or table")
-        if doc.kind == "round-robin":
+        if m.playoff is not None and doc.kind not in _STAGED:
+            (m.at / "playoff").fail("only a knockout or groups event has play-offs")
+        if m.playoff:
+            if m.round is not None or m.table is not None:
+                m.at.fail("a play-off has no round or table")
+        elif doc.kind != "club":
             if m.round is None or m.table is None:
-                m.at.fail("a round robin's match has a round and a table")
+                m.at.fail(f"a match of a {doc.kind} event has a round and a table"
+                          + (' (a play-off: "playoff": true)' if doc.kind in _STAGED else ""))
             if m.round not in numbers and doc.rounds:
                 (m.at / "round").fail(f"round {m.round} is not among the rounds started")
 
@@ -373,7 +406,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     top = _Place(path)
     doc = _document(read_json(path), top)
     _check_meaning(doc, top)
-    if doc.kind == "round-robin" and not doc.rounds:
+    if doc.kind != "club" and not doc.rounds:
         doc = _rounds_from_matches(doc)
     if any(fold(e.name) == fold(doc.name) for e in events(store)):
         (top / "name").fail(f'an event named "{doc.name}" is loaded already')
@@ -400,9 +433,19 @@ def load_event_file(store: Store, path: Path) -> Loaded:
             recorded, quick = recorded + r, quick + q
         _withdraw(store, ev, doc, None, ref, top)
     else:
-        for number, bye, bye_given in doc.rounds:
+        playoffs = [(i, m) for i, m in enumerate(doc.matches) if m.round is None]
+        for j, (number, bye, bye_given) in enumerate(doc.rounds):
+            later = {n for n, _bye, _given in doc.rounds[j:]}
+            place = min((i for i, m in enumerate(doc.matches) if m.round in later),
+                        default=len(doc.matches))
+            while playoffs and playoffs[0][0] < place:
+                r, q = _playoff(store, ev, playoffs.pop(0)[1], ids)
+                recorded, quick = recorded + r, quick + q
             _withdraw(store, ev, doc, number, ref, top)
             r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
+            recorded, quick = recorded + r, quick + q
+        for _i, m in playoffs:
+            r, q = _playoff(store, ev, m, ids)
             recorded, quick = recorded + r, quick + q
         _withdraw(store, ev, doc, None, ref, top)
     from tally.store.events import event as event_view
@@ -410,9 +453,24 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)
 
 
+def _playoff(store: Store, ev: EventView, m: _Match,
+             ids: dict[str, tuple[int, str]]) -> tuple[int, int]:
+    """Make play-off ``m`` as ``tally event playoff`` does (refused unless its players are
+    tied then) and enter its deals."""
+    from tally.names import fold
+    from tally.store.knockouts import record_playoff
+
+    a, b, dealer = (f"#{ids[fold(name)][0]}" for name in (*m.players, m.first_dealer))
+    try:
+        match_id = record_playoff(store, ev.id, a, b, first_dealer=dealer)
+    except TallyError as exc:
+        m.at.fail(str(exc))
+    return _deals(store, ev, match_id, m, ids)
+
+
 def _rounds_from_matches(doc: _Document) -> _Document:
-    """A round robin written without ``rounds``: its matches' rounds, in order, byes not
-    checked."""
+    """An event with rounds written without ``rounds``: its matches' rounds, in order, byes
+    not checked."""
     from dataclasses import replace
 
     numbers = sorted({m.round for m in doc.matches if m.round is not None})
@@ -464,13 +522,15 @@ def _round(store: Store, ev: EventView, doc: _Document, number: int, bye: str | 
     from tally.store.timeline import event_timeline
 
     at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
+    maker = {"swiss": "the Swiss pairing", "knockout": "the draw",
+             "groups": "the draw"}.get(doc.kind, "the schedule")
     try:
         rnd = start_round(store, ev.id, number)
     except TallyError as exc:
         at.fail(str(exc))
     scored = event_timeline(store, ev.id).rounds[-1].bye
     if bye_given and fold(scored or "") != fold(bye or ""):
-        (at / "bye").fail(f"the schedule gives round {number}'s bye to "
+        (at / "bye").fail(f"{maker} gives round {number}'s bye to "
                           f"{scored or 'nobody'}, the file to {bye or 'nobody'}")
     made = [(p.table, p.first, p.second, m.first_dealer, m.match_id)
             for p in rnd.pairings for m in p.matches]
@@ -479,16 +539,16 @@ def _round(store: Store, ev: EventView, doc: _Document, number: int, bye: str | 
         same = [x for x in made if x[0] == m.table]
         nth = sum(1 for other in listed[:k] if other.table == m.table)
         if nth >= len(same):
-            m.at.fail(f"round {number} table {m.table}: the schedule makes "
+            m.at.fail(f"round {number} table {m.table}: {maker} makes "
                       f"{len(same) or 'no'} match(es) there, not this one")
         table, first, second, dealer, _ = same[nth]
         mine = (ids[fold(m.players[0])][1], ids[fold(m.players[1])][1],
                 ids[fold(m.first_dealer)][1])
         if mine != (first, second, dealer):
             m.at.fail(f"round {number} table {table} is {first} against {second}, {dealer} "
-                      "dealing first, by the schedule")
+                      f"dealing first, by {maker}")
     if len(listed) != len(made):
-        at.fail(f"round {number}: the schedule makes {len(made)} match(es), the file lists "
+        at.fail(f"round {number}: {maker} makes {len(made)} match(es), the file lists "
                 f"{len(listed)}")
     recorded = quick = 0
     used: dict[int, int] = {}
