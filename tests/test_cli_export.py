@@ -524,3 +524,74 @@ def test_a_mangled_event_file_loads_or_is_refused_cleanly_never_a_traceback(
                 assert len(s.audit_log()) == count
                 refused += 1
     assert loaded >= 1 and refused >= 50, (loaded, refused)
+
+
+def test_the_new_kinds_carry_their_options_play_offs_and_withdrawals(
+        source: tuple[str, dict[str, str]]) -> None:
+    _url, files = source
+    knock = strict_json(Path(files["Preisschnapsen 2026"]).read_text(encoding="utf-8"))
+    assert knock["options"] == {"lives": 3, "seed": "2026", "final": 4}
+    assert all(m["playoff"] is False for m in knock["matches"])
+    swiss = strict_json(Path(files["Winter Swiss Open 2026"]).read_text(encoding="utf-8"))
+    assert swiss["options"] == {"rounds": 5, "matches_per_pairing": 1}
+    assert [r["round"] for r in swiss["rounds"]] == [1, 2, 3, 4, 5]
+    assert all(r["bye"] for r in swiss["rounds"]) and "playoff" not in swiss["matches"][0]
+    groups = strict_json(Path(files["Summer groups"]).read_text(encoding="utf-8"))
+    assert groups["options"] == {"groups": 2, "advance": 2}
+    assert groups["rank_by"] == "percentage"
+    [playoff] = [i for i, m in enumerate(groups["matches"]) if m["playoff"]]
+    assert groups["matches"][playoff]["round"] is None
+    assert [m["round"] for m in groups["matches"][playoff - 1:playoff + 2]] == [3, None, 4]
+    gone = groups["withdrawals"]
+    assert gone[0] == {"player": "Lena Ebner", "before_round": 2}
+    assert [w["before_round"] for w in gone] == [2, 5]
+
+
+def _changed(path: str, tmp_path: Path, change: Any) -> str:
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    change(doc)
+    return str(_write(tmp_path / "changed.json", doc))
+
+
+@pytest.mark.parametrize("name, change, message", [
+    ("Winter Swiss Open 2026",
+     lambda d: d["matches"][5].update(players=d["matches"][5]["players"][::-1]),
+     "matches[5]: round 2 table 2 is "),
+    ("Winter Swiss Open 2026", lambda d: d["rounds"][0].update(bye="Otto Brunner"),
+     "rounds[0].bye: the Swiss pairing gives round 1's bye to "),
+    ("Preisschnapsen 2026", lambda d: d["options"].update(seed="2027"),
+     "by the draw"),
+    ("Summer groups", lambda d: d["withdrawals"].pop(0),
+     "rounds[2]: round 3: the draw makes 3 match(es), the file lists 2"),
+    ("Summer groups", lambda d: [m.update(players=["Hans Auer", "Lena Ebner"], deals=[],
+                                          first_dealer="Hans Auer", score=None, winner=None)
+                                 for m in d["matches"] if m["playoff"]],
+     "Hans Auer and Lena Ebner do not share a rank: a play-off decides a tie only"),
+])
+def test_a_file_that_is_not_what_tally_pairs_or_draws_is_refused_with_one_line(
+        source: tuple[str, dict[str, str]], tmp_path: Path, name: str, change: Any,
+        message: str) -> None:
+    """Each changed file is refused at the place it stops matching, storing nothing."""
+    _url, files = source
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    path = _changed(files[name], tmp_path, change)
+    code, _out, err = tally(url, "load", path)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"tally: {path}: ") and message in err, err
+    assert ok(url, "event", "list", "--json").strip() == "[]"
+
+
+def test_the_csv_of_a_knockout_is_a_row_per_deal_play_offs_without_a_round(
+        source: tuple[str, dict[str, str]]) -> None:
+    url, files = source
+    for name in ("Preisschnapsen 2026", "Summer groups", "Winter Swiss Open 2026"):
+        doc = strict_json(Path(files[name]).read_text(encoding="utf-8"))
+        rows = list(csv.DictReader(io.StringIO(ok(url, "event", "export", name, "--format",
+                                                  "csv"))))
+        assert len(rows) == sum(max(1, len(m["deals"])) for m in doc["matches"]), name
+    groups = list(csv.DictReader(io.StringIO(ok(url, "event", "export", "Summer groups",
+                                                "--format", "csv"))))
+    assert any(r["round"] == "" and r["match_winner"] for r in groups)   # the play-off
+    code, _out, err = tally(url, "event", "export", "Preisschnapsen 2026", "--format",
+                            "folder", "-o", str(Path(files["Summer groups"]).parent / "k"))
+    assert code == 2 and "export it as JSON" in err
