@@ -20,10 +20,18 @@ checked against the rule set on the way in. Choices made where the issue is sile
 - Players are matched to the database's players by name as the store compares names
   (case, spaces and accents ignored); a name not found is added. Their aliases are added
   where missing; an alias that is another player's name or alias is refused.
-- A round robin's rounds are started in the order the file lists them, each after the
+- The rounds are started in the order the file lists them, each after the
   withdrawals the file puts before it (so the same matches and byes are made); the matches
   the schedule makes must be exactly the file's matches of that round (table, players, first
   dealer) and a round's bye what the file says. Withdrawals without a round come last.
+- A Swiss event's, knockout's or groups event's rounds load the same way: each is paired
+  by tally from the standings then, or drawn from the stored seed (or the groups' schedule
+  and the bracket), and must make the file's matches and bye; the deals of a round are
+  entered before the next is started. A play-off (``"playoff": true``, no round) is made
+  with ``record_playoff`` at its place among the file's matches: after the rounds whose
+  matches come before it, before the next round's withdrawals. An event whose results were
+  corrected after a later round was made (so that round is no longer what the results give)
+  is refused at that round.
 - A record's ``Event``, ``Date``, ``Round`` and ``Table`` tags that repeat the match's place
   in the event are dropped (as ``tally deal edit`` does): they are written again on export.
 - ``score`` and ``winner`` of a match, when given, must agree with what the engine makes of
