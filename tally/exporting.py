@@ -36,9 +36,11 @@ Choices made where the issue is silent:
   ``matches_per_pairing``; a knockout's ``lives``, ``seed`` and ``final``; groups'
   ``groups`` and ``advance``: the names of ``tally event create``'s options); a knockout's or
   groups event's matches carry ``playoff`` (true for a play-off, which has no round or
-  table). The draws, pairings and bracket are not written: they are what tally makes of the
-  seed and the results, and a load makes them again and checks them against the matches. A
-  reader refuses keys and kinds it does not know, so a newer file is never half read.
+  table); a player who joined a Swiss event or knockout late carries ``joined_after_round``
+  (see :func:`_joined`). The draws, pairings and bracket are not written: they are what
+  tally makes of the seed and the results, and a load makes them again and checks them
+  against the matches. A reader refuses keys and kinds it does not know, so a newer file is
+  never half read.
 - The CSV has one row per deal (a match with no deal yet has one row with the deal columns
   empty). It is for spreadsheets and is not read back: it does not carry the event's
   settings, withdrawals, byes or the records of the deals.
@@ -139,6 +141,43 @@ def _match(ev: EventView, m: MatchView, records: list[str | None]) -> dict[str, 
         "score": {p: m.score[p] for p in m.players}, "winner": m.winner}
 
 
+#: The kinds that take players after their first round (late entries).
+LATE_ENTRY_KINDS: Final = ("swiss", "knockout")
+
+
+def _joined(x: _Exported) -> dict[str, int]:
+    """The players of a Swiss event or knockout who joined late: name -> the last round
+    started before they joined.
+
+    The store keeps no time of entry, so it is read from the rounds: every round of these
+    kinds pairs (or draws, or gives the bye to) every player who is in and has not withdrawn,
+    so a player joined just before the first round they play or sit out in; one who plays in
+    no round joined just before the round their withdrawal came before, or after the last
+    round. A player who joined before the first round counts as entered with the event (the
+    same event either way)."""
+    if x.event.kind not in LATE_ENTRY_KINDS or not x.rounds:
+        return {}
+    order = [r["round"] for r in x.rounds]
+    seen: dict[str, int] = {}
+    for r in x.rounds:
+        if r["bye"] is not None:
+            seen.setdefault(r["bye"], order.index(r["round"]))
+    for m, _records in x.matches:
+        if m.round in order:
+            for name in m.players:
+                seen[name] = min(seen.get(name, len(order)), order.index(m.round))
+    gone = {w["player"]: w["before_round"] for w in x.withdrawals}
+    joined: dict[str, int] = {}
+    for entrant in x.event.players:
+        first = seen.get(entrant.name)
+        if first is None:
+            before = gone.get(entrant.name)
+            first = len(order) if before is None else order.index(before)
+        if first > 0:
+            joined[entrant.name] = order[first - 1]
+    return joined
+
+
 def _deal(deal: Any, record: str | None) -> dict[str, Any]:
     if record is not None:
         return {"record": record}
@@ -150,6 +189,14 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
     """Event ``ref`` as the JSON document ``tally load`` reads back (plain data)."""
     x = _read(store, ref)
     ev = x.event
+    joined = _joined(x)
+
+    def player(name: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": name, "aliases": list(x.aliases.get(name, ()))}
+        if name in joined:
+            out["joined_after_round"] = joined[name]
+        return out
+
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -163,8 +210,7 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
         "tiebreaks": list(ev.tiebreaks),
         "rank_by": ev.rank_by,
         "options": _options(store, ev),
-        "players": [{"name": p.name, "aliases": list(x.aliases.get(p.name, ()))}
-                    for p in ev.players],
+        "players": [player(p.name) for p in ev.players],
         "rounds": x.rounds,
         "withdrawals": x.withdrawals,
         "matches": [_match(ev, m, records) for m, records in x.matches],

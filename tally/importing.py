@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from tally.errors import LoadError, TallyError
-from tally.exporting import EXPORTED_KINDS, FORMAT, VERSION
+from tally.exporting import EXPORTED_KINDS, FORMAT, LATE_ENTRY_KINDS, VERSION
 from tally.loading import MAX_FILE_BYTES, Loaded, load_event, read_text_file
 
 if TYPE_CHECKING:
@@ -241,6 +241,7 @@ class _Document:
     rules: str
     settings: dict[str, Any]
     players: list[tuple[str, list[str]]]
+    joined: dict[str, int]
     rounds: list[tuple[int, str | None, bool]]
     withdrawals: list[tuple[str, int | None]]
     matches: list[_Match]
@@ -316,12 +317,20 @@ def _document(data: Any, top: _Place) -> _Document:
         if len(text) != 10:
             (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
 
+    joined: dict[str, int] = {}
+
     def player(value: Any, at: _Place) -> tuple[str, list[str]]:
         if isinstance(value, str):
             return _text(value, at), []
-        p = _object(value, at, ("name",), ("aliases",))
-        return (_text(p["name"], at / "name"),
-                _list(p.get("aliases", []), at / "aliases", _text))
+        p = _object(value, at, ("name",), ("aliases", "joined_after_round"))
+        name = _text(p["name"], at / "name")
+        if p.get("joined_after_round") is not None:
+            if kind not in LATE_ENTRY_KINDS:
+                (at / "joined_after_round").fail("only a Swiss event or knockout takes "
+                                                 "players after a round")
+            joined[name] = _whole(p["joined_after_round"], at / "joined_after_round", 1,
+                                  10_000)
+        return name, _list(p.get("aliases", []), at / "aliases", _text)
 
     def started(value: Any, at: _Place) -> tuple[int, str | None, bool]:
         r = _object(value, at, ("round",), ("bye",))
@@ -336,7 +345,7 @@ def _document(data: Any, top: _Place) -> _Document:
     return _Document(
         name=_text(d["name"], top / "name"), kind=kind, date=held_on,
         rules=_text(d.get("rules", "sixty-six"), top / "rules"), settings=settings,
-        players=_list(d["players"], top / "players", player),
+        players=_list(d["players"], top / "players", player), joined=joined,
         rounds=_list(d.get("rounds", []), top / "rounds", started),
         withdrawals=_list(d.get("withdrawals", []), top / "withdrawals", withdrawal),
         matches=_list(d["matches"], top / "matches", _match))
@@ -353,6 +362,17 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
             (top / "players" / i).fail(f'"{name}" is listed twice')
         seen.add(fold(name))
     numbers = [r for r, _bye, _given in doc.rounds]
+    late = 0
+    for i, (name, _aliases) in enumerate(doc.players):
+        after = doc.joined.get(name, 0)
+        if after and after not in numbers and doc.rounds:
+            (top / "players" / i / "joined_after_round").fail(
+                f"round {after} is not among the rounds started")
+        place = numbers.index(after) + 1 if after in numbers else 0
+        if place < late:
+            (top / "players" / i).fail("the players are listed in the order they joined "
+                                       "(seed order)")
+        late = place
     for i, (number, bye, _given) in enumerate(doc.rounds):
         if numbers.index(number) != i:
             (top / "rounds" / i).fail(f"round {number} is listed twice")
@@ -425,7 +445,8 @@ def load_event_file(store: Store, path: Path) -> Loaded:
 
     try:
         ev = create_event(store, doc.name, kind=doc.kind, held_on=doc.date, rules=doc.rules,
-                          players=[ref(name) for name, _aliases in doc.players],
+                          players=[ref(name) for name, _aliases in doc.players
+                                   if name not in doc.joined],
                           **doc.settings)
     except TallyError as exc:
         top.fail(str(exc))
@@ -449,12 +470,16 @@ def load_event_file(store: Store, path: Path) -> Loaded:
             while playoffs and playoffs[0][0] < place:
                 r, q = _playoff(store, ev, playoffs.pop(0)[1], ids)
                 recorded, quick = recorded + r, quick + q
+            if j:
+                _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
             _withdraw(store, ev, doc, number, ref, top)
             r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
             recorded, quick = recorded + r, quick + q
         for _i, m in playoffs:
             r, q = _playoff(store, ev, m, ids)
             recorded, quick = recorded + r, quick + q
+        if doc.rounds:
+            _join(store, ev, doc, doc.rounds[-1][0], ref, top)
         _withdraw(store, ev, doc, None, ref, top)
     from tally.store.events import event as event_view
 
@@ -507,6 +532,19 @@ def _players(store: Store, doc: _Document, top: _Place) -> dict[str, tuple[int, 
             at.fail(str(exc))
         ids[fold(name)] = (found.id, found.name)
     return ids
+
+
+def _join(store: Store, ev: EventView, doc: _Document, after: int,
+          ref: Callable[[str], str], top: _Place) -> None:
+    """Add the file's players who joined after round ``after`` (a late entry)."""
+    from tally.store.events import add_players
+
+    for i, (name, _aliases) in enumerate(doc.players):
+        if doc.joined.get(name) == after:
+            try:
+                add_players(store, ev.id, [ref(name)])
+            except TallyError as exc:
+                (top / "players" / i / "joined_after_round").fail(str(exc))
 
 
 def _withdraw(store: Store, ev: EventView, doc: _Document, before: int | None,

@@ -38,7 +38,8 @@ CLUB, ROBIN = ROOT / "examples" / "club-evening", ROOT / "examples" / "round-rob
 SWISS, KNOCKOUT = ROOT / "examples" / "swiss", ROOT / "examples" / "knockout"
 #: The events of :func:`source`, by name.
 EVENTS = ("Thursday Club Evening", "Autumn Round Robin 2026", "Winter Swiss Open 2026",
-          "Preisschnapsen 2026", "Spring cup", "Friday club", "Summer groups")
+          "Preisschnapsen 2026", "Spring cup", "Friday club", "Summer groups", "Late Swiss",
+          "Late knockout")
 
 
 def record(deal: tuple[str, str], dealer: str, forehand: str) -> str:
@@ -105,11 +106,36 @@ def build_events(url: str) -> None:
         s.quick_result(m3, winner=None, points=0, reason="draw")
         withdraw(s, club.id, "Stefan Unger")
         build_groups(s)
+        build_late_entries(s)
 
 
 def _win(s: Any, match_id: int, winner: str) -> None:
     while not s.match_state(match_id).over:
         s.quick_result(match_id, winner=winner, points=3, reason="claim")
+
+
+def build_late_entries(s: Any) -> None:
+    """Late Swiss (3 rounds): Yvonne joins after round 1, Uwe withdraws after round 2.
+    Late knockout (2 lives, seed "late"): Zenzi joins after round 1, when nobody is out."""
+    from tally.store.events import add_players, create_event, start_round, withdraw
+
+    names = ["Uwe Amon", "Vroni Binder", "Willi Czech", "Xaver Dobler", "Yvonne Eder",
+             "Zenzi Frank"]
+    for name in names:
+        s.add_player(name)
+    for event, kind, late, options in (
+            ("Late Swiss", "swiss", "Yvonne Eder", {"rounds": 3}),
+            ("Late knockout", "knockout", "Zenzi Frank", {"lives": 2, "draw_seed": "late"})):
+        ev = create_event(s, event, kind=kind, players=names[:4], **options)
+        for number in (1, 2):
+            if number == 2:
+                add_players(s, ev.id, [late])
+            for p in start_round(s, ev.id, number).pairings:
+                if p.matches:
+                    _win(s, p.matches[0].match_id, p.second)
+        if kind == "swiss":
+            withdraw(s, ev.id, "Uwe Amon")
+            start_round(s, ev.id, 3)
 
 
 def build_groups(s: Any) -> None:
@@ -545,6 +571,12 @@ def test_the_new_kinds_carry_their_options_play_offs_and_withdrawals(
     gone = groups["withdrawals"]
     assert gone[0] == {"player": "Lena Ebner", "before_round": 2}
     assert [w["before_round"] for w in gone] == [2, 5]
+    for name, late in (("Late Swiss", "Yvonne Eder"), ("Late knockout", "Zenzi Frank")):
+        doc = strict_json(Path(files[name]).read_text(encoding="utf-8"))
+        assert [p.get("joined_after_round") for p in doc["players"]] == [None] * 4 + [1]
+        assert doc["players"][-1]["name"] == late
+        assert any(late in m["players"] for m in doc["matches"] if m["round"] == 2) or \
+            doc["rounds"][1]["bye"] == late
 
 
 def _changed(path: str, tmp_path: Path, change: Any) -> str:
@@ -559,6 +591,9 @@ def _changed(path: str, tmp_path: Path, change: Any) -> str:
      "matches[5]: round 2 table 2 is "),
     ("Winter Swiss Open 2026", lambda d: d["rounds"][0].update(bye="Otto Brunner"),
      "rounds[0].bye: the Swiss pairing gives round 1's bye to "),
+    ("Late knockout", lambda d: d["players"][-1].pop("joined_after_round"), "round 1"),
+    ("Late Swiss", lambda d: d["players"].insert(0, d["players"].pop()),
+     "players[1]: the players are listed in the order they joined (seed order)"),
     ("Preisschnapsen 2026", lambda d: d["options"].update(seed="2027"),
      "by the draw"),
     ("Summer groups", lambda d: d["withdrawals"].pop(0),
