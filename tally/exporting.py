@@ -7,7 +7,7 @@ described field by field in ``docs/event-json.md``; in short::
     {"format": "tally-event", "version": 1,
      "name": "Autumn cup", "kind": "round-robin", "date": "2026-11-19", "rules": "sixty-six",
      "match_points_per_win": 1.0, "bye": "none", "withdrawal": "forfeit",
-     "tiebreaks": ["head-to-head", ...],
+     "tiebreaks": ["head-to-head", ...], "rank_by": "points",
      "options": {"double": false, "matches_per_pairing": 1},   # what the kind adds
      "players": [{"name": "Anna Berger", "aliases": ["Anni"]}, ...],   # seed order
      "rounds": [{"round": 1, "bye": "Emil Wagner"}, ...],   # in the order started
@@ -32,9 +32,15 @@ Choices made where the issue is silent:
 - ``score`` and ``winner`` of a match are derived (the engine works them out from the deals);
   they are written for programs that read the file, and a load refuses a file where they do
   not agree with the deals.
-- Kind-specific settings live in ``options``; a new kind of event (Swiss, knockout) adds its
-  own keys there and its own keys to ``rounds`` and ``matches``, documented with it; a reader
-  refuses keys and kinds it does not know, so a newer file is never half read.
+- Kind-specific settings live in ``options`` (a Swiss event's ``rounds`` and
+  ``matches_per_pairing``; a knockout's ``lives``, ``seed`` and ``final``; groups'
+  ``groups`` and ``advance``: the names of ``tally event create``'s options); a knockout's or
+  groups event's matches carry ``playoff`` (true for a play-off, which has no round or
+  table); a player who joined a Swiss event or knockout late carries ``joined_after_round``
+  (see :func:`_joined`). The draws, pairings and bracket are not written: they are what
+  tally makes of the seed and the results, and a load makes them again and checks them
+  against the matches. A reader refuses keys and kinds it does not know, so a newer file is
+  never half read.
 - The CSV has one row per deal (a match with no deal yet has one row with the deal columns
   empty). It is for spreadsheets and is not read back: it does not carry the event's
   settings, withdrawals, byes or the records of the deals.
@@ -64,7 +70,9 @@ FORMAT: Final = "tally-event"
 #: The version of the event file this tally writes and reads.
 VERSION: Final = 1
 #: The kinds of event this version exports (the store's names).
-EXPORTED_KINDS: Final = ("club", "round-robin")
+EXPORTED_KINDS: Final = ("club", "round-robin", "swiss", "knockout", "groups")
+#: The kinds whose matches say whether they are play-offs.
+STAGED_KINDS: Final = ("knockout", "groups")
 
 #: The columns of the CSV export, one row per deal.
 CSV_COLUMNS: Final = (
@@ -94,7 +102,7 @@ def _read(store: Store, ref: str | int) -> _Exported:
     ev = event(store, ref)
     if ev.kind not in EXPORTED_KINDS:
         raise Refused(f'event {ev.id} "{ev.name}" is a {ev.kind} event: this tally exports '
-                      "club evenings and round robins")
+                      f"{', '.join(EXPORTED_KINDS)}")
     line = event_timeline(store, ev.id)
     matches = [(store.match_state(match_id), records) for match_id, records
                in zip(line.match_ids, event_records(store, line.match_ids), strict=True)]
@@ -106,11 +114,68 @@ def _read(store: Store, ref: str | int) -> _Exported:
         matches, aliases)
 
 
-def _options(ev: EventView) -> dict[str, Any]:
-    """The settings only the event's kind has."""
+def _options(store: Store, ev: EventView) -> dict[str, Any]:
+    """The settings only the event's kind has (named as ``tally event create``'s options)."""
     if ev.kind == "round-robin":
         return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing}
+    if ev.kind == "swiss":
+        return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing}
+    if ev.kind in STAGED_KINDS:
+        from tally.store.knockouts import event_format
+
+        fmt = event_format(store, ev.id)
+        if ev.kind == "knockout":
+            return {"lives": fmt["lives"], "seed": fmt["draw_seed"],
+                    "final": fmt["final_size"]}
+        return {"groups": fmt["groups"], "advance": fmt["advance"]}
     return {}
+
+
+def _match(ev: EventView, m: MatchView, records: list[str | None]) -> dict[str, Any]:
+    out: dict[str, Any] = {"round": m.round, "table": m.table}
+    if ev.kind in STAGED_KINDS:
+        out["playoff"] = m.round is None
+    return out | {
+        "players": list(m.players), "first_dealer": m.first_dealer,
+        "deals": [_deal(d, r) for d, r in zip(m.deals, records, strict=True)],
+        "score": {p: m.score[p] for p in m.players}, "winner": m.winner}
+
+
+#: The kinds that take players after their first round (late entries).
+LATE_ENTRY_KINDS: Final = ("swiss", "knockout")
+
+
+def _joined(x: _Exported) -> dict[str, int]:
+    """The players of a Swiss event or knockout who joined late: name -> the last round
+    started before they joined.
+
+    The store keeps no time of entry, so it is read from the rounds: every round of these
+    kinds pairs (or draws, or gives the bye to) every player who is in and has not withdrawn,
+    so a player joined just before the first round they play or sit out in; one who plays in
+    no round joined just before the round their withdrawal came before, or after the last
+    round. A player who joined before the first round counts as entered with the event (the
+    same event either way)."""
+    if x.event.kind not in LATE_ENTRY_KINDS or not x.rounds:
+        return {}
+    order = [r["round"] for r in x.rounds]
+    seen: dict[str, int] = {}
+    for r in x.rounds:
+        if r["bye"] is not None:
+            seen.setdefault(r["bye"], order.index(r["round"]))
+    for m, _records in x.matches:
+        if m.round in order:
+            for name in m.players:
+                seen[name] = min(seen.get(name, len(order)), order.index(m.round))
+    gone = {w["player"]: w["before_round"] for w in x.withdrawals}
+    joined: dict[str, int] = {}
+    for entrant in x.event.players:
+        first = seen.get(entrant.name)
+        if first is None:
+            before = gone.get(entrant.name)
+            first = len(order) if before is None else order.index(before)
+        if first > 0:
+            joined[entrant.name] = order[first - 1]
+    return joined
 
 
 def _deal(deal: Any, record: str | None) -> dict[str, Any]:
@@ -124,6 +189,14 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
     """Event ``ref`` as the JSON document ``tally load`` reads back (plain data)."""
     x = _read(store, ref)
     ev = x.event
+    joined = _joined(x)
+
+    def player(name: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": name, "aliases": list(x.aliases.get(name, ()))}
+        if name in joined:
+            out["joined_after_round"] = joined[name]
+        return out
+
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -135,17 +208,12 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
         "bye": ev.bye,
         "withdrawal": ev.withdrawal,
         "tiebreaks": list(ev.tiebreaks),
-        "options": _options(ev),
-        "players": [{"name": p.name, "aliases": list(x.aliases.get(p.name, ()))}
-                    for p in ev.players],
+        "rank_by": ev.rank_by,
+        "options": _options(store, ev),
+        "players": [player(p.name) for p in ev.players],
         "rounds": x.rounds,
         "withdrawals": x.withdrawals,
-        "matches": [{
-            "round": m.round, "table": m.table, "players": list(m.players),
-            "first_dealer": m.first_dealer,
-            "deals": [_deal(d, r) for d, r in zip(m.deals, records, strict=True)],
-            "score": {p: m.score[p] for p in m.players}, "winner": m.winner,
-        } for m, records in x.matches],
+        "matches": [_match(ev, m, records) for m, records in x.matches],
     }
 
 
@@ -207,10 +275,14 @@ def event_folder(store: Store, ref: str | int) -> dict[str, str]:
     ``deals/matchN-dealK.deal``) -> text. Refused (saying why, and that JSON keeps it) for an
     event that format cannot hold: withdrawals, aliases, a deal still being played, a record
     after a result in one match, several matches per pairing."""
+    from tally.store.events import default_rank_by
+
     x = _read(store, ref)
     ev = x.event
     why = ""
-    if x.withdrawals:
+    if ev.kind not in ("club", "round-robin"):
+        why = f"this tally writes folders of club evenings and round robins, not a {ev.kind}"
+    elif x.withdrawals:
         why = "players withdrew from it"
     elif any(x.aliases.values()):
         why = "its players have aliases"
@@ -238,6 +310,8 @@ def event_folder(store: Store, ref: str | int) -> dict[str, str]:
                                 "tiebreaks": list(ev.tiebreaks)}
     if ev.kind == "round-robin":
         settings["double"] = ev.double
+    if ev.rank_by != default_rank_by(ev.kind):
+        settings["rank_by"] = ev.rank_by
     lines += [f"{key} = {_toml_value(value)}" for key, value in settings.items()]
     files: dict[str, str] = {}
     for number, (m, records) in enumerate(x.matches, start=1):

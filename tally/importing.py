@@ -20,10 +20,18 @@ checked against the rule set on the way in. Choices made where the issue is sile
 - Players are matched to the database's players by name as the store compares names
   (case, spaces and accents ignored); a name not found is added. Their aliases are added
   where missing; an alias that is another player's name or alias is refused.
-- A round robin's rounds are started in the order the file lists them, each after the
+- The rounds are started in the order the file lists them, each after the
   withdrawals the file puts before it (so the same matches and byes are made); the matches
   the schedule makes must be exactly the file's matches of that round (table, players, first
   dealer) and a round's bye what the file says. Withdrawals without a round come last.
+- A Swiss event's, knockout's or groups event's rounds load the same way: each is paired
+  by tally from the standings then, or drawn from the stored seed (or the groups' schedule
+  and the bracket), and must make the file's matches and bye; the deals of a round are
+  entered before the next is started. A play-off (``"playoff": true``, no round) is made
+  with ``record_playoff`` at its place among the file's matches: after the rounds whose
+  matches come before it, before the next round's withdrawals. An event whose results were
+  corrected after a later round was made (so that round is no longer what the results give)
+  is refused at that round.
 - A record's ``Event``, ``Date``, ``Round`` and ``Table`` tags that repeat the match's place
   in the event are dropped (as ``tally deal edit`` does): they are written again on export.
 - ``score`` and ``winner`` of a match, when given, must agree with what the engine makes of
@@ -41,7 +49,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from tally.errors import LoadError, TallyError
-from tally.exporting import EXPORTED_KINDS, FORMAT, VERSION
+from tally.exporting import EXPORTED_KINDS, FORMAT, LATE_ENTRY_KINDS, VERSION
 from tally.loading import MAX_FILE_BYTES, Loaded, load_event, read_text_file
 
 if TYPE_CHECKING:
@@ -179,6 +187,7 @@ class _Match:
     score: dict[str, int] | None
     winner: str | None
     has_winner: bool
+    playoff: bool | None = None
 
 
 def _deal(value: Any, at: _Place) -> _Deal:
@@ -202,7 +211,7 @@ def _deal(value: Any, at: _Place) -> _Deal:
 
 def _match(value: Any, at: _Place) -> _Match:
     m = _object(value, at, ("players", "first_dealer", "deals"),
-                ("round", "table", "score", "winner"))
+                ("round", "table", "playoff", "score", "winner"))
     pair = _list(m["players"], at / "players", _text)
     if len(pair) != 2:
         (at / "players").fail("a match has two players")
@@ -214,7 +223,14 @@ def _match(value: Any, at: _Place) -> _Match:
                   _maybe_whole(m.get("table"), at / "table", 1, 10_000), (pair[0], pair[1]),
                   _text(m["first_dealer"], at / "first_dealer"),
                   _list(m["deals"], at / "deals", _deal), score,
-                  _maybe_text(m.get("winner"), at / "winner"), "winner" in m)
+                  _maybe_text(m.get("winner"), at / "winner"), "winner" in m,
+                  None if m.get("playoff") is None else _bool(m["playoff"], at / "playoff"))
+
+
+def _bool(value: Any, at: _Place) -> bool:
+    if not isinstance(value, bool):
+        at.fail("must be true or false")
+    return value
 
 
 @dataclass(frozen=True)
@@ -225,6 +241,7 @@ class _Document:
     rules: str
     settings: dict[str, Any]
     players: list[tuple[str, list[str]]]
+    joined: dict[str, int]
     rounds: list[tuple[int, str | None, bool]]
     withdrawals: list[tuple[str, int | None]]
     matches: list[_Match]
@@ -232,15 +249,32 @@ class _Document:
 
 _TOP_REQUIRED = ("format", "version", "name", "kind", "players", "matches")
 _TOP_OPTIONAL = ("date", "rules", "match_points_per_win", "bye", "withdrawal", "tiebreaks",
-                 "options", "rounds", "withdrawals")
-#: The options of each kind: name -> (default, check).
+                 "rank_by", "options", "rounds", "withdrawals")
+#: The options of each kind: name -> check (the range checks proper are the store's).
 _OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
     "club": {},
     "round-robin": {
-        "double": lambda v, at: v if isinstance(v, bool) else at.fail("must be true or false"),
+        "double": _bool,
         "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
     },
+    "swiss": {
+        "rounds": lambda v, at: _whole(v, at, 1, 10_000),
+        "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
+    },
+    "knockout": {
+        "lives": lambda v, at: _maybe_whole(v, at, 1, 100),
+        "seed": _maybe_text,
+        "final": lambda v, at: _maybe_whole(v, at, 2, 64),
+    },
+    "groups": {
+        "groups": lambda v, at: _whole(v, at, 1, 100),
+        "advance": lambda v, at: _whole(v, at, 1, 10_000),
+    },
 }
+#: The options whose name in the file is not :func:`~tally.store.events.create_event`'s.
+_OPTION_NAMES: Final = {"seed": "draw_seed", "final": "final_size"}
+#: The kinds whose matches may be play-offs (no round, ``"playoff": true``).
+_STAGED: Final = ("knockout", "groups")
 
 
 def _document(data: Any, top: _Place) -> _Document:
@@ -262,13 +296,13 @@ def _document(data: Any, top: _Place) -> _Document:
     options = _object(d.get("options", {}), top / "options", (), tuple(_OPTIONS[kind]))
     for key, check in _OPTIONS[kind].items():
         if key in options:
-            settings[key] = check(options[key], top / "options" / key)
+            settings[_OPTION_NAMES.get(key, key)] = check(options[key], top / "options" / key)
     if "match_points_per_win" in d:
         value = d["match_points_per_win"]
         if isinstance(value, bool) or not isinstance(value, int | float):
             (top / "match_points_per_win").fail("must be a number")
         settings["match_points_per_win"] = value
-    for key in ("bye", "withdrawal"):
+    for key in ("bye", "withdrawal", "rank_by"):
         if key in d:
             settings[key] = _text(d[key], top / key)
     if "tiebreaks" in d:
@@ -283,12 +317,20 @@ def _document(data: Any, top: _Place) -> _Document:
         if len(text) != 10:
             (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
 
+    joined: dict[str, int] = {}
+
     def player(value: Any, at: _Place) -> tuple[str, list[str]]:
         if isinstance(value, str):
             return _text(value, at), []
-        p = _object(value, at, ("name",), ("aliases",))
-        return (_text(p["name"], at / "name"),
-                _list(p.get("aliases", []), at / "aliases", _text))
+        p = _object(value, at, ("name",), ("aliases", "joined_after_round"))
+        name = _text(p["name"], at / "name")
+        if p.get("joined_after_round") is not None:
+            if kind not in LATE_ENTRY_KINDS:
+                (at / "joined_after_round").fail("only a Swiss event or knockout takes "
+                                                 "players after a round")
+            joined[name] = _whole(p["joined_after_round"], at / "joined_after_round", 1,
+                                  10_000)
+        return name, _list(p.get("aliases", []), at / "aliases", _text)
 
     def started(value: Any, at: _Place) -> tuple[int, str | None, bool]:
         r = _object(value, at, ("round",), ("bye",))
@@ -303,7 +345,7 @@ def _document(data: Any, top: _Place) -> _Document:
     return _Document(
         name=_text(d["name"], top / "name"), kind=kind, date=held_on,
         rules=_text(d.get("rules", "sixty-six"), top / "rules"), settings=settings,
-        players=_list(d["players"], top / "players", player),
+        players=_list(d["players"], top / "players", player), joined=joined,
         rounds=_list(d.get("rounds", []), top / "rounds", started),
         withdrawals=_list(d.get("withdrawals", []), top / "withdrawals", withdrawal),
         matches=_list(d["matches"], top / "matches", _match))
@@ -320,6 +362,17 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
             (top / "players" / i).fail(f'"{name}" is listed twice')
         seen.add(fold(name))
     numbers = [r for r, _bye, _given in doc.rounds]
+    late = 0
+    for i, (name, _aliases) in enumerate(doc.players):
+        after = doc.joined.get(name, 0)
+        if after and after not in numbers and doc.rounds:
+            (top / "players" / i / "joined_after_round").fail(
+                f"round {after} is not among the rounds started")
+        place = numbers.index(after) + 1 if after in numbers else 0
+        if place < late:
+            (top / "players" / i).fail("the players are listed in the order they joined "
+                                       "(seed order)")
+        late = place
     for i, (number, bye, _given) in enumerate(doc.rounds):
         if numbers.index(number) != i:
             (top / "rounds" / i).fail(f"round {number} is listed twice")
@@ -327,6 +380,8 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
             (top / "rounds" / i / "bye").fail(f'"{bye}" is not one of the event\'s players')
     if doc.kind == "club" and doc.rounds:
         (top / "rounds").fail("a club evening has no rounds")
+    if doc.kind == "swiss" and sorted(numbers) != list(range(1, len(numbers) + 1)):
+        (top / "rounds").fail("a Swiss event's rounds are paired from 1 without a gap")
     gone: set[str] = set()
     for i, (name, before) in enumerate(doc.withdrawals):
         at = top / "withdrawals" / i
@@ -345,9 +400,15 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
             (m.at / "first_dealer").fail(f'"{m.first_dealer}" does not play in this match')
         if doc.kind == "club" and (m.round is not None or m.table is not None):
             m.at.fail("a club evening's match has no round or table")
-        if doc.kind == "round-robin":
+        if m.playoff is not None and doc.kind not in _STAGED:
+            (m.at / "playoff").fail("only a knockout or groups event has play-offs")
+        if m.playoff:
+            if m.round is not None or m.table is not None:
+                m.at.fail("a play-off has no round or table")
+        elif doc.kind != "club":
             if m.round is None or m.table is None:
-                m.at.fail("a round robin's match has a round and a table")
+                m.at.fail(f"a match of a {doc.kind} event has a round and a table"
+                          + (' (a play-off: "playoff": true)' if doc.kind in _STAGED else ""))
             if m.round not in numbers and doc.rounds:
                 (m.at / "round").fail(f"round {m.round} is not among the rounds started")
 
@@ -373,7 +434,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     top = _Place(path)
     doc = _document(read_json(path), top)
     _check_meaning(doc, top)
-    if doc.kind == "round-robin" and not doc.rounds:
+    if doc.kind != "club" and not doc.rounds:
         doc = _rounds_from_matches(doc)
     if any(fold(e.name) == fold(doc.name) for e in events(store)):
         (top / "name").fail(f'an event named "{doc.name}" is loaded already')
@@ -384,7 +445,8 @@ def load_event_file(store: Store, path: Path) -> Loaded:
 
     try:
         ev = create_event(store, doc.name, kind=doc.kind, held_on=doc.date, rules=doc.rules,
-                          players=[ref(name) for name, _aliases in doc.players],
+                          players=[ref(name) for name, _aliases in doc.players
+                                   if name not in doc.joined],
                           **doc.settings)
     except TallyError as exc:
         top.fail(str(exc))
@@ -400,19 +462,48 @@ def load_event_file(store: Store, path: Path) -> Loaded:
             recorded, quick = recorded + r, quick + q
         _withdraw(store, ev, doc, None, ref, top)
     else:
-        for number, bye, bye_given in doc.rounds:
+        playoffs = [(i, m) for i, m in enumerate(doc.matches) if m.round is None]
+        for j, (number, bye, bye_given) in enumerate(doc.rounds):
+            later = {n for n, _bye, _given in doc.rounds[j:]}
+            place = min((i for i, m in enumerate(doc.matches) if m.round in later),
+                        default=len(doc.matches))
+            while playoffs and playoffs[0][0] < place:
+                r, q = _playoff(store, ev, playoffs.pop(0)[1], ids)
+                recorded, quick = recorded + r, quick + q
+            if j:
+                _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
             _withdraw(store, ev, doc, number, ref, top)
             r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
             recorded, quick = recorded + r, quick + q
+        for _i, m in playoffs:
+            r, q = _playoff(store, ev, m, ids)
+            recorded, quick = recorded + r, quick + q
+        if doc.rounds:
+            _join(store, ev, doc, doc.rounds[-1][0], ref, top)
         _withdraw(store, ev, doc, None, ref, top)
     from tally.store.events import event as event_view
 
     return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)
 
 
+def _playoff(store: Store, ev: EventView, m: _Match,
+             ids: dict[str, tuple[int, str]]) -> tuple[int, int]:
+    """Make play-off ``m`` as ``tally event playoff`` does (refused unless its players are
+    tied then) and enter its deals."""
+    from tally.names import fold
+    from tally.store.knockouts import record_playoff
+
+    a, b, dealer = (f"#{ids[fold(name)][0]}" for name in (*m.players, m.first_dealer))
+    try:
+        match_id = record_playoff(store, ev.id, a, b, first_dealer=dealer)
+    except TallyError as exc:
+        m.at.fail(str(exc))
+    return _deals(store, ev, match_id, m, ids)
+
+
 def _rounds_from_matches(doc: _Document) -> _Document:
-    """A round robin written without ``rounds``: its matches' rounds, in order, byes not
-    checked."""
+    """An event with rounds written without ``rounds``: its matches' rounds, in order, byes
+    not checked."""
     from dataclasses import replace
 
     numbers = sorted({m.round for m in doc.matches if m.round is not None})
@@ -443,6 +534,19 @@ def _players(store: Store, doc: _Document, top: _Place) -> dict[str, tuple[int, 
     return ids
 
 
+def _join(store: Store, ev: EventView, doc: _Document, after: int,
+          ref: Callable[[str], str], top: _Place) -> None:
+    """Add the file's players who joined after round ``after`` (a late entry)."""
+    from tally.store.events import add_players
+
+    for i, (name, _aliases) in enumerate(doc.players):
+        if doc.joined.get(name) == after:
+            try:
+                add_players(store, ev.id, [ref(name)])
+            except TallyError as exc:
+                (top / "players" / i / "joined_after_round").fail(str(exc))
+
+
 def _withdraw(store: Store, ev: EventView, doc: _Document, before: int | None,
               ref: Callable[[str], str], top: _Place) -> None:
     """The file's withdrawals that come before round ``before`` (None: after the last)."""
@@ -464,13 +568,15 @@ def _round(store: Store, ev: EventView, doc: _Document, number: int, bye: str | 
     from tally.store.timeline import event_timeline
 
     at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
+    maker = {"swiss": "the Swiss pairing", "knockout": "the draw",
+             "groups": "the draw"}.get(doc.kind, "the schedule")
     try:
         rnd = start_round(store, ev.id, number)
     except TallyError as exc:
         at.fail(str(exc))
     scored = event_timeline(store, ev.id).rounds[-1].bye
     if bye_given and fold(scored or "") != fold(bye or ""):
-        (at / "bye").fail(f"the schedule gives round {number}'s bye to "
+        (at / "bye").fail(f"{maker} gives round {number}'s bye to "
                           f"{scored or 'nobody'}, the file to {bye or 'nobody'}")
     made = [(p.table, p.first, p.second, m.first_dealer, m.match_id)
             for p in rnd.pairings for m in p.matches]
@@ -479,16 +585,16 @@ def _round(store: Store, ev: EventView, doc: _Document, number: int, bye: str | 
         same = [x for x in made if x[0] == m.table]
         nth = sum(1 for other in listed[:k] if other.table == m.table)
         if nth >= len(same):
-            m.at.fail(f"round {number} table {m.table}: the schedule makes "
+            m.at.fail(f"round {number} table {m.table}: {maker} makes "
                       f"{len(same) or 'no'} match(es) there, not this one")
         table, first, second, dealer, _ = same[nth]
         mine = (ids[fold(m.players[0])][1], ids[fold(m.players[1])][1],
                 ids[fold(m.first_dealer)][1])
         if mine != (first, second, dealer):
             m.at.fail(f"round {number} table {table} is {first} against {second}, {dealer} "
-                      "dealing first, by the schedule")
+                      f"dealing first, by {maker}")
     if len(listed) != len(made):
-        at.fail(f"round {number}: the schedule makes {len(made)} match(es), the file lists "
+        at.fail(f"round {number}: {maker} makes {len(made)} match(es), the file lists "
                 f"{len(listed)}")
     recorded = quick = 0
     used: dict[int, int] = {}

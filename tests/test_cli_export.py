@@ -1,10 +1,12 @@
 """``tally event export`` and ``tally load FILE.json``: an event moved between databases.
 
-The round trip: events built in one database (the bundled examples, and events with byes
-that score, withdrawals before a round and during a match, aliases, records and results
-mixed in a match, a deal still being played) are exported as JSON, loaded into a fresh
-database (SQLite and PostgreSQL) and exported again: the bytes are the same, and so are the
-standings, the cross-tables, the rounds and every deal's ``.deal`` export. Then the CSV and
+The round trip: events built in one database (the bundled examples, among them a Swiss event
+and a knockout with lives, and events with byes that score, withdrawals before a round and
+during a match, aliases, records and results mixed in a match, a deal still being played,
+groups then knockout with a play-off) are exported as JSON, loaded into a fresh database
+(SQLite and PostgreSQL) and exported again: the bytes are the same, and so are the
+standings, the cross-tables, the rounds, the standings by elimination and the bracket, and
+every deal's ``.deal`` export. Then the CSV and
 folder exports, and files that are refused with one line, storing nothing.
 """
 
@@ -33,6 +35,11 @@ from tests.store_support import (  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 CLUB, ROBIN = ROOT / "examples" / "club-evening", ROOT / "examples" / "round-robin"
+SWISS, KNOCKOUT = ROOT / "examples" / "swiss", ROOT / "examples" / "knockout"
+#: The events of :func:`source`, by name.
+EVENTS = ("Thursday Club Evening", "Autumn Round Robin 2026", "Winter Swiss Open 2026",
+          "Preisschnapsen 2026", "Spring cup", "Friday club", "Summer groups", "Late Swiss",
+          "Late knockout")
 
 
 def record(deal: tuple[str, str], dealer: str, forehand: str) -> str:
@@ -98,18 +105,104 @@ def build_events(url: str) -> None:
                            event=club.id).id
         s.quick_result(m3, winner=None, points=0, reason="draw")
         withdraw(s, club.id, "Stefan Unger")
+        build_groups(s)
+        build_late_entries(s)
+
+
+def _win(s: Any, match_id: int, winner: str) -> None:
+    while not s.match_state(match_id).over:
+        s.quick_result(match_id, winner=winner, points=3, reason="claim")
+
+
+def build_late_entries(s: Any) -> None:
+    """Late Swiss (3 rounds): Yvonne joins after round 1, Uwe withdraws after round 2.
+    Late knockout (2 lives, seed "late"): Zenzi joins after round 1, when nobody is out."""
+    from tally.store.events import add_players, create_event, start_round, withdraw
+
+    names = ["Uwe Amon", "Vroni Binder", "Willi Czech", "Xaver Dobler", "Yvonne Eder",
+             "Zenzi Frank"]
+    for name in names:
+        s.add_player(name)
+    for event, kind, late, options in (
+            ("Late Swiss", "swiss", "Yvonne Eder", {"rounds": 3}),
+            ("Late knockout", "knockout", "Zenzi Frank", {"lives": 2, "draw_seed": "late"})):
+        ev = create_event(s, event, kind=kind, players=names[:4], **options)
+        for number in (1, 2):
+            if number == 2:
+                add_players(s, ev.id, [late])
+            for p in start_round(s, ev.id, number).pairings:
+                if p.matches:
+                    _win(s, p.matches[0].match_id, p.second)
+        if kind == "swiss":
+            withdraw(s, ev.id, "Uwe Amon")
+            start_round(s, ev.id, 3)
+
+
+def build_groups(s: Any) -> None:
+    """Summer groups: 7 players in 2 groups (4 and 3), 2 go through, ranked by percentage,
+    tiebreak wins only. The upper player of each match wins; one match of round 1 is kept
+    trick by trick; Lena withdraws after round 1 (forfeits); a play-off between two tied
+    players after the groups; in the semi-finals Kurt withdraws during his match; the final
+    is being played."""
+    from tally.errors import Refused
+    from tally.store.events import create_event, start_round, withdraw
+    from tally.store.knockouts import knockout_view, record_playoff
+
+    names = ["Hans Auer", "Ida Bauer", "Jakob Cerny", "Kurt Dorn", "Lena Ebner",
+             "Max Fuchs", "Nora Graf"]
+    for name in names:
+        s.add_player(name)
+    ev = create_event(s, "Summer groups", kind="groups", players=names, groups=2, advance=2,
+                      tiebreaks=["wins"], rank_by="percentage")
+
+    def play(number: int) -> list[Any]:
+        made = [p for p in start_round(s, ev.id, number).pairings if p.matches]
+        for p in made:
+            _win(s, p.matches[0].match_id, p.first)
+        return made
+
+    made = [p for p in start_round(s, ev.id, 1).pairings if p.matches]
+    first = made[0]
+    other = first.second if first.first_dealer == first.first else first.first
+    s.import_deals(first.matches[0].match_id,
+                   [("a", record(FAILED_CLOSE, first.first_dealer, other))])
+    for p in made:
+        _win(s, p.matches[0].match_id, p.first)
+    withdraw(s, ev.id, "Lena Ebner")
+    play(2)
+    play(3)
+    players = [line.player for line in knockout_view(s, ev).lines]
+    for a, b in ((a, b) for i, a in enumerate(players) for b in players[i + 1:]):
+        try:
+            playoff = record_playoff(s, ev.id, a, b, first_dealer=b)
+        except Refused:
+            continue
+        _win(s, playoff, b)
+        break
+    else:
+        raise AssertionError("no tie to play off")
+    semis = [p for p in start_round(s, ev.id, 4).pairings if p.matches]
+    assert len(semis) == 2
+    _win(s, semis[0].matches[0].match_id, semis[0].second)
+    s.quick_result(semis[1].matches[0].match_id, winner=semis[1].first, points=2,
+                   reason="claim")
+    withdraw(s, ev.id, semis[1].first)
+    [final] = [p for p in start_round(s, ev.id, 5).pairings if p.matches]
+    s.quick_result(final.matches[0].match_id, winner=final.second, points=1, reason="claim")
 
 
 def picture(url: str, name: str) -> dict[str, Any]:
     """What a director sees of event ``name``: standings, cross-table, rounds, the deals'
     exports, without database numbers and time stamps."""
     from tally.store.events import cross_table, event, rounds, standings
+    from tally.store.knockouts import knockout_view
 
     with open_store(url) as s:
         ev = event(s, name)
         table = as_json(standings(s, ev.id))
         grid = as_json(cross_table(s, ev.id))
-        made = as_json(rounds(s, ev.id)) if ev.kind == "round-robin" else []
+        made = as_json(rounds(s, ev.id)) if ev.kind != "club" else []
+        stage = as_json(knockout_view(s, ev)) if ev.kind in ("knockout", "groups") else {}
         deals = [s.export_deal(d.id) if d.kind == "recorded" else as_json(d)["winner"]
                  for m in s.matches() if m.event_id == ev.id
                  for d in s.match_state(m.id).deals]
@@ -126,7 +219,17 @@ def picture(url: str, name: str) -> dict[str, Any]:
             for m in p["matches"]:
                 m.pop("match_id")
             p.pop("match_ids")
-    return {"event": view, "standings": table, "cross": grid, "rounds": made, "deals": deals}
+    if stage:
+        stage.pop("event")
+        for row in stage["bracket"]:
+            for m in row:
+                m.pop("match_id")
+        for p in stage["playoffs"]:
+            for m in p["matches"]:
+                m.pop("match_id")
+            p.pop("match_ids")
+    return {"event": view, "standings": table, "cross": grid, "rounds": made, "deals": deals,
+            "stage": stage}
 
 
 @pytest.fixture(scope="module")
@@ -139,11 +242,12 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, str
 
     base = tmp_path_factory.mktemp("source")
     url = f"sqlite:///{base / 'source.db'}"
-    result = CliRunner().invoke(app, ["load", str(CLUB), str(ROBIN), "--db", url])
+    result = CliRunner().invoke(app, ["load", str(CLUB), str(ROBIN), str(SWISS), str(KNOCKOUT),
+                                      "--db", url])
     assert result.exit_code == 0, result.output
     build_events(url)
     files = {}
-    for name in ("Thursday Club Evening", "Autumn Round Robin 2026", "Spring cup", "Friday club"):
+    for name in EVENTS:
         path = base / f"{name}.json"
         out = ok(url, "event", "export", name, "-o", str(path))
         assert out == f"Wrote {path}\n"
@@ -156,6 +260,7 @@ def test_an_exported_event_loads_into_another_database_and_exports_the_same_byte
     url, files = source
     out = ok(db_url, "load", *files.values())
     assert "Loaded round robin" in out and "Loaded club evening" in out
+    assert "Loaded Swiss event" in out and "Loaded knockout" in out and "Loaded groups" in out
     for name, path in files.items():
         again = ok(db_url, "event", "export", name)
         assert again == Path(path).read_text(encoding="utf-8"), name
@@ -177,9 +282,12 @@ def test_the_round_trip_keeps_byes_withdrawals_aliases_and_the_deal_being_played
               and m["round"] == 2]
     assert half["deals"][-1]["record"].endswith("1. 10C AH\n")  # being played
     assert half["winner"] is None
+    from tally.store.events import event
+
     with open_store(url) as s:   # each record is what `tally deal export` writes
+        spring = event(s, "Spring cup").id
         exported = [s.export_deal(d.id) if d.kind == "recorded" else None
-                    for m in s.matches() if m.event_id == 3
+                    for m in s.matches() if m.event_id == spring
                     for d in s.match_state(m.id).deals]
     assert exported == [d.get("record") for m in doc["matches"] for d in m["deals"]]
     assert sum(x is not None for x in exported) == 4   # 3 in round 1, 1 being played
@@ -254,7 +362,12 @@ def variant(**changes: Any) -> str:
     ("[1, 2]", "not a tally event file"),
     (variant(version=2), "written by a newer tally (event file version 2)"),
     (variant(version="1"), "version: must be 1"),
-    (variant(kind="swiss"), 'kind: "swiss" is not a kind of event this tally loads'),
+    (variant(kind="ladder"), 'kind: "ladder" is not a kind of event this tally loads'),
+    (variant(kind="swiss"), "matches[0]: a match of a swiss event has a round and a table"),
+    (variant(kind="knockout", matches=[], options={"lives": 0}),
+     "options.lives: must be a whole number from 1 to 100"),
+    (variant(kind="groups", matches=[], options={"groups": 1, "advance": 1}),
+     "with at least 2 going through"),
     (variant(colour="red"), 'unknown key "colour"'),
     (variant(options={"double": True}), 'options: unknown key "double"'),
     (variant(date="19.11.2026"), 'date: must be a day, YYYY-MM-DD, not "19.11.2026"'),
@@ -437,3 +550,83 @@ def test_a_mangled_event_file_loads_or_is_refused_cleanly_never_a_traceback(
                 assert len(s.audit_log()) == count
                 refused += 1
     assert loaded >= 1 and refused >= 50, (loaded, refused)
+
+
+def test_the_new_kinds_carry_their_options_play_offs_and_withdrawals(
+        source: tuple[str, dict[str, str]]) -> None:
+    _url, files = source
+    knock = strict_json(Path(files["Preisschnapsen 2026"]).read_text(encoding="utf-8"))
+    assert knock["options"] == {"lives": 3, "seed": "2026", "final": 4}
+    assert all(m["playoff"] is False for m in knock["matches"])
+    swiss = strict_json(Path(files["Winter Swiss Open 2026"]).read_text(encoding="utf-8"))
+    assert swiss["options"] == {"rounds": 5, "matches_per_pairing": 1}
+    assert [r["round"] for r in swiss["rounds"]] == [1, 2, 3, 4, 5]
+    assert all(r["bye"] for r in swiss["rounds"]) and "playoff" not in swiss["matches"][0]
+    groups = strict_json(Path(files["Summer groups"]).read_text(encoding="utf-8"))
+    assert groups["options"] == {"groups": 2, "advance": 2}
+    assert groups["rank_by"] == "percentage"
+    [playoff] = [i for i, m in enumerate(groups["matches"]) if m["playoff"]]
+    assert groups["matches"][playoff]["round"] is None
+    assert [m["round"] for m in groups["matches"][playoff - 1:playoff + 2]] == [3, None, 4]
+    gone = groups["withdrawals"]
+    assert gone[0] == {"player": "Lena Ebner", "before_round": 2}
+    assert [w["before_round"] for w in gone] == [2, 5]
+    for name, late in (("Late Swiss", "Yvonne Eder"), ("Late knockout", "Zenzi Frank")):
+        doc = strict_json(Path(files[name]).read_text(encoding="utf-8"))
+        assert [p.get("joined_after_round") for p in doc["players"]] == [None] * 4 + [1]
+        assert doc["players"][-1]["name"] == late
+        assert any(late in m["players"] for m in doc["matches"] if m["round"] == 2) or \
+            doc["rounds"][1]["bye"] == late
+
+
+def _changed(path: str, tmp_path: Path, change: Any) -> str:
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    change(doc)
+    return str(_write(tmp_path / "changed.json", doc))
+
+
+@pytest.mark.parametrize("name, change, message", [
+    ("Winter Swiss Open 2026",
+     lambda d: d["matches"][5].update(players=d["matches"][5]["players"][::-1]),
+     "matches[5]: round 2 table 2 is "),
+    ("Winter Swiss Open 2026", lambda d: d["rounds"][0].update(bye="Otto Brunner"),
+     "rounds[0].bye: the Swiss pairing gives round 1's bye to "),
+    ("Late knockout", lambda d: d["players"][-1].pop("joined_after_round"), "round 1"),
+    ("Late Swiss", lambda d: d["players"].insert(0, d["players"].pop()),
+     "players[1]: the players are listed in the order they joined (seed order)"),
+    ("Preisschnapsen 2026", lambda d: d["options"].update(seed="2027"),
+     "by the draw"),
+    ("Summer groups", lambda d: d["withdrawals"].pop(0),
+     "rounds[2]: round 3: the draw makes 3 match(es), the file lists 2"),
+    ("Summer groups", lambda d: [m.update(players=["Hans Auer", "Lena Ebner"], deals=[],
+                                          first_dealer="Hans Auer", score=None, winner=None)
+                                 for m in d["matches"] if m["playoff"]],
+     "Hans Auer and Lena Ebner do not share a rank: a play-off decides a tie only"),
+])
+def test_a_file_that_is_not_what_tally_pairs_or_draws_is_refused_with_one_line(
+        source: tuple[str, dict[str, str]], tmp_path: Path, name: str, change: Any,
+        message: str) -> None:
+    """Each changed file is refused at the place it stops matching, storing nothing."""
+    _url, files = source
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    path = _changed(files[name], tmp_path, change)
+    code, _out, err = tally(url, "load", path)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith(f"tally: {path}: ") and message in err, err
+    assert ok(url, "event", "list", "--json").strip() == "[]"
+
+
+def test_the_csv_of_a_knockout_is_a_row_per_deal_play_offs_without_a_round(
+        source: tuple[str, dict[str, str]]) -> None:
+    url, files = source
+    for name in ("Preisschnapsen 2026", "Summer groups", "Winter Swiss Open 2026"):
+        doc = strict_json(Path(files[name]).read_text(encoding="utf-8"))
+        rows = list(csv.DictReader(io.StringIO(ok(url, "event", "export", name, "--format",
+                                                  "csv"))))
+        assert len(rows) == sum(max(1, len(m["deals"])) for m in doc["matches"]), name
+    groups = list(csv.DictReader(io.StringIO(ok(url, "event", "export", "Summer groups",
+                                                "--format", "csv"))))
+    assert any(r["round"] == "" and r["match_winner"] for r in groups)   # the play-off
+    code, _out, err = tally(url, "event", "export", "Preisschnapsen 2026", "--format",
+                            "folder", "-o", str(Path(files["Summer groups"]).parent / "k"))
+    assert code == 2 and "export it as JSON" in err

@@ -92,6 +92,7 @@ __all__ = [
     "KnockoutView",
     "check_format",
     "check_late_entry",
+    "event_format",
     "insert_format",
     "knockout_view",
     "record_playoff",
@@ -164,6 +165,16 @@ def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> No
     """Store a new event's format row (values from :func:`check_format`)."""
     conn.execute(insert(t.event_formats).values(event_id=event_id, bracket_round=None,
                                                 bracket=None, **values))
+
+
+def event_format(store: Store, ref: str | int) -> dict[str, Any]:
+    """The format a knockout or groups event was created with, as :func:`check_format`
+    made it: ``lives``, ``draw_seed``, ``final_size``, ``groups``, ``advance`` (None where
+    the kind has none); for an export that creates the event again."""
+    with store.reading() as conn:
+        st = _load(conn, eventrows.resolve_event(conn, ref))
+    return {key: st.fmt[key] for key in ("lives", "draw_seed", "final_size", "groups",
+                                         "advance")}
 
 
 def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
