@@ -209,6 +209,7 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
         "withdrawal": ev.withdrawal,
         "tiebreaks": list(ev.tiebreaks),
         "rank_by": ev.rank_by,
+        "language": ev.language,
         "options": _options(store, ev),
         "players": [player(p.name) for p in ev.players],
         "rounds": x.rounds,

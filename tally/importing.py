@@ -249,7 +249,7 @@ class _Document:
 
 _TOP_REQUIRED = ("format", "version", "name", "kind", "players", "matches")
 _TOP_OPTIONAL = ("date", "rules", "match_points_per_win", "bye", "withdrawal", "tiebreaks",
-                 "rank_by", "options", "rounds", "withdrawals")
+                 "rank_by", "language", "options", "rounds", "withdrawals")
 #: The options of each kind: name -> check (the range checks proper are the store's).
 _OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
     "club": {},
@@ -305,6 +305,8 @@ def _document(data: Any, top: _Place) -> _Document:
     for key in ("bye", "withdrawal", "rank_by"):
         if key in d:
             settings[key] = _text(d[key], top / key)
+    if d.get("language", "") != "":  # "": no language of its own (the locale decides)
+        settings["language"] = _text(d["language"], top / "language")
     if "tiebreaks" in d:
         settings["tiebreaks"] = _list(d["tiebreaks"], top / "tiebreaks", _text)
     held_on = None

@@ -630,3 +630,16 @@ def test_the_csv_of_a_knockout_is_a_row_per_deal_play_offs_without_a_round(
     code, _out, err = tally(url, "event", "export", "Preisschnapsen 2026", "--format",
                             "folder", "-o", str(Path(files["Summer groups"]).parent / "k"))
     assert code == 2 and "export it as JSON" in err
+
+
+def test_an_event_s_language_goes_with_its_file(db_url: str, tmp_path: Path) -> None:
+    ok(db_url, "player", "add", "Anna", "Bert")
+    ok(db_url, "event", "create", "Stammtisch", "Anna", "Bert", "--lang", "de")
+    exported = ok(db_url, "event", "export", "Stammtisch")
+    assert strict_json(exported)["language"] == "de"
+    path = tmp_path / "stammtisch.json"
+    path.write_text(exported, encoding="utf-8")
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    ok(other, "load", str(path))
+    assert strict_json(ok(other, "event", "show", "Stammtisch", "--json"))["language"] == "de"
+    assert ok(other, "event", "export", "Stammtisch") == exported
