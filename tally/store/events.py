@@ -96,10 +96,11 @@ from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
 from tally.store import eventrows, knockouts
 from tally.store import tables as t
-from tally.store.corrections import Snapshot, snapshot, utc_now
+from tally.store.corrections import snapshot, utc_now
 from tally.store.derivation import checked_rules, rule_set
 from tally.store.eventrows import BYES, KINDS, WITHDRAWALS
 from tally.store.players import resolve_player
+from tally.store.roundrows import insert_round
 from tally.store.store import Store
 from tally.store.totals import MatchTotals, PairTotals, sum_matches
 from tally.store.views import (
@@ -432,30 +433,12 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
                           f"already{where}")
         rnd = sched[number - 1]
         withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
-        before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
-        after: dict[str, Snapshot] = {}
         bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
-        conn.execute(insert(t.event_rounds).values(event_id=eid, number=number,
-                                                   bye_player_id=bye, started_at=utc_now()))
-        made: list[int] = []
-        for pairing in rnd.pairings:
-            if {pairing.first, pairing.second} & withdrawn:
-                continue
-            dealer = int(first_dealer(pairing))
-            a, b = int(pairing.first), int(pairing.second)
-            for k in range(ev["matches_per_pairing"]):
-                mid = eventrows.insert_match(
-                    conn, a, b, ev["rules"], dealer if k % 2 == 0 else (b if dealer == a else a),
-                    event_id=eid, round_number=number, table_number=pairing.table)
-                made.append(mid)
-                before[f"match:{mid}"] = None
-                after[f"match:{mid}"] = snapshot(conn, "match", mid)
-        after[f"event:{eid}"] = snapshot(conn, "event", eid)
-        listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
-            f"match {made[0]}" if made else "no match"
-        store.audit(conn, "event round", "event", eid,
-                     f'started round {number} of event {eid} "{ev["name"]}": {listed}',
-                     before, after)
+        insert_round(store, conn, ev, number, bye,
+                     [(p.table, int(p.first), int(p.second), int(first_dealer(p)))
+                      for p in rnd.pairings if not {p.first, p.second} & withdrawn],
+                     f'started round {number} of event {eid} "{ev["name"]}"',
+                     matches_per_pairing=ev["matches_per_pairing"])
         data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)
 
@@ -1204,26 +1187,9 @@ def _start_swiss_round(store: Store, conn: Connection, ev: RowMapping,
         raise Refused(f'Swiss event {eid} "{e.name}" needs at least 2 players who have not '
                       f"withdrawn to pair a round, has {len(active)}")
     rnd = _swiss_pairing(e, data, number)
-    before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
-    after: dict[str, Snapshot] = {}
-    conn.execute(insert(t.event_rounds).values(
-        event_id=eid, number=number, bye_player_id=None if rnd.bye is None else int(rnd.bye),
-        started_at=utc_now()))
-    made: list[int] = []
-    for pairing in rnd.pairings:
-        a, b = int(pairing.first), int(pairing.second)
-        for k in range(ev["matches_per_pairing"]):
-            mid = eventrows.insert_match(conn, a, b, ev["rules"], a if k % 2 == 0 else b,
-                                         event_id=eid, round_number=number,
-                                         table_number=pairing.table)
-            made.append(mid)
-            before[f"match:{mid}"] = None
-            after[f"match:{mid}"] = snapshot(conn, "match", mid)
-    after[f"event:{eid}"] = snapshot(conn, "event", eid)
-    listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
-        f"match {made[0]}" if made else "no match"
-    store.audit(conn, "event round", "event", eid,
-                f'paired and started round {number} of Swiss event {eid} "{e.name}": {listed}',
-                before, after)
+    insert_round(store, conn, ev, number, None if rnd.bye is None else int(rnd.bye),
+                 [(p.table, int(p.first), int(p.second), int(p.first)) for p in rnd.pairings],
+                 f'paired and started round {number} of Swiss event {eid} "{e.name}"',
+                 matches_per_pairing=ev["matches_per_pairing"])
     data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)

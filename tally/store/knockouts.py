@@ -80,6 +80,7 @@ from tally.store import tables as t
 from tally.store.corrections import Snapshot, snapshot, utc_now
 from tally.store.derivation import rule_set
 from tally.store.players import resolve_player
+from tally.store.roundrows import insert_round
 from tally.store.store import Store
 from tally.store.views import EventView, PairingMatchView, PairingView, RoundView, StandingsView
 from tally.tiebreaks import MatchResult, StandingRow
@@ -857,22 +858,8 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
         else:
             pairs = _bracket_pairs(st, number)
             what = "bracket round"
-    conn.execute(insert(t.event_rounds).values(event_id=eid, number=number, bye_player_id=bye,
-                                               started_at=utc_now()))
-    after: dict[str, Snapshot] = {}
-    made: list[int] = []
-    for table, a, b, dealer in pairs:
-        mid = eventrows.insert_match(conn, a, b, ev["rules"], dealer, event_id=eid,
-                                     round_number=number, table_number=table)
-        made.append(mid)
-        before[f"match:{mid}"] = None
-        after[f"match:{mid}"] = snapshot(conn, "match", mid)
-    after[f"event:{eid}"] = snapshot(conn, "event", eid)
-    listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
-        f"match {made[0]}" if made else "no match"
-    store.audit(conn, "event round", "event", eid,
-                f'started round {number} of event {eid} "{ev["name"]}" ({what}): {listed}',
-                before, after)
+    insert_round(store, conn, ev, number, bye, pairs,
+                 f'started round {number} of event {eid} "{ev["name"]}" ({what})', before=before)
     return _round_view(_load(conn, ev), number)
 
 

@@ -1,0 +1,48 @@
+"""The one insert of an event's round, for every format that has rounds (round robins, Swiss
+events, knockouts and groups): the round's row with its bye, each table's matches (the first
+dealer alternating when a pairing plays several) and one audit entry, in the caller's
+transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import insert
+from sqlalchemy.engine import Connection
+
+from tally.store import eventrows
+from tally.store import tables as t
+from tally.store.corrections import Snapshot, snapshot, utc_now
+from tally.store.transactions import Store
+
+
+def insert_round(store: Store, conn: Connection, ev: Any, number: int, bye: int | None,
+                 tables: Iterable[tuple[int, int, int, int]], summary: str, *,
+                 matches_per_pairing: int = 1,
+                 before: dict[str, Snapshot] | None = None) -> list[int]:
+    """Start round ``number`` of event ``ev`` (its row): ``bye`` sits out, each of ``tables``
+    (table number, player one, player two, who deals first) plays ``matches_per_pairing``
+    matches, the first dealer alternating. One audit entry ``summary: matches N-M`` (``before``:
+    the event as it was before the caller changed it already, if it did); the matches made, in
+    order."""
+    eid = ev["id"]
+    if before is None:
+        before = {f"event:{eid}": snapshot(conn, "event", eid)}
+    after: dict[str, Snapshot] = {}
+    conn.execute(insert(t.event_rounds).values(event_id=eid, number=number, bye_player_id=bye,
+                                               started_at=utc_now()))
+    made: list[int] = []
+    for table, a, b, dealer in tables:
+        other = b if dealer == a else a
+        for k in range(matches_per_pairing):
+            mid = eventrows.insert_match(conn, a, b, ev["rules"], dealer if k % 2 == 0 else other,
+                                         event_id=eid, round_number=number, table_number=table)
+            made.append(mid)
+            before[f"match:{mid}"] = None
+            after[f"match:{mid}"] = snapshot(conn, "match", mid)
+    after[f"event:{eid}"] = snapshot(conn, "event", eid)
+    listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
+        f"match {made[0]}" if made else "no match"
+    store.audit(conn, "event round", "event", eid, f"{summary}: {listed}", before, after)
+    return made
