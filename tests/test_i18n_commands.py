@@ -56,9 +56,9 @@ def test_a_session_in_a_german_locale_speaks_german(tmp_path: Path) -> None:
     assert "Bummerl 1: Anna 0, Bert 3, gespielt auf 7. Nächstes Spiel: Anna gibt." in finished
     assert shown.startswith("Bummerl 1: Anna gegen Bert")
     assert listed == "    1  Anna gegen Bert  sixty-six  1 Spiel(e)  Anna 0, Bert 3  (läuft)\n"
-    assert created.startswith("Klubabend 1 „Klubabend“ am 2026-11-21 angelegt, sixty-six, "
+    assert created.startswith("Klubabend 1 „Klubabend“ am 21.11.2026 angelegt, sixty-six, "
                               "2 Spieler.\nSeine Bummerl beginnen mit `tally match start")
-    assert event.startswith("Turnier 1: Klubabend, 2026-11-21, Klubabend, sixty-six.\n")
+    assert event.startswith("Turnier 1: Klubabend, 21.11.2026, Klubabend, sixty-six.\n")
     assert "Feinwertung: " in event and "Spieler (2), 0 Bummerl gespielt" in event
 
 

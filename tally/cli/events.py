@@ -28,6 +28,7 @@ from tally.cli.tables import (
     spreadsheet_safe,
     write_csv,
 )
+from tally.i18n import format_date
 
 if TYPE_CHECKING:
     from tally.store.store import Store
@@ -153,8 +154,9 @@ def create(
 
     with use(language(None, ev.language)):
         typer.echo(_('Created %(kind)s %(id)s "%(name)s" on %(date)s, %(rules)s, %(players)s.')
-                   % {"kind": describe_kind(ev), "id": ev.id, "name": ev.name, "date": ev.date,
-                      "rules": ev.rules, "players": _players(len(ev.players))})
+                   % {"kind": describe_kind(ev), "id": ev.id, "name": ev.name,
+                      "date": format_date(ev.date), "rules": ev.rules,
+                      "players": _players(len(ev.players))})
         if ev.kind == "round-robin":
             typer.echo(_("%(rounds)s; start one with `tally event round %(id)s 1 --start`.")
                        % {"rounds": _rounds(ev.rounds), "id": ev.id})
@@ -226,8 +228,8 @@ def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = 
             typer.echo(_("No events yet: `tally event create NAME PLAYER... "
                          "[--kind round-robin]`."))
         for ev in found:
-            typer.echo(f"{ev.id:>5}  {ev.date}  {ev.name}  ({describe_kind(ev)}, {ev.rules}, "
-                       f"{_players(len(ev.players))}, {_matches(ev.matches)})")
+            typer.echo(f"{ev.id:>5}  {format_date(ev.date)}  {ev.name}  ({describe_kind(ev)}, "
+                       f"{ev.rules}, {_players(len(ev.players))}, {_matches(ev.matches)})")
 
 
 @event_app.command("show")
@@ -263,7 +265,7 @@ def describe_event(ev: EventView) -> list[str]:
     from tally.vocabulary import word
 
     out = [_("Event %(id)s: %(name)s, %(date)s, %(kind)s, %(rules)s.") % {
-        "id": ev.id, "name": ev.name, "date": ev.date, "kind": describe_kind(ev),
+        "id": ev.id, "name": ev.name, "date": format_date(ev.date), "kind": describe_kind(ev),
         "rules": ev.rules}]
     scoring = _("%(points)s match point(s) a win") % {
         "points": number(ev.match_points_per_win)}

@@ -16,7 +16,6 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, guard, hide_secrets_of
-from tally.cli.lines import plural
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -64,12 +63,18 @@ def reading(db: str | None) -> AbstractContextManager[Store]:
 def init(db: DbOption = None) -> None:
     """Create the database (or bring it up to date) and say where it is; fill the cache of
     deal results that standings are summed from, if this version of tally has not."""
-    with opened(db) as store:
-        what = "Created" if store.migrated else "Already up to date:"
-        typer.echo(f"{what} {store.where}")
+    from tally.cli.common import language
+    from tally.i18n import gettext as _
+    from tally.i18n import ngettext, use
+
+    with opened(db) as store, use(language(None)):
+        typer.echo((_("Created %(where)s") if store.migrated else
+                    _("Already up to date: %(where)s")) % {"where": store.where})
         filled = store.ensure_results()
         if filled:
-            typer.echo(f"Ruled {plural(filled, 'deal')} into the result cache.")
+            typer.echo(ngettext("Ruled %(n)s deal into the result cache.",
+                                "Ruled %(n)s deals into the result cache.", filled)
+                       % {"n": filled})
 
 
 audit_app = typer.Typer(help="The log of every change, and undoing a change.",
