@@ -84,6 +84,9 @@ def test_the_same_session_in_english_is_unchanged(tmp_path: Path) -> None:
 
 def test_the_event_language_beats_the_locale_and_lang_beats_both(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tally.db'}"
+    assert _run(url, GERMAN, "init").startswith("Angelegt: ")
+    assert _run(url, GERMAN, "audit") == "Das Protokoll ist leer.\n"
+    assert _run(url, ENGLISH, "audit") == "The audit log is empty.\n"
     _run(url, ENGLISH, "player", "add", "Anna", "Bert")
     created = _run(url, ENGLISH, "event", "create", "Abend", "Anna", "Bert", "--lang", "de")
     assert created.startswith("Klubabend 1 „Abend“")

@@ -101,12 +101,18 @@ def audit(
     if json_out:
         echo_json(as_json(entries))
         return
-    if not entries:
-        typer.echo("The audit log is empty.")
-    for e in entries:
-        reversed_by = f"  [reversed by {e.reversed_by}]" if e.reversed_by else ""
-        typer.echo(f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  {e.command}: "
-                   f"{e.summary}{reversed_by}")
+    from tally.cli.common import language
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None)):  # the summaries are stored data: they stay as written
+        if not entries:
+            typer.echo(_("The audit log is empty."))
+        for e in entries:
+            reversed_by = _("  [reversed by %(entry)s]") % {"entry": e.reversed_by} \
+                if e.reversed_by else ""
+            typer.echo(f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  {e.command}: "
+                       f"{e.summary}{reversed_by}")
 
 
 @audit_app.command("undo")
