@@ -363,8 +363,11 @@ def test_event_create_stores_its_language(tmp_path: Path) -> None:
     assert json.loads(made.stdout)["language"] == "de"
     plain = runner.invoke(app, ["event", "create", "Evening", "--json"], env=env)
     assert json.loads(plain.stdout)["language"] == ""
-    shown = runner.invoke(app, ["event", "show", "Abend"], env=env).stdout
+    shown = runner.invoke(app, ["event", "show", "Abend", "--lang", "en"], env=env).stdout
     assert "Language of its sheets and output: de." in shown
+    # without --lang the German event shows itself in German
+    shown = runner.invoke(app, ["event", "show", "Abend"], env=env).stdout
+    assert "Sprache der Blätter und Ausgaben: de." in shown
     assert "Language" not in runner.invoke(app, ["event", "show", "Evening"], env=env).stdout
     bad = runner.invoke(app, ["event", "create", "Soirée", "--lang", "fr"], env=env)
     assert bad.exit_code == 2

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard
+from tally.cli.common import echo_json, fail, guard, language
 from tally.cli.lines import (
     counted_line,
     describe_play,
@@ -95,11 +95,17 @@ def start(
     scorer: ScorerOption = None,
 ) -> None:
     """Start the next deal of a match with its turn-up card."""
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
     with opened(db, scorer) as store:
         d = store.start_deal(match, turn_up, expect=at)
-    typer.echo(f"Deal {d.match_id}.{d.number} (deal {d.id}): {d.dealer} deals, turn-up "
-               f"{d.turn_up}. {turn_line(d)}")
-    typer.echo(position_line(d.position))
+    with use(language(None)):
+        typer.echo(_("Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s deals, turn-up "
+                     "%(card)s. %(turn)s") % {"match": d.match_id, "number": d.number,
+                                              "id": d.id, "dealer": d.dealer,
+                                              "card": d.turn_up, "turn": turn_line(d)})
+        typer.echo(position_line(d.position))
 
 
 @deal_app.command("play")
@@ -132,8 +138,11 @@ def play(
                                 expect=at)
         except ViolationNotConfirmed as exc:
             fail(f"{exc}. If it happened at the table, record it with --as-played.")
-    typer.echo("\n".join(describe_play(result, referee=referee)))
-    typer.echo(position_line(result.deal.position))
+    from tally.i18n import use
+
+    with use(language(None)):
+        typer.echo("\n".join(describe_play(result, referee=referee)))
+        typer.echo(position_line(result.deal.position))
 
 
 @deal_app.command("undo")
@@ -150,8 +159,11 @@ def undo(
     with opened(db, scorer) as store:
         deal_id, _ = _target_deal(store, [] if match is None else [str(match)], deal, False)
         result = store.undo(deal_id, referee=referee, expect=at)
-    typer.echo("\n".join(describe_play(result, referee=referee, undo=True)))
-    typer.echo(position_line(result.deal.position))
+    from tally.i18n import use
+
+    with use(language(None)):
+        typer.echo("\n".join(describe_play(result, referee=referee, undo=True)))
+        typer.echo(position_line(result.deal.position))
 
 
 @deal_app.command("record")
@@ -474,8 +486,13 @@ def quick(
     with opened(db, scorer) as store:
         d = store.quick_result(match, winner=win, points=pts, reason=why)
         m = store.match_state(match)
-    typer.echo(f"Entered deal {d.match_id}.{d.number} (deal {d.id}). {ruling_line(d)}")
-    typer.echo(score_line(m))
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None)):
+        typer.echo(_("Entered deal %(match)s.%(number)s (deal %(id)s). %(ruling)s") % {
+            "match": d.match_id, "number": d.number, "id": d.id, "ruling": ruling_line(d)})
+        typer.echo(score_line(m))
 
 
 @deal_app.command("import")
@@ -511,8 +528,12 @@ def export(
     if output is None:
         sys.stdout.write(text)
     else:
+        from tally.i18n import gettext as _
+        from tally.i18n import use
+
         output.write_text(text, encoding="utf-8")
-        typer.echo(f"Wrote {output}.")
+        with use(language(None)):
+            typer.echo(_("Wrote %(file)s.") % {"file": output})
 
 
 @deal_app.command("show")
@@ -529,17 +550,28 @@ def show(deal: DealArg, json_out: JsonOption = False, referee: RefereeOption = F
     if json_out:
         echo_json({**as_json(d), "record": text})
         return
-    typer.echo(f"Deal {d.match_id}.{d.number} (deal {d.id}): {d.dealer} dealt, {d.forehand} "
-               f"led" + (f", turn-up {d.turn_up}." if d.turn_up else "."))
-    for v in d.violations:
-        typer.echo(f"Trick {v.trick}: {v.player} broke {v.rule}: {v.message}.")
-    if d.finished:
-        typer.echo(ruling_line(d))
-    else:
-        typer.echo(f"Being played. {turn_line(d)}")
-    counted = counted_line(d) if d.finished or referee else None
-    if counted:
-        typer.echo(counted)
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+    from tally.vocabulary import explanation, word
+
+    with use(language(None)):
+        where = {"match": d.match_id, "number": d.number, "id": d.id, "dealer": d.dealer,
+                 "forehand": d.forehand, "card": d.turn_up}
+        typer.echo(_("Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s dealt, "
+                     "%(forehand)s led, turn-up %(card)s.") % where if d.turn_up else
+                   _("Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s dealt, "
+                     "%(forehand)s led.") % where)
+        for v in d.violations:
+            typer.echo(_("Trick %(trick)s: %(player)s broke %(rule)s: %(message)s.") % {
+                "trick": v.trick, "player": v.player, "rule": word(v.rule),
+                "message": explanation(v.message)})
+        if d.finished:
+            typer.echo(ruling_line(d))
+        else:
+            typer.echo(_("Being played. %(turn)s") % {"turn": turn_line(d)})
+        counted = counted_line(d) if d.finished or referee else None
+        if counted:
+            typer.echo(counted)
     if text:
         typer.echo("")
         typer.echo(text, nl=False)

@@ -28,6 +28,7 @@ from tally.cli.tables import (
     spreadsheet_safe,
     write_csv,
 )
+from tally.i18n import format_date
 
 if TYPE_CHECKING:
     from tally.store.store import Store
@@ -148,36 +149,68 @@ def create(
     if json_out:
         echo_json(as_json(ev))
         return
-    typer.echo(f"Created {describe_kind(ev)} {ev.id} \"{ev.name}\" on {ev.date}, {ev.rules}, "
-               f"{plural(len(ev.players), 'player')}.")
-    if ev.kind == "round-robin":
-        typer.echo(f"{plural(ev.rounds, 'round')}; start one with `tally event round {ev.id} 1 "
-                   "--start`.")
-    elif ev.kind in ("knockout", "groups"):
-        typer.echo(f"Start round 1 with `tally event round {ev.id} 1 --start`.")
-    elif ev.kind == "swiss":
-        typer.echo(f"{plural(ev.rounds, 'round')}, each paired when it starts: `tally event "
-                   f"round {ev.id} 1 --start`.")
-    else:
-        typer.echo(f"Start its matches with `tally match start A B --dealer A --event {ev.id}`.")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None, ev.language)):
+        typer.echo(_('Created %(kind)s %(id)s "%(name)s" on %(date)s, %(rules)s, %(players)s.')
+                   % {"kind": describe_kind(ev), "id": ev.id, "name": ev.name,
+                      "date": format_date(ev.date), "rules": ev.rules,
+                      "players": _players(len(ev.players))})
+        if ev.kind == "round-robin":
+            typer.echo(_("%(rounds)s; start one with `tally event round %(id)s 1 --start`.")
+                       % {"rounds": _rounds(ev.rounds), "id": ev.id})
+        elif ev.kind in ("knockout", "groups"):
+            typer.echo(_("Start round 1 with `tally event round %(id)s 1 --start`.")
+                       % {"id": ev.id})
+        elif ev.kind == "swiss":
+            typer.echo(_("%(rounds)s, each paired when it starts: `tally event round %(id)s 1 "
+                         "--start`.") % {"rounds": _rounds(ev.rounds), "id": ev.id})
+        else:
+            typer.echo(_("Start its matches with `tally match start A B --dealer A --event "
+                         "%(id)s`.") % {"id": ev.id})
+
+
+def _players(n: int) -> str:
+    """``1 player``, ``4 players`` in the current language."""
+    from tally.i18n import ngettext
+
+    return ngettext("%(n)s player", "%(n)s players", n) % {"n": n}
+
+
+def _rounds(n: int) -> str:
+    """``1 round``, ``5 rounds`` in the current language."""
+    from tally.i18n import ngettext
+
+    return ngettext("%(n)s round", "%(n)s rounds", n) % {"n": n}
+
+
+def _matches(n: int) -> str:
+    """``1 match``, ``3 matches`` in the current language."""
+    from tally.i18n import ngettext
+
+    return ngettext("%(n)s match", "%(n)s matches", n) % {"n": n}
 
 
 def describe_kind(ev: EventView) -> str:
-    """``club evening``, ``round robin``, ``double round robin`` or ``Swiss event``."""
+    """``club evening``, ``round robin``, ``double round robin`` or ``Swiss event`` (in the
+    current language)."""
+    from tally.i18n import gettext as _
+
     if ev.kind == "club":
-        return "club evening"
+        return _("club evening")
     if ev.kind == "swiss":
-        return "Swiss event"
+        return _("Swiss event")
     if ev.kind == "knockout":
-        return "knockout with lives"
+        return _("knockout with lives")
     if ev.kind == "groups":
-        return "groups then knockout"
-    return "double round robin" if ev.double else "round robin"
+        return _("groups then knockout")
+    return _("double round robin") if ev.double else _("round robin")
 
 
 @event_app.command("list")
 @guard
-def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
+def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None) -> None:
     """List the events, by date."""
     from tally.store import as_json
     from tally.store.events import events
@@ -187,17 +220,22 @@ def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
     if json_out:
         echo_json(as_json(found))
         return
-    if not found:
-        typer.echo('No events yet: `tally event create NAME PLAYER... [--kind round-robin]`.')
-    for ev in found:
-        typer.echo(f"{ev.id:>5}  {ev.date}  {ev.name}  ({describe_kind(ev)}, {ev.rules}, "
-                   f"{plural(len(ev.players), 'player')}, "
-                   f"{plural(ev.matches, 'match', 'matches')})")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(lang)):
+        if not found:
+            typer.echo(_("No events yet: `tally event create NAME PLAYER... "
+                         "[--kind round-robin]`."))
+        for ev in found:
+            typer.echo(f"{ev.id:>5}  {format_date(ev.date)}  {ev.name}  ({describe_kind(ev)}, "
+                       f"{ev.rules}, {_players(len(ev.players))}, {_matches(ev.matches)})")
 
 
 @event_app.command("show")
 @guard
-def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None) -> None:
+def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None,
+         lang: LangOption = None) -> None:
     """Show an event: its settings, players and rounds."""
     from tally.store import as_json
     from tally.store.events import event as get_event
@@ -207,35 +245,54 @@ def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None) -> 
         extra: list[str] = []
         if ev.kind in ("knockout", "groups") and not json_out:
             from tally.cli.knockouts import describe_format
+            from tally.i18n import use
             from tally.store.knockouts import knockout_view
 
-            extra = describe_format(knockout_view(store, ev))
+            with use(language(lang, ev.language)):
+                extra = describe_format(knockout_view(store, ev))
     if json_out:
         echo_json(as_json(ev))
         return
-    typer.echo("\n".join([*describe_event(ev), *extra]))
+    from tally.i18n import use
+
+    with use(language(lang, ev.language)):
+        typer.echo("\n".join([*describe_event(ev), *extra]))
 
 
 def describe_event(ev: EventView) -> list[str]:
-    """An event's settings and players, line by line."""
-    out = [f"Event {ev.id}: {ev.name}, {ev.date}, {describe_kind(ev)}, {ev.rules}."]
-    scoring = f"{number(ev.match_points_per_win)} match point(s) a win"
+    """An event's settings and players, line by line, in the current language."""
+    from tally.i18n import gettext as _
+    from tally.vocabulary import word
+
+    out = [_("Event %(id)s: %(name)s, %(date)s, %(kind)s, %(rules)s.") % {
+        "id": ev.id, "name": ev.name, "date": format_date(ev.date), "kind": describe_kind(ev),
+        "rules": ev.rules}]
+    scoring = _("%(points)s match point(s) a win") % {
+        "points": number(ev.match_points_per_win)}
     if ev.kind in ("round-robin", "swiss"):
-        scoring += f", a bye scores {'a win' if ev.bye == 'win' else 'nothing'}"
-        out.append(f"{plural(ev.matches_per_pairing, 'match', 'matches')} per pairing; "
-                   f"rounds started: {', '.join(map(str, ev.rounds_started)) or 'none'} "
-                   f"of {ev.rounds}.")
-    out.append(f"Scoring: {scoring}; a withdrawn player's remaining matches are "
-               f"{'forfeited' if ev.withdrawal == 'forfeit' else 'void'}.")
-    out.append(f"Tiebreaks: {', '.join(ev.tiebreaks) or 'none'}.")
-    out.append("Ranked by " + ("the match-point percentage" if ev.rank_by == "percentage"
-                               else "match points") + ", then the tiebreaks.")
+        scoring += _(", a bye scores a win") if ev.bye == "win" \
+            else _(", a bye scores nothing")
+        out.append(_("%(matches)s per pairing; rounds started: %(started)s of %(rounds)s.") % {
+            "matches": _matches(ev.matches_per_pairing),
+            "started": ", ".join(map(str, ev.rounds_started)) or _("none"),
+            "rounds": ev.rounds})
+    out.append((_("Scoring: %(scoring)s; a withdrawn player's remaining matches are "
+                  "forfeited.") if ev.withdrawal == "forfeit" else
+                _("Scoring: %(scoring)s; a withdrawn player's remaining matches are void."))
+               % {"scoring": scoring})
+    out.append(_("Tiebreaks: %(tiebreaks)s.") % {
+        "tiebreaks": ", ".join(word(t) for t in ev.tiebreaks) or _("none")})
+    out.append(_("Ranked by the match-point percentage, then the tiebreaks.")
+               if ev.rank_by == "percentage" else
+               _("Ranked by match points, then the tiebreaks."))
     if ev.language:
-        out.append(f"Language of its sheets and output: {ev.language}.")
-    out.append(f"Players ({len(ev.players)}), {plural(ev.matches, 'match', 'matches')} played "
-               "or being played:")
+        out.append(_("Language of its sheets and output: %(language)s.") % {
+            "language": ev.language})
+    out.append(_("Players (%(count)s), %(matches)s played or being played:") % {
+        "count": len(ev.players), "matches": _matches(ev.matches)})
     for p in ev.players:
-        gone = f"  (withdrew {p.withdrawn_at[:10]})" if p.withdrawn_at else ""
+        gone = _("  (withdrew %(date)s)") % {"date": p.withdrawn_at[:10]} \
+            if p.withdrawn_at else ""
         out.append(f"  {p.seed:>3}. {p.name}{gone}")
     return out
 
@@ -255,8 +312,13 @@ def add(
 
     with opened(db, scorer) as store:
         ev = add_players(store, event, players)
-    typer.echo(f"Event {ev.id} \"{ev.name}\" has {plural(len(ev.players), 'player')}: "
-               f"{', '.join(p.name for p in ev.players)}.")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None, ev.language)):
+        typer.echo(_('Event %(id)s "%(name)s" has %(players)s: %(names)s.') % {
+            "id": ev.id, "name": ev.name, "players": _players(len(ev.players)),
+            "names": ", ".join(p.name for p in ev.players)})
 
 
 @event_app.command("withdraw")
@@ -277,10 +339,15 @@ def withdraw(
 
     with opened(db, scorer) as store:
         ev = withdraw_player(store, event, player)
-    rule = ("each is won by the opponent (forfeit)" if ev.withdrawal == "forfeit"
-            else "they drop out of the standings (void)")
-    typer.echo(f"{player} withdrew from event {ev.id} \"{ev.name}\": of their remaining "
-               f"matches, {rule}.")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None, ev.language)):
+        rule = (_("each is won by the opponent (forfeit)") if ev.withdrawal == "forfeit"
+                else _("they drop out of the standings (void)"))
+        typer.echo(_('%(player)s withdrew from event %(id)s "%(name)s": of their remaining '
+                     "matches, %(rule)s.") % {"player": player, "id": ev.id, "name": ev.name,
+                                              "rule": rule})
 
 
 @event_app.command("round")

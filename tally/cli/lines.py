@@ -39,28 +39,50 @@ def score_line(match: MatchView) -> str:
 
 def ruling_line(deal: DealView) -> str:
     """The ruling of a finished deal in a sentence."""
-    name = f"Deal {deal.match_id}.{deal.number}"
+    from tally.i18n import gettext as _
+    from tally.i18n import ngettext
+    from tally.vocabulary import explanation, word
+
+    name = _("Deal %(match)s.%(number)s") % {"match": deal.match_id, "number": deal.number}
     if deal.winner is None:
-        carry = f"; carry {deal.carry_out} to the next deal" if deal.carry_out else ""
-        return f"{name} ruled: drawn ({deal.explanation}){carry}."
-    carried = f", {deal.carry_in} of them carried in" if deal.carry_in else ""
-    return (f"{name} ruled: {deal.winner} wins {plural(deal.game_points, 'game point')}"
-            f"{carried} ({deal.reason}): {deal.explanation}.")
+        carry = _("; carry %(carry)s to the next deal") % {"carry": deal.carry_out} \
+            if deal.carry_out else ""
+        return _("%(name)s ruled: drawn (%(why)s)%(carry)s.") % {
+            "name": name, "why": explanation(deal.explanation), "carry": carry}
+    carried = _(", %(n)s of them carried in") % {"n": deal.carry_in} if deal.carry_in else ""
+    points = ngettext("%(n)s game point", "%(n)s game points", deal.game_points) % {
+        "n": deal.game_points}
+    return _("%(name)s ruled: %(winner)s wins %(points)s%(carried)s (%(reason)s): "
+             "%(why)s.") % {"name": name, "winner": deal.winner, "points": points,
+                            "carried": carried, "reason": word(deal.reason),
+                            "why": explanation(deal.explanation)}
 
 
 def counted_line(deal: DealView) -> str | None:
     """Counted points and tricks, when the view carries them (a finished deal, a referee)."""
+    from tally.i18n import gettext as _
+
     if deal.points is None:
         return None
     pts = ", ".join(f"{n} {p}" for n, p in deal.points.items())
     tricks = ", ".join(f"{n} {k}" for n, k in deal.tricks.items())
-    return f"Counted points: {pts}. Tricks: {tricks}."
+    return _("Counted points: %(points)s. Tricks: %(tricks)s.") % {"points": pts,
+                                                                  "tricks": tricks}
 
 
 def turn_line(deal: DealView) -> str:
     """Whose turn it is: ``Trick 3: Bert to lead.``"""
+    from tally.i18n import gettext as _
+
     if deal.to_move is None:
-        return f"Deal {deal.match_id}.{deal.number} is over."
+        return _("Deal %(match)s.%(number)s is over.") % {"match": deal.match_id,
+                                                          "number": deal.number}
+    if deal.to_move_as == "lead":
+        return _("Trick %(trick)s: %(player)s to lead.") % {"trick": deal.trick,
+                                                              "player": deal.to_move}
+    if deal.to_move_as == "follow":
+        return _("Trick %(trick)s: %(player)s to follow.") % {"trick": deal.trick,
+                                                                "player": deal.to_move}
     return f"Trick {deal.trick}: {deal.to_move} to {deal.to_move_as}."
 
 
@@ -71,12 +93,17 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
     over (a claim, the last trick) its ruling is printed, even when an earlier violation had
     decided it already.
     """
+    from tally.i18n import gettext as _
+    from tally.vocabulary import explanation, word
+
     d = result.deal
-    tokens = " ".join(result.tokens)
-    out = [f"Undid {tokens} in deal {d.match_id}.{d.number}." if undo
-           else f"Recorded {tokens} in deal {d.match_id}.{d.number}."]
+    where = {"tokens": " ".join(result.tokens), "match": d.match_id, "number": d.number}
+    out = [_("Undid %(tokens)s in deal %(match)s.%(number)s.") % where if undo
+           else _("Recorded %(tokens)s in deal %(match)s.%(number)s.") % where]
     for v in result.new_violations:
-        out.append(f"Violation in trick {v.trick}: {v.player} broke {v.rule}: {v.message}.")
+        out.append(_("Violation in trick %(trick)s: %(player)s broke %(rule)s: %(message)s.")
+                   % {"trick": v.trick, "player": v.player, "rule": word(v.rule),
+                      "message": explanation(v.message)})
     if d.finished and (result.ruling_changed or d.to_move is None):
         out.append(ruling_line(d))
         counted = counted_line(d)
@@ -84,25 +111,30 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
             out.append(counted)
         out.append(score_line(result.match))
         if d.claimable:
-            out.append("Every trick is played: a claim may still follow (66 or 66@Name).")
+            out.append(_("Every trick is played: a claim may still follow (66 or 66@Name)."))
         elif d.to_move is not None:
-            out.append(f"The deal is ruled; play may still be recorded in it ({turn_line(d)})")
+            out.append(_("The deal is ruled; play may still be recorded in it (%(turn)s)")
+                       % {"turn": turn_line(d)})
         return out
     if d.finished and d.to_move is not None:
         from tally.store.recording import ruling_words
 
-        out.append(f"Deal {d.match_id}.{d.number} is ruled already: {ruling_words(d)}. "
-                   f"Play may still be recorded in it: {turn_line(d)}")
+        out.append(_("Deal %(match)s.%(number)s is ruled already: %(ruling)s. "
+                     "Play may still be recorded in it: %(turn)s") % {
+            "match": d.match_id, "number": d.number, "ruling": ruling_words(d),
+            "turn": turn_line(d)})
         return out
     if d.to_move is not None:
         out.append(turn_line(d))
     if referee and d.points is not None and d.to_move is not None:
         pts = ", ".join(f"{n} {p}" for n, p in d.points.items())
-        out.append(f"Counted points (for the referee): {pts}.")
+        out.append(_("Counted points (for the referee): %(points)s.") % {"points": pts})
     return out
 
 
 def position_line(position: str) -> str:
     """The last line of ``tally deal start/play/undo``: where the deal stands, to pass back
     with ``--at`` so that an entry is refused if someone else recorded in between."""
-    return f"Position: {position}"
+    from tally.i18n import gettext as _
+
+    return _("Position: %(position)s") % {"position": position}

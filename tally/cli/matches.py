@@ -13,7 +13,7 @@ from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 if TYPE_CHECKING:
-    from tally.store import MatchView
+    from tally.store import MatchView, Store
 
 match_app = typer.Typer(help="Matches: start, show, list, delete.", no_args_is_help=True)
 app.add_typer(match_app, name="match")
@@ -45,10 +45,27 @@ def start(
     with opened(db, scorer) as store:
         m = store.start_match(player_a, player_b, rules=rules, first_dealer=dealer,
                               event=event)
+        event_language = _event_language(store, m.event_id)
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
     a, b = m.players
-    where = f" (event {m.event_id})" if m.event_id is not None else ""
-    typer.echo(f"Started match {m.id}{where}: {a} v {b}, {m.rules}, to {m.target} game "
-               f"points. {m.first_dealer} deals first.")
+    with use(language(None, event_language)):
+        where = _(" (event %(event)s)") % {"event": m.event_id} if m.event_id is not None \
+            else ""
+        typer.echo(_("Started match %(id)s%(where)s: %(a)s v %(b)s, %(rules)s, to %(target)s "
+                     "game points. %(dealer)s deals first.") % {
+            "id": m.id, "where": where, "a": a, "b": b, "rules": m.rules,
+            "target": m.target, "dealer": m.first_dealer})
+
+
+def _event_language(store: Store, event_id: int | None) -> str | None:
+    """The stored language of the event a match counts for (``None``: no event, or none)."""
+    if event_id is None:
+        return None
+    from tally.store.events import event
+
+    return event(store, event_id).language
 
 
 @match_app.command("show")
@@ -120,6 +137,7 @@ def list_(
     ] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """List the matches with their scores."""
     from tally.store import as_json
@@ -131,17 +149,27 @@ def list_(
     if json_out:
         echo_json(as_json(matches))
         return
-    if not matches:
-        typer.echo("No matches yet: `tally match start A B --dealer A`.")
-    for m in matches:
-        a, b = m.players
-        state = f"over, {m.winner} won" if m.over else "playing"
-        where = ""
-        if m.event_id is not None:
-            where = f"  event {m.event_id}" + (f" round {m.round} table {m.table}"
-                                               if m.round is not None else "")
-        typer.echo(f"{m.id:>5}  {a} v {b}  {m.rules}  {m.deals} deal(s)  "
-                   f"{a} {m.score[a]}, {b} {m.score[b]}  ({state}){where}")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(lang)):
+        if not matches:
+            typer.echo(_("No matches yet: `tally match start A B --dealer A`."))
+        for m in matches:
+            a, b = m.players
+            state = _("over, %(winner)s won") % {"winner": m.winner} if m.over \
+                else _("playing")
+            where = ""
+            if m.event_id is not None:
+                where = _("  event %(event)s") % {"event": m.event_id} + (
+                    _(" round %(round)s table %(table)s") % {"round": m.round,
+                                                             "table": m.table}
+                    if m.round is not None else "")
+            typer.echo(_("%(id)5s  %(a)s v %(b)s  %(rules)s  %(deals)s deal(s)  "
+                         "%(a)s %(score_a)s, %(b)s %(score_b)s  (%(state)s)%(where)s") % {
+                "id": m.id, "a": a, "b": b, "rules": m.rules, "deals": m.deals,
+                "score_a": m.score[a], "score_b": m.score[b], "state": state,
+                "where": where})
 
 
 @match_app.command("delete")
@@ -153,6 +181,12 @@ def delete(match: MatchArg, db: DbOption = None, scorer: ScorerOption = None) ->
     with opened(db, scorer) as store:
         m = store.delete_match(match)
         entry = store.audit_log(limit=1)[0].id
+        event_language = _event_language(store, m.event_id)
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
     a, b = m.players
-    typer.echo(f"Deleted match {m.id}: {a} v {b}, {len(m.deals)} deal(s). "
-               f"`tally audit undo {entry}` brings it back.")
+    with use(language(None, event_language)):
+        typer.echo(_("Deleted match %(id)s: %(a)s v %(b)s, %(deals)s deal(s). "
+                     "`tally audit undo %(entry)s` brings it back.") % {
+            "id": m.id, "a": a, "b": b, "deals": len(m.deals), "entry": entry})

@@ -12,8 +12,7 @@ from typing import Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, guard
-from tally.cli.lines import plural
+from tally.cli.common import echo_json, guard, language
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 player_app = typer.Typer(help="Players: add, list, show, rename, merge, alias.",
@@ -34,6 +33,8 @@ def add(
     scorer: ScorerOption = None,
 ) -> None:
     """Add players."""
+    from tally.i18n import gettext as _
+    from tally.i18n import use
     from tally.names import fold
 
     with opened(db, scorer) as store:
@@ -41,11 +42,14 @@ def add(
             shadowed = [p for p in store.players()
                         if fold(p.name).startswith(fold(name) + " ")]
             p = store.add_player(name)
-            typer.echo(f"Added player #{p.id} {p.name}.")
-            for other in shadowed:
-                typer.echo(f'Note: "{p.name}" now means #{p.id} {p.name}; #{other.id} '
-                           f"{other.name} is found by more of the name or the number. If they "
-                           f"are one person: `tally player merge {other.id} {p.id}`.")
+            with use(language(None)):
+                typer.echo(_("Added player #%(id)s %(name)s.") % {"id": p.id, "name": p.name})
+                for other in shadowed:
+                    typer.echo(_('Note: "%(name)s" now means #%(id)s %(name)s; #%(other_id)s '
+                                 "%(other)s is found by more of the name or the number. If "
+                                 "they are one person: `tally player merge %(other_id)s "
+                                 "%(id)s`.") % {"name": p.name, "id": p.id,
+                                                "other_id": other.id, "other": other.name})
 
 
 @player_app.command("list")
@@ -59,12 +63,23 @@ def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
     if json_out:
         echo_json(as_json(players))
         return
-    if not players:
-        typer.echo("No players yet: `tally player add NAME`.")
-    for p in players:
-        aka = f"  also: {', '.join(p.aliases)}" if p.aliases else ""
-        typer.echo(f"{'#' + str(p.id):>5}  {p.name}  "
-                   f"({plural(p.matches, 'match', 'matches')}){aka}")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None)):
+        if not players:
+            typer.echo(_("No players yet: `tally player add NAME`."))
+        for p in players:
+            aka = _("  also: %(aliases)s") % {"aliases": ", ".join(p.aliases)} \
+                if p.aliases else ""
+            typer.echo(f"{'#' + str(p.id):>5}  {p.name}  ({_matches(p.matches)}){aka}")
+
+
+def _matches(n: int) -> str:
+    """``1 match``, ``3 matches`` in the current language."""
+    from tally.i18n import ngettext
+
+    return ngettext("%(n)s match", "%(n)s matches", n) % {"n": n}
 
 
 @player_app.command("show")
@@ -79,10 +94,17 @@ def show(player: PlayerArg, json_out: JsonOption = False, db: DbOption = None) -
     if json_out:
         echo_json({**as_json(p), "match_ids": matches})
         return
-    typer.echo(f"#{p.id} {p.name}")
-    typer.echo(f"  also goes by: {', '.join(p.aliases) if p.aliases else '-'}")
-    typer.echo(f"  events: {', '.join(map(str, p.events)) if p.events else '-'}")
-    typer.echo(f"  matches: {', '.join(map(str, matches)) if matches else '-'}")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None)):
+        typer.echo(f"#{p.id} {p.name}")
+        typer.echo(_("  also goes by: %(aliases)s") % {
+            "aliases": ", ".join(p.aliases) if p.aliases else "-"})
+        typer.echo(_("  events: %(events)s") % {
+            "events": ", ".join(map(str, p.events)) if p.events else "-"})
+        typer.echo(_("  matches: %(matches)s") % {
+            "matches": ", ".join(map(str, matches)) if matches else "-"})
 
 
 @player_app.command("rename")
@@ -96,7 +118,11 @@ def rename(
     """Rename a player (their records follow)."""
     with opened(db, scorer) as store:
         p = store.rename_player(player, new_name)
-    typer.echo(f"Player #{p.id} is now {p.name}.")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None)):
+        typer.echo(_("Player #%(id)s is now %(name)s.") % {"id": p.id, "name": p.name})
 
 
 @player_app.command("merge")
@@ -113,8 +139,12 @@ def merge(
     robin that has started. `tally audit undo` separates them again."""
     with opened(db, scorer) as store:
         p = store.merge_players(keep, drop)
-    typer.echo(f"Merged {drop} into #{p.id} {p.name}, who now has "
-               f"{plural(p.matches, 'match', 'matches')}.")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None)):
+        typer.echo(_("Merged %(drop)s into #%(id)s %(name)s, who now has %(matches)s.") % {
+            "drop": drop, "id": p.id, "name": p.name, "matches": _matches(p.matches)})
 
 
 @player_app.command("alias")
@@ -132,5 +162,10 @@ def alias(
     player's name. Audited: `tally audit undo` takes it back."""
     with opened(db, scorer) as store:
         p = store.remove_alias(player, name) if remove else store.add_alias(player, name)
-    aka = ", ".join(p.aliases) if p.aliases else "no other name"
-    typer.echo(f"#{p.id} {p.name} goes by: {aka}.")
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None)):
+        aka = ", ".join(p.aliases) if p.aliases else _("no other name")
+        typer.echo(_("#%(id)s %(name)s goes by: %(aliases)s.") % {
+            "id": p.id, "name": p.name, "aliases": aka})

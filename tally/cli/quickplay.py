@@ -113,9 +113,11 @@ def run_plain_play(args: list[str]) -> int | None:
     except TallyError as exc:
         return _refuse(str(exc))
     from tally.cli.lines import describe_play, position_line
+    from tally.i18n import resolve, use
 
-    text = "\n".join([*describe_play(result, referee=plain.referee),
-                      position_line(result.deal.position)])
+    with use(resolve()):  # deal commands speak the locale's language (README)
+        text = "\n".join([*describe_play(result, referee=plain.referee),
+                          position_line(result.deal.position)])
     if "\x1b" in text and not sys.stdout.isatty():
         import re
 

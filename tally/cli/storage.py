@@ -16,7 +16,6 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, guard, hide_secrets_of
-from tally.cli.lines import plural
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -64,12 +63,18 @@ def reading(db: str | None) -> AbstractContextManager[Store]:
 def init(db: DbOption = None) -> None:
     """Create the database (or bring it up to date) and say where it is; fill the cache of
     deal results that standings are summed from, if this version of tally has not."""
-    with opened(db) as store:
-        what = "Created" if store.migrated else "Already up to date:"
-        typer.echo(f"{what} {store.where}")
+    from tally.cli.common import language
+    from tally.i18n import gettext as _
+    from tally.i18n import ngettext, use
+
+    with opened(db) as store, use(language(None)):
+        typer.echo((_("Created %(where)s") if store.migrated else
+                    _("Already up to date: %(where)s")) % {"where": store.where})
         filled = store.ensure_results()
         if filled:
-            typer.echo(f"Ruled {plural(filled, 'deal')} into the result cache.")
+            typer.echo(ngettext("Ruled %(n)s deal into the result cache.",
+                                "Ruled %(n)s deals into the result cache.", filled)
+                       % {"n": filled})
 
 
 audit_app = typer.Typer(help="The log of every change, and undoing a change.",
@@ -96,12 +101,18 @@ def audit(
     if json_out:
         echo_json(as_json(entries))
         return
-    if not entries:
-        typer.echo("The audit log is empty.")
-    for e in entries:
-        reversed_by = f"  [reversed by {e.reversed_by}]" if e.reversed_by else ""
-        typer.echo(f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  {e.command}: "
-                   f"{e.summary}{reversed_by}")
+    from tally.cli.common import language
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None)):  # the summaries are stored data: they stay as written
+        if not entries:
+            typer.echo(_("The audit log is empty."))
+        for e in entries:
+            reversed_by = _("  [reversed by %(entry)s]") % {"entry": e.reversed_by} \
+                if e.reversed_by else ""
+            typer.echo(f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  {e.command}: "
+                       f"{e.summary}{reversed_by}")
 
 
 @audit_app.command("undo")
