@@ -129,10 +129,9 @@ def test_printed_ratings_series_and_pairings_read_back(club: str, tmp_path: Path
     assert sum(expected) == 100
 
 
-def test_a_pairings_sheet_with_nobody_rated_has_no_expected_column(db_url: str,
-                                                                    tmp_path: Path) -> None:
-    if not db_url.startswith("sqlite"):
-        pytest.skip("printing is the same on both databases")
+def test_a_pairings_sheet_with_nobody_rated_has_no_expected_column(tmp_path: Path) -> None:
+    # printing reads what the store hands out, the same on both databases: SQLite only
+    db_url = f"sqlite:///{tmp_path / 'tally.db'}"
     ok(db_url, "player", "add", "Anna", "Bert")
     ok(db_url, "event", "create", "Cup", "Anna", "Bert", "--kind", "round-robin")
     text = printed(db_url, tmp_path, "pairings", "Cup", "--round", "1")
