@@ -13,7 +13,8 @@ record.
 Replays a fixed set of random legal Sixty-Six deals, written as a scorer would write them
 (``.deal`` text), and reports:
 - records ruled per second, records already read (the engine's replay and ruling);
-- records read and ruled per second (the whole ``tally check`` path, text to ruling);
+- records read and ruled per second (the whole ``tally check`` path, text to ruling:
+  :func:`tally.ruling.rule_text`);
 - random legal deals played per second, for each preset (:func:`tally.deal.play_random_deal`,
   or ``Deal.play_out_randomly`` in a tally from before it).
 
@@ -44,7 +45,7 @@ except ImportError:  # a tally from before it (a baseline): the deal plays itsel
     play_random_deal = None  # type: ignore[assignment]
 from tally.notation import read_deal, write_deal
 from tally.rules import RuleSet
-from tally.ruling import rule
+from tally.ruling import rule, rule_text
 
 
 def _rate(fn: object, items: list[object], seconds: float) -> float:
@@ -101,8 +102,7 @@ def figures(seconds: float) -> dict[str, float]:
     texts = sample_records("sixty-six", 500)
     records = [read_deal(t) for t in texts]
     out = {"records ruled per second (read already)": _rate(rule, records, seconds),  # type: ignore[arg-type]
-           "records read and ruled per second": _rate(lambda t: rule(read_deal(t)), texts,  # type: ignore[arg-type]
-                                                      seconds)}
+           "records read and ruled per second": _rate(rule_text, texts, seconds)}  # type: ignore[arg-type]
     for preset in ("sixty-six", "schnapsen", "pagat-66"):
         out[f"{preset} random legal deals per second"] = random_deals_per_second(preset, seconds)
     return out

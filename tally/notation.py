@@ -20,6 +20,7 @@ byte-order mark and refuses other encodings with the line and byte.
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
@@ -106,10 +107,56 @@ CARD_ITEMS: Final = tuple(CardItem(c) for c in CARDS)
 SWAP: Final = SwapItem()
 CLOSE: Final = CloseItem()
 CLAIM: Final = ClaimItem()
-_ITEM_TABLE: Final[dict[str, Item]] = {
-    **{text: CARD_ITEMS[card] for text, card in SPELLINGS.items()},
-    "SWAP": SWAP, "CLOSE": CLOSE, "66": CLAIM,
+
+# --- items as numbers, for the quick lane --------------------------------------------------
+#
+# The quick lane of the ruling (tally.replay.quick_replay) reads a trick line as a tuple of
+# small numbers ("codes"): a card is its number (0 to 23), then these. A named claim has no
+# code (the quick lane leaves it to the full replay).
+SWAP_CODE: Final = 24
+CLOSE_CODE: Final = 25
+CLAIM_CODE: Final = 26
+#: ``20 QC`` is ``MARRIAGE_20 + QC``, ``40 KH`` is ``MARRIAGE_40 + KH``.
+MARRIAGE_20: Final = 32
+MARRIAGE_40: Final = 64
+#: One trick line as codes.
+Codes = tuple[int, ...]
+#: The item of each code (None where no item has that code); marriages exist once each too.
+ITEM_OF_CODE: Final[tuple[Item | None, ...]] = (
+    *CARD_ITEMS, SWAP, CLOSE, CLAIM, *[None] * 5,
+    *(MarriageItem(20, c) for c in CARDS), *[None] * 8,
+    *(MarriageItem(40, c) for c in CARDS))
+#: What a plain line's tokens mean, spelled as tally writes them or upper case.
+_TOKEN_CODES: Final[dict[str, int]] = {
+    **{text: int(card) for text, card in SPELLINGS.items()},
+    "SWAP": SWAP_CODE, "swap": SWAP_CODE, "CLOSE": CLOSE_CODE, "close": CLOSE_CODE,
+    "66": CLAIM_CODE,
 }
+# (an item's code by the item itself: the singletons above; other items by their kind)
+_CODE_OF_ITEM: Final[dict[int, int]] = {
+    id(item): code for code, item in enumerate(ITEM_OF_CODE) if item is not None}
+
+
+def item_codes(items: tuple[Item, ...]) -> Codes | None:
+    """The codes of a trick line's items; None when it holds a named claim (``66@Name``)."""
+    codes = tuple(map(_CODE_OF_ITEM.get, map(id, items)))
+    if None not in codes:
+        return codes  # type: ignore[return-value]
+    out: list[int] = []
+    for item in items:
+        if isinstance(item, CardItem):
+            out.append(int(item.card))
+        elif isinstance(item, MarriageItem):
+            out.append((MARRIAGE_20 if item.value == 20 else MARRIAGE_40) + int(item.card))
+        elif isinstance(item, SwapItem):
+            out.append(SWAP_CODE)
+        elif isinstance(item, CloseItem):
+            out.append(CLOSE_CODE)
+        elif item.player is not None:
+            return None
+        else:
+            out.append(CLAIM_CODE)
+    return tuple(out)
 
 
 class TrickLine(NamedTuple):
@@ -151,6 +198,25 @@ class DealRecord:
     header: list[str] = field(default_factory=list, compare=False)
     #: the file or source the record came from, for messages
     source: str = field(default="", compare=False)
+    #: the trick lines as the reader found them and as codes, for the quick lane (what
+    #: :func:`trick_codes` gives while ``tricks`` still holds those very lines)
+    read_codes: tuple[tuple[TrickLine, ...], list[Codes]] | None = field(
+        default=None, compare=False, repr=False)
+
+    def trick_codes(self) -> list[Codes] | None:
+        """The trick lines as codes (:func:`item_codes`); None when one holds a named claim."""
+        tricks = self.tricks
+        if self.read_codes is not None:
+            lines, codes = self.read_codes
+            if len(lines) == len(tricks) and all(map(operator.is_, lines, tricks)):
+                return codes
+        out: list[Codes] = []
+        for tl in tricks:
+            line = item_codes(tl.items)
+            if line is None:
+                return None
+            out.append(line)
+        return out
 
 
 def quote(value: str) -> str:
@@ -249,20 +315,86 @@ _new_tuple = tuple.__new__  # (a named tuple made without its slower ``__new__``
 _PLAIN_NUMBERS: Final = tuple(f"{n}." for n in range(100))
 
 
+class PlainRecord(NamedTuple):
+    """A record written plainly, read for the quick lane: its tags and its trick lines as
+    codes (:func:`read_plain`)."""
+
+    tags: dict[str, str]
+    tag_lines: dict[str, int]
+    lines: list[Codes]
+
+
+def read_plain(text: str) -> PlainRecord | None:
+    """The tags and trick lines (as codes) of a record written plainly, or None when it is
+    not: then :func:`read_deal` reads it (and says what is wrong).
+
+    What ``tally check`` reads first: the trick lines are never made into items, since the
+    quick lane (:func:`tally.replay.quick_replay`) plays codes. A plain record is one
+    :func:`read_deal`'s fast path takes with no marriage written oddly and no named claim.
+    """
+    if text.startswith(BOM):
+        text = text[1:]
+    scanned = _scan_plain(text)
+    if scanned is None:
+        return None
+    lines: list[Codes] = []
+    table = _TOKEN_CODES
+    for _lineno, parts in scanned[3]:
+        if len(parts) == 3:  # the common line: two cards
+            a = table.get(parts[1])
+            b = table.get(parts[2])
+            if a is not None and b is not None:
+                lines.append((a, b))
+                continue
+        codes = _fast_codes(parts)
+        if codes is None:
+            return None
+        lines.append(codes)
+    return PlainRecord(scanned[0], scanned[1], lines)
+
+
 def _read_plain(text: str, source: str) -> DealRecord | None:
     """The record when it is written plainly (no brace comment, no escape, no odd spacing or
     numbering), else None for :func:`read_deal`'s careful reader, which says what is wrong.
 
     The fast path of the reader: most records are written by tally itself or typed plainly.
     """
+    scanned = _scan_plain(text)
+    if scanned is None:
+        return None
+    tags, tag_lines, header, rows = scanned
+    tricks: list[TrickLine] = []
+    codes: list[Codes] = []
+    new = _new_tuple
+    table = _TOKEN_CODES
+    item_of = ITEM_OF_CODE
+    for number, (lineno, parts) in enumerate(rows, start=1):
+        if len(parts) == 3:  # the common line: two cards
+            a = table.get(parts[1])
+            b = table.get(parts[2])
+            if a is not None and b is not None:
+                codes.append((a, b))
+                tricks.append(new(TrickLine, (number, (item_of[a], item_of[b]), lineno)))
+                continue
+        line = _fast_codes(parts)
+        if line is None:
+            return None
+        codes.append(line)
+        tricks.append(new(TrickLine, (number, tuple([item_of[c] for c in line]), lineno)))
+    return DealRecord(tags, tricks, tag_lines, header, source,
+                      (tuple(tricks), codes))
+
+
+def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str],
+                                    list[tuple[int, list[str]]]] | None:
+    """The tags, their lines, the header comments and each trick line's line number and
+    words of a record written plainly; None when it is not."""
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}
-    tricks: list[TrickLine] = []
+    rows: list[tuple[int, list[str]]] = []
     header: list[str] = []
     numbers = _PLAIN_NUMBERS
     tag_match = _SIMPLE_TAG.fullmatch
-    table = _ITEM_TABLE
-    new = _new_tuple
     comments = "{" in text or "}" in text or ";" in text
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line or line.isspace():
@@ -271,12 +403,12 @@ def _read_plain(text: str, source: str) -> DealRecord | None:
             stripped = line.strip()
             if stripped[0] != ";" or "{" in stripped or "}" in stripped:
                 return None
-            if not tags and not tricks:
+            if not tags and not rows:
                 header.append(stripped[1:].strip())
             continue
         if line[0] == "[":
             m = tag_match(line)
-            if m is None or tricks:
+            if m is None or rows:
                 return None
             name, value = m.groups()
             if name in tags:
@@ -285,20 +417,11 @@ def _read_plain(text: str, source: str) -> DealRecord | None:
             tag_lines[name] = lineno
             continue
         parts = line.split()
-        expect = len(tricks) + 1
+        expect = len(rows) + 1
         if expect >= 100 or parts[0] != numbers[expect]:
             return None
-        if len(parts) == 3:  # the common line: two cards
-            a = table.get(parts[1])
-            b = table.get(parts[2])
-            if a is not None and b is not None:
-                tricks.append(new(TrickLine, (expect, (a, b), lineno)))
-                continue
-        items = _fast_items(parts)
-        if items is None:
-            return None
-        tricks.append(new(TrickLine, (expect, items, lineno)))
-    return DealRecord(tags, tricks, tag_lines, header, source)
+        rows.append((lineno, parts))
+    return tags, tag_lines, header, rows
 
 
 def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:
@@ -314,24 +437,35 @@ def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:
 
 def _fast_items(parts: list[str]) -> tuple[Item, ...] | None:
     """The items of a plain trick line, or None when it needs the careful reader."""
-    table = _ITEM_TABLE
-    out: list[Item] = []
+    codes = _fast_codes(parts)
+    if codes is None:
+        return None
+    item_of = ITEM_OF_CODE
+    return tuple([item_of[c] for c in codes])  # type: ignore[misc]
+
+
+def _fast_codes(parts: list[str]) -> Codes | None:
+    """The codes of a plain trick line's words after its number, or None when it needs the
+    careful reader."""
+    table = _TOKEN_CODES
+    out: list[int] = []
     i = 1
     n = len(parts)
     while i < n:
         tok = parts[i]
-        item = table.get(tok) or table.get(tok.upper())
-        if item is None:
-            tok = tok.upper()
+        code = table.get(tok)
+        if code is None:
+            code = table.get(tok.upper())
+        if code is None:
             if tok in ("20", "40") and i + 1 < n:
-                card = SPELLINGS.get(parts[i + 1].upper())
-                if card is None:
+                card = table.get(parts[i + 1].upper())
+                if card is None or card >= 24:
                     return None
-                out.append(MarriageItem(int(tok), card))
+                out.append((MARRIAGE_20 if tok == "20" else MARRIAGE_40) + card)
                 i += 2
                 continue
             return None
-        out.append(item)
+        out.append(code)
         i += 1
     return tuple(out)
 
@@ -442,12 +576,12 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
     items: list[Item] = []
     tokens = _tokens(line, start, lineno)
     k = 0
-    table = _ITEM_TABLE
+    table = _TOKEN_CODES
     while k < len(tokens):
         tok, col = tokens[k]
-        known = table.get(tok.upper())
-        if known is not None:
-            items.append(known)
+        code = table.get(tok.upper())
+        if code is not None:
+            items.append(ITEM_OF_CODE[code])  # type: ignore[arg-type]
             k += 1
             continue
         low = tok.lower()
@@ -455,7 +589,8 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
             if k + 1 >= len(tokens):
                 raise NotationError(f"{tok} must be followed by the king or queen led", lineno, col)
             card, used = _card_at(tokens, k + 1, lineno)
-            items.append(MarriageItem(int(tok), card))
+            items.append(ITEM_OF_CODE[(MARRIAGE_20 if low == "20" else MARRIAGE_40)
+                                      + card])  # type: ignore[arg-type]
             k += used
         elif low.startswith("66@"):
             name = tok[3:]

@@ -37,9 +37,14 @@ from tally.kernel import (
     marriage_allowed,
 )
 from tally.notation import (
+    CLOSE_CODE,
+    MARRIAGE_20,
+    MARRIAGE_40,
+    SWAP_CODE,
     CardItem,
     ClaimItem,
     CloseItem,
+    Codes,
     Item,
     MarriageItem,
     SwapItem,
@@ -51,8 +56,6 @@ if TYPE_CHECKING:  # (a plain record is ruled without loading the deal: see quic
     from tally.deal import Deal
 
 _new_tuple = tuple.__new__
-#: Card numbers as plain ``int`` (list indexing and arithmetic are quicker on them).
-_INTS = tuple(range(24))
 #: The ranks a marriage is declared with.
 _MARRIAGE_RANKS = (KING, QUEEN)
 
@@ -144,29 +147,29 @@ def _other_item(deal: Deal, tl: TrickLine, item: Item, cards: int, trick_done: b
 
 
 def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: int,
-                 lines: Sequence[TrickLine]) -> tuple[DealFacts, DealState] | None:
+                 lines: Sequence[Codes]) -> tuple[DealFacts, DealState] | None:
     """The facts and state of a plain record replayed to its end without a :class:`Deal`, or
     None when the record is not plain: then :func:`replay` must replay it.
 
     The engine's one exception to "one replay loop" (ARCHITECTURE.md says why): ``tally
     check`` and the store rule whole records far more often than anything else, and a deal's
-    per-action bookkeeping costs four times what a record needs. This plays the record on
+    per-action bookkeeping costs four times what a record needs. This plays the record's
+    trick lines as codes (:data:`tally.notation.Codes`: :func:`tally.notation.read_plain`
+    reads them from the text, :func:`tally.notation.item_codes` from a record's items) on
     local numbers with the kernel's tables (:data:`~tally.kernel.FOLLOWER_WINS`,
     :data:`~tally.kernel.CARD_POINTS`) and predicates (:func:`~tally.kernel.exchange_refusal`,
     :func:`~tally.kernel.close_refusal`, :func:`~tally.kernel.marriage_allowed`,
     :func:`~tally.kernel.claim_correct`), as :class:`Deal`'s actions do, and gives up (None)
     at anything unusual instead of judging it: a card played twice, the turn-up or a nine of
     a 20-card deck played, any action that breaks a rule of play, an item out of place, a
-    named claimer who is not on lead, a claim straight after a marriage. The caller gives it
-    no record with a ``Hands`` or ``Remaining`` tag. What the record proves and how the deal
-    is decided stay with :mod:`tally.evidence` and :mod:`tally.decision`; the dealt hands are
-    unknown here (``dealt`` is ``(0, 0)``), as in a deal started without them.
+    claim straight after a marriage. The caller gives it no record with a ``Hands`` or
+    ``Remaining`` tag or a named claim. What the record proves and how the deal is decided
+    stay with :mod:`tally.evidence` and :mod:`tally.decision`; the dealt hands are unknown
+    here (``dealt`` is ``(0, 0)``), as in a deal started without them.
     ``tests/test_engine_quick_lane.py`` proves the rulings equal to :func:`replay`'s.
     """
     wins = FOLLOWER_WINS[turn_up // 6]
     points = CARD_POINTS
-    card_item = CardItem
-    ints = _INTS
     xcard = turn_up // 6 * 6 + int(rules.exchange_card)
     no_nines = rules.deck == 20
     # cards a plain line may not hold without a closer look: the turn-up, nines missing
@@ -193,7 +196,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     close_opp_points = close_opp_tricks = 0
     claim: ClaimFact | None = None
     last = len(lines) - 1
-    for index, tl in enumerate(lines):
+    for index, line in enumerate(lines):
         # (a line starts with no card led: only the last line may stop after its lead)
         if claim is not None or not left:
             return None  # a line after the end
@@ -207,45 +210,37 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 stock = 0
                 last_draw_loser, last_draw_seq, face_up, phase2 = 1 - leader, seq, -1, True
             left += 1
-        items = tl.items
-        if len(items) == 2:  # the common line: a lead and a follow card
-            a, b = items
-            if type(a) is card_item and type(b) is card_item:
-                c = ints[a.card]
-                d = ints[b.card]
-                seen = played | unusual
-                if not (seen >> c | seen >> d) & 1 and c != d:
-                    p = leader
-                    o = 1 - p
-                    seq += 2
-                    bit = 1 << c
-                    played |= bit
-                    played_by[p] |= bit
-                    bit = 1 << d
-                    played |= bit
-                    played_by[o] |= bit
-                    play_seq[c] = seq - 1
-                    play_seq[d] = seq
-                    play_trick[c] = play_trick[d] = trick
-                    play_by[c] = p
-                    play_by[d] = o
-                    if phase2:
-                        follows.append((seq, trick, o, c, d, played))
-                    leader = winner = o if wins[c][d] else p
-                    card_points[winner] += points[c] + points[d]
-                    tricks[winner] += 1
-                    trick += 1
-                    left -= 1
-                    pending = not phase2
-                    continue
+        if len(line) == 2:  # the common line: a lead and a follow card
+            c, d = line
+            seen = played | unusual
+            if c < 24 and d < 24 and not (seen >> c | seen >> d) & 1 and c != d:
+                p = leader
+                o = 1 - p
+                seq += 2
+                played |= 1 << c | 1 << d
+                played_by[p] |= 1 << c
+                played_by[o] |= 1 << d
+                play_seq[c] = seq - 1
+                play_seq[d] = seq
+                play_trick[c] = play_trick[d] = trick
+                play_by[c] = p
+                play_by[d] = o
+                if phase2:
+                    follows.append((seq, trick, o, c, d, played))
+                leader = winner = o if wins[c][d] else p
+                card_points[winner] += points[c] + points[d]
+                tricks[winner] += 1
+                trick += 1
+                left -= 1
+                pending = not phase2
+                continue
         cards = 0
         trick_done = False
-        for item in items:
+        for code in line:
             if claim is not None:
                 return None  # an item after a claim
-            kind = type(item)
-            if kind is card_item:
-                c = item.card  # type: ignore[union-attr]
+            if code < SWAP_CODE:  # a card
+                c = code
                 p = leader if lead < 0 else 1 - leader
                 if (trick_done or played >> c & 1 or (no_nines and not c % 6)
                         or (lead < 0 and not left)
@@ -273,7 +268,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 left -= 1
                 pending = not phase2
                 trick_done = True
-            elif kind is SwapItem:
+            elif code == SWAP_CODE:
                 p = leader if lead < 0 else 1 - leader
                 if trick_done or exchange_refusal(phase2 and not closed, closed, lead >= 0,
                                                   rules.exchange_when == "lead",
@@ -284,11 +279,11 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                     t_taken_by, t_taken_seq = p, seq
                 swaps.append(_new_tuple(SwapEvent, (seq, trick, p, True, True, face_up)))
                 face_up = xcard
-            elif kind is MarriageItem:
-                c = item.card  # type: ignore[union-attr]
+            elif code >= MARRIAGE_20:
+                c = code % 32
                 value = TRUMP_MARRIAGE if c // 6 == turn_up // 6 else PLAIN_MARRIAGE
                 if (cards or trick_done or lead >= 0 or c % 6 not in _MARRIAGE_RANKS
-                        or item.value != value  # type: ignore[union-attr]
+                        or (20 if code < MARRIAGE_40 else 40) != value
                         or played >> c & 1
                         or (c == turn_up and not _holds_turn_up(leader, t_taken_by,
                                                                 last_draw_loser))
@@ -306,7 +301,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 played_by[leader] |= bit
                 lead = c
                 cards += 1
-            elif kind is CloseItem:
+            elif code == CLOSE_CODE:
                 if (lead >= 0 or not left
                         or close_refusal(phase2 and not closed, closed, pending,
                                          rules.close_before_draw)):
@@ -318,9 +313,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 close_opp_tricks = tricks[1 - leader]
                 close_opp_points = _counted(card_points, tricks, marriages, 1 - leader, 0)
                 pending = False
-            else:  # a claim
-                player = item.player  # type: ignore[union-attr]
-                if lead >= 0 or (player is not None and player != names[leader]):
+            else:  # a claim (of the player on lead)
+                if lead >= 0:
                     return None
                 seq += 1
                 bonus = 0

@@ -42,12 +42,14 @@ from tally.notation import (
     CardItem,
     ClaimItem,
     CloseItem,
+    Codes,
     DealRecord,
     MarriageItem,
     SwapItem,
     TrickLine,
     read_deal,
     read_hands,
+    read_plain,
     read_result,
     read_tags,
 )
@@ -162,7 +164,17 @@ def summarize(record: DealRecord, file: str = "") -> tuple[Ruling, list[TrickSum
 
 
 def rule_text(text: str, file: str = "") -> Ruling:
-    """Read a record from text and rule on it; notation errors become record errors."""
+    """Read a record from text and rule on it; notation errors become record errors.
+
+    A record written plainly goes straight from its text to the quick lane
+    (:func:`tally.notation.read_plain`, :func:`tally.replay.quick_replay`); any other is read
+    by :func:`tally.notation.read_deal` and ruled by :func:`rule`, to the same ruling.
+    """
+    plain = read_plain(text)
+    if plain is not None:
+        ruling = _rule_quickly(plain.tags, plain.tag_lines, plain.lines, file)
+        if ruling is not None:
+            return ruling
     try:
         record = read_deal(text, source=file)
     except NotationError as exc:
@@ -188,6 +200,12 @@ def _rule(record: DealRecord, file: str,
     file = file or record.source
     tags = record.tags
     lines = record.tag_lines
+    if visitor is None:  # the quick lane (replay.quick_replay) for a plain record
+        codes = record.trick_codes()
+        if codes is not None:
+            quick = _rule_quickly(tags, lines, codes, file)
+            if quick is not None:
+                return quick, None
     # NOTATION.md: the preset, then the overrides as given, one space apart.
     written = tags.get("Rules")
     spec = "sixty-six" if written is None else " ".join(written.split()) or "sixty-six"
@@ -201,30 +219,16 @@ def _rule(record: DealRecord, file: str,
     if errors:
         return _error_ruling(file, record, errors, spec), None
     try:
-        forehand, dealer, trump, carry = _start_args(record, rules)
+        forehand, dealer, trump, carry = _start_args(tags, lines, rules)
     except RecordError as exc:
         return _error_ruling(file, record, [ErrorEntry(exc.line, exc.bare_message)], spec), None
-    if visitor is None and forehand != dealer and "Hands" not in tags and "Remaining" not in tags:
-        # the quick lane (replay.quick_replay) for a plain record; anything else replays below
-        quick = None
-        value = tags.get("Result")
-        try:
-            result = None if value is None else _result(value, (forehand, dealer))
-            quick = quick_replay(rules, (forehand, dealer), int(trump), carry, record.tricks)
-        except RecordError:
-            pass
-        if quick is not None:
-            ruling = rule_facts(quick[0], quick[1], file, None, result, value)
-            if ruling.rules != spec:
-                ruling = dataclasses.replace(ruling, rules=spec)
-            return ruling, None
     from tally.deal import Deal
 
     try:
         deal = Deal.start(rules, dealer=dealer, forehand=forehand, trump=trump, carry=carry,
                           keep_history=False)
     except RecordError as exc:
-        return _error_ruling(file, record, [ErrorEntry(_players_line(record), exc.bare_message)],
+        return _error_ruling(file, record, [ErrorEntry(_players_line(lines), exc.bare_message)],
                              spec), None
     try:
         remaining, result = _read_deal_tags(record, deal)
@@ -247,10 +251,38 @@ def _rule(record: DealRecord, file: str,
     return ruling, deal
 
 
-def _start_args(record: DealRecord, rules: RuleSet) -> tuple[str, str, Card, int]:
+def _rule_quickly(tags: dict[str, str], lines: dict[str, int], codes: list[Codes],
+                  file: str) -> Ruling | None:
+    """The ruling on a plain record through the quick lane (:func:`quick_replay`), from its
+    tags and its trick lines as codes; None when the record is not plain or has any error,
+    for the full replay to rule (and say what is wrong)."""
+    if ("Dealer" not in tags or "Forehand" not in tags or "Trump" not in tags
+            or "Hands" in tags or "Remaining" in tags):
+        return None
+    written = tags.get("Rules")
+    spec = "sixty-six" if written is None else " ".join(written.split()) or "sixty-six"
+    try:
+        rules = RuleSet.parse(spec)
+        forehand, dealer, trump, carry = _start_args(tags, lines, rules)
+        value = tags.get("Result")
+        result = None if value is None else _result(value, (forehand, dealer))
+    except (RulesError, RecordError):
+        return None
+    if forehand == dealer:
+        return None
+    quick = quick_replay(rules, (forehand, dealer), int(trump), carry, codes)
+    if quick is None:
+        return None
+    ruling = rule_facts(quick[0], quick[1], file, None, result, value)
+    if ruling.rules != spec:
+        ruling = dataclasses.replace(ruling, rules=spec)
+    return ruling
+
+
+def _start_args(tags: dict[str, str], lines: dict[str, int],
+                rules: RuleSet) -> tuple[str, str, Card, int]:
     """Forehand, dealer, trump and carry from the tags, checked, each error on its tag's line
     (:meth:`Deal.start` checks the rest)."""
-    tags, lines = record.tags, record.tag_lines
     forehand, dealer = tags["Forehand"].strip(), tags["Dealer"].strip()
     try:
         trump = Card.parse(tags["Trump"])
@@ -260,14 +292,13 @@ def _start_args(record: DealRecord, rules: RuleSet) -> tuple[str, str, Card, int
     carry = _tag_count(tags["Carry"], lines.get("Carry")) if "Carry" in tags else 0
     if not forehand or not dealer:
         tag = "Forehand" if not forehand else "Dealer"
-        raise RecordError("a player's name is empty", _players_line(record) if not forehand
+        raise RecordError("a player's name is empty", _players_line(lines) if not forehand
                           else lines.get("Dealer"), tag=tag)
     return forehand, dealer, trump, carry
 
 
-def _players_line(record: DealRecord) -> int | None:
+def _players_line(lines: dict[str, int]) -> int | None:
     """The line of the later of the ``Forehand`` and ``Dealer`` tags, for messages."""
-    lines = record.tag_lines
     return max(lines.get("Forehand", 0), lines.get("Dealer", 0)) or None
 
 
