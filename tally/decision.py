@@ -128,6 +128,7 @@ class _Verdict(NamedTuple):
 
 
 _BAD_MARRIAGE: Final = (Rule.FALSE_MARRIAGE, Rule.MARRIAGE_NOT_ALLOWED)
+_INCOMPLETE: Final = _Verdict(None, 0, Reason.INCOMPLETE, "")
 
 
 # The explanation of a ruling, one template each, marked for the catalogue (the engine itself
@@ -158,8 +159,10 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
            result_tag: str | None = None) -> Ruling:
     """The ruling: the earliest decisive event in play order decides (RULES.md section 10)."""
     names = facts.names
-    points = {names[0]: _points(facts, 0, violations), names[1]: _points(facts, 1, violations)}
-    tricks = {names[0]: facts.tricks[0], names[1]: facts.tricks[1]}
+    if violations and facts.marriages:  # (false marriages score nothing)
+        counted = (_points(facts, 0, violations), _points(facts, 1, violations))
+    else:
+        counted = facts.both_counted()
     first = violations[0] if violations else None
     claim = facts.claim
     if first is not None and (claim is None or first.seq < claim.seq):
@@ -170,9 +173,9 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
     elif claim is not None:
         verdict = _claimed(facts)
     elif facts.all_tricks_played:
-        verdict = _played_out(facts, points)
+        verdict = _played_out(facts, counted)
     else:
-        verdict = _Verdict(None, 0, Reason.INCOMPLETE, "")
+        verdict = _INCOMPLETE
     carry_in = facts.carry
     reason = verdict.reason
     why = verdict.why
@@ -181,11 +184,10 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
                                  "game_points": verdict.points + carry_in, "reason": reason})
         carry_out = 0
     elif reason is Reason.DRAW:
-        outcome = _new(Outcome, {"winner": None, "game_points": 0, "reason": reason})
+        outcome = _DRAWN
         carry_out = carry_in + 1 if facts.rules.carry == "accumulate" else carry_in
     else:
-        outcome = _new(Outcome, {"winner": None, "game_points": 0,
-                                 "reason": Reason.INCOMPLETE})
+        outcome = _UNDECIDED
         carry_out = carry_in
         why = WHY_INCOMPLETE
     agreed = None
@@ -194,7 +196,9 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
                   and result == (outcome.winner, outcome.game_points))
     return _new(Ruling, {
         "file": file, "rules": facts.rules.spec, "forehand": names[0], "dealer": names[1],
-        "errors": (), "violations": tuple(violations), "tricks": tricks, "points": points,
+        "errors": (), "violations": tuple(violations),
+        "tricks": {names[0]: facts.tricks[0], names[1]: facts.tricks[1]},
+        "points": {names[0]: counted[0], names[1]: counted[1]},
         "outcome": outcome, "agreed": agreed, "carry": carry_out, "carry_in": carry_in,
         "deal_points": verdict.points, "explanation": why, "result_tag": result_tag,
         "state": state})
@@ -206,6 +210,11 @@ def _new(cls: type[_T], fields: dict[str, Any]) -> _T:
     obj = object.__new__(cls)
     obj.__dict__.update(fields)
     return obj
+
+
+#: The outcomes with no winner (frozen, so every ruling may share them).
+_DRAWN: Final = Outcome(None, 0, Reason.DRAW)
+_UNDECIDED: Final = Outcome(None, 0, Reason.INCOMPLETE)
 
 
 def _points(facts: DealFacts, p: int, violations: list[Violation]) -> int:
@@ -248,7 +257,7 @@ def _claimed(facts: DealFacts) -> _Verdict:
                     WHY_CLAIM % {"player": names[c], "points": counted})
 
 
-def _played_out(facts: DealFacts, points: dict[str, int]) -> _Verdict:
+def _played_out(facts: DealFacts, points: tuple[int, int]) -> _Verdict:
     """A deal whose every trick was played with no claim (RULES.md sections 7 and 8)."""
     names, rules = facts.names, facts.rules
     if facts.closed:
@@ -265,13 +274,13 @@ def _played_out(facts: DealFacts, points: dict[str, int]) -> _Verdict:
         w = facts.last_trick_winner
         return _Verdict(w, 1, Reason.LAST_TRICK,
                         WHY_LAST_TRICK % {"player": names[w]})
-    a, b = points[names[0]], points[names[1]]
+    a, b = points
     if a == b:
         return _Verdict(None, 0, Reason.DRAW,
                         WHY_EQUAL % {"points": a})
     winner = 0 if a > b else 1
     loser = 1 - winner
-    return _Verdict(winner, game_points(points[names[loser]], facts.tricks[loser]),
+    return _Verdict(winner, game_points(points[loser], facts.tricks[loser]),
                     Reason.HIGHER_TOTAL,
                     WHY_HIGHER % {"player": names[winner], "high": max(a, b),
                                   "low": min(a, b)})

@@ -10,6 +10,7 @@ messages of the follow duty (:func:`follow_problem`), so both say the same thing
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -80,7 +81,8 @@ class DealFacts(NamedTuple):
 
     Players are indices (0 forehand, 1 dealer); cards are numbers; ``-1`` means none. (A
     named tuple rather than a dataclass: one is made for every record ruled, and a tuple of
-    29 fields is made three times faster.)
+    29 fields is made three times faster. The sequences are tuples from a deal and the quick
+    lane's own lists, made for these facts alone: nothing changes them after.)
     """
 
     rules: RuleSet
@@ -89,13 +91,13 @@ class DealFacts(NamedTuple):
     trump: int
     xcard: int
     carry: int
-    swaps: tuple[SwapEvent, ...]
-    marriages: tuple[MarriageEvent, ...]
-    follows: tuple[FollowEvent, ...]
+    swaps: Sequence[SwapEvent]
+    marriages: Sequence[MarriageEvent]
+    follows: Sequence[FollowEvent]
     violations: tuple[Violation, ...]
-    play_seq: tuple[int, ...]
-    play_by: tuple[int, ...]
-    play_trick: tuple[int, ...]
+    play_seq: Sequence[int]
+    play_by: Sequence[int]
+    play_trick: Sequence[int]
     played_by: tuple[int, int]
     dealt: tuple[int, int]
     t_taken_by: int
@@ -119,9 +121,28 @@ class DealFacts(NamedTuple):
         if self.marriages:
             marriages = sum(m.points for m in self.marriages
                             if m.player == p and (m.allowed or not valid_only))
-        bonus = (self.rules.last_trick_bonus if with_bonus and not self.closed
-                 and self.all_tricks_played and self.last_trick_winner == p else 0)
+        bonus = self.last_trick_bonus(p) if with_bonus else 0
         return counted_points(self.card_points[p], self.tricks[p], marriages, bonus)
+
+    def both_counted(self) -> tuple[int, int]:
+        """Counted points of both players, as :meth:`counted` gives each (one call for the
+        ruling of every record)."""
+        m0 = m1 = 0
+        for m in self.marriages:
+            if m.allowed:
+                if m.player:
+                    m1 += m.points
+                else:
+                    m0 += m.points
+        (c0, c1), (t0, t1) = self.card_points, self.tricks
+        return (counted_points(c0, t0, m0, self.last_trick_bonus(0)),
+                counted_points(c1, t1, m1, self.last_trick_bonus(1)))
+
+    def last_trick_bonus(self, p: int) -> int:
+        """The last-trick bonus of ``p``: for winning the last trick of a deal not closed."""
+        if self.all_tricks_played and self.last_trick_winner == p and not self.closed:
+            return self.rules.last_trick_bonus
+        return 0
 
     def turn_up_with(self, p: int, seq: int) -> bool:
         """Whether the turn-up was in ``p``'s hand at ``seq`` (taken by exchange or last draw)."""

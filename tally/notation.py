@@ -330,71 +330,51 @@ def read_plain(text: str) -> PlainRecord | None:
 
     What ``tally check`` reads first: the trick lines are never made into items, since the
     quick lane (:func:`tally.replay.quick_replay`) plays codes. A plain record is one
-    :func:`read_deal`'s fast path takes with no marriage written oddly and no named claim.
+    :func:`read_deal`'s fast path takes: no brace comment, no escape, no named claim, no odd
+    spacing, numbering or card name.
     """
     if text.startswith(BOM):
         text = text[1:]
     scanned = _scan_plain(text)
     if scanned is None:
         return None
-    lines: list[Codes] = []
-    table = _TOKEN_CODES
-    for _lineno, parts in scanned[3]:
-        if len(parts) == 3:  # the common line: two cards
-            a = table.get(parts[1])
-            b = table.get(parts[2])
-            if a is not None and b is not None:
-                lines.append((a, b))
-                continue
-        codes = _fast_codes(parts)
-        if codes is None:
-            return None
-        lines.append(codes)
-    return PlainRecord(scanned[0], scanned[1], lines)
+    return _new_tuple(PlainRecord, (scanned[0], scanned[1], scanned[4]))
 
 
 def _read_plain(text: str, source: str) -> DealRecord | None:
-    """The record when it is written plainly (no brace comment, no escape, no odd spacing or
-    numbering), else None for :func:`read_deal`'s careful reader, which says what is wrong.
+    """The record when it is written plainly (see :func:`read_plain`), else None for
+    :func:`read_deal`'s careful reader, which says what is wrong.
 
     The fast path of the reader: most records are written by tally itself or typed plainly.
     """
     scanned = _scan_plain(text)
     if scanned is None:
         return None
-    tags, tag_lines, header, rows = scanned
+    tags, tag_lines, header, linenos, codes = scanned
     tricks: list[TrickLine] = []
-    codes: list[Codes] = []
     new = _new_tuple
-    table = _TOKEN_CODES
     item_of = ITEM_OF_CODE
-    for number, (lineno, parts) in enumerate(rows, start=1):
-        if len(parts) == 3:  # the common line: two cards
-            a = table.get(parts[1])
-            b = table.get(parts[2])
-            if a is not None and b is not None:
-                codes.append((a, b))
-                tricks.append(new(TrickLine, (number, (item_of[a], item_of[b]), lineno)))
-                continue
-        line = _fast_codes(parts)
-        if line is None:
-            return None
-        codes.append(line)
-        tricks.append(new(TrickLine, (number, tuple([item_of[c] for c in line]), lineno)))
-    return DealRecord(tags, tricks, tag_lines, header, source,
-                      (tuple(tricks), codes))
+    for number, (lineno, line) in enumerate(zip(linenos, codes, strict=True), start=1):
+        if len(line) == 2:
+            items: tuple[Item | None, ...] = (item_of[line[0]], item_of[line[1]])
+        else:
+            items = tuple([item_of[c] for c in line])
+        tricks.append(new(TrickLine, (number, items, lineno)))
+    return DealRecord(tags, tricks, tag_lines, header, source, (tuple(tricks), codes))
 
 
-def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str],
-                                    list[tuple[int, list[str]]]] | None:
-    """The tags, their lines, the header comments and each trick line's line number and
-    words of a record written plainly; None when it is not."""
+def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], list[int],
+                                    list[Codes]] | None:
+    """The tags, their lines, the header comments, and each trick line's line number and
+    codes of a record written plainly; None when it is not."""
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}
-    rows: list[tuple[int, list[str]]] = []
+    linenos: list[int] = []
+    codes: list[Codes] = []
     header: list[str] = []
     numbers = _PLAIN_NUMBERS
     tag_match = _SIMPLE_TAG.fullmatch
+    table = _TOKEN_CODES
     comments = "{" in text or "}" in text or ";" in text
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line or line.isspace():
@@ -403,12 +383,12 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str],
             stripped = line.strip()
             if stripped[0] != ";" or "{" in stripped or "}" in stripped:
                 return None
-            if not tags and not rows:
+            if not tags and not codes:
                 header.append(stripped[1:].strip())
             continue
         if line[0] == "[":
             m = tag_match(line)
-            if m is None or rows:
+            if m is None or codes:
                 return None
             name, value = m.groups()
             if name in tags:
@@ -417,11 +397,21 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str],
             tag_lines[name] = lineno
             continue
         parts = line.split()
-        expect = len(rows) + 1
+        expect = len(codes) + 1
         if expect >= 100 or parts[0] != numbers[expect]:
             return None
-        rows.append((lineno, parts))
-    return tags, tag_lines, header, rows
+        linenos.append(lineno)
+        if len(parts) == 3:  # the common line: two cards
+            a = table.get(parts[1])
+            b = table.get(parts[2])
+            if a is not None and b is not None:
+                codes.append((a, b))
+                continue
+        found = _fast_codes(parts)
+        if found is None:
+            return None
+        codes.append(found)
+    return tags, tag_lines, header, linenos, codes
 
 
 def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:

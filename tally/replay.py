@@ -56,6 +56,8 @@ if TYPE_CHECKING:  # (a plain record is ruled without loading the deal: see quic
     from tally.deal import Deal
 
 _new_tuple = tuple.__new__
+#: Each card's bit.
+_BITS = tuple(1 << c for c in range(24))
 #: The ranks a marriage is declared with.
 _MARRIAGE_RANKS = (KING, QUEEN)
 
@@ -170,6 +172,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     """
     wins = FOLLOWER_WINS[turn_up // 6]
     points = CARD_POINTS
+    bits = _BITS
     xcard = turn_up // 6 * 6 + int(rules.exchange_card)
     no_nines = rules.deck == 20
     # cards a plain line may not hold without a closer look: the turn-up, nines missing
@@ -195,11 +198,12 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     closer = close_seq = -1
     close_opp_points = close_opp_tricks = 0
     claim: ClaimFact | None = None
-    last = len(lines) - 1
-    for index, line in enumerate(lines):
-        # (a line starts with no card led: only the last line may stop after its lead)
-        if claim is not None or not left:
-            return None  # a line after the end
+    count = len(lines)
+    for line in lines:
+        # A line starts with no card led and no claim made (only the last line may stop after
+        # its lead or hold a claim), so its index is the trick's number less one.
+        if not left:
+            return None  # a line after the last trick
         if pending:  # both draw after the trick before, the winner first
             if stock < 1:
                 return None
@@ -212,28 +216,35 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
             left += 1
         if len(line) == 2:  # the common line: a lead and a follow card
             c, d = line
-            seen = played | unusual
-            if c < 24 and d < 24 and not (seen >> c | seen >> d) & 1 and c != d:
-                p = leader
-                o = 1 - p
+            if c < 24 and d < 24 and c != d and not (played | unusual) & (bits[c] | bits[d]):
+                o = 1 - leader
                 seq += 2
-                played |= 1 << c | 1 << d
-                played_by[p] |= 1 << c
-                played_by[o] |= 1 << d
+                played |= bits[c] | bits[d]
+                played_by[leader] |= bits[c]
+                played_by[o] |= bits[d]
                 play_seq[c] = seq - 1
                 play_seq[d] = seq
                 play_trick[c] = play_trick[d] = trick
-                play_by[c] = p
+                play_by[c] = leader
                 play_by[d] = o
                 if phase2:
                     follows.append((seq, trick, o, c, d, played))
-                leader = winner = o if wins[c][d] else p
-                card_points[winner] += points[c] + points[d]
-                tricks[winner] += 1
+                    if wins[c][d]:
+                        leader = o
+                    winner = leader
+                    card_points[leader] += points[c] + points[d]
+                    tricks[leader] += 1
+                else:
+                    if wins[c][d]:
+                        leader = o
+                    winner = leader
+                    card_points[leader] += points[c] + points[d]
+                    tricks[leader] += 1
+                    pending = True
                 trick += 1
                 left -= 1
-                pending = not phase2
                 continue
+        first = trick  # (the line's trick: its index is one less)
         cards = 0
         trick_done = False
         for code in line:
@@ -323,8 +334,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 counted = _counted(card_points, tricks, marriages, leader, bonus)
                 claim = _new_tuple(ClaimFact, (seq, leader, claim_correct(
                     counted, True, rules.claim_when == "any"), counted))
-        if index != last and claim is None and not trick_done:
-            return None  # an unfinished line before the last
+        if first != count and (claim is not None or not trick_done):
+            return None  # a claim, or an unfinished line, before the last line
     if pending and claim is None:  # the record stops after a trick: both have drawn
         seq += 1
         stock -= 2
@@ -334,8 +345,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
         left += 1
     played_out = lead < 0 and not left
     facts = _new_tuple(DealFacts, (  # (a named tuple made without its slower __new__)
-        rules, names, turn_up, turn_up // 6, xcard, carry, tuple(swaps), tuple(marriages),
-        tuple(follows), (), tuple(play_seq), tuple(play_by), tuple(play_trick),
+        rules, names, turn_up, turn_up // 6, xcard, carry, swaps, marriages, follows, (),
+        play_seq, play_by, play_trick,
         (played_by[0], played_by[1]), (0, 0), t_taken_by, t_taken_seq, last_draw_loser,
         last_draw_seq, claim, closed, closer, close_seq, close_opp_points, close_opp_tricks,
         (tricks[0], tricks[1]), (card_points[0], card_points[1]), winner, played_out))
