@@ -120,15 +120,13 @@ def rule_facts(facts: DealFacts, state: DealState, file: str = "",
     return decide(facts, state, violations, file, result, result_tag)
 
 
-class _Verdict(NamedTuple):
-    winner: int | None
-    points: int
-    reason: Reason
-    why: str
+#: What decided a deal: the winner (None: nobody), the game points without the carry, the
+#: reason and its explanation (a plain tuple: one is made for every record ruled).
+_Verdict = tuple[int | None, int, Reason, str]
 
 
 _BAD_MARRIAGE: Final = (Rule.FALSE_MARRIAGE, Rule.MARRIAGE_NOT_ALLOWED)
-_INCOMPLETE: Final = _Verdict(None, 0, Reason.INCOMPLETE, "")
+_INCOMPLETE: Final[_Verdict] = (None, 0, Reason.INCOMPLETE, "")
 
 
 # The explanation of a ruling, one template each, marked for the catalogue (the engine itself
@@ -166,7 +164,7 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
     first = violations[0] if violations else None
     claim = facts.claim
     if first is not None and (claim is None or first.seq < claim.seq):
-        verdict = _Verdict(1 - names.index(first.player), facts.rules.illegal_play_points,
+        verdict: _Verdict = (1 - names.index(first.player), facts.rules.illegal_play_points,
                            Reason.ILLEGAL_PLAY,
                            WHY_ILLEGAL % {"player": first.player, "rule": first.rule,
                                           "trick": first.trick, "message": first.message})
@@ -177,11 +175,10 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
     else:
         verdict = _INCOMPLETE
     carry_in = facts.carry
-    reason = verdict.reason
-    why = verdict.why
-    if verdict.winner is not None:
-        outcome = _new(Outcome, {"winner": names[verdict.winner],
-                                 "game_points": verdict.points + carry_in, "reason": reason})
+    winner, won, reason, why = verdict
+    if winner is not None:
+        outcome = _new(Outcome, {"winner": names[winner], "game_points": won + carry_in,
+                                 "reason": reason})
         carry_out = 0
     elif reason is Reason.DRAW:
         outcome = _DRAWN
@@ -200,7 +197,7 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
         "tricks": {names[0]: facts.tricks[0], names[1]: facts.tricks[1]},
         "points": {names[0]: counted[0], names[1]: counted[1]},
         "outcome": outcome, "agreed": agreed, "carry": carry_out, "carry_in": carry_in,
-        "deal_points": verdict.points, "explanation": why, "result_tag": result_tag,
+        "deal_points": won, "explanation": why, "result_tag": result_tag,
         "state": state})
 
 
@@ -243,17 +240,17 @@ def _claimed(facts: DealFacts) -> _Verdict:
             why = WHY_NOT_ON_LEAD % {"player": names[c]}
         else:
             why = WHY_TOO_FEW % {"player": names[c], "points": counted}
-        return _Verdict(o, points, Reason.FALSE_CLAIM, why)
+        return (o, points, Reason.FALSE_CLAIM, why)
     closed_before = facts.closed and facts.close_seq < claim.seq
     if closed_before and c != facts.closer:
-        return _Verdict(c, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
+        return (c, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
                         WHY_BEFORE_CLOSER % {"player": names[c], "points": counted,
                                              "closer": names[facts.closer]})
     if closed_before and rules.close_scored_at == "close":
         opp_points, opp_tricks = facts.close_opp_points, facts.close_opp_tricks
     else:
         opp_points, opp_tricks = facts.counted(o), facts.tricks[o]
-    return _Verdict(c, game_points(opp_points, opp_tricks), Reason.CLAIM,
+    return (c, game_points(opp_points, opp_tricks), Reason.CLAIM,
                     WHY_CLAIM % {"player": names[c], "points": counted})
 
 
@@ -264,23 +261,23 @@ def _played_out(facts: DealFacts, points: tuple[int, int]) -> _Verdict:
         k = facts.closer
         k_points = facts.counted(k, with_bonus=False)
         if rules.unclaimed_end == "draw" and k_points >= CLAIM_AT:
-            return _Verdict(None, 0, Reason.DRAW,
+            return (None, 0, Reason.DRAW,
                             WHY_NEVER_CLAIMED % {"player": names[k], "points": k_points})
-        return _Verdict(1 - k, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
+        return (1 - k, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
                         WHY_FAILED_CLOSE % {"player": names[k], "points": k_points})
     if rules.unclaimed_end == "draw":
-        return _Verdict(None, 0, Reason.DRAW, WHY_PLAYED_OUT)
+        return (None, 0, Reason.DRAW, WHY_PLAYED_OUT)
     if rules.unclaimed_end == "last-trick":
         w = facts.last_trick_winner
-        return _Verdict(w, 1, Reason.LAST_TRICK,
+        return (w, 1, Reason.LAST_TRICK,
                         WHY_LAST_TRICK % {"player": names[w]})
     a, b = points
     if a == b:
-        return _Verdict(None, 0, Reason.DRAW,
+        return (None, 0, Reason.DRAW,
                         WHY_EQUAL % {"points": a})
     winner = 0 if a > b else 1
     loser = 1 - winner
-    return _Verdict(winner, game_points(points[loser], facts.tricks[loser]),
+    return (winner, game_points(points[loser], facts.tricks[loser]),
                     Reason.HIGHER_TOTAL,
                     WHY_HIGHER % {"player": names[winner], "high": max(a, b),
                                   "low": min(a, b)})
