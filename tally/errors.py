@@ -93,16 +93,20 @@ class ViolationNotConfirmed(Refused):
     Nothing was stored. ``violations`` are the violations the record would newly prove
     (:class:`tally.store.views.ViolationView`), ``outcome`` the ruling it would then have
     (``"Anna wins 3 game points (illegal-play)"``) and ``decided`` whether these violations
-    decide the deal (False when an earlier violation decided it already). Record it anyway by
-    asking again with ``as_played=True`` (``tally deal play --as-played``).
+    decide the deal (False when an earlier violation decided it already), ``entry`` what was
+    typed and ``deal`` the deal as it would then be (a :class:`tally.store.views.DealView`, its
+    ruling the outcome), so that a recorder can word it in the scorer's language. Record it
+    anyway by asking again with ``as_played=True`` (``tally deal play --as-played``).
     """
 
     def __init__(self, message: str, violations: tuple[Any, ...], outcome: str,
-                 decided: bool) -> None:
+                 decided: bool, *, entry: str = "", deal: Any = None) -> None:
         super().__init__(message)
         self.violations = violations
         self.outcome = outcome
         self.decided = decided
+        self.entry = entry
+        self.deal = deal
 
 
 class DealMoved(Refused):

@@ -1,7 +1,7 @@
 """The languages tally speaks: English (the source) and German, from one gettext catalogue.
 
 Every word a person reads on a printed sheet, on the readable (non-JSON) output of the
-standings, round, match, check and analyse commands, and on the web app's wall standings is
+commands (refusals aside: they stay English by choice), and on the web app's wall standings is
 written in English in the source and marked for translation; the German words live in one
 message catalogue, ``tally/locale/de/LC_MESSAGES/tally.po``, compiled to ``tally.mo`` beside it
 (shipped as package data, read with the standard :mod:`gettext`: nothing else is needed at run

@@ -19,6 +19,7 @@ from typing import Any, Final
 from tally.cards import CARDS, Rank
 from tally.cards import shorten as _short
 from tally.errors import RecordError, RulesError
+from tally.i18n import N_
 from tally.kernel import in_deck
 
 DEFAULT_PRESET: Final = "sixty-six"
@@ -26,7 +27,9 @@ DEFAULT_PRESET: Final = "sixty-six"
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a rule set: its name, meaning and the values it takes."""
+    """One option of a rule set: its name, meaning and the values it takes. The meaning is
+    English, marked for the catalogue (:func:`tally.i18n.N_`) and translated where it is shown
+    (``tally rules``)."""
 
     name: str
     meaning: str
@@ -43,31 +46,34 @@ class Option:
 OPTIONS: Final[dict[str, Option]] = {
     o.name: o
     for o in (
-        Option("deck", "cards in play", ("24", "20")),
-        Option("hand", "cards each player holds", ("6", "5")),
-        Option("exchange_card", "trump rank that may be swapped for the turn-up", ("9", "J")),
-        Option("exchange_when", "when the turn-up may be exchanged", ("lead", "lead-or-follow")),
-        Option("exchange_needs_trick", "the exchanger must already have won a trick",
+        Option("deck", N_("cards in play"), ("24", "20")),
+        Option("hand", N_("cards each player holds"), ("6", "5")),
+        Option("exchange_card", N_("trump rank that may be swapped for the turn-up"),
+               ("9", "J")),
+        Option("exchange_when", N_("when the turn-up may be exchanged"),
+               ("lead", "lead-or-follow")),
+        Option("exchange_needs_trick", N_("the exchanger must already have won a trick"),
                ("yes", "no")),
-        Option("marriage_in_phase2", "marriages may be declared in phase 2", ("yes", "no")),
-        Option("close_before_draw", "the trick winner may close before the draws",
+        Option("marriage_in_phase2", N_("marriages may be declared in phase 2"), ("yes", "no")),
+        Option("close_before_draw", N_("the trick winner may close before the draws"),
                ("yes", "no")),
         Option("close_scored_at",
-               "a closer's win is scored on the opponent's points and tricks as at the claim "
-               "or the close", ("claim", "close")),
-        Option("last_trick_bonus", "points for the last trick of an unclosed deal", None,
+               N_("a closer's win is scored on the opponent's points and tricks as at the "
+                  "claim or the close"), ("claim", "close")),
+        Option("last_trick_bonus", N_("points for the last trick of an unclosed deal"), None,
                (0, 100)),
-        Option("claim_when", "who may claim between tricks", ("any", "on-lead")),
-        Option("unclaimed_end", "result of an unclosed deal played out with no correct claim",
+        Option("claim_when", N_("who may claim between tricks"), ("any", "on-lead")),
+        Option("unclaimed_end",
+               N_("result of an unclosed deal played out with no correct claim"),
                ("draw", "last-trick", "higher-total")),
-        Option("false_claim_points", "game points for the opponent of a false claim",
+        Option("false_claim_points", N_("game points for the opponent of a false claim"),
                ("2or3", "2")),
-        Option("carry", "a drawn deal adds a game point to the next decided deal",
+        Option("carry", N_("a drawn deal adds a game point to the next decided deal"),
                ("accumulate", "none")),
-        Option("illegal_play_points", "game points to the opponent of a player who breaks a rule",
-               None, (1, 100)),
-        Option("match_target", "game points that win a match", None, (1, 1000)),
-        Option("next_dealer", "who deals the next deal", ("alternate", "winner")),
+        Option("illegal_play_points",
+               N_("game points to the opponent of a player who breaks a rule"), None, (1, 100)),
+        Option("match_target", N_("game points that win a match"), None, (1, 1000)),
+        Option("next_dealer", N_("who deals the next deal"), ("alternate", "winner")),
     )
 }
 
@@ -95,10 +101,11 @@ PRESETS: Final[dict[str, dict[str, str]]] = {
     },
 }
 
+#: Each preset's title, marked for the catalogue and translated where it is shown.
 PRESET_TITLES: Final = {
-    "sixty-six": "Sixty-Six as in the seed article (24 cards)",
-    "schnapsen": "Schnapsen as played in Austria (20 cards)",
-    "pagat-66": "Sechsundsechzig as on pagat.com (24 cards)",
+    "sixty-six": N_("Sixty-Six as in the seed article (24 cards)"),
+    "schnapsen": N_("Schnapsen as played in Austria (20 cards)"),
+    "pagat-66": N_("Sechsundsechzig as on pagat.com (24 cards)"),
 }
 
 
@@ -201,7 +208,8 @@ class RuleSet:
         return str(v)
 
     def describe(self) -> list[tuple[str, str, str]]:
-        """``(option, value, meaning)`` for every option, in the order of RULES.md."""
+        """``(option, value, meaning)`` for every option, in the order of RULES.md (the
+        meaning in English: :func:`tally.i18n.gettext` words it where it is shown)."""
         return [(o.name, self.value(o.name), o.meaning) for o in OPTIONS.values()]
 
 

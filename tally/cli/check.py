@@ -36,9 +36,13 @@ def rules(
     preset: Annotated[str, typer.Argument(
         help="A preset, optionally with overrides in quotes: 'sixty-six carry=none'.")] = "",
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Print a rule set's options and values, so a club can see what it is playing."""
+    from tally.cli.common import language
     from tally.errors import RulesError
+    from tally.i18n import gettext as _
+    from tally.i18n import use
     from tally.rules import PRESET_TITLES, PRESETS, RuleSet
 
     try:
@@ -48,7 +52,9 @@ def rules(
     if json_out:
         echo_json({"rules": rs.spec, **{name: value for name, value, _ in rs.describe()}})
         return
-    typer.echo(f"{rs.spec}: {PRESET_TITLES[rs.preset_name]}")
-    width = max(len(n) for n in PRESETS[rs.preset_name])
-    for name, value, meaning in rs.describe():
-        typer.echo(f"  {name:<{width}}  {value:<14} {meaning}")
+    # the option names and values are what one types (in overrides): they stay as they are
+    with use(language(lang)):
+        typer.echo(f"{rs.spec}: {_(PRESET_TITLES[rs.preset_name])}")
+        width = max(len(n) for n in PRESETS[rs.preset_name])
+        for name, value, meaning in rs.describe():
+            typer.echo(f"  {name:<{width}}  {value:<14} {_(meaning)}")

@@ -17,6 +17,10 @@ Two scorers on one match: ``start``, ``play`` and ``undo`` print the deal's posi
 the deal since, with what they entered. The interactive recorder always passes the position it
 showed. Exit status of ``tally deal record``: 0 after quit or the end of the input, 130 after
 Ctrl-C; either way everything acknowledged is saved.
+
+What the commands print is in the locale's language (:mod:`tally.i18n`; the deal commands do
+not look up their match's event), the recorder's prompts, help and questions included; a
+refusal stays English, as everywhere (the recorder prints it after ``Refused:``).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import typer
 from tally.cli import app
 from tally.cli.common import echo_json, fail, guard, language
 from tally.cli.lines import (
+    careful_line,
     counted_line,
     describe_play,
     position_line,
@@ -43,6 +48,9 @@ from tally.cli.lines import (
 )
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.errors import DealMoved, NotFound, Refused, TallyError, ViolationNotConfirmed
+from tally.i18n import N_, use
+from tally.i18n import gettext as _
+from tally.vocabulary import explanation, word
 
 if TYPE_CHECKING:
     from tally.store import DealView, PlayResult, Store
@@ -95,9 +103,6 @@ def start(
     scorer: ScorerOption = None,
 ) -> None:
     """Start the next deal of a match with its turn-up card."""
-    from tally.i18n import gettext as _
-    from tally.i18n import use
-
     with opened(db, scorer) as store:
         d = store.start_deal(match, turn_up, expect=at)
     with use(language(None)):
@@ -138,8 +143,6 @@ def play(
                                 expect=at)
         except ViolationNotConfirmed as exc:
             fail(f"{exc}. If it happened at the table, record it with --as-played.")
-    from tally.i18n import use
-
     with use(language(None)):
         typer.echo("\n".join(describe_play(result, referee=referee)))
         typer.echo(position_line(result.deal.position))
@@ -157,10 +160,9 @@ def undo(
 ) -> None:
     """Remove the last action recorded in a deal."""
     with opened(db, scorer) as store:
-        deal_id, _ = _target_deal(store, [] if match is None else [str(match)], deal, False)
+        deal_id, _rest = _target_deal(store, [] if match is None else [str(match)], deal,
+                                      False)
         result = store.undo(deal_id, referee=referee, expect=at)
-    from tally.i18n import use
-
     with use(language(None)):
         typer.echo("\n".join(describe_play(result, referee=referee, undo=True)))
         typer.echo(position_line(result.deal.position))
@@ -185,18 +187,22 @@ def record(
     acknowledged. Entries are checked against what you saw: if someone else records in the
     same match meanwhile, you are told what they entered and asked to look before going on.
     """
-    with opened(db, scorer) as store:
+    with opened(db, scorer) as store, use(language(None)):
         recorder = _Recorder(store, match, referee)
         try:
             recorder.run()
         except KeyboardInterrupt:
-            _stopped(match, "Interrupted")
+            _stopped(match, interrupted=True)
             raise typer.Exit(130) from None
 
 
-def _stopped(match: int, how: str = "Stopped") -> None:
-    typer.echo(f"\n{how}; everything acknowledged is saved. Go on with `tally deal record "
-               f"{match}`.")
+def _stopped(match: int, *, interrupted: bool = False) -> None:
+    where = {"match": match}
+    typer.echo("\n" + (
+        _("Interrupted; everything acknowledged is saved. Go on with `tally deal record "
+          "%(match)s`.") % where if interrupted else
+        _("Stopped; everything acknowledged is saved. Go on with `tally deal record "
+          "%(match)s`.") % where))
 
 
 _QUIT = ("quit", "q", "exit")
@@ -216,6 +222,11 @@ class _Recorder:
     never stored into a deal someone else changed meanwhile; after such a refusal the scorer
     must press Enter (having read what the other scorer entered) before going on, so lines
     typed ahead are not stored blindly.
+
+    It speaks the language made current around it (:func:`tally.i18n.use`); what is typed
+    stays the same in every language (cards, ``undo``, ``status``, ``help``, ``quit``; ``j``
+    is yes too), and a refusal keeps the store's English words after ``Refused:``, as every
+    refusal does.
     """
 
     def __init__(self, store: Store, match: int, referee: bool) -> None:
@@ -256,28 +267,32 @@ class _Recorder:
             return False
         if m.current_deal is not None:
             view = self.store.deal_view(m.current_deal, referee=self.referee)
-            typer.echo(f"Deal {view.match_id}.{view.number} goes on.")
+            typer.echo(_("Deal %(match)s.%(number)s goes on.") % {
+                "match": view.match_id, "number": view.number})
             self.play_deal(view)
             return True
         a, b = m.players
         n = len(m.deals) + 1
         forehand = b if m.next_dealer == a else a
-        line = self.ask(f"Deal {m.id}.{n}: {m.next_dealer} deals, {forehand} leads. Turn-up? ")
-        word = line.lower()
-        if word in _QUIT:
+        line = self.ask(_("Deal %(match)s.%(number)s: %(dealer)s deals, %(forehand)s leads. "
+                          "Turn-up? ") % {"match": m.id, "number": n,
+                                          "dealer": m.next_dealer, "forehand": forehand})
+        typed = line.lower()
+        if typed in _QUIT:
             raise _Stop
         if not line:
             return True
-        if word in _HELP:
-            typer.echo("Type the turn-up card (e.g. QH, Herz Dame where accepted)" +
-                       (", undo (to reopen the last deal)" if m.deals else "") +
-                       ", status, or quit.")
+        if typed in _HELP:
+            typer.echo(_("Type the turn-up card (e.g. QH, Herz Dame where accepted), undo (to "
+                         "reopen the last deal), status, or quit.") if m.deals else
+                       _("Type the turn-up card (e.g. QH, Herz Dame where accepted), status, "
+                         "or quit."))
             return True
-        if word == "status":
+        if typed == "status":
             typer.echo(score_line(m))
             return True
         try:
-            if word == "undo" and m.deals:
+            if typed == "undo" and m.deals:
                 result = self.store.undo(m.deals[-1].id, referee=self.referee,
                                          expect=m.expectation)
                 typer.echo("\n".join(describe_play(result, referee=self.referee, undo=True)))
@@ -289,16 +304,23 @@ class _Recorder:
         except TallyError as exc:
             typer.echo(f"Refused: {exc}")
             return True
-        typer.echo(f"Deal {view.match_id}.{view.number}: turn-up {view.turn_up}.")
+        typer.echo(_("Deal %(match)s.%(number)s: turn-up %(card)s.") % {
+            "match": view.match_id, "number": view.number, "card": view.turn_up})
         self.play_deal(view)
         return True
 
     def prompt(self, view: DealView) -> str:
         if view.claimable:
-            return "Every trick is played. Claim (66, 66@Name), or Enter to go on> "
+            return _("Every trick is played. Claim (66, 66@Name), or Enter to go on> ")
         if view.finished:
-            return ("The deal is ruled. Record what was played after it, or Enter for the "
-                    "next deal> ")
+            return _("The deal is ruled. Record what was played after it, or Enter for the "
+                     "next deal> ")
+        where = {"match": view.match_id, "number": view.number, "trick": view.trick,
+                 "player": view.to_move}
+        if view.to_move_as == "lead":
+            return _("[%(match)s.%(number)s trick %(trick)s] %(player)s to lead> ") % where
+        if view.to_move_as == "follow":
+            return _("[%(match)s.%(number)s trick %(trick)s] %(player)s to follow> ") % where
         return f"[{view.match_id}.{view.number} trick {view.trick}] {view.to_move} to " \
                f"{view.to_move_as}> "
 
@@ -308,21 +330,21 @@ class _Recorder:
             if view.finished and view.to_move is None and not view.claimable:
                 return
             line = self.ask(self.prompt(view))
-            word = line.lower()
-            if word in _QUIT:
+            typed = line.lower()
+            if typed in _QUIT:
                 raise _Stop
             if not line:
                 if view.finished:
                     return
                 continue
-            if word in _HELP:
+            if typed in _HELP:
                 self.help(view)
                 continue
-            if word == "status":
+            if typed == "status":
                 self.status(view)
                 continue
             try:
-                if word == "undo":
+                if typed == "undo":
                     undone = self.store.undo(view.id, referee=self.referee,
                                              expect=view.expectation)
                     typer.echo("\n".join(describe_play(undone, referee=self.referee,
@@ -353,14 +375,14 @@ class _Recorder:
         try:
             return self.store.play(view.id, line, referee=self.referee, expect=view.expectation)
         except ViolationNotConfirmed as exc:
-            typer.echo(f"Careful: {exc}.")
-            answer = self.ask("Did it happen at the table? Record it as played? [y/N] ")
+            typer.echo(careful_line(exc))
+            answer = self.ask(_("Did it happen at the table? Record it as played? [y/N] "))
             if answer.lower() in _YES:
                 return self.store.play(view.id, line, referee=self.referee, as_played=True,
                                        expect=view.expectation)
             if answer and answer.lower() not in _NO:
                 self.pending = answer  # not an answer: the corrected entry
-            typer.echo("Not recorded; type the right entry.")
+            typer.echo(_("Not recorded; type the right entry."))
             return None
 
     def which_close(self, view: DealView, line: str) -> str | None:
@@ -377,17 +399,20 @@ class _Recorder:
             return line  # the entry itself says why (recording refuses it with the reason)
         if not (after_ok and before_ok):
             return line
-        winner = view.to_move if len(words) == 1 else "the trick's winner"
-        answer = self.ask(
-            f"Close now, after both of you drew (a), or did {winner} close right after "
-            "winning the trick, before anyone drew (b)? [a/b] ").lower()
+        question = (
+            _("Close now, after both of you drew (a), or did %(player)s close right after "
+              "winning the trick, before anyone drew (b)? [a/b] ") % {"player": view.to_move}
+            if len(words) == 1 else
+            _("Close now, after both of you drew (a), or did the trick's winner close right "
+              "after winning the trick, before anyone drew (b)? [a/b] "))
+        answer = self.ask(question).lower()
         if answer in ("a", "after", "now"):
             return line
         if answer in ("b", "before"):
             return before
         if answer:
             self.pending = answer
-        typer.echo("Not recorded: answer a (after the draws) or b (before the draws).")
+        typer.echo(_("Not recorded: answer a (after the draws) or b (before the draws)."))
         return None
 
     # --- help and status ---------------------------------------------------------------------
@@ -401,32 +426,37 @@ class _Recorder:
         cards = [t for t in tokens if t not in ("swap", "close", "close-before-draw", "66")
                  and not t.startswith(("20 ", "40 "))]
         actions = [t for t in tokens if t not in cards]
-        who = view.to_move or "the trick's winner"
-        typer.echo(f"{who} may now:")
+        typer.echo(_("%(player)s may now:") % {"player": view.to_move} if view.to_move else
+                   _("the trick's winner may now:"))
         if cards:
-            typer.echo(f"  play a card: {' '.join(cards)}")
+            typer.echo(_("  play a card: %(cards)s") % {"cards": " ".join(cards)})
         marriages = [t for t in actions if t.startswith(("20 ", "40 "))]
         for token in actions:
             if token not in marriages:
-                typer.echo("  " + _HELP_WORDS[token])
+                typer.echo("  " + _(_HELP_WORDS[token]))
         if marriages:
-            typer.echo(f"  declare a marriage and lead that card: {', '.join(marriages)}")
-        typer.echo("  (cards held are unknown: a card may still prove a revoke later)")
-        typer.echo("Also: undo (take back the last entry), status (the deal so far), "
-                   "help or ?, quit. Several entries on one line are fine: KS AS.")
+            typer.echo(_("  declare a marriage and lead that card: %(marriages)s") % {
+                "marriages": ", ".join(marriages)})
+        typer.echo(_("  (cards held are unknown: a card may still prove a revoke later)"))
+        typer.echo(_("Also: undo (take back the last entry), status (the deal so far), "
+                     "help or ?, quit. Several entries on one line are fine: KS AS."))
 
     def status(self, view: DealView) -> None:
         view = self.store.deal_view(view.id, referee=self.referee)
         text = self.store.export_deal(view.id)
-        typer.echo(f"Deal {view.match_id}.{view.number}: {view.dealer} dealt, {view.forehand} "
-                   f"led, turn-up {view.turn_up}.")
+        typer.echo(_("Deal %(match)s.%(number)s: %(dealer)s dealt, %(forehand)s led, turn-up "
+                     "%(card)s.") % {"match": view.match_id, "number": view.number,
+                                     "dealer": view.dealer, "forehand": view.forehand,
+                                     "card": view.turn_up})
         tricks = text.split("\n\n", 1)[1] if "\n\n" in text else ""
         for trick in tricks.splitlines():
             typer.echo("  " + trick)
         if not tricks.strip():
-            typer.echo("  (nothing recorded yet)")
+            typer.echo(_("  (nothing recorded yet)"))
         for v in view.violations:
-            typer.echo(f"  Trick {v.trick}: {v.player} broke {v.rule}: {v.message}.")
+            typer.echo("  " + _("Trick %(trick)s: %(player)s broke %(rule)s: %(message)s.") % {
+                "trick": v.trick, "player": v.player, "rule": word(v.rule),
+                "message": explanation(v.message)})
         if view.finished:
             typer.echo(ruling_line(view))
         if view.to_move is not None:
@@ -434,29 +464,31 @@ class _Recorder:
         if self.referee and view.points is not None:
             pts = ", ".join(f"{n} {p}" for n, p in view.points.items())
             tricks_won = ", ".join(f"{n} {k}" for n, k in view.tricks.items())
-            typer.echo(f"Counted points (for the referee): {pts}. Tricks: {tricks_won}.")
+            typer.echo(_("Counted points (for the referee): %(points)s. Tricks: %(tricks)s.")
+                       % {"points": pts, "tricks": tricks_won})
 
     def moved(self, exc: DealMoved) -> None:
         """Tell the scorer what the other scorer entered; go on only once they pressed
         Enter (lines typed before that are not stored)."""
         typer.echo(f"Refused: {exc}.")
         while True:
-            line = self.ask("Someone else is recording this match. Press Enter to go on "
-                            "from where it stands now (or quit)> ")
+            line = self.ask(_("Someone else is recording this match. Press Enter to go on "
+                              "from where it stands now (or quit)> "))
             if not line:
                 return
             if line.lower() in _QUIT:
                 raise _Stop
-            typer.echo(f'Not recorded: "{line[:40]}" was typed before you had seen the '
-                       "change.")
+            typer.echo(_('Not recorded: "%(line)s" was typed before you had seen the '
+                         "change.") % {"line": line[:40]})
 
 
+#: What each action means, for ``help`` (translated where it is shown).
 _HELP_WORDS = {
-    "swap": "swap: exchange the trump jack/nine for the turn-up (then lead)",
-    "close": "close: close the stock now, after the draws (then lead)",
-    "close-before-draw": "close-before-draw (or cbd): the trick's winner closed before "
-                         "anyone drew",
-    "66": "66: claim 66 (66@Name: that player claims)",
+    "swap": N_("swap: exchange the trump jack/nine for the turn-up (then lead)"),
+    "close": N_("close: close the stock now, after the draws (then lead)"),
+    "close-before-draw": N_("close-before-draw (or cbd): the trick's winner closed before "
+                            "anyone drew"),
+    "66": N_("66: claim 66 (66@Name: that player claims)"),
 }
 
 
@@ -486,9 +518,6 @@ def quick(
     with opened(db, scorer) as store:
         d = store.quick_result(match, winner=win, points=pts, reason=why)
         m = store.match_state(match)
-    from tally.i18n import gettext as _
-    from tally.i18n import use
-
     with use(language(None)):
         typer.echo(_("Entered deal %(match)s.%(number)s (deal %(id)s). %(ruling)s") % {
             "match": d.match_id, "number": d.number, "id": d.id, "ruling": ruling_line(d)})
@@ -508,11 +537,13 @@ def import_(
     with opened(db, scorer) as store:
         views = store.import_deals(match, sources)
         m = store.match_state(match)
-    for f, d in zip(files, views, strict=True):
-        typer.echo(f"Imported {f} as deal {d.match_id}.{d.number} (deal {d.id}).")
-        if d.finished:
-            typer.echo("  " + ruling_line(d))
-    typer.echo(score_line(m))
+    with use(language(None)):
+        for f, d in zip(files, views, strict=True):
+            typer.echo(_("Imported %(file)s as deal %(match)s.%(number)s (deal %(id)s).") % {
+                "file": f, "match": d.match_id, "number": d.number, "id": d.id})
+            if d.finished:
+                typer.echo("  " + ruling_line(d))
+        typer.echo(score_line(m))
 
 
 @deal_app.command("export")
@@ -528,9 +559,6 @@ def export(
     if output is None:
         sys.stdout.write(text)
     else:
-        from tally.i18n import gettext as _
-        from tally.i18n import use
-
         output.write_text(text, encoding="utf-8")
         with use(language(None)):
             typer.echo(_("Wrote %(file)s.") % {"file": output})
@@ -550,10 +578,6 @@ def show(deal: DealArg, json_out: JsonOption = False, referee: RefereeOption = F
     if json_out:
         echo_json({**as_json(d), "record": text})
         return
-    from tally.i18n import gettext as _
-    from tally.i18n import use
-    from tally.vocabulary import explanation, word
-
     with use(language(None)):
         where = {"match": d.match_id, "number": d.number, "id": d.id, "dealer": d.dealer,
                  "forehand": d.forehand, "card": d.turn_up}
@@ -597,7 +621,8 @@ def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> Non
                               "nothing was changed")
             edited = path.read_text(encoding="utf-8")
             if edited == text:
-                typer.echo("No change.")
+                with use(language(None)):
+                    typer.echo(_("No change."))
                 return
             try:
                 view = store.edit_deal(deal_id, edited)
@@ -607,12 +632,14 @@ def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> Non
         finally:
             if not keep:
                 path.unlink(missing_ok=True)
-    if view is None:
-        typer.echo("No change.")
-        return
-    typer.echo(f"Saved deal {view.match_id}.{view.number}.")
-    if view.finished:
-        typer.echo(ruling_line(view))
+    with use(language(None)):
+        if view is None:
+            typer.echo(_("No change."))
+            return
+        typer.echo(_("Saved deal %(match)s.%(number)s.") % {"match": view.match_id,
+                                                            "number": view.number})
+        if view.finished:
+            typer.echo(ruling_line(view))
 
 
 @deal_app.command("delete")
@@ -621,4 +648,6 @@ def delete(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> N
     """Delete the last deal of a match (`tally audit undo` brings it back)."""
     with opened(db, scorer) as store:
         d = store.delete_deal(store.deal_id(deal))
-    typer.echo(f"Deleted deal {d.match_id}.{d.number} (deal {d.id}).")
+    with use(language(None)):
+        typer.echo(_("Deleted deal %(match)s.%(number)s (deal %(id)s).") % {
+            "match": d.match_id, "number": d.number, "id": d.id})

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from tally.errors import ViolationNotConfirmed
     from tally.store.views import DealView, MatchView, PlayResult
 
 
@@ -56,6 +57,46 @@ def ruling_line(deal: DealView) -> str:
              "%(why)s.") % {"name": name, "winner": deal.winner, "points": points,
                             "carried": carried, "reason": word(deal.reason),
                             "why": explanation(deal.explanation)}
+
+
+def outcome_words(deal: DealView) -> str:
+    """A deal's ruling in a few words, in the current language: ``Anna wins 3 game points
+    (illegal-play)``, ``drawn (draw)``. In English exactly what the store says in its refusals
+    (:func:`tally.store.recording.ruling_words`), which has always said "game points", one or
+    more; the catalogue gives the singular its own form."""
+    from tally.i18n import gettext as _
+    from tally.i18n import ngettext
+    from tally.vocabulary import word
+
+    if deal.winner is None:
+        return _("drawn (%(reason)s)") % {"reason": word(deal.reason)}
+    return ngettext("%(winner)s wins %(n)s game points (%(reason)s)",
+                    "%(winner)s wins %(n)s game points (%(reason)s)", deal.game_points) % {
+        "winner": deal.winner, "n": deal.game_points, "reason": word(deal.reason)}
+
+
+def careful_line(exc: ViolationNotConfirmed) -> str:
+    """What ``tally deal record`` says before it asks whether a violation happened at the
+    table: what the store said (``Careful: "KD JC" would record a violation: Bert broke
+    follow-suit in trick 2: ...; the deal ends: Anna wins 3 game points (illegal-play). Nothing
+    was recorded.``), worded in the current language from the violations and the deal they
+    would bring (``tally deal play`` refuses the same entry, in English as every refusal)."""
+    from tally.i18n import gettext as _
+    from tally.vocabulary import explanation, word
+
+    if exc.deal is None:  # raised without the deal: the store's words as they are
+        return f"Careful: {exc}."
+    broken = "; ".join(
+        _("%(player)s broke %(rule)s in trick %(trick)s: %(message)s") % {
+            "player": v.player, "rule": word(v.rule), "trick": v.trick,
+            "message": explanation(v.message)}
+        for v in exc.violations)
+    consequence = (_("the deal ends: %(outcome)s") if exc.decided else
+                   _("an earlier violation decided the deal already: %(outcome)s")) % {
+        "outcome": outcome_words(exc.deal)}
+    return _('Careful: "%(entry)s" would record a violation: %(broken)s; %(consequence)s. '
+             "Nothing was recorded.") % {"entry": exc.entry, "broken": broken,
+                                         "consequence": consequence}
 
 
 def counted_line(deal: DealView) -> str | None:
@@ -117,11 +158,9 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
                        % {"turn": turn_line(d)})
         return out
     if d.finished and d.to_move is not None:
-        from tally.store.recording import ruling_words
-
         out.append(_("Deal %(match)s.%(number)s is ruled already: %(ruling)s. "
                      "Play may still be recorded in it: %(turn)s") % {
-            "match": d.match_id, "number": d.number, "ruling": ruling_words(d),
+            "match": d.match_id, "number": d.number, "ruling": outcome_words(d),
             "turn": turn_line(d)})
         return out
     if d.to_move is not None:

@@ -123,6 +123,12 @@ def audit_undo(
     scorer: ScorerOption = None,
 ) -> None:
     """Reverse a change: put back the state before it (the reversal is logged too)."""
+    from tally.cli.common import language
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
     with opened(db, scorer) as store:
         done = store.reverse(entry)
-    typer.echo(f"Reversed entry {entry} as entry {done.id}: {done.summary}")
+    with use(language(None)):  # the summary is stored data: it stays as written
+        typer.echo(_("Reversed entry %(entry)s as entry %(id)s: %(summary)s") % {
+            "entry": entry, "id": done.id, "summary": done.summary})

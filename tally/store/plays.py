@@ -358,7 +358,8 @@ def play(db: Db, deal_id: int, tokens: str | Sequence[str], *, audit: Audit,
                    or result.ruling_changed)
         raise ViolationNotConfirmed(
             violation_message(text, result.new_violations, result.deal, decided),
-            result.new_violations, ruling_words(result.deal), decided)
+            result.new_violations, ruling_words(result.deal), decided, entry=text,
+            deal=result.deal)
     store_played(db, loaded, after, index, changed, "deal play",
                  f"played {' '.join(a[2] for a in added)}", audit)
     insert_actions(db, changed.id, added)
