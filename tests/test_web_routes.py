@@ -416,3 +416,31 @@ def test_the_director_runs_a_knockout(web: Web) -> None:
     assert "Start round 3" not in web.page(f"/director/event/{ko.id}")  # over
     wall = web.page(f"/standings/{ko.id}")
     assert escape(final.first) in wall and "<script>alert" not in wall
+
+
+def test_the_wall_shows_what_ranks_a_club_evening_and_who_is_still_playing(web: Web) -> None:
+    from tally.store import events
+
+    club = events.create_event(web.store, "Tuesday", players=["Anna", "Bert", "Dora"],
+                               rules="sixty-six match_target=3")
+    first = web.store.start_match("Anna", "Bert", first_dealer="Anna", event=club.id)
+    web.store.quick_result(first.id, winner="Anna", points=3, reason="claim")
+    web.store.start_match("Anna", "Dora", first_dealer="Dora", event=club.id)
+    wall = web.page(f"/standings/{club.id}")
+    # a club evening ranks by the match-point percentage, shown; Anna is still playing
+    assert re.search(r'<th class="num">%</th>', wall)
+    assert re.search(r'Anna \*</td>.*?<td class="num strong">100\.0</td>', wall)
+    assert "these standings are provisional" in wall
+    german = web.page(f"/standings/{club.id}?lang=de")
+    assert "100,0" in german and "vorläufig" in german
+
+
+def test_the_wall_shows_byes(web: Web) -> None:
+    from tally.store import events
+
+    odd = events.create_event(web.store, "Odd cup", kind="round-robin",
+                              players=["Anna", "Bert", "Dora"])
+    events.start_round(web.store, odd.id, 1)
+    wall = web.page(f"/standings/{odd.id}")
+    assert '<th class="num">Bye</th>' in wall
+    assert re.search(r'<td class="num">1</td><td class="num strong">', wall)

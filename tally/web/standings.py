@@ -48,6 +48,17 @@ def stage_words(lang: str) -> Any:
     return lambda text: stage(text, lang)
 
 
+def numbers(lang: str) -> Any:
+    """A number already written with a decimal point, in ``lang``'s way.
+
+    >>> numbers("de")("62.5"), numbers("en")("62.5")
+    ('62,5', '62.5')
+    """
+    from tally.i18n import decimal_comma
+
+    return lambda text: decimal_comma(text, lang)
+
+
 def routes() -> list[Route]:
     """The routes of the read-only pages."""
     from starlette.routing import Route
@@ -109,7 +120,7 @@ def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
     if html is None:
         content = _content(site.store, event_id)
         html = site.pages.get_template("live.html.j2").render(
-            _=translate(lang), stage=stage_words(lang), **content)
+            _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content)
         if len(site.live_cache) > 64:
             site.live_cache.clear()
         site.live_cache[key] = html
