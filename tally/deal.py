@@ -74,7 +74,7 @@ from tally.notation import (
     MarriageItem,
     TrickLine,
 )
-from tally.rules import RuleSet, check_in_deck
+from tally.rules import STOCK, RuleSet, check_in_deck
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -286,9 +286,9 @@ class Deal:
         skips keeping the trick lines for :meth:`record` (a replay of a record has them).
         """
         if dealer == forehand:
-            raise RecordError(f'Forehand and Dealer are both "{dealer}"')
+            raise RecordError(MSG_SAME_PLAYERS % {"player": dealer})
         if not 0 <= trump < 24:
-            raise RecordError(f"{trump} is not a card")
+            raise RecordError(MSG_NO_CARD % {"text": trump})
         check_in_deck(trump, rules)
         deal = Deal(rules, (forehand, dealer), trump, carry)
         if keep_history:
@@ -304,36 +304,36 @@ class Deal:
         """Record the hand ``name`` was dealt (from a ``Hands`` tag)."""
         p = self.player_index(name)
         if self._dealt[p] is not None:
-            raise RecordError(f"the hand of {name} is given twice")
+            raise RecordError(MSG_HAND_TWICE % {"player": name})
         if len(cards) != self._rules.hand:
-            raise RecordError(f"Hands lists {len(cards)} cards for {name}; a hand has "
-                              f"{self._rules.hand}")
+            raise RecordError(MSG_HAND_SIZE % {"n": len(cards), "player": name,
+                                               "hand": self._rules.hand})
         mask = 0
         for c in cards:
             check_in_deck(c, self._rules, "Hands")
             if mask >> c & 1:
-                raise RecordError(f"Hands lists {c} twice for {name}")
+                raise RecordError(MSG_HAND_CARD_TWICE % {"card": c, "player": name})
             if c == self._turn_up:
-                raise RecordError(f"Hands gives {name} the turn-up {c}")
+                raise RecordError(MSG_HAND_TURN_UP % {"player": name, "card": c})
             mask |= 1 << c
         other = self._dealt[1 - p]
         if other is not None and other & mask:
             both = ", ".join(str(c) for c in cards_of(other & mask))
-            raise RecordError(f"Hands gives {both} to both players")
+            raise RecordError(MSG_HANDS_SHARE % {"cards": both})
         self._dealt[p] = mask
         self._knows_hands = True
         self._known[p] |= mask
 
     def _set_stock(self, stock: list[Card]) -> None:
         if self._dealt[0] is None or self._dealt[1] is None:
-            raise RecordError("a known stock needs both hands")
+            raise RecordError(MSG_STOCK_NEEDS_HANDS)
         if len(stock) != self._rules.stock_size:
-            raise RecordError(f"the stock has {self._rules.stock_size} face-down cards")
+            raise RecordError(MSG_STOCK_SIZE % {"n": self._rules.stock_size})
         everything = (self._dealt[0] | self._dealt[1] | 1 << self._turn_up)
         for c in stock:
-            check_in_deck(c, self._rules, "the stock")
+            check_in_deck(c, self._rules, STOCK)
             if everything >> c & 1:
-                raise RecordError(f"{c} is dealt twice")
+                raise RecordError(MSG_DEALT_TWICE % {"card": c})
             everything |= 1 << c
         self._hands = [self._dealt[0], self._dealt[1]]
         self._stock_order = [int(c) for c in stock]
@@ -370,8 +370,8 @@ class Deal:
             return 0
         if name == self._names[1]:
             return 1
-        raise RecordError(f'"{name}" does not play in this deal '
-                          f"({self._names[0]} and {self._names[1]} do)")
+        raise RecordError(MSG_NOT_PLAYING % {"player": name, "forehand": self._names[0],
+                                             "dealer": self._names[1]})
 
     @property
     def forehand(self) -> str:
@@ -623,7 +623,7 @@ class Deal:
         (``Event="Club night"``).
         """
         if self._log is None:
-            raise RecordError("this deal keeps no history (it is a replay of a record)")
+            raise RecordError(MSG_NO_HISTORY)
         t: dict[str, str] = {}
         if self._rules.spec != "sixty-six":
             t["Rules"] = self._rules.spec
@@ -730,13 +730,13 @@ class Deal:
         what is known now (None: none). Raises :class:`RecordError` when no real deal could
         contain it (not a king or queen, a wrong worth, a card already played...). With
         ``judge_now`` False whether the partner was held is left to the whole record."""
-        p = self._leader_before_lead("declare a marriage")
+        p = self._leader_before_lead()
         self._check_marriage_card(c)
         value = TRUMP_MARRIAGE if c // 6 == self._trump else PLAIN_MARRIAGE
         if points is not None and points != value:
-            suit = Suit(c // 6).title
-            raise RecordError(f"a marriage in {suit} is worth {value}, not {points}"
-                              + (" (trumps)" if value == TRUMP_MARRIAGE else ""))
+            raise RecordError((MSG_TRUMP_MARRIAGE_WORTH if value == TRUMP_MARRIAGE
+                               else MSG_MARRIAGE_WORTH) % {"suit": Suit(c // 6).title,
+                                                           "value": value, "points": points})
         self._check_playable(p, c)
         if not marriage_allowed(self._closed or self._exhausted, self._rules.marriage_in_phase2):
             return p, value, Rule.MARRIAGE_NOT_ALLOWED, (
@@ -884,13 +884,13 @@ class Deal:
             count = mask.bit_count()
             if mask & self._played:
                 c = first_card(mask & self._played)
-                raise RecordError(f"Remaining lists {c} for {name}, but it was played in "
-                                  f"trick {self._play_trick[c]}")
+                raise RecordError(MSG_REMAINING_PLAYED % {"card": c, "player": name,
+                                                          "trick": self._play_trick[c]})
             if count > self._hand_count[p]:
-                raise RecordError(f"Remaining lists {count} cards for {name}, who holds "
-                                  f"{self._hand_count[p]}")
+                raise RecordError(MSG_REMAINING_COUNT % {"n": count, "player": name,
+                                                         "held": self._hand_count[p]})
             if both & mask:
-                raise RecordError(f"Remaining lists {first_card(both & mask)} for both players")
+                raise RecordError(MSG_REMAINING_BOTH % {"card": first_card(both & mask)})
             both |= mask
             self._check_remaining_turn_up(p, mask)
             dealt_o = self._dealt[1 - p]
@@ -898,8 +898,9 @@ class Deal:
             spare = self._hidden_takes[p] - self._borrowed[p].bit_count()
             theirs = 0 if dealt_o is None else dealt_o & ~self._swapped_out[1 - p] & mask
             if theirs.bit_count() > spare:
-                raise RecordError(f"Remaining lists {first_card(theirs)} for {name}, but Hands "
-                                  f"gives it to {self._names[1 - p]}")
+                raise RecordError(MSG_REMAINING_THEIRS % {"card": first_card(theirs),
+                                                          "player": name,
+                                                          "other": self._names[1 - p]})
 
     def _check_remaining_turn_up(self, p: int, mask: int) -> None:
         t = self._turn_up
@@ -908,11 +909,10 @@ class Deal:
         t_owner = self._t_taken_by if self._t_taken_by >= 0 else self._last_draw_loser
         name = self._names[p]
         if t_owner < 0:
-            raise RecordError(f"Remaining lists the turn-up {CARDS[t]} for {name}, "
-                              "but it lies on the table")
+            raise RecordError(MSG_REMAINING_TURN_UP % {"card": CARDS[t], "player": name})
         if t_owner != p:
-            raise RecordError(f"Remaining lists the turn-up {CARDS[t]} for {name}, "
-                              f"but {self._names[t_owner]} took it")
+            raise RecordError(MSG_REMAINING_TURN_UP_TAKEN % {"card": CARDS[t], "player": name,
+                                                             "other": self._names[t_owner]})
 
     # --- legal actions of a fully known deal -------------------------------------------------
 
@@ -924,7 +924,7 @@ class Deal:
         known deal (:meth:`random` or ``start`` with both hands and the stock).
         """
         if self._hands is None:
-            raise RecordError("legal actions need the hands (a fully known deal)")
+            raise RecordError(MSG_LEGAL_NEEDS_HANDS)
         if self.is_over:
             return []
         out: list[Action | Card] = []
@@ -999,7 +999,7 @@ class Deal:
         """
         hands = self._hands
         if hands is None:
-            raise RecordError("random play needs a fully known deal")
+            raise RecordError(MSG_RANDOM_NEEDS_HANDS)
         rand = rng.random
         rules = self._rules
         while self._claim is None:
@@ -1107,47 +1107,46 @@ class Deal:
 
     def _mover(self) -> int:
         if self._claim is not None:
-            raise RecordError("the deal is over: somebody claimed")
+            raise RecordError(MSG_OVER_CLAIMED)
         if self.all_tricks_played:
-            raise RecordError("the deal is over: every trick is played")
+            raise RecordError(MSG_OVER_PLAYED)
         if self._pending_draw:
             return self._leader_idx
         return self._leader_idx if self._lead < 0 else 1 - self._leader_idx
 
-    def _leader_before_lead(self, what: str) -> int:
+    def _leader_before_lead(self) -> int:
+        """Who declares a marriage now (the leader, before leading)."""
         p = self._mover()
         if self._marriage_lead:
-            raise RecordError("one marriage per lead")
+            raise RecordError(MSG_ONE_MARRIAGE)
         if self._lead >= 0:
-            raise RecordError(f"only the leader may {what}, before leading")
+            raise RecordError(MSG_MARRIAGE_BEFORE_LEAD)
         return p
 
     def _closing_player(self) -> int:
         p = self._mover()
         if self._lead >= 0:
-            raise RecordError("the stock is closed before leading or right after a trick, "
-                              "not during one")
+            raise RecordError(MSG_CLOSE_DURING_TRICK)
         return p
 
     def _draw_problem(self) -> str:
         """Why no draw is due now ("" when one is)."""
         if not self._pending_draw:
-            return "no draw is due: both players draw right after a trick of phase 1"
+            return MSG_NO_DRAW
         return ""
 
     def _claim_problem(self, name: str | None) -> int:
         if self._claim is not None:
-            raise RecordError("the deal is over: somebody claimed already")
+            raise RecordError(MSG_CLAIMED_ALREADY)
         if self._lead >= 0 and not self._marriage_lead:
-            raise RecordError("66 straight after a led card: a claim comes between tricks "
-                              "or right after a marriage")
+            raise RecordError(MSG_CLAIM_AFTER_LEAD)
         if name is None:
             return self._leader_idx
         return self.player_index(name)
 
     def _check_marriage_card(self, c: int) -> None:
         if c % 6 not in (KING, QUEEN):
-            raise RecordError(f"a marriage is declared with a king or queen, not {CARDS[c]}")
+            raise RecordError(MSG_MARRIAGE_RANK % {"card": CARDS[c]})
 
     def _check_playable(self, p: int, c: int) -> None:
         """Record errors of playing ``c``: things no real deal can contain."""
@@ -1155,35 +1154,32 @@ class Deal:
         if hands is not None and hands[p] >> c & 1:
             return  # a fully known hand holding the card: nothing can be wrong
         if self._played >> c & 1:
-            raise RecordError(f"{CARDS[c]} was already played in trick "
-                              f"{self._trick_of_play(c)}")
+            raise RecordError(MSG_PLAYED_ALREADY % {"card": CARDS[c],
+                                                    "trick": self._trick_of_play(c)})
         if not self._knows_hands and c != self._turn_up and (c % 6 or self._rules.deck == 24):
             return  # nothing known that the card could contradict
         check_in_deck(c, self._rules)
         if c == self._turn_up and self._t_taken_by < 0 and self._last_draw_loser < 0:
-            where = "in the closed stock" if self._closed else "on the table"
-            raise RecordError(f"{CARDS[c]} is the turn-up, lying {where}")
+            raise RecordError((MSG_TURN_UP_IN_STOCK if self._closed else MSG_TURN_UP_ON_TABLE)
+                              % {"card": CARDS[c]})
         o = 1 - p
         if c == self._turn_up and self._t_taken_by == o:
-            raise RecordError(f"{CARDS[c]} is the turn-up {self._names[o]} took by exchange")
+            raise RecordError(MSG_TURN_UP_EXCHANGED % {"card": CARDS[c], "player": self._names[o]})
         if c == self._turn_up and self._t_taken_by < 0 and self._last_draw_loser == o:
-            raise RecordError(f"{CARDS[c]} is the turn-up {self._names[o]} drew last")
+            raise RecordError(MSG_TURN_UP_DRAWN % {"card": CARDS[c], "player": self._names[o]})
         dealt_o = self._dealt[o]
         if (dealt_o is not None and (dealt_o & ~self._swapped_out[o]) >> c & 1
                 and self._borrowed[p].bit_count() >= self._hidden_takes[p]):
-            raise RecordError(f"{CARDS[c]} is in {self._names[o]}'s hand (Hands)")
+            raise RecordError(MSG_IN_OTHER_HAND % {"card": CARDS[c], "player": self._names[o]})
         if self._hands is not None and not self._hands[p] >> c & 1:
-            raise RecordError(f"{self._names[p]} does not hold {CARDS[c]}")
+            raise RecordError(MSG_DOES_NOT_HOLD % {"player": self._names[p], "card": CARDS[c]})
         dealt_p = self._dealt[p]
         if (dealt_p is not None and not dealt_p >> c & 1 and c != self._turn_up
                 and self._outside_plays[p] >= self._facedown_draws[p] + self._hidden_takes[p]):
-            taken = ""
-            if self._hidden_takes[p]:
-                taken = (f" and taken {self._hidden_takes[p]} face-up card(s) an exchange "
-                         "left there")
-            raise RecordError(f"{CARDS[c]} is not in {self._names[p]}'s dealt hand, and "
-                              f"{self._names[p]} has drawn only {self._facedown_draws[p]} "
-                              f"face-down card(s){taken}, all played already")
+            raise RecordError((MSG_NOT_DEALT_TAKEN if self._hidden_takes[p] else MSG_NOT_DEALT)
+                              % {"card": CARDS[c], "player": self._names[p],
+                                 "drawn": self._facedown_draws[p],
+                                 "taken": self._hidden_takes[p]})
 
     def _trick_of_play(self, c: int) -> int:
         return self._play_trick[c]
@@ -1419,6 +1415,73 @@ MSG_NOT_IN_HAND: Final = N_("%(card)s is not in %(player)s's hand")
 MESSAGES: Final = (MSG_NO_TURN_UP, MSG_CLOSED, MSG_EXCHANGE_BEFORE_FOLLOWING, MSG_NO_TRICK_YET,
                    MSG_DOES_NOT_HOLD, MSG_EXHAUSTED, MSG_CLOSED_ALREADY, MSG_CLOSE_AFTER_DRAWS,
                    MSG_MARRIAGE_IN_PHASE_2, MSG_NOT_IN_HAND)
+
+# The messages of actions no real deal could contain (record errors), one template each,
+# marked for the catalogue and worded in another language as the messages above are
+# (tally.vocabulary.error_message).
+MSG_SAME_PLAYERS: Final = N_('Forehand and Dealer are both "%(player)s"')
+MSG_NO_CARD: Final = N_("%(text)s is not a card")
+MSG_HAND_TWICE: Final = N_("the hand of %(player)s is given twice")
+MSG_HAND_SIZE: Final = N_("Hands lists %(n)s cards for %(player)s; a hand has %(hand)s")
+MSG_HAND_CARD_TWICE: Final = N_("Hands lists %(card)s twice for %(player)s")
+MSG_HAND_TURN_UP: Final = N_("Hands gives %(player)s the turn-up %(card)s")
+MSG_HANDS_SHARE: Final = N_("Hands gives %(cards)s to both players")
+MSG_STOCK_NEEDS_HANDS: Final = N_("a known stock needs both hands")
+MSG_STOCK_SIZE: Final = N_("the stock has %(n)s face-down cards")
+MSG_DEALT_TWICE: Final = N_("%(card)s is dealt twice")
+MSG_NOT_PLAYING: Final = N_('"%(player)s" does not play in this deal (%(forehand)s and '
+                            "%(dealer)s do)")
+MSG_NO_HISTORY: Final = N_("this deal keeps no history (it is a replay of a record)")
+MSG_MARRIAGE_WORTH: Final = N_("a marriage in %(suit)s is worth %(value)s, not %(points)s")
+MSG_TRUMP_MARRIAGE_WORTH: Final = N_("a marriage in %(suit)s is worth %(value)s, not %(points)s "
+                                     "(trumps)")
+MSG_REMAINING_PLAYED: Final = N_("Remaining lists %(card)s for %(player)s, but it was played in "
+                                 "trick %(trick)s")
+MSG_REMAINING_COUNT: Final = N_("Remaining lists %(n)s cards for %(player)s, who holds "
+                                "%(held)s")
+MSG_REMAINING_BOTH: Final = N_("Remaining lists %(card)s for both players")
+MSG_REMAINING_THEIRS: Final = N_("Remaining lists %(card)s for %(player)s, but Hands gives it to "
+                                 "%(other)s")
+MSG_REMAINING_TURN_UP: Final = N_("Remaining lists the turn-up %(card)s for %(player)s, but it "
+                                  "lies on the table")
+MSG_REMAINING_TURN_UP_TAKEN: Final = N_("Remaining lists the turn-up %(card)s for %(player)s, "
+                                        "but %(other)s took it")
+MSG_LEGAL_NEEDS_HANDS: Final = N_("legal actions need the hands (a fully known deal)")
+MSG_RANDOM_NEEDS_HANDS: Final = N_("random play needs a fully known deal")
+MSG_OVER_CLAIMED: Final = N_("the deal is over: somebody claimed")
+MSG_OVER_PLAYED: Final = N_("the deal is over: every trick is played")
+MSG_ONE_MARRIAGE: Final = N_("one marriage per lead")
+MSG_MARRIAGE_BEFORE_LEAD: Final = N_("only the leader may declare a marriage, before leading")
+MSG_CLOSE_DURING_TRICK: Final = N_("the stock is closed before leading or right after a trick, "
+                                   "not during one")
+MSG_NO_DRAW: Final = N_("no draw is due: both players draw right after a trick of phase 1")
+MSG_CLAIMED_ALREADY: Final = N_("the deal is over: somebody claimed already")
+MSG_CLAIM_AFTER_LEAD: Final = N_("66 straight after a led card: a claim comes between tricks or "
+                                 "right after a marriage")
+MSG_MARRIAGE_RANK: Final = N_("a marriage is declared with a king or queen, not %(card)s")
+MSG_PLAYED_ALREADY: Final = N_("%(card)s was already played in trick %(trick)s")
+MSG_TURN_UP_ON_TABLE: Final = N_("%(card)s is the turn-up, lying on the table")
+MSG_TURN_UP_IN_STOCK: Final = N_("%(card)s is the turn-up, lying in the closed stock")
+MSG_TURN_UP_EXCHANGED: Final = N_("%(card)s is the turn-up %(player)s took by exchange")
+MSG_TURN_UP_DRAWN: Final = N_("%(card)s is the turn-up %(player)s drew last")
+MSG_IN_OTHER_HAND: Final = N_("%(card)s is in %(player)s's hand (Hands)")
+MSG_NOT_DEALT: Final = N_("%(card)s is not in %(player)s's dealt hand, and %(player)s has drawn "
+                          "only %(drawn)s face-down card(s), all played already")
+MSG_NOT_DEALT_TAKEN: Final = N_("%(card)s is not in %(player)s's dealt hand, and %(player)s has "
+                                "drawn only %(drawn)s face-down card(s) and taken %(taken)s "
+                                "face-up card(s) an exchange left there, all played already")
+#: Every template of a record error of this module.
+ERRORS: Final = (MSG_SAME_PLAYERS, MSG_NO_CARD, MSG_HAND_TWICE, MSG_HAND_SIZE,
+                 MSG_HAND_CARD_TWICE, MSG_HAND_TURN_UP, MSG_HANDS_SHARE, MSG_STOCK_NEEDS_HANDS,
+                 MSG_STOCK_SIZE, MSG_DEALT_TWICE, MSG_NOT_PLAYING, MSG_NO_HISTORY,
+                 MSG_MARRIAGE_WORTH, MSG_TRUMP_MARRIAGE_WORTH, MSG_REMAINING_PLAYED,
+                 MSG_REMAINING_COUNT, MSG_REMAINING_BOTH, MSG_REMAINING_THEIRS,
+                 MSG_REMAINING_TURN_UP, MSG_REMAINING_TURN_UP_TAKEN, MSG_LEGAL_NEEDS_HANDS,
+                 MSG_RANDOM_NEEDS_HANDS, MSG_OVER_CLAIMED, MSG_OVER_PLAYED, MSG_ONE_MARRIAGE,
+                 MSG_MARRIAGE_BEFORE_LEAD, MSG_CLOSE_DURING_TRICK, MSG_NO_DRAW,
+                 MSG_CLAIMED_ALREADY, MSG_CLAIM_AFTER_LEAD, MSG_MARRIAGE_RANK, MSG_PLAYED_ALREADY,
+                 MSG_TURN_UP_ON_TABLE, MSG_TURN_UP_IN_STOCK, MSG_TURN_UP_EXCHANGED,
+                 MSG_TURN_UP_DRAWN, MSG_IN_OTHER_HAND, MSG_NOT_DEALT, MSG_NOT_DEALT_TAKEN)
 
 
 def _shuffled(cards: tuple[int, ...], rng: Random) -> list[int]:

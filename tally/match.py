@@ -14,12 +14,40 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
+from typing import Final
 
 from tally.decision import REASONS
 from tally.errors import Refused
+from tally.i18n import N_
 from tally.kernel import SCHNEIDER_WIN, SCHWARZ_WIN, match_won, other_player
 from tally.notation import DealRecord
 from tally.rules import RuleSet
+
+# The messages of a match's deals that do not fit together and of a result typed without its
+# record (quick entry) that the rule set does not allow, one template each, marked for the
+# catalogue (the engine speaks English; tally.vocabulary.error_message words them in another
+# language by matching them against these templates).
+MSG_FIRST_DEALER: Final = N_('the first dealer "%(player)s" does not play in this match')
+MSG_OVER_BEFORE: Final = N_("deal %(number)s: the match was already over after deal %(before)s")
+MSG_NOT_FINISHED: Final = N_("deal %(number)s: deal %(before)s is not finished")
+MSG_WINNER_NOT_PLAYING: Final = N_('deal %(number)s: "%(player)s" does not play in this match')
+MSG_UNKNOWN_REASON: Final = N_('unknown reason "%(text)s" (reasons: %(reasons)s)')
+MSG_DRAW_NO_WINNER: Final = N_("a drawn deal has no winner and no game points")
+MSG_NO_DRAW: Final = N_("under %(rules)s a deal cannot be drawn: the last trick or a failed "
+                        "close decides it")
+MSG_NEEDS_WINNER: Final = N_("a deal decided by %(text)s needs a winner")
+MSG_NOT_LAST_TRICK: Final = N_("under %(rules)s an unclaimed deal ends %(end)s, not by the last "
+                               "trick")
+MSG_NOT_HIGHER_TOTAL: Final = N_("under %(rules)s an unclaimed deal ends %(end)s, not by the "
+                                 "higher total")
+MSG_WORTH: Final = N_("a deal won by %(text)s is worth %(choices)s game point(s) under "
+                      "%(rules)s, not %(points)s")
+#: What joins the numbers of game points a deal may be worth (``2 or 3``).
+OR: Final = N_(" or ")
+#: Every template of a message of this module.
+MESSAGES: Final = (MSG_FIRST_DEALER, MSG_OVER_BEFORE, MSG_NOT_FINISHED, MSG_WINNER_NOT_PLAYING,
+                   MSG_UNKNOWN_REASON, MSG_DRAW_NO_WINNER, MSG_NO_DRAW, MSG_NEEDS_WINNER,
+                   MSG_NOT_LAST_TRICK, MSG_NOT_HIGHER_TOTAL, MSG_WORTH)
 
 
 @dataclass(frozen=True)
@@ -73,7 +101,7 @@ def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
     """The match after ``results`` (in order). Only the last deal may be unfinished."""
     a, b = players
     if first_dealer not in players:
-        raise Refused(f'the first dealer "{first_dealer}" does not play in this match')
+        raise Refused(MSG_FIRST_DEALER % {"player": first_dealer})
     score = {a: 0, b: 0}
     carry = 0
     dealer = first_dealer
@@ -82,9 +110,9 @@ def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
     in_progress = False
     for number, r in enumerate(results, start=1):
         if winner is not None:
-            raise Refused(f"deal {number}: the match was already over after deal {number - 1}")
+            raise Refused(MSG_OVER_BEFORE % {"number": number, "before": number - 1})
         if in_progress:
-            raise Refused(f"deal {number}: deal {number - 1} is not finished")
+            raise Refused(MSG_NOT_FINISHED % {"number": number, "before": number - 1})
         forehand = other_player(players, dealer)
         carry_in = carry
         gained = 0
@@ -97,7 +125,7 @@ def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
             next_dealer = dealer if rules.next_dealer == "winner" else forehand
         else:
             if r.winner not in score:
-                raise Refused(f'deal {number}: "{r.winner}" does not play in this match')
+                raise Refused(MSG_WINNER_NOT_PLAYING % {"number": number, "player": r.winner})
             gained = r.deal_points + carry
             score[r.winner] += gained
             carry = 0
@@ -119,17 +147,16 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
     what the rule set allows.
     """
     if reason not in REASONS or reason == "incomplete":
-        raise Refused(f'unknown reason "{reason}" (reasons: '
-                      f"{', '.join(r for r in REASONS if r != 'incomplete')})")
+        raise Refused(MSG_UNKNOWN_REASON % {
+            "text": reason, "reasons": ", ".join(r for r in REASONS if r != "incomplete")})
     if reason == "draw":
         if winner is not None or deal_points:
-            raise Refused("a drawn deal has no winner and no game points")
+            raise Refused(MSG_DRAW_NO_WINNER)
         if rules.unclaimed_end == "last-trick":
-            raise Refused(f"under {rules.spec} a deal cannot be drawn: the last trick or a "
-                          "failed close decides it")
+            raise Refused(MSG_NO_DRAW % {"rules": rules.spec})
         return
     if winner is None:
-        raise Refused(f"a deal decided by {reason} needs a winner")
+        raise Refused(MSG_NEEDS_WINNER % {"text": reason})
     allowed: tuple[int, ...]
     if reason in ("claim", "higher-total"):
         allowed = (1, SCHNEIDER_WIN, SCHWARZ_WIN)  # kernel.game_points
@@ -142,15 +169,12 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
     else:  # last-trick
         allowed = (1,)
     if reason == "last-trick" and rules.unclaimed_end != "last-trick":
-        raise Refused(f"under {rules.spec} an unclaimed deal ends {rules.unclaimed_end}, "
-                      "not by the last trick")
+        raise Refused(MSG_NOT_LAST_TRICK % {"rules": rules.spec, "end": rules.unclaimed_end})
     if reason == "higher-total" and rules.unclaimed_end != "higher-total":
-        raise Refused(f"under {rules.spec} an unclaimed deal ends {rules.unclaimed_end}, "
-                      "not by the higher total")
+        raise Refused(MSG_NOT_HIGHER_TOTAL % {"rules": rules.spec, "end": rules.unclaimed_end})
     if deal_points not in allowed:
-        raise Refused(f"a deal won by {reason} is worth "
-                      f"{' or '.join(str(x) for x in allowed)} game point(s) under "
-                      f"{rules.spec}, not {deal_points}")
+        raise Refused(MSG_WORTH % {"text": reason, "choices": OR.join(str(x) for x in allowed),
+                                   "rules": rules.spec, "points": deal_points})
 
 
 def simulate_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,

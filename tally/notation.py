@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from tally.cards import (
-    CARD_FORMS,
     CARDS,
     HALVES,
+    NOT_A_CARD,
     SPELLINGS,
     Card,
     half_key,
@@ -37,6 +37,7 @@ from tally.cards import (
     shorten,
 )
 from tally.errors import NotationError
+from tally.i18n import N_
 
 #: Tags in the order a canonical record prints them; others follow in the order given.
 TAG_ORDER: Final = ("Event", "Date", "Round", "Table", "Rules", "Dealer", "Forehand", "Trump",
@@ -248,6 +249,36 @@ _TRICK_DIGITS: Final = 4
 BOM: Final = "\ufeff"
 _WORD = re.compile(r"\S+")
 
+# The messages of text that is not valid notation, one template each, marked for the catalogue
+# (the engine speaks English; tally.vocabulary.error_message words them in another language by
+# matching them against these templates).
+MSG_TAG_AFTER_TRICK: Final = N_("a tag after the first trick (tags come first)")
+MSG_NEITHER: Final = N_('"%(text)s" starts neither a tag nor a trick line ("[Tag "value"]" or '
+                        '"N. cards")')
+MSG_NUMBER_TOO_LONG: Final = N_('trick number "%(digits)s..." is too long (expected trick '
+                                "%(expect)s)")
+MSG_OUT_OF_ORDER: Final = N_("trick %(trick)s is out of order (expected trick %(expect)s)")
+MSG_COMMENT_OPEN: Final = N_("a { comment is never closed")
+MSG_TAG_REPEATED: Final = N_('tag "%(tag)s" is repeated (first on line %(line)s)')
+MSG_BRACE: Final = N_('a "}" without its "{"')
+MSG_TAG_NAME: Final = N_('a tag needs a name: [Name "value"]')
+MSG_TAG_VALUE: Final = N_('tag "%(tag)s" needs a quoted value: [%(tag)s "value"]')
+MSG_TAG_QUOTE: Final = N_('the value of tag "%(tag)s" has no closing quote')
+MSG_TAG_BRACKET: Final = N_('tag "%(tag)s" needs a closing "]"')
+MSG_TAG_TEXT_AFTER: Final = N_('text after tag "%(tag)s"')
+MSG_CLAIMER_QUOTE: Final = N_("a quoted claimer's name has no closing quote")
+MSG_MARRIAGE_CARD: Final = N_("%(points)s must be followed by the king or queen led")
+MSG_CLAIMER_NAME: Final = N_("66@ needs the claimer's name")
+MSG_NOT_UTF8: Final = N_("not UTF-8 text: byte 0x%(byte)s at offset %(offset)s (save the file as "
+                         "UTF-8)")
+MSG_NAME_CARDS: Final = N_('"%(text)s" should be "Name: cards"')
+MSG_RESULT: Final = N_('Result should be "Name N" or "draw", not "%(text)s"')
+#: Every template of a message of this module.
+MESSAGES: Final = (MSG_TAG_AFTER_TRICK, MSG_NEITHER, MSG_NUMBER_TOO_LONG, MSG_OUT_OF_ORDER,
+                   MSG_COMMENT_OPEN, MSG_TAG_REPEATED, MSG_BRACE, MSG_TAG_NAME, MSG_TAG_VALUE,
+                   MSG_TAG_QUOTE, MSG_TAG_BRACKET, MSG_TAG_TEXT_AFTER, MSG_CLAIMER_QUOTE,
+                   MSG_MARRIAGE_CARD, MSG_CLAIMER_NAME, MSG_NOT_UTF8, MSG_NAME_CARDS, MSG_RESULT)
+
 
 def read_deal(text: str, source: str = "") -> DealRecord:
     """Read one ``.deal`` record. Raises :class:`NotationError` with the line and column.
@@ -274,7 +305,7 @@ def read_deal(text: str, source: str = "") -> DealRecord:
         col0 = len(line) - len(line.lstrip()) + 1
         if stripped.startswith("["):
             if seen_trick:
-                raise NotationError("a tag after the first trick (tags come first)", lineno, col0)
+                raise NotationError(MSG_TAG_AFTER_TRICK, lineno, col0)
             _add_tag(record, line, lineno, col0)
             continue
         parts = stripped.split()
@@ -290,15 +321,14 @@ def read_deal(text: str, source: str = "") -> DealRecord:
         m = _TRICK_NO.match(stripped)
         if not m:
             word = stripped.split()[0]
-            raise NotationError(f'"{shorten(word)}" starts neither a tag nor a trick line '
-                                '("[Tag "value"]" or "N. cards")', lineno, col0)
+            raise NotationError(MSG_NEITHER % {"text": shorten(word)}, lineno, col0)
         digits = m.group(1).lstrip("0") or "0"
         if len(digits) > _TRICK_DIGITS:
-            raise NotationError(f'trick number "{digits[:_TRICK_DIGITS + 1]}..." is too long '
-                                f"(expected trick {expect})", lineno, col0)
+            raise NotationError(MSG_NUMBER_TOO_LONG % {"digits": digits[:_TRICK_DIGITS + 1],
+                                                       "expect": expect}, lineno, col0)
         number = int(digits)
         if number != expect:
-            raise NotationError(f"trick {number} is out of order (expected trick {expect})",
+            raise NotationError(MSG_OUT_OF_ORDER % {"trick": number, "expect": expect},
                                 lineno, col0)
         expect += 1
         seen_trick = True
@@ -306,7 +336,7 @@ def read_deal(text: str, source: str = "") -> DealRecord:
         items = _read_items(line, rest_start, lineno)
         record.tricks.append(TrickLine(number, tuple(items), lineno))
     if in_brace:
-        raise NotationError("a { comment is never closed")
+        raise NotationError(MSG_COMMENT_OPEN)
     return record
 
 
@@ -419,8 +449,8 @@ def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:
     simple = _SIMPLE_TAG.fullmatch(line)
     name, value = simple.groups() if simple else _read_tag(line, lineno)
     if name in record.tags:
-        raise NotationError(f'tag "{shorten(name)}" is repeated (first on line '
-                            f"{record.tag_lines[name]})", lineno, col0)
+        raise NotationError(MSG_TAG_REPEATED % {"tag": shorten(name),
+                                                "line": record.tag_lines[name]}, lineno, col0)
     record.tags[name] = value
     record.tag_lines[name] = lineno
 
@@ -490,7 +520,7 @@ def _strip_comments(raw: str, lineno: int, in_brace: bool) -> tuple[str, bool]:
             in_brace = True
             out.append(" ")
         elif ch == "}":
-            raise NotationError('a "}" without its "{"', lineno, i + 1)
+            raise NotationError(MSG_BRACE, lineno, i + 1)
         else:
             out.append(ch)
         i += 1
@@ -501,21 +531,18 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
     start = line.index("[")
     m = _TAG_NAME.match(line, start + 1)
     if not m:
-        raise NotationError('a tag needs a name: [Name "value"]', lineno, start + 2)
+        raise NotationError(MSG_TAG_NAME, lineno, start + 2)
     name = m.group(0)
     i = m.end()
     while i < len(line) and line[i] in " \t":
         i += 1
     if i >= len(line) or line[i] != '"':
-        short = shorten(name)
-        raise NotationError(f'tag "{short}" needs a quoted value: [{short} "value"]', lineno,
-                            i + 1)
+        raise NotationError(MSG_TAG_VALUE % {"tag": shorten(name)}, lineno, i + 1)
     i += 1
     value: list[str] = []
     while True:
         if i >= len(line):
-            raise NotationError(f'the value of tag "{shorten(name)}" has no closing quote',
-                                lineno, i + 1)
+            raise NotationError(MSG_TAG_QUOTE % {"tag": shorten(name)}, lineno, i + 1)
         ch = line[i]
         if ch == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
             value.append(line[i + 1])
@@ -529,9 +556,9 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
     while i < len(line) and line[i] in " \t":
         i += 1
     if i >= len(line) or line[i] != "]":
-        raise NotationError(f'tag "{shorten(name)}" needs a closing "]"', lineno, i + 1)
+        raise NotationError(MSG_TAG_BRACKET % {"tag": shorten(name)}, lineno, i + 1)
     if line[i + 1:].strip():
-        raise NotationError(f'text after tag "{shorten(name)}"', lineno, i + 2)
+        raise NotationError(MSG_TAG_TEXT_AFTER % {"tag": shorten(name)}, lineno, i + 2)
     return name, "".join(value)
 
 
@@ -552,7 +579,7 @@ def _tokens(line: str, start: int, lineno: int) -> list[tuple[str, int]]:
             while j < n and line[j] != '"':
                 j += 2 if line[j] == "\\" else 1
             if j >= n:
-                raise NotationError("a quoted claimer's name has no closing quote", lineno, i + 1)
+                raise NotationError(MSG_CLAIMER_QUOTE, lineno, i + 1)
             j += 1
         else:
             while j < n and not line[j].isspace():
@@ -577,7 +604,7 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
         low = tok.lower()
         if low in ("20", "40"):
             if k + 1 >= len(tokens):
-                raise NotationError(f"{tok} must be followed by the king or queen led", lineno, col)
+                raise NotationError(MSG_MARRIAGE_CARD % {"points": tok}, lineno, col)
             card, used = _card_at(tokens, k + 1, lineno)
             items.append(ITEM_OF_CODE[(MARRIAGE_20 if low == "20" else MARRIAGE_40)
                                       + card])  # type: ignore[arg-type]
@@ -587,7 +614,7 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
             if name.startswith('"'):
                 name = name[1:-1].replace('\\"', '"').replace("\\\\", "\\")
             if not name.strip():
-                raise NotationError("66@ needs the claimer's name", lineno, col)
+                raise NotationError(MSG_CLAIMER_NAME, lineno, col)
             items.append(ClaimItem(name.strip()))
         else:
             card, used = _card_at(tokens, k, lineno)
@@ -611,7 +638,7 @@ def _card_at(tokens: list[tuple[str, int]], k: int, lineno: int) -> tuple[Card, 
             return card, 2
         if key in HALVES and half_key(following) in HALVES:
             tok = f"{tok} {following}"  # two halves that do not make a card: quote both
-    raise NotationError(f'"{shorten(tok)}" is not a card ({CARD_FORMS})', lineno, col)
+    raise NotationError(NOT_A_CARD % {"text": shorten(tok)}, lineno, col)
 
 
 def decode_record(data: bytes) -> str:
@@ -627,8 +654,8 @@ def decode_record(data: bytes) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise NotationError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset "
-                            f"{exc.start} (save the file as UTF-8)", line) from None
+        raise NotationError(MSG_NOT_UTF8 % {"byte": f"{data[exc.start]:02x}",
+                                            "offset": exc.start}, line) from None
     if text.startswith(BOM):
         text = text[1:]
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -645,7 +672,7 @@ def read_hands(value: str) -> list[tuple[str, list[Card]]]:
             continue
         name, colon, cards = part.partition(":")
         if not colon or not name.strip():
-            raise NotationError(f'"{shorten(part.strip())}" should be "Name: cards"')
+            raise NotationError(MSG_NAME_CARDS % {"text": shorten(part.strip())})
         out.append((name.strip(), parse_cards(cards)))
     return out
 
@@ -723,7 +750,7 @@ def read_result(value: str) -> tuple[str | None, int]:
         return (None, 0)
     name, _, num = text.rpartition(" ")
     if not (num.isascii() and num.isdigit() and len(num) <= 4) or not name.strip():
-        raise NotationError(f'Result should be "Name N" or "draw", not "{shorten(value)}"')
+        raise NotationError(MSG_RESULT % {"text": shorten(value)})
     return (name.strip(), int(num))
 
 

@@ -11,7 +11,7 @@ can be trusted.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tally.decision import DealState, ErrorEntry
 from tally.errors import RecordError
@@ -23,6 +23,7 @@ from tally.evidence import (
     SwapEvent,
     counted_points,
 )
+from tally.i18n import N_
 from tally.kernel import (
     CARD_POINTS,
     FOLLOWER_WINS,
@@ -56,6 +57,28 @@ if TYPE_CHECKING:  # (a plain record is ruled without loading the deal: see quic
     from tally.deal import Deal
 
 _new_tuple = tuple.__new__
+
+# The messages of trick lines out of place, one template each, marked for the catalogue (the
+# engine speaks English; tally.vocabulary.error_message words them in another language by
+# matching them against these templates).
+MSG_AFTER_CLAIM: Final = N_("nothing may follow a claim")
+MSG_ALL_PLAYED: Final = N_("the deal is over: every trick is played")
+MSG_UNFINISHED: Final = N_("trick %(trick)s is unfinished; only the last line may stop after "
+                           "the leader's card")
+MSG_NO_CARDS: Final = N_("trick %(trick)s has no cards; only the last line may stop before its "
+                         "cards")
+MSG_ITEM_AFTER_CLAIM: Final = N_('"%(item)s" after a claim: nothing may follow a claim')
+MSG_ITEM_AFTER_LAST: Final = N_('"%(item)s" after the last trick: only a claim may follow it')
+MSG_THIRD_CARD: Final = N_("%(item)s: trick %(trick)s already has its two cards")
+MSG_MARRIAGE_PLACE: Final = N_("a marriage is declared by the leader, before leading")
+MSG_SWAP_PLACE: Final = N_("swap after the trick: an exchange comes just before a card, on the "
+                           "next trick's line")
+MSG_CLOSE_PLACE: Final = N_("close between the two cards of a trick: the stock is closed before "
+                            "leading or right after the trick")
+#: Every template of a message of this module.
+MESSAGES: Final = (MSG_AFTER_CLAIM, MSG_ALL_PLAYED, MSG_UNFINISHED, MSG_NO_CARDS,
+                   MSG_ITEM_AFTER_CLAIM, MSG_ITEM_AFTER_LAST, MSG_THIRD_CARD, MSG_MARRIAGE_PLACE,
+                   MSG_SWAP_PLACE, MSG_CLOSE_PLACE)
 #: Each card's bit.
 _BITS = tuple(1 << c for c in range(24))
 #: The ranks a marriage is declared with.
@@ -81,9 +104,9 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
     for index, tl in enumerate(lines):
         try:
             if claimed:
-                raise RecordError("nothing may follow a claim")
+                raise RecordError(MSG_AFTER_CLAIM)
             if deal.all_tricks_played:
-                raise RecordError("the deal is over: every trick is played")
+                raise RecordError(MSG_ALL_PLAYED)
             items = tl.items
             # A card draws by itself first; anything else, or a visitor, must see the draws.
             if deal.draw_pending and (visitor is not None or not items
@@ -101,11 +124,9 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
                     cards, claimed = _other_item(deal, tl, item, cards, trick_done, claimed)
             if index != last and not claimed:
                 if cards and not trick_done:
-                    raise RecordError(f"trick {tl.number} is unfinished; only the last line "
-                                      "may stop after the leader's card")
+                    raise RecordError(MSG_UNFINISHED % {"trick": tl.number})
                 if not trick_done:
-                    raise RecordError(f"trick {tl.number} has no cards; only the last line "
-                                      "may stop before its cards")
+                    raise RecordError(MSG_NO_CARDS % {"trick": tl.number})
         except RecordError as exc:
             return ErrorEntry(tl.line, exc.bare_message)
         if visitor is not None:
@@ -119,25 +140,23 @@ def _other_item(deal: Deal, tl: TrickLine, item: Item, cards: int, trick_done: b
     it stands); returns the cards on the trick and whether the deal is claimed now."""
     kind = type(item)
     if claimed:
-        raise RecordError(f'"{item}" after a claim: nothing may follow a claim')
+        raise RecordError(MSG_ITEM_AFTER_CLAIM % {"item": item})
     if trick_done and kind is not ClaimItem and deal.all_tricks_played:
-        raise RecordError(f'"{item}" after the last trick: only a claim may follow it')
+        raise RecordError(MSG_ITEM_AFTER_LAST % {"item": item})
     if kind is CardItem:
-        raise RecordError(f"{item}: trick {tl.number} already has its two cards")
+        raise RecordError(MSG_THIRD_CARD % {"item": item, "trick": tl.number})
     if isinstance(item, MarriageItem):
         if cards or trick_done:
-            raise RecordError("a marriage is declared by the leader, before leading")
+            raise RecordError(MSG_MARRIAGE_PLACE)
         deal.declare(item.card, item.value)
         return cards + 1, False
     if isinstance(item, SwapItem):
         if trick_done:
-            raise RecordError("swap after the trick: an exchange comes just before "
-                              "a card, on the next trick's line")
+            raise RecordError(MSG_SWAP_PLACE)
         deal.exchange()
     elif isinstance(item, CloseItem):
         if cards and not trick_done:
-            raise RecordError("close between the two cards of a trick: the stock is "
-                              "closed before leading or right after the trick")
+            raise RecordError(MSG_CLOSE_PLACE)
         deal.close(after_trick=trick_done)
     elif isinstance(item, ClaimItem):
         deal.claim(item.player)

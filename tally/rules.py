@@ -101,6 +101,32 @@ PRESETS: Final[dict[str, dict[str, str]]] = {
     },
 }
 
+# The messages of a rule set that cannot be read and of a card the deck lacks, one template
+# each, marked for the catalogue (the engine speaks English; tally.vocabulary.error_message
+# words them in another language by matching them against these templates).
+MSG_PRESET_FIRST: Final = N_('the rule set must start with a preset, not "%(text)s" (presets: '
+                             "%(presets)s)")
+MSG_UNKNOWN_PRESET: Final = N_('unknown preset "%(text)s" (presets: %(presets)s)')
+MSG_NOT_OVERRIDE: Final = N_('"%(text)s" is not an option=value override')
+MSG_UNKNOWN_OPTION: Final = N_('unknown option "%(text)s" (options: %(options)s)')
+MSG_OPTION_TWICE: Final = N_('option "%(text)s" is given twice')
+MSG_NUMBER_VALUE: Final = N_('option "%(option)s" takes a whole number from %(low)s to %(high)s, '
+                             'not "%(text)s"')
+MSG_VALUE: Final = N_('option "%(option)s" takes %(values)s, not "%(text)s"')
+MSG_NINE_NEEDS_24: Final = N_("exchange_card=9 needs the 24-card deck (deck=24): a 20-card deck "
+                              "has no nines")
+MSG_NOT_IN_20: Final = N_("%(card)s is not in a Schnapsen deck (20 cards, no nines)")
+MSG_NOT_IN_20_AT: Final = N_("%(card)s is not in a Schnapsen deck (20 cards, no nines) "
+                             "(%(where)s)")
+MSG_NOT_IN_24: Final = N_("%(card)s is not in a 24-card deck")
+MSG_NOT_IN_24_AT: Final = N_("%(card)s is not in a 24-card deck (%(where)s)")
+#: Where :func:`check_in_deck` finds a card besides the tags ``Hands`` and ``Remaining``.
+STOCK: Final = N_("the stock")
+#: Every template of a message of this module.
+MESSAGES: Final = (MSG_PRESET_FIRST, MSG_UNKNOWN_PRESET, MSG_NOT_OVERRIDE, MSG_UNKNOWN_OPTION,
+                   MSG_OPTION_TWICE, MSG_NUMBER_VALUE, MSG_VALUE, MSG_NINE_NEEDS_24,
+                   MSG_NOT_IN_20, MSG_NOT_IN_20_AT, MSG_NOT_IN_24, MSG_NOT_IN_24_AT)
+
 #: Each preset's title, marked for the catalogue and translated where it is shown.
 PRESET_TITLES: Final = {
     "sixty-six": N_("Sixty-Six as in the seed article (24 cards)"),
@@ -157,21 +183,23 @@ class RuleSet:
         name = words[0] if words else DEFAULT_PRESET
         if name not in PRESETS:
             if "=" in name:
-                raise RulesError(f'the rule set must start with a preset, not "{_short(name)}" '
-                                 f"(presets: {', '.join(PRESETS)})")
-            raise RulesError(f'unknown preset "{_short(name)}" (presets: {", ".join(PRESETS)})')
+                raise RulesError(MSG_PRESET_FIRST % {"text": _short(name),
+                                                     "presets": ", ".join(PRESETS)})
+            raise RulesError(MSG_UNKNOWN_PRESET % {"text": _short(name),
+                                                   "presets": ", ".join(PRESETS)})
         values = dict(PRESETS[name])
         overrides: list[tuple[str, str]] = []
         seen: set[str] = set()
         for word in words[1:]:
             key, eq, value = word.partition("=")
             if not eq:
-                raise RulesError(f'"{_short(word)}" is not an option=value override')
+                raise RulesError(MSG_NOT_OVERRIDE % {"text": _short(word)})
             option = OPTIONS.get(key)
             if option is None:
-                raise RulesError(f'unknown option "{_short(key)}" (options: {", ".join(OPTIONS)})')
+                raise RulesError(MSG_UNKNOWN_OPTION % {"text": _short(key),
+                                                       "options": ", ".join(OPTIONS)})
             if key in seen:
-                raise RulesError(f'option "{_short(key)}" is given twice')
+                raise RulesError(MSG_OPTION_TWICE % {"text": _short(key)})
             seen.add(key)
             _check_value(option, value)
             values[key] = value
@@ -224,19 +252,18 @@ def _check_value(option: Option, value: str) -> None:
         # ASCII digits only, and few of them: int() takes other digits, or refuses long ones
         if not (value.isascii() and value.isdigit() and len(value) <= 9
                 and low <= int(value) <= high):
-            raise RulesError(f'option "{option.name}" takes {option.allowed()}, '
-                             f'not "{_short(value)}"')
+            raise RulesError(MSG_NUMBER_VALUE % {"option": option.name, "low": low,
+                                                 "high": high, "text": _short(value)})
     elif value not in option.values:
-        raise RulesError(f'option "{option.name}" takes {option.allowed()}, '
-                         f'not "{_short(value)}"')
+        raise RulesError(MSG_VALUE % {"option": option.name, "values": option.allowed(),
+                                      "text": _short(value)})
 
 
 def _build(name: str, values: dict[str, str], overrides: tuple[tuple[str, str], ...]) -> RuleSet:
     exchange_rank = Rank.NINE if values["exchange_card"] == "9" else Rank.JACK
     deck = int(values["deck"])
     if deck == 20 and exchange_rank == Rank.NINE:
-        raise RulesError("exchange_card=9 needs the 24-card deck (deck=24): "
-                         "a 20-card deck has no nines")
+        raise RulesError(MSG_NINE_NEEDS_24)
     kwargs: dict[str, Any] = {}
     for f in dataclasses.fields(RuleSet):
         if f.name in ("preset_name", "overrides", "exchange_card", "deck"):
@@ -255,5 +282,8 @@ def _build(name: str, values: dict[str, str], overrides: tuple[tuple[str, str], 
 def check_in_deck(card: int, rules: RuleSet, where: str = "") -> None:
     """Refuse a card the deck lacks: a 20-card deck has no nines (RULES.md section 2)."""
     if not in_deck(card, rules.deck):
-        deck = ("Schnapsen deck (20 cards, no nines)" if rules.deck == 20 else "24-card deck")
-        raise RecordError(f"{CARDS[card]} is not in a {deck}" + (f" ({where})" if where else ""))
+        if rules.deck == 20:
+            template = MSG_NOT_IN_20_AT if where else MSG_NOT_IN_20
+        else:
+            template = MSG_NOT_IN_24_AT if where else MSG_NOT_IN_24
+        raise RecordError(template % {"card": CARDS[card], "where": where})

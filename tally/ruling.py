@@ -29,13 +29,14 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tally.cards import Card
 from tally.cards import shorten as _short
 from tally.decision import REASONS, DealState, ErrorEntry, Outcome, Ruling, rule_facts
 from tally.errors import NotationError, RecordError, RulesError
 from tally.evidence import Violation
+from tally.i18n import N_
 from tally.kernel import Reason, Rule
 from tally.notation import (
     REQUIRED_TAGS,
@@ -59,8 +60,21 @@ from tally.rules import RuleSet, check_in_deck
 if TYPE_CHECKING:  # (loaded when a record needs the full replay: see _rule)
     from tally.deal import Deal
 
-__all__ = ["REASONS", "DealState", "ErrorEntry", "Outcome", "Reason", "Rule", "Ruling",
-           "TrickSummary", "Violation", "rule", "rule_deal", "rule_text", "summarize"]
+__all__ = ["MESSAGES", "REASONS", "DealState", "ErrorEntry", "Outcome", "Reason", "Rule",
+           "Ruling", "TrickSummary", "Violation", "rule", "rule_deal", "rule_text", "summarize"]
+
+# The messages of a record's tags that cannot be, one template each, marked for the catalogue
+# (the engine speaks English; tally.vocabulary.error_message words them in another language by
+# matching them against these templates).
+MSG_MISSING_TAG: Final = N_('the required tag "%(tag)s" is missing')
+MSG_EMPTY_NAME: Final = N_("a player's name is empty")
+MSG_REMAINING_TWICE: Final = N_("Remaining lists %(player)s twice")
+MSG_CARRY_NUMBER: Final = N_('Carry must be a whole number of game points, not "%(text)s"')
+MSG_CARRY_TOO_MANY: Final = N_('Carry "%(text)s" is more than %(most)s game points')
+MSG_UNKNOWN_PLAYER: Final = N_("unknown-player (%(tag)s names %(player)s)")
+#: Every template of a message of this module.
+MESSAGES: Final = (MSG_MISSING_TAG, MSG_EMPTY_NAME, MSG_REMAINING_TWICE, MSG_CARRY_NUMBER,
+                   MSG_CARRY_TOO_MANY, MSG_UNKNOWN_PLAYER)
 
 
 @dataclass(frozen=True)
@@ -210,7 +224,7 @@ def _rule(record: DealRecord, file: str,
     written = tags.get("Rules")
     spec = "sixty-six" if written is None else " ".join(written.split()) or "sixty-six"
     errors = [] if "Dealer" in tags and "Forehand" in tags and "Trump" in tags else [
-        ErrorEntry(None, f'the required tag "{name}" is missing')
+        ErrorEntry(None, MSG_MISSING_TAG % {"tag": name})
         for name in REQUIRED_TAGS if name not in tags]
     try:
         rules = RuleSet.parse(spec)
@@ -292,7 +306,7 @@ def _start_args(tags: dict[str, str], lines: dict[str, int],
     carry = _tag_count(tags["Carry"], lines.get("Carry")) if "Carry" in tags else 0
     if not forehand or not dealer:
         tag = "Forehand" if not forehand else "Dealer"
-        raise RecordError("a player's name is empty", _players_line(lines) if not forehand
+        raise RecordError(MSG_EMPTY_NAME, _players_line(lines) if not forehand
                           else lines.get("Dealer"), tag=tag)
     return forehand, dealer, trump, carry
 
@@ -323,7 +337,7 @@ def _read_deal_tags(record: DealRecord,
                 for name, cards in _hands(value, tag):
                     p = _tag_player(deal.names, name, tag)
                     if p in remaining:
-                        raise RecordError(f"Remaining lists {name} twice")
+                        raise RecordError(MSG_REMAINING_TWICE % {"player": name})
                     for c in cards:
                         check_in_deck(c, deal.rules, "Remaining")
                     remaining[p] = sum(1 << c for c in set(cards))
@@ -382,10 +396,9 @@ def _tag_count(value: str, line: int | None) -> int:
     text = value.strip()
     # ASCII digits only (int() reads Arabic-Indic digits, refuses ² and 5,000 digits)
     if not (text.isascii() and text.isdigit()):
-        raise RecordError(f'Carry must be a whole number of game points, not "{_short(value)}"',
-                          line)
+        raise RecordError(MSG_CARRY_NUMBER % {"text": _short(value)}, line)
     if len(text.lstrip("0")) > 3 or int(text) > MAX_CARRY:
-        raise RecordError(f'Carry "{_short(value)}" is more than {MAX_CARRY} game points', line)
+        raise RecordError(MSG_CARRY_TOO_MANY % {"text": _short(value), "most": MAX_CARRY}, line)
     return int(text)
 
 
@@ -395,4 +408,4 @@ def _tag_player(names: tuple[str, str], name: str, tag: str) -> int:
         return 0
     if name == names[1]:
         return 1
-    raise RecordError(f"unknown-player ({tag} names {name})")
+    raise RecordError(MSG_UNKNOWN_PLAYER % {"tag": tag, "player": name})

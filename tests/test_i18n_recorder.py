@@ -1,6 +1,7 @@
 """The interactive ``tally deal record``, ``tally rules``, ``tally deal import/edit/delete`` and
 ``tally audit undo`` speak German when the locale (or ``--lang``, for ``rules``) says so, and
-stay English otherwise; refusals keep their English words in both."""
+stay English otherwise; the recorder's ``Refused:`` lines keep their English words in both (a
+command's own refusal, ``tally: ...``, is German: tests/test_i18n_errors.py)."""
 
 from __future__ import annotations
 
@@ -287,8 +288,15 @@ def test_rules_in_german_by_the_locale_and_by_lang(tmp_path: Path) -> None:
     # JSON stays English and the same
     assert _run(url, GERMAN, "rules", "schnapsen", "--json") == \
         _run(url, ENGLISH, "rules", "schnapsen", "--json")
+    # a rule set that cannot be read is refused in the language spoken too
     result = CliRunner().invoke(app, ["rules", "bauernschnapsen"], env=GERMAN)
-    assert result.exit_code == 2 and result.stderr.startswith("tally: unknown")
+    assert result.exit_code == 2
+    assert result.stderr == ("tally: unbekannte Voreinstellung „bauernschnapsen“ "
+                             "(Voreinstellungen: sixty-six, schnapsen, pagat-66)\n")
+    result = CliRunner().invoke(app, ["rules", "bauernschnapsen", "--lang", "en"], env=GERMAN)
+    assert result.exit_code == 2
+    assert result.stderr == ('tally: unknown preset "bauernschnapsen" (presets: sixty-six, '
+                             "schnapsen, pagat-66)\n")
 
 
 def _corrections(tmp_path: Path, env: dict[str, str]) -> list[str]:

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tally.cli.common import language
+from tally.cli.common import CANNOT_READ, language
 from tally.i18n import gettext as _
 from tally.i18n import ngettext, use
-from tally.vocabulary import explanation, word
+from tally.vocabulary import error_message, explanation, word
 
 if TYPE_CHECKING:
     from tally.ruling import Ruling
@@ -79,7 +79,9 @@ def check_files(files: list[str], *, json_out: bool = False, referee: bool = Fal
                         "violations": [], "tricks": {}, "points": {}, "outcome": None,
                         "agreed": None, "carry": 0}))
                 else:
-                    echo(f"{name}: cannot be read: {message}", err=True)
+                    said = CANNOT_READ % {"file": name, "message": message}
+                    with use(language(lang)):
+                        echo(error_message(said, wrappers=(CANNOT_READ,)), err=True)
                 status = max(status, EXIT_ERRORS)
                 continue
             ruling = rule_text(text, file=name)
@@ -123,14 +125,15 @@ def _stdin_bytes() -> bytes:
 def describe(ruling: Ruling, *, referee: bool = False) -> str:
     """A ruling in plain words, as a referee would give it, in the current language
     (:func:`tally.i18n.use`; the engine's explanation and messages worded by
-    :func:`tally.vocabulary.explanation`)."""
+    :func:`tally.vocabulary.explanation`, its record errors by
+    :func:`tally.vocabulary.error_message`)."""
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
         "file": ruling.file or _("(record)"), "rules": ruling.rules,
         "forehand": ruling.forehand, "dealer": ruling.dealer}
     out = [head]
     if ruling.errors:
         out.append(_("  The record cannot describe a real deal:"))
-        out += [f"    {e}" for e in ruling.errors]
+        out += [f"    {error_message(str(e))}" for e in ruling.errors]
         out.append(_("  No ruling."))
         return "\n".join(out)
     for v in ruling.violations:

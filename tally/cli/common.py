@@ -1,11 +1,22 @@
 """Shared pieces of the command line: the error boundary and output helpers.
 
 Library errors (:class:`tally.errors.TallyError`) become one clean line on stderr and an exit
-status, in the manner of sqlite-utils; no user input produces a traceback. Before a command
-runs, :func:`guard` also refuses arguments no command can use: text that was not UTF-8 when
-typed (Python keeps such bytes as surrogate escapes), a NUL character, and numbers beyond
-what a database id can be (2**63 - 1). The password of a ``--db`` URL never appears in a
-message (:func:`hide_secrets_of`).
+status, in the manner of sqlite-utils; no user input produces a traceback.
+
+The line is in the command's language (its ``--lang``, else the locale; :func:`in_language`).
+The engine's messages (an illegal action, an impossible record, text that is not a card, a
+rule set that cannot be read) are worded by :func:`tally.vocabulary.error_message`, together
+with the words the store and the command line put around them at the table
+(:data:`WRAPPERS`); an entry that would record a violation is worded from the exception's
+parts, as the recorder words it (:func:`tally.cli.lines.violation_words`). Anything else (the
+store's and the files' administrative refusals: no such player, a finished match, a database
+or a file that cannot be opened) fits no template and stays English: a refusal is never half
+translated. English costs nothing more: the wording is loaded only for another language.
+
+Before a command runs, :func:`guard` also refuses arguments no command can use: text that was
+not UTF-8 when typed (Python keeps such bytes as surrogate escapes), a NUL character, and
+numbers beyond what a database id can be (2**63 - 1). The password of a ``--db`` URL never
+appears in a message (:func:`hide_secrets_of`).
 
 Typer is imported inside the functions that need it, so that the plain paths of
 :mod:`tally.cli` (``--help``, ``deal play``) can use the rest without it.
@@ -20,11 +31,13 @@ import re
 import sys
 import typing
 from collections.abc import Callable
+from contextvars import ContextVar
 from enum import StrEnum
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from typing import Any, Final, NoReturn, ParamSpec, TypeVar
 from urllib.parse import unquote
 
 from tally.errors import TallyError
+from tally.i18n import N_
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -33,8 +46,21 @@ R = TypeVar("R")
 EXIT_ERROR = 2
 #: the largest number a database id can be (SQLite INTEGER, PostgreSQL BIGINT)
 MAX_ID = 2**63 - 1
+#: What ``tally check`` and ``tally analyse`` say of a file they cannot read: a record that is
+#: not UTF-8 (the engine's message, worded in the language spoken), a file that cannot be
+#: opened (the system's words, English).
+CANNOT_READ: Final = N_("%(file)s: cannot be read: %(message)s")
+#: What ``tally deal play`` adds to the refusal of an entry that would record a violation.
+AS_PLAYED: Final = N_("%(message)s. If it happened at the table, record it with --as-played.")
+#: The line ``tally deal edit`` adds when the edited record is refused.
+EDIT_KEPT: Final = N_("nothing was changed; your edit is kept in %(path)s")
+#: The words the command line says at the table, around an engine message (``%(message)s``)
+#: or after it; the store's are :data:`tally.store.recording.WRAPPERS`.
+WRAPPERS: Final = (AS_PLAYED, EDIT_KEPT, CANNOT_READ)
 
 _SECRETS: set[str] = set()
+#: The ``--lang`` of the command :func:`guard` runs (None: not given, or the command has none).
+_REQUESTED: ContextVar[str | None] = ContextVar("tally_refusal_language", default=None)
 _USERINFO = re.compile(r"^[^:/?#]*://(?P<info>[^/?#]*)@")
 
 
@@ -83,12 +109,55 @@ def refusal(message: str) -> str:
     return "tally: " + "\n       ".join(lines)
 
 
-def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
-    """Print ``message`` on stderr as ``tally: message`` (one line, no password) and exit
-    with ``code``."""
+def in_language(message: str, lang: str | None = None,
+                exc: BaseException | None = None) -> str:
+    """A refusal's ``message`` in the language of the command: ``lang``, else the ``--lang``
+    of the command :func:`guard` runs, else the locale's (a command that chooses its language
+    by the event it is about refuses in the locale's). Not English: the engine's messages,
+    and the words around them at the table, worded (``exc``, by default the error being
+    handled, is what the message was made of; see the module's docstring); anything else
+    stays as it is."""
+    chosen = language(lang if lang is not None else _REQUESTED.get())
+    if chosen == "en":
+        return message
+    return _worded(message, chosen, sys.exception() if exc is None else exc)
+
+
+def _worded(message: str, lang: str, exc: BaseException | None) -> str:
+    """``message`` (a refusal, perhaps made of ``exc``: the error being handled) in ``lang``;
+    each of its lines worded on its own, its indent kept, or none of them if one stays as it
+    is."""
+    from tally.errors import ViolationNotConfirmed
+    from tally.i18n import gettext, use
+    from tally.store.recording import WRAPPERS as STORE_WRAPPERS
+    from tally.vocabulary import error_message
+
+    with use(lang):
+        if isinstance(exc, ViolationNotConfirmed) and exc.deal is not None:
+            from tally.cli.lines import violation_words
+
+            said = str(exc)
+            if message == said:
+                return violation_words(exc)
+            if message == AS_PLAYED % {"message": said}:
+                return gettext(AS_PLAYED) % {"message": violation_words(exc)}
+        wrappers = (*WRAPPERS, *STORE_WRAPPERS)
+        out = []
+        for line in message.split("\n"):
+            text = line.lstrip(" ")
+            worded = error_message(text, lang, wrappers=wrappers)
+            if worded == text and text:
+                return message  # never half translated
+            out.append(line[:len(line) - len(text)] + worded)
+        return "\n".join(out)
+
+
+def fail(message: str, code: int = EXIT_ERROR, *, lang: str | None = None) -> NoReturn:
+    """Print ``message`` on stderr as ``tally: message`` (one line, no password; in the
+    command's language, :func:`in_language`) and exit with ``code``."""
     import typer
 
-    typer.echo(refusal(message), err=True)
+    typer.echo(refusal(in_language(message, lang)), err=True)
     raise typer.Exit(code)
 
 
@@ -141,19 +210,23 @@ def check_arguments(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
 
 def guard(fn: Callable[P, R]) -> Callable[P, R]:
     """Wrap a command so that bad arguments and a :class:`TallyError` become a clean message
-    and exit 2."""
+    and exit 2, in the command's language (its ``--lang``, else the locale's)."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         db = kwargs.get("db")
         hide_secrets_of(db if isinstance(db, str) else os.environ.get("TALLY_DB"))
-        check_arguments(fn, dict(kwargs))
+        lang = kwargs.get("lang")
+        token = _REQUESTED.set(None if lang is None else str(lang))
         try:
+            check_arguments(fn, dict(kwargs))
             return fn(*args, **kwargs)
         except TallyError as exc:
             fail(str(exc))
         except OSError as exc:
             fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+        finally:
+            _REQUESTED.reset(token)
 
     return wrapper
 

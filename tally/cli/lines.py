@@ -80,12 +80,34 @@ def careful_line(exc: ViolationNotConfirmed) -> str:
     table: what the store said (``Careful: "KD JC" would record a violation: Bert broke
     follow-suit in trick 2: ...; the deal ends: Anna wins 3 game points (illegal-play). Nothing
     was recorded.``), worded in the current language from the violations and the deal they
-    would bring (``tally deal play`` refuses the same entry, in English as every refusal)."""
+    would bring (:func:`violation_words`)."""
     from tally.i18n import gettext as _
-    from tally.vocabulary import explanation, word
 
     if exc.deal is None:  # raised without the deal: the store's words as they are
         return f"Careful: {exc}."
+    return _('Careful: "%(entry)s" would record a violation: %(broken)s; %(consequence)s. '
+             "Nothing was recorded.") % _violation_parts(exc)
+
+
+def violation_words(exc: ViolationNotConfirmed) -> str:
+    """The store's refusal of an entry that would record a violation (``"KD JC" would record
+    a violation: ...; the deal ends: ... Nothing was recorded``, what ``tally deal play``
+    says), worded in the current language from its parts; in English the store's words
+    exactly. Raised without the deal: the store's words as they are."""
+    from tally.i18n import gettext as _
+
+    if exc.deal is None:
+        return str(exc)
+    return _('"%(entry)s" would record a violation: %(broken)s; %(consequence)s. Nothing was '
+             "recorded") % _violation_parts(exc)
+
+
+def _violation_parts(exc: ViolationNotConfirmed) -> dict[str, str]:
+    """The entry, the rules broken and what follows, worded in the current language."""
+    from tally.i18n import gettext as _
+    from tally.vocabulary import explanation, word
+
+    assert exc.deal is not None
     broken = "; ".join(
         _("%(player)s broke %(rule)s in trick %(trick)s: %(message)s") % {
             "player": v.player, "rule": word(v.rule), "trick": v.trick,
@@ -94,9 +116,7 @@ def careful_line(exc: ViolationNotConfirmed) -> str:
     consequence = (_("the deal ends: %(outcome)s") if exc.decided else
                    _("an earlier violation decided the deal already: %(outcome)s")) % {
         "outcome": outcome_words(exc.deal)}
-    return _('Careful: "%(entry)s" would record a violation: %(broken)s; %(consequence)s. '
-             "Nothing was recorded.") % {"entry": exc.entry, "broken": broken,
-                                         "consequence": consequence}
+    return {"entry": exc.entry, "broken": broken, "consequence": consequence}
 
 
 def counted_line(deal: DealView) -> str | None:

@@ -24,7 +24,14 @@ import os
 import sys
 from dataclasses import dataclass
 
-from tally.cli.common import EXIT_ERROR, bad_text, hide_secrets_of, refusal
+from tally.cli.common import (
+    AS_PLAYED,
+    EXIT_ERROR,
+    bad_text,
+    hide_secrets_of,
+    in_language,
+    refusal,
+)
 
 #: the flags of ``tally deal play`` and the options that take a value (by attribute)
 FLAGS = {"--as-played": "as_played", "--referee": "referee"}
@@ -109,9 +116,9 @@ def run_plain_play(args: list[str]) -> int | None:
     except (PlainPathDeclined, OSError):
         return None
     except ViolationNotConfirmed as exc:
-        return _refuse(f"{exc}. If it happened at the table, record it with --as-played.")
+        return _refuse(AS_PLAYED % {"message": exc}, exc)
     except TallyError as exc:
-        return _refuse(str(exc))
+        return _refuse(str(exc), exc)
     from tally.cli.lines import describe_play, position_line
     from tally.i18n import resolve, use
 
@@ -128,8 +135,9 @@ def run_plain_play(args: list[str]) -> int | None:
     return 0
 
 
-def _refuse(message: str) -> int:
-    """Print a refusal as :func:`tally.cli.common.fail` does; exit status 2."""
-    sys.stderr.write(refusal(message) + "\n")
+def _refuse(message: str, exc: BaseException) -> int:
+    """Print a refusal (made of ``exc``) as :func:`tally.cli.common.fail` does, in the
+    locale's language; exit status 2."""
+    sys.stderr.write(refusal(in_language(message, exc=exc)) + "\n")
     sys.stderr.flush()
     return EXIT_ERROR

@@ -40,6 +40,7 @@ from tally.store.derivation import (
 )
 from tally.store.players import resolve_in_match
 from tally.store.plays import deal_snapshot, utc_now
+from tally.store.recording import EDITED, TURN_UP
 from tally.store.records import (
     StoredDeal,
     name_matcher,
@@ -120,7 +121,7 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
     try:
         card = Card.parse(turn_up)
     except NotationError as exc:
-        raise NotationError(f"turn-up: {exc.bare_message}") from None
+        raise NotationError(TURN_UP % {"message": exc.bare_message}) from None
     with store.writing() as conn:
         loaded = load_derived(conn, match_id, lock=True)
         plays.check_position(loaded, expect)
@@ -130,7 +131,7 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
         try:
             after = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
         except BadRecord as exc:
-            raise RecordError(f"turn-up: {exc.message}") from None
+            raise RecordError(TURN_UP % {"message": exc.message}) from None
         _insert_deal(store, conn, deal)
         save_results(conn, after, last_only=True)
         view = view_of_deal(after, len(after.deals) - 1, False)
@@ -308,7 +309,7 @@ def deal_view(store: Store, deal_id: int, *, referee: bool = False) -> DealView:
 def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
     """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
     (:meth:`Store.edit_deal`, where it is documented in full.)"""
-    record = _read_record(text, f"deal {deal_id}")
+    record = _read_record(text, f"deal {deal_id}")  # (recording.IN_DEAL words it)
     with store.writing() as conn:
         loaded, index = load_deal(conn, deal_id, lock=True)
         for tag, value in _context_tags(conn, loaded.match).items():
@@ -318,7 +319,7 @@ def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
         if old.kind == "quick":
             raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
                           "(quick entry): it has no record to edit")
-        new = _fitted(store, loaded, record, "the edited record", replace(old), index)
+        new = _fitted(store, loaded, record, EDITED, replace(old), index)
         if deal_snapshot(new) == deal_snapshot(old):
             return None
         write_deal_row(conn, new)

@@ -52,7 +52,7 @@ from tally.store.derivation import (
     view_of_deal,
     view_of_match,
 )
-from tally.store.recording import moved_message, ruling_words, violation_message
+from tally.store.recording import REFUSED_ENTRY, moved_message, ruling_words, violation_message
 from tally.store.records import (
     ScorerItem,
     StoredDeal,
@@ -286,7 +286,7 @@ def after_play(loaded: Loaded, changed: StoredDeal, text: str) -> Loaded:
     try:
         return rederive_last(loaded, changed)
     except BadRecord as exc:
-        raise RecordError(f'"{text}" refused, nothing was recorded: {exc.message}') from None
+        raise RecordError(REFUSED_ENTRY % {"entry": text, "message": exc.message}) from None
 
 
 def played(loaded: Loaded, after: Loaded, index: int, ruling_before: Ruling, referee: bool,
