@@ -1,7 +1,7 @@
 """The interactive ``tally deal record``, ``tally rules``, ``tally deal import/edit/delete`` and
 ``tally audit undo`` speak German when the locale (or ``--lang``, for ``rules``) says so, and
-stay English otherwise; the recorder's ``Refused:`` lines keep their English words in both (a
-command's own refusal, ``tally: ...``, is German: tests/test_i18n_errors.py)."""
+stay English otherwise; the recorder's ``Refused:`` lines are worded as a command's refusal
+(``tally: ...``, tests/test_i18n_errors.py): the engine's messages German, the store's English."""
 
 from __future__ import annotations
 
@@ -67,9 +67,9 @@ def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
         "?, quit. Mehrere Eingaben in einer Zeile gehen auch: KS AS.\n"
         "[1.1 Stich 1] Bert spielt aus> Spiel 1.1: Anna gab, Bert spielte aus (Vorhand), "
         "Atoutkarte QH.\n  (noch nichts eingetragen)\nStich 1: Bert spielt aus.\n")
-    # a refusal keeps its English words, as every refusal does
-    assert ('[1.1 Stich 1] Bert spielt aus> Refused: "XX" is not a card (rank A 10 K Q J 9 '
-            "and suit C D H S, or German names such as Herz König)\n") in out
+    # a refusal is worded as a command's: the engine's message in German
+    assert ("[1.1 Stich 1] Bert spielt aus> Abgelehnt: „XX“ ist keine Karte (Rang A 10 K Q J 9 "
+            "und Farbe C D H S, oder deutsche Namen wie Herz König)\n") in out
     assert ("[1.1 Stich 1] Bert spielt aus> KS AS in Spiel 1.1 eingetragen.\nStich 2: Anna "
             "spielt aus.\n[1.1 Stich 2] Anna spielt aus> AS in Spiel 1.1 zurückgenommen.\n"
             "Stich 1: Anna gibt zu.\n[1.1 Stich 1] Anna gibt zu> AS in Spiel 1.1 eingetragen."
@@ -225,7 +225,7 @@ def test_the_recorder_tells_in_german_that_someone_else_recorded(
     code, out = _typed(url, typed, monkeypatch, capsys, "deal", "record", "1")
     assert code == 0
     assert out.startswith(
-        "Spiel 1.1 geht weiter.\n[1.1 Stich 1] Bert spielt aus> Refused: deal 1.1 has moved "
+        "Spiel 1.1 geht weiter.\n[1.1 Stich 1] Bert spielt aus> Abgelehnt: deal 1.1 has moved "
         "on: someone else recorded KS in trick 1; now Trick 1: Anna to follow (position "
         "1.1:1). Nothing was recorded.\n"
         "Jemand anderer schreibt dieses Bummerl mit. Enter drücken, um beim jetzigen Stand "
@@ -254,7 +254,7 @@ def test_the_close_question_and_the_claim_prompt_in_german(tmp_path: Path) -> No
     assert ("[1.1 Stich 2] Anna spielt aus> Jetzt zudrehen, nachdem beide abgehoben haben (a), "
             "oder hat Anna gleich nach dem Stich zugedreht, bevor jemand abhob (b)? [a/b] "
             "Nicht eingetragen: a (nach dem Abheben) oder b (vor dem Abheben) antworten.\n"
-            "[1.1 Stich 2] Anna spielt aus> c\nRefused: ") in out
+            "[1.1 Stich 2] Anna spielt aus> c\nAbgelehnt: ") in out
     # a deal played out with no claim: a claim may still follow
     _run(url, GERMAN, "match", "start", "Anna", "Bert", "--dealer", "Bert")
     turn_up, tricks = DRAW_DEAL

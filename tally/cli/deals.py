@@ -20,7 +20,8 @@ Ctrl-C; either way everything acknowledged is saved.
 
 What the commands print is in the locale's language (:mod:`tally.i18n`; the deal commands do
 not look up their match's event), the recorder's prompts, help and questions included; a
-refusal stays English, as everywhere (the recorder prints it after ``Refused:``).
+refusal is worded as every command's is (:func:`tally.cli.common.in_language`: the engine's
+messages in the language, the store's English; the recorder prints it after ``Refused:``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard, language
+from tally.cli.common import echo_json, fail, guard, in_language, language
 from tally.cli.lines import (
     careful_line,
     counted_line,
@@ -215,6 +216,12 @@ class _Stop(Exception):
     """The scorer quit, or the input ended."""
 
 
+def refused_line(exc: TallyError, end: str = "") -> str:
+    """What the recorder says of an entry it refused: ``Refused: ...`` in the language, the
+    message worded as a command's refusal is (:func:`tally.cli.common.in_language`)."""
+    return _("Refused: %(message)s") % {"message": in_language(str(exc), exc=exc) + end}
+
+
 class _Recorder:
     """The interactive recorder of ``tally deal record``: one match, deal after deal.
 
@@ -225,8 +232,8 @@ class _Recorder:
 
     It speaks the language made current around it (:func:`tally.i18n.use`); what is typed
     stays the same in every language (cards, ``undo``, ``status``, ``help``, ``quit``; ``j``
-    is yes too), and a refusal keeps the store's English words after ``Refused:``, as every
-    refusal does.
+    is yes too), and a refusal after ``Refused:`` is worded as every command's is
+    (:func:`refused_line`).
     """
 
     def __init__(self, store: Store, match: int, referee: bool) -> None:
@@ -302,7 +309,7 @@ class _Recorder:
             self.moved(exc)
             return True
         except TallyError as exc:
-            typer.echo(f"Refused: {exc}")
+            typer.echo(refused_line(exc))
             return True
         typer.echo(_("Deal %(match)s.%(number)s: turn-up %(card)s.") % {
             "match": view.match_id, "number": view.number, "card": view.turn_up})
@@ -363,7 +370,7 @@ class _Recorder:
                 view = self.store.deal_view(view.id, referee=self.referee)
                 continue
             except TallyError as exc:
-                typer.echo(f"Refused: {exc}")
+                typer.echo(refused_line(exc))
                 continue
             if result is None:
                 continue
@@ -421,7 +428,7 @@ class _Recorder:
         try:
             tokens = self.store.legal_tokens(view.id)
         except TallyError as exc:
-            typer.echo(f"Refused: {exc}")
+            typer.echo(refused_line(exc))
             return
         cards = [t for t in tokens if t not in ("swap", "close", "close-before-draw", "66")
                  and not t.startswith(("20 ", "40 "))]
@@ -470,7 +477,7 @@ class _Recorder:
     def moved(self, exc: DealMoved) -> None:
         """Tell the scorer what the other scorer entered; go on only once they pressed
         Enter (lines typed before that are not stored)."""
-        typer.echo(f"Refused: {exc}.")
+        typer.echo(refused_line(exc, "."))
         while True:
             line = self.ask(_("Someone else is recording this match. Press Enter to go on "
                               "from where it stands now (or quit)> "))
