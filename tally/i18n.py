@@ -2,11 +2,11 @@
 
 Every word a person reads on a printed sheet, on the readable (non-JSON) output of the
 commands (with the engine's refusals; the store's and the files' administrative refusals stay
-English by choice), and on the web app's wall standings is written in English in the source
-and marked for translation; the German words live in one
-message catalogue, ``tally/locale/de/LC_MESSAGES/tally.po``, compiled to ``tally.mo`` beside it
-(shipped as package data, read with the standard :mod:`gettext`: nothing else is needed at run
-time). JSON output is never translated.
+English by choice), and on the pages of the web app (the wall, the tables' phones, the
+director's) is written in English in the source and marked for translation; the German words
+live in one message catalogue, ``tally/locale/de/LC_MESSAGES/tally.po``, compiled to
+``tally.mo`` beside it (shipped as package data, read with the standard :mod:`gettext`:
+nothing else is needed at run time). JSON output is never translated.
 
 Which language (:func:`resolve`), first that applies:
 
@@ -17,6 +17,9 @@ Which language (:func:`resolve`), first that applies:
    decides, as POSIX says (``de_AT.UTF-8`` is German; ``C``, ``POSIX`` or a language tally does
    not have is English);
 4. English.
+
+(The web app chooses per page the same way, with the browser in place of the locale:
+:func:`tally.web.app.language`, :func:`accepted`.)
 
 In Python, mark a string with :func:`gettext` (imported as ``_``) or :func:`ngettext`; they
 translate into the language made current by :func:`use` (a :class:`contextvars.ContextVar`, so
@@ -54,6 +57,7 @@ __all__ = [
     "LANGUAGES",
     "LOCALE_VARIABLES",
     "N_",
+    "accepted",
     "current",
     "decimal_comma",
     "format_date",
@@ -114,6 +118,33 @@ def locale_language(environ: Mapping[str, str] | None = None) -> str | None:
         if value:
             return normalize(value)
     return None
+
+
+def accepted(header: str) -> str | None:
+    """The language tally has that a browser's ``Accept-Language`` header prefers most (its
+    ``q`` weights, then its order; ``de-AT`` is German), else ``None``: what ``tally serve``
+    speaks when neither the reader nor the event chose.
+
+    >>> accepted("de-AT,de;q=0.9,en;q=0.8"), accepted("en-GB,en;q=0.9,de;q=0.8")
+    ('de', 'en')
+    >>> accepted("fr-FR, en;q=0.5, de;q=0.7"), accepted("fr, *;q=0.1"), accepted("")
+    ('de', None, None)
+    """
+    ranked = []
+    for order, part in enumerate(header.split(",")[:40]):
+        tag, *params = part.split(";")
+        weight = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        lang = normalize(tag.strip())
+        if lang is not None and 0 < weight <= 1:
+            ranked.append((-weight, order, lang))
+    return min(ranked)[2] if ranked else None
 
 
 def resolve(requested: str | None = None, event: str | None = None,

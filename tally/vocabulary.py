@@ -62,6 +62,9 @@ WORDS: Final = (
     N_("all events"), N_("club evenings"),
     # what a ruling says of a record it cannot rule on (tally.ruling)
     N_("the record has errors"),
+    # event kinds and deal kinds as stored (EventView.kind, DealView.kind: the director's
+    # pages of tally serve)
+    N_("club"), N_("round-robin"), N_("swiss"), N_("groups"), N_("recorded"), N_("quick"),
 )
 
 #: How far an event is, as :func:`stage` words it.
@@ -177,26 +180,35 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile(re.sub(r"%\\\(([a-z]+)\\\)s", r"(?P<\1>.+?)", re.escape(template)))
 
 
+#: What the store says of a deal entered as a result (quick entry), which has no ruling to
+#: explain it (:func:`tally.store.derivation.view_of_deal`); worded by :func:`explanation`.
+QUICK_WON: Final = N_("entered as a result: %(winner)s won by %(reason)s")
+QUICK_DRAWN: Final = N_("entered as a result: drawn")
+
+
 @functools.cache
 def _templates() -> tuple[str, ...]:
-    """Every template of the engine's explanations and violation messages."""
+    """Every template of the engine's explanations and violation messages, and the store's
+    of a quick entry."""
     from tally.deal import MESSAGES as PLAY_MESSAGES
     from tally.decision import EXPLANATIONS
     from tally.evidence import MESSAGES as RECORD_MESSAGES
 
-    return (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES)
+    return (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN)
 
 
 def explanation(text: str, lang: str | None = None) -> str:
     """The engine's explanation of a ruling or message of a violation (always English:
     :data:`tally.decision.EXPLANATIONS`, :data:`tally.evidence.MESSAGES`,
     :data:`tally.deal.MESSAGES`) in ``lang`` (else the current language): matched against
-    its template and filled again from the catalogue, the rule's name and an inner message
-    worded too. Text that fits no template (an engine message not yet marked) is returned as
-    it is.
+    its template and filled again from the catalogue, the rule's or the reason's name and an
+    inner message worded too. Text that fits no template (an engine message not yet marked)
+    is returned as it is.
 
     >>> explanation("nobody claimed; Anna won the last trick", "de")
     'niemand sagte an; Anna machte den letzten Stich'
+    >>> explanation("entered as a result: Anna won by false-claim", "de")
+    'als Ergebnis eingetragen: Anna gewann (falsche Ansage)'
     """
     t = translations(lang) if lang is not None else None
     say = t.gettext if t is not None else gettext
@@ -205,8 +217,9 @@ def explanation(text: str, lang: str | None = None) -> str:
         if found is None:
             continue
         values = found.groupdict()
-        if "rule" in values:
-            values["rule"] = word(values["rule"], lang)
+        for name in ("rule", "reason"):
+            if name in values:
+                values[name] = word(values[name], lang)
         if "message" in values:
             values["message"] = explanation(values["message"], lang)
         return say(template) % values

@@ -229,3 +229,42 @@ def test_the_opponent_confirms_a_quick_result(server: dict[str, Any], phone: Any
     wall.get(f"{server['base']}/standings/{server['event']}?lang=de")
     assert "Tabelle" in _text(wall, "#live")
     _shot(wall, "wall-standings-de")
+
+
+def test_a_table_and_the_director_in_german_on_a_phone(server: dict[str, Any],
+                                                       phone: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.set_window_size(390, 844)
+    phone.get(server["tables"][3] + "?lang=de")
+    assert "Zum Mitschreiben die Atoutkarte antippen" in phone.page_source
+    _shot(phone, "phone-de-start")
+    # the opponent is asked in German; saying no stores nothing
+    phone.find_element(By.CSS_SELECTOR, "details.quick summary").click()
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, "details.quick button.primary"))
+    assert "einverstanden?" in _text(phone, "h1")
+    _shot(phone, "phone-de-agree")
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, "a.link-button"))
+    _tap(phone, "QH", "turn_up")
+    assert _text(phone, "#turn").startswith("Stich 1:")
+    assert "Atoutkarte" in _text(phone, ".banner.notice")
+    for token in ("KS", "AS", "close", "10C", "9D", "KD"):
+        _tap(phone, token)
+    _shot(phone, "phone-de-table")
+    phone.find_element(By.CSS_SELECTOR, "details.others summary").click()
+    _tap(phone, "JC")  # the revoke of trick 2 proved: asked first, in German
+    assert "Regelverstoß" in _text(phone, "h1")
+    _shot(phone, "phone-de-confirm")
+    phone.get(f"{server['base']}/director")
+    phone.find_element(By.NAME, "pin").send_keys("1234")
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, "button.primary"))
+    assert "Abmelden" in phone.page_source
+    _shot(phone, "phone-de-director")
+    phone.get(f"{server['base']}/director/event/{server['event']}")
+    assert "Runde 2 beginnen" in phone.page_source
+    _shot(phone, "phone-de-event")
+    phone.get(f"{server['base']}/director/match/{server['matches'][3]}")
+    assert "Schiedsrichtermodus" in phone.page_source
+    _shot(phone, "phone-de-match")
+    phone.delete_cookie("tally_lang")
+    phone.set_window_size(*PHONE)

@@ -444,3 +444,152 @@ def test_the_wall_shows_byes(web: Web) -> None:
     wall = web.page(f"/standings/{odd.id}")
     assert '<th class="num">Bye</th>' in wall
     assert re.search(r'<td class="num">1</td><td class="num strong">', wall)
+
+
+# --- German ------------------------------------------------------------------------------------
+
+GERMAN_BROWSER = {"Accept-Language": "de-AT,de;q=0.9,en;q=0.8"}
+
+
+def _german_event(web: Web, language: str) -> int:
+    """A round robin stored with ``language``, round 1 started: its first table's match."""
+    from tally.store import events
+
+    ev = events.create_event(web.store, f"Cup {language}", kind="round-robin",
+                             players=["Anna", "Bert", "Dora", HOSTILE], language=language)
+    return events.start_round(web.store, ev.id, 1).pairings[0].matches[0].match_id
+
+
+def test_a_table_page_speaks_the_choice_then_the_event_then_the_browser(web: Web) -> None:
+    german, english = "Zum Mitschreiben die Atoutkarte antippen", "Tap the turn-up card"
+    assert english in web.page(web.table())
+    html = web.page(web.table() + "?lang=de")
+    assert german in html and '<html lang="de">' in html and english not in html
+    assert web.client.cookies.get("tally_lang") == "de"  # the choice is kept
+    assert german in web.page(web.table())
+    # a browser that chose nothing: the event's language, else the browser's
+    de_match, en_match = _german_event(web, "de"), _german_event(web, "en")
+    fresh = _client(web.app)
+    assert german in fresh.get(web.table(de_match)).text
+    assert english in fresh.get(web.table()).text
+    assert german in fresh.get(web.table(), headers=GERMAN_BROWSER).text
+    assert english in fresh.get(web.table(), headers={"Accept-Language": "en-GB,de;q=0.5"}).text
+    assert english in fresh.get(web.table(en_match), headers=GERMAN_BROWSER).text
+    assert "tally_lang" not in fresh.cookies
+    # the reader's choice beats the event's
+    assert english in fresh.get(web.table(de_match) + "?lang=en").text
+    assert english in fresh.get(web.table(de_match)).text
+    assert english in fresh.get(web.table(de_match) + "?lang=xx").text
+
+
+def test_a_deal_tapped_through_in_german(web: Web) -> None:
+    html = web.page(web.table() + "?lang=de")
+    assert "Bummerl " in html and "Runde 1 · auf 7" in html
+    assert "<legend>Wer hat das Spiel gewonnen?</legend>" in html
+    assert '<option value="false-claim">falsche Ansage</option>' in html
+    fields = web.form(web.table())
+    res = web.post(web.table() + "/start", turn_up="QH", at=fields["at"], last="")
+    html = web.client.get(res.headers["location"]).text
+    assert "Spiel 1 begonnen: Anna gibt, Atoutkarte QH." in html
+    assert 'id="turn">Stich 1: <strong>Dora</strong> spielt&nbsp;aus' in html
+    assert "Spiel 1 · Anna gab · Atoutkarte" in html
+    # the buttons are labelled in German and record the same tokens
+    assert 'name="token" value="close">Zudrehen (nach dem Abheben)</button>' in html
+    assert 'name="token" value="66">66 ansagen</button>' in html
+    assert 'name="token" value="20 QC">20 mit Q♣</button>' in html
+    assert web.tap("KS").status_code == 303
+    html = web.page(web.table())
+    assert 'id="turn">Stich 1: <strong>Anna</strong> gibt&nbsp;zu' in html
+    assert ">KS zurücknehmen</button>" in html
+    # a refused tap says why in German, what was posted is the same token
+    res = web.tap("QH")
+    assert res.status_code == 400
+    assert "„QH“ abgelehnt, nichts wurde eingetragen: QH ist die Trumpfkarte" in res.text
+    for token in ("AS", "close", "10C", "9D", "KD"):
+        assert web.tap(token).status_code == 303
+    res = web.tap("JC")  # a revoke: confirmed first, in German
+    assert res.status_code == 200 and "Das wäre ein Regelverstoß" in res.text
+    assert "Dora verletzte <strong>Farbzwang</strong>: Dora gab 9D zu 10C zu" in res.text
+    assert "<strong>Anna gewinnt 3 Spielpunkte (regelwidriges Spiel)</strong>" in res.text
+    assert 'value="yes">Es ist so passiert: eintragen</button>' in res.text
+    assert web.tap("JD").status_code == 303
+    res = web.tap("66")
+    html = web.client.get(res.headers["location"]).text
+    assert "66 eingetragen. Spiel 1 ist aus: " in html
+    assert "<h2>Spiele</h2>" in html and "Zum Mitschreiben die Atoutkarte antippen" in html
+    # another phone was quicker: told in German (the store's account of it stays English)
+    res = web.post(web.table() + "/start", turn_up="QH", at=f"{web.match}.0:0", last="")
+    assert res.status_code == 409 and "Inzwischen hat jemand anderer" in res.text
+
+
+def test_a_quick_result_in_german(web: Web) -> None:
+    fields = web.form(web.table() + "?lang=de")
+    res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
+                   at=fields["at"], last="")
+    assert "<h1>Dora, einverstanden?</h1>" in res.text
+    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Ansage)" in res.text
+    assert '<input type="hidden" name="reason" value="claim">' in res.text
+    res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
+                   at=fields["at"], last="", agree="yes")
+    html = web.client.get(res.headers["location"]).text
+    assert "Spiel 1: als Ergebnis eingetragen: Anna gewann (Ansage)." in html
+    assert "(Ansage, nur das Ergebnis)" in html
+    res = web.post(web.table() + "/quick", winner="Nobody", points="2", at=f"{web.match}.1:0")
+    assert res.status_code == 400 and "bitte auswählen, wer das Spiel gewonnen hat" in res.text
+
+
+def test_the_switch_keeps_the_language_across_posts_and_redirects(web: Web) -> None:
+    web.client.headers.update(GERMAN_BROWSER)
+    html = web.page(web.table())
+    assert "Zum Mitschreiben" in html
+    assert f'<a href="{web.table()}?lang=en" >EN</a>' in html
+    assert f'<a href="{web.table()}?lang=de" aria-current="true">DE</a>' in html
+    assert "Tap the turn-up card" in web.page(web.table() + "?lang=en")
+    fields = web.form(web.table())  # the forms carry no language: the cookie does
+    res = web.post(web.table() + "/start", turn_up="QH", at=fields["at"], last="")
+    assert res.status_code == 303 and "lang" not in res.headers["location"]
+    assert "Deal 1 started: Anna deals, turn-up QH." in web.client.get(
+        res.headers["location"]).text
+    web.page(web.table() + "?lang=de")
+    res = web.tap("KS")
+    assert "KS eingetragen." in web.client.get(res.headers["location"]).text
+    res = web.post(web.table() + "/play", token="AS", at="garbage", last="", csrf="forged")
+    assert res.status_code == 403 and "das Formular ist abgelaufen" in res.text
+
+
+def test_the_director_pages_in_german(web: Web) -> None:
+    from tally.store import events
+    from tests.pdf_support import pages_text
+
+    html = web.page("/director?lang=de")
+    assert "<h1>Turnierleitung</h1>" in html and ">Öffnen</button>" in html
+    res = web.post("/director/login", pin="000000")
+    assert res.status_code == 403 and "Das ist nicht die PIN." in res.text
+    web.login()
+    html = web.page("/director")
+    assert ">Abmelden</button>" in html and "<td>Rundenturnier</td>" in html
+    assert f'<a href="/standings/{web.event}?lang=de">Tabellenseite</a>' in html
+    html = web.page(f"/director/event/{web.event}")
+    assert "Runde 2 beginnen" in html and "<th>Tischseite</th>" in html
+    res = web.post(f"/director/event/{web.event}/round", round="2")
+    assert "Runde 2 begonnen: 2 Tische." in web.client.get(res.headers["location"]).text
+    res = web.post(f"/director/event/{web.event}/withdraw", player="Bert")
+    html = web.client.get(res.headers["location"]).text
+    assert "Bert hat sich zurückgezogen." in html and "Bert (zurückgezogen)" in html
+    html = web.page(f"/director/match/{web.match}")
+    assert "Bummerl " in html and "Noch kein Spiel eingetragen." in html
+    res = web.post(f"/director/match/{web.match}/referee", on="yes")
+    assert "Schiedsrichtermodus an." in web.client.get(res.headers["location"]).text
+    last = web.store.audit_log(limit=1)[-1]
+    res = web.post(f"/director/audit/{last.id}/reverse")
+    html = web.client.get(res.headers["location"]).text
+    assert f"Eintrag {last.id} rückgängig gemacht mit Eintrag" in html and "Wann" in html
+    # a German event is shown in German to a director who chose nothing, its sheets too
+    club = events.create_event(web.store, "Dienstag", players=["Anna", "Bert"],
+                               language="de")
+    fresh = _client(web.app)
+    fresh.cookies.update({k: v for k, v in web.client.cookies.items() if k != "tally_lang"})
+    assert "Ein Bummerl beginnen" in fresh.get(f"/director/event/{club.id}").text
+    assert ">Withdraw</button>" in fresh.get(f"/director/event/{web.event}").text
+    pdf = fresh.get(f"/director/print/standings/{club.id}.pdf")
+    assert pdf.status_code == 200 and "Tabelle" in pages_text(pdf.content)[0]

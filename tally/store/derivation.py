@@ -20,6 +20,7 @@ from tally.rules import RuleSet
 from tally.ruling import Ruling, rule
 from tally.store.dealviews import DealView, MatchView, ViolationView
 from tally.store.records import StoredDeal, build_record
+from tally.vocabulary import QUICK_DRAWN, QUICK_WON
 
 
 @dataclass(frozen=True)
@@ -189,8 +190,8 @@ def view_of_deal(loaded: Loaded, index: int, referee: bool) -> DealView:
         explanation = ru.explanation
         tricks = dict(ru.tricks)
     else:
-        explanation = ("entered as a result: " +
-                       (f"{ds.winner} won by {ds.reason}" if ds.winner else "drawn"))
+        explanation = (QUICK_WON % {"winner": ds.winner, "reason": ds.reason} if ds.winner
+                       else QUICK_DRAWN)
         tricks = {}
     return DealView(
         id=d.deal.id, match_id=loaded.match.id, number=ds.number, kind=d.deal.kind,

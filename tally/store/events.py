@@ -130,6 +130,7 @@ __all__ = [
     "cross_table",
     "event",
     "events",
+    "language_of",
     "rounds",
     "season_standings",
     "standings",
@@ -322,6 +323,20 @@ def event(store: Store, ref: str | int) -> EventView:
     """One event, by number or name."""
     with store.reading() as conn:
         return _event_view(conn, eventrows.resolve_event(conn, ref))
+
+
+def language_of(store: Store, *, event: int | None = None, match: int | None = None) -> str:
+    """The stored language of event ``event``, or of the event match ``match`` counts for, in
+    one query (what ``tally serve`` asks on every page of a table or an event): ``""`` when
+    it has none, or there is no such event or match, or the match counts for no event."""
+    query = select(t.events.c.language)
+    if match is not None:
+        query = query.join_from(t.matches, t.events, t.matches.c.event_id == t.events.c.id) \
+            .where(t.matches.c.id == match)
+    else:
+        query = query.where(t.events.c.id == event)
+    with store.reading() as conn:
+        return str(conn.execute(query).scalar_one_or_none() or "")
 
 
 def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventView:

@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from tally.errors import AccessDenied, Refused
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -85,8 +86,8 @@ def new_csrf() -> str:
 def check_csrf(cookie: str | None, field: str | None) -> None:
     """Refuse a form whose hidden token is not the browser's CSRF cookie."""
     if not cookie or not field or not hmac.compare_digest(cookie, field):
-        raise AccessDenied("the form has expired or did not come from this page: "
-                           "reload the page and try again")
+        raise AccessDenied(N_("the form has expired or did not come from this page: "
+                              "reload the page and try again"))
 
 
 def hash_pin(pin: str, salt: bytes | None = None) -> str:

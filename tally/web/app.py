@@ -9,6 +9,14 @@ says who did it. Store calls are blocking and run in the thread pool.
 
 Pages are Jinja2 templates of ``templates/web`` with autoescaping on: a player named
 ``<script>`` or ``{{7*7}}`` is shown as exactly that text.
+
+The table's and the director's pages speak English or German (:func:`language`): the
+reader's choice (``?lang=de|en``, the EN/DE switch; remembered in the ``tally_lang`` cookie,
+so the forms, redirects and links that follow keep it without carrying it), else the event's
+language (the event the page is about, or the event a table's match counts for), else the
+browser's ``Accept-Language``, else English. A page is rendered in it (:func:`render`: the
+templates' ``_()`` and ``ngettext()`` read :mod:`tally.i18n`'s current language); a refusal
+is worded in it as the command line words one (:func:`refusal`).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import jinja2
 
 from tally.errors import AccessDenied, NotFound, TallyError
+from tally.i18n import DEFAULT, LANGUAGES, accepted, normalize, translations
 from tally.web.access import Keys, check_csrf, new_csrf
 
 if TYPE_CHECKING:
@@ -31,6 +40,12 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 CSRF_COOKIE = "tally_csrf"
+#: the language the reader chose with the EN/DE switch (``?lang=``), for the pages that follow
+LANG_COOKIE = "tally_lang"
+#: how long a browser remembers that choice: a year of club evenings
+LANG_SECONDS = 365 * 24 * 3600
+#: where a request keeps the language :func:`language` resolved for its page
+_LANG = "tally_lang"
 #: the headers every page carries: no framing by another site, no sniffing, nothing fetched
 #: from outside (the club's network may have no internet anyway)
 SECURITY_HEADERS = {
@@ -63,13 +78,21 @@ class Site:
 
 def page_environment() -> jinja2.Environment:
     """The Jinja2 environment of the web pages (``templates/web``), autoescaping always."""
+    from tally.i18n import format_date, gettext, ngettext
+    from tally.vocabulary import explanation, word
     from tally.web.cards import Button
 
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("tally.templates", "web"),
         autoescape=True, undefined=jinja2.StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True)
+        trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    # the words of the language :func:`render` makes current (new-style: values escaped)
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.globals["button"] = Button.of
+    env.filters["word"] = word
+    env.filters["explain"] = explanation
+    env.filters["day"] = format_date
     return env
 
 
@@ -88,16 +111,94 @@ def csrf_token(request: Request) -> str:
     return token
 
 
+def translate(lang: str) -> Callable[[str], str]:
+    """The ``_`` of a page in ``lang``: the catalogue's words (:mod:`tally.i18n`), English
+    where it has none.
+
+    >>> translate("de")("Standings"), translate("en")("Standings")
+    ('Tabelle', 'Standings')
+    """
+    return translations(lang).gettext
+
+
+def chosen_language(request: Request) -> str | None:
+    """The language the reader chose: ``?lang=de|en`` on this request, else the one the
+    EN/DE switch left in the ``tally_lang`` cookie (``None``: no choice)."""
+    for value in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+        if value in LANGUAGES:
+            return value
+    return None
+
+
+def page_language(request: Request) -> str:
+    """The language of this request's page: the one :func:`language` resolved, else (a page
+    about no event, or a refusal before it was resolved) the reader's choice, the browser's
+    ``Accept-Language``, English."""
+    resolved: str | None = request.scope.get(_LANG)
+    return (resolved or chosen_language(request)
+            or accepted(request.headers.get("accept-language", "")) or DEFAULT)
+
+
+async def language(request: Request, *, event: int | None = None,
+                   match: int | None = None) -> str:
+    """The language of a table's or the director's page, first that applies: the reader's
+    choice (:func:`chosen_language`), the stored language of ``event`` or of the event
+    ``match`` counts for (one query, asked only when the reader chose none), the browser's
+    ``Accept-Language`` (its first preference tally has: ``de-AT`` is German), English. Kept
+    for the rest of the request: :func:`render` renders the page in it and remembers a
+    ``?lang=`` choice in the cookie."""
+    if _LANG in request.scope:
+        return str(request.scope[_LANG])
+    lang = chosen_language(request)
+    if lang is None and (event is not None or match is not None):
+        from tally.store import events
+
+        stored = await blocking(events.language_of, site_of(request).store, event=event,
+                                match=match)
+        lang = normalize(stored)
+    lang = lang or page_language(request)
+    request.scope[_LANG] = lang
+    return lang
+
+
+def refusal(exc: Exception, lang: str) -> str:
+    """A refusal in ``lang``, as the command line words one: the engine's message and the
+    store's words around it worded whole (:func:`tally.vocabulary.error_message`), this
+    app's own words (marked with ``N_`` where they are raised) from the catalogue; anything
+    else (the store's administrative refusals: no such event, another scorer recorded
+    meanwhile) stays English, whole."""
+    text = str(exc)
+    if lang == DEFAULT:
+        return text
+    from tally.store.recording import WRAPPERS
+    from tally.vocabulary import error_message
+
+    worded = error_message(text, lang, wrappers=WRAPPERS)
+    return worded if worded != text else translate(lang)(text)
+
+
 def render(request: Request, template: str, status: int = 200, **context: Any) -> Response:
-    """A page from ``templates/web``, with the CSRF token its forms repeat."""
+    """A page from ``templates/web`` in its language (``lang`` in ``context``, else
+    :func:`page_language`), with the CSRF token its forms repeat. A language the reader
+    chose with ``?lang=`` on a table's or the director's page (:func:`language`) is kept in
+    a cookie for the pages that follow."""
     from starlette.responses import HTMLResponse
+
+    from tally.i18n import use
 
     site = site_of(request)
     token = csrf_token(request)
-    html = site.pages.get_template(template).render(csrf=token, request=request, **context)
+    lang = context.setdefault("lang", page_language(request))
+    with use(lang):
+        html = site.pages.get_template(template).render(csrf=token, request=request, **context)
     response = HTMLResponse(html, status_code=status, headers=SECURITY_HEADERS)
     if request.cookies.get(CSRF_COOKIE) != token:
         response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
+    chosen = request.query_params.get("lang")
+    remember = _LANG in request.scope and chosen in LANGUAGES
+    if remember and request.cookies.get(LANG_COOKIE) != chosen:
+        response.set_cookie(LANG_COOKIE, str(chosen), max_age=LANG_SECONDS, httponly=True,
+                            samesite="lax")
     return response
 
 
@@ -130,12 +231,11 @@ def guarded(fn: Endpoint) -> Endpoint:
         back = path if request.method == "GET" else path.rsplit("/", 1)[0] or "/"
         try:
             return await fn(request)
-        except AccessDenied as exc:
-            return render(request, "error.html.j2", 403, message=str(exc), back=back)
-        except NotFound as exc:
-            return render(request, "error.html.j2", 404, message=str(exc), back="/")
         except TallyError as exc:
-            return render(request, "error.html.j2", 400, message=str(exc), back=back)
+            status = (403 if isinstance(exc, AccessDenied) else
+                      404 if isinstance(exc, NotFound) else 400)
+            return render(request, "error.html.j2", status, back="/" if status == 404 else back,
+                          message=refusal(exc, page_language(request)))
 
     return wrapper
 

@@ -1,25 +1,37 @@
 """Cards and actions as the table page shows them: big buttons in suit colours.
 
 Only presentation: which tokens may be entered comes from :meth:`tally.store.Store.legal_tokens`
-and the rule set's deck from :class:`tally.rules.RuleSet`.
+and the rule set's deck from :class:`tally.rules.RuleSet`. A button's label is in the page's
+language (``lang``; by default the current one of :func:`tally.i18n.use`); the token it
+records is the same in every language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tally.cards import CARDS, Card, Rank, Suit
 from tally.errors import NotationError
+from tally.i18n import N_, gettext, translations
 from tally.kernel import in_deck
 from tally.rules import RuleSet
 
 #: how actions other than a card are labelled on their buttons
 ACTION_LABELS = {
-    "swap": "Swap for the turn-up",
-    "close": "Close (after the draws)",
-    "close-before-draw": "Close before drawing",
-    "66": "Claim 66",
+    "swap": N_("Swap for the turn-up"),
+    "close": N_("Close (after the draws)"),
+    "close-before-draw": N_("Close before drawing"),
+    "66": N_("Claim 66"),
 }
+#: a marriage's button: ``20 with Q♣``
+MARRIAGE = N_("%(points)s with %(card)s")
+#: the exchange's button, naming the rule set's exchange card
+SWAP = {Rank.NINE: N_("Swap the trump nine"), Rank.JACK: N_("Swap the trump jack")}
+
+
+def _words(lang: str | None) -> Callable[[str], str]:
+    return gettext if lang is None else translations(lang).gettext
 
 
 @dataclass(frozen=True)
@@ -28,8 +40,8 @@ class Button:
 
     >>> Button.of("10H")
     Button(token='10H', label='10♥', css='card red')
-    >>> Button.of("20 QC").label
-    '20 with Q♣'
+    >>> Button.of("20 QC").label, Button.of("20 QC", "de").label, Button.of("66", "de").token
+    ('20 with Q♣', '20 mit Q♣', '66')
     """
 
     token: str
@@ -37,14 +49,17 @@ class Button:
     css: str
 
     @classmethod
-    def of(cls, token: str) -> Button:
-        """The button of a token from :meth:`~tally.store.Store.legal_tokens`."""
+    def of(cls, token: str, lang: str | None = None) -> Button:
+        """The button of a token from :meth:`~tally.store.Store.legal_tokens`, labelled in
+        ``lang``."""
+        say = _words(lang)
         if token in ACTION_LABELS:
-            return cls(token, ACTION_LABELS[token], "action")
+            return cls(token, say(ACTION_LABELS[token]), "action")
         if token.startswith(("20 ", "40 ")):
             card = _card(token[3:])
             if card is not None:
-                return cls(token, f"{token[:2]} with {card.symbol}", "action marriage "
+                label = say(MARRIAGE) % {"points": token[:2], "card": card.symbol}
+                return cls(token, label, "action marriage "
                            + ("red" if card.suit.is_red else "black"))
         card = _card(token)
         if card is None:
@@ -68,7 +83,8 @@ def deck(rules: str) -> list[Card]:
 
 
 def card_rows(tokens: list[str]) -> list[list[Button]]:
-    """The card tokens among ``tokens`` as buttons, one row per suit."""
+    """The card tokens among ``tokens`` as buttons, one row per suit (a card's label is the
+    same in every language)."""
     by_suit: dict[Suit, list[Card]] = {}
     for token in tokens:
         card = _card(token) if token not in ACTION_LABELS and " " not in token else None
@@ -79,13 +95,14 @@ def card_rows(tokens: list[str]) -> list[list[Button]]:
             for s in order if s in by_suit]
 
 
-def action_buttons(tokens: list[str], rules: str) -> list[Button]:
-    """The tokens that are not plain cards (swap, marriages, closing, claims); ``swap`` names
-    the rule set's exchange card (the trump nine, or the jack in Schnapsen).
+def action_buttons(tokens: list[str], rules: str, lang: str | None = None) -> list[Button]:
+    """The tokens that are not plain cards (swap, marriages, closing, claims), labelled in
+    ``lang``; ``swap`` names the rule set's exchange card (the trump nine, or the jack in
+    Schnapsen).
 
     >>> [b.label for b in action_buttons(["swap", "66"], "schnapsen")]
     ['Swap the trump jack', 'Claim 66']
     """
-    rank = "nine" if RuleSet.parse(rules).exchange_card == Rank.NINE else "jack"
-    return [Button(t, "Swap the trump " + rank, "action") if t == "swap" else Button.of(t)
+    swap = _words(lang)(SWAP[RuleSet.parse(rules).exchange_card])
+    return [Button(t, swap, "action") if t == "swap" else Button.of(t, lang)
             for t in tokens if t in ACTION_LABELS or " " in t]

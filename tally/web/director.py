@@ -4,18 +4,36 @@ edit and delete), reversing an audit entry, and every sheet as a PDF.
 
 Every page needs the session cookie a correct PIN gives; every change also the CSRF token.
 Ten wrong PINs from one address lock it out for ten minutes.
+
+The pages speak the language :func:`tally.web.app.language` resolves (the director's choice,
+the language of the event the page is about, the browser's), and so do the sheets printed
+from them.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import AccessDenied, Refused
+from tally.i18n import N_, translations
 from tally.web.access import check_pin, referee_mode, set_referee_mode
-from tally.web.app import blocking, form_of, guarded, int_param, public_base, render, site_of
+from tally.web.app import (
+    blocking,
+    form_of,
+    guarded,
+    int_param,
+    language,
+    public_base,
+    render,
+    site_of,
+    translate,
+)
 
 if TYPE_CHECKING:
+    from gettext import NullTranslations
+
     from starlette.requests import Request
     from starlette.responses import Response
     from starlette.routing import Route
@@ -56,7 +74,7 @@ def is_director(request: Request) -> bool:
 
 def _need_director(request: Request) -> None:
     if not is_director(request):
-        raise AccessDenied("the director's PIN is needed for this page")
+        raise AccessDenied(N_("the director's PIN is needed for this page"))
 
 
 def _acting(request: Request) -> Store:
@@ -80,6 +98,7 @@ async def home(request: Request) -> Response:
     """GET: the login form, or the events and recent matches."""
     from tally.store import events
 
+    await language(request)
     if not is_director(request):
         return render(request, "login.html.j2", error=None)
     store = site_of(request).store
@@ -95,13 +114,15 @@ async def login(request: Request) -> Response:
     """POST: check the PIN; a correct one sets the session cookie."""
     site = site_of(request)
     fields = await form_of(request)
+    lang = await language(request)
     client = request.client.host if request.client else "?"
     count, since = site.failures.get(client, (0, time.time()))
     if count >= LOCKOUT_FAILURES and time.time() - since < LOCKOUT_SECONDS:
-        raise AccessDenied("too many wrong PINs: wait ten minutes")
+        raise AccessDenied(N_("too many wrong PINs: wait ten minutes"))
     if not await blocking(check_pin, site.store, fields.get("pin", "")):
         site.failures[client] = (count + 1, since)
-        return render(request, "login.html.j2", 403, error="That is not the PIN.")
+        _ = translate(lang)
+        return render(request, "login.html.j2", 403, error=_("That is not the PIN."))
     site.failures.pop(client, None)
     response = _back("/director")
     response.set_cookie(SESSION_COOKIE, site.keys.session(), httponly=True, samesite="strict")
@@ -140,7 +161,9 @@ async def event_page(request: Request) -> Response:
     site = site_of(request)
     from tally.web.qr import qr_svg, table_url
 
-    state = await blocking(_event_state, site.store, int_param(request, "event"), site.keys)
+    eid = int_param(request, "event")
+    await language(request, event=eid)
+    state = await blocking(_event_state, site.store, eid, site.keys)
     base = public_base(request)
     qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"]}
     return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs,
@@ -148,11 +171,14 @@ async def event_page(request: Request) -> Response:
 
 
 async def _event_change(request: Request, change: Any) -> Response:
-    """Run a director's change to an event and go back to its page."""
+    """Run a director's change to an event and go back to its page, saying what was done
+    in the page's language (``change(store, event, fields, words)``: ``words`` its
+    catalogue)."""
     _need_director(request)
     fields = await form_of(request)
     eid = int_param(request, "event")
-    said = await blocking(change, _acting(request), eid, fields)
+    words = translations(await language(request, event=eid))
+    said = await blocking(change, _acting(request), eid, fields, words)
     return _back(f"/director/event/{eid}", said)
 
 
@@ -161,12 +187,15 @@ async def start_round(request: Request) -> Response:
     """POST: make the matches of a round of a round robin or a knockout (drawn now)."""
     from tally.store import events
 
-    def change(store: Store, eid: int, fields: dict[str, str]) -> str:
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         number = fields.get("round", "")
         if not number.isdigit():
-            raise Refused("give the round's number")
+            raise Refused(N_("give the round's number"))
         rnd = events.start_round(store, eid, int(number))
-        return f"Round {rnd.number} started: {len(rnd.pairings)} tables."
+        # (English has always said "tables", even for one)
+        return words.ngettext("Round %(round)s started: %(n)s tables.",
+                                "Round %(round)s started: %(n)s tables.", len(rnd.pairings)) % {
+            "round": rnd.number, "n": len(rnd.pairings)}
 
     return await _event_change(request, change)
 
@@ -176,9 +205,9 @@ async def withdraw(request: Request) -> Response:
     """POST: withdraw a player from the event."""
     from tally.store import events
 
-    def change(store: Store, eid: int, fields: dict[str, str]) -> str:
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         events.withdraw(store, eid, fields.get("player", ""))
-        return f"{fields.get('player', '')} withdrew."
+        return words.gettext("%(player)s withdrew.") % {"player": fields.get("player", "")}
 
     return await _event_change(request, change)
 
@@ -186,11 +215,12 @@ async def withdraw(request: Request) -> Response:
 @guarded
 async def start_match(request: Request) -> Response:
     """POST: start a match of a club evening."""
-    def change(store: Store, eid: int, fields: dict[str, str]) -> str:
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         m = store.start_match(fields.get("a", ""), fields.get("b", ""),
                               first_dealer=fields.get("dealer") or fields.get("a", ""),
                               event=eid)
-        return f"Match {m.id} started: {m.players[0]} v {m.players[1]}."
+        return words.gettext("Match %(id)s started: %(a)s v %(b)s.") % {
+            "id": m.id, "a": m.players[0], "b": m.players[1]}
 
     return await _event_change(request, change)
 
@@ -207,6 +237,7 @@ async def match_page(request: Request) -> Response:
     _need_director(request)
     site = site_of(request)
     mid = int_param(request, "match")
+    await language(request, match=mid)
     state = await blocking(_match_state, site.store, mid)
     from tally.web.qr import table_url
 
@@ -224,7 +255,9 @@ async def referee(request: Request) -> Response:
     await blocking(store.match_state, mid)
     on = fields.get("on") == "yes"
     await blocking(set_referee_mode, store, mid, on)
-    return _back(f"/director/match/{mid}", f"Referee mode {'on' if on else 'off'}.")
+    _ = translate(await language(request, match=mid))
+    return _back(f"/director/match/{mid}", _("Referee mode on.") if on else
+                 _("Referee mode off."))
 
 
 @guarded
@@ -235,8 +268,10 @@ async def edit_deal(request: Request) -> Response:
     store = _acting(request)
     did = int_param(request, "deal")
     view = await blocking(store.deal_view, did)
+    _ = translate(await language(request, match=view.match_id))
     changed = await blocking(store.edit_deal, did, fields.get("record", ""))
-    said = "Nothing changed." if changed is None else f"Deal {view.number} corrected."
+    said = _("Nothing changed.") if changed is None else _("Deal %(number)s corrected.") % {
+        "number": view.number}
     return _back(f"/director/match/{view.match_id}", said)
 
 
@@ -247,13 +282,16 @@ async def delete_deal(request: Request) -> Response:
     await form_of(request)
     store = _acting(request)
     view = await blocking(store.delete_deal, int_param(request, "deal"))
-    return _back(f"/director/match/{view.match_id}", f"Deal {view.number} deleted.")
+    _ = translate(await language(request, match=view.match_id))
+    return _back(f"/director/match/{view.match_id}", _("Deal %(number)s deleted.") % {
+        "number": view.number})
 
 
 @guarded
 async def audit_page(request: Request) -> Response:
     """GET: the latest changes, each reversible."""
     _need_director(request)
+    await language(request)
     log = await blocking(site_of(request).store.audit_log, limit=50)
     return render(request, "audit.html.j2", log=list(reversed(log)), notice=_said(request))
 
@@ -263,40 +301,59 @@ async def reverse(request: Request) -> Response:
     """POST: reverse an audit entry (the store refuses when it changed again since)."""
     _need_director(request)
     await form_of(request)
-    entry = await blocking(_acting(request).reverse, int_param(request, "entry"))
-    return _back("/director/audit", f"Reversed entry {entry.reversed_by or ''}.".strip())
+    reversed_id = int_param(request, "entry")
+    entry = await blocking(_acting(request).reverse, reversed_id)
+    _ = translate(await language(request))
+    return _back("/director/audit", _("Reversed entry %(entry)s as entry %(id)s: %(summary)s")
+                 % {"entry": reversed_id, "id": entry.id, "summary": entry.summary})
 
 
-def _pdf(store: Store, sheet: str, ref: str, base: str) -> bytes:
-    """A sheet as the CLI's ``tally print`` makes it, with the QR code of each table's page
-    at ``base`` (the server's address) on the pairings and the score sheet."""
+def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
+    """The event (the match, for a score sheet) and the round a sheet's address names."""
+    found = re.fullmatch(r"(\d{1,18})(?:-(\d{1,18}))?", ref)
+    if found is None:
+        raise Refused(f"no sheet {ref[:20]!r}")
+    number = None if found[2] is None else int(found[2])
+    if sheet not in ("standings", "pairings", "scoresheet") or (sheet, number) == (
+            "pairings", None):
+        raise Refused(f"no sheet {sheet[:20]!r}")
+    return int(found[1]), number
+
+
+def _pdf(store: Store, sheet: str, ref: tuple[int, int | None], base: str, lang: str) -> bytes:
+    """A sheet as the CLI's ``tally print`` makes it, in ``lang``, with the QR code of each
+    table's page at ``base`` (the server's address) on the pairings and the score sheet."""
+    from tally.i18n import use
     from tally.sheets.build import event_standings_sheet, match_scoresheet, pairings_sheet
     from tally.sheets.render import render_pairings, render_scoresheet, render_standings
     from tally.web.qr import with_table_codes
 
-    event, _, number = ref.partition("-")
-    if not event.isdigit() or (number and not number.isdigit()):
-        raise Refused(f"no sheet {ref[:20]!r}")
-    if sheet == "standings":
-        return render_standings(event_standings_sheet(store, int(event)))
-    if sheet == "pairings" and number:
-        data = pairings_sheet(store, int(event), int(number))
-        return render_pairings(with_table_codes(store, data, base, int(event)))
-    if sheet == "scoresheet":
-        score = match_scoresheet(store, int(event))
+    first, number = ref
+    with use(lang):
+        if sheet == "standings":
+            return render_standings(event_standings_sheet(store, first))
+        if sheet == "pairings" and number is not None:
+            data = pairings_sheet(store, first, number)
+            return render_pairings(with_table_codes(store, data, base, first))
+        score = match_scoresheet(store, first)
         return render_scoresheet(with_table_codes(store, score, base))
-    raise Refused(f"no sheet {sheet[:20]!r}")
 
 
 @guarded
 async def print_sheet(request: Request) -> Response:
     """GET /director/print/SHEET/REF: standings/EVENT, pairings/EVENT-ROUND,
-    scoresheet/MATCH as PDF."""
+    scoresheet/MATCH as PDF, in the director's pages' language."""
     from starlette.responses import Response as Plain
 
     _need_director(request)
     sheet = str(request.path_params["sheet"])
     ref = str(request.path_params["ref"]).removesuffix(".pdf")
-    pdf = await blocking(_pdf, site_of(request).store, sheet, ref, public_base(request))
+    first, number = _sheet_ref(sheet, ref)
+    if sheet == "scoresheet":
+        lang = await language(request, match=first)
+    else:
+        lang = await language(request, event=first)
+    pdf = await blocking(_pdf, site_of(request).store, sheet, (first, number),
+                         public_base(request), lang)
     return Plain(pdf, media_type="application/pdf", headers={
         "Content-Disposition": f'inline; filename="{sheet}-{ref}.pdf"'})

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tally.store.views import MatchSummary, PairingView, RoundView
-from tally.web.app import blocking, guarded, int_param, render, site_of
+from tally.web.app import blocking, guarded, int_param, render, site_of, translate
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -23,18 +23,6 @@ if TYPE_CHECKING:
     from tally.store import Store
 
 LANGUAGES = ("en", "de")
-
-
-def translate(lang: str) -> Any:
-    """The ``_`` of a page in ``lang``: the catalogue's words (:mod:`tally.i18n`), English
-    where it has none.
-
-    >>> translate("de")("Standings"), translate("en")("Standings")
-    ('Tabelle', 'Standings')
-    """
-    from tally.i18n import translations
-
-    return translations(lang).gettext
 
 
 def stage_words(lang: str) -> Any:

@@ -7,6 +7,10 @@ CSRF token and where the phone saw the deal (``at``, ``last``: a
 it (:class:`~tally.errors.DealMoved`) and the page shows the deal as it is now. A violation is
 shown for confirmation first and stored only after "it happened" (``as_played``); a quick
 result is stored only after the opponent agreed on the same phone.
+
+The pages speak the language :func:`tally.web.app.language` resolves for the match (the
+reader's choice, its event's language, the browser's); what a button records is the same in
+every language.
 """
 
 from __future__ import annotations
@@ -16,10 +20,22 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from tally.errors import AccessDenied, DealMoved, Refused, TallyError, ViolationNotConfirmed
+from tally.i18n import N_
 from tally.ruling import REASONS
 from tally.store.views import DealView, MatchView, Position
+from tally.vocabulary import explanation
 from tally.web.access import referee_mode
-from tally.web.app import blocking, form_of, guarded, int_param, render, site_of
+from tally.web.app import (
+    blocking,
+    form_of,
+    guarded,
+    int_param,
+    language,
+    refusal,
+    render,
+    site_of,
+    translate,
+)
 from tally.web.cards import action_buttons, card_rows, deck
 
 if TYPE_CHECKING:
@@ -55,7 +71,8 @@ def _match_id(request: Request) -> int:
     if not site_of(request).keys.check_table(mid, str(request.path_params["secret"])):
         from tally.errors import NotFound
 
-        raise NotFound("this table's address is not right: scan the code on the sheet again")
+        raise NotFound(N_("this table's address is not right: scan the code on the sheet "
+                          "again"))
     return mid
 
 
@@ -67,7 +84,7 @@ def _expected(mid: int, fields: dict[str, str]) -> Position:
     """Where the phone saw the match when the form was shown."""
     at = Position.parse(fields.get("at", ""))
     if at.match_id != mid:
-        raise AccessDenied("the form belongs to another table")
+        raise AccessDenied(N_("the form belongs to another table"))
     return Position(at.match_id, at.number, at.actions, fields.get("last") or None)
 
 
@@ -81,8 +98,8 @@ def _current(match: MatchView) -> DealView | None:
     return last
 
 
-def _state(store: Store, mid: int) -> dict[str, Any]:
-    """Everything the table page shows, read from the store."""
+def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
+    """Everything the table page shows, read from the store; buttons labelled in ``lang``."""
     referee = referee_mode(store, mid)
     match = store.match_state(mid, referee=referee)
     deal = _current(match)
@@ -91,7 +108,7 @@ def _state(store: Store, mid: int) -> dict[str, Any]:
     cards = [str(c) for c in deck(match.rules)]
     return {
         "match": match, "deal": deal, "last": last, "referee": referee,
-        "rows": card_rows(legal), "actions": action_buttons(legal, match.rules),
+        "rows": card_rows(legal), "actions": action_buttons(legal, match.rules, lang),
         "others": card_rows([c for c in cards if c not in legal]) if deal is not None else [],
         "turn_ups": card_rows(cards),
         "can_start": not match.over and (last is None or last.finished),
@@ -103,7 +120,7 @@ def _state(store: Store, mid: int) -> dict[str, Any]:
 async def _page(request: Request, mid: int, *, status: int = 200,
                 error: str | None = None, notice: str | None = None) -> Response:
     store = site_of(request).store
-    state = await blocking(_state, store, mid)
+    state = await blocking(_state, store, mid, await language(request, match=mid))
     said = notice or request.query_params.get("said", "")[:300] or None
     return render(request, "table.html.j2", status, url=table_url(request, mid), error=error,
                   notice=said, **state)
@@ -122,19 +139,25 @@ async def show(request: Request) -> Response:
     return await _page(request, _match_id(request))
 
 
+#: what a phone is told when another one recorded first (the store's words inside, English)
+MOVED = N_("Someone else recorded at this table meanwhile: %(message)s. This is the deal as it "
+           "stands now; tap again if your entry is still missing.")
+
+
 async def _change(request: Request, mid: int,
-                  action: Callable[[], Awaitable[Response]]) -> Response:
-    """Run a change; a refusal shows the table page again with the store's reason."""
+                  action: Callable[[str], Awaitable[Response]]) -> Response:
+    """Run a change in the page's language; a refusal shows the table page again with the
+    store's reason."""
+    lang = await language(request, match=mid)
     try:
-        return await action()
+        return await action(lang)
     except DealMoved as exc:
-        return await _page(request, mid, status=409, error=(
-            f"Someone else recorded at this table meanwhile: {exc}. This is the deal as it "
-            "stands now; tap again if your entry is still missing."))
+        return await _page(request, mid, status=409,
+                           error=translate(lang)(MOVED) % {"message": exc})
     except AccessDenied:
         raise
     except TallyError as exc:
-        return await _page(request, mid, status=400, error=str(exc))
+        return await _page(request, mid, status=400, error=refusal(exc, lang))
 
 
 @guarded
@@ -143,7 +166,7 @@ async def play(request: Request) -> Response:
     mid = _match_id(request)
     fields = await form_of(request)
 
-    async def action() -> Response:
+    async def action(lang: str) -> Response:
         token = fields.get("token", "").strip()
         expect = _expected(mid, fields)
         store = _acting(request, mid)
@@ -157,13 +180,16 @@ async def play(request: Request) -> Response:
             return render(request, "confirm.html.j2", 200, url=table_url(request, mid),
                           match=match,
                           token=token, at=str(expect), last=expect.last or "",
-                          message=str(exc), outcome=exc.outcome,
+                          message=str(exc), outcome=exc.outcome, ruled=exc.deal,
                           violations=exc.violations)
         d = result.deal
-        said = f"Recorded {' '.join(result.tokens)}."
+        _ = translate(lang)
+        said = {"tokens": " ".join(result.tokens), "number": d.number,
+                "explanation": explanation(d.explanation, lang)}
         if d.finished and d.to_move is None:
-            said += f" Deal {d.number} is over: {d.explanation}"
-        return _done(request, mid, said)
+            return _done(request, mid, _("Recorded %(tokens)s. Deal %(number)s is over: "
+                                         "%(explanation)s") % said)
+        return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
     return await _change(request, mid, action)
 
@@ -174,11 +200,13 @@ async def undo(request: Request) -> Response:
     mid = _match_id(request)
     fields = await form_of(request)
 
-    async def action() -> Response:
+    async def action(lang: str) -> Response:
         store = _acting(request, mid)
         deal_id = await blocking(store.current_deal, mid)
         result = await blocking(store.undo, deal_id, expect=_expected(mid, fields))
-        return _done(request, mid, f"Took back {' '.join(result.tokens)}.")
+        _ = translate(lang)
+        return _done(request, mid, _("Took back %(tokens)s.") % {
+            "tokens": " ".join(result.tokens)})
 
     return await _change(request, mid, action)
 
@@ -189,12 +217,14 @@ async def start(request: Request) -> Response:
     mid = _match_id(request)
     fields = await form_of(request)
 
-    async def action() -> Response:
+    async def action(lang: str) -> Response:
         store = _acting(request, mid)
         d = await blocking(store.start_deal, mid, fields.get("turn_up", ""),
                            expect=_expected(mid, fields))
-        return _done(request, mid, f"Deal {d.number} started: {d.dealer} deals, "
-                                   f"turn-up {d.turn_up}.")
+        _ = translate(lang)
+        return _done(request, mid, _("Deal %(number)s started: %(dealer)s deals, turn-up "
+                                     "%(card)s.") % {
+            "number": d.number, "dealer": d.dealer, "card": d.turn_up})
 
     return await _change(request, mid, action)
 
@@ -205,7 +235,7 @@ async def quick(request: Request) -> Response:
     mid = _match_id(request)
     fields = await form_of(request)
 
-    async def action() -> Response:
+    async def action(lang: str) -> Response:
         expect = _expected(mid, fields)
         winner = fields.get("winner") or None
         reason = fields.get("reason", "claim")
@@ -214,7 +244,7 @@ async def quick(request: Request) -> Response:
         points = int(fields["points"]) if fields.get("points", "").isdigit() else 0
         match = await blocking(site_of(request).store.match_state, mid)
         if winner is not None and winner not in match.players:
-            raise Refused("choose who won the deal")
+            raise Refused(N_("choose who won the deal"))
         if fields.get("agree") != "yes":
             other = (next(p for p in match.players if p != winner) if winner is not None
                      else match.players[1])
@@ -223,7 +253,9 @@ async def quick(request: Request) -> Response:
                           confirmer=other, at=str(expect), last=expect.last or "")
         store = _acting(request, mid)
         d = await blocking(_quick_at, store, mid, expect, winner, points, reason)
-        return _done(request, mid, f"Deal {d.number} entered: {d.explanation}.")
+        _ = translate(lang)
+        return _done(request, mid, _("Deal %(number)s entered: %(explanation)s.") % {
+            "number": d.number, "explanation": explanation(d.explanation, lang)})
 
     return await _change(request, mid, action)
 
