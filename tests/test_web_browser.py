@@ -130,29 +130,39 @@ def _shot(driver: Any, name: str) -> None:
 
 def _tap(driver: Any, value: str, name: str = "token") -> None:
     """Tap a button and wait for the page it leads to. A page still being replaced (the
-    redirect after the previous tap) is waited for: the button is looked up again."""
-    from selenium.common.exceptions import WebDriverException
+    redirect after the previous tap, or the page reloading itself once it saw that change) is
+    waited for: the button is looked up again, and a click the browser could not deliver to a
+    node that left the document is made again (it never reached the server)."""
+    from selenium.common.exceptions import TimeoutException, WebDriverException
     from selenium.webdriver.common.by import By
 
-    for attempt in range(5):
+    for attempt in range(10):
         try:
             button = driver.find_element(By.CSS_SELECTOR,
                                          f'button[name="{name}"][value="{value}"]')
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+        except TimeoutException:
+            raise
         except WebDriverException:
-            if attempt == 4:
+            if attempt == 9:
                 raise
             time.sleep(0.2)
             continue
         break
-    _submit(driver, button)
+    _wait_for_next_page(driver, button)
 
 
 def _submit(driver: Any, element: Any) -> None:
+    element.click()
+    _wait_for_next_page(driver, element)
+
+
+def _wait_for_next_page(driver: Any, element: Any) -> None:
+    """Wait until the page of ``element`` (just clicked) is replaced and the next one loaded."""
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    element.click()
     WebDriverWait(driver, 10).until(ec.staleness_of(element))
     WebDriverWait(driver, 10).until(
         lambda d: d.execute_script("return document.readyState") == "complete")
