@@ -158,12 +158,24 @@ def _submit(driver: Any, element: Any) -> None:
     _wait_for_next_page(driver, element)
 
 
+def _gone(element: Any) -> bool:
+    """Whether ``element`` has left the document. (Selenium's ``staleness_of`` knows only the
+    stale-element error; Chromium may also say "Node with given id does not belong to the
+    document" while the next page replaces it.)"""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        element.is_enabled()
+    except WebDriverException:
+        return True
+    return False
+
+
 def _wait_for_next_page(driver: Any, element: Any) -> None:
     """Wait until the page of ``element`` (just clicked) is replaced and the next one loaded."""
-    from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 10).until(ec.staleness_of(element))
+    WebDriverWait(driver, 10).until(lambda d: _gone(element))
     WebDriverWait(driver, 10).until(
         lambda d: d.execute_script("return document.readyState") == "complete")
 
