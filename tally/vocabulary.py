@@ -308,7 +308,7 @@ def error_message(text: str, lang: str | None = None, *, wrappers: tuple[str, ..
     >>> error_message("line 4: KS was already played in trick 1", "de")
     'Zeile 4: KS wurde schon in Stich 1 gespielt'
     >>> error_message("follow-suit: Bert played 9D to 10C while holding JC", "de")
-    'Farbzwang: Bert gab 9D zu 10C zu, obwohl er JC hielt'
+    'Farbzwang: Bert gab 9D zu 10C zu, mit JC in der Hand'
     """
     if (lang or current()) == "en" or len(text) > LONGEST:
         return text

@@ -104,8 +104,8 @@ def test_a_message_is_worded_whole_or_not_at_all() -> None:
                          "de") == "Zeile 2, Spalte 4: Stich 3 steht nicht an der richtigen " \
                                   "Stelle (erwartet: Stich 2)"
     assert error_message("must-head: Bert played 9C under 10C while holding AC, which beats it",
-                         "de") == "Stichzwang: Bert gab 9C unter 10C zu, obwohl er AC hielt, " \
-                                  "das höher ist"
+                         "de") == "Stichzwang: Bert gab 9C unter 10C zu und hätte mit AC " \
+                                  "höher zugeben können"
     # a value named twice must be the same twice
     twice = ("KS is not in Anna's dealt hand, and Anna has drawn only 2 face-down card(s), "
              "all played already")
@@ -195,7 +195,7 @@ PLAYED = [
                    "(illegal-play). Nothing was recorded. If it happened at the table, record "
                    "it with --as-played.",
      "„KD JC“ wäre ein Regelverstoß: Bert verletzte Farbzwang in Stich 2: Bert gab 9D zu 10C "
-     "zu, obwohl er JC hielt; das Spiel endet: Anna gewinnt 3 Spielpunkte (regelwidriges "
+     "zu, mit JC in der Hand; das Spiel endet: Anna gewinnt 3 Spielpunkte (regelwidriges "
      "Spiel). Nichts wurde eingetragen. Wenn es am Tisch so passiert ist, mit --as-played "
      "eintragen."),
 ]

@@ -75,7 +75,7 @@ def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
             "Stich 1: Anna gibt zu.\n[1.1 Stich 1] Anna gibt zu> AS in Spiel 1.1 eingetragen."
             "\n") in out
     careful = ("Vorsicht: „KD JC“ wäre ein Regelverstoß: Bert verletzte Farbzwang in Stich 2: "
-               "Bert gab 9D zu 10C zu, obwohl er JC hielt; das Spiel endet: Anna gewinnt 3 "
+               "Bert gab 9D zu 10C zu, mit JC in der Hand; das Spiel endet: Anna gewinnt 3 "
                "Spielpunkte (regelwidriges Spiel). Nichts wurde eingetragen.\n"
                "Ist das am Tisch so passiert? Wie gespielt eintragen? [j/N] ")
     assert out.count(careful) == 2
