@@ -248,18 +248,13 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 play_by[d] = o
                 if phase2:
                     follows.append((seq, trick, o, c, d, played))
-                    if wins[c][d]:
-                        leader = o
-                    winner = leader
-                    card_points[leader] += points[c] + points[d]
-                    tricks[leader] += 1
                 else:
-                    if wins[c][d]:
-                        leader = o
-                    winner = leader
-                    card_points[leader] += points[c] + points[d]
-                    tricks[leader] += 1
-                    pending = True
+                    pending = True  # both draw before the next trick
+                if wins[c][d]:
+                    leader = o
+                winner = leader
+                card_points[leader] += points[c] + points[d]
+                tricks[leader] += 1
                 trick += 1
                 left -= 1
                 continue
