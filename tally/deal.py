@@ -552,7 +552,7 @@ class Deal:
         return DealFacts(  # positional, in the order of DealFacts' fields (made per record)
             self._rules, self._names, self._turn_up, self._trump, self._xcard, self._carry,
             tuple(self._swaps), tuple(self._marriages), tuple(self._follows),
-            tuple(self._violations), tuple(self._play_seq), tuple(self._play_by),
+            tuple(self._violations), tuple(self._play_seq),
             tuple(self._play_trick), (self._played_by[0], self._played_by[1]),
             (dealt[0] or 0, dealt[1] or 0), self._t_taken_by, self._t_taken_seq,
             self._last_draw_loser, self._last_draw_seq,

@@ -157,10 +157,15 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
            result_tag: str | None = None) -> Ruling:
     """The ruling: the earliest decisive event in play order decides (RULES.md section 10)."""
     names = facts.names
-    if violations and facts.marriages:  # (false marriages score nothing)
-        counted = (_points(facts, 0, violations), _points(facts, 1, violations))
-    else:
+    if facts.marriages:
+        if violations:  # (false marriages score nothing)
+            counted = (_points(facts, 0, violations), _points(facts, 1, violations))
+        else:
+            counted = facts.both_counted()
+    elif facts.all_tricks_played and not facts.closed:  # the last trick's bonus, nothing else
         counted = facts.both_counted()
+    else:  # (what both_counted gives: card points alone)
+        counted = facts.card_points
     first = violations[0] if violations else None
     claim = facts.claim
     if first is not None and (claim is None or first.seq < claim.seq):
@@ -169,7 +174,8 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
                            WHY_ILLEGAL % {"player": first.player, "rule": first.rule,
                                           "trick": first.trick, "message": first.message})
     elif claim is not None:
-        verdict = _claimed(facts)
+        o = 1 - claim.player  # (the opponent's counted points: as counted, unless in doubt)
+        verdict = _claimed(facts, facts.counted(o) if violations else counted[o])
     elif facts.all_tricks_played:
         verdict = _played_out(facts, counted)
     else:
@@ -177,8 +183,12 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
     carry_in = facts.carry
     winner, won, reason, why = verdict
     if winner is not None:
-        outcome = _new(Outcome, {"winner": names[winner], "game_points": won + carry_in,
-                                 "reason": reason})
+        key = (names[winner], won + carry_in, reason)
+        outcome = _OUTCOMES.get(key)
+        if outcome is None:
+            outcome = _new(Outcome, {"winner": key[0], "game_points": key[1], "reason": reason})
+            if len(_OUTCOMES) < _OUTCOMES_MOST:
+                _OUTCOMES[key] = outcome
         carry_out = 0
     elif reason is Reason.DRAW:
         outcome = _DRAWN
@@ -191,27 +201,57 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
     if result is not None:
         agreed = (outcome.reason is not Reason.INCOMPLETE
                   and result == (outcome.winner, outcome.game_points))
-    return _new(Ruling, {
-        "file": file, "rules": facts.rules.spec, "forehand": names[0], "dealer": names[1],
-        "errors": (), "violations": tuple(violations),
-        "tricks": {names[0]: facts.tricks[0], names[1]: facts.tricks[1]},
-        "points": {names[0]: counted[0], names[1]: counted[1]},
+    first_name, second_name = names
+    tricks = facts.tricks
+    ruling = _new_object(Ruling)  # (as _new makes it, without the call: one per record)
+    _set_attribute(ruling, "__dict__", {
+        "file": file, "rules": facts.rules.spec, "forehand": first_name, "dealer": second_name,
+        "errors": (), "violations": tuple(violations) if violations else (),
+        "tricks": {first_name: tricks[0], second_name: tricks[1]},
+        "points": {first_name: counted[0], second_name: counted[1]},
         "outcome": outcome, "agreed": agreed, "carry": carry_out, "carry_in": carry_in,
         "deal_points": won, "explanation": why, "result_tag": result_tag,
         "state": state})
+    return ruling
+
+
+_set_attribute = object.__setattr__
+_new_object = object.__new__
 
 
 def _new(cls: type[_T], fields: dict[str, Any]) -> _T:
     """A frozen dataclass of ``cls`` with every field given, made without its ``__init__``
-    (which sets each field through ``object.__setattr__``: a ruling is made per record)."""
-    obj = object.__new__(cls)
-    obj.__dict__.update(fields)
+    (which sets each field through ``object.__setattr__``: a ruling is made per record);
+    ``fields`` becomes the object's own and must not be used after."""
+    obj = _new_object(cls)
+    _set_attribute(obj, "__dict__", fields)
     return obj
 
 
 #: The outcomes with no winner (frozen, so every ruling may share them).
 _DRAWN: Final = Outcome(None, 0, Reason.DRAW)
 _UNDECIDED: Final = Outcome(None, 0, Reason.INCOMPLETE)
+#: Outcomes with a winner made before, by winner, game points and reason: frozen too, and
+#: a club's players win the same few ways night after night; at most ``_OUTCOMES_MOST``.
+_OUTCOMES: Final[dict[tuple[str, int, Reason], Outcome]] = {}
+_OUTCOMES_MOST: Final = 10_000
+
+
+#: Explanations of a player and their points worded before, by template, player and points:
+#: the same few come back record after record; at most ``_SAID_MOST``.
+_SAID: Final[dict[tuple[str, str, int], str]] = {}
+_SAID_MOST: Final = 10_000
+
+
+def _said(template: str, player: str, points: int) -> str:
+    """``template`` (an explanation of a player and their points) worded."""
+    key = (template, player, points)
+    text = _SAID.get(key)
+    if text is None:
+        text = template % {"player": player, "points": points}
+        if len(_SAID) < _SAID_MOST:
+            _SAID[key] = text
+    return text
 
 
 def _points(facts: DealFacts, p: int, violations: list[Violation]) -> int:
@@ -227,8 +267,9 @@ def _points(facts: DealFacts, p: int, violations: list[Violation]) -> int:
     return total
 
 
-def _claimed(facts: DealFacts) -> _Verdict:
-    """A deal ended by a claim (RULES.md sections 7 and 8)."""
+def _claimed(facts: DealFacts, opp_counted: int) -> _Verdict:
+    """A deal ended by a claim (RULES.md sections 7 and 8); ``opp_counted``: the counted
+    points of the claimer's opponent (:meth:`DealFacts.counted`)."""
     claim = facts.claim
     assert claim is not None
     names, rules = facts.names, facts.rules
@@ -239,7 +280,7 @@ def _claimed(facts: DealFacts) -> _Verdict:
         if counted >= CLAIM_AT:
             why = WHY_NOT_ON_LEAD % {"player": names[c]}
         else:
-            why = WHY_TOO_FEW % {"player": names[c], "points": counted}
+            why = _said(WHY_TOO_FEW, names[c], counted)
         return (o, points, Reason.FALSE_CLAIM, why)
     closed_before = facts.closed and facts.close_seq < claim.seq
     if closed_before and c != facts.closer:
@@ -249,9 +290,9 @@ def _claimed(facts: DealFacts) -> _Verdict:
     if closed_before and rules.close_scored_at == "close":
         opp_points, opp_tricks = facts.close_opp_points, facts.close_opp_tricks
     else:
-        opp_points, opp_tricks = facts.counted(o), facts.tricks[o]
+        opp_points, opp_tricks = opp_counted, facts.tricks[o]
     return (c, game_points(opp_points, opp_tricks), Reason.CLAIM,
-                    WHY_CLAIM % {"player": names[c], "points": counted})
+                    _said(WHY_CLAIM, names[c], counted))
 
 
 def _played_out(facts: DealFacts, points: tuple[int, int]) -> _Verdict:
@@ -262,9 +303,9 @@ def _played_out(facts: DealFacts, points: tuple[int, int]) -> _Verdict:
         k_points = facts.counted(k, with_bonus=False)
         if rules.unclaimed_end == "draw" and k_points >= CLAIM_AT:
             return (None, 0, Reason.DRAW,
-                            WHY_NEVER_CLAIMED % {"player": names[k], "points": k_points})
+                            _said(WHY_NEVER_CLAIMED, names[k], k_points))
         return (1 - k, 3 if facts.close_opp_tricks == 0 else 2, Reason.FAILED_CLOSE,
-                        WHY_FAILED_CLOSE % {"player": names[k], "points": k_points})
+                        _said(WHY_FAILED_CLOSE, names[k], k_points))
     if rules.unclaimed_end == "draw":
         return (None, 0, Reason.DRAW, WHY_PLAYED_OUT)
     if rules.unclaimed_end == "last-trick":

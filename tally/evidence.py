@@ -81,7 +81,7 @@ class DealFacts(NamedTuple):
 
     Players are indices (0 forehand, 1 dealer); cards are numbers; ``-1`` means none. (A
     named tuple rather than a dataclass: one is made for every record ruled, and a tuple of
-    29 fields is made three times faster. The sequences are tuples from a deal and the quick
+    28 fields is made three times faster. The sequences are tuples from a deal and the quick
     lane's own lists, made for these facts alone: nothing changes them after.)
     """
 
@@ -96,7 +96,6 @@ class DealFacts(NamedTuple):
     follows: Sequence[FollowEvent]
     violations: tuple[Violation, ...]
     play_seq: Sequence[int]
-    play_by: Sequence[int]
     play_trick: Sequence[int]
     played_by: tuple[int, int]
     dealt: tuple[int, int]
@@ -143,6 +142,12 @@ class DealFacts(NamedTuple):
         if self.all_tricks_played and self.last_trick_winner == p and not self.closed:
             return self.rules.last_trick_bonus
         return 0
+
+    def player_of(self, card: int) -> int:
+        """Who played ``card`` (a player's index), ``-1`` when nobody has."""
+        if self.played_by[0] >> card & 1:
+            return 0
+        return 1 if self.played_by[1] >> card & 1 else -1
 
     def turn_up_with(self, p: int, seq: int) -> bool:
         """Whether the turn-up was in ``p``'s hand at ``seq`` (taken by exchange or last draw)."""
@@ -234,7 +239,7 @@ def _exchange_false(facts: DealFacts, s: SwapEvent, rem: tuple[int, int],
     if x_face_since >= 0 and not (0 <= d_seq and x_face_since < d_seq < e and loser == p):
         return True
     false = False
-    q = facts.play_by[x]
+    q = facts.player_of(x)
     if q >= 0 and play_seq > e:
         if s.moved:
             false = not (0 <= d_seq and e < d_seq < play_seq and q == loser)
@@ -294,7 +299,7 @@ def _marriage_false(facts: DealFacts, m: MarriageEvent, rem: tuple[int, int],
         if not facts.turn_up_with(o, e):
             return MSG_IS_TURN_UP % {"card": CARDS[q]}
         return MSG_TOOK_TURN_UP % {"player": names[o], "card": CARDS[q]}
-    if facts.play_by[q] == o:
+    if facts.player_of(q) == o:
         return MSG_PLAYED_IT % {"player": names[o], "card": CARDS[q],
                                 "trick": facts.play_trick[q]}
     if facts.dealt[o] >> q & 1 and not (0 <= d_seq < e and loser == p and any(
@@ -332,7 +337,7 @@ def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int
     x, t, dealt, trump = facts.xcard, facts.turn_up, facts.dealt, facts.trump
     played_by, t_taken_by, t_taken_seq = facts.played_by, facts.t_taken_by, facts.t_taken_seq
     loser, d_seq = facts.last_draw_loser, facts.last_draw_seq
-    swaps_out = [(s.seq, s.player) for s in facts.swaps if s.moved]
+    swaps_out = [(s.seq, s.player) for s in facts.swaps if s.moved] if facts.swaps else ()
     trumps = SUIT_MASKS[trump]
     for seq, trick, p, lead, card, played in facts.follows:
         proven = rem[p] | (played_by[p] & ~played)
@@ -353,11 +358,12 @@ def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int
             proven |= 1 << last_drawn
         proven &= ~played
         # the common case, nothing proven against this follow (kernel.legal_follows, inline)
-        same = proven & SUIT_MASKS[lead // 6]
+        suit = lead // 6
+        same = proven & SUIT_MASKS[suit]
         if same:
-            if card // 6 == lead // 6 and (card > lead or not same & HIGHER[lead]):
+            if card // 6 == suit and (card > lead or not same & HIGHER[lead]):
                 continue
-        elif card // 6 == lead // 6 or card // 6 == trump or not proven & trumps:
+        elif card // 6 == suit or card // 6 == trump or not proven & trumps:
             continue
         rule, message = follow_problem(facts.names, trump, p, lead, card, proven)
         if rule is not None and any(who == p and at < seq for at, who in false_moves):

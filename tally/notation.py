@@ -345,12 +345,22 @@ _new_tuple = tuple.__new__  # (a named tuple made without its slower ``__new__``
 _PLAIN_NUMBERS: Final = tuple(f"{n}." for n in range(100))
 
 
+#: Plain trick lines read before, by their text: the trick's number and the line's codes. The
+#: lines a scorer writes are few (a number, two of 24 cards: some 7,000 in the common
+#: spelling), so a club's records soon meet only lines read before; a line costs one lookup.
+#: Never more than ``_KNOWN_MOST`` lines are kept (a hostile file cannot grow it without end).
+_KNOWN_LINES: Final[dict[str, tuple[int, Codes]]] = {}
+_KNOWN_MOST: Final = 50_000
+#: Plain tag lines read before, by their text: the tag's name and value (the same few names,
+#: trumps and rule sets come back record after record).
+_KNOWN_TAGS: Final[dict[str, tuple[str, str]]] = {}
+
+
 class PlainRecord(NamedTuple):
     """A record written plainly, read for the quick lane: its tags and its trick lines as
     codes (:func:`read_plain`)."""
 
     tags: dict[str, str]
-    tag_lines: dict[str, int]
     lines: list[Codes]
 
 
@@ -365,10 +375,32 @@ def read_plain(text: str) -> PlainRecord | None:
     """
     if text.startswith(BOM):
         text = text[1:]
-    scanned = _scan_plain(text)
+    # Most records hold only lines read before (a club's few names and trumps, and the few
+    # thousand trick lines there are): those are read by lookups alone.
+    known = _KNOWN_LINES
+    known_tags = _KNOWN_TAGS
+    tags: dict[str, str] = {}
+    codes: list[Codes] = []
+    count = 0
+    for line in text.splitlines():
+        hit = known.get(line)
+        if hit is not None:
+            number, found = hit
+            count += 1
+            if number != count:
+                break
+            codes.append(found)
+        elif line:
+            pair = known_tags.get(line)
+            if pair is None or codes or pair[0] in tags:
+                break
+            tags[pair[0]] = pair[1]
+    else:
+        return _new_tuple(PlainRecord, (tags, codes))
+    scanned = _scan_plain(text)  # (a line not read before, or anything unusual)
     if scanned is None:
         return None
-    return _new_tuple(PlainRecord, (scanned[0], scanned[1], scanned[4]))
+    return _new_tuple(PlainRecord, (scanned[0], scanned[4]))
 
 
 def _read_plain(text: str, source: str) -> DealRecord | None:
@@ -405,8 +437,17 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], l
     numbers = _PLAIN_NUMBERS
     tag_match = _SIMPLE_TAG.fullmatch
     table = _TOKEN_CODES
+    known = _KNOWN_LINES
+    known_tags = _KNOWN_TAGS
     comments = "{" in text or "}" in text or ";" in text
     for lineno, line in enumerate(text.splitlines(), start=1):
+        hit = known.get(line)
+        if hit is not None:  # a trick line read before: its number and codes
+            if hit[0] != len(codes) + 1:
+                return None
+            linenos.append(lineno)
+            codes.append(hit[1])
+            continue
         if not line or line.isspace():
             continue
         if comments and ("{" in line or "}" in line or ";" in line):
@@ -417,10 +458,17 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], l
                 header.append(stripped[1:].strip())
             continue
         if line[0] == "[":
-            m = tag_match(line)
-            if m is None or codes:
+            pair = known_tags.get(line)
+            if pair is None:
+                m = tag_match(line)
+                if m is None:
+                    return None
+                pair = (m[1], m[2])
+                if len(known_tags) < _KNOWN_MOST:
+                    known_tags[line] = pair
+            if codes:
                 return None
-            name, value = m.groups()
+            name, value = pair
             if name in tags:
                 return None
             tags[name] = value
@@ -431,16 +479,19 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], l
         if expect >= 100 or parts[0] != numbers[expect]:
             return None
         linenos.append(lineno)
+        found: Codes | None = None
         if len(parts) == 3:  # the common line: two cards
             a = table.get(parts[1])
             b = table.get(parts[2])
             if a is not None and b is not None:
-                codes.append((a, b))
-                continue
-        found = _fast_codes(parts)
+                found = (a, b)
         if found is None:
-            return None
+            found = _fast_codes(parts)
+            if found is None:
+                return None
         codes.append(found)
+        if len(known) < _KNOWN_MOST:
+            known[line] = (expect, found)
     return tags, tag_lines, header, linenos, codes
 
 

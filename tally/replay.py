@@ -192,7 +192,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     wins = FOLLOWER_WINS[turn_up // 6]
     points = CARD_POINTS
     bits = _BITS
-    xcard = turn_up // 6 * 6 + int(rules.exchange_card)
+    xcard = turn_up // 6 * 6 + rules.exchange_card
     no_nines = rules.deck == 20
     # cards a plain line may not hold without a closer look: the turn-up, nines missing
     unusual = 1 << turn_up | (NINES_MASK if no_nines else 0)
@@ -200,7 +200,6 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     stock = rules.stock_size
     play_seq = [-1] * 24
     play_trick = [0] * 24
-    play_by = [-1] * 24
     played_by = [0, 0]
     card_points = [0, 0]
     tricks = [0, 0]
@@ -224,28 +223,27 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
         if not left:
             return None  # a line after the last trick
         if pending:  # both draw after the trick before, the winner first
-            if stock < 1:
-                return None
             seq += 1
             pending = False
             stock -= 2
+            if stock < -1:
+                return None  # there was nothing left to draw
             if stock < 0:  # the winner drew the last face-down card, the loser the face-up
                 stock = 0
                 last_draw_loser, last_draw_seq, face_up, phase2 = 1 - leader, seq, -1, True
             left += 1
         if len(line) == 2:  # the common line: a lead and a follow card
             c, d = line
-            if c < 24 and d < 24 and c != d and not (played | unusual) & (bits[c] | bits[d]):
+            if (c < 24 and d < 24 and c != d
+                    and not (played | unusual) & ((bc := bits[c]) | (bd := bits[d]))):
                 o = 1 - leader
                 seq += 2
-                played |= bits[c] | bits[d]
-                played_by[leader] |= bits[c]
-                played_by[o] |= bits[d]
+                played |= bc | bd
+                played_by[leader] |= bc
+                played_by[o] |= bd
                 play_seq[c] = seq - 1
                 play_seq[d] = seq
                 play_trick[c] = play_trick[d] = trick
-                play_by[c] = leader
-                play_by[d] = o
                 if phase2:
                     follows.append((seq, trick, o, c, d, played))
                 else:
@@ -277,7 +275,6 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 played |= bit
                 play_seq[c] = seq
                 play_trick[c] = trick
-                play_by[c] = p
                 played_by[p] |= bit
                 cards += 1
                 if lead < 0:
@@ -322,7 +319,6 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 played |= bit
                 play_seq[c] = seq
                 play_trick[c] = trick
-                play_by[c] = leader
                 played_by[leader] |= bit
                 lead = c
                 cards += 1
@@ -360,7 +356,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     played_out = lead < 0 and not left
     facts = _new_tuple(DealFacts, (  # (a named tuple made without its slower __new__)
         rules, names, turn_up, turn_up // 6, xcard, carry, swaps, marriages, follows, (),
-        play_seq, play_by, play_trick,
+        play_seq, play_trick,
         (played_by[0], played_by[1]), (0, 0), t_taken_by, t_taken_seq, last_draw_loser,
         last_draw_seq, claim, closed, closer, close_seq, close_opp_points, close_opp_tricks,
         (tricks[0], tricks[1]), (card_points[0], card_points[1]), winner, played_out))

@@ -211,7 +211,7 @@ class RuleSet:
         """The rule set as written: the preset, then the overrides as given."""
         return " ".join([self.preset_name, *(f"{k}={v}" for k, v in self.overrides)])
 
-    @property
+    @functools.cached_property
     def stock_size(self) -> int:
         """Face-down cards in the stock at the start (11 in Sixty-Six, 9 in Schnapsen)."""
         return self.deck - 2 * self.hand - 1

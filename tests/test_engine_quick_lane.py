@@ -137,3 +137,97 @@ def test_mutated_records_are_ruled_alike() -> None:
         _same(record, text)
         checked += 1
     assert checked > 500
+
+
+# --- lines read before ----------------------------------------------------------------------
+#
+# tally.notation keeps the plain trick and tag lines it has read (by their text), and the
+# ruling keeps the starts of the tags it has read; a record made of such lines is read by
+# lookups alone. What the careful reader checks must still be checked.
+
+PLAIN = """[Dealer "Bert"]
+[Forehand "Anna"]
+[Trump "10D"]
+
+1. 20 QS 9S
+2. KS 10H
+3. AD 9D close
+4. JD QC
+5. KD JC
+6. QH KH
+7. KC AS
+8. AH 10S
+"""
+
+
+def _lines_moved(text: str) -> list[str]:
+    """``text`` with its known lines in other places: each a record the careful reader must
+    judge (most are wrong)."""
+    lines = text.splitlines()
+    tags, tricks = lines[:3], lines[4:]
+    return [
+        "\n".join([*tags, "", tricks[1], tricks[0], *tricks[2:]]),  # numbered out of order
+        "\n".join([*tags, "", *tricks[:3], *tricks[4:]]),  # a trick line left out
+        "\n".join([*tags[:2], "", *tricks, tags[2]]),  # a tag after the trick lines
+        "\n".join([*tags, tags[0], "", *tricks]),  # a tag given twice
+        "\n".join([*tags, "", tricks[0], "{", tricks[1], "}", *tricks[2:]]),  # a comment
+        "\n".join([*tags, "", *tricks, "   "]),  # a line of spaces
+        "\n".join([*tags, "", *tricks, tricks[-1]]),  # the last line again
+        "\n".join([*tags, *tricks]),  # no empty line between
+        "\n".join([tags[2], tags[0], tags[1], "", "", *tricks, ""]),  # tags reordered
+        "\n".join([*tags, "", *tricks[:4]]),  # the record stops early
+        "\r\n".join([*tags, "", *tricks]),  # Windows line ends
+        "\n".join([*tags[1:], "", *tricks]),  # a required tag missing
+        "\n".join([tags[0], tags[1].replace("Anna", "Bert"), tags[2], "", *tricks]),
+        "\n".join([*tags, '[Result "Anna 3"]', "", *tricks]),  # a result
+        "\n".join([*tags, '[Result "Carl 3"]', "", *tricks]),  # nobody at the table
+    ]
+
+
+def test_lines_read_before_are_judged_as_the_careful_reader_judges_them() -> None:
+    for _ in range(2):  # (the second time round every line is one read before)
+        assert read_plain(PLAIN) == (read_deal(PLAIN).tags,
+                                      [item_codes(tl.items) for tl in read_deal(PLAIN).tricks])
+        for text in _lines_moved(PLAIN):
+            try:
+                record = read_deal(text)
+            except TallyError:
+                assert read_plain(text) is None
+                assert rule_text(text).errors
+                continue
+            _same(record, text)
+            plain = read_plain(text)
+            if plain is not None:
+                assert plain.tags == record.tags
+                assert plain.lines == [item_codes(tl.items) for tl in record.tricks]
+
+
+def test_a_record_of_moved_lines_gets_the_careful_reader_s_error() -> None:
+    out_of_order = _lines_moved(PLAIN)[0]
+    read_plain(PLAIN)
+    ruling = rule_text(out_of_order)
+    assert ruling.outcome is None
+    assert [str(e) for e in ruling.errors] == [
+        "line 5: trick 2 is out of order (expected trick 1)"]
+
+
+def test_what_is_kept_of_lines_read_before_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tally.notation as notation
+    import tally.ruling as ruling_module
+
+    lines: dict[str, object] = {}
+    tags: dict[str, object] = {}
+    starts: dict[object, object] = {}
+    monkeypatch.setattr(notation, "_KNOWN_LINES", lines)
+    monkeypatch.setattr(notation, "_KNOWN_TAGS", tags)
+    monkeypatch.setattr(notation, "_KNOWN_MOST", 3)
+    monkeypatch.setattr(ruling_module, "_STARTS", starts)
+    monkeypatch.setattr(ruling_module, "_STARTS_MOST", 0)
+    expected = rule(read_deal(PLAIN))
+    for _ in range(3):
+        assert rule_text(PLAIN) == expected
+    assert len(lines) == 3 and len(tags) == 3 and not starts
+    for i in range(50):  # many different players: nothing more is kept
+        text = PLAIN.replace("Anna", f"Anna{i}")
+        assert rule_text(text) == rule(read_deal(text)) == summarize(read_deal(text))[0]
+    assert len(lines) == 3 and len(tags) == 3 and not starts
