@@ -212,7 +212,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     lead = -1
     pending = closed = phase2 = False
     face_up = turn_up
-    t_taken_by = t_taken_seq = last_draw_loser = last_draw_seq = winner = -1
+    # (the winner of the last trick is always the leader once a trick is played)
+    t_taken_by = t_taken_seq = last_draw_loser = last_draw_seq = -1
     closer = close_seq = -1
     close_opp_points = close_opp_tricks = 0
     claim: ClaimFact | None = None
@@ -250,7 +251,6 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                     pending = True  # both draw before the next trick
                 if wins[c][d]:
                     leader = o
-                winner = leader
                 card_points[leader] += points[c] + points[d]
                 tricks[leader] += 1
                 trick += 1
@@ -282,9 +282,9 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                     continue
                 if phase2:
                     follows.append((seq, trick, p, lead, c, played))
-                leader = winner = p if wins[lead][c] else 1 - p
-                card_points[winner] += points[c] + points[lead]
-                tricks[winner] += 1
+                leader = p if wins[lead][c] else 1 - p
+                card_points[leader] += points[c] + points[lead]
+                tricks[leader] += 1
                 lead = -1
                 trick += 1
                 left -= 1
@@ -339,7 +339,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                     return None
                 seq += 1
                 bonus = 0
-                if winner == leader and not closed and not left:
+                if trick > 1 and not closed and not left:  # (the last trick's winner)
                     bonus = rules.last_trick_bonus
                 counted = _counted(card_points, tricks, marriages, leader, bonus)
                 claim = _new_tuple(ClaimFact, (seq, leader, claim_correct(
@@ -359,7 +359,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
         play_seq, play_trick,
         (played_by[0], played_by[1]), (0, 0), t_taken_by, t_taken_seq, last_draw_loser,
         last_draw_seq, claim, closed, closer, close_seq, close_opp_points, close_opp_tricks,
-        (tricks[0], tricks[1]), (card_points[0], card_points[1]), winner, played_out))
+        (tricks[0], tricks[1]), (card_points[0], card_points[1]), leader if trick > 1 else -1,
+        played_out))
     over = claim is not None or played_out
     to_move = as_ = None
     if not over:
@@ -373,7 +374,10 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
 def _counted(card_points: list[int], tricks: list[int], marriages: list[MarriageEvent], p: int,
              bonus: int) -> int:
     """Counted points of ``p`` (:func:`tally.evidence.counted_points`), every marriage allowed."""
-    declared = sum(m.points for m in marriages if m.player == p) if marriages else 0
+    declared = 0
+    for m in marriages:
+        if m.player == p:
+            declared += m.points
     return counted_points(card_points[p], tricks[p], declared, bonus)
 
 
