@@ -106,13 +106,17 @@ class Ruling:
         }
 
 
+#: No ``Remaining`` tag (read only).
+_NO_REMAINING: Final[dict[int, int]] = {}
+
+
 def rule_facts(facts: DealFacts, state: DealState, file: str = "",
                remaining: dict[int, int] | None = None,
                result: tuple[str | None, int] | None = None,
                result_tag: str | None = None) -> Ruling:
     """The ruling on a deal's facts: the violations noted in play and those the whole record
     proves (with the ``Remaining`` hands), then the decision."""
-    violations = proven_violations(facts, remaining or {})
+    violations = proven_violations(facts, remaining or _NO_REMAINING)
     if facts.violations:
         violations[:0] = facts.violations
     if len(violations) > 1:

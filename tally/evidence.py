@@ -341,9 +341,8 @@ def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int
     trumps = SUIT_MASKS[trump]
     for seq, trick, p, lead, card, played in facts.follows:
         proven = rem[p] | (played_by[p] & ~played)
-        held = 0
-        if dealt[p]:
-            held = dealt[p]
+        held = dealt[p]
+        if held:
             if swaps_out and any(who == p and at < seq for at, who in swaps_out):
                 held &= ~(1 << x)
             held &= ~proven
@@ -363,7 +362,7 @@ def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int
         if same:
             if card // 6 == suit and (card > lead or not same & HIGHER[lead]):
                 continue
-        elif card // 6 == suit or card // 6 == trump or not proven & trumps:
+        elif (played_suit := card // 6) == suit or played_suit == trump or not proven & trumps:
             continue
         rule, message = follow_problem(facts.names, trump, p, lead, card, proven)
         if rule is not None and any(who == p and at < seq for at, who in false_moves):

@@ -81,6 +81,11 @@ MESSAGES: Final = (MSG_AFTER_CLAIM, MSG_ALL_PLAYED, MSG_UNFINISHED, MSG_NO_CARDS
                    MSG_SWAP_PLACE, MSG_CLOSE_PLACE)
 #: Each card's bit.
 _BITS = tuple(1 << c for c in range(24))
+#: The common trick line's codes, two different cards, and what playing them needs: both
+#: cards, their bits, both bits and their card points together (any other line is not a key).
+_PAIRS: Final[dict[tuple[int, ...], tuple[int, int, int, int, int, int]]] = {
+    (c, d): (c, d, 1 << c, 1 << d, 1 << c | 1 << d, CARD_POINTS[c] + CARD_POINTS[d])
+    for c in range(24) for d in range(24) if c != d}
 #: The ranks a marriage is declared with.
 _MARRIAGE_RANKS = (KING, QUEEN)
 
@@ -191,7 +196,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     """
     wins = FOLLOWER_WINS[turn_up // 6]
     points = CARD_POINTS
-    bits = _BITS
+    pair_of = _PAIRS.get
     xcard = turn_up // 6 * 6 + rules.exchange_card
     no_nines = rules.deck == 20
     # cards a plain line may not hold without a closer look: the turn-up, nines missing
@@ -200,9 +205,9 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     stock = rules.stock_size
     play_seq = [-1] * 24
     play_trick = [0] * 24
-    played_by = [0, 0]
-    card_points = [0, 0]
-    tricks = [0, 0]
+    # each player's cards played, card points and tricks won (locals: a branch on the player
+    # costs less than a list indexed by the player)
+    pb0 = pb1 = cp0 = cp1 = t0 = t1 = 0
     swaps: list[SwapEvent] = []
     marriages: list[MarriageEvent] = []
     follows: list[FollowEvent] = []
@@ -233,29 +238,46 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 stock = 0
                 last_draw_loser, last_draw_seq, face_up, phase2 = 1 - leader, seq, -1, True
             left += 1
-        if len(line) == 2:  # the common line: a lead and a follow card
-            c, d = line
-            if (c < 24 and d < 24 and c != d
-                    and not (played | unusual) & ((bc := bits[c]) | (bd := bits[d]))):
-                o = 1 - leader
-                seq += 2
-                played |= bc | bd
-                played_by[leader] |= bc
-                played_by[o] |= bd
-                play_seq[c] = seq - 1
-                play_seq[d] = seq
-                play_trick[c] = play_trick[d] = trick
-                if phase2:
-                    follows.append((seq, trick, o, c, d, played))
-                else:
-                    pending = True  # both draw before the next trick
-                if wins[c][d]:
-                    leader = o
-                card_points[leader] += points[c] + points[d]
-                tricks[leader] += 1
-                trick += 1
+        pair = pair_of(line)
+        if pair is not None and not (played | unusual) & pair[4]:
+            # the common line: a lead and a follow card, neither played before nor unusual
+            c, d, bc, bd, both, pair_points = pair
+            o = 1 - leader
+            seq += 2
+            played |= both
+            play_seq[c] = seq - 1
+            play_seq[d] = seq
+            play_trick[c] = play_trick[d] = trick
+            if leader:
+                pb1 |= bc
+                pb0 |= bd
+            else:
+                pb0 |= bc
+                pb1 |= bd
+            if wins[c][d]:
+                leader = o
+            if leader:
+                cp1 += pair_points
+                t1 += 1
+            else:
+                cp0 += pair_points
+                t0 += 1
+            if phase2:
+                follows.append((seq, trick, o, c, d, played))
                 left -= 1
-                continue
+            else:
+                # Both draw at once, the winner first: nothing on this line comes between
+                # (a close comes after the draw on the next line), and one card played and
+                # one drawn leave each hand as it was.
+                seq += 1
+                stock -= 2
+                if stock < 0:  # the winner drew the last face-down card, the loser the face-up
+                    if stock < -1:
+                        return None  # there was nothing left to draw
+                    stock = 0
+                    last_draw_loser, last_draw_seq, face_up, phase2 = 1 - leader, seq, -1, True
+            trick += 1
+            continue
         first = trick  # (the line's trick: its index is one less)
         cards = 0
         trick_done = False
@@ -275,7 +297,10 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 played |= bit
                 play_seq[c] = seq
                 play_trick[c] = trick
-                played_by[p] |= bit
+                if p:
+                    pb1 |= bit
+                else:
+                    pb0 |= bit
                 cards += 1
                 if lead < 0:
                     lead = c
@@ -283,8 +308,12 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 if phase2:
                     follows.append((seq, trick, p, lead, c, played))
                 leader = p if wins[lead][c] else 1 - p
-                card_points[leader] += points[c] + points[lead]
-                tricks[leader] += 1
+                if leader:
+                    cp1 += points[c] + points[lead]
+                    t1 += 1
+                else:
+                    cp0 += points[c] + points[lead]
+                    t0 += 1
                 lead = -1
                 trick += 1
                 left -= 1
@@ -294,7 +323,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 p = leader if lead < 0 else 1 - leader
                 if trick_done or exchange_refusal(phase2 and not closed, closed, lead >= 0,
                                                   rules.exchange_when == "lead",
-                                                  rules.exchange_needs_trick, tricks[p]):
+                                                  rules.exchange_needs_trick,
+                                                  t1 if p else t0):
                     return None
                 seq += 1
                 if face_up == turn_up:
@@ -319,7 +349,10 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 played |= bit
                 play_seq[c] = seq
                 play_trick[c] = trick
-                played_by[leader] |= bit
+                if leader:
+                    pb1 |= bit
+                else:
+                    pb0 |= bit
                 lead = c
                 cards += 1
             elif code == CLOSE_CODE:
@@ -331,8 +364,9 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 closed = phase2 = True
                 closer = leader
                 close_seq = seq
-                close_opp_tricks = tricks[1 - leader]
-                close_opp_points = _counted(card_points, tricks, marriages, 1 - leader, 0)
+                close_opp_tricks = t0 if leader else t1
+                close_opp_points = _counted(cp0 if leader else cp1, close_opp_tricks, marriages,
+                                            1 - leader, 0)
                 pending = False
             else:  # a claim (of the player on lead)
                 if lead >= 0:
@@ -341,7 +375,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 bonus = 0
                 if trick > 1 and not closed and not left:  # (the last trick's winner)
                     bonus = rules.last_trick_bonus
-                counted = _counted(card_points, tricks, marriages, leader, bonus)
+                counted = _counted(cp1 if leader else cp0, t1 if leader else t0, marriages,
+                                   leader, bonus)
                 claim = _new_tuple(ClaimFact, (seq, leader, claim_correct(
                     counted, True, rules.claim_when == "any"), counted))
         if first != count and (claim is not None or not trick_done):
@@ -357,9 +392,9 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     facts = _new_tuple(DealFacts, (  # (a named tuple made without its slower __new__)
         rules, names, turn_up, turn_up // 6, xcard, carry, swaps, marriages, follows, (),
         play_seq, play_trick,
-        (played_by[0], played_by[1]), (0, 0), t_taken_by, t_taken_seq, last_draw_loser,
+        (pb0, pb1), (0, 0), t_taken_by, t_taken_seq, last_draw_loser,
         last_draw_seq, claim, closed, closer, close_seq, close_opp_points, close_opp_tricks,
-        (tricks[0], tricks[1]), (card_points[0], card_points[1]), leader if trick > 1 else -1,
+        (t0, t1), (cp0, cp1), leader if trick > 1 else -1,
         played_out))
     over = claim is not None or played_out
     to_move = as_ = None
@@ -371,14 +406,15 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     return facts, state
 
 
-def _counted(card_points: list[int], tricks: list[int], marriages: list[MarriageEvent], p: int,
+def _counted(card_points: int, tricks: int, marriages: list[MarriageEvent], p: int,
              bonus: int) -> int:
-    """Counted points of ``p`` (:func:`tally.evidence.counted_points`), every marriage allowed."""
+    """Counted points of ``p``, who won ``card_points`` in ``tricks`` tricks
+    (:func:`tally.evidence.counted_points`), every marriage allowed."""
     declared = 0
     for m in marriages:
         if m.player == p:
             declared += m.points
-    return counted_points(card_points[p], tricks[p], declared, bonus)
+    return counted_points(card_points, tricks, declared, bonus)
 
 
 def _holds_turn_up(p: int, taken_by: int, last_draw_loser: int) -> bool:
