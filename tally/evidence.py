@@ -219,11 +219,13 @@ def proven_violations(facts: DealFacts, remaining: dict[int, int]) -> list[Viola
     phase-2 follows against every card the record shows a player held."""
     out: list[Violation] = []
     rem = (remaining.get(0, 0), remaining.get(1, 0)) if remaining else (0, 0)
+    false_moves: Sequence[tuple[int, int]]
+    true_partners: Sequence[tuple[int, int, int]]
     if facts.swaps:
         false_moves, last_drawn = _exchanges(facts, rem, out)
     else:  # (what _exchanges finds when nobody exchanged)
-        false_moves, last_drawn = [], facts.turn_up if facts.last_draw_seq >= 0 else -1
-    true_partners = _marriages(facts, rem, false_moves, out) if facts.marriages else []
+        false_moves, last_drawn = (), facts.turn_up if facts.last_draw_seq >= 0 else -1
+    true_partners = _marriages(facts, rem, false_moves, out) if facts.marriages else ()
     if facts.follows:
         _follows(facts, rem, false_moves, true_partners, last_drawn, out)
     return out
@@ -255,7 +257,7 @@ def _exchange_false(facts: DealFacts, s: SwapEvent, rem: tuple[int, int],
 
 
 def _exchanges(facts: DealFacts, rem: tuple[int, int],
-               out: list[Violation]) -> tuple[list[tuple[int, int]], int]:
+               out: list[Violation]) -> tuple[Sequence[tuple[int, int]], int]:
     """False exchanges into ``out``; returns the false exchanges that moved the cards
     ``(seq, exchanger)`` and the card the loser of the last draw took (-1: unknown)."""
     names, x = facts.names, facts.xcard
@@ -288,7 +290,7 @@ def _exchanges(facts: DealFacts, rem: tuple[int, int],
 
 
 def _marriage_false(facts: DealFacts, m: MarriageEvent, rem: tuple[int, int],
-                    false_moves: list[tuple[int, int]]) -> str:
+                    false_moves: Sequence[tuple[int, int]]) -> str:
     """Why the record proves marriage ``m`` false ("" when it does not)."""
     names = facts.names
     p, o, q, e = m.player, 1 - m.player, m.partner, m.seq
@@ -311,7 +313,7 @@ def _marriage_false(facts: DealFacts, m: MarriageEvent, rem: tuple[int, int],
     return ""
 
 
-def _marriages(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int, int]],
+def _marriages(facts: DealFacts, rem: tuple[int, int], false_moves: Sequence[tuple[int, int]],
                out: list[Violation]) -> list[tuple[int, int, int]]:
     """False marriages into ``out``; returns the true ones as ``(seq, player, partner)``."""
     names = facts.names
@@ -329,8 +331,8 @@ def _marriages(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[i
     return true_partners
 
 
-def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: list[tuple[int, int]],
-             true_partners: list[tuple[int, int, int]], last_drawn: int,
+def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: Sequence[tuple[int, int]],
+             true_partners: Sequence[tuple[int, int, int]], last_drawn: int,
              out: list[Violation]) -> None:
     """Phase-2 follows into ``out``: the duty to follow, head and trump, against what the
     record proves the follower held."""

@@ -208,8 +208,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     # each player's cards played, card points and tricks won (locals: a branch on the player
     # costs less than a list indexed by the player)
     pb0 = pb1 = cp0 = cp1 = t0 = t1 = 0
-    swaps: list[SwapEvent] = []
-    marriages: list[MarriageEvent] = []
+    swaps: tuple[SwapEvent, ...] = ()  # (most deals have none: no list made for them)
+    marriages: tuple[MarriageEvent, ...] = ()
     follows: list[FollowEvent] = []
     played = seq = 0
     trick = 1
@@ -329,7 +329,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 seq += 1
                 if face_up == turn_up:
                     t_taken_by, t_taken_seq = p, seq
-                swaps.append(_new_tuple(SwapEvent, (seq, trick, p, True, True, face_up)))
+                swaps += (_new_tuple(SwapEvent, (seq, trick, p, True, True, face_up)),)
                 face_up = xcard
             elif code >= MARRIAGE_20:
                 c = code % 32
@@ -343,8 +343,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                     return None
                 seq += 1
                 partner = c - 1 if c % 6 == KING else c + 1
-                marriages.append(_new_tuple(MarriageEvent,
-                                             (seq, trick, leader, c, partner, value, True)))
+                marriages += (_new_tuple(MarriageEvent,
+                                         (seq, trick, leader, c, partner, value, True)),)
                 bit = 1 << c
                 played |= bit
                 play_seq[c] = seq
@@ -406,7 +406,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     return facts, state
 
 
-def _counted(card_points: int, tricks: int, marriages: list[MarriageEvent], p: int,
+def _counted(card_points: int, tricks: int, marriages: Sequence[MarriageEvent], p: int,
              bonus: int) -> int:
     """Counted points of ``p``, who won ``card_points`` in ``tricks`` tricks
     (:func:`tally.evidence.counted_points`), every marriage allowed."""
