@@ -277,21 +277,9 @@ _OPTION_NAMES: Final = {"seed": "draw_seed", "final": "final_size"}
 _STAGED: Final = ("knockout", "groups")
 
 
-def _document(data: Any, top: _Place) -> _Document:
-    """The event file's fields, each checked for its type (not yet for its meaning)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        top.fail(f'not a tally event file (it is a JSON object with "format": "{FORMAT}")')
-    version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        top.fail(f"written by a newer tally (event file version {version}); this tally reads "
-                 f"version {VERSION}")
-    if version != VERSION or isinstance(version, bool):
-        (top / "version").fail(f"must be {VERSION}")
-    d = _object(data, top, _TOP_REQUIRED, _TOP_OPTIONAL)
-    kind = _text(d["kind"], top / "kind")
-    if kind not in EXPORTED_KINDS:
-        (top / "kind").fail(f'"{kind[:40]}" is not a kind of event this tally loads '
-                            f'({", ".join(EXPORTED_KINDS)})')
+def _settings(d: dict[str, Any], kind: str, top: _Place) -> dict[str, Any]:
+    """The event's settings from the file's fields (its options by kind, match points, bye,
+    withdrawal, ranking, language, tiebreaks), each checked for its type."""
     settings: dict[str, Any] = {}
     options = _object(d.get("options", {}), top / "options", (), tuple(_OPTIONS[kind]))
     for key, check in _OPTIONS[kind].items():
@@ -309,16 +297,40 @@ def _document(data: Any, top: _Place) -> _Document:
         settings["language"] = _text(d["language"], top / "language")
     if "tiebreaks" in d:
         settings["tiebreaks"] = _list(d["tiebreaks"], top / "tiebreaks", _text)
-    held_on = None
-    if d.get("date") is not None:
-        text = _text(d["date"], top / "date")
-        try:
-            held_on = date.fromisoformat(text)
-        except ValueError:
-            (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
-        if len(text) != 10:
-            (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+    return settings
 
+
+def _held_on(d: dict[str, Any], top: _Place) -> date | None:
+    """The event's day from the file's ``date`` (``YYYY-MM-DD``), if it gives one."""
+    if d.get("date") is None:
+        return None
+    text = _text(d["date"], top / "date")
+    try:
+        held_on = date.fromisoformat(text)
+    except ValueError:
+        (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+    if len(text) != 10:
+        (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+    return held_on
+
+
+def _document(data: Any, top: _Place) -> _Document:
+    """The event file's fields, each checked for its type (not yet for its meaning)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        top.fail(f'not a tally event file (it is a JSON object with "format": "{FORMAT}")')
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        top.fail(f"written by a newer tally (event file version {version}); this tally reads "
+                 f"version {VERSION}")
+    if version != VERSION or isinstance(version, bool):
+        (top / "version").fail(f"must be {VERSION}")
+    d = _object(data, top, _TOP_REQUIRED, _TOP_OPTIONAL)
+    kind = _text(d["kind"], top / "kind")
+    if kind not in EXPORTED_KINDS:
+        (top / "kind").fail(f'"{kind[:40]}" is not a kind of event this tally loads '
+                            f'({", ".join(EXPORTED_KINDS)})')
+    settings = _settings(d, kind, top)
+    held_on = _held_on(d, top)
     joined: dict[str, int] = {}
 
     def player(value: Any, at: _Place) -> tuple[str, list[str]]:

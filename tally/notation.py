@@ -434,11 +434,7 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], l
     linenos: list[int] = []
     codes: list[Codes] = []
     header: list[str] = []
-    numbers = _PLAIN_NUMBERS
-    tag_match = _SIMPLE_TAG.fullmatch
-    table = _TOKEN_CODES
     known = _KNOWN_LINES
-    known_tags = _KNOWN_TAGS
     comments = "{" in text or "}" in text or ";" in text
     for lineno, line in enumerate(text.splitlines(), start=1):
         hit = known.get(line)
@@ -458,41 +454,51 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], l
                 header.append(stripped[1:].strip())
             continue
         if line[0] == "[":
-            pair = known_tags.get(line)
-            if pair is None:
-                m = tag_match(line)
-                if m is None:
-                    return None
-                pair = (m[1], m[2])
-                if len(known_tags) < _KNOWN_MOST:
-                    known_tags[line] = pair
-            if codes:
+            pair = _plain_tag(line)
+            if pair is None or codes or pair[0] in tags:
                 return None
-            name, value = pair
-            if name in tags:
-                return None
-            tags[name] = value
-            tag_lines[name] = lineno
+            tags[pair[0]] = pair[1]
+            tag_lines[pair[0]] = lineno
             continue
-        parts = line.split()
-        expect = len(codes) + 1
-        if expect >= 100 or parts[0] != numbers[expect]:
+        found = _plain_codes(line, len(codes) + 1)
+        if found is None:
             return None
         linenos.append(lineno)
-        found: Codes | None = None
-        if len(parts) == 3:  # the common line: two cards
-            a = table.get(parts[1])
-            b = table.get(parts[2])
-            if a is not None and b is not None:
-                found = (a, b)
-        if found is None:
-            found = _fast_codes(parts)
-            if found is None:
-                return None
         codes.append(found)
-        if len(known) < _KNOWN_MOST:
-            known[line] = (expect, found)
     return tags, tag_lines, header, linenos, codes
+
+
+def _plain_tag(line: str) -> tuple[str, str] | None:
+    """The name and value of a plain tag line (kept for the next time), or None."""
+    pair = _KNOWN_TAGS.get(line)
+    if pair is None:
+        m = _SIMPLE_TAG.fullmatch(line)
+        if m is None:
+            return None
+        pair = (m[1], m[2])
+        if len(_KNOWN_TAGS) < _KNOWN_MOST:
+            _KNOWN_TAGS[line] = pair
+    return pair
+
+
+def _plain_codes(line: str, expect: int) -> Codes | None:
+    """The codes of a plain line of trick ``expect`` (kept for the next time), or None."""
+    parts = line.split()
+    if expect >= 100 or parts[0] != _PLAIN_NUMBERS[expect]:
+        return None
+    found: Codes | None = None
+    if len(parts) == 3:  # the common line: two cards
+        a = _TOKEN_CODES.get(parts[1])
+        b = _TOKEN_CODES.get(parts[2])
+        if a is not None and b is not None:
+            found = (a, b)
+    if found is None:
+        found = _fast_codes(parts)
+        if found is None:
+            return None
+    if len(_KNOWN_LINES) < _KNOWN_MOST:
+        _KNOWN_LINES[line] = (expect, found)
+    return found
 
 
 def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:
