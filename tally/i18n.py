@@ -292,9 +292,24 @@ def problems(lang: str = "de") -> list[str]:
     fresh = io.BytesIO()
     write_mo(fresh, catalog)
     mo = po.with_suffix(".mo")
-    if not mo.is_file() or mo.read_bytes() != fresh.getvalue():
+    if not mo.is_file() or _messages(mo.read_bytes()) != _messages(fresh.getvalue()):
         out.append(f"{mo} is not {po.name} compiled: run `python -m tally.i18n update`")
     return out
+
+
+def _messages(mo: bytes) -> set[tuple[object, object, object]]:
+    """The translations a compiled catalogue holds: ``(id, string, context)`` of each message,
+    without the header (which names the Babel version that compiled it, so a newer Babel
+    would otherwise call an unchanged catalogue stale). Needs Babel."""
+    import io
+
+    from babel.messages.mofile import read_mo
+
+    def frozen(value: object) -> object:  # (a plural's forms come as a list)
+        return tuple(value) if isinstance(value, list | tuple) else value
+
+    return {(frozen(m.id), frozen(m.string), m.context) for m in read_mo(io.BytesIO(mo))
+            if m.id}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -78,6 +78,28 @@ def test_a_catalogue_with_an_untranslated_entry_is_reported(tmp_path: Path,
     assert len(found) == 1 and "is not tally.po compiled" in found[0]
 
 
+def test_a_catalogue_compiled_by_another_babel_is_not_stale(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The compiled catalogue names the Babel that compiled it; a newer Babel on a fresh
+    machine must not call the shipped one stale (it happened: Babel 2.19)."""
+    pytest.importorskip("babel")
+    import re
+
+    import tally.i18n as i18n
+
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "tally.po").write_bytes(PO.read_bytes())
+    mo = PO.with_suffix(".mo").read_bytes()
+    version = re.search(rb"Generated-By: Babel ([0-9.]+)", mo)
+    assert version is not None
+    other = b"9" * len(version[1])  # (the same length: the file's offsets stay right)
+    (folder / "tally.mo").write_bytes(mo.replace(version[0], b"Generated-By: Babel " + other))
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    assert i18n.problems("de") == []
+
+
 def _visible_literals(path: Path) -> list[str]:
     """The words a template prints outside ``{% trans %}`` and expressions: its data text with
     the tags, entities and style sheets taken out."""
