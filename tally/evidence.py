@@ -336,28 +336,31 @@ def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: Sequence[tuple
              out: list[Violation]) -> None:
     """Phase-2 follows into ``out``: the duty to follow, head and trump, against what the
     record proves the follower held."""
-    x, t, dealt, trump = facts.xcard, facts.turn_up, facts.dealt, facts.trump
-    played_by, t_taken_by, t_taken_seq = facts.played_by, facts.t_taken_by, facts.t_taken_seq
-    loser, d_seq = facts.last_draw_loser, facts.last_draw_seq
-    swaps_out = [(s.seq, s.player) for s in facts.swaps if s.moved] if facts.swaps else ()
+    follows, trump, played_by = facts.follows, facts.trump, facts.played_by
+    # What each player is proven to hold at every follow, less what is played by then: the
+    # cards they play later, those the Remaining tag shows, the partners of their true
+    # marriages, the turn-up they took and the card they drew last, when all these were shown
+    # before the first follow (as they mostly are: phase 2 starts with the last draw, and
+    # nobody exchanges in phase 2). Dealt hands, or anything shown later: worked out follow by
+    # follow instead (_proven_at).
+    known = [rem[0] | played_by[0], rem[1] | played_by[1]]
+    steady = not facts.dealt[0] and not facts.dealt[1]
+    first = follows[0][0]  # (follows are noted in play order)
+    for at, who, q in true_partners:
+        steady = steady and at < first
+        known[who] |= 1 << q
+    if facts.t_taken_by >= 0:
+        steady = steady and facts.t_taken_seq < first
+        known[facts.t_taken_by] |= 1 << facts.turn_up
+    if facts.last_draw_loser >= 0 and last_drawn >= 0:
+        steady = steady and facts.last_draw_seq < first
+        known[facts.last_draw_loser] |= 1 << last_drawn
     trumps = SUIT_MASKS[trump]
-    for seq, trick, p, lead, card, played in facts.follows:
-        proven = rem[p] | (played_by[p] & ~played)
-        held = dealt[p]
-        if held:
-            if swaps_out and any(who == p and at < seq for at, who in swaps_out):
-                held &= ~(1 << x)
-            held &= ~proven
-            proven |= held
-        if true_partners:
-            for at, who, q in true_partners:
-                if who == p and at < seq:
-                    proven |= 1 << q
-        if t_taken_by == p and t_taken_seq < seq:
-            proven |= 1 << t
-        if loser == p and last_drawn >= 0 and d_seq < seq:
-            proven |= 1 << last_drawn
-        proven &= ~played
+    for seq, trick, p, lead, card, played in follows:
+        if steady:
+            proven = known[p] & ~played
+        else:
+            proven = _proven_at(facts, rem, true_partners, last_drawn, seq, p, played)
         # the common case, nothing proven against this follow (kernel.legal_follows, inline)
         suit = lead // 6
         same = proven & SUIT_MASKS[suit]
@@ -369,9 +372,39 @@ def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: Sequence[tuple
         rule, message = follow_problem(facts.names, trump, p, lead, card, proven)
         if rule is not None and any(who == p and at < seq for at, who in false_moves):
             # any one dealt card may be the one p put face up: proven only without each
+            held = _dealt_held(facts, seq, p) & ~(rem[p] | facts.played_by[p])
             for y in cards_of(held & ~played):
                 if follow_duty(lead, card, trump, proven & ~(1 << y))[0] is None:
                     rule = None
                     break
         if rule is not None:
             out.append(Violation(trick, facts.names[p], rule, message, seq))
+
+
+def _proven_at(facts: DealFacts, rem: tuple[int, int],
+               true_partners: Sequence[tuple[int, int, int]], last_drawn: int, seq: int, p: int,
+               played: int) -> int:
+    """What the record proves ``p`` held when making the follow ``seq``, ``played`` being
+    every card played by then: the cards p plays later, those the Remaining tag shows, p's
+    dealt cards (less the exchange card once p has exchanged), the partners of p's true
+    marriages, the turn-up p took and the card p drew last (``last_drawn``, -1: unknown)."""
+    proven = rem[p] | (facts.played_by[p] & ~played)
+    if facts.dealt[p]:
+        proven |= _dealt_held(facts, seq, p)
+    for at, who, q in true_partners:
+        if who == p and at < seq:
+            proven |= 1 << q
+    if facts.t_taken_by == p and facts.t_taken_seq < seq:
+        proven |= 1 << facts.turn_up
+    if facts.last_draw_loser == p and last_drawn >= 0 and facts.last_draw_seq < seq:
+        proven |= 1 << last_drawn
+    return proven & ~played
+
+
+def _dealt_held(facts: DealFacts, seq: int, p: int) -> int:
+    """The cards dealt to ``p`` that p still held at ``seq`` as far as the deal's start shows:
+    all but the exchange card once p has exchanged (played cards are the caller's)."""
+    held = facts.dealt[p]
+    if facts.swaps and any(s.moved and s.player == p and s.seq < seq for s in facts.swaps):
+        held &= ~(1 << facts.xcard)
+    return held

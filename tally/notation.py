@@ -23,7 +23,7 @@ from __future__ import annotations
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeAlias
 
 from tally.cards import (
     CARDS,
@@ -345,12 +345,24 @@ _new_tuple = tuple.__new__  # (a named tuple made without its slower ``__new__``
 _PLAIN_NUMBERS: Final = tuple(f"{n}." for n in range(100))
 
 
-#: Plain trick lines read before, by their text: the trick's number and the line's codes. The
-#: lines a scorer writes are few (a number, two of 24 cards: some 7,000 in the common
-#: spelling), so a club's records soon meet only lines read before; a line costs one lookup.
-#: Never more than ``_KNOWN_MOST`` lines are kept (a hostile file cannot grow it without end).
-_KNOWN_LINES: Final[dict[str, tuple[int, Codes]]] = {}
-_KNOWN_MOST: Final = 50_000
+#: Plain trick lines read before, by their trick's number and then by their text: the line's
+#: codes, and the lines of the next trick (so that a record's lines are read in order by
+#: lookups alone). The lines a scorer writes are few (a number, two of 24 cards: some 7,000 in
+#: the common spelling), so a club's records soon meet only lines read before. Lines of tricks
+#: 1 to ``_KNOWN_TRICKS`` (no deal has more) are kept, never more than ``_KNOWN_MOST`` for a
+#: trick (a hostile file cannot grow them without end); the last table stays empty.
+_KnownLines: TypeAlias = dict[str, "tuple[Codes, _KnownLines]"]
+_KNOWN_TRICKS: Final = 12
+_KNOWN_MOST: Final = 5_000
+
+
+def _known_lines() -> list[_KnownLines]:
+    """Empty tables of the trick lines read before, one for each trick number (and a first
+    one, for trick 0, that no line is in)."""
+    return [{} for _ in range(_KNOWN_TRICKS + 2)]
+
+
+_KNOWN_LINES: Final = _known_lines()
 #: Plain tag lines read before, by their text: the tag's name and value (the same few names,
 #: trumps and rule sets come back record after record).
 _KNOWN_TAGS: Final[dict[str, tuple[str, str]]] = {}
@@ -377,18 +389,14 @@ def read_plain(text: str) -> PlainRecord | None:
         text = text[1:]
     # Most records hold only lines read before (a club's few names and trumps, and the few
     # thousand trick lines there are): those are read by lookups alone.
-    known = _KNOWN_LINES
+    known = _KNOWN_LINES[1]  # (trick 1's lines; each line found gives the next trick's)
     known_tags = _KNOWN_TAGS
     tags: dict[str, str] = {}
     codes: list[Codes] = []
-    count = 0
     for line in text.splitlines():
         hit = known.get(line)
         if hit is not None:
-            number, found = hit
-            count += 1
-            if number != count:
-                break
+            found, known = hit
             codes.append(found)
         elif line:
             pair = known_tags.get(line)
@@ -434,15 +442,14 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], l
     linenos: list[int] = []
     codes: list[Codes] = []
     header: list[str] = []
-    known = _KNOWN_LINES
+    known = _KNOWN_LINES[1]
     comments = "{" in text or "}" in text or ";" in text
     for lineno, line in enumerate(text.splitlines(), start=1):
         hit = known.get(line)
-        if hit is not None:  # a trick line read before: its number and codes
-            if hit[0] != len(codes) + 1:
-                return None
+        if hit is not None:  # the next trick's line, read before: its codes
             linenos.append(lineno)
-            codes.append(hit[1])
+            codes.append(hit[0])
+            known = hit[1]
             continue
         if not line or line.isspace():
             continue
@@ -465,6 +472,7 @@ def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], l
             return None
         linenos.append(lineno)
         codes.append(found)
+        known = _KNOWN_LINES[min(len(codes) + 1, _KNOWN_TRICKS + 1)]
     return tags, tag_lines, header, linenos, codes
 
 
@@ -496,8 +504,8 @@ def _plain_codes(line: str, expect: int) -> Codes | None:
         found = _fast_codes(parts)
         if found is None:
             return None
-    if len(_KNOWN_LINES) < _KNOWN_MOST:
-        _KNOWN_LINES[line] = (expect, found)
+    if expect <= _KNOWN_TRICKS and len(_KNOWN_LINES[expect]) < _KNOWN_MOST:
+        _KNOWN_LINES[expect][line] = (found, _KNOWN_LINES[expect + 1])
     return found
 
 

@@ -215,7 +215,7 @@ def test_what_is_kept_of_lines_read_before_is_bounded(monkeypatch: pytest.Monkey
     import tally.notation as notation
     import tally.ruling as ruling_module
 
-    lines: dict[str, object] = {}
+    lines = notation._known_lines()
     tags: dict[str, object] = {}
     starts: dict[object, object] = {}
     monkeypatch.setattr(notation, "_KNOWN_LINES", lines)
@@ -226,8 +226,18 @@ def test_what_is_kept_of_lines_read_before_is_bounded(monkeypatch: pytest.Monkey
     expected = rule(read_deal(PLAIN))
     for _ in range(3):
         assert rule_text(PLAIN) == expected
-    assert len(lines) == 3 and len(tags) == 3 and not starts
+    tricks = len(read_deal(PLAIN).tricks)
+    assert [len(t) for t in lines[1:tricks + 1]] == [1] * tricks
+    assert len(tags) == 3 and not starts
     for i in range(50):  # many different players: nothing more is kept
         text = PLAIN.replace("Anna", f"Anna{i}")
         assert rule_text(text) == rule(read_deal(text)) == summarize(read_deal(text))[0]
-    assert len(lines) == 3 and len(tags) == 3 and not starts
+    assert len(tags) == 3 and not starts
+    rng = random.Random(5)
+    for _ in range(30):  # many different lines: at most three kept for each trick, none beyond
+        deal = Deal.random(RuleSet.parse("sixty-six"), rng)
+        deal.play_out_randomly(rng)
+        text = write_deal(deal.record())
+        assert rule_text(text) == rule(read_deal(text)) == summarize(read_deal(text))[0]
+    assert max(len(t) for t in lines) == 3
+    assert not lines[0] and not lines[-1]
