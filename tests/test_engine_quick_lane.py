@@ -213,6 +213,7 @@ def test_a_record_of_moved_lines_gets_the_careful_reader_s_error() -> None:
 
 def test_what_is_kept_of_lines_read_before_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     import tally.notation as notation
+    import tally.replay as replay_module
     import tally.ruling as ruling_module
 
     lines = notation._known_lines()
@@ -223,6 +224,9 @@ def test_what_is_kept_of_lines_read_before_is_bounded(monkeypatch: pytest.Monkey
     monkeypatch.setattr(notation, "_KNOWN_MOST", 3)
     monkeypatch.setattr(ruling_module, "_STARTS", starts)
     monkeypatch.setattr(ruling_module, "_STARTS_MOST", 0)
+    forms: tuple[dict[object, object], ...] = ({}, {}, {}, {})
+    monkeypatch.setattr(replay_module, "_FORMS", forms)
+    monkeypatch.setattr(replay_module, "_FORMS_MOST", 4)
     expected = rule(read_deal(PLAIN))
     for _ in range(3):
         assert rule_text(PLAIN) == expected
@@ -241,3 +245,32 @@ def test_what_is_kept_of_lines_read_before_is_bounded(monkeypatch: pytest.Monkey
         assert rule_text(text) == rule(read_deal(text)) == summarize(read_deal(text))[0]
     assert max(len(t) for t in lines) == 3
     assert not lines[0] and not lines[-1]
+    assert max(len(t) for t in forms) == 4  # (the forms of lines played: four a trump suit)
+
+
+def test_every_form_of_line_is_met_and_ruled_alike() -> None:
+    import tally.replay as replay_module
+    from tally.notation import CLAIM_CODE, CLOSE_CODE, MARRIAGE_20, SWAP_CODE
+
+    rng = random.Random(11)
+    seen: set[str] = set()
+    names = {-1: "", SWAP_CODE: "exchange", CLOSE_CODE: "close", CLAIM_CODE: "claim"}
+    for _ in range(300):
+        deal = Deal.random(RuleSet.parse("sixty-six"), rng)
+        deal.play_out_randomly(rng)
+        text = write_deal(deal.record())
+        record = read_deal(text)
+        _same(record, text)
+        assert _text_lane_taken(text) and _lane_taken(record)
+        trump = int(Card.parse(record.tags["Trump"])) // 6
+        for tl in record.tricks:
+            codes = item_codes(tl.items)
+            assert codes is not None
+            form = replay_module._form_of(codes, trump)
+            if form is replay_module._ODD:
+                seen.add("odd")
+            else:
+                before = "marriage" if form[0] >= MARRIAGE_20 else names[form[0]]
+                seen.add(f"{before} cards {names[form[8]]}".strip())
+    assert seen == {"cards", "exchange cards", "close cards", "marriage cards", "cards close",
+                    "cards claim", "odd"}
