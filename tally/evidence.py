@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from tally.cards import CARDS, Card, cards_of
 from tally.i18n import N_
@@ -76,6 +76,12 @@ class ClaimFact(NamedTuple):
     points: int
 
 
+class CardTricks(Protocol):
+    """The trick each card was played in, by the card's number (0: not played)."""
+
+    def __getitem__(self, card: int, /) -> int: ...
+
+
 class DealFacts(NamedTuple):
     """Everything a deal noted, frozen: what :func:`proven_violations` and the ruling read.
 
@@ -96,7 +102,7 @@ class DealFacts(NamedTuple):
     follows: Sequence[FollowEvent]
     violations: tuple[Violation, ...]
     play_seq: Sequence[int]
-    play_trick: Sequence[int]
+    play_trick: CardTricks
     played_by: tuple[int, int]
     dealt: tuple[int, int]
     t_taken_by: int

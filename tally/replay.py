@@ -233,7 +233,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     odd = 1 << 24 | (NINES_MASK if rules.deck == 20 else 0)
     unusual = odd | 1 << turn_up
     left, stock = rules.hand, rules.stock_size  # (left: cards each holds between tricks)
-    play_seq, play_trick = [-1] * 24, [0] * 24
+    play_seq = [-1] * 24
     follows: list[FollowEvent] = []
     pb0 = pb1 = cp0 = cp1 = t0 = t1 = played = seq = leader = 0
     trick, lead, last_draw, notes, phase2 = 1, -1, (-1, -1), _NO_NOTES, False
@@ -245,7 +245,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                     _holds_turn_up(leader ^ (c != turn_up), notes[0], last_draw[0])))):
                 (seq, played, pb0, pb1, cp0, cp1, t0, t1, leader, lead, trick, left, phase2,
                  stock, last_draw, notes) = _odd_line(
-                    rules, turn_up, line, trick == len(lines), follows, play_seq, play_trick,
+                    rules, turn_up, line, trick == len(lines), follows, play_seq,
                     (seq, played, pb0, pb1, cp0, cp1, t0, t1, leader, lead, trick, left, phase2,
                      stock, last_draw, notes))
                 continue
@@ -256,7 +256,6 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
             played |= both
             seq += 2
             play_seq[c], play_seq[d] = seq - 1, seq
-            play_trick[c] = play_trick[d] = trick
             if leader:
                 pb1 |= bc
                 pb0 |= bd
@@ -285,7 +284,7 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                                                  not phase2, cp0, cp1, t0, t1, notes)
     except _LeftToReplay:
         return None
-    return _lane_result(rules, names, turn_up, carry, notes, follows, play_seq, play_trick,
+    return _lane_result(rules, names, turn_up, carry, notes, follows, play_seq, lines,
                         pb0, pb1, last_draw, t0, t1, cp0, cp1, leader, lead, trick, left,
                         phase2, stock)
 
@@ -315,9 +314,9 @@ def _form_of(line: Codes, trump: int) -> _Form:
 
 
 def _odd_line(rules: RuleSet, turn_up: int, line: Codes, last: bool, follows: list[FollowEvent],
-              play_seq: list[int], play_trick: list[int], state: _State) -> _State:
+              play_seq: list[int], state: _State) -> _State:
     """``state`` after the line ``line`` (the record's last when ``last``) played card by
-    card and item by item, each in turn; ``follows``, ``play_seq`` and ``play_trick`` are
+    card and item by item, each in turn; ``follows`` and ``play_seq`` are
     changed in place. Raises :class:`_LeftToReplay` at anything the quick lane leaves to
     :func:`replay`."""
     (seq, played, pb0, pb1, cp0, cp1, t0, t1, leader, lead, trick, left, phase2, stock,
@@ -342,7 +341,7 @@ def _odd_line(rules: RuleSet, turn_up: int, line: Codes, last: bool, follows: li
             raise _LeftToReplay
         seq += 1
         played |= 1 << c
-        play_seq[c], play_trick[c] = seq, trick
+        play_seq[c] = seq
         if p:
             pb1 |= 1 << c
         else:
@@ -429,7 +428,7 @@ def _declared(code: int, trump: int) -> int:
 
 def _lane_result(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: int,
                  notes: _Notes, follows: list[FollowEvent], play_seq: list[int],
-                 play_trick: list[int], pb0: int, pb1: int, last_draw: tuple[int, int], t0: int,
+                 lines: Sequence[Codes], pb0: int, pb1: int, last_draw: tuple[int, int], t0: int,
                  t1: int, cp0: int, cp1: int, leader: int, lead: int, trick: int, left: int,
                  phase2: bool, stock: int) -> tuple[DealFacts, DealState]:
     """The facts and state of a deal the quick lane played to the end of its record (each
@@ -440,7 +439,7 @@ def _lane_result(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     played_out = lead < 0 and not left
     facts = _new_tuple(DealFacts, (  # (a named tuple made without its slower __new__)
         rules, names, turn_up, turn_up // 6, turn_up // 6 * 6 + rules.exchange_card, carry,
-        swaps, marriages, follows, (), play_seq, play_trick, (pb0, pb1), (0, 0), taken_by,
+        swaps, marriages, follows, (), play_seq, _LineTricks(lines), (pb0, pb1), (0, 0), taken_by,
         taken_seq, last_draw[0], last_draw[1], claim, close is not None, closer, close_seq,
         close_opp_points, close_opp_tricks, (t0, t1), (cp0, cp1), leader if trick > 1 else -1,
         played_out))
@@ -452,6 +451,23 @@ def _lane_result(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     return facts, _new_tuple(DealState, (to_move, as_, trick, over, played_out,
                                          claim is not None, close is not None,
                                          2 if phase2 else 1, stock, len(swaps)))
+
+
+class _LineTricks:
+    """The trick each card was played in, of a deal the quick lane played
+    (:class:`~tally.evidence.CardTricks`): the number of the line the card is on, each line
+    being a trick's. Worked out when asked (only a false marriage's message asks)."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines: Sequence[Codes]) -> None:
+        self.lines = lines
+
+    def __getitem__(self, card: int, /) -> int:
+        for trick, line in enumerate(self.lines, start=1):
+            if any(code % 32 == card for code in line):  # (a card, or a marriage showing it)
+                return trick
+        return 0
 
 
 def _counted(card_points: int, tricks: int, marriages: Sequence[MarriageEvent], p: int,
