@@ -171,12 +171,13 @@ def _other_item(deal: Deal, tl: TrickLine, item: Item, cards: int, trick_done: b
 # --- the one exception: the quick lane ------------------------------------------------------
 
 #: What playing a line of a common form needs (:func:`_form_of`): the item before the lead
-#: (-1 for none; an exchange, a close, or a marriage declared with the lead card), the lead
+#: (0 for none; an exchange, a close, or a marriage declared with the lead card), the lead
 #: and the follow card, their bits, both bits together, their card points, whether the follow
-#: card wins the trick, and the item after the trick (-1 for none; a close or a claim).
+#: card wins the trick, and the item after the trick (0 for none; a close or a claim). (No
+#: item's code is 0: a card's code is its number, below any item's.)
 _Form = tuple[int, int, int, int, int, int, int, int, int]
 #: A line of no common form: played card by card (:func:`_odd_line`); its bits are all bits.
-_ODD: Final[_Form] = (-1, -1, -1, 0, 0, -1, 0, 0, -1)
+_ODD: Final[_Form] = (0, -1, -1, 0, 0, -1, 0, 0, 0)
 #: The forms of the lines played before, one table for each trump suit (whether the follow
 #: card wins depends on it); never more than ``_FORMS_MOST`` lines in a table.
 _FORMS: Final[tuple[dict[Codes, _Form], ...]] = ({}, {}, {}, {})
@@ -188,9 +189,9 @@ _Notes = tuple[tuple[SwapEvent, ...], tuple[MarriageEvent, ...],
                "tuple[int, int, int, int] | None", ClaimFact | None]
 _NO_NOTES: Final[_Notes] = ((), (), None, None)
 #: The state of a deal in the quick lane that a line played card by card changes: ``(seq,
-#: played, pb0, pb1, cp0, cp1, t0, t1, leader, lead, trick, left, phase2, stock, last_draw,
+#: played, pb0, cp0, cp1, t0, t1, leader, lead, trick, left, phase2, stock, last_draw,
 #: notes)`` (as :func:`quick_replay`'s locals of these names).
-_State = tuple[int, int, int, int, int, int, int, int, int, int, int, int, bool, int,
+_State = tuple[int, int, int, int, int, int, int, int, int, int, int, bool, int,
                tuple[int, int], _Notes]
 
 
@@ -235,7 +236,8 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     left, stock = rules.hand, rules.stock_size  # (left: cards each holds between tricks)
     play_seq = [-1] * 24
     follows: list[FollowEvent] = []
-    pb0 = pb1 = cp0 = cp1 = t0 = t1 = played = seq = leader = 0
+    # (pb0: the cards forehand played; the dealer played the rest of those played)
+    pb0 = cp0 = cp1 = t0 = t1 = played = seq = leader = 0
     trick, lead, last_draw, notes, phase2 = 1, -1, (-1, -1), _NO_NOTES, False
     try:
         for line in lines:  # (a line starts a trick: its index is the trick's number less one)
@@ -243,25 +245,20 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
                 form_of(line) or _form_of(line, turn_up // 6))
             if not left or ((played | unusual) & both and ((played | odd) & both or not (
                     _holds_turn_up(leader ^ (c != turn_up), notes[0], last_draw[0])))):
-                (seq, played, pb0, pb1, cp0, cp1, t0, t1, leader, lead, trick, left, phase2,
+                (seq, played, pb0, cp0, cp1, t0, t1, leader, lead, trick, left, phase2,
                  stock, last_draw, notes) = _odd_line(
                     rules, turn_up, line, trick == len(lines), follows, play_seq,
-                    (seq, played, pb0, pb1, cp0, cp1, t0, t1, leader, lead, trick, left, phase2,
+                    (seq, played, pb0, cp0, cp1, t0, t1, leader, lead, trick, left, phase2,
                      stock, last_draw, notes))
                 continue
-            if pre >= 0:  # (the leader's, before leading)
+            if pre:  # (the leader's, before leading)
                 seq, left, phase2, notes = _item(rules, turn_up, pre, leader, -1, trick, False,
                                                  seq, left, phase2, False, cp0, cp1, t0, t1,
                                                  notes)
             played |= both
             seq += 2
             play_seq[c], play_seq[d] = seq - 1, seq
-            if leader:
-                pb1 |= bc
-                pb0 |= bd
-            else:
-                pb0 |= bc
-                pb1 |= bd
+            pb0 |= bd if leader else bc
             if follower_wins:
                 leader = 1 - leader
             if leader:
@@ -273,19 +270,19 @@ def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
             if phase2:
                 follows.append((seq, trick, leader ^ (not follower_wins), c, d, played))
                 left -= 1
-            elif post < 0:  # both draw, the winner first (see _odd_line)
+            elif not post:  # both draw, the winner first (see _odd_line)
                 seq, stock = seq + 1, stock - 2
                 if stock < 0:
                     stock, phase2, last_draw = 0, True, (1 - leader, seq)
             trick += 1
-            if post >= 0:  # (the winner's, after the trick; the draws not made before it)
+            if post:  # (the winner's, after the trick; the draws not made before it)
                 seq, left, phase2, notes = _item(rules, turn_up, post, leader, -1, trick,
                                                  trick > len(lines), seq, left, phase2,
                                                  not phase2, cp0, cp1, t0, t1, notes)
     except _LeftToReplay:
         return None
     return _lane_result(rules, names, turn_up, carry, notes, follows, play_seq, lines,
-                        pb0, pb1, last_draw, t0, t1, cp0, cp1, leader, lead, trick, left,
+                        played, pb0, last_draw, t0, t1, cp0, cp1, leader, lead, trick, left,
                         phase2, stock)
 
 
@@ -293,7 +290,7 @@ def _form_of(line: Codes, trump: int) -> _Form:
     """The form of ``line`` (kept for the next time), or :data:`_ODD`: a lead and a follow
     card, with an exchange, a close or a marriage (the lead card's, of the right value)
     before them or a close or a claim after."""
-    pre = post = -1
+    pre = post = 0
     pair = line
     if len(line) == 3:
         if line[0] == SWAP_CODE or line[0] == CLOSE_CODE:
@@ -319,7 +316,7 @@ def _odd_line(rules: RuleSet, turn_up: int, line: Codes, last: bool, follows: li
     card and item by item, each in turn; ``follows`` and ``play_seq`` are
     changed in place. Raises :class:`_LeftToReplay` at anything the quick lane leaves to
     :func:`replay`."""
-    (seq, played, pb0, pb1, cp0, cp1, t0, t1, leader, lead, trick, left, phase2, stock,
+    (seq, played, pb0, cp0, cp1, t0, t1, leader, lead, trick, left, phase2, stock,
      last_draw, notes) = state
     if not left:
         raise _LeftToReplay  # a line after the last trick
@@ -342,9 +339,7 @@ def _odd_line(rules: RuleSet, turn_up: int, line: Codes, last: bool, follows: li
         seq += 1
         played |= 1 << c
         play_seq[c] = seq
-        if p:
-            pb1 |= 1 << c
-        else:
+        if not p:
             pb0 |= 1 << c
         if lead < 0:
             lead = c
@@ -367,7 +362,7 @@ def _odd_line(rules: RuleSet, turn_up: int, line: Codes, last: bool, follows: li
         seq, stock = seq + 1, stock - 2
         if stock < 0:  # (the face-down cards are odd in number: the stock is -1 now)
             stock, phase2, last_draw = 0, True, (1 - leader, seq)  # the loser drew the face-up
-    return (seq, played, pb0, pb1, cp0, cp1, t0, t1, leader, lead, trick, left, phase2, stock,
+    return (seq, played, pb0, cp0, cp1, t0, t1, leader, lead, trick, left, phase2, stock,
             last_draw, notes)
 
 
@@ -428,7 +423,7 @@ def _declared(code: int, trump: int) -> int:
 
 def _lane_result(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: int,
                  notes: _Notes, follows: list[FollowEvent], play_seq: list[int],
-                 lines: Sequence[Codes], pb0: int, pb1: int, last_draw: tuple[int, int], t0: int,
+                 lines: Sequence[Codes], played: int, pb0: int, last_draw: tuple[int, int], t0: int,
                  t1: int, cp0: int, cp1: int, leader: int, lead: int, trick: int, left: int,
                  phase2: bool, stock: int) -> tuple[DealFacts, DealState]:
     """The facts and state of a deal the quick lane played to the end of its record (each
@@ -439,10 +434,10 @@ def _lane_result(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: in
     played_out = lead < 0 and not left
     facts = _new_tuple(DealFacts, (  # (a named tuple made without its slower __new__)
         rules, names, turn_up, turn_up // 6, turn_up // 6 * 6 + rules.exchange_card, carry,
-        swaps, marriages, follows, (), play_seq, _LineTricks(lines), (pb0, pb1), (0, 0), taken_by,
-        taken_seq, last_draw[0], last_draw[1], claim, close is not None, closer, close_seq,
-        close_opp_points, close_opp_tricks, (t0, t1), (cp0, cp1), leader if trick > 1 else -1,
-        played_out))
+        swaps, marriages, follows, (), play_seq, _LineTricks(lines), (pb0, played ^ pb0),
+        (0, 0), taken_by, taken_seq, last_draw[0], last_draw[1], claim, close is not None, closer,
+        close_seq, close_opp_points, close_opp_tricks, (t0, t1), (cp0, cp1),
+        leader if trick > 1 else -1, played_out))
     over = claim is not None or played_out
     to_move = as_ = None
     if not over:

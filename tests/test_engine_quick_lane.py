@@ -254,7 +254,7 @@ def test_every_form_of_line_is_met_and_ruled_alike() -> None:
 
     rng = random.Random(11)
     seen: set[str] = set()
-    names = {-1: "", SWAP_CODE: "exchange", CLOSE_CODE: "close", CLAIM_CODE: "claim"}
+    names = {0: "", SWAP_CODE: "exchange", CLOSE_CODE: "close", CLAIM_CODE: "claim"}
     for _ in range(300):
         deal = Deal.random(RuleSet.parse("sixty-six"), rng)
         deal.play_out_randomly(rng)
