@@ -1375,11 +1375,8 @@ def play_random_deal(rules: RuleSet, rng: Random) -> RandomDeal:
     """
     deck = _shuffled(_DECK24 if rules.deck == 24 else _DECK20, rng)
     h = rules.hand
-    first = second = 0
-    for c in deck[:h]:
-        first |= 1 << c
-    for c in deck[h:2 * h]:
-        second |= 1 << c
+    first = sum(map(_BIT_OF, deck[:h]))  # (the hands as masks: distinct bits add up)
+    second = sum(map(_BIT_OF, deck[h:2 * h]))
     turn_up = deck[2 * h]
     stock = tuple(deck[2 * h + 1:])
     actions = play_randomly(first, second, turn_up, stock,
@@ -1390,6 +1387,7 @@ def play_random_deal(rules: RuleSet, rng: Random) -> RandomDeal:
     return tuple.__new__(RandomDeal, (rules, (first, second), turn_up, stock, tuple(actions)))
 
 
+_BIT_OF: Final = (1).__lshift__  # (a card's bit: 1 << card)
 _DECK24: Final = tuple(range(24))
 _DECK20: Final = tuple(c for c in range(24) if c % 6 != NINE)
 # Enum members looked up once (an enum attribute costs a descriptor call on hot paths).
@@ -1486,13 +1484,41 @@ ERRORS: Final = (MSG_SAME_PLAYERS, MSG_NO_CARD, MSG_HAND_TWICE, MSG_HAND_SIZE,
 
 def _shuffled(cards: tuple[int, ...], rng: Random) -> list[int]:
     """A uniformly shuffled copy of ``cards`` (Fisher-Yates on one 160-bit random number;
-    the bias against 24! orders is below 2**-80)."""
+    the bias against 24! orders is below 2**-80).
+
+    The swap at position ``i`` (from the last down) takes the next digit ``j`` of the number
+    written in the mixed radix ``len(cards)``, ..., 3, 2. The digits are read a few at a
+    time (:data:`_DIGIT_RUNS`): the number is divided once by a run's radices together, and
+    the remainder, below 2**30, gives the run's digits in small-number arithmetic; the same
+    digits as dividing the number by each radix in turn (``tests/test_engine_play.py``)."""
     deck = list(cards)
     x = rng.getrandbits(160)
-    for i in range(len(deck) - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    for together, positions in _DIGIT_RUNS[len(deck)]:
+        x, digits = divmod(x, together)
+        for i, radix in positions:
+            j = digits % radix
+            digits //= radix
+            deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def _digit_runs(n: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """The runs of swap positions of a deck of ``n`` cards, from the last down, each with its
+    radix, whose radices multiply to less than 2**30, with that product."""
+    runs = []
+    i = n - 1
+    while i > 0:
+        together, positions = 1, []
+        while i > 0 and together * (i + 1) < 2 ** 30:
+            together *= i + 1
+            positions.append((i, i + 1))
+            i -= 1
+        runs.append((together, tuple(positions)))
+    return tuple(runs)
+
+
+#: :func:`_shuffled`'s runs of digits, for the 20- and the 24-card deck.
+_DIGIT_RUNS: Final = {20: _digit_runs(20), 24: _digit_runs(24)}
 
 
 def _random_bit(mask: int, rand: object) -> int:

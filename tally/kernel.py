@@ -242,6 +242,16 @@ CLAIM_ACTION: Final = 50
 DRAW_ACTION: Final = 51
 
 
+def random_card(mask: int, rand: Callable[[], float]) -> int:
+    """A card of the non-empty ``mask`` chosen at random: the k-th lowest, k drawn from
+    ``rand`` (one number)."""
+    k = int(rand() * mask.bit_count())
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
+
+
 def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], xcard: int,
                   exchange_lead_only: bool, exchange_needs_trick: bool,
                   close_before_draw: bool, marriage_in_phase2: bool,
@@ -264,102 +274,65 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
     draws).
     """
     trump = turn_up // 6
-    wins = FOLLOWER_WINS[trump]
-    points = CARD_POINTS
+    wins, points, follows = FOLLOWER_WINS[trump], CARD_POINTS, legal_follows  # (locals: faster)
     # the rules' answers that do not change during the deal, asked once
     close_at_draw = not close_refusal(False, False, True, close_before_draw)
     marry_in_phase2 = marriage_allowed(True, marriage_in_phase2)
-    follower_exchanges = not exchange_lead_only
     xbit = 1 << xcard
-    kings_mask, claim_at, follows = KINGS_MASK, CLAIM_AT, legal_follows  # (locals are faster)
     # Everything is kept as the leader's and the follower's (hand, card points, tricks,
     # marriage points declared): a trick won by the follower swaps them.
-    lhand, fhand = first, second
+    lhand, fhand, top, face_up = first, second, 0, turn_up  # (top: the next face-down card)
     lpoints = fpoints = ltricks = ftricks = lmarried = fmarried = 0
     actions: list[int] = []
     act = actions.append
-    left = len(stock)  # face-down cards left
-    top = 0
-    face_up = turn_up
     closed = phase2 = pending = False
     while True:
         if pending:  # after a trick of phase 1: claim, close before the draws, or draw
-            if lpoints >= 46 and lpoints + lmarried >= claim_at and rand() < 0.9:
+            if lpoints >= 46 and lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
                 act(CLAIM_ACTION)
                 return actions
             pending = False
             if close_at_draw and rand() < 0.04:
                 act(CLOSE_ACTION)
                 closed = phase2 = True
-            else:
-                act(DRAW_ACTION)
+            else:  # the winner draws first; after the last face-down card the loser takes the
+                act(DRAW_ACTION)  # face-up one
                 lhand |= 1 << stock[top]
-                if left > 1:
-                    fhand |= 1 << stock[top + 1]
-                    top += 2
-                    left -= 2
-                else:  # the winner takes the last face-down card, the loser the face-up one
-                    fhand |= 1 << face_up
-                    left = 0
-                    face_up = -1
-                    phase2 = True
+                top += 2
+                fhand |= 1 << (stock[top - 1] if top <= len(stock) else face_up)
+                phase2 = top > len(stock)
         if not lhand:
             return actions  # every trick played
-        if ltricks and lpoints + lmarried >= claim_at and rand() < 0.9:
+        if ltricks and lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
             act(CLAIM_ACTION)
             return actions
-        if phase2:
-            kings = lhand & (lhand << 1) & kings_mask if marry_in_phase2 else 0
-        elif rand() < 0.04:
-            act(CLOSE_ACTION)
-            closed = phase2 = True
-            kings = lhand & (lhand << 1) & kings_mask if marry_in_phase2 else 0
-        else:
-            if (lhand & xbit and rand() < 0.5
+        if not phase2:
+            if rand() < 0.04:
+                act(CLOSE_ACTION)
+                closed = phase2 = True
+            elif (lhand & xbit and rand() < 0.5
                     and not exchange_refusal(False, False, False, exchange_lead_only,
                                              exchange_needs_trick, ltricks)):
                 act(EXCHANGE_ACTION)
-                lhand = (lhand | 1 << face_up) & ~xbit
-                face_up = xcard
-            kings = lhand & (lhand << 1) & kings_mask
-        if kings and rand() < 0.5:  # a marriage: its king or queen is led
-            k = int(rand() * kings.bit_count())
-            while k:
-                kings &= kings - 1
-                k -= 1
-            lead = (kings & -kings).bit_length() - 1
-            if rand() >= 0.5:
-                lead -= 1  # the queen shown
+                lhand, face_up = (lhand | 1 << face_up) & ~xbit, xcard
+        kings = lhand & (lhand << 1) & KINGS_MASK if not phase2 or marry_in_phase2 else 0
+        if kings and rand() < 0.5:  # a marriage: its king or queen (half the time) is led
+            lead = random_card(kings, rand) - (rand() >= 0.5)
             act(MARRIAGE_BASE + lead)
             lmarried += TRUMP_MARRIAGE if lead // 6 == trump else PLAIN_MARRIAGE
         else:
-            mask = lhand
-            k = int(rand() * mask.bit_count())
-            while k:
-                mask &= mask - 1
-                k -= 1
-            lead = (mask & -mask).bit_length() - 1
-            act(lead)
+            act(lead := random_card(lhand, rand))
         lhand &= ~(1 << lead)
-        if (follower_exchanges and fhand & xbit and rand() < 0.5
+        if (not exchange_lead_only and fhand & xbit and rand() < 0.5
                 and not exchange_refusal(phase2 and not closed, closed, True, False,
                                          exchange_needs_trick, ftricks)):
             act(EXCHANGE_ACTION)
-            fhand = (fhand | 1 << face_up) & ~xbit
-            face_up = xcard
-        mask = follows(fhand, lead, trump) if phase2 else fhand
-        k = int(rand() * mask.bit_count())
-        while k:
-            mask &= mask - 1
-            k -= 1
-        c = (mask & -mask).bit_length() - 1
-        act(c)
+            fhand, face_up = (fhand | 1 << face_up) & ~xbit, xcard
+        act(c := random_card(follows(fhand, lead, trump) if phase2 else fhand, rand))
         fhand &= ~(1 << c)
         if wins[lead][c]:  # the follower leads next
-            lhand, fhand = fhand, lhand
-            lpoints, fpoints = fpoints, lpoints
-            ltricks, ftricks = ftricks, ltricks
-            lmarried, fmarried = fmarried, lmarried
+            lhand, fhand, lpoints, fpoints, ltricks, ftricks, lmarried, fmarried = (
+                fhand, lhand, fpoints, lpoints, ftricks, ltricks, fmarried, lmarried)
         lpoints += points[c] + points[lead]
         ltricks += 1
         pending = not phase2

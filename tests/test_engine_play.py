@@ -6,6 +6,8 @@ Expected counts are worked out by hand in the comments (A 11, 10 10, K 4, Q 3, J
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tally.cards import Card
@@ -593,3 +595,22 @@ def test_random_play_on_numbers_is_the_deals_own_random_play(spec: str) -> None:
         assert ruling.ok and ruling.outcome is not None
         kinds.update(code if code >= 48 else 24 * (code >= 24) for code in played.actions)
     assert {0, 24, 48, 49, 50, 51} <= kinds  # cards, marriages, exchanges, closes, claims, draws
+
+
+def test_the_shuffle_takes_the_digits_one_radix_at_a_time() -> None:
+    """The deck a seed shuffles is the one Fisher-Yates gives dividing the 160-bit number by
+    each radix in turn (so a seed deals as it always has), for both decks."""
+    from tally.deal import _DECK20, _DECK24, _shuffled
+
+    def one_radix_at_a_time(cards: tuple[int, ...], rng: random.Random) -> list[int]:
+        deck = list(cards)
+        x = rng.getrandbits(160)
+        for i in range(len(deck) - 1, 0, -1):
+            x, j = divmod(x, i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        return deck
+
+    for cards in (_DECK20, _DECK24):
+        for seed in range(500):
+            assert _shuffled(cards, random.Random(seed)) == one_radix_at_a_time(
+                cards, random.Random(seed))
