@@ -63,6 +63,7 @@ from tally.kernel import (
     legal_follows,
     marriage_allowed,
     play_randomly,
+    random_card,
 )
 from tally.notation import (
     CARD_ITEMS,
@@ -1033,7 +1034,7 @@ class Deal:
                 if open_stock or rules.marriage_in_phase2:
                     kings = hand & (hand << 1) & KINGS_MASK
                     if kings and rand() < 0.5:
-                        k = _random_bit(kings, rand)
+                        k = random_card(kings, rand)
                         self.declare(CARDS[k if rand() < 0.5 else k - 1])
                         hand = hands[p]
                         continue
@@ -1051,11 +1052,9 @@ class Deal:
     def _push_random(self, p: int, mask: int, rand: Callable[[], float]) -> None:
         """:meth:`push` for random play: ``p`` is to play a random card of ``mask``, cards of
         their hand (a fully known deal, no draw due), so nothing needs checking; the card is
-        chosen as :func:`_random_bit` does, :meth:`_place` and :meth:`_finish_trick` inline."""
-        k = int(rand() * mask.bit_count())
-        for _ in range(k):
-            mask &= mask - 1
-        c = (mask & -mask).bit_length() - 1
+        chosen by :func:`~tally.kernel.random_card`, :meth:`_place` and :meth:`_finish_trick`
+        inline."""
+        c = random_card(mask, rand)
         self._seq = seq = self._seq + 1
         bit = 1 << c
         self._played = played = self._played | bit
@@ -1519,14 +1518,6 @@ def _digit_runs(n: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
 
 #: :func:`_shuffled`'s runs of digits, for the 20- and the 24-card deck.
 _DIGIT_RUNS: Final = {20: _digit_runs(20), 24: _digit_runs(24)}
-
-
-def _random_bit(mask: int, rand: object) -> int:
-    """A random card of a non-empty mask."""
-    k = int(rand() * mask.bit_count())  # type: ignore[operator]
-    for _ in range(k):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
 
 
 def _card_or_none(c: int) -> Card | None:
