@@ -280,8 +280,9 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
     marry_in_phase2 = marriage_allowed(True, marriage_in_phase2)
     xbit = 1 << xcard
     # Everything is kept as the leader's and the follower's (hand, card points, tricks,
-    # marriage points declared): a trick won by the follower swaps them.
-    lhand, fhand, top, face_up = first, second, 0, turn_up  # (top: the next face-down card)
+    # marriage points declared): a trick won by the follower swaps them. ``top`` is the next
+    # face-down card of the ``size`` in the stock.
+    lhand, fhand, top, face_up, size = first, second, 0, turn_up, len(stock)
     lpoints = fpoints = ltricks = ftricks = lmarried = fmarried = 0
     actions: list[int] = []
     act = actions.append
@@ -299,8 +300,8 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
                 act(DRAW_ACTION)  # face-up one
                 lhand |= 1 << stock[top]
                 top += 2
-                fhand |= 1 << (stock[top - 1] if top <= len(stock) else face_up)
-                phase2 = top > len(stock)
+                phase2 = top > size
+                fhand |= 1 << (face_up if phase2 else stock[top - 1])
         if not lhand:
             return actions  # every trick played
         if ltricks and lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
@@ -322,14 +323,14 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
             lmarried += TRUMP_MARRIAGE if lead // 6 == trump else PLAIN_MARRIAGE
         else:
             act(lead := random_card(lhand, rand))
-        lhand &= ~(1 << lead)
+        lhand ^= 1 << lead
         if (not exchange_lead_only and fhand & xbit and rand() < 0.5
                 and not exchange_refusal(phase2 and not closed, closed, True, False,
                                          exchange_needs_trick, ftricks)):
             act(EXCHANGE_ACTION)
             fhand, face_up = (fhand | 1 << face_up) & ~xbit, xcard
         act(c := random_card(follows(fhand, lead, trump) if phase2 else fhand, rand))
-        fhand &= ~(1 << c)
+        fhand ^= 1 << c
         if wins[lead][c]:  # the follower leads next
             lhand, fhand, lpoints, fpoints, ltricks, ftricks, lmarried, fmarried = (
                 fhand, lhand, fpoints, lpoints, ftricks, ltricks, fmarried, lmarried)
