@@ -388,7 +388,9 @@ def read_plain(text: str) -> PlainRecord | None:
     if text.startswith(BOM):
         text = text[1:]
     # Most records hold only lines read before (a club's few names and trumps, and the few
-    # thousand trick lines there are): those are read by lookups alone.
+    # thousand trick lines there are): those are read by lookups alone; a plain line not read
+    # before is read here as the scanner reads it (and kept); anything unusual (a comment, a
+    # line of spaces, a line out of place) goes to the scanner, which says whether it is plain.
     known = _KNOWN_LINES[1]  # (trick 1's lines; each line found gives the next trick's)
     known_tags = _KNOWN_TAGS
     tags: dict[str, str] = {}
@@ -400,12 +402,24 @@ def read_plain(text: str) -> PlainRecord | None:
             codes.append(found)
         elif line:
             pair = known_tags.get(line)
+            if pair is None:
+                if "{" in line or "}" in line or ";" in line:
+                    break
+                if line[0] == "[":
+                    pair = _plain_tag(line)
+                elif not line[0].isdigit() or (
+                        new := _plain_codes(line, len(codes) + 1)) is None:
+                    break
+                else:
+                    codes.append(new)
+                    known = _KNOWN_LINES[min(len(codes) + 1, _KNOWN_TRICKS + 1)]
+                    continue
             if pair is None or codes or pair[0] in tags:
                 break
             tags[pair[0]] = pair[1]
     else:
         return _new_tuple(PlainRecord, (tags, codes))
-    scanned = _scan_plain(text)  # (a line not read before, or anything unusual)
+    scanned = _scan_plain(text)  # (anything unusual)
     if scanned is None:
         return None
     return _new_tuple(PlainRecord, (scanned[0], scanned[4]))
