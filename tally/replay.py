@@ -80,11 +80,6 @@ MSG_CLOSE_PLACE: Final = N_("close between the two cards of a trick: the stock i
 MESSAGES: Final = (MSG_AFTER_CLAIM, MSG_ALL_PLAYED, MSG_UNFINISHED, MSG_NO_CARDS,
                    MSG_ITEM_AFTER_CLAIM, MSG_ITEM_AFTER_LAST, MSG_THIRD_CARD, MSG_MARRIAGE_PLACE,
                    MSG_SWAP_PLACE, MSG_CLOSE_PLACE)
-#: The common trick line's codes, two different cards, and what playing them needs: both
-#: cards, their bits, both bits and their card points together (any other line is not a key).
-_PAIRS: Final[dict[tuple[int, ...], tuple[int, int, int, int, int, int]]] = {
-    (c, d): (c, d, 1 << c, 1 << d, 1 << c | 1 << d, CARD_POINTS[c] + CARD_POINTS[d])
-    for c in range(24) for d in range(24) if c != d}
 #: The ranks a marriage is declared with.
 _MARRIAGE_RANKS = (KING, QUEEN)
 
