@@ -308,9 +308,8 @@ def _form_of(line: Codes, trump: int) -> _Form:
 def _odd_line(rules: RuleSet, turn_up: int, line: Codes, last: bool, follows: list[FollowEvent],
               play_seq: list[int], state: _State) -> _State:
     """``state`` after the line ``line`` (the record's last when ``last``) played card by
-    card and item by item, each in turn; ``follows`` and ``play_seq`` are
-    changed in place. Raises :class:`_LeftToReplay` at anything the quick lane leaves to
-    :func:`replay`."""
+    card and item by item, each in turn; ``follows`` and ``play_seq`` are changed in place.
+    Raises :class:`_LeftToReplay` at anything the quick lane leaves to :func:`replay`."""
     (seq, played, pb0, cp0, cp1, t0, t1, leader, lead, trick, left, phase2, stock,
      last_draw, notes) = state
     if not left:
