@@ -349,6 +349,9 @@ def test_ctrl_c_in_a_terminal_says_everything_acknowledged_is_saved(db_url: str)
     env = dict(os.environ, TALLY_DB=db_url, TALLY_SCORER="tester")
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child process
+        # (as a terminal starts a command: Ctrl-C interrupts, even where the test runner
+        # itself ignores SIGINT, as a background job or a pytest-xdist worker does)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.execve(_python(), [_python(), "-m", "tally", "deal", "record", "1"], env)
     output = b""
 
