@@ -53,7 +53,6 @@ from tally.kernel import (
     KINGS_MASK,
     MARRIAGE_BASE,
     NINE,
-    PLAIN_MARRIAGE,
     QUEEN,
     TRUMP_MARRIAGE,
     Rule,
@@ -62,6 +61,7 @@ from tally.kernel import (
     exchange_refusal,
     legal_follows,
     marriage_allowed,
+    marriage_value,
     play_randomly,
     random_card,
 )
@@ -733,7 +733,7 @@ class Deal:
         ``judge_now`` False whether the partner was held is left to the whole record."""
         p = self._leader_before_lead()
         self._check_marriage_card(c)
-        value = TRUMP_MARRIAGE if c // 6 == self._trump else PLAIN_MARRIAGE
+        value = marriage_value(c, self._trump)
         if points is not None and points != value:
             raise RecordError((MSG_TRUMP_MARRIAGE_WORTH if value == TRUMP_MARRIAGE
                                else MSG_MARRIAGE_WORTH) % {"suit": Suit(c // 6).title,
@@ -954,7 +954,7 @@ class Deal:
                 for s in range(4):
                     k, q = s * 6 + 3, s * 6 + 2
                     if hand >> k & 1 and hand >> q & 1:
-                        pts = TRUMP_MARRIAGE if s == self._trump else PLAIN_MARRIAGE
+                        pts = marriage_value(k, self._trump)
                         out.append(Marriage(name, Suit(s), pts, CARDS[k], trick))
                         out.append(Marriage(name, Suit(s), pts, CARDS[q], trick))
             out.extend(CARDS[c] for c in cards_of(hand))

@@ -197,6 +197,12 @@ def close_refusal(exhausted: bool, closed: bool, draws_pending: bool,
     return 0
 
 
+def marriage_value(card: int, trump: int) -> int:
+    """What a marriage shown with ``card`` is worth (RULES.md section 6): 40 in the trump
+    suit ``trump``, 20 in any other."""
+    return TRUMP_MARRIAGE if card // 6 == trump else PLAIN_MARRIAGE
+
+
 def marriage_allowed(phase2: bool, in_phase2: bool) -> bool:
     """Whether a marriage may be declared now (RULES.md section 6): in phase 1 always, in
     phase 2 only where the rules allow it (``marriage_in_phase2``)."""
@@ -320,7 +326,7 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
         if kings and rand() < 0.5:  # a marriage: its king or queen (half the time) is led
             lead = random_card(kings, rand) - (rand() >= 0.5)
             act(MARRIAGE_BASE + lead)
-            lmarried += TRUMP_MARRIAGE if lead // 6 == trump else PLAIN_MARRIAGE
+            lmarried += marriage_value(lead, trump)
         else:
             act(lead := random_card(lhand, rand))
         lhand ^= 1 << lead

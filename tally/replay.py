@@ -36,6 +36,7 @@ from tally.kernel import (
     close_refusal,
     exchange_refusal,
     marriage_allowed,
+    marriage_value,
 )
 from tally.notation import (
     CLAIM_CODE,
@@ -409,8 +410,8 @@ def _declared(code: int, trump: int) -> int:
     """The card a marriage's code declares, or -1 when it is no king or queen or the code
     gives the wrong value (a trump marriage is 40, any other 20)."""
     c = code % 32
-    value = TRUMP_MARRIAGE if c // 6 == trump else PLAIN_MARRIAGE
-    if c % 6 not in _MARRIAGE_RANKS or (20 if code < MARRIAGE_40 else 40) != value:
+    if c % 6 not in _MARRIAGE_RANKS or (
+            PLAIN_MARRIAGE if code < MARRIAGE_40 else TRUMP_MARRIAGE) != marriage_value(c, trump):
         return -1
     return c
 

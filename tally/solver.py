@@ -38,11 +38,10 @@ from tally.kernel import (
     CLAIM_AT,
     FOLLOWER_WINS,
     KING,
-    PLAIN_MARRIAGE,
     QUEEN,
-    TRUMP_MARRIAGE,
     game_points,
     legal_follows,
+    marriage_value,
 )
 from tally.rules import RuleSet
 
@@ -200,7 +199,7 @@ class _Search:
             if self.marriages and rank in (KING, QUEEN):
                 partner = card + 1 if rank == QUEEN else card - 1
                 if hand >> partner & 1:
-                    mar = TRUMP_MARRIAGE if card // 6 == self.trump else PLAIN_MARRIAGE
+                    mar = marriage_value(card, self.trump)
             out.append((card, mar))
         # high cards and marriages first: they decide most positions quickest
         out.sort(key=lambda m: -(m[1] * 4 + CARD_POINTS[m[0]] + (m[0] // 6 == self.trump) * 12))
