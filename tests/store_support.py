@@ -10,6 +10,7 @@ afterwards, so tests never see each other's rows. Test modules import the fixtur
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import uuid
@@ -108,11 +109,21 @@ def tally(url: str, *args: str, input: str | None = None,
     return result.exit_code, result.stdout, result.stderr
 
 
+def as_from_a_terminal() -> None:
+    """Signals as a terminal gives them to the command it starts: none blocked, Ctrl-C at its
+    default, whatever the test runner inherited (a background job or a pytest-xdist worker
+    ignores SIGINT; a CI runner may block signals, and a signal blocked stays pending for
+    ever: the recorder's Ctrl-C test once waited out CI's limit so)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
 def tally_process(url: str, *args: str, **kwargs: Any) -> subprocess.Popen[str]:
-    """Start ``tally ARGS`` as a process of its own on the database at ``url``."""
+    """Start ``tally ARGS`` as a process of its own on the database at ``url``, as from a
+    terminal (see :func:`as_from_a_terminal`)."""
     env = dict(os.environ, TALLY_DB=url, TALLY_SCORER="tester")
     return subprocess.Popen([sys.executable, "-m", "tally", *args], env=env, text=True,
-                            cwd=ROOT, **kwargs)
+                            cwd=ROOT, preexec_fn=as_from_a_terminal, **kwargs)
 
 
 # Whole deals from the conformance cases (their trick lines, turn-up and expected outcome),

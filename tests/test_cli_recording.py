@@ -19,6 +19,7 @@ from tally.errors import DealMoved, ViolationNotConfirmed
 from tally.notation import read_deal, read_items
 from tally.ruling import rule
 from tests.store_support import (  # noqa: F401
+    as_from_a_terminal,
     db_url,
     deal_actions,
     dump,
@@ -344,42 +345,69 @@ def test_ctrl_c_in_a_terminal_says_everything_acknowledged_is_saved(db_url: str)
     """The recorder in a pseudo-terminal: Ctrl-C at the prompt stops it with exit status 130
     and the same message as quit; what was acknowledged is stored."""
     import pty
+    import select
 
     setup_match(db_url)
     env = dict(os.environ, TALLY_DB=db_url, TALLY_SCORER="tester")
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child process
-        # (as a terminal starts a command: Ctrl-C interrupts, even where the test runner
-        # itself ignores SIGINT, as a background job or a pytest-xdist worker does)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        as_from_a_terminal()
         os.execve(_python(), [_python(), "-m", "tally", "deal", "record", "1"], env)
     output = b""
 
     def read_until(marker: bytes) -> None:
+        """Read the terminal until ``marker`` shows, for 30 seconds at most (never blocked
+        on a child that says nothing)."""
         nonlocal output
         deadline = time.monotonic() + 30
-        while marker not in output and time.monotonic() < deadline:
+        while marker not in output and (left := deadline - time.monotonic()) > 0:
+            if not select.select([fd], [], [], left)[0]:
+                break
             try:
                 chunk = os.read(fd, 4096)
             except OSError:
                 break
+            if not chunk:
+                break
             output += chunk
 
-    read_until(b"Turn-up? ")
-    os.write(fd, b"QH\r")
-    read_until(b"Bert to lead> ")
-    os.write(fd, b"KS AS\r")
-    read_until(b"Anna to lead> ")
-    os.write(fd, b"\x03")  # Ctrl-C
-    read_until(b"record 1`.")
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
+    try:
+        read_until(b"Turn-up? ")
+        os.write(fd, b"QH\r")
+        read_until(b"Bert to lead> ")
+        os.write(fd, b"KS AS\r")
+        read_until(b"Anna to lead> ")
+        # Ctrl-C a moment after the prompt, as a person presses it: sent at once, it can come
+        # between the prompt's write and the read that waits for the answer, where Python
+        # notes a signal but nothing looks at the note until a key is pressed (a race of
+        # CPython's, not the recorder's: in a pseudo-terminal it hung one run in ten)
+        time.sleep(0.3)
+        os.write(fd, b"\x03")
+        read_until(b"record 1`.")
+        status = _exit_status(pid, seconds=30)
+    finally:
+        os.close(fd)
+    assert status is not None, f"Ctrl-C did not stop the recorder: {output!r}"
     assert os.WEXITSTATUS(status) == 130, output
     text = output.decode()
     assert "Interrupted; everything acknowledged is saved. Go on with `tally deal record 1`." \
         in text
     assert "Traceback" not in text
     assert "1. KS AS" in ok(db_url, "deal", "export", "1.1")
+
+
+def _exit_status(pid: int, seconds: float) -> int | None:
+    """The child's wait status once it ends, or None (and the child killed) if it has not
+    ended within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return None
 
 
 def _python() -> str:
