@@ -88,6 +88,32 @@ def test_a_directory_or_a_binary_file_cannot_be_read(tmp_path: Path) -> None:
         assert "Traceback" not in out + err
 
 
+def test_a_record_longer_than_one_read_is_read_whole(tmp_path: Path) -> None:
+    """A record is read to its end however long it is (here a comment of 200,000 characters
+    before the tricks: three reads of the file), and ruled as the short one is."""
+    long = tmp_path / "long.deal"
+    long.write_text(CLEAN.replace("\n\n", "\n; " + "x" * 200_000 + "\n\n", 1),
+                    encoding="utf-8")
+    short = tmp_path / "short.deal"
+    short.write_text(CLEAN, encoding="utf-8")
+    code, out, _ = check("--json", str(long), str(short))
+    assert code == 0
+    ruled = [json.loads(line) for line in out.splitlines()]
+    assert [r["outcome"] for r in ruled] == [ruled[1]["outcome"]] * 2
+    assert ruled[0]["outcome"] == {"winner": "Anna", "game_points": 3, "reason": "claim"}
+    assert ruled[0]["agreed"] is True
+
+
+def test_a_path_through_a_file_says_why_it_cannot_be_read(tmp_path: Path) -> None:
+    """The system's reason is given as the system words it (here: a file taken for a
+    folder), after the path as typed."""
+    (tmp_path / "club.deal").write_text(CLEAN, encoding="utf-8")
+    target = str(tmp_path / "club.deal" / "1.deal")
+    code, out, err = check(target)
+    assert (code, out) == (2, "")
+    assert err == f"{target}: cannot be read: Not a directory\n"
+
+
 def test_a_missing_file_in_json_is_an_object_with_an_error(tmp_path: Path) -> None:
     code, out, _ = check("--json", str(tmp_path / "nope.deal"))
     assert code == 2
