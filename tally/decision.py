@@ -8,6 +8,9 @@ facts (:class:`DealState` says where the deal stands, for a recorder).
 
 from __future__ import annotations
 
+import json
+import json.encoder
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -104,6 +107,44 @@ class Ruling:
             "agreed": self.agreed,
             "carry": self.carry,
         }
+
+    def json_line(self) -> str:
+        """:meth:`as_json` as ``json.dumps(..., ensure_ascii=False)`` writes it: one line of
+        ``tally check --json``.
+
+        A ruling with no error and no violation (the common one) is written here directly,
+        its strings quoted by the JSON encoder's own function: a third of the time of making
+        the dictionary and encoding it, per record checked. Any other goes through
+        :meth:`as_json` and the encoder. (``tests/test_engine_cli.py`` compares the two over
+        rulings of every kind, names with quotes, backslashes and control characters too.)
+        """
+        outcome = self.outcome
+        if self.errors or self.violations or outcome is None:
+            return _ENCODE(self.as_json())
+        q = _QUOTE
+        agreed = self.agreed
+        winner = outcome.winner
+        return (
+            f'{{"file": {q(self.file)}, "rules": {q(self.rules)}, "players": '
+            f'{{"forehand": {q(self.forehand)}, "dealer": {q(self.dealer)}}}, "errors": [], '
+            f'"violations": [], "tricks": {_json_counts(self.tricks)}, '
+            f'"points": {_json_counts(self.points)}, "outcome": {{"winner": '
+            f'{"null" if winner is None else q(winner)}, "game_points": '
+            f'{int(outcome.game_points)}, "reason": {q(str(outcome.reason))}}}, "agreed": '
+            f'{"null" if agreed is None else "true" if agreed else "false"}, '
+            f'"carry": {int(self.carry)}}}')
+
+
+def _json_counts(counts: dict[str, int]) -> str:
+    """A player's count by name, as the JSON encoder writes the dictionary."""
+    q = _QUOTE
+    return "{" + ", ".join([f"{q(name)}: {int(n)}" for name, n in counts.items()]) + "}"
+
+
+#: What ``json.dumps(value, ensure_ascii=False)`` does, with the encoder made once, and the
+#: encoder's quoting of one string (the C function where Python has it).
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+_QUOTE: Final[Callable[[str], str]] = json.encoder.encode_basestring
 
 
 #: No ``Remaining`` tag (read only).

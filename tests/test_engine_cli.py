@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tally.cli import app
@@ -262,3 +265,65 @@ def test_check_without_files_is_a_usage_error() -> None:
     result = runner.invoke(app, ["check"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+# --- each line of --json is the JSON encoder's -------------------------------------------------
+
+
+def _ruled_records() -> list[Any]:
+    """Rulings of every kind: each conformance case (errors, violations, claims, draws,
+    unfinished deals), the bundled examples, and random legal deals of every preset."""
+    import random
+
+    from tally.deal import Deal
+    from tally.notation import write_deal
+    from tally.rules import RuleSet
+    from tally.ruling import rule_text
+    from tests.conftest import CONFORMANCE
+
+    root = Path(__file__).resolve().parents[1]
+    paths = sorted(CONFORMANCE.rglob("*.deal")) + sorted((root / "examples").rglob("*.deal"))
+    rulings = [rule_text(p.read_text(encoding="utf-8"), str(p)) for p in paths]
+    rng = random.Random(9)
+    for preset in ("sixty-six", "schnapsen", "pagat-66"):
+        for _ in range(100):
+            deal = Deal.random(RuleSet.parse(preset), rng)
+            deal.play_out_randomly(rng)
+            rulings.append(rule_text(write_deal(deal.record())))
+    return rulings
+
+
+def test_each_json_line_is_what_the_json_encoder_writes_of_the_ruling() -> None:
+    """``tally check --json`` writes a ruling's line directly (:meth:`Ruling.json_line`): it
+    is, byte for byte, the encoder's writing of the NOTATION.md object, for every kind."""
+    rulings = _ruled_records()
+    kinds = {(bool(r.errors), bool(r.violations), r.agreed,
+              None if r.outcome is None else (r.outcome.winner is None, r.outcome.reason))
+             for r in rulings}
+    assert len(kinds) >= 12  # (errors, violations, each reason, agreed or not, no winner)
+    for r in rulings:
+        assert r.json_line() == json.dumps(r.as_json(), ensure_ascii=False), r.file
+
+
+NAMES = st.text(st.characters(codec="utf-8"), max_size=12)
+
+
+@given(file=NAMES, forehand=NAMES, dealer=NAMES, agreed=st.sampled_from([None, True, False]),
+       carry=st.integers(0, 20), drawn=st.booleans())
+def test_json_lines_quote_any_name_as_the_encoder_does(file: str, forehand: str, dealer: str,
+                                                       agreed: bool | None, carry: int,
+                                                       drawn: bool) -> None:
+    """Names and paths with quotes, backslashes, control characters, line separators or any
+    other character are quoted as the JSON encoder quotes them."""
+    import dataclasses
+
+    from tally.decision import Outcome, Reason
+    from tally.ruling import rule_text
+
+    ruling = rule_text(CLEAN)
+    outcome = Outcome(None, 0, Reason.DRAW) if drawn else Outcome(forehand, 3, Reason.CLAIM)
+    ruling = dataclasses.replace(ruling, file=file, forehand=forehand, dealer=dealer,
+                                 tricks={forehand: 5, dealer: 0},
+                                 points={forehand: 74, dealer: 0}, outcome=outcome,
+                                 agreed=agreed, carry=carry)
+    assert ruling.json_line() == json.dumps(ruling.as_json(), ensure_ascii=False)

@@ -49,9 +49,10 @@ def check_files(files: list[str], *, json_out: bool = False, referee: bool = Fal
     from tally.notation import decode_record
     from tally.ruling import rule_text
 
-    # What echo_json writes, with the encoder made once (json.dumps makes one per call); the
-    # lines are written 64 at a time unless a person watches (one write each costs a system
-    # call where Python runs unbuffered).
+    # What echo_json writes (a ruling's line by Ruling.json_line; a file that cannot be read
+    # by the encoder, made once: json.dumps makes one per call); the lines are written 64 at
+    # a time unless a person watches (one write each costs a system call where Python runs
+    # unbuffered).
     encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
     write = sys.stdout.write
     batch = 1 if sys.stdout.isatty() else 64
@@ -85,7 +86,7 @@ def check_files(files: list[str], *, json_out: bool = False, referee: bool = Fal
                 continue
             ruling = rule_text(text, file=name)
             if json_out:
-                lines.append(encode(ruling.as_json()))
+                lines.append(ruling.json_line())
                 if len(lines) >= batch:
                     write("\n".join(lines) + "\n")
                     lines.clear()
