@@ -8,7 +8,6 @@ facts (:class:`DealState` says where the deal stands, for a recorder).
 
 from __future__ import annotations
 
-import json
 import json.encoder
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -113,8 +112,8 @@ class Ruling:
         ``tally check --json``.
 
         A ruling with no error and no violation (the common one) is written here directly,
-        its strings quoted by the JSON encoder's own function: a third of the time of making
-        the dictionary and encoding it, per record checked. Any other goes through
+        its strings quoted by the JSON encoder's own function: a quarter of the time of
+        making the dictionary and encoding it, per record checked. Any other goes through
         :meth:`as_json` and the encoder. (``tests/test_engine_cli.py`` compares the two over
         rulings of every kind, names with quotes, backslashes and control characters too.)
         """
