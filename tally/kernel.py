@@ -251,11 +251,22 @@ DRAW_ACTION: Final = 51
 def random_card(mask: int, rand: Callable[[], float]) -> int:
     """A card of the non-empty ``mask`` chosen at random: the k-th lowest, k drawn from
     ``rand`` (one number)."""
-    k = int(rand() * mask.bit_count())
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
+    return (_CARDS_LOW[mask & 4095] + _CARDS_HIGH[mask >> 12])[int(rand() * mask.bit_count())]
+
+
+def _cards_of_masks(first: int) -> tuple[tuple[int, ...], ...]:
+    """The cards of every mask of the 12 cards from ``first`` on, lowest first, by mask: a
+    mask's cards are those of the mask without its highest card, and that card."""
+    table: list[tuple[int, ...]] = [()]
+    for bit in range(12):
+        table += [(*cards, first + bit) for cards in table]
+    return tuple(table)
+
+
+#: The cards of a mask's lower and upper half, lowest first (:func:`random_card` picks the
+#: k-th of both together without a loop over the bits; 4,096 entries each, made in ~1 ms).
+_CARDS_LOW: Final = _cards_of_masks(0)
+_CARDS_HIGH: Final = _cards_of_masks(12)
 
 
 def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], xcard: int,

@@ -614,3 +614,21 @@ def test_the_shuffle_takes_the_digits_one_radix_at_a_time() -> None:
         for seed in range(500):
             assert _shuffled(cards, random.Random(seed)) == one_radix_at_a_time(
                 cards, random.Random(seed))
+
+
+def test_a_random_card_is_the_k_th_lowest_of_the_hand() -> None:
+    """:func:`tally.kernel.random_card` takes the k-th lowest card of a hand, k the random
+    number times the hand's size (so a seed plays as it always has), for hands anywhere in
+    the deck: every card alone, and random hands of one to twelve cards."""
+    import functools
+
+    from tally.kernel import random_card
+
+    rng = random.Random(12)
+    hands = [1 << card for card in range(24)] + [
+        sum(1 << card for card in rng.sample(range(24), rng.randint(1, 12))) for _ in range(2000)]
+    for hand in hands:
+        cards = [card for card in range(24) if hand >> card & 1]
+        for k, card in enumerate(cards):
+            drawn = (k + 0.5) / len(cards)  # (a number that falls on the k-th card)
+            assert random_card(hand, functools.partial(float, drawn)) == card
