@@ -264,7 +264,8 @@ def _cards_of_masks(first: int) -> tuple[tuple[int, ...], ...]:
 
 
 #: The cards of a mask's lower and upper half, lowest first (:func:`random_card` picks the
-#: k-th of both together without a loop over the bits; 4,096 entries each, made in ~1 ms).
+#: k-th of both together without a loop over the bits; 4,096 entries each, made at import
+#: in about 1.5 ms).
 _CARDS_LOW: Final = _cards_of_masks(0)
 _CARDS_HIGH: Final = _cards_of_masks(12)
 
