@@ -276,9 +276,23 @@ def event_folder(store: Store, ref: str | int) -> dict[str, str]:
     ``deals/matchN-dealK.deal``) -> text. Refused (saying why, and that JSON keeps it) for an
     event that format cannot hold: withdrawals, aliases, a deal still being played, a record
     after a result in one match, several matches per pairing."""
-    from tally.store.events import default_rank_by
-
     x = _read(store, ref)
+    ev = x.event
+    why = _why_no_folder(x)
+    if why:
+        raise Refused(f'event {ev.id} "{ev.name}" cannot be written as a folder ({why}): '
+                      "export it as JSON (--format json), which keeps everything")
+    lines = _folder_settings(ev)
+    files: dict[str, str] = {}
+    for number, (m, records) in enumerate(x.matches, start=1):
+        table, deal_files = _folder_match(number, m, records)
+        lines += table
+        files.update(deal_files)
+    return {"event.toml": "\n".join(lines) + "\n", **files}
+
+
+def _why_no_folder(x: _Exported) -> str:
+    """Why the folder format cannot hold the event (the first reason found), or ``""``."""
     ev = x.event
     why = ""
     if ev.kind not in ("club", "round-robin"):
@@ -297,9 +311,14 @@ def event_folder(store: Store, ref: str | int) -> dict[str, str]:
         kinds = ["record" if r is not None else "result" for r in records]
         if "result" in kinds and "record" in kinds[kinds.index("result"):]:
             why = f"match {number} has a deal kept trick by trick after one entered as a result"
-    if why:
-        raise Refused(f'event {ev.id} "{ev.name}" cannot be written as a folder ({why}): '
-                      "export it as JSON (--format json), which keeps everything")
+    return why
+
+
+def _folder_settings(ev: EventView) -> list[str]:
+    """The lines of ``event.toml`` before its matches: a comment, the event and its settings
+    (``double`` for a round robin only, ``rank_by`` only when not the kind's default)."""
+    from tally.store.events import default_rank_by
+
     kind = "club-evening" if ev.kind == "club" else "round-robin"
     lines = [f"# {ev.name}: exported by tally event export (the format: tally/loading.py)",
              f"name = {_toml_string(ev.name)}", f"kind = {_toml_string(kind)}",
@@ -313,29 +332,35 @@ def event_folder(store: Store, ref: str | int) -> dict[str, str]:
         settings["double"] = ev.double
     if ev.rank_by != default_rank_by(ev.kind):
         settings["rank_by"] = ev.rank_by
-    lines += [f"{key} = {_toml_value(value)}" for key, value in settings.items()]
+    return lines + [f"{key} = {_toml_value(value)}" for key, value in settings.items()]
+
+
+def _folder_match(number: int, m: MatchView, records: list[str | None]
+                  ) -> tuple[list[str], dict[str, str]]:
+    """Match ``number``'s ``[[matches]]`` table (lines of ``event.toml``, from the blank line
+    before it) and its deals' record files (name -> text); deals without a record are
+    listed as results."""
+    lines = ["", "[[matches]]"]
+    if m.round is not None:
+        lines += [f"round = {m.round}", f"table = {m.table}"]
+    lines += [f"players = {_toml_value(list(m.players))}",
+              f"first_dealer = {_toml_string(m.first_dealer)}"]
     files: dict[str, str] = {}
-    for number, (m, records) in enumerate(x.matches, start=1):
-        lines += ["", "[[matches]]"]
-        if m.round is not None:
-            lines += [f"round = {m.round}", f"table = {m.table}"]
-        lines += [f"players = {_toml_value(list(m.players))}",
-                  f"first_dealer = {_toml_string(m.first_dealer)}"]
-        names: list[str] = []
-        results: list[str] = []
-        for d, record in zip(m.deals, records, strict=True):
-            if record is not None:
-                name = f"deals/match{number}-deal{d.number}.deal"
-                files[name] = record
-                names.append(name)
-            else:
-                results.append("draw" if d.winner is None
-                               else f"{d.winner} {d.deal_points} {d.reason}")
-        if names:
-            lines.append(f"records = {_toml_value(names)}")
-        if results:
-            lines.append(f"results = {_toml_value(results)}")
-    return {"event.toml": "\n".join(lines) + "\n", **files}
+    names: list[str] = []
+    results: list[str] = []
+    for d, record in zip(m.deals, records, strict=True):
+        if record is not None:
+            name = f"deals/match{number}-deal{d.number}.deal"
+            files[name] = record
+            names.append(name)
+        else:
+            results.append("draw" if d.winner is None
+                           else f"{d.winner} {d.deal_points} {d.reason}")
+    if names:
+        lines.append(f"records = {_toml_value(names)}")
+    if results:
+        lines.append(f"results = {_toml_value(results)}")
+    return lines, files
 
 
 def write_folder(files: dict[str, str], folder: Path) -> None:

@@ -438,13 +438,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     from tally.names import fold
     from tally.store.events import create_event, events
 
-    if path.name.lower().endswith(".toml"):
-        raise LoadError(f"{path}: an event kept as files is loaded by its folder: "
-                        f"tally load {path.parent}")
-    if path.suffix.lower() == ".csv":
-        raise LoadError(f"{path}: a CSV export is for spreadsheets and is not read back (it "
-                        "has no records, settings or withdrawals): load the event's JSON "
-                        "export (tally event export EVENT --format json)")
+    _refuse_other_files(path)
     top = _Place(path)
     doc = _document(read_json(path), top)
     _check_meaning(doc, top)
@@ -464,40 +458,71 @@ def load_event_file(store: Store, path: Path) -> Loaded:
                           **doc.settings)
     except TallyError as exc:
         top.fail(str(exc))
-    recorded = quick = 0
     if doc.kind == "club":
-        for m in doc.matches:
-            try:
-                match_id = store.start_match(ref(m.players[0]), ref(m.players[1]),
-                                             first_dealer=ref(m.first_dealer), event=ev.id).id
-            except TallyError as exc:
-                m.at.fail(str(exc))
-            r, q = _deals(store, ev, match_id, m, ids)
-            recorded, quick = recorded + r, quick + q
-        _withdraw(store, ev, doc, None, ref, top)
+        recorded, quick = _club_matches(store, ev, doc, ids, ref)
     else:
-        playoffs = [(i, m) for i, m in enumerate(doc.matches) if m.round is None]
-        for j, (number, bye, bye_given) in enumerate(doc.rounds):
-            later = {n for n, _bye, _given in doc.rounds[j:]}
-            place = min((i for i, m in enumerate(doc.matches) if m.round in later),
-                        default=len(doc.matches))
-            while playoffs and playoffs[0][0] < place:
-                r, q = _playoff(store, ev, playoffs.pop(0)[1], ids)
-                recorded, quick = recorded + r, quick + q
-            if j:
-                _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
-            _withdraw(store, ev, doc, number, ref, top)
-            r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
-            recorded, quick = recorded + r, quick + q
-        for _i, m in playoffs:
-            r, q = _playoff(store, ev, m, ids)
-            recorded, quick = recorded + r, quick + q
-        if doc.rounds:
-            _join(store, ev, doc, doc.rounds[-1][0], ref, top)
-        _withdraw(store, ev, doc, None, ref, top)
+        recorded, quick = _rounds_in_order(store, ev, doc, ids, ref, top)
+    _withdraw(store, ev, doc, None, ref, top)
     from tally.store.events import event as event_view
 
     return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)
+
+
+def _refuse_other_files(path: Path) -> None:
+    """Refuse an ``event.toml`` (its folder is loaded instead) and a CSV export (not read
+    back), saying what to load."""
+    if path.name.lower().endswith(".toml"):
+        raise LoadError(f"{path}: an event kept as files is loaded by its folder: "
+                        f"tally load {path.parent}")
+    if path.suffix.lower() == ".csv":
+        raise LoadError(f"{path}: a CSV export is for spreadsheets and is not read back (it "
+                        "has no records, settings or withdrawals): load the event's JSON "
+                        "export (tally event export EVENT --format json)")
+
+
+def _club_matches(store: Store, ev: EventView, doc: _Document, ids: dict[str, tuple[int, str]],
+                  ref: Callable[[str], str]) -> tuple[int, int]:
+    """Start a club evening's matches in the file's order and enter their deals.
+    (recorded, quick) counts."""
+    recorded = quick = 0
+    for m in doc.matches:
+        try:
+            match_id = store.start_match(ref(m.players[0]), ref(m.players[1]),
+                                         first_dealer=ref(m.first_dealer), event=ev.id).id
+        except TallyError as exc:
+            m.at.fail(str(exc))
+        r, q = _deals(store, ev, match_id, m, ids)
+        recorded, quick = recorded + r, quick + q
+    return recorded, quick
+
+
+def _rounds_in_order(store: Store, ev: EventView, doc: _Document,
+                     ids: dict[str, tuple[int, str]], ref: Callable[[str], str],
+                     top: _Place) -> tuple[int, int]:
+    """Start the file's rounds in the order it lists them and enter their deals (module
+    docstring): before each round, the play-offs listed before its matches, the late entries
+    after the round before and the withdrawals before it; then the play-offs left and the
+    late entries after the last round. (recorded, quick) counts."""
+    recorded = quick = 0
+    playoffs = [(i, m) for i, m in enumerate(doc.matches) if m.round is None]
+    for j, (number, bye, bye_given) in enumerate(doc.rounds):
+        later = {n for n, _bye, _given in doc.rounds[j:]}
+        place = min((i for i, m in enumerate(doc.matches) if m.round in later),
+                    default=len(doc.matches))
+        while playoffs and playoffs[0][0] < place:
+            r, q = _playoff(store, ev, playoffs.pop(0)[1], ids)
+            recorded, quick = recorded + r, quick + q
+        if j:
+            _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
+        _withdraw(store, ev, doc, number, ref, top)
+        r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
+        recorded, quick = recorded + r, quick + q
+    for _i, m in playoffs:
+        r, q = _playoff(store, ev, m, ids)
+        recorded, quick = recorded + r, quick + q
+    if doc.rounds:
+        _join(store, ev, doc, doc.rounds[-1][0], ref, top)
+    return recorded, quick
 
 
 def _playoff(store: Store, ev: EventView, m: _Match,

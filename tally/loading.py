@@ -220,6 +220,30 @@ def load_event(store: Store, folder: Path) -> Loaded:
         raise LoadError(f'{path}: an event named "{name}" is loaded already')
     options = _options(data, path)
     held_on = _date(data.get("date"), path)
+    matches = _match_tables(data, kind, path)
+    rules_spec = _text(data, "rules", path) if "rules" in data else "sixty-six"
+    planned = _check_matches(folder, path, kind, players, rules_spec, matches)
+    _add_new_players(store, players, path)
+    try:
+        event = create_event(store, name, kind=kind, players=players, held_on=held_on,
+                             rules=rules_spec, **options)
+    except TallyError as exc:
+        raise LoadError(f"{path}: {exc}") from None
+    if kind in ("knockout", "groups"):
+        recorded, quick = _staged_matches(store, event, matches, planned, data, path)
+    elif kind == "swiss":
+        recorded, quick = _swiss_rounds(store, event, matches, planned, path)
+    else:
+        recorded, quick = _club_or_round_robin_matches(store, event, kind, matches, planned,
+                                                       path)
+    from tally.store.events import event as event_view
+
+    return Loaded(event_view(store, event.id), len(matches), recorded, quick)
+
+
+def _match_tables(data: dict[str, Any], kind: str, path: Path) -> list[dict[str, Any]]:
+    """The file's ``[[matches]]`` tables, each with a whole-number round and table where the
+    kind needs them (round robins, Swiss, knockouts and groups; a play-off needs none)."""
     matches = data.get("matches", [])
     if not isinstance(matches, list) or not all(isinstance(m, dict) for m in matches):
         raise LoadError(f"{path}: matches must be a list of [[matches]] tables")
@@ -231,8 +255,11 @@ def load_event(store: Store, folder: Path) -> Loaded:
             for key in ("round", "table"):
                 if not isinstance(m.get(key), int) or isinstance(m.get(key), bool):
                     raise LoadError(f"{path}, match {index}: {key} must be a whole number")
-    rules_spec = _text(data, "rules", path) if "rules" in data else "sixty-six"
-    planned = _check_matches(folder, path, kind, players, rules_spec, matches)
+    return matches
+
+
+def _add_new_players(store: Store, players: list[str], path: Path) -> None:
+    """Add the event's players the store does not know yet (names compared ignoring case)."""
     known = {p.name.casefold() for p in store.players()}
     for player in players:
         if player.casefold() not in known:
@@ -240,36 +267,29 @@ def load_event(store: Store, folder: Path) -> Loaded:
                 store.add_player(player)
             except TallyError as exc:
                 raise LoadError(f"{path}: {exc}") from None
-    try:
-        event = create_event(store, name, kind=kind, players=players, held_on=held_on,
-                             rules=rules_spec, **options)
-    except TallyError as exc:
-        raise LoadError(f"{path}: {exc}") from None
-    if staged:
-        from tally.store.events import event as event_view
 
-        recorded, quick = _staged_matches(store, event, matches, planned, data, path)
-        return Loaded(event_view(store, event.id), len(matches), recorded, quick)
-    if kind == "swiss":
-        recorded, quick = _swiss_rounds(store, event, matches, planned, path)
-    else:
-        made = _round_robin_matches(store, event, matches, path) \
-            if kind == "round-robin" else {}
-        recorded = quick = 0
-        for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
-            try:
-                if kind == "round-robin":
-                    match_id = made[(m["round"], m["table"])]
-                else:
-                    match_id = store.start_match(*plan.players, first_dealer=plan.first_dealer,
-                                                 event=event.id).id
-                deals = _fill(store, match_id, plan)
-            except TallyError as exc:
-                raise LoadError(f"{path}, match {index}: {exc}") from None
-            recorded, quick = recorded + deals[0], quick + deals[1]
-    from tally.store.events import event as event_view
 
-    return Loaded(event_view(store, event.id), len(matches), recorded, quick)
+def _club_or_round_robin_matches(store: Store, event: EventView, kind: str,
+                                 matches: list[dict[str, Any]], planned: list[_Planned],
+                                 path: Path) -> tuple[int, int]:
+    """A club evening's or round robin's matches, in the file's order: each one made (a round
+    robin's by starting its rounds first) and its deals stored. How many deals were recorded
+    and kept as results."""
+    made = _round_robin_matches(store, event, matches, path) \
+        if kind == "round-robin" else {}
+    recorded = quick = 0
+    for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
+        try:
+            if kind == "round-robin":
+                match_id = made[(m["round"], m["table"])]
+            else:
+                match_id = store.start_match(*plan.players, first_dealer=plan.first_dealer,
+                                             event=event.id).id
+            deals = _fill(store, match_id, plan)
+        except TallyError as exc:
+            raise LoadError(f"{path}, match {index}: {exc}") from None
+        recorded, quick = recorded + deals[0], quick + deals[1]
+    return recorded, quick
 
 
 def _fill(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
@@ -476,12 +496,7 @@ def _staged_matches(store: Store, event: EventView, matches: list[dict[str, Any]
     from tally.store.events import withdraw
     from tally.store.knockouts import record_playoff
 
-    withdrawals = data.get("withdrawals", [])
-    if not isinstance(withdrawals, list) or not all(
-            isinstance(w, dict) and isinstance(w.get("player"), str)
-            and isinstance(w.get("after_round"), int) for w in withdrawals):
-        raise LoadError(f"{path}: withdrawals must be [[withdrawals]] tables with player "
-                        "(a text) and after_round (a whole number)")
+    withdrawals = _withdrawal_tables(data, path)
     by_round: dict[int, list[int]] = {}
     playoffs: list[int] = []
     for index, m in enumerate(matches):
@@ -493,31 +508,9 @@ def _staged_matches(store: Store, event: EventView, matches: list[dict[str, Any]
     recorded = quick = 0
     for number in range(0, last + 1):
         if number:
-            try:
-                rnd = start_round(store, event.id, number)
-            except TallyError as exc:
-                raise LoadError(f"{path}: round {number}: {exc}") from None
-            drawn = {p.table: p for p in rnd.pairings}
-            mine = {matches[i]["table"]: i for i in by_round.get(number, [])}
-            if set(drawn) != set(mine):
-                raise LoadError(f"{path}: round {number} has tables "
-                                f"{', '.join(map(str, sorted(drawn))) or 'none'} by the draw, "
-                                f"the file {', '.join(map(str, sorted(mine))) or 'none'}")
-            for table, index in sorted(mine.items()):
-                p, plan = drawn[table], planned[index]
-                if (list(plan.players), plan.first_dealer) != ([p.first, p.second],
-                                                               p.first_dealer):
-                    raise LoadError(f"{path}, match {index + 1}: round {number} table {table} "
-                                    f"is {p.first} against {p.second}, {p.first_dealer} "
-                                    f"dealing first ({rnd.draw or 'the schedule'})")
-                if not p.matches:
-                    raise LoadError(f"{path}, match {index + 1}: round {number} table {table} "
-                                    "has no match (a player withdrew)")
-                try:
-                    r, q = _play(store, p.matches[0].match_id, plan)
-                except TallyError as exc:
-                    raise LoadError(f"{path}, match {index + 1}: {exc}") from None
-                recorded, quick = recorded + r, quick + q
+            r, q = _staged_round(store, event, number, matches, by_round.get(number, []),
+                                 planned, path)
+            recorded, quick = recorded + r, quick + q
         for w in withdrawals:
             if w["after_round"] == number:
                 try:
@@ -530,6 +523,50 @@ def _staged_matches(store: Store, event: EventView, matches: list[dict[str, Any]
             mid = record_playoff(store, event.id, *plan.players,
                                  first_dealer=plan.first_dealer)
             r, q = _play(store, mid, plan)
+        except TallyError as exc:
+            raise LoadError(f"{path}, match {index + 1}: {exc}") from None
+        recorded, quick = recorded + r, quick + q
+    return recorded, quick
+
+
+def _withdrawal_tables(data: dict[str, Any], path: Path) -> list[dict[str, Any]]:
+    """The file's ``[[withdrawals]]`` tables, each with a player and an after_round."""
+    withdrawals = data.get("withdrawals", [])
+    if not isinstance(withdrawals, list) or not all(
+            isinstance(w, dict) and isinstance(w.get("player"), str)
+            and isinstance(w.get("after_round"), int) for w in withdrawals):
+        raise LoadError(f"{path}: withdrawals must be [[withdrawals]] tables with player "
+                        "(a text) and after_round (a whole number)")
+    return withdrawals
+
+
+def _staged_round(store: Store, event: EventView, number: int, matches: list[dict[str, Any]],
+                  indices: list[int], planned: list[_Planned], path: Path) -> tuple[int, int]:
+    """Start (draw) round ``number`` of a knockout or groups event, check the file's matches
+    of the round (``indices``, counted from 0) against the draw table by table and store
+    their deals. Returns (records, results) stored."""
+    try:
+        rnd = start_round(store, event.id, number)
+    except TallyError as exc:
+        raise LoadError(f"{path}: round {number}: {exc}") from None
+    drawn = {p.table: p for p in rnd.pairings}
+    mine = {matches[i]["table"]: i for i in indices}
+    if set(drawn) != set(mine):
+        raise LoadError(f"{path}: round {number} has tables "
+                        f"{', '.join(map(str, sorted(drawn))) or 'none'} by the draw, "
+                        f"the file {', '.join(map(str, sorted(mine))) or 'none'}")
+    recorded = quick = 0
+    for table, index in sorted(mine.items()):
+        p, plan = drawn[table], planned[index]
+        if (list(plan.players), plan.first_dealer) != ([p.first, p.second], p.first_dealer):
+            raise LoadError(f"{path}, match {index + 1}: round {number} table {table} "
+                            f"is {p.first} against {p.second}, {p.first_dealer} "
+                            f"dealing first ({rnd.draw or 'the schedule'})")
+        if not p.matches:
+            raise LoadError(f"{path}, match {index + 1}: round {number} table {table} "
+                            "has no match (a player withdrew)")
+        try:
+            r, q = _play(store, p.matches[0].match_id, plan)
         except TallyError as exc:
             raise LoadError(f"{path}, match {index + 1}: {exc}") from None
         recorded, quick = recorded + r, quick + q

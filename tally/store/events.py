@@ -246,38 +246,16 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     the tiebreaks (:func:`default_rank_by` when None).
     """
     clean = _clean_name(name)
-    _one_of("the kind of event", kind, KINDS)
-    _one_of("a bye", bye, BYES)
-    _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
-    if language:
-        _one_of("the event's language", language, LANGUAGES)
-    if tiebreaks is None:
-        tiebreaks = SWISS_TIEBREAKS if kind == "swiss" else DEFAULT_TIEBREAKS
-    order = check_tiebreaks(tiebreaks)
+    _check_choices(kind, bye, withdrawal, language)
+    order = _tiebreak_order(kind, tiebreaks)
     ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
-    if kind == "swiss":
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or \
-                not 1 <= rounds <= MAX_SWISS_ROUNDS:
-            raise Refused(f"a Swiss event plays 1 to {MAX_SWISS_ROUNDS} rounds: give their "
-                          f"number (--rounds N), not {rounds}")
-        if double:
-            raise Refused("a Swiss event is paired round by round: --double is for round "
-                          "robins")
-    elif rounds is not None:
-        raise Refused("only a Swiss event has a number of rounds to give; a round robin's "
-                      "come from its schedule")
+    _check_rounds(kind, rounds, double)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
                       f"{matches_per_pairing}")
     per_win = check_points_per_win(match_points_per_win)
-    if kind == "club" and (double or matches_per_pairing != 1):
-        raise Refused("a club evening has no schedule: double and matches per pairing are "
-                      "for round robins")
-    if kind == "round-robin" and len(players) < 2:
-        raise Refused(f"a round robin needs at least 2 players, got {len(players)}")
-    if kind in knockouts.STAGED and (double or matches_per_pairing != 1):
-        raise Refused(f"a {kind} event plays one match per pairing, once")
+    _check_pairings(kind, len(players), double, matches_per_pairing)
     fmt = knockouts.check_format(kind, len(players), lives=lives, draw_seed=draw_seed,
                                  final_size=final_size, groups=groups, advance=advance, bye=bye)
     with store.writing() as conn:
@@ -293,12 +271,63 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             knockouts.insert_format(conn, eid, fmt)
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
-        what = {"round-robin": "round robin", "club": "club evening",
-                "swiss": "Swiss event"}.get(kind, kind)
-        store.audit(conn, "event create", "event", eid,
-                     f'created {what} {eid} "{clean}" with {len(rows)} player(s)',
-                     {f"event:{eid}": None}, {f"event:{eid}": snapshot(conn, "event", eid)})
+        _audit_created(store, conn, eid, kind, clean, len(rows))
         return _event_view(conn, _event_row(conn, eid))
+
+
+def _check_choices(kind: str, bye: str, withdrawal: str, language: str) -> None:
+    """Refuse a kind of event, bye rule, withdrawal rule or language (when given) this tally
+    does not know."""
+    _one_of("the kind of event", kind, KINDS)
+    _one_of("a bye", bye, BYES)
+    _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
+    if language:
+        _one_of("the event's language", language, LANGUAGES)
+
+
+def _tiebreak_order(kind: str, tiebreaks: Sequence[str] | None) -> tuple[str, ...]:
+    """The event's tiebreaks, checked (when None: the default ones, a Swiss event's own)."""
+    if tiebreaks is None:
+        tiebreaks = SWISS_TIEBREAKS if kind == "swiss" else DEFAULT_TIEBREAKS
+    return check_tiebreaks(tiebreaks)
+
+
+def _check_rounds(kind: str, rounds: int | None, double: bool) -> None:
+    """Refuse a Swiss event without a number of rounds (1 to :data:`MAX_SWISS_ROUNDS`) or
+    played double, and a number of rounds for any other kind."""
+    if kind == "swiss":
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or \
+                not 1 <= rounds <= MAX_SWISS_ROUNDS:
+            raise Refused(f"a Swiss event plays 1 to {MAX_SWISS_ROUNDS} rounds: give their "
+                          f"number (--rounds N), not {rounds}")
+        if double:
+            raise Refused("a Swiss event is paired round by round: --double is for round "
+                          "robins")
+    elif rounds is not None:
+        raise Refused("only a Swiss event has a number of rounds to give; a round robin's "
+                      "come from its schedule")
+
+
+def _check_pairings(kind: str, players: int, double: bool, matches_per_pairing: int) -> None:
+    """Refuse ``double`` or several matches per pairing where the kind has no such schedule
+    (a club evening, a knockout, groups), and a round robin of fewer than 2 players."""
+    if kind == "club" and (double or matches_per_pairing != 1):
+        raise Refused("a club evening has no schedule: double and matches per pairing are "
+                      "for round robins")
+    if kind == "round-robin" and players < 2:
+        raise Refused(f"a round robin needs at least 2 players, got {players}")
+    if kind in knockouts.STAGED and (double or matches_per_pairing != 1):
+        raise Refused(f"a {kind} event plays one match per pairing, once")
+
+
+def _audit_created(store: Store, conn: Connection, eid: int, kind: str, name: str,
+                   players: int) -> None:
+    """The audit entry of event ``eid`` just created (nothing before, the event after)."""
+    what = {"round-robin": "round robin", "club": "club evening",
+            "swiss": "Swiss event"}.get(kind, kind)
+    store.audit(conn, "event create", "event", eid,
+                f'created {what} {eid} "{name}" with {players} player(s)',
+                {f"event:{eid}": None}, {f"event:{eid}": snapshot(conn, "event", eid)})
 
 
 def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]:

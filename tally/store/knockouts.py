@@ -805,55 +805,21 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
     entry; ``tally audit undo`` takes the round back while none of its matches has a deal."""
     eid = ev["id"]
     st = _load(conn, ev)
-    expected = len(st.started) + 1
-    if number != expected:
-        raise Refused(f'the next round of event {eid} "{ev["name"]}" is round {expected}, '
-                      f"not {number}")
-    if len(st.entrants) < 2:
-        raise Refused(f'event {eid} "{ev["name"]}" needs at least 2 players')
-    gone = set(st.withdrawn)
-    if number > 1:
-        busy = [m for m in st.of_round(number - 1)
-                if m.winner is None and not {m.a, m.b} & gone]
-        if busy:
-            raise Refused(f"round {number - 1} is not over: table(s) "
-                          f"{', '.join(str(m.table) for m in busy)} still playing")
+    _check_round_can_start(st, number)
     before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
     bye: int | None = None
     what: str
     pairs: list[tuple[int, int, int, int]]  # table, a, b, first dealer
     if ev["kind"] == "groups" and number <= _group_rounds(st):
+        gone = set(st.withdrawn)
         planned, _ = _group_round(st, number)
         pairs = [(p.table, int(p.first), int(p.second), int(p.first)) for p in planned
                  if not {int(p.first), int(p.second)} & gone]
         what = "group round"
     else:
+        st = _seed_bracket_when_due(conn, st, number)
         if st.fmt["bracket_round"] is None:
-            alive = _alive(st)
-            final = st.fmt["final_size"]
-            if ev["kind"] == "groups" or (final is not None and 2 <= len(alive) <= final):
-                slots = _seed_bracket(st, alive)
-                conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == eid)
-                             .values(bracket_round=number, bracket=",".join(
-                                 "" if s is None else str(s) for s in slots)))
-                st = _load(conn, ev)
-        if st.fmt["bracket_round"] is None:
-            alive = _alive(st)
-            if len(alive) < 2:
-                who = f": {st.names[alive[0]]} won" if alive else ""
-                raise Refused(f'event {eid} "{ev["name"]}" is over{who}')
-            last: dict[str, str] = {}
-            for m in st.of_round(number - 1):
-                last[str(m.a)], last[str(m.b)] = str(m.b), str(m.a)
-            had: dict[str, int] = defaultdict(int)
-            for b, _ in st.started.values():
-                if b is not None:
-                    had[str(b)] += 1
-            drawn = draw_round([str(p) for p in alive], seed=st.fmt["draw_seed"],
-                               number=number, last_opponents=last, byes=had)
-            bye = None if drawn.bye is None else int(drawn.bye)
-            pairs = [(p.table, int(p.first), int(p.second), int(p.first))
-                     for p in drawn.pairings]
+            bye, pairs = _draw_by_lot(st, number)
             what = f"drawn with seed {st.fmt['draw_seed']}"
         else:
             pairs = _bracket_pairs(st, number)
@@ -861,6 +827,62 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
     insert_round(store, conn, ev, number, bye, pairs,
                  f'started round {number} of event {eid} "{ev["name"]}" ({what})', before=before)
     return _round_view(_load(conn, ev), number)
+
+
+def _check_round_can_start(st: _State, number: int) -> None:
+    """Refuse to start round ``number`` unless it is the next one, the event has at least 2
+    players and every match of the round before is over (or has a withdrawn player in it)."""
+    eid, name = st.ev["id"], st.ev["name"]
+    expected = len(st.started) + 1
+    if number != expected:
+        raise Refused(f'the next round of event {eid} "{name}" is round {expected}, '
+                      f"not {number}")
+    if len(st.entrants) < 2:
+        raise Refused(f'event {eid} "{name}" needs at least 2 players')
+    gone = set(st.withdrawn)
+    if number > 1:
+        busy = [m for m in st.of_round(number - 1)
+                if m.winner is None and not {m.a, m.b} & gone]
+        if busy:
+            raise Refused(f"round {number - 1} is not over: table(s) "
+                          f"{', '.join(str(m.table) for m in busy)} still playing")
+
+
+def _seed_bracket_when_due(conn: Connection, st: _State, number: int) -> _State:
+    """Seed the bracket into the event's format when round ``number`` starts it (groups once
+    the group rounds are over; a knockout with ``final_size`` N once N or fewer players are
+    still in); the event's state as it is then."""
+    if st.fmt["bracket_round"] is not None:
+        return st
+    alive = _alive(st)
+    final = st.fmt["final_size"]
+    if st.ev["kind"] == "groups" or (final is not None and 2 <= len(alive) <= final):
+        slots = _seed_bracket(st, alive)
+        conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == st.ev["id"])
+                     .values(bracket_round=number, bracket=",".join(
+                         "" if s is None else str(s) for s in slots)))
+        return _load(conn, st.ev)
+    return st
+
+
+def _draw_by_lot(st: _State, number: int) -> tuple[int | None, list[tuple[int, int, int, int]]]:
+    """Knockout, lives stage: the bye and the tables of round ``number``, drawn by lot among
+    the players still in (:func:`tally.knockout.draw_round`); refused once one is left."""
+    alive = _alive(st)
+    if len(alive) < 2:
+        who = f": {st.names[alive[0]]} won" if alive else ""
+        raise Refused(f'event {st.ev["id"]} "{st.ev["name"]}" is over{who}')
+    last: dict[str, str] = {}
+    for m in st.of_round(number - 1):
+        last[str(m.a)], last[str(m.b)] = str(m.b), str(m.a)
+    had: dict[str, int] = defaultdict(int)
+    for b, _ in st.started.values():
+        if b is not None:
+            had[str(b)] += 1
+    drawn = draw_round([str(p) for p in alive], seed=st.fmt["draw_seed"],
+                       number=number, last_opponents=last, byes=had)
+    bye = None if drawn.bye is None else int(drawn.bye)
+    return bye, [(p.table, int(p.first), int(p.second), int(p.first)) for p in drawn.pairings]
 
 
 def _alive(st: _State) -> list[int]:
