@@ -197,8 +197,7 @@ EXPLANATIONS: Final = (WHY_ILLEGAL, WHY_INCOMPLETE, WHY_NOT_ON_LEAD, WHY_TOO_FEW
 
 
 def decide(facts: DealFacts, state: DealState, violations: list[Violation], file: str = "",
-           result: tuple[str | None, int] | None = None,
-           result_tag: str | None = None) -> Ruling:
+           result: tuple[str | None, int] | None = None, result_tag: str | None = None) -> Ruling:
     """The ruling: the earliest decisive event in play order decides (RULES.md section 10)."""
     names = facts.names
     if facts.marriages:

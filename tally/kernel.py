@@ -15,6 +15,26 @@ diamonds, hearts, spades; ranks 9 J Q K 10 A), and a set of cards is a 24-bit ma
     0
     >>> game_points(opp_points=40, opp_tricks=2), game_points(20, 1), game_points(0, 0)
     (1, 2, 3)
+
+Random play
+-----------
+:func:`play_randomly` plays a fully known deal by random legal actions, as
+:meth:`tally.deal.Deal.play_out_randomly` makes its players act, drawing the same numbers from
+the same generator in the same order, so one seed gives the same deal either way
+(``tests/test_engine_play.py`` proves it; change one, change both): a correct claim most of
+the time one is possible, the stock closed now and then, exchanges and marriages half the
+time, a random legal card otherwise (:func:`random_card`). Every rule is this module's: the
+duty to follow (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`), the points
+(:data:`CARD_POINTS`, :data:`CLAIM_AT`), when an exchange, a close and a marriage are allowed
+(:func:`exchange_refusal`, :func:`close_refusal`, :func:`marriage_allowed`). The leader's and
+the follower's hand, card points, tricks and marriage points are kept in local variables,
+swapped when the follower wins a trick; phase 1 and phase 2 are two loops (a follower's
+exchange, a close and the draws belong to the first, the duty to follow to the second).
+
+An action is a code: a card played is its number (0 to 23), a marriage ``MARRIAGE_BASE`` plus
+the card shown (which is led next), then ``EXCHANGE_ACTION``, ``CLOSE_ACTION``,
+``CLAIM_ACTION`` (by the player on lead) and ``DRAW_ACTION`` (both players draw after a trick
+of phase 1; a close or a claim before the draws is made before them).
 """
 
 from __future__ import annotations
@@ -271,70 +291,45 @@ _CARDS_HIGH: Final = _cards_of_masks(12)
 
 
 def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], xcard: int,
-                  exchange_lead_only: bool, exchange_needs_trick: bool,
-                  close_before_draw: bool, marriage_in_phase2: bool,
-                  rand: Callable[[], float]) -> list[int]:
-    """Random legal play of a fully known deal on local numbers: the actions taken, as codes.
-
-    ``first`` and ``second`` are the hands as dealt (forehand's, dealer's), ``stock`` the
-    face-down stock from the top. The players act as :meth:`tally.deal.Deal.play_out_randomly`
-    makes them, drawing the same numbers from ``rand`` in the same order, so one seed gives
-    the same deal either way (``tests/test_engine_play.py`` proves it; change one, change
-    both): a correct claim most of the time one is possible, the stock closed now and then,
-    exchanges and marriages half the time, a random legal card otherwise. Every rule is this
-    module's: the duty to follow (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`),
-    the points (:data:`CARD_POINTS`, :data:`CLAIM_AT`), when an exchange, a close and a
-    marriage are allowed (:func:`exchange_refusal`, :func:`close_refusal`,
-    :func:`marriage_allowed`). A card is a code below ``MARRIAGE_BASE``, a marriage
-    ``MARRIAGE_BASE`` plus the card shown (which is led next), then ``EXCHANGE_ACTION``,
-    ``CLOSE_ACTION``, ``CLAIM_ACTION`` (by the player on lead) and ``DRAW_ACTION`` (both
-    players draw after a trick of phase 1; a close or claim before it is made before the
-    draws).
-    """
+                  exchange_lead_only: bool, exchange_needs_trick: bool, close_before_draw: bool,
+                  marriage_in_phase2: bool, rand: Callable[[], float]) -> list[int]:
+    """Random legal play of a fully known deal on local numbers: the actions taken, as codes
+    ("Random play" above). ``first`` and ``second`` are the hands as dealt (forehand's,
+    dealer's), ``stock`` the face-down stock from the top; phase 2 is :func:`_play_phase2`'s."""
     trump = turn_up // 6
-    wins, points, follows = FOLLOWER_WINS[trump], CARD_POINTS, legal_follows  # (locals: faster)
-    # the rules' answers that do not change during the deal, asked once
-    close_at_draw = not close_refusal(False, False, True, close_before_draw)
-    marry_in_phase2 = marriage_allowed(True, marriage_in_phase2)
-    xbit = 1 << xcard
-    # Everything is kept as the leader's and the follower's (hand, card points, tricks,
-    # marriage points declared): a trick won by the follower swaps them. ``top`` is the next
-    # face-down card of the ``size`` in the stock.
+    wins, points, xbit = FOLLOWER_WINS[trump], CARD_POINTS, 1 << xcard  # (locals: faster)
+    close_at_draw = not close_refusal(False, False, True, close_before_draw)  # (asked once)
     lhand, fhand, top, face_up, size = first, second, 0, turn_up, len(stock)
     lpoints = fpoints = ltricks = ftricks = lmarried = fmarried = 0
     actions: list[int] = []
     act = actions.append
-    closed = phase2 = pending = False
     while True:
-        if pending:  # after a trick of phase 1: claim, close before the draws, or draw
+        if ltricks:  # after a trick: claim, close before the draws, or draw
             if lpoints >= 46 and lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
                 act(CLAIM_ACTION)
                 return actions
-            pending = False
             if close_at_draw and rand() < 0.04:
                 act(CLOSE_ACTION)
-                closed = phase2 = True
-            else:  # the winner draws first; after the last face-down card the loser takes the
-                act(DRAW_ACTION)  # face-up one
+                phase2 = True
+            else:  # the winner draws first; after the last face-down card the loser takes
+                act(DRAW_ACTION)  # the face-up one
                 lhand |= 1 << stock[top]
                 top += 2
                 phase2 = top > size
                 fhand |= 1 << (face_up if phase2 else stock[top - 1])
-        if not lhand:
-            return actions  # every trick played
-        if ltricks and lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
-            act(CLAIM_ACTION)
-            return actions
-        if not phase2:
-            if rand() < 0.04:
-                act(CLOSE_ACTION)
-                closed = phase2 = True
-            elif (lhand & xbit and rand() < 0.5
-                    and not exchange_refusal(False, False, False, exchange_lead_only,
-                                             exchange_needs_trick, ltricks)):
-                act(EXCHANGE_ACTION)
-                lhand, face_up = (lhand | 1 << face_up) & ~xbit, xcard
-        kings = lhand & (lhand << 1) & KINGS_MASK if not phase2 or marry_in_phase2 else 0
+            if lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
+                act(CLAIM_ACTION)
+                return actions
+            if phase2:
+                break
+        if rand() < 0.04:
+            act(CLOSE_ACTION)
+            break
+        if (lhand & xbit and rand() < 0.5 and not exchange_refusal(
+                False, False, False, exchange_lead_only, exchange_needs_trick, ltricks)):
+            act(EXCHANGE_ACTION)
+            lhand, face_up = (lhand | 1 << face_up) & ~xbit, xcard
+        kings = lhand & (lhand << 1) & KINGS_MASK
         if kings and rand() < 0.5:  # a marriage: its king or queen (half the time) is led
             lead = random_card(kings, rand) - (rand() >= 0.5)
             act(MARRIAGE_BASE + lead)
@@ -342,16 +337,50 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
         else:
             act(lead := random_card(lhand, rand))
         lhand ^= 1 << lead
-        if (not exchange_lead_only and fhand & xbit and rand() < 0.5
-                and not exchange_refusal(phase2 and not closed, closed, True, False,
-                                         exchange_needs_trick, ftricks)):
+        if (not exchange_lead_only and fhand & xbit and rand() < 0.5 and not exchange_refusal(
+                False, False, True, False, exchange_needs_trick, ftricks)):
             act(EXCHANGE_ACTION)
             fhand, face_up = (fhand | 1 << face_up) & ~xbit, xcard
-        act(c := random_card(follows(fhand, lead, trump) if phase2 else fhand, rand))
+        act(c := random_card(fhand, rand))
         fhand ^= 1 << c
         if wins[lead][c]:  # the follower leads next
             lhand, fhand, lpoints, fpoints, ltricks, ftricks, lmarried, fmarried = (
                 fhand, lhand, fpoints, lpoints, ftricks, ltricks, fmarried, lmarried)
         lpoints += points[c] + points[lead]
         ltricks += 1
-        pending = not phase2
+    return _play_phase2(actions, (lhand, fhand, lpoints, fpoints, lmarried, fmarried), trump,
+                        marriage_allowed(True, marriage_in_phase2), xbit, exchange_lead_only, rand)
+
+
+def _play_phase2(actions: list[int], hands: tuple[int, int, int, int, int, int], trump: int,
+                 marry: bool, xbit: int, lead_only: bool,
+                 rand: Callable[[], float]) -> list[int]:
+    """``actions`` with the rest of a random deal's play, from a lead in phase 2: ``hands``
+    are the leader's and the follower's hand, card points and marriage points
+    (:func:`play_randomly`'s locals); the leader may marry when ``marry``; ``xbit`` is the
+    exchange card's bit, which only the leader may exchange when ``lead_only``."""
+    wins, points, follows = FOLLOWER_WINS[trump], CARD_POINTS, legal_follows  # (locals: faster)
+    lhand, fhand, lpoints, fpoints, lmarried, fmarried = hands
+    act = actions.append
+    while True:
+        kings = lhand & (lhand << 1) & KINGS_MASK if marry else 0
+        if kings and rand() < 0.5:  # a marriage: its king or queen (half the time) is led
+            lead = random_card(kings, rand) - (rand() >= 0.5)
+            act(MARRIAGE_BASE + lead)
+            lmarried += marriage_value(lead, trump)
+        else:
+            act(lead := random_card(lhand, rand))
+        lhand ^= 1 << lead
+        if fhand & xbit and not lead_only:  # (the follower asks, as in phase 1: refused now)
+            rand()
+        act(c := random_card(follows(fhand, lead, trump), rand))
+        fhand ^= 1 << c
+        if wins[lead][c]:  # the follower leads next
+            lhand, fhand, lpoints, fpoints, lmarried, fmarried = (
+                fhand, lhand, fpoints, lpoints, fmarried, lmarried)
+        lpoints += points[c] + points[lead]
+        if not lhand:
+            return actions  # every trick played
+        if lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
+            act(CLAIM_ACTION)
+            return actions

@@ -6,6 +6,31 @@ between tricks, nothing after a claim...) and applies its items to a
 and ends, as python-chess's PGN reader tells its visitor; that is how per-line summaries are
 made without a second loop. The first impossible item stops the replay: after it nothing later
 can be trusted.
+
+The quick lane
+--------------
+:func:`quick_replay` is the engine's one exception to "one replay loop" (ARCHITECTURE.md says
+why): ``tally check`` and the store rule whole records far more often than anything else, and a
+deal's per-action bookkeeping costs four times what a record needs. It plays the record's trick
+lines as codes (:data:`tally.notation.Codes`: :func:`tally.notation.read_plain` reads them from
+the text, :func:`tally.notation.item_codes` from a record's items) on local numbers with the
+kernel's tables (:data:`~tally.kernel.FOLLOWER_WINS`, :data:`~tally.kernel.CARD_POINTS`) and
+predicates (:func:`~tally.kernel.exchange_refusal`, :func:`~tally.kernel.close_refusal`,
+:func:`~tally.kernel.marriage_allowed`, :func:`~tally.kernel.claim_correct`), as
+:class:`~tally.deal.Deal`'s actions do, and gives up (None) at anything unusual instead of
+judging it: a card played twice, the turn-up or a nine of a 20-card deck played, any action
+that breaks a rule of play, an item out of place, a claim straight after a marriage. The
+caller gives it no record with a ``Hands`` or ``Remaining`` tag or a named claim. What the
+record proves and how the deal is decided stay with :mod:`tally.evidence` and
+:mod:`tally.decision`; the dealt hands are unknown here (``dealt`` is ``(0, 0)``), as in a
+deal started without them.
+
+A line of a common form (two cards, perhaps an exchange, a close or a marriage before them, a
+close or a claim after: :func:`_form_of`) is played whole in :func:`quick_replay`'s loop, each
+player's cards, points and tricks kept in locals, its items by :func:`_item`; any other line
+card by card (:func:`_odd_line`). Both draw at the end of a trick's line in phase 1 unless a
+close or a claim follows the trick. ``tests/test_engine_quick_lane.py`` proves the rulings
+equal to :func:`replay`'s.
 """
 
 from __future__ import annotations
@@ -199,31 +224,7 @@ class _LeftToReplay(Exception):
 def quick_replay(rules: RuleSet, names: tuple[str, str], turn_up: int, carry: int,
                  lines: Sequence[Codes]) -> tuple[DealFacts, DealState] | None:
     """The facts and state of a plain record replayed to its end without a :class:`Deal`, or
-    None when the record is not plain: then :func:`replay` must replay it.
-
-    The engine's one exception to "one replay loop" (ARCHITECTURE.md says why): ``tally
-    check`` and the store rule whole records far more often than anything else, and a deal's
-    per-action bookkeeping costs four times what a record needs. This plays the record's
-    trick lines as codes (:data:`tally.notation.Codes`: :func:`tally.notation.read_plain`
-    reads them from the text, :func:`tally.notation.item_codes` from a record's items) on
-    local numbers with the kernel's tables (:data:`~tally.kernel.FOLLOWER_WINS`,
-    :data:`~tally.kernel.CARD_POINTS`) and predicates (:func:`~tally.kernel.exchange_refusal`,
-    :func:`~tally.kernel.close_refusal`, :func:`~tally.kernel.marriage_allowed`,
-    :func:`~tally.kernel.claim_correct`), as :class:`Deal`'s actions do, and gives up (None)
-    at anything unusual instead of judging it: a card played twice, the turn-up or a nine of
-    a 20-card deck played, any action that breaks a rule of play, an item out of place, a
-    claim straight after a marriage. The caller gives it no record with a ``Hands`` or
-    ``Remaining`` tag or a named claim. What the record proves and how the deal is decided
-    stay with :mod:`tally.evidence` and :mod:`tally.decision`; the dealt hands are unknown
-    here (``dealt`` is ``(0, 0)``), as in a deal started without them.
-
-    A line of a common form (two cards, perhaps an exchange, a close or a marriage before
-    them, a close or a claim after: :func:`_form_of`) is played whole here, each player's
-    cards, points and tricks kept in locals, its items by :func:`_item`; any other line card
-    by card (:func:`_odd_line`). Both draw at the end of a trick's line in phase 1 unless a
-    close or a claim follows the trick. ``tests/test_engine_quick_lane.py`` proves the
-    rulings equal to :func:`replay`'s.
-    """
+    None when the record is not plain, for :func:`replay` ("The quick lane" above says how)."""
     form_of = _FORMS[turn_up // 6].get
     # a line is played card by card when it is of no common form (its bits hold bit 24) or
     # plays a card played before or a nine of a 20-card deck; the turn-up, when not held

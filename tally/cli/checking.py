@@ -17,6 +17,7 @@ from tally.i18n import ngettext, use
 from tally.vocabulary import error_message, explanation, word
 
 if TYPE_CHECKING:
+    from tally.errors import NotationError
     from tally.ruling import Ruling
 
 EXIT_VIOLATIONS = 1
@@ -68,18 +69,10 @@ def check_files(files: list[str], *, json_out: bool = False, referee: bool = Fal
                     data = _file_bytes(name)
                 text = decode_record(data)
             except (OSError, NotationError) as exc:
-                message = getattr(exc, "strerror", None) or str(exc)
-                line = exc.line if isinstance(exc, NotationError) else None
                 if json_out:
-                    if isinstance(exc, NotationError):
-                        message = exc.bare_message
-                    lines.append(encode({
-                        "file": name, "rules": None, "players": None,
-                        "errors": [{"line": line, "message": f"cannot be read: {message}"}],
-                        "violations": [], "tricks": {}, "points": {}, "outcome": None,
-                        "agreed": None, "carry": 0}))
+                    lines.append(encode(_unreadable_json(name, exc)))
                 else:
-                    said = CANNOT_READ % {"file": name, "message": message}
+                    said = CANNOT_READ % {"file": name, "message": _reason(exc)}
                     with use(language(lang)):
                         echo(error_message(said, wrappers=(CANNOT_READ,)), err=True)
                 status = max(status, EXIT_ERRORS)
@@ -101,6 +94,25 @@ def check_files(files: list[str], *, json_out: bool = False, referee: bool = Fal
         if lines:
             write("\n".join(lines) + "\n")
     return status
+
+
+def _reason(exc: OSError | NotationError) -> str:
+    """Why a record cannot be read, as ``tally check`` says it."""
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+def _unreadable_json(name: str, exc: OSError | NotationError) -> dict[str, object]:
+    """The JSON ruling on a record that cannot be read (NOTATION.md, ``tally check``)."""
+    from tally.errors import NotationError
+
+    if isinstance(exc, NotationError):
+        line, message = exc.line, exc.bare_message
+    else:
+        line, message = None, _reason(exc)
+    return {"file": name, "rules": None, "players": None,
+            "errors": [{"line": line, "message": f"cannot be read: {message}"}],
+            "violations": [], "tricks": {}, "points": {}, "outcome": None, "agreed": None,
+            "carry": 0}
 
 
 #: How a record is opened: to read, as bytes (``O_BINARY``: Windows would change line ends).

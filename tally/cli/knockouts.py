@@ -97,75 +97,77 @@ def show_bracket(view: KnockoutView) -> None:
                  _("Match")], rows, right=(0, 1, 6), notes=notes)
 
 
+@guard
+def playoff(
+    event: _Event,
+    first: Annotated[str, typer.Argument(metavar="PLAYER", help="One tied player.")],
+    second: Annotated[str, typer.Argument(metavar="PLAYER", help="The other.")],
+    dealer: Annotated[str | None, typer.Option(
+        "--dealer", help="Who deals first (default: the first player).")] = None,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Start a play-off (Stechen) between two players of a knockout or groups event who
+    share a rank (overall, or in their group where it decides who goes through): a
+    match without a round that counts in no totals; its winner ranks above the other.
+    Record its deals as any match's."""
+    from tally.store.knockouts import record_playoff
+
+    with opened(db, scorer) as store:
+        mid = record_playoff(store, event, first, second, first_dealer=dealer)
+        match = store.match_state(mid)
+    typer.echo(f"Play-off: match {mid}, {match.players[0]} against {match.players[1]}, "
+               f"{match.first_dealer} deals first. Record it with `tally deal start "
+               f"{mid} ...` or `tally deal quick {mid} ...`.")
+
+
+@guard
+def elimination(event: _Event, json_out: JsonOption = False, csv_out: CsvOption = False,
+                db: DbOption = None, lang: LangOption = None) -> None:
+    """Show the standings of a knockout or groups event by elimination: how far each
+    player got (lives left, the round they were out in, their group, the bracket round),
+    won and lost, and a mark per round (W won, L lost, B bye, ? playing, - not
+    playing)."""
+    from tally.store import as_json
+    from tally.store.events import event as find_event
+    from tally.store.knockouts import knockout_view
+
+    one_format(json_out, csv_out)
+    with reading(db) as store:
+        view = knockout_view(store, find_event(store, event))
+    if json_out:
+        echo_json(as_json(view))
+        return
+    if csv_out:
+        write_csv(*elimination_rows(view))
+        return
+    with use(language(lang, view.event.language)):
+        show_elimination(view)
+
+
+@guard
+def bracket(event: _Event, json_out: JsonOption = False, db: DbOption = None,
+            lang: LangOption = None) -> None:
+    """Show the knockout bracket of a knockout (its final stage) or groups event: each
+    round's matches, byes, results and winners."""
+    from tally.store import as_json
+    from tally.store.events import event as find_event
+    from tally.store.knockouts import knockout_view
+
+    with reading(db) as store:
+        view = knockout_view(store, find_event(store, event))
+    if json_out:
+        echo_json(as_json(view.bracket))
+        return
+    with use(language(lang, view.event.language)):
+        show_bracket(view)
+
+
 def register(event_app: typer.Typer) -> None:
     """Add ``playoff``, ``elimination`` and ``bracket`` to ``tally event``."""
-
-    @event_app.command("playoff")
-    @guard
-    def playoff(
-        event: _Event,
-        first: Annotated[str, typer.Argument(metavar="PLAYER", help="One tied player.")],
-        second: Annotated[str, typer.Argument(metavar="PLAYER", help="The other.")],
-        dealer: Annotated[str | None, typer.Option(
-            "--dealer", help="Who deals first (default: the first player).")] = None,
-        db: DbOption = None,
-        scorer: ScorerOption = None,
-    ) -> None:
-        """Start a play-off (Stechen) between two players of a knockout or groups event who
-        share a rank (overall, or in their group where it decides who goes through): a
-        match without a round that counts in no totals; its winner ranks above the other.
-        Record its deals as any match's."""
-        from tally.store.knockouts import record_playoff
-
-        with opened(db, scorer) as store:
-            mid = record_playoff(store, event, first, second, first_dealer=dealer)
-            match = store.match_state(mid)
-        typer.echo(f"Play-off: match {mid}, {match.players[0]} against {match.players[1]}, "
-                   f"{match.first_dealer} deals first. Record it with `tally deal start "
-                   f"{mid} ...` or `tally deal quick {mid} ...`.")
-
-    @event_app.command("elimination")
-    @guard
-    def elimination(event: _Event, json_out: JsonOption = False, csv_out: CsvOption = False,
-                    db: DbOption = None, lang: LangOption = None) -> None:
-        """Show the standings of a knockout or groups event by elimination: how far each
-        player got (lives left, the round they were out in, their group, the bracket round),
-        won and lost, and a mark per round (W won, L lost, B bye, ? playing, - not
-        playing)."""
-        from tally.store import as_json
-        from tally.store.events import event as find_event
-        from tally.store.knockouts import knockout_view
-
-        one_format(json_out, csv_out)
-        with reading(db) as store:
-            view = knockout_view(store, find_event(store, event))
-        if json_out:
-            echo_json(as_json(view))
-            return
-        if csv_out:
-            write_csv(*elimination_rows(view))
-            return
-        with use(language(lang, view.event.language)):
-            show_elimination(view)
-
-
-    @event_app.command("bracket")
-    @guard
-    def bracket(event: _Event, json_out: JsonOption = False, db: DbOption = None,
-                lang: LangOption = None) -> None:
-        """Show the knockout bracket of a knockout (its final stage) or groups event: each
-        round's matches, byes, results and winners."""
-        from tally.store import as_json
-        from tally.store.events import event as find_event
-        from tally.store.knockouts import knockout_view
-
-        with reading(db) as store:
-            view = knockout_view(store, find_event(store, event))
-        if json_out:
-            echo_json(as_json(view.bracket))
-            return
-        with use(language(lang, view.event.language)):
-            show_bracket(view)
+    event_app.command("playoff")(playoff)
+    event_app.command("elimination")(elimination)
+    event_app.command("bracket")(bracket)
 
 
 def _side(name: str | None) -> str:
