@@ -23,7 +23,7 @@ Random play
 the same generator in the same order, so one seed gives the same deal either way
 (``tests/test_engine_play.py`` proves it; change one, change both): a correct claim most of
 the time one is possible, the stock closed now and then, exchanges and marriages half the
-time, a random legal card otherwise (:func:`random_card`). Every rule is this module's: the
+time, a random legal card otherwise (:func:`random_lead`, :func:`random_card`). Every rule is this module's: the
 duty to follow (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`), the points
 (:data:`CARD_POINTS`, :data:`CLAIM_AT`), when an exchange, a close and a marriage are allowed
 (:func:`exchange_refusal`, :func:`close_refusal`, :func:`marriage_allowed`). The leader's and
@@ -274,6 +274,15 @@ def random_card(mask: int, rand: Callable[[], float]) -> int:
     return (_CARDS_LOW[mask & 4095] + _CARDS_HIGH[mask >> 12])[int(rand() * mask.bit_count())]
 
 
+def random_lead(hand: int, kings: int, rand: Callable[[], float]) -> int:
+    """A random lead from ``hand``, which holds marriages (``kings``: the kings of them), as
+    an action code: half the time a marriage shown with its king or its queen (half the time
+    each), ``MARRIAGE_BASE`` plus that card; else a random card of the hand."""
+    if rand() < 0.5:
+        return MARRIAGE_BASE + random_card(kings, rand) - (rand() >= 0.5)
+    return random_card(hand, rand)
+
+
 def _cards_of_masks(first: int) -> tuple[tuple[int, ...], ...]:
     """The cards of every mask of the 12 cards from ``first`` on, lowest first, by mask: a
     mask's cards are those of the mask without its highest card, and that card."""
@@ -330,12 +339,10 @@ def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], x
             act(EXCHANGE_ACTION)
             lhand, face_up = (lhand | 1 << face_up) & ~xbit, xcard
         kings = lhand & (lhand << 1) & KINGS_MASK
-        if kings and rand() < 0.5:  # a marriage: its king or queen (half the time) is led
-            lead = random_card(kings, rand) - (rand() >= 0.5)
-            act(MARRIAGE_BASE + lead)
+        act(lead := random_lead(lhand, kings, rand) if kings else random_card(lhand, rand))
+        if lead >= MARRIAGE_BASE:  # (a marriage: the card shown is led)
+            lead -= MARRIAGE_BASE
             lmarried += marriage_value(lead, trump)
-        else:
-            act(lead := random_card(lhand, rand))
         lhand ^= 1 << lead
         if (not exchange_lead_only and fhand & xbit and rand() < 0.5 and not exchange_refusal(
                 False, False, True, False, exchange_needs_trick, ftricks)):
@@ -364,12 +371,10 @@ def _play_phase2(actions: list[int], hands: tuple[int, int, int, int, int, int],
     act = actions.append
     while True:
         kings = lhand & (lhand << 1) & KINGS_MASK if marry else 0
-        if kings and rand() < 0.5:  # a marriage: its king or queen (half the time) is led
-            lead = random_card(kings, rand) - (rand() >= 0.5)
-            act(MARRIAGE_BASE + lead)
+        act(lead := random_lead(lhand, kings, rand) if kings else random_card(lhand, rand))
+        if lead >= MARRIAGE_BASE:  # (a marriage: the card shown is led)
+            lead -= MARRIAGE_BASE
             lmarried += marriage_value(lead, trump)
-        else:
-            act(lead := random_card(lhand, rand))
         lhand ^= 1 << lead
         if fhand & xbit and not lead_only:  # (the follower asks, as in phase 1: refused now)
             rand()
