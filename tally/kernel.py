@@ -23,13 +23,14 @@ Random play
 the same generator in the same order, so one seed gives the same deal either way
 (``tests/test_engine_play.py`` proves it; change one, change both): a correct claim most of
 the time one is possible, the stock closed now and then, exchanges and marriages half the
-time, a random legal card otherwise (:func:`random_lead`, :func:`random_card`). Every rule is this module's: the
-duty to follow (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`), the points
-(:data:`CARD_POINTS`, :data:`CLAIM_AT`), when an exchange, a close and a marriage are allowed
-(:func:`exchange_refusal`, :func:`close_refusal`, :func:`marriage_allowed`). The leader's and
-the follower's hand, card points, tricks and marriage points are kept in local variables,
-swapped when the follower wins a trick; phase 1 and phase 2 are two loops (a follower's
-exchange, a close and the draws belong to the first, the duty to follow to the second).
+time, a random legal card otherwise (:func:`random_lead`, :func:`random_card`). Every rule is
+this module's: the duty to follow (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`),
+the points (:data:`CARD_POINTS`, :data:`CLAIM_AT`), when an exchange, a close and a marriage
+are allowed (:func:`exchange_refusal`, :func:`close_refusal`, :func:`marriage_allowed`). The
+leader's and the follower's hand, card points, tricks and marriage points are kept in local
+variables, swapped when the follower wins a trick; phase 1 and phase 2 are two loops (the
+draws, a close and the follower's exchange belong to the first, the duty to follow to the
+second: :func:`_play_phase2`).
 
 An action is a code: a card played is its number (0 to 23), a marriage ``MARRIAGE_BASE`` plus
 the card shown (which is led next), then ``EXCHANGE_ACTION``, ``CLOSE_ACTION``,
