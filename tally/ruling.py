@@ -57,11 +57,19 @@ from tally.notation import (
 from tally.replay import ReplayVisitor, quick_replay, replay
 from tally.rules import RuleSet, check_in_deck
 
+#: The version of the engine's rulings: bump it whenever a record is ruled differently (a
+#: rule fixed, a reason changed). Databases key their cache of deal rulings on it, so a cache
+#: filled before the change is re-derived when opened; ``tests/test_rulings_version.py``
+#: holds a digest of the rulings of every conformance case and example and fails until this
+#: number is bumped with it.
+RULINGS_VERSION: Final = 2
+
 if TYPE_CHECKING:  # (loaded when a record needs the full replay: see _rule)
     from tally.deal import Deal
 
-__all__ = ["MESSAGES", "REASONS", "DealState", "ErrorEntry", "Outcome", "Reason", "Rule",
-           "Ruling", "TrickSummary", "Violation", "rule", "rule_deal", "rule_text", "summarize"]
+__all__ = ["MESSAGES", "REASONS", "RULINGS_VERSION", "DealState", "ErrorEntry", "Outcome",
+           "Reason", "Rule", "Ruling", "TrickSummary", "Violation", "rule", "rule_deal",
+           "rule_text", "summarize"]
 
 # The messages of a record's tags that cannot be, one template each, marked for the catalogue
 # (the engine speaks English; tally.vocabulary.error_message words them in another language by

@@ -84,8 +84,8 @@ __all__ = ["Store", "default_scorer", "normalize_name", "open_store"]
 def open_store(url: str | None = None, *, scorer: str | None = None,
                migrate: bool = True, create: bool = True) -> Store:
     """Open the database at ``url`` (``--db``, ``$TALLY_DB`` or ``tally.db``), creating or
-    upgrading its schema with the migrations unless ``migrate`` is False; after migrating,
-    the result cache is filled (:meth:`Store.ensure_results`).
+    upgrading its schema with the migrations unless ``migrate`` is False; then the result cache
+    is filled unless it is up to date (:meth:`Store.ensure_results`).
 
     ``create=False`` is for reading only: where there is no database (no SQLite file, or a
     database without tally's tables) :class:`StoreUnavailable` says so, and nothing is
@@ -97,9 +97,11 @@ def open_store(url: str | None = None, *, scorer: str | None = None,
     try:
         migrated = ensure_schema(engine, create) if migrate else False
         store = Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
-        if migrated:
-            # A new database is stamped; an upgraded one gets the result cache of the deals
-            # it holds, before any command reads or writes it.
+        if migrate:
+            # A new database is stamped; an upgraded one, or one whose cache an engine with
+            # other rulings filled (tally.ruling.RULINGS_VERSION), gets the result cache of
+            # the deals it holds before any command reads or writes it (one small query when
+            # the cache is up to date).
             store.ensure_results()
     except BaseException:
         engine.dispose()
