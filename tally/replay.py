@@ -9,7 +9,7 @@ can be trusted.
 
 The quick lane
 --------------
-:func:`quick_replay` is the engine's one exception to "one replay loop" (ARCHITECTURE.md says
+:func:`quick_replay` is the engine's one exception to "one replay loop" (docs/architecture.md says
 why): ``tally check`` and the store rule whole records far more often than anything else, and a
 deal's per-action bookkeeping costs four times what a record needs. It plays the record's trick
 lines as codes (:data:`tally.notation.Codes`: :func:`tally.notation.read_plain` reads them from
