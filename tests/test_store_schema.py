@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,21 +72,26 @@ def test_the_migrated_schema_matches_the_models(db_url: str) -> None:
         engine.dispose()
 
 
-def test_the_query_tables_match_the_models() -> None:
-    """tables.py (light Core clauses for queries) names only columns the models have, with
-    the same Python types."""
+def test_the_query_tables_are_generated_from_the_models() -> None:
+    """tables.py (light Core clauses for queries) is what ``python -m tally.store.models``
+    generates from the models, the schema's one source; and each of its columns has the
+    model's SQL type on both databases."""
     from sqlalchemy.dialects import postgresql, sqlite
     from sqlmodel import SQLModel
 
-    import tally.store.models  # noqa: F401
     from tally.store import tables
+    from tally.store.models import core_tables_source
+
+    generated = Path(tables.__file__).read_text(encoding="utf-8")
+    assert generated == core_tables_source(), "run: python -m tally.store.models"
 
     def sql_type(t: Any, dialect: Any) -> str:
         return str(t.compile(dialect=dialect)).split("(")[0]
 
+    assert sorted(t.name for t in tables.ALL) == sorted(SQLModel.metadata.tables)
     for table in tables.ALL:
         model = SQLModel.metadata.tables[table.name]
-        assert {c.name for c in table.columns} == {c.name for c in model.columns}, table.name
+        assert [c.name for c in table.columns] == [c.name for c in model.columns], table.name
         for col in table.columns:
             for dialect in (sqlite.dialect(), postgresql.dialect()):
                 assert sql_type(col.type, dialect) == \

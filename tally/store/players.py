@@ -15,11 +15,11 @@ from tally import names
 from tally.errors import NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
+from tally.store.columns import NAME_LENGTH
 from tally.store.corrections import Snapshot, deal_snapshot, snapshot, utc_now
 from tally.store.records import rename_in_deal
 from tally.store.results import rewrite_results
 from tally.store.rows import aliases_of, load_deals, lock_match, match_ids_of, write_deal_row
-from tally.store.tables import NAME_LENGTH
 from tally.store.views import PlayerView
 
 if TYPE_CHECKING:
