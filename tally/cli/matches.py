@@ -145,6 +145,7 @@ def result(
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Enter a whole match's result kept on paper (7:3) instead of its deals; it finishes
     the match and counts in the standings. `tally audit undo` takes it back."""
@@ -166,7 +167,7 @@ def result(
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None, event_language)):
+    with use(language(lang, event_language)):
         typer.echo(_("Entered the result of match %(id)s. `tally audit undo %(entry)s` takes "
                      "it back.") % {"id": m.id, "entry": entry})
         typer.echo(score_line(m))
