@@ -75,6 +75,7 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(
     html = web.client.get(res.headers["location"]).text
     assert f"{b} wins the match" in html and "4 : 7, entered as the match result." in html
     assert "Enter the match result" not in html
+    assert "match-result" not in html  # its two lines are no deals to list
     # the same confirmation sent again (a second phone, a double tap) does not count twice
     res = web.post(web.table() + "/result", first="4", second="7", agree="yes")
     assert res.status_code == 400 and "has 2 deal(s) already" in res.text
