@@ -201,3 +201,20 @@ def test_ratings_count_a_match_result_as_a_finished_match(store: Any) -> None:
     found, names = rated_matches(store)
     assert [(m.match_id, m.winner and names[m.winner], m.score) for m in found] == [
         (mid, "Bert", (3, 7))]
+
+
+def test_a_knockout_takes_a_life_for_a_match_result(store: Any) -> None:
+    names = ["Anna", "Bert", "Carl", "Dora"]
+    for name in names:
+        store.add_player(name)
+    ev = create_event(store, "Paper knockout", kind="knockout", players=names, lives=1,
+                      draw_seed="2026")
+    winners = []
+    for pairing in start_round(store, ev.id, 1).pairings:
+        view = store.match_result(pairing.matches[0].match_id, "7:2")
+        winners.append(view.players[0])
+    view = standings(store, ev.id)
+    assert view.stage == "round 1, 2 players still in"
+    assert sorted(r.player for r in view.rows if r.won == 1) == sorted(winners)
+    final = start_round(store, ev.id, 2).pairings
+    assert {final[0].first, final[0].second} == set(winners)
