@@ -155,3 +155,19 @@ def test_a_swiss_event_paired_from_results_entered_whole_loads_back(
     assert ok(db_url, "event", "export", "Paper Swiss") == exported
     assert strict_json(ok(db_url, "standings", "Paper Swiss", "--json"))["rows"] == \
         strict_json(ok(source, "standings", "Paper Swiss", "--json"))["rows"]
+
+
+def test_a_files_match_result_must_be_the_losers_line_then_the_winners(
+        tmp_path: Path) -> None:
+    source = f"sqlite:///{tmp_path / 'source.db'}"
+    _club(source)
+    ok(source, "match", "result", "1", "7:3")
+    exported = ok(source, "event", "export", "Paper night")
+    for wrong in ('"winner": "Anna",', '"winner": null,'):
+        path = tmp_path / "night.json"
+        path.write_text(exported.replace('"winner": "Bert",', wrong, 1), encoding="utf-8")
+        code, _out, err = tally(f"sqlite:///{tmp_path / 'other.db'}", "load", str(path))
+        assert code == 2, err
+        assert ("matches[0].deals: match 1: a match result is the loser's game points (left "
+                "out when 0), then the winner's, each naming its player (Anna and Bert play)"
+                ) in err

@@ -323,11 +323,18 @@ def enter_results(store: Store, match_id: int,
         if reason != MATCH_RESULT:
             quick_result(store, match_id, winner=winner, points=points, reason=reason)
     if whole:
-        last = whole[-1]
-        if last[0] is None:
-            raise Refused(f"match {match_id}: a match result names its winner")
-        match_result(store, match_id, (last[1], sum(r[1] for r in whole[:-1])),
-                      winner=last[0])
+        with store.reading() as conn:
+            m = load_match(conn, match_id)
+            named = [None if w is None else resolve_in_match(
+                conn, w, [m.a_id, m.b_id], f" in match {match_id}")["name"]
+                for w, _points, _why in whole]
+        a, b = m.a, m.b
+        if len(named) > 2 or len(set(named)) < len(named) or None in named:
+            raise Refused(f"match {match_id}: a match result is the loser's game points (left "
+                          f"out when 0), then the winner's, each naming its player ({a} and "
+                          f"{b} play)")
+        match_result(store, match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])),
+                      winner=named[-1])
 
 
 def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
