@@ -14,13 +14,13 @@ from functools import lru_cache
 from typing import Any
 
 from tally.errors import BadRecord, NotFound, Refused, RulesError
-from tally.match import DealResult, MatchState, score_match
+from tally.match import MATCH_RESULT, DealResult, MatchState, score_match
 from tally.notation import DealRecord
 from tally.rules import RuleSet
 from tally.ruling import Ruling, rule
 from tally.store.dealviews import DealView, MatchView, ViolationView
 from tally.store.records import StoredDeal, build_record
-from tally.vocabulary import QUICK_DRAWN, QUICK_WON
+from tally.vocabulary import MATCH_SCORED, QUICK_DRAWN, QUICK_WON
 
 
 @dataclass(frozen=True)
@@ -190,7 +190,9 @@ def view_of_deal(loaded: Loaded, index: int, referee: bool) -> DealView:
         explanation = ru.explanation
         tricks = dict(ru.tricks)
     else:
-        explanation = (QUICK_WON % {"winner": ds.winner, "reason": ds.reason} if ds.winner
+        explanation = (MATCH_SCORED % {"winner": ds.winner, "points": ds.deal_points}
+                       if ds.reason == MATCH_RESULT else
+                       QUICK_WON % {"winner": ds.winner, "reason": ds.reason} if ds.winner
                        else QUICK_DRAWN)
         tricks = {}
     return DealView(

@@ -316,6 +316,28 @@ class Store:
         """
         return deals.quick_result(self, match_id, winner=winner, points=points, reason=reason)
 
+    def match_result(self, match_id: int, score: str | tuple[int, int], *,
+                     winner: str | None = None) -> MatchView:
+        """Enter a match's whole result, kept on paper, instead of its deals: ``score`` the
+        players' game points in the match's order (``"7:3"`` or ``(7, 3)``); with ``winner``
+        (a name as :meth:`quick_result` takes it) the winner's points come first.
+
+        Checked against the rule set (:func:`tally.match.check_match_result`: the winner has
+        reached the match target, the loser has not) and refused for a match that has deals
+        already. Stored as the match's lines of its players' game points (quick entries with
+        the reason :data:`tally.match.MATCH_RESULT`, the loser's first), so the result cache,
+        standings, tiebreaks and ratings take it as they take deals; one audit entry, which
+        :meth:`reverse` takes back, as :meth:`delete_deal` of either line does.
+        """
+        return deals.match_result(self, match_id, score, winner=winner)
+
+    def enter_results(self, match_id: int,
+                      results: Sequence[tuple[str | None, int, str]]) -> None:
+        """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event
+        file lists them: a deal's through :meth:`quick_result`, the lines of a match result
+        entered whole through :meth:`match_result`."""
+        deals.enter_results(self, match_id, results)
+
     def import_deals(self, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
         """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
 
@@ -349,7 +371,8 @@ class Store:
 
     def delete_deal(self, deal_id: int) -> DealView:
         """Delete the last deal of a match (a deal in the middle would change the ones after
-        it: correct it with :meth:`edit_deal` instead). Returns the deal as it was."""
+        it: correct it with :meth:`edit_deal` instead). Returns the deal as it was. A line of
+        a match result entered whole (:meth:`match_result`) takes the whole result with it."""
         return deals.delete_deal(self, deal_id)
 
     def ensure_results(self) -> int | None:

@@ -22,10 +22,10 @@ def create_app(store: Store) -> Starlette:
     from starlette.routing import Mount
     from starlette.staticfiles import StaticFiles
 
-    from tally.web import director, standings, table
+    from tally.web import director, results, standings, table
 
     site = Site(store, server_keys(store), page_environment())
-    routes = [*standings.routes(), *table.routes(), *director.routes(),
+    routes = [*standings.routes(), *table.routes(), *director.routes(), *results.routes(),
               Mount("/static", StaticFiles(packages=[("tally.web", "static")]), name="static")]
     app = Starlette(routes=routes)
     app.state.site = site

@@ -272,3 +272,11 @@ def _quick_at(store: Store, mid: int, expect: Position, winner: str | None, poin
         if str(before) != str(expect) or (expect.last and expect.last != before.last):
             raise DealMoved(f"the match is at {before} now, not at {expect}", str(before))
     return view
+
+
+# The table page's steps that a match result entered on the phone takes too
+# (:mod:`tally.web.results`).
+match_of_table = _match_id
+acting_at_table = _acting
+change_at_table = _change
+back_to_table = _done
