@@ -30,6 +30,7 @@ import jinja2
 
 from tally.errors import AccessDenied, NotFound, TallyError
 from tally.i18n import DEFAULT, LANGUAGES, accepted, normalize, translations
+from tally.store.caching import BoundedCache
 from tally.web.access import Keys, check_csrf, new_csrf
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ class Site:
     keys: Keys
     pages: jinja2.Environment
     #: rendered live fragments by (event, language, audit version): several screens poll
-    live_cache: dict[tuple[int, str, int], str] = field(default_factory=dict)
+    live_cache: BoundedCache[tuple[int, str, int], str] = field(
+        default_factory=lambda: BoundedCache(64))
     #: failed PIN attempts by client address: (count, first failure time)
     failures: dict[str, tuple[int, float]] = field(default_factory=dict)
 
