@@ -64,7 +64,7 @@ MESSAGES: Final = (MSG_FIRST_DEALER, MSG_OVER_BEFORE, MSG_NOT_FINISHED, MSG_WINN
 #: kept on paper.
 MATCH_RESULT: Final = "match-result"
 
-_SCORE = re.compile(r"\s*(\d{1,4})\s*[:\-]\s*(\d{1,4})\s*")
+_SCORE = re.compile(r"\s*([0-9]{1,4})\s*[:\-]\s*([0-9]{1,4})\s*")
 
 
 @dataclass(frozen=True)

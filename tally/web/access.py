@@ -69,7 +69,7 @@ class Keys:
         if not cookie or "." not in cookie:
             return False
         until, _, mac = cookie.partition(".")
-        if not until.isdigit() or not hmac.compare_digest(self._mac(f"director:{until}"), mac):
+        if not (until.isascii() and until.isdigit()) or not hmac.compare_digest(self._mac(f"director:{until}"), mac):
             return False
         return int(until) > (now if now is not None else time.time())
 
@@ -164,7 +164,7 @@ def server_keys(store: Store) -> Keys:
 def set_pin(store: Store, pin: str | None = None) -> str:
     """Set the director's PIN (a new random one unless given); returns it."""
     pin = pin if pin is not None else f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
-    if not (pin.isdigit() and 4 <= len(pin) <= 12):
+    if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 12):
         raise Refused("a PIN has 4 to 12 digits")
     _put(store, "pin", hash_pin(pin))
     return pin

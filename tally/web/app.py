@@ -264,10 +264,24 @@ def public_base(request: Request) -> str:
     return str(url).rstrip("/")
 
 
+def whole_number(text: str, most_digits: int = 18) -> int | None:
+    """``text`` as a whole number when it is 1 to ``most_digits`` ASCII digits, else None:
+    the one reading of a number that comes from a request (``²``, ``１`` and ``١`` are not
+    numbers here, whatever ``str.isdigit`` says).
+
+    >>> whole_number("12"), whole_number("²"), whole_number("１"), whole_number("-1")
+    (12, None, None, None)
+    """
+    if not (0 < len(text) <= most_digits and text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 def int_param(request: Request, name: str) -> int:
     """A path parameter that must be a number (else: not found)."""
     text = str(request.path_params.get(name, ""))
-    if not text.isdigit() or len(text) > 18:
+    found = whole_number(text)
+    if found is None:
         raise NotFound(f"there is no {name} {text[:20]!r}")
-    return int(text)
+    return found
 

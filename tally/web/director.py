@@ -29,6 +29,7 @@ from tally.web.app import (
     render,
     site_of,
     translate,
+    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -188,10 +189,10 @@ async def start_round(request: Request) -> Response:
     from tally.store import events
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        number = fields.get("round", "")
-        if not number.isdigit():
+        number = whole_number(fields.get("round", ""), 4)
+        if number is None:
             raise Refused(N_("give the round's number"))
-        rnd = events.start_round(store, eid, int(number))
+        rnd = events.start_round(store, eid, number)
         # (English has always said "tables", even for one)
         return words.ngettext("Round %(round)s started: %(n)s tables.",
                                 "Round %(round)s started: %(n)s tables.", len(rnd.pairings)) % {
@@ -310,7 +311,7 @@ async def reverse(request: Request) -> Response:
 
 def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
     """The event (the match, for a score sheet) and the round a sheet's address names."""
-    found = re.fullmatch(r"(\d{1,18})(?:-(\d{1,18}))?", ref)
+    found = re.fullmatch(r"([0-9]{1,18})(?:-([0-9]{1,18}))?", ref)
     if found is None:
         raise Refused(f"no sheet {ref[:20]!r}")
     number = None if found[2] is None else int(found[2])

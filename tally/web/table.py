@@ -35,6 +35,7 @@ from tally.web.app import (
     render,
     site_of,
     translate,
+    whole_number,
 )
 from tally.web.cards import action_buttons, card_rows, deck
 
@@ -241,7 +242,7 @@ async def quick(request: Request) -> Response:
         reason = fields.get("reason", "claim")
         if reason == "draw":
             winner = None
-        points = int(fields["points"]) if fields.get("points", "").isdigit() else 0
+        points = whole_number(fields.get("points", ""), 3) or 0
         match = await blocking(site_of(request).store.match_state, mid)
         if winner is not None and winner not in match.players:
             raise Refused(N_("choose who won the deal"))
