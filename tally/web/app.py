@@ -237,7 +237,7 @@ def guarded(fn: Endpoint) -> Endpoint:
             status = (403 if isinstance(exc, AccessDenied) else
                       404 if isinstance(exc, NotFound) else 400)
             return render(request, "error.html.j2", status, back="/" if status == 404 else back,
-                          message=refusal(exc, page_language(request)))
+                          message=brief(refusal(exc, page_language(request))))
 
     return wrapper
 
@@ -262,6 +262,16 @@ def public_base(request: Request) -> str:
         port = f":{url.port}" if url.port else ""
         return f"{url.scheme}://{local_address()}{port}"
     return str(url).rstrip("/")
+
+
+def brief(text: str, most: int = 300) -> str:
+    """``text`` cut to ``most`` characters (an ellipsis where it was cut): what a page shows of
+    a refusal that may quote a long input.
+
+    >>> brief("x" * 1000)[-3:], len(brief("x" * 1000))
+    ('xx…', 300)
+    """
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def whole_number(text: str, most_digits: int = 18) -> int | None:

@@ -27,6 +27,7 @@ from tally.vocabulary import explanation
 from tally.web.access import referee_mode
 from tally.web.app import (
     blocking,
+    brief,
     form_of,
     guarded,
     int_param,
@@ -158,7 +159,7 @@ async def _change(request: Request, mid: int,
     except AccessDenied:
         raise
     except TallyError as exc:
-        return await _page(request, mid, status=400, error=refusal(exc, lang))
+        return await _page(request, mid, status=400, error=brief(refusal(exc, lang)))
 
 
 @guarded
