@@ -76,9 +76,10 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(
     assert f"{b} wins the match" in html and "4 : 7, entered as the match result." in html
     assert "Enter the match result" not in html
     assert "match-result" not in html  # its two lines are no deals to list
-    # the same confirmation sent again (a second phone, a double tap) does not count twice
+    # the same confirmation sent again (a second phone, a double tap) does not count twice:
+    # the match is over, and a finished match takes no change from its table
     res = web.post(web.table() + "/result", first="4", second="7", agree="yes")
-    assert res.status_code == 400 and "has 2 deal(s) already" in res.text
+    assert res.status_code == 403 and "this match is over" in res.text
     assert len(web.store.match_state(web.match).deals) == 2
 
 

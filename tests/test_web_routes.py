@@ -43,8 +43,13 @@ class Web:
         html = self.page(path)
         return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', html))
 
+    def csrf(self) -> str:
+        """The token this browser's forms carry now (as the hidden field of any page)."""
+        return str(self.app.state.site.keys.csrf(self.client.cookies.get("tally_csrf"),
+                                                 self.client.cookies.get("tally_director")))
+
     def post(self, path: str, **data: str) -> Any:
-        data.setdefault("csrf", self.client.cookies.get("tally_csrf"))
+        data.setdefault("csrf", self.csrf())
         return self.client.post(path, data=data, follow_redirects=False)
 
     def tap(self, token: str, **extra: str) -> Any:
@@ -386,7 +391,7 @@ def test_a_restarted_server_keeps_secrets_sessions_and_forms(web: Web) -> None:
     again.cookies.update(web.client.cookies)
     assert again.get(f"/director/event/{web.event}").status_code == 200
     res = again.post(web.table() + "/start", data={
-        "csrf": web.client.cookies.get("tally_csrf"), "turn_up": "QH", "at": fields["at"],
+        "csrf": fields["csrf"], "turn_up": "QH", "at": fields["at"],
         "last": fields["last"]}, follow_redirects=False)
     assert res.status_code == 303
     assert web.store.match_state(web.match).deals[-1].turn_up == "QH"

@@ -77,3 +77,139 @@ def test_a_long_input_is_not_echoed_whole(web: Web) -> None:
                    last=fields["last"])
     assert res.status_code == 400 and len(res.text) < 20_000
     assert "QQQQ" in res.text
+
+
+# --- the director's PIN, counted in the database before it is hashed ------------------------
+
+
+def test_parallel_pin_guesses_get_ten_tries_in_all(web: Web) -> None:
+    """Forty guesses from twenty threads at once: ten are counted and checked, the rest are
+    refused before the PIN is hashed, on SQLite and PostgreSQL alike."""
+    import threading
+
+    from tally.web.access import LOCKOUT_ATTEMPTS, count_attempt
+
+    allowed: list[bool] = []
+    start = threading.Barrier(20)
+
+    def guess() -> None:
+        start.wait()
+        for _ in range(2):
+            allowed.append(count_attempt(web.store, "10.0.0.7"))
+
+    threads = [threading.Thread(target=guess) for _ in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert len(allowed) == 40 and allowed.count(True) == LOCKOUT_ATTEMPTS
+
+
+def test_the_lockout_ends_with_its_window_and_comes_back_with_the_next(web: Web) -> None:
+    from tally.web.access import LOCKOUT_ATTEMPTS, LOCKOUT_SECONDS, count_attempt
+
+    t = 1_000_000.0
+    assert all(count_attempt(web.store, "a", t + n) for n in range(LOCKOUT_ATTEMPTS))
+    assert not count_attempt(web.store, "a", t + LOCKOUT_SECONDS - 1)
+    assert count_attempt(web.store, "b", t + 1)  # another address has its own tries
+    later = t + LOCKOUT_SECONDS  # a new window: ten tries again, and then locked again
+    assert all(count_attempt(web.store, "a", later + n) for n in range(LOCKOUT_ATTEMPTS))
+    assert not count_attempt(web.store, "a", later + LOCKOUT_ATTEMPTS)
+
+
+def test_wrong_pins_over_http_lock_out_even_the_right_one(web: Web) -> None:
+    web.page("/director")
+    for _ in range(10):
+        assert web.post("/director/login", pin="000000").status_code == 403
+    res = web.post("/director/login", pin=PIN)
+    assert res.status_code == 403 and "too many wrong PINs" in res.text
+    assert web.client.get(f"/director/event/{web.event}").status_code == 403
+
+
+# --- sessions that really end ----------------------------------------------------------------
+
+
+def test_a_session_cookie_replayed_after_logout_opens_nothing(web: Web) -> None:
+    web.login()
+    kept = dict(web.client.cookies)
+    assert web.client.get(f"/director/event/{web.event}").status_code == 200
+    assert web.post("/director/logout").status_code == 303
+    web.client.cookies.update(kept)
+    assert web.client.get(f"/director/event/{web.event}").status_code == 403
+
+
+def test_a_session_cookie_replayed_after_a_new_pin_opens_nothing(web: Web) -> None:
+    from tally.web.access import set_pin
+
+    web.login()
+    kept = dict(web.client.cookies)
+    set_pin(web.store, "13579")  # what tally serve --pin does when it starts again
+    web.client.cookies.update(kept)
+    assert web.client.get(f"/director/event/{web.event}").status_code == 403
+
+
+def test_the_csrf_token_is_bound_to_the_session(web: Web) -> None:
+    """A token made for one browser's nonce, or for no session, does not pass for a
+    director's session: a bare copy of the cookie is no token."""
+    web.login()
+    nonce = web.client.cookies.get("tally_csrf")
+    for token in (nonce, web.app.state.site.keys.csrf(nonce, None)):
+        res = web.post(f"/director/event/{web.event}/round", round="1", csrf=token)
+        assert res.status_code == 403
+
+
+def test_cookies_are_secure_when_the_server_is_reached_over_https(web: Web) -> None:
+    from starlette.testclient import TestClient
+
+    client = TestClient(web.app, base_url="https://testserver")
+    res = client.get("/director")
+    assert "secure" in res.headers["set-cookie"].lower()
+    assert "secure" not in web.client.get("/director").headers["set-cookie"].lower()
+
+
+# --- a finished match is the director's --------------------------------------------------------
+
+
+def _finish_by_a_recorded_deal(web: Web) -> None:
+    from tests.store_support import DEALER_CLAIMS, lines
+
+    for _ in range(2):
+        web.store.quick_result(web.match, winner="Anna", points=3)  # deal 3: Anna deals, claims
+    view = web.store.start_deal(web.match, DEALER_CLAIMS[0])
+    for line in lines(DEALER_CLAIMS):
+        web.store.play(view.id, line)
+    assert web.store.match_state(web.match).over
+
+
+def test_a_finished_match_refuses_every_change_from_its_table(web: Web) -> None:
+    _finish_by_a_recorded_deal(web)
+    before = web.store.match_state(web.match)
+    html = web.page(web.table())
+    assert "/undo" not in html
+    fields = web.form(web.table())
+    for path, data in (("/undo", {}), ("/play", {"token": "66"}), ("/start", {"turn_up": "QH"}),
+                       ("/quick", {"winner": "Anna", "points": "1", "agree": "yes"}),
+                       ("/result", {"first": "7", "second": "0", "agree": "yes"})):
+        res = web.post(web.table() + path, at=fields.get("at", ""),
+                       last=fields.get("last", ""), **data)
+        assert res.status_code == 403 and "this match is over" in res.text, path
+    assert web.store.match_state(web.match) == before
+
+
+def test_the_director_reopens_a_finished_match_for_its_table(web: Web) -> None:
+    _finish_by_a_recorded_deal(web)
+    web.login()
+    assert web.post(f"/director/match/{web.match}/reopen", on="yes").status_code == 303
+    fields = web.form(web.table())
+    res = web.post(web.table() + "/undo", at=fields["at"], last=fields["last"])
+    assert res.status_code == 303
+    assert not web.store.match_state(web.match).over
+
+
+def test_new_table_keys_make_every_old_table_address_fail(web: Web) -> None:
+    old = web.table()
+    assert web.client.get(old).status_code == 200
+    web.login()
+    assert web.post("/director/keys").status_code == 303
+    assert web.client.get(old).status_code == 404
+    assert web.client.get(web.table()).status_code == 200  # the new address works

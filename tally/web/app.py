@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import jinja2
@@ -31,7 +31,7 @@ import jinja2
 from tally.errors import AccessDenied, NotFound, TallyError
 from tally.i18n import DEFAULT, LANGUAGES, accepted, normalize, translations
 from tally.store.caching import BoundedCache
-from tally.web.access import Keys, check_csrf, new_csrf
+from tally.web.access import Generations, Keys, generations, new_nonce
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 CSRF_COOKIE = "tally_csrf"
+#: the director's session cookie (:meth:`tally.web.access.Keys.session`)
+SESSION_COOKIE = "tally_director"
 #: the language the reader chose with the EN/DE switch (``?lang=``), for the pages that follow
 LANG_COOKIE = "tally_lang"
 #: how long a browser remembers that choice: a year of club evenings
@@ -68,8 +70,9 @@ class Site:
     #: rendered live fragments by (event, language, audit version): several screens poll
     live_cache: BoundedCache[tuple[int, str, int], str] = field(
         default_factory=lambda: BoundedCache(64))
-    #: failed PIN attempts by client address: (count, first failure time)
-    failures: dict[str, tuple[int, float]] = field(default_factory=dict)
+    #: at most one PIN hash at a time in this process: a flood of guesses waits its turn
+    #: instead of taking every core from the tables (made on the event loop when first used)
+    pin_turn: Any = None
 
     def acting(self, who: str) -> Store:
         """A store over the same engine whose audit entries name ``who``."""
@@ -105,12 +108,37 @@ def site_of(request: Request) -> Site:
 
 
 def csrf_token(request: Request) -> str:
-    """The browser's CSRF token (a new one when it has none; set by :func:`render`)."""
-    token: str | None = request.cookies.get(CSRF_COOKIE) or request.scope.get("tally_csrf")
-    if token is None:
-        token = new_csrf()
-        request.scope["tally_csrf"] = token
-    return token
+    """The CSRF token of this browser's forms: its nonce (a new one when it has none; set by
+    :func:`render`) signed with the server's key, bound to its director's session."""
+    nonce: str | None = request.cookies.get(CSRF_COOKIE) or request.scope.get("tally_csrf")
+    if nonce is None:
+        nonce = new_nonce()
+        request.scope["tally_csrf"] = nonce
+    return site_of(request).keys.csrf(nonce, request.cookies.get(SESSION_COOKIE))
+
+
+def is_director(request: Request) -> bool:
+    """True when the request carries a director's session of the current generation (settled
+    by :func:`guarded` before the page runs)."""
+    return bool(request.scope.get("tally_director"))
+
+
+def secure(request: Request) -> bool:
+    """True when the browser reached the server over https (directly, or through a proxy
+    ``--forwarded-allow-ips`` trusts): cookies are then sent over https only."""
+    return request.url.scheme == "https"
+
+
+async def _settle(request: Request) -> None:
+    """Read the generations in force (one query) before a page runs: the tables' key
+    generation for every table secret made or checked, and whether the director's cookie is
+    a session of the current generation."""
+    site = site_of(request)
+    found: Generations = await blocking(generations, site.store)
+    if found.tables != site.keys.tables:
+        site.keys = replace(site.keys, tables=found.tables)
+    request.scope["tally_director"] = site.keys.check_session(
+        request.cookies.get(SESSION_COOKIE), found.sessions)
 
 
 def translate(lang: str) -> Callable[[str], str]:
@@ -194,8 +222,10 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     with use(lang):
         html = site.pages.get_template(template).render(csrf=token, request=request, **context)
     response = HTMLResponse(html, status_code=status, headers=SECURITY_HEADERS)
-    if request.cookies.get(CSRF_COOKIE) != token:
-        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
+    nonce = token.rsplit(".", 1)[0]
+    if request.cookies.get(CSRF_COOKIE) != nonce:
+        response.set_cookie(CSRF_COOKIE, nonce, httponly=True, samesite="strict",
+                            secure=secure(request))
     chosen = request.query_params.get("lang")
     remember = _LANG in request.scope and chosen in LANGUAGES
     if remember and request.cookies.get(LANG_COOKIE) != chosen:
@@ -208,7 +238,8 @@ async def form_of(request: Request) -> dict[str, str]:
     """The fields of a posted form, refused without the browser's CSRF token."""
     form = await request.form()
     fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    check_csrf(request.cookies.get(CSRF_COOKIE), fields.get("csrf"))
+    site_of(request).keys.check_csrf(request.cookies.get(CSRF_COOKIE),
+                                     request.cookies.get(SESSION_COOKIE), fields.get("csrf"))
     return fields
 
 
@@ -232,6 +263,7 @@ def guarded(fn: Endpoint) -> Endpoint:
         # back to the page the form was on (for a table: the table page)
         back = path if request.method == "GET" else path.rsplit("/", 1)[0] or "/"
         try:
+            await _settle(request)
             return await fn(request)
         except TallyError as exc:
             status = (403 if isinstance(exc, AccessDenied) else

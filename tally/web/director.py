@@ -3,7 +3,9 @@ rounds and club matches, withdrawals, referee mode, correcting a deal (the store
 edit and delete), reversing an audit entry, and every sheet as a PDF.
 
 Every page needs the session cookie a correct PIN gives; every change also the CSRF token.
-Ten wrong PINs from one address lock it out for ten minutes.
+Ten PIN attempts from one address within ten minutes lock it out for the rest of them
+(:func:`tally.web.access.count_attempt`, counted in the database before the PIN is hashed);
+logging out ends every director's session (:func:`tally.web.access.end_sessions`).
 
 The pages speak the language :func:`tally.web.app.language` resolves (the director's choice,
 the language of the event the page is about, the browser's), and so do the sheets printed
@@ -13,20 +15,32 @@ from them.
 from __future__ import annotations
 
 import re
-import time
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import AccessDenied, Refused
 from tally.i18n import N_, translations
-from tally.web.access import check_pin, referee_mode, set_referee_mode
+from tally.web.access import (
+    check_pin,
+    clear_attempts,
+    count_attempt,
+    end_sessions,
+    new_table_keys,
+    referee_mode,
+    reopened,
+    set_referee_mode,
+    set_reopened,
+)
 from tally.web.app import (
+    SESSION_COOKIE,
     blocking,
     form_of,
     guarded,
     int_param,
+    is_director,
     language,
     public_base,
     render,
+    secure,
     site_of,
     translate,
     whole_number,
@@ -41,9 +55,6 @@ if TYPE_CHECKING:
 
     from tally.store import Store
 
-SESSION_COOKIE = "tally_director"
-LOCKOUT_FAILURES = 10
-LOCKOUT_SECONDS = 600.0
 
 
 def routes() -> list[Route]:
@@ -60,17 +71,14 @@ def routes() -> list[Route]:
         Route("/director/event/{event}/match", start_match, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
+        Route("/director/match/{match}/reopen", reopen, methods=post),
+        Route("/director/keys", rotate_keys, methods=post),
         Route("/director/deal/{deal}/edit", edit_deal, methods=post),
         Route("/director/deal/{deal}/delete", delete_deal, methods=post),
         Route("/director/audit", audit_page),
         Route("/director/audit/{entry}/reverse", reverse, methods=post),
         Route("/director/print/{sheet}/{ref}", print_sheet),
     ]
-
-
-def is_director(request: Request) -> bool:
-    """True when the request carries a valid director's session."""
-    return site_of(request).keys.check_session(request.cookies.get(SESSION_COOKIE))
 
 
 def _need_director(request: Request) -> None:
@@ -112,31 +120,70 @@ async def home(request: Request) -> Response:
 
 @guarded
 async def login(request: Request) -> Response:
-    """POST: check the PIN; a correct one sets the session cookie."""
+    """POST: check the PIN; a correct one sets the session cookie. The attempt is counted
+    first; an address over its attempts is refused without the PIN being hashed, and one PIN
+    is hashed at a time, so guesses cannot take the tables' processor."""
+    import asyncio
+
+    from tally.web.access import generations
+
     site = site_of(request)
     fields = await form_of(request)
     lang = await language(request)
     client = request.client.host if request.client else "?"
-    count, since = site.failures.get(client, (0, time.time()))
-    if count >= LOCKOUT_FAILURES and time.time() - since < LOCKOUT_SECONDS:
+    if not await blocking(count_attempt, site.store, client):
         raise AccessDenied(N_("too many wrong PINs: wait ten minutes"))
-    if not await blocking(check_pin, site.store, fields.get("pin", "")):
-        site.failures[client] = (count + 1, since)
+    if site.pin_turn is None:
+        site.pin_turn = asyncio.Lock()
+    async with site.pin_turn:
+        right = await blocking(check_pin, site.store, fields.get("pin", ""))
+    if not right:
         _ = translate(lang)
         return render(request, "login.html.j2", 403, error=_("That is not the PIN."))
-    site.failures.pop(client, None)
+    await blocking(clear_attempts, site.store, client)
     response = _back("/director")
-    response.set_cookie(SESSION_COOKIE, site.keys.session(), httponly=True, samesite="strict")
+    found = await blocking(generations, site.store)
+    response.set_cookie(SESSION_COOKIE, site.keys.session(found.sessions), httponly=True,
+                        samesite="strict", secure=secure(request))
     return response
 
 
 @guarded
 async def logout(request: Request) -> Response:
-    """POST: end the director's session."""
+    """POST: end the director's session, and every other one (the sessions' generation)."""
     await form_of(request)
+    if is_director(request):
+        await blocking(end_sessions, site_of(request).store)
     response = _back("/director")
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+@guarded
+async def rotate_keys(request: Request) -> Response:
+    """POST: make new table secrets; every table address printed or shown so far stops
+    working (print the pairings again)."""
+    _need_director(request)
+    await form_of(request)
+    await blocking(new_table_keys, site_of(request).store)
+    _ = translate(await language(request))
+    return _back("/director", _("New table addresses made: the old ones no longer work. "
+                               "Print the pairings or show the codes again."))
+
+
+@guarded
+async def reopen(request: Request) -> Response:
+    """POST: reopen a finished match for its table's phone (``on=yes``), or close it again."""
+    _need_director(request)
+    fields = await form_of(request)
+    mid = int_param(request, "match")
+    store = site_of(request).store
+    await blocking(store.match_state, mid)
+    on = fields.get("on") == "yes"
+    await blocking(set_reopened, store, mid, on)
+    _ = translate(await language(request, match=mid))
+    return _back(f"/director/match/{mid}", _("The table may change this match again.") if on
+                 else _("The table can no longer change this match once it is over."))
 
 
 def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
@@ -229,7 +276,8 @@ async def start_match(request: Request) -> Response:
 def _match_state(store: Store, mid: int) -> dict[str, Any]:
     match = store.match_state(mid, referee=True)
     records = {d.id: store.export_deal(d.id) for d in match.deals if d.kind == "recorded"}
-    return {"match": match, "records": records, "referee": referee_mode(store, mid)}
+    return {"match": match, "records": records, "referee": referee_mode(store, mid),
+            "reopened": reopened(store, mid)}
 
 
 @guarded

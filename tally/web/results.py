@@ -29,12 +29,12 @@ from tally.web.app import (
     form_of,
     guarded,
     int_param,
+    is_director,
     language,
     render,
     site_of,
     translate,
 )
-from tally.web.director import is_director
 
 if TYPE_CHECKING:
     from starlette.requests import Request

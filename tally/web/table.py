@@ -24,7 +24,7 @@ from tally.i18n import N_
 from tally.ruling import REASONS
 from tally.store.views import DealView, MatchView, Position
 from tally.vocabulary import explanation
-from tally.web.access import referee_mode
+from tally.web.access import referee_mode, reopened
 from tally.web.app import (
     blocking,
     brief,
@@ -114,7 +114,8 @@ def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
         "others": card_rows([c for c in cards if c not in legal]) if deal is not None else [],
         "turn_ups": card_rows(cards),
         "can_start": not match.over and (last is None or last.finished),
-        "can_undo": last is not None and last.kind == "recorded" and last.actions > 0,
+        "can_undo": (last is not None and last.kind == "recorded" and last.actions > 0
+                     and (not match.over or reopened(store, mid))),
         "reasons": QUICK_REASONS,
     }
 
@@ -141,6 +142,15 @@ async def show(request: Request) -> Response:
     return await _page(request, _match_id(request))
 
 
+#: what a phone is told when it tries to change a finished match
+FINISHED = N_("this match is over: its result can only be changed by the director")
+
+
+def _finished(store: Store, mid: int) -> bool:
+    """True when the match is over and the director has not reopened it for its table."""
+    return store.match_state(mid).over and not reopened(store, mid)
+
+
 #: what a phone is told when another one recorded first (the store's words inside, English)
 MOVED = N_("Someone else recorded at this table meanwhile: %(message)s. This is the deal as it "
            "stands now; tap again if your entry is still missing.")
@@ -149,9 +159,12 @@ MOVED = N_("Someone else recorded at this table meanwhile: %(message)s. This is 
 async def _change(request: Request, mid: int,
                   action: Callable[[str], Awaitable[Response]]) -> Response:
     """Run a change in the page's language; a refusal shows the table page again with the
-    store's reason."""
+    store's reason. A finished match takes no change from its table (unless the director
+    reopened it): its result is the director's to correct."""
     lang = await language(request, match=mid)
     try:
+        if await blocking(_finished, site_of(request).store, mid):
+            raise AccessDenied(FINISHED)
         return await action(lang)
     except DealMoved as exc:
         return await _page(request, mid, status=409,
