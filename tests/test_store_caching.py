@@ -20,7 +20,7 @@ def _hammer(work: Any, threads: int = 8) -> list[BaseException]:
         start.wait()
         try:
             work(random.Random(seed))
-        except BaseException as exc:  # noqa: BLE001 (every failure of a thread is reported)
+        except BaseException as exc:
             errors.append(exc)
 
     pool = [threading.Thread(target=run, args=(seed,)) for seed in range(threads)]
@@ -56,7 +56,7 @@ def test_the_rulings_of_stored_deals_are_shared_safely_by_threads(store: Any) ->
             store.play(store.current_deal(m.id), card)
         matches.append(m.id)
     expected = {mid: store.match_state(mid).deals[-1].actions for mid in matches}
-    RULINGS._size = 8  # noqa: SLF001 (a small bound, so the threads evict all the time)
+    RULINGS._size = 8
     try:
         def work(rng: random.Random) -> None:
             for _ in range(150):
@@ -65,4 +65,4 @@ def test_the_rulings_of_stored_deals_are_shared_safely_by_threads(store: Any) ->
 
         assert _hammer(work) == []
     finally:
-        RULINGS._size = 512  # noqa: SLF001
+        RULINGS._size = 512
