@@ -1,6 +1,9 @@
 """The director's pages (PIN): events, rounds and pairings with each table's address, starting
-rounds and club matches, withdrawals, referee mode, correcting a deal (the store's audited
-edit and delete), reversing an audit entry, and every sheet as a PDF.
+rounds, withdrawals, referee mode, a deal's record as text (the store's audited edit and
+delete), reversing an audit entry, and every sheet as a PDF. Setting an evening up (new
+events, players, previews, club matches) is :mod:`tally.web.director_events`; the questions
+before a destructive change :mod:`tally.web.director_confirm`; a deal's tricks and a quick
+result :mod:`tally.web.director_deals`.
 
 Every page needs the session cookie a correct PIN gives; every change also the CSRF token.
 Ten wrong PINs from one address lock it out for ten minutes.
@@ -49,14 +52,16 @@ def routes() -> list[Route]:
     """The director's routes."""
     from starlette.routing import Route
 
+    from tally.web import director_confirm, director_deals, director_events
+
     post = ["POST"]
     return [
+        *director_events.routes(), *director_confirm.routes(), *director_deals.routes(),
         Route("/director", home), Route("/director/login", login, methods=post),
         Route("/director/logout", logout, methods=post),
         Route("/director/event/{event}", event_page),
         Route("/director/event/{event}/round", start_round, methods=post),
         Route("/director/event/{event}/withdraw", withdraw, methods=post),
-        Route("/director/event/{event}/match", start_match, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
         Route("/director/deal/{deal}/edit", edit_deal, methods=post),
@@ -149,7 +154,8 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         # drawn when started: the next round is offered until the event is over
         over = events.standings(store, event_id).stage.startswith("over")
         following = None if over else max(ev.rounds_started, default=0) + 1
-    return {"event": ev, "rounds": rounds, "matches": matches,
+    busy = {p: m.id for m in matches if not m.over for p in m.players}
+    return {"event": ev, "rounds": rounds, "matches": matches, "busy": busy,
             "secrets": {m.id: keys.table_secret(m.id) for m in matches},
             "next_round": following}
 
@@ -212,23 +218,13 @@ async def withdraw(request: Request) -> Response:
     return await _event_change(request, change)
 
 
-@guarded
-async def start_match(request: Request) -> Response:
-    """POST: start a match of a club evening."""
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        m = store.start_match(fields.get("a", ""), fields.get("b", ""),
-                              first_dealer=fields.get("dealer") or fields.get("a", ""),
-                              event=eid)
-        return words.gettext("Match %(id)s started: %(a)s v %(b)s.") % {
-            "id": m.id, "a": m.players[0], "b": m.players[1]}
-
-    return await _event_change(request, change)
-
-
 def _match_state(store: Store, mid: int) -> dict[str, Any]:
+    from tally.web.table import QUICK_REASONS
+
     match = store.match_state(mid, referee=True)
-    records = {d.id: store.export_deal(d.id) for d in match.deals if d.kind == "recorded"}
-    return {"match": match, "records": records, "referee": referee_mode(store, mid)}
+    records = {d.id for d in match.deals if d.kind == "recorded"}
+    return {"match": match, "records": records, "referee": referee_mode(store, mid),
+            "reasons": QUICK_REASONS}
 
 
 @guarded
