@@ -52,11 +52,8 @@ def routes() -> list[Route]:
     """The director's routes."""
     from starlette.routing import Route
 
-    from tally.web import director_confirm, director_deals, director_events
-
     post = ["POST"]
     return [
-        *director_events.routes(), *director_confirm.routes(), *director_deals.routes(),
         Route("/director", home), Route("/director/login", login, methods=post),
         Route("/director/logout", logout, methods=post),
         Route("/director/event/{event}", event_page),
@@ -96,6 +93,13 @@ def _back(path: str, said: str = "") -> Response:
 
 def _said(request: Request) -> str | None:
     return request.query_params.get("said", "")[:300] or None
+
+
+#: what the director's other page modules (:mod:`tally.web.director_events`,
+#: :mod:`~tally.web.director_confirm`, :mod:`~tally.web.director_deals`) share with these
+need_director = _need_director
+acting = _acting
+back = _back
 
 
 @guarded

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tally.errors import TallyError
 from tally.web.app import (
     blocking,
     form_of,
@@ -19,7 +20,7 @@ from tally.web.app import (
     site_of,
     translate,
 )
-from tally.web.director import _back, _need_director
+from tally.web.director import back, need_director
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -116,6 +117,16 @@ def reversal_lines(r: Reversal, _: Callable[[str], str]) -> list[str]:
     return out
 
 
+def _refused(request: Request, exc: TallyError, back: str) -> Response:
+    """The change cannot be made: the store's reason, and a way back to where it was asked
+    from (not to this question again)."""
+    from tally.errors import NotFound
+    from tally.web.app import page_language, refusal
+
+    return render(request, "error.html.j2", 404 if isinstance(exc, NotFound) else 400,
+                  back=back, message=refusal(exc, page_language(request)))
+
+
 async def _ask(request: Request, title: str, lines: list[str], action: str, button: str,
                back: str, hidden: dict[str, str] | None = None) -> Response:
     return render(request, "ask.html.j2", title=title, lines=lines, action=action,
@@ -128,11 +139,14 @@ async def ask_withdraw(request: Request) -> Response:
     from tally.i18n import translations
     from tally.store.consequences import withdrawal
 
-    _need_director(request)
+    need_director(request)
     eid = int_param(request, "event")
     words = translations(await language(request, event=eid))
     player = request.query_params.get("player", "")[:200]
-    w = await blocking(withdrawal, site_of(request).store, eid, player)
+    try:
+        w = await blocking(withdrawal, site_of(request).store, eid, player)
+    except TallyError as exc:
+        return _refused(request, exc, f"/director/event/{eid}")
     _ = words.gettext
     return await _ask(request, _("Withdraw %(player)s?") % {"player": w.player},
                       withdrawal_lines(w, _, words.ngettext),
@@ -145,10 +159,13 @@ async def ask_delete_deal(request: Request) -> Response:
     """GET: what deleting the deal does to its match, and the button that does it."""
     from tally.store.consequences import deal_deletion
 
-    _need_director(request)
+    need_director(request)
     did = int_param(request, "deal")
     store = site_of(request).store
-    d = await blocking(deal_deletion, store, did)
+    try:
+        d = await blocking(deal_deletion, store, did)
+    except TallyError as exc:
+        return _refused(request, exc, "/director")
     _ = translate(await language(request, match=d.match.match_id))
     lines = [_("Deal %(number)s is deleted.") % {"number": d.number},
              *score_lines(d.match, _)]
@@ -162,9 +179,12 @@ async def ask_delete_match(request: Request) -> Response:
     """GET: what deleting the match does, and the button that does it."""
     from tally.store.consequences import match_deletion
 
-    _need_director(request)
+    need_director(request)
     mid = int_param(request, "match")
-    change = await blocking(match_deletion, site_of(request).store, mid)
+    try:
+        change = await blocking(match_deletion, site_of(request).store, mid)
+    except TallyError as exc:
+        return _refused(request, exc, f"/director/match/{mid}")
     _ = translate(await language(request, match=mid))
     lines = [*score_lines(change, _), _("Its deals are deleted with it.")]
     return await _ask(request, _("Delete match %(id)s?") % {"id": mid}, lines,
@@ -175,15 +195,15 @@ async def ask_delete_match(request: Request) -> Response:
 @guarded
 async def delete_match(request: Request) -> Response:
     """POST: delete the match and its deals (audited, reversible)."""
-    from tally.web.director import _acting
+    from tally.web.director import acting
 
-    _need_director(request)
+    need_director(request)
     await form_of(request)
     mid = int_param(request, "match")
     _ = translate(await language(request, match=mid))
-    m = await blocking(_acting(request).delete_match, mid)
+    m = await blocking(acting(request).delete_match, mid)
     where = f"/director/event/{m.event_id}" if m.event_id else "/director"
-    return _back(where, _("Match %(id)s deleted.") % {"id": mid})
+    return back(where, _("Match %(id)s deleted.") % {"id": mid})
 
 
 @guarded
@@ -191,9 +211,12 @@ async def ask_reverse(request: Request) -> Response:
     """GET: what reversing the audit entry does, and the button that does it."""
     from tally.store.consequences import reversal
 
-    _need_director(request)
+    need_director(request)
     entry = int_param(request, "entry")
-    r = await blocking(reversal, site_of(request).store, entry)
+    try:
+        r = await blocking(reversal, site_of(request).store, entry)
+    except TallyError as exc:
+        return _refused(request, exc, "/director/audit")
     _ = translate(await language(request))
     return await _ask(request, _("Reverse change %(id)s?") % {"id": entry},
                       reversal_lines(r, _), f"/director/audit/{entry}/reverse",

@@ -11,7 +11,7 @@ deals after it, and either change can be reversed on the Changes page.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tally.errors import Refused
 from tally.web.app import (
@@ -24,7 +24,7 @@ from tally.web.app import (
     site_of,
     translate,
 )
-from tally.web.director import _acting, _back, _need_director
+from tally.web.director import acting, back, need_director
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -80,7 +80,7 @@ def trick_rows(record: DealRecord) -> list[list[str]]:
     return [row + [""] * (SLOTS - len(row)) for row in rows]
 
 
-def _tricks_state(store: Store, did: int, lang: str) -> dict[str, object]:
+def _tricks_state(store: Store, did: int, lang: str) -> dict[str, Any]:
     from tally.notation import read_deal
 
     view = store.deal_view(did)
@@ -95,7 +95,7 @@ def _tricks_state(store: Store, did: int, lang: str) -> dict[str, object]:
 async def tricks_page(request: Request) -> Response:
     """GET: the deal's tricks as a form, each item chosen from a list; the record as text
     below it for experts."""
-    _need_director(request)
+    need_director(request)
     did = int_param(request, "deal")
     store = site_of(request).store
     view = await blocking(store.deal_view, did)
@@ -138,26 +138,26 @@ def record_from_form(text: str, fields: dict[str, str]) -> str:
 async def save_tricks(request: Request) -> Response:
     """POST: store the deal with the tricks of the form: the store's audited edit (the
     expert's box posts the record as text to :func:`tally.web.director.edit_deal`)."""
-    _need_director(request)
+    need_director(request)
     fields = await form_of(request)
     did = int_param(request, "deal")
-    store = _acting(request)
+    store = acting(request)
     view = await blocking(store.deal_view, did)
     _ = translate(await language(request, match=view.match_id))
     text = record_from_form(await blocking(store.export_deal, did), fields)
     changed = await blocking(store.edit_deal, did, text)
     said = _("Nothing changed.") if changed is None else _("Deal %(number)s corrected.") % {
         "number": view.number}
-    return _back(f"/director/match/{view.match_id}", said)
+    return back(f"/director/match/{view.match_id}", said)
 
 
 @guarded
 async def save_quick(request: Request) -> Response:
     """POST: change a quick result's winner (or a draw), game points and reason."""
-    _need_director(request)
+    need_director(request)
     fields = await form_of(request)
     did = int_param(request, "deal")
-    store = _acting(request)
+    store = acting(request)
     view = await blocking(store.deal_view, did)
     _ = translate(await language(request, match=view.match_id))
     points = fields.get("points", "0").strip()
@@ -169,4 +169,4 @@ async def save_quick(request: Request) -> Response:
                              reason=fields.get("reason", "claim"))
     said = _("Nothing changed.") if changed is None else _("Deal %(number)s corrected.") % {
         "number": view.number}
-    return _back(f"/director/match/{view.match_id}", said)
+    return back(f"/director/match/{view.match_id}", said)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tally.errors import Refused
 from tally.i18n import N_
 from tally.web.app import blocking, form_of, guarded, int_param, language, render, site_of
-from tally.web.director import _acting, _back, _need_director, _said
+from tally.web.director import acting, back, need_director
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -35,6 +35,14 @@ if TYPE_CHECKING:
 KIND_FIELDS = {
     "club": (), "round-robin": ("double", "matches"), "swiss": ("rounds", "matches"),
     "knockout": ("lives", "seed", "final"), "groups": ("groups", "advance"),
+}
+#: how the form names each kind of event and each choice
+LABELS = {
+    "club": N_("club evening"), "round-robin": N_("round robin"), "swiss": N_("Swiss event"),
+    "knockout": N_("knockout with lives"), "groups": N_("groups then knockout"),
+    "none": N_("nothing"), "win": N_("as a won match"),
+    "forfeit": N_("won by the opponents (forfeit)"), "void": N_("do not count (void)"),
+    "points": N_("match points"), "percentage": N_("percentage of match points"),
 }
 #: what each number field is called in a refusal
 NUMBER_NAMES = {"rounds": N_("Rounds"), "matches": N_("Matches per pairing"),
@@ -159,7 +167,7 @@ def enter_new(store: Store, refs: tuple[str, ...]) -> list[str]:
 @guarded
 async def new_event(request: Request) -> Response:
     """GET: the form that creates an event."""
-    _need_director(request)
+    need_director(request)
     await language(request)
     return render(request, "new_event.html.j2", values={"kind": "round-robin"}, error=None,
                   unsettled=(), **_choices())
@@ -173,7 +181,7 @@ def _choices() -> dict[str, Any]:
 
     return {"kinds": KINDS, "presets": list(PRESETS), "byes": BYES,
             "withdrawals": WITHDRAWALS, "rank_bys": RANK_BY, "tiebreak_names": TIEBREAKS,
-            "languages": LANGUAGES}
+            "languages": LANGUAGES, "labels": LABELS}
 
 
 def _create(store: Store, fields: dict[str, str]) -> tuple[int | None, Entries]:
@@ -196,18 +204,18 @@ async def create(request: Request) -> Response:
     from tally.errors import TallyError
     from tally.web.app import page_language, refusal
 
-    _need_director(request)
+    need_director(request)
     fields = await form_of(request)
     await language(request)
     try:
-        eid, wanted = await blocking(_create, _acting(request), fields)
+        eid, wanted = await blocking(_create, acting(request), fields)
     except TallyError as exc:
         return render(request, "new_event.html.j2", 400, values=fields, unsettled=(),
                       error=refusal(exc, page_language(request)), **_choices())
     if eid is None:
         return render(request, "new_event.html.j2", values=fields, error=None,
                       unsettled=wanted.open, **_choices())
-    return _back(f"/director/event/{eid}", "")
+    return back(f"/director/event/{eid}", "")
 
 
 def _add(store: Store, eid: int, fields: dict[str, str]) -> Entries:
@@ -226,18 +234,18 @@ async def add(request: Request) -> Response:
     from tally.store import events
     from tally.web.app import translate
 
-    _need_director(request)
+    need_director(request)
     fields = await form_of(request)
     eid = int_param(request, "event")
     _ = translate(await language(request, event=eid))
-    wanted = await blocking(_add, _acting(request), eid, fields)
+    wanted = await blocking(_add, acting(request), eid, fields)
     if wanted.open:
         ev = await blocking(events.event, site_of(request).store, eid)
         return render(request, "add_players.html.j2", event=ev, values=fields,
                       unsettled=wanted.open)
     if not wanted.refs:
         raise Refused(N_("type the names of the players to add, one a line"))
-    return _back(f"/director/event/{eid}", _("%(n)s added.") % {"n": len(wanted.refs)})
+    return back(f"/director/event/{eid}", _("%(n)s added.") % {"n": len(wanted.refs)})
 
 
 @guarded
@@ -247,7 +255,7 @@ async def preview(request: Request) -> Response:
     from tally.store import events
     from tally.store.consequences import round_preview
 
-    _need_director(request)
+    need_director(request)
     eid, number = int_param(request, "event"), int_param(request, "number")
     await language(request, event=eid)
     store = site_of(request).store
@@ -268,7 +276,7 @@ async def start_match(request: Request) -> Response:
     player who is at a table already is asked about first."""
     from tally.web.app import translate
 
-    _need_director(request)
+    need_director(request)
     fields = await form_of(request)
     eid = int_param(request, "event")
     _ = translate(await language(request, event=eid))
@@ -277,11 +285,11 @@ async def start_match(request: Request) -> Response:
         raise Refused("choose both players")
     if a == b:
         raise Refused("choose two different players")
-    store = _acting(request)
+    store = acting(request)
     busy = await blocking(_busy, store, eid, (a, b))
     if busy and fields.get("anyway") != "yes":
         return render(request, "busy.html.j2", event_id=eid, busy=busy, values=fields)
     m = await blocking(store.start_match, a, b, first_dealer=fields.get("dealer") or a,
                        event=eid)
-    return _back(f"/director/event/{eid}", _("Match %(id)s started: %(a)s v %(b)s.") % {
+    return back(f"/director/event/{eid}", _("Match %(id)s started: %(a)s v %(b)s.") % {
         "id": m.id, "a": m.players[0], "b": m.players[1]})

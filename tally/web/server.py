@@ -22,10 +22,18 @@ def create_app(store: Store) -> Starlette:
     from starlette.routing import Mount
     from starlette.staticfiles import StaticFiles
 
-    from tally.web import director, standings, table
+    from tally.web import (
+        director,
+        director_confirm,
+        director_deals,
+        director_events,
+        standings,
+        table,
+    )
 
     site = Site(store, server_keys(store), page_environment())
-    routes = [*standings.routes(), *table.routes(), *director.routes(),
+    desk = [*director_events.routes(), *director_confirm.routes(), *director_deals.routes()]
+    routes = [*standings.routes(), *table.routes(), *director.routes(), *desk,
               Mount("/static", StaticFiles(packages=[("tally.web", "static")]), name="static")]
     app = Starlette(routes=routes)
     app.state.site = site
