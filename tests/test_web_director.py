@@ -227,7 +227,9 @@ def test_a_deal_is_corrected_through_its_tricks_and_a_quick_result_changed(desk:
     assert res.status_code == 303, res.text
     assert "1. KS 10S" in desk.store.export_deal(deal.id)
     res = desk.post(f"/director/deal/{deal.id}/tricks", **{"t0-0": "KS", "t0-1": "KS"})
-    assert res.status_code == 400
+    assert res.status_code == 400 and f'href="/director/deal/{deal.id}"' in res.text
+    back = desk.client.get(f"/director/deal/{deal.id}", follow_redirects=False)
+    assert back.headers["location"] == f"/director/match/{mid}"
     other = rnd.pairings[1].matches[0].match_id
     a, b = desk.store.match_state(other).players
     quick = desk.store.quick_result(other, winner=a, points=1, reason="claim")

@@ -46,10 +46,20 @@ def routes() -> list[Route]:
 
     post = ["POST"]
     return [
+        Route("/director/deal/{deal}", deal_page),
         Route("/director/deal/{deal}/tricks", tricks_page),
         Route("/director/deal/{deal}/tricks", save_tricks, methods=post),
         Route("/director/deal/{deal}/quick", save_quick, methods=post),
     ]
+
+
+@guarded
+async def deal_page(request: Request) -> Response:
+    """GET: a deal is shown on its match's page (where an error page's "Back" after a
+    refused correction of the deal leads)."""
+    need_director(request)
+    view = await blocking(site_of(request).store.deal_view, int_param(request, "deal"))
+    return back(f"/director/match/{view.match_id}")
 
 
 def item_choices(rules: str, players: tuple[str, str], lang: str) -> list[tuple[str, str]]:
