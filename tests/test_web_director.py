@@ -204,6 +204,9 @@ def test_deleting_a_deal_or_a_match_and_reversing_are_asked_about_first(desk: We
     html = desk.page(f"/director/audit/{entry.id}/reverse")
     assert f"Change {entry.id} is taken back" in html and "from 2:1 to 2:0" in html
     assert desk.post(f"/director/audit/{entry.id}/reverse").status_code == 303
+    again = desk.post(f"/director/audit/{entry.id}/reverse")
+    assert again.status_code == 400 and f'href="/director/audit/{entry.id}"' in again.text
+    assert desk.client.get(f"/director/audit/{entry.id}").url.path == "/director/audit"
     club = _event_id(_create(desk, name="Club", kind="club", players="Anna B\nbert"))
     desk.post(f"/director/event/{club}/match", a="Anna Berger", b="Bert Huber")
     friendly = desk.store.matches()[-1].id
@@ -252,3 +255,17 @@ def test_refusals_on_pages_give_no_command_line_advice(desk: Web) -> None:
     assert "tally" not in said and "`" not in said
     res = desk.post(f"/director/match/{mid}/delete")
     assert "tally" not in _alert(res) and "--" not in _alert(res)
+
+
+def test_choices_made_are_kept_when_the_form_is_refused_for_something_else(desk: Web) -> None:
+    from tally.store import events
+
+    res = _create(desk, name="", kind="round-robin", players="Anna\n+Eva",
+                  **{"ref-0": "Anna", "pick-0": "#2"})
+    assert res.status_code == 400 and "name" in _alert(res)
+    assert '<input type="hidden" name="pick-0" value="#2">' in res.text
+    assert "Eva" not in [p.name for p in desk.store.players()]  # nobody new without it
+    res = _create(desk, name="Cup", kind="round-robin", players="Anna\n+Eva",
+                  **{"ref-0": "Anna", "pick-0": "#2"})
+    assert [p.name for p in events.event(desk.store, _event_id(res)).players] == \
+        ["Anna Huber", "Eva"]

@@ -41,6 +41,7 @@ def routes() -> list[Route]:
         Route("/director/match/{match}/delete", ask_delete_match),
         Route("/director/match/{match}/delete", delete_match, methods=["POST"]),
         Route("/director/audit/{entry}/reverse", ask_reverse),
+        Route("/director/audit/{entry}", audit_entry),
     ]
 
 
@@ -221,3 +222,12 @@ async def ask_reverse(request: Request) -> Response:
     return await _ask(request, _("Reverse change %(id)s?") % {"id": entry},
                       reversal_lines(r, _), f"/director/audit/{entry}/reverse",
                       _("Reverse it"), "/director/audit")
+
+
+@guarded
+async def audit_entry(request: Request) -> Response:
+    """GET: an audit entry is shown in the list of changes (where an error page's "Back"
+    after a refused reversal leads)."""
+    need_director(request)
+    int_param(request, "entry")
+    return back("/director/audit")

@@ -71,7 +71,7 @@ def item_choices(rules: str, players: tuple[str, str], lang: str) -> list[tuple[
 
     _ = translate(lang)
     cards = [str(c) for c in deck(rules)]
-    out = [("", "–"), ("swap", _("swap (exchange)")), ("close", _("close")),
+    out = [("", "–"), ("swap", _("swap")), ("close", _("close")),
            ("66", _("66 (claim)"))]
     out += [(f"66@{p}" if re.fullmatch(r"[^\s\"\\;{}]+", p) else f'66@"{p}"',
              _("66 claimed by %(player)s") % {"player": p}) for p in players]

@@ -192,8 +192,9 @@ def _create(store: Store, fields: dict[str, str]) -> tuple[int | None, Entries]:
     if wanted.open:
         return None, wanted
     kwargs = settings(fields)
-    ev = create_event(store, fields.get("name", ""), players=enter_new(store, wanted.refs),
-                      **kwargs)
+    with store.transaction("web: new event"):  # new players only with the event
+        ev = create_event(store, fields.get("name", ""), players=enter_new(store, wanted.refs),
+                          **kwargs)
     return ev.id, wanted
 
 
@@ -223,7 +224,8 @@ def _add(store: Store, eid: int, fields: dict[str, str]) -> Entries:
 
     wanted = entries(store, fields)
     if not wanted.open and wanted.refs:
-        add_players(store, eid, enter_new(store, wanted.refs))
+        with store.transaction("web: add players"):  # new players only if they join
+            add_players(store, eid, enter_new(store, wanted.refs))
     return wanted
 
 
