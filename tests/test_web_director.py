@@ -198,7 +198,7 @@ def test_deleting_a_deal_or_a_match_and_reversing_are_asked_about_first(desk: We
     desk.store.quick_result(mid, winner=a, points=2, reason="claim")
     deal = desk.store.quick_result(mid, winner=b, points=1, reason="claim")
     html = desk.page(f"/director/deal/{deal.id}/delete")
-    assert "Deal 2 is deleted." in html and "the score goes from 2:1 to 2:0" in html
+    assert "Deal 2 is deleted: " in html and "the score goes from 2:1 to 2:0" in html
     assert len(desk.store.match_state(mid).deals) == 2
     entry = desk.store.audit_log(limit=1)[-1]
     html = desk.page(f"/director/audit/{entry.id}/reverse")

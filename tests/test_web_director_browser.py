@@ -3,7 +3,8 @@
 previews round 1 and starts it; four phones (360x740) open their table pages from the event
 page's links and one records a whole deal by taps (an exchange, a marriage, a close and a
 claim); the wall at 1280x720 shows the standings. Each step is a function of its own, so a
-step can be added between them (a match result entered and confirmed by the opponent).
+step can be added between them (a match result entered at a table and confirmed by the
+opponent belongs after the phones' deal).
 
 With ``TALLY_SCREENSHOTS=DIR`` the director's pages are saved there as
 ``director-*.png`` (what ``docs/screens`` holds).
@@ -211,7 +212,6 @@ def test_a_club_evening_run_from_the_browser(club: dict[str, Any], laptop: Any,
     laptop.get(event_page)
     _director_sees_the_deal(laptop)
     _withdrawal_is_asked_first(laptop, event_page)
-    # (a match result entered at a table and confirmed by the opponent goes here)
     _wall_shows_everyone(base, event, tmp_path)
     laptop.get(f"{base}/director/audit")
     _shot(laptop, "director-changes")

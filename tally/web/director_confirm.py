@@ -167,9 +167,12 @@ async def ask_delete_deal(request: Request) -> Response:
         d = await blocking(deal_deletion, store, did)
     except TallyError as exc:
         return _refused(request, exc, "/director")
-    _ = translate(await language(request, match=d.match.match_id))
-    lines = [_("Deal %(number)s is deleted.") % {"number": d.number},
-             *score_lines(d.match, _)]
+    from tally.vocabulary import explanation
+
+    lang = await language(request, match=d.match.match_id)
+    _ = translate(lang)
+    lines = [_("Deal %(number)s is deleted: %(what)s.") % {
+        "number": d.number, "what": explanation(d.explanation, lang)}, *score_lines(d.match, _)]
     return await _ask(request, _("Delete deal %(number)s?") % {"number": d.number}, lines,
                       f"/director/deal/{did}/delete", _("Delete the deal"),
                       f"/director/match/{d.match.match_id}")
