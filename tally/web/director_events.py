@@ -127,8 +127,8 @@ def entries(store: Store, fields: dict[str, str]) -> Entries:
     made for names that needed one (``pick-N`` for the name in ``ref-N``)."""
     from tally.store.players import look_up
 
-    picks = {fields.get(f"ref-{i}", ""): fields.get(f"pick-{i}", "")
-             for i in range(200) if f"pick-{i}" in fields}
+    picks = {fields.get(f"ref-{i}", ""): fields[f"pick-{i}"]
+             for i in range(200) if fields.get(f"pick-{i}")}
     lines = [" ".join(x.split()) for x in fields.get("players", "").splitlines()]
     lines = [picks.get(x, x) for x in lines if x]
     looking = [x for x in lines if not x.startswith("+")]
@@ -137,10 +137,12 @@ def entries(store: Store, fields: dict[str, str]) -> Entries:
     unsettled: list[Lookup] = []
     for line in lines:
         hit = None if line.startswith("+") else found[line]
-        if hit is not None and hit.found is None:
+        if hit is None:
+            refs.append(line)
+        elif hit.found is None:
             unsettled.append(hit)
         else:
-            refs.append(line if hit is None else f"#{hit.found.id}")  # type: ignore[union-attr]
+            refs.append(f"#{hit.found.id}")
     return Entries(tuple(refs), tuple(unsettled))
 
 
