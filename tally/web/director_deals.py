@@ -92,12 +92,15 @@ def trick_rows(record: DealRecord) -> list[list[str]]:
 
 def _tricks_state(store: Store, did: int, lang: str) -> dict[str, Any]:
     from tally.notation import read_deal
+    from tally.ruling import summarize
 
     view = store.deal_view(did)
     match = store.match_state(view.match_id)
     text = store.export_deal(did)
-    return {"deal": view, "match": match, "record": text,
-            "rows": trick_rows(read_deal(text)),
+    record = read_deal(text)
+    _, lines = summarize(record)
+    return {"deal": view, "match": match, "record": text, "rows": trick_rows(record),
+            "who": [(t.leader, t.winner) for t in lines],
             "choices": item_choices(match.rules, match.players, lang)}
 
 
