@@ -269,3 +269,10 @@ def test_choices_made_are_kept_when_the_form_is_refused_for_something_else(desk:
                   **{"ref-0": "Anna", "pick-0": "#2"})
     assert [p.name for p in events.event(desk.store, _event_id(res)).players] == \
         ["Anna Huber", "Eva"]
+
+
+def test_the_pages_own_refusals_are_worded_in_the_pages_language(desk: Web) -> None:
+    eid = _event_id(_create(desk, name="Dienstag", kind="club", players="Anna B\nbert",
+                            lang_of="de"))
+    res = desk.post(f"/director/event/{eid}/match", a="Anna Berger", b="Anna Berger")
+    assert res.status_code == 400 and "zwei verschiedene Spieler wählen" in _alert(res)

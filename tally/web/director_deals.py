@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import Refused
+from tally.i18n import N_
 from tally.web.app import (
     blocking,
     form_of,
@@ -143,7 +144,7 @@ def record_from_form(text: str, fields: dict[str, str]) -> str:
         if items:
             lines.append(f"{len(lines) + 1}. {' '.join(items)}")
     if not lines:
-        raise Refused("a recorded deal needs at least one card: delete the deal instead")
+        raise Refused(N_("a recorded deal needs at least one card: delete the deal instead"))
     return head + "\n" + "\n".join(lines) + "\n"
 
 
@@ -175,7 +176,7 @@ async def save_quick(request: Request) -> Response:
     _ = translate(await language(request, match=view.match_id))
     points = fields.get("points", "0").strip()
     if not points.isdigit() or len(points) > 2:
-        raise Refused(f'game points: "{points[:10]}" is not a whole number')
+        raise Refused(N_("game points: choose 0, 1, 2 or 3"))
     winner = fields.get("winner") or None
     changed = await blocking(store.edit_quick_result, did, winner=winner,
                              points=int(points) if winner else 0,

@@ -286,9 +286,9 @@ async def start_match(request: Request) -> Response:
     _ = translate(await language(request, event=eid))
     a, b = fields.get("a", ""), fields.get("b", "")
     if not a or not b:
-        raise Refused("choose both players")
+        raise Refused(N_("choose both players"))
     if a == b:
-        raise Refused("choose two different players")
+        raise Refused(N_("choose two different players"))
     store = acting(request)
     busy = await blocking(_busy, store, eid, (a, b))
     if busy and fields.get("anyway") != "yes":
