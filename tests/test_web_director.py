@@ -145,6 +145,7 @@ def test_the_next_round_is_seen_before_it_is_started(desk: Web) -> None:
     assert rows == [f"{p.first} – {p.second}" for p in started.pairings]
     res = desk.client.get(f"/director/event/{eid}/round/1")
     assert res.status_code == 400 and "started already" in res.text
+    assert f'href="/director/event/{eid}"' in res.text  # back to the event, not here again
 
 
 def test_a_club_match_is_started_from_the_list_and_a_busy_player_is_asked_about(

@@ -19,7 +19,7 @@ import re
 import time
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import AccessDenied, Refused
+from tally.errors import AccessDenied, Refused, TallyError
 from tally.i18n import N_, translations
 from tally.web.access import check_pin, referee_mode, set_referee_mode
 from tally.web.app import (
@@ -93,6 +93,16 @@ def _back(path: str, said: str = "") -> Response:
 
 def _said(request: Request) -> str | None:
     return request.query_params.get("said", "")[:300] or None
+
+
+def refused(request: Request, exc: TallyError, back_to: str) -> Response:
+    """A page of a change that cannot be made: the store's reason, and a way back to
+    ``back_to`` (a question or a preview asked from there; not to the refused page again)."""
+    from tally.errors import NotFound
+    from tally.web.app import page_language, refusal
+
+    return render(request, "error.html.j2", 404 if isinstance(exc, NotFound) else 400,
+                  back=back_to, message=refusal(exc, page_language(request)))
 
 
 #: what the director's other page modules (:mod:`tally.web.director_events`,

@@ -20,7 +20,7 @@ from tally.web.app import (
     site_of,
     translate,
 )
-from tally.web.director import back, need_director
+from tally.web.director import back, need_director, refused
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -118,16 +118,6 @@ def reversal_lines(r: Reversal, _: Callable[[str], str]) -> list[str]:
     return out
 
 
-def _refused(request: Request, exc: TallyError, back: str) -> Response:
-    """The change cannot be made: the store's reason, and a way back to where it was asked
-    from (not to this question again)."""
-    from tally.errors import NotFound
-    from tally.web.app import page_language, refusal
-
-    return render(request, "error.html.j2", 404 if isinstance(exc, NotFound) else 400,
-                  back=back, message=refusal(exc, page_language(request)))
-
-
 async def _ask(request: Request, title: str, lines: list[str], action: str, button: str,
                back: str, hidden: dict[str, str] | None = None) -> Response:
     return render(request, "ask.html.j2", title=title, lines=lines, action=action,
@@ -147,7 +137,7 @@ async def ask_withdraw(request: Request) -> Response:
     try:
         w = await blocking(withdrawal, site_of(request).store, eid, player)
     except TallyError as exc:
-        return _refused(request, exc, f"/director/event/{eid}")
+        return refused(request, exc, f"/director/event/{eid}")
     _ = words.gettext
     return await _ask(request, _("Withdraw %(player)s?") % {"player": w.player},
                       withdrawal_lines(w, _, words.ngettext),
@@ -166,7 +156,7 @@ async def ask_delete_deal(request: Request) -> Response:
     try:
         d = await blocking(deal_deletion, store, did)
     except TallyError as exc:
-        return _refused(request, exc, "/director")
+        return refused(request, exc, "/director")
     from tally.vocabulary import explanation
 
     lang = await language(request, match=d.match.match_id)
@@ -188,7 +178,7 @@ async def ask_delete_match(request: Request) -> Response:
     try:
         change = await blocking(match_deletion, site_of(request).store, mid)
     except TallyError as exc:
-        return _refused(request, exc, f"/director/match/{mid}")
+        return refused(request, exc, f"/director/match/{mid}")
     _ = translate(await language(request, match=mid))
     lines = [*score_lines(change, _), _("Its deals are deleted with it.")]
     return await _ask(request, _("Delete match %(id)s?") % {"id": mid}, lines,
@@ -220,7 +210,7 @@ async def ask_reverse(request: Request) -> Response:
     try:
         r = await blocking(reversal, site_of(request).store, entry)
     except TallyError as exc:
-        return _refused(request, exc, "/director/audit")
+        return refused(request, exc, "/director/audit")
     _ = translate(await language(request))
     return await _ask(request, _("Reverse change %(id)s?") % {"id": entry},
                       reversal_lines(r, _), f"/director/audit/{entry}/reverse",

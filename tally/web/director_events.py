@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import Refused
+from tally.errors import Refused, TallyError
 from tally.i18n import N_
 from tally.web.app import blocking, form_of, guarded, int_param, language, render, site_of
-from tally.web.director import acting, back, need_director
+from tally.web.director import acting, back, need_director, refused
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -264,7 +264,10 @@ async def preview(request: Request) -> Response:
     await language(request, event=eid)
     store = site_of(request).store
     ev = await blocking(events.event, store, eid)
-    rnd = await blocking(round_preview, store, eid, number)
+    try:
+        rnd = await blocking(round_preview, store, eid, number)
+    except TallyError as exc:
+        return refused(request, exc, f"/director/event/{eid}")
     return render(request, "preview.html.j2", event=ev, round=rnd)
 
 
