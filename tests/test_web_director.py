@@ -118,7 +118,8 @@ def test_players_join_late_where_the_kind_of_event_takes_them(desk: Web) -> None
                             players="Anna B\nbert\ncarla\ndora"))
     desk.post(f"/director/event/{eid}/round", round="1")
     res = desk.post(f"/director/event/{eid}/players", players="jurgen\n+Fritz Neu")
-    assert res.status_code == 303 and "2%20added" in res.headers["location"]
+    assert res.status_code == 303
+    assert "Added: Jürgen Roth, Fritz Neu." in desk.client.get(res.headers["location"]).text
     assert [p.name for p in events.event(desk.store, eid).players][-2:] == \
         ["Jürgen Roth", "Fritz Neu"]
     res = desk.post(f"/director/event/{eid}/players", players="Anna")

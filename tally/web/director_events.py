@@ -221,14 +221,17 @@ async def create(request: Request) -> Response:
     return back(f"/director/event/{eid}", "")
 
 
-def _add(store: Store, eid: int, fields: dict[str, str]) -> Entries:
+def _add(store: Store, eid: int, fields: dict[str, str]) -> tuple[Entries, list[str]]:
+    """Add the players the form names (or say which names need a choice); the names of
+    those added."""
     from tally.store.events import add_players
 
     wanted = entries(store, fields)
-    if not wanted.open and wanted.refs:
-        with store.transaction("web: add players"):  # new players only if they join
-            add_players(store, eid, enter_new(store, wanted.refs))
-    return wanted
+    if wanted.open or not wanted.refs:
+        return wanted, []
+    with store.transaction("web: add players"):  # new players only if they join
+        ev = add_players(store, eid, enter_new(store, wanted.refs))
+    return wanted, [p.name for p in ev.players[-len(wanted.refs):]]
 
 
 @guarded
@@ -242,14 +245,14 @@ async def add(request: Request) -> Response:
     fields = await form_of(request)
     eid = int_param(request, "event")
     _ = translate(await language(request, event=eid))
-    wanted = await blocking(_add, acting(request), eid, fields)
+    wanted, added = await blocking(_add, acting(request), eid, fields)
     if wanted.open:
         ev = await blocking(events.event, site_of(request).store, eid)
         return render(request, "add_players.html.j2", event=ev, values=fields,
                       unsettled=wanted.open)
     if not wanted.refs:
         raise Refused(N_("type the names of the players to add, one a line"))
-    return back(f"/director/event/{eid}", _("%(n)s added.") % {"n": len(wanted.refs)})
+    return back(f"/director/event/{eid}", _("Added: %(names)s.") % {"names": ", ".join(added)})
 
 
 @guarded
