@@ -36,10 +36,8 @@ KIND_FIELDS = {
     "club": (), "round-robin": ("double", "matches"), "swiss": ("rounds", "matches"),
     "knockout": ("lives", "seed", "final"), "groups": ("groups", "advance"),
 }
-#: how the form names each kind of event and each choice
+#: how the form names each choice (a kind of event: the templates' ``kind_name``)
 LABELS = {
-    "club": N_("club evening"), "round-robin": N_("round robin"), "swiss": N_("Swiss event"),
-    "knockout": N_("knockout with lives"), "groups": N_("groups then knockout"),
     "none": N_("nothing"), "win": N_("as a won match"),
     "forfeit": N_("won by the opponents (forfeit)"), "void": N_("do not count (void)"),
     "points": N_("match points"), "percentage": N_("percentage of match points"),
