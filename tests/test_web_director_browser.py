@@ -203,7 +203,6 @@ def test_a_club_evening_run_from_the_browser(club: dict[str, Any], laptop: Any,
                                              tmp_path: Path) -> None:
     base = club["base"]
     _log_in(laptop, base)
-    _shot(laptop, "director-home")
     _create_round_robin(laptop)
     event_page = laptop.current_url.split("?")[0]
     event = event_page.rsplit("/", 1)[1]
@@ -215,3 +214,6 @@ def test_a_club_evening_run_from_the_browser(club: dict[str, Any], laptop: Any,
     _wall_shows_everyone(base, event, tmp_path)
     laptop.get(f"{base}/director/audit")
     _shot(laptop, "director-changes")
+    laptop.get(f"{base}/director")
+    assert "Thursday Club Cup" in _text(laptop, "table.list")
+    _shot(laptop, "director-home")
