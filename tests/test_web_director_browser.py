@@ -93,9 +93,13 @@ def _css(driver: Any, css: str) -> Any:
 
 
 def _log_in(driver: Any, base: str) -> None:
+    """The director's pages, the PIN typed first unless the browser is logged in."""
+    from selenium.webdriver.common.by import By
+
     driver.get(f"{base}/director")
-    _css(driver, 'input[name="pin"]').send_keys(PIN)
-    _submit(driver, _css(driver, "main form button"))
+    if driver.find_elements(By.CSS_SELECTOR, 'input[name="pin"]'):
+        _css(driver, 'input[name="pin"]').send_keys(PIN)
+        _submit(driver, _css(driver, "main form button"))
     assert "New event" in _text(driver, "main")
 
 
@@ -217,3 +221,34 @@ def test_a_club_evening_run_from_the_browser(club: dict[str, Any], laptop: Any,
     laptop.get(f"{base}/director")
     assert "Thursday Club Cup" in _text(laptop, "table.list")
     _shot(laptop, "director-home")
+
+
+def test_a_club_evening_starts_its_matches_from_the_list(club: dict[str, Any],
+                                                         laptop: Any) -> None:
+    """A club evening: matches started by choosing both players from the event's list; a
+    player still at a table is marked there, and starting another match with them asks."""
+    from selenium.webdriver.support.ui import Select
+
+    base = club["base"]
+    _log_in(laptop, base)
+    _submit(laptop, _css(laptop, "#new-event"))
+    _css(laptop, "#name").send_keys("Tuesday Club Evening")
+    Select(_css(laptop, "#kind")).select_by_value("club")
+    _css(laptop, "#players").send_keys("Anna\nbert\ncarla\ndora")
+    _submit(laptop, _css(laptop, "#new-event button.primary"))
+
+    def start(a: str, b: str) -> None:
+        Select(_css(laptop, '#start-match select[name="a"]')).select_by_value(a)
+        Select(_css(laptop, '#start-match select[name="b"]')).select_by_value(b)
+        _submit(laptop, _css(laptop, "#start-match button"))
+
+    start("Anna Berger", "Bert Huber")
+    assert "Anna Berger v Bert Huber" in _text(laptop, ".banner.notice")
+    assert "Bert Huber (playing match" in _text(laptop, '#start-match select[name="b"]')
+    _shot(laptop, "director-club-evening")
+    start("Carla Moser", "Bert Huber")
+    assert "Bert Huber is still playing match" in _text(laptop, "main")
+    _shot(laptop, "director-busy")
+    _submit(laptop, _css(laptop, "main a.link-button"))
+    start("Carla Moser", "Dora Wimmer")
+    assert "Carla Moser v Dora Wimmer" in _text(laptop, ".banner.notice")
