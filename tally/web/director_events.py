@@ -169,8 +169,10 @@ async def new_event(request: Request) -> Response:
     """GET: the form that creates an event."""
     need_director(request)
     await language(request)
-    return render(request, "new_event.html.j2", values={"kind": "round-robin"}, error=None,
-                  unsettled=(), **_choices())
+    from datetime import date
+
+    return render(request, "new_event.html.j2", error=None, unsettled=(), **_choices(),
+                  values={"kind": "round-robin", "date": date.today().isoformat()})
 
 
 def _choices() -> dict[str, Any]:
