@@ -38,6 +38,8 @@ def _command(found: re.Match[str]) -> str:
 
 
 def _option(found: re.Match[str]) -> str:
+    if found[2] not in FIELDS:  # not an option of the pages' forms: left as it is
+        return found[0]
     name = f'"{FIELDS.get(found[2], found[2])}"' + (f": {found[3]}" if found[3] else "")
     return f"(the field {name})" if found[1] and found[4] else name
 
@@ -61,6 +63,8 @@ def web_words(text: str) -> str:
     ...           "is corrected with `tally deal edit` or `tally deal delete`")
     "it cannot be deleted: reversing the change on the Changes page takes the round back; \
 a deal is corrected on the match's page"
+    >>> web_words("Anna--Maria --db x")
+    'Anna--Maria --db x'
     >>> web_words("to make them one, use `tally player merge`")
     "to make them one, ask the club's scorer to merge the two players"
     """
