@@ -270,7 +270,7 @@ def _rounds(web: Web) -> list[Any]:
 def test_the_director_runs_the_evening(web: Web) -> None:
     web.login()
     html = web.page(f"/director/event/{web.event}")
-    assert web.table() in html and "Start round 2" in html
+    assert web.table() in html and f"/director/event/{web.event}/round/2" in html
     assert web.post(f"/director/event/{web.event}/round", round="2").status_code == 303
     assert _rounds(web)[1].started
     assert web.post(f"/director/event/{web.event}/withdraw", player="Bert").status_code == 303
@@ -288,9 +288,9 @@ def test_the_director_corrects_and_deletes_a_deal(web: Web) -> None:
     for token in ("KS", "AS"):
         web.tap(token)
     web.login()
-    html = web.page(f"/director/match/{web.match}")
-    assert "Save the corrected record" in html
     deal = web.store.match_state(web.match).deals[-1]
+    assert f"/director/deal/{deal.id}/tricks" in web.page(f"/director/match/{web.match}")
+    assert "Save the record as typed" in web.page(f"/director/deal/{deal.id}/tricks")
     record = web.store.export_deal(deal.id)
     res = web.post(f"/director/deal/{deal.id}/edit", record=record.replace("AS", "10S"))
     assert res.status_code == 303, res.text

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the web fixture is imported, then taken by each test)
 """tally serve against what anyone on a club's shared Wi-Fi could send (issue 21): numbers
 written in other scripts, huge bodies, long inputs echoed back; every answer a page or a
 plain refusal, never a server error."""
@@ -23,7 +24,8 @@ def test_a_number_in_another_script_is_not_found_on_every_route_that_takes_one(
     web.login()
     for path in (f"/standings/{digit}", f"/standings/{digit}/live", f"/t/{digit}/{secret}",
                  f"/director/event/{digit}", f"/director/match/{digit}",
-                 f"/director/print/standings/{digit}", f"/director/print/pairings/{web.event}-{digit}"):
+                 f"/director/print/standings/{digit}",
+                 f"/director/print/pairings/{web.event}-{digit}"):
         res = web.client.get(path)
         assert res.status_code in (400, 404), (path, res.status_code)
     for path in (f"/director/event/{digit}/round", f"/director/deal/{digit}/delete",

@@ -336,6 +336,41 @@ def enter_results(store: Store, match_id: int,
         match_result(store, match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])),
                       winner=named[-1])
 
+def edit_quick_result(store: Store, deal_id: int, *, winner: str | None, points: int,
+                      reason: str = "claim") -> DealView | None:
+    """Change a deal entered as a result (quick entry): its winner (None: a draw), game
+    points and reason, checked as :func:`quick_result` checks a new one; the deals after it
+    are rescored. Audited and reversible; None when nothing changed. A recorded deal is
+    corrected through its record (:func:`edit_deal`) instead."""
+    with store.writing() as conn:
+        loaded, index = load_deal(conn, deal_id, lock=True)
+        m, old = loaded.match, loaded.deals[index].deal
+        if old.kind != "quick":
+            raise Refused(f"deal {m.id}.{old.number} was recorded card by card: correct its "
+                          "tricks instead")
+        winner_id: int | None = None
+        winner_name: str | None = None
+        if winner is not None:
+            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id],
+                                           f" in match {m.id}")["name"]
+            winner_id = m.player_id(winner_name)
+        check_quick_result(m.rules, winner_name, points, reason)
+        new = replace(old, quick_winner_id=winner_id, quick_points=points,
+                      quick_reason=reason)
+        if deal_snapshot(new) == deal_snapshot(old):
+            return None
+        write_deal_row(conn, new)
+        deals = [d.deal for d in loaded.deals]
+        deals[index] = new
+        after = _checked(loaded, deals)
+        save_results(conn, after)
+        store.audit(conn, "deal quick edit", "deal", old.id,
+                    f"changed the result of deal {m.id}.{old.number} to " +
+                    (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+                    {f"deal:{old.id}": deal_snapshot(old)},
+                    {f"deal:{old.id}": deal_snapshot(new)})
+    return view_of_deal(after, index, False)
+
 
 def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
     """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.

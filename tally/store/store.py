@@ -369,6 +369,14 @@ class Store:
         """
         return deals.edit_deal(self, deal_id, text)
 
+    def edit_quick_result(self, deal_id: int, *, winner: str | None, points: int,
+                          reason: str = "claim") -> DealView | None:
+        """Change a deal entered as a result (its winner, None for a draw, game points and
+        reason), checked as :meth:`quick_result` checks a new one; the deals after it are
+        rescored. Returns None when nothing changed."""
+        return deals.edit_quick_result(self, deal_id, winner=winner, points=points,
+                                       reason=reason)
+
     def delete_deal(self, deal_id: int) -> DealView:
         """Delete the last deal of a match (a deal in the middle would change the ones after
         it: correct it with :meth:`edit_deal` instead). Returns the deal as it was. A line of

@@ -196,8 +196,11 @@ def refusal(exc: Exception, lang: str) -> str:
     store's words around it worded whole (:func:`tally.vocabulary.error_message`), this
     app's own words (marked with ``N_`` where they are raised) from the catalogue; anything
     else (the store's administrative refusals: no such event, another scorer recorded
-    meanwhile) stays English, whole."""
-    text = str(exc)
+    meanwhile) stays English, whole. Advice for the command line is worded for the pages
+    (:func:`tally.web.wording.web_words`)."""
+    from tally.web.wording import web_words
+
+    text = web_words(str(exc))
     if lang == DEFAULT:
         return text
     from tally.store.recording import WRAPPERS

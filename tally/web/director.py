@@ -1,6 +1,9 @@
 """The director's pages (PIN): events, rounds and pairings with each table's address, starting
-rounds and club matches, withdrawals, referee mode, correcting a deal (the store's audited
-edit and delete), reversing an audit entry, and every sheet as a PDF.
+rounds, withdrawals, referee mode, a deal's record as text (the store's audited edit and
+delete), reversing an audit entry, and every sheet as a PDF. Setting an evening up (new
+events, players, previews, club matches) is :mod:`tally.web.director_events`; the questions
+before a destructive change :mod:`tally.web.director_confirm`; a deal's tricks and a quick
+result :mod:`tally.web.director_deals`.
 
 Every page needs the session cookie a correct PIN gives; every change also the CSRF token.
 Ten PIN attempts from one address within ten minutes lock it out for the rest of them
@@ -17,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import AccessDenied, Refused
+from tally.errors import AccessDenied, Refused, TallyError
 from tally.i18n import N_, translations
 from tally.web.access import (
     check_pin,
@@ -68,7 +71,6 @@ def routes() -> list[Route]:
         Route("/director/event/{event}", event_page),
         Route("/director/event/{event}/round", start_round, methods=post),
         Route("/director/event/{event}/withdraw", withdraw, methods=post),
-        Route("/director/event/{event}/match", start_match, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
         Route("/director/match/{match}/reopen", reopen, methods=post),
@@ -100,6 +102,23 @@ def _back(path: str, said: str = "") -> Response:
 
 def _said(request: Request) -> str | None:
     return request.query_params.get("said", "")[:300] or None
+
+
+def refused(request: Request, exc: TallyError, back_to: str) -> Response:
+    """A page of a change that cannot be made: the store's reason, and a way back to
+    ``back_to`` (a question or a preview asked from there; not to the refused page again)."""
+    from tally.errors import NotFound
+    from tally.web.app import page_language, refusal
+
+    return render(request, "error.html.j2", 404 if isinstance(exc, NotFound) else 400,
+                  back=back_to, message=refusal(exc, page_language(request)))
+
+
+#: what the director's other page modules (:mod:`tally.web.director_events`,
+#: :mod:`~tally.web.director_confirm`, :mod:`~tally.web.director_deals`) share with these
+need_director = _need_director
+acting = _acting
+back = _back
 
 
 @guarded
@@ -197,7 +216,8 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         # drawn when started: the next round is offered until the event is over
         over = events.standings(store, event_id).stage.startswith("over")
         following = None if over else max(ev.rounds_started, default=0) + 1
-    return {"event": ev, "rounds": rounds, "matches": matches,
+    busy = {p: m.id for m in matches if not m.over for p in m.players}
+    return {"event": ev, "rounds": rounds, "matches": matches, "busy": busy,
             "secrets": {m.id: keys.table_secret(m.id) for m in matches},
             "next_round": following}
 
@@ -260,24 +280,13 @@ async def withdraw(request: Request) -> Response:
     return await _event_change(request, change)
 
 
-@guarded
-async def start_match(request: Request) -> Response:
-    """POST: start a match of a club evening."""
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        m = store.start_match(fields.get("a", ""), fields.get("b", ""),
-                              first_dealer=fields.get("dealer") or fields.get("a", ""),
-                              event=eid)
-        return words.gettext("Match %(id)s started: %(a)s v %(b)s.") % {
-            "id": m.id, "a": m.players[0], "b": m.players[1]}
-
-    return await _event_change(request, change)
-
-
 def _match_state(store: Store, mid: int) -> dict[str, Any]:
+    from tally.web.table import QUICK_REASONS
+
     match = store.match_state(mid, referee=True)
-    records = {d.id: store.export_deal(d.id) for d in match.deals if d.kind == "recorded"}
+    records = {d.id for d in match.deals if d.kind == "recorded"}
     return {"match": match, "records": records, "referee": referee_mode(store, mid),
-            "reopened": reopened(store, mid)}
+            "reasons": QUICK_REASONS, "reopened": reopened(store, mid)}
 
 
 @guarded

@@ -24,10 +24,19 @@ def create_app(store: Store) -> Starlette:
     from starlette.routing import Mount
     from starlette.staticfiles import StaticFiles
 
-    from tally.web import director, results, standings, table
+    from tally.web import (
+        director,
+        director_confirm,
+        director_deals,
+        director_events,
+        results,
+        standings,
+        table,
+    )
 
     site = Site(store, server_keys(store), page_environment())
-    routes = [*standings.routes(), *table.routes(), *director.routes(), *results.routes(),
+    desk = [*director_events.routes(), *director_confirm.routes(), *director_deals.routes()]
+    routes = [*standings.routes(), *table.routes(), *director.routes(), *desk, *results.routes(),
               Mount("/static", StaticFiles(packages=[("tally.web", "static")]), name="static")]
     app = Starlette(routes=routes, middleware=[Middleware(RequestLimits)])
     app.state.site = site
