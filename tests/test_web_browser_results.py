@@ -22,7 +22,6 @@ from tests.test_web_browser import (  # noqa: F401
     server,
 )
 
-pytestmark = [pytestmark, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

@@ -41,7 +41,7 @@ TYPED = ["Anna", "bert huber", "Carla Moser", "dora", "Emil Gruber", "jurgen rot
 #: one whole deal by taps: the exchange, a marriage (40 in trumps), a close, a claim
 DEAL = ["KS", "AS", "swap", "40 KH", "9C", "close", "AC", "10C", "66"]
 
-pytestmark = [pytest.mark.slow, needs_a_browser]
+pytestmark = needs_a_browser  # slow, and skipped without a browser
 
 
 @pytest.fixture(scope="module")
