@@ -23,7 +23,6 @@ from tests.test_web_browser import (  # noqa: F401
 )
 
 
-
 @pytest.fixture(scope="module")
 def laptop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     driver = _browser(PROJECTOR, tmp_path_factory.mktemp("laptop-profile"))
