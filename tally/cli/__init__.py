@@ -62,8 +62,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                                "and the tiebreaks in order; players still level share the rank."),
     "load": ("load", "Load events kept as files into the database and show their standings."),
     "serve": ("serve", "Serve the table pages, the live standings and the director's pages on "
-                       "the local\nnetwork; prints the director's address and PIN. Stop it with "
-                       "Ctrl-C: everything\nacknowledged is stored, a restart carries on."),
+                       "the local\nnetwork; prints the address phones reach and the director's "
+                       "PIN. Stop it with Ctrl-C:\neverything acknowledged is stored, a restart "
+                       "carries on."),
     "audit": ("storage", "The log of every change, and undoing a change."),
     "deal": ("deals", "Deals: start, play, undo, record interactively, quick entry, import, "
                       "export, edit, delete, show."),

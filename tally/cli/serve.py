@@ -34,14 +34,25 @@ def serve(
         "--host", help="Address to listen on (0.0.0.0: every network of this computer).")
     ] = "0.0.0.0",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8066,
+    url: Annotated[str | None, typer.Option(
+        "--url", metavar="URL", help="The address phones open (http://HOST:PORT), for a name "
+        "or a reverse proxy: used for table links and QR codes.")] = None,
     new_pin: Annotated[bool, typer.Option(
-        "--new-pin", help="Make a new director's PIN (the old one stops working).")] = False,
+        "--new-pin", help="Make a new director's PIN (the old one, and every director's "
+        "session, stops working).")] = False,
     pin: Annotated[str | None, typer.Option(
         "--pin", metavar="DIGITS", help="Set the director's PIN to these 4-12 digits.")] = None,
+    new_keys: Annotated[bool, typer.Option(
+        "--new-keys", help="Make new table addresses: every table link and QR code printed "
+        "before stops working.")] = False,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", metavar="ADDRESSES", help="Behind a reverse proxy: the "
+        "proxy's addresses (comma-separated), whose X-Forwarded-For/-Proto are trusted.")
+    ] = None,
 ) -> None:
     """Serve the table pages, the live standings and the director's pages on the local
-    network; prints the director's address and PIN. Stop it with Ctrl-C: everything
-    acknowledged is stored, a restart carries on."""
+    network; prints the address phones reach and the director's PIN. Stop it with Ctrl-C:
+    everything acknowledged is stored, a restart carries on."""
     missing = missing_web_modules()
     if missing:
         from tally.web import install_command
@@ -50,19 +61,37 @@ def serve(
     import uvicorn
 
     from tally.store import open_store
-    from tally.web.access import has_pin, set_pin
-    from tally.web.server import create_app, local_address
+    from tally.web.access import has_pin, new_table_keys, set_pin
+    from tally.web.address import allowed_hosts, phone_bases
+    from tally.web.server import create_app
+    from tally.web.serving import more_open_files, server_config
 
+    bases = phone_bases(host, port, url)
     store = open_store(db, scorer="web")
     try:
         if pin is not None or new_pin or not has_pin(store):
             shown = f"Director's PIN: {set_pin(store, pin)}"
         else:
-            shown = "Director's PIN: unchanged (tally serve --new-pin makes a new one)"
-        where = local_address() if host in ("0.0.0.0", "::") else host
-        typer.echo(f"tally serve: {store.where}\n"
-                   f"Director:  http://{where}:{port}/director\n{shown}\n"
-                   f"Standings: http://{where}:{port}/\nStop with Ctrl-C.")
-        uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+            shown = ("Director's PIN: unchanged (forgotten? stop the server and start it again "
+                     "with --new-pin)")
+        if new_keys:
+            new_table_keys(store)
+        base = bases[0] if bases else f"http://127.0.0.1:{port}"
+        typer.echo(_addresses(store.where, bases, base, port) + f"\n{shown}\nStop with Ctrl-C.")
+        app = create_app(store, base=base, hosts=allowed_hosts(bases or [base]))
+        more_open_files()
+        uvicorn.Server(server_config(app, host, port, forwarded_allow_ips)).run()
     finally:
         store.close()
+
+
+def _addresses(where: str, bases: list[str], base: str, port: int) -> str:
+    """What ``tally serve`` says of where it is reached: the database, the director's and the
+    wall's address, every other address of this computer, or why phones cannot reach it."""
+    lines = [f"tally serve: {where}", f"Director:  {base}/director", f"Standings: {base}/"]
+    for other in bases[1:]:
+        lines.append(f"Also at:   {other} (another network of this computer)")
+    if not bases:
+        lines.append(f"Phones cannot reach 127.0.0.1: connect this computer to the club's "
+                     f"network and start again, or give --url http://ADDRESS:{port}.")
+    return "\n".join(lines)

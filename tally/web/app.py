@@ -70,6 +70,9 @@ class Site:
     #: rendered live fragments by (event, language, audit version): several screens poll
     live_cache: BoundedCache[tuple[int, str, int], str] = field(
         default_factory=lambda: BoundedCache(64))
+    #: the server's address as phones reach it (``tally serve``'s ``--url`` or the address it
+    #: found); None: the request's own (a test, an embedding)
+    base: str | None = None
     #: at most one PIN hash at a time in this process: a flood of guesses waits its turn
     #: instead of taking every core from the tables (made on the event loop when first used)
     pin_turn: Any = None
@@ -277,26 +280,12 @@ def guarded(fn: Endpoint) -> Endpoint:
     return wrapper
 
 
-def local_address() -> str:
-    """This computer's address on the local network, as far as its name tells (phones reach
-    the server there); 127.0.0.1 when it cannot be told."""
-    import socket
-
-    try:
-        address = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
-    return address if not address.startswith("127.") else "127.0.0.1"
-
-
 def public_base(request: Request) -> str:
-    """The server's address as phones reach it, for table links and QR codes: the address
-    the director's browser used, unless that is this computer's own loopback address."""
-    url = request.base_url
-    if url.hostname in ("127.0.0.1", "localhost", "::1"):
-        port = f":{url.port}" if url.port else ""
-        return f"{url.scheme}://{local_address()}{port}"
-    return str(url).rstrip("/")
+    """The server's address as phones reach it, for table links and QR codes: the one
+    ``tally serve`` found or was given (``--url``), never the ``Host`` a request names; only
+    an app made without one (a test, an embedding) falls back to the request's own base."""
+    base = site_of(request).base
+    return base if base is not None else str(request.base_url).rstrip("/")
 
 
 def brief(text: str, most: int = 300) -> str:

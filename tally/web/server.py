@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tally.web.access import server_keys
-from tally.web.app import Site, local_address, page_environment
+from tally.web.app import Site, page_environment
 from tally.web.limits import RequestLimits
 
 if TYPE_CHECKING:
@@ -14,11 +14,14 @@ if TYPE_CHECKING:
 
     from tally.store import Store
 
-__all__ = ["create_app", "local_address"]
+__all__ = ["create_app"]
 
 
-def create_app(store: Store) -> Starlette:
-    """The web application over an open store."""
+def create_app(store: Store, base: str | None = None,
+               hosts: list[str] | None = None) -> Starlette:
+    """The web application over an open store. ``base`` is the address phones reach it at
+    (table links, QR codes); with ``hosts``, a request naming any other ``Host`` is refused
+    (Starlette's ``TrustedHostMiddleware``)."""
     from starlette.applications import Starlette
     from starlette.middleware import Middleware
     from starlette.routing import Mount
@@ -34,10 +37,15 @@ def create_app(store: Store) -> Starlette:
         table,
     )
 
-    site = Site(store, server_keys(store), page_environment())
+    site = Site(store, server_keys(store), page_environment(), base=base)
     desk = [*director_events.routes(), *director_confirm.routes(), *director_deals.routes()]
     routes = [*standings.routes(), *table.routes(), *director.routes(), *desk, *results.routes(),
               Mount("/static", StaticFiles(packages=[("tally.web", "static")]), name="static")]
-    app = Starlette(routes=routes, middleware=[Middleware(RequestLimits)])
+    middleware = [Middleware(RequestLimits)]
+    if hosts is not None:
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=hosts))
+    app = Starlette(routes=routes, middleware=middleware)
     app.state.site = site
     return app
