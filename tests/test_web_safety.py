@@ -215,3 +215,22 @@ def test_new_table_keys_make_every_old_table_address_fail(web: Web) -> None:
     assert web.post("/director/keys").status_code == 303
     assert web.client.get(old).status_code == 404
     assert web.client.get(web.table()).status_code == 200  # the new address works
+
+
+# --- notices are shown once, never carried in the address --------------------------------------
+
+
+def test_a_notice_is_shown_once_and_a_reload_does_not_repeat_it(web: Web) -> None:
+    web.login()
+    res = web.post(f"/director/match/{web.match}/referee", on="yes")
+    assert res.status_code == 303 and "?" not in res.headers["location"]
+    first = web.client.get(res.headers["location"]).text
+    assert "Referee mode on." in first
+    assert "Referee mode on." not in web.client.get(res.headers["location"]).text
+
+
+def test_text_in_the_address_is_not_shown_as_a_notice(web: Web) -> None:
+    web.login()
+    for path in ("/director", f"/director/event/{web.event}", web.table()):
+        html = web.client.get(path + "?said=Send+the+PIN+to+evil%40example.com").text
+        assert "evil@example.com" not in html, path

@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 CSRF_COOKIE = "tally_csrf"
+#: a notice after a change, shown once by the page the change leads to, then forgotten (never
+#: carried in the address, where a reload would repeat it and a link could forge it)
+NOTICE_COOKIE = "tally_notice"
 #: the director's session cookie (:meth:`tally.web.access.Keys.session`)
 SESSION_COOKIE = "tally_director"
 #: the language the reader chose with the EN/DE switch (``?lang=``), for the pages that follow
@@ -232,6 +235,8 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     if request.cookies.get(CSRF_COOKIE) != nonce:
         response.set_cookie(CSRF_COOKIE, nonce, httponly=True, samesite="strict",
                             secure=secure(request))
+    if request.scope.get("tally_notice_taken"):
+        response.delete_cookie(NOTICE_COOKIE, httponly=True, samesite="strict")
     chosen = request.query_params.get("lang")
     remember = _LANG in request.scope and chosen in LANGUAGES
     if remember and request.cookies.get(LANG_COOKIE) != chosen:
@@ -286,6 +291,31 @@ def public_base(request: Request) -> str:
     an app made without one (a test, an embedding) falls back to the request's own base."""
     base = site_of(request).base
     return base if base is not None else str(request.base_url).rstrip("/")
+
+
+def redirect_with_notice(path: str, notice: str = "") -> Response:
+    """Back to ``path`` (303: a reload does not post again), the page there to say
+    ``notice`` once (:func:`take_notice`)."""
+    from urllib.parse import quote
+
+    from starlette.responses import RedirectResponse
+
+    response = RedirectResponse(path, 303)
+    if notice:
+        response.set_cookie(NOTICE_COOKIE, quote(brief(notice)), max_age=60, httponly=True,
+                            samesite="strict")
+    return response
+
+
+def take_notice(request: Request) -> str | None:
+    """The notice a change left for this page, if any; the page's response forgets it."""
+    from urllib.parse import unquote
+
+    text = request.cookies.get(NOTICE_COOKIE)
+    if not text:
+        return None
+    request.scope["tally_notice_taken"] = True
+    return brief(unquote(text)) or None
 
 
 def brief(text: str, most: int = 300) -> str:

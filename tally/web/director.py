@@ -42,9 +42,11 @@ from tally.web.app import (
     is_director,
     language,
     public_base,
+    redirect_with_notice,
     render,
     secure,
     site_of,
+    take_notice,
     translate,
     whole_number,
 )
@@ -93,15 +95,11 @@ def _acting(request: Request) -> Store:
 
 
 def _back(path: str, said: str = "") -> Response:
-    from urllib.parse import quote
-
-    from starlette.responses import RedirectResponse
-
-    return RedirectResponse(path + (f"?said={quote(said[:300])}" if said else ""), 303)
+    return redirect_with_notice(path, said)
 
 
 def _said(request: Request) -> str | None:
-    return request.query_params.get("said", "")[:300] or None
+    return take_notice(request)
 
 
 def refused(request: Request, exc: TallyError, back_to: str) -> Response:

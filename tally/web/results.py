@@ -31,6 +31,7 @@ from tally.web.app import (
     int_param,
     is_director,
     language,
+    redirect_with_notice,
     render,
     site_of,
     translate,
@@ -59,10 +60,6 @@ def routes() -> list[Route]:
 async def director_result(request: Request) -> Response:
     """POST: the director enters a match's result (``score``, in the match's order); back to
     the page of the match's event, saying what was stored."""
-    from urllib.parse import quote
-
-    from starlette.responses import RedirectResponse
-
     if not is_director(request):
         raise AccessDenied(N_("the director's PIN is needed for this page"))
     fields = await form_of(request)
@@ -73,7 +70,7 @@ async def director_result(request: Request) -> Response:
     said = _(ENTERED) % _score_words(match)
     back = f"/director/event/{match.event_id}" if match.event_id is not None \
         else f"/director/match/{mid}"
-    return RedirectResponse(f"{back}?said={quote(said[:300])}", 303)
+    return redirect_with_notice(back, said)
 
 
 def _score_words(match: MatchView) -> dict[str, object]:

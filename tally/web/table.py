@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 from tally.errors import AccessDenied, DealMoved, Refused, TallyError, ViolationNotConfirmed
 from tally.i18n import N_
@@ -32,9 +31,11 @@ from tally.web.app import (
     guarded,
     int_param,
     language,
+    redirect_with_notice,
     refusal,
     render,
     site_of,
+    take_notice,
     translate,
     whole_number,
 )
@@ -124,16 +125,15 @@ async def _page(request: Request, mid: int, *, status: int = 200,
                 error: str | None = None, notice: str | None = None) -> Response:
     store = site_of(request).store
     state = await blocking(_state, store, mid, await language(request, match=mid))
-    said = notice or request.query_params.get("said", "")[:300] or None
+    said = notice or take_notice(request)
     return render(request, "table.html.j2", status, url=table_url(request, mid), error=error,
                   notice=said, **state)
 
 
 def _done(request: Request, mid: int, message: str) -> Response:
     """Back to the table page (303: a reload does not post again), saying what was done."""
-    from starlette.responses import RedirectResponse
 
-    return RedirectResponse(f"{table_url(request, mid)}?said={quote(message[:300])}", 303)
+    return redirect_with_notice(table_url(request, mid), message)
 
 
 @guarded
