@@ -1,7 +1,8 @@
 """Load test of ``tally serve``: 16 tables, each recording one action a second, against one
-server process.
+server process (or several over one database: ``--processes N``, the phones spread over them
+as a reverse proxy would).
 
-    python benchmarks/serve_load.py [--tables 16] [--seconds 60 | --long] [--db URL]
+    python benchmarks/serve_load.py [--tables 16] [--processes 1] [--seconds 60 | --long] [--db URL]
 
 Each table is a phone (its own HTTP client, cookies and CSRF token): it reads its table page,
 taps a card the page offers (a random one), the turn-up of the next deal when a deal is over,
@@ -97,7 +98,7 @@ def tap(client: Any, table: Table, path: str, rng: random.Random) -> bool:
         choice, action, name = rng.choice(turn_ups), "/start", "turn_up"
     else:
         return False
-    data = {"csrf": client.cookies.get("tally_csrf", ""), "at": fields.get("at", ""),
+    data = {"csrf": fields.get("csrf", ""), "at": fields.get("at", ""),
             "last": fields.get("last", ""), name: choice}
     start = time.perf_counter()
     res = client.post(path + action, data=data, follow_redirects=False)
@@ -161,21 +162,22 @@ def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit(f"the server did not start: {said}")
 
 
-def run(url: str, tables: int, seconds: float) -> dict[str, Any]:
+def run(url: str, tables: int, seconds: float, processes: int = 1) -> dict[str, Any]:
     setup = prepare(url, tables)
-    port = free_port()
-    server = start_server(url, port)
+    ports = [free_port() for _ in range(processes)]
+    servers = [start_server(url, port) for port in ports]
     try:
-        threads = [threading.Thread(target=phone, args=(f"http://127.0.0.1:{port}", t, seconds,
-                                                        i / tables, i))
+        threads = [threading.Thread(target=phone, args=(
+            f"http://127.0.0.1:{ports[i % processes]}", t, seconds, i / tables, i))
                    for i, t in enumerate(setup)]
         for th in threads:
             th.start()
         for th in threads:
             th.join()
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=30)
     latencies = sorted(x for t in setup for x in t.latencies)
     acknowledged = sum(t.acknowledged for t in setup)
     errors: dict[str, int] = {}
@@ -216,6 +218,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--long", action="store_true", help="5 minutes")
     ap.add_argument("--db", help="a PostgreSQL URL (default: a fresh SQLite file)")
+    ap.add_argument("--processes", type=int, default=1, help="tally serve processes")
     args = ap.parse_args()
     seconds = 300.0 if args.long else args.seconds
     drop = None
@@ -226,11 +229,12 @@ def main() -> None:
             url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
         env_note = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
         try:
-            r = run(url, args.tables, seconds)
+            r = run(url, args.tables, seconds, args.processes)
         finally:
             if drop is not None:
                 drop()
-    print(f"tally serve, {env_note}: {args.tables} tables x 1 action/s for {seconds:.0f} s "
+    print(f"tally serve x {args.processes}, {env_note}: {args.tables} tables x 1 action/s "
+          f"for {seconds:.0f} s "
           f"(pid {os.getpid()})")
     print(f"  taps acknowledged {r['taps']}, stored {r['stored']}, lost {r['lost']}, "
           f"errors {sum(r['errors'].values())} {r['errors'] or ''}")

@@ -187,3 +187,22 @@ def test_slow_connections_do_not_starve_a_real_request(real_server: int) -> None
         for conn in slow:
             conn.close()
     assert _answered(real_server) < 2.0
+
+
+def test_new_keys_at_start_make_old_table_addresses_fail(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+    from tally.store import open_store
+    from tally.web.access import server_keys
+
+    monkeypatch.setattr("uvicorn.Server.run", lambda self: None)
+    with open_store(db_url) as store:
+        before = server_keys(store).table_secret(1)
+    result = CliRunner().invoke(app, ["serve", "--db", db_url, "--new-keys", "--url",
+                                      "http://club.example:8066"])
+    assert result.exit_code == 0, result.output
+    with open_store(db_url) as store:
+        after = server_keys(store)
+    assert not after.check_table(1, before) and after.check_table(1, after.table_secret(1))
