@@ -25,7 +25,9 @@ def test_a_number_in_another_script_is_not_found_on_every_route_that_takes_one(
     for path in (f"/standings/{digit}", f"/standings/{digit}/live", f"/t/{digit}/{secret}",
                  f"/director/event/{digit}", f"/director/match/{digit}",
                  f"/director/print/standings/{digit}",
-                 f"/director/print/pairings/{web.event}-{digit}"):
+                 f"/director/print/pairings/{web.event}-{digit}",
+                 f"/director/event/{web.event}/round/{digit}", f"/director/deal/{digit}",
+                 f"/director/audit/{digit}"):
         res = web.client.get(path)
         assert res.status_code in (400, 404), (path, res.status_code)
     for path in (f"/director/event/{digit}/round", f"/director/deal/{digit}/delete",
@@ -39,6 +41,12 @@ def test_a_number_in_another_script_in_a_form_is_refused_not_read(web: Web, digi
     web.login()
     res = web.post(f"/director/event/{web.event}/round", round=digit)
     assert res.status_code == 400
+    res = web.post(f"/director/match/{web.match}/result", score=f"7:{digit}")
+    assert res.status_code == 400
+    from tally.store import events
+
+    res = web.post("/director/new", name="Cup", kind="swiss", rounds=digit, players="Anna")
+    assert res.status_code == 400 and len(events.events(web.store)) == 1
     assert web.store.match_state(web.match).deals == ()
     fields = web.form(web.table())
     res = web.post(web.table() + "/quick", winner="Anna", points=digit, reason="claim",

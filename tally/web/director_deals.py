@@ -24,6 +24,7 @@ from tally.web.app import (
     render,
     site_of,
     translate,
+    whole_number,
 )
 from tally.web.director import acting, back, need_director
 
@@ -174,12 +175,12 @@ async def save_quick(request: Request) -> Response:
     store = acting(request)
     view = await blocking(store.deal_view, did)
     _ = translate(await language(request, match=view.match_id))
-    points = fields.get("points", "0").strip()
-    if not points.isdigit() or len(points) > 2:
+    points = whole_number(fields.get("points", "0").strip(), 2)
+    if points is None:
         raise Refused(N_("game points: choose 0, 1, 2 or 3"))
     winner = fields.get("winner") or None
     changed = await blocking(store.edit_quick_result, did, winner=winner,
-                             points=int(points) if winner else 0,
+                             points=points if winner else 0,
                              reason=fields.get("reason", "claim"))
     said = _("Nothing changed.") if changed is None else _("Deal %(number)s corrected.") % {
         "number": view.number}

@@ -20,7 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 from tally.errors import Refused, TallyError
 from tally.i18n import N_
-from tally.web.app import blocking, form_of, guarded, int_param, language, render, site_of
+from tally.web.app import (
+    blocking,
+    form_of,
+    guarded,
+    int_param,
+    language,
+    render,
+    site_of,
+    whole_number,
+)
 from tally.web.director import acting, back, need_director, refused
 
 if TYPE_CHECKING:
@@ -65,14 +74,17 @@ def _number(fields: dict[str, str], key: str) -> int | None:
     text = fields.get(key, "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 6:
+    number = whole_number(text, 6)
+    if number is None:
         raise Refused(N_('%(field)s: "%(text)s" is not a whole number') % {
             "field": NUMBER_NAMES[key], "text": text[:20]})
-    return int(text)
+    return number
 
 
 def _points(text: str) -> float:
     try:
+        if not text.isascii():
+            raise ValueError(text)
         return float(text.strip().replace(",", ".") or "1")
     except ValueError:
         raise Refused(f'match points per win: "{text[:20]}" is not a number') from None
