@@ -2,9 +2,8 @@
 (1280x720), creates an 8-player round robin, adds the players (a new name chosen inline),
 previews round 1 and starts it; four phones (360x740) open their table pages from the event
 page's links and one records a whole deal by taps (an exchange, a marriage, a close and a
-claim); the wall at 1280x720 shows the standings. Each step is a function of its own, so a
-step can be added between them (a match result entered at a table and confirmed by the
-opponent belongs after the phones' deal).
+claim), another enters its match's result, kept on paper, and the opponent confirms it on the
+same phone; the wall shows the standings. Each step is a function of its own.
 
 With ``TALLY_SCREENSHOTS=DIR`` the director's pages are saved there as
 ``director-*.png`` (what ``docs/screens`` holds).
@@ -149,9 +148,12 @@ def _phones_record(base: str, links: list[str], tmp: Path) -> None:
 
     phones = [_browser(PHONE, tmp / f"phone-{i}") for i in range(4)]
     try:
-        for phone, link in zip(phones, links, strict=True):
+        for n, (phone, link) in enumerate(zip(phones, links, strict=True)):
             phone.get(base + urlsplit(link).path)
             assert "Tap the turn-up card" in phone.page_source
+            if n == 1:  # this table kept its score on paper
+                _phone_enters_the_match_result(phone)
+                continue
             _tap(phone, "QH", "turn_up")
             assert "Trick 1:" in _text(phone, "#turn")
         first = phones[0]
@@ -162,6 +164,21 @@ def _phones_record(base: str, links: list[str], tmp: Path) -> None:
     finally:
         for phone in phones:
             phone.quit()
+
+
+def _phone_enters_the_match_result(phone: Any) -> None:
+    """A table that scored on paper enters the whole match, 7:2; the phone goes to the
+    opponent, who confirms it; the table then shows the result."""
+    from selenium.webdriver.common.by import By
+
+    _css(phone, "details.matchresult summary").click()
+    _css(phone, 'details.matchresult input[name="first"]').send_keys("7")
+    _css(phone, 'details.matchresult input[name="second"]').send_keys("2")
+    _submit(phone, _css(phone, "details.matchresult button.primary"))
+    assert "do you agree?" in _text(phone, "main h1")
+    _shot(phone, "phone-match-result-agree")
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, 'button[name="agree"][value="yes"]'))
+    assert "7 : 2, entered as the match result." in _text(phone, "main")
 
 
 def _director_sees_the_deal(driver: Any) -> None:
