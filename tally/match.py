@@ -177,6 +177,27 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
                                    "rules": rules.spec, "points": deal_points})
 
 
+def quick_reasons(rules: RuleSet) -> tuple[str, ...]:
+    """The reasons a quick result may give under ``rules``: those :func:`check_quick_result`
+    accepts with some winner and game points (``draw`` not where the last trick decides,
+    ``last-trick`` and ``higher-total`` only where they end an unclaimed deal).
+
+    >>> quick_reasons(RuleSet.parse("sixty-six"))
+    ('claim', 'false-claim', 'failed-close', 'illegal-play', 'draw')
+    """
+    def fits(reason: str) -> bool:
+        winner = None if reason == "draw" else "winner"
+        for points in range(4):
+            try:
+                check_quick_result(rules, winner, points, reason)
+            except Refused:
+                continue
+            return True
+        return False
+
+    return tuple(str(r) for r in REASONS if r != "incomplete" and fits(r))
+
+
 def simulate_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
                    rng: Random, *, tags: dict[str, str] | None = None) -> list[DealRecord]:
     """A whole match of random legal deals, as the records a scorer would have written.

@@ -461,7 +461,7 @@ def _german_event(web: Web, language: str) -> int:
 
 
 def test_a_table_page_speaks_the_choice_then_the_event_then_the_browser(web: Web) -> None:
-    german, english = "Zum Mitschreiben die Atoutkarte antippen", "Tap the turn-up card"
+    german, english = "Zum Mitschreiben die Trumpfkarte antippen", "Tap the turn-up card"
     assert english in web.page(web.table())
     html = web.page(web.table() + "?lang=de")
     assert german in html and '<html lang="de">' in html and english not in html
@@ -490,9 +490,9 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
     fields = web.form(web.table())
     res = web.post(web.table() + "/start", turn_up="QH", at=fields["at"], last="")
     html = web.client.get(res.headers["location"]).text
-    assert "Spiel 1 begonnen: Anna gibt, Atoutkarte QH." in html
+    assert "Spiel 1 begonnen: Anna gibt, Trumpfkarte QH." in html
     assert 'id="turn">Stich 1: <strong>Dora</strong> spielt&nbsp;aus' in html
-    assert "Spiel 1 · Anna gab · Atoutkarte" in html
+    assert "Spiel 1 · Anna gab · Trumpfkarte" in html
     # the buttons are labelled in German and record the same tokens
     assert 'name="token" value="close">Zudrehen (nach dem Abheben)</button>' in html
     assert 'name="token" value="66">66 ansagen</button>' in html
@@ -509,14 +509,14 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
         assert web.tap(token).status_code == 303
     res = web.tap("JC")  # a revoke: confirmed first, in German
     assert res.status_code == 200 and "Das wäre ein Regelverstoß" in res.text
-    assert "Dora verletzte <strong>Farbzwang</strong>: Dora gab 9D zu 10C zu" in res.text
+    assert "Dora verletzte eine Regel (<strong>Farbzwang</strong>): Dora gab 9D zu 10C zu" in res.text
     assert "<strong>Anna gewinnt 3 Spielpunkte (regelwidriges Spiel)</strong>" in res.text
     assert 'value="yes">Es ist so passiert: eintragen</button>' in res.text
     assert web.tap("JD").status_code == 303
     res = web.tap("66")
     html = web.client.get(res.headers["location"]).text
     assert "66 eingetragen. Spiel 1 ist aus: " in html
-    assert "<h2>Spiele</h2>" in html and "Zum Mitschreiben die Atoutkarte antippen" in html
+    assert "<h2>Spiele</h2>" in html and "Zum Mitschreiben die Trumpfkarte antippen" in html
     # another phone was quicker: told in German (the store's account of it stays English)
     res = web.post(web.table() + "/start", turn_up="QH", at=f"{web.match}.0:0", last="")
     assert res.status_code == 409 and "Inzwischen hat jemand anderer" in res.text
