@@ -194,7 +194,8 @@ PLAYED = [
                    "played 9D to 10C while holding JC; the deal ends: Anna wins 3 game points "
                    "(illegal-play). Nothing was recorded. If it happened at the table, record "
                    "it with --as-played.",
-     "„KD JC“ wäre ein Regelverstoß: Bert verletzte eine Regel (Farbzwang) in Stich 2: Bert gab 9D zu 10C "
+     "„KD JC“ wäre ein Regelverstoß: Bert verletzte eine Regel (Farbzwang) in Stich 2: "
+     "Bert gab 9D zu 10C "
      "zu, mit JC in der Hand; das Spiel endet: Anna gewinnt 3 Spielpunkte (regelwidriges "
      "Spiel). Nichts wurde eingetragen. Wenn es am Tisch so passiert ist, mit --as-played "
      "eintragen."),

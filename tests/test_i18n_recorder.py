@@ -74,7 +74,8 @@ def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
             "spielt aus.\n[1.1 Stich 2] Anna spielt aus> AS in Spiel 1.1 zurückgenommen.\n"
             "Stich 1: Anna gibt zu.\n[1.1 Stich 1] Anna gibt zu> AS in Spiel 1.1 eingetragen."
             "\n") in out
-    careful = ("Vorsicht: „KD JC“ wäre ein Regelverstoß: Bert verletzte eine Regel (Farbzwang) in Stich 2: "
+    careful = ("Vorsicht: „KD JC“ wäre ein Regelverstoß: Bert verletzte eine Regel (Farbzwang) "
+               "in Stich 2: "
                "Bert gab 9D zu 10C zu, mit JC in der Hand; das Spiel endet: Anna gewinnt 3 "
                "Spielpunkte (regelwidriges Spiel). Nichts wurde eingetragen.\n"
                "Ist das am Tisch so passiert? Wie gespielt eintragen? [j/N] ")
