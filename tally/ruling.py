@@ -82,13 +82,15 @@ MESSAGES: Final = (MSG_MISSING_TAG, MSG_EMPTY_NAME, MSG_REMAINING_TWICE, MSG_CAR
 class Move:
     """What a player declared on a trick line, other than a card: an exchange (``card`` the
     exchange card given, ``taken`` the card that lay face up, None when unknown), a marriage
-    (``points``, ``card`` the card shown and led), a close or a claim."""
+    (``points``, ``card`` the card shown and led), a close (``after_trick``: right after the
+    line's trick, before the draws; else before the lead) or a claim."""
 
     player: str
     kind: str  # "exchange", "marriage", "close" or "claim"
     card: Card | None = None
     taken: Card | None = None
     points: int = 0
+    after_trick: bool = False
 
     @property
     def text(self) -> str:
@@ -156,7 +158,8 @@ class _Summaries(ReplayVisitor):
                                   deal.exchange_card, deal.face_up))
             elif isinstance(item, CloseItem):
                 # before the leader's card the leader closes; after the trick, its winner
-                moves.append(Move(leader if follow is None else "", "close"))
+                moves.append(Move(leader if follow is None else "", "close",
+                                  after_trick=follow is not None))
             elif isinstance(item, ClaimItem):
                 moves.append(Move("", "claim"))
         self._lead, self._follow, self._moves = lead, follow, moves

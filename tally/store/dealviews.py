@@ -69,13 +69,15 @@ _POSITION = re.compile(r"([0-9]{1,9})\.([0-9]{1,9}):([0-9]{1,9})")
 class MoveView:
     """A declaration on a trick line (:class:`tally.ruling.Move`), cards as tokens: an
     exchange (``card`` given for ``taken``, None when unknown), a marriage (``points``,
-    ``card`` shown and led), a close or a claim."""
+    ``card`` shown and led), a close (``after_trick``: right after the line's trick, before
+    the draws) or a claim."""
 
     player: str
     kind: str  # "exchange", "marriage", "close" or "claim"
     card: str | None = None
     taken: str | None = None
     points: int = 0
+    after_trick: bool = False
 
 
 @dataclass(frozen=True)

@@ -198,7 +198,7 @@ def table_view(record: DealRecord | None) -> TableView | None:
 
     tricks = tuple(TrickView(t.number, t.leader, token(t.lead), token(t.follow), t.winner,
                              tuple(MoveView(m.player, m.kind, token(m.card), token(m.taken),
-                                            m.points) for m in t.moves))
+                                            m.points, m.after_trick) for m in t.moves))
                    for t in laid.tricks)
     return TableView(tricks, token(laid.lead), token(laid.face_up), laid.closer,
                      laid.exhausted, laid.stock_left)

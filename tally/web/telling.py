@@ -35,6 +35,7 @@ EXCHANGED_UNSEEN = N_("%(player)s exchanged %(card)s for the card face up.")
 DECLARED = N_("%(player)s declared %(points)s in %(suit)s and led %(card)s.")
 CLOSED_AFTER = N_("%(player)s closed after drawing.")
 CLOSED_BEFORE = N_("%(player)s closed before drawing.")
+CLOSED_FIRST = N_("%(player)s closed before the first trick.")
 CLAIMED = N_("%(player)s claimed 66.")
 OVER = N_("Deal %(number)s is over: %(explanation)s")
 #: a move on a trick's line in the list of tricks
@@ -104,12 +105,8 @@ def told(deal: DealView, tokens: tuple[str, ...], players: tuple[str, str], lang
 def _told(token: str, table: TableView, players: tuple[str, str],
           say: Callable[[str], str], lang: str) -> str:
     """One token's sentence(s); empty when the table does not show it."""
-    if token in ("close", "close-before-draw"):
-        if table.closed_by is None:
-            return ""
-        return say(CLOSED_AFTER if token == "close" else CLOSED_BEFORE) % {
-            "player": table.closed_by}
-    kind = {"swap": "exchange", "66": "claim"}.get(token)
+    kind = {"swap": "exchange", "66": "claim", "close": "close",
+            "close-before-draw": "close"}.get(token)
     if kind is None and token.startswith(("20 ", "40 ")):
         kind = "marriage"
     if kind is not None:
@@ -117,6 +114,10 @@ def _told(token: str, table: TableView, players: tuple[str, str],
         if move is None:
             return ""
         values = _values(move, lang)
+        if kind == "close":
+            first = not move.after_trick and move in table.tricks[0].moves
+            return say(CLOSED_BEFORE if move.after_trick else CLOSED_FIRST if first
+                       else CLOSED_AFTER) % values
         if kind == "exchange":
             return say(EXCHANGED if move.taken else EXCHANGED_UNSEEN) % values
         return say(DECLARED if kind == "marriage" else CLAIMED) % values
