@@ -185,17 +185,27 @@ def quick_reasons(rules: RuleSet) -> tuple[str, ...]:
     >>> quick_reasons(RuleSet.parse("sixty-six"))
     ('claim', 'false-claim', 'failed-close', 'illegal-play', 'draw')
     """
-    def fits(reason: str) -> bool:
-        winner = None if reason == "draw" else "winner"
-        for points in range(4):
-            try:
-                check_quick_result(rules, winner, points, reason)
-            except Refused:
-                continue
-            return True
-        return False
+    return tuple(str(r) for r in REASONS if r != "incomplete" and quick_points(rules, r))
 
-    return tuple(str(r) for r in REASONS if r != "incomplete" and fits(r))
+
+def quick_points(rules: RuleSet, reason: str) -> tuple[int, ...]:
+    """The game points (without the carry) a quick result may give for ``reason`` under
+    ``rules``, as :func:`check_quick_result` accepts them (``(0,)`` for a draw; none for a
+    reason the rule set does not have).
+
+    >>> rules = RuleSet.parse("sixty-six")
+    >>> quick_points(rules, "false-claim"), quick_points(rules, "last-trick")
+    ((2, 3), ())
+    """
+    winner = None if reason == "draw" else "winner"
+    fits = []
+    for points in range(4):
+        try:
+            check_quick_result(rules, winner, points, reason)
+        except Refused:
+            continue
+        fits.append(points)
+    return tuple(fits)
 
 
 def simulate_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,

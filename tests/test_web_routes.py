@@ -487,8 +487,8 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
     html = web.page(web.table() + "?lang=de")
     assert "Bummerl " in html and "Runde 1 · auf 7" in html
     assert "<legend>Wer hat das Spiel gewonnen?</legend>" in html
-    assert ('data-did="sagte 66 falsch an"><input type="radio" name="reason" '
-            'value="false-claim"') in html
+    assert ('data-did="sagte 66 falsch an" data-points="2 3"><input type="radio" '
+            'name="reason" value="false-claim"') in html
     fields = web.form(web.table())
     res = web.post(web.table() + "/start", turn_up="QH", at=fields["at"], last="")
     html = web.client.get(res.headers["location"]).text
@@ -535,7 +535,7 @@ def test_a_quick_result_in_german(web: Web) -> None:
     res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
                    at=fields["at"], last="", agree="yes")
     html = web.client.get(res.headers["location"]).text
-    assert "Spiel 1: als Ergebnis eingetragen: Anna gewann (Ansage)." in html
+    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Ansage)." in html
     assert "(Ansage, nur das Ergebnis)" in html
     res = web.post(web.table() + "/quick", winner="Nobody", points="2", at=f"{web.match}.1:0")
     assert res.status_code == 400 and "bitte auswählen, wer das Spiel gewonnen hat" in res.text

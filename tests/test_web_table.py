@@ -150,8 +150,8 @@ def test_reasons_read_as_words_on_the_table_page(web: Web) -> None:
 
 
 def _offered(html: str) -> list[tuple[str, str]]:
-    return re.findall(r'<label data-side="(\w+)" data-did="[^"]*"><input type="radio" '
-                      r'name="reason" value="([\w-]+)"', html)
+    return re.findall(r'<label data-side="(\w+)" data-did="[^"]*" data-points="[\d ]*">'
+                      r'<input type="radio" name="reason" value="([\w-]+)"', html)
 
 
 def test_the_quick_result_offers_the_reasons_of_the_rule_set_by_whose_doing(web: Web) -> None:
@@ -162,6 +162,14 @@ def test_the_quick_result_offers_the_reasons_of_the_rule_set_by_whose_doing(web:
     assert '<input type="radio" name="winner" value="">' in html
     assert '<script src="/static/quick.js" defer></script>' in html
     assert web.client.get("/static/quick.js").status_code == 200
+
+
+def test_every_reason_of_a_quick_result_has_its_side() -> None:
+    from tally.ruling import REASONS
+    from tally.web.table import QUICK_CHOICES
+
+    assert sorted(c[1] for c in QUICK_CHOICES) == sorted(r for r in REASONS
+                                                         if r != "incomplete")
 
 
 def test_where_the_last_trick_decides_no_draw_is_offered(web: Web) -> None:
@@ -187,9 +195,9 @@ def test_a_draw_with_a_winner_or_a_win_without_one_is_refused(web: Web) -> None:
 
 def test_the_table_in_german(web: Web) -> None:
     html = web.page(web.table() + "?lang=de")
-    assert ('<label data-side="loser" data-did="sagte 66 falsch an"><input type="radio" '
-            'name="reason" value="false-claim"> <span>Der Verlierer sagte 66 falsch an</span>'
-            ) in html
+    assert ('<label data-side="loser" data-did="sagte 66 falsch an" data-points="2 3">'
+            '<input type="radio" name="reason" value="false-claim"> '
+            '<span>Der Verlierer sagte 66 falsch an</span>') in html
     assert _start(web) == "Spiel 1 begonnen: Anna gibt, Trumpfkarte D♥."
     assert _said(web, *MARRIAGE_DEAL) == [
         "Bert spielte K♠.", "Anna spielte A♠. Anna machte den Stich.",

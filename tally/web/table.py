@@ -21,7 +21,6 @@ from urllib.parse import quote
 
 from tally.errors import AccessDenied, DealMoved, Refused, TallyError, ViolationNotConfirmed
 from tally.i18n import N_
-from tally.ruling import REASONS
 from tally.store.views import DealView, MatchView, Position
 from tally.vocabulary import explanation
 from tally.web.access import referee_mode
@@ -37,7 +36,7 @@ from tally.web.app import (
     translate,
 )
 from tally.web.cards import action_buttons, card_rows, deck, shown
-from tally.web.telling import face_up_line, move_text, stock_line, told
+from tally.web.telling import entered, face_up_line, move_text, stock_line, told
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -46,10 +45,9 @@ if TYPE_CHECKING:
 
     from tally.store import Store
 
-#: reasons a quick result may give, as the CLI's ``tally deal quick --reason``
-QUICK_REASONS = tuple(r for r in REASONS if r != "incomplete")
-#: the reasons of a quick result by whose doing they are (the winner's, the loser's, nobody
-#: won), each worded as what that player did: the form offers those that fit its winner
+#: the reasons of a quick result (those of ``tally deal quick --reason``) by whose doing they
+#: are (the winner's, the loser's, nobody won), each worded as what that player did: the form
+#: offers those that fit its winner and the match's rule set
 QUICK_CHOICES: tuple[tuple[str, str, str], ...] = (
     ("winner", "claim", N_("claimed 66")),
     ("winner", "last-trick", N_("won the last trick")),
@@ -59,7 +57,6 @@ QUICK_CHOICES: tuple[tuple[str, str, str], ...] = (
     ("loser", "illegal-play", N_("broke a rule")),
     ("nobody", "draw", N_("drawn")),
 )
-assert {c[1] for c in QUICK_CHOICES} == set(QUICK_REASONS)
 
 
 def routes() -> list[Route]:
@@ -131,14 +128,20 @@ def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
     }
 
 
-def _choices(rules: str) -> tuple[tuple[str, str, str], ...]:
-    """The reasons the quick-result form offers: those the match's rule set allows
-    (:func:`tally.match.quick_reasons`), by whose doing they are."""
-    from tally.match import quick_reasons
+def _choices(rules: str) -> list[tuple[str, str, str, str]]:
+    """The reasons the quick-result form offers: those the match's rule set allows, by whose
+    doing they are, each with the game points it may give (:func:`tally.match.quick_points`)
+    as ``"2 3"``."""
+    from tally.match import quick_points
     from tally.rules import RuleSet
 
-    allowed = quick_reasons(RuleSet.parse(rules))
-    return tuple(c for c in QUICK_CHOICES if c[1] in allowed)
+    rule_set = RuleSet.parse(rules)
+    out = []
+    for side, reason, said in QUICK_CHOICES:
+        points = quick_points(rule_set, reason)
+        if points:
+            out.append((side, reason, said, " ".join(map(str, points))))
+    return out
 
 
 def _laid_out(last: DealView | None, lang: str) -> dict[str, Any]:
@@ -300,9 +303,7 @@ async def quick(request: Request) -> Response:
                           confirmer=other, at=str(expect), last=expect.last or "")
         store = _acting(request, mid)
         d = await blocking(_quick_at, store, mid, expect, winner, points, reason)
-        _ = translate(lang)
-        return _done(request, mid, _("Deal %(number)s entered: %(explanation)s.") % {
-            "number": d.number, "explanation": explanation(d.explanation, lang, spoken=True)})
+        return _done(request, mid, entered(d, lang))
 
     return await _change(request, mid, action)
 

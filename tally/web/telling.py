@@ -38,6 +38,11 @@ CLOSED_BEFORE = N_("%(player)s closed before drawing.")
 CLOSED_FIRST = N_("%(player)s closed before the first trick.")
 CLAIMED = N_("%(player)s claimed 66.")
 OVER = N_("Deal %(number)s is over: %(explanation)s")
+#: a deal entered as a result: the words the opponent agreed to (agree.html.j2, where the
+#: catalogue takes them from with their plural)
+ENTERED_WON = ("%(winner)s wins deal %(number)s: %(num)s game point (%(reason)s)",
+               "%(winner)s wins deal %(number)s: %(num)s game points (%(reason)s)")
+ENTERED_DRAWN = N_("Deal %(number)s is drawn")
 #: a move on a trick's line in the list of tricks
 MOVES = {
     "exchange": N_("%(player)s exchanged %(card)s for %(taken)s"),
@@ -84,6 +89,16 @@ def _values(move: MoveView, lang: str) -> dict[str, object]:
         suit = word(Card.parse(move.card).suit.title, lang)
     return {"player": move.player, "card": shown(move.card, lang),
             "taken": shown(move.taken, lang), "points": move.points, "suit": suit}
+
+
+def entered(deal: DealView, lang: str) -> str:
+    """What entering a deal's result did: who won it, the game points and why."""
+    words = translations(lang)
+    if deal.winner is None:
+        return words.gettext(ENTERED_DRAWN) % {"number": deal.number} + "."
+    return words.ngettext(*ENTERED_WON, deal.game_points) % {
+        "winner": deal.winner, "number": deal.number, "num": deal.game_points,
+        "reason": word(deal.reason, lang, spoken=True)} + "."
 
 
 def told(deal: DealView, tokens: tuple[str, ...], players: tuple[str, str], lang: str) -> str:
