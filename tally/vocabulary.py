@@ -211,12 +211,15 @@ QUICK_DRAWN: Final = N_("entered as a result: drawn")
 @functools.cache
 def _templates() -> tuple[str, ...]:
     """Every template of the engine's explanations and violation messages, and the store's
-    of a quick entry."""
+    of a quick entry; the most specific first (the most words of its own: ``played %(card)s
+    to %(led)s, neither following nor trumping, while holding`` before ``played %(card)s to
+    %(led)s while holding``, which would match it too)."""
     from tally.deal import MESSAGES as PLAY_MESSAGES
     from tally.decision import EXPLANATIONS
     from tally.evidence import MESSAGES as RECORD_MESSAGES
 
-    return (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN)
+    every = (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN)
+    return tuple(sorted(every, key=lambda t: -len(re.sub(r"%\([a-z]+\)s", "", t))))
 
 
 def explanation(text: str, lang: str | None = None, *, spoken: bool = False) -> str:

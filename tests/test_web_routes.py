@@ -511,7 +511,7 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
         assert web.tap(token).status_code == 303
     res = web.tap("JC")  # a revoke: confirmed first, in German
     assert res.status_code == 200 and "Das wäre ein Regelverstoß" in res.text
-    assert ("Dora verletzte eine Regel (<strong>Farbzwang</strong>): Dora gab 9D zu 10C zu"
+    assert ("Dora verletzte eine Regel (<strong>Farbzwang</strong>): Dora gab 9♦ zu 10♣ zu"
             in res.text)
     assert "<strong>Anna gewinnt 3 Spielpunkte (regelwidriges Spiel)</strong>" in res.text
     assert 'value="yes">Es ist so passiert: eintragen</button>' in res.text

@@ -80,7 +80,7 @@ def page_environment() -> jinja2.Environment:
     """The Jinja2 environment of the web pages (``templates/web``), autoescaping always."""
     from tally.i18n import format_date, gettext, ngettext
     from tally.vocabulary import explanation, spoken
-    from tally.web.cards import Button
+    from tally.web.cards import Button, with_symbols
 
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("tally.templates", "web"),
@@ -91,7 +91,7 @@ def page_environment() -> jinja2.Environment:
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.globals["button"] = Button.of
     env.filters["word"] = spoken
-    env.filters["explain"] = functools.partial(explanation, spoken=True)
+    env.filters["explain"] = lambda text: with_symbols(explanation(text, spoken=True))
     env.filters["day"] = format_date
     return env
 

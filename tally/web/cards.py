@@ -8,6 +8,7 @@ records is the same in every language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -48,6 +49,20 @@ def label(card: Card, lang: str | None = None) -> str:
     if (lang or current()) == "de" and card.rank in GERMAN_RANKS:
         return GERMAN_RANKS[card.rank] + card.suit.symbol
     return card.symbol
+
+
+#: a card token inside a sentence (not part of a longer word)
+_TOKEN_IN_TEXT = re.compile(r"(?<![\w-])(?:A|10|K|Q|J|9)[CDHS](?![\w-])")
+
+
+def with_symbols(text: str, lang: str | None = None) -> str:
+    """The card tokens in a sentence of the engine's (``Bert played 9D to 10C``) as
+    :func:`label` shows them (``Bert played 9♦ to 10♣``).
+
+    >>> with_symbols("Anna gab 9D zu 10C zu, mit QH in der Hand", "de")
+    'Anna gab 9♦ zu 10♣ zu, mit D♥ in der Hand'
+    """
+    return _TOKEN_IN_TEXT.sub(lambda found: shown(found.group(0), lang), text)
 
 
 def shown(token: str | None, lang: str | None = None) -> str:

@@ -35,7 +35,7 @@ from tally.web.app import (
     site_of,
     translate,
 )
-from tally.web.cards import action_buttons, card_rows, deck, shown
+from tally.web.cards import action_buttons, card_rows, deck, shown, with_symbols
 from tally.web.telling import entered, face_up_line, move_text, stock_line, told
 
 if TYPE_CHECKING:
@@ -228,7 +228,7 @@ async def play(request: Request) -> Response:
             return _done(request, mid, message)
         _ = translate(lang)
         said = {"tokens": _tokens(result.tokens, lang), "number": d.number,
-                "explanation": explanation(d.explanation, lang, spoken=True)}
+                "explanation": with_symbols(explanation(d.explanation, lang, spoken=True), lang)}
         if d.finished and d.to_move is None:
             return _done(request, mid, _("Recorded %(tokens)s. Deal %(number)s is over: "
                                          "%(explanation)s") % said)

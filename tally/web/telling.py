@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from tally.i18n import N_, translations
 from tally.vocabulary import explanation, word
-from tally.web.cards import shown
+from tally.web.cards import shown, with_symbols
 
 if TYPE_CHECKING:
     from tally.store.views import DealView, MoveView, TableView, TrickView
@@ -113,7 +113,8 @@ def told(deal: DealView, tokens: tuple[str, ...], players: tuple[str, str], lang
         return ""
     if deal.finished and deal.to_move is None:
         said.append(say(OVER) % {"number": deal.number,
-                                 "explanation": explanation(deal.explanation, lang, spoken=True)})
+                                 "explanation": with_symbols(
+                                     explanation(deal.explanation, lang, spoken=True), lang)})
     return " ".join(said)
 
 
