@@ -251,7 +251,7 @@ def test_ruling_sheet_rules_on_a_revoke_and_quotes_the_rules(
     text, flat = pages[0], squash(pages[0])
     assert "Gasthaus Krone club night" in text               # the record's Event tag
     assert "Ruling: Greta Huber wins the deal and scores 3 game points." in text
-    assert squash("Reason: Franz Leitner broke a rule (follow-suit) in trick 7: Franz Leitner "
+    assert squash("Reason: Franz Leitner broke a rule (follow suit) in trick 7: Franz Leitner "
                   "played JD to 10C while holding JC.") in flat
     assert squash("illegal play: “" + REASON_TEXT["illegal-play"]) in flat
     assert "follow suit (trick 7, Franz Leitner)" in text

@@ -198,7 +198,7 @@ EN_WORDS = {
                    "Carry", "Running score", "Signature"),
     "blank": ("One match to 7 game points", "Player A", "Signature"),
     "ruling": ("Ruling", "The deal", "Forehand", "Turn-up", "Tricks", "Rule violations",
-               "follow-suit", "match 1, deal 1", "Analysis"),
+               "follow suit", "match 1, deal 1", "Analysis"),
     "analysis": ("Match 1, Greta Huber – Franz Leitner: the closes and claims", "Per player",
                  "Closes", "Late claims", "page 1 of 1"),
 }
