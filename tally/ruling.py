@@ -187,7 +187,8 @@ class Layout:
     """A deal as it lies on the table after its record: each trick line, the card led to the
     trick being played, the card lying face up under the stock (the turn-up, or the exchange
     card after an exchange; None when it is gone or unknown), who closed, whether the stock is
-    exhausted and how many cards it still holds."""
+    exhausted, how many cards it still holds, and who leads (or led) the trick being played:
+    the one who claims by default."""
 
     tricks: tuple[TrickSummary, ...]
     lead: Card | None
@@ -195,6 +196,7 @@ class Layout:
     closer: str | None
     exhausted: bool
     stock_left: int
+    leader: str
 
 
 def lay_out(record: DealRecord) -> Layout | None:
@@ -205,7 +207,7 @@ def lay_out(record: DealRecord) -> Layout | None:
     if deal is None or ruling.errors:
         return None
     return Layout(tuple(visitor.lines), deal.lead, deal.face_up, deal.closer, deal.exhausted,
-                  deal.stock_left)
+                  deal.stock_left, deal.leader)
 
 
 def summarize(record: DealRecord, file: str = "") -> tuple[Ruling, list[TrickSummary]]:

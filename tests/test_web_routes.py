@@ -497,7 +497,7 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
     assert "Spiel 1 · Anna gab · Trumpfkarte" in html
     # the buttons are labelled in German and record the same tokens
     assert 'name="token" value="close">Zudrehen (nach dem Abheben)</button>' in html
-    assert 'name="token" value="66">66 ansagen</button>' in html
+    assert 'name="token" value="66">Dora sagt 66 an</button>' in html
     assert 'name="token" value="20 QC">20 mit D♣</button>' in html
     assert web.tap("KS").status_code == 303
     html = web.page(web.table())

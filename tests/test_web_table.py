@@ -225,3 +225,11 @@ def test_a_violation_reads_as_a_rule_broken_in_german(web: Web) -> None:
     assert res.status_code == 200
     assert ("Anna verletzte eine Regel (<strong>Trumpfzwang</strong>): Anna gab 9♦ zu 10♣ zu, "
             "ohne Farbe zu bekennen oder zu trumpfen, mit D♥ in der Hand") in res.text
+
+
+def test_the_claim_button_names_who_claims(web: Web) -> None:
+    _start(web)
+    _said(web, *MARRIAGE_DEAL[:6])  # Bert declared 20 and led; Anna is to follow
+    html = web.page(web.table())
+    assert 'id="turn">Trick 3: <strong>Anna</strong> to follow' in html
+    assert 'name="token" value="66">Bert claims 66</button>' in html

@@ -63,21 +63,21 @@ def test_a_deal_with_an_exchange_a_marriage_a_close_and_a_claim(server: dict[str
     _tap(phone, "swap")
     assert _text(phone, ".banner.notice") == f"{dealer} exchanged 9♥ for Q♥."
     assert _text(phone, "#faceup") == "Face up: 9♥ (exchanged for Q♥)"
-    _shot(phone, "phone-exchange")
+    _shot(phone, "phone-deal-exchange")
     _tap(phone, "JH")
     _tap(phone, "AH")
     _tap(phone, "20 QC")
     assert _text(phone, ".banner.notice") == (
         f"{leader} declared 20 in clubs and led Q♣.")
     assert _text(phone, "#led") == f"{leader} led Q♣"
-    _shot(phone, "phone-marriage")
+    _shot(phone, "phone-deal-marriage")
     _tap(phone, "JC")
     _tap(phone, "close")
     assert _text(phone, ".banner.notice") == f"{leader} closed after drawing."
     assert _text(phone, "#stock") == (
         f"{leader} closed the stock: follow suit, head the trick")
     _tap(phone, "10C")
-    _shot(phone, "phone-closed")
+    _shot(phone, "phone-deal-closed")
     _tap(phone, "9C")
     tricks = _text(phone, "#tricks")
     assert tricks.splitlines()[1].startswith(f"{leader} 10♣ · 9♣ → {leader}")
@@ -87,7 +87,7 @@ def test_a_deal_with_an_exchange_a_marriage_a_close_and_a_claim(server: dict[str
     notice = _text(phone, ".banner.notice")
     assert notice.startswith(f"{leader} claimed 66. Deal 1 is over: ")
     assert f"{dealer} +" in _text(phone, "#deals") and "(false claim)" in _text(phone, "#deals")
-    _shot(phone, "phone-deal-over")
+    _shot(phone, "phone-deal-claimed")
 
 
 def test_the_quick_result_offers_the_reasons_that_fit_the_winner(server: dict[str, Any],  # noqa: F811
@@ -112,7 +112,7 @@ def test_the_quick_result_offers_the_reasons_that_fit_the_winner(server: dict[st
                if label.is_displayed()]
     assert offered == ["2", "3"]  # a false claim scores 2 or 3 under sixty-six
     assert phone.find_element(By.CSS_SELECTOR, 'input[name="points"][value="2"]').is_selected()
-    _shot(phone, "phone-quick")
+    _shot(phone, "phone-quick-reasons")
     phone.find_element(By.CSS_SELECTOR, 'input[name="winner"][value=""]').click()
     assert shown() == ["Nobody won: drawn"]
     assert not phone.find_element(By.ID, "points").is_displayed()
@@ -121,7 +121,7 @@ def test_the_quick_result_offers_the_reasons_that_fit_the_winner(server: dict[st
     assert "is drawn" in _text(phone, "#claim")
     _tap(phone, "yes", "agree")
     assert _text(phone, "#carry") == "1 game point carried into this deal"
-    _shot(phone, "phone-carry")
+    _shot(phone, "phone-deal-carry")
 
 
 def test_the_table_in_german_on_a_phone(server: dict[str, Any], phone: Any) -> None:  # noqa: F811
@@ -133,5 +133,15 @@ def test_the_table_in_german_on_a_phone(server: dict[str, Any], phone: Any) -> N
     assert _text(phone, ".banner.notice") == f"{leader} spielte 10♣."
     assert _text(phone, "#stock") == f"{leader} hat zugedreht: Farbzwang und Stichzwang"
     assert "D♥" in _text(phone, ".play")  # German letters on the cards
-    _shot(phone, "phone-de-closed")
+    _shot(phone, "phone-de-deal-closed")
     phone.delete_cookie("tally_lang")
+
+
+def test_the_stock_exhausted_on_a_phone(server: dict[str, Any], phone: Any) -> None:  # noqa: F811
+    phone.get(server["tables"][1])  # its deal 1 is over: six tricks of deal 2, no close
+    _tap(phone, "AD", "turn_up")
+    for token in ("KS", "AS", "9S", "JS", "10S", "QS", "9C", "JC", "QC", "KC", "10C", "AC"):
+        _tap(phone, token)
+    assert _text(phone, "#stock") == "Stock exhausted: follow suit, head the trick"
+    assert 'id="faceup"' not in phone.page_source  # the loser of the last draw took it
+    _shot(phone, "phone-deal-exhausted")

@@ -106,6 +106,8 @@ class TableView:
     closed_by: str | None
     exhausted: bool
     stock_left: int
+    #: who leads (or led) the trick being played: who claims by default
+    leader: str
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ ACTION_LABELS = {
 }
 #: a marriage's button: ``20 with Q♣``
 MARRIAGE = N_("%(points)s with %(card)s")
+#: the claim's button, naming who claims (the player on lead)
+CLAIM = N_("%(player)s claims 66")
 #: the exchange's button, naming the rule set's exchange card
 SWAP = {Rank.NINE: N_("Swap the trump nine"), Rank.JACK: N_("Swap the trump jack")}
 
@@ -132,14 +134,21 @@ def card_rows(tokens: list[str], lang: str | None = None) -> list[list[Button]]:
             for s in order if s in by_suit]
 
 
-def action_buttons(tokens: list[str], rules: str, lang: str | None = None) -> list[Button]:
+def action_buttons(tokens: list[str], rules: str, lang: str | None = None,
+                   claimer: str | None = None) -> list[Button]:
     """The tokens that are not plain cards (swap, marriages, closing, claims), labelled in
     ``lang``; ``swap`` names the rule set's exchange card (the trump nine, or the jack in
-    Schnapsen).
+    Schnapsen), ``66`` the ``claimer`` when given.
 
-    >>> [b.label for b in action_buttons(["swap", "66"], "schnapsen")]
+    >>> [b.label for b in action_buttons(["swap", "66"], "schnapsen", "en")]
     ['Swap the trump jack', 'Claim 66']
+    >>> [b.label for b in action_buttons(["66"], "sixty-six", "de", claimer="Anna")]
+    ['Anna sagt 66 an']
     """
-    swap = _words(lang)(SWAP[RuleSet.parse(rules).exchange_card])
-    return [Button(t, swap, "action") if t == "swap" else Button.of(t, lang)
+    say = _words(lang)
+    swap = say(SWAP[RuleSet.parse(rules).exchange_card])
+    claim = None if claimer is None else say(CLAIM) % {"player": claimer}
+    return [Button(t, swap, "action") if t == "swap"
+            else Button(t, claim, "action") if t == "66" and claim is not None
+            else Button.of(t, lang)
             for t in tokens if t in ACTION_LABELS or " " in t]

@@ -118,7 +118,9 @@ def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
     cards = [str(c) for c in deck(match.rules)]
     return {
         "match": match, "deal": deal, "last": last, "referee": referee,
-        "rows": card_rows(legal, lang), "actions": action_buttons(legal, match.rules, lang),
+        "rows": card_rows(legal, lang),
+        "actions": action_buttons(legal, match.rules, lang,
+                                  deal.table.leader if deal and deal.table else None),
         "others": (card_rows([c for c in cards if c not in legal], lang) if deal is not None
                    else []),
         "turn_ups": card_rows(cards, lang),
