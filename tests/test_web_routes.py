@@ -530,12 +530,12 @@ def test_a_quick_result_in_german(web: Web) -> None:
     res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
                    at=fields["at"], last="")
     assert "<h1>Dora, einverstanden?</h1>" in res.text
-    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Ansage)" in res.text
+    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Anna sagte 66 an)" in res.text
     assert '<input type="hidden" name="reason" value="claim">' in res.text
     res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
                    at=fields["at"], last="", agree="yes")
     html = web.client.get(res.headers["location"]).text
-    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Ansage)." in html
+    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Anna sagte 66 an)." in html
     assert "(Ansage, nur das Ergebnis)" in html
     res = web.post(web.table() + "/quick", winner="Nobody", points="2", at=f"{web.match}.1:0")
     assert res.status_code == 400 and "bitte auswählen, wer das Spiel gewonnen hat" in res.text

@@ -233,3 +233,15 @@ def test_the_claim_button_names_who_claims(web: Web) -> None:
     html = web.page(web.table())
     assert 'id="turn">Trick 3: <strong>Anna</strong> to follow' in html
     assert 'name="token" value="66">Bert claims 66</button>' in html
+
+
+def test_the_opponent_is_asked_who_did_what(web: Web) -> None:
+    web.page(web.table())
+    res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="false-claim",
+                   at=f"{web.match}.0:0", last="")
+    assert res.status_code == 200
+    assert ('<p class="claim" id="claim">Anna wins deal 1: 2 game points '
+            '(Bert claimed 66 falsely)</p>') in res.text
+    res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="false-claim",
+                   at=f"{web.match}.0:0", last="", agree="yes")
+    assert _notice(web, res) == "Anna wins deal 1: 2 game points (Bert claimed 66 falsely)."

@@ -302,12 +302,23 @@ async def quick(request: Request) -> Response:
                      else match.players[1])
             return render(request, "agree.html.j2", 200, url=table_url(request, mid),
                           match=match, winner=winner, points=points, reason=reason,
+                          how=_how(match.players, winner, reason, lang),
                           confirmer=other, at=str(expect), last=expect.last or "")
         store = _acting(request, mid)
         d = await blocking(_quick_at, store, mid, expect, winner, points, reason)
-        return _done(request, mid, entered(d, lang))
+        return _done(request, mid, entered(d, lang, _how(match.players, winner, reason, lang)))
 
     return await _change(request, mid, action)
+
+
+def _how(players: tuple[str, str], winner: str | None, reason: str, lang: str) -> str | None:
+    """How a deal entered as a result ended, naming who did it: ``Bert claimed 66 falsely``
+    (None for a draw or a reason the form does not offer)."""
+    side = next((c for c in QUICK_CHOICES if c[1] == reason), None)
+    if winner is None or side is None or side[0] == "nobody":
+        return None
+    loser = players[1] if players[0] == winner else players[0]
+    return f"{winner if side[0] == 'winner' else loser} {translate(lang)(side[2])}"
 
 
 def _quick_at(store: Store, mid: int, expect: Position, winner: str | None, points: int,

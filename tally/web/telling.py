@@ -91,14 +91,15 @@ def _values(move: MoveView, lang: str) -> dict[str, object]:
             "taken": shown(move.taken, lang), "points": move.points, "suit": suit}
 
 
-def entered(deal: DealView, lang: str) -> str:
-    """What entering a deal's result did: who won it, the game points and why."""
+def entered(deal: DealView, lang: str, how: str | None = None) -> str:
+    """What entering a deal's result did: who won it, the game points and why (``how``, as
+    the opponent agreed to it, else the reason's word)."""
     words = translations(lang)
     if deal.winner is None:
         return words.gettext(ENTERED_DRAWN) % {"number": deal.number} + "."
     return words.ngettext(*ENTERED_WON, deal.game_points) % {
         "winner": deal.winner, "number": deal.number, "num": deal.game_points,
-        "reason": word(deal.reason, lang, spoken=True)} + "."
+        "reason": how or word(deal.reason, lang, spoken=True)} + "."
 
 
 def told(deal: DealView, tokens: tuple[str, ...], players: tuple[str, str], lang: str) -> str:
