@@ -177,17 +177,6 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
                                    "rules": rules.spec, "points": deal_points})
 
 
-def quick_reasons(rules: RuleSet) -> tuple[str, ...]:
-    """The reasons a quick result may give under ``rules``: those :func:`check_quick_result`
-    accepts with some winner and game points (``draw`` not where the last trick decides,
-    ``last-trick`` and ``higher-total`` only where they end an unclaimed deal).
-
-    >>> quick_reasons(RuleSet.parse("sixty-six"))
-    ('claim', 'false-claim', 'failed-close', 'illegal-play', 'draw')
-    """
-    return tuple(str(r) for r in REASONS if r != "incomplete" and quick_points(rules, r))
-
-
 def quick_points(rules: RuleSet, reason: str) -> tuple[int, ...]:
     """The game points (without the carry) a quick result may give for ``reason`` under
     ``rules``, as :func:`check_quick_result` accepts them (``(0,)`` for a draw; none for a
