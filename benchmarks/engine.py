@@ -15,8 +15,7 @@ Replays a fixed set of random legal Sixty-Six deals, written as a scorer would w
 - records ruled per second, records already read (the engine's replay and ruling);
 - records read and ruled per second (the whole ``tally check`` path, text to ruling:
   :func:`tally.ruling.rule_text`);
-- random legal deals played per second, for each preset (:func:`tally.deal.play_random_deal`,
-  or ``Deal.play_out_randomly`` in a tally from before it).
+- random legal deals played per second, for each preset (``Deal.play_out_randomly``).
 
 Every process this starts runs as on a user's machine: without ``PYTHONDONTWRITEBYTECODE``
 and ``PYTHONUNBUFFERED`` (a sandbox may set them), so compiled ``.pyc`` files are written
@@ -38,11 +37,6 @@ import time
 from pathlib import Path
 
 from tally.deal import Deal
-
-try:
-    from tally.deal import play_random_deal
-except ImportError:  # a tally from before it (a baseline): the deal plays itself
-    play_random_deal = None  # type: ignore[assignment]
 from tally.notation import read_deal, write_deal
 from tally.rules import RuleSet
 from tally.ruling import rule, rule_text
@@ -76,14 +70,9 @@ def random_deals_per_second(preset: str, seconds: float, seed: int = 1) -> float
     rng = random.Random(seed)
     n = 0
     start = time.perf_counter()
-    if play_random_deal is not None:
-        while time.perf_counter() - start < seconds:
-            play_random_deal(rules, rng)
-            n += 1
-    else:
-        while time.perf_counter() - start < seconds:
-            Deal.random(rules, rng, keep_history=False).play_out_randomly(rng)
-            n += 1
+    while time.perf_counter() - start < seconds:
+        Deal.random(rules, rng, keep_history=False).play_out_randomly(rng)
+        n += 1
     return n / (time.perf_counter() - start)
 
 

@@ -4,18 +4,16 @@ the same run (the machine's load cancels out).
     python benchmarks/startup.py [--runs 15] [--against /path/to/other/checkout]
 
 Measured, interleaved run by run (so a busy neighbour slows every command alike): ``python -c
-pass``, ``tally --help``, ``tally check ONE.deal`` and ``tally deal play MATCH CARD`` (one card,
-then its undo, untimed, on a fresh SQLite database). ``--against`` times another checkout's
-``tally`` too (its folder first on PYTHONPATH, the same interpreter), side by side.
+pass``, ``tally --help``, ``tally check ONE.deal``, and the one-shot database commands ``tally
+deal play MATCH CARD`` (one card, then its undo, untimed), ``tally player list``, ``tally
+standings EVENT`` and ``tally match show MATCH`` on a fresh SQLite database. ``--against``
+times another checkout's ``tally`` too (its folder first on PYTHONPATH), side by side.
 
-Output goes to a pipe, as from a script: ``--help`` and ``deal play`` take their plain paths
-(tally/cli/helptext.py, tally/cli/quickplay.py: no Typer, no SQLAlchemy), ``check`` its direct
-call of the command. ``--help`` in a terminal is rich's coloured help, through Typer.
-
-Targets (issue 9): ``--help`` and ``check`` at most 3.5 times ``python -c pass``, ``deal play``
-at most 6 times. Prints the median of each, its ratio and the best run. Every process runs
-as on a user's machine: without ``PYTHONDONTWRITEBYTECODE`` (so the compiled ``.pyc`` files
-are written on the first, untimed, runs and used after) and without ``PYTHONUNBUFFERED``.
+Output goes to a pipe, as from a script. Targets (docs/performance.md): ``--help`` and
+``check`` at most 3.5 times ``python -c pass``, every one-shot database command at most 8
+times. Prints the median of each, its ratio and the best run. Every process runs as on a
+user's machine: without ``PYTHONDONTWRITEBYTECODE`` (so the compiled ``.pyc`` files are
+written on the first, untimed, runs and used after) and without ``PYTHONUNBUFFERED``.
 """
 
 from __future__ import annotations
@@ -30,7 +28,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGETS = {"--help": 3.5, "check": 3.5, "deal play": 6.0}
+TARGETS = {"--help": 3.5, "check": 3.5, "deal play": 8.0, "player list": 8.0,
+           "standings": 8.0, "match show": 8.0}
+#: the commands timed, by name
+COMMANDS = (("--help", ["--help"]), ("deal play", ["deal", "play", "1", "KS"]),
+            ("player list", ["player", "list"]), ("standings", ["standings", "Club"]),
+            ("match show", ["match", "show", "1"]))
 #: the environment of a user's machine: this sandbox sets PYTHONDONTWRITEBYTECODE (every
 #: process would compile tally from source) and PYTHONUNBUFFERED, a user's shell does not
 USER_ENV = {k: v for k, v in os.environ.items()
@@ -58,7 +61,8 @@ def timed(cmd: list[str], env: dict[str, str], check: bool = False) -> float:
 def prepare(env: dict[str, str]) -> None:
     """A database with one match and a deal started, for ``deal play``."""
     for args in (["init"], ["player", "add", "Anna", "Bert"],
-                 ["match", "start", "Anna", "Bert", "--dealer", "Anna"],
+                 ["event", "create", "Club", "Anna", "Bert"],
+                 ["match", "start", "Anna", "Bert", "--dealer", "Anna", "--event", "Club"],
                  ["deal", "start", "1", "QH"]):
         timed(tally(env, *args), env, check=True)
 
@@ -82,8 +86,7 @@ def main() -> None:
         times.setdefault("python -c pass", []).append(
             timed([sys.executable, "-c", "pass"], envs["this"]))
         for label, env in envs.items():
-            for name, cmd in (("--help", ["--help"]), ("check", ["check", record]),
-                              ("deal play", ["deal", "play", "1", "KS"])):
+            for name, cmd in (*COMMANDS, ("check", ["check", record])):
                 times.setdefault(f"{label}: tally {name}", []).append(
                     timed(tally(env, *cmd), env, check=True))
                 if name == "deal play":

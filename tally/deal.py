@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from tally.cards import CARDS, Card, Suit, cards_of
 from tally.decision import DealState, Ruling, rule_facts
@@ -43,15 +43,10 @@ from tally.evidence import (
 from tally.i18n import N_
 from tally.kernel import (
     CARD_POINTS,
-    CLAIM_ACTION,
     CLAIM_AT,
-    CLOSE_ACTION,
-    DRAW_ACTION,
-    EXCHANGE_ACTION,
     FOLLOWER_WINS,
     KING,
     KINGS_MASK,
-    MARRIAGE_BASE,
     NINE,
     QUEEN,
     TRUMP_MARRIAGE,
@@ -62,7 +57,6 @@ from tally.kernel import (
     legal_follows,
     marriage_allowed,
     marriage_value,
-    play_randomly,
     random_card,
 )
 from tally.notation import (
@@ -81,7 +75,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = ["Action", "Claim", "Close", "Deal", "Draw", "Exchange", "Marriage", "Play",
-           "RandomDeal", "Violation", "check_in_deck", "play_random_deal"]
+           "Violation", "check_in_deck"]
 
 #: ``face_up`` when what lies face up is unknown (after a false exchange).
 UNKNOWN: Final = -2
@@ -1004,9 +998,6 @@ class Deal:
         The same rules as :meth:`legal_actions`, without building the list: claims are made
         most of the time they are correct (not always, so that deals are also played out), the
         stock is closed now and then, exchanges and marriages are taken half the time.
-        :func:`play_random_deal` plays a whole deal the same way on local numbers, drawing the
-        same random numbers (``tests/test_engine_play.py`` holds the two together): change
-        one, change both.
         """
         hands = self._hands
         if hands is None:
@@ -1338,65 +1329,6 @@ class Deal:
         return dealt_o is not None and bool(dealt_o >> partner & 1)
 
 
-class RandomDeal(NamedTuple):
-    """A random legal deal played on local numbers by :func:`play_random_deal`: the hands as
-    dealt (forehand's, dealer's masks), the turn-up, the face-down stock from the top and the
-    actions taken (codes of :func:`tally.kernel.play_randomly`)."""
-
-    rules: RuleSet
-    hands: tuple[int, int]
-    turn_up: int
-    stock: tuple[int, ...]
-    actions: tuple[int, ...]
-
-    def deal(self, names: tuple[str, str] = ("Anna", "Bert"), carry: int = 0, *,
-             keep_history: bool = True) -> Deal:
-        """The same deal played through a :class:`Deal`'s public actions (forehand
-        ``names[0]``, dealer ``names[1]``): for its record and its ruling."""
-        deal = Deal.start(self.rules, dealer=names[1], forehand=names[0],
-                          trump=CARDS[self.turn_up], carry=carry,
-                          hands={names[p]: cards_of(self.hands[p]) for p in (0, 1)},
-                          stock=[CARDS[c] for c in self.stock], keep_history=keep_history)
-        for code in self.actions:
-            if code < MARRIAGE_BASE:
-                deal.play(CARDS[code])
-            elif code < EXCHANGE_ACTION:
-                deal.declare(CARDS[code - MARRIAGE_BASE])
-            elif code == EXCHANGE_ACTION:
-                deal.exchange()
-            elif code == CLOSE_ACTION:
-                deal.close()
-            elif code == DRAW_ACTION:
-                deal.draw()
-            else:
-                assert code == CLAIM_ACTION
-                deal.claim()
-        return deal
-
-
-def play_random_deal(rules: RuleSet, rng: Random) -> RandomDeal:
-    """A deal shuffled with ``rng`` and played to its end by random legal actions, on local
-    numbers (:func:`tally.kernel.play_randomly`), without a :class:`Deal`.
-
-    The same seed gives the same deal, card for card, as :meth:`Deal.random` followed by
-    :meth:`Deal.play_out_randomly`, several times faster; :meth:`RandomDeal.deal` plays it
-    through a :class:`Deal` when its record or ruling is wanted.
-    """
-    deck = _shuffled(_DECK24 if rules.deck == 24 else _DECK20, rng)
-    h = rules.hand
-    first = sum(map(_BIT_OF, deck[:h]))  # (the hands as masks: distinct bits add up)
-    second = sum(map(_BIT_OF, deck[h:2 * h]))
-    turn_up = deck[2 * h]
-    stock = tuple(deck[2 * h + 1:])
-    actions = play_randomly(first, second, turn_up, stock,
-                            turn_up // 6 * 6 + int(rules.exchange_card),
-                            rules.exchange_when == "lead", rules.exchange_needs_trick,
-                            rules.close_before_draw, rules.marriage_in_phase2, rng.random)
-    # (a named tuple made without its slower ``__new__``: one per deal played)
-    return tuple.__new__(RandomDeal, (rules, (first, second), turn_up, stock, tuple(actions)))
-
-
-_BIT_OF: Final = (1).__lshift__  # (a card's bit: 1 << card)
 _DECK24: Final = tuple(range(24))
 _DECK20: Final = tuple(c for c in range(24) if c % 6 != NINE)
 # Enum members looked up once (an enum attribute costs a descriptor call on hot paths).

@@ -11,13 +11,11 @@ from __future__ import annotations
 import json.encoder
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple
 
 from tally.evidence import DealFacts, Violation, proven_violations
 from tally.i18n import N_
 from tally.kernel import CLAIM_AT, Reason, Rule, game_points
-
-_T = TypeVar("_T")
 
 #: Every outcome reason, as stored and printed.
 REASONS: Final = tuple(Reason)
@@ -226,12 +224,7 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
     carry_in = facts.carry
     winner, won, reason, why = verdict
     if winner is not None:
-        key = (names[winner], won + carry_in, reason)
-        outcome = _OUTCOMES.get(key)
-        if outcome is None:
-            outcome = _new(Outcome, {"winner": key[0], "game_points": key[1], "reason": reason})
-            if len(_OUTCOMES) < _OUTCOMES_MOST:
-                _OUTCOMES[key] = outcome
+        outcome = Outcome(names[winner], won + carry_in, reason)
         carry_out = 0
     elif reason is Reason.DRAW:
         outcome = _DRAWN
@@ -246,55 +239,23 @@ def decide(facts: DealFacts, state: DealState, violations: list[Violation], file
                   and result == (outcome.winner, outcome.game_points))
     first_name, second_name = names
     tricks = facts.tricks
-    ruling = _new_object(Ruling)  # (as _new makes it, without the call: one per record)
-    _set_attribute(ruling, "__dict__", {
-        "file": file, "rules": facts.rules.spec, "forehand": first_name, "dealer": second_name,
-        "errors": (), "violations": tuple(violations) if violations else (),
-        "tricks": {first_name: tricks[0], second_name: tricks[1]},
-        "points": {first_name: counted[0], second_name: counted[1]},
-        "outcome": outcome, "agreed": agreed, "carry": carry_out, "carry_in": carry_in,
-        "deal_points": won, "explanation": why, "result_tag": result_tag,
-        "state": state})
-    return ruling
-
-
-_set_attribute = object.__setattr__
-_new_object = object.__new__
-
-
-def _new(cls: type[_T], fields: dict[str, Any]) -> _T:
-    """A frozen dataclass of ``cls`` with every field given, made without its ``__init__``
-    (which sets each field through ``object.__setattr__``: a ruling is made per record);
-    ``fields`` becomes the object's own and must not be used after."""
-    obj = _new_object(cls)
-    _set_attribute(obj, "__dict__", fields)
-    return obj
+    return Ruling(
+        file=file, rules=facts.rules.spec, forehand=first_name, dealer=second_name,
+        errors=(), violations=tuple(violations),
+        tricks={first_name: tricks[0], second_name: tricks[1]},
+        points={first_name: counted[0], second_name: counted[1]},
+        outcome=outcome, agreed=agreed, carry=carry_out, carry_in=carry_in,
+        deal_points=won, explanation=why, result_tag=result_tag, state=state)
 
 
 #: The outcomes with no winner (frozen, so every ruling may share them).
 _DRAWN: Final = Outcome(None, 0, Reason.DRAW)
 _UNDECIDED: Final = Outcome(None, 0, Reason.INCOMPLETE)
-#: Outcomes with a winner made before, by winner, game points and reason: frozen too, and
-#: a club's players win the same few ways night after night; at most ``_OUTCOMES_MOST``.
-_OUTCOMES: Final[dict[tuple[str, int, Reason], Outcome]] = {}
-_OUTCOMES_MOST: Final = 10_000
-
-
-#: Explanations of a player and their points worded before, by template, player and points:
-#: the same few come back record after record; at most ``_SAID_MOST``.
-_SAID: Final[dict[tuple[str, str, int], str]] = {}
-_SAID_MOST: Final = 10_000
 
 
 def _said(template: str, player: str, points: int) -> str:
     """``template`` (an explanation of a player and their points) worded."""
-    key = (template, player, points)
-    text = _SAID.get(key)
-    if text is None:
-        text = template % {"player": player, "points": points}
-        if len(_SAID) < _SAID_MOST:
-            _SAID[key] = text
-    return text
+    return template % {"player": player, "points": points}
 
 
 def _points(facts: DealFacts, p: int, violations: list[Violation]) -> int:

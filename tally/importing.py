@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn
 from tally.errors import LoadError, TallyError
 from tally.exporting import EXPORTED_KINDS, FORMAT, LATE_ENTRY_KINDS, VERSION
 from tally.loading import MAX_FILE_BYTES, Loaded, load_event, read_text_file
+from tally.match import MATCH_RESULT
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -669,6 +670,7 @@ def _deals(store: Store, ev: EventView, match_id: int, m: _Match,
     if m.round is not None:
         context |= {"Round": str(m.round), "Table": str(m.table)}
     recorded = quick = 0
+    whole: list[tuple[str | None, int, str]] = []  # the lines of a match result entered whole
     for k, d in enumerate(m.deals):
         at = m.at / "deals" / k
         try:
@@ -679,12 +681,20 @@ def _deals(store: Store, ev: EventView, match_id: int, m: _Match,
             else:
                 assert d.result is not None
                 winner, points, reason = d.result
-                store.quick_result(match_id, winner=None if winner is None else
-                                   f"#{ids[fold(winner)][0]}" if fold(winner) in ids else winner,
-                                   points=points, reason=reason)
+                line = (None if winner is None else f"#{ids[fold(winner)][0]}"
+                        if fold(winner) in ids else winner, points, reason)
+                if reason == MATCH_RESULT:
+                    whole.append(line)
+                else:
+                    store.enter_results(match_id, [line])
                 quick += 1
         except TallyError as exc:
             at.fail(str(exc).removeprefix(f"{at.where}: "))
+    if whole:
+        try:
+            store.enter_results(match_id, whole)
+        except TallyError as exc:
+            (m.at / "deals").fail(str(exc))
     if m.score is not None or m.has_winner:
         state = store.match_state(match_id)
         if m.score is not None:

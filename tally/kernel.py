@@ -15,27 +15,6 @@ diamonds, hearts, spades; ranks 9 J Q K 10 A), and a set of cards is a 24-bit ma
     0
     >>> game_points(opp_points=40, opp_tricks=2), game_points(20, 1), game_points(0, 0)
     (1, 2, 3)
-
-Random play
------------
-:func:`play_randomly` plays a fully known deal by random legal actions, as
-:meth:`tally.deal.Deal.play_out_randomly` makes its players act, drawing the same numbers from
-the same generator in the same order, so one seed gives the same deal either way
-(``tests/test_engine_play.py`` proves it; change one, change both): a correct claim most of
-the time one is possible, the stock closed now and then, exchanges and marriages half the
-time, a random legal card otherwise (:func:`random_lead`, :func:`random_card`). Every rule is
-this module's: the duty to follow (:func:`legal_follows`), the trick (:data:`FOLLOWER_WINS`),
-the points (:data:`CARD_POINTS`, :data:`CLAIM_AT`), when an exchange, a close and a marriage
-are allowed (:func:`exchange_refusal`, :func:`close_refusal`, :func:`marriage_allowed`). The
-leader's and the follower's hand, card points, tricks and marriage points are kept in local
-variables, swapped when the follower wins a trick; phase 1 and phase 2 are two loops (the
-draws, a close and the follower's exchange belong to the first, the duty to follow to the
-second: :func:`_play_phase2`).
-
-An action is a code: a card played is its number (0 to 23), a marriage ``MARRIAGE_BASE`` plus
-the card shown (which is led next), then ``EXCHANGE_ACTION``, ``CLOSE_ACTION``,
-``CLAIM_ACTION`` (by the player on lead) and ``DRAW_ACTION`` (both players draw after a trick
-of phase 1; a close or a claim before the draws is made before them).
 """
 
 from __future__ import annotations
@@ -44,7 +23,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
 
 class Rule(StrEnum):
@@ -260,28 +239,10 @@ def cards_in(mask: int) -> list[int]:
     return out
 
 
-#: Action codes of :func:`play_randomly` besides a card played (its number, 0 to 23) and a
-#: marriage declared by showing card ``c`` (``MARRIAGE_BASE + c``).
-MARRIAGE_BASE: Final = 24
-EXCHANGE_ACTION: Final = 48
-CLOSE_ACTION: Final = 49
-CLAIM_ACTION: Final = 50
-DRAW_ACTION: Final = 51
-
-
 def random_card(mask: int, rand: Callable[[], float]) -> int:
     """A card of the non-empty ``mask`` chosen at random: the k-th lowest, k drawn from
     ``rand`` (one number)."""
     return (_CARDS_LOW[mask & 4095] + _CARDS_HIGH[mask >> 12])[int(rand() * mask.bit_count())]
-
-
-def random_lead(hand: int, kings: int, rand: Callable[[], float]) -> int:
-    """A random lead from ``hand``, which holds marriages (``kings``: the kings of them), as
-    an action code: half the time a marriage shown with its king or its queen (half the time
-    each), ``MARRIAGE_BASE`` plus that card; else a random card of the hand."""
-    if rand() < 0.5:
-        return MARRIAGE_BASE + random_card(kings, rand) - (rand() >= 0.5)
-    return random_card(hand, rand)
 
 
 def _cards_of_masks(first: int) -> tuple[tuple[int, ...], ...]:
@@ -298,95 +259,3 @@ def _cards_of_masks(first: int) -> tuple[tuple[int, ...], ...]:
 #: in about 1.5 ms).
 _CARDS_LOW: Final = _cards_of_masks(0)
 _CARDS_HIGH: Final = _cards_of_masks(12)
-
-
-def play_randomly(first: int, second: int, turn_up: int, stock: Sequence[int], xcard: int,
-                  exchange_lead_only: bool, exchange_needs_trick: bool, close_before_draw: bool,
-                  marriage_in_phase2: bool, rand: Callable[[], float]) -> list[int]:
-    """Random legal play of a fully known deal on local numbers: the actions taken, as codes
-    ("Random play" above). ``first`` and ``second`` are the hands as dealt (forehand's,
-    dealer's), ``stock`` the face-down stock from the top; phase 2 is :func:`_play_phase2`'s."""
-    trump = turn_up // 6
-    wins, points, xbit = FOLLOWER_WINS[trump], CARD_POINTS, 1 << xcard  # (locals: faster)
-    close_at_draw = not close_refusal(False, False, True, close_before_draw)  # (asked once)
-    lhand, fhand, top, face_up, size = first, second, 0, turn_up, len(stock)
-    lpoints = fpoints = ltricks = ftricks = lmarried = fmarried = 0
-    actions: list[int] = []
-    act = actions.append
-    while True:
-        if ltricks:  # after a trick: claim, close before the draws, or draw
-            if lpoints >= 46 and lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
-                act(CLAIM_ACTION)
-                return actions
-            if close_at_draw and rand() < 0.04:
-                act(CLOSE_ACTION)
-                phase2 = True
-            else:  # the winner draws first; after the last face-down card the loser takes
-                act(DRAW_ACTION)  # the face-up one
-                lhand |= 1 << stock[top]
-                top += 2
-                phase2 = top > size
-                fhand |= 1 << (face_up if phase2 else stock[top - 1])
-            if lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
-                act(CLAIM_ACTION)
-                return actions
-            if phase2:
-                break
-        if rand() < 0.04:
-            act(CLOSE_ACTION)
-            break
-        if (lhand & xbit and rand() < 0.5 and not exchange_refusal(
-                False, False, False, exchange_lead_only, exchange_needs_trick, ltricks)):
-            act(EXCHANGE_ACTION)
-            lhand, face_up = (lhand | 1 << face_up) & ~xbit, xcard
-        kings = lhand & (lhand << 1) & KINGS_MASK
-        act(lead := random_lead(lhand, kings, rand) if kings else random_card(lhand, rand))
-        if lead >= MARRIAGE_BASE:  # (a marriage: the card shown is led)
-            lead -= MARRIAGE_BASE
-            lmarried += marriage_value(lead, trump)
-        lhand ^= 1 << lead
-        if (not exchange_lead_only and fhand & xbit and rand() < 0.5 and not exchange_refusal(
-                False, False, True, False, exchange_needs_trick, ftricks)):
-            act(EXCHANGE_ACTION)
-            fhand, face_up = (fhand | 1 << face_up) & ~xbit, xcard
-        act(c := random_card(fhand, rand))
-        fhand ^= 1 << c
-        if wins[lead][c]:  # the follower leads next
-            lhand, fhand, lpoints, fpoints, ltricks, ftricks, lmarried, fmarried = (
-                fhand, lhand, fpoints, lpoints, ftricks, ltricks, fmarried, lmarried)
-        lpoints += points[c] + points[lead]
-        ltricks += 1
-    return _play_phase2(actions, (lhand, fhand, lpoints, fpoints, lmarried, fmarried), trump,
-                        marriage_allowed(True, marriage_in_phase2), xbit, exchange_lead_only, rand)
-
-
-def _play_phase2(actions: list[int], hands: tuple[int, int, int, int, int, int], trump: int,
-                 marry: bool, xbit: int, lead_only: bool,
-                 rand: Callable[[], float]) -> list[int]:
-    """``actions`` with the rest of a random deal's play, from a lead in phase 2: ``hands``
-    are the leader's and the follower's hand, card points and marriage points
-    (:func:`play_randomly`'s locals); the leader may marry when ``marry``; ``xbit`` is the
-    exchange card's bit, which only the leader may exchange when ``lead_only``."""
-    wins, points, follows = FOLLOWER_WINS[trump], CARD_POINTS, legal_follows  # (locals: faster)
-    lhand, fhand, lpoints, fpoints, lmarried, fmarried = hands
-    act = actions.append
-    while True:
-        kings = lhand & (lhand << 1) & KINGS_MASK if marry else 0
-        act(lead := random_lead(lhand, kings, rand) if kings else random_card(lhand, rand))
-        if lead >= MARRIAGE_BASE:  # (a marriage: the card shown is led)
-            lead -= MARRIAGE_BASE
-            lmarried += marriage_value(lead, trump)
-        lhand ^= 1 << lead
-        if fhand & xbit and not lead_only:  # (the follower asks, as in phase 1: refused now)
-            rand()
-        act(c := random_card(follows(fhand, lead, trump), rand))
-        fhand ^= 1 << c
-        if wins[lead][c]:  # the follower leads next
-            lhand, fhand, lpoints, fpoints, lmarried, fmarried = (
-                fhand, lhand, fpoints, lpoints, fmarried, lmarried)
-        lpoints += points[c] + points[lead]
-        if not lhand:
-            return actions  # every trick played
-        if lpoints + lmarried >= CLAIM_AT and rand() < 0.9:
-            act(CLAIM_ACTION)
-            return actions

@@ -295,8 +295,7 @@ def _club_or_round_robin_matches(store: Store, event: EventView, kind: str,
 def _fill(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
     """Store a match's records and quick results; how many of each."""
     recorded = len(store.import_deals(match_id, plan.records)) if plan.records else 0
-    for winner, points, reason in plan.results:
-        store.quick_result(match_id, winner=winner, points=points, reason=reason)
+    store.enter_results(match_id, plan.results)
     return recorded, len(plan.results)
 
 
@@ -400,7 +399,7 @@ def _check_match(folder: Path, path: Path, rules: RuleSet, m: dict[str, Any], in
                  pair: tuple[str, str], dealer: str) -> _Planned:
     """One match of the file checked: its records, then its quick results, then the whole
     match as the engine scores it."""
-    from tally.match import DealResult, check_quick_result, score_match
+    from tally.match import MATCH_RESULT, DealResult, check_quick_result, score_match
 
     where = f"{path}, match {index}"
     texts: list[tuple[str, str]] = []
@@ -411,7 +410,8 @@ def _check_match(folder: Path, path: Path, rules: RuleSet, m: dict[str, Any], in
     for result in _names(m.get("results", []), path, f"match {index} results"):
         try:
             winner, points, reason = _result(result, where)
-            check_quick_result(rules, winner, points, reason)
+            if reason != MATCH_RESULT:  # a match result is checked whole as it is stored
+                check_quick_result(rules, winner, points, reason)
         except TallyError as exc:
             raise LoadError(f"{where}: {exc}") from None
         results.append(DealResult(winner, points, reason))
@@ -482,8 +482,7 @@ def _round_robin_matches(store: Store, event: EventView, matches: list[Any],
 def _play(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
     """Store a planned match's records and results; (records, results) stored."""
     recorded = len(store.import_deals(match_id, plan.records)) if plan.records else 0
-    for winner, points, reason in plan.results:
-        store.quick_result(match_id, winner=winner, points=points, reason=reason)
+    store.enter_results(match_id, plan.results)
     return recorded, len(plan.results)
 
 

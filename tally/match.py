@@ -11,6 +11,7 @@ The score of a match is always derived from its deals, never kept on the side::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
@@ -42,18 +43,35 @@ MSG_NOT_HIGHER_TOTAL: Final = N_("under %(rules)s an unclaimed deal ends %(end)s
                                  "higher total")
 MSG_WORTH: Final = N_("a deal won by %(text)s is worth %(choices)s game point(s) under "
                       "%(rules)s, not %(points)s")
+MSG_SCORE_FORM: Final = N_('"%(text)s" is not a match result: give both players\' game points '
+                           "in the match's order, as 7:3")
+MSG_NO_WINNER: Final = N_("%(score)s: nobody reached the match target of %(target)s game points "
+                          "(the winner has at least %(target)s)")
+MSG_TWO_WINNERS: Final = N_("%(score)s: only the winner reaches the match target of %(target)s "
+                            "game points (the loser has fewer)")
+MSG_TOO_HIGH: Final = N_("%(score)s: under %(rules)s a match ends at %(most)s game points at "
+                         "most (%(below)s before its last deal, which is worth 3 at most)")
 #: What joins the numbers of game points a deal may be worth (``2 or 3``).
 OR: Final = N_(" or ")
 #: Every template of a message of this module.
 MESSAGES: Final = (MSG_FIRST_DEALER, MSG_OVER_BEFORE, MSG_NOT_FINISHED, MSG_WINNER_NOT_PLAYING,
                    MSG_UNKNOWN_REASON, MSG_DRAW_NO_WINNER, MSG_NO_DRAW, MSG_NEEDS_WINNER,
-                   MSG_NOT_LAST_TRICK, MSG_NOT_HIGHER_TOTAL, MSG_WORTH)
+                   MSG_NOT_LAST_TRICK, MSG_NOT_HIGHER_TOTAL, MSG_WORTH, MSG_SCORE_FORM,
+                   MSG_NO_WINNER, MSG_TWO_WINNERS, MSG_TOO_HIGH)
+
+#: The reason of a line of a match result entered whole (:func:`match_result_lines`): not how
+#: a deal ended (:class:`tally.kernel.Reason`) but the game points a player scored in a match
+#: kept on paper.
+MATCH_RESULT: Final = "match-result"
+
+_SCORE = re.compile(r"\s*([0-9]{1,4})\s*[:\-]\s*([0-9]{1,4})\s*")
 
 
 @dataclass(frozen=True)
 class DealResult:
     """How one deal ended: its winner (None for a draw or a deal still being played), its game
-    points without the carry, and the reason (one of :class:`tally.kernel.Reason`)."""
+    points without the carry, and the reason (one of :class:`tally.kernel.Reason`, or
+    :data:`MATCH_RESULT` for a line of a match result entered whole)."""
 
     winner: str | None
     deal_points: int
@@ -195,6 +213,57 @@ def quick_points(rules: RuleSet, reason: str) -> tuple[int, ...]:
             continue
         fits.append(points)
     return tuple(fits)
+
+
+def read_score(text: str) -> tuple[int, int]:
+    """A match result as people write it, ``7:3`` (or ``7-3``): the two players' game points
+    in the match's order. Raises :class:`Refused` for anything else.
+
+    >>> read_score(" 7 : 3 ")
+    (7, 3)
+    """
+    found = _SCORE.fullmatch(text)
+    if found is None:
+        raise Refused(MSG_SCORE_FORM % {"text": text.strip()[:40]})
+    return int(found[1]), int(found[2])
+
+
+def check_match_result(rules: RuleSet, score: tuple[int, int]) -> int:
+    """Check a match's whole result (game points of its two players, in its order) against
+    the rule set: the winner has reached the match target (:func:`tally.kernel.match_won`),
+    the loser has not, and without a carry the winner has at most the target less one plus
+    the 3 of a deal's best win. Returns the winner's place (0 or 1); raises :class:`Refused`
+    naming the rule broken.
+
+    >>> check_match_result(RuleSet.preset("sixty-six"), (3, 7))
+    1
+    """
+    target = rules.match_target
+    shown = f"{score[0]}:{score[1]}"
+    won = [match_won(points, target) for points in score]
+    if not any(won):
+        raise Refused(MSG_NO_WINNER % {"score": shown, "target": target})
+    if all(won):
+        raise Refused(MSG_TWO_WINNERS % {"score": shown, "target": target})
+    winner = won.index(True)
+    most = target - 1 + SCHWARZ_WIN
+    if rules.carry == "none" and score[winner] > most:
+        raise Refused(MSG_TOO_HIGH % {"score": shown, "rules": rules.spec, "most": most,
+                                      "below": target - 1})
+    return winner
+
+
+def match_result_lines(players: tuple[str, str], score: tuple[int, int]) -> list[DealResult]:
+    """A match result (checked by :func:`check_match_result`) as the lines
+    :func:`score_match` adds up: the loser's game points first (none when 0), then the
+    winner's, which end the match.
+
+    >>> [(r.winner, r.deal_points) for r in match_result_lines(("Anna", "Bert"), (7, 3))]
+    [('Bert', 3), ('Anna', 7)]
+    """
+    winner = 0 if score[0] > score[1] else 1
+    order = (1 - winner, winner)
+    return [DealResult(players[i], score[i], MATCH_RESULT) for i in order if score[i]]
 
 
 def simulate_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,

@@ -105,8 +105,9 @@ def _join(names: Sequence[str]) -> str:
 
 def _shown(ref: str) -> str:
     """A reference for a message: one line, bytes that are not text shown as escapes."""
-    text = " ".join(ref.split()).encode("utf-8", "surrogateescape").decode(
-        "utf-8", "backslashreplace")
+    text = " ".join(ref.split()).encode("utf-8", "surrogateescape" if all(
+        ch < "\ud800" or "\udc80" <= ch <= "\udcff" or ch > "\udfff" for ch in ref)
+        else "backslashreplace").decode("utf-8", "backslashreplace")
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
@@ -245,8 +246,11 @@ def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") ->
 
 
 def check_text(text: str, what: str) -> None:
-    """Refuse text that cannot be stored: bytes that were not UTF-8 when typed (Python
-    keeps them as surrogate escapes) or a NUL character. ``what`` names the input.
+    """Refuse text that cannot be stored or that could pass for other text: bytes that were
+    not UTF-8 when typed (Python keeps them as surrogates), a NUL character, and the invisible
+    format characters a name could hide behind (bidirectional controls such as U+202E, zero-
+    width spaces and joiners: Unicode category Cf, which Unicode TR39 keeps out of
+    identifiers). ``what`` names the input.
 
     >>> check_text("Café", "player")
     >>> check_text("Caf\\udce9", "player")
@@ -254,7 +258,17 @@ def check_text(text: str, what: str) -> None:
     ...
     tally.errors.Refused: player "Caf\\xe9": not UTF-8 text (set the terminal to UTF-8, or \
 type the name again)
+    >>> check_text("Anna\\u202eregreB", "name")
+    Traceback (most recent call last):
+    ...
+    tally.errors.Refused: name "Anna\\u202eregreB": U+202E is an invisible formatting \
+character: type the name with letters, digits, spaces and punctuation only
     """
     if "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text):
         raise Refused(f'{what} "{_shown(text)}": not UTF-8 text (set the terminal to UTF-8, '
                       "or type the name again)")
+    hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf"), None)
+    if hidden is not None:
+        raise Refused(f'{what} "{_shown(text)}": U+{ord(hidden):04X} is an invisible '
+                      "formatting character: type the name with letters, digits, spaces and "
+                      "punctuation only")

@@ -20,10 +20,9 @@ byte-order mark and refuses other encodings with the line and byte.
 
 from __future__ import annotations
 
-import operator
 import re
 from dataclasses import dataclass, field
-from typing import Final, NamedTuple, TypeAlias
+from typing import Final, NamedTuple
 
 from tally.cards import (
     CARDS,
@@ -108,57 +107,11 @@ CARD_ITEMS: Final = tuple(CardItem(c) for c in CARDS)
 SWAP: Final = SwapItem()
 CLOSE: Final = CloseItem()
 CLAIM: Final = ClaimItem()
-
-# --- items as numbers, for the quick lane --------------------------------------------------
-#
-# The quick lane of the ruling (tally.replay.quick_replay) reads a trick line as a tuple of
-# small numbers ("codes"): a card is its number (0 to 23), then these. A named claim has no
-# code (the quick lane leaves it to the full replay).
-SWAP_CODE: Final = 24
-CLOSE_CODE: Final = 25
-CLAIM_CODE: Final = 26
-#: ``20 QC`` is ``MARRIAGE_20 + QC``, ``40 KH`` is ``MARRIAGE_40 + KH``.
-MARRIAGE_20: Final = 32
-MARRIAGE_40: Final = 64
-#: One trick line as codes.
-Codes = tuple[int, ...]
-#: The item of each code (None where no item has that code); marriages exist once each too.
-ITEM_OF_CODE: Final[tuple[Item | None, ...]] = (
-    *CARD_ITEMS, SWAP, CLOSE, CLAIM, *[None] * 5,
-    *(MarriageItem(20, c) for c in CARDS), *[None] * 8,
-    *(MarriageItem(40, c) for c in CARDS))
-#: What a plain line's tokens mean, spelled as tally writes them or upper case.
-_TOKEN_CODES: Final[dict[str, int]] = {
-    **{text: int(card) for text, card in SPELLINGS.items()},
-    "SWAP": SWAP_CODE, "swap": SWAP_CODE, "CLOSE": CLOSE_CODE, "close": CLOSE_CODE,
-    "66": CLAIM_CODE,
+#: What a trick line's plain tokens mean, spelled as tally writes them or upper case.
+_TOKEN_ITEMS: Final[dict[str, Item]] = {
+    **{text: CARD_ITEMS[card] for text, card in SPELLINGS.items()},
+    "SWAP": SWAP, "CLOSE": CLOSE, "66": CLAIM,
 }
-# (an item's code by the item itself: the singletons above; other items by their kind)
-_CODE_OF_ITEM: Final[dict[int, int]] = {
-    id(item): code for code, item in enumerate(ITEM_OF_CODE) if item is not None}
-
-
-def item_codes(items: tuple[Item, ...]) -> Codes | None:
-    """The codes of a trick line's items; None when it holds a named claim (``66@Name``)."""
-    codes = tuple(map(_CODE_OF_ITEM.get, map(id, items)))
-    if None not in codes:
-        return codes  # type: ignore[return-value]
-    out: list[int] = []
-    for item in items:
-        if isinstance(item, CardItem):
-            out.append(int(item.card))
-        elif isinstance(item, MarriageItem):
-            out.append((MARRIAGE_20 if item.value == 20 else MARRIAGE_40) + int(item.card))
-        elif isinstance(item, SwapItem):
-            out.append(SWAP_CODE)
-        elif isinstance(item, CloseItem):
-            out.append(CLOSE_CODE)
-        elif item.player is not None:
-            return None
-        else:
-            out.append(CLAIM_CODE)
-    return tuple(out)
-
 
 class TrickLine(NamedTuple):
     """One trick line: its number and its items in the order they happened.
@@ -199,25 +152,6 @@ class DealRecord:
     header: list[str] = field(default_factory=list, compare=False)
     #: the file or source the record came from, for messages
     source: str = field(default="", compare=False)
-    #: the trick lines as the reader found them and as codes, for the quick lane (what
-    #: :func:`trick_codes` gives while ``tricks`` still holds those very lines)
-    read_codes: tuple[tuple[TrickLine, ...], list[Codes]] | None = field(
-        default=None, compare=False, repr=False)
-
-    def trick_codes(self) -> list[Codes] | None:
-        """The trick lines as codes (:func:`item_codes`); None when one holds a named claim."""
-        tricks = self.tricks
-        if self.read_codes is not None:
-            lines, codes = self.read_codes
-            if len(lines) == len(tricks) and all(map(operator.is_, lines, tricks)):
-                return codes
-        out: list[Codes] = []
-        for tl in tricks:
-            line = item_codes(tl.items)
-            if line is None:
-                return None
-            out.append(line)
-        return out
 
 
 def quote(value: str) -> str:
@@ -288,9 +222,6 @@ def read_deal(text: str, source: str = "") -> DealRecord:
     """
     if text.startswith(BOM):
         text = text[1:]
-    fast = _read_plain(text, source)
-    if fast is not None:
-        return fast
     record = DealRecord(source=source)
     in_brace = False
     seen_trick = False
@@ -308,16 +239,6 @@ def read_deal(text: str, source: str = "") -> DealRecord:
                 raise NotationError(MSG_TAG_AFTER_TRICK, lineno, col0)
             _add_tag(record, line, lineno, col0)
             continue
-        parts = stripped.split()
-        head = parts[0]
-        if (head[-1:] == "." and 1 < len(head) <= _TRICK_DIGITS + 1 and head.isascii()
-                and head[:-1].isdigit() and int(head[:-1]) == expect):
-            plain = _fast_items(parts)
-            if plain is not None:
-                expect += 1
-                seen_trick = True
-                record.tricks.append(TrickLine(expect - 1, plain, lineno))
-                continue
         m = _TRICK_NO.match(stripped)
         if not m:
             word = stripped.split()[0]
@@ -340,189 +261,6 @@ def read_deal(text: str, source: str = "") -> DealRecord:
     return record
 
 
-_new_tuple = tuple.__new__  # (a named tuple made without its slower ``__new__``)
-#: ``"1."`` to ``"99."``: the trick numbers as a scorer writes them most of the time.
-_PLAIN_NUMBERS: Final = tuple(f"{n}." for n in range(100))
-
-
-#: Plain trick lines read before, by their trick's number and then by their text: the line's
-#: codes, and the lines of the next trick (so that a record's lines are read in order by
-#: lookups alone). The lines a scorer writes are few (a number, two of 24 cards: some 7,000 in
-#: the common spelling), so a club's records soon meet only lines read before. Lines of tricks
-#: 1 to ``_KNOWN_TRICKS`` (no deal has more) are kept, never more than ``_KNOWN_MOST`` for a
-#: trick (a hostile file cannot grow them without end); the last table stays empty.
-_KnownLines: TypeAlias = dict[str, "tuple[Codes, _KnownLines]"]
-_KNOWN_TRICKS: Final = 12
-_KNOWN_MOST: Final = 5_000
-
-
-def _known_lines() -> list[_KnownLines]:
-    """Empty tables of the trick lines read before, one for each trick number (and a first
-    one, for trick 0, that no line is in)."""
-    return [{} for _ in range(_KNOWN_TRICKS + 2)]
-
-
-_KNOWN_LINES: Final = _known_lines()
-#: Plain tag lines read before, by their text: the tag's name and value (the same few names,
-#: trumps and rule sets come back record after record).
-_KNOWN_TAGS: Final[dict[str, tuple[str, str]]] = {}
-
-
-class PlainRecord(NamedTuple):
-    """A record written plainly, read for the quick lane: its tags and its trick lines as
-    codes (:func:`read_plain`)."""
-
-    tags: dict[str, str]
-    lines: list[Codes]
-
-
-def read_plain(text: str) -> PlainRecord | None:
-    """The tags and trick lines (as codes) of a record written plainly, or None when it is
-    not: then :func:`read_deal` reads it (and says what is wrong).
-
-    What ``tally check`` reads first: the trick lines are never made into items, since the
-    quick lane (:func:`tally.replay.quick_replay`) plays codes. A plain record is one
-    :func:`read_deal`'s fast path takes: no brace comment, no escape, no named claim, no odd
-    spacing, numbering or card name.
-    """
-    if text.startswith(BOM):
-        text = text[1:]
-    # Most records hold only lines read before (a club's few names and trumps, and the few
-    # thousand trick lines there are): those are read by lookups alone; a plain line not read
-    # before is read here as the scanner reads it (and kept); anything unusual (a comment, a
-    # line of spaces, a line out of place) goes to the scanner, which says whether it is plain.
-    known = _KNOWN_LINES[1]  # (trick 1's lines; each line found gives the next trick's)
-    known_tags = _KNOWN_TAGS
-    tags: dict[str, str] = {}
-    codes: list[Codes] = []
-    for line in text.splitlines():
-        hit = known.get(line)
-        if hit is not None:
-            found, known = hit
-            codes.append(found)
-        elif line:
-            pair = known_tags.get(line)
-            if pair is None:
-                if "{" in line or "}" in line or ";" in line:
-                    break
-                if line[0] == "[":
-                    pair = _plain_tag(line)
-                elif not line[0].isdigit() or (
-                        new := _plain_codes(line, len(codes) + 1)) is None:
-                    break
-                else:
-                    codes.append(new)
-                    known = _KNOWN_LINES[min(len(codes) + 1, _KNOWN_TRICKS + 1)]
-                    continue
-            if pair is None or codes or pair[0] in tags:
-                break
-            tags[pair[0]] = pair[1]
-    else:
-        return _new_tuple(PlainRecord, (tags, codes))
-    scanned = _scan_plain(text)  # (anything unusual)
-    if scanned is None:
-        return None
-    return _new_tuple(PlainRecord, (scanned[0], scanned[4]))
-
-
-def _read_plain(text: str, source: str) -> DealRecord | None:
-    """The record when it is written plainly (see :func:`read_plain`), else None for
-    :func:`read_deal`'s careful reader, which says what is wrong.
-
-    The fast path of the reader: most records are written by tally itself or typed plainly.
-    """
-    scanned = _scan_plain(text)
-    if scanned is None:
-        return None
-    tags, tag_lines, header, linenos, codes = scanned
-    tricks: list[TrickLine] = []
-    new = _new_tuple
-    item_of = ITEM_OF_CODE
-    for number, (lineno, line) in enumerate(zip(linenos, codes, strict=True), start=1):
-        if len(line) == 2:
-            items: tuple[Item | None, ...] = (item_of[line[0]], item_of[line[1]])
-        else:
-            items = tuple([item_of[c] for c in line])
-        tricks.append(new(TrickLine, (number, items, lineno)))
-    return DealRecord(tags, tricks, tag_lines, header, source, (tuple(tricks), codes))
-
-
-def _scan_plain(text: str) -> tuple[dict[str, str], dict[str, int], list[str], list[int],
-                                    list[Codes]] | None:
-    """The tags, their lines, the header comments, and each trick line's line number and
-    codes of a record written plainly; None when it is not."""
-    tags: dict[str, str] = {}
-    tag_lines: dict[str, int] = {}
-    linenos: list[int] = []
-    codes: list[Codes] = []
-    header: list[str] = []
-    known = _KNOWN_LINES[1]
-    comments = "{" in text or "}" in text or ";" in text
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        hit = known.get(line)
-        if hit is not None:  # the next trick's line, read before: its codes
-            linenos.append(lineno)
-            codes.append(hit[0])
-            known = hit[1]
-            continue
-        if not line or line.isspace():
-            continue
-        if comments and ("{" in line or "}" in line or ";" in line):
-            stripped = line.strip()
-            if stripped[0] != ";" or "{" in stripped or "}" in stripped:
-                return None
-            if not tags and not codes:
-                header.append(stripped[1:].strip())
-            continue
-        if line[0] == "[":
-            pair = _plain_tag(line)
-            if pair is None or codes or pair[0] in tags:
-                return None
-            tags[pair[0]] = pair[1]
-            tag_lines[pair[0]] = lineno
-            continue
-        found = _plain_codes(line, len(codes) + 1)
-        if found is None:
-            return None
-        linenos.append(lineno)
-        codes.append(found)
-        known = _KNOWN_LINES[min(len(codes) + 1, _KNOWN_TRICKS + 1)]
-    return tags, tag_lines, header, linenos, codes
-
-
-def _plain_tag(line: str) -> tuple[str, str] | None:
-    """The name and value of a plain tag line (kept for the next time), or None."""
-    pair = _KNOWN_TAGS.get(line)
-    if pair is None:
-        m = _SIMPLE_TAG.fullmatch(line)
-        if m is None:
-            return None
-        pair = (m[1], m[2])
-        if len(_KNOWN_TAGS) < _KNOWN_MOST:
-            _KNOWN_TAGS[line] = pair
-    return pair
-
-
-def _plain_codes(line: str, expect: int) -> Codes | None:
-    """The codes of a plain line of trick ``expect`` (kept for the next time), or None."""
-    parts = line.split()
-    if expect >= 100 or parts[0] != _PLAIN_NUMBERS[expect]:
-        return None
-    found: Codes | None = None
-    if len(parts) == 3:  # the common line: two cards
-        a = _TOKEN_CODES.get(parts[1])
-        b = _TOKEN_CODES.get(parts[2])
-        if a is not None and b is not None:
-            found = (a, b)
-    if found is None:
-        found = _fast_codes(parts)
-        if found is None:
-            return None
-    if expect <= _KNOWN_TRICKS and len(_KNOWN_LINES[expect]) < _KNOWN_MOST:
-        _KNOWN_LINES[expect][line] = (found, _KNOWN_LINES[expect + 1])
-    return found
-
-
 def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:
     """Read the tag on ``line`` into ``record``; a tag given twice is an error."""
     simple = _SIMPLE_TAG.fullmatch(line)
@@ -532,41 +270,6 @@ def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:
                                                 "line": record.tag_lines[name]}, lineno, col0)
     record.tags[name] = value
     record.tag_lines[name] = lineno
-
-
-def _fast_items(parts: list[str]) -> tuple[Item, ...] | None:
-    """The items of a plain trick line, or None when it needs the careful reader."""
-    codes = _fast_codes(parts)
-    if codes is None:
-        return None
-    item_of = ITEM_OF_CODE
-    return tuple([item_of[c] for c in codes])  # type: ignore[misc]
-
-
-def _fast_codes(parts: list[str]) -> Codes | None:
-    """The codes of a plain trick line's words after its number, or None when it needs the
-    careful reader."""
-    table = _TOKEN_CODES
-    out: list[int] = []
-    i = 1
-    n = len(parts)
-    while i < n:
-        tok = parts[i]
-        code = table.get(tok)
-        if code is None:
-            code = table.get(tok.upper())
-        if code is None:
-            if tok in ("20", "40") and i + 1 < n:
-                card = table.get(parts[i + 1].upper())
-                if card is None or card >= 24:
-                    return None
-                out.append((MARRIAGE_20 if tok == "20" else MARRIAGE_40) + card)
-                i += 2
-                continue
-            return None
-        out.append(code)
-        i += 1
-    return tuple(out)
 
 
 def _strip_comments(raw: str, lineno: int, in_brace: bool) -> tuple[str, bool]:
@@ -672,12 +375,11 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
     items: list[Item] = []
     tokens = _tokens(line, start, lineno)
     k = 0
-    table = _TOKEN_CODES
     while k < len(tokens):
         tok, col = tokens[k]
-        code = table.get(tok.upper())
-        if code is not None:
-            items.append(ITEM_OF_CODE[code])  # type: ignore[arg-type]
+        plain = _TOKEN_ITEMS.get(tok.upper())
+        if plain is not None:
+            items.append(plain)
             k += 1
             continue
         low = tok.lower()
@@ -685,8 +387,7 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
             if k + 1 >= len(tokens):
                 raise NotationError(MSG_MARRIAGE_CARD % {"points": tok}, lineno, col)
             card, used = _card_at(tokens, k + 1, lineno)
-            items.append(ITEM_OF_CODE[(MARRIAGE_20 if low == "20" else MARRIAGE_40)
-                                      + card])  # type: ignore[arg-type]
+            items.append(MarriageItem(20 if low == "20" else 40, card))
             k += used
         elif low.startswith("66@"):
             name = tok[3:]

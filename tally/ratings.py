@@ -8,7 +8,7 @@ the result was, and narrows both sigmas. The list is ranked by the *conservative
 ``mu - 3 sigma`` (OpenSkill's "ordinal", as its documentation recommends for leaderboards):
 a newcomer who won one match (mu 27.6, sigma 8.1) does not top players proven over a season.
 
-Why OpenSkill (compared in November 2026 on PyPI; README, "Across events"): it is maintained
+Why OpenSkill (compared in November 2026 on PyPI; docs/ratings-and-series.md): it is maintained
 (6.2 released January 2026, regular releases since 2021), MIT-licensed, pure Python with
 optional compiled wheels of the same code, typed (``py.typed``, so ``mypy --strict`` checks
 the calls), has no dependencies, rates one match at a time (Glicko-2 is defined over rating

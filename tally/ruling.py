@@ -43,25 +43,31 @@ from tally.notation import (
     CardItem,
     ClaimItem,
     CloseItem,
-    Codes,
     DealRecord,
     MarriageItem,
     SwapItem,
     TrickLine,
     read_deal,
     read_hands,
-    read_plain,
     read_result,
     read_tags,
 )
-from tally.replay import ReplayVisitor, quick_replay, replay
+from tally.replay import ReplayVisitor, replay
 from tally.rules import RuleSet, check_in_deck
+
+#: The version of the engine's rulings: bump it whenever a record is ruled differently (a
+#: rule fixed, a reason changed). Databases key their cache of deal rulings on it, so a cache
+#: filled before the change is re-derived when opened; ``tests/test_rulings_version.py``
+#: holds a digest of the rulings of every conformance case and example and fails until this
+#: number is bumped with it.
+RULINGS_VERSION: Final = 2
 
 if TYPE_CHECKING:  # (loaded when a record needs the full replay: see _rule)
     from tally.deal import Deal
 
-__all__ = ["MESSAGES", "REASONS", "DealState", "ErrorEntry", "Layout", "Move", "Outcome",
-           "Reason", "Rule", "Ruling", "TrickSummary", "Violation", "lay_out", "rule", "rule_deal",
+__all__ = ["MESSAGES", "REASONS", "RULINGS_VERSION", "DealState", "ErrorEntry", "Layout",
+           "Move", "Outcome", "Reason", "Rule", "Ruling", "TrickSummary", "Violation", "lay_out",
+           "rule", "rule_deal",
            "rule_text", "summarize"]
 
 # The messages of a record's tags that cannot be, one template each, marked for the catalogue
@@ -232,17 +238,7 @@ def summarize(record: DealRecord, file: str = "") -> tuple[Ruling, list[TrickSum
 
 
 def rule_text(text: str, file: str = "") -> Ruling:
-    """Read a record from text and rule on it; notation errors become record errors.
-
-    A record written plainly goes straight from its text to the quick lane
-    (:func:`tally.notation.read_plain`, :func:`tally.replay.quick_replay`); any other is read
-    by :func:`tally.notation.read_deal` and ruled by :func:`rule`, to the same ruling.
-    """
-    plain = read_plain(text)
-    if plain is not None:
-        ruling = _rule_quickly(plain.tags, plain.lines, file)
-        if ruling is not None:
-            return ruling
+    """Read a record from text and rule on it; notation errors become record errors."""
     try:
         record = read_deal(text, source=file)
     except NotationError as exc:
@@ -268,12 +264,6 @@ def _rule(record: DealRecord, file: str,
     file = file or record.source
     tags = record.tags
     lines = record.tag_lines
-    if visitor is None:  # the quick lane (replay.quick_replay) for a plain record
-        codes = record.trick_codes()
-        if codes is not None:
-            quick = _rule_quickly(tags, codes, file)
-            if quick is not None:
-                return quick, None
     # NOTATION.md: the preset, then the overrides as given, one space apart.
     written = tags.get("Rules")
     spec = "sixty-six" if written is None else " ".join(written.split()) or "sixty-six"
@@ -317,60 +307,6 @@ def _rule(record: DealRecord, file: str,
     if ruling.rules != spec:
         ruling = dataclasses.replace(ruling, rules=spec)
     return ruling, deal
-
-
-def _rule_quickly(tags: dict[str, str], codes: list[Codes], file: str) -> Ruling | None:
-    """The ruling on a plain record through the quick lane (:func:`quick_replay`), from its
-    tags and its trick lines as codes; None when the record is not plain or has any error,
-    for the full replay to rule (and say what is wrong)."""
-    if "Hands" in tags or "Remaining" in tags:
-        return None
-    get = tags.get
-    key = (get("Rules"), get("Forehand"), get("Dealer"), get("Trump"), get("Carry"),
-           get("Result"))
-    start = _STARTS.get(key)
-    if start is None:
-        start = _quick_start(tags)
-        if start is None:
-            return None
-        if len(_STARTS) < _STARTS_MOST:
-            _STARTS[key] = start
-    rules, names, turn_up, carry, result, spec = start
-    quick = quick_replay(rules, names, turn_up, carry, codes)
-    if quick is None:
-        return None
-    ruling = rule_facts(quick[0], quick[1], file, None, result, key[5])
-    if ruling.rules != spec:
-        ruling = dataclasses.replace(ruling, rules=spec)
-    return ruling
-
-
-#: What a plain record's tags start: its rule set, players, turn-up, carry, the result it
-#: gives and the rule set as written (:func:`_quick_start`).
-_Start = tuple[RuleSet, tuple[str, str], int, int, "tuple[str | None, int] | None", str]
-#: The starts read before, by the tags' values (``Rules``, ``Forehand``, ``Dealer``, ``Trump``,
-#: ``Carry``, ``Result``): a club's records repeat the same few; at most ``_STARTS_MOST``.
-_STARTS: Final[dict[tuple[str | None, ...], _Start]] = {}
-_STARTS_MOST: Final = 10_000
-
-
-def _quick_start(tags: dict[str, str]) -> _Start | None:
-    """The start of a plain record from its tags, or None at anything the full replay must
-    rule (and say what is wrong, on the tag's line: the lines are not needed here)."""
-    if "Dealer" not in tags or "Forehand" not in tags or "Trump" not in tags:
-        return None
-    written = tags.get("Rules")
-    spec = "sixty-six" if written is None else " ".join(written.split()) or "sixty-six"
-    try:
-        rules = RuleSet.parse(spec)
-        forehand, dealer, trump, carry = _start_args(tags, {}, rules)
-        value = tags.get("Result")
-        result = None if value is None else _result(value, (forehand, dealer))
-    except (RulesError, RecordError):
-        return None
-    if forehand == dealer:
-        return None
-    return rules, (forehand, dealer), int(trump), carry, result, spec
 
 
 def _start_args(tags: dict[str, str], lines: dict[str, int],

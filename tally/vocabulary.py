@@ -31,6 +31,8 @@ WORDS: Final = (
     # outcome reasons (tally.kernel.Reason)
     N_("claim"), N_("false-claim"), N_("failed-close"), N_("illegal-play"), N_("last-trick"),
     N_("higher-total"), N_("draw"), N_("incomplete"),
+    # a line of a match result entered whole (tally.match.MATCH_RESULT)
+    N_("match-result"),
     # violated rules (tally.kernel.Rule)
     N_("follow-suit"), N_("must-head"), N_("must-trump"), N_("marriage-not-allowed"),
     N_("false-marriage"), N_("exchange-not-allowed"), N_("false-exchange"),
@@ -206,6 +208,8 @@ def _pattern(template: str) -> re.Pattern[str]:
 #: explain it (:func:`tally.store.derivation.view_of_deal`); worded by :func:`explanation`.
 QUICK_WON: Final = N_("entered as a result: %(winner)s won by %(reason)s")
 QUICK_DRAWN: Final = N_("entered as a result: drawn")
+#: What the store says of a line of a match result entered whole (:data:`tally.match.MATCH_RESULT`).
+MATCH_SCORED: Final = N_("the match result entered whole: %(winner)s scored %(points)s")
 
 
 @functools.cache
@@ -218,7 +222,8 @@ def _templates() -> tuple[str, ...]:
     from tally.decision import EXPLANATIONS
     from tally.evidence import MESSAGES as RECORD_MESSAGES
 
-    every = (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN)
+    every = (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN,
+             MATCH_SCORED)
     return tuple(sorted(every, key=lambda t: -len(re.sub(r"%\([a-z]+\)s", "", t))))
 
 

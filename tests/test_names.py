@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tally.names import AmbiguousName, Candidate, UnknownName, fold, matches, resolve
+from tally.errors import Refused
+from tally.names import (
+    AmbiguousName,
+    Candidate,
+    UnknownName,
+    check_text,
+    fold,
+    matches,
+    resolve,
+)
 
 WORDS = st.text(alphabet="aäbeéjkoöruüzß", min_size=1, max_size=6)
 NAMES = st.lists(WORDS, min_size=1, max_size=3).map(lambda ws: " ".join(w.title() for w in ws))
@@ -60,3 +71,24 @@ def test_any_text_finds_a_player_or_says_why_not(text: str, names: list[str]) ->
         assert "\n" not in str(exc)
     else:
         assert found in club_of(names)
+
+
+@pytest.mark.parametrize("name", ["Anna\u202eregreB", "An\u200bna Berger", "Anna\u2066 Berger",
+                                  "Ann\u00ada", "\ufeffAnna", "\ud800", "Anna \udce9"])
+def test_a_name_that_could_pass_for_another_is_refused_with_what_is_wrong(name: str) -> None:
+    """Invisible formatting characters (right-to-left override, zero-width space, isolates,
+    soft hyphen, BOM) and lone surrogates are refused with a one-line reason, never a crash."""
+    with pytest.raises(Refused) as refused:
+        check_text(name, "name")
+    assert "\n" not in str(refused.value) and str(refused.value).startswith('name "')
+
+
+def test_adding_a_look_alike_player_stores_nothing(tmp_path: Path) -> None:
+    from tally.store import open_store
+
+    with open_store(f"sqlite:///{tmp_path / 't.db'}") as store:
+        store.add_player("Anna Berger")
+        for name in ("Anna Berger\u200b", "\u202eAnna Berger", "\ud800"):
+            with pytest.raises(Refused):
+                store.add_player(name)
+        assert [p.name for p in store.players()] == ["Anna Berger"]

@@ -138,3 +138,26 @@ def test_a_cache_another_version_filled_is_rebuilt_before_it_is_read(store: Any)
     assert [(r.player, r.won, r.game_points_won) for r in standings(store, ev.id).rows] == [
         ("Bert", 1, 9), ("Anna", 0, 0)]
     assert store.stale_results() == []
+
+
+def test_a_database_written_under_earlier_rulings_is_re_derived_when_opened(
+        db_url: str) -> None:
+    """A database whose cache an earlier engine filled (its rulings version, or the tally
+    version the cache was once keyed on) is ruled again by the first command that opens it."""
+    from tally.ruling import RULINGS_VERSION
+    from tally.store import open_store
+
+    for old in ("1:0.1.0", f"1:rulings-{RULINGS_VERSION - 1}"):
+        with open_store(db_url, scorer="jo") as store:
+            if not store.matches():
+                store.add_player("Anna")
+                store.add_player("Bert")
+                m = store.start_match("Anna", "Bert", first_dealer="Anna")
+                store.quick_result(m.id, winner="Bert", points=3)
+            with store.engine.begin() as conn:  # as that engine's rulings left it
+                conn.execute(update(t.deal_results).values(winner_id=1, game_points=1))
+                conn.execute(update(t.cache_state).values(version=old))
+        with open_store(db_url) as store:
+            assert store.ensure_results() is None  # opening it rebuilt the cache already
+            in_step(store)
+            assert store.match_state(store.matches()[0].id).score == {"Anna": 0, "Bert": 3}

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,21 +72,26 @@ def test_the_migrated_schema_matches_the_models(db_url: str) -> None:
         engine.dispose()
 
 
-def test_the_query_tables_match_the_models() -> None:
-    """tables.py (light Core clauses for queries) names only columns the models have, with
-    the same Python types."""
+def test_the_query_tables_are_generated_from_the_models() -> None:
+    """tables.py (light Core clauses for queries) is what ``python -m tally.store.models``
+    generates from the models, the schema's one source; and each of its columns has the
+    model's SQL type on both databases."""
     from sqlalchemy.dialects import postgresql, sqlite
     from sqlmodel import SQLModel
 
-    import tally.store.models  # noqa: F401
     from tally.store import tables
+    from tally.store.models import core_tables_source
+
+    generated = Path(tables.__file__).read_text(encoding="utf-8")
+    assert generated == core_tables_source(), "run: python -m tally.store.models"
 
     def sql_type(t: Any, dialect: Any) -> str:
         return str(t.compile(dialect=dialect)).split("(")[0]
 
+    assert sorted(t.name for t in tables.ALL) == sorted(SQLModel.metadata.tables)
     for table in tables.ALL:
         model = SQLModel.metadata.tables[table.name]
-        assert {c.name for c in table.columns} == {c.name for c in model.columns}, table.name
+        assert [c.name for c in table.columns] == [c.name for c in model.columns], table.name
         for col in table.columns:
             for dialect in (sqlite.dialect(), postgresql.dialect()):
                 assert sql_type(col.type, dialect) == \
@@ -134,8 +140,8 @@ def test_upgrading_from_the_first_revision_keeps_the_data(db_url: str) -> None:
         # every row is still there; later revisions may only add columns at the end
         assert [row[:len(before[table][0])] for row in after[table]] == before[table], table
     # The migration leaves the result cache empty, marked as filled by no version; the store
-    # fills it with the deals already stored right after it runs the migrations (here, with
-    # the migrations run on their own, the first time the cache is to be read).
+    # fills it with the deals already stored when it is opened (here, with the migrations run
+    # on their own, by open_store below).
     assert after["deal_results"] == [] and after["cache_state"] == [("deal_results", "")]
     with open_store(db_url) as store:
         m = store.match_state(1)
@@ -145,7 +151,6 @@ def test_upgrading_from_the_first_revision_keeps_the_data(db_url: str) -> None:
         assert m.score == {"Anna": 3, "Bert": 2}
         assert "3. 40 KH 66" in store.export_deal(1)
         assert store.audit_log()[0].scorer == "jo"
-        assert store.ensure_results() == 2  # what open_store does after migrating
         assert store.stale_results() == [] and store.ensure_results() is None
     # deal, match, winner, points before the carry, carry, game points, reason
     assert sorted(dump(db_url)["deal_results"]) == [(1, 1, 1, 3, 0, 3, "claim"),

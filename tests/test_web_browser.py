@@ -25,10 +25,10 @@ pytest.importorskip("selenium")
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
     reason="no browser: install Debian's chromium and chromium-driver "
-           "(apt-get install chromium chromium-driver)")
+           "(apt-get install chromium chromium-driver)")]
 
 PHONE = (360, 740)
 PROJECTOR = (1280, 720)

@@ -71,7 +71,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
                         "pairings, cross-tables."),
     "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, the "
                           "ruling sheet of a recorded deal."),
-    "match": ("matches", "Matches: start, show, list, delete."),
+    "match": ("matches", "Matches: start, show, list, enter a whole result, delete."),
     "player": ("players", "Players: add, list, show, rename, merge, alias."),
     "ratings": ("ratings", "Ratings across all events (OpenSkill): the list, ranked by the "
                            "conservative rating, and a\nplayer's history match by match."),

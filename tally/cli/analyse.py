@@ -21,7 +21,7 @@ from tally.cli.storage import DbOption
 if TYPE_CHECKING:
     from tally.analysis import DealAnalysis
 
-_DEAL_REF = re.compile(r"\d+(\.\d+)?")
+_DEAL_REF = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
 @app.command()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, guard, language
+from tally.cli.common import echo_json, fail, guard, language
 from tally.cli.lines import score_line
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
@@ -15,7 +15,8 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 if TYPE_CHECKING:
     from tally.store import MatchView, Store
 
-match_app = typer.Typer(help="Matches: start, show, list, delete.", no_args_is_help=True)
+match_app = typer.Typer(help="Matches: start, show, list, enter a whole result, delete.",
+                        no_args_is_help=True)
 app.add_typer(match_app, name="match")
 
 MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.")]
@@ -127,6 +128,49 @@ def describe_match(m: MatchView) -> list[str]:
         out.append(_("  (q: entered as a result, not recorded trick by trick)"))
     out.append(score_line(m))
     return out
+
+
+@match_app.command("result")
+@guard
+def result(
+    match: MatchArg,
+    score: Annotated[str | None, typer.Argument(
+        metavar="[SCORE]",
+        help="Game points of the two players in the match's order: 7:3.")] = None,
+    winner: Annotated[str | None, typer.Option(
+        "--winner", metavar="NAME", help="Who won the match; --score then gives the "
+                                         "winner's game points first.")] = None,
+    score_option: Annotated[str | None, typer.Option(
+        "--score", metavar="SCORE", help="The score with --winner: 7:3.")] = None,
+    json_out: JsonOption = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Enter a whole match's result kept on paper (7:3) instead of its deals; it finishes
+    the match and counts in the standings. `tally audit undo` takes it back."""
+    if (score is None) == (score_option is None):
+        fail("give the score once: `tally match result MATCH 7:3` (in the match's order) or "
+             "`tally match result MATCH --winner NAME --score 7:3`")
+    if score_option is not None and winner is None:
+        fail("--score goes with --winner NAME (the winner's game points first); without a "
+             "winner give the score after the match: `tally match result MATCH 7:3`")
+    with opened(db, scorer) as store:
+        m = store.match_result(match, str(score or score_option), winner=winner)
+        entry = store.audit_log(limit=1)[0].id
+        event_language = _event_language(store, m.event_id)
+    if json_out:
+        from tally.store import as_json
+
+        echo_json(as_json(m))
+        return
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(lang, event_language)):
+        typer.echo(_("Entered the result of match %(id)s. `tally audit undo %(entry)s` takes "
+                     "it back.") % {"id": m.id, "entry": entry})
+        typer.echo(score_line(m))
 
 
 @match_app.command("list")

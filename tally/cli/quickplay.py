@@ -122,7 +122,7 @@ def run_plain_play(args: list[str]) -> int | None:
     from tally.cli.lines import describe_play, position_line
     from tally.i18n import resolve, use
 
-    with use(resolve()):  # deal commands speak the locale's language (README)
+    with use(resolve()):  # deal commands speak the locale's language (docs/languages.md)
         text = "\n".join([*describe_play(result, referee=plain.referee),
                           position_line(result.deal.position)])
     if "\x1b" in text and not sys.stdout.isatty():

@@ -2,7 +2,7 @@
 
 Phones at the tables record deals, a projector shows the live standings, the director runs
 the evening from a browser with a PIN. Starlette, uvicorn, python-multipart and segno come with
-the ``web`` extra; without them the command says how to install them and exits with 2.
+tally; where one is missing the command says how to install it and exits with 2.
 """
 
 from __future__ import annotations
@@ -44,7 +44,9 @@ def serve(
     acknowledged is stored, a restart carries on."""
     missing = missing_web_modules()
     if missing:
-        fail(f"tally serve needs {', '.join(missing)}: pip install 'tally[web]'")
+        from tally.web import install_command
+
+        fail(f"tally serve needs {', '.join(missing)}: {install_command()}")
     import uvicorn
 
     from tally.store import open_store

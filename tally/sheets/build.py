@@ -373,7 +373,7 @@ def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
 def event_standings_sheet(store: Store, ref: str | int, *,
                           printed_at: datetime | None = None) -> StandingsSheet:
     """The standings sheet of an event with its cross-table (a club evening's too, as the
-    README promises: who met whom, and how often), unless it has fewer than two players."""
+    docs/sheets.md promises: who met whom, and how often), unless it has fewer than two players."""
     from tally.store.events import cross_table, standings
 
     view = standings(store, ref)

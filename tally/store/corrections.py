@@ -193,7 +193,7 @@ def _later_entries(conn: Connection, audit_id: int, kind: str, ident: int) -> li
         .order_by(t.audit_log.c.id).limit(10)).scalars())
 
 
-def _audit_view(row: RowMapping) -> AuditView:
+def audit_view(row: RowMapping) -> AuditView:
     return AuditView(id=row["id"], at=iso_time(row["at"]), scorer=row["scorer"],
                      command=row["command"], entity=row["entity"], entity_id=row["entity_id"],
                      summary=row["summary"],
@@ -225,7 +225,7 @@ def audit_log(store: Store, *, limit: int | None = None) -> list[AuditView]:
         q = q.limit(limit)
     with store.reading() as conn:
         rows = conn.execute(q).mappings().all()
-    return [_audit_view(r) for r in reversed(rows)]
+    return [audit_view(r) for r in reversed(rows)]
 
 
 def reverse(store: Store, audit_id: int) -> AuditView:
@@ -272,4 +272,4 @@ def reverse(store: Store, audit_id: int) -> AuditView:
                      .values(reversed_by=new_id))
         new_row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == new_id)
                                ).mappings().one()
-    return _audit_view(new_row)
+    return audit_view(new_row)

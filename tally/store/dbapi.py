@@ -14,7 +14,7 @@ The one home of what a connection to tally's database is, for SQLAlchemy's engin
 - time stamps as they are stored (:meth:`Db.bind_time`, :func:`read_time`): on SQLite the text
   SQLAlchemy writes for a ``DateTime`` (``2026-11-24 08:44:03.123456``, UTC, no offset), on
   PostgreSQL an aware UTC datetime; read back as an aware UTC datetime
-  (:class:`tally.store.tables.UTCDateTime` does the same through SQLAlchemy).
+  (:class:`tally.store.columns.UTCDateTime` does the same through SQLAlchemy).
 
 :class:`Db` is a connection and its dialect; its SQL is written with ``?`` placeholders (turned
 into ``%s`` for psycopg). Inside a SQLAlchemy transaction, :meth:`Db.of` hands over the driver

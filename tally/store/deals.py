@@ -23,7 +23,14 @@ from tally.errors import (
     RulesError,
     TallyError,
 )
-from tally.match import check_quick_result, score_match
+from tally.match import (
+    MATCH_RESULT,
+    check_match_result,
+    check_quick_result,
+    match_result_lines,
+    read_score,
+    score_match,
+)
 from tally.notation import DealRecord, read_deal, write_deal
 from tally.rules import RuleSet
 from tally.ruling import rule
@@ -37,6 +44,7 @@ from tally.store.derivation import (
     keep_dealers,
     rederive_last,
     view_of_deal,
+    view_of_match,
 )
 from tally.store.players import resolve_in_match
 from tally.store.plays import deal_snapshot, utc_now
@@ -57,7 +65,7 @@ from tally.store.rows import (
     resolve_deal,
     write_deal_row,
 )
-from tally.store.views import DealView, PlayResult, Position
+from tally.store.views import DealView, MatchView, PlayResult, Position
 
 if TYPE_CHECKING:
     from tally.store.transactions import Store
@@ -264,6 +272,106 @@ def quick_result(store: Store, match_id: int, *, winner: str | None, points: int
     return view
 
 
+def match_result(store: Store, match_id: int, score: str | tuple[int, int], *,
+                 winner: str | None = None) -> MatchView:
+    """Enter a match's whole result, its players' game points (in the match's order; with
+    ``winner``, the winner's first). (:meth:`Store.match_result`, where it is documented in
+    full.)"""
+    pair = read_score(score) if isinstance(score, str) else score
+    with store.writing() as conn:
+        loaded = load_derived(conn, match_id, lock=True)
+        m = loaded.match
+        if loaded.deals:
+            a, b = m.players
+            raise Refused(f"match {match_id} has {len(loaded.deals)} deal(s) already "
+                          f"({a} {loaded.state.score[a]}, {b} {loaded.state.score[b]}): a "
+                          "match result is entered for a match with no deals (delete its "
+                          "deals first, or enter the rest deal by deal)")
+        named: str | None = None
+        if winner is not None:
+            named = resolve_in_match(conn, winner, [m.a_id, m.b_id],
+                                     f" in match {match_id}")["name"]
+            pair = pair if named == m.a else (pair[1], pair[0])
+        place = check_match_result(m.rules, pair)
+        if named is not None and m.players[place] != named:
+            raise Refused(f"{named} has {pair[1 - place]} game points, fewer than the match "
+                          f"target {m.rules.match_target}: with a winner named, the winner's "
+                          "game points come first (7:3)")
+        deals = [StoredDeal(0, match_id, number, "quick", None, m.player_id(str(line.winner)),
+                            line.deal_points, MATCH_RESULT, {}, utc_now())
+                 for number, line in enumerate(match_result_lines(m.players, pair), start=1)]
+        after = derive(m, deals)
+        for deal in deals:
+            _insert_deal(store, conn, deal)
+        save_results(conn, after)
+        store.audit(conn, "match result", "match", match_id,
+                    f"entered the result of match {match_id}: {m.a} {pair[0]}, "
+                    f"{m.b} {pair[1]}",
+                    {f"deal:{d.id}": None for d in deals},
+                    {f"deal:{d.id}": deal_snapshot(d) for d in deals})
+    return view_of_match(after)
+
+
+def enter_results(store: Store, match_id: int,
+                  results: Sequence[tuple[str | None, int, str]]) -> None:
+    """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event file
+    lists them: each deal's as :func:`quick_result` does, and the lines of a match result
+    entered whole (reason :data:`~tally.match.MATCH_RESULT`, the winner's last) together as
+    :func:`match_result` does."""
+    whole = [r for r in results if r[2] == MATCH_RESULT]
+    for winner, points, reason in results:
+        if reason != MATCH_RESULT:
+            quick_result(store, match_id, winner=winner, points=points, reason=reason)
+    if whole:
+        with store.reading() as conn:
+            m = load_match(conn, match_id)
+            named = [None if w is None else resolve_in_match(
+                conn, w, [m.a_id, m.b_id], f" in match {match_id}")["name"]
+                for w, _points, _why in whole]
+        a, b = m.a, m.b
+        if len(named) > 2 or len(set(named)) < len(named) or None in named:
+            raise Refused(f"match {match_id}: a match result is the loser's game points (left "
+                          f"out when 0), then the winner's, each naming its player ({a} and "
+                          f"{b} play)")
+        match_result(store, match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])),
+                      winner=named[-1])
+
+def edit_quick_result(store: Store, deal_id: int, *, winner: str | None, points: int,
+                      reason: str = "claim") -> DealView | None:
+    """Change a deal entered as a result (quick entry): its winner (None: a draw), game
+    points and reason, checked as :func:`quick_result` checks a new one; the deals after it
+    are rescored. Audited and reversible; None when nothing changed. A recorded deal is
+    corrected through its record (:func:`edit_deal`) instead."""
+    with store.writing() as conn:
+        loaded, index = load_deal(conn, deal_id, lock=True)
+        m, old = loaded.match, loaded.deals[index].deal
+        if old.kind != "quick":
+            raise Refused(f"deal {m.id}.{old.number} was recorded card by card: correct its "
+                          "tricks instead")
+        winner_id: int | None = None
+        winner_name: str | None = None
+        if winner is not None:
+            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id],
+                                           f" in match {m.id}")["name"]
+            winner_id = m.player_id(winner_name)
+        check_quick_result(m.rules, winner_name, points, reason)
+        new = replace(old, quick_winner_id=winner_id, quick_points=points,
+                      quick_reason=reason)
+        if deal_snapshot(new) == deal_snapshot(old):
+            return None
+        write_deal_row(conn, new)
+        deals = [d.deal for d in loaded.deals]
+        deals[index] = new
+        after = _checked(loaded, deals)
+        save_results(conn, after)
+        store.audit(conn, "deal quick edit", "deal", old.id,
+                    f"changed the result of deal {m.id}.{old.number} to " +
+                    (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+                    {f"deal:{old.id}": deal_snapshot(old)},
+                    {f"deal:{old.id}": deal_snapshot(new)})
+    return view_of_deal(after, index, False)
+
+
 def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
     """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
     (:meth:`Store.import_deals`, where it is documented in full.)"""
@@ -341,18 +449,25 @@ def delete_deal(store: Store, deal_id: int) -> DealView:
     with store.writing() as conn:
         loaded, index = load_deal(conn, deal_id, lock=True)
         d = loaded.deals[index].deal
-        if index != len(loaded.deals) - 1:
+        # a line of a match result entered whole goes with the rest of that result
+        gone = [x.deal for x in loaded.deals if x.deal.quick_reason == MATCH_RESULT] \
+            if d.quick_reason == MATCH_RESULT else [d]
+        if index != len(loaded.deals) - 1 and gone == [d]:
             raise Refused(f"deal {loaded.match.id}.{d.number} is not the last deal of its "
                           "match: only the last deal can be deleted (correct this one with "
                           f"`tally deal edit {deal_id}`)")
         view = view_of_deal(loaded, index, False)
-        conn.execute(DELETE_DEAL_RESULT, {"d": d.id})
-        conn.execute(delete(t.actions).where(t.actions.c.deal_id == d.id))
-        conn.execute(delete(t.deals).where(t.deals.c.id == d.id))
-        save_results(conn, derive(loaded.match, [x.deal for x in loaded.deals[:-1]]))
-        store.audit(conn, "deal delete", "deal", d.id,
-                    f"deleted deal {loaded.match.id}.{d.number} ({d.kind})",
-                    {f"deal:{d.id}": deal_snapshot(d)}, {f"deal:{d.id}": None})
+        for x in gone:
+            conn.execute(DELETE_DEAL_RESULT, {"d": x.id})
+            conn.execute(delete(t.actions).where(t.actions.c.deal_id == x.id))
+            conn.execute(delete(t.deals).where(t.deals.c.id == x.id))
+        save_results(conn, derive(loaded.match, [x.deal for x in loaded.deals
+                                                 if x.deal not in gone]))
+        summary = (f"deleted deal {loaded.match.id}.{d.number} ({d.kind})" if gone == [d]
+                   else f"deleted the result of match {loaded.match.id} entered whole")
+        store.audit(conn, "deal delete", "deal", d.id, summary,
+                    {f"deal:{x.id}": deal_snapshot(x) for x in gone},
+                    {f"deal:{x.id}": None for x in gone})
     return view
 
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from tally.errors import Refused
+from tally.match import MATCH_RESULT
 
 
 @dataclass(frozen=True)
@@ -200,6 +201,12 @@ class MatchView:
         if not self.deals:
             return Position(self.id, 0, 0)
         return self.deals[-1].expectation
+
+    @property
+    def entered_whole(self) -> bool:
+        """True when the match's result was entered whole (:meth:`Store.match_result`), not
+        deal by deal."""
+        return any(d.reason == MATCH_RESULT for d in self.deals)
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,11 @@ from typing import Any
 
 from tally.cards import Card
 from tally.errors import BadRecord, NotFound, Refused, RulesError
-from tally.match import DealResult, MatchState, score_match
+from tally.match import MATCH_RESULT, DealResult, MatchState, score_match
 from tally.notation import DealRecord
 from tally.rules import RuleSet
 from tally.ruling import Ruling, lay_out, rule
+from tally.store.caching import BoundedCache
 from tally.store.dealviews import (
     DealView,
     MatchView,
@@ -28,7 +29,7 @@ from tally.store.dealviews import (
     ViolationView,
 )
 from tally.store.records import StoredDeal, build_record
-from tally.vocabulary import QUICK_DRAWN, QUICK_WON
+from tally.vocabulary import MATCH_SCORED, QUICK_DRAWN, QUICK_WON
 
 
 @dataclass(frozen=True)
@@ -108,25 +109,21 @@ def checked_rules(rules: str) -> str:
 
 
 #: Rulings of records already ruled in this process, by their content: a recording session
-#: replays only the deal that changed, not the whole match, on each action.
-_RULINGS: dict[tuple[Any, ...], tuple[DealRecord, Ruling]] = {}
-
-
-_RULINGS_SIZE = 512
+#: replays only the deal that changed, not the whole match, on each action. Shared by the
+#: threads of ``tally serve``.
+RULINGS: BoundedCache[tuple[Any, ...], tuple[DealRecord, Ruling]] = BoundedCache(512)
 
 
 def _rule_stored(match: MatchRow, deal: StoredDeal, dealer: str, forehand: str,
                  carry: int) -> tuple[DealRecord, Ruling]:
     key = (match.spec, dealer, forehand, carry, deal.turn_up,
            tuple(sorted(deal.tags.items())), tuple(deal.actions))
-    found = _RULINGS.get(key)
-    if found is None:
+
+    def ruled() -> tuple[DealRecord, Ruling]:
         record = build_record(deal, match.spec, dealer, forehand, carry)
-        found = (record, rule(record))
-        if len(_RULINGS) >= _RULINGS_SIZE:
-            del _RULINGS[next(iter(_RULINGS))]
-        _RULINGS[key] = found
-    return found
+        return record, rule(record)
+
+    return RULINGS.get(key, ruled)
 
 
 def derive(match: MatchRow, deals: Sequence[StoredDeal]) -> Loaded:
@@ -217,7 +214,9 @@ def view_of_deal(loaded: Loaded, index: int, referee: bool, *, table: bool = Fal
         explanation = ru.explanation
         tricks = dict(ru.tricks)
     else:
-        explanation = (QUICK_WON % {"winner": ds.winner, "reason": ds.reason} if ds.winner
+        explanation = (MATCH_SCORED % {"winner": ds.winner, "points": ds.deal_points}
+                       if ds.reason == MATCH_RESULT else
+                       QUICK_WON % {"winner": ds.winner, "reason": ds.reason} if ds.winner
                        else QUICK_DRAWN)
         tricks = {}
     return DealView(

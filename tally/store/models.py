@@ -19,7 +19,7 @@ from datetime import date, datetime
 from sqlalchemy import CheckConstraint, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from tally.store.tables import NAME_LENGTH
+from tally.store.columns import NAME_LENGTH
 
 #: Names for every constraint and index, so that migrations can name what they alter or drop
 #: (SQLite batch migrations rebuild tables and need the names).
@@ -306,3 +306,64 @@ class SeriesEvent(SQLModel, table=True):
     series_id: int = Field(foreign_key="series.id", primary_key=True)
     event_id: int = Field(foreign_key="events.id", primary_key=True, index=True)
     position: int
+
+
+#: The tables in the order the generated Core module lists them.
+MODELS: tuple[type[SQLModel], ...] = (
+    Player, PlayerAlias, Match, Deal, Action, AuditEntry, Event, EventPlayer, EventRound,
+    DealResultRow, CacheState, WebSetting, Series, SeriesEvent, EventFormat)
+
+_HEADER = '''"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.
+
+Generated from the models by ``python -m tally.store.models``: do not edit it by hand
+(``tests/test_store_schema.py`` fails when it is not what the models generate). Every command
+goes through these rather than the SQLModel classes: ``import sqlmodel`` (with pydantic and
+the ORM) costs about 0.15 s more than ``import sqlalchemy``.
+"""
+
+from __future__ import annotations
+
+'''
+
+
+def _core_type(sql_type: object) -> str:
+    """How the generated module writes a column's type (``UTCDateTime()`` for a moment)."""
+    from sqlalchemy import Boolean, Date, DateTime, Float, Integer, String, Text, TypeDecorator
+
+    if isinstance(sql_type, TypeDecorator):  # (SQLModel's AutoString: a String)
+        sql_type = sql_type.impl
+    for kind in (Text, DateTime, Date, Boolean, Float, Integer, String):
+        if isinstance(sql_type, kind):
+            return "UTCDateTime()" if kind is DateTime else kind.__name__
+    raise TypeError(f"no Core type for {sql_type!r}")
+
+
+def core_tables_source() -> str:
+    """The text of :mod:`tally.store.tables`: each model's table as ``table(...)`` with its
+    columns and their types, under the first sentence of the model's docstring."""
+    import textwrap
+
+    tables: list[str] = []
+    used: set[str] = set()
+    for model in MODELS:
+        sa_table = model.__table__  # type: ignore[attr-defined]
+        doc = " ".join((model.__doc__ or "").split()).split(". ")[0].rstrip(".") + "."
+        lines = textwrap.wrap(doc, 97, initial_indent="#: ", subsequent_indent="#: ")
+        lines += [f"{sa_table.name} = table(", f'    "{sa_table.name}",']
+        for col in sa_table.columns:
+            kind = _core_type(col.type)
+            used.add(kind.removesuffix("()"))
+            lines.append(f'    column("{col.name}", {kind}),')
+        tables.append("\n".join([*lines, ")"]))
+    imports = ", ".join([*sorted(used - {"UTCDateTime"}), "column", "table"])
+    names = ", ".join(m.__table__.name for m in MODELS)  # type: ignore[attr-defined]
+    everything = "\n".join(textwrap.wrap(f"ALL = ({names})", 97, subsequent_indent=" " * 7))
+    return (f"{_HEADER}from sqlalchemy import {imports}\n\n"
+            "from tally.store.columns import UTCDateTime\n\n"
+            + "\n\n\n".join(tables) + f"\n\n\n{everything}\n")
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    Path(__file__).with_name("tables.py").write_text(core_tables_source(), encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, insert, select, update
@@ -15,11 +16,11 @@ from tally import names
 from tally.errors import NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
+from tally.store.columns import NAME_LENGTH
 from tally.store.corrections import Snapshot, deal_snapshot, snapshot, utc_now
 from tally.store.records import rename_in_deal
 from tally.store.results import rewrite_results
 from tally.store.rows import aliases_of, load_deals, lock_match, match_ids_of, write_deal_row
-from tally.store.tables import NAME_LENGTH
 from tally.store.views import PlayerView
 
 if TYPE_CHECKING:
@@ -94,6 +95,40 @@ def resolve_player(conn: Connection, ref: str) -> RowMapping:
     found = names.resolve(ref, _candidates(conn))
     assert found.id is not None
     return _player_row(conn, found.id)
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What a name as typed finds (:func:`look_up`): the one player it means (``found``),
+    else the players it fits (``ambiguous``) or whose names are close (a typo, a surname),
+    to choose from."""
+
+    ref: str
+    found: names.Candidate | None
+    choices: tuple[names.Candidate, ...] = ()
+    ambiguous: bool = False
+
+
+def look_up(store: Store, refs: Sequence[str]) -> list[Lookup]:
+    """Each reference as :func:`resolve_player` resolves it (number, name, alias, prefix,
+    accents ignored), without refusing: an ambiguous one with the players it fits, an
+    unknown one with the closest names (:func:`tally.names.suggestions`). For a form that
+    lets the director choose instead of retyping."""
+    out: list[Lookup] = []
+    with store.reading() as conn:
+        pool = _candidates(conn)
+        by_id = {c.id: c for c in pool}
+        for ref in refs:
+            try:
+                row = resolve_player(conn, ref)
+            except names.AmbiguousName as exc:
+                out.append(Lookup(ref, None, exc.candidates, ambiguous=True))
+                continue
+            except (NotFound, Refused):
+                out.append(Lookup(ref, None, tuple(names.suggestions(ref, pool))))
+                continue
+            out.append(Lookup(ref, by_id[row["id"]]))
+    return out
 
 
 def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str) -> RowMapping:

@@ -1,6 +1,6 @@
 """The result cache (``deal_results``): each deal's ruling kept in a row, rewritten in the
-same transaction as every change to a match's deals, stamped with the version of tally that
-filled it (see :mod:`tally.store.store`); :meth:`Store.ensure_results`,
+same transaction as every change to a match's deals, stamped with the version of the rulings
+that filled it (see :mod:`tally.store.store`); :meth:`Store.ensure_results`,
 :meth:`Store.rebuild_results`, :meth:`Store.stale_results`.
 """
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection
 
-import tally
+from tally.ruling import RULINGS_VERSION
 from tally.store import tables as t
 from tally.store.dbapi import Db
 from tally.store.derivation import Loaded
@@ -22,9 +22,11 @@ if TYPE_CHECKING:
     from tally.store.transactions import Store
 
 
-#: The version of the code that fills the result cache. A cache another version filled is
-#: rebuilt before it is read: the engine's rulings may differ between versions.
-RESULTS_VERSION = f"1:{tally.__version__}"
+#: What the rows of the result cache depend on: the layout of a row (the number before the
+#: colon, bumped when this module writes a row differently) and the engine's rulings
+#: (:data:`tally.ruling.RULINGS_VERSION`). A cache filled under another version is rebuilt
+#: before it is read.
+RESULTS_VERSION = f"1:rulings-{RULINGS_VERSION}"
 
 
 DELETE_MATCH_RESULTS = delete(t.deal_results).where(

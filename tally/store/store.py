@@ -84,8 +84,8 @@ __all__ = ["Store", "default_scorer", "normalize_name", "open_store"]
 def open_store(url: str | None = None, *, scorer: str | None = None,
                migrate: bool = True, create: bool = True) -> Store:
     """Open the database at ``url`` (``--db``, ``$TALLY_DB`` or ``tally.db``), creating or
-    upgrading its schema with the migrations unless ``migrate`` is False; after migrating,
-    the result cache is filled (:meth:`Store.ensure_results`).
+    upgrading its schema with the migrations unless ``migrate`` is False; then the result cache
+    is filled unless it is up to date (:meth:`Store.ensure_results`).
 
     ``create=False`` is for reading only: where there is no database (no SQLite file, or a
     database without tally's tables) :class:`StoreUnavailable` says so, and nothing is
@@ -97,9 +97,11 @@ def open_store(url: str | None = None, *, scorer: str | None = None,
     try:
         migrated = ensure_schema(engine, create) if migrate else False
         store = Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
-        if migrated:
-            # A new database is stamped; an upgraded one gets the result cache of the deals
-            # it holds, before any command reads or writes it.
+        if migrate:
+            # A new database is stamped; an upgraded one, or one whose cache an engine with
+            # other rulings filled (tally.ruling.RULINGS_VERSION), gets the result cache of
+            # the deals it holds before any command reads or writes it (one small query when
+            # the cache is up to date).
             store.ensure_results()
     except BaseException:
         engine.dispose()
@@ -314,6 +316,28 @@ class Store:
         """
         return deals.quick_result(self, match_id, winner=winner, points=points, reason=reason)
 
+    def match_result(self, match_id: int, score: str | tuple[int, int], *,
+                     winner: str | None = None) -> MatchView:
+        """Enter a match's whole result, kept on paper, instead of its deals: ``score`` the
+        players' game points in the match's order (``"7:3"`` or ``(7, 3)``); with ``winner``
+        (a name as :meth:`quick_result` takes it) the winner's points come first.
+
+        Checked against the rule set (:func:`tally.match.check_match_result`: the winner has
+        reached the match target, the loser has not) and refused for a match that has deals
+        already. Stored as the match's lines of its players' game points (quick entries with
+        the reason :data:`tally.match.MATCH_RESULT`, the loser's first), so the result cache,
+        standings, tiebreaks and ratings take it as they take deals; one audit entry, which
+        :meth:`reverse` takes back, as :meth:`delete_deal` of either line does.
+        """
+        return deals.match_result(self, match_id, score, winner=winner)
+
+    def enter_results(self, match_id: int,
+                      results: Sequence[tuple[str | None, int, str]]) -> None:
+        """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event
+        file lists them: a deal's through :meth:`quick_result`, the lines of a match result
+        entered whole through :meth:`match_result`."""
+        deals.enter_results(self, match_id, results)
+
     def import_deals(self, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
         """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
 
@@ -345,9 +369,18 @@ class Store:
         """
         return deals.edit_deal(self, deal_id, text)
 
+    def edit_quick_result(self, deal_id: int, *, winner: str | None, points: int,
+                          reason: str = "claim") -> DealView | None:
+        """Change a deal entered as a result (its winner, None for a draw, game points and
+        reason), checked as :meth:`quick_result` checks a new one; the deals after it are
+        rescored. Returns None when nothing changed."""
+        return deals.edit_quick_result(self, deal_id, winner=winner, points=points,
+                                       reason=reason)
+
     def delete_deal(self, deal_id: int) -> DealView:
         """Delete the last deal of a match (a deal in the middle would change the ones after
-        it: correct it with :meth:`edit_deal` instead). Returns the deal as it was."""
+        it: correct it with :meth:`edit_deal` instead). Returns the deal as it was. A line of
+        a match result entered whole (:meth:`match_result`) takes the whole result with it."""
         return deals.delete_deal(self, deal_id)
 
     def ensure_results(self) -> int | None:

@@ -1,49 +1,18 @@
-"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses, for queries.
+"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.
 
-Every command goes through these rather than the SQLModel classes: ``import sqlmodel`` (with
-pydantic and the ORM) costs about 0.15 s more than ``import sqlalchemy`` here, and recording an
-action through the CLI must stay well under half a second. ``tests/test_store_schema.py``
-checks that each column below exists in the models with the same type.
+Generated from the models by ``python -m tally.store.models``: do not edit it by hand
+(``tests/test_store_schema.py`` fails when it is not what the models generate). Every command
+goes through these rather than the SQLModel classes: ``import sqlmodel`` (with pydantic and
+the ORM) costs about 0.15 s more than ``import sqlalchemy``.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from typing import Any
+from sqlalchemy import Boolean, Date, Float, Integer, String, Text, column, table
 
-from sqlalchemy import (
-    Boolean,
-    Date,
-    DateTime,
-    Float,
-    Integer,
-    String,
-    Text,
-    TypeDecorator,
-    column,
-    table,
-)
+from tally.store.columns import UTCDateTime
 
-#: the longest player name (the models' column length)
-NAME_LENGTH = 60
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """Aware datetimes stored as UTC, read back in UTC: what SQLModel stores for ``datetime``
-    fields (SQLite keeps no offset, so one read from it is UTC by convention)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
-        return None if value is None else value.astimezone(UTC)
-
-    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
-        if value is None:
-            return None
-        return value.replace(tzinfo=UTC) if value.utcoffset() is None else value.astimezone(UTC)
-
-
+#: A person who plays; ``name_key`` (the name case-folded and stripped) is unique.
 players = table(
     "players",
     column("id", Integer),
@@ -52,6 +21,9 @@ players = table(
     column("created_at", UTCDateTime()),
 )
 
+
+#: Another name a player goes by (``tally player alias``); ``alias_key`` (the alias folded: case,
+#: spaces and accents, :func:`tally.names.fold`) is unique among aliases.
 player_aliases = table(
     "player_aliases",
     column("id", Integer),
@@ -61,6 +33,8 @@ player_aliases = table(
     column("created_at", UTCDateTime()),
 )
 
+
+#: Two players, a rule set (a ``Rules`` tag value) and who dealt the first deal.
 matches = table(
     "matches",
     column("id", Integer),
@@ -74,6 +48,56 @@ matches = table(
     column("table_number", Integer),
 )
 
+
+#: One deal of a match: recorded trick by trick, or entered quickly as a result.
+deals = table(
+    "deals",
+    column("id", Integer),
+    column("match_id", Integer),
+    column("number", Integer),
+    column("kind", String),
+    column("turn_up", String),
+    column("quick_winner_id", Integer),
+    column("quick_points", Integer),
+    column("quick_reason", String),
+    column("tags", Text),
+    column("created_at", UTCDateTime()),
+)
+
+
+#: One item of a deal record (``KS``, ``swap``, ``close``, ``20 QC``, ``66``, ``66@Anna``) on
+#: trick line ``trick``; ``seq`` orders the items of a deal from 1.
+actions = table(
+    "actions",
+    column("id", Integer),
+    column("deal_id", Integer),
+    column("seq", Integer),
+    column("trick", Integer),
+    column("token", String),
+)
+
+
+#: A change to the stored data: who made it, with which command, and the state before and after
+#: as JSON (a map from ``"deal:12"``-style keys to the entity's snapshot, or null where it did
+#: not exist), so that it can be reversed.
+audit_log = table(
+    "audit_log",
+    column("id", Integer),
+    column("at", UTCDateTime()),
+    column("scorer", String),
+    column("command", String),
+    column("entity", String),
+    column("entity_id", Integer),
+    column("summary", Text),
+    column("before", Text),
+    column("after", Text),
+    column("reversed_by", Integer),
+)
+
+
+#: A club evening (matches in any pairing), a round robin (a fixed Berger schedule), a Swiss
+#: event (``rounds`` rounds, each paired from the standings: :mod:`tally.swiss`), a knockout with
+#: lives or groups then knockout (their format: :class:`EventFormat`).
 events = table(
     "events",
     column("id", Integer),
@@ -93,7 +117,90 @@ events = table(
     column("language", String),
 )
 
-#: the format of a knockout or of groups then knockout (:mod:`tally.store.knockouts`)
+
+#: A player of an event: ``seed`` is their number in the schedule (from 1); ``withdrawn_at`` is
+#: set once they withdraw.
+event_players = table(
+    "event_players",
+    column("event_id", Integer),
+    column("player_id", Integer),
+    column("seed", Integer),
+    column("withdrawn_at", UTCDateTime()),
+)
+
+
+#: A round of a round robin whose matches were created; ``bye_player_id`` is who sat out and
+#: scores the bye (None when nobody does, or the player had withdrawn).
+event_rounds = table(
+    "event_rounds",
+    column("event_id", Integer),
+    column("number", Integer),
+    column("bye_player_id", Integer),
+    column("started_at", UTCDateTime()),
+)
+
+
+#: The cached ruling of one deal, as :func:`tally.match.score_match` derives it: the winner (None
+#: for a draw or a deal still being played), game points before the carry (``deal_points``), the
+#: carry it started with, the game points it scored (carry included) and the reason.
+deal_results = table(
+    "deal_results",
+    column("deal_id", Integer),
+    column("match_id", Integer),
+    column("winner_id", Integer),
+    column("deal_points", Integer),
+    column("carry_in", Integer),
+    column("game_points", Integer),
+    column("reason", String),
+)
+
+
+#: What each derived cache was built by: ``deal_results`` holds the version of the store code
+#: that filled it; when that is not the running version the cache is rebuilt from the deals
+#: before it is read (after an upgrade, or a change to the engine's rulings).
+cache_state = table(
+    "cache_state",
+    column("name", String),
+    column("version", String),
+)
+
+
+#: A setting of ``tally serve`` (:mod:`tally.web.access`): its signing key, the director's PIN (a
+#: salted hash), referee mode of a table.
+web_settings = table(
+    "web_settings",
+    column("name", String),
+    column("value", String),
+    column("updated_at", UTCDateTime()),
+)
+
+
+#: A series of events (a Grand Prix, a season cup): ``points`` per placing as a comma-separated
+#: list (``25,18,15``), the ``best`` results of each player counting (None: all).
+series = table(
+    "series",
+    column("id", Integer),
+    column("name", String),
+    column("name_key", String),
+    column("points", String),
+    column("best", Integer),
+    column("created_at", UTCDateTime()),
+)
+
+
+#: An event of a series, at ``position`` (from 1) in the series' order.
+series_events = table(
+    "series_events",
+    column("series_id", Integer),
+    column("event_id", Integer),
+    column("position", Integer),
+)
+
+
+#: The format of a knockout (``kind="knockout"``) or of groups then knockout (``kind="groups"``),
+#: one row per such event (:mod:`tally.store.knockouts`): ``lives`` and the ``draw_seed`` of the
+#: draw by lot, ``final_size`` (the last N players play a straight knockout; None: lives to the
+#: end), ``groups`` and ``advance`` (how many of each group go into the bracket).
 event_formats = table(
     "event_formats",
     column("event_id", Integer),
@@ -106,101 +213,6 @@ event_formats = table(
     column("bracket", Text),
 )
 
-event_players = table(
-    "event_players",
-    column("event_id", Integer),
-    column("player_id", Integer),
-    column("seed", Integer),
-    column("withdrawn_at", UTCDateTime()),
-)
-
-event_rounds = table(
-    "event_rounds",
-    column("event_id", Integer),
-    column("number", Integer),
-    column("bye_player_id", Integer),
-    column("started_at", UTCDateTime()),
-)
-
-deals = table(
-    "deals",
-    column("id", Integer),
-    column("match_id", Integer),
-    column("number", Integer),
-    column("kind", String),
-    column("turn_up", String),
-    column("quick_winner_id", Integer),
-    column("quick_points", Integer),
-    column("quick_reason", String),
-    column("tags", Text),
-    column("created_at", UTCDateTime()),
-)
-
-actions = table(
-    "actions",
-    column("id", Integer),
-    column("deal_id", Integer),
-    column("seq", Integer),
-    column("trick", Integer),
-    column("token", String),
-)
-
-audit_log = table(
-    "audit_log",
-    column("id", Integer),
-    column("at", UTCDateTime()),
-    column("scorer", String),
-    column("command", String),
-    column("entity", String),
-    column("entity_id", Integer),
-    column("summary", Text),
-    column("before", Text),
-    column("after", Text),
-    column("reversed_by", Integer),
-)
-
-deal_results = table(
-    "deal_results",
-    column("deal_id", Integer),
-    column("match_id", Integer),
-    column("winner_id", Integer),
-    column("deal_points", Integer),
-    column("carry_in", Integer),
-    column("game_points", Integer),
-    column("reason", String),
-)
-
-cache_state = table(
-    "cache_state",
-    column("name", String),
-    column("version", String),
-)
-
-#: ``tally serve``'s settings (:mod:`tally.web.access`)
-web_settings = table(
-    "web_settings",
-    column("name", String),
-    column("value", String),
-    column("updated_at", UTCDateTime()),
-)
-
-#: series of events (:mod:`tally.store.series`)
-series = table(
-    "series",
-    column("id", Integer),
-    column("name", String),
-    column("name_key", String),
-    column("points", String),
-    column("best", Integer),
-    column("created_at", UTCDateTime()),
-)
-
-series_events = table(
-    "series_events",
-    column("series_id", Integer),
-    column("event_id", Integer),
-    column("position", Integer),
-)
 
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
        event_rounds, deal_results, cache_state, web_settings, series, series_events,

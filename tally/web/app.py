@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import jinja2
 
 from tally.errors import AccessDenied, NotFound, TallyError
 from tally.i18n import DEFAULT, LANGUAGES, accepted, normalize, translations
-from tally.web.access import Keys, check_csrf, new_csrf
+from tally.store.caching import BoundedCache
+from tally.web.access import Generations, Keys, generations, new_nonce
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -40,6 +41,8 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 CSRF_COOKIE = "tally_csrf"
+#: the director's session cookie (:meth:`tally.web.access.Keys.session`)
+SESSION_COOKIE = "tally_director"
 #: the language the reader chose with the EN/DE switch (``?lang=``), for the pages that follow
 LANG_COOKIE = "tally_lang"
 #: how long a browser remembers that choice: a year of club evenings
@@ -65,9 +68,11 @@ class Site:
     keys: Keys
     pages: jinja2.Environment
     #: rendered live fragments by (event, language, audit version): several screens poll
-    live_cache: dict[tuple[int, str, int], str] = field(default_factory=dict)
-    #: failed PIN attempts by client address: (count, first failure time)
-    failures: dict[str, tuple[int, float]] = field(default_factory=dict)
+    live_cache: BoundedCache[tuple[int, str, int], str] = field(
+        default_factory=lambda: BoundedCache(64))
+    #: at most one PIN hash at a time in this process: a flood of guesses waits its turn
+    #: instead of taking every core from the tables (made on the event loop when first used)
+    pin_turn: Any = None
 
     def acting(self, who: str) -> Store:
         """A store over the same engine whose audit entries name ``who``."""
@@ -103,12 +108,37 @@ def site_of(request: Request) -> Site:
 
 
 def csrf_token(request: Request) -> str:
-    """The browser's CSRF token (a new one when it has none; set by :func:`render`)."""
-    token: str | None = request.cookies.get(CSRF_COOKIE) or request.scope.get("tally_csrf")
-    if token is None:
-        token = new_csrf()
-        request.scope["tally_csrf"] = token
-    return token
+    """The CSRF token of this browser's forms: its nonce (a new one when it has none; set by
+    :func:`render`) signed with the server's key, bound to its director's session."""
+    nonce: str | None = request.cookies.get(CSRF_COOKIE) or request.scope.get("tally_csrf")
+    if nonce is None:
+        nonce = new_nonce()
+        request.scope["tally_csrf"] = nonce
+    return site_of(request).keys.csrf(nonce, request.cookies.get(SESSION_COOKIE))
+
+
+def is_director(request: Request) -> bool:
+    """True when the request carries a director's session of the current generation (settled
+    by :func:`guarded` before the page runs)."""
+    return bool(request.scope.get("tally_director"))
+
+
+def secure(request: Request) -> bool:
+    """True when the browser reached the server over https (directly, or through a proxy
+    ``--forwarded-allow-ips`` trusts): cookies are then sent over https only."""
+    return request.url.scheme == "https"
+
+
+async def _settle(request: Request) -> None:
+    """Read the generations in force (one query) before a page runs: the tables' key
+    generation for every table secret made or checked, and whether the director's cookie is
+    a session of the current generation."""
+    site = site_of(request)
+    found: Generations = await blocking(generations, site.store)
+    if found.tables != site.keys.tables:
+        site.keys = replace(site.keys, tables=found.tables)
+    request.scope["tally_director"] = site.keys.check_session(
+        request.cookies.get(SESSION_COOKIE), found.sessions)
 
 
 def translate(lang: str) -> Callable[[str], str]:
@@ -166,8 +196,11 @@ def refusal(exc: Exception, lang: str) -> str:
     store's words around it worded whole (:func:`tally.vocabulary.error_message`), this
     app's own words (marked with ``N_`` where they are raised) from the catalogue; anything
     else (the store's administrative refusals: no such event, another scorer recorded
-    meanwhile) stays English, whole."""
-    text = str(exc)
+    meanwhile) stays English, whole. Advice for the command line is worded for the pages
+    (:func:`tally.web.wording.web_words`)."""
+    from tally.web.wording import web_words
+
+    text = web_words(str(exc))
     if lang == DEFAULT:
         return text
     from tally.store.recording import WRAPPERS
@@ -192,8 +225,10 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     with use(lang):
         html = site.pages.get_template(template).render(csrf=token, request=request, **context)
     response = HTMLResponse(html, status_code=status, headers=SECURITY_HEADERS)
-    if request.cookies.get(CSRF_COOKIE) != token:
-        response.set_cookie(CSRF_COOKIE, token, httponly=True, samesite="strict")
+    nonce = token.rsplit(".", 1)[0]
+    if request.cookies.get(CSRF_COOKIE) != nonce:
+        response.set_cookie(CSRF_COOKIE, nonce, httponly=True, samesite="strict",
+                            secure=secure(request))
     chosen = request.query_params.get("lang")
     remember = _LANG in request.scope and chosen in LANGUAGES
     if remember and request.cookies.get(LANG_COOKIE) != chosen:
@@ -206,7 +241,8 @@ async def form_of(request: Request) -> dict[str, str]:
     """The fields of a posted form, refused without the browser's CSRF token."""
     form = await request.form()
     fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    check_csrf(request.cookies.get(CSRF_COOKIE), fields.get("csrf"))
+    site_of(request).keys.check_csrf(request.cookies.get(CSRF_COOKIE),
+                                     request.cookies.get(SESSION_COOKIE), fields.get("csrf"))
     return fields
 
 
@@ -230,12 +266,13 @@ def guarded(fn: Endpoint) -> Endpoint:
         # back to the page the form was on (for a table: the table page)
         back = path if request.method == "GET" else path.rsplit("/", 1)[0] or "/"
         try:
+            await _settle(request)
             return await fn(request)
         except TallyError as exc:
             status = (403 if isinstance(exc, AccessDenied) else
                       404 if isinstance(exc, NotFound) else 400)
             return render(request, "error.html.j2", status, back="/" if status == 404 else back,
-                          message=refusal(exc, page_language(request)))
+                          message=brief(refusal(exc, page_language(request))))
 
     return wrapper
 
@@ -262,10 +299,34 @@ def public_base(request: Request) -> str:
     return str(url).rstrip("/")
 
 
+def brief(text: str, most: int = 300) -> str:
+    """``text`` cut to ``most`` characters (an ellipsis where it was cut): what a page shows of
+    a refusal that may quote a long input.
+
+    >>> brief("x" * 1000)[-3:], len(brief("x" * 1000))
+    ('xx…', 300)
+    """
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def whole_number(text: str, most_digits: int = 18) -> int | None:
+    """``text`` as a whole number when it is 1 to ``most_digits`` ASCII digits, else None:
+    the one reading of a number that comes from a request (``²``, ``１`` and ``١`` are not
+    numbers here, whatever ``str.isdigit`` says).
+
+    >>> whole_number("12"), whole_number("²"), whole_number("１"), whole_number("-1")
+    (12, None, None, None)
+    """
+    if not (0 < len(text) <= most_digits and text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
 def int_param(request: Request, name: str) -> int:
     """A path parameter that must be a number (else: not found)."""
     text = str(request.path_params.get(name, ""))
-    if not text.isdigit() or len(text) > 18:
+    found = whole_number(text)
+    if found is None:
         raise NotFound(f"there is no {name} {text[:20]!r}")
-    return int(text)
+    return found
 

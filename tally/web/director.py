@@ -1,9 +1,14 @@
 """The director's pages (PIN): events, rounds and pairings with each table's address, starting
-rounds and club matches, withdrawals, referee mode, correcting a deal (the store's audited
-edit and delete), reversing an audit entry, and every sheet as a PDF.
+rounds, withdrawals, referee mode, a deal's record as text (the store's audited edit and
+delete), reversing an audit entry, and every sheet as a PDF. Setting an evening up (new
+events, players, previews, club matches) is :mod:`tally.web.director_events`; the questions
+before a destructive change :mod:`tally.web.director_confirm`; a deal's tricks and a quick
+result :mod:`tally.web.director_deals`.
 
 Every page needs the session cookie a correct PIN gives; every change also the CSRF token.
-Ten wrong PINs from one address lock it out for ten minutes.
+Ten PIN attempts from one address within ten minutes lock it out for the rest of them
+(:func:`tally.web.access.count_attempt`, counted in the database before the PIN is hashed);
+logging out ends every director's session (:func:`tally.web.access.end_sessions`).
 
 The pages speak the language :func:`tally.web.app.language` resolves (the director's choice,
 the language of the event the page is about, the browser's), and so do the sheets printed
@@ -13,22 +18,35 @@ from them.
 from __future__ import annotations
 
 import re
-import time
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import AccessDenied, Refused
+from tally.errors import AccessDenied, Refused, TallyError
 from tally.i18n import N_, translations
-from tally.web.access import check_pin, referee_mode, set_referee_mode
+from tally.web.access import (
+    check_pin,
+    clear_attempts,
+    count_attempt,
+    end_sessions,
+    new_table_keys,
+    referee_mode,
+    reopened,
+    set_referee_mode,
+    set_reopened,
+)
 from tally.web.app import (
+    SESSION_COOKIE,
     blocking,
     form_of,
     guarded,
     int_param,
+    is_director,
     language,
     public_base,
     render,
+    secure,
     site_of,
     translate,
+    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -40,9 +58,6 @@ if TYPE_CHECKING:
 
     from tally.store import Store
 
-SESSION_COOKIE = "tally_director"
-LOCKOUT_FAILURES = 10
-LOCKOUT_SECONDS = 600.0
 
 
 def routes() -> list[Route]:
@@ -56,20 +71,16 @@ def routes() -> list[Route]:
         Route("/director/event/{event}", event_page),
         Route("/director/event/{event}/round", start_round, methods=post),
         Route("/director/event/{event}/withdraw", withdraw, methods=post),
-        Route("/director/event/{event}/match", start_match, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
+        Route("/director/match/{match}/reopen", reopen, methods=post),
+        Route("/director/keys", rotate_keys, methods=post),
         Route("/director/deal/{deal}/edit", edit_deal, methods=post),
         Route("/director/deal/{deal}/delete", delete_deal, methods=post),
         Route("/director/audit", audit_page),
         Route("/director/audit/{entry}/reverse", reverse, methods=post),
         Route("/director/print/{sheet}/{ref}", print_sheet),
     ]
-
-
-def is_director(request: Request) -> bool:
-    """True when the request carries a valid director's session."""
-    return site_of(request).keys.check_session(request.cookies.get(SESSION_COOKIE))
 
 
 def _need_director(request: Request) -> None:
@@ -93,6 +104,23 @@ def _said(request: Request) -> str | None:
     return request.query_params.get("said", "")[:300] or None
 
 
+def refused(request: Request, exc: TallyError, back_to: str) -> Response:
+    """A page of a change that cannot be made: the store's reason, and a way back to
+    ``back_to`` (a question or a preview asked from there; not to the refused page again)."""
+    from tally.errors import NotFound
+    from tally.web.app import page_language, refusal
+
+    return render(request, "error.html.j2", 404 if isinstance(exc, NotFound) else 400,
+                  back=back_to, message=refusal(exc, page_language(request)))
+
+
+#: what the director's other page modules (:mod:`tally.web.director_events`,
+#: :mod:`~tally.web.director_confirm`, :mod:`~tally.web.director_deals`) share with these
+need_director = _need_director
+acting = _acting
+back = _back
+
+
 @guarded
 async def home(request: Request) -> Response:
     """GET: the login form, or the events and recent matches."""
@@ -111,31 +139,70 @@ async def home(request: Request) -> Response:
 
 @guarded
 async def login(request: Request) -> Response:
-    """POST: check the PIN; a correct one sets the session cookie."""
+    """POST: check the PIN; a correct one sets the session cookie. The attempt is counted
+    first; an address over its attempts is refused without the PIN being hashed, and one PIN
+    is hashed at a time, so guesses cannot take the tables' processor."""
+    import asyncio
+
+    from tally.web.access import generations
+
     site = site_of(request)
     fields = await form_of(request)
     lang = await language(request)
     client = request.client.host if request.client else "?"
-    count, since = site.failures.get(client, (0, time.time()))
-    if count >= LOCKOUT_FAILURES and time.time() - since < LOCKOUT_SECONDS:
+    if not await blocking(count_attempt, site.store, client):
         raise AccessDenied(N_("too many wrong PINs: wait ten minutes"))
-    if not await blocking(check_pin, site.store, fields.get("pin", "")):
-        site.failures[client] = (count + 1, since)
+    if site.pin_turn is None:
+        site.pin_turn = asyncio.Lock()
+    async with site.pin_turn:
+        right = await blocking(check_pin, site.store, fields.get("pin", ""))
+    if not right:
         _ = translate(lang)
         return render(request, "login.html.j2", 403, error=_("That is not the PIN."))
-    site.failures.pop(client, None)
+    await blocking(clear_attempts, site.store, client)
     response = _back("/director")
-    response.set_cookie(SESSION_COOKIE, site.keys.session(), httponly=True, samesite="strict")
+    found = await blocking(generations, site.store)
+    response.set_cookie(SESSION_COOKIE, site.keys.session(found.sessions), httponly=True,
+                        samesite="strict", secure=secure(request))
     return response
 
 
 @guarded
 async def logout(request: Request) -> Response:
-    """POST: end the director's session."""
+    """POST: end the director's session, and every other one (the sessions' generation)."""
     await form_of(request)
+    if is_director(request):
+        await blocking(end_sessions, site_of(request).store)
     response = _back("/director")
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+@guarded
+async def rotate_keys(request: Request) -> Response:
+    """POST: make new table secrets; every table address printed or shown so far stops
+    working (print the pairings again)."""
+    _need_director(request)
+    await form_of(request)
+    await blocking(new_table_keys, site_of(request).store)
+    _ = translate(await language(request))
+    return _back("/director", _("New table addresses made: the old ones no longer work. "
+                               "Print the pairings or show the codes again."))
+
+
+@guarded
+async def reopen(request: Request) -> Response:
+    """POST: reopen a finished match for its table's phone (``on=yes``), or close it again."""
+    _need_director(request)
+    fields = await form_of(request)
+    mid = int_param(request, "match")
+    store = site_of(request).store
+    await blocking(store.match_state, mid)
+    on = fields.get("on") == "yes"
+    await blocking(set_reopened, store, mid, on)
+    _ = translate(await language(request, match=mid))
+    return _back(f"/director/match/{mid}", _("The table may change this match again.") if on
+                 else _("The table can no longer change this match once it is over."))
 
 
 def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
@@ -149,7 +216,8 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         # drawn when started: the next round is offered until the event is over
         over = events.standings(store, event_id).stage.startswith("over")
         following = None if over else max(ev.rounds_started, default=0) + 1
-    return {"event": ev, "rounds": rounds, "matches": matches,
+    busy = {p: m.id for m in matches if not m.over for p in m.players}
+    return {"event": ev, "rounds": rounds, "matches": matches, "busy": busy,
             "secrets": {m.id: keys.table_secret(m.id) for m in matches},
             "next_round": following}
 
@@ -188,10 +256,10 @@ async def start_round(request: Request) -> Response:
     from tally.store import events
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        number = fields.get("round", "")
-        if not number.isdigit():
+        number = whole_number(fields.get("round", ""), 4)
+        if number is None:
             raise Refused(N_("give the round's number"))
-        rnd = events.start_round(store, eid, int(number))
+        rnd = events.start_round(store, eid, number)
         # (English has always said "tables", even for one)
         return words.ngettext("Round %(round)s started: %(n)s tables.",
                                 "Round %(round)s started: %(n)s tables.", len(rnd.pairings)) % {
@@ -212,23 +280,13 @@ async def withdraw(request: Request) -> Response:
     return await _event_change(request, change)
 
 
-@guarded
-async def start_match(request: Request) -> Response:
-    """POST: start a match of a club evening."""
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        m = store.start_match(fields.get("a", ""), fields.get("b", ""),
-                              first_dealer=fields.get("dealer") or fields.get("a", ""),
-                              event=eid)
-        return words.gettext("Match %(id)s started: %(a)s v %(b)s.") % {
-            "id": m.id, "a": m.players[0], "b": m.players[1]}
-
-    return await _event_change(request, change)
-
-
 def _match_state(store: Store, mid: int) -> dict[str, Any]:
+    from tally.web.table import QUICK_REASONS
+
     match = store.match_state(mid, referee=True)
-    records = {d.id: store.export_deal(d.id) for d in match.deals if d.kind == "recorded"}
-    return {"match": match, "records": records, "referee": referee_mode(store, mid)}
+    records = {d.id for d in match.deals if d.kind == "recorded"}
+    return {"match": match, "records": records, "referee": referee_mode(store, mid),
+            "reasons": QUICK_REASONS, "reopened": reopened(store, mid)}
 
 
 @guarded
@@ -310,7 +368,7 @@ async def reverse(request: Request) -> Response:
 
 def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
     """The event (the match, for a score sheet) and the round a sheet's address names."""
-    found = re.fullmatch(r"(\d{1,18})(?:-(\d{1,18}))?", ref)
+    found = re.fullmatch(r"([0-9]{1,18})(?:-([0-9]{1,18}))?", ref)
     if found is None:
         raise Refused(f"no sheet {ref[:20]!r}")
     number = None if found[2] is None else int(found[2])

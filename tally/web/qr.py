@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from tally.store import Store
     from tally.web.access import Keys
 
-#: what to install for the codes (segno comes with the web extra)
-INSTALL = "pip install 'tally[web]'"
 
 
 def qr_svg(url: str) -> str:
@@ -107,7 +105,9 @@ def with_table_codes(store: Store, sheet: PairingsSheet | ScoreSheet, base: str,
 
     base = base_url(base)
     if importlib.util.find_spec("segno") is None:
-        raise Refused(f"QR codes need segno: {INSTALL}")
+        from tally.web import install_command
+
+        raise Refused(f"QR codes need segno: {install_command()}")
     keys = server_keys(store)
 
     def code(match_id: int) -> str:

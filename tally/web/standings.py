@@ -104,15 +104,13 @@ def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
     site = site_of(request)
     version = _version(site.store)
     key = (event_id, lang, version)
-    html = site.live_cache.get(key)
-    if html is None:
+
+    def rendered() -> str:
         content = _content(site.store, event_id)
-        html = site.pages.get_template("live.html.j2").render(
+        return site.pages.get_template("live.html.j2").render(
             _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content)
-        if len(site.live_cache) > 64:
-            site.live_cache.clear()
-        site.live_cache[key] = html
-    return version, html
+
+    return version, site.live_cache.get(key, rendered)
 
 
 @guarded

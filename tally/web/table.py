@@ -23,9 +23,10 @@ from tally.errors import AccessDenied, DealMoved, Refused, TallyError, Violation
 from tally.i18n import N_
 from tally.store.views import DealView, MatchView, Position
 from tally.vocabulary import explanation
-from tally.web.access import referee_mode
+from tally.web.access import referee_mode, reopened
 from tally.web.app import (
     blocking,
+    brief,
     form_of,
     guarded,
     int_param,
@@ -34,6 +35,7 @@ from tally.web.app import (
     render,
     site_of,
     translate,
+    whole_number,
 )
 from tally.web.cards import action_buttons, card_rows, deck, shown, with_symbols
 from tally.web.telling import entered, face_up_line, move_text, stock_line, told
@@ -57,6 +59,8 @@ QUICK_CHOICES: tuple[tuple[str, str, str], ...] = (
     ("loser", "illegal-play", N_("broke a rule")),
     ("nobody", "draw", N_("drawn")),
 )
+#: the reasons a quick result may give (the director's form of a quick result offers them)
+QUICK_REASONS = tuple(c[1] for c in QUICK_CHOICES)
 
 
 def routes() -> list[Route]:
@@ -125,7 +129,8 @@ def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
                    else []),
         "turn_ups": card_rows(cards, lang),
         "can_start": not match.over and (last is None or last.finished),
-        "can_undo": last is not None and last.kind == "recorded" and last.actions > 0,
+        "can_undo": (last is not None and last.kind == "recorded" and last.actions > 0
+                     and (not match.over or reopened(store, mid))),
         "choices": _choices(match.rules), **_laid_out(last, lang),
     }
 
@@ -181,6 +186,15 @@ async def show(request: Request) -> Response:
     return await _page(request, _match_id(request))
 
 
+#: what a phone is told when it tries to change a finished match
+FINISHED = N_("this match is over: its result can only be changed by the director")
+
+
+def _finished(store: Store, mid: int) -> bool:
+    """True when the match is over and the director has not reopened it for its table."""
+    return store.match_state(mid).over and not reopened(store, mid)
+
+
 #: what a phone is told when another one recorded first (the store's words inside, English)
 MOVED = N_("Someone else recorded at this table meanwhile: %(message)s. This is the deal as it "
            "stands now; tap again if your entry is still missing.")
@@ -189,9 +203,12 @@ MOVED = N_("Someone else recorded at this table meanwhile: %(message)s. This is 
 async def _change(request: Request, mid: int,
                   action: Callable[[str], Awaitable[Response]]) -> Response:
     """Run a change in the page's language; a refusal shows the table page again with the
-    store's reason."""
+    store's reason. A finished match takes no change from its table (unless the director
+    reopened it): its result is the director's to correct."""
     lang = await language(request, match=mid)
     try:
+        if await blocking(_finished, site_of(request).store, mid):
+            raise AccessDenied(FINISHED)
         return await action(lang)
     except DealMoved as exc:
         return await _page(request, mid, status=409,
@@ -199,7 +216,7 @@ async def _change(request: Request, mid: int,
     except AccessDenied:
         raise
     except TallyError as exc:
-        return await _page(request, mid, status=400, error=refusal(exc, lang))
+        return await _page(request, mid, status=400, error=brief(refusal(exc, lang)))
 
 
 @guarded
@@ -292,8 +309,7 @@ async def quick(request: Request) -> Response:
         if (reason == "draw") != (winner is None):
             raise Refused(N_("a drawn deal has no winner: choose who won and how, or "
                              "nobody and drawn"))
-        points = (int(fields["points"]) if fields.get("points", "").isdigit()
-                  and reason != "draw" else 0)
+        points = 0 if reason == "draw" else whole_number(fields.get("points", ""), 3) or 0
         match = await blocking(site_of(request).store.match_state, mid)
         if winner is not None and winner not in match.players:
             raise Refused(N_("choose who won the deal"))
@@ -333,3 +349,11 @@ def _quick_at(store: Store, mid: int, expect: Position, winner: str | None, poin
         if str(before) != str(expect) or (expect.last and expect.last != before.last):
             raise DealMoved(f"the match is at {before} now, not at {expect}", str(before))
     return view
+
+
+# The table page's steps that a match result entered on the phone takes too
+# (:mod:`tally.web.results`).
+match_of_table = _match_id
+acting_at_table = _acting
+change_at_table = _change
+back_to_table = _done

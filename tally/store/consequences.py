@@ -1,0 +1,217 @@
+"""What a destructive change would do, said before it is done: one function per change
+(a withdrawal, deleting a deal or a match, reversing an audit entry), for a page that asks
+"are you sure?" with the consequences spelt out.
+
+Each one *rehearses* the change: the store's own function runs inside a transaction that is
+then rolled back (:func:`rehearse`), and what it changed is read from the store before the
+rollback. So the consequence is what the store would really do (the event's withdrawal rule,
+the deals after a deleted one rescored, a reversal the store would refuse), never a guess;
+and a change the store refuses is refused here, with the store's reason, before anyone is
+asked to confirm it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from tally.store.store import Store
+from tally.store.views import AuditView, MatchView, RoundView
+
+T = TypeVar("T")
+
+__all__ = ["DealDeletion", "MatchChange", "Reversal", "Withdrawal", "deal_deletion",
+           "match_deletion", "rehearse", "reversal", "round_preview", "withdrawal"]
+
+
+class _Rehearsed(Exception):
+    """Raised to roll a rehearsal back."""
+
+
+def rehearse(store: Store, change: Callable[[Store], object], look: Callable[[Store], T]) -> T:
+    """Run ``change`` on a store of its own over ``store``'s database, read ``look`` from what
+    it did, and roll everything back: nothing is stored, nothing is audited. A refusal of
+    ``change`` is raised as it is."""
+    trial = Store(store.engine, scorer=store.scorer)
+    seen: list[T] = []
+    try:
+        with trial.transaction("rehearsal"):
+            change(trial)
+            seen.append(look(trial))
+            raise _Rehearsed
+    except _Rehearsed:
+        return seen[0]
+
+
+@dataclass(frozen=True)
+class MatchChange:
+    """A match's score before and after a change (in its players' order); ``winner`` after."""
+
+    match_id: int
+    players: tuple[str, str]
+    before: tuple[int, int]
+    after: tuple[int, int] | None
+    winner_before: str | None
+    winner_after: str | None
+
+
+def _score(m: MatchView) -> tuple[int, int]:
+    return m.score[m.players[0]], m.score[m.players[1]]
+
+
+def _change(before: MatchView, after: MatchView | None) -> MatchChange:
+    return MatchChange(before.id, before.players, _score(before),
+                       None if after is None else _score(after), before.winner,
+                       None if after is None else after.winner)
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """What withdrawing ``player`` from an event does: ``rule`` is the event's withdrawal
+    rule (``forfeit``, ``void``; a knockout: ``out``); ``running`` the player's matches not
+    over, each with its opponent; ``remaining`` the opponents of the scheduled matches not
+    made yet (a round robin's later rounds, groups)."""
+
+    player: str
+    kind: str
+    rule: str
+    running: tuple[tuple[int, str], ...]
+    remaining: tuple[str, ...]
+
+
+def withdrawal(store: Store, event: int, player: str) -> Withdrawal:
+    """What :func:`tally.store.events.withdraw` would do (refused as it would be)."""
+    from tally.store import events
+
+    ev = events.event(store, event)
+
+    def look(trial: Store) -> Withdrawal:
+        after = events.event(trial, event)
+        name = next(p.name for p in after.players
+                    if p.withdrawn and not any(q.name == p.name and q.withdrawn
+                                               for q in ev.players))
+        running = tuple((m.id, m.players[1] if m.players[0] == name else m.players[0])
+                        for m in trial.matches()
+                        if m.event_id == event and name in m.players and not m.over)
+        remaining: list[str] = []
+        if ev.kind in ("round-robin", "groups"):
+            for rnd in events.rounds(trial, event):
+                for p in rnd.pairings:
+                    if name in (p.first, p.second) and not p.matches and \
+                            p.status in ("forfeit", "void"):
+                        remaining.append(p.second if p.first == name else p.first)
+        rule = "out" if ev.kind == "knockout" else ev.withdrawal
+        return Withdrawal(name, ev.kind, rule, running, tuple(remaining))
+
+    return rehearse(store, lambda trial: events.withdraw(trial, event, player), look)
+
+
+@dataclass(frozen=True)
+class DealDeletion:
+    """What deleting deal ``number`` (``kind``: recorded or quick) of a match does to it."""
+
+    number: int
+    kind: str
+    explanation: str
+    match: MatchChange
+
+
+def deal_deletion(store: Store, deal_id: int) -> DealDeletion:
+    """What :meth:`Store.delete_deal` would do (refused as it would be: only the last deal)."""
+    view = store.deal_view(deal_id)
+    before = store.match_state(view.match_id)
+    after = rehearse(store, lambda trial: trial.delete_deal(deal_id),
+                     lambda trial: trial.match_state(view.match_id))
+    return DealDeletion(view.number, view.kind, view.explanation, _change(before, after))
+
+
+def match_deletion(store: Store, match_id: int) -> MatchChange:
+    """What :meth:`Store.delete_match` would do: the match and its deals gone (refused as it
+    would be: a scheduled round's match is withdrawn from, not deleted)."""
+    before = store.match_state(match_id)
+    rehearse(store, lambda trial: trial.delete_match(match_id), lambda trial: None)
+    return _change(before, None)
+
+
+@dataclass(frozen=True)
+class Reversal:
+    """What reversing audit ``entry`` does: each thing it touched (``kind``, number) comes
+    back (``"back"``: the entry removed it), goes (``"gone"``: the entry made it) or returns
+    to how it was (``"restored"``); and the score of each match it touches."""
+
+    entry: AuditView
+    things: tuple[tuple[str, int, str], ...]
+    matches: tuple[MatchChange, ...]
+
+
+def _touched_matches(store: Store, entry: AuditView) -> list[int]:
+    """The matches an audit entry's snapshots name (a match, or a deal's match)."""
+    found: set[int] = set()
+    for snaps in (entry.before or {}, entry.after or {}):
+        for key, snap in snaps.items():
+            kind, _, ident = key.partition(":")
+            if kind == "match":
+                found.add(int(ident))
+            elif kind == "deal" and isinstance(snap, dict) and "match_id" in snap:
+                found.add(int(snap["match_id"]))
+    return sorted(found)
+
+
+def reversal(store: Store, entry_id: int) -> Reversal:
+    """What :meth:`Store.reverse` would do (refused as it would be: an entry reversed
+    already, or changed again since)."""
+    entry = audit_entry(store, entry_id)
+    before, after = entry.before or {}, entry.after or {}
+    things = tuple((key.partition(":")[0], int(key.partition(":")[2]),
+                    "back" if after.get(key) is None else
+                    "gone" if before.get(key) is None else "restored")
+                   for key in sorted(set(before) | set(after)))
+    mids = _touched_matches(store, entry)
+
+    def scores(s: Store) -> dict[int, MatchView | None]:
+        found = {m.id for m in s.matches()}
+        return {mid: s.match_state(mid) if mid in found else None for mid in mids}
+
+    now = scores(store)
+    then = rehearse(store, lambda trial: trial.reverse(entry_id), scores)
+    changes = tuple(_change_either(now[mid], then[mid]) for mid in mids
+                    if now[mid] is not None or then[mid] is not None)
+    return Reversal(entry, things, changes)
+
+
+def audit_entry(store: Store, entry_id: int) -> AuditView:
+    """One audit entry, by number."""
+    from sqlalchemy import select
+
+    from tally.errors import NotFound
+    from tally.store import tables as t
+    from tally.store.corrections import audit_view
+
+    with store.reading() as conn:
+        row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == entry_id)
+                           ).mappings().first()
+    if row is None:
+        raise NotFound(f"there is no audit entry {entry_id}")
+    return audit_view(row)
+
+
+def _change_either(before: MatchView | None, after: MatchView | None) -> MatchChange:
+    """A match's change where it may appear (``before`` None) or go (``after`` None)."""
+    if before is not None:
+        return _change(before, after)
+    assert after is not None
+    return MatchChange(after.id, after.players, (0, 0), _score(after), None, after.winner)
+
+
+def round_preview(store: Store, event: int, number: int) -> RoundView:
+    """Round ``number`` of an event as :func:`tally.store.events.start_round` would start it
+    now (a round robin's or a group's schedule, a Swiss pairing from the standings, a
+    knockout's draw by lot or its bracket), rehearsed: nothing is stored (refused as it
+    would be: not the next round, the round before not over)."""
+    from tally.store import events
+
+    found: list[RoundView] = []
+    rehearse(store, lambda trial: found.append(events.start_round(trial, event, number)),
+             lambda trial: None)
+    return found[0]

@@ -1,0 +1,226 @@
+"""The director's confirmation pages: every destructive change (withdrawing a player,
+deleting a deal or a match, reversing an audit entry) is asked about first, on a page that
+says what will follow. What follows is the store's own answer
+(:mod:`tally.store.consequences` rehearses the change and rolls it back), worded here; the
+page's button posts to the change itself (:mod:`tally.web.director`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tally.errors import TallyError
+from tally.web.app import (
+    blocking,
+    form_of,
+    guarded,
+    int_param,
+    language,
+    render,
+    site_of,
+    translate,
+)
+from tally.web.director import back, need_director, refused
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    from tally.store.consequences import MatchChange, Reversal, Withdrawal
+
+def routes() -> list[Route]:
+    """The routes of this module (GET: the question; the POSTs are the changes')."""
+    from starlette.routing import Route
+
+    return [
+        Route("/director/event/{event}/withdraw", ask_withdraw),
+        Route("/director/deal/{deal}/delete", ask_delete_deal),
+        Route("/director/match/{match}/delete", ask_delete_match),
+        Route("/director/match/{match}/delete", delete_match, methods=["POST"]),
+        Route("/director/audit/{entry}/reverse", ask_reverse),
+        Route("/director/audit/{entry}", audit_entry),
+    ]
+
+
+def _score(pair: tuple[int, int]) -> str:
+    return f"{pair[0]}:{pair[1]}"
+
+
+def score_lines(change: MatchChange, _: Callable[[str], str]) -> list[str]:
+    """What a change does to a match's score and winner, in words."""
+    one, two = change.players
+    if change.after is None:
+        return [_("Match %(id)s, %(one)s v %(two)s (%(score)s), is gone.") % {
+            "id": change.match_id, "one": one, "two": two, "score": _score(change.before)}]
+    out = [_("Match %(id)s, %(one)s v %(two)s: the score goes from %(before)s to "
+             "%(after)s.") % {"id": change.match_id, "one": one, "two": two,
+                              "before": _score(change.before), "after": _score(change.after)}]
+    if change.winner_before and change.winner_before != change.winner_after:
+        out.append(_("%(winner)s has then not won it yet: the match goes on.") % {
+            "winner": change.winner_before})
+    if change.winner_after and change.winner_after != change.winner_before:
+        out.append(_("%(winner)s has then won it.") % {"winner": change.winner_after})
+    return out
+
+
+def withdrawal_lines(w: Withdrawal, _: Callable[[str], str],
+                     ngettext: Callable[[str, str, int], str]) -> list[str]:
+    """What withdrawing a player does, in words (the store's rehearsal of it)."""
+    who = {"player": w.player}
+    out: list[str] = []
+    for mid, opponent in w.running:
+        words = (_("%(player)s's running match against %(opponent)s (match %(id)s) will not "
+                   "count.") if w.rule == "void" else
+                 _("%(player)s's running match against %(opponent)s (match %(id)s) becomes a "
+                   "forfeit: %(opponent)s wins it."))
+        out.append(words % {**who, "opponent": opponent, "id": mid})
+    if w.remaining:
+        n = len(w.remaining)
+        names = {**who, "n": n, "names": ", ".join(w.remaining)}
+        out.append((ngettext("%(player)s's %(n)s remaining match will not be played and "
+                             "does not count (%(names)s).",
+                             "%(player)s's %(n)s remaining matches will not be played and do "
+                             "not count (%(names)s).", n) if w.rule == "void" else
+                    ngettext("%(player)s's %(n)s remaining match is won by the opponent "
+                             "(%(names)s).",
+                             "%(player)s's %(n)s remaining matches are won by their opponents "
+                             "(%(names)s).", n)) % names)
+    if w.kind == "knockout":
+        out.append(_("%(player)s is out of the knockout at once.") % who)
+    elif w.kind == "swiss":
+        out.append(_("%(player)s is not paired in the rounds still to come.") % who)
+    elif w.kind == "club" and not w.running:
+        out.append(_("%(player)s starts no new match.") % who)
+    out.append(_("The matches %(player)s finished still count.") % who)
+    return out
+
+
+def reversal_lines(r: Reversal, _: Callable[[str], str]) -> list[str]:
+    """What reversing an audit entry does, in words: each thing it touched, then the
+    scores."""
+    kinds = {"deal": _("deal"), "match": _("match"), "event": _("event"),
+             "player": _("player")}
+    out = [_("Change %(id)s is taken back: %(summary)s.") % {"id": r.entry.id,
+                                                              "summary": r.entry.summary}]
+    shown = {c.match_id for c in r.matches}
+    for kind, ident, how in r.things:
+        if kind == "match" and ident in shown:
+            continue  # said with its score below
+        what = {"kind": kinds.get(kind, kind), "id": ident}
+        out.append((_("The %(kind)s %(id)s it made is removed.") if how == "gone" else
+                    _("The %(kind)s %(id)s it removed comes back.") if how == "back" else
+                    _("The %(kind)s %(id)s is as it was before.")) % what)
+    for change in r.matches:
+        out += score_lines(change, _)
+    return out
+
+
+async def _ask(request: Request, title: str, lines: list[str], action: str, button: str,
+               back: str, hidden: dict[str, str] | None = None) -> Response:
+    return render(request, "ask.html.j2", title=title, lines=lines, action=action,
+                  button=button, back=back, hidden=hidden or {})
+
+
+@guarded
+async def ask_withdraw(request: Request) -> Response:
+    """GET ?player=NAME: what withdrawing the player does, and the button that does it."""
+    from tally.i18n import translations
+    from tally.store.consequences import withdrawal
+
+    need_director(request)
+    eid = int_param(request, "event")
+    words = translations(await language(request, event=eid))
+    player = request.query_params.get("player", "")[:200]
+    try:
+        w = await blocking(withdrawal, site_of(request).store, eid, player)
+    except TallyError as exc:
+        return refused(request, exc, f"/director/event/{eid}")
+    _ = words.gettext
+    return await _ask(request, _("Withdraw %(player)s?") % {"player": w.player},
+                      withdrawal_lines(w, _, words.ngettext),
+                      f"/director/event/{eid}/withdraw", _("Withdraw %(player)s") % {
+                          "player": w.player}, f"/director/event/{eid}", {"player": w.player})
+
+
+@guarded
+async def ask_delete_deal(request: Request) -> Response:
+    """GET: what deleting the deal does to its match, and the button that does it."""
+    from tally.store.consequences import deal_deletion
+
+    need_director(request)
+    did = int_param(request, "deal")
+    store = site_of(request).store
+    try:
+        d = await blocking(deal_deletion, store, did)
+    except TallyError as exc:
+        return refused(request, exc, "/director")
+    from tally.vocabulary import explanation
+
+    lang = await language(request, match=d.match.match_id)
+    _ = translate(lang)
+    lines = [_("Deal %(number)s is deleted: %(what)s.") % {
+        "number": d.number, "what": explanation(d.explanation, lang)}, *score_lines(d.match, _)]
+    return await _ask(request, _("Delete deal %(number)s?") % {"number": d.number}, lines,
+                      f"/director/deal/{did}/delete", _("Delete the deal"),
+                      f"/director/match/{d.match.match_id}")
+
+
+@guarded
+async def ask_delete_match(request: Request) -> Response:
+    """GET: what deleting the match does, and the button that does it."""
+    from tally.store.consequences import match_deletion
+
+    need_director(request)
+    mid = int_param(request, "match")
+    try:
+        change = await blocking(match_deletion, site_of(request).store, mid)
+    except TallyError as exc:
+        return refused(request, exc, f"/director/match/{mid}")
+    _ = translate(await language(request, match=mid))
+    lines = [*score_lines(change, _), _("Its deals are deleted with it.")]
+    return await _ask(request, _("Delete match %(id)s?") % {"id": mid}, lines,
+                      f"/director/match/{mid}/delete", _("Delete the match"),
+                      f"/director/match/{mid}")
+
+
+@guarded
+async def delete_match(request: Request) -> Response:
+    """POST: delete the match and its deals (audited, reversible)."""
+    from tally.web.director import acting
+
+    need_director(request)
+    await form_of(request)
+    mid = int_param(request, "match")
+    _ = translate(await language(request, match=mid))
+    m = await blocking(acting(request).delete_match, mid)
+    where = f"/director/event/{m.event_id}" if m.event_id else "/director"
+    return back(where, _("Match %(id)s deleted.") % {"id": mid})
+
+
+@guarded
+async def ask_reverse(request: Request) -> Response:
+    """GET: what reversing the audit entry does, and the button that does it."""
+    from tally.store.consequences import reversal
+
+    need_director(request)
+    entry = int_param(request, "entry")
+    try:
+        r = await blocking(reversal, site_of(request).store, entry)
+    except TallyError as exc:
+        return refused(request, exc, "/director/audit")
+    _ = translate(await language(request))
+    return await _ask(request, _("Reverse change %(id)s?") % {"id": entry},
+                      reversal_lines(r, _), f"/director/audit/{entry}/reverse",
+                      _("Reverse it"), "/director/audit")
+
+
+@guarded
+async def audit_entry(request: Request) -> Response:
+    """GET: an audit entry is shown in the list of changes (where an error page's "Back"
+    after a refused reversal leads)."""
+    need_director(request)
+    int_param(request, "entry")
+    return back("/director/audit")

@@ -1,0 +1,305 @@
+"""The director's pages for setting an evening up: creating an event of every kind with its
+settings, adding players (new names inline, late entries), previewing a round's pairings
+before starting it, and starting a club evening's matches from the event's list.
+
+Every change is the store's own call, the one the command line makes
+(:func:`tally.store.events.create_event`, :func:`~tally.store.events.add_players`,
+:func:`~tally.store.events.start_round`, :meth:`tally.store.Store.start_match`): the store
+checks the settings, and a refusal is shown on the form with what was typed kept.
+
+Players are found as the command line finds them (:func:`tally.store.players.look_up`: number,
+name, alias, prefix, accents ignored). A name that fits several players, or none, is not
+refused: the form comes back with a choice for it (the players it fits or whose names are
+close, or a new player of that name). A line starting with ``+`` is a new player outright.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tally.errors import Refused, TallyError
+from tally.i18n import N_
+from tally.web.app import blocking, form_of, guarded, int_param, language, render, site_of
+from tally.web.director import acting, back, need_director, refused
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    from tally.store import Store
+    from tally.store.players import Lookup
+
+#: the settings of each kind of event beyond those every kind has
+KIND_FIELDS = {
+    "club": (), "round-robin": ("double", "matches"), "swiss": ("rounds", "matches"),
+    "knockout": ("lives", "seed", "final"), "groups": ("groups", "advance"),
+}
+#: how the form names each choice (a kind of event: the templates' ``kind_name``)
+LABELS = {
+    "none": N_("nothing"), "win": N_("as a won match"),
+    "forfeit": N_("won by the opponents (forfeit)"), "void": N_("do not count (void)"),
+    "points": N_("match points"), "percentage": N_("percentage of match points"),
+}
+#: what each number field is called in a refusal
+NUMBER_NAMES = {"rounds": N_("Rounds"), "matches": N_("Matches per pairing"),
+                "lives": N_("Lives"), "final": N_("Final stage"), "groups": N_("Groups"),
+                "advance": N_("Going through")}
+
+
+def routes() -> list[Route]:
+    """The routes of this module."""
+    from starlette.routing import Route
+
+    post = ["POST"]
+    return [
+        Route("/director/new", new_event), Route("/director/new", create, methods=post),
+        Route("/director/event/{event}/players", add, methods=post),
+        Route("/director/event/{event}/round/{number}", preview),
+        Route("/director/event/{event}/match", start_match, methods=post),
+    ]
+
+
+def _number(fields: dict[str, str], key: str) -> int | None:
+    text = fields.get(key, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or len(text) > 6:
+        raise Refused(N_('%(field)s: "%(text)s" is not a whole number') % {
+            "field": NUMBER_NAMES[key], "text": text[:20]})
+    return int(text)
+
+
+def _points(text: str) -> float:
+    try:
+        return float(text.strip().replace(",", ".") or "1")
+    except ValueError:
+        raise Refused(f'match points per win: "{text[:20]}" is not a number') from None
+
+
+def settings(fields: dict[str, str]) -> dict[str, Any]:
+    """The keyword arguments of :func:`tally.store.events.create_event` a posted form gives
+    (the players apart): only the settings of the chosen kind, so a setting typed for
+    another kind before the kind was changed is left out, not refused."""
+    from datetime import date
+
+    kind = fields.get("kind", "club")
+    mine = KIND_FIELDS.get(kind, ())
+    when = fields.get("date", "").strip()
+    try:
+        held_on = date.fromisoformat(when) if when else None
+    except ValueError:
+        raise Refused(f'date: "{when[:20]}" is not a date (YYYY-MM-DD)') from None
+    tiebreaks = fields.get("tiebreaks", "").strip()
+    out: dict[str, Any] = {
+        "kind": kind, "held_on": held_on, "rules": fields.get("rules", "sixty-six"),
+        "match_points_per_win": _points(fields.get("points", "")),
+        "bye": fields.get("bye", "none"), "withdrawal": fields.get("withdrawal", "forfeit"),
+        "tiebreaks": [x for x in tiebreaks.split(",") if x.strip()] if tiebreaks else None,
+        "rank_by": fields.get("rank_by") or None, "language": fields.get("lang_of", ""),
+        "double": "double" in mine and fields.get("double") == "yes",
+    }
+    if "matches" in mine:
+        out["matches_per_pairing"] = _number(fields, "matches") or 1
+    for key, arg in (("rounds", "rounds"), ("lives", "lives"), ("final", "final_size"),
+                     ("groups", "groups"), ("advance", "advance")):
+        if key in mine:
+            out[arg] = _number(fields, key)
+    if "seed" in mine:
+        out["draw_seed"] = fields.get("seed", "").strip() or None
+    return out
+
+
+@dataclass(frozen=True)
+class Entries:
+    """The players a form names, as the store takes them (``#12`` a player, ``+Name`` a new
+    one), and the names still to be chosen for (``open``)."""
+
+    refs: tuple[str, ...]
+    open: tuple[Lookup, ...]
+
+
+def entries(store: Store, fields: dict[str, str]) -> Entries:
+    """The players of the ``players`` field (one a line), each looked up, with the choices
+    made for names that needed one (``pick-N`` for the name in ``ref-N``)."""
+    from tally.store.players import look_up
+
+    picks = {fields.get(f"ref-{i}", ""): fields[f"pick-{i}"]
+             for i in range(200) if fields.get(f"pick-{i}")}
+    lines = [" ".join(x.split()) for x in fields.get("players", "").splitlines()]
+    lines = [picks.get(x, x) for x in lines if x]
+    looking = [x for x in lines if not x.startswith("+")]
+    found = {x.ref: x for x in look_up(store, looking)}
+    refs: list[str] = []
+    unsettled: list[Lookup] = []
+    for line in lines:
+        hit = None if line.startswith("+") else found[line]
+        if hit is None:
+            refs.append(line)
+        elif hit.found is None:
+            unsettled.append(hit)
+        else:
+            refs.append(f"#{hit.found.id}")
+    return Entries(tuple(refs), tuple(unsettled))
+
+
+def enter_new(store: Store, refs: tuple[str, ...]) -> list[str]:
+    """The players ``refs`` names, the new ones (``+Name``) added to the club's list first
+    (a new name already on the list, as a form sent twice has it, is that player)."""
+    from tally.names import fold
+    from tally.store.players import look_up
+
+    out: list[str] = []
+    for ref in refs:
+        if ref.startswith("+"):
+            name = ref[1:].strip()
+            there = look_up(store, [name])[0].found
+            if there is None or fold(there.name) != fold(name):
+                there_id = store.add_player(name).id
+            else:
+                there_id = there.id or 0
+            ref = f"#{there_id}"
+        out.append(ref)
+    return out
+
+
+@guarded
+async def new_event(request: Request) -> Response:
+    """GET: the form that creates an event."""
+    need_director(request)
+    await language(request)
+    from datetime import date
+
+    return render(request, "new_event.html.j2", error=None, unsettled=(), **_choices(),
+                  values={"kind": "round-robin", "date": date.today().isoformat()})
+
+
+def _choices() -> dict[str, Any]:
+    from tally.i18n import LANGUAGES
+    from tally.rules import PRESETS
+    from tally.store.eventrows import BYES, KINDS, WITHDRAWALS
+    from tally.tiebreaks import RANK_BY, TIEBREAKS
+
+    return {"kinds": KINDS, "presets": list(PRESETS), "byes": BYES,
+            "withdrawals": WITHDRAWALS, "rank_bys": RANK_BY, "tiebreak_names": TIEBREAKS,
+            "languages": LANGUAGES, "labels": LABELS}
+
+
+def _create(store: Store, fields: dict[str, str]) -> tuple[int | None, Entries]:
+    """Create the event the form describes, or the players still to choose for."""
+    from tally.store.events import create_event
+
+    wanted = entries(store, fields)
+    if wanted.open:
+        return None, wanted
+    kwargs = settings(fields)
+    with store.transaction("web: new event"):  # new players only with the event
+        ev = create_event(store, fields.get("name", ""), players=enter_new(store, wanted.refs),
+                          **kwargs)
+    return ev.id, wanted
+
+
+@guarded
+async def create(request: Request) -> Response:
+    """POST: create the event; a refusal, or a name to choose for, shows the form again
+    with everything typed kept."""
+    from tally.errors import TallyError
+    from tally.web.app import page_language, refusal
+
+    need_director(request)
+    fields = await form_of(request)
+    await language(request)
+    try:
+        eid, wanted = await blocking(_create, acting(request), fields)
+    except TallyError as exc:
+        return render(request, "new_event.html.j2", 400, values=fields, unsettled=(),
+                      error=refusal(exc, page_language(request)), **_choices())
+    if eid is None:
+        return render(request, "new_event.html.j2", values=fields, error=None,
+                      unsettled=wanted.open, **_choices())
+    return back(f"/director/event/{eid}", "")
+
+
+def _add(store: Store, eid: int, fields: dict[str, str]) -> tuple[Entries, list[str]]:
+    """Add the players the form names (or say which names need a choice); the names of
+    those added."""
+    from tally.store.events import add_players
+
+    wanted = entries(store, fields)
+    if wanted.open or not wanted.refs:
+        return wanted, []
+    with store.transaction("web: add players"):  # new players only if they join
+        ev = add_players(store, eid, enter_new(store, wanted.refs))
+    return wanted, [p.name for p in ev.players[-len(wanted.refs):]]
+
+
+@guarded
+async def add(request: Request) -> Response:
+    """POST: add players to the event (late entries where the event's kind takes them); a
+    name to choose for shows the choice."""
+    from tally.store import events
+    from tally.web.app import translate
+
+    need_director(request)
+    fields = await form_of(request)
+    eid = int_param(request, "event")
+    _ = translate(await language(request, event=eid))
+    wanted, added = await blocking(_add, acting(request), eid, fields)
+    if wanted.open:
+        ev = await blocking(events.event, site_of(request).store, eid)
+        return render(request, "add_players.html.j2", event=ev, values=fields,
+                      unsettled=wanted.open)
+    if not wanted.refs:
+        raise Refused(N_("type the names of the players to add, one a line"))
+    return back(f"/director/event/{eid}", _("Added: %(names)s.") % {"names": ", ".join(added)})
+
+
+@guarded
+async def preview(request: Request) -> Response:
+    """GET: the pairings round N would have if started now (rehearsed by the store: the
+    same path that starts it), with the button that starts it."""
+    from tally.store import events
+    from tally.store.consequences import round_preview
+
+    need_director(request)
+    eid, number = int_param(request, "event"), int_param(request, "number")
+    await language(request, event=eid)
+    store = site_of(request).store
+    ev = await blocking(events.event, store, eid)
+    try:
+        rnd = await blocking(round_preview, store, eid, number)
+    except TallyError as exc:
+        return refused(request, exc, f"/director/event/{eid}")
+    return render(request, "preview.html.j2", event=ev, round=rnd)
+
+
+def _busy(store: Store, eid: int, names: tuple[str, ...]) -> dict[str, int]:
+    """The players of ``names`` at a table now: the match of the event they play, not over."""
+    return {p: m.id for m in store.matches() if m.event_id == eid and not m.over
+            for p in m.players if p in names}
+
+
+@guarded
+async def start_match(request: Request) -> Response:
+    """POST: start a match of a club evening between two players chosen from its list; a
+    player who is at a table already is asked about first."""
+    from tally.web.app import translate
+
+    need_director(request)
+    fields = await form_of(request)
+    eid = int_param(request, "event")
+    _ = translate(await language(request, event=eid))
+    a, b = fields.get("a", ""), fields.get("b", "")
+    if not a or not b:
+        raise Refused(N_("choose both players"))
+    if a == b:
+        raise Refused(N_("choose two different players"))
+    store = acting(request)
+    busy = await blocking(_busy, store, eid, (a, b))
+    if busy and fields.get("anyway") != "yes":
+        return render(request, "busy.html.j2", event_id=eid, busy=busy, values=fields)
+    m = await blocking(store.start_match, a, b, first_dealer=fields.get("dealer") or a,
+                       event=eid)
+    return back(f"/director/event/{eid}", _("Match %(id)s started: %(a)s v %(b)s.") % {
+        "id": m.id, "a": m.players[0], "b": m.players[1]})
