@@ -139,6 +139,8 @@ class _Summaries(ReplayVisitor):
         # Who closes after the trick (its winner) or claims is known only once the line is
         # replayed: those moves get their player at the end of the line ("" until then).
         self._moves: list[Move] = []
+        #: the draws after the last line replayed are still to be made
+        self.draw_pending = False
 
     def begin_line(self, deal: Deal, line: TrickLine) -> None:
         names = deal.names
@@ -181,6 +183,7 @@ class _Summaries(ReplayVisitor):
         if any(isinstance(a, MarriageItem) and isinstance(b, ClaimItem)
                for a, b in itertools.pairwise(line.items)):
             lead = None  # the declarer claimed at once: the marriage card was not led
+        self.draw_pending = deal.draw_pending
         self.lines.append(TrickSummary(
             line.number, self._leader, lead, self._follow, winner,
             tuple((m.player, m.text) for m in moves),
@@ -194,7 +197,8 @@ class Layout:
     trick being played, the card lying face up under the stock (the turn-up, or the exchange
     card after an exchange; None when it is gone or unknown), who closed, whether the stock is
     exhausted, how many cards it still holds, and who leads (or led) the trick being played:
-    the one who claims by default."""
+    the one who claims by default. ``last_draw``: the record stops right after the trick whose
+    draws exhaust the stock (they are counted as made; its winner may still close first)."""
 
     tricks: tuple[TrickSummary, ...]
     lead: Card | None
@@ -203,6 +207,7 @@ class Layout:
     exhausted: bool
     stock_left: int
     leader: str
+    last_draw: bool = False
 
 
 def lay_out(record: DealRecord) -> Layout | None:
@@ -213,7 +218,7 @@ def lay_out(record: DealRecord) -> Layout | None:
     if deal is None or ruling.errors:
         return None
     return Layout(tuple(visitor.lines), deal.lead, deal.face_up, deal.closer, deal.exhausted,
-                  deal.stock_left, deal.leader)
+                  deal.stock_left, deal.leader, visitor.draw_pending and deal.exhausted)
 
 
 def summarize(record: DealRecord, file: str = "") -> tuple[Ruling, list[TrickSummary]]:

@@ -124,6 +124,12 @@ def test_a_fresh_page_says_when_the_stock_is_exhausted(web: Web) -> None:
     assert 'id="led"' not in html  # between tricks nothing is led
     _said(web, *SIX_TRICKS[-2:])
     html = web.page(web.table())
+    # right after the sixth trick its winner may still close before the last draw
+    assert _by_id(html, "stock") == ("The last draw exhausts the stock: follow suit, head the "
+                                     "trick")
+    assert 'value="close-before-draw"' in html and 'value="close"' not in html
+    _said(web, "KH")  # the next lead: both have drawn
+    html = web.page(web.table())
     assert _by_id(html, "stock") == "Stock exhausted: follow suit, head the trick"
     assert 'id="faceup"' not in html  # the loser of the last draw took it
 

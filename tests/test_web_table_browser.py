@@ -142,6 +142,9 @@ def test_the_stock_exhausted_on_a_phone(server: dict[str, Any], phone: Any) -> N
     _tap(phone, "AD", "turn_up")
     for token in ("KS", "AS", "9S", "JS", "10S", "QS", "9C", "JC", "QC", "KC", "10C", "AC"):
         _tap(phone, token)
+    assert _text(phone, "#stock") == (
+        "The last draw exhausts the stock: follow suit, head the trick")
+    _tap(phone, "KH")
     assert _text(phone, "#stock") == "Stock exhausted: follow suit, head the trick"
     assert 'id="faceup"' not in phone.page_source  # the loser of the last draw took it
     _shot(phone, "phone-deal-exhausted")

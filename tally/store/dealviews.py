@@ -109,6 +109,9 @@ class TableView:
     stock_left: int
     #: who leads (or led) the trick being played: who claims by default
     leader: str
+    #: the record stops right after the trick whose draws exhaust the stock (its winner may
+    #: still close before drawing)
+    last_draw: bool = False
 
 
 @dataclass(frozen=True)

@@ -198,7 +198,7 @@ def table_view(record: DealRecord | None) -> TableView | None:
                                             m.points, m.after_trick) for m in t.moves))
                    for t in laid.tricks)
     return TableView(tricks, token(laid.lead), token(laid.face_up), laid.closer,
-                     laid.exhausted, laid.stock_left, laid.leader)
+                     laid.exhausted, laid.stock_left, laid.leader, laid.last_draw)
 
 
 def view_of_deal(loaded: Loaded, index: int, referee: bool, *, table: bool = False) -> DealView:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 STOCK_OPEN = N_("Stock open (face down: %(n)s)")
 STOCK_CLOSED = N_("%(player)s closed the stock: follow suit, head the trick")
 STOCK_EXHAUSTED = N_("Stock exhausted: follow suit, head the trick")
+STOCK_LAST_DRAW = N_("The last draw exhausts the stock: follow suit, head the trick")
 #: what lies face up under the stock
 FACE_UP = N_("Face up: %(card)s")
 FACE_UP_EXCHANGED = N_("Face up: %(card)s (exchanged for %(taken)s)")
@@ -58,7 +59,7 @@ def stock_line(table: TableView, lang: str) -> str:
     if table.closed_by is not None:
         return say(STOCK_CLOSED) % {"player": table.closed_by}
     if table.exhausted:
-        return say(STOCK_EXHAUSTED)
+        return say(STOCK_LAST_DRAW if table.last_draw else STOCK_EXHAUSTED)
     return say(STOCK_OPEN) % {"n": table.stock_left}
 
 
