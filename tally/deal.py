@@ -504,6 +504,16 @@ class Deal:
         return self._closed
 
     @property
+    def closer(self) -> str | None:
+        """Who closed the stock, None while nobody has."""
+        return self._names[self._closer] if self._closed else None
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the stock is exhausted (every card drawn; not closed)."""
+        return self._exhausted
+
+    @property
     def draw_pending(self) -> bool:
         """Whether both players are still to draw after the last trick."""
         return self._pending_draw

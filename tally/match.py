@@ -195,6 +195,26 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
                                    "rules": rules.spec, "points": deal_points})
 
 
+def quick_points(rules: RuleSet, reason: str) -> tuple[int, ...]:
+    """The game points (without the carry) a quick result may give for ``reason`` under
+    ``rules``, as :func:`check_quick_result` accepts them (``(0,)`` for a draw; none for a
+    reason the rule set does not have).
+
+    >>> rules = RuleSet.parse("sixty-six")
+    >>> quick_points(rules, "false-claim"), quick_points(rules, "last-trick")
+    ((2, 3), ())
+    """
+    winner = None if reason == "draw" else "winner"
+    fits = []
+    for points in range(4):
+        try:
+            check_quick_result(rules, winner, points, reason)
+        except Refused:
+            continue
+        fits.append(points)
+    return tuple(fits)
+
+
 def read_score(text: str) -> tuple[int, int]:
     """A match result as people write it, ``7:3`` (or ``7-3``): the two players' game points
     in the match's order. Raises :class:`Refused` for anything else.

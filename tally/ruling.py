@@ -65,8 +65,9 @@ RULINGS_VERSION: Final = 2
 if TYPE_CHECKING:  # (loaded when a record needs the full replay: see _rule)
     from tally.deal import Deal
 
-__all__ = ["MESSAGES", "REASONS", "RULINGS_VERSION", "DealState", "ErrorEntry", "Outcome",
-           "Reason", "Rule", "Ruling", "TrickSummary", "Violation", "rule", "rule_deal",
+__all__ = ["MESSAGES", "REASONS", "RULINGS_VERSION", "DealState", "ErrorEntry", "Layout",
+           "Move", "Outcome", "Reason", "Rule", "Ruling", "TrickSummary", "Violation", "lay_out",
+           "rule", "rule_deal",
            "rule_text", "summarize"]
 
 # The messages of a record's tags that cannot be, one template each, marked for the catalogue
@@ -84,6 +85,31 @@ MESSAGES: Final = (MSG_MISSING_TAG, MSG_EMPTY_NAME, MSG_REMAINING_TWICE, MSG_CAR
 
 
 @dataclass(frozen=True)
+class Move:
+    """What a player declared on a trick line, other than a card: an exchange (``card`` the
+    exchange card given, ``taken`` the card that lay face up, None when unknown), a marriage
+    (``points``, ``card`` the card shown and led), a close (``after_trick``: right after the
+    line's trick, before the draws; else before the lead) or a claim."""
+
+    player: str
+    kind: str  # "exchange", "marriage", "close" or "claim"
+    card: Card | None = None
+    taken: Card | None = None
+    points: int = 0
+    after_trick: bool = False
+
+    @property
+    def text(self) -> str:
+        """The move as a referee's sheet says it: ``exchanges 9H for the turn-up QH``."""
+        if self.kind == "exchange":
+            what = f"for the turn-up {self.taken}" if self.taken is not None else "for the turn-up"
+            return f"exchanges {self.card} {what}"
+        if self.kind == "marriage" and self.card is not None:
+            return f"declares {self.points} in {self.card.suit.title} with {self.card}"
+        return "closes the stock" if self.kind == "close" else "claims 66"
+
+
+@dataclass(frozen=True)
 class TrickSummary:
     """One trick line of a record, as a referee's sheet shows it."""
 
@@ -97,6 +123,8 @@ class TrickSummary:
     #: counted points and tricks of each player after the line
     points: dict[str, int]
     tricks: dict[str, int]
+    #: the declarations as :class:`Move` (the same, in the same order)
+    moves: tuple[Move, ...] = ()
 
 
 class _Summaries(ReplayVisitor):
@@ -109,8 +137,10 @@ class _Summaries(ReplayVisitor):
         self._lead: Card | None = None
         self._follow: Card | None = None
         # Who closes after the trick (its winner) or claims is known only once the line is
-        # replayed: those notes get their player at the end of the line.
-        self._notes: list[tuple[str | None, str]] = []
+        # replayed: those moves get their player at the end of the line ("" until then).
+        self._moves: list[Move] = []
+        #: the draws after the last line replayed are still to be made
+        self.draw_pending = False
 
     def begin_line(self, deal: Deal, line: TrickLine) -> None:
         names = deal.names
@@ -120,7 +150,7 @@ class _Summaries(ReplayVisitor):
         self._tricks_before = sum(deal.tricks)
         lead: Card | None = None
         follow: Card | None = None
-        notes: list[tuple[str | None, str]] = []
+        moves: list[Move] = []
         for item in line.items:
             if isinstance(item, CardItem):
                 if lead is None:
@@ -129,37 +159,66 @@ class _Summaries(ReplayVisitor):
                     follow = item.card
             elif isinstance(item, MarriageItem):
                 lead = item.card
-                notes.append((leader, f"declares {item.value} in "
-                                      f"{item.card.suit.title} with {item.card}"))
+                moves.append(Move(leader, "marriage", item.card, None, item.value))
             elif isinstance(item, SwapItem):
                 # before the first card the leader exchanges; after it, the follower
-                taken = deal.face_up
-                what = f"for the turn-up {taken}" if taken is not None else "for the turn-up"
-                notes.append((leader if lead is None else follower,
-                              f"exchanges {deal.exchange_card} {what}"))
+                moves.append(Move(leader if lead is None else follower, "exchange",
+                                  deal.exchange_card, deal.face_up))
             elif isinstance(item, CloseItem):
                 # before the leader's card the leader closes; after the trick, its winner
-                notes.append((leader if follow is None else None, "closes the stock"))
+                moves.append(Move(leader if follow is None else "", "close",
+                                  after_trick=follow is not None))
             elif isinstance(item, ClaimItem):
-                notes.append((None, "claims 66"))
-        self._lead, self._follow, self._notes = lead, follow, notes
+                moves.append(Move("", "claim"))
+        self._lead, self._follow, self._moves = lead, follow, moves
 
     def end_line(self, deal: Deal, line: TrickLine) -> None:
         names = deal.names
         winner = deal.last_trick_winner if sum(deal.tricks) > self._tricks_before else None
         claimer = deal.claimer
-        done = [(who if who is not None
-                 else claimer if what == "claims 66" and claimer is not None
-                 else winner or self._leader, what)
-                for who, what in self._notes]
+        moves = tuple(m if m.player else dataclasses.replace(
+            m, player=claimer if m.kind == "claim" and claimer is not None
+            else winner or self._leader) for m in self._moves)
         lead = self._lead
         if any(isinstance(a, MarriageItem) and isinstance(b, ClaimItem)
                for a, b in itertools.pairwise(line.items)):
             lead = None  # the declarer claimed at once: the marriage card was not led
+        self.draw_pending = deal.draw_pending
         self.lines.append(TrickSummary(
-            line.number, self._leader, lead, self._follow, winner, tuple(done),
+            line.number, self._leader, lead, self._follow, winner,
+            tuple((m.player, m.text) for m in moves),
             {n: deal.counted_points(n, valid_only=True) for n in names},
-            {n: deal.tricks_won(n) for n in names}))
+            {n: deal.tricks_won(n) for n in names}, moves))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A deal as it lies on the table after its record: each trick line, the card led to the
+    trick being played, the card lying face up under the stock (the turn-up, or the exchange
+    card after an exchange; None when it is gone or unknown), who closed, whether the stock is
+    exhausted, how many cards it still holds, and who leads (or led) the trick being played:
+    the one who claims by default. ``last_draw``: the record stops right after the trick whose
+    draws exhaust the stock (they are counted as made; its winner may still close first)."""
+
+    tricks: tuple[TrickSummary, ...]
+    lead: Card | None
+    face_up: Card | None
+    closer: str | None
+    exhausted: bool
+    stock_left: int
+    leader: str
+    last_draw: bool = False
+
+
+def lay_out(record: DealRecord) -> Layout | None:
+    """How ``record``'s deal lies on the table now (:class:`Layout`); None for a record with
+    errors."""
+    visitor = _Summaries()
+    ruling, deal = _rule(record, "", visitor)
+    if deal is None or ruling.errors:
+        return None
+    return Layout(tuple(visitor.lines), deal.lead, deal.face_up, deal.closer, deal.exhausted,
+                  deal.stock_left, deal.leader, visitor.draw_pending and deal.exhausted)
 
 
 def summarize(record: DealRecord, file: str = "") -> tuple[Ruling, list[TrickSummary]]:

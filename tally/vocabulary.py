@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = ["WORDS", "error_message", "error_templates", "explanation", "knockout_text",
-           "round_name", "season_title", "stage", "word"]
+           "round_name", "season_title", "spoken", "stage", "word"]
 
 #: Every word of the data that a person reads, marked for the catalogue.
 WORDS: Final = (
@@ -78,12 +78,34 @@ _ROUND = re.compile(r"(after )?round (\d+) of (\d+)")
 _NOT_STARTED = re.compile(r"not started \((\d+) rounds\)")
 
 
-def word(text: str, lang: str | None = None) -> str:
+#: The words of the data that are identifiers (an outcome's reason, a violated rule): on a
+#: page or a sheet (``spoken``) they read as words where the catalogue has none (English),
+#: ``failed close``; the command line keeps them as typed (``--reason failed-close``).
+SPOKEN: Final = frozenset((
+    "false-claim", "failed-close", "illegal-play", "last-trick", "higher-total",
+    "follow-suit", "must-head", "must-trump", "marriage-not-allowed", "false-marriage",
+    "exchange-not-allowed", "false-exchange", "close-not-allowed"))
+
+
+def word(text: str, lang: str | None = None, *, spoken: bool = False) -> str:
     """``text`` translated when the catalogue has it (in ``lang``, else the current language),
-    else as it is."""
+    else as it is; with ``spoken`` (pages and sheets) a reason or a rule (:data:`SPOKEN`) as
+    words, never as an identifier.
+
+    >>> word("failed-close", "en"), word("failed-close", "en", spoken=True)
+    ('failed-close', 'failed close')
+    >>> word("failed-close", "de", spoken=True), word("head-to-head", "en", spoken=True)
+    ('misslungenes Zudrehen', 'head-to-head')
+    """
     if not text:
         return text
-    return translations(lang).gettext(text) if lang is not None else gettext(text)
+    said = translations(lang).gettext(text) if lang is not None else gettext(text)
+    return text.replace("-", " ") if spoken and said == text and text in SPOKEN else said
+
+
+def spoken(text: str, lang: str | None = None) -> str:
+    """:func:`word` with ``spoken``: the filter ``word`` of the pages and the sheets."""
+    return word(text, lang, spoken=True)
 
 
 def stage(text: str, lang: str | None = None) -> str:
@@ -193,22 +215,25 @@ MATCH_SCORED: Final = N_("the match result entered whole: %(winner)s scored %(po
 @functools.cache
 def _templates() -> tuple[str, ...]:
     """Every template of the engine's explanations and violation messages, and the store's
-    of a quick entry."""
+    of a quick entry; the most specific first (the most words of its own: ``played %(card)s
+    to %(led)s, neither following nor trumping, while holding`` before ``played %(card)s to
+    %(led)s while holding``, which would match it too)."""
     from tally.deal import MESSAGES as PLAY_MESSAGES
     from tally.decision import EXPLANATIONS
     from tally.evidence import MESSAGES as RECORD_MESSAGES
 
-    return (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN,
-            MATCH_SCORED)
+    every = (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN,
+             MATCH_SCORED)
+    return tuple(sorted(every, key=lambda t: -len(re.sub(r"%\([a-z]+\)s", "", t))))
 
 
-def explanation(text: str, lang: str | None = None) -> str:
+def explanation(text: str, lang: str | None = None, *, spoken: bool = False) -> str:
     """The engine's explanation of a ruling or message of a violation (always English:
     :data:`tally.decision.EXPLANATIONS`, :data:`tally.evidence.MESSAGES`,
     :data:`tally.deal.MESSAGES`) in ``lang`` (else the current language): matched against
     its template and filled again from the catalogue, the rule's or the reason's name and an
-    inner message worded too. Text that fits no template (an engine message not yet marked)
-    is returned as it is.
+    inner message worded too (``spoken``: as :func:`word` says it on a page or a sheet).
+    Text that fits no template (an engine message not yet marked) is returned as it is.
 
     >>> explanation("nobody claimed; Anna won the last trick", "de")
     'niemand sagte an; Anna machte den letzten Stich'
@@ -224,11 +249,11 @@ def explanation(text: str, lang: str | None = None) -> str:
         values = found.groupdict()
         for name in ("rule", "reason"):
             if name in values:
-                values[name] = word(values[name], lang)
+                values[name] = word(values[name], lang, spoken=spoken)
         if "message" in values:
-            values["message"] = explanation(values["message"], lang)
+            values["message"] = explanation(values["message"], lang, spoken=spoken)
         return say(template) % values
-    return word(text, lang)
+    return word(text, lang, spoken=spoken)
 
 
 #: Where a record's error is (:class:`tally.errors.NotationError`,

@@ -144,7 +144,7 @@ def test_load_writes_the_standings_pairings_score_sheet_and_a_ruling(
     assert "round 1, table 1" in scoresheet and "Gerti Hofer" in scoresheet
     ruling = pdf_text(sheets / "ruling-deal-8.1.pdf")
     assert "Ruling: Norbert Lang wins the deal and scores 2 game points" in ruling
-    assert "failed-close" in ruling
+    assert "failed close" in ruling
 
 
 def test_loading_an_event_twice_is_refused_and_changes_nothing(

@@ -251,10 +251,10 @@ def test_ruling_sheet_rules_on_a_revoke_and_quotes_the_rules(
     text, flat = pages[0], squash(pages[0])
     assert "Gasthaus Krone club night" in text               # the record's Event tag
     assert "Ruling: Greta Huber wins the deal and scores 3 game points." in text
-    assert squash("Reason: Franz Leitner broke a rule (follow-suit) in trick 7: Franz Leitner "
+    assert squash("Reason: Franz Leitner broke a rule (follow suit) in trick 7: Franz Leitner "
                   "played JD to 10C while holding JC.") in flat
-    assert squash("illegal-play: “" + REASON_TEXT["illegal-play"]) in flat
-    assert "follow-suit (trick 7, Franz Leitner)" in text
+    assert squash("illegal play: “" + REASON_TEXT["illegal-play"]) in flat
+    assert "follow suit (trick 7, Franz Leitner)" in text
     assert squash("“" + VIOLATION_TEXT["follow-suit"] + "”") in flat
     assert squash("Players' agreed result: Greta Huber wins 3 game points — matches the "
                   "ruling.") in flat
@@ -267,7 +267,7 @@ def test_ruling_sheet_lists_every_trick_with_its_cards_winner_and_points(
         printed: dict[str, Printed]) -> None:
     text = printed["revoke"].text
     assert "1 Franz Leitner 10♠ 10♦ Franz Leitner 0 20" in text
-    assert "7 Greta Huber 10♣ J♦ Greta Huber Franz Leitner broke follow-suit 27 42" in text
+    assert "7 Greta Huber 10♣ J♦ Greta Huber Franz Leitner broke follow suit 27 42" in text
     # Greta leads AD, Franz trumps with the QS and claims (too late: the revoke decided).
     assert "11 Greta Huber A♦ Q♠ Franz Leitner Franz Leitner: claims 66 47 67" in text
     assert len(re.findall(r"^\d+ (Greta Huber|Franz Leitner) ", text, re.M)) == 11

@@ -198,7 +198,7 @@ EN_WORDS = {
                    "Carry", "Running score", "Signature"),
     "blank": ("One match to 7 game points", "Player A", "Signature"),
     "ruling": ("Ruling", "The deal", "Forehand", "Turn-up", "Tricks", "Rule violations",
-               "follow-suit", "match 1, deal 1", "Analysis"),
+               "follow suit", "match 1, deal 1", "Analysis"),
     "analysis": ("Match 1, Greta Huber – Franz Leitner: the closes and claims", "Per player",
                  "Closes", "Late claims", "page 1 of 1"),
 }
@@ -344,7 +344,7 @@ def test_round_match_check_and_analyse_in_german(club: Club) -> None:
     assert shown.startswith("Bummerl 1: Greta Huber gegen Franz Leitner")
     assert "Farbzwang" in shown and "Geber" in shown and "(q: als Ergebnis eingetragen" in shown
     checked = _cli(club, "check", str(REVOKE), "--lang", "de")
-    assert "(Vorhand) gegen" in checked and "verletzte die Regel Farbzwang" in checked
+    assert "(Vorhand) gegen" in checked and "verletzte eine Regel (Farbzwang)" in checked
     assert "Entscheidung:" in checked and "Gezählte Augen:" in checked
     analysed = _cli(club, "analyse", str(EXAMPLES / "pagat-equal-totals-draw.deal"),
                     "--lang", "de")

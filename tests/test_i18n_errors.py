@@ -194,7 +194,8 @@ PLAYED = [
                    "played 9D to 10C while holding JC; the deal ends: Anna wins 3 game points "
                    "(illegal-play). Nothing was recorded. If it happened at the table, record "
                    "it with --as-played.",
-     "„KD JC“ wäre ein Regelverstoß: Bert verletzte Farbzwang in Stich 2: Bert gab 9D zu 10C "
+     "„KD JC“ wäre ein Regelverstoß: Bert verletzte eine Regel (Farbzwang) in Stich 2: "
+     "Bert gab 9D zu 10C "
      "zu, mit JC in der Hand; das Spiel endet: Anna gewinnt 3 Spielpunkte (regelwidriges "
      "Spiel). Nichts wurde eingetragen. Wenn es am Tisch so passiert ist, mit --as-played "
      "eintragen."),
@@ -230,7 +231,7 @@ def test_a_turn_up_that_is_no_card_is_refused_in_german(tmp_path: Path) -> None:
     _invoke(url, ENGLISH, "match", "start", "Anna", "Bert", "--dealer", "Anna", "--rules",
             "schnapsen")
     assert _invoke(url, GERMAN, "deal", "start", "1", "9H")[2] == (
-        "tally: Atoutkarte: Trump: 9H ist nicht im Schnapsen-Blatt (20 Karten, ohne Neuner)\n")
+        "tally: Trumpfkarte: Trump: 9H ist nicht im Schnapsen-Blatt (20 Karten, ohne Neuner)\n")
     assert _invoke(url, ENGLISH, "deal", "start", "1", "9H")[2] == (
         "tally: turn-up: Trump: 9H is not in a Schnapsen deck (20 cards, no nines)\n")
     # an administrative refusal of the store stays English

@@ -52,9 +52,9 @@ def _record(tmp_path: Path, env: dict[str, str]) -> str:
 def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
     out = _record(tmp_path, GERMAN)
     assert out.startswith(
-        "Spiel 1.1: Anna gibt, Bert spielt aus. Atoutkarte? Die Atoutkarte eingeben (z. B. QH "
+        "Spiel 1.1: Anna gibt, Bert spielt aus. Trumpfkarte? Die Trumpfkarte eingeben (z. B. QH "
         "oder Herz Dame), status oder quit.\n"
-        "Spiel 1.1: Anna gibt, Bert spielt aus. Atoutkarte? Spiel 1.1: Atoutkarte QH.\n"
+        "Spiel 1.1: Anna gibt, Bert spielt aus. Trumpfkarte? Spiel 1.1: Trumpfkarte QH.\n"
         "[1.1 Stich 1] Bert spielt aus> Bert darf jetzt:\n"
         "  eine Karte spielen: 9C JC QC KC 10C AC 9D JD QD KD 10D AD 9H JH KH 10H AH 9S JS "
         "QS KS 10S AS\n"
@@ -66,7 +66,7 @@ def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
         "Außerdem: undo (die letzte Eingabe zurücknehmen), status (das Spiel bisher), help oder "
         "?, quit. Mehrere Eingaben in einer Zeile gehen auch: KS AS.\n"
         "[1.1 Stich 1] Bert spielt aus> Spiel 1.1: Anna gab, Bert spielte aus (Vorhand), "
-        "Atoutkarte QH.\n  (noch nichts eingetragen)\nStich 1: Bert spielt aus.\n")
+        "Trumpfkarte QH.\n  (noch nichts eingetragen)\nStich 1: Bert spielt aus.\n")
     # a refusal is worded as a command's: the engine's message in German
     assert ("[1.1 Stich 1] Bert spielt aus> Abgelehnt: „XX“ ist keine Karte (Rang A 10 K Q J 9 "
             "und Farbe C D H S, oder deutsche Namen wie Herz König)\n") in out
@@ -74,7 +74,8 @@ def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
             "spielt aus.\n[1.1 Stich 2] Anna spielt aus> AS in Spiel 1.1 zurückgenommen.\n"
             "Stich 1: Anna gibt zu.\n[1.1 Stich 1] Anna gibt zu> AS in Spiel 1.1 eingetragen."
             "\n") in out
-    careful = ("Vorsicht: „KD JC“ wäre ein Regelverstoß: Bert verletzte Farbzwang in Stich 2: "
+    careful = ("Vorsicht: „KD JC“ wäre ein Regelverstoß: Bert verletzte eine Regel (Farbzwang) "
+               "in Stich 2: "
                "Bert gab 9D zu 10C zu, mit JC in der Hand; das Spiel endet: Anna gewinnt 3 "
                "Spielpunkte (regelwidriges Spiel). Nichts wurde eingetragen.\n"
                "Ist das am Tisch so passiert? Wie gespielt eintragen? [j/N] ")
@@ -82,7 +83,7 @@ def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
     assert careful + "Nicht eingetragen; bitte richtig eingeben.\n" in out
     # "j" is yes: the revoke is recorded and rules the deal
     assert careful + ("KD JC in Spiel 1.1 eingetragen.\nRegelverstoß in Stich 2: Bert "
-                      "verletzte Farbzwang") in out
+                      "verletzte eine Regel (Farbzwang)") in out
     assert "Spiel 1.1 entschieden: Anna gewinnt 3 Spielpunkte (regelwidriges Spiel)" in out
     assert ("AD in Spiel 1.1 eingetragen.\nSpiel 1.1 ist schon entschieden: Anna gewinnt 3 "
             "Spielpunkte (regelwidriges Spiel). Es kann noch weiter mitgeschrieben werden: "
@@ -203,7 +204,7 @@ def test_the_question_before_a_violation_is_the_stores_words_in_english(tmp_path
             assert careful_line(exc) == f"Careful: {exc}."
     with use("de"):
         assert careful_line(refusals[1]).startswith(
-            "Vorsicht: „QS 9S 10S AC 9H JS“ wäre ein Regelverstoß: Bert verletzte ")
+            "Vorsicht: „QS 9S 10S AC 9H JS“ wäre ein Regelverstoß: Bert verletzte eine Regel ")
         assert careful_line(refusals[1]).endswith(
             "; ein früherer Regelverstoß hat das Spiel schon entschieden: Anna gewinnt 3 "
             "Spielpunkte (regelwidriges Spiel). Nichts wurde eingetragen.")
@@ -263,7 +264,7 @@ def test_the_close_question_and_the_claim_prompt_in_german(tmp_path: Path) -> No
     assert ("Alle Stiche sind gespielt. Ansagen (66, 66@Name) oder Enter zum Weitermachen> "
             "Wer den Stich gemacht hat, darf jetzt:\n  66: 66 ansagen") in out
     assert out.endswith("Alle Stiche sind gespielt. Ansagen (66, 66@Name) oder Enter zum "
-                        "Weitermachen> Spiel 2.2: Anna gibt, Bert spielt aus. Atoutkarte? \n"
+                        "Weitermachen> Spiel 2.2: Anna gibt, Bert spielt aus. Trumpfkarte? \n"
                         "Beendet; alles Bestätigte ist gespeichert. Weiter mit `tally deal "
                         "record 2`.\n")
 

@@ -412,7 +412,7 @@ def test_ruling_says_who_won_and_why(ruling_pdf: bytes) -> None:
     flat = squash(text)
     assert "Ruling: Anna Berger wins the deal and scores 2 game points." in text
     assert squash("Ben Schmid did not follow suit in trick 7") in flat
-    assert "follow-suit (trick 7, Ben Schmid)" in text
+    assert "follow suit (trick 7, Ben Schmid)" in text
     assert squash("“Once the stock is closed, the second player must follow suit.”") in flat
     assert squash("does NOT match the ruling") in flat
     assert squash("Ben Schmid wins 1 game point — does not match the ruling") in flat

@@ -208,9 +208,9 @@ def test_a_whole_deal_by_tapping_and_the_wall_follows(server: dict[str, Any], ph
     _shot(phone, "phone-table")
     for token in ("close", "10C", "9D", "KD", "JD", "66"):
         _tap(phone, token)
-    assert "Recorded 66" in _text(phone, ".banner.notice")
+    assert "claimed 66. Deal 1 is over" in _text(phone, ".banner.notice")
     assert "Tap the turn-up card" in phone.page_source
-    assert who in _text(phone, ".history")
+    assert who in _text(phone, "#deals")
     _shot(phone, "phone-deal-over")
     # the wall changed by itself, without a reload
     deadline = time.time() + 10  # (ends as soon as it shows; a cold browser is slow)
@@ -238,7 +238,7 @@ def test_the_opponent_confirms_a_quick_result(server: dict[str, Any], phone: Any
     assert "2 game points" in claim
     _shot(phone, "phone-agree")
     _tap(phone, "yes", "agree")
-    assert "entered" in _text(phone, ".banner.notice")
+    assert "wins deal 1: 2 game points" in _text(phone, ".banner.notice")
     match = server["store"].match_state(server["matches"][2])
     assert sorted(match.score.values()) == [0, 2]
     wall.set_window_size(*PROJECTOR)
@@ -259,7 +259,7 @@ def test_a_table_and_the_director_in_german_on_a_phone(server: dict[str, Any],
 
     phone.set_window_size(390, 844)
     phone.get(server["tables"][3] + "?lang=de")
-    assert "Zum Mitschreiben die Atoutkarte antippen" in phone.page_source
+    assert "Zum Mitschreiben die Trumpfkarte antippen" in phone.page_source
     _shot(phone, "phone-de-start")
     # the opponent is asked in German; saying no stores nothing
     phone.find_element(By.CSS_SELECTOR, "details.quick summary").click()
@@ -269,7 +269,7 @@ def test_a_table_and_the_director_in_german_on_a_phone(server: dict[str, Any],
     _submit(phone, phone.find_element(By.CSS_SELECTOR, "a.link-button"))
     _tap(phone, "QH", "turn_up")
     assert _text(phone, "#turn").startswith("Stich 1:")
-    assert "Atoutkarte" in _text(phone, ".banner.notice")
+    assert "Trumpfkarte" in _text(phone, ".banner.notice")
     for token in ("KS", "AS", "close", "10C", "9D", "KD"):
         _tap(phone, token)
     _shot(phone, "phone-de-table")

@@ -154,7 +154,7 @@ def test_a_whole_deal_is_recorded_by_tapping(web: Web) -> None:
     res = web.tap("66")
     assert res.status_code == 303
     page = web.client.get(res.headers["location"]).text
-    assert "Recorded 66" in page
+    assert "Anna claimed 66. Deal 1 is over:" in page
     deal = web.store.match_state(web.match).deals[-1]
     assert deal.finished and deal.winner is not None
     # undo takes the claim back, then it is claimed again
@@ -176,7 +176,8 @@ def test_a_violation_is_confirmed_before_it_is_stored(web: Web) -> None:
     before = dump(url)
     res = web.tap("JC")
     assert res.status_code == 200 and "A rule would be broken" in res.text
-    assert "follow-suit" in res.text and "illegal-play" in res.text
+    assert "follow suit" in res.text and "illegal play" in res.text
+    assert "follow-suit" not in res.text and "illegal-play" not in res.text
     assert dump(url) == before
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', res.text))
     res = web.post(web.table() + "/play", token="JC", at=fields["at"], last=fields["last"],
@@ -466,7 +467,7 @@ def _german_event(web: Web, language: str) -> int:
 
 
 def test_a_table_page_speaks_the_choice_then_the_event_then_the_browser(web: Web) -> None:
-    german, english = "Zum Mitschreiben die Atoutkarte antippen", "Tap the turn-up card"
+    german, english = "Zum Mitschreiben die Trumpfkarte antippen", "Tap the turn-up card"
     assert english in web.page(web.table())
     html = web.page(web.table() + "?lang=de")
     assert german in html and '<html lang="de">' in html and english not in html
@@ -491,21 +492,22 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
     html = web.page(web.table() + "?lang=de")
     assert "Bummerl " in html and "Runde 1 · auf 7" in html
     assert "<legend>Wer hat das Spiel gewonnen?</legend>" in html
-    assert '<option value="false-claim">falsche Ansage</option>' in html
+    assert ('data-did="sagte 66 falsch an" data-points="2 3"><input type="radio" '
+            'name="reason" value="false-claim"') in html
     fields = web.form(web.table())
     res = web.post(web.table() + "/start", turn_up="QH", at=fields["at"], last="")
     html = web.client.get(res.headers["location"]).text
-    assert "Spiel 1 begonnen: Anna gibt, Atoutkarte QH." in html
+    assert "Spiel 1 begonnen: Anna gibt, Trumpfkarte D♥." in html
     assert 'id="turn">Stich 1: <strong>Dora</strong> spielt&nbsp;aus' in html
-    assert "Spiel 1 · Anna gab · Atoutkarte" in html
+    assert "Spiel 1 · Anna gab · Trumpfkarte" in html
     # the buttons are labelled in German and record the same tokens
     assert 'name="token" value="close">Zudrehen (nach dem Abheben)</button>' in html
-    assert 'name="token" value="66">66 ansagen</button>' in html
-    assert 'name="token" value="20 QC">20 mit Q♣</button>' in html
+    assert 'name="token" value="66">Dora sagt 66 an</button>' in html
+    assert 'name="token" value="20 QC">20 mit D♣</button>' in html
     assert web.tap("KS").status_code == 303
     html = web.page(web.table())
     assert 'id="turn">Stich 1: <strong>Anna</strong> gibt&nbsp;zu' in html
-    assert ">KS zurücknehmen</button>" in html
+    assert ">K♠ zurücknehmen</button>" in html
     # a refused tap says why in German, what was posted is the same token
     res = web.tap("QH")
     assert res.status_code == 400
@@ -514,14 +516,15 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
         assert web.tap(token).status_code == 303
     res = web.tap("JC")  # a revoke: confirmed first, in German
     assert res.status_code == 200 and "Das wäre ein Regelverstoß" in res.text
-    assert "Dora verletzte <strong>Farbzwang</strong>: Dora gab 9D zu 10C zu" in res.text
+    assert ("Dora verletzte eine Regel (<strong>Farbzwang</strong>): Dora gab 9♦ zu 10♣ zu"
+            in res.text)
     assert "<strong>Anna gewinnt 3 Spielpunkte (regelwidriges Spiel)</strong>" in res.text
     assert 'value="yes">Es ist so passiert: eintragen</button>' in res.text
     assert web.tap("JD").status_code == 303
     res = web.tap("66")
     html = web.client.get(res.headers["location"]).text
-    assert "66 eingetragen. Spiel 1 ist aus: " in html
-    assert "<h2>Spiele</h2>" in html and "Zum Mitschreiben die Atoutkarte antippen" in html
+    assert "Anna sagte 66 an. Spiel 1 ist aus: " in html
+    assert "<h2>Spiele</h2>" in html and "Zum Mitschreiben die Trumpfkarte antippen" in html
     # another phone was quicker: told in German (the store's account of it stays English)
     res = web.post(web.table() + "/start", turn_up="QH", at=f"{web.match}.0:0", last="")
     assert res.status_code == 409 and "Inzwischen hat jemand anderer" in res.text
@@ -532,12 +535,12 @@ def test_a_quick_result_in_german(web: Web) -> None:
     res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
                    at=fields["at"], last="")
     assert "<h1>Dora, einverstanden?</h1>" in res.text
-    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Ansage)" in res.text
+    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Anna sagte 66 an)" in res.text
     assert '<input type="hidden" name="reason" value="claim">' in res.text
     res = web.post(web.table() + "/quick", winner="Anna", points="2", reason="claim",
                    at=fields["at"], last="", agree="yes")
     html = web.client.get(res.headers["location"]).text
-    assert "Spiel 1: als Ergebnis eingetragen: Anna gewann (Ansage)." in html
+    assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Anna sagte 66 an)." in html
     assert "(Ansage, nur das Ergebnis)" in html
     res = web.post(web.table() + "/quick", winner="Nobody", points="2", at=f"{web.match}.1:0")
     assert res.status_code == 400 and "bitte auswählen, wer das Spiel gewonnen hat" in res.text
@@ -553,11 +556,11 @@ def test_the_switch_keeps_the_language_across_posts_and_redirects(web: Web) -> N
     fields = web.form(web.table())  # the forms carry no language: the cookie does
     res = web.post(web.table() + "/start", turn_up="QH", at=fields["at"], last="")
     assert res.status_code == 303 and "lang" not in res.headers["location"]
-    assert "Deal 1 started: Anna deals, turn-up QH." in web.client.get(
+    assert "Deal 1 started: Anna deals, turn-up Q♥." in web.client.get(
         res.headers["location"]).text
     web.page(web.table() + "?lang=de")
     res = web.tap("KS")
-    assert "KS eingetragen." in web.client.get(res.headers["location"]).text
+    assert "Dora spielte K♠." in web.client.get(res.headers["location"]).text
     res = web.post(web.table() + "/play", token="AS", at="garbage", last="", csrf="forged")
     assert res.status_code == 403 and "das Formular ist abgelaufen" in res.text
 

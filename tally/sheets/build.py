@@ -203,12 +203,13 @@ def record_ruling_sheet(record: DealRecord, *, players: tuple[str, str] | None =
     order = players or (ruling.forehand, ruling.dealer)
     turn_up = Card.parse(tags["Trump"])
     violations = tuple(
-        Violation(rule=v.rule, description=explanation(v.message),
+        Violation(rule=v.rule, description=explanation(v.message, spoken=True),
                   rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
                   player=v.player, trick=v.trick)
         for v in ruling.violations)
     agreed_winner, agreed_points = _agreed(ruling.result_tag)
-    reason = explanation(ruling.explanation) if ruling.explanation else word(outcome.reason)
+    reason = (explanation(ruling.explanation, spoken=True) if ruling.explanation
+              else word(outcome.reason, spoken=True))
     if not reason.startswith(order):  # "nobody claimed; ...", not a player's name
         reason = reason[0].upper() + reason[1:]
     reason += "."

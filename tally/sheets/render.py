@@ -406,7 +406,7 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["signed"] = lambda value: format_signed(value, lang)
     env.filters["when"] = lambda value: format_when(value, lang)
     env.filters["plural"] = plural
-    env.filters["word"] = lambda value: word(str(value), lang)
+    env.filters["word"] = lambda value: word(str(value), lang, spoken=True)
     env.filters["stage"] = lambda value: stage(str(value), lang)
     env.filters["draw"] = lambda value: knockout_text(str(value), lang)
     env.filters["progress"] = lambda value: knockout_text(str(value), lang, player=True)

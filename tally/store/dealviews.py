@@ -1,5 +1,6 @@
 """The views of a deal being recorded: :class:`DealView`, :class:`MatchView`,
-:class:`PlayResult`, :class:`ViolationView` and :class:`Position`.
+:class:`PlayResult`, :class:`ViolationView`, :class:`Position` and how a deal lies on the
+table (:class:`TableView`, :class:`TrickView`, :class:`MoveView`).
 
 Part of :mod:`tally.store.views` (which re-exports them and documents them all), kept apart so
 that recording a card (the plain path of ``tally deal play``) does not build the dataclasses
@@ -66,6 +67,54 @@ _POSITION = re.compile(r"([0-9]{1,9})\.([0-9]{1,9}):([0-9]{1,9})")
 
 
 @dataclass(frozen=True)
+class MoveView:
+    """A declaration on a trick line (:class:`tally.ruling.Move`), cards as tokens: an
+    exchange (``card`` given for ``taken``, None when unknown), a marriage (``points``,
+    ``card`` shown and led), a close (``after_trick``: right after the line's trick, before
+    the draws) or a claim."""
+
+    player: str
+    kind: str  # "exchange", "marriage", "close" or "claim"
+    card: str | None = None
+    taken: str | None = None
+    points: int = 0
+    after_trick: bool = False
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """One trick line of a deal: who led, the two cards (None where not played yet), who
+    won it (None while it is being played) and what was declared on it."""
+
+    number: int
+    leader: str
+    lead: str | None
+    follow: str | None
+    winner: str | None
+    moves: tuple[MoveView, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A recorded deal as it lies on the table (:class:`tally.ruling.Layout`): its trick
+    lines in order, the card led to the trick being played, the card lying face up under the
+    stock (the turn-up, the exchange card after an exchange; None once it is gone or when
+    unknown), who closed the stock, whether it is exhausted and the cards left in it."""
+
+    tricks: tuple[TrickView, ...]
+    lead: str | None
+    face_up: str | None
+    closed_by: str | None
+    exhausted: bool
+    stock_left: int
+    #: who leads (or led) the trick being played: who claims by default
+    leader: str
+    #: the record stops right after the trick whose draws exhaust the stock (its winner may
+    #: still close before drawing)
+    last_draw: bool = False
+
+
+@dataclass(frozen=True)
 class DealView:
     """One deal of a match as the score sheet shows it, derived from what is stored.
 
@@ -101,6 +150,9 @@ class DealView:
     claimable: bool = False
     #: the last action recorded (``"AS"``), None before the first
     last_action: str | None = None
+    #: how the deal lies on the table: given for the last deal of a :class:`MatchView` and
+    #: of a :class:`PlayResult` when it is recorded (None for a quick deal and elsewhere)
+    table: TableView | None = None
 
     @property
     def finished(self) -> bool:

@@ -13,13 +13,21 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
+from tally.cards import Card
 from tally.errors import BadRecord, NotFound, Refused, RulesError
 from tally.match import MATCH_RESULT, DealResult, MatchState, score_match
 from tally.notation import DealRecord
 from tally.rules import RuleSet
-from tally.ruling import Ruling, rule
+from tally.ruling import Ruling, lay_out, rule
 from tally.store.caching import BoundedCache
-from tally.store.dealviews import DealView, MatchView, ViolationView
+from tally.store.dealviews import (
+    DealView,
+    MatchView,
+    MoveView,
+    TableView,
+    TrickView,
+    ViolationView,
+)
 from tally.store.records import StoredDeal, build_record
 from tally.vocabulary import MATCH_SCORED, QUICK_DRAWN, QUICK_WON
 
@@ -175,7 +183,26 @@ def _violations(ruling: Ruling | None) -> tuple[ViolationView, ...]:
     return tuple(ViolationView(v.trick, v.player, v.rule, v.message) for v in ruling.violations)
 
 
-def view_of_deal(loaded: Loaded, index: int, referee: bool) -> DealView:
+def table_view(record: DealRecord | None) -> TableView | None:
+    """How a recorded deal lies on the table (:func:`tally.ruling.lay_out`), cards as
+    tokens; None for a quick deal."""
+    laid = lay_out(record) if record is not None else None
+    if laid is None:
+        return None
+
+    def token(card: Card | None) -> str | None:
+        return None if card is None else str(card)
+
+    tricks = tuple(TrickView(t.number, t.leader, token(t.lead), token(t.follow), t.winner,
+                             tuple(MoveView(m.player, m.kind, token(m.card), token(m.taken),
+                                            m.points, m.after_trick) for m in t.moves))
+                   for t in laid.tricks)
+    return TableView(tricks, token(laid.lead), token(laid.face_up), laid.closer,
+                     laid.exhausted, laid.stock_left, laid.leader, laid.last_draw)
+
+
+def view_of_deal(loaded: Loaded, index: int, referee: bool, *, table: bool = False) -> DealView:
+    """The view of deal ``index``; with ``table``, how it lies on the table too."""
     d = loaded.deals[index]
     ds = loaded.state.deals[index]
     ru = d.ruling
@@ -203,12 +230,14 @@ def view_of_deal(loaded: Loaded, index: int, referee: bool) -> DealView:
         trick=engine_deal.trick if engine_deal is not None else 0,
         claimable=(engine_deal is not None and engine_deal.all_tricks_played
                    and not engine_deal.claimed),
-        last_action=d.deal.actions[-1][2] if d.deal.actions else None)
+        last_action=d.deal.actions[-1][2] if d.deal.actions else None,
+        table=table_view(d.record) if table else None)
 
 
 def view_of_match(loaded: Loaded, referee: bool = False) -> MatchView:
     m, s = loaded.match, loaded.state
-    deals = tuple(view_of_deal(loaded, i, referee) for i in range(len(loaded.deals)))
+    last = len(loaded.deals) - 1
+    deals = tuple(view_of_deal(loaded, i, referee, table=i == last) for i in range(last + 1))
     current = deals[-1].id if deals and s.in_progress else None
     return MatchView(id=m.id, players=m.players, rules=m.spec,
                      first_dealer=m.name(m.first_dealer_id), created_at=iso_time(m.created_at),

@@ -300,7 +300,8 @@ def played(loaded: Loaded, after: Loaded, index: int, ruling_before: Ruling, ref
     o0 = ruling_before.outcome
     changed_outcome = (ruling.outcome.reason != "incomplete" and
                        (o0 is None or o0 != ruling.outcome))
-    return PlayResult(deal=view_of_deal(after, index, referee), match=view_of_match(after),
+    return PlayResult(deal=view_of_deal(after, index, referee, table=True),
+                      match=view_of_match(after),
                       tokens=tokens, new_violations=new_violations,
                       ruling_changed=changed_outcome)
 

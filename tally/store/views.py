@@ -3,7 +3,8 @@
 Printing, templates and ``--json`` output all read these; :func:`as_json` turns any of them
 into JSON-ready dicts. This module imports nothing heavy, so it is safe to import anywhere.
 The views of a deal being recorded (:class:`DealView`, :class:`MatchView`, :class:`PlayResult`,
-:class:`ViolationView`, :class:`Position`) are defined in :mod:`tally.store.dealviews` and
+:class:`ViolationView`, :class:`Position`, :class:`TableView`, :class:`TrickView`,
+:class:`MoveView`) are defined in :mod:`tally.store.dealviews` and
 imported here.
 """
 
@@ -16,8 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from tally.store.dealviews import DealView as DealView
 from tally.store.dealviews import MatchView as MatchView
+from tally.store.dealviews import MoveView as MoveView
 from tally.store.dealviews import PlayResult as PlayResult
 from tally.store.dealviews import Position as Position
+from tally.store.dealviews import TableView as TableView
+from tally.store.dealviews import TrickView as TrickView
 from tally.store.dealviews import ViolationView as ViolationView
 
 if TYPE_CHECKING:

@@ -90,8 +90,8 @@ class Site:
 def page_environment() -> jinja2.Environment:
     """The Jinja2 environment of the web pages (``templates/web``), autoescaping always."""
     from tally.i18n import format_date, gettext, ngettext
-    from tally.vocabulary import explanation, word
-    from tally.web.cards import Button
+    from tally.vocabulary import explanation, spoken
+    from tally.web.cards import Button, with_symbols
 
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("tally.templates", "web"),
@@ -101,8 +101,8 @@ def page_environment() -> jinja2.Environment:
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.globals["button"] = Button.of
-    env.filters["word"] = word
-    env.filters["explain"] = explanation
+    env.filters["word"] = spoken
+    env.filters["explain"] = lambda text: with_symbols(explanation(text, spoken=True))
     env.filters["day"] = format_date
     return env
 

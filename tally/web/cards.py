@@ -8,12 +8,13 @@ records is the same in every language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from tally.cards import CARDS, Card, Rank, Suit
 from tally.errors import NotationError
-from tally.i18n import N_, gettext, translations
+from tally.i18n import N_, current, gettext, translations
 from tally.kernel import in_deck
 from tally.rules import RuleSet
 
@@ -26,6 +27,8 @@ ACTION_LABELS = {
 }
 #: a marriage's button: ``20 with Q♣``
 MARRIAGE = N_("%(points)s with %(card)s")
+#: the claim's button, naming who claims (the player on lead)
+CLAIM = N_("%(player)s claims 66")
 #: the exchange's button, naming the rule set's exchange card
 SWAP = {Rank.NINE: N_("Swap the trump nine"), Rank.JACK: N_("Swap the trump jack")}
 
@@ -34,14 +37,50 @@ def _words(lang: str | None) -> Callable[[str], str]:
     return gettext if lang is None else translations(lang).gettext
 
 
+#: the ranks a German page writes otherwise: Dame, Bube (A, 10, K and 9 are the same)
+GERMAN_RANKS = {Rank.QUEEN: "D", Rank.JACK: "B"}
+
+
+def label(card: Card, lang: str | None = None) -> str:
+    """A card as a page in ``lang`` shows it (by default the current language): its rank
+    letter and suit symbol, a German queen and jack as D and B.
+
+    >>> label(Card.parse("QH"), "en"), label(Card.parse("QH"), "de"), label(Card.parse("10C"), "de")
+    ('Q♥', 'D♥', '10♣')
+    """
+    if (lang or current()) == "de" and card.rank in GERMAN_RANKS:
+        return GERMAN_RANKS[card.rank] + card.suit.symbol
+    return card.symbol
+
+
+#: a card token inside a sentence (not part of a longer word)
+_TOKEN_IN_TEXT = re.compile(r"(?<![\w-])(?:A|10|K|Q|J|9)[CDHS](?![\w-])")
+
+
+def with_symbols(text: str, lang: str | None = None) -> str:
+    """The card tokens in a sentence of the engine's (``Bert played 9D to 10C``) as
+    :func:`label` shows them (``Bert played 9♦ to 10♣``).
+
+    >>> with_symbols("Anna gab 9D zu 10C zu, mit QH in der Hand", "de")
+    'Anna gab 9♦ zu 10♣ zu, mit D♥ in der Hand'
+    """
+    return _TOKEN_IN_TEXT.sub(lambda found: shown(found.group(0), lang), text)
+
+
+def shown(token: str | None, lang: str | None = None) -> str:
+    """A card token (``QH``) as :func:`label` shows it; any other text as it is."""
+    card = _card(token) if token else None
+    return label(card, lang) if card is not None else token or ""
+
+
 @dataclass(frozen=True)
 class Button:
     """One button of the table page: the token it records and how it looks.
 
-    >>> Button.of("10H")
+    >>> Button.of("10H", "en")
     Button(token='10H', label='10♥', css='card red')
-    >>> Button.of("20 QC").label, Button.of("20 QC", "de").label, Button.of("66", "de").token
-    ('20 with Q♣', '20 mit Q♣', '66')
+    >>> Button.of("20 QC", "en").label, Button.of("20 QC", "de").label, Button.of("JS", "de")
+    ('20 with Q♣', '20 mit D♣', Button(token='JS', label='B♠', css='card black'))
     """
 
     token: str
@@ -58,13 +97,13 @@ class Button:
         if token.startswith(("20 ", "40 ")):
             card = _card(token[3:])
             if card is not None:
-                label = say(MARRIAGE) % {"points": token[:2], "card": card.symbol}
-                return cls(token, label, "action marriage "
+                text = say(MARRIAGE) % {"points": token[:2], "card": label(card, lang)}
+                return cls(token, text, "action marriage "
                            + ("red" if card.suit.is_red else "black"))
         card = _card(token)
         if card is None:
             return cls(token, token, "action")
-        return cls(token, card.symbol, "card " + ("red" if card.suit.is_red else "black"))
+        return cls(token, label(card, lang), "card " + ("red" if card.suit.is_red else "black"))
 
 
 def _card(text: str) -> Card | None:
@@ -82,27 +121,34 @@ def deck(rules: str) -> list[Card]:
     return sorted(cards, key=lambda c: (order.index(c.suit), -c.points, int(c.rank)))
 
 
-def card_rows(tokens: list[str]) -> list[list[Button]]:
-    """The card tokens among ``tokens`` as buttons, one row per suit (a card's label is the
-    same in every language)."""
+def card_rows(tokens: list[str], lang: str | None = None) -> list[list[Button]]:
+    """The card tokens among ``tokens`` as buttons, one row per suit, labelled in ``lang``
+    (the token each records is the same in every language)."""
     by_suit: dict[Suit, list[Card]] = {}
     for token in tokens:
         card = _card(token) if token not in ACTION_LABELS and " " not in token else None
         if card is not None:
             by_suit.setdefault(card.suit, []).append(card)
     order = [Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS]
-    return [[Button.of(str(c)) for c in sorted(by_suit[s], key=lambda c: -c.points)]
+    return [[Button.of(str(c), lang) for c in sorted(by_suit[s], key=lambda c: -c.points)]
             for s in order if s in by_suit]
 
 
-def action_buttons(tokens: list[str], rules: str, lang: str | None = None) -> list[Button]:
+def action_buttons(tokens: list[str], rules: str, lang: str | None = None,
+                   claimer: str | None = None) -> list[Button]:
     """The tokens that are not plain cards (swap, marriages, closing, claims), labelled in
     ``lang``; ``swap`` names the rule set's exchange card (the trump nine, or the jack in
-    Schnapsen).
+    Schnapsen), ``66`` the ``claimer`` when given.
 
-    >>> [b.label for b in action_buttons(["swap", "66"], "schnapsen")]
+    >>> [b.label for b in action_buttons(["swap", "66"], "schnapsen", "en")]
     ['Swap the trump jack', 'Claim 66']
+    >>> [b.label for b in action_buttons(["66"], "sixty-six", "de", claimer="Anna")]
+    ['Anna sagt 66 an']
     """
-    swap = _words(lang)(SWAP[RuleSet.parse(rules).exchange_card])
-    return [Button(t, swap, "action") if t == "swap" else Button.of(t, lang)
+    say = _words(lang)
+    swap = say(SWAP[RuleSet.parse(rules).exchange_card])
+    claim = None if claimer is None else say(CLAIM) % {"player": claimer}
+    return [Button(t, swap, "action") if t == "swap"
+            else Button(t, claim, "action") if t == "66" and claim is not None
+            else Button.of(t, lang)
             for t in tokens if t in ACTION_LABELS or " " in t]

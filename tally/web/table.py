@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from tally.errors import AccessDenied, DealMoved, Refused, TallyError, ViolationNotConfirmed
 from tally.i18n import N_
-from tally.ruling import REASONS
 from tally.store.views import DealView, MatchView, Position
 from tally.vocabulary import explanation
 from tally.web.access import referee_mode, reopened
@@ -39,7 +38,8 @@ from tally.web.app import (
     translate,
     whole_number,
 )
-from tally.web.cards import action_buttons, card_rows, deck
+from tally.web.cards import action_buttons, card_rows, deck, shown, with_symbols
+from tally.web.telling import entered, face_up_line, move_text, stock_line, told
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -48,8 +48,20 @@ if TYPE_CHECKING:
 
     from tally.store import Store
 
-#: reasons a quick result may give, as the CLI's ``tally deal quick --reason``
-QUICK_REASONS = tuple(r for r in REASONS if r != "incomplete")
+#: the reasons of a quick result (those of ``tally deal quick --reason``) by whose doing they
+#: are (the winner's, the loser's, nobody won), each worded as what that player did: the form
+#: offers those that fit its winner and the match's rule set
+QUICK_CHOICES: tuple[tuple[str, str, str], ...] = (
+    ("winner", "claim", N_("claimed 66")),
+    ("winner", "last-trick", N_("won the last trick")),
+    ("winner", "higher-total", N_("had the higher total")),
+    ("loser", "false-claim", N_("claimed 66 falsely")),
+    ("loser", "failed-close", N_("closed and failed")),
+    ("loser", "illegal-play", N_("broke a rule")),
+    ("nobody", "draw", N_("drawn")),
+)
+#: the reasons a quick result may give (the director's form of a quick result offers them)
+QUICK_REASONS = tuple(c[1] for c in QUICK_CHOICES)
 
 
 def routes() -> list[Route]:
@@ -111,14 +123,46 @@ def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
     cards = [str(c) for c in deck(match.rules)]
     return {
         "match": match, "deal": deal, "last": last, "referee": referee,
-        "rows": card_rows(legal), "actions": action_buttons(legal, match.rules, lang),
-        "others": card_rows([c for c in cards if c not in legal]) if deal is not None else [],
-        "turn_ups": card_rows(cards),
+        "rows": card_rows(legal, lang),
+        "actions": action_buttons(legal, match.rules, lang,
+                                  deal.table.leader if deal and deal.table else None),
+        "others": (card_rows([c for c in cards if c not in legal], lang) if deal is not None
+                   else []),
+        "turn_ups": card_rows(cards, lang),
         "can_start": not match.over and (last is None or last.finished),
         "can_undo": (last is not None and last.kind == "recorded" and last.actions > 0
                      and (not match.over or reopened(store, mid))),
-        "reasons": QUICK_REASONS,
+        "choices": _choices(match.rules), **_laid_out(last, lang),
     }
+
+
+def _choices(rules: str) -> list[tuple[str, str, str, str]]:
+    """The reasons the quick-result form offers: those the match's rule set allows, by whose
+    doing they are, each with the game points it may give (:func:`tally.match.quick_points`)
+    as ``"2 3"``."""
+    from tally.match import quick_points
+    from tally.rules import RuleSet
+
+    rule_set = RuleSet.parse(rules)
+    out = []
+    for side, reason, said in QUICK_CHOICES:
+        points = quick_points(rule_set, reason)
+        if points:
+            out.append((side, reason, said, " ".join(map(str, points))))
+    return out
+
+
+def _laid_out(last: DealView | None, lang: str) -> dict[str, Any]:
+    """How the last deal lies on the table, in words: the stock, the card face up, the
+    card led to the trick being played, its tricks newest first with what was declared."""
+    table = last.table if last is not None else None
+    if table is None:
+        return {"stock": None, "face_up": None, "led": None, "tricks": []}
+    led = table.tricks[-1] if table.lead is not None and table.tricks else None
+    return {"stock": stock_line(table, lang), "face_up": face_up_line(table, lang),
+            "led": led,
+            "tricks": [(t, [move_text(m, lang) for m in t.moves])
+                       for t in reversed(table.tricks)]}
 
 
 async def _page(request: Request, mid: int, *, status: int = 200,
@@ -198,15 +242,23 @@ async def play(request: Request) -> Response:
                           message=str(exc), outcome=exc.outcome, ruled=exc.deal,
                           violations=exc.violations)
         d = result.deal
+        message = told(d, result.tokens, result.match.players, lang)
+        if message:
+            return _done(request, mid, message)
         _ = translate(lang)
-        said = {"tokens": " ".join(result.tokens), "number": d.number,
-                "explanation": explanation(d.explanation, lang)}
+        said = {"tokens": _tokens(result.tokens, lang), "number": d.number,
+                "explanation": with_symbols(explanation(d.explanation, lang, spoken=True), lang)}
         if d.finished and d.to_move is None:
             return _done(request, mid, _("Recorded %(tokens)s. Deal %(number)s is over: "
                                          "%(explanation)s") % said)
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
     return await _change(request, mid, action)
+
+
+def _tokens(tokens: tuple[str, ...], lang: str) -> str:
+    """Recorded tokens as the page shows them: a card with its suit symbol."""
+    return " ".join(shown(t, lang) for t in tokens)
 
 
 @guarded
@@ -221,7 +273,7 @@ async def undo(request: Request) -> Response:
         result = await blocking(store.undo, deal_id, expect=_expected(mid, fields))
         _ = translate(lang)
         return _done(request, mid, _("Took back %(tokens)s.") % {
-            "tokens": " ".join(result.tokens)})
+            "tokens": _tokens(result.tokens, lang)})
 
     return await _change(request, mid, action)
 
@@ -239,7 +291,7 @@ async def start(request: Request) -> Response:
         _ = translate(lang)
         return _done(request, mid, _("Deal %(number)s started: %(dealer)s deals, turn-up "
                                      "%(card)s.") % {
-            "number": d.number, "dealer": d.dealer, "card": d.turn_up})
+            "number": d.number, "dealer": d.dealer, "card": shown(d.turn_up, lang)})
 
     return await _change(request, mid, action)
 
@@ -254,9 +306,10 @@ async def quick(request: Request) -> Response:
         expect = _expected(mid, fields)
         winner = fields.get("winner") or None
         reason = fields.get("reason", "claim")
-        if reason == "draw":
-            winner = None
-        points = whole_number(fields.get("points", ""), 3) or 0
+        if (reason == "draw") != (winner is None):
+            raise Refused(N_("a drawn deal has no winner: choose who won and how, or "
+                             "nobody and drawn"))
+        points = 0 if reason == "draw" else whole_number(fields.get("points", ""), 3) or 0
         match = await blocking(site_of(request).store.match_state, mid)
         if winner is not None and winner not in match.players:
             raise Refused(N_("choose who won the deal"))
@@ -265,14 +318,23 @@ async def quick(request: Request) -> Response:
                      else match.players[1])
             return render(request, "agree.html.j2", 200, url=table_url(request, mid),
                           match=match, winner=winner, points=points, reason=reason,
+                          how=_how(match.players, winner, reason, lang),
                           confirmer=other, at=str(expect), last=expect.last or "")
         store = _acting(request, mid)
         d = await blocking(_quick_at, store, mid, expect, winner, points, reason)
-        _ = translate(lang)
-        return _done(request, mid, _("Deal %(number)s entered: %(explanation)s.") % {
-            "number": d.number, "explanation": explanation(d.explanation, lang)})
+        return _done(request, mid, entered(d, lang, _how(match.players, winner, reason, lang)))
 
     return await _change(request, mid, action)
+
+
+def _how(players: tuple[str, str], winner: str | None, reason: str, lang: str) -> str | None:
+    """How a deal entered as a result ended, naming who did it: ``Bert claimed 66 falsely``
+    (None for a draw or a reason the form does not offer)."""
+    side = next((c for c in QUICK_CHOICES if c[1] == reason), None)
+    if winner is None or side is None or side[0] == "nobody":
+        return None
+    loser = players[1] if players[0] == winner else players[0]
+    return f"{winner if side[0] == 'winner' else loser} {translate(lang)(side[2])}"
 
 
 def _quick_at(store: Store, mid: int, expect: Position, winner: str | None, points: int,
