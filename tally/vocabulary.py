@@ -84,7 +84,7 @@ _NOT_STARTED = re.compile(r"not started \((\d+) rounds\)")
 SPOKEN: Final = frozenset((
     "false-claim", "failed-close", "illegal-play", "last-trick", "higher-total",
     "follow-suit", "must-head", "must-trump", "marriage-not-allowed", "false-marriage",
-    "exchange-not-allowed", "false-exchange", "close-not-allowed"))
+    "exchange-not-allowed", "false-exchange", "close-not-allowed", "match-result"))
 
 
 def word(text: str, lang: str | None = None, *, spoken: bool = False) -> str:
