@@ -14,6 +14,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import NotFound, Refused
+from tally.names import Candidate, find_event
 from tally.store import tables as t
 
 KINDS = ("club", "round-robin", "swiss", "knockout", "groups")
@@ -42,11 +43,10 @@ def _find_event(conn: Connection, ref: str | int) -> RowMapping:
                            ).mappings().first()
         if row is not None:
             return row
-    key = " ".join(text.split()).casefold()
-    rows = [r for r in conn.execute(select(t.events).order_by(t.events.c.id)).mappings()
-            if " ".join(r["name"].split()).casefold() == key]
-    if not rows:
-        raise NotFound(f'there is no event "{text}" (see `tally event list`)')
+    every = {r["id"]: r for r in conn.execute(select(t.events).order_by(t.events.c.id)
+                                              ).mappings()}
+    found = find_event(text, [Candidate(i, r["name"]) for i, r in every.items()])
+    rows = [every[c.id] for c in found if c.id is not None]
     if len(rows) > 1:
         ids = ", ".join(f"{r['id']} ({r['held_on'].isoformat()})" for r in rows)
         raise Refused(f'several events are called "{text}": give the number of one ({ids})')
