@@ -240,3 +240,20 @@ def test_club_evenings_and_a_season(db_url: str) -> None:
     refused(db_url, "event", "create", "X", "--kind", "ladder", match="kind of event")
     refused(db_url, "event", "create", "X", "--tiebreaks", "luck", match="unknown tiebreak")
     refused(db_url, "standings", "7", match='no event "7"')
+
+
+def test_the_already_started_refusals_read_alike_for_every_kind(db_url: str) -> None:
+    four = ["Anna", "Bert", "Carl", "Dora"]
+    ok(db_url, "player", "add", *four, "Emil")
+    kinds = [["--kind", "round-robin"], ["--kind", "swiss", "--rounds", "1"],
+             ["--kind", "knockout", "--seed", "x"],
+             ["--kind", "groups", "--groups", "2", "--advance", "1"]]
+    for number, kind in enumerate(kinds, start=1):
+        ok(db_url, "event", "create", f"E{number}", *four, *kind)
+        ok(db_url, "event", "round", str(number), "1", "--start")
+        message = refused(db_url, "event", "round", str(number), "1", "--start",
+                          match=f'round 1 of event {number} "E{number}" was started already')
+        assert message.startswith("tally: round 1 of event"), message
+        if kind[1] != "knockout":  # a knockout takes entries until the first player is out
+            refused(db_url, "event", "add", str(number), "Emil",
+                    match=f'event {number} "E{number}" has started: no player can join (')

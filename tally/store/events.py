@@ -376,13 +376,13 @@ def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventVi
         ev = _lock_event(conn, ref)
         eid = ev["id"]
         if ev["kind"] == "round-robin" and _started(conn, eid):
-            raise Refused(f'round robin {eid} "{ev["name"]}" has started: its schedule is '
-                          "fixed, no player can join")
+            raise eventrows.entries_refused(eid, ev["name"], "a round robin's schedule is "
+                                            "made from its entries")
         if ev["kind"] in knockouts.STAGED:
             knockouts.check_late_entry(conn, ev, len(players))
         if ev["kind"] == "swiss" and _started(conn, eid, ev["rounds"]):
-            raise Refused(f'Swiss event {eid} "{ev["name"]}" has started its last round: no '
-                          "player can join")
+            raise eventrows.entries_refused(eid, ev["name"], "a Swiss event takes late "
+                                            "entries until its last round starts")
         rows = _distinct_players(conn, players)
         listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
         for row in rows:
@@ -472,9 +472,7 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
             (t.matches.c.event_id == eid) & (t.matches.c.round_number == number))
             .order_by(t.matches.c.id)).scalars().all()
         if _started(conn, eid, number) or earlier:
-            where = f" (matches {', '.join(map(str, earlier))})" if earlier else ""
-            raise Refused(f'round {number} of event {eid} "{ev["name"]}" was started '
-                          f"already{where}")
+            raise eventrows.round_refused(eid, ev["name"], number, number + 1, earlier)
         rnd = sched[number - 1]
         withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
         bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
@@ -1184,11 +1182,8 @@ def _swiss_next(e: _Event, number: int) -> None:
     if not 1 <= number <= total:
         raise NotFound(f'Swiss event {e.id} "{e.name}" has rounds 1 to {total}, not {number}')
     following = max(e.started, default=0) + 1
-    if number in e.started:
-        raise Refused(f'round {number} of event {e.id} "{e.name}" was started already')
-    if number != following:
-        raise Refused(f'Swiss event {e.id} "{e.name}": round {following} comes next; the '
-                      "rounds are paired one after the other")
+    if number in e.started or number != following:
+        raise eventrows.round_refused(e.id, e.name, number, following)
 
 
 def _swiss_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView]:

@@ -184,19 +184,16 @@ def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
     st = _load(conn, ev)
     if ev["kind"] == "groups":
         if st.started:
-            raise Refused(f'event {ev["id"]} "{ev["name"]}" has started: its groups are made, '
-                          "no player can join")
+            raise eventrows.entries_refused(ev["id"], ev["name"], "the groups are made from "
+                                            "the entries")
         check_format("groups", len(st.entrants) + adding, lives=None, draw_seed=None,
                      final_size=None, groups=st.fmt["groups"], advance=st.fmt["advance"],
                      bye="none")
         return
-    if st.fmt["bracket_round"] is not None:
-        raise Refused(f'event {ev["id"]} "{ev["name"]}" is in its final stage: no player can '
-                      "join")
     out = [x for x in _lives(st) if x.out_in is not None and not x.withdrawn]
-    if out:
-        raise Refused(f'a player of event {ev["id"]} "{ev["name"]}" is out already: late '
-                      "entries are taken only until the first player is out")
+    if st.fmt["bracket_round"] is not None or out:
+        raise eventrows.entries_refused(ev["id"], ev["name"], "a knockout takes late entries "
+                                        "until the first player is out")
 
 
 # --- what is stored, loaded ------------------------------------------------------------------
@@ -835,8 +832,8 @@ def _check_round_can_start(st: _State, number: int) -> None:
     eid, name = st.ev["id"], st.ev["name"]
     expected = len(st.started) + 1
     if number != expected:
-        raise Refused(f'the next round of event {eid} "{name}" is round {expected}, '
-                      f"not {number}")
+        raise eventrows.round_refused(eid, name, number, expected,
+                                      [m.id for m in st.of_round(number)])
     if len(st.entrants) < 2:
         raise Refused(f'event {eid} "{name}" needs at least 2 players')
     gone = set(st.withdrawn)
