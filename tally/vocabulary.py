@@ -106,6 +106,10 @@ def stage(text: str, lang: str | None = None) -> str:
 #: What the store says of a knockout (:mod:`tally.store.knockouts`): its stage, how a round
 #: was drawn, how far a player got; each matched against the text and worded again.
 _KNOCKOUT: Final = (
+    N_("play-off for the final stage, drawn by lot, seed %(seed)s"),
+    N_("round %(n)s, the play-off for the final stage"),
+    N_("in the play-off for the final stage"),
+    N_("lost the play-off in round %(n)s"),
     N_("over after %(n)s rounds: %(player)s won"),
     N_("round %(n)s, the bracket"),
     N_("round %(n)s of %(rounds)s of the groups"),

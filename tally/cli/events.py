@@ -112,6 +112,11 @@ def create(
     final: Annotated[int | None, typer.Option(
         "--final", metavar="N", help="Knockout: the last N players (2, 4, 8, ...) play a "
                                      "straight knockout bracket.")] = None,
+    final_fill: Annotated[str | None, typer.Option(
+        "--final-fill", metavar="playoff|tiebreaks",
+        help="Knockout: when a round leaves fewer players than the final stage holds, the "
+             "players out in that round play off for the places left (playoff, the default) "
+             "or the best of them by the event's standings go through (tiebreaks).")] = None,
     groups: Annotated[int | None, typer.Option(
         "--groups", metavar="G", help="Groups: how many groups (snake-seeded by entry "
                                       "order).")] = None,
@@ -144,7 +149,7 @@ def create(
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
                           tiebreaks=order, rounds=rounds,
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
-                          advance=advance, rank_by=rank_by,
+                          advance=advance, rank_by=rank_by, final_fill=final_fill,
                           language=(lang or "").strip().lower())
     if json_out:
         echo_json(as_json(ev))
@@ -439,8 +444,9 @@ def show_round(r: RoundView, start: bool = False,
         rows = [[*row, chances.get((row[1], row[2]))] for row in rows]
         notes.append(_("Expected: each player's chance to win, from today's ratings "
                        "(tally ratings)."))
-    print_table(_("%(event)s, round %(n)s of %(rounds)s (%(state)s)") % {
-                    "event": r.event, "n": r.number, "rounds": r.rounds, "state": state},
+    title = _("%(event)s, round %(n)s (%(state)s)") if r.rounds is None else \
+        _("%(event)s, round %(n)s of %(rounds)s (%(state)s)")
+    print_table(title % {"event": r.event, "n": r.number, "rounds": r.rounds, "state": state},
                 header, rows, right=(0, 4), notes=notes)
 
 

@@ -230,7 +230,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  draw_seed: str | None = None, final_size: int | None = None,
                  groups: int | None = None, advance: int | None = None,
                  rank_by: str | None = None, rounds: int | None = None,
-                 language: str = "") -> EventView:
+                 language: str = "", final_fill: str | None = None) -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
     (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
@@ -241,7 +241,9 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     ``matches_per_pairing`` belong to round robins (``matches_per_pairing`` to Swiss events
     too); ``tiebreaks`` default to :data:`~tally.tiebreaks.DEFAULT_TIEBREAKS`
     (:data:`~tally.tiebreaks.SWISS_TIEBREAKS` for a Swiss event); ``lives``, ``draw_seed`` (default:
-    the time of creation) and ``final_size`` to knockouts, ``groups`` and ``advance`` to
+    the time of creation), ``final_size`` and ``final_fill`` (how a final stage left short
+    is filled: ``"playoff"``, the default, or ``"tiebreaks"``) to knockouts, ``groups`` and
+    ``advance`` to
     groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
     the tiebreaks (:func:`default_rank_by` when None).
     """
@@ -257,7 +259,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     per_win = check_points_per_win(match_points_per_win)
     _check_pairings(kind, len(players), double, matches_per_pairing)
     fmt = knockouts.check_format(kind, len(players), lives=lives, draw_seed=draw_seed,
-                                 final_size=final_size, groups=groups, advance=advance, bye=bye)
+                                 final_size=final_size, groups=groups, advance=advance, bye=bye,
+                                 final_fill=final_fill)
     with store.writing() as conn:
         rows = _distinct_players(conn, players)
         eid = conn.execute(insert(t.events).values(

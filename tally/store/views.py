@@ -175,13 +175,15 @@ class RoundView:
     ``started`` once the round's matches were made; ``bye_scores`` when the bye earns match
     points (the event scores a bye as a win, the round was started and the player sitting
     out had not withdrawn). ``draw`` says how a knockout's round was made (``"drawn by lot,
-    seed 2026"``, ``"bracket: semi-final"``); None for a round robin.
+    seed 2026"``, ``"bracket: semi-final"``); None for a round robin. ``rounds``: how many
+    rounds the event has; None while nobody can know (a knockout's rounds by lot go on
+    until its final stage or its last player).
     """
 
     event_id: int
     event: str
     number: int
-    rounds: int
+    rounds: int | None
     started: bool
     pairings: tuple[PairingView, ...]
     bye: str | None
