@@ -230,3 +230,14 @@ def test_knockout_commands(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["print", "bracket", "KO", "--db", db,
                                   "-o", str(tmp_path / "b.pdf")])
     assert refused.exit_code == 2 and "no bracket yet" in refused.output
+
+
+def test_a_knockout_drawn_by_lot_does_not_say_how_many_rounds_it_has(tmp_path: Path) -> None:
+    db = str(tmp_path / "ko.db")
+    six = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fini"]
+    ok("player", "add", *six, "--db", db)
+    ok("event", "create", "KO", *six, "--kind", "knockout", "--seed", "s", "--final", "4",
+       "--db", db)
+    started = ok("event", "round", "KO", "1", "--start", "--db", db)
+    assert "KO, round 1 (started)" in started and " of " not in started.splitlines()[0]
+    assert "KO, round 1 (started)" in ok("event", "round", "KO", "--db", db)
