@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from tally.i18n import N_, current, gettext, translations
@@ -82,6 +83,34 @@ def word(text: str, lang: str | None = None) -> str:
     if not text:
         return text
     return translations(lang).gettext(text) if lang is not None else gettext(text)
+
+
+#: What ranks the standings by elimination, per kind of event (:func:`elimination_ranking`)
+_ELIMINATION_RANKING: Final = {
+    "knockout": N_("Ranked by how far each player got (in the final stage: the round reached; "
+                   "before it: the round out in, the later the better, players still in by "
+                   "lives left), then match points%(tiebreaks)s, then play-offs (Stechen)."),
+    "groups": N_("Ranked by how far each player got (in the bracket: the round reached; "
+                 "before it: the place in the group), then match points%(tiebreaks)s, then "
+                 "play-offs (Stechen)."),
+}
+
+_AND_TIEBREAKS: Final = N_("and the tiebreaks (%(list)s)")
+
+
+def elimination_ranking(kind: str, tiebreaks: Sequence[str], lang: str | None = None) -> str:
+    """The line that says what ranks the standings by elimination of a knockout or groups
+    event, naming its ``tiebreaks``, in ``lang``: the one legend of the terminal and the
+    sheet.
+
+    >>> elimination_ranking("groups", [], "en")[-56:]
+    'the group), then match points, then play-offs (Stechen).'
+    """
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    listed = ", ".join(word(name, lang) for name in tiebreaks)
+    more = " " + say(_AND_TIEBREAKS) % {"list": listed} if tiebreaks else ""
+    return say(_ELIMINATION_RANKING[kind]) % {"tiebreaks": more}
 
 
 def stage(text: str, lang: str | None = None) -> str:
