@@ -257,3 +257,17 @@ def test_the_already_started_refusals_read_alike_for_every_kind(db_url: str) -> 
         if kind[1] != "knockout":  # a knockout takes entries until the first player is out
             refused(db_url, "event", "add", str(number), "Emil",
                     match=f'event {number} "E{number}" has started: no player can join (')
+
+
+def test_a_club_evening_lists_players_who_played_no_match_after_those_who_did(
+        db_url: str) -> None:
+    ok(db_url, "player", "add", "Anna", "Bert", "Carl", "Dora")
+    ok(db_url, "event", "create", "Club", "Anna", "Bert", "Carl", "Dora")
+    ok(db_url, "match", "start", "Anna", "Bert", "--dealer", "Anna", "--event", "Club")
+    quick(db_url, 1, "Bert 3 claim", "Bert 3 claim", "Bert 3 claim")
+    for args in (["standings", "Club"], ["standings", "Club", "--rank-by", "points"],
+                 ["standings", "--season"]):
+        rows = [line.split()[:3] for line in ok(db_url, *args).splitlines()
+                if line.strip()[:1].isdigit()]
+        assert rows == [["1", "Bert", "1"], ["2", "Anna", "1"], ["3", "Carl", "0"],
+                        ["3", "Dora", "0"]], args

@@ -82,7 +82,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -120,6 +120,7 @@ from tally.tiebreaks import (
     TIEBREAKS,
     MatchResult,
     PairResult,
+    StandingRow,
     rank_pairs,
 )
 from tally.tiebreaks import standings as rank_players
@@ -907,6 +908,8 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
     ranking = e.rank_by if ranking is None else ranking
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
     rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking)
+    if e.kind == "club" or ranking == "percentage":
+        rows = played_first(rows)
     return StandingsView(
         title=e.name, event=view, events=(e.id,), date_from=e.held_on, date_to=e.held_on,
         tiebreaks=order, match_points_per_win=e.match_points_per_win, rows=tuple(rows),
@@ -924,6 +927,29 @@ def _ranked(data: _Data, summed: _Summed, per_win: float, per_bye: float,
                       byes={name(p): n for p, n in summed.byes.items()},
                       running={name(p): n for p, n in summed.running.items()},
                       tiebreaks=order, rank_by=rank_by)
+
+
+def played_first(rows: Sequence[StandingRow]) -> list[StandingRow]:
+    """``rows`` (ranked) with the players who have finished no match and sat out no round
+    after everyone who has, sharing the rank below them: a club evening lists who has not
+    played yet last, and a percentage of nothing is no 0 %. Ranks are counted again (players
+    level before stay level).
+
+    >>> def row(rank: int, name: str, played: int) -> StandingRow:
+    ...     return StandingRow(rank, name, played, 0, 0, 0.0, 0, 0, 0, 0, 0, ())
+    >>> rows = [row(1, "A", 1), row(2, "B", 0), row(2, "D", 0), row(4, "C", 1)]
+    >>> [(r.rank, r.player) for r in played_first(rows)]
+    [(1, 'A'), (2, 'C'), (3, 'B'), (3, 'D')]
+    """
+    ordered = [r for r in rows if r.played or r.byes] + \
+        [r for r in rows if not (r.played or r.byes)]
+    out: list[StandingRow] = []
+    for i, r in enumerate(ordered):
+        before = ordered[i - 1] if i else None
+        level = before is not None and before.rank == r.rank and \
+            bool(before.played or before.byes) == bool(r.played or r.byes)
+        out.append(replace(r, rank=out[-1].rank if level else i + 1))
+    return out
 
 
 def season_standings(store: Store, *, date_from: date | None = None,
@@ -968,6 +994,8 @@ def season_standings(store: Store, *, date_from: date | None = None,
     withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
     players = sorted(summed.players, key=lambda p: data.name(p).casefold())
     rows = _ranked(data, summed, per_win, per_win, order, ranking, players)
+    if ranking == "percentage":
+        rows = played_first(rows)
     kinds = "all events" if all_events else "club evenings"
     span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
     return StandingsView(
