@@ -385,11 +385,13 @@ def event_standings_sheet(store: Store, ref: str | int, *,
 def pairings_sheet(store: Store, ref: str | int, number: int, *,
                    printed_at: datetime | None = None, expected: bool = True) -> PairingsSheet:
     """The pairings of round ``number`` of a round robin, a Swiss event (once
-    started: a Swiss round is paired when it starts) or a knockout: tables, players, first
-    dealers, for a knockout how the round was drawn (with the seed), and (``expected``) each
-    table's expected result from today's ratings (:func:`tally.sheets.ratings.with_expected`)."""
+    started: a Swiss round is paired when it starts) or a knockout: tables, players (with
+    their match points before the round, but in a knockout), first dealers, for a knockout
+    how the round was drawn (with the seed), and (``expected``) each table's expected
+    result from the ratings when the round started
+    (:func:`tally.sheets.ratings.with_expected`)."""
     from tally.sheets.data import PairingsSheet, PairingTable
-    from tally.store.events import event, rounds
+    from tally.store.events import event, round_by_round, rounds
 
     ev = event(store, ref)
     if ev.kind == "club":
@@ -398,7 +400,11 @@ def pairings_sheet(store: Store, ref: str | int, number: int, *,
     if ev.kind == "swiss" and not rnd.started:
         raise Refused(f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
                       f"start it first (`tally event round {ev.id} {number} --start`)")
-    tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer)
+    before: dict[str, float] = {}
+    if ev.kind in ("round-robin", "swiss"):
+        before = round_by_round(store, ev.id).scores_before(rnd.number)
+    tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer,
+                                score_one=before.get(p.first), score_two=before.get(p.second))
                    for p in rnd.pairings)
     sheet = PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,
                           printed_at=printed_at or _now(), tables=tables,
@@ -408,4 +414,4 @@ def pairings_sheet(store: Store, ref: str | int, number: int, *,
         return sheet
     from tally.sheets.ratings import with_expected
 
-    return with_expected(store, sheet)
+    return with_expected(store, sheet, ev.id)

@@ -156,8 +156,12 @@ class PairingTable:
     qr: str = ""
     #: the number of the match played there (a club evening's tables show it), if made
     match_id: int | None = None
-    #: the probability that player one wins, from today's ratings (None: not shown)
+    #: the probability that player one wins, from the ratings when the round started (None:
+    #: not shown)
     expected: float | None = None
+    #: each player's match points before the round (None: not shown)
+    score_one: float | None = None
+    score_two: float | None = None
 
     def __post_init__(self) -> None:
         _need(self.table >= 1, f"table number {self.table} is not 1 or more")

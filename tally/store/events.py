@@ -109,6 +109,8 @@ from tally.store.views import (
     EventView,
     PairingMatchView,
     PairingView,
+    RoundByRoundView,
+    RoundCellView,
     RoundView,
     StandingsView,
 )
@@ -1071,6 +1073,48 @@ def cross_table(store: Store, ref: str | int) -> CrossTableView:
         cells=tuple(tuple(tuple(text for _, text in sorted(cell)) for cell in row)
                     for row in cells),
         byes=tuple(tuple(sat_out.get(p, ())) for p in players))
+
+
+def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
+    """A round robin or Swiss event round by round (:class:`RoundByRoundView`): for each
+    player in the order of the standings, each round started: the opponent, the result as
+    the cross-table writes it, the match points it earned (a win, a forfeit won, a scoring
+    bye) and the running total. Matches without a round (a club evening's) are left out."""
+    view, data, e = _load_one(store, ref)
+    if e.kind not in ("round-robin", "swiss"):
+        raise Refused(f'event {e.id} "{e.name}" is not a round robin or Swiss event: it has '
+                      "no rounds to show one by one")
+    ranked = standings(store, e.id).rows
+    index = {r.player: i for i, r in enumerate(ranked)}
+    total = max(e.started, default=0)
+    results: list[list[tuple[str | None, list[str], float]]] = [
+        [(None, [], 0.0) for _ in range(total)] for _ in ranked]
+    for counted in sorted(_counted(e, data).results, key=lambda c: c.key):
+        r, number = counted.result, counted.key[0]
+        if not 1 <= number <= total:
+            continue
+        for me, other, mine, theirs in ((r.player_a, r.player_b, r.game_points_a,
+                                         r.game_points_b),
+                                        (r.player_b, r.player_a, r.game_points_b,
+                                         r.game_points_a)):
+            won = r.winner == me
+            text = ("+" if won else "-") if counted.forfeit else f"{mine}:{theirs}"
+            _, texts, points = results[index[me]][number - 1]
+            results[index[me]][number - 1] = (other, [*texts, text],
+                                              points + (e.match_points_per_win if won else 0))
+    for number, player in e.started.items():
+        if player is not None and 1 <= number <= total and data.name(player) in index:
+            per_bye = e.match_points_per_win if e.bye == "win" else 0.0
+            results[index[data.name(player)]][number - 1] = (None, ["bye"], per_bye)
+    cells = []
+    for row in results:
+        running, line = 0.0, []
+        for opponent, texts, points in row:
+            running += points
+            line.append(RoundCellView(opponent, " ".join(texts), points, running))
+        cells.append(tuple(line))
+    return RoundByRoundView(view, total, tuple(r.player for r in ranked),
+                            tuple(r.rank for r in ranked), tuple(cells))
 
 
 # --- views ---------------------------------------------------------------------------------------

@@ -233,6 +233,36 @@ class CrossTableView:
     byes: tuple[tuple[int, ...], ...] = ()
 
 
+@dataclass(frozen=True)
+class RoundCellView:
+    """A player's round in a round-by-round table: the opponent (None: sat out or did not
+    play), the result (the player's game points first, ``"7:3"``; ``"+"``/``"-"`` won or
+    lost by forfeit; several matches of a pairing joined by spaces; ``"bye"``; ``""`` not
+    played or not over), the match points it earned and the player's total after it."""
+
+    opponent: str | None
+    result: str
+    points: float
+    total: float
+
+
+@dataclass(frozen=True)
+class RoundByRoundView:
+    """An event round by round: ``players`` in the order of the standings (``ranks``
+    theirs), ``cells[i][r]`` player ``i``'s round ``r + 1`` of the ``rounds`` started."""
+
+    event: EventView
+    rounds: int
+    players: tuple[str, ...]
+    ranks: tuple[int, ...]
+    cells: tuple[tuple[RoundCellView, ...], ...]
+
+    def scores_before(self, number: int) -> dict[str, float]:
+        """Each player's match points before round ``number``."""
+        return {p: (row[number - 2].total if 2 <= number <= self.rounds + 1 else 0.0)
+                for p, row in zip(self.players, self.cells, strict=True)}
+
+
 def as_json(obj: Any) -> Any:
     """A view (or a list of views) as plain JSON-ready data."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
