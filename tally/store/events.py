@@ -1043,14 +1043,17 @@ def _stage(e: _Event, unresolved: int) -> str:
 
 
 def cross_table(store: Store, ref: str | int) -> CrossTableView:
-    """The cross-table of an event (made for round robins; a club evening gets one too):
-    each player's results against each other player, their own game points first (``"7:3"``),
+    """The cross-table of an event (made for round robins; a club evening gets one too),
+    its players in the order of the standings: each player's results against each other
+    player, their own game points first (``"7:3"``),
     ``+``/``-`` for a match won or lost by forfeit; matches not over are left out; and the
     rounds each player sat out (``byes``)."""
     view, data, e = _load_one(store, ref)
     players = _players_of([e], data)
     if len(players) < 2:
         raise Refused(f'event {e.id} "{e.name}" has fewer than two players: no cross-table')
+    place = {r.player: i for i, r in enumerate(standings(store, e.id).rows)}
+    players = sorted(players, key=lambda p: place.get(data.name(p), len(place)))
     index = {data.name(p): i for i, p in enumerate(players)}
     cells: list[list[list[tuple[tuple[int, int, int], str]]]] = [
         [[] for _ in players] for _ in players]
