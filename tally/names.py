@@ -1,6 +1,7 @@
 """Finding a player by the name people use at the table: the one place every command that
 takes a player (``match start``, ``--dealer``, ``--winner``, claims ``66@Name``, event player
-lists, withdrawals, ``player rename/merge/alias``) resolves its reference.
+lists, withdrawals, ``player rename/merge/alias``) resolves its reference; an event's name is
+found the same way (:func:`find_event`: the same steps but aliases, the same suggestions).
 
 A reference is tried, in order:
 
