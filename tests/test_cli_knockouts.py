@@ -241,6 +241,13 @@ def test_a_knockout_drawn_by_lot_does_not_say_how_many_rounds_it_has(tmp_path: P
     started = ok("event", "round", "KO", "1", "--start", "--db", db)
     assert "KO, round 1 (started)" in started and " of " not in started.splitlines()[0]
     assert "KO, round 1 (started)" in ok("event", "round", "KO", "--db", db)
+    refused = runner.invoke(app, ["event", "create", "KO2", *six, "--kind", "knockout",
+                                  "--final", "4", "--final-fill", "lots", "--db", db])
+    assert refused.exit_code == 2 and "--final-fill is playoff or tiebreaks" in refused.output
+    made = json.loads(ok("event", "create", "KO3", *six, "--kind", "knockout", "--final", "4",
+                         "--final-fill", "tiebreaks", "--db", db, "--json"))
+    exported = json.loads(ok("event", "export", str(made["id"]), "--db", db))
+    assert exported["options"]["final_fill"] == "tiebreaks"
 
 
 def test_the_knockouts_legend_says_what_ranks_it_on_the_sheet_and_the_terminal(
