@@ -126,7 +126,8 @@ def _options(store: Store, ev: EventView) -> dict[str, Any]:
         fmt = event_format(store, ev.id)
         if ev.kind == "knockout":
             return {"lives": fmt["lives"], "seed": fmt["draw_seed"],
-                    "final": fmt["final_size"]}
+                    "final": fmt["final_size"],
+                    "final_fill": None if fmt["final_size"] is None else fmt["final_fill"]}
         return {"groups": fmt["groups"], "advance": fmt["advance"]}
     return {}
 

@@ -266,6 +266,7 @@ _OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
         "lives": lambda v, at: _maybe_whole(v, at, 1, 100),
         "seed": _maybe_text,
         "final": lambda v, at: _maybe_whole(v, at, 2, 64),
+        "final_fill": _maybe_text,
     },
     "groups": {
         "groups": lambda v, at: _whole(v, at, 1, 100),

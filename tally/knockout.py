@@ -19,6 +19,14 @@ the next fewest byes, and so on. Only the last two players, having just
 met, play each other again at once. Who deals first at each table is drawn
 by lot too. Tables are numbered 1, 2, ... in drawn order.
 
+**Filling the final stage** (:func:`draw_playoff`). When a round leaves fewer players still
+in than the final stage holds (a final of 4 and three left), the players out in that round
+play off for the places left, as clubs do: each play-off round is drawn by lot among those
+still in the play-off (seeded as the draw, ``"tally-knockout-playoff:SEED:ROUND"``), with as
+many matches as players must still drop out but no more than one per two players; the others
+sit out that round (sitting out of a play-off is no bye: it scores nothing). The loser of a
+play-off match is out of it; rounds follow until as many are left as there are places.
+
 **Lives** (:func:`count_lives`). Every player starts with the event's lives. A lost match
 costs one life; a won match and a bye cost nothing and earn nothing (a bye is not a match
 played; what it scores in the ordinary standings is the event's ``bye`` rule). A player is
@@ -53,6 +61,7 @@ __all__ = [
     "LifeLine",
     "Outcome",
     "count_lives",
+    "draw_playoff",
     "draw_round",
     "rank_by_stage",
 ]
@@ -140,6 +149,35 @@ def draw_round(players: Sequence[str], *, seed: str, number: int,
             a, b = b, a
         pairings.append(Pairing(table, a, b))
     return Draw(number, seed, tuple(pairings), bye)
+
+
+def draw_playoff(players: Sequence[str], places: int, *, seed: str, number: int) -> Draw:
+    """Round ``number`` of the play-off for the last ``places`` of a final stage among
+    ``players`` (those still in the play-off, in entry order), as the module docstring says;
+    nobody has a bye (those not drawn sit out).
+
+    >>> d = draw_playoff(["A", "B", "C", "D"], 3, seed="x", number=9)
+    >>> len(d.pairings), d.bye
+    (1, None)
+    >>> len(draw_playoff(["A", "B", "C", "D", "E"], 1, seed="x", number=9).pairings)
+    2
+    """
+    if not 1 <= places < len(players):
+        raise Refused(f"a play-off for {places} place(s) needs more players than places, "
+                      f"not {len(players)}")
+    if len(set(players)) != len(players):
+        raise Refused("a player is listed twice in the draw")
+    rng = random.Random(f"tally-knockout-playoff:{seed}:{number}")
+    order = list(players)
+    rng.shuffle(order)
+    tables = min(len(order) - places, len(order) // 2)
+    pairings = []
+    for table in range(1, tables + 1):
+        a, b = order[2 * table - 2], order[2 * table - 1]
+        if rng.random() < 0.5:
+            a, b = b, a
+        pairings.append(Pairing(table, a, b))
+    return Draw(number, seed, tuple(pairings), None)
 
 
 @dataclass(frozen=True, slots=True)

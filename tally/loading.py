@@ -10,7 +10,8 @@ The format is the one of the bundled examples (``examples/club-evening``,
     players = ["Anna Berger", "Bert Huber"]
     # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks,
     # rank_by ("points" or "percentage"; a club evening's default: "percentage");
-    # a knockout (kind = "knockout"): lives, seed, final; groups (kind = "groups"): groups,
+    # a knockout (kind = "knockout"): lives, seed, final, final_fill ("playoff" or
+    # "tiebreaks"); groups (kind = "groups"): groups,
     # advance; language ("de" or "en": what its sheets and readable output speak; see
     # tally.i18n)
 
@@ -90,8 +91,8 @@ if TYPE_CHECKING:
 KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
          "knockout": "knockout", "groups": "groups", "swiss": "swiss"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
-            "tiebreaks", "lives", "seed", "final", "groups", "advance", "rank_by", "rounds",
-            "language")
+            "tiebreaks", "lives", "seed", "final", "final_fill", "groups", "advance", "rank_by",
+            "rounds", "language")
 #: the keys of event.toml that have another name in :func:`create_event`
 _RENAMED = {"seed": "draw_seed", "final": "final_size"}
 
@@ -577,7 +578,8 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
     kinds: dict[str, tuple[type, ...]] = {
         "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
         "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
-        "seed": (str,), "final": (int,), "groups": (int,), "advance": (int,), "rank_by": (str,),
+        "seed": (str,), "final": (int,), "final_fill": (str,), "groups": (int,),
+        "advance": (int,), "rank_by": (str,),
         "rounds": (int,), "language": (str,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:

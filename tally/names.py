@@ -1,6 +1,7 @@
 """Finding a player by the name people use at the table: the one place every command that
 takes a player (``match start``, ``--dealer``, ``--winner``, claims ``66@Name``, event player
-lists, withdrawals, ``player rename/merge/alias``) resolves its reference.
+lists, withdrawals, ``player rename/merge/alias``) resolves its reference; an event's name is
+found the same way (:func:`find_event`: the same steps but aliases, the same suggestions).
 
 A reference is tried, in order:
 
@@ -178,10 +179,22 @@ name a player goes by)
     raise UnknownName(unknown_message(ref, pool, where=where))
 
 
-def unknown_message(ref: str, pool: Sequence[Candidate], *, where: str = "") -> str:
+def unknown_message(ref: str, pool: Sequence[Candidate], *, where: str = "",
+                    what: str = "player") -> str:
     """Why ``ref`` finds nobody, with the closest names: the hint leads to the player who is
-    there already, and suggests adding a player only when nobody's name is close."""
+    there already, and suggests adding a player only when nobody's name is close. ``what``
+    ``"event"``: the same for an event (:func:`find_event`).
+
+    >>> unknown_message("Thursday clup", [Candidate(4, "Thursday club")], what="event")
+    'there is no event "Thursday clup": did you mean Thursday club (#4)? (see `tally event list`)'
+    """
     shown = _shown(ref)
+    if what != "player":
+        close = suggestions(ref, pool)
+        if close:
+            return (f'there is no {what} "{shown}": did you mean '
+                    f"{_join([c.label() for c in close])}? (see `tally {what} list`)")
+        return f'there is no {what} "{shown}" (see `tally {what} list`)'
     number = as_number(ref)
     if number is not None:
         digits = ref.strip().removeprefix("#")
@@ -243,6 +256,32 @@ def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") ->
         return resolve(ref, players, where=where)
     names = _join([p.name for p in players])
     raise UnknownName(f'"{_shown(ref)}" does not play{where or " in this match"} ({names} do)')
+
+
+def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:
+    """The events ``ref`` (a name, not a number) may mean, as a player's name is found
+    (:func:`matches`: the name ignoring case, spaces and accents, else a prefix only one
+    event's name has; a reference of digits only whole); several events of the same name
+    are all returned (the caller asks for the number); :class:`UnknownName` with the
+    closest names when none fits.
+
+    >>> nights = [Candidate(1, "Thursday club"), Candidate(2, "Spring Swiss")]
+    >>> [c.id for c in find_event("thursday", nights)]
+    [1]
+    >>> find_event("Thursday clup", nights)
+    Traceback (most recent call last):
+    ...
+    tally.names.UnknownName: there is no event "Thursday clup": did you mean Thursday club \
+(#1)? (see `tally event list`)
+    """
+    found = matches(ref, events) if as_number(ref) is None else \
+        [c for c in events if fold(c.name) == fold(ref)]  # a name of digits, whole
+    if not found:
+        raise UnknownName(unknown_message(ref, events, what="event"))
+    if len(found) > 1 and len({fold(c.name) for c in found}) > 1:
+        raise AmbiguousName(f'"{_shown(ref)}" matches {_join([c.label() for c in found])}: '
+                            "say which (more of the name, or the number)", found)
+    return found
 
 
 def check_text(text: str, what: str) -> None:

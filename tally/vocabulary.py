@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from tally.i18n import N_, current, gettext, translations
@@ -108,6 +109,34 @@ def spoken(text: str, lang: str | None = None) -> str:
     return word(text, lang, spoken=True)
 
 
+#: What ranks the standings by elimination, per kind of event (:func:`elimination_ranking`)
+_ELIMINATION_RANKING: Final = {
+    "knockout": N_("Ranked by how far each player got (in the final stage: the round reached; "
+                   "before it: the round out in, the later the better, players still in by "
+                   "lives left), then match points%(tiebreaks)s, then play-offs (Stechen)."),
+    "groups": N_("Ranked by how far each player got (in the bracket: the round reached; "
+                 "before it: the place in the group), then match points%(tiebreaks)s, then "
+                 "play-offs (Stechen)."),
+}
+
+_AND_TIEBREAKS: Final = N_("and the tiebreaks (%(list)s)")
+
+
+def elimination_ranking(kind: str, tiebreaks: Sequence[str], lang: str | None = None) -> str:
+    """The line that says what ranks the standings by elimination of a knockout or groups
+    event, naming its ``tiebreaks``, in ``lang``: the one legend of the terminal and the
+    sheet.
+
+    >>> elimination_ranking("groups", [], "en")[-56:]
+    'the group), then match points, then play-offs (Stechen).'
+    """
+    t = translations(lang) if lang is not None else None
+    say = t.gettext if t is not None else gettext
+    listed = ", ".join(word(name, lang) for name in tiebreaks)
+    more = " " + say(_AND_TIEBREAKS) % {"list": listed} if tiebreaks else ""
+    return say(_ELIMINATION_RANKING[kind]) % {"tiebreaks": more}
+
+
 def stage(text: str, lang: str | None = None) -> str:
     """How far an event is (``round 2 of 5``, ``after round 7 of 9``, ``final``,
     ``not started (5 rounds)``) in ``lang``.
@@ -130,6 +159,10 @@ def stage(text: str, lang: str | None = None) -> str:
 #: What the store says of a knockout (:mod:`tally.store.knockouts`): its stage, how a round
 #: was drawn, how far a player got; each matched against the text and worded again.
 _KNOCKOUT: Final = (
+    N_("play-off for the final stage, drawn by lot, seed %(seed)s"),
+    N_("round %(n)s, the play-off for the final stage"),
+    N_("in the play-off for the final stage"),
+    N_("lost the play-off in round %(n)s"),
     N_("over after %(n)s rounds: %(player)s won"),
     N_("round %(n)s, the bracket"),
     N_("round %(n)s of %(rounds)s of the groups"),

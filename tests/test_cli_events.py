@@ -174,17 +174,20 @@ def test_a_five_player_round_robin_through_the_command_line(db_url: str,
     r3_json = strict_json(ok(db_url, "event", "round", "1", "3", "--json"))
     assert (r3_json["bye"], r3_json["bye_scores"]) == ("Bert", True)
     cross = strict_json(ok(db_url, "event", "cross", "1", "--json"))
-    assert cross["players"] == FIVE
-    assert cross["cells"][0] == [[], ["7:0"], ["2:7"], ["7:6"], ["9:0"]]  # Anna's row
-    assert cross["cells"][4][2] == ["8:4"]  # Emil against Carl
+    ranked = [row[1] for row in EXPECTED]
+    assert cross["players"] == ranked  # in the order of the standings
+    at = {p: i for i, p in enumerate(ranked)}
+    anna = cross["cells"][at["Anna"]]
+    assert [anna[at[p]] for p in FIVE] == [[], ["7:0"], ["2:7"], ["7:6"], ["9:0"]]
+    assert cross["cells"][at["Emil"]][at["Carl"]] == ["8:4"]
     # The byes of the comments above: Anna round 1, Bert 3, Carl 5, Dora 2, Emil 4.
-    assert cross["byes"] == [[1], [3], [5], [2], [4]]
+    assert [cross["byes"][at[p]] for p in FIVE] == [[1], [3], [5], [2], [4]]
     shown = ok(db_url, "event", "cross", "1")
     assert "Anna     x" in shown and "bye R3: the player sat out round 3." in shown
     assert [line.split()[-2:] for line in shown.splitlines()
             if line.split()[:1] in (["1"], ["2"])] == [["bye", "R1"], ["bye", "R3"]]
     assert ok(db_url, "event", "cross", "1", "--csv").splitlines()[:2] == [
-        "no,player,1,2,3,4,5,bye", "1,Anna,x,7:0,2:7,7:6,9:0,bye R1"]
+        "no,player,1,2,3,4,5,bye", "1,Anna,x,7:0,9:0,2:7,7:6,bye R1"]
 
 
 def test_club_evenings_and_a_season(db_url: str) -> None:
@@ -240,3 +243,34 @@ def test_club_evenings_and_a_season(db_url: str) -> None:
     refused(db_url, "event", "create", "X", "--kind", "ladder", match="kind of event")
     refused(db_url, "event", "create", "X", "--tiebreaks", "luck", match="unknown tiebreak")
     refused(db_url, "standings", "7", match='no event "7"')
+
+
+def test_the_already_started_refusals_read_alike_for_every_kind(db_url: str) -> None:
+    four = ["Anna", "Bert", "Carl", "Dora"]
+    ok(db_url, "player", "add", *four, "Emil")
+    kinds = [["--kind", "round-robin"], ["--kind", "swiss", "--rounds", "1"],
+             ["--kind", "knockout", "--seed", "x"],
+             ["--kind", "groups", "--groups", "2", "--advance", "1"]]
+    for number, kind in enumerate(kinds, start=1):
+        ok(db_url, "event", "create", f"E{number}", *four, *kind)
+        ok(db_url, "event", "round", str(number), "1", "--start")
+        message = refused(db_url, "event", "round", str(number), "1", "--start",
+                          match=f'round 1 of event {number} "E{number}" was started already')
+        assert message.startswith("tally: round 1 of event"), message
+        if kind[1] != "knockout":  # a knockout takes entries until the first player is out
+            refused(db_url, "event", "add", str(number), "Emil",
+                    match=f'event {number} "E{number}" has started: no player can join (')
+
+
+def test_a_club_evening_lists_players_who_played_no_match_after_those_who_did(
+        db_url: str) -> None:
+    ok(db_url, "player", "add", "Anna", "Bert", "Carl", "Dora")
+    ok(db_url, "event", "create", "Club", "Anna", "Bert", "Carl", "Dora")
+    ok(db_url, "match", "start", "Anna", "Bert", "--dealer", "Anna", "--event", "Club")
+    quick(db_url, 1, "Bert 3 claim", "Bert 3 claim", "Bert 3 claim")
+    for args in (["standings", "Club"], ["standings", "Club", "--rank-by", "points"],
+                 ["standings", "--season"]):
+        rows = [line.split()[:3] for line in ok(db_url, *args).splitlines()
+                if line.strip()[:1].isdigit()]
+        assert rows == [["1", "Bert", "1"], ["2", "Anna", "1"], ["3", "Carl", "0"],
+                        ["3", "Dora", "0"]], args

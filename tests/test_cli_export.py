@@ -556,7 +556,7 @@ def test_the_new_kinds_carry_their_options_play_offs_and_withdrawals(
         source: tuple[str, dict[str, str]]) -> None:
     _url, files = source
     knock = strict_json(Path(files["Preisschnapsen 2026"]).read_text(encoding="utf-8"))
-    assert knock["options"] == {"lives": 3, "seed": "2026", "final": 4}
+    assert knock["options"] == {"lives": 3, "seed": "2026", "final": 4, "final_fill": "playoff"}
     assert all(m["playoff"] is False for m in knock["matches"])
     swiss = strict_json(Path(files["Winter Swiss Open 2026"]).read_text(encoding="utf-8"))
     assert swiss["options"] == {"rounds": 5, "matches_per_pairing": 1}
@@ -613,7 +613,7 @@ def test_a_file_that_is_not_what_tally_pairs_or_draws_is_refused_with_one_line(
     code, _out, err = tally(url, "load", path)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
     assert err.startswith(f"tally: {path}: ") and message in err, err
-    assert ok(url, "event", "list", "--json").strip() == "[]"
+    assert not (tmp_path / "fresh.db").exists()  # nothing stored: no new database either
 
 
 def test_the_csv_of_a_knockout_is_a_row_per_deal_play_offs_without_a_round(

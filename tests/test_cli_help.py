@@ -3,6 +3,8 @@ without Typer or rich: here it is compared with what Typer and rich print, width
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from tally.cli import COMMANDS, HELP, run
@@ -39,3 +41,48 @@ def test_what_the_plain_help_cannot_write_as_rich_does_goes_to_typer() -> None:
 def test_words_are_filled_greedily_and_lines_are_kept() -> None:
     assert wrap("aa bb cc\ndd", 5) == ["aa bb", "cc", "dd"]
     assert wrap("aaaaaa b", 5) is None
+
+
+def _help(args: list[str], width: int, monkeypatch: pytest.MonkeyPatch,
+          capsys: pytest.CaptureFixture[str]) -> str:
+    """What Typer prints for ``tally ARGS`` at ``width`` columns."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    for name in STYLING:
+        monkeypatch.delenv(name, raising=False)
+    assert run(args, fast=False) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args", [["--help"], ["event", "--help"], ["print", "--help"],
+                                  ["event", "round", "--help"], ["player", "add", "--help"]])
+def test_help_shows_no_type_for_help_and_breaks_no_line_mid_sentence(
+        args: list[str], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    wide = _help(args, 500, monkeypatch, capsys)
+    help_rows = [line for line in wide.splitlines() if "--help" in line]
+    assert help_rows and all("<bool>" not in line for line in help_rows)
+    if "Commands" in wide:
+        rows = wide.split("Commands")[1].splitlines()[1:-1]
+        # 500 columns hold every help line: none goes on to a second line
+        assert rows and all(row[2:3].strip() for row in rows), rows
+    narrow = _help(args, 80, monkeypatch, capsys)
+    if "Commands" in narrow:
+        rows = [row[2:-2].rstrip() for row in narrow.split("Commands")[1].splitlines()[1:-1]]
+        for row, after in itertools.pairwise(rows):
+            if not after[:2].strip():  # goes on: the next word did not fit
+                assert len(row) + 1 + len(after.split()[0]) > 76, (row, after)
+
+
+def test_tally_print_help_names_every_sheet(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from tally.cli.printing import print_app
+
+    words = {"scoresheet": "score sheet", "ruling": "ruling", "analysis": "analysis",
+             "standings": "standings", "pairings": "pairings", "ratings": "ratings",
+             "series": "series", "bracket": "bracket"}
+    sheets = {info.name for info in print_app.registered_commands}
+    assert sheets == set(words)  # a new sheet is named in the group's help line too
+    line = " ".join(LINES["print"].split())
+    assert all(word in line for word in words.values())
+    listed = _help(["print", "--help"], 120, monkeypatch, capsys)
+    assert all(f"│ {name} " in listed for name in sheets)

@@ -132,8 +132,7 @@ def test_a_file_that_is_not_the_draw_is_refused_whole(tmp_path: Path) -> None:
     result = runner.invoke(app, ["load", str(folder), "--db", str(db)])
     assert result.exit_code == 2
     assert "round 1 table 1 is" in result.output and "seed 2027" in result.output
-    listed = runner.invoke(app, ["event", "list", "--db", str(db), "--json"])
-    assert json.loads(listed.output) == []
+    assert not db.exists()  # nothing loaded: no new database either
 
 
 def groups_toml(extra: str = "") -> str:
@@ -231,3 +230,51 @@ def test_knockout_commands(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["print", "bracket", "KO", "--db", db,
                                   "-o", str(tmp_path / "b.pdf")])
     assert refused.exit_code == 2 and "no bracket yet" in refused.output
+
+
+def test_a_knockout_drawn_by_lot_does_not_say_how_many_rounds_it_has(tmp_path: Path) -> None:
+    db = str(tmp_path / "ko.db")
+    six = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fini"]
+    ok("player", "add", *six, "--db", db)
+    ok("event", "create", "KO", *six, "--kind", "knockout", "--seed", "s", "--final", "4",
+       "--db", db)
+    started = ok("event", "round", "KO", "1", "--start", "--db", db)
+    assert "KO, round 1 (started)" in started and " of " not in started.splitlines()[0]
+    assert "KO, round 1 (started)" in ok("event", "round", "KO", "--db", db)
+    refused = runner.invoke(app, ["event", "create", "KO2", *six, "--kind", "knockout",
+                                  "--final", "4", "--final-fill", "lots", "--db", db])
+    assert refused.exit_code == 2 and "--final-fill is playoff or tiebreaks" in refused.output
+    made = json.loads(ok("event", "create", "KO3", *six, "--kind", "knockout", "--final", "4",
+                         "--final-fill", "tiebreaks", "--db", db, "--json"))
+    exported = json.loads(ok("event", "export", str(made["id"]), "--db", db))
+    assert exported["options"]["final_fill"] == "tiebreaks"
+
+
+def test_the_knockouts_legend_says_what_ranks_it_on_the_sheet_and_the_terminal(
+        loaded: tuple[Path, Path, str]) -> None:
+    db, sheets, _ = loaded
+    ranking = ("Ranked by how far each player got (in the final stage: the round reached; "
+               "before it: the round out in, the later the better")
+    sheet = " ".join(pdf_text(sheets / "standings-event-1.pdf").split())
+    assert ranking in sheet and "then play-offs (Stechen)." in sheet
+    for args in (["event", "elimination", "1"], ["standings", "1"]):
+        shown = " ".join(ok(*args, "--db", str(db)).split())
+        assert ranking in shown and "and the tiebreaks (head-to-head," in shown, args
+        assert "Ranked by MP" not in shown  # the ordinary standings' order is not theirs
+    german = " ".join(ok("event", "elimination", "1", "--db", str(db), "--lang", "de").split())
+    assert "Gereiht danach, wie weit jeder Spieler kam (in der Endrunde" in german
+    assert "und den Feinwertungen (direkter Vergleich" in german
+
+
+def test_the_example_fills_its_final_of_four_by_a_playoff(
+        loaded: tuple[Path, Path, str]) -> None:
+    """Round 8 left three players still in: the two out in it played off for the fourth
+    place in round 9, and the semi-finals had four players, no bye."""
+    db, _, _ = loaded
+    view = json.loads(ok("event", "elimination", "1", "--db", str(db), "--json"))
+    stages = {x["player"]: x["stage"] for x in view["lines"]}
+    assert stages["Ignaz Pfeiffer"] == "lost the play-off in round 9"
+    assert stages["Doris Egger"] == "semi-final, out"
+    assert all(m["first"] and m["second"] for m in view["bracket"][0])
+    shown = ok("event", "round", "1", "9", "--db", str(db))
+    assert "Round 9: play-off for the final stage, drawn by lot, seed 2026." in shown

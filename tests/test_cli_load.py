@@ -206,8 +206,7 @@ def test_a_swiss_file_whose_pairings_are_not_tallys_is_refused_whole(tmp_path: P
     result = CliRunner().invoke(app, ["load", str(folder), "--db", db])
     assert result.exit_code == 2, result.output
     assert "round 3 table 1 is" in result.output and "by the Swiss pairing" in result.output
-    listed = CliRunner().invoke(app, ["event", "list", "--db", db, "--json"]).output
-    assert strict_json(listed) == []
+    assert not Path(db).exists()  # nothing loaded: no new database either
 
 
 @pytest.mark.parametrize("change, into, message", [
@@ -298,9 +297,7 @@ def test_a_folder_with_a_mistake_is_refused_whole_and_stores_nothing(
     result = CliRunner().invoke(app, ["load", str(folder), "--db", db])
     assert result.exit_code == 2, result.output
     assert message in result.output and "event.toml" in result.output
-    for what in ("event", "player"):
-        listed = CliRunner().invoke(app, [what, "list", "--db", db, "--json"])
-        assert strict_json(listed.output) == [], what
+    assert not Path(db).exists()  # nothing stored: no new database either
 
 
 def test_a_record_that_breaks_a_match_is_refused_before_anything_is_stored(
@@ -323,6 +320,4 @@ def test_a_record_that_breaks_a_match_is_refused_before_anything_is_stored(
     assert result.exit_code == 2
     assert "d.deal" in result.output
     assert f"{first_card} was already played in trick 1" in result.output
-    listed = CliRunner().invoke(app, ["event", "list", "--db", db, "--json"]).output
-    assert strict_json(listed) \
-        == []
+    assert not Path(db).exists()  # nothing loaded: no new database either

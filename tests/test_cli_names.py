@@ -219,3 +219,18 @@ def test_a_round_robin_match_is_not_deleted_on_its_own(db_url: str) -> None:
             match=f'match 1 was made by the schedule of round robin 1 "Cup" (round 1, table 1),'
                   f" so it cannot be deleted on its own: `tally audit undo {entry}` takes the "
                   "round back")
+
+
+def test_a_mistyped_event_name_gets_suggestions_as_a_player_name_does(db_url: str) -> None:
+    ok(db_url, "event", "create", "Thursday club", "--kind", "club")
+    ok(db_url, "event", "create", "Spring Swiss", "--kind", "club")
+    refused(db_url, "event", "show", "Thursday clup",
+            match='there is no event "Thursday clup": did you mean Thursday club (#1)? '
+                  "(see `tally event list`)")
+    refused(db_url, "standings", "Sprng Swiss", match="did you mean Spring Swiss (#2)?")
+    assert "Thursday club" in ok(db_url, "event", "show", "thursday")  # a prefix, any case
+    refused(db_url, "event", "show", "Nothing like it",
+            match='there is no event "Nothing like it" (see `tally event list`)')
+    ok(db_url, "event", "create", "Spring Cup", "--kind", "club")
+    refused(db_url, "event", "show", "Spring",
+            match='"Spring" matches Spring Swiss (#2) and Spring Cup (#3): say which')

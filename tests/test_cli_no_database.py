@@ -96,3 +96,36 @@ def test_a_reading_command_on_an_empty_database_says_so(db_url: str) -> None:
     assert code == 0
     code, out, _ = tally(db_url, "match", "list")
     assert code == 0 and out.startswith("No matches yet")
+
+
+#: writing commands refused before anything is stored
+FAILING_WRITES: list[list[str]] = [
+    ["player", "add", "  "],
+    ["match", "start", "Anna", "Bert", "--dealer", "Anna"],
+    ["event", "create", "Club night", "--kind", "nonsense"],
+    ["event", "add", "Club night", "Anna"],
+]
+
+
+@pytest.mark.parametrize("args", FAILING_WRITES, ids=[" ".join(a) for a in FAILING_WRITES])
+def test_a_writing_command_that_fails_leaves_no_new_database_behind(
+        tmp_path: Path, args: list[str], monkeypatch: Any) -> None:
+    code, out, err = run_in(tmp_path, args, monkeypatch)
+    assert code != 0 and err.startswith("tally: "), out + err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failing_write_keeps_a_database_that_was_there(tmp_path: Path,
+                                                         monkeypatch: Any) -> None:
+    code, _, _ = run_in(tmp_path, ["init"], monkeypatch)
+    assert code == 0
+    code, _, _ = run_in(tmp_path, ["player", "add", "  "], monkeypatch)
+    assert code != 0
+    assert (tmp_path / "tally.db").exists()  # an empty database made by `tally init` stays
+    code, _, _ = run_in(tmp_path, ["player", "add", "Anna"], monkeypatch)
+    assert code == 0
+    code, _, _ = run_in(tmp_path, ["match", "start", "Anna", "Zed", "--dealer", "Anna"],
+                        monkeypatch)
+    assert code != 0
+    code, out, _ = run_in(tmp_path, ["player", "list"], monkeypatch)
+    assert "Anna" in out

@@ -80,7 +80,7 @@ def test_ratings_refusals_are_one_line(club: str, tmp_path: Path) -> None:
 
 def test_the_terminal_pairings_show_the_expected_result(club: str) -> None:
     out = ok(club, "event", "round", "Cup", "1")
-    assert "Expected" in out and "today's ratings" in out
+    assert "Expected" in out and "the ratings when the round started" in out
     row = next(line for line in out.splitlines() if "Anna Berger" in line)
     first, second = (int(x.rstrip("%")) for x in row.split()[-3::2])
     assert first + second == 100 and first > 50      # Anna is the stronger player
@@ -124,7 +124,7 @@ def test_printed_ratings_series_and_pairings_read_back(club: str, tmp_path: Path
     assert "GrandPrix" in flat and "Seriesstandings" in flat and "E1Thursdayclub" in flat
     assert "101.place" in flat and "thebest1" in flat
     text = printed(club, tmp_path, "pairings", "Cup", "--round", "1")
-    assert "Expected" in text and "today's ratings" in text and NASTY in text
+    assert "Expected" in text and "when the round started" in text and NASTY in text
     expected = [int(x) for x in re.findall(r"(\d+)% : (\d+)%", text)[0]]
     assert sum(expected) == 100
 

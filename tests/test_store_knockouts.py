@@ -151,7 +151,7 @@ def test_late_entries_until_the_first_player_is_out(store: Any) -> None:
     assert rnd.bye is not None  # five players: one sits out
     add_players(store, ev.id, ["Late"])  # nobody is out yet
     play(store, rnd, lower)
-    with pytest.raises(Refused, match="only until the first player is out"):
+    with pytest.raises(Refused, match="takes late entries until the first player is out"):
         add_players(store, ev.id, ["Later"])
     rnd2 = start_round(store, ev.id, 2)
     seated = {x for p in rnd2.pairings for x in (p.first, p.second)} | {rnd2.bye}
@@ -185,32 +185,71 @@ def test_a_play_off_decides_a_tie_and_only_a_tie(store: Any) -> None:
     assert {x.player: x.row.played for x in view.lines}[losers[1]] == 1
 
 
-def test_a_final_stage_of_the_last_four(store: Any) -> None:
+def test_a_final_of_four_left_short_by_a_round_is_filled_by_a_playoff(store: Any) -> None:
     six = SIXTEEN[:6]
     players(store, six)
     ev = create_event(store, "KO", kind="knockout", players=six, rules=RULES, lives=1,
                       draw_seed="f", final_size=4)
     rnd = start_round(store, ev.id, 1)
+    assert rnd.rounds is None  # drawn by lot: nobody knows yet how many rounds there are
     play(store, rnd, lower)
     alive = sorted(lower(p) for p in rnd.pairings)  # three winners, one life each
+    out = sorted(set(six) - set(alive))  # out in round 1: they play off for the 4th place
     rnd2 = start_round(store, ev.id, 2)
-    assert rnd2.draw == "bracket: semi-final"
+    assert rnd2.draw == "play-off for the final stage, drawn by lot, seed f"
+    assert len(rnd2.pairings) == 1 and rnd2.bye is None  # two of three drop out, one a round
+    assert {rnd2.pairings[0].first, rnd2.pairings[0].second} < set(out)
     view = knockout_view(store, ev)
-    # seeded by lives (all 1), then the standings (all 1 win; the tiebreaks decide), then
-    # entry order: the best seed has the bye
-    first_round = view.bracket[0]
-    bye = [m for m in first_round if m.second is None or m.first is None]
-    assert len(bye) == 1 and len(rnd2.pairings) == 1
-    assert {m.first for m in first_round} | {m.second for m in first_round} == \
-        set(alive) | {None}
+    assert view.stage == "round 2, the play-off for the final stage"
     play(store, rnd2, lower)
+    first_loser = max(rnd2.pairings[0].first, rnd2.pairings[0].second)
     rnd3 = start_round(store, ev.id, 3)
-    assert rnd3.draw == "bracket: final"
+    assert rnd3.draw == rnd2.draw and len(rnd3.pairings) == 1
+    assert first_loser not in (rnd3.pairings[0].first, rnd3.pairings[0].second)
     play(store, rnd3, lower)
+    fourth = lower(rnd3.pairings[0])
+    second_loser = max(rnd3.pairings[0].first, rnd3.pairings[0].second)
+    rnd4 = start_round(store, ev.id, 4)
+    assert rnd4.draw == "bracket: semi-final" and rnd4.rounds == 5 and rnd4.bye is None
+    seated = {name for p in rnd4.pairings for name in (p.first, p.second)}
+    assert len(rnd4.pairings) == 2 and seated == set(alive) | {fourth}
     view = knockout_view(store, ev)
-    assert view.champion == alive[0]
+    assert all(m.first and m.second for m in view.bracket[0])  # four players, no bye
+    stages = {x.player: x.stage for x in view.lines}
+    assert stages[second_loser] == "lost the play-off in round 3"
+    assert stages[first_loser] == "lost the play-off in round 2"
+    ranks = {x.player: x.rank for x in view.lines}
+    assert ranks[second_loser] == 5 and ranks[first_loser] == 6
+    play(store, rnd4, lower)
+    rnd5 = start_round(store, ev.id, 5)
+    assert rnd5.draw == "bracket: final"
+    play(store, rnd5, lower)
+    view = knockout_view(store, ev)
+    assert view.champion == min([*alive, fourth])  # the player entered first wins
     assert [x.stage for x in view.lines[:2]] == ["winner", "final, out"]
-    assert view.lines[0].player == alive[0]
+
+
+def test_a_final_of_four_left_short_is_filled_by_the_tiebreaks_when_chosen(
+        store: Any) -> None:
+    six = SIXTEEN[:6]
+    players(store, six)
+    ev = create_event(store, "KO", kind="knockout", players=six, rules=RULES, lives=1,
+                      draw_seed="f", final_size=4, final_fill="tiebreaks")
+    rnd = start_round(store, ev.id, 1)
+    play(store, rnd, lower)
+    alive = sorted(lower(p) for p in rnd.pairings)
+    out = sorted(set(six) - set(alive))
+    rnd2 = start_round(store, ev.id, 2)
+    assert rnd2.draw == "bracket: semi-final" and len(rnd2.pairings) == 2
+    # the players out in round 1 are level in the standings: the earliest entry goes through
+    seated = {name for p in rnd2.pairings for name in (p.first, p.second)}
+    assert seated == set(alive) | {out[0]}
+    with pytest.raises(Refused, match="--final-fill is playoff or tiebreaks"):
+        create_event(store, "X", kind="knockout", players=six, rules=RULES, final_size=4,
+                     final_fill="lots")
+    with pytest.raises(Refused, match="only with a final stage"):
+        create_event(store, "X", kind="knockout", players=six, rules=RULES,
+                     final_fill="tiebreaks")
 
 
 SNAKE = [["P01", "P08", "P09", "P16"], ["P02", "P07", "P10", "P15"],
@@ -323,12 +362,12 @@ def test_formats_are_checked(store: Any) -> None:
                       advance=1)
     with pytest.raises(NotFound, match="not drawn yet"):
         rounds(store, ev.id, 4)  # groups of 3 and 2: group rounds 1 to 3
-    with pytest.raises(Refused, match=r"the next round .* is round 1, not 2"):
+    with pytest.raises(Refused, match=r"round 2 .* cannot start yet: round 1 comes next"):
         start_round(store, ev.id, 2)
     with pytest.raises(Refused, match="a groups event: its matches"):
         store.start_match("P01", "P02", first_dealer="P01", event=ev.id, rules=RULES)
     start_round(store, ev.id, 1)
-    with pytest.raises(Refused, match="its groups are made"):
+    with pytest.raises(Refused, match=r"no player can join \(the groups are made"):
         add_players(store, ev.id, [])
 
 

@@ -156,7 +156,7 @@ def test_a_late_entry_joins_with_no_points_from_the_next_round(store: Any) -> No
     play(store, second)
     start_round(store, ev, 3)
     store.add_player("Yves")
-    with pytest.raises(Refused, match="has started its last round"):
+    with pytest.raises(Refused, match="late entries until its last round starts"):
         add_players(store, ev, ["Yves"])
 
 

@@ -70,8 +70,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
                       "export, edit, delete, show."),
     "event": ("events", "Events: club evenings, round robins, Swiss events and knockouts; rounds, "
                         "pairings, cross-tables."),
-    "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, the "
-                          "ruling sheet of a recorded deal."),
+    "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, a "
+                          "deal's ruling, a match's analysis, an event's standings and "
+                          "cross-table, a round's pairings, the ratings, a series' standings, "
+                          "a knockout's bracket."),
     "match": ("matches", "Matches: start, show, list, enter a whole result, delete."),
     "player": ("players", "Players: add, list, show, rename, merge, alias."),
     "ratings": ("ratings", "Ratings across all events (OpenSkill): the list, ranked by the "
@@ -79,6 +81,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "series": ("series", "Series of events (a Grand Prix): points per placing, the best N "
                          "results counting."),
 }
+
+
+def help_line(text: str) -> str:
+    """``text`` as one line of a command list: its line breaks and runs of spaces made single
+    spaces (rich would break the line where the source's lines break).
+
+    >>> help_line("Deals: start,\\n  play.")
+    'Deals: start, play.'
+    """
+    return " ".join(text.split())
 
 
 def _application() -> Any:

@@ -12,14 +12,64 @@ from __future__ import annotations
 
 import copy
 import importlib
+import inspect
 import sys
 from typing import Any
 
 import typer
 from typer._click import Command, Context, HelpFormatter
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from tally.cli import COMMANDS, HELP
+from tally.cli import COMMANDS, HELP, help_line
+
+
+def _untyped(option: TyperOption | None) -> TyperOption | None:
+    """The ``--help`` option shown without a type: it takes no value (Typer shows
+    ``<bool>``)."""
+    if option is not None:
+        option.metavar = ""
+    return option
+
+
+class Leaf(TyperCommand):
+    """A command of tally: its ``--help`` row shows no type."""
+
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
+        """The help option, untyped."""
+        return _untyped(super().get_help_option(ctx))
+
+
+class Group(TyperGroup):
+    """A command group of tally: its ``--help`` row shows no type."""
+
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
+        """The help option, untyped."""
+        return _untyped(super().get_help_option(ctx))
+
+
+def _tidy(typer_app: typer.Typer) -> None:
+    """Give every command and group under ``typer_app`` tally's classes (:class:`Leaf`,
+    :class:`Group`) and a help line in one piece: a group lists its commands by the first
+    paragraph of their help, which rich would otherwise break where the docstring's lines
+    break."""
+    for info in typer_app.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = Leaf
+        if info.short_help is None:
+            text = info.help or inspect.getdoc(info.callback) or ""
+            info.short_help = help_line(text.split("\n\n")[0])
+    for group in typer_app.registered_groups:
+        sub = group.typer_instance
+        if sub is None:
+            continue
+        if isinstance(sub.info.cls, typer.models.DefaultPlaceholder) or sub.info.cls in (
+                None, TyperGroup):
+            sub.info.cls = Group
+        help_text = sub.info.help
+        if isinstance(help_text, str) and isinstance(group.short_help,
+                                                     typer.models.DefaultPlaceholder):
+            group.short_help = help_line(help_text.split("\n\n")[0])
+        _tidy(sub)
 
 
 def _root() -> None:
@@ -49,6 +99,7 @@ def command(name: str) -> Command | None:
     if name not in COMMANDS:
         return None
     importlib.import_module(f"tally.cli.{COMMANDS[name][0]}")
+    _tidy(app)
     short = app.pretty_exceptions_short
     for info in app.registered_commands:
         found = info.name or typer.main.get_command_name(getattr(info.callback, "__name__", ""))
@@ -70,21 +121,23 @@ def load_all() -> TyperGroup:
     commands in the order they were registered."""
     for module in sorted({module for module, _help in COMMANDS.values()}):
         importlib.import_module(f"tally.cli.{module}")
+    _tidy(app)
     full = copy.copy(app)
     full.info = copy.copy(app.info)
-    full.info.cls = TyperGroup
+    full.info.cls = Group
     return typer.main.get_group(full)
 
 
-class LazyGroup(TyperGroup):
+class LazyGroup(Group):
     """The top-level ``tally`` group: lists every command of :data:`COMMANDS` by its help line
     and builds only the one that runs."""
 
     def __init__(self, *, commands: object = None, **attrs: Any) -> None:
         # Typer passes the commands of the modules imported so far: ignored, every command is
         # built when it runs, from its module alone.
-        listed: dict[str, Command] = {name: TyperCommand(name=name, help=help_line)
-                                      for name, (_module, help_line) in COMMANDS.items()}
+        listed: dict[str, Command] = {name: Leaf(name=name, help=line,
+                                                 short_help=help_line(line))
+                                      for name, (_module, line) in COMMANDS.items()}
         super().__init__(commands=listed, **attrs)
         self.listing = False
 

@@ -112,6 +112,11 @@ def create(
     final: Annotated[int | None, typer.Option(
         "--final", metavar="N", help="Knockout: the last N players (2, 4, 8, ...) play a "
                                      "straight knockout bracket.")] = None,
+    final_fill: Annotated[str | None, typer.Option(
+        "--final-fill", metavar="playoff|tiebreaks",
+        help="Knockout: when a round leaves fewer players than the final stage holds, the "
+             "players out in that round play off for the places left (playoff, the default) "
+             "or the best of them by the event's standings go through (tiebreaks).")] = None,
     groups: Annotated[int | None, typer.Option(
         "--groups", metavar="G", help="Groups: how many groups (snake-seeded by entry "
                                       "order).")] = None,
@@ -144,7 +149,7 @@ def create(
                           match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
                           tiebreaks=order, rounds=rounds,
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
-                          advance=advance, rank_by=rank_by,
+                          advance=advance, rank_by=rank_by, final_fill=final_fill,
                           language=(lang or "").strip().lower())
     if json_out:
         echo_json(as_json(ev))
@@ -437,10 +442,11 @@ def show_round(r: RoundView, start: bool = False,
     if chances:
         header.append(_("Expected"))
         rows = [[*row, chances.get((row[1], row[2]))] for row in rows]
-        notes.append(_("Expected: each player's chance to win, from today's ratings "
-                       "(tally ratings)."))
-    print_table(_("%(event)s, round %(n)s of %(rounds)s (%(state)s)") % {
-                    "event": r.event, "n": r.number, "rounds": r.rounds, "state": state},
+        notes.append(_("Expected: each player's chance to win, from the ratings when the "
+                       "round started (tally ratings)."))
+    title = _("%(event)s, round %(n)s (%(state)s)") if r.rounds is None else \
+        _("%(event)s, round %(n)s of %(rounds)s (%(state)s)")
+    print_table(title % {"event": r.event, "n": r.number, "rounds": r.rounds, "state": state},
                 header, rows, right=(0, 4), notes=notes)
 
 
@@ -457,19 +463,21 @@ def _status(status: str) -> str:
 
 
 def expected_results(store: Store, found: list[RoundView]) -> dict[tuple[object, object], str]:
-    """Each pairing's expected result from today's ratings, as ``66% : 34%`` by (first,
-    second); empty when none of the players has a rated match (:mod:`tally.store.ratings`)."""
-    from tally.store.ratings import current_ratings
+    """Each pairing's expected result from the ratings when its round started, as ``66% :
+    34%`` by (first, second); empty when none of the players has a rated match
+    (:mod:`tally.store.ratings`)."""
+    from tally.store.ratings import ratings_for_round
 
-    now = current_ratings(store)
-    pairs = [(p.first, p.second) for r in found for p in r.pairings]
-    if not any(now.rated(name) for pair in pairs for name in pair):
-        return {}
     out: dict[tuple[object, object], str] = {}
-    for a, b in pairs:
-        first = round(now.expected(a, b) * 100)
-        out[(a, b)] = f"{first}% : {100 - first}%"
-    return out
+    rated = False
+    for r in found:
+        then = ratings_for_round(store, r.event_id, r.number)
+        rated = rated or any(then.rated(name) for p in r.pairings for name in (p.first,
+                                                                              p.second))
+        for p in r.pairings:
+            first = round(then.expected(p.first, p.second) * 100)
+            out[(p.first, p.second)] = f"{first}% : {100 - first}%"
+    return out if rated else {}
 
 
 def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int | None]]]:

@@ -3,8 +3,9 @@ print there, without importing Typer, Click, rich or pydantic (about 0.1 s of st
 
 When the help goes to a file or a pipe, rich writes plain text (no colours) in a fixed layout:
 the usage and the app's help, each padded by one space, then two rounded panels, "Options"
-(Typer's ``--help`` row) and "Commands" (each command's name and its help line, wrapped to
-the width left). :func:`plain_help` writes exactly that, from :data:`tally.cli.COMMANDS`.
+(Typer's ``--help`` row, shown without a type) and "Commands" (each command's name and its
+help line in one piece, wrapped to the width left). :func:`plain_help` writes exactly that,
+from :data:`tally.cli.COMMANDS`.
 Whatever it does not reproduce goes to Typer instead (:func:`plain_help` returns None): a
 terminal (rich adds colours there), an environment that makes rich style or size its output
 otherwise or switches it off (``FORCE_COLOR``, ``TTY_COMPATIBLE``, ``TERMINAL_WIDTH``,
@@ -24,7 +25,7 @@ from collections.abc import Mapping
 MIN_WIDTH = 40
 USAGE = "Usage: tally [OPTIONS] COMMAND [ARGS]..."
 #: Typer's row for ``--help`` in the Options panel, and its help text
-HELP_OPTION = ("--help        <bool>  ", "Show this message and exit.")
+HELP_OPTION = ("--help          ", "Show this message and exit.")
 #: environment variables that make rich style, size or detect its console otherwise
 #: (``TYPER_USE_RICH`` may switch rich off: Click's plain help then)
 STYLING = ("FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS", "TTY_COMPATIBLE", "TERMINAL_WIDTH",
@@ -90,6 +91,7 @@ def _table(first: str, width: int, text: str, inner: int) -> list[str] | None:
 def render(commands: Mapping[str, str], help_text: str, width: int) -> str | None:
     """The top-level help for ``commands`` (name -> help line) at ``width``, as rich writes it
     to a file; None when it would not be the same text (see the module's docstring)."""
+    commands = {name: " ".join(line.split()) for name, line in commands.items()}
     texts = [help_text, HELP_OPTION[1], *commands.values()]
     if width < MIN_WIDTH or not all(_plain(t) for t in texts) or not commands:
         return None

@@ -17,7 +17,7 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
 from tally.i18n import gettext as _
 from tally.i18n import use
-from tally.vocabulary import knockout_text, stage, word
+from tally.vocabulary import elimination_ranking, knockout_text, stage, word
 
 if TYPE_CHECKING:
     from tally.store.knockouts import KnockoutView
@@ -73,6 +73,7 @@ def show_elimination(view: KnockoutView) -> None:
         notes.append(_("Lives: %(lives)s each; rounds drawn by lot, seed %(seed)s.")
                      % {"lives": view.lives, "seed": view.draw_seed})
     notes.append(_("Rounds: W won, L lost, B bye, ? playing, - not playing."))
+    notes.append(elimination_ranking(view.kind, view.tiebreaks))
     print_table(_("%(event)s: standings by elimination") % {"event": view.event.name},
                 [short[i] for i in keep], [[row[i] for i in keep] for row in rows],
                 right=(0,), notes=notes)

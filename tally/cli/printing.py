@@ -29,8 +29,10 @@ if TYPE_CHECKING:
     from tally.sheets import ScoreSheet
     from tally.store import Store
 
-print_app = typer.Typer(help="Printed sheets as PDF: a match's score sheet or a blank form, "
-                             "the ruling sheet of a recorded deal.", no_args_is_help=True)
+print_app = typer.Typer(help="Printed sheets as PDF: a match's score sheet or a blank form, a "
+                             "deal's ruling, a match's analysis, an event's standings and "
+                             "cross-table, a round's pairings, the ratings, a series' "
+                             "standings, a knockout's bracket.", no_args_is_help=True)
 app.add_typer(print_app, name="print")
 
 

@@ -24,7 +24,7 @@ from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
 from tally.i18n import N_, decimal_comma, format_date, use
 from tally.i18n import gettext as _
-from tally.vocabulary import season_title, stage, word
+from tally.vocabulary import elimination_ranking, season_title, stage, word
 
 if TYPE_CHECKING:
     from tally.store.views import StandingsView
@@ -157,7 +157,9 @@ def notes_of(view: StandingsView) -> list[str]:
     order = [_(SHOWN_AS[name]) if name in SHOWN_AS else f"{_tiebreak_head(name, i)} {word(name)}"
              for i, name in enumerate(view.tiebreaks, 1)]
     ranked = _(RANKED_BY[view.rank_by])
-    if order:
+    if view.event is not None and view.event.kind in ("knockout", "groups"):
+        notes.append(elimination_ranking(view.event.kind, view.tiebreaks))
+    elif order:
         notes.append(_("Ranked by %(first)s, then %(then)s; players still level share the "
                        "rank.") % {"first": ranked, "then": ", ".join(order)})
     else:

@@ -38,7 +38,8 @@ def opened(db: str | None, scorer: str | None = None, *,
     A command that writes creates and migrates the database on first use; one that only
     reads passes ``create=False`` (:func:`reading`) and is refused where there is no database
     (a SQLite file that does not exist, a database without tally's tables) rather than
-    leaving an empty ``tally.db`` behind. The password of the URL is kept out of every
+    leaving an empty ``tally.db`` behind; a command that fails on a database this call created
+    takes it away again while nothing is stored in it. The password of the URL is kept out of every
     message (:func:`tally.cli.common.hide_secrets_of`).
     """
     import os
@@ -49,6 +50,10 @@ def opened(db: str | None, scorer: str | None = None, *,
     store = open_store(db, scorer=scorer, create=create)
     try:
         yield store
+    except BaseException as exc:
+        if getattr(exc, "exit_code", getattr(exc, "code", 1)) != 0:
+            store.discard_if_unused()  # a failed first write leaves no empty database
+        raise
     finally:
         store.close()
 

@@ -20,6 +20,7 @@ messages stay English.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -57,10 +58,11 @@ if TYPE_CHECKING:
         AnalysisSheet,
         DealAnalysisPart,
         PairingsSheet,
+        RoundTable,
         StandingsSheet,
     )
     from tally.store.store import Store
-    from tally.store.views import CrossTableView, MatchView, StandingsView
+    from tally.store.views import CrossTableView, MatchView, RoundByRoundView, StandingsView
 
 __all__ = [
     "analysis_part",
@@ -373,24 +375,43 @@ def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
 def event_standings_sheet(store: Store, ref: str | int, *,
                           printed_at: datetime | None = None) -> StandingsSheet:
     """The standings sheet of an event with its cross-table (a club evening's too, as the
-    docs/sheets.md promises: who met whom, and how often), unless it has fewer than two players."""
-    from tally.store.events import cross_table, standings
+    docs/sheets.md promises: who met whom, and how often), unless it has fewer than two players; a
+    Swiss event of more than ``CROSS_TABLE_LIMIT`` players gets a round-by-round table
+    instead (opponent, result, running score), a cross-table being mostly empty there."""
+    from tally.sheets.data import CROSS_TABLE_LIMIT
+    from tally.store.events import cross_table, round_by_round, standings
 
     view = standings(store, ref)
+    if view.event is not None and view.event.kind == "swiss" and \
+            len(view.rows) > CROSS_TABLE_LIMIT:
+        sheet = standings_sheet(view, printed_at=printed_at)
+        return dataclasses.replace(sheet, round_table=round_table(round_by_round(store, ref)))
     cross = None
     if len(view.rows) >= 2:
         cross = cross_table(store, ref)
     return standings_sheet(view, cross, printed_at=printed_at)
 
 
+def round_table(view: RoundByRoundView) -> RoundTable:
+    """An event round by round as the sheet's table: opponents by their line."""
+    from tally.sheets.data import RoundCell, RoundTable
+
+    line = {p: i for i, p in enumerate(view.players, start=1)}
+    return RoundTable(players=view.players, ranks=view.ranks, cells=tuple(
+        tuple(RoundCell(None if c.opponent is None else line[c.opponent], c.result, c.total)
+              for c in row) for row in view.cells))
+
+
 def pairings_sheet(store: Store, ref: str | int, number: int, *,
                    printed_at: datetime | None = None, expected: bool = True) -> PairingsSheet:
     """The pairings of round ``number`` of a round robin, a Swiss event (once
-    started: a Swiss round is paired when it starts) or a knockout: tables, players, first
-    dealers, for a knockout how the round was drawn (with the seed), and (``expected``) each
-    table's expected result from today's ratings (:func:`tally.sheets.ratings.with_expected`)."""
+    started: a Swiss round is paired when it starts) or a knockout: tables, players (with
+    their match points before the round, but in a knockout), first dealers, for a knockout
+    how the round was drawn (with the seed), and (``expected``) each table's expected
+    result from the ratings when the round started
+    (:func:`tally.sheets.ratings.with_expected`)."""
     from tally.sheets.data import PairingsSheet, PairingTable
-    from tally.store.events import event, rounds
+    from tally.store.events import event, round_by_round, rounds
 
     ev = event(store, ref)
     if ev.kind == "club":
@@ -399,7 +420,11 @@ def pairings_sheet(store: Store, ref: str | int, number: int, *,
     if ev.kind == "swiss" and not rnd.started:
         raise Refused(f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
                       f"start it first (`tally event round {ev.id} {number} --start`)")
-    tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer)
+    before: dict[str, float] = {}
+    if ev.kind in ("round-robin", "swiss"):
+        before = round_by_round(store, ev.id).scores_before(rnd.number)
+    tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer,
+                                score_one=before.get(p.first), score_two=before.get(p.second))
                    for p in rnd.pairings)
     sheet = PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,
                           printed_at=printed_at or _now(), tables=tables,
@@ -409,4 +434,4 @@ def pairings_sheet(store: Store, ref: str | int, number: int, *,
         return sheet
     from tally.sheets.ratings import with_expected
 
-    return with_expected(store, sheet)
+    return with_expected(store, sheet, ev.id)

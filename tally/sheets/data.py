@@ -79,6 +79,11 @@ class StandingRow:
         return self.game_points_won - self.game_points_conceded
 
 
+#: The most players of a Swiss event whose sheet shows a cross-table (mostly empty beyond:
+#: each player meets only a few others); a bigger field gets a round-by-round table.
+CROSS_TABLE_LIMIT = 12
+
+
 @dataclass(frozen=True)
 class CrossTable:
     """The grid of a round robin: ``cells[i][j]`` holds row player *i*'s results against *j*.
@@ -105,6 +110,42 @@ class CrossTable:
 
 
 @dataclass(frozen=True)
+class RoundCell:
+    """A player's round in a round-by-round table: the opponent's number in the table (its
+    line; None: sat out or not played), the result as the cross-table writes it (``"bye"``
+    for a bye) and the player's match points after the round."""
+
+    opponent: int | None
+    result: str
+    total: float
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A Swiss event round by round, for a field too big for a cross-table: a line per
+    player in the order of the standings (``ranks`` theirs), ``cells[i][r]`` their round
+    ``r + 1``."""
+
+    players: tuple[str, ...]
+    ranks: tuple[int, ...]
+    cells: tuple[tuple[RoundCell, ...], ...]
+
+    def __post_init__(self) -> None:
+        n = len(self.players)
+        _need(len(self.ranks) == n and len(self.cells) == n,
+              f"a round-by-round table of {n} players needs {n} ranks and {n} lines")
+        _need(len({len(row) for row in self.cells}) <= 1,
+              "every line of a round-by-round table has the same rounds")
+        _need(all(c.opponent is None or 1 <= c.opponent <= n for row in self.cells
+                  for c in row), "an opponent's number is not a line of the table")
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the table shows."""
+        return len(self.cells[0]) if self.cells else 0
+
+
+@dataclass(frozen=True)
 class StandingsSheet:
     """The standings of an event (with its cross-table) or of a season.
 
@@ -123,6 +164,8 @@ class StandingsSheet:
     #: Where the event stands, e.g. ``"after round 5 of 7"`` or ``"final"``; may be empty.
     stage: str = ""
     cross_table: CrossTable | None = None
+    #: A Swiss event of more than :data:`CROSS_TABLE_LIMIT` players: round by round instead
+    round_table: RoundTable | None = None
     rank_by: str = "points"
     points_per_win: int | float = 1
     provisional: bool = False
@@ -156,8 +199,12 @@ class PairingTable:
     qr: str = ""
     #: the number of the match played there (a club evening's tables show it), if made
     match_id: int | None = None
-    #: the probability that player one wins, from today's ratings (None: not shown)
+    #: the probability that player one wins, from the ratings when the round started (None:
+    #: not shown)
     expected: float | None = None
+    #: each player's match points before the round (None: not shown)
+    score_one: float | None = None
+    score_two: float | None = None
 
     def __post_init__(self) -> None:
         _need(self.table >= 1, f"table number {self.table} is not 1 or more")

@@ -1,5 +1,5 @@
 """The sheets of play across events: the ratings list, a series' standings, and the expected
-result of each pairing (from today's ratings) on a pairings sheet.
+result of each pairing (from the ratings when its round started) on a pairings sheet.
 
 Each sheet is plain frozen data checked in ``__post_init__`` (as :mod:`tally.sheets.data`),
 built from the store (:func:`ratings_sheet`, :func:`series_sheet`, :func:`with_expected`) and
@@ -106,13 +106,17 @@ def render_ratings(data: RatingsSheet, *, paper: Paper | str = "A4",
     return html_to_pdf(render_html("ratings.html.j2", data, paper=paper), files=files)
 
 
-def with_expected(store: Store, sheet: PairingsSheet) -> PairingsSheet:
-    """``sheet`` with each table's expected result (player one's win probability from
-    today's ratings), when at least one of its players has a rated match; unchanged
-    otherwise (a column of 50% everywhere would say nothing)."""
-    from tally.store.ratings import current_ratings
+def with_expected(store: Store, sheet: PairingsSheet, event_id: int | None = None
+                  ) -> PairingsSheet:
+    """``sheet`` with each table's expected result (player one's win probability from the
+    ratings as they were when the round started, :func:`tally.store.ratings.ratings_for_round`;
+    today's for a club evening's tables or without ``event_id``), when at least one of its
+    players has a rated match; unchanged otherwise (a column of 50% everywhere would say
+    nothing)."""
+    from tally.store.ratings import current_ratings, ratings_for_round
 
-    now = current_ratings(store)
+    now = current_ratings(store) if event_id is None or sheet.round_number is None \
+        else ratings_for_round(store, event_id, sheet.round_number)
     if not any(now.rated(p) for t in sheet.tables for p in (t.player_one, t.player_two)):
         return sheet
     tables = tuple(dataclasses.replace(t, expected=now.expected(t.player_one, t.player_two))

@@ -58,7 +58,7 @@ from tally.sheets.data import (
     ScoreSheet,
     StandingsSheet,
 )
-from tally.vocabulary import knockout_text, stage, word
+from tally.vocabulary import elimination_ranking, knockout_text, stage, word
 
 __all__ = [
     "PAPER_SIZES",
@@ -411,6 +411,7 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["draw"] = lambda value: knockout_text(str(value), lang)
     env.filters["progress"] = lambda value: knockout_text(str(value), lang, player=True)
     env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
+    env.filters["ranking"] = lambda sheet: elimination_ranking(sheet.kind, sheet.tiebreaks, lang)
     return env
 
 

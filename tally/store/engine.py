@@ -85,6 +85,25 @@ def check_location(url: str, create: bool) -> None:
                                    f"{where.parent} does not exist")
 
 
+#: tables a new database fills by itself: its schema's revision, the result cache's stamp
+SCHEMA_ROWS: Final = ("alembic_version", "cache_state")
+
+
+def unused(engine: Engine) -> bool:
+    """Whether the database holds nothing anybody stored: every table but
+    :data:`SCHEMA_ROWS` empty."""
+    with engine.connect() as conn:
+        names = [n for n in inspect(conn).get_table_names() if n not in SCHEMA_ROWS]
+        return not any(conn.execute(text(f'SELECT 1 FROM "{name}" LIMIT 1')).first()
+                       for name in names)
+
+
+def remove_database_file(path: Path) -> None:
+    """Remove the SQLite file ``path`` and the journal files SQLite keeps beside it."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
 def make_engine(url: str, *, create: bool = True) -> Engine:
     """An engine for ``url``, with tally's connection settings. With ``create`` False (a
     command that only reads) a SQLite file is not switched to WAL on connecting, so a file

@@ -7,6 +7,7 @@ deal or computes a standing. """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -14,6 +15,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import NotFound, Refused
+from tally.names import Candidate, find_event
 from tally.store import tables as t
 
 KINDS = ("club", "round-robin", "swiss", "knockout", "groups")
@@ -42,15 +44,32 @@ def _find_event(conn: Connection, ref: str | int) -> RowMapping:
                            ).mappings().first()
         if row is not None:
             return row
-    key = " ".join(text.split()).casefold()
-    rows = [r for r in conn.execute(select(t.events).order_by(t.events.c.id)).mappings()
-            if " ".join(r["name"].split()).casefold() == key]
-    if not rows:
-        raise NotFound(f'there is no event "{text}" (see `tally event list`)')
+    every = {r["id"]: r for r in conn.execute(select(t.events).order_by(t.events.c.id)
+                                              ).mappings()}
+    found = find_event(text, [Candidate(i, r["name"]) for i, r in every.items()])
+    rows = [every[c.id] for c in found if c.id is not None]
     if len(rows) > 1:
         ids = ", ".join(f"{r['id']} ({r['held_on'].isoformat()})" for r in rows)
         raise Refused(f'several events are called "{text}": give the number of one ({ids})')
     return rows[0]
+
+
+def round_refused(event_id: int, name: str, number: int, following: int,
+                  matches: Sequence[int] = ()) -> Refused:
+    """The one refusal of starting round ``number`` out of turn, for every kind of event:
+    started already (its ``matches`` named), or not the round that comes next."""
+    if number < following:
+        where = f" (matches {', '.join(map(str, matches))})" if matches else ""
+        return Refused(f'round {number} of event {event_id} "{name}" was started '
+                       f"already{where}")
+    return Refused(f'round {number} of event {event_id} "{name}" cannot start yet: round '
+                   f"{following} comes next (the rounds start one after the other)")
+
+
+def entries_refused(event_id: int, name: str, why: str) -> Refused:
+    """The one refusal of a player joining an event that has started, for every kind of
+    event; ``why`` says what its start has fixed."""
+    return Refused(f'event {event_id} "{name}" has started: no player can join ({why})')
 
 
 def event_players(conn: Connection, event_id: int) -> list[RowMapping]:

@@ -82,7 +82,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -109,6 +109,8 @@ from tally.store.views import (
     EventView,
     PairingMatchView,
     PairingView,
+    RoundByRoundView,
+    RoundCellView,
     RoundView,
     StandingsView,
 )
@@ -120,6 +122,7 @@ from tally.tiebreaks import (
     TIEBREAKS,
     MatchResult,
     PairResult,
+    StandingRow,
     rank_pairs,
 )
 from tally.tiebreaks import standings as rank_players
@@ -230,7 +233,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  draw_seed: str | None = None, final_size: int | None = None,
                  groups: int | None = None, advance: int | None = None,
                  rank_by: str | None = None, rounds: int | None = None,
-                 language: str = "") -> EventView:
+                 language: str = "", final_fill: str | None = None) -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
     (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
@@ -241,7 +244,9 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     ``matches_per_pairing`` belong to round robins (``matches_per_pairing`` to Swiss events
     too); ``tiebreaks`` default to :data:`~tally.tiebreaks.DEFAULT_TIEBREAKS`
     (:data:`~tally.tiebreaks.SWISS_TIEBREAKS` for a Swiss event); ``lives``, ``draw_seed`` (default:
-    the time of creation) and ``final_size`` to knockouts, ``groups`` and ``advance`` to
+    the time of creation), ``final_size`` and ``final_fill`` (how a final stage left short
+    is filled: ``"playoff"``, the default, or ``"tiebreaks"``) to knockouts, ``groups`` and
+    ``advance`` to
     groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
     the tiebreaks (:func:`default_rank_by` when None).
     """
@@ -257,7 +262,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     per_win = check_points_per_win(match_points_per_win)
     _check_pairings(kind, len(players), double, matches_per_pairing)
     fmt = knockouts.check_format(kind, len(players), lives=lives, draw_seed=draw_seed,
-                                 final_size=final_size, groups=groups, advance=advance, bye=bye)
+                                 final_size=final_size, groups=groups, advance=advance, bye=bye,
+                                 final_fill=final_fill)
     with store.writing() as conn:
         rows = _distinct_players(conn, players)
         eid = conn.execute(insert(t.events).values(
@@ -376,13 +382,13 @@ def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventVi
         ev = _lock_event(conn, ref)
         eid = ev["id"]
         if ev["kind"] == "round-robin" and _started(conn, eid):
-            raise Refused(f'round robin {eid} "{ev["name"]}" has started: its schedule is '
-                          "fixed, no player can join")
+            raise eventrows.entries_refused(eid, ev["name"], "a round robin's schedule is "
+                                            "made from its entries")
         if ev["kind"] in knockouts.STAGED:
             knockouts.check_late_entry(conn, ev, len(players))
         if ev["kind"] == "swiss" and _started(conn, eid, ev["rounds"]):
-            raise Refused(f'Swiss event {eid} "{ev["name"]}" has started its last round: no '
-                          "player can join")
+            raise eventrows.entries_refused(eid, ev["name"], "a Swiss event takes late "
+                                            "entries until its last round starts")
         rows = _distinct_players(conn, players)
         listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
         for row in rows:
@@ -472,9 +478,7 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
             (t.matches.c.event_id == eid) & (t.matches.c.round_number == number))
             .order_by(t.matches.c.id)).scalars().all()
         if _started(conn, eid, number) or earlier:
-            where = f" (matches {', '.join(map(str, earlier))})" if earlier else ""
-            raise Refused(f'round {number} of event {eid} "{ev["name"]}" was started '
-                          f"already{where}")
+            raise eventrows.round_refused(eid, ev["name"], number, number + 1, earlier)
         rnd = sched[number - 1]
         withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
         bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
@@ -906,6 +910,8 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
     ranking = e.rank_by if ranking is None else ranking
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
     rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking)
+    if e.kind == "club" or ranking == "percentage":
+        rows = played_first(rows)
     return StandingsView(
         title=e.name, event=view, events=(e.id,), date_from=e.held_on, date_to=e.held_on,
         tiebreaks=order, match_points_per_win=e.match_points_per_win, rows=tuple(rows),
@@ -923,6 +929,29 @@ def _ranked(data: _Data, summed: _Summed, per_win: float, per_bye: float,
                       byes={name(p): n for p, n in summed.byes.items()},
                       running={name(p): n for p, n in summed.running.items()},
                       tiebreaks=order, rank_by=rank_by)
+
+
+def played_first(rows: Sequence[StandingRow]) -> list[StandingRow]:
+    """``rows`` (ranked) with the players who have finished no match and sat out no round
+    after everyone who has, sharing the rank below them: a club evening lists who has not
+    played yet last, and a percentage of nothing is no 0 %. Ranks are counted again (players
+    level before stay level).
+
+    >>> def row(rank: int, name: str, played: int) -> StandingRow:
+    ...     return StandingRow(rank, name, played, 0, 0, 0.0, 0, 0, 0, 0, 0, ())
+    >>> rows = [row(1, "A", 1), row(2, "B", 0), row(2, "D", 0), row(4, "C", 1)]
+    >>> [(r.rank, r.player) for r in played_first(rows)]
+    [(1, 'A'), (2, 'C'), (3, 'B'), (3, 'D')]
+    """
+    ordered = [r for r in rows if r.played or r.byes] + \
+        [r for r in rows if not (r.played or r.byes)]
+    out: list[StandingRow] = []
+    for i, r in enumerate(ordered):
+        before = ordered[i - 1] if i else None
+        level = before is not None and before.rank == r.rank and \
+            bool(before.played or before.byes) == bool(r.played or r.byes)
+        out.append(replace(r, rank=out[-1].rank if level else i + 1))
+    return out
 
 
 def season_standings(store: Store, *, date_from: date | None = None,
@@ -967,6 +996,8 @@ def season_standings(store: Store, *, date_from: date | None = None,
     withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
     players = sorted(summed.players, key=lambda p: data.name(p).casefold())
     rows = _ranked(data, summed, per_win, per_win, order, ranking, players)
+    if ranking == "percentage":
+        rows = played_first(rows)
     kinds = "all events" if all_events else "club evenings"
     span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
     return StandingsView(
@@ -1012,14 +1043,17 @@ def _stage(e: _Event, unresolved: int) -> str:
 
 
 def cross_table(store: Store, ref: str | int) -> CrossTableView:
-    """The cross-table of an event (made for round robins; a club evening gets one too):
-    each player's results against each other player, their own game points first (``"7:3"``),
+    """The cross-table of an event (made for round robins; a club evening gets one too),
+    its players in the order of the standings: each player's results against each other
+    player, their own game points first (``"7:3"``),
     ``+``/``-`` for a match won or lost by forfeit; matches not over are left out; and the
     rounds each player sat out (``byes``)."""
     view, data, e = _load_one(store, ref)
     players = _players_of([e], data)
     if len(players) < 2:
         raise Refused(f'event {e.id} "{e.name}" has fewer than two players: no cross-table')
+    place = {r.player: i for i, r in enumerate(standings(store, e.id).rows)}
+    players = sorted(players, key=lambda p: place.get(data.name(p), len(place)))
     index = {data.name(p): i for i, p in enumerate(players)}
     cells: list[list[list[tuple[tuple[int, int, int], str]]]] = [
         [[] for _ in players] for _ in players]
@@ -1042,6 +1076,48 @@ def cross_table(store: Store, ref: str | int) -> CrossTableView:
         cells=tuple(tuple(tuple(text for _, text in sorted(cell)) for cell in row)
                     for row in cells),
         byes=tuple(tuple(sat_out.get(p, ())) for p in players))
+
+
+def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
+    """A round robin or Swiss event round by round (:class:`RoundByRoundView`): for each
+    player in the order of the standings, each round started: the opponent, the result as
+    the cross-table writes it, the match points it earned (a win, a forfeit won, a scoring
+    bye) and the running total. Matches without a round (a club evening's) are left out."""
+    view, data, e = _load_one(store, ref)
+    if e.kind not in ("round-robin", "swiss"):
+        raise Refused(f'event {e.id} "{e.name}" is not a round robin or Swiss event: it has '
+                      "no rounds to show one by one")
+    ranked = standings(store, e.id).rows
+    index = {r.player: i for i, r in enumerate(ranked)}
+    total = max(e.started, default=0)
+    results: list[list[tuple[str | None, list[str], float]]] = [
+        [(None, [], 0.0) for _ in range(total)] for _ in ranked]
+    for counted in sorted(_counted(e, data).results, key=lambda c: c.key):
+        r, number = counted.result, counted.key[0]
+        if not 1 <= number <= total:
+            continue
+        for me, other, mine, theirs in ((r.player_a, r.player_b, r.game_points_a,
+                                         r.game_points_b),
+                                        (r.player_b, r.player_a, r.game_points_b,
+                                         r.game_points_a)):
+            won = r.winner == me
+            text = ("+" if won else "-") if counted.forfeit else f"{mine}:{theirs}"
+            _, texts, points = results[index[me]][number - 1]
+            results[index[me]][number - 1] = (other, [*texts, text],
+                                              points + (e.match_points_per_win if won else 0))
+    for number, player in e.started.items():
+        if player is not None and 1 <= number <= total and data.name(player) in index:
+            per_bye = e.match_points_per_win if e.bye == "win" else 0.0
+            results[index[data.name(player)]][number - 1] = (None, ["bye"], per_bye)
+    cells = []
+    for row in results:
+        running, line = 0.0, []
+        for opponent, texts, points in row:
+            running += points
+            line.append(RoundCellView(opponent, " ".join(texts), points, running))
+        cells.append(tuple(line))
+    return RoundByRoundView(view, total, tuple(r.player for r in ranked),
+                            tuple(r.rank for r in ranked), tuple(cells))
 
 
 # --- views ---------------------------------------------------------------------------------------
@@ -1184,11 +1260,8 @@ def _swiss_next(e: _Event, number: int) -> None:
     if not 1 <= number <= total:
         raise NotFound(f'Swiss event {e.id} "{e.name}" has rounds 1 to {total}, not {number}')
     following = max(e.started, default=0) + 1
-    if number in e.started:
-        raise Refused(f'round {number} of event {e.id} "{e.name}" was started already')
-    if number != following:
-        raise Refused(f'Swiss event {e.id} "{e.name}": round {following} comes next; the '
-                      "rounds are paired one after the other")
+    if number in e.started or number != following:
+        raise eventrows.round_refused(e.id, e.name, number, following)
 
 
 def _swiss_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView]:

@@ -73,7 +73,15 @@ from tally.bracket import (
 )
 from tally.errors import NotFound, Refused
 from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.knockout import MAX_LIVES, LifeLine, Outcome, count_lives, draw_round, rank_by_stage
+from tally.knockout import (
+    MAX_LIVES,
+    LifeLine,
+    Outcome,
+    count_lives,
+    draw_playoff,
+    draw_round,
+    rank_by_stage,
+)
 from tally.schedule import Pairing, berger_schedule, rounds_for
 from tally.store import eventrows
 from tally.store import tables as t
@@ -106,6 +114,8 @@ __all__ = [
 STAGED = ("knockout", "groups")
 #: The longest seed of a draw.
 SEED_LENGTH = 100
+#: How a knockout fills its final stage when a round leaves it short (the first: the default)
+FINAL_FILLS = ("playoff", "tiebreaks")
 
 
 # --- the format ------------------------------------------------------------------------------
@@ -113,11 +123,11 @@ SEED_LENGTH = 100
 
 def check_format(kind: str, players: int, *, lives: int | None, draw_seed: str | None,
                  final_size: int | None, groups: int | None, advance: int | None,
-                 bye: str) -> dict[str, Any] | None:
+                 bye: str, final_fill: str | None = None) -> dict[str, Any] | None:
     """The ``event_formats`` values of a new event of ``kind`` with ``players`` entries,
     checked; None for a club evening or round robin (which take none of these options)."""
     given = {"--lives": lives, "--seed": draw_seed, "--final": final_size,
-             "--groups": groups, "--advance": advance}
+             "--groups": groups, "--advance": advance, "--final-fill": final_fill}
     if kind not in STAGED:
         extra = [k for k, v in given.items() if v is not None]
         if extra:
@@ -134,14 +144,19 @@ def check_format(kind: str, players: int, *, lives: int | None, draw_seed: str |
                                        or final_size > 64):
             raise Refused(f"the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, "
                           f"not {final_size}")
+        if final_fill is not None and final_fill not in FINAL_FILLS:
+            raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
+        if final_fill is not None and final_size is None:
+            raise Refused("--final-fill: only with a final stage (--final N)")
         seed = (draw_seed if draw_seed is not None else "").strip()
         if not seed:
             seed = utc_now().strftime("%Y%m%d%H%M%S")
         if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
             raise Refused(f"a seed is at most {SEED_LENGTH} characters, no control characters")
         return {"lives": lives, "draw_seed": seed, "final_size": final_size, "groups": None,
-                "advance": None}
-    wrong = [k for k in ("--lives", "--seed", "--final") if given[k] is not None]
+                "advance": None, "final_fill": final_fill or FINAL_FILLS[0]}
+    wrong = [k for k in ("--lives", "--seed", "--final", "--final-fill")
+             if given[k] is not None]
     if wrong:
         raise Refused(f"{', '.join(wrong)}: for a knockout (--kind knockout), not groups")
     if bye != "none":
@@ -159,7 +174,7 @@ def check_format(kind: str, players: int, *, lives: int | None, draw_seed: str |
     if groups * advance > 64:
         raise Refused("at most 64 players go into the bracket")
     return {"lives": None, "draw_seed": None, "final_size": None, "groups": groups,
-            "advance": advance}
+            "advance": advance, "final_fill": FINAL_FILLS[0]}
 
 
 def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> None:
@@ -171,11 +186,11 @@ def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> No
 def event_format(store: Store, ref: str | int) -> dict[str, Any]:
     """The format a knockout or groups event was created with, as :func:`check_format`
     made it: ``lives``, ``draw_seed``, ``final_size``, ``groups``, ``advance`` (None where
-    the kind has none); for an export that creates the event again."""
+    the kind has none), ``final_fill``; for an export that creates the event again."""
     with store.reading() as conn:
         st = _load(conn, eventrows.resolve_event(conn, ref))
     return {key: st.fmt[key] for key in ("lives", "draw_seed", "final_size", "groups",
-                                         "advance")}
+                                         "advance", "final_fill")}
 
 
 def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
@@ -184,19 +199,16 @@ def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
     st = _load(conn, ev)
     if ev["kind"] == "groups":
         if st.started:
-            raise Refused(f'event {ev["id"]} "{ev["name"]}" has started: its groups are made, '
-                          "no player can join")
+            raise eventrows.entries_refused(ev["id"], ev["name"], "the groups are made from "
+                                            "the entries")
         check_format("groups", len(st.entrants) + adding, lives=None, draw_seed=None,
                      final_size=None, groups=st.fmt["groups"], advance=st.fmt["advance"],
                      bye="none")
         return
-    if st.fmt["bracket_round"] is not None:
-        raise Refused(f'event {ev["id"]} "{ev["name"]}" is in its final stage: no player can '
-                      "join")
     out = [x for x in _lives(st) if x.out_in is not None and not x.withdrawn]
-    if out:
-        raise Refused(f'a player of event {ev["id"]} "{ev["name"]}" is out already: late '
-                      "entries are taken only until the first player is out")
+    if st.fmt["bracket_round"] is not None or out:
+        raise eventrows.entries_refused(ev["id"], ev["name"], "a knockout takes late entries "
+                                        "until the first player is out")
 
 
 # --- what is stored, loaded ------------------------------------------------------------------
@@ -307,8 +319,7 @@ def _bracket_slots(st: _State) -> tuple[int | None, ...] | None:
 
 def _lives(st: _State) -> list[LifeLine]:
     """Each entrant's lives over the rounds of the lives stage started so far."""
-    last = st.fmt["bracket_round"]
-    upto = len(st.started) if last is None else last - 1
+    upto = _lives_rounds(st)
     gone = st.withdrawn
     outcomes = []
     for m in st.matches:
@@ -321,6 +332,71 @@ def _lives(st: _State) -> list[LifeLine]:
             if n <= upto}
     return count_lives([str(p) for p in st.ids], st.fmt["lives"], upto, outcomes, byes,
                        withdrawn={str(p): min(r, upto) for p, r in gone.items()})
+
+
+def _lives_rounds(st: _State) -> int:
+    """How many rounds of the lives stage (the draws by lot) were started: those before a
+    play-off for the final stage or the bracket."""
+    ends = [r for r in (st.fmt["playoff_round"], st.fmt["bracket_round"]) if r is not None]
+    return min(ends) - 1 if ends else len(st.started)
+
+
+@dataclass(frozen=True)
+class _Fill:
+    """A knockout's final stage short of players: the ``places`` left, the players out in
+    the round that left it short (``candidates``, entry order), those still in the play-off
+    (``left``) and the play-off round each loser lost in (``lost``)."""
+
+    places: int
+    candidates: list[int]
+    left: list[int]
+    lost: dict[int, int]
+
+
+def _fill(st: _State) -> _Fill | None:
+    """How the final stage of a knockout stands when the last round of lives left fewer
+    players still in than it holds; None when it did not (or the event has none)."""
+    final = st.fmt["final_size"]
+    upto = _lives_rounds(st)
+    if st.ev["kind"] != "knockout" or final is None or upto == 0:
+        return None
+    places = final - len(_alive(st))
+    if places <= 0:
+        return None
+    gone = st.withdrawn
+    candidates = [int(x.player) for x in _lives(st)
+                  if x.out_in == upto and int(x.player) not in gone]
+    lost: dict[int, int] = {}
+    start, bracket = st.fmt["playoff_round"], st.fmt["bracket_round"]
+    for m in st.matches:
+        if start is None or m.round is None or m.round < start or m.winner is None or (
+                bracket is not None and m.round >= bracket):
+            continue
+        lost[m.b if m.winner == m.a else m.a] = m.round
+    left = [p for p in candidates if p not in lost]
+    return _Fill(places, candidates, left, lost)
+
+
+def _finalists(st: _State) -> list[int] | None:
+    """The players a knockout's final stage starts with, once it is due: those still in,
+    and when a round left it short, the winners of the play-off for the places left (or
+    with ``final_fill`` "tiebreaks" the best of the players out in that round by the
+    event's standings); None while it is not due (more players still in than it holds, or
+    a play-off round to come)."""
+    final = st.fmt["final_size"]
+    alive = _alive(st)
+    if final is None or len(alive) > final:
+        return None
+    fill = _fill(st)
+    if fill is None:
+        return alive if len(alive) >= 2 else None
+    if st.fmt["final_fill"] != "tiebreaks" and len(fill.left) > fill.places:
+        return None
+    order = tuple(x for x in st.ev["tiebreaks"].split(",") if x)
+    rank = {r.player: r.rank for r in _field(st, order)}
+    seeds = {e["player_id"]: e["seed"] for e in st.entrants}
+    best = sorted(fill.left, key=lambda p: (rank[st.names[p]], seeds[p]))
+    return alive + best[:fill.places]
 
 
 def _groups(st: _State) -> list[list[int]]:
@@ -452,6 +528,7 @@ def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[i
             words[line.player] = (f"still in, {line.lives} "
                                   f"{'life' if line.lives == 1 else 'lives'}"
                                   if line.out_in is None else f"out in round {line.out_in}")
+        _playoff_stages(st, keys, words)
     else:
         for number, table in enumerate(_group_tables(st, tiebreaks), start=1):
             for rank, p in table:
@@ -470,6 +547,20 @@ def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[i
         if str(pid) in words and "withdrew" not in words[str(pid)]:
             words[str(pid)] += ", withdrew"
     return keys, words
+
+
+def _playoff_stages(st: _State, keys: dict[str, tuple[int, ...]], words: dict[str, str]
+                    ) -> None:
+    """The stage keys and words of the players in a play-off for the final stage: above
+    those out before them, the later they lost the play-off the better; still in it best."""
+    fill = _fill(st) if st.fmt["playoff_round"] is not None else None
+    if fill is None:
+        return
+    for p in fill.candidates:
+        lost = fill.lost.get(p)
+        keys[str(p)] = (*keys[str(p)], len(st.started) + 1 if lost is None else lost)
+        words[str(p)] = ("in the play-off for the final stage" if lost is None
+                         else f"lost the play-off in round {lost}")
 
 
 def _still_in(found: list[list[BracketMatch]], player: str) -> bool:
@@ -667,6 +758,8 @@ def _stage(st: _State, champion: str | None) -> str:
         return "not started"
     if st.fmt["bracket_round"] is not None:
         return f"round {total}, the bracket"
+    if st.fmt["playoff_round"] is not None:
+        return f"round {total}, the play-off for the final stage"
     if st.ev["kind"] == "groups":
         return f"round {total} of {_group_rounds(st)} of the groups"
     alive = sum(1 for x in _lives(st) if x.out_in is None)
@@ -722,12 +815,17 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
                        forfeit_winner=forfeit_winner)
 
 
-def _total_rounds(st: _State) -> int:
+def _total_rounds(st: _State) -> int | None:
+    """How many rounds the event has: groups and a seeded bracket know it; a knockout's
+    rounds by lot go on until its final stage or last player (None)."""
     if st.ev["kind"] == "groups":
         qualifiers = st.fmt["groups"] * st.fmt["advance"]
         return _group_rounds(st) + (bracket_size(qualifiers).bit_length() - 1
                                     if qualifiers >= 2 else 0)
-    return len(st.started)
+    found = _bracket(st)
+    if found is None:
+        return None
+    return int(st.fmt["bracket_round"]) + len(found) - 1
 
 
 def _round_view(st: _State, number: int) -> RoundView:
@@ -745,22 +843,29 @@ def _round_view(st: _State, number: int) -> RoundView:
     elif started and st.started[number][0] is not None:
         byes = [st.names[st.started[number][0] or 0]]
     tables = sorted(set(by_table) | set(planned))
+    total = _total_rounds(st)
     pairings = tuple(_pairing(st, tb, by_table.get(tb, []), planned.get(tb)) for tb in tables)
-    draw = None
-    bracket_round = st.fmt["bracket_round"]
-    if st.ev["kind"] == "groups" and number <= _group_rounds(st):
-        draw = f"group round {number} of {_group_rounds(st)}"
-    elif st.ev["kind"] == "knockout" and (bracket_round is None or number < bracket_round):
-        draw = f"drawn by lot, seed {st.fmt['draw_seed']}"
-    elif bracket_round is not None and number >= bracket_round:
-        found = _bracket(st)
-        last = len(found) if found else 1
-        draw = f"bracket: {_bracket_round_name(number - bracket_round + 1, last)}"
     return RoundView(event_id=st.ev["id"], event=st.ev["name"], number=number,
-                     rounds=max(_total_rounds(st), number), started=started, pairings=pairings,
+                     rounds=None if total is None else max(total, number), started=started,
+                     pairings=pairings,
                      bye=", ".join(byes) or None,
                      bye_scores=started and st.ev["bye"] == "win" and bool(byes),
-                     draw=draw)
+                     draw=_draw_words(st, number))
+
+
+def _draw_words(st: _State, number: int) -> str:
+    """How round ``number`` was made: a group round, drawn by lot, the play-off for the
+    final stage, or a round of the bracket."""
+    bracket_round, playoff_round = st.fmt["bracket_round"], st.fmt["playoff_round"]
+    if st.ev["kind"] == "groups" and number <= _group_rounds(st):
+        return f"group round {number} of {_group_rounds(st)}"
+    if bracket_round is not None and number >= bracket_round:
+        found = _bracket(st)
+        last = len(found) if found else 1
+        return f"bracket: {_bracket_round_name(number - bracket_round + 1, last)}"
+    if playoff_round is not None and number >= playoff_round:
+        return f"play-off for the final stage, drawn by lot, seed {st.fmt['draw_seed']}"
+    return f"drawn by lot, seed {st.fmt['draw_seed']}"
 
 
 def _group_round(st: _State, number: int) -> tuple[list[Pairing], list[int]]:
@@ -818,7 +923,11 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
         what = "group round"
     else:
         st = _seed_bracket_when_due(conn, st, number)
-        if st.fmt["bracket_round"] is None:
+        fill = _fill(st) if st.fmt["bracket_round"] is None else None
+        if fill is not None:
+            pairs = _draw_playoff(conn, st, number, fill)
+            what = f"play-off for the final stage, drawn with seed {st.fmt['draw_seed']}"
+        elif st.fmt["bracket_round"] is None:
             bye, pairs = _draw_by_lot(st, number)
             what = f"drawn with seed {st.fmt['draw_seed']}"
         else:
@@ -835,8 +944,8 @@ def _check_round_can_start(st: _State, number: int) -> None:
     eid, name = st.ev["id"], st.ev["name"]
     expected = len(st.started) + 1
     if number != expected:
-        raise Refused(f'the next round of event {eid} "{name}" is round {expected}, '
-                      f"not {number}")
+        raise eventrows.round_refused(eid, name, number, expected,
+                                      [m.id for m in st.of_round(number)])
     if len(st.entrants) < 2:
         raise Refused(f'event {eid} "{name}" needs at least 2 players')
     gone = set(st.withdrawn)
@@ -851,13 +960,13 @@ def _check_round_can_start(st: _State, number: int) -> None:
 def _seed_bracket_when_due(conn: Connection, st: _State, number: int) -> _State:
     """Seed the bracket into the event's format when round ``number`` starts it (groups once
     the group rounds are over; a knockout with ``final_size`` N once N or fewer players are
-    still in); the event's state as it is then."""
+    still in and any play-off for its last places is over: :func:`_finalists`); the event's
+    state as it is then."""
     if st.fmt["bracket_round"] is not None:
         return st
-    alive = _alive(st)
-    final = st.fmt["final_size"]
-    if st.ev["kind"] == "groups" or (final is not None and 2 <= len(alive) <= final):
-        slots = _seed_bracket(st, alive)
+    finalists = _finalists(st)
+    if st.ev["kind"] == "groups" or finalists is not None:
+        slots = _seed_bracket(st, finalists or [])
         conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == st.ev["id"])
                      .values(bracket_round=number, bracket=",".join(
                          "" if s is None else str(s) for s in slots)))
@@ -883,6 +992,19 @@ def _draw_by_lot(st: _State, number: int) -> tuple[int | None, list[tuple[int, i
                        number=number, last_opponents=last, byes=had)
     bye = None if drawn.bye is None else int(drawn.bye)
     return bye, [(p.table, int(p.first), int(p.second), int(p.first)) for p in drawn.pairings]
+
+
+def _draw_playoff(conn: Connection, st: _State, number: int, fill: _Fill
+                  ) -> list[tuple[int, int, int, int]]:
+    """Knockout: the tables of round ``number`` of the play-off for the final stage's last
+    places (:func:`tally.knockout.draw_playoff`); the play-off's first round is kept in the
+    event's format."""
+    if st.fmt["playoff_round"] is None:
+        conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == st.ev["id"])
+                     .values(playoff_round=number))
+    drawn = draw_playoff([str(p) for p in fill.left], fill.places, seed=st.fmt["draw_seed"],
+                         number=number)
+    return [(p.table, int(p.first), int(p.second), int(p.first)) for p in drawn.pairings]
 
 
 def _alive(st: _State) -> list[int]:

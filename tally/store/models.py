@@ -135,7 +135,11 @@ class EventFormat(SQLModel, table=True):
     knockout; None: lives to the end), ``groups`` and ``advance`` (how many of each group go
     into the bracket). Once the bracket is seeded, ``bracket_round`` is the event round its
     first round is and ``bracket`` its slots: player numbers, comma-separated, empty for a bye
-    (stored, so a later correction to a group match does not reseed a bracket in play)."""
+    (stored, so a later correction to a group match does not reseed a bracket in play).
+    ``final_fill`` says how a knockout fills its final stage when a round leaves fewer than
+    ``final_size`` players (``playoff``: those out in that round play off for the places
+    left, from event round ``playoff_round``; ``tiebreaks``: the best of them by the
+    event's standings go through)."""
 
     __tablename__ = "event_formats"
 
@@ -147,6 +151,9 @@ class EventFormat(SQLModel, table=True):
     advance: int | None = None
     bracket_round: int | None = None
     bracket: str | None = Field(default=None, sa_type=Text)
+    final_fill: str = Field(default="playoff", max_length=10,
+                            sa_column_kwargs={"server_default": "playoff"})
+    playoff_round: int | None = None
 
 
 class EventPlayer(SQLModel, table=True):

@@ -159,9 +159,11 @@ def rated_matches(store: Store) -> tuple[list[RatedMatch[int]], dict[int, str]]:
         return _finished(conn)
 
 
-def _table(store: Store, *, history: bool = True
+def _table(store: Store, *, history: bool = True, before: datetime | None = None
            ) -> tuple[RatingTable[int], dict[int, str], int]:
     found, names = rated_matches(store)
+    if before is not None:
+        found = [m for m in found if m.finished_at < before]
     return rate(found, name=names.__getitem__, history=history), names, len(found)
 
 
@@ -221,7 +223,19 @@ class CurrentRatings:
         return [self.expected(a, b) for a, b in pairs]
 
 
-def current_ratings(store: Store) -> CurrentRatings:
-    """Today's ratings, to look players up by name (:class:`CurrentRatings`)."""
-    table, names, _count = _table(store, history=False)
+def current_ratings(store: Store, *, before: datetime | None = None) -> CurrentRatings:
+    """Today's ratings, to look players up by name (:class:`CurrentRatings`); with
+    ``before``, the ratings as they were then: only the matches finished before it rated."""
+    table, names, _count = _table(store, history=False, before=before)
     return CurrentRatings(table, {name: pid for pid, name in names.items()})
+
+
+def ratings_for_round(store: Store, event_id: int, number: int) -> CurrentRatings:
+    """The ratings a round's pairings are judged by: as they were when round ``number`` of
+    event ``event_id`` was started (today's while it is not started), so its own results,
+    and any later, do not change what was expected of it."""
+    with store.reading() as conn:
+        started = conn.execute(select(t.event_rounds.c.started_at).where(
+            (t.event_rounds.c.event_id == event_id) & (t.event_rounds.c.number == number))
+            ).scalar_one_or_none()
+    return current_ratings(store, before=started)

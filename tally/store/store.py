@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
+from pathlib import Path
 
 from sqlalchemy.engine import Connection, Engine
 
@@ -63,7 +64,10 @@ from tally.store.engine import (
     describe_url,
     ensure_schema,
     make_engine,
+    remove_database_file,
     resolve_url,
+    sqlite_file,
+    unused,
 )
 from tally.store.players import normalize_name
 from tally.store.plays import default_scorer as default_scorer
@@ -89,14 +93,19 @@ def open_store(url: str | None = None, *, scorer: str | None = None,
 
     ``create=False`` is for reading only: where there is no database (no SQLite file, or a
     database without tally's tables) :class:`StoreUnavailable` says so, and nothing is
-    created. A database of an older revision is still upgraded.
+    created. A database of an older revision is still upgraded. A SQLite file created here is
+    remembered (``new_file``), so a command that fails can take it away again
+    (:meth:`Store.discard_if_unused`).
     """
     resolved = resolve_url(url)
     check_location(resolved, create)
+    file = sqlite_file(resolved)
+    new_file = file if create and file is not None and not file.exists() else None
     engine = make_engine(resolved, create=create)
     try:
         migrated = ensure_schema(engine, create) if migrate else False
         store = Store(engine, scorer=scorer or default_scorer(), migrated=migrated)
+        store.new_file = new_file
         if migrate:
             # A new database is stamped; an upgraded one, or one whose cache an engine with
             # other rulings filled (tally.ruling.RULINGS_VERSION), gets the result cache of
@@ -119,6 +128,9 @@ class Store:
         self.migrated = migrated
         #: the transaction of :meth:`transaction` in progress, if any
         self._tx: Transaction | None = None
+        #: the SQLite file :func:`open_store` created for this store (None: it existed, or
+        #: the database is not a SQLite file)
+        self.new_file: Path | None = None
 
     @property
     def where(self) -> str:
@@ -128,6 +140,19 @@ class Store:
     def close(self) -> None:
         """Close the database connections."""
         self.engine.dispose()
+
+    def discard_if_unused(self) -> bool:
+        """Close the store and remove the SQLite file :func:`open_store` created for it, when
+        nothing was stored in it (every table but the schema's version and the cache's stamp
+        empty): a command that failed leaves no new empty database behind. True when removed.
+        """
+        self.close()
+        if self.new_file is None or not unused(self.engine):
+            return False
+        self.engine.dispose()
+        remove_database_file(self.new_file)
+        self.new_file = None
+        return True
 
     def __enter__(self) -> Store:
         return self

@@ -211,6 +211,8 @@ event_formats = table(
     column("advance", Integer),
     column("bracket_round", Integer),
     column("bracket", Text),
+    column("final_fill", String),
+    column("playoff_round", Integer),
 )
 
 

@@ -179,13 +179,15 @@ class RoundView:
     ``started`` once the round's matches were made; ``bye_scores`` when the bye earns match
     points (the event scores a bye as a win, the round was started and the player sitting
     out had not withdrawn). ``draw`` says how a knockout's round was made (``"drawn by lot,
-    seed 2026"``, ``"bracket: semi-final"``); None for a round robin.
+    seed 2026"``, ``"bracket: semi-final"``); None for a round robin. ``rounds``: how many
+    rounds the event has; None while nobody can know (a knockout's rounds by lot go on
+    until its final stage or its last player).
     """
 
     event_id: int
     event: str
     number: int
-    rounds: int
+    rounds: int | None
     started: bool
     pairings: tuple[PairingView, ...]
     bye: str | None
@@ -233,6 +235,36 @@ class CrossTableView:
     players: tuple[str, ...]
     cells: tuple[tuple[tuple[str, ...], ...], ...]
     byes: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundCellView:
+    """A player's round in a round-by-round table: the opponent (None: sat out or did not
+    play), the result (the player's game points first, ``"7:3"``; ``"+"``/``"-"`` won or
+    lost by forfeit; several matches of a pairing joined by spaces; ``"bye"``; ``""`` not
+    played or not over), the match points it earned and the player's total after it."""
+
+    opponent: str | None
+    result: str
+    points: float
+    total: float
+
+
+@dataclass(frozen=True)
+class RoundByRoundView:
+    """An event round by round: ``players`` in the order of the standings (``ranks``
+    theirs), ``cells[i][r]`` player ``i``'s round ``r + 1`` of the ``rounds`` started."""
+
+    event: EventView
+    rounds: int
+    players: tuple[str, ...]
+    ranks: tuple[int, ...]
+    cells: tuple[tuple[RoundCellView, ...], ...]
+
+    def scores_before(self, number: int) -> dict[str, float]:
+        """Each player's match points before round ``number``."""
+        return {p: (row[number - 2].total if 2 <= number <= self.rounds + 1 else 0.0)
+                for p, row in zip(self.players, self.cells, strict=True)}
 
 
 def as_json(obj: Any) -> Any:
