@@ -63,7 +63,10 @@ def _event_id(res: Any) -> int:
     ("swiss", {"rounds": "3", "tiebreaks": "buchholz, wins"},
      lambda ev, fmt: ev.rounds == 3 and ev.tiebreaks == ("buchholz", "wins")),
     ("knockout", {"lives": "2", "seed": "Cup", "final": "2"},
-     lambda ev, fmt: fmt["lives"] == 2 and fmt["draw_seed"] == "Cup"),
+     lambda ev, fmt: fmt["lives"] == 2 and fmt["draw_seed"] == "Cup"
+     and fmt["final_fill"] == "playoff"),
+    ("knockout", {"lives": "2", "final": "2", "final_fill": "tiebreaks"},
+     lambda ev, fmt: fmt["final_size"] == 2 and fmt["final_fill"] == "tiebreaks"),
     ("groups", {"groups": "2", "advance": "1"},
      lambda ev, fmt: fmt["groups"] == 2 and fmt["advance"] == 1),
 ])

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 #: the settings of each kind of event beyond those every kind has
 KIND_FIELDS = {
     "club": (), "round-robin": ("double", "matches"), "swiss": ("rounds", "matches"),
-    "knockout": ("lives", "seed", "final"), "groups": ("groups", "advance"),
+    "knockout": ("lives", "seed", "final", "final_fill"), "groups": ("groups", "advance"),
 }
 #: how the form names each choice (a kind of event: the templates' ``kind_name``)
 LABELS = {
@@ -120,6 +120,8 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
             out[arg] = _number(fields, key)
     if "seed" in mine:
         out["draw_seed"] = fields.get("seed", "").strip() or None
+    if "final_fill" in mine:
+        out["final_fill"] = fields.get("final_fill") or None
     return out
 
 
