@@ -101,9 +101,11 @@ def create(
     tiebreaks: Annotated[str | None, typer.Option(
         help="Tiebreaks in order, comma-separated, from: head-to-head, "
              "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
-             "median-buchholz (default: the first five in that order; for a Swiss event "
-             "buchholz, median-buchholz, sonneborn-berger, game-point-difference, wins; '' "
-             "for none).")] = None,
+             "median-buchholz, buchholz-cut-1 (without the weakest opponent), koya (match "
+             "points against the players on 50 % or more, for round robins) (default: the "
+             "first five in that order; for a Swiss event buchholz, median-buchholz, "
+             "sonneborn-berger, game-point-difference, wins; '' for none). See "
+             "docs/events.md.")] = None,
     lives: Annotated[int | None, typer.Option(
         help="Knockout: each player's lives (default 3); a lost match costs one.")] = None,
     seed: Annotated[str | None, typer.Option(
