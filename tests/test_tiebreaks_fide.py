@@ -50,7 +50,8 @@ def test_koya_counts_the_wins_against_the_players_on_half_or_more() -> None:
                            (3, "D", (2.0,)), (5, "E", (2.0,))]
 
 
-def test_the_fide_tiebreaks_are_chosen_when_the_event_is_created(db_url: str) -> None:
+def test_the_fide_tiebreaks_are_chosen_when_the_event_is_created(
+        db_url: str) -> None:  # noqa: F811
     ok(db_url, "player", "add", "Anna", "Bert", "Carl", "Dora")
     ok(db_url, "event", "create", "Open", "Anna", "Bert", "Carl", "Dora", "--kind", "swiss",
        "--rounds", "3", "--tiebreaks", "buchholz-cut-1,koya")

@@ -540,10 +540,12 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
 def export(
     event: EventArg,
     format_: Annotated[str, typer.Option(
-        "--format", metavar="json|csv|folder",
+        "--format", metavar="json|csv|folder|trf",
         help="json: one file that `tally load FILE.json` reads back (docs/event-json.md); "
              "csv: a row per deal, for spreadsheets (not read back); folder: event.toml and "
-             "deals/*.deal, the format of examples/ (needs -o).")] = "json",
+             "deals/*.deal, the format of examples/ (needs -o); trf: FIDE's TRF-16 for "
+             "chess pairing programs (a round robin or Swiss event; docs/events.md).")
+    ] = "json",
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", metavar="PATH",
         help="Write to PATH (a file; a folder for --format folder) instead of printing.")
@@ -562,12 +564,13 @@ def export(
         event_csv,
         event_folder,
         event_json,
+        event_trf,
         write_folder,
         write_text,
     )
 
-    if format_ not in ("json", "csv", "folder"):
-        fail(f'--format must be json, csv or folder, not "{format_}"')
+    if format_ not in ("json", "csv", "folder", "trf"):
+        fail(f'--format must be json, csv, folder or trf, not "{format_}"')
     if format_ == "folder" and output is None:
         fail("--format folder writes files: give the folder with -o PATH")
     with reading(db) as store:
@@ -575,6 +578,8 @@ def export(
             files = event_folder(store, event)
         elif format_ == "json":
             text = event_json(store, event)
+        elif format_ == "trf":
+            text = event_trf(store, event)
         else:
             header, rows = event_csv(store, event)
             text = csv_text(header, rows)
