@@ -117,7 +117,8 @@ def _read(store: Store, ref: str | int) -> _Exported:
 def _options(store: Store, ev: EventView) -> dict[str, Any]:
     """The settings only the event's kind has (named as ``tally event create``'s options)."""
     if ev.kind == "round-robin":
-        return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing}
+        swap = {"swap_last_rounds": True} if ev.swap_last_rounds else {}
+        return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing} | swap
     if ev.kind == "swiss":
         return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing}
     if ev.kind in STAGED_KINDS:
@@ -330,6 +331,8 @@ def _folder_settings(ev: EventView) -> list[str]:
                                 "tiebreaks": list(ev.tiebreaks)}
     if ev.kind == "round-robin":
         settings["double"] = ev.double
+        if ev.swap_last_rounds:
+            settings["swap_last_rounds"] = True
     if ev.rank_by != default_rank_by(ev.kind):
         settings["rank_by"] = ev.rank_by
     return lines + [f"{key} = {_toml_value(value)}" for key, value in settings.items()]

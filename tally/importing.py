@@ -255,6 +255,7 @@ _OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
     "club": {},
     "round-robin": {
         "double": _bool,
+        "swap_last_rounds": _bool,
         "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
     },
     "swiss": {

@@ -8,8 +8,9 @@ The format is the one of the bundled examples (``examples/club-evening``,
     date = "2026-11-19"
     rules = "sixty-six"
     players = ["Anna Berger", "Bert Huber"]
-    # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks,
-    # rank_by ("points" or "percentage"; a club evening's default: "percentage");
+    # optional: double, swap_last_rounds (a double round robin), matches_per_pairing,
+    # match_points_per_win, bye, withdrawal, tiebreaks, rank_by ("points" or "percentage";
+    # a club evening's default: "percentage");
     # a knockout (kind = "knockout"): lives, seed, final; groups (kind = "groups"): groups,
     # advance; language ("de" or "en": what its sheets and readable output speak; see
     # tally.i18n)
@@ -91,7 +92,7 @@ KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
          "knockout": "knockout", "groups": "groups", "swiss": "swiss"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
             "tiebreaks", "lives", "seed", "final", "groups", "advance", "rank_by", "rounds",
-            "language")
+            "language", "swap_last_rounds")
 #: the keys of event.toml that have another name in :func:`create_event`
 _RENAMED = {"seed": "draw_seed", "final": "final_size"}
 
@@ -579,7 +580,7 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
         "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
         "seed": (str,), "final": (int,), "groups": (int,), "advance": (int,), "rank_by": (str,),
-        "rounds": (int,), "language": (str,)}
+        "rounds": (int,), "language": (str,), "swap_last_rounds": (bool,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:
         if key not in data:
@@ -590,7 +591,8 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         if key == "tiebreaks" and not wrong:
             wrong = not all(isinstance(v, str) for v in value)
         if wrong:
-            what = {"double": "true or false", "matches_per_pairing": "a whole number",
+            what = {"double": "true or false", "swap_last_rounds": "true or false",
+                    "matches_per_pairing": "a whole number",
                     "match_points_per_win": "a number", "tiebreaks": "a list of texts",
                     "lives": "a whole number", "final": "a whole number",
                     "groups": "a whole number", "advance": "a whole number",

@@ -89,6 +89,10 @@ def create(
     double: Annotated[bool, typer.Option(
         "--double", help="Round robin: every pairing twice, the second time with the first "
                          "dealer the other way round.")] = False,
+    swap_last_rounds: Annotated[bool, typer.Option(
+        "--swap-last-rounds", help="Double round robin: play the last two rounds of the first "
+                                   "cycle the other way round (FIDE's advice: nobody plays "
+                                   "three matches running dealing first, or second).")] = False,
     matches_per_pairing: Annotated[int, typer.Option(
         "--matches", metavar="N",
         help="Round robin or Swiss: matches (Bummerl) per pairing.")] = 1,
@@ -147,7 +151,8 @@ def create(
                           tiebreaks=order, rounds=rounds,
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
                           advance=advance, rank_by=rank_by,
-                          language=(lang or "").strip().lower())
+                          language=(lang or "").strip().lower(),
+                          swap_last_rounds=swap_last_rounds)
     if json_out:
         echo_json(as_json(ev))
         return

@@ -230,7 +230,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  draw_seed: str | None = None, final_size: int | None = None,
                  groups: int | None = None, advance: int | None = None,
                  rank_by: str | None = None, rounds: int | None = None,
-                 language: str = "") -> EventView:
+                 language: str = "", swap_last_rounds: bool = False) -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
     (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
@@ -243,13 +243,18 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     (:data:`~tally.tiebreaks.SWISS_TIEBREAKS` for a Swiss event); ``lives``, ``draw_seed`` (default:
     the time of creation) and ``final_size`` to knockouts, ``groups`` and ``advance`` to
     groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
-    the tiebreaks (:func:`default_rank_by` when None).
+    the tiebreaks (:func:`default_rank_by` when None). ``swap_last_rounds`` plays a double
+    round robin's first cycle's last two rounds the other way round (FIDE's advice; a double
+    round robin only: :func:`tally.schedule.berger_schedule`).
     """
     clean = _clean_name(name)
     _check_choices(kind, bye, withdrawal, language)
     order = _tiebreak_order(kind, tiebreaks)
     ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
     _check_rounds(kind, rounds, double)
+    if swap_last_rounds and not (kind == "round-robin" and double):
+        raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
+                      "--double)")
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
@@ -265,7 +270,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             double_round=double, matches_per_pairing=matches_per_pairing,
             match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
-            created_at=utc_now(), rounds=rounds, language=language)
+            created_at=utc_now(), rounds=rounds, language=language,
+            swap_last_rounds=swap_last_rounds)
             .returning(t.events.c.id)).scalar_one()
         if fmt is not None:
             knockouts.insert_format(conn, eid, fmt)
@@ -464,7 +470,8 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
                           "(start its matches with `tally match start ... --event`)")
         entrants = eventrows.event_players(conn, eid)
         ids = {str(p["player_id"]): p for p in entrants}
-        sched = berger_schedule(list(ids), double=bool(ev["double_round"]))
+        sched = berger_schedule(list(ids), double=bool(ev["double_round"]),
+                                swap_last=bool(ev["swap_last_rounds"]))
         if not 1 <= number <= len(sched):
             raise NotFound(f'round robin {eid} "{ev["name"]}" has rounds 1 to {len(sched)}, '
                            f"not {number}")
@@ -534,6 +541,8 @@ class _Event:
     rank_by: str = "points"
     #: the rounds a Swiss event plays (None for other kinds)
     rounds: int | None = None
+    #: a double round robin's first cycle plays its last two rounds the other way round
+    swap_last_rounds: bool = False
 
     @property
     def round_robin(self) -> bool:
@@ -615,7 +624,7 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
                   float(r["match_points_per_win"]), r["bye"], r["withdrawal"],
                   tuple(x for x in r["tiebreaks"].split(",") if x),
                   tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
-                  r["rank_by"], r["rounds"])
+                  r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]))
            for r in ev_rows]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
@@ -706,7 +715,8 @@ def _schedule(e: _Event) -> list[Round]:
         raise Refused(f'event {e.id} "{e.name}" is a club evening: it has no schedule')
     if len(e.entrants) < 2:
         return []
-    return berger_schedule([str(p.player_id) for p in e.entrants], double=e.double)
+    return berger_schedule([str(p.player_id) for p in e.entrants], double=e.double,
+                           swap_last=e.swap_last_rounds)
 
 
 class _Result(NamedTuple):
@@ -1074,7 +1084,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         withdrawal=row["withdrawal"],
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
         rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
-        rank_by=row["rank_by"], language=row["language"] or "")
+        rank_by=row["rank_by"], language=row["language"] or "",
+        swap_last_rounds=bool(row["swap_last_rounds"]))
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:

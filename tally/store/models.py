@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from sqlalchemy import CheckConstraint, Index, Text, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
 from tally.store.tables import NAME_LENGTH
@@ -126,6 +127,9 @@ class Event(SQLModel, table=True):
     rounds: int | None = None
     language: str = Field(default="", max_length=10,
                           sa_column_kwargs={"server_default": ""})
+    #: a double round robin plays its first cycle's last two rounds the other way round
+    swap_last_rounds: bool = Field(default=False,
+                                   sa_column_kwargs={"server_default": sa_false()})
 
 
 class EventFormat(SQLModel, table=True):

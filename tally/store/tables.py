@@ -91,6 +91,7 @@ events = table(
     column("rank_by", String),
     column("rounds", Integer),
     column("language", String),
+    column("swap_last_rounds", Boolean),
 )
 
 #: the format of a knockout or of groups then knockout (:mod:`tally.store.knockouts`)

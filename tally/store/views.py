@@ -121,6 +121,8 @@ class EventView:
     created_at: str
     rank_by: str = "points"
     language: str = ""
+    #: a double round robin plays its first cycle's last two rounds the other way round
+    swap_last_rounds: bool = False
 
 
 @dataclass(frozen=True)
