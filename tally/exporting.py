@@ -120,7 +120,8 @@ def _options(store: Store, ev: EventView) -> dict[str, Any]:
         swap = {"swap_last_rounds": True} if ev.swap_last_rounds else {}
         return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing} | swap
     if ev.kind == "swiss":
-        return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing}
+        fast = {"acceleration": ev.acceleration} if ev.acceleration != "none" else {}
+        return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing} | fast
     if ev.kind in STAGED_KINDS:
         from tally.store.knockouts import event_format
 

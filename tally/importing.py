@@ -261,6 +261,7 @@ _OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
     "swiss": {
         "rounds": lambda v, at: _whole(v, at, 1, 10_000),
         "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
+        "acceleration": _text,
     },
     "knockout": {
         "lives": lambda v, at: _maybe_whole(v, at, 1, 100),

@@ -10,7 +10,7 @@ The format is the one of the bundled examples (``examples/club-evening``,
     players = ["Anna Berger", "Bert Huber"]
     # optional: double, swap_last_rounds (a double round robin), matches_per_pairing,
     # match_points_per_win, bye, withdrawal, tiebreaks, rank_by ("points" or "percentage";
-    # a club evening's default: "percentage");
+    # a club evening's default: "percentage"); acceleration ("baku", a Swiss event);
     # a knockout (kind = "knockout"): lives, seed, final; groups (kind = "groups"): groups,
     # advance; language ("de" or "en": what its sheets and readable output speak; see
     # tally.i18n)
@@ -92,7 +92,7 @@ KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
          "knockout": "knockout", "groups": "groups", "swiss": "swiss"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
             "tiebreaks", "lives", "seed", "final", "groups", "advance", "rank_by", "rounds",
-            "language", "swap_last_rounds")
+            "language", "swap_last_rounds", "acceleration")
 #: the keys of event.toml that have another name in :func:`create_event`
 _RENAMED = {"seed": "draw_seed", "final": "final_size"}
 
@@ -580,7 +580,8 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
         "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
         "seed": (str,), "final": (int,), "groups": (int,), "advance": (int,), "rank_by": (str,),
-        "rounds": (int,), "language": (str,), "swap_last_rounds": (bool,)}
+        "rounds": (int,), "language": (str,), "swap_last_rounds": (bool,),
+        "acceleration": (str,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:
         if key not in data:

@@ -69,7 +69,11 @@ from dataclasses import dataclass, field
 
 from tally.errors import NoPairing, TallyError
 
-__all__ = ["Played", "SwissPairing", "SwissPlayer", "SwissRound", "pair_round", "swiss_players"]
+__all__ = ["ACCELERATIONS", "Played", "SwissPairing", "SwissPlayer", "SwissRound", "baku_points",
+           "pair_round", "swiss_players"]
+
+#: a Swiss event's ways of pairing its first rounds: plainly, or by Baku acceleration
+ACCELERATIONS: tuple[str, ...] = ("none", "baku")
 
 #: match points this close are the same score (they are sums of floats such as 0.5)
 _DIGITS = 9
@@ -148,6 +152,28 @@ def swiss_players(order: Sequence[str], points: Mapping[str, float],
     return [SwissPlayer(k, float(points.get(k, 0.0)), frozenset(met[k]), int(byes.get(k, 0)),
                         first[k], second[k], last[k][1] if k in last else None)
             for k in order]
+
+
+def baku_points(entrants: int, rounds: int, number: int) -> tuple[int, float]:
+    """Baku acceleration (FIDE Handbook C.04.5.1) for round ``number`` of a Swiss event of
+    ``rounds`` rounds and ``entrants`` players: how many of the top seeds form group A
+    (the first half of the seeding list rounded up to an even number, ``2 * ceil(n / 4)``)
+    and the virtual points, in wins, each of them carries into this round's pairing.
+
+    The first half of the rounds (rounded up) are accelerated: in the first half of those
+    (rounded up) group A carries 1 virtual point, in the rest half a point; later rounds
+    none. Virtual points only pair: they never enter the standings. So the top seeds meet
+    each other from round 1, and a large field sorts itself out in fewer rounds.
+
+    >>> [baku_points(20, 9, r) for r in (1, 3, 4, 5, 6)]
+    [(10, 1.0), (10, 1.0), (10, 0.5), (10, 0.5), (10, 0.0)]
+    >>> baku_points(9, 5, 1)
+    (6, 1.0)
+    """
+    accelerated = -(-rounds // 2)
+    full = -(-accelerated // 2)
+    virtual = 1.0 if number <= full else 0.5 if number <= accelerated else 0.0
+    return 2 * -(-entrants // 4), virtual
 
 
 def pair_round(players: Sequence[SwissPlayer], number: int = 1) -> SwissRound:

@@ -93,6 +93,11 @@ def create(
         "--swap-last-rounds", help="Double round robin: play the last two rounds of the first "
                                    "cycle the other way round (FIDE's advice: nobody plays "
                                    "three matches running dealing first, or second).")] = False,
+    acceleration: Annotated[str, typer.Option(
+        "--acceleration", metavar="none|baku",
+        help="Swiss: 'baku' pairs the first half of the rounds accelerated (FIDE's Baku "
+             "method: the top half of the seeding list carries virtual points, so the top "
+             "seeds meet early; for large fields). See docs/events.md.")] = "none",
     matches_per_pairing: Annotated[int, typer.Option(
         "--matches", metavar="N",
         help="Round robin or Swiss: matches (Bummerl) per pairing.")] = 1,
@@ -152,7 +157,7 @@ def create(
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
                           advance=advance, rank_by=rank_by,
                           language=(lang or "").strip().lower(),
-                          swap_last_rounds=swap_last_rounds)
+                          swap_last_rounds=swap_last_rounds, acceleration=acceleration)
     if json_out:
         echo_json(as_json(ev))
         return

@@ -112,7 +112,7 @@ from tally.store.views import (
     RoundView,
     StandingsView,
 )
-from tally.swiss import Played, pair_round, swiss_players
+from tally.swiss import ACCELERATIONS, Played, baku_points, pair_round, swiss_players
 from tally.tiebreaks import (
     DEFAULT_TIEBREAKS,
     RANK_BY,
@@ -230,7 +230,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  draw_seed: str | None = None, final_size: int | None = None,
                  groups: int | None = None, advance: int | None = None,
                  rank_by: str | None = None, rounds: int | None = None,
-                 language: str = "", swap_last_rounds: bool = False) -> EventView:
+                 language: str = "", swap_last_rounds: bool = False,
+                 acceleration: str = "none") -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
     (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
@@ -245,7 +246,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
     the tiebreaks (:func:`default_rank_by` when None). ``swap_last_rounds`` plays a double
     round robin's first cycle's last two rounds the other way round (FIDE's advice; a double
-    round robin only: :func:`tally.schedule.berger_schedule`).
+    round robin only: :func:`tally.schedule.berger_schedule`); ``acceleration="baku"``
+    pairs a Swiss event's first rounds accelerated (:func:`tally.swiss.baku_points`).
     """
     clean = _clean_name(name)
     _check_choices(kind, bye, withdrawal, language)
@@ -255,6 +257,9 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     if swap_last_rounds and not (kind == "round-robin" and double):
         raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
                       "--double)")
+    _one_of("acceleration", acceleration, ACCELERATIONS)
+    if acceleration != "none" and kind != "swiss":
+        raise Refused(f"--acceleration {acceleration} is for a Swiss event (--kind swiss)")
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
@@ -271,7 +276,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
             created_at=utc_now(), rounds=rounds, language=language,
-            swap_last_rounds=swap_last_rounds)
+            swap_last_rounds=swap_last_rounds, acceleration=acceleration)
             .returning(t.events.c.id)).scalar_one()
         if fmt is not None:
             knockouts.insert_format(conn, eid, fmt)
@@ -543,6 +548,7 @@ class _Event:
     rounds: int | None = None
     #: a double round robin's first cycle plays its last two rounds the other way round
     swap_last_rounds: bool = False
+    acceleration: str = "none"
 
     @property
     def round_robin(self) -> bool:
@@ -624,7 +630,8 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
                   float(r["match_points_per_win"]), r["bye"], r["withdrawal"],
                   tuple(x for x in r["tiebreaks"].split(",") if x),
                   tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
-                  r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]))
+                  r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]),
+                  r["acceleration"])
            for r in ev_rows]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
@@ -1085,7 +1092,7 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
         rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
         rank_by=row["rank_by"], language=row["language"] or "",
-        swap_last_rounds=bool(row["swap_last_rounds"]))
+        swap_last_rounds=bool(row["swap_last_rounds"]), acceleration=row["acceleration"])
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
@@ -1171,6 +1178,12 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
     ranked = [str(ids[r.player]) for r in rows if ids[r.player] in listed]
     points = {str(ids[r.player]): r.match_points for r in rows}
+    if e.acceleration == "baku":
+        seeds = [str(x.player_id) for x in e.entrants]
+        group_a, virtual = baku_points(len(seeds), e.rounds or 0, number)
+        for k in seeds[:group_a]:
+            if k in points:
+                points[k] += virtual * e.match_points_per_win
     played = [Played(m.round_number or 0, str(m.first_dealer),
                      str(m.b if m.first_dealer == m.a else m.a))
               for m in _swiss_played(e, data)]

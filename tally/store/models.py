@@ -130,6 +130,9 @@ class Event(SQLModel, table=True):
     #: a double round robin plays its first cycle's last two rounds the other way round
     swap_last_rounds: bool = Field(default=False,
                                    sa_column_kwargs={"server_default": sa_false()})
+    #: a Swiss event's accelerated pairings: ``none`` or ``baku`` (:func:`tally.swiss.baku_points`)
+    acceleration: str = Field(default="none", max_length=10,
+                              sa_column_kwargs={"server_default": "none"})
 
 
 class EventFormat(SQLModel, table=True):

@@ -92,6 +92,7 @@ events = table(
     column("rounds", Integer),
     column("language", String),
     column("swap_last_rounds", Boolean),
+    column("acceleration", String),
 )
 
 #: the format of a knockout or of groups then knockout (:mod:`tally.store.knockouts`)
