@@ -254,12 +254,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     order = _tiebreak_order(kind, tiebreaks)
     ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
     _check_rounds(kind, rounds, double)
-    if swap_last_rounds and not (kind == "round-robin" and double):
-        raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
-                      "--double)")
-    _one_of("acceleration", acceleration, ACCELERATIONS)
-    if acceleration != "none" and kind != "swiss":
-        raise Refused(f"--acceleration {acceleration} is for a Swiss event (--kind swiss)")
+    _check_order_options(kind, double, swap_last_rounds, acceleration)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
@@ -301,6 +296,18 @@ def _tiebreak_order(kind: str, tiebreaks: Sequence[str] | None) -> tuple[str, ..
     if tiebreaks is None:
         tiebreaks = SWISS_TIEBREAKS if kind == "swiss" else DEFAULT_TIEBREAKS
     return check_tiebreaks(tiebreaks)
+
+
+def _check_order_options(kind: str, double: bool, swap_last_rounds: bool,
+                         acceleration: str) -> None:
+    """Refuse the swap of the last two rounds but for a double round robin, and an
+    acceleration unknown or for anything but a Swiss event."""
+    if swap_last_rounds and not (kind == "round-robin" and double):
+        raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
+                      "--double)")
+    _one_of("acceleration", acceleration, ACCELERATIONS)
+    if acceleration != "none" and kind != "swiss":
+        raise Refused(f"--acceleration {acceleration} is for a Swiss event (--kind swiss)")
 
 
 def _check_rounds(kind: str, rounds: int | None, double: bool) -> None:
