@@ -241,7 +241,8 @@ def _pair_best(ps: Sequence[SwissPlayer], adj: list[set[int]], alive: list[bool]
     rest can still be paired as well as that; so the floaters are the ones that let the
     groups below pair, and among equally good pairings the Dutch fold decides."""
     left = [i for i in range(len(ps)) if alive[i]]
-    costs, unit = _costs(ps, adj, left)
+    costs, unit, levels = _costs(ps, adj, left)
+    costs = _closest(costs, levels, alive)
     mate = _best(left, costs)
     pairs: list[tuple[int, int]] = []
     while left:
@@ -260,9 +261,27 @@ def _pair_best(ps: Sequence[SwissPlayer], adj: list[set[int]], alive: list[bool]
                     costs[(a, trial[a])] // unit for a in rest if a < trial[a]) == goal:
                 mate = trial
                 break
+        else:  # pragma: no cover - mate[top] is always among the preferences
+            raise NoPairing("no opponent left for the top player")
         pairs.append((top, other))
         left = [i for i in left if i not in (top, other)]
     return pairs
+
+
+def _closest(costs: dict[tuple[int, int], int], levels: Mapping[tuple[int, int], int],
+             alive: list[bool]) -> dict[tuple[int, int], int]:
+    """``costs`` of the pairs no further apart in points than the closest perfect pairing
+    needs (found with the plain matching, level by level): the largest score difference
+    counts first, so no better pairing has a pair further apart, and the weighted matchings
+    then run on a graph that is mostly the score groups and their neighbours."""
+    for most in sorted(set(levels.values())):
+        near: list[set[int]] = [set() for _ in alive]
+        for (a, b), level in levels.items():
+            if level <= most:
+                near[a].add(b)
+        if _perfect_matching(near, alive) is not None:
+            return {ab: c for ab, c in costs.items() if levels[ab] <= most}
+    return costs  # pragma: no cover - the whole graph has a perfect matching
 
 
 def _swap(mate: dict[int, int], costs: Mapping[tuple[int, int], int], unit: int,
@@ -288,7 +307,7 @@ def _best(who: list[int], costs: Mapping[tuple[int, int], int]) -> dict[int, int
     import networkx as nx  # type: ignore[import-untyped]
 
     inside = set(who)
-    pairs = {ab: c for ab, c in costs.items() if ab[0] in inside and ab[1] in inside}
+    pairs = {(a, b): c for (a, b), c in costs.items() if a < b and a in inside and b in inside}
     top = max(pairs.values(), default=0) + 1
     graph = nx.Graph()
     graph.add_nodes_from(who)
@@ -300,17 +319,19 @@ def _best(who: list[int], costs: Mapping[tuple[int, int], int]) -> dict[int, int
 
 
 def _costs(ps: Sequence[SwissPlayer], adj: list[set[int]], who: list[int]
-           ) -> tuple[dict[tuple[int, int], int], int]:
+           ) -> tuple[dict[tuple[int, int], int], int, dict[tuple[int, int], int]]:
     """The cost of each pairing the ``who`` may have (both ways round), one number holding
     three criteria in strict priority, so that the cheapest perfect matching is the best
-    pairing; and the unit of the second (a cost divided by it keeps the first two):
+    pairing; the unit of the second (a cost divided by it keeps the first two); and each
+    pair's score difference as a level (0 for none, 1 for the smallest there is...):
 
     1. the score differences, largest first: a pair ``d`` apart costs more than all pairs
        closer than ``d`` together could (``M ** level``, ``M`` above the number of pairs);
     2. dealer conflicts (both players' balance pushed further the same way), counted;
-    3. the place of each in the other's order of preference (:func:`_preference` over the
-       whole field): a guide that makes the cheapest pairing the top-down one in most
-       rounds, which :func:`_pair_best` then confirms or corrects."""
+    3. the place of the lower-ranked player in the higher-ranked one's order of preference
+       (:func:`_preference` over the whole field): a guide that makes the cheapest pairing
+       the top-down one in most rounds, which :func:`_pair_best` then confirms or
+       corrects."""
     level = {i: round(ps[i].points, _DIGITS) for i in who}
     gaps = sorted({round(abs(level[a] - level[b]), _DIGITS)
                    for a in who for b in adj[a] if b in level} - {0.0})
@@ -318,14 +339,15 @@ def _costs(ps: Sequence[SwissPlayer], adj: list[set[int]], who: list[int]
     n, many = len(who), len(who) // 2 + 1
     unit = n * n + 1
     costs: dict[tuple[int, int], int] = {}
+    levels: dict[tuple[int, int], int] = {}
     for a in who:
         for place, b in enumerate(_preference(ps, adj, a, who)):
             gap = round(abs(level[a] - level[b]), _DIGITS)
             score = 0 if gap == 0 else many ** rank[gap]
-            cost = ((score * many + _conflict(ps[a], ps[b])) * unit
-                    + place)
+            levels[(a, b)] = levels[(b, a)] = 0 if gap == 0 else rank[gap] + 1
+            cost = (score * many + _conflict(ps[a], ps[b])) * unit + place
             costs[(a, b)] = costs[(b, a)] = cost
-    return costs, unit
+    return costs, unit, levels
 
 
 def _conflict(p: SwissPlayer, q: SwissPlayer) -> int:
