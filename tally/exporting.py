@@ -63,7 +63,7 @@ from tally.errors import Refused
 
 if TYPE_CHECKING:
     from tally.store import Store
-    from tally.store.views import EventView, MatchView
+    from tally.store.views import EventView, MatchView, PairingView
 
 #: What the ``format`` field of an event file says.
 FORMAT: Final = "tally-event"
@@ -117,9 +117,11 @@ def _read(store: Store, ref: str | int) -> _Exported:
 def _options(store: Store, ev: EventView) -> dict[str, Any]:
     """The settings only the event's kind has (named as ``tally event create``'s options)."""
     if ev.kind == "round-robin":
-        return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing}
+        swap = {"swap_last_rounds": True} if ev.swap_last_rounds else {}
+        return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing} | swap
     if ev.kind == "swiss":
-        return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing}
+        fast = {"acceleration": ev.acceleration} if ev.acceleration != "none" else {}
+        return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing} | fast
     if ev.kind in STAGED_KINDS:
         from tally.store.knockouts import event_format
 
@@ -331,6 +333,8 @@ def _folder_settings(ev: EventView) -> list[str]:
                                 "tiebreaks": list(ev.tiebreaks)}
     if ev.kind == "round-robin":
         settings["double"] = ev.double
+        if ev.swap_last_rounds:
+            settings["swap_last_rounds"] = True
     if ev.rank_by != default_rank_by(ev.kind):
         settings["rank_by"] = ev.rank_by
     return lines + [f"{key} = {_toml_value(value)}" for key, value in settings.items()]
@@ -399,3 +403,57 @@ def write_text(text: str, path: Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+#: the kinds of event a TRF can hold: a schedule of rounds, one game per player a round
+TRF_KINDS: Final = ("round-robin", "swiss")
+
+
+def event_trf(store: Store, ref: str | int) -> str:
+    """Event ``ref`` (a round robin or a Swiss event of one match per pairing) as FIDE's
+    TRF-16 (:mod:`tally.trf`), for chess pairing programs to check tally's pairings.
+
+    Players are numbered in entry order; points are the matches won plus the byes that
+    score (in wins, whatever a win is worth in match points); the rank is the standings'.
+    Card games have no colours: the player who deals the first deal is written as white,
+    the other (forehand) as black. A won match is ``1``/``0``; a withdrawn player's
+    unplayed match ``+``/``-`` (``-`` for both when the event voids them); a bye ``U``
+    when it scores a win, ``Z`` when it scores nothing; a round a player is not in (a late
+    entry, a withdrawal) is left blank. Only the rounds whose every match is over are
+    written."""
+    from tally.store.events import event, rounds, standings
+    from tally.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
+
+    ev = event(store, ref)
+    if ev.kind not in TRF_KINDS or ev.matches_per_pairing != 1:
+        raise Refused(f'event {ev.id} "{ev.name}" is a {ev.kind} event of '
+                      f"{ev.matches_per_pairing} match(es) per pairing: a TRF holds round "
+                      "robins and Swiss events of one match per pairing")
+    number = {p.name: k for k, p in enumerate(ev.players, start=1)}
+    done = [r for r in rounds(store, ev.id) if r.started and all(
+        p.status in ("played", "forfeit", "void") for p in r.pairings)]
+    games: dict[str, list[TrfGame | None]] = {name: [None] * len(done) for name in number}
+    for at, r in enumerate(done):
+        for p in r.pairings:
+            for me, other in ((p.first, p.second), (p.second, p.first)):
+                games[me][at] = TrfGame(number[other], "w" if p.first_dealer == me else "b",
+                                        _trf_result(p, me))
+        if r.bye is not None:
+            games[r.bye][at] = TrfGame(None, "-", "U" if r.bye_scores else "Z")
+    table = standings(store, ev.id)
+    rows = {row.player: row for row in table.rows}
+    per_win = ev.match_points_per_win or 1.0
+    players = tuple(TrfPlayer(k, name, rows[name].match_points / per_win, rows[name].rank,
+                              None, tuple(games[name])) for name, k in number.items())
+    day = ev.date.strftime("%Y/%m/%d")
+    kind = "Swiss" if ev.kind == "swiss" else "Round robin"
+    return write_trf(TrfTournament(ev.name, day, day, kind, ev.rounds, players))
+
+
+def _trf_result(p: PairingView, me: str) -> str:
+    """``me``'s result in a finished pairing, as a TRF writes it."""
+    if p.status == "void":
+        return "-"
+    if p.status == "forfeit":
+        return "+" if p.forfeit_winner == me else "-"
+    return "1" if p.matches[0].winner == me else "0"

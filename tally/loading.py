@@ -8,8 +8,9 @@ The format is the one of the bundled examples (``examples/club-evening``,
     date = "2026-11-19"
     rules = "sixty-six"
     players = ["Anna Berger", "Bert Huber"]
-    # optional: double, matches_per_pairing, match_points_per_win, bye, withdrawal, tiebreaks,
-    # rank_by ("points" or "percentage"; a club evening's default: "percentage");
+    # optional: double, swap_last_rounds (a double round robin), matches_per_pairing,
+    # match_points_per_win, bye, withdrawal, tiebreaks, rank_by ("points" or "percentage";
+    # a club evening's default: "percentage"); acceleration ("baku", a Swiss event);
     # a knockout (kind = "knockout"): lives, seed, final, final_fill ("playoff" or
     # "tiebreaks"); groups (kind = "groups"): groups,
     # advance; language ("de" or "en": what its sheets and readable output speak; see
@@ -92,7 +93,7 @@ KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
          "knockout": "knockout", "groups": "groups", "swiss": "swiss"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
             "tiebreaks", "lives", "seed", "final", "final_fill", "groups", "advance", "rank_by",
-            "rounds", "language")
+            "rounds", "language", "swap_last_rounds", "acceleration")
 #: the keys of event.toml that have another name in :func:`create_event`
 _RENAMED = {"seed": "draw_seed", "final": "final_size"}
 
@@ -579,8 +580,8 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
         "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
         "seed": (str,), "final": (int,), "final_fill": (str,), "groups": (int,),
-        "advance": (int,), "rank_by": (str,),
-        "rounds": (int,), "language": (str,)}
+        "advance": (int,), "rank_by": (str,), "rounds": (int,), "language": (str,),
+        "swap_last_rounds": (bool,), "acceleration": (str,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:
         if key not in data:
@@ -591,7 +592,8 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         if key == "tiebreaks" and not wrong:
             wrong = not all(isinstance(v, str) for v in value)
         if wrong:
-            what = {"double": "true or false", "matches_per_pairing": "a whole number",
+            what = {"double": "true or false", "swap_last_rounds": "true or false",
+                    "matches_per_pairing": "a whole number",
                     "match_points_per_win": "a number", "tiebreaks": "a list of texts",
                     "lives": "a whole number", "final": "a whole number",
                     "groups": "a whole number", "advance": "a whole number",

@@ -13,9 +13,10 @@ publishes (Handbook C.05, Annex 1, "Berger Tables for Round-Robin Tournaments").
 
 With an odd number of players a dummy number ``n+1`` is added; whoever meets it has the bye.
 A double round robin plays the whole table a second time with first and second swapped. FIDE's
-optional advice to swap the last two rounds of the first cycle (to avoid three games running
-in the same role across the cycles) is *not* applied: the second cycle mirrors the first
-exactly.
+advice to reverse the order of the last two rounds of the first cycle (so that nobody plays
+three games running in the same role across the cycles) is an option (``swap_last``): the
+first cycle then plays the table's last round second to last and its second-to-last round
+last, and the second cycle mirrors the table in its own order.
 
 In card games the player listed first deals first (:func:`first_dealer`); the Berger tables
 share that role out as evenly as a round robin allows.
@@ -107,7 +108,8 @@ def berger_table(size: int) -> list[tuple[tuple[int, int], ...]]:
     return table
 
 
-def berger_schedule(players: Sequence[str], *, double: bool = False) -> list[Round]:
+def berger_schedule(players: Sequence[str], *, double: bool = False,
+                    swap_last: bool = False) -> list[Round]:
     """Pair every player with every other (twice if ``double``) by the Berger tables.
 
     ``players[0]`` is number 1, ``players[1]`` number 2, and so on. With an odd number of
@@ -115,7 +117,9 @@ def berger_schedule(players: Sequence[str], *, double: bool = False) -> list[Rou
     actually played are then numbered 1, 2, ... in the published board order (the dummy's
     board 1 is left out, not left empty). In the second cycle of a double round robin the
     rounds are numbered on from the first cycle, each pairing keeps its table and the bye is
-    repeated, but ``first`` and ``second`` are swapped.
+    repeated, but ``first`` and ``second`` are swapped. With ``swap_last`` (a double round
+    robin only) the first cycle's last two rounds are played the other way round (FIDE's
+    advice, Handbook C.05 Annex 1); the second cycle still mirrors the table in order.
 
     Raises :class:`~tally.errors.Refused` for fewer than 2 players or duplicate names.
     """
@@ -137,6 +141,11 @@ def berger_schedule(players: Sequence[str], *, double: bool = False) -> list[Rou
 
     if not double:
         return cycle
+    first_leg = cycle
+    if swap_last and len(cycle) >= 2:
+        *head, before_last, last = cycle
+        first_leg = [*head, Round(before_last.number, last.pairings, last.bye),
+                     Round(last.number, before_last.pairings, before_last.bye)]
     return_leg = [
         Round(
             len(cycle) + r.number,
@@ -145,7 +154,7 @@ def berger_schedule(players: Sequence[str], *, double: bool = False) -> list[Rou
         )
         for r in cycle
     ]
-    return cycle + return_leg
+    return first_leg + return_leg
 
 
 def first_dealer(pairing: Pairing) -> str:

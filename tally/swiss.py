@@ -18,32 +18,33 @@ The rules, in order of priority:
    bye while another player has had none) for whom the others can still be paired without a
    rematch; only if no such player exists does it go to the lowest-ranked of those with one
    bye more, and so on. What a bye scores is the event's rule (``bye = none`` or ``win``).
-3. **Pairing always succeeds when a legal pairing exists.** Players are paired top-down: the
-   highest-ranked unpaired player takes the first opponent in their order of preference
-   (below) *for whom the rest can still be paired*; that is decided exactly by Edmonds'
-   blossom algorithm (a maximum matching of the graph of players who may still meet, kept up
-   to date with one augmenting-path search per choice), never by trial and error. So the
-   pairing is found whenever one exists, also late in an event when many pairs have met, and
-   128 players pair in well under a second.
-4. **Score groups and floaters.** A player prefers opponents with the same match points
-   (their *score group*), then those with the closest match points (a *floater* leaves their
-   group: since pairing runs top-down, the player left over in an odd group, or one whose
-   group has no opponent left they have not met, floats down to the next group, where they
-   meet its highest-ranked player first). Among opponents equally close in points, one is
-   preferred who leaves the score groups below able to make as many pairs among themselves
-   as any other choice would (so a floater does not take the one player a lower group needed
-   to pair within itself: counted exactly, with a maximum matching of the players of equal
-   points who may meet).
+3. **Pairing always succeeds when a legal pairing exists**: whether one exists is decided
+   exactly by Edmonds' blossom algorithm (a maximum matching of the graph of players who
+   may still meet), never by trial and error, also late in an event when many pairs have
+   met.
+4. **Score groups and floaters, weighed over the whole round.** Players meet their own
+   *score group* (equal match points) where they can; when a group cannot pair within
+   itself, some player *floats* to another group. The round is chosen as one optimisation,
+   a maximum-weight perfect matching of all the players who may meet (Edmonds' weighted
+   blossom algorithm), so who floats is decided by looking ahead at the groups below, not
+   by the floater's own opponent alone: the round with the smallest score differences is
+   taken, comparing the largest difference first (one pair two points apart is worse than
+   any number of pairs one point apart), then the number of pairs that far apart, then the
+   next largest difference, and so on.
 5. **Dealer balance.** Card games have no colours; the first deal takes their place. A
    player's *balance* is the matches they dealt first minus those they dealt second. Among
-   opponents with equally close match points, those who would not push either player's
-   balance to 2 are preferred (two players who both dealt first once more than second are
-   paired only when nobody else of that closeness is left).
-6. **Order within a score group** (the Dutch fold): the group's top half meets its bottom
-   half in order, 1st against ``g//2 + 1``-th, 2nd against ``g//2 + 2``-th, and so on (``g``
-   the players of the group left to pair; with an odd ``g`` the last one floats down). When
-   the natural opponent cannot be taken, the next ones down the bottom half are tried, then
-   back up the top half; in another score group, opponents are tried by rank.
+   the pairings with the smallest score differences, the one with the fewest pairs of two
+   players whose balances lean the same way (both dealt first more often, or both second)
+   is taken: such a pair pushes one of them further from an even balance.
+6. **Order within a score group** (the Dutch fold), among the pairings equally good by 4
+   and 5: players are paired top-down, the highest-ranked player left taking the first
+   opponent in their order of preference with whom the rest can still be paired as well.
+   Their preference: the closest match points, then no dealer conflict, then the fold: the
+   group's top half meets its bottom half in order, 1st against ``g//2 + 1``-th, 2nd
+   against ``g//2 + 2``-th, and so on (``g`` the players of the group left to pair; with
+   an odd ``g`` the last one floats down); when the natural opponent cannot be taken, the
+   next ones down the bottom half are tried, then back up the top half; in another score
+   group, opponents are tried by rank.
 
 **Who deals first** in a pairing: the player with the lower balance; on equal balance, when
 the two had different roles in their latest pairings, the one who dealt second then; failing
@@ -51,7 +52,8 @@ that, the higher-ranked player takes the role opposite to the one they had last 
 lower-ranked one does, if only they have played); when neither has dealt
 yet (round 1, a late entry), the higher-ranked player deals first at odd tables and second at
 even ones. Over the rounds this keeps every balance at -1, 0 or 1 whenever rule 5 finds a
-partner, which in practice is nearly always.
+partner, which in practice is nearly always (rule 4 comes first: a player whose only
+opponent within a point deals first as often as they do may reach a balance of 2).
 
 **Tables** are numbered in the order of pairing: table 1 has the highest-ranked pairing.
 
@@ -67,7 +69,11 @@ from dataclasses import dataclass, field
 
 from tally.errors import NoPairing, TallyError
 
-__all__ = ["Played", "SwissPairing", "SwissPlayer", "SwissRound", "pair_round", "swiss_players"]
+__all__ = ["ACCELERATIONS", "Played", "SwissPairing", "SwissPlayer", "SwissRound", "baku_points",
+           "pair_round", "swiss_players"]
+
+#: a Swiss event's ways of pairing its first rounds: plainly, or by Baku acceleration
+ACCELERATIONS: tuple[str, ...] = ("none", "baku")
 
 #: match points this close are the same score (they are sums of floats such as 0.5)
 _DIGITS = 9
@@ -148,6 +154,28 @@ def swiss_players(order: Sequence[str], points: Mapping[str, float],
             for k in order]
 
 
+def baku_points(entrants: int, rounds: int, number: int) -> tuple[int, float]:
+    """Baku acceleration (FIDE Handbook C.04.5.1) for round ``number`` of a Swiss event of
+    ``rounds`` rounds and ``entrants`` players: how many of the top seeds form group A
+    (the first half of the seeding list rounded up to an even number, ``2 * ceil(n / 4)``)
+    and the virtual points, in wins, each of them carries into this round's pairing.
+
+    The first half of the rounds (rounded up) are accelerated: in the first half of those
+    (rounded up) group A carries 1 virtual point, in the rest half a point; later rounds
+    none. Virtual points only pair: they never enter the standings. So the top seeds meet
+    each other from round 1, and a large field sorts itself out in fewer rounds.
+
+    >>> [baku_points(20, 9, r) for r in (1, 3, 4, 5, 6)]
+    [(10, 1.0), (10, 1.0), (10, 0.5), (10, 0.5), (10, 0.0)]
+    >>> baku_points(9, 5, 1)
+    (6, 1.0)
+    """
+    accelerated = -(-rounds // 2)
+    full = -(-accelerated // 2)
+    virtual = 1.0 if number <= full else 0.5 if number <= accelerated else 0.0
+    return 2 * -(-entrants // 4), virtual
+
+
 def pair_round(players: Sequence[SwissPlayer], number: int = 1) -> SwissRound:
     """Pair round ``number`` of the ``players`` still in the event, given in the order of the
     standings (see the module docstring for the rules).
@@ -176,7 +204,7 @@ def pair_round(players: Sequence[SwissPlayer], number: int = 1) -> SwissRound:
     if mate is None:
         raise NoPairing(f"round {number}: no pairing of the {n} players avoids a rematch "
                         "(every possible pairing has two players who met already)")
-    pairs = _pair_top_down(ps, adj, alive, mate)
+    pairs = _pair_best(ps, adj, alive)
     pairings = tuple(_seat(ps, a, b, table)
                      for table, (a, b) in enumerate(pairs, start=1))
     return SwissRound(number, pairings, None if bye is None else ps[bye].key)
@@ -201,125 +229,153 @@ def _choose_bye(ps: Sequence[SwissPlayer], adj: list[set[int]], alive: list[bool
     return None, None
 
 
-def _pair_top_down(ps: Sequence[SwissPlayer], adj: list[set[int]], alive: list[bool],
-                   mate: list[int]) -> list[tuple[int, int]]:
-    """Pair the players still ``alive`` top-down, each taking their first preferred opponent
-    for whom the rest can still be paired (``mate``, a perfect matching of the alive players,
-    is kept one).
+def _pair_best(ps: Sequence[SwissPlayer], adj: list[set[int]], alive: list[bool]
+               ) -> list[tuple[int, int]]:
+    """The best pairing of the players still ``alive`` (who are known to have one), as pairs
+    (higher-ranked first) in table order.
 
-    Beside it, ``inside`` is kept a maximum matching of the graph of players who may meet
-    *and have the same match points*: its size is the most pairs the score groups left could
-    still make among themselves, which a choice must not lower where another choice at the
-    same distance in points does not (:func:`_choose`)."""
-    level = [round(p.points, _DIGITS) for p in ps]
-    same = [{j for j in adj[i] if level[j] == level[i]} for i in range(len(ps))]
-    inside = _maximum_matching(same, alive)
+    The whole round is weighed at once: a maximum-weight perfect matching (:func:`_best`)
+    of the players who may meet, weighted by :func:`_costs`, gives the best score gaps and
+    dealer balance any pairing can have. Then the players are paired top-down, each taking
+    their first preferred opponent (:func:`_preference` over the players left) with whom the
+    rest can still be paired as well as that; so the floaters are the ones that let the
+    groups below pair, and among equally good pairings the Dutch fold decides."""
+    left = [i for i in range(len(ps)) if alive[i]]
+    costs, unit, levels = _costs(ps, adj, left)
+    costs = _closest(costs, levels, alive)
+    mate = _best(left, costs)
     pairs: list[tuple[int, int]] = []
-    while True:
-        remaining = [i for i in range(len(ps)) if alive[i]]
-        if not remaining:
-            return pairs
-        top = remaining[0]
-        tiers: dict[float, list[int]] = {}
-        for other in _preferences(ps, adj, top, remaining):
-            tiers.setdefault(round(abs(level[top] - level[other]), _DIGITS), []).append(other)
-        for distance, tier in tiers.items():
-            chosen = _choose(same, adj, alive, mate, inside, top, tier, distance == 0)
-            if chosen is not None:
-                pairs.append((top, chosen))
+    while left:
+        top = left[0]
+        goal = sum(costs[(a, mate[a])] // unit for a in left if a < mate[a])
+        for other in _preference(ps, adj, top, left):
+            if mate[top] == other:
                 break
-        else:  # pragma: no cover - the matching guarantees a partner
+            swapped = _swap(mate, costs, unit, top, other)
+            if swapped is not None:
+                mate = swapped
+                break
+            rest = [i for i in left if i not in (top, other)]
+            trial = _best(rest, costs)
+            if len(trial) == len(rest) and costs[(top, other)] // unit + sum(
+                    costs[(a, trial[a])] // unit for a in rest if a < trial[a]) == goal:
+                mate = trial
+                break
+        else:  # pragma: no cover - mate[top] is always among the preferences
             raise NoPairing("no opponent left for the top player")
+        pairs.append((top, other))
+        left = [i for i in left if i not in (top, other)]
+    return pairs
 
 
-def _preferences(ps: Sequence[SwissPlayer], adj: list[set[int]], top: int,
-                 remaining: list[int]) -> list[int]:
-    """``top``'s possible opponents among ``remaining``, most preferred first: closest match
-    points, then no dealer conflict, then the fold within the score group (or rank in another
-    group). (:func:`_pair_top_down` puts the score-group lookahead between the first two.)"""
-    mine = round(ps[top].points, _DIGITS)
-    group = [i for i in remaining if round(ps[i].points, _DIGITS) == mine]
-    half = len(group) // 2
-    fold = group[half:] + group[1:half][::-1]
-    position = {i: k for k, i in enumerate(fold)}
-    want = _sign(ps[top].balance)
+def _closest(costs: dict[tuple[int, int], int], levels: Mapping[tuple[int, int], int],
+             alive: list[bool]) -> dict[tuple[int, int], int]:
+    """``costs`` of the pairs no further apart in points than the closest perfect pairing
+    needs (found with the plain matching, level by level): the largest score difference
+    counts first, so no better pairing has a pair further apart, and the weighted matchings
+    then run on a graph that is mostly the score groups and their neighbours."""
+    for most in sorted(set(levels.values())):
+        near: list[set[int]] = [set() for _ in alive]
+        for (a, b), level in levels.items():
+            if level <= most:
+                near[a].add(b)
+        if _perfect_matching(near, alive) is not None:
+            return {ab: c for ab, c in costs.items() if levels[ab] <= most}
+    return costs  # pragma: no cover - the whole graph has a perfect matching
+
+
+def _swap(mate: dict[int, int], costs: Mapping[tuple[int, int], int], unit: int,
+          top: int, other: int) -> dict[int, int] | None:
+    """``mate`` with ``top`` paired to ``other`` and their partners to each other, when that
+    is as good in score gaps and dealer balance (the quick case of :func:`_pair_best`'s
+    check); else None."""
+    a, b = mate[top], mate[other]
+    if (a, b) not in costs:
+        return None
+    before = costs[(top, a)] // unit + costs[(other, b)] // unit
+    if costs[(top, other)] // unit + costs[(a, b)] // unit != before:
+        return None
+    swapped = dict(mate)
+    swapped[top], swapped[other], swapped[a], swapped[b] = other, top, b, a
+    return swapped
+
+
+def _best(who: list[int], costs: Mapping[tuple[int, int], int]) -> dict[int, int]:
+    """A cheapest perfect matching of ``who`` over the pairs ``costs`` prices (each player's
+    partner), or a smaller matching when there is no perfect one: a maximum-weight matching
+    of maximum cardinality (Edmonds' weighted blossom algorithm, from networkx)."""
+    import networkx as nx  # type: ignore[import-untyped]
+
+    inside = set(who)
+    pairs = {(a, b): c for (a, b), c in costs.items() if a < b and a in inside and b in inside}
+    top = max(pairs.values(), default=0) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(who)
+    graph.add_weighted_edges_from((a, b, top - c) for (a, b), c in pairs.items())
+    mate: dict[int, int] = {}
+    for a, b in nx.max_weight_matching(graph, maxcardinality=True):
+        mate[a], mate[b] = b, a
+    return mate
+
+
+def _costs(ps: Sequence[SwissPlayer], adj: list[set[int]], who: list[int]
+           ) -> tuple[dict[tuple[int, int], int], int, dict[tuple[int, int], int]]:
+    """The cost of each pairing the ``who`` may have (both ways round), one number holding
+    three criteria in strict priority, so that the cheapest perfect matching is the best
+    pairing; the unit of the second (a cost divided by it keeps the first two); and each
+    pair's score difference as a level (0 for none, 1 for the smallest there is...):
+
+    1. the score differences, largest first: a pair ``d`` apart costs more than all pairs
+       closer than ``d`` together could (``M ** level``, ``M`` above the number of pairs);
+    2. dealer conflicts (both players' balance pushed further the same way), counted;
+    3. the place of the lower-ranked player in the higher-ranked one's order of preference
+       (:func:`_preference` over the whole field): a guide that makes the cheapest pairing
+       the top-down one in most rounds, which :func:`_pair_best` then confirms or
+       corrects."""
+    level = {i: round(ps[i].points, _DIGITS) for i in who}
+    gaps = sorted({round(abs(level[a] - level[b]), _DIGITS)
+                   for a in who for b in adj[a] if b in level} - {0.0})
+    rank = {g: k for k, g in enumerate(gaps)}
+    n, many = len(who), len(who) // 2 + 1
+    unit = n * n + 1
+    costs: dict[tuple[int, int], int] = {}
+    levels: dict[tuple[int, int], int] = {}
+    for a in who:
+        for place, b in enumerate(_preference(ps, adj, a, who)):
+            gap = round(abs(level[a] - level[b]), _DIGITS)
+            score = 0 if gap == 0 else many ** rank[gap]
+            levels[(a, b)] = levels[(b, a)] = 0 if gap == 0 else rank[gap] + 1
+            cost = (score * many + _conflict(ps[a], ps[b])) * unit + place
+            costs[(a, b)] = costs[(b, a)] = cost
+    return costs, unit, levels
+
+
+def _conflict(p: SwissPlayer, q: SwissPlayer) -> int:
+    """1 when both players dealt first more often than second (or both less): then one of
+    them is pushed further from an even balance."""
+    want = _sign(p.balance)
+    return int(want != 0 and want == _sign(q.balance))
+
+
+def _preference(ps: Sequence[SwissPlayer], adj: list[set[int]], a: int, among: list[int]
+                ) -> list[int]:
+    """``a``'s possible opponents among the players ranked below them in ``among`` (players
+    in the order of the standings), most preferred first: the closest match points, then no
+    dealer conflict, then the Dutch fold: in ``a``'s score group within ``among`` (of ``g``
+    players, ``a`` the ``k``-th) the ``k + g//2``-th first and on down the bottom half, then
+    back up the top half; in another score group by rank."""
+    mine = round(ps[a].points, _DIGITS)
+    group = [i for i in among if round(ps[i].points, _DIGITS) == mine]
+    k, half = group.index(a), len(group) // 2
+    fold = group[k + half:] + group[k + 1:k + half][::-1]
+    position = {i: x for x, i in enumerate(fold)}
 
     def key(i: int) -> tuple[float, int, int]:
-        diff = round(abs(mine - ps[i].points), _DIGITS)
-        conflict = int(want != 0 and want == _sign(ps[i].balance))
-        return diff, conflict, position.get(i, len(fold) + i)
+        return (round(abs(mine - ps[i].points), _DIGITS), _conflict(ps[a], ps[i]),
+                position.get(i, len(fold) + i))
 
-    return sorted((i for i in remaining if i != top and i in adj[top]), key=key)
-
-
-def _choose(same: list[set[int]], adj: list[set[int]], alive: list[bool], mate: list[int],
-            inside: list[int], top: int, tier: list[int], same_score: bool) -> int | None:
-    """``top``'s opponent from ``tier`` (equally close in points, in order of preference):
-    the first one who leaves the score groups the most pairs among themselves (the pair
-    itself counted when it is one of them) and for whom the rest can still be paired, or
-    None; ``inside`` is brought up to date. Worked out lazily: an opponent who leaves as many
-    as could be left at all is taken at once."""
-    size = _pairs(inside)
-    best = size if same_score else _without(same, alive, inside, (top,))[0]
-    values: dict[int, tuple[int, list[int]]] = {}
-    for other in tier:
-        after, matching = _without(same, alive, inside, (top, other))
-        values[other] = (after + same_score, matching)
-        if after + same_score >= best and _take(adj, alive, mate, top, other):
-            inside[:] = matching
-            return other
-    for other in sorted(tier, key=lambda o: -values[o][0]):
-        if values[other][0] < best and _take(adj, alive, mate, top, other):
-            inside[:] = values[other][1]
-            return other
-    return None
-
-
-def _pairs(matching: list[int]) -> int:
-    return sum(1 for i, m in enumerate(matching) if m > i)
-
-
-def _without(same: list[set[int]], alive: list[bool], inside: list[int],
-             removed: tuple[int, ...]) -> tuple[int, list[int]]:
-    """The maximum matching of the same-score graph without the ``removed`` players (from
-    ``inside``, a maximum matching with them) and its number of pairs."""
-    after = list(inside)
-    freed = [after[x] for x in removed if after[x] != -1 and after[x] not in removed]
-    for x in removed:
-        if after[x] != -1:
-            after[after[x]] = -1
-            after[x] = -1
-    for x in removed:
-        alive[x] = False
-    for f in freed:
-        if after[f] == -1:  # the first path may have ended at the second
-            _augment(same, alive, after, f)
-    for x in removed:
-        alive[x] = True
-    return _pairs(after), after
-
-
-def _sign(x: int) -> int:
-    return (x > 0) - (x < 0)
-
-
-def _take(adj: list[set[int]], alive: list[bool], mate: list[int], a: int, b: int) -> bool:
-    """Pair ``a`` with ``b`` if the other alive players can still all be paired: then mark
-    both as paired, keep ``mate`` a perfect matching of the rest and say True; otherwise leave
-    everything as it was and say False."""
-    if mate[a] == b:
-        alive[a] = alive[b] = False
-        return True
-    saved = list(mate)
-    ma, mb = mate[a], mate[b]
-    alive[a] = alive[b] = False
-    mate[a] = mate[b] = mate[ma] = mate[mb] = -1
-    # only ma and mb are unmatched now: a perfect matching exists iff a path joins them
-    if _augment(adj, alive, mate, ma):
-        return True
-    mate[:] = saved
-    alive[a] = alive[b] = True
-    return False
+    below = among[among.index(a) + 1:]
+    return sorted((i for i in below if i in adj[a]), key=key)
 
 
 def _perfect_matching(adj: list[set[int]], alive: list[bool]) -> list[int] | None:
@@ -344,6 +400,10 @@ def _maximum_matching(adj: list[set[int]], alive: list[bool]) -> list[int]:
         if alive[i] and mate[i] == -1:
             _augment(adj, alive, mate, i)
     return mate
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
 
 
 def _augment(adj: list[set[int]], alive: list[bool], mate: list[int], root: int) -> bool:
@@ -423,3 +483,4 @@ def _seat(ps: Sequence[SwissPlayer], a: int, b: int, table: int) -> SwissPairing
     else:
         a_first = table % 2 == 1
     return SwissPairing(table, p.key, q.key) if a_first else SwissPairing(table, q.key, p.key)
+

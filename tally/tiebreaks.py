@@ -45,7 +45,15 @@ Tiebreaks (higher is better for each):
 ``median-buchholz``
     the Buchholz without the opponent with the most and the one with the fewest match
     points (one each), once a player has met at least three opponents (before that, the
-    plain Buchholz).
+    plain Buchholz);
+``buchholz-cut-1``
+    the Buchholz without the opponent with the fewest match points (FIDE's "Buchholz cut 1":
+    the weakest opponent, often the one met after a bad start, counts for nothing; 0 with
+    one opponent);
+``koya``
+    for round robins: the match points earned against the opponents who finished with at
+    least half of what they could have scored (a match-point percentage of 50 or more, as
+    the standings show it): how a player did against the upper half of the field.
 
 ``buchholz`` and ``median-buchholz`` are not among :data:`DEFAULT_TIEBREAKS` (the order of club
 evenings and round robins); a Swiss event ranks by :data:`SWISS_TIEBREAKS` unless told
@@ -73,6 +81,8 @@ TIEBREAKS: tuple[str, ...] = (
     "wins",
     "buchholz",
     "median-buchholz",
+    "buchholz-cut-1",
+    "koya",
 )
 
 #: The order used when none is given (club evenings and round robins).
@@ -285,7 +295,7 @@ def rank_pairs(
     percentage = {p: _percentage(match_points[p],
                                  (t.played + scoring_byes.get(p, 0)) * match_points_per_win)
                   for p, t in totals.items()}
-    keys = _Keys(totals, wins, match_points, match_points_per_win, met)
+    keys = _Keys(totals, wins, match_points, match_points_per_win, met, percentage)
     first = match_points if rank_by == "points" else percentage
     groups, values = _rank(players, first, tiebreaks, keys)
     return _rows(groups, totals, match_points, values, percentage, bye_counts, running_counts)
@@ -368,15 +378,24 @@ class _Keys:
     match_points: dict[str, float]
     per_win: float
     met: dict[str, dict[str, int]]
+    percentage: dict[str, float]
 
-    def buchholz(self, player: str, median: bool) -> float:
-        """The sum of the match points of ``player``'s opponents, once per match (``median``:
-        without the highest and the lowest, from three opponents on)."""
+    def buchholz(self, player: str, name: str) -> float:
+        """The sum of the match points of ``player``'s opponents, once per match; for
+        ``median-buchholz`` without the highest and the lowest (from three opponents on), for
+        ``buchholz-cut-1`` without the lowest."""
         scores = sorted(self.match_points[o] for o, n in self.met[player].items()
                         for _ in range(n))
-        if median and len(scores) >= 3:
+        if name == "median-buchholz" and len(scores) >= 3:
             scores = scores[1:-1]
+        elif name == "buchholz-cut-1":
+            scores = scores[1:]
         return sum(scores)
+
+    def koya(self, player: str) -> float:
+        """The match points ``player`` earned against opponents on 50 % or more."""
+        return self.per_win * sum(n for q, n in self.wins[player].items()
+                                  if _level(self.percentage[q]) >= 50)
 
     def all_met(self, group: list[str]) -> bool:
         """Whether every two players of ``group`` have played a finished match together."""
@@ -398,9 +417,10 @@ class _Keys:
             return lambda p: float(totals[p].game_points_won)
         if name == "sonneborn-berger":
             return lambda p: sum(n * self.match_points[q] for q, n in wins[p].items())
-        if name in ("buchholz", "median-buchholz"):
-            median = name == "median-buchholz"
-            return lambda p: self.buchholz(p, median)
+        if name in ("buchholz", "median-buchholz", "buchholz-cut-1"):
+            return lambda p: self.buchholz(p, name)
+        if name == "koya":
+            return self.koya
         return lambda p: float(totals[p].won)
 
 

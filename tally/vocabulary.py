@@ -29,6 +29,7 @@ WORDS: Final = (
     # tiebreaks (tally.tiebreaks.TIEBREAKS)
     N_("head-to-head"), N_("game-point-difference"), N_("game-points-won"),
     N_("sonneborn-berger"), N_("wins"), N_("buchholz"), N_("median-buchholz"),
+    N_("buchholz-cut-1"), N_("koya"),
     # outcome reasons (tally.kernel.Reason)
     N_("claim"), N_("false-claim"), N_("failed-close"), N_("illegal-play"), N_("last-trick"),
     N_("higher-total"), N_("draw"), N_("incomplete"),

@@ -493,7 +493,7 @@ def test_the_folder_export_loads_back_where_the_folder_format_can_hold_the_event
                             "folder", "-o", str(folder))
     assert code == 2 and "holds an event.toml already" in err
     code, _out, err = tally(url, "event", "export", "1", "--format", "xml")
-    assert code == 2 and "--format must be json, csv or folder" in err
+    assert code == 2 and "--format must be json, csv, folder or trf" in err
 
 
 def _paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

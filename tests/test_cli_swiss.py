@@ -58,12 +58,13 @@ def test_a_swiss_event_from_the_command_line(db_url: str, tmp_path: Path) -> Non
     ok(db_url, "event", "withdraw", "Open", "Carl")
     second = json.loads(ok(db_url, "event", "round", "Open", "2", "--start", "--json"))
     # Worked by hand: Carl is out; of Anna Bert Dora Emil Fritz the lowest-ranked without a
-    # bye is Fritz (0 points, entered last): he sits out. Anna would rather meet Emil than
-    # her fold partner Dora (who dealt first, as Anna did), but that leaves Dora and Bert,
-    # who met in round 1: Anna-Dora (equal balance: Anna, the higher-ranked, takes the role
-    # opposite to her last, so Dora deals), then Bert-Emil, Bert dealing (lower balance).
+    # bye is Fritz (0 points, entered last): he sits out. Of Anna Dora Emil (1 point) one
+    # drops to Bert (0); Bert met Dora in round 1. Anna-Dora and Bert-Emil, or Anna-Bert and
+    # Dora-Emil: one gap of a point either way, but Anna and Dora both dealt first, so the
+    # second pairing keeps every dealer balance: Bert deals against Anna (lower balance),
+    # Emil (his bye) against Dora.
     assert [(p["first_dealer"], p["second"] if p["first"] == p["first_dealer"] else p["first"])
-            for p in second["pairings"]] == [("Dora", "Anna"), ("Bert", "Emil")]
+            for p in second["pairings"]] == [("Bert", "Anna"), ("Emil", "Dora")]
     assert second["bye"] == "Fritz"
     show = ok(db_url, "event", "show", "Open")
     assert "Swiss event" in show and "rounds started: 1, 2 of 3" in show

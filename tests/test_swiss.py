@@ -168,7 +168,13 @@ def test_nine_players_five_rounds_no_rematch_distinct_byes_dealers_balanced() ->
     assert len(met) == len(set(met)) == 20
     byes = [r.bye for r in rounds]
     assert len(set(byes)) == 5 and None not in byes
-    assert all(abs(p.balance) <= 1 for p in players), [(p.key, p.balance) for p in players]
+    # Score differences come before dealer balance: in round 5 Ida (0 points) can meet only
+    # Fini within a point, though both dealt first more often, so Ida ends on +2 (the one
+    # player off -1..1; the old pairing kept it at the cost of gaps 3, 2, 2, 1).
+    balances = sorted(p.balance for p in players)
+    assert balances[0] >= -1 and balances[-2] <= 1 and balances[-1] == 2, balances
+    assert pairs_of(rounds[4]) == [("Gust", "Anna"), ("Hilde", "Bert"), ("Dora", "Carl"),
+                                   ("Ida", "Fini")]
     # Worked by hand. Round 1 folds the field: Ida, the last seed, sits out; the higher
     # seed deals first at odd tables, the lower at even ones.
     assert pairs_of(rounds[0]) == [("Anna", "Emil"), ("Fini", "Bert"), ("Carl", "Gust"),

@@ -4,7 +4,7 @@ places left, or ``tiebreaks``, the best of them by the event's standings go thro
 event round the play-off starts in (``playoff_round``; None while there is none).
 
 Revision ID: 0014
-Revises: 0009
+Revises: 0013
 Create Date: 2026-11-28 08:30:00
 
 """
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision: str = '0014'
-down_revision: Union[str, Sequence[str], None] = '0009'
+down_revision: Union[str, Sequence[str], None] = '0013'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 

@@ -89,6 +89,15 @@ def create(
     double: Annotated[bool, typer.Option(
         "--double", help="Round robin: every pairing twice, the second time with the first "
                          "dealer the other way round.")] = False,
+    swap_last_rounds: Annotated[bool, typer.Option(
+        "--swap-last-rounds", help="Double round robin: play the last two rounds of the first "
+                                   "cycle the other way round (FIDE's advice: nobody plays "
+                                   "three matches running dealing first, or second).")] = False,
+    acceleration: Annotated[str, typer.Option(
+        "--acceleration", metavar="none|baku",
+        help="Swiss: 'baku' pairs the first half of the rounds accelerated (FIDE's Baku "
+             "method: the top half of the seeding list carries virtual points, so the top "
+             "seeds meet early; for large fields). See docs/events.md.")] = "none",
     matches_per_pairing: Annotated[int, typer.Option(
         "--matches", metavar="N",
         help="Round robin or Swiss: matches (Bummerl) per pairing.")] = 1,
@@ -101,9 +110,11 @@ def create(
     tiebreaks: Annotated[str | None, typer.Option(
         help="Tiebreaks in order, comma-separated, from: head-to-head, "
              "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
-             "median-buchholz (default: the first five in that order; for a Swiss event "
-             "buchholz, median-buchholz, sonneborn-berger, game-point-difference, wins; '' "
-             "for none).")] = None,
+             "median-buchholz, buchholz-cut-1 (without the weakest opponent), koya (match "
+             "points against the players on 50 % or more, for round robins) (default: the "
+             "first five in that order; for a Swiss event buchholz, median-buchholz, "
+             "sonneborn-berger, game-point-difference, wins; '' for none). See "
+             "docs/events.md.")] = None,
     lives: Annotated[int | None, typer.Option(
         help="Knockout: each player's lives (default 3); a lost match costs one.")] = None,
     seed: Annotated[str | None, typer.Option(
@@ -150,7 +161,8 @@ def create(
                           tiebreaks=order, rounds=rounds,
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
                           advance=advance, rank_by=rank_by, final_fill=final_fill,
-                          language=(lang or "").strip().lower())
+                          language=(lang or "").strip().lower(),
+                          swap_last_rounds=swap_last_rounds, acceleration=acceleration)
     if json_out:
         echo_json(as_json(ev))
         return
@@ -546,10 +558,12 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
 def export(
     event: EventArg,
     format_: Annotated[str, typer.Option(
-        "--format", metavar="json|csv|folder",
+        "--format", metavar="json|csv|folder|trf",
         help="json: one file that `tally load FILE.json` reads back (docs/event-json.md); "
              "csv: a row per deal, for spreadsheets (not read back); folder: event.toml and "
-             "deals/*.deal, the format of examples/ (needs -o).")] = "json",
+             "deals/*.deal, the format of examples/ (needs -o); trf: FIDE's TRF-16 for "
+             "chess pairing programs (a round robin or Swiss event; docs/events.md).")
+    ] = "json",
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", metavar="PATH",
         help="Write to PATH (a file; a folder for --format folder) instead of printing.")
@@ -568,12 +582,13 @@ def export(
         event_csv,
         event_folder,
         event_json,
+        event_trf,
         write_folder,
         write_text,
     )
 
-    if format_ not in ("json", "csv", "folder"):
-        fail(f'--format must be json, csv or folder, not "{format_}"')
+    if format_ not in ("json", "csv", "folder", "trf"):
+        fail(f'--format must be json, csv, folder or trf, not "{format_}"')
     if format_ == "folder" and output is None:
         fail("--format folder writes files: give the folder with -o PATH")
     with reading(db) as store:
@@ -581,6 +596,8 @@ def export(
             files = event_folder(store, event)
         elif format_ == "json":
             text = event_json(store, event)
+        elif format_ == "trf":
+            text = event_trf(store, event)
         else:
             header, rows = event_csv(store, event)
             text = csv_text(header, rows)

@@ -41,7 +41,8 @@ LEGEND = N_("Pl played, W won, L lost, {bye}MP match points, % match-point perce
 SHOWN_AS = {"game-point-difference": N_("Diff"), "game-points-won": N_("GP+"), "wins": N_("W")}
 #: the heads of the tiebreak columns
 TIEBREAK_HEADS = {"head-to-head": N_("H2H"), "sonneborn-berger": N_("SB"),
-                  "buchholz": N_("BH"), "median-buchholz": N_("MBH")}
+                  "buchholz": N_("BH"), "median-buchholz": N_("MBH"),
+                  "buchholz-cut-1": N_("BH-C1"), "koya": N_("Koya")}
 RANKED_BY = {"points": N_("MP (match points)"), "percentage": N_("% (match-point percentage)")}
 
 

@@ -114,7 +114,7 @@ from tally.store.views import (
     RoundView,
     StandingsView,
 )
-from tally.swiss import Played, pair_round, swiss_players
+from tally.swiss import ACCELERATIONS, Played, baku_points, pair_round, swiss_players
 from tally.tiebreaks import (
     DEFAULT_TIEBREAKS,
     RANK_BY,
@@ -233,7 +233,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  draw_seed: str | None = None, final_size: int | None = None,
                  groups: int | None = None, advance: int | None = None,
                  rank_by: str | None = None, rounds: int | None = None,
-                 language: str = "", final_fill: str | None = None) -> EventView:
+                 language: str = "", final_fill: str | None = None,
+                 swap_last_rounds: bool = False, acceleration: str = "none") -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
     (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
@@ -248,13 +249,17 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     is filled: ``"playoff"``, the default, or ``"tiebreaks"``) to knockouts, ``groups`` and
     ``advance`` to
     groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
-    the tiebreaks (:func:`default_rank_by` when None).
+    the tiebreaks (:func:`default_rank_by` when None). ``swap_last_rounds`` plays a double
+    round robin's first cycle's last two rounds the other way round (FIDE's advice; a double
+    round robin only: :func:`tally.schedule.berger_schedule`); ``acceleration="baku"``
+    pairs a Swiss event's first rounds accelerated (:func:`tally.swiss.baku_points`).
     """
     clean = _clean_name(name)
     _check_choices(kind, bye, withdrawal, language)
     order = _tiebreak_order(kind, tiebreaks)
     ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
     _check_rounds(kind, rounds, double)
+    _check_order_options(kind, double, swap_last_rounds, acceleration)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
@@ -271,7 +276,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             double_round=double, matches_per_pairing=matches_per_pairing,
             match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
-            created_at=utc_now(), rounds=rounds, language=language)
+            created_at=utc_now(), rounds=rounds, language=language,
+            swap_last_rounds=swap_last_rounds, acceleration=acceleration)
             .returning(t.events.c.id)).scalar_one()
         if fmt is not None:
             knockouts.insert_format(conn, eid, fmt)
@@ -296,6 +302,18 @@ def _tiebreak_order(kind: str, tiebreaks: Sequence[str] | None) -> tuple[str, ..
     if tiebreaks is None:
         tiebreaks = SWISS_TIEBREAKS if kind == "swiss" else DEFAULT_TIEBREAKS
     return check_tiebreaks(tiebreaks)
+
+
+def _check_order_options(kind: str, double: bool, swap_last_rounds: bool,
+                         acceleration: str) -> None:
+    """Refuse the swap of the last two rounds but for a double round robin, and an
+    acceleration unknown or for anything but a Swiss event."""
+    if swap_last_rounds and not (kind == "round-robin" and double):
+        raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
+                      "--double)")
+    _one_of("acceleration", acceleration, ACCELERATIONS)
+    if acceleration != "none" and kind != "swiss":
+        raise Refused(f"--acceleration {acceleration} is for a Swiss event (--kind swiss)")
 
 
 def _check_rounds(kind: str, rounds: int | None, double: bool) -> None:
@@ -470,7 +488,8 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
                           "(start its matches with `tally match start ... --event`)")
         entrants = eventrows.event_players(conn, eid)
         ids = {str(p["player_id"]): p for p in entrants}
-        sched = berger_schedule(list(ids), double=bool(ev["double_round"]))
+        sched = berger_schedule(list(ids), double=bool(ev["double_round"]),
+                                swap_last=bool(ev["swap_last_rounds"]))
         if not 1 <= number <= len(sched):
             raise NotFound(f'round robin {eid} "{ev["name"]}" has rounds 1 to {len(sched)}, '
                            f"not {number}")
@@ -538,6 +557,9 @@ class _Event:
     rank_by: str = "points"
     #: the rounds a Swiss event plays (None for other kinds)
     rounds: int | None = None
+    #: a double round robin's first cycle plays its last two rounds the other way round
+    swap_last_rounds: bool = False
+    acceleration: str = "none"
 
     @property
     def round_robin(self) -> bool:
@@ -619,7 +641,8 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
                   float(r["match_points_per_win"]), r["bye"], r["withdrawal"],
                   tuple(x for x in r["tiebreaks"].split(",") if x),
                   tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
-                  r["rank_by"], r["rounds"])
+                  r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]),
+                  r["acceleration"])
            for r in ev_rows]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
@@ -710,7 +733,8 @@ def _schedule(e: _Event) -> list[Round]:
         raise Refused(f'event {e.id} "{e.name}" is a club evening: it has no schedule')
     if len(e.entrants) < 2:
         return []
-    return berger_schedule([str(p.player_id) for p in e.entrants], double=e.double)
+    return berger_schedule([str(p.player_id) for p in e.entrants], double=e.double,
+                           swap_last=e.swap_last_rounds)
 
 
 class _Result(NamedTuple):
@@ -1150,7 +1174,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         withdrawal=row["withdrawal"],
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
         rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
-        rank_by=row["rank_by"], language=row["language"] or "")
+        rank_by=row["rank_by"], language=row["language"] or "",
+        swap_last_rounds=bool(row["swap_last_rounds"]), acceleration=row["acceleration"])
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
@@ -1236,6 +1261,12 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
     ranked = [str(ids[r.player]) for r in rows if ids[r.player] in listed]
     points = {str(ids[r.player]): r.match_points for r in rows}
+    if e.acceleration == "baku":
+        seeds = [str(x.player_id) for x in e.entrants]
+        group_a, virtual = baku_points(len(seeds), e.rounds or 0, number)
+        for k in seeds[:group_a]:
+            if k in points:
+                points[k] += virtual * e.match_points_per_win
     played = [Played(m.round_number or 0, str(m.first_dealer),
                      str(m.b if m.first_dealer == m.a else m.a))
               for m in _swiss_played(e, data)]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from sqlalchemy import CheckConstraint, Index, Text, UniqueConstraint
+from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
 from tally.store.columns import NAME_LENGTH
@@ -126,6 +127,12 @@ class Event(SQLModel, table=True):
     rounds: int | None = None
     language: str = Field(default="", max_length=10,
                           sa_column_kwargs={"server_default": ""})
+    #: a double round robin plays its first cycle's last two rounds the other way round
+    swap_last_rounds: bool = Field(default=False,
+                                   sa_column_kwargs={"server_default": sa_false()})
+    #: a Swiss event's accelerated pairings: ``none`` or ``baku`` (:func:`tally.swiss.baku_points`)
+    acceleration: str = Field(default="none", max_length=10,
+                              sa_column_kwargs={"server_default": "none"})
 
 
 class EventFormat(SQLModel, table=True):

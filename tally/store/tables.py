@@ -115,6 +115,8 @@ events = table(
     column("rank_by", String),
     column("rounds", Integer),
     column("language", String),
+    column("swap_last_rounds", Boolean),
+    column("acceleration", String),
 )
 
 

@@ -125,6 +125,10 @@ class EventView:
     created_at: str
     rank_by: str = "points"
     language: str = ""
+    #: a double round robin plays its first cycle's last two rounds the other way round
+    swap_last_rounds: bool = False
+    #: a Swiss event's accelerated pairings: ``"none"`` or ``"baku"``
+    acceleration: str = "none"
 
 
 @dataclass(frozen=True)
