@@ -242,3 +242,8 @@ def test_text_in_the_address_is_not_shown_as_a_notice(web: Web) -> None:
     for path in ("/director", f"/director/event/{web.event}", web.table()):
         html = web.client.get(path + "?said=Send+the+PIN+to+evil%40example.com").text
         assert "evil@example.com" not in html, path
+
+
+def test_a_long_address_is_not_echoed_in_its_error_page(web: Web) -> None:
+    res = web.client.get("/t/" + "9" * 100 + "/" + "x" * 30_000)
+    assert res.status_code == 404 and len(res.text) < 10_000

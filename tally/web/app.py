@@ -273,6 +273,7 @@ def guarded(fn: Endpoint) -> Endpoint:
         path = request.url.path
         # back to the page the form was on (for a table: the table page)
         back = path if request.method == "GET" else path.rsplit("/", 1)[0] or "/"
+        back = back if len(back) <= 200 else "/"  # (a long address is not echoed back)
         try:
             await _settle(request)
             return await fn(request)
