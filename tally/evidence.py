@@ -414,3 +414,22 @@ def _dealt_held(facts: DealFacts, seq: int, p: int) -> int:
     if facts.swaps and any(s.moved and s.player == p and s.seq < seq for s in facts.swaps):
         held &= ~(1 << facts.xcard)
     return held
+
+
+def proven_in_phase2(facts: DealFacts, remaining: dict[int, int]) -> tuple[int, int]:
+    """Every card the whole record proves in each player's hand at some moment of phase 2
+    (section 12), played or not: nobody draws in phase 2, so a card proven there was held from
+    the first phase-2 trick until played. The cards p plays, their ``Remaining``, their dealt
+    cards less the exchange card once they exchanged, the partners of their true marriages,
+    the turn-up they took by exchange and the card they drew as the loser of the last draw.
+    The caller takes away the cards played before the moment it asks about."""
+    rem = (remaining.get(0, 0), remaining.get(1, 0))
+    ignored: list[Violation] = []
+    if facts.swaps:
+        false_moves, last_drawn = _exchanges(facts, rem, ignored)
+    else:
+        false_moves, last_drawn = (), facts.turn_up if facts.last_draw_seq >= 0 else -1
+    partners = _marriages(facts, rem, false_moves, ignored) if facts.marriages else ()
+    end = 1 << 30  # after every action of the record
+    return (_proven_at(facts, rem, partners, last_drawn, end, 0, 0) | facts.played_by[0],
+            _proven_at(facts, rem, partners, last_drawn, end, 1, 0) | facts.played_by[1])

@@ -21,7 +21,8 @@ def test_a_stored_deal_is_analysed_like_its_record(db_url: str, tmp_path: Path) 
     stored = json.loads(ok(db_url, "analyse", "1.1", "--json"))
     from_file = json.loads(ok(db_url, "analyse", str(path), "--json"))
     assert stored["claim"] == from_file["claim"] == {
-        "claimer": "Bert", "trick": 8, "correct": True, "earliest": 6}
+        "claimer": "Bert", "trick": 8, "correct": True, "earliest": 6, "on_marriage": False,
+        "earliest_on_marriage": False}
     text = ok(db_url, "analyse", "1.1")
     assert "the claim was possible 2 trick(s) earlier, after trick 6" in text
 

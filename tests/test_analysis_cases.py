@@ -1,0 +1,105 @@
+"""The wrongs of issue 24, each on its minimal record (tests/data/analysis, copied from the
+specification's cases): claims at a line's start and right after a marriage, an exchanged
+card in ``Hands``, sampling that uses everything section 12 proves, and honest play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from tally.analysis import DealAnalysis, analyse
+from tally.cli import app
+from tally.notation import read_deal
+
+CASES = Path(__file__).resolve().parent / "data" / "analysis"
+
+
+def case(name: str, samples: int = 200, seed: int = 0) -> DealAnalysis:
+    path = CASES / name
+    return analyse(read_deal(path.read_text(encoding="utf-8"), source=str(path)),
+                   samples=samples, seed=seed)
+
+
+def said(name: str, *args: str) -> str:
+    result = CliRunner().invoke(app, ["analyse", str(CASES / name), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_claim_at_a_lines_start_is_on_time() -> None:
+    # D1: `4. 66` after `3. close 10D JD`: Bert claims before trick 4's lead, after trick 3,
+    # the first moment he had 66: on time, nothing lost.
+    a = case("D1-startline-claim.deal")
+    assert a.claim is not None
+    assert (a.claim.claimer, a.claim.trick, a.claim.earliest, a.claim.late_by) == \
+        ("Bert", 3, None, 0)
+    assert a.claim_cost == 0
+    assert "Bert claimed after trick 3: correct." in said("D1-startline-claim.deal")
+    assert [m for m in a.marks if m.kind in ("claim", "no-claim") and m.symbol] == []
+
+
+def test_claim_possible_right_after_declaring_a_marriage_is_seen() -> None:
+    # D2a: `5. close 20 QC AC`: the 20 gives Anna 66 with a trick won: she could claim 3 at
+    # once; she led on, never claimed, and lost 3.
+    a = case("D2a-marriage-claim-skipped.deal")
+    missed = [m for m in a.marks if m.kind == "no-claim"]
+    assert [(m.trick, m.player, m.before, m.after, m.symbol) for m in missed] == \
+        [(5, "Anna", 3.0, -3.0, "??")]
+    assert a.mistake is not None and a.mistake.trick == 5
+    text = said("D2a-marriage-claim-skipped.deal")
+    assert "Anna did not claim at trick 5" in text
+    assert "No phase-2 card changed the value" not in text
+
+
+def test_late_claim_after_a_forty_costs_what_it_gave_away() -> None:
+    # D2b: the 40 before trick 6 gave Anna 66 with Bert under 33: 2 at once; she claimed after
+    # trick 8 for 1. The claim is 3 tricks late and cost 1.
+    a = case("D2b-marriage-claim-cost.deal")
+    assert a.claim is not None
+    assert (a.claim.trick, a.claim.earliest, a.claim.earliest_on_marriage, a.claim.late_by) \
+        == (8, 5, True, 3)
+    assert a.claim_cost == 1
+    assert "right after declaring a marriage before trick 6" in \
+        said("D2b-marriage-claim-cost.deal")
+
+
+def test_exchanged_card_is_not_proven_in_the_exchangers_hand() -> None:
+    # D3: Anna exchanged the dealt KC away for the turn-up KD; Hands still lists KC for her.
+    a = case("D3-hands-exchange.deal")
+    assert a.phase2 is not None and a.phase2.exact
+    assert (a.phase2.best, a.phase2.as_played) == (-2.0, -2)
+    assert "do not fit" not in a.note
+
+
+def test_sampling_uses_what_section_12_proves() -> None:
+    # D4: the marriage partner shown and the turn-up taken by the loser of the last draw
+    # prove Anna's hand whole; Bert holds the rest: exactly -1 for Anna, not a sampled guess.
+    a = case("D4-sampling-ignores-s12.deal", samples=30)
+    assert a.phase2 is not None and a.phase2.exact
+    assert (a.phase2.best, a.phase2.won_share) == (-1.0, 0.0)
+
+
+def test_verdict_does_not_flip_with_the_seed() -> None:
+    # D4b: the old turn-up taken by exchange and the marriage partners are proven: every
+    # seed finds the same value (Anna loses with best play in every consistent deal).
+    found = {(a.phase2.best, a.phase2.won_share) for seed in range(5)
+             if (a := case("D4b-sampling-seed-flips.deal", samples=40, seed=seed)).phase2}
+    assert found == {(-1.0, 0.0)}
+
+
+def test_one_sample_of_unknown_hands_is_not_called_exact() -> None:
+    a = case("D4b-sampling-seed-flips.deal", samples=1)
+    assert a.phase2 is not None and not a.phase2.exact
+    text = said("D4b-sampling-seed-flips.deal", "--samples", "1")
+    assert "solved exactly" not in text
+    assert "over 1 deals consistent with the record" in text
+
+
+def test_best_play_says_it_means_correct_claims_only() -> None:
+    # O1: Anna's close fails 3 with best play; a false claim would cost her only 2, but best
+    # play never makes a false claim, and the value says so.
+    a = case("O1-false-claim-cheaper.deal")
+    assert a.close is not None and (a.close.best, a.close.as_played) == (-3.0, -3)
+    text = said("O1-false-claim-cheaper.deal")
+    assert "With best play on both sides (correct claims only)" in text
