@@ -15,7 +15,7 @@ from enum import StrEnum
 from tally.analysis import ClaimFinding, CloseDecision, CloseFinding, DealAnalysis
 from tally.i18n import N_, decimal_comma, ngettext
 from tally.i18n import gettext as _
-from tally.marks import Mark
+from tally.marks import Mark, lost_by
 from tally.vocabulary import word
 
 
@@ -165,19 +165,9 @@ def marks_findings(a: DealAnalysis) -> list[Finding]:
         lost = lost_by(a.marks, name)
         out.append(Finding(Topic.LOST, _("%(player)s lost %(closes)s to closes, %(claims)s to "
                                          "claims, %(cards)s to card play (game points).") % {
-            "player": name, "closes": _n(lost[0], ".2g"), "claims": _n(lost[1], ".2g"),
-            "cards": _n(lost[2], ".2g")}))
+            "player": name, "closes": _n(lost["closes"], ".2g"),
+            "claims": _n(lost["claims"], ".2g"), "cards": _n(lost["cards"], ".2g")}))
     return out
-
-
-def lost_by(found: tuple[Mark, ...], player: str) -> tuple[float, float, float]:
-    """Game points ``player`` lost to closes, to claims and to card play, over ``found``."""
-    closes = sum(m.loss for m in found if m.player == player and m.kind in ("close",
-                                                                               "no-close"))
-    claims = sum(m.loss for m in found if m.player == player and m.kind in ("claim",
-                                                                               "no-claim"))
-    cards = sum(m.loss for m in found if m.player == player and m.kind == "card")
-    return closes, claims, cards
 
 
 def decision_text(d: CloseDecision) -> str:

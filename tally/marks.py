@@ -63,6 +63,24 @@ class Mark:
         """``??`` for a loss of 2 or more, ``?`` for 1 or more, else nothing."""
         return "??" if self.loss >= 2 else "?" if self.loss >= 1 else ""
 
+    def as_json(self) -> dict[str, object]:
+        """The mark as ``tally analyse --json`` prints it: the fields, its loss and symbol."""
+        return {"trick": self.trick, "player": self.player, "kind": self.kind,
+                "action": self.action, "before": round(self.before, 4),
+                "after": round(self.after, 4), "forehand_after": round(self.forehand_after, 4),
+                "loss": round(self.loss, 4), "mark": self.symbol}
+
+
+def lost_by(found: Sequence[Mark], player: str) -> dict[str, float]:
+    """Game points ``player`` lost to closes, to claims and to card play, over ``found``."""
+    out = {"closes": 0.0, "claims": 0.0, "cards": 0.0}
+    area = {"close": "closes", "no-close": "closes", "claim": "claims", "no-claim": "claims",
+            "card": "cards"}
+    for m in found:
+        if m.player == player:
+            out[area[m.kind]] += m.loss
+    return {k: round(v, 4) for k, v in out.items()}
+
 
 #: ``(trick, player, kind, action, before, after)`` of one decision in one deal, values for
 #: player 0.

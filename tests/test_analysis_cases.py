@@ -103,3 +103,19 @@ def test_best_play_says_it_means_correct_claims_only() -> None:
     assert a.close is not None and (a.close.best, a.close.as_played) == (-3.0, -3)
     text = said("O1-false-claim-cheaper.deal")
     assert "With best play on both sides (correct claims only)" in text
+
+
+def test_every_phase2_decision_has_its_values_and_mark_in_json() -> None:
+    # D2b, both hands known: every phase-2 card and the missed claim after the 40 appear,
+    # each with its value before and after for its player; only the missed claim lost (1: ?).
+    import json
+
+    found = json.loads(said("D2b-marriage-claim-cost.deal", "--json"))
+    phase2 = [m for m in found["marks"] if m["kind"] in ("card", "claim", "no-claim")]
+    assert [(m["trick"], m["player"], m["action"]) for m in phase2][:3] == [
+        (6, "Anna", "QS (40)"), (6, "Anna", "no claim"), (6, "Bert", "10S")]
+    assert [(m["kind"], m["before"], m["after"], m["mark"]) for m in phase2 if m["loss"]] == \
+        [("no-claim", 2.0, 1.0, "?")]
+    assert phase2[-1]["kind"] == "claim"
+    assert found["lost"]["Anna"]["claims"] == 1.0
+    assert found["lost"]["Bert"] == {"closes": 0.0, "claims": 0.0, "cards": 0.0}

@@ -67,7 +67,7 @@ def analyse(
             fail(f"{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}")
         found = analyse_record(record, samples=samples, seed=seed, file=name)
         if json_out:
-            echo_json(dataclasses.asdict(found))
+            echo_json(analysis_json(found))
         else:
             from tally.i18n import use
 
@@ -115,6 +115,17 @@ def _report(match: int | None, event: str | None, samples: int, seed: int, json_
 
         with use(language(lang, event_language)):
             typer.echo("\n".join(report_lines(result)))
+
+
+def analysis_json(a: DealAnalysis) -> dict[str, object]:
+    """One deal's findings as ``--json`` prints them: every field, each mark with its loss and
+    symbol, and per player the game points lost to closes, to claims and to card play."""
+    from tally.marks import lost_by
+
+    out = dataclasses.asdict(a)
+    out["marks"] = [m.as_json() for m in a.marks]
+    out["lost"] = {name: lost_by(a.marks, name) for name in a.players}
+    return out
 
 
 def _stored(ref: str, db: str | None) -> str:
