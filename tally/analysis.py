@@ -20,9 +20,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tally.cards import Card
+from tally.closer_view import CloserView, Seen, closer_view
 from tally.closing import Opening, close_value, play_on_value
 from tally.deal import Deal
-from tally.evidence import ClaimFact, proven_in_phase2
+from tally.evidence import ClaimFact, proven_in_phase2, shown_before
 from tally.kernel import CLAIM_AT, DECK_MASKS, cards_in, game_points, legal_follows
 from tally.marks import Event, Mark, marks
 from tally.notation import (
@@ -151,6 +152,8 @@ class DealAnalysis:
     claim_cost: int = 0
     #: a mark on every decision (:mod:`tally.marks`), in play order
     marks: tuple[Mark, ...] = ()
+    #: the close judged by what the closer knew (:mod:`tally.closer_view`)
+    closer_view: CloserView | None = None
 
 
 @dataclass(frozen=True)
@@ -302,17 +305,17 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
         return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
                             note="the hands the record proves do not fit its phase 2",
                             decisions=decisions, claim_cost=claim_cost, marks=close_marks)
-    finding, found = phase2
+    finding, found, view = phase2
     mistake = next((MistakeFinding(m.player, m.trick, m.action, m.before, m.after)
                     for m in found if m.loss > 0), None)
     return DealAnalysis(file, ruling.rules, names, finding if facts.closed else None,
                         finding, claim, mistake, decisions=decisions, claim_cost=claim_cost,
-                        marks=close_marks + found)
+                        marks=close_marks + found, closer_view=view)
 
 
 def _phase2(record: DealRecord, deal: Deal, watch: _Watch, result: tuple[str | None, int],
             proven: tuple[int, int], samples: int,
-            seed: int) -> tuple[CloseFinding, tuple[Mark, ...]] | None:
+            seed: int) -> tuple[CloseFinding, tuple[Mark, ...], CloserView | None] | None:
     """The value of the first phase-2 position and the marks of phase 2, over the one pair of
     hands the record proves or deals sampled consistent with it (None: none fits)."""
     facts = deal.facts()
@@ -340,7 +343,15 @@ def _phase2(record: DealRecord, deal: Deal, watch: _Watch, result: tuple[str | N
     found = marks(positions[:MARK_SAMPLES],
                   lambda hands: _position(hands, snap, closer, at_close, facts.trump), events,
                   lambda pos: Judge(pos, deal.rules), names)
-    return finding, found
+    view = None
+    if closer is not None:
+        shown = shown_before(facts, 1 - closer, facts.close_seq) & ~snap.played
+        own = positions[0][closer]
+        seen = Seen(closer, facts.trump, own, shown, DECK_MASKS[deal.rules.deck] & ~snap.played
+                    & ~snap.lying & ~own & ~shown, (snap.lying.bit_length() - 1),
+                    snap.points, snap.marriages, snap.tricks)
+        view = closer_view(seen, deal.rules, names[closer], snap.trick, seed=seed)
+    return finding, found, view
 
 
 def _close_mark(d: CloseDecision, names: tuple[str, str]) -> Mark:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tally.analysis import ClaimFinding, CloseDecision, CloseFinding, DealAnalysis
+from tally.closer_view import CloserView
 from tally.i18n import N_, decimal_comma, ngettext
 from tally.i18n import gettext as _
 from tally.marks import Mark, lost_by
@@ -29,6 +30,7 @@ class Topic(StrEnum):
     TURN = N_("Turning card")
     DECISION = N_("Decision")
     CLAIM = N_("Claim")
+    VIEW = N_("Closer's view")
     MARKS = N_("Marks")
     LOST = N_("Game points lost")
 
@@ -85,6 +87,21 @@ def value_text(f: CloseFinding) -> str:
              "of them, expected value %(best)s game points; as played %(played)s.") % {
         "player": f.player, "share": f"{f.won_share:.0%}", "best": _n(f.best, "+.2f"),
         "played": f"{f.as_played:+d}"}
+
+
+def view_text(v: CloserView, f: CloseFinding) -> str:
+    """The close by what the closer knew, then in hindsight (both hands known)."""
+    text = _("Sound by what %(player)s knew") if v.sound else \
+        _("Unsound by what %(player)s knew")
+    how = _("over all %(samples)s deals consistent with it") if v.exact else \
+        _("over %(samples)s deals consistent with it, seed %(seed)s, ±%(margin)s")
+    text += _(": %(share)s to succeed, %(close)s expected against %(on)s playing on (%(how)s)")
+    hindsight = _("; in hindsight (both hands known) best play wins it.") if f.won_share > 0.5 \
+        else _("; in hindsight (both hands known) best play loses it.")
+    return (text % {"player": v.player, "share": f"{v.success:.0%}",
+                    "close": _n(v.close_value, "+.2f"), "on": _n(v.play_on, "+.2f"),
+                    "how": how % {"samples": v.samples, "seed": v.seed,
+                                  "margin": _n(v.margin, ".2f")}}) + hindsight
 
 
 def line_finding(f: CloseFinding) -> Finding:
@@ -200,6 +217,8 @@ def findings(a: DealAnalysis, *, decisions: bool = True) -> list[Finding]:
     if f is not None:
         out += [Finding(Topic.CLOSE, close_text(f, a.close is not None)),
                 Finding(Topic.VALUE, value_text(f)), line_finding(f)]
+    if a.closer_view is not None and a.close is not None:
+        out.append(Finding(Topic.VIEW, view_text(a.closer_view, a.close)))
     turn = turn_finding(a)
     if turn is not None:
         out.append(turn)

@@ -433,3 +433,19 @@ def proven_in_phase2(facts: DealFacts, remaining: dict[int, int]) -> tuple[int, 
     end = 1 << 30  # after every action of the record
     return (_proven_at(facts, rem, partners, last_drawn, end, 0, 0) | facts.played_by[0],
             _proven_at(facts, rem, partners, last_drawn, end, 1, 0) | facts.played_by[1])
+
+
+def shown_before(facts: DealFacts, p: int, seq: int) -> int:
+    """The cards of ``p``'s hand shown at the table before ``seq`` and not played by then:
+    the partners of the marriages p declared, the turn-up p took by exchange. What the
+    opponent of ``p`` saw of p's hand (the cards played aside)."""
+    shown = 0
+    for m in facts.marriages:
+        if m.player == p and m.seq < seq:
+            shown |= 1 << m.partner
+    if facts.t_taken_by == p and facts.t_taken_seq < seq:
+        shown |= 1 << facts.turn_up
+    for card in cards_of(shown):
+        if 0 <= facts.play_seq[int(card)] < seq:
+            shown &= ~(1 << int(card))
+    return shown
