@@ -119,3 +119,15 @@ def test_every_phase2_decision_has_its_values_and_mark_in_json() -> None:
     assert phase2[-1]["kind"] == "claim"
     assert found["lost"]["Anna"]["claims"] == 1.0
     assert found["lost"]["Bert"] == {"closes": 0.0, "claims": 0.0, "cards": 0.0}
+
+
+def test_ruling_sheet_part_has_every_mark_and_the_value_graph() -> None:
+    from tally.sheets.build import analysis_part
+
+    path = CASES / "D2b-marriage-claim-cost.deal"
+    part = analysis_part(read_deal(path.read_text(encoding="utf-8"), source=str(path)))
+    assert [(m.trick, m.action, m.symbol) for m in part.marks if m.symbol] == \
+        [(6, "no claim", "?")]
+    assert part.graph.startswith("<svg") and part.graph.endswith("</svg>")
+    assert part.graph.count("<circle") == len(part.marks)
+    assert ">?</text>" in part.graph  # the mark written above its point
