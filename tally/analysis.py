@@ -7,7 +7,11 @@ RULES.md section 12 proves part of them (every card a player plays in phase 2, `
 and the rest is sampled: each unproven card is placed at random among the two hands and the
 closed stock, keeping only placements under which every recorded phase-2 card was a legal
 follow (the record proves no violation, so a player who did not follow suit had none). The
-sampling is seeded, so the same record, samples and seed give the same findings.
+sampling is seeded, so the same record, samples and seed give the same findings. What the
+record proves comes from :func:`tally.evidence.proven_in_phase2` (section 12, one home).
+
+Besides the value of the first phase-2 position it gives a mark on every decision
+(:mod:`tally.marks`) and the close as the closer saw it (:mod:`tally.closer_view`).
 
 Findings are frozen dataclasses, players by name, values in game points from the closer's
 side (or the forehand's when nobody closed): positive is a win for that player.
@@ -300,7 +304,7 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
     winner = ruling.outcome.winner if ruling.outcome is not None else None
     phase2 = _phase2(record, deal, watch, (winner, ruling.deal_points),
                      proven_in_phase2(facts, remaining), samples, seed)
-    close_marks = tuple(_close_mark(d, names) for d in decisions)
+    close_marks = tuple(_close_mark(d, names, None) for d in decisions)
     if phase2 is None:
         return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
                             note="the hands the record proves do not fit its phase 2",
@@ -310,7 +314,8 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
                     for m in found if m.loss > 0), None)
     return DealAnalysis(file, ruling.rules, names, finding if facts.closed else None,
                         finding, claim, mistake, decisions=decisions, claim_cost=claim_cost,
-                        marks=close_marks + found, closer_view=view)
+                        marks=tuple(_close_mark(d, names, view) for d in decisions) + found,
+                        closer_view=view)
 
 
 def _phase2(record: DealRecord, deal: Deal, watch: _Watch, result: tuple[str | None, int],
@@ -354,11 +359,15 @@ def _phase2(record: DealRecord, deal: Deal, watch: _Watch, result: tuple[str | N
     return finding, found, view
 
 
-def _close_mark(d: CloseDecision, names: tuple[str, str]) -> Mark:
+def _close_mark(d: CloseDecision, names: tuple[str, str], view: CloserView | None) -> Mark:
     """A close or a chance to close as a mark: the better of closing and playing on against
-    the one chosen (means over the decision's samples)."""
-    best = max(d.close_now, d.play_on)
-    after = d.close_now if d.closed else d.play_on
+    the one chosen (means over the decision's samples; for the close made, over the deals of
+    the closer's view, which know the closer's hand)."""
+    close_now, play_on = d.close_now, d.play_on
+    if d.closed and view is not None and view.trick == d.trick:
+        close_now, play_on = view.close_value, view.play_on
+    best = max(close_now, play_on)
+    after = close_now if d.closed else play_on
     sign = 1 if d.player == names[0] else -1
     return Mark(d.trick, d.player, "close" if d.closed else "no-close",
                 "close" if d.closed else "no close", best, after, sign * after)

@@ -95,8 +95,12 @@ def deals(seen: Seen, samples: int, seed: int) -> tuple[list[tuple[int, list[int
 
 
 def closer_view(seen: Seen, rules: RuleSet, player: str, trick: int, *,
-                samples: int = CLOSER_SAMPLES, seed: int = 0) -> CloserView:
-    """The closer's view of the close described by ``seen`` (see the module)."""
+                samples: int = CLOSER_SAMPLES, seed: int = 0) -> CloserView | None:
+    """The closer's view of the close described by ``seen`` (see the module); None when no
+    deal fits (the opponent shown holding more cards than a hand)."""
+    need = seen.own.bit_count() - seen.shown.bit_count()
+    if not 0 <= need <= seen.unseen.bit_count():
+        return None
     found, exact = deals(seen, samples, seed)
     closes, ons = [], []
     for opp_hand, stock in found:

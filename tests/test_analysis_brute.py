@@ -104,7 +104,7 @@ def test_closers_view_agrees_with_every_deal_counted_by_the_brute_force() -> Non
         view = closer_view(seen, rules, "Anna", 5, samples=40)
         values = [value(PRESETS["schnapsen"], Pos((pos.hands[0], frozenset(opp)), *vars_of(pos)))
                   for opp in combinations(unseen, 5)]
-        assert view.exact and view.samples == len(values) == 6
+        assert view is not None and view.exact and view.samples == len(values) == 6
         assert view.close_value == pytest.approx(sum(values) / len(values))
         assert view.success == pytest.approx(sum(v > 0 for v in values) / len(values))
 

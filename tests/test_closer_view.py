@@ -46,7 +46,7 @@ def test_sampled_view_agrees_with_every_deal_counted() -> None:
     lying = 1 * 6 + 5  # AD face up
     seen = Seen(0, 2, own, 0, deck & ~own & ~(1 << lying), lying, (0, 0), (0, 0), (0, 0))
     every = closer_view(seen, rules, "Anna", 1, samples=5000)
-    assert every.exact and every.samples == 2002 and 0 < every.success < 1
+    assert every is not None and every.exact and every.samples == 2002 and 0 < every.success < 1
     for seed in range(3):
         some = closer_view(seen, rules, "Anna", 1, samples=40, seed=seed)
-        assert abs(some.close_value - every.close_value) <= some.margin + 0.05
+        assert some is not None and abs(some.close_value - every.close_value) <= some.margin + 0.05
