@@ -27,7 +27,7 @@ from tally.cards import Card
 from tally.closer_view import CloserView, Seen, closer_view
 from tally.closing import Opening, close_value, play_on_value
 from tally.deal import Deal
-from tally.evidence import ClaimFact, proven_in_phase2, shown_before
+from tally.evidence import ClaimFact, DealFacts, proven_at_lead, proven_in_phase2, shown_before
 from tally.kernel import CLAIM_AT, DECK_MASKS, cards_in, game_points, legal_follows
 from tally.marks import Event, Mark, marks
 from tally.notation import (
@@ -233,14 +233,16 @@ def _opening(deal: Deal, closing: bool) -> tuple[int, int, int, int, int, tuple[
             (mar[0], mar[1]), deal.tricks, closing)
 
 
-def _decisions(watch: _Watch, known: tuple[int, int], rules: RuleSet, trump: int,
+def _decisions(watch: _Watch, facts: DealFacts, rules: RuleSet, trump: int,
                names: tuple[str, str], samples: int, seed: int) -> tuple[CloseDecision, ...]:
-    """Closing now against playing on at every phase-1 lead where the leader could close."""
+    """Closing now against playing on at every phase-1 lead where the leader could close,
+    over deals consistent with what the record proves at that lead
+    (:func:`tally.evidence.proven_at_lead`)."""
     out = []
     rng = random.Random(seed)
     for trick, leader, played, lying, left, points, mar, tricks, closing in watch.openings:
         lying_mask = 0 if lying < 0 else 1 << lying
-        proven = [k & ~played & ~lying_mask for k in known]
+        proven = [k & ~lying_mask for k in proven_at_lead(facts, played)]
         pool = cards_in(DECK_MASKS[rules.deck] & ~played & ~lying_mask & ~proven[0]
                         & ~proven[1])
         need = (rules.hand - proven[0].bit_count(), rules.hand - proven[1].bit_count())
@@ -288,17 +290,18 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
         return DealAnalysis(file, ruling.rules, names, None, None, None, None,
                             note=f"{UNANALYSABLE}: nothing to analyse")
     rules = RuleSet.parse(ruling.rules)
-    deal, watch, known = _replay(record, rules)
+    deal, watch = _replay(record, rules)
     claim = _claim(record, deal, watch, rules)
     facts = deal.facts()
     claim_cost = _claim_cost(claim, watch, rules, facts.closed, facts.closer, deal.names,
                              ruling.deal_points)
-    decisions = _decisions(watch, known, rules, facts.trump, names,
+    decisions = _decisions(watch, facts, rules, facts.trump, names,
                            max(1, min(samples, DECISION_SAMPLES)), seed)
     if not watch.snaps:
         return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
                             note="the deal never reached phase 2", decisions=decisions,
-                            claim_cost=claim_cost)
+                            claim_cost=claim_cost,
+                            marks=tuple(_close_mark(d, names, None) for d in decisions))
     remaining = {deal.player_index(name): sum(1 << c for c in cards)
                  for name, cards in read_hands(record.tags.get("Remaining", ""))}
     winner = ruling.outcome.winner if ruling.outcome is not None else None
@@ -397,21 +400,16 @@ def _events(record: DealRecord, leaders: list[int], first: int, claim: ClaimFact
     return out
 
 
-def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch, tuple[int, int]]:
-    """Replay the record with a watcher; also the cards each player is proven to hold at the
-    end (``Remaining``)."""
+def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch]:
+    """Replay the record (its dealt ``Hands`` given to the deal) with a watcher."""
     tags = record.tags
     deal = Deal.start(rules, dealer=tags["Dealer"].strip(), forehand=tags["Forehand"].strip(),
                       trump=Card.parse(tags["Trump"]), keep_history=False)
-    known = [0, 0]  # dealt cards (section 12: proven until played) and Remaining
-    for tag in ("Hands", "Remaining"):
-        for name, cards in read_hands(tags[tag]) if tag in tags else []:
-            if tag == "Hands":
-                deal.set_hand(name, cards)
-            known[deal.player_index(name)] |= sum(1 << c for c in cards)
+    for name, cards in read_hands(tags["Hands"]) if "Hands" in tags else []:
+        deal.set_hand(name, cards)
     watch = _Watch()
     replay(deal, record.tricks, watch)
-    return deal, watch, (known[0], known[1])
+    return deal, watch
 
 
 def _sample(snap: _Snap, later: list[tuple[int, int, int, int]], proven_ever: tuple[int, int],

@@ -131,3 +131,30 @@ def test_ruling_sheet_part_has_every_mark_and_the_value_graph() -> None:
     assert part.graph.startswith("<svg") and part.graph.endswith("</svg>")
     assert part.graph.count("<circle") == len(part.marks)
     assert ">?</text>" in part.graph  # the mark written above its point
+
+
+def test_a_phase1_lead_is_sampled_from_what_was_proven_by_then() -> None:
+    # D1 at the lead of trick 2: Bert's dealt cards and the KS of his 40 are proven (the 40 is
+    # declared at that lead, so its partner QS only after it); the QC his Remaining lists was
+    # drawn later and proves nothing yet. At the lead of trick 3 the QS is proven too.
+    from tally.cards import Card
+    from tally.deal import Deal
+    from tally.evidence import proven_at_lead
+    from tally.notation import read_hands
+    from tally.replay import replay
+    from tally.rules import RuleSet
+
+    record = read_deal((CASES / "D1-startline-claim.deal").read_text(encoding="utf-8"))
+    deal = Deal.start(RuleSet.preset("sixty-six"), dealer="Bert", forehand="Anna",
+                      trump=Card.parse("9S"))
+    for name, cards in read_hands(record.tags["Hands"]):
+        deal.set_hand(name, cards)
+    replay(deal, record.tricks)
+    facts = deal.facts()
+    card = {c: int(Card.parse(c)) for c in ("JH", "10H", "KS", "9D", "QS", "QC", "AC")}
+    after_1 = 1 << card["JH"] | 1 << card["10H"]
+    bert = proven_at_lead(facts, after_1)[1]
+    assert bert >> card["AC"] & 1 and bert >> card["KS"] & 1
+    assert not bert >> card["QC"] & 1 and not bert >> card["QS"] & 1
+    after_2 = after_1 | 1 << card["KS"] | 1 << card["9D"]
+    assert proven_at_lead(facts, after_2)[1] >> card["QS"] & 1
