@@ -172,6 +172,12 @@ def mark_text(m: Mark) -> str:
            f"{_n(m.after, '+.2g')})"
 
 
+def every_decision(a: DealAnalysis) -> str:
+    """Every decision in play order with its mark and its values before and after (what the
+    terminal prints after the findings; a sheet has them in a table)."""
+    return _("Every decision: %(marks)s.") % {"marks": "; ".join(mark_text(m) for m in a.marks)}
+
+
 def marks_findings(a: DealAnalysis) -> list[Finding]:
     """The marked decisions (those that lost a game point or more) and, per player, the game
     points lost to closes, to claims and to card play."""

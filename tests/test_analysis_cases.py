@@ -60,8 +60,10 @@ def test_late_claim_after_a_forty_costs_what_it_gave_away() -> None:
     assert (a.claim.trick, a.claim.earliest, a.claim.earliest_on_marriage, a.claim.late_by) \
         == (8, 5, True, 3)
     assert a.claim_cost == 1
-    assert "right after declaring a marriage before trick 6" in \
-        said("D2b-marriage-claim-cost.deal")
+    text = said("D2b-marriage-claim-cost.deal")
+    assert "right after declaring a marriage before trick 6" in text
+    assert "6. Anna QS (40) (+2 → +2); 6. Anna no claim? (+2 → +1); 6. Bert 10S" in text
+    assert "Anna lost" in text and "1 to claims, 0 to card play" in text
 
 
 def test_exchanged_card_is_not_proven_in_the_exchangers_hand() -> None:

@@ -138,9 +138,10 @@ def _stored(ref: str, db: str | None) -> str:
 
 def commentary(a: DealAnalysis) -> list[str]:
     """The findings in plain words, one paragraph per deal (:mod:`tally.analysis_text`)."""
-    from tally.analysis_text import findings
+    from tally.analysis_text import every_decision, findings
     from tally.i18n import gettext as _
 
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
         "file": a.file, "rules": a.rules, "forehand": a.players[0], "dealer": a.players[1]}
-    return [head, *(f"  {f.sentence}" for f in findings(a))]
+    tail = [f"  {every_decision(a)}"] if a.marks else []
+    return [head, *(f"  {f.sentence}" for f in findings(a)), *tail]
