@@ -68,6 +68,7 @@ def test_analysis_agrees_with_the_brute_force_on_random_deals(preset: str) -> No
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1800)  # 1,000 deals, each analysed and brute-forced: minutes on 2 cores
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_analysis_agrees_with_the_brute_force_on_a_thousand_deals(preset: str) -> None:
     seen = run(preset, 1000, 2024)
