@@ -108,7 +108,9 @@ class ClaimFinding:
 
 @dataclass(frozen=True)
 class MistakeFinding:
-    """The first phase-2 card after which best play was worth less to its player."""
+    """The first phase-2 decision after which best play was worth less to its player: a card
+    (``card`` its name, with a marriage declared) or a claim not made (``card`` is
+    ``no claim``)."""
 
     player: str
     trick: int

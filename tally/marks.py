@@ -28,8 +28,9 @@ MarkKind = Literal["card", "claim", "no-claim", "close", "no-close"]
 
 @dataclass(frozen=True)
 class Event:
-    """One recorded action of phase 2, by player index; ``value``: a false claim's game points
-    for the opponent (claims), or the marriage declared (cards, declarations)."""
+    """One recorded action of phase 2, by player index: ``card`` and the ``marriage`` declared
+    with it (cards, declarations); ``correct`` and ``value``, a false claim's game points for
+    the opponent (claims)."""
 
     kind: EventKind
     trick: int
