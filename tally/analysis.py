@@ -7,7 +7,11 @@ RULES.md section 12 proves part of them (every card a player plays in phase 2, `
 and the rest is sampled: each unproven card is placed at random among the two hands and the
 closed stock, keeping only placements under which every recorded phase-2 card was a legal
 follow (the record proves no violation, so a player who did not follow suit had none). The
-sampling is seeded, so the same record, samples and seed give the same findings.
+sampling is seeded, so the same record, samples and seed give the same findings. What the
+record proves comes from :func:`tally.evidence.proven_in_phase2` (section 12, one home).
+
+Besides the value of the first phase-2 position it gives a mark on every decision
+(:mod:`tally.marks`) and the close as the closer saw it (:mod:`tally.closer_view`).
 
 Findings are frozen dataclasses, players by name, values in game points from the closer's
 side (or the forehand's when nobody closed): positive is a win for that player.
@@ -20,9 +24,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tally.cards import Card
+from tally.closer_view import CloserView, Seen, closer_view
 from tally.closing import Opening, close_value, play_on_value
 from tally.deal import Deal
+from tally.evidence import ClaimFact, DealFacts, proven_at_lead, proven_in_phase2, shown_before
 from tally.kernel import CLAIM_AT, DECK_MASKS, cards_in, game_points, legal_follows
+from tally.marks import Event, Mark, marks
 from tally.notation import (
     CardItem,
     ClaimItem,
@@ -35,12 +42,14 @@ from tally.notation import (
 from tally.replay import ReplayVisitor, replay
 from tally.rules import RuleSet
 from tally.ruling import rule
-from tally.solver import Position, Step, solve, values_along
+from tally.solver import Judge, Position, Step, solve
 
 #: Samples of the unknown cards when a hand is not fully proven.
 DEFAULT_SAMPLES = 200
 #: Sampled deals per phase-1 lead for the decision to close (each needs two solves).
 DECISION_SAMPLES = 30
+#: Sampled deals the marks of phase 2 are averaged over when a hand is not fully proven.
+MARK_SAMPLES = 20
 #: The note of a record the analysis cannot use (errors or violations).
 UNANALYSABLE = "the record has errors or violations"
 #: Tries per wanted sample before the sampler gives up on consistent placements.
@@ -73,22 +82,35 @@ class CloseFinding:
 
 @dataclass(frozen=True)
 class ClaimFinding:
-    """A claim: correct or not, and the first moment the claimer could have claimed."""
+    """A claim: correct or not, and the first moment the claimer could have claimed.
+
+    ``trick`` and ``earliest`` count the tricks done at the moment (a claim at the start of
+    line 4, or after trick 3, is made after trick 3); ``on_marriage`` and
+    ``earliest_on_marriage`` say the moment was right after declaring a marriage, before the
+    next trick's lead.
+    """
 
     claimer: str
     trick: int
     correct: bool
     earliest: int | None
+    on_marriage: bool = False
+    earliest_on_marriage: bool = False
 
     @property
     def late_by(self) -> int:
-        """Tricks between the earliest correct claim and the claim made (0: on time)."""
-        return 0 if self.earliest is None else self.trick - self.earliest
+        """Tricks played between the earliest correct claim and the claim made (0: on
+        time)."""
+        if self.earliest is None:
+            return 0
+        return self.trick - self.earliest
 
 
 @dataclass(frozen=True)
 class MistakeFinding:
-    """The first phase-2 card after which best play was worth less to its player."""
+    """The first phase-2 decision after which best play was worth less to its player: a card
+    (``card`` its name, with a marriage declared) or a claim not made (``card`` is
+    ``no claim``)."""
 
     player: str
     trick: int
@@ -134,6 +156,10 @@ class DealAnalysis:
     #: correct moment less its value when made (0 when on time, or when the value was fixed
     #: at the close by ``close_scored_at=close``)
     claim_cost: int = 0
+    #: a mark on every decision (:mod:`tally.marks`), in play order
+    marks: tuple[Mark, ...] = ()
+    #: the close judged by what the closer knew (:mod:`tally.closer_view`)
+    closer_view: CloserView | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +184,8 @@ class _Watch(ReplayVisitor):
         # trick, counted points of forehand and dealer, tricks of forehand and dealer
         self.counted: list[tuple[int, int, int, int, int]] = []
         self.leaders: list[int] = []
+        # trick, declarer, the declarer's counted points right after declaring a marriage
+        self.declared: list[tuple[int, int, int]] = []
         self.openings: list[tuple[int, int, int, int, int, tuple[int, int], tuple[int, int],
                                   tuple[int, int], bool]] = []
 
@@ -166,6 +194,12 @@ class _Watch(ReplayVisitor):
         self.counted.append((deal.trick, deal.counted_points(names[0], valid_only=True),
                              deal.counted_points(names[1], valid_only=True), *deal.tricks))
         self.leaders.append(deal.player_index(deal.leader))
+        leader = self.leaders[-1]
+        for item in line.items:
+            if isinstance(item, MarriageItem):  # the leader's counted points once declared
+                had = self.counted[-1][1 + leader]
+                self.declared.append((deal.trick, leader, had + (
+                    item.value if deal.tricks[leader] else 0)))
         # a close written before this line's lead makes the line the first of phase 2
         closing = bool(line.items) and isinstance(line.items[0], CloseItem)
         if deal.phase == 1 and deal.lead is None and deal.can_close():
@@ -201,14 +235,16 @@ def _opening(deal: Deal, closing: bool) -> tuple[int, int, int, int, int, tuple[
             (mar[0], mar[1]), deal.tricks, closing)
 
 
-def _decisions(watch: _Watch, known: tuple[int, int], rules: RuleSet, trump: int,
+def _decisions(watch: _Watch, facts: DealFacts, rules: RuleSet, trump: int,
                names: tuple[str, str], samples: int, seed: int) -> tuple[CloseDecision, ...]:
-    """Closing now against playing on at every phase-1 lead where the leader could close."""
+    """Closing now against playing on at every phase-1 lead where the leader could close,
+    over deals consistent with what the record proves at that lead
+    (:func:`tally.evidence.proven_at_lead`)."""
     out = []
     rng = random.Random(seed)
     for trick, leader, played, lying, left, points, mar, tricks, closing in watch.openings:
         lying_mask = 0 if lying < 0 else 1 << lying
-        proven = [k & ~played & ~lying_mask for k in known]
+        proven = [k & ~lying_mask for k in proven_at_lead(facts, played)]
         pool = cards_in(DECK_MASKS[rules.deck] & ~played & ~lying_mask & ~proven[0]
                         & ~proven[1])
         need = (rules.hand - proven[0].bit_count(), rules.hand - proven[1].bit_count())
@@ -256,77 +292,151 @@ def analyse(record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
         return DealAnalysis(file, ruling.rules, names, None, None, None, None,
                             note=f"{UNANALYSABLE}: nothing to analyse")
     rules = RuleSet.parse(ruling.rules)
-    deal, watch, known = _replay(record, rules)
-    plays = _plays(record, watch.leaders)
+    deal, watch = _replay(record, rules)
     claim = _claim(record, deal, watch, rules)
     facts = deal.facts()
-    claim_cost = _claim_cost(claim, watch, rules, facts.closed, deal.names, ruling.deal_points)
-    decisions = _decisions(watch, known, rules, facts.trump, names,
+    claim_cost = _claim_cost(claim, watch, rules, facts.closed, facts.closer, deal.names,
+                             ruling.deal_points)
+    decisions = _decisions(watch, facts, rules, facts.trump, names,
                            max(1, min(samples, DECISION_SAMPLES)), seed)
     if not watch.snaps:
         return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
                             note="the deal never reached phase 2", decisions=decisions,
-                            claim_cost=claim_cost)
+                            claim_cost=claim_cost,
+                            marks=tuple(_close_mark(d, names, None) for d in decisions))
+    remaining = {deal.player_index(name): sum(1 << c for c in cards)
+                 for name, cards in read_hands(record.tags.get("Remaining", ""))}
+    winner = ruling.outcome.winner if ruling.outcome is not None else None
+    phase2 = _phase2(record, deal, watch, (winner, ruling.deal_points),
+                     proven_in_phase2(facts, remaining), samples, seed)
+    close_marks = tuple(_close_mark(d, names, None) for d in decisions)
+    if phase2 is None:
+        return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
+                            note="the hands the record proves do not fit its phase 2",
+                            decisions=decisions, claim_cost=claim_cost, marks=close_marks)
+    finding, found, view = phase2
+    mistake = next((MistakeFinding(m.player, m.trick, m.action, m.before, m.after)
+                    for m in found if m.loss > 0), None)
+    return DealAnalysis(file, ruling.rules, names, finding if facts.closed else None,
+                        finding, claim, mistake, decisions=decisions, claim_cost=claim_cost,
+                        marks=tuple(_close_mark(d, names, view) for d in decisions) + found,
+                        closer_view=view)
+
+
+def _phase2(record: DealRecord, deal: Deal, watch: _Watch, result: tuple[str | None, int],
+            proven: tuple[int, int], samples: int,
+            seed: int) -> tuple[CloseFinding, tuple[Mark, ...], CloserView | None] | None:
+    """The value of the first phase-2 position and the marks of phase 2, over the one pair of
+    hands the record proves or deals sampled consistent with it (None: none fits)."""
+    facts = deal.facts()
+    names = deal.names
     snap = watch.snaps[0]
     closer = facts.closer if facts.closed and facts.closer >= 0 else None
     side = closer if closer is not None else 0
+    winner, deal_points = result
     signed = 0
-    if ruling.outcome is not None and ruling.outcome.winner is not None:
-        signed = ruling.deal_points if names.index(ruling.outcome.winner) == side \
-            else -ruling.deal_points
+    if winner is not None:
+        signed = deal_points if names.index(winner) == side else -deal_points
     at_close = None
     if closer is not None:
         opp = 1 - closer
         pts, trk = [0, 0], [0, 0]
         pts[opp], trk[opp] = facts.close_opp_points, facts.close_opp_tricks
         at_close = ((pts[0], pts[1]), (trk[0], trk[1]))
-    later = [p for p in plays if p[0] >= snap.trick]
-    positions = _sample(snap, later, known, rules, samples, seed, facts.trump)
+    later = [p for p in _plays(record, watch.leaders) if p[0] >= snap.trick]
+    positions, exact = _sample(snap, later, proven, deal.rules, samples, seed, facts.trump)
     if not positions:
-        return DealAnalysis(file, ruling.rules, names, None, None, claim, None,
-                            note="the hands the record proves do not fit its phase 2",
-                            decisions=decisions, claim_cost=claim_cost)
-    finding = _finding(positions, snap, rules, closer, at_close, side, names, signed,
-                       facts.trump)
-    mistake = _mistake(positions[:max(1, min(len(positions), 40))], snap, later, rules, closer,
-                       at_close, names, facts.trump)
-    return DealAnalysis(file, ruling.rules, names, finding if closer is not None else None,
-                        finding, claim, mistake, decisions=decisions, claim_cost=claim_cost)
+        return None
+    finding = _finding(positions, exact, snap, deal.rules, closer, at_close, side, names,
+                       signed, facts.trump)
+    events = _events(record, watch.leaders, snap.trick, facts.claim, deal_points)
+    found = marks(positions[:MARK_SAMPLES],
+                  lambda hands: _position(hands, snap, closer, at_close, facts.trump), events,
+                  lambda pos: Judge(pos, deal.rules), names)
+    view = None
+    if closer is not None:
+        shown = shown_before(facts, 1 - closer, facts.close_seq) & ~snap.played
+        own = positions[0][closer]
+        seen = Seen(closer, facts.trump, own, shown, DECK_MASKS[deal.rules.deck] & ~snap.played
+                    & ~snap.lying & ~own & ~shown, (snap.lying.bit_length() - 1),
+                    snap.points, snap.marriages, snap.tricks)
+        view = closer_view(seen, deal.rules, names[closer], snap.trick, seed=seed)
+    return finding, found, view
 
 
-def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch, tuple[int, int]]:
-    """Replay the record with a watcher; also the cards each player is proven to hold at the
-    end (``Remaining``)."""
+def _close_mark(d: CloseDecision, names: tuple[str, str], view: CloserView | None) -> Mark:
+    """A close or a chance to close as a mark: the better of closing and playing on against
+    the one chosen (means over the decision's samples; for the close made, over the deals of
+    the closer's view, which know the closer's hand)."""
+    close_now, play_on = d.close_now, d.play_on
+    if d.closed and view is not None and view.trick == d.trick:
+        close_now, play_on = view.close_value, view.play_on
+    best = max(close_now, play_on)
+    after = close_now if d.closed else play_on
+    sign = 1 if d.player == names[0] else -1
+    return Mark(d.trick, d.player, "close" if d.closed else "no-close",
+                "close" if d.closed else "no close", best, after, sign * after)
+
+
+def _events(record: DealRecord, leaders: list[int], first: int, claim: ClaimFact | None,
+            deal_points: int) -> list[Event]:
+    """The recorded actions from trick ``first`` on, as :mod:`tally.marks` judges them."""
+    out = []
+    for tl, leader in zip(record.tricks, leaders, strict=False):
+        if tl.number < first:
+            continue
+        mover = leader
+        items = tl.items
+        for k, item in enumerate(items):
+            if isinstance(item, MarriageItem):
+                claims = k + 1 < len(items) and isinstance(items[k + 1], ClaimItem)
+                out.append(Event("declare" if claims else "card", tl.number, mover,
+                                 int(item.card), item.value))
+                mover = mover if claims else 1 - mover
+            elif isinstance(item, CardItem):
+                out.append(Event("card", tl.number, mover, int(item.card)))
+                mover = 1 - mover
+            elif isinstance(item, ClaimItem) and claim is not None:
+                out.append(Event("claim", tl.number, claim.player, correct=claim.correct,
+                                 value=deal_points))
+    return out
+
+
+def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch]:
+    """Replay the record (its dealt ``Hands`` given to the deal) with a watcher."""
     tags = record.tags
     deal = Deal.start(rules, dealer=tags["Dealer"].strip(), forehand=tags["Forehand"].strip(),
                       trump=Card.parse(tags["Trump"]), keep_history=False)
-    known = [0, 0]  # dealt cards (section 12: proven until played) and Remaining
-    for tag in ("Hands", "Remaining"):
-        for name, cards in read_hands(tags[tag]) if tag in tags else []:
-            if tag == "Hands":
-                deal.set_hand(name, cards)
-            known[deal.player_index(name)] |= sum(1 << c for c in cards)
+    for name, cards in read_hands(tags["Hands"]) if "Hands" in tags else []:
+        deal.set_hand(name, cards)
     watch = _Watch()
     replay(deal, record.tricks, watch)
-    return deal, watch, (known[0], known[1])
+    return deal, watch
 
 
-def _sample(snap: _Snap, later: list[tuple[int, int, int, int]], known: tuple[int, int],
-            rules: RuleSet, samples: int, seed: int, trump: int) -> list[tuple[int, int]]:
-    """Hands at ``snap`` for the solver: the one proven pair, or consistent random ones."""
-    proven = [known[0] & ~snap.played & ~snap.lying, known[1] & ~snap.played & ~snap.lying]
+def _sample(snap: _Snap, later: list[tuple[int, int, int, int]], proven_ever: tuple[int, int],
+            rules: RuleSet, samples: int, seed: int,
+            trump: int) -> tuple[list[tuple[int, int]], bool]:
+    """Hands at ``snap`` for the solver, and whether they are exact: the one pair the record
+    proves (section 12, :func:`tally.evidence.proven_in_phase2`), or consistent random ones
+    around what it proves."""
+    proven = [proven_ever[0] & ~snap.played & ~snap.lying,
+              proven_ever[1] & ~snap.played & ~snap.lying]
     for _, player, card, _ in later:
         proven[player] |= 1 << card
-    if proven[0].bit_count() >= snap.held or proven[1].bit_count() >= snap.held:
-        # fully proven (more would be a record the engine refuses): nothing to sample
-        return [(proven[0], proven[1])] if proven[0].bit_count() == proven[1].bit_count() \
-            == snap.held else []
     pool = cards_in(DECK_MASKS[rules.deck] & ~snap.played & ~proven[0] & ~proven[1]
                     & ~snap.lying)
     need = (snap.held - proven[0].bit_count(), snap.held - proven[1].bit_count())
+    if min(need) < 0:
+        return [], True  # more proven than held: a record the engine refuses
+    if min(need) == 0 and max(need) in (0, len(pool)):
+        # one hand proven whole and the rest of the unplayed cards held by the other
+        hands = (proven[0] | sum(1 << c for c in pool) * (need[0] > 0),
+                 proven[1] | sum(1 << c for c in pool) * (need[1] > 0))
+        return ([hands] if _consistent(hands, later, snap.leader, trump) else []), True
     rng = random.Random(seed)
     out: list[tuple[int, int]] = []
-    for _ in range(samples * _TRIES):
+    for _ in range(max(samples, 10) * _TRIES):
         rng.shuffle(pool)
         h0 = proven[0] | sum(1 << c for c in pool[:need[0]])
         h1 = proven[1] | sum(1 << c for c in pool[need[0]:need[0] + need[1]])
@@ -334,7 +444,7 @@ def _sample(snap: _Snap, later: list[tuple[int, int, int, int]], known: tuple[in
             out.append((h0, h1))
             if len(out) == samples:
                 break
-    return out
+    return out, False
 
 
 def _consistent(hands: tuple[int, int], later: list[tuple[int, int, int, int]], leader: int,
@@ -356,7 +466,8 @@ def _position(hands: tuple[int, int], snap: _Snap, closer: int | None,
                     at_close)
 
 
-def _finding(positions: list[tuple[int, int]], snap: _Snap, rules: RuleSet, closer: int | None,
+def _finding(positions: list[tuple[int, int]], exact: bool, snap: _Snap, rules: RuleSet,
+             closer: int | None,
              at_close: tuple[tuple[int, int], tuple[int, int]] | None, side: int,
              names: tuple[str, str], signed: int, trump: int) -> CloseFinding:
     """The value of the first phase-2 position over every sampled (or the known) deal."""
@@ -369,7 +480,7 @@ def _finding(positions: list[tuple[int, int]], snap: _Snap, rules: RuleSet, clos
             line = sol.line
     n = len(positions)
     return CloseFinding(
-        player=names[side], trick=snap.trick, exact=n == 1, samples=n,
+        player=names[side], trick=snap.trick, exact=exact, samples=n,
         best=sum(v * c for v, c in values.items()) / n,
         won_share=sum(c for v, c in values.items() if v > 0) / n,
         as_played=signed, distribution=tuple(sorted(values.items())),
@@ -385,58 +496,54 @@ def _step_text(step: Step, names: tuple[str, str]) -> str:
     return f"{names[step.player]} {step.end} ({step.game_points})"
 
 
-def _mistake(positions: list[tuple[int, int]], snap: _Snap,
-             later: list[tuple[int, int, int, int]], rules: RuleSet, closer: int | None,
-             at_close: tuple[tuple[int, int], tuple[int, int]] | None,
-             names: tuple[str, str], trump: int) -> MistakeFinding | None:
-    """The first recorded phase-2 card after which the mover's mean best value dropped."""
-    moves = [(card, mar) for _, _, card, mar in later]
-    lines = [values_along(_position(h, snap, closer, at_close, trump), moves, rules)
-             for h in positions]
-    n = len(lines)
-    for k, (trick, player, card, _) in enumerate(later):
-        if any(len(line) <= k + 1 for line in lines):
-            return None  # the line ended in a claim: nothing was thrown away
-        sign = 1 if player == 0 else -1
-        before = sign * sum(line[k] for line in lines) / n
-        after = sign * sum(line[k + 1] for line in lines) / n
-        if after < before:
-            return MistakeFinding(names[player], trick, _card_name(card), before, after)
-    return None
-
-
-def _card_name(card: int) -> str:
-    return ("9", "J", "Q", "K", "10", "A")[card % 6] + "CDHS"[card // 6]
+def _claim_moment(record: DealRecord, fallback: int) -> tuple[int, bool]:
+    """When the record's claim was made: the tricks done by then, and whether right after a
+    declared marriage (NOTATION.md: ``66`` at a line's start is made before that line's lead,
+    ``66`` after a trick after it)."""
+    for tl in record.tricks:
+        for k, item in enumerate(tl.items):
+            if isinstance(item, ClaimItem):
+                if k == 0:
+                    return tl.number - 1, False
+                if isinstance(tl.items[k - 1], MarriageItem):
+                    return tl.number - 1, True
+                return tl.number, False
+    return fallback, False
 
 
 def _claim(record: DealRecord, deal: Deal, watch: _Watch,
            rules: RuleSet) -> ClaimFinding | None:
-    """The claim of the record, and the first line start where its claimer had 66 and could
-    claim (any player, or the one on lead with ``claim_when=on-lead``)."""
+    """The claim of the record, and the first moment its claimer had 66 and could claim:
+    between tricks (any player, or the one on lead with ``claim_when=on-lead``) or right after
+    declaring a marriage (section 8)."""
     fact = deal.facts().claim
     if fact is None:
         return None
-    made = next((tl.number for tl in record.tricks
-                 if any(isinstance(i, ClaimItem) for i in tl.items)), deal.trick)
+    made, on_marriage = _claim_moment(record, deal.trick)
     p = fact.player
-    earliest = None
-    for (trick, c0, c1, _, _), leader in zip(watch.counted, watch.leaders, strict=True):
-        if (rules.claim_when == "any" or leader == p) and (c0, c1)[p] >= CLAIM_AT:
-            earliest = trick - 1  # the claim could follow the trick before this line
-            break
-    if earliest is not None and earliest >= made:
+    moments = [(trick - 1, False, (rules.claim_when == "any" or leader == p)
+                and (c0, c1)[p] >= CLAIM_AT)
+               for (trick, c0, c1, _, _), leader in zip(watch.counted, watch.leaders,
+                                                        strict=True)]
+    moments += [(trick - 1, True, who == p and had >= CLAIM_AT)
+                for trick, who, had in watch.declared]
+    possible = sorted((done, marriage) for done, marriage, ok in moments if ok)
+    earliest: tuple[int, bool] | None = possible[0] if possible else None
+    if earliest is not None and earliest >= (made, on_marriage):
         earliest = None
-    return ClaimFinding(deal.names[p], made, fact.correct, earliest)
+    return ClaimFinding(deal.names[p], made, fact.correct,
+                        None if earliest is None else earliest[0], on_marriage,
+                        earliest is not None and earliest[1])
 
 
 def _claim_cost(claim: ClaimFinding | None, watch: _Watch, rules: RuleSet, closed: bool,
-                names: tuple[str, str], made_points: int) -> int:
+                closer: int, names: tuple[str, str], made_points: int) -> int:
     """Game points a correct but late claim gave away: what it was worth at the earliest
     moment (the opponent's counted points and tricks then, :func:`game_points`) less what it
     scored. Nothing when the claim was on time, false, or scored as things stood at the close."""
     if claim is None or not claim.correct or claim.earliest is None:
         return 0
-    if closed and rules.close_scored_at == "close":
+    if closed and (rules.close_scored_at == "close" or names.index(claim.claimer) != closer):
         return 0  # the value was fixed when the stock was closed: waiting cost nothing
     opp = 1 - names.index(claim.claimer)
     for trick, c0, c1, t0, t1 in watch.counted:

@@ -10,7 +10,9 @@ What is counted, per player, over every recorded deal:
 - *game points lost to unsound closes*: in a deal where the player closed unsoundly, the game
   points the opponent scored (what the close cost as played; nothing if the closer still won);
 - *game points lost to late claims*: :attr:`tally.analysis.DealAnalysis.claim_cost`, what a
-  correct claim made later than it could have been gave away.
+  correct claim made later than it could have been gave away;
+- *game points lost to closes, to claims, to card play*: the sums of the marks' losses
+  (:func:`tally.marks.lost_by`), every decision judged on its own.
 
 Quick-entry deals have no record and are only counted as skipped.
 """
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from tally.analysis import UNANALYSABLE, DealAnalysis
 from tally.i18n import gettext as _
 from tally.i18n import pgettext
+from tally.marks import lost_by
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,11 @@ class PlayerTally:
     lost_to_unsound_closes: int
     late_claims: int
     lost_to_late_claims: int
+    #: game points lost by the marks (:mod:`tally.marks`): to closes and chances to close, to
+    #: claims made late or not made, to phase-2 card play
+    lost_to_closes: float = 0.0
+    lost_to_claims: float = 0.0
+    lost_to_cards: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -63,7 +71,8 @@ def report(scope: str, analyses: Iterable[DealAnalysis], *, skipped: int = 0,
     """
     rows: dict[str, list[int]] = {name: [0] * 6 for name in players}
     analysed = unanalysable = 0
-    for a in analyses:
+    found = list(analyses)
+    for a in found:
         analysed += 1
         if a.note.startswith(UNANALYSABLE):
             unanalysable += 1
@@ -80,8 +89,16 @@ def report(scope: str, analyses: Iterable[DealAnalysis], *, skipped: int = 0,
             row = rows.setdefault(a.claim.claimer, [0] * 6)
             row[4] += 1
             row[5] += a.claim_cost
-    return AnalysisReport(scope, analysed, skipped, unanalysable,
-                          tuple(PlayerTally(name, *row) for name, row in rows.items()))
+    lost: dict[str, list[float]] = {}
+    for a in found:
+        for name in a.players:
+            have = lost_by(a.marks, name)
+            row_lost = lost.setdefault(name, [0.0, 0.0, 0.0])
+            for k, key in enumerate(("closes", "claims", "cards")):
+                row_lost[k] += have[key]
+    return AnalysisReport(scope, analysed, skipped, unanalysable, tuple(
+        PlayerTally(name, *row, *(round(x, 2) for x in lost.get(name, [0.0, 0.0, 0.0])))
+        for name, row in rows.items()))
 
 
 def report_lines(r: AnalysisReport) -> list[str]:
@@ -94,14 +111,17 @@ def report_lines(r: AnalysisReport) -> list[str]:
               else "") + "."]
     heads = [_("player"), _("deals"), pgettext("column", "closes"), _("sound"),
              _("lost (unsound closes)"),
-             _("late claims"), _("lost (late claims)")]
+             _("late claims"), _("lost (late claims)"), _("lost: closes"), _("claims"),
+             _("card play")]
     width = max([len(p.player) for p in r.players] + [6, len(heads[0])])
     w = [len(h) for h in heads]
     out.append(f"  {heads[0]:<{width}}  " + "  ".join(heads[1:]))
     for p in r.players:
         out.append(f"  {p.player:<{width}}  {p.deals:>{w[1]}}  {p.closes:>{w[2]}}  "
                    f"{p.sound_closes:>{w[3]}}  {p.lost_to_unsound_closes:>{w[4]}}  "
-                   f"{p.late_claims:>{w[5]}}  {p.lost_to_late_claims:>{w[6]}}")
+                   f"{p.late_claims:>{w[5]}}  {p.lost_to_late_claims:>{w[6]}}  "
+                   f"{p.lost_to_closes:>{w[7]}.2f}  {p.lost_to_claims:>{w[8]}.2f}  "
+                   f"{p.lost_to_cards:>{w[9]}.2f}")
     return out
 
 

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tally.analysis import ClaimFinding, CloseDecision, CloseFinding, DealAnalysis
+from tally.closer_view import CloserView
 from tally.i18n import N_, decimal_comma, ngettext
 from tally.i18n import gettext as _
+from tally.marks import Mark, lost_by
 from tally.vocabulary import word
 
 
@@ -28,6 +30,9 @@ class Topic(StrEnum):
     TURN = N_("Turning card")
     DECISION = N_("Decision")
     CLAIM = N_("Claim")
+    VIEW = N_("Closer's view")
+    MARKS = N_("Marks")
+    LOST = N_("Game points lost")
 
 
 @dataclass(frozen=True)
@@ -75,13 +80,28 @@ def close_text(f: CloseFinding, closed: bool) -> str:
 def value_text(f: CloseFinding) -> str:
     """The value with best play on both sides against the value as played."""
     if f.exact:
-        return _("With best play on both sides the deal is worth %(best)s game points to "
-                 "%(player)s; as played %(played)s.") % {
+        return _("With best play on both sides (correct claims only) the deal is worth "
+                 "%(best)s game points to %(player)s; as played %(played)s.") % {
             "best": _n(f.best, "+.0f"), "player": f.player, "played": f"{f.as_played:+d}"}
-    return _("With best play on both sides %(player)s wins in %(share)s of them, expected "
-             "value %(best)s game points; as played %(played)s.") % {
+    return _("With best play on both sides (correct claims only) %(player)s wins in %(share)s "
+             "of them, expected value %(best)s game points; as played %(played)s.") % {
         "player": f.player, "share": f"{f.won_share:.0%}", "best": _n(f.best, "+.2f"),
         "played": f"{f.as_played:+d}"}
+
+
+def view_text(v: CloserView, f: CloseFinding) -> str:
+    """The close by what the closer knew, then in hindsight (both hands known)."""
+    text = _("Sound by what %(player)s knew") if v.sound else \
+        _("Unsound by what %(player)s knew")
+    how = _("over all %(samples)s deals consistent with it") if v.exact else \
+        _("over %(samples)s deals consistent with it, seed %(seed)s, ±%(margin)s")
+    text += _(": %(share)s to succeed, %(close)s expected against %(on)s playing on (%(how)s)")
+    hindsight = _("; in hindsight (both hands known) best play wins it.") if f.won_share > 0.5 \
+        else _("; in hindsight (both hands known) best play loses it.")
+    return (text % {"player": v.player, "share": f"{v.success:.0%}",
+                    "close": _n(v.close_value, "+.2f"), "on": _n(v.play_on, "+.2f"),
+                    "how": how % {"samples": v.samples, "seed": v.seed,
+                                  "margin": _n(v.margin, ".2f")}}) + hindsight
 
 
 def line_finding(f: CloseFinding) -> Finding:
@@ -108,8 +128,10 @@ def turn_finding(a: DealAnalysis) -> Finding | None:
     was solved)."""
     if a.mistake is not None:
         m = a.mistake
-        return Finding(Topic.TURN, _("%(player)s's %(card)s at trick %(trick)s (%(before)s "
-                                     "before, %(after)s after, for %(player)s).") % {
+        what = _("%(player)s did not claim at trick %(trick)s") if m.card == "no claim" else \
+            _("%(player)s's %(card)s at trick %(trick)s")
+        return Finding(Topic.TURN, (what + _(" (%(before)s before, %(after)s after, for "
+                                            "%(player)s).")) % {
             "player": m.player, "card": m.card, "trick": m.trick,
             "before": _n(m.before, "+.2f"), "after": _n(m.after, "+.2f")},
             _("The turning card: "))
@@ -119,15 +141,56 @@ def turn_finding(a: DealAnalysis) -> Finding | None:
     return None
 
 
+def _moment(done: int, on_marriage: bool) -> str:
+    """When a claim was (or could have been) made: ``after trick 3``, ``at the first lead``,
+    ``right after declaring a marriage before trick 6``."""
+    if on_marriage:
+        return _("right after declaring a marriage before trick %(trick)s") % {
+            "trick": done + 1}
+    if done == 0:
+        return _("before the first lead")
+    return _("after trick %(trick)s") % {"trick": done}
+
+
 def claim_text(c: ClaimFinding) -> str:
     """The claim's verdict and, when it came late, its earliest moment."""
-    text = (_("%(player)s claimed after trick %(trick)s: correct") if c.correct
-            else _("%(player)s claimed after trick %(trick)s: a false claim")) % {
-        "player": c.claimer, "trick": c.trick}
-    if c.late_by:
-        text += _("; the claim was possible %(late)s trick(s) earlier, after trick "
-                  "%(earliest)s") % {"late": c.late_by, "earliest": c.earliest}
+    text = (_("%(player)s claimed %(when)s: correct") if c.correct
+            else _("%(player)s claimed %(when)s: a false claim")) % {
+        "player": c.claimer, "when": _moment(c.trick, c.on_marriage)}
+    if c.earliest is not None:
+        text += _("; the claim was possible %(late)s trick(s) earlier, %(when)s") % {
+            "late": c.late_by, "when": _moment(c.earliest, c.earliest_on_marriage)}
     return text + "."
+
+
+def mark_text(m: Mark) -> str:
+    """One decision with its mark: ``5. Anna no claim?? (+3 → -3)``."""
+    action = _("no claim") if m.kind == "no-claim" else _("no close") \
+        if m.kind == "no-close" else _("close") if m.kind == "close" else \
+        _("claim") if m.kind == "claim" else m.action
+    return f"{m.trick}. {m.player} {action}{m.symbol} ({_n(m.before, '+.2g')} → " \
+           f"{_n(m.after, '+.2g')})"
+
+
+def every_decision(a: DealAnalysis) -> str:
+    """Every decision in play order with its mark and its values before and after (what the
+    terminal prints after the findings; a sheet has them in a table)."""
+    return _("Every decision: %(marks)s.") % {"marks": "; ".join(mark_text(m) for m in a.marks)}
+
+
+def marks_findings(a: DealAnalysis) -> list[Finding]:
+    """The marked decisions (those that lost a game point or more) and, per player, the game
+    points lost to closes, to claims and to card play."""
+    marked = [m for m in a.marks if m.symbol]
+    out = [Finding(Topic.MARKS, "; ".join(mark_text(m) for m in marked) + "."
+                   if marked else _("no decision lost a game point."), _("Marks: "))]
+    for name in a.players:
+        lost = lost_by(a.marks, name)
+        out.append(Finding(Topic.LOST, _("%(player)s lost %(closes)s to closes, %(claims)s to "
+                                         "claims, %(cards)s to card play (game points).") % {
+            "player": name, "closes": _n(lost["closes"], ".2g"),
+            "claims": _n(lost["claims"], ".2g"), "cards": _n(lost["cards"], ".2g")}))
+    return out
 
 
 def decision_text(d: CloseDecision) -> str:
@@ -160,6 +223,8 @@ def findings(a: DealAnalysis, *, decisions: bool = True) -> list[Finding]:
     if f is not None:
         out += [Finding(Topic.CLOSE, close_text(f, a.close is not None)),
                 Finding(Topic.VALUE, value_text(f)), line_finding(f)]
+    if a.closer_view is not None and a.close is not None:
+        out.append(Finding(Topic.VIEW, view_text(a.closer_view, a.close)))
     turn = turn_finding(a)
     if turn is not None:
         out.append(turn)
@@ -168,6 +233,8 @@ def findings(a: DealAnalysis, *, decisions: bool = True) -> list[Finding]:
                 if worth_telling(d)]
     if a.claim is not None:
         out.append(Finding(Topic.CLAIM, claim_text(a.claim)))
+    if a.marks:
+        out += marks_findings(a)
     return out
 
 

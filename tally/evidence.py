@@ -414,3 +414,53 @@ def _dealt_held(facts: DealFacts, seq: int, p: int) -> int:
     if facts.swaps and any(s.moved and s.player == p and s.seq < seq for s in facts.swaps):
         held &= ~(1 << facts.xcard)
     return held
+
+
+def proven_in_phase2(facts: DealFacts, remaining: dict[int, int]) -> tuple[int, int]:
+    """Every card the whole record proves in each player's hand at some moment of phase 2
+    (section 12), played or not: nobody draws in phase 2, so a card proven there was held from
+    the first phase-2 trick until played. The cards p plays, their ``Remaining``, their dealt
+    cards less the exchange card once they exchanged, the partners of their true marriages,
+    the turn-up they took by exchange and the card they drew as the loser of the last draw.
+    The caller takes away the cards played before the moment it asks about."""
+    rem = (remaining.get(0, 0), remaining.get(1, 0))
+    ignored: list[Violation] = []
+    if facts.swaps:
+        false_moves, last_drawn = _exchanges(facts, rem, ignored)
+    else:
+        false_moves, last_drawn = (), facts.turn_up if facts.last_draw_seq >= 0 else -1
+    partners = _marriages(facts, rem, false_moves, ignored) if facts.marriages else ()
+    end = 1 << 30  # after every action of the record
+    return (_proven_at(facts, rem, partners, last_drawn, end, 0, 0) | facts.played_by[0],
+            _proven_at(facts, rem, partners, last_drawn, end, 1, 0) | facts.played_by[1])
+
+
+def shown_before(facts: DealFacts, p: int, seq: int) -> int:
+    """The cards of ``p``'s hand shown at the table before ``seq`` and not played by then:
+    the partners of the marriages p declared, the turn-up p took by exchange. What the
+    opponent of ``p`` saw of p's hand (the cards played aside)."""
+    shown = 0
+    for m in facts.marriages:
+        if m.player == p and m.seq < seq:
+            shown |= 1 << m.partner
+    if facts.t_taken_by == p and facts.t_taken_seq < seq:
+        shown |= 1 << facts.turn_up
+    for card in cards_of(shown):
+        if 0 <= facts.play_seq[int(card)] < seq:
+            shown &= ~(1 << int(card))
+    return shown
+
+
+def proven_at_lead(facts: DealFacts, played: int) -> tuple[int, int]:
+    """What the record proves each player held at a phase-1 lead, ``played`` being every card
+    played by then (section 12 while cards are still drawn): their dealt cards not played, less
+    the exchange card once they exchanged; the partners of the marriages they showed; the
+    turn-up they took by exchange. Cards played later or in ``Remaining`` prove nothing here:
+    they may be drawn after this lead."""
+    seq = 1 + max((facts.play_seq[c] for c in range(len(facts.play_seq))
+                   if played >> c & 1), default=-1)
+    out = []
+    for p in (0, 1):
+        held = _dealt_held(facts, seq, p) if facts.dealt[p] else 0
+        out.append((held | shown_before(facts, p, seq)) & ~played)
+    return out[0], out[1]

@@ -346,6 +346,45 @@ def values_along(pos: Position, moves: list[tuple[int, int]], rules: RuleSet) ->
     return values
 
 
+class Judge:
+    """Exact values of the positions of one phase 2 (one transposition table for all), for
+    judging each decision of a recorded line: the value before it, the value after it.
+
+    Values are for player 0, in game points, correct claims only (a false claim is never part
+    of best play: see :meth:`claim`).
+    """
+
+    def __init__(self, pos: Position, rules: RuleSet) -> None:
+        self._search = _Search(rules, pos)
+
+    def value(self, pos: Position) -> int:
+        """Best play from ``pos``; a player who may claim correctly claims at once."""
+        return _value(self._search, pos, -_INF, _INF)
+
+    def play_on(self, pos: Position) -> int:
+        """Between tricks: best play when nobody claims now (a claim may still come later)."""
+        c0, c1, m0, m1, w0, w1 = _start(pos)
+        h0, h1 = pos.hands
+        if not (h0 | h1):
+            return self._search.end(pos.leader, c0, c1, w0, w1)
+        return self._search.node(h0, h1, pos.leader, c0, c1, m0, m1, w0, w1, -_INF, _INF)
+
+    def lead(self, pos: Position, move: tuple[int, int]) -> int:
+        """The value of leading ``move`` (a declared marriage that reaches 66 is claimed)."""
+        return _child(self._search, pos, move, -_INF, _INF)
+
+    def can_claim(self, pos: Position, who: int) -> bool:
+        """Whether ``who`` may claim correctly now (counted points, ``claim_when``)."""
+        if self._search.on_lead_only and who != pos.leader:
+            return False
+        return pos.counted(who) >= CLAIM_AT
+
+    def claim(self, pos: Position, who: int) -> int:
+        """The value of a correct claim by ``who`` now."""
+        c0, c1, _, _, w0, w1 = _start(pos)
+        return self._search.claim_value(who, c0, c1, w0, w1)
+
+
 def move_values(pos: Position, rules: RuleSet) -> dict[tuple[int, int], int]:
     """The exact value of each move of the player to move: ``{(card, marriage): value}``.
 

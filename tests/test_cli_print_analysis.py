@@ -79,7 +79,8 @@ def test_ruling_sheet_has_the_findings_of_tally_analyse(printed: dict[str, Print
     record = read_deal(LATE_CLAIM, source="1.1")
     expected = findings(analyse(record), decisions=False)
     assert [f.label.split(" (")[0] for f in expected] == [
-        "Close", "Value", "Best line", "Turning card", "Claim"]
+        "Close", "Value", "Best line", "Turning card", "Claim", "Marks", "Game points lost",
+        "Game points lost"]
     assert squash("Analysis") in flat
     for f in expected:                 # the same sentences, the label in a column of its own
         assert squash(f"{f.label} {f.text}") in flat, f

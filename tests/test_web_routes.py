@@ -601,3 +601,20 @@ def test_the_director_pages_in_german(web: Web) -> None:
     assert ">Withdraw</button>" in fresh.get(f"/director/event/{web.event}").text
     pdf = fresh.get(f"/director/print/standings/{club.id}.pdf")
     assert pdf.status_code == 200 and "Tabelle" in pages_text(pdf.content)[0]
+
+
+def test_the_match_page_marks_each_decision_and_draws_the_value(web: Web) -> None:
+    # The D1 record of issue 24 (Sixty-Six) with Dora forehand and Anna dealing, as this
+    # match deals: Anna's claim at the start of line 4 is on time, nothing is marked, and the
+    # deal's value is drawn.
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "analysis" / "D1-startline-claim.deal").read_text(
+        encoding="utf-8").replace("Anna", "@").replace("Bert", "Anna").replace("@", "Dora")
+    web.store.import_deals(web.match, [("d1.deal", text)])
+    web.login()
+    html = web.page(f"/director/match/{web.match}")
+    assert "every decision marked" in html
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="value-graph"' in html
+    assert "no decision lost a game point." in html
+    assert "Anna claimed after trick 3: correct." in html

@@ -67,7 +67,7 @@ def analyse(
             fail(f"{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}")
         found = analyse_record(record, samples=samples, seed=seed, file=name)
         if json_out:
-            echo_json(dataclasses.asdict(found))
+            echo_json(analysis_json(found))
         else:
             from tally.i18n import use
 
@@ -117,6 +117,17 @@ def _report(match: int | None, event: str | None, samples: int, seed: int, json_
             typer.echo("\n".join(report_lines(result)))
 
 
+def analysis_json(a: DealAnalysis) -> dict[str, object]:
+    """One deal's findings as ``--json`` prints them: every field, each mark with its loss and
+    symbol, and per player the game points lost to closes, to claims and to card play."""
+    from tally.marks import lost_by
+
+    out = dataclasses.asdict(a)
+    out["marks"] = [m.as_json() for m in a.marks]
+    out["lost"] = {name: lost_by(a.marks, name) for name in a.players}
+    return out
+
+
 def _stored(ref: str, db: str | None) -> str:
     """The record text of a stored deal, through the store's public API."""
     from tally.cli.storage import reading
@@ -127,9 +138,10 @@ def _stored(ref: str, db: str | None) -> str:
 
 def commentary(a: DealAnalysis) -> list[str]:
     """The findings in plain words, one paragraph per deal (:mod:`tally.analysis_text`)."""
-    from tally.analysis_text import findings
+    from tally.analysis_text import every_decision, findings
     from tally.i18n import gettext as _
 
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
         "file": a.file, "rules": a.rules, "forehand": a.players[0], "dealer": a.players[1]}
-    return [head, *(f"  {f.sentence}" for f in findings(a))]
+    tail = [f"  {every_decision(a)}"] if a.marks else []
+    return [head, *(f"  {f.sentence}" for f in findings(a)), *tail]

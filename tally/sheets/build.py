@@ -271,6 +271,7 @@ def analysis_part(record: DealRecord, *, samples: int = 200, seed: int = 0) -> D
     from tally.analysis import analyse as analyse_record
     from tally.analysis_text import findings
     from tally.sheets.data import AnalysisLine, DealAnalysisPart, DecisionRow
+    from tally.sheets.graph import value_graph
 
     found = analyse_record(record, samples=samples, seed=seed)
     if found.note.startswith(UNANALYSABLE):
@@ -280,7 +281,11 @@ def analysis_part(record: DealRecord, *, samples: int = 200, seed: int = 0) -> D
                   for f in findings(found, decisions=False))
     decisions = tuple(DecisionRow(d.trick, d.player, d.closed, d.close_now, d.play_on,
                                   d.better, d.samples) for d in found.decisions)
-    return DealAnalysisPart(lines, decisions, samples=samples, seed=seed)
+    graph = value_graph(found.marks, found.players,
+                        _("The deal's value after each decision, in game points for %(player)s")
+                        % {"player": found.players[0]})
+    return DealAnalysisPart(lines, decisions, samples=samples, seed=seed, marks=found.marks,
+                            graph=graph)
 
 
 def analysis_row(deal: str, found: DealAnalysis) -> AnalysisRow:

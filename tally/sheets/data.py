@@ -20,6 +20,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from tally.errors import SheetError
+from tally.marks import Mark
 
 #: The paper sizes a sheet can be printed on.
 Paper = Literal["A4", "letter"]
@@ -622,6 +623,10 @@ class DealAnalysisPart:
     #: samples and seed asked for (the findings say whether the hands were sampled)
     samples: int = 1
     seed: int = 0
+    #: every decision with its value before and after and its mark (:mod:`tally.marks`)
+    marks: tuple[Mark, ...] = ()
+    #: the value after each decision, an inline SVG (:func:`tally.sheets.graph.value_graph`)
+    graph: str = ""
 
     def __post_init__(self) -> None:
         _need(bool(self.note) != bool(self.findings or self.decisions),

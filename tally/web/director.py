@@ -278,13 +278,23 @@ async def withdraw(request: Request) -> Response:
     return await _event_change(request, change)
 
 
+#: Samples of unknown cards for the analysis on a match page (fewer than ``tally analyse``'s
+#: 200: the page analyses every recorded deal of the match while it is asked for).
+PAGE_SAMPLES = 50
+
+
 def _match_state(store: Store, mid: int) -> dict[str, Any]:
+    from tally.notation import read_deal
+    from tally.sheets.build import analysis_part
     from tally.web.table import QUICK_REASONS
 
     match = store.match_state(mid, referee=True)
-    records = {d.id for d in match.deals if d.kind == "recorded"}
-    return {"match": match, "records": records, "referee": referee_mode(store, mid),
-            "reasons": QUICK_REASONS, "reopened": reopened(store, mid)}
+    texts = {d.id: store.export_deal(d.id) for d in match.deals if d.kind == "recorded"}
+    analyses = {i: analysis_part(read_deal(text, source=str(i)), samples=PAGE_SAMPLES)
+                for i, text in texts.items()}
+    return {"match": match, "records": set(texts), "analyses": analyses,
+            "referee": referee_mode(store, mid), "reasons": QUICK_REASONS,
+            "reopened": reopened(store, mid)}
 
 
 @guarded

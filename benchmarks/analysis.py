@@ -1,0 +1,79 @@
+"""A club evening's analysis: 60 recorded deals (20 per preset, random legal play, recorded
+without ``Hands`` so every unproven card is sampled: the slowest case) analysed as
+``tally analyse --match`` does, with its default samples (200 for the phase-2 value, 20 deals
+for the marks, 30 per phase-1 lead for closing against playing on, 40 for the closer's
+view), on 2 processes (the 2 cores of a club laptop). Then the solver's median on 6 against
+6 in Sixty-Six (a close at the first lead, or the stock just exhausted).
+
+    python benchmarks/analysis.py [--deals 60] [--positions 500] [--seed 1]
+
+Prints each figure and its ratio to the goal of issue 24 (under 60 s for the evening, a
+median of at most 2 ms a solve): a ratio under 1 meets it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from multiprocessing import Pool
+
+from benchmarks.solver import random_position
+from tally.analysis import analyse
+from tally.deal import Deal
+from tally.notation import read_deal, write_deal
+from tally.rules import RuleSet
+from tally.solver import solve
+
+PRESETS = ("sixty-six", "schnapsen", "pagat-66")
+
+
+def evening(count: int, seed: int) -> list[str]:
+    """``count`` records of random legal deals, the presets in turn."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        deal = Deal.random(RuleSet.preset(PRESETS[k % len(PRESETS)]), rng)
+        deal.play_out_randomly(rng)
+        out.append(write_deal(deal.record()))
+    return out
+
+
+def _analyse(text: str) -> int:
+    return len(analyse(read_deal(text)).marks)
+
+
+def solver_median(count: int, seed: int) -> float:
+    """Median seconds of one solve of a random 6-against-6 Sixty-Six position."""
+    rules = RuleSet.preset("sixty-six")
+    rng = random.Random(seed)
+    times = []
+    for i in range(count):
+        pos = random_position(rng, rules, closed=i % 2 == 0)
+        start = time.perf_counter()
+        solve(pos, rules)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=60)
+    ap.add_argument("--positions", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    records = evening(args.deals, args.seed)
+    start = time.perf_counter()
+    with Pool(2) as pool:
+        marks = sum(pool.map(_analyse, records, chunksize=1))
+    seconds = time.perf_counter() - start
+    print(f"evening: {args.deals} deals analysed in {seconds:.1f} s on 2 processes "
+          f"({marks} decisions marked): {seconds / 60:.2f} of the 60 s goal")
+    median = solver_median(args.positions, args.seed)
+    print(f"solver: median {median * 1000:.2f} ms on 6 against 6 (Sixty-Six, "
+          f"{args.positions} positions): {median * 1000 / 2:.2f} of the 2 ms goal")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,405 @@
+"""An independent brute force for the analysis, written from RULES.md alone: it uses neither
+tally's solver nor tally.kernel (only ``tally.cards.Card`` to name cards in a record).
+
+- :func:`play_deal` plays a random deal of a preset (random cards, marriages, exchanges,
+  closes before the lead and before the draws, claims on time, late, at a line's start and
+  right after a marriage) and writes its record with ``Hands``; it notes every moment a player
+  could have claimed correctly and the first phase-2 position.
+- :func:`value` is a memoised minimax over every choice RULES.md allows in phase 2 (each
+  card, declaring a marriage or not, claiming or not whenever a claim would be correct), in
+  game points for player 0; false claims are never chosen (best play, correct claims only).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import cache
+
+from tally.cards import Card
+
+POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+ORDER = ["9", "J", "Q", "K", "10", "A"]
+SUITS = "CDHS"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of section 1 the brute force needs."""
+
+    name: str
+    ranks: tuple[str, ...]
+    hand: int
+    exchange_rank: str
+    exchange_needs_trick: bool
+    marriage_in_phase2: bool
+    close_before_draw: bool
+    close_scored_at: str
+    bonus: int
+    claim_on_lead: bool
+    unclaimed_end: str
+
+
+PRESETS = {
+    "sixty-six": Rules("sixty-six", ("9", "J", "Q", "K", "10", "A"), 6, "9", True, False, True,
+                       "claim", 10, False, "draw"),
+    "schnapsen": Rules("schnapsen", ("J", "Q", "K", "10", "A"), 5, "J", False, True, False,
+                       "close", 0, True, "last-trick"),
+    "pagat-66": Rules("pagat-66", ("9", "J", "Q", "K", "10", "A"), 6, "9", True, False, True,
+                      "claim", 10, True, "higher-total"),
+}
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def beats(follow: str, lead: str, trump: str) -> bool:
+    """Section 3: whether the follower's card wins the trick."""
+    if suit(follow) == suit(lead):
+        return ORDER.index(rank(follow)) > ORDER.index(rank(lead))
+    return suit(follow) == trump
+
+
+def legal(hand: frozenset[str], lead: str, trump: str) -> list[str]:
+    """Section 4: the follows allowed in phase 2."""
+    same = [c for c in hand if suit(c) == suit(lead)]
+    if same:
+        higher = [c for c in same if beats(c, lead, trump)]
+        return higher or same
+    trumps = [c for c in hand if suit(c) == trump]
+    return trumps or list(hand)
+
+
+def game_points(opp_counted: int, opp_tricks: int) -> int:
+    """Section 9."""
+    if opp_tricks == 0:
+        return 3
+    return 2 if opp_counted < 33 else 1
+
+
+# --- exact value of a phase-2 position ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A phase-2 position between tricks; players 0 and 1."""
+
+    hands: tuple[frozenset[str], frozenset[str]]
+    leader: int
+    trump: str
+    points: tuple[int, int]
+    marriages: tuple[int, int]
+    tricks: tuple[int, int]
+    closer: int  # -1: the stock ran out
+    at_close: tuple[int, int]  # the closer's opponent's counted points and tricks at the close
+    closer_opp_tricks_at_close: tuple[int, int]  # each player's tricks at the close
+
+
+def counted(points: int, marriages: int, tricks: int) -> int:
+    return points + (marriages if tricks else 0)
+
+
+def claim_value(r: Rules, pos: Pos, who: int, pts: tuple[int, int], mar: tuple[int, int],
+                tricks: tuple[int, int]) -> int:
+    """A correct claim by ``who`` (sections 7 and 9), signed for player 0."""
+    opp = 1 - who
+    if pos.closer >= 0 and pos.closer != who:
+        gp = 2 if pos.closer_opp_tricks_at_close[who] else 3
+    elif pos.closer >= 0 and r.close_scored_at == "close":
+        gp = game_points(*pos.at_close)
+    else:
+        gp = game_points(counted(pts[opp], mar[opp], tricks[opp]), tricks[opp])
+    return gp if who == 0 else -gp
+
+
+def value(r: Rules, pos: Pos) -> int:
+    """Best play from ``pos`` for both sides, game points for player 0."""
+
+    @cache
+    def between(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
+                mar: tuple[int, int], tricks: tuple[int, int], last: bool) -> int:
+        options_for: dict[int, list[int]] = {0: [], 1: []}
+        bonus = (0, 0)
+        if last and pos.closer < 0:
+            bonus = (r.bonus, 0) if leader == 0 else (0, r.bonus)
+        full = (pts[0] + bonus[0], pts[1] + bonus[1])
+        for who in (leader, 1 - leader):
+            if r.claim_on_lead and who != leader:
+                continue
+            if counted(full[who], mar[who], tricks[who]) >= 66:
+                options_for[who].append(claim_value(r, pos, who, full, mar, tricks))
+        # the leader may claim first, then the other; else play goes on
+        if last:
+            rest = unclaimed(leader, full, mar, tricks)
+        else:
+            rest = leads(h0, h1, leader, pts, mar, tricks)
+        other = 1 - leader
+        if options_for[other]:
+            best_other = max if other == 0 else min
+            rest = best_other([rest, *options_for[other]])
+        if options_for[leader]:
+            best = max if leader == 0 else min
+            rest = best([rest, *options_for[leader]])
+        return rest
+
+    def unclaimed(last: int, full: tuple[int, int], mar: tuple[int, int],
+                  tricks: tuple[int, int]) -> int:
+        c = (counted(full[0], mar[0], tricks[0]), counted(full[1], mar[1], tricks[1]))
+        if pos.closer >= 0:
+            if r.unclaimed_end == "draw" and c[pos.closer] >= 66:
+                return 0
+            opp = 1 - pos.closer
+            gp = 2 if pos.closer_opp_tricks_at_close[opp] else 3
+            return gp if opp == 0 else -gp
+        if r.unclaimed_end == "last-trick":
+            return 1 if last == 0 else -1
+        if r.unclaimed_end == "higher-total" and c[0] != c[1]:
+            return game_points(c[1], tricks[1]) if c[0] > c[1] else -game_points(c[0], tricks[0])
+        return 0
+
+    def leads(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
+              mar: tuple[int, int], tricks: tuple[int, int]) -> int:
+        hand = (h0, h1)[leader]
+        results = []
+        for card in hand:
+            choices = [0]
+            partner = {"K": "Q", "Q": "K"}.get(rank(card))
+            if r.marriage_in_phase2 and partner and partner + suit(card) in hand:
+                choices.append(40 if suit(card) == pos.trump else 20)
+            for m in choices:
+                new_mar = list(mar)
+                new_mar[leader] += m
+                nm = (new_mar[0], new_mar[1])
+                outcomes = [follow(h0, h1, leader, pts, nm, tricks, card)]
+                if m and tricks[leader] and counted(pts[leader], nm[leader], 1) >= 66:
+                    outcomes.append(claim_value(r, pos, leader, pts, nm, tricks))
+                results.append(max(outcomes) if leader == 0 else min(outcomes))
+        return max(results) if leader == 0 else min(results)
+
+    def follow(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
+               mar: tuple[int, int], tricks: tuple[int, int], lead: str) -> int:
+        hands = [h0, h1]
+        hands[leader] = hands[leader] - {lead}
+        follower = 1 - leader
+        results = []
+        for card in legal(hands[follower], lead, pos.trump):
+            after = list(hands)
+            after[follower] = after[follower] - {card}
+            winner = follower if beats(card, lead, pos.trump) else leader
+            p, t = list(pts), list(tricks)
+            p[winner] += POINTS[rank(lead)] + POINTS[rank(card)]
+            t[winner] += 1
+            results.append(between(after[0], after[1], winner, (p[0], p[1]), mar, (t[0], t[1]),
+                                   not (after[0] or after[1])))
+        return max(results) if follower == 0 else min(results)
+
+    return between(pos.hands[0], pos.hands[1], pos.leader, pos.points, pos.marriages,
+                   pos.tricks, False)
+
+
+# --- a random deal and its record -------------------------------------------------------------
+
+
+@dataclass
+class Played:
+    """What :func:`play_deal` made: the record, every moment a claim was possible, the claim,
+    the first phase-2 position and what happened (for the situations covered)."""
+
+    record: str
+    names: tuple[str, str] = ("Anna", "Bert")
+    #: (tricks done, right after a marriage, player, opponent's counted points, opponent's
+    #: tricks) for every moment the player could claim correctly
+    moments: list[tuple[int, bool, int, int, int]] = field(default_factory=list)
+    claim: tuple[int, bool, int] | None = None  # tricks done, after a marriage, claimer
+    first_phase2: Pos | None = None
+    closer: int = -1
+    closed_before_draw: bool = False
+    situations: set[str] = field(default_factory=set)
+
+
+class _Game:
+    """One deal being played at random, by the rules of RULES.md."""
+
+    def __init__(self, r: Rules, rng: random.Random) -> None:
+        deck = [rk + s for s in SUITS for rk in r.ranks]
+        rng.shuffle(deck)
+        self.r, self.rng = r, rng
+        n = r.hand
+        self.hands = [set(deck[:n]), set(deck[n:2 * n])]
+        self.dealt = [sorted(self.hands[0]), sorted(self.hands[1])]
+        self.turn_up = self.deal_turn_up = deck[2 * n]
+        self.trump = suit(self.turn_up)
+        self.stock = deck[2 * n + 1:]  # face down, top first; the turn-up lies under them
+        self.pts, self.mar, self.tricks = [0, 0], [0, 0], [0, 0]
+        self.leader = 0
+        self.closer = -1
+        self.at_close = (0, 0)
+        self.tricks_at_close = (0, 0)
+        self.lines: list[str] = []
+        self.played = Played("")
+
+    def phase2(self) -> bool:
+        return self.closer >= 0 or (not self.stock and self.turn_up == "")
+
+    def counted(self, p: int) -> int:
+        return counted(self.pts[p], self.mar[p], self.tricks[p])
+
+    def can_claim(self, p: int, on_lead: int, bonus: int = 0) -> bool:
+        if self.r.claim_on_lead and p != on_lead:
+            return False
+        return counted(self.pts[p] + bonus, self.mar[p], self.tricks[p]) >= 66
+
+    def note(self, done: int, marriage: bool, p: int) -> None:
+        o = 1 - p
+        self.played.moments.append((done, marriage, p, self.counted(o), self.tricks[o]))
+
+    def position(self) -> Pos:
+        return Pos((frozenset(self.hands[0]), frozenset(self.hands[1])), self.leader,
+                   self.trump, (self.pts[0], self.pts[1]), (self.mar[0], self.mar[1]),
+                   (self.tricks[0], self.tricks[1]), self.closer, self.at_close,
+                   self.tricks_at_close)
+
+    def close(self, p: int) -> None:
+        self.closer = p
+        o = 1 - p
+        self.at_close = (self.counted(o), self.tricks[o])
+        self.tricks_at_close = (self.tricks[0], self.tricks[1])
+        self.played.closer = p
+
+
+def _claim_now(g: _Game, p: int, done: int, marriage: bool, items: list[str],
+               form: str) -> bool:
+    """Note the moment; claim at random (about half the time: the rest are late claims or
+    none)."""
+    g.note(done, marriage, p)
+    if g.played.claim is not None or g.rng.random() < 0.45:
+        return False
+    g.played.claim = (done, marriage, p)
+    items.append(form)
+    return True
+
+
+def _line_start(g: _Game, n: int, items: list[str]) -> bool:
+    """Claims between tricks, exchange, close; True when the deal ended by a claim."""
+    for p in (g.leader, 1 - g.leader):
+        if g.can_claim(p, g.leader):
+            form = "66" if p == g.leader else f"66@{g.played.names[p]}"
+            if _claim_now(g, p, n - 1, False, items, form):
+                g.played.situations.add("claim at a line's start")
+                return True
+    r, hand = g.r, g.hands[g.leader]
+    x = r.exchange_rank + g.trump
+    if (not g.phase2() and g.stock and x in hand and g.rng.random() < 0.6
+            and (g.tricks[g.leader] or not r.exchange_needs_trick)):
+        hand.discard(x)
+        hand.add(g.turn_up)
+        g.turn_up = x
+        items.append("swap")
+    elif not g.phase2() and g.stock and g.rng.random() < 0.12:
+        g.close(g.leader)
+        items.append("close")
+        g.played.situations.add("close before the lead, " + ("forehand" if g.leader == 0
+                                                              else "dealer"))
+    return False
+
+
+def _lead(g: _Game, n: int, items: list[str]) -> str | None:
+    """The leader's card, with a marriage now and then; None when the declarer claimed."""
+    hand, leader = g.hands[g.leader], g.leader
+    allowed = not g.phase2() or g.r.marriage_in_phase2
+    pairs = [c for c in hand if rank(c) in "KQ" and
+             ({"K": "Q", "Q": "K"}[rank(c)] + suit(c)) in hand]
+    if allowed and pairs and g.rng.random() < 0.7:
+        card = g.rng.choice(sorted(pairs))
+        value = 40 if suit(card) == g.trump else 20
+        g.mar[leader] += value
+        items += [str(value), card]
+        if g.can_claim(leader, leader) and _claim_now(g, leader, n - 1, True, items, "66"):
+            g.played.situations.add("claim right after a marriage")
+            return None
+        hand.discard(card)
+        return card
+    card = g.rng.choice(sorted(hand))
+    hand.discard(card)
+    items.append(card)
+    return card
+
+
+def _draw(g: _Game) -> None:
+    winner = g.leader
+    for p in (winner, 1 - winner):
+        if g.stock:
+            g.hands[p].add(g.stock.pop(0))
+        elif g.turn_up:
+            g.hands[p].add(g.turn_up)
+            g.turn_up = ""
+
+
+def _trick(g: _Game, n: int, items: list[str], lead: str) -> bool:
+    """The follow, the trick, a claim or a close after it, the draws; True when it ended."""
+    f = 1 - g.leader
+    options = legal(frozenset(g.hands[f]), lead, g.trump) if g.phase2() else sorted(g.hands[f])
+    card = g.rng.choice(sorted(options))
+    g.hands[f].discard(card)
+    items.append(card)
+    winner = f if beats(card, lead, g.trump) else g.leader
+    g.pts[winner] += POINTS[rank(lead)] + POINTS[rank(card)]
+    g.tricks[winner] += 1
+    g.leader = winner
+    last = not (g.hands[0] or g.hands[1])
+    bonus = g.r.bonus if last and g.closer < 0 else 0
+    if bonus:
+        g.pts[winner] += bonus
+    for p in (winner, 1 - winner):
+        if (last or p == winner) and g.can_claim(p, winner):
+            form = "66" if p == winner else f"66@{g.played.names[p]}"
+            if _claim_now(g, p, n, False, items, form):
+                return True
+    if last:
+        return True
+    if (g.r.close_before_draw and not g.phase2() and g.stock and g.rng.random() < 0.12):
+        g.close(winner)
+        items.append("close")
+        g.played.closed_before_draw = True
+        g.played.situations.add("close before the draws, " + ("forehand" if winner == 0
+                                                               else "dealer"))
+    if not g.phase2():
+        _draw(g)
+    return False
+
+
+def play_deal(r: Rules, rng: random.Random) -> Played:
+    """A random deal of ``r`` and what an analysis of it must find."""
+    g = _Game(r, rng)
+    n = 0
+    while True:
+        n += 1
+        items: list[str] = []
+        if g.played.first_phase2 is None and g.phase2():
+            g.played.first_phase2 = g.position()
+        ended = _line_start(g, n, items)
+        if not ended and g.played.first_phase2 is None and g.phase2():
+            g.played.first_phase2 = g.position()  # closed at this line's start
+        if not ended:
+            lead = _lead(g, n, items)
+            ended = lead is None or _trick(g, n, items, lead)
+        g.lines.append(f"{n}. " + " ".join(items))
+        if ended:
+            break
+    names = g.played.names
+    hands = "; ".join(f"{names[p]}: " + " ".join(str(Card.parse(c)) for c in g.dealt[p])
+                      for p in (0, 1))
+    held = [p for p in (0, 1) if g.hands[p]]
+    remaining = ['[Remaining "' + "; ".join(
+        f"{names[p]}: " + " ".join(str(Card.parse(c)) for c in sorted(g.hands[p]))
+        for p in held) + '"]'] if held else []
+    g.played.record = "\n".join([
+        f'[Rules "{r.name}"]', f'[Dealer "{names[1]}"]', f'[Forehand "{names[0]}"]',
+        f'[Trump "{Card.parse(g.deal_turn_up)}"]',
+        f'[Hands "{hands}"]', *remaining, "", *g.lines, ""])
+    return g.played
