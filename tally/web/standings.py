@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from tally.store import Store
 
 LANGUAGES = ("en", "de")
+#: how long a page of the wall stays up when the field needs more than one
+PAGE_SECONDS = 10
 
 
 def stage_words(lang: str) -> Any:
@@ -113,6 +115,12 @@ def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
     return version, site.live_cache.get(key, rendered)
 
 
+def _every(request: Request) -> int:
+    """How many seconds a page of the wall stays up: ``?every=N`` (2 to 120), else 10."""
+    given = request.query_params.get("every", "")
+    return min(max(int(given), 2), 120) if given.isdigit() else PAGE_SECONDS
+
+
 @guarded
 async def page(request: Request) -> Response:
     """GET /standings/EVENT: the whole page."""
@@ -123,7 +131,7 @@ async def page(request: Request) -> Response:
     ev = await blocking(events.event, site_of(request).store, event_id)
     version, html = await blocking(_fragment, request, event_id, lang)
     return render(request, "standings.html.j2", event=ev, lang=lang, _=translate(lang),
-                  version=version, live=html)
+                  version=version, live=html, every=_every(request))
 
 
 @guarded
