@@ -6,6 +6,11 @@ running match scores. A few lines of JavaScript (``static/live.js``) ask
 changed, the new content: any change anywhere shows within two seconds, from this server
 process or another one on the same database. Without JavaScript the page reloads itself
 every 30 seconds.
+
+The server sends every row; the same script fits them to the screen (a projector's 1280x720
+or 1920x1080): each column's rows that do not fit are split into pages, measured as the
+browser lays them out, and turned every ``?every=N`` seconds (:data:`PAGE_SECONDS`), with
+"page 2 of 3" beside the column's heading (docs/serve.md, "The wall").
 """
 
 from __future__ import annotations
