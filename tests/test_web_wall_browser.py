@@ -189,3 +189,52 @@ def test_the_german_wall_pages_in_german(wall_server: dict[str, Any], projector:
     assert seen["players"] == want[0] and seen["tables"] == want[1]
     _every_page_said(seen["pages"], "Seite {} von {}")
     assert not seen["scrolls"]
+
+
+def test_a_result_comes_in_while_the_wall_pages(wall_server: dict[str, Any],
+                                                projector: Any) -> None:
+    """New content keeps the page shown, and the pages keep turning over it."""
+    from tally.store import events
+
+    ev = wall_server["events"]["swiss20"]
+    projector.get(f"{wall_server['base']}/standings/{ev}?every=8")
+    projector.execute_script("window.notReloaded = true")
+    deadline = time.time() + 20
+    while "page 2 of 2" not in projector.execute_script(SEEN)["pages"] \
+            and time.time() < deadline:
+        time.sleep(0.1)
+    before = projector.execute_script(SEEN)
+    assert before["pages"][0] == "page 2 of 2"
+    version = projector.find_element("id", "live").get_attribute("data-version")
+    playing = next(p for p in events.rounds(wall_server["store"], ev, 2)[0].pairings
+                   if not p.matches[0].over)
+    wall_server["store"].quick_result(playing.matches[0].match_id, winner=playing.first,
+                                      points=3, reason="claim")
+    deadline = time.time() + 5
+    while projector.find_element("id", "live").get_attribute("data-version") == version \
+            and time.time() < deadline:
+        time.sleep(0.1)
+    after = projector.execute_script(SEEN)
+    assert after["pages"] == before["pages"] and set(after["players"]) == set(before["players"])
+    assert projector.execute_script("return window.notReloaded") is True
+    want = _expected(wall_server, "swiss20")
+    seen = _cycle(projector, projector.current_url, want)
+    assert seen["players"] == want[0] and seen["tables"] == want[1]
+
+
+def test_the_wall_fits_again_when_the_screen_changes(wall_server: dict[str, Any],
+                                                     projector: Any) -> None:
+    ev = wall_server["events"]["swiss64"]
+    projector.get(f"{wall_server['base']}/standings/{ev}")
+    size = projector.execute_script("return [window.innerWidth, window.innerHeight]")
+    try:
+        for width, height in ((1024, 768), (1366, 768), (size[0], size[1])):
+            projector.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+            time.sleep(0.5)
+            now = projector.execute_script(SEEN)
+            assert not now["scrolls"] and now["players"] and now["tables"]
+            assert all(re.fullmatch(r"page 1 of \d+", p) for p in now["pages"])
+    finally:
+        projector.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
