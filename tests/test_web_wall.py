@@ -65,7 +65,8 @@ def test_the_wall_sends_every_player_and_every_table_of_the_round(store: Any,  #
 def test_the_director_chooses_how_long_a_page_stays_up(store: Any,  # noqa: F811
                                                        client: Any) -> None:
     ev = wall_support.round_robin(store, 8)
-    for given, every in (("20", 20), ("1", 2), ("600", 120), ("soon", 10), ("", 10)):
+    for given, every in (("20", 20), ("1", 2), ("600", 120), ("99999", 10), ("soon", 10),
+                         ("", 10), ("²", 10), ("１５", 10)):
         assert f'data-every="{every}"' in _page(client, f"/standings/{ev}?every={given}")
 
 

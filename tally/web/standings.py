@@ -18,7 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tally.store.views import MatchSummary, PairingView, RoundView
-from tally.web.app import blocking, guarded, int_param, render, site_of, translate
+from tally.web.app import (
+    blocking,
+    guarded,
+    int_param,
+    render,
+    site_of,
+    translate,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -126,8 +134,8 @@ def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
 
 def _every(request: Request) -> int:
     """How many seconds a page of the wall stays up: ``?every=N`` (2 to 120), else 10."""
-    given = request.query_params.get("every", "")
-    return min(max(int(given), 2), 120) if given.isdigit() else PAGE_SECONDS
+    given = whole_number(request.query_params.get("every", ""), 3)
+    return PAGE_SECONDS if given is None else min(max(given, 2), 120)
 
 
 @guarded
