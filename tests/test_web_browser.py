@@ -243,7 +243,7 @@ def test_the_opponent_confirms_a_quick_result(server: dict[str, Any], phone: Any
     assert sorted(match.score.values()) == [0, 2]
     wall.set_window_size(*PROJECTOR)
     a, b = match.players
-    board = f"{a}\n{match.score[a]}\n{b}\n{match.score[b]}"
+    board = f"{a}\n{match.score[a]}:{match.score[b]}\n{b}"
     deadline = time.time() + 10  # (ends as soon as it shows; a cold browser is slow)
     while board not in _text(wall, "#live") and time.time() < deadline:
         time.sleep(0.2)

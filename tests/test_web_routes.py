@@ -435,7 +435,7 @@ def test_the_wall_shows_what_ranks_a_club_evening_and_who_is_still_playing(web: 
     wall = web.page(f"/standings/{club.id}")
     # a club evening ranks by the match-point percentage, shown; Anna is still playing
     assert re.search(r'<th class="num">%</th>', wall)
-    assert re.search(r'Anna \*</td>.*?<td class="num strong">100\.0</td>', wall)
+    assert re.search(r'Anna&nbsp;\*</span></td>.*?<td class="num strong">100\.0</td>', wall)
     assert "these standings are provisional" in wall
     german = web.page(f"/standings/{club.id}?lang=de")
     assert "100,0" in german and "vorläufig" in german

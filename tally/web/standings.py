@@ -6,6 +6,11 @@ running match scores. A few lines of JavaScript (``static/live.js``) ask
 changed, the new content: any change anywhere shows within two seconds, from this server
 process or another one on the same database. Without JavaScript the page reloads itself
 every 30 seconds.
+
+The server sends every row; the same script fits them to the screen (a projector's 1280x720
+or 1920x1080): each column's rows that do not fit are split into pages, measured as the
+browser lays them out, and turned every ``?every=N`` seconds (:data:`PAGE_SECONDS`), with
+"page 2 of 3" beside the column's heading (docs/serve.md, "The wall").
 """
 
 from __future__ import annotations
@@ -13,7 +18,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tally.store.views import MatchSummary, PairingView, RoundView
-from tally.web.app import blocking, guarded, int_param, render, site_of, translate
+from tally.web.app import (
+    blocking,
+    guarded,
+    int_param,
+    render,
+    site_of,
+    translate,
+    whole_number,
+)
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -23,6 +36,8 @@ if TYPE_CHECKING:
     from tally.store import Store
 
 LANGUAGES = ("en", "de")
+#: how long a page of the wall stays up when the field needs more than one
+PAGE_SECONDS = 10
 
 
 def stage_words(lang: str) -> Any:
@@ -77,11 +92,14 @@ def _current_round(rounds: list[RoundView]) -> RoundView | None:
 
 
 def _content(store: Store, event_id: int) -> dict[str, Any]:
-    """What the live part shows: standings, and the tables now playing with their scores."""
-    from tally.store import events
+    """What the live part shows: standings (with each player's lives left in a knockout, their
+    group in groups then knockout), and the tables now playing with their scores."""
+    from tally.store import events, knockouts
 
     view = events.standings(store, event_id)
     assert view.event is not None
+    lines = {} if view.event.kind not in knockouts.STAGED else {
+        line.player: line for line in knockouts.knockout_view(store, view.event).lines}
     current: RoundView | None = None
     tables: list[PairingView] = []
     club: list[MatchSummary] = []
@@ -91,7 +109,8 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
     else:
         mine = [m for m in store.matches() if m.event_id == event_id]
         club = [m for m in mine if not m.over] + [m for m in mine if m.over][-6:]
-    return {"standings": view, "round": current, "tables": tables, "club": club}
+    return {"standings": view, "lines": lines, "round": current, "tables": tables,
+            "club": club}
 
 
 def _version(store: Store) -> int:
@@ -113,6 +132,12 @@ def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
     return version, site.live_cache.get(key, rendered)
 
 
+def _every(request: Request) -> int:
+    """How many seconds a page of the wall stays up: ``?every=N`` (2 to 120), else 10."""
+    given = whole_number(request.query_params.get("every", ""), 3)
+    return PAGE_SECONDS if given is None else min(max(given, 2), 120)
+
+
 @guarded
 async def page(request: Request) -> Response:
     """GET /standings/EVENT: the whole page."""
@@ -123,7 +148,7 @@ async def page(request: Request) -> Response:
     ev = await blocking(events.event, site_of(request).store, event_id)
     version, html = await blocking(_fragment, request, event_id, lang)
     return render(request, "standings.html.j2", event=ev, lang=lang, _=translate(lang),
-                  version=version, live=html)
+                  version=version, live=html, every=_every(request))
 
 
 @guarded
