@@ -357,19 +357,9 @@ def edit_quick_result(store: Store, deal_id: int, *, winner: str | None, points:
         check_quick_result(m.rules, winner_name, points, reason)
         new = replace(old, quick_winner_id=winner_id, quick_points=points,
                       quick_reason=reason)
-        if deal_snapshot(new) == deal_snapshot(old):
-            return None
-        write_deal_row(conn, new)
-        deals = [d.deal for d in loaded.deals]
-        deals[index] = new
-        after = _checked(loaded, deals)
-        save_results(conn, after)
-        store.audit(conn, "deal quick edit", "deal", old.id,
-                    f"changed the result of deal {m.id}.{old.number} to " +
-                    (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
-                    {f"deal:{old.id}": deal_snapshot(old)},
-                    {f"deal:{old.id}": deal_snapshot(new)})
-    return view_of_deal(after, index, False)
+        return _replace_deal(store, conn, loaded, index, new, "deal quick edit",
+                             f"changed the result of deal {m.id}.{old.number} to " +
+                             (f"{winner_name} {points} ({reason})" if winner_name else "draw"))
 
 
 def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
@@ -428,17 +418,25 @@ def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
             raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
                           "(quick entry): it has no record to edit")
         new = _fitted(store, loaded, record, EDITED, replace(old), index)
-        if deal_snapshot(new) == deal_snapshot(old):
-            return None
-        write_deal_row(conn, new)
-        deals = [d.deal for d in loaded.deals]
-        deals[index] = new
-        after = _checked(loaded, deals)
-        save_results(conn, after)
-        store.audit(conn, "deal edit", "deal", old.id,
-                    f"edited deal {loaded.match.id}.{old.number}",
-                    {f"deal:{old.id}": deal_snapshot(old)},
-                    {f"deal:{old.id}": deal_snapshot(new)})
+        return _replace_deal(store, conn, loaded, index, new, "deal edit",
+                             f"edited deal {loaded.match.id}.{old.number}")
+
+
+def _replace_deal(store: Store, conn: Connection, loaded: Loaded, index: int, new: StoredDeal,
+                  command: str, summary: str) -> DealView | None:
+    """Store ``new`` in place of the deal at ``index`` of a match (locked in ``conn``), the
+    deals after it rescored, audited as ``command`` with ``summary``; None when nothing
+    changed."""
+    old = loaded.deals[index].deal
+    if deal_snapshot(new) == deal_snapshot(old):
+        return None
+    write_deal_row(conn, new)
+    deals = [d.deal for d in loaded.deals]
+    deals[index] = new
+    after = _checked(loaded, deals)
+    save_results(conn, after)
+    store.audit(conn, command, "deal", old.id, summary, {f"deal:{old.id}": deal_snapshot(old)},
+                {f"deal:{old.id}": deal_snapshot(new)})
     return view_of_deal(after, index, False)
 
 

@@ -191,16 +191,21 @@ async def rotate_keys(request: Request) -> Response:
 @guarded
 async def reopen(request: Request) -> Response:
     """POST: reopen a finished match for its table's phone (``on=yes``), or close it again."""
+    return await _switch(request, set_reopened, N_("The table may change this match again."),
+                         N_("The table can no longer change this match once it is over."))
+
+
+async def _switch(request: Request, setter: Any, said_on: str, said_off: str) -> Response:
+    """Switch a setting of a match's table on (``on=yes``) or off, and say which."""
     _need_director(request)
     fields = await form_of(request)
     mid = int_param(request, "match")
     store = site_of(request).store
     await blocking(store.match_state, mid)
     on = fields.get("on") == "yes"
-    await blocking(set_reopened, store, mid, on)
+    await blocking(setter, store, mid, on)
     _ = translate(await language(request, match=mid))
-    return _back(f"/director/match/{mid}", _("The table may change this match again.") if on
-                 else _("The table can no longer change this match once it is over."))
+    return _back(f"/director/match/{mid}", _(said_on) if on else _(said_off))
 
 
 def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
@@ -314,16 +319,8 @@ async def match_page(request: Request) -> Response:
 @guarded
 async def referee(request: Request) -> Response:
     """POST: switch referee mode (counted points on the table page) on or off."""
-    _need_director(request)
-    fields = await form_of(request)
-    mid = int_param(request, "match")
-    store = site_of(request).store
-    await blocking(store.match_state, mid)
-    on = fields.get("on") == "yes"
-    await blocking(set_referee_mode, store, mid, on)
-    _ = translate(await language(request, match=mid))
-    return _back(f"/director/match/{mid}", _("Referee mode on.") if on else
-                 _("Referee mode off."))
+    return await _switch(request, set_referee_mode, N_("Referee mode on."),
+                         N_("Referee mode off."))
 
 
 @guarded
