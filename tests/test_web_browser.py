@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +20,8 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("selenium")
+
+from tests.web_support import running
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -34,17 +34,11 @@ PHONE = (360, 740)
 PROJECTOR = (1280, 720)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """A tally server on a loopback port over a SQLite file: a round robin of four players,
     round 1 started."""
-    import uvicorn
 
     from tally.store import events, open_store
     from tally.web.access import set_pin
@@ -60,23 +54,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     rnd = events.start_round(store, ev.id, 1)
     set_pin(store, "1234")
     app = create_app(store)
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
     keys = app.state.site.keys
-    base = f"http://127.0.0.1:{port}"
-    tables = {p.table: f"{base}/t/{p.matches[0].match_id}/"
-                       f"{keys.table_secret(p.matches[0].match_id)}" for p in rnd.pairings}
     try:
-        yield {"base": base, "event": ev.id, "tables": tables, "store": store,
-               "matches": {p.table: p.matches[0].match_id for p in rnd.pairings}}
+        with running(app) as base:
+            tables = {p.table: f"{base}/t/{p.matches[0].match_id}/"
+                               f"{keys.table_secret(p.matches[0].match_id)}"
+                      for p in rnd.pairings}
+            yield {"base": base, "event": ev.id, "tables": tables, "store": store,
+                   "matches": {p.table: p.matches[0].match_id for p in rnd.pairings}}
     finally:
-        srv.should_exit = True
-        thread.join(timeout=10)
         store.close()
 
 

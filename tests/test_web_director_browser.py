@@ -11,7 +11,6 @@ With ``TALLY_SCREENSHOTS=DIR`` the director's pages are saved there as
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,13 +21,13 @@ from tests.test_web_browser import (
     PHONE,
     PROJECTOR,
     _browser,
-    _free_port,
     _shot,
     _submit,
     _tap,
     _text,
 )
 from tests.test_web_browser import pytestmark as needs_a_browser
+from tests.web_support import running
 
 PIN = "1357"
 #: the club's list before the evening (the director types some of them as people say them)
@@ -46,9 +45,7 @@ pytestmark = needs_a_browser  # slow, and skipped without a browser
 @pytest.fixture(scope="module")
 def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """A tally server over a SQLite file holding only the club's players and the PIN."""
-    import threading
 
-    import uvicorn
 
     from tally.store import open_store
     from tally.web.access import set_pin
@@ -59,19 +56,10 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     for name in KNOWN:
         store.add_player(name)
     set_pin(store, PIN)
-    app = create_app(store)
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
     try:
-        yield {"base": f"http://127.0.0.1:{port}", "store": store}
+        with running(create_app(store)) as base:
+            yield {"base": base, "store": store}
     finally:
-        srv.should_exit = True
-        thread.join(timeout=10)
         store.close()
 
 

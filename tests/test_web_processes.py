@@ -7,7 +7,6 @@ stored; the director's session and the standings' version are shared by both pro
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import threading
 import time
@@ -26,6 +25,7 @@ pytest.importorskip("httpx")
 import httpx
 
 from tests.store_support import DRAW_DEAL, db_url, lines, tally_process  # noqa: F401
+from tests.web_support import free_port
 
 pytestmark = pytest.mark.slow
 
@@ -67,15 +67,10 @@ class Phone:
             "at": fields["at"], "last": fields["last"]})
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
 
 def _serve(url: str) -> Server:
     """Start ``tally serve`` on a free loopback port; returns once it answers."""
-    port = _free_port()
+    port = free_port()
     proc = tally_process(url, "serve", "--host", "127.0.0.1", "--port", str(port),
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"

@@ -5,7 +5,6 @@ clients that cannot starve a real request."""
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 
 from tally.web import address
 from tests.store_support import db_url  # noqa: F401
+from tests.web_support import free_port, running
 
 
 @pytest.fixture
@@ -117,7 +117,6 @@ def test_links_and_qr_codes_never_follow_the_host_header(db_url: str) -> None:  
 def real_server(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:  # noqa: F811
     """tally serve's app under its own uvicorn configuration on a loopback port, with a
     one-second deadline for a request to arrive."""
-    import uvicorn
 
     from tally.store import open_store
     from tally.web import serving
@@ -125,20 +124,11 @@ def real_server(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]: 
 
     monkeypatch.setattr(serving, "REQUEST_SECONDS", 1.0)
     store = open_store(db_url)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    server = uvicorn.Server(serving.server_config(create_app(store), "127.0.0.1", port))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not server.started and time.time() < deadline:
-        time.sleep(0.05)
+    port = free_port()
     try:
-        yield port
+        with running(None, serving.server_config(create_app(store), "127.0.0.1", port)):
+            yield port
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
         store.close()
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,8 @@ from typing import Any
 import pytest
 
 from tests import wall_support
-from tests.test_web_browser import CHROMIUM, DRIVER, _browser, _free_port
+from tests.test_web_browser import CHROMIUM, DRIVER, _browser
+from tests.web_support import running
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     CHROMIUM is None or DRIVER is None,
@@ -52,7 +52,6 @@ return {
 @pytest.fixture(scope="module")
 def wall_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """A tally server over a SQLite file with one event of each kind, each in a round."""
-    import uvicorn
 
     from tally.store import open_store
     from tally.web.server import create_app
@@ -62,19 +61,10 @@ def wall_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
     made = {"rr8": wall_support.round_robin(store, 8), "swiss20": wall_support.swiss(store, 20),
             "swiss64": wall_support.swiss(store, 64), "club": wall_support.club(store, 12),
             "knockout": wall_support.knockout(store, 32), "groups": wall_support.groups(store, 16)}
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(store), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not srv.started and time.time() < deadline:
-        time.sleep(0.05)
     try:
-        yield {"base": f"http://127.0.0.1:{port}", "events": made, "store": store}
+        with running(create_app(store)) as base:
+            yield {"base": base, "events": made, "store": store}
     finally:
-        srv.should_exit = True
-        thread.join(timeout=10)
         store.close()
 
 
