@@ -52,7 +52,7 @@ def test_tally_serve_prints_every_address_and_serves_links_at_the_first(
     assert result.exit_code == 0, result.output
     assert "Director:  http://192.168.1.20:8066/director" in result.output
     assert "Also at:   http://10.0.0.5:8066" in result.output
-    assert "127.0" not in result.output
+    assert "http://127.0" not in result.output
     assert served["app"].state.site.base == "http://192.168.1.20:8066"
 
 
