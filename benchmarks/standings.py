@@ -74,7 +74,7 @@ def build(store: Any, args: argparse.Namespace) -> tuple[int, int, int]:
     from tally.match import simulate_match
     from tally.rules import RuleSet
     from tally.store import tables as t
-    from tally.store.records import stored_form
+    from tally.store.derivation import stored_form
 
     rng = random.Random(args.seed)
     rules = RuleSet.preset("sixty-six")

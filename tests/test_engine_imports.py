@@ -100,9 +100,9 @@ def test_there_is_no_import_cycle_inside_the_engine() -> None:
             assert visit(m, []) is None
 
 
-STORE_ORDER = ("tally.store.store", "tally.store.deals", "tally.store.matches",
-               "tally.store.players", "tally.store.corrections", "tally.store.results",
-               "tally.store.rows", "tally.store.derivation", "tally.store.transactions")
+STORE_ORDER = ("tally.store.store", "tally.store.recording", "tally.store.matches",
+               "tally.store.players", "tally.store.corrections", "tally.store.derivation",
+               "tally.store.transactions")
 
 
 def test_the_store_modules_import_one_way_and_no_private_names() -> None:

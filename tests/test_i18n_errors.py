@@ -7,7 +7,6 @@ template knows (the store's and the files' administrative refusals) stays Englis
 from __future__ import annotations
 
 import ast
-import io
 import json
 import re
 from pathlib import Path
@@ -18,7 +17,6 @@ from typer.testing import CliRunner
 from tally import cards, deal, match, notation, replay, rules, ruling
 from tally.cli import app
 from tally.cli.common import WRAPPERS as CLI_WRAPPERS
-from tally.cli.quickplay import run_plain_play
 from tally.errors import BadRecord, NotationError, RecordError, RulesError
 from tally.i18n import translations
 from tally.store.recording import BAD_RECORD
@@ -209,20 +207,6 @@ def test_deal_play_refuses_in_the_locales_language(playing: str, entry: tuple[st
                                                                     f"tally: {german}\n")
     assert _invoke(playing, ENGLISH, "deal", "play", "1", *entry) == (2, "",
                                                                      f"tally: {english}\n")
-
-
-def test_the_plain_path_of_deal_play_refuses_in_german_too(
-        playing: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    for name, value in {"TALLY_DB": playing, "TALLY_SCORER": "test", **GERMAN}.items():
-        monkeypatch.setenv(name, value)
-    for entry, _english, german in PLAYED:
-        out, err = io.TextIOWrapper(io.BytesIO(), "utf-8"), io.TextIOWrapper(io.BytesIO(),
-                                                                            "utf-8")
-        monkeypatch.setattr("sys.stdout", out)
-        monkeypatch.setattr("sys.stderr", err)
-        assert run_plain_play(["1", *entry]) == 2  # (None: it stepped aside for Typer)
-        err.seek(0)
-        assert err.read() == f"tally: {german}\n"
 
 
 def test_a_turn_up_that_is_no_card_is_refused_in_german(tmp_path: Path) -> None:

@@ -175,3 +175,48 @@ def test_two_scorers_appending_to_one_deal_take_turns(db_url: str) -> None:
     assert errors == []
     [(stored, _)] = stored_deals(db_url, 1)
     assert sorted(stored) == sorted(cards)
+
+
+def _deal_play(url: str, *args: str) -> subprocess.Popen[str]:
+    """``tally deal play ARGS`` in a process of its own."""
+    return tally_process(url, "deal", "play", *args, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+
+
+def test_two_scorers_processes_on_one_deal_take_turns(db_url: str) -> None:
+    """Two ``tally deal play`` processes record into one deal at once: every card is stored
+    once, in some order, with no sequence number lost; two entries made at the same position:
+    one is stored, the other refused with what was entered."""
+    import threading
+
+    from tally.cards import CARDS
+    from tally.store import open_store
+
+    ok(db_url, "player", "add", "Anna", "Bert")
+    ok(db_url, "match", "start", "Anna", "Bert", "--dealer", "Anna")
+    ok(db_url, "deal", "start", "1", "QH")
+    cards = [str(c) for c in CARDS if str(c) != "QH"][:8]
+    done: list[tuple[int, str]] = []
+
+    def scorer(mine: list[str]) -> None:
+        for card in mine:
+            proc = _deal_play(db_url, "1", card, "--as-played")
+            _out, err = proc.communicate(timeout=120)
+            done.append((proc.returncode, err))
+
+    threads = [threading.Thread(target=scorer, args=(cards[k::2],)) for k in (0, 1)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=240)
+    assert done == [(0, "")] * len(cards)
+    with open_store(db_url) as store:
+        view = store.deal_view(store.deal_id("1.1"))
+        assert view.actions == len(cards)
+        assert store.stale_results() == []
+    racers = [_deal_play(db_url, "1", card, "--as-played", "--at", f"1.1:{len(cards)}")
+              for card in [str(c) for c in CARDS if str(c) not in (*cards, "QH")][:2]]
+    results = [(p.wait(timeout=120), *p.communicate()) for p in racers]
+    assert sorted(code for code, _out, _err in results) == [0, 2], results
+    loser = next(err for code, _out, err in results if code == 2)
+    assert loser.startswith("tally: deal 1.1 has moved on: someone else recorded")

@@ -11,9 +11,7 @@ what Typer would and never import Typer, Click, rich or pydantic:
 
 - ``tally --help`` to a file or a pipe (:mod:`tally.cli.helptext`, from :data:`COMMANDS`);
 - a plain ``tally check FILE...`` (:func:`plain_check`: :mod:`tally.cli.checking` called
-  directly: no Typer, no Click, no pydantic converters);
-- a plain ``tally deal play MATCH ACTIONS...`` (:mod:`tally.cli.quickplay`: no Typer, and the
-  store's play over a plain DB-API connection, no SQLAlchemy).
+  directly: no Typer, no Click, no pydantic converters).
 
 Everything else, and whatever a plain path declines, goes through the Typer app of
 :mod:`tally.cli.application` (``from tally.cli import app`` loads it), so messages and exit
@@ -168,10 +166,6 @@ def _plain(args: list[str]) -> int | None:
     plain = plain_check(args)
     if plain is not None:
         return _run_plain_check(*plain)
-    if args[:2] == ["deal", "play"]:
-        from tally.cli.quickplay import run_plain_play
-
-        return run_plain_play(args[2:])
     return None
 
 

@@ -1,8 +1,7 @@
 """What the scorer is told: the lines ``tally deal`` and ``tally match`` print about a deal,
 its ruling and the score.
 
-No Typer here: the plain path of ``tally deal play`` (:mod:`tally.cli.quickplay`) prints with
-these lines too, so both paths say the same words.
+No Typer here: these are plain words, for any command that tells a scorer about a deal.
 """
 
 from __future__ import annotations

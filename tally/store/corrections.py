@@ -1,9 +1,6 @@
 """The audit log and its corrections: the snapshot of a row an audit entry keeps before and
 after a change, writing an entry (:meth:`Store.audit`), listing them (:meth:`Store.audit_log`),
 and reversing one (:meth:`Store.reverse`) by putting the state before back.
-
-The audit row itself, a deal's snapshot and the time stamp are written by
-:mod:`tally.store.plays` (shared with the plain path of ``tally deal play``) and imported here.
 """
 
 from __future__ import annotations
@@ -20,26 +17,37 @@ from tally import names
 from tally.errors import NotFound, Refused
 from tally.store import eventrows, seriesrows
 from tally.store import tables as t
-from tally.store.dbapi import Db
-from tally.store.derivation import iso_time, keep_dealers
-from tally.store.plays import Snapshot as Snapshot
-from tally.store.plays import deal_snapshot as deal_snapshot
-from tally.store.plays import insert_audit, stored_deal
-from tally.store.plays import utc_now as utc_now
-from tally.store.records import StoredDeal
-from tally.store.results import DELETE_DEAL_RESULT, save_results
-from tally.store.rows import (
+from tally.store.derivation import (
+    DELETE_DEAL_RESULT,
+    StoredDeal,
     aliases_of,
     insert_actions,
+    iso_time,
+    keep_dealers,
     load_derived,
     lock_match,
     match_ids_of,
+    save_results,
+    stored_deal,
     write_deal_row,
 )
+from tally.store.derivation import utc_now as utc_now
 from tally.store.views import AuditView
 
 if TYPE_CHECKING:
     from tally.store.transactions import Store
+
+
+Snapshot = dict[str, Any] | None
+
+
+def deal_snapshot(deal: StoredDeal) -> dict[str, Any]:
+    """A deal row and its actions as JSON-ready data, as an audit entry keeps it."""
+    return {"id": deal.id, "match_id": deal.match_id, "number": deal.number, "kind": deal.kind,
+            "turn_up": deal.turn_up, "quick_winner_id": deal.quick_winner_id,
+            "quick_points": deal.quick_points, "quick_reason": deal.quick_reason,
+            "tags": dict(deal.tags), "created_at": iso_time(deal.created_at),
+            "actions": [list(a) for a in deal.actions]}
 
 
 def _norm(value: Any) -> Any:
@@ -129,7 +137,7 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
                 turn_up=deal.turn_up, quick_winner_id=deal.quick_winner_id,
                 quick_points=deal.quick_points, quick_reason=deal.quick_reason,
                 tags=json.dumps(deal.tags, ensure_ascii=False), created_at=deal.created_at))
-            insert_actions(conn, deal)
+            insert_actions(conn, deal.id, deal.actions)
         else:
             write_deal_row(conn, deal)
         return
@@ -211,8 +219,12 @@ def audit(store: Store, conn: Connection, command: str, entity: str, entity_id: 
     if store._tx is not None:
         store._tx.audited += 1
         command = f"{store._tx.label}: {command}"
-    return insert_audit(Db.of(conn), scorer=store.scorer, command=command, entity=entity,
-                        entity_id=entity_id, summary=summary, before=before, after=after)
+    return int(conn.execute(insert(t.audit_log).values(
+        at=utc_now(), scorer=store.scorer, command=command, entity=entity, entity_id=entity_id,
+        summary=summary, reversed_by=None,
+        before=json.dumps(before, ensure_ascii=False, sort_keys=True),
+        after=json.dumps(after, ensure_ascii=False, sort_keys=True))
+        .returning(t.audit_log.c.id)).scalar_one())
 
 
 def audit_log(store: Store, *, limit: int | None = None) -> list[AuditView]:

@@ -1,9 +1,5 @@
 """Where the database is, how to connect to it safely, and bringing its schema up to date.
 
-The pieces a plain DB-API connection shares with the engine (where the database is, SQLite's
-settings, the revisions of the migrations) live in :mod:`tally.store.dbapi` and are imported
-here.
-
 - :func:`resolve_url`: ``--db URL``, else ``$TALLY_DB``, else ``tally.db`` in the current
   directory. Any SQLAlchemy URL works; a bare path means a SQLite file.
 - :func:`make_engine`: SQLite gets WAL, foreign keys, a 30 s busy timeout and ``BEGIN
@@ -17,6 +13,8 @@ here.
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 from typing import Any, Final
 
@@ -25,14 +23,108 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
 from tally.errors import StoreUnavailable
-from tally.store.dbapi import BUSY_TIMEOUT as BUSY_TIMEOUT
-from tally.store.dbapi import DEFAULT_FILE as DEFAULT_FILE
-from tally.store.dbapi import head_revisions as head_revisions
-from tally.store.dbapi import hide_password as hide_password
-from tally.store.dbapi import migrations_dir as migrations_dir
-from tally.store.dbapi import resolve_url as resolve_url
-from tally.store.dbapi import revisions as revisions
-from tally.store.dbapi import sqlite_settings
+
+DEFAULT_FILE: Final = "tally.db"
+#: seconds a SQLite writer waits for another one before giving up
+BUSY_TIMEOUT: Final = 30.0
+
+
+def resolve_url(url: str | None = None) -> str:
+    """The database URL to use: ``url``, else ``$TALLY_DB``, else ``sqlite:///tally.db``.
+
+    A value without ``://`` is a path to a SQLite file. A value with a NUL character, or
+    with bytes that were not UTF-8 when typed, is refused.
+
+    >>> resolve_url("club.db")
+    'sqlite:///club.db'
+    """
+    value = url or os.environ.get("TALLY_DB") or DEFAULT_FILE
+    source = "--db" if url else "$TALLY_DB" if os.environ.get("TALLY_DB") else "the database"
+    if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
+        shown = hide_password(value).encode("utf-8", "surrogateescape").decode(
+            "utf-8", "backslashreplace").replace("\x00", "\\x00")
+        raise StoreUnavailable(f'{source} "{shown}": a database URL or file name cannot hold '
+                               "a NUL character or bytes that are not UTF-8")
+    if "://" not in value:
+        return "sqlite:///" + value
+    return value
+
+
+_PASSWORD = re.compile(r"^([^:/?#]*://[^:/?#@]*:)(.*)@")
+
+
+def hide_password(url: str) -> str:
+    """``url`` with its password as ``***``, even when it cannot be read as a URL.
+
+    >>> hide_password("mysql://u:secret@host/x")
+    'mysql://u:***@host/x'
+    >>> hide_password("postgresql://u:p@ss@[::1/x")
+    'postgresql://u:***@[::1/x'
+    """
+    return _PASSWORD.sub(lambda m: m.group(1) + "***@", url, count=1)
+
+
+def sqlite_settings(dbapi_connection: Any, *, writing: bool = True) -> None:
+    """tally's settings on a new sqlite3 connection: the driver's transaction handling off
+    (every transaction is begun explicitly: ``BEGIN IMMEDIATE`` to write), the busy timeout,
+    foreign keys, and WAL (unless ``writing`` is False: a command that only reads leaves a
+    file that may not be a tally database as it was)."""
+    dbapi_connection.isolation_level = None
+    dbapi_connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    dbapi_connection.execute("PRAGMA foreign_keys = ON")
+    if writing:
+        # journal_mode can only change outside a transaction; it stays set in the file.
+        mode = dbapi_connection.execute("PRAGMA journal_mode").fetchone()
+        if mode and mode[0].lower() not in ("wal", "memory"):
+            dbapi_connection.execute("PRAGMA journal_mode = WAL")
+
+
+# --- migrations ---------------------------------------------------------------------------
+
+_REVISION = re.compile(r"^revision\s*(?::[^=]*)?=\s*['\"]([^'\"]+)['\"]", re.M)
+_DOWN = re.compile(r"^down_revision\s*(?::[^=]*)?=(.*)$", re.M)
+
+
+def migrations_dir() -> Path:
+    """The folder of the Alembic environment (``db/`` in the repository)."""
+    return Path(_migrations_folder())
+
+
+def _migrations_folder() -> str:
+    """The folder of ``tally.migrations``, found by importing the package (its
+    ``__init__`` is a docstring): cheaper than ``importlib.resources``."""
+    import importlib
+
+    package = importlib.import_module("tally.migrations")
+    if package.__file__ is None:  # not a plain folder (a zip...): ask importlib.resources
+        from importlib import resources
+
+        return str(resources.files("tally.migrations"))
+    return os.path.dirname(package.__file__)
+
+
+def revisions() -> dict[str, set[str]]:
+    """Each revision of the migrations with the revisions it follows, read from the files."""
+    out: dict[str, set[str]] = {}
+    folder = os.path.join(_migrations_folder(), "versions")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as fh:
+            source = fh.read()
+        m = _REVISION.search(source)
+        if m:
+            down = _DOWN.search(source)
+            out[m.group(1)] = set(re.findall(r"['\"]([^'\"]+)['\"]", down.group(1))
+                                  if down else [])
+    return out
+
+
+def head_revisions() -> set[str]:
+    """The newest revisions: those no other revision follows."""
+    graph = revisions()
+    return set(graph) - set().union(*graph.values())
+
 
 #: execution option for read-only transactions (plain BEGIN on SQLite, so they wait for nobody)
 READ_ONLY: Final = "tally_read_only"

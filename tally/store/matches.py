@@ -12,10 +12,14 @@ from tally.errors import Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Snapshot, deal_snapshot, snapshot
-from tally.store.derivation import checked_rules, iso_time, view_of_match
+from tally.store.derivation import (
+    DELETE_MATCH_RESULTS,
+    checked_rules,
+    iso_time,
+    load_derived,
+    view_of_match,
+)
 from tally.store.players import resolve_in_match, resolve_player
-from tally.store.results import DELETE_MATCH_RESULTS
-from tally.store.rows import load_derived
 from tally.store.views import MatchSummary, MatchView
 
 if TYPE_CHECKING:

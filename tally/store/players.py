@@ -18,9 +18,15 @@ from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.columns import NAME_LENGTH
 from tally.store.corrections import Snapshot, deal_snapshot, snapshot, utc_now
-from tally.store.records import rename_in_deal
-from tally.store.results import rewrite_results
-from tally.store.rows import aliases_of, load_deals, lock_match, match_ids_of, write_deal_row
+from tally.store.derivation import (
+    aliases_of,
+    load_deals,
+    lock_match,
+    match_ids_of,
+    rename_in_deal,
+    rewrite_results,
+    write_deal_row,
+)
 from tally.store.views import PlayerView
 
 if TYPE_CHECKING:

@@ -1,21 +1,90 @@
-"""What the store tells a scorer whose entry it did not store: the deal moved on since they
-saw it (another scorer), or the entry would prove a violation nobody confirmed.
+"""The route of a recorded card, first step: an entry arriving (a card, a claim, a close, a
+turn-up, a result from paper, a whole record), checked by the engine and stored.
 
-Plain text from plain views; the store decides when (:meth:`tally.store.Store.play`).
+Each function is one write transaction: the match is locked (a row lock on PostgreSQL; on
+SQLite the write transaction holds the database's write lock already), loaded and derived
+(:func:`tally.store.derivation.load_derived`), the position the scorer saw is checked
+(``--at``: :func:`check_position`), a violation nobody confirmed is refused (unless
+``as_played``), and the change is stored with the match's result cache rewritten and one
+audit entry. Here too are the words the store tells a scorer whose entry it did not store
+(the deal moved on since they saw it, or the entry would prove a violation).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from typing import Final
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
 
+from sqlalchemy import delete, insert, select
+from sqlalchemy.engine import Connection
+
+from tally.cards import CARDS, Card, Rank
+from tally.errors import (
+    BadRecord,
+    DealMoved,
+    NotationError,
+    NotFound,
+    RecordError,
+    Refused,
+    RulesError,
+    TallyError,
+    ViolationNotConfirmed,
+)
 from tally.i18n import N_
-from tally.store.dealviews import DealView, Position, ViolationView
+from tally.match import (
+    MATCH_RESULT,
+    check_match_result,
+    check_quick_result,
+    match_result_lines,
+    read_score,
+    score_match,
+)
+from tally.names import Candidate
+from tally.notation import DealRecord, read_deal, write_deal
+from tally.rules import RuleSet
+from tally.ruling import Ruling, rule
+from tally.store import tables as t
+from tally.store.corrections import deal_snapshot
+from tally.store.derivation import (
+    DELETE_DEAL_RESULT,
+    Loaded,
+    MatchRow,
+    ScorerItem,
+    StoredDeal,
+    aliases_of,
+    claimers_known,
+    derive,
+    flatten,
+    insert_actions,
+    keep_dealers,
+    load_deal,
+    load_derived,
+    load_match,
+    name_matcher,
+    parse_items,
+    place_items,
+    rederive_last,
+    rename_in_record,
+    resolve_deal,
+    save_results,
+    stored_form,
+    utc_now,
+    view_of_deal,
+    view_of_match,
+    write_deal_row,
+)
+from tally.store.players import resolve_in_match
+from tally.store.views import DealView, MatchView, PlayResult, Position, ViolationView
+
+if TYPE_CHECKING:
+    from tally.store.transactions import Store
 
 # The store's words around an engine's message that refused what a scorer typed at the table,
 # marked for the catalogue: the command line words them in the scorer's language with the
 # message inside (tally.cli.common.fail, tally.vocabulary.error_message).
-#: an entry that would make the deal's record impossible (:func:`tally.store.plays.play`)
+#: an entry that would make the deal's record impossible (:func:`play`)
 REFUSED_ENTRY: Final = N_('"%(entry)s" refused, nothing was recorded: %(message)s')
 #: a turn-up that is not a card, or not one this deal can have (``tally deal start``)
 TURN_UP: Final = N_("turn-up: %(message)s")
@@ -111,3 +180,607 @@ def violation_message(text: str, violations: Sequence[ViolationView], deal: Deal
     consequence = (f"the deal ends: {outcome}" if decided
                    else f"an earlier violation decided the deal already: {outcome}")
     return f'"{text}" would record a violation: {broken}; {consequence}. Nothing was recorded'
+
+
+# --- recording play ---------------------------------------------------------------------------
+
+def _candidates(conn: Connection, ids: Sequence[int]) -> list[Candidate]:
+    """Players ``ids`` (in that order) with their aliases, as :mod:`tally.names` resolves
+    among them (for claims: ``66@Eva``)."""
+    rows = conn.execute(select(t.players.c.id, t.players.c.name)
+                        .where(t.players.c.id.in_(ids)).order_by(t.players.c.name_key)).all()
+    aliases = aliases_of(conn, ids)
+    found = [Candidate(pid, name, tuple(aliases.get(pid, ()))) for pid, name in rows]
+    found.sort(key=lambda c: list(ids).index(c.id or 0))
+    return found
+
+
+def check_position(loaded: Loaded, expect: Position | str | None) -> None:
+    """Refuse (:class:`DealMoved`) a write made at ``expect`` when the match has moved
+    since: another scorer recorded, undid, started or deleted something in between."""
+    if expect is None:
+        return
+    want = Position.parse(expect) if isinstance(expect, str) else expect
+    m = loaded.match
+    if want.match_id != m.id:
+        raise Refused(f"position {want} is in match {want.match_id}, not in match {m.id}")
+    last = loaded.deals[-1].deal if loaded.deals else None
+    now = Position(m.id, last.number if last else 0, len(last.actions) if last else 0,
+                   last.actions[-1][2] if last and last.actions else None)
+    if now == want and (want.last is None or want.last == now.last):
+        return
+    view = view_of_deal(loaded, len(loaded.deals) - 1, False) if loaded.deals else None
+    raise DealMoved(moved_message(want, [(d.deal.number, d.deal.actions, d.deal.turn_up)
+                                         for d in loaded.deals], view), str(now))
+
+
+def _open_deal(conn: Connection, deal_id: int, expect: Position | str | None,
+               lock: bool = True) -> tuple[Loaded, int]:
+    """Load (and lock) the match of a deal that actions may be added to (or undone),
+    refused when it is not where the scorer saw it (``expect``)."""
+    row = conn.execute(select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind)
+                       .where(t.deals.c.id == deal_id)).first()
+    if row is None:
+        raise NotFound(f"there is no deal {deal_id}")
+    match_id, number, kind = row
+    loaded = load_derived(conn, match_id, lock=lock)
+    check_position(loaded, expect)
+    index = loaded.index(deal_id)
+    name = f"deal {match_id}.{number}"
+    if kind == "quick":
+        raise Refused(f"{name} was entered as a result (quick entry): it has no record to "
+                      "add to or undo")
+    if index != len(loaded.deals) - 1:
+        raise Refused(f"{name} is not the last deal of match {match_id}: "
+                      f"correct it with `tally deal edit {deal_id}`")
+    return loaded, index
+
+
+def _appended(loaded: Loaded, index: int,
+              items: Sequence[ScorerItem]) -> tuple[StoredDeal, list[tuple[int, int, str]]]:
+    """The last deal with ``items`` placed after its actions, and the actions added."""
+    d = loaded.deals[index]
+    assert d.record is not None
+    items = claimers_known(items, loaded.match.players)
+    record = place_items(d.record, items, loaded.match.rules)
+    old = flatten(d.record)
+    last = d.deal.actions[-1][0] if d.deal.actions else 0
+    added = [(last + i, trick, str(item))
+             for i, (trick, item) in enumerate(flatten(record)[len(old):], start=1)]
+    return replace(d.deal, actions=[*d.deal.actions, *added]), added
+
+
+def _after_play(loaded: Loaded, changed: StoredDeal, text: str) -> Loaded:
+    """The match with its last deal changed; refused when the record would be impossible."""
+    try:
+        return rederive_last(loaded, changed)
+    except BadRecord as exc:
+        raise RecordError(REFUSED_ENTRY % {"entry": text, "message": exc.message}) from None
+
+
+def _played(loaded: Loaded, after: Loaded, index: int, ruling_before: Ruling, referee: bool,
+            tokens: tuple[str, ...]) -> PlayResult:
+    """What a change to the last deal does: new violations, a new ruling."""
+    ruling = after.deals[index].ruling
+    assert ruling is not None and ruling.outcome is not None
+    seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
+    new_violations = tuple(ViolationView(v.trick, v.player, v.rule, v.message)
+                           for v in ruling.violations if (v.seq, v.player, v.rule) not in seen)
+    o0 = ruling_before.outcome
+    changed_outcome = (ruling.outcome.reason != "incomplete" and
+                       (o0 is None or o0 != ruling.outcome))
+    return PlayResult(deal=view_of_deal(after, index, referee, table=True),
+                      match=view_of_match(after),
+                      tokens=tokens, new_violations=new_violations,
+                      ruling_changed=changed_outcome)
+
+
+def _store_played(store: Store, conn: Connection, loaded: Loaded, after: Loaded, index: int,
+                  changed: StoredDeal, command: str, what: str) -> None:
+    """Rewrite the cached result of the changed last deal and audit the change."""
+    save_results(conn, after, last_only=True)
+    old = loaded.deals[index].deal
+    store.audit(conn, command, "deal", changed.id,
+                f"deal {loaded.match.id}.{changed.number}: {what}",
+                {f"deal:{changed.id}": deal_snapshot(old)},
+                {f"deal:{changed.id}": deal_snapshot(changed)})
+
+
+def _items_of(text: str) -> list[ScorerItem]:
+    """The items typed (``"KS AS"``), refused when there is none."""
+    items = parse_items(text)
+    if not items:
+        raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+    return items
+
+
+def _preview(conn: Connection, deal_id: int, text: str, *, referee: bool = False,
+             expect: Position | str | None = None,
+             lock: bool = True) -> tuple[Loaded, Loaded, StoredDeal, list[tuple[int, int, str]],
+                                         PlayResult]:
+    """What recording ``text`` would do, storing nothing: the match before and after, the
+    deal changed, the actions added and the result to tell."""
+    items = _items_of(text)
+    loaded, index = _open_deal(conn, deal_id, expect, lock=lock)
+    d = loaded.deals[index]
+    assert d.ruling is not None
+    m = loaded.match
+    known = claimers_known(items, _candidates(conn, [m.a_id, m.b_id]))
+    changed, added = _appended(loaded, index, known)
+    after = _after_play(loaded, changed, text)
+    result = _played(loaded, after, index, d.ruling, referee, tuple(a[2] for a in added))
+    return loaded, after, changed, added, result
+
+
+def play(store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False,
+         as_played: bool = False, expect: Position | str | None = None) -> PlayResult:
+    """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal, in one
+    write transaction (the match locked first). (:meth:`Store.play`, where it is documented
+    in full.)"""
+    text = tokens if isinstance(tokens, str) else " ".join(tokens)
+    _items_of(text)
+    with store.writing() as conn:
+        loaded, after, changed, added, result = _preview(conn, deal_id, text,
+                                                         referee=referee, expect=expect)
+        index = len(loaded.deals) - 1
+        ruling = loaded.deals[index].ruling
+        assert ruling is not None
+        if result.new_violations and not as_played:
+            decided = (ruling.outcome is None or ruling.outcome.reason == "incomplete"
+                       or result.ruling_changed)
+            raise ViolationNotConfirmed(
+                violation_message(text, result.new_violations, result.deal, decided),
+                result.new_violations, ruling_words(result.deal), decided, entry=text,
+                deal=result.deal)
+        _store_played(store, conn, loaded, after, index, changed, "deal play",
+                      f"played {' '.join(a[2] for a in added)}")
+        insert_actions(conn, changed.id, added)
+    return result
+
+
+def preview(store: Store, deal_id: int, tokens: str | Sequence[str], *,
+            referee: bool = False) -> PlayResult:
+    """What :meth:`play` would do with ``tokens``, storing nothing: the same refusals for an
+    impossible record, and the violations it would prove (``new_violations``) and the ruling it
+    would bring, for a scorer to confirm before recording. (:meth:`Store.preview`, where it is
+    documented in full.)"""
+    text = tokens if isinstance(tokens, str) else " ".join(tokens)
+    _items_of(text)
+    with store.reading() as conn:
+        *_, result = _preview(conn, deal_id, text, referee=referee, lock=False)
+    return result
+
+
+# --- deals started, entered from paper, imported, corrected ----------------------------------
+
+
+def _context_tags(conn: Connection, match: MatchRow) -> dict[str, str]:
+    """``Event``, ``Date``, ``Round`` and ``Table`` of a match made in an event (none for a
+    match of its own)."""
+    if match.event_id is None:
+        return {}
+    row = conn.execute(select(t.events.c.name, t.events.c.held_on)
+                       .where(t.events.c.id == match.event_id)).first()
+    if row is None:
+        return {}
+    tags = {"Event": str(row.name), "Date": row.held_on.isoformat()}
+    if match.round_number is not None:
+        tags["Round"] = str(match.round_number)
+    if match.table_number is not None:
+        tags["Table"] = str(match.table_number)
+    return tags
+
+
+def _read_record(text: str, source: str) -> DealRecord:
+    try:
+        return read_deal(text, source=source)
+    except NotationError as exc:
+        raise RecordError(f"{source}: {exc}") from None
+
+
+def _checked(loaded: Loaded, deals: list[StoredDeal]) -> Loaded:
+    """The match with ``deals`` instead, refused if they no longer fit together."""
+    after = derive(loaded.match, deals)
+    keep_dealers(loaded.dealer_roles(), after)
+    return after
+
+
+def deal_id(store: Store, ref: str | int) -> int:
+    """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``).
+    (:meth:`Store.deal_id`, where it is documented in full.)"""
+    with store.reading() as conn:
+        return resolve_deal(conn, ref)
+
+
+def current_deal(store: Store, match_id: int) -> int:
+    """The deal of a match that play is recorded into: its last deal.
+    (:meth:`Store.current_deal`, where it is documented in full.)"""
+    with store.reading() as conn:
+        load_match(conn, match_id)
+        row = conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == match_id)
+                           .order_by(t.deals.c.number.desc()).limit(1)).first()
+    if row is None:
+        raise Refused(f"match {match_id} has no deal yet: start one with "
+                      f"`tally deal start {match_id} TURNUP`")
+    return int(row[0])
+
+
+def start_deal(store: Store, match_id: int, turn_up: str, *,
+               expect: Position | str | None = None) -> DealView:
+    """Start the next deal of a match with its turn-up; the dealer follows the rules.
+    (:meth:`Store.start_deal`, where it is documented in full.)"""
+    try:
+        card = Card.parse(turn_up)
+    except NotationError as exc:
+        raise NotationError(TURN_UP % {"message": exc.bare_message}) from None
+    with store.writing() as conn:
+        loaded = load_derived(conn, match_id, lock=True)
+        check_position(loaded, expect)
+        number = _next_number(store, loaded)
+        deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
+                          utc_now())
+        try:
+            after = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+        except BadRecord as exc:
+            raise RecordError(TURN_UP % {"message": exc.message}) from None
+        _insert_deal(store, conn, deal)
+        save_results(conn, after, last_only=True)
+        view = view_of_deal(after, len(after.deals) - 1, False)
+        store.audit(conn, "deal start", "deal", deal.id,
+                    f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
+                    {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+    return view
+
+
+
+
+
+
+
+
+def legal_tokens(store: Store, deal_id: int) -> list[str]:
+    """What may be typed now in a deal being recorded, as far as the record shows: each card,
+    ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim that the engine
+    would accept without proving a violation. Cards a player holds are unknown, so a card
+    listed may still turn out to be a revoke later. (:meth:`Store.legal_tokens`, where it is
+    documented in full.)"""
+    with store.reading() as conn:
+        loaded, index = _open_deal(conn, deal_id, None, lock=False)
+    d = loaded.deals[index]
+    assert d.ruling is not None
+    deal = d.ruling.state
+    if deal is None or (deal.is_over and not (deal.all_tricks_played
+                                              and not deal.claimed)):
+        return []
+    cards = [c for c in CARDS if loaded.match.rules.deck == 24 or c.rank != Rank.NINE]
+    candidates = ["swap", "close", "close-before-draw", "66"]
+    for c in cards:
+        if c.rank in (Rank.KING, Rank.QUEEN):
+            candidates.append(f"20 {c}")
+            candidates.append(f"40 {c}")
+    candidates += [str(c) for c in cards]
+    out = []
+    for token in candidates:
+        try:
+            changed, _ = _appended(loaded, index, parse_items(token))
+            after = _after_play(loaded, changed, token)
+        except TallyError:
+            continue
+        ruling = after.deals[index].ruling
+        if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
+            out.append(token)
+    return out
+
+
+def undo(store: Store, deal_id: int, *, referee: bool = False,
+         expect: Position | str | None = None) -> PlayResult:
+    """Remove the last action recorded in a deal (the last deal of its match).
+    (:meth:`Store.undo`, where it is documented in full.)"""
+    with store.writing() as conn:
+        loaded, index = _open_deal(conn, deal_id, expect)
+        d = loaded.deals[index]
+        assert d.ruling is not None
+        if not d.deal.actions:
+            raise Refused(f"deal {loaded.match.id}.{d.deal.number} has no action to undo "
+                          f"(to remove the deal itself: `tally deal delete {d.deal.id}`)")
+        seq, _trick, token = d.deal.actions[-1]
+        conn.execute(delete(t.actions).where((t.actions.c.deal_id == d.deal.id)
+                                             & (t.actions.c.seq == seq)))
+        changed = replace(d.deal, actions=d.deal.actions[:-1])
+        after = rederive_last(loaded, changed)
+        result = _played(loaded, after, index, d.ruling, referee, (token,))
+        _store_played(store, conn, loaded, after, index, changed, "deal undo",
+                      f"undid {token}")
+    return result
+
+
+def quick_result(store: Store, match_id: int, *, winner: str | None, points: int,
+                 reason: str = "claim") -> DealView:
+    """Enter a deal's result without its record: ``winner`` None for a draw.
+    (:meth:`Store.quick_result`, where it is documented in full.)"""
+    with store.writing() as conn:
+        loaded = load_derived(conn, match_id, lock=True)
+        m = loaded.match
+        winner_id: int | None = None
+        winner_name: str | None = None
+        if winner is not None:
+            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id],
+                                           f" in match {match_id}")["name"]
+            winner_id = m.player_id(winner_name)
+        check_quick_result(m.rules, winner_name, points, reason)
+        number = _next_number(store, loaded)
+        deal = StoredDeal(0, match_id, number, "quick", None, winner_id, points, reason, {},
+                          utc_now())
+        after = derive(m, [*(d.deal for d in loaded.deals), deal])
+        _insert_deal(store, conn, deal)
+        save_results(conn, after, last_only=True)
+        view = view_of_deal(after, len(after.deals) - 1, False)
+        store.audit(conn, "deal quick", "deal", deal.id,
+                    f"entered deal {match_id}.{number} as a result: " +
+                    (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+                    {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+    return view
+
+
+def match_result(store: Store, match_id: int, score: str | tuple[int, int], *,
+                 winner: str | None = None) -> MatchView:
+    """Enter a match's whole result, its players' game points (in the match's order; with
+    ``winner``, the winner's first). (:meth:`Store.match_result`, where it is documented in
+    full.)"""
+    pair = read_score(score) if isinstance(score, str) else score
+    with store.writing() as conn:
+        loaded = load_derived(conn, match_id, lock=True)
+        m = loaded.match
+        if loaded.deals:
+            a, b = m.players
+            raise Refused(f"match {match_id} has {len(loaded.deals)} deal(s) already "
+                          f"({a} {loaded.state.score[a]}, {b} {loaded.state.score[b]}): a "
+                          "match result is entered for a match with no deals (delete its "
+                          "deals first, or enter the rest deal by deal)")
+        named: str | None = None
+        if winner is not None:
+            named = resolve_in_match(conn, winner, [m.a_id, m.b_id],
+                                     f" in match {match_id}")["name"]
+            pair = pair if named == m.a else (pair[1], pair[0])
+        place = check_match_result(m.rules, pair)
+        if named is not None and m.players[place] != named:
+            raise Refused(f"{named} has {pair[1 - place]} game points, fewer than the match "
+                          f"target {m.rules.match_target}: with a winner named, the winner's "
+                          "game points come first (7:3)")
+        deals = [StoredDeal(0, match_id, number, "quick", None, m.player_id(str(line.winner)),
+                            line.deal_points, MATCH_RESULT, {}, utc_now())
+                 for number, line in enumerate(match_result_lines(m.players, pair), start=1)]
+        after = derive(m, deals)
+        for deal in deals:
+            _insert_deal(store, conn, deal)
+        save_results(conn, after)
+        store.audit(conn, "match result", "match", match_id,
+                    f"entered the result of match {match_id}: {m.a} {pair[0]}, "
+                    f"{m.b} {pair[1]}",
+                    {f"deal:{d.id}": None for d in deals},
+                    {f"deal:{d.id}": deal_snapshot(d) for d in deals})
+    return view_of_match(after)
+
+
+def enter_results(store: Store, match_id: int,
+                  results: Sequence[tuple[str | None, int, str]]) -> None:
+    """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event file
+    lists them: each deal's as :func:`quick_result` does, and the lines of a match result
+    entered whole (reason :data:`~tally.match.MATCH_RESULT`, the winner's last) together as
+    :func:`match_result` does."""
+    whole = [r for r in results if r[2] == MATCH_RESULT]
+    for winner, points, reason in results:
+        if reason != MATCH_RESULT:
+            quick_result(store, match_id, winner=winner, points=points, reason=reason)
+    if whole:
+        with store.reading() as conn:
+            m = load_match(conn, match_id)
+            named = [None if w is None else resolve_in_match(
+                conn, w, [m.a_id, m.b_id], f" in match {match_id}")["name"]
+                for w, _points, _why in whole]
+        a, b = m.a, m.b
+        if len(named) > 2 or len(set(named)) < len(named) or None in named:
+            raise Refused(f"match {match_id}: a match result is the loser's game points (left "
+                          f"out when 0), then the winner's, each naming its player ({a} and "
+                          f"{b} play)")
+        match_result(store, match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])),
+                      winner=named[-1])
+
+def edit_quick_result(store: Store, deal_id: int, *, winner: str | None, points: int,
+                      reason: str = "claim") -> DealView | None:
+    """Change a deal entered as a result (quick entry): its winner (None: a draw), game
+    points and reason, checked as :func:`quick_result` checks a new one; the deals after it
+    are rescored. Audited and reversible; None when nothing changed. A recorded deal is
+    corrected through its record (:func:`edit_deal`) instead."""
+    with store.writing() as conn:
+        loaded, index = load_deal(conn, deal_id, lock=True)
+        m, old = loaded.match, loaded.deals[index].deal
+        if old.kind != "quick":
+            raise Refused(f"deal {m.id}.{old.number} was recorded card by card: correct its "
+                          "tricks instead")
+        winner_id: int | None = None
+        winner_name: str | None = None
+        if winner is not None:
+            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id],
+                                           f" in match {m.id}")["name"]
+            winner_id = m.player_id(winner_name)
+        check_quick_result(m.rules, winner_name, points, reason)
+        new = replace(old, quick_winner_id=winner_id, quick_points=points,
+                      quick_reason=reason)
+        return _replace_deal(store, conn, loaded, index, new, "deal quick edit",
+                             f"changed the result of deal {m.id}.{old.number} to " +
+                             (f"{winner_name} {points} ({reason})" if winner_name else "draw"))
+
+
+def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
+    """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
+    (:meth:`Store.import_deals`, where it is documented in full.)"""
+    records = [(name, _read_record(text, name)) for name, text in sources]
+    with store.writing() as conn:
+        loaded = load_derived(conn, match_id, lock=True)
+        views = []
+        for name, record in records:
+            number = _next_number(store, loaded, source=name)
+            deal = _fitted(store, loaded, record, name, StoredDeal(
+                0, match_id, number, "recorded", None, None, None, None, {}, utc_now()))
+            _insert_deal(store, conn, deal)
+            loaded = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+            views.append(view_of_deal(loaded, len(loaded.deals) - 1, False))
+            store.audit(conn, "deal import", "deal", deal.id,
+                        f"imported {name or 'a record'} as deal {match_id}.{number}",
+                        {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+        save_results(conn, loaded)
+    return views
+
+
+def export_deal(store: Store, deal_id: int) -> str:
+    """A recorded deal as a canonical ``.deal`` record. (:meth:`Store.export_deal`, where it is
+    documented in full.)"""
+    with store.reading() as conn:
+        loaded, index = load_deal(conn, deal_id)
+        context = _context_tags(conn, loaded.match)
+    d = loaded.deals[index]
+    if d.record is None:
+        raise Refused(f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
+                      "(quick entry): it has no record to export")
+    return write_deal(replace(d.record, tags={**context, **d.record.tags}))
+
+
+def deal_view(store: Store, deal_id: int, *, referee: bool = False) -> DealView:
+    """One deal as the score sheet shows it. (:meth:`Store.deal_view`, where it is documented
+    in full.)"""
+    with store.reading() as conn:
+        loaded, index = load_deal(conn, deal_id)
+    return view_of_deal(loaded, index, referee)
+
+
+def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
+    """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
+    (:meth:`Store.edit_deal`, where it is documented in full.)"""
+    record = _read_record(text, f"deal {deal_id}")  # (recording.IN_DEAL words it)
+    with store.writing() as conn:
+        loaded, index = load_deal(conn, deal_id, lock=True)
+        for tag, value in _context_tags(conn, loaded.match).items():
+            if record.tags.get(tag, "").strip() == value:
+                del record.tags[tag]  # exported from the match's event, not the deal's own
+        old = loaded.deals[index].deal
+        if old.kind == "quick":
+            raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
+                          "(quick entry): it has no record to edit")
+        new = _fitted(store, loaded, record, EDITED, replace(old), index)
+        return _replace_deal(store, conn, loaded, index, new, "deal edit",
+                             f"edited deal {loaded.match.id}.{old.number}")
+
+
+def _replace_deal(store: Store, conn: Connection, loaded: Loaded, index: int, new: StoredDeal,
+                  command: str, summary: str) -> DealView | None:
+    """Store ``new`` in place of the deal at ``index`` of a match (locked in ``conn``), the
+    deals after it rescored, audited as ``command`` with ``summary``; None when nothing
+    changed."""
+    old = loaded.deals[index].deal
+    if deal_snapshot(new) == deal_snapshot(old):
+        return None
+    write_deal_row(conn, new)
+    deals = [d.deal for d in loaded.deals]
+    deals[index] = new
+    after = _checked(loaded, deals)
+    save_results(conn, after)
+    store.audit(conn, command, "deal", old.id, summary, {f"deal:{old.id}": deal_snapshot(old)},
+                {f"deal:{old.id}": deal_snapshot(new)})
+    return view_of_deal(after, index, False)
+
+
+def delete_deal(store: Store, deal_id: int) -> DealView:
+    """Delete the last deal of a match (a deal in the middle would change the ones after it:
+    correct it with :meth:`edit_deal` instead). Returns the deal as it was.
+    (:meth:`Store.delete_deal`, where it is documented in full.)"""
+    with store.writing() as conn:
+        loaded, index = load_deal(conn, deal_id, lock=True)
+        d = loaded.deals[index].deal
+        # a line of a match result entered whole goes with the rest of that result
+        gone = [x.deal for x in loaded.deals if x.deal.quick_reason == MATCH_RESULT] \
+            if d.quick_reason == MATCH_RESULT else [d]
+        if index != len(loaded.deals) - 1 and gone == [d]:
+            raise Refused(f"deal {loaded.match.id}.{d.number} is not the last deal of its "
+                          "match: only the last deal can be deleted (correct this one with "
+                          f"`tally deal edit {deal_id}`)")
+        view = view_of_deal(loaded, index, False)
+        for x in gone:
+            conn.execute(DELETE_DEAL_RESULT, {"d": x.id})
+            conn.execute(delete(t.actions).where(t.actions.c.deal_id == x.id))
+            conn.execute(delete(t.deals).where(t.deals.c.id == x.id))
+        save_results(conn, derive(loaded.match, [x.deal for x in loaded.deals
+                                                 if x.deal not in gone]))
+        summary = (f"deleted deal {loaded.match.id}.{d.number} ({d.kind})" if gone == [d]
+                   else f"deleted the result of match {loaded.match.id} entered whole")
+        store.audit(conn, "deal delete", "deal", d.id, summary,
+                    {f"deal:{x.id}": deal_snapshot(x) for x in gone},
+                    {f"deal:{x.id}": None for x in gone})
+    return view
+
+
+def _next_number(store: Store, loaded: Loaded, source: str = "") -> int:
+    s = loaded.state
+    where = f"{source}: " if source else ""
+    if s.over:
+        a, b = loaded.match.players
+        raise Refused(f"{where}match {loaded.match.id} is over: {s.winner} won "
+                      f"{s.score[a]}-{s.score[b]} ({a}-{b}); no more deals")
+    if s.in_progress:
+        last = loaded.deals[-1].deal
+        raise Refused(f"{where}deal {loaded.match.id}.{last.number} is not finished: "
+                      "record the rest of it (or undo or delete it) first")
+    return len(loaded.deals) + 1
+
+
+def _fitted(store: Store, loaded: Loaded, record: DealRecord, source: str, deal: StoredDeal,
+            index: int | None = None) -> StoredDeal:
+    """``deal`` with the stored form of ``record``, once the record fits the match at
+    ``index`` (the next deal by default) and has no record errors."""
+    m = loaded.match
+    before = loaded.deals if index is None else loaded.deals[:index]
+    state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
+                        [d.result for d in before])
+    dealer = state.next_dealer or m.a
+    forehand = m.b if dealer == m.a else m.a
+    tags = record.tags
+    try:
+        rules = RuleSet.parse(tags.get("Rules", ""))
+    except RulesError as exc:
+        raise RecordError(f"{source}: {exc}") from None
+    if rules != m.rules:
+        raise Refused(f'{source}: the record is played under "{rules.spec}", the match '
+                      f'under "{m.spec}"')
+    canonical = name_matcher(m.players)
+    for tag, want in (("Dealer", dealer), ("Forehand", forehand)):
+        given = tags.get(tag)
+        if given is None:
+            continue  # the ruling below reports the missing tag
+        if canonical(given) not in m.players:
+            raise Refused(f'{source}: {tag} "{given}" does not play in match {m.id} '
+                          f"({m.a} and {m.b} do)")
+        if canonical(given) != want:
+            raise Refused(f"{source}: {tag} is {given}, but in match {m.id} deal "
+                          f"{deal.number} is dealt by {dealer} with {forehand} forehand")
+    if "Carry" in tags and tags["Carry"].strip() != str(state.carry):
+        raise Refused(f'{source}: Carry is "{tags["Carry"]}", but the deals before it '
+                      f"carry {state.carry} (the carry is worked out from them)")
+    fixed = rename_in_record(record, canonical)
+    fixed.tags["Rules"] = m.spec
+    fixed.tags["Carry"] = str(state.carry)
+    ruling = rule(fixed)
+    if ruling.errors:
+        raise RecordError(f"{source}: {ruling.errors[0]}")
+    turn_up, extra, actions = stored_form(fixed)
+    return replace(deal, turn_up=turn_up, tags=extra, actions=actions)
+
+
+def _insert_deal(store: Store, conn: Connection, deal: StoredDeal) -> None:
+    """Insert a new deal and its actions; ``deal.id`` is set to the new row's id."""
+    did = conn.execute(insert(t.deals).values(
+        match_id=deal.match_id, number=deal.number, kind=deal.kind, turn_up=deal.turn_up,
+        quick_winner_id=deal.quick_winner_id, quick_points=deal.quick_points,
+        quick_reason=deal.quick_reason, tags=json.dumps(deal.tags, ensure_ascii=False),
+        created_at=deal.created_at).returning(t.deals.c.id)).scalar_one()
+    deal.id = int(did)
+    insert_actions(conn, deal.id, deal.actions)

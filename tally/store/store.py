@@ -44,6 +44,7 @@ store -> deals/matches -> players -> corrections -> results -> rows -> derivatio
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -52,10 +53,10 @@ from sqlalchemy.engine import Connection, Engine
 
 from tally.store import (
     corrections,
-    deals,
+    derivation,
     matches,
     players,
-    results,
+    recording,
     transactions,
 )
 from tally.store.corrections import Snapshot
@@ -70,7 +71,6 @@ from tally.store.engine import (
     unused,
 )
 from tally.store.players import normalize_name
-from tally.store.plays import default_scorer as default_scorer
 from tally.store.transactions import Transaction
 from tally.store.views import (
     AuditView,
@@ -83,6 +83,20 @@ from tally.store.views import (
 )
 
 __all__ = ["Store", "default_scorer", "normalize_name", "open_store"]
+
+
+def default_scorer() -> str:
+    """Who is making changes: ``$TALLY_SCORER``, else the user logged in."""
+    name = os.environ.get("TALLY_SCORER")
+    if not name:
+        import getpass
+
+        try:
+            name = getpass.getuser()
+        except (KeyError, OSError):
+            return "unknown"
+    # bytes of another encoding in the environment (surrogate escapes) cannot be stored
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def open_store(url: str | None = None, *, scorer: str | None = None,
@@ -278,11 +292,11 @@ class Store:
 
     def deal_id(self, ref: str | int) -> int:
         """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``)."""
-        return deals.deal_id(self, ref)
+        return recording.deal_id(self, ref)
 
     def current_deal(self, match_id: int) -> int:
         """The deal of a match that play is recorded into: its last deal."""
-        return deals.current_deal(self, match_id)
+        return recording.current_deal(self, match_id)
 
     def start_deal(self, match_id: int, turn_up: str, *,
                    expect: Position | str | None = None) -> DealView:
@@ -292,7 +306,7 @@ class Store:
         e.g. ``MatchView.position``); refused with :class:`~tally.errors.DealMoved` when
         another scorer has changed it since.
         """
-        return deals.start_deal(self, match_id, turn_up, expect=expect)
+        return recording.start_deal(self, match_id, turn_up, expect=expect)
 
     def play(self, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False,
              as_played: bool = False, expect: Position | str | None = None) -> PlayResult:
@@ -307,7 +321,7 @@ class Store:
         scorer recorded or undid anything since. ``close`` at the lead is a close after the
         draws, ``close-before-draw`` one before them (:func:`place_items`).
         """
-        return deals.play(self, deal_id, tokens, referee=referee, as_played=as_played,
+        return recording.play(self, deal_id, tokens, referee=referee, as_played=as_played,
                           expect=expect)
 
     def preview(self, deal_id: int, tokens: str | Sequence[str], *,
@@ -315,14 +329,14 @@ class Store:
         """What :meth:`play` would do with ``tokens``, storing nothing: the same refusals for
         an impossible record, and the violations it would prove (``new_violations``) and the
         ruling it would bring, for a scorer to confirm before recording."""
-        return deals.preview(self, deal_id, tokens, referee=referee)
+        return recording.preview(self, deal_id, tokens, referee=referee)
 
     def legal_tokens(self, deal_id: int) -> list[str]:
         """What may be typed now in a deal being recorded, as far as the record shows:
         each card, ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim
         that the engine would accept without proving a violation. Cards a player holds are
         unknown, so a card listed may still turn out to be a revoke later."""
-        return deals.legal_tokens(self, deal_id)
+        return recording.legal_tokens(self, deal_id)
 
     def undo(self, deal_id: int, *, referee: bool = False,
              expect: Position | str | None = None) -> PlayResult:
@@ -330,7 +344,7 @@ class Store:
 
         ``expect`` as for :meth:`play`: refused when the deal moved since the scorer saw it.
         """
-        return deals.undo(self, deal_id, referee=referee, expect=expect)
+        return recording.undo(self, deal_id, referee=referee, expect=expect)
 
     def quick_result(self, match_id: int, *, winner: str | None, points: int,
                      reason: str = "claim") -> DealView:
@@ -339,7 +353,7 @@ class Store:
         ``points`` are the deal's game points without the carry; they are checked against the
         rule set (:func:`tally.match.check_quick_result`).
         """
-        return deals.quick_result(self, match_id, winner=winner, points=points, reason=reason)
+        return recording.quick_result(self, match_id, winner=winner, points=points, reason=reason)
 
     def match_result(self, match_id: int, score: str | tuple[int, int], *,
                      winner: str | None = None) -> MatchView:
@@ -354,14 +368,14 @@ class Store:
         standings, tiebreaks and ratings take it as they take deals; one audit entry, which
         :meth:`reverse` takes back, as :meth:`delete_deal` of either line does.
         """
-        return deals.match_result(self, match_id, score, winner=winner)
+        return recording.match_result(self, match_id, score, winner=winner)
 
     def enter_results(self, match_id: int,
                       results: Sequence[tuple[str | None, int, str]]) -> None:
         """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event
         file lists them: a deal's through :meth:`quick_result`, the lines of a match result
         entered whole through :meth:`match_result`."""
-        deals.enter_results(self, match_id, results)
+        recording.enter_results(self, match_id, results)
 
     def import_deals(self, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
         """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
@@ -369,7 +383,7 @@ class Store:
         All or nothing: each must fit the match (players, dealer, rules, carry) and have no
         record errors, else nothing is imported.
         """
-        return deals.import_deals(self, match_id, sources)
+        return recording.import_deals(self, match_id, sources)
 
     def export_deal(self, deal_id: int) -> str:
         """A recorded deal as a canonical ``.deal`` record.
@@ -379,11 +393,11 @@ class Store:
         robin's match, ``Round`` and ``Table``. Tags stored with the deal (an imported
         record's own ``Event``) take precedence.
         """
-        return deals.export_deal(self, deal_id)
+        return recording.export_deal(self, deal_id)
 
     def deal_view(self, deal_id: int, *, referee: bool = False) -> DealView:
         """One deal as the score sheet shows it."""
-        return deals.deal_view(self, deal_id, referee=referee)
+        return recording.deal_view(self, deal_id, referee=referee)
 
     def edit_deal(self, deal_id: int, text: str) -> DealView | None:
         """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
@@ -392,21 +406,21 @@ class Store:
         have no record errors, and leave the rest of the match valid (later deals keep their
         dealer). Returns None when nothing changed.
         """
-        return deals.edit_deal(self, deal_id, text)
+        return recording.edit_deal(self, deal_id, text)
 
     def edit_quick_result(self, deal_id: int, *, winner: str | None, points: int,
                           reason: str = "claim") -> DealView | None:
         """Change a deal entered as a result (its winner, None for a draw, game points and
         reason), checked as :meth:`quick_result` checks a new one; the deals after it are
         rescored. Returns None when nothing changed."""
-        return deals.edit_quick_result(self, deal_id, winner=winner, points=points,
+        return recording.edit_quick_result(self, deal_id, winner=winner, points=points,
                                        reason=reason)
 
     def delete_deal(self, deal_id: int) -> DealView:
         """Delete the last deal of a match (a deal in the middle would change the ones after
         it: correct it with :meth:`edit_deal` instead). Returns the deal as it was. A line of
         a match result entered whole (:meth:`match_result`) takes the whole result with it."""
-        return deals.delete_deal(self, deal_id)
+        return recording.delete_deal(self, deal_id)
 
     def ensure_results(self) -> int | None:
         """Fill the result cache unless this version of tally filled it: after an upgrade
@@ -416,18 +430,18 @@ class Store:
         Everything that reads the cache (standings, pairings, cross-tables) calls this first;
         ``tally init`` does too.
         """
-        return results.ensure_results(self)
+        return derivation.ensure_results(self)
 
     def rebuild_results(self) -> int:
         """Rebuild the whole result cache from the deals, in one transaction; returns the
-        number of deals. A match whose deals no longer fit together gets no rows (it counts
+        number of recording. A match whose deals no longer fit together gets no rows (it counts
         as unfinished) rather than stopping the rebuild."""
-        return results.rebuild_results(self)
+        return derivation.rebuild_results(self)
 
     def stale_results(self) -> list[int]:
         """The deals whose cached result differs from a fresh derivation of the stored deals
         (missing and extra rows included), by id; empty when the cache is right."""
-        return results.stale_results(self)
+        return derivation.stale_results(self)
 
     def audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
                before: dict[str, Snapshot], after: dict[str, Snapshot]) -> int:

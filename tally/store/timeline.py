@@ -20,7 +20,7 @@ from sqlalchemy import select
 from tally.notation import write_deal
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.rows import load_derived
+from tally.store.derivation import load_derived
 from tally.store.store import Store
 
 
