@@ -25,10 +25,9 @@ clean message on stderr and an exit status (see :mod:`tally.cli`)::
 The place of an error is kept as attributes (``line``, ``column``, ``tag``, ``trick``) beside
 ``bare_message``, the message without the line, so that a caller can put it in its own words.
 
-Two exceptions live elsewhere because they are signals, not errors: each is caught by its
-own module's caller and never reaches a user. ``store.dbapi.PlainPathDeclined`` (the plain
-database connection hands a command to the regular path) and ``cli.deals._Stop`` (the scorer
-quit the recorder, or its input ended).
+One exception lives elsewhere because it is a signal, not an error: it is caught by its
+own module's caller and never reaches a user: ``cli.deals._Stop`` (the scorer quit the
+recorder, or its input ended).
 """
 
 from __future__ import annotations

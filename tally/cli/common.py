@@ -19,7 +19,7 @@ numbers beyond what a database id can be (2**63 - 1). The password of a ``--db``
 appears in a message (:func:`hide_secrets_of`).
 
 Typer is imported inside the functions that need it, so that the plain paths of
-:mod:`tally.cli` (``--help``, ``deal play``) can use the rest without it.
+:mod:`tally.cli` (``--help``, ``check``) can use the rest without it.
 """
 
 from __future__ import annotations

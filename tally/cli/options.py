@@ -1,7 +1,7 @@
 """Options shared by the commands that speak a language: ``--lang de|en``.
 
 Apart from :mod:`tally.cli.common` because it needs Typer, which the plain paths of
-:mod:`tally.cli` (``--help``, ``deal play``) do without.
+:mod:`tally.cli` (``--help``, ``check``) do without.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ events (club evenings, round robins) and their standings in :mod:`tally.store.ev
 
 The command line imports this package inside its commands only: it brings in SQLAlchemy.
 Plain results (:mod:`tally.store.views`) can be imported on their own. The names below are
-loaded on first use (PEP 562), so importing one sub-module (``tally.store.plays``, on the
-plain path of ``tally deal play``) does not import SQLAlchemy through this package.
+loaded on first use (PEP 562), so importing ``tally.store.views`` does not import SQLAlchemy
+through this package.
 """
 
 from __future__ import annotations

@@ -294,13 +294,12 @@ def _items_of(text: str) -> list[ScorerItem]:
     return items
 
 
-def _preview(conn: Connection, deal_id: int, text: str, *, referee: bool = False,
-             expect: Position | str | None = None,
+def _preview(conn: Connection, deal_id: int, text: str, items: Sequence[ScorerItem], *,
+             referee: bool = False, expect: Position | str | None = None,
              lock: bool = True) -> tuple[Loaded, Loaded, StoredDeal, list[tuple[int, int, str]],
                                          PlayResult]:
-    """What recording ``text`` would do, storing nothing: the match before and after, the
-    deal changed, the actions added and the result to tell."""
-    items = _items_of(text)
+    """What recording ``items`` (typed as ``text``) would do, storing nothing: the match before
+    and after, the deal changed, the actions added and the result to tell."""
     loaded, index = _open_deal(conn, deal_id, expect, lock=lock)
     d = loaded.deals[index]
     assert d.ruling is not None
@@ -318,9 +317,9 @@ def play(store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bo
     write transaction (the match locked first). (:meth:`Store.play`, where it is documented
     in full.)"""
     text = tokens if isinstance(tokens, str) else " ".join(tokens)
-    _items_of(text)
+    items = _items_of(text)
     with store.writing() as conn:
-        loaded, after, changed, added, result = _preview(conn, deal_id, text,
+        loaded, after, changed, added, result = _preview(conn, deal_id, text, items,
                                                          referee=referee, expect=expect)
         index = len(loaded.deals) - 1
         ruling = loaded.deals[index].ruling
@@ -345,9 +344,9 @@ def preview(store: Store, deal_id: int, tokens: str | Sequence[str], *,
     would bring, for a scorer to confirm before recording. (:meth:`Store.preview`, where it is
     documented in full.)"""
     text = tokens if isinstance(tokens, str) else " ".join(tokens)
-    _items_of(text)
+    items = _items_of(text)
     with store.reading() as conn:
-        *_, result = _preview(conn, deal_id, text, referee=referee, lock=False)
+        *_, result = _preview(conn, deal_id, text, items, referee=referee, lock=False)
     return result
 
 

@@ -35,11 +35,11 @@ Concurrency: on SQLite every write is one ``BEGIN IMMEDIATE`` transaction (see
 
 :class:`Store` is a facade: each method hands over to the module of its concern, as a function
 taking the store: :mod:`~tally.store.transactions`, :mod:`~tally.store.players`,
-:mod:`~tally.store.matches`, :mod:`~tally.store.deals`, :mod:`~tally.store.corrections` (the
-audit log), :mod:`~tally.store.results` (the result cache), over
-:mod:`~tally.store.derivation` (a match derived through the engine) and
-:mod:`~tally.store.rows` (reading and writing rows). Imports among them run one way:
-store -> deals/matches -> players -> corrections -> results -> rows -> derivation.
+:mod:`~tally.store.matches`, :mod:`~tally.store.recording` (an entry arriving, checked and
+stored), :mod:`~tally.store.corrections` (the audit log), over
+:mod:`~tally.store.derivation` (a match derived through the engine, its rows, the result
+cache). Imports among them run one way:
+store -> recording/matches -> players -> corrections -> derivation -> views.
 """
 
 from __future__ import annotations
