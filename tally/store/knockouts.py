@@ -82,6 +82,7 @@ from tally.knockout import (
     draw_round,
     rank_by_stage,
 )
+from tally.prizes import PrizeTable, parse_shares, pool, prize_table, prizes_by_rank
 from tally.schedule import Pairing, berger_schedule, rounds_for
 from tally.store import eventrows
 from tally.store import tables as t
@@ -99,6 +100,7 @@ __all__ = [
     "BracketMatchView",
     "KnockoutLine",
     "KnockoutView",
+    "PrizeView",
     "check_format",
     "check_late_entry",
     "event_format",
@@ -239,6 +241,10 @@ class _State:
     #: round number -> (bye player or None, started at)
     started: dict[int, tuple[int | None, datetime]]
     matches: list[_M]
+    #: the buy-backs ("Nachkauf"): player -> the rounds they bought a life back after
+    bought: dict[int, list[int]] = dataclasses.field(default_factory=dict)
+    #: the buy-backs' fees paid (cents)
+    bought_fees: int = 0
 
     @property
     def ids(self) -> list[int]:
@@ -304,7 +310,14 @@ def _load(conn: Connection, ev: RowMapping) -> _State:
             if p not in names:
                 names[p] = conn.execute(select(t.players.c.name).where(t.players.c.id == p)
                                         ).scalar_one()
-    return _State(ev, fmt, entrants, names, started, matches)
+    bought: dict[int, list[int]] = defaultdict(list)
+    fees = 0
+    b = t.event_buy_backs
+    for pid, after, fee in conn.execute(select(b.c.player_id, b.c.after_round, b.c.fee)
+                                        .where(b.c.event_id == eid).order_by(b.c.id)):
+        bought[pid].append(after)
+        fees += fee
+    return _State(ev, fmt, entrants, names, started, matches, dict(bought), fees)
 
 
 def _bracket_slots(st: _State) -> tuple[int | None, ...] | None:
@@ -331,7 +344,8 @@ def _lives(st: _State) -> list[LifeLine]:
     byes = {n: None if bye is None else str(bye) for n, (bye, _) in st.started.items()
             if n <= upto}
     return count_lives([str(p) for p in st.ids], st.fmt["lives"], upto, outcomes, byes,
-                       withdrawn={str(p): min(r, upto) for p, r in gone.items()})
+                       withdrawn={str(p): min(r, upto) for p, r in gone.items()},
+                       bought={str(p): rs for p, rs in st.bought.items()})
 
 
 def _lives_rounds(st: _State) -> int:
@@ -624,6 +638,9 @@ class KnockoutLine:
     withdrawn: bool
     marks: tuple[str, ...]
     row: StandingRow
+    #: lives bought back ("Nachkauf") and the prize won (cents; None: no prize table)
+    bought: int = 0
+    prize: int | None = None
 
 
 @dataclass(frozen=True)
@@ -648,6 +665,46 @@ class KnockoutView:
     #: a knockout's final stage (the last N players), groups' qualifiers per group
     final_size: int | None = None
     advance: int | None = None
+    #: the prize table (None: the event has none) and the buy-back rule
+    prizes: PrizeView | None = None
+    buy_back_until: int | None = None
+    buy_back_fee: int | None = None
+    buy_backs: int = 1
+
+
+@dataclass(frozen=True)
+class PrizeView:
+    """An event's prize table: entries and buy-backs with their fees (``buy_back_fee``: what
+    one costs now; the pool holds what each paid), the pool, the shares
+    per place (percent, best first), the prizes (rounded down to ``unit``) and what is left
+    for the club; amounts in cents (:mod:`tally.prizes`)."""
+
+    entries: int
+    entry_fee: int
+    bought: int
+    buy_back_fee: int
+    shares: tuple[str, ...]
+    table: PrizeTable
+
+
+def _prize_view(st: _State) -> PrizeView | None:
+    """The event's prize table as it stands (None when it has no entry fee and shares)."""
+    fee, shares = st.fmt["entry_fee"], st.fmt["prize_shares"]
+    if fee is None and shares is None:
+        return None
+    parsed = parse_shares(shares) if shares else ()
+    bought = sum(len(x) for x in st.bought.values())
+    back_fee = _buy_back_fee(st.fmt)
+    total = pool(len(st.entrants), fee or 0) + st.bought_fees
+    return PrizeView(len(st.entrants), fee or 0, bought, back_fee,
+                     tuple(f"{x.normalize():f}" for x in parsed),
+                     prize_table(total, parsed, st.fmt["prize_unit"]))
+
+
+def _buy_back_fee(fmt: RowMapping) -> int:
+    """What a buy-back costs (cents): its own fee, else the entry fee, else nothing."""
+    fee = fmt["buy_back_fee"] if fmt["buy_back_fee"] is not None else fmt["entry_fee"]
+    return int(fee or 0)
 
 
 def knockout_view(store: Store, event_view: EventView, *,
@@ -680,14 +737,17 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
     marks = _marks(st, total)
     lines = []
     gone = st.withdrawn
-    for rank, p in ranked:
+    prizes = _prize_view(st)
+    won = prizes_by_rank([rank for rank, _ in ranked], prizes.table) if prizes else None
+    for i, (rank, p) in enumerate(ranked):
         life = lines_by.get(p)
         lines.append(KnockoutLine(
             rank=rank, player=st.names[int(p)], seed=seeds[p], stage=words.get(p, ""),
             lives=None if life is None else life.lives,
             out_in=None if life is None else life.out_in, group=group_of.get(p),
             withdrawn=int(p) in gone, marks=marks[int(p)],
-            row=dataclasses.replace(rows[p], rank=rank)))
+            row=dataclasses.replace(rows[p], rank=rank), bought=len(st.bought.get(int(p), [])),
+            prize=None if won is None else won[i]))
     found = _bracket(st)
     bracket: list[tuple[BracketMatchView, ...]] = []
     champion = None
@@ -722,7 +782,8 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         draw_seed=st.fmt["draw_seed"], rounds_started=total, stage=_stage(st, champion),
         champion=champion, lines=tuple(lines), groups=groups, bracket=tuple(bracket),
         playoffs=playoffs, tiebreaks=order, final_size=st.fmt["final_size"],
-        advance=st.fmt["advance"])
+        advance=st.fmt["advance"], prizes=prizes, buy_back_until=st.fmt["buy_back_until"],
+        buy_back_fee=st.fmt["buy_back_fee"], buy_backs=st.fmt["buy_backs"])
 
 
 def _who(st: _State, slot: str | None) -> str | None:
