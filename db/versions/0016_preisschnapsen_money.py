@@ -1,7 +1,8 @@
 """Preisschnapsen money and buy-backs: a knockout's entry fee, prize shares and the unit the
 prizes are rounded down to, whether and until which round a player out may buy back a life
 ("Nachkauf"), its fee and how often (``event_formats``), and the buy-backs made
-(``event_buy_backs``).
+(``event_buy_backs``); and how many matches a pairing of the bracket is played best of
+(``best_of``).
 
 Revision ID: 0016
 Revises: 0014
@@ -32,6 +33,8 @@ def upgrade() -> None:
         batch_op.add_column(sa.Column('buy_back_fee', sa.Integer(), nullable=True))
         batch_op.add_column(sa.Column('buy_backs', sa.Integer(), nullable=False,
                                       server_default='1'))
+        batch_op.add_column(sa.Column('best_of', sa.Integer(), nullable=False,
+                                      server_default='1'))
     op.create_table('event_buy_backs',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('event_id', sa.Integer(), nullable=False),
@@ -53,6 +56,7 @@ def downgrade() -> None:
         batch_op.drop_index(batch_op.f('ix_event_buy_backs_event_id'))
     op.drop_table('event_buy_backs')
     with op.batch_alter_table('event_formats', schema=None) as batch_op:
+        batch_op.drop_column('best_of')
         batch_op.drop_column('buy_backs')
         batch_op.drop_column('buy_back_fee')
         batch_op.drop_column('buy_back_until')

@@ -66,9 +66,11 @@ from tally.bracket import (
     BracketMatch,
     bracket_rounds,
     bracket_size,
+    check_best_of,
     group_slots,
     reached,
     seeded_slots,
+    series,
     snake_groups,
 )
 from tally.errors import NotFound, Refused
@@ -108,6 +110,7 @@ __all__ = [
     "knockout_view",
     "record_playoff",
     "rounds",
+    "set_best_of",
     "standings",
     "start_round",
 ]
@@ -469,7 +472,8 @@ def _field(st: _State, tiebreaks: Sequence[str]) -> list[StandingRow]:
             byes[st.names[bye]] += 1
     players = [st.names[p] for p in st.ids]
     players += [n for p, n in st.names.items() if n not in players]
-    results = _results(st, [m for m in st.matches if m.round is not None])
+    spare = _not_needed(st)
+    results = _results(st, [m for m in st.matches if m.round is not None and m.id not in spare])
     return rank_players(players, results + _unmade_forfeits(st),
                         match_points_per_win=per_win,
                         match_points_per_bye=per_win if st.ev["bye"] == "win" else 0.0,
@@ -509,10 +513,9 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
         return None
     first = st.fmt["bracket_round"]
     gone = {str(p) for p in st.withdrawn}
-    results: dict[tuple[int, int], str | None] = {}
-    for m in st.matches:
-        if m.round is not None and m.round >= first and m.winner is not None and m.table:
-            results[(m.round - first + 1, m.table)] = str(m.winner)
+    results: dict[tuple[int, int], str | None] = {
+        (number - first + 1, table): str(winner)
+        for (number, table), (winner, _) in _bracket_series(st).items() if winner is not None}
     text = tuple(None if s is None else str(s) for s in slots)
     while True:
         found = bracket_rounds(text, results)
@@ -528,6 +531,34 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
                     changed = True
         if not changed:
             return found
+
+
+def _bracket_series(st: _State) -> dict[tuple[int, int], tuple[int | None, list[_M]]]:
+    """Each table of the bracket's rounds (event round, table): the pairing's winner (None
+    while undecided) and the matches that count, in the order played (best of N:
+    :func:`tally.bracket.series`)."""
+    first = st.fmt["bracket_round"]
+    if first is None:
+        return {}
+    by: dict[tuple[int, int], list[_M]] = defaultdict(list)
+    for m in st.matches:
+        if m.round is not None and m.round >= first and m.table:
+            by[(m.round, m.table)].append(m)
+    out: dict[tuple[int, int], tuple[int | None, list[_M]]] = {}
+    for key, made in by.items():
+        made.sort(key=lambda m: m.id)
+        winner, counted = series([None if m.winner is None else str(m.winner) for m in made],
+                                 st.fmt["best_of"])
+        out[key] = (None if winner is None else int(winner), made[:counted])
+    return out
+
+
+def _not_needed(st: _State) -> set[int]:
+    """The bracket's matches not needed: played best of N, those after the deciding one."""
+    counted = {m.id for _, made in _bracket_series(st).values() for m in made}
+    first = st.fmt["bracket_round"]
+    return {m.id for m in st.matches if first is not None and m.round is not None
+            and m.round >= first and m.table and m.id not in counted}
 
 
 def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[int, ...]],
@@ -670,6 +701,8 @@ class KnockoutView:
     buy_back_until: int | None = None
     buy_back_fee: int | None = None
     buy_backs: int = 1
+    #: the bracket's pairings are played best of this many matches
+    best_of: int = 1
 
 
 @dataclass(frozen=True)
@@ -753,15 +786,17 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
     champion = None
     if found is not None:
         first = st.fmt["bracket_round"]
-        made = {(m.round, m.table): m for m in st.matches if m.round is not None}
+        played = _bracket_series(st)
         for matches in found:
             views = []
             for bm in matches:
-                m = made.get((first + bm.round - 1, bm.table))
+                counted = played.get((first + bm.round - 1, bm.table), (None, []))[1]
+                m = counted[0] if counted else None
                 a, b = _who(st, bm.first), _who(st, bm.second)
                 result = None
                 if m is not None and bm.playable:
-                    result = f"{m.gp[int(bm.first or 0)]}:{m.gp[int(bm.second or 0)]}"
+                    result = _bracket_result(st, counted, int(bm.first or 0),
+                                             int(bm.second or 0))
                 views.append(BracketMatchView(bm.round, bm.table, a, b,
                                               _who(st, bm.winner), bm.decided,
                                               None if m is None else m.id, result))
@@ -783,7 +818,17 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         champion=champion, lines=tuple(lines), groups=groups, bracket=tuple(bracket),
         playoffs=playoffs, tiebreaks=order, final_size=st.fmt["final_size"],
         advance=st.fmt["advance"], prizes=prizes, buy_back_until=st.fmt["buy_back_until"],
-        buy_back_fee=st.fmt["buy_back_fee"], buy_backs=st.fmt["buy_backs"])
+        buy_back_fee=st.fmt["buy_back_fee"], buy_backs=st.fmt["buy_backs"],
+        best_of=st.fmt["best_of"])
+
+
+def _bracket_result(st: _State, counted: list[_M], first: int, second: int) -> str:
+    """A bracket pairing's score, first player's first: game points of its one match, or,
+    played best of N, the matches each won."""
+    if st.fmt["best_of"] == 1:
+        return f"{counted[0].gp[first]}:{counted[0].gp[second]}"
+    won = [m.winner for m in counted]
+    return f"{won.count(first)}:{won.count(second)}"
 
 
 def _who(st: _State, slot: str | None) -> str | None:
@@ -799,8 +844,9 @@ def _marks(st: _State, total: int) -> dict[int, tuple[str, ...]]:
         if bye is not None and 1 <= number <= total:
             marks[bye][number - 1] = "B"
     gone = set(st.withdrawn)
+    spare = _not_needed(st)
     for m in st.matches:
-        if m.round is None or not 1 <= m.round <= total:
+        if m.round is None or not 1 <= m.round <= total or m.id in spare:
             continue
         if m.winner is not None:
             marks[m.winner][m.round - 1] = "W"
@@ -858,7 +904,8 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
                                    None if m.winner is None else st.names[m.winner],
                                    m.winner is not None) for m in made)
     forfeit_winner = None
-    if made and all(v.over for v in views):
+    spare = _not_needed(st)
+    if made and all(v.over for m, v in zip(made, views, strict=True) if m.id not in spare):
         status = "played"
     elif gone:
         bracket = st.fmt["bracket_round"] is not None and made and \
@@ -994,9 +1041,41 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
         else:
             pairs = _bracket_pairs(st, number)
             what = "bracket round"
+            series_of = st.fmt["best_of"]
+            if series_of > 1:
+                what += f", best of {series_of}"
     insert_round(store, conn, ev, number, bye, pairs,
-                 f'started round {number} of event {eid} "{ev["name"]}" ({what})', before=before)
+                 f'started round {number} of event {eid} "{ev["name"]}" ({what})', before=before,
+                 matches_per_pairing=_matches_per_table(st, number))
     return _round_view(_load(conn, ev), number)
+
+
+def _matches_per_table(st: _State, number: int) -> int:
+    """How many matches each table of round ``number`` plays: a bracket round's pairings
+    best of N (all N made at once, the first dealer alternating), any other round one."""
+    first = st.fmt["bracket_round"]
+    return int(st.fmt["best_of"]) if first is not None and number >= first else 1
+
+
+def set_best_of(store: Store, ref: str | int, best_of: int) -> None:
+    """Play the bracket's pairings of a knockout or groups event best of ``best_of``
+    matches (odd); refused once the bracket is seeded. Audited."""
+    check_best_of(best_of)
+    with store.writing() as conn:
+        ev = eventrows.resolve_event(conn, ref, lock=True)
+        if ev["kind"] not in STAGED:
+            raise Refused(f'event {ev["id"]} "{ev["name"]}" has no bracket: best of N is for '
+                          "a knockout's final stage or groups then knockout")
+        st = _load(conn, ev)
+        if st.fmt["bracket_round"] is not None:
+            raise Refused(f'the bracket of event {ev["id"]} "{ev["name"]}" is seeded already: '
+                          "its matches are made")
+        before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
+        conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == ev["id"])
+                     .values(best_of=best_of))
+        store.audit(conn, "event best-of", "event", ev["id"],
+                    f'the bracket of event {ev["id"]} "{ev["name"]}" is played best of '
+                    f"{best_of}", before, {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])})
 
 
 def _check_round_can_start(st: _State, number: int) -> None:
@@ -1010,9 +1089,10 @@ def _check_round_can_start(st: _State, number: int) -> None:
     if len(st.entrants) < 2:
         raise Refused(f'event {eid} "{name}" needs at least 2 players')
     gone = set(st.withdrawn)
+    spare = _not_needed(st)
     if number > 1:
         busy = [m for m in st.of_round(number - 1)
-                if m.winner is None and not {m.a, m.b} & gone]
+                if m.winner is None and not {m.a, m.b} & gone and m.id not in spare]
         if busy:
             raise Refused(f"round {number - 1} is not over: table(s) "
                           f"{', '.join(str(m.table) for m in busy)} still playing")

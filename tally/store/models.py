@@ -171,6 +171,8 @@ class EventFormat(SQLModel, table=True):
     buy_back_until: int | None = None
     buy_back_fee: int | None = None
     buy_backs: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    #: the bracket's pairings are played best of this many matches (odd; tally.bracket)
+    best_of: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class EventBuyBack(SQLModel, table=True):

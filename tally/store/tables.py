@@ -221,6 +221,7 @@ event_formats = table(
     column("buy_back_until", Integer),
     column("buy_back_fee", Integer),
     column("buy_backs", Integer),
+    column("best_of", Integer),
 )
 
 
