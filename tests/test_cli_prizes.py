@@ -75,3 +75,28 @@ def test_a_player_out_buys_back_a_life_from_the_command_line(tmp_path: Path) -> 
     shown = ok("event", "elimination", "KO", "--db", db)
     assert "Prize pool: 65 (6 entries at 10, 1 buy-back(s))." in shown
     assert "until round 2, at most 1 time(s) each" in shown
+
+
+def test_the_final_is_played_best_of_three_from_the_command_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    ok("player", "add", "Anna", "Bert", "Carl", "Dora", "--db", db)
+    ok("event", "create", "Cup", "Anna", "Bert", "Carl", "Dora", "--kind", "knockout",
+       "--lives", "1", "--seed", "s", "--final", "2", "--rules", "sixty-six match_target=3",
+       "--db", db)
+    bad = runner.invoke(app, ["event", "best-of", "Cup", "4", "--db", db])
+    assert bad.exit_code == 2 and "an odd number" in bad.output
+    assert "best of 3 matches" in ok("event", "best-of", "Cup", "3", "--db", db)
+    assert "played best of 3 matches" in ok("event", "show", "Cup", "--db", db)
+    for number in (1, 2):
+        ok("event", "round", "Cup", str(number), "--start", "--db", db)
+        rnd = json.loads(ok("event", "round", "Cup", str(number), "--json", "--db", db))
+        for p in rnd["pairings"]:
+            ok("deal", "quick", str(p["match_ids"][0]), "--winner", p["first"], "--points",
+               "3", "--reason", "claim", "--db", db)
+    (final,) = rnd["pairings"]
+    assert len(final["match_ids"]) == 3
+    shown = ok("event", "bracket", "Cup", "--db", db)
+    assert "1:0" in shown and "best of 3 matches; result: matches won" in shown
+    ok("deal", "quick", str(final["match_ids"][1]), "--winner", final["first"], "--points",
+       "3", "--reason", "claim", "--db", db)
+    assert "Champion: " + final["first"] in ok("event", "bracket", "Cup", "--db", db)

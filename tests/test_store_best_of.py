@@ -37,7 +37,7 @@ def test_a_series_is_won_by_the_first_to_win_the_majority() -> None:
     assert series(["A", "B", None, None, None], 5) == (None, 5)
 
 
-def test_a_final_best_of_three_decided_two_nil(store: Any) -> None:  # noqa: F811
+def test_a_final_best_of_three_decided_two_nil(store: Any) -> None:
     ev, final = final_of_two(store)
     (table,) = final.pairings
     assert len(table.matches) == 3
@@ -58,7 +58,7 @@ def test_a_final_best_of_three_decided_two_nil(store: Any) -> None:  # noqa: F81
     assert row.won == 3  # round 1 and two final matches; the third counts nowhere
 
 
-def test_a_final_best_of_three_goes_to_the_third_match(store: Any) -> None:  # noqa: F811
+def test_a_final_best_of_three_goes_to_the_third_match(store: Any) -> None:
     ev, final = final_of_two(store)
     (table,) = final.pairings
     win(store, table.matches[0].match_id, table.first)
@@ -70,9 +70,32 @@ def test_a_final_best_of_three_goes_to_the_third_match(store: Any) -> None:  # n
     assert view.champion == table.second and view.bracket[-1][0].result == "1:2"
 
 
-def test_best_of_is_odd_and_set_before_the_bracket(store: Any) -> None:  # noqa: F811
+def test_best_of_is_odd_and_set_before_the_bracket(store: Any) -> None:
     ev, _ = final_of_two(store)
     with pytest.raises(Refused, match="seeded already"):
         set_best_of(store, ev.id, 5)
     with pytest.raises(Refused, match="an odd number"):
         set_best_of(store, ev.id, 4)
+
+
+def test_the_bracket_sheet_and_the_wall_show_matches_won(store: Any) -> None:
+    import io
+    import warnings
+
+    from pypdf import PdfReader
+
+    from tally.sheets.knockout import bracket_sheet
+    from tally.sheets.render import render_bracket
+    from tally.web.server import create_app
+
+    ev, final = final_of_two(store)
+    (table,) = final.pairings
+    win(store, table.matches[0].match_id, table.first)
+    pdf = render_bracket(bracket_sheet(store, ev.id))
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "best of 3 matches; score: matches won" in text and "1:0" in text
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    html = TestClient(create_app(store)).get(f"/standings/{ev.id}").text
+    assert '<span class="series" title="matches won">1:0</span>' in html

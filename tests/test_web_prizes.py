@@ -62,3 +62,16 @@ def test_the_wall_shows_the_prizes(desk: Web) -> None:  # noqa: F811
     assert "Prize pool 60: 1. 30, 2. 18, 3. 12" in html
     # before the first round all six share 1st and the three prizes: 10 each
     assert html.count('<td class="num prize">10</td>') == 6
+
+
+def test_the_director_has_the_bracket_played_best_of_three(desk: Web) -> None:  # noqa: F811
+    from tally.store.events import event
+    from tally.store.knockouts import knockout_view
+
+    eid = knockout(desk)
+    res = desk.post(f"/director/event/{eid}/best-of", best_of="3")
+    assert res.status_code == 303, res.text[:2000]
+    assert "played best of 3 matches" in desk.client.get(res.headers["location"]).text
+    assert knockout_view(desk.store, event(desk.store, eid)).best_of == 3
+    bad = desk.post(f"/director/event/{eid}/best-of", best_of="2")
+    assert bad.status_code == 400 and "an odd number" in bad.text

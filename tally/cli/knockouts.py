@@ -1,7 +1,8 @@
 """The knockouts' own ``tally event`` commands: ``playoff`` (a "Stechen" between tied
 players), ``elimination`` (the standings by elimination, lives and rounds, and the prize
-table), ``bracket``, ``prizes`` (the entry fee, prize table and buy-back rule) and
-``buy-back`` (a player out buys back a life, "Nachkauf").
+table), ``bracket``, ``prizes`` (the entry fee, prize table and buy-back rule),
+``buy-back`` (a player out buys back a life, "Nachkauf") and ``best-of`` (the bracket's
+pairings played best of N matches).
 
 :func:`register` adds them to the ``tally event`` group (:mod:`tally.cli.events` calls it);
 the work is done by :mod:`tally.store.knockouts`.
@@ -56,6 +57,8 @@ def describe_format(view: KnockoutView) -> list[str]:
                    f"{view.advance} of each go into a knockout bracket.")
         for number, group in enumerate(view.groups, start=1):
             out.append(f"  Group {number}: {', '.join(group)}")
+    if view.best_of > 1:
+        out.append(f"The bracket's pairings are played best of {view.best_of} matches.")
     out.append(f"Stage: {view.stage}.")
     return out
 
@@ -143,6 +146,9 @@ def show_bracket(view: KnockoutView) -> None:
     notes = [_("Champion: %(player)s.") % {"player": view.champion} if view.champion
              else _("Stage: %(stage)s.") % {"stage": stage(view.stage)},
              _("?: the winner of a match not decided yet.")]
+    if view.best_of > 1:
+        notes.append(_("Each pairing is played best of %(n)s matches; result: matches won.")
+                     % {"n": view.best_of})
     print_table(_("%(event)s: bracket") % {"event": view.event.name},
                 [_("Round"), _("Table"), _("First"), _("Second"), _("Result"), _("Winner"),
                  _("Match")], rows, right=(0, 1, 6), notes=notes)
@@ -275,6 +281,24 @@ def prizes(
 
 
 @guard
+def best_of(
+    event: _Event,
+    matches: Annotated[int, typer.Argument(metavar="N", help="An odd number: 1, 3, 5, 7, 9.")],
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Play the pairings of the bracket (a knockout's final stage, groups' knockout stage)
+    best of N matches: all N are made when the round starts, the first dealer alternating;
+    a pairing is decided when one player has won (N+1)/2, the rest are not needed. Set it
+    before the bracket is seeded."""
+    from tally.store.knockouts import set_best_of
+
+    with opened(db, scorer) as store:
+        set_best_of(store, event, matches)
+    typer.echo(_("The bracket's pairings are played best of %(n)s matches.") % {"n": matches})
+
+
+@guard
 def buy_back(
     event: _Event,
     player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player out.")],
@@ -294,13 +318,14 @@ def buy_back(
 
 
 def register(event_app: typer.Typer) -> None:
-    """Add ``playoff``, ``elimination``, ``bracket``, ``prizes`` and ``buy-back`` to
-    ``tally event``."""
+    """Add ``playoff``, ``elimination``, ``bracket``, ``prizes``, ``buy-back`` and
+    ``best-of`` to ``tally event``."""
     event_app.command("playoff")(playoff)
     event_app.command("elimination")(elimination)
     event_app.command("bracket")(bracket)
     event_app.command("prizes")(prizes)
     event_app.command("buy-back")(buy_back)
+    event_app.command("best-of")(best_of)
 
 
 def _side(name: str | None) -> str:

@@ -268,6 +268,8 @@ class BracketSheet:
     rounds: tuple[tuple[BracketCell, ...], ...]
     champion: str | None = None
     stage: str = ""
+    #: the pairings are played best of this many matches (the score: matches won)
+    best_of: int = 1
 
     def __post_init__(self) -> None:
         _need(len(self.rounds) >= 1, "a bracket has at least a final")

@@ -88,4 +88,5 @@ def bracket_sheet(store: Store, ref: str | int, *,
     return BracketSheet(event=ev.name, date=ev.date, rule_set=ev.rules,
                         printed_at=printed_at or datetime.now(UTC),
                         round_names=tuple(_round_name(r, last) for r in range(1, last + 1)),
-                        rounds=rounds, champion=view.champion, stage=view.stage)
+                        rounds=rounds, champion=view.champion, stage=view.stage,
+                        best_of=view.best_of)

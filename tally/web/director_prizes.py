@@ -1,5 +1,6 @@
 """The director's Preisschnapsen money: setting an event's entry fee, prize table and
-buy-back rule, and a player out buying back a life (Nachkauf), from the event's page. The
+buy-back rule, and a player out buying back a life (Nachkauf), from the event's page; and
+how many matches the bracket's pairings are played best of. The
 work is :mod:`tally.store.prizemoney`; the prize table is shown with the standings.
 """
 
@@ -26,7 +27,8 @@ def routes() -> list[Route]:
 
     post = ["POST"]
     return [Route("/director/event/{event}/prizes", set_prizes, methods=post),
-            Route("/director/event/{event}/buy-back", buy_back, methods=post)]
+            Route("/director/event/{event}/buy-back", buy_back, methods=post),
+            Route("/director/event/{event}/best-of", best_of, methods=post)]
 
 
 def _amount(fields: dict[str, str], name: str, what: str) -> int | None:
@@ -65,5 +67,23 @@ async def buy_back(request: Request) -> Response:
         name, fee = buy(store, eid, fields.get("player", ""))
         return words.gettext("%(player)s bought back a life for %(fee)s and is drawn in the "
                              "next round.") % {"player": name, "fee": money(fee)}
+
+    return await _event_change(request, change)
+
+
+@guarded
+async def best_of(request: Request) -> Response:
+    """POST: play the bracket's pairings best of N matches."""
+    from tally.errors import Refused
+    from tally.i18n import N_
+    from tally.store.knockouts import set_best_of
+
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+        number = whole_number(fields.get("best_of", ""), 1)
+        if number is None:
+            raise Refused(N_("give how many matches a pairing is played best of"))
+        set_best_of(store, eid, number)
+        return words.gettext("The bracket's pairings are played best of %(n)s matches.") % {
+            "n": number}
 
     return await _event_change(request, change)
