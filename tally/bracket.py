@@ -24,7 +24,11 @@ of the same rank in their groups swap slots wherever that makes players of one g
 best swap is made until none helps, the one furthest down the bracket of equally good ones, so
 the top seeds keep their slots and the result is the same on every run). Swapping only players
 of the same rank keeps group winners against runners-up of other groups in round 1 (with two
-qualifiers per group) and the byes with the best-placed qualifiers. """
+qualifiers per group) and the byes with the best-placed qualifiers.
+
+**Best of N** (:func:`series`): a bracket's pairings may be played best of N matches (N odd,
+:func:`check_best_of`): the pairing is decided when one player has won ``(N + 1) / 2`` of
+them; the matches after that are not needed and count nowhere. """
 
 from __future__ import annotations
 
@@ -34,15 +38,18 @@ from dataclasses import dataclass
 from tally.errors import Refused
 
 __all__ = [
+    "MAX_BEST_OF",
     "TBD",
     "BracketMatch",
     "bracket_rounds",
     "bracket_size",
     "champion",
+    "check_best_of",
     "group_slots",
     "reached",
     "seed_order",
     "seeded_slots",
+    "series",
     "snake_groups",
 ]
 
@@ -93,6 +100,40 @@ def seeded_slots(entries: Sequence[str]) -> tuple[str | None, ...]:
         raise Refused("a player is seeded twice in the bracket")
     size = bracket_size(len(entries))
     return tuple(entries[s - 1] if s <= len(entries) else None for s in seed_order(size))
+
+
+#: The longest series a pairing of the bracket plays (best of 1, 3, 5, 7 or 9 matches).
+MAX_BEST_OF = 9
+
+
+def check_best_of(best_of: int) -> int:
+    """``best_of`` if a bracket's pairings can be played best of it (odd, 1 to 9)."""
+    if not 1 <= best_of <= MAX_BEST_OF or best_of % 2 == 0:
+        raise Refused(f"--best-of: a pairing of the bracket plays best of 1, 3, 5, 7 or 9 "
+                      f"matches (an odd number, so that one player wins), not {best_of}")
+    return best_of
+
+
+def series(winners: Sequence[str | None], best_of: int) -> tuple[str | None, int]:
+    """A pairing played best of ``best_of`` matches: ``winners`` of its matches in the order
+    played (None: not over). The pairing's winner (None while undecided): the first to win
+    ``(best_of + 1) // 2`` matches; and how many matches count (those up to the deciding
+    one; the rest are not needed and count nowhere).
+
+    >>> series(["A", "B", "A", None], 3)
+    ('A', 3)
+    >>> series(["A", None, None], 3)
+    (None, 3)
+    """
+    need = (best_of + 1) // 2
+    won: dict[str, int] = {}
+    for i, w in enumerate(winners):
+        if w is None:
+            continue
+        won[w] = won.get(w, 0) + 1
+        if won[w] >= need:
+            return w, i + 1
+    return None, len(winners)
 
 
 def snake_groups(players: Sequence[str], groups: int) -> list[list[str]]:

@@ -35,6 +35,13 @@ their remaining lives are gone, and they count as out in the last round started 
 withdrew (round 0: before the first round); a match of theirs not over costs their opponent
 nothing. A late entry starts with full lives in the round they join.
 
+**Buying back** ("Nachkauf", :func:`buy_back_refusal`). Where the event allows it, a player
+out (not withdrawn) may buy back a life at a fee before the next round is drawn, as long as
+that round is not later than the last round the director set, and as often as the event
+allows (once by default, as most clubs do). They are in again with one life (not their
+starting lives) and are drawn in the next round; the round they were out in before no longer
+counts.
+
 **Ranking** (:func:`rank_by_stage`). Players are ranked by how far they got: a *stage key*
 per player, higher is better (for the lives stage ``(0, round out)`` for a player out and
 ``(1, lives left)`` for a player still in; a final stage or bracket adds higher keys, see
@@ -60,6 +67,7 @@ __all__ = [
     "Draw",
     "LifeLine",
     "Outcome",
+    "buy_back_refusal",
     "count_lives",
     "draw_playoff",
     "draw_round",
@@ -218,13 +226,15 @@ class LifeLine:
 
 def count_lives(players: Sequence[str], lives: int, rounds: int, outcomes: Sequence[Outcome],
                 byes: Mapping[int, str | None], *,
-                withdrawn: Mapping[str, int] | None = None) -> list[LifeLine]:
+                withdrawn: Mapping[str, int] | None = None,
+                bought: Mapping[str, Sequence[int]] | None = None) -> list[LifeLine]:
     """Each player's lives after ``rounds`` rounds, in the order of ``players``.
 
     ``outcomes`` are the matches of those rounds, ``byes`` who sat out each round,
     ``withdrawn`` the round each withdrawn player is counted out in (the last round started
     when they withdrew; 0 before the first). A late entry simply has no match before the
-    round they joined. See the module docstring.
+    round they joined. ``bought`` holds each player's buy-backs (:func:`buy_back`): the
+    rounds they bought a life back after. See the module docstring.
 
     >>> out = [Outcome(1, "A", "B", "B"), Outcome(2, "A", "B", "B")]
     >>> [(x.player, x.lives, x.out_in, x.marks) for x in
@@ -242,9 +252,12 @@ def count_lives(players: Sequence[str], lives: int, rounds: int, outcomes: Seque
         if player is not None and player in marks and 1 <= number <= rounds:
             marks[player][number - 1] = "B"
             had[player] += 1
+    back = sorted((number, p) for p, numbers in (bought or {}).items() for number in numbers)
     for o in sorted(outcomes, key=lambda o: o.round):
         if not 1 <= o.round <= rounds:
             continue
+        while back and back[0][0] < o.round:
+            _buy_back(back.pop(0)[1], left, out)
         for p in (o.first, o.second):
             if p not in left:
                 raise Refused(f"{p!r} is not a player of this knockout")
@@ -260,12 +273,47 @@ def count_lives(players: Sequence[str], lives: int, rounds: int, outcomes: Seque
         left[o.loser] -= 1
         if left[o.loser] <= 0:
             out[o.loser] = o.round
+    for _, p in back:
+        _buy_back(p, left, out)
     for p, number in gone.items():
         if p in left and p not in out:
             out[p] = number
             left[p] = 0
     return [LifeLine(p, max(left[p], 0), out.get(p), p in gone, had[p], tuple(marks[p]))
             for p in players]
+
+
+def _buy_back(player: str, left: dict[str, int], out: dict[str, int]) -> None:
+    """A buy-back ("Nachkauf"): a player out is in again with one life."""
+    if player in out:
+        del out[player]
+        left[player] = 1
+
+
+def buy_back_refusal(lives: int, out_in: int | None, withdrawn: bool, bought: int, *,
+                     next_round: int, until: int | None, most: int) -> str | None:
+    """Why a player may not buy back a life before round ``next_round`` (None: they may).
+    They must be out (lost their last life, not withdrawn), the event must take buy-backs
+    up to round ``until`` (the last round a bought-back player may join), and they must
+    have had fewer than ``most`` buy-backs.
+
+    >>> buy_back_refusal(0, 2, False, 0, next_round=3, until=3, most=1) is None
+    True
+    >>> buy_back_refusal(0, 2, False, 1, next_round=3, until=3, most=1)
+    'has bought back 1 time(s) already, the most this event allows'
+    """
+    if until is None:
+        return "cannot buy back: this event takes no buy-backs (Nachkauf)"
+    if withdrawn:
+        return "withdrew: a player who withdrew cannot buy back"
+    if out_in is None or lives > 0:
+        return f"is still in ({lives} {'life' if lives == 1 else 'lives'} left)"
+    if next_round > until:
+        return (f"is too late: buy-backs are taken until round {until} and the next round "
+                f"is {next_round}")
+    if bought >= most:
+        return f"has bought back {bought} time(s) already, the most this event allows"
+    return None
 
 
 def rank_by_stage(order: Sequence[str], field_rank: Mapping[str, int],

@@ -1,5 +1,8 @@
 """The knockouts' own ``tally event`` commands: ``playoff`` (a "Stechen" between tied
-players), ``elimination`` (the standings by elimination, lives and rounds) and ``bracket``.
+players), ``elimination`` (the standings by elimination, lives and rounds, and the prize
+table), ``bracket``, ``prizes`` (the entry fee, prize table and buy-back rule),
+``buy-back`` (a player out buys back a life, "Nachkauf") and ``best-of`` (the bracket's
+pairings played best of N matches).
 
 :func:`register` adds them to the ``tally event`` group (:mod:`tally.cli.events` calls it);
 the work is done by :mod:`tally.store.knockouts`.
@@ -17,10 +20,13 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
 from tally.i18n import gettext as _
 from tally.i18n import use
+from tally.prizes import money
 from tally.vocabulary import elimination_ranking, knockout_text, stage, word
 
 if TYPE_CHECKING:
+    from tally.store import Store
     from tally.store.knockouts import KnockoutView
+    from tally.store.views import StandingsView
 
 _Event = Annotated[str, typer.Argument(metavar="EVENT", help="The event: number or name.")]
 
@@ -51,6 +57,8 @@ def describe_format(view: KnockoutView) -> list[str]:
                    f"{view.advance} of each go into a knockout bracket.")
         for number, group in enumerate(view.groups, start=1):
             out.append(f"  Group {number}: {', '.join(group)}")
+    if view.best_of > 1:
+        out.append(f"The bracket's pairings are played best of {view.best_of} matches.")
     out.append(f"Stage: {view.stage}.")
     return out
 
@@ -74,9 +82,54 @@ def show_elimination(view: KnockoutView) -> None:
                      % {"lives": view.lives, "seed": view.draw_seed})
     notes.append(_("Rounds: W won, L lost, B bye, ? playing, - not playing."))
     notes.append(elimination_ranking(view.kind, view.tiebreaks))
+    if view.prizes is not None:
+        short.append(_("Prize"))
+        keep.append(len(short) - 1)
+        rows = [[*row, money(x.prize) if x.prize else None]
+                for row, x in zip(rows, view.lines, strict=True)]
     print_table(_("%(event)s: standings by elimination") % {"event": view.event.name},
                 [short[i] for i in keep], [[row[i] for i in keep] for row in rows],
                 right=(0,), notes=notes)
+    show_prizes(view)
+
+
+def prize_notes(view: KnockoutView) -> list[str]:
+    """The prize table's lines under the standings, in the current language: the pool and
+    where it comes from, what each place wins, what is left for the club, the buy-back rule."""
+    out: list[str] = []
+    if view.buy_back_until is not None:
+        out.append(_("Buy-back (Nachkauf): a player out may buy back one life until round "
+                     "%(round)s, at most %(times)s time(s) each.")
+                   % {"round": view.buy_back_until, "times": view.buy_backs})
+    p = view.prizes
+    if p is None:
+        return out
+    out.append(_("Prize pool: %(pool)s (%(entries)s entries at %(fee)s, %(bought)s "
+                 "buy-back(s)).") % {"pool": money(p.table.pool), "entries": p.entries,
+                                     "fee": money(p.entry_fee), "bought": p.bought})
+    for place, (share, prize) in enumerate(zip(p.shares, p.table.prizes, strict=True), 1):
+        out.append(_("  Place %(place)s: %(prize)s (%(share)s %%)")
+                   % {"place": place, "prize": money(prize), "share": share})
+    out.append(_("Prizes rounded down to %(unit)s; left for the club: %(club)s.")
+               % {"unit": money(p.table.unit), "club": money(p.table.club)})
+    return out
+
+
+def show_prizes(view: KnockoutView) -> None:
+    """Print the prize table and the buy-back rule, if the event has them."""
+    for line in prize_notes(view):
+        typer.echo(line)
+
+
+def standings_prizes(store: Store, view: StandingsView) -> KnockoutView | None:
+    """For ``tally standings``: the knockout view of a knockout or groups event with a
+    prize table or buy-back rule (None for any other event)."""
+    from tally.store.knockouts import STAGED, knockout_view
+
+    if view.event is None or view.event.kind not in STAGED:
+        return None
+    found = knockout_view(store, view.event)
+    return found if found.prizes is not None or found.buy_back_until is not None else None
 
 
 def show_bracket(view: KnockoutView) -> None:
@@ -93,6 +146,9 @@ def show_bracket(view: KnockoutView) -> None:
     notes = [_("Champion: %(player)s.") % {"player": view.champion} if view.champion
              else _("Stage: %(stage)s.") % {"stage": stage(view.stage)},
              _("?: the winner of a match not decided yet.")]
+    if view.best_of > 1:
+        notes.append(_("Each pairing is played best of %(n)s matches; result: matches won.")
+                     % {"n": view.best_of})
     print_table(_("%(event)s: bracket") % {"event": view.event.name},
                 [_("Round"), _("Table"), _("First"), _("Second"), _("Result"), _("Winner"),
                  _("Match")], rows, right=(0, 1, 6), notes=notes)
@@ -164,11 +220,112 @@ def bracket(event: _Event, json_out: JsonOption = False, db: DbOption = None,
         show_bracket(view)
 
 
+@guard
+def prizes(
+    event: _Event,
+    entry_fee: Annotated[str | None, typer.Option(
+        "--entry-fee", metavar="EUROS", help="What each player pays to enter (10, 7.50).")
+    ] = None,
+    shares: Annotated[str | None, typer.Option(
+        "--prizes", metavar="PERCENTS",
+        help="The pool's percentage per place, best first (50,30,20); together at most "
+             "100, no more places than players.")] = None,
+    round_to: Annotated[str | None, typer.Option(
+        "--round-to", metavar="EUROS",
+        help="Round each prize down to this (1: whole euros, 0.5: 50 cents; default 0.01); "
+             "what is left goes to the club.")] = None,
+    buy_back_until: Annotated[int | None, typer.Option(
+        "--buy-back-until", metavar="ROUND",
+        help="A knockout with lives: a player out may buy back a life (Nachkauf) to play "
+             "on, up to this round.")] = None,
+    buy_back_fee: Annotated[str | None, typer.Option(
+        "--buy-back-fee", metavar="EUROS",
+        help="What a buy-back costs (default: the entry fee); it goes into the pool.")
+    ] = None,
+    buy_backs: Annotated[int | None, typer.Option(
+        "--buy-backs", metavar="N", help="How many times a player may buy back (default 1).")
+    ] = None,
+    json_out: JsonOption = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Set and show a knockout's or groups event's money: the entry fee, the prize table
+    (a percentage of the pool per place, rounded down as the club says, the rest to the
+    club) and the buy-back rule (Nachkauf: until which round, at what fee, how often).
+    Without options it shows them."""
+    from tally.prizes import parse_money
+    from tally.store import as_json
+    from tally.store.events import event as find_event
+    from tally.store.knockouts import knockout_view
+    from tally.store.prizemoney import set_money
+
+    fee = None if entry_fee is None else parse_money(entry_fee, "--entry-fee")
+    unit = None if round_to is None else parse_money(round_to, "--round-to")
+    back_fee = None if buy_back_fee is None else parse_money(buy_back_fee, "--buy-back-fee")
+    with opened(db, scorer) as store:
+        set_money(store, event, entry_fee=fee, shares=shares, unit=unit,
+                  buy_back_until=buy_back_until, buy_back_fee=back_fee, buy_backs=buy_backs)
+        view = knockout_view(store, find_event(store, event))
+    if json_out:
+        echo_json(as_json({"prizes": view.prizes, "buy_back_until": view.buy_back_until,
+                           "buy_back_fee": view.buy_back_fee, "buy_backs": view.buy_backs}))
+        return
+    with use(language(lang, view.event.language)):
+        lines = prize_notes(view)
+        if not lines:
+            typer.echo(_('Event %(id)s "%(name)s" has no prize table and no buy-backs: set '
+                         "them with --entry-fee, --prizes, --buy-back-until.")
+                       % {"id": view.event.id, "name": view.event.name})
+        show_prizes(view)
+
+
+@guard
+def best_of(
+    event: _Event,
+    matches: Annotated[int, typer.Argument(metavar="N", help="An odd number: 1, 3, 5, 7, 9.")],
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Play the pairings of the bracket (a knockout's final stage, groups' knockout stage)
+    best of N matches: all N are made when the round starts, the first dealer alternating;
+    a pairing is decided when one player has won (N+1)/2, the rest are not needed. Set it
+    before the bracket is seeded."""
+    from tally.store.knockouts import set_best_of
+
+    with opened(db, scorer) as store:
+        set_best_of(store, event, matches)
+    typer.echo(_("The bracket's pairings are played best of %(n)s matches.") % {"n": matches})
+
+
+@guard
+def buy_back(
+    event: _Event,
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player out.")],
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """A player out of a knockout with lives buys back a life (Nachkauf) before the next
+    round is drawn, as the event's rule allows (`tally event prizes --buy-back-until`); the
+    fee goes into the prize pool. `tally audit undo` takes it back."""
+    from tally.prizes import money
+    from tally.store.prizemoney import buy_back as buy
+
+    with opened(db, scorer) as store:
+        name, fee = buy(store, event, player)
+    typer.echo(_("%(player)s bought back a life for %(fee)s and is drawn in the next round.")
+               % {"player": name, "fee": money(fee)})
+
+
 def register(event_app: typer.Typer) -> None:
-    """Add ``playoff``, ``elimination`` and ``bracket`` to ``tally event``."""
+    """Add ``playoff``, ``elimination``, ``bracket``, ``prizes``, ``buy-back`` and
+    ``best-of`` to ``tally event``."""
     event_app.command("playoff")(playoff)
     event_app.command("elimination")(elimination)
     event_app.command("bracket")(bracket)
+    event_app.command("prizes")(prizes)
+    event_app.command("buy-back")(buy_back)
+    event_app.command("best-of")(best_of)
 
 
 def _side(name: str | None) -> str:

@@ -97,9 +97,13 @@ def standings(
         fail("give an EVENT, or --season with its options, not both")
     if event is None and not season:
         fail("give an EVENT, or --season for the club evenings of a date range")
+    from tally.cli.knockouts import show_prizes, standings_prizes
+
+    prized = None
     with reading(db) as store:
         if event is not None:
             view = event_standings(store, event, rank_by=rank_by)
+            prized = standings_prizes(store, view) if not (json_out or csv_out) else None
         else:
             view = season_standings(store, date_from=parse_date(date_from, "--from"),
                                     date_to=parse_date(date_to, "--to"),
@@ -114,6 +118,8 @@ def standings(
         return
     with use(language(lang, view.event.language if view.event is not None else None)):
         show(view)
+        if prized is not None:
+            show_prizes(prized)
 
 
 def show(view: StandingsView) -> None:

@@ -268,6 +268,8 @@ class BracketSheet:
     rounds: tuple[tuple[BracketCell, ...], ...]
     champion: str | None = None
     stage: str = ""
+    #: the pairings are played best of this many matches (the score: matches won)
+    best_of: int = 1
 
     def __post_init__(self) -> None:
         _need(len(self.rounds) >= 1, "a bracket has at least a final")
@@ -298,6 +300,23 @@ class EliminationRow:
     lost: int
     marks: tuple[str, ...]
     withdrawn: bool = False
+    #: the prize won, as the sheet prints it (None: none, or no prize table)
+    prize: str | None = None
+
+
+@dataclass(frozen=True)
+class PrizeLines:
+    """A prize table as a sheet prints it (amounts in euros as text): the pool, the entries
+    and buy-backs it comes from, each place's share and prize, the unit the prizes are
+    rounded down to and what is left for the club."""
+
+    pool: str
+    entries: int
+    entry_fee: str
+    bought: int
+    places: tuple[tuple[int, str, str], ...]
+    unit: str
+    club: str
 
 
 @dataclass(frozen=True)
@@ -316,6 +335,10 @@ class EliminationSheet:
     stage: str = ""
     champion: str | None = None
     tiebreaks: tuple[str, ...] = ()
+    prizes: PrizeLines | None = None
+    #: buying back a life: the last round it is taken for (None: no buy-backs), how often
+    buy_back_until: int | None = None
+    buy_backs: int = 1
 
     def __post_init__(self) -> None:
         for row in self.rows:

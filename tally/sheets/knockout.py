@@ -9,7 +9,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from tally.errors import Refused
-from tally.sheets.data import BracketCell, BracketSheet, EliminationRow, EliminationSheet
+from tally.prizes import money
+from tally.sheets.data import (
+    BracketCell,
+    BracketSheet,
+    EliminationRow,
+    EliminationSheet,
+    PrizeLines,
+)
 from tally.store import Store
 from tally.store.events import event
 from tally.store.knockouts import STAGED, KnockoutView, knockout_view
@@ -29,13 +36,26 @@ def elimination_sheet(store: Store, ref: str | int, *,
     ev = view.event
     rows = tuple(EliminationRow(rank=x.rank, player=x.player, stage=x.stage, lives=x.lives,
                                 out_in=x.out_in, group=x.group, won=x.row.won,
-                                lost=x.row.lost, marks=x.marks, withdrawn=x.withdrawn)
+                                lost=x.row.lost, marks=x.marks, withdrawn=x.withdrawn,
+                                prize=money(x.prize) if x.prize else None)
                  for x in view.lines)
     return EliminationSheet(event=ev.name, date=ev.date, rule_set=ev.rules,
                             printed_at=printed_at or datetime.now(UTC), kind=view.kind,
                             rows=rows, rounds=view.rounds_started, lives=view.lives,
                             seed=view.draw_seed, stage=view.stage, champion=view.champion,
-                            tiebreaks=view.tiebreaks)
+                            tiebreaks=view.tiebreaks, prizes=_prize_lines(view),
+                            buy_back_until=view.buy_back_until, buy_backs=view.buy_backs)
+
+
+def _prize_lines(view: KnockoutView) -> PrizeLines | None:
+    """The event's prize table as the sheet prints it."""
+    p = view.prizes
+    if p is None:
+        return None
+    places = tuple((n, share, money(prize)) for n, (share, prize)
+                   in enumerate(zip(p.shares, p.table.prizes, strict=True), start=1))
+    return PrizeLines(money(p.table.pool), p.entries, money(p.entry_fee), p.bought, places,
+                      money(p.table.unit), money(p.table.club))
 
 
 def _round_name(r: int, last: int) -> str:
@@ -68,4 +88,5 @@ def bracket_sheet(store: Store, ref: str | int, *,
     return BracketSheet(event=ev.name, date=ev.date, rule_set=ev.rules,
                         printed_at=printed_at or datetime.now(UTC),
                         round_names=tuple(_round_name(r, last) for r in range(1, last + 1)),
-                        rounds=rounds, champion=view.champion, stage=view.stage)
+                        rounds=rounds, champion=view.champion, stage=view.stage,
+                        best_of=view.best_of)

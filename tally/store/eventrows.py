@@ -159,6 +159,11 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
                        ).mappings().first()
     if fmt is not None:  # only then: snapshots of other events stay as they were
         snap["format"] = dict(fmt)
+    bought = [{k: _iso(v) for k, v in r.items()} for r in conn.execute(
+        select(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id)
+        .order_by(t.event_buy_backs.c.id)).mappings()]
+    if bought:  # likewise
+        snap["buy_backs"] = bought
     return snap
 
 
@@ -169,7 +174,8 @@ def _when(value: str | None) -> datetime | None:
 def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     """Make an event's row, players and rounds what ``snap`` says."""
     event_id = snap["id"]
-    values = {k: v for k, v in snap.items() if k not in ("players", "rounds", "format")}
+    values = {k: v for k, v in snap.items()
+              if k not in ("players", "rounds", "format", "buy_backs")}
     values["held_on"] = date.fromisoformat(values["held_on"])
     values["created_at"] = _when(values["created_at"])
     exists = conn.execute(select(t.events.c.id).where(t.events.c.id == event_id)).first()
@@ -179,9 +185,13 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
         conn.execute(update(t.events).where(t.events.c.id == event_id).values(values))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
+    conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
     if snap.get("format"):
         conn.execute(insert(t.event_formats).values(snap["format"]))
+    if snap.get("buy_backs"):
+        conn.execute(insert(t.event_buy_backs), [
+            {**b, "bought_at": _when(b["bought_at"])} for b in snap["buy_backs"]])
     if snap["players"]:
         conn.execute(insert(t.event_players), [
             {"event_id": event_id, "player_id": p["player_id"], "seed": p["seed"],
@@ -197,6 +207,7 @@ def remove_event(conn: Connection, event_id: int) -> None:
     if conn.execute(select(t.matches.c.id).where(t.matches.c.event_id == event_id)).first():
         raise Refused(f"event {event_id} has matches: reverse or move them first")
     conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
+    conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.events).where(t.events.c.id == event_id))

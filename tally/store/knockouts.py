@@ -66,9 +66,11 @@ from tally.bracket import (
     BracketMatch,
     bracket_rounds,
     bracket_size,
+    check_best_of,
     group_slots,
     reached,
     seeded_slots,
+    series,
     snake_groups,
 )
 from tally.errors import NotFound, Refused
@@ -82,6 +84,7 @@ from tally.knockout import (
     draw_round,
     rank_by_stage,
 )
+from tally.prizes import PrizeTable, parse_shares, pool, prize_table, prizes_by_rank
 from tally.schedule import Pairing, berger_schedule, rounds_for
 from tally.store import eventrows
 from tally.store import tables as t
@@ -99,6 +102,7 @@ __all__ = [
     "BracketMatchView",
     "KnockoutLine",
     "KnockoutView",
+    "PrizeView",
     "check_format",
     "check_late_entry",
     "event_format",
@@ -106,6 +110,7 @@ __all__ = [
     "knockout_view",
     "record_playoff",
     "rounds",
+    "set_best_of",
     "standings",
     "start_round",
 ]
@@ -239,6 +244,10 @@ class _State:
     #: round number -> (bye player or None, started at)
     started: dict[int, tuple[int | None, datetime]]
     matches: list[_M]
+    #: the buy-backs ("Nachkauf"): player -> the rounds they bought a life back after
+    bought: dict[int, list[int]] = dataclasses.field(default_factory=dict)
+    #: the buy-backs' fees paid (cents)
+    bought_fees: int = 0
 
     @property
     def ids(self) -> list[int]:
@@ -304,7 +313,14 @@ def _load(conn: Connection, ev: RowMapping) -> _State:
             if p not in names:
                 names[p] = conn.execute(select(t.players.c.name).where(t.players.c.id == p)
                                         ).scalar_one()
-    return _State(ev, fmt, entrants, names, started, matches)
+    bought: dict[int, list[int]] = defaultdict(list)
+    fees = 0
+    b = t.event_buy_backs
+    for pid, after, fee in conn.execute(select(b.c.player_id, b.c.after_round, b.c.fee)
+                                        .where(b.c.event_id == eid).order_by(b.c.id)):
+        bought[pid].append(after)
+        fees += fee
+    return _State(ev, fmt, entrants, names, started, matches, dict(bought), fees)
 
 
 def _bracket_slots(st: _State) -> tuple[int | None, ...] | None:
@@ -331,7 +347,8 @@ def _lives(st: _State) -> list[LifeLine]:
     byes = {n: None if bye is None else str(bye) for n, (bye, _) in st.started.items()
             if n <= upto}
     return count_lives([str(p) for p in st.ids], st.fmt["lives"], upto, outcomes, byes,
-                       withdrawn={str(p): min(r, upto) for p, r in gone.items()})
+                       withdrawn={str(p): min(r, upto) for p, r in gone.items()},
+                       bought={str(p): rs for p, rs in st.bought.items()})
 
 
 def _lives_rounds(st: _State) -> int:
@@ -455,7 +472,8 @@ def _field(st: _State, tiebreaks: Sequence[str]) -> list[StandingRow]:
             byes[st.names[bye]] += 1
     players = [st.names[p] for p in st.ids]
     players += [n for p, n in st.names.items() if n not in players]
-    results = _results(st, [m for m in st.matches if m.round is not None])
+    spare = _not_needed(st)
+    results = _results(st, [m for m in st.matches if m.round is not None and m.id not in spare])
     return rank_players(players, results + _unmade_forfeits(st),
                         match_points_per_win=per_win,
                         match_points_per_bye=per_win if st.ev["bye"] == "win" else 0.0,
@@ -495,10 +513,9 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
         return None
     first = st.fmt["bracket_round"]
     gone = {str(p) for p in st.withdrawn}
-    results: dict[tuple[int, int], str | None] = {}
-    for m in st.matches:
-        if m.round is not None and m.round >= first and m.winner is not None and m.table:
-            results[(m.round - first + 1, m.table)] = str(m.winner)
+    results: dict[tuple[int, int], str | None] = {
+        (number - first + 1, table): str(winner)
+        for (number, table), (winner, _) in _bracket_series(st).items() if winner is not None}
     text = tuple(None if s is None else str(s) for s in slots)
     while True:
         found = bracket_rounds(text, results)
@@ -514,6 +531,34 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
                     changed = True
         if not changed:
             return found
+
+
+def _bracket_series(st: _State) -> dict[tuple[int, int], tuple[int | None, list[_M]]]:
+    """Each table of the bracket's rounds (event round, table): the pairing's winner (None
+    while undecided) and the matches that count, in the order played (best of N:
+    :func:`tally.bracket.series`)."""
+    first = st.fmt["bracket_round"]
+    if first is None:
+        return {}
+    by: dict[tuple[int, int], list[_M]] = defaultdict(list)
+    for m in st.matches:
+        if m.round is not None and m.round >= first and m.table:
+            by[(m.round, m.table)].append(m)
+    out: dict[tuple[int, int], tuple[int | None, list[_M]]] = {}
+    for key, made in by.items():
+        made.sort(key=lambda m: m.id)
+        winner, counted = series([None if m.winner is None else str(m.winner) for m in made],
+                                 st.fmt["best_of"])
+        out[key] = (None if winner is None else int(winner), made[:counted])
+    return out
+
+
+def _not_needed(st: _State) -> set[int]:
+    """The bracket's matches not needed: played best of N, those after the deciding one."""
+    counted = {m.id for _, made in _bracket_series(st).values() for m in made}
+    first = st.fmt["bracket_round"]
+    return {m.id for m in st.matches if first is not None and m.round is not None
+            and m.round >= first and m.table and m.id not in counted}
 
 
 def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[int, ...]],
@@ -624,6 +669,9 @@ class KnockoutLine:
     withdrawn: bool
     marks: tuple[str, ...]
     row: StandingRow
+    #: lives bought back ("Nachkauf") and the prize won (cents; None: no prize table)
+    bought: int = 0
+    prize: int | None = None
 
 
 @dataclass(frozen=True)
@@ -648,6 +696,48 @@ class KnockoutView:
     #: a knockout's final stage (the last N players), groups' qualifiers per group
     final_size: int | None = None
     advance: int | None = None
+    #: the prize table (None: the event has none) and the buy-back rule
+    prizes: PrizeView | None = None
+    buy_back_until: int | None = None
+    buy_back_fee: int | None = None
+    buy_backs: int = 1
+    #: the bracket's pairings are played best of this many matches
+    best_of: int = 1
+
+
+@dataclass(frozen=True)
+class PrizeView:
+    """An event's prize table: entries and buy-backs with their fees (``buy_back_fee``: what
+    one costs now; the pool holds what each paid), the pool, the shares
+    per place (percent, best first), the prizes (rounded down to ``unit``) and what is left
+    for the club; amounts in cents (:mod:`tally.prizes`)."""
+
+    entries: int
+    entry_fee: int
+    bought: int
+    buy_back_fee: int
+    shares: tuple[str, ...]
+    table: PrizeTable
+
+
+def _prize_view(st: _State) -> PrizeView | None:
+    """The event's prize table as it stands (None when it has no entry fee and shares)."""
+    fee, shares = st.fmt["entry_fee"], st.fmt["prize_shares"]
+    if fee is None and shares is None:
+        return None
+    parsed = parse_shares(shares) if shares else ()
+    bought = sum(len(x) for x in st.bought.values())
+    back_fee = _buy_back_fee(st.fmt)
+    total = pool(len(st.entrants), fee or 0) + st.bought_fees
+    return PrizeView(len(st.entrants), fee or 0, bought, back_fee,
+                     tuple(f"{x.normalize():f}" for x in parsed),
+                     prize_table(total, parsed, st.fmt["prize_unit"]))
+
+
+def _buy_back_fee(fmt: RowMapping) -> int:
+    """What a buy-back costs (cents): its own fee, else the entry fee, else nothing."""
+    fee = fmt["buy_back_fee"] if fmt["buy_back_fee"] is not None else fmt["entry_fee"]
+    return int(fee or 0)
 
 
 def knockout_view(store: Store, event_view: EventView, *,
@@ -680,28 +770,33 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
     marks = _marks(st, total)
     lines = []
     gone = st.withdrawn
-    for rank, p in ranked:
+    prizes = _prize_view(st)
+    won = prizes_by_rank([rank for rank, _ in ranked], prizes.table) if prizes else None
+    for i, (rank, p) in enumerate(ranked):
         life = lines_by.get(p)
         lines.append(KnockoutLine(
             rank=rank, player=st.names[int(p)], seed=seeds[p], stage=words.get(p, ""),
             lives=None if life is None else life.lives,
             out_in=None if life is None else life.out_in, group=group_of.get(p),
             withdrawn=int(p) in gone, marks=marks[int(p)],
-            row=dataclasses.replace(rows[p], rank=rank)))
+            row=dataclasses.replace(rows[p], rank=rank), bought=len(st.bought.get(int(p), [])),
+            prize=None if won is None else won[i]))
     found = _bracket(st)
     bracket: list[tuple[BracketMatchView, ...]] = []
     champion = None
     if found is not None:
         first = st.fmt["bracket_round"]
-        made = {(m.round, m.table): m for m in st.matches if m.round is not None}
+        played = _bracket_series(st)
         for matches in found:
             views = []
             for bm in matches:
-                m = made.get((first + bm.round - 1, bm.table))
+                counted = played.get((first + bm.round - 1, bm.table), (None, []))[1]
+                m = counted[0] if counted else None
                 a, b = _who(st, bm.first), _who(st, bm.second)
                 result = None
                 if m is not None and bm.playable:
-                    result = f"{m.gp[int(bm.first or 0)]}:{m.gp[int(bm.second or 0)]}"
+                    result = _bracket_result(st, counted, int(bm.first or 0),
+                                             int(bm.second or 0))
                 views.append(BracketMatchView(bm.round, bm.table, a, b,
                                               _who(st, bm.winner), bm.decided,
                                               None if m is None else m.id, result))
@@ -722,7 +817,18 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         draw_seed=st.fmt["draw_seed"], rounds_started=total, stage=_stage(st, champion),
         champion=champion, lines=tuple(lines), groups=groups, bracket=tuple(bracket),
         playoffs=playoffs, tiebreaks=order, final_size=st.fmt["final_size"],
-        advance=st.fmt["advance"])
+        advance=st.fmt["advance"], prizes=prizes, buy_back_until=st.fmt["buy_back_until"],
+        buy_back_fee=st.fmt["buy_back_fee"], buy_backs=st.fmt["buy_backs"],
+        best_of=st.fmt["best_of"])
+
+
+def _bracket_result(st: _State, counted: list[_M], first: int, second: int) -> str:
+    """A bracket pairing's score, first player's first: game points of its one match, or,
+    played best of N, the matches each won."""
+    if st.fmt["best_of"] == 1:
+        return f"{counted[0].gp[first]}:{counted[0].gp[second]}"
+    won = [m.winner for m in counted]
+    return f"{won.count(first)}:{won.count(second)}"
 
 
 def _who(st: _State, slot: str | None) -> str | None:
@@ -738,8 +844,9 @@ def _marks(st: _State, total: int) -> dict[int, tuple[str, ...]]:
         if bye is not None and 1 <= number <= total:
             marks[bye][number - 1] = "B"
     gone = set(st.withdrawn)
+    spare = _not_needed(st)
     for m in st.matches:
-        if m.round is None or not 1 <= m.round <= total:
+        if m.round is None or not 1 <= m.round <= total or m.id in spare:
             continue
         if m.winner is not None:
             marks[m.winner][m.round - 1] = "W"
@@ -797,7 +904,8 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
                                    None if m.winner is None else st.names[m.winner],
                                    m.winner is not None) for m in made)
     forfeit_winner = None
-    if made and all(v.over for v in views):
+    spare = _not_needed(st)
+    if made and all(v.over for m, v in zip(made, views, strict=True) if m.id not in spare):
         status = "played"
     elif gone:
         bracket = st.fmt["bracket_round"] is not None and made and \
@@ -933,9 +1041,41 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
         else:
             pairs = _bracket_pairs(st, number)
             what = "bracket round"
+            series_of = st.fmt["best_of"]
+            if series_of > 1:
+                what += f", best of {series_of}"
     insert_round(store, conn, ev, number, bye, pairs,
-                 f'started round {number} of event {eid} "{ev["name"]}" ({what})', before=before)
+                 f'started round {number} of event {eid} "{ev["name"]}" ({what})', before=before,
+                 matches_per_pairing=_matches_per_table(st, number))
     return _round_view(_load(conn, ev), number)
+
+
+def _matches_per_table(st: _State, number: int) -> int:
+    """How many matches each table of round ``number`` plays: a bracket round's pairings
+    best of N (all N made at once, the first dealer alternating), any other round one."""
+    first = st.fmt["bracket_round"]
+    return int(st.fmt["best_of"]) if first is not None and number >= first else 1
+
+
+def set_best_of(store: Store, ref: str | int, best_of: int) -> None:
+    """Play the bracket's pairings of a knockout or groups event best of ``best_of``
+    matches (odd); refused once the bracket is seeded. Audited."""
+    check_best_of(best_of)
+    with store.writing() as conn:
+        ev = eventrows.resolve_event(conn, ref, lock=True)
+        if ev["kind"] not in STAGED:
+            raise Refused(f'event {ev["id"]} "{ev["name"]}" has no bracket: best of N is for '
+                          "a knockout's final stage or groups then knockout")
+        st = _load(conn, ev)
+        if st.fmt["bracket_round"] is not None:
+            raise Refused(f'the bracket of event {ev["id"]} "{ev["name"]}" is seeded already: '
+                          "its matches are made")
+        before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
+        conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == ev["id"])
+                     .values(best_of=best_of))
+        store.audit(conn, "event best-of", "event", ev["id"],
+                    f'the bracket of event {ev["id"]} "{ev["name"]}" is played best of '
+                    f"{best_of}", before, {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])})
 
 
 def _check_round_can_start(st: _State, number: int) -> None:
@@ -949,9 +1089,10 @@ def _check_round_can_start(st: _State, number: int) -> None:
     if len(st.entrants) < 2:
         raise Refused(f'event {eid} "{name}" needs at least 2 players')
     gone = set(st.withdrawn)
+    spare = _not_needed(st)
     if number > 1:
         busy = [m for m in st.of_round(number - 1)
-                if m.winner is None and not {m.a, m.b} & gone]
+                if m.winner is None and not {m.a, m.b} & gone and m.id not in spare]
         if busy:
             raise Refused(f"round {number - 1} is not over: table(s) "
                           f"{', '.join(str(m.table) for m in busy)} still playing")

@@ -161,6 +161,32 @@ class EventFormat(SQLModel, table=True):
     final_fill: str = Field(default="playoff", max_length=10,
                             sa_column_kwargs={"server_default": "playoff"})
     playoff_round: int | None = None
+    #: Preisschnapsen money (cents): the entry fee, the prizes' percentages per place best
+    #: first (``"50,30,20"``) and the unit they are rounded down to (tally.prizes)
+    entry_fee: int | None = None
+    prize_shares: str | None = Field(default=None, max_length=200)
+    prize_unit: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    #: buying back a life ("Nachkauf"): the last round a bought-back player may join (None:
+    #: no buy-backs), the fee (cents) and how many times a player may buy back
+    buy_back_until: int | None = None
+    buy_back_fee: int | None = None
+    buy_backs: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    #: the bracket's pairings are played best of this many matches (odd; tally.bracket)
+    best_of: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+
+
+class EventBuyBack(SQLModel, table=True):
+    """A life bought back ("Nachkauf") by a player out of a knockout, after round
+    ``after_round`` (the last round started then), at ``fee`` cents."""
+
+    __tablename__ = "event_buy_backs"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="events.id", index=True)
+    player_id: int = Field(foreign_key="players.id")
+    after_round: int
+    fee: int
+    bought_at: datetime
 
 
 class EventPlayer(SQLModel, table=True):
@@ -325,7 +351,7 @@ class SeriesEvent(SQLModel, table=True):
 #: The tables in the order the generated Core module lists them.
 MODELS: tuple[type[SQLModel], ...] = (
     Player, PlayerAlias, Match, Deal, Action, AuditEntry, Event, EventPlayer, EventRound,
-    DealResultRow, CacheState, WebSetting, Series, SeriesEvent, EventFormat)
+    DealResultRow, CacheState, WebSetting, Series, SeriesEvent, EventFormat, EventBuyBack)
 
 _HEADER = '''"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.
 

@@ -215,9 +215,29 @@ event_formats = table(
     column("bracket", Text),
     column("final_fill", String),
     column("playoff_round", Integer),
+    column("entry_fee", Integer),
+    column("prize_shares", String),
+    column("prize_unit", Integer),
+    column("buy_back_until", Integer),
+    column("buy_back_fee", Integer),
+    column("buy_backs", Integer),
+    column("best_of", Integer),
+)
+
+
+#: A life bought back ("Nachkauf") by a player out of a knockout, after round ``after_round``
+#: (the last round started then), at ``fee`` cents.
+event_buy_backs = table(
+    "event_buy_backs",
+    column("id", Integer),
+    column("event_id", Integer),
+    column("player_id", Integer),
+    column("after_round", Integer),
+    column("fee", Integer),
+    column("bought_at", UTCDateTime()),
 )
 
 
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
        event_rounds, deal_results, cache_state, web_settings, series, series_events,
-       event_formats)
+       event_formats, event_buy_backs)

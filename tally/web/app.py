@@ -30,6 +30,7 @@ import jinja2
 
 from tally.errors import AccessDenied, NotFound, TallyError
 from tally.i18n import DEFAULT, LANGUAGES, accepted, normalize, translations
+from tally.prizes import money
 from tally.store.caching import BoundedCache
 from tally.web.access import Generations, Keys, generations, new_nonce
 
@@ -101,6 +102,7 @@ def page_environment() -> jinja2.Environment:
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.globals["button"] = Button.of
+    env.globals["money"] = money
     env.filters["word"] = spoken
     env.filters["explain"] = lambda text: with_symbols(explanation(text, spoken=True))
     env.filters["day"] = format_date

@@ -59,6 +59,8 @@ if TYPE_CHECKING:
     from starlette.routing import Route
 
     from tally.store import Store
+    from tally.store.knockouts import KnockoutView
+    from tally.store.views import EventView
 
 
 
@@ -222,7 +224,15 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     busy = {p: m.id for m in matches if not m.over for p in m.players}
     return {"event": ev, "rounds": rounds, "matches": matches, "busy": busy,
             "secrets": {m.id: keys.table_secret(m.id) for m in matches},
-            "next_round": following}
+            "next_round": following, "staged": _staged(store, ev)}
+
+
+def _staged(store: Store, ev: EventView) -> KnockoutView | None:
+    """A knockout's or groups event's view (its prize table, lives and buy-back rule) for
+    the money forms of its page; None for any other event."""
+    from tally.store.knockouts import STAGED, knockout_view
+
+    return knockout_view(store, ev) if ev.kind in STAGED else None
 
 
 @guarded

@@ -32,13 +32,15 @@ def create_app(store: Store, base: str | None = None,
         director_confirm,
         director_deals,
         director_events,
+        director_prizes,
         results,
         standings,
         table,
     )
 
     site = Site(store, server_keys(store), page_environment(), base=base)
-    desk = [*director_events.routes(), *director_confirm.routes(), *director_deals.routes()]
+    desk = [*director_events.routes(), *director_confirm.routes(), *director_deals.routes(),
+            *director_prizes.routes()]
     routes = [*standings.routes(), *table.routes(), *director.routes(), *desk, *results.routes(),
               Mount("/static", StaticFiles(packages=[("tally.web", "static")]), name="static")]
     middleware = [Middleware(RequestLimits)]

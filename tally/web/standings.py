@@ -93,13 +93,15 @@ def _current_round(rounds: list[RoundView]) -> RoundView | None:
 
 def _content(store: Store, event_id: int) -> dict[str, Any]:
     """What the live part shows: standings (with each player's lives left in a knockout, their
-    group in groups then knockout), and the tables now playing with their scores."""
+    group in groups then knockout, their prize when the event has a prize table, and the
+    prize table), and the tables now playing with their scores."""
     from tally.store import events, knockouts
 
     view = events.standings(store, event_id)
     assert view.event is not None
-    lines = {} if view.event.kind not in knockouts.STAGED else {
-        line.player: line for line in knockouts.knockout_view(store, view.event).lines}
+    staged = None if view.event.kind not in knockouts.STAGED else \
+        knockouts.knockout_view(store, view.event)
+    lines = {} if staged is None else {line.player: line for line in staged.lines}
     current: RoundView | None = None
     tables: list[PairingView] = []
     club: list[MatchSummary] = []
@@ -110,7 +112,7 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
         mine = [m for m in store.matches() if m.event_id == event_id]
         club = [m for m in mine if not m.over] + [m for m in mine if m.over][-6:]
     return {"standings": view, "lines": lines, "round": current, "tables": tables,
-            "club": club}
+            "club": club, "prizes": None if staged is None else staged.prizes}
 
 
 def _version(store: Store) -> int:

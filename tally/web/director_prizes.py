@@ -1,0 +1,89 @@
+"""The director's Preisschnapsen money: setting an event's entry fee, prize table and
+buy-back rule, and a player out buying back a life (Nachkauf), from the event's page; and
+how many matches the bracket's pairings are played best of. The
+work is :mod:`tally.store.prizemoney`; the prize table is shown with the standings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tally.web.app import guarded, whole_number
+from tally.web.director import _event_change
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
+
+    from starlette.requests import Request
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    from tally.store import Store
+
+
+def routes() -> list[Route]:
+    """The routes of the event page's money forms."""
+    from starlette.routing import Route
+
+    post = ["POST"]
+    return [Route("/director/event/{event}/prizes", set_prizes, methods=post),
+            Route("/director/event/{event}/buy-back", buy_back, methods=post),
+            Route("/director/event/{event}/best-of", best_of, methods=post)]
+
+
+def _amount(fields: dict[str, str], name: str, what: str) -> int | None:
+    """An amount in euros from the form (None when left empty), in cents."""
+    from tally.prizes import parse_money
+
+    text = fields.get(name, "").strip()
+    return None if not text else parse_money(text, what)
+
+
+@guarded
+async def set_prizes(request: Request) -> Response:
+    """POST: set what the form gives of the entry fee, prize shares, rounding and the
+    buy-back rule (a field left empty stays as it is)."""
+    from tally.store.prizemoney import set_money
+
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+        set_money(store, eid, entry_fee=_amount(fields, "entry_fee", "entry fee"),
+                  shares=fields.get("prizes", "").strip() or None,
+                  unit=_amount(fields, "round_to", "round to"),
+                  buy_back_until=whole_number(fields.get("buy_back_until", ""), 4),
+                  buy_back_fee=_amount(fields, "buy_back_fee", "buy-back fee"),
+                  buy_backs=whole_number(fields.get("buy_backs", ""), 1))
+        return words.gettext("The prize table and buy-backs are set.")
+
+    return await _event_change(request, change)
+
+
+@guarded
+async def buy_back(request: Request) -> Response:
+    """POST: a player out buys back a life."""
+    from tally.prizes import money
+    from tally.store.prizemoney import buy_back as buy
+
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+        name, fee = buy(store, eid, fields.get("player", ""))
+        return words.gettext("%(player)s bought back a life for %(fee)s and is drawn in the "
+                             "next round.") % {"player": name, "fee": money(fee)}
+
+    return await _event_change(request, change)
+
+
+@guarded
+async def best_of(request: Request) -> Response:
+    """POST: play the bracket's pairings best of N matches."""
+    from tally.errors import Refused
+    from tally.i18n import N_
+    from tally.store.knockouts import set_best_of
+
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+        number = whole_number(fields.get("best_of", ""), 1)
+        if number is None:
+            raise Refused(N_("give how many matches a pairing is played best of"))
+        set_best_of(store, eid, number)
+        return words.gettext("The bracket's pairings are played best of %(n)s matches.") % {
+            "n": number}
+
+    return await _event_change(request, change)
