@@ -39,7 +39,7 @@ def elimination_rows(view: KnockoutView) -> tuple[list[str], list[list[str | int
 def describe_format(view: KnockoutView) -> list[str]:
     """A knockout's or groups event's format and stage, line by line."""
     out = []
-    if view.kind == "knockout":
+    if view.event.format.has_lives:
         final = (f"; the last {view.final_size} play a straight knockout"
                  if view.final_size else "")
         out.append(f"Knockout: {view.lives} lives each, rounds drawn by lot with seed "
@@ -59,7 +59,7 @@ def show_elimination(view: KnockoutView) -> None:
     """Print the standings by elimination as a table on the terminal, with notes, in the
     current language (how far each player got and the round marks worded too)."""
     header, rows = elimination_rows(view)
-    knockout = view.kind == "knockout"
+    knockout = view.event.format.has_lives
     short = ["#", _("Player"), _("Group"), _("Lives"), _("Out in"), _("Stage"), _("W"), _("L"),
              *[str(n) for n in range(1, view.rounds_started + 1)]]
     keep = [i for i, name in enumerate(header)

@@ -124,8 +124,16 @@ class EventFormat:
     article_name: ClassVar[str] = ""
     #: how its matches are made, for that refusal
     matches_made: ClassVar[str] = "from the schedule"
+    #: what makes its rounds, in a refusal of a file whose rounds differ from them
+    round_maker: ClassVar[str] = "the schedule"
+    #: what ranks its standings by elimination, to be translated (``%(tiebreaks)s``: the
+    #: tiebreaks named); :func:`tally.vocabulary.elimination_ranking`
+    ranking_note: ClassVar[str] = ""
     #: the settings it owns, as files and :func:`create_event` name them
     options: ClassVar[tuple[Option, ...]] = ()
+
+    #: the fields of the director's new-event form that hold its settings
+    form_fields: ClassVar[tuple[str, ...]] = ()
 
     #: it plays rounds (a club evening plays matches in any pairing instead)
     has_rounds: ClassVar[bool] = True

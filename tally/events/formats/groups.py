@@ -42,8 +42,13 @@ class Groups(EventFormat):
     loaded_name = N_("groups event")
     standings_name = N_("groups then knockout, ranked by elimination")
     article_name = "a groups event"
+    round_maker = "the draw"
     options = (Option("groups", "whole", low=1, high=100),
                Option("advance", "whole", low=1, high=10_000))
+    ranking_note = N_(
+        "Ranked by how far each player got (in the bracket: the round reached; before it: the "
+        "place in the group), then match points%(tiebreaks)s, then play-offs (Stechen).")
+    form_fields = ("groups", "advance")
     has_scheduled_pairings = True
     ranks_by_elimination = True
     has_groups = True

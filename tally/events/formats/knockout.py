@@ -52,10 +52,16 @@ class Knockout(EventFormat):
     loaded_name = N_("knockout")
     standings_name = N_("knockout, ranked by elimination")
     article_name = "a knockout event"
+    round_maker = "the draw"
     options = (Option("lives", "whole", low=1, high=100, optional=True),
                Option("seed", "text", "draw_seed", optional=True),
                Option("final", "whole", "final_size", low=2, high=64, optional=True),
                Option("final_fill", "text", optional=True))
+    ranking_note = N_(
+        "Ranked by how far each player got (in the final stage: the round reached; before it: "
+        "the round out in, the later the better, players still in by lives left), then match "
+        "points%(tiebreaks)s, then play-offs (Stechen).")
+    form_fields = ("lives", "seed", "final", "final_fill")
     ranks_by_elimination = True
     has_lives = True
     takes_late_entries = True

@@ -49,9 +49,11 @@ class Swiss(EventFormat):
     standings_name = N_("Swiss event")
     article_name = "a Swiss event"
     matches_made = "by pairing each round"
+    round_maker = "the Swiss pairing"
     options = (Option("rounds", "whole", low=1, high=10_000),
                Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
                Option("acceleration", "text"))
+    form_fields = ("rounds", "matches")
     pairs_from_standings = True
     has_scored_rounds = True
     takes_late_entries = True
