@@ -58,6 +58,9 @@ withdrawal (no match is made for their pairings) and scores no bye there.
 :mod:`tally.store.knockouts`; :func:`start_round`, :func:`rounds`, :func:`standings` and
 :func:`add_players` hand them over to it.
 
+What each kind takes, checks and how its rounds are made is its format's
+(:mod:`tally.events.formats`): this module asks the format, never the kind.
+
 **Standings** are always derived, never stored: the game points, schneider and schwarz wins of
 both players of each match are summed in SQL from the result cache (``deal_results`` joined
 to ``matches``), each match decided by its match target, and the finished matches added up
@@ -232,24 +235,16 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  rank_by: str | None = None, rounds: int | None = None,
                  language: str = "", final_fill: str | None = None,
                  swap_last_rounds: bool = False, acceleration: str = "none") -> EventView:
-    """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
-    Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
-    (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
+    """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
+    ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
     order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
     to let the locale decide) is what its sheets speak.
 
-    The options are described in the module docstring; ``double`` and
-    ``matches_per_pairing`` belong to round robins (``matches_per_pairing`` to Swiss events
-    too); ``tiebreaks`` default to :data:`~tally.tiebreaks.DEFAULT_TIEBREAKS`
-    (:data:`~tally.tiebreaks.SWISS_TIEBREAKS` for a Swiss event); ``lives``, ``draw_seed`` (default:
-    the time of creation), ``final_size`` and ``final_fill`` (how a final stage left short
-    is filled: ``"playoff"``, the default, or ``"tiebreaks"``) to knockouts, ``groups`` and
-    ``advance`` to
-    groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
-    the tiebreaks (:func:`default_rank_by` when None). ``swap_last_rounds`` plays a double
-    round robin's first cycle's last two rounds the other way round (FIDE's advice; a double
-    round robin only: :func:`tally.schedule.berger_schedule`); ``acceleration="baku"``
-    pairs a Swiss event's first rounds accelerated (:func:`tally.swiss.baku_points`).
+    The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
+    the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
+    ``swap_last_rounds``, ``acceleration``, ``lives``, ``draw_seed``, ``final_size``,
+    ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
+    checks them and refuses those that are not its own (:mod:`tally.events.formats`).
     """
     clean = _clean_name(name)
     fmt = _check_choices(kind, bye, withdrawal, language)
