@@ -413,9 +413,8 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
                 m.at.fail("a play-off has no round or table")
         elif doc.format.has_rounds:
             if m.round is None or m.table is None:
-                m.at.fail(f"a match of a {doc.kind} event has a round and a table"
-                          + (' (a play-off: "playoff": true)' if doc.format.ranks_by_elimination
-                             else ""))
+                playoff = ' (a play-off: "playoff": true)' * doc.format.ranks_by_elimination
+                m.at.fail(f"a match of a {doc.kind} event has a round and a table{playoff}")
             if m.round not in numbers and doc.rounds:
                 (m.at / "round").fail(f"round {m.round} is not among the rounds started")
 
