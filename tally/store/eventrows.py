@@ -15,7 +15,6 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import NotFound, Refused
-from tally.events.formats import format_of
 from tally.names import Candidate, find_event
 from tally.store import tables as t
 
@@ -112,6 +111,8 @@ def enter_club_match(conn: Connection, ev: RowMapping, spec: str,
     rule set than the event's, or for a withdrawn player; players not yet on the evening's
     list join it. Returns whether the list changed (so the caller audits the event)."""
     eid = ev["id"]
+    from tally.events.formats import format_of  # the formats import the pairing code
+
     fmt = format_of(ev["kind"])
     if fmt.has_rounds:
         raise Refused(f'event {eid} "{ev["name"]}" is {fmt.article_name}: its matches '
