@@ -413,15 +413,32 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
     a round started already and for a format without rounds."""
     with store.writing() as conn:
         ev = _lock_event(conn, ref)
-        fmt = format_of(ev["kind"])
-        if not fmt.has_rounds:
-            raise Refused(f'event {ev["id"]} "{ev["name"]}" is a {fmt.audit_name}: it has no '
-                          "rounds (start its matches with `tally match start ... --event`)")
-        if fmt.ranks_by_elimination:
-            return knockouts.start_round(store, conn, ev, number)
-        if fmt.has_rounds_made_in_advance:
-            return _start_scheduled_round(store, conn, ev, fmt, number)
-        return _start_paired_round(store, conn, ev, number)
+        return format_of(ev["kind"]).start_round(_RoundMaker(store, conn, ev), number)
+
+
+@dataclass(frozen=True)
+class _RoundMaker:
+    """The ways this store makes a round's matches, in the caller's transaction; the event's
+    format picks one (:class:`tally.events.formats.base.RoundMaker`)."""
+
+    store: Store
+    conn: Connection
+    ev: RowMapping
+
+    def from_schedule(self, number: int) -> RoundView:
+        fmt = format_of(self.ev["kind"])
+        return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number)
+
+    def paired_now(self, number: int) -> RoundView:
+        return _start_paired_round(self.store, self.conn, self.ev, number)
+
+    def drawn(self, number: int) -> RoundView:
+        return knockouts.start_round(self.store, self.conn, self.ev, number)
+
+    def refused(self) -> RoundView:
+        ev = self.ev
+        raise Refused(f'event {ev["id"]} "{ev["name"]}" is a {format_of(ev["kind"]).audit_name}: '
+                      "it has no rounds (start its matches with `tally match start ... --event`)")
 
 
 def _start_scheduled_round(store: Store, conn: Connection, ev: RowMapping, fmt: EventFormat,

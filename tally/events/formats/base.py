@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from tally.errors import Refused
 from tally.schedule import Round
-from tally.swiss import Played
+from tally.swiss import ACCELERATIONS, Played
 from tally.tiebreaks import DEFAULT_TIEBREAKS
 
 #: the most matches a pairing may play (a round robin, a Swiss event)
@@ -38,7 +38,8 @@ class Option:
 @dataclass(frozen=True)
 class Given:
     """The options :func:`~tally.store.events.create_event` was given that belong to one
-    format or another (None: not given), before any format has checked them."""
+    format or another (None: not given), before any format has checked them; with the number
+    of players and the bye rule, which a format may check them against."""
 
     double: bool = False
     matches_per_pairing: int = 1
@@ -85,6 +86,31 @@ class StoredEvent(Protocol):
     def swap_last_rounds(self) -> bool: ...
     @property
     def acceleration(self) -> str: ...
+
+
+R = TypeVar("R", covariant=True)
+
+
+class RoundMaker(Protocol[R]):
+    """The store's ways of making a round's matches (:func:`tally.store.events.start_round`);
+    a format picks its own in :meth:`EventFormat.start_round`."""
+
+    def from_schedule(self, number: int) -> R:
+        """Round ``number`` of the schedule made in advance (:meth:`EventFormat.schedule`)."""
+        ...
+
+    def paired_now(self, number: int) -> R:
+        """Round ``number`` paired when it starts (:meth:`EventFormat.next_round`), once the
+        round before it is finished."""
+        ...
+
+    def drawn(self, number: int) -> R:
+        """Round ``number`` drawn by :mod:`tally.store.knockouts`."""
+        ...
+
+    def refused(self) -> R:
+        """No round: the format has none."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -185,6 +211,11 @@ class EventFormat:
         stored ``events`` row's ``settings``."""
         return 0
 
+    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
+        """Make round ``number``'s matches the format's way (paired when it starts, unless
+        the format says otherwise)."""
+        return rounds.paired_now(number)
+
     def schedule(self, entrants: Sequence[str], settings: Mapping[str, Any]) -> list[Round]:
         """Every round, made in advance from the entries (player ids as text, seed order),
         for a format that :attr:`has_rounds_made_in_advance`."""
@@ -225,8 +256,6 @@ def refuse_rounds(given: Given) -> None:
 def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = False) -> None:
     """Refuse the swap of the last two rounds but for a double round robin, and an
     acceleration but for a Swiss event."""
-    from tally.swiss import ACCELERATIONS
-
     if given.swap_last_rounds and not swap:
         raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
                       "--double)")

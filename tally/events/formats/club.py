@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from tally.events.formats.base import EventFormat
+from tally.events.formats.base import EventFormat, R, RoundMaker
 from tally.i18n import N_
 
 
@@ -21,3 +21,6 @@ class ClubEvening(EventFormat):
     counts_in_the_season = True
     exports_as_folder = True
     default_rank_by: ClassVar[str] = "percentage"
+
+    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
+        return rounds.refused()

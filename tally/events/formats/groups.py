@@ -13,6 +13,8 @@ from tally.events.formats.base import (
     EventFormat,
     Given,
     Option,
+    R,
+    RoundMaker,
     Settings,
     StoredEvent,
     given_draw_options,
@@ -76,6 +78,9 @@ class Groups(EventFormat):
         if groups * advance > 64:
             raise Refused("at most 64 players go into the bracket")
         return GroupsSettings(groups, advance)
+
+    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
+        return rounds.drawn(number)
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         assert draw is not None

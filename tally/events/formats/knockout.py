@@ -16,6 +16,8 @@ from tally.events.formats.base import (
     EventFormat,
     Given,
     Option,
+    R,
+    RoundMaker,
     Settings,
     StoredEvent,
     given_draw_options,
@@ -91,6 +93,9 @@ class Knockout(EventFormat):
         if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
             raise Refused(f"a seed is at most {SEED_LENGTH} characters, no control characters")
         return KnockoutSettings(lives, seed, final_size, final_fill or FINAL_FILLS[0])
+
+    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
+        return rounds.drawn(number)
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         assert draw is not None

@@ -14,6 +14,8 @@ from tally.events.formats.base import (
     EventFormat,
     Given,
     Option,
+    R,
+    RoundMaker,
     Settings,
     StoredEvent,
     refuse_draw_options,
@@ -64,6 +66,9 @@ class RoundRobin(EventFormat):
         refuse_draw_options(self, given)
         return RoundRobinSettings(given.double, given.matches_per_pairing,
                                   given.swap_last_rounds)
+
+    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
+        return rounds.from_schedule(number)
 
     def total_rounds(self, players: int, settings: Mapping[str, Any]) -> int:
         return rounds_for(players, bool(settings["double_round"])) if players >= 2 else 0
