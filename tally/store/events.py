@@ -203,13 +203,6 @@ def check_points_per_win(value: float) -> float:
     return number
 
 
-def default_rank_by(kind: str) -> str:
-    """What an event of ``kind`` ranks by unless told: a club evening by the match-point
-    percentage (its players play different numbers of matches), every scheduled event by
-    match points (everyone plays the same matches)."""
-    return format_of(kind).default_rank_by
-
-
 def check_rank_by(value: str) -> str:
     """``points`` or ``percentage``, checked.
 
