@@ -69,10 +69,6 @@ if TYPE_CHECKING:
 FORMAT: Final = "tally-event"
 #: The version of the event file this tally writes and reads.
 VERSION: Final = 1
-#: The kinds of event this version exports (the store's names).
-EXPORTED_KINDS: Final = ("club", "round-robin", "swiss", "knockout", "groups")
-#: The kinds whose matches say whether they are play-offs.
-STAGED_KINDS: Final = ("knockout", "groups")
 
 #: The columns of the CSV export, one row per deal.
 CSV_COLUMNS: Final = (
@@ -100,9 +96,6 @@ def _read(store: Store, ref: str | int) -> _Exported:
     from tally.store.timeline import event_records, event_timeline
 
     ev = event(store, ref)
-    if ev.kind not in EXPORTED_KINDS:
-        raise Refused(f'event {ev.id} "{ev.name}" is a {ev.kind} event: this tally exports '
-                      f"{', '.join(EXPORTED_KINDS)}")
     line = event_timeline(store, ev.id)
     matches = [(store.match_state(match_id), records) for match_id, records
                in zip(line.match_ids, event_records(store, line.match_ids), strict=True)]
@@ -115,28 +108,18 @@ def _read(store: Store, ref: str | int) -> _Exported:
 
 
 def _options(store: Store, ev: EventView) -> dict[str, Any]:
-    """The settings only the event's kind has (named as ``tally event create``'s options)."""
-    if ev.kind == "round-robin":
-        swap = {"swap_last_rounds": True} if ev.swap_last_rounds else {}
-        return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing} | swap
-    if ev.kind == "swiss":
-        fast = {"acceleration": ev.acceleration} if ev.acceleration != "none" else {}
-        return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing} | fast
-    if ev.kind in STAGED_KINDS:
+    """The settings only the event's format has (named as its file options)."""
+    draw = None
+    if ev.format.ranks_by_elimination:
         from tally.store.knockouts import event_format
 
-        fmt = event_format(store, ev.id)
-        if ev.kind == "knockout":
-            return {"lives": fmt["lives"], "seed": fmt["draw_seed"],
-                    "final": fmt["final_size"],
-                    "final_fill": None if fmt["final_size"] is None else fmt["final_fill"]}
-        return {"groups": fmt["groups"], "advance": fmt["advance"]}
-    return {}
+        draw = event_format(store, ev.id)
+    return ev.format.json_options(ev, draw)
 
 
 def _match(ev: EventView, m: MatchView, records: list[str | None]) -> dict[str, Any]:
     out: dict[str, Any] = {"round": m.round, "table": m.table}
-    if ev.kind in STAGED_KINDS:
+    if ev.format.ranks_by_elimination:
         out["playoff"] = m.round is None
     return out | {
         "players": list(m.players), "first_dealer": m.first_dealer,
@@ -144,8 +127,6 @@ def _match(ev: EventView, m: MatchView, records: list[str | None]) -> dict[str, 
         "score": {p: m.score[p] for p in m.players}, "winner": m.winner}
 
 
-#: The kinds that take players after their first round (late entries).
-LATE_ENTRY_KINDS: Final = ("swiss", "knockout")
 
 
 def _joined(x: _Exported) -> dict[str, int]:
@@ -158,7 +139,7 @@ def _joined(x: _Exported) -> dict[str, int]:
     no round joined just before the round their withdrawal came before, or after the last
     round. A player who joined before the first round counts as entered with the event (the
     same event either way)."""
-    if x.event.kind not in LATE_ENTRY_KINDS or not x.rounds:
+    if not x.event.format.takes_late_entries or not x.rounds:
         return {}
     order = [r["round"] for r in x.rounds]
     seen: dict[str, int] = {}
@@ -298,7 +279,7 @@ def _why_no_folder(x: _Exported) -> str:
     """Why the folder format cannot hold the event (the first reason found), or ``""``."""
     ev = x.event
     why = ""
-    if ev.kind not in ("club", "round-robin"):
+    if not ev.format.exports_as_folder:
         why = f"this tally writes folders of club evenings and round robins, not a {ev.kind}"
     elif x.withdrawals:
         why = "players withdrew from it"
@@ -320,9 +301,7 @@ def _why_no_folder(x: _Exported) -> str:
 def _folder_settings(ev: EventView) -> list[str]:
     """The lines of ``event.toml`` before its matches: a comment, the event and its settings
     (``double`` for a round robin only, ``rank_by`` only when not the kind's default)."""
-    from tally.store.events import default_rank_by
-
-    kind = "club-evening" if ev.kind == "club" else "round-robin"
+    kind = ev.format.file_names[0]
     lines = [f"# {ev.name}: exported by tally event export (the format: tally/loading.py)",
              f"name = {_toml_string(ev.name)}", f"kind = {_toml_string(kind)}",
              f"date = {_toml_string(ev.date.isoformat())}",
@@ -331,11 +310,10 @@ def _folder_settings(ev: EventView) -> list[str]:
     settings: dict[str, Any] = {"match_points_per_win": ev.match_points_per_win,
                                 "bye": ev.bye, "withdrawal": ev.withdrawal,
                                 "tiebreaks": list(ev.tiebreaks)}
-    if ev.kind == "round-robin":
-        settings["double"] = ev.double
-        if ev.swap_last_rounds:
-            settings["swap_last_rounds"] = True
-    if ev.rank_by != default_rank_by(ev.kind):
+    # a folder's pairings play one match each (_why_no_folder), so that option is left out
+    settings |= {key: value for key, value in ev.format.json_options(ev, None).items()
+                 if key != "matches_per_pairing"}
+    if ev.rank_by != ev.format.default_rank_by:
         settings["rank_by"] = ev.rank_by
     return lines + [f"{key} = {_toml_value(value)}" for key, value in settings.items()]
 
@@ -405,8 +383,6 @@ def write_text(text: str, path: Path) -> None:
         raise
 
 
-#: the kinds of event a TRF can hold: a schedule of rounds, one game per player a round
-TRF_KINDS: Final = ("round-robin", "swiss")
 
 
 def event_trf(store: Store, ref: str | int) -> str:
@@ -425,7 +401,7 @@ def event_trf(store: Store, ref: str | int) -> str:
     from tally.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
 
     ev = event(store, ref)
-    if ev.kind not in TRF_KINDS or ev.matches_per_pairing != 1:
+    if not ev.format.has_scored_rounds or ev.matches_per_pairing != 1:
         raise Refused(f'event {ev.id} "{ev.name}" is a {ev.kind} event of '
                       f"{ev.matches_per_pairing} match(es) per pairing: a TRF holds round "
                       "robins and Swiss events of one match per pairing")
@@ -446,7 +422,7 @@ def event_trf(store: Store, ref: str | int) -> str:
     players = tuple(TrfPlayer(k, name, rows[name].match_points / per_win, rows[name].rank,
                               None, tuple(games[name])) for name, k in number.items())
     day = ev.date.strftime("%Y/%m/%d")
-    kind = "Swiss" if ev.kind == "swiss" else "Round robin"
+    kind = "Swiss" if ev.format.pairs_from_standings else "Round robin"
     return write_trf(TrfTournament(ev.name, day, day, kind, ev.rounds, players))
 
 

@@ -49,7 +49,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from tally.errors import LoadError, TallyError
-from tally.exporting import EXPORTED_KINDS, FORMAT, LATE_ENTRY_KINDS, VERSION
+from tally.events.formats import FORMATS, EventFormat, Option, format_of
+from tally.exporting import FORMAT, VERSION
 from tally.loading import MAX_FILE_BYTES, Loaded, load_event, read_text_file
 from tally.match import MATCH_RESULT
 
@@ -247,48 +248,35 @@ class _Document:
     withdrawals: list[tuple[str, int | None]]
     matches: list[_Match]
 
+    @property
+    def format(self) -> EventFormat:
+        return format_of(self.kind)
+
 
 _TOP_REQUIRED = ("format", "version", "name", "kind", "players", "matches")
 _TOP_OPTIONAL = ("date", "rules", "match_points_per_win", "bye", "withdrawal", "tiebreaks",
                  "rank_by", "language", "options", "rounds", "withdrawals")
-#: The options of each kind: name -> check (the range checks proper are the store's).
-_OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
-    "club": {},
-    "round-robin": {
-        "double": _bool,
-        "swap_last_rounds": _bool,
-        "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
-    },
-    "swiss": {
-        "rounds": lambda v, at: _whole(v, at, 1, 10_000),
-        "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
-        "acceleration": _text,
-    },
-    "knockout": {
-        "lives": lambda v, at: _maybe_whole(v, at, 1, 100),
-        "seed": _maybe_text,
-        "final": lambda v, at: _maybe_whole(v, at, 2, 64),
-        "final_fill": _maybe_text,
-    },
-    "groups": {
-        "groups": lambda v, at: _whole(v, at, 1, 100),
-        "advance": lambda v, at: _whole(v, at, 1, 10_000),
-    },
-}
-#: The options whose name in the file is not :func:`~tally.store.events.create_event`'s.
-_OPTION_NAMES: Final = {"seed": "draw_seed", "final": "final_size"}
-#: The kinds whose matches may be play-offs (no round, ``"playoff": true``).
-_STAGED: Final = ("knockout", "groups")
+def _option(option: Option, value: Any, at: _Place) -> Any:
+    """A format's option as the file gives it, checked for its type and rough range (the
+    range checks proper are the store's)."""
+    if option.type == "bool":
+        return _bool(value, at)
+    if option.type == "whole":
+        whole = _maybe_whole if option.optional else _whole
+        return whole(value, at, option.low, option.high)
+    return _maybe_text(value, at) if option.optional else _text(value, at)
 
 
 def _settings(d: dict[str, Any], kind: str, top: _Place) -> dict[str, Any]:
     """The event's settings from the file's fields (its options by kind, match points, bye,
     withdrawal, ranking, language, tiebreaks), each checked for its type."""
     settings: dict[str, Any] = {}
-    options = _object(d.get("options", {}), top / "options", (), tuple(_OPTIONS[kind]))
-    for key, check in _OPTIONS[kind].items():
-        if key in options:
-            settings[_OPTION_NAMES.get(key, key)] = check(options[key], top / "options" / key)
+    mine = format_of(kind).options
+    options = _object(d.get("options", {}), top / "options", (), tuple(o.key for o in mine))
+    for option in mine:
+        if option.key in options:
+            settings[option.argument] = _option(option, options[option.key],
+                                                top / "options" / option.key)
     if "match_points_per_win" in d:
         value = d["match_points_per_win"]
         if isinstance(value, bool) or not isinstance(value, int | float):
@@ -330,9 +318,9 @@ def _document(data: Any, top: _Place) -> _Document:
         (top / "version").fail(f"must be {VERSION}")
     d = _object(data, top, _TOP_REQUIRED, _TOP_OPTIONAL)
     kind = _text(d["kind"], top / "kind")
-    if kind not in EXPORTED_KINDS:
+    if kind not in FORMATS:
         (top / "kind").fail(f'"{kind[:40]}" is not a kind of event this tally loads '
-                            f'({", ".join(EXPORTED_KINDS)})')
+                            f'({", ".join(FORMATS)})')
     settings = _settings(d, kind, top)
     held_on = _held_on(d, top)
     joined: dict[str, int] = {}
@@ -343,7 +331,7 @@ def _document(data: Any, top: _Place) -> _Document:
         p = _object(value, at, ("name",), ("aliases", "joined_after_round"))
         name = _text(p["name"], at / "name")
         if p.get("joined_after_round") is not None:
-            if kind not in LATE_ENTRY_KINDS:
+            if not format_of(kind).takes_late_entries:
                 (at / "joined_after_round").fail("only a Swiss event or knockout takes "
                                                  "players after a round")
             joined[name] = _whole(p["joined_after_round"], at / "joined_after_round", 1,
@@ -396,9 +384,9 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
             (top / "rounds" / i).fail(f"round {number} is listed twice")
         if bye is not None and fold(bye) not in seen:
             (top / "rounds" / i / "bye").fail(f'"{bye}" is not one of the event\'s players')
-    if doc.kind == "club" and doc.rounds:
+    if not doc.format.has_rounds and doc.rounds:
         (top / "rounds").fail("a club evening has no rounds")
-    if doc.kind == "swiss" and sorted(numbers) != list(range(1, len(numbers) + 1)):
+    if doc.format.pairs_from_standings and sorted(numbers) != list(range(1, len(numbers) + 1)):
         (top / "rounds").fail("a Swiss event's rounds are paired from 1 without a gap")
     gone: set[str] = set()
     for i, (name, before) in enumerate(doc.withdrawals):
@@ -416,17 +404,17 @@ def _check_meaning(doc: _Document, top: _Place) -> None:
                 (m.at / "players" / k).fail(f'"{name}" is not one of the event\'s players')
         if fold(m.first_dealer) not in {fold(p) for p in m.players}:
             (m.at / "first_dealer").fail(f'"{m.first_dealer}" does not play in this match')
-        if doc.kind == "club" and (m.round is not None or m.table is not None):
+        if not doc.format.has_rounds and (m.round is not None or m.table is not None):
             m.at.fail("a club evening's match has no round or table")
-        if m.playoff is not None and doc.kind not in _STAGED:
+        if m.playoff is not None and not doc.format.ranks_by_elimination:
             (m.at / "playoff").fail("only a knockout or groups event has play-offs")
         if m.playoff:
             if m.round is not None or m.table is not None:
                 m.at.fail("a play-off has no round or table")
-        elif doc.kind != "club":
+        elif doc.format.has_rounds:
             if m.round is None or m.table is None:
-                m.at.fail(f"a match of a {doc.kind} event has a round and a table"
-                          + (' (a play-off: "playoff": true)' if doc.kind in _STAGED else ""))
+                playoff = ' (a play-off: "playoff": true)' * doc.format.ranks_by_elimination
+                m.at.fail(f"a match of a {doc.kind} event has a round and a table{playoff}")
             if m.round not in numbers and doc.rounds:
                 (m.at / "round").fail(f"round {m.round} is not among the rounds started")
 
@@ -446,7 +434,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     top = _Place(path)
     doc = _document(read_json(path), top)
     _check_meaning(doc, top)
-    if doc.kind != "club" and not doc.rounds:
+    if doc.format.has_rounds and not doc.rounds:
         doc = _rounds_from_matches(doc)
     if any(fold(e.name) == fold(doc.name) for e in events(store)):
         (top / "name").fail(f'an event named "{doc.name}" is loaded already')
@@ -462,7 +450,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
                           **doc.settings)
     except TallyError as exc:
         top.fail(str(exc))
-    if doc.kind == "club":
+    if not doc.format.has_rounds:
         recorded, quick = _club_matches(store, ev, doc, ids, ref)
     else:
         recorded, quick = _rounds_in_order(store, ev, doc, ids, ref, top)
@@ -611,8 +599,7 @@ def _round(store: Store, ev: EventView, doc: _Document, number: int, bye: str | 
     from tally.store.timeline import event_timeline
 
     at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
-    maker = {"swiss": "the Swiss pairing", "knockout": "the draw",
-             "groups": "the draw"}.get(doc.kind, "the schedule")
+    maker = doc.format.round_maker
     try:
         rnd = start_round(store, ev.id, number)
     except TallyError as exc:

@@ -80,6 +80,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tally.errors import LoadError, Refused, TallyError
+from tally.events.formats import FORMATS, EventFormat, format_of
 from tally.store import Store
 from tally.store.events import create_event, events, start_round
 from tally.store.views import EventView
@@ -89,13 +90,18 @@ if TYPE_CHECKING:
     from tally.rules import RuleSet
     from tally.schedule import Pairing
 
-KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
-         "knockout": "knockout", "groups": "groups", "swiss": "swiss"}
-OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
-            "tiebreaks", "lives", "seed", "final", "final_fill", "groups", "advance", "rank_by",
-            "rounds", "language", "swap_last_rounds", "acceleration")
-#: the keys of event.toml that have another name in :func:`create_event`
-_RENAMED = {"seed": "draw_seed", "final": "final_size"}
+#: what ``kind`` may say -> the format's kind
+KINDS = {name: f.kind for f in FORMATS.values() for name in f.file_names}
+_TYPES: dict[str, tuple[tuple[type, ...], str]] = {
+    "bool": ((bool,), "true or false"), "whole": ((int,), "a whole number"),
+    "text": ((str,), "a text")}
+#: the optional keys of event.toml -> (their types, what they must be, the keyword of
+#: :func:`create_event`): those of every event, then each format's own
+OPTIONAL: dict[str, tuple[tuple[type, ...], str, str]] = {
+    "match_points_per_win": ((int, float), "a number", "match_points_per_win"),
+    **{key: ((str,), "a text", key) for key in ("bye", "withdrawal", "rank_by", "language")},
+    "tiebreaks": ((list,), "a list of texts", "tiebreaks"),
+    **{o.key: (*_TYPES[o.type], o.argument) for f in FORMATS.values() for o in f.options}}
 
 
 #: The largest record or event file tally reads, in bytes (1 MiB). Real ones are far smaller:
@@ -222,35 +228,36 @@ def load_event(store: Store, folder: Path) -> Loaded:
         raise LoadError(f'{path}: an event named "{name}" is loaded already')
     options = _options(data, path)
     held_on = _date(data.get("date"), path)
-    matches = _match_tables(data, kind, path)
+    fmt = format_of(kind)
+    matches = _match_tables(data, fmt, path)
     rules_spec = _text(data, "rules", path) if "rules" in data else "sixty-six"
-    planned = _check_matches(folder, path, kind, players, rules_spec, matches)
+    planned = _check_matches(folder, path, fmt, players, rules_spec, matches)
     _add_new_players(store, players, path)
     try:
         event = create_event(store, name, kind=kind, players=players, held_on=held_on,
                              rules=rules_spec, **options)
     except TallyError as exc:
         raise LoadError(f"{path}: {exc}") from None
-    if kind in ("knockout", "groups"):
+    if fmt.ranks_by_elimination:
         recorded, quick = _staged_matches(store, event, matches, planned, data, path)
-    elif kind == "swiss":
+    elif fmt.pairs_from_standings:
         recorded, quick = _swiss_rounds(store, event, matches, planned, path)
     else:
-        recorded, quick = _club_or_round_robin_matches(store, event, kind, matches, planned,
+        recorded, quick = _club_or_round_robin_matches(store, event, fmt, matches, planned,
                                                        path)
     from tally.store.events import event as event_view
 
     return Loaded(event_view(store, event.id), len(matches), recorded, quick)
 
 
-def _match_tables(data: dict[str, Any], kind: str, path: Path) -> list[dict[str, Any]]:
+def _match_tables(data: dict[str, Any], fmt: EventFormat, path: Path) -> list[dict[str, Any]]:
     """The file's ``[[matches]]`` tables, each with a whole-number round and table where the
     kind needs them (round robins, Swiss, knockouts and groups; a play-off needs none)."""
     matches = data.get("matches", [])
     if not isinstance(matches, list) or not all(isinstance(m, dict) for m in matches):
         raise LoadError(f"{path}: matches must be a list of [[matches]] tables")
-    staged = kind in ("knockout", "groups")
-    if kind in ("round-robin", "swiss") or staged:
+    staged = fmt.ranks_by_elimination
+    if fmt.has_rounds:
         for index, m in enumerate(matches, start=1):
             if staged and m.get("playoff") is True and "round" not in m:
                 continue
@@ -271,18 +278,18 @@ def _add_new_players(store: Store, players: list[str], path: Path) -> None:
                 raise LoadError(f"{path}: {exc}") from None
 
 
-def _club_or_round_robin_matches(store: Store, event: EventView, kind: str,
+def _club_or_round_robin_matches(store: Store, event: EventView, fmt: EventFormat,
                                  matches: list[dict[str, Any]], planned: list[_Planned],
                                  path: Path) -> tuple[int, int]:
     """A club evening's or round robin's matches, in the file's order: each one made (a round
     robin's by starting its rounds first) and its deals stored. How many deals were recorded
     and kept as results."""
     made = _round_robin_matches(store, event, matches, path) \
-        if kind == "round-robin" else {}
+        if fmt.has_rounds_made_in_advance else {}
     recorded = quick = 0
     for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
         try:
-            if kind == "round-robin":
+            if fmt.has_rounds_made_in_advance:
                 match_id = made[(m["round"], m["table"])]
             else:
                 match_id = store.start_match(*plan.players, first_dealer=plan.first_dealer,
@@ -351,23 +358,23 @@ class _Planned:
     results: list[tuple[str | None, int, str]]
 
 
-def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec: str,
+def _check_matches(folder: Path, path: Path, fmt: EventFormat, players: list[str], spec: str,
                    matches: list[dict[str, Any]]) -> list[_Planned]:
     """Check every match of the file before anything is stored: its records (read and ruled
     by the engine, fitting the match's dealers and carry), its results (against the rule
     set) and, for a round robin, its place in the schedule. Returns each match as planned."""
     from tally.rules import RuleSet
-    from tally.schedule import berger_schedule
 
     try:
         rules = RuleSet.parse(spec)
     except TallyError as exc:
         raise LoadError(f"{path}: {exc}") from None
     schedule: dict[tuple[int, int], Pairing] = {}
-    if kind == "round-robin":
+    if fmt.has_rounds_made_in_advance:
         try:
-            schedule = {(r.number, p.table): p for r in berger_schedule(players)
-                        for p in r.pairings}
+            schedule = {(r.number, p.table): p for r in fmt.schedule(
+                players, {"double_round": False, "swap_last_rounds": False})
+                for p in r.pairings}
         except TallyError as exc:
             raise LoadError(f"{path}: {exc}") from None
     out: list[_Planned] = []
@@ -377,7 +384,7 @@ def _check_matches(folder: Path, path: Path, kind: str, players: list[str], spec
         if len(pair) != 2:
             raise LoadError(f"{where}: a match has two players")
         dealer = _text(m, "first_dealer", path)
-        if kind == "round-robin":
+        if fmt.has_rounds_made_in_advance:
             _check_in_schedule(schedule, m, pair, dealer, where)
         out.append(_check_match(folder, path, rules, m, index, (pair[0], pair[1]), dealer))
     return out
@@ -576,30 +583,17 @@ def _staged_round(store: Store, event: EventView, number: int, matches: list[dic
 
 def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
     """The event's optional settings, each checked for its type."""
-    kinds: dict[str, tuple[type, ...]] = {
-        "double": (bool,), "matches_per_pairing": (int,), "match_points_per_win": (int, float),
-        "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
-        "seed": (str,), "final": (int,), "final_fill": (str,), "groups": (int,),
-        "advance": (int,), "rank_by": (str,), "rounds": (int,), "language": (str,),
-        "swap_last_rounds": (bool,), "acceleration": (str,)}
     out: dict[str, Any] = {}
-    for key in OPTIONAL:
+    for key, (types, what, keyword) in OPTIONAL.items():
         if key not in data:
             continue
         value = data[key]
-        wrong = not isinstance(value, kinds[key]) or (
-            isinstance(value, bool) and bool not in kinds[key])
+        wrong = not isinstance(value, types) or (isinstance(value, bool) and bool not in types)
         if key == "tiebreaks" and not wrong:
             wrong = not all(isinstance(v, str) for v in value)
         if wrong:
-            what = {"double": "true or false", "swap_last_rounds": "true or false",
-                    "matches_per_pairing": "a whole number",
-                    "match_points_per_win": "a number", "tiebreaks": "a list of texts",
-                    "lives": "a whole number", "final": "a whole number",
-                    "groups": "a whole number", "advance": "a whole number",
-                    "rounds": "a whole number"}
-            raise LoadError(f"{path}: {key} must be {what.get(key, 'a text')}")
-        out[_RENAMED.get(key, key)] = value
+            raise LoadError(f"{path}: {key} must be {what}")
+        out[keyword] = value
     return out
 
 

@@ -110,16 +110,6 @@ def spoken(text: str, lang: str | None = None) -> str:
     return word(text, lang, spoken=True)
 
 
-#: What ranks the standings by elimination, per kind of event (:func:`elimination_ranking`)
-_ELIMINATION_RANKING: Final = {
-    "knockout": N_("Ranked by how far each player got (in the final stage: the round reached; "
-                   "before it: the round out in, the later the better, players still in by "
-                   "lives left), then match points%(tiebreaks)s, then play-offs (Stechen)."),
-    "groups": N_("Ranked by how far each player got (in the bracket: the round reached; "
-                 "before it: the place in the group), then match points%(tiebreaks)s, then "
-                 "play-offs (Stechen)."),
-}
-
 _AND_TIEBREAKS: Final = N_("and the tiebreaks (%(list)s)")
 
 
@@ -135,7 +125,9 @@ def elimination_ranking(kind: str, tiebreaks: Sequence[str], lang: str | None = 
     say = t.gettext if t is not None else gettext
     listed = ", ".join(word(name, lang) for name in tiebreaks)
     more = " " + say(_AND_TIEBREAKS) % {"list": listed} if tiebreaks else ""
-    return say(_ELIMINATION_RANKING[kind]) % {"tiebreaks": more}
+    from tally.events.formats import format_of
+
+    return say(format_of(kind).ranking_note) % {"tiebreaks": more}
 
 
 def stage(text: str, lang: str | None = None) -> str:

@@ -174,13 +174,13 @@ def create(
                    % {"kind": describe_kind(ev), "id": ev.id, "name": ev.name,
                       "date": format_date(ev.date), "rules": ev.rules,
                       "players": _players(len(ev.players))})
-        if ev.kind == "round-robin":
+        if ev.format.has_rounds_made_in_advance:
             typer.echo(_("%(rounds)s; start one with `tally event round %(id)s 1 --start`.")
                        % {"rounds": _rounds(ev.rounds), "id": ev.id})
-        elif ev.kind in ("knockout", "groups"):
+        elif ev.format.ranks_by_elimination:
             typer.echo(_("Start round 1 with `tally event round %(id)s 1 --start`.")
                        % {"id": ev.id})
-        elif ev.kind == "swiss":
+        elif ev.format.has_rounds:
             typer.echo(_("%(rounds)s, each paired when it starts: `tally event round %(id)s 1 "
                          "--start`.") % {"rounds": _rounds(ev.rounds), "id": ev.id})
         else:
@@ -214,15 +214,7 @@ def describe_kind(ev: EventView) -> str:
     current language)."""
     from tally.i18n import gettext as _
 
-    if ev.kind == "club":
-        return _("club evening")
-    if ev.kind == "swiss":
-        return _("Swiss event")
-    if ev.kind == "knockout":
-        return _("knockout with lives")
-    if ev.kind == "groups":
-        return _("groups then knockout")
-    return _("double round robin") if ev.double else _("round robin")
+    return _(ev.format.describe(ev.double))
 
 
 @event_app.command("list")
@@ -260,7 +252,7 @@ def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None,
     with reading(db) as store:
         ev = get_event(store, event)
         extra: list[str] = []
-        if ev.kind in ("knockout", "groups") and not json_out:
+        if ev.format.ranks_by_elimination and not json_out:
             from tally.cli.knockouts import describe_format
             from tally.i18n import use
             from tally.store.knockouts import knockout_view
@@ -286,7 +278,7 @@ def describe_event(ev: EventView) -> list[str]:
         "rules": ev.rules}]
     scoring = _("%(points)s match point(s) a win") % {
         "points": number(ev.match_points_per_win)}
-    if ev.kind in ("round-robin", "swiss"):
+    if ev.format.has_scored_rounds:
         scoring += _(", a bye scores a win") if ev.bye == "win" \
             else _(", a bye scores nothing")
         out.append(_("%(matches)s per pairing; rounds started: %(started)s of %(rounds)s.") % {
@@ -421,7 +413,7 @@ def round_(
                        if following <= ev.rounds and ev.rounds_started
                        else _("No round to show."))
         for r in found:
-            show_round(r, start, chances, swiss=ev.kind == "swiss")
+            show_round(r, start, chances, swiss=ev.format.pairs_from_standings)
 
 
 def show_round(r: RoundView, start: bool = False,

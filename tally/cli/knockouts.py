@@ -45,7 +45,7 @@ def elimination_rows(view: KnockoutView) -> tuple[list[str], list[list[str | int
 def describe_format(view: KnockoutView) -> list[str]:
     """A knockout's or groups event's format and stage, line by line."""
     out = []
-    if view.kind == "knockout":
+    if view.event.format.has_lives:
         final = (f"; the last {view.final_size} play a straight knockout"
                  if view.final_size else "")
         out.append(f"Knockout: {view.lives} lives each, rounds drawn by lot with seed "
@@ -67,7 +67,7 @@ def show_elimination(view: KnockoutView) -> None:
     """Print the standings by elimination as a table on the terminal, with notes, in the
     current language (how far each player got and the round marks worded too)."""
     header, rows = elimination_rows(view)
-    knockout = view.kind == "knockout"
+    knockout = view.event.format.has_lives
     short = ["#", _("Player"), _("Group"), _("Lives"), _("Out in"), _("Stage"), _("W"), _("L"),
              *[str(n) for n in range(1, view.rounds_started + 1)]]
     keep = [i for i, name in enumerate(header)
@@ -124,9 +124,9 @@ def show_prizes(view: KnockoutView) -> None:
 def standings_prizes(store: Store, view: StandingsView) -> KnockoutView | None:
     """For ``tally standings``: the knockout view of a knockout or groups event with a
     prize table or buy-back rule (None for any other event)."""
-    from tally.store.knockouts import STAGED, knockout_view
+    from tally.store.knockouts import knockout_view
 
-    if view.event is None or view.event.kind not in STAGED:
+    if view.event is None or not view.event.format.ranks_by_elimination:
         return None
     found = knockout_view(store, view.event)
     return found if found.prizes is not None or found.buy_back_until is not None else None

@@ -119,9 +119,7 @@ def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str,
     for one in loaded:
         ev = one.event
         with use(language(lang, ev.language)):
-            kind = word({"club": "club evening", "round-robin": "round robin",
-                         "knockout": "knockout", "groups": "groups event",
-                         "swiss": "Swiss event"}.get(ev.kind, ev.kind))
+            kind = word(ev.format.loaded_name)
             typer.echo("\n" + _('Loaded %(kind)s %(id)s "%(name)s" (%(date)s, %(rules)s): '
                                  "%(players)s players, %(matches)s matches, %(recorded)s deals "
                                  "recorded trick by trick, %(quick)s kept as results.") % {
@@ -129,7 +127,7 @@ def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str,
                 "rules": ev.rules, "players": len(ev.players), "matches": one.matches,
                 "recorded": one.recorded_deals, "quick": one.quick_deals} + "\n")
             show(standings(store, ev.id))
-            if ev.kind in ("knockout", "groups"):
+            if ev.format.ranks_by_elimination:
                 from tally.cli.knockouts import show_elimination
                 from tally.store.knockouts import knockout_view
 
@@ -229,12 +227,12 @@ def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> Non
 
     ev = loaded.event
     slug = f"event-{ev.id}"
-    if ev.kind in ("knockout", "groups"):
+    if ev.format.ranks_by_elimination:
         _print_knockout_sheets(store, loaded, folder, paper)
     else:
         write_and_say(render_standings(event_standings_sheet(store, ev.id), paper=paper),
                       folder / f"standings-{slug}.pdf")
-    if ev.kind != "club" and ev.rounds_started:
+    if ev.format.has_rounds and ev.rounds_started:
         last = max(ev.rounds_started)
         write_and_say(render_pairings(pairings_sheet(store, ev.id, last), paper=paper),
                  folder / f"pairings-{slug}-round-{last}.pdf")

@@ -289,7 +289,7 @@ def standings(
             number = found.id
             default = f"standings-event-{number}.pdf"
             with use(language(lang, found.language)):
-                if found.kind in ("knockout", "groups"):
+                if found.format.ranks_by_elimination:
                     from tally.sheets.knockout import elimination_sheet
                     from tally.sheets.render import render_elimination
 
@@ -346,14 +346,14 @@ def pairings(
     with reading(db) as store:
         found = find_event(store, event)
         number = found.id
-        if found.kind == "club" and round_number is not None:
+        if not found.format.has_rounds and round_number is not None:
             fail(f'event {number} "{found.name}" is a club evening: it has no rounds '
                  "(leave out --round to print its tables)")
-        if found.kind != "club" and round_number is None:
+        if found.format.has_rounds and round_number is None:
             fail(f'event {number} "{found.name}" has rounds: give the round to print '
                  "with --round N")
         with use(language(lang, found.language)):
-            if found.kind == "club":
+            if not found.format.has_rounds:
                 sheet = club_pairings_sheet(store, number)
                 default = f"pairings-event-{number}.pdf"
             else:

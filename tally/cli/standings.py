@@ -164,7 +164,7 @@ def notes_of(view: StandingsView) -> list[str]:
     order = [_(SHOWN_AS[name]) if name in SHOWN_AS else f"{_tiebreak_head(name, i)} {word(name)}"
              for i, name in enumerate(view.tiebreaks, 1)]
     ranked = _(RANKED_BY[view.rank_by])
-    if view.event is not None and view.event.kind in ("knockout", "groups"):
+    if view.event is not None and view.event.format.ranks_by_elimination:
         notes.append(elimination_ranking(view.event.kind, view.tiebreaks))
     elif order:
         notes.append(_("Ranked by %(first)s, then %(then)s; players still level share the "
@@ -200,10 +200,7 @@ def title_of(view: StandingsView) -> str:
             "points": decimal_comma(number(view.match_points_per_win)),
             "provisional": provisional}
     ev = view.event
-    kind = word({"club": "club evening", "swiss": "Swiss event",
-                 "knockout": "knockout, ranked by elimination",
-                 "groups": "groups then knockout, ranked by elimination"}.get(ev.kind,
-                                                                             "round robin"))
+    kind = word(ev.format.standings_name)
     where = f": {stage(view.stage)}" if view.stage else ""
     provisional = _(" (provisional)") if view.provisional else ""
     return f"{ev.name}, {format_date(ev.date)}, {ev.rules}, {kind}{where}{provisional}"

@@ -387,7 +387,7 @@ def event_standings_sheet(store: Store, ref: str | int, *,
     from tally.store.events import cross_table, round_by_round, standings
 
     view = standings(store, ref)
-    if view.event is not None and view.event.kind == "swiss" and \
+    if view.event is not None and view.event.format.pairs_from_standings and \
             len(view.rows) > CROSS_TABLE_LIMIT:
         sheet = standings_sheet(view, printed_at=printed_at)
         return dataclasses.replace(sheet, round_table=round_table(round_by_round(store, ref)))
@@ -419,14 +419,15 @@ def pairings_sheet(store: Store, ref: str | int, number: int, *,
     from tally.store.events import event, round_by_round, rounds
 
     ev = event(store, ref)
-    if ev.kind == "club":
-        raise Refused(f'event {ev.id} "{ev.name}" is a club evening: it has no rounds')
+    if not ev.format.has_rounds:
+        raise Refused(f'event {ev.id} "{ev.name}" is a {ev.format.audit_name}: it has no '
+                      "rounds")
     rnd = rounds(store, ev.id, number)[0]
-    if ev.kind == "swiss" and not rnd.started:
+    if ev.format.pairs_from_standings and not rnd.started:
         raise Refused(f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
                       f"start it first (`tally event round {ev.id} {number} --start`)")
     before: dict[str, float] = {}
-    if ev.kind in ("round-robin", "swiss"):
+    if ev.format.has_scored_rounds:
         before = round_by_round(store, ev.id).scores_before(rnd.number)
     tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer,
                                 score_one=before.get(p.first), score_two=before.get(p.second))

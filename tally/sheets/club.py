@@ -33,7 +33,7 @@ def club_pairings_sheet(store: Store, ref: str | int, *,
     from tally.store.events import event
 
     ev = event(store, ref)
-    if ev.kind != "club":
+    if ev.format.has_rounds:
         raise Refused(f'event {ev.id} "{ev.name}" has rounds: print a round\'s pairings '
                       "with --round N")
     running = [m for m in store.matches() if m.event_id == ev.id and not m.over]

@@ -19,12 +19,12 @@ from tally.sheets.data import (
 )
 from tally.store import Store
 from tally.store.events import event
-from tally.store.knockouts import STAGED, KnockoutView, knockout_view
+from tally.store.knockouts import KnockoutView, knockout_view
 
 
 def _view(store: Store, ref: str | int) -> KnockoutView:
     ev = event(store, ref)
-    if ev.kind not in STAGED:
+    if not ev.format.ranks_by_elimination:
         raise Refused(f'event {ev.id} "{ev.name}" is not a knockout or groups event')
     return knockout_view(store, ev)
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from tally.events.formats import EventFormat, format_of
 from tally.store.store import Store
 from tally.store.views import AuditView, MatchView, RoundView
 
@@ -79,6 +80,11 @@ class Withdrawal:
     running: tuple[tuple[int, str], ...]
     remaining: tuple[str, ...]
 
+    @property
+    def format(self) -> EventFormat:
+        """The event's format (:mod:`tally.events.formats`)."""
+        return format_of(self.kind)
+
 
 def withdrawal(store: Store, event: int, player: str) -> Withdrawal:
     """What :func:`tally.store.events.withdraw` would do (refused as it would be)."""
@@ -95,13 +101,13 @@ def withdrawal(store: Store, event: int, player: str) -> Withdrawal:
                         for m in trial.matches()
                         if m.event_id == event and name in m.players and not m.over)
         remaining: list[str] = []
-        if ev.kind in ("round-robin", "groups"):
+        if ev.format.has_scheduled_pairings:
             for rnd in events.rounds(trial, event):
                 for p in rnd.pairings:
                     if name in (p.first, p.second) and not p.matches and \
                             p.status in ("forfeit", "void"):
                         remaining.append(p.second if p.first == name else p.first)
-        rule = "out" if ev.kind == "knockout" else ev.withdrawal
+        rule = "out" if ev.format.has_lives else ev.withdrawal
         return Withdrawal(name, ev.kind, rule, running, tuple(remaining))
 
     return rehearse(store, lambda trial: events.withdraw(trial, event, player), look)

@@ -18,7 +18,6 @@ from tally.errors import NotFound, Refused
 from tally.names import Candidate, find_event
 from tally.store import tables as t
 
-KINDS = ("club", "round-robin", "swiss", "knockout", "groups")
 BYES = ("none", "win")
 WITHDRAWALS = ("forfeit", "void")
 
@@ -112,13 +111,12 @@ def enter_club_match(conn: Connection, ev: RowMapping, spec: str,
     rule set than the event's, or for a withdrawn player; players not yet on the evening's
     list join it. Returns whether the list changed (so the caller audits the event)."""
     eid = ev["id"]
-    if ev["kind"] != "club":
-        what, how = {"round-robin": ("a round robin", "from the schedule"),
-                     "swiss": ("a Swiss event", "by pairing each round")}.get(
-            ev["kind"], (f'a {ev["kind"]} event', "from the schedule"))
-        raise Refused(f'event {eid} "{ev["name"]}" is {what}: its matches '
-                      f"are made {how} (`tally event round {eid} N "
-                      "--start`)")
+    from tally.events.formats import format_of  # the formats import the pairing code
+
+    fmt = format_of(ev["kind"])
+    if fmt.has_rounds:
+        raise Refused(f'event {eid} "{ev["name"]}" is {fmt.article_name}: its matches '
+                      f"are made {fmt.matches_made} (`tally event round {eid} N --start`)")
     if spec != ev["rules"]:
         raise Refused(f'event {eid} "{ev["name"]}" is played under '
                       f'"{ev["rules"]}", not "{spec}"')

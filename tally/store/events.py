@@ -58,6 +58,9 @@ withdrawal (no match is made for their pairings) and scores no bye there.
 :mod:`tally.store.knockouts`; :func:`start_round`, :func:`rounds`, :func:`standings` and
 :func:`add_players` hand them over to it.
 
+What each kind takes, checks and how its rounds are made is its format's
+(:mod:`tally.events.formats`): this module asks the format, never the kind.
+
 **Standings** are always derived, never stored: the game points, schneider and schwarz wins of
 both players of each match are summed in SQL from the result cache (``deal_results`` joined
 to ``matches``), each match decided by its match target, and the finished matches added up
@@ -91,14 +94,16 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.errors import NotFound, Refused
+from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
+from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.i18n import LANGUAGES
 from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.schedule import Pairing, Round, berger_schedule, first_dealer, rounds_for
+from tally.schedule import Pairing, Round, first_dealer
 from tally.store import eventrows, knockouts
 from tally.store import tables as t
 from tally.store.corrections import snapshot, utc_now
 from tally.store.derivation import checked_rules, rule_set
-from tally.store.eventrows import BYES, KINDS, WITHDRAWALS
+from tally.store.eventrows import BYES, WITHDRAWALS
 from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
 from tally.store.store import Store
@@ -114,11 +119,10 @@ from tally.store.views import (
     RoundView,
     StandingsView,
 )
-from tally.swiss import ACCELERATIONS, Played, baku_points, pair_round, swiss_players
+from tally.swiss import Played
 from tally.tiebreaks import (
     DEFAULT_TIEBREAKS,
     RANK_BY,
-    SWISS_TIEBREAKS,
     TIEBREAKS,
     MatchResult,
     PairResult,
@@ -141,14 +145,10 @@ __all__ = [
     "withdraw",
 ]
 
-#: the most matches a pairing of a round robin may play
-MAX_MATCHES_PER_PAIRING = 20
 EVENT_NAME_LENGTH = 100
 #: the most match points a won match may earn (``--points-per-win``): clubs give 1, 2 or 3;
 #: anything finite up to this keeps every sum of standings exact and printable.
 MAX_POINTS_PER_WIN = 100
-#: the most rounds a Swiss event may play
-MAX_SWISS_ROUNDS = 99
 
 
 # --- creating and changing events --------------------------------------------------------------
@@ -203,13 +203,6 @@ def check_points_per_win(value: float) -> float:
     return number
 
 
-def default_rank_by(kind: str) -> str:
-    """What an event of ``kind`` ranks by unless told: a club evening by the match-point
-    percentage (its players play different numbers of matches), every scheduled event by
-    match points (everyone plays the same matches)."""
-    return "percentage" if kind == "club" else "points"
-
-
 def check_rank_by(value: str) -> str:
     """``points`` or ``percentage``, checked.
 
@@ -235,123 +228,58 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  rank_by: str | None = None, rounds: int | None = None,
                  language: str = "", final_fill: str | None = None,
                  swap_last_rounds: bool = False, acceleration: str = "none") -> EventView:
-    """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
-    Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
-    (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
+    """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
+    ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
     order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
     to let the locale decide) is what its sheets speak.
 
-    The options are described in the module docstring; ``double`` and
-    ``matches_per_pairing`` belong to round robins (``matches_per_pairing`` to Swiss events
-    too); ``tiebreaks`` default to :data:`~tally.tiebreaks.DEFAULT_TIEBREAKS`
-    (:data:`~tally.tiebreaks.SWISS_TIEBREAKS` for a Swiss event); ``lives``, ``draw_seed`` (default:
-    the time of creation), ``final_size`` and ``final_fill`` (how a final stage left short
-    is filled: ``"playoff"``, the default, or ``"tiebreaks"``) to knockouts, ``groups`` and
-    ``advance`` to
-    groups (:mod:`tally.store.knockouts`). ``rank_by`` is what the standings rank by before
-    the tiebreaks (:func:`default_rank_by` when None). ``swap_last_rounds`` plays a double
-    round robin's first cycle's last two rounds the other way round (FIDE's advice; a double
-    round robin only: :func:`tally.schedule.berger_schedule`); ``acceleration="baku"``
-    pairs a Swiss event's first rounds accelerated (:func:`tally.swiss.baku_points`).
+    The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
+    the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
+    ``swap_last_rounds``, ``acceleration``, ``lives``, ``draw_seed``, ``final_size``,
+    ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
+    checks them and refuses those that are not its own (:mod:`tally.events.formats`).
     """
     clean = _clean_name(name)
-    _check_choices(kind, bye, withdrawal, language)
-    order = _tiebreak_order(kind, tiebreaks)
-    ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
-    _check_rounds(kind, rounds, double)
-    _check_order_options(kind, double, swap_last_rounds, acceleration)
+    fmt = _check_choices(kind, bye, withdrawal, language)
+    order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
+    ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
                       f"{matches_per_pairing}")
     per_win = check_points_per_win(match_points_per_win)
-    _check_pairings(kind, len(players), double, matches_per_pairing)
-    fmt = knockouts.check_format(kind, len(players), lives=lives, draw_seed=draw_seed,
-                                 final_size=final_size, groups=groups, advance=advance, bye=bye,
-                                 final_fill=final_fill)
+    settings = fmt.settings(Given(
+        double=double, matches_per_pairing=matches_per_pairing, rounds=rounds,
+        swap_last_rounds=swap_last_rounds, acceleration=acceleration, lives=lives,
+        draw_seed=draw_seed, final_size=final_size, final_fill=final_fill, groups=groups,
+        advance=advance, players=len(players), bye=bye))
     with store.writing() as conn:
         rows = _distinct_players(conn, players)
         eid = conn.execute(insert(t.events).values(
             name=clean, kind=kind, held_on=held_on or date.today(), rules=spec,
-            double_round=double, matches_per_pairing=matches_per_pairing,
-            match_points_per_win=per_win, bye=bye,
-            withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
-            created_at=utc_now(), rounds=rounds, language=language,
-            swap_last_rounds=swap_last_rounds, acceleration=acceleration)
-            .returning(t.events.c.id)).scalar_one()
-        if fmt is not None:
-            knockouts.insert_format(conn, eid, fmt)
+            match_points_per_win=per_win, bye=bye, withdrawal=withdrawal,
+            tiebreaks=",".join(order), rank_by=ranking, created_at=utc_now(),
+            language=language, **settings.columns()).returning(t.events.c.id)).scalar_one()
+        draw = settings.draw()
+        if draw is not None:
+            knockouts.insert_format(conn, eid, draw)
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
-        _audit_created(store, conn, eid, kind, clean, len(rows))
+        store.audit(conn, "event create", "event", eid,
+                    f'created {fmt.audit_name} {eid} "{clean}" with {len(rows)} player(s)',
+                    {f"event:{eid}": None}, {f"event:{eid}": snapshot(conn, "event", eid)})
         return _event_view(conn, _event_row(conn, eid))
 
 
-def _check_choices(kind: str, bye: str, withdrawal: str, language: str) -> None:
-    """Refuse a kind of event, bye rule, withdrawal rule or language (when given) this tally
-    does not know."""
-    _one_of("the kind of event", kind, KINDS)
+def _check_choices(kind: str, bye: str, withdrawal: str, language: str) -> EventFormat:
+    """The format of ``kind``; refuse a kind of event, bye rule, withdrawal rule or language
+    (when given) this tally does not know."""
+    _one_of("the kind of event", kind, kinds())
     _one_of("a bye", bye, BYES)
     _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
     if language:
         _one_of("the event's language", language, LANGUAGES)
-
-
-def _tiebreak_order(kind: str, tiebreaks: Sequence[str] | None) -> tuple[str, ...]:
-    """The event's tiebreaks, checked (when None: the default ones, a Swiss event's own)."""
-    if tiebreaks is None:
-        tiebreaks = SWISS_TIEBREAKS if kind == "swiss" else DEFAULT_TIEBREAKS
-    return check_tiebreaks(tiebreaks)
-
-
-def _check_order_options(kind: str, double: bool, swap_last_rounds: bool,
-                         acceleration: str) -> None:
-    """Refuse the swap of the last two rounds but for a double round robin, and an
-    acceleration unknown or for anything but a Swiss event."""
-    if swap_last_rounds and not (kind == "round-robin" and double):
-        raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
-                      "--double)")
-    _one_of("acceleration", acceleration, ACCELERATIONS)
-    if acceleration != "none" and kind != "swiss":
-        raise Refused(f"--acceleration {acceleration} is for a Swiss event (--kind swiss)")
-
-
-def _check_rounds(kind: str, rounds: int | None, double: bool) -> None:
-    """Refuse a Swiss event without a number of rounds (1 to :data:`MAX_SWISS_ROUNDS`) or
-    played double, and a number of rounds for any other kind."""
-    if kind == "swiss":
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or \
-                not 1 <= rounds <= MAX_SWISS_ROUNDS:
-            raise Refused(f"a Swiss event plays 1 to {MAX_SWISS_ROUNDS} rounds: give their "
-                          f"number (--rounds N), not {rounds}")
-        if double:
-            raise Refused("a Swiss event is paired round by round: --double is for round "
-                          "robins")
-    elif rounds is not None:
-        raise Refused("only a Swiss event has a number of rounds to give; a round robin's "
-                      "come from its schedule")
-
-
-def _check_pairings(kind: str, players: int, double: bool, matches_per_pairing: int) -> None:
-    """Refuse ``double`` or several matches per pairing where the kind has no such schedule
-    (a club evening, a knockout, groups), and a round robin of fewer than 2 players."""
-    if kind == "club" and (double or matches_per_pairing != 1):
-        raise Refused("a club evening has no schedule: double and matches per pairing are "
-                      "for round robins")
-    if kind == "round-robin" and players < 2:
-        raise Refused(f"a round robin needs at least 2 players, got {players}")
-    if kind in knockouts.STAGED and (double or matches_per_pairing != 1):
-        raise Refused(f"a {kind} event plays one match per pairing, once")
-
-
-def _audit_created(store: Store, conn: Connection, eid: int, kind: str, name: str,
-                   players: int) -> None:
-    """The audit entry of event ``eid`` just created (nothing before, the event after)."""
-    what = {"round-robin": "round robin", "club": "club evening",
-            "swiss": "Swiss event"}.get(kind, kind)
-    store.audit(conn, "event create", "event", eid,
-                f'created {what} {eid} "{name}" with {players} player(s)',
-                {f"event:{eid}": None}, {f"event:{eid}": snapshot(conn, "event", eid)})
+    return format_of(kind)
 
 
 def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]:
@@ -399,12 +327,13 @@ def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventVi
     with store.writing() as conn:
         ev = _lock_event(conn, ref)
         eid = ev["id"]
-        if ev["kind"] == "round-robin" and _started(conn, eid):
+        fmt = format_of(ev["kind"])
+        if fmt.has_rounds_made_in_advance and _started(conn, eid):
             raise eventrows.entries_refused(eid, ev["name"], "a round robin's schedule is "
                                             "made from its entries")
-        if ev["kind"] in knockouts.STAGED:
+        if fmt.ranks_by_elimination:
             knockouts.check_late_entry(conn, ev, len(players))
-        if ev["kind"] == "swiss" and _started(conn, eid, ev["rounds"]):
+        if fmt.pairs_from_standings and _started(conn, eid, ev["rounds"]):
             raise eventrows.entries_refused(eid, ev["name"], "a Swiss event takes late "
                                             "entries until its last round starts")
         rows = _distinct_players(conn, players)
@@ -456,12 +385,12 @@ def rounds(store: Store, ref: str | int, number: int | None = None) -> list[Roun
     store.ensure_results()
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
-        if ev["kind"] in knockouts.STAGED:
+        if format_of(ev["kind"]).ranks_by_elimination:
             return knockouts.rounds(conn, ev, number)
         data = _load_events(conn, t.events.c.id == ev["id"])
     e = data.events[0]
-    if e.kind == "swiss":
-        return _swiss_rounds(e, data, number)
+    if e.format.has_rounds and not e.round_robin:
+        return _paired_rounds(e, data, number)
     sched = _schedule(e)
     if number is not None:
         _check_round(e, number, len(sched))
@@ -470,43 +399,68 @@ def rounds(store: Store, ref: str | int, number: int | None = None) -> list[Roun
 
 
 def start_round(store: Store, ref: str | int, number: int) -> RoundView:
-    """Make the matches of round ``number`` of a round robin from its schedule: for each
-    pairing ``matches_per_pairing`` matches under the event's rules, with its round and
-    table; the first dealer alternates from the pairing's first player. Pairings with a
-    withdrawn player get no match (the withdrawal rule handles them). Refused for a round
-    started already. One audit entry: ``tally audit undo`` removes the round while none of
-    its matches has a deal."""
+    """Make the matches of round ``number`` as the event's format makes its next round (a
+    round robin's from its schedule, a Swiss event's paired from the standings now, a
+    knockout's drawn: :mod:`tally.store.knockouts`), in one transaction with one audit entry:
+    ``tally audit undo`` removes the round while none of its matches has a deal. Refused for
+    a round started already and for a format without rounds."""
     with store.writing() as conn:
         ev = _lock_event(conn, ref)
-        eid = ev["id"]
-        if ev["kind"] == "swiss":
-            return _start_swiss_round(store, conn, ev, number)
-        if ev["kind"] in knockouts.STAGED:
-            return knockouts.start_round(store, conn, ev, number)
-        if ev["kind"] != "round-robin":
-            raise Refused(f'event {eid} "{ev["name"]}" is a club evening: it has no rounds '
-                          "(start its matches with `tally match start ... --event`)")
-        entrants = eventrows.event_players(conn, eid)
-        ids = {str(p["player_id"]): p for p in entrants}
-        sched = berger_schedule(list(ids), double=bool(ev["double_round"]),
-                                swap_last=bool(ev["swap_last_rounds"]))
-        if not 1 <= number <= len(sched):
-            raise NotFound(f'round robin {eid} "{ev["name"]}" has rounds 1 to {len(sched)}, '
-                           f"not {number}")
-        earlier = conn.execute(select(t.matches.c.id).where(
-            (t.matches.c.event_id == eid) & (t.matches.c.round_number == number))
-            .order_by(t.matches.c.id)).scalars().all()
-        if _started(conn, eid, number) or earlier:
-            raise eventrows.round_refused(eid, ev["name"], number, number + 1, earlier)
-        rnd = sched[number - 1]
-        withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
-        bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
-        insert_round(store, conn, ev, number, bye,
-                     [(p.table, int(p.first), int(p.second), int(first_dealer(p)))
-                      for p in rnd.pairings if not {p.first, p.second} & withdrawn],
-                     f'started round {number} of event {eid} "{ev["name"]}"',
-                     matches_per_pairing=ev["matches_per_pairing"])
-        data = _load_events(conn, t.events.c.id == eid)
+        return format_of(ev["kind"]).start_round(_RoundMaker(store, conn, ev), number)
+
+
+@dataclass(frozen=True)
+class _RoundMaker:
+    """The ways this store makes a round's matches, in the caller's transaction; the event's
+    format picks one (:class:`tally.events.formats.base.RoundMaker`)."""
+
+    store: Store
+    conn: Connection
+    ev: RowMapping
+
+    def from_schedule(self, number: int) -> RoundView:
+        fmt = format_of(self.ev["kind"])
+        return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number)
+
+    def paired_now(self, number: int) -> RoundView:
+        return _start_paired_round(self.store, self.conn, self.ev, number)
+
+    def drawn(self, number: int) -> RoundView:
+        return knockouts.start_round(self.store, self.conn, self.ev, number)
+
+    def refused(self) -> RoundView:
+        ev = self.ev
+        raise Refused(f'event {ev["id"]} "{ev["name"]}" is a {format_of(ev["kind"]).audit_name}: '
+                      "it has no rounds (start its matches with `tally match start ... --event`)")
+
+
+def _start_scheduled_round(store: Store, conn: Connection, ev: RowMapping, fmt: EventFormat,
+                           number: int) -> RoundView:
+    """Make the matches of round ``number`` of a schedule made in advance: for each pairing
+    ``matches_per_pairing`` matches under the event's rules, with its round and table; the
+    first dealer alternates from the pairing's first player. Pairings with a withdrawn player
+    get no match (the withdrawal rule handles them)."""
+    eid = ev["id"]
+    entrants = eventrows.event_players(conn, eid)
+    ids = {str(p["player_id"]): p for p in entrants}
+    sched = fmt.schedule(list(ids), dict(ev))
+    if not 1 <= number <= len(sched):
+        raise NotFound(f'round robin {eid} "{ev["name"]}" has rounds 1 to {len(sched)}, '
+                       f"not {number}")
+    earlier = conn.execute(select(t.matches.c.id).where(
+        (t.matches.c.event_id == eid) & (t.matches.c.round_number == number))
+        .order_by(t.matches.c.id)).scalars().all()
+    if _started(conn, eid, number) or earlier:
+        raise eventrows.round_refused(eid, ev["name"], number, number + 1, earlier)
+    rnd = sched[number - 1]
+    withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
+    bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
+    insert_round(store, conn, ev, number, bye,
+                 [(p.table, int(p.first), int(p.second), int(first_dealer(p)))
+                  for p in rnd.pairings if not {p.first, p.second} & withdrawn],
+                 f'started round {number} of event {eid} "{ev["name"]}"',
+                 matches_per_pairing=ev["matches_per_pairing"])
+    data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)
 
 
@@ -562,8 +516,13 @@ class _Event:
     acceleration: str = "none"
 
     @property
+    def format(self) -> EventFormat:
+        return format_of(self.kind)
+
+    @property
     def round_robin(self) -> bool:
-        return self.kind == "round-robin"
+        """Its rounds are made in advance (a schedule)."""
+        return self.format.has_rounds_made_in_advance
 
     @property
     def withdrawn(self) -> set[int]:
@@ -730,11 +689,11 @@ def _load_matches(conn: Connection, chosen: Any, many: bool
 def _schedule(e: _Event) -> list[Round]:
     """The Berger schedule of a round robin, over player ids (as text) in seed order."""
     if not e.round_robin:
-        raise Refused(f'event {e.id} "{e.name}" is a club evening: it has no schedule')
+        raise Refused(f'event {e.id} "{e.name}" is a {e.format.audit_name}: it has no schedule')
     if len(e.entrants) < 2:
         return []
-    return berger_schedule([str(p.player_id) for p in e.entrants], double=e.double,
-                           swap_last=e.swap_last_rounds)
+    return e.format.schedule([str(p.player_id) for p in e.entrants],
+                             {"double_round": e.double, "swap_last_rounds": e.swap_last_rounds})
 
 
 class _Result(NamedTuple):
@@ -926,7 +885,7 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
         view = _event_view(conn, ev)
-    if ev["kind"] in knockouts.STAGED:
+    if format_of(ev["kind"]).ranks_by_elimination:
         return knockouts.standings(store, view, tiebreaks=order)
     data, summed = _load_sums(store, t.events.c.id == ev["id"], many=False)
     e = data.events[0]
@@ -934,7 +893,7 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
     ranking = e.rank_by if ranking is None else ranking
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
     rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking)
-    if e.kind == "club" or ranking == "percentage":
+    if not e.format.has_rounds or ranking == "percentage":
         rows = played_first(rows)
     return StandingsView(
         title=e.name, event=view, events=(e.id,), date_from=e.held_on, date_to=e.held_on,
@@ -1002,7 +961,8 @@ def season_standings(store: Store, *, date_from: date | None = None,
         raise Refused(f"the season cannot end ({date_to}) before it begins ({date_from})")
     which: ColumnElement[bool] = t.events.c.id.is_not(None)
     if not all_events:
-        which = and_(which, t.events.c.kind == "club")
+        which = and_(which, t.events.c.kind.in_(
+            [f.kind for f in FORMATS.values() if f.counts_in_the_season]))
     if date_from is not None:
         which = and_(which, t.events.c.held_on >= date_from)
     if date_to is not None:
@@ -1053,7 +1013,7 @@ def _seed(e: _Event, player_id: int) -> int:
 def _stage(e: _Event, unresolved: int) -> str:
     """Where a round robin stands (empty for a club evening); ``unresolved``: its matches
     nobody has won yet that no withdrawal decides."""
-    if not e.round_robin and e.kind != "swiss":
+    if not e.format.has_scored_rounds:
         return ""
     total = _total_rounds(e)
     if not e.started:
@@ -1108,7 +1068,7 @@ def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
     the cross-table writes it, the match points it earned (a win, a forfeit won, a scoring
     bye) and the running total. Matches without a round (a club evening's) are left out."""
     view, data, e = _load_one(store, ref)
-    if e.kind not in ("round-robin", "swiss"):
+    if not e.format.has_scored_rounds:
         raise Refused(f'event {e.id} "{e.name}" is not a round robin or Swiss event: it has '
                       "no rounds to show one by one")
     ranked = standings(store, e.id).rows
@@ -1159,11 +1119,7 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
                                  .order_by(t.event_rounds.c.number)).scalars())
     count = conn.execute(select(func.count()).select_from(t.matches)
                          .where(t.matches.c.event_id == eid)).scalar_one()
-    total = 0
-    if row["kind"] == "round-robin" and len(entrants) >= 2:
-        total = rounds_for(len(entrants), bool(row["double_round"]))
-    elif row["kind"] == "swiss":
-        total = int(row["rounds"])
+    total = format_of(row["kind"]).total_rounds(len(entrants), dict(row))
     return EventView(
         id=eid, name=row["name"], date=row["held_on"], kind=row["kind"], rules=row["rules"],
         players=tuple(EventPlayerView(p["seed"], p["name"], None if p["withdrawn_at"] is None
@@ -1223,7 +1179,7 @@ def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> Pai
 
 def _total_rounds(e: _Event) -> int:
     """The rounds an event plays: a Swiss event's number, a round robin's schedule."""
-    if e.kind == "swiss":
+    if not e.round_robin:
         return e.rounds or 0
     return len(_schedule(e))
 
@@ -1247,8 +1203,9 @@ def _swiss_unfinished(e: _Event, data: _Data, number: int) -> list[int]:
 
 
 def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
-    """Round ``number`` of a Swiss event as :func:`tally.swiss.pair_round` pairs it now, as a
-    :class:`~tally.schedule.Round` over player ids (as text), ``first`` dealing first."""
+    """Round ``number`` of an event paired round by round as its format pairs it now (a Swiss
+    event: :func:`tally.swiss.pair_round`), as a :class:`~tally.schedule.Round` over player
+    ids (as text), ``first`` dealing first."""
     counted = _counted(e, data)
     order = _players_of([e], data)
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
@@ -1259,21 +1216,18 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
                         tiebreaks=e.tiebreaks)
     ids = {data.name(p): p for p in order}
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
-    ranked = [str(ids[r.player]) for r in rows if ids[r.player] in listed]
-    points = {str(ids[r.player]): r.match_points for r in rows}
-    if e.acceleration == "baku":
-        seeds = [str(x.player_id) for x in e.entrants]
-        group_a, virtual = baku_points(len(seeds), e.rounds or 0, number)
-        for k in seeds[:group_a]:
-            if k in points:
-                points[k] += virtual * e.match_points_per_win
     played = [Played(m.round_number or 0, str(m.first_dealer),
                      str(m.b if m.first_dealer == m.a else m.a))
               for m in _swiss_played(e, data)]
-    byes = {str(p): n for p, n in counted.byes.items()}
-    rnd = pair_round(swiss_players(ranked, points, played, byes), number)
-    return Round(number, tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings),
-                 rnd.bye)
+    return e.format.next_round(RoundState(
+        number, tuple(str(x.player_id) for x in e.entrants),
+        frozenset(str(p) for p in e.withdrawn),
+        {"rounds": e.rounds, "acceleration": e.acceleration,
+         "match_points_per_win": e.match_points_per_win, "double_round": e.double,
+         "swap_last_rounds": e.swap_last_rounds},
+        ranked=[str(ids[r.player]) for r in rows if ids[r.player] in listed],
+        points={str(ids[r.player]): r.match_points for r in rows}, played=played,
+        byes={str(p): n for p, n in counted.byes.items()}))
 
 
 def _swiss_round_of(e: _Event, data: _Data, number: int) -> Round:
@@ -1289,18 +1243,20 @@ def _swiss_next(e: _Event, number: int) -> None:
     """Refuse to start round ``number`` of a Swiss event unless it is the next one."""
     total = e.rounds or 0
     if not 1 <= number <= total:
-        raise NotFound(f'Swiss event {e.id} "{e.name}" has rounds 1 to {total}, not {number}')
+        raise NotFound(f'{e.format.audit_name} {e.id} "{e.name}" has rounds 1 to {total}, '
+                       f"not {number}")
     following = max(e.started, default=0) + 1
     if number in e.started or number != following:
         raise eventrows.round_refused(e.id, e.name, number, following)
 
 
-def _swiss_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView]:
+def _paired_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView]:
     """The rounds of a Swiss event: those started, then the next one as it would be paired
     now when the round before it is finished (only round ``number`` if given)."""
     total = e.rounds or 0
     if number is not None and not 1 <= number <= total:
-        raise NotFound(f'Swiss event {e.id} "{e.name}" has rounds 1 to {total}, not {number}')
+        raise NotFound(f'{e.format.audit_name} {e.id} "{e.name}" has rounds 1 to {total}, '
+                       f"not {number}")
     views = [_round_view(e, data, _swiss_round_of(e, data, k)) for k in sorted(e.started)
              if number in (None, k)]
     following = max(e.started, default=0) + 1
@@ -1312,12 +1268,12 @@ def _swiss_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView]
     elif number is not None:
         still = f" (matches still being played: {', '.join(map(str, waiting))})" \
             if waiting and number == following else ""
-        raise Refused(f'round {number} of Swiss event {e.id} "{e.name}" is paired once '
-                      f"round {number - 1} is finished{still}")
+        raise Refused(f'round {number} of {e.format.audit_name} {e.id} "{e.name}" is paired '
+                      f"once round {number - 1} is finished{still}")
     return views
 
 
-def _start_swiss_round(store: Store, conn: Connection, ev: RowMapping,
+def _start_paired_round(store: Store, conn: Connection, ev: RowMapping,
                        number: int) -> RoundView:
     """Pair round ``number`` of a Swiss event from its standings now and make its matches
     (module docstring), in the caller's transaction, with one audit entry."""
@@ -1327,17 +1283,18 @@ def _start_swiss_round(store: Store, conn: Connection, ev: RowMapping,
     _swiss_next(e, number)
     waiting = _swiss_unfinished(e, data, number - 1)
     if waiting:
-        raise Refused(f'round {number} of Swiss event {eid} "{e.name}" is paired once round '
-                      f"{number - 1} is finished (matches still being played: "
+        raise Refused(f'round {number} of {e.format.audit_name} {eid} "{e.name}" is paired '
+                      f"once round {number - 1} is finished (matches still being played: "
                       f"{', '.join(map(str, waiting))})")
     active = [x for x in e.entrants if not x.withdrawn]
     if len(active) < 2:
-        raise Refused(f'Swiss event {eid} "{e.name}" needs at least 2 players who have not '
-                      f"withdrawn to pair a round, has {len(active)}")
+        raise Refused(f'{e.format.audit_name} {eid} "{e.name}" needs at least 2 players who '
+                      f"have not withdrawn to pair a round, has {len(active)}")
     rnd = _swiss_pairing(e, data, number)
     insert_round(store, conn, ev, number, None if rnd.bye is None else int(rnd.bye),
                  [(p.table, int(p.first), int(p.second), int(p.first)) for p in rnd.pairings],
-                 f'paired and started round {number} of Swiss event {eid} "{e.name}"',
+                 f'paired and started round {number} of {e.format.audit_name} {eid} '
+                 f'"{e.name}"',
                  matches_per_pairing=ev["matches_per_pairing"])
     data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)

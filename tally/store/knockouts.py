@@ -74,9 +74,9 @@ from tally.bracket import (
     snake_groups,
 )
 from tally.errors import NotFound, Refused
+from tally.events.formats import EventFormat, Given, format_of
 from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.knockout import (
-    MAX_LIVES,
     LifeLine,
     Outcome,
     count_lives,
@@ -88,7 +88,7 @@ from tally.prizes import PrizeTable, parse_shares, pool, prize_table, prizes_by_
 from tally.schedule import Pairing, berger_schedule, rounds_for
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import Snapshot, snapshot, utc_now
+from tally.store.corrections import Snapshot, snapshot
 from tally.store.derivation import rule_set
 from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
@@ -98,12 +98,10 @@ from tally.tiebreaks import MatchResult, StandingRow
 from tally.tiebreaks import standings as rank_players
 
 __all__ = [
-    "STAGED",
     "BracketMatchView",
     "KnockoutLine",
     "KnockoutView",
     "PrizeView",
-    "check_format",
     "check_late_entry",
     "event_format",
     "insert_format",
@@ -115,81 +113,19 @@ __all__ = [
     "start_round",
 ]
 
-#: The kinds of event this module runs.
-STAGED = ("knockout", "groups")
-#: The longest seed of a draw.
-SEED_LENGTH = 100
-#: How a knockout fills its final stage when a round leaves it short (the first: the default)
-FINAL_FILLS = ("playoff", "tiebreaks")
 
 
 # --- the format ------------------------------------------------------------------------------
 
 
-def check_format(kind: str, players: int, *, lives: int | None, draw_seed: str | None,
-                 final_size: int | None, groups: int | None, advance: int | None,
-                 bye: str, final_fill: str | None = None) -> dict[str, Any] | None:
-    """The ``event_formats`` values of a new event of ``kind`` with ``players`` entries,
-    checked; None for a club evening or round robin (which take none of these options)."""
-    given = {"--lives": lives, "--seed": draw_seed, "--final": final_size,
-             "--groups": groups, "--advance": advance, "--final-fill": final_fill}
-    if kind not in STAGED:
-        extra = [k for k, v in given.items() if v is not None]
-        if extra:
-            raise Refused(f"{', '.join(extra)}: only for a knockout or groups, not a {kind}")
-        return None
-    if kind == "knockout":
-        wrong = [k for k in ("--groups", "--advance") if given[k] is not None]
-        if wrong:
-            raise Refused(f"{', '.join(wrong)}: for groups (--kind groups), not a knockout")
-        lives = 3 if lives is None else lives
-        if not 1 <= lives <= MAX_LIVES:
-            raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
-        if final_size is not None and (final_size < 2 or final_size & (final_size - 1)
-                                       or final_size > 64):
-            raise Refused(f"the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, "
-                          f"not {final_size}")
-        if final_fill is not None and final_fill not in FINAL_FILLS:
-            raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
-        if final_fill is not None and final_size is None:
-            raise Refused("--final-fill: only with a final stage (--final N)")
-        seed = (draw_seed if draw_seed is not None else "").strip()
-        if not seed:
-            seed = utc_now().strftime("%Y%m%d%H%M%S")
-        if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
-            raise Refused(f"a seed is at most {SEED_LENGTH} characters, no control characters")
-        return {"lives": lives, "draw_seed": seed, "final_size": final_size, "groups": None,
-                "advance": None, "final_fill": final_fill or FINAL_FILLS[0]}
-    wrong = [k for k in ("--lives", "--seed", "--final", "--final-fill")
-             if given[k] is not None]
-    if wrong:
-        raise Refused(f"{', '.join(wrong)}: for a knockout (--kind knockout), not groups")
-    if bye != "none":
-        raise Refused("a bye in a group scores nothing (--bye none)")
-    if groups is None or advance is None:
-        raise Refused("groups then knockout needs --groups G and --advance K")
-    if not 1 <= groups <= 32:
-        raise Refused(f"there are 1 to 32 groups, not {groups}")
-    if players and players < 2 * groups:
-        raise Refused(f"{groups} groups need at least {2 * groups} players, not {players}")
-    smallest = players // groups if players else 2
-    if not 1 <= advance <= smallest or groups * advance < 2:
-        raise Refused(f"--advance must be from 1 to {smallest} (the smallest group) with at "
-                      f"least 2 going through, not {advance}")
-    if groups * advance > 64:
-        raise Refused("at most 64 players go into the bracket")
-    return {"lives": None, "draw_seed": None, "final_size": None, "groups": groups,
-            "advance": advance, "final_fill": FINAL_FILLS[0]}
-
-
 def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> None:
-    """Store a new event's format row (values from :func:`check_format`)."""
+    """Store a new event's format row (values from its settings' ``draw()``)."""
     conn.execute(insert(t.event_formats).values(event_id=event_id, bracket_round=None,
                                                 bracket=None, **values))
 
 
 def event_format(store: Store, ref: str | int) -> dict[str, Any]:
-    """The format a knockout or groups event was created with, as :func:`check_format`
+    """The format a knockout or groups event was created with, as its settings
     made it: ``lives``, ``draw_seed``, ``final_size``, ``groups``, ``advance`` (None where
     the kind has none), ``final_fill``; for an export that creates the event again."""
     with store.reading() as conn:
@@ -202,13 +138,12 @@ def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
     """Refuse players added to a knockout or groups when the format no longer takes them
     (see the module docstring)."""
     st = _load(conn, ev)
-    if ev["kind"] == "groups":
+    if st.format.has_groups:
         if st.started:
             raise eventrows.entries_refused(ev["id"], ev["name"], "the groups are made from "
                                             "the entries")
-        check_format("groups", len(st.entrants) + adding, lives=None, draw_seed=None,
-                     final_size=None, groups=st.fmt["groups"], advance=st.fmt["advance"],
-                     bye="none")
+        st.format.settings(Given(players=len(st.entrants) + adding, groups=st.fmt["groups"],
+                                 advance=st.fmt["advance"]))
         return
     out = [x for x in _lives(st) if x.out_in is not None and not x.withdrawn]
     if st.fmt["bracket_round"] is not None or out:
@@ -248,6 +183,10 @@ class _State:
     bought: dict[int, list[int]] = dataclasses.field(default_factory=dict)
     #: the buy-backs' fees paid (cents)
     bought_fees: int = 0
+
+    @property
+    def format(self) -> EventFormat:
+        return format_of(self.ev["kind"])
 
     @property
     def ids(self) -> list[int]:
@@ -375,7 +314,7 @@ def _fill(st: _State) -> _Fill | None:
     players still in than it holds; None when it did not (or the event has none)."""
     final = st.fmt["final_size"]
     upto = _lives_rounds(st)
-    if st.ev["kind"] != "knockout" or final is None or upto == 0:
+    if not st.format.has_lives or final is None or upto == 0:
         return None
     places = final - len(_alive(st))
     if places <= 0:
@@ -446,7 +385,7 @@ def _unmade_forfeits(st: _State, members: set[int] | None = None) -> list[MatchR
     """Groups under the ``forfeit`` rule: each scheduled group match not made, of a player
     who withdrew against one who did not, is a match won by the opponent (no game points),
     as in a round robin; only matches among ``members`` when given."""
-    if st.ev["kind"] != "groups" or st.ev["withdrawal"] != "forfeit" or not st.withdrawn:
+    if not st.format.has_groups or st.ev["withdrawal"] != "forfeit" or not st.withdrawn:
         return []
     gone = set(st.withdrawn)
     made = {(m.round, m.table) for m in st.matches}
@@ -567,7 +506,7 @@ def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[i
     keys: dict[str, tuple[int, ...]] = {}
     words: dict[str, str] = {}
     gone = st.withdrawn
-    if st.ev["kind"] == "knockout":
+    if st.format.has_lives:
         for line in _lives(st):
             keys[line.player] = (0, *line.stage_key)
             words[line.player] = (f"still in, {line.lives} "
@@ -761,9 +700,9 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
     keys, words = _stage_keys(st, order)
     ids = [str(p) for p in st.ids]
     ranked = rank_by_stage(ids, field_rank, keys, _playoff_pairs(st))
-    lines_by = {x.player: x for x in _lives(st)} if st.ev["kind"] == "knockout" else {}
+    lines_by = {x.player: x for x in _lives(st)} if st.format.has_lives else {}
     group_of = {}
-    if st.ev["kind"] == "groups":
+    if st.format.has_groups:
         group_of = {str(p): i for i, g in enumerate(_groups(st), start=1) for p in g}
     seeds = {str(e["player_id"]): e["seed"] for e in st.entrants}
     total = len(st.started)
@@ -803,13 +742,13 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
             bracket.append(tuple(views))
         if found[-1][0].decided and found[-1][0].winner:
             champion = st.names[int(found[-1][0].winner)]
-    elif st.ev["kind"] == "knockout":
+    elif st.format.has_lives:
         alive = [x for x in _lives(st) if x.out_in is None]
         if len(alive) == 1 and total:
             champion = st.names[int(alive[0].player)]
             lines[0] = dataclasses.replace(lines[0], stage="winner")
     groups = tuple(tuple(st.names[p] for p in g) for g in _groups(st)) \
-        if st.ev["kind"] == "groups" else ()
+        if st.format.has_groups else ()
     playoffs = tuple(_pairing(st, m.table or i, [m]) for i, m in
                      enumerate(st.playoffs, start=1))
     return KnockoutView(
@@ -867,7 +806,7 @@ def _stage(st: _State, champion: str | None) -> str:
         return f"round {total}, the bracket"
     if st.fmt["playoff_round"] is not None:
         return f"round {total}, the play-off for the final stage"
-    if st.ev["kind"] == "groups":
+    if st.format.has_groups:
         return f"round {total} of {_group_rounds(st)} of the groups"
     alive = sum(1 for x in _lives(st) if x.out_in is None)
     return f"round {total}, {alive} players still in"
@@ -926,7 +865,7 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
 def _total_rounds(st: _State) -> int | None:
     """How many rounds the event has: groups and a seeded bracket know it; a knockout's
     rounds by lot go on until its final stage or last player (None)."""
-    if st.ev["kind"] == "groups":
+    if st.format.has_groups:
         qualifiers = st.fmt["groups"] * st.fmt["advance"]
         return _group_rounds(st) + (bracket_size(qualifiers).bit_length() - 1
                                     if qualifiers >= 2 else 0)
@@ -944,7 +883,7 @@ def _round_view(st: _State, number: int) -> RoundView:
     started = number in st.started
     byes: list[str] = []
     planned: dict[int, Pairing] = {}
-    if st.ev["kind"] == "groups" and number <= _group_rounds(st):
+    if st.format.has_groups and number <= _group_rounds(st):
         for p in _group_round(st, number)[0]:
             planned[p.table] = p
         byes = [st.names[b] for b in _group_round(st, number)[1]]
@@ -965,7 +904,7 @@ def _draw_words(st: _State, number: int) -> str:
     """How round ``number`` was made: a group round, drawn by lot, the play-off for the
     final stage, or a round of the bracket."""
     bracket_round, playoff_round = st.fmt["bracket_round"], st.fmt["playoff_round"]
-    if st.ev["kind"] == "groups" and number <= _group_rounds(st):
+    if st.format.has_groups and number <= _group_rounds(st):
         return f"group round {number} of {_group_rounds(st)}"
     if bracket_round is not None and number >= bracket_round:
         found = _bracket(st)
@@ -1001,7 +940,7 @@ def rounds(conn: Connection, ev: RowMapping, number: int | None) -> list[RoundVi
     knockout's round is drawn when it is started, a bracket round seeded then."""
     st = _load(conn, ev)
     known = set(st.started)
-    if ev["kind"] == "groups":
+    if format_of(ev["kind"]).has_groups:
         known |= set(range(1, _group_rounds(st) + 1))
     if number is not None:
         if number not in known:
@@ -1023,7 +962,7 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
     bye: int | None = None
     what: str
     pairs: list[tuple[int, int, int, int]]  # table, a, b, first dealer
-    if ev["kind"] == "groups" and number <= _group_rounds(st):
+    if format_of(ev["kind"]).has_groups and number <= _group_rounds(st):
         gone = set(st.withdrawn)
         planned, _ = _group_round(st, number)
         pairs = [(p.table, int(p.first), int(p.second), int(p.first)) for p in planned
@@ -1063,7 +1002,7 @@ def set_best_of(store: Store, ref: str | int, best_of: int) -> None:
     check_best_of(best_of)
     with store.writing() as conn:
         ev = eventrows.resolve_event(conn, ref, lock=True)
-        if ev["kind"] not in STAGED:
+        if not format_of(ev["kind"]).ranks_by_elimination:
             raise Refused(f'event {ev["id"]} "{ev["name"]}" has no bracket: best of N is for '
                           "a knockout's final stage or groups then knockout")
         st = _load(conn, ev)
@@ -1106,7 +1045,7 @@ def _seed_bracket_when_due(conn: Connection, st: _State, number: int) -> _State:
     if st.fmt["bracket_round"] is not None:
         return st
     finalists = _finalists(st)
-    if st.ev["kind"] == "groups" or finalists is not None:
+    if st.format.has_groups or finalists is not None:
         slots = _seed_bracket(st, finalists or [])
         conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == st.ev["id"])
                      .values(bracket_round=number, bracket=",".join(
@@ -1150,7 +1089,7 @@ def _draw_playoff(conn: Connection, st: _State, number: int, fill: _Fill
 
 def _alive(st: _State) -> list[int]:
     """Knockout: the players still in, in entry order."""
-    if st.ev["kind"] != "knockout":
+    if not st.format.has_lives:
         return []
     return [int(x.player) for x in _lives(st) if x.out_in is None]
 
@@ -1159,7 +1098,7 @@ def _seed_bracket(st: _State, alive: list[int]) -> tuple[int | None, ...]:
     """The bracket's slots: a knockout's last players seeded by lives left, the ordinary
     standings, entry order; groups' qualifiers across groups."""
     order = tuple(x for x in st.ev["tiebreaks"].split(",") if x)
-    if st.ev["kind"] == "knockout":
+    if st.format.has_lives:
         field = _field(st, order)
         rank = {r.player: r.rank for r in field}
         lives = {int(x.player): x.lives for x in _lives(st)}
@@ -1206,7 +1145,7 @@ def record_playoff(store: Store, ref: str | int, first: str, second: str, *,
     the match's number; its deals are recorded as any match's."""
     with store.writing() as conn:
         ev = eventrows.resolve_event(conn, ref, lock=True)
-        if ev["kind"] not in STAGED:
+        if not format_of(ev["kind"]).ranks_by_elimination:
             raise Refused(f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
                           "event: it has no play-offs")
         a, b = resolve_player(conn, first), resolve_player(conn, second)
@@ -1245,7 +1184,7 @@ def _tied(st: _State, order: tuple[str, ...], a: int, b: int) -> bool:
                                                    _playoff_pairs(st)))
     if ranked[str(a)] == ranked[str(b)]:
         return True
-    if st.ev["kind"] == "groups":
+    if st.format.has_groups:
         for table in _group_tables(st, order):
             rank = {p: r for r, p in table}
             if a in rank and b in rank and rank[a] == rank[b]:

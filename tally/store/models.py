@@ -84,7 +84,8 @@ class Match(SQLModel, table=True):
 class Event(SQLModel, table=True):
     """A club evening (matches in any pairing), a round robin (a fixed Berger schedule), a
     Swiss event (``rounds`` rounds, each paired from the standings: :mod:`tally.swiss`), a
-    knockout with lives or groups then knockout (their format: :class:`EventFormat`).
+    knockout with lives or groups then knockout (their format: :class:`EventFormat`);
+    ``kind`` is a key of :data:`tally.events.formats.FORMATS`, which checks it.
 
     Matches of the event are played under ``rules``. ``match_points_per_win`` is what a won
     match earns, ``bye`` what sitting out a round earns (``none``, or ``win``: as much as a
@@ -99,8 +100,6 @@ class Event(SQLModel, table=True):
 
     __tablename__ = "events"
     __table_args__ = (
-        CheckConstraint("kind IN ('club', 'round-robin', 'swiss', 'knockout', 'groups')",
-                        name="kind"),
         CheckConstraint("bye IN ('none', 'win')", name="bye"),
         CheckConstraint("withdrawal IN ('forfeit', 'void')", name="withdrawal"),
         CheckConstraint("matches_per_pairing >= 1", name="matches_per_pairing"),

@@ -363,12 +363,14 @@ def _check_mergeable(conn: Connection, keep: RowMapping, drop: RowMapping, match
     if both:
         raise Refused(f'"{keep["name"]}" and "{drop["name"]}" played each other '
                       f"(match {min(both)}): they are two people")
+    from tally.events.formats import format_of
+
     shared = sorted(set(event_ids) & set(eventrows.events_of_player(conn, kid)))
     for eid in shared:
         ev = eventrows.resolve_event(conn, eid, lock=True)
         started = conn.execute(select(t.event_rounds.c.number).where(
             t.event_rounds.c.event_id == eid).limit(1)).first()
-        if ev["kind"] == "round-robin" and started is not None:
+        if format_of(ev["kind"]).has_rounds_made_in_advance and started is not None:
             raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are both entered in '
                           f'round robin {eid} "{ev["name"]}", which has started: its '
                           "schedule pairs them as two players, so they stay two "

@@ -13,12 +13,13 @@ from sqlalchemy import insert, update
 from sqlalchemy.engine import RowMapping
 
 from tally.errors import NotFound, Refused
+from tally.events.formats import format_of
 from tally.knockout import MAX_LIVES, buy_back_refusal
 from tally.prizes import check_shares, money, parse_shares
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import snapshot, utc_now
-from tally.store.knockouts import STAGED, _buy_back_fee, _lives, _load
+from tally.store.knockouts import _buy_back_fee, _lives, _load
 from tally.store.players import resolve_player
 from tally.store.store import Store
 
@@ -40,7 +41,7 @@ def set_money(store: Store, ref: str | int, *, entry_fee: int | None = None,
     and buy-backs per player; checked (:func:`tally.prizes.check_shares`), audited."""
     with store.writing() as conn:
         ev = eventrows.resolve_event(conn, ref, lock=True)
-        if ev["kind"] not in STAGED:
+        if not format_of(ev["kind"]).ranks_by_elimination:
             raise Refused(f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
                           "event: prize tables and buy-backs are for those")
         st = _load(conn, ev)
@@ -85,7 +86,7 @@ def buy_back(store: Store, ref: str | int, player: str) -> tuple[str, int]:
     which goes into the prize pool. Audited; ``tally audit undo`` takes it back."""
     with store.writing() as conn:
         ev = eventrows.resolve_event(conn, ref, lock=True)
-        if ev["kind"] not in STAGED:
+        if not format_of(ev["kind"]).ranks_by_elimination:
             raise Refused(f'event {ev["id"]} "{ev["name"]}" is not a knockout: nobody buys '
                           "back a life")
         who = resolve_player(conn, player)

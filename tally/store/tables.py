@@ -97,7 +97,8 @@ audit_log = table(
 
 #: A club evening (matches in any pairing), a round robin (a fixed Berger schedule), a Swiss
 #: event (``rounds`` rounds, each paired from the standings: :mod:`tally.swiss`), a knockout with
-#: lives or groups then knockout (their format: :class:`EventFormat`).
+#: lives or groups then knockout (their format: :class:`EventFormat`); ``kind`` is a key of
+#: :data:`tally.events.formats.FORMATS`, which checks it.
 events = table(
     "events",
     column("id", Integer),

@@ -21,6 +21,7 @@ from tally.match import MATCH_RESULT
 
 if TYPE_CHECKING:
     # only named in an annotation: recording a card need not import the tiebreaks
+    from tally.events.formats import EventFormat
     from tally.tiebreaks import StandingRow
 
 
@@ -334,6 +335,13 @@ class EventView:
     swap_last_rounds: bool = False
     #: a Swiss event's accelerated pairings: ``"none"`` or ``"baku"``
     acceleration: str = "none"
+
+    @property
+    def format(self) -> EventFormat:
+        """What its kind of event is and does (:mod:`tally.events.formats`)."""
+        from tally.events.formats import format_of
+
+        return format_of(self.kind)
 
 
 @dataclass(frozen=True)

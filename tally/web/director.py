@@ -214,10 +214,10 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     from tally.store import events
 
     ev = events.event(store, event_id)
-    rounds = events.rounds(store, event_id) if ev.kind != "club" else []
+    rounds = events.rounds(store, event_id) if ev.format.has_rounds else []
     matches = [m for m in store.matches() if m.event_id == event_id]
     following = next((r.number for r in rounds if not r.started), None)
-    if ev.kind in ("knockout", "groups") and following is None:
+    if ev.format.ranks_by_elimination and following is None:
         # drawn when started: the next round is offered until the event is over
         over = events.standings(store, event_id).stage.startswith("over")
         following = None if over else max(ev.rounds_started, default=0) + 1
@@ -230,9 +230,9 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
 def _staged(store: Store, ev: EventView) -> KnockoutView | None:
     """A knockout's or groups event's view (its prize table, lives and buy-back rule) for
     the money forms of its page; None for any other event."""
-    from tally.store.knockouts import STAGED, knockout_view
+    from tally.store.knockouts import knockout_view
 
-    return knockout_view(store, ev) if ev.kind in STAGED else None
+    return knockout_view(store, ev) if ev.format.ranks_by_elimination else None
 
 
 @guarded

@@ -88,11 +88,11 @@ def withdrawal_lines(w: Withdrawal, _: Callable[[str], str],
                              "(%(names)s).",
                              "%(player)s's %(n)s remaining matches are won by their opponents "
                              "(%(names)s).", n)) % names)
-    if w.kind == "knockout":
+    if w.format.has_lives:
         out.append(_("%(player)s is out of the knockout at once.") % who)
-    elif w.kind == "swiss":
+    elif w.format.pairs_from_standings:
         out.append(_("%(player)s is not paired in the rounds still to come.") % who)
-    elif w.kind == "club" and not w.running:
+    elif not w.format.has_rounds and not w.running:
         out.append(_("%(player)s starts no new match.") % who)
     out.append(_("The matches %(player)s finished still count.") % who)
     return out

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import Refused, TallyError
+from tally.events.formats import FORMATS, kinds
 from tally.i18n import N_
 from tally.web.app import (
     blocking,
@@ -40,11 +41,6 @@ if TYPE_CHECKING:
     from tally.store import Store
     from tally.store.players import Lookup
 
-#: the settings of each kind of event beyond those every kind has
-KIND_FIELDS = {
-    "club": (), "round-robin": ("double", "matches"), "swiss": ("rounds", "matches"),
-    "knockout": ("lives", "seed", "final", "final_fill"), "groups": ("groups", "advance"),
-}
 #: how the form names each choice (a kind of event: the templates' ``kind_name``)
 LABELS = {
     "none": N_("nothing"), "win": N_("as a won match"),
@@ -97,7 +93,7 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
     from datetime import date
 
     kind = fields.get("kind", "club")
-    mine = KIND_FIELDS.get(kind, ())
+    mine = FORMATS[kind].form_fields if kind in FORMATS else ()
     when = fields.get("date", "").strip()
     try:
         held_on = date.fromisoformat(when) if when else None
@@ -192,10 +188,10 @@ async def new_event(request: Request) -> Response:
 def _choices() -> dict[str, Any]:
     from tally.i18n import LANGUAGES
     from tally.rules import PRESETS
-    from tally.store.eventrows import BYES, KINDS, WITHDRAWALS
+    from tally.store.eventrows import BYES, WITHDRAWALS
     from tally.tiebreaks import RANK_BY, TIEBREAKS
 
-    return {"kinds": KINDS, "presets": list(PRESETS), "byes": BYES,
+    return {"kinds": kinds(), "presets": list(PRESETS), "byes": BYES,
             "withdrawals": WITHDRAWALS, "rank_bys": RANK_BY, "tiebreak_names": TIEBREAKS,
             "languages": LANGUAGES, "labels": LABELS}
 

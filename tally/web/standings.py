@@ -99,13 +99,13 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
 
     view = events.standings(store, event_id)
     assert view.event is not None
-    staged = None if view.event.kind not in knockouts.STAGED else \
-        knockouts.knockout_view(store, view.event)
+    staged = (knockouts.knockout_view(store, view.event)
+              if view.event.format.ranks_by_elimination else None)
     lines = {} if staged is None else {line.player: line for line in staged.lines}
     current: RoundView | None = None
     tables: list[PairingView] = []
     club: list[MatchSummary] = []
-    if view.event.kind != "club":
+    if view.event.format.has_rounds:
         current = _current_round(events.rounds(store, event_id))
         tables = list(current.pairings) if current is not None else []
     else:

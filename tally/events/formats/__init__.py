@@ -1,0 +1,36 @@
+"""The formats of events, one module each, found by kind in ONE table, :data:`FORMATS`.
+
+Everything that depends on the kind of an event asks its format (``format_of(kind)``) a
+property or a method (:class:`~tally.events.formats.base.EventFormat`), never the kind
+itself. Adding a format is a new module here and a line in :data:`FORMATS`
+(docs/architecture.md)."""
+
+from __future__ import annotations
+
+from tally.errors import Refused
+from tally.events.formats.base import EventFormat, Given, Option, RoundState, Settings
+from tally.events.formats.club import ClubEvening
+from tally.events.formats.groups import Groups
+from tally.events.formats.knockout import Knockout
+from tally.events.formats.round_robin import RoundRobin
+from tally.events.formats.swiss import Swiss
+
+__all__ = ["FORMATS", "EventFormat", "Given", "Option", "RoundState", "Settings", "format_of",
+           "kinds"]
+
+#: Every event format by its kind, in the order the CLI and the forms list them.
+FORMATS: dict[str, EventFormat] = {
+    f.kind: f for f in (ClubEvening(), RoundRobin(), Swiss(), Knockout(), Groups())}
+
+
+def kinds() -> tuple[str, ...]:
+    """The kinds of event, as stored."""
+    return tuple(FORMATS)
+
+
+def format_of(kind: str) -> EventFormat:
+    """The format of ``kind``; refused for a kind this tally does not know."""
+    found = FORMATS.get(kind)
+    if found is None:
+        raise Refused(f'the kind of event must be {" or ".join(FORMATS)}, not "{kind}"')
+    return found

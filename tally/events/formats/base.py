@@ -1,0 +1,284 @@
+"""What every event format is: :class:`EventFormat`, its :class:`Settings` and the options it
+reads from files (:class:`Option`). The formats themselves are the other modules of this
+package; :data:`tally.events.formats.FORMATS` finds them by kind."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
+
+from tally.errors import Refused
+from tally.schedule import Round
+from tally.swiss import ACCELERATIONS, Played
+from tally.tiebreaks import DEFAULT_TIEBREAKS
+
+#: the most matches a pairing may play (a round robin, a Swiss event)
+MAX_MATCHES_PER_PAIRING = 20
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting of a format as event files name it: ``key`` in ``event.toml`` and in the
+    JSON event file's ``options``, ``keyword`` in :func:`tally.store.events.create_event`,
+    its ``type`` and the range a JSON file may give (``optional``: JSON ``null`` allowed)."""
+
+    key: str
+    type: Literal["bool", "whole", "text"]
+    keyword: str = ""
+    low: int = 0
+    high: int = 0
+    optional: bool = False
+
+    @property
+    def argument(self) -> str:
+        return self.keyword or self.key
+
+
+@dataclass(frozen=True)
+class Given:
+    """The options :func:`~tally.store.events.create_event` was given that belong to one
+    format or another (None: not given), before any format has checked them; with the number
+    of players and the bye rule, which a format may check them against."""
+
+    double: bool = False
+    matches_per_pairing: int = 1
+    rounds: int | None = None
+    swap_last_rounds: bool = False
+    acceleration: str = "none"
+    lives: int | None = None
+    draw_seed: str | None = None
+    final_size: int | None = None
+    final_fill: str | None = None
+    groups: int | None = None
+    advance: int | None = None
+    players: int = 0
+    bye: str = "none"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A format's own settings, checked: what the ``events`` row keeps of them
+    (:meth:`columns`) and, for a format with a draw, its ``event_formats`` row
+    (:meth:`draw`)."""
+
+    def columns(self) -> dict[str, Any]:
+        """The values of the ``events`` columns that hold format settings."""
+        return {"double_round": False, "matches_per_pairing": 1, "rounds": None,
+                "swap_last_rounds": False, "acceleration": "none"}
+
+    def draw(self) -> dict[str, Any] | None:
+        """The ``event_formats`` row of a format with a draw; None for the others."""
+        return None
+
+
+class StoredEvent(Protocol):
+    """What a stored event says of its format's settings (:class:`tally.store.views.EventView`
+    has it)."""
+
+    @property
+    def double(self) -> bool: ...
+    @property
+    def matches_per_pairing(self) -> int: ...
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def swap_last_rounds(self) -> bool: ...
+    @property
+    def acceleration(self) -> str: ...
+
+
+R = TypeVar("R", covariant=True)
+
+
+class RoundMaker(Protocol[R]):
+    """The store's ways of making a round's matches (:func:`tally.store.events.start_round`);
+    a format picks its own in :meth:`EventFormat.start_round`."""
+
+    def from_schedule(self, number: int) -> R:
+        """Round ``number`` of the schedule made in advance (:meth:`EventFormat.schedule`)."""
+        ...
+
+    def paired_now(self, number: int) -> R:
+        """Round ``number`` paired when it starts (:meth:`EventFormat.next_round`), once the
+        round before it is finished."""
+        ...
+
+    def drawn(self, number: int) -> R:
+        """Round ``number`` drawn by :mod:`tally.store.knockouts`."""
+        ...
+
+    def refused(self) -> R:
+        """No round: the format has none."""
+        ...
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """What a format pairs round ``number`` from, as the store reads it when the round starts:
+    the entries (player ids as text, in seed order), who has withdrawn, and for a format that
+    :attr:`~EventFormat.pairs_from_standings` the players not withdrawn in the order of the
+    standings, their match points, the pairings played so far and the byes had."""
+
+    number: int
+    entrants: tuple[str, ...]
+    withdrawn: frozenset[str]
+    settings: Mapping[str, Any]
+    ranked: Sequence[str] = ()
+    points: Mapping[str, float] = field(default_factory=dict)
+    played: Sequence[Played] = ()
+    byes: Mapping[str, int] = field(default_factory=dict)
+
+
+class EventFormat:
+    """One kind of event. Subclasses set the class attributes and override the methods their
+    format needs; the store, the files, the CLI and the web ask these, never the kind."""
+
+    #: the kind as stored and as the JSON event file's ``kind`` says it
+    kind: ClassVar[str]
+    #: what ``event.toml``'s ``kind`` may say (the first is what an export writes)
+    file_names: ClassVar[tuple[str, ...]] = ()
+    #: what the CLI calls it (``tally event show``), to be translated
+    title: ClassVar[str]
+    #: what the audit and refusals call it ("created round robin 3")
+    audit_name: ClassVar[str]
+    #: what ``tally load`` calls it, to be translated
+    loaded_name: ClassVar[str]
+    #: what the standings' heading calls it, to be translated
+    standings_name: ClassVar[str]
+    #: "a round robin": what a refusal to start a match by hand calls it
+    article_name: ClassVar[str] = ""
+    #: how its matches are made, for that refusal
+    matches_made: ClassVar[str] = "from the schedule"
+    #: what makes its rounds, in a refusal of a file whose rounds differ from them
+    round_maker: ClassVar[str] = "the schedule"
+    #: what ranks its standings by elimination, to be translated (``%(tiebreaks)s``: the
+    #: tiebreaks named); :func:`tally.vocabulary.elimination_ranking`
+    ranking_note: ClassVar[str] = ""
+    #: the settings it owns, as files and :func:`create_event` name them
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    #: the fields of the director's new-event form that hold its settings
+    form_fields: ClassVar[tuple[str, ...]] = ()
+
+    #: it plays rounds (a club evening plays matches in any pairing instead)
+    has_rounds: ClassVar[bool] = True
+    #: every round is fixed by the entries when the first one starts (a round robin)
+    has_rounds_made_in_advance: ClassVar[bool] = False
+    #: pairings are listed before their matches are made (a round robin, the groups)
+    has_scheduled_pairings: ClassVar[bool] = False
+    #: each round is paired from the standings when it starts (a Swiss event)
+    pairs_from_standings: ClassVar[bool] = False
+    #: every round pairs all players and adds to match points, so byes may score and scores
+    #: before a round are shown (a round robin, a Swiss event; what a TRF file holds)
+    has_scored_rounds: ClassVar[bool] = False
+    #: ranked by how far each player got; its rounds, draw and standings are
+    #: :mod:`tally.store.knockouts`'
+    ranks_by_elimination: ClassVar[bool] = False
+    #: each player has lives (a knockout)
+    has_lives: ClassVar[bool] = False
+    #: the players are drawn into groups first
+    has_groups: ClassVar[bool] = False
+    #: takes players after its first round has started
+    takes_late_entries: ClassVar[bool] = False
+    #: its events make up a season's standings (``tally standings --season``)
+    counts_in_the_season: ClassVar[bool] = False
+    #: ``tally event export --folder`` can write it as an event folder
+    exports_as_folder: ClassVar[bool] = False
+    #: a pairing may play several matches (``matches_per_pairing``)
+    plays_several_matches_per_pairing: ClassVar[bool] = False
+
+    #: what the standings rank by unless told
+    default_rank_by: ClassVar[str] = "points"
+    #: the tiebreaks unless told
+    default_tiebreaks: ClassVar[tuple[str, ...]] = DEFAULT_TIEBREAKS
+
+    def describe(self, double: bool) -> str:
+        """What the CLI calls an event of this format (to be translated)."""
+        return self.title
+
+    def settings(self, given: Given) -> Settings:
+        """The format's settings from the options given, checked: refused when an option is
+        not the format's or out of its range."""
+        refuse_rounds(given)
+        refuse_ordering(given)
+        refuse_double_and_several_matches(self, given)
+        refuse_draw_options(self, given)
+        return Settings()
+
+    def total_rounds(self, players: int, settings: Mapping[str, Any]) -> int:
+        """How many rounds an event of ``players`` entries plays (0: not known yet), from the
+        stored ``events`` row's ``settings``."""
+        return 0
+
+    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
+        """Make round ``number``'s matches the format's way (paired when it starts, unless
+        the format says otherwise)."""
+        return rounds.paired_now(number)
+
+    def schedule(self, entrants: Sequence[str], settings: Mapping[str, Any]) -> list[Round]:
+        """Every round, made in advance from the entries (player ids as text, seed order),
+        for a format that :attr:`has_rounds_made_in_advance`."""
+        raise Refused(f"a {self.audit_name} has no schedule")
+
+    def next_round(self, state: RoundState) -> Round:
+        """Round ``state.number`` as paired now; the first player of each pairing deals
+        first."""
+        return self.schedule(state.entrants, state.settings)[state.number - 1]
+
+    def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The settings an export writes (named as :attr:`options` name them)."""
+        return {}
+
+
+# --- the refusals of options a format does not take -------------------------------------------
+
+
+def refuse_double_and_several_matches(fmt: EventFormat, given: Given) -> None:
+    """Refuse ``double`` and several matches per pairing where the format has no such
+    schedule."""
+    if fmt.plays_several_matches_per_pairing or not (given.double or
+                                                     given.matches_per_pairing != 1):
+        return
+    if not fmt.has_rounds:
+        raise Refused(f"a {fmt.audit_name} has no schedule: double and matches per pairing "
+                      "are for round robins")
+    raise Refused(f"a {fmt.kind} event plays one match per pairing, once")
+
+
+def refuse_rounds(given: Given) -> None:
+    """Refuse a number of rounds for a format whose rounds come from elsewhere."""
+    if given.rounds is not None:
+        raise Refused("only a Swiss event has a number of rounds to give; a round robin's "
+                      "come from its schedule")
+
+
+def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = False) -> None:
+    """Refuse the swap of the last two rounds but for a double round robin, and an
+    acceleration but for a Swiss event."""
+    if given.swap_last_rounds and not swap:
+        raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
+                      "--double)")
+    if given.acceleration not in ACCELERATIONS:
+        raise Refused(f'acceleration must be {" or ".join(ACCELERATIONS)}, not '
+                      f'"{given.acceleration}"')
+    if given.acceleration != "none" and not accelerate:
+        raise Refused(f"--acceleration {given.acceleration} is for a Swiss event (--kind swiss)")
+
+
+DRAW_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("--lives", "lives"), ("--seed", "draw_seed"), ("--final", "final_size"),
+    ("--groups", "groups"), ("--advance", "advance"), ("--final-fill", "final_fill"))
+
+
+def given_draw_options(given: Given, names: Sequence[str] | None = None) -> list[str]:
+    """The draw options given (``--lives``, ...), only those of ``names`` when given."""
+    return [flag for flag, attr in DRAW_OPTIONS if getattr(given, attr) is not None
+            and (names is None or flag in names)]
+
+
+def refuse_draw_options(fmt: EventFormat, given: Given) -> None:
+    """Refuse the options of a draw for a format without one."""
+    extra = given_draw_options(given)
+    if extra:
+        raise Refused(f"{', '.join(extra)}: only for a knockout or groups, not a {fmt.kind}")

@@ -1,0 +1,103 @@
+"""A knockout with lives: every player starts with ``lives`` lives (3 by default), each lost
+match costs one, and the draw of every round is made from ``draw_seed``; an optional final
+stage (``final_size``) is a bracket, filled by play-offs or tiebreaks (``final_fill``) when
+a round leaves it short. Its rounds, draw and standings are :mod:`tally.store.knockouts`'
+(with :mod:`tally.knockout` and :mod:`tally.bracket`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from tally.errors import Refused
+from tally.events.formats.base import (
+    EventFormat,
+    Given,
+    Option,
+    R,
+    RoundMaker,
+    Settings,
+    StoredEvent,
+    given_draw_options,
+    refuse_double_and_several_matches,
+    refuse_ordering,
+    refuse_rounds,
+)
+from tally.i18n import N_
+from tally.knockout import MAX_LIVES
+
+#: The longest seed of a draw.
+SEED_LENGTH = 100
+#: How a knockout fills its final stage when a round leaves it short (the first: the default)
+FINAL_FILLS = ("playoff", "tiebreaks")
+
+
+@dataclass(frozen=True)
+class KnockoutSettings(Settings):
+    lives: int
+    draw_seed: str
+    final_size: int | None
+    final_fill: str
+
+    def draw(self) -> dict[str, Any]:
+        return {"lives": self.lives, "draw_seed": self.draw_seed, "final_size": self.final_size,
+                "groups": None, "advance": None, "final_fill": self.final_fill}
+
+
+class Knockout(EventFormat):
+    kind = "knockout"
+    file_names = ("knockout",)
+    title = N_("knockout with lives")
+    audit_name = "knockout"
+    loaded_name = N_("knockout")
+    standings_name = N_("knockout, ranked by elimination")
+    article_name = "a knockout event"
+    round_maker = "the draw"
+    options = (Option("lives", "whole", low=1, high=100, optional=True),
+               Option("seed", "text", "draw_seed", optional=True),
+               Option("final", "whole", "final_size", low=2, high=64, optional=True),
+               Option("final_fill", "text", optional=True))
+    ranking_note = N_(
+        "Ranked by how far each player got (in the final stage: the round reached; before it: "
+        "the round out in, the later the better, players still in by lives left), then match "
+        "points%(tiebreaks)s, then play-offs (Stechen).")
+    form_fields = ("lives", "seed", "final", "final_fill")
+    ranks_by_elimination = True
+    has_lives = True
+    takes_late_entries = True
+
+    def settings(self, given: Given) -> KnockoutSettings:
+        refuse_rounds(given)
+        refuse_ordering(given)
+        refuse_double_and_several_matches(self, given)
+        wrong = given_draw_options(given, ("--groups", "--advance"))
+        if wrong:
+            raise Refused(f"{', '.join(wrong)}: for groups (--kind groups), not a knockout")
+        lives = 3 if given.lives is None else given.lives
+        if not 1 <= lives <= MAX_LIVES:
+            raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
+        final_size, final_fill = given.final_size, given.final_fill
+        if final_size is not None and (final_size < 2 or final_size & (final_size - 1)
+                                       or final_size > 64):
+            raise Refused(f"the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, "
+                          f"not {final_size}")
+        if final_fill is not None and final_fill not in FINAL_FILLS:
+            raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
+        if final_fill is not None and final_size is None:
+            raise Refused("--final-fill: only with a final stage (--final N)")
+        seed = (given.draw_seed if given.draw_seed is not None else "").strip()
+        if not seed:
+            seed = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
+        if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
+            raise Refused(f"a seed is at most {SEED_LENGTH} characters, no control characters")
+        return KnockoutSettings(lives, seed, final_size, final_fill or FINAL_FILLS[0])
+
+    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
+        return rounds.drawn(number)
+
+    def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
+        assert draw is not None
+        return {"lives": draw["lives"], "seed": draw["draw_seed"], "final": draw["final_size"],
+                "final_fill": None if draw["final_size"] is None else draw["final_fill"]}
