@@ -3,7 +3,7 @@ database no longer lists them in a check constraint of its own, so a new format 
 change to the schema; ``create_event`` refuses a kind the table does not know.
 
 Revision ID: 0018
-Revises: 0014
+Revises: 0016
 Create Date: 2026-11-28 11:00:00
 
 """
@@ -14,7 +14,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision: str = '0018'
-down_revision: Union[str, Sequence[str], None] = '0014'
+down_revision: Union[str, Sequence[str], None] = '0016'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 
