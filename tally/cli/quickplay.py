@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tally.cli.common import (
     AS_PLAYED,
@@ -32,6 +33,9 @@ from tally.cli.common import (
     in_language,
     refusal,
 )
+
+if TYPE_CHECKING:
+    from tally.errors import Message
 
 #: the flags of ``tally deal play`` and the options that take a value (by attribute)
 FLAGS = {"--as-played": "as_played", "--referee": "referee"}
@@ -103,7 +107,7 @@ def run_plain_play(args: list[str]) -> int | None:
     plain = plain_play(args)
     if plain is None or not (_utf8(sys.stdout) and _utf8(sys.stderr)):
         return None
-    from tally.errors import TallyError, ViolationNotConfirmed
+    from tally.errors import Message, TallyError, ViolationNotConfirmed
     from tally.store.dbapi import PlainPathDeclined, resolve_url
     from tally.store.plays import default_scorer, play_plainly
 
@@ -116,9 +120,9 @@ def run_plain_play(args: list[str]) -> int | None:
     except (PlainPathDeclined, OSError):
         return None
     except ViolationNotConfirmed as exc:
-        return _refuse(AS_PLAYED % {"message": exc}, exc)
+        return _refuse(Message(AS_PLAYED, message=exc.wording), exc)
     except TallyError as exc:
-        return _refuse(str(exc), exc)
+        return _refuse(exc.wording, exc)
     from tally.cli.lines import describe_play, position_line
     from tally.i18n import resolve, use
 
@@ -135,7 +139,7 @@ def run_plain_play(args: list[str]) -> int | None:
     return 0
 
 
-def _refuse(message: str, exc: BaseException) -> int:
+def _refuse(message: Message, exc: BaseException) -> int:
     """Print a refusal (made of ``exc``) as :func:`tally.cli.common.fail` does, in the
     locale's language; exit status 2."""
     sys.stderr.write(refusal(in_language(message, exc=exc)) + "\n")

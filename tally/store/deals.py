@@ -16,7 +16,9 @@ from sqlalchemy.engine import Connection
 
 from tally.cards import CARDS, Card, Rank
 from tally.errors import (
+    HEADED,
     BadRecord,
+    Message,
     NotationError,
     RecordError,
     Refused,
@@ -48,7 +50,7 @@ from tally.store.derivation import (
 )
 from tally.store.players import resolve_in_match
 from tally.store.plays import deal_snapshot, utc_now
-from tally.store.recording import EDITED, TURN_UP
+from tally.store.recording import EDITED_RECORD, IN_DEAL, TURN_UP
 from tally.store.records import (
     StoredDeal,
     name_matcher,
@@ -88,11 +90,14 @@ def _context_tags(conn: Connection, match: MatchRow) -> dict[str, str]:
     return tags
 
 
-def _read_record(text: str, source: str) -> DealRecord:
+def _read_record(text: str, source: str, within: Message | None = None) -> DealRecord:
+    """The record ``text`` (from ``source``); refused in the words ``within`` (a wrapper of
+    :mod:`tally.store.recording`: ``source: message`` by default)."""
     try:
         return read_deal(text, source=source)
     except NotationError as exc:
-        raise RecordError(f"{source}: {exc}") from None
+        around = within or Message(HEADED, head=source)
+        raise RecordError(around.with_values(message=exc.wording)) from None
 
 
 def _checked(loaded: Loaded, deals: list[StoredDeal]) -> Loaded:
@@ -129,7 +134,7 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
     try:
         card = Card.parse(turn_up)
     except NotationError as exc:
-        raise NotationError(TURN_UP % {"message": exc.bare_message}) from None
+        raise NotationError(Message(TURN_UP, message=exc.bare)) from None
     with store.writing() as conn:
         loaded = load_derived(conn, match_id, lock=True)
         plays.check_position(loaded, expect)
@@ -139,7 +144,7 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
         try:
             after = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
         except BadRecord as exc:
-            raise RecordError(TURN_UP % {"message": exc.message}) from None
+            raise RecordError(Message(TURN_UP, message=exc.record_error)) from None
         _insert_deal(store, conn, deal)
         save_results(conn, after, last_only=True)
         view = view_of_deal(after, len(after.deals) - 1, False)
@@ -371,7 +376,7 @@ def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]
         views = []
         for name, record in records:
             number = _next_number(store, loaded, source=name)
-            deal = _fitted(store, loaded, record, name, StoredDeal(
+            deal = _fitted(store, loaded, record, Message(HEADED, head=name), StoredDeal(
                 0, match_id, number, "recorded", None, None, None, None, {}, utc_now()))
             _insert_deal(store, conn, deal)
             loaded = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
@@ -407,7 +412,7 @@ def deal_view(store: Store, deal_id: int, *, referee: bool = False) -> DealView:
 def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
     """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
     (:meth:`Store.edit_deal`, where it is documented in full.)"""
-    record = _read_record(text, f"deal {deal_id}")  # (recording.IN_DEAL words it)
+    record = _read_record(text, f"deal {deal_id}", Message(IN_DEAL, deal=deal_id))
     with store.writing() as conn:
         loaded, index = load_deal(conn, deal_id, lock=True)
         for tag, value in _context_tags(conn, loaded.match).items():
@@ -417,7 +422,7 @@ def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
         if old.kind == "quick":
             raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
                           "(quick entry): it has no record to edit")
-        new = _fitted(store, loaded, record, EDITED, replace(old), index)
+        new = _fitted(store, loaded, record, Message(EDITED_RECORD), replace(old), index)
         return _replace_deal(store, conn, loaded, index, new, "deal edit",
                              f"edited deal {loaded.match.id}.{old.number}")
 
@@ -483,10 +488,11 @@ def _next_number(store: Store, loaded: Loaded, source: str = "") -> int:
     return len(loaded.deals) + 1
 
 
-def _fitted(store: Store, loaded: Loaded, record: DealRecord, source: str, deal: StoredDeal,
+def _fitted(store: Store, loaded: Loaded, record: DealRecord, within: Message, deal: StoredDeal,
             index: int | None = None) -> StoredDeal:
     """``deal`` with the stored form of ``record``, once the record fits the match at
-    ``index`` (the next deal by default) and has no record errors."""
+    ``index`` (the next deal by default) and has no record errors; refused in the words
+    ``within`` (what the record is: a wrapper without its message)."""
     m = loaded.match
     before = loaded.deals if index is None else loaded.deals[:index]
     state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
@@ -497,30 +503,34 @@ def _fitted(store: Store, loaded: Loaded, record: DealRecord, source: str, deal:
     try:
         rules = RuleSet.parse(tags.get("Rules", ""))
     except RulesError as exc:
-        raise RecordError(f"{source}: {exc}") from None
+        raise RecordError(within.with_values(message=exc.wording)) from None
     if rules != m.rules:
-        raise Refused(f'{source}: the record is played under "{rules.spec}", the match '
-                      f'under "{m.spec}"')
+        raise Refused(within.with_values(
+            message=Message(f'the record is played under "{rules.spec}", the match under '
+                            f'"{m.spec}"')))
     canonical = name_matcher(m.players)
     for tag, want in (("Dealer", dealer), ("Forehand", forehand)):
         given = tags.get(tag)
         if given is None:
             continue  # the ruling below reports the missing tag
         if canonical(given) not in m.players:
-            raise Refused(f'{source}: {tag} "{given}" does not play in match {m.id} '
-                          f"({m.a} and {m.b} do)")
+            raise Refused(within.with_values(
+                message=Message(f'{tag} "{given}" does not play in match {m.id} '
+                                f"({m.a} and {m.b} do)")))
         if canonical(given) != want:
-            raise Refused(f"{source}: {tag} is {given}, but in match {m.id} deal "
-                          f"{deal.number} is dealt by {dealer} with {forehand} forehand")
+            raise Refused(within.with_values(
+                message=Message(f"{tag} is {given}, but in match {m.id} deal {deal.number} is "
+                                f"dealt by {dealer} with {forehand} forehand")))
     if "Carry" in tags and tags["Carry"].strip() != str(state.carry):
-        raise Refused(f'{source}: Carry is "{tags["Carry"]}", but the deals before it '
-                      f"carry {state.carry} (the carry is worked out from them)")
+        raise Refused(within.with_values(
+            message=Message(f'Carry is "{tags["Carry"]}", but the deals before it carry '
+                            f"{state.carry} (the carry is worked out from them)")))
     fixed = rename_in_record(record, canonical)
     fixed.tags["Rules"] = m.spec
     fixed.tags["Carry"] = str(state.carry)
     ruling = rule(fixed)
     if ruling.errors:
-        raise RecordError(f"{source}: {ruling.errors[0]}")
+        raise RecordError(within.with_values(message=ruling.errors[0].said))
     turn_up, extra, actions = stored_form(fixed)
     return replace(deal, turn_up=turn_up, tags=extra, actions=actions)
 

@@ -33,6 +33,7 @@ from typing import Any
 from tally.errors import (
     BadRecord,
     DealMoved,
+    Message,
     NotFound,
     RecordError,
     Refused,
@@ -286,7 +287,7 @@ def after_play(loaded: Loaded, changed: StoredDeal, text: str) -> Loaded:
     try:
         return rederive_last(loaded, changed)
     except BadRecord as exc:
-        raise RecordError(REFUSED_ENTRY % {"entry": text, "message": exc.message}) from None
+        raise RecordError(Message(REFUSED_ENTRY, entry=text, message=exc.record_error)) from None
 
 
 def played(loaded: Loaded, after: Loaded, index: int, ruling_before: Ruling, referee: bool,

@@ -13,21 +13,16 @@ from tally.i18n import N_
 from tally.store.dealviews import DealView, Position, ViolationView
 
 # The store's words around an engine's message that refused what a scorer typed at the table,
-# marked for the catalogue: the command line words them in the scorer's language with the
-# message inside (tally.cli.common.fail, tally.vocabulary.error_message).
+# marked for the catalogue: each error holds them with the message inside as a value
+# (tally.errors.Message), the command line and the web word both (tally.i18n.worded).
 #: an entry that would make the deal's record impossible (:func:`tally.store.plays.play`)
 REFUSED_ENTRY: Final = N_('"%(entry)s" refused, nothing was recorded: %(message)s')
 #: a turn-up that is not a card, or not one this deal can have (``tally deal start``)
 TURN_UP: Final = N_("turn-up: %(message)s")
-#: the words of :class:`tally.errors.BadRecord` (a deal whose record would have errors)
-BAD_RECORD: Final = N_("deal %(deal)s would not be a possible record: %(message)s")
 #: a record edited in ``tally deal edit`` that cannot be read (the deal's id before the
-#: notation's message) or that has errors (:data:`EDITED` before the record's error)
+#: notation's message) or that has errors or does not fit the match
 IN_DEAL: Final = N_("deal %(deal)s: %(message)s")
 EDITED_RECORD: Final = N_("the edited record: %(message)s")
-EDITED: Final = "the edited record"
-#: Every template of this module's words around an engine message.
-WRAPPERS: Final = (REFUSED_ENTRY, TURN_UP, BAD_RECORD, IN_DEAL, EDITED_RECORD)
 
 
 def now_line(deal: DealView | None, match_id: int) -> str:

@@ -90,7 +90,7 @@ def parse_items(text: str) -> list[ScorerItem]:
             try:
                 out.extend(read_items(" ".join(words)))
             except NotationError as exc:
-                raise NotationError(exc.bare_message) from None
+                raise NotationError(exc.bare) from None
             words = []
         if word is not None:
             out.append(CloseBeforeDraw())
