@@ -21,8 +21,17 @@ from tally.i18n import N_, current, gettext, translations
 if TYPE_CHECKING:
     pass
 
-__all__ = ["WORDS", "explanation", "knockout_text",
-           "round_name", "season_title", "spoken", "stage", "word"]
+__all__ = [
+    "WORDS",
+    "explanation",
+    "knockout_text",
+    "round_name",
+    "ruling_words",
+    "season_title",
+    "spoken",
+    "stage",
+    "word",
+]
 
 #: Every word of the data that a person reads, marked for the catalogue.
 WORDS: Final = (
@@ -106,8 +115,33 @@ def word(text: str, lang: str | None = None, *, spoken: bool = False) -> str:
 
 
 def spoken(text: str, lang: str | None = None) -> str:
-    """:func:`word` with ``spoken``: the filter ``word`` of the pages and the sheets."""
+    """:func:`word` with ``spoken``: the filter ``word`` of the pages and the sheets, and how
+    every ruling says its reason (:func:`ruling_words`)."""
     return word(text, lang, spoken=True)
+
+
+_DRAWN: Final = N_("drawn (%(reason)s)")
+
+
+def ruling_words(winner: str | None, points: int, reason: str, lang: str | None = None) -> str:
+    """A deal's ruling in a few words, its reason in words (:func:`spoken`), in ``lang`` (else
+    the current language): the one wording of a ruling, for the store's refusals (English)
+    and the command line's lines; the pages and the sheets say a reason by :func:`spoken`
+    too. In English it has always said "game points", one or more; the catalogue gives the
+    singular its own form.
+
+    >>> ruling_words("Anna", 3, "illegal-play", "en"), ruling_words(None, 0, "draw", "de")
+    ('Anna wins 3 game points (illegal play)', 'unentschieden (unentschieden)')
+    """
+    from tally.i18n import ngettext, use
+
+    with use(lang or current()):
+        said = spoken(reason)
+        if winner is None:
+            return gettext(_DRAWN) % {"reason": said}
+        return ngettext("%(winner)s wins %(n)s game points (%(reason)s)",
+                        "%(winner)s wins %(n)s game points (%(reason)s)", points) % {
+            "winner": winner, "n": points, "reason": said}
 
 
 #: What ranks the standings by elimination, per kind of event (:func:`elimination_ranking`)

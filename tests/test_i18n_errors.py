@@ -200,7 +200,7 @@ PLAYED = [
      "zugedrehten Talon"),
     (("KD", "JC"), '"KD JC" would record a violation: Bert broke follow-suit in trick 2: Bert '
                    "played 9D to 10C while holding JC; the deal ends: Anna wins 3 game points "
-                   "(illegal-play). Nothing was recorded. If it happened at the table, record "
+                   "(illegal play). Nothing was recorded. If it happened at the table, record "
                    "it with --as-played.",
      "„KD JC“ wäre ein Regelverstoß: Bert verletzte eine Regel (Farbzwang) in Stich 2: "
      "Bert gab 9D zu 10C "

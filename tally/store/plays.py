@@ -53,7 +53,7 @@ from tally.store.derivation import (
     view_of_deal,
     view_of_match,
 )
-from tally.store.recording import REFUSED_ENTRY, moved_message, ruling_words, violation_message
+from tally.store.recording import REFUSED_ENTRY, moved_message, violation_message
 from tally.store.records import (
     ScorerItem,
     StoredDeal,
@@ -62,6 +62,7 @@ from tally.store.records import (
     parse_items,
     place_items,
 )
+from tally.vocabulary import ruling_words
 
 #: writes one audit entry: (command, entity, entity id, summary, before, after) -> its id
 Audit = Callable[[str, str, int, str, dict[str, Any], dict[str, Any]], int]
@@ -360,7 +361,8 @@ def play(db: Db, deal_id: int, tokens: str | Sequence[str], *, audit: Audit,
                    or result.ruling_changed)
         raise ViolationNotConfirmed(
             violation_message(text, result.new_violations, result.deal, decided),
-            result.new_violations, ruling_words(result.deal), decided, entry=text,
+            result.new_violations, ruling_words(result.deal.winner, result.deal.game_points,
+                                                result.deal.reason, "en"), decided, entry=text,
             deal=result.deal)
     store_played(db, loaded, after, index, changed, "deal play",
                  f"played {' '.join(a[2] for a in added)}", audit)

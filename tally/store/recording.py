@@ -11,6 +11,7 @@ from typing import Final
 
 from tally.i18n import N_
 from tally.store.dealviews import DealView, Position, ViolationView
+from tally.vocabulary import ruling_words
 
 # The store's words around an engine's message that refused what a scorer typed at the table,
 # marked for the catalogue: each error holds them with the message inside as a value
@@ -88,21 +89,14 @@ def moved_message(expected: Position, deals: Sequence[tuple[int, Sequence[tuple[
             f"{now_line(now, m)}. Nothing was recorded")
 
 
-def ruling_words(deal: DealView) -> str:
-    """A deal's ruling in a few words: ``Anna wins 3 game points (illegal-play)``."""
-    if deal.winner is None:
-        return f"drawn ({deal.reason})"
-    return f"{deal.winner} wins {deal.game_points} game points ({deal.reason})"
-
-
 def violation_message(text: str, violations: Sequence[ViolationView], deal: DealView,
                       decided: bool) -> str:
     """What storing ``text`` would mean, in a referee's words: the rule broken and what
     follows (``Bert broke follow-suit in trick 2: Bert played 9D to 10C while holding JC;
-    the deal ends: Anna wins 3 game points (illegal-play)``)."""
+    the deal ends: Anna wins 3 game points (illegal play)``)."""
     broken = "; ".join(f"{v.player} broke {v.rule} in trick {v.trick}: {v.message}"
                        for v in violations)
-    outcome = ruling_words(deal)
+    outcome = ruling_words(deal.winner, deal.game_points, deal.reason, "en")
     consequence = (f"the deal ends: {outcome}" if decided
                    else f"an earlier violation decided the deal already: {outcome}")
     return f'"{text}" would record a violation: {broken}; {consequence}. Nothing was recorded'
