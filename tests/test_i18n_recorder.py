@@ -163,13 +163,18 @@ def _typed(url: str, typed: _Typed, monkeypatch: pytest.MonkeyPatch,
 def test_a_ruling_in_a_few_words_is_the_stores_in_english_and_german_in_german() -> None:
     from tally.cli.lines import outcome_words
     from tally.i18n import use
-    from tally.store.recording import ruling_words
+    from tally.vocabulary import ruling_words
 
     for winner, points, reason in (("Anna", 1, "claim"), ("Bert", 3, "illegal-play"),
                                    (None, 0, "draw")):
         deal = cast(Any, SimpleNamespace(winner=winner, game_points=points, reason=reason))
         with use("en"):
-            assert outcome_words(deal) == ruling_words(deal)
+            # what the store says in its refusals (in English whatever the language)
+            assert outcome_words(deal) == ruling_words(winner, points, reason, "en")
+    with use("en"):
+        assert outcome_words(cast(Any, SimpleNamespace(
+            winner="Bert", game_points=3, reason="illegal-play"))) == \
+            "Bert wins 3 game points (illegal play)"  # the reason in words, not its identifier
     with use("de"):
         assert outcome_words(cast(Any, SimpleNamespace(
             winner="Anna", game_points=1, reason="claim"))) == "Anna gewinnt 1 Spielpunkt (Ansage)"
