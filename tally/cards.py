@@ -46,7 +46,7 @@ import unicodedata
 from enum import IntEnum
 from typing import Final
 
-from tally.errors import NotationError
+from tally.errors import Message, NotationError
 from tally.i18n import N_
 from tally.kernel import (
     FULL_DECK_MASK,
@@ -145,7 +145,7 @@ class Card(int):
             return card
         card = card_named(text)
         if card is None:
-            raise NotationError(NOT_A_CARD % {"text": shorten(text)})
+            raise NotationError(Message(NOT_A_CARD, text=shorten(text)))
         return card
 
     @property
@@ -195,8 +195,7 @@ for _r, _rv in _RANK_TEXT.items():
 #: What a "not a card" message says a card looks like.
 CARD_FORMS: Final = "rank A 10 K Q J 9 and suit C D H S, or German names such as Herz König"
 #: The message of text that is not a card (with :data:`CARD_FORMS`), marked for the catalogue
-#: (the engine speaks English; :func:`tally.vocabulary.error_message` words it in another
-#: language by matching it against this template).
+#: (an error carries it and its values: :mod:`tally.errors`).
 NOT_A_CARD: Final = N_('"%(text)s" is not a card (rank A 10 K Q J 9 and suit C D H S, or German '
                        "names such as Herz König)")
 #: Every template of a message of this module.
@@ -316,7 +315,7 @@ def parse_cards(text: str) -> list[Card]:
                 if card is not None:
                     i += 1
             if card is None:
-                raise NotationError(NOT_A_CARD % {"text": shorten(tok)})
+                raise NotationError(Message(NOT_A_CARD, text=shorten(tok)))
         out.append(card)
         i += 1
     return out

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Final
 
 from tally.cards import CARDS, Card, Suit, cards_of
 from tally.decision import DealState, Ruling, rule_facts
-from tally.errors import IllegalAction, RecordError
+from tally.errors import IllegalAction, Message, RecordError
 from tally.evidence import (
     ClaimFact,
     DealFacts,
@@ -281,9 +281,9 @@ class Deal:
         skips keeping the trick lines for :meth:`record` (a replay of a record has them).
         """
         if dealer == forehand:
-            raise RecordError(MSG_SAME_PLAYERS % {"player": dealer})
+            raise RecordError(Message(MSG_SAME_PLAYERS, player=dealer))
         if not 0 <= trump < 24:
-            raise RecordError(MSG_NO_CARD % {"text": trump})
+            raise RecordError(Message(MSG_NO_CARD, text=trump))
         check_in_deck(trump, rules)
         deal = Deal(rules, (forehand, dealer), trump, carry)
         if keep_history:
@@ -299,22 +299,23 @@ class Deal:
         """Record the hand ``name`` was dealt (from a ``Hands`` tag)."""
         p = self.player_index(name)
         if self._dealt[p] is not None:
-            raise RecordError(MSG_HAND_TWICE % {"player": name})
+            raise RecordError(Message(MSG_HAND_TWICE, player=name))
         if len(cards) != self._rules.hand:
-            raise RecordError(MSG_HAND_SIZE % {"n": len(cards), "player": name,
-                                               "hand": self._rules.hand})
+            raise RecordError(
+                Message(MSG_HAND_SIZE, n=len(cards), player=name, hand=self._rules.hand)
+            )
         mask = 0
         for c in cards:
             check_in_deck(c, self._rules, "Hands")
             if mask >> c & 1:
-                raise RecordError(MSG_HAND_CARD_TWICE % {"card": c, "player": name})
+                raise RecordError(Message(MSG_HAND_CARD_TWICE, card=c, player=name))
             if c == self._turn_up:
-                raise RecordError(MSG_HAND_TURN_UP % {"player": name, "card": c})
+                raise RecordError(Message(MSG_HAND_TURN_UP, player=name, card=c))
             mask |= 1 << c
         other = self._dealt[1 - p]
         if other is not None and other & mask:
             both = ", ".join(str(c) for c in cards_of(other & mask))
-            raise RecordError(MSG_HANDS_SHARE % {"cards": both})
+            raise RecordError(Message(MSG_HANDS_SHARE, cards=both))
         self._dealt[p] = mask
         self._knows_hands = True
         self._known[p] |= mask
@@ -323,12 +324,12 @@ class Deal:
         if self._dealt[0] is None or self._dealt[1] is None:
             raise RecordError(MSG_STOCK_NEEDS_HANDS)
         if len(stock) != self._rules.stock_size:
-            raise RecordError(MSG_STOCK_SIZE % {"n": self._rules.stock_size})
+            raise RecordError(Message(MSG_STOCK_SIZE, n=self._rules.stock_size))
         everything = (self._dealt[0] | self._dealt[1] | 1 << self._turn_up)
         for c in stock:
             check_in_deck(c, self._rules, STOCK)
             if everything >> c & 1:
-                raise RecordError(MSG_DEALT_TWICE % {"card": c})
+                raise RecordError(Message(MSG_DEALT_TWICE, card=c))
             everything |= 1 << c
         self._hands = [self._dealt[0], self._dealt[1]]
         self._stock_order = [int(c) for c in stock]
@@ -365,8 +366,9 @@ class Deal:
             return 0
         if name == self._names[1]:
             return 1
-        raise RecordError(MSG_NOT_PLAYING % {"player": name, "forehand": self._names[0],
-                                             "dealer": self._names[1]})
+        raise RecordError(
+            Message(MSG_NOT_PLAYING, player=name, forehand=self._names[0], dealer=self._names[1])
+        )
 
     @property
     def forehand(self) -> str:
@@ -582,7 +584,8 @@ class Deal:
 
     # --- verify / can / do ----------------------------------------------------------------
 
-    def _play_problem(self, c: int, judge_now: bool = True) -> tuple[int, Rule | None, str]:
+    def _play_problem(self, c: int,
+                      judge_now: bool = True) -> tuple[int, Rule | None, str | Message]:
         """Who plays card ``c`` now, and the rule it breaks by what is known now (None: none).
 
         Raises :class:`RecordError` when no real deal could contain the play. With
@@ -730,7 +733,7 @@ class Deal:
                         CARDS[taken] if taken >= 0 else None, self._trick)
 
     def _declare_problem(self, c: int, points: int | None,
-                         judge_now: bool = True) -> tuple[int, int, Rule | None, str]:
+                         judge_now: bool = True) -> tuple[int, int, Rule | None, str | Message]:
         """Who declares the marriage of card ``c`` now, its worth, and the rule it breaks by
         what is known now (None: none). Raises :class:`RecordError` when no real deal could
         contain it (not a king or queen, a wrong worth, a card already played...). With
@@ -739,22 +742,27 @@ class Deal:
         self._check_marriage_card(c)
         value = marriage_value(c, self._trump)
         if points is not None and points != value:
-            raise RecordError((MSG_TRUMP_MARRIAGE_WORTH if value == TRUMP_MARRIAGE
-                               else MSG_MARRIAGE_WORTH) % {"suit": Suit(c // 6).title,
-                                                           "value": value, "points": points})
+            raise RecordError(
+                Message(
+                    (MSG_TRUMP_MARRIAGE_WORTH if value == TRUMP_MARRIAGE else MSG_MARRIAGE_WORTH),
+                    suit=Message(Suit(c // 6).title),
+                    value=value,
+                    points=points,
+                )
+            )
         self._check_playable(p, c)
         if not marriage_allowed(self._closed or self._exhausted, self._rules.marriage_in_phase2):
             return p, value, Rule.MARRIAGE_NOT_ALLOWED, (
-                MSG_MARRIAGE_IN_PHASE_2 % {"player": self._names[p], "points": value})
+                Message(MSG_MARRIAGE_IN_PHASE_2, player=self._names[p], points=value))
         if judge_now:
             partner = c - 1 if c % 6 == KING else c + 1
             if self._hands is not None:
                 if not self._hands[p] >> partner & 1:
                     return p, value, Rule.FALSE_MARRIAGE, (
-                        MSG_DOES_NOT_HOLD % {"player": self._names[p], "card": CARDS[partner]})
+                        Message(MSG_DOES_NOT_HOLD, player=self._names[p], card=CARDS[partner]))
             elif self._partner_elsewhere(p, partner):
                 return p, value, Rule.FALSE_MARRIAGE, (
-                    MSG_NOT_IN_HAND % {"card": CARDS[partner], "player": self._names[p]})
+                    Message(MSG_NOT_IN_HAND, card=CARDS[partner], player=self._names[p]))
         return p, value, None, ""
 
     def verify_declare(self, card: Card) -> None:
@@ -889,13 +897,15 @@ class Deal:
             count = mask.bit_count()
             if mask & self._played:
                 c = first_card(mask & self._played)
-                raise RecordError(MSG_REMAINING_PLAYED % {"card": c, "player": name,
-                                                          "trick": self._play_trick[c]})
+                raise RecordError(
+                    Message(MSG_REMAINING_PLAYED, card=c, player=name, trick=self._play_trick[c])
+                )
             if count > self._hand_count[p]:
-                raise RecordError(MSG_REMAINING_COUNT % {"n": count, "player": name,
-                                                         "held": self._hand_count[p]})
+                raise RecordError(
+                    Message(MSG_REMAINING_COUNT, n=count, player=name, held=self._hand_count[p])
+                )
             if both & mask:
-                raise RecordError(MSG_REMAINING_BOTH % {"card": first_card(both & mask)})
+                raise RecordError(Message(MSG_REMAINING_BOTH, card=first_card(both & mask)))
             both |= mask
             self._check_remaining_turn_up(p, mask)
             dealt_o = self._dealt[1 - p]
@@ -903,9 +913,14 @@ class Deal:
             spare = self._hidden_takes[p] - self._borrowed[p].bit_count()
             theirs = 0 if dealt_o is None else dealt_o & ~self._swapped_out[1 - p] & mask
             if theirs.bit_count() > spare:
-                raise RecordError(MSG_REMAINING_THEIRS % {"card": first_card(theirs),
-                                                          "player": name,
-                                                          "other": self._names[1 - p]})
+                raise RecordError(
+                    Message(
+                        MSG_REMAINING_THEIRS,
+                        card=first_card(theirs),
+                        player=name,
+                        other=self._names[1 - p],
+                    )
+                )
 
     def _check_remaining_turn_up(self, p: int, mask: int) -> None:
         t = self._turn_up
@@ -914,10 +929,16 @@ class Deal:
         t_owner = self._t_taken_by if self._t_taken_by >= 0 else self._last_draw_loser
         name = self._names[p]
         if t_owner < 0:
-            raise RecordError(MSG_REMAINING_TURN_UP % {"card": CARDS[t], "player": name})
+            raise RecordError(Message(MSG_REMAINING_TURN_UP, card=CARDS[t], player=name))
         if t_owner != p:
-            raise RecordError(MSG_REMAINING_TURN_UP_TAKEN % {"card": CARDS[t], "player": name,
-                                                             "other": self._names[t_owner]})
+            raise RecordError(
+                Message(
+                    MSG_REMAINING_TURN_UP_TAKEN,
+                    card=CARDS[t],
+                    player=name,
+                    other=self._names[t_owner],
+                )
+            )
 
     # --- legal actions of a fully known deal -------------------------------------------------
 
@@ -1146,7 +1167,7 @@ class Deal:
 
     def _check_marriage_card(self, c: int) -> None:
         if c % 6 not in (KING, QUEEN):
-            raise RecordError(MSG_MARRIAGE_RANK % {"card": CARDS[c]})
+            raise RecordError(Message(MSG_MARRIAGE_RANK, card=CARDS[c]))
 
     def _check_playable(self, p: int, c: int) -> None:
         """Record errors of playing ``c``: things no real deal can contain."""
@@ -1154,32 +1175,41 @@ class Deal:
         if hands is not None and hands[p] >> c & 1:
             return  # a fully known hand holding the card: nothing can be wrong
         if self._played >> c & 1:
-            raise RecordError(MSG_PLAYED_ALREADY % {"card": CARDS[c],
-                                                    "trick": self._trick_of_play(c)})
+            raise RecordError(
+                Message(MSG_PLAYED_ALREADY, card=CARDS[c], trick=self._trick_of_play(c))
+            )
         if not self._knows_hands and c != self._turn_up and (c % 6 or self._rules.deck == 24):
             return  # nothing known that the card could contradict
         check_in_deck(c, self._rules)
         if c == self._turn_up and self._t_taken_by < 0 and self._last_draw_loser < 0:
-            raise RecordError((MSG_TURN_UP_IN_STOCK if self._closed else MSG_TURN_UP_ON_TABLE)
-                              % {"card": CARDS[c]})
+            raise RecordError(
+                Message(
+                    (MSG_TURN_UP_IN_STOCK if self._closed else MSG_TURN_UP_ON_TABLE), card=CARDS[c]
+                )
+            )
         o = 1 - p
         if c == self._turn_up and self._t_taken_by == o:
-            raise RecordError(MSG_TURN_UP_EXCHANGED % {"card": CARDS[c], "player": self._names[o]})
+            raise RecordError(Message(MSG_TURN_UP_EXCHANGED, card=CARDS[c], player=self._names[o]))
         if c == self._turn_up and self._t_taken_by < 0 and self._last_draw_loser == o:
-            raise RecordError(MSG_TURN_UP_DRAWN % {"card": CARDS[c], "player": self._names[o]})
+            raise RecordError(Message(MSG_TURN_UP_DRAWN, card=CARDS[c], player=self._names[o]))
         dealt_o = self._dealt[o]
         if (dealt_o is not None and (dealt_o & ~self._swapped_out[o]) >> c & 1
                 and self._borrowed[p].bit_count() >= self._hidden_takes[p]):
-            raise RecordError(MSG_IN_OTHER_HAND % {"card": CARDS[c], "player": self._names[o]})
+            raise RecordError(Message(MSG_IN_OTHER_HAND, card=CARDS[c], player=self._names[o]))
         if self._hands is not None and not self._hands[p] >> c & 1:
-            raise RecordError(MSG_DOES_NOT_HOLD % {"player": self._names[p], "card": CARDS[c]})
+            raise RecordError(Message(MSG_DOES_NOT_HOLD, player=self._names[p], card=CARDS[c]))
         dealt_p = self._dealt[p]
         if (dealt_p is not None and not dealt_p >> c & 1 and c != self._turn_up
                 and self._outside_plays[p] >= self._facedown_draws[p] + self._hidden_takes[p]):
-            raise RecordError((MSG_NOT_DEALT_TAKEN if self._hidden_takes[p] else MSG_NOT_DEALT)
-                              % {"card": CARDS[c], "player": self._names[p],
-                                 "drawn": self._facedown_draws[p],
-                                 "taken": self._hidden_takes[p]})
+            raise RecordError(
+                Message(
+                    (MSG_NOT_DEALT_TAKEN if self._hidden_takes[p] else MSG_NOT_DEALT),
+                    card=CARDS[c],
+                    player=self._names[p],
+                    drawn=self._facedown_draws[p],
+                    taken=self._hidden_takes[p],
+                )
+            )
 
     def _trick_of_play(self, c: int) -> int:
         return self._play_trick[c]
@@ -1278,7 +1308,8 @@ class Deal:
         self._hand_count[loser] += 1
         return wcard, lcard
 
-    def _exchange_problem(self, p: int, judge_now: bool = True) -> tuple[Rule | None, str]:
+    def _exchange_problem(self, p: int,
+                          judge_now: bool = True) -> tuple[Rule | None, str | Message]:
         """The rule exchanging now breaks for ``p`` (None: none); with ``judge_now`` False
         whether ``p`` held the exchange card is left to the whole record."""
         rules = self._rules
@@ -1290,11 +1321,12 @@ class Deal:
             return _NO_EXCHANGE, (
                 MSG_NO_TURN_UP if why == 1
                 else MSG_CLOSED if why == 2
-                else MSG_EXCHANGE_BEFORE_FOLLOWING % {"player": name} if why == 3
-                else MSG_NO_TRICK_YET % {"player": name})
+                else Message(MSG_EXCHANGE_BEFORE_FOLLOWING, player=name) if why == 3
+                else Message(MSG_NO_TRICK_YET, player=name))
         if judge_now and self._hands is not None and not self._hands[p] >> self._xcard & 1:
-            return Rule.FALSE_EXCHANGE, MSG_DOES_NOT_HOLD % {"player": name,
-                                                             "card": CARDS[self._xcard]}
+            return Rule.FALSE_EXCHANGE, Message(
+                MSG_DOES_NOT_HOLD, player=name, card=CARDS[self._xcard]
+            )
         return None, ""
 
     def _close_problem(self, p: int) -> tuple[Rule | None, str]:
@@ -1307,10 +1339,10 @@ class Deal:
                                else MSG_CLOSE_AFTER_DRAWS)
         return None, ""
 
-    def _violate(self, p: int, rule: Rule, message: str, seq: int | None = None,
+    def _violate(self, p: int, rule: Rule, message: str | Message, seq: int | None = None,
                  trick: int | None = None) -> None:
         self._violations.append(Violation(trick if trick is not None else self._trick,
-                                         self._names[p], rule, message,
+                                         self._names[p], rule, str(message),
                                          seq if seq is not None else self._seq))
 
     def _proven_now(self, p: int) -> int:
@@ -1357,7 +1389,7 @@ MESSAGES: Final = (MSG_NO_TURN_UP, MSG_CLOSED, MSG_EXCHANGE_BEFORE_FOLLOWING, MS
 
 # The messages of actions no real deal could contain (record errors), one template each,
 # marked for the catalogue and worded in another language as the messages above are
-# (tally.vocabulary.error_message).
+# (tally.errors.Message).
 MSG_SAME_PLAYERS: Final = N_('Forehand and Dealer are both "%(player)s"')
 MSG_NO_CARD: Final = N_("%(text)s is not a card")
 MSG_HAND_TWICE: Final = N_("the hand of %(player)s is given twice")

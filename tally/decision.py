@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json.encoder
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
+from tally.errors import Message, at_line
 from tally.evidence import DealFacts, Violation, proven_violations
 from tally.i18n import N_
 from tally.kernel import CLAIM_AT, Reason, Rule, game_points
@@ -32,10 +33,27 @@ class Outcome:
 
 @dataclass(frozen=True)
 class ErrorEntry:
-    """A record error: the line it is on (None when it is not on one line) and what is wrong."""
+    """A record error: the line it is on (None when it is not on one line) and what is wrong
+    (``message``, English; ``wording`` its template and values, :mod:`tally.errors`)."""
 
     line: int | None
     message: str
+    wording: Message | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, line: int | None, text: str | Message) -> ErrorEntry:
+        """The error ``text`` (an error's words) on ``line``."""
+        return cls(line, str(text), text if isinstance(text, Message) else None)
+
+    @property
+    def words(self) -> Message:
+        """The words of ``message``."""
+        return self.wording or Message(self.message)
+
+    @property
+    def said(self) -> Message:
+        """The whole error, its line before it: the words of ``str(entry)``."""
+        return at_line(self.words, self.line or None)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line else self.message

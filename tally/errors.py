@@ -22,8 +22,15 @@ clean message on stderr and an exit status (see :mod:`tally.cli`)::
         └── PrintError              a sheet that cannot be printed
             └── FetchRefused            a file the renderer may not read
 
-The place of an error is kept as attributes (``line``, ``column``, ``tag``, ``trick``) beside
-``bare_message``, the message without the line, so that a caller can put it in its own words.
+Every error carries its words as a :class:`Message` (``error.wording``): a template, the gettext
+msgid with named placeholders (``error.template``: ``"%(card)s was already played in trick
+%(trick)s"``), and its values (``error.params``). ``str(error)`` is the English text; the CLI and
+the web word the same template and values in the user's language from the catalogue
+(:func:`tally.i18n.worded`); no message is ever read back from its text. A message made of
+another (the store's words around an engine's refusal, the line before a record error) holds
+the inner one as a value. The place of an error is kept as attributes too (``line``,
+``column``, ``tag``, ``trick``) beside ``bare`` (``bare_message`` in English), the message
+without the line, so that a caller can put it in its own words.
 
 One exception lives elsewhere because it is a signal, not an error: it is caught by its
 own module's caller and never reaches a user: ``cli.deals._Stop`` (the scorer quit the
@@ -32,24 +39,152 @@ recorder, or its input ended).
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue (:func:`tally.i18n.N_`; this module imports nothing
+    of tally)."""
+    return message
+
+
+#: Where a record's error is, before its message (:class:`NotationError`,
+#: :class:`RecordError`, :class:`tally.decision.ErrorEntry`).
+AT_LINE: Final = N_("line %(line)s: %(message)s")
+AT_LINE_COLUMN: Final = N_("line %(line)s, column %(column)s: %(message)s")
+#: The words of :class:`BadRecord`.
+BAD_RECORD: Final = N_("deal %(deal)s would not be a possible record: %(message)s")
+#: The rule an :class:`IllegalAction` broke, or the tag a :class:`RecordError` is about, before
+#: its message (no words of its own: every language says it so)
+HEADED: Final = "%(head)s: %(message)s"
+_PLACEHOLDER = re.compile(r"%\([a-z_]+\)s")
+
+
+class Message:
+    """Words for a person, in any language: ``template``, a gettext msgid with named
+    placeholders (``%(card)s``), and ``params``, its values. ``str()`` is the English;
+    :func:`tally.i18n.worded` words it in another language from the catalogue with the same
+    values. A value that is a :class:`Message` is worded too: an inner message, or a word of
+    the catalogue such as a rule's name (``Message("follow-suit")``, a template without
+    placeholders).
+
+    >>> str(Message("%(card)s was already played in trick %(trick)s", card="KS", trick=1))
+    'KS was already played in trick 1'
+    """
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params = params
+
+    def with_values(self, **params: object) -> Message:
+        """This message with more values, or others (a wrapper given the message it
+        wraps)."""
+        return Message(self.template, **{**self.params, **params})
+
+    def fill(self, say: Callable[[str], str | None]) -> str | None:
+        """The text, each template (its own and its values') said by ``say``; None when
+        ``say`` cannot say one of them (then none: a message is never half translated)."""
+        text = say(self.template)
+        if text is None:
+            return None
+        if not self.params:
+            return text
+        values: dict[str, object] = {}
+        for name, value in self.params.items():
+            if isinstance(value, Message):
+                value = value.fill(say)
+                if value is None:
+                    return None
+            values[name] = value
+        return text % values
+
+    def __str__(self) -> str:
+        return self.fill(str) or ""
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and type(other) is type(self)
+                and (self.template, self.params) == (other.template, other.params))
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+class Joined(Message):
+    """Values joined by a word of the catalogue (``2 or 3``: ``2 oder 3``)."""
+
+    __slots__ = ()
+
+    def __init__(self, separator: str, items: Iterable[object]) -> None:
+        super().__init__(separator, items=tuple(items))
+
+    def fill(self, say: Callable[[str], str | None]) -> str | None:
+        """The values, joined by the separator as ``say`` says it."""
+        separator = say(self.template)
+        items = self.params["items"]
+        assert isinstance(items, tuple)
+        return None if separator is None else separator.join(str(x) for x in items)
+
+
+def message(text: str | Message) -> Message:
+    """``text`` as a :class:`Message` (a plain text: a template without placeholders)."""
+    return text if isinstance(text, Message) else Message(str(text))
+
+
+def neutral(template: str) -> bool:
+    """Whether ``template`` has no words of its own (``%(head)s: %(message)s``): every
+    language says it as it is.
+
+    >>> neutral(HEADED), neutral(AT_LINE)
+    (True, False)
+    """
+    return not any(ch.isalpha() for ch in _PLACEHOLDER.sub("", template))
 
 
 class TallyError(ValueError):
-    """Base of every error a user's input can cause."""
+    """Base of every error a user's input can cause: its words are ``wording`` (a
+    :class:`Message`: ``template`` and ``params``), ``str(error)`` their English."""
+
+    def __init__(self, text: str | Message = "") -> None:
+        self.wording = message(text)
+        super().__init__(str(self.wording))
+
+    @property
+    def template(self) -> str:
+        """The gettext msgid of the message, with its named placeholders."""
+        return self.wording.template
+
+    @property
+    def params(self) -> dict[str, object]:
+        """The values of the template's placeholders."""
+        return self.wording.params
+
+
+def at_line(text: str | Message, line: int | None, column: int | None = None) -> Message:
+    """``text`` with the line (and column) it is on before it, when known."""
+    if line is None:
+        return message(text)
+    if column is None:
+        return Message(AT_LINE, line=line, message=message(text))
+    return Message(AT_LINE_COLUMN, line=line, column=column, message=message(text))
 
 
 class NotationError(TallyError):
     """Text that is not valid `.deal` notation (a bad card, tag or token)."""
 
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+    def __init__(self, text: str | Message, line: int | None = None,
+                 column: int | None = None) -> None:
         self.line = line
         self.column = column
-        where = ""
-        if line is not None:
-            where = f"line {line}" + (f", column {column}" if column is not None else "") + ": "
-        super().__init__(where + message)
-        self.bare_message = message
+        self.bare = message(text)
+        super().__init__(at_line(self.bare, line, column))
+        self.bare_message = str(self.bare)
 
 
 class RulesError(TallyError):
@@ -63,24 +198,25 @@ class RecordError(TallyError):
     the trick line, ``line`` the line of the record when known.
     """
 
-    def __init__(self, message: str, line: int | None = None, *, tag: str | None = None,
-                 trick: int | None = None) -> None:
+    def __init__(self, text: str | Message, line: int | None = None, *,
+                 tag: str | None = None, trick: int | None = None) -> None:
         self.line = line
         self.tag = tag
         self.trick = trick
-        self.detail = message
-        bare = f"{tag}: {message}" if tag else message
-        super().__init__(f"line {line}: {bare}" if line is not None else bare)
-        self.bare_message = bare
+        self.detail = message(text)
+        self.bare = Message(HEADED, head=tag, message=self.detail) if tag else self.detail
+        super().__init__(at_line(self.bare, line))
+        self.bare_message = str(self.bare)
 
 
 class IllegalAction(TallyError):
     """An action the rules forbid now; ``rule`` is its name from RULES.md section 10."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, text: str | Message) -> None:
         self.rule = rule
-        super().__init__(f"{rule}: {message}")
-        self.bare_message = message
+        self.bare = message(text)
+        super().__init__(Message(HEADED, head=Message(rule), message=self.bare))
+        self.bare_message = str(self.bare)
 
 
 class NotFound(TallyError):
@@ -103,9 +239,9 @@ class ViolationNotConfirmed(Refused):
     anyway by asking again with ``as_played=True`` (``tally deal play --as-played``).
     """
 
-    def __init__(self, message: str, violations: tuple[Any, ...], outcome: str,
+    def __init__(self, text: str | Message, violations: tuple[Any, ...], outcome: str,
                  decided: bool, *, entry: str = "", deal: Any = None) -> None:
-        super().__init__(message)
+        super().__init__(text)
         self.violations = violations
         self.outcome = outcome
         self.decided = decided
@@ -120,19 +256,20 @@ class DealMoved(Refused):
     :class:`tally.store.views.Position`), for the scorer to look and pass back.
     """
 
-    def __init__(self, message: str, position: str) -> None:
-        super().__init__(message)
+    def __init__(self, text: str | Message, position: str) -> None:
+        super().__init__(text)
         self.position = position
 
 
 class BadRecord(Refused):
     """A stored (or about to be stored) deal whose record has errors; ``deal`` is its
-    reference (``3.2``), ``message`` the record's first error."""
+    reference (``3.2``), ``message`` the record's first error (``record_error`` its words)."""
 
-    def __init__(self, deal: str, message: str) -> None:
-        super().__init__(f"deal {deal} would not be a possible record: {message}")
+    def __init__(self, deal: str, text: str | Message) -> None:
+        self.record_error = message(text)
+        super().__init__(Message(BAD_RECORD, deal=deal, message=self.record_error))
         self.deal = deal
-        self.message = message
+        self.message = str(self.record_error)
 
 
 class AccessDenied(Refused):

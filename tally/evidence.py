@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple, Protocol
 
 from tally.cards import CARDS, Card, cards_of
+from tally.errors import Message
 from tally.i18n import N_
 from tally.kernel import HIGHER, SUIT_MASKS, Rule, follow_duty
 from tally.rules import RuleSet
@@ -192,19 +193,16 @@ MESSAGES: Final = (MSG_FOLLOW_SUIT, MSG_MUST_TRUMP, MSG_MUST_HEAD, MSG_FALSE_EXC
 
 
 def follow_problem(names: tuple[str, str], trump: int, p: int, lead: int, card: int,
-                   proven: int) -> tuple[Rule | None, str]:
+                   proven: int) -> tuple[Rule | None, Message]:
     """The phase-2 duty ``card`` breaks when ``proven`` is what follower ``p`` is known to
-    hold, with the message a referee gives; ``(None, "")`` when none."""
+    hold, with the message a referee gives; ``(None, Message(""))`` when none."""
     rule, cards = follow_duty(lead, card, trump, proven)
     if rule is None:
-        return None, ""
-    values = {"player": names[p], "card": CARDS[card], "led": CARDS[lead],
-              "cards": card_list(cards)}
-    if rule is Rule.FOLLOW_SUIT:
-        return rule, MSG_FOLLOW_SUIT % values
-    if rule is Rule.MUST_TRUMP:
-        return rule, MSG_MUST_TRUMP % values
-    return rule, MSG_MUST_HEAD % values
+        return None, Message("")
+    template = (MSG_FOLLOW_SUIT if rule is Rule.FOLLOW_SUIT
+                else MSG_MUST_TRUMP if rule is Rule.MUST_TRUMP else MSG_MUST_HEAD)
+    return rule, Message(template, player=names[p], card=CARDS[card], led=CARDS[lead],
+                         cards=card_list(cards))
 
 
 def card_list(mask: int) -> str:
@@ -384,7 +382,7 @@ def _follows(facts: DealFacts, rem: tuple[int, int], false_moves: Sequence[tuple
                     rule = None
                     break
         if rule is not None:
-            out.append(Violation(trick, facts.names[p], rule, message, seq))
+            out.append(Violation(trick, facts.names[p], rule, str(message), seq))
 
 
 def _proven_at(facts: DealFacts, rem: tuple[int, int],

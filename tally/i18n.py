@@ -49,7 +49,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date, datetime
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from tally.errors import Message
 
 __all__ = [
     "DEFAULT",
@@ -201,6 +204,39 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, where ``context`` tells two uses of the same
     English word apart (a verb and a column heading)."""
     return translations(_current.get()).pgettext(context, message)
+
+
+def worded(message: Message | str, lang: str | None = None) -> str:
+    """``message`` (an error's ``wording``, see :mod:`tally.errors`) in ``lang``, else the
+    current language: its template and those of its values from the catalogue, filled with
+    the same values. Worded whole or not at all: a template the catalogue does not hold (an
+    administrative refusal typed as English text) leaves the whole message English. A
+    template without words of its own (``%(head)s: %(message)s``) says itself.
+
+    >>> from tally.errors import Message
+    >>> worded(Message("%(card)s was already played in trick %(trick)s", card="KS", trick=1),
+    ...        "de")
+    'KS wurde schon in Stich 1 gespielt'
+    >>> worded(Message("line %(line)s: %(message)s", line=2, message=Message("moon")), "de")
+    'line 2: moon'
+    """
+    from tally.errors import neutral
+
+    if isinstance(message, str):
+        return message
+    chosen = normalize(lang) or _current.get()
+    if chosen == DEFAULT:
+        return str(message)
+    catalogue: dict[object, str] = getattr(translations(chosen), "_catalog", {})
+
+    def say(template: str) -> str | None:
+        if not template:  # (the catalogue's header)
+            return template
+        if template in catalogue:
+            return catalogue[template]
+        return template if neutral(template) else None
+
+    return message.fill(say) or str(message)
 
 
 def N_(message: str) -> str:

@@ -18,7 +18,7 @@ from random import Random
 from typing import Final
 
 from tally.decision import REASONS
-from tally.errors import Refused
+from tally.errors import Joined, Message, Refused
 from tally.i18n import N_
 from tally.kernel import SCHNEIDER_WIN, SCHWARZ_WIN, match_won, other_player
 from tally.notation import DealRecord
@@ -26,8 +26,8 @@ from tally.rules import RuleSet
 
 # The messages of a match's deals that do not fit together and of a result typed without its
 # record (quick entry) that the rule set does not allow, one template each, marked for the
-# catalogue (the engine speaks English; tally.vocabulary.error_message words them in another
-# language by matching them against these templates).
+# catalogue (an error carries its template and values, worded in the reader's language from
+# them: tally.errors.Message).
 MSG_FIRST_DEALER: Final = N_('the first dealer "%(player)s" does not play in this match')
 MSG_OVER_BEFORE: Final = N_("deal %(number)s: the match was already over after deal %(before)s")
 MSG_NOT_FINISHED: Final = N_("deal %(number)s: deal %(before)s is not finished")
@@ -119,7 +119,7 @@ def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
     """The match after ``results`` (in order). Only the last deal may be unfinished."""
     a, b = players
     if first_dealer not in players:
-        raise Refused(MSG_FIRST_DEALER % {"player": first_dealer})
+        raise Refused(Message(MSG_FIRST_DEALER, player=first_dealer))
     score = {a: 0, b: 0}
     carry = 0
     dealer = first_dealer
@@ -128,9 +128,9 @@ def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
     in_progress = False
     for number, r in enumerate(results, start=1):
         if winner is not None:
-            raise Refused(MSG_OVER_BEFORE % {"number": number, "before": number - 1})
+            raise Refused(Message(MSG_OVER_BEFORE, number=number, before=number - 1))
         if in_progress:
-            raise Refused(MSG_NOT_FINISHED % {"number": number, "before": number - 1})
+            raise Refused(Message(MSG_NOT_FINISHED, number=number, before=number - 1))
         forehand = other_player(players, dealer)
         carry_in = carry
         gained = 0
@@ -143,7 +143,7 @@ def score_match(rules: RuleSet, players: tuple[str, str], first_dealer: str,
             next_dealer = dealer if rules.next_dealer == "winner" else forehand
         else:
             if r.winner not in score:
-                raise Refused(MSG_WINNER_NOT_PLAYING % {"number": number, "player": r.winner})
+                raise Refused(Message(MSG_WINNER_NOT_PLAYING, number=number, player=r.winner))
             gained = r.deal_points + carry
             score[r.winner] += gained
             carry = 0
@@ -165,16 +165,21 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
     what the rule set allows.
     """
     if reason not in REASONS or reason == "incomplete":
-        raise Refused(MSG_UNKNOWN_REASON % {
-            "text": reason, "reasons": ", ".join(r for r in REASONS if r != "incomplete")})
+        raise Refused(
+            Message(
+                MSG_UNKNOWN_REASON,
+                text=reason,
+                reasons=", ".join(r for r in REASONS if r != "incomplete"),
+            )
+        )
     if reason == "draw":
         if winner is not None or deal_points:
             raise Refused(MSG_DRAW_NO_WINNER)
         if rules.unclaimed_end == "last-trick":
-            raise Refused(MSG_NO_DRAW % {"rules": rules.spec})
+            raise Refused(Message(MSG_NO_DRAW, rules=rules.spec))
         return
     if winner is None:
-        raise Refused(MSG_NEEDS_WINNER % {"text": reason})
+        raise Refused(Message(MSG_NEEDS_WINNER, text=reason))
     allowed: tuple[int, ...]
     if reason in ("claim", "higher-total"):
         allowed = (1, SCHNEIDER_WIN, SCHWARZ_WIN)  # kernel.game_points
@@ -187,12 +192,19 @@ def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int,
     else:  # last-trick
         allowed = (1,)
     if reason == "last-trick" and rules.unclaimed_end != "last-trick":
-        raise Refused(MSG_NOT_LAST_TRICK % {"rules": rules.spec, "end": rules.unclaimed_end})
+        raise Refused(Message(MSG_NOT_LAST_TRICK, rules=rules.spec, end=rules.unclaimed_end))
     if reason == "higher-total" and rules.unclaimed_end != "higher-total":
-        raise Refused(MSG_NOT_HIGHER_TOTAL % {"rules": rules.spec, "end": rules.unclaimed_end})
+        raise Refused(Message(MSG_NOT_HIGHER_TOTAL, rules=rules.spec, end=rules.unclaimed_end))
     if deal_points not in allowed:
-        raise Refused(MSG_WORTH % {"text": reason, "choices": OR.join(str(x) for x in allowed),
-                                   "rules": rules.spec, "points": deal_points})
+        raise Refused(
+            Message(
+                MSG_WORTH,
+                text=reason,
+                choices=Joined(OR, allowed),
+                rules=rules.spec,
+                points=deal_points,
+            )
+        )
 
 
 def quick_points(rules: RuleSet, reason: str) -> tuple[int, ...]:
@@ -224,7 +236,7 @@ def read_score(text: str) -> tuple[int, int]:
     """
     found = _SCORE.fullmatch(text)
     if found is None:
-        raise Refused(MSG_SCORE_FORM % {"text": text.strip()[:40]})
+        raise Refused(Message(MSG_SCORE_FORM, text=text.strip()[:40]))
     return int(found[1]), int(found[2])
 
 
@@ -242,14 +254,15 @@ def check_match_result(rules: RuleSet, score: tuple[int, int]) -> int:
     shown = f"{score[0]}:{score[1]}"
     won = [match_won(points, target) for points in score]
     if not any(won):
-        raise Refused(MSG_NO_WINNER % {"score": shown, "target": target})
+        raise Refused(Message(MSG_NO_WINNER, score=shown, target=target))
     if all(won):
-        raise Refused(MSG_TWO_WINNERS % {"score": shown, "target": target})
+        raise Refused(Message(MSG_TWO_WINNERS, score=shown, target=target))
     winner = won.index(True)
     most = target - 1 + SCHWARZ_WIN
     if rules.carry == "none" and score[winner] > most:
-        raise Refused(MSG_TOO_HIGH % {"score": shown, "rules": rules.spec, "most": most,
-                                      "below": target - 1})
+        raise Refused(
+            Message(MSG_TOO_HIGH, score=shown, rules=rules.spec, most=most, below=target - 1)
+        )
     return winner
 
 

@@ -35,7 +35,7 @@ from tally.cards import (
     parse_cards,
     shorten,
 )
-from tally.errors import NotationError
+from tally.errors import Message, NotationError
 from tally.i18n import N_
 
 #: Tags in the order a canonical record prints them; others follow in the order given.
@@ -184,8 +184,8 @@ BOM: Final = "\ufeff"
 _WORD = re.compile(r"\S+")
 
 # The messages of text that is not valid notation, one template each, marked for the catalogue
-# (the engine speaks English; tally.vocabulary.error_message words them in another language by
-# matching them against these templates).
+# (an error carries its template and values, worded in the reader's language
+# from them: tally.errors.Message).
 MSG_TAG_AFTER_TRICK: Final = N_("a tag after the first trick (tags come first)")
 MSG_NEITHER: Final = N_('"%(text)s" starts neither a tag nor a trick line ("[Tag "value"]" or '
                         '"N. cards")')
@@ -242,14 +242,17 @@ def read_deal(text: str, source: str = "") -> DealRecord:
         m = _TRICK_NO.match(stripped)
         if not m:
             word = stripped.split()[0]
-            raise NotationError(MSG_NEITHER % {"text": shorten(word)}, lineno, col0)
+            raise NotationError(Message(MSG_NEITHER, text=shorten(word)), lineno, col0)
         digits = m.group(1).lstrip("0") or "0"
         if len(digits) > _TRICK_DIGITS:
-            raise NotationError(MSG_NUMBER_TOO_LONG % {"digits": digits[:_TRICK_DIGITS + 1],
-                                                       "expect": expect}, lineno, col0)
+            raise NotationError(
+                Message(MSG_NUMBER_TOO_LONG, digits=digits[: _TRICK_DIGITS + 1], expect=expect),
+                lineno,
+                col0,
+            )
         number = int(digits)
         if number != expect:
-            raise NotationError(MSG_OUT_OF_ORDER % {"trick": number, "expect": expect},
+            raise NotationError(Message(MSG_OUT_OF_ORDER, trick=number, expect=expect),
                                 lineno, col0)
         expect += 1
         seen_trick = True
@@ -266,8 +269,9 @@ def _add_tag(record: DealRecord, line: str, lineno: int, col0: int) -> None:
     simple = _SIMPLE_TAG.fullmatch(line)
     name, value = simple.groups() if simple else _read_tag(line, lineno)
     if name in record.tags:
-        raise NotationError(MSG_TAG_REPEATED % {"tag": shorten(name),
-                                                "line": record.tag_lines[name]}, lineno, col0)
+        raise NotationError(
+            Message(MSG_TAG_REPEATED, tag=shorten(name), line=record.tag_lines[name]), lineno, col0
+        )
     record.tags[name] = value
     record.tag_lines[name] = lineno
 
@@ -319,12 +323,12 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
     while i < len(line) and line[i] in " \t":
         i += 1
     if i >= len(line) or line[i] != '"':
-        raise NotationError(MSG_TAG_VALUE % {"tag": shorten(name)}, lineno, i + 1)
+        raise NotationError(Message(MSG_TAG_VALUE, tag=shorten(name)), lineno, i + 1)
     i += 1
     value: list[str] = []
     while True:
         if i >= len(line):
-            raise NotationError(MSG_TAG_QUOTE % {"tag": shorten(name)}, lineno, i + 1)
+            raise NotationError(Message(MSG_TAG_QUOTE, tag=shorten(name)), lineno, i + 1)
         ch = line[i]
         if ch == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
             value.append(line[i + 1])
@@ -338,9 +342,9 @@ def _read_tag(line: str, lineno: int) -> tuple[str, str]:
     while i < len(line) and line[i] in " \t":
         i += 1
     if i >= len(line) or line[i] != "]":
-        raise NotationError(MSG_TAG_BRACKET % {"tag": shorten(name)}, lineno, i + 1)
+        raise NotationError(Message(MSG_TAG_BRACKET, tag=shorten(name)), lineno, i + 1)
     if line[i + 1:].strip():
-        raise NotationError(MSG_TAG_TEXT_AFTER % {"tag": shorten(name)}, lineno, i + 2)
+        raise NotationError(Message(MSG_TAG_TEXT_AFTER, tag=shorten(name)), lineno, i + 2)
     return name, "".join(value)
 
 
@@ -385,7 +389,7 @@ def _read_items(line: str, start: int, lineno: int) -> list[Item]:
         low = tok.lower()
         if low in ("20", "40"):
             if k + 1 >= len(tokens):
-                raise NotationError(MSG_MARRIAGE_CARD % {"points": tok}, lineno, col)
+                raise NotationError(Message(MSG_MARRIAGE_CARD, points=tok), lineno, col)
             card, used = _card_at(tokens, k + 1, lineno)
             items.append(MarriageItem(20 if low == "20" else 40, card))
             k += used
@@ -418,7 +422,7 @@ def _card_at(tokens: list[tuple[str, int]], k: int, lineno: int) -> tuple[Card, 
             return card, 2
         if key in HALVES and half_key(following) in HALVES:
             tok = f"{tok} {following}"  # two halves that do not make a card: quote both
-    raise NotationError(NOT_A_CARD % {"text": shorten(tok)}, lineno, col)
+    raise NotationError(Message(NOT_A_CARD, text=shorten(tok)), lineno, col)
 
 
 def decode_record(data: bytes) -> str:
@@ -434,8 +438,9 @@ def decode_record(data: bytes) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise NotationError(MSG_NOT_UTF8 % {"byte": f"{data[exc.start]:02x}",
-                                            "offset": exc.start}, line) from None
+        raise NotationError(
+            Message(MSG_NOT_UTF8, byte=f"{data[exc.start]:02x}", offset=exc.start), line
+        ) from None
     if text.startswith(BOM):
         text = text[1:]
     return text.replace("\r\n", "\n").replace("\r", "\n")
@@ -452,7 +457,7 @@ def read_hands(value: str) -> list[tuple[str, list[Card]]]:
             continue
         name, colon, cards = part.partition(":")
         if not colon or not name.strip():
-            raise NotationError(MSG_NAME_CARDS % {"text": shorten(part.strip())})
+            raise NotationError(Message(MSG_NAME_CARDS, text=shorten(part.strip())))
         out.append((name.strip(), parse_cards(cards)))
     return out
 
@@ -530,7 +535,7 @@ def read_result(value: str) -> tuple[str | None, int]:
         return (None, 0)
     name, _, num = text.rpartition(" ")
     if not (num.isascii() and num.isdigit() and len(num) <= 4) or not name.strip():
-        raise NotationError(MSG_RESULT % {"text": shorten(value)})
+        raise NotationError(Message(MSG_RESULT, text=shorten(value)))
     return (name.strip(), int(num))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from tally.decision import ErrorEntry
-from tally.errors import RecordError
+from tally.errors import Message, RecordError
 from tally.i18n import N_
 from tally.kernel import (
     KING,
@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     from tally.deal import Deal
 
 
-# The messages of trick lines out of place, one template each, marked for the catalogue (the
-# engine speaks English; tally.vocabulary.error_message words them in another language by
-# matching them against these templates).
+# The messages of trick lines out of place, one template each, marked for the catalogue (an
+# error carries its template and values, worded in the reader's language from them:
+# tally.errors.Message).
 MSG_AFTER_CLAIM: Final = N_("nothing may follow a claim")
 MSG_ALL_PLAYED: Final = N_("the deal is over: every trick is played")
 MSG_UNFINISHED: Final = N_("trick %(trick)s is unfinished; only the last line may stop after "
@@ -98,11 +98,11 @@ def replay(deal: Deal, lines: Sequence[TrickLine],
                     cards, claimed = _other_item(deal, tl, item, cards, trick_done, claimed)
             if index != last and not claimed:
                 if cards and not trick_done:
-                    raise RecordError(MSG_UNFINISHED % {"trick": tl.number})
+                    raise RecordError(Message(MSG_UNFINISHED, trick=tl.number))
                 if not trick_done:
-                    raise RecordError(MSG_NO_CARDS % {"trick": tl.number})
+                    raise RecordError(Message(MSG_NO_CARDS, trick=tl.number))
         except RecordError as exc:
-            return ErrorEntry(tl.line, exc.bare_message)
+            return ErrorEntry.of(tl.line, exc.bare)
         if visitor is not None:
             visitor.end_line(deal, tl)
     return None
@@ -114,11 +114,11 @@ def _other_item(deal: Deal, tl: TrickLine, item: Item, cards: int, trick_done: b
     it stands); returns the cards on the trick and whether the deal is claimed now."""
     kind = type(item)
     if claimed:
-        raise RecordError(MSG_ITEM_AFTER_CLAIM % {"item": item})
+        raise RecordError(Message(MSG_ITEM_AFTER_CLAIM, item=item))
     if trick_done and kind is not ClaimItem and deal.all_tricks_played:
-        raise RecordError(MSG_ITEM_AFTER_LAST % {"item": item})
+        raise RecordError(Message(MSG_ITEM_AFTER_LAST, item=item))
     if kind is CardItem:
-        raise RecordError(MSG_THIRD_CARD % {"item": item, "trick": tl.number})
+        raise RecordError(Message(MSG_THIRD_CARD, item=item, trick=tl.number))
     if isinstance(item, MarriageItem):
         if cards or trick_done:
             raise RecordError(MSG_MARRIAGE_PLACE)

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from tally.cards import CARDS, Rank
 from tally.cards import shorten as _short
-from tally.errors import RecordError, RulesError
+from tally.errors import Message, RecordError, RulesError
 from tally.i18n import N_
 from tally.kernel import in_deck
 
@@ -102,8 +102,8 @@ PRESETS: Final[dict[str, dict[str, str]]] = {
 }
 
 # The messages of a rule set that cannot be read and of a card the deck lacks, one template
-# each, marked for the catalogue (the engine speaks English; tally.vocabulary.error_message
-# words them in another language by matching them against these templates).
+# each, marked for the catalogue (an error carries its template and values,
+# worded in the reader's language from them: tally.errors.Message).
 MSG_PRESET_FIRST: Final = N_('the rule set must start with a preset, not "%(text)s" (presets: '
                              "%(presets)s)")
 MSG_UNKNOWN_PRESET: Final = N_('unknown preset "%(text)s" (presets: %(presets)s)')
@@ -183,23 +183,26 @@ class RuleSet:
         name = words[0] if words else DEFAULT_PRESET
         if name not in PRESETS:
             if "=" in name:
-                raise RulesError(MSG_PRESET_FIRST % {"text": _short(name),
-                                                     "presets": ", ".join(PRESETS)})
-            raise RulesError(MSG_UNKNOWN_PRESET % {"text": _short(name),
-                                                   "presets": ", ".join(PRESETS)})
+                raise RulesError(
+                    Message(MSG_PRESET_FIRST, text=_short(name), presets=", ".join(PRESETS))
+                )
+            raise RulesError(
+                Message(MSG_UNKNOWN_PRESET, text=_short(name), presets=", ".join(PRESETS))
+            )
         values = dict(PRESETS[name])
         overrides: list[tuple[str, str]] = []
         seen: set[str] = set()
         for word in words[1:]:
             key, eq, value = word.partition("=")
             if not eq:
-                raise RulesError(MSG_NOT_OVERRIDE % {"text": _short(word)})
+                raise RulesError(Message(MSG_NOT_OVERRIDE, text=_short(word)))
             option = OPTIONS.get(key)
             if option is None:
-                raise RulesError(MSG_UNKNOWN_OPTION % {"text": _short(key),
-                                                       "options": ", ".join(OPTIONS)})
+                raise RulesError(
+                    Message(MSG_UNKNOWN_OPTION, text=_short(key), options=", ".join(OPTIONS))
+                )
             if key in seen:
-                raise RulesError(MSG_OPTION_TWICE % {"text": _short(key)})
+                raise RulesError(Message(MSG_OPTION_TWICE, text=_short(key)))
             seen.add(key)
             _check_value(option, value)
             values[key] = value
@@ -252,11 +255,15 @@ def _check_value(option: Option, value: str) -> None:
         # ASCII digits only, and few of them: int() takes other digits, or refuses long ones
         if not (value.isascii() and value.isdigit() and len(value) <= 9
                 and low <= int(value) <= high):
-            raise RulesError(MSG_NUMBER_VALUE % {"option": option.name, "low": low,
-                                                 "high": high, "text": _short(value)})
+            raise RulesError(
+                Message(
+                    MSG_NUMBER_VALUE, option=option.name, low=low, high=high, text=_short(value)
+                )
+            )
     elif value not in option.values:
-        raise RulesError(MSG_VALUE % {"option": option.name, "values": option.allowed(),
-                                      "text": _short(value)})
+        raise RulesError(
+            Message(MSG_VALUE, option=option.name, values=option.allowed(), text=_short(value))
+        )
 
 
 def _build(name: str, values: dict[str, str], overrides: tuple[tuple[str, str], ...]) -> RuleSet:
@@ -286,4 +293,6 @@ def check_in_deck(card: int, rules: RuleSet, where: str = "") -> None:
             template = MSG_NOT_IN_20_AT if where else MSG_NOT_IN_20
         else:
             template = MSG_NOT_IN_24_AT if where else MSG_NOT_IN_24
-        raise RecordError(template % {"card": CARDS[card], "where": where})
+        # the stock is a word of the catalogue; a tag (Hands, Remaining) is as typed
+        raise RecordError(Message(template, card=CARDS[card],
+                                  where=Message(where) if where == STOCK else where))

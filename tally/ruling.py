@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final
 from tally.cards import Card
 from tally.cards import shorten as _short
 from tally.decision import REASONS, DealState, ErrorEntry, Outcome, Ruling, rule_facts
-from tally.errors import NotationError, RecordError, RulesError
+from tally.errors import Message, NotationError, RecordError, RulesError
 from tally.evidence import Violation
 from tally.i18n import N_
 from tally.kernel import Reason, Rule
@@ -71,8 +71,8 @@ __all__ = ["MESSAGES", "REASONS", "RULINGS_VERSION", "DealState", "ErrorEntry", 
            "rule_text", "summarize"]
 
 # The messages of a record's tags that cannot be, one template each, marked for the catalogue
-# (the engine speaks English; tally.vocabulary.error_message words them in another language by
-# matching them against these templates).
+# (an error carries its template and values, worded in the reader's language
+# from them: tally.errors.Message).
 MSG_MISSING_TAG: Final = N_('the required tag "%(tag)s" is missing')
 MSG_EMPTY_NAME: Final = N_("a player's name is empty")
 MSG_REMAINING_TWICE: Final = N_("Remaining lists %(player)s twice")
@@ -249,7 +249,7 @@ def rule_text(text: str, file: str = "") -> Ruling:
     except NotationError as exc:
         partial = DealRecord(read_tags(text), source=file)
         spec = " ".join(partial.tags.get("Rules", "sixty-six").split()) or "sixty-six"
-        return _error_ruling(file, partial, [ErrorEntry(exc.line, exc.bare_message)], spec)
+        return _error_ruling(file, partial, [ErrorEntry.of(exc.line, exc.bare)], spec)
     return rule(record, file)
 
 
@@ -273,30 +273,30 @@ def _rule(record: DealRecord, file: str,
     written = tags.get("Rules")
     spec = "sixty-six" if written is None else " ".join(written.split()) or "sixty-six"
     errors = [] if "Dealer" in tags and "Forehand" in tags and "Trump" in tags else [
-        ErrorEntry(None, MSG_MISSING_TAG % {"tag": name})
+        ErrorEntry.of(None, Message(MSG_MISSING_TAG, tag=name))
         for name in REQUIRED_TAGS if name not in tags]
     try:
         rules = RuleSet.parse(spec)
     except RulesError as exc:
-        errors.append(ErrorEntry(lines.get("Rules"), str(exc)))
+        errors.append(ErrorEntry.of(lines.get("Rules"), exc.wording))
     if errors:
         return _error_ruling(file, record, errors, spec), None
     try:
         forehand, dealer, trump, carry = _start_args(tags, lines, rules)
     except RecordError as exc:
-        return _error_ruling(file, record, [ErrorEntry(exc.line, exc.bare_message)], spec), None
+        return _error_ruling(file, record, [ErrorEntry.of(exc.line, exc.bare)], spec), None
     from tally.deal import Deal
 
     try:
         deal = Deal.start(rules, dealer=dealer, forehand=forehand, trump=trump, carry=carry,
                           keep_history=False)
     except RecordError as exc:
-        return _error_ruling(file, record, [ErrorEntry(_players_line(lines), exc.bare_message)],
+        return _error_ruling(file, record, [ErrorEntry.of(_players_line(lines), exc.bare)],
                              spec), None
     try:
         remaining, result = _read_deal_tags(record, deal)
     except RecordError as exc:
-        return _error_ruling(file, record, [ErrorEntry(exc.line, exc.bare_message)], spec,
+        return _error_ruling(file, record, [ErrorEntry.of(exc.line, exc.bare)], spec,
                              deal), deal
     error = replay(deal, record.tricks, visitor)
     if error is None and deal.draw_pending and not deal.claimed:
@@ -305,7 +305,7 @@ def _rule(record: DealRecord, file: str,
         try:
             deal.check_remaining(remaining)
         except RecordError as exc:
-            error = ErrorEntry(lines.get("Remaining"), exc.bare_message)
+            error = ErrorEntry.of(lines.get("Remaining"), exc.bare)
     if error is not None:
         return _error_ruling(file, record, [error], spec, deal), deal
     ruling = rule_facts(deal.facts(), deal.state(), file, remaining, result, tags.get("Result"))
@@ -323,7 +323,7 @@ def _start_args(tags: dict[str, str], lines: dict[str, int],
         trump = Card.parse(tags["Trump"])
         check_in_deck(trump, rules)
     except (NotationError, RecordError) as exc:
-        raise RecordError(exc.bare_message, lines.get("Trump"), tag="Trump") from None
+        raise RecordError(exc.bare, lines.get("Trump"), tag="Trump") from None
     carry = _tag_count(tags["Carry"], lines.get("Carry")) if "Carry" in tags else 0
     if not forehand or not dealer:
         tag = "Forehand" if not forehand else "Dealer"
@@ -358,12 +358,12 @@ def _read_deal_tags(record: DealRecord,
                 for name, cards in _hands(value, tag):
                     p = _tag_player(deal.names, name, tag)
                     if p in remaining:
-                        raise RecordError(MSG_REMAINING_TWICE % {"player": name})
+                        raise RecordError(Message(MSG_REMAINING_TWICE, player=name))
                     for c in cards:
                         check_in_deck(c, deal.rules, "Remaining")
                     remaining[p] = sum(1 << c for c in set(cards))
         except RecordError as exc:
-            raise RecordError(exc.bare_message, record.tag_lines.get(tag)) from None
+            raise RecordError(exc.bare, record.tag_lines.get(tag)) from None
     return remaining, result
 
 
@@ -372,7 +372,7 @@ def _hands(value: str, tag: str) -> list[tuple[str, list[Card]]]:
     try:
         return read_hands(value)
     except NotationError as exc:
-        raise RecordError(exc.bare_message, tag=tag) from None
+        raise RecordError(exc.bare, tag=tag) from None
 
 
 def _result(value: str, names: tuple[str, str]) -> tuple[str | None, int]:
@@ -380,7 +380,7 @@ def _result(value: str, names: tuple[str, str]) -> tuple[str | None, int]:
     try:
         result = read_result(value)
     except NotationError as exc:
-        raise RecordError(exc.bare_message) from None
+        raise RecordError(exc.bare) from None
     if result[0] is not None:
         _tag_player(names, result[0], "Result")
     return result
@@ -417,9 +417,9 @@ def _tag_count(value: str, line: int | None) -> int:
     text = value.strip()
     # ASCII digits only (int() reads Arabic-Indic digits, refuses ² and 5,000 digits)
     if not (text.isascii() and text.isdigit()):
-        raise RecordError(MSG_CARRY_NUMBER % {"text": _short(value)}, line)
+        raise RecordError(Message(MSG_CARRY_NUMBER, text=_short(value)), line)
     if len(text.lstrip("0")) > 3 or int(text) > MAX_CARRY:
-        raise RecordError(MSG_CARRY_TOO_MANY % {"text": _short(value), "most": MAX_CARRY}, line)
+        raise RecordError(Message(MSG_CARRY_TOO_MANY, text=_short(value), most=MAX_CARRY), line)
     return int(text)
 
 
@@ -429,4 +429,4 @@ def _tag_player(names: tuple[str, str], name: str, tag: str) -> int:
         return 0
     if name == names[1]:
         return 1
-    raise RecordError(MSG_UNKNOWN_PLAYER % {"tag": tag, "player": name})
+    raise RecordError(Message(MSG_UNKNOWN_PLAYER, tag=tag, player=name))

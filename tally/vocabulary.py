@@ -1,7 +1,7 @@
 """Words tally stores or computes and shows to people: tiebreak names, outcome reasons and
 violated rules, event kinds, statuses, suits, an event's stage; and the engine's explanations
-and error messages, worded again from their templates (:func:`explanation`,
-:func:`error_message`).
+worded again from their templates (:func:`explanation`). (Errors carry their template and
+values: :mod:`tally.errors`, :func:`tally.i18n.worded`.)
 
 They stay English in the data (and in every JSON output); they are marked here with
 :func:`~tally.i18n.N_` so that ``python -m tally.i18n update`` puts them in the catalogue, and a
@@ -19,10 +19,19 @@ from typing import TYPE_CHECKING, Final
 from tally.i18n import N_, current, gettext, translations
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    pass
 
-__all__ = ["WORDS", "error_message", "error_templates", "explanation", "knockout_text",
-           "round_name", "season_title", "spoken", "stage", "word"]
+__all__ = [
+    "WORDS",
+    "explanation",
+    "knockout_text",
+    "round_name",
+    "ruling_words",
+    "season_title",
+    "spoken",
+    "stage",
+    "word",
+]
 
 #: Every word of the data that a person reads, marked for the catalogue.
 WORDS: Final = (
@@ -106,8 +115,33 @@ def word(text: str, lang: str | None = None, *, spoken: bool = False) -> str:
 
 
 def spoken(text: str, lang: str | None = None) -> str:
-    """:func:`word` with ``spoken``: the filter ``word`` of the pages and the sheets."""
+    """:func:`word` with ``spoken``: the filter ``word`` of the pages and the sheets, and how
+    every ruling says its reason (:func:`ruling_words`)."""
     return word(text, lang, spoken=True)
+
+
+_DRAWN: Final = N_("drawn (%(reason)s)")
+
+
+def ruling_words(winner: str | None, points: int, reason: str, lang: str | None = None) -> str:
+    """A deal's ruling in a few words, its reason in words (:func:`spoken`), in ``lang`` (else
+    the current language): the one wording of a ruling, for the store's refusals (English)
+    and the command line's lines; the pages and the sheets say a reason by :func:`spoken`
+    too. In English it has always said "game points", one or more; the catalogue gives the
+    singular its own form.
+
+    >>> ruling_words("Anna", 3, "illegal-play", "en"), ruling_words(None, 0, "draw", "de")
+    ('Anna wins 3 game points (illegal play)', 'unentschieden (unentschieden)')
+    """
+    from tally.i18n import ngettext, use
+
+    with use(lang or current()):
+        said = spoken(reason)
+        if winner is None:
+            return gettext(_DRAWN) % {"reason": said}
+        return ngettext("%(winner)s wins %(n)s game points (%(reason)s)",
+                        "%(winner)s wins %(n)s game points (%(reason)s)", points) % {
+            "winner": winner, "n": points, "reason": said}
 
 
 _AND_TIEBREAKS: Final = N_("and the tiebreaks (%(list)s)")
@@ -280,150 +314,6 @@ def explanation(text: str, lang: str | None = None, *, spoken: bool = False) -> 
             values["message"] = explanation(values["message"], lang, spoken=spoken)
         return say(template) % values
     return word(text, lang, spoken=spoken)
-
-
-#: Where a record's error is (:class:`tally.errors.NotationError`,
-#: :class:`tally.decision.ErrorEntry`), before its message.
-_LINE: Final = N_("line %(line)s: %(message)s")
-_LINE_COLUMN: Final = N_("line %(line)s, column %(column)s: %(message)s")
-_AT_LINE = re.compile(r"line (\d+)(?:, column (\d+))?: (.+)")
-#: The tags a record error may name before its message (``Trump: ...``): what is typed in a
-#: record, kept as it is.
-_TAGS: Final = frozenset(("Trump", "Forehand", "Dealer", "Carry", "Hands", "Remaining", "Result",
-                          "Rules"))
-#: The values inside a message that are words of the catalogue (a rule's name, a suit, where a
-#: card was found, unless it is a tag); any other value (a card, a name, a number, what was
-#: typed) stays as it is.
-_WORDED: Final = frozenset(("rule", "suit", "where"))
-#: The longest message :func:`error_message` words: many times the longest the engine writes.
-LONGEST: Final = 1000
-#: What the values of an error message's template look like, by their name: a card as tally
-#: writes it, a list of cards, a number, a rule's name, a suit, a byte; a name not listed here
-#: (a player, what was typed, an inner message) may be any text. Knowing them, a message is
-#: read back one way only: ``"QH" refused, nothing was recorded: QH is the turn-up, lying on
-#: the table`` is the store's words around the engine's, not a card ``"QH" refused, ...: QH``
-#: lying on the table.
-_CARD: Final = r"(?:A|10|K|Q|J|9)[CDHS]"
-_NUMBER: Final = r"-?\d+"
-_VALUES: Final = {
-    "card": _CARD, "led": _CARD, "cards": rf"{_CARD}(?:,? {_CARD})*",
-    "byte": r"[0-9a-f]{2}", "suit": r"clubs|diamonds|hearts|spades",
-    "rule": r"[a-z]+(?:-[a-z]+)*", "trick": _NUMBER, "n": _NUMBER, "line": _NUMBER,
-    "column": _NUMBER, "expect": _NUMBER, "hand": _NUMBER, "held": _NUMBER, "drawn": _NUMBER,
-    "taken": _NUMBER, "most": _NUMBER, "low": _NUMBER, "high": _NUMBER, "number": _NUMBER,
-    "before": _NUMBER, "offset": _NUMBER, "value": _NUMBER, "points": _NUMBER,
-}
-
-
-@functools.cache
-def _error_pattern(template: str) -> re.Pattern[str]:
-    """A regular expression that reads the values back out of a filled error ``template``:
-    each value as :data:`_VALUES` says it looks, a value named twice the same both times."""
-    seen: set[str] = set()
-
-    def value(found: re.Match[str]) -> str:
-        name = found.group(1)
-        if name in seen:
-            return f"(?P={name})"
-        seen.add(name)
-        return f"(?P<{name}>{_VALUES.get(name, '.+?')})"
-
-    return re.compile(re.sub(r"%\\\(([a-z]+)\\\)s", value, re.escape(template)))
-
-
-@functools.cache
-def error_templates(wrappers: tuple[str, ...] = ()) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Every template of the engine's messages (its errors, violations and explanations) and
-    ``wrappers`` (a caller's words around an engine message, its ``%(message)s``), each with
-    its own words (the text between its values, which a message it fits must contain), the
-    most specific first: the one with the most words of its own (``%(card)s is the turn-up,
-    lying on the table`` before ``%(card)s is the turn-up``)."""
-    from tally import cards, deal, decision, evidence, match, notation, replay, rules, ruling
-
-    every = dict.fromkeys((*wrappers, *notation.MESSAGES, *cards.MESSAGES, *rules.MESSAGES,
-                           *deal.ERRORS, *deal.MESSAGES, *replay.MESSAGES, *ruling.MESSAGES,
-                           *match.MESSAGES, *evidence.MESSAGES, *decision.EXPLANATIONS))
-    words = {t: tuple(w for w in re.split(r"%\([a-z]+\)s", t) if w) for t in every}
-    ordered = sorted(every, key=lambda t: -sum(map(len, words[t])))
-    return tuple((t, words[t]) for t in ordered)
-
-
-def error_message(text: str, lang: str | None = None, *, wrappers: tuple[str, ...] = ()) -> str:
-    """An error message of the engine (a refusal of an illegal action or an impossible record,
-    :data:`tally.deal.ERRORS`, :data:`tally.notation.MESSAGES`, :data:`tally.rules.MESSAGES`
-    ... always English) in ``lang`` (else the current language), worded whole: its place
-    (``line 5, column 3: ``), the tag or the rule before it (``Trump: ``, ``follow-suit: ``),
-    the message matched against its template and filled again from the catalogue, with the
-    words inside it (a rule, a suit, an inner message) worded too. ``wrappers`` are templates
-    of words around an engine message (``%(message)s``) that the caller knows.
-
-    Text that fits no template, or whose inner message fits none, is returned as it is: a
-    message is never half translated. So is text longer than :data:`LONGEST` (a name or a
-    value of thousands of characters in it): reading it back could take long.
-
-    >>> error_message("line 4: KS was already played in trick 1", "de")
-    'Zeile 4: KS wurde schon in Stich 1 gespielt'
-    >>> error_message("follow-suit: Bert played 9D to 10C while holding JC", "de")
-    'Farbzwang: Bert gab 9D zu 10C zu, mit JC in der Hand'
-    """
-    if (lang or current()) == "en" or len(text) > LONGEST:
-        return text
-    t = translations(lang) if lang is not None else None
-    say = t.gettext if t is not None else gettext
-    worded = _error(text, lang, say, error_templates(wrappers))
-    return text if worded is None else worded
-
-
-@functools.cache
-def _rules() -> frozenset[str]:
-    """The names of the rules of play (:class:`tally.kernel.Rule`), which an
-    :class:`tally.errors.IllegalAction` names before its message."""
-    from tally.kernel import Rule
-
-    return frozenset(rule.value for rule in Rule)
-
-
-def _error(text: str, lang: str | None, say: Callable[[str], str],
-           templates: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:
-    """:func:`error_message` of ``text``, or None when some of it fits no template."""
-    where = _AT_LINE.fullmatch(text)
-    if where is not None:
-        inner = _error(where.group(3), lang, say, templates)
-        if inner is not None:
-            if where.group(2) is None:
-                return say(_LINE) % {"line": where.group(1), "message": inner}
-            return say(_LINE_COLUMN) % {"line": where.group(1), "column": where.group(2),
-                                        "message": inner}
-    head, colon, rest = text.partition(": ")
-    if colon and (head in _TAGS or head in _rules()):
-        # the tag as typed in a record; the rule an IllegalAction names, worded
-        inner = _error(rest, lang, say, templates)
-        if inner is not None:
-            return f"{head if head in _TAGS else word(head, lang)}: {inner}"
-    for template, words in templates:
-        # (a template is compiled only for a message with all its words: a few of them)
-        if not all(w in text for w in words):
-            continue
-        found = _error_pattern(template).fullmatch(text)
-        if found is None:
-            continue
-        values: dict[str, str] = {}
-        for name, value in found.groupdict().items():
-            if name == "message":
-                inner = _error(value, lang, say, templates)
-                if inner is None:
-                    break
-                value = inner
-            elif name in _WORDED and value not in _TAGS:
-                value = word(value, lang)
-            elif name == "choices":
-                from tally.match import OR
-
-                value = say(OR).join(value.split(OR))
-            values[name] = value
-        else:
-            return say(template) % values
-    return None
 
 
 _SEASON_OF: Final = N_("Season: %(kinds)s%(span)s")

@@ -43,10 +43,10 @@ def test_a_whole_match_recorded_trick_by_trick(db_url: str) -> None:
     expected = [
         (DRAW_DEAL, "Anna", (0, 0, 1), "Deal 1.1 ruled: drawn"),
         (FAILED_CLOSE, "Bert", (0, 4, 0),
-         "Deal 1.2 ruled: Bert wins 4 game points, 1 of them carried in (failed-close): "
+         "Deal 1.2 ruled: Bert wins 4 game points, 1 of them carried in (failed close): "
          "Anna closed the stock and did not make 66"),
         (LATE_REVOKE, "Anna", (3, 4, 0),
-         "Deal 1.3 ruled: Anna wins 3 game points (illegal-play): Bert broke a rule "
+         "Deal 1.3 ruled: Anna wins 3 game points (illegal play): Bert broke a rule "
          "(follow-suit) in trick 6"),
         (FOREHAND_CLAIMS, "Bert", (6, 4, 0),
          "Deal 1.4 ruled: Anna wins 3 game points (claim): Anna claimed 66 correctly"),
@@ -147,7 +147,7 @@ def test_quick_entry(db_url: str) -> None:
     assert "Deal 1.1 ruled: drawn (entered as a result: drawn); carry 1" in out
     out = ok(db_url, "deal", "quick", "1", "--winner", "anna", "--points", "2", "--reason",
              "failed-close")
-    assert "Anna wins 3 game points, 1 of them carried in (failed-close)" in out
+    assert "Anna wins 3 game points, 1 of them carried in (failed close)" in out
     refused(db_url, "deal", "quick", "1", "--winner", "Anna", "--points", "5",
             match="a deal won by claim is worth 1 or 2 or 3 game point(s)")
     refused(db_url, "deal", "quick", "1", "--winner", "Anna", "--points", "1", "--reason",

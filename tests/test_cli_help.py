@@ -1,5 +1,6 @@
-"""``tally --help`` to a file or a pipe is written from the registry (tally/cli/helptext.py)
-without Typer or rich: here it is compared with what Typer and rich print, width by width."""
+"""``tally --help`` to a file or a pipe is printed without Typer or rich from the text
+generated from Typer's help (tally/cli/generated_help.py, tests/test_cli_reference.py): here
+it is compared with what Typer and rich print, and what it cannot print goes to Typer."""
 
 from __future__ import annotations
 
@@ -7,40 +8,45 @@ import itertools
 
 import pytest
 
-from tally.cli import COMMANDS, HELP, run
-from tally.cli.helptext import MIN_WIDTH, STYLING, plain_help, render, wrap
-
-LINES = {name: line for name, (_module, line) in COMMANDS.items()}
-WIDTHS = [*range(MIN_WIDTH, 161), 199, 250, 333, 500]
+from tally.cli import run
+from tally.cli.generated_help import LINES, TEXT
+from tally.cli.helptext import STYLING, WIDTH, plain_help
 
 
-@pytest.mark.parametrize("width", WIDTHS)
 def test_the_plain_help_is_typers_help_to_the_letter(
-        width: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("COLUMNS", str(width))
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
     for name in STYLING:
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("tally.cli.helptext.console_width", lambda _env: WIDTH)
     assert run(["--help"], fast=False) == 0
     typer_help = capsys.readouterr()
     assert typer_help.err == ""
-    assert render(LINES, HELP, width) == typer_help.out
+    assert typer_help.out == TEXT
     assert run(["--help"]) == 0  # the plain path (stdout is captured: not a terminal)
     assert capsys.readouterr() == typer_help
 
 
+@pytest.mark.parametrize("width", [60, 79, 81, 120])
+def test_the_help_at_another_width_is_typers(
+        width: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", str(width))
+    for name in STYLING:
+        monkeypatch.delenv(name, raising=False)
+    assert plain_help() is None
+    assert run(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert out != TEXT
+    # rich's layout at that width
+    assert {len(line) for line in out.splitlines() if line} == {width}
+    assert all(f"│ {name} " in out for name in LINES)
+
+
 def test_what_the_plain_help_cannot_write_as_rich_does_goes_to_typer() -> None:
-    assert render(LINES, HELP, MIN_WIDTH - 1) is None  # rich squeezes the columns
-    assert render({**LINES, "x": "Uses [bold]markup[/bold]."}, HELP, 80) is None
-    assert render({**LINES, "x": "Größe."}, HELP, 80) is None
-    assert render({**LINES, "x": "a" * 80}, HELP, 80) is None  # a word wider than its column
-    assert plain_help(LINES, HELP, {"COLUMNS": "80", "FORCE_COLOR": "1"}) is None
-    assert plain_help(LINES, HELP, {"COLUMNS": "80", "TYPER_USE_RICH": "0"}) is None
-    assert plain_help(LINES, HELP, {"COLUMNS": "80"}) == render(LINES, HELP, 80)
-
-
-def test_words_are_filled_greedily_and_lines_are_kept() -> None:
-    assert wrap("aa bb cc\ndd", 5) == ["aa bb", "cc", "dd"]
-    assert wrap("aaaaaa b", 5) is None
+    assert plain_help({"COLUMNS": "80", "FORCE_COLOR": "1"}) is None
+    assert plain_help({"COLUMNS": "80", "TYPER_USE_RICH": "0"}) is None
+    assert plain_help({"COLUMNS": "100"}) is None
+    assert plain_help({"COLUMNS": "80"}) == TEXT
 
 
 def _help(args: list[str], width: int, monkeypatch: pytest.MonkeyPatch,

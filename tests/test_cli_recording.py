@@ -99,22 +99,22 @@ def test_a_violation_on_the_command_line_is_refused_with_its_consequence(db_url:
     ok(db_url, "deal", "play", "1", "KS", "AS", "close", "10C", "9D")
     err = refused(db_url, "deal", "play", "1", "KD", "JC", match=(
         '"KD JC" would record a violation: Bert broke follow-suit in trick 2: Bert played 9D to '
-        "10C while holding JC; the deal ends: Anna wins 3 game points (illegal-play). "
+        "10C while holding JC; the deal ends: Anna wins 3 game points (illegal play). "
         "Nothing was recorded. If it happened at the table, record it with --as-played."))
     assert err.count("\n") == 1
     out = ok(db_url, "deal", "play", "1", "KD", "JC", "--as-played")
     assert "Violation in trick 2: Bert broke follow-suit" in out
-    assert "Deal 1.1 ruled: Anna wins 3 game points (illegal-play)" in out
+    assert "Deal 1.1 ruled: Anna wins 3 game points (illegal play)" in out
     # play recorded after the deciding violation still gets its line...
     out = ok(db_url, "deal", "play", "1", "AD")
     assert out.startswith("Recorded AD in deal 1.1.\nDeal 1.1 is ruled already: Anna wins 3 "
-                          "game points (illegal-play). Play may still be recorded in it: "
+                          "game points (illegal play). Play may still be recorded in it: "
                           "Trick 4: Bert to follow.\n")
     ok(db_url, "deal", "play", "1", "9C")
     # ...and a claim after it prints the ruling, which the violation decided
     out = ok(db_url, "deal", "play", "1", "66")
     assert out.startswith("Recorded 66 in deal 1.1.\nDeal 1.1 ruled: Anna wins 3 game points "
-                          "(illegal-play)")
+                          "(illegal play)")
     assert "Match 1: Anna 3, Bert 0" in out
 
 
@@ -131,7 +131,7 @@ def test_the_store_refuses_an_unconfirmed_violation_and_says_what_it_would_mean(
     assert dump(db_url) == before
     exc = caught.value
     assert [(v.trick, v.player, v.rule) for v in exc.violations] == [(2, "Bert", "follow-suit")]
-    assert exc.outcome == "Anna wins 3 game points (illegal-play)" and exc.decided
+    assert exc.outcome == "Anna wins 3 game points (illegal play)" and exc.decided
     preview = store.preview(d.id, "KD JC")
     assert preview.deal.winner == "Anna" and dump(db_url) == before
     r = store.play(d.id, "KD JC", as_played=True)
@@ -149,7 +149,7 @@ def test_the_recorder_asks_before_storing_a_violation_and_defaults_to_no(db_url:
     out = ok(db_url, "deal", "record", "1", input="\n".join(feed) + "\n")
     assert ('Careful: "KD JC" would record a violation: Bert broke follow-suit in trick 2: Bert '
             "played 9D to 10C while holding JC; the deal ends: Anna wins 3 game points "
-            "(illegal-play). Nothing was recorded.\nDid it happen at the table? Record it as "
+            "(illegal play). Nothing was recorded.\nDid it happen at the table? Record it as "
             "played? [y/N] Not recorded; type the right entry.") in out
     # an answer that is another entry is the re-entry: KD 10D is recorded
     assert ("[y/N] Not recorded; type the right entry.\n[1.1 trick 3] Anna to lead> KD 10D\n"

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 RECORD = sorted((ROOT / "examples" / "deals").glob("*.deal"))[0]
 
 
-def _python(code: str, *args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, COLUMNS="100", TERM="dumb")
+def _python(code: str, *args: str, columns: str = "100") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, COLUMNS=columns, TERM="dumb")
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           env=env, cwd=ROOT, check=False)
 
@@ -39,7 +39,7 @@ def test_every_command_the_modules_register_is_listed_in_order_in_its_module() -
     # other tests imported first register their commands first.
     assert sorted(full.commands) == sorted(COMMANDS)
     modules = {info.name: info.typer_instance for info in app.registered_groups}
-    for name, (module, _help) in COMMANDS.items():
+    for name, module in COMMANDS.items():
         loaded = sys.modules[f"tally.cli.{module}"]
         if name in modules:  # a command group: its Typer is defined in that module
             assert any(value is modules[name] for value in vars(loaded).values()), name
@@ -50,7 +50,7 @@ def test_every_command_the_modules_register_is_listed_in_order_in_its_module() -
 
 def test_running_a_command_imports_only_its_own_command_module() -> None:
     code = ("import sys\nfrom tally.cli import COMMANDS, run\nstatus = run(sys.argv[1:])\n"
-            "commands = {f'tally.cli.{module}' for module, _help in COMMANDS.values()}\n"
+            "commands = {f'tally.cli.{module}' for module in COMMANDS.values()}\n"
             "print(status, sorted(m for m in sys.modules if m in commands))")
     checked = _python(code, "check", str(RECORD))
     # a plain check runs tally.cli.checking: no command module, not even its own
@@ -60,11 +60,11 @@ def test_running_a_command_imports_only_its_own_command_module() -> None:
     assert heavy.stdout.splitlines()[-1] == "0 []"  # a plain check imports no Typer or Click
     typed = _python(code, "check", "--lang", "de", str(RECORD))
     assert typed.stdout.splitlines()[-1] == "0 ['tally.cli.check']"  # Typer's path otherwise
-    helped = _python(code, "--help")
+    helped = _python(code, "--help", columns="80")
     assert helped.stdout.splitlines()[-1] == "0 []"
-    # the help to a pipe is written from the registry: no Typer, Click or rich at all
+    # the help to a pipe is the generated text: no Typer, Click or rich at all
     bare = _python(code.replace("m in commands", "m.partition('.')[0] in ('typer', 'click', "
-                                "'rich', 'pydantic', 'sqlalchemy')"), "--help")
+                                "'rich', 'pydantic', 'sqlalchemy')"), "--help", columns="80")
     assert bare.stdout.splitlines()[-1] == "0 []"
 
 

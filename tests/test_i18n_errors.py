@@ -14,14 +14,23 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tally import cards, deal, match, notation, replay, rules, ruling
+from tally import cards, deal, evidence, match, notation, replay, rules, ruling
 from tally.cli import app
-from tally.cli.common import WRAPPERS as CLI_WRAPPERS
-from tally.errors import BadRecord, NotationError, RecordError, RulesError
-from tally.i18n import translations
-from tally.store.recording import BAD_RECORD
-from tally.store.recording import WRAPPERS as STORE_WRAPPERS
-from tally.vocabulary import error_message, error_templates
+from tally.cli.common import AS_PLAYED, CANNOT_READ, EDIT_KEPT
+from tally.errors import (
+    AT_LINE,
+    AT_LINE_COLUMN,
+    BAD_RECORD,
+    BadRecord,
+    IllegalAction,
+    Joined,
+    Message,
+    NotationError,
+    RecordError,
+    RulesError,
+)
+from tally.i18n import translations, worded
+from tally.store.recording import EDITED_RECORD, IN_DEAL, REFUSED_ENTRY, TURN_UP
 
 GERMAN = {"LANG": "de_AT.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
 ENGLISH = {"LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""}
@@ -32,53 +41,53 @@ ENGINE = {cards: ("MESSAGES",), notation: ("MESSAGES",), rules: ("MESSAGES",),
           match: ("MESSAGES",)}
 #: the exceptions whose message must be a template (never a bare literal or an f-string)
 REFUSALS = {"RecordError", "NotationError", "RulesError", "Refused", "IllegalAction"}
-#: the words the command line and the store say around an engine message at the table
-WRAPPERS = (*CLI_WRAPPERS, *STORE_WRAPPERS)
+#: the words the command line and the store say around an engine message at the table, and
+#: where a record's error is
+WRAPPERS = (AS_PLAYED, EDIT_KEPT, CANNOT_READ, REFUSED_ENTRY, TURN_UP, BAD_RECORD, IN_DEAL,
+            EDITED_RECORD, AT_LINE, AT_LINE_COLUMN)
+TEMPLATES = sorted({*WRAPPERS, *evidence.MESSAGES[:3],
+                    *(t for module, names in ENGINE.items() for name in names
+                      for t in getattr(module, name))})
 
 
 # --- every template -------------------------------------------------------------------------
 
 
-def _sample(template: str) -> tuple[str, dict[str, str]]:
-    """``template`` filled with values of the kind each names (a card, a number, a name...),
-    and those values as German wording gives them."""
-    values = {"card": "KS", "led": "AS", "cards": "QS JS", "byte": "ff", "suit": "hearts",
-              "rule": "follow-suit", "player": "Anna", "other": "Bert", "forehand": "Anna",
-              "dealer": "Bert", "closer": "Bert", "where": "the stock", "choices": "2 or 3",
-              "message": "KS was already played in trick 1"}
-    worded = {"suit": "Herz", "rule": "Farbzwang", "where": "Talon", "choices": "2 oder 3",
+def _sample(template: str) -> tuple[Message, dict[str, str]]:
+    """A message of ``template`` with values of the kind each names (a card, a number, a
+    name...; a suit, a rule, an inner message as words of the catalogue), and those values as
+    German wording gives them."""
+    values: dict[str, object] = {
+        "card": "KS", "led": "AS", "cards": "QS JS", "byte": "ff", "suit": Message("hearts"),
+        "rule": Message("follow-suit"), "player": "Anna", "other": "Bert", "forehand": "Anna",
+        "dealer": "Bert", "closer": "Bert", "where": Message(rules.STOCK),
+        "choices": Joined(match.OR, (2, 3)),
+        "message": Message(deal.MSG_PLAYED_ALREADY, card="KS", trick=1)}
+    german = {"suit": "Herz", "rule": "Farbzwang", "where": "Talon", "choices": "2 oder 3",
               "message": "KS wurde schon in Stich 1 gespielt"}
     names = re.findall(r"%\(([a-z]+)\)s", template)
     filled = {n: values.get(n, "7" if n not in ("text", "entry", "item", "tag", "digits",
                                                  "options", "presets", "reasons", "values",
                                                  "end", "rules", "deal", "path", "file")
                         else "xy") for n in names}
-    return template % filled, {**filled, **{n: worded[n] for n in names if n in worded}}
+    plain = {n: str(v) for n, v in filled.items()}
+    return Message(template, **filled), {**plain, **{n: german[n] for n in names if n in german}}
 
 
-def test_every_template_of_every_engine_module_is_in_the_templates_matched() -> None:
-    known = {t for t, _words in error_templates(WRAPPERS)}
-    for module, tuples in ENGINE.items():
-        for name in tuples:
-            missing = set(getattr(module, name)) - known
-            assert not missing, (module.__name__, missing)
-
-
-@pytest.mark.parametrize("template", [t for t, _words in error_templates(WRAPPERS)])
+@pytest.mark.parametrize("template", TEMPLATES)
 def test_each_template_has_german_words_and_a_message_of_it_is_worded_with_them(
         template: str) -> None:
     german = translations("de").gettext(template)
     assert german != template, "no German translation"
-    text, values = _sample(template)
-    worded = error_message(text, "de", wrappers=WRAPPERS)
-    assert worded != text
-    assert worded == german % values  # its own template, not another one that also fits
-    assert error_message(text, "en", wrappers=WRAPPERS) == text
+    said, values = _sample(template)
+    assert worded(said, "de") == german % values
+    assert worded(said, "en") == str(said) == template % {
+        name: str(value) for name, value in said.params.items()}
 
 
 def test_every_engine_refusal_is_raised_with_a_template() -> None:
     """A new refusal written as a literal or an f-string would stay English in German: each
-    is made of a marked template (``MSG_X % {...}``) or passes another's message on."""
+    is made of a marked template (``Message(MSG_X, ...)``) or passes another's message on."""
     bare = []
     for module in ENGINE:
         source = Path(module.__file__ or "").read_text(encoding="utf-8")
@@ -87,6 +96,8 @@ def test_every_engine_refusal_is_raised_with_a_template() -> None:
                     and isinstance(node.exc.func, ast.Name) and node.exc.func.id in REFUSALS):
                 args = node.exc.args[1:] if node.exc.func.id == "IllegalAction" else \
                     node.exc.args[:1]
+                args = [a.args[0] if isinstance(a, ast.Call) and isinstance(a.func, ast.Name)
+                        and a.func.id == "Message" else a for a in args]
                 if any(isinstance(a, ast.JoinedStr | ast.Constant) for a in args):
                     bare.append(f"{module.__name__}:{node.lineno}")
     assert bare == []
@@ -94,32 +105,28 @@ def test_every_engine_refusal_is_raised_with_a_template() -> None:
 
 def test_a_message_is_worded_whole_or_not_at_all() -> None:
     # the place, the tag and the rule before a message; a card and a name inside it
-    assert error_message('line 3: Trump: "XY" is not a card (rank A 10 K Q J 9 and suit C D H '
-                         'S, or German names such as Herz König)', "de") == (
+    not_a_card = RecordError(Message(notation.NOT_A_CARD, text="XY"), 3, tag="Trump")
+    assert worded(not_a_card.wording, "de") == (
         "Zeile 3: Trump: „XY“ ist keine Karte (Rang A 10 K Q J 9 und Farbe C D H S, oder "
         "deutsche Namen wie Herz König)")
-    assert error_message("line 2, column 4: trick 3 is out of order (expected trick 2)",
-                         "de") == "Zeile 2, Spalte 4: Stich 3 steht nicht an der richtigen " \
-                                  "Stelle (erwartet: Stich 2)"
-    assert error_message("must-head: Bert played 9C under 10C while holding AC, which beats it",
-                         "de") == "Stichzwang: Bert gab 9C unter 10C zu und hätte mit AC " \
-                                  "höher zugeben können"
-    # a value named twice must be the same twice
-    twice = ("KS is not in Anna's dealt hand, and Anna has drawn only 2 face-down card(s), "
-             "all played already")
-    assert error_message(twice, "de") == ("KS war nicht in der ausgeteilten Hand von Anna, und "
-                                          "Anna hat erst 2 verdeckte Karte(n) abgehoben, alle "
-                                          "schon gespielt")
-    assert error_message(twice.replace("and Anna has", "and Bert has"), "de") == \
-        twice.replace("and Anna has", "and Bert has")
+    with pytest.raises(NotationError) as caught:
+        notation.read_deal('[Dealer "A"]\n[Forehand "B"]\n[Trump "QH"]\n1. KS AS\n3. QS\n')
+    assert worded(caught.value.wording, "de") == \
+        "Zeile 5, Spalte 1: Stich 3 steht nicht an der richtigen Stelle (erwartet: Stich 2)"
+    heads = IllegalAction("must-head", Message(evidence.MSG_MUST_HEAD, player="Bert",
+                                                card="9C", led="10C", cards="AC"))
+    assert worded(heads.wording, "de") == \
+        "Stichzwang: Bert gab 9C unter 10C zu und hätte mit AC höher zugeben können"
     # the store's words around an engine message: both worded, or neither
-    refused = '"KS" refused, nothing was recorded: KS was already played in trick 1'
-    assert error_message(refused, "de", wrappers=WRAPPERS) == (
+    refused = Message(REFUSED_ENTRY, entry="KS",
+                      message=Message(deal.MSG_PLAYED_ALREADY, card="KS", trick=1))
+    assert str(refused) == '"KS" refused, nothing was recorded: KS was already played in trick 1'
+    assert worded(refused, "de") == (
         "„KS“ abgelehnt, nichts wurde eingetragen: KS wurde schon in Stich 1 gespielt")
-    odd = '"KS" refused, nothing was recorded: the moon is made of cheese'
-    for text in (odd, "line 4: the moon is made of cheese", "there is no match 7",
-                 "follow-suit: the moon is made of cheese"):
-        assert error_message(text, "de", wrappers=WRAPPERS) == text
+    moon = Message("the moon is made of cheese")
+    for said in (refused.with_values(message=moon), Message(AT_LINE, line=4, message=moon),
+                 IllegalAction("follow-suit", moon).wording, Message("there is no match 7")):
+        assert worded(said, "de") == str(said)
 
 
 def test_english_messages_are_the_words_they_always_were() -> None:
@@ -153,6 +160,7 @@ def test_english_messages_are_the_words_they_always_were() -> None:
                                   "sixty-six, not 5")
     assert str(BadRecord("1.2", "nothing may follow a claim")) == \
         BAD_RECORD % {"deal": "1.2", "message": "nothing may follow a claim"}
+    assert BadRecord("1.2", "x").template == BAD_RECORD
 
 
 # --- tally deal play ------------------------------------------------------------------------
@@ -190,7 +198,7 @@ PLAYED = [
      "zugedrehten Talon"),
     (("KD", "JC"), '"KD JC" would record a violation: Bert broke follow-suit in trick 2: Bert '
                    "played 9D to 10C while holding JC; the deal ends: Anna wins 3 game points "
-                   "(illegal-play). Nothing was recorded. If it happened at the table, record "
+                   "(illegal play). Nothing was recorded. If it happened at the table, record "
                    "it with --as-played.",
      "„KD JC“ wäre ein Regelverstoß: Bert verletzte eine Regel (Farbzwang) in Stich 2: "
      "Bert gab 9D zu 10C "

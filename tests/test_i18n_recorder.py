@@ -116,12 +116,12 @@ def test_the_same_recording_session_in_english_is_unchanged(tmp_path: Path) -> N
     assert "[1.1 trick 2] Anna to lead> Undid AS in deal 1.1.\nTrick 1: Anna to follow.\n" in out
     careful = ('Careful: "KD JC" would record a violation: Bert broke follow-suit in trick 2: '
                "Bert played 9D to 10C while holding JC; the deal ends: Anna wins 3 game points "
-               "(illegal-play). Nothing was recorded.\nDid it happen at the table? Record it as "
+               "(illegal play). Nothing was recorded.\nDid it happen at the table? Record it as "
                "played? [y/N] ")
     assert careful + "Not recorded; type the right entry.\n" in out
     assert careful + "Recorded KD JC in deal 1.1.\nViolation in trick 2" in out
     assert ("Recorded AD in deal 1.1.\nDeal 1.1 is ruled already: Anna wins 3 game points "
-            "(illegal-play). Play may still be recorded in it: Trick 4: Bert to follow.\n") in out
+            "(illegal play). Play may still be recorded in it: Trick 4: Bert to follow.\n") in out
     assert out.endswith("The deal is ruled. Record what was played after it, or Enter for the "
                         "next deal> \nStopped; everything acknowledged is saved. Go on with "
                         "`tally deal record 1`.\n")
@@ -163,13 +163,18 @@ def _typed(url: str, typed: _Typed, monkeypatch: pytest.MonkeyPatch,
 def test_a_ruling_in_a_few_words_is_the_stores_in_english_and_german_in_german() -> None:
     from tally.cli.lines import outcome_words
     from tally.i18n import use
-    from tally.store.recording import ruling_words
+    from tally.vocabulary import ruling_words
 
     for winner, points, reason in (("Anna", 1, "claim"), ("Bert", 3, "illegal-play"),
                                    (None, 0, "draw")):
         deal = cast(Any, SimpleNamespace(winner=winner, game_points=points, reason=reason))
         with use("en"):
-            assert outcome_words(deal) == ruling_words(deal)
+            # what the store says in its refusals (in English whatever the language)
+            assert outcome_words(deal) == ruling_words(winner, points, reason, "en")
+    with use("en"):
+        assert outcome_words(cast(Any, SimpleNamespace(
+            winner="Bert", game_points=3, reason="illegal-play"))) == \
+            "Bert wins 3 game points (illegal play)"  # the reason in words, not its identifier
     with use("de"):
         assert outcome_words(cast(Any, SimpleNamespace(
             winner="Anna", game_points=1, reason="claim"))) == "Anna gewinnt 1 Spielpunkt (Ansage)"

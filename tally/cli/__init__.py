@@ -1,7 +1,7 @@
 """The ``tally`` command line: a thin Typer layer over the engine and the store.
 
-Start-up is lazy. :data:`COMMANDS` names every command, the module that registers it on
-:data:`app` and its line in ``tally --help``; only the module of the command being run is
+Start-up is lazy. :data:`COMMANDS` names every command and the module that registers it on
+:data:`app`; only the module of the command being run is
 imported (and only its commands are built into click objects), so ``tally check`` never pays
 for ``tally deal`` or ``tally serve``. Heavy libraries (sqlmodel, sqlalchemy, alembic,
 weasyprint) are imported only inside the commands that need them.
@@ -9,7 +9,8 @@ weasyprint) are imported only inside the commands that need them.
 This module imports no Typer: :func:`run` first tries the plain paths, which print exactly
 what Typer would and never import Typer, Click, rich or pydantic:
 
-- ``tally --help`` to a file or a pipe (:mod:`tally.cli.helptext`, from :data:`COMMANDS`);
+- ``tally --help`` to a file or a pipe (:mod:`tally.cli.helptext`: the text generated from the
+  app's help by ``python -m tally.cli.reference``);
 - a plain ``tally check FILE...`` (:func:`plain_check`: :mod:`tally.cli.checking` called
   directly: no Typer, no Click, no pydantic converters).
 
@@ -18,9 +19,11 @@ Everything else, and whatever a plain path declines, goes through the Typer app 
 statuses stay Typer's.
 
 Adding a command: write ``tally/cli/NAME.py`` with ``@app.command()`` (or
-``app.add_typer(sub_app, name=...)``) as before, and add one line to :data:`COMMANDS`.
+``app.add_typer(sub_app, name=...)``) as before, add one line to :data:`COMMANDS` and run
+``python -m tally.cli.reference`` (the help it lists, and docs/cli.md).
 ``tests/test_cli_structure.py`` fails when a registered command is missing from
-:data:`COMMANDS`, sits in another module, or its help line differs from the command's own.
+:data:`COMMANDS` or sits in another module; ``tests/test_cli_reference.py`` when the generated
+help differs from the commands' own.
 """
 
 from __future__ import annotations
@@ -37,58 +40,15 @@ if TYPE_CHECKING:
     #: the Typer app (in :mod:`tally.cli.application`, loaded on first use)
     app: typer.Typer
 
-HELP = "Score and check Sixty-Six and Schnapsen deals, matches and tournaments."
-
-#: Every command: name -> (module under ``tally.cli`` that registers it, its help line as
-#: ``tally --help`` lists it: the first paragraph of its docstring or its group's help).
-#: The order is the order of ``tally --help``: single commands first, then command groups.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "init": ("storage", "Create the database (or bring it up to date) and say where it is; fill "
-                        "the cache of\ndeal results that standings are summed from, if this "
-                        "version of tally has not."),
-    "analyse": ("analyse", "Analyse deals: was the close sound, what was best play worth, "
-                           "could the claim have come\nearlier, which phase-2 card threw the "
-                           "deal away. With --match or --event: per player, the\ncloses made "
-                           "and sound and the game points lost to unsound closes and to late "
-                           "claims."),
-    "check": ("check", "Replay deal records and rule on them."),
-    "rules": ("check", "Print a rule set's options and values, so a club can see what it is "
-                       "playing."),
-    "standings": ("standings", "Standings of an event, or of a season (--season): matches "
-                               "played, won and lost, match\npoints, game points won and "
-                               "conceded and their difference, schneider and schwarz wins,\n"
-                               "and the tiebreaks in order; players still level share the rank."),
-    "load": ("load", "Load events kept as files into the database and show their standings."),
-    "serve": ("serve", "Serve the table pages, the live standings and the director's pages on "
-                       "the local\nnetwork; prints the address phones reach and the director's "
-                       "PIN. Stop it with Ctrl-C:\neverything acknowledged is stored, a restart "
-                       "carries on."),
-    "audit": ("storage", "The log of every change, and undoing a change."),
-    "deal": ("deals", "Deals: start, play, undo, record interactively, quick entry, import, "
-                      "export, edit, delete, show."),
-    "event": ("events", "Events: club evenings, round robins, Swiss events and knockouts; rounds, "
-                        "pairings, cross-tables."),
-    "print": ("printing", "Printed sheets as PDF: a match's score sheet or a blank form, a "
-                          "deal's ruling, a match's analysis, an event's standings and "
-                          "cross-table, a round's pairings, the ratings, a series' standings, "
-                          "a knockout's bracket."),
-    "match": ("matches", "Matches: start, show, list, enter a whole result, delete."),
-    "player": ("players", "Players: add, list, show, rename, merge, alias."),
-    "ratings": ("ratings", "Ratings across all events (OpenSkill): the list, ranked by the "
-                           "conservative rating, and a\nplayer's history match by match."),
-    "series": ("series", "Series of events (a Grand Prix): points per placing, the best N "
-                         "results counting."),
+#: Every command: name -> the module under ``tally.cli`` that registers it. Its help is the
+#: command's own (its docstring, its options' help); ``tally --help`` lists the commands from
+#: :mod:`tally.cli.generated_help`, generated from that help.
+COMMANDS: dict[str, str] = {
+    "init": "storage", "analyse": "analyse", "check": "check", "rules": "check",
+    "standings": "standings", "load": "load", "serve": "serve", "audit": "storage",
+    "deal": "deals", "event": "events", "print": "printing", "match": "matches",
+    "player": "players", "ratings": "ratings", "series": "series",
 }
-
-
-def help_line(text: str) -> str:
-    """``text`` as one line of a command list: its line breaks and runs of spaces made single
-    spaces (rich would break the line where the source's lines break).
-
-    >>> help_line("Deals: start,\\n  play.")
-    'Deals: start, play.'
-    """
-    return " ".join(text.split())
 
 
 def _application() -> Any:
@@ -158,7 +118,7 @@ def _plain(args: list[str]) -> int | None:
     if args == ["--help"]:
         from tally.cli.helptext import plain_help
 
-        text = plain_help({name: line for name, (_module, line) in COMMANDS.items()}, HELP)
+        text = plain_help()
         if text is None:
             return None
         sys.stdout.write(text)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import MAX_ID, echo_json, fail, guard, language
+from tally.cli.common import CANNOT_READ, MAX_ID, echo_json, fail, guard, language
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption
 
@@ -48,7 +48,7 @@ def analyse(
     earlier, which phase-2 card threw the deal away. With --match or --event: per player, the
     closes made and sound and the game points lost to unsound closes and to late claims."""
     from tally.analysis import analyse as analyse_record
-    from tally.errors import NotationError
+    from tally.errors import Message, NotationError
     from tally.notation import decode_record, read_deal
 
     if sum(x is not None and x != [] for x in (deals, match, event)) != 1:
@@ -64,7 +64,9 @@ def analyse(
                 text = decode_record(Path(name).read_bytes())
             record = read_deal(text, source=name)
         except (OSError, NotationError) as exc:
-            fail(f"{name}: cannot be read: {getattr(exc, 'strerror', None) or exc}")
+            said = (exc.wording if isinstance(exc, NotationError)
+                    else Message(exc.strerror or str(exc)))
+            fail(Message(CANNOT_READ, file=name, message=said))
         found = analyse_record(record, samples=samples, seed=seed, file=name)
         if json_out:
             echo_json(analysis_json(found))

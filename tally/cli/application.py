@@ -20,7 +20,19 @@ import typer
 from typer._click import Command, Context, HelpFormatter
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from tally.cli import COMMANDS, HELP, help_line
+from tally.cli import COMMANDS
+
+HELP = "Score and check Sixty-Six and Schnapsen deals, matches and tournaments."
+
+
+def help_line(text: str) -> str:
+    """``text`` as one line of a command list: its line breaks and runs of spaces made single
+    spaces (rich would break the line where the source's lines break).
+
+    >>> help_line("Deals: start,\\n  play.")
+    'Deals: start, play.'
+    """
+    return " ".join(text.split())
 
 
 def _untyped(option: TyperOption | None) -> TyperOption | None:
@@ -98,7 +110,7 @@ def command(name: str) -> Command | None:
     """
     if name not in COMMANDS:
         return None
-    importlib.import_module(f"tally.cli.{COMMANDS[name][0]}")
+    importlib.import_module(f"tally.cli.{COMMANDS[name]}")
     _tidy(app)
     short = app.pretty_exceptions_short
     for info in app.registered_commands:
@@ -119,7 +131,7 @@ def load_all() -> TyperGroup:
     what the lazy group stands for (the tests compare the two). The modules are imported in
     alphabetical order, as the app imported them before it started lazily: Typer lists the
     commands in the order they were registered."""
-    for module in sorted({module for module, _help in COMMANDS.values()}):
+    for module in sorted(set(COMMANDS.values())):
         importlib.import_module(f"tally.cli.{module}")
     _tidy(app)
     full = copy.copy(app)
@@ -129,15 +141,16 @@ def load_all() -> TyperGroup:
 
 
 class LazyGroup(Group):
-    """The top-level ``tally`` group: lists every command of :data:`COMMANDS` by its help line
-    and builds only the one that runs."""
+    """The top-level ``tally`` group: lists every command by its help line (generated from the
+    commands' help: :mod:`tally.cli.generated_help`) and builds only the one that runs."""
 
     def __init__(self, *, commands: object = None, **attrs: Any) -> None:
         # Typer passes the commands of the modules imported so far: ignored, every command is
         # built when it runs, from its module alone.
-        listed: dict[str, Command] = {name: Leaf(name=name, help=line,
-                                                 short_help=help_line(line))
-                                      for name, (_module, line) in COMMANDS.items()}
+        from tally.cli.generated_help import LINES
+
+        listed: dict[str, Command] = {name: Leaf(name=name, help=line, short_help=line)
+                                      for name, line in LINES.items()}
         super().__init__(commands=listed, **attrs)
         self.listing = False
 

@@ -48,7 +48,7 @@ def rules(
     try:
         rs = RuleSet.parse(preset)
     except RulesError as exc:
-        fail(str(exc), lang=None if lang is None else str(lang))
+        fail(exc.wording, lang=None if lang is None else str(lang))
     if json_out:
         echo_json({"rules": rs.spec, **{name: value for name, value, _ in rs.describe()}})
         return

@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tally.cli.common import CANNOT_READ, language
+from tally.errors import Message
 from tally.i18n import gettext as _
-from tally.i18n import ngettext, use
-from tally.vocabulary import error_message, explanation, word
+from tally.i18n import ngettext, use, worded
+from tally.vocabulary import explanation, word
 
 if TYPE_CHECKING:
     from tally.errors import NotationError
@@ -72,9 +73,8 @@ def check_files(files: list[str], *, json_out: bool = False, referee: bool = Fal
                 if json_out:
                     lines.append(encode(_unreadable_json(name, exc)))
                 else:
-                    said = CANNOT_READ % {"file": name, "message": _reason(exc)}
-                    with use(language(lang)):
-                        echo(error_message(said, wrappers=(CANNOT_READ,)), err=True)
+                    said = Message(CANNOT_READ, file=name, message=_reason(exc))
+                    echo(worded(said, language(lang)), err=True)
                 status = max(status, EXIT_ERRORS)
                 continue
             ruling = rule_text(text, file=name)
@@ -96,9 +96,12 @@ def check_files(files: list[str], *, json_out: bool = False, referee: bool = Fal
     return status
 
 
-def _reason(exc: OSError | NotationError) -> str:
-    """Why a record cannot be read, as ``tally check`` says it."""
-    return getattr(exc, "strerror", None) or str(exc)
+def _reason(exc: OSError | NotationError) -> Message:
+    """Why a record cannot be read, as ``tally check`` says it (the system's words: English,
+    and the line with them)."""
+    if isinstance(exc, OSError):
+        return Message(exc.strerror or str(exc))
+    return exc.wording
 
 
 def _unreadable_json(name: str, exc: OSError | NotationError) -> dict[str, object]:
@@ -108,7 +111,7 @@ def _unreadable_json(name: str, exc: OSError | NotationError) -> dict[str, objec
     if isinstance(exc, NotationError):
         line, message = exc.line, exc.bare_message
     else:
-        line, message = None, _reason(exc)
+        line, message = None, str(_reason(exc))
     return {"file": name, "rules": None, "players": None,
             "errors": [{"line": line, "message": f"cannot be read: {message}"}],
             "violations": [], "tricks": {}, "points": {}, "outcome": None, "agreed": None,
@@ -156,15 +159,15 @@ def _stdin_bytes() -> bytes:
 def describe(ruling: Ruling, *, referee: bool = False) -> str:
     """A ruling in plain words, as a referee would give it, in the current language
     (:func:`tally.i18n.use`; the engine's explanation and messages worded by
-    :func:`tally.vocabulary.explanation`, its record errors by
-    :func:`tally.vocabulary.error_message`)."""
+    :func:`tally.vocabulary.explanation`, its record errors from their templates by
+    :func:`tally.i18n.worded`)."""
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
         "file": ruling.file or _("(record)"), "rules": ruling.rules,
         "forehand": ruling.forehand, "dealer": ruling.dealer}
     out = [head]
     if ruling.errors:
         out.append(_("  The record cannot describe a real deal:"))
-        out += [f"    {error_message(str(e))}" for e in ruling.errors]
+        out += [f"    {worded(e.said)}" for e in ruling.errors]
         out.append(_("  No ruling."))
         return "\n".join(out)
     for v in ruling.violations:

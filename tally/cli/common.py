@@ -4,14 +4,16 @@ Library errors (:class:`tally.errors.TallyError`) become one clean line on stder
 status, in the manner of sqlite-utils; no user input produces a traceback.
 
 The line is in the command's language (its ``--lang``, else the locale; :func:`in_language`).
-The engine's messages (an illegal action, an impossible record, text that is not a card, a
-rule set that cannot be read) are worded by :func:`tally.vocabulary.error_message`, together
-with the words the store and the command line put around them at the table
-(:data:`WRAPPERS`); an entry that would record a violation is worded from the exception's
-parts, as the recorder words it (:func:`tally.cli.lines.violation_words`). Anything else (the
-store's and the files' administrative refusals: no such player, a finished match, a database
-or a file that cannot be opened) fits no template and stays English: a refusal is never half
-translated. English costs nothing more: the wording is loaded only for another language.
+An error carries its words as a template and its values (``error.wording``, a
+:class:`tally.errors.Message`): the engine's messages (an illegal action, an impossible record,
+text that is not a card, a rule set that cannot be read), with the words the store and the
+command line put around them at the table (:data:`AS_PLAYED`, :data:`EDIT_KEPT`,
+:data:`CANNOT_READ`), are worded from the catalogue by :func:`tally.i18n.worded`; an entry that
+would record a violation is worded from the exception's parts, as the recorder words it
+(:func:`tally.cli.lines.violation_words`). Anything else (the store's and the files'
+administrative refusals: no such player, a finished match, a database or a file that cannot
+be opened) is plain English text, not in the catalogue, and stays English: a refusal is never
+half translated. English costs nothing more: the wording is loaded only for another language.
 
 Before a command runs, :func:`guard` also refuses arguments no command can use: text that was
 not UTF-8 when typed (Python keeps such bytes as surrogate escapes), a NUL character, and
@@ -36,7 +38,7 @@ from enum import StrEnum
 from typing import Any, Final, NoReturn, ParamSpec, TypeVar
 from urllib.parse import unquote
 
-from tally.errors import TallyError
+from tally.errors import Message, TallyError
 from tally.i18n import N_
 
 P = ParamSpec("P")
@@ -54,9 +56,8 @@ CANNOT_READ: Final = N_("%(file)s: cannot be read: %(message)s")
 AS_PLAYED: Final = N_("%(message)s. If it happened at the table, record it with --as-played.")
 #: The line ``tally deal edit`` adds when the edited record is refused.
 EDIT_KEPT: Final = N_("nothing was changed; your edit is kept in %(path)s")
-#: The words the command line says at the table, around an engine message (``%(message)s``)
-#: or after it; the store's are :data:`tally.store.recording.WRAPPERS`.
-WRAPPERS: Final = (AS_PLAYED, EDIT_KEPT, CANNOT_READ)
+#: A refusal and a line after it (no words of its own), as :func:`refusal` indents it.
+THEN: Final = "%(refusal)s\n       %(then)s"
 
 _SECRETS: set[str] = set()
 #: The ``--lang`` of the command :func:`guard` runs (None: not given, or the command has none).
@@ -109,50 +110,33 @@ def refusal(message: str) -> str:
     return "tally: " + "\n       ".join(lines)
 
 
-def in_language(message: str, lang: str | None = None,
+def in_language(message: str | Message, lang: str | None = None,
                 exc: BaseException | None = None) -> str:
     """A refusal's ``message`` in the language of the command: ``lang``, else the ``--lang``
     of the command :func:`guard` runs, else the locale's (a command that chooses its language
-    by the event it is about refuses in the locale's). Not English: the engine's messages,
-    and the words around them at the table, worded (``exc``, by default the error being
-    handled, is what the message was made of; see the module's docstring); anything else
-    stays as it is."""
+    by the event it is about refuses in the locale's). Not English: a message's template and
+    values worded from the catalogue (:func:`tally.i18n.worded`; plain text stays as it is),
+    and a refusal of an entry that would record a violation (``exc``, by default the error
+    being handled) from the exception's parts."""
     chosen = language(lang if lang is not None else _REQUESTED.get())
-    if chosen == "en":
-        return message
-    return _worded(message, chosen, sys.exception() if exc is None else exc)
-
-
-def _worded(message: str, lang: str, exc: BaseException | None) -> str:
-    """``message`` (a refusal, perhaps made of ``exc``: the error being handled) in ``lang``;
-    each of its lines worded on its own, its indent kept, or none of them if one stays as it
-    is."""
+    if chosen == "en" or isinstance(message, str):
+        return str(message)
     from tally.errors import ViolationNotConfirmed
-    from tally.i18n import gettext, use
-    from tally.store.recording import WRAPPERS as STORE_WRAPPERS
-    from tally.vocabulary import error_message
+    from tally.i18n import gettext, use, worded
 
-    with use(lang):
+    exc = sys.exception() if exc is None else exc
+    with use(chosen):
         if isinstance(exc, ViolationNotConfirmed) and exc.deal is not None:
             from tally.cli.lines import violation_words
 
-            said = str(exc)
-            if message == said:
+            if message == exc.wording:
                 return violation_words(exc)
-            if message == AS_PLAYED % {"message": said}:
+            if message == Message(AS_PLAYED, message=exc.wording):
                 return gettext(AS_PLAYED) % {"message": violation_words(exc)}
-        wrappers = (*WRAPPERS, *STORE_WRAPPERS)
-        out = []
-        for line in message.split("\n"):
-            text = line.lstrip(" ")
-            worded = error_message(text, lang, wrappers=wrappers)
-            if worded == text and text:
-                return message  # never half translated
-            out.append(line[:len(line) - len(text)] + worded)
-        return "\n".join(out)
+        return worded(message, chosen)
 
 
-def fail(message: str, code: int = EXIT_ERROR, *, lang: str | None = None) -> NoReturn:
+def fail(message: str | Message, code: int = EXIT_ERROR, *, lang: str | None = None) -> NoReturn:
     """Print ``message`` on stderr as ``tally: message`` (one line, no password; in the
     command's language, :func:`in_language`) and exit with ``code``."""
     import typer
@@ -222,7 +206,7 @@ def guard(fn: Callable[P, R]) -> Callable[P, R]:
             check_arguments(fn, dict(kwargs))
             return fn(*args, **kwargs)
         except TallyError as exc:
-            fail(str(exc))
+            fail(exc.wording)
         except OSError as exc:
             fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
         finally:

@@ -37,7 +37,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard, in_language, language
+from tally.cli.common import (
+    AS_PLAYED,
+    EDIT_KEPT,
+    THEN,
+    echo_json,
+    fail,
+    guard,
+    in_language,
+    language,
+)
 from tally.cli.lines import (
     careful_line,
     counted_line,
@@ -48,7 +57,14 @@ from tally.cli.lines import (
     turn_line,
 )
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
-from tally.errors import DealMoved, NotFound, Refused, TallyError, ViolationNotConfirmed
+from tally.errors import (
+    DealMoved,
+    Message,
+    NotFound,
+    Refused,
+    TallyError,
+    ViolationNotConfirmed,
+)
 from tally.i18n import N_, use
 from tally.i18n import gettext as _
 from tally.vocabulary import explanation, word
@@ -143,7 +159,7 @@ def play(
             result = store.play(deal_id, tokens, referee=referee, as_played=as_played,
                                 expect=at)
         except ViolationNotConfirmed as exc:
-            fail(f"{exc}. If it happened at the table, record it with --as-played.")
+            fail(Message(AS_PLAYED, message=exc.wording))
     with use(language(None)):
         typer.echo("\n".join(describe_play(result, referee=referee)))
         typer.echo(position_line(result.deal.position))
@@ -219,7 +235,7 @@ class _Stop(Exception):
 def refused_line(exc: TallyError, end: str = "") -> str:
     """What the recorder says of an entry it refused: ``Refused: ...`` in the language, the
     message worded as a command's refusal is (:func:`tally.cli.common.in_language`)."""
-    return _("Refused: %(message)s") % {"message": in_language(str(exc), exc=exc) + end}
+    return _("Refused: %(message)s") % {"message": in_language(exc.wording, exc=exc) + end}
 
 
 class _Recorder:
@@ -635,7 +651,7 @@ def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> Non
                 view = store.edit_deal(deal_id, edited)
             except TallyError as exc:
                 keep = True
-                fail(f"{exc}\n       nothing was changed; your edit is kept in {path}")
+                fail(Message(THEN, refusal=exc.wording, then=Message(EDIT_KEPT, path=path)))
         finally:
             if not keep:
                 path.unlink(missing_ok=True)

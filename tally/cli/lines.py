@@ -41,7 +41,7 @@ def ruling_line(deal: DealView) -> str:
     """The ruling of a finished deal in a sentence."""
     from tally.i18n import gettext as _
     from tally.i18n import ngettext
-    from tally.vocabulary import explanation, word
+    from tally.vocabulary import explanation, spoken
 
     name = _("Deal %(match)s.%(number)s") % {"match": deal.match_id, "number": deal.number}
     if deal.winner is None:
@@ -54,30 +54,23 @@ def ruling_line(deal: DealView) -> str:
         "n": deal.game_points}
     return _("%(name)s ruled: %(winner)s wins %(points)s%(carried)s (%(reason)s): "
              "%(why)s.") % {"name": name, "winner": deal.winner, "points": points,
-                            "carried": carried, "reason": word(deal.reason),
+                            "carried": carried, "reason": spoken(deal.reason),
                             "why": explanation(deal.explanation)}
 
 
 def outcome_words(deal: DealView) -> str:
     """A deal's ruling in a few words, in the current language: ``Anna wins 3 game points
-    (illegal-play)``, ``drawn (draw)``. In English exactly what the store says in its refusals
-    (:func:`tally.store.recording.ruling_words`), which has always said "game points", one or
-    more; the catalogue gives the singular its own form."""
-    from tally.i18n import gettext as _
-    from tally.i18n import ngettext
-    from tally.vocabulary import word
+    (illegal play)``, ``drawn (draw)`` (:func:`tally.vocabulary.ruling_words`, as the store
+    says it in its refusals)."""
+    from tally.vocabulary import ruling_words
 
-    if deal.winner is None:
-        return _("drawn (%(reason)s)") % {"reason": word(deal.reason)}
-    return ngettext("%(winner)s wins %(n)s game points (%(reason)s)",
-                    "%(winner)s wins %(n)s game points (%(reason)s)", deal.game_points) % {
-        "winner": deal.winner, "n": deal.game_points, "reason": word(deal.reason)}
+    return ruling_words(deal.winner, deal.game_points, deal.reason)
 
 
 def careful_line(exc: ViolationNotConfirmed) -> str:
     """What ``tally deal record`` says before it asks whether a violation happened at the
     table: what the store said (``Careful: "KD JC" would record a violation: Bert broke
-    follow-suit in trick 2: ...; the deal ends: Anna wins 3 game points (illegal-play). Nothing
+    follow-suit in trick 2: ...; the deal ends: Anna wins 3 game points (illegal play). Nothing
     was recorded.``), worded in the current language from the violations and the deal they
     would bring (:func:`violation_words`)."""
     from tally.i18n import gettext as _

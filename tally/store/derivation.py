@@ -123,7 +123,7 @@ def parse_items(text: str) -> list[ScorerItem]:
             try:
                 out.extend(read_items(" ".join(words)))
             except NotationError as exc:
-                raise NotationError(exc.bare_message) from None
+                raise NotationError(exc.bare) from None
             words = []
         if word is not None:
             out.append(CloseBeforeDraw())
@@ -410,7 +410,7 @@ def _derived_deal(match: MatchRow, deal: StoredDeal, dealer: str, forehand: str,
         return Derived(deal, dealer, forehand, carry, None, None, result)
     record, ruling = _rule_stored(match, deal, dealer, forehand, carry)
     if ruling.errors or ruling.outcome is None:
-        raise BadRecord(f"{match.id}.{deal.number}", ruling.errors[0].message if ruling.errors
+        raise BadRecord(f"{match.id}.{deal.number}", ruling.errors[0].words if ruling.errors
                         else "no ruling")
     result = DealResult(ruling.outcome.winner, ruling.deal_points, ruling.outcome.reason)
     return Derived(deal, dealer, forehand, carry, record, ruling, result)

@@ -22,8 +22,10 @@ from sqlalchemy.engine import Connection
 
 from tally.cards import CARDS, Card, Rank
 from tally.errors import (
+    HEADED,
     BadRecord,
     DealMoved,
+    Message,
     NotationError,
     NotFound,
     RecordError,
@@ -77,26 +79,22 @@ from tally.store.derivation import (
 )
 from tally.store.players import resolve_in_match
 from tally.store.views import DealView, MatchView, PlayResult, Position, ViolationView
+from tally.vocabulary import ruling_words
 
 if TYPE_CHECKING:
     from tally.store.transactions import Store
 
 # The store's words around an engine's message that refused what a scorer typed at the table,
-# marked for the catalogue: the command line words them in the scorer's language with the
-# message inside (tally.cli.common.fail, tally.vocabulary.error_message).
+# marked for the catalogue: each error holds them with the message inside as a value
+# (tally.errors.Message), the command line and the web word both (tally.i18n.worded).
 #: an entry that would make the deal's record impossible (:func:`play`)
 REFUSED_ENTRY: Final = N_('"%(entry)s" refused, nothing was recorded: %(message)s')
 #: a turn-up that is not a card, or not one this deal can have (``tally deal start``)
 TURN_UP: Final = N_("turn-up: %(message)s")
-#: the words of :class:`tally.errors.BadRecord` (a deal whose record would have errors)
-BAD_RECORD: Final = N_("deal %(deal)s would not be a possible record: %(message)s")
 #: a record edited in ``tally deal edit`` that cannot be read (the deal's id before the
-#: notation's message) or that has errors (:data:`EDITED` before the record's error)
+#: notation's message) or that has errors or that does not fit the match
 IN_DEAL: Final = N_("deal %(deal)s: %(message)s")
 EDITED_RECORD: Final = N_("the edited record: %(message)s")
-EDITED: Final = "the edited record"
-#: Every template of this module's words around an engine message.
-WRAPPERS: Final = (REFUSED_ENTRY, TURN_UP, BAD_RECORD, IN_DEAL, EDITED_RECORD)
 
 
 def now_line(deal: DealView | None, match_id: int) -> str:
@@ -162,13 +160,6 @@ def moved_message(expected: Position, deals: Sequence[tuple[int, Sequence[tuple[
             f"{now_line(now, m)}. Nothing was recorded")
 
 
-def ruling_words(deal: DealView) -> str:
-    """A deal's ruling in a few words: ``Anna wins 3 game points (illegal-play)``."""
-    if deal.winner is None:
-        return f"drawn ({deal.reason})"
-    return f"{deal.winner} wins {deal.game_points} game points ({deal.reason})"
-
-
 def violation_message(text: str, violations: Sequence[ViolationView], deal: DealView,
                       decided: bool) -> str:
     """What storing ``text`` would mean, in a referee's words: the rule broken and what
@@ -176,7 +167,7 @@ def violation_message(text: str, violations: Sequence[ViolationView], deal: Deal
     the deal ends: Anna wins 3 game points (illegal-play)``)."""
     broken = "; ".join(f"{v.player} broke {v.rule} in trick {v.trick}: {v.message}"
                        for v in violations)
-    outcome = ruling_words(deal)
+    outcome = ruling_words(deal.winner, deal.game_points, deal.reason, "en")
     consequence = (f"the deal ends: {outcome}" if decided
                    else f"an earlier violation decided the deal already: {outcome}")
     return f'"{text}" would record a violation: {broken}; {consequence}. Nothing was recorded'
@@ -255,7 +246,7 @@ def _after_play(loaded: Loaded, changed: StoredDeal, text: str) -> Loaded:
     try:
         return rederive_last(loaded, changed)
     except BadRecord as exc:
-        raise RecordError(REFUSED_ENTRY % {"entry": text, "message": exc.message}) from None
+        raise RecordError(Message(REFUSED_ENTRY, entry=text, message=exc.record_error)) from None
 
 
 def _played(loaded: Loaded, after: Loaded, index: int, ruling_before: Ruling, referee: bool,
@@ -329,7 +320,8 @@ def play(store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bo
                        or result.ruling_changed)
             raise ViolationNotConfirmed(
                 violation_message(text, result.new_violations, result.deal, decided),
-                result.new_violations, ruling_words(result.deal), decided, entry=text,
+                result.new_violations, ruling_words(result.deal.winner, result.deal.game_points,
+                                                    result.deal.reason, "en"), decided, entry=text,
                 deal=result.deal)
         _store_played(store, conn, loaded, after, index, changed, "deal play",
                       f"played {' '.join(a[2] for a in added)}")
@@ -370,11 +362,14 @@ def _context_tags(conn: Connection, match: MatchRow) -> dict[str, str]:
     return tags
 
 
-def _read_record(text: str, source: str) -> DealRecord:
+def _read_record(text: str, source: str, within: Message | None = None) -> DealRecord:
+    """The record ``text`` (from ``source``); refused in the words ``within`` (a wrapper of
+    :mod:`tally.store.recording`: ``source: message`` by default)."""
     try:
         return read_deal(text, source=source)
     except NotationError as exc:
-        raise RecordError(f"{source}: {exc}") from None
+        around = within or Message(HEADED, head=source)
+        raise RecordError(around.with_values(message=exc.wording)) from None
 
 
 def _checked(loaded: Loaded, deals: list[StoredDeal]) -> Loaded:
@@ -411,7 +406,7 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
     try:
         card = Card.parse(turn_up)
     except NotationError as exc:
-        raise NotationError(TURN_UP % {"message": exc.bare_message}) from None
+        raise NotationError(Message(TURN_UP, message=exc.bare)) from None
     with store.writing() as conn:
         loaded = load_derived(conn, match_id, lock=True)
         check_position(loaded, expect)
@@ -421,7 +416,7 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
         try:
             after = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
         except BadRecord as exc:
-            raise RecordError(TURN_UP % {"message": exc.message}) from None
+            raise RecordError(Message(TURN_UP, message=exc.record_error)) from None
         _insert_deal(store, conn, deal)
         save_results(conn, after, last_only=True)
         view = view_of_deal(after, len(after.deals) - 1, False)
@@ -620,7 +615,7 @@ def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]
         views = []
         for name, record in records:
             number = _next_number(store, loaded, source=name)
-            deal = _fitted(store, loaded, record, name, StoredDeal(
+            deal = _fitted(store, loaded, record, Message(HEADED, head=name), StoredDeal(
                 0, match_id, number, "recorded", None, None, None, None, {}, utc_now()))
             _insert_deal(store, conn, deal)
             loaded = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
@@ -656,7 +651,7 @@ def deal_view(store: Store, deal_id: int, *, referee: bool = False) -> DealView:
 def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
     """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
     (:meth:`Store.edit_deal`, where it is documented in full.)"""
-    record = _read_record(text, f"deal {deal_id}")  # (recording.IN_DEAL words it)
+    record = _read_record(text, f"deal {deal_id}", Message(IN_DEAL, deal=deal_id))
     with store.writing() as conn:
         loaded, index = load_deal(conn, deal_id, lock=True)
         for tag, value in _context_tags(conn, loaded.match).items():
@@ -666,7 +661,7 @@ def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
         if old.kind == "quick":
             raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
                           "(quick entry): it has no record to edit")
-        new = _fitted(store, loaded, record, EDITED, replace(old), index)
+        new = _fitted(store, loaded, record, Message(EDITED_RECORD), replace(old), index)
         return _replace_deal(store, conn, loaded, index, new, "deal edit",
                              f"edited deal {loaded.match.id}.{old.number}")
 
@@ -732,10 +727,11 @@ def _next_number(store: Store, loaded: Loaded, source: str = "") -> int:
     return len(loaded.deals) + 1
 
 
-def _fitted(store: Store, loaded: Loaded, record: DealRecord, source: str, deal: StoredDeal,
+def _fitted(store: Store, loaded: Loaded, record: DealRecord, within: Message, deal: StoredDeal,
             index: int | None = None) -> StoredDeal:
     """``deal`` with the stored form of ``record``, once the record fits the match at
-    ``index`` (the next deal by default) and has no record errors."""
+    ``index`` (the next deal by default) and has no record errors; refused in the words
+    ``within`` (what the record is: a wrapper without its message)."""
     m = loaded.match
     before = loaded.deals if index is None else loaded.deals[:index]
     state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
@@ -746,30 +742,34 @@ def _fitted(store: Store, loaded: Loaded, record: DealRecord, source: str, deal:
     try:
         rules = RuleSet.parse(tags.get("Rules", ""))
     except RulesError as exc:
-        raise RecordError(f"{source}: {exc}") from None
+        raise RecordError(within.with_values(message=exc.wording)) from None
     if rules != m.rules:
-        raise Refused(f'{source}: the record is played under "{rules.spec}", the match '
-                      f'under "{m.spec}"')
+        raise Refused(within.with_values(
+            message=Message(f'the record is played under "{rules.spec}", the match under '
+                            f'"{m.spec}"')))
     canonical = name_matcher(m.players)
     for tag, want in (("Dealer", dealer), ("Forehand", forehand)):
         given = tags.get(tag)
         if given is None:
             continue  # the ruling below reports the missing tag
         if canonical(given) not in m.players:
-            raise Refused(f'{source}: {tag} "{given}" does not play in match {m.id} '
-                          f"({m.a} and {m.b} do)")
+            raise Refused(within.with_values(
+                message=Message(f'{tag} "{given}" does not play in match {m.id} '
+                                f"({m.a} and {m.b} do)")))
         if canonical(given) != want:
-            raise Refused(f"{source}: {tag} is {given}, but in match {m.id} deal "
-                          f"{deal.number} is dealt by {dealer} with {forehand} forehand")
+            raise Refused(within.with_values(
+                message=Message(f"{tag} is {given}, but in match {m.id} deal {deal.number} is "
+                                f"dealt by {dealer} with {forehand} forehand")))
     if "Carry" in tags and tags["Carry"].strip() != str(state.carry):
-        raise Refused(f'{source}: Carry is "{tags["Carry"]}", but the deals before it '
-                      f"carry {state.carry} (the carry is worked out from them)")
+        raise Refused(within.with_values(
+            message=Message(f'Carry is "{tags["Carry"]}", but the deals before it carry '
+                            f"{state.carry} (the carry is worked out from them)")))
     fixed = rename_in_record(record, canonical)
     fixed.tags["Rules"] = m.spec
     fixed.tags["Carry"] = str(state.carry)
     ruling = rule(fixed)
     if ruling.errors:
-        raise RecordError(f"{source}: {ruling.errors[0]}")
+        raise RecordError(within.with_values(message=ruling.errors[0].said))
     turn_up, extra, actions = stored_form(fixed)
     return replace(deal, turn_up=turn_up, tags=extra, actions=actions)
 

@@ -200,22 +200,19 @@ async def language(request: Request, *, event: int | None = None,
 
 
 def refusal(exc: Exception, lang: str) -> str:
-    """A refusal in ``lang``, as the command line words one: the engine's message and the
-    store's words around it worded whole (:func:`tally.vocabulary.error_message`), this
-    app's own words (marked with ``N_`` where they are raised) from the catalogue; anything
-    else (the store's administrative refusals: no such event, another scorer recorded
-    meanwhile) stays English, whole. Advice for the command line is worded for the pages
+    """A refusal in ``lang``, as the command line words one: an error's template and values
+    from the catalogue (:func:`tally.i18n.worded`: the engine's message and the store's words
+    around it, this app's own words marked with ``N_`` where they are raised); anything else
+    (the store's administrative refusals: no such event, another scorer recorded meanwhile)
+    stays English, whole. Advice for the command line is worded for the pages
     (:func:`tally.web.wording.web_words`)."""
+    from tally.errors import TallyError
+    from tally.i18n import worded
     from tally.web.wording import web_words
 
-    text = web_words(str(exc))
-    if lang == DEFAULT:
-        return text
-    from tally.store.recording import WRAPPERS
-    from tally.vocabulary import error_message
-
-    worded = error_message(text, lang, wrappers=WRAPPERS)
-    return worded if worded != text else translate(lang)(text)
+    if lang == DEFAULT or not isinstance(exc, TallyError):
+        return web_words(str(exc))
+    return web_words(worded(exc.wording, lang))
 
 
 def render(request: Request, template: str, status: int = 200, **context: Any) -> Response:
