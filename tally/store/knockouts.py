@@ -129,7 +129,7 @@ def event_format(store: Store, ref: str | int) -> dict[str, Any]:
     made it: ``lives``, ``draw_seed``, ``final_size``, ``groups``, ``advance`` (None where
     the kind has none), ``final_fill``; for an export that creates the event again."""
     with store.reading() as conn:
-        st = _load(conn, eventrows.resolve_event(conn, ref))
+        st = load_state(conn, eventrows.resolve_event(conn, ref))
     return {key: st.fmt[key] for key in ("lives", "draw_seed", "final_size", "groups",
                                          "advance", "final_fill")}
 
@@ -137,7 +137,7 @@ def event_format(store: Store, ref: str | int) -> dict[str, Any]:
 def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
     """Refuse players added to a knockout or groups when the format no longer takes them
     (see the module docstring)."""
-    st = _load(conn, ev)
+    st = load_state(conn, ev)
     if st.format.has_groups:
         if st.started:
             raise eventrows.entries_refused(ev["id"], ev["name"], "the groups are made from "
@@ -145,7 +145,7 @@ def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
         st.format.settings(Given(players=len(st.entrants) + adding, groups=st.fmt["groups"],
                                  advance=st.fmt["advance"]))
         return
-    out = [x for x in _lives(st) if x.out_in is not None and not x.withdrawn]
+    out = [x for x in lives_lines(st) if x.out_in is not None and not x.withdrawn]
     if st.fmt["bracket_round"] is not None or out:
         raise eventrows.entries_refused(ev["id"], ev["name"], "a knockout takes late entries "
                                         "until the first player is out")
@@ -212,7 +212,7 @@ class _State:
         return [m for m in self.matches if m.round is None]
 
 
-def _load(conn: Connection, ev: RowMapping) -> _State:
+def load_state(conn: Connection, ev: RowMapping) -> _State:
     eid = ev["id"]
     fmt = conn.execute(select(t.event_formats).where(t.event_formats.c.event_id == eid)
                        ).mappings().first()
@@ -272,7 +272,7 @@ def _bracket_slots(st: _State) -> tuple[int | None, ...] | None:
 # --- lives, groups, bracket ------------------------------------------------------------------
 
 
-def _lives(st: _State) -> list[LifeLine]:
+def lives_lines(st: _State) -> list[LifeLine]:
     """Each entrant's lives over the rounds of the lives stage started so far."""
     upto = _lives_rounds(st)
     gone = st.withdrawn
@@ -320,7 +320,7 @@ def _fill(st: _State) -> _Fill | None:
     if places <= 0:
         return None
     gone = st.withdrawn
-    candidates = [int(x.player) for x in _lives(st)
+    candidates = [int(x.player) for x in lives_lines(st)
                   if x.out_in == upto and int(x.player) not in gone]
     lost: dict[int, int] = {}
     start, bracket = st.fmt["playoff_round"], st.fmt["bracket_round"]
@@ -507,7 +507,7 @@ def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[i
     words: dict[str, str] = {}
     gone = st.withdrawn
     if st.format.has_lives:
-        for line in _lives(st):
+        for line in lives_lines(st):
             keys[line.player] = (0, *line.stage_key)
             words[line.player] = (f"still in, {line.lives} "
                                   f"{'life' if line.lives == 1 else 'lives'}"
@@ -666,14 +666,14 @@ def _prize_view(st: _State) -> PrizeView | None:
         return None
     parsed = parse_shares(shares) if shares else ()
     bought = sum(len(x) for x in st.bought.values())
-    back_fee = _buy_back_fee(st.fmt)
+    back_fee = buy_back_fee_of(st.fmt)
     total = pool(len(st.entrants), fee or 0) + st.bought_fees
     return PrizeView(len(st.entrants), fee or 0, bought, back_fee,
                      tuple(f"{x.normalize():f}" for x in parsed),
                      prize_table(total, parsed, st.fmt["prize_unit"]))
 
 
-def _buy_back_fee(fmt: RowMapping) -> int:
+def buy_back_fee_of(fmt: RowMapping) -> int:
     """What a buy-back costs (cents): its own fee, else the entry fee, else nothing."""
     fee = fmt["buy_back_fee"] if fmt["buy_back_fee"] is not None else fmt["entry_fee"]
     return int(fee or 0)
@@ -686,7 +686,7 @@ def knockout_view(store: Store, event_view: EventView, *,
     store.ensure_results()
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, event_view.id)
-        st = _load(conn, ev)
+        st = load_state(conn, ev)
     order = tuple(x for x in ev["tiebreaks"].split(",") if x) if tiebreaks is None \
         else tuple(tiebreaks)
     return _view(st, event_view, order)
@@ -700,7 +700,7 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
     keys, words = _stage_keys(st, order)
     ids = [str(p) for p in st.ids]
     ranked = rank_by_stage(ids, field_rank, keys, _playoff_pairs(st))
-    lines_by = {x.player: x for x in _lives(st)} if st.format.has_lives else {}
+    lines_by = {x.player: x for x in lives_lines(st)} if st.format.has_lives else {}
     group_of = {}
     if st.format.has_groups:
         group_of = {str(p): i for i, g in enumerate(_groups(st), start=1) for p in g}
@@ -743,7 +743,7 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         if found[-1][0].decided and found[-1][0].winner:
             champion = st.names[int(found[-1][0].winner)]
     elif st.format.has_lives:
-        alive = [x for x in _lives(st) if x.out_in is None]
+        alive = [x for x in lives_lines(st) if x.out_in is None]
         if len(alive) == 1 and total:
             champion = st.names[int(alive[0].player)]
             lines[0] = dataclasses.replace(lines[0], stage="winner")
@@ -808,7 +808,7 @@ def _stage(st: _State, champion: str | None) -> str:
         return f"round {total}, the play-off for the final stage"
     if st.format.has_groups:
         return f"round {total} of {_group_rounds(st)} of the groups"
-    alive = sum(1 for x in _lives(st) if x.out_in is None)
+    alive = sum(1 for x in lives_lines(st) if x.out_in is None)
     return f"round {total}, {alive} players still in"
 
 
@@ -938,7 +938,7 @@ def rounds(conn: Connection, ev: RowMapping, number: int | None) -> list[RoundVi
     """The rounds of a knockout or groups event started so far (groups: also the group rounds
     not started yet, their schedule being known); only round ``number`` if given. A
     knockout's round is drawn when it is started, a bracket round seeded then."""
-    st = _load(conn, ev)
+    st = load_state(conn, ev)
     known = set(st.started)
     if format_of(ev["kind"]).has_groups:
         known |= set(range(1, _group_rounds(st) + 1))
@@ -956,7 +956,7 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
     draw by lot, a group round or a bracket round (see the module docstring). One audit
     entry; ``tally audit undo`` takes the round back while none of its matches has a deal."""
     eid = ev["id"]
-    st = _load(conn, ev)
+    st = load_state(conn, ev)
     _check_round_can_start(st, number)
     before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
     bye: int | None = None
@@ -986,7 +986,7 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
     insert_round(store, conn, ev, number, bye, pairs,
                  f'started round {number} of event {eid} "{ev["name"]}" ({what})', before=before,
                  matches_per_pairing=_matches_per_table(st, number))
-    return _round_view(_load(conn, ev), number)
+    return _round_view(load_state(conn, ev), number)
 
 
 def _matches_per_table(st: _State, number: int) -> int:
@@ -1005,7 +1005,7 @@ def set_best_of(store: Store, ref: str | int, best_of: int) -> None:
         if not format_of(ev["kind"]).ranks_by_elimination:
             raise Refused(f'event {ev["id"]} "{ev["name"]}" has no bracket: best of N is for '
                           "a knockout's final stage or groups then knockout")
-        st = _load(conn, ev)
+        st = load_state(conn, ev)
         if st.fmt["bracket_round"] is not None:
             raise Refused(f'the bracket of event {ev["id"]} "{ev["name"]}" is seeded already: '
                           "its matches are made")
@@ -1050,7 +1050,7 @@ def _seed_bracket_when_due(conn: Connection, st: _State, number: int) -> _State:
         conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == st.ev["id"])
                      .values(bracket_round=number, bracket=",".join(
                          "" if s is None else str(s) for s in slots)))
-        return _load(conn, st.ev)
+        return load_state(conn, st.ev)
     return st
 
 
@@ -1091,7 +1091,7 @@ def _alive(st: _State) -> list[int]:
     """Knockout: the players still in, in entry order."""
     if not st.format.has_lives:
         return []
-    return [int(x.player) for x in _lives(st) if x.out_in is None]
+    return [int(x.player) for x in lives_lines(st) if x.out_in is None]
 
 
 def _seed_bracket(st: _State, alive: list[int]) -> tuple[int | None, ...]:
@@ -1101,7 +1101,7 @@ def _seed_bracket(st: _State, alive: list[int]) -> tuple[int | None, ...]:
     if st.format.has_lives:
         field = _field(st, order)
         rank = {r.player: r.rank for r in field}
-        lives = {int(x.player): x.lives for x in _lives(st)}
+        lives = {int(x.player): x.lives for x in lives_lines(st)}
         seeds = {e["player_id"]: e["seed"] for e in st.entrants}
         ranked = sorted(alive, key=lambda p: (-lives[p], rank[st.names[p]], seeds[p]))
         return tuple(None if s is None else int(s)
@@ -1151,7 +1151,7 @@ def record_playoff(store: Store, ref: str | int, first: str, second: str, *,
         a, b = resolve_player(conn, first), resolve_player(conn, second)
         if a["id"] == b["id"]:
             raise Refused("a play-off needs two different players")
-        st = _load(conn, ev)
+        st = load_state(conn, ev)
         for p in (a, b):
             if p["id"] not in st.ids:
                 raise NotFound(f'{p["name"]} does not play in event {ev["id"]} "{ev["name"]}"')

@@ -19,7 +19,7 @@ from tally.prizes import check_shares, money, parse_shares
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import snapshot, utc_now
-from tally.store.knockouts import _buy_back_fee, _lives, _load
+from tally.store.knockouts import buy_back_fee_of, lives_lines, load_state
 from tally.store.players import resolve_player
 from tally.store.store import Store
 
@@ -44,7 +44,7 @@ def set_money(store: Store, ref: str | int, *, entry_fee: int | None = None,
         if not format_of(ev["kind"]).ranks_by_elimination:
             raise Refused(f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
                           "event: prize tables and buy-backs are for those")
-        st = _load(conn, ev)
+        st = load_state(conn, ev)
         values: dict[str, Any] = {}
         if entry_fee is not None:
             values["entry_fee"] = entry_fee
@@ -90,7 +90,7 @@ def buy_back(store: Store, ref: str | int, player: str) -> tuple[str, int]:
             raise Refused(f'event {ev["id"]} "{ev["name"]}" is not a knockout: nobody buys '
                           "back a life")
         who = resolve_player(conn, player)
-        st = _load(conn, ev)
+        st = load_state(conn, ev)
         if who["id"] not in st.ids:
             raise NotFound(f'{who["name"]} does not play in event {ev["id"]} "{ev["name"]}"')
         if not _has_lives(st.fmt):
@@ -99,14 +99,14 @@ def buy_back(store: Store, ref: str | int, player: str) -> tuple[str, int]:
         if st.fmt["bracket_round"] is not None or st.fmt["playoff_round"] is not None:
             raise Refused(f'{who["name"]} cannot buy back: the final stage of event '
                           f'{ev["id"]} "{ev["name"]}" has begun')
-        line = next(x for x in _lives(st) if x.player == str(who["id"]))
+        line = next(x for x in lives_lines(st) if x.player == str(who["id"]))
         started = len(st.started)
         why = buy_back_refusal(line.lives, line.out_in, line.withdrawn,
                                len(st.bought.get(who["id"], [])), next_round=started + 1,
                                until=st.fmt["buy_back_until"], most=st.fmt["buy_backs"])
         if why is not None:
             raise Refused(f'{who["name"]} {why} (event {ev["id"]} "{ev["name"]}")')
-        fee = _buy_back_fee(st.fmt)
+        fee = buy_back_fee_of(st.fmt)
         before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
         conn.execute(insert(t.event_buy_backs).values(
             event_id=ev["id"], player_id=who["id"], after_round=started, fee=fee,

@@ -251,7 +251,7 @@ async def event_page(request: Request) -> Response:
                   **state)
 
 
-async def _event_change(request: Request, change: Any) -> Response:
+async def event_change(request: Request, change: Any) -> Response:
     """Run a director's change to an event and go back to its page, saying what was done
     in the page's language (``change(store, event, fields, words)``: ``words`` its
     catalogue)."""
@@ -278,7 +278,7 @@ async def start_round(request: Request) -> Response:
                                 "Round %(round)s started: %(n)s tables.", len(rnd.pairings)) % {
             "round": rnd.number, "n": len(rnd.pairings)}
 
-    return await _event_change(request, change)
+    return await event_change(request, change)
 
 
 @guarded
@@ -290,7 +290,7 @@ async def withdraw(request: Request) -> Response:
         events.withdraw(store, eid, fields.get("player", ""))
         return words.gettext("%(player)s withdrew.") % {"player": fields.get("player", "")}
 
-    return await _event_change(request, change)
+    return await event_change(request, change)
 
 
 #: Samples of unknown cards for the analysis on a match page (fewer than ``tally analyse``'s

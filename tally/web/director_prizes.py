@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tally.web.app import guarded, whole_number
-from tally.web.director import _event_change
+from tally.web.director import event_change
 
 if TYPE_CHECKING:
     from gettext import NullTranslations
@@ -54,7 +54,7 @@ async def set_prizes(request: Request) -> Response:
                   buy_backs=whole_number(fields.get("buy_backs", ""), 1))
         return words.gettext("The prize table and buy-backs are set.")
 
-    return await _event_change(request, change)
+    return await event_change(request, change)
 
 
 @guarded
@@ -68,7 +68,7 @@ async def buy_back(request: Request) -> Response:
         return words.gettext("%(player)s bought back a life for %(fee)s and is drawn in the "
                              "next round.") % {"player": name, "fee": money(fee)}
 
-    return await _event_change(request, change)
+    return await event_change(request, change)
 
 
 @guarded
@@ -86,4 +86,4 @@ async def best_of(request: Request) -> Response:
         return words.gettext("The bracket's pairings are played best of %(n)s matches.") % {
             "n": number}
 
-    return await _event_change(request, change)
+    return await event_change(request, change)
