@@ -175,6 +175,10 @@ class _Search:
         claimed = self.between(last, c0, c1, w0, w1)
         if claimed is not None:
             return claimed
+        return self.played_out(last, c0, c1, w0, w1)
+
+    def played_out(self, last: int, c0: int, c1: int, w0: int, w1: int) -> int:
+        """The value of a deal played out with no claim (the bonus counted in)."""
         if self.closer is not None:
             if self.unclaimed == "draw" and (c0, c1)[self.closer] >= CLAIM_AT:
                 return 0
@@ -369,6 +373,23 @@ class Judge:
             return self._search.end(pos.leader, c0, c1, w0, w1)
         return self._search.node(h0, h1, pos.leader, c0, c1, m0, m1, w0, w1, -_INF, _INF)
 
+    def declined(self, pos: Position, who: int) -> int:
+        """Between tricks: the value when ``who`` does not claim now (the opponent still may,
+        when the rules let them)."""
+        other = 1 - who
+        c0, c1, _, _, w0, w1 = _start(pos)
+        h0, h1 = pos.hands
+        if not (h0 | h1):  # after the last trick: its bonus counts
+            bonus = self._search.bonus
+            c0, c1 = (c0 + bonus, c1) if pos.leader == 0 else (c0, c1 + bonus)
+            on = self._search.played_out(pos.leader, c0, c1, w0, w1)
+        else:
+            on = self.play_on(pos)
+        if (self._search.on_lead_only and other != pos.leader) or (c0, c1)[other] < CLAIM_AT:
+            return on
+        claimed = self._search.claim_value(other, c0, c1, w0, w1)
+        return max(on, claimed) if other == 0 else min(on, claimed)
+
     def lead(self, pos: Position, move: tuple[int, int]) -> int:
         """The value of leading ``move`` (a declared marriage that reaches 66 is claimed)."""
         return _child(self._search, pos, move, -_INF, _INF)
@@ -377,7 +398,8 @@ class Judge:
         """Whether ``who`` may claim correctly now (counted points, ``claim_when``)."""
         if self._search.on_lead_only and who != pos.leader:
             return False
-        return pos.counted(who) >= CLAIM_AT
+        end = not (pos.hands[0] | pos.hands[1]) and who == pos.leader  # the last-trick bonus
+        return pos.counted(who) + (self._search.bonus if end else 0) >= CLAIM_AT
 
     def claim(self, pos: Position, who: int) -> int:
         """The value of a correct claim by ``who`` now."""
