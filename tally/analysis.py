@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from tally.cards import Card
 from tally.closer_view import CloserView, Seen, closer_view
-from tally.closing import Opening, close_value, playing_on
+from tally.closing import Opening, close_value, play_on_value
 from tally.deal import Deal
 from tally.evidence import ClaimFact, DealFacts, proven_at_lead, proven_in_phase2, shown_before
 from tally.kernel import CLAIM_AT, DECK_MASKS, cards_in, game_points, legal_follows
@@ -258,7 +258,7 @@ def _decisions(watch: _Watch, facts: DealFacts, rules: RuleSet, trump: int,
             stock = (*pool[need[0] + need[1]:], *([lying] if lying >= 0 else []))
             o = Opening(leader, trump, (h0, h1), stock, points, mar, tricks)
             close_sum += close_value(o, rules)
-            play_sum += playing_on(o, rules)
+            play_sum += play_on_value(o, rules)
         out.append(CloseDecision(trick, names[leader], closing, samples, close_sum / samples,
                                  play_sum / samples))
     return tuple(out)
