@@ -37,7 +37,7 @@ from tally.kernel import (
     marriage_value,
 )
 from tally.rules import RuleSet
-from tally.solver import Position, _Search, solve
+from tally.solver import Position, Search, solve
 
 _INF = 4  # above any value: a deal is worth at most 3 game points
 
@@ -179,10 +179,10 @@ class _PlayOn:
         self.on_follow = rules.exchange_when == "lead-or-follow"
         self.before_draw = rules.close_before_draw
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
-        self.searches: dict[tuple[int | None, int, int], _Search] = {}
+        self.searches: dict[tuple[int | None, int, int], Search] = {}
         self.open = self.phase2(None, 0, 0)
 
-    def phase2(self, closer: int | None, opp_counted: int, opp_tricks: int) -> _Search:
+    def phase2(self, closer: int | None, opp_counted: int, opp_tricks: int) -> Search:
         """The phase-2 search once ``closer`` closed (None: the stock is exhausted), with the
         closer's opponent's counted points and tricks at the close. Closes that the rules
         score alike share one search (and its table): what matters of the counts at the
@@ -199,7 +199,7 @@ class _PlayOn:
                 pts, trk = [0, 0], [0, 0]
                 pts[1 - closer], trk[1 - closer] = opp_counted, opp_tricks
                 at = ((pts[0], pts[1]), (trk[0], trk[1]))
-            found = _Search(self.rules, Position((0, 0), 0, self.trump, closer=closer,
+            found = Search(self.rules, Position((0, 0), 0, self.trump, closer=closer,
                                                  at_close=at))
             self.searches[key] = found
         return found

@@ -15,8 +15,8 @@ import pytest
 from tally.analysis import analyse
 from tally.analysis_text import findings
 from tally.marks import lost_by
-from tally.sheets.render import format_number
 from tally.notation import read_deal
+from tally.sheets.render import format_number
 from tests.analysis_support import late_claim_record
 from tests.pdf_support import pages_text, squash
 from tests.test_cli_print import Club, Printed, run_in
