@@ -302,7 +302,7 @@ def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
     def on(o: Open, may_close: bool) -> int:
         options: list[int] = []
         if o.draws_pending:
-            if r.close_before_draw:
+            if r.close_before_draw and may_close:
                 options.append(closed(o, o.leader))
             hands = [set(o.hands[0]), set(o.hands[1])]
             down = list(o.down)
