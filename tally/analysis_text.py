@@ -95,7 +95,10 @@ def view_text(v: CloserView, f: CloseFinding) -> str:
         _("Unsound by what %(player)s knew")
     how = _("over all %(samples)s deals consistent with it") if v.exact else \
         _("over %(samples)s deals consistent with it, seed %(seed)s, ±%(margin)s")
-    text += _(": %(share)s to succeed, %(close)s expected against %(on)s playing on (%(how)s)")
+    text += _(": %(share)s to succeed, %(close)s expected against %(on)s for not closing then "
+              "with best play (%(how)s)") if v.play_on_exact else \
+        _(": %(share)s to succeed, %(close)s expected against %(on)s playing on by the rollout, "
+          "a lower bound (%(how)s)")
     hindsight = _("; in hindsight (both hands known) best play wins it.") if f.won_share > 0.5 \
         else _("; in hindsight (both hands known) best play loses it.")
     return (text % {"player": v.player, "share": f"{v.success:.0%}",

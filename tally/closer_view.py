@@ -5,9 +5,11 @@ what the opponent showed (the partners of their marriages, the turn-up they took
 :func:`tally.evidence.shown_before`). Every deal consistent with that is equally likely to
 them: the opponent's other cards are any of the unseen ones, the rest lies in the stock in any
 order. :func:`closer_view` samples such deals (seeded), solves the close exactly in each
-(:func:`tally.closing.close_value`) and values playing on in the same deals
-(:func:`tally.closing.play_on_value`: the rollout policy, then exact play), so both figures
-are compared on the same deals.
+(:func:`tally.closing.close_value`) and values not closing at that moment in the same deals
+(:func:`tally.closing.playing_on`: the exact value of the closer not closing now, free to close
+later, with both hands and the stock's order of the deal known, where few enough cards are
+left, :data:`tally.closing.EXACT_PLAY_ON_CARDS`; else the rollout policy, a lower bound), so
+both figures are compared on the same deals.
 
 The figures are means over ``samples`` deals; ``margin`` is twice the standard error of the
 mean value of closing (about 95%): another seed gives a mean within about that distance.
@@ -18,9 +20,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
-from tally.closing import Opening, close_value, play_on_value
+from tally.closing import Opening, close_value, exact_play_on, playing_on
 from tally.kernel import cards_in
 from tally.rules import RuleSet
 
@@ -43,6 +45,8 @@ class CloserView:
     close_value: float
     play_on: float
     margin: float
+    #: whether playing on was solved exactly in each deal (else the rollout, a lower bound)
+    play_on_exact: bool = True
 
     @property
     def sound(self) -> bool:
@@ -74,17 +78,21 @@ def _opening(seen: Seen, opp_hand: int, stock: list[int]) -> Opening:
                    seen.marriages, seen.tricks)
 
 
-def deals(seen: Seen, samples: int, seed: int) -> tuple[list[tuple[int, list[int]]], bool]:
+def deals(seen: Seen, samples: int, seed: int,
+          orders: bool = True) -> tuple[list[tuple[int, list[int]]], bool]:
     """The opponent's hand and the stock's order in ``samples`` deals consistent with
-    ``seen``, and whether they are all of them (few enough unseen cards: each opponent hand
-    once, the stock in one order)."""
+    ``seen``, and whether they are all of them (few enough: each opponent hand once, with
+    each order of the face-down stock when ``orders``, else the stock in one order)."""
     pool = cards_in(seen.unseen)
     need = seen.own.bit_count() - seen.shown.bit_count()
-    if math.comb(len(pool), need) <= samples:
+    ways = math.factorial(len(pool) - need) if orders else 1
+    if math.comb(len(pool), need) * ways <= samples:
         out = []
         for picked in combinations(pool, need):
             rest = [c for c in pool if c not in picked]
-            out.append((seen.shown | sum(1 << c for c in picked), rest))
+            hand = seen.shown | sum(1 << c for c in picked)
+            for stock in (permutations(rest) if orders else (rest,)):
+                out.append((hand, list(stock)))
         return out, True
     rng = random.Random(seed)
     out = []
@@ -101,14 +109,18 @@ def closer_view(seen: Seen, rules: RuleSet, player: str, trick: int, *,
     need = seen.own.bit_count() - seen.shown.bit_count()
     if not 0 <= need <= seen.unseen.bit_count():
         return None
-    found, exact = deals(seen, samples, seed)
+    pool = cards_in(seen.unseen)
+    first = _opening(seen, seen.shown | sum(1 << c for c in pool[:need]), pool[need:])
+    on_exact = exact_play_on(first)
+    # the stock's order matters only to playing on solved exactly
+    found, exact = deals(seen, samples, seed, orders=on_exact)
     closes, ons = [], []
     for opp_hand, stock in found:
         o = _opening(seen, opp_hand, stock)
         closes.append(close_value(o, rules))
-        ons.append(play_on_value(o, rules))
+        ons.append(playing_on(o, rules))
     n = len(found)
     mean = sum(closes) / n
     spread = math.sqrt(sum((v - mean) ** 2 for v in closes) / max(1, n - 1))
     return CloserView(player, trick, n, seed, exact, sum(v > 0 for v in closes) / n, mean,
-                      sum(ons) / n, 0.0 if exact else 2 * spread / math.sqrt(n))
+                      sum(ons) / n, 0.0 if exact else 2 * spread / math.sqrt(n), on_exact)

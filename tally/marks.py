@@ -99,7 +99,7 @@ def _claims_missed(judge: Judge, pos: Position, trick: int, out: list[_Raw],
     for who in (pos.leader, 1 - pos.leader):
         if who != claimer and judge.can_claim(pos, who):
             out.append((trick, who, "no-claim", "no claim", judge.claim(pos, who),
-                        judge.play_on(pos)))
+                        judge.declined(pos, who)))
 
 
 def _lead(judge: Judge, pos: Position, ev: Event, out: list[_Raw]) -> Position:

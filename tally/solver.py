@@ -121,7 +121,7 @@ def _name(card: int) -> str:
     return ("9", "J", "Q", "K", "10", "A")[card % 6] + "CDHS"[card // 6]
 
 
-class _Search:
+class Search:
     """Alpha-beta over whole tricks for one deal's constants (rules, trump, close)."""
 
     def __init__(self, rules: RuleSet, pos: Position) -> None:
@@ -175,6 +175,10 @@ class _Search:
         claimed = self.between(last, c0, c1, w0, w1)
         if claimed is not None:
             return claimed
+        return self.played_out(last, c0, c1, w0, w1)
+
+    def played_out(self, last: int, c0: int, c1: int, w0: int, w1: int) -> int:
+        """The value of a deal played out with no claim (the bonus counted in)."""
         if self.closer is not None:
             if self.unclaimed == "draw" and (c0, c1)[self.closer] >= CLAIM_AT:
                 return 0
@@ -323,7 +327,7 @@ def solve(pos: Position, rules: RuleSet) -> Solution:
     The line lists each card played (with any marriage declared) and ends with how the deal
     ends: who claims, a failed close, the last trick, a higher total or a draw.
     """
-    search = _Search(rules, pos)
+    search = Search(rules, pos)
     value = _value(search, pos, -_INF, _INF)
     line = _line(search, pos, value)
     return Solution(value=value, line=line, nodes=search.nodes)
@@ -335,7 +339,7 @@ def values_along(pos: Position, moves: list[tuple[int, int]], rules: RuleSet) ->
 
     A marriage lead that lets its declarer claim ends the line there.
     """
-    search = _Search(rules, pos)
+    search = Search(rules, pos)
     values = [_value(search, pos, -_INF, _INF)]
     for move in moves:
         if pos.lead is None and move[1] and pos.tricks[pos.leader] \
@@ -355,7 +359,7 @@ class Judge:
     """
 
     def __init__(self, pos: Position, rules: RuleSet) -> None:
-        self._search = _Search(rules, pos)
+        self._search = Search(rules, pos)
 
     def value(self, pos: Position) -> int:
         """Best play from ``pos``; a player who may claim correctly claims at once."""
@@ -369,6 +373,23 @@ class Judge:
             return self._search.end(pos.leader, c0, c1, w0, w1)
         return self._search.node(h0, h1, pos.leader, c0, c1, m0, m1, w0, w1, -_INF, _INF)
 
+    def declined(self, pos: Position, who: int) -> int:
+        """Between tricks: the value when ``who`` does not claim now (the opponent still may,
+        when the rules let them)."""
+        other = 1 - who
+        c0, c1, _, _, w0, w1 = _start(pos)
+        h0, h1 = pos.hands
+        if not (h0 | h1):  # after the last trick: its bonus counts
+            bonus = self._search.bonus
+            c0, c1 = (c0 + bonus, c1) if pos.leader == 0 else (c0, c1 + bonus)
+            on = self._search.played_out(pos.leader, c0, c1, w0, w1)
+        else:
+            on = self.play_on(pos)
+        if (self._search.on_lead_only and other != pos.leader) or (c0, c1)[other] < CLAIM_AT:
+            return on
+        claimed = self._search.claim_value(other, c0, c1, w0, w1)
+        return max(on, claimed) if other == 0 else min(on, claimed)
+
     def lead(self, pos: Position, move: tuple[int, int]) -> int:
         """The value of leading ``move`` (a declared marriage that reaches 66 is claimed)."""
         return _child(self._search, pos, move, -_INF, _INF)
@@ -377,7 +398,8 @@ class Judge:
         """Whether ``who`` may claim correctly now (counted points, ``claim_when``)."""
         if self._search.on_lead_only and who != pos.leader:
             return False
-        return pos.counted(who) >= CLAIM_AT
+        end = not (pos.hands[0] | pos.hands[1]) and who == pos.leader  # the last-trick bonus
+        return pos.counted(who) + (self._search.bonus if end else 0) >= CLAIM_AT
 
     def claim(self, pos: Position, who: int) -> int:
         """The value of a correct claim by ``who`` now."""
@@ -390,11 +412,11 @@ def move_values(pos: Position, rules: RuleSet) -> dict[tuple[int, int], int]:
 
     The player to move is the follower when ``pos.lead`` is set, else the leader.
     """
-    search = _Search(rules, pos)
+    search = Search(rules, pos)
     return {m: _child(search, pos, m, -_INF, _INF) for m in _moves(search, pos)}
 
 
-def _moves(search: _Search, pos: Position) -> list[tuple[int, int]]:
+def _moves(search: Search, pos: Position) -> list[tuple[int, int]]:
     if pos.lead is None:
         return search.lead_options(pos.hands[pos.leader], pos.leader)
     follower = 1 - pos.leader
@@ -405,7 +427,7 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(24) if mask >> i & 1]
 
 
-def _value(search: _Search, pos: Position, alpha: int, beta: int) -> int:
+def _value(search: Search, pos: Position, alpha: int, beta: int) -> int:
     c0, c1, m0, m1, w0, w1 = _start(pos)
     h0, h1 = pos.hands
     if pos.lead is None:
@@ -419,7 +441,7 @@ def _value(search: _Search, pos: Position, alpha: int, beta: int) -> int:
                              alpha, beta)
 
 
-def _child(search: _Search, pos: Position, move: tuple[int, int], alpha: int,
+def _child(search: Search, pos: Position, move: tuple[int, int], alpha: int,
            beta: int) -> int:
     if pos.lead is None:  # a lead: the search declares and claims a marriage itself
         c0, c1, m0, m1, w0, w1 = _start(pos)
@@ -452,7 +474,7 @@ def play(pos: Position, move: tuple[int, int]) -> Position:
                     pos.marriages, (tricks[0], tricks[1]), pos.closer, pos.at_close)
 
 
-def _line(search: _Search, pos: Position, value: int) -> tuple[Step, ...]:
+def _line(search: Search, pos: Position, value: int) -> tuple[Step, ...]:
     """A principal line: at each turn a move that keeps the value, until the deal ends."""
     steps: list[Step] = []
     while True:
@@ -474,14 +496,14 @@ def _line(search: _Search, pos: Position, value: int) -> tuple[Step, ...]:
         pos = play(pos, move)
 
 
-def _claim_step(search: _Search, pos: Position, who: int) -> Step:
+def _claim_step(search: Search, pos: Position, who: int) -> Step:
     c0, c1, _, _, w0, w1 = _start(pos)
     v = search.claim_value(who, c0, c1, w0, w1)
     end = End.FAILED_CLOSE if pos.closer is not None and pos.closer != who else End.CLAIM
     return Step(who, end=end, game_points=abs(v))
 
 
-def _ending(search: _Search, pos: Position) -> Step | None:
+def _ending(search: Search, pos: Position) -> Step | None:
     """The step that ends the deal at ``pos`` (a claim or the end of play), else None."""
     if pos.lead is not None:
         return None

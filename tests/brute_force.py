@@ -8,11 +8,17 @@ tally's solver nor tally.kernel (only ``tally.cards.Card`` to name cards in a re
 - :func:`value` is a memoised minimax over every choice RULES.md allows in phase 2 (each
   card, declaring a marriage or not, claiming or not whenever a claim would be correct), in
   game points for player 0; false claims are never chosen (best play, correct claims only).
+- :func:`play_on` is the same over phase 1 with both hands and the stock's order known: each
+  card (no duty to follow), a marriage or not, an exchange or not (before leading, and before
+  following where the rules allow), a close or not (before the lead, and after winning a trick
+  before the draws where allowed), a claim or not; :func:`value` once the stock is closed or
+  exhausted.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -38,11 +44,12 @@ class Rules:
     bonus: int
     claim_on_lead: bool
     unclaimed_end: str
+    exchange_on_follow: bool = False
 
 
 PRESETS = {
     "sixty-six": Rules("sixty-six", ("9", "J", "Q", "K", "10", "A"), 6, "9", True, False, True,
-                       "claim", 10, False, "draw"),
+                       "claim", 10, False, "draw", True),
     "schnapsen": Rules("schnapsen", ("J", "Q", "K", "10", "A"), 5, "J", False, True, False,
                        "close", 0, True, "last-trick"),
     "pagat-66": Rules("pagat-66", ("9", "J", "Q", "K", "10", "A"), 6, "9", True, False, True,
@@ -117,8 +124,28 @@ def claim_value(r: Rules, pos: Pos, who: int, pts: tuple[int, int], mar: tuple[i
     return gp if who == 0 else -gp
 
 
+@dataclass(frozen=True)
+class Search:
+    """The memoised minimax of one phase 2 (its trump and close fixed), by its parts:
+    ``between(h0, h1, leader, points, marriages, tricks, last)`` a position between tricks
+    (claims first), ``leads(...)`` the same when nobody claims now, ``lead_one(..., card,
+    marriage)`` the value of one lead, ``follow(..., lead)`` once ``lead`` is led."""
+
+    between: Callable[..., int]
+    no_claim: Callable[..., int]
+    leads: Callable[..., int]
+    lead_one: Callable[..., int]
+    follow: Callable[..., int]
+
+
 def value(r: Rules, pos: Pos) -> int:
     """Best play from ``pos`` for both sides, game points for player 0."""
+    return searcher(r, pos).between(pos.hands[0], pos.hands[1], pos.leader, pos.points,
+                                    pos.marriages, pos.tricks, False)
+
+
+def searcher(r: Rules, pos: Pos) -> Search:
+    """The minimax of the phase 2 ``pos`` starts (its trump and close)."""
 
     @cache
     def between(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
@@ -172,14 +199,18 @@ def value(r: Rules, pos: Pos) -> int:
             if r.marriage_in_phase2 and partner and partner + suit(card) in hand:
                 choices.append(40 if suit(card) == pos.trump else 20)
             for m in choices:
-                new_mar = list(mar)
-                new_mar[leader] += m
-                nm = (new_mar[0], new_mar[1])
-                outcomes = [follow(h0, h1, leader, pts, nm, tricks, card)]
-                if m and tricks[leader] and counted(pts[leader], nm[leader], 1) >= 66:
-                    outcomes.append(claim_value(r, pos, leader, pts, nm, tricks))
-                results.append(max(outcomes) if leader == 0 else min(outcomes))
+                results.append(lead_one(h0, h1, leader, pts, mar, tricks, card, m))
         return max(results) if leader == 0 else min(results)
+
+    def lead_one(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
+                 mar: tuple[int, int], tricks: tuple[int, int], card: str, m: int) -> int:
+        new_mar = list(mar)
+        new_mar[leader] += m
+        nm = (new_mar[0], new_mar[1])
+        outcomes = [follow(h0, h1, leader, pts, nm, tricks, card)]
+        if m and tricks[leader] and counted(pts[leader], nm[leader], 1) >= 66:
+            outcomes.append(claim_value(r, pos, leader, pts, nm, tricks))
+        return max(outcomes) if leader == 0 else min(outcomes)
 
     def follow(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
                mar: tuple[int, int], tricks: tuple[int, int], lead: str) -> int:
@@ -198,8 +229,142 @@ def value(r: Rules, pos: Pos) -> int:
                                    not (after[0] or after[1])))
         return max(results) if follower == 0 else min(results)
 
-    return between(pos.hands[0], pos.hands[1], pos.leader, pos.points, pos.marriages,
-                   pos.tricks, False)
+    def no_claim(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
+                 mar: tuple[int, int], tricks: tuple[int, int], last: bool) -> int:
+        """Between tricks, the value when nobody claims now (``pts`` without the bonus)."""
+        if not last:
+            return leads(h0, h1, leader, pts, mar, tricks)
+        bonus = (r.bonus, 0) if leader == 0 else (0, r.bonus)
+        full = (pts[0] + bonus[0], pts[1] + bonus[1]) if pos.closer < 0 else pts
+        return unclaimed(leader, full, mar, tricks)
+
+    return Search(between, no_claim, leads, lead_one, follow)
+
+
+# --- exact value of a phase-1 position (both hands and the stock's order known) ------------
+
+
+@dataclass(frozen=True)
+class Open:
+    """A phase-1 position between tricks (before the lead, or right after a trick before its
+    draws when ``draws_pending``), players 0 and 1."""
+
+    hands: tuple[frozenset[str], frozenset[str]]
+    leader: int
+    trump: str
+    down: tuple[str, ...]  # face-down stock, top first
+    turn_up: str
+    points: tuple[int, int]
+    marriages: tuple[int, int]
+    tricks: tuple[int, int]
+    draws_pending: bool = False
+
+
+def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
+    """Best play from ``start`` for both sides, game points for player 0; the leader may not
+    close at ``start`` itself unless ``may_close_now`` (they may later)."""
+
+    def closed(o: Open, closer: int) -> int:
+        opp = 1 - closer
+        return value(r, Pos(o.hands, o.leader, o.trump, o.points, o.marriages, o.tricks, closer,
+                            (counted(o.points[opp], o.marriages[opp], o.tricks[opp]),
+                             o.tricks[opp]), o.tricks))
+
+    def claim(o: Open, who: int) -> list[int]:
+        """The value of a correct claim by ``who`` now, if they may make one."""
+        if r.claim_on_lead and who != o.leader:
+            return []
+        if counted(o.points[who], o.marriages[who], o.tricks[who]) < 66:
+            return []
+        opp = 1 - who
+        gp = game_points(counted(o.points[opp], o.marriages[opp], o.tricks[opp]), o.tricks[opp])
+        return [gp if who == 0 else -gp]
+
+    def exchanged(o: Open, who: int) -> Open | None:
+        x = r.exchange_rank + o.trump
+        if x not in o.hands[who] or (r.exchange_needs_trick and not o.tricks[who]):
+            return None
+        hands = list(o.hands)
+        hands[who] = hands[who] - {x} | {o.turn_up}
+        return Open((hands[0], hands[1]), o.leader, o.trump, o.down, x, o.points, o.marriages,
+                    o.tricks, o.draws_pending)
+
+    def pick(who: int, options: list[int]) -> int:
+        return max(options) if who == 0 else min(options)
+
+    @cache
+    def at(o: Open, may_close: bool) -> int:
+        """Between tricks: the leader may claim, then the other; else play goes on."""
+        other = 1 - o.leader
+        rest = pick(other, [*claim(o, other), on(o, may_close)])
+        return pick(o.leader, [*claim(o, o.leader), rest])
+
+    def on(o: Open, may_close: bool) -> int:
+        options: list[int] = []
+        if o.draws_pending:
+            if r.close_before_draw and may_close:
+                options.append(closed(o, o.leader))
+            hands = [set(o.hands[0]), set(o.hands[1])]
+            down = list(o.down)
+            hands[o.leader].add(down.pop(0))
+            turn_up = o.turn_up
+            if down:
+                hands[1 - o.leader].add(down.pop(0))
+            else:
+                hands[1 - o.leader].add(turn_up)
+                turn_up = ""
+            if not turn_up:
+                options.append(value(r, Pos((frozenset(hands[0]), frozenset(hands[1])),
+                                            o.leader, o.trump, o.points, o.marriages, o.tricks,
+                                            -1, (0, 0), (0, 0))))
+            else:
+                options.append(at(Open((frozenset(hands[0]), frozenset(hands[1])), o.leader,
+                                       o.trump, tuple(down), turn_up, o.points, o.marriages,
+                                       o.tricks), True))
+            return pick(o.leader, options)
+        if may_close:
+            options.append(closed(o, o.leader))
+        swapped = exchanged(o, o.leader)
+        if swapped is not None:
+            options.append(at(swapped, may_close))
+        hand = o.hands[o.leader]
+        for card in hand:
+            partner = {"K": "Q", "Q": "K"}.get(rank(card))
+            choices = [0]
+            if partner and partner + suit(card) in hand:
+                choices.append(40 if suit(card) == o.trump else 20)
+            for m in choices:
+                mar = list(o.marriages)
+                mar[o.leader] += m
+                if m and o.tricks[o.leader] and counted(o.points[o.leader], mar[o.leader],
+                                                        1) >= 66:
+                    gp = game_points(counted(o.points[1 - o.leader], mar[1 - o.leader],
+                                             o.tricks[1 - o.leader]), o.tricks[1 - o.leader])
+                    options.append(gp if o.leader == 0 else -gp)
+                options.append(follow(Open(o.hands, o.leader, o.trump, o.down, o.turn_up,
+                                           o.points, (mar[0], mar[1]), o.tricks), card, True))
+        return pick(o.leader, options)
+
+    def follow(o: Open, lead: str, may_swap: bool) -> int:
+        follower = 1 - o.leader
+        options = []
+        if may_swap and r.exchange_on_follow:
+            swapped = exchanged(o, follower)
+            if swapped is not None:
+                options.append(follow(swapped, lead, False))
+        for card in o.hands[follower]:
+            hands = list(o.hands)
+            hands[o.leader] = hands[o.leader] - {lead}
+            hands[follower] = hands[follower] - {card}
+            winner = follower if beats(card, lead, o.trump) else o.leader
+            p, t = list(o.points), list(o.tricks)
+            p[winner] += POINTS[rank(lead)] + POINTS[rank(card)]
+            t[winner] += 1
+            options.append(at(Open((hands[0], hands[1]), winner, o.trump, o.down, o.turn_up,
+                                   (p[0], p[1]), o.marriages, (t[0], t[1]), True), True))
+        return pick(follower, options)
+
+    return at(start, may_close_now)
 
 
 # --- a random deal and its record -------------------------------------------------------------
@@ -220,6 +385,12 @@ class Played:
     closer: int = -1
     closed_before_draw: bool = False
     situations: set[str] = field(default_factory=set)
+    #: every recorded phase-2 action: (kind, line, player, state, card, marriage) with kind
+    #: ``lead``, ``follow``, ``declare`` (a marriage claimed at once) or ``claim``, and state
+    #: (hand 0, hand 1, leader, points without a last-trick bonus, marriages, tricks, last)
+    #: just before it
+    steps: list[tuple[str, int, int, tuple[object, ...], str, int]] = field(
+        default_factory=list)
 
 
 class _Game:
@@ -264,6 +435,18 @@ class _Game:
                    (self.tricks[0], self.tricks[1]), self.closer, self.at_close,
                    self.tricks_at_close)
 
+    def state(self, last: bool = False, bonus: int = 0) -> tuple[object, ...]:
+        pts = list(self.pts)
+        pts[self.leader] -= bonus
+        return (frozenset(self.hands[0]), frozenset(self.hands[1]), self.leader,
+                (pts[0], pts[1]), (self.mar[0], self.mar[1]),
+                (self.tricks[0], self.tricks[1]), last)
+
+    def step(self, kind: str, line: int, p: int, card: str = "", marriage: int = 0,
+             last: bool = False, bonus: int = 0) -> None:
+        if self.phase2():
+            self.played.steps.append((kind, line, p, self.state(last, bonus), card, marriage))
+
     def close(self, p: int) -> None:
         self.closer = p
         o = 1 - p
@@ -289,7 +472,10 @@ def _line_start(g: _Game, n: int, items: list[str]) -> bool:
     for p in (g.leader, 1 - g.leader):
         if g.can_claim(p, g.leader):
             form = "66" if p == g.leader else f"66@{g.played.names[p]}"
+            before = len(g.played.moments)
             if _claim_now(g, p, n - 1, False, items, form):
+                assert len(g.played.moments) == before + 1
+                g.step("claim", n, p)
                 g.played.situations.add("claim at a line's start")
                 return True
     r, hand = g.r, g.hands[g.leader]
@@ -320,11 +506,19 @@ def _lead(g: _Game, n: int, items: list[str]) -> str | None:
         g.mar[leader] += value
         items += [str(value), card]
         if g.can_claim(leader, leader) and _claim_now(g, leader, n - 1, True, items, "66"):
+            g.mar[leader] -= value
+            g.step("declare", n, leader, card, value)
+            g.mar[leader] += value
+            g.step("claim", n, leader)
             g.played.situations.add("claim right after a marriage")
             return None
+        g.mar[leader] -= value
+        g.step("lead", n, leader, card, value)
+        g.mar[leader] += value
         hand.discard(card)
         return card
     card = g.rng.choice(sorted(hand))
+    g.step("lead", n, leader, card)
     hand.discard(card)
     items.append(card)
     return card
@@ -345,6 +539,9 @@ def _trick(g: _Game, n: int, items: list[str], lead: str) -> bool:
     f = 1 - g.leader
     options = legal(frozenset(g.hands[f]), lead, g.trump) if g.phase2() else sorted(g.hands[f])
     card = g.rng.choice(sorted(options))
+    g.hands[g.leader].add(lead)  # the state just before the lead, with its marriage
+    g.step("follow", n, f, f"{lead} {card}")
+    g.hands[g.leader].discard(lead)
     g.hands[f].discard(card)
     items.append(card)
     winner = f if beats(card, lead, g.trump) else g.leader
@@ -359,6 +556,7 @@ def _trick(g: _Game, n: int, items: list[str], lead: str) -> bool:
         if (last or p == winner) and g.can_claim(p, winner):
             form = "66" if p == winner else f"66@{g.played.names[p]}"
             if _claim_now(g, p, n, False, items, form):
+                g.step("claim", n, p, last=last, bonus=bonus)
                 return True
     if last:
         return True

@@ -14,7 +14,9 @@ import pytest
 
 from tally.analysis import analyse
 from tally.analysis_text import findings
+from tally.marks import lost_by
 from tally.notation import read_deal
+from tally.sheets.render import format_number
 from tests.analysis_support import late_claim_record
 from tests.pdf_support import pages_text, squash
 from tests.test_cli_print import Club, Printed, run_in
@@ -129,9 +131,17 @@ def test_match_analysis_sheet_has_a_row_per_recorded_deal_and_totals(
     assert squash(f"1.2 {HOSTILE} 4 unsound {HOSTILE} −2 −2") in flat
     assert squash("1.3 the record has errors or violations") in flat
     assert squash("1 deal entered as a result (quick entry) had no record") in flat
-    # per player: deals, closes, sound, lost to unsound closes, late claims, lost to them
-    assert squash("Anna 3 0 0 0 0 0") in flat
-    assert squash(f"{HOSTILE} 3 1 0 2 1 0") in flat  # the late claim still scored 3
+    # per player: deals, closes, sound, lost to unsound closes, late claims, lost to them,
+    # then the marks' losses to closes, to claims, to card play (as tally analyse adds them)
+    lost = {"closes": 0.0, "claims": 0.0, "cards": 0.0}
+    for record in (LATE_CLAIM, FAILED_CLOSE):
+        for area, points in lost_by(analyse(read_deal(record)).marks, HOSTILE).items():
+            lost[area] += points
+    assert lost["closes"] > 0  # the unsound close and chances to close not taken
+    mine = " ".join(format_number(round(lost[k], 4)) for k in ("closes", "claims", "cards"))
+    assert squash("Anna 3 0 0 0 0 0 0 0 0") in flat
+    assert squash(f"{HOSTILE} 3 1 0 2 1 0 {mine}") in flat  # the late claim still scored 3
+    assert "Lost to card play" in text
 
 
 def test_hostile_names_print_as_text(printed: dict[str, Printed]) -> None:

@@ -618,3 +618,29 @@ def test_the_match_page_marks_each_decision_and_draws_the_value(web: Web) -> Non
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="value-graph"' in html
     assert "no decision lost a game point." in html
     assert "Anna claimed after trick 3: correct." in html
+    # per player, what their decisions lost over the match (nothing here)
+    assert "Game points lost by each player's decisions" in html
+    assert "<th>Lost to closes</th><th>Lost to claims</th><th>Lost to card play</th>" in html
+    assert '<tr><td>Dora</td><td class="num">0</td><td class="num">0</td>' in html
+
+
+def test_the_match_page_adds_up_what_each_players_decisions_lost(web: Web) -> None:
+    # O1 of issue 24: Anna closes at the first lead against the odds and loses; her close
+    # (and chances to close) cost game points, shown per player over the match
+    from pathlib import Path
+
+    from tally.analysis import analyse
+    from tally.marks import lost_by
+    from tally.notation import read_deal
+    from tally.web.director import PAGE_SAMPLES
+
+    text = (Path(__file__).parent / "data" / "analysis" / "O1-false-claim-cheaper.deal"
+            ).read_text(encoding="utf-8").replace("Anna", "@").replace("Bert", "Anna") \
+        .replace("@", "Dora")
+    web.store.import_deals(web.match, [("o1.deal", text)])
+    web.login()
+    html = web.page(f"/director/match/{web.match}")
+    lost = lost_by(analyse(read_deal(text), samples=PAGE_SAMPLES).marks, "Dora")
+    assert lost["closes"] > 0
+    shown = f"{round(lost['closes'], 2):g}"
+    assert f'<tr><td>Dora</td><td class="num">{shown}</td>' in html

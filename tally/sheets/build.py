@@ -338,7 +338,8 @@ def match_analysis_sheet(store: Store, match_id: int, *, samples: int = 200, see
     summed = report(f"match {m.id}", found, skipped=skipped, players=(a_name, b_name))
     totals = tuple(AnalysisTotal(p.player, p.deals, p.closes, p.sound_closes,
                                  p.lost_to_unsound_closes, p.late_claims,
-                                 p.lost_to_late_claims) for p in summed.players)
+                                 p.lost_to_late_claims, p.lost_to_closes, p.lost_to_claims,
+                                 p.lost_to_cards) for p in summed.players)
     return AnalysisSheet(match_id=m.id, players=(a_name, b_name), rules=m.rules,
                          printed_at=printed_at or _now(), rows=tuple(rows), totals=totals,
                          samples=samples, seed=seed, event=event_name, skipped=skipped)

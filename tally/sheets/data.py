@@ -702,10 +702,15 @@ class AnalysisTotal:
     lost_to_unsound_closes: int
     late_claims: int
     lost_to_late_claims: int
+    #: game points lost by the marks of every decision (:func:`tally.marks.lost_by`)
+    lost_to_closes: float = 0.0
+    lost_to_claims: float = 0.0
+    lost_to_cards: float = 0.0
 
     def __post_init__(self) -> None:
         _need(min(self.deals, self.closes, self.sound_closes, self.lost_to_unsound_closes,
-                  self.late_claims, self.lost_to_late_claims) >= 0,
+                  self.late_claims, self.lost_to_late_claims, self.lost_to_closes,
+                  self.lost_to_claims, self.lost_to_cards) >= 0,
               f"negative count in the analysis totals of {self.player!r}")
         _need(self.sound_closes <= self.closes <= self.deals,
               f"{self.player!r}: {self.sound_closes} sound of {self.closes} closes in "

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import jinja2
 
 from tally.errors import AccessDenied, NotFound, TallyError
-from tally.i18n import DEFAULT, LANGUAGES, accepted, normalize, translations
+from tally.i18n import DEFAULT, LANGUAGES, accepted, current, normalize, translations
 from tally.prizes import money
 from tally.store.caching import BoundedCache
 from tally.web.access import Generations, Keys, generations, new_nonce
@@ -106,7 +106,15 @@ def page_environment() -> jinja2.Environment:
     env.filters["word"] = spoken
     env.filters["explain"] = lambda text: with_symbols(explanation(text, spoken=True))
     env.filters["day"] = format_date
+    env.filters["num"] = _number
     return env
+
+
+def _number(value: float) -> str:
+    """A figure as the sheets print it, in the language of the page (``2.5``, ``2,5``)."""
+    from tally.sheets.render import format_number
+
+    return format_number(value, current())
 
 
 def site_of(request: Request) -> Site:

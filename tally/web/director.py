@@ -52,12 +52,14 @@ from tally.web.app import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
     from gettext import NullTranslations
 
     from starlette.requests import Request
     from starlette.responses import Response
     from starlette.routing import Route
 
+    from tally.sheets.data import DealAnalysisPart
     from tally.store import Store
     from tally.store.knockouts import KnockoutView
     from tally.store.views import EventView
@@ -298,6 +300,20 @@ async def withdraw(request: Request) -> Response:
 PAGE_SAMPLES = 50
 
 
+def _lost(players: Sequence[str],
+          parts: Iterable[DealAnalysisPart]) -> dict[str, dict[str, float]]:
+    """Per player, the game points their decisions lost over the analysed deals: to closes,
+    to claims, to card play (:func:`tally.marks.lost_by` over every deal's marks); empty when
+    no deal was analysed."""
+    from tally.marks import lost_by
+
+    marked = [p for p in parts if not p.note]
+    if not marked:
+        return {}
+    every = [m for p in marked for m in p.marks]
+    return {name: lost_by(every, name) for name in players}
+
+
 def _match_state(store: Store, mid: int) -> dict[str, Any]:
     from tally.notation import read_deal
     from tally.sheets.build import analysis_part
@@ -308,6 +324,7 @@ def _match_state(store: Store, mid: int) -> dict[str, Any]:
     analyses = {i: analysis_part(read_deal(text, source=str(i)), samples=PAGE_SAMPLES)
                 for i, text in texts.items()}
     return {"match": match, "records": set(texts), "analyses": analyses,
+            "lost": _lost(match.players, analyses.values()),
             "referee": referee_mode(store, mid), "reasons": QUICK_REASONS,
             "reopened": reopened(store, mid)}
 
