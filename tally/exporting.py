@@ -116,12 +116,13 @@ def _read(store: Store, ref: str | int) -> _Exported:
 
 def _options(store: Store, ev: EventView) -> dict[str, Any]:
     """The settings only the event's kind has (named as ``tally event create``'s options)."""
+    fide = {"unplayed": ev.unplayed} if ev.unplayed != "as-scored" else {}
     if ev.kind == "round-robin":
         swap = {"swap_last_rounds": True} if ev.swap_last_rounds else {}
-        return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing} | swap
+        return {"double": ev.double, "matches_per_pairing": ev.matches_per_pairing} | swap | fide
     if ev.kind == "swiss":
         fast = {"acceleration": ev.acceleration} if ev.acceleration != "none" else {}
-        return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing} | fast
+        return {"rounds": ev.rounds, "matches_per_pairing": ev.matches_per_pairing} | fast | fide
     if ev.kind in STAGED_KINDS:
         from tally.store.knockouts import event_format
 

@@ -258,11 +258,13 @@ _OPTIONS: dict[str, dict[str, Callable[[Any, _Place], Any]]] = {
         "double": _bool,
         "swap_last_rounds": _bool,
         "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
+        "unplayed": _text,
     },
     "swiss": {
         "rounds": lambda v, at: _whole(v, at, 1, 10_000),
         "matches_per_pairing": lambda v, at: _whole(v, at, 1, 20),
         "acceleration": _text,
+        "unplayed": _text,
     },
     "knockout": {
         "lives": lambda v, at: _maybe_whole(v, at, 1, 100),

@@ -11,6 +11,7 @@ The format is the one of the bundled examples (``examples/club-evening``,
     # optional: double, swap_last_rounds (a double round robin), matches_per_pairing,
     # match_points_per_win, bye, withdrawal, tiebreaks, rank_by ("points" or "percentage";
     # a club evening's default: "percentage"); acceleration ("baku", a Swiss event);
+    # unplayed ("as-scored" or "virtual-opponent", a round robin or Swiss event);
     # a knockout (kind = "knockout"): lives, seed, final, final_fill ("playoff" or
     # "tiebreaks"); groups (kind = "groups"): groups,
     # advance; language ("de" or "en": what its sheets and readable output speak; see
@@ -93,7 +94,7 @@ KINDS = {"club-evening": "club", "club": "club", "round-robin": "round-robin",
          "knockout": "knockout", "groups": "groups", "swiss": "swiss"}
 OPTIONAL = ("double", "matches_per_pairing", "match_points_per_win", "bye", "withdrawal",
             "tiebreaks", "lives", "seed", "final", "final_fill", "groups", "advance", "rank_by",
-            "rounds", "language", "swap_last_rounds", "acceleration")
+            "rounds", "language", "swap_last_rounds", "acceleration", "unplayed")
 #: the keys of event.toml that have another name in :func:`create_event`
 _RENAMED = {"seed": "draw_seed", "final": "final_size"}
 
@@ -581,7 +582,7 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         "bye": (str,), "withdrawal": (str,), "tiebreaks": (list,), "lives": (int,),
         "seed": (str,), "final": (int,), "final_fill": (str,), "groups": (int,),
         "advance": (int,), "rank_by": (str,), "rounds": (int,), "language": (str,),
-        "swap_last_rounds": (bool,), "acceleration": (str,)}
+        "swap_last_rounds": (bool,), "acceleration": (str,), "unplayed": (str,)}
     out: dict[str, Any] = {}
     for key in OPTIONAL:
         if key not in data:

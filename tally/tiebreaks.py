@@ -96,7 +96,8 @@ from tally.errors import NotFound, TallyError
 from tally.schedule import check_player_names
 
 __all__ = ["DEFAULT_TIEBREAKS", "RANK_BY", "SWISS_TIEBREAKS", "TIEBREAKS", "UNPLAYED",
-           "MatchResult", "PairResult", "RoundGame", "StandingRow", "rank_pairs", "standings"]
+           "MatchResult", "PairResult", "RoundGame", "StandingRow", "needs_rounds", "rank_pairs",
+           "standings"]
 
 #: Names of the tiebreaks :func:`standings` understands.
 TIEBREAKS: tuple[str, ...] = (
@@ -373,6 +374,17 @@ def _check_inputs(players: Sequence[str], tiebreaks: Sequence[str], per_win: flo
     return _check_counts("byes", players, byes)
 
 
+def needs_rounds(tiebreaks: Sequence[str], unplayed: str) -> bool:
+    """Whether standings by ``tiebreaks`` under the rule ``unplayed`` need each player's
+    rounds: the progressive score, or a Buchholz tiebreak with the virtual opponent.
+
+    >>> needs_rounds(["buchholz"], "as-scored"), needs_rounds(["buchholz"], "virtual-opponent")
+    (False, True)
+    """
+    return "progressive" in tiebreaks or (
+        unplayed == "virtual-opponent" and any(name in _BUCHHOLZ for name in tiebreaks))
+
+
 def _check_rounds(players: Sequence[str], tiebreaks: Sequence[str],
                   rounds: Mapping[str, Sequence[RoundGame | None]] | None, unplayed: str
                   ) -> dict[str, tuple[RoundGame | None, ...]]:
@@ -381,10 +393,8 @@ def _check_rounds(players: Sequence[str], tiebreaks: Sequence[str],
     rounds when there are none."""
     if unplayed not in UNPLAYED:
         raise TallyError(f"unplayed rounds count {' or '.join(UNPLAYED)}, not {unplayed!r}")
-    needs = "progressive" in tiebreaks or (
-        unplayed == "virtual-opponent" and any(name in _BUCHHOLZ for name in tiebreaks))
     if rounds is None:
-        if needs:
+        if needs_rounds(tiebreaks, unplayed):
             raise TallyError("the progressive score and the virtual opponent of FIDE's rule "
                              "for unplayed rounds follow the rounds: these standings have none")
         return {}

@@ -120,9 +120,12 @@ from tally.tiebreaks import (
     RANK_BY,
     SWISS_TIEBREAKS,
     TIEBREAKS,
+    UNPLAYED,
     MatchResult,
     PairResult,
+    RoundGame,
     StandingRow,
+    needs_rounds,
     rank_pairs,
 )
 from tally.tiebreaks import standings as rank_players
@@ -234,7 +237,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  groups: int | None = None, advance: int | None = None,
                  rank_by: str | None = None, rounds: int | None = None,
                  language: str = "", final_fill: str | None = None,
-                 swap_last_rounds: bool = False, acceleration: str = "none") -> EventView:
+                 swap_last_rounds: bool = False, acceleration: str = "none",
+                 unplayed: str = "as-scored") -> EventView:
     """Create a club evening (``kind="club"``), a round robin (``kind="round-robin"``), a
     Swiss event of ``rounds`` rounds (``kind="swiss"``), a knockout with lives
     (``"knockout"``) or groups then knockout (``"groups"``) of stored players, seeded in the
@@ -253,6 +257,9 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     round robin's first cycle's last two rounds the other way round (FIDE's advice; a double
     round robin only: :func:`tally.schedule.berger_schedule`); ``acceleration="baku"``
     pairs a Swiss event's first rounds accelerated (:func:`tally.swiss.baku_points`).
+    ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
+    (:data:`tally.tiebreaks.UNPLAYED`; ``virtual-opponent`` and the ``progressive`` tiebreak
+    follow the rounds: refused for an event without rounds, :func:`_check_round_tiebreaks`).
     """
     clean = _clean_name(name)
     _check_choices(kind, bye, withdrawal, language)
@@ -260,6 +267,7 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     ranking = default_rank_by(kind) if rank_by is None else check_rank_by(rank_by)
     _check_rounds(kind, rounds, double)
     _check_order_options(kind, double, swap_last_rounds, acceleration)
+    _check_round_tiebreaks(kind, order, unplayed)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
@@ -277,7 +285,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             match_points_per_win=per_win, bye=bye,
             withdrawal=withdrawal, tiebreaks=",".join(order), rank_by=ranking,
             created_at=utc_now(), rounds=rounds, language=language,
-            swap_last_rounds=swap_last_rounds, acceleration=acceleration)
+            swap_last_rounds=swap_last_rounds, acceleration=acceleration,
+            unplayed=unplayed)
             .returning(t.events.c.id)).scalar_one()
         if fmt is not None:
             knockouts.insert_format(conn, eid, fmt)
@@ -314,6 +323,30 @@ def _check_order_options(kind: str, double: bool, swap_last_rounds: bool,
     _one_of("acceleration", acceleration, ACCELERATIONS)
     if acceleration != "none" and kind != "swiss":
         raise Refused(f"--acceleration {acceleration} is for a Swiss event (--kind swiss)")
+
+
+#: the kinds of event whose standings follow numbered rounds, one pairing a player a round
+ROUND_KINDS = ("round-robin", "swiss")
+
+
+def plays_rounds(kind: str) -> bool:
+    """Whether an event of ``kind`` plays numbered rounds whose results the tiebreaks that
+    follow the rounds (``progressive``, ``virtual-opponent``) can read."""
+    return kind in ROUND_KINDS
+
+
+def _check_round_tiebreaks(kind: str, tiebreaks: Sequence[str], unplayed: str) -> None:
+    """Refuse a rule for unplayed rounds this tally does not know, and the progressive score
+    or FIDE's virtual opponent for an event that plays no numbered rounds."""
+    _one_of("unplayed rounds", unplayed, UNPLAYED)
+    if plays_rounds(kind):
+        return
+    if "progressive" in tiebreaks:
+        raise Refused("the progressive score adds up the rounds: it is for a round robin or "
+                      "a Swiss event")
+    if unplayed != "as-scored":
+        raise Refused(f"--unplayed {unplayed} counts byes and forfeits round by round: it is "
+                      "for a round robin or a Swiss event")
 
 
 def _check_rounds(kind: str, rounds: int | None, double: bool) -> None:
@@ -560,6 +593,7 @@ class _Event:
     #: a double round robin's first cycle plays its last two rounds the other way round
     swap_last_rounds: bool = False
     acceleration: str = "none"
+    unplayed: str = "as-scored"
 
     @property
     def round_robin(self) -> bool:
@@ -642,7 +676,7 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
                   tuple(x for x in r["tiebreaks"].split(",") if x),
                   tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
                   r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]),
-                  r["acceleration"])
+                  r["acceleration"], r["unplayed"])
            for r in ev_rows]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
@@ -933,7 +967,9 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
     order = e.tiebreaks if order is None else order
     ranking = e.rank_by if ranking is None else ranking
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
-    rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking)
+    games = _round_games(store, e) if _follows_rounds(e, order) else None
+    rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking,
+                   rounds=games, unplayed=e.unplayed)
     if e.kind == "club" or ranking == "percentage":
         rows = played_first(rows)
     return StandingsView(
@@ -945,14 +981,47 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
 
 
 def _ranked(data: _Data, summed: _Summed, per_win: float, per_bye: float,
-            order: Sequence[str], rank_by: str, players: list[int] | None = None) -> list[Any]:
+            order: Sequence[str], rank_by: str, players: list[int] | None = None, *,
+            rounds: dict[str, list[RoundGame | None]] | None = None,
+            unplayed: str = "as-scored") -> list[Any]:
     """:func:`tally.tiebreaks.rank_pairs` over the sums, by player name."""
     name = data.name
     return rank_pairs([name(p) for p in (players or summed.players)], summed.pairs,
                       match_points_per_win=per_win, match_points_per_bye=per_bye,
                       byes={name(p): n for p, n in summed.byes.items()},
                       running={name(p): n for p, n in summed.running.items()},
-                      tiebreaks=order, rank_by=rank_by)
+                      tiebreaks=order, rank_by=rank_by, rounds=rounds, unplayed=unplayed)
+
+
+def _follows_rounds(e: _Event, order: Sequence[str]) -> bool:
+    """Whether event ``e``'s standings by ``order`` need each player's rounds: the
+    progressive score, or the Buchholz tiebreaks under FIDE's virtual opponent, in an event
+    that plays rounds."""
+    return plays_rounds(e.kind) and needs_rounds(order, e.unplayed)
+
+
+def _round_games(store: Store, e: _Event) -> dict[str, list[RoundGame | None]]:
+    """Each player's rounds of event ``e`` (the rounds started), by name: the match points
+    each earned and the opponent, a forfeit (the withdrawal rule) as not played, a bye as a
+    round without opponent; None for a round the player was not in or is still playing."""
+    _view, data, loaded = _load_one(store, e.id)
+    total = max(loaded.started, default=0)
+    games: dict[str, list[RoundGame | None]] = {
+        data.name(x.player_id): [None] * total for x in loaded.entrants}
+    for counted in _counted(loaded, data).results:
+        r, number = counted.result, counted.key[0]
+        if not 1 <= number <= total:
+            continue
+        for me, other in ((r.player_a, r.player_b), (r.player_b, r.player_a)):
+            earlier = games.setdefault(me, [None] * total)[number - 1]
+            points = (e.match_points_per_win if r.winner == me else 0.0) + (
+                earlier.points if earlier is not None else 0.0)
+            games[me][number - 1] = RoundGame(points, other, not counted.forfeit)
+    per_bye = e.match_points_per_win if e.bye == "win" else 0.0
+    for number, player in loaded.started.items():
+        if player is not None and 1 <= number <= total:
+            games[data.name(player)][number - 1] = RoundGame(per_bye, None, False)
+    return games
 
 
 def played_first(rows: Sequence[StandingRow]) -> list[StandingRow]:
@@ -1175,7 +1244,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
         rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
         rank_by=row["rank_by"], language=row["language"] or "",
-        swap_last_rounds=bool(row["swap_last_rounds"]), acceleration=row["acceleration"])
+        swap_last_rounds=bool(row["swap_last_rounds"]), acceleration=row["acceleration"],
+        unplayed=row["unplayed"])
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
