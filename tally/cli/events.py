@@ -626,6 +626,45 @@ def export(
         typer.echo(f"Wrote {output}")
 
 
+@event_app.command("import")
+@guard
+def import_(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="The file to import.")],
+    format_: Annotated[str, typer.Option(
+        "--format", metavar="trf",
+        help="trf: FIDE's TRF-16, the exchange file of chess pairing programs (JaVaFo, "
+             "bbpPairings, Swiss-Manager): its players and rounds become a Swiss event "
+             "(a file of a round robin too, ranked by the round robin's tiebreaks); each won "
+             "game a won match (a forfeit too), the pairing's bye the round's bye; draws and "
+             "half-point byes are refused. See docs/events.md.")] = "trf",
+    name: Annotated[str | None, typer.Option(
+        "--name", metavar="NAME",
+        help="The event's name (default: the file's 012 line, else the file's name).")
+    ] = None,
+    rules: Annotated[str, typer.Option(
+        help="The rule set of the event's matches.")] = "sixty-six",
+    json_out: JsonOption = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Import an event from another program's file (FIDE's TRF-16): players, rounds,
+    pairings, results and byes, in one transaction."""
+    from tally.store import as_json
+    from tally.trf_import import import_trf
+
+    if format_ != "trf":
+        fail(f'--format must be trf, not "{format_}"')
+    with opened(db, scorer) as store:
+        done = import_trf(store, path, name=name, rules=rules)
+    if json_out:
+        echo_json(as_json(done.event))
+        return
+    ev = done.event
+    typer.echo(f'Imported Swiss event {ev.id} "{ev.name}" from {path}: '
+               f"{plural(len(ev.players), 'player')}, {plural(done.rounds, 'round')}, "
+               f"{plural(done.matches, 'match', 'matches')}.")
+
+
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
     """``rows`` under ``header`` as CSV text, cells as ``--csv`` writes them (numbers as
     numbers, text :func:`tally.cli.tables.spreadsheet_safe`)."""
