@@ -22,7 +22,7 @@ def test_the_directors_form_explains_every_tiebreak_and_sets_the_rule(
     page = web.page("/director/new")
     assert all(f"<dt>{name}</dt>" in page for name in TIEBREAKS)
     assert "points won early count more" in page and 'name="unplayed"' in page
-    assert "a virtual opponent (FIDE)" in page
+    assert "a virtual opponent (FIDE)" in page and "count as drawn" in page
     res = _create(web, name="Open", kind="swiss", rounds="3", unplayed="virtual-opponent",
                   tiebreaks="buchholz-cut-1, progressive", players="Anna B\nbert\nCarla")
     ev = events.event(web.store, _event_id(res))

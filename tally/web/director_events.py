@@ -51,9 +51,7 @@ LABELS = {
     "none": N_("nothing"), "win": N_("as a won match"),
     "forfeit": N_("won by the opponents (forfeit)"), "void": N_("do not count (void)"),
     "points": N_("match points"), "percentage": N_("percentage of match points"),
-    "as-scored": N_("as scored: a bye adds nothing, a forfeit counts the opponent met"),
-    "virtual-opponent": N_("a virtual opponent (FIDE): the player's score before the round, "
-                           "the other side of its result, drawn rounds after"),
+    "as-scored": N_("as scored"), "virtual-opponent": N_("a virtual opponent (FIDE)"),
 }
 #: what each tiebreak means, as the form explains it (:data:`tally.tiebreaks.TIEBREAKS`)
 TIEBREAK_HELP = {
