@@ -114,7 +114,8 @@ def _options(store: Store, ev: EventView) -> dict[str, Any]:
         from tally.store.knockouts import event_format
 
         draw = event_format(store, ev.id)
-    return ev.format.json_options(ev, draw)
+    fide = {"unplayed": ev.unplayed} if ev.unplayed != "as-scored" else {}
+    return ev.format.json_options(ev, draw) | fide
 
 
 def _match(ev: EventView, m: MatchView, records: list[str | None]) -> dict[str, Any]:

@@ -76,17 +76,17 @@ def load_paths(store: Store, paths: Sequence[Path], *,
                 for p in paths]
 
 
-class _Place:
+class Place:
     """Where in the file a value is, for messages: ``file: matches[3].players``."""
 
     def __init__(self, path: Path, where: str = "") -> None:
         self.path = path
         self.where = where
 
-    def __truediv__(self, key: str | int) -> _Place:
+    def __truediv__(self, key: str | int) -> Place:
         if isinstance(key, int):
-            return _Place(self.path, f"{self.where}[{key}]")
-        return _Place(self.path, f"{self.where}.{key}" if self.where else key)
+            return Place(self.path, f"{self.where}[{key}]")
+        return Place(self.path, f"{self.where}.{key}" if self.where else key)
 
     def fail(self, problem: str) -> NoReturn:
         where = f": {self.where}" if self.where else ""
@@ -133,7 +133,7 @@ def read_json(path: Path, limit: int | None = None) -> Any:
 # --- checking the document -------------------------------------------------------------------
 
 
-def _object(value: Any, at: _Place, required: Sequence[str],
+def _object(value: Any, at: Place, required: Sequence[str],
             optional: Sequence[str] = ()) -> dict[str, Any]:
     if not isinstance(value, dict):
         at.fail("must be an object ({...})")
@@ -146,27 +146,27 @@ def _object(value: Any, at: _Place, required: Sequence[str],
     return value
 
 
-def _text(value: Any, at: _Place, *, empty: bool = False) -> str:
+def _text(value: Any, at: Place, *, empty: bool = False) -> str:
     if not isinstance(value, str) or (not empty and not value.strip()):
         at.fail("must be a text" if empty else "must be a text, not empty")
     return value
 
 
-def _maybe_text(value: Any, at: _Place) -> str | None:
+def _maybe_text(value: Any, at: Place) -> str | None:
     return None if value is None else _text(value, at)
 
 
-def _whole(value: Any, at: _Place, low: int, high: int) -> int:
+def _whole(value: Any, at: Place, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         at.fail(f"must be a whole number from {low} to {high}")
     return value
 
 
-def _maybe_whole(value: Any, at: _Place, low: int, high: int) -> int | None:
+def _maybe_whole(value: Any, at: Place, low: int, high: int) -> int | None:
     return None if value is None else _whole(value, at, low, high)
 
 
-def _list(value: Any, at: _Place, item: Callable[[Any, _Place], Any]) -> list[Any]:
+def _list(value: Any, at: Place, item: Callable[[Any, Place], Any]) -> list[Any]:
     if not isinstance(value, list):
         at.fail("must be a list ([...])")
     return [item(v, at / i) for i, v in enumerate(value)]
@@ -180,7 +180,7 @@ class _Deal:
 
 @dataclass(frozen=True)
 class _Match:
-    at: _Place
+    at: Place
     round: int | None
     table: int | None
     players: tuple[str, str]
@@ -192,7 +192,7 @@ class _Match:
     playoff: bool | None = None
 
 
-def _deal(value: Any, at: _Place) -> _Deal:
+def _deal(value: Any, at: Place) -> _Deal:
     if isinstance(value, dict) and len(value) != 1:
         at.fail('a deal is {"record": ...} or {"result": ...}, one of the two')
     d = _object(value, at, (), ("record", "result"))
@@ -211,7 +211,7 @@ def _deal(value: Any, at: _Place) -> _Deal:
                         _text(r["reason"], where / "reason")))
 
 
-def _match(value: Any, at: _Place) -> _Match:
+def _match(value: Any, at: Place) -> _Match:
     m = _object(value, at, ("players", "first_dealer", "deals"),
                 ("round", "table", "playoff", "score", "winner"))
     pair = _list(m["players"], at / "players", _text)
@@ -229,7 +229,7 @@ def _match(value: Any, at: _Place) -> _Match:
                   None if m.get("playoff") is None else _bool(m["playoff"], at / "playoff"))
 
 
-def _bool(value: Any, at: _Place) -> bool:
+def _bool(value: Any, at: Place) -> bool:
     if not isinstance(value, bool):
         at.fail("must be true or false")
     return value
@@ -256,7 +256,9 @@ class _Document:
 _TOP_REQUIRED = ("format", "version", "name", "kind", "players", "matches")
 _TOP_OPTIONAL = ("date", "rules", "match_points_per_win", "bye", "withdrawal", "tiebreaks",
                  "rank_by", "language", "options", "rounds", "withdrawals")
-def _option(option: Option, value: Any, at: _Place) -> Any:
+
+
+def _option(option: Option, value: Any, at: Place) -> Any:
     """A format's option as the file gives it, checked for its type and rough range (the
     range checks proper are the store's)."""
     if option.type == "bool":
@@ -267,16 +269,19 @@ def _option(option: Option, value: Any, at: _Place) -> Any:
     return _maybe_text(value, at) if option.optional else _text(value, at)
 
 
-def _settings(d: dict[str, Any], kind: str, top: _Place) -> dict[str, Any]:
+def _settings(d: dict[str, Any], kind: str, top: Place) -> dict[str, Any]:
     """The event's settings from the file's fields (its options by kind, match points, bye,
     withdrawal, ranking, language, tiebreaks), each checked for its type."""
     settings: dict[str, Any] = {}
     mine = format_of(kind).options
-    options = _object(d.get("options", {}), top / "options", (), tuple(o.key for o in mine))
+    options = _object(d.get("options", {}), top / "options", (),
+                      (*(o.key for o in mine), "unplayed"))
     for option in mine:
         if option.key in options:
             settings[option.argument] = _option(option, options[option.key],
                                                 top / "options" / option.key)
+    if "unplayed" in options:  # every event's (the store refuses it where rounds are not scored)
+        settings["unplayed"] = _text(options["unplayed"], top / "options" / "unplayed")
     if "match_points_per_win" in d:
         value = d["match_points_per_win"]
         if isinstance(value, bool) or not isinstance(value, int | float):
@@ -292,7 +297,7 @@ def _settings(d: dict[str, Any], kind: str, top: _Place) -> dict[str, Any]:
     return settings
 
 
-def _held_on(d: dict[str, Any], top: _Place) -> date | None:
+def _held_on(d: dict[str, Any], top: Place) -> date | None:
     """The event's day from the file's ``date`` (``YYYY-MM-DD``), if it gives one."""
     if d.get("date") is None:
         return None
@@ -306,7 +311,7 @@ def _held_on(d: dict[str, Any], top: _Place) -> date | None:
     return held_on
 
 
-def _document(data: Any, top: _Place) -> _Document:
+def _document(data: Any, top: Place) -> _Document:
     """The event file's fields, each checked for its type (not yet for its meaning)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         top.fail(f'not a tally event file (it is a JSON object with "format": "{FORMAT}")')
@@ -325,7 +330,7 @@ def _document(data: Any, top: _Place) -> _Document:
     held_on = _held_on(d, top)
     joined: dict[str, int] = {}
 
-    def player(value: Any, at: _Place) -> tuple[str, list[str]]:
+    def player(value: Any, at: Place) -> tuple[str, list[str]]:
         if isinstance(value, str):
             return _text(value, at), []
         p = _object(value, at, ("name",), ("aliases", "joined_after_round"))
@@ -338,12 +343,12 @@ def _document(data: Any, top: _Place) -> _Document:
                                   10_000)
         return name, _list(p.get("aliases", []), at / "aliases", _text)
 
-    def started(value: Any, at: _Place) -> tuple[int, str | None, bool]:
+    def started(value: Any, at: Place) -> tuple[int, str | None, bool]:
         r = _object(value, at, ("round",), ("bye",))
         return (_whole(r["round"], at / "round", 1, 10_000),
                 _maybe_text(r.get("bye"), at / "bye"), "bye" in r)
 
-    def withdrawal(value: Any, at: _Place) -> tuple[str, int | None]:
+    def withdrawal(value: Any, at: Place) -> tuple[str, int | None]:
         w = _object(value, at, ("player",), ("before_round",))
         return (_text(w["player"], at / "player"),
                 _maybe_whole(w.get("before_round"), at / "before_round", 1, 10_000))
@@ -357,7 +362,7 @@ def _document(data: Any, top: _Place) -> _Document:
         matches=_list(d["matches"], top / "matches", _match))
 
 
-def _check_meaning(doc: _Document, top: _Place) -> None:
+def _check_meaning(doc: _Document, top: Place) -> None:
     """What the types cannot say: names listed once and known, rounds and tables where the
     kind needs them, withdrawals once each and before a listed round."""
     from tally.names import fold
@@ -428,16 +433,15 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     Called on its own, each stored step commits by itself; :func:`load_paths` (what ``tally
     load`` runs) makes the whole load one transaction."""
     from tally.names import fold
-    from tally.store.events import create_event, events
+    from tally.store.events import create_event
 
     _refuse_other_files(path)
-    top = _Place(path)
+    top = Place(path)
     doc = _document(read_json(path), top)
     _check_meaning(doc, top)
     if doc.format.has_rounds and not doc.rounds:
         doc = _rounds_from_matches(doc)
-    if any(fold(e.name) == fold(doc.name) for e in events(store)):
-        (top / "name").fail(f'an event named "{doc.name}" is loaded already')
+    refuse_loaded_name(store, doc.name, top / "name")
     ids = _players(store, doc, top)
 
     def ref(name: str) -> str:
@@ -458,6 +462,16 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     from tally.store.events import event as event_view
 
     return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)
+
+
+def refuse_loaded_name(store: Store, name: str, at: Place) -> None:
+    """Refuse a file's event whose name (as the store compares names) an event has already:
+    the same file loaded twice."""
+    from tally.names import fold
+    from tally.store.events import events
+
+    if any(fold(e.name) == fold(name) for e in events(store)):
+        at.fail(f'an event named "{name}" is loaded already')
 
 
 def _refuse_other_files(path: Path) -> None:
@@ -490,7 +504,7 @@ def _club_matches(store: Store, ev: EventView, doc: _Document, ids: dict[str, tu
 
 def _rounds_in_order(store: Store, ev: EventView, doc: _Document,
                      ids: dict[str, tuple[int, str]], ref: Callable[[str], str],
-                     top: _Place) -> tuple[int, int]:
+                     top: Place) -> tuple[int, int]:
     """Start the file's rounds in the order it lists them and enter their deals (module
     docstring): before each round, the play-offs listed before its matches, the late entries
     after the round before and the withdrawals before it; then the play-offs left and the
@@ -541,14 +555,22 @@ def _rounds_from_matches(doc: _Document) -> _Document:
     return replace(doc, rounds=[(n, None, False) for n in numbers])
 
 
-def _players(store: Store, doc: _Document, top: _Place) -> dict[str, tuple[int, str]]:
+def _players(store: Store, doc: _Document, top: Place) -> dict[str, tuple[int, str]]:
     """The file's players found or added in the store, with their aliases: folded name ->
     (number, name as stored)."""
+    return find_or_add_players(store, doc.players, top)
+
+
+def find_or_add_players(store: Store, players: Sequence[tuple[str, list[str]]],
+                        top: Place) -> dict[str, tuple[int, str]]:
+    """``players`` (name, aliases) of a file found in the store by name as the store compares
+    names (case, spaces and accents ignored) or added, with their aliases: folded name ->
+    (number, name as stored). A refusal names ``top / "players" / i``."""
     from tally.names import fold
 
     known = {fold(p.name): p for p in store.players()}
     ids: dict[str, tuple[int, str]] = {}
-    for i, (name, aliases) in enumerate(doc.players):
+    for i, (name, aliases) in enumerate(players):
         at = top / "players" / i
         found = known.get(fold(name))
         try:
@@ -566,7 +588,7 @@ def _players(store: Store, doc: _Document, top: _Place) -> dict[str, tuple[int, 
 
 
 def _join(store: Store, ev: EventView, doc: _Document, after: int,
-          ref: Callable[[str], str], top: _Place) -> None:
+          ref: Callable[[str], str], top: Place) -> None:
     """Add the file's players who joined after round ``after`` (a late entry)."""
     from tally.store.events import add_players
 
@@ -579,7 +601,7 @@ def _join(store: Store, ev: EventView, doc: _Document, after: int,
 
 
 def _withdraw(store: Store, ev: EventView, doc: _Document, before: int | None,
-              ref: Callable[[str], str], top: _Place) -> None:
+              ref: Callable[[str], str], top: Place) -> None:
     """The file's withdrawals that come before round ``before`` (None: after the last)."""
     from tally.store.events import withdraw
 
@@ -592,7 +614,7 @@ def _withdraw(store: Store, ev: EventView, doc: _Document, before: int | None,
 
 
 def _round(store: Store, ev: EventView, doc: _Document, number: int, bye: str | None,
-           bye_given: bool, ids: dict[str, tuple[int, str]], top: _Place) -> tuple[int, int]:
+           bye_given: bool, ids: dict[str, tuple[int, str]], top: Place) -> tuple[int, int]:
     """Start round ``number``, check that it made the file's matches (and bye), fill them."""
     from tally.names import fold
     from tally.store.events import start_round

@@ -11,6 +11,7 @@ The format is the one of the bundled examples (``examples/club-evening``,
     # optional: double, swap_last_rounds (a double round robin), matches_per_pairing,
     # match_points_per_win, bye, withdrawal, tiebreaks, rank_by ("points" or "percentage";
     # a club evening's default: "percentage"); acceleration ("baku", a Swiss event);
+    # unplayed ("as-scored" or "virtual-opponent", a round robin or Swiss event);
     # a knockout (kind = "knockout"): lives, seed, final, final_fill ("playoff" or
     # "tiebreaks"); groups (kind = "groups"): groups,
     # advance; language ("de" or "en": what its sheets and readable output speak; see
@@ -99,7 +100,8 @@ _TYPES: dict[str, tuple[tuple[type, ...], str]] = {
 #: :func:`create_event`): those of every event, then each format's own
 OPTIONAL: dict[str, tuple[tuple[type, ...], str, str]] = {
     "match_points_per_win": ((int, float), "a number", "match_points_per_win"),
-    **{key: ((str,), "a text", key) for key in ("bye", "withdrawal", "rank_by", "language")},
+    **{key: ((str,), "a text", key)
+       for key in ("bye", "withdrawal", "rank_by", "language", "unplayed")},
     "tiebreaks": ((list,), "a list of texts", "tiebreaks"),
     **{o.key: (*_TYPES[o.type], o.argument) for f in FORMATS.values() for o in f.options}}
 

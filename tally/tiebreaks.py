@@ -53,7 +53,33 @@ Tiebreaks (higher is better for each):
 ``koya``
     for round robins: the match points earned against the opponents who finished with at
     least half of what they could have scored (a match-point percentage of 50 or more, as
-    the standings show it): how a player did against the upper half of the field.
+    the standings show it): how a player did against the upper half of the field;
+``progressive``
+    the progressive (cumulative) score: the player's match points after round 1, plus those
+    after round 2, and so on to the last round, so that points won early count more (FIDE's
+    "progressive score"). It needs the rounds (``rounds`` of :func:`standings`); a round the
+    player was not in adds the points they had then.
+
+**Unplayed rounds** (``unplayed``, one of :data:`UNPLAYED`) say what a round the player did
+not play over the table (a bye, a match won or lost by forfeit, a round they were not paired
+in) counts for in the Buchholz tiebreaks (``buchholz``, ``median-buchholz``,
+``buchholz-cut-1``):
+
+``as-scored`` (the default)
+    a bye has no opponent and adds nothing; a forfeited match counts its opponent like a
+    played one, with the opponent's match points as they are;
+``virtual-opponent``
+    FIDE's rule for unplayed games (Handbook C.07, Tie-Break Regulations, the article on
+    unplayed games): a player who did not play in round R is counted as having met a
+    *virtual opponent* who had the same match points as the player before round R, got the
+    other side of round R's result, and drew every later round. Its match points after the
+    last round n are ``S(R-1) + (W - s) + W/2 x (n - R)``, where ``S(R-1)`` is the player's
+    score before round R, ``s`` what the player scored in round R and ``W`` the match points
+    of a win (FIDE's ``Svon = SPR + (1 - SfPR) + 0.5 x (n - R)`` with W = 1). And every
+    unplayed round of an opponent counts as drawn (``W/2``) in the match points that
+    opponent adds to the Buchholz of the players who met them, so a bye or a forfeit never
+    lifts or sinks someone else's Buchholz. It needs the rounds (``rounds`` of
+    :func:`standings`); Sonneborn-Berger and Koya stay as scored.
 
 ``buchholz`` and ``median-buchholz`` are not among :data:`DEFAULT_TIEBREAKS` (the order of club
 evenings and round robins); a Swiss event ranks by :data:`SWISS_TIEBREAKS` unless told
@@ -63,14 +89,15 @@ otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from tally.errors import NotFound, TallyError
 from tally.schedule import check_player_names
 
-__all__ = ["DEFAULT_TIEBREAKS", "RANK_BY", "SWISS_TIEBREAKS", "TIEBREAKS", "MatchResult",
-           "PairResult", "StandingRow", "rank_pairs", "standings"]
+__all__ = ["DEFAULT_TIEBREAKS", "RANK_BY", "SWISS_TIEBREAKS", "TIEBREAKS", "UNPLAYED",
+           "MatchResult", "PairResult", "RoundGame", "StandingRow", "needs_rounds", "rank_pairs",
+           "standings"]
 
 #: Names of the tiebreaks :func:`standings` understands.
 TIEBREAKS: tuple[str, ...] = (
@@ -83,6 +110,7 @@ TIEBREAKS: tuple[str, ...] = (
     "median-buchholz",
     "buchholz-cut-1",
     "koya",
+    "progressive",
 )
 
 #: The order used when none is given (club evenings and round robins).
@@ -94,6 +122,12 @@ SWISS_TIEBREAKS: tuple[str, ...] = ("buchholz", "median-buchholz", "sonneborn-be
 
 #: What players are ranked by before the tiebreaks: match points or their percentage.
 RANK_BY: tuple[str, ...] = ("points", "percentage")
+
+#: What a round a player did not play counts for in the Buchholz tiebreaks (module docstring).
+UNPLAYED: tuple[str, ...] = ("as-scored", "virtual-opponent")
+
+#: The tiebreaks the rules for unplayed rounds change.
+_BUCHHOLZ: tuple[str, ...] = ("buchholz", "median-buchholz", "buchholz-cut-1")
 
 #: Values this close count as equal (match points are floats such as 0.5).
 _DIGITS = 9
@@ -118,6 +152,18 @@ class MatchResult:
     schneider_b: int = 0
     schwarz_a: int = 0
     schwarz_b: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RoundGame:
+    """One round of one player, for the tiebreaks that follow the rounds (``progressive``
+    and the ``virtual-opponent`` rule): ``points`` the match points the player scored in it
+    (a won match, a bye that scores), ``opponent`` whom they met (None for a bye), ``played``
+    False for a round not played over the table (a bye, a match won or lost by forfeit)."""
+
+    points: float
+    opponent: str | None = None
+    played: bool = True
 
 
 class PairResult(NamedTuple):
@@ -240,6 +286,8 @@ def standings(
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
     rank_by: str = "points",
     running: Mapping[str, int] | None = None,
+    rounds: Mapping[str, Sequence[RoundGame | None]] | None = None,
+    unplayed: str = "as-scored",
 ) -> list[StandingRow]:
     """Rank the players of an event from their match results.
 
@@ -249,7 +297,9 @@ def standings(
     points (``rank_by="percentage"``: by their percentage), then by ``tiebreaks`` in order
     (see the module docstring); players still level share a rank and are listed in the order
     of ``players``. ``running[player]`` is how many of their matches are still being played
-    (carried to :attr:`StandingRow.running`, it changes no rank).
+    (carried to :attr:`StandingRow.running`, it changes no rank). ``rounds[player]`` is the
+    player's rounds in order (None: a round they were not in), which ``progressive`` and
+    ``unplayed="virtual-opponent"`` need (see the module docstring).
 
     Raises :class:`~tally.errors.TallyError` for an unknown tiebreak (the message lists the
     valid names), duplicate player names, a result naming someone who is not a player, a
@@ -267,7 +317,8 @@ def standings(
                                 r.schwarz_a, r.schwarz_b))
     return rank_pairs(players, pairs, match_points_per_win=match_points_per_win,
                       match_points_per_bye=match_points_per_bye, byes=byes,
-                      tiebreaks=tiebreaks, rank_by=rank_by, running=running)
+                      tiebreaks=tiebreaks, rank_by=rank_by, running=running,
+                      rounds=rounds, unplayed=unplayed)
 
 
 def rank_pairs(
@@ -280,6 +331,8 @@ def rank_pairs(
     tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
     rank_by: str = "points",
     running: Mapping[str, int] | None = None,
+    rounds: Mapping[str, Sequence[RoundGame | None]] | None = None,
+    unplayed: str = "as-scored",
 ) -> list[StandingRow]:
     """:func:`standings` from finished matches already added up per pair of players (the
     store sums a season's matches in SQL this way): the same ranking, the same checks."""
@@ -295,7 +348,9 @@ def rank_pairs(
     percentage = {p: _percentage(match_points[p],
                                  (t.played + scoring_byes.get(p, 0)) * match_points_per_win)
                   for p, t in totals.items()}
-    keys = _Keys(totals, wins, match_points, match_points_per_win, met, percentage)
+    history = _check_rounds(players, tiebreaks, rounds, unplayed)
+    keys = _Keys(totals, wins, match_points, match_points_per_win, met, percentage, history,
+                 unplayed)
     first = match_points if rank_by == "points" else percentage
     groups, values = _rank(players, first, tiebreaks, keys)
     return _rows(groups, totals, match_points, values, percentage, bye_counts, running_counts)
@@ -317,6 +372,39 @@ def _check_inputs(players: Sequence[str], tiebreaks: Sequence[str], per_win: flo
     if per_win < 0 or per_bye < 0:
         raise TallyError("match points per win and per bye cannot be negative")
     return _check_counts("byes", players, byes)
+
+
+def needs_rounds(tiebreaks: Sequence[str], unplayed: str) -> bool:
+    """Whether standings by ``tiebreaks`` under the rule ``unplayed`` need each player's
+    rounds: the progressive score, or a Buchholz tiebreak with the virtual opponent.
+
+    >>> needs_rounds(["buchholz"], "as-scored"), needs_rounds(["buchholz"], "virtual-opponent")
+    (False, True)
+    """
+    return "progressive" in tiebreaks or (
+        unplayed == "virtual-opponent" and any(name in _BUCHHOLZ for name in tiebreaks))
+
+
+def _check_rounds(players: Sequence[str], tiebreaks: Sequence[str],
+                  rounds: Mapping[str, Sequence[RoundGame | None]] | None, unplayed: str
+                  ) -> dict[str, tuple[RoundGame | None, ...]]:
+    """The rounds of every player, all padded to the same number (a round not there: None);
+    refuses an unknown rule for unplayed rounds, and a tiebreak or rule that needs the
+    rounds when there are none."""
+    if unplayed not in UNPLAYED:
+        raise TallyError(f"unplayed rounds count {' or '.join(UNPLAYED)}, not {unplayed!r}")
+    if rounds is None:
+        if needs_rounds(tiebreaks, unplayed):
+            raise TallyError("the progressive score and the virtual opponent of FIDE's rule "
+                             "for unplayed rounds follow the rounds: these standings have none")
+        return {}
+    known = set(players)
+    for name in rounds:
+        if name not in known:
+            raise NotFound(f"rounds name {name!r}, who is not a player of this event")
+    count = max((len(r) for r in rounds.values()), default=0)
+    return {p: tuple(rounds.get(p, ())) + (None,) * (count - len(rounds.get(p, ())))
+            for p in players}
 
 
 def _check_counts(what: str, players: Sequence[str], counts: Mapping[str, int] | None
@@ -379,18 +467,55 @@ class _Keys:
     per_win: float
     met: dict[str, dict[str, int]]
     percentage: dict[str, float]
+    rounds: dict[str, tuple[RoundGame | None, ...]] = field(default_factory=dict)
+    unplayed: str = "as-scored"
 
     def buchholz(self, player: str, name: str) -> float:
         """The sum of the match points of ``player``'s opponents, once per match; for
         ``median-buchholz`` without the highest and the lowest (from three opponents on), for
-        ``buchholz-cut-1`` without the lowest."""
-        scores = sorted(self.match_points[o] for o, n in self.met[player].items()
-                        for _ in range(n))
+        ``buchholz-cut-1`` without the lowest. Under ``virtual-opponent`` the opponents come
+        from the rounds (:meth:`opponent_scores`)."""
+        if self.unplayed == "virtual-opponent":
+            scores = sorted(self.opponent_scores(player))
+        else:
+            scores = sorted(self.match_points[o] for o, n in self.met[player].items()
+                            for _ in range(n))
         if name == "median-buchholz" and len(scores) >= 3:
             scores = scores[1:-1]
         elif name == "buchholz-cut-1":
             scores = scores[1:]
         return sum(scores)
+
+    def opponent_scores(self, player: str) -> list[float]:
+        """The match points of ``player``'s opponents round by round under FIDE's rule for
+        unplayed rounds (module docstring): a played round's opponent with their own unplayed
+        rounds counted as drawn, a virtual opponent for a round ``player`` did not play."""
+        games = self.rounds[player]
+        last = len(games)
+        out: list[float] = []
+        before = 0.0
+        for number, game in enumerate(games, start=1):
+            scored = 0.0 if game is None else game.points
+            if game is not None and game.played and game.opponent is not None:
+                out.append(self.drawn_unplayed(game.opponent))
+            else:
+                out.append(before + (self.per_win - scored)
+                           + self.per_win / 2 * (last - number))
+            before += scored
+        return out
+
+    def drawn_unplayed(self, player: str) -> float:
+        """``player``'s match points with every round they did not play counted as drawn."""
+        return sum(game.points if game is not None and game.played else self.per_win / 2
+                   for game in self.rounds[player])
+
+    def progressive(self, player: str) -> float:
+        """The sum of ``player``'s match points after each round (their cumulative score)."""
+        total = running = 0.0
+        for game in self.rounds[player]:
+            running += 0.0 if game is None else game.points
+            total += running
+        return total
 
     def koya(self, player: str) -> float:
         """The match points ``player`` earned against opponents on 50 % or more."""
@@ -421,6 +546,8 @@ class _Keys:
             return lambda p: self.buchholz(p, name)
         if name == "koya":
             return self.koya
+        if name == "progressive":
+            return self.progressive
         return lambda p: float(totals[p].won)
 
 

@@ -19,7 +19,7 @@ player is a ``001`` line::
 Results: ``1`` won, ``0`` lost, ``=`` drawn, ``+``/``-`` won/lost by forfeit, ``U`` the
 pairing's bye (a full point), ``F``/``H``/``Z`` a bye of a full point, half a point or none
 asked for, blank not paired. This module knows the file, not tally's events:
-:mod:`tally.exporting` and :mod:`tally.importing` map one to the other.
+:mod:`tally.exporting` and :mod:`tally.trf_import` map one to the other.
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ WORDS: Final = (
     # tiebreaks (tally.tiebreaks.TIEBREAKS)
     N_("head-to-head"), N_("game-point-difference"), N_("game-points-won"),
     N_("sonneborn-berger"), N_("wins"), N_("buchholz"), N_("median-buchholz"),
-    N_("buchholz-cut-1"), N_("koya"),
+    N_("buchholz-cut-1"), N_("koya"), N_("progressive"), N_("as-scored"),
+    N_("virtual-opponent"),
     # outcome reasons (tally.kernel.Reason)
     N_("claim"), N_("false-claim"), N_("failed-close"), N_("illegal-play"), N_("last-trick"),
     N_("higher-total"), N_("draw"), N_("incomplete"),

@@ -104,11 +104,12 @@ def cycles() -> list[list[str]]:
 
 
 def layer(module: str) -> int:
-    """0 cli/web, 1 sheets/loading/exporting/importing/printing, 2 store, 3 engine, 4 errors."""
+    """0 cli/web, 1 sheets/loading/exporting/importing/trf_import/printing, 2 store, 3 engine,
+    4 errors."""
     top = module.split(".")[1] if module.count(".") else ""
     if top in ("cli", "web", "__main__"):
         return 0
-    if top in ("sheets", "loading", "exporting", "importing", "printing"):
+    if top in ("sheets", "loading", "exporting", "importing", "trf_import", "printing"):
         return 1
     if top == "store":
         return 2

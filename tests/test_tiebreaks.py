@@ -259,7 +259,7 @@ def test_a_single_tiebreak_name_must_still_be_given_as_a_list() -> None:
 def test_the_valid_tiebreak_names() -> None:
     assert TIEBREAKS == (
         "head-to-head", "game-point-difference", "game-points-won", "sonneborn-berger", "wins",
-        "buchholz", "median-buchholz", "buchholz-cut-1", "koya",
+        "buchholz", "median-buchholz", "buchholz-cut-1", "koya", "progressive",
     )
     assert DEFAULT_TIEBREAKS == TIEBREAKS[:5]
     assert set(SWISS_TIEBREAKS) <= set(TIEBREAKS)

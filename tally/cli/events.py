@@ -111,10 +111,20 @@ def create(
         help="Tiebreaks in order, comma-separated, from: head-to-head, "
              "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
              "median-buchholz, buchholz-cut-1 (without the weakest opponent), koya (match "
-             "points against the players on 50 % or more, for round robins) (default: the "
+             "points against the players on 50 % or more, for round robins), progressive "
+             "(the score after each round added up: points won early count more; round "
+             "robin or Swiss) (default: the "
              "first five in that order; for a Swiss event buchholz, median-buchholz, "
              "sonneborn-berger, game-point-difference, wins; '' for none). See "
              "docs/events.md.")] = None,
+    unplayed: Annotated[str, typer.Option(
+        "--unplayed", metavar="as-scored|virtual-opponent",
+        help="Round robin or Swiss: what a bye or a forfeit counts for in the Buchholz "
+             "tiebreaks. 'as-scored' (the default): a bye adds nothing, a forfeit counts "
+             "the opponent as met. 'virtual-opponent' (FIDE C.07): each round not played "
+             "counts a virtual opponent who had the player's score before that round, got "
+             "the other side of its result and drew every round after; an opponent's "
+             "unplayed rounds count as drawn. See docs/events.md.")] = "as-scored",
     lives: Annotated[int | None, typer.Option(
         help="Knockout: each player's lives (default 3); a lost match costs one.")] = None,
     seed: Annotated[str | None, typer.Option(
@@ -162,7 +172,8 @@ def create(
                           lives=lives, draw_seed=seed, final_size=final, groups=groups,
                           advance=advance, rank_by=rank_by, final_fill=final_fill,
                           language=(lang or "").strip().lower(),
-                          swap_last_rounds=swap_last_rounds, acceleration=acceleration)
+                          swap_last_rounds=swap_last_rounds, acceleration=acceleration,
+                          unplayed=unplayed)
     if json_out:
         echo_json(as_json(ev))
         return
@@ -291,6 +302,9 @@ def describe_event(ev: EventView) -> list[str]:
                % {"scoring": scoring})
     out.append(_("Tiebreaks: %(tiebreaks)s.") % {
         "tiebreaks": ", ".join(word(t) for t in ev.tiebreaks) or _("none")})
+    if ev.unplayed == "virtual-opponent":
+        out.append(_("A bye or a forfeit counts a virtual opponent in the Buchholz tiebreaks "
+                     "(FIDE)."))
     out.append(_("Ranked by the match-point percentage, then the tiebreaks.")
                if ev.rank_by == "percentage" else
                _("Ranked by match points, then the tiebreaks."))
@@ -602,6 +616,45 @@ def export(
     else:
         write_text(text, output)
         typer.echo(f"Wrote {output}")
+
+
+@event_app.command("import")
+@guard
+def import_(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="The file to import.")],
+    format_: Annotated[str, typer.Option(
+        "--format", metavar="trf",
+        help="trf: FIDE's TRF-16, the exchange file of chess pairing programs (JaVaFo, "
+             "bbpPairings, Swiss-Manager): its players and rounds become a Swiss event "
+             "(a file of a round robin too, ranked by the round robin's tiebreaks); each won "
+             "game a won match (a forfeit too), the pairing's bye the round's bye; draws and "
+             "half-point byes are refused. See docs/events.md.")] = "trf",
+    name: Annotated[str | None, typer.Option(
+        "--name", metavar="NAME",
+        help="The event's name (default: the file's 012 line, else the file's name).")
+    ] = None,
+    rules: Annotated[str, typer.Option(
+        help="The rule set of the event's matches.")] = "sixty-six",
+    json_out: JsonOption = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Import an event from another program's file (FIDE's TRF-16): players, rounds,
+    pairings, results and byes, in one transaction."""
+    from tally.store import as_json
+    from tally.trf_import import import_trf
+
+    if format_ != "trf":
+        fail(f'--format must be trf, not "{format_}"')
+    with opened(db, scorer) as store:
+        done = import_trf(store, path, name=name, rules=rules)
+    if json_out:
+        echo_json(as_json(done.event))
+        return
+    ev = done.event
+    typer.echo(f'Imported Swiss event {ev.id} "{ev.name}" from {path}: '
+               f"{plural(len(ev.players), 'player')}, {plural(done.rounds, 'round')}, "
+               f"{plural(done.matches, 'match', 'matches')}.")
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:

@@ -42,7 +42,7 @@ SHOWN_AS = {"game-point-difference": N_("Diff"), "game-points-won": N_("GP+"), "
 #: the heads of the tiebreak columns
 TIEBREAK_HEADS = {"head-to-head": N_("H2H"), "sonneborn-berger": N_("SB"),
                   "buchholz": N_("BH"), "median-buchholz": N_("MBH"),
-                  "buchholz-cut-1": N_("BH-C1"), "koya": N_("Koya")}
+                  "buchholz-cut-1": N_("BH-C1"), "koya": N_("Koya"), "progressive": N_("Prog")}
 RANKED_BY = {"points": N_("MP (match points)"), "percentage": N_("% (match-point percentage)")}
 
 

@@ -124,9 +124,12 @@ from tally.tiebreaks import (
     DEFAULT_TIEBREAKS,
     RANK_BY,
     TIEBREAKS,
+    UNPLAYED,
     MatchResult,
     PairResult,
+    RoundGame,
     StandingRow,
+    needs_rounds,
     rank_pairs,
 )
 from tally.tiebreaks import standings as rank_players
@@ -227,7 +230,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
                  groups: int | None = None, advance: int | None = None,
                  rank_by: str | None = None, rounds: int | None = None,
                  language: str = "", final_fill: str | None = None,
-                 swap_last_rounds: bool = False, acceleration: str = "none") -> EventView:
+                 swap_last_rounds: bool = False, acceleration: str = "none",
+                 unplayed: str = "as-scored") -> EventView:
     """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
     ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
     order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
@@ -238,11 +242,15 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     ``swap_last_rounds``, ``acceleration``, ``lives``, ``draw_seed``, ``final_size``,
     ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
     checks them and refuses those that are not its own (:mod:`tally.events.formats`).
+    ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
+    (:data:`tally.tiebreaks.UNPLAYED`); it and the ``progressive`` tiebreak follow the rounds,
+    so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
     """
     clean = _clean_name(name)
     fmt = _check_choices(kind, bye, withdrawal, language)
     order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
     ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
+    _check_round_tiebreaks(fmt, order, unplayed)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
         raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
@@ -259,7 +267,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
             name=clean, kind=kind, held_on=held_on or date.today(), rules=spec,
             match_points_per_win=per_win, bye=bye, withdrawal=withdrawal,
             tiebreaks=",".join(order), rank_by=ranking, created_at=utc_now(),
-            language=language, **settings.columns()).returning(t.events.c.id)).scalar_one()
+            language=language, unplayed=unplayed,
+            **settings.columns()).returning(t.events.c.id)).scalar_one()
         draw = settings.draw()
         if draw is not None:
             knockouts.insert_format(conn, eid, draw)
@@ -280,6 +289,20 @@ def _check_choices(kind: str, bye: str, withdrawal: str, language: str) -> Event
     if language:
         _one_of("the event's language", language, LANGUAGES)
     return format_of(kind)
+
+
+def _check_round_tiebreaks(fmt: EventFormat, tiebreaks: Sequence[str], unplayed: str) -> None:
+    """Refuse a rule for unplayed rounds this tally does not know, and the progressive score
+    or FIDE's virtual opponent for an event that plays no numbered rounds."""
+    _one_of("unplayed rounds", unplayed, UNPLAYED)
+    if fmt.has_scored_rounds:
+        return
+    if "progressive" in tiebreaks:
+        raise Refused("the progressive score adds up the rounds: it is for a round robin or "
+                      "a Swiss event")
+    if unplayed != "as-scored":
+        raise Refused(f"--unplayed {unplayed} counts byes and forfeits round by round: it is "
+                      "for a round robin or a Swiss event")
 
 
 def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]:
@@ -514,6 +537,7 @@ class _Event:
     #: a double round robin's first cycle plays its last two rounds the other way round
     swap_last_rounds: bool = False
     acceleration: str = "none"
+    unplayed: str = "as-scored"
 
     @property
     def format(self) -> EventFormat:
@@ -601,7 +625,7 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
                   tuple(x for x in r["tiebreaks"].split(",") if x),
                   tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
                   r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]),
-                  r["acceleration"])
+                  r["acceleration"], r["unplayed"])
            for r in ev_rows]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
@@ -892,7 +916,9 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
     order = e.tiebreaks if order is None else order
     ranking = e.rank_by if ranking is None else ranking
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
-    rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking)
+    games = _round_games(store, e) if _follows_rounds(e, order) else None
+    rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking,
+                   rounds=games, unplayed=e.unplayed)
     if not e.format.has_rounds or ranking == "percentage":
         rows = played_first(rows)
     return StandingsView(
@@ -904,14 +930,47 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
 
 
 def _ranked(data: _Data, summed: _Summed, per_win: float, per_bye: float,
-            order: Sequence[str], rank_by: str, players: list[int] | None = None) -> list[Any]:
+            order: Sequence[str], rank_by: str, players: list[int] | None = None, *,
+            rounds: dict[str, list[RoundGame | None]] | None = None,
+            unplayed: str = "as-scored") -> list[Any]:
     """:func:`tally.tiebreaks.rank_pairs` over the sums, by player name."""
     name = data.name
     return rank_pairs([name(p) for p in (players or summed.players)], summed.pairs,
                       match_points_per_win=per_win, match_points_per_bye=per_bye,
                       byes={name(p): n for p, n in summed.byes.items()},
                       running={name(p): n for p, n in summed.running.items()},
-                      tiebreaks=order, rank_by=rank_by)
+                      tiebreaks=order, rank_by=rank_by, rounds=rounds, unplayed=unplayed)
+
+
+def _follows_rounds(e: _Event, order: Sequence[str]) -> bool:
+    """Whether event ``e``'s standings by ``order`` need each player's rounds: the
+    progressive score, or the Buchholz tiebreaks under FIDE's virtual opponent, in an event
+    that plays rounds."""
+    return format_of(e.kind).has_scored_rounds and needs_rounds(order, e.unplayed)
+
+
+def _round_games(store: Store, e: _Event) -> dict[str, list[RoundGame | None]]:
+    """Each player's rounds of event ``e`` (the rounds started), by name: the match points
+    each earned and the opponent, a forfeit (the withdrawal rule) as not played, a bye as a
+    round without opponent; None for a round the player was not in or is still playing."""
+    _view, data, loaded = _load_one(store, e.id)
+    total = max(loaded.started, default=0)
+    games: dict[str, list[RoundGame | None]] = {
+        data.name(x.player_id): [None] * total for x in loaded.entrants}
+    for counted in _counted(loaded, data).results:
+        r, number = counted.result, counted.key[0]
+        if not 1 <= number <= total:
+            continue
+        for me, other in ((r.player_a, r.player_b), (r.player_b, r.player_a)):
+            earlier = games.setdefault(me, [None] * total)[number - 1]
+            points = (e.match_points_per_win if r.winner == me else 0.0) + (
+                earlier.points if earlier is not None else 0.0)
+            games[me][number - 1] = RoundGame(points, other, not counted.forfeit)
+    per_bye = e.match_points_per_win if e.bye == "win" else 0.0
+    for number, player in loaded.started.items():
+        if player is not None and 1 <= number <= total:
+            games[data.name(player)][number - 1] = RoundGame(per_bye, None, False)
+    return games
 
 
 def played_first(rows: Sequence[StandingRow]) -> list[StandingRow]:
@@ -1131,7 +1190,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
         rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
         rank_by=row["rank_by"], language=row["language"] or "",
-        swap_last_rounds=bool(row["swap_last_rounds"]), acceleration=row["acceleration"])
+        swap_last_rounds=bool(row["swap_last_rounds"]), acceleration=row["acceleration"],
+        unplayed=row["unplayed"])
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:

@@ -132,6 +132,10 @@ class Event(SQLModel, table=True):
     #: a Swiss event's accelerated pairings: ``none`` or ``baku`` (:func:`tally.swiss.baku_points`)
     acceleration: str = Field(default="none", max_length=10,
                               sa_column_kwargs={"server_default": "none"})
+    #: what a round not played over the table counts for in the Buchholz tiebreaks:
+    #: ``as-scored`` or ``virtual-opponent`` (FIDE C.07; :data:`tally.tiebreaks.UNPLAYED`)
+    unplayed: str = Field(default="as-scored", max_length=20,
+                          sa_column_kwargs={"server_default": "as-scored"})
 
 
 class EventFormat(SQLModel, table=True):

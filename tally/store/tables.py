@@ -118,6 +118,7 @@ events = table(
     column("language", String),
     column("swap_last_rounds", Boolean),
     column("acceleration", String),
+    column("unplayed", String),
 )
 
 

@@ -335,6 +335,9 @@ class EventView:
     swap_last_rounds: bool = False
     #: a Swiss event's accelerated pairings: ``"none"`` or ``"baku"``
     acceleration: str = "none"
+    #: what a bye or a forfeit counts for in the Buchholz tiebreaks: ``"as-scored"`` or
+    #: ``"virtual-opponent"`` (:data:`tally.tiebreaks.UNPLAYED`)
+    unplayed: str = "as-scored"
 
     @property
     def format(self) -> EventFormat:

@@ -46,6 +46,23 @@ LABELS = {
     "none": N_("nothing"), "win": N_("as a won match"),
     "forfeit": N_("won by the opponents (forfeit)"), "void": N_("do not count (void)"),
     "points": N_("match points"), "percentage": N_("percentage of match points"),
+    "as-scored": N_("as scored"), "virtual-opponent": N_("a virtual opponent (FIDE)"),
+}
+#: what each tiebreak means, as the form explains it (:data:`tally.tiebreaks.TIEBREAKS`)
+TIEBREAK_HELP = {
+    "head-to-head": N_("match points in the matches among the players still tied, when they "
+                       "have all met"),
+    "game-point-difference": N_("game points won minus game points conceded"),
+    "game-points-won": N_("game points won"),
+    "sonneborn-berger": N_("the final match points of every opponent beaten"),
+    "wins": N_("matches won"),
+    "buchholz": N_("the final match points of every opponent met (for Swiss events)"),
+    "median-buchholz": N_("Buchholz without the strongest and the weakest opponent"),
+    "buchholz-cut-1": N_("Buchholz without the weakest opponent"),
+    "koya": N_("match points against the players who scored at least half of what they "
+                 "could (for round robins)"),
+    "progressive": N_("the score after each round added up: points won early count more "
+                      "(round robin or Swiss)"),
 }
 #: what each number field is called in a refusal
 NUMBER_NAMES = {"rounds": N_("Rounds"), "matches": N_("Matches per pairing"),
@@ -118,6 +135,8 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
         out["draw_seed"] = fields.get("seed", "").strip() or None
     if "final_fill" in mine:
         out["final_fill"] = fields.get("final_fill") or None
+    if "unplayed" in mine:
+        out["unplayed"] = fields.get("unplayed") or "as-scored"
     return out
 
 
@@ -189,10 +208,11 @@ def _choices() -> dict[str, Any]:
     from tally.i18n import LANGUAGES
     from tally.rules import PRESETS
     from tally.store.eventrows import BYES, WITHDRAWALS
-    from tally.tiebreaks import RANK_BY, TIEBREAKS
+    from tally.tiebreaks import RANK_BY, TIEBREAKS, UNPLAYED
 
     return {"kinds": kinds(), "presets": list(PRESETS), "byes": BYES,
             "withdrawals": WITHDRAWALS, "rank_bys": RANK_BY, "tiebreak_names": TIEBREAKS,
+            "tiebreak_help": TIEBREAK_HELP, "unplayed_rules": UNPLAYED,
             "languages": LANGUAGES, "labels": LABELS}
 
 

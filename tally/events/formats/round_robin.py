@@ -48,7 +48,7 @@ class RoundRobin(EventFormat):
     article_name = "a round robin"
     options = (Option("double", "bool"), Option("swap_last_rounds", "bool"),
                Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING))
-    form_fields = ("double", "matches")
+    form_fields = ("double", "matches", "unplayed")
     has_rounds_made_in_advance = True
     has_scheduled_pairings = True
     has_scored_rounds = True

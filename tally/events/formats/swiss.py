@@ -53,7 +53,7 @@ class Swiss(EventFormat):
     options = (Option("rounds", "whole", low=1, high=10_000),
                Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
                Option("acceleration", "text"))
-    form_fields = ("rounds", "matches")
+    form_fields = ("rounds", "matches", "unplayed")
     pairs_from_standings = True
     has_scored_rounds = True
     takes_late_entries = True
