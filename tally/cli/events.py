@@ -367,6 +367,35 @@ def withdraw(
                                               "rule": rule})
 
 
+@event_app.command("unpair")
+@guard
+def unpair(
+    event: EventArg,
+    number_: Annotated[int, typer.Argument(
+        metavar="ROUND", help="The round to take back (the latest round started).")],
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Withdraw the pairings of the latest round started (its matches and its bye) while no
+    deal of it is recorded, so that it can be paired again with `tally event round EVENT N
+    --start` (a Swiss round from the standings as they are then). Refused once a deal or a
+    quick result of the round is recorded. Audited: `tally audit undo` puts the round back."""
+    from tally.store.control import withdraw_pairings
+    from tally.store.events import event as get_event
+
+    with opened(db, scorer) as store:
+        entry = withdraw_pairings(store, event, number_)
+        ev = get_event(store, event)
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None, ev.language)):
+        typer.echo(_('Withdrew the pairings of round %(n)s of event %(id)s "%(name)s" (audit '
+                     "entry %(entry)s); pair it again with `tally event round %(id)s %(n)s "
+                     "--start`.") % {"n": number_, "id": ev.id, "name": ev.name,
+                                     "entry": entry.id})
+
+
 @event_app.command("round")
 @guard
 def round_(
