@@ -90,3 +90,43 @@ def test_withdrawing_a_round_from_the_command_line(db_url: str) -> None:
     assert 'Withdrew the pairings of round 1 of event 1 "Open"' in out
     refused(db_url, "event", "unpair", "Open", "1", match="has not been started")
     assert "Started round 1" in ok(db_url, "event", "round", "Open", "1", "--start")
+
+
+def test_a_swiss_event_keeps_a_family_apart_and_undo_brings_them_together(store: Any) -> None:
+    from tally.store.control import apart, keep_apart
+
+    ev = swiss(store)
+    assert frozenset(("Anna", "Carl")) in met(rounds(store, ev, 1)[0])  # the fold
+    assert keep_apart(store, ev, "Anna", "carl") == [("Anna", "Carl")]
+    assert frozenset(("Anna", "Carl")) not in met(start_round(store, ev, 1))
+    with pytest.raises(Refused, match="kept apart already"):
+        keep_apart(store, ev, "Carl", "Anna")
+    withdraw_pairings(store, ev, 1)
+    kept = [a for a in store.audit_log() if "keeps Anna and Carl apart" in a.summary]
+    store.reverse(kept[-1].id)
+    assert apart(store, ev) == []
+    assert frozenset(("Anna", "Carl")) in met(start_round(store, ev, 1))
+
+
+def test_keeping_players_apart_from_the_command_line(db_url: str) -> None:
+    ok(db_url, "player", "add", *FOUR)
+    ok(db_url, "event", "create", "Open", *FOUR, "--kind", "swiss", "--rounds", "2")
+    assert "Anna and Carl are kept apart." in ok(db_url, "event", "apart", "Open", "Anna",
+                                                 "Carl")
+    assert "Anna and Carl are kept apart." in ok(db_url, "event", "apart", "Open")
+    refused(db_url, "event", "apart", "Open", "Anna", "Zed", match="Zed")
+    assert "No players are kept apart." in ok(db_url, "event", "apart", "Open", "Anna",
+                                              "Carl", "--undo")
+
+
+def test_a_pair_kept_apart_stays_apart_when_a_duplicate_player_is_merged(store: Any) -> None:
+    from tally.store.control import apart, keep_apart
+
+    ev = swiss(store)
+    store.add_player("Ann")
+    from tally.store.events import add_players
+
+    add_players(store, ev, ["Ann"])
+    keep_apart(store, ev, "Ann", "Carl")
+    store.merge_players("Anna", "Ann")
+    assert apart(store, ev) == [("Anna", "Carl")]

@@ -396,6 +396,34 @@ def unpair(
                                      "entry": entry.id})
 
 
+@event_app.command("apart")
+@guard
+def apart_(
+    event: EventArg,
+    players: Annotated[list[str] | None, typer.Argument(
+        metavar="A B", help="Two players to keep apart (none: list the pairs).")] = None,
+    undo: Annotated[bool, typer.Option(
+        "--undo", help="No longer keep the two apart.")] = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Keep two players apart (one family, one club): a Swiss round never pairs them while
+    another pairing of the round exists; when none does, the round is paired anyway. Without
+    players: the pairs kept apart."""
+    from tally.i18n import gettext as _
+    from tally.store.control import apart, keep_apart
+
+    if players and len(players) != 2:
+        fail("give two players to keep apart: tally event apart EVENT A B")
+    with opened(db, scorer) if players else reading(db) as store:
+        pairs = keep_apart(store, event, players[0], players[1], undo=undo) if players \
+            else apart(store, event)
+    if not pairs:
+        typer.echo(_("No players are kept apart."))
+    for a, b in pairs:
+        typer.echo(_("%(a)s and %(b)s are kept apart.") % {"a": a, "b": b})
+
+
 @event_app.command("round")
 @guard
 def round_(

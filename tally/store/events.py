@@ -560,6 +560,8 @@ class _Event:
     #: a double round robin's first cycle plays its last two rounds the other way round
     swap_last_rounds: bool = False
     acceleration: str = "none"
+    #: the pairs of player ids kept apart (:mod:`tally.store.control`)
+    apart: tuple[tuple[int, int], ...] = ()
 
     @property
     def round_robin(self) -> bool:
@@ -642,7 +644,8 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
                   tuple(x for x in r["tiebreaks"].split(",") if x),
                   tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
                   r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]),
-                  r["acceleration"])
+                  r["acceleration"], tuple(eventrows.apart_pairs(conn, r["id"]))
+                  if len(ev_rows) == 1 else ())
            for r in ev_rows]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
@@ -1271,7 +1274,8 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
                      str(m.b if m.first_dealer == m.a else m.a))
               for m in _swiss_played(e, data)]
     byes = {str(p): n for p, n in counted.byes.items()}
-    rnd = pair_round(swiss_players(ranked, points, played, byes), number)
+    rnd = pair_round(swiss_players(ranked, points, played, byes), number,
+                     apart=[(str(a), str(b)) for a, b in e.apart])
     return Round(number, tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings),
                  rnd.bye)
 
