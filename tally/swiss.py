@@ -64,13 +64,13 @@ number), so the pairings are deterministic.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tally.errors import NoPairing, TallyError
 
 __all__ = ["ACCELERATIONS", "Played", "SwissPairing", "SwissPlayer", "SwissRound", "baku_points",
-           "pair_round", "swiss_players"]
+           "keep_apart", "pair_round", "swiss_players"]
 
 #: a Swiss event's ways of pairing its first rounds: plainly, or by Baku acceleration
 ACCELERATIONS: tuple[str, ...] = ("none", "baku")
@@ -176,9 +176,12 @@ def baku_points(entrants: int, rounds: int, number: int) -> tuple[int, float]:
     return 2 * -(-entrants // 4), virtual
 
 
-def pair_round(players: Sequence[SwissPlayer], number: int = 1) -> SwissRound:
+def pair_round(players: Sequence[SwissPlayer], number: int = 1,
+               apart: Iterable[tuple[str, str]] = ()) -> SwissRound:
     """Pair round ``number`` of the ``players`` still in the event, given in the order of the
-    standings (see the module docstring for the rules).
+    standings (see the module docstring for the rules). ``apart`` are pairs of players to
+    keep apart (same family, same club): they are never paired while any other pairing of
+    the round exists (:func:`keep_apart`).
 
     Raises :class:`~tally.errors.NoPairing` when no pairing without a rematch exists, and
     :class:`~tally.errors.TallyError` for a player listed twice.
@@ -199,6 +202,7 @@ def pair_round(players: Sequence[SwissPlayer], number: int = 1) -> SwissRound:
         for j, q in enumerate(ps):
             if i != j and q.key not in p.met and p.key not in q.met:
                 adj[i].add(j)
+    adj = keep_apart(ps, adj, apart)
     alive = [True] * n
     bye, mate = _choose_bye(ps, adj, alive)
     if mate is None:
@@ -208,6 +212,31 @@ def pair_round(players: Sequence[SwissPlayer], number: int = 1) -> SwissRound:
     pairings = tuple(_seat(ps, a, b, table)
                      for table, (a, b) in enumerate(pairs, start=1))
     return SwissRound(number, pairings, None if bye is None else ps[bye].key)
+
+
+def keep_apart(ps: Sequence[SwissPlayer], adj: list[set[int]],
+               apart: Iterable[tuple[str, str]]) -> list[set[int]]:
+    """``adj`` (who may meet) without the pairs to keep ``apart``, when the round can still
+    be paired without a rematch that way (with an odd number of players, for some bye);
+    else ``adj`` as it is: keeping a family or a club apart gives way to pairing the round
+    at all, never the other way round.
+
+    >>> ps = [SwissPlayer(k) for k in "abcd"]
+    >>> every = [{j for j in range(4) if j != i} for i in range(4)]
+    >>> keep_apart(ps, every, [("a", "b")])[0]
+    {2, 3}
+    """
+    index = {p.key: i for i, p in enumerate(ps)}
+    pairs = [(index[a], index[b]) for a, b in apart if a in index and b in index]
+    if not pairs:
+        return adj
+    narrow = [set(s) for s in adj]
+    for i, j in pairs:
+        narrow[i].discard(j)
+        narrow[j].discard(i)
+    alive = [True] * len(ps)
+    _, mate = _choose_bye(ps, narrow, alive)
+    return narrow if mate is not None else adj
 
 
 def _choose_bye(ps: Sequence[SwissPlayer], adj: list[set[int]], alive: list[bool]

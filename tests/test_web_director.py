@@ -281,3 +281,23 @@ def test_the_pages_own_refusals_are_worded_in_the_pages_language(desk: Web) -> N
                             lang_of="de"))
     res = desk.post(f"/director/event/{eid}/match", a="Anna Berger", b="Anna Berger")
     assert res.status_code == 400 and "zwei verschiedene Spieler wählen" in _alert(res)
+
+
+def test_the_director_withdraws_a_round_without_deals_and_not_one_in_play(desk: Web) -> None:
+    from tally.store import events
+
+    eid = _event_id(_create(desk, name="Open", kind="swiss", rounds="3",
+                            players="Anna B\nbert\ncarla\ndora"))
+    desk.post(f"/director/event/{eid}/round", round="1")
+    assert f'action="/director/event/{eid}/unpair"' in desk.page(f"/director/event/{eid}")
+    res = desk.post(f"/director/event/{eid}/unpair", round="1")
+    assert res.status_code == 303
+    assert "The pairings of round 1 are withdrawn" in \
+        desk.client.get(res.headers["location"]).text
+    assert events.event(desk.store, eid).rounds_started == ()
+    desk.post(f"/director/event/{eid}/round", round="1")
+    p = events.rounds(desk.store, eid, 1)[0].pairings[0]
+    desk.store.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
+    res = desk.post(f"/director/event/{eid}/unpair", round="1")
+    assert res.status_code == 400 and "recorded already" in res.text
+    assert events.event(desk.store, eid).rounds_started == (1,)

@@ -373,6 +373,63 @@ def withdraw(
                                               "rule": rule})
 
 
+@event_app.command("unpair")
+@guard
+def unpair(
+    event: EventArg,
+    number_: Annotated[int, typer.Argument(
+        metavar="ROUND", help="The round to take back (the latest round started).")],
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Withdraw the pairings of the latest round started (its matches and its bye) while no
+    deal of it is recorded, so that it can be paired again with `tally event round EVENT N
+    --start` (a Swiss round from the standings as they are then). Refused once a deal or a
+    quick result of the round is recorded. Audited: `tally audit undo` puts the round back."""
+    from tally.store.control import withdraw_pairings
+    from tally.store.events import event as get_event
+
+    with opened(db, scorer) as store:
+        entry = withdraw_pairings(store, event, number_)
+        ev = get_event(store, event)
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(None, ev.language)):
+        typer.echo(_('Withdrew the pairings of round %(n)s of event %(id)s "%(name)s" (audit '
+                     "entry %(entry)s); pair it again with `tally event round %(id)s %(n)s "
+                     "--start`.") % {"n": number_, "id": ev.id, "name": ev.name,
+                                     "entry": entry.id})
+
+
+@event_app.command("apart")
+@guard
+def apart_(
+    event: EventArg,
+    players: Annotated[list[str] | None, typer.Argument(
+        metavar="A B", help="Two players to keep apart (none: list the pairs).")] = None,
+    undo: Annotated[bool, typer.Option(
+        "--undo", help="No longer keep the two apart.")] = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Keep two players apart (one family, one club): a Swiss round never pairs them while
+    another pairing of the round exists; when none does, the round is paired anyway. Without
+    players: the pairs kept apart."""
+    from tally.i18n import gettext as _
+    from tally.store.control import apart, keep_apart
+
+    if players and len(players) != 2:
+        fail("give two players to keep apart: tally event apart EVENT A B")
+    with opened(db, scorer) if players else reading(db) as store:
+        pairs = keep_apart(store, event, players[0], players[1], undo=undo) if players \
+            else apart(store, event)
+    if not pairs:
+        typer.echo(_("No players are kept apart."))
+    for a, b in pairs:
+        typer.echo(_("%(a)s and %(b)s are kept apart.") % {"a": a, "b": b})
+
+
 @event_app.command("round")
 @guard
 def round_(

@@ -162,7 +162,18 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
         .order_by(t.event_buy_backs.c.id)).mappings()]
     if bought:  # likewise
         snap["buy_backs"] = bought
+    apart = apart_pairs(conn, event_id)
+    if apart:  # only then, likewise
+        snap["apart"] = [list(pair) for pair in apart]
     return snap
+
+
+def apart_pairs(conn: Connection, event_id: int) -> list[tuple[int, int]]:
+    """The pairs of player ids an event keeps apart, lower id first, in order."""
+    ea = t.event_apart.c
+    return [(a, b) for a, b in conn.execute(
+        select(ea.player_a_id, ea.player_b_id).where(ea.event_id == event_id)
+        .order_by(ea.player_a_id, ea.player_b_id))]
 
 
 def _when(value: str | None) -> datetime | None:
@@ -173,7 +184,7 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     """Make an event's row, players and rounds what ``snap`` says."""
     event_id = snap["id"]
     values = {k: v for k, v in snap.items()
-              if k not in ("players", "rounds", "format", "buy_backs")}
+              if k not in ("players", "rounds", "format", "buy_backs", "apart")}
     values["held_on"] = date.fromisoformat(values["held_on"])
     values["created_at"] = _when(values["created_at"])
     exists = conn.execute(select(t.events.c.id).where(t.events.c.id == event_id)).first()
@@ -185,6 +196,7 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
     conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
+    conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
     if snap.get("format"):
         conn.execute(insert(t.event_formats).values(snap["format"]))
     if snap.get("buy_backs"):
@@ -198,6 +210,10 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
         conn.execute(insert(t.event_rounds), [
             {"event_id": event_id, "number": r["number"], "bye_player_id": r["bye_player_id"],
              "started_at": _when(r["started_at"])} for r in snap["rounds"]])
+    if snap.get("apart"):
+        conn.execute(insert(t.event_apart), [
+            {"event_id": event_id, "player_a_id": a, "player_b_id": b}
+            for a, b in snap["apart"]])
 
 
 def remove_event(conn: Connection, event_id: int) -> None:
@@ -207,6 +223,7 @@ def remove_event(conn: Connection, event_id: int) -> None:
     conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
     conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
+    conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.events).where(t.events.c.id == event_id))
 

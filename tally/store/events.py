@@ -538,6 +538,8 @@ class _Event:
     swap_last_rounds: bool = False
     acceleration: str = "none"
     unplayed: str = "as-scored"
+    #: the pairs of player ids kept apart (:mod:`tally.store.control`)
+    apart: tuple[tuple[int, int], ...] = ()
 
     @property
     def format(self) -> EventFormat:
@@ -625,7 +627,8 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
                   tuple(x for x in r["tiebreaks"].split(",") if x),
                   tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
                   r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]),
-                  r["acceleration"], r["unplayed"])
+                  r["acceleration"], r["unplayed"],
+                  tuple(eventrows.apart_pairs(conn, r["id"])) if len(ev_rows) == 1 else ())
            for r in ev_rows]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
@@ -1287,7 +1290,8 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
          "swap_last_rounds": e.swap_last_rounds},
         ranked=[str(ids[r.player]) for r in rows if ids[r.player] in listed],
         points={str(ids[r.player]): r.match_points for r in rows}, played=played,
-        byes={str(p): n for p, n in counted.byes.items()}))
+        byes={str(p): n for p, n in counted.byes.items()},
+        apart=tuple((str(a), str(b)) for a, b in e.apart)))
 
 
 def _swiss_round_of(e: _Event, data: _Data, number: int) -> Round:

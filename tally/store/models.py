@@ -205,6 +205,19 @@ class EventPlayer(SQLModel, table=True):
     withdrawn_at: datetime | None = None
 
 
+class EventApart(SQLModel, table=True):
+    """Two players of an event to keep apart (same family, same club): the Swiss pairing
+    never pairs them while another pairing of the round exists
+    (:mod:`tally.store.control`); ``player_a_id`` is the lower id."""
+
+    __tablename__ = "event_apart"
+    __table_args__ = (CheckConstraint("player_a_id < player_b_id", name="ordered"),)
+
+    event_id: int = Field(foreign_key="events.id", primary_key=True)
+    player_a_id: int = Field(foreign_key="players.id", primary_key=True)
+    player_b_id: int = Field(foreign_key="players.id", primary_key=True)
+
+
 class EventRound(SQLModel, table=True):
     """A round of a round robin whose matches were created; ``bye_player_id`` is who sat out
     and scores the bye (None when nobody does, or the player had withdrawn)."""
@@ -354,7 +367,8 @@ class SeriesEvent(SQLModel, table=True):
 #: The tables in the order the generated Core module lists them.
 MODELS: tuple[type[SQLModel], ...] = (
     Player, PlayerAlias, Match, Deal, Action, AuditEntry, Event, EventPlayer, EventRound,
-    DealResultRow, CacheState, WebSetting, Series, SeriesEvent, EventFormat, EventBuyBack)
+    DealResultRow, CacheState, WebSetting, Series, SeriesEvent, EventFormat, EventBuyBack,
+    EventApart)
 
 _HEADER = '''"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.
 

@@ -398,6 +398,16 @@ def _join_event_entries(conn: Connection, shared: Sequence[int], kid: int, did: 
     conn.execute(update(ep).where(ep.c.player_id == did).values(player_id=kid))
     conn.execute(update(t.event_rounds).where(t.event_rounds.c.bye_player_id == did)
                  .values(bye_player_id=kid))
+    ea = t.event_apart.c
+    moved = conn.execute(select(ea.event_id, ea.player_a_id, ea.player_b_id).where(
+        (ea.player_a_id == did) | (ea.player_b_id == did))).all()
+    conn.execute(delete(t.event_apart).where((ea.player_a_id == did) | (ea.player_b_id == did)))
+    for eid, a, b in moved:  # a pair kept apart stays so, with the player kept
+        other = b if a == did else a
+        pair = (min(kid, other), max(kid, other))
+        if other != kid and pair not in eventrows.apart_pairs(conn, eid):
+            conn.execute(insert(t.event_apart).values(event_id=eid, player_a_id=pair[0],
+                                                      player_b_id=pair[1]))
 
 
 def _rename_in_records(store: Store, conn: Connection, match_ids: Sequence[int], old: str, new: str,

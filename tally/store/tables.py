@@ -240,6 +240,17 @@ event_buy_backs = table(
 )
 
 
+#: Two players of an event to keep apart (same family, same club): the Swiss pairing never pairs
+#: them while another pairing of the round exists (:mod:`tally.store.control`); ``player_a_id``
+#: is the lower id.
+event_apart = table(
+    "event_apart",
+    column("event_id", Integer),
+    column("player_a_id", Integer),
+    column("player_b_id", Integer),
+)
+
+
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
        event_rounds, deal_results, cache_state, web_settings, series, series_events,
-       event_formats, event_buy_backs)
+       event_formats, event_buy_backs, event_apart)

@@ -77,6 +77,7 @@ def routes() -> list[Route]:
         Route("/director/event/{event}", event_page),
         Route("/director/event/{event}/round", start_round, methods=post),
         Route("/director/event/{event}/withdraw", withdraw, methods=post),
+        Route("/director/event/{event}/unpair", unpair, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
         Route("/director/match/{match}/reopen", reopen, methods=post),
@@ -281,6 +282,24 @@ async def start_round(request: Request) -> Response:
             "round": rnd.number, "n": len(rnd.pairings)}
 
     return await event_change(request, change)
+
+
+@guarded
+async def unpair(request: Request) -> Response:
+    """POST: withdraw the pairings of the latest round started, while no deal of it is
+    recorded (:func:`tally.store.control.withdraw_pairings`), so that it can be paired
+    again."""
+    from tally.store.control import withdraw_pairings
+
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+        number = whole_number(fields.get("round", ""), 4)
+        if number is None:
+            raise Refused(N_("give the round's number"))
+        withdraw_pairings(store, eid, number)
+        return words.gettext("The pairings of round %(round)s are withdrawn: start it again "
+                             "to pair it anew.") % {"round": number}
+
+    return await _event_change(request, change)
 
 
 @guarded

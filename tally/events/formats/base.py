@@ -118,7 +118,8 @@ class RoundState:
     """What a format pairs round ``number`` from, as the store reads it when the round starts:
     the entries (player ids as text, in seed order), who has withdrawn, and for a format that
     :attr:`~EventFormat.pairs_from_standings` the players not withdrawn in the order of the
-    standings, their match points, the pairings played so far and the byes had."""
+    standings, their match points, the pairings played so far, the byes had and the pairs
+    kept apart."""
 
     number: int
     entrants: tuple[str, ...]
@@ -128,6 +129,8 @@ class RoundState:
     points: Mapping[str, float] = field(default_factory=dict)
     played: Sequence[Played] = ()
     byes: Mapping[str, int] = field(default_factory=dict)
+    #: pairs of entrants kept apart while any other pairing exists (same family, same club)
+    apart: tuple[tuple[str, str], ...] = ()
 
 
 class EventFormat:

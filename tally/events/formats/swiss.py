@@ -86,7 +86,8 @@ class Swiss(EventFormat):
                 if k in points:
                     points[k] += virtual * settings["match_points_per_win"]
         rnd = pair_round(swiss_players(list(state.ranked), points, list(state.played),
-                                       dict(state.byes)), state.number)
+                                       dict(state.byes)), state.number,
+                         apart=list(state.apart))
         return Round(state.number,
                      tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings), rnd.bye)
 

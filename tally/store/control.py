@@ -1,0 +1,122 @@
+"""The tournament director's manual control of an event's rounds.
+
+**Withdrawing a round's pairings** (:func:`withdraw_pairings`): the latest round started of a
+round robin, Swiss event, knockout or groups event is taken back whole (its matches and its
+bye), so that it can be paired again (``tally event round EVENT N --start``: a Swiss round is
+paired from the standings as they are then, e.g. after a result was corrected or a player
+withdrew). This is refused once any deal of the round is recorded (recorded trick by trick or
+entered as a quick result): a round in play is corrected deal by deal, never re-paired. It is
+the reversal of the audit entry that started the round, so the audit log shows both.
+
+**Pairs kept apart** (:func:`keep_apart`, :func:`apart`): two players of an event who should
+not meet (one family, one club). A Swiss round never pairs them while another pairing of the
+round exists (:func:`tally.swiss.keep_apart`); the pairs are part of the event's audited
+snapshot.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, func, insert, select
+from sqlalchemy.engine import Connection
+
+from tally.errors import NotFound, Refused
+from tally.store import eventrows
+from tally.store import tables as t
+from tally.store.corrections import reverse, snapshot
+from tally.store.players import resolve_player
+from tally.store.store import Store
+from tally.store.views import AuditView
+
+__all__ = ["apart", "keep_apart", "withdraw_pairings"]
+
+
+def withdraw_pairings(store: Store, ref: str | int, number: int) -> AuditView:
+    """Take back round ``number`` of an event, the latest round started, while none of its
+    matches has a deal: its matches and bye are removed so that it can be paired again.
+    Returns the audit entry of the withdrawal (``tally audit undo`` puts the round back)."""
+    with store.reading() as conn:
+        ev = eventrows.resolve_event(conn, ref)
+        eid, name = ev["id"], ev["name"]
+        started = sorted(conn.execute(select(t.event_rounds.c.number).where(
+            t.event_rounds.c.event_id == eid)).scalars())
+        if number not in started:
+            raise NotFound(f'round {number} of event {eid} "{name}" has not been started: '
+                           "it has no pairings to withdraw")
+        if number != started[-1]:
+            raise Refused(f'round {number} of event {eid} "{name}" cannot be withdrawn: '
+                          f"round {started[-1]} was started after it (withdraw that first)")
+        recorded = _deals_of_round(conn, eid, number)
+        if recorded:
+            raise Refused(f'the pairings of round {number} of event {eid} "{name}" stay: '
+                          f"{recorded} deal(s) of the round are recorded already (correct "
+                          "them with `tally deal edit` or `tally deal delete`)")
+        entry = _round_entry(conn, eid, number)
+    return reverse(store, entry)
+
+
+def _deals_of_round(conn: Connection, event_id: int, number: int) -> int:
+    """How many deals (recorded or quick results) the matches of a round have."""
+    m = t.matches.c
+    return int(conn.execute(
+        select(func.count()).select_from(t.deals)
+        .join(t.matches, m.id == t.deals.c.match_id)
+        .where((m.event_id == event_id) & (m.round_number == number))).scalar_one())
+
+
+def _round_entry(conn: Connection, event_id: int, number: int) -> int:
+    """The audit entry that started round ``number`` (the latest such entry not reversed)."""
+    a = t.audit_log.c
+    found = conn.execute(select(a.id).where(
+        (a.command == "event round") & (a.entity_id == event_id) & a.reversed_by.is_(None)
+        & a.summary.contains(f"round {number} ")).order_by(a.id.desc()).limit(1)
+    ).scalar_one_or_none()
+    if found is None:
+        raise Refused(f"round {number} of event {event_id} was started before the audit log "
+                      "kept rounds: it cannot be withdrawn")
+    return int(found)
+
+
+def keep_apart(store: Store, ref: str | int, first: str, second: str, *,
+               undo: bool = False) -> list[tuple[str, str]]:
+    """Keep two players of an event apart in its pairings (``undo``: no longer); the
+    event's pairs kept apart afterwards, by name. Audited."""
+    with store.writing() as conn:
+        ev = eventrows.resolve_event(conn, ref, lock=True)
+        eid, name = ev["id"], ev["name"]
+        listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
+        rows = [resolve_player(conn, x) for x in (first, second)]
+        for row in rows:
+            if row["id"] not in listed:
+                raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
+        if rows[0]["id"] == rows[1]["id"]:
+            raise Refused(f'{rows[0]["name"]} is named twice: keep two players apart')
+        a, b = sorted((rows[0]["id"], rows[1]["id"]))
+        there = (a, b) in eventrows.apart_pairs(conn, eid)
+        if there != undo:
+            raise Refused(f'{rows[0]["name"]} and {rows[1]["name"]} are '
+                          f'{"kept apart already" if there else "not kept apart"} in event '
+                          f'{eid} "{name}"')
+        before = snapshot(conn, "event", eid)
+        ea = t.event_apart.c
+        if undo:
+            conn.execute(delete(t.event_apart).where(
+                (ea.event_id == eid) & (ea.player_a_id == a) & (ea.player_b_id == b)))
+        else:
+            conn.execute(insert(t.event_apart).values(event_id=eid, player_a_id=a,
+                                                      player_b_id=b))
+        verb = "no longer keeps" if undo else "keeps"
+        store.audit(conn, "event apart", "event", eid,
+                    f'event {eid} {verb} {rows[0]["name"]} and {rows[1]["name"]} apart',
+                    {f"event:{eid}": before}, {f"event:{eid}": snapshot(conn, "event", eid)})
+        return _apart_names(conn, eid)
+
+
+def apart(store: Store, ref: str | int) -> list[tuple[str, str]]:
+    """The pairs of players an event keeps apart, by name."""
+    with store.reading() as conn:
+        return _apart_names(conn, eventrows.resolve_event(conn, ref)["id"])
+
+
+def _apart_names(conn: Connection, event_id: int) -> list[tuple[str, str]]:
+    names = {p["player_id"]: p["name"] for p in eventrows.event_players(conn, event_id)}
+    return [(names[a], names[b]) for a, b in eventrows.apart_pairs(conn, event_id)]
