@@ -299,7 +299,7 @@ async def unpair(request: Request) -> Response:
         return words.gettext("The pairings of round %(round)s are withdrawn: start it again "
                              "to pair it anew.") % {"round": number}
 
-    return await _event_change(request, change)
+    return await event_change(request, change)
 
 
 @guarded
