@@ -20,11 +20,11 @@ import time
 from multiprocessing import Pool
 
 from benchmarks.solver import random_position
-from tally.analysis import analyse
-from tally.deal import Deal
-from tally.notation import read_deal, write_deal
-from tally.rules import RuleSet
-from tally.solver import solve
+from tally.analysis.findings import analyse
+from tally.analysis.solver import solve
+from tally.engine.deal import Deal
+from tally.engine.notation import read_deal, write_deal
+from tally.engine.rules import RuleSet
 
 PRESETS = ("sixty-six", "schnapsen", "pagat-66")
 
@@ -68,11 +68,15 @@ def main() -> None:
     with Pool(2) as pool:
         marks = sum(pool.map(_analyse, records, chunksize=1))
     seconds = time.perf_counter() - start
-    print(f"evening: {args.deals} deals analysed in {seconds:.1f} s on 2 processes "
-          f"({marks} decisions marked): {seconds / 60:.2f} of the 60 s goal")
+    print(
+        f"evening: {args.deals} deals analysed in {seconds:.1f} s on 2 processes "
+        f"({marks} decisions marked): {seconds / 60:.2f} of the 60 s goal"
+    )
     median = solver_median(args.positions, args.seed)
-    print(f"solver: median {median * 1000:.2f} ms on 6 against 6 (Sixty-Six, "
-          f"{args.positions} positions): {median * 1000 / 2:.2f} of the 2 ms goal")
+    print(
+        f"solver: median {median * 1000:.2f} ms on 6 against 6 (Sixty-Six, "
+        f"{args.positions} positions): {median * 1000 / 2:.2f} of the 2 ms goal"
+    )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ Replays a fixed set of random legal Sixty-Six deals, written as a scorer would w
 (``.deal`` text), and reports:
 - records ruled per second, records already read (the engine's replay and ruling);
 - records read and ruled per second (the whole ``tally check`` path, text to ruling:
-  :func:`tally.ruling.rule_text`);
+  :func:`tally.engine.ruling.rule_text`);
 - random legal deals played per second, for each preset (``Deal.play_out_randomly``).
 
 Every process this starts runs as on a user's machine: without ``PYTHONDONTWRITEBYTECODE``
@@ -36,10 +36,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tally.deal import Deal
-from tally.notation import read_deal, write_deal
-from tally.rules import RuleSet
-from tally.ruling import rule, rule_text
+from tally.engine.deal import Deal
+from tally.engine.notation import read_deal, write_deal
+from tally.engine.rules import RuleSet
+from tally.engine.ruling import rule, rule_text
 
 
 def _rate(fn: object, items: list[object], seconds: float) -> float:
@@ -80,8 +80,11 @@ def user_env(**extra: str) -> dict[str, str]:
     """This process's environment as a user's machine has it, plus ``extra``: without
     ``PYTHONDONTWRITEBYTECODE`` (so ``.pyc`` files are written and used) and
     ``PYTHONUNBUFFERED``, which a sandbox may set."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")
+    }
     env.update(extra)
     return env
 
@@ -90,8 +93,10 @@ def figures(seconds: float) -> dict[str, float]:
     """Every figure of this benchmark, with the tally importable here."""
     texts = sample_records("sixty-six", 500)
     records = [read_deal(t) for t in texts]
-    out = {"records ruled per second (read already)": _rate(rule, records, seconds),  # type: ignore[arg-type]
-           "records read and ruled per second": _rate(rule_text, texts, seconds)}  # type: ignore[arg-type]
+    out = {
+        "records ruled per second (read already)": _rate(rule, records, seconds),  # type: ignore[arg-type]
+        "records read and ruled per second": _rate(rule_text, texts, seconds),
+    }  # type: ignore[arg-type]
     for preset in ("sixty-six", "schnapsen", "pagat-66"):
         out[f"{preset} random legal deals per second"] = random_deals_per_second(preset, seconds)
     return out
@@ -126,8 +131,13 @@ def check_json_rate(folder: Path, env: dict[str, str]) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
-    ap.add_argument("--baseline", type=Path, action="append", default=[],
-                    help="a folder holding a tally to compare with (may be given again)")
+    ap.add_argument(
+        "--baseline",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder holding a tally to compare with (may be given again)",
+    )
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--check-json", action="store_true")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
@@ -140,15 +150,21 @@ def main() -> None:
             print(f"{name}: {value:,.0f}")
         return
     # each tally by its folder's name, "this" last
-    envs = {folder.resolve().name: user_env(PYTHONPATH=str(folder.resolve()))
-            for folder in args.baseline}
+    envs = {
+        folder.resolve().name: user_env(PYTHONPATH=str(folder.resolve()))
+        for folder in args.baseline
+    }
     envs["this"] = user_env(PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     runs: dict[str, list[dict[str, float]]] = {which: [] for which in envs}
     for _ in range(args.rounds):  # interleaved, so that all see the same machine
         for which, env in envs.items():
-            out = subprocess.run([sys.executable, __file__, "--json", "--seconds",
-                                  str(args.seconds)], env=env, check=True,
-                                 capture_output=True, text=True).stdout
+            out = subprocess.run(
+                [sys.executable, __file__, "--json", "--seconds", str(args.seconds)],
+                env=env,
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
             runs[which].append(json.loads(out))
     if args.check_json:
         with tempfile.TemporaryDirectory() as tmp:
@@ -160,13 +176,19 @@ def main() -> None:
                     runs[which][k]["tally check --json records per second (clock)"] = wall
                     runs[which][k]["tally check --json records per second (CPU time)"] = cpu
     others = [which for which in envs if which != "this"]
-    print(f"{'median of ' + str(args.rounds) + ' interleaved rounds':56} "
-          + "".join(f"{which[:10]:>11}" for which in envs)
-          + "".join(f" {'/' + which[:9]:>10}" for which in others))
+    print(
+        f"{'median of ' + str(args.rounds) + ' interleaved rounds':56} "
+        + "".join(f"{which[:10]:>11}" for which in envs)
+        + "".join(f" {'/' + which[:9]:>10}" for which in others)
+    )
     for name in runs["this"][0]:
         medians = {which: statistics.median(r[name] for r in runs[which]) for which in envs}
-        print(f"{name:56} " + "".join(f"{value:11,.0f}" for value in medians.values())
-              + "".join(f" {medians['this'] / medians[which]:10.2f}" for which in others))
+        print(
+            f"{name:56} "
+            + "".join(f"{value:11,.0f}" for value in medians.values())
+            + "".join(f" {medians['this'] / medians[which]:10.2f}" for which in others)
+        )
+
 
 if __name__ == "__main__":
     main()

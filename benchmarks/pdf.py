@@ -49,8 +49,9 @@ def child(out: Path, paper: str, mode: str = "tally") -> None:
     """One run: time each phase and print the timings as one line of JSON (see the module
     docstring for ``mode``)."""
     started: list[str] = []
-    sys.addaudithook(lambda event, args: started.append(str(args[0]))
-                     if event == "subprocess.Popen" else None)
+    sys.addaudithook(
+        lambda event, args: started.append(str(args[0])) if event == "subprocess.Popen" else None
+    )
     t0 = time.perf_counter()
     import random
     from datetime import date, datetime
@@ -71,17 +72,30 @@ def child(out: Path, paper: str, mode: str = "tally") -> None:
     for i in range(PLAYERS):
         won = rng.randint(0, 7)
         gp_won, gp_conceded = rng.randint(20, 60), rng.randint(20, 60)
-        rows.append(StandingRow(
-            rank=i + 1, player=f"Player {i + 1:02d} {rng.choice(['Berger', 'Novák', 'Huber'])}",
-            played=7, won=won, lost=7 - won, match_points=2 * won, game_points_won=gp_won,
-            game_points_conceded=gp_conceded, schneider_wins=rng.randint(0, 4),
-            schwarz_wins=rng.randint(0, 2),
-            tiebreaks=(rng.randint(20, 60) / 2, rng.randint(0, 90) / 4, rng.randint(0, 7))))
+        rows.append(
+            StandingRow(
+                rank=i + 1,
+                player=f"Player {i + 1:02d} {rng.choice(['Berger', 'Novák', 'Huber'])}",
+                played=7,
+                won=won,
+                lost=7 - won,
+                match_points=2 * won,
+                game_points_won=gp_won,
+                game_points_conceded=gp_conceded,
+                schneider_wins=rng.randint(0, 4),
+                schwarz_wins=rng.randint(0, 2),
+                tiebreaks=(rng.randint(20, 60) / 2, rng.randint(0, 90) / 4, rng.randint(0, 7)),
+            )
+        )
     sheet = StandingsSheet(
-        event="Club championship 2024", date=date(2024, 5, 11),
-        rule_set="Schnapsen, first to 7 game points", printed_at=datetime(2024, 5, 11, 18, 30),
-        rows=tuple(rows), tiebreaks=("Buchholz", "Sonneborn-Berger", "Wins"),
-        stage="after round 7 of 7")
+        event="Club championship 2024",
+        date=date(2024, 5, 11),
+        rule_set="Schnapsen, first to 7 game points",
+        printed_at=datetime(2024, 5, 11, 18, 30),
+        rows=tuple(rows),
+        tiebreaks=("Buchholz", "Sonneborn-Berger", "Wins"),
+        stage="after round 7 of 7",
+    )
     t2 = time.perf_counter()
     html = render_html("standings.html.j2", sheet, paper=paper)
     t3 = time.perf_counter()
@@ -98,22 +112,35 @@ def child(out: Path, paper: str, mode: str = "tally") -> None:
         root = out.parent / "templates-before"
         if not root.exists():
             shutil.copytree(TemplateFiles().root, root)
-            for font in (Path("/usr/share/fonts/truetype/dejavu") / n
-                         for n in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")):
+            for font in (
+                Path("/usr/share/fonts/truetype/dejavu") / n
+                for n in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+            ):
                 shutil.copy(font, root / "fonts" / font.name)
         gate = TemplateFiles(root)
-        pdf = weasyprint.HTML(string=html, base_url=gate.base_url(),
-                              url_fetcher=make_url_fetcher(gate)).write_pdf()
+        pdf = weasyprint.HTML(
+            string=html, base_url=gate.base_url(), url_fetcher=make_url_fetcher(gate)
+        ).write_pdf()
     else:
         pdf = html_to_pdf(html)
     t5 = time.perf_counter()
     write_pdf(pdf, out)
     t6 = time.perf_counter()
-    print(json.dumps({
-        "import_tally": t1 - t0, "data": t2 - t1, "jinja": t3 - t2,
-        "import_weasyprint": t4 - t3, "layout_pdf": t5 - t4, "write": t6 - t5,
-        "bytes": len(pdf), "in_process": t6 - t0, "processes": len(started),
-    }))
+    print(
+        json.dumps(
+            {
+                "import_tally": t1 - t0,
+                "data": t2 - t1,
+                "jinja": t3 - t2,
+                "import_weasyprint": t4 - t3,
+                "layout_pdf": t5 - t4,
+                "write": t6 - t5,
+                "bytes": len(pdf),
+                "in_process": t6 - t0,
+                "processes": len(started),
+            }
+        )
+    )
 
 
 def main() -> None:
@@ -136,14 +163,30 @@ def main() -> None:
                 cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 start = time.perf_counter()
                 done = subprocess.run(
-                    [sys.executable, __file__, "--child", str(out), "--paper", args.paper,
-                     "--mode", mode], check=True, capture_output=True, text=True)
+                    [
+                        sys.executable,
+                        __file__,
+                        "--child",
+                        str(out),
+                        "--paper",
+                        args.paper,
+                        "--mode",
+                        mode,
+                    ],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                )
                 wall = time.perf_counter() - start
                 cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
                 figures = json.loads(done.stdout.strip().splitlines()[-1])
                 figures["wall"] = wall
-                figures["cpu"] = (cpu_after.ru_utime - cpu_before.ru_utime
-                                  + cpu_after.ru_stime - cpu_before.ru_stime)
+                figures["cpu"] = (
+                    cpu_after.ru_utime
+                    - cpu_before.ru_utime
+                    + cpu_after.ru_stime
+                    - cpu_before.ru_stime
+                )
                 by_mode[mode].append(figures)
     runs = by_mode["tally"]
 
@@ -152,15 +195,20 @@ def main() -> None:
 
     total = med("wall")
     tally_part = statistics.median(
-        r["import_tally"] + r["data"] + r["jinja"] + r["write"] for r in runs)
+        r["import_tally"] + r["data"] + r["jinja"] + r["write"] for r in runs
+    )
     weasy_part = statistics.median(r["import_weasyprint"] + r["layout_pdf"] for r in runs)
     startup = statistics.median(r["wall"] - r["in_process"] for r in runs)
-    print(f"{PLAYERS}-player standings, {args.paper}, {int(med('bytes'))} bytes, "
-          f"median of {args.runs} fresh processes")
+    print(
+        f"{PLAYERS}-player standings, {args.paper}, {int(med('bytes'))} bytes, "
+        f"median of {args.runs} fresh processes"
+    )
     print(f"  whole process           {total:6.3f} s   (target < {TARGET_TOTAL} s)")
     print(f"  python start-up         {startup:6.3f} s")
-    print(f"  tally's part            {tally_part:6.3f} s   = {tally_part / total:5.1%} of the "
-          f"whole (target < {TARGET_SHARE:.0%})")
+    print(
+        f"  tally's part            {tally_part:6.3f} s   = {tally_part / total:5.1%} of the "
+        f"whole (target < {TARGET_SHARE:.0%})"
+    )
     print(f"    import tally modules  {med('import_tally'):6.3f} s")
     print(f"    build the data        {med('data'):6.3f} s")
     print(f"    Jinja2 rendering      {med('jinja'):6.3f} s")
@@ -170,12 +218,16 @@ def main() -> None:
     print(f"    layout + PDF          {med('layout_pdf'):6.3f} s")
     print("  compared, per sheet     whole process   CPU     import   processes  PDF bytes")
     for mode in MODES:
-        print(f"    {mode:<20} {med('wall', mode):8.3f} s {med('cpu', mode):7.3f} s "
-              f"{med('import_weasyprint', mode):7.3f} s {int(med('processes', mode)):6d} "
-              f"{int(med('bytes', mode)):12,d}")
+        print(
+            f"    {mode:<20} {med('wall', mode):8.3f} s {med('cpu', mode):7.3f} s "
+            f"{med('import_weasyprint', mode):7.3f} s {int(med('processes', mode)):6d} "
+            f"{int(med('bytes', mode)):12,d}"
+        )
     for mode in MODES[1:]:
-        print(f"  saved against {mode:<13} {med('wall', mode) - total:6.3f} s whole process, "
-              f"{med('cpu', mode) - med('cpu'):6.3f} s CPU")
+        print(
+            f"  saved against {mode:<13} {med('wall', mode) - total:6.3f} s whole process, "
+            f"{med('cpu', mode) - med('cpu'):6.3f} s CPU"
+        )
     ok = total < TARGET_TOTAL and tally_part < TARGET_SHARE * total
     print("targets met" if ok else "TARGETS MISSED")
     sys.exit(0 if ok else 1)

@@ -13,7 +13,7 @@ rebuilt through the store, and then:
    with the CPU time of the process beside it (on a machine shared with other work the wall
    time is mostly waiting for a core);
 2. the same split: the query alone (:func:`tally.store.ratings.rated_matches`) and the
-   rating alone (:func:`tally.ratings.rate`);
+   rating alone (:func:`tally.events.ratings.rate`);
 3. ``tally ratings`` as a whole process, best and median of ``--runs``.
 """
 
@@ -53,14 +53,18 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=100_000)
     ap.add_argument("--players", type=int, default=40)
     ap.add_argument("--evenings", type=int, default=50)
-    ap.add_argument("--recorded", type=float, default=0.02,
-                    help="fraction of matches stored action by action (default 0.02)")
+    ap.add_argument(
+        "--recorded",
+        type=float,
+        default=0.02,
+        help="fraction of matches stored action by action (default 0.02)",
+    )
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seed", type=int, default=66)
     ap.add_argument("--db", help="database URL (default: a temporary SQLite file)")
     args = ap.parse_args()
 
-    from tally.ratings import rate
+    from tally.events.ratings import rate
     from tally.store import open_store
     from tally.store.ratings import rated_matches, ratings
 
@@ -70,9 +74,11 @@ def main() -> None:
         store = open_store(url, scorer="bench")
         t0 = time.perf_counter()
         n_matches, n_deals, n_recorded = build(store, args)
-        print(f"built {n_deals:,} deals ({n_recorded:,} recorded action by action) in "
-              f"{n_matches:,} matches of {args.evenings} club evenings, {args.players} "
-              f"players: {time.perf_counter() - t0:.1f} s")
+        print(
+            f"built {n_deals:,} deals ({n_recorded:,} recorded action by action) in "
+            f"{n_matches:,} matches of {args.evenings} club evenings, {args.players} "
+            f"players: {time.perf_counter() - t0:.1f} s"
+        )
         store.rebuild_results()
         analyze(store)
         view = ratings(store)
@@ -80,21 +86,23 @@ def main() -> None:
         assert sum(r.matches for r in view.rows) == 2 * n_matches
         best, median = timed(lambda: ratings(store), args.runs)
         cpu = cpu_time(lambda: ratings(store), args.runs)
-        print(f"ratings (library call: query + {n_matches:,} matches rated): best "
-              f"{best:.2f} s, median {median:.2f} s (target under 2 s); CPU time of this "
-              f"process, best {cpu:.2f} s")
+        print(
+            f"ratings (library call: query + {n_matches:,} matches rated): best "
+            f"{best:.2f} s, median {median:.2f} s (target under 2 s); CPU time of this "
+            f"process, best {cpu:.2f} s"
+        )
         best, median = timed(lambda: rated_matches(store), args.runs)
         print(f"  the query alone: best {best:.2f} s, median {median:.2f} s")
         found, names = rated_matches(store)
-        best, median = timed(lambda: rate(found, name=names.__getitem__, history=False),
-                             args.runs)
+        best, median = timed(lambda: rate(found, name=names.__getitem__, history=False), args.runs)
         print(f"  the rating alone (OpenSkill): best {best:.2f} s, median {median:.2f} s")
         store.close()
         env = dict(os.environ, TALLY_DB=url)
 
         def cli() -> None:
-            done = subprocess.run([*tally_cmd(), "ratings"], env=env, capture_output=True,
-                                  text=True, check=False)
+            done = subprocess.run(
+                [*tally_cmd(), "ratings"], env=env, capture_output=True, text=True, check=False
+            )
             if done.returncode != 0:
                 raise SystemExit(f"tally ratings failed: {done.stderr.strip()}")
 

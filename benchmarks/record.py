@@ -37,8 +37,9 @@ from tests.store_support import random_match_deals  # noqa: E402  (random legal 
 
 
 def run(args: list[str], env: dict[str, str], stdin: str | None = None) -> str:
-    done = subprocess.run([*tally_cmd(), *args], input=stdin, capture_output=True, text=True,
-                          env=env, check=False)
+    done = subprocess.run(
+        [*tally_cmd(), *args], input=stdin, capture_output=True, text=True, env=env, check=False
+    )
     if done.returncode != 0:
         raise SystemExit(f"tally {' '.join(args)} failed: {done.stderr.strip()}")
     return done.stdout
@@ -48,14 +49,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--actions", type=int, default=600)
-    ap.add_argument("--target", type=int, default=21,
-                    help="match target of the interactive matches (longer matches: more "
-                         "actions through one process)")
+    ap.add_argument(
+        "--target",
+        type=int,
+        default=21,
+        help="match target of the interactive matches (longer matches: more "
+        "actions through one process)",
+    )
     ap.add_argument("--db", help="database URL (default: a temporary SQLite file)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tally-bench-"))
-    env = dict(os.environ, TALLY_DB=args.db or f"sqlite:///{tmp / 'bench.db'}",
-               TALLY_SCORER="bench")
+    env = dict(
+        os.environ, TALLY_DB=args.db or f"sqlite:///{tmp / 'bench.db'}", TALLY_SCORER="bench"
+    )
     try:
         run(["init"], env)
         run(["player", "add", "Anna", "Bert"], env)
@@ -74,9 +80,11 @@ def main() -> None:
             times.append(time.perf_counter() - start)
             run(["deal", "undo", "1"], env)
         ratio = statistics.median(times) / statistics.median(bare)
-        print(f"one action, whole process (tally deal play): median "
-              f"{statistics.median(times):.3f} s = {ratio:.1f} x python -c pass, best "
-              f"{min(times):.3f} s over {args.runs} runs (target < 0.5 s and <= 6 x)")
+        print(
+            f"one action, whole process (tally deal play): median "
+            f"{statistics.median(times):.3f} s = {ratio:.1f} x python -c pass, best "
+            f"{min(times):.3f} s over {args.runs} runs (target < 0.5 s and <= 6 x)"
+        )
 
         # 2. Actions per second through one interactive process per match (a long one:
         # match_target=21 by default): random legal deals, fed until the match is over (the
@@ -86,8 +94,19 @@ def main() -> None:
         match = 1
         while recorded < args.actions:
             match += 1
-            run(["match", "start", "Anna", "Bert", "--dealer", "Anna", "--rules",
-                 f"sixty-six match_target={args.target}"], env)
+            run(
+                [
+                    "match",
+                    "start",
+                    "Anna",
+                    "Bert",
+                    "--dealer",
+                    "Anna",
+                    "--rules",
+                    f"sixty-six match_target={args.target}",
+                ],
+                env,
+            )
             deals = random_match_deals(seed=match, actions=100 * args.target)
             feed = [line for deal in deals for line in deal]
             start = time.perf_counter()
@@ -95,11 +114,13 @@ def main() -> None:
             elapsed += time.perf_counter() - start
             if "Refused" in out:
                 i = out.index("Refused")
-                raise SystemExit("a generated action was refused:\n" + out[i - 1500:i + 300])
+                raise SystemExit("a generated action was refused:\n" + out[i - 1500 : i + 300])
             recorded += out.count("Recorded ")
-        print(f"interactive (tally deal record, input piped): {recorded} actions in "
-              f"{elapsed:.2f} s = {recorded / elapsed:.0f} actions/s, whole processes "
-              f"(target > 200)")
+        print(
+            f"interactive (tally deal record, input piped): {recorded} actions in "
+            f"{elapsed:.2f} s = {recorded / elapsed:.0f} actions/s, whole processes "
+            f"(target > 200)"
+        )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -75,8 +75,10 @@ def prepare(url: str, tables: int) -> list[Table]:
         out = []
         for t in range(tables):
             a, b = names[2 * t], names[2 * t + 1]
-            mids = [store.start_match(a, b, first_dealer=a if k % 2 == 0 else b,
-                                      event=ev.id).id for k in range(MATCHES_PER_TABLE)]
+            mids = [
+                store.start_match(a, b, first_dealer=a if k % 2 == 0 else b, event=ev.id).id
+                for k in range(MATCHES_PER_TABLE)
+            ]
             out.append(Table([f"/t/{m}/{keys.table_secret(m)}" for m in mids]))
         return out
     finally:
@@ -91,15 +93,20 @@ def tap(client: Any, table: Table, path: str, rng: random.Random) -> bool:
     cards = re.findall(r'name="token" value="([^"]+)"', html.split("<details", 1)[0])
     turn_ups = re.findall(r'name="turn_up" value="([^"]+)"', html)
     if cards:
-        plain = [c for c in cards if " " not in c and c not in ("swap", "close",
-                                                                 "close-before-draw")]
+        plain = [
+            c for c in cards if " " not in c and c not in ("swap", "close", "close-before-draw")
+        ]
         choice, action, name = rng.choice(plain or cards), "/play", "token"
     elif turn_ups:
         choice, action, name = rng.choice(turn_ups), "/start", "turn_up"
     else:
         return False
-    data = {"csrf": fields.get("csrf", ""), "at": fields.get("at", ""),
-            "last": fields.get("last", ""), name: choice}
+    data = {
+        "csrf": fields.get("csrf", ""),
+        "at": fields.get("at", ""),
+        "last": fields.get("last", ""),
+        name: choice,
+    }
     start = time.perf_counter()
     res = client.post(path + action, data=data, follow_redirects=False)
     if res.status_code == 303:
@@ -147,9 +154,22 @@ def audited(url: str) -> int:
 
 
 def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([*tally_cmd(), "serve", "--db", url, "--host", "127.0.0.1",
-                             "--port", str(port), "--pin", "123456"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [
+            *tally_cmd(),
+            "serve",
+            "--db",
+            url,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--pin",
+            "123456",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
@@ -167,9 +187,13 @@ def run(url: str, tables: int, seconds: float, processes: int = 1) -> dict[str, 
     ports = [free_port() for _ in range(processes)]
     servers = [start_server(url, port) for port in ports]
     try:
-        threads = [threading.Thread(target=phone, args=(
-            f"http://127.0.0.1:{ports[i % processes]}", t, seconds, i / tables, i))
-                   for i, t in enumerate(setup)]
+        threads = [
+            threading.Thread(
+                target=phone,
+                args=(f"http://127.0.0.1:{ports[i % processes]}", t, seconds, i / tables, i),
+            )
+            for i, t in enumerate(setup)
+        ]
         for th in threads:
             th.start()
         for th in threads:
@@ -185,12 +209,15 @@ def run(url: str, tables: int, seconds: float, processes: int = 1) -> dict[str, 
         for k, v in t.errors.items():
             errors[k] = errors.get(k, 0) + v
     stored = audited(url)
-    return {"taps": acknowledged, "stored": stored, "lost": max(0, acknowledged - stored),
-            "errors": errors,
-            "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
-            "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))] if latencies
-            else float("nan"),
-            "max_ms": 1000 * latencies[-1] if latencies else float("nan")}
+    return {
+        "taps": acknowledged,
+        "stored": stored,
+        "lost": max(0, acknowledged - stored),
+        "errors": errors,
+        "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
+        "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan"),
+        "max_ms": 1000 * latencies[-1] if latencies else float("nan"),
+    }
 
 
 def pg_schema(base: str) -> tuple[str, Any]:
@@ -233,13 +260,19 @@ def main() -> None:
         finally:
             if drop is not None:
                 drop()
-    print(f"tally serve x {args.processes}, {env_note}: {args.tables} tables x 1 action/s "
-          f"for {seconds:.0f} s "
-          f"(pid {os.getpid()})")
-    print(f"  taps acknowledged {r['taps']}, stored {r['stored']}, lost {r['lost']}, "
-          f"errors {sum(r['errors'].values())} {r['errors'] or ''}")
-    print(f"  latency of a tap (POST + page): p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, "
-          f"max {r['max_ms']:.1f} ms  (target p95 < 100 ms, 0 lost)")
+    print(
+        f"tally serve x {args.processes}, {env_note}: {args.tables} tables x 1 action/s "
+        f"for {seconds:.0f} s "
+        f"(pid {os.getpid()})"
+    )
+    print(
+        f"  taps acknowledged {r['taps']}, stored {r['stored']}, lost {r['lost']}, "
+        f"errors {sum(r['errors'].values())} {r['errors'] or ''}"
+    )
+    print(
+        f"  latency of a tap (POST + page): p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, "
+        f"max {r['max_ms']:.1f} ms  (target p95 < 100 ms, 0 lost)"
+    )
 
 
 if __name__ == "__main__":

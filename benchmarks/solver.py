@@ -6,12 +6,12 @@ exhausted).
 
 Deals random hands from the deck, with a random trump, leader and, for half of them, a close
 at the first lead (no points yet), for the rest points and tricks as after six (five) rounds of
-drawing. Prints the median and worst time of one :func:`tally.solver.solve` (value and
+drawing. Prints the median and worst time of one :func:`tally.analysis.solver.solve` (value and
 principal line) per preset. The goal (issue 10): median at most 5 ms, worst at most 50 ms.
 
 Then analyses ``--deals`` random legal deals per preset, recorded without ``Hands`` (so every
 unproven card is sampled: the slowest case), with the default samples: median and worst
-seconds of :func:`tally.analysis.analyse` on one record. The goal: under 2 s a deal.
+seconds of :func:`tally.analysis.findings.analyse` on one record. The goal: under 2 s a deal.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ import random
 import statistics
 import time
 
-from tally.analysis import analyse
-from tally.deal import Deal
-from tally.kernel import DECK_MASKS, cards_in
-from tally.notation import read_deal, write_deal
-from tally.rules import RuleSet
-from tally.solver import Position, solve
+from tally.analysis.findings import analyse
+from tally.analysis.solver import Position, solve
+from tally.engine.deal import Deal
+from tally.engine.kernel import DECK_MASKS, cards_in
+from tally.engine.notation import read_deal, write_deal
+from tally.engine.rules import RuleSet
 
 
 def random_position(rng: random.Random, rules: RuleSet, closed: bool) -> Position:
@@ -34,14 +34,14 @@ def random_position(rng: random.Random, rules: RuleSet, closed: bool) -> Positio
     deck = cards_in(DECK_MASKS[rules.deck])
     rng.shuffle(deck)
     n = rules.hand
-    hands = (sum(1 << c for c in deck[:n]), sum(1 << c for c in deck[n:2 * n]))
+    hands = (sum(1 << c for c in deck[:n]), sum(1 << c for c in deck[n : 2 * n]))
     if closed:
         closer = rng.randrange(2)
-        return Position(hands, closer, rng.randrange(4), closer=closer,
-                        at_close=((0, 0), (0, 0)))
+        return Position(hands, closer, rng.randrange(4), closer=closer, at_close=((0, 0), (0, 0)))
     split = rng.randrange(0, 60)
-    return Position(hands, rng.randrange(2), rng.randrange(4), points=(split, 60 - split),
-                    tricks=(3, 3))
+    return Position(
+        hands, rng.randrange(2), rng.randrange(4), points=(split, 60 - split), tricks=(3, 3)
+    )
 
 
 def measure(preset: str, count: int, seed: int) -> tuple[float, float]:
@@ -80,12 +80,16 @@ def main() -> None:
     args = ap.parse_args()
     for preset in ("sixty-six", "schnapsen"):
         median, worst = measure(preset, args.positions, args.seed)
-        print(f"{preset:10} solve: median {median * 1000:6.2f} ms, worst {worst * 1000:6.2f} ms "
-              f"({args.positions} positions)")
+        print(
+            f"{preset:10} solve: median {median * 1000:6.2f} ms, worst {worst * 1000:6.2f} ms "
+            f"({args.positions} positions)"
+        )
     for preset in ("sixty-six", "schnapsen", "pagat-66"):
         median, worst = measure_analysis(preset, args.deals, args.seed)
-        print(f"{preset:10} analyse: median {median:6.3f} s, worst {worst:6.3f} s "
-              f"({args.deals} random deals, no Hands)")
+        print(
+            f"{preset:10} analyse: median {median:6.3f} s, worst {worst:6.3f} s "
+            f"({args.deals} random deals, no Hands)"
+        )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ first use as :mod:`vs_schnapsen` does). There it draws random phase-2 positions 
 each), keeps those where its rules and tally's ``schnapsen`` preset agree (below), and for
 each one times its ``AlphaBetaBot.get_move`` and computes the exact value of every move of the
 leader (its own ``value`` recursion with a full window per move). In this process tally then
-times :func:`tally.solver.solve` on each position and computes :func:`tally.solver.move_values`.
+times :func:`tally.analysis.solver.solve` on each position and computes
+:func:`tally.analysis.solver.move_values`.
 
 A position agrees when every best move of the solver is a best move of the bot. The speed
 figure is the ratio of the median times per position (bot's ``get_move`` against tally's
@@ -101,18 +102,26 @@ def main() -> None:
     sys.path.insert(0, str(HERE))
     from vs_schnapsen import schnapsen_python
 
-    from tally.rules import RuleSet
-    from tally.solver import Position, move_values, solve
+    from tally.analysis.solver import Position, move_values, solve
+    from tally.engine.rules import RuleSet
 
     rules = RuleSet.preset("schnapsen")
-    out = subprocess.run([str(schnapsen_python()), "-c", THEIRS, str(args.positions),
-                          str(args.seed)], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run(
+        [str(schnapsen_python()), "-c", THEIRS, str(args.positions), str(args.seed)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     agree, ours, theirs, differ = 0, [], [], []
     for line in out.splitlines():
         p = json.loads(line)
-        pos = Position(hands=(p["hands"][0], p["hands"][1]), leader=0, trump=p["trump"],
-                       points=(p["points"][0], p["points"][1]),
-                       tricks=(p["tricks"][0], p["tricks"][1]))
+        pos = Position(
+            hands=(p["hands"][0], p["hands"][1]),
+            leader=0,
+            trump=p["trump"],
+            points=(p["points"][0], p["points"][1]),
+            tricks=(p["tricks"][0], p["tricks"][1]),
+        )
         start = time.perf_counter()
         solve(pos, rules)
         ours.append(time.perf_counter() - start)
@@ -121,8 +130,9 @@ def main() -> None:
         best = max(mine.values())
         bot = {int(k): v for k, v in p["values"].items()}
         bot_best = max(bot.values())
-        if {c for (c, _), v in mine.items() if v == best} <= \
-                {c for c, v in bot.items() if v == bot_best} and best == bot_best:
+        if {c for (c, _), v in mine.items() if v == best} <= {
+            c for c, v in bot.items() if v == bot_best
+        } and best == bot_best:
             agree += 1
         else:
             differ.append((p, mine, bot))
@@ -131,8 +141,10 @@ def main() -> None:
     for p, mine, bot in differ[:5]:
         print("  differs:", p, mine, bot)
     mt, tt = statistics.median(ours), statistics.median(theirs)
-    print(f"median per position: tally solve {mt * 1e3:.3f} ms, schnapsen AlphaBetaBot.get_move "
-          f"{tt * 1e3:.1f} ms (worst {max(ours) * 1e3:.2f} ms against {max(theirs) * 1e3:.0f} ms)")
+    print(
+        f"median per position: tally solve {mt * 1e3:.3f} ms, schnapsen AlphaBetaBot.get_move "
+        f"{tt * 1e3:.1f} ms (worst {max(ours) * 1e3:.2f} ms against {max(theirs) * 1e3:.0f} ms)"
+    )
     print(f"tally is {tt / mt:.0f} times faster")
 
 

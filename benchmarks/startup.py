@@ -28,16 +28,27 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGETS = {"--help": 3.5, "check": 3.5, "deal play": 8.0, "player list": 8.0,
-           "standings": 8.0, "match show": 8.0}
+TARGETS = {
+    "--help": 3.5,
+    "check": 3.5,
+    "deal play": 8.0,
+    "player list": 8.0,
+    "standings": 8.0,
+    "match show": 8.0,
+}
 #: the commands timed, by name
-COMMANDS = (("--help", ["--help"]), ("deal play", ["deal", "play", "1", "KS"]),
-            ("player list", ["player", "list"]), ("standings", ["standings", "Club"]),
-            ("match show", ["match", "show", "1"]))
+COMMANDS = (
+    ("--help", ["--help"]),
+    ("deal play", ["deal", "play", "1", "KS"]),
+    ("player list", ["player", "list"]),
+    ("standings", ["standings", "Club"]),
+    ("match show", ["match", "show", "1"]),
+)
 #: the environment of a user's machine: this sandbox sets PYTHONDONTWRITEBYTECODE (every
 #: process would compile tally from source) and PYTHONUNBUFFERED, a user's shell does not
-USER_ENV = {k: v for k, v in os.environ.items()
-            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+USER_ENV = {
+    k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")
+}
 
 
 def tally(env: dict[str, str], *args: str) -> list[str]:
@@ -50,8 +61,7 @@ def timed(cmd: list[str], env: dict[str, str], check: bool = False) -> float:
     """Wall time of one run of ``cmd``."""
     start = time.perf_counter()
     # run outside any checkout: ``python -c`` puts the working folder first on sys.path
-    done = subprocess.run(cmd, capture_output=True, env=env, check=False,
-                          cwd=tempfile.gettempdir())
+    done = subprocess.run(cmd, capture_output=True, env=env, check=False, cwd=tempfile.gettempdir())
     elapsed = time.perf_counter() - start
     if check and done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode(errors='replace')}")
@@ -60,10 +70,13 @@ def timed(cmd: list[str], env: dict[str, str], check: bool = False) -> float:
 
 def prepare(env: dict[str, str]) -> None:
     """A database with one match and a deal started, for ``deal play``."""
-    for args in (["init"], ["player", "add", "Anna", "Bert"],
-                 ["event", "create", "Club", "Anna", "Bert"],
-                 ["match", "start", "Anna", "Bert", "--dealer", "Anna", "--event", "Club"],
-                 ["deal", "start", "1", "QH"]):
+    for args in (
+        ["init"],
+        ["player", "add", "Anna", "Bert"],
+        ["event", "create", "Club", "Anna", "Bert"],
+        ["match", "start", "Anna", "Bert", "--dealer", "Anna", "--event", "Club"],
+        ["deal", "start", "1", "QH"],
+    ):
         timed(tally(env, *args), env, check=True)
 
 
@@ -77,26 +90,34 @@ def main() -> None:
     versions = {"this": ROOT} | ({"other": args.against.resolve()} if args.against else {})
     envs = {}
     for label, root in versions.items():
-        env = dict(USER_ENV, PYTHONPATH=str(root), TALLY_SCORER="bench",
-                   TALLY_DB=f"sqlite:///{tmp / (label + '.db')}")
+        env = dict(
+            USER_ENV,
+            PYTHONPATH=str(root),
+            TALLY_SCORER="bench",
+            TALLY_DB=f"sqlite:///{tmp / (label + '.db')}",
+        )
         prepare(env)
         envs[label] = env
     times: dict[str, list[float]] = {}
     for _ in range(args.runs):
         times.setdefault("python -c pass", []).append(
-            timed([sys.executable, "-c", "pass"], envs["this"]))
+            timed([sys.executable, "-c", "pass"], envs["this"])
+        )
         for label, env in envs.items():
             for name, cmd in (*COMMANDS, ("check", ["check", record])):
                 times.setdefault(f"{label}: tally {name}", []).append(
-                    timed(tally(env, *cmd), env, check=True))
+                    timed(tally(env, *cmd), env, check=True)
+                )
                 if name == "deal play":
                     timed(tally(env, "deal", "undo", "1"), env, check=True)
     base = statistics.median(times["python -c pass"])
     for label, found in times.items():
         median = statistics.median(found)
         target = next((f" (target <= {t})" for n, t in TARGETS.items() if label.endswith(n)), "")
-        print(f"{label:28s} median {median:.3f} s = {median / base:4.1f} x python{target}, "
-              f"best {min(found):.3f} s")
+        print(
+            f"{label:28s} median {median:.3f} s = {median / base:4.1f} x python{target}, "
+            f"best {min(found):.3f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -51,8 +51,7 @@ def schnapsen_python() -> Path:
     python = VENV / "bin" / "python"
     if not python.exists():
         venv.create(VENV, with_pip=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "schnapsen==0.0.5"],
-                       check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "schnapsen==0.0.5"], check=True)
     return python
 
 
@@ -67,8 +66,11 @@ print(random_deals_per_second("schnapsen", float(sys.argv[1])))
 def user_env(pythonpath: str | None) -> dict[str, str]:
     """This process's environment as a user's machine has it: without
     ``PYTHONDONTWRITEBYTECODE`` and ``PYTHONUNBUFFERED``; ``PYTHONPATH`` set when given."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")
+    }
     if pythonpath is not None:
         env["PYTHONPATH"] = pythonpath
     return env
@@ -77,8 +79,9 @@ def user_env(pythonpath: str | None) -> dict[str, str]:
 def _rate(cmd: list[str], env: dict[str, str]) -> float:
     # (run from this folder, which holds no tally: ``-c`` puts the working directory first
     # on the path, and a checkout there would be measured instead of the one PYTHONPATH names)
-    return float(subprocess.run(cmd, env=env, cwd=HERE, check=True, capture_output=True,
-                                text=True).stdout)
+    return float(
+        subprocess.run(cmd, env=env, cwd=HERE, check=True, capture_output=True, text=True).stdout
+    )
 
 
 def main() -> None:
@@ -104,8 +107,10 @@ def main() -> None:
     print(f"schnapsen 0.0.5 random games per second: {other:,.0f}")
     if base:
         before = statistics.median(base)
-        print(f"baseline tally random Schnapsen deals per second: {before:,.0f} "
-              f"({before / other:.1f} times schnapsen)")
+        print(
+            f"baseline tally random Schnapsen deals per second: {before:,.0f} "
+            f"({before / other:.1f} times schnapsen)"
+        )
     print(f"tally random Schnapsen deals per second: {mine:,.0f}")
     print(f"tally is {mine / other:.1f} times faster")
 

@@ -6,7 +6,7 @@ Swiss event of 5 rounds and a 16-player knockout with three lives (Preisschnapse
 Each event is a folder with ``event.toml`` (the event, its players and its matches) and
 ``deals/`` (the ``.deal`` records of the matches kept trick by trick). The other matches carry
 quick results, as a club keeps them on paper. The deals are random legal deals played by the
-engine (:func:`tally.match.simulate_match`), seeded, so the files are the same on every run.
+engine (:func:`tally.engine.match.simulate_match`), seeded, so the files are the same on every run.
 The Swiss event is paired round by round by tally itself (a scratch database in a temporary
 folder holds the results so far), so ``tally load`` pairs it the same way.
 """
@@ -18,35 +18,74 @@ from datetime import date
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
+from tally.engine.match import DealResult, simulate_match
+from tally.engine.notation import DealRecord, write_deal
+from tally.engine.rules import RuleSet
+from tally.engine.ruling import rule
 from tally.errors import TallyError
-from tally.match import DealResult, simulate_match
-from tally.notation import DealRecord, write_deal
-from tally.rules import RuleSet
-from tally.ruling import rule
-from tally.schedule import berger_schedule
+from tally.events.schedule import berger_schedule
 
 HERE = Path(__file__).resolve().parent
 
-CLUB = ["Anna Berger", "Bert Huber", "Clara Wimmer", "Dieter Gruber", "Eva Pichler",
-        "Franz Moser"]
-KNOCKOUT = ["Alois Brunner", "Brigitte Haas", "Christian Mayr", "Doris Egger",
-            "Erich Schober", "Fritzi Lechner", "Gustl Wallner", "Hermine Kern",
-            "Ignaz Pfeiffer", "Johanna Rauch", "Konrad Stadler", "Leopoldine Berger",
-            "Manfred Huemer", "Notburga Reiter", "Otto Fink", "Paula Strasser"]
-ROUND_ROBIN = ["Gerti Hofer", "Hans Leitner", "Ilse Bauer", "Josef Eder", "Karin Wolf",
-               "Lukas Fuchs", "Maria Steiner", "Norbert Lang"]
-SWISS = ["Otto Brunner", "Paula Egger", "Quirin Mayr", "Rosa Haas", "Stefan Koller",
-         "Theresa Reiter", "Ulrich Wallner", "Vera Aigner", "Walter Lechner"]
+CLUB = ["Anna Berger", "Bert Huber", "Clara Wimmer", "Dieter Gruber", "Eva Pichler", "Franz Moser"]
+KNOCKOUT = [
+    "Alois Brunner",
+    "Brigitte Haas",
+    "Christian Mayr",
+    "Doris Egger",
+    "Erich Schober",
+    "Fritzi Lechner",
+    "Gustl Wallner",
+    "Hermine Kern",
+    "Ignaz Pfeiffer",
+    "Johanna Rauch",
+    "Konrad Stadler",
+    "Leopoldine Berger",
+    "Manfred Huemer",
+    "Notburga Reiter",
+    "Otto Fink",
+    "Paula Strasser",
+]
+ROUND_ROBIN = [
+    "Gerti Hofer",
+    "Hans Leitner",
+    "Ilse Bauer",
+    "Josef Eder",
+    "Karin Wolf",
+    "Lukas Fuchs",
+    "Maria Steiner",
+    "Norbert Lang",
+]
+SWISS = [
+    "Otto Brunner",
+    "Paula Egger",
+    "Quirin Mayr",
+    "Rosa Haas",
+    "Stefan Koller",
+    "Theresa Reiter",
+    "Ulrich Wallner",
+    "Vera Aigner",
+    "Walter Lechner",
+]
 
 
 def _q(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _match_block(folder: Path, key: str, players: tuple[str, str], first: str, rules: RuleSet,
-                 rng: random.Random, recorded: bool, extra: dict[str, int],
-                 event: str, played: list[DealResult] | None = None,
-                 records: list[DealRecord] | None = None) -> list[str]:
+def _match_block(
+    folder: Path,
+    key: str,
+    players: tuple[str, str],
+    first: str,
+    rules: RuleSet,
+    rng: random.Random,
+    recorded: bool,
+    extra: dict[str, int],
+    event: str,
+    played: list[DealResult] | None = None,
+    records: list[DealRecord] | None = None,
+) -> list[str]:
     if records is None:
         records = simulate_match(rules, players, first, rng, tags={"Event": event})
     if played is not None:  # each deal's result, for the caller
@@ -111,8 +150,9 @@ def club_evening() -> None:
     for i, (a, b) in enumerate(pairs, start=1):
         players = (CLUB[a], CLUB[b])
         first = players[i % 2]
-        blocks += _match_block(folder, f"match{i}", players, first, rules, rng,
-                               recorded=i <= 3, extra={}, event=name)
+        blocks += _match_block(
+            folder, f"match{i}", players, first, rules, rng, recorded=i <= 3, extra={}, event=name
+        )
     _write_event(folder, header, blocks)
 
 
@@ -135,10 +175,17 @@ def round_robin() -> None:
         for pairing in rnd.pairings:
             players = (pairing.first, pairing.second)
             key = f"round{rnd.number}-table{pairing.table}"
-            blocks += _match_block(folder, key, players, pairing.first, rules, rng,
-                                   recorded=rnd.number <= 3,
-                                   extra={"round": rnd.number, "table": pairing.table},
-                                   event=name)
+            blocks += _match_block(
+                folder,
+                key,
+                players,
+                pairing.first,
+                rules,
+                rng,
+                recorded=rnd.number <= 3,
+                extra={"round": rnd.number, "table": pairing.table},
+                event=name,
+            )
     _write_event(folder, header, blocks)
 
 
@@ -178,8 +225,16 @@ def knockout() -> None:
         try:
             for player in KNOCKOUT:
                 store.add_player(player)
-            ev = create_event(store, name, kind="knockout", players=KNOCKOUT,
-                              rules=rules.spec, lives=lives, draw_seed=seed, final_size=final)
+            ev = create_event(
+                store,
+                name,
+                kind="knockout",
+                players=KNOCKOUT,
+                rules=rules.spec,
+                lives=lives,
+                draw_seed=seed,
+                final_size=final,
+            )
             number = 0
             while True:
                 number += 1
@@ -190,14 +245,25 @@ def knockout() -> None:
                 for pairing in rnd.pairings:
                     players = (pairing.first, pairing.second)
                     played: list[DealResult] = []
-                    blocks += _match_block(folder, f"round{number}-table{pairing.table}",
-                                           players, pairing.first_dealer, rules, rng,
-                                           recorded=number == 1,
-                                           extra={"round": number, "table": pairing.table},
-                                           event=name, played=played)
+                    blocks += _match_block(
+                        folder,
+                        f"round{number}-table{pairing.table}",
+                        players,
+                        pairing.first_dealer,
+                        rules,
+                        rng,
+                        recorded=number == 1,
+                        extra={"round": number, "table": pairing.table},
+                        event=name,
+                        played=played,
+                    )
                     for deal in played:  # the same results as the file: the same draws
-                        store.quick_result(pairing.matches[0].match_id, winner=deal.winner,
-                                           points=deal.deal_points, reason=deal.reason)
+                        store.quick_result(
+                            pairing.matches[0].match_id,
+                            winner=deal.winner,
+                            points=deal.deal_points,
+                            reason=deal.reason,
+                        )
         finally:
             store.close()
     _write_event(folder, header, blocks)
@@ -228,21 +294,38 @@ def swiss() -> None:
     with TemporaryDirectory() as tmp, open_store(f"sqlite:///{tmp}/swiss.db") as store:
         for player in SWISS:
             store.add_player(player)
-        ev = create_event(store, name, kind="swiss", players=SWISS, rules=rules.spec,
-                          rounds=5, bye="win", held_on=date(2026, 12, 5))
+        ev = create_event(
+            store,
+            name,
+            kind="swiss",
+            players=SWISS,
+            rules=rules.spec,
+            rounds=5,
+            bye="win",
+            held_on=date(2026, 12, 5),
+        )
         for number in range(1, 6):
             for pairing in start_round(store, ev.id, number).pairings:
                 first = pairing.first_dealer
                 players = (first, pairing.second if first == pairing.first else pairing.first)
                 records = simulate_match(rules, players, first, rng, tags={"Event": name})
                 key = f"round{number}-table{pairing.table}"
-                blocks += _match_block(folder, key, players, first, rules, rng,
-                                       recorded=number <= 2,
-                                       extra={"round": number, "table": pairing.table},
-                                       event=name, records=records)
-                store.import_deals(pairing.matches[0].match_id,
-                                   [(f"{key}-deal{i}", write_deal(r))
-                                    for i, r in enumerate(records, start=1)])
+                blocks += _match_block(
+                    folder,
+                    key,
+                    players,
+                    first,
+                    rules,
+                    rng,
+                    recorded=number <= 2,
+                    extra={"round": number, "table": pairing.table},
+                    event=name,
+                    records=records,
+                )
+                store.import_deals(
+                    pairing.matches[0].match_id,
+                    [(f"{key}-deal{i}", write_deal(r)) for i, r in enumerate(records, start=1)],
+                )
     _write_event(folder, header, blocks)
 
 

@@ -2,8 +2,8 @@
 
 Imports run one way: the command line (:mod:`tally.cli`) and the web app (:mod:`tally.web`)
 over sheets and printing, over the store (:mod:`tally.store`), over the rules engine
-(:mod:`tally.ruling` down to :mod:`tally.kernel`), over :mod:`tally.errors`. The engine imports
-no CLI, database or template code. docs/architecture.md lists every
+(:mod:`tally.engine.ruling` down to :mod:`tally.engine.kernel`), over :mod:`tally.errors`. The
+engine imports no CLI, database or template code. docs/architecture.md lists every
 module and where each rule lives; tests/test_import_structure.py keeps the direction.
 """
 

@@ -51,7 +51,7 @@ def N_(message: str) -> str:
 
 
 #: Where a record's error is, before its message (:class:`NotationError`,
-#: :class:`RecordError`, :class:`tally.decision.ErrorEntry`).
+#: :class:`RecordError`, :class:`tally.engine.decision.ErrorEntry`).
 AT_LINE: Final = N_("line %(line)s: %(message)s")
 AT_LINE_COLUMN: Final = N_("line %(line)s, column %(column)s: %(message)s")
 #: The words of :class:`BadRecord`.
@@ -109,8 +109,11 @@ class Message:
         return f"Message({self.template!r}, **{self.params!r})"
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Message) and type(other) is type(self)
-                and (self.template, self.params) == (other.template, other.params))
+        return (
+            isinstance(other, Message)
+            and type(other) is type(self)
+            and (self.template, self.params) == (other.template, other.params)
+        )
 
     def __hash__(self) -> int:
         return hash(self.template)
@@ -178,8 +181,9 @@ def at_line(text: str | Message, line: int | None, column: int | None = None) ->
 class NotationError(TallyError):
     """Text that is not valid `.deal` notation (a bad card, tag or token)."""
 
-    def __init__(self, text: str | Message, line: int | None = None,
-                 column: int | None = None) -> None:
+    def __init__(
+        self, text: str | Message, line: int | None = None, column: int | None = None
+    ) -> None:
         self.line = line
         self.column = column
         self.bare = message(text)
@@ -198,8 +202,14 @@ class RecordError(TallyError):
     the trick line, ``line`` the line of the record when known.
     """
 
-    def __init__(self, text: str | Message, line: int | None = None, *,
-                 tag: str | None = None, trick: int | None = None) -> None:
+    def __init__(
+        self,
+        text: str | Message,
+        line: int | None = None,
+        *,
+        tag: str | None = None,
+        trick: int | None = None,
+    ) -> None:
         self.line = line
         self.tag = tag
         self.trick = trick
@@ -239,8 +249,16 @@ class ViolationNotConfirmed(Refused):
     anyway by asking again with ``as_played=True`` (``tally deal play --as-played``).
     """
 
-    def __init__(self, text: str | Message, violations: tuple[Any, ...], outcome: str,
-                 decided: bool, *, entry: str = "", deal: Any = None) -> None:
+    def __init__(
+        self,
+        text: str | Message,
+        violations: tuple[Any, ...],
+        outcome: str,
+        decided: bool,
+        *,
+        entry: str = "",
+        deal: Any = None,
+    ) -> None:
         super().__init__(text)
         self.violations = violations
         self.outcome = outcome
@@ -297,4 +315,4 @@ class FetchRefused(PrintError):
 
 
 class NoPairing(Refused):
-    """No pairing of a Swiss round avoids a rematch (:func:`tally.swiss.pair_round`)."""
+    """No pairing of a Swiss round avoids a rematch (:func:`tally.events.swiss.pair_round`)."""

@@ -150,8 +150,9 @@ def accepted(header: str) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
-def resolve(requested: str | None = None, event: str | None = None,
-            environ: Mapping[str, str] | None = None) -> str:
+def resolve(
+    requested: str | None = None, event: str | None = None, environ: Mapping[str, str] | None = None
+) -> str:
     """The language to speak: ``requested`` (``--lang``), else the event's stored language,
     else the locale's (:func:`locale_language`), else English.
 
@@ -282,20 +283,46 @@ def _po(lang: str) -> Path:
 def _pybabel(*args: str) -> None:
     import subprocess
 
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], check=True,
-                   cwd=_ROOT)
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], check=True, cwd=_ROOT)
 
 
 def update() -> None:
     """Extract every marked string (tally/ and templates/), merge it into each catalogue and
     compile the ``.mo`` files. Needs Babel (the ``dev`` extra)."""
-    _pybabel("extract", "-F", str(_CFG), "-k", "N_", "-k", "pgettext:1c,2",
-             "--no-location", "--sort-output", "--width=100", "--project=tally",
-             "--copyright-holder=tally", "--msgid-bugs-address=", "-o", str(_POT),
-             "tally", "templates")
+    _pybabel(
+        "extract",
+        "-F",
+        str(_CFG),
+        "-k",
+        "N_",
+        "-k",
+        "pgettext:1c,2",
+        "--no-location",
+        "--sort-output",
+        "--width=100",
+        "--project=tally",
+        "--copyright-holder=tally",
+        "--msgid-bugs-address=",
+        "-o",
+        str(_POT),
+        "tally",
+        "templates",
+    )
     for lang in LANGUAGES[1:]:
-        _pybabel("update", "-i", str(_POT), "-d", str(locale_dir()), "-D", DOMAIN, "-l", lang,
-                 "--no-fuzzy-matching", "--ignore-obsolete", "--width=100")
+        _pybabel(
+            "update",
+            "-i",
+            str(_POT),
+            "-d",
+            str(locale_dir()),
+            "-D",
+            DOMAIN,
+            "-l",
+            lang,
+            "--no-fuzzy-matching",
+            "--ignore-obsolete",
+            "--width=100",
+        )
     compile_all()
 
 
@@ -344,8 +371,7 @@ def _messages(mo: bytes) -> set[tuple[object, object, object]]:
     def frozen(value: object) -> object:  # (a plural's forms come as a list)
         return tuple(value) if isinstance(value, list | tuple) else value
 
-    return {(frozen(m.id), frozen(m.string), m.context) for m in read_mo(io.BytesIO(mo))
-            if m.id}
+    return {(frozen(m.id), frozen(m.string), m.context) for m in read_mo(io.BytesIO(mo)) if m.id}
 
 
 def main(argv: list[str] | None = None) -> int:

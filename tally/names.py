@@ -106,9 +106,16 @@ def _join(names: Sequence[str]) -> str:
 
 def _shown(ref: str) -> str:
     """A reference for a message: one line, bytes that are not text shown as escapes."""
-    text = " ".join(ref.split()).encode("utf-8", "surrogateescape" if all(
-        ch < "\ud800" or "\udc80" <= ch <= "\udcff" or ch > "\udfff" for ch in ref)
-        else "backslashreplace").decode("utf-8", "backslashreplace")
+    text = (
+        " ".join(ref.split())
+        .encode(
+            "utf-8",
+            "surrogateescape"
+            if all(ch < "\ud800" or "\udc80" <= ch <= "\udcff" or ch > "\udfff" for ch in ref)
+            else "backslashreplace",
+        )
+        .decode("utf-8", "backslashreplace")
+    )
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
@@ -174,13 +181,17 @@ name a player goes by)
         return found[0]
     shown = _shown(ref)
     if found:
-        raise AmbiguousName(f'"{shown}" matches {_join([c.label() for c in found])}{where}: '
-                            "say which (more of the name, the number, or an alias)", found)
+        raise AmbiguousName(
+            f'"{shown}" matches {_join([c.label() for c in found])}{where}: '
+            "say which (more of the name, the number, or an alias)",
+            found,
+        )
     raise UnknownName(unknown_message(ref, pool, where=where))
 
 
-def unknown_message(ref: str, pool: Sequence[Candidate], *, where: str = "",
-                    what: str = "player") -> str:
+def unknown_message(
+    ref: str, pool: Sequence[Candidate], *, where: str = "", what: str = "player"
+) -> str:
     """Why ``ref`` finds nobody, with the closest names: the hint leads to the player who is
     there already, and suggests adding a player only when nobody's name is close. ``what``
     ``"event"``: the same for an event (:func:`find_event`).
@@ -192,26 +203,33 @@ def unknown_message(ref: str, pool: Sequence[Candidate], *, where: str = "",
     if what != "player":
         close = suggestions(ref, pool)
         if close:
-            return (f'there is no {what} "{shown}": did you mean '
-                    f"{_join([c.label() for c in close])}? (see `tally {what} list`)")
+            return (
+                f'there is no {what} "{shown}": did you mean '
+                f"{_join([c.label() for c in close])}? (see `tally {what} list`)"
+            )
         return f'there is no {what} "{shown}" (see `tally {what} list`)'
     number = as_number(ref)
     if number is not None:
         digits = ref.strip().removeprefix("#")
         if len(digits) > 30:
             digits = f"{digits[:20]}... ({len(digits)} digits)"
-        return (f"there is no player #{digits}{where} (`tally player list` shows the "
-                "players' numbers)")
+        return (
+            f"there is no player #{digits}{where} (`tally player list` shows the players' numbers)"
+        )
     close = suggestions(ref, pool)
     if close:
-        return (f'there is no player "{shown}"{where}: did you mean '
-                f"{_join([c.label() for c in close])}? (`tally player list` shows every "
-                "player and alias; `tally player alias NAME ALIAS` adds a name a player goes "
-                "by)")
+        return (
+            f'there is no player "{shown}"{where}: did you mean '
+            f"{_join([c.label() for c in close])}? (`tally player list` shows every "
+            "player and alias; `tally player alias NAME ALIAS` adds a name a player goes "
+            "by)"
+        )
     if where:
         return f'there is no player "{shown}"{where}'
-    return (f'there is no player "{shown}" (`tally player list` shows every player and '
-            "alias; to enter a new player, `tally player add \"FULL NAME\"`)")
+    return (
+        f'there is no player "{shown}" (`tally player list` shows every player and '
+        'alias; to enter a new player, `tally player add "FULL NAME"`)'
+    )
 
 
 def suggestions(ref: str, pool: Sequence[Candidate], limit: int = 3) -> list[Candidate]:
@@ -274,13 +292,19 @@ def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:
     tally.names.UnknownName: there is no event "Thursday clup": did you mean Thursday club \
 (#1)? (see `tally event list`)
     """
-    found = matches(ref, events) if as_number(ref) is None else \
-        [c for c in events if fold(c.name) == fold(ref)]  # a name of digits, whole
+    found = (
+        matches(ref, events)
+        if as_number(ref) is None
+        else [c for c in events if fold(c.name) == fold(ref)]
+    )  # a name of digits, whole
     if not found:
         raise UnknownName(unknown_message(ref, events, what="event"))
     if len(found) > 1 and len({fold(c.name) for c in found}) > 1:
-        raise AmbiguousName(f'"{_shown(ref)}" matches {_join([c.label() for c in found])}: '
-                            "say which (more of the name, or the number)", found)
+        raise AmbiguousName(
+            f'"{_shown(ref)}" matches {_join([c.label() for c in found])}: '
+            "say which (more of the name, or the number)",
+            found,
+        )
     return found
 
 
@@ -304,10 +328,14 @@ type the name again)
 character: type the name with letters, digits, spaces and punctuation only
     """
     if "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text):
-        raise Refused(f'{what} "{_shown(text)}": not UTF-8 text (set the terminal to UTF-8, '
-                      "or type the name again)")
+        raise Refused(
+            f'{what} "{_shown(text)}": not UTF-8 text (set the terminal to UTF-8, '
+            "or type the name again)"
+        )
     hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf"), None)
     if hidden is not None:
-        raise Refused(f'{what} "{_shown(text)}": U+{ord(hidden):04X} is an invisible '
-                      "formatting character: type the name with letters, digits, spaces and "
-                      "punctuation only")
+        raise Refused(
+            f'{what} "{_shown(text)}": U+{ord(hidden):04X} is an invisible '
+            "formatting character: type the name with letters, digits, spaces and "
+            "punctuation only"
+        )

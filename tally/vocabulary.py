@@ -35,50 +35,107 @@ __all__ = [
 
 #: Every word of the data that a person reads, marked for the catalogue.
 WORDS: Final = (
-    # tiebreaks (tally.tiebreaks.TIEBREAKS)
-    N_("head-to-head"), N_("game-point-difference"), N_("game-points-won"),
-    N_("sonneborn-berger"), N_("wins"), N_("buchholz"), N_("median-buchholz"),
-    N_("buchholz-cut-1"), N_("koya"), N_("progressive"), N_("as-scored"),
+    # tiebreaks (tally.events.tiebreaks.TIEBREAKS)
+    N_("head-to-head"),
+    N_("game-point-difference"),
+    N_("game-points-won"),
+    N_("sonneborn-berger"),
+    N_("wins"),
+    N_("buchholz"),
+    N_("median-buchholz"),
+    N_("buchholz-cut-1"),
+    N_("koya"),
+    N_("progressive"),
+    N_("as-scored"),
     N_("virtual-opponent"),
-    # outcome reasons (tally.kernel.Reason)
-    N_("claim"), N_("false-claim"), N_("failed-close"), N_("illegal-play"), N_("last-trick"),
-    N_("higher-total"), N_("draw"), N_("incomplete"),
-    # a line of a match result entered whole (tally.match.MATCH_RESULT)
+    # outcome reasons (tally.engine.kernel.Reason)
+    N_("claim"),
+    N_("false-claim"),
+    N_("failed-close"),
+    N_("illegal-play"),
+    N_("last-trick"),
+    N_("higher-total"),
+    N_("draw"),
+    N_("incomplete"),
+    # a line of a match result entered whole (tally.engine.match.MATCH_RESULT)
     N_("match-result"),
-    # violated rules (tally.kernel.Rule)
-    N_("follow-suit"), N_("must-head"), N_("must-trump"), N_("marriage-not-allowed"),
-    N_("false-marriage"), N_("exchange-not-allowed"), N_("false-exchange"),
+    # violated rules (tally.engine.kernel.Rule)
+    N_("follow-suit"),
+    N_("must-head"),
+    N_("must-trump"),
+    N_("marriage-not-allowed"),
+    N_("false-marriage"),
+    N_("exchange-not-allowed"),
+    N_("false-exchange"),
     N_("close-not-allowed"),
-    # suits (tally.cards.Suit.title)
-    N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"),
+    # suits (tally.engine.cards.Suit.title)
+    N_("clubs"),
+    N_("diamonds"),
+    N_("hearts"),
+    N_("spades"),
     # event kinds, pairing and match states, what a sheet says for a season's rules
-    N_("club evening"), N_("round robin"), N_("double round robin"), N_("per event"),
-    N_("playing"), N_("played"), N_("scheduled"), N_("forfeit"), N_("void"), N_("bye"),
-    N_("started"), N_("not started"), N_("final"),
-    # the better choice at a lead (tally.analysis.CloseDecision.better)
-    N_("close"), N_("play on"),
-    # claim verdicts and notes of the analysis (tally.analysis_text)
-    N_("correct"), N_("false"), N_("the record has errors or violations"),
+    N_("club evening"),
+    N_("round robin"),
+    N_("double round robin"),
+    N_("per event"),
+    N_("playing"),
+    N_("played"),
+    N_("scheduled"),
+    N_("forfeit"),
+    N_("void"),
+    N_("bye"),
+    N_("started"),
+    N_("not started"),
+    N_("final"),
+    # the better choice at a lead (tally.analysis.findings.CloseDecision.better)
+    N_("close"),
+    N_("play on"),
+    # claim verdicts and notes of the analysis (tally.analysis.wording)
+    N_("correct"),
+    N_("false"),
+    N_("the record has errors or violations"),
     N_("the record has errors or violations: nothing to analyse"),
     N_("the deal never reached phase 2"),
     N_("the hands the record proves do not fit its phase 2"),
     # terms of the formats of issue 11 (Swiss, knockout with lives), ready in the catalogue
-    N_("play-off"), N_("life"), N_("lives"), N_("knockout"), N_("Swiss"), N_("bracket"),
-    N_("eliminated"), N_("provisional"),
+    N_("play-off"),
+    N_("life"),
+    N_("lives"),
+    N_("knockout"),
+    N_("Swiss"),
+    N_("bracket"),
+    N_("eliminated"),
+    N_("provisional"),
     # the kinds of events as the terminal names them (tally.cli.events, tally.cli.load)
-    N_("groups event"), N_("Swiss event"), N_("knockout with lives"), N_("groups then knockout"),
-    N_("knockout, ranked by elimination"), N_("groups then knockout, ranked by elimination"),
+    N_("groups event"),
+    N_("Swiss event"),
+    N_("knockout with lives"),
+    N_("groups then knockout"),
+    N_("knockout, ranked by elimination"),
+    N_("groups then knockout, ranked by elimination"),
     # how far a knockout's player got (tally.store.knockouts), a bracket's rounds
-    N_("winner"), N_("B"),
+    N_("winner"),
+    N_("B"),
     # a rated match's result for its player (tally.store.ratings)
-    N_("won"), N_("lost"), N_("drawn"), N_("Final"), N_("Semi-finals"), N_("Quarter-finals"),
+    N_("won"),
+    N_("lost"),
+    N_("drawn"),
+    N_("Final"),
+    N_("Semi-finals"),
+    N_("Quarter-finals"),
     # the events a season's standings count (tally.store.events.season_standings)
-    N_("all events"), N_("club evenings"),
-    # what a ruling says of a record it cannot rule on (tally.ruling)
+    N_("all events"),
+    N_("club evenings"),
+    # what a ruling says of a record it cannot rule on (tally.engine.ruling)
     N_("the record has errors"),
     # event kinds and deal kinds as stored (EventView.kind, DealView.kind: the director's
     # pages of tally serve)
-    N_("club"), N_("round-robin"), N_("swiss"), N_("groups"), N_("recorded"), N_("quick"),
+    N_("club"),
+    N_("round-robin"),
+    N_("swiss"),
+    N_("groups"),
+    N_("recorded"),
+    N_("quick"),
 )
 
 #: How far an event is, as :func:`stage` words it.
@@ -93,10 +150,24 @@ _NOT_STARTED = re.compile(r"not started \((\d+) rounds\)")
 #: The words of the data that are identifiers (an outcome's reason, a violated rule): on a
 #: page or a sheet (``spoken``) they read as words where the catalogue has none (English),
 #: ``failed close``; the command line keeps them as typed (``--reason failed-close``).
-SPOKEN: Final = frozenset((
-    "false-claim", "failed-close", "illegal-play", "last-trick", "higher-total",
-    "follow-suit", "must-head", "must-trump", "marriage-not-allowed", "false-marriage",
-    "exchange-not-allowed", "false-exchange", "close-not-allowed", "match-result"))
+SPOKEN: Final = frozenset(
+    (
+        "false-claim",
+        "failed-close",
+        "illegal-play",
+        "last-trick",
+        "higher-total",
+        "follow-suit",
+        "must-head",
+        "must-trump",
+        "marriage-not-allowed",
+        "false-marriage",
+        "exchange-not-allowed",
+        "false-exchange",
+        "close-not-allowed",
+        "match-result",
+    )
+)
 
 
 def word(text: str, lang: str | None = None, *, spoken: bool = False) -> str:
@@ -140,9 +211,11 @@ def ruling_words(winner: str | None, points: int, reason: str, lang: str | None 
         said = spoken(reason)
         if winner is None:
             return gettext(_DRAWN) % {"reason": said}
-        return ngettext("%(winner)s wins %(n)s game points (%(reason)s)",
-                        "%(winner)s wins %(n)s game points (%(reason)s)", points) % {
-            "winner": winner, "n": points, "reason": said}
+        return ngettext(
+            "%(winner)s wins %(n)s game points (%(reason)s)",
+            "%(winner)s wins %(n)s game points (%(reason)s)",
+            points,
+        ) % {"winner": winner, "n": points, "reason": said}
 
 
 _AND_TIEBREAKS: Final = N_("and the tiebreaks (%(list)s)")
@@ -239,7 +312,7 @@ def knockout_text(text: str, lang: str | None = None, *, player: bool = False) -
     say = t.gettext if t is not None else gettext
     for suffix in _SUFFIXES:
         if text.endswith(suffix) and len(text) > len(suffix):
-            return knockout_text(text[:-len(suffix)], lang, player=True) + say(suffix)
+            return knockout_text(text[: -len(suffix)], lang, player=True) + say(suffix)
     if player:
         name = round_name(text, lang)
         if name is not None:
@@ -269,7 +342,8 @@ def _pattern(template: str) -> re.Pattern[str]:
 #: explain it (:func:`tally.store.derivation.view_of_deal`); worded by :func:`explanation`.
 QUICK_WON: Final = N_("entered as a result: %(winner)s won by %(reason)s")
 QUICK_DRAWN: Final = N_("entered as a result: drawn")
-#: What the store says of a line of a match result entered whole (:data:`tally.match.MATCH_RESULT`).
+#: What the store says of a line of a match result entered whole
+#: (:data:`tally.engine.match.MATCH_RESULT`).
 MATCH_SCORED: Final = N_("the match result entered whole: %(winner)s scored %(points)s")
 
 
@@ -279,19 +353,18 @@ def _templates() -> tuple[str, ...]:
     of a quick entry; the most specific first (the most words of its own: ``played %(card)s
     to %(led)s, neither following nor trumping, while holding`` before ``played %(card)s to
     %(led)s while holding``, which would match it too)."""
-    from tally.deal import MESSAGES as PLAY_MESSAGES
-    from tally.decision import EXPLANATIONS
-    from tally.evidence import MESSAGES as RECORD_MESSAGES
+    from tally.engine.deal import MESSAGES as PLAY_MESSAGES
+    from tally.engine.decision import EXPLANATIONS
+    from tally.engine.evidence import MESSAGES as RECORD_MESSAGES
 
-    every = (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN,
-             MATCH_SCORED)
+    every = (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN, MATCH_SCORED)
     return tuple(sorted(every, key=lambda t: -len(re.sub(r"%\([a-z]+\)s", "", t))))
 
 
 def explanation(text: str, lang: str | None = None, *, spoken: bool = False) -> str:
     """The engine's explanation of a ruling or message of a violation (always English:
-    :data:`tally.decision.EXPLANATIONS`, :data:`tally.evidence.MESSAGES`,
-    :data:`tally.deal.MESSAGES`) in ``lang`` (else the current language): matched against
+    :data:`tally.engine.decision.EXPLANATIONS`, :data:`tally.engine.evidence.MESSAGES`,
+    :data:`tally.engine.deal.MESSAGES`) in ``lang`` (else the current language): matched against
     its template and filled again from the catalogue, the rule's or the reason's name and an
     inner message worded too (``spoken``: as :func:`word` says it on a page or a sheet).
     Text that fits no template (an engine message not yet marked) is returned as it is.
@@ -320,8 +393,10 @@ def explanation(text: str, lang: str | None = None, *, spoken: bool = False) -> 
 _SEASON_OF: Final = N_("Season: %(kinds)s%(span)s")
 _FROM: Final = N_(" from %(date)s")
 _TO: Final = N_(" to %(date)s")
-_SEASON = re.compile(r"Season: (?P<kinds>all events|club evenings)"
-                     r"(?: from (?P<start>\d{4}-\d\d-\d\d))?(?: to (?P<end>\d{4}-\d\d-\d\d))?")
+_SEASON = re.compile(
+    r"Season: (?P<kinds>all events|club evenings)"
+    r"(?: from (?P<start>\d{4}-\d\d-\d\d))?(?: to (?P<end>\d{4}-\d\d-\d\d))?"
+)
 
 
 def season_title(text: str, lang: str | None = None) -> str:

@@ -1,5 +1,5 @@
 """An independent brute force for the analysis, written from RULES.md alone: it uses neither
-tally's solver nor tally.kernel (only ``tally.cards.Card`` to name cards in a record).
+tally's solver nor tally.engine.kernel (only ``tally.engine.cards.Card`` to name cards in a record).
 
 - :func:`play_deal` plays a random deal of a preset (random cards, marriages, exchanges,
   closes before the lead and before the draws, claims on time, late, at a line's start and
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-from tally.cards import Card
+from tally.engine.cards import Card
 
 POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 ORDER = ["9", "J", "Q", "K", "10", "A"]
@@ -48,12 +48,46 @@ class Rules:
 
 
 PRESETS = {
-    "sixty-six": Rules("sixty-six", ("9", "J", "Q", "K", "10", "A"), 6, "9", True, False, True,
-                       "claim", 10, False, "draw", True),
-    "schnapsen": Rules("schnapsen", ("J", "Q", "K", "10", "A"), 5, "J", False, True, False,
-                       "close", 0, True, "last-trick"),
-    "pagat-66": Rules("pagat-66", ("9", "J", "Q", "K", "10", "A"), 6, "9", True, False, True,
-                      "claim", 10, True, "higher-total"),
+    "sixty-six": Rules(
+        "sixty-six",
+        ("9", "J", "Q", "K", "10", "A"),
+        6,
+        "9",
+        True,
+        False,
+        True,
+        "claim",
+        10,
+        False,
+        "draw",
+        True,
+    ),
+    "schnapsen": Rules(
+        "schnapsen",
+        ("J", "Q", "K", "10", "A"),
+        5,
+        "J",
+        False,
+        True,
+        False,
+        "close",
+        0,
+        True,
+        "last-trick",
+    ),
+    "pagat-66": Rules(
+        "pagat-66",
+        ("9", "J", "Q", "K", "10", "A"),
+        6,
+        "9",
+        True,
+        False,
+        True,
+        "claim",
+        10,
+        True,
+        "higher-total",
+    ),
 }
 
 
@@ -111,8 +145,14 @@ def counted(points: int, marriages: int, tricks: int) -> int:
     return points + (marriages if tricks else 0)
 
 
-def claim_value(r: Rules, pos: Pos, who: int, pts: tuple[int, int], mar: tuple[int, int],
-                tricks: tuple[int, int]) -> int:
+def claim_value(
+    r: Rules,
+    pos: Pos,
+    who: int,
+    pts: tuple[int, int],
+    mar: tuple[int, int],
+    tricks: tuple[int, int],
+) -> int:
     """A correct claim by ``who`` (sections 7 and 9), signed for player 0."""
     opp = 1 - who
     if pos.closer >= 0 and pos.closer != who:
@@ -140,16 +180,24 @@ class Search:
 
 def value(r: Rules, pos: Pos) -> int:
     """Best play from ``pos`` for both sides, game points for player 0."""
-    return searcher(r, pos).between(pos.hands[0], pos.hands[1], pos.leader, pos.points,
-                                    pos.marriages, pos.tricks, False)
+    return searcher(r, pos).between(
+        pos.hands[0], pos.hands[1], pos.leader, pos.points, pos.marriages, pos.tricks, False
+    )
 
 
 def searcher(r: Rules, pos: Pos) -> Search:
     """The minimax of the phase 2 ``pos`` starts (its trump and close)."""
 
     @cache
-    def between(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
-                mar: tuple[int, int], tricks: tuple[int, int], last: bool) -> int:
+    def between(
+        h0: frozenset[str],
+        h1: frozenset[str],
+        leader: int,
+        pts: tuple[int, int],
+        mar: tuple[int, int],
+        tricks: tuple[int, int],
+        last: bool,
+    ) -> int:
         options_for: dict[int, list[int]] = {0: [], 1: []}
         bonus = (0, 0)
         if last and pos.closer < 0:
@@ -174,8 +222,9 @@ def searcher(r: Rules, pos: Pos) -> Search:
             rest = best([rest, *options_for[leader]])
         return rest
 
-    def unclaimed(last: int, full: tuple[int, int], mar: tuple[int, int],
-                  tricks: tuple[int, int]) -> int:
+    def unclaimed(
+        last: int, full: tuple[int, int], mar: tuple[int, int], tricks: tuple[int, int]
+    ) -> int:
         c = (counted(full[0], mar[0], tricks[0]), counted(full[1], mar[1], tricks[1]))
         if pos.closer >= 0:
             if r.unclaimed_end == "draw" and c[pos.closer] >= 66:
@@ -189,8 +238,14 @@ def searcher(r: Rules, pos: Pos) -> Search:
             return game_points(c[1], tricks[1]) if c[0] > c[1] else -game_points(c[0], tricks[0])
         return 0
 
-    def leads(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
-              mar: tuple[int, int], tricks: tuple[int, int]) -> int:
+    def leads(
+        h0: frozenset[str],
+        h1: frozenset[str],
+        leader: int,
+        pts: tuple[int, int],
+        mar: tuple[int, int],
+        tricks: tuple[int, int],
+    ) -> int:
         hand = (h0, h1)[leader]
         results = []
         for card in hand:
@@ -202,8 +257,16 @@ def searcher(r: Rules, pos: Pos) -> Search:
                 results.append(lead_one(h0, h1, leader, pts, mar, tricks, card, m))
         return max(results) if leader == 0 else min(results)
 
-    def lead_one(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
-                 mar: tuple[int, int], tricks: tuple[int, int], card: str, m: int) -> int:
+    def lead_one(
+        h0: frozenset[str],
+        h1: frozenset[str],
+        leader: int,
+        pts: tuple[int, int],
+        mar: tuple[int, int],
+        tricks: tuple[int, int],
+        card: str,
+        m: int,
+    ) -> int:
         new_mar = list(mar)
         new_mar[leader] += m
         nm = (new_mar[0], new_mar[1])
@@ -212,8 +275,15 @@ def searcher(r: Rules, pos: Pos) -> Search:
             outcomes.append(claim_value(r, pos, leader, pts, nm, tricks))
         return max(outcomes) if leader == 0 else min(outcomes)
 
-    def follow(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
-               mar: tuple[int, int], tricks: tuple[int, int], lead: str) -> int:
+    def follow(
+        h0: frozenset[str],
+        h1: frozenset[str],
+        leader: int,
+        pts: tuple[int, int],
+        mar: tuple[int, int],
+        tricks: tuple[int, int],
+        lead: str,
+    ) -> int:
         hands = [h0, h1]
         hands[leader] = hands[leader] - {lead}
         follower = 1 - leader
@@ -225,12 +295,28 @@ def searcher(r: Rules, pos: Pos) -> Search:
             p, t = list(pts), list(tricks)
             p[winner] += POINTS[rank(lead)] + POINTS[rank(card)]
             t[winner] += 1
-            results.append(between(after[0], after[1], winner, (p[0], p[1]), mar, (t[0], t[1]),
-                                   not (after[0] or after[1])))
+            results.append(
+                between(
+                    after[0],
+                    after[1],
+                    winner,
+                    (p[0], p[1]),
+                    mar,
+                    (t[0], t[1]),
+                    not (after[0] or after[1]),
+                )
+            )
         return max(results) if follower == 0 else min(results)
 
-    def no_claim(h0: frozenset[str], h1: frozenset[str], leader: int, pts: tuple[int, int],
-                 mar: tuple[int, int], tricks: tuple[int, int], last: bool) -> int:
+    def no_claim(
+        h0: frozenset[str],
+        h1: frozenset[str],
+        leader: int,
+        pts: tuple[int, int],
+        mar: tuple[int, int],
+        tricks: tuple[int, int],
+        last: bool,
+    ) -> int:
         """Between tricks, the value when nobody claims now (``pts`` without the bonus)."""
         if not last:
             return leads(h0, h1, leader, pts, mar, tricks)
@@ -266,9 +352,20 @@ def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
 
     def closed(o: Open, closer: int) -> int:
         opp = 1 - closer
-        return value(r, Pos(o.hands, o.leader, o.trump, o.points, o.marriages, o.tricks, closer,
-                            (counted(o.points[opp], o.marriages[opp], o.tricks[opp]),
-                             o.tricks[opp]), o.tricks))
+        return value(
+            r,
+            Pos(
+                o.hands,
+                o.leader,
+                o.trump,
+                o.points,
+                o.marriages,
+                o.tricks,
+                closer,
+                (counted(o.points[opp], o.marriages[opp], o.tricks[opp]), o.tricks[opp]),
+                o.tricks,
+            ),
+        )
 
     def claim(o: Open, who: int) -> list[int]:
         """The value of a correct claim by ``who`` now, if they may make one."""
@@ -286,8 +383,17 @@ def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
             return None
         hands = list(o.hands)
         hands[who] = hands[who] - {x} | {o.turn_up}
-        return Open((hands[0], hands[1]), o.leader, o.trump, o.down, x, o.points, o.marriages,
-                    o.tricks, o.draws_pending)
+        return Open(
+            (hands[0], hands[1]),
+            o.leader,
+            o.trump,
+            o.down,
+            x,
+            o.points,
+            o.marriages,
+            o.tricks,
+            o.draws_pending,
+        )
 
     def pick(who: int, options: list[int]) -> int:
         return max(options) if who == 0 else min(options)
@@ -314,13 +420,38 @@ def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
                 hands[1 - o.leader].add(turn_up)
                 turn_up = ""
             if not turn_up:
-                options.append(value(r, Pos((frozenset(hands[0]), frozenset(hands[1])),
-                                            o.leader, o.trump, o.points, o.marriages, o.tricks,
-                                            -1, (0, 0), (0, 0))))
+                options.append(
+                    value(
+                        r,
+                        Pos(
+                            (frozenset(hands[0]), frozenset(hands[1])),
+                            o.leader,
+                            o.trump,
+                            o.points,
+                            o.marriages,
+                            o.tricks,
+                            -1,
+                            (0, 0),
+                            (0, 0),
+                        ),
+                    )
+                )
             else:
-                options.append(at(Open((frozenset(hands[0]), frozenset(hands[1])), o.leader,
-                                       o.trump, tuple(down), turn_up, o.points, o.marriages,
-                                       o.tricks), True))
+                options.append(
+                    at(
+                        Open(
+                            (frozenset(hands[0]), frozenset(hands[1])),
+                            o.leader,
+                            o.trump,
+                            tuple(down),
+                            turn_up,
+                            o.points,
+                            o.marriages,
+                            o.tricks,
+                        ),
+                        True,
+                    )
+                )
             return pick(o.leader, options)
         if may_close:
             options.append(closed(o, o.leader))
@@ -336,13 +467,28 @@ def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
             for m in choices:
                 mar = list(o.marriages)
                 mar[o.leader] += m
-                if m and o.tricks[o.leader] and counted(o.points[o.leader], mar[o.leader],
-                                                        1) >= 66:
-                    gp = game_points(counted(o.points[1 - o.leader], mar[1 - o.leader],
-                                             o.tricks[1 - o.leader]), o.tricks[1 - o.leader])
+                if m and o.tricks[o.leader] and counted(o.points[o.leader], mar[o.leader], 1) >= 66:
+                    gp = game_points(
+                        counted(o.points[1 - o.leader], mar[1 - o.leader], o.tricks[1 - o.leader]),
+                        o.tricks[1 - o.leader],
+                    )
                     options.append(gp if o.leader == 0 else -gp)
-                options.append(follow(Open(o.hands, o.leader, o.trump, o.down, o.turn_up,
-                                           o.points, (mar[0], mar[1]), o.tricks), card, True))
+                options.append(
+                    follow(
+                        Open(
+                            o.hands,
+                            o.leader,
+                            o.trump,
+                            o.down,
+                            o.turn_up,
+                            o.points,
+                            (mar[0], mar[1]),
+                            o.tricks,
+                        ),
+                        card,
+                        True,
+                    )
+                )
         return pick(o.leader, options)
 
     def follow(o: Open, lead: str, may_swap: bool) -> int:
@@ -360,8 +506,22 @@ def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
             p, t = list(o.points), list(o.tricks)
             p[winner] += POINTS[rank(lead)] + POINTS[rank(card)]
             t[winner] += 1
-            options.append(at(Open((hands[0], hands[1]), winner, o.trump, o.down, o.turn_up,
-                                   (p[0], p[1]), o.marriages, (t[0], t[1]), True), True))
+            options.append(
+                at(
+                    Open(
+                        (hands[0], hands[1]),
+                        winner,
+                        o.trump,
+                        o.down,
+                        o.turn_up,
+                        (p[0], p[1]),
+                        o.marriages,
+                        (t[0], t[1]),
+                        True,
+                    ),
+                    True,
+                )
+            )
         return pick(follower, options)
 
     return at(start, may_close_now)
@@ -389,8 +549,7 @@ class Played:
     #: ``lead``, ``follow``, ``declare`` (a marriage claimed at once) or ``claim``, and state
     #: (hand 0, hand 1, leader, points without a last-trick bonus, marriages, tricks, last)
     #: just before it
-    steps: list[tuple[str, int, int, tuple[object, ...], str, int]] = field(
-        default_factory=list)
+    steps: list[tuple[str, int, int, tuple[object, ...], str, int]] = field(default_factory=list)
 
 
 class _Game:
@@ -401,11 +560,11 @@ class _Game:
         rng.shuffle(deck)
         self.r, self.rng = r, rng
         n = r.hand
-        self.hands = [set(deck[:n]), set(deck[n:2 * n])]
+        self.hands = [set(deck[:n]), set(deck[n : 2 * n])]
         self.dealt = [sorted(self.hands[0]), sorted(self.hands[1])]
         self.turn_up = self.deal_turn_up = deck[2 * n]
         self.trump = suit(self.turn_up)
-        self.stock = deck[2 * n + 1:]  # face down, top first; the turn-up lies under them
+        self.stock = deck[2 * n + 1 :]  # face down, top first; the turn-up lies under them
         self.pts, self.mar, self.tricks = [0, 0], [0, 0], [0, 0]
         self.leader = 0
         self.closer = -1
@@ -430,20 +589,41 @@ class _Game:
         self.played.moments.append((done, marriage, p, self.counted(o), self.tricks[o]))
 
     def position(self) -> Pos:
-        return Pos((frozenset(self.hands[0]), frozenset(self.hands[1])), self.leader,
-                   self.trump, (self.pts[0], self.pts[1]), (self.mar[0], self.mar[1]),
-                   (self.tricks[0], self.tricks[1]), self.closer, self.at_close,
-                   self.tricks_at_close)
+        return Pos(
+            (frozenset(self.hands[0]), frozenset(self.hands[1])),
+            self.leader,
+            self.trump,
+            (self.pts[0], self.pts[1]),
+            (self.mar[0], self.mar[1]),
+            (self.tricks[0], self.tricks[1]),
+            self.closer,
+            self.at_close,
+            self.tricks_at_close,
+        )
 
     def state(self, last: bool = False, bonus: int = 0) -> tuple[object, ...]:
         pts = list(self.pts)
         pts[self.leader] -= bonus
-        return (frozenset(self.hands[0]), frozenset(self.hands[1]), self.leader,
-                (pts[0], pts[1]), (self.mar[0], self.mar[1]),
-                (self.tricks[0], self.tricks[1]), last)
+        return (
+            frozenset(self.hands[0]),
+            frozenset(self.hands[1]),
+            self.leader,
+            (pts[0], pts[1]),
+            (self.mar[0], self.mar[1]),
+            (self.tricks[0], self.tricks[1]),
+            last,
+        )
 
-    def step(self, kind: str, line: int, p: int, card: str = "", marriage: int = 0,
-             last: bool = False, bonus: int = 0) -> None:
+    def step(
+        self,
+        kind: str,
+        line: int,
+        p: int,
+        card: str = "",
+        marriage: int = 0,
+        last: bool = False,
+        bonus: int = 0,
+    ) -> None:
         if self.phase2():
             self.played.steps.append((kind, line, p, self.state(last, bonus), card, marriage))
 
@@ -455,8 +635,7 @@ class _Game:
         self.played.closer = p
 
 
-def _claim_now(g: _Game, p: int, done: int, marriage: bool, items: list[str],
-               form: str) -> bool:
+def _claim_now(g: _Game, p: int, done: int, marriage: bool, items: list[str], form: str) -> bool:
     """Note the moment; claim at random (about half the time: the rest are late claims or
     none)."""
     g.note(done, marriage, p)
@@ -480,8 +659,13 @@ def _line_start(g: _Game, n: int, items: list[str]) -> bool:
                 return True
     r, hand = g.r, g.hands[g.leader]
     x = r.exchange_rank + g.trump
-    if (not g.phase2() and g.stock and x in hand and g.rng.random() < 0.6
-            and (g.tricks[g.leader] or not r.exchange_needs_trick)):
+    if (
+        not g.phase2()
+        and g.stock
+        and x in hand
+        and g.rng.random() < 0.6
+        and (g.tricks[g.leader] or not r.exchange_needs_trick)
+    ):
         hand.discard(x)
         hand.add(g.turn_up)
         g.turn_up = x
@@ -489,8 +673,9 @@ def _line_start(g: _Game, n: int, items: list[str]) -> bool:
     elif not g.phase2() and g.stock and g.rng.random() < 0.12:
         g.close(g.leader)
         items.append("close")
-        g.played.situations.add("close before the lead, " + ("forehand" if g.leader == 0
-                                                              else "dealer"))
+        g.played.situations.add(
+            "close before the lead, " + ("forehand" if g.leader == 0 else "dealer")
+        )
     return False
 
 
@@ -498,8 +683,9 @@ def _lead(g: _Game, n: int, items: list[str]) -> str | None:
     """The leader's card, with a marriage now and then; None when the declarer claimed."""
     hand, leader = g.hands[g.leader], g.leader
     allowed = not g.phase2() or g.r.marriage_in_phase2
-    pairs = [c for c in hand if rank(c) in "KQ" and
-             ({"K": "Q", "Q": "K"}[rank(c)] + suit(c)) in hand]
+    pairs = [
+        c for c in hand if rank(c) in "KQ" and ({"K": "Q", "Q": "K"}[rank(c)] + suit(c)) in hand
+    ]
     if allowed and pairs and g.rng.random() < 0.7:
         card = g.rng.choice(sorted(pairs))
         value = 40 if suit(card) == g.trump else 20
@@ -560,12 +746,13 @@ def _trick(g: _Game, n: int, items: list[str], lead: str) -> bool:
                 return True
     if last:
         return True
-    if (g.r.close_before_draw and not g.phase2() and g.stock and g.rng.random() < 0.12):
+    if g.r.close_before_draw and not g.phase2() and g.stock and g.rng.random() < 0.12:
         g.close(winner)
         items.append("close")
         g.played.closed_before_draw = True
-        g.played.situations.add("close before the draws, " + ("forehand" if winner == 0
-                                                               else "dealer"))
+        g.played.situations.add(
+            "close before the draws, " + ("forehand" if winner == 0 else "dealer")
+        )
     if not g.phase2():
         _draw(g)
     return False
@@ -590,14 +777,33 @@ def play_deal(r: Rules, rng: random.Random) -> Played:
         if ended:
             break
     names = g.played.names
-    hands = "; ".join(f"{names[p]}: " + " ".join(str(Card.parse(c)) for c in g.dealt[p])
-                      for p in (0, 1))
+    hands = "; ".join(
+        f"{names[p]}: " + " ".join(str(Card.parse(c)) for c in g.dealt[p]) for p in (0, 1)
+    )
     held = [p for p in (0, 1) if g.hands[p]]
-    remaining = ['[Remaining "' + "; ".join(
-        f"{names[p]}: " + " ".join(str(Card.parse(c)) for c in sorted(g.hands[p]))
-        for p in held) + '"]'] if held else []
-    g.played.record = "\n".join([
-        f'[Rules "{r.name}"]', f'[Dealer "{names[1]}"]', f'[Forehand "{names[0]}"]',
-        f'[Trump "{Card.parse(g.deal_turn_up)}"]',
-        f'[Hands "{hands}"]', *remaining, "", *g.lines, ""])
+    remaining = (
+        [
+            '[Remaining "'
+            + "; ".join(
+                f"{names[p]}: " + " ".join(str(Card.parse(c)) for c in sorted(g.hands[p]))
+                for p in held
+            )
+            + '"]'
+        ]
+        if held
+        else []
+    )
+    g.played.record = "\n".join(
+        [
+            f'[Rules "{r.name}"]',
+            f'[Dealer "{names[1]}"]',
+            f'[Forehand "{names[0]}"]',
+            f'[Trump "{Card.parse(g.deal_turn_up)}"]',
+            f'[Hands "{hands}"]',
+            *remaining,
+            "",
+            *g.lines,
+            "",
+        ]
+    )
     return g.played

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tally.i18n import LOCALE_VARIABLES, locale_language
+from tests.store_support import db_url, store  # noqa: F401  (fixtures for every test)
 
 if locale_language() not in (None, "en"):
     for _name in LOCALE_VARIABLES:

@@ -3,8 +3,8 @@
 Records from ``examples/`` and the conformance cases are mutated (bytes flipped, lines
 duplicated, deleted or swapped, digits replaced by huge or non-ASCII digits, hostile unicode
 inserted, tokens of the notation inserted, the size blown up) and each mutant goes the way
-``tally check`` takes it: :func:`tally.notation.decode_record`, then
-:func:`tally.ruling.rule_text`, the printed ruling and its JSON, and the referee's summary.
+``tally check`` takes it: :func:`tally.engine.notation.decode_record`, then
+:func:`tally.engine.ruling.rule_text`, the printed ruling and its JSON, and the referee's summary.
 Anything but a :class:`~tally.errors.TallyError` from those is a crash.
 
 Run it for longer by hand::
@@ -23,24 +23,96 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tally.cli.check import describe
-from tally.deal import Deal
+from tally.engine.deal import Deal
+from tally.engine.notation import decode_record, read_deal, write_deal
+from tally.engine.rules import RuleSet
+from tally.engine.ruling import rule_text, summarize
 from tally.errors import TallyError
-from tally.notation import decode_record, read_deal, write_deal
-from tally.rules import RuleSet
-from tally.ruling import rule_text, summarize
 from tests.conftest import CONFORMANCE, PRESET_DIRS, ROOT
 
-HOSTILE = ["\x00", "\ufeff", "\u2028", "\x85", "\x0c", "\x0b", "\x1c", "\r", "\t", "\u0308",
-           "\u202e", "😀", "①", "²", "١", "１", "Ⅻ", "ß", "İ", "ﬀ", "\\", '"', ";", "{", "}",
-           "[", "]", "@", ".", "-", " ", "\n"]
-TOKENS = ["swap", "close", "66", "66@Anna", '66@"Two Words"', "66@", "20", "40", "KS", "QH",
-          "9C", "10D", "TH", "Herz", "König", "Herz König", "Eichel-Ober", "HK", "♥K",
-          "[Carry \"1\"]", "[Rules \"schnapsen\"]", "[Result \"draw\"]", "[Hands \"x: KS\"]",
-          "[Remaining \"Anna: AS\"]", "1.", "13.", "0.", "{", "}", ";", "[", '"']
+HOSTILE = [
+    "\x00",
+    "\ufeff",
+    "\u2028",
+    "\x85",
+    "\x0c",
+    "\x0b",
+    "\x1c",
+    "\r",
+    "\t",
+    "\u0308",
+    "\u202e",
+    "😀",
+    "①",
+    "²",
+    "١",
+    "１",
+    "Ⅻ",
+    "ß",
+    "İ",
+    "ﬀ",
+    "\\",
+    '"',
+    ";",
+    "{",
+    "}",
+    "[",
+    "]",
+    "@",
+    ".",
+    "-",
+    " ",
+    "\n",
+]
+TOKENS = [
+    "swap",
+    "close",
+    "66",
+    "66@Anna",
+    '66@"Two Words"',
+    "66@",
+    "20",
+    "40",
+    "KS",
+    "QH",
+    "9C",
+    "10D",
+    "TH",
+    "Herz",
+    "König",
+    "Herz König",
+    "Eichel-Ober",
+    "HK",
+    "♥K",
+    '[Carry "1"]',
+    '[Rules "schnapsen"]',
+    '[Result "draw"]',
+    '[Hands "x: KS"]',
+    '[Remaining "Anna: AS"]',
+    "1.",
+    "13.",
+    "0.",
+    "{",
+    "}",
+    ";",
+    "[",
+    '"',
+]
 DIGITS = ["9" * 5000, "1" * 30, "0" * 50 + "1", "①", "²", "١٢", "１", "٣", "߁", "9" * 20]
-RULES = ["deck=20", "hand=0", "hand=99", "carry=none", "deck=24 exchange_card=J",
-         "last_trick_bonus=" + "9" * 5000, "match_target=²", "illegal_play_points=١",
-         "hand=5", "hand=7", "hand=1", "hand=12"]
+RULES = [
+    "deck=20",
+    "hand=0",
+    "hand=99",
+    "carry=none",
+    "deck=24 exchange_card=J",
+    "last_trick_bonus=" + "9" * 5000,
+    "match_target=²",
+    "illegal_play_points=١",
+    "hand=5",
+    "hand=7",
+    "hand=1",
+    "hand=12",
+]
 
 
 def corpus(random_deals: int = 60) -> list[bytes]:
@@ -106,7 +178,7 @@ def _digits(data: bytes, rng: random.Random) -> bytes:
     if not spots:
         return data
     i = rng.choice(spots)
-    return (text[:i] + rng.choice(DIGITS) + text[i + 1:]).encode()
+    return (text[:i] + rng.choice(DIGITS) + text[i + 1 :]).encode()
 
 
 def _unicode(data: bytes, rng: random.Random) -> bytes:
@@ -133,14 +205,14 @@ def _blow_up(data: bytes, rng: random.Random) -> bytes:
     lines = _lines(data)
     i = rng.randrange(len(lines))
     if rng.random() < 0.5:
-        lines[i:i + 1] = [lines[i]] * rng.randint(50, 2000)
+        lines[i : i + 1] = [lines[i]] * rng.randint(50, 2000)
     else:
         lines[i] = lines[i] * rng.randint(50, 5000)
     return b"\n".join(lines)
 
 
 def _truncate(data: bytes, rng: random.Random) -> bytes:
-    return data[:rng.randrange(len(data) + 1)]
+    return data[: rng.randrange(len(data) + 1)]
 
 
 def _bom_or_latin1(data: bytes, rng: random.Random) -> bytes:
@@ -150,11 +222,25 @@ def _bom_or_latin1(data: bytes, rng: random.Random) -> bytes:
 
 
 _CARDS = [r + s for r in ("A", "10", "K", "Q", "J", "9") for s in "CDHS"]
-_VALID = ["deck=20 exchange_card=J", "hand=5", "exchange_card=J", "exchange_when=lead",
-          "exchange_when=lead-or-follow", "exchange_needs_trick=no", "marriage_in_phase2=yes",
-          "close_before_draw=no", "close_scored_at=close", "last_trick_bonus=0",
-          "claim_when=on-lead", "unclaimed_end=last-trick", "unclaimed_end=higher-total",
-          "false_claim_points=2", "carry=none", "illegal_play_points=2", "next_dealer=winner"]
+_VALID = [
+    "deck=20 exchange_card=J",
+    "hand=5",
+    "exchange_card=J",
+    "exchange_when=lead",
+    "exchange_when=lead-or-follow",
+    "exchange_needs_trick=no",
+    "marriage_in_phase2=yes",
+    "close_before_draw=no",
+    "close_scored_at=close",
+    "last_trick_bonus=0",
+    "claim_when=on-lead",
+    "unclaimed_end=last-trick",
+    "unclaimed_end=higher-total",
+    "false_claim_points=2",
+    "carry=none",
+    "illegal_play_points=2",
+    "next_dealer=winner",
+]
 
 
 def _card_swap(data: bytes, rng: random.Random) -> bytes:
@@ -175,8 +261,13 @@ def _card_swap(data: bytes, rng: random.Random) -> bytes:
 def _card_exchange(data: bytes, rng: random.Random) -> bytes:
     """Two cards of the trick lines trade places: each card still played once."""
     lines = _lines(data)
-    spots = [(i, k) for i, ln in enumerate(lines) if ln[:1].isdigit()
-             for k, w in enumerate(ln.split(b" ")) if w.decode("utf-8", "replace") in _CARDS]
+    spots = [
+        (i, k)
+        for i, ln in enumerate(lines)
+        if ln[:1].isdigit()
+        for k, w in enumerate(ln.split(b" "))
+        if w.decode("utf-8", "replace") in _CARDS
+    ]
     if len(spots) < 2:
         return data
     (i, k), (j, m) = rng.sample(spots, 2)
@@ -198,8 +289,17 @@ def _action(data: bytes, rng: random.Random) -> bytes:
         return data
     i = rng.choice(tricks)
     words = lines[i].split(b" ")
-    item = rng.choice(["swap", "close", "66", "66@Anna", f"20 {rng.choice(_CARDS)}",
-                       f"40 {rng.choice(_CARDS)}", "close-before-draw"])
+    item = rng.choice(
+        [
+            "swap",
+            "close",
+            "66",
+            "66@Anna",
+            f"20 {rng.choice(_CARDS)}",
+            f"40 {rng.choice(_CARDS)}",
+            "close-before-draw",
+        ]
+    )
     words.insert(rng.randint(1, len(words)), item.encode())
     lines[i] = b" ".join(words)
     return b"\n".join(lines)
@@ -215,24 +315,52 @@ def _valid_rules(data: bytes, rng: random.Random) -> bytes:
 def _hand_tag(data: bytes, rng: random.Random) -> bytes:
     """A Hands or Remaining tag for a player of the record, with random cards."""
     text = data.decode("utf-8", "replace")
-    names = [ln.split('"')[1] for ln in text.splitlines()
-             if ln.startswith(("[Dealer", "[Forehand")) and ln.count('"') >= 2]
+    names = [
+        ln.split('"')[1]
+        for ln in text.splitlines()
+        if ln.startswith(("[Dealer", "[Forehand")) and ln.count('"') >= 2
+    ]
     if not names:
         return data
     tag = rng.choice(["Hands", "Remaining"])
-    parts = [f"{n}: {' '.join(rng.sample(_CARDS, rng.randint(0, 7)))}"
-             for n in rng.sample(names, rng.randint(1, len(names)))]
+    parts = [
+        f"{n}: {' '.join(rng.sample(_CARDS, rng.randint(0, 7)))}"
+        for n in rng.sample(names, rng.randint(1, len(names)))
+    ]
     lines = [ln for ln in text.splitlines() if not ln.startswith(f"[{tag}")]
     return "\n".join([f'[{tag} "{"; ".join(parts)}"]', *lines]).encode()
 
 
 _MUTATIONS: list[Callable[[bytes, random.Random], bytes]] = [
-    _flip, _dup_line, _del_line, _swap_lines, _digits, _unicode, _token, _rules, _blow_up,
-    _truncate, _bom_or_latin1, _card_swap, _card_swap, _action, _action, _valid_rules,
-    _hand_tag]
+    _flip,
+    _dup_line,
+    _del_line,
+    _swap_lines,
+    _digits,
+    _unicode,
+    _token,
+    _rules,
+    _blow_up,
+    _truncate,
+    _bom_or_latin1,
+    _card_swap,
+    _card_swap,
+    _action,
+    _action,
+    _valid_rules,
+    _hand_tag,
+]
 _GENTLE: list[Callable[[bytes, random.Random], bytes]] = [
-    _card_swap, _card_exchange, _card_exchange, _card_exchange, _action, _action, _valid_rules,
-    _hand_tag, _truncate]
+    _card_swap,
+    _card_exchange,
+    _card_exchange,
+    _card_exchange,
+    _action,
+    _action,
+    _valid_rules,
+    _hand_tag,
+    _truncate,
+]
 #: Mutants are cut to this size: tally check reads what it is given, the fuzzer tests logic.
 MAX_SIZE = 1 << 20
 

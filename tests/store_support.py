@@ -25,8 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 BACKENDS = [
     "sqlite",
-    pytest.param("postgresql", marks=pytest.mark.skipif(
-        not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set")),
+    pytest.param(
+        "postgresql",
+        marks=pytest.mark.skipif(not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set"),
+    ),
 ]
 
 
@@ -34,8 +36,11 @@ def pg_schema_url(base: str, schema: str) -> str:
     """``base`` with its search path set to ``schema``."""
     from sqlalchemy.engine import make_url
 
-    return make_url(base).update_query_dict(
-        {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+    return (
+        make_url(base)
+        .update_query_dict({"options": f"-csearch_path={schema}"})
+        .render_as_string(hide_password=False)
+    )
 
 
 @pytest.fixture(params=BACKENDS)
@@ -71,9 +76,23 @@ def store(db_url: str) -> Iterator[Any]:
         s.close()
 
 
-TABLES = ("players", "player_aliases", "matches", "deals", "actions", "audit_log",
-          "alembic_version", "events", "event_players", "event_rounds", "deal_results",
-          "cache_state", "series", "series_events", "event_formats")
+TABLES = (
+    "players",
+    "player_aliases",
+    "matches",
+    "deals",
+    "actions",
+    "audit_log",
+    "alembic_version",
+    "events",
+    "event_players",
+    "event_rounds",
+    "deal_results",
+    "cache_state",
+    "series",
+    "series_events",
+    "event_formats",
+)
 
 
 def dump(url: str) -> dict[str, list[tuple[Any, ...]]]:
@@ -96,16 +115,22 @@ def dump(url: str) -> dict[str, list[tuple[Any, ...]]]:
         engine.dispose()
 
 
-def tally(url: str, *args: str, input: str | None = None,
-          scorer: str = "tester") -> tuple[int, str, str]:
+def tally(
+    url: str, *args: str, input: str | None = None, scorer: str = "tester"
+) -> tuple[int, str, str]:
     """Run ``tally ARGS`` in-process (Typer's CliRunner) on the database at ``url``: the exit
     status, stdout and stderr."""
     from typer.testing import CliRunner
 
     from tally.cli import app
 
-    result = CliRunner().invoke(app, list(args), input=input, catch_exceptions=False,
-                                env={"TALLY_DB": url, "TALLY_SCORER": scorer})
+    result = CliRunner().invoke(
+        app,
+        list(args),
+        input=input,
+        catch_exceptions=False,
+        env={"TALLY_DB": url, "TALLY_SCORER": scorer},
+    )
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -122,20 +147,32 @@ def tally_process(url: str, *args: str, **kwargs: Any) -> subprocess.Popen[str]:
     """Start ``tally ARGS`` as a process of its own on the database at ``url``, as from a
     terminal (see :func:`as_from_a_terminal`)."""
     env = dict(os.environ, TALLY_DB=url, TALLY_SCORER="tester")
-    return subprocess.Popen([sys.executable, "-m", "tally", *args], env=env, text=True,
-                            cwd=ROOT, preexec_fn=as_from_a_terminal, **kwargs)
+    return subprocess.Popen(
+        [sys.executable, "-m", "tally", *args],
+        env=env,
+        text=True,
+        cwd=ROOT,
+        preexec_fn=as_from_a_terminal,
+        **kwargs,
+    )
 
 
 # Whole deals from the conformance cases (their trick lines, turn-up and expected outcome),
 # with the dealer and forehand as roles: a test gives them the names of its match.
-DRAW_DEAL = ("JS", """10c ah / 10d qd / jh 9s / jd jc / ad ks / 9c kc / 10s js / qs kd /
-                     as 10h / 9d ac / qh 9h / kh qc""")          # sixty-six 0036: drawn
+DRAW_DEAL = (
+    "JS",
+    """10c ah / 10d qd / jh 9s / jd jc / ad ks / 9c kc / 10s js / qs kd /
+                     as 10h / 9d ac / qh 9h / kh qc""",
+)  # sixty-six 0036: drawn
 FAILED_CLOSE = ("KH", "close KC JC / KD 10D / JS QS / KS AS / JD AD / 9D QH")  # 0031: dealer 3
-LATE_REVOKE = ("KS", """10H QC / 10D QH / 9C JC close-before-draw / 10S KD / QS KH / 9H AD /
-                       AS KC / 10C AH""")  # 0046: forehand's follow-suit in trick 6, proven
+LATE_REVOKE = (
+    "KS",
+    """10H QC / 10D QH / 9C JC close-before-draw / 10S KD / QS KH / 9H AD /
+                       AS KC / 10C AH""",
+)  # 0046: forehand's follow-suit in trick 6, proven
 # in trick 8 (typed as a scorer types it: the record has "3. 9C JC close")
 FOREHAND_CLAIMS = ("QD", "TH JH / swap 40 QD KC / TD TC / 66")  # 0010: forehand 3
-DEALER_CLAIMS = ("AH", "QD 10H / AS QS / 40 KH 66")              # 0008: dealer 3
+DEALER_CLAIMS = ("AH", "QD 10H / AS QS / 40 KH 66")  # 0008: dealer 3
 
 
 def lines(deal: tuple[str, str]) -> list[str]:
@@ -167,8 +204,8 @@ def random_deal_lines(rules: Any, rng: Any, dealer: str, forehand: str) -> list[
     one action per line (a close after the draws together with the card led, "close 10D",
     a close before the draws as "close-before-draw"), and an empty line when the deal ends
     without a claim (the prompt that offers one)."""
-    from tally.cards import CARDS
-    from tally.deal import Claim, Close, Deal, Draw, Exchange, Marriage
+    from tally.engine.cards import CARDS
+    from tally.engine.deal import Claim, Close, Deal, Draw, Exchange, Marriage
 
     deal = Deal.random(rules, rng, names=(forehand, dealer))
     out = [str(CARDS[deal.turn_up])]
@@ -209,13 +246,14 @@ def random_deal_lines(rules: Any, rng: Any, dealer: str, forehand: str) -> list[
     return out
 
 
-def random_match_deals(seed: int, actions: int, first_dealer: str = "Anna",
-                       other: str = "Bert") -> list[list[str]]:
+def random_match_deals(
+    seed: int, actions: int, first_dealer: str = "Anna", other: str = "Bert"
+) -> list[list[str]]:
     """Random legal Sixty-Six deals (dealers alternating) as typed into ``tally deal record``
     (see :func:`random_deal_lines`), enough to hold at least ``actions`` actions."""
     import random
 
-    from tally.rules import RuleSet
+    from tally.engine.rules import RuleSet
 
     rng = random.Random(seed)
     rules = RuleSet.preset("sixty-six")
@@ -229,7 +267,11 @@ def random_match_deals(seed: int, actions: int, first_dealer: str = "Anna",
 
 def deal_actions(deal: list[str]) -> list[str]:
     """The actions typed in one deal of :func:`random_match_deals`, one item each."""
-    from tally.notation import read_items
+    from tally.engine.notation import read_items
 
-    return [str(item) for line in deal[1:] if line
-            for item in read_items(line.replace("close-before-draw", "close"))]
+    return [
+        str(item)
+        for line in deal[1:]
+        if line
+        for item in read_items(line.replace("close-before-draw", "close"))
+    ]

@@ -1,16 +1,13 @@
 """The import structure of tally: no cycle, no private name taken from another module, and
 imports that run one way, top to bottom::
 
-    cli, web  ->  sheets, loading, printing  ->  store  ->  engine  ->  errors
+    cli, web  ->  sheets, files  ->  store  ->  analysis, events, vocabulary  ->  names
+              ->  engine  ->  i18n, errors
 
 (the engine's own order, ruling -> replay/match -> deal -> decision -> evidence -> rules/notation
--> cards -> kernel -> errors, is pinned in tests/test_engine_imports.py). Every import counts:
+-> cards -> kernel -> errors, is pinned in tests/engine/test_imports.py). Every import counts:
 at module level, inside functions (a lazy import is still a dependency) and under
 ``TYPE_CHECKING``. The sources are parsed with :mod:`ast`, nothing is imported.
-
-Assertions marked ``xfail(strict=True)`` fail on the code as it is before the engine and store
-parts of issue 9 land; they turn into failures ("XPASS strict") the moment the code obeys them,
-and the mark is then removed.
 """
 
 from __future__ import annotations
@@ -66,8 +63,10 @@ def imports() -> dict[str, frozenset[tuple[str, str]]]:
 
 def graph() -> dict[str, set[str]]:
     """Module -> the other tally modules it imports."""
-    return {m: {src for src, _ in found if src != m and src in _modules()}
-            for m, found in imports().items()}
+    return {
+        m: {src for src, _ in found if src != m and src in _modules()}
+        for m, found in imports().items()
+    }
 
 
 def cycles() -> list[list[str]]:
@@ -104,24 +103,36 @@ def cycles() -> list[list[str]]:
 
 
 def layer(module: str) -> int:
-    """0 cli/web, 1 sheets/loading/exporting/importing/trf_import/printing, 2 store, 3 engine,
-    4 errors."""
+    """0 cli/web, 1 sheets and files, 2 store, 3 analysis, events and the words shown,
+    4 names, 5 engine, 6 errors and the catalogue's marker."""
     top = module.split(".")[1] if module.count(".") else ""
-    if top in ("cli", "web", "__main__"):
-        return 0
-    if top in ("sheets", "loading", "exporting", "importing", "trf_import", "printing"):
-        return 1
-    if top == "store":
-        return 2
-    if top == "errors":
-        return 4
-    return 3
+    layers = {
+        "cli": 0,
+        "web": 0,
+        "__main__": 0,
+        "sheets": 1,
+        "files": 1,
+        "store": 2,
+        "analysis": 3,
+        "events": 3,
+        "vocabulary": 3,
+        "names": 4,
+        "engine": 5,
+        "i18n": 6,
+        "errors": 6,
+    }
+    return layers.get(top, 5)
 
 
 def upward(from_layer: int) -> list[tuple[str, str]]:
     """Imports by modules of ``from_layer`` of a module in a layer above it."""
-    return sorted((m, n) for m, found in graph().items() if layer(m) == from_layer
-                  for n in found if layer(n) < from_layer and m != "tally")
+    return sorted(
+        (m, n)
+        for m, found in graph().items()
+        if layer(m) == from_layer
+        for n in found
+        if layer(n) < from_layer and m != "tally"
+    )
 
 
 # -- the checker itself ------------------------------------------------------------------
@@ -131,9 +142,12 @@ def test_the_checker_sees_relative_package_and_lazy_imports() -> None:
     found = imports()
     # from tally.store import tables
     assert ("tally.store.tables", "") in found["tally.store.eventrows"]
-    assert any(src == "tally.notation" for src, _ in found["tally.cli.checking"])  # in a function
+    assert any(
+        src == "tally.engine.notation" for src, _ in found["tally.cli.checking"]
+    )  # in a function
     assert layer("tally.cli.serve") == 0 and layer("tally.store.store") == 2
-    assert layer("tally.deal") == 3 and layer("tally.errors") == 4
+    assert layer("tally.events.swiss") == 3 and layer("tally.engine.deal") == 5
+    assert layer("tally.errors") == 6
 
 
 # -- the rules ---------------------------------------------------------------------------
@@ -141,9 +155,12 @@ def test_the_checker_sees_relative_package_and_lazy_imports() -> None:
 
 def private_imports() -> list[tuple[str, str]]:
     """(module, other module's private name) for every private name taken from elsewhere."""
-    return sorted((m, f"{src}.{name}") for m, found in imports().items()
-                  for src, name in found
-                  if name.startswith("_") and src != m and not name.startswith("__"))
+    return sorted(
+        (m, f"{src}.{name}")
+        for m, found in imports().items()
+        for src, name in found
+        if name.startswith("_") and src != m and not name.startswith("__")
+    )
 
 
 def test_no_module_imports_another_modules_private_names() -> None:
@@ -162,15 +179,31 @@ def test_there_is_no_import_cycle_outside_the_web_app() -> None:
     assert [c for c in cycles() if not all(m.startswith("tally.web.") for m in c)] == []
 
 
-def test_the_engine_imports_neither_store_nor_cli_nor_sheets() -> None:
+def test_analysis_and_events_import_neither_store_nor_cli_nor_sheets_nor_files() -> None:
     assert upward(3) == []
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    assert upward(5) == [] and upward(4) == []
+
+
+def test_the_top_of_tally_holds_only_the_packages_and_the_shared_words() -> None:
+    top = sorted(p.name for p in ROOT.iterdir() if p.suffix == ".py")
+    assert top == [
+        "__init__.py",
+        "__main__.py",
+        "errors.py",
+        "i18n.py",
+        "names.py",
+        "vocabulary.py",
+    ]
 
 
 def test_errors_import_nothing_of_tally() -> None:
     assert graph()["tally.errors"] == set()
 
 
-def test_the_store_imports_neither_cli_nor_sheets_nor_loading() -> None:
+def test_the_store_imports_neither_cli_nor_sheets_nor_files() -> None:
     assert upward(2) == []
 
 
@@ -178,5 +211,5 @@ def test_the_store_never_imports_the_cli_or_the_web_app() -> None:
     assert [(m, n) for m, n in upward(2) if layer(n) == 0] == []
 
 
-def test_sheets_loading_and_printing_never_import_the_cli_or_the_web_app() -> None:
+def test_sheets_and_files_never_import_the_cli_or_the_web_app() -> None:
     assert upward(1) == []

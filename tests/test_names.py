@@ -9,15 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tally.errors import Refused
-from tally.names import (
-    AmbiguousName,
-    Candidate,
-    UnknownName,
-    check_text,
-    fold,
-    matches,
-    resolve,
-)
+from tally.names import AmbiguousName, Candidate, UnknownName, check_text, fold, matches, resolve
 
 WORDS = st.text(alphabet="aäbeéjkoöruüzß", min_size=1, max_size=6)
 NAMES = st.lists(WORDS, min_size=1, max_size=3).map(lambda ws: " ".join(w.title() for w in ws))
@@ -32,8 +24,7 @@ def club_of(names: list[str]) -> list[Candidate]:
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(NAMES, min_size=1, max_size=8))
-def test_every_player_is_found_by_name_number_and_name_without_accents(
-        names: list[str]) -> None:
+def test_every_player_is_found_by_name_number_and_name_without_accents(names: list[str]) -> None:
     club = club_of(names)
     for c in club:
         assert resolve(c.name, club) == c
@@ -45,7 +36,8 @@ def test_every_player_is_found_by_name_number_and_name_without_accents(
 @settings(max_examples=150, deadline=None)
 @given(st.lists(NAMES, min_size=1, max_size=8), st.integers(1, 6))
 def test_a_prefix_that_fits_one_player_finds_them_and_one_that_fits_several_lists_them(
-        names: list[str], length: int) -> None:
+    names: list[str], length: int
+) -> None:
     club = club_of(names)
     for c in club:
         prefix = fold(c.name)[:length].strip()
@@ -73,8 +65,18 @@ def test_any_text_finds_a_player_or_says_why_not(text: str, names: list[str]) ->
         assert found in club_of(names)
 
 
-@pytest.mark.parametrize("name", ["Anna\u202eregreB", "An\u200bna Berger", "Anna\u2066 Berger",
-                                  "Ann\u00ada", "\ufeffAnna", "\ud800", "Anna \udce9"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Anna\u202eregreB",
+        "An\u200bna Berger",
+        "Anna\u2066 Berger",
+        "Ann\u00ada",
+        "\ufeffAnna",
+        "\ud800",
+        "Anna \udce9",
+    ],
+)
 def test_a_name_that_could_pass_for_another_is_refused_with_what_is_wrong(name: str) -> None:
     """Invisible formatting characters (right-to-left override, zero-width space, isolates,
     soft hyphen, BOM) and lone surrogates are refused with a one-line reason, never a crash."""

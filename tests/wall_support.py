@@ -6,11 +6,42 @@ from __future__ import annotations
 
 from typing import Any
 
-FIRST = ["Anna", "Bert", "Clara", "Dominik", "Elisabeth", "Franz", "Gertraud", "Hubert",
-         "Ingrid", "Johann", "Katharina", "Leopold", "Maria", "Norbert", "Ottilie", "Peter"]
-LAST = ["Berger", "Huber", "Wimmer", "Gruber", "Oberleitner-Schwarzmüller", "Bauer", "Moser",
-        "Steinbichler", "Auer", "Pichler", "Weißenböck", "Hofer", "Leitner", "Eder",
-        "Brandstätter", "Fuchs"]
+FIRST = [
+    "Anna",
+    "Bert",
+    "Clara",
+    "Dominik",
+    "Elisabeth",
+    "Franz",
+    "Gertraud",
+    "Hubert",
+    "Ingrid",
+    "Johann",
+    "Katharina",
+    "Leopold",
+    "Maria",
+    "Norbert",
+    "Ottilie",
+    "Peter",
+]
+LAST = [
+    "Berger",
+    "Huber",
+    "Wimmer",
+    "Gruber",
+    "Oberleitner-Schwarzmüller",
+    "Bauer",
+    "Moser",
+    "Steinbichler",
+    "Auer",
+    "Pichler",
+    "Weißenböck",
+    "Hofer",
+    "Leitner",
+    "Eder",
+    "Brandstätter",
+    "Fuchs",
+]
 
 
 def names(n: int) -> list[str]:
@@ -49,8 +80,9 @@ def _finish(store: Any, pairings: Any, how_many: int) -> None:
         win(store, p.matches[0].match_id, p.first)
     rest = list(pairings)[how_many:]
     if rest:
-        store.quick_result(rest[0].matches[0].match_id, winner=rest[0].second, points=2,
-                           reason="claim")
+        store.quick_result(
+            rest[0].matches[0].match_id, winner=rest[0].second, points=2, reason="claim"
+        )
 
 
 def round_robin(store: Any, n: int = 8) -> int:
@@ -58,8 +90,9 @@ def round_robin(store: Any, n: int = 8) -> int:
     from tally.store import events
 
     players = enter(store, n)
-    ev = events.create_event(store, "Vereinsmeisterschaft 2026", kind="round-robin",
-                             players=players)
+    ev = events.create_event(
+        store, "Vereinsmeisterschaft 2026", kind="round-robin", players=players
+    )
     _finish(store, events.start_round(store, ev.id, 1).pairings, n)
     _finish(store, events.start_round(store, ev.id, 2).pairings, 2)
     return int(ev.id)
@@ -82,8 +115,9 @@ def knockout(store: Any, n: int = 32) -> int:
     """A knockout with two lives (a Preisschnapsen) of ``n`` players, in round 1."""
     from tally.store import events
 
-    ev = events.create_event(store, "Preisschnapsen", kind="knockout", players=enter(store, n),
-                             lives=2, draw_seed="2026")
+    ev = events.create_event(
+        store, "Preisschnapsen", kind="knockout", players=enter(store, n), lives=2, draw_seed="2026"
+    )
     rnd = events.start_round(store, ev.id, 1)
     _finish(store, rnd.pairings, len(rnd.pairings) // 2)
     return int(ev.id)
@@ -93,8 +127,9 @@ def groups(store: Any, n: int = 16) -> int:
     """Groups of four then a knockout, ``n`` players, in the first group round."""
     from tally.store import events
 
-    ev = events.create_event(store, "Gruppenturnier", kind="groups", players=enter(store, n),
-                             groups=n // 4, advance=2)
+    ev = events.create_event(
+        store, "Gruppenturnier", kind="groups", players=enter(store, n), groups=n // 4, advance=2
+    )
     _finish(store, events.start_round(store, ev.id, 1).pairings, n // 4)
     return int(ev.id)
 
@@ -106,8 +141,7 @@ def club(store: Any, n: int = 12) -> int:
     players = enter(store, n)
     ev = events.create_event(store, "Clubabend", players=players)
     for i in range(0, n, 2):
-        match = store.start_match(players[i], players[i + 1], first_dealer=players[i],
-                                  event=ev.id)
+        match = store.start_match(players[i], players[i + 1], first_dealer=players[i], event=ev.id)
         if i < n // 2:
             win(store, match.id, players[i])
     return int(ev.id)

@@ -21,8 +21,8 @@ statuses stay Typer's.
 Adding a command: write ``tally/cli/NAME.py`` with ``@app.command()`` (or
 ``app.add_typer(sub_app, name=...)``) as before, add one line to :data:`COMMANDS` and run
 ``python -m tally.cli.reference`` (the help it lists, and docs/cli.md).
-``tests/test_cli_structure.py`` fails when a registered command is missing from
-:data:`COMMANDS` or sits in another module; ``tests/test_cli_reference.py`` when the generated
+``tests/cli/test_structure.py`` fails when a registered command is missing from
+:data:`COMMANDS` or sits in another module; ``tests/cli/test_reference.py`` when the generated
 help differs from the commands' own.
 """
 
@@ -44,10 +44,21 @@ if TYPE_CHECKING:
 #: command's own (its docstring, its options' help); ``tally --help`` lists the commands from
 #: :mod:`tally.cli.generated_help`, generated from that help.
 COMMANDS: dict[str, str] = {
-    "init": "storage", "analyse": "analyse", "check": "check", "rules": "check",
-    "standings": "standings", "load": "load", "serve": "serve", "audit": "storage",
-    "deal": "deals", "event": "events", "print": "printing", "match": "matches",
-    "player": "players", "ratings": "ratings", "series": "series",
+    "init": "storage",
+    "analyse": "analyse",
+    "check": "check",
+    "rules": "check",
+    "standings": "standings",
+    "load": "load",
+    "serve": "serve",
+    "audit": "storage",
+    "deal": "deals",
+    "event": "events",
+    "print": "printing",
+    "match": "matches",
+    "player": "players",
+    "ratings": "ratings",
+    "series": "series",
 }
 
 
@@ -153,7 +164,9 @@ def run(args: list[str] | None = None, *, fast: bool = True) -> int:
             raise
         from tally.cli.common import printable, scrub
 
-        sys.stderr.write(f"tally: internal error: {type(exc).__name__}: "
-                         f"{printable(scrub(str(exc)))}\n"
-                         "       (set TALLY_DEBUG=1 to see the traceback)\n")
+        sys.stderr.write(
+            f"tally: internal error: {type(exc).__name__}: "
+            f"{printable(scrub(str(exc)))}\n"
+            "       (set TALLY_DEBUG=1 to see the traceback)\n"
+        )
         return 3

@@ -19,7 +19,7 @@ from tally.cli.options import LangOption
 from tally.cli.storage import DbOption
 
 if TYPE_CHECKING:
-    from tally.analysis import DealAnalysis
+    from tally.analysis.findings import DealAnalysis
 
 _DEAL_REF = re.compile(r"[0-9]+(\.[0-9]+)?")
 
@@ -27,29 +27,47 @@ _DEAL_REF = re.compile(r"[0-9]+(\.[0-9]+)?")
 @app.command()
 @guard
 def analyse(
-    deals: Annotated[list[str] | None, typer.Argument(
-        metavar="FILE... | DEAL", help="Deal records (.deal), or a stored deal (3.2 or an id).",
-        show_default=False)] = None,
+    deals: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="FILE... | DEAL",
+            help="Deal records (.deal), or a stored deal (3.2 or an id).",
+            show_default=False,
+        ),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object per deal.")] = False,
-    samples: Annotated[int, typer.Option(
-        "--samples", min=1, max=10000, help="Consistent deals sampled when a hand is unknown.")
+    samples: Annotated[
+        int,
+        typer.Option(
+            "--samples", min=1, max=10000, help="Consistent deals sampled when a hand is unknown."
+        ),
     ] = 200,
-    seed: Annotated[int, typer.Option("--seed", min=0, max=2**31,
-                                      help="Seed of the sampling.")] = 0,
-    match: Annotated[int | None, typer.Option(
-        "--match", metavar="MATCH", min=1, max=MAX_ID,
-        help="Report a stored match: closes and claims per player.")] = None,
-    event: Annotated[str | None, typer.Option(
-        "--event", metavar="EVENT", help="Report a stored event (number or name).")] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=2**31, help="Seed of the sampling.")
+    ] = 0,
+    match: Annotated[
+        int | None,
+        typer.Option(
+            "--match",
+            metavar="MATCH",
+            min=1,
+            max=MAX_ID,
+            help="Report a stored match: closes and claims per player.",
+        ),
+    ] = None,
+    event: Annotated[
+        str | None,
+        typer.Option("--event", metavar="EVENT", help="Report a stored event (number or name)."),
+    ] = None,
     db: DbOption = None,
     lang: LangOption = None,
 ) -> None:
     """Analyse deals: was the close sound, what was best play worth, could the claim have come
     earlier, which phase-2 card threw the deal away. With --match or --event: per player, the
     closes made and sound and the game points lost to unsound closes and to late claims."""
-    from tally.analysis import analyse as analyse_record
+    from tally.analysis.findings import analyse as analyse_record
+    from tally.engine.notation import decode_record, read_deal
     from tally.errors import Message, NotationError
-    from tally.notation import decode_record, read_deal
 
     if sum(x is not None and x != [] for x in (deals, match, event)) != 1:
         fail("give deal FILEs or a DEAL, or --match MATCH, or --event EVENT (one of them)")
@@ -64,8 +82,9 @@ def analyse(
                 text = decode_record(Path(name).read_bytes())
             record = read_deal(text, source=name)
         except (OSError, NotationError) as exc:
-            said = (exc.wording if isinstance(exc, NotationError)
-                    else Message(exc.strerror or str(exc)))
+            said = (
+                exc.wording if isinstance(exc, NotationError) else Message(exc.strerror or str(exc))
+            )
             fail(Message(CANNOT_READ, file=name, message=said))
         found = analyse_record(record, samples=samples, seed=seed, file=name)
         if json_out:
@@ -77,14 +96,21 @@ def analyse(
                 typer.echo("\n".join(commentary(found)))
 
 
-def _report(match: int | None, event: str | None, samples: int, seed: int, json_out: bool,
-            db: str | None, lang: str | None = None) -> None:
+def _report(
+    match: int | None,
+    event: str | None,
+    samples: int,
+    seed: int,
+    json_out: bool,
+    db: str | None,
+    lang: str | None = None,
+) -> None:
     """The match or event report: every recorded deal exported through the store's public
     API and analysed; quick-entry deals counted as skipped."""
-    from tally.analysis import analyse as analyse_record
-    from tally.analysis_report import report, report_lines
+    from tally.analysis.findings import analyse as analyse_record
+    from tally.analysis.report import report, report_lines
     from tally.cli.storage import reading
-    from tally.notation import read_deal
+    from tally.engine.notation import read_deal
     from tally.store.events import event as get_event
 
     event_language = None
@@ -107,8 +133,10 @@ def _report(match: int | None, event: str | None, samples: int, seed: int, json_
                     skipped += 1
                     continue
                 texts.append((f"{mid}.{d.number}", store.export_deal(d.id)))
-    found = [analyse_record(read_deal(text, source=ref), samples=samples, seed=seed, file=ref)
-             for ref, text in texts]
+    found = [
+        analyse_record(read_deal(text, source=ref), samples=samples, seed=seed, file=ref)
+        for ref, text in texts
+    ]
     result = report(scope, found, skipped=skipped, players=players)
     if json_out:
         echo_json(dataclasses.asdict(result))
@@ -122,7 +150,7 @@ def _report(match: int | None, event: str | None, samples: int, seed: int, json_
 def analysis_json(a: DealAnalysis) -> dict[str, object]:
     """One deal's findings as ``--json`` prints them: every field, each mark with its loss and
     symbol, and per player the game points lost to closes, to claims and to card play."""
-    from tally.marks import lost_by
+    from tally.analysis.marks import lost_by
 
     out = dataclasses.asdict(a)
     out["marks"] = [m.as_json() for m in a.marks]
@@ -139,11 +167,15 @@ def _stored(ref: str, db: str | None) -> str:
 
 
 def commentary(a: DealAnalysis) -> list[str]:
-    """The findings in plain words, one paragraph per deal (:mod:`tally.analysis_text`)."""
-    from tally.analysis_text import every_decision, findings
+    """The findings in plain words, one paragraph per deal (:mod:`tally.analysis.wording`)."""
+    from tally.analysis.wording import every_decision, findings
     from tally.i18n import gettext as _
 
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
-        "file": a.file, "rules": a.rules, "forehand": a.players[0], "dealer": a.players[1]}
+        "file": a.file,
+        "rules": a.rules,
+        "forehand": a.players[0],
+        "dealer": a.players[1],
+    }
     tail = [f"  {every_decision(a)}"] if a.marks else []
     return [head, *(f"  {f.sentence}" for f in findings(a)), *tail]

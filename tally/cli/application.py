@@ -75,11 +75,14 @@ def _tidy(typer_app: typer.Typer) -> None:
         if sub is None:
             continue
         if isinstance(sub.info.cls, typer.models.DefaultPlaceholder) or sub.info.cls in (
-                None, TyperGroup):
+            None,
+            TyperGroup,
+        ):
             sub.info.cls = Group
         help_text = sub.info.help
-        if isinstance(help_text, str) and isinstance(group.short_help,
-                                                     typer.models.DefaultPlaceholder):
+        if isinstance(help_text, str) and isinstance(
+            group.short_help, typer.models.DefaultPlaceholder
+        ):
             group.short_help = help_line(help_text.split("\n\n")[0])
         _tidy(sub)
 
@@ -117,12 +120,16 @@ def command(name: str) -> Command | None:
         found = info.name or typer.main.get_command_name(getattr(info.callback, "__name__", ""))
         if found == name:
             return typer.main.get_command_from_info(
-                info, pretty_exceptions_short=short, rich_markup_mode=app.rich_markup_mode)
+                info, pretty_exceptions_short=short, rich_markup_mode=app.rich_markup_mode
+            )
     for group in app.registered_groups:
         if group.name == name:
             return typer.main.get_group_from_info(
-                group, pretty_exceptions_short=short, suggest_commands=True,
-                rich_markup_mode=app.rich_markup_mode)
+                group,
+                pretty_exceptions_short=short,
+                suggest_commands=True,
+                rich_markup_mode=app.rich_markup_mode,
+            )
     return None
 
 
@@ -149,8 +156,9 @@ class LazyGroup(Group):
         # built when it runs, from its module alone.
         from tally.cli.generated_help import LINES
 
-        listed: dict[str, Command] = {name: Leaf(name=name, help=line, short_help=line)
-                                      for name, line in LINES.items()}
+        listed: dict[str, Command] = {
+            name: Leaf(name=name, help=line, short_help=line) for name, line in LINES.items()
+        }
         super().__init__(commands=listed, **attrs)
         self.listing = False
 

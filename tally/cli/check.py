@@ -18,8 +18,9 @@ __all__ = ["EXIT_ERRORS", "EXIT_VIOLATIONS", "check", "describe", "rules"]
 def check(
     files: Annotated[list[str], typer.Argument(help="Deal records (.deal); - reads stdin.")],
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object per file.")] = False,
-    referee: Annotated[bool, typer.Option(
-        "--referee", help="Show counted points even while a deal is unfinished.")] = False,
+    referee: Annotated[
+        bool, typer.Option("--referee", help="Show counted points even while a deal is unfinished.")
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Replay deal records and rule on them.
@@ -27,23 +28,30 @@ def check(
     Exit status: 0 when no record has errors or violations, 1 when some record has violations,
     2 when some record has errors or cannot be read.
     """
-    raise typer.Exit(check_files(files, json_out=json_out, referee=referee,
-                                 lang=None if lang is None else str(lang)))
+    raise typer.Exit(
+        check_files(
+            files, json_out=json_out, referee=referee, lang=None if lang is None else str(lang)
+        )
+    )
 
 
 @app.command()
 def rules(
-    preset: Annotated[str, typer.Argument(
-        help="A preset, optionally with overrides in quotes: 'sixty-six carry=none'.")] = "",
+    preset: Annotated[
+        str,
+        typer.Argument(
+            help="A preset, optionally with overrides in quotes: 'sixty-six carry=none'."
+        ),
+    ] = "",
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     lang: LangOption = None,
 ) -> None:
     """Print a rule set's options and values, so a club can see what it is playing."""
     from tally.cli.common import language
+    from tally.engine.rules import PRESET_TITLES, PRESETS, RuleSet
     from tally.errors import RulesError
     from tally.i18n import gettext as _
     from tally.i18n import use
-    from tally.rules import PRESET_TITLES, PRESETS, RuleSet
 
     try:
         rs = RuleSet.parse(preset)

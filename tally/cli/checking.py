@@ -18,8 +18,8 @@ from tally.i18n import ngettext, use, worded
 from tally.vocabulary import explanation, word
 
 if TYPE_CHECKING:
+    from tally.engine.ruling import Ruling
     from tally.errors import NotationError
-    from tally.ruling import Ruling
 
 EXIT_VIOLATIONS = 1
 EXIT_ERRORS = 2
@@ -40,16 +40,17 @@ def echo(text: str, *, err: bool = False) -> None:
     stream.flush()
 
 
-def check_files(files: list[str], *, json_out: bool = False, referee: bool = False,
-                lang: str | None = None) -> int:
+def check_files(
+    files: list[str], *, json_out: bool = False, referee: bool = False, lang: str | None = None
+) -> int:
     """Rule on each record of ``files`` (``-``: standard input) and print the rulings (JSON
     lines with ``json_out``); the exit status: 0, :data:`EXIT_VIOLATIONS` or
     :data:`EXIT_ERRORS`."""
     import json
 
+    from tally.engine.notation import decode_record
+    from tally.engine.ruling import rule_text
     from tally.errors import NotationError
-    from tally.notation import decode_record
-    from tally.ruling import rule_text
 
     # What echo_json writes (a ruling's line by Ruling.json_line; a file that cannot be read
     # by the encoder, made once: json.dumps makes one per call); the lines are written 64 at
@@ -112,10 +113,18 @@ def _unreadable_json(name: str, exc: OSError | NotationError) -> dict[str, objec
         line, message = exc.line, exc.bare_message
     else:
         line, message = None, str(_reason(exc))
-    return {"file": name, "rules": None, "players": None,
-            "errors": [{"line": line, "message": f"cannot be read: {message}"}],
-            "violations": [], "tricks": {}, "points": {}, "outcome": None, "agreed": None,
-            "carry": 0}
+    return {
+        "file": name,
+        "rules": None,
+        "players": None,
+        "errors": [{"line": line, "message": f"cannot be read: {message}"}],
+        "violations": [],
+        "tricks": {},
+        "points": {},
+        "outcome": None,
+        "agreed": None,
+        "carry": 0,
+    }
 
 
 #: How a record is opened: to read, as bytes (``O_BINARY``: Windows would change line ends).
@@ -162,8 +171,11 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
     :func:`tally.vocabulary.explanation`, its record errors from their templates by
     :func:`tally.i18n.worded`)."""
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
-        "file": ruling.file or _("(record)"), "rules": ruling.rules,
-        "forehand": ruling.forehand, "dealer": ruling.dealer}
+        "file": ruling.file or _("(record)"),
+        "rules": ruling.rules,
+        "forehand": ruling.forehand,
+        "dealer": ruling.dealer,
+    }
     out = [head]
     if ruling.errors:
         out.append(_("  The record cannot describe a real deal:"))
@@ -171,9 +183,15 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
         out.append(_("  No ruling."))
         return "\n".join(out)
     for v in ruling.violations:
-        out.append(_("  Trick %(trick)s: %(player)s broke the rule %(rule)s: %(message)s.") % {
-            "trick": v.trick, "player": v.player, "rule": word(v.rule),
-            "message": explanation(v.message)})
+        out.append(
+            _("  Trick %(trick)s: %(player)s broke the rule %(rule)s: %(message)s.")
+            % {
+                "trick": v.trick,
+                "player": v.player,
+                "rule": word(v.rule),
+                "message": explanation(v.message),
+            }
+        )
     o = ruling.outcome
     assert o is not None
     if o.reason == "incomplete":
@@ -185,27 +203,42 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
             out.append(_("  Counted points (for the referee): %(points)s.") % {"points": pts})
     else:
         if o.winner is None:
-            out.append(_("  Ruling: the deal is drawn (%(why)s).") % {
-                "why": explanation(ruling.explanation)})
+            out.append(
+                _("  Ruling: the deal is drawn (%(why)s).")
+                % {"why": explanation(ruling.explanation)}
+            )
         else:
             gp = ngettext("%(num)s game point", "%(num)s game points", o.game_points) % {
-                "num": o.game_points}
-            carry = _(", %(n)s of them carried in") % {"n": ruling.carry_in} \
-                if ruling.carry_in else ""
-            out.append(_("  Ruling: %(player)s wins %(points)s%(carry)s (%(reason)s): "
-                         "%(why)s.") % {"player": o.winner, "points": gp, "carry": carry,
-                                        "reason": word(o.reason),
-                                        "why": explanation(ruling.explanation)})
+                "num": o.game_points
+            }
+            carry = (
+                _(", %(n)s of them carried in") % {"n": ruling.carry_in} if ruling.carry_in else ""
+            )
+            out.append(
+                _("  Ruling: %(player)s wins %(points)s%(carry)s (%(reason)s): %(why)s.")
+                % {
+                    "player": o.winner,
+                    "points": gp,
+                    "carry": carry,
+                    "reason": word(o.reason),
+                    "why": explanation(ruling.explanation),
+                }
+            )
         pts = ", ".join(f"{n} {p}" for n, p in ruling.points.items())
         tricks = ", ".join(f"{n} {t}" for n, t in ruling.tricks.items())
-        out.append(_("  Counted points: %(points)s. Tricks: %(tricks)s.") % {
-            "points": pts, "tricks": tricks})
+        out.append(
+            _("  Counted points: %(points)s. Tricks: %(tricks)s.")
+            % {"points": pts, "tricks": tricks}
+        )
         if ruling.carry:
             out.append(_("  Carry to the next deal: %(carry)s.") % {"carry": ruling.carry})
     if ruling.agreed is True:
-        out.append(_('  The players\' result "%(result)s" is right.') % {
-            "result": ruling.result_tag})
+        out.append(
+            _('  The players\' result "%(result)s" is right.') % {"result": ruling.result_tag}
+        )
     elif ruling.agreed is False:
-        out.append(_('  The players\' result "%(result)s" is WRONG: see the ruling above.') % {
-            "result": ruling.result_tag})
+        out.append(
+            _('  The players\' result "%(result)s" is WRONG: see the ruling above.')
+            % {"result": ruling.result_tag}
+        )
     return "\n".join(out)

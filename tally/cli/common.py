@@ -110,8 +110,9 @@ def refusal(message: str) -> str:
     return "tally: " + "\n       ".join(lines)
 
 
-def in_language(message: str | Message, lang: str | None = None,
-                exc: BaseException | None = None) -> str:
+def in_language(
+    message: str | Message, lang: str | None = None, exc: BaseException | None = None
+) -> str:
     """A refusal's ``message`` in the language of the command: ``lang``, else the ``--lang``
     of the command :func:`guard` runs, else the locale's (a command that chooses its language
     by the event it is about refuses in the locale's). Not English: a message's template and
@@ -164,8 +165,11 @@ def _label(fn: Callable[..., Any], name: str) -> str:
         decls = getattr(meta, "param_decls", None)
         if isinstance(meta, typer.models.OptionInfo):
             # In Annotated form Typer keeps the first declaration as the "default".
-            long = [d for d in (getattr(meta, "default", None), *(decls or ()))
-                    if isinstance(d, str) and d.startswith("--")]
+            long = [
+                d
+                for d in (getattr(meta, "default", None), *(decls or ()))
+                if isinstance(d, str) and d.startswith("--")
+            ]
             return long[0] if long else "--" + name.replace("_", "-")
         if isinstance(meta, typer.models.ArgumentInfo):
             return str(meta.metavar or name.upper())
@@ -182,14 +186,17 @@ def check_arguments(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
         values = value if isinstance(value, list | tuple) else [value]
         for v in values:
             if isinstance(v, str) and bad_text(v):
-                fail(f'{_label(fn, name)} "{printable(v)}": not UTF-8 text (the terminal sent '
-                     "bytes in another encoding; set it to UTF-8 and type it again)")
-            if isinstance(v, int) and not isinstance(v, bool) and \
-                    not -MAX_ID - 1 <= v <= MAX_ID:
+                fail(
+                    f'{_label(fn, name)} "{printable(v)}": not UTF-8 text (the terminal sent '
+                    "bytes in another encoding; set it to UTF-8 and type it again)"
+                )
+            if isinstance(v, int) and not isinstance(v, bool) and not -MAX_ID - 1 <= v <= MAX_ID:
                 digits = str(v)
                 shown = digits if len(digits) <= 30 else f"{digits[:20]}... ({len(digits)} digits)"
-                fail(f"{_label(fn, name)} {shown}: out of range (numbers here go up to "
-                     f"{MAX_ID}); there is nothing with that number")
+                fail(
+                    f"{_label(fn, name)} {shown}: out of range (numbers here go up to "
+                    f"{MAX_ID}); there is nothing with that number"
+                )
 
 
 def guard(fn: Callable[P, R]) -> Callable[P, R]:

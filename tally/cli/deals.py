@@ -57,14 +57,7 @@ from tally.cli.lines import (
     turn_line,
 )
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
-from tally.errors import (
-    DealMoved,
-    Message,
-    NotFound,
-    Refused,
-    TallyError,
-    ViolationNotConfirmed,
-)
+from tally.errors import DealMoved, Message, NotFound, Refused, TallyError, ViolationNotConfirmed
 from tally.i18n import N_, use
 from tally.i18n import gettext as _
 from tally.vocabulary import explanation, word
@@ -72,22 +65,35 @@ from tally.vocabulary import explanation, word
 if TYPE_CHECKING:
     from tally.store import DealView, PlayResult, Store
 
-deal_app = typer.Typer(help="Deals: start, play, undo, record interactively, quick entry, "
-                            "import, export, edit, delete, show.", no_args_is_help=True)
+deal_app = typer.Typer(
+    help="Deals: start, play, undo, record interactively, quick entry, "
+    "import, export, edit, delete, show.",
+    no_args_is_help=True,
+)
 app.add_typer(deal_app, name="deal")
 
 
 MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.")]
-DealArg = Annotated[str, typer.Argument(
-    metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")]
-DealOption = Annotated[str | None, typer.Option(
-    "--deal", metavar="DEAL", help="The deal (17 or 3.2) instead of MATCH's current deal.")]
-RefereeOption = Annotated[bool, typer.Option(
-    "--referee", help="Show counted points while the deal is being played (for a referee).")]
+DealArg = Annotated[
+    str, typer.Argument(metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")
+]
+DealOption = Annotated[
+    str | None,
+    typer.Option(
+        "--deal", metavar="DEAL", help="The deal (17 or 3.2) instead of MATCH's current deal."
+    ),
+]
+RefereeOption = Annotated[
+    bool,
+    typer.Option(
+        "--referee", help="Show counted points while the deal is being played (for a referee)."
+    ),
+]
 
 
-def _target_deal(store: Store, args: list[str], deal: str | None,
-                 need_tokens: bool) -> tuple[int, list[str]]:
+def _target_deal(
+    store: Store, args: list[str], deal: str | None, need_tokens: bool
+) -> tuple[int, list[str]]:
     """The deal to act on and the remaining arguments: ``--deal`` or MATCH's current deal."""
     if deal is not None:
         return store.deal_id(deal), args
@@ -104,10 +110,16 @@ def _target_deal(store: Store, args: list[str], deal: str | None,
 # --- commands --------------------------------------------------------------------------------
 
 
-AtOption = Annotated[str | None, typer.Option(
-    "--at", "--expect", metavar="POSITION",
-    help="Where you saw the deal, as the last command printed it (Position: 1.3:12): the "
-         "entry is refused if someone else recorded or undid anything since.")]
+AtOption = Annotated[
+    str | None,
+    typer.Option(
+        "--at",
+        "--expect",
+        metavar="POSITION",
+        help="Where you saw the deal, as the last command printed it (Position: 1.3:12): the "
+        "entry is refused if someone else recorded or undid anything since.",
+    ),
+]
 
 
 @deal_app.command("start")
@@ -123,25 +135,44 @@ def start(
     with opened(db, scorer) as store:
         d = store.start_deal(match, turn_up, expect=at)
     with use(language(None)):
-        typer.echo(_("Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s deals, turn-up "
-                     "%(card)s. %(turn)s") % {"match": d.match_id, "number": d.number,
-                                              "id": d.id, "dealer": d.dealer,
-                                              "card": d.turn_up, "turn": turn_line(d)})
+        typer.echo(
+            _(
+                "Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s deals, turn-up "
+                "%(card)s. %(turn)s"
+            )
+            % {
+                "match": d.match_id,
+                "number": d.number,
+                "id": d.id,
+                "dealer": d.dealer,
+                "card": d.turn_up,
+                "turn": turn_line(d),
+            }
+        )
         typer.echo(position_line(d.position))
 
 
 @deal_app.command("play")
 @guard
 def play(
-    args: Annotated[list[str], typer.Argument(
-        metavar="[MATCH] ACTIONS...",
-        help="The match, then cards and actions: KS AS, swap, 20 QC, 40 KH, close (at the "
-             "lead: after the draws), close-before-draw (or cbd: the trick's winner closes "
-             "before anyone draws), 66, 66@Name.")],
+    args: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="[MATCH] ACTIONS...",
+            help="The match, then cards and actions: KS AS, swap, 20 QC, 40 KH, close (at the "
+            "lead: after the draws), close-before-draw (or cbd: the trick's winner closes "
+            "before anyone draws), 66, 66@Name.",
+        ),
+    ],
     deal: DealOption = None,
-    as_played: Annotated[bool, typer.Option(
-        "--as-played", help="Record it even though it is a violation: it happened at the "
-                            "table. Without it a violation is refused and explained.")] = False,
+    as_played: Annotated[
+        bool,
+        typer.Option(
+            "--as-played",
+            help="Record it even though it is a violation: it happened at the "
+            "table. Without it a violation is refused and explained.",
+        ),
+    ] = False,
     at: AtOption = None,
     referee: RefereeOption = False,
     db: DbOption = None,
@@ -156,8 +187,7 @@ def play(
     with opened(db, scorer) as store:
         deal_id, tokens = _target_deal(store, args, deal, need_tokens=True)
         try:
-            result = store.play(deal_id, tokens, referee=referee, as_played=as_played,
-                                expect=at)
+            result = store.play(deal_id, tokens, referee=referee, as_played=as_played, expect=at)
         except ViolationNotConfirmed as exc:
             fail(Message(AS_PLAYED, message=exc.wording))
     with use(language(None)):
@@ -177,8 +207,7 @@ def undo(
 ) -> None:
     """Remove the last action recorded in a deal."""
     with opened(db, scorer) as store:
-        deal_id, _rest = _target_deal(store, [] if match is None else [str(match)], deal,
-                                      False)
+        deal_id, _rest = _target_deal(store, [] if match is None else [str(match)], deal, False)
         result = store.undo(deal_id, referee=referee, expect=at)
     with use(language(None)):
         typer.echo("\n".join(describe_play(result, referee=referee, undo=True)))
@@ -215,11 +244,22 @@ def record(
 
 def _stopped(match: int, *, interrupted: bool = False) -> None:
     where = {"match": match}
-    typer.echo("\n" + (
-        _("Interrupted; everything acknowledged is saved. Go on with `tally deal record "
-          "%(match)s`.") % where if interrupted else
-        _("Stopped; everything acknowledged is saved. Go on with `tally deal record "
-          "%(match)s`.") % where))
+    typer.echo(
+        "\n"
+        + (
+            _(
+                "Interrupted; everything acknowledged is saved. Go on with `tally deal record "
+                "%(match)s`."
+            )
+            % where
+            if interrupted
+            else _(
+                "Stopped; everything acknowledged is saved. Go on with `tally deal record "
+                "%(match)s`."
+            )
+            % where
+        )
+    )
 
 
 _QUIT = ("quit", "q", "exit")
@@ -290,34 +330,42 @@ class _Recorder:
             return False
         if m.current_deal is not None:
             view = self.store.deal_view(m.current_deal, referee=self.referee)
-            typer.echo(_("Deal %(match)s.%(number)s goes on.") % {
-                "match": view.match_id, "number": view.number})
+            typer.echo(
+                _("Deal %(match)s.%(number)s goes on.")
+                % {"match": view.match_id, "number": view.number}
+            )
             self.play_deal(view)
             return True
         a, b = m.players
         n = len(m.deals) + 1
         forehand = b if m.next_dealer == a else a
-        line = self.ask(_("Deal %(match)s.%(number)s: %(dealer)s deals, %(forehand)s leads. "
-                          "Turn-up? ") % {"match": m.id, "number": n,
-                                          "dealer": m.next_dealer, "forehand": forehand})
+        line = self.ask(
+            _("Deal %(match)s.%(number)s: %(dealer)s deals, %(forehand)s leads. Turn-up? ")
+            % {"match": m.id, "number": n, "dealer": m.next_dealer, "forehand": forehand}
+        )
         typed = line.lower()
         if typed in _QUIT:
             raise _Stop
         if not line:
             return True
         if typed in _HELP:
-            typer.echo(_("Type the turn-up card (e.g. QH, Herz Dame where accepted), undo (to "
-                         "reopen the last deal), status, or quit.") if m.deals else
-                       _("Type the turn-up card (e.g. QH, Herz Dame where accepted), status, "
-                         "or quit."))
+            typer.echo(
+                _(
+                    "Type the turn-up card (e.g. QH, Herz Dame where accepted), undo (to "
+                    "reopen the last deal), status, or quit."
+                )
+                if m.deals
+                else _(
+                    "Type the turn-up card (e.g. QH, Herz Dame where accepted), status, or quit."
+                )
+            )
             return True
         if typed == "status":
             typer.echo(score_line(m))
             return True
         try:
             if typed == "undo" and m.deals:
-                result = self.store.undo(m.deals[-1].id, referee=self.referee,
-                                         expect=m.expectation)
+                result = self.store.undo(m.deals[-1].id, referee=self.referee, expect=m.expectation)
                 typer.echo("\n".join(describe_play(result, referee=self.referee, undo=True)))
                 return True
             view = self.store.start_deal(self.match, line, expect=m.expectation)
@@ -327,8 +375,10 @@ class _Recorder:
         except TallyError as exc:
             typer.echo(refused_line(exc))
             return True
-        typer.echo(_("Deal %(match)s.%(number)s: turn-up %(card)s.") % {
-            "match": view.match_id, "number": view.number, "card": view.turn_up})
+        typer.echo(
+            _("Deal %(match)s.%(number)s: turn-up %(card)s.")
+            % {"match": view.match_id, "number": view.number, "card": view.turn_up}
+        )
         self.play_deal(view)
         return True
 
@@ -336,16 +386,23 @@ class _Recorder:
         if view.claimable:
             return _("Every trick is played. Claim (66, 66@Name), or Enter to go on> ")
         if view.finished:
-            return _("The deal is ruled. Record what was played after it, or Enter for the "
-                     "next deal> ")
-        where = {"match": view.match_id, "number": view.number, "trick": view.trick,
-                 "player": view.to_move}
+            return _(
+                "The deal is ruled. Record what was played after it, or Enter for the next deal> "
+            )
+        where = {
+            "match": view.match_id,
+            "number": view.number,
+            "trick": view.trick,
+            "player": view.to_move,
+        }
         if view.to_move_as == "lead":
             return _("[%(match)s.%(number)s trick %(trick)s] %(player)s to lead> ") % where
         if view.to_move_as == "follow":
             return _("[%(match)s.%(number)s trick %(trick)s] %(player)s to follow> ") % where
-        return f"[{view.match_id}.{view.number} trick {view.trick}] {view.to_move} to " \
-               f"{view.to_move_as}> "
+        return (
+            f"[{view.match_id}.{view.number} trick {view.trick}] {view.to_move} to "
+            f"{view.to_move_as}> "
+        )
 
     def play_deal(self, view: DealView) -> None:
         """Record one deal until it is ruled (and the scorer goes on)."""
@@ -368,10 +425,8 @@ class _Recorder:
                 continue
             try:
                 if typed == "undo":
-                    undone = self.store.undo(view.id, referee=self.referee,
-                                             expect=view.expectation)
-                    typer.echo("\n".join(describe_play(undone, referee=self.referee,
-                                                       undo=True)))
+                    undone = self.store.undo(view.id, referee=self.referee, expect=view.expectation)
+                    typer.echo("\n".join(describe_play(undone, referee=self.referee, undo=True)))
                     view = undone.deal
                     continue
                 entry = self.which_close(view, line)
@@ -401,8 +456,9 @@ class _Recorder:
             typer.echo(careful_line(exc))
             answer = self.ask(_("Did it happen at the table? Record it as played? [y/N] "))
             if answer.lower() in _YES:
-                return self.store.play(view.id, line, referee=self.referee, as_played=True,
-                                       expect=view.expectation)
+                return self.store.play(
+                    view.id, line, referee=self.referee, as_played=True, expect=view.expectation
+                )
             if answer and answer.lower() not in _NO:
                 self.pending = answer  # not an answer: the corrected entry
             typer.echo(_("Not recorded; type the right entry."))
@@ -423,11 +479,17 @@ class _Recorder:
         if not (after_ok and before_ok):
             return line
         question = (
-            _("Close now, after both of you drew (a), or did %(player)s close right after "
-              "winning the trick, before anyone drew (b)? [a/b] ") % {"player": view.to_move}
-            if len(words) == 1 else
-            _("Close now, after both of you drew (a), or did the trick's winner close right "
-              "after winning the trick, before anyone drew (b)? [a/b] "))
+            _(
+                "Close now, after both of you drew (a), or did %(player)s close right after "
+                "winning the trick, before anyone drew (b)? [a/b] "
+            )
+            % {"player": view.to_move}
+            if len(words) == 1
+            else _(
+                "Close now, after both of you drew (a), or did the trick's winner close right "
+                "after winning the trick, before anyone drew (b)? [a/b] "
+            )
+        )
         answer = self.ask(question).lower()
         if answer in ("a", "after", "now"):
             return line
@@ -446,11 +508,18 @@ class _Recorder:
         except TallyError as exc:
             typer.echo(refused_line(exc))
             return
-        cards = [t for t in tokens if t not in ("swap", "close", "close-before-draw", "66")
-                 and not t.startswith(("20 ", "40 "))]
+        cards = [
+            t
+            for t in tokens
+            if t not in ("swap", "close", "close-before-draw", "66")
+            and not t.startswith(("20 ", "40 "))
+        ]
         actions = [t for t in tokens if t not in cards]
-        typer.echo(_("%(player)s may now:") % {"player": view.to_move} if view.to_move else
-                   _("the trick's winner may now:"))
+        typer.echo(
+            _("%(player)s may now:") % {"player": view.to_move}
+            if view.to_move
+            else _("the trick's winner may now:")
+        )
         if cards:
             typer.echo(_("  play a card: %(cards)s") % {"cards": " ".join(cards)})
         marriages = [t for t in actions if t.startswith(("20 ", "40 "))]
@@ -458,28 +527,47 @@ class _Recorder:
             if token not in marriages:
                 typer.echo("  " + _(_HELP_WORDS[token]))
         if marriages:
-            typer.echo(_("  declare a marriage and lead that card: %(marriages)s") % {
-                "marriages": ", ".join(marriages)})
+            typer.echo(
+                _("  declare a marriage and lead that card: %(marriages)s")
+                % {"marriages": ", ".join(marriages)}
+            )
         typer.echo(_("  (cards held are unknown: a card may still prove a revoke later)"))
-        typer.echo(_("Also: undo (take back the last entry), status (the deal so far), "
-                     "help or ?, quit. Several entries on one line are fine: KS AS."))
+        typer.echo(
+            _(
+                "Also: undo (take back the last entry), status (the deal so far), "
+                "help or ?, quit. Several entries on one line are fine: KS AS."
+            )
+        )
 
     def status(self, view: DealView) -> None:
         view = self.store.deal_view(view.id, referee=self.referee)
         text = self.store.export_deal(view.id)
-        typer.echo(_("Deal %(match)s.%(number)s: %(dealer)s dealt, %(forehand)s led, turn-up "
-                     "%(card)s.") % {"match": view.match_id, "number": view.number,
-                                     "dealer": view.dealer, "forehand": view.forehand,
-                                     "card": view.turn_up})
+        typer.echo(
+            _("Deal %(match)s.%(number)s: %(dealer)s dealt, %(forehand)s led, turn-up %(card)s.")
+            % {
+                "match": view.match_id,
+                "number": view.number,
+                "dealer": view.dealer,
+                "forehand": view.forehand,
+                "card": view.turn_up,
+            }
+        )
         tricks = text.split("\n\n", 1)[1] if "\n\n" in text else ""
         for trick in tricks.splitlines():
             typer.echo("  " + trick)
         if not tricks.strip():
             typer.echo(_("  (nothing recorded yet)"))
         for v in view.violations:
-            typer.echo("  " + _("Trick %(trick)s: %(player)s broke %(rule)s: %(message)s.") % {
-                "trick": v.trick, "player": v.player, "rule": word(v.rule),
-                "message": explanation(v.message)})
+            typer.echo(
+                "  "
+                + _("Trick %(trick)s: %(player)s broke %(rule)s: %(message)s.")
+                % {
+                    "trick": v.trick,
+                    "player": v.player,
+                    "rule": word(v.rule),
+                    "message": explanation(v.message),
+                }
+            )
         if view.finished:
             typer.echo(ruling_line(view))
         if view.to_move is not None:
@@ -487,30 +575,39 @@ class _Recorder:
         if self.referee and view.points is not None:
             pts = ", ".join(f"{n} {p}" for n, p in view.points.items())
             tricks_won = ", ".join(f"{n} {k}" for n, k in view.tricks.items())
-            typer.echo(_("Counted points (for the referee): %(points)s. Tricks: %(tricks)s.")
-                       % {"points": pts, "tricks": tricks_won})
+            typer.echo(
+                _("Counted points (for the referee): %(points)s. Tricks: %(tricks)s.")
+                % {"points": pts, "tricks": tricks_won}
+            )
 
     def moved(self, exc: DealMoved) -> None:
         """Tell the scorer what the other scorer entered; go on only once they pressed
         Enter (lines typed before that are not stored)."""
         typer.echo(refused_line(exc, "."))
         while True:
-            line = self.ask(_("Someone else is recording this match. Press Enter to go on "
-                              "from where it stands now (or quit)> "))
+            line = self.ask(
+                _(
+                    "Someone else is recording this match. Press Enter to go on "
+                    "from where it stands now (or quit)> "
+                )
+            )
             if not line:
                 return
             if line.lower() in _QUIT:
                 raise _Stop
-            typer.echo(_('Not recorded: "%(line)s" was typed before you had seen the '
-                         "change.") % {"line": line[:40]})
+            typer.echo(
+                _('Not recorded: "%(line)s" was typed before you had seen the change.')
+                % {"line": line[:40]}
+            )
 
 
 #: What each action means, for ``help`` (translated where it is shown).
 _HELP_WORDS = {
     "swap": N_("swap: exchange the trump jack/nine for the turn-up (then lead)"),
     "close": N_("close: close the stock now, after the draws (then lead)"),
-    "close-before-draw": N_("close-before-draw (or cbd): the trick's winner closed before "
-                            "anyone drew"),
+    "close-before-draw": N_(
+        "close-before-draw (or cbd): the trick's winner closed before anyone drew"
+    ),
     "66": N_("66: claim 66 (66@Name: that player claims)"),
 }
 
@@ -520,10 +617,14 @@ _HELP_WORDS = {
 def quick(
     match: MatchArg,
     winner: Annotated[str | None, typer.Option(help="Who won the deal.")] = None,
-    points: Annotated[int | None, typer.Option(
-        help="Game points of the deal, without the carry.")] = None,
-    reason: Annotated[str, typer.Option(
-        help="claim, false-claim, failed-close, illegal-play, last-trick or higher-total.")
+    points: Annotated[
+        int | None, typer.Option(help="Game points of the deal, without the carry.")
+    ] = None,
+    reason: Annotated[
+        str,
+        typer.Option(
+            help="claim, false-claim, failed-close, illegal-play, last-trick or higher-total."
+        ),
     ] = "claim",
     draw: Annotated[bool, typer.Option("--draw", help="The deal was drawn.")] = False,
     db: DbOption = None,
@@ -542,8 +643,10 @@ def quick(
         d = store.quick_result(match, winner=win, points=pts, reason=why)
         m = store.match_state(match)
     with use(language(None)):
-        typer.echo(_("Entered deal %(match)s.%(number)s (deal %(id)s). %(ruling)s") % {
-            "match": d.match_id, "number": d.number, "id": d.id, "ruling": ruling_line(d)})
+        typer.echo(
+            _("Entered deal %(match)s.%(number)s (deal %(id)s). %(ruling)s")
+            % {"match": d.match_id, "number": d.number, "id": d.id, "ruling": ruling_line(d)}
+        )
         typer.echo(score_line(m))
 
 
@@ -562,8 +665,10 @@ def import_(
         m = store.match_state(match)
     with use(language(None)):
         for f, d in zip(files, views, strict=True):
-            typer.echo(_("Imported %(file)s as deal %(match)s.%(number)s (deal %(id)s).") % {
-                "file": f, "match": d.match_id, "number": d.number, "id": d.id})
+            typer.echo(
+                _("Imported %(file)s as deal %(match)s.%(number)s (deal %(id)s).")
+                % {"file": f, "match": d.match_id, "number": d.number, "id": d.id}
+            )
             if d.finished:
                 typer.echo("  " + ruling_line(d))
         typer.echo(score_line(m))
@@ -589,8 +694,9 @@ def export(
 
 @deal_app.command("show")
 @guard
-def show(deal: DealArg, json_out: JsonOption = False, referee: RefereeOption = False,
-         db: DbOption = None) -> None:
+def show(
+    deal: DealArg, json_out: JsonOption = False, referee: RefereeOption = False, db: DbOption = None
+) -> None:
     """Show a deal: who dealt, its ruling and its record."""
     from tally.store import as_json
 
@@ -602,16 +708,34 @@ def show(deal: DealArg, json_out: JsonOption = False, referee: RefereeOption = F
         echo_json({**as_json(d), "record": text})
         return
     with use(language(None)):
-        where = {"match": d.match_id, "number": d.number, "id": d.id, "dealer": d.dealer,
-                 "forehand": d.forehand, "card": d.turn_up}
-        typer.echo(_("Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s dealt, "
-                     "%(forehand)s led, turn-up %(card)s.") % where if d.turn_up else
-                   _("Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s dealt, "
-                     "%(forehand)s led.") % where)
+        where = {
+            "match": d.match_id,
+            "number": d.number,
+            "id": d.id,
+            "dealer": d.dealer,
+            "forehand": d.forehand,
+            "card": d.turn_up,
+        }
+        typer.echo(
+            _(
+                "Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s dealt, "
+                "%(forehand)s led, turn-up %(card)s."
+            )
+            % where
+            if d.turn_up
+            else _("Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s dealt, %(forehand)s led.")
+            % where
+        )
         for v in d.violations:
-            typer.echo(_("Trick %(trick)s: %(player)s broke %(rule)s: %(message)s.") % {
-                "trick": v.trick, "player": v.player, "rule": word(v.rule),
-                "message": explanation(v.message)})
+            typer.echo(
+                _("Trick %(trick)s: %(player)s broke %(rule)s: %(message)s.")
+                % {
+                    "trick": v.trick,
+                    "player": v.player,
+                    "rule": word(v.rule),
+                    "message": explanation(v.message),
+                }
+            )
         if d.finished:
             typer.echo(ruling_line(d))
         else:
@@ -640,8 +764,10 @@ def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> Non
         try:
             done = subprocess.run([*shlex.split(editor), str(path)], check=False)
             if done.returncode != 0:
-                raise Refused(f"the editor ({editor}) failed with status {done.returncode}; "
-                              "nothing was changed")
+                raise Refused(
+                    f"the editor ({editor}) failed with status {done.returncode}; "
+                    "nothing was changed"
+                )
             edited = path.read_text(encoding="utf-8")
             if edited == text:
                 with use(language(None)):
@@ -659,8 +785,9 @@ def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> Non
         if view is None:
             typer.echo(_("No change."))
             return
-        typer.echo(_("Saved deal %(match)s.%(number)s.") % {"match": view.match_id,
-                                                            "number": view.number})
+        typer.echo(
+            _("Saved deal %(match)s.%(number)s.") % {"match": view.match_id, "number": view.number}
+        )
         if view.finished:
             typer.echo(ruling_line(view))
 
@@ -672,5 +799,7 @@ def delete(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> N
     with opened(db, scorer) as store:
         d = store.delete_deal(store.deal_id(deal))
     with use(language(None)):
-        typer.echo(_("Deleted deal %(match)s.%(number)s (deal %(id)s).") % {
-            "match": d.match_id, "number": d.number, "id": d.id})
+        typer.echo(
+            _("Deleted deal %(match)s.%(number)s (deal %(id)s).")
+            % {"match": d.match_id, "number": d.number, "id": d.id}
+        )

@@ -36,8 +36,9 @@ if TYPE_CHECKING:
 
 event_app = typer.Typer(
     help="Events: club evenings, round robins, Swiss events and knockouts; rounds, pairings, "
-         "cross-tables.",
-    no_args_is_help=True)
+    "cross-tables.",
+    no_args_is_help=True,
+)
 app.add_typer(event_app, name="event")
 
 EventArg = Annotated[str, typer.Argument(metavar="EVENT", help="The event: number or name.")]
@@ -46,7 +47,8 @@ WITHDRAWAL_HELP = (
     "What becomes of a withdrawn player's remaining matches (every match of theirs not over, "
     "and a round robin's scheduled matches not made yet): 'forfeit' - each is a match won by "
     "the opponent (played and won, no game points beyond those recorded); 'void' - they drop "
-    "out of the standings. Matches the player finished always count.")
+    "out of the standings. Matches the player finished always count."
+)
 
 
 def parse_date(text: str | None, what: str = "date") -> date | None:
@@ -70,89 +72,167 @@ def split_list(text: str | None) -> list[str] | None:
 @guard
 def create(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The event's name.")],
-    players: Annotated[list[str] | None, typer.Argument(
-        metavar="PLAYER",
-        help="Players (names or numbers), in seed order: a round robin is paired from it.")
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="PLAYER",
+            help="Players (names or numbers), in seed order: a round robin is paired from it.",
+        ),
     ] = None,
-    kind: Annotated[str, typer.Option(
-        "--kind", help="'club' (a club evening: any pairing, any number of matches), "
-                       "'round-robin' (a fixed Berger schedule), 'swiss' (--rounds N "
-                       "rounds, each paired from the standings), 'knockout' (lives, each "
-                       "round drawn by lot) or 'groups' (round-robin groups, then a "
-                       "knockout bracket).")] = "club",
-    rounds: Annotated[int | None, typer.Option(
-        "--rounds", metavar="N", help="Swiss: the number of rounds.")] = None,
-    when: Annotated[str | None, typer.Option(
-        "--date", metavar="YYYY-MM-DD", help="The day it is held (default: today).")] = None,
-    rules: Annotated[str, typer.Option(
-        help="The rule set of every match of the event.")] = "sixty-six",
-    double: Annotated[bool, typer.Option(
-        "--double", help="Round robin: every pairing twice, the second time with the first "
-                         "dealer the other way round.")] = False,
-    swap_last_rounds: Annotated[bool, typer.Option(
-        "--swap-last-rounds", help="Double round robin: play the last two rounds of the first "
-                                   "cycle the other way round (FIDE's advice: nobody plays "
-                                   "three matches running dealing first, or second).")] = False,
-    acceleration: Annotated[str, typer.Option(
-        "--acceleration", metavar="none|baku",
-        help="Swiss: 'baku' pairs the first half of the rounds accelerated (FIDE's Baku "
-             "method: the top half of the seeding list carries virtual points, so the top "
-             "seeds meet early; for large fields). See docs/events.md.")] = "none",
-    matches_per_pairing: Annotated[int, typer.Option(
-        "--matches", metavar="N",
-        help="Round robin or Swiss: matches (Bummerl) per pairing.")] = 1,
-    points_per_win: Annotated[float, typer.Option(
-        "--points-per-win", help="Match points for a won match.")] = 1.0,
-    bye: Annotated[str, typer.Option(
-        help="What a bye scores: 'none', or 'win' (the match points of a won match; not a "
-             "match played).")] = "none",
+    kind: Annotated[
+        str,
+        typer.Option(
+            "--kind",
+            help="'club' (a club evening: any pairing, any number of matches), "
+            "'round-robin' (a fixed Berger schedule), 'swiss' (--rounds N "
+            "rounds, each paired from the standings), 'knockout' (lives, each "
+            "round drawn by lot) or 'groups' (round-robin groups, then a "
+            "knockout bracket).",
+        ),
+    ] = "club",
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", metavar="N", help="Swiss: the number of rounds.")
+    ] = None,
+    when: Annotated[
+        str | None,
+        typer.Option("--date", metavar="YYYY-MM-DD", help="The day it is held (default: today)."),
+    ] = None,
+    rules: Annotated[
+        str, typer.Option(help="The rule set of every match of the event.")
+    ] = "sixty-six",
+    double: Annotated[
+        bool,
+        typer.Option(
+            "--double",
+            help="Round robin: every pairing twice, the second time with the first "
+            "dealer the other way round.",
+        ),
+    ] = False,
+    swap_last_rounds: Annotated[
+        bool,
+        typer.Option(
+            "--swap-last-rounds",
+            help="Double round robin: play the last two rounds of the first "
+            "cycle the other way round (FIDE's advice: nobody plays "
+            "three matches running dealing first, or second).",
+        ),
+    ] = False,
+    acceleration: Annotated[
+        str,
+        typer.Option(
+            "--acceleration",
+            metavar="none|baku",
+            help="Swiss: 'baku' pairs the first half of the rounds accelerated (FIDE's Baku "
+            "method: the top half of the seeding list carries virtual points, so the top "
+            "seeds meet early; for large fields). See docs/events.md.",
+        ),
+    ] = "none",
+    matches_per_pairing: Annotated[
+        int,
+        typer.Option(
+            "--matches", metavar="N", help="Round robin or Swiss: matches (Bummerl) per pairing."
+        ),
+    ] = 1,
+    points_per_win: Annotated[
+        float, typer.Option("--points-per-win", help="Match points for a won match.")
+    ] = 1.0,
+    bye: Annotated[
+        str,
+        typer.Option(
+            help="What a bye scores: 'none', or 'win' (the match points of a won match; not a "
+            "match played)."
+        ),
+    ] = "none",
     withdrawal: Annotated[str, typer.Option(help=WITHDRAWAL_HELP)] = "forfeit",
-    tiebreaks: Annotated[str | None, typer.Option(
-        help="Tiebreaks in order, comma-separated, from: head-to-head, "
-             "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
-             "median-buchholz, buchholz-cut-1 (without the weakest opponent), koya (match "
-             "points against the players on 50 % or more, for round robins), progressive "
-             "(the score after each round added up: points won early count more; round "
-             "robin or Swiss) (default: the "
-             "first five in that order; for a Swiss event buchholz, median-buchholz, "
-             "sonneborn-berger, game-point-difference, wins; '' for none). See "
-             "docs/events.md.")] = None,
-    unplayed: Annotated[str, typer.Option(
-        "--unplayed", metavar="as-scored|virtual-opponent",
-        help="Round robin or Swiss: what a bye or a forfeit counts for in the Buchholz "
-             "tiebreaks. 'as-scored' (the default): a bye adds nothing, a forfeit counts "
-             "the opponent as met. 'virtual-opponent' (FIDE C.07): each round not played "
-             "counts a virtual opponent who had the player's score before that round, got "
-             "the other side of its result and drew every round after; an opponent's "
-             "unplayed rounds count as drawn. See docs/events.md.")] = "as-scored",
-    lives: Annotated[int | None, typer.Option(
-        help="Knockout: each player's lives (default 3); a lost match costs one.")] = None,
-    seed: Annotated[str | None, typer.Option(
-        "--seed", metavar="S", help="Knockout: the seed of the draw by lot (default: the "
-                                    "time of creation); printed on the pairings.")] = None,
-    final: Annotated[int | None, typer.Option(
-        "--final", metavar="N", help="Knockout: the last N players (2, 4, 8, ...) play a "
-                                     "straight knockout bracket.")] = None,
-    final_fill: Annotated[str | None, typer.Option(
-        "--final-fill", metavar="playoff|tiebreaks",
-        help="Knockout: when a round leaves fewer players than the final stage holds, the "
-             "players out in that round play off for the places left (playoff, the default) "
-             "or the best of them by the event's standings go through (tiebreaks).")] = None,
-    groups: Annotated[int | None, typer.Option(
-        "--groups", metavar="G", help="Groups: how many groups (snake-seeded by entry "
-                                      "order).")] = None,
-    advance: Annotated[int | None, typer.Option(
-        "--advance", metavar="K", help="Groups: how many of each group go into the "
-                                       "bracket.")] = None,
-    rank_by: Annotated[str | None, typer.Option(
-        "--rank-by", metavar="points|percentage",
-        help="What the standings rank by before the tiebreaks: match points, or the "
-             "match-point percentage (default: percentage for a club evening, where players "
-             "play different numbers of matches; points otherwise).")] = None,
-    lang: Annotated[str | None, typer.Option(
-        "--lang", metavar="de|en",
-        help="The event's language: what its sheets and readable output speak unless a "
-             "command's --lang says otherwise (default: none, the locale decides).")] = None,
+    tiebreaks: Annotated[
+        str | None,
+        typer.Option(
+            help="Tiebreaks in order, comma-separated, from: head-to-head, "
+            "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
+            "median-buchholz, buchholz-cut-1 (without the weakest opponent), koya (match "
+            "points against the players on 50 % or more, for round robins), progressive "
+            "(the score after each round added up: points won early count more; round "
+            "robin or Swiss) (default: the "
+            "first five in that order; for a Swiss event buchholz, median-buchholz, "
+            "sonneborn-berger, game-point-difference, wins; '' for none). See "
+            "docs/events.md."
+        ),
+    ] = None,
+    unplayed: Annotated[
+        str,
+        typer.Option(
+            "--unplayed",
+            metavar="as-scored|virtual-opponent",
+            help="Round robin or Swiss: what a bye or a forfeit counts for in the Buchholz "
+            "tiebreaks. 'as-scored' (the default): a bye adds nothing, a forfeit counts "
+            "the opponent as met. 'virtual-opponent' (FIDE C.07): each round not played "
+            "counts a virtual opponent who had the player's score before that round, got "
+            "the other side of its result and drew every round after; an opponent's "
+            "unplayed rounds count as drawn. See docs/events.md.",
+        ),
+    ] = "as-scored",
+    lives: Annotated[
+        int | None,
+        typer.Option(help="Knockout: each player's lives (default 3); a lost match costs one."),
+    ] = None,
+    seed: Annotated[
+        str | None,
+        typer.Option(
+            "--seed",
+            metavar="S",
+            help="Knockout: the seed of the draw by lot (default: the "
+            "time of creation); printed on the pairings.",
+        ),
+    ] = None,
+    final: Annotated[
+        int | None,
+        typer.Option(
+            "--final",
+            metavar="N",
+            help="Knockout: the last N players (2, 4, 8, ...) play a straight knockout bracket.",
+        ),
+    ] = None,
+    final_fill: Annotated[
+        str | None,
+        typer.Option(
+            "--final-fill",
+            metavar="playoff|tiebreaks",
+            help="Knockout: when a round leaves fewer players than the final stage holds, the "
+            "players out in that round play off for the places left (playoff, the default) "
+            "or the best of them by the event's standings go through (tiebreaks).",
+        ),
+    ] = None,
+    groups: Annotated[
+        int | None,
+        typer.Option(
+            "--groups", metavar="G", help="Groups: how many groups (snake-seeded by entry order)."
+        ),
+    ] = None,
+    advance: Annotated[
+        int | None,
+        typer.Option(
+            "--advance", metavar="K", help="Groups: how many of each group go into the bracket."
+        ),
+    ] = None,
+    rank_by: Annotated[
+        str | None,
+        typer.Option(
+            "--rank-by",
+            metavar="points|percentage",
+            help="What the standings rank by before the tiebreaks: match points, or the "
+            "match-point percentage (default: percentage for a club evening, where players "
+            "play different numbers of matches; points otherwise).",
+        ),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="de|en",
+            help="The event's language: what its sheets and readable output speak unless a "
+            "command's --lang says otherwise (default: none, the locale decides).",
+        ),
+    ] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -165,15 +245,32 @@ def create(
     held_on = parse_date(when)
     order = split_list(tiebreaks)
     with opened(db, scorer) as store:
-        ev = create_event(store, name, kind=kind, players=players or [], held_on=held_on,
-                          rules=rules, double=double, matches_per_pairing=matches_per_pairing,
-                          match_points_per_win=points_per_win, bye=bye, withdrawal=withdrawal,
-                          tiebreaks=order, rounds=rounds,
-                          lives=lives, draw_seed=seed, final_size=final, groups=groups,
-                          advance=advance, rank_by=rank_by, final_fill=final_fill,
-                          language=(lang or "").strip().lower(),
-                          swap_last_rounds=swap_last_rounds, acceleration=acceleration,
-                          unplayed=unplayed)
+        ev = create_event(
+            store,
+            name,
+            kind=kind,
+            players=players or [],
+            held_on=held_on,
+            rules=rules,
+            double=double,
+            matches_per_pairing=matches_per_pairing,
+            match_points_per_win=points_per_win,
+            bye=bye,
+            withdrawal=withdrawal,
+            tiebreaks=order,
+            rounds=rounds,
+            lives=lives,
+            draw_seed=seed,
+            final_size=final,
+            groups=groups,
+            advance=advance,
+            rank_by=rank_by,
+            final_fill=final_fill,
+            language=(lang or "").strip().lower(),
+            swap_last_rounds=swap_last_rounds,
+            acceleration=acceleration,
+            unplayed=unplayed,
+        )
     if json_out:
         echo_json(as_json(ev))
         return
@@ -181,22 +278,36 @@ def create(
     from tally.i18n import use
 
     with use(language(None, ev.language)):
-        typer.echo(_('Created %(kind)s %(id)s "%(name)s" on %(date)s, %(rules)s, %(players)s.')
-                   % {"kind": describe_kind(ev), "id": ev.id, "name": ev.name,
-                      "date": format_date(ev.date), "rules": ev.rules,
-                      "players": _players(len(ev.players))})
+        typer.echo(
+            _('Created %(kind)s %(id)s "%(name)s" on %(date)s, %(rules)s, %(players)s.')
+            % {
+                "kind": describe_kind(ev),
+                "id": ev.id,
+                "name": ev.name,
+                "date": format_date(ev.date),
+                "rules": ev.rules,
+                "players": _players(len(ev.players)),
+            }
+        )
         if ev.format.has_rounds_made_in_advance:
-            typer.echo(_("%(rounds)s; start one with `tally event round %(id)s 1 --start`.")
-                       % {"rounds": _rounds(ev.rounds), "id": ev.id})
+            typer.echo(
+                _("%(rounds)s; start one with `tally event round %(id)s 1 --start`.")
+                % {"rounds": _rounds(ev.rounds), "id": ev.id}
+            )
         elif ev.format.ranks_by_elimination:
-            typer.echo(_("Start round 1 with `tally event round %(id)s 1 --start`.")
-                       % {"id": ev.id})
+            typer.echo(
+                _("Start round 1 with `tally event round %(id)s 1 --start`.") % {"id": ev.id}
+            )
         elif ev.format.has_rounds:
-            typer.echo(_("%(rounds)s, each paired when it starts: `tally event round %(id)s 1 "
-                         "--start`.") % {"rounds": _rounds(ev.rounds), "id": ev.id})
+            typer.echo(
+                _("%(rounds)s, each paired when it starts: `tally event round %(id)s 1 --start`.")
+                % {"rounds": _rounds(ev.rounds), "id": ev.id}
+            )
         else:
-            typer.echo(_("Start its matches with `tally match start A B --dealer A --event "
-                         "%(id)s`.") % {"id": ev.id})
+            typer.echo(
+                _("Start its matches with `tally match start A B --dealer A --event %(id)s`.")
+                % {"id": ev.id}
+            )
 
 
 def _players(n: int) -> str:
@@ -245,17 +356,21 @@ def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = 
 
     with use(language(lang)):
         if not found:
-            typer.echo(_("No events yet: `tally event create NAME PLAYER... "
-                         "[--kind round-robin]`."))
+            typer.echo(
+                _("No events yet: `tally event create NAME PLAYER... [--kind round-robin]`.")
+            )
         for ev in found:
-            typer.echo(f"{ev.id:>5}  {format_date(ev.date)}  {ev.name}  ({describe_kind(ev)}, "
-                       f"{ev.rules}, {_players(len(ev.players))}, {_matches(ev.matches)})")
+            typer.echo(
+                f"{ev.id:>5}  {format_date(ev.date)}  {ev.name}  ({describe_kind(ev)}, "
+                f"{ev.rules}, {_players(len(ev.players))}, {_matches(ev.matches)})"
+            )
 
 
 @event_app.command("show")
 @guard
-def show(event: EventArg, json_out: JsonOption = False, db: DbOption = None,
-         lang: LangOption = None) -> None:
+def show(
+    event: EventArg, json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None
+) -> None:
     """Show an event: its settings, players and rounds."""
     from tally.store import as_json
     from tally.store.events import event as get_event
@@ -284,38 +399,58 @@ def describe_event(ev: EventView) -> list[str]:
     from tally.i18n import gettext as _
     from tally.vocabulary import word
 
-    out = [_("Event %(id)s: %(name)s, %(date)s, %(kind)s, %(rules)s.") % {
-        "id": ev.id, "name": ev.name, "date": format_date(ev.date), "kind": describe_kind(ev),
-        "rules": ev.rules}]
-    scoring = _("%(points)s match point(s) a win") % {
-        "points": number(ev.match_points_per_win)}
+    out = [
+        _("Event %(id)s: %(name)s, %(date)s, %(kind)s, %(rules)s.")
+        % {
+            "id": ev.id,
+            "name": ev.name,
+            "date": format_date(ev.date),
+            "kind": describe_kind(ev),
+            "rules": ev.rules,
+        }
+    ]
+    scoring = _("%(points)s match point(s) a win") % {"points": number(ev.match_points_per_win)}
     if ev.format.has_scored_rounds:
-        scoring += _(", a bye scores a win") if ev.bye == "win" \
-            else _(", a bye scores nothing")
-        out.append(_("%(matches)s per pairing; rounds started: %(started)s of %(rounds)s.") % {
-            "matches": _matches(ev.matches_per_pairing),
-            "started": ", ".join(map(str, ev.rounds_started)) or _("none"),
-            "rounds": ev.rounds})
-    out.append((_("Scoring: %(scoring)s; a withdrawn player's remaining matches are "
-                  "forfeited.") if ev.withdrawal == "forfeit" else
-                _("Scoring: %(scoring)s; a withdrawn player's remaining matches are void."))
-               % {"scoring": scoring})
-    out.append(_("Tiebreaks: %(tiebreaks)s.") % {
-        "tiebreaks": ", ".join(word(t) for t in ev.tiebreaks) or _("none")})
+        scoring += _(", a bye scores a win") if ev.bye == "win" else _(", a bye scores nothing")
+        out.append(
+            _("%(matches)s per pairing; rounds started: %(started)s of %(rounds)s.")
+            % {
+                "matches": _matches(ev.matches_per_pairing),
+                "started": ", ".join(map(str, ev.rounds_started)) or _("none"),
+                "rounds": ev.rounds,
+            }
+        )
+    out.append(
+        (
+            _("Scoring: %(scoring)s; a withdrawn player's remaining matches are forfeited.")
+            if ev.withdrawal == "forfeit"
+            else _("Scoring: %(scoring)s; a withdrawn player's remaining matches are void.")
+        )
+        % {"scoring": scoring}
+    )
+    out.append(
+        _("Tiebreaks: %(tiebreaks)s.")
+        % {"tiebreaks": ", ".join(word(t) for t in ev.tiebreaks) or _("none")}
+    )
     if ev.unplayed == "virtual-opponent":
-        out.append(_("A bye or a forfeit counts a virtual opponent in the Buchholz tiebreaks "
-                     "(FIDE)."))
-    out.append(_("Ranked by the match-point percentage, then the tiebreaks.")
-               if ev.rank_by == "percentage" else
-               _("Ranked by match points, then the tiebreaks."))
+        out.append(
+            _("A bye or a forfeit counts a virtual opponent in the Buchholz tiebreaks (FIDE).")
+        )
+    out.append(
+        _("Ranked by the match-point percentage, then the tiebreaks.")
+        if ev.rank_by == "percentage"
+        else _("Ranked by match points, then the tiebreaks.")
+    )
     if ev.language:
-        out.append(_("Language of its sheets and output: %(language)s.") % {
-            "language": ev.language})
-    out.append(_("Players (%(count)s), %(matches)s played or being played:") % {
-        "count": len(ev.players), "matches": _matches(ev.matches)})
+        out.append(
+            _("Language of its sheets and output: %(language)s.") % {"language": ev.language}
+        )
+    out.append(
+        _("Players (%(count)s), %(matches)s played or being played:")
+        % {"count": len(ev.players), "matches": _matches(ev.matches)}
+    )
     for p in ev.players:
-        gone = _("  (withdrew %(date)s)") % {"date": p.withdrawn_at[:10]} \
-            if p.withdrawn_at else ""
+        gone = _("  (withdrew %(date)s)") % {"date": p.withdrawn_at[:10]} if p.withdrawn_at else ""
         out.append(f"  {p.seed:>3}. {p.name}{gone}")
     return out
 
@@ -324,8 +459,9 @@ def describe_event(ev: EventView) -> list[str]:
 @guard
 def add(
     event: EventArg,
-    players: Annotated[list[str], typer.Argument(
-        metavar="PLAYER", help="Players to add, as the last seeds.")],
+    players: Annotated[
+        list[str], typer.Argument(metavar="PLAYER", help="Players to add, as the last seeds.")
+    ],
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
@@ -339,9 +475,15 @@ def add(
     from tally.i18n import use
 
     with use(language(None, ev.language)):
-        typer.echo(_('Event %(id)s "%(name)s" has %(players)s: %(names)s.') % {
-            "id": ev.id, "name": ev.name, "players": _players(len(ev.players)),
-            "names": ", ".join(p.name for p in ev.players)})
+        typer.echo(
+            _('Event %(id)s "%(name)s" has %(players)s: %(names)s.')
+            % {
+                "id": ev.id,
+                "name": ev.name,
+                "players": _players(len(ev.players)),
+                "names": ", ".join(p.name for p in ev.players),
+            }
+        )
 
 
 @event_app.command("withdraw")
@@ -366,19 +508,28 @@ def withdraw(
     from tally.i18n import use
 
     with use(language(None, ev.language)):
-        rule = (_("each is won by the opponent (forfeit)") if ev.withdrawal == "forfeit"
-                else _("they drop out of the standings (void)"))
-        typer.echo(_('%(player)s withdrew from event %(id)s "%(name)s": of their remaining '
-                     "matches, %(rule)s.") % {"player": player, "id": ev.id, "name": ev.name,
-                                              "rule": rule})
+        rule = (
+            _("each is won by the opponent (forfeit)")
+            if ev.withdrawal == "forfeit"
+            else _("they drop out of the standings (void)")
+        )
+        typer.echo(
+            _(
+                '%(player)s withdrew from event %(id)s "%(name)s": of their remaining '
+                "matches, %(rule)s."
+            )
+            % {"player": player, "id": ev.id, "name": ev.name, "rule": rule}
+        )
 
 
 @event_app.command("unpair")
 @guard
 def unpair(
     event: EventArg,
-    number_: Annotated[int, typer.Argument(
-        metavar="ROUND", help="The round to take back (the latest round started).")],
+    number_: Annotated[
+        int,
+        typer.Argument(metavar="ROUND", help="The round to take back (the latest round started)."),
+    ],
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
@@ -396,20 +547,25 @@ def unpair(
     from tally.i18n import use
 
     with use(language(None, ev.language)):
-        typer.echo(_('Withdrew the pairings of round %(n)s of event %(id)s "%(name)s" (audit '
-                     "entry %(entry)s); pair it again with `tally event round %(id)s %(n)s "
-                     "--start`.") % {"n": number_, "id": ev.id, "name": ev.name,
-                                     "entry": entry.id})
+        typer.echo(
+            _(
+                'Withdrew the pairings of round %(n)s of event %(id)s "%(name)s" (audit '
+                "entry %(entry)s); pair it again with `tally event round %(id)s %(n)s "
+                "--start`."
+            )
+            % {"n": number_, "id": ev.id, "name": ev.name, "entry": entry.id}
+        )
 
 
 @event_app.command("apart")
 @guard
 def apart_(
     event: EventArg,
-    players: Annotated[list[str] | None, typer.Argument(
-        metavar="A B", help="Two players to keep apart (none: list the pairs).")] = None,
-    undo: Annotated[bool, typer.Option(
-        "--undo", help="No longer keep the two apart.")] = False,
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="A B", help="Two players to keep apart (none: list the pairs)."),
+    ] = None,
+    undo: Annotated[bool, typer.Option("--undo", help="No longer keep the two apart.")] = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
@@ -422,8 +578,11 @@ def apart_(
     if players and len(players) != 2:
         fail("give two players to keep apart: tally event apart EVENT A B")
     with opened(db, scorer) if players else reading(db) as store:
-        pairs = keep_apart(store, event, players[0], players[1], undo=undo) if players \
+        pairs = (
+            keep_apart(store, event, players[0], players[1], undo=undo)
+            if players
             else apart(store, event)
+        )
     if not pairs:
         typer.echo(_("No players are kept apart."))
     for a, b in pairs:
@@ -434,11 +593,16 @@ def apart_(
 @guard
 def round_(
     event: EventArg,
-    number_: Annotated[int | None, typer.Argument(
-        metavar="ROUND", help="The round (default: every round).")] = None,
-    start: Annotated[bool, typer.Option(
-        "--start", help="Make the round's matches from the schedule (a Swiss round: pair "
-                        "it from the standings now); once per round.")
+    number_: Annotated[
+        int | None, typer.Argument(metavar="ROUND", help="The round (default: every round).")
+    ] = None,
+    start: Annotated[
+        bool,
+        typer.Option(
+            "--start",
+            help="Make the round's matches from the schedule (a Swiss round: pair "
+            "it from the standings now); once per round.",
+        ),
     ] = False,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
@@ -478,18 +642,26 @@ def round_(
             from tally.i18n import gettext as _
 
             following = max(ev.rounds_started, default=0) + 1
-            typer.echo(_("No round to show: round %(n)s of %(rounds)s is paired once round "
-                         "%(before)s is finished.") % {"n": following, "rounds": ev.rounds,
-                                                       "before": following - 1}
-                       if following <= ev.rounds and ev.rounds_started
-                       else _("No round to show."))
+            typer.echo(
+                _(
+                    "No round to show: round %(n)s of %(rounds)s is paired once round "
+                    "%(before)s is finished."
+                )
+                % {"n": following, "rounds": ev.rounds, "before": following - 1}
+                if following <= ev.rounds and ev.rounds_started
+                else _("No round to show.")
+            )
         for r in found:
             show_round(r, start, chances, swiss=ev.format.pairs_from_standings)
 
 
-def show_round(r: RoundView, start: bool = False,
-               chances: dict[tuple[object, object], str] | None = None, *,
-               swiss: bool = False) -> None:
+def show_round(
+    r: RoundView,
+    start: bool = False,
+    chances: dict[tuple[object, object], str] | None = None,
+    *,
+    swiss: bool = False,
+) -> None:
     """A round's pairings as a table on the terminal, in the current language, with each
     pairing's expected result when ``chances`` has them (:func:`expected_results`); a Swiss
     round not started yet shows the pairings as they stand now."""
@@ -505,24 +677,43 @@ def show_round(r: RoundView, start: bool = False,
         scores = "" if r.bye_scores else _(" (does not score)") if r.started else ""
         notes.append(_("Bye: %(player)s%(scores)s") % {"player": r.bye, "scores": scores})
     if r.draw:
-        notes.append(_("Round %(n)s: %(draw)s.") % {"n": r.number,
-                                                    "draw": knockout_text(r.draw)})
+        notes.append(_("Round %(n)s: %(draw)s.") % {"n": r.number, "draw": knockout_text(r.draw)})
     if start:
         made = ", ".join(str(m) for p in r.pairings for m in p.match_ids) or _("none")
-        notes.append(_("Started round %(n)s: matches %(matches)s.") % {"n": r.number,
-                                                                       "matches": made})
-    header = [_("Table"), _("First"), _("Second"), _("First dealer"), _("Match"), _("Result"),
-              _("Status")]
+        notes.append(
+            _("Started round %(n)s: matches %(matches)s.") % {"n": r.number, "matches": made}
+        )
+    header = [
+        _("Table"),
+        _("First"),
+        _("Second"),
+        _("First dealer"),
+        _("Match"),
+        _("Result"),
+        _("Status"),
+    ]
     rows = [[*row[1:7], _status(str(row[7]))] for row in mine if row[-1] != "bye"]
     if chances:
         header.append(_("Expected"))
         rows = [[*row, chances.get((row[1], row[2]))] for row in rows]
-        notes.append(_("Expected: each player's chance to win, from the ratings when the "
-                       "round started (tally ratings)."))
-    title = _("%(event)s, round %(n)s (%(state)s)") if r.rounds is None else \
-        _("%(event)s, round %(n)s of %(rounds)s (%(state)s)")
-    print_table(title % {"event": r.event, "n": r.number, "rounds": r.rounds, "state": state},
-                header, rows, right=(0, 4), notes=notes)
+        notes.append(
+            _(
+                "Expected: each player's chance to win, from the ratings when the "
+                "round started (tally ratings)."
+            )
+        )
+    title = (
+        _("%(event)s, round %(n)s (%(state)s)")
+        if r.rounds is None
+        else _("%(event)s, round %(n)s of %(rounds)s (%(state)s)")
+    )
+    print_table(
+        title % {"event": r.event, "n": r.number, "rounds": r.rounds, "state": state},
+        header,
+        rows,
+        right=(0, 4),
+        notes=notes,
+    )
 
 
 def _status(status: str) -> str:
@@ -532,8 +723,10 @@ def _status(status: str) -> str:
 
     head, sep, rest = status.partition(" (")
     if sep and rest.endswith(" wins)"):
-        return _("%(status)s (%(player)s wins)") % {"status": word(head),
-                                                     "player": rest[:-len(" wins)")]}
+        return _("%(status)s (%(player)s wins)") % {
+            "status": word(head),
+            "player": rest[: -len(" wins)")],
+        }
     return word(status)
 
 
@@ -547,8 +740,7 @@ def expected_results(store: Store, found: list[RoundView]) -> dict[tuple[object,
     rated = False
     for r in found:
         then = ratings_for_round(store, r.event_id, r.number)
-        rated = rated or any(then.rated(name) for p in r.pairings for name in (p.first,
-                                                                              p.second))
+        rated = rated or any(then.rated(name) for p in r.pairings for name in (p.first, p.second))
         for p in r.pairings:
             first = round(then.expected(p.first, p.second) * 100)
             out[(p.first, p.second)] = f"{first}% : {100 - first}%"
@@ -558,17 +750,25 @@ def expected_results(store: Store, found: list[RoundView]) -> dict[tuple[object,
 def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int | None]]]:
     """Pairings as CSV rows: a row per table (match numbers and results joined by spaces
     when a pairing plays several matches) and one for the bye."""
-    header = ["round", "table", "first", "second", "first_dealer", "match", "result",
-              "status"]
+    header = ["round", "table", "first", "second", "first_dealer", "match", "result", "status"]
     rows: list[list[str | int | None]] = []
     for r in found:
         for p in r.pairings:
             status = p.status
             if p.forfeit_winner:
                 status += f" ({p.forfeit_winner} wins)"
-            rows.append([r.number, p.table, p.first, p.second, p.first_dealer,
-                         " ".join(str(m) for m in p.match_ids) or None,
-                         " ".join(m.result for m in p.matches) or None, status])
+            rows.append(
+                [
+                    r.number,
+                    p.table,
+                    p.first,
+                    p.second,
+                    p.first_dealer,
+                    " ".join(str(m) for m in p.match_ids) or None,
+                    " ".join(m.result for m in p.matches) or None,
+                    status,
+                ]
+            )
         if r.bye is not None:
             rows.append([r.number, None, r.bye, None, None, None, None, "bye"])
     return header, rows
@@ -576,8 +776,13 @@ def pairing_rows(found: list[RoundView]) -> tuple[list[str], list[list[str | int
 
 @event_app.command("cross")
 @guard
-def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = False,
-          db: DbOption = None, lang: LangOption = None) -> None:
+def cross(
+    event: EventArg,
+    json_out: JsonOption = False,
+    csv_out: CsvOption = False,
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
     """Show the cross-table of an event: each player's results against each other player,
     their own game points first (7:3); + and - for a match won or lost by forfeit; the
     rounds a player sat out (bye R3)."""
@@ -591,12 +796,21 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
         echo_json(as_json(grid))
         return
     byes = any(grid.byes)
-    header = ["no", "player", *[str(i) for i in range(1, len(grid.players) + 1)],
-              *(["bye"] if byes else [])]
+    header = [
+        "no",
+        "player",
+        *[str(i) for i in range(1, len(grid.players) + 1)],
+        *(["bye"] if byes else []),
+    ]
     rows: list[list[str | int | None]] = [
-        [i + 1, name, *[("x" if i == j else " ".join(cell)) for j, cell in enumerate(row)],
-         *([" ".join(f"bye R{n}" for n in grid.byes[i])] if byes else [])]
-        for i, (name, row) in enumerate(zip(grid.players, grid.cells, strict=True))]
+        [
+            i + 1,
+            name,
+            *[("x" if i == j else " ".join(cell)) for j, cell in enumerate(row)],
+            *([" ".join(f"bye R{n}" for n in grid.byes[i])] if byes else []),
+        ]
+        for i, (name, row) in enumerate(zip(grid.players, grid.cells, strict=True))
+    ]
     if csv_out:
         write_csv(header, rows)
         return
@@ -604,32 +818,53 @@ def cross(event: EventArg, json_out: JsonOption = False, csv_out: CsvOption = Fa
     from tally.i18n import use
 
     with use(language(lang, grid.event.language)):
-        notes = [_("Each row shows its player's results against the column's player, game "
-                   "points, their own first.")]
+        notes = [
+            _(
+                "Each row shows its player's results against the column's player, game "
+                "points, their own first."
+            )
+        ]
         if byes:
             notes.append(_("bye R3: the player sat out round 3."))
             for row, rounds_out in zip(rows, grid.byes, strict=True):
                 row[-1] = " ".join(_("bye R%(n)s") % {"n": n} for n in rounds_out)
-        print_table(_("%(event)s: cross-table") % {"event": grid.event.name},
-                    [_("No."), _("Player"), *header[2:len(grid.players) + 2],
-                     *([_("Bye")] if byes else [])],
-                    rows, right=(0,), notes=notes)
+        print_table(
+            _("%(event)s: cross-table") % {"event": grid.event.name},
+            [
+                _("No."),
+                _("Player"),
+                *header[2 : len(grid.players) + 2],
+                *([_("Bye")] if byes else []),
+            ],
+            rows,
+            right=(0,),
+            notes=notes,
+        )
 
 
 @event_app.command("export")
 @guard
 def export(
     event: EventArg,
-    format_: Annotated[str, typer.Option(
-        "--format", metavar="json|csv|folder|trf",
-        help="json: one file that `tally load FILE.json` reads back (docs/event-json.md); "
-             "csv: a row per deal, for spreadsheets (not read back); folder: event.toml and "
-             "deals/*.deal, the format of examples/ (needs -o); trf: FIDE's TRF-16 for "
-             "chess pairing programs (a round robin or Swiss event; docs/events.md).")
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="json|csv|folder|trf",
+            help="json: one file that `tally load FILE.json` reads back (docs/event-json.md); "
+            "csv: a row per deal, for spreadsheets (not read back); folder: event.toml and "
+            "deals/*.deal, the format of examples/ (needs -o); trf: FIDE's TRF-16 for "
+            "chess pairing programs (a round robin or Swiss event; docs/events.md).",
+        ),
     ] = "json",
-    output: Annotated[Path | None, typer.Option(
-        "-o", "--output", metavar="PATH",
-        help="Write to PATH (a file; a folder for --format folder) instead of printing.")
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--output",
+            metavar="PATH",
+            help="Write to PATH (a file; a folder for --format folder) instead of printing.",
+        ),
     ] = None,
     db: DbOption = None,
 ) -> None:
@@ -641,7 +876,7 @@ def export(
     The CSV is a row per deal, for spreadsheets."""
     import sys
 
-    from tally.exporting import (
+    from tally.files.exporting import (
         event_csv,
         event_folder,
         event_json,
@@ -679,27 +914,35 @@ def export(
 @guard
 def import_(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="The file to import.")],
-    format_: Annotated[str, typer.Option(
-        "--format", metavar="trf",
-        help="trf: FIDE's TRF-16, the exchange file of chess pairing programs (JaVaFo, "
-             "bbpPairings, Swiss-Manager): its players and rounds become a Swiss event "
-             "(a file of a round robin too, ranked by the round robin's tiebreaks); each won "
-             "game a won match (a forfeit too), the pairing's bye the round's bye; draws and "
-             "half-point byes are refused. See docs/events.md.")] = "trf",
-    name: Annotated[str | None, typer.Option(
-        "--name", metavar="NAME",
-        help="The event's name (default: the file's 012 line, else the file's name).")
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="trf",
+            help="trf: FIDE's TRF-16, the exchange file of chess pairing programs (JaVaFo, "
+            "bbpPairings, Swiss-Manager): its players and rounds become a Swiss event "
+            "(a file of a round robin too, ranked by the round robin's tiebreaks); each won "
+            "game a won match (a forfeit too), the pairing's bye the round's bye; draws and "
+            "half-point byes are refused. See docs/events.md.",
+        ),
+    ] = "trf",
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name",
+            metavar="NAME",
+            help="The event's name (default: the file's 012 line, else the file's name).",
+        ),
     ] = None,
-    rules: Annotated[str, typer.Option(
-        help="The rule set of the event's matches.")] = "sixty-six",
+    rules: Annotated[str, typer.Option(help="The rule set of the event's matches.")] = "sixty-six",
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
     """Import an event from another program's file (FIDE's TRF-16): players, rounds,
     pairings, results and byes, in one transaction."""
+    from tally.files.trf_import import import_trf
     from tally.store import as_json
-    from tally.trf_import import import_trf
 
     if format_ != "trf":
         fail(f'--format must be trf, not "{format_}"')
@@ -709,9 +952,11 @@ def import_(
         echo_json(as_json(done.event))
         return
     ev = done.event
-    typer.echo(f'Imported Swiss event {ev.id} "{ev.name}" from {path}: '
-               f"{plural(len(ev.players), 'player')}, {plural(done.rounds, 'round')}, "
-               f"{plural(done.matches, 'match', 'matches')}.")
+    typer.echo(
+        f'Imported Swiss event {ev.id} "{ev.name}" from {path}: '
+        f"{plural(len(ev.players), 'player')}, {plural(done.rounds, 'round')}, "
+        f"{plural(done.matches, 'match', 'matches')}."
+    )
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
@@ -724,8 +969,16 @@ def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([spreadsheet_safe(h) for h in header])
     for row in rows:
-        writer.writerow(["" if c is None else number(c) if isinstance(c, int | float)
-                         else spreadsheet_safe(c) for c in row])
+        writer.writerow(
+            [
+                ""
+                if c is None
+                else number(c)
+                if isinstance(c, int | float)
+                else spreadsheet_safe(c)
+                for c in row
+            ]
+        )
     return buffer.getvalue()
 
 

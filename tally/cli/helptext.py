@@ -7,7 +7,7 @@ around. Anything else goes to Typer (:func:`plain_help` returns None): a termina
 colours), another width (``$COLUMNS``, or a terminal on stdin or stderr: ``tally --help |
 less``), an environment that makes rich style its output otherwise or switches it off
 (``FORCE_COLOR``, ``TTY_COMPATIBLE``, ``TYPER_USE_RICH``...).
-``tests/test_cli_reference.py`` regenerates the text and compares.
+``tests/cli/test_reference.py`` regenerates the text and compares.
 """
 
 from __future__ import annotations
@@ -20,8 +20,17 @@ from collections.abc import Mapping
 WIDTH = 80
 #: environment variables that make rich style, size or detect its console otherwise
 #: (``TYPER_USE_RICH`` may switch rich off: Click's plain help then)
-STYLING = ("FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS", "TTY_COMPATIBLE", "TERMINAL_WIDTH",
-           "_TYPER_FORCE_DISABLE_TERMINAL", "JUPYTER_COLUMNS", "JUPYTER_LINES", "TYPER_USE_RICH")
+STYLING = (
+    "FORCE_COLOR",
+    "PY_COLORS",
+    "GITHUB_ACTIONS",
+    "TTY_COMPATIBLE",
+    "TERMINAL_WIDTH",
+    "_TYPER_FORCE_DISABLE_TERMINAL",
+    "JUPYTER_COLUMNS",
+    "JUPYTER_LINES",
+    "TYPER_USE_RICH",
+)
 
 
 def console_width(environ: Mapping[str, str]) -> int:

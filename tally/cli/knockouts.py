@@ -18,9 +18,9 @@ from tally.cli.common import echo_json, guard, language
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
+from tally.events.prizes import money
 from tally.i18n import gettext as _
 from tally.i18n import use
-from tally.prizes import money
 from tally.vocabulary import elimination_ranking, knockout_text, stage, word
 
 if TYPE_CHECKING:
@@ -34,11 +34,21 @@ _Event = Annotated[str, typer.Argument(metavar="EVENT", help="The event: number 
 def elimination_rows(view: KnockoutView) -> tuple[list[str], list[list[str | int | None]]]:
     """The standings by elimination as CSV rows: rank, player, group, lives left, the round
     out in, how far they got, won, lost, and a mark per round."""
-    header = ["rank", "player", "group", "lives", "out_in", "stage", "won", "lost",
-              *[f"r{n}" for n in range(1, view.rounds_started + 1)]]
+    header = [
+        "rank",
+        "player",
+        "group",
+        "lives",
+        "out_in",
+        "stage",
+        "won",
+        "lost",
+        *[f"r{n}" for n in range(1, view.rounds_started + 1)],
+    ]
     rows: list[list[str | int | None]] = [
-        [x.rank, x.player, x.group, x.lives, x.out_in, x.stage, x.row.won, x.row.lost,
-         *x.marks] for x in view.lines]
+        [x.rank, x.player, x.group, x.lives, x.out_in, x.stage, x.row.won, x.row.lost, *x.marks]
+        for x in view.lines
+    ]
     return header, rows
 
 
@@ -46,15 +56,18 @@ def describe_format(view: KnockoutView) -> list[str]:
     """A knockout's or groups event's format and stage, line by line."""
     out = []
     if view.event.format.has_lives:
-        final = (f"; the last {view.final_size} play a straight knockout"
-                 if view.final_size else "")
-        out.append(f"Knockout: {view.lives} lives each, rounds drawn by lot with seed "
-                   f"{view.draw_seed}{final}; `tally event elimination {view.event.id}` shows "
-                   "who is still in.")
+        final = f"; the last {view.final_size} play a straight knockout" if view.final_size else ""
+        out.append(
+            f"Knockout: {view.lives} lives each, rounds drawn by lot with seed "
+            f"{view.draw_seed}{final}; `tally event elimination {view.event.id}` shows "
+            "who is still in."
+        )
     else:
         sizes = ", ".join(str(len(g)) for g in view.groups)
-        out.append(f"Groups: {len(view.groups)} ({sizes} players), snake-seeded; the best "
-                   f"{view.advance} of each go into a knockout bracket.")
+        out.append(
+            f"Groups: {len(view.groups)} ({sizes} players), snake-seeded; the best "
+            f"{view.advance} of each go into a knockout bracket."
+        )
         for number, group in enumerate(view.groups, start=1):
             out.append(f"  Group {number}: {', '.join(group)}")
     if view.best_of > 1:
@@ -68,28 +81,54 @@ def show_elimination(view: KnockoutView) -> None:
     current language (how far each player got and the round marks worded too)."""
     header, rows = elimination_rows(view)
     knockout = view.event.format.has_lives
-    short = ["#", _("Player"), _("Group"), _("Lives"), _("Out in"), _("Stage"), _("W"), _("L"),
-             *[str(n) for n in range(1, view.rounds_started + 1)]]
-    keep = [i for i, name in enumerate(header)
-            if not (knockout and name == "group")
-            and not (not knockout and name in ("lives", "out_in"))]
+    short = [
+        "#",
+        _("Player"),
+        _("Group"),
+        _("Lives"),
+        _("Out in"),
+        _("Stage"),
+        _("W"),
+        _("L"),
+        *[str(n) for n in range(1, view.rounds_started + 1)],
+    ]
+    keep = [
+        i
+        for i, name in enumerate(header)
+        if not (knockout and name == "group") and not (not knockout and name in ("lives", "out_in"))
+    ]
     marks = header.index("lost") + 1
-    rows = [[*row[:5], knockout_text(str(row[5] or ""), player=True), *row[6:marks],
-             *(_(str(m)) if m in ("W", "L", "B") else m for m in row[marks:])] for row in rows]
+    rows = [
+        [
+            *row[:5],
+            knockout_text(str(row[5] or ""), player=True),
+            *row[6:marks],
+            *(_(str(m)) if m in ("W", "L", "B") else m for m in row[marks:]),
+        ]
+        for row in rows
+    ]
     notes = [_("Stage: %(stage)s.") % {"stage": stage(view.stage)}]
     if view.draw_seed:
-        notes.append(_("Lives: %(lives)s each; rounds drawn by lot, seed %(seed)s.")
-                     % {"lives": view.lives, "seed": view.draw_seed})
+        notes.append(
+            _("Lives: %(lives)s each; rounds drawn by lot, seed %(seed)s.")
+            % {"lives": view.lives, "seed": view.draw_seed}
+        )
     notes.append(_("Rounds: W won, L lost, B bye, ? playing, - not playing."))
     notes.append(elimination_ranking(view.kind, view.tiebreaks))
     if view.prizes is not None:
         short.append(_("Prize"))
         keep.append(len(short) - 1)
-        rows = [[*row, money(x.prize) if x.prize else None]
-                for row, x in zip(rows, view.lines, strict=True)]
-    print_table(_("%(event)s: standings by elimination") % {"event": view.event.name},
-                [short[i] for i in keep], [[row[i] for i in keep] for row in rows],
-                right=(0,), notes=notes)
+        rows = [
+            [*row, money(x.prize) if x.prize else None]
+            for row, x in zip(rows, view.lines, strict=True)
+        ]
+    print_table(
+        _("%(event)s: standings by elimination") % {"event": view.event.name},
+        [short[i] for i in keep],
+        [[row[i] for i in keep] for row in rows],
+        right=(0,),
+        notes=notes,
+    )
     show_prizes(view)
 
 
@@ -98,20 +137,34 @@ def prize_notes(view: KnockoutView) -> list[str]:
     where it comes from, what each place wins, what is left for the club, the buy-back rule."""
     out: list[str] = []
     if view.buy_back_until is not None:
-        out.append(_("Buy-back (Nachkauf): a player out may buy back one life until round "
-                     "%(round)s, at most %(times)s time(s) each.")
-                   % {"round": view.buy_back_until, "times": view.buy_backs})
+        out.append(
+            _(
+                "Buy-back (Nachkauf): a player out may buy back one life until round "
+                "%(round)s, at most %(times)s time(s) each."
+            )
+            % {"round": view.buy_back_until, "times": view.buy_backs}
+        )
     p = view.prizes
     if p is None:
         return out
-    out.append(_("Prize pool: %(pool)s (%(entries)s entries at %(fee)s, %(bought)s "
-                 "buy-back(s)).") % {"pool": money(p.table.pool), "entries": p.entries,
-                                     "fee": money(p.entry_fee), "bought": p.bought})
+    out.append(
+        _("Prize pool: %(pool)s (%(entries)s entries at %(fee)s, %(bought)s buy-back(s)).")
+        % {
+            "pool": money(p.table.pool),
+            "entries": p.entries,
+            "fee": money(p.entry_fee),
+            "bought": p.bought,
+        }
+    )
     for place, (share, prize) in enumerate(zip(p.shares, p.table.prizes, strict=True), 1):
-        out.append(_("  Place %(place)s: %(prize)s (%(share)s %%)")
-                   % {"place": place, "prize": money(prize), "share": share})
-    out.append(_("Prizes rounded down to %(unit)s; left for the club: %(club)s.")
-               % {"unit": money(p.table.unit), "club": money(p.table.club)})
+        out.append(
+            _("  Place %(place)s: %(prize)s (%(share)s %%)")
+            % {"place": place, "prize": money(prize), "share": share}
+        )
+    out.append(
+        _("Prizes rounded down to %(unit)s; left for the club: %(club)s.")
+        % {"unit": money(p.table.unit), "club": money(p.table.club)}
+    )
     return out
 
 
@@ -135,23 +188,43 @@ def standings_prizes(store: Store, view: StandingsView) -> KnockoutView | None:
 def show_bracket(view: KnockoutView) -> None:
     """Print a knockout's bracket as a table on the terminal, in the current language."""
     if not view.bracket:
-        typer.echo(_('Event %(id)s "%(name)s" has no bracket yet (%(stage)s).')
-                   % {"id": view.event.id, "name": view.event.name, "stage": stage(view.stage)})
+        typer.echo(
+            _('Event %(id)s "%(name)s" has no bracket yet (%(stage)s).')
+            % {"id": view.event.id, "name": view.event.name, "stage": stage(view.stage)}
+        )
         return
     rows: list[list[str | int | None]] = []
     for matches in view.bracket:
         for m in matches:
-            rows.append([m.round, m.table, _side(m.first), _side(m.second), m.result,
-                         m.winner if m.decided else None, m.match_id])
-    notes = [_("Champion: %(player)s.") % {"player": view.champion} if view.champion
-             else _("Stage: %(stage)s.") % {"stage": stage(view.stage)},
-             _("?: the winner of a match not decided yet.")]
+            rows.append(
+                [
+                    m.round,
+                    m.table,
+                    _side(m.first),
+                    _side(m.second),
+                    m.result,
+                    m.winner if m.decided else None,
+                    m.match_id,
+                ]
+            )
+    notes = [
+        _("Champion: %(player)s.") % {"player": view.champion}
+        if view.champion
+        else _("Stage: %(stage)s.") % {"stage": stage(view.stage)},
+        _("?: the winner of a match not decided yet."),
+    ]
     if view.best_of > 1:
-        notes.append(_("Each pairing is played best of %(n)s matches; result: matches won.")
-                     % {"n": view.best_of})
-    print_table(_("%(event)s: bracket") % {"event": view.event.name},
-                [_("Round"), _("Table"), _("First"), _("Second"), _("Result"), _("Winner"),
-                 _("Match")], rows, right=(0, 1, 6), notes=notes)
+        notes.append(
+            _("Each pairing is played best of %(n)s matches; result: matches won.")
+            % {"n": view.best_of}
+        )
+    print_table(
+        _("%(event)s: bracket") % {"event": view.event.name},
+        [_("Round"), _("Table"), _("First"), _("Second"), _("Result"), _("Winner"), _("Match")],
+        rows,
+        right=(0, 1, 6),
+        notes=notes,
+    )
 
 
 @guard
@@ -159,8 +232,9 @@ def playoff(
     event: _Event,
     first: Annotated[str, typer.Argument(metavar="PLAYER", help="One tied player.")],
     second: Annotated[str, typer.Argument(metavar="PLAYER", help="The other.")],
-    dealer: Annotated[str | None, typer.Option(
-        "--dealer", help="Who deals first (default: the first player).")] = None,
+    dealer: Annotated[
+        str | None, typer.Option("--dealer", help="Who deals first (default: the first player).")
+    ] = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
@@ -173,14 +247,21 @@ def playoff(
     with opened(db, scorer) as store:
         mid = record_playoff(store, event, first, second, first_dealer=dealer)
         match = store.match_state(mid)
-    typer.echo(f"Play-off: match {mid}, {match.players[0]} against {match.players[1]}, "
-               f"{match.first_dealer} deals first. Record it with `tally deal start "
-               f"{mid} ...` or `tally deal quick {mid} ...`.")
+    typer.echo(
+        f"Play-off: match {mid}, {match.players[0]} against {match.players[1]}, "
+        f"{match.first_dealer} deals first. Record it with `tally deal start "
+        f"{mid} ...` or `tally deal quick {mid} ...`."
+    )
 
 
 @guard
-def elimination(event: _Event, json_out: JsonOption = False, csv_out: CsvOption = False,
-                db: DbOption = None, lang: LangOption = None) -> None:
+def elimination(
+    event: _Event,
+    json_out: JsonOption = False,
+    csv_out: CsvOption = False,
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
     """Show the standings of a knockout or groups event by elimination: how far each
     player got (lives left, the round they were out in, their group, the bracket round),
     won and lost, and a mark per round (W won, L lost, B bye, ? playing, - not
@@ -203,8 +284,9 @@ def elimination(event: _Event, json_out: JsonOption = False, csv_out: CsvOption 
 
 
 @guard
-def bracket(event: _Event, json_out: JsonOption = False, db: DbOption = None,
-            lang: LangOption = None) -> None:
+def bracket(
+    event: _Event, json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None
+) -> None:
     """Show the knockout bracket of a knockout (its final stage) or groups event: each
     round's matches, byes, results and winners."""
     from tally.store import as_json
@@ -223,27 +305,52 @@ def bracket(event: _Event, json_out: JsonOption = False, db: DbOption = None,
 @guard
 def prizes(
     event: _Event,
-    entry_fee: Annotated[str | None, typer.Option(
-        "--entry-fee", metavar="EUROS", help="What each player pays to enter (10, 7.50).")
+    entry_fee: Annotated[
+        str | None,
+        typer.Option(
+            "--entry-fee", metavar="EUROS", help="What each player pays to enter (10, 7.50)."
+        ),
     ] = None,
-    shares: Annotated[str | None, typer.Option(
-        "--prizes", metavar="PERCENTS",
-        help="The pool's percentage per place, best first (50,30,20); together at most "
-             "100, no more places than players.")] = None,
-    round_to: Annotated[str | None, typer.Option(
-        "--round-to", metavar="EUROS",
-        help="Round each prize down to this (1: whole euros, 0.5: 50 cents; default 0.01); "
-             "what is left goes to the club.")] = None,
-    buy_back_until: Annotated[int | None, typer.Option(
-        "--buy-back-until", metavar="ROUND",
-        help="A knockout with lives: a player out may buy back a life (Nachkauf) to play "
-             "on, up to this round.")] = None,
-    buy_back_fee: Annotated[str | None, typer.Option(
-        "--buy-back-fee", metavar="EUROS",
-        help="What a buy-back costs (default: the entry fee); it goes into the pool.")
+    shares: Annotated[
+        str | None,
+        typer.Option(
+            "--prizes",
+            metavar="PERCENTS",
+            help="The pool's percentage per place, best first (50,30,20); together at most "
+            "100, no more places than players.",
+        ),
     ] = None,
-    buy_backs: Annotated[int | None, typer.Option(
-        "--buy-backs", metavar="N", help="How many times a player may buy back (default 1).")
+    round_to: Annotated[
+        str | None,
+        typer.Option(
+            "--round-to",
+            metavar="EUROS",
+            help="Round each prize down to this (1: whole euros, 0.5: 50 cents; default 0.01); "
+            "what is left goes to the club.",
+        ),
+    ] = None,
+    buy_back_until: Annotated[
+        int | None,
+        typer.Option(
+            "--buy-back-until",
+            metavar="ROUND",
+            help="A knockout with lives: a player out may buy back a life (Nachkauf) to play "
+            "on, up to this round.",
+        ),
+    ] = None,
+    buy_back_fee: Annotated[
+        str | None,
+        typer.Option(
+            "--buy-back-fee",
+            metavar="EUROS",
+            help="What a buy-back costs (default: the entry fee); it goes into the pool.",
+        ),
+    ] = None,
+    buy_backs: Annotated[
+        int | None,
+        typer.Option(
+            "--buy-backs", metavar="N", help="How many times a player may buy back (default 1)."
+        ),
     ] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
@@ -254,7 +361,7 @@ def prizes(
     (a percentage of the pool per place, rounded down as the club says, the rest to the
     club) and the buy-back rule (Nachkauf: until which round, at what fee, how often).
     Without options it shows them."""
-    from tally.prizes import parse_money
+    from tally.events.prizes import parse_money
     from tally.store import as_json
     from tally.store.events import event as find_event
     from tally.store.knockouts import knockout_view
@@ -264,19 +371,39 @@ def prizes(
     unit = None if round_to is None else parse_money(round_to, "--round-to")
     back_fee = None if buy_back_fee is None else parse_money(buy_back_fee, "--buy-back-fee")
     with opened(db, scorer) as store:
-        set_money(store, event, entry_fee=fee, shares=shares, unit=unit,
-                  buy_back_until=buy_back_until, buy_back_fee=back_fee, buy_backs=buy_backs)
+        set_money(
+            store,
+            event,
+            entry_fee=fee,
+            shares=shares,
+            unit=unit,
+            buy_back_until=buy_back_until,
+            buy_back_fee=back_fee,
+            buy_backs=buy_backs,
+        )
         view = knockout_view(store, find_event(store, event))
     if json_out:
-        echo_json(as_json({"prizes": view.prizes, "buy_back_until": view.buy_back_until,
-                           "buy_back_fee": view.buy_back_fee, "buy_backs": view.buy_backs}))
+        echo_json(
+            as_json(
+                {
+                    "prizes": view.prizes,
+                    "buy_back_until": view.buy_back_until,
+                    "buy_back_fee": view.buy_back_fee,
+                    "buy_backs": view.buy_backs,
+                }
+            )
+        )
         return
     with use(language(lang, view.event.language)):
         lines = prize_notes(view)
         if not lines:
-            typer.echo(_('Event %(id)s "%(name)s" has no prize table and no buy-backs: set '
-                         "them with --entry-fee, --prizes, --buy-back-until.")
-                       % {"id": view.event.id, "name": view.event.name})
+            typer.echo(
+                _(
+                    'Event %(id)s "%(name)s" has no prize table and no buy-backs: set '
+                    "them with --entry-fee, --prizes, --buy-back-until."
+                )
+                % {"id": view.event.id, "name": view.event.name}
+            )
         show_prizes(view)
 
 
@@ -308,13 +435,15 @@ def buy_back(
     """A player out of a knockout with lives buys back a life (Nachkauf) before the next
     round is drawn, as the event's rule allows (`tally event prizes --buy-back-until`); the
     fee goes into the prize pool. `tally audit undo` takes it back."""
-    from tally.prizes import money
+    from tally.events.prizes import money
     from tally.store.prizemoney import buy_back as buy
 
     with opened(db, scorer) as store:
         name, fee = buy(store, event, player)
-    typer.echo(_("%(player)s bought back a life for %(fee)s and is drawn in the next round.")
-               % {"player": name, "fee": money(fee)})
+    typer.echo(
+        _("%(player)s bought back a life for %(fee)s and is drawn in the next round.")
+        % {"player": name, "fee": money(fee)}
+    )
 
 
 def register(event_app: typer.Typer) -> None:

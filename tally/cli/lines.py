@@ -29,9 +29,15 @@ def score_line(match: MatchView) -> str:
         text += _(" (carry %(carry)s)") % {"carry": match.carry}
     if match.over:
         return _("Match %(id)s is over: %(winner)s wins, %(score)s.") % {
-            "id": match.id, "winner": match.winner, "score": text}
+            "id": match.id,
+            "winner": match.winner,
+            "score": text,
+        }
     line = _("Match %(id)s: %(score)s, playing to %(target)s.") % {
-        "id": match.id, "score": text, "target": match.target}
+        "id": match.id,
+        "score": text,
+        "target": match.target,
+    }
     if match.current_deal is None:
         line += _(" Next deal: %(dealer)s deals.") % {"dealer": match.next_dealer}
     return line
@@ -45,17 +51,28 @@ def ruling_line(deal: DealView) -> str:
 
     name = _("Deal %(match)s.%(number)s") % {"match": deal.match_id, "number": deal.number}
     if deal.winner is None:
-        carry = _("; carry %(carry)s to the next deal") % {"carry": deal.carry_out} \
-            if deal.carry_out else ""
+        carry = (
+            _("; carry %(carry)s to the next deal") % {"carry": deal.carry_out}
+            if deal.carry_out
+            else ""
+        )
         return _("%(name)s ruled: drawn (%(why)s)%(carry)s.") % {
-            "name": name, "why": explanation(deal.explanation), "carry": carry}
+            "name": name,
+            "why": explanation(deal.explanation),
+            "carry": carry,
+        }
     carried = _(", %(n)s of them carried in") % {"n": deal.carry_in} if deal.carry_in else ""
     points = ngettext("%(n)s game point", "%(n)s game points", deal.game_points) % {
-        "n": deal.game_points}
-    return _("%(name)s ruled: %(winner)s wins %(points)s%(carried)s (%(reason)s): "
-             "%(why)s.") % {"name": name, "winner": deal.winner, "points": points,
-                            "carried": carried, "reason": spoken(deal.reason),
-                            "why": explanation(deal.explanation)}
+        "n": deal.game_points
+    }
+    return _("%(name)s ruled: %(winner)s wins %(points)s%(carried)s (%(reason)s): %(why)s.") % {
+        "name": name,
+        "winner": deal.winner,
+        "points": points,
+        "carried": carried,
+        "reason": spoken(deal.reason),
+        "why": explanation(deal.explanation),
+    }
 
 
 def outcome_words(deal: DealView) -> str:
@@ -77,8 +94,10 @@ def careful_line(exc: ViolationNotConfirmed) -> str:
 
     if exc.deal is None:  # raised without the deal: the store's words as they are
         return f"Careful: {exc}."
-    return _('Careful: "%(entry)s" would record a violation: %(broken)s; %(consequence)s. '
-             "Nothing was recorded.") % _violation_parts(exc)
+    return _(
+        'Careful: "%(entry)s" would record a violation: %(broken)s; %(consequence)s. '
+        "Nothing was recorded."
+    ) % _violation_parts(exc)
 
 
 def violation_words(exc: ViolationNotConfirmed) -> str:
@@ -90,8 +109,9 @@ def violation_words(exc: ViolationNotConfirmed) -> str:
 
     if exc.deal is None:
         return str(exc)
-    return _('"%(entry)s" would record a violation: %(broken)s; %(consequence)s. Nothing was '
-             "recorded") % _violation_parts(exc)
+    return _(
+        '"%(entry)s" would record a violation: %(broken)s; %(consequence)s. Nothing was recorded'
+    ) % _violation_parts(exc)
 
 
 def _violation_parts(exc: ViolationNotConfirmed) -> dict[str, str]:
@@ -101,13 +121,20 @@ def _violation_parts(exc: ViolationNotConfirmed) -> dict[str, str]:
 
     assert exc.deal is not None
     broken = "; ".join(
-        _("%(player)s broke %(rule)s in trick %(trick)s: %(message)s") % {
-            "player": v.player, "rule": word(v.rule), "trick": v.trick,
-            "message": explanation(v.message)}
-        for v in exc.violations)
-    consequence = (_("the deal ends: %(outcome)s") if exc.decided else
-                   _("an earlier violation decided the deal already: %(outcome)s")) % {
-        "outcome": outcome_words(exc.deal)}
+        _("%(player)s broke %(rule)s in trick %(trick)s: %(message)s")
+        % {
+            "player": v.player,
+            "rule": word(v.rule),
+            "trick": v.trick,
+            "message": explanation(v.message),
+        }
+        for v in exc.violations
+    )
+    consequence = (
+        _("the deal ends: %(outcome)s")
+        if exc.decided
+        else _("an earlier violation decided the deal already: %(outcome)s")
+    ) % {"outcome": outcome_words(exc.deal)}
     return {"entry": exc.entry, "broken": broken, "consequence": consequence}
 
 
@@ -119,8 +146,7 @@ def counted_line(deal: DealView) -> str | None:
         return None
     pts = ", ".join(f"{n} {p}" for n, p in deal.points.items())
     tricks = ", ".join(f"{n} {k}" for n, k in deal.tricks.items())
-    return _("Counted points: %(points)s. Tricks: %(tricks)s.") % {"points": pts,
-                                                                  "tricks": tricks}
+    return _("Counted points: %(points)s. Tricks: %(tricks)s.") % {"points": pts, "tricks": tricks}
 
 
 def turn_line(deal: DealView) -> str:
@@ -128,14 +154,20 @@ def turn_line(deal: DealView) -> str:
     from tally.i18n import gettext as _
 
     if deal.to_move is None:
-        return _("Deal %(match)s.%(number)s is over.") % {"match": deal.match_id,
-                                                          "number": deal.number}
+        return _("Deal %(match)s.%(number)s is over.") % {
+            "match": deal.match_id,
+            "number": deal.number,
+        }
     if deal.to_move_as == "lead":
-        return _("Trick %(trick)s: %(player)s to lead.") % {"trick": deal.trick,
-                                                              "player": deal.to_move}
+        return _("Trick %(trick)s: %(player)s to lead.") % {
+            "trick": deal.trick,
+            "player": deal.to_move,
+        }
     if deal.to_move_as == "follow":
-        return _("Trick %(trick)s: %(player)s to follow.") % {"trick": deal.trick,
-                                                                "player": deal.to_move}
+        return _("Trick %(trick)s: %(player)s to follow.") % {
+            "trick": deal.trick,
+            "player": deal.to_move,
+        }
     return f"Trick {deal.trick}: {deal.to_move} to {deal.to_move_as}."
 
 
@@ -151,12 +183,21 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
 
     d = result.deal
     where = {"tokens": " ".join(result.tokens), "match": d.match_id, "number": d.number}
-    out = [_("Undid %(tokens)s in deal %(match)s.%(number)s.") % where if undo
-           else _("Recorded %(tokens)s in deal %(match)s.%(number)s.") % where]
+    out = [
+        _("Undid %(tokens)s in deal %(match)s.%(number)s.") % where
+        if undo
+        else _("Recorded %(tokens)s in deal %(match)s.%(number)s.") % where
+    ]
     for v in result.new_violations:
-        out.append(_("Violation in trick %(trick)s: %(player)s broke %(rule)s: %(message)s.")
-                   % {"trick": v.trick, "player": v.player, "rule": word(v.rule),
-                      "message": explanation(v.message)})
+        out.append(
+            _("Violation in trick %(trick)s: %(player)s broke %(rule)s: %(message)s.")
+            % {
+                "trick": v.trick,
+                "player": v.player,
+                "rule": word(v.rule),
+                "message": explanation(v.message),
+            }
+        )
     if d.finished and (result.ruling_changed or d.to_move is None):
         out.append(ruling_line(d))
         counted = counted_line(d)
@@ -166,14 +207,24 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
         if d.claimable:
             out.append(_("Every trick is played: a claim may still follow (66 or 66@Name)."))
         elif d.to_move is not None:
-            out.append(_("The deal is ruled; play may still be recorded in it (%(turn)s)")
-                       % {"turn": turn_line(d)})
+            out.append(
+                _("The deal is ruled; play may still be recorded in it (%(turn)s)")
+                % {"turn": turn_line(d)}
+            )
         return out
     if d.finished and d.to_move is not None:
-        out.append(_("Deal %(match)s.%(number)s is ruled already: %(ruling)s. "
-                     "Play may still be recorded in it: %(turn)s") % {
-            "match": d.match_id, "number": d.number, "ruling": outcome_words(d),
-            "turn": turn_line(d)})
+        out.append(
+            _(
+                "Deal %(match)s.%(number)s is ruled already: %(ruling)s. "
+                "Play may still be recorded in it: %(turn)s"
+            )
+            % {
+                "match": d.match_id,
+                "number": d.number,
+                "ruling": outcome_words(d),
+                "turn": turn_line(d),
+            }
+        )
         return out
     if d.to_move is not None:
         out.append(turn_line(d))

@@ -1,14 +1,14 @@
 """``tally load``: load events kept as files, show their standings, print their sheets.
 
 An event folder holds ``event.toml`` and the ``.deal`` records of its matches (the format is in
-:mod:`tally.loading`; ``examples/`` has three). This is the whole flow of tally in one
+:mod:`tally.files.loading`; ``examples/`` has three). This is the whole flow of tally in one
 command: records through the engine into the database, standings from the database, sheets
 from the standings::
 
     tally load examples/club-evening examples/round-robin examples/swiss --db examples.db \
         --fresh --sheets sheets
 
-All the folders of one command are loaded in one transaction (:func:`tally.loading.
+All the folders of one command are loaded in one transaction (:func:`tally.files.loading.
 load_events`): a refused folder leaves the database as it was. ``--fresh`` builds the new
 database in a temporary file beside the target and moves it into place only when the load
 has succeeded; it replaces only a file that is a tally database (a SQLite file with tally's
@@ -32,25 +32,41 @@ from tally.cli.printing import PaperOption, PaperSize, write_and_say
 from tally.cli.storage import DbOption, ScorerOption, opened
 
 if TYPE_CHECKING:
-    from tally.loading import Loaded
+    from tally.files.loading import Loaded
     from tally.store import Store
 
 
 @app.command()
 @guard
 def load(
-    folders: Annotated[list[Path], typer.Argument(
-        metavar="PATH...", help="Event folders, each with an event.toml, or event files "
-                                "exported as JSON (tally event export).",
-        exists=True)],
-    fresh: Annotated[bool, typer.Option(
-        "--fresh", help="Start from a new, empty SQLite database file: the file named by --db "
-                        "is replaced once the load succeeds, and only if it is a tally "
-                        "database (or missing).")] = False,
-    sheets: Annotated[Path | None, typer.Option(
-        "--sheets", metavar="DIR", file_okay=False,
-        help="Also print each event's sheets as PDF into DIR: standings, the pairings of its "
-             "last round, a score sheet and a ruling.")] = None,
+    folders: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="PATH...",
+            help="Event folders, each with an event.toml, or event files "
+            "exported as JSON (tally event export).",
+            exists=True,
+        ),
+    ],
+    fresh: Annotated[
+        bool,
+        typer.Option(
+            "--fresh",
+            help="Start from a new, empty SQLite database file: the file named by --db "
+            "is replaced once the load succeeds, and only if it is a tally "
+            "database (or missing).",
+        ),
+    ] = False,
+    sheets: Annotated[
+        Path | None,
+        typer.Option(
+            "--sheets",
+            metavar="DIR",
+            file_okay=False,
+            help="Also print each event's sheets as PDF into DIR: standings, the pairings of its "
+            "last round, a score sheet and a ruling.",
+        ),
+    ] = None,
     paper: PaperOption = PaperSize.A4,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -78,8 +94,10 @@ def load(
         return
     target = _fresh_target(url)
     if target.exists():
-        typer.echo(f"--fresh: the tally database {target.resolve()} will be replaced by a new "
-                   "one once the load succeeds.")
+        typer.echo(
+            f"--fresh: the tally database {target.resolve()} will be replaced by a new "
+            "one once the load succeeds."
+        )
     building = target.with_name(f".{target.name}.{os.getpid()}.loading")
     _remove_sqlite_files(building)
     try:
@@ -96,18 +114,20 @@ def load(
 
 
 def _load(store: Store, folders: list[Path]) -> list[Loaded]:
-    from tally.importing import load_paths
+    from tally.files.importing import load_paths
 
     return load_paths(store, folders, label="tally load")
 
 
-def _load_and_show(store: Store, folders: list[Path], sheets: Path | None, paper: str,
-                   lang: str | None = None) -> None:
+def _load_and_show(
+    store: Store, folders: list[Path], sheets: Path | None, paper: str, lang: str | None = None
+) -> None:
     _show(store, _load(store, folders), sheets, paper, lang)
 
 
-def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str,
-          lang: str | None = None) -> None:
+def _show(
+    store: Store, loaded: list[Loaded], sheets: Path | None, paper: str, lang: str | None = None
+) -> None:
     """Each loaded event and its standings (after the load has committed), and its sheets,
     in ``--lang``, else the event's language, else the locale's."""
     from tally.cli.standings import show
@@ -120,12 +140,26 @@ def _show(store: Store, loaded: list[Loaded], sheets: Path | None, paper: str,
         ev = one.event
         with use(language(lang, ev.language)):
             kind = word(ev.format.loaded_name)
-            typer.echo("\n" + _('Loaded %(kind)s %(id)s "%(name)s" (%(date)s, %(rules)s): '
-                                 "%(players)s players, %(matches)s matches, %(recorded)s deals "
-                                 "recorded trick by trick, %(quick)s kept as results.") % {
-                "kind": kind, "id": ev.id, "name": ev.name, "date": format_date(ev.date),
-                "rules": ev.rules, "players": len(ev.players), "matches": one.matches,
-                "recorded": one.recorded_deals, "quick": one.quick_deals} + "\n")
+            typer.echo(
+                "\n"
+                + _(
+                    'Loaded %(kind)s %(id)s "%(name)s" (%(date)s, %(rules)s): '
+                    "%(players)s players, %(matches)s matches, %(recorded)s deals "
+                    "recorded trick by trick, %(quick)s kept as results."
+                )
+                % {
+                    "kind": kind,
+                    "id": ev.id,
+                    "name": ev.name,
+                    "date": format_date(ev.date),
+                    "rules": ev.rules,
+                    "players": len(ev.players),
+                    "matches": one.matches,
+                    "recorded": one.recorded_deals,
+                    "quick": one.quick_deals,
+                }
+                + "\n"
+            )
             show(standings(store, ev.id))
             if ev.format.ranks_by_elimination:
                 from tally.cli.knockouts import show_elimination
@@ -147,7 +181,7 @@ def _fresh_target(url: str) -> Path:
     prefix = "sqlite:///"
     if not url.startswith(prefix) or url == prefix or ":memory:" in url or "?" in url:
         fail(f"--fresh starts a new SQLite file; {url} is not one (drop the database yourself)")
-    path = Path(url[len(prefix):])
+    path = Path(url[len(prefix) :])
     if not path.name:
         fail(f"--fresh starts a new SQLite file; {url} is not one")
     try:
@@ -157,14 +191,17 @@ def _fresh_target(url: str) -> Path:
     except OSError as exc:
         fail(f"--fresh: {path}: cannot be checked: {exc.strerror or exc}; nothing was removed")
     if stat.S_ISLNK(info.st_mode):
-        fail(f"--fresh: {path} is a symbolic link; tally replaces only a tally database file "
-             "(remove it yourself if it should go)")
+        fail(
+            f"--fresh: {path} is a symbolic link; tally replaces only a tally database file "
+            "(remove it yourself if it should go)"
+        )
     if not stat.S_ISREG(info.st_mode):
-        fail(f"--fresh: {path} is not a regular file; tally replaces only a tally database "
-             "file")
+        fail(f"--fresh: {path} is not a regular file; tally replaces only a tally database file")
     if not _is_tally_database(path):
-        fail(f"--fresh: {path} is not a tally database, so it is not replaced (remove it "
-             "yourself, or give another --db)")
+        fail(
+            f"--fresh: {path} is not a tally database, so it is not replaced (remove it "
+            "yourself, or give another --db)"
+        )
     return path
 
 
@@ -180,8 +217,9 @@ def _is_tally_database(path: Path) -> bool:
     except (OSError, sqlite3.Error):
         return False
     try:
-        names = {row[0] for row in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        names = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
     except sqlite3.Error:
         return False
     finally:
@@ -230,24 +268,36 @@ def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> Non
     if ev.format.ranks_by_elimination:
         _print_knockout_sheets(store, loaded, folder, paper)
     else:
-        write_and_say(render_standings(event_standings_sheet(store, ev.id), paper=paper),
-                      folder / f"standings-{slug}.pdf")
+        write_and_say(
+            render_standings(event_standings_sheet(store, ev.id), paper=paper),
+            folder / f"standings-{slug}.pdf",
+        )
     if ev.format.has_rounds and ev.rounds_started:
         last = max(ev.rounds_started)
-        write_and_say(render_pairings(pairings_sheet(store, ev.id, last), paper=paper),
-                 folder / f"pairings-{slug}-round-{last}.pdf")
+        write_and_say(
+            render_pairings(pairings_sheet(store, ev.id, last), paper=paper),
+            folder / f"pairings-{slug}-round-{last}.pdf",
+        )
     matches = [m for m in store.matches() if store.match_state(m.id).event_id == ev.id]
     if not matches:
         return
     first = matches[0].id
-    write_and_say(render_scoresheet(match_scoresheet(store, first), paper=paper),
-             folder / f"scoresheet-match-{first}.pdf")
-    recorded = [d for m in matches for d in store.match_state(m.id).deals
-                if d.kind == "recorded" and d.reason != "incomplete"]
+    write_and_say(
+        render_scoresheet(match_scoresheet(store, first), paper=paper),
+        folder / f"scoresheet-match-{first}.pdf",
+    )
+    recorded = [
+        d
+        for m in matches
+        for d in store.match_state(m.id).deals
+        if d.kind == "recorded" and d.reason != "incomplete"
+    ]
     if recorded:
         chosen = next((d for d in recorded if d.violations), recorded[0])
-        write_and_say(render_ruling(deal_ruling_sheet(store, chosen.id), paper=paper),
-                 folder / f"ruling-deal-{chosen.match_id}.{chosen.number}.pdf")
+        write_and_say(
+            render_ruling(deal_ruling_sheet(store, chosen.id), paper=paper),
+            folder / f"ruling-deal-{chosen.match_id}.{chosen.number}.pdf",
+        )
 
 
 def _print_knockout_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> None:
@@ -257,8 +307,12 @@ def _print_knockout_sheets(store: Store, loaded: Loaded, folder: Path, paper: st
     from tally.store.knockouts import knockout_view
 
     ev = loaded.event
-    write_and_say(render_elimination(elimination_sheet(store, ev.id), paper=paper),
-                  folder / f"standings-event-{ev.id}.pdf")
+    write_and_say(
+        render_elimination(elimination_sheet(store, ev.id), paper=paper),
+        folder / f"standings-event-{ev.id}.pdf",
+    )
     if knockout_view(store, ev).bracket:
-        write_and_say(render_bracket(bracket_sheet(store, ev.id), paper=paper),
-                      folder / f"bracket-event-{ev.id}.pdf")
+        write_and_say(
+            render_bracket(bracket_sheet(store, ev.id), paper=paper),
+            folder / f"bracket-event-{ev.id}.pdf",
+        )

@@ -15,13 +15,16 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 if TYPE_CHECKING:
     from tally.store import MatchView, Store
 
-match_app = typer.Typer(help="Matches: start, show, list, enter a whole result, delete.",
-                        no_args_is_help=True)
+match_app = typer.Typer(
+    help="Matches: start, show, list, enter a whole result, delete.", no_args_is_help=True
+)
 app.add_typer(match_app, name="match")
 
 MatchArg = Annotated[int, typer.Argument(metavar="MATCH", help="The match number.")]
-RefereeOption = Annotated[bool, typer.Option(
-    "--referee", help="Also show the counted points of a deal still being played.")]
+RefereeOption = Annotated[
+    bool,
+    typer.Option("--referee", help="Also show the counted points of a deal still being played."),
+]
 
 
 @match_app.command("start")
@@ -29,35 +32,53 @@ RefereeOption = Annotated[bool, typer.Option(
 def start(
     player_a: Annotated[str, typer.Argument(help="A player (name or number).")],
     player_b: Annotated[str, typer.Argument(help="The other player.")],
-    dealer: Annotated[str, typer.Option(
-        "--dealer", "--first-dealer", help="Who deals the first deal.")],
-    rules: Annotated[str | None, typer.Option(
-        help="A preset with optional overrides: 'sixty-six', 'schnapsen carry=accumulate'. "
-             "Default: the event's rule set, else sixty-six.")
+    dealer: Annotated[
+        str, typer.Option("--dealer", "--first-dealer", help="Who deals the first deal.")
+    ],
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            help="A preset with optional overrides: 'sixty-six', 'schnapsen carry=accumulate'. "
+            "Default: the event's rule set, else sixty-six."
+        ),
     ] = None,
-    event: Annotated[str | None, typer.Option(
-        "--event", metavar="EVENT",
-        help="The club evening (number or name) the match counts for; players not on its "
-             "list join it.")] = None,
+    event: Annotated[
+        str | None,
+        typer.Option(
+            "--event",
+            metavar="EVENT",
+            help="The club evening (number or name) the match counts for; players not on its "
+            "list join it.",
+        ),
+    ] = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
     """Start a match between two players under a rule set."""
     with opened(db, scorer) as store:
-        m = store.start_match(player_a, player_b, rules=rules, first_dealer=dealer,
-                              event=event)
+        m = store.start_match(player_a, player_b, rules=rules, first_dealer=dealer, event=event)
         event_language = _event_language(store, m.event_id)
     from tally.i18n import gettext as _
     from tally.i18n import use
 
     a, b = m.players
     with use(language(None, event_language)):
-        where = _(" (event %(event)s)") % {"event": m.event_id} if m.event_id is not None \
-            else ""
-        typer.echo(_("Started match %(id)s%(where)s: %(a)s v %(b)s, %(rules)s, to %(target)s "
-                     "game points. %(dealer)s deals first.") % {
-            "id": m.id, "where": where, "a": a, "b": b, "rules": m.rules,
-            "target": m.target, "dealer": m.first_dealer})
+        where = _(" (event %(event)s)") % {"event": m.event_id} if m.event_id is not None else ""
+        typer.echo(
+            _(
+                "Started match %(id)s%(where)s: %(a)s v %(b)s, %(rules)s, to %(target)s "
+                "game points. %(dealer)s deals first."
+            )
+            % {
+                "id": m.id,
+                "where": where,
+                "a": a,
+                "b": b,
+                "rules": m.rules,
+                "target": m.target,
+                "dealer": m.first_dealer,
+            }
+        )
 
 
 def _event_language(store: Store, event_id: int | None) -> str | None:
@@ -71,8 +92,13 @@ def _event_language(store: Store, event_id: int | None) -> str | None:
 
 @match_app.command("show")
 @guard
-def show(match: MatchArg, json_out: JsonOption = False, referee: RefereeOption = False,
-         db: DbOption = None, lang: LangOption = None) -> None:
+def show(
+    match: MatchArg,
+    json_out: JsonOption = False,
+    referee: RefereeOption = False,
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
     """Show a match: each deal's ruling and game points, the carry, the running score, who
     deals next and whether it is over."""
     from tally.i18n import use
@@ -98,32 +124,56 @@ def describe_match(m: MatchView) -> list[str]:
     from tally.vocabulary import explanation, word
 
     a, b = m.players
-    out = [_("Match %(id)s: %(a)s v %(b)s, %(rules)s, to %(target)s game points; "
-             "%(dealer)s dealt first.") % {"id": m.id, "a": a, "b": b, "rules": m.rules,
-                                           "target": m.target, "dealer": m.first_dealer}]
+    out = [
+        _(
+            "Match %(id)s: %(a)s v %(b)s, %(rules)s, to %(target)s game points; "
+            "%(dealer)s dealt first."
+        )
+        % {
+            "id": m.id,
+            "a": a,
+            "b": b,
+            "rules": m.rules,
+            "target": m.target,
+            "dealer": m.first_dealer,
+        }
+    ]
     # the reason column is as wide as its longest word (13 in English, as always)
     wr = max([13, *(len(word(d.reason)) for d in m.deals)])
     if m.deals:
         wa, wb = max(len(a), 5), max(len(b), 5)
         deal, dealer, winner, reason = _("deal"), _("dealer"), _("winner"), _("reason")
         points, carry = _("points"), _("carry")
-        out.append(f"  {deal:>4}  {dealer:<10} {winner:<10} {reason:<{wr}} "
-                   f"{points:>8}  {carry:>5}  {a:>{wa}} {b:>{wb}}")
+        out.append(
+            f"  {deal:>4}  {dealer:<10} {winner:<10} {reason:<{wr}} "
+            f"{points:>8}  {carry:>5}  {a:>{wa}} {b:>{wb}}"
+        )
     for d in m.deals:
         if d.reason == "incomplete":
             winner, points = _("(playing)"), ""
         else:
             winner = d.winner or "-"
-            points = f"{d.deal_points}+{d.carry_in}={d.game_points}" if d.winner and \
-                d.carry_in else str(d.game_points)
+            points = (
+                f"{d.deal_points}+{d.carry_in}={d.game_points}"
+                if d.winner and d.carry_in
+                else str(d.game_points)
+            )
         kind = " q" if d.kind == "quick" else ""
-        out.append(f"  {d.number:>4}  {d.dealer:<10} {winner:<10} {word(d.reason):<{wr}} "
-                   f"{points:>8}  {d.carry_out:>5}  {d.score_after[a]:>{wa}} "
-                   f"{d.score_after[b]:>{wb}}{kind}")
+        out.append(
+            f"  {d.number:>4}  {d.dealer:<10} {winner:<10} {word(d.reason):<{wr}} "
+            f"{points:>8}  {d.carry_out:>5}  {d.score_after[a]:>{wa}} "
+            f"{d.score_after[b]:>{wb}}{kind}"
+        )
         for v in d.violations:
-            out.append(_("        trick %(trick)s: %(player)s broke %(rule)s: %(message)s") % {
-                "trick": v.trick, "player": v.player, "rule": word(v.rule),
-                "message": explanation(v.message)})
+            out.append(
+                _("        trick %(trick)s: %(player)s broke %(rule)s: %(message)s")
+                % {
+                    "trick": v.trick,
+                    "player": v.player,
+                    "rule": word(v.rule),
+                    "message": explanation(v.message),
+                }
+            )
     if any(d.kind == "quick" for d in m.deals):
         out.append(_("  (q: entered as a result, not recorded trick by trick)"))
     out.append(score_line(m))
@@ -134,14 +184,23 @@ def describe_match(m: MatchView) -> list[str]:
 @guard
 def result(
     match: MatchArg,
-    score: Annotated[str | None, typer.Argument(
-        metavar="[SCORE]",
-        help="Game points of the two players in the match's order: 7:3.")] = None,
-    winner: Annotated[str | None, typer.Option(
-        "--winner", metavar="NAME", help="Who won the match; --score then gives the "
-                                         "winner's game points first.")] = None,
-    score_option: Annotated[str | None, typer.Option(
-        "--score", metavar="SCORE", help="The score with --winner: 7:3.")] = None,
+    score: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[SCORE]", help="Game points of the two players in the match's order: 7:3."
+        ),
+    ] = None,
+    winner: Annotated[
+        str | None,
+        typer.Option(
+            "--winner",
+            metavar="NAME",
+            help="Who won the match; --score then gives the winner's game points first.",
+        ),
+    ] = None,
+    score_option: Annotated[
+        str | None, typer.Option("--score", metavar="SCORE", help="The score with --winner: 7:3.")
+    ] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -150,11 +209,15 @@ def result(
     """Enter a whole match's result kept on paper (7:3) instead of its deals; it finishes
     the match and counts in the standings. `tally audit undo` takes it back."""
     if (score is None) == (score_option is None):
-        fail("give the score once: `tally match result MATCH 7:3` (in the match's order) or "
-             "`tally match result MATCH --winner NAME --score 7:3`")
+        fail(
+            "give the score once: `tally match result MATCH 7:3` (in the match's order) or "
+            "`tally match result MATCH --winner NAME --score 7:3`"
+        )
     if score_option is not None and winner is None:
-        fail("--score goes with --winner NAME (the winner's game points first); without a "
-             "winner give the score after the match: `tally match result MATCH 7:3`")
+        fail(
+            "--score goes with --winner NAME (the winner's game points first); without a "
+            "winner give the score after the match: `tally match result MATCH 7:3`"
+        )
     with opened(db, scorer) as store:
         m = store.match_result(match, str(score or score_option), winner=winner)
         entry = store.audit_log(limit=1)[0].id
@@ -168,16 +231,21 @@ def result(
     from tally.i18n import use
 
     with use(language(lang, event_language)):
-        typer.echo(_("Entered the result of match %(id)s. `tally audit undo %(entry)s` takes "
-                     "it back.") % {"id": m.id, "entry": entry})
+        typer.echo(
+            _("Entered the result of match %(id)s. `tally audit undo %(entry)s` takes it back.")
+            % {"id": m.id, "entry": entry}
+        )
         typer.echo(score_line(m))
 
 
 @match_app.command("list")
 @guard
 def list_(
-    event: Annotated[int | None, typer.Option(
-        "--event", metavar="EVENT", help="Only the matches of this event (its number).")
+    event: Annotated[
+        int | None,
+        typer.Option(
+            "--event", metavar="EVENT", help="Only the matches of this event (its number)."
+        ),
     ] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
@@ -201,19 +269,31 @@ def list_(
             typer.echo(_("No matches yet: `tally match start A B --dealer A`."))
         for m in matches:
             a, b = m.players
-            state = _("over, %(winner)s won") % {"winner": m.winner} if m.over \
-                else _("playing")
+            state = _("over, %(winner)s won") % {"winner": m.winner} if m.over else _("playing")
             where = ""
             if m.event_id is not None:
                 where = _("  event %(event)s") % {"event": m.event_id} + (
-                    _(" round %(round)s table %(table)s") % {"round": m.round,
-                                                             "table": m.table}
-                    if m.round is not None else "")
-            typer.echo(_("%(id)5s  %(a)s v %(b)s  %(rules)s  %(deals)s deal(s)  "
-                         "%(a)s %(score_a)s, %(b)s %(score_b)s  (%(state)s)%(where)s") % {
-                "id": m.id, "a": a, "b": b, "rules": m.rules, "deals": m.deals,
-                "score_a": m.score[a], "score_b": m.score[b], "state": state,
-                "where": where})
+                    _(" round %(round)s table %(table)s") % {"round": m.round, "table": m.table}
+                    if m.round is not None
+                    else ""
+                )
+            typer.echo(
+                _(
+                    "%(id)5s  %(a)s v %(b)s  %(rules)s  %(deals)s deal(s)  "
+                    "%(a)s %(score_a)s, %(b)s %(score_b)s  (%(state)s)%(where)s"
+                )
+                % {
+                    "id": m.id,
+                    "a": a,
+                    "b": b,
+                    "rules": m.rules,
+                    "deals": m.deals,
+                    "score_a": m.score[a],
+                    "score_b": m.score[b],
+                    "state": state,
+                    "where": where,
+                }
+            )
 
 
 @match_app.command("delete")
@@ -231,6 +311,10 @@ def delete(match: MatchArg, db: DbOption = None, scorer: ScorerOption = None) ->
 
     a, b = m.players
     with use(language(None, event_language)):
-        typer.echo(_("Deleted match %(id)s: %(a)s v %(b)s, %(deals)s deal(s). "
-                     "`tally audit undo %(entry)s` brings it back.") % {
-            "id": m.id, "a": a, "b": b, "deals": len(m.deals), "entry": entry})
+        typer.echo(
+            _(
+                "Deleted match %(id)s: %(a)s v %(b)s, %(deals)s deal(s). "
+                "`tally audit undo %(entry)s` brings it back."
+            )
+            % {"id": m.id, "a": a, "b": b, "deals": len(m.deals), "entry": entry}
+        )

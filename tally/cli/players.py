@@ -15,20 +15,27 @@ from tally.cli import app
 from tally.cli.common import echo_json, guard, language
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
-player_app = typer.Typer(help="Players: add, list, show, rename, merge, alias.",
-                         no_args_is_help=True)
+player_app = typer.Typer(
+    help="Players: add, list, show, rename, merge, alias.", no_args_is_help=True
+)
 app.add_typer(player_app, name="player")
 
-PlayerArg = Annotated[str, typer.Argument(
-    metavar="PLAYER", help="The player: number (#2 or 2), name, alias, or a unique start of "
-                           "the name (Anna for Anna Berger).")]
+PlayerArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="PLAYER",
+        help="The player: number (#2 or 2), name, alias, or a unique start of "
+        "the name (Anna for Anna Berger).",
+    ),
+]
 
 
 @player_app.command("add")
 @guard
 def add(
-    names: Annotated[list[str], typer.Argument(
-        help="Full names; unique ignoring case, spaces and accents.")],
+    names: Annotated[
+        list[str], typer.Argument(help="Full names; unique ignoring case, spaces and accents.")
+    ],
     db: DbOption = None,
     scorer: ScorerOption = None,
 ) -> None:
@@ -39,17 +46,20 @@ def add(
 
     with opened(db, scorer) as store:
         for name in names:
-            shadowed = [p for p in store.players()
-                        if fold(p.name).startswith(fold(name) + " ")]
+            shadowed = [p for p in store.players() if fold(p.name).startswith(fold(name) + " ")]
             p = store.add_player(name)
             with use(language(None)):
                 typer.echo(_("Added player #%(id)s %(name)s.") % {"id": p.id, "name": p.name})
                 for other in shadowed:
-                    typer.echo(_('Note: "%(name)s" now means #%(id)s %(name)s; #%(other_id)s '
-                                 "%(other)s is found by more of the name or the number. If "
-                                 "they are one person: `tally player merge %(other_id)s "
-                                 "%(id)s`.") % {"name": p.name, "id": p.id,
-                                                "other_id": other.id, "other": other.name})
+                    typer.echo(
+                        _(
+                            'Note: "%(name)s" now means #%(id)s %(name)s; #%(other_id)s '
+                            "%(other)s is found by more of the name or the number. If "
+                            "they are one person: `tally player merge %(other_id)s "
+                            "%(id)s`."
+                        )
+                        % {"name": p.name, "id": p.id, "other_id": other.id, "other": other.name}
+                    )
 
 
 @player_app.command("list")
@@ -70,8 +80,7 @@ def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
         if not players:
             typer.echo(_("No players yet: `tally player add NAME`."))
         for p in players:
-            aka = _("  also: %(aliases)s") % {"aliases": ", ".join(p.aliases)} \
-                if p.aliases else ""
+            aka = _("  also: %(aliases)s") % {"aliases": ", ".join(p.aliases)} if p.aliases else ""
             typer.echo(f"{'#' + str(p.id):>5}  {p.name}  ({_matches(p.matches)}){aka}")
 
 
@@ -99,12 +108,18 @@ def show(player: PlayerArg, json_out: JsonOption = False, db: DbOption = None) -
 
     with use(language(None)):
         typer.echo(f"#{p.id} {p.name}")
-        typer.echo(_("  also goes by: %(aliases)s") % {
-            "aliases": ", ".join(p.aliases) if p.aliases else "-"})
-        typer.echo(_("  events: %(events)s") % {
-            "events": ", ".join(map(str, p.events)) if p.events else "-"})
-        typer.echo(_("  matches: %(matches)s") % {
-            "matches": ", ".join(map(str, matches)) if matches else "-"})
+        typer.echo(
+            _("  also goes by: %(aliases)s")
+            % {"aliases": ", ".join(p.aliases) if p.aliases else "-"}
+        )
+        typer.echo(
+            _("  events: %(events)s")
+            % {"events": ", ".join(map(str, p.events)) if p.events else "-"}
+        )
+        typer.echo(
+            _("  matches: %(matches)s")
+            % {"matches": ", ".join(map(str, matches)) if matches else "-"}
+        )
 
 
 @player_app.command("rename")
@@ -143,16 +158,19 @@ def merge(
     from tally.i18n import use
 
     with use(language(None)):
-        typer.echo(_("Merged %(drop)s into #%(id)s %(name)s, who now has %(matches)s.") % {
-            "drop": drop, "id": p.id, "name": p.name, "matches": _matches(p.matches)})
+        typer.echo(
+            _("Merged %(drop)s into #%(id)s %(name)s, who now has %(matches)s.")
+            % {"drop": drop, "id": p.id, "name": p.name, "matches": _matches(p.matches)}
+        )
 
 
 @player_app.command("alias")
 @guard
 def alias(
     player: PlayerArg,
-    name: Annotated[str, typer.Argument(
-        metavar="ALIAS", help="Another name the player goes by (Jogi, Anna B).")],
+    name: Annotated[
+        str, typer.Argument(metavar="ALIAS", help="Another name the player goes by (Jogi, Anna B).")
+    ],
     remove: Annotated[bool, typer.Option("--remove", help="Take the alias away.")] = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -167,5 +185,7 @@ def alias(
 
     with use(language(None)):
         aka = ", ".join(p.aliases) if p.aliases else _("no other name")
-        typer.echo(_("#%(id)s %(name)s goes by: %(aliases)s.") % {
-            "id": p.id, "name": p.name, "aliases": aka})
+        typer.echo(
+            _("#%(id)s %(name)s goes by: %(aliases)s.")
+            % {"id": p.id, "name": p.name, "aliases": aka}
+        )

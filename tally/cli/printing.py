@@ -16,23 +16,20 @@ import typer
 from tally.cli import app
 from tally.cli.common import MAX_ID, fail, guard, language
 from tally.cli.options import LangOption
-from tally.cli.standings import (
-    AllEventsOption,
-    EventArgument,
-    FromOption,
-    SeasonOption,
-    ToOption,
-)
+from tally.cli.standings import AllEventsOption, EventArgument, FromOption, SeasonOption, ToOption
 from tally.cli.storage import DbOption, reading
 
 if TYPE_CHECKING:
     from tally.sheets import ScoreSheet
     from tally.store import Store
 
-print_app = typer.Typer(help="Printed sheets as PDF: a match's score sheet or a blank form, a "
-                             "deal's ruling, a match's analysis, an event's standings and "
-                             "cross-table, a round's pairings, the ratings, a series' "
-                             "standings, a knockout's bracket.", no_args_is_help=True)
+print_app = typer.Typer(
+    help="Printed sheets as PDF: a match's score sheet or a blank form, a "
+    "deal's ruling, a match's analysis, an event's standings and "
+    "cross-table, a round's pairings, the ratings, a series' "
+    "standings, a knockout's bracket.",
+    no_args_is_help=True,
+)
 app.add_typer(print_app, name="print")
 
 
@@ -43,15 +40,28 @@ class PaperSize(StrEnum):
     LETTER = "letter"
 
 
-PaperOption = Annotated[PaperSize, typer.Option(
-    "--paper", case_sensitive=False, help="Paper size.")]
-LinksOption = Annotated[str | None, typer.Option(
-    "--links", metavar="URL",
-    help="Print each table's QR code for its page on `tally serve` at URL (the server's "
-         "address as the players' phones reach it, e.g. http://192.168.1.20:8066).")]
-OutputOption = Annotated[Path | None, typer.Option(
-    "--output", "-o", metavar="FILE", dir_okay=False,
-    help="The PDF to write (replaced if it exists).")]
+PaperOption = Annotated[
+    PaperSize, typer.Option("--paper", case_sensitive=False, help="Paper size.")
+]
+LinksOption = Annotated[
+    str | None,
+    typer.Option(
+        "--links",
+        metavar="URL",
+        help="Print each table's QR code for its page on `tally serve` at URL (the server's "
+        "address as the players' phones reach it, e.g. http://192.168.1.20:8066).",
+    ),
+]
+OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        dir_okay=False,
+        help="The PDF to write (replaced if it exists).",
+    ),
+]
 
 
 def _target(output: Path | None, default: str) -> Path:
@@ -72,36 +82,41 @@ def write_and_say(pdf: bytes, path: Path) -> None:
     typer.echo(f"Wrote {path}")
 
 
-
-
-
 def _blank_sheet(rules: str | None) -> ScoreSheet:
     """An empty form: for ``rules`` (a rule set) with their match target, else rules to write
     in and room for a match to 7."""
-    from tally.rules import RuleSet
+    from tally.engine.rules import RuleSet
     from tally.sheets import ScoreSheet
 
     if rules is None:
         return ScoreSheet.blank()
     rule_set = RuleSet.parse(rules)
     if rule_set.match_target > 99:
-        fail(f"a score sheet has room for a match to 1-99 game points, not "
-             f"{rule_set.match_target}")
+        fail(f"a score sheet has room for a match to 1-99 game points, not {rule_set.match_target}")
     return ScoreSheet.blank(rule_set.spec, rule_set.match_target)
 
 
 @print_app.command("scoresheet")
 @guard
 def scoresheet(
-    match: Annotated[int | None, typer.Argument(
-        metavar="MATCH", help="The match number (or --blank).", show_default=False)] = None,
-    blank: Annotated[bool, typer.Option(
-        "--blank", help="An empty form to fill in by hand, for no match in particular.")
+    match: Annotated[
+        int | None,
+        typer.Argument(metavar="MATCH", help="The match number (or --blank).", show_default=False),
+    ] = None,
+    blank: Annotated[
+        bool,
+        typer.Option(
+            "--blank", help="An empty form to fill in by hand, for no match in particular."
+        ),
     ] = False,
-    rules: Annotated[str | None, typer.Option(
-        "--rules", metavar="SPEC",
-        help="With --blank: the rule set to name and size the form for ('schnapsen', "
-             "'sixty-six match_target=11'); without it the rules are a line to write on.")
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            metavar="SPEC",
+            help="With --blank: the rule set to name and size the form for ('schnapsen', "
+            "'sixty-six match_target=11'); without it the rules are a line to write on.",
+        ),
     ] = None,
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
@@ -161,20 +176,31 @@ def _match_language(store: Store, match: int, lang: object) -> str | None:
 
 
 #: the analysis options of ``tally print ruling`` and ``tally print analysis``
-SamplesOption = Annotated[int, typer.Option(
-    "--samples", min=1, max=10000,
-    help="Analysis: consistent deals sampled when a hand is unknown.")]
-SeedOption = Annotated[int, typer.Option("--seed", min=0, max=2**31,
-                                         help="Analysis: seed of the sampling.")]
+SamplesOption = Annotated[
+    int,
+    typer.Option(
+        "--samples",
+        min=1,
+        max=10000,
+        help="Analysis: consistent deals sampled when a hand is unknown.",
+    ),
+]
+SeedOption = Annotated[
+    int, typer.Option("--seed", min=0, max=2**31, help="Analysis: seed of the sampling.")
+]
 
 
 @print_app.command("ruling")
 @guard
 def ruling(
-    deal: Annotated[str, typer.Argument(
-        metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")],
-    no_analysis: Annotated[bool, typer.Option(
-        "--no-analysis", help="Leave out the analysis (the close, best play, the claim).")
+    deal: Annotated[
+        str, typer.Argument(metavar="DEAL", help="The deal: its number (17) or MATCH.DEAL (3.2).")
+    ],
+    no_analysis: Annotated[
+        bool,
+        typer.Option(
+            "--no-analysis", help="Leave out the analysis (the close, best play, the claim)."
+        ),
     ] = False,
     samples: SamplesOption = 200,
     seed: SeedOption = 0,
@@ -204,8 +230,9 @@ def ruling(
     with reading(db) as store:
         view = store.deal_view(store.deal_id(deal))
         with use(language(lang, _match_language(store, view.match_id, lang))):
-            sheet = deal_ruling_sheet(store, view.id, analyse=not no_analysis,
-                                      samples=samples, seed=seed)
+            sheet = deal_ruling_sheet(
+                store, view.id, analyse=not no_analysis, samples=samples, seed=seed
+            )
             pdf = render_ruling(sheet, paper=paper.value)
     path = _target(output, f"ruling-deal-{view.match_id}.{view.number}.pdf")
     write_and_say(pdf, path)
@@ -214,8 +241,9 @@ def ruling(
 @print_app.command("analysis")
 @guard
 def analysis(
-    match: Annotated[int, typer.Argument(
-        metavar="MATCH", min=1, max=MAX_ID, help="The match number.")],
+    match: Annotated[
+        int, typer.Argument(metavar="MATCH", min=1, max=MAX_ID, help="The match number.")
+    ],
     samples: SamplesOption = 200,
     seed: SeedOption = 0,
     paper: PaperOption = PaperSize.A4,
@@ -293,18 +321,21 @@ def standings(
                     from tally.sheets.knockout import elimination_sheet
                     from tally.sheets.render import render_elimination
 
-                    pdf = render_elimination(elimination_sheet(store, number),
-                                             paper=paper.value)
+                    pdf = render_elimination(elimination_sheet(store, number), paper=paper.value)
                 else:
-                    pdf = render_standings(event_standings_sheet(store, number),
-                                           paper=paper.value)
+                    pdf = render_standings(event_standings_sheet(store, number), paper=paper.value)
         else:
             from tally.store.events import season_standings
 
             with use(language(lang)):
-                sheet = standings_sheet(season_standings(
-                    store, date_from=parse_date(date_from, "--from"),
-                    date_to=parse_date(date_to, "--to"), all_events=all_events))
+                sheet = standings_sheet(
+                    season_standings(
+                        store,
+                        date_from=parse_date(date_from, "--from"),
+                        date_to=parse_date(date_to, "--to"),
+                        all_events=all_events,
+                    )
+                )
                 pdf = render_standings(sheet, paper=paper.value)
             default = "standings-season.pdf"
     write_and_say(pdf, _target(output, default))
@@ -313,11 +344,20 @@ def standings(
 @print_app.command("pairings")
 @guard
 def pairings(
-    event: Annotated[str, typer.Argument(
-        metavar="EVENT", help="The round robin, Swiss event or knockout, or the club evening.")],
-    round_number: Annotated[int | None, typer.Option(
-        "--round", metavar="N", help="The round to print (a round robin's; a club evening "
-                                     "has none).")] = None,
+    event: Annotated[
+        str,
+        typer.Argument(
+            metavar="EVENT", help="The round robin, Swiss event or knockout, or the club evening."
+        ),
+    ],
+    round_number: Annotated[
+        int | None,
+        typer.Option(
+            "--round",
+            metavar="N",
+            help="The round to print (a round robin's; a club evening has none).",
+        ),
+    ] = None,
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
@@ -347,11 +387,14 @@ def pairings(
         found = find_event(store, event)
         number = found.id
         if not found.format.has_rounds and round_number is not None:
-            fail(f'event {number} "{found.name}" is a club evening: it has no rounds '
-                 "(leave out --round to print its tables)")
+            fail(
+                f'event {number} "{found.name}" is a club evening: it has no rounds '
+                "(leave out --round to print its tables)"
+            )
         if found.format.has_rounds and round_number is None:
-            fail(f'event {number} "{found.name}" has rounds: give the round to print '
-                 "with --round N")
+            fail(
+                f'event {number} "{found.name}" has rounds: give the round to print with --round N'
+            )
         with use(language(lang, found.language)):
             if not found.format.has_rounds:
                 sheet = club_pairings_sheet(store, number)
@@ -424,8 +467,7 @@ def series(
 @print_app.command("bracket")
 @guard
 def bracket(
-    event: Annotated[str, typer.Argument(metavar="EVENT",
-                                         help="The knockout or groups event.")],
+    event: Annotated[str, typer.Argument(metavar="EVENT", help="The knockout or groups event.")],
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,

@@ -1,7 +1,7 @@
 """``tally series``: a series of events (a Grand Prix): create one, list them, its standings.
 
 Points per placing in each event, the best N results counting; ties on a placing share the
-points of the places they hold (:mod:`tally.series`). The standings are derived from the
+points of the places they hold (:mod:`tally.events.series`). The standings are derived from the
 events' standings each time (:mod:`tally.store.series`).
 """
 
@@ -59,15 +59,27 @@ def split_events(text: str) -> list[str]:
 @guard
 def create(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The series' name.")],
-    events: Annotated[str, typer.Option(
-        "--events", metavar="E1,E2,...",
-        help="Its events (numbers or names), comma-separated, in order.")],
-    points: Annotated[str, typer.Option(
-        "--points", metavar="P1,P2,...",
-        help="Points per placing: first place, second place... (later places earn none).")
+    events: Annotated[
+        str,
+        typer.Option(
+            "--events",
+            metavar="E1,E2,...",
+            help="Its events (numbers or names), comma-separated, in order.",
+        ),
+    ],
+    points: Annotated[
+        str,
+        typer.Option(
+            "--points",
+            metavar="P1,P2,...",
+            help="Points per placing: first place, second place... (later places earn none).",
+        ),
     ] = "25,18,15,12,10,8,6,4,2,1",
-    best: Annotated[int | None, typer.Option(
-        "--best", metavar="N", help="Only each player's best N results count (default: all).")
+    best: Annotated[
+        int | None,
+        typer.Option(
+            "--best", metavar="N", help="Only each player's best N results count (default: all)."
+        ),
     ] = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -78,8 +90,9 @@ def create(
     from tally.store.series import create_series
 
     with opened(db, scorer) as store:
-        view = create_series(store, name, events=split_events(events),
-                             points=parse_points(points), best=best)
+        view = create_series(
+            store, name, events=split_events(events), points=parse_points(points), best=best
+        )
     typer.echo(f'Created series {view.id} "{view.name}": {describe(view)}')
 
 
@@ -89,10 +102,16 @@ def describe(view: SeriesView) -> str:
     from tally.store.series import format_points
 
     evs = ", ".join(f'{e.id} "{e.name}"' for e in view.events)
-    counted = _("every result counts") if view.best is None else \
-        _("the best %(n)s result(s) count") % {"n": view.best}
+    counted = (
+        _("every result counts")
+        if view.best is None
+        else _("the best %(n)s result(s) count") % {"n": view.best}
+    )
     return _("events %(events)s; points %(points)s; %(counted)s.") % {
-        "events": evs, "points": decimal_comma(format_points(view.points)), "counted": counted}
+        "events": evs,
+        "points": decimal_comma(format_points(view.points)),
+        "counted": counted,
+    }
 
 
 @series_app.command("list")
@@ -116,8 +135,9 @@ def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = 
 
 @series_app.command("standings")
 @guard
-def standings(series: SeriesArg, json_out: JsonOption = False, db: DbOption = None,
-              lang: LangOption = None) -> None:
+def standings(
+    series: SeriesArg, json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None
+) -> None:
     """Show the standings of a series: each player's points per event (dropped results in
     brackets), the total of the counted results, ranked by total then countback."""
     from tally.store import as_json
@@ -135,8 +155,13 @@ def standings(series: SeriesArg, json_out: JsonOption = False, db: DbOption = No
 def show(view: SeriesStandingsView) -> None:
     """The standings of a series as a table on the terminal, in the current language."""
     s = view.series
-    header = ["#", _("Player"), *(_("E%(n)s") % {"n": i} for i in range(1, len(s.events) + 1)),
-              _("Played"), _("Total")]
+    header = [
+        "#",
+        _("Player"),
+        *(_("E%(n)s") % {"n": i} for i in range(1, len(s.events) + 1)),
+        _("Played"),
+        _("Total"),
+    ]
     rows: list[list[str | int | float | None]] = []
     for r in view.rows:
         cells: list[str | int | float | None] = [r.rank, r.player]
@@ -149,13 +174,26 @@ def show(view: SeriesStandingsView) -> None:
         rows.append([*cells, r.played, decimal_comma(number(r.total))])
     about = describe(s)
     notes = [about[0].upper() + about[1:]]
-    notes += [f"{_('E%(n)s') % {'n': i}} {e.name} "
-              f"({format_date(e.date)}{', ' + stage(e.stage) if e.stage else ''})"
-              for i, e in enumerate(s.events, start=1)]
-    notes.append(_("Each cell: points (placing); [ ] a result outside the best %(n)s that "
-                   "does not count; - did not play.") % {"n": s.best} if s.best is not None
-                 else _("Each cell: points (placing); - did not play."))
-    print_table(_("Series %(id)s: %(name)s") % {"id": s.id, "name": s.name}, header, rows,
-                right=(0, *range(2, len(header))), notes=notes)
+    notes += [
+        f"{_('E%(n)s') % {'n': i}} {e.name} "
+        f"({format_date(e.date)}{', ' + stage(e.stage) if e.stage else ''})"
+        for i, e in enumerate(s.events, start=1)
+    ]
+    notes.append(
+        _(
+            "Each cell: points (placing); [ ] a result outside the best %(n)s that "
+            "does not count; - did not play."
+        )
+        % {"n": s.best}
+        if s.best is not None
+        else _("Each cell: points (placing); - did not play.")
+    )
+    print_table(
+        _("Series %(id)s: %(name)s") % {"id": s.id, "name": s.name},
+        header,
+        rows,
+        right=(0, *range(2, len(header))),
+        notes=notes,
+    )
     if not view.rows:
         typer.echo(_("Nobody has played in the series' events yet."))

@@ -30,24 +30,52 @@ def missing_web_modules() -> list[str]:
 @guard
 def serve(
     db: DbOption = None,
-    host: Annotated[str, typer.Option(
-        "--host", help="Address to listen on (0.0.0.0: every network of this computer).")
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host", help="Address to listen on (0.0.0.0: every network of this computer)."
+        ),
     ] = "0.0.0.0",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8066,
-    url: Annotated[str | None, typer.Option(
-        "--url", metavar="URL", help="The address phones open (http://HOST:PORT), for a name "
-        "or a reverse proxy: used for table links and QR codes.")] = None,
-    new_pin: Annotated[bool, typer.Option(
-        "--new-pin", help="Make a new director's PIN (the old one, and every director's "
-        "session, stops working).")] = False,
-    pin: Annotated[str | None, typer.Option(
-        "--pin", metavar="DIGITS", help="Set the director's PIN to these 4-12 digits.")] = None,
-    new_keys: Annotated[bool, typer.Option(
-        "--new-keys", help="Make new table addresses: every table link and QR code printed "
-        "before stops working.")] = False,
-    forwarded_allow_ips: Annotated[str | None, typer.Option(
-        "--forwarded-allow-ips", metavar="ADDRESSES", help="Behind a reverse proxy: the "
-        "proxy's addresses (comma-separated), whose X-Forwarded-For/-Proto are trusted.")
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            metavar="URL",
+            help="The address phones open (http://HOST:PORT), for a name "
+            "or a reverse proxy: used for table links and QR codes.",
+        ),
+    ] = None,
+    new_pin: Annotated[
+        bool,
+        typer.Option(
+            "--new-pin",
+            help="Make a new director's PIN (the old one, and every director's "
+            "session, stops working).",
+        ),
+    ] = False,
+    pin: Annotated[
+        str | None,
+        typer.Option(
+            "--pin", metavar="DIGITS", help="Set the director's PIN to these 4-12 digits."
+        ),
+    ] = None,
+    new_keys: Annotated[
+        bool,
+        typer.Option(
+            "--new-keys",
+            help="Make new table addresses: every table link and QR code printed "
+            "before stops working.",
+        ),
+    ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="ADDRESSES",
+            help="Behind a reverse proxy: the "
+            "proxy's addresses (comma-separated), whose X-Forwarded-For/-Proto are trusted.",
+        ),
     ] = None,
 ) -> None:
     """Serve the table pages, the live standings and the director's pages on the local
@@ -72,8 +100,10 @@ def serve(
         if pin is not None or new_pin or not has_pin(store):
             shown = f"Director's PIN: {set_pin(store, pin)}"
         else:
-            shown = ("Director's PIN: unchanged (forgotten? stop the server and start it again "
-                     "with --new-pin)")
+            shown = (
+                "Director's PIN: unchanged (forgotten? stop the server and start it again "
+                "with --new-pin)"
+            )
         if new_keys:
             new_table_keys(store)
         base = bases[0] if bases else f"http://127.0.0.1:{port}"
@@ -92,6 +122,8 @@ def _addresses(where: str, bases: list[str], base: str, port: int) -> str:
     for other in bases[1:]:
         lines.append(f"Also at:   {other} (another network of this computer)")
     if not bases:
-        lines.append(f"Phones cannot reach 127.0.0.1: connect this computer to the club's "
-                     f"network and start again, or give --url http://ADDRESS:{port}.")
+        lines.append(
+            f"Phones cannot reach 127.0.0.1: connect this computer to the club's "
+            f"network and start again, or give --url http://ADDRESS:{port}."
+        )
     return "\n".join(lines)

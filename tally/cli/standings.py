@@ -29,38 +29,86 @@ from tally.vocabulary import elimination_ranking, season_title, stage, word
 if TYPE_CHECKING:
     from tally.store.views import StandingsView
 
-COLUMNS = ("rank", "player", "played", "won", "lost", "match_points", "percentage",
-           "game_points_won", "game_points_conceded", "game_point_difference",
-           "schneider_wins", "schwarz_wins", "byes", "running")
-SHORT = ("#", N_("Player"), N_("Pl"), N_("W"), N_("L"), N_("Bye"), N_("MP"), "%", N_("GP+"),
-         N_("GP-"), N_("Diff"), N_("Schn"), N_("Schw"))
-LEGEND = N_("Pl played, W won, L lost, {bye}MP match points, % match-point percentage "
-            "(MP / ({matches} x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff "
-            "their difference, Schn/Schw deals won by schneider/schwarz")
+COLUMNS = (
+    "rank",
+    "player",
+    "played",
+    "won",
+    "lost",
+    "match_points",
+    "percentage",
+    "game_points_won",
+    "game_points_conceded",
+    "game_point_difference",
+    "schneider_wins",
+    "schwarz_wins",
+    "byes",
+    "running",
+)
+SHORT = (
+    "#",
+    N_("Player"),
+    N_("Pl"),
+    N_("W"),
+    N_("L"),
+    N_("Bye"),
+    N_("MP"),
+    "%",
+    N_("GP+"),
+    N_("GP-"),
+    N_("Diff"),
+    N_("Schn"),
+    N_("Schw"),
+)
+LEGEND = N_(
+    "Pl played, W won, L lost, {bye}MP match points, % match-point percentage "
+    "(MP / ({matches} x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff "
+    "their difference, Schn/Schw deals won by schneider/schwarz"
+)
 #: tiebreaks that repeat a column of the table: that column's head
 SHOWN_AS = {"game-point-difference": N_("Diff"), "game-points-won": N_("GP+"), "wins": N_("W")}
 #: the heads of the tiebreak columns
-TIEBREAK_HEADS = {"head-to-head": N_("H2H"), "sonneborn-berger": N_("SB"),
-                  "buchholz": N_("BH"), "median-buchholz": N_("MBH"),
-                  "buchholz-cut-1": N_("BH-C1"), "koya": N_("Koya"), "progressive": N_("Prog")}
+TIEBREAK_HEADS = {
+    "head-to-head": N_("H2H"),
+    "sonneborn-berger": N_("SB"),
+    "buchholz": N_("BH"),
+    "median-buchholz": N_("MBH"),
+    "buchholz-cut-1": N_("BH-C1"),
+    "koya": N_("Koya"),
+    "progressive": N_("Prog"),
+}
 RANKED_BY = {"points": N_("MP (match points)"), "percentage": N_("% (match-point percentage)")}
 
 
 # The arguments that choose whose standings: shared with `tally print standings`.
-EventArgument = Annotated[str | None, typer.Argument(
-    metavar="EVENT", help="The event (number or name).")]
-SeasonOption = Annotated[bool, typer.Option(
-    "--season", help="A season's standings: the club evenings held in a date range.")]
-FromOption = Annotated[str | None, typer.Option(
-    "--from", metavar="YYYY-MM-DD", help="Season: the first day (default: open).")]
-ToOption = Annotated[str | None, typer.Option(
-    "--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open).")]
-AllEventsOption = Annotated[bool, typer.Option(
-    "--all-events", help="Season: count round robins too, not only club evenings.")]
-RankByOption = Annotated[str | None, typer.Option(
-    "--rank-by", metavar="points|percentage",
-    help="Rank by match points or by the match-point percentage (default: the event's "
-         "setting; a season: percentage).")]
+EventArgument = Annotated[
+    str | None, typer.Argument(metavar="EVENT", help="The event (number or name).")
+]
+SeasonOption = Annotated[
+    bool,
+    typer.Option("--season", help="A season's standings: the club evenings held in a date range."),
+]
+FromOption = Annotated[
+    str | None,
+    typer.Option("--from", metavar="YYYY-MM-DD", help="Season: the first day (default: open)."),
+]
+ToOption = Annotated[
+    str | None,
+    typer.Option("--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open)."),
+]
+AllEventsOption = Annotated[
+    bool,
+    typer.Option("--all-events", help="Season: count round robins too, not only club evenings."),
+]
+RankByOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rank-by",
+        metavar="points|percentage",
+        help="Rank by match points or by the match-point percentage (default: the event's "
+        "setting; a season: percentage).",
+    ),
+]
 
 
 @app.command()
@@ -71,12 +119,21 @@ def standings(
     date_from: FromOption = None,
     date_to: ToOption = None,
     all_events: AllEventsOption = False,
-    tiebreaks: Annotated[str | None, typer.Option(
-        help="Season: tiebreaks in order, comma-separated (default: head-to-head, "
-             "game-point-difference, game-points-won, sonneborn-berger, wins).")] = None,
-    points_per_win: Annotated[float | None, typer.Option(
-        "--points-per-win", help="Season: match points of every win (needed when the "
-                                 "events score wins differently).")] = None,
+    tiebreaks: Annotated[
+        str | None,
+        typer.Option(
+            help="Season: tiebreaks in order, comma-separated (default: head-to-head, "
+            "game-point-difference, game-points-won, sonneborn-berger, wins)."
+        ),
+    ] = None,
+    points_per_win: Annotated[
+        float | None,
+        typer.Option(
+            "--points-per-win",
+            help="Season: match points of every win (needed when the "
+            "events score wins differently).",
+        ),
+    ] = None,
     rank_by: RankByOption = None,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
@@ -91,8 +148,9 @@ def standings(
     from tally.store.events import standings as event_standings
 
     one_format(json_out, csv_out)
-    season_only = date_from or date_to or all_events or tiebreaks is not None or \
-        points_per_win is not None
+    season_only = (
+        date_from or date_to or all_events or tiebreaks is not None or points_per_win is not None
+    )
     if event is not None and (season or season_only):
         fail("give an EVENT, or --season with its options, not both")
     if event is None and not season:
@@ -105,11 +163,15 @@ def standings(
             view = event_standings(store, event, rank_by=rank_by)
             prized = standings_prizes(store, view) if not (json_out or csv_out) else None
         else:
-            view = season_standings(store, date_from=parse_date(date_from, "--from"),
-                                    date_to=parse_date(date_to, "--to"),
-                                    all_events=all_events, tiebreaks=split_list(tiebreaks),
-                                    match_points_per_win=points_per_win,
-                                    rank_by=rank_by or "percentage")
+            view = season_standings(
+                store,
+                date_from=parse_date(date_from, "--from"),
+                date_to=parse_date(date_to, "--to"),
+                all_events=all_events,
+                tiebreaks=split_list(tiebreaks),
+                match_points_per_win=points_per_win,
+                rank_by=rank_by or "percentage",
+            )
     if json_out:
         echo_json(as_json(view))
         return
@@ -131,18 +193,30 @@ def show(view: StandingsView) -> None:
     heads = [_tiebreak_head(name, i + 1) for i, name in own]
     rows: list[list[str | int | float | None]] = []
     for r in view.rows:
-        rows.append([r.rank, r.player + (" *" if r.running else ""), r.played, r.won, r.lost,
-                     *([r.byes] if byes else []), r.match_points,
-                     decimal_comma(f"{r.percentage:.1f}"),
-                     r.game_points_won, r.game_points_conceded,
-                     signed(r.game_point_difference), r.schneider_wins, r.schwarz_wins,
-                     *(r.tiebreak_values[i] for i, _name in own)])
+        rows.append(
+            [
+                r.rank,
+                r.player + (" *" if r.running else ""),
+                r.played,
+                r.won,
+                r.lost,
+                *([r.byes] if byes else []),
+                r.match_points,
+                decimal_comma(f"{r.percentage:.1f}"),
+                r.game_points_won,
+                r.game_points_conceded,
+                signed(r.game_point_difference),
+                r.schneider_wins,
+                r.schwarz_wins,
+                *(r.tiebreak_values[i] for i, _name in own),
+            ]
+        )
     header = [SHORT[0], *(_(h) for h in SHORT[1:] if byes or h != "Bye"), *heads]
     # match points and tiebreak values as the language writes them (German: 1,5)
-    rows = [[decimal_comma(number(c)) if isinstance(c, float) else c for c in row]
-            for row in rows]
-    print_table(title_of(view), header, rows, right=(0, *range(2, len(header))),
-                notes=notes_of(view))
+    rows = [[decimal_comma(number(c)) if isinstance(c, float) else c for c in row] for row in rows]
+    print_table(
+        title_of(view), header, rows, right=(0, *range(2, len(header))), notes=notes_of(view)
+    )
 
 
 def _tiebreak_head(name: str, position: int) -> str:
@@ -158,24 +232,34 @@ def notes_of(view: StandingsView) -> list[str]:
     who withdrew, and what the ``*`` of a match still being played means."""
     byes = any(r.byes for r in view.rows)
     scoring = byes and (view.event is None or view.event.bye == "win")
-    notes = [_(LEGEND).format(per_win=decimal_comma(number(view.match_points_per_win)),
-                              bye=_("Bye rounds sat out, ") if byes else "",
-                              matches=_("(Pl + Bye)") if scoring else _("Pl"))]
-    order = [_(SHOWN_AS[name]) if name in SHOWN_AS else f"{_tiebreak_head(name, i)} {word(name)}"
-             for i, name in enumerate(view.tiebreaks, 1)]
+    notes = [
+        _(LEGEND).format(
+            per_win=decimal_comma(number(view.match_points_per_win)),
+            bye=_("Bye rounds sat out, ") if byes else "",
+            matches=_("(Pl + Bye)") if scoring else _("Pl"),
+        )
+    ]
+    order = [
+        _(SHOWN_AS[name]) if name in SHOWN_AS else f"{_tiebreak_head(name, i)} {word(name)}"
+        for i, name in enumerate(view.tiebreaks, 1)
+    ]
     ranked = _(RANKED_BY[view.rank_by])
     if view.event is not None and view.event.format.ranks_by_elimination:
         notes.append(elimination_ranking(view.event.kind, view.tiebreaks))
     elif order:
-        notes.append(_("Ranked by %(first)s, then %(then)s; players still level share the "
-                       "rank.") % {"first": ranked, "then": ", ".join(order)})
+        notes.append(
+            _("Ranked by %(first)s, then %(then)s; players still level share the rank.")
+            % {"first": ranked, "then": ", ".join(order)}
+        )
     else:
-        notes.append(_("Ranked by %(first)s; players still level share the rank.")
-                     % {"first": ranked})
+        notes.append(
+            _("Ranked by %(first)s; players still level share the rank.") % {"first": ranked}
+        )
     if view.withdrawn:
         rule = "" if view.event is None else f" ({word(view.event.withdrawal)})"
-        notes.append(_("Withdrawn%(rule)s: %(names)s") % {"rule": rule,
-                                                           "names": ", ".join(view.withdrawn)})
+        notes.append(
+            _("Withdrawn%(rule)s: %(names)s") % {"rule": rule, "names": ", ".join(view.withdrawn)}
+        )
     if view.provisional:
         notes.append(_("* playing a match not over yet: these standings are provisional."))
     return notes
@@ -183,10 +267,26 @@ def notes_of(view: StandingsView) -> list[str]:
 
 def rows_of(view: StandingsView) -> list[list[str | int | float | None]]:
     """The standings as rows of :data:`COLUMNS` and the tiebreak values."""
-    return [[r.rank, r.player, r.played, r.won, r.lost, r.match_points,
-             round(r.percentage, 2), r.game_points_won, r.game_points_conceded,
-             r.game_point_difference, r.schneider_wins, r.schwarz_wins, r.byes, r.running,
-             *r.tiebreak_values] for r in view.rows]
+    return [
+        [
+            r.rank,
+            r.player,
+            r.played,
+            r.won,
+            r.lost,
+            r.match_points,
+            round(r.percentage, 2),
+            r.game_points_won,
+            r.game_points_conceded,
+            r.game_point_difference,
+            r.schneider_wins,
+            r.schwarz_wins,
+            r.byes,
+            r.running,
+            *r.tiebreak_values,
+        ]
+        for r in view.rows
+    ]
 
 
 def title_of(view: StandingsView) -> str:
@@ -194,11 +294,14 @@ def title_of(view: StandingsView) -> str:
     language."""
     if view.event is None:
         provisional = _(", provisional") if view.provisional else ""
-        return _("%(title)s (%(events)s event(s), %(points)s match point(s) a "
-                 "win%(provisional)s)") % {
-            "title": season_title(view.title), "events": len(view.events),
+        return _(
+            "%(title)s (%(events)s event(s), %(points)s match point(s) a win%(provisional)s)"
+        ) % {
+            "title": season_title(view.title),
+            "events": len(view.events),
             "points": decimal_comma(number(view.match_points_per_win)),
-            "provisional": provisional}
+            "provisional": provisional,
+        }
     ev = view.event
     kind = word(ev.format.standings_name)
     where = f": {stage(view.stage)}" if view.stage else ""

@@ -20,19 +20,28 @@ from tally.cli.common import echo_json, guard, hide_secrets_of
 if TYPE_CHECKING:
     from tally.store import Store
 
-DbOption = Annotated[str | None, typer.Option(
-    "--db", metavar="URL",
-    help="Database: a SQLAlchemy URL (postgresql+psycopg://...) or a SQLite file. "
-         "Default: $TALLY_DB, else tally.db in the current directory.")]
-ScorerOption = Annotated[str | None, typer.Option(
-    "--scorer", help="Who makes the change, for the audit log (default: $TALLY_SCORER or the "
-                     "user logged in).")]
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help="Database: a SQLAlchemy URL (postgresql+psycopg://...) or a SQLite file. "
+        "Default: $TALLY_DB, else tally.db in the current directory.",
+    ),
+]
+ScorerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scorer",
+        help="Who makes the change, for the audit log (default: $TALLY_SCORER or the "
+        "user logged in).",
+    ),
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 @contextmanager
-def opened(db: str | None, scorer: str | None = None, *,
-           create: bool = True) -> Iterator[Store]:
+def opened(db: str | None, scorer: str | None = None, *, create: bool = True) -> Iterator[Store]:
     """The store at ``db`` (``--db``, ``$TALLY_DB`` or ``tally.db``), closed afterwards.
 
     A command that writes creates and migrates the database on first use; one that only
@@ -73,17 +82,25 @@ def init(db: DbOption = None) -> None:
     from tally.i18n import ngettext, use
 
     with opened(db) as store, use(language(None)):
-        typer.echo((_("Created %(where)s") if store.migrated else
-                    _("Already up to date: %(where)s")) % {"where": store.where})
+        typer.echo(
+            (_("Created %(where)s") if store.migrated else _("Already up to date: %(where)s"))
+            % {"where": store.where}
+        )
         filled = store.ensure_results()
         if filled:
-            typer.echo(ngettext("Ruled %(n)s deal into the result cache.",
-                                "Ruled %(n)s deals into the result cache.", filled)
-                       % {"n": filled})
+            typer.echo(
+                ngettext(
+                    "Ruled %(n)s deal into the result cache.",
+                    "Ruled %(n)s deals into the result cache.",
+                    filled,
+                )
+                % {"n": filled}
+            )
 
 
-audit_app = typer.Typer(help="The log of every change, and undoing a change.",
-                        invoke_without_command=True)
+audit_app = typer.Typer(
+    help="The log of every change, and undoing a change.", invoke_without_command=True
+)
 app.add_typer(audit_app, name="audit")
 
 
@@ -114,10 +131,13 @@ def audit(
         if not entries:
             typer.echo(_("The audit log is empty."))
         for e in entries:
-            reversed_by = _("  [reversed by %(entry)s]") % {"entry": e.reversed_by} \
-                if e.reversed_by else ""
-            typer.echo(f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  {e.command}: "
-                       f"{e.summary}{reversed_by}")
+            reversed_by = (
+                _("  [reversed by %(entry)s]") % {"entry": e.reversed_by} if e.reversed_by else ""
+            )
+            typer.echo(
+                f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  {e.command}: "
+                f"{e.summary}{reversed_by}"
+            )
 
 
 @audit_app.command("undo")
@@ -135,5 +155,7 @@ def audit_undo(
     with opened(db, scorer) as store:
         done = store.reverse(entry)
     with use(language(None)):  # the summary is stored data: it stays as written
-        typer.echo(_("Reversed entry %(entry)s as entry %(id)s: %(summary)s") % {
-            "entry": entry, "id": done.id, "summary": done.summary})
+        typer.echo(
+            _("Reversed entry %(entry)s as entry %(id)s: %(summary)s")
+            % {"entry": entry, "id": done.id, "summary": done.summary}
+        )

@@ -70,12 +70,26 @@ def write_csv(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> None:
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow([spreadsheet_safe(h) for h in header])
     for row in rows:
-        writer.writerow(["" if c is None else number(c) if isinstance(c, int | float)
-                         else spreadsheet_safe(c) for c in row])
+        writer.writerow(
+            [
+                ""
+                if c is None
+                else number(c)
+                if isinstance(c, int | float)
+                else spreadsheet_safe(c)
+                for c in row
+            ]
+        )
 
 
-def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[Cell]], *,
-                right: Sequence[int] = (), notes: Sequence[str] = ()) -> None:
+def print_table(
+    title: str,
+    header: Sequence[str],
+    rows: Sequence[Sequence[Cell]],
+    *,
+    right: Sequence[int] = (),
+    notes: Sequence[str] = (),
+) -> None:
     """Print a table with rich: ``right`` are the indexes of right-aligned (number) columns,
     ``notes`` lines printed under it. Output that is not a terminal gets a wide page, so that
     no column is cut."""
@@ -84,15 +98,17 @@ def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[Cell]
     from rich.markup import escape
     from rich.table import Table
 
-    console = Console(width=None if sys.stdout.isatty() else 250, highlight=False,
-                      soft_wrap=False)
-    table = Table(title=escape(title), box=box.SIMPLE_HEAD, title_justify="left",
-                  pad_edge=False)
+    console = Console(width=None if sys.stdout.isatty() else 250, highlight=False, soft_wrap=False)
+    table = Table(title=escape(title), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     for i, name in enumerate(header):
         table.add_column(escape(name), justify="right" if i in right else "left", no_wrap=True)
     for row in rows:
-        table.add_row(*["" if c is None else number(c) if isinstance(c, int | float)
-                        else escape(c) for c in row])
+        table.add_row(
+            *[
+                "" if c is None else number(c) if isinstance(c, int | float) else escape(c)
+                for c in row
+            ]
+        )
     console.print(table)
     for note in notes:
         console.print(note, markup=False)

@@ -9,8 +9,9 @@ sheet dataclass; nothing here lays out a page or keeps a session open::
     write_pdf(render_scoresheet(sheet), "scoresheet-match-3.pdf")
 
 A ruling sheet is built from the deal's record as exported (:meth:`Store.export_deal`), read
-again (:func:`tally.notation.read_deal`) and ruled with :func:`tally.ruling.summarize`, so the
-sheet shows exactly what ``tally check`` would say of that record.
+again (:func:`tally.engine.notation.read_deal`) and ruled with
+:func:`tally.engine.ruling.summarize`, so the sheet shows exactly what ``tally check`` would say of
+that record.
 
 Words a builder composes (a score sheet's "round 2, table 3", the rules a ruling quotes, the
 analysis's sentences) are in the current language (:func:`tally.i18n.use`): build and render
@@ -25,10 +26,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tally.cards import Card, Rank
-from tally.errors import Refused, TallyError
-from tally.i18n import gettext as _
-from tally.notation import (
+from tally.engine.cards import Card, Rank
+from tally.engine.notation import (
     ClaimItem,
     CloseItem,
     DealRecord,
@@ -37,9 +36,11 @@ from tally.notation import (
     SwapItem,
     read_deal,
 )
-from tally.rulebook import VIOLATION_TEXT, reason_text
-from tally.rules import RuleSet
-from tally.ruling import TrickSummary, summarize
+from tally.engine.rulebook import VIOLATION_TEXT, reason_text
+from tally.engine.rules import RuleSet
+from tally.engine.ruling import TrickSummary, summarize
+from tally.errors import Refused, TallyError
+from tally.i18n import gettext as _
 from tally.sheets.data import (
     Declaration,
     Ruling,
@@ -52,7 +53,7 @@ from tally.sheets.data import (
 from tally.vocabulary import explanation, season_title, word
 
 if TYPE_CHECKING:
-    from tally.analysis import DealAnalysis
+    from tally.analysis.findings import DealAnalysis
     from tally.sheets.data import (
         AnalysisRow,
         AnalysisSheet,
@@ -93,14 +94,22 @@ def score_rows(match: MatchView) -> tuple[ScoreRow, ...]:
             rows.append(ScoreRow(d.number, d.dealer))
             continue
         points = (d.game_points if d.winner == a else 0, d.game_points if d.winner == b else 0)
-        rows.append(ScoreRow(d.number, d.dealer, points,
-                             carried_in=d.carry_in if d.winner is not None else 0,
-                             carry=d.carry_out, score=(d.score_after[a], d.score_after[b])))
+        rows.append(
+            ScoreRow(
+                d.number,
+                d.dealer,
+                points,
+                carried_in=d.carry_in if d.winner is not None else 0,
+                carry=d.carry_out,
+                score=(d.score_after[a], d.score_after[b]),
+            )
+        )
     return tuple(rows)
 
 
-def match_scoresheet(store: Store, match_id: int, *,
-                     printed_at: datetime | None = None) -> ScoreSheet:
+def match_scoresheet(
+    store: Store, match_id: int, *, printed_at: datetime | None = None
+) -> ScoreSheet:
     """The score sheet of a stored match: its players, rules and target, the deals played so
     far filled in, who deals next, and the winner once it is over; the event's name, and for
     a round robin the round and table, when the match belongs to an event.
@@ -112,20 +121,30 @@ def match_scoresheet(store: Store, match_id: int, *,
 
         event_name = event(store, m.event_id).name
         if m.round is not None and m.table is not None:
-            place = _("round %(round)s, table %(table)s") % {"round": m.round,
-                                                              "table": m.table}
+            place = _("round %(round)s, table %(table)s") % {"round": m.round, "table": m.table}
     a, b = m.players
     if not 1 <= m.target <= 99:
-        raise Refused(f"match {m.id} is played to {m.target} game points: a score sheet has "
-                      "room for a match to 1-99")
+        raise Refused(
+            f"match {m.id} is played to {m.target} game points: a score sheet has "
+            "room for a match to 1-99"
+        )
     rows = score_rows(m)
     next_dealer = ""
     if m.current_deal is None and not m.over:
         next_dealer = m.next_dealer or ""
-    return ScoreSheet(rule_set=m.rules, match_target=m.target, player_one=a, player_two=b,
-                      event=event_name, place=place,
-                      printed_at=printed_at or _now(), match_id=m.id, deals=rows,
-                      next_dealer=next_dealer, winner=m.winner or "")
+    return ScoreSheet(
+        rule_set=m.rules,
+        match_target=m.target,
+        player_one=a,
+        player_two=b,
+        event=event_name,
+        place=place,
+        printed_at=printed_at or _now(),
+        match_id=m.id,
+        deals=rows,
+        next_dealer=next_dealer,
+        winner=m.winner or "",
+    )
 
 
 # ------------------------------------------------------------------------------ ruling
@@ -144,8 +163,9 @@ def _agreed(result_tag: str | None) -> tuple[str | None, int | None]:
     return name.strip(), int(points)
 
 
-def _declarations(items: Sequence[Item], notes: Sequence[tuple[str, str]], rules: RuleSet,
-                  turn_up: Card) -> tuple[Declaration, ...]:
+def _declarations(
+    items: Sequence[Item], notes: Sequence[tuple[str, str]], rules: RuleSet, turn_up: Card
+) -> tuple[Declaration, ...]:
     """The declarations of one trick line: its items other than cards, in order, each with
     the player the ruling's summary names for it (one note per such item)."""
     out = []
@@ -154,8 +174,7 @@ def _declarations(items: Sequence[Item], notes: Sequence[tuple[str, str]], rules
         if isinstance(item, MarriageItem):
             partner = Rank.KING if item.card.rank == Rank.QUEEN else Rank.QUEEN
             cards = sorted((item.card, Card.of(partner, item.card.suit)), reverse=True)
-            out.append(Declaration("marriage", player, tuple(str(c) for c in cards),
-                                   item.value))
+            out.append(Declaration("marriage", player, tuple(str(c) for c in cards), item.value))
         elif isinstance(item, SwapItem):
             exchange = Card.of(rules.exchange_card, turn_up.suit)
             out.append(Declaration("exchange", player, (str(exchange), str(turn_up))))
@@ -166,27 +185,43 @@ def _declarations(items: Sequence[Item], notes: Sequence[tuple[str, str]], rules
     return tuple(out)
 
 
-def _trick_rows(record: DealRecord, summaries: Sequence[TrickSummary],
-                players: tuple[str, str], rules: RuleSet, turn_up: Card) -> tuple[TrickRow, ...]:
+def _trick_rows(
+    record: DealRecord,
+    summaries: Sequence[TrickSummary],
+    players: tuple[str, str],
+    rules: RuleSet,
+    turn_up: Card,
+) -> tuple[TrickRow, ...]:
     rows = []
     for line, s in zip(record.tricks, summaries, strict=True):
-        rows.append(TrickRow(
-            number=s.number, leader=s.leader,
-            lead_card=str(s.lead) if s.lead is not None else "",
-            follow_card=str(s.follow) if s.follow is not None else "",
-            winner=s.winner or "",
-            points=(s.points[players[0]], s.points[players[1]]),
-            declarations=_declarations(line.items, s.declarations, rules, turn_up)))
+        rows.append(
+            TrickRow(
+                number=s.number,
+                leader=s.leader,
+                lead_card=str(s.lead) if s.lead is not None else "",
+                follow_card=str(s.follow) if s.follow is not None else "",
+                winner=s.winner or "",
+                points=(s.points[players[0]], s.points[players[1]]),
+                declarations=_declarations(line.items, s.declarations, rules, turn_up),
+            )
+        )
     return tuple(rows)
 
 
-def record_ruling_sheet(record: DealRecord, *, players: tuple[str, str] | None = None,
-                        place: str = "", event: str | None = None,
-                        printed_at: datetime | None = None, analyse: bool = False,
-                        samples: int = 200, seed: int = 0) -> RulingSheet:
+def record_ruling_sheet(
+    record: DealRecord,
+    *,
+    players: tuple[str, str] | None = None,
+    place: str = "",
+    event: str | None = None,
+    printed_at: datetime | None = None,
+    analyse: bool = False,
+    samples: int = 200,
+    seed: int = 0,
+) -> RulingSheet:
     """The dispute sheet of a deal record: its tags, each trick line, and the ruling with the
     rules that decide it quoted from the rule book; with ``analyse``, the findings of
-    :func:`tally.analysis.analyse` (``samples``, ``seed``) too (:func:`analysis_part`).
+    :func:`tally.analysis.findings.analyse` (``samples``, ``seed``) too (:func:`analysis_part`).
 
     ``players`` sets the order of the point columns (default: forehand, dealer); ``event``
     defaults to the record's ``Event`` tag. Raises :class:`Refused` for a record with errors
@@ -198,41 +233,71 @@ def record_ruling_sheet(record: DealRecord, *, players: tuple[str, str] | None =
         raise Refused(f"{where} cannot be ruled on: {ruling.errors[0]}")
     outcome = ruling.outcome
     if outcome is None or outcome.reason == "incomplete":
-        raise Refused(f"{where} is not finished: the record stops before the deal ended, so "
-                      "there is no ruling to print yet")
+        raise Refused(
+            f"{where} is not finished: the record stops before the deal ended, so "
+            "there is no ruling to print yet"
+        )
     rules = RuleSet.parse(ruling.rules)
     tags = record.tags
     order = players or (ruling.forehand, ruling.dealer)
     turn_up = Card.parse(tags["Trump"])
     violations = tuple(
-        Violation(rule=v.rule, description=explanation(v.message, spoken=True),
-                  rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
-                  player=v.player, trick=v.trick)
-        for v in ruling.violations)
+        Violation(
+            rule=v.rule,
+            description=explanation(v.message, spoken=True),
+            rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
+            player=v.player,
+            trick=v.trick,
+        )
+        for v in ruling.violations
+    )
     agreed_winner, agreed_points = _agreed(ruling.result_tag)
-    reason = (explanation(ruling.explanation, spoken=True) if ruling.explanation
-              else word(outcome.reason, spoken=True))
+    reason = (
+        explanation(ruling.explanation, spoken=True)
+        if ruling.explanation
+        else word(outcome.reason, spoken=True)
+    )
     if not reason.startswith(order):  # "nobody claimed; ...", not a player's name
         reason = reason[0].upper() + reason[1:]
     reason += "."
     verdict = Ruling(
-        winner=outcome.winner, game_points=outcome.game_points, reason=reason,
-        violations=violations, agreed_winner=agreed_winner, agreed_game_points=agreed_points,
-        rule=outcome.reason, rule_text=reason_text(outcome.reason, rules, _))
+        winner=outcome.winner,
+        game_points=outcome.game_points,
+        reason=reason,
+        violations=violations,
+        agreed_winner=agreed_winner,
+        agreed_game_points=agreed_points,
+        rule=outcome.reason,
+        rule_text=reason_text(outcome.reason, rules, _),
+    )
     extra = tuple((k, v) for k, v in tags.items() if k not in _SHOWN_TAGS)
     return RulingSheet(
-        event=tags.get("Event", "") if event is None else event, players=order,
-        dealer=ruling.dealer, forehand=ruling.forehand, turn_up=str(turn_up),
-        trumps=turn_up.suit.letter, rules=rules.spec,
-        tricks=_trick_rows(record, summaries, order, rules, turn_up), ruling=verdict,
-        printed_at=printed_at or _now(), carry=ruling.carry_in, place=place,
+        event=tags.get("Event", "") if event is None else event,
+        players=order,
+        dealer=ruling.dealer,
+        forehand=ruling.forehand,
+        turn_up=str(turn_up),
+        trumps=turn_up.suit.letter,
+        rules=rules.spec,
+        tricks=_trick_rows(record, summaries, order, rules, turn_up),
+        ruling=verdict,
+        printed_at=printed_at or _now(),
+        carry=ruling.carry_in,
+        place=place,
         extra_tags=extra,
-        analysis=analysis_part(record, samples=samples, seed=seed) if analyse else None)
+        analysis=analysis_part(record, samples=samples, seed=seed) if analyse else None,
+    )
 
 
-def deal_ruling_sheet(store: Store, ref: str | int, *, printed_at: datetime | None = None,
-                      analyse: bool = False, samples: int = 200,
-                      seed: int = 0) -> RulingSheet:
+def deal_ruling_sheet(
+    store: Store,
+    ref: str | int,
+    *,
+    printed_at: datetime | None = None,
+    analyse: bool = False,
+    samples: int = 200,
+    seed: int = 0,
+) -> RulingSheet:
     """The dispute sheet of a stored deal (``ref``: its id ``"17"`` or ``"MATCH.DEAL"``), with
     its analysis when ``analyse`` (:func:`record_ruling_sheet`).
 
@@ -243,8 +308,9 @@ def deal_ruling_sheet(store: Store, ref: str | int, *, printed_at: datetime | No
     view = store.deal_view(deal_id)
     name = f"deal {view.match_id}.{view.number}"
     if view.kind == "quick":
-        raise Refused(f"{name} was entered as a result (quick entry): it has no record to "
-                      "print a ruling from")
+        raise Refused(
+            f"{name} was entered as a result (quick entry): it has no record to print a ruling from"
+        )
     if not view.finished:
         raise Refused(f"{name} is still being played: there is no ruling to print yet")
     match = store.match_state(view.match_id)
@@ -252,46 +318,56 @@ def deal_ruling_sheet(store: Store, ref: str | int, *, printed_at: datetime | No
         record = read_deal(store.export_deal(deal_id), source=name)
     except TallyError as exc:  # pragma: no cover - the store keeps only readable records
         raise Refused(f"{name}: the stored record cannot be read: {exc}") from None
-    return record_ruling_sheet(record, players=match.players,
-                               place=_("match %(match)s, deal %(deal)s") % {
-                                   "match": view.match_id, "deal": view.number},
-                               printed_at=printed_at, analyse=analyse, samples=samples,
-                               seed=seed)
+    return record_ruling_sheet(
+        record,
+        players=match.players,
+        place=_("match %(match)s, deal %(deal)s") % {"match": view.match_id, "deal": view.number},
+        printed_at=printed_at,
+        analyse=analyse,
+        samples=samples,
+        seed=seed,
+    )
 
 
 # ------------------------------------------------------------------------------ analysis
 
 
 def analysis_part(record: DealRecord, *, samples: int = 200, seed: int = 0) -> DealAnalysisPart:
-    """The "Analysis" part of a ruling sheet: :func:`tally.analysis.analyse` of ``record``,
-    worded by :mod:`tally.analysis_text` as ``tally analyse`` words it, with closing against
+    """The "Analysis" part of a ruling sheet: :func:`tally.analysis.findings.analyse` of ``record``,
+    worded by :mod:`tally.analysis.wording` as ``tally analyse`` words it, with closing against
     playing on at every phase-1 lead; a one-line note for a record with errors or violations.
     """
-    from tally.analysis import UNANALYSABLE
-    from tally.analysis import analyse as analyse_record
-    from tally.analysis_text import findings
+    from tally.analysis.findings import UNANALYSABLE
+    from tally.analysis.findings import analyse as analyse_record
+    from tally.analysis.wording import findings
     from tally.sheets.data import AnalysisLine, DealAnalysisPart, DecisionRow
     from tally.sheets.graph import value_graph
 
     found = analyse_record(record, samples=samples, seed=seed)
     if found.note.startswith(UNANALYSABLE):
-        return DealAnalysisPart(note=_("not analysed, %(why)s.") % {"why": _(UNANALYSABLE)},
-                                samples=samples, seed=seed)
-    lines = tuple(AnalysisLine(f.label, f.text)
-                  for f in findings(found, decisions=False))
-    decisions = tuple(DecisionRow(d.trick, d.player, d.closed, d.close_now, d.play_on,
-                                  d.better, d.samples) for d in found.decisions)
-    graph = value_graph(found.marks, found.players,
-                        _("The deal's value after each decision, in game points for %(player)s")
-                        % {"player": found.players[0]})
-    return DealAnalysisPart(lines, decisions, samples=samples, seed=seed, marks=found.marks,
-                            graph=graph)
+        return DealAnalysisPart(
+            note=_("not analysed, %(why)s.") % {"why": _(UNANALYSABLE)}, samples=samples, seed=seed
+        )
+    lines = tuple(AnalysisLine(f.label, f.text) for f in findings(found, decisions=False))
+    decisions = tuple(
+        DecisionRow(d.trick, d.player, d.closed, d.close_now, d.play_on, d.better, d.samples)
+        for d in found.decisions
+    )
+    graph = value_graph(
+        found.marks,
+        found.players,
+        _("The deal's value after each decision, in game points for %(player)s")
+        % {"player": found.players[0]},
+    )
+    return DealAnalysisPart(
+        lines, decisions, samples=samples, seed=seed, marks=found.marks, graph=graph
+    )
 
 
 def analysis_row(deal: str, found: DealAnalysis) -> AnalysisRow:
     """One deal's line on the match's analysis sheet."""
-    from tally.analysis import UNANALYSABLE
-    from tally.analysis_text import claim_verdict
+    from tally.analysis.findings import UNANALYSABLE
+    from tally.analysis.wording import claim_verdict
     from tally.sheets.data import AnalysisRow
 
     f = found.close or found.phase2
@@ -301,19 +377,34 @@ def analysis_row(deal: str, found: DealAnalysis) -> AnalysisRow:
     if f is None:
         return AnalysisRow(deal, claim=claim, note=found.note)
     closer = found.close.player if found.close is not None else ""
-    return AnalysisRow(deal, closer=closer, trick=f.trick,
-                       sound=found.close.sound if found.close is not None else None,
-                       exact=f.exact, samples=f.samples, as_played=f.as_played, best=f.best,
-                       side=f.player, claim=claim, note=found.note)
+    return AnalysisRow(
+        deal,
+        closer=closer,
+        trick=f.trick,
+        sound=found.close.sound if found.close is not None else None,
+        exact=f.exact,
+        samples=f.samples,
+        as_played=f.as_played,
+        best=f.best,
+        side=f.player,
+        claim=claim,
+        note=found.note,
+    )
 
 
-def match_analysis_sheet(store: Store, match_id: int, *, samples: int = 200, seed: int = 0,
-                         printed_at: datetime | None = None) -> AnalysisSheet:
+def match_analysis_sheet(
+    store: Store,
+    match_id: int,
+    *,
+    samples: int = 200,
+    seed: int = 0,
+    printed_at: datetime | None = None,
+) -> AnalysisSheet:
     """A whole match's closes: every finished recorded deal exported through the store and
-    analysed (a row each), and the per-player totals of :mod:`tally.analysis_report`; deals
+    analysed (a row each), and the per-player totals of :mod:`tally.analysis.report`; deals
     entered as a result are counted as skipped."""
-    from tally.analysis import analyse as analyse_record
-    from tally.analysis_report import report
+    from tally.analysis.findings import analyse as analyse_record
+    from tally.analysis.report import report
     from tally.sheets.data import AnalysisSheet, AnalysisTotal
 
     m = store.match_state(match_id)
@@ -330,23 +421,45 @@ def match_analysis_sheet(store: Store, match_id: int, *, samples: int = 200, see
         if not d.finished:
             continue  # still being played: nothing to say yet
         ref = f"{m.id}.{d.number}"
-        a = analyse_record(read_deal(store.export_deal(d.id), source=ref), samples=samples,
-                           seed=seed, file=ref)
+        a = analyse_record(
+            read_deal(store.export_deal(d.id), source=ref), samples=samples, seed=seed, file=ref
+        )
         found.append(a)
         rows.append(analysis_row(ref, a))
     a_name, b_name = m.players
     summed = report(f"match {m.id}", found, skipped=skipped, players=(a_name, b_name))
-    totals = tuple(AnalysisTotal(p.player, p.deals, p.closes, p.sound_closes,
-                                 p.lost_to_unsound_closes, p.late_claims,
-                                 p.lost_to_late_claims, p.lost_to_closes, p.lost_to_claims,
-                                 p.lost_to_cards) for p in summed.players)
-    return AnalysisSheet(match_id=m.id, players=(a_name, b_name), rules=m.rules,
-                         printed_at=printed_at or _now(), rows=tuple(rows), totals=totals,
-                         samples=samples, seed=seed, event=event_name, skipped=skipped)
+    totals = tuple(
+        AnalysisTotal(
+            p.player,
+            p.deals,
+            p.closes,
+            p.sound_closes,
+            p.lost_to_unsound_closes,
+            p.late_claims,
+            p.lost_to_late_claims,
+            p.lost_to_closes,
+            p.lost_to_claims,
+            p.lost_to_cards,
+        )
+        for p in summed.players
+    )
+    return AnalysisSheet(
+        match_id=m.id,
+        players=(a_name, b_name),
+        rules=m.rules,
+        printed_at=printed_at or _now(),
+        rows=tuple(rows),
+        totals=totals,
+        samples=samples,
+        seed=seed,
+        event=event_name,
+        skipped=skipped,
+    )
 
 
-def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
-                    printed_at: datetime | None = None) -> StandingsSheet:
+def standings_sheet(
+    view: StandingsView, cross: CrossTableView | None = None, *, printed_at: datetime | None = None
+) -> StandingsSheet:
     """The standings of an event or a season as a sheet; ``cross`` adds the event's grid.
 
     The sheet's date is the event's date, or the last day of the season (today if open).
@@ -360,26 +473,47 @@ def standings_sheet(view: StandingsView, cross: CrossTableView | None = None, *,
         when, rules = event.date, event.rules
     else:
         when, rules = view.date_to or date.today(), "per event"
-    rows = tuple(StandingRow(
-        rank=r.rank, player=r.player, played=r.played, won=r.won, lost=r.lost,
-        match_points=r.match_points, game_points_won=r.game_points_won,
-        game_points_conceded=r.game_points_conceded, schneider_wins=r.schneider_wins,
-        schwarz_wins=r.schwarz_wins, tiebreaks=tuple(r.tiebreak_values),
-        percentage=r.percentage, byes=r.byes, running=r.running)
-        for r in view.rows)
+    rows = tuple(
+        StandingRow(
+            rank=r.rank,
+            player=r.player,
+            played=r.played,
+            won=r.won,
+            lost=r.lost,
+            match_points=r.match_points,
+            game_points_won=r.game_points_won,
+            game_points_conceded=r.game_points_conceded,
+            schneider_wins=r.schneider_wins,
+            schwarz_wins=r.schwarz_wins,
+            tiebreaks=tuple(r.tiebreak_values),
+            percentage=r.percentage,
+            byes=r.byes,
+            running=r.running,
+        )
+        for r in view.rows
+    )
     grid = None
     if cross is not None:
         byes = cross.byes if any(cross.byes) else ()
         grid = CrossTable(players=cross.players, cells=cross.cells, byes=byes)
-    return StandingsSheet(event=season_title(view.title), date=when, rule_set=rules,
-                          printed_at=printed_at or _now(), rows=rows,
-                          tiebreaks=view.tiebreaks, stage=view.stage, cross_table=grid,
-                          rank_by=view.rank_by, points_per_win=view.match_points_per_win,
-                          provisional=view.provisional)
+    return StandingsSheet(
+        event=season_title(view.title),
+        date=when,
+        rule_set=rules,
+        printed_at=printed_at or _now(),
+        rows=rows,
+        tiebreaks=view.tiebreaks,
+        stage=view.stage,
+        cross_table=grid,
+        rank_by=view.rank_by,
+        points_per_win=view.match_points_per_win,
+        provisional=view.provisional,
+    )
 
 
-def event_standings_sheet(store: Store, ref: str | int, *,
-                          printed_at: datetime | None = None) -> StandingsSheet:
+def event_standings_sheet(
+    store: Store, ref: str | int, *, printed_at: datetime | None = None
+) -> StandingsSheet:
     """The standings sheet of an event with its cross-table (a club evening's too, as the
     docs/sheets.md promises: who met whom, and how often), unless it has fewer than two players; a
     Swiss event of more than ``CROSS_TABLE_LIMIT`` players gets a round-by-round table
@@ -388,8 +522,11 @@ def event_standings_sheet(store: Store, ref: str | int, *,
     from tally.store.events import cross_table, round_by_round, standings
 
     view = standings(store, ref)
-    if view.event is not None and view.event.format.pairs_from_standings and \
-            len(view.rows) > CROSS_TABLE_LIMIT:
+    if (
+        view.event is not None
+        and view.event.format.pairs_from_standings
+        and len(view.rows) > CROSS_TABLE_LIMIT
+    ):
         sheet = standings_sheet(view, printed_at=printed_at)
         return dataclasses.replace(sheet, round_table=round_table(round_by_round(store, ref)))
     cross = None
@@ -403,13 +540,27 @@ def round_table(view: RoundByRoundView) -> RoundTable:
     from tally.sheets.data import RoundCell, RoundTable
 
     line = {p: i for i, p in enumerate(view.players, start=1)}
-    return RoundTable(players=view.players, ranks=view.ranks, cells=tuple(
-        tuple(RoundCell(None if c.opponent is None else line[c.opponent], c.result, c.total)
-              for c in row) for row in view.cells))
+    return RoundTable(
+        players=view.players,
+        ranks=view.ranks,
+        cells=tuple(
+            tuple(
+                RoundCell(None if c.opponent is None else line[c.opponent], c.result, c.total)
+                for c in row
+            )
+            for row in view.cells
+        ),
+    )
 
 
-def pairings_sheet(store: Store, ref: str | int, number: int, *,
-                   printed_at: datetime | None = None, expected: bool = True) -> PairingsSheet:
+def pairings_sheet(
+    store: Store,
+    ref: str | int,
+    number: int,
+    *,
+    printed_at: datetime | None = None,
+    expected: bool = True,
+) -> PairingsSheet:
     """The pairings of round ``number`` of a round robin, a Swiss event (once
     started: a Swiss round is paired when it starts) or a knockout: tables, players (with
     their match points before the round, but in a knockout), first dealers, for a knockout
@@ -421,22 +572,37 @@ def pairings_sheet(store: Store, ref: str | int, number: int, *,
 
     ev = event(store, ref)
     if not ev.format.has_rounds:
-        raise Refused(f'event {ev.id} "{ev.name}" is a {ev.format.audit_name}: it has no '
-                      "rounds")
+        raise Refused(f'event {ev.id} "{ev.name}" is a {ev.format.audit_name}: it has no rounds')
     rnd = rounds(store, ev.id, number)[0]
     if ev.format.pairs_from_standings and not rnd.started:
-        raise Refused(f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
-                      f"start it first (`tally event round {ev.id} {number} --start`)")
+        raise Refused(
+            f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
+            f"start it first (`tally event round {ev.id} {number} --start`)"
+        )
     before: dict[str, float] = {}
     if ev.format.has_scored_rounds:
         before = round_by_round(store, ev.id).scores_before(rnd.number)
-    tables = tuple(PairingTable(p.table, p.first, p.second, p.first_dealer,
-                                score_one=before.get(p.first), score_two=before.get(p.second))
-                   for p in rnd.pairings)
-    sheet = PairingsSheet(event=ev.name, round_number=rnd.number, rule_set=ev.rules,
-                          printed_at=printed_at or _now(), tables=tables,
-                          byes=(rnd.bye,) if rnd.bye else (), date=ev.date,
-                          note=rnd.draw or "")
+    tables = tuple(
+        PairingTable(
+            p.table,
+            p.first,
+            p.second,
+            p.first_dealer,
+            score_one=before.get(p.first),
+            score_two=before.get(p.second),
+        )
+        for p in rnd.pairings
+    )
+    sheet = PairingsSheet(
+        event=ev.name,
+        round_number=rnd.number,
+        rule_set=ev.rules,
+        printed_at=printed_at or _now(),
+        tables=tables,
+        byes=(rnd.bye,) if rnd.bye else (),
+        date=ev.date,
+        note=rnd.draw or "",
+    )
     if not expected:
         return sheet
     from tally.sheets.ratings import with_expected

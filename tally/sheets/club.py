@@ -26,26 +26,34 @@ if TYPE_CHECKING:
     from tally.store import Store
 
 
-def club_pairings_sheet(store: Store, ref: str | int, *,
-                        printed_at: datetime | None = None) -> PairingsSheet:
+def club_pairings_sheet(
+    store: Store, ref: str | int, *, printed_at: datetime | None = None
+) -> PairingsSheet:
     """The tables of club evening ``ref`` as they sit down (see the module docstring)."""
     from tally.sheets.data import PairingsSheet, PairingTable
     from tally.store.events import event
 
     ev = event(store, ref)
     if ev.format.has_rounds:
-        raise Refused(f'event {ev.id} "{ev.name}" has rounds: print a round\'s pairings '
-                      "with --round N")
+        raise Refused(
+            f'event {ev.id} "{ev.name}" has rounds: print a round\'s pairings with --round N'
+        )
     running = [m for m in store.matches() if m.event_id == ev.id and not m.over]
     tables: list[PairingTable] = []
     seated: set[str] = set()
     for number, m in enumerate(running, start=1):
         view = store.match_state(m.id)
-        tables.append(PairingTable(number, m.players[0], m.players[1], view.first_dealer,
-                                   match_id=m.id))
+        tables.append(
+            PairingTable(number, m.players[0], m.players[1], view.first_dealer, match_id=m.id)
+        )
         seated.update(m.players)
     waiting = tuple(p.name for p in ev.players if not p.withdrawn and p.name not in seated)
-    return PairingsSheet(event=ev.name, round_number=None, rule_set=ev.rules,
-                         printed_at=printed_at or datetime.now().replace(second=0,
-                                                                         microsecond=0),
-                         tables=tuple(tables), date=ev.date, waiting=waiting)
+    return PairingsSheet(
+        event=ev.name,
+        round_number=None,
+        rule_set=ev.rules,
+        printed_at=printed_at or datetime.now().replace(second=0, microsecond=0),
+        tables=tuple(tables),
+        date=ev.date,
+        waiting=waiting,
+    )

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Literal
 
+from tally.analysis.marks import Mark
 from tally.errors import SheetError
-from tally.marks import Mark
 
 #: The paper sizes a sheet can be printed on.
 Paper = Literal["A4", "letter"]
@@ -64,15 +64,25 @@ class StandingRow:
     def __post_init__(self) -> None:
         _need(self.rank >= 1, f"rank {self.rank} of {self.player!r} is not 1 or more")
         _need(
-            min(self.played, self.won, self.lost, self.game_points_won,
-                self.game_points_conceded, self.schneider_wins, self.schwarz_wins,
-                self.byes, self.running) >= 0,
+            min(
+                self.played,
+                self.won,
+                self.lost,
+                self.game_points_won,
+                self.game_points_conceded,
+                self.schneider_wins,
+                self.schwarz_wins,
+                self.byes,
+                self.running,
+            )
+            >= 0,
             f"negative count in the standings row of {self.player!r}",
         )
-        _need(self.percentage >= 0,
-              f"percentage {self.percentage} of {self.player!r} is below 0")
-        _need(self.won + self.lost <= self.played,
-              f"{self.player!r} won {self.won} and lost {self.lost} of {self.played} matches")
+        _need(self.percentage >= 0, f"percentage {self.percentage} of {self.player!r} is below 0")
+        _need(
+            self.won + self.lost <= self.played,
+            f"{self.player!r} won {self.won} and lost {self.lost} of {self.played} matches",
+        )
 
     @property
     def difference(self) -> int:
@@ -102,12 +112,18 @@ class CrossTable:
     def __post_init__(self) -> None:
         n = len(self.players)
         _need(n >= 2, "a cross-table needs at least two players")
-        _need(not self.byes or len(self.byes) == n,
-              f"a cross-table of {n} players needs {n} lists of byes, or none")
-        _need(len(self.cells) == n and all(len(row) == n for row in self.cells),
-              f"a cross-table of {n} players needs {n} rows of {n} cells")
-        _need(all(not self.cells[i][i] for i in range(n)),
-              "a player has a result against himself in the cross-table")
+        _need(
+            not self.byes or len(self.byes) == n,
+            f"a cross-table of {n} players needs {n} lists of byes, or none",
+        )
+        _need(
+            len(self.cells) == n and all(len(row) == n for row in self.cells),
+            f"a cross-table of {n} players needs {n} rows of {n} cells",
+        )
+        _need(
+            all(not self.cells[i][i] for i in range(n)),
+            "a player has a result against himself in the cross-table",
+        )
 
 
 @dataclass(frozen=True)
@@ -133,12 +149,18 @@ class RoundTable:
 
     def __post_init__(self) -> None:
         n = len(self.players)
-        _need(len(self.ranks) == n and len(self.cells) == n,
-              f"a round-by-round table of {n} players needs {n} ranks and {n} lines")
-        _need(len({len(row) for row in self.cells}) <= 1,
-              "every line of a round-by-round table has the same rounds")
-        _need(all(c.opponent is None or 1 <= c.opponent <= n for row in self.cells
-                  for c in row), "an opponent's number is not a line of the table")
+        _need(
+            len(self.ranks) == n and len(self.cells) == n,
+            f"a round-by-round table of {n} players needs {n} ranks and {n} lines",
+        )
+        _need(
+            len({len(row) for row in self.cells}) <= 1,
+            "every line of a round-by-round table has the same rounds",
+        )
+        _need(
+            all(c.opponent is None or 1 <= c.opponent <= n for row in self.cells for c in row),
+            "an opponent's number is not a line of the table",
+        )
 
     @property
     def rounds(self) -> int:
@@ -177,12 +199,16 @@ class StandingsSheet:
         return any(row.byes for row in self.rows)
 
     def __post_init__(self) -> None:
-        _need(self.rank_by in ("points", "percentage"),
-              f"standings rank by points or percentage, not {self.rank_by!r}")
+        _need(
+            self.rank_by in ("points", "percentage"),
+            f"standings rank by points or percentage, not {self.rank_by!r}",
+        )
         for row in self.rows:
-            _need(len(row.tiebreaks) == len(self.tiebreaks),
-                  f"{row.player!r} has {len(row.tiebreaks)} tiebreak values, "
-                  f"the sheet names {len(self.tiebreaks)} tiebreaks")
+            _need(
+                len(row.tiebreaks) == len(self.tiebreaks),
+                f"{row.player!r} has {len(row.tiebreaks)} tiebreak values, "
+                f"the sheet names {len(self.tiebreaks)} tiebreaks",
+            )
 
 
 # --------------------------------------------------------------------------------- pairings
@@ -209,10 +235,14 @@ class PairingTable:
 
     def __post_init__(self) -> None:
         _need(self.table >= 1, f"table number {self.table} is not 1 or more")
-        _need(self.expected is None or 0.0 <= self.expected <= 1.0,
-              f"table {self.table}: a win probability of {self.expected} is not 0 to 1")
-        _need(self.first_dealer in (self.player_one, self.player_two),
-              f"first dealer {self.first_dealer!r} does not sit at table {self.table}")
+        _need(
+            self.expected is None or 0.0 <= self.expected <= 1.0,
+            f"table {self.table}: a win probability of {self.expected} is not 0 to 1",
+        )
+        _need(
+            self.first_dealer in (self.player_one, self.player_two),
+            f"first dealer {self.first_dealer!r} does not sit at table {self.table}",
+        )
 
 
 @dataclass(frozen=True)
@@ -234,8 +264,10 @@ class PairingsSheet:
     note: str = ""
 
     def __post_init__(self) -> None:
-        _need(self.round_number is None or self.round_number >= 1,
-              f"round number {self.round_number} is not 1 or more")
+        _need(
+            self.round_number is None or self.round_number >= 1,
+            f"round number {self.round_number} is not 1 or more",
+        )
         numbers = [t.table for t in self.tables]
         _need(len(set(numbers)) == len(numbers), "two pairings share a table number")
 
@@ -342,8 +374,10 @@ class EliminationSheet:
 
     def __post_init__(self) -> None:
         for row in self.rows:
-            _need(len(row.marks) == self.rounds,
-                  f"{row.player!r} has {len(row.marks)} round marks, the sheet {self.rounds}")
+            _need(
+                len(row.marks) == self.rounds,
+                f"{row.player!r} has {len(row.marks)} round marks, the sheet {self.rounds}",
+            )
 
 
 # --------------------------------------------------------------------------------- score sheet
@@ -372,9 +406,11 @@ class ScoreRow:
         _need(min(self.carried_in, self.carry) >= 0, f"deal {self.number}: negative carry")
         for pair in (self.game_points, self.score):
             _need(pair is None or min(pair) >= 0, f"deal {self.number}: negative game points")
-        _need(self.carried_in == 0 or (self.game_points is not None
-                                       and max(self.game_points) >= self.carried_in),
-              f"deal {self.number}: {self.carried_in} carried in but fewer game points won")
+        _need(
+            self.carried_in == 0
+            or (self.game_points is not None and max(self.game_points) >= self.carried_in),
+            f"deal {self.number}: {self.carried_in} carried in but fewer game points won",
+        )
 
     @property
     def played(self) -> bool:
@@ -419,21 +455,28 @@ class ScoreSheet:
     def __post_init__(self) -> None:
         _need(1 <= self.match_target <= 99, f"match target {self.match_target} is not 1-99")
         _need(0 <= self.deal_rows <= 60, f"{self.deal_rows} deal rows do not fit a score sheet")
-        _need([d.number for d in self.deals] == list(range(1, len(self.deals) + 1)),
-              "the deals of a score sheet are numbered 1, 2, 3... in order")
+        _need(
+            [d.number for d in self.deals] == list(range(1, len(self.deals) + 1)),
+            "the deals of a score sheet are numbered 1, 2, 3... in order",
+        )
         _need(len(self.deals) <= 60, f"{len(self.deals)} deals do not fit a score sheet")
-        _need(all(d.played for d in self.deals[:-1]),
-              "only the last deal of a score sheet may still be played")
+        _need(
+            all(d.played for d in self.deals[:-1]),
+            "only the last deal of a score sheet may still be played",
+        )
         names = {self.player_one, self.player_two}
         if self.deals or self.next_dealer or self.winner:
-            _need(bool(self.player_one and self.player_two),
-                  "a score sheet with deals, a dealer or a winner names both players")
+            _need(
+                bool(self.player_one and self.player_two),
+                "a score sheet with deals, a dealer or a winner names both players",
+            )
         for d in self.deals:
             _need(d.dealer in names, f"deal {d.number}: dealer {d.dealer!r} does not play")
-        _need(not self.next_dealer or self.next_dealer in names,
-              f"next dealer {self.next_dealer!r} does not play")
-        _need(not self.winner or self.winner in names,
-              f"winner {self.winner!r} does not play")
+        _need(
+            not self.next_dealer or self.next_dealer in names,
+            f"next dealer {self.next_dealer!r} does not play",
+        )
+        _need(not self.winner or self.winner in names, f"winner {self.winner!r} does not play")
 
     @classmethod
     def blank(cls, rule_set: str = "", match_target: int = 7) -> ScoreSheet:
@@ -529,11 +572,14 @@ class Ruling:
         if self.winner is None:
             _need(self.game_points == 0, "game points without a winner")
         else:
-            _need(self.game_points >= 1,
-                  f"{self.winner!r} wins the deal with {self.game_points} game points")
+            _need(
+                self.game_points >= 1,
+                f"{self.winner!r} wins the deal with {self.game_points} game points",
+            )
         if self.agreed_winner is not None:
-            _need(self.agreed_game_points is not None,
-                  "an agreed winner without agreed game points")
+            _need(
+                self.agreed_game_points is not None, "an agreed winner without agreed game points"
+            )
 
     @property
     def has_agreement(self) -> bool:
@@ -543,8 +589,11 @@ class Ruling:
     @property
     def agreement_matches(self) -> bool:
         """Whether the players' agreed result is the ruling's (false when there is none)."""
-        return (self.has_agreement and self.agreed_winner == self.winner
-                and self.agreed_game_points == self.game_points)
+        return (
+            self.has_agreement
+            and self.agreed_winner == self.winner
+            and self.agreed_game_points == self.game_points
+        )
 
 
 @dataclass(frozen=True)
@@ -580,13 +629,19 @@ class RulingSheet:
         _need(self.trumps in ("C", "D", "H", "S"), f"trumps {self.trumps!r} is not C, D, H or S")
         _need(self.carry >= 0, f"carry {self.carry} is negative")
         for trick in self.tricks:
-            _need(trick.leader in names and (not trick.winner or trick.winner in names),
-                  f"trick {trick.number} names a player who is not in the deal")
+            _need(
+                trick.leader in names and (not trick.winner or trick.winner in names),
+                f"trick {trick.number} names a player who is not in the deal",
+            )
             for decl in trick.declarations:
-                _need(decl.player in names,
-                      f"trick {trick.number}: {decl.player!r} is not in the deal")
-        _need(self.ruling.winner is None or self.ruling.winner in names,
-              f"the ruling's winner {self.ruling.winner!r} is not one of the players")
+                _need(
+                    decl.player in names,
+                    f"trick {trick.number}: {decl.player!r} is not in the deal",
+                )
+        _need(
+            self.ruling.winner is None or self.ruling.winner in names,
+            f"the ruling's winner {self.ruling.winner!r} is not one of the players",
+        )
         if self.analysis is not None:
             for d in self.analysis.decisions:
                 _need(d.player in names, f"trick {d.trick}: {d.player!r} is not in the deal")
@@ -598,14 +653,16 @@ class RulingSheet:
 @dataclass(frozen=True)
 class AnalysisLine:
     """One finding of the analysis: what it is about (``Close``, ``Value``, ``Best line``...)
-    and the sentence, worded by :mod:`tally.analysis_text` as ``tally analyse`` words it."""
+    and the sentence, worded by :mod:`tally.analysis.wording` as ``tally analyse`` words it."""
 
     label: str
     text: str
 
     def __post_init__(self) -> None:
-        _need(bool(self.label.strip()) and bool(self.text.strip()),
-              "an analysis finding needs a label and a sentence")
+        _need(
+            bool(self.label.strip()) and bool(self.text.strip()),
+            "an analysis finding needs a label and a sentence",
+        )
 
 
 @dataclass(frozen=True)
@@ -625,8 +682,10 @@ class DecisionRow:
     def __post_init__(self) -> None:
         _need(self.trick >= 1, f"trick number {self.trick} is not 1 or more")
         _need(self.samples >= 1, f"a decision over {self.samples} deals")
-        _need(self.better in ("close", "play on", "either"),
-              f"{self.better!r} is not close, play on or either")
+        _need(
+            self.better in ("close", "play on", "either"),
+            f"{self.better!r} is not close, play on or either",
+        )
 
     @property
     def gap(self) -> float:
@@ -646,14 +705,16 @@ class DealAnalysisPart:
     #: samples and seed asked for (the findings say whether the hands were sampled)
     samples: int = 1
     seed: int = 0
-    #: every decision with its value before and after and its mark (:mod:`tally.marks`)
+    #: every decision with its value before and after and its mark (:mod:`tally.analysis.marks`)
     marks: tuple[Mark, ...] = ()
     #: the value after each decision, an inline SVG (:func:`tally.sheets.graph.value_graph`)
     graph: str = ""
 
     def __post_init__(self) -> None:
-        _need(bool(self.note) != bool(self.findings or self.decisions),
-              "an analysis part has findings or decisions, or else a note")
+        _need(
+            bool(self.note) != bool(self.findings or self.decisions),
+            "an analysis part has findings or decisions, or else a note",
+        )
         _need(self.samples >= 1 and self.seed >= 0, "samples 1 or more, a seed 0 or more")
 
 
@@ -684,16 +745,20 @@ class AnalysisRow:
 
     def __post_init__(self) -> None:
         _need(bool(self.deal), "an analysis row names its deal")
-        _need((self.sound is None) == (not self.closer),
-              f"deal {self.deal}: a close verdict needs a closer and the other way round")
-        _need((self.best is None) == (self.as_played is None) == (not self.side),
-              f"deal {self.deal}: values as played and best go together, with their side")
+        _need(
+            (self.sound is None) == (not self.closer),
+            f"deal {self.deal}: a close verdict needs a closer and the other way round",
+        )
+        _need(
+            (self.best is None) == (self.as_played is None) == (not self.side),
+            f"deal {self.deal}: values as played and best go together, with their side",
+        )
         _need(self.samples >= 1, f"deal {self.deal}: {self.samples} samples")
 
 
 @dataclass(frozen=True)
 class AnalysisTotal:
-    """One player's closes and claims over the match (:mod:`tally.analysis_report`)."""
+    """One player's closes and claims over the match (:mod:`tally.analysis.report`)."""
 
     player: str
     deals: int
@@ -702,19 +767,32 @@ class AnalysisTotal:
     lost_to_unsound_closes: int
     late_claims: int
     lost_to_late_claims: int
-    #: game points lost by the marks of every decision (:func:`tally.marks.lost_by`)
+    #: game points lost by the marks of every decision (:func:`tally.analysis.marks.lost_by`)
     lost_to_closes: float = 0.0
     lost_to_claims: float = 0.0
     lost_to_cards: float = 0.0
 
     def __post_init__(self) -> None:
-        _need(min(self.deals, self.closes, self.sound_closes, self.lost_to_unsound_closes,
-                  self.late_claims, self.lost_to_late_claims, self.lost_to_closes,
-                  self.lost_to_claims, self.lost_to_cards) >= 0,
-              f"negative count in the analysis totals of {self.player!r}")
-        _need(self.sound_closes <= self.closes <= self.deals,
-              f"{self.player!r}: {self.sound_closes} sound of {self.closes} closes in "
-              f"{self.deals} deals")
+        _need(
+            min(
+                self.deals,
+                self.closes,
+                self.sound_closes,
+                self.lost_to_unsound_closes,
+                self.late_claims,
+                self.lost_to_late_claims,
+                self.lost_to_closes,
+                self.lost_to_claims,
+                self.lost_to_cards,
+            )
+            >= 0,
+            f"negative count in the analysis totals of {self.player!r}",
+        )
+        _need(
+            self.sound_closes <= self.closes <= self.deals,
+            f"{self.player!r}: {self.sound_closes} sound of {self.closes} closes in "
+            f"{self.deals} deals",
+        )
 
 
 @dataclass(frozen=True)
@@ -736,12 +814,15 @@ class AnalysisSheet:
     def __post_init__(self) -> None:
         names = set(self.players)
         _need(len(names) == 2, "an analysis sheet needs two different players")
-        _need(self.skipped >= 0 and self.samples >= 1 and self.seed >= 0,
-              "skipped deals, samples and seed are not negative")
+        _need(
+            self.skipped >= 0 and self.samples >= 1 and self.seed >= 0,
+            "skipped deals, samples and seed are not negative",
+        )
         for row in self.rows:
-            _need(not row.closer or row.closer in names,
-                  f"deal {row.deal}: closer {row.closer!r} does not play")
-            _need(not row.side or row.side in names,
-                  f"deal {row.deal}: {row.side!r} does not play")
+            _need(
+                not row.closer or row.closer in names,
+                f"deal {row.deal}: closer {row.closer!r} does not play",
+            )
+            _need(not row.side or row.side in names, f"deal {row.deal}: {row.side!r} does not play")
         for t in self.totals:
             _need(t.player in names, f"{t.player!r} does not play in match {self.match_id}")

@@ -1,7 +1,7 @@
-"""The deal's value over time as a small inline SVG: after each decision (:mod:`tally.marks`),
-the value in game points for the forehand (up) against the dealer (down), from +3 to -3, with
-each ``?`` and ``??`` written above its point. Plain SVG made here, no drawing library; the
-printed ruling sheet and the web's match page embed the same markup.
+"""The deal's value over time as a small inline SVG: after each decision
+(:mod:`tally.analysis.marks`), the value in game points for the forehand (up) against the dealer
+(down), from +3 to -3, with each ``?`` and ``??`` written above its point. Plain SVG made here, no
+drawing library; the printed ruling sheet and the web's match page embed the same markup.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from tally.marks import Mark
+from tally.analysis.marks import Mark
 
 #: Width and height of the drawing, in SVG user units (CSS pixels when embedded).
 WIDTH, HEIGHT = 480, 150
@@ -25,7 +25,7 @@ def _y(value: float) -> float:
 def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str) -> str:
     """The SVG of the value after each decision of ``found`` ("" when there is none).
 
-    >>> from tally.marks import Mark
+    >>> from tally.analysis.marks import Mark
     >>> svg = value_graph([Mark(5, "Anna", "no-claim", "no claim", 3, -3, -3)],
     ...                   ("Anna", "Bert"), "value")
     >>> svg.startswith("<svg") and "??" in svg
@@ -35,37 +35,47 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str) -> st
         return ""
     step = (WIDTH - _LEFT - _RIGHT) / max(1, len(found))
     xs = [round(_LEFT + step * (k + 0.5), 1) for k in range(len(found))]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="value-graph" role="img" '
-             f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">',
-             f"<title>{escape(title)}</title>"]
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="value-graph" role="img" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">',
+        f"<title>{escape(title)}</title>",
+    ]
     for v in (3, 2, 1, 0, -1, -2, -3):
         y = _y(v)
         stroke = "#444" if v == 0 else "#ddd"
-        parts.append(f'<line x1="{_LEFT}" y1="{y}" x2="{WIDTH - _RIGHT}" y2="{y}" '
-                     f'stroke="{stroke}" stroke-width="0.6"/>')
-        parts.append(f'<text x="{_LEFT - 4}" y="{y + 3}" font-size="8" '
-                     f'text-anchor="end">{v:+d}</text>' if v else
-                     f'<text x="{_LEFT - 4}" y="{y + 3}" font-size="8" '
-                     f'text-anchor="end">0</text>')
+        parts.append(
+            f'<line x1="{_LEFT}" y1="{y}" x2="{WIDTH - _RIGHT}" y2="{y}" '
+            f'stroke="{stroke}" stroke-width="0.6"/>'
+        )
+        parts.append(
+            f'<text x="{_LEFT - 4}" y="{y + 3}" font-size="8" text-anchor="end">{v:+d}</text>'
+            if v
+            else f'<text x="{_LEFT - 4}" y="{y + 3}" font-size="8" text-anchor="end">0</text>'
+        )
     parts.append(f'<text x="2" y="{_TOP + 4}" font-size="8">{escape(names[0])}</text>')
     parts.append(f'<text x="2" y="{HEIGHT - _BOTTOM}" font-size="8">{escape(names[1])}</text>')
     points = " ".join(f"{x},{_y(m.forehand_after)}" for x, m in zip(xs, found, strict=True))
-    parts.append(f'<polyline points="{points}" fill="none" stroke="#1f4e79" '
-                 f'stroke-width="1.4"/>')
+    parts.append(f'<polyline points="{points}" fill="none" stroke="#1f4e79" stroke-width="1.4"/>')
     for x, m in zip(xs, found, strict=True):
         y = _y(m.forehand_after)
         colour = "#b00020" if m.symbol else "#1f4e79"
-        parts.append(f'<circle cx="{x}" cy="{y}" r="2.2" fill="{colour}"><title>'
-                     f"{m.trick}. {escape(m.player)} {escape(m.action)}{m.symbol} "
-                     f"({m.before:+.2g} → {m.after:+.2g})</title></circle>")
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="2.2" fill="{colour}"><title>'
+            f"{m.trick}. {escape(m.player)} {escape(m.action)}{m.symbol} "
+            f"({m.before:+.2g} → {m.after:+.2g})</title></circle>"
+        )
         if m.symbol:
-            parts.append(f'<text x="{x}" y="{y - 5}" font-size="9" font-weight="bold" '
-                         f'fill="#b00020" text-anchor="middle">{m.symbol}</text>')
+            parts.append(
+                f'<text x="{x}" y="{y - 5}" font-size="9" font-weight="bold" '
+                f'fill="#b00020" text-anchor="middle">{m.symbol}</text>'
+            )
     trick = None
     for x, m in zip(xs, found, strict=True):
         if m.trick != trick:
             trick = m.trick
-            parts.append(f'<text x="{x}" y="{HEIGHT - 6}" font-size="7" '
-                         f'text-anchor="middle">{m.trick}</text>')
+            parts.append(
+                f'<text x="{x}" y="{HEIGHT - 6}" font-size="7" '
+                f'text-anchor="middle">{m.trick}</text>'
+            )
     parts.append("</svg>")
     return "".join(parts)

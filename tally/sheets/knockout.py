@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from tally.errors import Refused
-from tally.prizes import money
+from tally.events.prizes import money
 from tally.sheets.data import (
     BracketCell,
     BracketSheet,
@@ -29,22 +29,45 @@ def _view(store: Store, ref: str | int) -> KnockoutView:
     return knockout_view(store, ev)
 
 
-def elimination_sheet(store: Store, ref: str | int, *,
-                      printed_at: datetime | None = None) -> EliminationSheet:
+def elimination_sheet(
+    store: Store, ref: str | int, *, printed_at: datetime | None = None
+) -> EliminationSheet:
     """The standings by elimination of a knockout or groups event."""
     view = _view(store, ref)
     ev = view.event
-    rows = tuple(EliminationRow(rank=x.rank, player=x.player, stage=x.stage, lives=x.lives,
-                                out_in=x.out_in, group=x.group, won=x.row.won,
-                                lost=x.row.lost, marks=x.marks, withdrawn=x.withdrawn,
-                                prize=money(x.prize) if x.prize else None)
-                 for x in view.lines)
-    return EliminationSheet(event=ev.name, date=ev.date, rule_set=ev.rules,
-                            printed_at=printed_at or datetime.now(UTC), kind=view.kind,
-                            rows=rows, rounds=view.rounds_started, lives=view.lives,
-                            seed=view.draw_seed, stage=view.stage, champion=view.champion,
-                            tiebreaks=view.tiebreaks, prizes=_prize_lines(view),
-                            buy_back_until=view.buy_back_until, buy_backs=view.buy_backs)
+    rows = tuple(
+        EliminationRow(
+            rank=x.rank,
+            player=x.player,
+            stage=x.stage,
+            lives=x.lives,
+            out_in=x.out_in,
+            group=x.group,
+            won=x.row.won,
+            lost=x.row.lost,
+            marks=x.marks,
+            withdrawn=x.withdrawn,
+            prize=money(x.prize) if x.prize else None,
+        )
+        for x in view.lines
+    )
+    return EliminationSheet(
+        event=ev.name,
+        date=ev.date,
+        rule_set=ev.rules,
+        printed_at=printed_at or datetime.now(UTC),
+        kind=view.kind,
+        rows=rows,
+        rounds=view.rounds_started,
+        lives=view.lives,
+        seed=view.draw_seed,
+        stage=view.stage,
+        champion=view.champion,
+        tiebreaks=view.tiebreaks,
+        prizes=_prize_lines(view),
+        buy_back_until=view.buy_back_until,
+        buy_backs=view.buy_backs,
+    )
 
 
 def _prize_lines(view: KnockoutView) -> PrizeLines | None:
@@ -52,10 +75,19 @@ def _prize_lines(view: KnockoutView) -> PrizeLines | None:
     p = view.prizes
     if p is None:
         return None
-    places = tuple((n, share, money(prize)) for n, (share, prize)
-                   in enumerate(zip(p.shares, p.table.prizes, strict=True), start=1))
-    return PrizeLines(money(p.table.pool), p.entries, money(p.entry_fee), p.bought, places,
-                      money(p.table.unit), money(p.table.club))
+    places = tuple(
+        (n, share, money(prize))
+        for n, (share, prize) in enumerate(zip(p.shares, p.table.prizes, strict=True), start=1)
+    )
+    return PrizeLines(
+        money(p.table.pool),
+        p.entries,
+        money(p.entry_fee),
+        p.bought,
+        places,
+        money(p.table.unit),
+        money(p.table.club),
+    )
 
 
 def _round_name(r: int, last: int) -> str:
@@ -72,21 +104,34 @@ def _round_name(r: int, last: int) -> str:
     return _("Round of %(n)s") % {"n": 2 ** (left + 1)}
 
 
-def bracket_sheet(store: Store, ref: str | int, *,
-                  printed_at: datetime | None = None) -> BracketSheet:
+def bracket_sheet(
+    store: Store, ref: str | int, *, printed_at: datetime | None = None
+) -> BracketSheet:
     """The bracket of a knockout's final stage or of groups then knockout; refused before
     the bracket is seeded (it is seeded when its first round starts)."""
     view = _view(store, ref)
     ev = view.event
     if not view.bracket:
-        raise Refused(f'event {ev.id} "{ev.name}" has no bracket yet ({view.stage}): it is '
-                      "seeded when its first round starts")
+        raise Refused(
+            f'event {ev.id} "{ev.name}" has no bracket yet ({view.stage}): it is '
+            "seeded when its first round starts"
+        )
     last = len(view.bracket)
-    rounds = tuple(tuple(BracketCell(m.table, m.first, m.second, m.result,
-                                     m.winner if m.decided else None) for m in matches)
-                   for matches in view.bracket)
-    return BracketSheet(event=ev.name, date=ev.date, rule_set=ev.rules,
-                        printed_at=printed_at or datetime.now(UTC),
-                        round_names=tuple(_round_name(r, last) for r in range(1, last + 1)),
-                        rounds=rounds, champion=view.champion, stage=view.stage,
-                        best_of=view.best_of)
+    rounds = tuple(
+        tuple(
+            BracketCell(m.table, m.first, m.second, m.result, m.winner if m.decided else None)
+            for m in matches
+        )
+        for matches in view.bracket
+    )
+    return BracketSheet(
+        event=ev.name,
+        date=ev.date,
+        rule_set=ev.rules,
+        printed_at=printed_at or datetime.now(UTC),
+        round_names=tuple(_round_name(r, last) for r in range(1, last + 1)),
+        rounds=rounds,
+        champion=view.champion,
+        stage=view.stage,
+        best_of=view.best_of,
+    )

@@ -65,8 +65,10 @@ class RatingsSheetRow:
     def __post_init__(self) -> None:
         _need(self.rank >= 1, f"{self.player!r}: rank {self.rank} is not 1 or more")
         _need(self.deviation >= 0, f"{self.player!r}: a negative uncertainty")
-        _need(self.won + self.lost <= self.matches,
-              f"{self.player!r}: more matches won and lost than rated")
+        _need(
+            self.won + self.lost <= self.matches,
+            f"{self.player!r}: more matches won and lost than rated",
+        )
 
 
 @dataclass(frozen=True)
@@ -89,25 +91,37 @@ def ratings_sheet(store: Store, *, printed_at: datetime | None = None) -> Rating
     from tally.store.ratings import ratings
 
     view = ratings(store)
-    rows = tuple(RatingsSheetRow(r.rank, r.player, r.rating, r.deviation, r.conservative,
-                                 r.matches, r.won, r.lost, r.last_played.date())
-                 for r in view.rows)
+    rows = tuple(
+        RatingsSheetRow(
+            r.rank,
+            r.player,
+            r.rating,
+            r.deviation,
+            r.conservative,
+            r.matches,
+            r.won,
+            r.lost,
+            r.last_played.date(),
+        )
+        for r in view.rows
+    )
     from tally.i18n import gettext as _
 
-    return RatingsSheet(_("Across all events"), view.system, view.matches_rated,
-                        printed_at or _now(), rows)
+    return RatingsSheet(
+        _("Across all events"), view.system, view.matches_rated, printed_at or _now(), rows
+    )
 
 
-def render_ratings(data: RatingsSheet, *, paper: Paper | str = "A4",
-                   files: TemplateFiles | None = None) -> bytes:
+def render_ratings(
+    data: RatingsSheet, *, paper: Paper | str = "A4", files: TemplateFiles | None = None
+) -> bytes:
     """The ratings list as PDF bytes."""
     from tally.sheets.render import html_to_pdf, render_html
 
     return html_to_pdf(render_html("ratings.html.j2", data, paper=paper), files=files)
 
 
-def with_expected(store: Store, sheet: PairingsSheet, event_id: int | None = None
-                  ) -> PairingsSheet:
+def with_expected(store: Store, sheet: PairingsSheet, event_id: int | None = None) -> PairingsSheet:
     """``sheet`` with each table's expected result (player one's win probability from the
     ratings as they were when the round started, :func:`tally.store.ratings.ratings_for_round`;
     today's for a club evening's tables or without ``event_id``), when at least one of its
@@ -115,12 +129,17 @@ def with_expected(store: Store, sheet: PairingsSheet, event_id: int | None = Non
     nothing)."""
     from tally.store.ratings import current_ratings, ratings_for_round
 
-    now = current_ratings(store) if event_id is None or sheet.round_number is None \
+    now = (
+        current_ratings(store)
+        if event_id is None or sheet.round_number is None
         else ratings_for_round(store, event_id, sheet.round_number)
+    )
     if not any(now.rated(p) for t in sheet.tables for p in (t.player_one, t.player_two)):
         return sheet
-    tables = tuple(dataclasses.replace(t, expected=now.expected(t.player_one, t.player_two))
-                   for t in sheet.tables)
+    tables = tuple(
+        dataclasses.replace(t, expected=now.expected(t.player_one, t.player_two))
+        for t in sheet.tables
+    )
     return dataclasses.replace(sheet, tables=tables)
 
 
@@ -161,32 +180,43 @@ class SeriesSheet:
 
     def __post_init__(self) -> None:
         for row in self.rows:
-            _need(len(row.results) == len(self.events),
-                  f"{row.player!r} has {len(row.results)} results, the series "
-                  f"{len(self.events)} events")
+            _need(
+                len(row.results) == len(self.events),
+                f"{row.player!r} has {len(row.results)} results, the series "
+                f"{len(self.events)} events",
+            )
             counted = sum(r[0] for r in row.results if r is not None and r[2])
-            _need(abs(counted - row.total) < 1e-9,
-                  f"{row.player!r}: the counted results do not add up to the total")
+            _need(
+                abs(counted - row.total) < 1e-9,
+                f"{row.player!r}: the counted results do not add up to the total",
+            )
 
 
-def series_sheet(store: Store, ref: str | int, *,
-                 printed_at: datetime | None = None) -> SeriesSheet:
+def series_sheet(
+    store: Store, ref: str | int, *, printed_at: datetime | None = None
+) -> SeriesSheet:
     """The standings of a series now, as a sheet."""
     from tally.store.series import format_points, series_standings
 
     view = series_standings(store, ref)
     s = view.series
     events = tuple(SeriesSheetEvent(e.id, e.name, e.date, e.stage) for e in s.events)
-    rows = tuple(SeriesSheetRow(
-        r.rank, r.player,
-        tuple(None if x is None else (x.points, x.rank, x.counted) for x in r.results),
-        r.played, r.total) for r in view.rows)
-    return SeriesSheet(s.name, events, format_points(s.points), s.best,
-                       printed_at or _now(), rows)
+    rows = tuple(
+        SeriesSheetRow(
+            r.rank,
+            r.player,
+            tuple(None if x is None else (x.points, x.rank, x.counted) for x in r.results),
+            r.played,
+            r.total,
+        )
+        for r in view.rows
+    )
+    return SeriesSheet(s.name, events, format_points(s.points), s.best, printed_at or _now(), rows)
 
 
-def render_series(data: SeriesSheet, *, paper: Paper | str = "A4",
-                  files: TemplateFiles | None = None) -> bytes:
+def render_series(
+    data: SeriesSheet, *, paper: Paper | str = "A4", files: TemplateFiles | None = None
+) -> bytes:
     """The standings of a series as PDF bytes."""
     from tally.sheets.render import html_to_pdf, render_html
 

@@ -45,7 +45,7 @@ from urllib.request import url2pathname
 import jinja2
 from markupsafe import Markup, escape
 
-from tally.cards import PARSE_TABLE, Suit
+from tally.engine.cards import PARSE_TABLE, Suit
 from tally.errors import FetchRefused, PrintError
 from tally.i18n import current, decimal_comma, format_date, format_datetime, translations
 from tally.sheets.data import (
@@ -101,8 +101,13 @@ _MEDIA_TYPES: Final[Mapping[str, str]] = {
 
 #: The libraries WeasyPrint cannot work without, by their Linux sonames: when all of them load
 #: directly, WeasyPrint's import is kept from searching for them with compilers.
-_LINUX_SONAMES: Final = ("libgobject-2.0.so.0", "libpango-1.0.so.0", "libharfbuzz.so.0",
-                         "libfontconfig.so.1", "libpangoft2-1.0.so.0")
+_LINUX_SONAMES: Final = (
+    "libgobject-2.0.so.0",
+    "libpango-1.0.so.0",
+    "libharfbuzz.so.0",
+    "libfontconfig.so.1",
+    "libpangoft2-1.0.so.0",
+)
 
 
 def import_weasyprint() -> Any:
@@ -132,10 +137,14 @@ def import_weasyprint() -> Any:
     if found is not None:
         return found
     with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="HarfBuzz-Subset will be required",
-                                category=DeprecationWarning)
-        if not (sys.platform.startswith("linux") and _sonames_load()
-                and not os.environ.get("WEASYPRINT_DLL_DIRECTORIES")):
+        warnings.filterwarnings(
+            "ignore", message="HarfBuzz-Subset will be required", category=DeprecationWarning
+        )
+        if not (
+            sys.platform.startswith("linux")
+            and _sonames_load()
+            and not os.environ.get("WEASYPRINT_DLL_DIRECTORIES")
+        ):
             import weasyprint  # type: ignore[import-untyped]
 
             return weasyprint
@@ -266,10 +275,7 @@ class TemplateFiles:
 def _fetcher_class() -> type[Any]:
     """The WeasyPrint fetcher class, built on first use so that WeasyPrint loads lazily."""
     import_weasyprint()
-    from weasyprint.urls import (  # type: ignore[import-untyped]
-        URLFetcher,
-        URLFetcherResponse,
-    )
+    from weasyprint.urls import URLFetcher, URLFetcherResponse  # type: ignore[import-untyped]
 
     class TemplateURLFetcher(URLFetcher):  # type: ignore[misc]
         """A WeasyPrint 70 URL fetcher that reads through a :class:`TemplateFiles` gate.
@@ -279,8 +285,9 @@ def _fetcher_class() -> type[Any]:
         """
 
         def __init__(self, files: TemplateFiles) -> None:
-            super().__init__(allowed_protocols=("file",), allow_redirects=False,
-                             fail_on_errors=False)
+            super().__init__(
+                allowed_protocols=("file",), allow_redirects=False, fail_on_errors=False
+            )
             self.files = files
 
         def fetch(self, url: str, headers: Mapping[str, str] | None = None) -> Any:
@@ -314,8 +321,9 @@ def card_html(card: object) -> Markup:
     found = PARSE_TABLE.get(text.upper())
     if found is None:
         return escape(text)
-    return Markup('<span class="card">{}{}</span>').format(found.rank.letter,
-                                                             suit_html(found.suit.letter))
+    return Markup('<span class="card">{}{}</span>').format(
+        found.rank.letter, suit_html(found.suit.letter)
+    )
 
 
 def _suit(value: object) -> Suit | None:
@@ -387,9 +395,7 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(templates_dir()),
         autoescape=jinja2.select_autoescape(
-            enabled_extensions=("html", "html.j2", "j2"),
-            default_for_string=True,
-            default=True,
+            enabled_extensions=("html", "html.j2", "j2"), default_for_string=True, default=True
         ),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -422,14 +428,18 @@ def _page_size(paper: str) -> str:
     return size
 
 
-def render_html(template: str, sheet: object, *, paper: Paper | str = "A4",
-                lang: str | None = None) -> str:
+def render_html(
+    template: str, sheet: object, *, paper: Paper | str = "A4", lang: str | None = None
+) -> str:
     """The HTML of ``template`` filled with ``sheet`` for ``paper`` (``"A4"`` or ``"letter"``),
     in ``lang`` (``"en"`` or ``"de"``; by default the current language of
     :func:`tally.i18n.use`, English unless set)."""
     page_size = _page_size(paper)
-    return environment(lang or current()).get_template(template).render(sheet=sheet,
-                                                                        page_size=page_size)
+    return (
+        environment(lang or current())
+        .get_template(template)
+        .render(sheet=sheet, page_size=page_size)
+    )
 
 
 # ------------------------------------------------------------------------------ PDF
@@ -445,70 +455,122 @@ def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
     weasyprint = import_weasyprint()
     gate = files if files is not None else TemplateFiles()
     already_refused = len(gate.refused)
-    document = weasyprint.HTML(string=html, base_url=gate.base_url(),
-                               url_fetcher=make_url_fetcher(gate))
+    document = weasyprint.HTML(
+        string=html, base_url=gate.base_url(), url_fetcher=make_url_fetcher(gate)
+    )
     # The shipped fonts are reduced already (templates/fonts/reduce.py): embed them whole.
     pdf = document.write_pdf(full_fonts=True)
     refused = gate.refused[already_refused:]
     if refused:
-        raise PrintError("the sheet asked for files tally does not serve: "
-                         + "; ".join(r.refusal for r in refused))
+        raise PrintError(
+            "the sheet asked for files tally does not serve: "
+            + "; ".join(r.refusal for r in refused)
+        )
     if not isinstance(pdf, bytes):  # pragma: no cover - write_pdf() without target gives bytes
         raise PrintError("WeasyPrint returned no PDF")
     return pdf
 
 
-def _render(template: str, sheet: object, paper: Paper | str,
-            files: TemplateFiles | None, lang: str | None = None) -> bytes:
+def _render(
+    template: str,
+    sheet: object,
+    paper: Paper | str,
+    files: TemplateFiles | None,
+    lang: str | None = None,
+) -> bytes:
     return html_to_pdf(render_html(template, sheet, paper=paper, lang=lang), files=files)
 
 
-def render_standings(data: StandingsSheet, *, paper: Paper | str = "A4",
-                     files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
+def render_standings(
+    data: StandingsSheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
     """The standings (and, for a round robin, the cross-table) as PDF bytes."""
     return _render("standings.html.j2", data, paper, files, lang)
 
 
-def render_pairings(data: PairingsSheet, *, paper: Paper | str = "A4",
-                    files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
+def render_pairings(
+    data: PairingsSheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
     """The pairings of one round, with a result box per table, as PDF bytes."""
     return _render("pairings.html.j2", data, paper, files, lang)
 
 
-def render_bracket(data: BracketSheet, *, paper: Paper | str = "A4",
-                   files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
+def render_bracket(
+    data: BracketSheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
     """A knockout bracket, round by round to the champion, as PDF bytes."""
     return _render("bracket.html.j2", data, paper, files, lang)
 
 
-def render_elimination(data: EliminationSheet, *, paper: Paper | str = "A4",
-                       files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
+def render_elimination(
+    data: EliminationSheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
     """The standings of a knockout by elimination (lives, rounds, marks), as PDF bytes."""
     return _render("elimination.html.j2", data, paper, files, lang)
 
 
-def render_scoresheet(data: ScoreSheet, *, paper: Paper | str = "A4",
-                      files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
+def render_scoresheet(
+    data: ScoreSheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
     """A score sheet to fill in by hand (a blank form when it names no players)."""
     return _render("scoresheet.html.j2", data, paper, files, lang)
 
 
-def render_ruling(data: RulingSheet, *, paper: Paper | str = "A4",
-                  files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
+def render_ruling(
+    data: RulingSheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
     """The dispute sheet of one deal: tags, tricks and the ruling, as PDF bytes."""
     return _render("ruling.html.j2", data, paper, files, lang)
 
 
-def render_analysis(data: AnalysisSheet, *, paper: Paper | str = "A4",
-                    files: TemplateFiles | None = None, lang: str | None = None) -> bytes:
+def render_analysis(
+    data: AnalysisSheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
     """A match's closes and claims, a row per recorded deal and totals per player, as PDF."""
     return _render("analysis.html.j2", data, paper, files, lang)
 
 
-def render_sheet(data: StandingsSheet | PairingsSheet | ScoreSheet | RulingSheet
-                 | AnalysisSheet | BracketSheet | EliminationSheet, *,
-                 paper: Paper | str = "A4", files: TemplateFiles | None = None,
-                 lang: str | None = None) -> bytes:
+def render_sheet(
+    data: StandingsSheet
+    | PairingsSheet
+    | ScoreSheet
+    | RulingSheet
+    | AnalysisSheet
+    | BracketSheet
+    | EliminationSheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
     """Any sheet of :mod:`tally.sheets` as PDF bytes, by its type."""
     if isinstance(data, BracketSheet):
         return render_bracket(data, paper=paper, files=files, lang=lang)

@@ -36,9 +36,12 @@ if TYPE_CHECKING:
 
 #: where each public name lives
 _HOMES = {
-    "StoreUnavailable": "tally.errors", "describe_url": "tally.store.engine",
-    "resolve_url": "tally.store.engine", "Store": "tally.store.store",
-    "default_scorer": "tally.store.store", "normalize_name": "tally.store.store",
+    "StoreUnavailable": "tally.errors",
+    "describe_url": "tally.store.engine",
+    "resolve_url": "tally.store.engine",
+    "Store": "tally.store.store",
+    "default_scorer": "tally.store.store",
+    "normalize_name": "tally.store.store",
     "open_store": "tally.store.store",
 }
 

@@ -22,8 +22,18 @@ from tally.store.views import AuditView, MatchView, RoundView
 
 T = TypeVar("T")
 
-__all__ = ["DealDeletion", "MatchChange", "Reversal", "Withdrawal", "deal_deletion",
-           "match_deletion", "rehearse", "reversal", "round_preview", "withdrawal"]
+__all__ = [
+    "DealDeletion",
+    "MatchChange",
+    "Reversal",
+    "Withdrawal",
+    "deal_deletion",
+    "match_deletion",
+    "rehearse",
+    "reversal",
+    "round_preview",
+    "withdrawal",
+]
 
 
 class _Rehearsed(Exception):
@@ -62,9 +72,14 @@ def _score(m: MatchView) -> tuple[int, int]:
 
 
 def _change(before: MatchView, after: MatchView | None) -> MatchChange:
-    return MatchChange(before.id, before.players, _score(before),
-                       None if after is None else _score(after), before.winner,
-                       None if after is None else after.winner)
+    return MatchChange(
+        before.id,
+        before.players,
+        _score(before),
+        None if after is None else _score(after),
+        before.winner,
+        None if after is None else after.winner,
+    )
 
 
 @dataclass(frozen=True)
@@ -94,18 +109,25 @@ def withdrawal(store: Store, event: int, player: str) -> Withdrawal:
 
     def look(trial: Store) -> Withdrawal:
         after = events.event(trial, event)
-        name = next(p.name for p in after.players
-                    if p.withdrawn and not any(q.name == p.name and q.withdrawn
-                                               for q in ev.players))
-        running = tuple((m.id, m.players[1] if m.players[0] == name else m.players[0])
-                        for m in trial.matches()
-                        if m.event_id == event and name in m.players and not m.over)
+        name = next(
+            p.name
+            for p in after.players
+            if p.withdrawn and not any(q.name == p.name and q.withdrawn for q in ev.players)
+        )
+        running = tuple(
+            (m.id, m.players[1] if m.players[0] == name else m.players[0])
+            for m in trial.matches()
+            if m.event_id == event and name in m.players and not m.over
+        )
         remaining: list[str] = []
         if ev.format.has_scheduled_pairings:
             for rnd in events.rounds(trial, event):
                 for p in rnd.pairings:
-                    if name in (p.first, p.second) and not p.matches and \
-                            p.status in ("forfeit", "void"):
+                    if (
+                        name in (p.first, p.second)
+                        and not p.matches
+                        and p.status in ("forfeit", "void")
+                    ):
                         remaining.append(p.second if p.first == name else p.first)
         rule = "out" if ev.format.has_lives else ev.withdrawal
         return Withdrawal(name, ev.kind, rule, running, tuple(remaining))
@@ -127,8 +149,11 @@ def deal_deletion(store: Store, deal_id: int) -> DealDeletion:
     """What :meth:`Store.delete_deal` would do (refused as it would be: only the last deal)."""
     view = store.deal_view(deal_id)
     before = store.match_state(view.match_id)
-    after = rehearse(store, lambda trial: trial.delete_deal(deal_id),
-                     lambda trial: trial.match_state(view.match_id))
+    after = rehearse(
+        store,
+        lambda trial: trial.delete_deal(deal_id),
+        lambda trial: trial.match_state(view.match_id),
+    )
     return DealDeletion(view.number, view.kind, view.explanation, _change(before, after))
 
 
@@ -169,10 +194,14 @@ def reversal(store: Store, entry_id: int) -> Reversal:
     already, or changed again since)."""
     entry = audit_entry(store, entry_id)
     before, after = entry.before or {}, entry.after or {}
-    things = tuple((key.partition(":")[0], int(key.partition(":")[2]),
-                    "back" if after.get(key) is None else
-                    "gone" if before.get(key) is None else "restored")
-                   for key in sorted(set(before) | set(after)))
+    things = tuple(
+        (
+            key.partition(":")[0],
+            int(key.partition(":")[2]),
+            "back" if after.get(key) is None else "gone" if before.get(key) is None else "restored",
+        )
+        for key in sorted(set(before) | set(after))
+    )
     mids = _touched_matches(store, entry)
 
     def scores(s: Store) -> dict[int, MatchView | None]:
@@ -181,8 +210,11 @@ def reversal(store: Store, entry_id: int) -> Reversal:
 
     now = scores(store)
     then = rehearse(store, lambda trial: trial.reverse(entry_id), scores)
-    changes = tuple(_change_either(now[mid], then[mid]) for mid in mids
-                    if now[mid] is not None or then[mid] is not None)
+    changes = tuple(
+        _change_either(now[mid], then[mid])
+        for mid in mids
+        if now[mid] is not None or then[mid] is not None
+    )
     return Reversal(entry, things, changes)
 
 
@@ -195,8 +227,9 @@ def audit_entry(store: Store, entry_id: int) -> AuditView:
     from tally.store.corrections import audit_view
 
     with store.reading() as conn:
-        row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == entry_id)
-                           ).mappings().first()
+        row = (
+            conn.execute(select(t.audit_log).where(t.audit_log.c.id == entry_id)).mappings().first()
+        )
     if row is None:
         raise NotFound(f"there is no audit entry {entry_id}")
     return audit_view(row)
@@ -218,6 +251,9 @@ def round_preview(store: Store, event: int, number: int) -> RoundView:
     from tally.store import events
 
     found: list[RoundView] = []
-    rehearse(store, lambda trial: found.append(events.start_round(trial, event, number)),
-             lambda trial: None)
+    rehearse(
+        store,
+        lambda trial: found.append(events.start_round(trial, event, number)),
+        lambda trial: None,
+    )
     return found[0]

@@ -10,7 +10,7 @@ the reversal of the audit entry that started the round, so the audit log shows b
 
 **Pairs kept apart** (:func:`keep_apart`, :func:`apart`): two players of an event who should
 not meet (one family, one club). A Swiss round never pairs them while another pairing of the
-round exists (:func:`tally.swiss.keep_apart`); the pairs are part of the event's audited
+round exists (:func:`tally.events.swiss.keep_apart`); the pairs are part of the event's audited
 snapshot.
 """
 
@@ -37,19 +37,28 @@ def withdraw_pairings(store: Store, ref: str | int, number: int) -> AuditView:
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
         eid, name = ev["id"], ev["name"]
-        started = sorted(conn.execute(select(t.event_rounds.c.number).where(
-            t.event_rounds.c.event_id == eid)).scalars())
+        started = sorted(
+            conn.execute(
+                select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == eid)
+            ).scalars()
+        )
         if number not in started:
-            raise NotFound(f'round {number} of event {eid} "{name}" has not been started: '
-                           "it has no pairings to withdraw")
+            raise NotFound(
+                f'round {number} of event {eid} "{name}" has not been started: '
+                "it has no pairings to withdraw"
+            )
         if number != started[-1]:
-            raise Refused(f'round {number} of event {eid} "{name}" cannot be withdrawn: '
-                          f"round {started[-1]} was started after it (withdraw that first)")
+            raise Refused(
+                f'round {number} of event {eid} "{name}" cannot be withdrawn: '
+                f"round {started[-1]} was started after it (withdraw that first)"
+            )
         recorded = _deals_of_round(conn, eid, number)
         if recorded:
-            raise Refused(f'the pairings of round {number} of event {eid} "{name}" stay: '
-                          f"{recorded} deal(s) of the round are recorded already (correct "
-                          "them with `tally deal edit` or `tally deal delete`)")
+            raise Refused(
+                f'the pairings of round {number} of event {eid} "{name}" stay: '
+                f"{recorded} deal(s) of the round are recorded already (correct "
+                "them with `tally deal edit` or `tally deal delete`)"
+            )
         entry = _round_entry(conn, eid, number)
     return reverse(store, entry)
 
@@ -57,27 +66,41 @@ def withdraw_pairings(store: Store, ref: str | int, number: int) -> AuditView:
 def _deals_of_round(conn: Connection, event_id: int, number: int) -> int:
     """How many deals (recorded or quick results) the matches of a round have."""
     m = t.matches.c
-    return int(conn.execute(
-        select(func.count()).select_from(t.deals)
-        .join(t.matches, m.id == t.deals.c.match_id)
-        .where((m.event_id == event_id) & (m.round_number == number))).scalar_one())
+    return int(
+        conn.execute(
+            select(func.count())
+            .select_from(t.deals)
+            .join(t.matches, m.id == t.deals.c.match_id)
+            .where((m.event_id == event_id) & (m.round_number == number))
+        ).scalar_one()
+    )
 
 
 def _round_entry(conn: Connection, event_id: int, number: int) -> int:
     """The audit entry that started round ``number`` (the latest such entry not reversed)."""
     a = t.audit_log.c
-    found = conn.execute(select(a.id).where(
-        (a.command == "event round") & (a.entity_id == event_id) & a.reversed_by.is_(None)
-        & a.summary.contains(f"round {number} ")).order_by(a.id.desc()).limit(1)
+    found = conn.execute(
+        select(a.id)
+        .where(
+            (a.command == "event round")
+            & (a.entity_id == event_id)
+            & a.reversed_by.is_(None)
+            & a.summary.contains(f"round {number} ")
+        )
+        .order_by(a.id.desc())
+        .limit(1)
     ).scalar_one_or_none()
     if found is None:
-        raise Refused(f"round {number} of event {event_id} was started before the audit log "
-                      "kept rounds: it cannot be withdrawn")
+        raise Refused(
+            f"round {number} of event {event_id} was started before the audit log "
+            "kept rounds: it cannot be withdrawn"
+        )
     return int(found)
 
 
-def keep_apart(store: Store, ref: str | int, first: str, second: str, *,
-               undo: bool = False) -> list[tuple[str, str]]:
+def keep_apart(
+    store: Store, ref: str | int, first: str, second: str, *, undo: bool = False
+) -> list[tuple[str, str]]:
     """Keep two players of an event apart in its pairings (``undo``: no longer); the
     event's pairs kept apart afterwards, by name. Audited."""
     with store.writing() as conn:
@@ -89,25 +112,35 @@ def keep_apart(store: Store, ref: str | int, first: str, second: str, *,
             if row["id"] not in listed:
                 raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
         if rows[0]["id"] == rows[1]["id"]:
-            raise Refused(f'{rows[0]["name"]} is named twice: keep two players apart')
+            raise Refused(f"{rows[0]['name']} is named twice: keep two players apart")
         a, b = sorted((rows[0]["id"], rows[1]["id"]))
         there = (a, b) in eventrows.apart_pairs(conn, eid)
         if there != undo:
-            raise Refused(f'{rows[0]["name"]} and {rows[1]["name"]} are '
-                          f'{"kept apart already" if there else "not kept apart"} in event '
-                          f'{eid} "{name}"')
+            raise Refused(
+                f"{rows[0]['name']} and {rows[1]['name']} are "
+                f"{'kept apart already' if there else 'not kept apart'} in event "
+                f'{eid} "{name}"'
+            )
         before = snapshot(conn, "event", eid)
         ea = t.event_apart.c
         if undo:
-            conn.execute(delete(t.event_apart).where(
-                (ea.event_id == eid) & (ea.player_a_id == a) & (ea.player_b_id == b)))
+            conn.execute(
+                delete(t.event_apart).where(
+                    (ea.event_id == eid) & (ea.player_a_id == a) & (ea.player_b_id == b)
+                )
+            )
         else:
-            conn.execute(insert(t.event_apart).values(event_id=eid, player_a_id=a,
-                                                      player_b_id=b))
+            conn.execute(insert(t.event_apart).values(event_id=eid, player_a_id=a, player_b_id=b))
         verb = "no longer keeps" if undo else "keeps"
-        store.audit(conn, "event apart", "event", eid,
-                    f'event {eid} {verb} {rows[0]["name"]} and {rows[1]["name"]} apart',
-                    {f"event:{eid}": before}, {f"event:{eid}": snapshot(conn, "event", eid)})
+        store.audit(
+            conn,
+            "event apart",
+            "event",
+            eid,
+            f"event {eid} {verb} {rows[0]['name']} and {rows[1]['name']} apart",
+            {f"event:{eid}": before},
+            {f"event:{eid}": snapshot(conn, "event", eid)},
+        )
         return _apart_names(conn, eid)
 
 

@@ -43,11 +43,19 @@ Snapshot = dict[str, Any] | None
 
 def deal_snapshot(deal: StoredDeal) -> dict[str, Any]:
     """A deal row and its actions as JSON-ready data, as an audit entry keeps it."""
-    return {"id": deal.id, "match_id": deal.match_id, "number": deal.number, "kind": deal.kind,
-            "turn_up": deal.turn_up, "quick_winner_id": deal.quick_winner_id,
-            "quick_points": deal.quick_points, "quick_reason": deal.quick_reason,
-            "tags": dict(deal.tags), "created_at": iso_time(deal.created_at),
-            "actions": [list(a) for a in deal.actions]}
+    return {
+        "id": deal.id,
+        "match_id": deal.match_id,
+        "number": deal.number,
+        "kind": deal.kind,
+        "turn_up": deal.turn_up,
+        "quick_winner_id": deal.quick_winner_id,
+        "quick_points": deal.quick_points,
+        "quick_reason": deal.quick_reason,
+        "tags": dict(deal.tags),
+        "created_at": iso_time(deal.created_at),
+        "actions": [list(a) for a in deal.actions],
+    }
 
 
 def _norm(value: Any) -> Any:
@@ -66,9 +74,14 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
         if row is None:
             return None
         deal = stored_deal(row)
-        deal.actions = [(a[0], a[1], a[2]) for a in conn.execute(
-            select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
-            .where(t.actions.c.deal_id == ident).order_by(t.actions.c.seq))]
+        deal.actions = [
+            (a[0], a[1], a[2])
+            for a in conn.execute(
+                select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
+                .where(t.actions.c.deal_id == ident)
+                .order_by(t.actions.c.seq)
+            )
+        ]
         return deal_snapshot(deal)
     table = {"player": t.players, "match": t.matches}.get(kind)
     if table is None:
@@ -85,8 +98,9 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
     return snap
 
 
-def _matches_in(keys: list[str], before: dict[str, Snapshot],
-                after: dict[str, Snapshot]) -> set[int]:
+def _matches_in(
+    keys: list[str], before: dict[str, Snapshot], after: dict[str, Snapshot]
+) -> set[int]:
     """The matches an audit entry's changes belong to."""
     out = set()
     for key in keys:
@@ -125,25 +139,45 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
         seriesrows.put_series(conn, snap)
         return
     if kind == "deal":
-        deal = StoredDeal(snap["id"], snap["match_id"], snap["number"], snap["kind"],
-                          snap["turn_up"], snap["quick_winner_id"], snap["quick_points"],
-                          snap["quick_reason"], dict(snap["tags"]),
-                          datetime.fromisoformat(snap["created_at"]),
-                          [(a[0], a[1], a[2]) for a in snap["actions"]])
+        deal = StoredDeal(
+            snap["id"],
+            snap["match_id"],
+            snap["number"],
+            snap["kind"],
+            snap["turn_up"],
+            snap["quick_winner_id"],
+            snap["quick_points"],
+            snap["quick_reason"],
+            dict(snap["tags"]),
+            datetime.fromisoformat(snap["created_at"]),
+            [(a[0], a[1], a[2]) for a in snap["actions"]],
+        )
         exists = conn.execute(select(t.deals.c.id).where(t.deals.c.id == deal.id)).first()
         if exists is None:
-            conn.execute(insert(t.deals).values(
-                id=deal.id, match_id=deal.match_id, number=deal.number, kind=deal.kind,
-                turn_up=deal.turn_up, quick_winner_id=deal.quick_winner_id,
-                quick_points=deal.quick_points, quick_reason=deal.quick_reason,
-                tags=json.dumps(deal.tags, ensure_ascii=False), created_at=deal.created_at))
+            conn.execute(
+                insert(t.deals).values(
+                    id=deal.id,
+                    match_id=deal.match_id,
+                    number=deal.number,
+                    kind=deal.kind,
+                    turn_up=deal.turn_up,
+                    quick_winner_id=deal.quick_winner_id,
+                    quick_points=deal.quick_points,
+                    quick_reason=deal.quick_reason,
+                    tags=json.dumps(deal.tags, ensure_ascii=False),
+                    created_at=deal.created_at,
+                )
+            )
             insert_actions(conn, deal.id, deal.actions)
         else:
             write_deal_row(conn, deal)
         return
     table = t.players if kind == "player" else t.matches
-    values = {k: datetime.fromisoformat(v) if k in ("created_at",) and v else v
-              for k, v in snap.items() if k != "aliases"}
+    values = {
+        k: datetime.fromisoformat(v) if k in ("created_at",) and v else v
+        for k, v in snap.items()
+        if k != "aliases"
+    }
     exists = conn.execute(select(table.c.id).where(table.c.id == snap["id"])).first()
     if exists is None:
         conn.execute(insert(table).values(values))
@@ -160,14 +194,18 @@ def _put_aliases(conn: Connection, player_id: int, aliases: Sequence[str]) -> No
     conn.execute(delete(pa).where(pa.c.player_id == player_id))
     keys = [names.fold(a) for a in aliases]
     if keys:
-        held = conn.execute(select(pa.c.alias, pa.c.player_id).where(pa.c.alias_key.in_(keys))
-                            ).first()
+        held = conn.execute(
+            select(pa.c.alias, pa.c.player_id).where(pa.c.alias_key.in_(keys))
+        ).first()
         if held is not None:
-            raise Refused(f'player #{held[1]} goes by "{held[0]}" now: remove that alias '
-                          "first")
-        conn.execute(insert(pa), [{"player_id": player_id, "alias": a, "alias_key": k,
-                                   "created_at": utc_now()} for a, k in zip(aliases, keys,
-                                                                         strict=True)])
+            raise Refused(f'player #{held[1]} goes by "{held[0]}" now: remove that alias first')
+        conn.execute(
+            insert(pa),
+            [
+                {"player_id": player_id, "alias": a, "alias_key": k, "created_at": utc_now()}
+                for a, k in zip(aliases, keys, strict=True)
+            ],
+        )
 
 
 def _remove(conn: Connection, kind: str, ident: int) -> None:
@@ -195,23 +233,46 @@ def _remove(conn: Connection, kind: str, ident: int) -> None:
 
 
 def _later_entries(conn: Connection, audit_id: int, kind: str, ident: int) -> list[int]:
-    return list(conn.execute(select(t.audit_log.c.id).where(
-        (t.audit_log.c.id > audit_id) & (t.audit_log.c.entity == kind)
-        & (t.audit_log.c.entity_id == ident) & t.audit_log.c.reversed_by.is_(None))
-        .order_by(t.audit_log.c.id).limit(10)).scalars())
+    return list(
+        conn.execute(
+            select(t.audit_log.c.id)
+            .where(
+                (t.audit_log.c.id > audit_id)
+                & (t.audit_log.c.entity == kind)
+                & (t.audit_log.c.entity_id == ident)
+                & t.audit_log.c.reversed_by.is_(None)
+            )
+            .order_by(t.audit_log.c.id)
+            .limit(10)
+        ).scalars()
+    )
 
 
 def audit_view(row: RowMapping) -> AuditView:
-    return AuditView(id=row["id"], at=iso_time(row["at"]), scorer=row["scorer"],
-                     command=row["command"], entity=row["entity"], entity_id=row["entity_id"],
-                     summary=row["summary"],
-                     before=json.loads(row["before"]) if row["before"] else None,
-                     after=json.loads(row["after"]) if row["after"] else None,
-                     reversed_by=row["reversed_by"])
+    return AuditView(
+        id=row["id"],
+        at=iso_time(row["at"]),
+        scorer=row["scorer"],
+        command=row["command"],
+        entity=row["entity"],
+        entity_id=row["entity_id"],
+        summary=row["summary"],
+        before=json.loads(row["before"]) if row["before"] else None,
+        after=json.loads(row["after"]) if row["after"] else None,
+        reversed_by=row["reversed_by"],
+    )
 
 
-def audit(store: Store, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
-           before: dict[str, Snapshot], after: dict[str, Snapshot]) -> int:
+def audit(
+    store: Store,
+    conn: Connection,
+    command: str,
+    entity: str,
+    entity_id: int,
+    summary: str,
+    before: dict[str, Snapshot],
+    after: dict[str, Snapshot],
+) -> int:
     """Write one audit entry on ``conn`` (a :meth:`writing` connection) and return its id;
     inside :meth:`transaction` the command is prefixed with the transaction's label. ``before``
     and ``after`` are snapshots (:func:`snapshot`) that :meth:`reverse` puts back.
@@ -219,12 +280,23 @@ def audit(store: Store, conn: Connection, command: str, entity: str, entity_id: 
     if store._tx is not None:
         store._tx.audited += 1
         command = f"{store._tx.label}: {command}"
-    return int(conn.execute(insert(t.audit_log).values(
-        at=utc_now(), scorer=store.scorer, command=command, entity=entity, entity_id=entity_id,
-        summary=summary, reversed_by=None,
-        before=json.dumps(before, ensure_ascii=False, sort_keys=True),
-        after=json.dumps(after, ensure_ascii=False, sort_keys=True))
-        .returning(t.audit_log.c.id)).scalar_one())
+    return int(
+        conn.execute(
+            insert(t.audit_log)
+            .values(
+                at=utc_now(),
+                scorer=store.scorer,
+                command=command,
+                entity=entity,
+                entity_id=entity_id,
+                summary=summary,
+                reversed_by=None,
+                before=json.dumps(before, ensure_ascii=False, sort_keys=True),
+                after=json.dumps(after, ensure_ascii=False, sort_keys=True),
+            )
+            .returning(t.audit_log.c.id)
+        ).scalar_one()
+    )
 
 
 def audit_log(store: Store, *, limit: int | None = None) -> list[AuditView]:
@@ -244,13 +316,15 @@ def reverse(store: Store, audit_id: int) -> AuditView:
     """Put back the state before audit entry ``audit_id``; the reversal is audited too.
     (:meth:`Store.reverse`, where it is documented in full.)"""
     with store.writing() as conn:
-        row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id)
-                           ).mappings().first()
+        row = (
+            conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id)).mappings().first()
+        )
         if row is None:
             raise NotFound(f"there is no audit entry {audit_id}")
         if row["reversed_by"] is not None:
-            raise Refused(f"audit entry {audit_id} was reversed already (by entry "
-                          f"{row['reversed_by']})")
+            raise Refused(
+                f"audit entry {audit_id} was reversed already (by entry {row['reversed_by']})"
+            )
         before: dict[str, Snapshot] = json.loads(row["before"] or "{}")
         after: dict[str, Snapshot] = json.loads(row["after"] or "{}")
         keys = sorted(set(before) | set(after))
@@ -268,20 +342,30 @@ def reverse(store: Store, audit_id: int) -> AuditView:
             now = snapshot(conn, kind, int(ident))
             if _norm(now) != _norm(after.get(key)):
                 later = _later_entries(conn, audit_id, kind, int(ident))
-                raise Refused(f"{kind} {ident} has changed since audit entry {audit_id}"
-                              + (f" (by entries {', '.join(map(str, later))})"
-                                 if later else "")
-                              + ": reverse the later changes first")
+                raise Refused(
+                    f"{kind} {ident} has changed since audit entry {audit_id}"
+                    + (f" (by entries {', '.join(map(str, later))})" if later else "")
+                    + ": reverse the later changes first"
+                )
         _restore(conn, before)
         for mid in match_ids:
             if snapshot(conn, "match", mid) is not None:
                 restored = load_derived(conn, mid)
                 keep_dealers(roles.get(mid, {}), restored)
                 save_results(conn, restored)
-        new_id = store.audit(conn, "audit undo", row["entity"], row["entity_id"],
-                             f"reversed entry {audit_id} ({row['summary']})", after, before)
-        conn.execute(update(t.audit_log).where(t.audit_log.c.id == audit_id)
-                     .values(reversed_by=new_id))
-        new_row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == new_id)
-                               ).mappings().one()
+        new_id = store.audit(
+            conn,
+            "audit undo",
+            row["entity"],
+            row["entity_id"],
+            f"reversed entry {audit_id} ({row['summary']})",
+            after,
+            before,
+        )
+        conn.execute(
+            update(t.audit_log).where(t.audit_log.c.id == audit_id).values(reversed_by=new_id)
+        )
+        new_row = (
+            conn.execute(select(t.audit_log).where(t.audit_log.c.id == new_id)).mappings().one()
+        )
     return audit_view(new_row)

@@ -3,13 +3,13 @@
 - Stored deals as records (:class:`StoredDeal`, :func:`build_record`, :func:`place_items`,
   :func:`stored_form`): a deal row and its actions made a ``.deal`` record and back.
 - A match derived through the engine (:func:`derive`): each deal's record rebuilt from its
-  actions and ruled (:func:`tally.ruling.rule`, with a small cache of recent rulings), dealers
-  and the carry followed through the match, the plain views of a deal and a match built.
+  actions and ruled (:func:`tally.engine.ruling.rule`, with a small cache of recent rulings),
+  dealers and the carry followed through the match, the plain views of a deal and a match built.
 - The rows of a match read and written through SQLAlchemy Core (:func:`load_derived`,
   :func:`lock_match`, :func:`write_deal_row`...).
 - The result cache (``deal_results``): each deal's ruling kept in a row, rewritten in the same
   transaction as every change to a match's deals, stamped with :data:`RESULTS_VERSION` (the
-  engine's :data:`tally.ruling.RULINGS_VERSION`): a cache filled under another version is
+  engine's :data:`tally.engine.ruling.RULINGS_VERSION`): a cache filled under another version is
   rebuilt before it is read (:func:`ensure_results`).
 """
 
@@ -26,11 +26,9 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection
 
-from tally.cards import Card
-from tally.errors import BadRecord, NotationError, NotFound, Refused, RulesError
-from tally.match import MATCH_RESULT, DealResult, MatchState, score_match
-from tally.names import Candidate, matches, resolve_among
-from tally.notation import (
+from tally.engine.cards import Card
+from tally.engine.match import MATCH_RESULT, DealResult, MatchState, score_match
+from tally.engine.notation import (
     ClaimItem,
     CloseItem,
     DealRecord,
@@ -41,18 +39,13 @@ from tally.notation import (
     read_hands,
     read_items,
 )
-from tally.rules import RuleSet
-from tally.ruling import RULINGS_VERSION, Ruling, lay_out, rule
+from tally.engine.rules import RuleSet
+from tally.engine.ruling import RULINGS_VERSION, Ruling, lay_out, rule
+from tally.errors import BadRecord, NotationError, NotFound, Refused, RulesError
+from tally.names import Candidate, matches, resolve_among
 from tally.store import tables as t
 from tally.store.caching import BoundedCache
-from tally.store.views import (
-    DealView,
-    MatchView,
-    MoveView,
-    TableView,
-    TrickView,
-    ViolationView,
-)
+from tally.store.views import DealView, MatchView, MoveView, TableView, TrickView, ViolationView
 from tally.vocabulary import MATCH_SCORED, QUICK_DRAWN, QUICK_WON
 
 if TYPE_CHECKING:
@@ -108,7 +101,7 @@ def parse_items(text: str) -> list[ScorerItem]:
     """Items typed by a scorer, ``"20 QC KD"``; the error names the word, not a line.
 
     ``close-before-draw`` (or ``cbd``) is the trick's winner closing before the draws;
-    everything else is read as notation (:func:`tally.notation.read_items`).
+    everything else is read as notation (:func:`tally.engine.notation.read_items`).
 
     >>> [str(i) for i in parse_items("KS AS cbd 10c")]
     ['KS', 'AS', 'close-before-draw', '10C']
@@ -130,8 +123,9 @@ def parse_items(text: str) -> list[ScorerItem]:
     return out
 
 
-def build_record(deal: StoredDeal, rules: str, dealer: str, forehand: str,
-                 carry: int) -> DealRecord:
+def build_record(
+    deal: StoredDeal, rules: str, dealer: str, forehand: str, carry: int
+) -> DealRecord:
     """The ``.deal`` record of a stored deal; Dealer, Forehand and Carry come from the match."""
     tags = {"Rules": rules, "Dealer": dealer, "Forehand": forehand, "Trump": deal.turn_up or ""}
     if carry:
@@ -149,8 +143,7 @@ def flatten(record: DealRecord) -> list[tuple[int, Item]]:
     return [(tl.number, item) for tl in record.tricks for item in tl.items]
 
 
-def place_items(record: DealRecord, items: Iterable[ScorerItem],
-                rules: RuleSet) -> DealRecord:
+def place_items(record: DealRecord, items: Iterable[ScorerItem], rules: RuleSet) -> DealRecord:
     """``record`` with ``items`` added where the scorer means them (:func:`add_items`).
 
     ``close`` typed at the lead (the last trick finished, no card on the next one yet) is the
@@ -164,17 +157,26 @@ def place_items(record: DealRecord, items: Iterable[ScorerItem],
     del rules  # the engine rules on the close; placement no longer depends on the rule set
     for item in items:
         last = record.tricks[-1] if record.tricks else None
-        at_lead = (last is not None and line_is_complete(last.items)
-                   and not any(isinstance(i, ClaimItem) for i in last.items))
+        at_lead = (
+            last is not None
+            and line_is_complete(last.items)
+            and not any(isinstance(i, ClaimItem) for i in last.items)
+        )
         if isinstance(item, CloseBeforeDraw):
             if last is None or not at_lead:
-                raise Refused("close-before-draw: a close before the draws comes right after a "
-                              "trick's second card (type close to close at the lead)")
-            record = replace(record, tricks=[*record.tricks[:-1], TrickLine(
-                last.number, (*last.items, CloseItem()), last.line)])
+                raise Refused(
+                    "close-before-draw: a close before the draws comes right after a "
+                    "trick's second card (type close to close at the lead)"
+                )
+            record = replace(
+                record,
+                tricks=[
+                    *record.tricks[:-1],
+                    TrickLine(last.number, (*last.items, CloseItem()), last.line),
+                ],
+            )
         elif isinstance(item, CloseItem) and last is not None and at_lead:
-            record = replace(record, tricks=[*record.tricks, TrickLine(last.number + 1,
-                                                                       (item,))])
+            record = replace(record, tricks=[*record.tricks, TrickLine(last.number + 1, (item,))])
         else:
             record = add_items(record, [item])
     return record
@@ -188,8 +190,9 @@ def stored_form(record: DealRecord) -> tuple[str, dict[str, str], list[tuple[int
     except NotationError:
         turn_up = trump.strip()
     tags = {k: v for k, v in record.tags.items() if k not in DERIVED_TAGS}
-    actions = [(seq, trick, str(item))
-               for seq, (trick, item) in enumerate(flatten(record), start=1)]
+    actions = [
+        (seq, trick, str(item)) for seq, (trick, item) in enumerate(flatten(record), start=1)
+    ]
     return turn_up, tags, actions
 
 
@@ -212,8 +215,9 @@ def renamed_tags(tags: dict[str, str], rename: Callable[[str], str]) -> dict[str
                 hands = read_hands(out[tag])
             except NotationError:
                 continue
-            out[tag] = "; ".join(f"{rename(n)}: {' '.join(str(c) for c in cards)}"
-                                 for n, cards in hands)
+            out[tag] = "; ".join(
+                f"{rename(n)}: {' '.join(str(c) for c in cards)}" for n, cards in hands
+            )
     if "Result" in out and out["Result"].strip().lower() != "draw":
         name, _, points = out["Result"].strip().rpartition(" ")
         if name.strip() and points.isdigit():
@@ -224,10 +228,17 @@ def renamed_tags(tags: dict[str, str], rename: Callable[[str], str]) -> dict[str
 def rename_in_record(record: DealRecord, rename: Callable[[str], str]) -> DealRecord:
     """A copy of ``record`` with player names (tags, ``66@Name``) passed through ``rename``;
     line numbers are kept for messages."""
-    tricks = [TrickLine(tl.number, tuple(_renamed_item(i, rename) for i in tl.items), tl.line)
-              for tl in record.tricks]
-    return DealRecord(renamed_tags(record.tags, rename), tricks, dict(record.tag_lines),
-                      list(record.header), record.source)
+    tricks = [
+        TrickLine(tl.number, tuple(_renamed_item(i, rename) for i in tl.items), tl.line)
+        for tl in record.tricks
+    ]
+    return DealRecord(
+        renamed_tags(record.tags, rename),
+        tricks,
+        dict(record.tag_lines),
+        list(record.header),
+        record.source,
+    )
 
 
 def rename_in_deal(deal: StoredDeal, rename: Callable[[str], str]) -> StoredDeal:
@@ -263,8 +274,9 @@ def name_matcher(players: Sequence[str | Candidate]) -> Callable[[str], str]:
     return match
 
 
-def claimers_known(items: Iterable[ScorerItem],
-                   players: Sequence[str | Candidate]) -> list[ScorerItem]:
+def claimers_known(
+    items: Iterable[ScorerItem], players: Sequence[str | Candidate]
+) -> list[ScorerItem]:
     """``items`` with ``66@name`` spelt as the player is stored; the claimer is found among
     the match's two players as :func:`tally.names.resolve_among` finds them (``66@Eva``
     for Eva Maria Koch, ``66@2`` for player #2 when the players come with their numbers);
@@ -282,6 +294,7 @@ def claimers_known(items: Iterable[ScorerItem],
 
 
 # --- a match derived through the engine ----------------------------------------------------
+
 
 @dataclass(frozen=True)
 class MatchRow:
@@ -365,10 +378,18 @@ def checked_rules(rules: str) -> str:
 RULINGS: BoundedCache[tuple[Any, ...], tuple[DealRecord, Ruling]] = BoundedCache(512)
 
 
-def _rule_stored(match: MatchRow, deal: StoredDeal, dealer: str, forehand: str,
-                 carry: int) -> tuple[DealRecord, Ruling]:
-    key = (match.spec, dealer, forehand, carry, deal.turn_up,
-           tuple(sorted(deal.tags.items())), tuple(deal.actions))
+def _rule_stored(
+    match: MatchRow, deal: StoredDeal, dealer: str, forehand: str, carry: int
+) -> tuple[DealRecord, Ruling]:
+    key = (
+        match.spec,
+        dealer,
+        forehand,
+        carry,
+        deal.turn_up,
+        tuple(sorted(deal.tags.items())),
+        tuple(deal.actions),
+    )
 
     def ruled() -> tuple[DealRecord, Ruling]:
         record = build_record(deal, match.spec, dealer, forehand, carry)
@@ -387,11 +408,15 @@ def derive(match: MatchRow, deals: Sequence[StoredDeal]) -> Loaded:
     for deal in deals:
         before = score_match(rules, match.players, first, results)
         if before.over:
-            raise Refused(f"deal {match.id}.{deal.number} comes after the end of the match "
-                          f"({before.winner} won)")
+            raise Refused(
+                f"deal {match.id}.{deal.number} comes after the end of the match "
+                f"({before.winner} won)"
+            )
         if before.in_progress:
-            raise Refused(f"deal {match.id}.{deal.number} comes after deal "
-                          f"{match.id}.{deal.number - 1}, which is not finished")
+            raise Refused(
+                f"deal {match.id}.{deal.number} comes after deal "
+                f"{match.id}.{deal.number - 1}, which is not finished"
+            )
         dealer = before.next_dealer or first
         forehand = match.b if dealer == match.a else match.a
         derived = _derived_deal(match, deal, dealer, forehand, before.carry)
@@ -401,8 +426,9 @@ def derive(match: MatchRow, deals: Sequence[StoredDeal]) -> Loaded:
     return Loaded(match, tuple(out), state)
 
 
-def _derived_deal(match: MatchRow, deal: StoredDeal, dealer: str, forehand: str,
-                  carry: int) -> Derived:
+def _derived_deal(
+    match: MatchRow, deal: StoredDeal, dealer: str, forehand: str, carry: int
+) -> Derived:
     """One deal with its ruling (a recorded deal) or its stored result (a quick one)."""
     if deal.kind == "quick":
         winner = None if deal.quick_winner_id is None else match.name(deal.quick_winner_id)
@@ -410,8 +436,9 @@ def _derived_deal(match: MatchRow, deal: StoredDeal, dealer: str, forehand: str,
         return Derived(deal, dealer, forehand, carry, None, None, result)
     record, ruling = _rule_stored(match, deal, dealer, forehand, carry)
     if ruling.errors or ruling.outcome is None:
-        raise BadRecord(f"{match.id}.{deal.number}", ruling.errors[0].words if ruling.errors
-                        else "no ruling")
+        raise BadRecord(
+            f"{match.id}.{deal.number}", ruling.errors[0].words if ruling.errors else "no ruling"
+        )
     result = DealResult(ruling.outcome.winner, ruling.deal_points, ruling.outcome.reason)
     return Derived(deal, dealer, forehand, carry, record, ruling, result)
 
@@ -421,10 +448,11 @@ def rederive_last(loaded: Loaded, changed: StoredDeal) -> Loaded:
     dealer and carry, stay as they are."""
     last = loaded.deals[-1]
     m = loaded.match
-    deals = (*loaded.deals[:-1],
-             _derived_deal(m, changed, last.dealer, last.forehand, last.carry_in))
-    state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
-                        [d.result for d in deals])
+    deals = (
+        *loaded.deals[:-1],
+        _derived_deal(m, changed, last.dealer, last.forehand, last.carry_in),
+    )
+    state = score_match(m.rules, m.players, m.name(m.first_dealer_id), [d.result for d in deals])
     return Loaded(m, deals, state)
 
 
@@ -435,7 +463,7 @@ def _violations(ruling: Ruling | None) -> tuple[ViolationView, ...]:
 
 
 def table_view(record: DealRecord | None) -> TableView | None:
-    """How a recorded deal lies on the table (:func:`tally.ruling.lay_out`), cards as
+    """How a recorded deal lies on the table (:func:`tally.engine.ruling.lay_out`), cards as
     tokens; None for a quick deal."""
     laid = lay_out(record) if record is not None else None
     if laid is None:
@@ -444,12 +472,30 @@ def table_view(record: DealRecord | None) -> TableView | None:
     def token(card: Card | None) -> str | None:
         return None if card is None else str(card)
 
-    tricks = tuple(TrickView(t.number, t.leader, token(t.lead), token(t.follow), t.winner,
-                             tuple(MoveView(m.player, m.kind, token(m.card), token(m.taken),
-                                            m.points, m.after_trick) for m in t.moves))
-                   for t in laid.tricks)
-    return TableView(tricks, token(laid.lead), token(laid.face_up), laid.closer,
-                     laid.exhausted, laid.stock_left, laid.leader, laid.last_draw)
+    tricks = tuple(
+        TrickView(
+            t.number,
+            t.leader,
+            token(t.lead),
+            token(t.follow),
+            t.winner,
+            tuple(
+                MoveView(m.player, m.kind, token(m.card), token(m.taken), m.points, m.after_trick)
+                for m in t.moves
+            ),
+        )
+        for t in laid.tricks
+    )
+    return TableView(
+        tricks,
+        token(laid.lead),
+        token(laid.face_up),
+        laid.closer,
+        laid.exhausted,
+        laid.stock_left,
+        laid.leader,
+        laid.last_draw,
+    )
 
 
 def view_of_deal(loaded: Loaded, index: int, referee: bool, *, table: bool = False) -> DealView:
@@ -465,24 +511,43 @@ def view_of_deal(loaded: Loaded, index: int, referee: bool, *, table: bool = Fal
         explanation = ru.explanation
         tricks = dict(ru.tricks)
     else:
-        explanation = (MATCH_SCORED % {"winner": ds.winner, "points": ds.deal_points}
-                       if ds.reason == MATCH_RESULT else
-                       QUICK_WON % {"winner": ds.winner, "reason": ds.reason} if ds.winner
-                       else QUICK_DRAWN)
+        explanation = (
+            MATCH_SCORED % {"winner": ds.winner, "points": ds.deal_points}
+            if ds.reason == MATCH_RESULT
+            else QUICK_WON % {"winner": ds.winner, "reason": ds.reason}
+            if ds.winner
+            else QUICK_DRAWN
+        )
         tricks = {}
     return DealView(
-        id=d.deal.id, match_id=loaded.match.id, number=ds.number, kind=d.deal.kind,
-        dealer=ds.dealer, forehand=ds.forehand, turn_up=d.deal.turn_up, winner=ds.winner,
-        reason=ds.reason, deal_points=ds.deal_points, carry_in=ds.carry_in,
-        game_points=ds.game_points, carry_out=ds.carry_out, score_after=dict(ds.score_after),
-        explanation=explanation, violations=_violations(ru), tricks=tricks,
+        id=d.deal.id,
+        match_id=loaded.match.id,
+        number=ds.number,
+        kind=d.deal.kind,
+        dealer=ds.dealer,
+        forehand=ds.forehand,
+        turn_up=d.deal.turn_up,
+        winner=ds.winner,
+        reason=ds.reason,
+        deal_points=ds.deal_points,
+        carry_in=ds.carry_in,
+        game_points=ds.game_points,
+        carry_out=ds.carry_out,
+        score_after=dict(ds.score_after),
+        explanation=explanation,
+        violations=_violations(ru),
+        tricks=tricks,
         points=dict(ru.points) if ru is not None and (over or referee) else None,
-        actions=len(d.deal.actions), to_move=to_move, to_move_as=to_move_as,
+        actions=len(d.deal.actions),
+        to_move=to_move,
+        to_move_as=to_move_as,
         trick=engine_deal.trick if engine_deal is not None else 0,
-        claimable=(engine_deal is not None and engine_deal.all_tricks_played
-                   and not engine_deal.claimed),
+        claimable=(
+            engine_deal is not None and engine_deal.all_tricks_played and not engine_deal.claimed
+        ),
         last_action=d.deal.actions[-1][2] if d.deal.actions else None,
-        table=table_view(d.record) if table else None)
+        table=table_view(d.record) if table else None,
+    )
 
 
 def view_of_match(loaded: Loaded, referee: bool = False) -> MatchView:
@@ -490,11 +555,24 @@ def view_of_match(loaded: Loaded, referee: bool = False) -> MatchView:
     last = len(loaded.deals) - 1
     deals = tuple(view_of_deal(loaded, i, referee, table=i == last) for i in range(last + 1))
     current = deals[-1].id if deals and s.in_progress else None
-    return MatchView(id=m.id, players=m.players, rules=m.spec,
-                     first_dealer=m.name(m.first_dealer_id), created_at=iso_time(m.created_at),
-                     event_id=m.event_id, target=s.target, deals=deals, score=dict(s.score),
-                     carry=s.carry, next_dealer=s.next_dealer, winner=s.winner, over=s.over,
-                     current_deal=current, round=m.round_number, table=m.table_number)
+    return MatchView(
+        id=m.id,
+        players=m.players,
+        rules=m.spec,
+        first_dealer=m.name(m.first_dealer_id),
+        created_at=iso_time(m.created_at),
+        event_id=m.event_id,
+        target=s.target,
+        deals=deals,
+        score=dict(s.score),
+        carry=s.carry,
+        next_dealer=s.next_dealer,
+        winner=s.winner,
+        over=s.over,
+        current_deal=current,
+        round=m.round_number,
+        table=m.table_number,
+    )
 
 
 def iso_time(at: datetime) -> str:
@@ -506,9 +584,11 @@ def keep_dealers(before: dict[int, str], after: Loaded) -> None:
     next_dealer=winner a changed result does): its record would describe other play."""
     for role, d in zip(after.dealer_roles().values(), after.deals, strict=True):
         if before.get(d.deal.id, role) != role:
-            raise Refused(f"the change would make another player the dealer of deal "
-                          f"{after.match.id}.{d.deal.number} (next_dealer=winner): delete the "
-                          "later deals first")
+            raise Refused(
+                f"the change would make another player the dealer of deal "
+                f"{after.match.id}.{d.deal.number} (next_dealer=winner): delete the "
+                "later deals first"
+            )
 
 
 # --- the rows of a match -------------------------------------------------------------------
@@ -517,12 +597,22 @@ _DEAL_REF = re.compile(r"\s*([0-9]+)\s*\.\s*([0-9]+)\s*")
 
 _pa, _pb = t.players.alias("pa"), t.players.alias("pb")
 _MATCH_ROWS = (
-    select(t.matches.c.id, t.matches.c.player_a_id, t.matches.c.player_b_id,
-           _pa.c.name.label("a"), _pb.c.name.label("b"), t.matches.c.rules,
-           t.matches.c.first_dealer_id, t.matches.c.created_at, t.matches.c.event_id,
-           t.matches.c.round_number, t.matches.c.table_number)
+    select(
+        t.matches.c.id,
+        t.matches.c.player_a_id,
+        t.matches.c.player_b_id,
+        _pa.c.name.label("a"),
+        _pb.c.name.label("b"),
+        t.matches.c.rules,
+        t.matches.c.first_dealer_id,
+        t.matches.c.created_at,
+        t.matches.c.event_id,
+        t.matches.c.round_number,
+        t.matches.c.table_number,
+    )
     .join_from(t.matches, _pa, _pa.c.id == t.matches.c.player_a_id)
-    .join(_pb, _pb.c.id == t.matches.c.player_b_id))
+    .join(_pb, _pb.c.id == t.matches.c.player_b_id)
+)
 _ACTION_ROWS = select(t.actions.c.deal_id, t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
 
 
@@ -537,8 +627,9 @@ def lock_match(conn: Connection, match_id: int, missing_ok: bool = False) -> Non
     (``BEGIN IMMEDIATE``)."""
     if conn.dialect.name == "sqlite":
         return
-    found = conn.execute(select(t.matches.c.id).where(t.matches.c.id == match_id)
-                         .with_for_update()).first()
+    found = conn.execute(
+        select(t.matches.c.id).where(t.matches.c.id == match_id).with_for_update()
+    ).first()
     if found is None and not missing_ok:
         raise NotFound(f"there is no match {match_id}")
 
@@ -553,21 +644,46 @@ def load_match(conn: Connection, match_id: int) -> MatchRow:
 
 def stored_deal(row: Any) -> StoredDeal:
     """A deal from its row (the columns of ``deals`` in their order), without its actions."""
-    (deal_id, match_id, number, kind, turn_up, quick_winner_id, quick_points, quick_reason,
-     tags, created_at) = row
-    return StoredDeal(deal_id, match_id, number, kind, turn_up, quick_winner_id, quick_points,
-                      quick_reason, json.loads(tags or "{}"), created_at)
+    (
+        deal_id,
+        match_id,
+        number,
+        kind,
+        turn_up,
+        quick_winner_id,
+        quick_points,
+        quick_reason,
+        tags,
+        created_at,
+    ) = row
+    return StoredDeal(
+        deal_id,
+        match_id,
+        number,
+        kind,
+        turn_up,
+        quick_winner_id,
+        quick_points,
+        quick_reason,
+        json.loads(tags or "{}"),
+        created_at,
+    )
 
 
 def load_deals(conn: Connection, match_id: int) -> list[StoredDeal]:
     """A match's deals in order, with their actions."""
-    deals = [stored_deal(r) for r in conn.execute(
-        select(t.deals).where(t.deals.c.match_id == match_id).order_by(t.deals.c.number))]
+    deals = [
+        stored_deal(r)
+        for r in conn.execute(
+            select(t.deals).where(t.deals.c.match_id == match_id).order_by(t.deals.c.number)
+        )
+    ]
     by_id = {deal.id: deal for deal in deals}
     for deal_id, seq, trick, token in conn.execute(
-            _ACTION_ROWS.join_from(t.actions, t.deals, t.deals.c.id == t.actions.c.deal_id)
-            .where(t.deals.c.match_id == match_id)
-            .order_by(t.actions.c.deal_id, t.actions.c.seq)):
+        _ACTION_ROWS.join_from(t.actions, t.deals, t.deals.c.id == t.actions.c.deal_id)
+        .where(t.deals.c.match_id == match_id)
+        .order_by(t.actions.c.deal_id, t.actions.c.seq)
+    ):
         by_id[deal_id].actions.append((seq, trick, token))
     return deals
 
@@ -581,20 +697,25 @@ def load_derived(conn: Connection, match_id: int, lock: bool = False) -> Loaded:
 
 def load_deal(conn: Connection, deal_id: int, lock: bool = False) -> tuple[Loaded, int]:
     """The match of a deal, derived (locked first when ``lock``), and the deal's index."""
-    match_id = conn.execute(select(t.deals.c.match_id).where(t.deals.c.id == deal_id)
-                            ).scalar_one_or_none()
+    match_id = conn.execute(
+        select(t.deals.c.match_id).where(t.deals.c.id == deal_id)
+    ).scalar_one_or_none()
     if match_id is None:
         raise NotFound(f"there is no deal {deal_id}")
     loaded = load_derived(conn, match_id, lock)
     return loaded, loaded.index(deal_id)
 
 
-def insert_actions(conn: Connection, deal_id: int,
-                   actions: Sequence[tuple[int, int, str]]) -> None:
+def insert_actions(conn: Connection, deal_id: int, actions: Sequence[tuple[int, int, str]]) -> None:
     """Insert actions ``(seq, trick, token)`` of a deal."""
     if actions:
-        conn.execute(insert(t.actions), [{"deal_id": deal_id, "seq": seq, "trick": trick,
-                                          "token": token} for seq, trick, token in actions])
+        conn.execute(
+            insert(t.actions),
+            [
+                {"deal_id": deal_id, "seq": seq, "trick": trick, "token": token}
+                for seq, trick, token in actions
+            ],
+        )
 
 
 def resolve_deal(conn: Connection, ref: str | int) -> int:
@@ -604,8 +725,11 @@ def resolve_deal(conn: Connection, ref: str | int) -> int:
         if max(len(m.group(1)), len(m.group(2))) > 18:  # beyond any id (2**63 - 1)
             raise NotFound(f"match {_short(m.group(1))} has no deal {_short(m.group(2))}")
         match_id, number = int(m.group(1)), int(m.group(2))
-        found = conn.execute(select(t.deals.c.id).where((t.deals.c.match_id == match_id)
-                                                        & (t.deals.c.number == number))).first()
+        found = conn.execute(
+            select(t.deals.c.id).where(
+                (t.deals.c.match_id == match_id) & (t.deals.c.number == number)
+            )
+        ).first()
         if found is None:
             raise NotFound(f"match {match_id} has no deal {number}")
         return int(found[0])
@@ -627,26 +751,45 @@ def _short(digits: str) -> str:
 def write_deal_row(conn: Connection, deal: StoredDeal) -> None:
     """Make a stored deal's row and actions what ``deal`` says; actions already right keep
     their rows."""
-    conn.execute(update(t.deals).where(t.deals.c.id == deal.id).values(
-        match_id=deal.match_id, number=deal.number, kind=deal.kind, turn_up=deal.turn_up,
-        quick_winner_id=deal.quick_winner_id, quick_points=deal.quick_points,
-        quick_reason=deal.quick_reason, tags=json.dumps(deal.tags, ensure_ascii=False),
-        created_at=deal.created_at))
-    stored = {seq: (trick, token) for seq, trick, token in conn.execute(
-        select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
-        .where(t.actions.c.deal_id == deal.id))}
+    conn.execute(
+        update(t.deals)
+        .where(t.deals.c.id == deal.id)
+        .values(
+            match_id=deal.match_id,
+            number=deal.number,
+            kind=deal.kind,
+            turn_up=deal.turn_up,
+            quick_winner_id=deal.quick_winner_id,
+            quick_points=deal.quick_points,
+            quick_reason=deal.quick_reason,
+            tags=json.dumps(deal.tags, ensure_ascii=False),
+            created_at=deal.created_at,
+        )
+    )
+    stored = {
+        seq: (trick, token)
+        for seq, trick, token in conn.execute(
+            select(t.actions.c.seq, t.actions.c.trick, t.actions.c.token).where(
+                t.actions.c.deal_id == deal.id
+            )
+        )
+    }
     wanted = {seq: (trick, token) for seq, trick, token in deal.actions}
     stale = [seq for seq in stored if seq not in wanted]
     if stale:
-        conn.execute(delete(t.actions).where((t.actions.c.deal_id == deal.id)
-                                             & t.actions.c.seq.in_(stale)))
+        conn.execute(
+            delete(t.actions).where((t.actions.c.deal_id == deal.id) & t.actions.c.seq.in_(stale))
+        )
     for seq, (trick, token) in wanted.items():
         if seq in stored and stored[seq] != (trick, token):
-            conn.execute(update(t.actions).where((t.actions.c.deal_id == deal.id)
-                                                 & (t.actions.c.seq == seq))
-                         .values(trick=trick, token=token))
-    insert_actions(conn, deal.id, [(seq, *wanted[seq]) for seq in sorted(wanted)
-                                   if seq not in stored])
+            conn.execute(
+                update(t.actions)
+                .where((t.actions.c.deal_id == deal.id) & (t.actions.c.seq == seq))
+                .values(trick=trick, token=token)
+            )
+    insert_actions(
+        conn, deal.id, [(seq, *wanted[seq]) for seq in sorted(wanted) if seq not in stored]
+    )
 
 
 def derive_all(conn: Connection) -> Iterator[Loaded]:
@@ -660,7 +803,8 @@ def derive_all(conn: Connection) -> Iterator[Loaded]:
         deals.setdefault(deal.match_id, []).append(deal)
         by_id[deal.id] = deal
     for deal_id, seq, trick, token in conn.execute(
-            _ACTION_ROWS.order_by(t.actions.c.deal_id, t.actions.c.seq)):
+        _ACTION_ROWS.order_by(t.actions.c.deal_id, t.actions.c.seq)
+    ):
         by_id[deal_id].actions.append((seq, trick, token))
     for match in matches:
         try:
@@ -669,12 +813,14 @@ def derive_all(conn: Connection) -> Iterator[Loaded]:
             continue
 
 
-def aliases_of(conn: Connection, players: int | Sequence[int] | None = None
-               ) -> dict[int, list[str]]:
+def aliases_of(
+    conn: Connection, players: int | Sequence[int] | None = None
+) -> dict[int, list[str]]:
     """The aliases of every player (or of one, or of those numbered), by player number, in
     the order of their keys."""
     q = select(t.player_aliases.c.player_id, t.player_aliases.c.alias).order_by(
-        t.player_aliases.c.alias_key)
+        t.player_aliases.c.alias_key
+    )
     if isinstance(players, int):
         q = q.where(t.player_aliases.c.player_id == players)
     elif players is not None:
@@ -686,22 +832,25 @@ def aliases_of(conn: Connection, players: int | Sequence[int] | None = None
 
 
 def match_ids_of(conn: Connection, player_id: int) -> list[int]:
-    return list(conn.execute(select(t.matches.c.id).where(
-        (t.matches.c.player_a_id == player_id) | (t.matches.c.player_b_id == player_id))
-        .order_by(t.matches.c.id)).scalars())
+    return list(
+        conn.execute(
+            select(t.matches.c.id)
+            .where((t.matches.c.player_a_id == player_id) | (t.matches.c.player_b_id == player_id))
+            .order_by(t.matches.c.id)
+        ).scalars()
+    )
 
 
 # --- the result cache ------------------------------------------------------------------------
 
 #: What the rows of the result cache depend on: the layout of a row (the number before the
 #: colon, bumped when this module writes a row differently) and the engine's rulings
-#: (:data:`tally.ruling.RULINGS_VERSION`). A cache filled under another version is rebuilt
+#: (:data:`tally.engine.ruling.RULINGS_VERSION`). A cache filled under another version is rebuilt
 #: before it is read.
 RESULTS_VERSION = f"1:rulings-{RULINGS_VERSION}"
 
 
-DELETE_MATCH_RESULTS = delete(t.deal_results).where(
-    t.deal_results.c.match_id == bindparam("m"))
+DELETE_MATCH_RESULTS = delete(t.deal_results).where(t.deal_results.c.match_id == bindparam("m"))
 
 
 DELETE_DEAL_RESULT = delete(t.deal_results).where(t.deal_results.c.deal_id == bindparam("d"))
@@ -713,11 +862,18 @@ _INSERT_RESULTS = insert(t.deal_results)
 def result_rows(loaded: Loaded) -> list[dict[str, Any]]:
     """The result cache's rows of every deal of a derived match."""
     m = loaded.match
-    return [{"deal_id": d.deal.id, "match_id": m.id,
-             "winner_id": None if s.winner is None else m.player_id(s.winner),
-             "deal_points": s.deal_points, "carry_in": s.carry_in,
-             "game_points": s.game_points, "reason": s.reason}
-            for d, s in zip(loaded.deals, loaded.state.deals, strict=True)]
+    return [
+        {
+            "deal_id": d.deal.id,
+            "match_id": m.id,
+            "winner_id": None if s.winner is None else m.player_id(s.winner),
+            "deal_points": s.deal_points,
+            "carry_in": s.carry_in,
+            "game_points": s.game_points,
+            "reason": s.reason,
+        }
+        for d, s in zip(loaded.deals, loaded.state.deals, strict=True)
+    ]
 
 
 def save_results(conn: Connection, loaded: Loaded, *, last_only: bool = False) -> None:
@@ -744,7 +900,8 @@ def rewrite_results(conn: Connection, match_id: int) -> None:
 
 
 _SELECT_CACHE_VERSION = select(t.cache_state.c.version).where(
-    t.cache_state.c.name == "deal_results")
+    t.cache_state.c.name == "deal_results"
+)
 
 
 def ensure_results(store: Store) -> int | None:
@@ -784,8 +941,11 @@ def rebuild_results(store: Store) -> int:
         if batch:
             conn.execute(_INSERT_RESULTS, batch)
             count += len(batch)
-        conn.execute(update(t.cache_state).where(t.cache_state.c.name == "deal_results")
-                     .values(version=RESULTS_VERSION))
+        conn.execute(
+            update(t.cache_state)
+            .where(t.cache_state.c.name == "deal_results")
+            .values(version=RESULTS_VERSION)
+        )
     return count
 
 
@@ -794,8 +954,8 @@ def stale_results(store: Store) -> list[int]:
     (missing and extra rows included), by id; empty when the cache is right.
     (:meth:`Store.stale_results`, where it is documented in full.)"""
     with store.reading() as conn:
-        fresh = {row["deal_id"]: row for loaded in derive_all(conn)
-                 for row in result_rows(loaded)}
-        cached = {row["deal_id"]: dict(row)
-                  for row in conn.execute(select(t.deal_results)).mappings()}
+        fresh = {row["deal_id"]: row for loaded in derive_all(conn) for row in result_rows(loaded)}
+        cached = {
+            row["deal_id"]: dict(row) for row in conn.execute(select(t.deal_results)).mappings()
+        }
     return sorted(d for d in set(fresh) | set(cached) if fresh.get(d) != cached.get(d))

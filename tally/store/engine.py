@@ -41,10 +41,16 @@ def resolve_url(url: str | None = None) -> str:
     value = url or os.environ.get("TALLY_DB") or DEFAULT_FILE
     source = "--db" if url else "$TALLY_DB" if os.environ.get("TALLY_DB") else "the database"
     if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
-        shown = hide_password(value).encode("utf-8", "surrogateescape").decode(
-            "utf-8", "backslashreplace").replace("\x00", "\\x00")
-        raise StoreUnavailable(f'{source} "{shown}": a database URL or file name cannot hold '
-                               "a NUL character or bytes that are not UTF-8")
+        shown = (
+            hide_password(value)
+            .encode("utf-8", "surrogateescape")
+            .decode("utf-8", "backslashreplace")
+            .replace("\x00", "\\x00")
+        )
+        raise StoreUnavailable(
+            f'{source} "{shown}": a database URL or file name cannot hold '
+            "a NUL character or bytes that are not UTF-8"
+        )
     if "://" not in value:
         return "sqlite:///" + value
     return value
@@ -115,8 +121,7 @@ def revisions() -> dict[str, set[str]]:
         m = _REVISION.search(source)
         if m:
             down = _DOWN.search(source)
-            out[m.group(1)] = set(re.findall(r"['\"]([^'\"]+)['\"]", down.group(1))
-                                  if down else [])
+            out[m.group(1)] = set(re.findall(r"['\"]([^'\"]+)['\"]", down.group(1)) if down else [])
     return out
 
 
@@ -149,8 +154,12 @@ def sqlite_file(url: str) -> Path | None:
         u = make_url(url)
     except (ArgumentError, ValueError, TypeError):
         return None
-    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:" \
-            or u.database.startswith("file:"):
+    if (
+        u.get_backend_name() != "sqlite"
+        or not u.database
+        or u.database == ":memory:"
+        or u.database.startswith("file:")
+    ):
         return None
     return Path(u.database)
 
@@ -170,11 +179,13 @@ def check_location(url: str, create: bool) -> None:
         raise StoreUnavailable(f"{where} is a folder, not a database file (give --db FILE)")
     if not path.exists():
         if not create:
-            raise StoreUnavailable(f"no database at {where} (create one with `tally init` "
-                                   "or give --db)")
+            raise StoreUnavailable(
+                f"no database at {where} (create one with `tally init` or give --db)"
+            )
         if not path.parent.is_dir():
-            raise StoreUnavailable(f"cannot create the database {where}: the folder "
-                                   f"{where.parent} does not exist")
+            raise StoreUnavailable(
+                f"cannot create the database {where}: the folder {where.parent} does not exist"
+            )
 
 
 #: tables a new database fills by itself: its schema's revision, the result cache's stamp
@@ -186,8 +197,9 @@ def unused(engine: Engine) -> bool:
     :data:`SCHEMA_ROWS` empty."""
     with engine.connect() as conn:
         names = [n for n in inspect(conn).get_table_names() if n not in SCHEMA_ROWS]
-        return not any(conn.execute(text(f'SELECT 1 FROM "{name}" LIMIT 1')).first()
-                       for name in names)
+        return not any(
+            conn.execute(text(f'SELECT 1 FROM "{name}" LIMIT 1')).first() for name in names
+        )
 
 
 def remove_database_file(path: Path) -> None:
@@ -205,9 +217,11 @@ def make_engine(url: str, *, create: bool = True) -> Engine:
         u = make_url(url)
         if u.get_backend_name() == "sqlite":
             if u.query:
-                raise StoreUnavailable(f'cannot use the database "{shown}": a SQLite URL '
-                                       f"takes no options (?{'&'.join(sorted(u.query))}); "
-                                       "tally sets its own")
+                raise StoreUnavailable(
+                    f'cannot use the database "{shown}": a SQLite URL '
+                    f"takes no options (?{'&'.join(sorted(u.query))}); "
+                    "tally sets its own"
+                )
             engine = create_engine(u, connect_args={"timeout": BUSY_TIMEOUT})
             event.listen(engine, "connect", _sqlite_connect if create else _sqlite_connect_reading)
             event.listen(engine, "begin", _sqlite_begin)
@@ -216,8 +230,9 @@ def make_engine(url: str, *, create: bool = True) -> Engine:
     except (ArgumentError, NoSuchModuleError, ImportError, ValueError, TypeError) as exc:
         if isinstance(exc, StoreUnavailable):
             raise
-        reason = hide_password(str(exc).strip().splitlines()[0] if str(exc).strip()
-                               else type(exc).__name__)
+        reason = hide_password(
+            str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        )
         raise StoreUnavailable(f'cannot use the database "{shown}": {reason}') from None
     return engine
 
@@ -238,6 +253,7 @@ def _sqlite_begin(conn: Connection) -> None:
 
 
 # --- migrations ---------------------------------------------------------------------------
+
 
 def current_revisions(conn: Connection) -> set[str]:
     """The revisions the database is at (empty for a new database)."""
@@ -280,23 +296,29 @@ def ensure_schema(engine: Engine, create: bool = True) -> bool:
             current = current_revisions(conn)
     except (DBAPIError, ValueError, TypeError, OverflowError) as exc:
         reason = _reason(exc) if isinstance(exc, DBAPIError) else str(exc).splitlines()[0]
-        raise StoreUnavailable(f"cannot open the database {where}: "
-                               f"{hide_password(reason)}") from None
+        raise StoreUnavailable(
+            f"cannot open the database {where}: {hide_password(reason)}"
+        ) from None
     if current == heads:
         return False
     if not current and not create:
-        raise StoreUnavailable(f"no tally database at {where}: it has no tally tables "
-                               "(create them with `tally init` or give --db)")
+        raise StoreUnavailable(
+            f"no tally database at {where}: it has no tally tables "
+            "(create them with `tally init` or give --db)"
+        )
     unknown = current - set(revisions())
     if unknown:
-        raise StoreUnavailable(f"the database is at revision {', '.join(sorted(unknown))}, "
-                               "which this version of tally does not know (a newer tally "
-                               "wrote it)")
+        raise StoreUnavailable(
+            f"the database is at revision {', '.join(sorted(unknown))}, "
+            "which this version of tally does not know (a newer tally "
+            "wrote it)"
+        )
     try:
         upgrade(engine)
     except DBAPIError as exc:
-        raise StoreUnavailable(f"cannot set up the database "
-                               f"{where}: {hide_password(_reason(exc))}") from None
+        raise StoreUnavailable(
+            f"cannot set up the database {where}: {hide_password(_reason(exc))}"
+        ) from None
     return True
 
 

@@ -3,7 +3,7 @@
 An event's snapshot is its row with its players (seed order, withdrawal), the rounds started
 and, for a knockout or groups, its format row (``event_formats``), so that reversing an audit
 entry (:meth:`tally.store.Store.reverse`) puts all three back together. Nothing here rules on a
-deal or computes a standing. """
+deal or computes a standing."""
 
 from __future__ import annotations
 
@@ -39,12 +39,10 @@ def _find_event(conn: Connection, ref: str | int) -> RowMapping:
         if len(number) > 18:  # beyond any id (2**63 - 1)
             shown = number if len(number) <= 30 else f"{number[:20]}... ({len(number)} digits)"
             raise NotFound(f"there is no event {shown} (see `tally event list`)")
-        row = conn.execute(select(t.events).where(t.events.c.id == int(number))
-                           ).mappings().first()
+        row = conn.execute(select(t.events).where(t.events.c.id == int(number))).mappings().first()
         if row is not None:
             return row
-    every = {r["id"]: r for r in conn.execute(select(t.events).order_by(t.events.c.id)
-                                              ).mappings()}
+    every = {r["id"]: r for r in conn.execute(select(t.events).order_by(t.events.c.id)).mappings()}
     found = find_event(text, [Candidate(i, r["name"]) for i, r in every.items()])
     rows = [every[c.id] for c in found if c.id is not None]
     if len(rows) > 1:
@@ -53,16 +51,18 @@ def _find_event(conn: Connection, ref: str | int) -> RowMapping:
     return rows[0]
 
 
-def round_refused(event_id: int, name: str, number: int, following: int,
-                  matches: Sequence[int] = ()) -> Refused:
+def round_refused(
+    event_id: int, name: str, number: int, following: int, matches: Sequence[int] = ()
+) -> Refused:
     """The one refusal of starting round ``number`` out of turn, for every kind of event:
     started already (its ``matches`` named), or not the round that comes next."""
     if number < following:
         where = f" (matches {', '.join(map(str, matches))})" if matches else ""
-        return Refused(f'round {number} of event {event_id} "{name}" was started '
-                       f"already{where}")
-    return Refused(f'round {number} of event {event_id} "{name}" cannot start yet: round '
-                   f"{following} comes next (the rounds start one after the other)")
+        return Refused(f'round {number} of event {event_id} "{name}" was started already{where}')
+    return Refused(
+        f'round {number} of event {event_id} "{name}" cannot start yet: round '
+        f"{following} comes next (the rounds start one after the other)"
+    )
 
 
 def entries_refused(event_id: int, name: str, why: str) -> Refused:
@@ -75,37 +75,64 @@ def event_players(conn: Connection, event_id: int) -> list[RowMapping]:
     """The players of an event in seed order: ``player_id``, ``name``, ``seed``,
     ``withdrawn_at``."""
     ep = t.event_players
-    return list(conn.execute(
-        select(ep.c.player_id, t.players.c.name, ep.c.seed, ep.c.withdrawn_at)
-        .join_from(ep, t.players, t.players.c.id == ep.c.player_id)
-        .where(ep.c.event_id == event_id).order_by(ep.c.seed)).mappings())
+    return list(
+        conn.execute(
+            select(ep.c.player_id, t.players.c.name, ep.c.seed, ep.c.withdrawn_at)
+            .join_from(ep, t.players, t.players.c.id == ep.c.player_id)
+            .where(ep.c.event_id == event_id)
+            .order_by(ep.c.seed)
+        ).mappings()
+    )
 
 
 def add_event_player(conn: Connection, event_id: int, player_id: int) -> int:
     """Add a player to an event as its last seed; their seed."""
     ep = t.event_players
-    last = conn.execute(select(ep.c.seed).where(ep.c.event_id == event_id)
-                        .order_by(ep.c.seed.desc()).limit(1)).scalar_one_or_none()
+    last = conn.execute(
+        select(ep.c.seed).where(ep.c.event_id == event_id).order_by(ep.c.seed.desc()).limit(1)
+    ).scalar_one_or_none()
     seed = (last or 0) + 1
-    conn.execute(insert(ep).values(event_id=event_id, player_id=player_id, seed=seed,
-                                   withdrawn_at=None))
+    conn.execute(
+        insert(ep).values(event_id=event_id, player_id=player_id, seed=seed, withdrawn_at=None)
+    )
     return seed
 
 
-def insert_match(conn: Connection, a: int, b: int, rules: str, first_dealer: int, *,
-                 event_id: int | None = None, round_number: int | None = None,
-                 table_number: int | None = None) -> int:
+def insert_match(
+    conn: Connection,
+    a: int,
+    b: int,
+    rules: str,
+    first_dealer: int,
+    *,
+    event_id: int | None = None,
+    round_number: int | None = None,
+    table_number: int | None = None,
+) -> int:
     """Store a new match and return its id: the one insert behind ``Store.start_match`` (a
     match on its own or at a club evening) and ``events.start_round`` (a round robin's
     matches, with their round and table)."""
-    return int(conn.execute(insert(t.matches).values(
-        player_a_id=a, player_b_id=b, rules=rules, first_dealer_id=first_dealer,
-        created_at=datetime.now(UTC), event_id=event_id, round_number=round_number,
-        table_number=table_number).returning(t.matches.c.id)).scalar_one())
+    return int(
+        conn.execute(
+            insert(t.matches)
+            .values(
+                player_a_id=a,
+                player_b_id=b,
+                rules=rules,
+                first_dealer_id=first_dealer,
+                created_at=datetime.now(UTC),
+                event_id=event_id,
+                round_number=round_number,
+                table_number=table_number,
+            )
+            .returning(t.matches.c.id)
+        ).scalar_one()
+    )
 
 
-def enter_club_match(conn: Connection, ev: RowMapping, spec: str,
-                     players: tuple[RowMapping, RowMapping]) -> bool:
+def enter_club_match(
+    conn: Connection, ev: RowMapping, spec: str, players: tuple[RowMapping, RowMapping]
+) -> bool:
     """The event rules for a match started at event ``ev`` (its row, locked) under rule set
     ``spec``: refused for a round robin (its matches come from the schedule), for another
     rule set than the event's, or for a withdrawn player; players not yet on the evening's
@@ -115,16 +142,16 @@ def enter_club_match(conn: Connection, ev: RowMapping, spec: str,
 
     fmt = format_of(ev["kind"])
     if fmt.has_rounds:
-        raise Refused(f'event {eid} "{ev["name"]}" is {fmt.article_name}: its matches '
-                      f"are made {fmt.matches_made} (`tally event round {eid} N --start`)")
+        raise Refused(
+            f'event {eid} "{ev["name"]}" is {fmt.article_name}: its matches '
+            f"are made {fmt.matches_made} (`tally event round {eid} N --start`)"
+        )
     if spec != ev["rules"]:
-        raise Refused(f'event {eid} "{ev["name"]}" is played under '
-                      f'"{ev["rules"]}", not "{spec}"')
+        raise Refused(f'event {eid} "{ev["name"]}" is played under "{ev["rules"]}", not "{spec}"')
     listed = {p["player_id"]: p for p in event_players(conn, eid)}
     for p in players:
         if p["id"] in listed and listed[p["id"]]["withdrawn_at"] is not None:
-            raise Refused(f'{p["name"]} has withdrawn from event {eid} '
-                          f'"{ev["name"]}"')
+            raise Refused(f'{p["name"]} has withdrawn from event {eid} "{ev["name"]}"')
     newcomers = [p for p in players if p["id"] not in listed]
     for p in newcomers:
         add_event_player(conn, eid, p["id"])
@@ -146,20 +173,35 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
     snap = {k: _iso(v) for k, v in row.items()}
     snap["players"] = [
         {k: _iso(v) for k, v in r.items()}
-        for r in conn.execute(select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
-                              .where(ep.c.event_id == event_id).order_by(ep.c.seed)).mappings()]
+        for r in conn.execute(
+            select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
+            .where(ep.c.event_id == event_id)
+            .order_by(ep.c.seed)
+        ).mappings()
+    ]
     snap["rounds"] = [
         {k: _iso(v) for k, v in r.items()}
-        for r in conn.execute(select(er.c.number, er.c.bye_player_id, er.c.started_at)
-                              .where(er.c.event_id == event_id).order_by(er.c.number)
-                              ).mappings()]
-    fmt = conn.execute(select(t.event_formats).where(t.event_formats.c.event_id == event_id)
-                       ).mappings().first()
+        for r in conn.execute(
+            select(er.c.number, er.c.bye_player_id, er.c.started_at)
+            .where(er.c.event_id == event_id)
+            .order_by(er.c.number)
+        ).mappings()
+    ]
+    fmt = (
+        conn.execute(select(t.event_formats).where(t.event_formats.c.event_id == event_id))
+        .mappings()
+        .first()
+    )
     if fmt is not None:  # only then: snapshots of other events stay as they were
         snap["format"] = dict(fmt)
-    bought = [{k: _iso(v) for k, v in r.items()} for r in conn.execute(
-        select(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id)
-        .order_by(t.event_buy_backs.c.id)).mappings()]
+    bought = [
+        {k: _iso(v) for k, v in r.items()}
+        for r in conn.execute(
+            select(t.event_buy_backs)
+            .where(t.event_buy_backs.c.event_id == event_id)
+            .order_by(t.event_buy_backs.c.id)
+        ).mappings()
+    ]
     if bought:  # likewise
         snap["buy_backs"] = bought
     apart = apart_pairs(conn, event_id)
@@ -171,9 +213,14 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
 def apart_pairs(conn: Connection, event_id: int) -> list[tuple[int, int]]:
     """The pairs of player ids an event keeps apart, lower id first, in order."""
     ea = t.event_apart.c
-    return [(a, b) for a, b in conn.execute(
-        select(ea.player_a_id, ea.player_b_id).where(ea.event_id == event_id)
-        .order_by(ea.player_a_id, ea.player_b_id))]
+    return [
+        (a, b)
+        for a, b in conn.execute(
+            select(ea.player_a_id, ea.player_b_id)
+            .where(ea.event_id == event_id)
+            .order_by(ea.player_a_id, ea.player_b_id)
+        )
+    ]
 
 
 def _when(value: str | None) -> datetime | None:
@@ -183,8 +230,11 @@ def _when(value: str | None) -> datetime | None:
 def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     """Make an event's row, players and rounds what ``snap`` says."""
     event_id = snap["id"]
-    values = {k: v for k, v in snap.items()
-              if k not in ("players", "rounds", "format", "buy_backs", "apart")}
+    values = {
+        k: v
+        for k, v in snap.items()
+        if k not in ("players", "rounds", "format", "buy_backs", "apart")
+    }
     values["held_on"] = date.fromisoformat(values["held_on"])
     values["created_at"] = _when(values["created_at"])
     exists = conn.execute(select(t.events.c.id).where(t.events.c.id == event_id)).first()
@@ -200,20 +250,41 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     if snap.get("format"):
         conn.execute(insert(t.event_formats).values(snap["format"]))
     if snap.get("buy_backs"):
-        conn.execute(insert(t.event_buy_backs), [
-            {**b, "bought_at": _when(b["bought_at"])} for b in snap["buy_backs"]])
+        conn.execute(
+            insert(t.event_buy_backs),
+            [{**b, "bought_at": _when(b["bought_at"])} for b in snap["buy_backs"]],
+        )
     if snap["players"]:
-        conn.execute(insert(t.event_players), [
-            {"event_id": event_id, "player_id": p["player_id"], "seed": p["seed"],
-             "withdrawn_at": _when(p["withdrawn_at"])} for p in snap["players"]])
+        conn.execute(
+            insert(t.event_players),
+            [
+                {
+                    "event_id": event_id,
+                    "player_id": p["player_id"],
+                    "seed": p["seed"],
+                    "withdrawn_at": _when(p["withdrawn_at"]),
+                }
+                for p in snap["players"]
+            ],
+        )
     if snap["rounds"]:
-        conn.execute(insert(t.event_rounds), [
-            {"event_id": event_id, "number": r["number"], "bye_player_id": r["bye_player_id"],
-             "started_at": _when(r["started_at"])} for r in snap["rounds"]])
+        conn.execute(
+            insert(t.event_rounds),
+            [
+                {
+                    "event_id": event_id,
+                    "number": r["number"],
+                    "bye_player_id": r["bye_player_id"],
+                    "started_at": _when(r["started_at"]),
+                }
+                for r in snap["rounds"]
+            ],
+        )
     if snap.get("apart"):
-        conn.execute(insert(t.event_apart), [
-            {"event_id": event_id, "player_a_id": a, "player_b_id": b}
-            for a, b in snap["apart"]])
+        conn.execute(
+            insert(t.event_apart),
+            [{"event_id": event_id, "player_a_id": a, "player_b_id": b} for a, b in snap["apart"]],
+        )
 
 
 def remove_event(conn: Connection, event_id: int) -> None:
@@ -230,8 +301,14 @@ def remove_event(conn: Connection, event_id: int) -> None:
 
 def events_of_player(conn: Connection, player_id: int) -> list[int]:
     """The events a player is a player of, or sat out a round of."""
-    ids = set(conn.execute(select(t.event_players.c.event_id)
-                           .where(t.event_players.c.player_id == player_id)).scalars())
-    ids.update(conn.execute(select(t.event_rounds.c.event_id)
-                            .where(t.event_rounds.c.bye_player_id == player_id)).scalars())
+    ids = set(
+        conn.execute(
+            select(t.event_players.c.event_id).where(t.event_players.c.player_id == player_id)
+        ).scalars()
+    )
+    ids.update(
+        conn.execute(
+            select(t.event_rounds.c.event_id).where(t.event_rounds.c.bye_player_id == player_id)
+        ).scalars()
+    )
     return sorted(ids)

@@ -9,22 +9,22 @@ returns plain frozen dataclasses (:mod:`tally.store.views`)::
                           players=["Anna", "Bert", "Carl", "Dora", "Emil"])
         start_round(store, ev.id, 1)          # the matches of round 1, from the schedule
         ...
-        table = standings(store, ev.id)       # StandingsView: rows of tally.tiebreaks
+        table = standings(store, ev.id)       # StandingsView: rows of tally.events.tiebreaks
 
 **Club evening** (``kind="club"``): no schedule; matches are started for the evening
 (``Store.start_match(..., event=...)``) in any pairing, as many per pair as are played.
 
 **Round robin** (``kind="round-robin"``): single or double (``double``), paired by
-:func:`tally.schedule.berger_schedule` over the players in seed order. Each pairing plays
+:func:`tally.events.schedule.berger_schedule` over the players in seed order. Each pairing plays
 ``matches_per_pairing`` matches (one Bummerl by default); :func:`start_round` makes a round's
 matches at once, each with its round and table, the pairing's first player dealing first in
-its first match (:func:`tally.schedule.first_dealer`) and the first dealer alternating over
+its first match (:func:`tally.events.schedule.first_dealer`) and the first dealer alternating over
 the pairing's further matches. With an odd number of players one sits out each round: the bye
 scores nothing (``bye="none"``, the default) or as much as a won match (``bye="win"``), and it
 counts once its round is started.
 
 **Swiss** (``kind="swiss"``, ``rounds`` rounds): each round is paired by
-:func:`tally.swiss.pair_round` (its docstring has the pairing rules) from the standings as
+:func:`tally.events.swiss.pair_round` (its docstring has the pairing rules) from the standings as
 they are when the round is started: the players not withdrawn, in the order of the standings
 (match points, then the event's tiebreaks, then the entry number), the opponents each has met
 and the first deals each has had (the first match of each pairing of an earlier round). A
@@ -38,7 +38,7 @@ in a round robin. **Late entries:** :func:`add_players` adds a player while roun
 be started; they join the next round paired with 0 match points (the rounds they missed score
 nothing and count as no bye). **Withdrawals** work as in a round robin: the withdrawn player
 takes no further pairing, their matches not over follow the withdrawal rule. A Swiss event
-ranks by :data:`tally.tiebreaks.SWISS_TIEBREAKS` unless given its own tiebreaks.
+ranks by :data:`tally.events.tiebreaks.SWISS_TIEBREAKS` unless given its own tiebreaks.
 
 **Withdrawal** (:func:`withdraw`): a withdrawn player's *remaining* matches are every match of
 theirs in the event not over when the standings are made (started or not), and for a round
@@ -65,7 +65,7 @@ What each kind takes, checks and how its rounds are made is its format's
 both players of each match are summed in SQL from the result cache (``deal_results`` joined
 to ``matches``), each match decided by its match target, and the finished matches added up
 again per pair of players (:mod:`tally.store.totals`): a few thousand rows for a season of a
-million deals. :func:`tally.tiebreaks.rank_pairs` ranks the players from those rows
+million deals. :func:`tally.events.tiebreaks.rank_pairs` ranks the players from those rows
 (head-to-head and Sonneborn-Berger need who beat whom, which the pairs keep). Matches nobody
 has won yet come back one by one: the withdrawal rule decides them, or they are still being
 played (the player's ``running`` count; the standings are ``provisional``). A correction to a
@@ -77,7 +77,7 @@ of the deals recorded in it.
 **Ranking** (``rank_by``, stored with the event): by match points (``points``, the default
 of a round robin, where everyone plays the same matches) or by the match-point percentage
 (``percentage``, the default of a club evening, where players play different numbers of
-matches, and of a season); then the tiebreaks. See :mod:`tally.tiebreaks`.
+matches, and of a season); then the tiebreaks. See :mod:`tally.events.tiebreaks`.
 """
 
 from __future__ import annotations
@@ -93,12 +93,26 @@ from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
+from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.errors import NotFound, Refused
 from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
+from tally.events.schedule import Pairing, Round, first_dealer
+from tally.events.swiss import Played
+from tally.events.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    RANK_BY,
+    TIEBREAKS,
+    UNPLAYED,
+    MatchResult,
+    PairResult,
+    RoundGame,
+    StandingRow,
+    needs_rounds,
+    rank_pairs,
+)
+from tally.events.tiebreaks import standings as rank_players
 from tally.i18n import LANGUAGES
-from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.schedule import Pairing, Round, first_dealer
 from tally.store import eventrows, knockouts
 from tally.store import tables as t
 from tally.store.corrections import snapshot, utc_now
@@ -119,20 +133,6 @@ from tally.store.views import (
     RoundView,
     StandingsView,
 )
-from tally.swiss import Played
-from tally.tiebreaks import (
-    DEFAULT_TIEBREAKS,
-    RANK_BY,
-    TIEBREAKS,
-    UNPLAYED,
-    MatchResult,
-    PairResult,
-    RoundGame,
-    StandingRow,
-    needs_rounds,
-    rank_pairs,
-)
-from tally.tiebreaks import standings as rank_players
 
 __all__ = [
     "add_players",
@@ -164,13 +164,14 @@ def _clean_name(name: str) -> str:
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean):
         raise Refused(f"{clean[:20]!r}: an event name cannot contain control characters")
     if len(clean) > EVENT_NAME_LENGTH:
-        raise Refused(f'"{clean[:20]}...": an event name has at most {EVENT_NAME_LENGTH} '
-                      "characters")
+        raise Refused(
+            f'"{clean[:20]}...": an event name has at most {EVENT_NAME_LENGTH} characters'
+        )
     return clean
 
 
 def check_tiebreaks(names: Iterable[str]) -> tuple[str, ...]:
-    """Tiebreak names as given, checked: each one of :data:`tally.tiebreaks.TIEBREAKS`, none
+    """Tiebreak names as given, checked: each one of :data:`tally.events.tiebreaks.TIEBREAKS`, none
     twice.
 
     >>> check_tiebreaks(["wins", "head-to-head"])
@@ -201,8 +202,9 @@ def check_points_per_win(value: float) -> float:
     number = math.inf if huge else float(value)
     if not (math.isfinite(number) and 0 <= number <= MAX_POINTS_PER_WIN):
         shown = "a number of more than 18 digits" if huge else f"{number:g}"
-        raise Refused(f"match points per win must be a number from 0 to {MAX_POINTS_PER_WIN}, "
-                      f"not {shown}")
+        raise Refused(
+            f"match points per win must be a number from 0 to {MAX_POINTS_PER_WIN}, not {shown}"
+        )
     return number
 
 
@@ -221,17 +223,33 @@ def _one_of(what: str, value: str, allowed: Sequence[str]) -> str:
     return value
 
 
-def create_event(store: Store, name: str, *, kind: str = "club", players: Sequence[str] = (),
-                 held_on: date | None = None, rules: str = "sixty-six", double: bool = False,
-                 matches_per_pairing: int = 1, match_points_per_win: float = 1.0,
-                 bye: str = "none", withdrawal: str = "forfeit",
-                 tiebreaks: Sequence[str] | None = None, lives: int | None = None,
-                 draw_seed: str | None = None, final_size: int | None = None,
-                 groups: int | None = None, advance: int | None = None,
-                 rank_by: str | None = None, rounds: int | None = None,
-                 language: str = "", final_fill: str | None = None,
-                 swap_last_rounds: bool = False, acceleration: str = "none",
-                 unplayed: str = "as-scored") -> EventView:
+def create_event(
+    store: Store,
+    name: str,
+    *,
+    kind: str = "club",
+    players: Sequence[str] = (),
+    held_on: date | None = None,
+    rules: str = "sixty-six",
+    double: bool = False,
+    matches_per_pairing: int = 1,
+    match_points_per_win: float = 1.0,
+    bye: str = "none",
+    withdrawal: str = "forfeit",
+    tiebreaks: Sequence[str] | None = None,
+    lives: int | None = None,
+    draw_seed: str | None = None,
+    final_size: int | None = None,
+    groups: int | None = None,
+    advance: int | None = None,
+    rank_by: str | None = None,
+    rounds: int | None = None,
+    language: str = "",
+    final_fill: str | None = None,
+    swap_last_rounds: bool = False,
+    acceleration: str = "none",
+    unplayed: str = "as-scored",
+) -> EventView:
     """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
     ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
     order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
@@ -243,8 +261,8 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
     checks them and refuses those that are not its own (:mod:`tally.events.formats`).
     ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
-    (:data:`tally.tiebreaks.UNPLAYED`); it and the ``progressive`` tiebreak follow the rounds,
-    so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
+    (:data:`tally.events.tiebreaks.UNPLAYED`); it and the ``progressive`` tiebreak follow the
+    rounds, so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
     """
     clean = _clean_name(name)
     fmt = _check_choices(kind, bye, withdrawal, language)
@@ -253,30 +271,62 @@ def create_event(store: Store, name: str, *, kind: str = "club", players: Sequen
     _check_round_tiebreaks(fmt, order, unplayed)
     spec = checked_rules(rules)
     if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
-        raise Refused(f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not "
-                      f"{matches_per_pairing}")
+        raise Refused(
+            f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not {matches_per_pairing}"
+        )
     per_win = check_points_per_win(match_points_per_win)
-    settings = fmt.settings(Given(
-        double=double, matches_per_pairing=matches_per_pairing, rounds=rounds,
-        swap_last_rounds=swap_last_rounds, acceleration=acceleration, lives=lives,
-        draw_seed=draw_seed, final_size=final_size, final_fill=final_fill, groups=groups,
-        advance=advance, players=len(players), bye=bye))
+    settings = fmt.settings(
+        Given(
+            double=double,
+            matches_per_pairing=matches_per_pairing,
+            rounds=rounds,
+            swap_last_rounds=swap_last_rounds,
+            acceleration=acceleration,
+            lives=lives,
+            draw_seed=draw_seed,
+            final_size=final_size,
+            final_fill=final_fill,
+            groups=groups,
+            advance=advance,
+            players=len(players),
+            bye=bye,
+        )
+    )
     with store.writing() as conn:
         rows = _distinct_players(conn, players)
-        eid = conn.execute(insert(t.events).values(
-            name=clean, kind=kind, held_on=held_on or date.today(), rules=spec,
-            match_points_per_win=per_win, bye=bye, withdrawal=withdrawal,
-            tiebreaks=",".join(order), rank_by=ranking, created_at=utc_now(),
-            language=language, unplayed=unplayed,
-            **settings.columns()).returning(t.events.c.id)).scalar_one()
+        eid = conn.execute(
+            insert(t.events)
+            .values(
+                name=clean,
+                kind=kind,
+                held_on=held_on or date.today(),
+                rules=spec,
+                match_points_per_win=per_win,
+                bye=bye,
+                withdrawal=withdrawal,
+                tiebreaks=",".join(order),
+                rank_by=ranking,
+                created_at=utc_now(),
+                language=language,
+                unplayed=unplayed,
+                **settings.columns(),
+            )
+            .returning(t.events.c.id)
+        ).scalar_one()
         draw = settings.draw()
         if draw is not None:
             knockouts.insert_format(conn, eid, draw)
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
-        store.audit(conn, "event create", "event", eid,
-                    f'created {fmt.audit_name} {eid} "{clean}" with {len(rows)} player(s)',
-                    {f"event:{eid}": None}, {f"event:{eid}": snapshot(conn, "event", eid)})
+        store.audit(
+            conn,
+            "event create",
+            "event",
+            eid,
+            f'created {fmt.audit_name} {eid} "{clean}" with {len(rows)} player(s)',
+            {f"event:{eid}": None},
+            {f"event:{eid}": snapshot(conn, "event", eid)},
+        )
         return _event_view(conn, _event_row(conn, eid))
 
 
@@ -298,11 +348,14 @@ def _check_round_tiebreaks(fmt: EventFormat, tiebreaks: Sequence[str], unplayed:
     if fmt.has_scored_rounds:
         return
     if "progressive" in tiebreaks:
-        raise Refused("the progressive score adds up the rounds: it is for a round robin or "
-                      "a Swiss event")
+        raise Refused(
+            "the progressive score adds up the rounds: it is for a round robin or a Swiss event"
+        )
     if unplayed != "as-scored":
-        raise Refused(f"--unplayed {unplayed} counts byes and forfeits round by round: it is "
-                      "for a round robin or a Swiss event")
+        raise Refused(
+            f"--unplayed {unplayed} counts byes and forfeits round by round: it is "
+            "for a round robin or a Swiss event"
+        )
 
 
 def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]:
@@ -310,7 +363,7 @@ def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]
     for ref in refs:
         row = resolve_player(conn, ref)
         if any(r["id"] == row["id"] for r in rows):
-            raise Refused(f'{row["name"]} is listed twice')
+            raise Refused(f"{row['name']} is listed twice")
         rows.append(row)
     return rows
 
@@ -318,8 +371,11 @@ def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]
 def events(store: Store) -> list[EventView]:
     """Every event, by date (then number)."""
     with store.reading() as conn:
-        rows = conn.execute(select(t.events).order_by(t.events.c.held_on, t.events.c.id)
-                            ).mappings().all()
+        rows = (
+            conn.execute(select(t.events).order_by(t.events.c.held_on, t.events.c.id))
+            .mappings()
+            .all()
+        )
         return [_event_view(conn, row) for row in rows]
 
 
@@ -335,8 +391,9 @@ def language_of(store: Store, *, event: int | None = None, match: int | None = N
     it has none, or there is no such event or match, or the match counts for no event."""
     query = select(t.events.c.language)
     if match is not None:
-        query = query.join_from(t.matches, t.events, t.matches.c.event_id == t.events.c.id) \
-            .where(t.matches.c.id == match)
+        query = query.join_from(t.matches, t.events, t.matches.c.event_id == t.events.c.id).where(
+            t.matches.c.id == match
+        )
     else:
         query = query.where(t.events.c.id == event)
     with store.reading() as conn:
@@ -352,24 +409,33 @@ def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventVi
         eid = ev["id"]
         fmt = format_of(ev["kind"])
         if fmt.has_rounds_made_in_advance and _started(conn, eid):
-            raise eventrows.entries_refused(eid, ev["name"], "a round robin's schedule is "
-                                            "made from its entries")
+            raise eventrows.entries_refused(
+                eid, ev["name"], "a round robin's schedule is made from its entries"
+            )
         if fmt.ranks_by_elimination:
             knockouts.check_late_entry(conn, ev, len(players))
         if fmt.pairs_from_standings and _started(conn, eid, ev["rounds"]):
-            raise eventrows.entries_refused(eid, ev["name"], "a Swiss event takes late "
-                                            "entries until its last round starts")
+            raise eventrows.entries_refused(
+                eid, ev["name"], "a Swiss event takes late entries until its last round starts"
+            )
         rows = _distinct_players(conn, players)
         listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
         for row in rows:
             if row["id"] in listed:
-                raise Refused(f'{row["name"]} plays in event {eid} already')
+                raise Refused(f"{row['name']} plays in event {eid} already")
         before = snapshot(conn, "event", eid)
         for row in rows:
             eventrows.add_event_player(conn, eid, row["id"])
         names = ", ".join(r["name"] for r in rows)
-        store.audit(conn, "event add", "event", eid, f'added {names} to event {eid}',
-                     {f"event:{eid}": before}, {f"event:{eid}": snapshot(conn, "event", eid)})
+        store.audit(
+            conn,
+            "event add",
+            "event",
+            eid,
+            f"added {names} to event {eid}",
+            {f"event:{eid}": before},
+            {f"event:{eid}": snapshot(conn, "event", eid)},
+        )
         return _event_view(conn, _event_row(conn, eid))
 
 
@@ -381,19 +447,28 @@ def withdraw(store: Store, ref: str | int, player: str) -> EventView:
         ev = _lock_event(conn, ref)
         eid = ev["id"]
         row = resolve_player(conn, player)
-        entry = next((p for p in eventrows.event_players(conn, eid)
-                      if p["player_id"] == row["id"]), None)
+        entry = next(
+            (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
+        )
         if entry is None:
             raise NotFound(f'{row["name"]} does not play in event {eid} "{ev["name"]}"')
         if entry["withdrawn_at"] is not None:
-            raise Refused(f'{row["name"]} has withdrawn from event {eid} already')
+            raise Refused(f"{row['name']} has withdrawn from event {eid} already")
         before = snapshot(conn, "event", eid)
-        conn.execute(update(t.event_players).where(
-            (t.event_players.c.event_id == eid) & (t.event_players.c.player_id == row["id"]))
-            .values(withdrawn_at=utc_now()))
-        store.audit(conn, "event withdraw", "event", eid,
-                     f'{row["name"]} withdrew from event {eid} ({ev["withdrawal"]})',
-                     {f"event:{eid}": before}, {f"event:{eid}": snapshot(conn, "event", eid)})
+        conn.execute(
+            update(t.event_players)
+            .where((t.event_players.c.event_id == eid) & (t.event_players.c.player_id == row["id"]))
+            .values(withdrawn_at=utc_now())
+        )
+        store.audit(
+            conn,
+            "event withdraw",
+            "event",
+            eid,
+            f"{row['name']} withdrew from event {eid} ({ev['withdrawal']})",
+            {f"event:{eid}": before},
+            {f"event:{eid}": snapshot(conn, "event", eid)},
+        )
         return _event_view(conn, _event_row(conn, eid))
 
 
@@ -453,12 +528,15 @@ class _RoundMaker:
 
     def refused(self) -> RoundView:
         ev = self.ev
-        raise Refused(f'event {ev["id"]} "{ev["name"]}" is a {format_of(ev["kind"]).audit_name}: '
-                      "it has no rounds (start its matches with `tally match start ... --event`)")
+        raise Refused(
+            f'event {ev["id"]} "{ev["name"]}" is a {format_of(ev["kind"]).audit_name}: '
+            "it has no rounds (start its matches with `tally match start ... --event`)"
+        )
 
 
-def _start_scheduled_round(store: Store, conn: Connection, ev: RowMapping, fmt: EventFormat,
-                           number: int) -> RoundView:
+def _start_scheduled_round(
+    store: Store, conn: Connection, ev: RowMapping, fmt: EventFormat, number: int
+) -> RoundView:
     """Make the matches of round ``number`` of a schedule made in advance: for each pairing
     ``matches_per_pairing`` matches under the event's rules, with its round and table; the
     first dealer alternates from the pairing's first player. Pairings with a withdrawn player
@@ -468,21 +546,37 @@ def _start_scheduled_round(store: Store, conn: Connection, ev: RowMapping, fmt: 
     ids = {str(p["player_id"]): p for p in entrants}
     sched = fmt.schedule(list(ids), dict(ev))
     if not 1 <= number <= len(sched):
-        raise NotFound(f'round robin {eid} "{ev["name"]}" has rounds 1 to {len(sched)}, '
-                       f"not {number}")
-    earlier = conn.execute(select(t.matches.c.id).where(
-        (t.matches.c.event_id == eid) & (t.matches.c.round_number == number))
-        .order_by(t.matches.c.id)).scalars().all()
+        raise NotFound(
+            f'round robin {eid} "{ev["name"]}" has rounds 1 to {len(sched)}, not {number}'
+        )
+    earlier = (
+        conn.execute(
+            select(t.matches.c.id)
+            .where((t.matches.c.event_id == eid) & (t.matches.c.round_number == number))
+            .order_by(t.matches.c.id)
+        )
+        .scalars()
+        .all()
+    )
     if _started(conn, eid, number) or earlier:
         raise eventrows.round_refused(eid, ev["name"], number, number + 1, earlier)
     rnd = sched[number - 1]
     withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
     bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
-    insert_round(store, conn, ev, number, bye,
-                 [(p.table, int(p.first), int(p.second), int(first_dealer(p)))
-                  for p in rnd.pairings if not {p.first, p.second} & withdrawn],
-                 f'started round {number} of event {eid} "{ev["name"]}"',
-                 matches_per_pairing=ev["matches_per_pairing"])
+    insert_round(
+        store,
+        conn,
+        ev,
+        number,
+        bye,
+        [
+            (p.table, int(p.first), int(p.second), int(first_dealer(p)))
+            for p in rnd.pairings
+            if not {p.first, p.second} & withdrawn
+        ],
+        f'started round {number} of event {eid} "{ev["name"]}"',
+        matches_per_pairing=ev["matches_per_pairing"],
+    )
     data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)
 
@@ -596,24 +690,32 @@ class _Data:
         return self.by_event.get(event_id, [])
 
 
-def _load_events(conn: Connection, which: ColumnElement[bool], *,
-                 with_matches: bool = True) -> _Data:
+def _load_events(
+    conn: Connection, which: ColumnElement[bool], *, with_matches: bool = True
+) -> _Data:
     """The events ``which`` selects with their players, rounds, matches and the matches'
     totals summed from the result cache (one GROUP BY query); ``with_matches=False`` leaves
     the matches out (standings sum them in SQL: :func:`_load_sums`)."""
-    ev_rows = conn.execute(select(t.events).where(which)
-                           .order_by(t.events.c.held_on, t.events.c.id)).mappings().all()
+    ev_rows = (
+        conn.execute(select(t.events).where(which).order_by(t.events.c.held_on, t.events.c.id))
+        .mappings()
+        .all()
+    )
     ids = [r["id"] for r in ev_rows]
     chosen = select(t.events.c.id).where(which)
     entrants: dict[int, list[_Entrant]] = defaultdict(list)
-    for r in conn.execute(select(t.event_players).where(t.event_players.c.event_id.in_(chosen))
-                          .order_by(t.event_players.c.event_id, t.event_players.c.seed)
-                          ).mappings():
-        entrants[r["event_id"]].append(_Entrant(r["player_id"], r["seed"],
-                                                r["withdrawn_at"] is not None))
+    for r in conn.execute(
+        select(t.event_players)
+        .where(t.event_players.c.event_id.in_(chosen))
+        .order_by(t.event_players.c.event_id, t.event_players.c.seed)
+    ).mappings():
+        entrants[r["event_id"]].append(
+            _Entrant(r["player_id"], r["seed"], r["withdrawn_at"] is not None)
+        )
     started: dict[int, dict[int, int | None]] = defaultdict(dict)
-    for r in conn.execute(select(t.event_rounds).where(t.event_rounds.c.event_id.in_(chosen))
-                          ).mappings():
+    for r in conn.execute(
+        select(t.event_rounds).where(t.event_rounds.c.event_id.in_(chosen))
+    ).mappings():
         started[r["event_id"]][r["number"]] = r["bye_player_id"]
     matches: list[_Match] = []
     by_event: dict[int, list[_Match]] = {}
@@ -621,15 +723,30 @@ def _load_events(conn: Connection, which: ColumnElement[bool], *,
         matches, by_event = _load_matches(conn, chosen, len(ids) > 1)
     wanted = {p for es in entrants.values() for p in (e.player_id for e in es)}
     wanted |= {p for mt in matches for p in (mt.a, mt.b)}
-    evs = [_Event(r["id"], r["name"], r["kind"], r["held_on"], r["rules"],
-                  bool(r["double_round"]), r["matches_per_pairing"],
-                  float(r["match_points_per_win"]), r["bye"], r["withdrawal"],
-                  tuple(x for x in r["tiebreaks"].split(",") if x),
-                  tuple(entrants.get(r["id"], [])), dict(started.get(r["id"], {})),
-                  r["rank_by"], r["rounds"], bool(r["swap_last_rounds"]),
-                  r["acceleration"], r["unplayed"],
-                  tuple(eventrows.apart_pairs(conn, r["id"])) if len(ev_rows) == 1 else ())
-           for r in ev_rows]
+    evs = [
+        _Event(
+            r["id"],
+            r["name"],
+            r["kind"],
+            r["held_on"],
+            r["rules"],
+            bool(r["double_round"]),
+            r["matches_per_pairing"],
+            float(r["match_points_per_win"]),
+            r["bye"],
+            r["withdrawal"],
+            tuple(x for x in r["tiebreaks"].split(",") if x),
+            tuple(entrants.get(r["id"], [])),
+            dict(started.get(r["id"], {})),
+            r["rank_by"],
+            r["rounds"],
+            bool(r["swap_last_rounds"]),
+            r["acceleration"],
+            r["unplayed"],
+            tuple(eventrows.apart_pairs(conn, r["id"])) if len(ev_rows) == 1 else (),
+        )
+        for r in ev_rows
+    ]
     assert [e.id for e in evs] == ids
     data = _Data(evs, matches, {}, dict(by_event))
     _add_names(conn, data, wanted)
@@ -640,13 +757,24 @@ def _add_names(conn: Connection, data: _Data, ids: set[int]) -> None:
     """Read the names of the players ``ids`` that ``data`` does not know yet."""
     wanted = ids - data.names.keys()
     if wanted:
-        data.names.update((pid, name) for pid, name in conn.execute(
-            select(t.players.c.id, t.players.c.name).where(t.players.c.id.in_(sorted(wanted)))))
+        data.names.update(
+            (pid, name)
+            for pid, name in conn.execute(
+                select(t.players.c.id, t.players.c.name).where(t.players.c.id.in_(sorted(wanted)))
+            )
+        )
 
 
-_SELECT_MATCHES = select(t.matches.c.id, t.matches.c.event_id, t.matches.c.player_a_id,
-                         t.matches.c.player_b_id, t.matches.c.first_dealer_id, t.matches.c.rules,
-                         t.matches.c.round_number, t.matches.c.table_number)
+_SELECT_MATCHES = select(
+    t.matches.c.id,
+    t.matches.c.event_id,
+    t.matches.c.player_a_id,
+    t.matches.c.player_b_id,
+    t.matches.c.first_dealer_id,
+    t.matches.c.rules,
+    t.matches.c.round_number,
+    t.matches.c.table_number,
+)
 
 
 def _winner_totals() -> Any:
@@ -660,10 +788,17 @@ def _winner_totals() -> Any:
     def wins(worth: int) -> Any:
         return func.sum(case((and_(r.c.deal_points == worth, outright), 1), else_=0))
 
-    return (select(r.c.match_id, r.c.winner_id, func.sum(r.c.game_points),
-                    wins(SCHNEIDER_WIN), wins(SCHWARZ_WIN))
-            .where(r.c.winner_id.is_not(None))
-            .group_by(r.c.match_id, r.c.winner_id))
+    return (
+        select(
+            r.c.match_id,
+            r.c.winner_id,
+            func.sum(r.c.game_points),
+            wins(SCHNEIDER_WIN),
+            wins(SCHWARZ_WIN),
+        )
+        .where(r.c.winner_id.is_not(None))
+        .group_by(r.c.match_id, r.c.winner_id)
+    )
 
 
 _SELECT_WINNER_TOTALS = _winner_totals()
@@ -675,8 +810,9 @@ def _fetch(conn: Connection, query: Any) -> list[Any]:
     return list(conn.execute(query).cursor.fetchall())
 
 
-def _load_matches(conn: Connection, chosen: Any, many: bool
-                  ) -> tuple[list[_Match], dict[int, list[_Match]]]:
+def _load_matches(
+    conn: Connection, chosen: Any, many: bool
+) -> tuple[list[_Match], dict[int, list[_Match]]]:
     """The matches of the events ``chosen`` selects, oldest first, each with its totals and
     its winner once a player has reached the match target; also the same by event.
 
@@ -719,8 +855,10 @@ def _schedule(e: _Event) -> list[Round]:
         raise Refused(f'event {e.id} "{e.name}" is a {e.format.audit_name}: it has no schedule')
     if len(e.entrants) < 2:
         return []
-    return e.format.schedule([str(p.player_id) for p in e.entrants],
-                             {"double_round": e.double, "swap_last_rounds": e.swap_last_rounds})
+    return e.format.schedule(
+        [str(p.player_id) for p in e.entrants],
+        {"double_round": e.double, "swap_last_rounds": e.swap_last_rounds},
+    )
 
 
 class _Result(NamedTuple):
@@ -758,8 +896,9 @@ def _forfeit_winner(e: _Event, a: int, b: int) -> int | None:
     return b if gone_a else a
 
 
-def _unmade(e: _Event, made: Counter[tuple[int | None, int | None]]
-            ) -> list[tuple[int, int, int, int, int]]:
+def _unmade(
+    e: _Event, made: Counter[tuple[int | None, int | None]]
+) -> list[tuple[int, int, int, int, int]]:
     """A round robin's scheduled matches never made that a withdrawal forfeits: (round,
     table, a, b, winner) once per missing match, ``made`` counting the matches made per
     (round, table)."""
@@ -829,8 +968,9 @@ class _Summed:
     players: list[int]
 
 
-def _load_sums(store: Store, which: ColumnElement[bool], *, many: bool,
-               scoring_byes_only: bool = False) -> tuple[_Data, _Summed]:
+def _load_sums(
+    store: Store, which: ColumnElement[bool], *, many: bool, scoring_byes_only: bool = False
+) -> tuple[_Data, _Summed]:
     """The events ``which`` selects and their standings' sums (:mod:`tally.store.totals`):
     finished matches added up per pair in SQL, each event's withdrawal rule applied to its
     matches nobody has won and to a round robin's matches never made. ``scoring_byes_only``
@@ -845,19 +985,25 @@ def _load_sums(store: Store, which: ColumnElement[bool], *, many: bool,
         if need_made:
             m = t.matches.c
             for eid, rnd, table, n in conn.execute(
-                    select(m.event_id, m.round_number, m.table_number, func.count())
-                    .where(m.event_id.in_(need_made))
-                    .group_by(m.event_id, m.round_number, m.table_number)):
+                select(m.event_id, m.round_number, m.table_number, func.count())
+                .where(m.event_id.in_(need_made))
+                .group_by(m.event_id, m.round_number, m.table_number)
+            ):
                 made[eid][(rnd, table)] = n
-        ids = {p for pair in pairs for p in pair[:2]} | {p for o in open_matches
-                                                         for p in (o.a, o.b)}
+        ids = {p for pair in pairs for p in pair[:2]} | {
+            p for o in open_matches for p in (o.a, o.b)
+        }
         _add_names(conn, data, ids)
     return data, _summed(data, pairs, open_matches, made, scoring_byes_only)
 
 
-def _summed(data: _Data, pairs: list[PairTotals], open_matches: list[MatchTotals],
-            made: dict[int, Counter[tuple[int | None, int | None]]],
-            scoring_byes_only: bool) -> _Summed:
+def _summed(
+    data: _Data,
+    pairs: list[PairTotals],
+    open_matches: list[MatchTotals],
+    made: dict[int, Counter[tuple[int | None, int | None]]],
+    scoring_byes_only: bool,
+) -> _Summed:
     """The sums of :func:`_load_sums` with names, byes, forfeits and running matches."""
     name = data.names.__getitem__
     out = [PairResult(name(p.a), name(p.b), *p[2:]) for p in pairs]
@@ -900,8 +1046,13 @@ def _load_one(store: Store, ref: str | int) -> tuple[EventView, _Data, _Event]:
     return view, data, data.events[0]
 
 
-def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None = None,
-              rank_by: str | None = None) -> StandingsView:
+def standings(
+    store: Store,
+    ref: str | int,
+    *,
+    tiebreaks: Sequence[str] | None = None,
+    rank_by: str | None = None,
+) -> StandingsView:
     """The standings of an event: every player of it, ranked by match points (or their
     percentage: the event's ``rank_by``, or ``rank_by`` given) and then the event's
     tiebreaks (or ``tiebreaks``, to see another order); players still level share the rank
@@ -920,29 +1071,60 @@ def standings(store: Store, ref: str | int, *, tiebreaks: Sequence[str] | None =
     ranking = e.rank_by if ranking is None else ranking
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
     games = _round_games(store, e) if _follows_rounds(e, order) else None
-    rows = _ranked(data, summed, e.match_points_per_win, per_bye, order, ranking,
-                   rounds=games, unplayed=e.unplayed)
+    rows = _ranked(
+        data,
+        summed,
+        e.match_points_per_win,
+        per_bye,
+        order,
+        ranking,
+        rounds=games,
+        unplayed=e.unplayed,
+    )
     if not e.format.has_rounds or ranking == "percentage":
         rows = played_first(rows)
     return StandingsView(
-        title=e.name, event=view, events=(e.id,), date_from=e.held_on, date_to=e.held_on,
-        tiebreaks=order, match_points_per_win=e.match_points_per_win, rows=tuple(rows),
-        stage=_stage(e, summed.unresolved.get(e.id, 0)), withdrawn=tuple(
-            data.name(p) for p in sorted(e.withdrawn, key=lambda p: _seed(e, p))),
-        rank_by=ranking, provisional=bool(summed.running))
+        title=e.name,
+        event=view,
+        events=(e.id,),
+        date_from=e.held_on,
+        date_to=e.held_on,
+        tiebreaks=order,
+        match_points_per_win=e.match_points_per_win,
+        rows=tuple(rows),
+        stage=_stage(e, summed.unresolved.get(e.id, 0)),
+        withdrawn=tuple(data.name(p) for p in sorted(e.withdrawn, key=lambda p: _seed(e, p))),
+        rank_by=ranking,
+        provisional=bool(summed.running),
+    )
 
 
-def _ranked(data: _Data, summed: _Summed, per_win: float, per_bye: float,
-            order: Sequence[str], rank_by: str, players: list[int] | None = None, *,
-            rounds: dict[str, list[RoundGame | None]] | None = None,
-            unplayed: str = "as-scored") -> list[Any]:
-    """:func:`tally.tiebreaks.rank_pairs` over the sums, by player name."""
+def _ranked(
+    data: _Data,
+    summed: _Summed,
+    per_win: float,
+    per_bye: float,
+    order: Sequence[str],
+    rank_by: str,
+    players: list[int] | None = None,
+    *,
+    rounds: dict[str, list[RoundGame | None]] | None = None,
+    unplayed: str = "as-scored",
+) -> list[Any]:
+    """:func:`tally.events.tiebreaks.rank_pairs` over the sums, by player name."""
     name = data.name
-    return rank_pairs([name(p) for p in (players or summed.players)], summed.pairs,
-                      match_points_per_win=per_win, match_points_per_bye=per_bye,
-                      byes={name(p): n for p, n in summed.byes.items()},
-                      running={name(p): n for p, n in summed.running.items()},
-                      tiebreaks=order, rank_by=rank_by, rounds=rounds, unplayed=unplayed)
+    return rank_pairs(
+        [name(p) for p in (players or summed.players)],
+        summed.pairs,
+        match_points_per_win=per_win,
+        match_points_per_bye=per_bye,
+        byes={name(p): n for p, n in summed.byes.items()},
+        running={name(p): n for p, n in summed.running.items()},
+        tiebreaks=order,
+        rank_by=rank_by,
+        rounds=rounds,
+        unplayed=unplayed,
+    )
 
 
 def _follows_rounds(e: _Event, order: Sequence[str]) -> bool:
@@ -959,7 +1141,8 @@ def _round_games(store: Store, e: _Event) -> dict[str, list[RoundGame | None]]:
     _view, data, loaded = _load_one(store, e.id)
     total = max(loaded.started, default=0)
     games: dict[str, list[RoundGame | None]] = {
-        data.name(x.player_id): [None] * total for x in loaded.entrants}
+        data.name(x.player_id): [None] * total for x in loaded.entrants
+    }
     for counted in _counted(loaded, data).results:
         r, number = counted.result, counted.key[0]
         if not 1 <= number <= total:
@@ -967,7 +1150,8 @@ def _round_games(store: Store, e: _Event) -> dict[str, list[RoundGame | None]]:
         for me, other in ((r.player_a, r.player_b), (r.player_b, r.player_a)):
             earlier = games.setdefault(me, [None] * total)[number - 1]
             points = (e.match_points_per_win if r.winner == me else 0.0) + (
-                earlier.points if earlier is not None else 0.0)
+                earlier.points if earlier is not None else 0.0
+            )
             games[me][number - 1] = RoundGame(points, other, not counted.forfeit)
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
     for number, player in loaded.started.items():
@@ -988,29 +1172,38 @@ def played_first(rows: Sequence[StandingRow]) -> list[StandingRow]:
     >>> [(r.rank, r.player) for r in played_first(rows)]
     [(1, 'A'), (2, 'C'), (3, 'B'), (3, 'D')]
     """
-    ordered = [r for r in rows if r.played or r.byes] + \
-        [r for r in rows if not (r.played or r.byes)]
+    ordered = [r for r in rows if r.played or r.byes] + [
+        r for r in rows if not (r.played or r.byes)
+    ]
     out: list[StandingRow] = []
     for i, r in enumerate(ordered):
         before = ordered[i - 1] if i else None
-        level = before is not None and before.rank == r.rank and \
-            bool(before.played or before.byes) == bool(r.played or r.byes)
+        level = (
+            before is not None
+            and before.rank == r.rank
+            and bool(before.played or before.byes) == bool(r.played or r.byes)
+        )
         out.append(replace(r, rank=out[-1].rank if level else i + 1))
     return out
 
 
-def season_standings(store: Store, *, date_from: date | None = None,
-                     date_to: date | None = None, all_events: bool = False,
-                     tiebreaks: Sequence[str] | None = None,
-                     match_points_per_win: float | None = None,
-                     rank_by: str = "percentage") -> StandingsView:
+def season_standings(
+    store: Store,
+    *,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    all_events: bool = False,
+    tiebreaks: Sequence[str] | None = None,
+    match_points_per_win: float | None = None,
+    rank_by: str = "percentage",
+) -> StandingsView:
     """The standings of a season: the club evenings (every event with ``all_events``) held
     between ``date_from`` and ``date_to`` (both included; open-ended when None), each match
     counted as in its event's standings (byes and withdrawals too).
 
     A won match earns the match points its event says; when the events disagree, give
     ``match_points_per_win`` to count every win alike. ``tiebreaks`` default to
-    :data:`tally.tiebreaks.DEFAULT_TIEBREAKS`; players are ranked by their match-point
+    :data:`tally.events.tiebreaks.DEFAULT_TIEBREAKS`; players are ranked by their match-point
     percentage unless ``rank_by="points"`` (a season's players play different numbers of
     matches). Players are every player of those events. The matches are summed in SQL
     (:mod:`tally.store.totals`): a season of a million deals is a few thousand rows.
@@ -1023,8 +1216,9 @@ def season_standings(store: Store, *, date_from: date | None = None,
         raise Refused(f"the season cannot end ({date_to}) before it begins ({date_from})")
     which: ColumnElement[bool] = t.events.c.id.is_not(None)
     if not all_events:
-        which = and_(which, t.events.c.kind.in_(
-            [f.kind for f in FORMATS.values() if f.counts_in_the_season]))
+        which = and_(
+            which, t.events.c.kind.in_([f.kind for f in FORMATS.values() if f.counts_in_the_season])
+        )
     if date_from is not None:
         which = and_(which, t.events.c.held_on >= date_from)
     if date_to is not None:
@@ -1033,9 +1227,11 @@ def season_standings(store: Store, *, date_from: date | None = None,
     if match_points_per_win is None:
         values = sorted({e.match_points_per_win for e in data.events})
         if len(values) > 1:
-            raise Refused("the season's events give different match points for a win ("
-                          + ", ".join(f"{v:g}" for v in values)
-                          + "): say how many every win counts")
+            raise Refused(
+                "the season's events give different match points for a win ("
+                + ", ".join(f"{v:g}" for v in values)
+                + "): say how many every win counts"
+            )
         per_win = values[0] if values else 1.0
     else:
         per_win = float(match_points_per_win)
@@ -1047,11 +1243,19 @@ def season_standings(store: Store, *, date_from: date | None = None,
     kinds = "all events" if all_events else "club evenings"
     span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
     return StandingsView(
-        title=f"Season: {kinds}{span}", event=None,
-        events=tuple(e.id for e in data.events), date_from=date_from, date_to=date_to,
-        tiebreaks=order, match_points_per_win=per_win, rows=tuple(rows), stage="",
+        title=f"Season: {kinds}{span}",
+        event=None,
+        events=tuple(e.id for e in data.events),
+        date_from=date_from,
+        date_to=date_to,
+        tiebreaks=order,
+        match_points_per_win=per_win,
+        rows=tuple(rows),
+        stage="",
         withdrawn=tuple(sorted((data.name(p) for p in withdrawn), key=str.casefold)),
-        rank_by=ranking, provisional=bool(summed.running))
+        rank_by=ranking,
+        provisional=bool(summed.running),
+    )
 
 
 def _players_of(evs: Sequence[_Event], data: _Data) -> list[int]:
@@ -1102,7 +1306,8 @@ def cross_table(store: Store, ref: str | int) -> CrossTableView:
     players = sorted(players, key=lambda p: place.get(data.name(p), len(place)))
     index = {data.name(p): i for i, p in enumerate(players)}
     cells: list[list[list[tuple[tuple[int, int, int], str]]]] = [
-        [[] for _ in players] for _ in players]
+        [[] for _ in players] for _ in players
+    ]
     for counted in _counted(e, data).results:
         r = counted.result
         i, j = index[r.player_a], index[r.player_b]
@@ -1118,10 +1323,13 @@ def cross_table(store: Store, ref: str | int) -> CrossTableView:
         if player is not None:
             sat_out[player].append(number)
     return CrossTableView(
-        event=view, players=tuple(data.name(p) for p in players),
-        cells=tuple(tuple(tuple(text for _, text in sorted(cell)) for cell in row)
-                    for row in cells),
-        byes=tuple(tuple(sat_out.get(p, ())) for p in players))
+        event=view,
+        players=tuple(data.name(p) for p in players),
+        cells=tuple(
+            tuple(tuple(text for _, text in sorted(cell)) for cell in row) for row in cells
+        ),
+        byes=tuple(tuple(sat_out.get(p, ())) for p in players),
+    )
 
 
 def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
@@ -1131,26 +1339,32 @@ def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
     bye) and the running total. Matches without a round (a club evening's) are left out."""
     view, data, e = _load_one(store, ref)
     if not e.format.has_scored_rounds:
-        raise Refused(f'event {e.id} "{e.name}" is not a round robin or Swiss event: it has '
-                      "no rounds to show one by one")
+        raise Refused(
+            f'event {e.id} "{e.name}" is not a round robin or Swiss event: it has '
+            "no rounds to show one by one"
+        )
     ranked = standings(store, e.id).rows
     index = {r.player: i for i, r in enumerate(ranked)}
     total = max(e.started, default=0)
     results: list[list[tuple[str | None, list[str], float]]] = [
-        [(None, [], 0.0) for _ in range(total)] for _ in ranked]
+        [(None, [], 0.0) for _ in range(total)] for _ in ranked
+    ]
     for counted in sorted(_counted(e, data).results, key=lambda c: c.key):
         r, number = counted.result, counted.key[0]
         if not 1 <= number <= total:
             continue
-        for me, other, mine, theirs in ((r.player_a, r.player_b, r.game_points_a,
-                                         r.game_points_b),
-                                        (r.player_b, r.player_a, r.game_points_b,
-                                         r.game_points_a)):
+        for me, other, mine, theirs in (
+            (r.player_a, r.player_b, r.game_points_a, r.game_points_b),
+            (r.player_b, r.player_a, r.game_points_b, r.game_points_a),
+        ):
             won = r.winner == me
             text = ("+" if won else "-") if counted.forfeit else f"{mine}:{theirs}"
             _, texts, points = results[index[me]][number - 1]
-            results[index[me]][number - 1] = (other, [*texts, text],
-                                              points + (e.match_points_per_win if won else 0))
+            results[index[me]][number - 1] = (
+                other,
+                [*texts, text],
+                points + (e.match_points_per_win if won else 0),
+            )
     for number, player in e.started.items():
         if player is not None and 1 <= number <= total and data.name(player) in index:
             per_bye = e.match_points_per_win if e.bye == "win" else 0.0
@@ -1162,8 +1376,9 @@ def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
             running += points
             line.append(RoundCellView(opponent, " ".join(texts), points, running))
         cells.append(tuple(line))
-    return RoundByRoundView(view, total, tuple(r.player for r in ranked),
-                            tuple(r.rank for r in ranked), tuple(cells))
+    return RoundByRoundView(
+        view, total, tuple(r.player for r in ranked), tuple(r.rank for r in ranked), tuple(cells)
+    )
 
 
 # --- views ---------------------------------------------------------------------------------------
@@ -1176,25 +1391,47 @@ def _event_row(conn: Connection, event_id: int) -> RowMapping:
 def _event_view(conn: Connection, row: RowMapping) -> EventView:
     eid = row["id"]
     entrants = eventrows.event_players(conn, eid)
-    started = tuple(conn.execute(select(t.event_rounds.c.number)
-                                 .where(t.event_rounds.c.event_id == eid)
-                                 .order_by(t.event_rounds.c.number)).scalars())
-    count = conn.execute(select(func.count()).select_from(t.matches)
-                         .where(t.matches.c.event_id == eid)).scalar_one()
+    started = tuple(
+        conn.execute(
+            select(t.event_rounds.c.number)
+            .where(t.event_rounds.c.event_id == eid)
+            .order_by(t.event_rounds.c.number)
+        ).scalars()
+    )
+    count = conn.execute(
+        select(func.count()).select_from(t.matches).where(t.matches.c.event_id == eid)
+    ).scalar_one()
     total = format_of(row["kind"]).total_rounds(len(entrants), dict(row))
     return EventView(
-        id=eid, name=row["name"], date=row["held_on"], kind=row["kind"], rules=row["rules"],
-        players=tuple(EventPlayerView(p["seed"], p["name"], None if p["withdrawn_at"] is None
-                                      else p["withdrawn_at"].isoformat())
-                      for p in entrants),
-        double=bool(row["double_round"]), matches_per_pairing=row["matches_per_pairing"],
-        match_points_per_win=float(row["match_points_per_win"]), bye=row["bye"],
+        id=eid,
+        name=row["name"],
+        date=row["held_on"],
+        kind=row["kind"],
+        rules=row["rules"],
+        players=tuple(
+            EventPlayerView(
+                p["seed"],
+                p["name"],
+                None if p["withdrawn_at"] is None else p["withdrawn_at"].isoformat(),
+            )
+            for p in entrants
+        ),
+        double=bool(row["double_round"]),
+        matches_per_pairing=row["matches_per_pairing"],
+        match_points_per_win=float(row["match_points_per_win"]),
+        bye=row["bye"],
         withdrawal=row["withdrawal"],
-        tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x), rounds=total,
-        rounds_started=started, matches=int(count), created_at=row["created_at"].isoformat(),
-        rank_by=row["rank_by"], language=row["language"] or "",
-        swap_last_rounds=bool(row["swap_last_rounds"]), acceleration=row["acceleration"],
-        unplayed=row["unplayed"])
+        tiebreaks=tuple(x for x in row["tiebreaks"].split(",") if x),
+        rounds=total,
+        rounds_started=started,
+        matches=int(count),
+        created_at=row["created_at"].isoformat(),
+        rank_by=row["rank_by"],
+        language=row["language"] or "",
+        swap_last_rounds=bool(row["swap_last_rounds"]),
+        acceleration=row["acceleration"],
+        unplayed=row["unplayed"],
+    )
 
 
 def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
@@ -1205,20 +1442,30 @@ def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
     pairings = tuple(_pairing_view(e, data, p, by_table.get(p.table, [])) for p in rnd.pairings)
     started = rnd.number in e.started
     return RoundView(
-        event_id=e.id, event=e.name, number=rnd.number, rounds=_total_rounds(e),
-        started=started, pairings=pairings,
+        event_id=e.id,
+        event=e.name,
+        number=rnd.number,
+        rounds=_total_rounds(e),
+        started=started,
+        pairings=pairings,
         bye=None if rnd.bye is None else data.name(int(rnd.bye)),
-        bye_scores=started and e.bye == "win" and e.started[rnd.number] is not None)
+        bye_scores=started and e.bye == "win" and e.started[rnd.number] is not None,
+    )
 
 
 def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> PairingView:
     a, b = int(p.first), int(p.second)
     views = []
     for m in made:
-        views.append(PairingMatchView(
-            match_id=m.id, first_dealer=data.name(m.first_dealer),
-            result=f"{m.points(a)}:{m.points(b)}",
-            winner=None if m.winner is None else data.name(m.winner), over=m.winner is not None))
+        views.append(
+            PairingMatchView(
+                match_id=m.id,
+                first_dealer=data.name(m.first_dealer),
+                result=f"{m.points(a)}:{m.points(b)}",
+                winner=None if m.winner is None else data.name(m.winner),
+                over=m.winner is not None,
+            )
+        )
     gone = [x for x in (a, b) if x in e.withdrawn]
     done = len(views) == e.matches_per_pairing and all(v.over for v in views)
     forfeit_winner: str | None = None
@@ -1230,11 +1477,16 @@ def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> Pai
             forfeit_winner = data.name(b if a in gone else a)
     else:
         status = "playing" if views else "scheduled"
-    return PairingView(table=p.table, first=data.name(a), second=data.name(b),
-                       first_dealer=data.name(int(first_dealer(p))), matches=tuple(views),
-                       status=status, withdrawn=tuple(data.name(x) for x in gone),
-                       forfeit_winner=forfeit_winner)
-
+    return PairingView(
+        table=p.table,
+        first=data.name(a),
+        second=data.name(b),
+        first_dealer=data.name(int(first_dealer(p))),
+        matches=tuple(views),
+        status=status,
+        withdrawn=tuple(data.name(x) for x in gone),
+        forfeit_winner=forfeit_winner,
+    )
 
 
 # --- Swiss rounds --------------------------------------------------------------------------------
@@ -1261,44 +1513,64 @@ def _swiss_unfinished(e: _Event, data: _Data, number: int) -> list[int]:
     """The matches of round ``number`` still to be finished (a withdrawn player's are left to
     the withdrawal rule, so they count as finished)."""
     gone = e.withdrawn
-    return [m.id for m in data.matches_of(e.id) if m.round_number == number
-            and m.winner is None and not {m.a, m.b} & gone]
+    return [
+        m.id
+        for m in data.matches_of(e.id)
+        if m.round_number == number and m.winner is None and not {m.a, m.b} & gone
+    ]
 
 
 def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
     """Round ``number`` of an event paired round by round as its format pairs it now (a Swiss
-    event: :func:`tally.swiss.pair_round`), as a :class:`~tally.schedule.Round` over player
-    ids (as text), ``first`` dealing first."""
+    event: :func:`tally.events.swiss.pair_round`), as a :class:`~tally.events.schedule.Round` over
+    player ids (as text), ``first`` dealing first."""
     counted = _counted(e, data)
     order = _players_of([e], data)
     per_bye = e.match_points_per_win if e.bye == "win" else 0.0
-    rows = rank_players([data.name(p) for p in order], [r.result for r in counted.results],
-                        match_points_per_win=e.match_points_per_win,
-                        match_points_per_bye=per_bye,
-                        byes={data.name(p): n for p, n in counted.byes.items()},
-                        tiebreaks=e.tiebreaks)
+    rows = rank_players(
+        [data.name(p) for p in order],
+        [r.result for r in counted.results],
+        match_points_per_win=e.match_points_per_win,
+        match_points_per_bye=per_bye,
+        byes={data.name(p): n for p, n in counted.byes.items()},
+        tiebreaks=e.tiebreaks,
+    )
     ids = {data.name(p): p for p in order}
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
-    played = [Played(m.round_number or 0, str(m.first_dealer),
-                     str(m.b if m.first_dealer == m.a else m.a))
-              for m in _swiss_played(e, data)]
-    return e.format.next_round(RoundState(
-        number, tuple(str(x.player_id) for x in e.entrants),
-        frozenset(str(p) for p in e.withdrawn),
-        {"rounds": e.rounds, "acceleration": e.acceleration,
-         "match_points_per_win": e.match_points_per_win, "double_round": e.double,
-         "swap_last_rounds": e.swap_last_rounds},
-        ranked=[str(ids[r.player]) for r in rows if ids[r.player] in listed],
-        points={str(ids[r.player]): r.match_points for r in rows}, played=played,
-        byes={str(p): n for p, n in counted.byes.items()},
-        apart=tuple((str(a), str(b)) for a, b in e.apart)))
+    played = [
+        Played(m.round_number or 0, str(m.first_dealer), str(m.b if m.first_dealer == m.a else m.a))
+        for m in _swiss_played(e, data)
+    ]
+    return e.format.next_round(
+        RoundState(
+            number,
+            tuple(str(x.player_id) for x in e.entrants),
+            frozenset(str(p) for p in e.withdrawn),
+            {
+                "rounds": e.rounds,
+                "acceleration": e.acceleration,
+                "match_points_per_win": e.match_points_per_win,
+                "double_round": e.double,
+                "swap_last_rounds": e.swap_last_rounds,
+            },
+            ranked=[str(ids[r.player]) for r in rows if ids[r.player] in listed],
+            points={str(ids[r.player]): r.match_points for r in rows},
+            played=played,
+            byes={str(p): n for p, n in counted.byes.items()},
+            apart=tuple((str(a), str(b)) for a, b in e.apart),
+        )
+    )
 
 
 def _swiss_round_of(e: _Event, data: _Data, number: int) -> Round:
     """A started round of a Swiss event as its stored matches pair it."""
-    pairings = [Pairing(m.table_number or 0, str(m.first_dealer),
-                        str(m.b if m.first_dealer == m.a else m.a))
-                for m in _swiss_played(e, data) if m.round_number == number]
+    pairings = [
+        Pairing(
+            m.table_number or 0, str(m.first_dealer), str(m.b if m.first_dealer == m.a else m.a)
+        )
+        for m in _swiss_played(e, data)
+        if m.round_number == number
+    ]
     bye = e.started.get(number)
     return Round(number, tuple(pairings), None if bye is None else str(bye))
 
@@ -1307,8 +1579,9 @@ def _swiss_next(e: _Event, number: int) -> None:
     """Refuse to start round ``number`` of a Swiss event unless it is the next one."""
     total = e.rounds or 0
     if not 1 <= number <= total:
-        raise NotFound(f'{e.format.audit_name} {e.id} "{e.name}" has rounds 1 to {total}, '
-                       f"not {number}")
+        raise NotFound(
+            f'{e.format.audit_name} {e.id} "{e.name}" has rounds 1 to {total}, not {number}'
+        )
     following = max(e.started, default=0) + 1
     if number in e.started or number != following:
         raise eventrows.round_refused(e.id, e.name, number, following)
@@ -1319,10 +1592,14 @@ def _paired_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView
     now when the round before it is finished (only round ``number`` if given)."""
     total = e.rounds or 0
     if number is not None and not 1 <= number <= total:
-        raise NotFound(f'{e.format.audit_name} {e.id} "{e.name}" has rounds 1 to {total}, '
-                       f"not {number}")
-    views = [_round_view(e, data, _swiss_round_of(e, data, k)) for k in sorted(e.started)
-             if number in (None, k)]
+        raise NotFound(
+            f'{e.format.audit_name} {e.id} "{e.name}" has rounds 1 to {total}, not {number}'
+        )
+    views = [
+        _round_view(e, data, _swiss_round_of(e, data, k))
+        for k in sorted(e.started)
+        if number in (None, k)
+    ]
     following = max(e.started, default=0) + 1
     if number is not None and number in e.started:
         return views
@@ -1330,15 +1607,19 @@ def _paired_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView
     if following <= total and number in (None, following) and not waiting:
         views.append(_round_view(e, data, _swiss_pairing(e, data, following)))
     elif number is not None:
-        still = f" (matches still being played: {', '.join(map(str, waiting))})" \
-            if waiting and number == following else ""
-        raise Refused(f'round {number} of {e.format.audit_name} {e.id} "{e.name}" is paired '
-                      f"once round {number - 1} is finished{still}")
+        still = (
+            f" (matches still being played: {', '.join(map(str, waiting))})"
+            if waiting and number == following
+            else ""
+        )
+        raise Refused(
+            f'round {number} of {e.format.audit_name} {e.id} "{e.name}" is paired '
+            f"once round {number - 1} is finished{still}"
+        )
     return views
 
 
-def _start_paired_round(store: Store, conn: Connection, ev: RowMapping,
-                       number: int) -> RoundView:
+def _start_paired_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> RoundView:
     """Pair round ``number`` of a Swiss event from its standings now and make its matches
     (module docstring), in the caller's transaction, with one audit entry."""
     eid = ev["id"]
@@ -1347,18 +1628,27 @@ def _start_paired_round(store: Store, conn: Connection, ev: RowMapping,
     _swiss_next(e, number)
     waiting = _swiss_unfinished(e, data, number - 1)
     if waiting:
-        raise Refused(f'round {number} of {e.format.audit_name} {eid} "{e.name}" is paired '
-                      f"once round {number - 1} is finished (matches still being played: "
-                      f"{', '.join(map(str, waiting))})")
+        raise Refused(
+            f'round {number} of {e.format.audit_name} {eid} "{e.name}" is paired '
+            f"once round {number - 1} is finished (matches still being played: "
+            f"{', '.join(map(str, waiting))})"
+        )
     active = [x for x in e.entrants if not x.withdrawn]
     if len(active) < 2:
-        raise Refused(f'{e.format.audit_name} {eid} "{e.name}" needs at least 2 players who '
-                      f"have not withdrawn to pair a round, has {len(active)}")
+        raise Refused(
+            f'{e.format.audit_name} {eid} "{e.name}" needs at least 2 players who '
+            f"have not withdrawn to pair a round, has {len(active)}"
+        )
     rnd = _swiss_pairing(e, data, number)
-    insert_round(store, conn, ev, number, None if rnd.bye is None else int(rnd.bye),
-                 [(p.table, int(p.first), int(p.second), int(p.first)) for p in rnd.pairings],
-                 f'paired and started round {number} of {e.format.audit_name} {eid} '
-                 f'"{e.name}"',
-                 matches_per_pairing=ev["matches_per_pairing"])
+    insert_round(
+        store,
+        conn,
+        ev,
+        number,
+        None if rnd.bye is None else int(rnd.bye),
+        [(p.table, int(p.first), int(p.second), int(p.first)) for p in rnd.pairings],
+        f'paired and started round {number} of {e.format.audit_name} {eid} "{e.name}"',
+        matches_per_pairing=ev["matches_per_pairing"],
+    )
     data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)

@@ -1,28 +1,28 @@
 """Knockouts with lives and groups then knockout, in the store: their format, their rounds,
 play-offs and standings by elimination. :mod:`tally.store.events` hands these kinds of event
 over to this module; the drawing, lives, ranking and brackets themselves are the pure engine
-modules :mod:`tally.knockout` and :mod:`tally.bracket`.
+modules :mod:`tally.events.knockout` and :mod:`tally.events.bracket`.
 
 **Knockout with lives** (``kind="knockout"``, ``lives``, ``draw_seed``, optional
 ``final_size``). Each round is drawn by lot when it is started (:func:`start_round`), among
-the players still in, with the event's seed (``tally.knockout.draw_round``); the draw is then
+the players still in, with the event's seed (``tally.events.knockout.draw_round``); the draw is then
 stored as the round's matches (round and table) and its bye, so a later correction of a
 result never redraws a round already played. A round can start once every match of the round
 before is over (or has a withdrawn player in it). A lost match costs a life; a player is out
 in the round of their last life. The event is over when one player is left; with
 ``final_size`` N (a power of two), the first round started with N or fewer players still in
 starts a straight knockout among them instead: seeded by lives left, then by the ordinary
-standings, then by entry order (:func:`tally.bracket.seeded_slots`; the best seeds get the
+standings, then by entry order (:func:`tally.events.bracket.seeded_slots`; the best seeds get the
 byes when fewer than N are left).
 
 **Groups then knockout** (``kind="groups"``, ``groups`` G, ``advance`` K). The players, in
-entry order, are dealt into G groups as a snake (:func:`tally.bracket.snake_groups`); each
+entry order, are dealt into G groups as a snake (:func:`tally.events.bracket.snake_groups`); each
 group plays a single round robin by the Berger tables, all groups in the same event rounds
 (1 to the most any group needs), tables numbered on from group to group. A bye in a group
 scores nothing. Once every group match is over, the next round seeds the top K of each group
 (by the group's standings: match points, the event's tiebreaks, then play-offs, then entry
 order; a withdrawn player never goes through, the next one does) into a bracket across
-groups (:func:`tally.bracket.group_slots`).
+groups (:func:`tally.events.bracket.group_slots`).
 
 **The bracket** (both kinds). Round k of the bracket is event round ``bracket_round + k - 1``
 and table t its match t; the player in the upper slot deals first. A player who withdraws
@@ -33,13 +33,13 @@ event's withdrawal rule says: a knockout must go on); nobody goes through when b
 first player is out, in the lives stage: they join the next round drawn with full lives.
 Groups take new players only before the first round (the groups are made from the entries).
 A withdrawn player gets no new match and no bye; in the lives stage they are out at once
-(:mod:`tally.knockout`), in a group their remaining matches are forfeit or void by the
+(:mod:`tally.events.knockout`), in a group their remaining matches are forfeit or void by the
 event's rule (as in a round robin), in the bracket see above.
 
 **Play-offs** ("Stechen", :func:`record_playoff`): a match between two players who share a
 rank (overall, or in a group's standings when it decides who goes through), made without a
 round. It counts in no standings' totals; its winner ranks above the loser of the tie
-(:func:`tally.knockout.rank_by_stage`).
+(:func:`tally.events.knockout.rank_by_stage`).
 
 **Standings** (:func:`standings`, :func:`knockout_view`): ranked by how far each player got
 (see :func:`_stage_keys`): in the bracket by the round reached (the champion first), then in
@@ -61,7 +61,9 @@ from typing import Any
 from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.bracket import (
+from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
+from tally.errors import NotFound, Refused
+from tally.events.bracket import (
     TBD,
     BracketMatch,
     bracket_rounds,
@@ -73,10 +75,8 @@ from tally.bracket import (
     series,
     snake_groups,
 )
-from tally.errors import NotFound, Refused
 from tally.events.formats import EventFormat, Given, format_of
-from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.knockout import (
+from tally.events.knockout import (
     LifeLine,
     Outcome,
     count_lives,
@@ -84,8 +84,10 @@ from tally.knockout import (
     draw_round,
     rank_by_stage,
 )
-from tally.prizes import PrizeTable, parse_shares, pool, prize_table, prizes_by_rank
-from tally.schedule import Pairing, berger_schedule, rounds_for
+from tally.events.prizes import PrizeTable, parse_shares, pool, prize_table, prizes_by_rank
+from tally.events.schedule import Pairing, berger_schedule, rounds_for
+from tally.events.tiebreaks import MatchResult, StandingRow
+from tally.events.tiebreaks import standings as rank_players
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Snapshot, snapshot
@@ -94,8 +96,6 @@ from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
 from tally.store.store import Store
 from tally.store.views import EventView, PairingMatchView, PairingView, RoundView, StandingsView
-from tally.tiebreaks import MatchResult, StandingRow
-from tally.tiebreaks import standings as rank_players
 
 __all__ = [
     "BracketMatchView",
@@ -114,14 +114,16 @@ __all__ = [
 ]
 
 
-
 # --- the format ------------------------------------------------------------------------------
 
 
 def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> None:
     """Store a new event's format row (values from its settings' ``draw()``)."""
-    conn.execute(insert(t.event_formats).values(event_id=event_id, bracket_round=None,
-                                                bracket=None, **values))
+    conn.execute(
+        insert(t.event_formats).values(
+            event_id=event_id, bracket_round=None, bracket=None, **values
+        )
+    )
 
 
 def event_format(store: Store, ref: str | int) -> dict[str, Any]:
@@ -130,8 +132,10 @@ def event_format(store: Store, ref: str | int) -> dict[str, Any]:
     the kind has none), ``final_fill``; for an export that creates the event again."""
     with store.reading() as conn:
         st = load_state(conn, eventrows.resolve_event(conn, ref))
-    return {key: st.fmt[key] for key in ("lives", "draw_seed", "final_size", "groups",
-                                         "advance", "final_fill")}
+    return {
+        key: st.fmt[key]
+        for key in ("lives", "draw_seed", "final_size", "groups", "advance", "final_fill")
+    }
 
 
 def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
@@ -140,15 +144,22 @@ def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
     st = load_state(conn, ev)
     if st.format.has_groups:
         if st.started:
-            raise eventrows.entries_refused(ev["id"], ev["name"], "the groups are made from "
-                                            "the entries")
-        st.format.settings(Given(players=len(st.entrants) + adding, groups=st.fmt["groups"],
-                                 advance=st.fmt["advance"]))
+            raise eventrows.entries_refused(
+                ev["id"], ev["name"], "the groups are made from the entries"
+            )
+        st.format.settings(
+            Given(
+                players=len(st.entrants) + adding,
+                groups=st.fmt["groups"],
+                advance=st.fmt["advance"],
+            )
+        )
         return
     out = [x for x in lives_lines(st) if x.out_in is not None and not x.withdrawn]
     if st.fmt["bracket_round"] is not None or out:
-        raise eventrows.entries_refused(ev["id"], ev["name"], "a knockout takes late entries "
-                                        "until the first player is out")
+        raise eventrows.entries_refused(
+            ev["id"], ev["name"], "a knockout takes late entries until the first player is out"
+        )
 
 
 # --- what is stored, loaded ------------------------------------------------------------------
@@ -199,13 +210,15 @@ class _State:
         for e in self.entrants:
             when = e["withdrawn_at"]
             if when is not None:
-                out[e["player_id"]] = max((n for n, (_, at) in self.started.items()
-                                           if at <= when), default=0)
+                out[e["player_id"]] = max(
+                    (n for n, (_, at) in self.started.items() if at <= when), default=0
+                )
         return out
 
     def of_round(self, number: int) -> list[_M]:
-        return sorted((m for m in self.matches if m.round == number),
-                      key=lambda m: (m.table or 0, m.id))
+        return sorted(
+            (m for m in self.matches if m.round == number), key=lambda m: (m.table or 0, m.id)
+        )
 
     @property
     def playoffs(self) -> list[_M]:
@@ -214,16 +227,26 @@ class _State:
 
 def load_state(conn: Connection, ev: RowMapping) -> _State:
     eid = ev["id"]
-    fmt = conn.execute(select(t.event_formats).where(t.event_formats.c.event_id == eid)
-                       ).mappings().first()
+    fmt = (
+        conn.execute(select(t.event_formats).where(t.event_formats.c.event_id == eid))
+        .mappings()
+        .first()
+    )
     if fmt is None:
         raise NotFound(f'event {eid} "{ev["name"]}" has no knockout format stored')
     entrants = eventrows.event_players(conn, eid)
     names = {e["player_id"]: e["name"] for e in entrants}
-    started = {r["number"]: (r["bye_player_id"], r["started_at"]) for r in conn.execute(
-        select(t.event_rounds).where(t.event_rounds.c.event_id == eid)).mappings()}
-    rows = conn.execute(select(t.matches).where(t.matches.c.event_id == eid)
-                        .order_by(t.matches.c.id)).mappings().all()
+    started = {
+        r["number"]: (r["bye_player_id"], r["started_at"])
+        for r in conn.execute(
+            select(t.event_rounds).where(t.event_rounds.c.event_id == eid)
+        ).mappings()
+    }
+    rows = (
+        conn.execute(select(t.matches).where(t.matches.c.event_id == eid).order_by(t.matches.c.id))
+        .mappings()
+        .all()
+    )
     r = t.deal_results
     outright = r.c.reason.in_([str(reason) for reason in OUTRIGHT])
 
@@ -233,11 +256,16 @@ def load_state(conn: Connection, ev: RowMapping) -> _State:
     totals: dict[tuple[int, int], tuple[int, int, int]] = {}
     if rows:
         for mid, pid, gp, sch, swz in conn.execute(
-                select(r.c.match_id, r.c.winner_id, func.sum(r.c.game_points),
-                       wins(SCHNEIDER_WIN), wins(SCHWARZ_WIN))
-                .where(r.c.winner_id.is_not(None),
-                       r.c.match_id.in_([row["id"] for row in rows]))
-                .group_by(r.c.match_id, r.c.winner_id)):
+            select(
+                r.c.match_id,
+                r.c.winner_id,
+                func.sum(r.c.game_points),
+                wins(SCHNEIDER_WIN),
+                wins(SCHWARZ_WIN),
+            )
+            .where(r.c.winner_id.is_not(None), r.c.match_id.in_([row["id"] for row in rows]))
+            .group_by(r.c.match_id, r.c.winner_id)
+        ):
             totals[(mid, pid)] = (int(gp or 0), int(sch or 0), int(swz or 0))
     target = rule_set(ev["rules"]).match_target
     matches = []
@@ -245,18 +273,31 @@ def load_state(conn: Connection, ev: RowMapping) -> _State:
         a, b = row["player_a_id"], row["player_b_id"]
         ta, tb = totals.get((row["id"], a), (0, 0, 0)), totals.get((row["id"], b), (0, 0, 0))
         winner = a if match_won(ta[0], target) else b if match_won(tb[0], target) else None
-        matches.append(_M(row["id"], a, b, row["first_dealer_id"], row["round_number"],
-                          row["table_number"], {a: ta[0], b: tb[0]}, {a: ta[1], b: tb[1]},
-                          {a: ta[2], b: tb[2]}, winner))
+        matches.append(
+            _M(
+                row["id"],
+                a,
+                b,
+                row["first_dealer_id"],
+                row["round_number"],
+                row["table_number"],
+                {a: ta[0], b: tb[0]},
+                {a: ta[1], b: tb[1]},
+                {a: ta[2], b: tb[2]},
+                winner,
+            )
+        )
         for p in (a, b):
             if p not in names:
-                names[p] = conn.execute(select(t.players.c.name).where(t.players.c.id == p)
-                                        ).scalar_one()
+                names[p] = conn.execute(
+                    select(t.players.c.name).where(t.players.c.id == p)
+                ).scalar_one()
     bought: dict[int, list[int]] = defaultdict(list)
     fees = 0
     b = t.event_buy_backs
-    for pid, after, fee in conn.execute(select(b.c.player_id, b.c.after_round, b.c.fee)
-                                        .where(b.c.event_id == eid).order_by(b.c.id)):
+    for pid, after, fee in conn.execute(
+        select(b.c.player_id, b.c.after_round, b.c.fee).where(b.c.event_id == eid).order_by(b.c.id)
+    ):
         bought[pid].append(after)
         fees += fee
     return _State(ev, fmt, entrants, names, started, matches, dict(bought), fees)
@@ -281,13 +322,17 @@ def lives_lines(st: _State) -> list[LifeLine]:
         if m.round is None or m.round > upto:
             continue
         loser = None if m.winner is None else (m.b if m.winner == m.a else m.a)
-        outcomes.append(Outcome(m.round, str(m.a), str(m.b), None if loser is None
-                                else str(loser)))
-    byes = {n: None if bye is None else str(bye) for n, (bye, _) in st.started.items()
-            if n <= upto}
-    return count_lives([str(p) for p in st.ids], st.fmt["lives"], upto, outcomes, byes,
-                       withdrawn={str(p): min(r, upto) for p, r in gone.items()},
-                       bought={str(p): rs for p, rs in st.bought.items()})
+        outcomes.append(Outcome(m.round, str(m.a), str(m.b), None if loser is None else str(loser)))
+    byes = {n: None if bye is None else str(bye) for n, (bye, _) in st.started.items() if n <= upto}
+    return count_lives(
+        [str(p) for p in st.ids],
+        st.fmt["lives"],
+        upto,
+        outcomes,
+        byes,
+        withdrawn={str(p): min(r, upto) for p, r in gone.items()},
+        bought={str(p): rs for p, rs in st.bought.items()},
+    )
 
 
 def _lives_rounds(st: _State) -> int:
@@ -320,13 +365,19 @@ def _fill(st: _State) -> _Fill | None:
     if places <= 0:
         return None
     gone = st.withdrawn
-    candidates = [int(x.player) for x in lives_lines(st)
-                  if x.out_in == upto and int(x.player) not in gone]
+    candidates = [
+        int(x.player) for x in lives_lines(st) if x.out_in == upto and int(x.player) not in gone
+    ]
     lost: dict[int, int] = {}
     start, bracket = st.fmt["playoff_round"], st.fmt["bracket_round"]
     for m in st.matches:
-        if start is None or m.round is None or m.round < start or m.winner is None or (
-                bracket is not None and m.round >= bracket):
+        if (
+            start is None
+            or m.round is None
+            or m.round < start
+            or m.winner is None
+            or (bracket is not None and m.round >= bracket)
+        ):
             continue
         lost[m.b if m.winner == m.a else m.a] = m.round
     left = [p for p in candidates if p not in lost]
@@ -352,12 +403,11 @@ def _finalists(st: _State) -> list[int] | None:
     rank = {r.player: r.rank for r in _field(st, order)}
     seeds = {e["player_id"]: e["seed"] for e in st.entrants}
     best = sorted(fill.left, key=lambda p: (rank[st.names[p]], seeds[p]))
-    return alive + best[:fill.places]
+    return alive + best[: fill.places]
 
 
 def _groups(st: _State) -> list[list[int]]:
-    return [[int(x) for x in g] for g in snake_groups([str(p) for p in st.ids],
-                                                      st.fmt["groups"])]
+    return [[int(x) for x in g] for g in snake_groups([str(p) for p in st.ids], st.fmt["groups"])]
 
 
 def _group_rounds(st: _State) -> int:
@@ -365,8 +415,17 @@ def _group_rounds(st: _State) -> int:
 
 
 def _result(st: _State, m: _M, winner: int) -> MatchResult:
-    return MatchResult(st.names[m.a], st.names[m.b], st.names[winner], m.gp[m.a], m.gp[m.b],
-                       m.schneider[m.a], m.schneider[m.b], m.schwarz[m.a], m.schwarz[m.b])
+    return MatchResult(
+        st.names[m.a],
+        st.names[m.b],
+        st.names[winner],
+        m.gp[m.a],
+        m.gp[m.b],
+        m.schneider[m.a],
+        m.schneider[m.b],
+        m.schwarz[m.a],
+        m.schwarz[m.b],
+    )
 
 
 def _results(st: _State, matches: Sequence[_M]) -> list[MatchResult]:
@@ -413,15 +472,22 @@ def _field(st: _State, tiebreaks: Sequence[str]) -> list[StandingRow]:
     players += [n for p, n in st.names.items() if n not in players]
     spare = _not_needed(st)
     results = _results(st, [m for m in st.matches if m.round is not None and m.id not in spare])
-    return rank_players(players, results + _unmade_forfeits(st),
-                        match_points_per_win=per_win,
-                        match_points_per_bye=per_win if st.ev["bye"] == "win" else 0.0,
-                        byes=dict(byes), tiebreaks=tiebreaks)
+    return rank_players(
+        players,
+        results + _unmade_forfeits(st),
+        match_points_per_win=per_win,
+        match_points_per_bye=per_win if st.ev["bye"] == "win" else 0.0,
+        byes=dict(byes),
+        tiebreaks=tiebreaks,
+    )
 
 
 def _playoff_pairs(st: _State) -> list[tuple[str, str]]:
-    return [(str(m.winner), str(m.b if m.winner == m.a else m.a))
-            for m in st.playoffs if m.winner is not None]
+    return [
+        (str(m.winner), str(m.b if m.winner == m.a else m.a))
+        for m in st.playoffs
+        if m.winner is not None
+    ]
 
 
 def _group_tables(st: _State, tiebreaks: Sequence[str]) -> list[list[tuple[int, int]]]:
@@ -430,16 +496,22 @@ def _group_tables(st: _State, tiebreaks: Sequence[str]) -> list[list[tuple[int, 
     out = []
     for group in _groups(st):
         members = set(group)
-        ms = [m for m in st.matches if m.round is not None and m.round <= total
-              and {m.a, m.b} <= members]
-        rows = rank_players([st.names[p] for p in group],
-                            _results(st, ms) + _unmade_forfeits(st, members),
-                            match_points_per_win=float(st.ev["match_points_per_win"]),
-                            tiebreaks=tiebreaks)
+        ms = [
+            m
+            for m in st.matches
+            if m.round is not None and m.round <= total and {m.a, m.b} <= members
+        ]
+        rows = rank_players(
+            [st.names[p] for p in group],
+            _results(st, ms) + _unmade_forfeits(st, members),
+            match_points_per_win=float(st.ev["match_points_per_win"]),
+            tiebreaks=tiebreaks,
+        )
         by_name = {n: p for p, n in st.names.items()}
         field_rank = {str(by_name[r.player]): r.rank for r in rows}
-        ranked = rank_by_stage([str(p) for p in group], field_rank,
-                               {str(p): (0,) for p in group}, _playoff_pairs(st))
+        ranked = rank_by_stage(
+            [str(p) for p in group], field_rank, {str(p): (0,) for p in group}, _playoff_pairs(st)
+        )
         out.append([(rank, int(p)) for rank, p in ranked])
     return out
 
@@ -454,7 +526,9 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
     gone = {str(p) for p in st.withdrawn}
     results: dict[tuple[int, int], str | None] = {
         (number - first + 1, table): str(winner)
-        for (number, table), (winner, _) in _bracket_series(st).items() if winner is not None}
+        for (number, table), (winner, _) in _bracket_series(st).items()
+        if winner is not None
+    }
     text = tuple(None if s is None else str(s) for s in slots)
     while True:
         found = bracket_rounds(text, results)
@@ -466,7 +540,8 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
                 out = {bm.first, bm.second} & gone
                 if out:
                     results[(bm.round, bm.table)] = (
-                        None if len(out) == 2 else bm.second if bm.first in out else bm.first)
+                        None if len(out) == 2 else bm.second if bm.first in out else bm.first
+                    )
                     changed = True
         if not changed:
             return found
@@ -475,7 +550,7 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
 def _bracket_series(st: _State) -> dict[tuple[int, int], tuple[int | None, list[_M]]]:
     """Each table of the bracket's rounds (event round, table): the pairing's winner (None
     while undecided) and the matches that count, in the order played (best of N:
-    :func:`tally.bracket.series`)."""
+    :func:`tally.events.bracket.series`)."""
     first = st.fmt["bracket_round"]
     if first is None:
         return {}
@@ -486,8 +561,9 @@ def _bracket_series(st: _State) -> dict[tuple[int, int], tuple[int | None, list[
     out: dict[tuple[int, int], tuple[int | None, list[_M]]] = {}
     for key, made in by.items():
         made.sort(key=lambda m: m.id)
-        winner, counted = series([None if m.winner is None else str(m.winner) for m in made],
-                                 st.fmt["best_of"])
+        winner, counted = series(
+            [None if m.winner is None else str(m.winner) for m in made], st.fmt["best_of"]
+        )
         out[key] = (None if winner is None else int(winner), made[:counted])
     return out
 
@@ -496,12 +572,20 @@ def _not_needed(st: _State) -> set[int]:
     """The bracket's matches not needed: played best of N, those after the deciding one."""
     counted = {m.id for _, made in _bracket_series(st).values() for m in made}
     first = st.fmt["bracket_round"]
-    return {m.id for m in st.matches if first is not None and m.round is not None
-            and m.round >= first and m.table and m.id not in counted}
+    return {
+        m.id
+        for m in st.matches
+        if first is not None
+        and m.round is not None
+        and m.round >= first
+        and m.table
+        and m.id not in counted
+    }
 
 
-def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[int, ...]],
-                                                                  dict[str, str]]:
+def _stage_keys(
+    st: _State, tiebreaks: Sequence[str]
+) -> tuple[dict[str, tuple[int, ...]], dict[str, str]]:
     """Each player's stage key (higher is better) and the words for how far they got."""
     keys: dict[str, tuple[int, ...]] = {}
     words: dict[str, str] = {}
@@ -509,9 +593,11 @@ def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[i
     if st.format.has_lives:
         for line in lives_lines(st):
             keys[line.player] = (0, *line.stage_key)
-            words[line.player] = (f"still in, {line.lives} "
-                                  f"{'life' if line.lives == 1 else 'lives'}"
-                                  if line.out_in is None else f"out in round {line.out_in}")
+            words[line.player] = (
+                f"still in, {line.lives} {'life' if line.lives == 1 else 'lives'}"
+                if line.out_in is None
+                else f"out in round {line.out_in}"
+            )
         _playoff_stages(st, keys, words)
     else:
         for number, table in enumerate(_group_tables(st, tiebreaks), start=1):
@@ -524,17 +610,18 @@ def _stage_keys(st: _State, tiebreaks: Sequence[str]) -> tuple[dict[str, tuple[i
         champion = found[-1][0].winner if found[-1][0].decided else None
         for who, r in reached(found).items():
             keys[who] = (1, r)
-            words[who] = ("winner" if who == champion and r > last
-                          else _bracket_round_name(r, last)
-                          + ("" if _still_in(found, who) else ", out"))
+            words[who] = (
+                "winner"
+                if who == champion and r > last
+                else _bracket_round_name(r, last) + ("" if _still_in(found, who) else ", out")
+            )
     for pid in gone:
         if str(pid) in words and "withdrew" not in words[str(pid)]:
             words[str(pid)] += ", withdrew"
     return keys, words
 
 
-def _playoff_stages(st: _State, keys: dict[str, tuple[int, ...]], words: dict[str, str]
-                    ) -> None:
+def _playoff_stages(st: _State, keys: dict[str, tuple[int, ...]], words: dict[str, str]) -> None:
     """The stage keys and words of the players in a play-off for the final stage: above
     those out before them, the later they lost the play-off the better; still in it best."""
     fill = _fill(st) if st.fmt["playoff_round"] is not None else None
@@ -543,8 +630,11 @@ def _playoff_stages(st: _State, keys: dict[str, tuple[int, ...]], words: dict[st
     for p in fill.candidates:
         lost = fill.lost.get(p)
         keys[str(p)] = (*keys[str(p)], len(st.started) + 1 if lost is None else lost)
-        words[str(p)] = ("in the play-off for the final stage" if lost is None
-                         else f"lost the play-off in round {lost}")
+        words[str(p)] = (
+            "in the play-off for the final stage"
+            if lost is None
+            else f"lost the play-off in round {lost}"
+        )
 
 
 def _still_in(found: list[list[BracketMatch]], player: str) -> bool:
@@ -649,7 +739,7 @@ class PrizeView:
     """An event's prize table: entries and buy-backs with their fees (``buy_back_fee``: what
     one costs now; the pool holds what each paid), the pool, the shares
     per place (percent, best first), the prizes (rounded down to ``unit``) and what is left
-    for the club; amounts in cents (:mod:`tally.prizes`)."""
+    for the club; amounts in cents (:mod:`tally.events.prizes`)."""
 
     entries: int
     entry_fee: int
@@ -668,9 +758,14 @@ def _prize_view(st: _State) -> PrizeView | None:
     bought = sum(len(x) for x in st.bought.values())
     back_fee = buy_back_fee_of(st.fmt)
     total = pool(len(st.entrants), fee or 0) + st.bought_fees
-    return PrizeView(len(st.entrants), fee or 0, bought, back_fee,
-                     tuple(f"{x.normalize():f}" for x in parsed),
-                     prize_table(total, parsed, st.fmt["prize_unit"]))
+    return PrizeView(
+        len(st.entrants),
+        fee or 0,
+        bought,
+        back_fee,
+        tuple(f"{x.normalize():f}" for x in parsed),
+        prize_table(total, parsed, st.fmt["prize_unit"]),
+    )
 
 
 def buy_back_fee_of(fmt: RowMapping) -> int:
@@ -679,16 +774,18 @@ def buy_back_fee_of(fmt: RowMapping) -> int:
     return int(fee or 0)
 
 
-def knockout_view(store: Store, event_view: EventView, *,
-                  tiebreaks: Sequence[str] | None = None) -> KnockoutView:
+def knockout_view(
+    store: Store, event_view: EventView, *, tiebreaks: Sequence[str] | None = None
+) -> KnockoutView:
     """The standings by elimination of a knockout or groups event (see the module
     docstring), with its groups, bracket and play-offs."""
     store.ensure_results()
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, event_view.id)
         st = load_state(conn, ev)
-    order = tuple(x for x in ev["tiebreaks"].split(",") if x) if tiebreaks is None \
-        else tuple(tiebreaks)
+    order = (
+        tuple(x for x in ev["tiebreaks"].split(",") if x) if tiebreaks is None else tuple(tiebreaks)
+    )
     return _view(st, event_view, order)
 
 
@@ -713,13 +810,22 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
     won = prizes_by_rank([rank for rank, _ in ranked], prizes.table) if prizes else None
     for i, (rank, p) in enumerate(ranked):
         life = lines_by.get(p)
-        lines.append(KnockoutLine(
-            rank=rank, player=st.names[int(p)], seed=seeds[p], stage=words.get(p, ""),
-            lives=None if life is None else life.lives,
-            out_in=None if life is None else life.out_in, group=group_of.get(p),
-            withdrawn=int(p) in gone, marks=marks[int(p)],
-            row=dataclasses.replace(rows[p], rank=rank), bought=len(st.bought.get(int(p), [])),
-            prize=None if won is None else won[i]))
+        lines.append(
+            KnockoutLine(
+                rank=rank,
+                player=st.names[int(p)],
+                seed=seeds[p],
+                stage=words.get(p, ""),
+                lives=None if life is None else life.lives,
+                out_in=None if life is None else life.out_in,
+                group=group_of.get(p),
+                withdrawn=int(p) in gone,
+                marks=marks[int(p)],
+                row=dataclasses.replace(rows[p], rank=rank),
+                bought=len(st.bought.get(int(p), [])),
+                prize=None if won is None else won[i],
+            )
+        )
     found = _bracket(st)
     bracket: list[tuple[BracketMatchView, ...]] = []
     champion = None
@@ -734,11 +840,19 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
                 a, b = _who(st, bm.first), _who(st, bm.second)
                 result = None
                 if m is not None and bm.playable:
-                    result = _bracket_result(st, counted, int(bm.first or 0),
-                                             int(bm.second or 0))
-                views.append(BracketMatchView(bm.round, bm.table, a, b,
-                                              _who(st, bm.winner), bm.decided,
-                                              None if m is None else m.id, result))
+                    result = _bracket_result(st, counted, int(bm.first or 0), int(bm.second or 0))
+                views.append(
+                    BracketMatchView(
+                        bm.round,
+                        bm.table,
+                        a,
+                        b,
+                        _who(st, bm.winner),
+                        bm.decided,
+                        None if m is None else m.id,
+                        result,
+                    )
+                )
             bracket.append(tuple(views))
         if found[-1][0].decided and found[-1][0].winner:
             champion = st.names[int(found[-1][0].winner)]
@@ -747,18 +861,31 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         if len(alive) == 1 and total:
             champion = st.names[int(alive[0].player)]
             lines[0] = dataclasses.replace(lines[0], stage="winner")
-    groups = tuple(tuple(st.names[p] for p in g) for g in _groups(st)) \
-        if st.format.has_groups else ()
-    playoffs = tuple(_pairing(st, m.table or i, [m]) for i, m in
-                     enumerate(st.playoffs, start=1))
+    groups = (
+        tuple(tuple(st.names[p] for p in g) for g in _groups(st)) if st.format.has_groups else ()
+    )
+    playoffs = tuple(_pairing(st, m.table or i, [m]) for i, m in enumerate(st.playoffs, start=1))
     return KnockoutView(
-        event=event_view, kind=st.ev["kind"], lives=st.fmt["lives"],
-        draw_seed=st.fmt["draw_seed"], rounds_started=total, stage=_stage(st, champion),
-        champion=champion, lines=tuple(lines), groups=groups, bracket=tuple(bracket),
-        playoffs=playoffs, tiebreaks=order, final_size=st.fmt["final_size"],
-        advance=st.fmt["advance"], prizes=prizes, buy_back_until=st.fmt["buy_back_until"],
-        buy_back_fee=st.fmt["buy_back_fee"], buy_backs=st.fmt["buy_backs"],
-        best_of=st.fmt["best_of"])
+        event=event_view,
+        kind=st.ev["kind"],
+        lives=st.fmt["lives"],
+        draw_seed=st.fmt["draw_seed"],
+        rounds_started=total,
+        stage=_stage(st, champion),
+        champion=champion,
+        lines=tuple(lines),
+        groups=groups,
+        bracket=tuple(bracket),
+        playoffs=playoffs,
+        tiebreaks=order,
+        final_size=st.fmt["final_size"],
+        advance=st.fmt["advance"],
+        prizes=prizes,
+        buy_back_until=st.fmt["buy_back_until"],
+        buy_back_fee=st.fmt["buy_back_fee"],
+        buy_backs=st.fmt["buy_backs"],
+        best_of=st.fmt["best_of"],
+    )
 
 
 def _bracket_result(st: _State, counted: list[_M], first: int, second: int) -> str:
@@ -812,25 +939,31 @@ def _stage(st: _State, champion: str | None) -> str:
     return f"round {total}, {alive} players still in"
 
 
-def standings(store: Store, event_view: EventView, *,
-              tiebreaks: Sequence[str] | None = None) -> StandingsView:
+def standings(
+    store: Store, event_view: EventView, *, tiebreaks: Sequence[str] | None = None
+) -> StandingsView:
     """The standings of a knockout or groups event by elimination, as a
     :class:`StandingsView` (ranks by :func:`knockout_view`; the rows' totals are the
     ordinary standings')."""
     view = knockout_view(store, event_view, tiebreaks=tiebreaks)
     return StandingsView(
-        title=event_view.name, event=event_view, events=(event_view.id,),
-        date_from=event_view.date, date_to=event_view.date, tiebreaks=view.tiebreaks,
+        title=event_view.name,
+        event=event_view,
+        events=(event_view.id,),
+        date_from=event_view.date,
+        date_to=event_view.date,
+        tiebreaks=view.tiebreaks,
         match_points_per_win=event_view.match_points_per_win,
-        rows=tuple(line.row for line in view.lines), stage=view.stage,
-        withdrawn=tuple(p.name for p in event_view.players if p.withdrawn))
+        rows=tuple(line.row for line in view.lines),
+        stage=view.stage,
+        withdrawn=tuple(p.name for p in event_view.players if p.withdrawn),
+    )
 
 
 # --- rounds ----------------------------------------------------------------------------------
 
 
-def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = None
-             ) -> PairingView:
+def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = None) -> PairingView:
     """A table of a round as the generic pairing view (first = player a)."""
     if made:
         a, b, dealer = made[0].a, made[0].b, made[0].first_dealer
@@ -839,16 +972,27 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
         a, b = int(planned.first), int(planned.second)
         dealer = a
     gone = [x for x in (a, b) if x in st.withdrawn]
-    views = tuple(PairingMatchView(m.id, st.names[m.first_dealer], f"{m.gp[a]}:{m.gp[b]}",
-                                   None if m.winner is None else st.names[m.winner],
-                                   m.winner is not None) for m in made)
+    views = tuple(
+        PairingMatchView(
+            m.id,
+            st.names[m.first_dealer],
+            f"{m.gp[a]}:{m.gp[b]}",
+            None if m.winner is None else st.names[m.winner],
+            m.winner is not None,
+        )
+        for m in made
+    )
     forfeit_winner = None
     spare = _not_needed(st)
     if made and all(v.over for m, v in zip(made, views, strict=True) if m.id not in spare):
         status = "played"
     elif gone:
-        bracket = st.fmt["bracket_round"] is not None and made and \
-            made[0].round is not None and made[0].round >= st.fmt["bracket_round"]
+        bracket = (
+            st.fmt["bracket_round"] is not None
+            and made
+            and made[0].round is not None
+            and made[0].round >= st.fmt["bracket_round"]
+        )
         status = "forfeit" if bracket or st.ev["withdrawal"] == "forfeit" else "void"
         if len(gone) == 2:
             status = "void"
@@ -856,10 +1000,16 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
             forfeit_winner = st.names[b if a in gone else a]
     else:
         status = "playing" if made else "scheduled"
-    return PairingView(table=table, first=st.names[a], second=st.names[b],
-                       first_dealer=st.names[dealer], matches=views, status=status,
-                       withdrawn=tuple(st.names[x] for x in gone),
-                       forfeit_winner=forfeit_winner)
+    return PairingView(
+        table=table,
+        first=st.names[a],
+        second=st.names[b],
+        first_dealer=st.names[dealer],
+        matches=views,
+        status=status,
+        withdrawn=tuple(st.names[x] for x in gone),
+        forfeit_winner=forfeit_winner,
+    )
 
 
 def _total_rounds(st: _State) -> int | None:
@@ -867,8 +1017,9 @@ def _total_rounds(st: _State) -> int | None:
     rounds by lot go on until its final stage or last player (None)."""
     if st.format.has_groups:
         qualifiers = st.fmt["groups"] * st.fmt["advance"]
-        return _group_rounds(st) + (bracket_size(qualifiers).bit_length() - 1
-                                    if qualifiers >= 2 else 0)
+        return _group_rounds(st) + (
+            bracket_size(qualifiers).bit_length() - 1 if qualifiers >= 2 else 0
+        )
     found = _bracket(st)
     if found is None:
         return None
@@ -892,12 +1043,17 @@ def _round_view(st: _State, number: int) -> RoundView:
     tables = sorted(set(by_table) | set(planned))
     total = _total_rounds(st)
     pairings = tuple(_pairing(st, tb, by_table.get(tb, []), planned.get(tb)) for tb in tables)
-    return RoundView(event_id=st.ev["id"], event=st.ev["name"], number=number,
-                     rounds=None if total is None else max(total, number), started=started,
-                     pairings=pairings,
-                     bye=", ".join(byes) or None,
-                     bye_scores=started and st.ev["bye"] == "win" and bool(byes),
-                     draw=_draw_words(st, number))
+    return RoundView(
+        event_id=st.ev["id"],
+        event=st.ev["name"],
+        number=number,
+        rounds=None if total is None else max(total, number),
+        started=started,
+        pairings=pairings,
+        bye=", ".join(byes) or None,
+        bye_scores=started and st.ev["bye"] == "win" and bool(byes),
+        draw=_draw_words(st, number),
+    )
 
 
 def _draw_words(st: _State, number: int) -> str:
@@ -944,9 +1100,11 @@ def rounds(conn: Connection, ev: RowMapping, number: int | None) -> list[RoundVi
         known |= set(range(1, _group_rounds(st) + 1))
     if number is not None:
         if number not in known:
-            raise NotFound(f'round {number} of event {ev["id"]} "{ev["name"]}" is not '
-                           "drawn yet: it is drawn (or seeded) when it is started "
-                           f"(`tally event round {ev['id']} {number} --start`)")
+            raise NotFound(
+                f'round {number} of event {ev["id"]} "{ev["name"]}" is not '
+                "drawn yet: it is drawn (or seeded) when it is started "
+                f"(`tally event round {ev['id']} {number} --start`)"
+            )
         return [_round_view(st, number)]
     return [_round_view(st, n) for n in sorted(known)]
 
@@ -965,8 +1123,11 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
     if format_of(ev["kind"]).has_groups and number <= _group_rounds(st):
         gone = set(st.withdrawn)
         planned, _ = _group_round(st, number)
-        pairs = [(p.table, int(p.first), int(p.second), int(p.first)) for p in planned
-                 if not {int(p.first), int(p.second)} & gone]
+        pairs = [
+            (p.table, int(p.first), int(p.second), int(p.first))
+            for p in planned
+            if not {int(p.first), int(p.second)} & gone
+        ]
         what = "group round"
     else:
         st = _seed_bracket_when_due(conn, st, number)
@@ -983,9 +1144,17 @@ def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> 
             series_of = st.fmt["best_of"]
             if series_of > 1:
                 what += f", best of {series_of}"
-    insert_round(store, conn, ev, number, bye, pairs,
-                 f'started round {number} of event {eid} "{ev["name"]}" ({what})', before=before,
-                 matches_per_pairing=_matches_per_table(st, number))
+    insert_round(
+        store,
+        conn,
+        ev,
+        number,
+        bye,
+        pairs,
+        f'started round {number} of event {eid} "{ev["name"]}" ({what})',
+        before=before,
+        matches_per_pairing=_matches_per_table(st, number),
+    )
     return _round_view(load_state(conn, ev), number)
 
 
@@ -1003,18 +1172,31 @@ def set_best_of(store: Store, ref: str | int, best_of: int) -> None:
     with store.writing() as conn:
         ev = eventrows.resolve_event(conn, ref, lock=True)
         if not format_of(ev["kind"]).ranks_by_elimination:
-            raise Refused(f'event {ev["id"]} "{ev["name"]}" has no bracket: best of N is for '
-                          "a knockout's final stage or groups then knockout")
+            raise Refused(
+                f'event {ev["id"]} "{ev["name"]}" has no bracket: best of N is for '
+                "a knockout's final stage or groups then knockout"
+            )
         st = load_state(conn, ev)
         if st.fmt["bracket_round"] is not None:
-            raise Refused(f'the bracket of event {ev["id"]} "{ev["name"]}" is seeded already: '
-                          "its matches are made")
+            raise Refused(
+                f'the bracket of event {ev["id"]} "{ev["name"]}" is seeded already: '
+                "its matches are made"
+            )
         before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
-        conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == ev["id"])
-                     .values(best_of=best_of))
-        store.audit(conn, "event best-of", "event", ev["id"],
-                    f'the bracket of event {ev["id"]} "{ev["name"]}" is played best of '
-                    f"{best_of}", before, {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])})
+        conn.execute(
+            update(t.event_formats)
+            .where(t.event_formats.c.event_id == ev["id"])
+            .values(best_of=best_of)
+        )
+        store.audit(
+            conn,
+            "event best-of",
+            "event",
+            ev["id"],
+            f'the bracket of event {ev["id"]} "{ev["name"]}" is played best of {best_of}',
+            before,
+            {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+        )
 
 
 def _check_round_can_start(st: _State, number: int) -> None:
@@ -1023,18 +1205,24 @@ def _check_round_can_start(st: _State, number: int) -> None:
     eid, name = st.ev["id"], st.ev["name"]
     expected = len(st.started) + 1
     if number != expected:
-        raise eventrows.round_refused(eid, name, number, expected,
-                                      [m.id for m in st.of_round(number)])
+        raise eventrows.round_refused(
+            eid, name, number, expected, [m.id for m in st.of_round(number)]
+        )
     if len(st.entrants) < 2:
         raise Refused(f'event {eid} "{name}" needs at least 2 players')
     gone = set(st.withdrawn)
     spare = _not_needed(st)
     if number > 1:
-        busy = [m for m in st.of_round(number - 1)
-                if m.winner is None and not {m.a, m.b} & gone and m.id not in spare]
+        busy = [
+            m
+            for m in st.of_round(number - 1)
+            if m.winner is None and not {m.a, m.b} & gone and m.id not in spare
+        ]
         if busy:
-            raise Refused(f"round {number - 1} is not over: table(s) "
-                          f"{', '.join(str(m.table) for m in busy)} still playing")
+            raise Refused(
+                f"round {number - 1} is not over: table(s) "
+                f"{', '.join(str(m.table) for m in busy)} still playing"
+            )
 
 
 def _seed_bracket_when_due(conn: Connection, st: _State, number: int) -> _State:
@@ -1047,16 +1235,20 @@ def _seed_bracket_when_due(conn: Connection, st: _State, number: int) -> _State:
     finalists = _finalists(st)
     if st.format.has_groups or finalists is not None:
         slots = _seed_bracket(st, finalists or [])
-        conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == st.ev["id"])
-                     .values(bracket_round=number, bracket=",".join(
-                         "" if s is None else str(s) for s in slots)))
+        conn.execute(
+            update(t.event_formats)
+            .where(t.event_formats.c.event_id == st.ev["id"])
+            .values(
+                bracket_round=number, bracket=",".join("" if s is None else str(s) for s in slots)
+            )
+        )
         return load_state(conn, st.ev)
     return st
 
 
 def _draw_by_lot(st: _State, number: int) -> tuple[int | None, list[tuple[int, int, int, int]]]:
     """Knockout, lives stage: the bye and the tables of round ``number``, drawn by lot among
-    the players still in (:func:`tally.knockout.draw_round`); refused once one is left."""
+    the players still in (:func:`tally.events.knockout.draw_round`); refused once one is left."""
     alive = _alive(st)
     if len(alive) < 2:
         who = f": {st.names[alive[0]]} won" if alive else ""
@@ -1068,22 +1260,32 @@ def _draw_by_lot(st: _State, number: int) -> tuple[int | None, list[tuple[int, i
     for b, _ in st.started.values():
         if b is not None:
             had[str(b)] += 1
-    drawn = draw_round([str(p) for p in alive], seed=st.fmt["draw_seed"],
-                       number=number, last_opponents=last, byes=had)
+    drawn = draw_round(
+        [str(p) for p in alive],
+        seed=st.fmt["draw_seed"],
+        number=number,
+        last_opponents=last,
+        byes=had,
+    )
     bye = None if drawn.bye is None else int(drawn.bye)
     return bye, [(p.table, int(p.first), int(p.second), int(p.first)) for p in drawn.pairings]
 
 
-def _draw_playoff(conn: Connection, st: _State, number: int, fill: _Fill
-                  ) -> list[tuple[int, int, int, int]]:
+def _draw_playoff(
+    conn: Connection, st: _State, number: int, fill: _Fill
+) -> list[tuple[int, int, int, int]]:
     """Knockout: the tables of round ``number`` of the play-off for the final stage's last
-    places (:func:`tally.knockout.draw_playoff`); the play-off's first round is kept in the
+    places (:func:`tally.events.knockout.draw_playoff`); the play-off's first round is kept in the
     event's format."""
     if st.fmt["playoff_round"] is None:
-        conn.execute(update(t.event_formats).where(t.event_formats.c.event_id == st.ev["id"])
-                     .values(playoff_round=number))
-    drawn = draw_playoff([str(p) for p in fill.left], fill.places, seed=st.fmt["draw_seed"],
-                         number=number)
+        conn.execute(
+            update(t.event_formats)
+            .where(t.event_formats.c.event_id == st.ev["id"])
+            .values(playoff_round=number)
+        )
+    drawn = draw_playoff(
+        [str(p) for p in fill.left], fill.places, seed=st.fmt["draw_seed"], number=number
+    )
     return [(p.table, int(p.first), int(p.second), int(p.first)) for p in drawn.pairings]
 
 
@@ -1104,17 +1306,23 @@ def _seed_bracket(st: _State, alive: list[int]) -> tuple[int | None, ...]:
         lives = {int(x.player): x.lives for x in lives_lines(st)}
         seeds = {e["player_id"]: e["seed"] for e in st.entrants}
         ranked = sorted(alive, key=lambda p: (-lives[p], rank[st.names[p]], seeds[p]))
-        return tuple(None if s is None else int(s)
-                     for s in seeded_slots([str(p) for p in ranked]))
+        return tuple(None if s is None else int(s) for s in seeded_slots([str(p) for p in ranked]))
     total = _group_rounds(st)
     gone = set(st.withdrawn)
-    busy = [m for m in st.matches if m.round is not None and m.round <= total
-            and m.winner is None and not {m.a, m.b} & gone]
+    busy = [
+        m
+        for m in st.matches
+        if m.round is not None and m.round <= total and m.winner is None and not {m.a, m.b} & gone
+    ]
     if busy or len(st.started) < total:
-        raise Refused("the groups are not over: every group match must be finished before "
-                      "the bracket is seeded")
-    qualifiers = [[str(p) for _, p in table if p not in gone][:st.fmt["advance"]]
-                  for table in _group_tables(st, order)]
+        raise Refused(
+            "the groups are not over: every group match must be finished before "
+            "the bracket is seeded"
+        )
+    qualifiers = [
+        [str(p) for _, p in table if p not in gone][: st.fmt["advance"]]
+        for table in _group_tables(st, order)
+    ]
     if sum(len(q) for q in qualifiers) < 2:
         raise Refused("fewer than 2 players go through: no bracket")
     return tuple(None if s is None else int(s) for s in group_slots(qualifiers))
@@ -1131,23 +1339,29 @@ def _bracket_pairs(st: _State, number: int) -> list[tuple[int, int, int, int]]:
     matches = found[k - 1]
     if any(TBD in (bm.first, bm.second) for bm in matches):
         raise Refused(f"round {number - 1} of the bracket is not decided yet")
-    return [(bm.table, int(bm.first or 0), int(bm.second or 0), int(bm.first or 0))
-            for bm in matches if bm.playable and not bm.decided]
+    return [
+        (bm.table, int(bm.first or 0), int(bm.second or 0), int(bm.first or 0))
+        for bm in matches
+        if bm.playable and not bm.decided
+    ]
 
 
 # --- play-offs -------------------------------------------------------------------------------
 
 
-def record_playoff(store: Store, ref: str | int, first: str, second: str, *,
-                   first_dealer: str | None = None) -> int:
+def record_playoff(
+    store: Store, ref: str | int, first: str, second: str, *, first_dealer: str | None = None
+) -> int:
     """Make a play-off ("Stechen") match between two players of a knockout or groups event
     who share a rank (overall or in their group); its winner ranks above the other. Returns
     the match's number; its deals are recorded as any match's."""
     with store.writing() as conn:
         ev = eventrows.resolve_event(conn, ref, lock=True)
         if not format_of(ev["kind"]).ranks_by_elimination:
-            raise Refused(f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
-                          "event: it has no play-offs")
+            raise Refused(
+                f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
+                "event: it has no play-offs"
+            )
         a, b = resolve_player(conn, first), resolve_player(conn, second)
         if a["id"] == b["id"]:
             raise Refused("a play-off needs two different players")
@@ -1158,19 +1372,25 @@ def record_playoff(store: Store, ref: str | int, first: str, second: str, *,
         order = tuple(x for x in ev["tiebreaks"].split(",") if x)
         tied = _tied(st, order, a["id"], b["id"])
         if not tied:
-            raise Refused(f'{a["name"]} and {b["name"]} do not share a rank: a play-off '
-                          "decides a tie only")
+            raise Refused(
+                f"{a['name']} and {b['name']} do not share a rank: a play-off decides a tie only"
+            )
         dealer = a["id"]
         if first_dealer is not None:
             d = resolve_player(conn, first_dealer)
             if d["id"] not in (a["id"], b["id"]):
-                raise Refused(f'{d["name"]} does not play in this play-off')
+                raise Refused(f"{d['name']} does not play in this play-off")
             dealer = d["id"]
-        mid = eventrows.insert_match(conn, a["id"], b["id"], ev["rules"], dealer,
-                                     event_id=ev["id"])
-        store.audit(conn, "event playoff", "match", mid,
-                    f'play-off {mid} of event {ev["id"]}: {a["name"]} against {b["name"]}',
-                    {f"match:{mid}": None}, {f"match:{mid}": snapshot(conn, "match", mid)})
+        mid = eventrows.insert_match(conn, a["id"], b["id"], ev["rules"], dealer, event_id=ev["id"])
+        store.audit(
+            conn,
+            "event playoff",
+            "match",
+            mid,
+            f"play-off {mid} of event {ev['id']}: {a['name']} against {b['name']}",
+            {f"match:{mid}": None},
+            {f"match:{mid}": snapshot(conn, "match", mid)},
+        )
         return mid
 
 
@@ -1180,8 +1400,10 @@ def _tied(st: _State, order: tuple[str, ...], a: int, b: int) -> bool:
     by_name = {n: p for p, n in st.names.items()}
     field_rank = {str(by_name[r.player]): r.rank for r in field}
     keys, _ = _stage_keys(st, order)
-    ranked = dict((p, r) for r, p in rank_by_stage([str(p) for p in st.ids], field_rank, keys,
-                                                   _playoff_pairs(st)))
+    ranked = dict(
+        (p, r)
+        for r, p in rank_by_stage([str(p) for p in st.ids], field_rank, keys, _playoff_pairs(st))
+    )
     if ranked[str(a)] == ranked[str(b)]:
         return True
     if st.format.has_groups:

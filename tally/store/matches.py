@@ -26,20 +26,27 @@ if TYPE_CHECKING:
     from tally.store.transactions import Store
 
 
-def start_match(store: Store, player_a: str, player_b: str, *, rules: str | None = None,
-                first_dealer: str, event: str | int | None = None) -> MatchView:
+def start_match(
+    store: Store,
+    player_a: str,
+    player_b: str,
+    *,
+    rules: str | None = None,
+    first_dealer: str,
+    event: str | int | None = None,
+) -> MatchView:
     """Start a match; ``rules`` is a preset with optional overrides (``RuleSet.parse``),
     ``sixty-six`` by default. (:meth:`Store.start_match`, where it is documented in full.)"""
     with store.writing() as conn:
         ev = None if event is None else eventrows.resolve_event(conn, event, lock=True)
-        spec = checked_rules(rules if rules is not None else
-                              ev["rules"] if ev is not None else "sixty-six")
+        spec = checked_rules(
+            rules if rules is not None else ev["rules"] if ev is not None else "sixty-six"
+        )
         a = resolve_player(conn, player_a)
         b = resolve_player(conn, player_b)
         if a["id"] == b["id"]:
             raise Refused(f'a match needs two players, not "{a["name"]}" twice')
-        d = resolve_in_match(conn, first_dealer, [a["id"], b["id"]],
-                             " in this match (as --dealer)")
+        d = resolve_in_match(conn, first_dealer, [a["id"], b["id"]], " in this match (as --dealer)")
         before: dict[str, Snapshot] = {}
         after: dict[str, Snapshot] = {}
         if ev is not None:
@@ -48,14 +55,22 @@ def start_match(store: Store, player_a: str, player_b: str, *, rules: str | None
             if eventrows.enter_club_match(conn, ev, spec, (a, b)):
                 before[f"event:{eid}"] = event_before
                 after[f"event:{eid}"] = snapshot(conn, "event", eid)
-        mid = eventrows.insert_match(conn, a["id"], b["id"], spec, d["id"],
-                                     event_id=None if ev is None else ev["id"])
+        mid = eventrows.insert_match(
+            conn, a["id"], b["id"], spec, d["id"], event_id=None if ev is None else ev["id"]
+        )
         before[f"match:{mid}"] = None
         after[f"match:{mid}"] = snapshot(conn, "match", mid)
         where = "" if ev is None else f' for event {ev["id"]} "{ev["name"]}"'
-        store.audit(conn, "match start", "match", mid,
-                    f'started match {mid}{where}: {a["name"]} v {b["name"]}, {spec}, '
-                    f'{d["name"]} deals first', before, after)
+        store.audit(
+            conn,
+            "match start",
+            "match",
+            mid,
+            f"started match {mid}{where}: {a['name']} v {b['name']}, {spec}, "
+            f"{d['name']} deals first",
+            before,
+            after,
+        )
         loaded = load_derived(conn, mid)
     return view_of_match(loaded)
 
@@ -69,9 +84,21 @@ def matches(store: Store) -> list[MatchSummary]:
         for mid in ids:
             loaded = load_derived(conn, mid)
             m, s = loaded.match, loaded.state
-            out.append(MatchSummary(m.id, m.players, m.spec, len(loaded.deals),
-                                    dict(s.score), s.winner, s.over, iso_time(m.created_at),
-                                    m.event_id, m.round_number, m.table_number))
+            out.append(
+                MatchSummary(
+                    m.id,
+                    m.players,
+                    m.spec,
+                    len(loaded.deals),
+                    dict(s.score),
+                    s.winner,
+                    s.over,
+                    iso_time(m.created_at),
+                    m.event_id,
+                    m.round_number,
+                    m.table_number,
+                )
+            )
     return out
 
 
@@ -92,22 +119,32 @@ def delete_match(store: Store, match_id: int) -> MatchView:
         m = loaded.match
         if m.event_id is not None and m.round_number is not None:
             ev = eventrows.resolve_event(conn, m.event_id)
-            started = conn.execute(select(t.audit_log.c.id).where(
-                (t.audit_log.c.command == "event round") & (t.audit_log.c.entity_id == ev["id"])
-                & t.audit_log.c.reversed_by.is_(None)
-                & t.audit_log.c.summary.contains(f"round {m.round_number} ")
-            ).order_by(t.audit_log.c.id.desc()).limit(1)).scalar_one_or_none()
-            how = (f"`tally audit undo {started}` takes the round back while none of its "
-                   "matches has a deal" if started is not None else
-                   "a round is taken back whole with `tally audit undo`")
-            raise Refused(f'match {match_id} was made by the schedule of round robin '
-                          f'{ev["id"]} "{ev["name"]}" (round {m.round_number}, table '
-                          f"{m.table_number}), so it cannot be deleted on its own: {how}; "
-                          "a player who stops is withdrawn (`tally event withdraw`), and "
-                          "a deal is corrected with `tally deal edit` or `tally deal delete`")
+            started = conn.execute(
+                select(t.audit_log.c.id)
+                .where(
+                    (t.audit_log.c.command == "event round")
+                    & (t.audit_log.c.entity_id == ev["id"])
+                    & t.audit_log.c.reversed_by.is_(None)
+                    & t.audit_log.c.summary.contains(f"round {m.round_number} ")
+                )
+                .order_by(t.audit_log.c.id.desc())
+                .limit(1)
+            ).scalar_one_or_none()
+            how = (
+                f"`tally audit undo {started}` takes the round back while none of its "
+                "matches has a deal"
+                if started is not None
+                else "a round is taken back whole with `tally audit undo`"
+            )
+            raise Refused(
+                f"match {match_id} was made by the schedule of round robin "
+                f'{ev["id"]} "{ev["name"]}" (round {m.round_number}, table '
+                f"{m.table_number}), so it cannot be deleted on its own: {how}; "
+                "a player who stops is withdrawn (`tally event withdraw`), and "
+                "a deal is corrected with `tally deal edit` or `tally deal delete`"
+            )
         view = view_of_match(loaded)
-        before: dict[str, Snapshot] = {f"match:{match_id}": snapshot(conn, "match",
-                                                                      match_id)}
+        before: dict[str, Snapshot] = {f"match:{match_id}": snapshot(conn, "match", match_id)}
         for d in loaded.deals:
             before[f"deal:{d.deal.id}"] = deal_snapshot(d.deal)
         conn.execute(DELETE_MATCH_RESULTS, {"m": match_id})
@@ -117,7 +154,13 @@ def delete_match(store: Store, match_id: int) -> MatchView:
             conn.execute(delete(t.deals).where(t.deals.c.id.in_(deal_ids)))
         conn.execute(delete(t.matches).where(t.matches.c.id == match_id))
         after: dict[str, Snapshot] = dict.fromkeys(before)
-        store.audit(conn, "match delete", "match", match_id,
-                    f"deleted match {match_id}: {m.a} v {m.b}, "
-                    f"{len(deal_ids)} deal(s)", before, after)
+        store.audit(
+            conn,
+            "match delete",
+            "match",
+            match_id,
+            f"deleted match {match_id}: {m.a} v {m.b}, {len(deal_ids)} deal(s)",
+            before,
+            after,
+        )
     return view

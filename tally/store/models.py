@@ -64,8 +64,9 @@ class Match(SQLModel, table=True):
     __tablename__ = "matches"
     __table_args__ = (
         CheckConstraint("player_a_id <> player_b_id", name="two_players"),
-        CheckConstraint("first_dealer_id = player_a_id OR first_dealer_id = player_b_id",
-                        name="dealer_plays"),
+        CheckConstraint(
+            "first_dealer_id = player_a_id OR first_dealer_id = player_b_id", name="dealer_plays"
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -83,7 +84,7 @@ class Match(SQLModel, table=True):
 
 class Event(SQLModel, table=True):
     """A club evening (matches in any pairing), a round robin (a fixed Berger schedule), a
-    Swiss event (``rounds`` rounds, each paired from the standings: :mod:`tally.swiss`), a
+    Swiss event (``rounds`` rounds, each paired from the standings: :mod:`tally.events.swiss`), a
     knockout with lives or groups then knockout (their format: :class:`EventFormat`);
     ``kind`` is a key of :data:`tally.events.formats.FORMATS`, which checks it.
 
@@ -91,7 +92,7 @@ class Event(SQLModel, table=True):
     match earns, ``bye`` what sitting out a round earns (``none``, or ``win``: as much as a
     won match), ``withdrawal`` what becomes of a withdrawn player's unplayed matches
     (``forfeit``: each is a win for the opponent; ``void``: they drop out of the standings).
-    ``tiebreaks`` is a comma-separated list of :data:`tally.tiebreaks.TIEBREAKS`, in order.
+    ``tiebreaks`` is a comma-separated list of :data:`tally.events.tiebreaks.TIEBREAKS`, in order.
     ``rank_by`` is what the standings rank by before them: ``points`` (match points) or
     ``percentage`` (the match-point percentage, the default of a club evening).
     ``language`` is what its sheets and readable output speak (``de``, ``en``; empty: the
@@ -120,22 +121,24 @@ class Event(SQLModel, table=True):
     withdrawal: str = Field(default="forfeit", max_length=10)
     tiebreaks: str = Field(max_length=200)
     created_at: datetime
-    rank_by: str = Field(default="points", max_length=20,
-                         sa_column_kwargs={"server_default": "points"})
+    rank_by: str = Field(
+        default="points", max_length=20, sa_column_kwargs={"server_default": "points"}
+    )
     #: the rounds a Swiss event plays (None for other kinds)
     rounds: int | None = None
-    language: str = Field(default="", max_length=10,
-                          sa_column_kwargs={"server_default": ""})
+    language: str = Field(default="", max_length=10, sa_column_kwargs={"server_default": ""})
     #: a double round robin plays its first cycle's last two rounds the other way round
-    swap_last_rounds: bool = Field(default=False,
-                                   sa_column_kwargs={"server_default": sa_false()})
-    #: a Swiss event's accelerated pairings: ``none`` or ``baku`` (:func:`tally.swiss.baku_points`)
-    acceleration: str = Field(default="none", max_length=10,
-                              sa_column_kwargs={"server_default": "none"})
+    swap_last_rounds: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    #: a Swiss event's accelerated pairings: ``none`` or ``baku``
+    #: (:func:`tally.events.swiss.baku_points`)
+    acceleration: str = Field(
+        default="none", max_length=10, sa_column_kwargs={"server_default": "none"}
+    )
     #: what a round not played over the table counts for in the Buchholz tiebreaks:
-    #: ``as-scored`` or ``virtual-opponent`` (FIDE C.07; :data:`tally.tiebreaks.UNPLAYED`)
-    unplayed: str = Field(default="as-scored", max_length=20,
-                          sa_column_kwargs={"server_default": "as-scored"})
+    #: ``as-scored`` or ``virtual-opponent`` (FIDE C.07; :data:`tally.events.tiebreaks.UNPLAYED`)
+    unplayed: str = Field(
+        default="as-scored", max_length=20, sa_column_kwargs={"server_default": "as-scored"}
+    )
 
 
 class EventFormat(SQLModel, table=True):
@@ -161,11 +164,12 @@ class EventFormat(SQLModel, table=True):
     advance: int | None = None
     bracket_round: int | None = None
     bracket: str | None = Field(default=None, sa_type=Text)
-    final_fill: str = Field(default="playoff", max_length=10,
-                            sa_column_kwargs={"server_default": "playoff"})
+    final_fill: str = Field(
+        default="playoff", max_length=10, sa_column_kwargs={"server_default": "playoff"}
+    )
     playoff_round: int | None = None
     #: Preisschnapsen money (cents): the entry fee, the prizes' percentages per place best
-    #: first (``"50,30,20"``) and the unit they are rounded down to (tally.prizes)
+    #: first (``"50,30,20"``) and the unit they are rounded down to (tally.events.prizes)
     entry_fee: int | None = None
     prize_shares: str | None = Field(default=None, max_length=200)
     prize_unit: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
@@ -174,7 +178,7 @@ class EventFormat(SQLModel, table=True):
     buy_back_until: int | None = None
     buy_back_fee: int | None = None
     buy_backs: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
-    #: the bracket's pairings are played best of this many matches (odd; tally.bracket)
+    #: the bracket's pairings are played best of this many matches (odd; tally.events.bracket)
     best_of: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
@@ -293,7 +297,7 @@ class AuditEntry(SQLModel, table=True):
 
 
 class DealResultRow(SQLModel, table=True):
-    """The cached ruling of one deal, as :func:`tally.match.score_match` derives it: the
+    """The cached ruling of one deal, as :func:`tally.engine.match.score_match` derives it: the
     winner (None for a draw or a deal still being played), game points before the carry
     (``deal_points``), the carry it started with, the game points it scored (carry included)
     and the reason. The store rewrites a match's rows in the same transaction as every change
@@ -302,8 +306,16 @@ class DealResultRow(SQLModel, table=True):
 
     __tablename__ = "deal_results"
     # Standings read only these columns, match by match: the index covers them.
-    __table_args__ = (Index("ix_deal_results_match_id", "match_id", "winner_id", "deal_points",
-                            "game_points", "reason"),)
+    __table_args__ = (
+        Index(
+            "ix_deal_results_match_id",
+            "match_id",
+            "winner_id",
+            "deal_points",
+            "game_points",
+            "reason",
+        ),
+    )
 
     deal_id: int = Field(foreign_key="deals.id", primary_key=True)
     match_id: int = Field(foreign_key="matches.id")
@@ -340,7 +352,7 @@ class Series(SQLModel, table=True):
     """A series of events (a Grand Prix, a season cup): ``points`` per placing as a
     comma-separated list (``25,18,15``), the ``best`` results of each player counting (None:
     all). ``name_key`` (the name folded, :func:`tally.names.fold`) is unique. Its standings
-    are derived from its events' standings each time (:mod:`tally.series`), never stored."""
+    are derived from its events' standings each time (:mod:`tally.events.series`), never stored."""
 
     __tablename__ = "series"
     __table_args__ = (CheckConstraint("best IS NULL OR best >= 1", name="best"),)
@@ -366,14 +378,29 @@ class SeriesEvent(SQLModel, table=True):
 
 #: The tables in the order the generated Core module lists them.
 MODELS: tuple[type[SQLModel], ...] = (
-    Player, PlayerAlias, Match, Deal, Action, AuditEntry, Event, EventPlayer, EventRound,
-    DealResultRow, CacheState, WebSetting, Series, SeriesEvent, EventFormat, EventBuyBack,
-    EventApart)
+    Player,
+    PlayerAlias,
+    Match,
+    Deal,
+    Action,
+    AuditEntry,
+    Event,
+    EventPlayer,
+    EventRound,
+    DealResultRow,
+    CacheState,
+    WebSetting,
+    Series,
+    SeriesEvent,
+    EventFormat,
+    EventBuyBack,
+    EventApart,
+)
 
 _HEADER = '''"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.
 
 Generated from the models by ``python -m tally.store.models``: do not edit it by hand
-(``tests/test_store_schema.py`` fails when it is not what the models generate). Every command
+(``tests/store/test_schema.py`` fails when it is not what the models generate). Every command
 goes through these rather than the SQLModel classes: ``import sqlmodel`` (with pydantic and
 the ORM) costs about 0.15 s more than ``import sqlalchemy``.
 """
@@ -415,9 +442,12 @@ def core_tables_source() -> str:
     imports = ", ".join([*sorted(used - {"UTCDateTime"}), "column", "table"])
     names = ", ".join(m.__table__.name for m in MODELS)  # type: ignore[attr-defined]
     everything = "\n".join(textwrap.wrap(f"ALL = ({names})", 97, subsequent_indent=" " * 7))
-    return (f"{_HEADER}from sqlalchemy import {imports}\n\n"
-            "from tally.store.columns import UTCDateTime\n\n"
-            + "\n\n\n".join(tables) + f"\n\n\n{everything}\n")
+    return (
+        f"{_HEADER}from sqlalchemy import {imports}\n\n"
+        "from tally.store.columns import UTCDateTime\n\n"
+        + "\n\n\n".join(tables)
+        + f"\n\n\n{everything}\n"
+    )
 
 
 if __name__ == "__main__":

@@ -50,16 +50,20 @@ def normalize_name(name: str) -> tuple[str, str]:
         raise Refused(f'"{clean[:20]}...": a name has at most {NAME_LENGTH} characters')
     bad = _BAD_NAME_CHARS.search(clean)
     if bad:
-        raise Refused(f'"{clean}": a name cannot contain {bad.group(0)!r} '
-                      '(records use ; : " \\ { } [ ] @)')
+        raise Refused(
+            f'"{clean}": a name cannot contain {bad.group(0)!r} (records use ; : " \\ {{ }} [ ] @)'
+        )
     if not any(ch.isalpha() for ch in clean):
         raise Refused(f'"{clean}": a name needs at least one letter')
     return clean, clean.casefold()
 
 
 def _player_by_key(conn: Connection, key: str) -> RowMapping | None:
-    return conn.execute(select(t.players.c.id, t.players.c.name)
-                        .where(t.players.c.name_key == key)).mappings().first()
+    return (
+        conn.execute(select(t.players.c.id, t.players.c.name).where(t.players.c.name_key == key))
+        .mappings()
+        .first()
+    )
 
 
 def _candidates(conn: Connection, ids: Sequence[int] | None = None) -> list[names.Candidate]:
@@ -77,8 +81,11 @@ def _candidates(conn: Connection, ids: Sequence[int] | None = None) -> list[name
 
 
 def _player_row(conn: Connection, player_id: int) -> RowMapping:
-    return conn.execute(select(t.players.c.id, t.players.c.name)
-                        .where(t.players.c.id == player_id)).mappings().one()
+    return (
+        conn.execute(select(t.players.c.id, t.players.c.name).where(t.players.c.id == player_id))
+        .mappings()
+        .one()
+    )
 
 
 def resolve_player(conn: Connection, ref: str) -> RowMapping:
@@ -90,8 +97,11 @@ def resolve_player(conn: Connection, ref: str) -> RowMapping:
     if number is not None and number > names.MAX_ID:
         raise names.UnknownName(names.unknown_message(ref, []))
     if number is not None:
-        row = conn.execute(select(t.players.c.id, t.players.c.name)
-                           .where(t.players.c.id == number)).mappings().first()
+        row = (
+            conn.execute(select(t.players.c.id, t.players.c.name).where(t.players.c.id == number))
+            .mappings()
+            .first()
+        )
         if row is not None:
             return row
     else:
@@ -149,8 +159,10 @@ def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str)
         except NotFound:
             other = None
         if other is not None:
-            raise Refused(f'{other["name"]} (#{other["id"]}) does not play{where} '
-                          f'({" and ".join(c.name for c in pair)} do)')
+            raise Refused(
+                f"{other['name']} (#{other['id']}) does not play{where} "
+                f"({' and '.join(c.name for c in pair)} do)"
+            )
     try:
         found = names.resolve_among(ref, pair, where=where)
     except names.UnknownName as exc:
@@ -159,8 +171,9 @@ def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str)
     return _player_row(conn, found.id)
 
 
-def _refuse_taken(conn: Connection, clean: str, *, alias_of: int | None = None,
-                  renaming: int | None = None) -> None:
+def _refuse_taken(
+    conn: Connection, clean: str, *, alias_of: int | None = None, renaming: int | None = None
+) -> None:
     """Refuse a new name or alias (``alias_of`` its player) that a player is called or goes
     by already, ignoring case, spaces and accents (``renaming``: that player's own name may
     be respelt)."""
@@ -168,19 +181,27 @@ def _refuse_taken(conn: Connection, clean: str, *, alias_of: int | None = None,
     for c in _candidates(conn):
         if names.fold(c.name) == folded and c.id != renaming:
             if alias_of is not None:
-                raise Refused(f'"{clean}" is the name of player #{c.id} "{c.name}": an alias '
-                              "cannot be another player's name")
-            raise Refused(f'a player named "{c.name}" exists already (#{c.id})'
-                          + ("; to make them one, use `tally player merge`"
-                             if renaming is not None else
-                             "; if this is someone else, give their full name"))
+                raise Refused(
+                    f'"{clean}" is the name of player #{c.id} "{c.name}": an alias '
+                    "cannot be another player's name"
+                )
+            raise Refused(
+                f'a player named "{c.name}" exists already (#{c.id})'
+                + (
+                    "; to make them one, use `tally player merge`"
+                    if renaming is not None
+                    else "; if this is someone else, give their full name"
+                )
+            )
         for a in c.aliases:
             if names.fold(a) == folded:
                 if alias_of is not None and c.id == alias_of:
                     raise Refused(f'player #{c.id} "{c.name}" goes by "{a}" already')
-                raise Refused(f'"{clean}" is an alias of player #{c.id} "{c.name}" '
-                              f'(remove it with `tally player alias {c.id} "{a}" --remove` '
-                              "first)")
+                raise Refused(
+                    f'"{clean}" is an alias of player #{c.id} "{c.name}" '
+                    f'(remove it with `tally player alias {c.id} "{a}" --remove` '
+                    "first)"
+                )
 
 
 def add_player(store: Store, name: str) -> PlayerView:
@@ -189,11 +210,20 @@ def add_player(store: Store, name: str) -> PlayerView:
     clean, key = normalize_name(name)
     with store.writing() as conn:
         _refuse_taken(conn, clean)
-        pid = conn.execute(insert(t.players).values(name=clean, name_key=key,
-                                                    created_at=utc_now())
-                           .returning(t.players.c.id)).scalar_one()
-        store.audit(conn, "player add", "player", pid, f'added player "{clean}" (#{pid})',
-                    {f"player:{pid}": None}, {f"player:{pid}": snapshot(conn, "player", pid)})
+        pid = conn.execute(
+            insert(t.players)
+            .values(name=clean, name_key=key, created_at=utc_now())
+            .returning(t.players.c.id)
+        ).scalar_one()
+        store.audit(
+            conn,
+            "player add",
+            "player",
+            pid,
+            f'added player "{clean}" (#{pid})',
+            {f"player:{pid}": None},
+            {f"player:{pid}": snapshot(conn, "player", pid)},
+        )
     return PlayerView(pid, clean, 0)
 
 
@@ -205,16 +235,23 @@ def players(store: Store) -> list[PlayerView]:
         for a, b in conn.execute(select(t.matches.c.player_a_id, t.matches.c.player_b_id)):
             counts[a] = counts.get(a, 0) + 1
             counts[b] = counts.get(b, 0) + 1
-        rows = conn.execute(select(t.players.c.id, t.players.c.name)
-                            .order_by(t.players.c.name_key)).all()
+        rows = conn.execute(
+            select(t.players.c.id, t.players.c.name).order_by(t.players.c.name_key)
+        ).all()
         aliases = aliases_of(conn)
         entered: dict[int, list[int]] = {}
-        for eid, pid in conn.execute(select(t.event_players.c.event_id,
-                                            t.event_players.c.player_id)
-                                     .order_by(t.event_players.c.event_id)):
+        for eid, pid in conn.execute(
+            select(t.event_players.c.event_id, t.event_players.c.player_id).order_by(
+                t.event_players.c.event_id
+            )
+        ):
             entered.setdefault(pid, []).append(eid)
-    return [PlayerView(pid, name, counts.get(pid, 0), tuple(aliases.get(pid, ())),
-                       tuple(entered.get(pid, ()))) for pid, name in rows]
+    return [
+        PlayerView(
+            pid, name, counts.get(pid, 0), tuple(aliases.get(pid, ())), tuple(entered.get(pid, ()))
+        )
+        for pid, name in rows
+    ]
 
 
 def player(store: Store, ref: str) -> PlayerView:
@@ -223,9 +260,13 @@ def player(store: Store, ref: str) -> PlayerView:
     with store.reading() as conn:
         row = resolve_player(conn, ref)
         pid = row["id"]
-        return PlayerView(pid, row["name"], len(match_ids_of(conn, pid)),
-                          tuple(aliases_of(conn, pid).get(pid, ())),
-                          tuple(eventrows.events_of_player(conn, pid)))
+        return PlayerView(
+            pid,
+            row["name"],
+            len(match_ids_of(conn, pid)),
+            tuple(aliases_of(conn, pid).get(pid, ())),
+            tuple(eventrows.events_of_player(conn, pid)),
+        )
 
 
 def player_matches(store: Store, ref: str) -> list[int]:
@@ -245,11 +286,20 @@ def add_alias(store: Store, ref: str, alias: str) -> PlayerView:
         pid = row["id"]
         _refuse_taken(conn, clean, alias_of=pid)
         before = {f"player:{pid}": snapshot(conn, "player", pid)}
-        conn.execute(insert(t.player_aliases).values(
-            player_id=pid, alias=clean, alias_key=names.fold(clean), created_at=utc_now()))
-        store.audit(conn, "player alias", "player", pid,
-                    f'player #{pid} "{row["name"]}" also goes by "{clean}"', before,
-                    {f"player:{pid}": snapshot(conn, "player", pid)})
+        conn.execute(
+            insert(t.player_aliases).values(
+                player_id=pid, alias=clean, alias_key=names.fold(clean), created_at=utc_now()
+            )
+        )
+        store.audit(
+            conn,
+            "player alias",
+            "player",
+            pid,
+            f'player #{pid} "{row["name"]}" also goes by "{clean}"',
+            before,
+            {f"player:{pid}": snapshot(conn, "player", pid)},
+        )
         return player_view(store, conn, pid)
 
 
@@ -260,27 +310,40 @@ def remove_alias(store: Store, ref: str, alias: str) -> PlayerView:
         row = resolve_player(conn, ref)
         pid = row["id"]
         key = names.fold(alias)
-        found = conn.execute(select(t.player_aliases.c.id, t.player_aliases.c.alias).where(
-            (t.player_aliases.c.player_id == pid) & (t.player_aliases.c.alias_key == key))
+        found = conn.execute(
+            select(t.player_aliases.c.id, t.player_aliases.c.alias).where(
+                (t.player_aliases.c.player_id == pid) & (t.player_aliases.c.alias_key == key)
+            )
         ).first()
         if found is None:
             have = aliases_of(conn, pid).get(pid, [])
-            raise NotFound(f'player #{pid} "{row["name"]}" has no alias "{alias.strip()}"'
-                           + (f" (their aliases: {', '.join(have)})" if have
-                              else " (they have none)"))
+            raise NotFound(
+                f'player #{pid} "{row["name"]}" has no alias "{alias.strip()}"'
+                + (f" (their aliases: {', '.join(have)})" if have else " (they have none)")
+            )
         before = {f"player:{pid}": snapshot(conn, "player", pid)}
         conn.execute(delete(t.player_aliases).where(t.player_aliases.c.id == found[0]))
-        store.audit(conn, "player unalias", "player", pid,
-                    f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"', before,
-                    {f"player:{pid}": snapshot(conn, "player", pid)})
+        store.audit(
+            conn,
+            "player unalias",
+            "player",
+            pid,
+            f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"',
+            before,
+            {f"player:{pid}": snapshot(conn, "player", pid)},
+        )
         return player_view(store, conn, pid)
 
 
 def player_view(store: Store, conn: Connection, pid: int) -> PlayerView:
     name = conn.execute(select(t.players.c.name).where(t.players.c.id == pid)).scalar_one()
-    return PlayerView(pid, name, len(match_ids_of(conn, pid)),
-                      tuple(aliases_of(conn, pid).get(pid, ())),
-                      tuple(eventrows.events_of_player(conn, pid)))
+    return PlayerView(
+        pid,
+        name,
+        len(match_ids_of(conn, pid)),
+        tuple(aliases_of(conn, pid).get(pid, ())),
+        tuple(eventrows.events_of_player(conn, pid)),
+    )
 
 
 def rename_player(store: Store, ref: str, new_name: str) -> PlayerView:
@@ -295,12 +358,20 @@ def rename_player(store: Store, ref: str, new_name: str) -> PlayerView:
         _refuse_taken(conn, clean, renaming=pid)
         before: dict[str, Snapshot] = {f"player:{pid}": snapshot(conn, "player", pid)}
         after: dict[str, Snapshot] = {}
-        conn.execute(update(t.players).where(t.players.c.id == pid)
-                     .values(name=clean, name_key=key))
+        conn.execute(
+            update(t.players).where(t.players.c.id == pid).values(name=clean, name_key=key)
+        )
         after[f"player:{pid}"] = snapshot(conn, "player", pid)
         _rename_in_records(store, conn, match_ids_of(conn, pid), old, clean, before, after)
-        store.audit(conn, "player rename", "player", pid,
-                    f'renamed player #{pid} "{old}" to "{clean}"', before, after)
+        store.audit(
+            conn,
+            "player rename",
+            "player",
+            pid,
+            f'renamed player #{pid} "{old}" to "{clean}"',
+            before,
+            after,
+        )
         return player_view(store, conn, pid)
 
 
@@ -317,8 +388,10 @@ def merge_players(store: Store, keep_ref: str, drop_ref: str) -> PlayerView:
         match_ids = match_ids_of(conn, did)
         event_ids = eventrows.events_of_player(conn, did)
         shared = _check_mergeable(conn, keep, drop, match_ids, event_ids)
-        before: dict[str, Snapshot] = {f"player:{did}": snapshot(conn, "player", did),
-                                       f"player:{kid}": snapshot(conn, "player", kid)}
+        before: dict[str, Snapshot] = {
+            f"player:{did}": snapshot(conn, "player", did),
+            f"player:{kid}": snapshot(conn, "player", kid),
+        }
         after: dict[str, Snapshot] = {}
         for eid in event_ids:
             before[f"event:{eid}"] = snapshot(conn, "event", eid)
@@ -330,30 +403,56 @@ def merge_players(store: Store, keep_ref: str, drop_ref: str) -> PlayerView:
         for mid in match_ids:
             snap = before[f"match:{mid}"]
             assert snap is not None
-            conn.execute(update(t.matches).where(t.matches.c.id == mid).values({
-                col: kid if snap[col] == did else snap[col]
-                for col in ("player_a_id", "player_b_id", "first_dealer_id")}))
-        conn.execute(update(t.deals).where(t.deals.c.quick_winner_id == did)
-                     .values(quick_winner_id=kid))
+            conn.execute(
+                update(t.matches)
+                .where(t.matches.c.id == mid)
+                .values(
+                    {
+                        col: kid if snap[col] == did else snap[col]
+                        for col in ("player_a_id", "player_b_id", "first_dealer_id")
+                    }
+                )
+            )
+        conn.execute(
+            update(t.deals).where(t.deals.c.quick_winner_id == did).values(quick_winner_id=kid)
+        )
         _join_event_entries(conn, shared, kid, did)
-        conn.execute(update(t.player_aliases).where(t.player_aliases.c.player_id == did)
-                     .values(player_id=kid))
+        conn.execute(
+            update(t.player_aliases)
+            .where(t.player_aliases.c.player_id == did)
+            .values(player_id=kid)
+        )
         for mid in match_ids:
             rewrite_results(conn, mid)
         conn.execute(delete(t.players).where(t.players.c.id == did))
         for key in before:
             kind, _, ident = key.partition(":")
             after[key] = snapshot(conn, kind, int(ident))
-        joined = f", {len(shared)} event entr{'y' if len(shared) == 1 else 'ies'} joined" \
-            if shared else ""
-        store.audit(conn, "player merge", "player", kid,
-                    f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
-                    f"({len(match_ids)} match(es) moved{joined})", before, after)
+        joined = (
+            f", {len(shared)} event entr{'y' if len(shared) == 1 else 'ies'} joined"
+            if shared
+            else ""
+        )
+        store.audit(
+            conn,
+            "player merge",
+            "player",
+            kid,
+            f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
+            f"({len(match_ids)} match(es) moved{joined})",
+            before,
+            after,
+        )
         return player_view(store, conn, kid)
 
 
-def _check_mergeable(conn: Connection, keep: RowMapping, drop: RowMapping, match_ids: Sequence[int],
-                     event_ids: Sequence[int]) -> list[int]:
+def _check_mergeable(
+    conn: Connection,
+    keep: RowMapping,
+    drop: RowMapping,
+    match_ids: Sequence[int],
+    event_ids: Sequence[int],
+) -> list[int]:
     """Lock ``drop``'s matches and refuse the merge of two entries that are two people (they
     played each other, or a started round robin pairs them); the events both are entered in."""
     kid = keep["id"]
@@ -361,20 +460,25 @@ def _check_mergeable(conn: Connection, keep: RowMapping, drop: RowMapping, match
         lock_match(conn, mid)
     both = set(match_ids) & set(match_ids_of(conn, kid))
     if both:
-        raise Refused(f'"{keep["name"]}" and "{drop["name"]}" played each other '
-                      f"(match {min(both)}): they are two people")
+        raise Refused(
+            f'"{keep["name"]}" and "{drop["name"]}" played each other '
+            f"(match {min(both)}): they are two people"
+        )
     from tally.events.formats import format_of
 
     shared = sorted(set(event_ids) & set(eventrows.events_of_player(conn, kid)))
     for eid in shared:
         ev = eventrows.resolve_event(conn, eid, lock=True)
-        started = conn.execute(select(t.event_rounds.c.number).where(
-            t.event_rounds.c.event_id == eid).limit(1)).first()
+        started = conn.execute(
+            select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == eid).limit(1)
+        ).first()
         if format_of(ev["kind"]).has_rounds_made_in_advance and started is not None:
-            raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are both entered in '
-                          f'round robin {eid} "{ev["name"]}", which has started: its '
-                          "schedule pairs them as two players, so they stay two "
-                          "entries")
+            raise Refused(
+                f'"{keep["name"]}" and "{drop["name"]}" are both entered in '
+                f'round robin {eid} "{ev["name"]}", which has started: its '
+                "schedule pairs them as two players, so they stay two "
+                "entries"
+            )
     return shared
 
 
@@ -383,36 +487,61 @@ def _join_event_entries(conn: Connection, shared: Sequence[int], kid: int, did: 
     remains with the better seed and the earlier withdrawal."""
     ep = t.event_players
     for eid in shared:
-        rows = {r["player_id"]: r for r in conn.execute(
-            select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
-            .where((ep.c.event_id == eid) & ep.c.player_id.in_([kid, did])))
-            .mappings()}
+        rows = {
+            r["player_id"]: r
+            for r in conn.execute(
+                select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at).where(
+                    (ep.c.event_id == eid) & ep.c.player_id.in_([kid, did])
+                )
+            ).mappings()
+        }
         if len(rows) < 2:
             continue  # one of them only sat out a round
         k, d = rows[kid], rows[did]
-        withdrawn = (None if k["withdrawn_at"] is None or d["withdrawn_at"] is None
-                     else min(k["withdrawn_at"], d["withdrawn_at"]))
+        withdrawn = (
+            None
+            if k["withdrawn_at"] is None or d["withdrawn_at"] is None
+            else min(k["withdrawn_at"], d["withdrawn_at"])
+        )
         conn.execute(delete(ep).where((ep.c.event_id == eid) & (ep.c.player_id == did)))
-        conn.execute(update(ep).where((ep.c.event_id == eid) & (ep.c.player_id == kid))
-                     .values(seed=min(k["seed"], d["seed"]), withdrawn_at=withdrawn))
+        conn.execute(
+            update(ep)
+            .where((ep.c.event_id == eid) & (ep.c.player_id == kid))
+            .values(seed=min(k["seed"], d["seed"]), withdrawn_at=withdrawn)
+        )
     conn.execute(update(ep).where(ep.c.player_id == did).values(player_id=kid))
-    conn.execute(update(t.event_rounds).where(t.event_rounds.c.bye_player_id == did)
-                 .values(bye_player_id=kid))
+    conn.execute(
+        update(t.event_rounds)
+        .where(t.event_rounds.c.bye_player_id == did)
+        .values(bye_player_id=kid)
+    )
     ea = t.event_apart.c
-    moved = conn.execute(select(ea.event_id, ea.player_a_id, ea.player_b_id).where(
-        (ea.player_a_id == did) | (ea.player_b_id == did))).all()
+    moved = conn.execute(
+        select(ea.event_id, ea.player_a_id, ea.player_b_id).where(
+            (ea.player_a_id == did) | (ea.player_b_id == did)
+        )
+    ).all()
     conn.execute(delete(t.event_apart).where((ea.player_a_id == did) | (ea.player_b_id == did)))
     for eid, a, b in moved:  # a pair kept apart stays so, with the player kept
         other = b if a == did else a
         pair = (min(kid, other), max(kid, other))
         if other != kid and pair not in eventrows.apart_pairs(conn, eid):
-            conn.execute(insert(t.event_apart).values(event_id=eid, player_a_id=pair[0],
-                                                      player_b_id=pair[1]))
+            conn.execute(
+                insert(t.event_apart).values(event_id=eid, player_a_id=pair[0], player_b_id=pair[1])
+            )
 
 
-def _rename_in_records(store: Store, conn: Connection, match_ids: Sequence[int], old: str, new: str,
-                       before: dict[str, Snapshot], after: dict[str, Snapshot]) -> None:
+def _rename_in_records(
+    store: Store,
+    conn: Connection,
+    match_ids: Sequence[int],
+    old: str,
+    new: str,
+    before: dict[str, Snapshot],
+    after: dict[str, Snapshot],
+) -> None:
     """Rewrite ``old`` to ``new`` in the claims and tags of the deals of ``match_ids``."""
+
     def rename(name: str) -> str:
         return new if name == old else name
 

@@ -1,5 +1,5 @@
 """Ratings from what is stored: every finished match, of every event and outside events,
-rated by :func:`tally.ratings.rate` in match order.
+rated by :func:`tally.events.ratings.rate` in match order.
 
 Ratings are derived, never stored: each call reads the finished matches (five small queries
 over ``matches``, the result cache ``deal_results``, ``deals`` and ``events``) and rates them
@@ -33,9 +33,9 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from tally.engine.kernel import match_won
+from tally.events.ratings import RatedMatch, RatingChange, RatingTable, rate
 from tally.i18n import N_
-from tally.kernel import match_won
-from tally.ratings import RatedMatch, RatingChange, RatingTable, rate
 from tally.store import tables as t
 from tally.store.derivation import rule_set
 from tally.store.players import resolve_player
@@ -123,19 +123,23 @@ def _finished(conn: Any) -> tuple[list[RatedMatch[int]], dict[int, str]]:
     r = t.deal_results
     totals: dict[int, dict[int, int]] = defaultdict(dict)
     for mid, winner, points in conn.execute(
-            select(r.c.match_id, r.c.winner_id, func.sum(r.c.game_points))
-            .where(r.c.winner_id.is_not(None)).group_by(r.c.match_id, r.c.winner_id)):
+        select(r.c.match_id, r.c.winner_id, func.sum(r.c.game_points))
+        .where(r.c.winner_id.is_not(None))
+        .group_by(r.c.match_id, r.c.winner_id)
+    ):
         totals[mid][winner] = int(points)
     d = t.deals
-    finished_at: dict[int, datetime] = dict(conn.execute(
-        select(d.c.match_id, func.max(d.c.created_at)).group_by(d.c.match_id)).all())
+    finished_at: dict[int, datetime] = dict(
+        conn.execute(select(d.c.match_id, func.max(d.c.created_at)).group_by(d.c.match_id)).all()
+    )
     event_names = dict(conn.execute(select(t.events.c.id, t.events.c.name)).all())
     names: dict[int, str] = dict(conn.execute(select(t.players.c.id, t.players.c.name)).all())
     m = t.matches
     targets: dict[str, int] = {}
     out: list[RatedMatch[int]] = []
     for mid, a, b, spec, eid in conn.execute(
-            select(m.c.id, m.c.player_a_id, m.c.player_b_id, m.c.rules, m.c.event_id)):
+        select(m.c.id, m.c.player_a_id, m.c.player_b_id, m.c.rules, m.c.event_id)
+    ):
         points = totals.get(mid)
         if not points:
             continue
@@ -146,8 +150,17 @@ def _finished(conn: Any) -> tuple[list[RatedMatch[int]], dict[int, str]]:
         winner = a if match_won(pa, target) else b if match_won(pb, target) else None
         if winner is None:
             continue
-        out.append(RatedMatch(mid, finished_at[mid], a, b, winner,
-                              None if eid is None else event_names[eid], (pa, pb)))
+        out.append(
+            RatedMatch(
+                mid,
+                finished_at[mid],
+                a,
+                b,
+                winner,
+                None if eid is None else event_names[eid],
+                (pa, pb),
+            )
+        )
     return out, names
 
 
@@ -159,8 +172,9 @@ def rated_matches(store: Store) -> tuple[list[RatedMatch[int]], dict[int, str]]:
         return _finished(conn)
 
 
-def _table(store: Store, *, history: bool = True, before: datetime | None = None
-           ) -> tuple[RatingTable[int], dict[int, str], int]:
+def _table(
+    store: Store, *, history: bool = True, before: datetime | None = None
+) -> tuple[RatingTable[int], dict[int, str], int]:
     found, names = rated_matches(store)
     if before is not None:
         found = [m for m in found if m.finished_at < before]
@@ -171,9 +185,22 @@ def ratings(store: Store) -> RatingsView:
     """The ratings list: every player who has a finished match, ranked by the conservative
     rating (mu - 3 sigma), each with rating, deviation and matches rated."""
     table, names, count = _table(store, history=False)
-    rows = tuple(RatingLine(r.rank, names[r.player], r.player, r.rating.mu, r.rating.sigma,
-                            r.rating.conservative, r.matches, r.won, r.lost, r.drawn,
-                            r.last_played) for r in table.rows)
+    rows = tuple(
+        RatingLine(
+            r.rank,
+            names[r.player],
+            r.player,
+            r.rating.mu,
+            r.rating.sigma,
+            r.rating.conservative,
+            r.matches,
+            r.won,
+            r.lost,
+            r.drawn,
+            r.last_played,
+        )
+        for r in table.rows
+    )
     return RatingsView(SYSTEM, rows, count)
 
 
@@ -181,9 +208,18 @@ def _line(change: RatingChange[int], names: dict[int, str]) -> RatingHistoryLine
     result = "won" if change.result == 1.0 else "lost" if change.result == 0.0 else "drawn"
     score = None if change.score is None else f"{change.score[0]}:{change.score[1]}"
     return RatingHistoryLine(
-        change.match_id, change.finished_at, change.event, names[change.opponent], result,
-        score, change.expected, change.before.mu, change.before.sigma, change.after.mu,
-        change.after.sigma)
+        change.match_id,
+        change.finished_at,
+        change.event,
+        names[change.opponent],
+        result,
+        score,
+        change.expected,
+        change.before.mu,
+        change.before.sigma,
+        change.after.mu,
+        change.after.sigma,
+    )
 
 
 def rating_history(store: Store, player: str) -> RatingHistoryView:
@@ -196,9 +232,14 @@ def rating_history(store: Store, player: str) -> RatingHistoryView:
     now = table.rating(pid)
     rank = next((r.rank for r in table.rows if r.player == pid), None)
     return RatingHistoryView(
-        player=row["name"], player_id=pid, rank=rank, rating=now.mu, deviation=now.sigma,
+        player=row["name"],
+        player_id=pid,
+        rank=rank,
+        rating=now.mu,
+        deviation=now.sigma,
         conservative=now.conservative,
-        matches=tuple(_line(c, names) for c in table.history_of(pid)))
+        matches=tuple(_line(c, names) for c in table.history_of(pid)),
+    )
 
 
 @dataclass(frozen=True)
@@ -235,7 +276,9 @@ def ratings_for_round(store: Store, event_id: int, number: int) -> CurrentRating
     event ``event_id`` was started (today's while it is not started), so its own results,
     and any later, do not change what was expected of it."""
     with store.reading() as conn:
-        started = conn.execute(select(t.event_rounds.c.started_at).where(
-            (t.event_rounds.c.event_id == event_id) & (t.event_rounds.c.number == number))
-            ).scalar_one_or_none()
+        started = conn.execute(
+            select(t.event_rounds.c.started_at).where(
+                (t.event_rounds.c.event_id == event_id) & (t.event_rounds.c.number == number)
+            )
+        ).scalar_one_or_none()
     return current_ratings(store, before=started)

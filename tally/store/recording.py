@@ -20,7 +20,18 @@ from typing import TYPE_CHECKING, Final
 from sqlalchemy import delete, insert, select
 from sqlalchemy.engine import Connection
 
-from tally.cards import CARDS, Card, Rank
+from tally.engine.cards import CARDS, Card, Rank
+from tally.engine.match import (
+    MATCH_RESULT,
+    check_match_result,
+    check_quick_result,
+    match_result_lines,
+    read_score,
+    score_match,
+)
+from tally.engine.notation import DealRecord, read_deal, write_deal
+from tally.engine.rules import RuleSet
+from tally.engine.ruling import Ruling, rule
 from tally.errors import (
     HEADED,
     BadRecord,
@@ -35,18 +46,7 @@ from tally.errors import (
     ViolationNotConfirmed,
 )
 from tally.i18n import N_
-from tally.match import (
-    MATCH_RESULT,
-    check_match_result,
-    check_quick_result,
-    match_result_lines,
-    read_score,
-    score_match,
-)
 from tally.names import Candidate
-from tally.notation import DealRecord, read_deal, write_deal
-from tally.rules import RuleSet
-from tally.ruling import Ruling, rule
 from tally.store import tables as t
 from tally.store.corrections import deal_snapshot
 from tally.store.derivation import (
@@ -121,9 +121,11 @@ def grouped(actions: Sequence[tuple[int, int, str]]) -> str:
     return " and ".join(f"{' '.join(tokens)} in trick {trick}" for trick, tokens in parts)
 
 
-def moved_message(expected: Position, deals: Sequence[tuple[int, Sequence[tuple[int, int, str]],
-                                                             str | None]],
-                  now: DealView | None) -> str:
+def moved_message(
+    expected: Position,
+    deals: Sequence[tuple[int, Sequence[tuple[int, int, str]], str | None]],
+    now: DealView | None,
+) -> str:
     """Why a write made at ``expected`` is refused: what the other scorer did since.
 
     ``deals`` are the match's deals as stored now: ``(number, actions, turn-up)``.
@@ -138,13 +140,21 @@ def moved_message(expected: Position, deals: Sequence[tuple[int, Sequence[tuple[
     elif seen is not None:
         actions = seen[0]
         if len(actions) > expected.actions:
-            done.append(f"recorded {grouped(actions[expected.actions:])}"
-                        + (f" in deal {m}.{expected.number}" if last != expected.number else ""))
+            done.append(
+                f"recorded {grouped(actions[expected.actions :])}"
+                + (f" in deal {m}.{expected.number}" if last != expected.number else "")
+            )
         elif len(actions) < expected.actions:
-            done.append(f"undid {expected.actions - len(actions)} action(s)"
-                        + (f" in deal {m}.{expected.number}" if last != expected.number else ""))
-        elif (actions and expected.last is not None and actions[-1][2] != expected.last
-              and last == expected.number):
+            done.append(
+                f"undid {expected.actions - len(actions)} action(s)"
+                + (f" in deal {m}.{expected.number}" if last != expected.number else "")
+            )
+        elif (
+            actions
+            and expected.last is not None
+            and actions[-1][2] != expected.last
+            and last == expected.number
+        ):
             done.append(f"undid {expected.last} and recorded {grouped(actions[-1:])} instead")
     for n in range(expected.number + 1, last + 1):
         actions, turn_up = by_number[n]
@@ -153,33 +163,48 @@ def moved_message(expected: Position, deals: Sequence[tuple[int, Sequence[tuple[
             text += f" and recorded {grouped(actions)}"
         done.append(text)
     subject = f"deal {m}.{expected.number}" if expected.number else f"match {m}"
-    verb = "has moved back" if seen is not None and len(seen[0]) < expected.actions \
-        and last == expected.number else "has changed" if seen is not None \
-        and len(seen[0]) == expected.actions and last == expected.number else "has moved on"
-    return (f"{subject} {verb}: someone else {', then '.join(done) or 'changed it'}; now "
-            f"{now_line(now, m)}. Nothing was recorded")
+    verb = (
+        "has moved back"
+        if seen is not None and len(seen[0]) < expected.actions and last == expected.number
+        else "has changed"
+        if seen is not None and len(seen[0]) == expected.actions and last == expected.number
+        else "has moved on"
+    )
+    return (
+        f"{subject} {verb}: someone else {', then '.join(done) or 'changed it'}; now "
+        f"{now_line(now, m)}. Nothing was recorded"
+    )
 
 
-def violation_message(text: str, violations: Sequence[ViolationView], deal: DealView,
-                      decided: bool) -> str:
+def violation_message(
+    text: str, violations: Sequence[ViolationView], deal: DealView, decided: bool
+) -> str:
     """What storing ``text`` would mean, in a referee's words: the rule broken and what
     follows (``Bert broke follow-suit in trick 2: Bert played 9D to 10C while holding JC;
     the deal ends: Anna wins 3 game points (illegal-play)``)."""
-    broken = "; ".join(f"{v.player} broke {v.rule} in trick {v.trick}: {v.message}"
-                       for v in violations)
+    broken = "; ".join(
+        f"{v.player} broke {v.rule} in trick {v.trick}: {v.message}" for v in violations
+    )
     outcome = ruling_words(deal.winner, deal.game_points, deal.reason, "en")
-    consequence = (f"the deal ends: {outcome}" if decided
-                   else f"an earlier violation decided the deal already: {outcome}")
+    consequence = (
+        f"the deal ends: {outcome}"
+        if decided
+        else f"an earlier violation decided the deal already: {outcome}"
+    )
     return f'"{text}" would record a violation: {broken}; {consequence}. Nothing was recorded'
 
 
 # --- recording play ---------------------------------------------------------------------------
 
+
 def _candidates(conn: Connection, ids: Sequence[int]) -> list[Candidate]:
     """Players ``ids`` (in that order) with their aliases, as :mod:`tally.names` resolves
     among them (for claims: ``66@Eva``)."""
-    rows = conn.execute(select(t.players.c.id, t.players.c.name)
-                        .where(t.players.c.id.in_(ids)).order_by(t.players.c.name_key)).all()
+    rows = conn.execute(
+        select(t.players.c.id, t.players.c.name)
+        .where(t.players.c.id.in_(ids))
+        .order_by(t.players.c.name_key)
+    ).all()
     aliases = aliases_of(conn, ids)
     found = [Candidate(pid, name, tuple(aliases.get(pid, ()))) for pid, name in rows]
     found.sort(key=lambda c: list(ids).index(c.id or 0))
@@ -196,21 +221,31 @@ def check_position(loaded: Loaded, expect: Position | str | None) -> None:
     if want.match_id != m.id:
         raise Refused(f"position {want} is in match {want.match_id}, not in match {m.id}")
     last = loaded.deals[-1].deal if loaded.deals else None
-    now = Position(m.id, last.number if last else 0, len(last.actions) if last else 0,
-                   last.actions[-1][2] if last and last.actions else None)
+    now = Position(
+        m.id,
+        last.number if last else 0,
+        len(last.actions) if last else 0,
+        last.actions[-1][2] if last and last.actions else None,
+    )
     if now == want and (want.last is None or want.last == now.last):
         return
     view = view_of_deal(loaded, len(loaded.deals) - 1, False) if loaded.deals else None
-    raise DealMoved(moved_message(want, [(d.deal.number, d.deal.actions, d.deal.turn_up)
-                                         for d in loaded.deals], view), str(now))
+    raise DealMoved(
+        moved_message(
+            want, [(d.deal.number, d.deal.actions, d.deal.turn_up) for d in loaded.deals], view
+        ),
+        str(now),
+    )
 
 
-def _open_deal(conn: Connection, deal_id: int, expect: Position | str | None,
-               lock: bool = True) -> tuple[Loaded, int]:
+def _open_deal(
+    conn: Connection, deal_id: int, expect: Position | str | None, lock: bool = True
+) -> tuple[Loaded, int]:
     """Load (and lock) the match of a deal that actions may be added to (or undone),
     refused when it is not where the scorer saw it (``expect``)."""
-    row = conn.execute(select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind)
-                       .where(t.deals.c.id == deal_id)).first()
+    row = conn.execute(
+        select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind).where(t.deals.c.id == deal_id)
+    ).first()
     if row is None:
         raise NotFound(f"there is no deal {deal_id}")
     match_id, number, kind = row
@@ -219,16 +254,20 @@ def _open_deal(conn: Connection, deal_id: int, expect: Position | str | None,
     index = loaded.index(deal_id)
     name = f"deal {match_id}.{number}"
     if kind == "quick":
-        raise Refused(f"{name} was entered as a result (quick entry): it has no record to "
-                      "add to or undo")
+        raise Refused(
+            f"{name} was entered as a result (quick entry): it has no record to add to or undo"
+        )
     if index != len(loaded.deals) - 1:
-        raise Refused(f"{name} is not the last deal of match {match_id}: "
-                      f"correct it with `tally deal edit {deal_id}`")
+        raise Refused(
+            f"{name} is not the last deal of match {match_id}: "
+            f"correct it with `tally deal edit {deal_id}`"
+        )
     return loaded, index
 
 
-def _appended(loaded: Loaded, index: int,
-              items: Sequence[ScorerItem]) -> tuple[StoredDeal, list[tuple[int, int, str]]]:
+def _appended(
+    loaded: Loaded, index: int, items: Sequence[ScorerItem]
+) -> tuple[StoredDeal, list[tuple[int, int, str]]]:
     """The last deal with ``items`` placed after its actions, and the actions added."""
     d = loaded.deals[index]
     assert d.record is not None
@@ -236,8 +275,10 @@ def _appended(loaded: Loaded, index: int,
     record = place_items(d.record, items, loaded.match.rules)
     old = flatten(d.record)
     last = d.deal.actions[-1][0] if d.deal.actions else 0
-    added = [(last + i, trick, str(item))
-             for i, (trick, item) in enumerate(flatten(record)[len(old):], start=1)]
+    added = [
+        (last + i, trick, str(item))
+        for i, (trick, item) in enumerate(flatten(record)[len(old) :], start=1)
+    ]
     return replace(d.deal, actions=[*d.deal.actions, *added]), added
 
 
@@ -249,32 +290,56 @@ def _after_play(loaded: Loaded, changed: StoredDeal, text: str) -> Loaded:
         raise RecordError(Message(REFUSED_ENTRY, entry=text, message=exc.record_error)) from None
 
 
-def _played(loaded: Loaded, after: Loaded, index: int, ruling_before: Ruling, referee: bool,
-            tokens: tuple[str, ...]) -> PlayResult:
+def _played(
+    loaded: Loaded,
+    after: Loaded,
+    index: int,
+    ruling_before: Ruling,
+    referee: bool,
+    tokens: tuple[str, ...],
+) -> PlayResult:
     """What a change to the last deal does: new violations, a new ruling."""
     ruling = after.deals[index].ruling
     assert ruling is not None and ruling.outcome is not None
     seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
-    new_violations = tuple(ViolationView(v.trick, v.player, v.rule, v.message)
-                           for v in ruling.violations if (v.seq, v.player, v.rule) not in seen)
+    new_violations = tuple(
+        ViolationView(v.trick, v.player, v.rule, v.message)
+        for v in ruling.violations
+        if (v.seq, v.player, v.rule) not in seen
+    )
     o0 = ruling_before.outcome
-    changed_outcome = (ruling.outcome.reason != "incomplete" and
-                       (o0 is None or o0 != ruling.outcome))
-    return PlayResult(deal=view_of_deal(after, index, referee, table=True),
-                      match=view_of_match(after),
-                      tokens=tokens, new_violations=new_violations,
-                      ruling_changed=changed_outcome)
+    changed_outcome = ruling.outcome.reason != "incomplete" and (o0 is None or o0 != ruling.outcome)
+    return PlayResult(
+        deal=view_of_deal(after, index, referee, table=True),
+        match=view_of_match(after),
+        tokens=tokens,
+        new_violations=new_violations,
+        ruling_changed=changed_outcome,
+    )
 
 
-def _store_played(store: Store, conn: Connection, loaded: Loaded, after: Loaded, index: int,
-                  changed: StoredDeal, command: str, what: str) -> None:
+def _store_played(
+    store: Store,
+    conn: Connection,
+    loaded: Loaded,
+    after: Loaded,
+    index: int,
+    changed: StoredDeal,
+    command: str,
+    what: str,
+) -> None:
     """Rewrite the cached result of the changed last deal and audit the change."""
     save_results(conn, after, last_only=True)
     old = loaded.deals[index].deal
-    store.audit(conn, command, "deal", changed.id,
-                f"deal {loaded.match.id}.{changed.number}: {what}",
-                {f"deal:{changed.id}": deal_snapshot(old)},
-                {f"deal:{changed.id}": deal_snapshot(changed)})
+    store.audit(
+        conn,
+        command,
+        "deal",
+        changed.id,
+        f"deal {loaded.match.id}.{changed.number}: {what}",
+        {f"deal:{changed.id}": deal_snapshot(old)},
+        {f"deal:{changed.id}": deal_snapshot(changed)},
+    )
 
 
 def _items_of(text: str) -> list[ScorerItem]:
@@ -285,10 +350,16 @@ def _items_of(text: str) -> list[ScorerItem]:
     return items
 
 
-def _preview(conn: Connection, deal_id: int, text: str, items: Sequence[ScorerItem], *,
-             referee: bool = False, expect: Position | str | None = None,
-             lock: bool = True) -> tuple[Loaded, Loaded, StoredDeal, list[tuple[int, int, str]],
-                                         PlayResult]:
+def _preview(
+    conn: Connection,
+    deal_id: int,
+    text: str,
+    items: Sequence[ScorerItem],
+    *,
+    referee: bool = False,
+    expect: Position | str | None = None,
+    lock: bool = True,
+) -> tuple[Loaded, Loaded, StoredDeal, list[tuple[int, int, str]], PlayResult]:
     """What recording ``items`` (typed as ``text``) would do, storing nothing: the match before
     and after, the deal changed, the actions added and the result to tell."""
     loaded, index = _open_deal(conn, deal_id, expect, lock=lock)
@@ -302,35 +373,58 @@ def _preview(conn: Connection, deal_id: int, text: str, items: Sequence[ScorerIt
     return loaded, after, changed, added, result
 
 
-def play(store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False,
-         as_played: bool = False, expect: Position | str | None = None) -> PlayResult:
+def play(
+    store: Store,
+    deal_id: int,
+    tokens: str | Sequence[str],
+    *,
+    referee: bool = False,
+    as_played: bool = False,
+    expect: Position | str | None = None,
+) -> PlayResult:
     """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal, in one
     write transaction (the match locked first). (:meth:`Store.play`, where it is documented
     in full.)"""
     text = tokens if isinstance(tokens, str) else " ".join(tokens)
     items = _items_of(text)
     with store.writing() as conn:
-        loaded, after, changed, added, result = _preview(conn, deal_id, text, items,
-                                                         referee=referee, expect=expect)
+        loaded, after, changed, added, result = _preview(
+            conn, deal_id, text, items, referee=referee, expect=expect
+        )
         index = len(loaded.deals) - 1
         ruling = loaded.deals[index].ruling
         assert ruling is not None
         if result.new_violations and not as_played:
-            decided = (ruling.outcome is None or ruling.outcome.reason == "incomplete"
-                       or result.ruling_changed)
+            decided = (
+                ruling.outcome is None
+                or ruling.outcome.reason == "incomplete"
+                or result.ruling_changed
+            )
             raise ViolationNotConfirmed(
                 violation_message(text, result.new_violations, result.deal, decided),
-                result.new_violations, ruling_words(result.deal.winner, result.deal.game_points,
-                                                    result.deal.reason, "en"), decided, entry=text,
-                deal=result.deal)
-        _store_played(store, conn, loaded, after, index, changed, "deal play",
-                      f"played {' '.join(a[2] for a in added)}")
+                result.new_violations,
+                ruling_words(result.deal.winner, result.deal.game_points, result.deal.reason, "en"),
+                decided,
+                entry=text,
+                deal=result.deal,
+            )
+        _store_played(
+            store,
+            conn,
+            loaded,
+            after,
+            index,
+            changed,
+            "deal play",
+            f"played {' '.join(a[2] for a in added)}",
+        )
         insert_actions(conn, changed.id, added)
     return result
 
 
-def preview(store: Store, deal_id: int, tokens: str | Sequence[str], *,
-            referee: bool = False) -> PlayResult:
+def preview(
+    store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False
+) -> PlayResult:
     """What :meth:`play` would do with ``tokens``, storing nothing: the same refusals for an
     impossible record, and the violations it would prove (``new_violations``) and the ruling it
     would bring, for a scorer to confirm before recording. (:meth:`Store.preview`, where it is
@@ -350,8 +444,9 @@ def _context_tags(conn: Connection, match: MatchRow) -> dict[str, str]:
     match of its own)."""
     if match.event_id is None:
         return {}
-    row = conn.execute(select(t.events.c.name, t.events.c.held_on)
-                       .where(t.events.c.id == match.event_id)).first()
+    row = conn.execute(
+        select(t.events.c.name, t.events.c.held_on).where(t.events.c.id == match.event_id)
+    ).first()
     if row is None:
         return {}
     tags = {"Event": str(row.name), "Date": row.held_on.isoformat()}
@@ -391,16 +486,22 @@ def current_deal(store: Store, match_id: int) -> int:
     (:meth:`Store.current_deal`, where it is documented in full.)"""
     with store.reading() as conn:
         load_match(conn, match_id)
-        row = conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == match_id)
-                           .order_by(t.deals.c.number.desc()).limit(1)).first()
+        row = conn.execute(
+            select(t.deals.c.id)
+            .where(t.deals.c.match_id == match_id)
+            .order_by(t.deals.c.number.desc())
+            .limit(1)
+        ).first()
     if row is None:
-        raise Refused(f"match {match_id} has no deal yet: start one with "
-                      f"`tally deal start {match_id} TURNUP`")
+        raise Refused(
+            f"match {match_id} has no deal yet: start one with `tally deal start {match_id} TURNUP`"
+        )
     return int(row[0])
 
 
-def start_deal(store: Store, match_id: int, turn_up: str, *,
-               expect: Position | str | None = None) -> DealView:
+def start_deal(
+    store: Store, match_id: int, turn_up: str, *, expect: Position | str | None = None
+) -> DealView:
     """Start the next deal of a match with its turn-up; the dealer follows the rules.
     (:meth:`Store.start_deal`, where it is documented in full.)"""
     try:
@@ -411,8 +512,9 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
         loaded = load_derived(conn, match_id, lock=True)
         check_position(loaded, expect)
         number = _next_number(store, loaded)
-        deal = StoredDeal(0, match_id, number, "recorded", str(card), None, None, None, {},
-                          utc_now())
+        deal = StoredDeal(
+            0, match_id, number, "recorded", str(card), None, None, None, {}, utc_now()
+        )
         try:
             after = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
         except BadRecord as exc:
@@ -420,16 +522,16 @@ def start_deal(store: Store, match_id: int, turn_up: str, *,
         _insert_deal(store, conn, deal)
         save_results(conn, after, last_only=True)
         view = view_of_deal(after, len(after.deals) - 1, False)
-        store.audit(conn, "deal start", "deal", deal.id,
-                    f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
-                    {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+        store.audit(
+            conn,
+            "deal start",
+            "deal",
+            deal.id,
+            f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
+            {f"deal:{deal.id}": None},
+            {f"deal:{deal.id}": deal_snapshot(deal)},
+        )
     return view
-
-
-
-
-
-
 
 
 def legal_tokens(store: Store, deal_id: int) -> list[str]:
@@ -443,8 +545,7 @@ def legal_tokens(store: Store, deal_id: int) -> list[str]:
     d = loaded.deals[index]
     assert d.ruling is not None
     deal = d.ruling.state
-    if deal is None or (deal.is_over and not (deal.all_tricks_played
-                                              and not deal.claimed)):
+    if deal is None or (deal.is_over and not (deal.all_tricks_played and not deal.claimed)):
         return []
     cards = [c for c in CARDS if loaded.match.rules.deck == 24 or c.rank != Rank.NINE]
     candidates = ["swap", "close", "close-before-draw", "66"]
@@ -466,8 +567,9 @@ def legal_tokens(store: Store, deal_id: int) -> list[str]:
     return out
 
 
-def undo(store: Store, deal_id: int, *, referee: bool = False,
-         expect: Position | str | None = None) -> PlayResult:
+def undo(
+    store: Store, deal_id: int, *, referee: bool = False, expect: Position | str | None = None
+) -> PlayResult:
     """Remove the last action recorded in a deal (the last deal of its match).
     (:meth:`Store.undo`, where it is documented in full.)"""
     with store.writing() as conn:
@@ -475,21 +577,24 @@ def undo(store: Store, deal_id: int, *, referee: bool = False,
         d = loaded.deals[index]
         assert d.ruling is not None
         if not d.deal.actions:
-            raise Refused(f"deal {loaded.match.id}.{d.deal.number} has no action to undo "
-                          f"(to remove the deal itself: `tally deal delete {d.deal.id}`)")
+            raise Refused(
+                f"deal {loaded.match.id}.{d.deal.number} has no action to undo "
+                f"(to remove the deal itself: `tally deal delete {d.deal.id}`)"
+            )
         seq, _trick, token = d.deal.actions[-1]
-        conn.execute(delete(t.actions).where((t.actions.c.deal_id == d.deal.id)
-                                             & (t.actions.c.seq == seq)))
+        conn.execute(
+            delete(t.actions).where((t.actions.c.deal_id == d.deal.id) & (t.actions.c.seq == seq))
+        )
         changed = replace(d.deal, actions=d.deal.actions[:-1])
         after = rederive_last(loaded, changed)
         result = _played(loaded, after, index, d.ruling, referee, (token,))
-        _store_played(store, conn, loaded, after, index, changed, "deal undo",
-                      f"undid {token}")
+        _store_played(store, conn, loaded, after, index, changed, "deal undo", f"undid {token}")
     return result
 
 
-def quick_result(store: Store, match_id: int, *, winner: str | None, points: int,
-                 reason: str = "claim") -> DealView:
+def quick_result(
+    store: Store, match_id: int, *, winner: str | None, points: int, reason: str = "claim"
+) -> DealView:
     """Enter a deal's result without its record: ``winner`` None for a draw.
     (:meth:`Store.quick_result`, where it is documented in full.)"""
     with store.writing() as conn:
@@ -498,26 +603,35 @@ def quick_result(store: Store, match_id: int, *, winner: str | None, points: int
         winner_id: int | None = None
         winner_name: str | None = None
         if winner is not None:
-            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id],
-                                           f" in match {match_id}")["name"]
+            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")[
+                "name"
+            ]
             winner_id = m.player_id(winner_name)
         check_quick_result(m.rules, winner_name, points, reason)
         number = _next_number(store, loaded)
-        deal = StoredDeal(0, match_id, number, "quick", None, winner_id, points, reason, {},
-                          utc_now())
+        deal = StoredDeal(
+            0, match_id, number, "quick", None, winner_id, points, reason, {}, utc_now()
+        )
         after = derive(m, [*(d.deal for d in loaded.deals), deal])
         _insert_deal(store, conn, deal)
         save_results(conn, after, last_only=True)
         view = view_of_deal(after, len(after.deals) - 1, False)
-        store.audit(conn, "deal quick", "deal", deal.id,
-                    f"entered deal {match_id}.{number} as a result: " +
-                    (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
-                    {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+        store.audit(
+            conn,
+            "deal quick",
+            "deal",
+            deal.id,
+            f"entered deal {match_id}.{number} as a result: "
+            + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+            {f"deal:{deal.id}": None},
+            {f"deal:{deal.id}": deal_snapshot(deal)},
+        )
     return view
 
 
-def match_result(store: Store, match_id: int, score: str | tuple[int, int], *,
-                 winner: str | None = None) -> MatchView:
+def match_result(
+    store: Store, match_id: int, score: str | tuple[int, int], *, winner: str | None = None
+) -> MatchView:
     """Enter a match's whole result, its players' game points (in the match's order; with
     ``winner``, the winner's first). (:meth:`Store.match_result`, where it is documented in
     full.)"""
@@ -527,40 +641,62 @@ def match_result(store: Store, match_id: int, score: str | tuple[int, int], *,
         m = loaded.match
         if loaded.deals:
             a, b = m.players
-            raise Refused(f"match {match_id} has {len(loaded.deals)} deal(s) already "
-                          f"({a} {loaded.state.score[a]}, {b} {loaded.state.score[b]}): a "
-                          "match result is entered for a match with no deals (delete its "
-                          "deals first, or enter the rest deal by deal)")
+            raise Refused(
+                f"match {match_id} has {len(loaded.deals)} deal(s) already "
+                f"({a} {loaded.state.score[a]}, {b} {loaded.state.score[b]}): a "
+                "match result is entered for a match with no deals (delete its "
+                "deals first, or enter the rest deal by deal)"
+            )
         named: str | None = None
         if winner is not None:
-            named = resolve_in_match(conn, winner, [m.a_id, m.b_id],
-                                     f" in match {match_id}")["name"]
+            named = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")[
+                "name"
+            ]
             pair = pair if named == m.a else (pair[1], pair[0])
         place = check_match_result(m.rules, pair)
         if named is not None and m.players[place] != named:
-            raise Refused(f"{named} has {pair[1 - place]} game points, fewer than the match "
-                          f"target {m.rules.match_target}: with a winner named, the winner's "
-                          "game points come first (7:3)")
-        deals = [StoredDeal(0, match_id, number, "quick", None, m.player_id(str(line.winner)),
-                            line.deal_points, MATCH_RESULT, {}, utc_now())
-                 for number, line in enumerate(match_result_lines(m.players, pair), start=1)]
+            raise Refused(
+                f"{named} has {pair[1 - place]} game points, fewer than the match "
+                f"target {m.rules.match_target}: with a winner named, the winner's "
+                "game points come first (7:3)"
+            )
+        deals = [
+            StoredDeal(
+                0,
+                match_id,
+                number,
+                "quick",
+                None,
+                m.player_id(str(line.winner)),
+                line.deal_points,
+                MATCH_RESULT,
+                {},
+                utc_now(),
+            )
+            for number, line in enumerate(match_result_lines(m.players, pair), start=1)
+        ]
         after = derive(m, deals)
         for deal in deals:
             _insert_deal(store, conn, deal)
         save_results(conn, after)
-        store.audit(conn, "match result", "match", match_id,
-                    f"entered the result of match {match_id}: {m.a} {pair[0]}, "
-                    f"{m.b} {pair[1]}",
-                    {f"deal:{d.id}": None for d in deals},
-                    {f"deal:{d.id}": deal_snapshot(d) for d in deals})
+        store.audit(
+            conn,
+            "match result",
+            "match",
+            match_id,
+            f"entered the result of match {match_id}: {m.a} {pair[0]}, {m.b} {pair[1]}",
+            {f"deal:{d.id}": None for d in deals},
+            {f"deal:{d.id}": deal_snapshot(d) for d in deals},
+        )
     return view_of_match(after)
 
 
-def enter_results(store: Store, match_id: int,
-                  results: Sequence[tuple[str | None, int, str]]) -> None:
+def enter_results(
+    store: Store, match_id: int, results: Sequence[tuple[str | None, int, str]]
+) -> None:
     """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event file
     lists them: each deal's as :func:`quick_result` does, and the lines of a match result
-    entered whole (reason :data:`~tally.match.MATCH_RESULT`, the winner's last) together as
+    entered whole (reason :data:`~tally.engine.match.MATCH_RESULT`, the winner's last) together as
     :func:`match_result` does."""
     whole = [r for r in results if r[2] == MATCH_RESULT]
     for winner, points, reason in results:
@@ -569,19 +705,27 @@ def enter_results(store: Store, match_id: int,
     if whole:
         with store.reading() as conn:
             m = load_match(conn, match_id)
-            named = [None if w is None else resolve_in_match(
-                conn, w, [m.a_id, m.b_id], f" in match {match_id}")["name"]
-                for w, _points, _why in whole]
+            named = [
+                None
+                if w is None
+                else resolve_in_match(conn, w, [m.a_id, m.b_id], f" in match {match_id}")["name"]
+                for w, _points, _why in whole
+            ]
         a, b = m.a, m.b
         if len(named) > 2 or len(set(named)) < len(named) or None in named:
-            raise Refused(f"match {match_id}: a match result is the loser's game points (left "
-                          f"out when 0), then the winner's, each naming its player ({a} and "
-                          f"{b} play)")
-        match_result(store, match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])),
-                      winner=named[-1])
+            raise Refused(
+                f"match {match_id}: a match result is the loser's game points (left "
+                f"out when 0), then the winner's, each naming its player ({a} and "
+                f"{b} play)"
+            )
+        match_result(
+            store, match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])), winner=named[-1]
+        )
 
-def edit_quick_result(store: Store, deal_id: int, *, winner: str | None, points: int,
-                      reason: str = "claim") -> DealView | None:
+
+def edit_quick_result(
+    store: Store, deal_id: int, *, winner: str | None, points: int, reason: str = "claim"
+) -> DealView | None:
     """Change a deal entered as a result (quick entry): its winner (None: a draw), game
     points and reason, checked as :func:`quick_result` checks a new one; the deals after it
     are rescored. Audited and reversible; None when nothing changed. A recorded deal is
@@ -590,20 +734,28 @@ def edit_quick_result(store: Store, deal_id: int, *, winner: str | None, points:
         loaded, index = load_deal(conn, deal_id, lock=True)
         m, old = loaded.match, loaded.deals[index].deal
         if old.kind != "quick":
-            raise Refused(f"deal {m.id}.{old.number} was recorded card by card: correct its "
-                          "tricks instead")
+            raise Refused(
+                f"deal {m.id}.{old.number} was recorded card by card: correct its tricks instead"
+            )
         winner_id: int | None = None
         winner_name: str | None = None
         if winner is not None:
-            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id],
-                                           f" in match {m.id}")["name"]
+            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {m.id}")[
+                "name"
+            ]
             winner_id = m.player_id(winner_name)
         check_quick_result(m.rules, winner_name, points, reason)
-        new = replace(old, quick_winner_id=winner_id, quick_points=points,
-                      quick_reason=reason)
-        return _replace_deal(store, conn, loaded, index, new, "deal quick edit",
-                             f"changed the result of deal {m.id}.{old.number} to " +
-                             (f"{winner_name} {points} ({reason})" if winner_name else "draw"))
+        new = replace(old, quick_winner_id=winner_id, quick_points=points, quick_reason=reason)
+        return _replace_deal(
+            store,
+            conn,
+            loaded,
+            index,
+            new,
+            "deal quick edit",
+            f"changed the result of deal {m.id}.{old.number} to "
+            + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+        )
 
 
 def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
@@ -615,14 +767,25 @@ def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]
         views = []
         for name, record in records:
             number = _next_number(store, loaded, source=name)
-            deal = _fitted(store, loaded, record, Message(HEADED, head=name), StoredDeal(
-                0, match_id, number, "recorded", None, None, None, None, {}, utc_now()))
+            deal = _fitted(
+                store,
+                loaded,
+                record,
+                Message(HEADED, head=name),
+                StoredDeal(0, match_id, number, "recorded", None, None, None, None, {}, utc_now()),
+            )
             _insert_deal(store, conn, deal)
             loaded = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
             views.append(view_of_deal(loaded, len(loaded.deals) - 1, False))
-            store.audit(conn, "deal import", "deal", deal.id,
-                        f"imported {name or 'a record'} as deal {match_id}.{number}",
-                        {f"deal:{deal.id}": None}, {f"deal:{deal.id}": deal_snapshot(deal)})
+            store.audit(
+                conn,
+                "deal import",
+                "deal",
+                deal.id,
+                f"imported {name or 'a record'} as deal {match_id}.{number}",
+                {f"deal:{deal.id}": None},
+                {f"deal:{deal.id}": deal_snapshot(deal)},
+            )
         save_results(conn, loaded)
     return views
 
@@ -635,8 +798,10 @@ def export_deal(store: Store, deal_id: int) -> str:
         context = _context_tags(conn, loaded.match)
     d = loaded.deals[index]
     if d.record is None:
-        raise Refused(f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
-                      "(quick entry): it has no record to export")
+        raise Refused(
+            f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
+            "(quick entry): it has no record to export"
+        )
     return write_deal(replace(d.record, tags={**context, **d.record.tags}))
 
 
@@ -659,15 +824,31 @@ def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
                 del record.tags[tag]  # exported from the match's event, not the deal's own
         old = loaded.deals[index].deal
         if old.kind == "quick":
-            raise Refused(f"deal {loaded.match.id}.{old.number} was entered as a result "
-                          "(quick entry): it has no record to edit")
+            raise Refused(
+                f"deal {loaded.match.id}.{old.number} was entered as a result "
+                "(quick entry): it has no record to edit"
+            )
         new = _fitted(store, loaded, record, Message(EDITED_RECORD), replace(old), index)
-        return _replace_deal(store, conn, loaded, index, new, "deal edit",
-                             f"edited deal {loaded.match.id}.{old.number}")
+        return _replace_deal(
+            store,
+            conn,
+            loaded,
+            index,
+            new,
+            "deal edit",
+            f"edited deal {loaded.match.id}.{old.number}",
+        )
 
 
-def _replace_deal(store: Store, conn: Connection, loaded: Loaded, index: int, new: StoredDeal,
-                  command: str, summary: str) -> DealView | None:
+def _replace_deal(
+    store: Store,
+    conn: Connection,
+    loaded: Loaded,
+    index: int,
+    new: StoredDeal,
+    command: str,
+    summary: str,
+) -> DealView | None:
     """Store ``new`` in place of the deal at ``index`` of a match (locked in ``conn``), the
     deals after it rescored, audited as ``command`` with ``summary``; None when nothing
     changed."""
@@ -679,8 +860,15 @@ def _replace_deal(store: Store, conn: Connection, loaded: Loaded, index: int, ne
     deals[index] = new
     after = _checked(loaded, deals)
     save_results(conn, after)
-    store.audit(conn, command, "deal", old.id, summary, {f"deal:{old.id}": deal_snapshot(old)},
-                {f"deal:{old.id}": deal_snapshot(new)})
+    store.audit(
+        conn,
+        command,
+        "deal",
+        old.id,
+        summary,
+        {f"deal:{old.id}": deal_snapshot(old)},
+        {f"deal:{old.id}": deal_snapshot(new)},
+    )
     return view_of_deal(after, index, False)
 
 
@@ -692,24 +880,39 @@ def delete_deal(store: Store, deal_id: int) -> DealView:
         loaded, index = load_deal(conn, deal_id, lock=True)
         d = loaded.deals[index].deal
         # a line of a match result entered whole goes with the rest of that result
-        gone = [x.deal for x in loaded.deals if x.deal.quick_reason == MATCH_RESULT] \
-            if d.quick_reason == MATCH_RESULT else [d]
+        gone = (
+            [x.deal for x in loaded.deals if x.deal.quick_reason == MATCH_RESULT]
+            if d.quick_reason == MATCH_RESULT
+            else [d]
+        )
         if index != len(loaded.deals) - 1 and gone == [d]:
-            raise Refused(f"deal {loaded.match.id}.{d.number} is not the last deal of its "
-                          "match: only the last deal can be deleted (correct this one with "
-                          f"`tally deal edit {deal_id}`)")
+            raise Refused(
+                f"deal {loaded.match.id}.{d.number} is not the last deal of its "
+                "match: only the last deal can be deleted (correct this one with "
+                f"`tally deal edit {deal_id}`)"
+            )
         view = view_of_deal(loaded, index, False)
         for x in gone:
             conn.execute(DELETE_DEAL_RESULT, {"d": x.id})
             conn.execute(delete(t.actions).where(t.actions.c.deal_id == x.id))
             conn.execute(delete(t.deals).where(t.deals.c.id == x.id))
-        save_results(conn, derive(loaded.match, [x.deal for x in loaded.deals
-                                                 if x.deal not in gone]))
-        summary = (f"deleted deal {loaded.match.id}.{d.number} ({d.kind})" if gone == [d]
-                   else f"deleted the result of match {loaded.match.id} entered whole")
-        store.audit(conn, "deal delete", "deal", d.id, summary,
-                    {f"deal:{x.id}": deal_snapshot(x) for x in gone},
-                    {f"deal:{x.id}": None for x in gone})
+        save_results(
+            conn, derive(loaded.match, [x.deal for x in loaded.deals if x.deal not in gone])
+        )
+        summary = (
+            f"deleted deal {loaded.match.id}.{d.number} ({d.kind})"
+            if gone == [d]
+            else f"deleted the result of match {loaded.match.id} entered whole"
+        )
+        store.audit(
+            conn,
+            "deal delete",
+            "deal",
+            d.id,
+            summary,
+            {f"deal:{x.id}": deal_snapshot(x) for x in gone},
+            {f"deal:{x.id}": None for x in gone},
+        )
     return view
 
 
@@ -718,24 +921,33 @@ def _next_number(store: Store, loaded: Loaded, source: str = "") -> int:
     where = f"{source}: " if source else ""
     if s.over:
         a, b = loaded.match.players
-        raise Refused(f"{where}match {loaded.match.id} is over: {s.winner} won "
-                      f"{s.score[a]}-{s.score[b]} ({a}-{b}); no more deals")
+        raise Refused(
+            f"{where}match {loaded.match.id} is over: {s.winner} won "
+            f"{s.score[a]}-{s.score[b]} ({a}-{b}); no more deals"
+        )
     if s.in_progress:
         last = loaded.deals[-1].deal
-        raise Refused(f"{where}deal {loaded.match.id}.{last.number} is not finished: "
-                      "record the rest of it (or undo or delete it) first")
+        raise Refused(
+            f"{where}deal {loaded.match.id}.{last.number} is not finished: "
+            "record the rest of it (or undo or delete it) first"
+        )
     return len(loaded.deals) + 1
 
 
-def _fitted(store: Store, loaded: Loaded, record: DealRecord, within: Message, deal: StoredDeal,
-            index: int | None = None) -> StoredDeal:
+def _fitted(
+    store: Store,
+    loaded: Loaded,
+    record: DealRecord,
+    within: Message,
+    deal: StoredDeal,
+    index: int | None = None,
+) -> StoredDeal:
     """``deal`` with the stored form of ``record``, once the record fits the match at
     ``index`` (the next deal by default) and has no record errors; refused in the words
     ``within`` (what the record is: a wrapper without its message)."""
     m = loaded.match
     before = loaded.deals if index is None else loaded.deals[:index]
-    state = score_match(m.rules, m.players, m.name(m.first_dealer_id),
-                        [d.result for d in before])
+    state = score_match(m.rules, m.players, m.name(m.first_dealer_id), [d.result for d in before])
     dealer = state.next_dealer or m.a
     forehand = m.b if dealer == m.a else m.a
     tags = record.tags
@@ -744,26 +956,44 @@ def _fitted(store: Store, loaded: Loaded, record: DealRecord, within: Message, d
     except RulesError as exc:
         raise RecordError(within.with_values(message=exc.wording)) from None
     if rules != m.rules:
-        raise Refused(within.with_values(
-            message=Message(f'the record is played under "{rules.spec}", the match under '
-                            f'"{m.spec}"')))
+        raise Refused(
+            within.with_values(
+                message=Message(
+                    f'the record is played under "{rules.spec}", the match under "{m.spec}"'
+                )
+            )
+        )
     canonical = name_matcher(m.players)
     for tag, want in (("Dealer", dealer), ("Forehand", forehand)):
         given = tags.get(tag)
         if given is None:
             continue  # the ruling below reports the missing tag
         if canonical(given) not in m.players:
-            raise Refused(within.with_values(
-                message=Message(f'{tag} "{given}" does not play in match {m.id} '
-                                f"({m.a} and {m.b} do)")))
+            raise Refused(
+                within.with_values(
+                    message=Message(
+                        f'{tag} "{given}" does not play in match {m.id} ({m.a} and {m.b} do)'
+                    )
+                )
+            )
         if canonical(given) != want:
-            raise Refused(within.with_values(
-                message=Message(f"{tag} is {given}, but in match {m.id} deal {deal.number} is "
-                                f"dealt by {dealer} with {forehand} forehand")))
+            raise Refused(
+                within.with_values(
+                    message=Message(
+                        f"{tag} is {given}, but in match {m.id} deal {deal.number} is "
+                        f"dealt by {dealer} with {forehand} forehand"
+                    )
+                )
+            )
     if "Carry" in tags and tags["Carry"].strip() != str(state.carry):
-        raise Refused(within.with_values(
-            message=Message(f'Carry is "{tags["Carry"]}", but the deals before it carry '
-                            f"{state.carry} (the carry is worked out from them)")))
+        raise Refused(
+            within.with_values(
+                message=Message(
+                    f'Carry is "{tags["Carry"]}", but the deals before it carry '
+                    f"{state.carry} (the carry is worked out from them)"
+                )
+            )
+        )
     fixed = rename_in_record(record, canonical)
     fixed.tags["Rules"] = m.spec
     fixed.tags["Carry"] = str(state.carry)
@@ -776,10 +1006,20 @@ def _fitted(store: Store, loaded: Loaded, record: DealRecord, within: Message, d
 
 def _insert_deal(store: Store, conn: Connection, deal: StoredDeal) -> None:
     """Insert a new deal and its actions; ``deal.id`` is set to the new row's id."""
-    did = conn.execute(insert(t.deals).values(
-        match_id=deal.match_id, number=deal.number, kind=deal.kind, turn_up=deal.turn_up,
-        quick_winner_id=deal.quick_winner_id, quick_points=deal.quick_points,
-        quick_reason=deal.quick_reason, tags=json.dumps(deal.tags, ensure_ascii=False),
-        created_at=deal.created_at).returning(t.deals.c.id)).scalar_one()
+    did = conn.execute(
+        insert(t.deals)
+        .values(
+            match_id=deal.match_id,
+            number=deal.number,
+            kind=deal.kind,
+            turn_up=deal.turn_up,
+            quick_winner_id=deal.quick_winner_id,
+            quick_points=deal.quick_points,
+            quick_reason=deal.quick_reason,
+            tags=json.dumps(deal.tags, ensure_ascii=False),
+            created_at=deal.created_at,
+        )
+        .returning(t.deals.c.id)
+    ).scalar_one()
     deal.id = int(did)
     insert_actions(conn, deal.id, deal.actions)

@@ -17,10 +17,18 @@ from tally.store.corrections import Snapshot, snapshot, utc_now
 from tally.store.transactions import Store
 
 
-def insert_round(store: Store, conn: Connection, ev: Any, number: int, bye: int | None,
-                 tables: Iterable[tuple[int, int, int, int]], summary: str, *,
-                 matches_per_pairing: int = 1,
-                 before: dict[str, Snapshot] | None = None) -> list[int]:
+def insert_round(
+    store: Store,
+    conn: Connection,
+    ev: Any,
+    number: int,
+    bye: int | None,
+    tables: Iterable[tuple[int, int, int, int]],
+    summary: str,
+    *,
+    matches_per_pairing: int = 1,
+    before: dict[str, Snapshot] | None = None,
+) -> list[int]:
     """Start round ``number`` of event ``ev`` (its row): ``bye`` sits out, each of ``tables``
     (table number, player one, player two, who deals first) plays ``matches_per_pairing``
     matches, the first dealer alternating. One audit entry ``summary: matches N-M`` (``before``:
@@ -30,19 +38,35 @@ def insert_round(store: Store, conn: Connection, ev: Any, number: int, bye: int 
     if before is None:
         before = {f"event:{eid}": snapshot(conn, "event", eid)}
     after: dict[str, Snapshot] = {}
-    conn.execute(insert(t.event_rounds).values(event_id=eid, number=number, bye_player_id=bye,
-                                               started_at=utc_now()))
+    conn.execute(
+        insert(t.event_rounds).values(
+            event_id=eid, number=number, bye_player_id=bye, started_at=utc_now()
+        )
+    )
     made: list[int] = []
     for table, a, b, dealer in tables:
         other = b if dealer == a else a
         for k in range(matches_per_pairing):
-            mid = eventrows.insert_match(conn, a, b, ev["rules"], dealer if k % 2 == 0 else other,
-                                         event_id=eid, round_number=number, table_number=table)
+            mid = eventrows.insert_match(
+                conn,
+                a,
+                b,
+                ev["rules"],
+                dealer if k % 2 == 0 else other,
+                event_id=eid,
+                round_number=number,
+                table_number=table,
+            )
             made.append(mid)
             before[f"match:{mid}"] = None
             after[f"match:{mid}"] = snapshot(conn, "match", mid)
     after[f"event:{eid}"] = snapshot(conn, "event", eid)
-    listed = f"matches {made[0]}-{made[-1]}" if len(made) > 1 else \
-        f"match {made[0]}" if made else "no match"
+    listed = (
+        f"matches {made[0]}-{made[-1]}"
+        if len(made) > 1
+        else f"match {made[0]}"
+        if made
+        else "no match"
+    )
     store.audit(conn, "event round", "event", eid, f"{summary}: {listed}", before, after)
     return made

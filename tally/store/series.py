@@ -10,7 +10,7 @@ A series' standings are never stored: each event's placings are its standings no
 (:func:`tally.store.events.standings`, with the event's own tiebreaks; players level there
 share the rank; a player who played no match there has no result in it and the places of
 the others close up, :func:`placings_of`), and
-:func:`tally.series.series_standings` turns them into points (ties on a
+:func:`tally.events.series.series_standings` turns them into points (ties on a
 placing share the points of the places they hold), counts the best N and ranks the players
 (total, then countback). An event still being played counts with its standings so far, and
 its stage is shown. Creating a series is audited (``tally audit undo`` removes it).
@@ -26,13 +26,8 @@ from sqlalchemy import insert, select
 
 from tally import names
 from tally.errors import Refused
-from tally.series import (
-    EventPlacings,
-    SeriesRow,
-    check_best,
-    check_points,
-)
-from tally.series import series_standings as rank_series
+from tally.events.series import EventPlacings, SeriesRow, check_best, check_points
+from tally.events.series import series_standings as rank_series
 from tally.store import eventrows, seriesrows
 from tally.store import tables as t
 from tally.store.corrections import snapshot, utc_now
@@ -110,11 +105,13 @@ def _clean_name(name: str) -> str:
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean):
         raise Refused(f"{clean[:20]!r}: a series name cannot contain control characters")
     if len(clean) > SERIES_NAME_LENGTH:
-        raise Refused(f'"{clean[:20]}...": a series name has at most {SERIES_NAME_LENGTH} '
-                      "characters")
+        raise Refused(
+            f'"{clean[:20]}...": a series name has at most {SERIES_NAME_LENGTH} characters'
+        )
     if clean.removeprefix("#").isdigit():
-        raise Refused(f'"{clean}": a series name cannot be a number (numbers name series by '
-                      "their number)")
+        raise Refused(
+            f'"{clean}": a series name cannot be a number (numbers name series by their number)'
+        )
     return clean
 
 
@@ -135,8 +132,14 @@ def placings_of(rows: Sequence[tuple[str, int, int]]) -> dict[str, int]:
     return out
 
 
-def create_series(store: Store, name: str, *, events: Sequence[str | int],
-                  points: Sequence[float], best: int | None = None) -> SeriesView:
+def create_series(
+    store: Store,
+    name: str,
+    *,
+    events: Sequence[str | int],
+    points: Sequence[float],
+    best: int | None = None,
+) -> SeriesView:
     """Create a series of stored events (by number or name, in the series' order): a
     placing earns ``points[place - 1]`` (nothing beyond the list), each player's ``best``
     results count (all when None). Refused for a name another series has (case, spaces
@@ -158,15 +161,33 @@ def create_series(store: Store, name: str, *, events: Sequence[str | int],
             if row["id"] in ids:
                 raise Refused(f'event {row["id"]} "{row["name"]}" is listed twice')
             ids.append(int(row["id"]))
-        sid = conn.execute(insert(t.series).values(
-            name=clean, name_key=key, points=format_points(scale), best=count,
-            created_at=utc_now()).returning(t.series.c.id)).scalar_one()
-        conn.execute(insert(t.series_events), [
-            {"series_id": sid, "event_id": eid, "position": i}
-            for i, eid in enumerate(ids, start=1)])
-        store.audit(conn, "series create", "series", sid,
-                    f'created series {sid} "{clean}" of {len(ids)} event(s)',
-                    {f"series:{sid}": None}, {f"series:{sid}": snapshot(conn, "series", sid)})
+        sid = conn.execute(
+            insert(t.series)
+            .values(
+                name=clean,
+                name_key=key,
+                points=format_points(scale),
+                best=count,
+                created_at=utc_now(),
+            )
+            .returning(t.series.c.id)
+        ).scalar_one()
+        conn.execute(
+            insert(t.series_events),
+            [
+                {"series_id": sid, "event_id": eid, "position": i}
+                for i, eid in enumerate(ids, start=1)
+            ],
+        )
+        store.audit(
+            conn,
+            "series create",
+            "series",
+            sid,
+            f'created series {sid} "{clean}" of {len(ids)} event(s)',
+            {f"series:{sid}": None},
+            {f"series:{sid}": snapshot(conn, "series", sid)},
+        )
     return series(store, sid)
 
 
@@ -175,14 +196,26 @@ def series(store: Store, ref: str | int) -> SeriesView:
     with store.reading() as conn:
         row = seriesrows.find_series(conn, ref)
         ids = seriesrows.series_event_ids(conn, row["id"])
-        evs = {r["id"]: r for r in conn.execute(
-            select(t.events).where(t.events.c.id.in_(ids))).mappings()} if ids else {}
+        evs = (
+            {
+                r["id"]: r
+                for r in conn.execute(select(t.events).where(t.events.c.id.in_(ids))).mappings()
+            }
+            if ids
+            else {}
+        )
     out: list[SeriesEventView] = []
     for eid in ids:
         ev = evs[eid]
         out.append(SeriesEventView(eid, ev["name"], ev["held_on"], ev["kind"], ""))
-    return SeriesView(row["id"], row["name"], tuple(out), _parse_points(row["points"]),
-                      row["best"], row["created_at"].isoformat())
+    return SeriesView(
+        row["id"],
+        row["name"],
+        tuple(out),
+        _parse_points(row["points"]),
+        row["best"],
+        row["created_at"].isoformat(),
+    )
 
 
 def series_list(store: Store) -> list[SeriesView]:
@@ -194,17 +227,23 @@ def series_list(store: Store) -> list[SeriesView]:
 
 def series_standings(store: Store, ref: str | int) -> SeriesStandingsView:
     """The standings of a series now: every player placed in one of its events, ranked by
-    their total of the best N results (module docstring of :mod:`tally.series`)."""
+    their total of the best N results (module docstring of :mod:`tally.events.series`)."""
     view = series(store, ref)
     placings: list[EventPlacings] = []
     shown: list[SeriesEventView] = []
     for ev in view.events:
         table = standings(store, ev.id)
-        placings.append(EventPlacings(ev.id, ev.name, ev.date.isoformat(),
-                                      placings_of([(r.player, r.rank, r.played)
-                                                   for r in table.rows]), table.stage))
+        placings.append(
+            EventPlacings(
+                ev.id,
+                ev.name,
+                ev.date.isoformat(),
+                placings_of([(r.player, r.rank, r.played) for r in table.rows]),
+                table.stage,
+            )
+        )
         shown.append(SeriesEventView(ev.id, ev.name, ev.date, ev.kind, table.stage))
     rows = rank_series(placings, view.points, view.best)
     return SeriesStandingsView(
-        SeriesView(view.id, view.name, tuple(shown), view.points, view.best, view.created_at),
-        rows)
+        SeriesView(view.id, view.name, tuple(shown), view.points, view.best, view.created_at), rows
+    )

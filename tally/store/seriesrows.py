@@ -20,12 +20,14 @@ def find_series(conn: Connection, ref: str | int) -> RowMapping:
     text = str(ref).strip()
     number = text.removeprefix("#")
     if number.isascii() and number.isdigit() and len(number) <= 18:
-        row = conn.execute(select(t.series).where(t.series.c.id == int(number))
-                           ).mappings().first()
+        row = conn.execute(select(t.series).where(t.series.c.id == int(number))).mappings().first()
         if row is not None:
             return row
-    row = conn.execute(select(t.series).where(t.series.c.name_key == names.fold(text))
-                       ).mappings().first()
+    row = (
+        conn.execute(select(t.series).where(t.series.c.name_key == names.fold(text)))
+        .mappings()
+        .first()
+    )
     if row is None:
         shown = text if len(text) <= 40 else text[:40] + "..."
         raise NotFound(f'there is no series "{shown}" (see `tally series list`)')
@@ -35,8 +37,11 @@ def find_series(conn: Connection, ref: str | int) -> RowMapping:
 def series_event_ids(conn: Connection, series_id: int) -> list[int]:
     """The events of a series, in its order."""
     se = t.series_events
-    return list(conn.execute(select(se.c.event_id).where(se.c.series_id == series_id)
-                             .order_by(se.c.position)).scalars())
+    return list(
+        conn.execute(
+            select(se.c.event_id).where(se.c.series_id == series_id).order_by(se.c.position)
+        ).scalars()
+    )
 
 
 def series_snapshot(conn: Connection, series_id: int) -> dict[str, Any] | None:
@@ -61,9 +66,13 @@ def put_series(conn: Connection, snap: dict[str, Any]) -> None:
         conn.execute(update(t.series).where(t.series.c.id == sid).values(values))
     conn.execute(delete(t.series_events).where(t.series_events.c.series_id == sid))
     if snap["events"]:
-        conn.execute(insert(t.series_events), [
-            {"series_id": sid, "event_id": eid, "position": i}
-            for i, eid in enumerate(snap["events"], start=1)])
+        conn.execute(
+            insert(t.series_events),
+            [
+                {"series_id": sid, "event_id": eid, "position": i}
+                for i, eid in enumerate(snap["events"], start=1)
+            ],
+        )
 
 
 def remove_series(conn: Connection, series_id: int) -> None:
@@ -75,5 +84,8 @@ def remove_series(conn: Connection, series_id: int) -> None:
 def series_of_event(conn: Connection, event_id: int) -> list[int]:
     """The series an event counts for."""
     se = t.series_events
-    return list(conn.execute(select(se.c.series_id).where(se.c.event_id == event_id)
-                             .order_by(se.c.series_id)).scalars())
+    return list(
+        conn.execute(
+            select(se.c.series_id).where(se.c.event_id == event_id).order_by(se.c.series_id)
+        ).scalars()
+    )

@@ -3,7 +3,7 @@
 Open one with :func:`open_store`; every method is one transaction and returns plain views
 (:mod:`tally.store.views`). What a deal is worth, who deals and what is carried are never
 stored: each command rebuilds the records of the match from their actions and asks the engine
-(:func:`tally.ruling.rule`, :func:`tally.match.score_match`)::
+(:func:`tally.engine.ruling.rule`, :func:`tally.engine.match.score_match`)::
 
     store = open_store("sqlite:///club.db", scorer="Jo")
     store.add_player("Anna"); store.add_player("Bert")
@@ -51,14 +51,7 @@ from pathlib import Path
 
 from sqlalchemy.engine import Connection, Engine
 
-from tally.store import (
-    corrections,
-    derivation,
-    matches,
-    players,
-    recording,
-    transactions,
-)
+from tally.store import corrections, derivation, matches, players, recording, transactions
 from tally.store.corrections import Snapshot
 from tally.store.engine import (
     check_location,
@@ -99,8 +92,9 @@ def default_scorer() -> str:
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def open_store(url: str | None = None, *, scorer: str | None = None,
-               migrate: bool = True, create: bool = True) -> Store:
+def open_store(
+    url: str | None = None, *, scorer: str | None = None, migrate: bool = True, create: bool = True
+) -> Store:
     """Open the database at ``url`` (``--db``, ``$TALLY_DB`` or ``tally.db``), creating or
     upgrading its schema with the migrations unless ``migrate`` is False; then the result cache
     is filled unless it is up to date (:meth:`Store.ensure_results`).
@@ -122,7 +116,7 @@ def open_store(url: str | None = None, *, scorer: str | None = None,
         store.new_file = new_file
         if migrate:
             # A new database is stamped; an upgraded one, or one whose cache an engine with
-            # other rulings filled (tally.ruling.RULINGS_VERSION), gets the result cache of
+            # other rulings filled (tally.engine.ruling.RULINGS_VERSION), gets the result cache of
             # the deals it holds before any command reads or writes it (one small query when
             # the cache is up to date).
             store.ensure_results()
@@ -254,8 +248,15 @@ class Store:
         """
         return players.merge_players(self, keep_ref, drop_ref)
 
-    def start_match(self, player_a: str, player_b: str, *, rules: str | None = None,
-                    first_dealer: str, event: str | int | None = None) -> MatchView:
+    def start_match(
+        self,
+        player_a: str,
+        player_b: str,
+        *,
+        rules: str | None = None,
+        first_dealer: str,
+        event: str | int | None = None,
+    ) -> MatchView:
         """Start a match; ``rules`` is a preset with optional overrides (``RuleSet.parse``),
         ``sixty-six`` by default.
 
@@ -264,8 +265,9 @@ class Store:
         on the evening's list join it. A round robin's matches come from its schedule
         instead (:func:`tally.store.events.start_round`).
         """
-        return matches.start_match(self, player_a, player_b, rules=rules,
-                                   first_dealer=first_dealer, event=event)
+        return matches.start_match(
+            self, player_a, player_b, rules=rules, first_dealer=first_dealer, event=event
+        )
 
     def matches(self) -> list[MatchSummary]:
         """Every match, oldest first, with its score."""
@@ -298,8 +300,9 @@ class Store:
         """The deal of a match that play is recorded into: its last deal."""
         return recording.current_deal(self, match_id)
 
-    def start_deal(self, match_id: int, turn_up: str, *,
-                   expect: Position | str | None = None) -> DealView:
+    def start_deal(
+        self, match_id: int, turn_up: str, *, expect: Position | str | None = None
+    ) -> DealView:
         """Start the next deal of a match with its turn-up; the dealer follows the rules.
 
         ``expect``: where the scorer saw the match (:class:`~tally.store.views.Position`,
@@ -308,8 +311,15 @@ class Store:
         """
         return recording.start_deal(self, match_id, turn_up, expect=expect)
 
-    def play(self, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False,
-             as_played: bool = False, expect: Position | str | None = None) -> PlayResult:
+    def play(
+        self,
+        deal_id: int,
+        tokens: str | Sequence[str],
+        *,
+        referee: bool = False,
+        as_played: bool = False,
+        expect: Position | str | None = None,
+    ) -> PlayResult:
         """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
 
         Refused with the engine's reason, storing nothing, when the record would then describe
@@ -321,11 +331,13 @@ class Store:
         scorer recorded or undid anything since. ``close`` at the lead is a close after the
         draws, ``close-before-draw`` one before them (:func:`place_items`).
         """
-        return recording.play(self, deal_id, tokens, referee=referee, as_played=as_played,
-                          expect=expect)
+        return recording.play(
+            self, deal_id, tokens, referee=referee, as_played=as_played, expect=expect
+        )
 
-    def preview(self, deal_id: int, tokens: str | Sequence[str], *,
-                referee: bool = False) -> PlayResult:
+    def preview(
+        self, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False
+    ) -> PlayResult:
         """What :meth:`play` would do with ``tokens``, storing nothing: the same refusals for
         an impossible record, and the violations it would prove (``new_violations``) and the
         ruling it would bring, for a scorer to confirm before recording."""
@@ -338,40 +350,42 @@ class Store:
         unknown, so a card listed may still turn out to be a revoke later."""
         return recording.legal_tokens(self, deal_id)
 
-    def undo(self, deal_id: int, *, referee: bool = False,
-             expect: Position | str | None = None) -> PlayResult:
+    def undo(
+        self, deal_id: int, *, referee: bool = False, expect: Position | str | None = None
+    ) -> PlayResult:
         """Remove the last action recorded in a deal (the last deal of its match).
 
         ``expect`` as for :meth:`play`: refused when the deal moved since the scorer saw it.
         """
         return recording.undo(self, deal_id, referee=referee, expect=expect)
 
-    def quick_result(self, match_id: int, *, winner: str | None, points: int,
-                     reason: str = "claim") -> DealView:
+    def quick_result(
+        self, match_id: int, *, winner: str | None, points: int, reason: str = "claim"
+    ) -> DealView:
         """Enter a deal's result without its record: ``winner`` None for a draw.
 
         ``points`` are the deal's game points without the carry; they are checked against the
-        rule set (:func:`tally.match.check_quick_result`).
+        rule set (:func:`tally.engine.match.check_quick_result`).
         """
         return recording.quick_result(self, match_id, winner=winner, points=points, reason=reason)
 
-    def match_result(self, match_id: int, score: str | tuple[int, int], *,
-                     winner: str | None = None) -> MatchView:
+    def match_result(
+        self, match_id: int, score: str | tuple[int, int], *, winner: str | None = None
+    ) -> MatchView:
         """Enter a match's whole result, kept on paper, instead of its deals: ``score`` the
         players' game points in the match's order (``"7:3"`` or ``(7, 3)``); with ``winner``
         (a name as :meth:`quick_result` takes it) the winner's points come first.
 
-        Checked against the rule set (:func:`tally.match.check_match_result`: the winner has
+        Checked against the rule set (:func:`tally.engine.match.check_match_result`: the winner has
         reached the match target, the loser has not) and refused for a match that has deals
         already. Stored as the match's lines of its players' game points (quick entries with
-        the reason :data:`tally.match.MATCH_RESULT`, the loser's first), so the result cache,
+        the reason :data:`tally.engine.match.MATCH_RESULT`, the loser's first), so the result cache,
         standings, tiebreaks and ratings take it as they take deals; one audit entry, which
         :meth:`reverse` takes back, as :meth:`delete_deal` of either line does.
         """
         return recording.match_result(self, match_id, score, winner=winner)
 
-    def enter_results(self, match_id: int,
-                      results: Sequence[tuple[str | None, int, str]]) -> None:
+    def enter_results(self, match_id: int, results: Sequence[tuple[str | None, int, str]]) -> None:
         """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event
         file lists them: a deal's through :meth:`quick_result`, the lines of a match result
         entered whole through :meth:`match_result`."""
@@ -408,13 +422,15 @@ class Store:
         """
         return recording.edit_deal(self, deal_id, text)
 
-    def edit_quick_result(self, deal_id: int, *, winner: str | None, points: int,
-                          reason: str = "claim") -> DealView | None:
+    def edit_quick_result(
+        self, deal_id: int, *, winner: str | None, points: int, reason: str = "claim"
+    ) -> DealView | None:
         """Change a deal entered as a result (its winner, None for a draw, game points and
         reason), checked as :meth:`quick_result` checks a new one; the deals after it are
         rescored. Returns None when nothing changed."""
-        return recording.edit_quick_result(self, deal_id, winner=winner, points=points,
-                                       reason=reason)
+        return recording.edit_quick_result(
+            self, deal_id, winner=winner, points=points, reason=reason
+        )
 
     def delete_deal(self, deal_id: int) -> DealView:
         """Delete the last deal of a match (a deal in the middle would change the ones after
@@ -443,8 +459,16 @@ class Store:
         (missing and extra rows included), by id; empty when the cache is right."""
         return derivation.stale_results(self)
 
-    def audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
-               before: dict[str, Snapshot], after: dict[str, Snapshot]) -> int:
+    def audit(
+        self,
+        conn: Connection,
+        command: str,
+        entity: str,
+        entity_id: int,
+        summary: str,
+        before: dict[str, Snapshot],
+        after: dict[str, Snapshot],
+    ) -> int:
         """Write one audit entry on ``conn`` (a :meth:`writing` connection) and return its
         id; inside :meth:`transaction` the command is prefixed with the transaction's label.
         ``before`` and ``after`` are snapshots (:func:`snapshot`) that :meth:`reverse` puts back."""

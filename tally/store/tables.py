@@ -1,7 +1,7 @@
 """The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.
 
 Generated from the models by ``python -m tally.store.models``: do not edit it by hand
-(``tests/test_store_schema.py`` fails when it is not what the models generate). Every command
+(``tests/store/test_schema.py`` fails when it is not what the models generate). Every command
 goes through these rather than the SQLModel classes: ``import sqlmodel`` (with pydantic and
 the ORM) costs about 0.15 s more than ``import sqlalchemy``.
 """
@@ -96,9 +96,9 @@ audit_log = table(
 
 
 #: A club evening (matches in any pairing), a round robin (a fixed Berger schedule), a Swiss
-#: event (``rounds`` rounds, each paired from the standings: :mod:`tally.swiss`), a knockout with
-#: lives or groups then knockout (their format: :class:`EventFormat`); ``kind`` is a key of
-#: :data:`tally.events.formats.FORMATS`, which checks it.
+#: event (``rounds`` rounds, each paired from the standings: :mod:`tally.events.swiss`), a
+#: knockout with lives or groups then knockout (their format: :class:`EventFormat`); ``kind`` is
+#: a key of :data:`tally.events.formats.FORMATS`, which checks it.
 events = table(
     "events",
     column("id", Integer),
@@ -144,9 +144,10 @@ event_rounds = table(
 )
 
 
-#: The cached ruling of one deal, as :func:`tally.match.score_match` derives it: the winner (None
-#: for a draw or a deal still being played), game points before the carry (``deal_points``), the
-#: carry it started with, the game points it scored (carry included) and the reason.
+#: The cached ruling of one deal, as :func:`tally.engine.match.score_match` derives it: the
+#: winner (None for a draw or a deal still being played), game points before the carry
+#: (``deal_points``), the carry it started with, the game points it scored (carry included) and
+#: the reason.
 deal_results = table(
     "deal_results",
     column("deal_id", Integer),

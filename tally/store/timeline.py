@@ -2,7 +2,7 @@
 
 A round robin's matches depend on it: a round started after a player withdrew makes no match
 for that player's pairings and gives them no bye (:func:`tally.store.events.start_round`). An
-export that is to be loaded back into another database (:mod:`tally.exporting`) therefore
+export that is to be loaded back into another database (:mod:`tally.files.exporting`) therefore
 says, for each withdrawal, before which round it happened, and lists the rounds in the order
 they were started. This module reads that order from the stored time stamps (each round's
 ``started_at``, each player's ``withdrawn_at``) and hands it out as plain frozen data, with
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy import select
 
-from tally.notation import write_deal
+from tally.engine.notation import write_deal
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.derivation import load_derived
@@ -60,32 +60,54 @@ def event_timeline(store: Store, ref: str | int) -> EventTimeline:
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
         eid = ev["id"]
-        names = dict(conn.execute(
-            select(t.players.c.id, t.players.c.name)
-            .join_from(t.event_players, t.players, t.players.c.id == t.event_players.c.player_id)
-            .where(t.event_players.c.event_id == eid)).all())
+        names = dict(
+            conn.execute(
+                select(t.players.c.id, t.players.c.name)
+                .join_from(
+                    t.event_players, t.players, t.players.c.id == t.event_players.c.player_id
+                )
+                .where(t.event_players.c.event_id == eid)
+            ).all()
+        )
         started = conn.execute(
-            select(t.event_rounds.c.number, t.event_rounds.c.bye_player_id,
-                   t.event_rounds.c.started_at)
+            select(
+                t.event_rounds.c.number, t.event_rounds.c.bye_player_id, t.event_rounds.c.started_at
+            )
             .where(t.event_rounds.c.event_id == eid)
-            .order_by(t.event_rounds.c.started_at, t.event_rounds.c.number)).all()
+            .order_by(t.event_rounds.c.started_at, t.event_rounds.c.number)
+        ).all()
         gone = conn.execute(
             select(t.event_players.c.player_id, t.event_players.c.withdrawn_at)
-            .where((t.event_players.c.event_id == eid)
-                   & t.event_players.c.withdrawn_at.is_not(None))
-            .order_by(t.event_players.c.withdrawn_at, t.event_players.c.seed)).all()
-        match_ids = tuple(conn.execute(select(t.matches.c.id).where(t.matches.c.event_id == eid)
-                                       .order_by(t.matches.c.id)).scalars())
+            .where(
+                (t.event_players.c.event_id == eid) & t.event_players.c.withdrawn_at.is_not(None)
+            )
+            .order_by(t.event_players.c.withdrawn_at, t.event_players.c.seed)
+        ).all()
+        match_ids = tuple(
+            conn.execute(
+                select(t.matches.c.id).where(t.matches.c.event_id == eid).order_by(t.matches.c.id)
+            ).scalars()
+        )
         missing = {r.bye_player_id for r in started if r.bye_player_id is not None} - set(names)
         if missing:
-            names.update(conn.execute(select(t.players.c.id, t.players.c.name)
-                                      .where(t.players.c.id.in_(sorted(missing)))))
-    rounds = tuple(StartedRound(r.number, None if r.bye_player_id is None
-                                else names[r.bye_player_id]) for r in started)
+            names.update(
+                conn.execute(
+                    select(t.players.c.id, t.players.c.name).where(
+                        t.players.c.id.in_(sorted(missing))
+                    )
+                )
+            )
+    rounds = tuple(
+        StartedRound(r.number, None if r.bye_player_id is None else names[r.bye_player_id])
+        for r in started
+    )
     withdrawals = tuple(
-        Withdrawal(names[g.player_id],
-                   next((r.number for r in started if r.started_at > g.withdrawn_at), None))
-        for g in gone)
+        Withdrawal(
+            names[g.player_id],
+            next((r.number for r in started if r.started_at > g.withdrawn_at), None),
+        )
+        for g in gone
+    )
     return EventTimeline(rounds, withdrawals, match_ids)
 
 
@@ -102,8 +124,11 @@ def event_records(store: Store, match_ids: tuple[int, ...]) -> list[list[str | N
             context: dict[str, str] = {}
             if m.event_id is not None:
                 if m.event_id not in events:
-                    row = conn.execute(select(t.events.c.name, t.events.c.held_on)
-                                       .where(t.events.c.id == m.event_id)).one()
+                    row = conn.execute(
+                        select(t.events.c.name, t.events.c.held_on).where(
+                            t.events.c.id == m.event_id
+                        )
+                    ).one()
                     events[m.event_id] = (str(row.name), row.held_on.isoformat())
                 name, held_on = events[m.event_id]
                 context = {"Event": name, "Date": held_on}
@@ -111,7 +136,12 @@ def event_records(store: Store, match_ids: tuple[int, ...]) -> list[list[str | N
                     context["Round"] = str(m.round_number)
                 if m.table_number is not None:
                     context["Table"] = str(m.table_number)
-            out.append([None if d.record is None
-                        else write_deal(replace(d.record, tags={**context, **d.record.tags}))
-                        for d in loaded.deals])
+            out.append(
+                [
+                    None
+                    if d.record is None
+                    else write_deal(replace(d.record, tags={**context, **d.record.tags}))
+                    for d in loaded.deals
+                ]
+            )
     return out

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import and_, case, func, literal, select
 from sqlalchemy.engine import Connection
 
-from tally.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN
+from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN
 from tally.store import tables as t
 from tally.store.derivation import rule_set
 
@@ -83,15 +83,26 @@ def _deal_sums(chosen: Any, many: bool) -> Any:
         return total(player, 1, and_(r.c.deal_points == worth, outright))
 
     a, b = m.c.player_a_id, m.c.player_b_id
-    return (select(m.c.id, m.c.event_id, a.label("a"), b.label("b"), m.c.rules,
-                   m.c.round_number, m.c.table_number,
-                   total(a, r.c.game_points).label("gp_a"),
-                   total(b, r.c.game_points).label("gp_b"),
-                   wins(a, SCHNEIDER_WIN).label("s_a"), wins(b, SCHNEIDER_WIN).label("s_b"),
-                   wins(a, SCHWARZ_WIN).label("w_a"), wins(b, SCHWARZ_WIN).label("w_b"))
-            .select_from(m.outerjoin(r, r.c.match_id == m.c.id))
-            .where(event_id.in_(chosen))
-            .group_by(m.c.id))
+    return (
+        select(
+            m.c.id,
+            m.c.event_id,
+            a.label("a"),
+            b.label("b"),
+            m.c.rules,
+            m.c.round_number,
+            m.c.table_number,
+            total(a, r.c.game_points).label("gp_a"),
+            total(b, r.c.game_points).label("gp_b"),
+            wins(a, SCHNEIDER_WIN).label("s_a"),
+            wins(b, SCHNEIDER_WIN).label("s_b"),
+            wins(a, SCHWARZ_WIN).label("w_a"),
+            wins(b, SCHWARZ_WIN).label("w_b"),
+        )
+        .select_from(m.outerjoin(r, r.c.match_id == m.c.id))
+        .where(event_id.in_(chosen))
+        .group_by(m.c.id)
+    )
 
 
 def _winner_sums(chosen: Any) -> Any:
@@ -104,55 +115,88 @@ def _winner_sums(chosen: Any) -> Any:
     def wins(worth: int) -> Any:
         return func.sum(case((and_(r.c.deal_points == worth, outright), 1), else_=0))
 
-    w = (select(r.c.match_id, r.c.winner_id, func.sum(r.c.game_points).label("gp"),
-                wins(SCHNEIDER_WIN).label("s"), wins(SCHWARZ_WIN).label("w"))
-         .where(r.c.winner_id.is_not(None))
-         .group_by(r.c.match_id, r.c.winner_id).subquery("per_winner"))
+    w = (
+        select(
+            r.c.match_id,
+            r.c.winner_id,
+            func.sum(r.c.game_points).label("gp"),
+            wins(SCHNEIDER_WIN).label("s"),
+            wins(SCHWARZ_WIN).label("w"),
+        )
+        .where(r.c.winner_id.is_not(None))
+        .group_by(r.c.match_id, r.c.winner_id)
+        .subquery("per_winner")
+    )
 
     def total(player: Any, value: Any) -> Any:
         return func.coalesce(func.sum(case((w.c.winner_id == player, value), else_=0)), 0)
 
     a, b = m.c.player_a_id, m.c.player_b_id
-    return (select(m.c.id, m.c.event_id, a.label("a"), b.label("b"), m.c.rules,
-                   m.c.round_number, m.c.table_number,
-                   total(a, w.c.gp).label("gp_a"), total(b, w.c.gp).label("gp_b"),
-                   total(a, w.c.s).label("s_a"), total(b, w.c.s).label("s_b"),
-                   total(a, w.c.w).label("w_a"), total(b, w.c.w).label("w_b"))
-            .select_from(m.outerjoin(w, w.c.match_id == m.c.id))
-            .where(m.c.event_id.in_(chosen))
-            .group_by(m.c.id))
+    return (
+        select(
+            m.c.id,
+            m.c.event_id,
+            a.label("a"),
+            b.label("b"),
+            m.c.rules,
+            m.c.round_number,
+            m.c.table_number,
+            total(a, w.c.gp).label("gp_a"),
+            total(b, w.c.gp).label("gp_b"),
+            total(a, w.c.s).label("s_a"),
+            total(b, w.c.s).label("s_b"),
+            total(a, w.c.w).label("w_a"),
+            total(b, w.c.w).label("w_b"),
+        )
+        .select_from(m.outerjoin(w, w.c.match_id == m.c.id))
+        .where(m.c.event_id.in_(chosen))
+        .group_by(m.c.id)
+    )
 
 
 def _per_match(chosen: Any, targets: dict[str, int], many: bool, sqlite: bool) -> Any:
     """One row per match of the events ``chosen`` selects: its totals and its outcome (1: ``a``
     reached the target, 2: ``b`` did, 0: nobody yet). The two dialects get the same sums by
     the query shape each plans best (measured on a season of a million deals)."""
-    per_match = (_deal_sums(chosen, many) if sqlite else _winner_sums(chosen)
-                 ).subquery("per_match")
+    per_match = (_deal_sums(chosen, many) if sqlite else _winner_sums(chosen)).subquery("per_match")
     target: Any = case(targets, value=per_match.c.rules, else_=None) if targets else literal(None)
     outcome = case((per_match.c.gp_a >= target, 1), (per_match.c.gp_b >= target, 2), else_=0)
     return select(per_match, outcome.label("outcome")).subquery("decided")
 
 
-def sum_matches(conn: Connection, chosen: Any, *, many: bool
-                ) -> tuple[list[PairTotals], list[MatchTotals]]:
+def sum_matches(
+    conn: Connection, chosen: Any, *, many: bool
+) -> tuple[list[PairTotals], list[MatchTotals]]:
     """The finished matches of the events ``chosen`` (a select of event ids) added up per
     pair of players, and the matches not finished one by one (oldest first). ``many``: the
     events are a season (another query plan pays off on SQLite)."""
     event_id: Any = t.matches.c.event_id + 0 if many else t.matches.c.event_id
-    specs = conn.execute(select(t.matches.c.rules).where(event_id.in_(chosen)).distinct()
-                         ).scalars().all()
+    specs = (
+        conn.execute(select(t.matches.c.rules).where(event_id.in_(chosen)).distinct())
+        .scalars()
+        .all()
+    )
     targets = {spec: rule_set(spec).match_target for spec in specs}
     d = _per_match(chosen, targets, many, conn.dialect.name == "sqlite")
     # Finished matches fall into one group per pair and outcome; each unfinished match is a
     # group of its own (grouped by its id), so one pass over the deals serves both.
     alone = case((d.c.outcome == 0, d.c.id), else_=None)
-    query = (select(d.c.a, d.c.b, d.c.outcome, alone, func.count(),
-                    func.sum(d.c.gp_a), func.sum(d.c.gp_b), func.sum(d.c.s_a),
-                    func.sum(d.c.s_b), func.sum(d.c.w_a), func.sum(d.c.w_b),
-                    func.max(d.c.event_id), func.max(d.c.round_number),
-                    func.max(d.c.table_number))
-             .group_by(d.c.a, d.c.b, d.c.outcome, alone))
+    query = select(
+        d.c.a,
+        d.c.b,
+        d.c.outcome,
+        alone,
+        func.count(),
+        func.sum(d.c.gp_a),
+        func.sum(d.c.gp_b),
+        func.sum(d.c.s_a),
+        func.sum(d.c.s_b),
+        func.sum(d.c.w_a),
+        func.sum(d.c.w_b),
+        func.max(d.c.event_id),
+        func.max(d.c.round_number),
+        func.max(d.c.table_number),
+    ).group_by(d.c.a, d.c.b, d.c.outcome, alone)
     pairs: list[PairTotals] = []
     open_matches: list[MatchTotals] = []
     for row in conn.execute(query).cursor.fetchall():

@@ -41,9 +41,16 @@ class Store(Protocol):
 
     def reading(self) -> AbstractContextManager[Connection]: ...
 
-    def audit(self, conn: Connection, command: str, entity: str, entity_id: int, summary: str,
-              before: dict[str, dict[str, Any] | None],
-              after: dict[str, dict[str, Any] | None]) -> int: ...
+    def audit(
+        self,
+        conn: Connection,
+        command: str,
+        entity: str,
+        entity_id: int,
+        summary: str,
+        before: dict[str, dict[str, Any] | None],
+        after: dict[str, dict[str, Any] | None],
+    ) -> int: ...
 
     def rebuild_results(self) -> int: ...
 
@@ -60,8 +67,9 @@ def database_errors() -> Iterator[None]:
     try:
         yield
     except IntegrityError as exc:
-        raise Refused(f"the change conflicts with what is stored "
-                      f"({_first_line(exc)}); nothing was changed") from None
+        raise Refused(
+            f"the change conflicts with what is stored ({_first_line(exc)}); nothing was changed"
+        ) from None
     except DBAPIError as exc:
         raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
 

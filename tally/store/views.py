@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
+from tally.engine.match import MATCH_RESULT
 from tally.errors import Refused
-from tally.match import MATCH_RESULT
 
 if TYPE_CHECKING:
     # only named in an annotation: recording a card need not import the tiebreaks
     from tally.events.formats import EventFormat
-    from tally.tiebreaks import StandingRow
+    from tally.events.tiebreaks import StandingRow
 
 
 @dataclass(frozen=True)
@@ -67,8 +67,10 @@ class Position:
         """Read ``MATCH.DEAL:ACTIONS`` as printed by ``tally deal play`` and ``start``."""
         m = _POSITION.fullmatch(text.strip())
         if m is None:
-            raise Refused(f'"{text[:40]}" is not a position: give it as printed after the '
-                          'last entry, MATCH.DEAL:ACTIONS (e.g. 1.3:12)')
+            raise Refused(
+                f'"{text[:40]}" is not a position: give it as printed after the '
+                "last entry, MATCH.DEAL:ACTIONS (e.g. 1.3:12)"
+            )
         return cls(int(m.group(1)), int(m.group(2)), int(m.group(3)))
 
 
@@ -77,7 +79,7 @@ _POSITION = re.compile(r"([0-9]{1,9})\.([0-9]{1,9}):([0-9]{1,9})")
 
 @dataclass(frozen=True)
 class MoveView:
-    """A declaration on a trick line (:class:`tally.ruling.Move`), cards as tokens: an
+    """A declaration on a trick line (:class:`tally.engine.ruling.Move`), cards as tokens: an
     exchange (``card`` given for ``taken``, None when unknown), a marriage (``points``,
     ``card`` shown and led), a close (``after_trick``: right after the line's trick, before
     the draws) or a claim."""
@@ -105,7 +107,7 @@ class TrickView:
 
 @dataclass(frozen=True)
 class TableView:
-    """A recorded deal as it lies on the table (:class:`tally.ruling.Layout`): its trick
+    """A recorded deal as it lies on the table (:class:`tally.engine.ruling.Layout`): its trick
     lines in order, the card led to the trick being played, the card lying face up under the
     stock (the turn-up, the exchange card after an exchange; None once it is gone or when
     unknown), who closed the stock, whether it is exhausted and the cards left in it."""
@@ -181,7 +183,7 @@ class DealView:
 
 @dataclass(frozen=True)
 class MatchView:
-    """A match and its score, derived with :func:`tally.match.score_match`."""
+    """A match and its score, derived with :func:`tally.engine.match.score_match`."""
 
     id: int
     players: tuple[str, str]
@@ -336,7 +338,7 @@ class EventView:
     #: a Swiss event's accelerated pairings: ``"none"`` or ``"baku"``
     acceleration: str = "none"
     #: what a bye or a forfeit counts for in the Buchholz tiebreaks: ``"as-scored"`` or
-    #: ``"virtual-opponent"`` (:data:`tally.tiebreaks.UNPLAYED`)
+    #: ``"virtual-opponent"`` (:data:`tally.events.tiebreaks.UNPLAYED`)
     unplayed: str = "as-scored"
 
     @property
@@ -420,7 +422,7 @@ class StandingsView:
     """Standings of an event (``event`` set) or of a season (``event`` None; ``events`` are
     the events it adds up, between ``date_from`` and ``date_to``, both included).
 
-    ``rows`` are :class:`tally.tiebreaks.StandingRow`, best first; their ``tiebreak_values``
+    ``rows`` are :class:`tally.events.tiebreaks.StandingRow`, best first; their ``tiebreak_values``
     follow ``tiebreaks``. ``stage`` says where an event stands (``"round 3 of 5"``,
     ``"final"``) and is empty for a club evening or a season. ``withdrawn`` lists the players
     who withdrew from the event (from any of the season's events). ``rank_by`` says what the
@@ -483,8 +485,10 @@ class RoundByRoundView:
 
     def scores_before(self, number: int) -> dict[str, float]:
         """Each player's match points before round ``number``."""
-        return {p: (row[number - 2].total if 2 <= number <= self.rounds + 1 else 0.0)
-                for p, row in zip(self.players, self.cells, strict=True)}
+        return {
+            p: (row[number - 2].total if 2 <= number <= self.rounds + 1 else 0.0)
+            for p, row in zip(self.players, self.cells, strict=True)
+        }
 
 
 def as_json(obj: Any) -> Any:

@@ -29,8 +29,7 @@ def install_command() -> str:
     """
     python = sys.executable or "python3"
     try:
-        python = os.path.relpath(python) if not os.path.relpath(python).startswith("..") \
-            else python
+        python = os.path.relpath(python) if not os.path.relpath(python).startswith("..") else python
     except ValueError:  # another drive (Windows)
         pass
     root = Path(__file__).resolve().parents[2]

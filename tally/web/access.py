@@ -86,8 +86,7 @@ class Keys:
         until = int((now if now is not None else time.time()) + SESSION_SECONDS)
         return f"{until}.{generation}.{self._mac(f'director:{until}:{generation}')}"
 
-    def check_session(self, cookie: str | None, generation: int,
-                      now: float | None = None) -> bool:
+    def check_session(self, cookie: str | None, generation: int, now: float | None = None) -> bool:
         """True when ``cookie`` is a director's session of ``generation`` (the current one)
         that has not expired.
 
@@ -95,8 +94,9 @@ class Keys:
         >>> keys.check_session(keys.session(4), 4), keys.check_session(keys.session(4), 5)
         (True, False)
         """
-        until, gen, mac = (cookie or "").split(".", 2) if (cookie or "").count(".") == 2 \
-            else ("", "", "")
+        until, gen, mac = (
+            (cookie or "").split(".", 2) if (cookie or "").count(".") == 2 else ("", "", "")
+        )
         if not (until.isascii() and until.isdigit() and gen.isascii() and gen.isdigit()):
             return False
         if not hmac.compare_digest(self._mac(f"director:{until}:{gen}"), mac):
@@ -112,8 +112,12 @@ class Keys:
     def check_csrf(self, nonce: str | None, session: str | None, token: str | None) -> None:
         """Refuse a form whose token is not this browser's, for its session."""
         if not nonce or not token or not hmac.compare_digest(self.csrf(nonce, session), token):
-            raise AccessDenied(N_("the form has expired or did not come from this page: "
-                                  "reload the page and try again"))
+            raise AccessDenied(
+                N_(
+                    "the form has expired or did not come from this page: "
+                    "reload the page and try again"
+                )
+            )
 
     def _mac(self, text: str) -> str:
         digest = hmac.new(self.key, text.encode(), hashlib.sha256).digest()
@@ -201,8 +205,9 @@ def _update(store: Store, name: str, change: Callable[[str | None], str | None])
     for _attempt in range(3):
         try:
             with store.engine.begin() as conn:
-                old = conn.execute(select(ws.c.value).where(ws.c.name == name)
-                                   .with_for_update()).scalar_one_or_none()
+                old = conn.execute(
+                    select(ws.c.value).where(ws.c.name == name).with_for_update()
+                ).scalar_one_or_none()
                 new = change(old)
                 now = datetime.now(UTC)
                 if new is None:
@@ -210,8 +215,9 @@ def _update(store: Store, name: str, change: Callable[[str | None], str | None])
                 elif old is None:
                     conn.execute(insert(ws).values(name=name, value=new, updated_at=now))
                 elif new != old:
-                    conn.execute(update(ws).where(ws.c.name == name)
-                                 .values(value=new, updated_at=now))
+                    conn.execute(
+                        update(ws).where(ws.c.name == name).values(value=new, updated_at=now)
+                    )
             return new
         except IntegrityError:  # another process inserted the row first: read it again
             continue
@@ -242,8 +248,12 @@ def generations(store: Store) -> Generations:
     from tally.store.tables import web_settings as ws
 
     with store.engine.connect() as conn:
-        found = {name: value for name, value in conn.execute(
-            select(ws.c.name, ws.c.value).where(ws.c.name.in_((SESSIONS, TABLES))))}
+        found = {
+            name: value
+            for name, value in conn.execute(
+                select(ws.c.name, ws.c.value).where(ws.c.name.in_((SESSIONS, TABLES)))
+            )
+        }
     return Generations(_number(found.get(SESSIONS)), _number(found.get(TABLES)))
 
 

@@ -53,8 +53,9 @@ def _interfaces() -> list[str]:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         for name in names:
             try:
-                packed = fcntl.ioctl(s.fileno(), _SIOCGIFADDR,
-                                     struct.pack("256s", name.encode()[:15]))
+                packed = fcntl.ioctl(
+                    s.fileno(), _SIOCGIFADDR, struct.pack("256s", name.encode()[:15])
+                )
             except OSError:  # an interface without an IPv4 address
                 continue
             found.append(socket.inet_ntoa(packed[20:24]))
@@ -88,10 +89,18 @@ def base_of(url: str) -> str:
     from tally.errors import Refused
 
     parts = urlsplit(url.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username \
-            or parts.path not in ("", "/") or parts.query or parts.fragment:
-        raise Refused(f"--url {url[:60]!r}: give the address the phones open, as "
-                      "http://HOST:PORT or https://HOST (no path)")
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.username
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise Refused(
+            f"--url {url[:60]!r}: give the address the phones open, as "
+            "http://HOST:PORT or https://HOST (no path)"
+        )
     return f"{parts.scheme}://{parts.netloc}"
 
 

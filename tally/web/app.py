@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import jinja2
 
 from tally.errors import AccessDenied, NotFound, TallyError
+from tally.events.prizes import money
 from tally.i18n import DEFAULT, LANGUAGES, accepted, current, normalize, translations
-from tally.prizes import money
 from tally.store.caching import BoundedCache
 from tally.web.access import Generations, Keys, generations, new_nonce
 
@@ -60,7 +60,7 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-                               "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+    "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
 }
 
 
@@ -73,7 +73,8 @@ class Site:
     pages: jinja2.Environment
     #: rendered live fragments by (event, language, audit version): several screens poll
     live_cache: BoundedCache[tuple[int, str, int], str] = field(
-        default_factory=lambda: BoundedCache(64))
+        default_factory=lambda: BoundedCache(64)
+    )
     #: the server's address as phones reach it (``tally serve``'s ``--url`` or the address it
     #: found); None: the request's own (a test, an embedding)
     base: str | None = None
@@ -96,8 +97,12 @@ def page_environment() -> jinja2.Environment:
 
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("tally.templates", "web"),
-        autoescape=True, undefined=jinja2.StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
     # the words of the language :func:`render` makes current (new-style: values escaped)
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
@@ -154,7 +159,8 @@ async def _settle(request: Request) -> None:
     if found.tables != site.keys.tables:
         site.keys = replace(site.keys, tables=found.tables)
     request.scope["tally_director"] = site.keys.check_session(
-        request.cookies.get(SESSION_COOKIE), found.sessions)
+        request.cookies.get(SESSION_COOKIE), found.sessions
+    )
 
 
 def translate(lang: str) -> Callable[[str], str]:
@@ -181,12 +187,15 @@ def page_language(request: Request) -> str:
     about no event, or a refusal before it was resolved) the reader's choice, the browser's
     ``Accept-Language``, English."""
     resolved: str | None = request.scope.get(_LANG)
-    return (resolved or chosen_language(request)
-            or accepted(request.headers.get("accept-language", "")) or DEFAULT)
+    return (
+        resolved
+        or chosen_language(request)
+        or accepted(request.headers.get("accept-language", ""))
+        or DEFAULT
+    )
 
 
-async def language(request: Request, *, event: int | None = None,
-                   match: int | None = None) -> str:
+async def language(request: Request, *, event: int | None = None, match: int | None = None) -> str:
     """The language of a table's or the director's page, first that applies: the reader's
     choice (:func:`chosen_language`), the stored language of ``event`` or of the event
     ``match`` counts for (one query, asked only when the reader chose none), the browser's
@@ -199,8 +208,9 @@ async def language(request: Request, *, event: int | None = None,
     if lang is None and (event is not None or match is not None):
         from tally.store import events
 
-        stored = await blocking(events.language_of, site_of(request).store, event=event,
-                                match=match)
+        stored = await blocking(
+            events.language_of, site_of(request).store, event=event, match=match
+        )
         lang = normalize(stored)
     lang = lang or page_language(request)
     request.scope[_LANG] = lang
@@ -240,15 +250,17 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     response = HTMLResponse(html, status_code=status, headers=SECURITY_HEADERS)
     nonce = token.rsplit(".", 1)[0]
     if request.cookies.get(CSRF_COOKIE) != nonce:
-        response.set_cookie(CSRF_COOKIE, nonce, httponly=True, samesite="strict",
-                            secure=secure(request))
+        response.set_cookie(
+            CSRF_COOKIE, nonce, httponly=True, samesite="strict", secure=secure(request)
+        )
     if request.scope.get("tally_notice_taken"):
         response.delete_cookie(NOTICE_COOKIE, httponly=True, samesite="strict")
     chosen = request.query_params.get("lang")
     remember = _LANG in request.scope and chosen in LANGUAGES
     if remember and request.cookies.get(LANG_COOKIE) != chosen:
-        response.set_cookie(LANG_COOKIE, str(chosen), max_age=LANG_SECONDS, httponly=True,
-                            samesite="lax")
+        response.set_cookie(
+            LANG_COOKIE, str(chosen), max_age=LANG_SECONDS, httponly=True, samesite="lax"
+        )
     return response
 
 
@@ -256,8 +268,9 @@ async def form_of(request: Request) -> dict[str, str]:
     """The fields of a posted form, refused without the browser's CSRF token."""
     form = await request.form()
     fields = {k: v for k, v in form.items() if isinstance(v, str)}
-    site_of(request).keys.check_csrf(request.cookies.get(CSRF_COOKIE),
-                                     request.cookies.get(SESSION_COOKIE), fields.get("csrf"))
+    site_of(request).keys.check_csrf(
+        request.cookies.get(CSRF_COOKIE), request.cookies.get(SESSION_COOKIE), fields.get("csrf")
+    )
     return fields
 
 
@@ -285,10 +298,16 @@ def guarded(fn: Endpoint) -> Endpoint:
             await _settle(request)
             return await fn(request)
         except TallyError as exc:
-            status = (403 if isinstance(exc, AccessDenied) else
-                      404 if isinstance(exc, NotFound) else 400)
-            return render(request, "error.html.j2", status, back="/" if status == 404 else back,
-                          message=brief(refusal(exc, page_language(request))))
+            status = (
+                403 if isinstance(exc, AccessDenied) else 404 if isinstance(exc, NotFound) else 400
+            )
+            return render(
+                request,
+                "error.html.j2",
+                status,
+                back="/" if status == 404 else back,
+                message=brief(refusal(exc, page_language(request))),
+            )
 
     return wrapper
 
@@ -310,8 +329,9 @@ def redirect_with_notice(path: str, notice: str = "") -> Response:
 
     response = RedirectResponse(path, 303)
     if notice:
-        response.set_cookie(NOTICE_COOKIE, quote(brief(notice)), max_age=60, httponly=True,
-                            samesite="strict")
+        response.set_cookie(
+            NOTICE_COOKIE, quote(brief(notice)), max_age=60, httponly=True, samesite="strict"
+        )
     return response
 
 
@@ -333,7 +353,7 @@ def brief(text: str, most: int = 300) -> str:
     >>> brief("x" * 1000)[-3:], len(brief("x" * 1000))
     ('xx…', 300)
     """
-    return text if len(text) <= most else text[:most - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def whole_number(text: str, most_digits: int = 18) -> int | None:
@@ -356,4 +376,3 @@ def int_param(request: Request, name: str) -> int:
     if found is None:
         raise NotFound(f"there is no {name} {text[:20]!r}")
     return found
-

@@ -1,7 +1,7 @@
 """Cards and actions as the table page shows them: big buttons in suit colours.
 
 Only presentation: which tokens may be entered comes from :meth:`tally.store.Store.legal_tokens`
-and the rule set's deck from :class:`tally.rules.RuleSet`. A button's label is in the page's
+and the rule set's deck from :class:`tally.engine.rules.RuleSet`. A button's label is in the page's
 language (``lang``; by default the current one of :func:`tally.i18n.use`); the token it
 records is the same in every language.
 """
@@ -12,11 +12,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tally.cards import CARDS, Card, Rank, Suit
+from tally.engine.cards import CARDS, Card, Rank, Suit
+from tally.engine.kernel import in_deck
+from tally.engine.rules import RuleSet
 from tally.errors import NotationError
 from tally.i18n import N_, current, gettext, translations
-from tally.kernel import in_deck
-from tally.rules import RuleSet
 
 #: how actions other than a card are labelled on their buttons
 ACTION_LABELS = {
@@ -98,8 +98,9 @@ class Button:
             card = _card(token[3:])
             if card is not None:
                 text = say(MARRIAGE) % {"points": token[:2], "card": label(card, lang)}
-                return cls(token, text, "action marriage "
-                           + ("red" if card.suit.is_red else "black"))
+                return cls(
+                    token, text, "action marriage " + ("red" if card.suit.is_red else "black")
+                )
         card = _card(token)
         if card is None:
             return cls(token, token, "action")
@@ -130,12 +131,16 @@ def card_rows(tokens: list[str], lang: str | None = None) -> list[list[Button]]:
         if card is not None:
             by_suit.setdefault(card.suit, []).append(card)
     order = [Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS]
-    return [[Button.of(str(c), lang) for c in sorted(by_suit[s], key=lambda c: -c.points)]
-            for s in order if s in by_suit]
+    return [
+        [Button.of(str(c), lang) for c in sorted(by_suit[s], key=lambda c: -c.points)]
+        for s in order
+        if s in by_suit
+    ]
 
 
-def action_buttons(tokens: list[str], rules: str, lang: str | None = None,
-                   claimer: str | None = None) -> list[Button]:
+def action_buttons(
+    tokens: list[str], rules: str, lang: str | None = None, claimer: str | None = None
+) -> list[Button]:
     """The tokens that are not plain cards (swap, marriages, closing, claims), labelled in
     ``lang``; ``swap`` names the rule set's exchange card (the trump nine, or the jack in
     Schnapsen), ``66`` the ``claimer`` when given.
@@ -148,7 +153,12 @@ def action_buttons(tokens: list[str], rules: str, lang: str | None = None,
     say = _words(lang)
     swap = say(SWAP[RuleSet.parse(rules).exchange_card])
     claim = None if claimer is None else say(CLAIM) % {"player": claimer}
-    return [Button(t, swap, "action") if t == "swap"
-            else Button(t, claim, "action") if t == "66" and claim is not None
-            else Button.of(t, lang)
-            for t in tokens if t in ACTION_LABELS or " " in t]
+    return [
+        Button(t, swap, "action")
+        if t == "swap"
+        else Button(t, claim, "action")
+        if t == "66" and claim is not None
+        else Button.of(t, lang)
+        for t in tokens
+        if t in ACTION_LABELS or " " in t
+    ]

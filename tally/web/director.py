@@ -65,14 +65,14 @@ if TYPE_CHECKING:
     from tally.store.views import EventView
 
 
-
 def routes() -> list[Route]:
     """The director's routes."""
     from starlette.routing import Route
 
     post = ["POST"]
     return [
-        Route("/director", home), Route("/director/login", login, methods=post),
+        Route("/director", home),
+        Route("/director/login", login, methods=post),
         Route("/director/logout", logout, methods=post),
         Route("/director/event/{event}", event_page),
         Route("/director/event/{event}/round", start_round, methods=post),
@@ -113,8 +113,13 @@ def refused(request: Request, exc: TallyError, back_to: str) -> Response:
     from tally.errors import NotFound
     from tally.web.app import page_language, refusal
 
-    return render(request, "error.html.j2", 404 if isinstance(exc, NotFound) else 400,
-                  back=back_to, message=refusal(exc, page_language(request)))
+    return render(
+        request,
+        "error.html.j2",
+        404 if isinstance(exc, NotFound) else 400,
+        back=back_to,
+        message=refusal(exc, page_language(request)),
+    )
 
 
 #: what the director's other page modules (:mod:`tally.web.director_events`,
@@ -135,9 +140,13 @@ async def home(request: Request) -> Response:
     store = site_of(request).store
     evs = await blocking(events.events, store)
     matches = await blocking(store.matches)
-    return render(request, "director.html.j2", events=list(reversed(evs)),
-                  friendly=[m for m in matches if m.event_id is None][-20:],
-                  notice=_said(request))
+    return render(
+        request,
+        "director.html.j2",
+        events=list(reversed(evs)),
+        friendly=[m for m in matches if m.event_id is None][-20:],
+        notice=_said(request),
+    )
 
 
 @guarded
@@ -165,8 +174,13 @@ async def login(request: Request) -> Response:
     await blocking(clear_attempts, site.store, client)
     response = _back("/director")
     found = await blocking(generations, site.store)
-    response.set_cookie(SESSION_COOKIE, site.keys.session(found.sessions), httponly=True,
-                        samesite="strict", secure=secure(request))
+    response.set_cookie(
+        SESSION_COOKIE,
+        site.keys.session(found.sessions),
+        httponly=True,
+        samesite="strict",
+        secure=secure(request),
+    )
     return response
 
 
@@ -189,15 +203,24 @@ async def rotate_keys(request: Request) -> Response:
     await form_of(request)
     await blocking(new_table_keys, site_of(request).store)
     _ = translate(await language(request))
-    return _back("/director", _("New table addresses made: the old ones no longer work. "
-                               "Print the pairings or show the codes again."))
+    return _back(
+        "/director",
+        _(
+            "New table addresses made: the old ones no longer work. "
+            "Print the pairings or show the codes again."
+        ),
+    )
 
 
 @guarded
 async def reopen(request: Request) -> Response:
     """POST: reopen a finished match for its table's phone (``on=yes``), or close it again."""
-    return await _switch(request, set_reopened, N_("The table may change this match again."),
-                         N_("The table can no longer change this match once it is over."))
+    return await _switch(
+        request,
+        set_reopened,
+        N_("The table may change this match again."),
+        N_("The table can no longer change this match once it is over."),
+    )
 
 
 async def _switch(request: Request, setter: Any, said_on: str, said_off: str) -> Response:
@@ -225,9 +248,15 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         over = events.standings(store, event_id).stage.startswith("over")
         following = None if over else max(ev.rounds_started, default=0) + 1
     busy = {p: m.id for m in matches if not m.over for p in m.players}
-    return {"event": ev, "rounds": rounds, "matches": matches, "busy": busy,
-            "secrets": {m.id: keys.table_secret(m.id) for m in matches},
-            "next_round": following, "staged": _staged(store, ev)}
+    return {
+        "event": ev,
+        "rounds": rounds,
+        "matches": matches,
+        "busy": busy,
+        "secrets": {m.id: keys.table_secret(m.id) for m in matches},
+        "next_round": following,
+        "staged": _staged(store, ev),
+    }
 
 
 def _staged(store: Store, ev: EventView) -> KnockoutView | None:
@@ -250,8 +279,7 @@ async def event_page(request: Request) -> Response:
     state = await blocking(_event_state, site.store, eid, site.keys)
     base = public_base(request)
     qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"]}
-    return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs,
-                  **state)
+    return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs, **state)
 
 
 async def event_change(request: Request, change: Any) -> Response:
@@ -277,9 +305,11 @@ async def start_round(request: Request) -> Response:
             raise Refused(N_("give the round's number"))
         rnd = events.start_round(store, eid, number)
         # (English has always said "tables", even for one)
-        return words.ngettext("Round %(round)s started: %(n)s tables.",
-                                "Round %(round)s started: %(n)s tables.", len(rnd.pairings)) % {
-            "round": rnd.number, "n": len(rnd.pairings)}
+        return words.ngettext(
+            "Round %(round)s started: %(n)s tables.",
+            "Round %(round)s started: %(n)s tables.",
+            len(rnd.pairings),
+        ) % {"round": rnd.number, "n": len(rnd.pairings)}
 
     return await event_change(request, change)
 
@@ -296,8 +326,9 @@ async def unpair(request: Request) -> Response:
         if number is None:
             raise Refused(N_("give the round's number"))
         withdraw_pairings(store, eid, number)
-        return words.gettext("The pairings of round %(round)s are withdrawn: start it again "
-                             "to pair it anew.") % {"round": number}
+        return words.gettext(
+            "The pairings of round %(round)s are withdrawn: start it again to pair it anew."
+        ) % {"round": number}
 
     return await event_change(request, change)
 
@@ -319,12 +350,11 @@ async def withdraw(request: Request) -> Response:
 PAGE_SAMPLES = 50
 
 
-def _lost(players: Sequence[str],
-          parts: Iterable[DealAnalysisPart]) -> dict[str, dict[str, float]]:
+def _lost(players: Sequence[str], parts: Iterable[DealAnalysisPart]) -> dict[str, dict[str, float]]:
     """Per player, the game points their decisions lost over the analysed deals: to closes,
-    to claims, to card play (:func:`tally.marks.lost_by` over every deal's marks); empty when
-    no deal was analysed."""
-    from tally.marks import lost_by
+    to claims, to card play (:func:`tally.analysis.marks.lost_by` over every deal's marks); empty
+    when no deal was analysed."""
+    from tally.analysis.marks import lost_by
 
     marked = [p for p in parts if not p.note]
     if not marked:
@@ -334,18 +364,25 @@ def _lost(players: Sequence[str],
 
 
 def _match_state(store: Store, mid: int) -> dict[str, Any]:
-    from tally.notation import read_deal
+    from tally.engine.notation import read_deal
     from tally.sheets.build import analysis_part
     from tally.web.table import QUICK_REASONS
 
     match = store.match_state(mid, referee=True)
     texts = {d.id: store.export_deal(d.id) for d in match.deals if d.kind == "recorded"}
-    analyses = {i: analysis_part(read_deal(text, source=str(i)), samples=PAGE_SAMPLES)
-                for i, text in texts.items()}
-    return {"match": match, "records": set(texts), "analyses": analyses,
-            "lost": _lost(match.players, analyses.values()),
-            "referee": referee_mode(store, mid), "reasons": QUICK_REASONS,
-            "reopened": reopened(store, mid)}
+    analyses = {
+        i: analysis_part(read_deal(text, source=str(i)), samples=PAGE_SAMPLES)
+        for i, text in texts.items()
+    }
+    return {
+        "match": match,
+        "records": set(texts),
+        "analyses": analyses,
+        "lost": _lost(match.players, analyses.values()),
+        "referee": referee_mode(store, mid),
+        "reasons": QUICK_REASONS,
+        "reopened": reopened(store, mid),
+    }
 
 
 @guarded
@@ -358,15 +395,19 @@ async def match_page(request: Request) -> Response:
     state = await blocking(_match_state, site.store, mid)
     from tally.web.qr import table_url
 
-    return render(request, "match.html.j2", notice=_said(request),
-                  table=table_url(public_base(request), site.keys, mid), **state)
+    return render(
+        request,
+        "match.html.j2",
+        notice=_said(request),
+        table=table_url(public_base(request), site.keys, mid),
+        **state,
+    )
 
 
 @guarded
 async def referee(request: Request) -> Response:
     """POST: switch referee mode (counted points on the table page) on or off."""
-    return await _switch(request, set_referee_mode, N_("Referee mode on."),
-                         N_("Referee mode off."))
+    return await _switch(request, set_referee_mode, N_("Referee mode on."), N_("Referee mode off."))
 
 
 @guarded
@@ -379,8 +420,11 @@ async def edit_deal(request: Request) -> Response:
     view = await blocking(store.deal_view, did)
     _ = translate(await language(request, match=view.match_id))
     changed = await blocking(store.edit_deal, did, fields.get("record", ""))
-    said = _("Nothing changed.") if changed is None else _("Deal %(number)s corrected.") % {
-        "number": view.number}
+    said = (
+        _("Nothing changed.")
+        if changed is None
+        else _("Deal %(number)s corrected.") % {"number": view.number}
+    )
     return _back(f"/director/match/{view.match_id}", said)
 
 
@@ -392,8 +436,9 @@ async def delete_deal(request: Request) -> Response:
     store = _acting(request)
     view = await blocking(store.delete_deal, int_param(request, "deal"))
     _ = translate(await language(request, match=view.match_id))
-    return _back(f"/director/match/{view.match_id}", _("Deal %(number)s deleted.") % {
-        "number": view.number})
+    return _back(
+        f"/director/match/{view.match_id}", _("Deal %(number)s deleted.") % {"number": view.number}
+    )
 
 
 @guarded
@@ -413,8 +458,11 @@ async def reverse(request: Request) -> Response:
     reversed_id = int_param(request, "entry")
     entry = await blocking(_acting(request).reverse, reversed_id)
     _ = translate(await language(request))
-    return _back("/director/audit", _("Reversed entry %(entry)s as entry %(id)s: %(summary)s")
-                 % {"entry": reversed_id, "id": entry.id, "summary": entry.summary})
+    return _back(
+        "/director/audit",
+        _("Reversed entry %(entry)s as entry %(id)s: %(summary)s")
+        % {"entry": reversed_id, "id": entry.id, "summary": entry.summary},
+    )
 
 
 def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
@@ -424,7 +472,9 @@ def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
         raise Refused(f"no sheet {ref[:20]!r}")
     number = None if found[2] is None else int(found[2])
     if sheet not in ("standings", "pairings", "scoresheet") or (sheet, number) == (
-            "pairings", None):
+        "pairings",
+        None,
+    ):
         raise Refused(f"no sheet {sheet[:20]!r}")
     return int(found[1]), number
 
@@ -462,7 +512,11 @@ async def print_sheet(request: Request) -> Response:
         lang = await language(request, match=first)
     else:
         lang = await language(request, event=first)
-    pdf = await blocking(_pdf, site_of(request).store, sheet, (first, number),
-                         public_base(request), lang)
-    return Plain(pdf, media_type="application/pdf", headers={
-        "Content-Disposition": f'inline; filename="{sheet}-{ref}.pdf"'})
+    pdf = await blocking(
+        _pdf, site_of(request).store, sheet, (first, number), public_base(request), lang
+    )
+    return Plain(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{sheet}-{ref}.pdf"'},
+    )

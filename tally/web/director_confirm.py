@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from tally.store.consequences import MatchChange, Reversal, Withdrawal
 
+
 def routes() -> list[Route]:
     """The routes of this module (GET: the question; the POSTs are the changes')."""
     from starlette.routing import Route
@@ -53,41 +54,67 @@ def score_lines(change: MatchChange, _: Callable[[str], str]) -> list[str]:
     """What a change does to a match's score and winner, in words."""
     one, two = change.players
     if change.after is None:
-        return [_("Match %(id)s, %(one)s v %(two)s (%(score)s), is gone.") % {
-            "id": change.match_id, "one": one, "two": two, "score": _score(change.before)}]
-    out = [_("Match %(id)s, %(one)s v %(two)s: the score goes from %(before)s to "
-             "%(after)s.") % {"id": change.match_id, "one": one, "two": two,
-                              "before": _score(change.before), "after": _score(change.after)}]
+        return [
+            _("Match %(id)s, %(one)s v %(two)s (%(score)s), is gone.")
+            % {"id": change.match_id, "one": one, "two": two, "score": _score(change.before)}
+        ]
+    out = [
+        _("Match %(id)s, %(one)s v %(two)s: the score goes from %(before)s to %(after)s.")
+        % {
+            "id": change.match_id,
+            "one": one,
+            "two": two,
+            "before": _score(change.before),
+            "after": _score(change.after),
+        }
+    ]
     if change.winner_before and change.winner_before != change.winner_after:
-        out.append(_("%(winner)s has then not won it yet: the match goes on.") % {
-            "winner": change.winner_before})
+        out.append(
+            _("%(winner)s has then not won it yet: the match goes on.")
+            % {"winner": change.winner_before}
+        )
     if change.winner_after and change.winner_after != change.winner_before:
         out.append(_("%(winner)s has then won it.") % {"winner": change.winner_after})
     return out
 
 
-def withdrawal_lines(w: Withdrawal, _: Callable[[str], str],
-                     ngettext: Callable[[str, str, int], str]) -> list[str]:
+def withdrawal_lines(
+    w: Withdrawal, _: Callable[[str], str], ngettext: Callable[[str, str, int], str]
+) -> list[str]:
     """What withdrawing a player does, in words (the store's rehearsal of it)."""
     who = {"player": w.player}
     out: list[str] = []
     for mid, opponent in w.running:
-        words = (_("%(player)s's running match against %(opponent)s (match %(id)s) will not "
-                   "count.") if w.rule == "void" else
-                 _("%(player)s's running match against %(opponent)s (match %(id)s) becomes a "
-                   "forfeit: %(opponent)s wins it."))
+        words = (
+            _("%(player)s's running match against %(opponent)s (match %(id)s) will not count.")
+            if w.rule == "void"
+            else _(
+                "%(player)s's running match against %(opponent)s (match %(id)s) becomes a "
+                "forfeit: %(opponent)s wins it."
+            )
+        )
         out.append(words % {**who, "opponent": opponent, "id": mid})
     if w.remaining:
         n = len(w.remaining)
         names = {**who, "n": n, "names": ", ".join(w.remaining)}
-        out.append((ngettext("%(player)s's %(n)s remaining match will not be played and "
-                             "does not count (%(names)s).",
-                             "%(player)s's %(n)s remaining matches will not be played and do "
-                             "not count (%(names)s).", n) if w.rule == "void" else
-                    ngettext("%(player)s's %(n)s remaining match is won by the opponent "
-                             "(%(names)s).",
-                             "%(player)s's %(n)s remaining matches are won by their opponents "
-                             "(%(names)s).", n)) % names)
+        out.append(
+            (
+                ngettext(
+                    "%(player)s's %(n)s remaining match will not be played and "
+                    "does not count (%(names)s).",
+                    "%(player)s's %(n)s remaining matches will not be played and do "
+                    "not count (%(names)s).",
+                    n,
+                )
+                if w.rule == "void"
+                else ngettext(
+                    "%(player)s's %(n)s remaining match is won by the opponent (%(names)s).",
+                    "%(player)s's %(n)s remaining matches are won by their opponents (%(names)s).",
+                    n,
+                )
+            )
+            % names
+        )
     if w.format.has_lives:
         out.append(_("%(player)s is out of the knockout at once.") % who)
     elif w.format.pairs_from_standings:
@@ -101,27 +128,50 @@ def withdrawal_lines(w: Withdrawal, _: Callable[[str], str],
 def reversal_lines(r: Reversal, _: Callable[[str], str]) -> list[str]:
     """What reversing an audit entry does, in words: each thing it touched, then the
     scores."""
-    kinds = {"deal": _("deal"), "match": _("match"), "event": _("event"),
-             "player": _("player")}
-    out = [_("Change %(id)s is taken back: %(summary)s.") % {"id": r.entry.id,
-                                                              "summary": r.entry.summary}]
+    kinds = {"deal": _("deal"), "match": _("match"), "event": _("event"), "player": _("player")}
+    out = [
+        _("Change %(id)s is taken back: %(summary)s.")
+        % {"id": r.entry.id, "summary": r.entry.summary}
+    ]
     shown = {c.match_id for c in r.matches}
     for kind, ident, how in r.things:
         if kind == "match" and ident in shown:
             continue  # said with its score below
         what = {"kind": kinds.get(kind, kind), "id": ident}
-        out.append((_("The %(kind)s %(id)s it made is removed.") if how == "gone" else
-                    _("The %(kind)s %(id)s it removed comes back.") if how == "back" else
-                    _("The %(kind)s %(id)s is as it was before.")) % what)
+        out.append(
+            (
+                _("The %(kind)s %(id)s it made is removed.")
+                if how == "gone"
+                else _("The %(kind)s %(id)s it removed comes back.")
+                if how == "back"
+                else _("The %(kind)s %(id)s is as it was before.")
+            )
+            % what
+        )
     for change in r.matches:
         out += score_lines(change, _)
     return out
 
 
-async def _ask(request: Request, title: str, lines: list[str], action: str, button: str,
-               back: str, hidden: dict[str, str] | None = None) -> Response:
-    return render(request, "ask.html.j2", title=title, lines=lines, action=action,
-                  button=button, back=back, hidden=hidden or {})
+async def _ask(
+    request: Request,
+    title: str,
+    lines: list[str],
+    action: str,
+    button: str,
+    back: str,
+    hidden: dict[str, str] | None = None,
+) -> Response:
+    return render(
+        request,
+        "ask.html.j2",
+        title=title,
+        lines=lines,
+        action=action,
+        button=button,
+        back=back,
+        hidden=hidden or {},
+    )
 
 
 @guarded
@@ -139,10 +189,15 @@ async def ask_withdraw(request: Request) -> Response:
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
     _ = words.gettext
-    return await _ask(request, _("Withdraw %(player)s?") % {"player": w.player},
-                      withdrawal_lines(w, _, words.ngettext),
-                      f"/director/event/{eid}/withdraw", _("Withdraw %(player)s") % {
-                          "player": w.player}, f"/director/event/{eid}", {"player": w.player})
+    return await _ask(
+        request,
+        _("Withdraw %(player)s?") % {"player": w.player},
+        withdrawal_lines(w, _, words.ngettext),
+        f"/director/event/{eid}/withdraw",
+        _("Withdraw %(player)s") % {"player": w.player},
+        f"/director/event/{eid}",
+        {"player": w.player},
+    )
 
 
 @guarded
@@ -161,11 +216,19 @@ async def ask_delete_deal(request: Request) -> Response:
 
     lang = await language(request, match=d.match.match_id)
     _ = translate(lang)
-    lines = [_("Deal %(number)s is deleted: %(what)s.") % {
-        "number": d.number, "what": explanation(d.explanation, lang)}, *score_lines(d.match, _)]
-    return await _ask(request, _("Delete deal %(number)s?") % {"number": d.number}, lines,
-                      f"/director/deal/{did}/delete", _("Delete the deal"),
-                      f"/director/match/{d.match.match_id}")
+    lines = [
+        _("Deal %(number)s is deleted: %(what)s.")
+        % {"number": d.number, "what": explanation(d.explanation, lang)},
+        *score_lines(d.match, _),
+    ]
+    return await _ask(
+        request,
+        _("Delete deal %(number)s?") % {"number": d.number},
+        lines,
+        f"/director/deal/{did}/delete",
+        _("Delete the deal"),
+        f"/director/match/{d.match.match_id}",
+    )
 
 
 @guarded
@@ -181,9 +244,14 @@ async def ask_delete_match(request: Request) -> Response:
         return refused(request, exc, f"/director/match/{mid}")
     _ = translate(await language(request, match=mid))
     lines = [*score_lines(change, _), _("Its deals are deleted with it.")]
-    return await _ask(request, _("Delete match %(id)s?") % {"id": mid}, lines,
-                      f"/director/match/{mid}/delete", _("Delete the match"),
-                      f"/director/match/{mid}")
+    return await _ask(
+        request,
+        _("Delete match %(id)s?") % {"id": mid},
+        lines,
+        f"/director/match/{mid}/delete",
+        _("Delete the match"),
+        f"/director/match/{mid}",
+    )
 
 
 @guarded
@@ -212,9 +280,14 @@ async def ask_reverse(request: Request) -> Response:
     except TallyError as exc:
         return refused(request, exc, "/director/audit")
     _ = translate(await language(request))
-    return await _ask(request, _("Reverse change %(id)s?") % {"id": entry},
-                      reversal_lines(r, _), f"/director/audit/{entry}/reverse",
-                      _("Reverse it"), "/director/audit")
+    return await _ask(
+        request,
+        _("Reverse change %(id)s?") % {"id": entry},
+        reversal_lines(r, _),
+        f"/director/audit/{entry}/reverse",
+        _("Reverse it"),
+        "/director/audit",
+    )
 
 
 @guarded

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from starlette.responses import Response
     from starlette.routing import Route
 
-    from tally.notation import DealRecord
+    from tally.engine.notation import DealRecord
     from tally.store import Store
 
 #: the most items one trick line may hold on the form (``swap close 20 QC KD close`` is 5)
@@ -68,19 +68,22 @@ def item_choices(rules: str, players: tuple[str, str], lang: str) -> list[tuple[
     """Every item a trick line may hold, as ``(token, label)``: nothing, the exchange,
     closing, a claim (by the trick's winner, or by either player), each card of the rule
     set's deck, each marriage."""
-    from tally.cards import Rank
+    from tally.engine.cards import Rank
     from tally.web.cards import Button, deck
 
     _ = translate(lang)
     cards = [str(c) for c in deck(rules)]
-    out = [("", "–"), ("swap", _("swap")), ("close", _("close")),
-           ("66", _("66 (claim)"))]
-    out += [(f"66@{p}" if re.fullmatch(r"[^\s\"\\;{}]+", p) else f'66@"{p}"',
-             _("66 claimed by %(player)s") % {"player": p}) for p in players]
+    out = [("", "–"), ("swap", _("swap")), ("close", _("close")), ("66", _("66 (claim)"))]
+    out += [
+        (
+            f"66@{p}" if re.fullmatch(r"[^\s\"\\;{}]+", p) else f'66@"{p}"',
+            _("66 claimed by %(player)s") % {"player": p},
+        )
+        for p in players
+    ]
     out += [(c, Button.of(c, lang).label) for c in cards]
     royals = [c for c in deck(rules) if c.rank in (Rank.KING, Rank.QUEEN)]
-    out += [(f"{v} {c}", Button.of(f"{v} {c}", lang).label) for v in (20, 40)
-            for c in royals]
+    out += [(f"{v} {c}", Button.of(f"{v} {c}", lang).label) for v in (20, 40) for c in royals]
     return out
 
 
@@ -93,17 +96,22 @@ def trick_rows(record: DealRecord) -> list[list[str]]:
 
 
 def _tricks_state(store: Store, did: int, lang: str) -> dict[str, Any]:
-    from tally.notation import read_deal
-    from tally.ruling import summarize
+    from tally.engine.notation import read_deal
+    from tally.engine.ruling import summarize
 
     view = store.deal_view(did)
     match = store.match_state(view.match_id)
     text = store.export_deal(did)
     record = read_deal(text)
     _, lines = summarize(record)
-    return {"deal": view, "match": match, "record": text, "rows": trick_rows(record),
-            "who": [(t.leader, t.winner) for t in lines],
-            "choices": item_choices(match.rules, match.players, lang)}
+    return {
+        "deal": view,
+        "match": match,
+        "record": text,
+        "rows": trick_rows(record),
+        "who": [(t.leader, t.winner) for t in lines],
+        "choices": item_choices(match.rules, match.players, lang),
+    }
 
 
 @guarded
@@ -135,7 +143,7 @@ def record_from_form(text: str, fields: dict[str, str]) -> str:
     """
     from dataclasses import replace
 
-    from tally.notation import read_deal, write_deal
+    from tally.engine.notation import read_deal, write_deal
 
     head = write_deal(replace(read_deal(text), tricks=[]))
     lines: list[str] = []
@@ -161,8 +169,11 @@ async def save_tricks(request: Request) -> Response:
     _ = translate(await language(request, match=view.match_id))
     text = record_from_form(await blocking(store.export_deal, did), fields)
     changed = await blocking(store.edit_deal, did, text)
-    said = _("Nothing changed.") if changed is None else _("Deal %(number)s corrected.") % {
-        "number": view.number}
+    said = (
+        _("Nothing changed.")
+        if changed is None
+        else _("Deal %(number)s corrected.") % {"number": view.number}
+    )
     return back(f"/director/match/{view.match_id}", said)
 
 
@@ -179,9 +190,16 @@ async def save_quick(request: Request) -> Response:
     if points is None:
         raise Refused(N_("game points: choose 0, 1, 2 or 3"))
     winner = fields.get("winner") or None
-    changed = await blocking(store.edit_quick_result, did, winner=winner,
-                             points=points if winner else 0,
-                             reason=fields.get("reason", "claim"))
-    said = _("Nothing changed.") if changed is None else _("Deal %(number)s corrected.") % {
-        "number": view.number}
+    changed = await blocking(
+        store.edit_quick_result,
+        did,
+        winner=winner,
+        points=points if winner else 0,
+        reason=fields.get("reason", "claim"),
+    )
+    said = (
+        _("Nothing changed.")
+        if changed is None
+        else _("Deal %(number)s corrected.") % {"number": view.number}
+    )
     return back(f"/director/match/{view.match_id}", said)

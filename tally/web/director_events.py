@@ -43,15 +43,20 @@ if TYPE_CHECKING:
 
 #: how the form names each choice (a kind of event: the templates' ``kind_name``)
 LABELS = {
-    "none": N_("nothing"), "win": N_("as a won match"),
-    "forfeit": N_("won by the opponents (forfeit)"), "void": N_("do not count (void)"),
-    "points": N_("match points"), "percentage": N_("percentage of match points"),
-    "as-scored": N_("as scored"), "virtual-opponent": N_("a virtual opponent (FIDE)"),
+    "none": N_("nothing"),
+    "win": N_("as a won match"),
+    "forfeit": N_("won by the opponents (forfeit)"),
+    "void": N_("do not count (void)"),
+    "points": N_("match points"),
+    "percentage": N_("percentage of match points"),
+    "as-scored": N_("as scored"),
+    "virtual-opponent": N_("a virtual opponent (FIDE)"),
 }
-#: what each tiebreak means, as the form explains it (:data:`tally.tiebreaks.TIEBREAKS`)
+#: what each tiebreak means, as the form explains it (:data:`tally.events.tiebreaks.TIEBREAKS`)
 TIEBREAK_HELP = {
-    "head-to-head": N_("match points in the matches among the players still tied, when they "
-                       "have all met"),
+    "head-to-head": N_(
+        "match points in the matches among the players still tied, when they have all met"
+    ),
     "game-point-difference": N_("game points won minus game points conceded"),
     "game-points-won": N_("game points won"),
     "sonneborn-berger": N_("the final match points of every opponent beaten"),
@@ -59,15 +64,23 @@ TIEBREAK_HELP = {
     "buchholz": N_("the final match points of every opponent met (for Swiss events)"),
     "median-buchholz": N_("Buchholz without the strongest and the weakest opponent"),
     "buchholz-cut-1": N_("Buchholz without the weakest opponent"),
-    "koya": N_("match points against the players who scored at least half of what they "
-                 "could (for round robins)"),
-    "progressive": N_("the score after each round added up: points won early count more "
-                      "(round robin or Swiss)"),
+    "koya": N_(
+        "match points against the players who scored at least half of what they "
+        "could (for round robins)"
+    ),
+    "progressive": N_(
+        "the score after each round added up: points won early count more (round robin or Swiss)"
+    ),
 }
 #: what each number field is called in a refusal
-NUMBER_NAMES = {"rounds": N_("Rounds"), "matches": N_("Matches per pairing"),
-                "lives": N_("Lives"), "final": N_("Final stage"), "groups": N_("Groups"),
-                "advance": N_("Going through")}
+NUMBER_NAMES = {
+    "rounds": N_("Rounds"),
+    "matches": N_("Matches per pairing"),
+    "lives": N_("Lives"),
+    "final": N_("Final stage"),
+    "groups": N_("Groups"),
+    "advance": N_("Going through"),
+}
 
 
 def routes() -> list[Route]:
@@ -76,7 +89,8 @@ def routes() -> list[Route]:
 
     post = ["POST"]
     return [
-        Route("/director/new", new_event), Route("/director/new", create, methods=post),
+        Route("/director/new", new_event),
+        Route("/director/new", create, methods=post),
         Route("/director/event/{event}/players", add, methods=post),
         Route("/director/event/{event}/round/{number}", preview),
         Route("/director/event/{event}/match", start_match, methods=post),
@@ -89,8 +103,10 @@ def _number(fields: dict[str, str], key: str) -> int | None:
         return None
     number = whole_number(text, 6)
     if number is None:
-        raise Refused(N_('%(field)s: "%(text)s" is not a whole number') % {
-            "field": NUMBER_NAMES[key], "text": text[:20]})
+        raise Refused(
+            N_('%(field)s: "%(text)s" is not a whole number')
+            % {"field": NUMBER_NAMES[key], "text": text[:20]}
+        )
     return number
 
 
@@ -118,17 +134,26 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
         raise Refused(f'date: "{when[:20]}" is not a date (YYYY-MM-DD)') from None
     tiebreaks = fields.get("tiebreaks", "").strip()
     out: dict[str, Any] = {
-        "kind": kind, "held_on": held_on, "rules": fields.get("rules", "sixty-six"),
+        "kind": kind,
+        "held_on": held_on,
+        "rules": fields.get("rules", "sixty-six"),
         "match_points_per_win": _points(fields.get("points", "")),
-        "bye": fields.get("bye", "none"), "withdrawal": fields.get("withdrawal", "forfeit"),
+        "bye": fields.get("bye", "none"),
+        "withdrawal": fields.get("withdrawal", "forfeit"),
         "tiebreaks": [x for x in tiebreaks.split(",") if x.strip()] if tiebreaks else None,
-        "rank_by": fields.get("rank_by") or None, "language": fields.get("lang_of", ""),
+        "rank_by": fields.get("rank_by") or None,
+        "language": fields.get("lang_of", ""),
         "double": "double" in mine and fields.get("double") == "yes",
     }
     if "matches" in mine:
         out["matches_per_pairing"] = _number(fields, "matches") or 1
-    for key, arg in (("rounds", "rounds"), ("lives", "lives"), ("final", "final_size"),
-                     ("groups", "groups"), ("advance", "advance")):
+    for key, arg in (
+        ("rounds", "rounds"),
+        ("lives", "lives"),
+        ("final", "final_size"),
+        ("groups", "groups"),
+        ("advance", "advance"),
+    ):
         if key in mine:
             out[arg] = _number(fields, key)
     if "seed" in mine:
@@ -154,8 +179,11 @@ def entries(store: Store, fields: dict[str, str]) -> Entries:
     made for names that needed one (``pick-N`` for the name in ``ref-N``)."""
     from tally.store.players import look_up
 
-    picks = {fields.get(f"ref-{i}", ""): fields[f"pick-{i}"]
-             for i in range(200) if fields.get(f"pick-{i}")}
+    picks = {
+        fields.get(f"ref-{i}", ""): fields[f"pick-{i}"]
+        for i in range(200)
+        if fields.get(f"pick-{i}")
+    }
     lines = [" ".join(x.split()) for x in fields.get("players", "").splitlines()]
     lines = [picks.get(x, x) for x in lines if x]
     looking = [x for x in lines if not x.startswith("+")]
@@ -200,20 +228,34 @@ async def new_event(request: Request) -> Response:
     await language(request)
     from datetime import date
 
-    return render(request, "new_event.html.j2", error=None, unsettled=(), **_choices(),
-                  values={"kind": "round-robin", "date": date.today().isoformat()})
+    return render(
+        request,
+        "new_event.html.j2",
+        error=None,
+        unsettled=(),
+        **_choices(),
+        values={"kind": "round-robin", "date": date.today().isoformat()},
+    )
 
 
 def _choices() -> dict[str, Any]:
+    from tally.engine.rules import PRESETS
+    from tally.events.tiebreaks import RANK_BY, TIEBREAKS, UNPLAYED
     from tally.i18n import LANGUAGES
-    from tally.rules import PRESETS
     from tally.store.eventrows import BYES, WITHDRAWALS
-    from tally.tiebreaks import RANK_BY, TIEBREAKS, UNPLAYED
 
-    return {"kinds": kinds(), "presets": list(PRESETS), "byes": BYES,
-            "withdrawals": WITHDRAWALS, "rank_bys": RANK_BY, "tiebreak_names": TIEBREAKS,
-            "tiebreak_help": TIEBREAK_HELP, "unplayed_rules": UNPLAYED,
-            "languages": LANGUAGES, "labels": LABELS}
+    return {
+        "kinds": kinds(),
+        "presets": list(PRESETS),
+        "byes": BYES,
+        "withdrawals": WITHDRAWALS,
+        "rank_bys": RANK_BY,
+        "tiebreak_names": TIEBREAKS,
+        "tiebreak_help": TIEBREAK_HELP,
+        "unplayed_rules": UNPLAYED,
+        "languages": LANGUAGES,
+        "labels": LABELS,
+    }
 
 
 def _create(store: Store, fields: dict[str, str]) -> tuple[int | None, Entries]:
@@ -225,8 +267,9 @@ def _create(store: Store, fields: dict[str, str]) -> tuple[int | None, Entries]:
         return None, wanted
     kwargs = settings(fields)
     with store.transaction("web: new event"):  # new players only with the event
-        ev = create_event(store, fields.get("name", ""), players=enter_new(store, wanted.refs),
-                          **kwargs)
+        ev = create_event(
+            store, fields.get("name", ""), players=enter_new(store, wanted.refs), **kwargs
+        )
     return ev.id, wanted
 
 
@@ -243,11 +286,24 @@ async def create(request: Request) -> Response:
     try:
         eid, wanted = await blocking(_create, acting(request), fields)
     except TallyError as exc:
-        return render(request, "new_event.html.j2", 400, values=fields, unsettled=(),
-                      error=refusal(exc, page_language(request)), **_choices())
+        return render(
+            request,
+            "new_event.html.j2",
+            400,
+            values=fields,
+            unsettled=(),
+            error=refusal(exc, page_language(request)),
+            **_choices(),
+        )
     if eid is None:
-        return render(request, "new_event.html.j2", values=fields, error=None,
-                      unsettled=wanted.open, **_choices())
+        return render(
+            request,
+            "new_event.html.j2",
+            values=fields,
+            error=None,
+            unsettled=wanted.open,
+            **_choices(),
+        )
     return back(f"/director/event/{eid}", "")
 
 
@@ -261,7 +317,7 @@ def _add(store: Store, eid: int, fields: dict[str, str]) -> tuple[Entries, list[
         return wanted, []
     with store.transaction("web: add players"):  # new players only if they join
         ev = add_players(store, eid, enter_new(store, wanted.refs))
-    return wanted, [p.name for p in ev.players[-len(wanted.refs):]]
+    return wanted, [p.name for p in ev.players[-len(wanted.refs) :]]
 
 
 @guarded
@@ -278,8 +334,9 @@ async def add(request: Request) -> Response:
     wanted, added = await blocking(_add, acting(request), eid, fields)
     if wanted.open:
         ev = await blocking(events.event, site_of(request).store, eid)
-        return render(request, "add_players.html.j2", event=ev, values=fields,
-                      unsettled=wanted.open)
+        return render(
+            request, "add_players.html.j2", event=ev, values=fields, unsettled=wanted.open
+        )
     if not wanted.refs:
         raise Refused(N_("type the names of the players to add, one a line"))
     return back(f"/director/event/{eid}", _("Added: %(names)s.") % {"names": ", ".join(added)})
@@ -306,8 +363,13 @@ async def preview(request: Request) -> Response:
 
 def _busy(store: Store, eid: int, names: tuple[str, ...]) -> dict[str, int]:
     """The players of ``names`` at a table now: the match of the event they play, not over."""
-    return {p: m.id for m in store.matches() if m.event_id == eid and not m.over
-            for p in m.players if p in names}
+    return {
+        p: m.id
+        for m in store.matches()
+        if m.event_id == eid and not m.over
+        for p in m.players
+        if p in names
+    }
 
 
 @guarded
@@ -329,7 +391,9 @@ async def start_match(request: Request) -> Response:
     busy = await blocking(_busy, store, eid, (a, b))
     if busy and fields.get("anyway") != "yes":
         return render(request, "busy.html.j2", event_id=eid, busy=busy, values=fields)
-    m = await blocking(store.start_match, a, b, first_dealer=fields.get("dealer") or a,
-                       event=eid)
-    return back(f"/director/event/{eid}", _("Match %(id)s started: %(a)s v %(b)s.") % {
-        "id": m.id, "a": m.players[0], "b": m.players[1]})
+    m = await blocking(store.start_match, a, b, first_dealer=fields.get("dealer") or a, event=eid)
+    return back(
+        f"/director/event/{eid}",
+        _("Match %(id)s started: %(a)s v %(b)s.")
+        % {"id": m.id, "a": m.players[0], "b": m.players[1]},
+    )

@@ -26,14 +26,16 @@ def routes() -> list[Route]:
     from starlette.routing import Route
 
     post = ["POST"]
-    return [Route("/director/event/{event}/prizes", set_prizes, methods=post),
-            Route("/director/event/{event}/buy-back", buy_back, methods=post),
-            Route("/director/event/{event}/best-of", best_of, methods=post)]
+    return [
+        Route("/director/event/{event}/prizes", set_prizes, methods=post),
+        Route("/director/event/{event}/buy-back", buy_back, methods=post),
+        Route("/director/event/{event}/best-of", best_of, methods=post),
+    ]
 
 
 def _amount(fields: dict[str, str], name: str, what: str) -> int | None:
     """An amount in euros from the form (None when left empty), in cents."""
-    from tally.prizes import parse_money
+    from tally.events.prizes import parse_money
 
     text = fields.get(name, "").strip()
     return None if not text else parse_money(text, what)
@@ -46,12 +48,16 @@ async def set_prizes(request: Request) -> Response:
     from tally.store.prizemoney import set_money
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        set_money(store, eid, entry_fee=_amount(fields, "entry_fee", "entry fee"),
-                  shares=fields.get("prizes", "").strip() or None,
-                  unit=_amount(fields, "round_to", "round to"),
-                  buy_back_until=whole_number(fields.get("buy_back_until", ""), 4),
-                  buy_back_fee=_amount(fields, "buy_back_fee", "buy-back fee"),
-                  buy_backs=whole_number(fields.get("buy_backs", ""), 1))
+        set_money(
+            store,
+            eid,
+            entry_fee=_amount(fields, "entry_fee", "entry fee"),
+            shares=fields.get("prizes", "").strip() or None,
+            unit=_amount(fields, "round_to", "round to"),
+            buy_back_until=whole_number(fields.get("buy_back_until", ""), 4),
+            buy_back_fee=_amount(fields, "buy_back_fee", "buy-back fee"),
+            buy_backs=whole_number(fields.get("buy_backs", ""), 1),
+        )
         return words.gettext("The prize table and buy-backs are set.")
 
     return await event_change(request, change)
@@ -60,13 +66,14 @@ async def set_prizes(request: Request) -> Response:
 @guarded
 async def buy_back(request: Request) -> Response:
     """POST: a player out buys back a life."""
-    from tally.prizes import money
+    from tally.events.prizes import money
     from tally.store.prizemoney import buy_back as buy
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         name, fee = buy(store, eid, fields.get("player", ""))
-        return words.gettext("%(player)s bought back a life for %(fee)s and is drawn in the "
-                             "next round.") % {"player": name, "fee": money(fee)}
+        return words.gettext(
+            "%(player)s bought back a life for %(fee)s and is drawn in the next round."
+        ) % {"player": name, "fee": money(fee)}
 
     return await event_change(request, change)
 
@@ -84,6 +91,7 @@ async def best_of(request: Request) -> Response:
             raise Refused(N_("give how many matches a pairing is played best of"))
         set_best_of(store, eid, number)
         return words.gettext("The bracket's pairings are played best of %(n)s matches.") % {
-            "n": number}
+            "n": number
+        }
 
     return await event_change(request, change)

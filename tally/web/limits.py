@@ -82,7 +82,15 @@ class RequestLimits:
     @staticmethod
     async def _refuse(send: Send) -> None:
         body = b"The request is too large: a form of tally serve is a few kilobytes.\n"
-        await send({"type": "http.response.start", "status": 413, "headers": [
-            (b"content-type", b"text/plain; charset=utf-8"),
-            (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"text/plain; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})

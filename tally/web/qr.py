@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from tally.web.access import Keys
 
 
-
 def qr_svg(url: str) -> str:
     """The QR code of ``url`` as an ``<svg>`` element sized by its container (no XML
     declaration, no fixed size), error correction M: readable from a crumpled sheet.
@@ -36,8 +35,17 @@ def qr_svg(url: str) -> str:
     import segno
 
     buf = io.BytesIO()
-    segno.make(url, error="m").save(buf, kind="svg", xmldecl=False, svgns=True, nl=False,
-                                   border=2, omitsize=True, svgclass="qr", lineclass=None)
+    segno.make(url, error="m").save(
+        buf,
+        kind="svg",
+        xmldecl=False,
+        svgns=True,
+        nl=False,
+        border=2,
+        omitsize=True,
+        svgclass="qr",
+        lineclass=None,
+    )
     return buf.getvalue().decode("ascii")
 
 
@@ -60,18 +68,22 @@ def base_url(text: str) -> str:
         parts = urlsplit(text)
         parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
     except ValueError:
-        raise Refused(f"{shown} is not a server address: its port is not a number "
-                      f"({example})") from None
+        raise Refused(
+            f"{shown} is not a server address: its port is not a number ({example})"
+        ) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise Refused(f"{shown} is not a server address: give http:// or https://, a host "
-                      f"and maybe a port, {example}")
+        raise Refused(
+            f"{shown} is not a server address: give http:// or https://, a host "
+            f"and maybe a port, {example}"
+        )
     if parts.username is not None or parts.password is not None:
         # the address itself is not repeated: it holds a password
-        raise Refused("a server address with a user name or password would be printed on "
-                      "every sheet; give it without")
+        raise Refused(
+            "a server address with a user name or password would be printed on "
+            "every sheet; give it without"
+        )
     if parts.query or parts.fragment:
-        raise Refused(f"{shown} is not a server address: it has a query or fragment "
-                      f"({example})")
+        raise Refused(f"{shown} is not a server address: it has a query or fragment ({example})")
     return text.rstrip("/")
 
 
@@ -88,10 +100,12 @@ def table_url(base: str, keys: Keys, match_id: int) -> str:
 @overload
 def with_table_codes(store: Store, sheet: ScoreSheet, base: str) -> ScoreSheet: ...
 @overload
-def with_table_codes(store: Store, sheet: PairingsSheet, base: str,
-                     event_id: int) -> PairingsSheet: ...
-def with_table_codes(store: Store, sheet: PairingsSheet | ScoreSheet, base: str,
-                     event_id: int | None = None) -> PairingsSheet | ScoreSheet:
+def with_table_codes(
+    store: Store, sheet: PairingsSheet, base: str, event_id: int
+) -> PairingsSheet: ...
+def with_table_codes(
+    store: Store, sheet: PairingsSheet | ScoreSheet, base: str, event_id: int | None = None
+) -> PairingsSheet | ScoreSheet:
     """``sheet`` (a match's score sheet, or the pairings of round-robin ``event_id``) with
     the QR code of each table's page at ``base`` (the server's address, checked by
     :func:`base_url`): ``BASE/t/MATCH/SECRET``.
@@ -118,14 +132,21 @@ def with_table_codes(store: Store, sheet: PairingsSheet | ScoreSheet, base: str,
             raise Refused("a blank score sheet belongs to no table: it has no QR code")
         return replace(sheet, qr=code(sheet.match_id))
     if sheet.round_number is None:  # a club evening's tables name their matches
-        return replace(sheet, tables=tuple(replace(t, qr=code(t.match_id))
-                                           if t.match_id is not None else t
-                                           for t in sheet.tables))
+        return replace(
+            sheet,
+            tables=tuple(
+                replace(t, qr=code(t.match_id)) if t.match_id is not None else t
+                for t in sheet.tables
+            ),
+        )
     if event_id is None:
         raise Refused("the pairings' QR codes need the event's number")
     from tally.store.events import rounds
 
-    made = {p.table: p.match_ids for p in
-            rounds(store, event_id, sheet.round_number)[0].pairings}
-    return replace(sheet, tables=tuple(replace(t, qr=code(made[t.table][0]))
-                                       if made.get(t.table) else t for t in sheet.tables))
+    made = {p.table: p.match_ids for p in rounds(store, event_id, sheet.round_number)[0].pairings}
+    return replace(
+        sheet,
+        tables=tuple(
+            replace(t, qr=code(made[t.table][0])) if made.get(t.table) else t for t in sheet.tables
+        ),
+    )

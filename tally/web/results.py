@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tally.engine.match import check_match_result, read_score
 from tally.errors import AccessDenied
 from tally.i18n import N_
-from tally.match import check_match_result, read_score
 from tally.store.derivation import rule_set
 from tally.web import table
 from tally.web.app import (
@@ -52,8 +52,10 @@ def routes() -> list[Route]:
     """The routes of a match result: the director's box and the phone's form."""
     from starlette.routing import Route
 
-    return [Route("/director/match/{match}/result", director_result, methods=["POST"]),
-            Route("/t/{match}/{secret}/result", phone_result, methods=["POST"])]
+    return [
+        Route("/director/match/{match}/result", director_result, methods=["POST"]),
+        Route("/t/{match}/{secret}/result", phone_result, methods=["POST"]),
+    ]
 
 
 @guarded
@@ -68,8 +70,11 @@ async def director_result(request: Request) -> Response:
     match = await blocking(store.match_result, mid, fields.get("score", ""))
     _ = translate(await language(request, match=mid))
     said = _(ENTERED) % _score_words(match)
-    back = f"/director/event/{match.event_id}" if match.event_id is not None \
+    back = (
+        f"/director/event/{match.event_id}"
+        if match.event_id is not None
         else f"/director/match/{mid}"
+    )
     return redirect_with_notice(back, said)
 
 
@@ -95,12 +100,18 @@ async def phone_result(request: Request) -> Response:
         match = await blocking(site_of(request).store.match_state, mid)
         winner = check_match_result(rule_set(match.rules), score)
         if fields.get("agree") != "yes":
-            return render(request, "agree.html.j2", 200, url=table.table_url(request, mid),
-                          match=match, score=score, winner=match.players[winner],
-                          confirmer=match.players[1 - winner])
+            return render(
+                request,
+                "agree.html.j2",
+                200,
+                url=table.table_url(request, mid),
+                match=match,
+                score=score,
+                winner=match.players[winner],
+                confirmer=match.players[1 - winner],
+            )
         store = table.acting_at_table(request, mid)
         entered = await blocking(store.match_result, mid, score)
-        return table.back_to_table(request, mid,
-                                   translate(lang)(ENTERED) % _score_words(entered))
+        return table.back_to_table(request, mid, translate(lang)(ENTERED) % _score_words(entered))
 
     return await table.change_at_table(request, mid, action)

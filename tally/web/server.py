@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["create_app"]
 
 
-def create_app(store: Store, base: str | None = None,
-               hosts: list[str] | None = None) -> Starlette:
+def create_app(store: Store, base: str | None = None, hosts: list[str] | None = None) -> Starlette:
     """The web application over an open store. ``base`` is the address phones reach it at
     (table links, QR codes); with ``hosts``, a request naming any other ``Host`` is refused
     (Starlette's ``TrustedHostMiddleware``)."""
@@ -39,10 +38,20 @@ def create_app(store: Store, base: str | None = None,
     )
 
     site = Site(store, server_keys(store), page_environment(), base=base)
-    desk = [*director_events.routes(), *director_confirm.routes(), *director_deals.routes(),
-            *director_prizes.routes()]
-    routes = [*standings.routes(), *table.routes(), *director.routes(), *desk, *results.routes(),
-              Mount("/static", StaticFiles(packages=[("tally.web", "static")]), name="static")]
+    desk = [
+        *director_events.routes(),
+        *director_confirm.routes(),
+        *director_deals.routes(),
+        *director_prizes.routes(),
+    ]
+    routes = [
+        *standings.routes(),
+        *table.routes(),
+        *director.routes(),
+        *desk,
+        *results.routes(),
+        Mount("/static", StaticFiles(packages=[("tally.web", "static")]), name="static"),
+    ]
     middleware = [Middleware(RequestLimits)]
     if hosts is not None:
         from starlette.middleware.trustedhost import TrustedHostMiddleware

@@ -64,8 +64,10 @@ def guarded_protocol() -> type[Any]:
         def _too_slow(self) -> None:
             """Close a connection whose request has not arrived whole in time."""
             self._deadline = None
-            if self.conn.their_state not in (h11.DONE, h11.MUST_CLOSE, h11.CLOSED) \
-                    and not self.transport.is_closing():
+            if (
+                self.conn.their_state not in (h11.DONE, h11.MUST_CLOSE, h11.CLOSED)
+                and not self.transport.is_closing()
+            ):
                 self.transport.close()
 
         def on_response_complete(self) -> None:
@@ -101,8 +103,9 @@ def more_open_files() -> None:
             pass
 
 
-def server_config(app: Starlette, host: str, port: int,
-                  forwarded_allow_ips: str | None = None) -> Any:
+def server_config(
+    app: Starlette, host: str, port: int, forwarded_allow_ips: str | None = None
+) -> Any:
     """The uvicorn configuration ``tally serve`` runs: the guarded protocol, the limits, and
     the proxy's forwarded headers trusted only from ``forwarded_allow_ips``."""
     import uvicorn
@@ -110,7 +113,14 @@ def server_config(app: Starlette, host: str, port: int,
     protocol = guarded_protocol()
     protocol.capped = forwarded_allow_ips is None
     return uvicorn.Config(
-        app, host=host, port=port, log_level="warning", http=protocol,
-        limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=KEEP_ALIVE_SECONDS,
-        h11_max_incomplete_event_size=16 * 1024, proxy_headers=forwarded_allow_ips is not None,
-        forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1")
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        http=protocol,
+        limit_concurrency=MAX_CONNECTIONS,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        h11_max_incomplete_event_size=16 * 1024,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1",
+    )

@@ -18,15 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tally.store.views import MatchSummary, PairingView, RoundView
-from tally.web.app import (
-    blocking,
-    guarded,
-    int_param,
-    render,
-    site_of,
-    translate,
-    whole_number,
-)
+from tally.web.app import blocking, guarded, int_param, render, site_of, translate, whole_number
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -66,8 +58,11 @@ def routes() -> list[Route]:
     """The routes of the read-only pages."""
     from starlette.routing import Route
 
-    return [Route("/", home), Route("/standings/{event}", page),
-            Route("/standings/{event}/live", live)]
+    return [
+        Route("/", home),
+        Route("/standings/{event}", page),
+        Route("/standings/{event}/live", live),
+    ]
 
 
 def _lang(request: Request) -> str:
@@ -82,8 +77,7 @@ async def home(request: Request) -> Response:
 
     evs = await blocking(events.events, site_of(request).store)
     lang = _lang(request)
-    return render(request, "home.html.j2", events=list(reversed(evs)), lang=lang,
-                  _=translate(lang))
+    return render(request, "home.html.j2", events=list(reversed(evs)), lang=lang, _=translate(lang))
 
 
 def _current_round(rounds: list[RoundView]) -> RoundView | None:
@@ -99,8 +93,11 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
 
     view = events.standings(store, event_id)
     assert view.event is not None
-    staged = (knockouts.knockout_view(store, view.event)
-              if view.event.format.ranks_by_elimination else None)
+    staged = (
+        knockouts.knockout_view(store, view.event)
+        if view.event.format.ranks_by_elimination
+        else None
+    )
     lines = {} if staged is None else {line.player: line for line in staged.lines}
     current: RoundView | None = None
     tables: list[PairingView] = []
@@ -111,8 +108,14 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
     else:
         mine = [m for m in store.matches() if m.event_id == event_id]
         club = [m for m in mine if not m.over] + [m for m in mine if m.over][-6:]
-    return {"standings": view, "lines": lines, "round": current, "tables": tables,
-            "club": club, "prizes": None if staged is None else staged.prizes}
+    return {
+        "standings": view,
+        "lines": lines,
+        "round": current,
+        "tables": tables,
+        "club": club,
+        "prizes": None if staged is None else staged.prizes,
+    }
 
 
 def _version(store: Store) -> int:
@@ -129,7 +132,8 @@ def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
     def rendered() -> str:
         content = _content(site.store, event_id)
         return site.pages.get_template("live.html.j2").render(
-            _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content)
+            _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content
+        )
 
     return version, site.live_cache.get(key, rendered)
 
@@ -149,8 +153,16 @@ async def page(request: Request) -> Response:
     lang = _lang(request)
     ev = await blocking(events.event, site_of(request).store, event_id)
     version, html = await blocking(_fragment, request, event_id, lang)
-    return render(request, "standings.html.j2", event=ev, lang=lang, _=translate(lang),
-                  version=version, live=html, every=_every(request))
+    return render(
+        request,
+        "standings.html.j2",
+        event=ev,
+        lang=lang,
+        _=translate(lang),
+        version=version,
+        live=html,
+        every=_every(request),
+    )
 
 
 @guarded
@@ -167,5 +179,4 @@ async def live(request: Request) -> Response:
     if seen == str(version):
         return JSONResponse({"version": version}, headers={"Cache-Control": "no-store"})
     version, html = await blocking(_fragment, request, event_id, lang)
-    return JSONResponse({"version": version, "html": html},
-                        headers={"Cache-Control": "no-store"})
+    return JSONResponse({"version": version, "html": html}, headers={"Cache-Control": "no-store"})

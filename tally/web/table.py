@@ -69,10 +69,13 @@ def routes() -> list[Route]:
     from starlette.routing import Route
 
     base = "/t/{match}/{secret}"
-    return [Route(base, show), Route(base + "/play", play, methods=["POST"]),
-            Route(base + "/undo", undo, methods=["POST"]),
-            Route(base + "/start", start, methods=["POST"]),
-            Route(base + "/quick", quick, methods=["POST"])]
+    return [
+        Route(base, show),
+        Route(base + "/play", play, methods=["POST"]),
+        Route(base + "/undo", undo, methods=["POST"]),
+        Route(base + "/start", start, methods=["POST"]),
+        Route(base + "/quick", quick, methods=["POST"]),
+    ]
 
 
 def table_url(request: Request, match_id: int) -> str:
@@ -86,8 +89,7 @@ def _match_id(request: Request) -> int:
     if not site_of(request).keys.check_table(mid, str(request.path_params["secret"])):
         from tally.errors import NotFound
 
-        raise NotFound(N_("this table's address is not right: scan the code on the sheet "
-                          "again"))
+        raise NotFound(N_("this table's address is not right: scan the code on the sheet again"))
     return mid
 
 
@@ -122,26 +124,36 @@ def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
     last = match.deals[-1] if match.deals else None
     cards = [str(c) for c in deck(match.rules)]
     return {
-        "match": match, "deal": deal, "last": last, "referee": referee,
+        "match": match,
+        "deal": deal,
+        "last": last,
+        "referee": referee,
         "rows": card_rows(legal, lang),
-        "actions": action_buttons(legal, match.rules, lang,
-                                  deal.table.leader if deal and deal.table else None),
-        "others": (card_rows([c for c in cards if c not in legal], lang) if deal is not None
-                   else []),
+        "actions": action_buttons(
+            legal, match.rules, lang, deal.table.leader if deal and deal.table else None
+        ),
+        "others": (
+            card_rows([c for c in cards if c not in legal], lang) if deal is not None else []
+        ),
         "turn_ups": card_rows(cards, lang),
         "can_start": not match.over and (last is None or last.finished),
-        "can_undo": (last is not None and last.kind == "recorded" and last.actions > 0
-                     and (not match.over or reopened(store, mid))),
-        "choices": _choices(match.rules), **_laid_out(last, lang),
+        "can_undo": (
+            last is not None
+            and last.kind == "recorded"
+            and last.actions > 0
+            and (not match.over or reopened(store, mid))
+        ),
+        "choices": _choices(match.rules),
+        **_laid_out(last, lang),
     }
 
 
 def _choices(rules: str) -> list[tuple[str, str, str, str]]:
     """The reasons the quick-result form offers: those the match's rule set allows, by whose
-    doing they are, each with the game points it may give (:func:`tally.match.quick_points`)
+    doing they are, each with the game points it may give (:func:`tally.engine.match.quick_points`)
     as ``"2 3"``."""
-    from tally.match import quick_points
-    from tally.rules import RuleSet
+    from tally.engine.match import quick_points
+    from tally.engine.rules import RuleSet
 
     rule_set = RuleSet.parse(rules)
     out = []
@@ -159,19 +171,34 @@ def _laid_out(last: DealView | None, lang: str) -> dict[str, Any]:
     if table is None:
         return {"stock": None, "face_up": None, "led": None, "tricks": []}
     led = table.tricks[-1] if table.lead is not None and table.tricks else None
-    return {"stock": stock_line(table, lang), "face_up": face_up_line(table, lang),
-            "led": led,
-            "tricks": [(t, [move_text(m, lang) for m in t.moves])
-                       for t in reversed(table.tricks)]}
+    return {
+        "stock": stock_line(table, lang),
+        "face_up": face_up_line(table, lang),
+        "led": led,
+        "tricks": [(t, [move_text(m, lang) for m in t.moves]) for t in reversed(table.tricks)],
+    }
 
 
-async def _page(request: Request, mid: int, *, status: int = 200,
-                error: str | None = None, notice: str | None = None) -> Response:
+async def _page(
+    request: Request,
+    mid: int,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    notice: str | None = None,
+) -> Response:
     store = site_of(request).store
     state = await blocking(_state, store, mid, await language(request, match=mid))
     said = notice or take_notice(request)
-    return render(request, "table.html.j2", status, url=table_url(request, mid), error=error,
-                  notice=said, **state)
+    return render(
+        request,
+        "table.html.j2",
+        status,
+        url=table_url(request, mid),
+        error=error,
+        notice=said,
+        **state,
+    )
 
 
 def _done(request: Request, mid: int, message: str) -> Response:
@@ -196,12 +223,15 @@ def _finished(store: Store, mid: int) -> bool:
 
 
 #: what a phone is told when another one recorded first (the store's words inside, English)
-MOVED = N_("Someone else recorded at this table meanwhile: %(message)s. This is the deal as it "
-           "stands now; tap again if your entry is still missing.")
+MOVED = N_(
+    "Someone else recorded at this table meanwhile: %(message)s. This is the deal as it "
+    "stands now; tap again if your entry is still missing."
+)
 
 
-async def _change(request: Request, mid: int,
-                  action: Callable[[str], Awaitable[Response]]) -> Response:
+async def _change(
+    request: Request, mid: int, action: Callable[[str], Awaitable[Response]]
+) -> Response:
     """Run a change in the page's language; a refusal shows the table page again with the
     store's reason. A finished match takes no change from its table (unless the director
     reopened it): its result is the director's to correct."""
@@ -211,8 +241,9 @@ async def _change(request: Request, mid: int,
             raise AccessDenied(FINISHED)
         return await action(lang)
     except DealMoved as exc:
-        return await _page(request, mid, status=409,
-                           error=translate(lang)(MOVED) % {"message": exc})
+        return await _page(
+            request, mid, status=409, error=translate(lang)(MOVED) % {"message": exc}
+        )
     except AccessDenied:
         raise
     except TallyError as exc:
@@ -232,25 +263,39 @@ async def play(request: Request) -> Response:
         confirmed = fields.get("confirm") == "yes"
         deal_id = await blocking(store.current_deal, mid)
         try:
-            result = await blocking(store.play, deal_id, token, as_played=confirmed,
-                                    expect=expect)
+            result = await blocking(store.play, deal_id, token, as_played=confirmed, expect=expect)
         except ViolationNotConfirmed as exc:
             match = await blocking(store.match_state, mid)
-            return render(request, "confirm.html.j2", 200, url=table_url(request, mid),
-                          match=match,
-                          token=token, at=str(expect), last=expect.last or "",
-                          message=str(exc), outcome=exc.outcome, ruled=exc.deal,
-                          violations=exc.violations)
+            return render(
+                request,
+                "confirm.html.j2",
+                200,
+                url=table_url(request, mid),
+                match=match,
+                token=token,
+                at=str(expect),
+                last=expect.last or "",
+                message=str(exc),
+                outcome=exc.outcome,
+                ruled=exc.deal,
+                violations=exc.violations,
+            )
         d = result.deal
         message = told(d, result.tokens, result.match.players, lang)
         if message:
             return _done(request, mid, message)
         _ = translate(lang)
-        said = {"tokens": _tokens(result.tokens, lang), "number": d.number,
-                "explanation": with_symbols(explanation(d.explanation, lang, spoken=True), lang)}
+        said = {
+            "tokens": _tokens(result.tokens, lang),
+            "number": d.number,
+            "explanation": with_symbols(explanation(d.explanation, lang, spoken=True), lang),
+        }
         if d.finished and d.to_move is None:
-            return _done(request, mid, _("Recorded %(tokens)s. Deal %(number)s is over: "
-                                         "%(explanation)s") % said)
+            return _done(
+                request,
+                mid,
+                _("Recorded %(tokens)s. Deal %(number)s is over: %(explanation)s") % said,
+            )
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
     return await _change(request, mid, action)
@@ -272,8 +317,9 @@ async def undo(request: Request) -> Response:
         deal_id = await blocking(store.current_deal, mid)
         result = await blocking(store.undo, deal_id, expect=_expected(mid, fields))
         _ = translate(lang)
-        return _done(request, mid, _("Took back %(tokens)s.") % {
-            "tokens": _tokens(result.tokens, lang)})
+        return _done(
+            request, mid, _("Took back %(tokens)s.") % {"tokens": _tokens(result.tokens, lang)}
+        )
 
     return await _change(request, mid, action)
 
@@ -286,12 +332,16 @@ async def start(request: Request) -> Response:
 
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
-        d = await blocking(store.start_deal, mid, fields.get("turn_up", ""),
-                           expect=_expected(mid, fields))
+        d = await blocking(
+            store.start_deal, mid, fields.get("turn_up", ""), expect=_expected(mid, fields)
+        )
         _ = translate(lang)
-        return _done(request, mid, _("Deal %(number)s started: %(dealer)s deals, turn-up "
-                                     "%(card)s.") % {
-            "number": d.number, "dealer": d.dealer, "card": shown(d.turn_up, lang)})
+        return _done(
+            request,
+            mid,
+            _("Deal %(number)s started: %(dealer)s deals, turn-up %(card)s.")
+            % {"number": d.number, "dealer": d.dealer, "card": shown(d.turn_up, lang)},
+        )
 
     return await _change(request, mid, action)
 
@@ -307,19 +357,33 @@ async def quick(request: Request) -> Response:
         winner = fields.get("winner") or None
         reason = fields.get("reason", "claim")
         if (reason == "draw") != (winner is None):
-            raise Refused(N_("a drawn deal has no winner: choose who won and how, or "
-                             "nobody and drawn"))
+            raise Refused(
+                N_("a drawn deal has no winner: choose who won and how, or nobody and drawn")
+            )
         points = 0 if reason == "draw" else whole_number(fields.get("points", ""), 3) or 0
         match = await blocking(site_of(request).store.match_state, mid)
         if winner is not None and winner not in match.players:
             raise Refused(N_("choose who won the deal"))
         if fields.get("agree") != "yes":
-            other = (next(p for p in match.players if p != winner) if winner is not None
-                     else match.players[1])
-            return render(request, "agree.html.j2", 200, url=table_url(request, mid),
-                          match=match, winner=winner, points=points, reason=reason,
-                          how=_how(match.players, winner, reason, lang),
-                          confirmer=other, at=str(expect), last=expect.last or "")
+            other = (
+                next(p for p in match.players if p != winner)
+                if winner is not None
+                else match.players[1]
+            )
+            return render(
+                request,
+                "agree.html.j2",
+                200,
+                url=table_url(request, mid),
+                match=match,
+                winner=winner,
+                points=points,
+                reason=reason,
+                how=_how(match.players, winner, reason, lang),
+                confirmer=other,
+                at=str(expect),
+                last=expect.last or "",
+            )
         store = _acting(request, mid)
         d = await blocking(_quick_at, store, mid, expect, winner, points, reason)
         return _done(request, mid, entered(d, lang, _how(match.players, winner, reason, lang)))
@@ -337,8 +401,9 @@ def _how(players: tuple[str, str], winner: str | None, reason: str, lang: str) -
     return f"{winner if side[0] == 'winner' else loser} {translate(lang)(side[2])}"
 
 
-def _quick_at(store: Store, mid: int, expect: Position, winner: str | None, points: int,
-              reason: str) -> DealView:
+def _quick_at(
+    store: Store, mid: int, expect: Position, winner: str | None, points: int, reason: str
+) -> DealView:
     """:meth:`~tally.store.Store.quick_result`, refused like a recorded action when the match
     moved since the phone saw it: the check runs in the same transaction, after the store
     has locked the match, so two phones entering at once cannot both count."""

@@ -41,8 +41,10 @@ CLAIMED = N_("%(player)s claimed 66.")
 OVER = N_("Deal %(number)s is over: %(explanation)s")
 #: a deal entered as a result: the words the opponent agreed to (agree.html.j2, where the
 #: catalogue takes them from with their plural)
-ENTERED_WON = ("%(winner)s wins deal %(number)s: %(num)s game point (%(reason)s)",
-               "%(winner)s wins deal %(number)s: %(num)s game points (%(reason)s)")
+ENTERED_WON = (
+    "%(winner)s wins deal %(number)s: %(num)s game point (%(reason)s)",
+    "%(winner)s wins deal %(number)s: %(num)s game points (%(reason)s)",
+)
 ENTERED_DRAWN = N_("Deal %(number)s is drawn")
 #: a move on a trick's line in the list of tricks
 MOVES = {
@@ -71,8 +73,10 @@ def face_up_line(table: TableView, lang: str) -> str | None:
     say = translations(lang).gettext
     swaps = [m for t in table.tricks for m in t.moves if m.kind == "exchange"]
     if swaps and swaps[-1].card == table.face_up and swaps[-1].taken is not None:
-        return say(FACE_UP_EXCHANGED) % {"card": shown(table.face_up, lang),
-                                         "taken": shown(swaps[-1].taken, lang)}
+        return say(FACE_UP_EXCHANGED) % {
+            "card": shown(table.face_up, lang),
+            "taken": shown(swaps[-1].taken, lang),
+        }
     return say(FACE_UP) % {"card": shown(table.face_up, lang)}
 
 
@@ -85,11 +89,16 @@ def move_text(move: MoveView, lang: str) -> str:
 def _values(move: MoveView, lang: str) -> dict[str, object]:
     suit = ""
     if move.card is not None and move.kind == "marriage":
-        from tally.cards import Card
+        from tally.engine.cards import Card
 
         suit = word(Card.parse(move.card).suit.title, lang)
-    return {"player": move.player, "card": shown(move.card, lang),
-            "taken": shown(move.taken, lang), "points": move.points, "suit": suit}
+    return {
+        "player": move.player,
+        "card": shown(move.card, lang),
+        "taken": shown(move.taken, lang),
+        "points": move.points,
+        "suit": suit,
+    }
 
 
 def entered(deal: DealView, lang: str, how: str | None = None) -> str:
@@ -98,9 +107,16 @@ def entered(deal: DealView, lang: str, how: str | None = None) -> str:
     words = translations(lang)
     if deal.winner is None:
         return words.gettext(ENTERED_DRAWN) % {"number": deal.number} + "."
-    return words.ngettext(*ENTERED_WON, deal.game_points) % {
-        "winner": deal.winner, "number": deal.number, "num": deal.game_points,
-        "reason": how or word(deal.reason, lang, spoken=True)} + "."
+    return (
+        words.ngettext(*ENTERED_WON, deal.game_points)
+        % {
+            "winner": deal.winner,
+            "number": deal.number,
+            "num": deal.game_points,
+            "reason": how or word(deal.reason, lang, spoken=True),
+        }
+        + "."
+    )
 
 
 def told(deal: DealView, tokens: tuple[str, ...], players: tuple[str, str], lang: str) -> str:
@@ -114,17 +130,23 @@ def told(deal: DealView, tokens: tuple[str, ...], players: tuple[str, str], lang
     if not all(said):
         return ""
     if deal.finished and deal.to_move is None:
-        said.append(say(OVER) % {"number": deal.number,
-                                 "explanation": with_symbols(
-                                     explanation(deal.explanation, lang, spoken=True), lang)})
+        said.append(
+            say(OVER)
+            % {
+                "number": deal.number,
+                "explanation": with_symbols(explanation(deal.explanation, lang, spoken=True), lang),
+            }
+        )
     return " ".join(said)
 
 
-def _told(token: str, table: TableView, players: tuple[str, str],
-          say: Callable[[str], str], lang: str) -> str:
+def _told(
+    token: str, table: TableView, players: tuple[str, str], say: Callable[[str], str], lang: str
+) -> str:
     """One token's sentence(s); empty when the table does not show it."""
-    kind = {"swap": "exchange", "66": "claim", "close": "close",
-            "close-before-draw": "close"}.get(token)
+    kind = {"swap": "exchange", "66": "claim", "close": "close", "close-before-draw": "close"}.get(
+        token
+    )
     if kind is None and token.startswith(("20 ", "40 ")):
         kind = "marriage"
     if kind is not None:
@@ -134,16 +156,19 @@ def _told(token: str, table: TableView, players: tuple[str, str],
         values = _values(move, lang)
         if kind == "close":
             first = not move.after_trick and move in table.tricks[0].moves
-            return say(CLOSED_BEFORE if move.after_trick else CLOSED_FIRST if first
-                       else CLOSED_AFTER) % values
+            return (
+                say(CLOSED_BEFORE if move.after_trick else CLOSED_FIRST if first else CLOSED_AFTER)
+                % values
+            )
         if kind == "exchange":
             return say(EXCHANGED if move.taken else EXCHANGED_UNSEEN) % values
         return say(DECLARED if kind == "marriage" else CLAIMED) % values
     return _played(token, table, players, say, lang)
 
 
-def _played(token: str, table: TableView, players: tuple[str, str],
-            say: Callable[[str], str], lang: str) -> str:
+def _played(
+    token: str, table: TableView, players: tuple[str, str], say: Callable[[str], str], lang: str
+) -> str:
     """A card played: who played it, and who won the trick it completed."""
     trick = _trick_of(table, token)
     if trick is None:

@@ -9,10 +9,19 @@ import re
 
 #: the form's name of each option the store's refusals name
 FIELDS = {
-    "rounds": "Rounds", "groups": "Groups", "advance": "Going through", "lives": "Lives",
-    "seed": "Seed of the draw", "final": "Final stage", "double": "Twice (double round robin)",
-    "bye": "A bye", "kind": "Kind", "matches": "Matches per pairing",
-    "points-per-win": "Match points per win", "winner": "Winner", "dealer": "First dealer",
+    "rounds": "Rounds",
+    "groups": "Groups",
+    "advance": "Going through",
+    "lives": "Lives",
+    "seed": "Seed of the draw",
+    "final": "Final stage",
+    "double": "Twice (double round robin)",
+    "bye": "A bye",
+    "kind": "Kind",
+    "matches": "Matches per pairing",
+    "points-per-win": "Match points per win",
+    "winner": "Winner",
+    "dealer": "First dealer",
 }
 #: where on the pages to do what each command does (the command's first words), to follow
 #: "with", "use" or stand as the subject of a sentence
@@ -33,8 +42,9 @@ _OPTION = re.compile(r"(\()?--([a-z][a-z-]*)(?: [A-Z]\b| (none|win|groups|knocko
 
 def _command(found: re.Match[str]) -> str:
     text = found[1]
-    return next((say for command, say in COMMANDS if text.startswith(command)),
-                "ask the club's scorer")
+    return next(
+        (say for command, say in COMMANDS if text.startswith(command)), "ask the club's scorer"
+    )
 
 
 def _option(found: re.Match[str]) -> str:

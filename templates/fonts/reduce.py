@@ -64,15 +64,16 @@ def reduce_font(source: Path, target: Path) -> int:
     options = subset.Options()
     options.hinting = False
     options.desubroutinize = True
-    options.name_IDs = ["*"]          # keep the names (and the licence notice) as they are
+    options.name_IDs = ["*"]  # keep the names (and the licence notice) as they are
     options.name_languages = ["*"]
     options.notdef_outline = True
     options.drop_tables += ["FFTM"]
     # No ligatures: a ligature glyph (fi, ffi) has no character of its own, and a font
     # embedded whole gets its PDF text map from the font's character map, so "final" would
     # copy and search as garbage. Every glyph kept is one character.
-    options.layout_features = [f for f in options.layout_features
-                               if f not in ("liga", "clig", "dlig", "hlig", "rlig")]
+    options.layout_features = [
+        f for f in options.layout_features if f not in ("liga", "clig", "dlig", "hlig", "rlig")
+    ]
     font = TTFont(source)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[c for first, last in UNICODES for c in range(first, last + 1)])

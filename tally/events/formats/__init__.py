@@ -15,12 +15,21 @@ from tally.events.formats.knockout import Knockout
 from tally.events.formats.round_robin import RoundRobin
 from tally.events.formats.swiss import Swiss
 
-__all__ = ["FORMATS", "EventFormat", "Given", "Option", "RoundState", "Settings", "format_of",
-           "kinds"]
+__all__ = [
+    "FORMATS",
+    "EventFormat",
+    "Given",
+    "Option",
+    "RoundState",
+    "Settings",
+    "format_of",
+    "kinds",
+]
 
 #: Every event format by its kind, in the order the CLI and the forms list them.
 FORMATS: dict[str, EventFormat] = {
-    f.kind: f for f in (ClubEvening(), RoundRobin(), Swiss(), Knockout(), Groups())}
+    f.kind: f for f in (ClubEvening(), RoundRobin(), Swiss(), Knockout(), Groups())
+}
 
 
 def kinds() -> tuple[str, ...]:

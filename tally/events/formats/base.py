@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from tally.errors import Refused
-from tally.schedule import Round
-from tally.swiss import ACCELERATIONS, Played
-from tally.tiebreaks import DEFAULT_TIEBREAKS
+from tally.events.schedule import Round
+from tally.events.swiss import ACCELERATIONS, Played
+from tally.events.tiebreaks import DEFAULT_TIEBREAKS
 
 #: the most matches a pairing may play (a round robin, a Swiss event)
 MAX_MATCHES_PER_PAIRING = 20
@@ -64,8 +64,13 @@ class Settings:
 
     def columns(self) -> dict[str, Any]:
         """The values of the ``events`` columns that hold format settings."""
-        return {"double_round": False, "matches_per_pairing": 1, "rounds": None,
-                "swap_last_rounds": False, "acceleration": "none"}
+        return {
+            "double_round": False,
+            "matches_per_pairing": 1,
+            "rounds": None,
+            "swap_last_rounds": False,
+            "acceleration": "none",
+        }
 
     def draw(self) -> dict[str, Any] | None:
         """The ``event_formats`` row of a format with a draw; None for the others."""
@@ -240,44 +245,59 @@ class EventFormat:
 def refuse_double_and_several_matches(fmt: EventFormat, given: Given) -> None:
     """Refuse ``double`` and several matches per pairing where the format has no such
     schedule."""
-    if fmt.plays_several_matches_per_pairing or not (given.double or
-                                                     given.matches_per_pairing != 1):
+    if fmt.plays_several_matches_per_pairing or not (
+        given.double or given.matches_per_pairing != 1
+    ):
         return
     if not fmt.has_rounds:
-        raise Refused(f"a {fmt.audit_name} has no schedule: double and matches per pairing "
-                      "are for round robins")
+        raise Refused(
+            f"a {fmt.audit_name} has no schedule: double and matches per pairing "
+            "are for round robins"
+        )
     raise Refused(f"a {fmt.kind} event plays one match per pairing, once")
 
 
 def refuse_rounds(given: Given) -> None:
     """Refuse a number of rounds for a format whose rounds come from elsewhere."""
     if given.rounds is not None:
-        raise Refused("only a Swiss event has a number of rounds to give; a round robin's "
-                      "come from its schedule")
+        raise Refused(
+            "only a Swiss event has a number of rounds to give; a round robin's "
+            "come from its schedule"
+        )
 
 
 def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = False) -> None:
     """Refuse the swap of the last two rounds but for a double round robin, and an
     acceleration but for a Swiss event."""
     if given.swap_last_rounds and not swap:
-        raise Refused("--swap-last-rounds is for a double round robin (--kind round-robin "
-                      "--double)")
+        raise Refused(
+            "--swap-last-rounds is for a double round robin (--kind round-robin --double)"
+        )
     if given.acceleration not in ACCELERATIONS:
-        raise Refused(f'acceleration must be {" or ".join(ACCELERATIONS)}, not '
-                      f'"{given.acceleration}"')
+        raise Refused(
+            f'acceleration must be {" or ".join(ACCELERATIONS)}, not "{given.acceleration}"'
+        )
     if given.acceleration != "none" and not accelerate:
         raise Refused(f"--acceleration {given.acceleration} is for a Swiss event (--kind swiss)")
 
 
 DRAW_OPTIONS: tuple[tuple[str, str], ...] = (
-    ("--lives", "lives"), ("--seed", "draw_seed"), ("--final", "final_size"),
-    ("--groups", "groups"), ("--advance", "advance"), ("--final-fill", "final_fill"))
+    ("--lives", "lives"),
+    ("--seed", "draw_seed"),
+    ("--final", "final_size"),
+    ("--groups", "groups"),
+    ("--advance", "advance"),
+    ("--final-fill", "final_fill"),
+)
 
 
 def given_draw_options(given: Given, names: Sequence[str] | None = None) -> list[str]:
     """The draw options given (``--lives``, ...), only those of ``names`` when given."""
-    return [flag for flag, attr in DRAW_OPTIONS if getattr(given, attr) is not None
-            and (names is None or flag in names)]
+    return [
+        flag
+        for flag, attr in DRAW_OPTIONS
+        if getattr(given, attr) is not None and (names is None or flag in names)
+    ]
 
 
 def refuse_draw_options(fmt: EventFormat, given: Given) -> None:

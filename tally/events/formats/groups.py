@@ -1,6 +1,6 @@
 """Groups then knockout: the players, in seed order, are snaked into ``groups`` groups that
 each play a round robin; the best ``advance`` of each go into a bracket. Its rounds, draw and
-standings are :mod:`tally.store.knockouts`' (with :mod:`tally.bracket`)."""
+standings are :mod:`tally.store.knockouts`' (with :mod:`tally.events.bracket`)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,14 @@ class GroupsSettings(Settings):
     advance: int
 
     def draw(self) -> dict[str, Any]:
-        return {"lives": None, "draw_seed": None, "final_size": None, "groups": self.groups,
-                "advance": self.advance, "final_fill": FINAL_FILLS[0]}
+        return {
+            "lives": None,
+            "draw_seed": None,
+            "final_size": None,
+            "groups": self.groups,
+            "advance": self.advance,
+            "final_fill": FINAL_FILLS[0],
+        }
 
 
 class Groups(EventFormat):
@@ -45,11 +51,14 @@ class Groups(EventFormat):
     standings_name = N_("groups then knockout, ranked by elimination")
     article_name = "a groups event"
     round_maker = "the draw"
-    options = (Option("groups", "whole", low=1, high=100),
-               Option("advance", "whole", low=1, high=10_000))
+    options = (
+        Option("groups", "whole", low=1, high=100),
+        Option("advance", "whole", low=1, high=10_000),
+    )
     ranking_note = N_(
         "Ranked by how far each player got (in the bracket: the round reached; before it: the "
-        "place in the group), then match points%(tiebreaks)s, then play-offs (Stechen).")
+        "place in the group), then match points%(tiebreaks)s, then play-offs (Stechen)."
+    )
     form_fields = ("groups", "advance")
     has_scheduled_pairings = True
     ranks_by_elimination = True
@@ -73,8 +82,10 @@ class Groups(EventFormat):
             raise Refused(f"{groups} groups need at least {2 * groups} players, not {players}")
         smallest = players // groups if players else 2
         if not 1 <= advance <= smallest or groups * advance < 2:
-            raise Refused(f"--advance must be from 1 to {smallest} (the smallest group) with at "
-                          f"least 2 going through, not {advance}")
+            raise Refused(
+                f"--advance must be from 1 to {smallest} (the smallest group) with at "
+                f"least 2 going through, not {advance}"
+            )
         if groups * advance > 64:
             raise Refused("at most 64 players go into the bracket")
         return GroupsSettings(groups, advance)

@@ -2,7 +2,7 @@
 match costs one, and the draw of every round is made from ``draw_seed``; an optional final
 stage (``final_size``) is a bracket, filled by play-offs or tiebreaks (``final_fill``) when
 a round leaves it short. Its rounds, draw and standings are :mod:`tally.store.knockouts`'
-(with :mod:`tally.knockout` and :mod:`tally.bracket`)."""
+(with :mod:`tally.events.knockout` and :mod:`tally.events.bracket`)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from tally.events.formats.base import (
     refuse_ordering,
     refuse_rounds,
 )
+from tally.events.knockout import MAX_LIVES
 from tally.i18n import N_
-from tally.knockout import MAX_LIVES
 
 #: The longest seed of a draw.
 SEED_LENGTH = 100
@@ -42,8 +42,14 @@ class KnockoutSettings(Settings):
     final_fill: str
 
     def draw(self) -> dict[str, Any]:
-        return {"lives": self.lives, "draw_seed": self.draw_seed, "final_size": self.final_size,
-                "groups": None, "advance": None, "final_fill": self.final_fill}
+        return {
+            "lives": self.lives,
+            "draw_seed": self.draw_seed,
+            "final_size": self.final_size,
+            "groups": None,
+            "advance": None,
+            "final_fill": self.final_fill,
+        }
 
 
 class Knockout(EventFormat):
@@ -55,14 +61,17 @@ class Knockout(EventFormat):
     standings_name = N_("knockout, ranked by elimination")
     article_name = "a knockout event"
     round_maker = "the draw"
-    options = (Option("lives", "whole", low=1, high=100, optional=True),
-               Option("seed", "text", "draw_seed", optional=True),
-               Option("final", "whole", "final_size", low=2, high=64, optional=True),
-               Option("final_fill", "text", optional=True))
+    options = (
+        Option("lives", "whole", low=1, high=100, optional=True),
+        Option("seed", "text", "draw_seed", optional=True),
+        Option("final", "whole", "final_size", low=2, high=64, optional=True),
+        Option("final_fill", "text", optional=True),
+    )
     ranking_note = N_(
         "Ranked by how far each player got (in the final stage: the round reached; before it: "
         "the round out in, the later the better, players still in by lives left), then match "
-        "points%(tiebreaks)s, then play-offs (Stechen).")
+        "points%(tiebreaks)s, then play-offs (Stechen)."
+    )
     form_fields = ("lives", "seed", "final", "final_fill")
     ranks_by_elimination = True
     has_lives = True
@@ -79,10 +88,12 @@ class Knockout(EventFormat):
         if not 1 <= lives <= MAX_LIVES:
             raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
         final_size, final_fill = given.final_size, given.final_fill
-        if final_size is not None and (final_size < 2 or final_size & (final_size - 1)
-                                       or final_size > 64):
-            raise Refused(f"the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, "
-                          f"not {final_size}")
+        if final_size is not None and (
+            final_size < 2 or final_size & (final_size - 1) or final_size > 64
+        ):
+            raise Refused(
+                f"the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, not {final_size}"
+            )
         if final_fill is not None and final_fill not in FINAL_FILLS:
             raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
         if final_fill is not None and final_size is None:
@@ -99,5 +110,9 @@ class Knockout(EventFormat):
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         assert draw is not None
-        return {"lives": draw["lives"], "seed": draw["draw_seed"], "final": draw["final_size"],
-                "final_fill": None if draw["final_size"] is None else draw["final_fill"]}
+        return {
+            "lives": draw["lives"],
+            "seed": draw["draw_seed"],
+            "final": draw["final_size"],
+            "final_fill": None if draw["final_size"] is None else draw["final_fill"],
+        }

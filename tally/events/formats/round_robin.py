@@ -1,5 +1,5 @@
 """A round robin, single or double (``double``), paired by
-:func:`tally.schedule.berger_schedule` over the players in seed order; each pairing plays
+:func:`tally.events.schedule.berger_schedule` over the players in seed order; each pairing plays
 ``matches_per_pairing`` matches."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from tally.events.formats.base import (
     refuse_ordering,
     refuse_rounds,
 )
+from tally.events.schedule import Round, berger_schedule, rounds_for
 from tally.i18n import N_
-from tally.schedule import Round, berger_schedule, rounds_for
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,11 @@ class RoundRobinSettings(Settings):
     swap_last_rounds: bool = False
 
     def columns(self) -> dict[str, Any]:
-        return super().columns() | {"double_round": self.double,
-                                    "matches_per_pairing": self.matches_per_pairing,
-                                    "swap_last_rounds": self.swap_last_rounds}
+        return super().columns() | {
+            "double_round": self.double,
+            "matches_per_pairing": self.matches_per_pairing,
+            "swap_last_rounds": self.swap_last_rounds,
+        }
 
 
 class RoundRobin(EventFormat):
@@ -46,8 +48,11 @@ class RoundRobin(EventFormat):
     loaded_name = N_("round robin")
     standings_name = N_("round robin")
     article_name = "a round robin"
-    options = (Option("double", "bool"), Option("swap_last_rounds", "bool"),
-               Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING))
+    options = (
+        Option("double", "bool"),
+        Option("swap_last_rounds", "bool"),
+        Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
+    )
     form_fields = ("double", "matches", "unplayed")
     has_rounds_made_in_advance = True
     has_scheduled_pairings = True
@@ -64,8 +69,7 @@ class RoundRobin(EventFormat):
         if given.players < 2:
             raise Refused(f"a round robin needs at least 2 players, got {given.players}")
         refuse_draw_options(self, given)
-        return RoundRobinSettings(given.double, given.matches_per_pairing,
-                                  given.swap_last_rounds)
+        return RoundRobinSettings(given.double, given.matches_per_pairing, given.swap_last_rounds)
 
     def start_round(self, rounds: RoundMaker[R], number: int) -> R:
         return rounds.from_schedule(number)
@@ -74,8 +78,11 @@ class RoundRobin(EventFormat):
         return rounds_for(players, bool(settings["double_round"])) if players >= 2 else 0
 
     def schedule(self, entrants: Sequence[str], settings: Mapping[str, Any]) -> list[Round]:
-        return berger_schedule(list(entrants), double=bool(settings["double_round"]),
-                               swap_last=bool(settings["swap_last_rounds"]))
+        return berger_schedule(
+            list(entrants),
+            double=bool(settings["double_round"]),
+            swap_last=bool(settings["swap_last_rounds"]),
+        )
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         swap = {"swap_last_rounds": True} if event.swap_last_rounds else {}

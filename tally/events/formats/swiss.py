@@ -1,6 +1,6 @@
-"""A Swiss event of ``rounds`` rounds: each round is paired by :func:`tally.swiss.pair_round`
+"""A Swiss event of ``rounds`` rounds: each round is paired by :func:`tally.events.swiss.pair_round`
 from the standings as they are when it starts (``acceleration="baku"``: the first rounds
-accelerated, :func:`tally.swiss.baku_points`)."""
+accelerated, :func:`tally.events.swiss.baku_points`)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ from tally.events.formats.base import (
     refuse_draw_options,
     refuse_ordering,
 )
+from tally.events.schedule import Pairing, Round
+from tally.events.swiss import baku_points, pair_round, swiss_players
+from tally.events.tiebreaks import SWISS_TIEBREAKS
 from tally.i18n import N_
-from tally.schedule import Pairing, Round
-from tally.swiss import baku_points, pair_round, swiss_players
-from tally.tiebreaks import SWISS_TIEBREAKS
 
 #: the most rounds a Swiss event may play
 MAX_SWISS_ROUNDS = 99
@@ -36,8 +36,11 @@ class SwissSettings(Settings):
     acceleration: str = "none"
 
     def columns(self) -> dict[str, Any]:
-        return super().columns() | {"rounds": self.rounds, "acceleration": self.acceleration,
-                                    "matches_per_pairing": self.matches_per_pairing}
+        return super().columns() | {
+            "rounds": self.rounds,
+            "acceleration": self.acceleration,
+            "matches_per_pairing": self.matches_per_pairing,
+        }
 
 
 class Swiss(EventFormat):
@@ -50,9 +53,11 @@ class Swiss(EventFormat):
     article_name = "a Swiss event"
     matches_made = "by pairing each round"
     round_maker = "the Swiss pairing"
-    options = (Option("rounds", "whole", low=1, high=10_000),
-               Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
-               Option("acceleration", "text"))
+    options = (
+        Option("rounds", "whole", low=1, high=10_000),
+        Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
+        Option("acceleration", "text"),
+    )
     form_fields = ("rounds", "matches", "unplayed")
     pairs_from_standings = True
     has_scored_rounds = True
@@ -62,13 +67,17 @@ class Swiss(EventFormat):
 
     def settings(self, given: Given) -> SwissSettings:
         rounds = given.rounds
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or \
-                not 1 <= rounds <= MAX_SWISS_ROUNDS:
-            raise Refused(f"a Swiss event plays 1 to {MAX_SWISS_ROUNDS} rounds: give their "
-                          f"number (--rounds N), not {rounds}")
+        if (
+            isinstance(rounds, bool)
+            or not isinstance(rounds, int)
+            or not 1 <= rounds <= MAX_SWISS_ROUNDS
+        ):
+            raise Refused(
+                f"a Swiss event plays 1 to {MAX_SWISS_ROUNDS} rounds: give their "
+                f"number (--rounds N), not {rounds}"
+            )
         if given.double:
-            raise Refused("a Swiss event is paired round by round: --double is for round "
-                          "robins")
+            raise Refused("a Swiss event is paired round by round: --double is for round robins")
         refuse_ordering(given, accelerate=True)
         refuse_draw_options(self, given)
         return SwissSettings(rounds, given.matches_per_pairing, given.acceleration)
@@ -80,16 +89,20 @@ class Swiss(EventFormat):
         points = dict(state.points)
         settings = state.settings
         if settings["acceleration"] == "baku":
-            group_a, virtual = baku_points(len(state.entrants), settings["rounds"] or 0,
-                                           state.number)
+            group_a, virtual = baku_points(
+                len(state.entrants), settings["rounds"] or 0, state.number
+            )
             for k in state.entrants[:group_a]:
                 if k in points:
                     points[k] += virtual * settings["match_points_per_win"]
-        rnd = pair_round(swiss_players(list(state.ranked), points, list(state.played),
-                                       dict(state.byes)), state.number,
-                         apart=list(state.apart))
-        return Round(state.number,
-                     tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings), rnd.bye)
+        rnd = pair_round(
+            swiss_players(list(state.ranked), points, list(state.played), dict(state.byes)),
+            state.number,
+            apart=list(state.apart),
+        )
+        return Round(
+            state.number, tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings), rnd.bye
+        )
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         fast = {"acceleration": event.acceleration} if event.acceleration != "none" else {}

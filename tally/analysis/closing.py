@@ -1,0 +1,500 @@
+"""The decision to close: at a phase-1 lead, closing now against playing on.
+
+Closing now is solved exactly (:mod:`tally.analysis.solver`) for each sampled deal. Playing on (not
+closing now) is solved exactly too when few cards are left (:data:`EXACT_PLAY_ON_CARDS`):
+:func:`not_closing_value` plays the rest of phase 1 perfectly on both sides with both hands
+and the stock's order of the sampled deal known, every card, marriage, exchange, claim and
+later close allowed, the leader only not closing at this moment. With more cards left that
+search is too slow in pure Python (seconds to minutes a deal), and playing on is worth what a
+fixed rollout policy reaches before the stock is gone, then exact play from the exhausted
+stock (:func:`play_on_value`). The **rollout policy** (both players, phase 1, so no duty to
+follow):
+
+- the leader leads its card worth the fewest points, a non-trump before a trump;
+- the follower takes a lead worth 10 or more with its cheapest card that wins (a card of the
+  suit led before a trump), else throws its cheapest card, a non-trump before a trump;
+- after each trick the winner draws first, and the loser of the last draw takes the turn-up;
+- nobody declares a marriage, exchanges or closes in the rollout; a player with 66 counted
+  points who may claim (section 8) claims at once.
+
+The policy is plain and known so that "playing on" is a fair reference, not a strong player:
+a close judged better than playing on is better than playing on *this* way (a lower bound of
+best play). :func:`playing_on` picks the exact value where it is in reach, else the rollout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tally.analysis.solver import Position, Search, solve
+from tally.engine.kernel import (
+    CARD_POINTS,
+    CLAIM_AT,
+    FOLLOWER_WINS,
+    KING,
+    QUEEN,
+    cards_in,
+    game_points,
+    marriage_value,
+)
+from tally.engine.rules import RuleSet
+
+_INF = 4  # above any value: a deal is worth at most 3 game points
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A phase-1 lead as the decision needs it: counts, and one sampled deal of the unknown."""
+
+    leader: int
+    trump: int
+    hands: tuple[int, int]
+    stock: tuple[int, ...]  # face-down cards in drawing order, then the card lying face up
+    points: tuple[int, int]
+    marriages: tuple[int, int]
+    tricks: tuple[int, int]
+
+
+def counted(points: int, marriages: int, tricks: int) -> int:
+    """Counted points in phase 1 (no bonus): marriages only once a trick is won."""
+    return points + (marriages if tricks else 0)
+
+
+def close_value(o: Opening, rules: RuleSet) -> int:
+    """Game points for the leader (negative: the opponent's) of closing now, best play after."""
+    opp = 1 - o.leader
+    at = ([0, 0], [0, 0])
+    at[0][opp] = counted(o.points[opp], o.marriages[opp], o.tricks[opp])
+    at[1][opp] = o.tricks[opp]
+    pos = Position(
+        o.hands,
+        o.leader,
+        o.trump,
+        o.points,
+        o.marriages,
+        o.tricks,
+        closer=o.leader,
+        at_close=((at[0][0], at[0][1]), (at[1][0], at[1][1])),
+    )
+    value = solve(pos, rules).value
+    return value if o.leader == 0 else -value
+
+
+def play_on_value(o: Opening, rules: RuleSet) -> int:
+    """Game points for the leader of playing on: the rollout policy, then exact play."""
+    hands = list(o.hands)
+    points, tricks = list(o.points), list(o.tricks)
+    stock = list(o.stock)
+    leader = o.leader
+    while stock:
+        lead = _policy_lead(hands[leader], o.trump)
+        follower = 1 - leader
+        reply = _policy_follow(hands[follower], lead, o.trump)
+        hands[leader] &= ~(1 << lead)
+        hands[follower] &= ~(1 << reply)
+        winner = leader ^ FOLLOWER_WINS[o.trump][lead][reply]
+        points[winner] += CARD_POINTS[lead] + CARD_POINTS[reply]
+        tricks[winner] += 1
+        if counted(points[winner], o.marriages[winner], tricks[winner]) >= CLAIM_AT:
+            loser = 1 - winner
+            gp = game_points(
+                counted(points[loser], o.marriages[loser], tricks[loser]), tricks[loser]
+            )
+            return gp if winner == o.leader else -gp
+        hands[winner] |= 1 << stock.pop(0)
+        hands[1 - winner] |= 1 << stock.pop(0)
+        leader = winner
+    pos = Position(
+        (hands[0], hands[1]),
+        leader,
+        o.trump,
+        (points[0], points[1]),
+        o.marriages,
+        (tricks[0], tricks[1]),
+    )
+    value = solve(pos, rules).value
+    return value if o.leader == 0 else -value
+
+
+def _cheapest(cards: int, trump: int) -> int:
+    """The card worth the fewest points, a non-trump before a trump."""
+    return min(cards_in(cards), key=lambda c: (c // 6 == trump, CARD_POINTS[c], c))
+
+
+def _policy_lead(hand: int, trump: int) -> int:
+    return _cheapest(hand, trump)
+
+
+def _policy_follow(hand: int, lead: int, trump: int) -> int:
+    if CARD_POINTS[lead] >= 10:
+        winners = [c for c in cards_in(hand) if FOLLOWER_WINS[trump][lead][c]]
+        if winners:
+            return min(
+                winners, key=lambda c: (c // 6 == trump and lead // 6 != trump, CARD_POINTS[c], c)
+            )
+    return _cheapest(hand, trump)
+
+
+#: Cards still in the hands and the stock up to which playing on is solved exactly
+#: (:func:`not_closing_value`): Sixty-Six from the fifth lead, Schnapsen from the third. With
+#: more, a pure-Python search of the rest of phase 1 takes seconds to minutes a deal, and
+#: playing on is valued by the rollout policy (:func:`play_on_value`, a lower bound).
+EXACT_PLAY_ON_CARDS = 16
+
+
+def exact_play_on(o: Opening) -> bool:
+    """Whether playing on at ``o`` is solved exactly (few enough cards left)."""
+    return o.hands[0].bit_count() + o.hands[1].bit_count() + len(o.stock) <= EXACT_PLAY_ON_CARDS
+
+
+def playing_on(o: Opening, rules: RuleSet) -> int:
+    """Game points for the leader of not closing now: exact (:func:`not_closing_value`)
+    where :func:`exact_play_on`, else the rollout policy (:func:`play_on_value`)."""
+    return not_closing_value(o, rules) if exact_play_on(o) else play_on_value(o, rules)
+
+
+def not_closing_value(o: Opening, rules: RuleSet) -> int:
+    """Game points for the leader (negative: the opponent's) of **not** closing now, with best
+    play on both sides from there: both hands and the stock's order as in ``o``, every card,
+    marriage, exchange, claim and later close the rules allow (:class:`_PlayOn`).
+
+    When the leader's hand is short by the card not yet drawn (a close before the draws
+    declined), the draws are made first.
+    """
+    search = _PlayOn(o, rules)
+    w0, w1 = int(o.tricks[0] > 0), int(o.tricks[1] > 0)
+    m0, m1 = o.marriages
+    c0 = o.points[0] + (m0 if w0 else 0)
+    c1 = o.points[1] + (m1 if w1 else 0)
+    h0, h1 = o.hands
+    state = (h0, h1, 0, o.stock[-1], o.leader, c0, c1, 0 if w0 else m0, 0 if w1 else m1, w0, w1)
+    if o.hands[o.leader].bit_count() < rules.hand:
+        value = search.draw(*state, -_INF, _INF)
+    else:
+        value = search.lead(*state, -_INF, _INF, may_close=False)
+    return value if o.leader == 0 else -value
+
+
+class _PlayOn:
+    """Alpha-beta over phase 1 with both hands and the stock's order known (the value for
+    player 0). Every choice RULES.md allows: each card (no duty to follow), a marriage with
+    its lead (declaring never hurts, as in :mod:`tally.analysis.solver`), an exchange of the turn-up
+    (before leading, and before following with ``exchange_when=lead-or-follow``), a close
+    before the lead and, with ``close_before_draw``, after winning a trick; claims at the
+    earliest correct moment. Once the stock is closed or exhausted, :mod:`tally.analysis.solver`'s
+    search takes over (one per way the stock was closed, sharing its table)."""
+
+    def __init__(self, o: Opening, rules: RuleSet) -> None:
+        self.rules = rules
+        self.trump = o.trump
+        self.down = o.stock[:-1]  # face-down cards in drawing order
+        self.exchange = o.trump * 6 + int(rules.exchange_card)
+        self.needs_trick = rules.exchange_needs_trick
+        self.on_follow = rules.exchange_when == "lead-or-follow"
+        self.before_draw = rules.close_before_draw
+        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.searches: dict[tuple[int | None, int, int], Search] = {}
+        self.open = self.phase2(None, 0, 0)
+
+    def phase2(self, closer: int | None, opp_counted: int, opp_tricks: int) -> Search:
+        """The phase-2 search once ``closer`` closed (None: the stock is exhausted), with the
+        closer's opponent's counted points and tricks at the close. Closes that the rules
+        score alike share one search (and its table): what matters of the counts at the
+        close is whether the opponent had a trick and, with ``close_scored_at=close``, the
+        game points they fix."""
+        fixed = 0
+        if closer is not None and self.rules.close_scored_at == "close":
+            fixed = game_points(opp_counted, opp_tricks)
+        key = (closer, fixed, min(opp_tricks, 1))
+        found = self.searches.get(key)
+        if found is None:
+            at = None
+            if closer is not None:
+                pts, trk = [0, 0], [0, 0]
+                pts[1 - closer], trk[1 - closer] = opp_counted, opp_tricks
+                at = ((pts[0], pts[1]), (trk[0], trk[1]))
+            found = Search(self.rules, Position((0, 0), 0, self.trump, closer=closer, at_close=at))
+            self.searches[key] = found
+        return found
+
+    def close(
+        self,
+        h0: int,
+        h1: int,
+        closer: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value of ``closer`` closing the stock now (on lead)."""
+        search = self.phase2(closer, (c1, c0)[closer], (w1, w0)[closer])
+        return search.node(h0, h1, closer, c0, c1, m0, m1, w0, w1, alpha, beta)
+
+    def may_exchange(self, hand: int, won: int, lying: int) -> bool:
+        """Whether a player holding ``hand`` (``won``: they have a trick) may exchange."""
+        return (
+            bool(hand >> self.exchange & 1) and lying >= 0 and (bool(won) or not self.needs_trick)
+        )
+
+    def lead(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        alpha: int,
+        beta: int,
+        may_close: bool = True,
+    ) -> int:
+        """The value of a phase-1 position with ``leader`` to lead (claims checked)."""
+        claimed = self.open.between(leader, c0, c1, w0, w1)
+        if claimed is not None:
+            return claimed
+        key = (h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, may_close)
+        hit = self.table.get(key)
+        if hit is not None:
+            lo, hi = hit
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        maxing = leader == 0
+        best = -_INF if maxing else _INF
+        hand = h0 if maxing else h1
+        for choice in self._lead_choices(hand, leader, (w0, w1)[leader], lying, may_close):
+            lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
+            if choice == -1:
+                v = self.close(h0, h1, leader, c0, c1, m0, m1, w0, w1, lo_, hi_)
+            elif choice == -2:
+                swap = ~(1 << self.exchange) & hand | 1 << lying
+                v = self.lead(
+                    swap if maxing else h0,
+                    h1 if maxing else swap,
+                    k,
+                    self.exchange,
+                    leader,
+                    c0,
+                    c1,
+                    m0,
+                    m1,
+                    w0,
+                    w1,
+                    lo_,
+                    hi_,
+                    may_close,
+                )
+            else:
+                v = self._led(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, choice, lo_, hi_)
+            if maxing:
+                best = max(best, v)
+                if best >= beta:
+                    break
+            else:
+                best = min(best, v)
+                if best <= alpha:
+                    break
+        lo, hi = hit or (-_INF, _INF)
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi)
+        return best
+
+    def _lead_choices(
+        self, hand: int, leader: int, won: int, lying: int, may_close: bool
+    ) -> list[int]:
+        """Cards to lead (best guesses first), then ``-2`` to exchange and ``-1`` to close."""
+        cards = sorted(
+            cards_in(hand), key=lambda c: -(CARD_POINTS[c] + (c // 6 == self.trump) * 12)
+        )
+        if self.may_exchange(hand, won, lying):
+            cards.insert(0, -2)
+        if may_close:
+            cards.insert(0, -1)
+        return cards
+
+    def _led(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        card: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value once ``leader`` leads ``card`` (declaring its marriage if held)."""
+        hand = h0 if leader == 0 else h1
+        rank = card % 6
+        if rank in (KING, QUEEN) and hand >> (card + 1 if rank == QUEEN else card - 1) & 1:
+            mar = marriage_value(card, self.trump)
+            if leader == 0:
+                if w0:
+                    c0 += mar
+                    if c0 >= CLAIM_AT:
+                        return self.open.claim_value(0, c0, c1, w0, w1)
+                else:
+                    m0 += mar
+            elif w1:
+                c1 += mar
+                if c1 >= CLAIM_AT:
+                    return self.open.claim_value(1, c0, c1, w0, w1)
+            else:
+                m1 += mar
+        if leader == 0:
+            h0 &= ~(1 << card)
+        else:
+            h1 &= ~(1 << card)
+        return self.follow(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, alpha, beta)
+
+    def follow(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        card: int,
+        alpha: int,
+        beta: int,
+        may_exchange: bool = True,
+    ) -> int:
+        """The value once ``card`` is led: the follower plays any card (or first exchanges)."""
+        follower = 1 - leader
+        maxing = follower == 0
+        hand = h0 if maxing else h1
+        wins = FOLLOWER_WINS[self.trump][card]
+        replies: list[int] = sorted(
+            cards_in(hand), key=lambda c: (-wins[c], CARD_POINTS[c] + (c // 6 == self.trump) * 12)
+        )
+        if may_exchange and self.on_follow and self.may_exchange(hand, (w0, w1)[follower], lying):
+            replies.append(-2)
+        best = -_INF if maxing else _INF
+        for reply in replies:
+            lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
+            if reply == -2:
+                swap = ~(1 << self.exchange) & hand | 1 << lying
+                v = self.follow(
+                    swap if maxing else h0,
+                    h1 if maxing else swap,
+                    k,
+                    self.exchange,
+                    leader,
+                    c0,
+                    c1,
+                    m0,
+                    m1,
+                    w0,
+                    w1,
+                    card,
+                    lo_,
+                    hi_,
+                    False,
+                )
+            else:
+                won = leader ^ wins[reply]
+                gain = CARD_POINTS[card] + CARD_POINTS[reply]
+                a0, a1 = (h0 & ~(1 << reply), h1) if maxing else (h0, h1 & ~(1 << reply))
+                if won == 0:
+                    v = self.trick(a0, a1, k, lying, 0, c0 + gain + m0, c1, 0, m1, 1, w1, lo_, hi_)
+                else:
+                    v = self.trick(a0, a1, k, lying, 1, c0, c1 + gain + m1, m0, 0, w0, 1, lo_, hi_)
+            if maxing:
+                best = max(best, v)
+                if best >= beta:
+                    break
+            else:
+                best = min(best, v)
+                if best <= alpha:
+                    break
+        return best
+
+    def trick(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        winner: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """After a phase-1 trick won by ``winner``: a claim, a close before the draws, or the
+        draws."""
+        claimed = self.open.between(winner, c0, c1, w0, w1)
+        if claimed is not None:
+            return claimed
+        drawn = self.draw(h0, h1, k, lying, winner, c0, c1, m0, m1, w0, w1, alpha, beta)
+        if not self.before_draw:
+            return drawn
+        if winner == 0:
+            if drawn >= beta:
+                return drawn
+            return max(
+                drawn, self.close(h0, h1, 0, c0, c1, m0, m1, w0, w1, max(alpha, drawn), beta)
+            )
+        if drawn <= alpha:
+            return drawn
+        return min(drawn, self.close(h0, h1, 1, c0, c1, m0, m1, w0, w1, alpha, min(beta, drawn)))
+
+    def draw(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        winner: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The draws (the winner first; the last draw gives the loser the turn-up), then the
+        winner's lead, or phase 2 once the stock is exhausted."""
+        first = 1 << self.down[k]
+        last = k + 1 >= len(self.down)
+        second = 1 << (lying if last else self.down[k + 1])
+        h0, h1 = (h0 | first, h1 | second) if winner == 0 else (h0 | second, h1 | first)
+        if last:
+            return self.open.node(h0, h1, winner, c0, c1, m0, m1, w0, w1, alpha, beta)
+        return self.lead(h0, h1, k + 2, lying, winner, c0, c1, m0, m1, w0, w1, alpha, beta)

@@ -1,0 +1,733 @@
+"""What a deal's record says about its close and its claim, with the exact solver.
+
+:func:`analyse` replays a record (the engine's one replay loop) and, from the first phase-2
+trick (after a close, or once the stock is exhausted), asks :mod:`tally.analysis.solver` what best
+play on both sides was worth. The hands there are known when the record has ``Hands``; otherwise
+RULES.md section 12 proves part of them (every card a player plays in phase 2, ``Remaining``)
+and the rest is sampled: each unproven card is placed at random among the two hands and the
+closed stock, keeping only placements under which every recorded phase-2 card was a legal
+follow (the record proves no violation, so a player who did not follow suit had none). The
+sampling is seeded, so the same record, samples and seed give the same findings. What the
+record proves comes from :func:`tally.engine.evidence.proven_in_phase2` (section 12, one home).
+
+Besides the value of the first phase-2 position it gives a mark on every decision
+(:mod:`tally.analysis.marks`) and the close as the closer saw it
+(:mod:`tally.analysis.closer_view`).
+
+Findings are frozen dataclasses, players by name, values in game points from the closer's
+side (or the forehand's when nobody closed): positive is a win for that player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from tally.analysis.closer_view import CloserView, Seen, closer_view
+from tally.analysis.closing import Opening, close_value, play_on_value
+from tally.analysis.marks import Event, Mark, marks
+from tally.analysis.solver import Judge, Position, Step, solve
+from tally.engine.cards import Card
+from tally.engine.deal import Deal
+from tally.engine.evidence import (
+    ClaimFact,
+    DealFacts,
+    proven_at_lead,
+    proven_in_phase2,
+    shown_before,
+)
+from tally.engine.kernel import CLAIM_AT, DECK_MASKS, cards_in, game_points, legal_follows
+from tally.engine.notation import (
+    CardItem,
+    ClaimItem,
+    CloseItem,
+    DealRecord,
+    MarriageItem,
+    TrickLine,
+    read_hands,
+)
+from tally.engine.replay import ReplayVisitor, replay
+from tally.engine.rules import RuleSet
+from tally.engine.ruling import rule
+
+#: Samples of the unknown cards when a hand is not fully proven.
+DEFAULT_SAMPLES = 200
+#: Sampled deals per phase-1 lead for the decision to close (each needs two solves).
+DECISION_SAMPLES = 30
+#: Sampled deals the marks of phase 2 are averaged over when a hand is not fully proven.
+MARK_SAMPLES = 20
+#: The note of a record the analysis cannot use (errors or violations).
+UNANALYSABLE = "the record has errors or violations"
+#: Tries per wanted sample before the sampler gives up on consistent placements.
+_TRIES = 20
+
+
+@dataclass(frozen=True)
+class CloseFinding:
+    """The value of the first phase-2 position with best play on both sides, for ``player``
+    (the closer, or the forehand when the stock ran out), against the result."""
+
+    player: str
+    trick: int
+    exact: bool
+    samples: int
+    #: mean game points for the closer with best play (exact when ``exact``)
+    best: float
+    #: share of the consistent deals the closer wins with best play
+    won_share: float
+    #: game points the closer actually scored (negative: the opponent's)
+    as_played: int
+    distribution: tuple[tuple[int, int], ...]
+    line: tuple[str, ...]
+
+    @property
+    def sound(self) -> bool:
+        """A close is sound when best play wins it in most consistent deals."""
+        return self.won_share > 0.5
+
+
+@dataclass(frozen=True)
+class ClaimFinding:
+    """A claim: correct or not, and the first moment the claimer could have claimed.
+
+    ``trick`` and ``earliest`` count the tricks done at the moment (a claim at the start of
+    line 4, or after trick 3, is made after trick 3); ``on_marriage`` and
+    ``earliest_on_marriage`` say the moment was right after declaring a marriage, before the
+    next trick's lead.
+    """
+
+    claimer: str
+    trick: int
+    correct: bool
+    earliest: int | None
+    on_marriage: bool = False
+    earliest_on_marriage: bool = False
+
+    @property
+    def late_by(self) -> int:
+        """Tricks played between the earliest correct claim and the claim made (0: on
+        time)."""
+        if self.earliest is None:
+            return 0
+        return self.trick - self.earliest
+
+
+@dataclass(frozen=True)
+class MistakeFinding:
+    """The first phase-2 decision after which best play was worth less to its player: a card
+    (``card`` its name, with a marriage declared) or a claim not made (``card`` is
+    ``no claim``)."""
+
+    player: str
+    trick: int
+    card: str
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class CloseDecision:
+    """At a phase-1 lead: the leader's mean game points of closing now and of playing on
+    (:mod:`tally.analysis.closing`), over ``samples`` deals consistent with the record."""
+
+    trick: int
+    player: str
+    closed: bool
+    samples: int
+    close_now: float
+    play_on: float
+
+    @property
+    def better(self) -> str:
+        """``close`` or ``play on``, whichever was worth more (``either`` when equal)."""
+        if self.close_now == self.play_on:
+            return "either"
+        return "close" if self.close_now > self.play_on else "play on"
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """Everything :func:`analyse` found in one record."""
+
+    file: str
+    rules: str
+    players: tuple[str, str]
+    close: CloseFinding | None
+    phase2: CloseFinding | None
+    claim: ClaimFinding | None
+    mistake: MistakeFinding | None
+    note: str = ""
+    decisions: tuple[CloseDecision, ...] = ()
+    #: game points the claimer gave away by claiming late: the claim's value at the earliest
+    #: correct moment less its value when made (0 when on time, or when the value was fixed
+    #: at the close by ``close_scored_at=close``)
+    claim_cost: int = 0
+    #: a mark on every decision (:mod:`tally.analysis.marks`), in play order
+    marks: tuple[Mark, ...] = ()
+    #: the close judged by what the closer knew (:mod:`tally.analysis.closer_view`)
+    closer_view: CloserView | None = None
+
+
+@dataclass(frozen=True)
+class _Snap:
+    """The deal at the start of a phase-2 trick line, as the solver needs it."""
+
+    trick: int
+    leader: int
+    played: int
+    held: int
+    points: tuple[int, int]
+    marriages: tuple[int, int]
+    tricks: tuple[int, int]
+    lying: int
+
+
+class _Watch(ReplayVisitor):
+    """Notes every line's start: counted points (for claims) and phase-2 snapshots."""
+
+    def __init__(self) -> None:
+        self.snaps: list[_Snap] = []
+        # trick, counted points of forehand and dealer, tricks of forehand and dealer
+        self.counted: list[tuple[int, int, int, int, int]] = []
+        self.leaders: list[int] = []
+        # trick, declarer, the declarer's counted points right after declaring a marriage
+        self.declared: list[tuple[int, int, int]] = []
+        self.openings: list[
+            tuple[int, int, int, int, int, tuple[int, int], tuple[int, int], tuple[int, int], bool]
+        ] = []
+
+    def begin_line(self, deal: Deal, line: TrickLine) -> None:
+        names = deal.names
+        self.counted.append(
+            (
+                deal.trick,
+                deal.counted_points(names[0], valid_only=True),
+                deal.counted_points(names[1], valid_only=True),
+                *deal.tricks,
+            )
+        )
+        self.leaders.append(deal.player_index(deal.leader))
+        leader = self.leaders[-1]
+        for item in line.items:
+            if isinstance(item, MarriageItem):  # the leader's counted points once declared
+                had = self.counted[-1][1 + leader]
+                self.declared.append(
+                    (deal.trick, leader, had + (item.value if deal.tricks[leader] else 0))
+                )
+        # a close written before this line's lead makes the line the first of phase 2
+        closing = bool(line.items) and isinstance(line.items[0], CloseItem)
+        if deal.phase == 1 and deal.lead is None and deal.can_close():
+            self.openings.append(_opening(deal, closing))
+        if (deal.phase != 2 and not closing) or deal.lead is not None:
+            return
+        lying = deal.face_up
+        closed = deal.closed or closing
+        lying_mask = 0 if lying is None or (deal.stock_left == 0 and not closed) else 1 << lying
+        cards_left = (
+            deal.rules.deck - deal.played.bit_count() - deal.stock_left - lying_mask.bit_count()
+        )
+        mar = [0, 0]
+        for m in deal.marriages:
+            if m.allowed:
+                mar[m.player] += m.points
+        self.snaps.append(
+            _Snap(
+                deal.trick,
+                deal.player_index(deal.leader),
+                deal.played,
+                cards_left // 2,
+                deal.card_points,
+                (mar[0], mar[1]),
+                deal.tricks,
+                lying_mask,
+            )
+        )
+
+
+def _opening(
+    deal: Deal, closing: bool
+) -> tuple[int, int, int, int, int, tuple[int, int], tuple[int, int], tuple[int, int], bool]:
+    """A phase-1 lead where the leader may close: trick, leader, played, lying card, stock
+    left, points, marriages, tricks, and whether the record closes here."""
+    mar = [0, 0]
+    for m in deal.marriages:
+        if m.allowed:
+            mar[m.player] += m.points
+    lying = deal.face_up
+    return (
+        deal.trick,
+        deal.player_index(deal.leader),
+        deal.played,
+        -1 if lying is None else int(lying),
+        deal.stock_left,
+        deal.card_points,
+        (mar[0], mar[1]),
+        deal.tricks,
+        closing,
+    )
+
+
+def _decisions(
+    watch: _Watch,
+    facts: DealFacts,
+    rules: RuleSet,
+    trump: int,
+    names: tuple[str, str],
+    samples: int,
+    seed: int,
+) -> tuple[CloseDecision, ...]:
+    """Closing now against playing on at every phase-1 lead where the leader could close,
+    over deals consistent with what the record proves at that lead
+    (:func:`tally.engine.evidence.proven_at_lead`)."""
+    out = []
+    rng = random.Random(seed)
+    for trick, leader, played, lying, left, points, mar, tricks, closing in watch.openings:
+        lying_mask = 0 if lying < 0 else 1 << lying
+        proven = [k & ~lying_mask for k in proven_at_lead(facts, played)]
+        pool = cards_in(DECK_MASKS[rules.deck] & ~played & ~lying_mask & ~proven[0] & ~proven[1])
+        need = (rules.hand - proven[0].bit_count(), rules.hand - proven[1].bit_count())
+        if min(need) < 0 or need[0] + need[1] + left != len(pool):
+            continue  # the record's hands do not fit a plain count here (an exchange)
+        close_sum = play_sum = 0
+        for _ in range(samples):
+            rng.shuffle(pool)
+            h0 = proven[0] | sum(1 << c for c in pool[: need[0]])
+            h1 = proven[1] | sum(1 << c for c in pool[need[0] : need[0] + need[1]])
+            stock = (*pool[need[0] + need[1] :], *([lying] if lying >= 0 else []))
+            o = Opening(leader, trump, (h0, h1), stock, points, mar, tricks)
+            close_sum += close_value(o, rules)
+            play_sum += play_on_value(o, rules)
+        out.append(
+            CloseDecision(
+                trick, names[leader], closing, samples, close_sum / samples, play_sum / samples
+            )
+        )
+    return tuple(out)
+
+
+def _plays(record: DealRecord, leaders: list[int]) -> list[tuple[int, int, int, int]]:
+    """``(trick, player, card, marriage points)`` of every card of the record, in order."""
+    out = []
+    for tl, leader in zip(record.tricks, leaders, strict=False):
+        mover = leader
+        items = tl.items
+        for k, item in enumerate(items):
+            # a declared marriage leads its card, unless a claim follows at once
+            if isinstance(item, MarriageItem) and not (
+                k + 1 < len(items) and isinstance(items[k + 1], ClaimItem)
+            ):
+                out.append((tl.number, mover, int(item.card), item.value))
+                mover = 1 - mover
+            elif isinstance(item, CardItem):
+                out.append((tl.number, mover, int(item.card), 0))
+                mover = 1 - mover
+    return out
+
+
+def analyse(
+    record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, file: str = ""
+) -> DealAnalysis:
+    """The findings of one record: its close, its claim and the first costly phase-2 card."""
+    file = file or record.source
+    ruling = rule(record, file)
+    names = (ruling.forehand, ruling.dealer)
+    if not ruling.ok or ruling.state is None:
+        return DealAnalysis(
+            file,
+            ruling.rules,
+            names,
+            None,
+            None,
+            None,
+            None,
+            note=f"{UNANALYSABLE}: nothing to analyse",
+        )
+    rules = RuleSet.parse(ruling.rules)
+    deal, watch = _replay(record, rules)
+    claim = _claim(record, deal, watch, rules)
+    facts = deal.facts()
+    claim_cost = _claim_cost(
+        claim, watch, rules, facts.closed, facts.closer, deal.names, ruling.deal_points
+    )
+    decisions = _decisions(
+        watch, facts, rules, facts.trump, names, max(1, min(samples, DECISION_SAMPLES)), seed
+    )
+    if not watch.snaps:
+        return DealAnalysis(
+            file,
+            ruling.rules,
+            names,
+            None,
+            None,
+            claim,
+            None,
+            note="the deal never reached phase 2",
+            decisions=decisions,
+            claim_cost=claim_cost,
+            marks=tuple(_close_mark(d, names, None) for d in decisions),
+        )
+    remaining = {
+        deal.player_index(name): sum(1 << c for c in cards)
+        for name, cards in read_hands(record.tags.get("Remaining", ""))
+    }
+    winner = ruling.outcome.winner if ruling.outcome is not None else None
+    phase2 = _phase2(
+        record,
+        deal,
+        watch,
+        (winner, ruling.deal_points),
+        proven_in_phase2(facts, remaining),
+        samples,
+        seed,
+    )
+    close_marks = tuple(_close_mark(d, names, None) for d in decisions)
+    if phase2 is None:
+        return DealAnalysis(
+            file,
+            ruling.rules,
+            names,
+            None,
+            None,
+            claim,
+            None,
+            note="the hands the record proves do not fit its phase 2",
+            decisions=decisions,
+            claim_cost=claim_cost,
+            marks=close_marks,
+        )
+    finding, found, view = phase2
+    mistake = next(
+        (
+            MistakeFinding(m.player, m.trick, m.action, m.before, m.after)
+            for m in found
+            if m.loss > 0
+        ),
+        None,
+    )
+    return DealAnalysis(
+        file,
+        ruling.rules,
+        names,
+        finding if facts.closed else None,
+        finding,
+        claim,
+        mistake,
+        decisions=decisions,
+        claim_cost=claim_cost,
+        marks=tuple(_close_mark(d, names, view) for d in decisions) + found,
+        closer_view=view,
+    )
+
+
+def _phase2(
+    record: DealRecord,
+    deal: Deal,
+    watch: _Watch,
+    result: tuple[str | None, int],
+    proven: tuple[int, int],
+    samples: int,
+    seed: int,
+) -> tuple[CloseFinding, tuple[Mark, ...], CloserView | None] | None:
+    """The value of the first phase-2 position and the marks of phase 2, over the one pair of
+    hands the record proves or deals sampled consistent with it (None: none fits)."""
+    facts = deal.facts()
+    names = deal.names
+    snap = watch.snaps[0]
+    closer = facts.closer if facts.closed and facts.closer >= 0 else None
+    side = closer if closer is not None else 0
+    winner, deal_points = result
+    signed = 0
+    if winner is not None:
+        signed = deal_points if names.index(winner) == side else -deal_points
+    at_close = None
+    if closer is not None:
+        opp = 1 - closer
+        pts, trk = [0, 0], [0, 0]
+        pts[opp], trk[opp] = facts.close_opp_points, facts.close_opp_tricks
+        at_close = ((pts[0], pts[1]), (trk[0], trk[1]))
+    later = [p for p in _plays(record, watch.leaders) if p[0] >= snap.trick]
+    positions, exact = _sample(snap, later, proven, deal.rules, samples, seed, facts.trump)
+    if not positions:
+        return None
+    finding = _finding(
+        positions, exact, snap, deal.rules, closer, at_close, side, names, signed, facts.trump
+    )
+    events = _events(record, watch.leaders, snap.trick, facts.claim, deal_points)
+    found = marks(
+        positions[:MARK_SAMPLES],
+        lambda hands: _position(hands, snap, closer, at_close, facts.trump),
+        events,
+        lambda pos: Judge(pos, deal.rules),
+        names,
+    )
+    view = None
+    if closer is not None:
+        shown = shown_before(facts, 1 - closer, facts.close_seq) & ~snap.played
+        own = positions[0][closer]
+        seen = Seen(
+            closer,
+            facts.trump,
+            own,
+            shown,
+            DECK_MASKS[deal.rules.deck] & ~snap.played & ~snap.lying & ~own & ~shown,
+            (snap.lying.bit_length() - 1),
+            snap.points,
+            snap.marriages,
+            snap.tricks,
+        )
+        view = closer_view(seen, deal.rules, names[closer], snap.trick, seed=seed)
+    return finding, found, view
+
+
+def _close_mark(d: CloseDecision, names: tuple[str, str], view: CloserView | None) -> Mark:
+    """A close or a chance to close as a mark: the better of closing and playing on against
+    the one chosen (means over the decision's samples; for the close made, over the deals of
+    the closer's view, which know the closer's hand)."""
+    close_now, play_on = d.close_now, d.play_on
+    if d.closed and view is not None and view.trick == d.trick:
+        close_now, play_on = view.close_value, view.play_on
+    best = max(close_now, play_on)
+    after = close_now if d.closed else play_on
+    sign = 1 if d.player == names[0] else -1
+    return Mark(
+        d.trick,
+        d.player,
+        "close" if d.closed else "no-close",
+        "close" if d.closed else "no close",
+        best,
+        after,
+        sign * after,
+    )
+
+
+def _events(
+    record: DealRecord, leaders: list[int], first: int, claim: ClaimFact | None, deal_points: int
+) -> list[Event]:
+    """The recorded actions from trick ``first`` on, as :mod:`tally.analysis.marks` judges them."""
+    out = []
+    for tl, leader in zip(record.tricks, leaders, strict=False):
+        if tl.number < first:
+            continue
+        mover = leader
+        items = tl.items
+        for k, item in enumerate(items):
+            if isinstance(item, MarriageItem):
+                claims = k + 1 < len(items) and isinstance(items[k + 1], ClaimItem)
+                out.append(
+                    Event(
+                        "declare" if claims else "card",
+                        tl.number,
+                        mover,
+                        int(item.card),
+                        item.value,
+                    )
+                )
+                mover = mover if claims else 1 - mover
+            elif isinstance(item, CardItem):
+                out.append(Event("card", tl.number, mover, int(item.card)))
+                mover = 1 - mover
+            elif isinstance(item, ClaimItem) and claim is not None:
+                out.append(
+                    Event(
+                        "claim", tl.number, claim.player, correct=claim.correct, value=deal_points
+                    )
+                )
+    return out
+
+
+def _replay(record: DealRecord, rules: RuleSet) -> tuple[Deal, _Watch]:
+    """Replay the record (its dealt ``Hands`` given to the deal) with a watcher."""
+    tags = record.tags
+    deal = Deal.start(
+        rules,
+        dealer=tags["Dealer"].strip(),
+        forehand=tags["Forehand"].strip(),
+        trump=Card.parse(tags["Trump"]),
+        keep_history=False,
+    )
+    for name, cards in read_hands(tags["Hands"]) if "Hands" in tags else []:
+        deal.set_hand(name, cards)
+    watch = _Watch()
+    replay(deal, record.tricks, watch)
+    return deal, watch
+
+
+def _sample(
+    snap: _Snap,
+    later: list[tuple[int, int, int, int]],
+    proven_ever: tuple[int, int],
+    rules: RuleSet,
+    samples: int,
+    seed: int,
+    trump: int,
+) -> tuple[list[tuple[int, int]], bool]:
+    """Hands at ``snap`` for the solver, and whether they are exact: the one pair the record
+    proves (section 12, :func:`tally.engine.evidence.proven_in_phase2`), or consistent random ones
+    around what it proves."""
+    proven = [
+        proven_ever[0] & ~snap.played & ~snap.lying,
+        proven_ever[1] & ~snap.played & ~snap.lying,
+    ]
+    for _, player, card, _ in later:
+        proven[player] |= 1 << card
+    pool = cards_in(DECK_MASKS[rules.deck] & ~snap.played & ~proven[0] & ~proven[1] & ~snap.lying)
+    need = (snap.held - proven[0].bit_count(), snap.held - proven[1].bit_count())
+    if min(need) < 0:
+        return [], True  # more proven than held: a record the engine refuses
+    if min(need) == 0 and max(need) in (0, len(pool)):
+        # one hand proven whole and the rest of the unplayed cards held by the other
+        hands = (
+            proven[0] | sum(1 << c for c in pool) * (need[0] > 0),
+            proven[1] | sum(1 << c for c in pool) * (need[1] > 0),
+        )
+        return ([hands] if _consistent(hands, later, snap.leader, trump) else []), True
+    rng = random.Random(seed)
+    out: list[tuple[int, int]] = []
+    for _ in range(max(samples, 10) * _TRIES):
+        rng.shuffle(pool)
+        h0 = proven[0] | sum(1 << c for c in pool[: need[0]])
+        h1 = proven[1] | sum(1 << c for c in pool[need[0] : need[0] + need[1]])
+        if _consistent((h0, h1), later, snap.leader, trump):
+            out.append((h0, h1))
+            if len(out) == samples:
+                break
+    return out, False
+
+
+def _consistent(
+    hands: tuple[int, int], later: list[tuple[int, int, int, int]], leader: int, trump: int
+) -> bool:
+    """Whether every recorded phase-2 follow was legal from these hands."""
+    held = list(hands)
+    lead = -1
+    for _, player, card, _ in later:
+        if lead >= 0 and not legal_follows(held[player], lead, trump) >> card & 1:
+            return False
+        held[player] &= ~(1 << card)
+        lead = card if lead < 0 else -1
+    return True
+
+
+def _position(
+    hands: tuple[int, int],
+    snap: _Snap,
+    closer: int | None,
+    at_close: tuple[tuple[int, int], tuple[int, int]] | None,
+    trump: int,
+) -> Position:
+    return Position(
+        hands, snap.leader, trump, snap.points, snap.marriages, snap.tricks, closer, at_close
+    )
+
+
+def _finding(
+    positions: list[tuple[int, int]],
+    exact: bool,
+    snap: _Snap,
+    rules: RuleSet,
+    closer: int | None,
+    at_close: tuple[tuple[int, int], tuple[int, int]] | None,
+    side: int,
+    names: tuple[str, str],
+    signed: int,
+    trump: int,
+) -> CloseFinding:
+    """The value of the first phase-2 position over every sampled (or the known) deal."""
+    values: Counter[int] = Counter()
+    line: tuple[Step, ...] = ()
+    for k, hands in enumerate(positions):
+        sol = solve(_position(hands, snap, closer, at_close, trump), rules)
+        values[sol.value if side == 0 else -sol.value] += 1
+        if k == 0:
+            line = sol.line
+    n = len(positions)
+    return CloseFinding(
+        player=names[side],
+        trick=snap.trick,
+        exact=exact,
+        samples=n,
+        best=sum(v * c for v, c in values.items()) / n,
+        won_share=sum(c for v, c in values.items() if v > 0) / n,
+        as_played=signed,
+        distribution=tuple(sorted(values.items())),
+        line=tuple(_step_text(s, names) for s in line),
+    )
+
+
+def _step_text(step: Step, names: tuple[str, str]) -> str:
+    """A line's step in words: ``Anna AH``, ``Anna KH (20)``, ``Anna claims (2)``."""
+    if step.end is None:
+        return str(step).replace(str(step.player), names[step.player], 1)
+    if step.end == "draw":
+        return "draw"
+    return f"{names[step.player]} {step.end} ({step.game_points})"
+
+
+def _claim_moment(record: DealRecord, fallback: int) -> tuple[int, bool]:
+    """When the record's claim was made: the tricks done by then, and whether right after a
+    declared marriage (NOTATION.md: ``66`` at a line's start is made before that line's lead,
+    ``66`` after a trick after it)."""
+    for tl in record.tricks:
+        for k, item in enumerate(tl.items):
+            if isinstance(item, ClaimItem):
+                if k == 0:
+                    return tl.number - 1, False
+                if isinstance(tl.items[k - 1], MarriageItem):
+                    return tl.number - 1, True
+                return tl.number, False
+    return fallback, False
+
+
+def _claim(record: DealRecord, deal: Deal, watch: _Watch, rules: RuleSet) -> ClaimFinding | None:
+    """The claim of the record, and the first moment its claimer had 66 and could claim:
+    between tricks (any player, or the one on lead with ``claim_when=on-lead``) or right after
+    declaring a marriage (section 8)."""
+    fact = deal.facts().claim
+    if fact is None:
+        return None
+    made, on_marriage = _claim_moment(record, deal.trick)
+    p = fact.player
+    moments = [
+        (trick - 1, False, (rules.claim_when == "any" or leader == p) and (c0, c1)[p] >= CLAIM_AT)
+        for (trick, c0, c1, _, _), leader in zip(watch.counted, watch.leaders, strict=True)
+    ]
+    moments += [
+        (trick - 1, True, who == p and had >= CLAIM_AT) for trick, who, had in watch.declared
+    ]
+    possible = sorted((done, marriage) for done, marriage, ok in moments if ok)
+    earliest: tuple[int, bool] | None = possible[0] if possible else None
+    if earliest is not None and earliest >= (made, on_marriage):
+        earliest = None
+    return ClaimFinding(
+        deal.names[p],
+        made,
+        fact.correct,
+        None if earliest is None else earliest[0],
+        on_marriage,
+        earliest is not None and earliest[1],
+    )
+
+
+def _claim_cost(
+    claim: ClaimFinding | None,
+    watch: _Watch,
+    rules: RuleSet,
+    closed: bool,
+    closer: int,
+    names: tuple[str, str],
+    made_points: int,
+) -> int:
+    """Game points a correct but late claim gave away: what it was worth at the earliest
+    moment (the opponent's counted points and tricks then, :func:`game_points`) less what it
+    scored. Nothing when the claim was on time, false, or scored as things stood at the close."""
+    if claim is None or not claim.correct or claim.earliest is None:
+        return 0
+    if closed and (rules.close_scored_at == "close" or names.index(claim.claimer) != closer):
+        return 0  # the value was fixed when the stock was closed: waiting cost nothing
+    opp = 1 - names.index(claim.claimer)
+    for trick, c0, c1, t0, t1 in watch.counted:
+        if trick == claim.earliest + 1:
+            then = game_points((c0, c1)[opp], (t0, t1)[opp])
+            return max(0, then - made_points)
+    return 0

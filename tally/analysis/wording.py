@@ -1,0 +1,344 @@
+"""The findings of :mod:`tally.analysis.findings` in words, shared by ``tally analyse`` and the
+printed sheets (``tally print ruling``, ``tally print analysis``), so both say the same thing the
+same way.
+
+Each finding is a labelled sentence (:class:`Finding`): the terminal prints the sentences one
+a line, a sheet prints the label in a column of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tally.analysis.closer_view import CloserView
+from tally.analysis.findings import ClaimFinding, CloseDecision, CloseFinding, DealAnalysis
+from tally.analysis.marks import Mark, lost_by
+from tally.i18n import N_, decimal_comma, ngettext
+from tally.i18n import gettext as _
+from tally.vocabulary import word
+
+
+class Topic(StrEnum):
+    """What a finding is about: the label a sheet prints before it."""
+
+    NOTE = N_("Note")
+    CLOSE = N_("Close")
+    VALUE = N_("Value")
+    LINE = N_("Best line")
+    TURN = N_("Turning card")
+    DECISION = N_("Decision")
+    CLAIM = N_("Claim")
+    VIEW = N_("Closer's view")
+    MARKS = N_("Marks")
+    LOST = N_("Game points lost")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One sentence of the analysis and what it is about.
+
+    The terminal prints ``prefix + text``; a sheet prints ``label`` in a column of its own
+    and then ``text`` (the label says what the prefix says).
+    """
+
+    topic: Topic
+    text: str
+    prefix: str = ""
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", _(self.topic.value))
+
+    @property
+    def sentence(self) -> str:
+        """The finding as the terminal prints it."""
+        return self.prefix + self.text
+
+
+def _n(value: float, spec: str) -> str:
+    """A number formatted by ``spec``, with the current language's decimal mark."""
+    return decimal_comma(format(value, spec))
+
+
+def close_text(f: CloseFinding, closed: bool) -> str:
+    """Who closed and whether soundly (or where phase 2 began), and how it was solved; in the
+    current language, as every sentence of this module (:func:`tally.i18n.use`)."""
+    how = (
+        _("exactly (both hands known)")
+        if f.exact
+        else _("over %(samples)s deals consistent with the record") % {"samples": f.samples}
+    )
+    if closed:
+        text = (
+            _("%(player)s closed before trick %(trick)s: a sound close, solved %(how)s.")
+            if f.sound
+            else _("%(player)s closed before trick %(trick)s: an unsound close, solved %(how)s.")
+        )
+        return text % {"player": f.player, "trick": f.trick, "how": how}
+    return _("From trick %(trick)s (stock exhausted), solved %(how)s.") % {
+        "trick": f.trick,
+        "how": how,
+    }
+
+
+def value_text(f: CloseFinding) -> str:
+    """The value with best play on both sides against the value as played."""
+    if f.exact:
+        return _(
+            "With best play on both sides (correct claims only) the deal is worth "
+            "%(best)s game points to %(player)s; as played %(played)s."
+        ) % {"best": _n(f.best, "+.0f"), "player": f.player, "played": f"{f.as_played:+d}"}
+    return _(
+        "With best play on both sides (correct claims only) %(player)s wins in %(share)s "
+        "of them, expected value %(best)s game points; as played %(played)s."
+    ) % {
+        "player": f.player,
+        "share": f"{f.won_share:.0%}",
+        "best": _n(f.best, "+.2f"),
+        "played": f"{f.as_played:+d}",
+    }
+
+
+def view_text(v: CloserView, f: CloseFinding) -> str:
+    """The close by what the closer knew, then in hindsight (both hands known)."""
+    text = _("Sound by what %(player)s knew") if v.sound else _("Unsound by what %(player)s knew")
+    how = (
+        _("over all %(samples)s deals consistent with it")
+        if v.exact
+        else _("over %(samples)s deals consistent with it, seed %(seed)s, ±%(margin)s")
+    )
+    text += (
+        _(
+            ": %(share)s to succeed, %(close)s expected against %(on)s for not closing then "
+            "with best play (%(how)s)"
+        )
+        if v.play_on_exact
+        else _(
+            ": %(share)s to succeed, %(close)s expected against %(on)s playing on by the rollout, "
+            "a lower bound (%(how)s)"
+        )
+    )
+    hindsight = (
+        _("; in hindsight (both hands known) best play wins it.")
+        if f.won_share > 0.5
+        else _("; in hindsight (both hands known) best play loses it.")
+    )
+    return (
+        text
+        % {
+            "player": v.player,
+            "share": f"{v.success:.0%}",
+            "close": _n(v.close_value, "+.2f"),
+            "on": _n(v.play_on, "+.2f"),
+            "how": how % {"samples": v.samples, "seed": v.seed, "margin": _n(v.margin, ".2f")},
+        }
+    ) + hindsight
+
+
+def line_finding(f: CloseFinding) -> Finding:
+    """The principal line of best play (of the first sample when the hands were sampled)."""
+    label = _("Best line") if f.exact else _("Best line (first sample)")
+    return Finding(Topic.LINE, f"{', '.join(_step(s) for s in f.line)}.", f"{label}: ", label)
+
+
+_END_STEP = re.compile(
+    r"(?P<who>.+) (?P<end>claim|failed-close|last-trick|higher-total) "
+    r"\((?P<points>\d+)\)"
+)
+
+
+def _step(text: str) -> str:
+    """A step of a line (``Anna AH``, ``Anna claim (3)``, ``draw``) with the way the deal ends
+    in the current language."""
+    found = _END_STEP.fullmatch(text)
+    if found is not None:
+        return f"{found['who']} {word(found['end'])} ({found['points']})"
+    return word(text) if text == "draw" else text
+
+
+def turn_finding(a: DealAnalysis) -> Finding | None:
+    """The first phase-2 card that changed the value, or that none did (``None``: no phase 2
+    was solved)."""
+    if a.mistake is not None:
+        m = a.mistake
+        what = (
+            _("%(player)s did not claim at trick %(trick)s")
+            if m.card == "no claim"
+            else _("%(player)s's %(card)s at trick %(trick)s")
+        )
+        return Finding(
+            Topic.TURN,
+            (what + _(" (%(before)s before, %(after)s after, for %(player)s)."))
+            % {
+                "player": m.player,
+                "card": m.card,
+                "trick": m.trick,
+                "before": _n(m.before, "+.2f"),
+                "after": _n(m.after, "+.2f"),
+            },
+            _("The turning card: "),
+        )
+    if (a.close or a.phase2) is not None:
+        return Finding(
+            Topic.TURN, _("No phase-2 card changed the value: both sides played it out well.")
+        )
+    return None
+
+
+def _moment(done: int, on_marriage: bool) -> str:
+    """When a claim was (or could have been) made: ``after trick 3``, ``at the first lead``,
+    ``right after declaring a marriage before trick 6``."""
+    if on_marriage:
+        return _("right after declaring a marriage before trick %(trick)s") % {"trick": done + 1}
+    if done == 0:
+        return _("before the first lead")
+    return _("after trick %(trick)s") % {"trick": done}
+
+
+def claim_text(c: ClaimFinding) -> str:
+    """The claim's verdict and, when it came late, its earliest moment."""
+    text = (
+        _("%(player)s claimed %(when)s: correct")
+        if c.correct
+        else _("%(player)s claimed %(when)s: a false claim")
+    ) % {"player": c.claimer, "when": _moment(c.trick, c.on_marriage)}
+    if c.earliest is not None:
+        text += _("; the claim was possible %(late)s trick(s) earlier, %(when)s") % {
+            "late": c.late_by,
+            "when": _moment(c.earliest, c.earliest_on_marriage),
+        }
+    return text + "."
+
+
+def mark_text(m: Mark) -> str:
+    """One decision with its mark: ``5. Anna no claim?? (+3 → -3)``."""
+    action = (
+        _("no claim")
+        if m.kind == "no-claim"
+        else _("no close")
+        if m.kind == "no-close"
+        else _("close")
+        if m.kind == "close"
+        else _("claim")
+        if m.kind == "claim"
+        else m.action
+    )
+    return (
+        f"{m.trick}. {m.player} {action}{m.symbol} ({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')})"
+    )
+
+
+def every_decision(a: DealAnalysis) -> str:
+    """Every decision in play order with its mark and its values before and after (what the
+    terminal prints after the findings; a sheet has them in a table)."""
+    return _("Every decision: %(marks)s.") % {"marks": "; ".join(mark_text(m) for m in a.marks)}
+
+
+def marks_findings(a: DealAnalysis) -> list[Finding]:
+    """The marked decisions (those that lost a game point or more) and, per player, the game
+    points lost to closes, to claims and to card play."""
+    marked = [m for m in a.marks if m.symbol]
+    out = [
+        Finding(
+            Topic.MARKS,
+            "; ".join(mark_text(m) for m in marked) + "."
+            if marked
+            else _("no decision lost a game point."),
+            _("Marks: "),
+        )
+    ]
+    for name in a.players:
+        lost = lost_by(a.marks, name)
+        out.append(
+            Finding(
+                Topic.LOST,
+                _(
+                    "%(player)s lost %(closes)s to closes, %(claims)s to "
+                    "claims, %(cards)s to card play (game points)."
+                )
+                % {
+                    "player": name,
+                    "closes": _n(lost["closes"], ".2g"),
+                    "claims": _n(lost["claims"], ".2g"),
+                    "cards": _n(lost["cards"], ".2g"),
+                },
+            )
+        )
+    return out
+
+
+def decision_text(d: CloseDecision) -> str:
+    """Closing against playing on at one phase-1 lead, in a sentence."""
+    gap = abs(d.close_now - d.play_on)
+    text = (
+        _(
+            "Trick %(trick)s: %(player)s closed; closing was worth %(close)s, playing on "
+            "%(on)s (over %(samples)s deals): %(better)s was better by %(gap)s."
+        )
+        if d.closed
+        else _(
+            "Trick %(trick)s: %(player)s could have closed; closing was worth %(close)s, playing "
+            "on %(on)s (over %(samples)s deals): %(better)s was better by %(gap)s."
+        )
+    )
+    return text % {
+        "trick": d.trick,
+        "player": d.player,
+        "close": _n(d.close_now, "+.2f"),
+        "on": _n(d.play_on, "+.2f"),
+        "samples": d.samples,
+        "better": _(d.better),
+        "gap": _n(gap, ".2f"),
+    }
+
+
+def worth_telling(d: CloseDecision) -> bool:
+    """Whether a decision is worth a sentence: the lead where the player closed, or one where
+    closing would have gained half a game point or more."""
+    return d.closed or (d.better == "close" and abs(d.close_now - d.play_on) >= 0.5)
+
+
+def findings(a: DealAnalysis, *, decisions: bool = True) -> list[Finding]:
+    """Every finding of ``a`` in order: note, close, value, best line, turning card, the
+    decisions worth telling (when ``decisions``), the claim."""
+    out = []
+    if a.note:
+        out.append(Finding(Topic.NOTE, f"{_(a.note)}.", _("Nothing to say: "), _("Nothing to say")))
+    f = a.close or a.phase2
+    if f is not None:
+        out += [
+            Finding(Topic.CLOSE, close_text(f, a.close is not None)),
+            Finding(Topic.VALUE, value_text(f)),
+            line_finding(f),
+        ]
+    if a.closer_view is not None and a.close is not None:
+        out.append(Finding(Topic.VIEW, view_text(a.closer_view, a.close)))
+    turn = turn_finding(a)
+    if turn is not None:
+        out.append(turn)
+    if decisions:
+        out += [Finding(Topic.DECISION, decision_text(d)) for d in a.decisions if worth_telling(d)]
+    if a.claim is not None:
+        out.append(Finding(Topic.CLAIM, claim_text(a.claim)))
+    if a.marks:
+        out += marks_findings(a)
+    return out
+
+
+def claim_verdict(c: ClaimFinding) -> str:
+    """The claim's verdict in a few words, for a table cell: ``correct``, ``false``,
+    ``correct, 2 tricks late``.
+
+    >>> claim_verdict(ClaimFinding("Anna", 8, True, 6))
+    'correct, 2 tricks late'
+    """
+    if not c.correct:
+        return _("false")
+    if c.late_by:
+        return ngettext(
+            "correct, %(num)s trick late", "correct, %(num)s tricks late", c.late_by
+        ) % {"num": c.late_by}
+    return _("correct")

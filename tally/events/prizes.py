@@ -1,0 +1,184 @@
+"""The prize table of a Preisschnapsen: the pool (entry fees and buy-back fees), a share of it
+per place, rounded as the club says. Pure functions of amounts in cents; nothing is stored.
+
+**The pool** (:func:`pool`): every player entered pays the entry fee (a player who withdrew
+has paid too), every buy-back ("Nachkauf") its fee.
+
+**The shares** (:func:`check_shares`): a percentage of the pool per place, best first
+(``50,30,20``), each more than 0 and at most 100, together at most 100, no more places than
+players in the field.
+
+**Rounding** (:func:`prize_table`): each place's prize is its share of the pool rounded
+*down* to the club's unit (1 cent, 50 cents, a whole euro, ...), so the prizes never add up
+to more than the pool. What is left over (the pool less the prizes: the shares below 100 %
+and what rounding cut off) goes to the club (:attr:`PrizeTable.club`).
+
+**Shared places** (:func:`prizes_by_rank`): players who share a rank share the prizes of the
+places they hold together equally (two players sharing 2nd hold the prizes of 2nd and 3rd),
+each share rounded down to the unit again; that remainder goes to the club too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from tally.errors import Refused
+
+__all__ = [
+    "PrizeTable",
+    "check_shares",
+    "money",
+    "parse_money",
+    "parse_shares",
+    "pool",
+    "prize_table",
+    "prizes_by_rank",
+]
+
+#: The largest amount tally takes (a fee or a pool), in cents: 1,000,000 euros.
+MAX_CENTS = 100_000_000
+
+
+def parse_money(text: str, what: str) -> int:
+    """An amount in euros as typed (``10``, ``7.50``, ``7,50``, ``0.5``) in cents; refused
+    unless it is 0 or more with at most 2 decimals.
+
+    >>> parse_money("7,50", "--entry-fee"), parse_money("0.5", "--round-to")
+    (750, 50)
+    """
+    given = text.strip().replace(",", ".").removeprefix("€").removesuffix("€").strip()
+    try:
+        value = Decimal(given)
+    except InvalidOperation:
+        raise Refused(f"{what}: {text!r} is not an amount in euros (such as 10 or 7.50)") from None
+    cents = value * 100
+    if (
+        not value.is_finite()
+        or cents != cents.to_integral_value()
+        or value < 0
+        or cents > MAX_CENTS
+    ):
+        raise Refused(
+            f"{what}: {text!r} is not an amount from 0 to 1000000 euros with at most 2 decimals"
+        )
+    return int(cents)
+
+
+def money(cents: int) -> str:
+    """An amount in cents as a club writes it: ``"10"`` for whole euros, else ``"7.50"``.
+
+    >>> money(1000), money(750)
+    ('10', '7.50')
+    """
+    euros, rest = divmod(cents, 100)
+    return str(euros) if not rest else f"{euros}.{rest:02d}"
+
+
+def parse_shares(text: str) -> tuple[Decimal, ...]:
+    """The percentages per place as typed, best place first (``"50,30,20"``, also with
+    spaces, ``;`` or ``%``); checked by :func:`check_shares` once the field is known."""
+    parts = [
+        p.strip().removesuffix("%").strip()
+        for p in text.replace(";", ",").replace(" ", ",").split(",")
+    ]
+    out = []
+    for p in (p for p in parts if p):
+        try:
+            out.append(Decimal(p))
+        except InvalidOperation:
+            raise Refused(
+                f"--prizes: {p!r} is not a percentage (write the places' shares "
+                "best first, such as 50,30,20)"
+            ) from None
+    if not out:
+        raise Refused("--prizes: give a percentage per place, best first, such as 50,30,20")
+    return tuple(out)
+
+
+def check_shares(shares: Sequence[Decimal], field: int) -> None:
+    """Refuse percentages that are not a prize table: each more than 0 and at most 100 with
+    at most 2 decimals, together at most 100, and no more places than ``field`` players
+    (0: not known yet, not checked).
+
+    >>> check_shares([Decimal(60), Decimal(50)], 8)
+    Traceback (most recent call last):
+    ...
+    tally.errors.Refused: --prizes: the shares add up to 110 %, more than the pool (100 %)
+    """
+    for place, share in enumerate(shares, start=1):
+        if not share.is_finite() or not 0 < share <= 100 or share != round(share, 2):
+            raise Refused(
+                f"--prizes: the share of place {place} is {share} %; a share is "
+                "more than 0 and at most 100 % with at most 2 decimals"
+            )
+    total = sum(shares, Decimal(0))
+    if total > 100:
+        raise Refused(
+            f"--prizes: the shares add up to {total.normalize():f} %, more than the pool (100 %)"
+        )
+    if field and len(shares) > field:
+        raise Refused(f"--prizes: {len(shares)} places paid but only {field} players in the field")
+
+
+def pool(entries: int, entry_fee: int, buybacks: int = 0, buyback_fee: int = 0) -> int:
+    """The prize pool in cents: ``entries`` entry fees and ``buybacks`` buy-back fees."""
+    return entries * entry_fee + buybacks * buyback_fee
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeTable:
+    """The pool, each place's prize (best first) and what goes to the club, in cents;
+    ``unit`` is what the prizes are rounded down to."""
+
+    pool: int
+    unit: int
+    prizes: tuple[int, ...]
+
+    @property
+    def paid(self) -> int:
+        """What the prizes add up to (never more than the pool)."""
+        return sum(self.prizes)
+
+    @property
+    def club(self) -> int:
+        """What is left of the pool for the club."""
+        return self.pool - self.paid
+
+
+def _down(amount: Decimal | int, unit: int) -> int:
+    return int(Decimal(amount) // unit) * unit
+
+
+def prize_table(total: int, shares: Sequence[Decimal], unit: int = 1) -> PrizeTable:
+    """Each place's prize: its share of ``total`` (cents) rounded down to ``unit`` cents.
+
+    >>> t = prize_table(11_000, [Decimal(50), Decimal(30), Decimal(20)], 100)
+    >>> t.prizes, t.club
+    ((5500, 3300, 2200), 0)
+    >>> t = prize_table(10_500, [Decimal(50), Decimal(30), Decimal(20)], 100)
+    >>> t.prizes, t.club
+    ((5200, 3100, 2100), 100)
+    """
+    if unit < 1:
+        raise Refused(f"--round-to: prizes are rounded to at least 1 cent, not {unit}")
+    prizes = tuple(_down(Decimal(total) * share / 100, unit) for share in shares)
+    return PrizeTable(total, unit, prizes)
+
+
+def prizes_by_rank(ranks: Sequence[int], table: PrizeTable) -> list[int]:
+    """The prize of each player given their ``ranks`` (in the standings' order, 1 first;
+    players sharing a rank share the prizes of the places they hold, rounded down to the
+    table's unit).
+
+    >>> t = prize_table(10_000, [Decimal(50), Decimal(30), Decimal(20)], 100)
+    >>> prizes_by_rank([1, 2, 2, 4], t)
+    [5000, 2500, 2500, 0]
+    """
+    out = []
+    for rank in ranks:
+        held = sum(1 for r in ranks if r == rank)
+        places = table.prizes[rank - 1 : rank - 1 + held]
+        out.append(_down(Decimal(sum(places)) / held, table.unit) if places else 0)
+    return out

@@ -1,0 +1,490 @@
+"""Exporting an event: one JSON file that ``tally load`` reads back, a CSV for spreadsheets,
+or a folder in the ``event.toml`` format of :mod:`tally.files.loading`.
+
+``tally event export EVENT --format json|csv|folder [-o PATH]`` runs these. The JSON file is
+described field by field in ``docs/event-json.md``; in short::
+
+    {"format": "tally-event", "version": 1,
+     "name": "Autumn cup", "kind": "round-robin", "date": "2026-11-19", "rules": "sixty-six",
+     "match_points_per_win": 1.0, "bye": "none", "withdrawal": "forfeit",
+     "tiebreaks": ["head-to-head", ...], "rank_by": "points",
+     "options": {"double": false, "matches_per_pairing": 1},   # what the kind adds
+     "players": [{"name": "Anna Berger", "aliases": ["Anni"]}, ...],   # seed order
+     "rounds": [{"round": 1, "bye": "Emil Wagner"}, ...],   # in the order started
+     "withdrawals": [{"player": "Emil Wagner", "before_round": 3}],
+     "matches": [{"round": 1, "table": 1, "players": ["Anna Berger", "Bert Huber"],
+                  "first_dealer": "Anna Berger",
+                  "deals": [{"record": "[Rules \\"sixty-six\\"]\\n..."},
+                            {"result": {"winner": "Anna Berger", "points": 2,
+                                        "reason": "claim"}}],
+                  "score": {"Anna Berger": 7, "Bert Huber": 3}, "winner": "Anna Berger"}]}
+
+Choices made where the issue is silent:
+
+- No database numbers and no time stamps are written (event, match and deal numbers differ
+  from one database to the next; a time stamp would make two exports of the same event
+  differ): matches are listed in the order they were made, deals in match order, and the
+  order of rounds and withdrawals is what the time stamps said. So an event exported, loaded
+  into another database and exported again gives the same bytes.
+- A deal kept trick by trick is its canonical ``.deal`` record, exactly as ``tally deal
+  export`` writes it (with its ``Event``, ``Date``, ``Round`` and ``Table`` tags); a deal
+  entered as a result is its winner (None for a draw), points before the carry and reason.
+- ``score`` and ``winner`` of a match are derived (the engine works them out from the deals);
+  they are written for programs that read the file, and a load refuses a file where they do
+  not agree with the deals.
+- Kind-specific settings live in ``options`` (a Swiss event's ``rounds`` and
+  ``matches_per_pairing``; a knockout's ``lives``, ``seed`` and ``final``; groups'
+  ``groups`` and ``advance``: the names of ``tally event create``'s options); a knockout's or
+  groups event's matches carry ``playoff`` (true for a play-off, which has no round or
+  table); a player who joined a Swiss event or knockout late carries ``joined_after_round``
+  (see :func:`_joined`). The draws, pairings and bracket are not written: they are what
+  tally makes of the seed and the results, and a load makes them again and checks them
+  against the matches. A reader refuses keys and kinds it does not know, so a newer file is
+  never half read.
+- The CSV has one row per deal (a match with no deal yet has one row with the deal columns
+  empty). It is for spreadsheets and is not read back: it does not carry the event's
+  settings, withdrawals, byes or the records of the deals.
+- The folder export writes what :mod:`tally.files.loading` reads (``event.toml`` and
+  ``deals/matchN-dealK.deal``); that format has no place for withdrawals, aliases, a deal
+  still being played, a record after a result in one match, or several matches per pairing,
+  so an event with any of these is refused there (with the reason) and should be exported as
+  JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from tally.errors import Refused
+
+if TYPE_CHECKING:
+    from tally.store import Store
+    from tally.store.views import EventView, MatchView, PairingView
+
+#: What the ``format`` field of an event file says.
+FORMAT: Final = "tally-event"
+#: The version of the event file this tally writes and reads.
+VERSION: Final = 1
+
+#: The columns of the CSV export, one row per deal.
+CSV_COLUMNS: Final = (
+    "match",
+    "round",
+    "table",
+    "player_1",
+    "player_2",
+    "first_dealer",
+    "deal",
+    "dealer",
+    "entered",
+    "winner",
+    "points",
+    "reason",
+    "game_points",
+    "carry",
+    "score_1",
+    "score_2",
+    "match_winner",
+)
+
+Cell = str | int | float | None
+
+
+@dataclass(frozen=True)
+class _Exported:
+    """An event as read for export: its view, what the timeline says, each match with its
+    deals' records (None for a deal entered as a result) and the players' aliases."""
+
+    event: EventView
+    rounds: list[dict[str, Any]]
+    withdrawals: list[dict[str, Any]]
+    matches: list[tuple[MatchView, list[str | None]]]
+    aliases: dict[str, tuple[str, ...]]
+
+
+def _read(store: Store, ref: str | int) -> _Exported:
+    from tally.store.events import event
+    from tally.store.timeline import event_records, event_timeline
+
+    ev = event(store, ref)
+    line = event_timeline(store, ev.id)
+    matches = [
+        (store.match_state(match_id), records)
+        for match_id, records in zip(
+            line.match_ids, event_records(store, line.match_ids), strict=True
+        )
+    ]
+    entrants = {p.name for p in ev.players}
+    aliases = {p.name: p.aliases for p in store.players() if p.name in entrants}
+    return _Exported(
+        ev,
+        [{"round": r.number, "bye": r.bye} for r in line.rounds],
+        [{"player": w.player, "before_round": w.before_round} for w in line.withdrawals],
+        matches,
+        aliases,
+    )
+
+
+def _options(store: Store, ev: EventView) -> dict[str, Any]:
+    """The settings only the event's format has (named as its file options)."""
+    draw = None
+    if ev.format.ranks_by_elimination:
+        from tally.store.knockouts import event_format
+
+        draw = event_format(store, ev.id)
+    fide = {"unplayed": ev.unplayed} if ev.unplayed != "as-scored" else {}
+    return ev.format.json_options(ev, draw) | fide
+
+
+def _match(ev: EventView, m: MatchView, records: list[str | None]) -> dict[str, Any]:
+    out: dict[str, Any] = {"round": m.round, "table": m.table}
+    if ev.format.ranks_by_elimination:
+        out["playoff"] = m.round is None
+    return out | {
+        "players": list(m.players),
+        "first_dealer": m.first_dealer,
+        "deals": [_deal(d, r) for d, r in zip(m.deals, records, strict=True)],
+        "score": {p: m.score[p] for p in m.players},
+        "winner": m.winner,
+    }
+
+
+def _joined(x: _Exported) -> dict[str, int]:
+    """The players of a Swiss event or knockout who joined late: name -> the last round
+    started before they joined.
+
+    The store keeps no time of entry, so it is read from the rounds: every round of these
+    kinds pairs (or draws, or gives the bye to) every player who is in and has not withdrawn,
+    so a player joined just before the first round they play or sit out in; one who plays in
+    no round joined just before the round their withdrawal came before, or after the last
+    round. A player who joined before the first round counts as entered with the event (the
+    same event either way)."""
+    if not x.event.format.takes_late_entries or not x.rounds:
+        return {}
+    order = [r["round"] for r in x.rounds]
+    seen: dict[str, int] = {}
+    for r in x.rounds:
+        if r["bye"] is not None:
+            seen.setdefault(r["bye"], order.index(r["round"]))
+    for m, _records in x.matches:
+        if m.round in order:
+            for name in m.players:
+                seen[name] = min(seen.get(name, len(order)), order.index(m.round))
+    gone = {w["player"]: w["before_round"] for w in x.withdrawals}
+    joined: dict[str, int] = {}
+    for entrant in x.event.players:
+        first = seen.get(entrant.name)
+        if first is None:
+            before = gone.get(entrant.name)
+            first = len(order) if before is None else order.index(before)
+        if first > 0:
+            joined[entrant.name] = order[first - 1]
+    return joined
+
+
+def _deal(deal: Any, record: str | None) -> dict[str, Any]:
+    if record is not None:
+        return {"record": record}
+    return {"result": {"winner": deal.winner, "points": deal.deal_points, "reason": deal.reason}}
+
+
+def event_document(store: Store, ref: str | int) -> dict[str, Any]:
+    """Event ``ref`` as the JSON document ``tally load`` reads back (plain data)."""
+    x = _read(store, ref)
+    ev = x.event
+    joined = _joined(x)
+
+    def player(name: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": name, "aliases": list(x.aliases.get(name, ()))}
+        if name in joined:
+            out["joined_after_round"] = joined[name]
+        return out
+
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": ev.name,
+        "kind": ev.kind,
+        "date": ev.date.isoformat(),
+        "rules": ev.rules,
+        "match_points_per_win": ev.match_points_per_win,
+        "bye": ev.bye,
+        "withdrawal": ev.withdrawal,
+        "tiebreaks": list(ev.tiebreaks),
+        "rank_by": ev.rank_by,
+        "language": ev.language,
+        "options": _options(store, ev),
+        "players": [player(p.name) for p in ev.players],
+        "rounds": x.rounds,
+        "withdrawals": x.withdrawals,
+        "matches": [_match(ev, m, records) for m, records in x.matches],
+    }
+
+
+def dump_json(document: Any) -> str:
+    """``document`` as the text of an event file: strict JSON (no NaN or Infinity), UTF-8
+    characters as they are, two-space indents, a newline at the end; the same document
+    always gives the same text."""
+    return json.dumps(document, ensure_ascii=False, allow_nan=False, indent=2) + "\n"
+
+
+def event_json(store: Store, ref: str | int) -> str:
+    """Event ``ref`` as the text of its JSON event file."""
+    return dump_json(event_document(store, ref))
+
+
+def event_csv(store: Store, ref: str | int) -> tuple[tuple[str, ...], list[list[Cell]]]:
+    """Event ``ref`` as CSV: :data:`CSV_COLUMNS` and a row per deal (a match without deals:
+    one row, the deal columns empty). ``match`` numbers the matches of the event from 1 in
+    the order they were made; ``points`` are the deal's game points before the carry,
+    ``game_points`` what the winner scored with the carry, ``carry`` what a draw carries
+    on; ``score_1``/``score_2`` the running score of ``player_1``/``player_2``."""
+    x = _read(store, ref)
+    rows: list[list[Cell]] = []
+    for number, (m, records) in enumerate(x.matches, start=1):
+        a, b = m.players
+        head: list[Cell] = [number, m.round, m.table, a, b, m.first_dealer]
+        if not m.deals:
+            rows.append([*head, *([None] * 10), m.winner])
+        for d, record in zip(m.deals, records, strict=True):
+            finished = d.finished
+            rows.append(
+                [
+                    *head,
+                    d.number,
+                    d.dealer,
+                    "record" if record is not None else "result",
+                    d.winner,
+                    d.deal_points if finished else None,
+                    d.reason,
+                    d.game_points if finished else None,
+                    d.carry_out if finished else None,
+                    d.score_after.get(a),
+                    d.score_after.get(b),
+                    m.winner,
+                ]
+            )
+    return CSV_COLUMNS, rows
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        assert math.isfinite(value)
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+
+
+def event_folder(store: Store, ref: str | int) -> dict[str, str]:
+    """Event ``ref`` in the folder format of :mod:`tally.files.loading`: file name (``event.toml``,
+    ``deals/matchN-dealK.deal``) -> text. Refused (saying why, and that JSON keeps it) for an
+    event that format cannot hold: withdrawals, aliases, a deal still being played, a record
+    after a result in one match, several matches per pairing."""
+    x = _read(store, ref)
+    ev = x.event
+    why = _why_no_folder(x)
+    if why:
+        raise Refused(
+            f'event {ev.id} "{ev.name}" cannot be written as a folder ({why}): '
+            "export it as JSON (--format json), which keeps everything"
+        )
+    lines = _folder_settings(ev)
+    files: dict[str, str] = {}
+    for number, (m, records) in enumerate(x.matches, start=1):
+        table, deal_files = _folder_match(number, m, records)
+        lines += table
+        files.update(deal_files)
+    return {"event.toml": "\n".join(lines) + "\n", **files}
+
+
+def _why_no_folder(x: _Exported) -> str:
+    """Why the folder format cannot hold the event (the first reason found), or ``""``."""
+    ev = x.event
+    why = ""
+    if not ev.format.exports_as_folder:
+        why = f"this tally writes folders of club evenings and round robins, not a {ev.kind}"
+    elif x.withdrawals:
+        why = "players withdrew from it"
+    elif any(x.aliases.values()):
+        why = "its players have aliases"
+    elif ev.matches_per_pairing != 1:
+        why = "its pairings play several matches"
+    for number, (m, records) in enumerate(x.matches, start=1):
+        if why:
+            break
+        if any(not d.finished for d in m.deals):
+            why = f"deal {number}.{len(m.deals)} is still being played"
+        kinds = ["record" if r is not None else "result" for r in records]
+        if "result" in kinds and "record" in kinds[kinds.index("result") :]:
+            why = f"match {number} has a deal kept trick by trick after one entered as a result"
+    return why
+
+
+def _folder_settings(ev: EventView) -> list[str]:
+    """The lines of ``event.toml`` before its matches: a comment, the event and its settings
+    (``double`` for a round robin only, ``rank_by`` only when not the kind's default)."""
+    kind = ev.format.file_names[0]
+    lines = [
+        f"# {ev.name}: exported by tally event export (the format: tally/files/loading.py)",
+        f"name = {_toml_string(ev.name)}",
+        f"kind = {_toml_string(kind)}",
+        f"date = {_toml_string(ev.date.isoformat())}",
+        f"rules = {_toml_string(ev.rules)}",
+        f"players = {_toml_value([p.name for p in ev.players])}",
+    ]
+    settings: dict[str, Any] = {
+        "match_points_per_win": ev.match_points_per_win,
+        "bye": ev.bye,
+        "withdrawal": ev.withdrawal,
+        "tiebreaks": list(ev.tiebreaks),
+    }
+    # a folder's pairings play one match each (_why_no_folder), so that option is left out
+    settings |= {
+        key: value
+        for key, value in ev.format.json_options(ev, None).items()
+        if key != "matches_per_pairing"
+    }
+    if ev.rank_by != ev.format.default_rank_by:
+        settings["rank_by"] = ev.rank_by
+    return lines + [f"{key} = {_toml_value(value)}" for key, value in settings.items()]
+
+
+def _folder_match(
+    number: int, m: MatchView, records: list[str | None]
+) -> tuple[list[str], dict[str, str]]:
+    """Match ``number``'s ``[[matches]]`` table (lines of ``event.toml``, from the blank line
+    before it) and its deals' record files (name -> text); deals without a record are
+    listed as results."""
+    lines = ["", "[[matches]]"]
+    if m.round is not None:
+        lines += [f"round = {m.round}", f"table = {m.table}"]
+    lines += [
+        f"players = {_toml_value(list(m.players))}",
+        f"first_dealer = {_toml_string(m.first_dealer)}",
+    ]
+    files: dict[str, str] = {}
+    names: list[str] = []
+    results: list[str] = []
+    for d, record in zip(m.deals, records, strict=True):
+        if record is not None:
+            name = f"deals/match{number}-deal{d.number}.deal"
+            files[name] = record
+            names.append(name)
+        else:
+            results.append("draw" if d.winner is None else f"{d.winner} {d.deal_points} {d.reason}")
+    if names:
+        lines.append(f"records = {_toml_value(names)}")
+    if results:
+        lines.append(f"results = {_toml_value(results)}")
+    return lines, files
+
+
+def write_folder(files: dict[str, str], folder: Path) -> None:
+    """Write :func:`event_folder`'s files into ``folder`` (made if missing; refused if it
+    holds an ``event.toml`` already, so no event kept as files is overwritten)."""
+    if (folder / "event.toml").exists() or (folder / "event.toml").is_symlink():
+        raise Refused(f"{folder} holds an event.toml already: give another folder")
+    if folder.exists() and not folder.is_dir():
+        raise Refused(f"{folder} is not a folder")
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def write_text(text: str, path: Path) -> None:
+    """Write ``text`` (UTF-8) to ``path`` in one piece: through a temporary file in the same
+    folder that then replaces ``path``, so a reader never sees half an export. Refused when
+    ``path`` is a folder or its folder is missing."""
+    import os
+    import tempfile
+
+    if path.is_dir():
+        raise Refused(f"{path} is a folder: give a file to write")
+    if not path.parent.is_dir():
+        raise Refused(f"{path}: there is no folder {str(path.parent)!r} to write in")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def event_trf(store: Store, ref: str | int) -> str:
+    """Event ``ref`` (a round robin or a Swiss event of one match per pairing) as FIDE's
+    TRF-16 (:mod:`tally.files.trf`), for chess pairing programs to check tally's pairings.
+
+    Players are numbered in entry order; points are the matches won plus the byes that
+    score (in wins, whatever a win is worth in match points); the rank is the standings'.
+    Card games have no colours: the player who deals the first deal is written as white,
+    the other (forehand) as black. A won match is ``1``/``0``; a withdrawn player's
+    unplayed match ``+``/``-`` (``-`` for both when the event voids them); a bye ``U``
+    when it scores a win, ``Z`` when it scores nothing; a round a player is not in (a late
+    entry, a withdrawal) is left blank. Only the rounds whose every match is over are
+    written."""
+    from tally.files.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
+    from tally.store.events import event, rounds, standings
+
+    ev = event(store, ref)
+    if not ev.format.has_scored_rounds or ev.matches_per_pairing != 1:
+        raise Refused(
+            f'event {ev.id} "{ev.name}" is a {ev.kind} event of '
+            f"{ev.matches_per_pairing} match(es) per pairing: a TRF holds round "
+            "robins and Swiss events of one match per pairing"
+        )
+    number = {p.name: k for k, p in enumerate(ev.players, start=1)}
+    done = [
+        r
+        for r in rounds(store, ev.id)
+        if r.started and all(p.status in ("played", "forfeit", "void") for p in r.pairings)
+    ]
+    games: dict[str, list[TrfGame | None]] = {name: [None] * len(done) for name in number}
+    for at, r in enumerate(done):
+        for p in r.pairings:
+            for me, other in ((p.first, p.second), (p.second, p.first)):
+                games[me][at] = TrfGame(
+                    number[other], "w" if p.first_dealer == me else "b", _trf_result(p, me)
+                )
+        if r.bye is not None:
+            games[r.bye][at] = TrfGame(None, "-", "U" if r.bye_scores else "Z")
+    table = standings(store, ev.id)
+    rows = {row.player: row for row in table.rows}
+    per_win = ev.match_points_per_win or 1.0
+    players = tuple(
+        TrfPlayer(
+            k, name, rows[name].match_points / per_win, rows[name].rank, None, tuple(games[name])
+        )
+        for name, k in number.items()
+    )
+    day = ev.date.strftime("%Y/%m/%d")
+    kind = "Swiss" if ev.format.pairs_from_standings else "Round robin"
+    return write_trf(TrfTournament(ev.name, day, day, kind, ev.rounds, players))
+
+
+def _trf_result(p: PairingView, me: str) -> str:
+    """``me``'s result in a finished pairing, as a TRF writes it."""
+    if p.status == "void":
+        return "-"
+    if p.status == "forfeit":
+        return "+" if p.forfeit_winner == me else "-"
+    return "1" if p.matches[0].winner == me else "0"

@@ -1,0 +1,824 @@
+"""Loading an event file exported as JSON (:mod:`tally.files.exporting`, ``docs/event-json.md``).
+
+``tally load FILE.json`` runs :func:`load_paths`, which also loads event folders
+(:mod:`tally.files.loading`): every path of one ``tally load`` in ONE transaction, so a file refused
+at any step leaves the database exactly as it was (SQLite and PostgreSQL alike).
+
+The file is read as defensively as a folder's files (:func:`tally.files.loading.read_text_file`):
+a regular file only, at most :data:`MAX_JSON_BYTES` (an exported event of 100 players and 13
+rounds kept trick by trick is about 2 MB), UTF-8. The JSON is strict: ``NaN``, ``Infinity``,
+a number too large for a float, a key given twice, and nesting deeper than Python's reader
+takes are refused. Every field is checked for its type and every key must be
+known to this version (a misspelt key or a newer file is refused, never half read); each
+refusal is one line naming the file and the place in it (``matches[3].deals[2].result``).
+
+What is stored goes through the same store calls as the commands (``tally player add`` and
+``alias``, ``tally event create``, ``round --start``, ``withdraw``, ``tally match start``,
+``tally deal import`` and ``quick``), so every record is ruled by the engine and every result
+checked against the rule set on the way in. Choices made where the issue is silent:
+
+- Players are matched to the database's players by name as the store compares names
+  (case, spaces and accents ignored); a name not found is added. Their aliases are added
+  where missing; an alias that is another player's name or alias is refused.
+- The rounds are started in the order the file lists them, each after the
+  withdrawals the file puts before it (so the same matches and byes are made); the matches
+  the schedule makes must be exactly the file's matches of that round (table, players, first
+  dealer) and a round's bye what the file says. Withdrawals without a round come last.
+- A Swiss event's, knockout's or groups event's rounds load the same way: each is paired
+  by tally from the standings then, or drawn from the stored seed (or the groups' schedule
+  and the bracket), and must make the file's matches and bye; the deals of a round are
+  entered before the next is started. A play-off (``"playoff": true``, no round) is made
+  with ``record_playoff`` at its place among the file's matches: after the rounds whose
+  matches come before it, before the next round's withdrawals. An event whose results were
+  corrected after a later round was made (so that round is no longer what the results give)
+  is refused at that round.
+- A record's ``Event``, ``Date``, ``Round`` and ``Table`` tags that repeat the match's place
+  in the event are dropped (as ``tally deal edit`` does): they are written again on export.
+- ``score`` and ``winner`` of a match, when given, must agree with what the engine makes of
+  its deals.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, NoReturn
+
+from tally.engine.match import MATCH_RESULT
+from tally.errors import LoadError, TallyError
+from tally.events.formats import FORMATS, EventFormat, Option, format_of
+from tally.files.exporting import FORMAT, VERSION
+from tally.files.loading import MAX_FILE_BYTES, Loaded, load_event, read_text_file
+
+if TYPE_CHECKING:
+    from tally.store import Store
+    from tally.store.views import EventView
+
+#: The largest event file ``tally load`` reads (32 MiB): a deal kept trick by trick takes
+#: about 310 bytes of the file (measured on the bundled round robin), so an event of 100
+#: players and 13 rounds of about 6 deals a match, all kept trick by trick, is about 2 MB.
+MAX_JSON_BYTES: Final = 32 * 1024 * 1024
+
+#: Tags of an exported record that say where its match is in the event.
+CONTEXT_TAGS: Final = ("Event", "Date", "Round", "Table")
+
+
+def load_paths(store: Store, paths: Sequence[Path], *, label: str = "tally load") -> list[Loaded]:
+    """Load every path (an event folder, or an event file exported as JSON) into ``store``
+    in ONE transaction: all are stored, or (when any is refused) none."""
+    with store.transaction(label):
+        return [load_event(store, p) if p.is_dir() else load_event_file(store, p) for p in paths]
+
+
+class Place:
+    """Where in the file a value is, for messages: ``file: matches[3].players``."""
+
+    def __init__(self, path: Path, where: str = "") -> None:
+        self.path = path
+        self.where = where
+
+    def __truediv__(self, key: str | int) -> Place:
+        if isinstance(key, int):
+            return Place(self.path, f"{self.where}[{key}]")
+        return Place(self.path, f"{self.where}.{key}" if self.where else key)
+
+    def fail(self, problem: str) -> NoReturn:
+        where = f": {self.where}" if self.where else ""
+        raise LoadError(f"{self.path}{where}: {problem}")
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a number in strict JSON")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is too large a number")
+    return value
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f'the key "{key[:40]}" is given twice in one object')
+        out[key] = value
+    return out
+
+
+def read_json(path: Path, limit: int | None = None) -> Any:
+    """The strict JSON of file ``path``, at most ``limit`` bytes (:data:`MAX_JSON_BYTES` by
+    default; see the module docstring); :class:`LoadError` naming the file (and the line and
+    column, for a syntax error) otherwise."""
+    text = read_text_file(path, limit=MAX_JSON_BYTES if limit is None else limit)
+    try:
+        return json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_float=_float,
+            object_pairs_hook=_no_duplicates,
+        )
+    except json.JSONDecodeError as exc:
+        raise LoadError(
+            f"{path}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise LoadError(f"{path}: not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # our refusals above, or an integer of thousands of digits
+        raise LoadError(f"{path}: not valid JSON: {exc}") from None
+
+
+# --- checking the document -------------------------------------------------------------------
+
+
+def _object(
+    value: Any, at: Place, required: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        at.fail("must be an object ({...})")
+    for key in value:
+        if key not in required and key not in optional:
+            at.fail(f'unknown key "{str(key)[:40]}" (known: {", ".join([*required, *optional])})')
+    for key in required:
+        if key not in value:
+            at.fail(f'"{key}" is missing')
+    return value
+
+
+def _text(value: Any, at: Place, *, empty: bool = False) -> str:
+    if not isinstance(value, str) or (not empty and not value.strip()):
+        at.fail("must be a text" if empty else "must be a text, not empty")
+    return value
+
+
+def _maybe_text(value: Any, at: Place) -> str | None:
+    return None if value is None else _text(value, at)
+
+
+def _whole(value: Any, at: Place, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        at.fail(f"must be a whole number from {low} to {high}")
+    return value
+
+
+def _maybe_whole(value: Any, at: Place, low: int, high: int) -> int | None:
+    return None if value is None else _whole(value, at, low, high)
+
+
+def _list(value: Any, at: Place, item: Callable[[Any, Place], Any]) -> list[Any]:
+    if not isinstance(value, list):
+        at.fail("must be a list ([...])")
+    return [item(v, at / i) for i, v in enumerate(value)]
+
+
+@dataclass(frozen=True)
+class _Deal:
+    record: str | None
+    result: tuple[str | None, int, str] | None
+
+
+@dataclass(frozen=True)
+class _Match:
+    at: Place
+    round: int | None
+    table: int | None
+    players: tuple[str, str]
+    first_dealer: str
+    deals: list[_Deal]
+    score: dict[str, int] | None
+    winner: str | None
+    has_winner: bool
+    playoff: bool | None = None
+
+
+def _deal(value: Any, at: Place) -> _Deal:
+    if isinstance(value, dict) and len(value) != 1:
+        at.fail('a deal is {"record": ...} or {"result": ...}, one of the two')
+    d = _object(value, at, (), ("record", "result"))
+    if not d:
+        at.fail('a deal is {"record": ...} or {"result": ...}')
+    if "record" in d:
+        text = _text(d["record"], at / "record")
+        if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+            (at / "record").fail(f"larger than {MAX_FILE_BYTES:,} bytes, more than any real record")
+        return _Deal(text, None)
+    where = at / "result"
+    r = _object(d["result"], where, ("winner", "points", "reason"))
+    return _Deal(
+        None,
+        (
+            _maybe_text(r["winner"], where / "winner"),
+            _whole(r["points"], where / "points", 0, 999),
+            _text(r["reason"], where / "reason"),
+        ),
+    )
+
+
+def _match(value: Any, at: Place) -> _Match:
+    m = _object(
+        value,
+        at,
+        ("players", "first_dealer", "deals"),
+        ("round", "table", "playoff", "score", "winner"),
+    )
+    pair = _list(m["players"], at / "players", _text)
+    if len(pair) != 2:
+        (at / "players").fail("a match has two players")
+    score: dict[str, int] | None = None
+    if m.get("score") is not None:
+        raw = _object(m["score"], at / "score", (), tuple(pair))
+        score = {k: _whole(v, at / "score" / k, 0, 10**6) for k, v in raw.items()}
+    return _Match(
+        at,
+        _maybe_whole(m.get("round"), at / "round", 1, 10_000),
+        _maybe_whole(m.get("table"), at / "table", 1, 10_000),
+        (pair[0], pair[1]),
+        _text(m["first_dealer"], at / "first_dealer"),
+        _list(m["deals"], at / "deals", _deal),
+        score,
+        _maybe_text(m.get("winner"), at / "winner"),
+        "winner" in m,
+        None if m.get("playoff") is None else _bool(m["playoff"], at / "playoff"),
+    )
+
+
+def _bool(value: Any, at: Place) -> bool:
+    if not isinstance(value, bool):
+        at.fail("must be true or false")
+    return value
+
+
+@dataclass(frozen=True)
+class _Document:
+    name: str
+    kind: str
+    date: date | None
+    rules: str
+    settings: dict[str, Any]
+    players: list[tuple[str, list[str]]]
+    joined: dict[str, int]
+    rounds: list[tuple[int, str | None, bool]]
+    withdrawals: list[tuple[str, int | None]]
+    matches: list[_Match]
+
+    @property
+    def format(self) -> EventFormat:
+        return format_of(self.kind)
+
+
+_TOP_REQUIRED = ("format", "version", "name", "kind", "players", "matches")
+_TOP_OPTIONAL = (
+    "date",
+    "rules",
+    "match_points_per_win",
+    "bye",
+    "withdrawal",
+    "tiebreaks",
+    "rank_by",
+    "language",
+    "options",
+    "rounds",
+    "withdrawals",
+)
+
+
+def _option(option: Option, value: Any, at: Place) -> Any:
+    """A format's option as the file gives it, checked for its type and rough range (the
+    range checks proper are the store's)."""
+    if option.type == "bool":
+        return _bool(value, at)
+    if option.type == "whole":
+        whole = _maybe_whole if option.optional else _whole
+        return whole(value, at, option.low, option.high)
+    return _maybe_text(value, at) if option.optional else _text(value, at)
+
+
+def _settings(d: dict[str, Any], kind: str, top: Place) -> dict[str, Any]:
+    """The event's settings from the file's fields (its options by kind, match points, bye,
+    withdrawal, ranking, language, tiebreaks), each checked for its type."""
+    settings: dict[str, Any] = {}
+    mine = format_of(kind).options
+    options = _object(
+        d.get("options", {}), top / "options", (), (*(o.key for o in mine), "unplayed")
+    )
+    for option in mine:
+        if option.key in options:
+            settings[option.argument] = _option(
+                option, options[option.key], top / "options" / option.key
+            )
+    if "unplayed" in options:  # every event's (the store refuses it where rounds are not scored)
+        settings["unplayed"] = _text(options["unplayed"], top / "options" / "unplayed")
+    if "match_points_per_win" in d:
+        value = d["match_points_per_win"]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            (top / "match_points_per_win").fail("must be a number")
+        settings["match_points_per_win"] = value
+    for key in ("bye", "withdrawal", "rank_by"):
+        if key in d:
+            settings[key] = _text(d[key], top / key)
+    if d.get("language", "") != "":  # "": no language of its own (the locale decides)
+        settings["language"] = _text(d["language"], top / "language")
+    if "tiebreaks" in d:
+        settings["tiebreaks"] = _list(d["tiebreaks"], top / "tiebreaks", _text)
+    return settings
+
+
+def _held_on(d: dict[str, Any], top: Place) -> date | None:
+    """The event's day from the file's ``date`` (``YYYY-MM-DD``), if it gives one."""
+    if d.get("date") is None:
+        return None
+    text = _text(d["date"], top / "date")
+    try:
+        held_on = date.fromisoformat(text)
+    except ValueError:
+        (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+    if len(text) != 10:
+        (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+    return held_on
+
+
+def _document(data: Any, top: Place) -> _Document:
+    """The event file's fields, each checked for its type (not yet for its meaning)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        top.fail(f'not a tally event file (it is a JSON object with "format": "{FORMAT}")')
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        top.fail(
+            f"written by a newer tally (event file version {version}); this tally reads "
+            f"version {VERSION}"
+        )
+    if version != VERSION or isinstance(version, bool):
+        (top / "version").fail(f"must be {VERSION}")
+    d = _object(data, top, _TOP_REQUIRED, _TOP_OPTIONAL)
+    kind = _text(d["kind"], top / "kind")
+    if kind not in FORMATS:
+        (top / "kind").fail(
+            f'"{kind[:40]}" is not a kind of event this tally loads ({", ".join(FORMATS)})'
+        )
+    settings = _settings(d, kind, top)
+    held_on = _held_on(d, top)
+    joined: dict[str, int] = {}
+
+    def player(value: Any, at: Place) -> tuple[str, list[str]]:
+        if isinstance(value, str):
+            return _text(value, at), []
+        p = _object(value, at, ("name",), ("aliases", "joined_after_round"))
+        name = _text(p["name"], at / "name")
+        if p.get("joined_after_round") is not None:
+            if not format_of(kind).takes_late_entries:
+                (at / "joined_after_round").fail(
+                    "only a Swiss event or knockout takes players after a round"
+                )
+            joined[name] = _whole(p["joined_after_round"], at / "joined_after_round", 1, 10_000)
+        return name, _list(p.get("aliases", []), at / "aliases", _text)
+
+    def started(value: Any, at: Place) -> tuple[int, str | None, bool]:
+        r = _object(value, at, ("round",), ("bye",))
+        return (
+            _whole(r["round"], at / "round", 1, 10_000),
+            _maybe_text(r.get("bye"), at / "bye"),
+            "bye" in r,
+        )
+
+    def withdrawal(value: Any, at: Place) -> tuple[str, int | None]:
+        w = _object(value, at, ("player",), ("before_round",))
+        return (
+            _text(w["player"], at / "player"),
+            _maybe_whole(w.get("before_round"), at / "before_round", 1, 10_000),
+        )
+
+    return _Document(
+        name=_text(d["name"], top / "name"),
+        kind=kind,
+        date=held_on,
+        rules=_text(d.get("rules", "sixty-six"), top / "rules"),
+        settings=settings,
+        players=_list(d["players"], top / "players", player),
+        joined=joined,
+        rounds=_list(d.get("rounds", []), top / "rounds", started),
+        withdrawals=_list(d.get("withdrawals", []), top / "withdrawals", withdrawal),
+        matches=_list(d["matches"], top / "matches", _match),
+    )
+
+
+def _check_meaning(doc: _Document, top: Place) -> None:
+    """What the types cannot say: names listed once and known, rounds and tables where the
+    kind needs them, withdrawals once each and before a listed round."""
+    from tally.names import fold
+
+    seen: set[str] = set()
+    for i, (name, _aliases) in enumerate(doc.players):
+        if fold(name) in seen:
+            (top / "players" / i).fail(f'"{name}" is listed twice')
+        seen.add(fold(name))
+    numbers = [r for r, _bye, _given in doc.rounds]
+    late = 0
+    for i, (name, _aliases) in enumerate(doc.players):
+        after = doc.joined.get(name, 0)
+        if after and after not in numbers and doc.rounds:
+            (top / "players" / i / "joined_after_round").fail(
+                f"round {after} is not among the rounds started"
+            )
+        place = numbers.index(after) + 1 if after in numbers else 0
+        if place < late:
+            (top / "players" / i).fail(
+                "the players are listed in the order they joined (seed order)"
+            )
+        late = place
+    for i, (number, bye, _given) in enumerate(doc.rounds):
+        if numbers.index(number) != i:
+            (top / "rounds" / i).fail(f"round {number} is listed twice")
+        if bye is not None and fold(bye) not in seen:
+            (top / "rounds" / i / "bye").fail(f'"{bye}" is not one of the event\'s players')
+    if not doc.format.has_rounds and doc.rounds:
+        (top / "rounds").fail("a club evening has no rounds")
+    if doc.format.pairs_from_standings and sorted(numbers) != list(range(1, len(numbers) + 1)):
+        (top / "rounds").fail("a Swiss event's rounds are paired from 1 without a gap")
+    gone: set[str] = set()
+    for i, (name, before) in enumerate(doc.withdrawals):
+        at = top / "withdrawals" / i
+        if fold(name) not in seen:
+            (at / "player").fail(f'"{name}" is not one of the event\'s players')
+        if fold(name) in gone:
+            (at / "player").fail(f'"{name}" withdraws twice')
+        gone.add(fold(name))
+        if before is not None and before not in numbers:
+            (at / "before_round").fail(f"round {before} is not among the rounds started")
+    for m in doc.matches:
+        for k, name in enumerate(m.players):
+            if fold(name) not in seen:
+                (m.at / "players" / k).fail(f'"{name}" is not one of the event\'s players')
+        if fold(m.first_dealer) not in {fold(p) for p in m.players}:
+            (m.at / "first_dealer").fail(f'"{m.first_dealer}" does not play in this match')
+        if not doc.format.has_rounds and (m.round is not None or m.table is not None):
+            m.at.fail("a club evening's match has no round or table")
+        if m.playoff is not None and not doc.format.ranks_by_elimination:
+            (m.at / "playoff").fail("only a knockout or groups event has play-offs")
+        if m.playoff:
+            if m.round is not None or m.table is not None:
+                m.at.fail("a play-off has no round or table")
+        elif doc.format.has_rounds:
+            if m.round is None or m.table is None:
+                playoff = ' (a play-off: "playoff": true)' * doc.format.ranks_by_elimination
+                m.at.fail(f"a match of a {doc.kind} event has a round and a table{playoff}")
+            if m.round not in numbers and doc.rounds:
+                (m.at / "round").fail(f"round {m.round} is not among the rounds started")
+
+
+# --- storing -----------------------------------------------------------------------------------
+
+
+def load_event_file(store: Store, path: Path) -> Loaded:
+    """Load the event kept in the JSON event file ``path`` (see the module docstring).
+
+    Called on its own, each stored step commits by itself; :func:`load_paths` (what ``tally
+    load`` runs) makes the whole load one transaction."""
+    from tally.names import fold
+    from tally.store.events import create_event
+
+    _refuse_other_files(path)
+    top = Place(path)
+    doc = _document(read_json(path), top)
+    _check_meaning(doc, top)
+    if doc.format.has_rounds and not doc.rounds:
+        doc = _rounds_from_matches(doc)
+    refuse_loaded_name(store, doc.name, top / "name")
+    ids = _players(store, doc, top)
+
+    def ref(name: str) -> str:
+        return f"#{ids[fold(name)][0]}"
+
+    try:
+        ev = create_event(
+            store,
+            doc.name,
+            kind=doc.kind,
+            held_on=doc.date,
+            rules=doc.rules,
+            players=[ref(name) for name, _aliases in doc.players if name not in doc.joined],
+            **doc.settings,
+        )
+    except TallyError as exc:
+        top.fail(str(exc))
+    if not doc.format.has_rounds:
+        recorded, quick = _club_matches(store, ev, doc, ids, ref)
+    else:
+        recorded, quick = _rounds_in_order(store, ev, doc, ids, ref, top)
+    _withdraw(store, ev, doc, None, ref, top)
+    from tally.store.events import event as event_view
+
+    return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)
+
+
+def refuse_loaded_name(store: Store, name: str, at: Place) -> None:
+    """Refuse a file's event whose name (as the store compares names) an event has already:
+    the same file loaded twice."""
+    from tally.names import fold
+    from tally.store.events import events
+
+    if any(fold(e.name) == fold(name) for e in events(store)):
+        at.fail(f'an event named "{name}" is loaded already')
+
+
+def _refuse_other_files(path: Path) -> None:
+    """Refuse an ``event.toml`` (its folder is loaded instead) and a CSV export (not read
+    back), saying what to load."""
+    if path.name.lower().endswith(".toml"):
+        raise LoadError(
+            f"{path}: an event kept as files is loaded by its folder: tally load {path.parent}"
+        )
+    if path.suffix.lower() == ".csv":
+        raise LoadError(
+            f"{path}: a CSV export is for spreadsheets and is not read back (it "
+            "has no records, settings or withdrawals): load the event's JSON "
+            "export (tally event export EVENT --format json)"
+        )
+
+
+def _club_matches(
+    store: Store,
+    ev: EventView,
+    doc: _Document,
+    ids: dict[str, tuple[int, str]],
+    ref: Callable[[str], str],
+) -> tuple[int, int]:
+    """Start a club evening's matches in the file's order and enter their deals.
+    (recorded, quick) counts."""
+    recorded = quick = 0
+    for m in doc.matches:
+        try:
+            match_id = store.start_match(
+                ref(m.players[0]), ref(m.players[1]), first_dealer=ref(m.first_dealer), event=ev.id
+            ).id
+        except TallyError as exc:
+            m.at.fail(str(exc))
+        r, q = _deals(store, ev, match_id, m, ids)
+        recorded, quick = recorded + r, quick + q
+    return recorded, quick
+
+
+def _rounds_in_order(
+    store: Store,
+    ev: EventView,
+    doc: _Document,
+    ids: dict[str, tuple[int, str]],
+    ref: Callable[[str], str],
+    top: Place,
+) -> tuple[int, int]:
+    """Start the file's rounds in the order it lists them and enter their deals (module
+    docstring): before each round, the play-offs listed before its matches, the late entries
+    after the round before and the withdrawals before it; then the play-offs left and the
+    late entries after the last round. (recorded, quick) counts."""
+    recorded = quick = 0
+    playoffs = [(i, m) for i, m in enumerate(doc.matches) if m.round is None]
+    for j, (number, bye, bye_given) in enumerate(doc.rounds):
+        later = {n for n, _bye, _given in doc.rounds[j:]}
+        place = min(
+            (i for i, m in enumerate(doc.matches) if m.round in later), default=len(doc.matches)
+        )
+        while playoffs and playoffs[0][0] < place:
+            r, q = _playoff(store, ev, playoffs.pop(0)[1], ids)
+            recorded, quick = recorded + r, quick + q
+        if j:
+            _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
+        _withdraw(store, ev, doc, number, ref, top)
+        r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
+        recorded, quick = recorded + r, quick + q
+    for _i, m in playoffs:
+        r, q = _playoff(store, ev, m, ids)
+        recorded, quick = recorded + r, quick + q
+    if doc.rounds:
+        _join(store, ev, doc, doc.rounds[-1][0], ref, top)
+    return recorded, quick
+
+
+def _playoff(
+    store: Store, ev: EventView, m: _Match, ids: dict[str, tuple[int, str]]
+) -> tuple[int, int]:
+    """Make play-off ``m`` as ``tally event playoff`` does (refused unless its players are
+    tied then) and enter its deals."""
+    from tally.names import fold
+    from tally.store.knockouts import record_playoff
+
+    a, b, dealer = (f"#{ids[fold(name)][0]}" for name in (*m.players, m.first_dealer))
+    try:
+        match_id = record_playoff(store, ev.id, a, b, first_dealer=dealer)
+    except TallyError as exc:
+        m.at.fail(str(exc))
+    return _deals(store, ev, match_id, m, ids)
+
+
+def _rounds_from_matches(doc: _Document) -> _Document:
+    """An event with rounds written without ``rounds``: its matches' rounds, in order, byes
+    not checked."""
+    from dataclasses import replace
+
+    numbers = sorted({m.round for m in doc.matches if m.round is not None})
+    return replace(doc, rounds=[(n, None, False) for n in numbers])
+
+
+def _players(store: Store, doc: _Document, top: Place) -> dict[str, tuple[int, str]]:
+    """The file's players found or added in the store, with their aliases: folded name ->
+    (number, name as stored)."""
+    return find_or_add_players(store, doc.players, top)
+
+
+def find_or_add_players(
+    store: Store, players: Sequence[tuple[str, list[str]]], top: Place
+) -> dict[str, tuple[int, str]]:
+    """``players`` (name, aliases) of a file found in the store by name as the store compares
+    names (case, spaces and accents ignored) or added, with their aliases: folded name ->
+    (number, name as stored). A refusal names ``top / "players" / i``."""
+    from tally.names import fold
+
+    known = {fold(p.name): p for p in store.players()}
+    ids: dict[str, tuple[int, str]] = {}
+    for i, (name, aliases) in enumerate(players):
+        at = top / "players" / i
+        found = known.get(fold(name))
+        try:
+            if found is None:
+                found = store.add_player(name)
+            have = {fold(a) for a in found.aliases}
+            for alias in aliases:
+                if fold(alias) not in have:
+                    store.add_alias(f"#{found.id}", alias)
+                    have.add(fold(alias))
+        except TallyError as exc:
+            at.fail(str(exc))
+        ids[fold(name)] = (found.id, found.name)
+    return ids
+
+
+def _join(
+    store: Store, ev: EventView, doc: _Document, after: int, ref: Callable[[str], str], top: Place
+) -> None:
+    """Add the file's players who joined after round ``after`` (a late entry)."""
+    from tally.store.events import add_players
+
+    for i, (name, _aliases) in enumerate(doc.players):
+        if doc.joined.get(name) == after:
+            try:
+                add_players(store, ev.id, [ref(name)])
+            except TallyError as exc:
+                (top / "players" / i / "joined_after_round").fail(str(exc))
+
+
+def _withdraw(
+    store: Store,
+    ev: EventView,
+    doc: _Document,
+    before: int | None,
+    ref: Callable[[str], str],
+    top: Place,
+) -> None:
+    """The file's withdrawals that come before round ``before`` (None: after the last)."""
+    from tally.store.events import withdraw
+
+    for i, (name, when) in enumerate(doc.withdrawals):
+        if when == before:
+            try:
+                withdraw(store, ev.id, ref(name))
+            except TallyError as exc:
+                (top / "withdrawals" / i).fail(str(exc))
+
+
+def _round(
+    store: Store,
+    ev: EventView,
+    doc: _Document,
+    number: int,
+    bye: str | None,
+    bye_given: bool,
+    ids: dict[str, tuple[int, str]],
+    top: Place,
+) -> tuple[int, int]:
+    """Start round ``number``, check that it made the file's matches (and bye), fill them."""
+    from tally.names import fold
+    from tally.store.events import start_round
+    from tally.store.timeline import event_timeline
+
+    at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
+    maker = doc.format.round_maker
+    try:
+        rnd = start_round(store, ev.id, number)
+    except TallyError as exc:
+        at.fail(str(exc))
+    scored = event_timeline(store, ev.id).rounds[-1].bye
+    if bye_given and fold(scored or "") != fold(bye or ""):
+        (at / "bye").fail(
+            f"{maker} gives round {number}'s bye to "
+            f"{scored or 'nobody'}, the file to {bye or 'nobody'}"
+        )
+    made = [
+        (p.table, p.first, p.second, m.first_dealer, m.match_id)
+        for p in rnd.pairings
+        for m in p.matches
+    ]
+    listed = [m for m in doc.matches if m.round == number]
+    for k, m in enumerate(listed):
+        same = [x for x in made if x[0] == m.table]
+        nth = sum(1 for other in listed[:k] if other.table == m.table)
+        if nth >= len(same):
+            m.at.fail(
+                f"round {number} table {m.table}: {maker} makes "
+                f"{len(same) or 'no'} match(es) there, not this one"
+            )
+        table, first, second, dealer, _ = same[nth]
+        mine = (
+            ids[fold(m.players[0])][1],
+            ids[fold(m.players[1])][1],
+            ids[fold(m.first_dealer)][1],
+        )
+        if mine != (first, second, dealer):
+            m.at.fail(
+                f"round {number} table {table} is {first} against {second}, {dealer} "
+                f"dealing first, by {maker}"
+            )
+    if len(listed) != len(made):
+        at.fail(
+            f"round {number}: {maker} makes {len(made)} match(es), the file lists {len(listed)}"
+        )
+    recorded = quick = 0
+    used: dict[int, int] = {}
+    for m in listed:
+        same = [x for x in made if x[0] == m.table]
+        nth = used.get(m.table or 0, 0)
+        used[m.table or 0] = nth + 1
+        r, q = _deals(store, ev, same[nth][4], m, ids)
+        recorded, quick = recorded + r, quick + q
+    return recorded, quick
+
+
+def _without_context(text: str, context: dict[str, str]) -> str:
+    """A record without the tags that repeat its match's place in the event."""
+    from tally.engine.notation import read_deal, write_deal
+
+    record = read_deal(text)
+    if not any(record.tags.get(tag, "").strip() == value for tag, value in context.items()):
+        return text
+    for tag, value in context.items():
+        if record.tags.get(tag, "").strip() == value:
+            del record.tags[tag]
+    return write_deal(record)
+
+
+def _deals(
+    store: Store, ev: EventView, match_id: int, m: _Match, ids: dict[str, tuple[int, str]]
+) -> tuple[int, int]:
+    """Enter match ``m``'s deals into stored match ``match_id``, in order; check its score
+    and winner when the file gives them. (recorded, quick) counts."""
+    from tally.names import fold
+
+    context = {"Event": ev.name, "Date": ev.date.isoformat()}
+    if m.round is not None:
+        context |= {"Round": str(m.round), "Table": str(m.table)}
+    recorded = quick = 0
+    whole: list[tuple[str | None, int, str]] = []  # the lines of a match result entered whole
+    for k, d in enumerate(m.deals):
+        at = m.at / "deals" / k
+        try:
+            if d.record is not None:
+                store.import_deals(match_id, [(str(at.where), _without_context(d.record, context))])
+                recorded += 1
+            else:
+                assert d.result is not None
+                winner, points, reason = d.result
+                line = (
+                    None
+                    if winner is None
+                    else f"#{ids[fold(winner)][0]}"
+                    if fold(winner) in ids
+                    else winner,
+                    points,
+                    reason,
+                )
+                if reason == MATCH_RESULT:
+                    whole.append(line)
+                else:
+                    store.enter_results(match_id, [line])
+                quick += 1
+        except TallyError as exc:
+            at.fail(str(exc).removeprefix(f"{at.where}: "))
+    if whole:
+        try:
+            store.enter_results(match_id, whole)
+        except TallyError as exc:
+            (m.at / "deals").fail(str(exc))
+    if m.score is not None or m.has_winner:
+        state = store.match_state(match_id)
+        if m.score is not None:
+            got = {fold(p): state.score[p] for p in state.players}
+            if {fold(p): v for p, v in m.score.items()} != got:
+                shown = ", ".join(f"{p} {state.score[p]}" for p in state.players)
+                (m.at / "score").fail(f"the deals make the score {shown}")
+        if m.has_winner and fold(m.winner or "") != fold(state.winner or ""):
+            (m.at / "winner").fail(
+                f"the deals make {state.winner or 'nobody (not over)'} the winner"
+            )
+    return recorded, quick

@@ -1,0 +1,203 @@
+"""FIDE's Tournament Report File (TRF-16), the exchange file of chess pairing programs
+(JaVaFo, bbpPairings, Swiss-Manager): writing one and reading one.
+
+A TRF is a text file of fixed columns. Lines starting ``012`` (the tournament's name),
+``042``/``052`` (start and end date), ``062`` (the number of players), ``092`` (the type)
+and ``XXR`` (the number of rounds, the pairing programs' extension) make the head; each
+player is a ``001`` line::
+
+    columns  1-3   001
+             5-8   the starting rank (the player's number in the file)
+            15-47  the name
+            49-52  the rating (blank for none)
+            81-84  the points
+            86-89  the rank
+            92-    one block of 8 characters per round, 2 spaces apart (92-99, 102-109...):
+                   the opponent's starting rank (4, ``0000`` for none), a space, the colour
+                   (``w``, ``b`` or ``-``), a space, the result
+
+Results: ``1`` won, ``0`` lost, ``=`` drawn, ``+``/``-`` won/lost by forfeit, ``U`` the
+pairing's bye (a full point), ``F``/``H``/``Z`` a bye of a full point, half a point or none
+asked for, blank not paired. This module knows the file, not tally's events:
+:mod:`tally.files.exporting` and :mod:`tally.files.trf_import` map one to the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from tally.errors import TallyError
+
+__all__ = ["RESULTS", "TrfGame", "TrfPlayer", "TrfTournament", "read_trf", "write_trf"]
+
+#: the results a round's block may hold, and the points each is worth
+RESULTS: dict[str, float] = {
+    "1": 1.0,
+    "0": 0.0,
+    "=": 0.5,
+    "+": 1.0,
+    "-": 0.0,
+    "U": 1.0,
+    "F": 1.0,
+    "H": 0.5,
+    "Z": 0.0,
+    "W": 1.0,
+    "D": 0.5,
+    "L": 0.0,
+}
+_FIRST_ROUND = 91  # 0-based column of the first round's block (column 92)
+_BLOCK = 10
+
+
+@dataclass(frozen=True, slots=True)
+class TrfGame:
+    """One round of a player: ``opponent`` their starting rank (None for no opponent),
+    ``colour`` ``w``, ``b`` or ``-``, ``result`` one of :data:`RESULTS`."""
+
+    opponent: int | None
+    colour: str
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrfPlayer:
+    """A ``001`` line: ``games[r]`` is round ``r + 1`` (None: not paired that round; as
+    read, one per round of the file, a short line's last rounds None)."""
+
+    number: int
+    name: str
+    points: float
+    rank: int
+    rating: int | None = None
+    games: tuple[TrfGame | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrfTournament:
+    """A whole file: its head and its players in the order of their numbers."""
+
+    name: str
+    start: str
+    end: str
+    kind: str
+    rounds: int
+    players: tuple[TrfPlayer, ...] = field(default_factory=tuple)
+
+
+def write_trf(t: TrfTournament) -> str:
+    """The TRF-16 text of ``t`` (lines end with a newline).
+
+    >>> p = TrfPlayer(1, "Anna", 1.0, 1, None, (TrfGame(2, "w", "1"),))
+    >>> line = write_trf(TrfTournament("Open", "2026/11/28", "2026/11/28", "Swiss", 1,
+    ...                                (p,))).splitlines()[-1]
+    >>> line[14:18], line[80:84], line[85:89], line[91:99]
+    ('Anna', ' 1.0', '   1', '0002 w 1')
+    """
+    head = [
+        f"012 {t.name}",
+        f"042 {t.start}",
+        f"052 {t.end}",
+        f"062 {len(t.players)}",
+        f"092 {t.kind}",
+        f"XXR {t.rounds}",
+    ]
+    return "\n".join(head + [_player_line(p) for p in t.players]) + "\n"
+
+
+def _player_line(p: TrfPlayer) -> str:
+    """A player's ``001`` line, column for column."""
+    rating = "" if p.rating is None else str(p.rating)
+    line = (
+        f"001 {p.number:>4}{'':6}{p.name[:33]:<33} {rating:>4}{'':28}{p.points:>4.1f} {p.rank:>4}  "
+    )
+    for game in p.games:
+        if game is None:
+            line += " " * _BLOCK
+        else:
+            opponent = "0000" if game.opponent is None else f"{game.opponent:04}"
+            line += f"{opponent} {game.colour} {game.result}  "
+    return line
+
+
+def read_trf(text: str, where: str = "TRF") -> TrfTournament:
+    """A TRF's head and players; lines of other kinds are skipped. Raises
+    :class:`~tally.errors.TallyError` naming ``where`` and the line for a ``001`` line that
+    does not keep to the columns, a player numbered twice, or an opponent not in the file."""
+    head: dict[str, str] = {}
+    players: list[TrfPlayer] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        code = line[:3]
+        if code == "001":
+            players.append(_read_player(line, f"{where} line {number}"))
+        elif code in ("012", "042", "052", "092", "XXR"):
+            head[code] = line[4:].strip()
+    numbers = [p.number for p in players]
+    if len(set(numbers)) != len(numbers):
+        raise TallyError(f"{where}: a starting rank is given to two players")
+    for p in players:
+        for g in p.games:
+            if g is not None and g.opponent is not None and g.opponent not in numbers:
+                raise TallyError(
+                    f"{where}: {p.name} meets number {g.opponent}, who is not in the file"
+                )
+    rounds = max([len(p.games) for p in players] + [_int(head.get("XXR", "0"), where)])
+    padded = (
+        replace(p, games=p.games + (None,) * (rounds - len(p.games)))
+        for p in sorted(players, key=lambda p: p.number)
+    )
+    return TrfTournament(
+        head.get("012", ""),
+        head.get("042", ""),
+        head.get("052", ""),
+        head.get("092", ""),
+        rounds,
+        tuple(padded),
+    )
+
+
+def _int(text: str, where: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise TallyError(f"{where}: {text!r} is not a number") from None
+
+
+def _read_player(line: str, where: str) -> TrfPlayer:
+    """One ``001`` line (see the module docstring for its columns)."""
+    name = line[14:47].strip()
+    if not name:
+        raise TallyError(f"{where}: a player without a name (columns 15-47)")
+    rating = line[48:52].strip()
+    points = line[80:84].strip() or "0"
+    try:
+        value = float(points)
+    except ValueError:
+        raise TallyError(f"{where}: points {points!r} (columns 81-84) are not a number") from None
+    rank = line[85:89].strip()
+    games = tuple(
+        _read_game(line[at : at + 8], f"{where} column {at + 1}")
+        for at in range(_FIRST_ROUND, len(line.rstrip()), _BLOCK)
+    )
+    return TrfPlayer(
+        _int(line[4:8].strip(), where),
+        name,
+        value,
+        _int(rank, where) if rank else 0,
+        _int(rating, where) if rating else None,
+        games,
+    )
+
+
+def _read_game(block: str, where: str) -> TrfGame | None:
+    """One round's block: ``OOOO C R`` (None when blank: not paired)."""
+    if not block.strip():
+        return None
+    block = block.ljust(8)
+    opponent, colour, result = block[0:4].strip(), block[5], block[7]
+    if colour not in "wb-" or result not in RESULTS:
+        raise TallyError(
+            f"{where}: {block!r} is not a round (opponent, colour w/b/-, "
+            f"result one of {' '.join(RESULTS)})"
+        )
+    number = _int(opponent, where) if opponent else 0
+    return TrfGame(number or None, colour, result)

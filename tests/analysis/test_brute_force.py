@@ -1,0 +1,372 @@
+"""tally analyse against an independent brute force (tests/brute_force.py, written from
+RULES.md without tally's solver or kernel): on random deals of each preset with closes on
+either side before and after the draws and claims on time, late, at a line's start and right
+after a marriage, every phase-2 value, close verdict, claim moment and claim cost agree."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from tally.analysis import findings as analysis
+from tally.analysis.closer_view import Seen, closer_view
+from tally.analysis.closing import Opening, exact_play_on, not_closing_value
+from tally.analysis.findings import UNANALYSABLE, analyse
+from tally.engine.cards import Card
+from tally.engine.kernel import CARD_POINTS, DECK_MASKS, cards_in
+from tally.engine.notation import read_deal
+from tally.engine.rules import RuleSet
+from tests.brute_force import (
+    POINTS,
+    PRESETS,
+    Open,
+    Played,
+    Pos,
+    Rules,
+    beats,
+    claim_value,
+    counted,
+    game_points,
+    play_deal,
+    play_on,
+    rank,
+    searcher,
+    value,
+)
+
+
+def check(preset: str, played: Played) -> Counter[str]:
+    """Assert the analysis of ``played`` agrees with the brute force; the situations seen."""
+    r = PRESETS[preset]
+    a = analyse(read_deal(played.record), samples=5)
+    assert not a.note.startswith(UNANALYSABLE), played.record
+    seen: Counter[str] = Counter(played.situations)
+    if played.claim is not None:
+        done, on_marriage, p = played.claim
+        assert a.claim is not None and a.claim.claimer == played.names[p], played.record
+        assert (a.claim.trick, a.claim.on_marriage) == (done, on_marriage), played.record
+        mine = [m for m in played.moments if m[2] == p]
+        first = min(mine, key=lambda m: (m[0], m[1]))
+        made = next(m for m in mine if (m[0], m[1]) == (done, on_marriage))
+        late = (first[0], first[1]) != (done, on_marriage)
+        assert (a.claim.earliest, a.claim.earliest_on_marriage) == (
+            (first[0], first[1]) if late else (None, False)
+        ), played.record
+        cost = 0
+        if late and not (
+            played.closer >= 0 and (r.close_scored_at == "close" or played.closer != p)
+        ):
+            cost = max(0, game_points(first[3], first[4]) - game_points(made[3], made[4]))
+        assert a.claim_cost == cost, played.record
+        seen["claim late" if late else "claim on time"] += 1
+    pos = played.first_phase2
+    if pos is not None:
+        judged = [
+            (m.kind, m.trick, m.player, m.before, m.after)
+            for m in a.marks
+            if m.kind in ("card", "claim", "no-claim")
+        ]
+        assert judged == expected_marks(r, pos, played), played.record
+        seen.update(f"{kind} marks" for kind, *_ in judged)
+        assert a.phase2 is not None and a.phase2.exact, played.record
+        exact = value(r, pos)
+        side = played.closer if played.closer >= 0 else 0
+        assert a.phase2.best == (exact if side == 0 else -exact), played.record
+        if played.closer >= 0:
+            assert a.close is not None and a.close.sound == (a.phase2.best > 0), played.record
+        seen["phase 2 solved"] += 1
+    return seen
+
+
+def _claim_of(r: Rules, pos: Pos, state: tuple[Any, ...], who: int) -> int | None:
+    """The value of a correct claim by ``who`` in ``state`` (None: they may not claim)."""
+    _, _, leader, pts, mar, tricks, last = state
+    if last and pos.closer < 0:
+        pts = (pts[0] + r.bonus, pts[1]) if leader == 0 else (pts[0], pts[1] + r.bonus)
+    if (r.claim_on_lead and who != leader) or counted(pts[who], mar[who], tricks[who]) < 66:
+        return None
+    return claim_value(r, pos, who, pts, mar, tricks)
+
+
+def expected_marks(r: Rules, pos: Pos, played: Played) -> list[tuple[str, int, str, int, int]]:
+    """The marks of card play and claims by the brute force, as tally lists them: kind, line,
+    player, value before and after for that player."""
+    search = searcher(r, pos)
+    names = played.names
+    out: list[tuple[str, int, str, int, int]] = []
+
+    def mark(kind: str, line: int, p: int, before: int, after: int) -> None:
+        sign = 1 if p == 0 else -1
+        out.append((kind, line, names[p], sign * before, sign * after))
+
+    for kind, line, p, state, card, marriage in played.steps:
+        h0, h1, leader, pts, mar, tricks, _ = state
+        if kind != "follow":  # a moment between tricks: the correct claims not made
+            for who in (leader, 1 - leader):
+                worth = _claim_of(r, pos, state, who)
+                if worth is not None and not (kind == "claim" and who == p):
+                    # declining leaves the opponent free to claim now
+                    on = search.no_claim(*state)
+                    theirs = _claim_of(r, pos, state, 1 - who)
+                    if theirs is not None:
+                        on = max(on, theirs) if who == 1 else min(on, theirs)
+                    mark("no-claim", line, who, worth, on)
+        if kind == "claim":
+            worth = _claim_of(r, pos, state, p)
+            assert worth is not None
+            mark("claim", line, p, search.between(*state), worth)
+        elif kind == "lead":
+            led = search.lead_one(h0, h1, leader, pts, mar, tricks, card, marriage)
+            mark("card", line, p, search.no_claim(*state), led)
+            if marriage and tricks[p] and counted(pts[p], mar[p] + marriage, 1) >= 66:
+                m = list(mar)
+                m[p] += marriage
+                mark(
+                    "no-claim",
+                    line,
+                    p,
+                    led,
+                    search.follow(h0, h1, leader, pts, (m[0], m[1]), tricks, card),
+                )
+        elif kind == "follow":
+            lead, reply = card.split()
+            hands = [set(h0), set(h1)]
+            hands[leader].discard(lead)
+            hands[p].discard(reply)
+            winner = p if beats(reply, lead, pos.trump) else leader
+            won, t = list(pts), list(tricks)
+            won[winner] += POINTS[rank(lead)] + POINTS[rank(reply)]
+            t[winner] += 1
+            end = not (hands[0] or hands[1])
+            after = search.between(
+                frozenset(hands[0]),
+                frozenset(hands[1]),
+                winner,
+                (won[0], won[1]),
+                mar,
+                (t[0], t[1]),
+                end,
+            )
+            mark("card", line, p, search.follow(h0, h1, leader, pts, mar, tricks, lead), after)
+    return out
+
+
+def run(preset: str, deals: int, seed: int) -> Counter[str]:
+    rng = random.Random(seed)
+    seen: Counter[str] = Counter()
+    for _ in range(deals):
+        seen += check(preset, play_deal(PRESETS[preset], rng))
+    return seen
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_analysis_agrees_with_the_brute_force_on_random_deals(preset: str) -> None:
+    # TALLY_BRUTE_DEALS=1000 checks more deals in this run
+    seen = run(preset, int(os.environ.get("TALLY_BRUTE_DEALS", "40")), 24)
+    assert seen["phase 2 solved"] >= 20 and seen["claim on time"] and seen["claim late"]
+    assert seen["card marks"] and seen["claim marks"] and seen["no-claim marks"]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(7200)  # 1,000 deals a preset, each analysed and brute-forced
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_analysis_agrees_with_the_brute_force_on_a_thousand_deals(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # what this compares does not need the phase-1 figures (closing against playing on at
+    # each lead, the closer's view: checked against the brute force position by position
+    # below); leaving them out makes the thousand deals a matter of minutes
+    monkeypatch.setattr(analysis, "_decisions", lambda *args: ())
+    monkeypatch.setattr(analysis, "closer_view", lambda *args, **kw: None)
+    seen = run(preset, 1000, 2024)
+    print(preset, dict(seen))
+    for situation in (
+        "close before the lead, forehand",
+        "close before the lead, dealer",
+        "claim at a line's start",
+        "claim right after a marriage",
+        "claim on time",
+        "claim late",
+        "card marks",
+        "claim marks",
+        "no-claim marks",
+    ):
+        assert seen[situation], (situation, seen)
+    if PRESETS[preset].close_before_draw:
+        assert seen["close before the draws, forehand"] and seen["close before the draws, dealer"]
+
+
+def _small_close(rng: random.Random) -> tuple[Seen, Pos, list[str]]:
+    """A Schnapsen close after four tricks (two cards left in the stock): Anna's hand, the
+    cards played, the turn-up; what Bert holds is any five of the six unseen cards."""
+    r = PRESETS["schnapsen"]
+    deck = [rk + s for s in "CDHS" for rk in r.ranks]
+    rng.shuffle(deck)
+    own, lying, unseen = deck[:5], deck[13], deck[14:]  # deck[5:13] played
+    split = rng.randrange(0, 60)
+    card = {str(c): int(c) for c in (Card.parse(x) for x in deck)}
+    mask = sum(1 << card[c] for c in own)
+    seen = Seen(
+        0,
+        "CDHS".index(lying[-1]),
+        mask,
+        0,
+        sum(1 << card[c] for c in unseen),
+        card[lying],
+        (split, 60 - split),
+        (0, 0),
+        (2, 2),
+    )
+    pos = Pos(
+        (frozenset(own), frozenset()),
+        0,
+        lying[-1],
+        (split, 60 - split),
+        (0, 0),
+        (2, 2),
+        0,
+        (60 - split, 2),
+        (2, 2),
+    )
+    return seen, pos, unseen
+
+
+def test_closers_view_agrees_with_every_deal_counted_by_the_brute_force() -> None:
+    # both figures: closing (phase 2) and not closing now (the rest of phase 1 played out
+    # perfectly, closing later allowed), over every deal the closer had to reckon with
+    rng = random.Random(7)
+    rules = RuleSet.preset("schnapsen")
+    r = PRESETS["schnapsen"]
+    for _ in range(3):
+        seen, pos, unseen = _small_close(rng)
+        view = closer_view(seen, rules, "Anna", 5, samples=40)
+        closes, ons = [], []
+        for opp in combinations(unseen, 5):
+            hands = (pos.hands[0], frozenset(opp))
+            closes.append(value(r, Pos(hands, *vars_of(pos))))
+            down = tuple(c for c in unseen if c not in opp)
+            ons.append(
+                play_on(
+                    r,
+                    Open(
+                        hands,
+                        0,
+                        pos.trump,
+                        down,
+                        seen_lying(seen),
+                        pos.points,
+                        pos.marriages,
+                        pos.tricks,
+                    ),
+                )
+            )
+        assert view is not None and view.exact and view.play_on_exact
+        assert view.samples == len(closes) == 6
+        assert view.close_value == pytest.approx(sum(closes) / len(closes))
+        assert view.success == pytest.approx(sum(v > 0 for v in closes) / len(closes))
+        assert view.play_on == pytest.approx(sum(ons) / len(ons))
+
+
+def seen_lying(seen: Seen) -> str:
+    return _name(seen.lying)
+
+
+def _name(card: int) -> str:
+    return ("9", "J", "Q", "K", "10", "A")[card % 6] + "CDHS"[card // 6]
+
+
+def _opening(preset: str, rng: random.Random, tricks_done: int, pending: bool) -> Opening:
+    """A random phase-1 lead after ``tricks_done`` tricks (their points given at random),
+    or with ``pending`` the moment right after the last of them, before its draws."""
+    rules = RuleSet.preset(preset)
+    deck = cards_in(DECK_MASKS[rules.deck])
+    rng.shuffle(deck)
+    n = rules.hand - pending
+    played, rest = deck[: 2 * tricks_done], deck[2 * tricks_done :]
+    points, won = [0, 0], [0, 0]
+    for k in range(0, len(played), 2):
+        w = rng.randrange(2)
+        points[w] += CARD_POINTS[played[k]] + CARD_POINTS[played[k + 1]]
+        won[w] += 1
+    hands = (sum(1 << c for c in rest[:n]), sum(1 << c for c in rest[n : 2 * n]))
+    stock = tuple(rest[2 * n :])
+    leader = rng.randrange(2)
+    marriages = (rng.choice((0, 0, 20)), 0)
+    return Opening(
+        leader, stock[-1] // 6, hands, stock, (points[0], points[1]), marriages, (won[0], won[1])
+    )
+
+
+def _brute_play_on(preset: str, o: Opening, pending: bool) -> int:
+    hands = (
+        frozenset(_name(c) for c in cards_in(o.hands[0])),
+        frozenset(_name(c) for c in cards_in(o.hands[1])),
+    )
+    v = play_on(
+        PRESETS[preset],
+        Open(
+            hands,
+            o.leader,
+            "CDHS"[o.trump],
+            tuple(_name(c) for c in o.stock[:-1]),
+            _name(o.stock[-1]),
+            o.points,
+            o.marriages,
+            o.tricks,
+            pending,
+        ),
+    )
+    return v if o.leader == 0 else -v
+
+
+#: (preset, tricks done, close before the draws declined): positions the brute force solves
+#: in about a second or less
+_PLAY_ON = [
+    ("schnapsen", 4, False),
+    ("sixty-six", 5, False),
+    ("pagat-66", 5, False),
+    ("sixty-six", 5, True),
+    ("pagat-66", 5, True),
+]
+
+
+@pytest.mark.parametrize(("preset", "done", "pending"), _PLAY_ON)
+def test_not_closing_agrees_with_the_brute_force(preset: str, done: int, pending: bool) -> None:
+    rng = random.Random(done * 10 + pending)
+    rules = RuleSet.preset(preset)
+    for _ in range(3):
+        o = _opening(preset, rng, done, pending)
+        assert exact_play_on(o)
+        assert not_closing_value(o, rules) == _brute_play_on(preset, o, pending), o
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+@pytest.mark.parametrize(("preset", "done", "pending"), [*_PLAY_ON, ("schnapsen", 3, False)])
+def test_not_closing_agrees_with_the_brute_force_on_many_positions(
+    preset: str, done: int, pending: bool
+) -> None:
+    rng = random.Random(1000 + done * 10 + pending)
+    rules = RuleSet.preset(preset)
+    for _ in range(20):
+        o = _opening(preset, rng, done, pending)
+        assert not_closing_value(o, rules) == _brute_play_on(preset, o, pending), o
+
+
+def vars_of(pos: Pos) -> tuple[object, ...]:
+    """A position's fields after its hands."""
+    return (
+        pos.leader,
+        pos.trump,
+        pos.points,
+        pos.marriages,
+        pos.tricks,
+        pos.closer,
+        pos.at_close,
+        pos.closer_opp_tricks_at_close,
+    )

@@ -1,0 +1,144 @@
+"""Analysis of whole records: closes, claims and the first costly phase-2 card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tally.analysis.findings import analyse
+from tally.engine.notation import read_deal
+from tests.analysis_support import late_claim_record
+
+DEALS = Path(__file__).resolve().parents[2] / "examples" / "deals"
+
+
+def analysed(name: str, samples: int = 200, seed: int = 0):  # type: ignore[no-untyped-def]
+    path = DEALS / name
+    return analyse(
+        read_deal(path.read_text(encoding="utf-8"), source=str(path)), samples=samples, seed=seed
+    )
+
+
+def test_failed_close_is_unsound_with_best_defence_too() -> None:
+    # Renate closes before trick 4 holding every card the record shows (Hands, and every
+    # phase-2 card played): Klaus's aces and trumps beat her whatever she does, so best play
+    # fails too: 2 game points to Klaus, as played.
+    a = analysed("failed-close-opponent-claims.deal")
+    assert a.close is not None and a.close.exact
+    assert (a.close.player, a.close.best, a.close.as_played) == ("Renate", -2.0, -2)
+    assert not a.close.sound
+    assert a.mistake is None
+
+
+def test_draw_thrown_away_by_leading_the_wrong_card() -> None:
+    # pagat-66: at trick 7 Andreas has won every trick (65 points) and holds the AH; leading
+    # it wins the trick and a claim with Petra trickless, schwarz: 3. He led KD instead, lost
+    # it, and the deal was drawn: the KD is the first card that changed the value.
+    a = analysed("pagat-equal-totals-draw.deal")
+    assert a.phase2 is not None and a.phase2.best == 3.0 and a.phase2.as_played == 0
+    assert a.mistake is not None
+    assert (a.mistake.player, a.mistake.trick, a.mistake.card) == ("Andreas", 7, "KD")
+
+
+def test_sampling_is_seeded_and_reproducible() -> None:
+    first = analysed("sixty-six-claim.deal", samples=100, seed=7)
+    again = analysed("sixty-six-claim.deal", samples=100, seed=7)
+    assert first == again
+    assert first.phase2 is not None and not first.phase2.exact
+    assert first.phase2.samples == 100
+
+
+def test_claim_possible_two_tricks_before_it_was_made() -> None:
+    # Sixty-six (claim_when=any), clubs trumps. Anna's tricks 1 to 6 give her 11, 21, 14, 7, 5
+    # and 13 card points: 71 after trick 6, so she could claim there. She plays on (the stock
+    # is exhausted, she keeps winning) and claims only after trick 8: two tricks late.
+    text = late_claim_record("Bert", "Anna")
+    a = analyse(read_deal(text))
+    assert a.claim is not None and a.claim.correct
+    assert (a.claim.claimer, a.claim.trick, a.claim.earliest, a.claim.late_by) == ("Anna", 8, 6, 2)
+
+
+# --- tally analyse ---
+
+
+def test_analyse_tells_the_close_like_a_commentator() -> None:
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    result = CliRunner().invoke(app, ["analyse", str(DEALS / "schnapsen-failed-close.deal")])
+    assert result.exit_code == 0, result.output
+    assert "Elfi closed before trick 3: an unsound close, solved exactly" in result.output
+    assert "as played -2" in result.output
+    assert "Best line: Elfi" in result.output
+
+
+def test_analyse_json_is_strict_and_one_object_per_deal() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    files = [str(DEALS / "pagat-equal-totals-draw.deal"), str(DEALS / "sixty-six-claim.deal")]
+    result = CliRunner().invoke(
+        app, ["analyse", "--json", "--samples", "50", "--seed", "3", *files]
+    )
+    assert result.exit_code == 0, result.output
+    objects = [json.loads(line) for line in result.output.splitlines()]
+    assert [o["file"] for o in objects] == files
+    assert objects[0]["mistake"] == {
+        "player": "Andreas",
+        "trick": 7,
+        "card": "KD",
+        "before": 3.0,
+        "after": 1.0,
+    }
+    assert objects[1]["phase2"]["samples"] == 50
+
+
+def test_analyse_refuses_a_missing_file_in_one_line() -> None:
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    result = CliRunner().invoke(app, ["analyse", "no-such.deal"])
+    assert result.exit_code != 0
+    assert "no-such.deal: cannot be read" in result.output
+
+
+def test_the_decision_to_close_is_weighed_at_each_phase_one_lead() -> None:
+    # Renate closed before trick 4 of this record: the decision there is reported, and with
+    # Klaus's aces and trumps against her the close loses on average (the exact value of
+    # every sampled deal is -2: she never reaches 66), worse than playing on.
+    a = analysed("failed-close-opponent-claims.deal", samples=30, seed=1)
+    closes = [d for d in a.decisions if d.closed]
+    assert [(d.trick, d.player) for d in closes] == [(4, "Renate")]
+    assert closes[0].close_now == -2.0 and closes[0].better == "play on"
+    assert all(d.trick < 4 for d in a.decisions if not d.closed)
+
+
+def test_random_legal_deals_are_analysed_with_values_in_range() -> None:
+    import random
+
+    import pytest
+
+    from tally.engine.deal import Deal
+    from tally.engine.notation import write_deal
+    from tally.engine.rules import RuleSet
+
+    for preset in ("sixty-six", "schnapsen", "pagat-66"):
+        rules = RuleSet.preset(preset)
+        rng = random.Random(preset)
+        for k in range(12):
+            deal = Deal.random(rules, rng)
+            deal.play_out_randomly(rng)
+            record = read_deal(write_deal(deal.record(hands=k % 2 == 0)))
+            a = analyse(record, samples=10, seed=k)
+            for f in (a.close, a.phase2):
+                if f is not None:
+                    assert -3 <= f.best <= 3 and 0 <= f.won_share <= 1
+                    assert sum(c for _, c in f.distribution) == f.samples
+            for d in a.decisions:
+                assert -3 <= d.close_now <= 3 and -3 <= d.play_on <= 3
+            if a.mistake is not None:
+                assert a.mistake.after < a.mistake.before or pytest.fail(str(a.mistake))

@@ -1,0 +1,163 @@
+"""What a destructive change would do, said by the store before it is done (a withdrawal,
+deleting a deal or a match, reversing an audit entry, the next round's pairings), with
+nothing stored meanwhile; names looked up for a form; a quick result changed, audited."""
+
+from __future__ import annotations
+
+import pytest
+
+from tally.errors import NotFound, Refused
+from tests.store_support import dump
+
+PLAYERS = ["Anna Berger", "Bert Huber", "Carla Moser", "Dora Wimmer"]
+
+
+@pytest.fixture
+def cup(store):  # type: ignore[no-untyped-def]
+    """A round robin of four, round 1 started."""
+    from tally.store import events
+
+    for name in PLAYERS:
+        store.add_player(name)
+    ev = events.create_event(store, "Cup", kind="round-robin", players=PLAYERS)
+    rnd = events.start_round(store, ev.id, 1)
+    return store, ev.id, rnd
+
+
+def _dumped(store) -> object:  # type: ignore[no-untyped-def]
+    return dump(str(store.engine.url.render_as_string(hide_password=False)))
+
+
+def test_a_withdrawal_says_the_running_match_is_forfeit_and_the_rest_won_by_opponents(cup) -> None:  # type: ignore[no-untyped-def]
+    from tally.store.consequences import withdrawal
+
+    store, eid, rnd = cup
+    before = _dumped(store)
+    w = withdrawal(store, eid, "dora")
+    assert w.player == "Dora Wimmer" and w.rule == "forfeit"
+    table = next(p for p in rnd.pairings if "Dora Wimmer" in (p.first, p.second))
+    opponent = table.second if table.first == "Dora Wimmer" else table.first
+    assert w.running == ((table.matches[0].match_id, opponent),)
+    assert sorted(w.remaining) == sorted(set(PLAYERS) - {"Dora Wimmer", opponent})
+    assert _dumped(store) == before  # rehearsed: nothing stored, nothing audited
+
+
+def test_a_void_withdrawal_and_one_the_store_refuses_are_said_as_the_store_would(store) -> None:  # type: ignore[no-untyped-def]
+    from tally.store import events
+    from tally.store.consequences import withdrawal
+
+    for name in PLAYERS:
+        store.add_player(name)
+    ev = events.create_event(
+        store, "Void cup", kind="round-robin", players=PLAYERS, withdrawal="void"
+    )
+    assert withdrawal(store, ev.id, "Anna").rule == "void"
+    events.withdraw(store, ev.id, "Anna")
+    with pytest.raises(Refused, match="withdrawn"):
+        withdrawal(store, ev.id, "Anna")
+
+
+def test_deleting_the_last_deal_says_how_the_score_changes(cup) -> None:  # type: ignore[no-untyped-def]
+    from tally.store.consequences import deal_deletion
+
+    store, _, rnd = cup
+    mid = rnd.pairings[0].matches[0].match_id
+    players = store.match_state(mid).players
+    store.quick_result(mid, winner=players[0], points=2, reason="claim")
+    last = store.quick_result(mid, winner=players[1], points=3, reason="claim")
+    said = deal_deletion(store, last.id)
+    assert said.number == 2 and said.match.before == (2, 3) and said.match.after == (2, 0)
+    assert len(store.match_state(mid).deals) == 2
+    first = store.match_state(mid).deals[0].id
+    with pytest.raises(Refused, match="only the last deal"):
+        deal_deletion(store, first)
+
+
+def test_reversing_a_round_start_says_its_matches_go(cup) -> None:  # type: ignore[no-untyped-def]
+    from tally.store.consequences import reversal
+
+    store, _, rnd = cup
+    entry = store.audit_log(limit=1)[-1]
+    said = reversal(store, entry.id)
+    gone = {c.match_id for c in said.matches if c.after is None}
+    assert gone == {p.matches[0].match_id for p in rnd.pairings}
+    assert ("event", rnd.event_id, "restored") in said.things
+    with pytest.raises(NotFound):
+        reversal(store, 10_000)
+
+
+def test_a_round_is_previewed_as_it_would_start_and_nothing_is_stored(cup) -> None:  # type: ignore[no-untyped-def]
+    from tally.store import events
+    from tally.store.consequences import round_preview
+
+    store, eid, _ = cup
+    before = _dumped(store)
+    seen = round_preview(store, eid, 2)
+    assert _dumped(store) == before
+    started = events.start_round(store, eid, 2)
+    assert [(p.first, p.second) for p in seen.pairings] == [
+        (p.first, p.second) for p in started.pairings
+    ]
+
+
+def test_a_knockout_draw_is_previewed_exactly(store) -> None:  # type: ignore[no-untyped-def]
+    from tally.store import events
+    from tally.store.consequences import round_preview
+
+    for name in PLAYERS:
+        store.add_player(name)
+    ko = events.create_event(store, "KO", kind="knockout", players=PLAYERS, draw_seed="s1")
+    seen = round_preview(store, ko.id, 1)
+    started = events.start_round(store, ko.id, 1)
+    assert {(p.first, p.second) for p in seen.pairings} == {
+        (p.first, p.second) for p in started.pairings
+    }
+    with pytest.raises(Refused):
+        round_preview(store, ko.id, 3)
+
+
+def test_names_are_looked_up_as_the_command_line_does_with_choices(store) -> None:  # type: ignore[no-untyped-def]
+    from tally.store.players import look_up
+
+    for name in ["Anna Berger", "Anna Huber", "Jürgen Roth"]:
+        store.add_player(name)
+    store.add_alias("Jürgen Roth", "Jogi")
+    found = look_up(store, ["jurgen", "JOGI", "Anna", "Ana Berger", "Zed"])
+    assert [x.found.name if x.found else None for x in found] == [
+        "Jürgen Roth",
+        "Jürgen Roth",
+        None,
+        None,
+        None,
+    ]
+    assert found[2].ambiguous and [c.name for c in found[2].choices] == [
+        "Anna Berger",
+        "Anna Huber",
+    ]
+    assert found[3].choices[0].name == "Anna Berger"
+    assert found[4].choices == ()
+
+
+def test_a_quick_result_is_changed_audited_and_reversible(cup) -> None:  # type: ignore[no-untyped-def]
+    store, _, rnd = cup
+    mid = rnd.pairings[0].matches[0].match_id
+    a, b = store.match_state(mid).players
+    deal = store.quick_result(mid, winner=a, points=1, reason="claim")
+    changed = store.edit_quick_result(deal.id, winner=b, points=2, reason="failed-close")
+    assert changed is not None and changed.winner == b
+    assert store.match_state(mid).score == {a: 0, b: 2}
+    assert store.edit_quick_result(deal.id, winner=b, points=2, reason="failed-close") is None
+    with pytest.raises(Refused):
+        store.edit_quick_result(deal.id, winner=b, points=5, reason="failed-close")
+    entry = store.audit_log(limit=1)[-1]
+    assert entry.command == "deal quick edit"
+    store.reverse(entry.id)
+    assert store.match_state(mid).score == {a: 1, b: 0}
+
+
+def test_a_recorded_deal_is_not_changed_as_a_quick_result(cup) -> None:  # type: ignore[no-untyped-def]
+    store, _, rnd = cup
+    mid = rnd.pairings[0].matches[0].match_id
+    deal = store.start_deal(mid, "QH")
+    with pytest.raises(Refused, match="recorded card by card"):
+        store.edit_quick_result(deal.id, winner=None, points=0, reason="draw")

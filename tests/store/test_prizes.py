@@ -1,0 +1,126 @@
+"""A Preisschnapsen's money and buy-backs through the store: the prize table from the entry
+fees and buy-back fees, rounded down with the rest to the club, and a player out buying back
+a life (Nachkauf) until the round the director set, once by default; undone by the audit."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from tally.errors import Refused
+from tally.events.prizes import check_shares, prize_table, prizes_by_rank
+from tally.store.events import create_event, start_round
+from tally.store.knockouts import knockout_view
+from tally.store.prizemoney import buy_back, set_money
+from tests.store.test_knockouts import players, win
+
+RULES = "sixty-six match_target=3"
+SIX = [f"P{i}" for i in range(1, 7)]
+
+
+def knockout(store: Any, lives: int = 1) -> Any:
+    players(store, SIX)
+    return create_event(
+        store,
+        "Preisschnapsen",
+        kind="knockout",
+        players=SIX,
+        rules=RULES,
+        lives=lives,
+        draw_seed="2026",
+    )
+
+
+def first_loser(store: Any, ev: Any) -> str:
+    """Start and play round 1, the first player of each table winning; the loser at
+    table 1."""
+    rnd = start_round(store, ev.id, 1)
+    for p in rnd.pairings:
+        win(store, p.matches[0].match_id, p.first)
+    return str(rnd.pairings[0].second)
+
+
+def test_the_prizes_never_add_up_to_more_than_the_pool() -> None:
+    for total in range(0, 20_000, 7):
+        table = prize_table(total, [Decimal(45), Decimal("27.5"), Decimal(17), Decimal(10)], 50)
+        assert table.paid <= total and table.club == total - table.paid
+        assert all(p % 50 == 0 for p in table.prizes)
+
+
+def test_shares_are_checked_with_clear_errors() -> None:
+    with pytest.raises(Refused, match="add up to 110 %"):
+        check_shares([Decimal(60), Decimal(50)], 8)
+    with pytest.raises(Refused, match="4 places paid but only 3 players"):
+        check_shares([Decimal(40), Decimal(30), Decimal(20), Decimal(10)], 3)
+    with pytest.raises(Refused, match="place 2 is 0"):
+        check_shares([Decimal(60), Decimal(0)], 8)
+
+
+def test_players_sharing_a_place_share_its_prizes() -> None:
+    table = prize_table(10_000, [Decimal(50), Decimal(30), Decimal(20)], 100)
+    assert prizes_by_rank([1, 2, 2, 4], table) == [5000, 2500, 2500, 0]
+
+
+def test_the_prize_table_from_entry_fees_rounded_to_whole_euros(store: Any) -> None:
+    ev = knockout(store)
+    set_money(store, ev.id, entry_fee=1050, shares="50,30,20", unit=100)
+    view = knockout_view(store, ev)
+    assert view.prizes is not None
+    assert view.prizes.table.pool == 6300
+    assert view.prizes.table.prizes == (3100, 1800, 1200)
+    assert view.prizes.table.club == 200
+    # before the first round all six share 1st: the three prizes shared, whole euros each
+    assert [x.prize for x in view.lines] == [1000] * 6
+    with pytest.raises(Refused, match="more than the pool"):
+        set_money(store, ev.id, shares="70,40")
+    with pytest.raises(Refused, match="7 places paid but only 6 players"):
+        set_money(store, ev.id, shares="40,20,10,10,5,5,5")
+
+
+def test_a_player_out_buys_back_a_life_and_is_drawn_again(store: Any) -> None:
+    ev = knockout(store, lives=1)
+    set_money(store, ev.id, entry_fee=1000, shares="60,40", buy_back_until=2)
+    loser = first_loser(store, ev)
+    line = next(x for x in knockout_view(store, ev).lines if x.player == loser)
+    assert line.out_in == 1
+    buy_back(store, ev.id, loser)
+    view = knockout_view(store, ev)
+    line = next(x for x in view.lines if x.player == loser)
+    assert (line.lives, line.out_in, line.bought) == (1, None, 1)
+    assert view.prizes is not None and view.prizes.table.pool == 7000  # the fee: the entry fee
+    rnd = start_round(store, ev.id, 2)
+    assert loser in {n for p in rnd.pairings for n in (p.first, p.second)} | {rnd.bye}
+
+
+def test_a_player_buys_back_once_by_default_and_not_after_the_last_round(store: Any) -> None:
+    ev = knockout(store, lives=1)
+    set_money(store, ev.id, buy_back_until=1, buy_back_fee=500)
+    loser = first_loser(store, ev)
+    with pytest.raises(Refused, match="too late: buy-backs are taken until round 1"):
+        buy_back(store, ev.id, loser)
+    set_money(store, ev.id, buy_back_until=3)
+    buy_back(store, ev.id, loser)
+    with pytest.raises(Refused, match="is still in"):
+        buy_back(store, ev.id, loser)
+    winner = next(
+        x.player for x in knockout_view(store, ev).lines if x.out_in is None and x.player != loser
+    )
+    with pytest.raises(Refused, match="is still in"):
+        buy_back(store, ev.id, winner)
+
+
+def test_no_buy_back_unless_the_event_takes_them_and_undo_takes_it_back(store: Any) -> None:
+    ev = knockout(store, lives=1)
+    loser = first_loser(store, ev)
+    with pytest.raises(Refused, match="takes no buy-backs"):
+        buy_back(store, ev.id, loser)
+    set_money(store, ev.id, buy_back_until=2, buy_back_fee=500, entry_fee=1000, shares="100")
+    buy_back(store, ev.id, loser)
+    assert knockout_view(store, ev).prizes.table.pool == 6500  # type: ignore[union-attr]
+    store.reverse(store.audit_log()[-1].id)
+    view = knockout_view(store, ev)
+    line = next(x for x in view.lines if x.player == loser)
+    assert (line.out_in, line.bought) == (1, 0)
+    assert view.prizes is not None and view.prizes.table.pool == 6000

@@ -1,0 +1,347 @@
+"""The director runs the evening in the browser (through Starlette's test client): events of
+every kind created from a form (a refusal keeps what was typed), players added with the
+command line's lookup (a choice where a name fits several or none), late entries, a round's
+pairings seen before it starts, club matches from the event's list (a player at a table is
+asked about), every destructive change asked about first with what will follow, a deal
+corrected through its tricks, a quick result changed, refusals in the web's words."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("multipart")
+
+from tests.store_support import dump
+from tests.web.test_routes import PIN, Web, _client
+
+CLUB = ["Anna Berger", "Anna Huber", "Bert Huber", "Carla Moser", "Dora Wimmer", "Jürgen Roth"]
+
+
+@pytest.fixture
+def desk(db_url: str) -> Any:
+    """The director, logged in, over a club's list of players and no event."""
+    from tally.store import open_store
+    from tally.web.access import set_pin
+    from tally.web.server import create_app
+
+    store = open_store(db_url, scorer="tester")
+    for name in CLUB:
+        store.add_player(name)
+    store.add_alias("Jürgen Roth", "Jogi")
+    set_pin(store, PIN)
+    app = create_app(store)
+    web = Web(_client(app), app, store, 0, 0)
+    web.login()
+    yield web
+    store.close()
+
+
+def _alert(res: Any) -> str:
+    found = re.search(r'role="alert">(.*?)</p>', res.text, re.S)
+    assert found is not None, res.text[:2000]
+    return str(found.group(1))
+
+
+def _create(web: Web, **fields: str) -> Any:
+    return web.post("/director/new", **fields)
+
+
+def _event_id(res: Any) -> int:
+    assert res.status_code == 303, res.text[:3000]
+    return int(res.headers["location"].rsplit("/", 1)[1].split("?")[0])
+
+
+@pytest.mark.parametrize(
+    ("kind", "settings", "check"),
+    [
+        ("club", {}, lambda ev, fmt: ev.rank_by == "percentage"),
+        (
+            "round-robin",
+            {"double": "yes", "matches": "2", "lives": "9"},
+            lambda ev, fmt: ev.double and ev.matches_per_pairing == 2,
+        ),
+        (
+            "swiss",
+            {"rounds": "3", "tiebreaks": "buchholz, wins"},
+            lambda ev, fmt: ev.rounds == 3 and ev.tiebreaks == ("buchholz", "wins"),
+        ),
+        (
+            "knockout",
+            {"lives": "2", "seed": "Cup", "final": "2"},
+            lambda ev, fmt: (
+                fmt["lives"] == 2 and fmt["draw_seed"] == "Cup" and fmt["final_fill"] == "playoff"
+            ),
+        ),
+        (
+            "knockout",
+            {"lives": "2", "final": "2", "final_fill": "tiebreaks"},
+            lambda ev, fmt: fmt["final_size"] == 2 and fmt["final_fill"] == "tiebreaks",
+        ),
+        (
+            "groups",
+            {"groups": "2", "advance": "1"},
+            lambda ev, fmt: fmt["groups"] == 2 and fmt["advance"] == 1,
+        ),
+    ],
+)
+def test_every_kind_of_event_is_created_from_the_form_with_its_settings(
+    desk: Web, kind: str, settings: dict[str, str], check: Any
+) -> None:
+    from tally.store import events, knockouts
+
+    res = _create(
+        desk,
+        name=f"Club {kind}",
+        kind=kind,
+        date="2026-11-26",
+        points="2",
+        players="Anna B\nbert\nCarla Moser\ndora",
+        **settings,
+    )
+    ev = events.event(desk.store, _event_id(res))
+    fmt = knockouts.event_format(desk.store, ev.id) if kind in ("knockout", "groups") else {}
+    assert ev.kind == kind and ev.match_points_per_win == 2 and str(ev.date) == "2026-11-26"
+    assert [p.name for p in ev.players] == [
+        "Anna Berger",
+        "Bert Huber",
+        "Carla Moser",
+        "Dora Wimmer",
+    ]
+    assert check(ev, fmt)
+
+
+def test_a_refused_setting_is_shown_on_the_form_with_what_was_typed(desk: Web) -> None:
+    res = _create(desk, name="Open", kind="swiss", rounds="x", players="Anna B\nbert")
+    assert res.status_code == 400 and "Rounds" in _alert(res)
+    assert 'value="Open"' in res.text and "Anna B\nbert" in res.text
+    res = _create(
+        desk, name="Groups", kind="groups", groups="1", advance="5", players="Anna B\nbert"
+    )
+    said = _alert(res)
+    assert res.status_code == 400 and "Going through" in said and "--" not in said
+    res = _create(desk, name="Open", kind="swiss", players="Anna B\nbert")
+    assert "tally" not in _alert(res) and "--rounds" not in _alert(res)
+    from tally.store import events
+
+    assert events.events(desk.store) == []
+
+
+def test_a_name_that_fits_several_or_none_is_chosen_on_the_form(desk: Web) -> None:
+    from tally.store import events
+
+    res = _create(desk, name="Cup", kind="round-robin", players="Anna\nJogi\nAna Hubr\n+Eva")
+    assert res.status_code == 200 and "fits several players" in res.text
+    assert '<option value="#1">Anna Berger</option>' in res.text
+    assert "There is no player “Ana Hubr”" in res.text and "Anna Huber" in res.text
+    assert events.events(desk.store) == []  # nothing stored before the choice
+    res = _create(
+        desk,
+        name="Cup",
+        kind="round-robin",
+        players="Anna\nJogi\nAna Hubr\n+Eva",
+        **{"ref-0": "Anna", "pick-0": "#2", "ref-1": "Ana Hubr", "pick-1": "+Ana Hubr"},
+    )
+    ev = events.event(desk.store, _event_id(res))
+    assert [p.name for p in ev.players] == ["Anna Huber", "Jürgen Roth", "Ana Hubr", "Eva"]
+
+
+def test_players_join_late_where_the_kind_of_event_takes_them(desk: Web) -> None:
+    from tally.store import events
+
+    eid = _event_id(
+        _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
+    )
+    desk.post(f"/director/event/{eid}/round", round="1")
+    res = desk.post(f"/director/event/{eid}/players", players="jurgen\n+Fritz Neu")
+    assert res.status_code == 303
+    assert "Added: Jürgen Roth, Fritz Neu." in desk.client.get(res.headers["location"]).text
+    assert [p.name for p in events.event(desk.store, eid).players][-2:] == [
+        "Jürgen Roth",
+        "Fritz Neu",
+    ]
+    res = desk.post(f"/director/event/{eid}/players", players="Anna")
+    assert res.status_code == 200 and "fits several players" in res.text
+    rr = _event_id(_create(desk, name="RR", kind="round-robin", players="Anna B\nbert"))
+    desk.post(f"/director/event/{rr}/round", round="1")
+    res = desk.post(f"/director/event/{rr}/players", players="carla")
+    assert res.status_code == 400 and "no player can join" in res.text
+
+
+def test_the_next_round_is_seen_before_it_is_started(desk: Web) -> None:
+    from tally.store import events
+
+    eid = _event_id(
+        _create(desk, name="RR", kind="round-robin", players="Anna B\nbert\ncarla\ndora")
+    )
+    html = desk.page(f"/director/event/{eid}")
+    assert f'href="/director/event/{eid}/round/1"' in html
+    html = desk.page(f"/director/event/{eid}/round/1")
+    rows = re.findall(r"<td>([^<]+ – [^<]+)</td>", html)
+    assert len(rows) == 2 and not events.rounds(desk.store, eid)[0].started
+    assert 'name="round" value="1"' in html
+    desk.post(f"/director/event/{eid}/round", round="1")
+    started = events.rounds(desk.store, eid, 1)[0]
+    assert rows == [f"{p.first} – {p.second}" for p in started.pairings]
+    res = desk.client.get(f"/director/event/{eid}/round/1")
+    assert res.status_code == 400 and "started already" in res.text
+    assert f'href="/director/event/{eid}"' in res.text  # back to the event, not here again
+
+
+def test_a_club_match_is_started_from_the_list_and_a_busy_player_is_asked_about(desk: Web) -> None:
+    eid = _event_id(_create(desk, name="Tuesday", kind="club", players="Anna B\nbert\ncarla"))
+    html = desk.page(f"/director/event/{eid}")
+    assert '<select name="a"' in html and '<input name="a"' not in html
+    res = desk.post(f"/director/event/{eid}/match", a="Anna Berger", b="Bert Huber")
+    assert res.status_code == 303
+    assert "playing match" in desk.page(f"/director/event/{eid}")
+    res = desk.post(f"/director/event/{eid}/match", a="Carla Moser", b="Bert Huber")
+    assert res.status_code == 200 and "Bert Huber is still playing match" in res.text
+    assert len(desk.store.matches()) == 1
+    res = desk.post(f"/director/event/{eid}/match", a="Carla Moser", b="Bert Huber", anyway="yes")
+    assert res.status_code == 303 and len(desk.store.matches()) == 2
+
+
+def _round_robin(desk: Web) -> tuple[int, Any]:
+    from tally.store import events
+
+    eid = _event_id(
+        _create(desk, name="RR", kind="round-robin", players="Anna B\nbert\ncarla\ndora")
+    )
+    desk.post(f"/director/event/{eid}/round", round="1")
+    return eid, events.rounds(desk.store, eid, 1)[0]
+
+
+def test_a_withdrawal_is_asked_about_first_saying_what_follows(desk: Web) -> None:
+    from tally.store import events
+
+    eid, _ = _round_robin(desk)
+    url = desk.store.engine.url.render_as_string(hide_password=False)
+    before = dump(url)
+    html = desk.page(f"/director/event/{eid}/withdraw?player=Dora+Wimmer")
+    assert "running match against" in html and "becomes a forfeit" in html
+    assert "2 remaining matches are won by their opponents" in html
+    assert dump(url) == before
+    res = desk.post(f"/director/event/{eid}/withdraw", player="Dora Wimmer")
+    assert res.status_code == 303
+    assert [p.name for p in events.event(desk.store, eid).players if p.withdrawn] == ["Dora Wimmer"]
+    res = desk.client.get(f"/director/event/{eid}/withdraw?player=Dora+Wimmer")
+    assert res.status_code == 400 and f'href="/director/event/{eid}"' in res.text
+
+
+def test_deleting_a_deal_or_a_match_and_reversing_are_asked_about_first(desk: Web) -> None:
+    _, rnd = _round_robin(desk)
+    mid = rnd.pairings[0].matches[0].match_id
+    a, b = desk.store.match_state(mid).players
+    desk.store.quick_result(mid, winner=a, points=2, reason="claim")
+    deal = desk.store.quick_result(mid, winner=b, points=1, reason="claim")
+    html = desk.page(f"/director/deal/{deal.id}/delete")
+    assert "Deal 2 is deleted: " in html and "the score goes from 2:1 to 2:0" in html
+    assert len(desk.store.match_state(mid).deals) == 2
+    entry = desk.store.audit_log(limit=1)[-1]
+    html = desk.page(f"/director/audit/{entry.id}/reverse")
+    assert f"Change {entry.id} is taken back" in html and "from 2:1 to 2:0" in html
+    assert desk.post(f"/director/audit/{entry.id}/reverse").status_code == 303
+    again = desk.post(f"/director/audit/{entry.id}/reverse")
+    assert again.status_code == 400 and f'href="/director/audit/{entry.id}"' in again.text
+    assert desk.client.get(f"/director/audit/{entry.id}").url.path == "/director/audit"
+    club = _event_id(_create(desk, name="Club", kind="club", players="Anna B\nbert"))
+    desk.post(f"/director/event/{club}/match", a="Anna Berger", b="Bert Huber")
+    friendly = desk.store.matches()[-1].id
+    html = desk.page(f"/director/match/{friendly}/delete")
+    assert "is gone" in html
+    assert desk.post(f"/director/match/{friendly}/delete").status_code == 303
+    assert friendly not in {m.id for m in desk.store.matches()}
+    res = desk.client.get(f"/director/match/{mid}/delete")
+    assert res.status_code == 400 and "tally" not in _alert(res)
+
+
+def test_a_deal_is_corrected_through_its_tricks_and_a_quick_result_changed(desk: Web) -> None:
+    _, rnd = _round_robin(desk)
+    mid = rnd.pairings[0].matches[0].match_id
+    deal = desk.store.start_deal(mid, "QH")
+    desk.store.play(deal.id, "KS AS")
+    html = desk.page(f"/director/deal/{deal.id}/tricks")
+    assert re.search(r'name="t0-1"[^>]*>.*?<option value="AS" selected>', html, re.S)
+    assert '<option value="40 KH"' in html and '<option value="swap"' in html
+    res = desk.post(f"/director/deal/{deal.id}/tricks", **{"t0-0": "KS", "t0-1": "10S"})
+    assert res.status_code == 303, res.text
+    assert "1. KS 10S" in desk.store.export_deal(deal.id)
+    res = desk.post(f"/director/deal/{deal.id}/tricks", **{"t0-0": "KS", "t0-1": "KS"})
+    assert res.status_code == 400 and f'href="/director/deal/{deal.id}"' in res.text
+    back = desk.client.get(f"/director/deal/{deal.id}", follow_redirects=False)
+    assert back.headers["location"] == f"/director/match/{mid}"
+    other = rnd.pairings[1].matches[0].match_id
+    a, b = desk.store.match_state(other).players
+    quick = desk.store.quick_result(other, winner=a, points=1, reason="claim")
+    assert f'action="/director/deal/{quick.id}/quick"' in desk.page(f"/director/match/{other}")
+    res = desk.post(f"/director/deal/{quick.id}/quick", winner=b, points="2", reason="failed-close")
+    assert res.status_code == 303
+    assert desk.store.match_state(other).score == {a: 0, b: 2}
+
+
+def test_refusals_on_pages_give_no_command_line_advice(desk: Web) -> None:
+    _, rnd = _round_robin(desk)
+    mid = rnd.pairings[0].matches[0].match_id
+    winner = desk.store.match_state(mid).players[0]
+    first = desk.store.quick_result(mid, winner=winner, points=1, reason="claim")
+    desk.store.quick_result(mid, winner=winner, points=1, reason="claim")
+    res = desk.post(f"/director/deal/{first.id}/delete")
+    said = _alert(res)
+    assert res.status_code == 400 and "only the last deal" in said
+    assert "tally" not in said and "`" not in said
+    res = desk.post(f"/director/match/{mid}/delete")
+    assert "tally" not in _alert(res) and "--" not in _alert(res)
+
+
+def test_choices_made_are_kept_when_the_form_is_refused_for_something_else(desk: Web) -> None:
+    from tally.store import events
+
+    res = _create(
+        desk, name="", kind="round-robin", players="Anna\n+Eva", **{"ref-0": "Anna", "pick-0": "#2"}
+    )
+    assert res.status_code == 400 and "name" in _alert(res)
+    assert '<input type="hidden" name="pick-0" value="#2">' in res.text
+    assert "Eva" not in [p.name for p in desk.store.players()]  # nobody new without it
+    res = _create(
+        desk,
+        name="Cup",
+        kind="round-robin",
+        players="Anna\n+Eva",
+        **{"ref-0": "Anna", "pick-0": "#2"},
+    )
+    assert [p.name for p in events.event(desk.store, _event_id(res)).players] == [
+        "Anna Huber",
+        "Eva",
+    ]
+
+
+def test_the_pages_own_refusals_are_worded_in_the_pages_language(desk: Web) -> None:
+    eid = _event_id(
+        _create(desk, name="Dienstag", kind="club", players="Anna B\nbert", lang_of="de")
+    )
+    res = desk.post(f"/director/event/{eid}/match", a="Anna Berger", b="Anna Berger")
+    assert res.status_code == 400 and "zwei verschiedene Spieler wählen" in _alert(res)
+
+
+def test_the_director_withdraws_a_round_without_deals_and_not_one_in_play(desk: Web) -> None:
+    from tally.store import events
+
+    eid = _event_id(
+        _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
+    )
+    desk.post(f"/director/event/{eid}/round", round="1")
+    assert f'action="/director/event/{eid}/unpair"' in desk.page(f"/director/event/{eid}")
+    res = desk.post(f"/director/event/{eid}/unpair", round="1")
+    assert res.status_code == 303
+    assert "The pairings of round 1 are withdrawn" in desk.client.get(res.headers["location"]).text
+    assert events.event(desk.store, eid).rounds_started == ()
+    desk.post(f"/director/event/{eid}/round", round="1")
+    p = events.rounds(desk.store, eid, 1)[0].pairings[0]
+    desk.store.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
+    res = desk.post(f"/director/event/{eid}/unpair", round="1")
+    assert res.status_code == 400 and "recorded already" in res.text
+    assert events.event(desk.store, eid).rounds_started == (1,)

@@ -1,0 +1,89 @@
+"""The director sets a Preisschnapsen's prize table and buy-back rule on the event's page and
+a player out buys back a life there; the wall shows each player's prize and the pool
+(through Starlette's test client)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("multipart")
+
+from tests.web.test_director import CLUB, desk  # noqa: F401
+from tests.web.test_routes import Web
+
+
+def knockout(web: Web) -> int:
+    from tally.store.events import create_event
+
+    ev = create_event(
+        web.store,
+        "Preisschnapsen",
+        kind="knockout",
+        players=CLUB,
+        rules="sixty-six match_target=3",
+        lives=1,
+        draw_seed="2026",
+    )
+    return int(ev.id)
+
+
+def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> None:  # noqa: F811
+    from tally.store.events import event, start_round
+    from tally.store.knockouts import knockout_view
+
+    eid = knockout(desk)
+    res = desk.post(
+        f"/director/event/{eid}/prizes",
+        entry_fee="10",
+        prizes="50,30,20",
+        round_to="1",
+        buy_back_until="2",
+        buy_back_fee="5",
+    )
+    assert res.status_code == 303, res.text[:2000]
+    page = desk.client.get(res.headers["location"]).text
+    assert "Prize pool: 60 (6 entries at 10, 0 buy-back(s))." in page
+    assert "1. 30 (50 %)" in page and "until round 2" in page
+    bad = desk.post(f"/director/event/{eid}/prizes", prizes="60,50")
+    assert bad.status_code == 400 and "add up to 110 %" in bad.text
+    rnd = start_round(desk.store, eid, 1)
+    for p in rnd.pairings:
+        desk.store.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
+    loser = rnd.pairings[0].second
+    page = desk.client.get(f"/director/event/{eid}").text
+    assert 'id="buy-back"' in page and f'<option value="{loser}">' in page
+    res = desk.post(f"/director/event/{eid}/buy-back", player=loser)
+    assert res.status_code == 303
+    assert f"{loser} bought back a life for 5" in desk.client.get(res.headers["location"]).text
+    line = next(
+        x for x in knockout_view(desk.store, event(desk.store, eid)).lines if x.player == loser
+    )
+    assert (line.lives, line.out_in) == (1, None)
+
+
+def test_the_wall_shows_the_prizes(desk: Web) -> None:  # noqa: F811
+    from tally.store.prizemoney import set_money
+
+    eid = knockout(desk)
+    html = desk.client.get(f"/standings/{eid}").text
+    assert "Prize pool" not in html
+    set_money(desk.store, eid, entry_fee=1000, shares="50,30,20", unit=100)
+    html = desk.client.get(f"/standings/{eid}").text
+    assert '<th class="num">Prize</th>' in html
+    assert "Prize pool 60: 1. 30, 2. 18, 3. 12" in html
+    # before the first round all six share 1st and the three prizes: 10 each
+    assert html.count('<td class="num prize">10</td>') == 6
+
+
+def test_the_director_has_the_bracket_played_best_of_three(desk: Web) -> None:  # noqa: F811
+    from tally.store.events import event
+    from tally.store.knockouts import knockout_view
+
+    eid = knockout(desk)
+    res = desk.post(f"/director/event/{eid}/best-of", best_of="3")
+    assert res.status_code == 303, res.text[:2000]
+    assert "played best of 3 matches" in desk.client.get(res.headers["location"]).text
+    assert knockout_view(desk.store, event(desk.store, eid)).best_of == 3
+    bad = desk.post(f"/director/event/{eid}/best-of", best_of="2")
+    assert bad.status_code == 400 and "an odd number" in bad.text

@@ -1,0 +1,206 @@
+"""Where tally serve is reached and how it holds up on a shared network: the address phones
+reach (not the host name's 127.0.1.1), --url, Host headers it does not answer to, slow
+clients that cannot starve a real request."""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tally.web import address
+from tests.web_support import free_port, running
+
+
+@pytest.fixture
+def debian_laptop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A laptop whose host name resolves to 127.0.1.1 (Debian, Ubuntu) and whose Wi-Fi has
+    192.168.1.20 (and a second network 10.0.0.5)."""
+    monkeypatch.setattr(socket, "gethostname", lambda: "club-laptop")
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if host == "club-laptop":
+            return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.1.1", 0))]
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    monkeypatch.setattr(address, "_default_route", lambda: "192.168.1.20")
+    monkeypatch.setattr(address, "_interfaces", lambda: ["127.0.0.1", "192.168.1.20", "10.0.0.5"])
+
+
+def test_the_phones_address_is_the_network_s_not_the_host_name_s(debian_laptop: None) -> None:
+    assert socket.getaddrinfo("club-laptop", None)[0][4][0] == "127.0.1.1"
+    assert address.candidates() == ["192.168.1.20", "10.0.0.5"]
+    assert address.phone_bases("0.0.0.0", 8066, None) == [
+        "http://192.168.1.20:8066",
+        "http://10.0.0.5:8066",
+    ]
+
+
+def test_tally_serve_prints_every_address_and_serves_links_at_the_first(
+    debian_laptop: None, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    served: dict[str, Any] = {}
+    monkeypatch.setattr("uvicorn.Server.run", lambda self: served.update(app=self.config.app))
+    result = CliRunner().invoke(app, ["serve", "--db", db_url, "--pin", "2468"])
+    assert result.exit_code == 0, result.output
+    assert "Director:  http://192.168.1.20:8066/director" in result.output
+    assert "Also at:   http://10.0.0.5:8066" in result.output
+    assert "http://127.0" not in result.output
+    assert served["app"].state.site.base == "http://192.168.1.20:8066"
+
+
+def test_with_only_loopback_tally_serve_says_phones_cannot_reach_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(address, "_default_route", lambda: None)
+    monkeypatch.setattr(address, "_interfaces", lambda: ["127.0.0.1"])
+    monkeypatch.setattr(address, "_by_name", lambda: ["127.0.1.1"])
+    assert address.phone_bases("0.0.0.0", 8066, None) == []
+    from tally.cli.serve import _addresses
+
+    said = _addresses("tally.db", [], "http://127.0.0.1:8066", 8066)
+    assert "Phones cannot reach 127.0.0.1: connect this computer to the club's network" in said
+    assert "--url" in said
+
+
+def test_url_names_the_address_for_a_name_or_a_proxy() -> None:
+    assert address.phone_bases("0.0.0.0", 8066, "https://club.example/") == ["https://club.example"]
+    from tally.errors import Refused
+
+    for bad in ("ftp://club", "http://club.example/path", "http://user@club", "club"):
+        with pytest.raises(Refused):
+            address.base_of(bad)
+
+
+def test_links_and_qr_codes_never_follow_the_host_header(db_url: str) -> None:
+    from starlette.testclient import TestClient
+
+    from tally.store import events, open_store
+    from tally.web.access import set_pin
+    from tally.web.server import create_app
+
+    store = open_store(db_url)
+    for name in ("Anna", "Bert"):
+        store.add_player(name)
+    ev = events.create_event(store, "Cup", kind="round-robin", players=["Anna", "Bert"])
+    events.start_round(store, ev.id, 1)
+    set_pin(store, "2468")
+    base = "http://192.168.1.20:8066"
+    app = create_app(store, base=base, hosts=address.allowed_hosts([base]))
+    try:
+        evil = TestClient(app, base_url="http://evil.example")
+        assert evil.get("/").status_code == 400
+        local = TestClient(app, base_url="http://127.0.0.1:8066")
+        local.get("/director")
+        token = app.state.site.keys.csrf(local.cookies.get("tally_csrf"), None)
+        assert (
+            local.post(
+                "/director/login", data={"csrf": token, "pin": "2468"}, follow_redirects=False
+            ).status_code
+            == 303
+        )
+        page = local.get(f"/director/event/{ev.id}", headers={"X-Forwarded-Host": "evil"})
+        assert page.status_code == 200
+        assert f"{base}/t/" in page.text and "evil" not in page.text
+        assert "127.0.0.1:8066/t/" not in page.text
+    finally:
+        store.close()
+
+
+# --- slow clients --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def real_server(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+    """tally serve's app under its own uvicorn configuration on a loopback port, with a
+    one-second deadline for a request to arrive."""
+
+    from tally.store import open_store
+    from tally.web import serving
+    from tally.web.server import create_app
+
+    monkeypatch.setattr(serving, "REQUEST_SECONDS", 1.0)
+    store = open_store(db_url)
+    port = free_port()
+    try:
+        with running(None, serving.server_config(create_app(store), "127.0.0.1", port)):
+            yield port
+    finally:
+        store.close()
+
+
+def _slow_client(port: int) -> socket.socket:
+    """A connection from 127.0.0.2 that sends the start of a request and then nothing."""
+    conn = socket.socket()
+    conn.settimeout(5)
+    conn.bind(("127.0.0.2", 0))
+    conn.connect(("127.0.0.1", port))
+    conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    return conn
+
+
+def _answered(port: int) -> float:
+    """How long a real request from 127.0.0.1 takes to be answered 200."""
+    import httpx
+
+    start = time.perf_counter()
+    res = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)
+    assert res.status_code == 200
+    return time.perf_counter() - start
+
+
+@pytest.mark.slow
+def test_slow_connections_do_not_starve_a_real_request(real_server: int) -> None:
+    slow = []
+    try:
+        for _ in range(300):
+            try:
+                slow.append(_slow_client(real_server))
+            except OSError:
+                break
+        assert _answered(real_server) < 2.0  # the cap per address kept them from filling up
+        refused = 0
+        for conn in slow:
+            try:
+                refused += conn.recv(1) == b""
+            except OSError:
+                refused += 1
+        assert refused >= 300 - 48  # closed: over the cap, or past the deadline
+        time.sleep(1.5)
+        for conn in slow[:48]:  # the ones within the cap are cut off at the deadline
+            conn.settimeout(0.5)
+            assert conn.recv(1) == b""
+    finally:
+        for conn in slow:
+            conn.close()
+    assert _answered(real_server) < 2.0
+
+
+def test_new_keys_at_start_make_old_table_addresses_fail(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+    from tally.store import open_store
+    from tally.web.access import server_keys
+
+    monkeypatch.setattr("uvicorn.Server.run", lambda self: None)
+    with open_store(db_url) as store:
+        before = server_keys(store).table_secret(1)
+    result = CliRunner().invoke(
+        app, ["serve", "--db", db_url, "--new-keys", "--url", "http://club.example:8066"]
+    )
+    assert result.exit_code == 0, result.output
+    with open_store(db_url) as store:
+        after = server_keys(store)
+    assert not after.check_table(1, before) and after.check_table(1, after.table_secret(1))
