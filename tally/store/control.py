@@ -23,6 +23,7 @@ from tally.errors import NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import reverse, snapshot
+from tally.store.derivation import lock_match
 from tally.store.players import resolve_player
 from tally.store.store import Store
 from tally.store.views import AuditView
@@ -33,9 +34,13 @@ __all__ = ["apart", "keep_apart", "withdraw_pairings"]
 def withdraw_pairings(store: Store, ref: str | int, number: int) -> AuditView:
     """Take back round ``number`` of an event, the latest round started, while none of its
     matches has a deal: its matches and bye are removed so that it can be paired again.
-    Returns the audit entry of the withdrawal (``tally audit undo`` puts the round back)."""
-    with store.reading() as conn:
-        ev = eventrows.resolve_event(conn, ref)
+    Returns the audit entry of the withdrawal (``tally audit undo`` puts the round back).
+
+    The check and the withdrawal are one transaction with the round's matches locked, so a
+    deal recorded at that moment either comes first (and the withdrawal is refused) or waits.
+    """
+    with store.transaction("event unpair"), store.writing() as conn:
+        ev = eventrows.resolve_event(conn, ref, lock=True)
         eid, name = ev["id"], ev["name"]
         started = sorted(
             conn.execute(
@@ -52,6 +57,12 @@ def withdraw_pairings(store: Store, ref: str | int, number: int) -> AuditView:
                 f'round {number} of event {eid} "{name}" cannot be withdrawn: '
                 f"round {started[-1]} was started after it (withdraw that first)"
             )
+        for match_id in conn.execute(
+            select(t.matches.c.id).where(
+                (t.matches.c.event_id == eid) & (t.matches.c.round_number == number)
+            )
+        ).scalars():
+            lock_match(conn, match_id)
         recorded = _deals_of_round(conn, eid, number)
         if recorded:
             raise Refused(
@@ -60,7 +71,7 @@ def withdraw_pairings(store: Store, ref: str | int, number: int) -> AuditView:
                 "them with `tally deal edit` or `tally deal delete`)"
             )
         entry = _round_entry(conn, eid, number)
-    return reverse(store, entry)
+        return reverse(store, entry)
 
 
 def _deals_of_round(conn: Connection, event_id: int, number: int) -> int:
