@@ -9,7 +9,7 @@ weasyprint) are imported only inside the commands that need them.
 This module imports no Typer: :func:`run` first tries the plain paths, which print exactly
 what Typer would and never import Typer, Click, rich or pydantic:
 
-- ``tally --help`` to a file or a pipe (:mod:`tally.cli.helptext`: the text generated from the
+- ``tally --help`` to a file or a pipe (:mod:`tally.cli.plain_help`: the text generated from the
   app's help by ``python -m tally.cli.reference``);
 - a plain ``tally check FILE...`` (:func:`plain_check`: :mod:`tally.cli.checking` called
   directly: no Typer, no Click, no pydantic converters).
@@ -127,7 +127,7 @@ def _run_plain_check(files: list[str], json_out: bool, referee: bool) -> int:
 def _plain(args: list[str]) -> int | None:
     """The exit status of ``tally ARGS`` on a plain path, or None when Typer must run it."""
     if args == ["--help"]:
-        from tally.cli.helptext import plain_help
+        from tally.cli.plain_help import plain_help
 
         text = plain_help()
         if text is None:

@@ -10,7 +10,7 @@ import pytest
 
 from tally.cli import run
 from tally.cli.generated_help import LINES, TEXT
-from tally.cli.helptext import STYLING, WIDTH, plain_help
+from tally.cli.plain_help import STYLING, WIDTH, plain_help
 
 
 def test_the_plain_help_is_typers_help_to_the_letter(
@@ -19,7 +19,7 @@ def test_the_plain_help_is_typers_help_to_the_letter(
     monkeypatch.delenv("COLUMNS", raising=False)
     for name in STYLING:
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr("tally.cli.helptext.console_width", lambda _env: WIDTH)
+    monkeypatch.setattr("tally.cli.plain_help.console_width", lambda _env: WIDTH)
     assert run(["--help"], fast=False) == 0
     typer_help = capsys.readouterr()
     assert typer_help.err == ""
