@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tally.analysis.solver import Position, Search, solve
+from tally.analysis.solver import INF, Position, Search, narrowed, solve
 from tally.engine.kernel import (
     CARD_POINTS,
     CLAIM_AT,
@@ -38,8 +38,6 @@ from tally.engine.kernel import (
     marriage_value,
 )
 from tally.engine.rules import RuleSet
-
-_INF = 4  # above any value: a deal is worth at most 3 game points
 
 
 @dataclass(frozen=True)
@@ -169,9 +167,9 @@ def not_closing_value(o: Opening, rules: RuleSet) -> int:
     h0, h1 = o.hands
     state = (h0, h1, 0, o.stock[-1], o.leader, c0, c1, 0 if w0 else m0, 0 if w1 else m1, w0, w1)
     if o.hands[o.leader].bit_count() < rules.hand:
-        value = search.draw(*state, -_INF, _INF)
+        value = search.draw(*state, -INF, INF)
     else:
-        value = search.lead(*state, -_INF, _INF, may_close=False)
+        value = search.lead(*state, -INF, INF, may_close=False)
     return value if o.leader == 0 else -value
 
 
@@ -273,7 +271,7 @@ class _PlayOn:
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
         maxing = leader == 0
-        best = -_INF if maxing else _INF
+        best = -INF if maxing else INF
         hand = h0 if maxing else h1
         for choice in self._lead_choices(hand, leader, (w0, w1)[leader], lying, may_close):
             lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
@@ -307,14 +305,7 @@ class _PlayOn:
                 best = min(best, v)
                 if best <= alpha:
                     break
-        lo, hi = hit or (-_INF, _INF)
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        self.table[key] = (lo, hi)
+        self.table[key] = narrowed(hit, best, a0, b0)
         return best
 
     def _lead_choices(
@@ -399,7 +390,7 @@ class _PlayOn:
         )
         if may_exchange and self.on_follow and self.may_exchange(hand, (w0, w1)[follower], lying):
             replies.append(-2)
-        best = -_INF if maxing else _INF
+        best = -INF if maxing else INF
         for reply in replies:
             lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
             if reply == -2:

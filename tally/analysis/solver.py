@@ -45,7 +45,23 @@ from tally.engine.kernel import (
 )
 from tally.engine.rules import RuleSet
 
-_INF: Final = 4  # above any value: a deal is worth at most 3 game points
+INF: Final = 4  # above any value: a deal is worth at most 3 game points
+
+
+def narrowed(known: tuple[int, int] | None, best: int, alpha: int, beta: int) -> tuple[int, int]:
+    """The bounds a transposition table keeps for a position once a search of window
+    (``alpha``, ``beta``) returned ``best``, narrowing what was ``known`` of it: an upper bound
+    when it failed low, a lower bound when it failed high, the exact value otherwise.
+
+    >>> narrowed(None, 1, -4, 4), narrowed(None, -1, 0, 2), narrowed((-2, 3), 2, 0, 2)
+    ((1, 1), (-4, -1), (2, 3))
+    """
+    lo, hi = known or (-INF, INF)
+    if best <= alpha:
+        return lo, min(hi, best)
+    if best >= beta:
+        return max(lo, best), hi
+    return best, best
 
 
 class End(StrEnum):
@@ -239,7 +255,7 @@ class Search:
             alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
         maxing = leader == 0
-        best = -_INF if maxing else _INF
+        best = -INF if maxing else INF
         for card, mar in self.lead_options(h0 if maxing else h1, leader):
             v = self.after_lead(
                 h0,
@@ -264,14 +280,7 @@ class Search:
                 best = min(best, v)
                 if best <= alpha:
                     break
-        lo, hi = hit or (-_INF, _INF)
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = hi = best
-        self.table[key] = (lo, hi)
+        self.table[key] = narrowed(hit, best, a0, b0)
         return best
 
     def after_lead(
@@ -314,7 +323,7 @@ class Search:
             h1 &= ~(1 << card)
             replies = legal_follows(h0, card, trump)
         follower_maxes = leader == 1
-        best = -_INF if follower_maxes else _INF
+        best = -INF if follower_maxes else INF
         wins = FOLLOWER_WINS[trump][card]
         lead_points = CARD_POINTS[card]
         while replies:
@@ -391,7 +400,7 @@ def solve(pos: Position, rules: RuleSet) -> Solution:
     ends: who claims, a failed close, the last trick, a higher total or a draw.
     """
     search = Search(rules, pos)
-    value = _value(search, pos, -_INF, _INF)
+    value = _value(search, pos, -INF, INF)
     line = _line(search, pos, value)
     return Solution(value=value, line=line, nodes=search.nodes)
 
@@ -403,7 +412,7 @@ def values_along(pos: Position, moves: list[tuple[int, int]], rules: RuleSet) ->
     A marriage lead that lets its declarer claim ends the line there.
     """
     search = Search(rules, pos)
-    values = [_value(search, pos, -_INF, _INF)]
+    values = [_value(search, pos, -INF, INF)]
     for move in moves:
         if (
             pos.lead is None
@@ -413,7 +422,7 @@ def values_along(pos: Position, moves: list[tuple[int, int]], rules: RuleSet) ->
         ):
             break
         pos = play(pos, move)
-        values.append(_value(search, pos, -_INF, _INF))
+        values.append(_value(search, pos, -INF, INF))
     return values
 
 
@@ -430,7 +439,7 @@ class Judge:
 
     def value(self, pos: Position) -> int:
         """Best play from ``pos``; a player who may claim correctly claims at once."""
-        return _value(self._search, pos, -_INF, _INF)
+        return _value(self._search, pos, -INF, INF)
 
     def play_on(self, pos: Position) -> int:
         """Between tricks: best play when nobody claims now (a claim may still come later)."""
@@ -438,7 +447,7 @@ class Judge:
         h0, h1 = pos.hands
         if not (h0 | h1):
             return self._search.end(pos.leader, c0, c1, w0, w1)
-        return self._search.node(h0, h1, pos.leader, c0, c1, m0, m1, w0, w1, -_INF, _INF)
+        return self._search.node(h0, h1, pos.leader, c0, c1, m0, m1, w0, w1, -INF, INF)
 
     def declined(self, pos: Position, who: int) -> int:
         """Between tricks: the value when ``who`` does not claim now (the opponent still may,
@@ -459,7 +468,7 @@ class Judge:
 
     def lead(self, pos: Position, move: tuple[int, int]) -> int:
         """The value of leading ``move`` (a declared marriage that reaches 66 is claimed)."""
-        return _child(self._search, pos, move, -_INF, _INF)
+        return _child(self._search, pos, move, -INF, INF)
 
     def can_claim(self, pos: Position, who: int) -> bool:
         """Whether ``who`` may claim correctly now (counted points, ``claim_when``)."""
@@ -480,7 +489,7 @@ def move_values(pos: Position, rules: RuleSet) -> dict[tuple[int, int], int]:
     The player to move is the follower when ``pos.lead`` is set, else the leader.
     """
     search = Search(rules, pos)
-    return {m: _child(search, pos, m, -_INF, _INF) for m in _moves(search, pos)}
+    return {m: _child(search, pos, m, -INF, INF) for m in _moves(search, pos)}
 
 
 def _moves(search: Search, pos: Position) -> list[tuple[int, int]]:
