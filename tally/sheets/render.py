@@ -47,6 +47,7 @@ from markupsafe import Markup, escape
 
 from tally.engine.cards import PARSE_TABLE, Suit
 from tally.errors import FetchRefused, PrintError
+from tally.events.formats import format_of
 from tally.i18n import current, decimal_comma, format_date, format_datetime, translations
 from tally.sheets.data import (
     AnalysisSheet,
@@ -418,6 +419,7 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["progress"] = lambda value: knockout_text(str(value), lang, player=True)
     env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
     env.filters["ranking"] = lambda sheet: elimination_ranking(sheet.kind, sheet.tiebreaks, lang)
+    env.filters["event_format"] = format_of
     return env
 
 

@@ -6,6 +6,7 @@ its name."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,3 +199,28 @@ def test_the_checker_sees_a_kind_compared() -> None:
 
 def test_no_kind_of_event_is_compared_outside_the_formats() -> None:
     assert kind_comparisons() == []
+
+
+def template_kind_comparisons(text: str) -> list[str]:
+    """Comparisons of a kind of event with its name in a Jinja template (``kind == 'swiss'``,
+    ``sheet.kind != "club"``) and tables keyed by those names: a template asks the format
+    instead (``(kind | event_format).has_lives``)."""
+    names = "|".join(re.escape(n) for n in sorted(_kind_names()))
+    compared = re.compile(rf"""kind\s*(==|!=|in)\s*\(?\s*["']({names})["']""")
+    keyed = re.compile(rf"""\{{\s*["']({names})["']\s*:""")
+    return [m.group(0) for pattern in (compared, keyed) for m in pattern.finditer(text)]
+
+
+def test_the_template_checker_sees_a_kind_compared() -> None:
+    assert template_kind_comparisons("""{% if sheet.kind == "knockout" %}""") != []
+    assert template_kind_comparisons("""{{ {"club": _("club evening")}[kind] }}""") != []
+    assert template_kind_comparisons("""{% if d.kind == "quick" %}""") == []
+
+
+def test_no_template_compares_a_kind_of_event() -> None:
+    found = [
+        f"{path.relative_to(TALLY.parent)}: {hit}"
+        for path in sorted((TALLY.parent / "templates").rglob("*.j2"))
+        for hit in template_kind_comparisons(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
