@@ -557,6 +557,56 @@ def unpair(
         )
 
 
+@event_app.command("swap")
+@guard
+def swap(
+    event: EventArg,
+    number_: Annotated[int, typer.Argument(metavar="ROUND", help="The round.")],
+    first: Annotated[str, typer.Argument(metavar="A", help="A player of the round.")],
+    second: Annotated[
+        str, typer.Argument(metavar="B", help="A player of another table (or the bye).")
+    ],
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Swap even on a rematch, a pair kept apart or the bye given twice."
+        ),
+    ] = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Swap two players between their tables in a round (or one's table and the other's
+    bye) of a Swiss event or a knockout, while no deal is recorded at either table (a round
+    robin's schedule is fixed: refused). A swap that makes a rematch, pairs players kept
+    apart or gives the bye twice is refused unless `--force`; unequal match points at a
+    table of a Swiss event are said. Audited: `tally audit undo` swaps them back."""
+    from tally.i18n import gettext as _
+    from tally.i18n import use, worded
+    from tally.store.events import event as get_event
+    from tally.store.swapping import swap_players
+
+    with opened(db, scorer) as store:
+        done = swap_players(store, event, number_, first, second, force=force)
+        ev = get_event(store, event)
+    with use(language(None, ev.language)):
+        for said in (*done.warnings, *done.notes):
+            typer.echo(_("Note: %(said)s.") % {"said": worded(said)})
+        typer.echo(
+            _(
+                'Swapped %(a)s and %(b)s in round %(n)s of event %(id)s "%(name)s" '
+                "(audit entry %(entry)s)."
+            )
+            % {
+                "a": done.first,
+                "b": done.second,
+                "n": number_,
+                "id": ev.id,
+                "name": ev.name,
+                "entry": done.audit_id,
+            }
+        )
+
+
 @event_app.command("apart")
 @guard
 def apart_(

@@ -17,7 +17,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from tally.engine.match import MATCH_RESULT
-from tally.errors import Refused
+from tally.errors import Message, Refused
 
 if TYPE_CHECKING:
     # only named in an annotation: recording a card need not import the tiebreaks
@@ -510,3 +510,19 @@ def as_json(obj: Any) -> Any:
     if isinstance(obj, datetime | date):
         return obj.isoformat()
     return obj
+
+
+@dataclass(frozen=True)
+class SwapView:
+    """Two players swapped between the tables of a round (or to be: ``audit_id`` None), what
+    needs the director's confirming (``warnings``: a rematch, a pair kept apart, the bye
+    given twice) and what is only said (``notes``: unequal match
+    points at a table of a Swiss event)."""
+
+    event_id: int
+    round: int
+    first: str
+    second: str
+    warnings: tuple[Message, ...]
+    notes: tuple[Message, ...]
+    audit_id: int | None

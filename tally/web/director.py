@@ -78,6 +78,7 @@ def routes() -> list[Route]:
         Route("/director/event/{event}/round", start_round, methods=post),
         Route("/director/event/{event}/withdraw", withdraw, methods=post),
         Route("/director/event/{event}/unpair", unpair, methods=post),
+        Route("/director/event/{event}/swap", swap, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
         Route("/director/match/{match}/reopen", reopen, methods=post),
@@ -329,6 +330,33 @@ async def unpair(request: Request) -> Response:
         return words.gettext(
             "The pairings of round %(round)s are withdrawn: start it again to pair it anew."
         ) % {"round": number}
+
+    return await event_change(request, change)
+
+
+@guarded
+async def swap(request: Request) -> Response:
+    """POST round, a, b (force: as confirmed on the question's page): swap two players
+    between their tables (:func:`tally.store.swapping.swap_players`)."""
+    from tally.store.swapping import swap_players
+
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+        number = whole_number(fields.get("round", ""), 4)
+        if number is None:
+            raise Refused(N_("give the round's number"))
+        done = swap_players(
+            store,
+            eid,
+            number,
+            fields.get("a", ""),
+            fields.get("b", ""),
+            force=fields.get("force") == "yes",
+        )
+        return words.gettext("%(a)s and %(b)s swapped tables in round %(round)s.") % {
+            "a": done.first,
+            "b": done.second,
+            "round": number,
+        }
 
     return await event_change(request, change)
 

@@ -38,6 +38,7 @@ def routes() -> list[Route]:
 
     return [
         Route("/director/event/{event}/withdraw", ask_withdraw),
+        Route("/director/event/{event}/swap", ask_swap),
         Route("/director/deal/{deal}/delete", ask_delete_deal),
         Route("/director/match/{match}/delete", ask_delete_match),
         Route("/director/match/{match}/delete", delete_match, methods=["POST"]),
@@ -197,6 +198,42 @@ async def ask_withdraw(request: Request) -> Response:
         _("Withdraw %(player)s") % {"player": w.player},
         f"/director/event/{eid}",
         {"player": w.player},
+    )
+
+
+@guarded
+async def ask_swap(request: Request) -> Response:
+    """GET ?round=N&a=NAME&b=NAME: what swapping the two players between their tables
+    would need confirming (a rematch, a pair kept apart, the bye given twice) and what it
+    says, and the button that swaps them."""
+    from tally.i18n import translations, worded
+    from tally.store.swapping import swap_check
+    from tally.web.app import whole_number
+
+    need_director(request)
+    eid = int_param(request, "event")
+    lang = await language(request, event=eid)
+    words = translations(lang)
+    q = request.query_params
+    number = whole_number(q.get("round", ""), 4) or 0
+    a, b = q.get("a", "")[:200], q.get("b", "")[:200]
+    try:
+        check = await blocking(swap_check, site_of(request).store, eid, number, a, b)
+    except TallyError as exc:
+        return refused(request, exc, f"/director/event/{eid}")
+    _ = words.gettext
+    lines = [worded(w, lang) for w in (*check.warnings, *check.notes)] or [
+        _("No rematch, no pair kept apart and no bye given twice.")
+    ]
+    return await _ask(
+        request,
+        _("Swap %(a)s and %(b)s in round %(n)s?")
+        % {"a": check.first, "b": check.second, "n": number},
+        lines,
+        f"/director/event/{eid}/swap",
+        _("Swap %(a)s and %(b)s") % {"a": check.first, "b": check.second},
+        f"/director/event/{eid}",
+        {"round": str(number), "a": check.first, "b": check.second, "force": "yes"},
     )
 
 

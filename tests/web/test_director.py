@@ -345,3 +345,33 @@ def test_the_director_withdraws_a_round_without_deals_and_not_one_in_play(desk: 
     res = desk.post(f"/director/event/{eid}/unpair", round="1")
     assert res.status_code == 400 and "recorded already" in res.text
     assert events.event(desk.store, eid).rounds_started == (1,)
+
+
+def test_the_director_swaps_two_players_after_seeing_what_it_breaks(desk: Web) -> None:
+    from tally.store import events
+    from tally.store.control import keep_apart
+
+    eid = _event_id(
+        _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
+    )
+    desk.post(f"/director/event/{eid}/round", round="1")
+    assert f'action="/director/event/{eid}/swap"' in desk.page(f"/director/event/{eid}")
+    p, q = events.rounds(desk.store, eid, 1)[0].pairings
+    keep_apart(desk.store, eid, p.first, q.second)
+    ask = desk.client.get(
+        f"/director/event/{eid}/swap", params={"round": "1", "a": p.second, "b": q.second}
+    )
+    assert ask.status_code == 200 and "are kept apart" in ask.text
+    assert 'name="force" value="yes"' in ask.text
+    res = desk.post(f"/director/event/{eid}/swap", round="1", a=p.second, b=q.second)
+    assert res.status_code == 400 and "were not swapped" in res.text
+    res = desk.post(f"/director/event/{eid}/swap", round="1", a=p.second, b=q.second, force="yes")
+    assert res.status_code == 303
+    said = desk.client.get(res.headers["location"]).text
+    assert f"{p.second} and {q.second} swapped tables in round 1." in said
+    now = events.rounds(desk.store, eid, 1)[0].pairings
+    assert frozenset((p.first, q.second)) in {frozenset((x.first, x.second)) for x in now}
+    ask = desk.client.get(
+        f"/director/event/{eid}/swap", params={"round": "1", "a": p.first, "b": q.second}
+    )
+    assert ask.status_code == 400 and "same table" in ask.text
