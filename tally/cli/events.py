@@ -31,6 +31,7 @@ from tally.cli.tables import (
 from tally.i18n import format_date
 
 if TYPE_CHECKING:
+    from tally.errors import Message
     from tally.store.store import Store
     from tally.store.views import EventView, RoundView
 
@@ -623,7 +624,7 @@ def apart_(
     another pairing of the round exists; when none does, the round is paired anyway. Without
     players: the pairs kept apart."""
     from tally.i18n import gettext as _
-    from tally.store.control import apart, keep_apart
+    from tally.store.control import apart, apart_warnings, keep_apart
 
     if players and len(players) != 2:
         fail("give two players to keep apart: tally event apart EVENT A B")
@@ -633,10 +634,21 @@ def apart_(
             if players
             else apart(store, event)
         )
+        warned = apart_warnings(store, event, adding=bool(players) and not undo)
     if not pairs:
         typer.echo(_("No players are kept apart."))
     for a, b in pairs:
         typer.echo(_("%(a)s and %(b)s are kept apart.") % {"a": a, "b": b})
+    warn(warned)
+
+
+def warn(warnings: Sequence[Message]) -> None:
+    """Each of a store's warnings on a line of its own, in the current language."""
+    from tally.i18n import gettext as _
+    from tally.i18n import worded
+
+    for said in warnings:
+        typer.echo(_("Warning: %(said)s.") % {"said": worded(said)})
 
 
 @event_app.command("round")
@@ -666,6 +678,7 @@ def round_(
     the next round shows the pairings as they stand."""
     from tally.i18n import use
     from tally.store import as_json
+    from tally.store.control import apart_warnings
     from tally.store.events import event as get_event
     from tally.store.events import rounds, start_round
 
@@ -680,6 +693,7 @@ def round_(
             found = rounds(store, event, number_)
         chances = None if json_out or csv_out else expected_results(store, found)
         ev = get_event(store, event)
+        warned = [] if json_out or csv_out else apart_warnings(store, event, number_)
     if json_out:
         echo_json(as_json(found if number_ is None else found[0]))
         return
@@ -703,6 +717,7 @@ def round_(
             )
         for r in found:
             show_round(r, start, chances, swiss=ev.format.pairs_from_standings)
+        warn(warned)
 
 
 def show_round(

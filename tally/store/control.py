@@ -11,24 +11,30 @@ the reversal of the audit entry that started the round, so the audit log shows b
 **Pairs kept apart** (:func:`keep_apart`, :func:`apart`): two players of an event who should
 not meet (one family, one club). A Swiss round never pairs them while another pairing of the
 round exists (:func:`tally.events.swiss.keep_apart`); the pairs are part of the event's audited
-snapshot.
+snapshot. Where the pairing is not free (a round robin's Berger table, a groups event's
+schedule, a knockout's draw by lot) a round that pairs such a pair is warned of
+(:func:`apart_warnings`) on ``tally event round``, on the director's pages and when the pair is
+added, instead of being silently ignored.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.engine import Connection
 
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import reverse, snapshot
 from tally.store.derivation import lock_match
 from tally.store.players import resolve_player
 from tally.store.store import Store
-from tally.store.views import AuditView
+from tally.store.views import AuditView, RoundView
 
-__all__ = ["apart", "keep_apart", "withdraw_pairings"]
+__all__ = ["apart", "apart_clashes", "apart_warnings", "keep_apart", "withdraw_pairings"]
 
 
 def withdraw_pairings(store: Store, ref: str | int, number: int) -> AuditView:
@@ -164,3 +170,62 @@ def apart(store: Store, ref: str | int) -> list[tuple[str, str]]:
 def _apart_names(conn: Connection, event_id: int) -> list[tuple[str, str]]:
     names = {p["player_id"]: p["name"] for p in eventrows.event_players(conn, event_id)}
     return [(names[a], names[b]) for a, b in eventrows.apart_pairs(conn, event_id)]
+
+
+def apart_clashes(rounds: Sequence[RoundView], pairs: Sequence[tuple[str, str]]) -> list[Message]:
+    """The pairings of ``rounds`` that pair two players kept apart (``pairs``, by name), as
+    warnings; a round robin's, a groups event's or a knockout's pairings are not made by the
+    Swiss pairing, which alone keeps them apart."""
+    kept = {frozenset(pair) for pair in pairs}
+    return [
+        Message(
+            N_(
+                "%(a)s and %(b)s are kept apart, but round %(round)s pairs them (only a "
+                "Swiss round keeps players apart)"
+            ),
+            a=p.first,
+            b=p.second,
+            round=r.number,
+        )
+        for r in rounds
+        for p in r.pairings
+        if frozenset((p.first, p.second)) in kept
+    ]
+
+
+def apart_warnings(
+    store: Store,
+    ref: str | int,
+    number: int | None = None,
+    *,
+    adding: bool = False,
+    shown: Sequence[RoundView] | None = None,
+) -> list[Message]:
+    """What an event whose pairings are not free (a round robin, a groups event, a
+    knockout) does with its pairs kept apart: the rounds (round ``number`` only, if given)
+    that pair such a pair (``shown``: these rounds instead, e.g. a round's preview);
+    ``adding`` (a pair was just added): also that a knockout's draw,
+    made when each round starts, does not keep them apart. None for a Swiss event or a club
+    evening (the director pairs its matches)."""
+    from tally.store.events import event, rounds
+
+    ev = event(store, ref)
+    fmt = ev.format
+    if fmt.pairs_from_standings or not fmt.has_rounds:
+        return []
+    pairs = apart(store, ev.id)
+    if not pairs:
+        return []
+    if shown is None:
+        shown = [r for r in rounds(store, ev.id) if number is None or r.number == number]
+    out = apart_clashes(shown, pairs)
+    if adding and not fmt.has_rounds_made_in_advance:
+        out.append(
+            Message(
+                N_(
+                    "the draw of each round of this event does not keep players apart: a "
+                    "round that pairs them is warned of"
+                )
+            )
+        )
+    return out

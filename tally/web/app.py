@@ -92,7 +92,7 @@ class Site:
 def page_environment() -> jinja2.Environment:
     """The Jinja2 environment of the web pages (``templates/web``), autoescaping always."""
     from tally.events.formats import format_of
-    from tally.i18n import format_date, gettext, ngettext
+    from tally.i18n import format_date, gettext, ngettext, worded
     from tally.vocabulary import explanation, spoken
     from tally.web.cards import Button, with_symbols
 
@@ -113,6 +113,8 @@ def page_environment() -> jinja2.Environment:
     env.filters["explain"] = lambda text: with_symbols(explanation(text, spoken=True))
     env.filters["day"] = format_date
     env.filters["num"] = _number
+    # a store's :class:`~tally.errors.Message` (a warning) in the page's language
+    env.filters["worded"] = worded
     # what a template shows of an event follows its format (``(kind | event_format).has_lives``)
     env.filters["event_format"] = format_of
     return env

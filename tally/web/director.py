@@ -239,6 +239,7 @@ async def _switch(request: Request, setter: Any, said_on: str, said_off: str) ->
 
 def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     from tally.store import events
+    from tally.store.control import apart_warnings
 
     ev = events.event(store, event_id)
     rounds = events.rounds(store, event_id) if ev.format.has_rounds else []
@@ -257,6 +258,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "secrets": {m.id: keys.table_secret(m.id) for m in matches},
         "next_round": following,
         "staged": _staged(store, ev),
+        "apart_warnings": apart_warnings(store, event_id),
     }
 
 

@@ -348,6 +348,7 @@ async def preview(request: Request) -> Response:
     same path that starts it), with the button that starts it."""
     from tally.store import events
     from tally.store.consequences import round_preview
+    from tally.store.control import apart_warnings
 
     need_director(request)
     eid, number = int_param(request, "event"), int_param(request, "number")
@@ -358,7 +359,8 @@ async def preview(request: Request) -> Response:
         rnd = await blocking(round_preview, store, eid, number)
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
-    return render(request, "preview.html.j2", event=ev, round=rnd)
+    warned = await blocking(apart_warnings, store, eid, shown=[rnd])
+    return render(request, "preview.html.j2", event=ev, round=rnd, warnings=warned)
 
 
 def _busy(store: Store, eid: int, names: tuple[str, ...]) -> dict[str, int]:

@@ -133,3 +133,70 @@ def test_a_pair_kept_apart_stays_apart_when_a_duplicate_player_is_merged(store: 
     keep_apart(store, ev, "Ann", "Carl")
     store.merge_players("Anna", "Ann")
     assert apart(store, ev) == [("Anna", "Carl")]
+
+
+def test_a_round_robin_warns_of_the_round_that_pairs_a_pair_kept_apart(store: Any) -> None:
+    from tally.i18n import worded
+    from tally.store.control import apart_warnings, keep_apart
+
+    for name in FOUR:
+        store.add_player(name)
+    ev = create_event(store, "Liga", kind="round-robin", players=FOUR).id
+    keep_apart(store, ev, "Anna", "Carl")
+    meets = next(
+        r.number
+        for r in rounds(store, ev)
+        for p in r.pairings
+        if {p.first, p.second} == {"Anna", "Carl"}
+    )
+    said = [worded(w) for w in apart_warnings(store, ev)]
+    assert len(said) == 1 and f"but round {meets} pairs them" in said[0]
+    assert apart_warnings(store, ev, meets + 1 if meets < 3 else 1) == []
+    assert len(apart_warnings(store, ev, meets, adding=True)) == 1  # the schedule is known
+
+
+def test_a_knockout_warns_of_a_draw_that_pairs_a_pair_kept_apart(store: Any) -> None:
+    from tally.i18n import worded
+    from tally.store.control import apart_warnings, keep_apart
+
+    for name in FOUR:
+        store.add_player(name)
+    ev = create_event(store, "Cup", kind="knockout", players=FOUR).id
+    keep_apart(store, ev, "Anna", "Carl")
+    said = [worded(w) for w in apart_warnings(store, ev, adding=True)]
+    assert said == [
+        "the draw of each round of this event does not keep players apart: a round that "
+        "pairs them is warned of"
+    ]
+    drawn = start_round(store, ev, 1)
+    clash = any({p.first, p.second} == {"Anna", "Carl"} for p in drawn.pairings)
+    said = [worded(w) for w in apart_warnings(store, ev, 1)]
+    assert said == (
+        [
+            "Anna and Carl are kept apart, but round 1 pairs them (only a Swiss round keeps "
+            "players apart)"
+        ]
+        if clash
+        else []
+    )
+
+
+def test_a_swiss_event_has_no_such_warning(store: Any) -> None:
+    from tally.store.control import apart_warnings, keep_apart
+
+    ev = swiss(store)
+    keep_apart(store, ev, "Anna", "Carl")
+    start_round(store, ev, 1)
+    assert apart_warnings(store, ev, adding=True) == []
+
+
+def test_the_command_line_warns_of_a_pair_kept_apart_in_a_round_robin(db_url: str) -> None:
+    ok(db_url, "player", "add", *FOUR)
+    ok(db_url, "event", "create", "Liga", *FOUR, "--kind", "round-robin")
+    out = ok(db_url, "event", "apart", "Liga", "Anna", "Bert")
+    assert "Warning: Anna and Bert are kept apart, but round" in out
+    shown = ok(db_url, "event", "round", "Liga")
+    assert "Warning: Anna and Bert are kept apart, but round" in shown
+    ok(db_url, "event", "create", "Cup", *FOUR, "--kind", "knockout")
+    out = ok(db_url, "event", "apart", "Cup", "Anna", "Bert")
+    assert "Warning: the draw of each round of this event does not keep players apart" in out

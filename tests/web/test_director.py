@@ -375,3 +375,26 @@ def test_the_director_swaps_two_players_after_seeing_what_it_breaks(desk: Web) -
         f"/director/event/{eid}/swap", params={"round": "1", "a": p.first, "b": q.second}
     )
     assert ask.status_code == 400 and "same table" in ask.text
+
+
+def test_a_round_robin_page_warns_of_the_round_that_pairs_a_pair_kept_apart(desk: Web) -> None:
+    from tally.store import events
+    from tally.store.control import keep_apart
+
+    eid = _event_id(
+        _create(desk, name="Liga", kind="round-robin", players="Anna B\nbert\ncarla\ndora")
+    )
+    assert "are kept apart, but round" not in desk.page(f"/director/event/{eid}")
+    keep_apart(desk.store, eid, "Anna Berger", "Bert Huber")
+    meets = next(
+        r.number
+        for r in events.rounds(desk.store, eid)
+        for p in r.pairings
+        if {p.first, p.second} == {"Anna Berger", "Bert Huber"}
+    )
+    said = f"Anna Berger and Bert Huber are kept apart, but round {meets} pairs them"
+    assert said in desk.page(f"/director/event/{eid}")
+    if meets == 1:
+        assert said in desk.page(f"/director/event/{eid}/round/1")
+    else:
+        assert "are kept apart" not in desk.page(f"/director/event/{eid}/round/1")
