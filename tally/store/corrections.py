@@ -312,6 +312,29 @@ def audit_log(store: Store, *, limit: int | None = None) -> list[AuditView]:
     return [audit_view(r) for r in reversed(rows)]
 
 
+def _refuse_players_under_deals(
+    conn: Connection, row: RowMapping, before: dict[str, Snapshot], after: dict[str, Snapshot]
+) -> None:
+    """Refuse to put other players back at a match that has deals recorded since entry
+    ``row`` changed its players (a swap between tables, reversed after play started there):
+    those deals were played by the players seated now."""
+    for key, then in before.items():
+        now = after.get(key)
+        if not key.startswith("match:") or then is None or now is None:
+            continue
+        seats = ("player_a_id", "player_b_id")
+        if [then[k] for k in seats] == [now[k] for k in seats]:
+            continue
+        mid = int(key.partition(":")[2])
+        d = t.deals.c
+        since = select(d.id).where((d.match_id == mid) & (d.created_at > row["at"])).limit(1)
+        if conn.execute(since).first():
+            raise Refused(
+                f"audit entry {row['id']} changed the players of match {mid}, which has deals "
+                "recorded since: the players who played them stay (delete the deals first)"
+            )
+
+
 def reverse(store: Store, audit_id: int) -> AuditView:
     """Put back the state before audit entry ``audit_id``; the reversal is audited too.
     (:meth:`Store.reverse`, where it is documented in full.)"""
@@ -347,6 +370,7 @@ def reverse(store: Store, audit_id: int) -> AuditView:
                     + (f" (by entries {', '.join(map(str, later))})" if later else "")
                     + ": reverse the later changes first"
                 )
+        _refuse_players_under_deals(conn, row, before, after)
         _restore(conn, before)
         for mid in match_ids:
             if snapshot(conn, "match", mid) is not None:

@@ -165,3 +165,17 @@ def test_swapping_from_the_command_line(db_url: str) -> None:
     assert entry
     ok(db_url, "audit", "undo", entry[0].split()[0].strip("#"))
     assert table in ok(db_url, "event", "round", "Open", "1")
+
+
+def test_a_swap_stays_once_a_deal_is_recorded_at_a_table_it_changed(store: Any) -> None:
+    ev = swiss(store, FIVE[:4])
+    p, q = start_round(store, ev, 1).pairings
+    done = swap_players(store, ev, 1, p.first, q.first)
+    now = rounds(store, ev, 1)[0].pairings[0]
+    store.quick_result(now.matches[0].match_id, winner=now.first, points=3, reason="claim")
+    with pytest.raises(Refused, match="has deals recorded since: the players who played"):
+        store.reverse(done.audit_id)
+    assert seats(store, ev, 1)[0] == {
+        frozenset((q.first, p.second)),
+        frozenset((p.first, q.second)),
+    }
