@@ -79,6 +79,7 @@ def routes() -> list[Route]:
         Route("/director/event/{event}/withdraw", withdraw, methods=post),
         Route("/director/event/{event}/unpair", unpair, methods=post),
         Route("/director/event/{event}/swap", swap, methods=post),
+        Route("/director/event/{event}/apart", keep_apart, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
         Route("/director/match/{match}/reopen", reopen, methods=post),
@@ -239,7 +240,7 @@ async def _switch(request: Request, setter: Any, said_on: str, said_off: str) ->
 
 def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     from tally.store import events
-    from tally.store.control import apart_warnings
+    from tally.store.control import apart, apart_warnings
 
     ev = events.event(store, event_id)
     rounds = events.rounds(store, event_id) if ev.format.has_rounds else []
@@ -259,6 +260,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "next_round": following,
         "staged": _staged(store, ev),
         "apart_warnings": apart_warnings(store, event_id),
+        "apart": apart(store, event_id) if ev.format.has_rounds else [],
     }
 
 
@@ -359,6 +361,30 @@ async def swap(request: Request) -> Response:
             "b": done.second,
             "round": number,
         }
+
+    return await event_change(request, change)
+
+
+@guarded
+async def keep_apart(request: Request) -> Response:
+    """POST a, b (undo=yes: no longer): keep two players of the event apart
+    (:func:`tally.store.control.keep_apart`); where the event's pairing cannot keep them
+    apart, the rounds that pair them are said (:func:`~tally.store.control.apart_warnings`)."""
+    from tally.store import control
+
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+        a, b, undo = fields.get("a", ""), fields.get("b", ""), fields.get("undo") == "yes"
+        control.keep_apart(store, eid, a, b, undo=undo)
+        said = (
+            words.gettext("%(a)s and %(b)s are no longer kept apart.")
+            if undo
+            else words.gettext("%(a)s and %(b)s are kept apart.")
+        ) % {"a": a, "b": b}
+        warned = [] if undo else control.apart_warnings(store, eid, adding=True)
+        lines = [
+            words.gettext("Warning: %(said)s.") % {"said": w.fill(words.gettext)} for w in warned
+        ]
+        return " ".join([said, *lines])
 
     return await event_change(request, change)
 

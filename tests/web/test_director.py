@@ -398,3 +398,23 @@ def test_a_round_robin_page_warns_of_the_round_that_pairs_a_pair_kept_apart(desk
         assert said in desk.page(f"/director/event/{eid}/round/1")
     else:
         assert "are kept apart" not in desk.page(f"/director/event/{eid}/round/1")
+
+
+def test_the_director_keeps_two_players_apart_and_is_warned_where_the_draw_is_by_lot(
+    desk: Web,
+) -> None:
+    from tally.store.control import apart
+
+    eid = _event_id(_create(desk, name="Cup", kind="knockout", players="Anna B\nbert\ncarla\ndora"))
+    assert 'id="keep-apart"' in desk.page(f"/director/event/{eid}")
+    res = desk.post(f"/director/event/{eid}/apart", a="Anna Berger", b="Bert Huber")
+    assert res.status_code == 303
+    said = desk.client.get(res.headers["location"]).text
+    assert "Anna Berger and Bert Huber are kept apart." in said
+    assert "Warning: the draw of each round of this event does not keep players apart" in said
+    assert apart(desk.store, eid) == [("Anna Berger", "Bert Huber")]
+    res = desk.post(f"/director/event/{eid}/apart", a="Anna Berger", b="Bert Huber", undo="yes")
+    assert "are no longer kept apart." in desk.client.get(res.headers["location"]).text
+    assert apart(desk.store, eid) == []
+    res = desk.post(f"/director/event/{eid}/apart", a="Anna Berger", b="Anna Berger")
+    assert res.status_code == 400 and "named twice" in res.text
