@@ -129,13 +129,41 @@ def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> No
 def event_format(store: Store, ref: str | int) -> dict[str, Any]:
     """The format a knockout or groups event was created with, as its settings
     made it: ``lives``, ``draw_seed``, ``final_size``, ``groups``, ``advance`` (None where
-    the kind has none), ``final_fill``; for an export that creates the event again."""
+    the kind has none), ``final_fill``, ``best_of``; its money as set since
+    (:func:`tally.store.prizemoney.set_money`: ``entry_fee``, ``prize_shares``,
+    ``prize_unit``, ``buy_back_until``, ``buy_back_fee``, ``buy_backs``, cents where money)
+    and the buy-backs made (``bought``: player name, the round after which, the fee paid,
+    in the order made); for an export that makes the event again."""
     with store.reading() as conn:
         st = load_state(conn, eventrows.resolve_event(conn, ref))
-    return {
-        key: st.fmt[key]
-        for key in ("lives", "draw_seed", "final_size", "groups", "advance", "final_fill")
-    }
+        b = t.event_buy_backs
+        bought = [
+            (st.names[r["player_id"]], r["after_round"], r["fee"])
+            for r in conn.execute(
+                select(b.c.player_id, b.c.after_round, b.c.fee)
+                .where(b.c.event_id == st.ev["id"])
+                .order_by(b.c.id)
+            ).mappings()
+        ]
+    return {key: st.fmt[key] for key in FORMAT_KEYS} | {"bought": bought}
+
+
+#: what :func:`event_format` reads of the ``event_formats`` row
+FORMAT_KEYS = (
+    "lives",
+    "draw_seed",
+    "final_size",
+    "groups",
+    "advance",
+    "final_fill",
+    "best_of",
+    "entry_fee",
+    "prize_shares",
+    "prize_unit",
+    "buy_back_until",
+    "buy_back_fee",
+    "buy_backs",
+)
 
 
 def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:

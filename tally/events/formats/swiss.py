@@ -63,6 +63,7 @@ class Swiss(EventFormat):
     has_scored_rounds = True
     takes_late_entries = True
     plays_several_matches_per_pairing = True
+    seeds_by_rating = True
     default_tiebreaks = SWISS_TIEBREAKS
 
     def settings(self, given: Given) -> SwissSettings:

@@ -1,0 +1,182 @@
+"""Settings that travel with an event file: a knockout created with every option (seeded by
+rating, best of 3 in its final stage), its prize table and buy-back rule set, a life bought
+back, played to the end, exported (`tally event export`) and loaded (`tally load`) into a
+fresh database gives the same standings, prize table, settings and seeding; and
+`tally event create --seed-by` / `--best-of` on the command line (CliRunner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from tally.cli import app
+from tally.errors import TallyError
+from tally.store import open_store
+from tally.store.events import event, start_round
+from tally.store.knockouts import knockout_view
+from tally.store.prizemoney import buy_back
+from tests.store.test_knockouts import win
+
+runner = CliRunner()
+EIGHT = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fini", "Gust", "Hilde"]
+RULES = "sixty-six match_target=3"
+
+
+def ok(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def refused(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code != 0 and "Traceback" not in result.output, result.output
+    return result.output
+
+
+def rate_some(db: str) -> None:
+    """Hilde wins two friendly matches, Gust one, Bert loses one: they are rated."""
+    ok("player", "add", *EIGHT, "Xaver", "--db", db)
+    with open_store(db) as store:
+        for winner, loser in (("Hilde", "Xaver"), ("Hilde", "Xaver"), ("Gust", "Xaver")):
+            m = store.start_match(winner, loser, first_dealer=winner, rules=RULES)
+            win(store, m.id, winner)
+        m = store.start_match("Bert", "Xaver", first_dealer="Bert", rules=RULES)
+        win(store, m.id, "Xaver")
+
+
+def play_to_the_end(db: str) -> None:
+    """Play every round, the first player of each table winning (in the final stage until
+    the pairing is decided); the first player out after round 1 buys back a life."""
+    with open_store(db) as store:
+        number = 1
+        while True:
+            try:
+                rnd = start_round(store, "Cup", number)
+            except TallyError:
+                break
+            for p in rnd.pairings:
+                for m in p.matches[: (len(p.matches) + 1) // 2]:
+                    win(store, m.match_id, p.first)
+            if number == 1:
+                lines = knockout_view(store, event(store, "Cup")).lines
+                out = [x.player for x in lines if x.out_in == 1]
+                buy_back(store, "Cup", out[0])
+            number += 1
+        assert knockout_view(store, event(store, "Cup")).champion is not None
+
+
+def build(db: str) -> None:
+    rate_some(db)
+    ok(
+        "event", "create", "Cup", *EIGHT, "--kind", "knockout", "--lives", "1", "--seed", "2026",
+        "--final", "2", "--best-of", "3", "--seed-by", "rating", "--rules", RULES, "--db", db,
+    )  # fmt: skip
+    ok(
+        "event", "prizes", "Cup", "--entry-fee", "10", "--prizes", "60,40", "--round-to", "0,5",
+        "--buy-back-until", "3", "--buy-back-fee", "7.50", "--buy-backs", "2", "--db", db,
+    )  # fmt: skip
+    play_to_the_end(db)
+
+
+def settings(db: str) -> dict[str, Any]:
+    """What must come back: the standings, the elimination with the prize table, the
+    event's settings and seeding."""
+    standings = json.loads(ok("standings", "Cup", "--json", "--db", db))
+    standings["event"].pop("created_at")
+    shown = json.loads(ok("event", "show", "Cup", "--json", "--db", db))
+    for key in ("id", "created_at"):
+        shown.pop(key)
+    with open_store(db) as store:
+        view = knockout_view(store, event(store, "Cup"))
+        money = (
+            view.prizes,
+            view.buy_back_until,
+            view.buy_back_fee,
+            view.buy_backs,
+            view.best_of,
+            [(x.player, x.out_in) for x in view.lines],
+        )
+    return {"standings": standings, "event": shown, "money": repr(money)}
+
+
+def test_a_knockout_with_every_option_comes_back_the_same_from_its_file(tmp_path: Path) -> None:
+    db, other = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    build(db)
+    exported = tmp_path / "cup.json"
+    ok("event", "export", "Cup", "-o", str(exported), "--db", db)
+    doc = json.loads(exported.read_text(encoding="utf-8"))
+    assert doc["options"]["seed_by"] == "rating" and doc["options"]["best_of"] == 3
+    assert doc["prizes"] == {
+        "entry_fee": 10,
+        "prizes": "60,40",
+        "round_to": 0.5,
+        "buy_back_until": 3,
+        "buy_back_fee": 7.5,
+        "buy_backs": 2,
+    }
+    assert [b["after_round"] for b in doc["buy_backs"]] == [1]
+    assert doc["buy_backs"][0]["fee"] == 7.5
+    # the rated players were seeded first, best first; the others in order of entry
+    seeded = [(p["name"], p["seed_rating"] is not None) for p in doc["players"]]
+    assert [name for name, _rated in seeded[:3]] == ["Hilde", "Gust", "Bert"]
+    assert [rated for _name, rated in seeded] == [True] * 3 + [False] * 5
+    ok("load", str(exported), "--db", other)
+    assert settings(other) == settings(db)
+    assert ok("event", "export", "Cup", "--db", other) == exported.read_text(encoding="utf-8")
+
+
+def test_a_file_seeded_by_rating_is_paired_by_its_own_ratings_not_the_new_database_s(
+    tmp_path: Path,
+) -> None:
+    db, other = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    build(db)
+    exported = tmp_path / "cup.json"
+    ok("event", "export", "Cup", "-o", str(exported), "--db", db)
+    ok("player", "add", *EIGHT, "Xaver", "--db", other)
+    with open_store(other) as store:  # Anna is the best rated in the other database
+        for _ in range(3):
+            m = store.start_match("Anna", "Xaver", first_dealer="Anna", rules=RULES)
+            win(store, m.id, "Anna")
+    ok("load", str(exported), "--db", other)
+    assert ok("event", "export", "Cup", "--db", other) == exported.read_text(encoding="utf-8")
+
+
+def test_seed_by_and_best_of_on_the_command_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    rate_some(db)
+    out = ok(
+        "event", "create", "Open", *EIGHT, "--kind", "swiss", "--rounds", "3",
+        "--seed-by", "rating", "--db", db,
+    )  # fmt: skip
+    assert "Swiss event" in out
+    shown = ok("event", "show", "Open", "--db", db)
+    assert "Seeded by rating: the order is fixed by the ratings when round 1 is started." in shown
+    ok("event", "round", "Open", "1", "--start", "--db", db)
+    shown = ok("event", "show", "Open", "--db", db)
+    assert "Seeded by rating: the order fixed when round 1 was started" in shown
+    players = [line.split(". ", 1)[1] for line in shown.splitlines() if line.startswith("    ")]
+    assert [p.split("  [")[0] for p in players[:3]] == ["Hilde", "Gust", "Bert"]
+    assert players[3] == "Anna  [-]"
+    assert "--seed-by rating is for a Swiss event, a knockout or groups" in refused(
+        "event", "create", "Club", "Anna", "Bert", "--seed-by", "rating", "--db", db
+    )
+    assert "--best-of: only with a final stage (--final N)" in refused(
+        "event", "create", "KO", *EIGHT, "--kind", "knockout", "--best-of", "3", "--db", db
+    )
+    assert "--best-of: only for a knockout or groups, not a swiss" in refused(
+        "event", "create", "S", *EIGHT, "--kind", "swiss", "--rounds", "3", "--best-of", "3",
+        "--db", db,
+    )  # fmt: skip
+    assert "not 4" in refused(
+        "event", "create", "G", *EIGHT, "--kind", "groups", "--groups", "2", "--advance", "2",
+        "--best-of", "4", "--db", db,
+    )  # fmt: skip
+    ok(
+        "event", "create", "G", *EIGHT, "--kind", "groups", "--groups", "2", "--advance", "2",
+        "--best-of", "5", "--db", db,
+    )  # fmt: skip
+    assert "best of 5" in ok("event", "show", "G", "--db", db)
