@@ -62,7 +62,7 @@ class Groups(EventFormat):
         "Ranked by how far each player got (in the bracket: the round reached; before it: the "
         "place in the group), then match points%(tiebreaks)s, then play-offs (Stechen)."
     )
-    form_fields = ("groups", "advance")
+    form_fields = ("groups", "advance", "seed_by")
     has_scheduled_pairings = True
     ranks_by_elimination = True
     has_groups = True

@@ -76,7 +76,7 @@ class Knockout(EventFormat):
         "the round out in, the later the better, players still in by lives left), then match "
         "points%(tiebreaks)s, then play-offs (Stechen)."
     )
-    form_fields = ("lives", "seed", "final", "final_fill")
+    form_fields = ("lives", "seed", "final", "final_fill", "seed_by")
     ranks_by_elimination = True
     has_lives = True
     takes_late_entries = True
