@@ -120,7 +120,7 @@ from tally.store.derivation import checked_rules, rule_set
 from tally.store.eventrows import BYES, WITHDRAWALS
 from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
-from tally.store.seeding import SEED_BY, fix_seeding, ratings_to_seed
+from tally.store.seeding import SEED_BY, fix_seeding, ratings_to_seed, seeded_order
 from tally.store.store import Store
 from tally.store.totals import MatchTotals, PairTotals, sum_matches
 from tally.store.views import (
@@ -499,14 +499,22 @@ def rounds(store: Store, ref: str | int, number: int | None = None) -> list[Roun
     """The rounds of a round robin's schedule (only round ``number`` if given): pairings with
     table, players, first dealer and the matches made, with their results. For a Swiss event:
     the rounds started, and the next round's pairings as they would be made, once the round
-    before it is finished (module docstring)."""
+    before it is finished (module docstring). An event seeded by rating whose seeding is not
+    fixed yet shows round 1 as the ratings of now would seed it (:mod:`tally.store.seeding`)."""
     store.ensure_results()
+    ratings = ratings_to_seed(store, ref)
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
         if format_of(ev["kind"]).ranks_by_elimination:
-            return knockouts.rounds(conn, ev, number)
+            return knockouts.rounds(conn, ev, number, ratings)
         data = _load_events(conn, t.events.c.id == ev["id"])
     e = data.events[0]
+    if ratings is not None:
+        by_id = {x.player_id: x for x in e.entrants}
+        order = seeded_order([x.player_id for x in e.entrants], ratings)
+        e = replace(
+            e, entrants=tuple(replace(by_id[p], seed=k) for k, (p, _) in enumerate(order, 1))
+        )
     if e.format.has_rounds and not e.round_robin:
         return _paired_rounds(e, data, number)
     sched = _schedule(e)

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -1118,11 +1118,23 @@ def _group_round(st: _State, number: int) -> tuple[list[Pairing], list[int]]:
     return pairings, byes
 
 
-def rounds(conn: Connection, ev: RowMapping, number: int | None) -> list[RoundView]:
+def rounds(
+    conn: Connection,
+    ev: RowMapping,
+    number: int | None,
+    ratings: Mapping[int, float | None] | None = None,
+) -> list[RoundView]:
     """The rounds of a knockout or groups event started so far (groups: also the group rounds
-    not started yet, their schedule being known); only round ``number`` if given. A
-    knockout's round is drawn when it is started, a bracket round seeded then."""
+    not started yet, their schedule being known, in the seeding order ``ratings`` would fix
+    when given: :mod:`tally.store.seeding`); only round ``number`` if given. A knockout's
+    round is drawn when it is started, a bracket round seeded then."""
     st = load_state(conn, ev)
+    if ratings is not None:
+        from tally.store.seeding import seeded_order
+
+        by_id = {e["player_id"]: e for e in st.entrants}
+        order = seeded_order(list(by_id), ratings)
+        st = dataclasses.replace(st, entrants=[by_id[p] for p, _rating in order])
     known = set(st.started)
     if format_of(ev["kind"]).has_groups:
         known |= set(range(1, _group_rounds(st) + 1))

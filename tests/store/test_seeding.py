@@ -121,3 +121,26 @@ def test_undoing_the_first_round_keeps_the_seeding_fixed(store: Any) -> None:
     played(store, "Carl", "Xaver", "Carl")
     start_round(store, ev.id, 1)
     assert event(store, ev.id).players == seeded
+
+
+def test_the_pairings_shown_before_round_one_are_those_the_ratings_will_make(store: Any) -> None:
+    from tally.store.events import rounds
+
+    rated_field(store)
+    ev = create_event(store, "Open", kind="swiss", rounds=3, players=FIELD, seed_by="rating")
+    shown = [(p.first, p.second) for p in rounds(store, ev.id, 1)[0].pairings]
+    made = [(p.first, p.second) for p in start_round(store, ev.id, 1).pairings]
+    assert shown == made == [("Fini", "Anna"), ("Bert", "Emil"), ("Dora", "Carl")]
+    cup = create_event(
+        store,
+        "Cup",
+        kind="groups",
+        players=FIELD,
+        groups=2,
+        advance=1,
+        seed_by="rating",
+        rules="sixty-six match_target=3",
+    )
+    shown = [(p.first, p.second) for p in rounds(store, cup.id, 1)[0].pairings]
+    made = [(p.first, p.second) for p in start_round(store, cup.id, 1).pairings]
+    assert shown == made
