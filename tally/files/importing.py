@@ -520,6 +520,7 @@ def _check_meaning(doc: _Document, top: Place) -> None:
         gone.add(fold(name))
         if before is not None and before not in numbers:
             (at / "before_round").fail(f"round {before} is not among the rounds started")
+    _check_buy_backs(doc, seen, numbers)
     for m in doc.matches:
         for k, name in enumerate(m.players):
             if fold(name) not in seen:
@@ -539,6 +540,17 @@ def _check_meaning(doc: _Document, top: Place) -> None:
                 m.at.fail(f"a match of a {doc.kind} event has a round and a table{playoff}")
             if m.round not in numbers and doc.rounds:
                 (m.at / "round").fail(f"round {m.round} is not among the rounds started")
+
+
+def _check_buy_backs(doc: _Document, seen: set[str], numbers: list[int]) -> None:
+    """Each buy-back names one of the players (``seen``: folded) and a round started."""
+    from tally.names import fold
+
+    for name, after, _fee, at in doc.buy_backs:
+        if fold(name) not in seen:
+            (at / "player").fail(f'"{name}" is not one of the event\'s players')
+        if after not in numbers:
+            (at / "after_round").fail(f"round {after} is not among the rounds started")
 
 
 # --- storing -----------------------------------------------------------------------------------
@@ -584,9 +596,6 @@ def load_event_file(store: Store, path: Path) -> Loaded:
         recorded, quick = _rounds_in_order(store, ev, doc, ids, ref, top)
     _withdraw(store, ev, doc, None, ref, top)
     _set_money(store, ev, doc, top, buy_back=False)
-    for _name, after, _fee, at in doc.buy_backs:
-        if after not in {n for n, _bye, _given in doc.rounds}:
-            (at / "after_round").fail(f"round {after} is not among the rounds started")
     from tally.store.events import event as event_view
 
     return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)

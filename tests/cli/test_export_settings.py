@@ -180,3 +180,58 @@ def test_seed_by_and_best_of_on_the_command_line(tmp_path: Path) -> None:
         "--best-of", "5", "--db", db,
     )  # fmt: skip
     assert "best of 5" in ok("event", "show", "G", "--db", db)
+
+
+def test_the_pairings_sheet_says_seeded_by_rating_and_shows_each_rating(tmp_path: Path) -> None:
+    from tests.cli.test_knockouts import pdf_text
+
+    db = str(tmp_path / "t.db")
+    rate_some(db)
+    ok("event", "create", "Open", *EIGHT, "--kind", "swiss", "--rounds", "3",
+       "--seed-by", "rating", "--db", db)  # fmt: skip
+    ok("event", "round", "Open", "1", "--start", "--db", db)
+    with open_store(db) as store:
+        hilde = event(store, "Open").players[0]
+    assert hilde.name == "Hilde" and hilde.seed_rating is not None
+    sheet = tmp_path / "pairings.pdf"
+    ok("print", "pairings", "Open", "--round", "1", "-o", str(sheet), "--db", db)
+    text = pdf_text(sheet)
+    assert "Seeded by rating" in text
+    assert f"Hilde ({hilde.seed_rating:.1f})" in text and "Anna (-)" in text
+
+
+def test_a_folder_gives_the_seeding_and_best_of_and_a_bad_buy_back_is_refused(
+    tmp_path: Path,
+) -> None:
+    db = str(tmp_path / "t.db")
+    rate_some(db)
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    (folder / "event.toml").write_text(
+        'name = "Cup"\nkind = "knockout"\nrules = "sixty-six match_target=3"\n'
+        f"players = {json.dumps(EIGHT)}\n"
+        'lives = 1\nseed = "2026"\nfinal = 2\nbest_of = 3\nseed_by = "rating"\n',
+        encoding="utf-8",
+    )
+    ok("load", str(folder), "--db", db)
+    with open_store(db) as store:
+        view = knockout_view(store, event(store, "Cup"))
+        assert (event(store, "Cup").seed_by, view.best_of) == ("rating", 3)
+    # a file's buy-back must be one the event allows, at its place
+    build(str(tmp_path / "a.db"))
+    exported = tmp_path / "cup.json"
+    ok("event", "export", "Cup", "-o", str(exported), "--db", str(tmp_path / "a.db"))
+    doc = json.loads(exported.read_text(encoding="utf-8"))
+    winner = next(m["winner"] for m in doc["matches"] if m["round"] == 1)
+    doc["buy_backs"][0]["player"] = winner  # not out after round 1
+    (tmp_path / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
+    out = refused("load", str(tmp_path / "bad.json"), "--db", str(tmp_path / "b.db"))
+    assert f"buy_backs[0]: {winner} " in out
+    doc["buy_backs"][0]["after_round"] = 99
+    (tmp_path / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
+    out = refused("load", str(tmp_path / "bad.json"), "--db", str(tmp_path / "b.db"))
+    assert "buy_backs[0].after_round: round 99 is not among the rounds started" in out
+    doc["buy_backs"][0]["fee"] = "ten"
+    (tmp_path / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
+    out = refused("load", str(tmp_path / "bad.json"), "--db", str(tmp_path / "b.db"))
+    assert "buy_backs[0].fee: must be an amount in euros" in out
