@@ -235,3 +235,26 @@ def test_a_folder_gives_the_seeding_and_best_of_and_a_bad_buy_back_is_refused(
     (tmp_path / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
     out = refused("load", str(tmp_path / "bad.json"), "--db", str(tmp_path / "b.db"))
     assert "buy_backs[0].fee: must be an amount in euros" in out
+
+
+def test_groups_seeded_by_rating_and_played_best_of_three_come_back_from_their_file(
+    tmp_path: Path,
+) -> None:
+    db, other = str(tmp_path / "a.db"), str(tmp_path / "b.db")
+    rate_some(db)
+    ok("event", "create", "Groups", *EIGHT, "--kind", "groups", "--groups", "2", "--advance",
+       "2", "--best-of", "3", "--seed-by", "rating", "--rules", RULES, "--db", db)  # fmt: skip
+    with open_store(db) as store:
+        for p in start_round(store, "Groups", 1).pairings:
+            win(store, p.matches[0].match_id, p.first)
+    exported = tmp_path / "groups.json"
+    ok("event", "export", "Groups", "-o", str(exported), "--db", db)
+    doc = json.loads(exported.read_text(encoding="utf-8"))
+    assert doc["options"] == {"groups": 2, "advance": 2, "best_of": 3, "seed_by": "rating"}
+    ok("load", str(exported), "--db", other)
+    assert ok("event", "export", "Groups", "--db", other) == exported.read_text(encoding="utf-8")
+    shown = [json.loads(ok("event", "show", "Groups", "--json", "--db", d)) for d in (db, other)]
+    for s in shown:
+        s.pop("id"), s.pop("created_at")
+    assert shown[0] == shown[1] and shown[0]["seeded"]
+    assert [p["name"] for p in shown[0]["players"]][:3] == ["Hilde", "Gust", "Bert"]
