@@ -1306,6 +1306,7 @@ def _draw_by_lot(st: _State, number: int) -> tuple[int | None, list[tuple[int, i
         number=number,
         last_opponents=last,
         byes=had,
+        seeded=st.ev["seed_by"] == "rating",
     )
     bye = None if drawn.bye is None else int(drawn.bye)
     return bye, [(p.table, int(p.first), int(p.second), int(p.first)) for p in drawn.pairings]
@@ -1330,7 +1331,7 @@ def _draw_playoff(
 
 
 def _alive(st: _State) -> list[int]:
-    """Knockout: the players still in, in entry order."""
+    """Knockout: the players still in, in seeding order."""
     if not st.format.has_lives:
         return []
     return [int(x.player) for x in lives_lines(st) if x.out_in is None]

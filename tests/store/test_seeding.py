@@ -144,3 +144,31 @@ def test_the_pairings_shown_before_round_one_are_those_the_ratings_will_make(sto
     shown = [(p.first, p.second) for p in rounds(store, cup.id, 1)[0].pairings]
     made = [(p.first, p.second) for p in start_round(store, cup.id, 1).pairings]
     assert shown == made
+
+
+def test_a_knockout_seeded_by_rating_pairs_round_one_first_seed_against_last(store: Any) -> None:
+    rated_field(store)
+    ev = create_event(store, "Cup", kind="knockout", players=FIELD, lives=2, seed_by="rating")
+    rnd = start_round(store, ev.id, 1)
+    # seeding list: Fini, Emil, Dora, Anna, Bert, Carl
+    assert [{p.first, p.second} for p in rnd.pairings] == [
+        {"Fini", "Carl"},
+        {"Emil", "Bert"},
+        {"Dora", "Anna"},
+    ]
+
+
+def test_a_knockout_seeded_by_entry_still_draws_round_one_by_lot(store: Any) -> None:
+    rated_field(store)
+    drawn = [
+        [
+            frozenset((p.first, p.second))
+            for p in start_round(
+                store,
+                create_event(store, f"Cup {s}", kind="knockout", players=FIELD, draw_seed=s).id,
+                1,
+            ).pairings
+        ]
+        for s in ("a", "b", "c", "d")
+    ]
+    assert len({frozenset(d) for d in drawn}) > 1
