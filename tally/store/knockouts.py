@@ -1096,6 +1096,8 @@ def _draw_words(st: _State, number: int) -> str:
         return f"bracket: {_bracket_round_name(number - bracket_round + 1, last)}"
     if playoff_round is not None and number >= playoff_round:
         return f"play-off for the final stage, drawn by lot, seed {st.fmt['draw_seed']}"
+    if number == 1 and st.ev["seed_by"] == "rating":  # tally.events.knockout: seeded round 1
+        return f"paired by the seeding list, first against last, seed {st.fmt['draw_seed']}"
     return f"drawn by lot, seed {st.fmt['draw_seed']}"
 
 

@@ -172,3 +172,17 @@ def test_a_knockout_seeded_by_entry_still_draws_round_one_by_lot(store: Any) -> 
         for s in ("a", "b", "c", "d")
     ]
     assert len({frozenset(d) for d in drawn}) > 1
+
+
+def test_the_seeded_first_round_says_how_it_was_paired_in_english_and_german(store: Any) -> None:
+    from tally.vocabulary import knockout_text
+
+    rated_field(store)
+    ev = create_event(
+        store, "Cup", kind="knockout", players=FIELD, lives=2, seed_by="rating", draw_seed="s"
+    )
+    first = start_round(store, ev.id, 1)
+    assert first.draw == "paired by the seeding list, first against last, seed s"
+    assert knockout_text(first.draw, "de") == (
+        "nach der Setzliste gepaart, der Erste gegen den Letzten, Startwert s"
+    )
