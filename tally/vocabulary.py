@@ -269,6 +269,7 @@ _KNOCKOUT: Final = (
     N_("round %(n)s of %(rounds)s of the groups"),
     N_("round %(n)s, %(players)s players still in"),
     N_("drawn by lot, seed %(seed)s"),
+    N_("paired by the seeding list, first against last, seed %(seed)s"),
     N_("group round %(n)s of %(rounds)s"),
     N_("bracket: %(round)s"),
     N_("still in, %(n)s life"),

@@ -172,6 +172,18 @@ def create(
             "unplayed rounds count as drawn. See docs/events.md.",
         ),
     ] = "as-scored",
+    seed_by: Annotated[
+        str,
+        typer.Option(
+            "--seed-by",
+            metavar="entry|rating",
+            help="Swiss, knockout or groups: what the seeding list follows (a Swiss event's "
+            "initial order, the order a knockout is drawn from, the groups' snake): the "
+            "order of entry (the default), or the ratings (`tally ratings`) when round 1 is "
+            "started, players without a rating after the rated ones; fixed then. See "
+            "docs/events.md.",
+        ),
+    ] = "entry",
     lives: Annotated[
         int | None,
         typer.Option(help="Knockout: each player's lives (default 3); a lost match costs one."),
@@ -203,10 +215,22 @@ def create(
             "or the best of them by the event's standings go through (tiebreaks).",
         ),
     ] = None,
+    best_of: Annotated[
+        int | None,
+        typer.Option(
+            "--best-of",
+            metavar="N",
+            help="Knockout with --final, or groups: the bracket's pairings are played best of "
+            "N matches (1, 3, 5, 7 or 9; default 1); `tally event best-of` changes it until "
+            "the bracket is seeded.",
+        ),
+    ] = None,
     groups: Annotated[
         int | None,
         typer.Option(
-            "--groups", metavar="G", help="Groups: how many groups (snake-seeded by entry order)."
+            "--groups",
+            metavar="G",
+            help="Groups: how many groups (snake-seeded by the seeding list, --seed-by).",
         ),
     ] = None,
     advance: Annotated[
@@ -271,6 +295,8 @@ def create(
             swap_last_rounds=swap_last_rounds,
             acceleration=acceleration,
             unplayed=unplayed,
+            seed_by=seed_by,
+            best_of=best_of,
         )
     if json_out:
         echo_json(as_json(ev))
@@ -446,14 +472,35 @@ def describe_event(ev: EventView) -> list[str]:
         out.append(
             _("Language of its sheets and output: %(language)s.") % {"language": ev.language}
         )
+    if ev.seed_by == "rating":
+        out.append(seeding_line(ev))
     out.append(
         _("Players (%(count)s), %(matches)s played or being played:")
         % {"count": len(ev.players), "matches": _matches(ev.matches)}
     )
     for p in ev.players:
         gone = _("  (withdrew %(date)s)") % {"date": p.withdrawn_at[:10]} if p.withdrawn_at else ""
-        out.append(f"  {p.seed:>3}. {p.name}{gone}")
+        rated = f"  [{seed_rating(p.seed_rating)}]" if ev.seeded else ""
+        out.append(f"  {p.seed:>3}. {p.name}{rated}{gone}")
     return out
+
+
+def seeding_line(ev: EventView) -> str:
+    """What an event seeded by rating says of its seeding, in the current language."""
+    from tally.i18n import gettext as _
+
+    if ev.seeded:
+        return _(
+            "Seeded by rating: the order fixed when round 1 was started (rating in brackets, "
+            "a dash: none)."
+        )
+    return _("Seeded by rating: the order is fixed by the ratings when round 1 is started.")
+
+
+def seed_rating(rating: float | None) -> str:
+    """A player's rating on the seeding list (the conservative rating, one decimal), or a
+    dash for a player without one."""
+    return "-" if rating is None else f"{rating:.1f}"
 
 
 @event_app.command("add")

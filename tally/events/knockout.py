@@ -19,6 +19,12 @@ the next fewest byes, and so on. Only the last two players, having just
 met, play each other again at once. Who deals first at each table is drawn
 by lot too. Tables are numbered 1, 2, ... in drawn order.
 
+**A seeded first round** (``seeded=True``: an event seeded by rating, docs/events.md). Round 1
+is then not drawn but paired as a seeded bracket's first round: the players, in seeding order,
+the first against the last, the second against the second to last, ...; with an odd number the
+first seed sits out. Who deals first is still drawn by lot, and every later round is drawn by
+lot as above: the seeding keeps the strongest apart at the start, the lot decides the rest.
+
 **Filling the final stage** (:func:`draw_playoff`). When a round leaves fewer players still
 in than the final stage holds (a final of 4 and three left), the players out in that round
 play off for the places left, as clubs do: each play-off round is drawn by lot among those
@@ -117,10 +123,16 @@ def draw_round(
     number: int,
     last_opponents: Mapping[str, str] | None = None,
     byes: Mapping[str, int] | None = None,
+    seeded: bool = False,
 ) -> Draw:
-    """Draw round ``number`` among ``players`` (those still in, in entry order) by lot, as
+    """Draw round ``number`` among ``players`` (those still in, in seeding order) by lot, as
     the module docstring says. ``last_opponents`` maps a player to their opponent of the
-    round before, ``byes`` a player to the byes they have had.
+    round before, ``byes`` a player to the byes they have had; ``seeded``: round 1 pairs the
+    seeding list first against last instead.
+
+    >>> d = draw_round(list("ABCDE"), seed="x", number=1, seeded=True)
+    >>> d.bye, [sorted((p.first, p.second)) for p in d.pairings]
+    ('A', [['B', 'E'], ['C', 'D']])
 
     >>> d = draw_round(["A", "B", "C", "D", "E"], seed="x", number=1)
     >>> d == draw_round(["A", "B", "C", "D", "E"], seed="x", number=1)
@@ -135,6 +147,8 @@ def draw_round(
     last = dict(last_opponents or {})
     had = Counter(byes or {})
     rng = _generator(seed, number)
+    if seeded and number == 1:
+        return _seeded_first_round(list(players), seed, rng)
     order = list(players)
     rng.shuffle(order)
     candidates: list[str | None] = [None]
@@ -162,6 +176,19 @@ def draw_round(
             a, b = b, a
         pairings.append(Pairing(table, a, b))
     return Draw(number, seed, tuple(pairings), bye)
+
+
+def _seeded_first_round(order: list[str], seed: str, rng: random.Random) -> Draw:
+    """Round 1 of a seeded event: first seed against last, ...; the first seed sits out when
+    the number is odd; who deals first by lot."""
+    bye = order.pop(0) if len(order) % 2 else None
+    pairings = []
+    for table in range(1, len(order) // 2 + 1):
+        a, b = order[table - 1], order[-table]
+        if rng.random() < 0.5:
+            a, b = b, a
+        pairings.append(Pairing(table, a, b))
+    return Draw(1, seed, tuple(pairings), bye)
 
 
 def draw_playoff(players: Sequence[str], places: int, *, seed: str, number: int) -> Draw:

@@ -129,15 +129,48 @@ def _read(store: Store, ref: str | int) -> _Exported:
     )
 
 
-def _options(store: Store, ev: EventView) -> dict[str, Any]:
-    """The settings only the event's format has (named as its file options)."""
-    draw = None
-    if ev.format.ranks_by_elimination:
-        from tally.store.knockouts import event_format
+def _format_row(store: Store, ev: EventView) -> dict[str, Any] | None:
+    """A knockout's or groups event's format, money and buy-backs
+    (:func:`tally.store.knockouts.event_format`); None for the other kinds."""
+    if not ev.format.ranks_by_elimination:
+        return None
+    from tally.store.knockouts import event_format
 
-        draw = event_format(store, ev.id)
+    return event_format(store, ev.id)
+
+
+def _options(ev: EventView, draw: dict[str, Any] | None) -> dict[str, Any]:
+    """The settings only the event's format has (named as its file options), and the rule
+    for unplayed rounds and the seeding where they are not the default."""
     fide = {"unplayed": ev.unplayed} if ev.unplayed != "as-scored" else {}
-    return ev.format.json_options(ev, draw) | fide
+    seeding = {"seed_by": ev.seed_by} if ev.seed_by != "entry" else {}
+    return ev.format.json_options(ev, draw) | fide | seeding
+
+
+def _euros(cents: int) -> int | float:
+    """An amount of money as the file writes it: euros, a whole number when it is one."""
+    return cents // 100 if cents % 100 == 0 else cents / 100
+
+
+def _prizes(draw: dict[str, Any] | None) -> dict[str, Any]:
+    """The ``prizes`` of an event file: the money set with ``tally event prizes``, named as
+    its options (what is not set is left out); {} when nothing is set."""
+    if draw is None:
+        return {}
+    out: dict[str, Any] = {}
+    if draw["entry_fee"] is not None:
+        out["entry_fee"] = _euros(draw["entry_fee"])
+    if draw["prize_shares"]:
+        out["prizes"] = draw["prize_shares"]
+    if draw["prize_unit"] != 1:
+        out["round_to"] = _euros(draw["prize_unit"])
+    if draw["buy_back_until"] is not None:
+        out["buy_back_until"] = draw["buy_back_until"]
+    if draw["buy_back_fee"] is not None:
+        out["buy_back_fee"] = _euros(draw["buy_back_fee"])
+    if draw["buy_backs"] != 1:
+        out["buy_backs"] = draw["buy_backs"]
+    return out
 
 
 def _match(ev: EventView, m: MatchView, records: list[str | None]) -> dict[str, Any]:
@@ -197,32 +230,51 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
     x = _read(store, ref)
     ev = x.event
     joined = _joined(x)
+    draw = _format_row(store, ev)
+    ratings = {p.name: p.seed_rating for p in ev.players}
 
     def player(name: str) -> dict[str, Any]:
         out: dict[str, Any] = {"name": name, "aliases": list(x.aliases.get(name, ()))}
         if name in joined:
             out["joined_after_round"] = joined[name]
+        if ev.seeded and name not in joined:
+            out["seed_rating"] = ratings[name]
         return out
 
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "name": ev.name,
-        "kind": ev.kind,
-        "date": ev.date.isoformat(),
-        "rules": ev.rules,
-        "match_points_per_win": ev.match_points_per_win,
-        "bye": ev.bye,
-        "withdrawal": ev.withdrawal,
-        "tiebreaks": list(ev.tiebreaks),
-        "rank_by": ev.rank_by,
-        "language": ev.language,
-        "options": _options(store, ev),
-        "players": [player(p.name) for p in ev.players],
-        "rounds": x.rounds,
-        "withdrawals": x.withdrawals,
-        "matches": [_match(ev, m, records) for m, records in x.matches],
-    }
+    money = _prizes(draw)
+    bought = [] if draw is None else draw["bought"]
+    return (
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "name": ev.name,
+            "kind": ev.kind,
+            "date": ev.date.isoformat(),
+            "rules": ev.rules,
+            "match_points_per_win": ev.match_points_per_win,
+            "bye": ev.bye,
+            "withdrawal": ev.withdrawal,
+            "tiebreaks": list(ev.tiebreaks),
+            "rank_by": ev.rank_by,
+            "language": ev.language,
+            "options": _options(ev, draw),
+            "players": [player(p.name) for p in ev.players],
+            "rounds": x.rounds,
+            "withdrawals": x.withdrawals,
+            "matches": [_match(ev, m, records) for m, records in x.matches],
+        }
+        | ({"prizes": money} if money else {})
+        | (
+            {
+                "buy_backs": [
+                    {"player": name, "after_round": after, "fee": _euros(fee)}
+                    for name, after, fee in bought
+                ]
+            }
+            if bought
+            else {}
+        )
+    )
 
 
 def dump_json(document: Any) -> str:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
@@ -265,6 +265,12 @@ class _Document:
     rounds: list[tuple[int, str | None, bool]]
     withdrawals: list[tuple[str, int | None]]
     matches: list[_Match]
+    #: what each player was seeded by (``seed_rating``: an event seeded by rating), by name
+    seed_ratings: dict[str, float | None] = field(default_factory=dict)
+    #: the money of ``tally event prizes``, as its keyword arguments of ``set_money``
+    prizes: dict[str, Any] = field(default_factory=dict)
+    #: the buy-backs made: player, the round after which, the fee (cents), where in the file
+    buy_backs: list[tuple[str, int, int, Place]] = field(default_factory=list)
 
     @property
     def format(self) -> EventFormat:
@@ -284,7 +290,20 @@ _TOP_OPTIONAL = (
     "options",
     "rounds",
     "withdrawals",
+    "prizes",
+    "buy_backs",
 )
+#: the keys of ``prizes`` -> (the keyword of ``set_money``, money in euros or a whole number)
+_PRIZE_KEYS: Final = {
+    "entry_fee": ("entry_fee", "money"),
+    "prizes": ("shares", "text"),
+    "round_to": ("unit", "money"),
+    "buy_back_until": ("buy_back_until", "whole"),
+    "buy_back_fee": ("buy_back_fee", "money"),
+    "buy_backs": ("buy_backs", "whole"),
+}
+#: the options every event may have (the store refuses them where they do not apply)
+_EVERY_EVENTS_OPTIONS: Final = ("unplayed", "seed_by")
 
 
 def _option(option: Option, value: Any, at: Place) -> Any:
@@ -304,15 +323,16 @@ def _settings(d: dict[str, Any], kind: str, top: Place) -> dict[str, Any]:
     settings: dict[str, Any] = {}
     mine = format_of(kind).options
     options = _object(
-        d.get("options", {}), top / "options", (), (*(o.key for o in mine), "unplayed")
+        d.get("options", {}), top / "options", (), (*(o.key for o in mine), *_EVERY_EVENTS_OPTIONS)
     )
     for option in mine:
         if option.key in options:
             settings[option.argument] = _option(
                 option, options[option.key], top / "options" / option.key
             )
-    if "unplayed" in options:  # every event's (the store refuses it where rounds are not scored)
-        settings["unplayed"] = _text(options["unplayed"], top / "options" / "unplayed")
+    for key in _EVERY_EVENTS_OPTIONS:
+        if key in options:
+            settings[key] = _text(options[key], top / "options" / key)
     if "match_points_per_win" in d:
         value = d["match_points_per_win"]
         if isinstance(value, bool) or not isinstance(value, int | float):
@@ -363,12 +383,15 @@ def _document(data: Any, top: Place) -> _Document:
     settings = _settings(d, kind, top)
     held_on = _held_on(d, top)
     joined: dict[str, int] = {}
+    seed_ratings: dict[str, float | None] = {}
 
     def player(value: Any, at: Place) -> tuple[str, list[str]]:
         if isinstance(value, str):
             return _text(value, at), []
-        p = _object(value, at, ("name",), ("aliases", "joined_after_round"))
+        p = _object(value, at, ("name",), ("aliases", "joined_after_round", "seed_rating"))
         name = _text(p["name"], at / "name")
+        if "seed_rating" in p:
+            seed_ratings[name] = _maybe_number(p["seed_rating"], at / "seed_rating")
         if p.get("joined_after_round") is not None:
             if not format_of(kind).takes_late_entries:
                 (at / "joined_after_round").fail(
@@ -403,6 +426,54 @@ def _document(data: Any, top: Place) -> _Document:
         rounds=_list(d.get("rounds", []), top / "rounds", started),
         withdrawals=_list(d.get("withdrawals", []), top / "withdrawals", withdrawal),
         matches=_list(d["matches"], top / "matches", _match),
+        seed_ratings=seed_ratings,
+        prizes=_prizes(d.get("prizes", {}), top / "prizes"),
+        buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
+    )
+
+
+def _maybe_number(value: Any, at: Place) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        at.fail("must be a number or null")
+    return float(value)
+
+
+def _euros(value: Any, at: Place) -> int:
+    """An amount in euros (a number, at most 2 decimals) in cents."""
+    from tally.events.prizes import parse_money
+
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        at.fail("must be an amount in euros (a number such as 10 or 7.5)")
+    try:
+        return parse_money(repr(value), "an amount")
+    except TallyError as exc:
+        at.fail(str(exc))
+
+
+def _prizes(value: Any, at: Place) -> dict[str, Any]:
+    """``prizes``: the keyword arguments of :func:`tally.store.prizemoney.set_money`."""
+    d = _object(value, at, (), tuple(_PRIZE_KEYS))
+    out: dict[str, Any] = {}
+    for key, given in d.items():
+        keyword, kind = _PRIZE_KEYS[key]
+        if kind == "money":
+            out[keyword] = _euros(given, at / key)
+        elif kind == "text":
+            out[keyword] = _text(given, at / key)
+        else:
+            out[keyword] = _whole(given, at / key, 1, 10_000)
+    return out
+
+
+def _buy_back(value: Any, at: Place) -> tuple[str, int, int, Place]:
+    b = _object(value, at, ("player", "after_round", "fee"))
+    return (
+        _text(b["player"], at / "player"),
+        _whole(b["after_round"], at / "after_round", 0, 10_000),
+        _euros(b["fee"], at / "fee"),
+        at,
     )
 
 
@@ -449,6 +520,7 @@ def _check_meaning(doc: _Document, top: Place) -> None:
         gone.add(fold(name))
         if before is not None and before not in numbers:
             (at / "before_round").fail(f"round {before} is not among the rounds started")
+    _check_buy_backs(doc, seen, numbers)
     for m in doc.matches:
         for k, name in enumerate(m.players):
             if fold(name) not in seen:
@@ -468,6 +540,17 @@ def _check_meaning(doc: _Document, top: Place) -> None:
                 m.at.fail(f"a match of a {doc.kind} event has a round and a table{playoff}")
             if m.round not in numbers and doc.rounds:
                 (m.at / "round").fail(f"round {m.round} is not among the rounds started")
+
+
+def _check_buy_backs(doc: _Document, seen: set[str], numbers: list[int]) -> None:
+    """Each buy-back names one of the players (``seen``: folded) and a round started."""
+    from tally.names import fold
+
+    for name, after, _fee, at in doc.buy_backs:
+        if fold(name) not in seen:
+            (at / "player").fail(f'"{name}" is not one of the event\'s players')
+        if after not in numbers:
+            (at / "after_round").fail(f"round {after} is not among the rounds started")
 
 
 # --- storing -----------------------------------------------------------------------------------
@@ -505,14 +588,67 @@ def load_event_file(store: Store, path: Path) -> Loaded:
         )
     except TallyError as exc:
         top.fail(str(exc))
+    _seed(store, ev, doc, ids, top)
+    _set_money(store, ev, doc, top, buy_back=True)
     if not doc.format.has_rounds:
         recorded, quick = _club_matches(store, ev, doc, ids, ref)
     else:
         recorded, quick = _rounds_in_order(store, ev, doc, ids, ref, top)
     _withdraw(store, ev, doc, None, ref, top)
+    _set_money(store, ev, doc, top, buy_back=False)
     from tally.store.events import event as event_view
 
     return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)
+
+
+def _seed(
+    store: Store, ev: EventView, doc: _Document, ids: dict[str, tuple[int, str]], top: Place
+) -> None:
+    """Fix the seeding of an event seeded by rating as the file says (each player's
+    ``seed_rating``, missing: unrated) when the file gives ratings or rounds; otherwise it
+    is fixed by the ratings of this database when its first round is started."""
+    from tally.names import fold
+    from tally.store.seeding import seed_with
+
+    if ev.seed_by != "rating" or not (doc.seed_ratings or doc.rounds):
+        return
+    ratings = {ids[fold(name)][0]: doc.seed_ratings.get(name) for name, _ in doc.players}
+    try:
+        seed_with(store, ev.id, ratings)
+    except TallyError as exc:
+        (top / "players").fail(str(exc))
+
+
+#: the settings of ``prizes`` a buy-back needs before the rounds are played
+_BUY_BACK_SETTINGS: Final = ("buy_back_until", "buy_back_fee", "buy_backs")
+
+
+def _set_money(store: Store, ev: EventView, doc: _Document, top: Place, *, buy_back: bool) -> None:
+    """Set the file's ``prizes``: the buy-back settings before the rounds (``buy_back``),
+    the entry fee and prize table after them (when every player is in)."""
+    from tally.store.prizemoney import set_money
+
+    given = {k: v for k, v in doc.prizes.items() if (k in _BUY_BACK_SETTINGS) == buy_back}
+    if not given:
+        return
+    try:
+        set_money(store, ev.id, **given)
+    except TallyError as exc:
+        (top / "prizes").fail(str(exc))
+
+
+def _buy_backs(
+    store: Store, ev: EventView, doc: _Document, after: int, ref: Callable[[str], str]
+) -> None:
+    """The file's buy-backs made after round ``after``, each at the fee the file says."""
+    from tally.store.prizemoney import buy_back
+
+    for name, when, fee, at in doc.buy_backs:
+        if when == after:
+            try:
+                buy_back(store, ev.id, ref(name), fee=fee)
+            except TallyError as exc:
+                at.fail(str(exc))
 
 
 def refuse_loaded_name(store: Store, name: str, at: Place) -> None:
@@ -589,6 +725,7 @@ def _rounds_in_order(
         _withdraw(store, ev, doc, number, ref, top)
         r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
         recorded, quick = recorded + r, quick + q
+        _buy_backs(store, ev, doc, number, ref)
     for _i, m in playoffs:
         r, q = _playoff(store, ev, m, ids)
         recorded, quick = recorded + r, quick + q

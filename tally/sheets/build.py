@@ -582,6 +582,11 @@ def pairings_sheet(
     before: dict[str, float] = {}
     if ev.format.has_scored_rounds:
         before = round_by_round(store, ev.id).scores_before(rnd.number)
+    rated = {
+        p.name: "-" if p.seed_rating is None else f"{p.seed_rating:.1f}"
+        for p in ev.players
+        if ev.seeded
+    }
     tables = tuple(
         PairingTable(
             p.table,
@@ -590,6 +595,8 @@ def pairings_sheet(
             p.first_dealer,
             score_one=before.get(p.first),
             score_two=before.get(p.second),
+            rating_one=rated.get(p.first, ""),
+            rating_two=rated.get(p.second, ""),
         )
         for p in rnd.pairings
     )
@@ -602,6 +609,7 @@ def pairings_sheet(
         byes=(rnd.bye,) if rnd.bye else (),
         date=ev.date,
         note=rnd.draw or "",
+        seeded_by_rating=ev.seeded,
     )
     if not expected:
         return sheet

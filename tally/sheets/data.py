@@ -232,6 +232,10 @@ class PairingTable:
     #: each player's match points before the round (None: not shown)
     score_one: float | None = None
     score_two: float | None = None
+    #: each player's rating on the seeding list, as text (an event seeded by rating; ""
+    #: not shown, "-" for a player seeded without a rating)
+    rating_one: str = ""
+    rating_two: str = ""
 
     def __post_init__(self) -> None:
         _need(self.table >= 1, f"table number {self.table} is not 1 or more")
@@ -262,6 +266,8 @@ class PairingsSheet:
     waiting: tuple[str, ...] = ()
     #: How the round was made, printed with it (a knockout's ``"drawn by lot, seed 2026"``).
     note: str = ""
+    #: the event is seeded by rating: the sheet says so and shows each player's rating
+    seeded_by_rating: bool = False
 
     def __post_init__(self) -> None:
         _need(

@@ -77,7 +77,7 @@ def event_players(conn: Connection, event_id: int) -> list[RowMapping]:
     ep = t.event_players
     return list(
         conn.execute(
-            select(ep.c.player_id, t.players.c.name, ep.c.seed, ep.c.withdrawn_at)
+            select(ep.c.player_id, t.players.c.name, ep.c.seed, ep.c.withdrawn_at, ep.c.seed_rating)
             .join_from(ep, t.players, t.players.c.id == ep.c.player_id)
             .where(ep.c.event_id == event_id)
             .order_by(ep.c.seed)
@@ -172,9 +172,10 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
     ep, er = t.event_players, t.event_rounds
     snap = {k: _iso(v) for k, v in row.items()}
     snap["players"] = [
-        {k: _iso(v) for k, v in r.items()}
+        # the rating seeded by only where there is one: other snapshots stay as they were
+        {k: _iso(v) for k, v in r.items() if k != "seed_rating" or v is not None}
         for r in conn.execute(
-            select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at)
+            select(ep.c.player_id, ep.c.seed, ep.c.withdrawn_at, ep.c.seed_rating)
             .where(ep.c.event_id == event_id)
             .order_by(ep.c.seed)
         ).mappings()
@@ -263,6 +264,7 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
                     "player_id": p["player_id"],
                     "seed": p["seed"],
                     "withdrawn_at": _when(p["withdrawn_at"]),
+                    "seed_rating": p.get("seed_rating"),
                 }
                 for p in snap["players"]
             ],

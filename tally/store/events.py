@@ -120,6 +120,7 @@ from tally.store.derivation import checked_rules, rule_set
 from tally.store.eventrows import BYES, WITHDRAWALS
 from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
+from tally.store.seeding import SEED_BY, fix_seeding, ratings_to_seed, seeded_order
 from tally.store.store import Store
 from tally.store.totals import MatchTotals, PairTotals, sum_matches
 from tally.store.views import (
@@ -249,6 +250,8 @@ def create_event(
     swap_last_rounds: bool = False,
     acceleration: str = "none",
     unplayed: str = "as-scored",
+    seed_by: str = "entry",
+    best_of: int | None = None,
 ) -> EventView:
     """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
     ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
@@ -263,9 +266,13 @@ def create_event(
     ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
     (:data:`tally.events.tiebreaks.UNPLAYED`); it and the ``progressive`` tiebreak follow the
     rounds, so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
+    ``seed_by`` is what its seeding list follows (``entry`` or ``rating``:
+    :mod:`tally.store.seeding`; a Swiss event, a knockout or groups); ``best_of`` how many
+    matches a pairing of its final stage is played best of (:func:`knockouts.set_best_of`).
     """
     clean = _clean_name(name)
     fmt = _check_choices(kind, bye, withdrawal, language)
+    _check_seed_by(fmt, seed_by)
     order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
     ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
     _check_round_tiebreaks(fmt, order, unplayed)
@@ -288,6 +295,7 @@ def create_event(
             final_fill=final_fill,
             groups=groups,
             advance=advance,
+            best_of=best_of,
             players=len(players),
             bye=bye,
         )
@@ -309,6 +317,7 @@ def create_event(
                 created_at=utc_now(),
                 language=language,
                 unplayed=unplayed,
+                seed_by=seed_by,
                 **settings.columns(),
             )
             .returning(t.events.c.id)
@@ -339,6 +348,17 @@ def _check_choices(kind: str, bye: str, withdrawal: str, language: str) -> Event
     if language:
         _one_of("the event's language", language, LANGUAGES)
     return format_of(kind)
+
+
+def _check_seed_by(fmt: EventFormat, seed_by: str) -> None:
+    """Refuse a seeding this tally does not know, and seeding by rating for a format
+    without a seeding list."""
+    _one_of("--seed-by", seed_by, SEED_BY)
+    if seed_by != "entry" and not fmt.seeds_by_rating:
+        raise Refused(
+            f"--seed-by {seed_by} is for a Swiss event, a knockout or groups, "
+            f"not a {fmt.kind} event"
+        )
 
 
 def _check_round_tiebreaks(fmt: EventFormat, tiebreaks: Sequence[str], unplayed: str) -> None:
@@ -479,14 +499,22 @@ def rounds(store: Store, ref: str | int, number: int | None = None) -> list[Roun
     """The rounds of a round robin's schedule (only round ``number`` if given): pairings with
     table, players, first dealer and the matches made, with their results. For a Swiss event:
     the rounds started, and the next round's pairings as they would be made, once the round
-    before it is finished (module docstring)."""
+    before it is finished (module docstring). An event seeded by rating whose seeding is not
+    fixed yet shows round 1 as the ratings of now would seed it (:mod:`tally.store.seeding`)."""
     store.ensure_results()
+    ratings = ratings_to_seed(store, ref)
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
         if format_of(ev["kind"]).ranks_by_elimination:
-            return knockouts.rounds(conn, ev, number)
+            return knockouts.rounds(conn, ev, number, ratings)
         data = _load_events(conn, t.events.c.id == ev["id"])
     e = data.events[0]
+    if ratings is not None:
+        by_id = {x.player_id: x for x in e.entrants}
+        order = seeded_order([x.player_id for x in e.entrants], ratings)
+        e = replace(
+            e, entrants=tuple(replace(by_id[p], seed=k) for k, (p, _) in enumerate(order, 1))
+        )
     if e.format.has_rounds and not e.round_robin:
         return _paired_rounds(e, data, number)
     sched = _schedule(e)
@@ -501,9 +529,15 @@ def start_round(store: Store, ref: str | int, number: int) -> RoundView:
     round robin's from its schedule, a Swiss event's paired from the standings now, a
     knockout's drawn: :mod:`tally.store.knockouts`), in one transaction with one audit entry:
     ``tally audit undo`` removes the round while none of its matches has a deal. Refused for
-    a round started already and for a format without rounds."""
+    a round started already and for a format without rounds. An event seeded by rating has
+    its seeding fixed by the ratings of now when its first round is started
+    (:mod:`tally.store.seeding`)."""
+    ratings = ratings_to_seed(store, ref)
     with store.writing() as conn:
         ev = _lock_event(conn, ref)
+        if ratings is not None and not ev["seeded"]:
+            fix_seeding(conn, ev, ratings)
+            ev = _lock_event(conn, ev["id"])
         return format_of(ev["kind"]).start_round(_RoundMaker(store, conn, ev), number)
 
 
@@ -1413,6 +1447,7 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
                 p["seed"],
                 p["name"],
                 None if p["withdrawn_at"] is None else p["withdrawn_at"].isoformat(),
+                p["seed_rating"],
             )
             for p in entrants
         ),
@@ -1431,6 +1466,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         swap_last_rounds=bool(row["swap_last_rounds"]),
         acceleration=row["acceleration"],
         unplayed=row["unplayed"],
+        seed_by=row["seed_by"],
+        seeded=bool(row["seeded"]),
     )
 
 

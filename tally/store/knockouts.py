@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -129,13 +129,41 @@ def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> No
 def event_format(store: Store, ref: str | int) -> dict[str, Any]:
     """The format a knockout or groups event was created with, as its settings
     made it: ``lives``, ``draw_seed``, ``final_size``, ``groups``, ``advance`` (None where
-    the kind has none), ``final_fill``; for an export that creates the event again."""
+    the kind has none), ``final_fill``, ``best_of``; its money as set since
+    (:func:`tally.store.prizemoney.set_money`: ``entry_fee``, ``prize_shares``,
+    ``prize_unit``, ``buy_back_until``, ``buy_back_fee``, ``buy_backs``, cents where money)
+    and the buy-backs made (``bought``: player name, the round after which, the fee paid,
+    in the order made); for an export that makes the event again."""
     with store.reading() as conn:
         st = load_state(conn, eventrows.resolve_event(conn, ref))
-    return {
-        key: st.fmt[key]
-        for key in ("lives", "draw_seed", "final_size", "groups", "advance", "final_fill")
-    }
+        b = t.event_buy_backs
+        bought = [
+            (st.names[r["player_id"]], r["after_round"], r["fee"])
+            for r in conn.execute(
+                select(b.c.player_id, b.c.after_round, b.c.fee)
+                .where(b.c.event_id == st.ev["id"])
+                .order_by(b.c.id)
+            ).mappings()
+        ]
+    return {key: st.fmt[key] for key in FORMAT_KEYS} | {"bought": bought}
+
+
+#: what :func:`event_format` reads of the ``event_formats`` row
+FORMAT_KEYS = (
+    "lives",
+    "draw_seed",
+    "final_size",
+    "groups",
+    "advance",
+    "final_fill",
+    "best_of",
+    "entry_fee",
+    "prize_shares",
+    "prize_unit",
+    "buy_back_until",
+    "buy_back_fee",
+    "buy_backs",
+)
 
 
 def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
@@ -1068,6 +1096,8 @@ def _draw_words(st: _State, number: int) -> str:
         return f"bracket: {_bracket_round_name(number - bracket_round + 1, last)}"
     if playoff_round is not None and number >= playoff_round:
         return f"play-off for the final stage, drawn by lot, seed {st.fmt['draw_seed']}"
+    if number == 1 and st.ev["seed_by"] == "rating":  # tally.events.knockout: seeded round 1
+        return f"paired by the seeding list, first against last, seed {st.fmt['draw_seed']}"
     return f"drawn by lot, seed {st.fmt['draw_seed']}"
 
 
@@ -1090,11 +1120,23 @@ def _group_round(st: _State, number: int) -> tuple[list[Pairing], list[int]]:
     return pairings, byes
 
 
-def rounds(conn: Connection, ev: RowMapping, number: int | None) -> list[RoundView]:
+def rounds(
+    conn: Connection,
+    ev: RowMapping,
+    number: int | None,
+    ratings: Mapping[int, float | None] | None = None,
+) -> list[RoundView]:
     """The rounds of a knockout or groups event started so far (groups: also the group rounds
-    not started yet, their schedule being known); only round ``number`` if given. A
-    knockout's round is drawn when it is started, a bracket round seeded then."""
+    not started yet, their schedule being known, in the seeding order ``ratings`` would fix
+    when given: :mod:`tally.store.seeding`); only round ``number`` if given. A knockout's
+    round is drawn when it is started, a bracket round seeded then."""
     st = load_state(conn, ev)
+    if ratings is not None:
+        from tally.store.seeding import seeded_order
+
+        by_id = {e["player_id"]: e for e in st.entrants}
+        order = seeded_order(list(by_id), ratings)
+        st = dataclasses.replace(st, entrants=[by_id[p] for p, _rating in order])
     known = set(st.started)
     if format_of(ev["kind"]).has_groups:
         known |= set(range(1, _group_rounds(st) + 1))
@@ -1266,6 +1308,7 @@ def _draw_by_lot(st: _State, number: int) -> tuple[int | None, list[tuple[int, i
         number=number,
         last_opponents=last,
         byes=had,
+        seeded=st.ev["seed_by"] == "rating",
     )
     bye = None if drawn.bye is None else int(drawn.bye)
     return bye, [(p.table, int(p.first), int(p.second), int(p.first)) for p in drawn.pairings]
@@ -1290,7 +1333,7 @@ def _draw_playoff(
 
 
 def _alive(st: _State) -> list[int]:
-    """Knockout: the players still in, in entry order."""
+    """Knockout: the players still in, in seeding order."""
     if not st.format.has_lives:
         return []
     return [int(x.player) for x in lives_lines(st) if x.out_in is None]

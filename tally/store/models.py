@@ -139,6 +139,15 @@ class Event(SQLModel, table=True):
     unplayed: str = Field(
         default="as-scored", max_length=20, sa_column_kwargs={"server_default": "as-scored"}
     )
+    #: what the seeding list (a Swiss event's initial order, a knockout's or groups' seeds)
+    #: follows: ``entry`` (the order of entry) or ``rating`` (the ratings when the first
+    #: round is started: :mod:`tally.store.seeding`)
+    seed_by: str = Field(
+        default="entry", max_length=10, sa_column_kwargs={"server_default": "entry"}
+    )
+    #: the seeding list is fixed (``seed_by="rating"``: the seeds were renumbered by rating
+    #: when the first round was started, and later ratings no longer move them)
+    seeded: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
 class EventFormat(SQLModel, table=True):
@@ -207,6 +216,9 @@ class EventPlayer(SQLModel, table=True):
     player_id: int = Field(foreign_key="players.id", primary_key=True, index=True)
     seed: int
     withdrawn_at: datetime | None = None
+    #: the rating the player was seeded by (an event seeded by rating, once its seeding is
+    #: fixed; None: unrated, seeded after the rated players)
+    seed_rating: float | None = None
 
 
 class EventApart(SQLModel, table=True):

@@ -104,10 +104,13 @@ def set_money(
         )
 
 
-def buy_back(store: Store, ref: str | int, player: str) -> tuple[str, int]:
+def buy_back(
+    store: Store, ref: str | int, player: str, *, fee: int | None = None
+) -> tuple[str, int]:
     """``player``, out of a knockout with lives, buys back a life before the next round
     (see :func:`tally.events.knockout.buy_back_refusal`); their name and the fee paid (cents),
-    which goes into the prize pool. Audited; ``tally audit undo`` takes it back."""
+    which goes into the prize pool: the event's buy-back fee, or ``fee`` when given (what a
+    loaded file says was paid). Audited; ``tally audit undo`` takes it back."""
     with store.writing() as conn:
         ev = eventrows.resolve_event(conn, ref, lock=True)
         if not format_of(ev["kind"]).ranks_by_elimination:
@@ -140,7 +143,7 @@ def buy_back(store: Store, ref: str | int, player: str) -> tuple[str, int]:
         )
         if why is not None:
             raise Refused(f'{who["name"]} {why} (event {ev["id"]} "{ev["name"]}")')
-        fee = buy_back_fee_of(st.fmt)
+        fee = buy_back_fee_of(st.fmt) if fee is None else fee
         before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
         conn.execute(
             insert(t.event_buy_backs).values(

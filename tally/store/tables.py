@@ -119,6 +119,8 @@ events = table(
     column("swap_last_rounds", Boolean),
     column("acceleration", String),
     column("unplayed", String),
+    column("seed_by", String),
+    column("seeded", Boolean),
 )
 
 
@@ -130,6 +132,7 @@ event_players = table(
     column("player_id", Integer),
     column("seed", Integer),
     column("withdrawn_at", UTCDateTime()),
+    column("seed_rating", Float),
 )
 
 

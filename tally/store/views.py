@@ -290,6 +290,9 @@ class EventPlayerView:
     seed: int
     name: str
     withdrawn_at: str | None = None
+    #: the rating the player was seeded by (an event seeded by rating, once its seeding is
+    #: fixed; None: unrated or not seeded by rating)
+    seed_rating: float | None = None
 
     @property
     def withdrawn(self) -> bool:
@@ -340,6 +343,10 @@ class EventView:
     #: what a bye or a forfeit counts for in the Buchholz tiebreaks: ``"as-scored"`` or
     #: ``"virtual-opponent"`` (:data:`tally.events.tiebreaks.UNPLAYED`)
     unplayed: str = "as-scored"
+    #: what the seeding list follows: ``"entry"`` or ``"rating"`` (:mod:`tally.store.seeding`)
+    seed_by: str = "entry"
+    #: the seeding list is fixed (by rating, when the first round was started)
+    seeded: bool = False
 
     @property
     def format(self) -> EventFormat:

@@ -162,6 +162,8 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
         out["final_fill"] = fields.get("final_fill") or None
     if "unplayed" in mine:
         out["unplayed"] = fields.get("unplayed") or "as-scored"
+    if "seed_by" in mine:
+        out["seed_by"] = fields.get("seed_by") or "entry"
     return out
 
 

@@ -52,6 +52,7 @@ class Given:
     final_fill: str | None = None
     groups: int | None = None
     advance: int | None = None
+    best_of: int | None = None
     players: int = 0
     bye: str = "none"
 
@@ -195,6 +196,9 @@ class EventFormat:
     exports_as_folder: ClassVar[bool] = False
     #: a pairing may play several matches (``matches_per_pairing``)
     plays_several_matches_per_pairing: ClassVar[bool] = False
+    #: its seeding list (initial order, draw, snake) may follow the ratings
+    #: (``seed_by="rating"``: :mod:`tally.store.seeding`)
+    seeds_by_rating: ClassVar[bool] = False
 
     #: what the standings rank by unless told
     default_rank_by: ClassVar[str] = "points"
@@ -288,6 +292,7 @@ DRAW_OPTIONS: tuple[tuple[str, str], ...] = (
     ("--groups", "groups"),
     ("--advance", "advance"),
     ("--final-fill", "final_fill"),
+    ("--best-of", "best_of"),
 )
 
 

@@ -22,7 +22,7 @@ from tally.events.formats.base import (
     refuse_ordering,
     refuse_rounds,
 )
-from tally.events.formats.knockout import FINAL_FILLS
+from tally.events.formats.knockout import FINAL_FILLS, best_of_option, checked_best_of
 from tally.i18n import N_
 
 
@@ -30,6 +30,7 @@ from tally.i18n import N_
 class GroupsSettings(Settings):
     groups: int
     advance: int
+    best_of: int = 1
 
     def draw(self) -> dict[str, Any]:
         return {
@@ -39,6 +40,7 @@ class GroupsSettings(Settings):
             "groups": self.groups,
             "advance": self.advance,
             "final_fill": FINAL_FILLS[0],
+            "best_of": self.best_of,
         }
 
 
@@ -54,15 +56,17 @@ class Groups(EventFormat):
     options = (
         Option("groups", "whole", low=1, high=100),
         Option("advance", "whole", low=1, high=10_000),
+        Option("best_of", "whole", low=1, high=99),
     )
     ranking_note = N_(
         "Ranked by how far each player got (in the bracket: the round reached; before it: the "
         "place in the group), then match points%(tiebreaks)s, then play-offs (Stechen)."
     )
-    form_fields = ("groups", "advance")
+    form_fields = ("groups", "advance", "seed_by")
     has_scheduled_pairings = True
     ranks_by_elimination = True
     has_groups = True
+    seeds_by_rating = True
 
     def settings(self, given: Given) -> GroupsSettings:
         refuse_rounds(given)
@@ -88,11 +92,11 @@ class Groups(EventFormat):
             )
         if groups * advance > 64:
             raise Refused("at most 64 players go into the bracket")
-        return GroupsSettings(groups, advance)
+        return GroupsSettings(groups, advance, checked_best_of(given))
 
     def start_round(self, rounds: RoundMaker[R], number: int) -> R:
         return rounds.drawn(number)
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         assert draw is not None
-        return {"groups": draw["groups"], "advance": draw["advance"]}
+        return {"groups": draw["groups"], "advance": draw["advance"]} | best_of_option(draw)

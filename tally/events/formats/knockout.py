@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tally.errors import Refused
+from tally.events.bracket import check_best_of
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -40,6 +41,7 @@ class KnockoutSettings(Settings):
     draw_seed: str
     final_size: int | None
     final_fill: str
+    best_of: int = 1
 
     def draw(self) -> dict[str, Any]:
         return {
@@ -49,6 +51,7 @@ class KnockoutSettings(Settings):
             "groups": None,
             "advance": None,
             "final_fill": self.final_fill,
+            "best_of": self.best_of,
         }
 
 
@@ -66,16 +69,18 @@ class Knockout(EventFormat):
         Option("seed", "text", "draw_seed", optional=True),
         Option("final", "whole", "final_size", low=2, high=64, optional=True),
         Option("final_fill", "text", optional=True),
+        Option("best_of", "whole", low=1, high=99),
     )
     ranking_note = N_(
         "Ranked by how far each player got (in the final stage: the round reached; before it: "
         "the round out in, the later the better, players still in by lives left), then match "
         "points%(tiebreaks)s, then play-offs (Stechen)."
     )
-    form_fields = ("lives", "seed", "final", "final_fill")
+    form_fields = ("lives", "seed", "final", "final_fill", "seed_by")
     ranks_by_elimination = True
     has_lives = True
     takes_late_entries = True
+    seeds_by_rating = True
 
     def settings(self, given: Given) -> KnockoutSettings:
         refuse_rounds(given)
@@ -98,12 +103,16 @@ class Knockout(EventFormat):
             raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
         if final_fill is not None and final_size is None:
             raise Refused("--final-fill: only with a final stage (--final N)")
+        if given.best_of is not None and final_size is None:
+            raise Refused("--best-of: only with a final stage (--final N)")
         seed = (given.draw_seed if given.draw_seed is not None else "").strip()
         if not seed:
             seed = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
         if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
             raise Refused(f"a seed is at most {SEED_LENGTH} characters, no control characters")
-        return KnockoutSettings(lives, seed, final_size, final_fill or FINAL_FILLS[0])
+        return KnockoutSettings(
+            lives, seed, final_size, final_fill or FINAL_FILLS[0], checked_best_of(given)
+        )
 
     def start_round(self, rounds: RoundMaker[R], number: int) -> R:
         return rounds.drawn(number)
@@ -115,4 +124,14 @@ class Knockout(EventFormat):
             "seed": draw["draw_seed"],
             "final": draw["final_size"],
             "final_fill": None if draw["final_size"] is None else draw["final_fill"],
-        }
+        } | best_of_option(draw)
+
+
+def checked_best_of(given: Given) -> int:
+    """The best of N given (1 when not), checked (:func:`tally.events.bracket.check_best_of`)."""
+    return 1 if given.best_of is None else check_best_of(given.best_of)
+
+
+def best_of_option(draw: Mapping[str, Any]) -> dict[str, Any]:
+    """``best_of`` for an export, when the bracket is played best of more than one match."""
+    return {"best_of": draw["best_of"]} if draw.get("best_of", 1) != 1 else {}

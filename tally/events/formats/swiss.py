@@ -58,11 +58,12 @@ class Swiss(EventFormat):
         Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
         Option("acceleration", "text"),
     )
-    form_fields = ("rounds", "matches", "unplayed")
+    form_fields = ("rounds", "matches", "unplayed", "seed_by")
     pairs_from_standings = True
     has_scored_rounds = True
     takes_late_entries = True
     plays_several_matches_per_pairing = True
+    seeds_by_rating = True
     default_tiebreaks = SWISS_TIEBREAKS
 
     def settings(self, given: Given) -> SwissSettings:
