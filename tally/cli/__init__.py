@@ -91,7 +91,8 @@ def starting() -> Iterator[None]:
     command's module, SQLAlchemy and the store imported, the database opened) it would collect
     again and again among the objects just made, finding next to nothing (about a sixth of a
     database command's start-up). :func:`run` holds it until the command itself starts
-    (:func:`tally.cli.common.guard`), :func:`tally.cli.storage.opened` while the store opens.
+    (:meth:`tally.cli.application.Leaf.invoke`, or a plain ``check``'s work), and
+    :func:`tally.cli.storage.opened` again while the store opens.
     """
     if not gc.isenabled():
         yield
@@ -142,6 +143,7 @@ def _run_plain_check(files: list[str], json_out: bool, referee: bool) -> int:
     command's work lives in :mod:`tally.cli.checking`, which imports neither Typer nor Click."""
     from tally.cli.checking import check_files
 
+    gc.enable()  # tally has started (:func:`starting`): the command's own work
     return check_files(files, json_out=json_out, referee=referee)
 
 

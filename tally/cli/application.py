@@ -11,6 +11,7 @@ Typer, Click, rich or pydantic.
 from __future__ import annotations
 
 import copy
+import gc
 import importlib
 import inspect
 import sys
@@ -52,6 +53,12 @@ class Leaf(TyperCommand):
     def get_help_option(self, ctx: Context) -> TyperOption | None:
         """The help option, untyped."""
         return _untyped(super().get_help_option(ctx))
+
+    def invoke(self, ctx: Context) -> Any:
+        """Run the command with Python's garbage collector on: tally has started
+        (:func:`tally.cli.starting`)."""
+        gc.enable()
+        return super().invoke(ctx)
 
 
 class Group(TyperGroup):

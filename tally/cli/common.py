@@ -27,7 +27,6 @@ Typer is imported inside the functions that need it, so that the plain paths of
 from __future__ import annotations
 
 import functools
-import gc
 import json
 import os
 import re
@@ -212,7 +211,6 @@ def guard(fn: Callable[P, R]) -> Callable[P, R]:
         token = _REQUESTED.set(None if lang is None else str(lang))
         try:
             check_arguments(fn, dict(kwargs))
-            gc.enable()  # tally has started (tally.cli.starting): the command's own work
             return fn(*args, **kwargs)
         except TallyError as exc:
             fail(exc.wording)

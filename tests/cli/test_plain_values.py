@@ -1,6 +1,8 @@
-"""The command line converts plain values without pydantic (tally.cli.application.PlainParam):
-each value it converts itself comes out as Typer's pydantic converter gives it, every other
-value goes to that converter, and a database command imports no pydantic."""
+"""How a database command starts: plain values converted without pydantic
+(tally.cli.application.PlainParam: each value it converts itself comes out as Typer's pydantic
+converter gives it, every other value goes to that converter, and a database command imports
+no pydantic), and Python's garbage collector held while tally starts (tally.cli.starting), on
+for the command's own work."""
 
 from __future__ import annotations
 
@@ -132,3 +134,35 @@ def test_a_database_command_imports_no_pydantic(tmp_path: Path) -> None:
         status = "2" if args[0] == "match" else "0"  # no match 1: refused, in plain words
         if args != ["init"]:  # creating the database runs the migrations, with SQLModel
             assert done.stdout.splitlines()[-1] == f"{status} []", (args, done.stderr)
+
+
+def test_the_garbage_collector_is_held_while_tally_starts_and_on_for_the_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gc
+
+    import tally.cli.application
+    import tally.cli.players
+    import tally.store
+    from tally.cli import run
+
+    monkeypatch.setenv("TALLY_DB", f"sqlite:///{tmp_path / 'club.db'}")
+    assert run(["player", "add", "Anna"]) == 0
+    seen: list[tuple[str, bool]] = []
+
+    def spy(name: str, real: Any) -> Any:
+        def called(*args: Any, **kwargs: Any) -> Any:
+            seen.append((name, gc.isenabled()))
+            return real(*args, **kwargs)
+
+        return called
+
+    monkeypatch.setattr(
+        tally.cli.application, "command", spy("built", tally.cli.application.command)
+    )
+    monkeypatch.setattr(tally.cli.players, "reading", spy("command", tally.cli.players.reading))
+    monkeypatch.setattr(tally.store, "open_store", spy("opened", tally.store.open_store))
+    assert gc.isenabled()
+    assert run(["player", "list"]) == 0
+    assert seen == [("built", False), ("command", True), ("opened", False)]
+    assert gc.isenabled()
