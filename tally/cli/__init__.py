@@ -85,27 +85,43 @@ def load_all() -> TyperGroup:
     return group
 
 
+#: whether this process was started by :func:`main` (the ``tally`` command), which holds
+#: Python's cyclic garbage collector while tally starts (:func:`started`, :func:`opening`)
+_PROCESS = False
+
+
+def started() -> None:
+    """tally has started: the command's own work begins. In a process of its own
+    (:func:`main`) the collector, held since the process began, comes back on, and the
+    objects made so far (modules, classes, Typer's commands: they live as long as the
+    process) are frozen first (:func:`gc.freeze`), so that no collection ever goes through them
+    again. Without the hold it would collect again and again among the objects just made,
+    finding next to nothing: about a fifth of a database command's start-up."""
+    if _PROCESS and not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 @contextmanager
-def starting() -> Iterator[None]:
-    """Python's cyclic garbage collector held off inside: while tally starts (Typer, the
-    command's module, SQLAlchemy and the store imported, the database opened) it would collect
-    again and again among the objects just made, finding next to nothing (about a sixth of a
-    database command's start-up). :func:`run` holds it until the command itself starts
-    (:meth:`tally.cli.application.Leaf.invoke`, or a plain ``check``'s work), and
-    :func:`tally.cli.storage.opened` again while the store opens.
-    """
-    if not gc.isenabled():
+def opening() -> Iterator[None]:
+    """The collector held again while the store is imported and opened (SQLAlchemy, the
+    database driver, the store's modules: start-up too), in a process of its own only."""
+    if not _PROCESS or not gc.isenabled():
         yield
         return
     gc.disable()
     try:
         yield
     finally:
-        gc.enable()
+        started()
 
 
 def main() -> None:
-    """Entry point of the ``tally`` console script: :func:`run` with the command line."""
+    """Entry point of the ``tally`` console script: :func:`run` with the command line, the
+    garbage collector held until the command starts (:func:`started`)."""
+    global _PROCESS
+    _PROCESS = True
+    gc.disable()
     sys.exit(run())
 
 
@@ -143,7 +159,7 @@ def _run_plain_check(files: list[str], json_out: bool, referee: bool) -> int:
     command's work lives in :mod:`tally.cli.checking`, which imports neither Typer nor Click."""
     from tally.cli.checking import check_files
 
-    gc.enable()  # tally has started (:func:`starting`): the command's own work
+    started()
     return check_files(files, json_out=json_out, referee=referee)
 
 
@@ -174,11 +190,10 @@ def run(args: list[str] | None = None, *, fast: bool = True) -> int:
     and exit status 3.
     """
     try:
-        with starting():
-            status = _plain(sys.argv[1:] if args is None else args) if fast else None
-            if status is not None:
-                return status
-            code: int = _application().run_typer(args)
+        status = _plain(sys.argv[1:] if args is None else args) if fast else None
+        if status is not None:
+            return status
+        code: int = _application().run_typer(args)
         return code
     except KeyboardInterrupt:
         sys.stderr.write("tally: interrupted\n")

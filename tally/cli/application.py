@@ -11,7 +11,6 @@ Typer, Click, rich or pydantic.
 from __future__ import annotations
 
 import copy
-import gc
 import importlib
 import inspect
 import sys
@@ -23,7 +22,7 @@ from typer._click import Command, Context, HelpFormatter
 from typer._coercion import RuntimeParam, build_runtime_param
 from typer.core import TyperCommand, TyperGroup, TyperOption, _TyperParameter
 
-from tally.cli import COMMANDS
+from tally.cli import COMMANDS, started
 
 HELP = "Score and check Sixty-Six and Schnapsen deals, matches and tournaments."
 
@@ -55,9 +54,8 @@ class Leaf(TyperCommand):
         return _untyped(super().get_help_option(ctx))
 
     def invoke(self, ctx: Context) -> Any:
-        """Run the command with Python's garbage collector on: tally has started
-        (:func:`tally.cli.starting`)."""
-        gc.enable()
+        """Run the command: tally has started (:func:`tally.cli.started`)."""
+        started()
         return super().invoke(ctx)
 
 
