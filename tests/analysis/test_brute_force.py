@@ -164,7 +164,13 @@ def run(preset: str, deals: int, seed: int) -> Counter[str]:
     return seen
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+#: the inner loop (-m "not slow") checks Schnapsen's 40 deals; the whole suite every preset's
+RANDOM_DEALS = [
+    p if p == "schnapsen" else pytest.param(p, marks=pytest.mark.slow) for p in sorted(PRESETS)
+]
+
+
+@pytest.mark.parametrize("preset", RANDOM_DEALS)
 def test_analysis_agrees_with_the_brute_force_on_random_deals(preset: str) -> None:
     # TALLY_BRUTE_DEALS=1000 checks more deals in this run
     seen = run(preset, int(os.environ.get("TALLY_BRUTE_DEALS", "40")), 24)
@@ -335,7 +341,14 @@ _PLAY_ON = [
 ]
 
 
-@pytest.mark.parametrize(("preset", "done", "pending"), _PLAY_ON)
+@pytest.mark.parametrize(
+    ("preset", "done", "pending"),
+    # the slowest (about ten seconds) in the whole suite only: pagat-66 checks the same case
+    [
+        pytest.param(*p, marks=pytest.mark.slow) if p == ("sixty-six", 5, True) else p
+        for p in _PLAY_ON
+    ],
+)
 def test_not_closing_agrees_with_the_brute_force(preset: str, done: int, pending: bool) -> None:
     rng = random.Random(done * 10 + pending)
     rules = RuleSet.preset(preset)

@@ -232,6 +232,7 @@ SUBPROCESS: list[tuple[list[str], str]] = [
 ]
 
 
+@pytest.mark.slow  # a real process
 @pytest.mark.parametrize(
     ("args", "expected"), SUBPROCESS, ids=[" ".join(a)[:40] for a, _ in SUBPROCESS]
 )
