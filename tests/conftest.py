@@ -64,9 +64,8 @@ def tally_group_built_once() -> Iterator[None]:
     """Typer turns every registered command into a click command each time an app runs, and
     the tests import every command module; tally's top group (``LazyGroup``,
     tally/cli/application.py) ignores those and builds only the command that runs, from its
-    module, so here the group, and each command, is built once for the whole session."""
-    import functools
-
+    module (afresh each time: its parameters keep state, tally.cli.application.PlainParam), so
+    here the group is built once for the whole session."""
     import typer.main
     import typer.testing
 
@@ -81,8 +80,6 @@ def tally_group_built_once() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(typer.main, "get_command", get_command)
         patch.setattr(typer.testing, "_get_command", get_command)
-        # each command (a group: all its subcommands) built from its module once too
-        patch.setattr(application, "command", functools.cache(application.command))
         yield
 
 
