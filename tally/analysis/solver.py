@@ -18,6 +18,9 @@ Two choices that lose nothing (so the search skips the alternatives):
 - a player leading the king or queen of a marriage they hold declares it where the rules allow:
   more counted points never hurt the declarer.
 
+A position whose bounds (:meth:`Search.bounds`: what each side could still win at most, by
+the counts now) lie outside the window searched is not searched.
+
     >>> from tally.engine.rules import RuleSet
     >>> KH, QH, AH, AS = 15, 14, 17, 23
     >>> pos = Position(hands=(1 << AH | 1 << AS, 1 << KH | 1 << QH), leader=0, trump=2,
@@ -161,6 +164,7 @@ class Search:
                 else None
             )
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.options: dict[int, list[tuple[int, int]]] = {}
         self.nodes = 0
 
     def claim_value(self, who: int, c0: int, c1: int, w0: int, w1: int) -> int:
@@ -174,6 +178,17 @@ class Search:
         else:
             gp = game_points(c0, w0)
         return gp if who == 0 else -gp
+
+    def bounds(self, c0: int, c1: int, w0: int, w1: int) -> tuple[int, int]:
+        """Bounds of the value with these counts: a player's points and tricks only grow, so
+        a claim never scores more than it would now; after a close the closer's opponent
+        wins only the failed close's 2 or 3 (and the closer at most the game points fixed at
+        the close, if any)."""
+        if self.closer is None:
+            return -game_points(c0, w0), game_points(c1, w1)
+        if self.closer == 0:
+            return -self.failed[1], self.fixed[0] if self.fixed else game_points(c1, w1)
+        return -(self.fixed[0] if self.fixed else game_points(c0, w0)), self.failed[0]
 
     def between(self, leader: int, c0: int, c1: int, w0: int, w1: int) -> int | None:
         """The value when someone claims between tricks, else None (play goes on)."""
@@ -211,6 +226,12 @@ class Search:
 
     def lead_options(self, hand: int, leader: int) -> list[tuple[int, int]]:
         """``(card, marriage points)`` for each card the leader may lead, best guesses first."""
+        known = self.options.get(hand)
+        if known is None:
+            known = self.options[hand] = self._lead_options(hand)
+        return known
+
+    def _lead_options(self, hand: int) -> list[tuple[int, int]]:
         out = []
         cards = hand
         while cards:
@@ -244,6 +265,11 @@ class Search:
     ) -> int:
         """The value (for player 0) of a position between tricks with ``leader`` to lead."""
         self.nodes += 1
+        lo, hi = self.bounds(c0, c1, w0, w1)
+        if hi <= alpha:
+            return hi
+        if lo >= beta:
+            return lo
         key = (h0, h1, leader, c0, c1, m0, m1, w0, w1)
         hit = self.table.get(key)
         if hit is not None:
