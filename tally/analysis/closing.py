@@ -139,7 +139,7 @@ def _policy_follow(hand: int, lead: int, trump: int) -> int:
 #: Cards still in the hands and the stock up to which playing on is solved exactly
 #: (:func:`not_closing_value`): Sixty-Six and pagat-66 from the fourth lead, Schnapsen from
 #: the second (tens of milliseconds a deal; with 16 cards, a lead later, a few). With more,
-#: the pure-Python search of the rest of phase 1 takes a quarter of a second to minutes a
+#: the pure-Python search of the rest of phase 1 takes a tenth of a second to minutes a
 #: deal, beyond an evening's 60 s, and playing on is valued by the rollout policy
 #: (:func:`play_on_value`, a lower bound).
 EXACT_PLAY_ON_CARDS = 18

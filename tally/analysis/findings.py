@@ -55,7 +55,7 @@ from tally.engine.ruling import rule
 DEFAULT_SAMPLES = 200
 #: Sampled deals per phase-1 lead for the decision to close (each needs a solve of the close
 #: and one of playing on, the rest of phase 1 where it is exact).
-DECISION_SAMPLES = 20
+DECISION_SAMPLES = 16
 #: Sampled deals the marks of phase 2 are averaged over when a hand is not fully proven.
 MARK_SAMPLES = 20
 #: The note of a record the analysis cannot use (errors or violations).
