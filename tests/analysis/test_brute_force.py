@@ -173,8 +173,13 @@ RANDOM_DEALS = [
 
 
 @pytest.mark.parametrize("preset", RANDOM_DEALS)
-def test_analysis_agrees_with_the_brute_force_on_random_deals(preset: str) -> None:
-    # TALLY_BRUTE_DEALS=1000 checks more deals in this run
+def test_analysis_agrees_with_the_brute_force_on_random_deals(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # TALLY_BRUTE_DEALS=1000 checks more deals in this run; the phase-1 figures are not
+    # compared here (see the thousand deals below) and are left out
+    monkeypatch.setattr(analysis, "_decisions", lambda *args: ())
+    monkeypatch.setattr(analysis, "closer_view", lambda *args, **kw: None)
     seen = run(preset, int(os.environ.get("TALLY_BRUTE_DEALS", "40")), 24)
     assert seen["phase 2 solved"] >= 20 and seen["claim on time"] and seen["claim late"]
     assert seen["card marks"] and seen["claim marks"] and seen["no-claim marks"]

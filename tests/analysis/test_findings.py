@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tally.analysis.findings import analyse
 from tally.engine.notation import read_deal
 from tests.analysis_support import late_claim_record
@@ -117,10 +119,14 @@ def test_the_decision_to_close_is_weighed_at_each_phase_one_lead() -> None:
     assert all(d.trick < 4 for d in a.decisions if not d.closed)
 
 
-def test_random_legal_deals_are_analysed_with_values_in_range() -> None:
-    import random
+#: the inner loop (-m "not slow") analyses the first 4 random deals of each preset, the whole
+#: suite all 12
+FIRST_DEALS = [range(4), pytest.param(range(4, 12), marks=pytest.mark.slow)]
 
-    import pytest
+
+@pytest.mark.parametrize("deals", FIRST_DEALS)
+def test_random_legal_deals_are_analysed_with_values_in_range(deals: range) -> None:
+    import random
 
     from tally.engine.deal import Deal
     from tally.engine.notation import write_deal
@@ -132,6 +138,8 @@ def test_random_legal_deals_are_analysed_with_values_in_range() -> None:
         for k in range(12):
             deal = Deal.random(rules, rng)
             deal.play_out_randomly(rng)
+            if k not in deals:
+                continue
             record = read_deal(write_deal(deal.record(hands=k % 2 == 0)))
             a = analyse(record, samples=10, seed=k)
             for f in (a.close, a.phase2):
