@@ -141,10 +141,12 @@ def _format_row(store: Store, ev: EventView) -> dict[str, Any] | None:
 
 def _options(ev: EventView, draw: dict[str, Any] | None) -> dict[str, Any]:
     """The settings only the event's format has (named as its file options), and the rule
-    for unplayed rounds and the seeding where they are not the default."""
+    for unplayed rounds, the seeding and a requested bye's score where they are not the
+    default."""
     fide = {"unplayed": ev.unplayed} if ev.unplayed != "as-scored" else {}
     seeding = {"seed_by": ev.seed_by} if ev.seed_by != "entry" else {}
-    return ev.format.json_options(ev, draw) | fide | seeding
+    absence = {"absence_score": ev.absence_score} if ev.absence_score != "half" else {}
+    return ev.format.json_options(ev, draw) | fide | seeding | absence
 
 
 def _euros(cents: int) -> int | float:

@@ -303,7 +303,7 @@ _PRIZE_KEYS: Final = {
     "buy_backs": ("buy_backs", "whole"),
 }
 #: the options every event may have (the store refuses them where they do not apply)
-_EVERY_EVENTS_OPTIONS: Final = ("unplayed", "seed_by")
+_EVERY_EVENTS_OPTIONS: Final = ("unplayed", "seed_by", "absence_score")
 
 
 def _option(option: Option, value: Any, at: Place) -> Any:

@@ -97,7 +97,12 @@ class Swiss(EventFormat):
                 if k in points:
                     points[k] += virtual * settings["match_points_per_win"]
         rnd = pair_round(
-            swiss_players(list(state.ranked), points, list(state.played), dict(state.byes)),
+            swiss_players(
+                [p for p in state.ranked if p not in state.absent],
+                points,
+                list(state.played),
+                dict(state.byes),
+            ),
             state.number,
             apart=list(state.apart),
         )
