@@ -362,7 +362,11 @@ async def preview(request: Request) -> Response:
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
     warned = await blocking(apart_warnings, store, eid, shown=[rnd])
-    return render(request, "preview.html.j2", event=ev, round=rnd, warnings=warned)
+    from tally.vocabulary import absent_words
+
+    return render(
+        request, "preview.html.j2", event=ev, round=rnd, warnings=warned, absent_words=absent_words
+    )
 
 
 def _busy(store: Store, eid: int, names: tuple[str, ...]) -> dict[str, int]:
