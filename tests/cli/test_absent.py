@@ -1,12 +1,15 @@
 """`tally event absent` (CliRunner): announcing and taking back an absence, the refusals as
 one line with exit status 2, the absences on `tally event show` and `tally event round`, and
-`--absence-score` travelling in the event's JSON file."""
+`--absence-score` travelling in the event's JSON file; the pairings sheet (pypdf text)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
+from tests.pdf_support import pages_text
 from tests.store_support import ok, refused
 
 FIVE = ["Anna", "Bert", "Carl", "Dora", "Emil"]
@@ -95,4 +98,24 @@ def test_the_absence_score_travels_in_the_event_file(db_url: str, tmp_path: Path
     ok(other, "load", str(exported))
     assert "A requested bye (an announced absence) scores nothing." in ok(
         other, "event", "show", "Open"
+    )
+
+
+@pytest.mark.parametrize(("score", "said"), [("half", "½"), ("zero", "0")])
+def test_the_pairings_sheet_says_who_is_absent_and_what_it_scores(
+    db_url: str, tmp_path: Path, score: str, said: str
+) -> None:
+    swiss(db_url, "--absence-score", score)
+    ok(db_url, "event", "absent", "Open", "Dora", "--round", "1")
+    ok(db_url, "event", "round", "Open", "1", "--start")
+    out = tmp_path / "pairings.pdf"
+    ok(db_url, "print", "pairings", "Open", "--round", "1", "-o", str(out))
+    text = " ".join(pages_text(out.read_bytes()))
+    assert f"Absent (requested bye, {said}): Dora" in text
+    tables = text.split("Absent")[0]
+    assert "Dora" not in tables
+    german = tmp_path / "paarungen.pdf"
+    ok(db_url, "print", "pairings", "Open", "--round", "1", "--lang", "de", "-o", str(german))
+    assert f"Abwesend (beantragt spielfrei, {said}): Dora" in " ".join(
+        pages_text(german.read_bytes())
     )
