@@ -1440,6 +1440,9 @@ def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
         if player is not None and 1 <= number <= total and data.name(player) in index:
             per_bye = e.match_points_per_win if e.bye == "win" else 0.0
             results[index[data.name(player)]][number - 1] = (None, ["bye"], per_bye)
+    for number, player in e.absences:  # a requested bye
+        if number in e.started and 1 <= number <= total and data.name(player) in index:
+            results[index[data.name(player)]][number - 1] = (None, ["bye"], e.absence_points)
     cells = []
     for row in results:
         running, line = 0.0, []

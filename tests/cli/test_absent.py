@@ -119,3 +119,27 @@ def test_the_pairings_sheet_says_who_is_absent_and_what_it_scores(
     assert f"Abwesend (beantragt spielfrei, {said}): Dora" in " ".join(
         pages_text(german.read_bytes())
     )
+
+
+def test_absences_travel_in_the_event_file_and_pair_the_same(db_url: str, tmp_path: Path) -> None:
+    swiss(db_url)
+    ok(db_url, "event", "absent", "Open", "Dora", "--round", "1")
+    ok(db_url, "event", "absent", "Open", "Anna", "--round", "3")
+    ok(db_url, "event", "round", "Open", "1", "--start")
+    exported = tmp_path / "open.json"
+    ok(db_url, "event", "export", "Open", "-o", str(exported))
+    doc = json.loads(exported.read_text(encoding="utf-8"))
+    assert doc["absences"] == [{"player": "Dora", "round": 1}, {"player": "Anna", "round": 3}]
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    ok(other, "load", str(exported))
+    shown = ok(other, "event", "show", "Open")
+    assert "Absent in round 1 (requested bye): Dora." in shown
+    assert "Absent in round 3 (requested bye): Anna." in shown
+    again = tmp_path / "again.json"
+    ok(other, "event", "export", "Open", "-o", str(again))
+    assert again.read_text(encoding="utf-8") == exported.read_text(encoding="utf-8")
+    doc["absences"] = [{"player": "Dora", "round": 1}, {"player": "Zoe", "round": 3}]
+    doc["name"] = "Other"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    refused(other, "load", str(bad), match="not one of the event's players")

@@ -173,3 +173,18 @@ def test_an_absence_is_refused_where_rounds_are_not_paired_from_the_standings(
 def test_an_unknown_absence_score_is_refused(store: Any) -> None:
     with pytest.raises(Exception, match="absence-score"):
         swiss(store, absence_score="full")
+
+
+def test_the_requested_bye_counts_in_the_scores_before_a_round_and_in_the_trf(
+    store: Any,
+) -> None:
+    from tally.files.exporting import event_trf
+    from tally.files.trf import read_trf
+    from tally.store.events import round_by_round
+
+    ev = swiss(store, FIVE[:4], n=2)
+    announce_absence(store, ev, "Dora", 1)
+    play(store, start_round(store, ev, 1))
+    assert round_by_round(store, ev).scores_before(2)["Dora"] == 0.5
+    dora = next(p for p in read_trf(event_trf(store, ev)).players if p.name == "Dora")
+    assert dora.games[0] is not None and dora.games[0].result == "H" and dora.points == 0.5
