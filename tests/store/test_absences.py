@@ -175,9 +175,7 @@ def test_an_unknown_absence_score_is_refused(store: Any) -> None:
         swiss(store, absence_score="full")
 
 
-def test_the_requested_bye_counts_in_the_scores_before_a_round_and_in_the_trf(
-    store: Any,
-) -> None:
+def test_the_requested_bye_counts_in_the_scores_before_a_round_and_in_the_trf(store: Any) -> None:
     from tally.files.exporting import event_trf
     from tally.files.trf import read_trf
     from tally.store.events import round_by_round
