@@ -749,7 +749,7 @@ def absent(
     from tally.store.events import event as get_event
 
     with opened(db, scorer) as store:
-        announce_absence(store, event, player, round_number, cancel=cancel)
+        name = announce_absence(store, event, player, round_number, cancel=cancel)
         ev = get_event(store, event)
     with use(language(None, ev.language)):
         typer.echo(
@@ -761,7 +761,7 @@ def absent(
                     "requested bye."
                 )
             )
-            % {"player": player, "round": round_number, "id": ev.id, "name": ev.name}
+            % {"player": name, "round": round_number, "id": ev.id, "name": ev.name}
         )
         typer.echo("\n".join(absence_lines(ev)))
 

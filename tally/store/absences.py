@@ -34,10 +34,10 @@ __all__ = ["announce_absence"]
 
 def announce_absence(
     store: Store, ref: str | int, player: str, number: int, *, cancel: bool = False
-) -> list[tuple[int, str]]:
+) -> str:
     """Record that ``player`` will miss round ``number`` of an event (``cancel``: take it
-    back) before the round is paired; the event's absences afterwards, as (round, name).
-    Audited."""
+    back) before the round is paired; the player's name as stored. Audited (the event's
+    absences afterwards: :attr:`~tally.store.views.EventView.absences`)."""
     with store.writing() as conn:
         ev = eventrows.resolve_event(conn, ref, lock=True)
         eid, name = ev["id"], ev["name"]
@@ -82,8 +82,7 @@ def announce_absence(
             {f"event:{eid}": before},
             {f"event:{eid}": snapshot(conn, "event", eid)},
         )
-        names = {p["player_id"]: p["name"] for p in eventrows.event_players(conn, eid)}
-        return [(n, names[p]) for n, p in eventrows.absences(conn, eid)]
+        return str(row["name"])
 
 
 def _refuse_format(ev: RowMapping) -> None:

@@ -403,13 +403,13 @@ async def absent(request: Request) -> Response:
         number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        announce_absence(store, eid, player, number, cancel=cancel)
+        name = announce_absence(store, eid, player, number, cancel=cancel)
         said = (
             words.gettext("%(player)s will play round %(round)s after all.")
             if cancel
             else words.gettext("%(player)s will miss round %(round)s: a requested bye.")
         )
-        return said % {"player": player, "round": number}
+        return said % {"player": name, "round": number}
 
     return await event_change(request, change)
 

@@ -22,7 +22,7 @@ def swiss(db_url: str, *options: str) -> None:
 
 def test_an_absence_is_announced_shown_and_taken_back(db_url: str) -> None:
     swiss(db_url)
-    out = ok(db_url, "event", "absent", "Open", "Carl", "--round", "2")
+    out = ok(db_url, "event", "absent", "Open", "carl", "--round", "2")
     assert 'Carl will miss round 2 of event 1 "Open": a requested bye.' in out
     assert "Absent in round 2 (requested bye): Carl." in out
     shown = ok(db_url, "event", "show", "Open")
