@@ -164,6 +164,8 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
         out["unplayed"] = fields.get("unplayed") or "as-scored"
     if "seed_by" in mine:
         out["seed_by"] = fields.get("seed_by") or "entry"
+    if "absence_score" in mine:
+        out["absence_score"] = fields.get("absence_score") or "half"
     return out
 
 

@@ -70,3 +70,23 @@ def test_a_round_robin_page_offers_no_absence(desk: Web) -> None:  # noqa: F811
     assert 'id="absent"' not in desk.page(f"/director/event/{eid}")
     res = desk.post(f"/director/event/{eid}/absent", player="Anna Berger", round="1")
     assert res.status_code == 400 and "record the missed game as a forfeit" in res.text
+
+
+def test_the_new_event_form_sets_what_a_requested_bye_scores(desk: Web) -> None:  # noqa: F811
+    from tally.store.events import event
+    from tests.web.test_director import _create, _event_id
+
+    assert 'name="absence_score"' in desk.page("/director/new")
+    res = _create(
+        desk,
+        name="Open",
+        kind="swiss",
+        rounds="3",
+        players="Anna B\nbert\ncarla\ndora",
+        absence_score="zero",
+    )
+    assert event(desk.store, _event_id(res)).absence_score == "zero"
+    res = _create(
+        desk, name="Liga", kind="round-robin", players="Anna B\nbert", absence_score="zero"
+    )
+    assert event(desk.store, _event_id(res)).absence_score == "half"

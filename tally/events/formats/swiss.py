@@ -58,7 +58,7 @@ class Swiss(EventFormat):
         Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
         Option("acceleration", "text"),
     )
-    form_fields = ("rounds", "matches", "unplayed", "seed_by")
+    form_fields = ("rounds", "matches", "unplayed", "seed_by", "absence_score")
     pairs_from_standings = True
     has_scored_rounds = True
     takes_late_entries = True
