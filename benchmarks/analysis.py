@@ -1,9 +1,10 @@
 """A club evening's analysis: 60 recorded deals (20 per preset, random legal play, recorded
 without ``Hands`` so every unproven card is sampled: the slowest case) analysed as
 ``tally analyse --match`` does, with its default samples (200 for the phase-2 value, 20 deals
-for the marks, 30 per phase-1 lead for closing against playing on, 40 for the closer's
-view), on 2 processes (the 2 cores of a club laptop). Then the solver's median on 6 against
-6 in Sixty-Six (a close at the first lead, or the stock just exhausted).
+for the marks, 16 per phase-1 lead for closing against playing on, 40 for the closer's
+view; playing on solved exactly where 18 cards or fewer are left), on 2 processes (the 2
+cores of a club laptop). Then the solver's median on 6 against 6 in Sixty-Six (a close at the
+first lead, or the stock just exhausted).
 
     python benchmarks/analysis.py [--deals 60] [--positions 500] [--seed 1]
 

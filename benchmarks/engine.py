@@ -6,9 +6,8 @@
 ``tally`` package found in DIR (a checkout of main: ``git archive main tally | tar -x -C DIR``)
 and prints them side by side, with the ratio of this tally to it; given more than once (the
 version before the redesign, and main before a change), every tally is measured in each
-round and the columns are named after the folders. ``--check-json`` adds ``tally check
---json`` over 3,000 records as a whole process, less the start-up of ``tally check`` on one
-record.
+round and the columns are named after the folders. (``tally check`` as a whole process, over
+3,000 varied records: ``benchmarks/check.py``.)
 
 Replays a fixed set of random legal Sixty-Six deals, written as a scorer would write them
 (``.deal`` text), and reports:
@@ -28,11 +27,9 @@ import argparse
 import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -102,32 +99,6 @@ def figures(seconds: float) -> dict[str, float]:
     return out
 
 
-def check_json_rate(folder: Path, env: dict[str, str]) -> tuple[float, float]:
-    """Records per second of ``tally check --json`` over the records in ``folder``, less the
-    start-up (the same command on one record): by the clock, and by the processor time the
-    command used (user and system, which other work on a busy machine does not inflate)."""
-    files = sorted(str(p) for p in folder.glob("*.deal"))
-    cmd = [sys.executable, "-m", "tally", "check", "--json"]
-
-    def run(args: list[str]) -> tuple[float, float]:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        # (run from the records' folder: ``-m`` puts the working directory first on the path,
-        # and a checkout there would be measured instead of the one PYTHONPATH names)
-        subprocess.run(cmd + args, env=env, cwd=folder, stdout=subprocess.DEVNULL, check=False)
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-    whole = [run(files) for _ in range(3)]
-    one = [run(files[:1]) for _ in range(3)]
-    rates = []
-    for k in (0, 1):
-        spent = statistics.median(w[k] for w in whole) - statistics.median(o[k] for o in one)
-        rates.append((len(files) - 1) / max(spent, 1e-9))
-    return rates[0], rates[1]
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0)
@@ -139,7 +110,6 @@ def main() -> None:
         help="a folder holding a tally to compare with (may be given again)",
     )
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--check-json", action="store_true")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.json:
@@ -166,15 +136,6 @@ def main() -> None:
                 text=True,
             ).stdout
             runs[which].append(json.loads(out))
-    if args.check_json:
-        with tempfile.TemporaryDirectory() as tmp:
-            for i, text in enumerate(sample_records("sixty-six", 3000, seed=3)):
-                (Path(tmp) / f"r{i:04}.deal").write_text(text, encoding="utf-8")
-            for k in range(args.rounds):
-                for which, env in envs.items():
-                    wall, cpu = check_json_rate(Path(tmp), env)
-                    runs[which][k]["tally check --json records per second (clock)"] = wall
-                    runs[which][k]["tally check --json records per second (CPU time)"] = cpu
     others = [which for which in envs if which != "this"]
     print(
         f"{'median of ' + str(args.rounds) + ' interleaved rounds':56} "

@@ -11,15 +11,18 @@ times another checkout's ``tally`` too (its folder first on PYTHONPATH), side by
 
 Output goes to a pipe, as from a script. Targets (docs/performance.md): ``--help`` and
 ``check`` at most 3.5 times ``python -c pass``, every one-shot database command at most 8
-times. Prints the median of each, its ratio and the best run. Every process runs as on a
-user's machine: without ``PYTHONDONTWRITEBYTECODE`` (so the compiled ``.pyc`` files are
-written on the first, untimed, runs and used after) and without ``PYTHONUNBUFFERED``.
+times. Prints the median of each, its ratio and the best run, and the median processor time
+(user and system) of each, as a ratio too: on a machine other work loads, the clock's ratios
+grow with the load, the processor time's much less. Every process runs as on a user's
+machine: without ``PYTHONDONTWRITEBYTECODE`` (so the compiled ``.pyc`` files are written on
+the first, untimed, runs and used after) and without ``PYTHONUNBUFFERED``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -57,12 +60,25 @@ def tally(env: dict[str, str], *args: str) -> list[str]:
     return [sys.executable, "-c", "from tally.cli import main; main()", *args]
 
 
-def timed(cmd: list[str], env: dict[str, str], check: bool = False) -> float:
-    """Wall time of one run of ``cmd``."""
+#: the processor time (user and system) of each run, by :func:`timed`
+CPU: dict[str, list[float]] = {}
+
+
+def children_cpu() -> float:
+    """User and system seconds used so far by the finished child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(cmd: list[str], env: dict[str, str], check: bool = False, label: str = "") -> float:
+    """Wall time of one run of ``cmd``; its processor time is kept in :data:`CPU` under
+    ``label``."""
+    cpu = children_cpu()
     start = time.perf_counter()
     # run outside any checkout: ``python -c`` puts the working folder first on sys.path
     done = subprocess.run(cmd, capture_output=True, env=env, check=False, cwd=tempfile.gettempdir())
     elapsed = time.perf_counter() - start
+    CPU.setdefault(label, []).append(children_cpu() - cpu)
     if check and done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed: {done.stderr.decode(errors='replace')}")
     return elapsed
@@ -101,22 +117,23 @@ def main() -> None:
     times: dict[str, list[float]] = {}
     for _ in range(args.runs):
         times.setdefault("python -c pass", []).append(
-            timed([sys.executable, "-c", "pass"], envs["this"])
+            timed([sys.executable, "-c", "pass"], envs["this"], label="python -c pass")
         )
         for label, env in envs.items():
             for name, cmd in (*COMMANDS, ("check", ["check", record])):
-                times.setdefault(f"{label}: tally {name}", []).append(
-                    timed(tally(env, *cmd), env, check=True)
-                )
+                key = f"{label}: tally {name}"
+                times.setdefault(key, []).append(timed(tally(env, *cmd), env, True, key))
                 if name == "deal play":
                     timed(tally(env, "deal", "undo", "1"), env, check=True)
     base = statistics.median(times["python -c pass"])
+    cpu_base = statistics.median(CPU["python -c pass"])
     for label, found in times.items():
         median = statistics.median(found)
+        cpu = statistics.median(CPU[label])
         target = next((f" (target <= {t})" for n, t in TARGETS.items() if label.endswith(n)), "")
         print(
             f"{label:28s} median {median:.3f} s = {median / base:4.1f} x python{target}, "
-            f"best {min(found):.3f} s"
+            f"best {min(found):.3f} s; CPU {cpu:.3f} s = {cpu / cpu_base:4.1f} x"
         )
 
 

@@ -8,8 +8,9 @@ order. :func:`closer_view` samples such deals (seeded), solves the close exactly
 (:func:`tally.analysis.closing.close_value`) and values not closing at that moment in the same deals
 (:func:`tally.analysis.closing.playing_on`: the exact value of the closer not closing now, free to
 close later, with both hands and the stock's order of the deal known, where few enough cards are
-left, :data:`tally.analysis.closing.EXACT_PLAY_ON_CARDS`; else the rollout policy, a lower bound),
-so both figures are compared on the same deals.
+left, :data:`tally.analysis.closing.EXACT_PLAY_ON_CARDS`; else the rollout policy, a lower bound:
+the first three leads of Sixty-Six, the first of Schnapsen), so both figures are compared on
+the same deals.
 
 The figures are means over ``samples`` deals; ``margin`` is twice the standard error of the
 mean value of closing (about 95%): another seed gives a mean within about that distance.
@@ -26,7 +27,7 @@ from tally.analysis.closing import Opening, close_value, exact_play_on, playing_
 from tally.engine.kernel import cards_in
 from tally.engine.rules import RuleSet
 
-#: Deals sampled for the closer's view (each needs a solve and a rollout).
+#: Deals sampled for the closer's view (each needs a solve of the close and one of playing on).
 CLOSER_SAMPLES = 40
 
 
@@ -134,8 +135,6 @@ def closer_view(
         closes.append(close_value(o, rules))
         ons.append(playing_on(o, rules))
     n = len(found)
-    mean = sum(closes) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in closes) / max(1, n - 1))
     return CloserView(
         player,
         trick,
@@ -143,8 +142,21 @@ def closer_view(
         seed,
         exact,
         sum(v > 0 for v in closes) / n,
-        mean,
+        sum(closes) / n,
         sum(ons) / n,
-        0.0 if exact else 2 * spread / math.sqrt(n),
+        0.0 if exact else margin(closes),
         on_exact,
     )
+
+
+def margin(values: list[int]) -> float:
+    """Twice the standard error of the mean of sampled ``values`` (about 95%: another seed
+    gives a mean within about that distance).
+
+    >>> margin([1, 1, 1, 1]), round(margin([3, -3, 3, -3]), 2)
+    (0.0, 3.46)
+    """
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1))
+    return 2 * spread / math.sqrt(n)

@@ -1,14 +1,15 @@
 """The decision to close: at a phase-1 lead, closing now against playing on.
 
-Closing now is solved exactly (:mod:`tally.analysis.solver`) for each sampled deal. Playing on (not
-closing now) is solved exactly too when few cards are left (:data:`EXACT_PLAY_ON_CARDS`):
+Closing now is solved exactly (:mod:`tally.analysis.solver`) for each sampled deal, and so is
+playing on (not closing now) wherever few enough cards are left (:data:`EXACT_PLAY_ON_CARDS`:
+Sixty-Six and pagat-66 from the fourth lead, Schnapsen from the second):
 :func:`not_closing_value` plays the rest of phase 1 perfectly on both sides with both hands
 and the stock's order of the sampled deal known, every card, marriage, exchange, claim and
-later close allowed, the leader only not closing at this moment. With more cards left that
-search is too slow in pure Python (seconds to minutes a deal), and playing on is worth what a
-fixed rollout policy reaches before the stock is gone, then exact play from the exhausted
-stock (:func:`play_on_value`). The **rollout policy** (both players, phase 1, so no duty to
-follow):
+later close allowed, the leader only not closing at this moment. Earlier (the first three
+leads of Sixty-Six, the first of Schnapsen) that search takes seconds to minutes a deal in
+pure Python, and playing on is worth what a fixed rollout policy reaches before the stock is
+gone, then exact play from the exhausted stock (:func:`play_on_value`). The **rollout
+policy** (both players, phase 1, so no duty to follow):
 
 - the leader leads its card worth the fewest points, a non-trump before a trump;
 - the follower takes a lead worth 10 or more with its cheapest card that wins (a card of the
@@ -19,7 +20,9 @@ follow):
 
 The policy is plain and known so that "playing on" is a fair reference, not a strong player:
 a close judged better than playing on is better than playing on *this* way (a lower bound of
-best play). :func:`playing_on` picks the exact value where it is in reach, else the rollout.
+best play). :func:`playing_on` picks the exact value where it is in reach, else the rollout;
+it is the one way the closer's view, the table of phase-1 leads and their marks value playing
+on.
 """
 
 from __future__ import annotations
@@ -134,10 +137,12 @@ def _policy_follow(hand: int, lead: int, trump: int) -> int:
 
 
 #: Cards still in the hands and the stock up to which playing on is solved exactly
-#: (:func:`not_closing_value`): Sixty-Six from the fifth lead, Schnapsen from the third. With
-#: more, a pure-Python search of the rest of phase 1 takes seconds to minutes a deal, and
-#: playing on is valued by the rollout policy (:func:`play_on_value`, a lower bound).
-EXACT_PLAY_ON_CARDS = 16
+#: (:func:`not_closing_value`): Sixty-Six and pagat-66 from the fourth lead, Schnapsen from
+#: the second (tens of milliseconds a deal; with 16 cards, a lead later, a few). With more,
+#: the pure-Python search of the rest of phase 1 takes a tenth of a second to minutes a
+#: deal, beyond an evening's 60 s, and playing on is valued by the rollout policy
+#: (:func:`play_on_value`, a lower bound).
+EXACT_PLAY_ON_CARDS = 18
 
 
 def exact_play_on(o: Opening) -> bool:

@@ -24,8 +24,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from tally.analysis.closer_view import CloserView, Seen, closer_view
-from tally.analysis.closing import Opening, close_value, play_on_value
+from tally.analysis.closer_view import CloserView, Seen, closer_view, margin
+from tally.analysis.closing import Opening, close_value, exact_play_on, playing_on
 from tally.analysis.marks import Event, Mark, marks
 from tally.analysis.solver import Judge, Position, Step, solve
 from tally.engine.cards import Card
@@ -53,8 +53,9 @@ from tally.engine.ruling import rule
 
 #: Samples of the unknown cards when a hand is not fully proven.
 DEFAULT_SAMPLES = 200
-#: Sampled deals per phase-1 lead for the decision to close (each needs two solves).
-DECISION_SAMPLES = 30
+#: Sampled deals per phase-1 lead for the decision to close (each needs a solve of the close
+#: and one of playing on, the rest of phase 1 where it is exact).
+DECISION_SAMPLES = 16
 #: Sampled deals the marks of phase 2 are averaged over when a hand is not fully proven.
 MARK_SAMPLES = 20
 #: The note of a record the analysis cannot use (errors or violations).
@@ -137,6 +138,10 @@ class CloseDecision:
     samples: int
     close_now: float
     play_on: float
+    #: whether playing on was solved exactly in each deal (else the rollout, a lower bound)
+    play_on_exact: bool = True
+    #: twice the standard error of the mean of closing less playing on (about 95%)
+    margin: float = 0.0
 
     @property
     def better(self) -> str:
@@ -289,18 +294,25 @@ def _decisions(
         need = (rules.hand - proven[0].bit_count(), rules.hand - proven[1].bit_count())
         if min(need) < 0 or need[0] + need[1] + left != len(pool):
             continue  # the record's hands do not fit a plain count here (an exchange)
-        close_sum = play_sum = 0
+        closes, ons = [], []
         for _ in range(samples):
             rng.shuffle(pool)
             h0 = proven[0] | sum(1 << c for c in pool[: need[0]])
             h1 = proven[1] | sum(1 << c for c in pool[need[0] : need[0] + need[1]])
             stock = (*pool[need[0] + need[1] :], *([lying] if lying >= 0 else []))
             o = Opening(leader, trump, (h0, h1), stock, points, mar, tricks)
-            close_sum += close_value(o, rules)
-            play_sum += play_on_value(o, rules)
+            closes.append(close_value(o, rules))
+            ons.append(playing_on(o, rules))
         out.append(
             CloseDecision(
-                trick, names[leader], closing, samples, close_sum / samples, play_sum / samples
+                trick,
+                names[leader],
+                closing,
+                samples,
+                sum(closes) / samples,
+                sum(ons) / samples,
+                exact_play_on(o),
+                margin([c - p for c, p in zip(closes, ons, strict=True)]),
             )
         )
     return tuple(out)

@@ -18,6 +18,9 @@ Two choices that lose nothing (so the search skips the alternatives):
 - a player leading the king or queen of a marriage they hold declares it where the rules allow:
   more counted points never hurt the declarer.
 
+A position whose bounds (:meth:`Search.bounds`: what each side could still win at most, by
+the counts now) lie outside the window searched is not searched.
+
     >>> from tally.engine.rules import RuleSet
     >>> KH, QH, AH, AS = 15, 14, 17, 23
     >>> pos = Position(hands=(1 << AH | 1 << AS, 1 << KH | 1 << QH), leader=0, trump=2,
@@ -39,6 +42,7 @@ from tally.engine.kernel import (
     FOLLOWER_WINS,
     KING,
     QUEEN,
+    RANK_POINTS,
     game_points,
     legal_follows,
     marriage_value,
@@ -46,6 +50,22 @@ from tally.engine.kernel import (
 from tally.engine.rules import RuleSet
 
 INF: Final = 4  # above any value: a deal is worth at most 3 game points
+#: Card points of each set of ranks of one suit (six bits, as a suit's part of a hand mask).
+_SUIT_POINTS: Final = tuple(
+    sum(RANK_POINTS[r] for r in range(6) if ranks >> r & 1) for ranks in range(64)
+)
+#: Bit mask of all queens (a marriage is a queen with the king just above it).
+_QUEENS: Final = sum(1 << (6 * s + QUEEN) for s in range(4))
+
+
+def _points(cards: int) -> int:
+    """The card points of a mask of cards."""
+    return (
+        _SUIT_POINTS[cards & 63]
+        + _SUIT_POINTS[cards >> 6 & 63]
+        + _SUIT_POINTS[cards >> 12 & 63]
+        + _SUIT_POINTS[cards >> 18]
+    )
 
 
 def narrowed(known: tuple[int, int] | None, best: int, alpha: int, beta: int) -> tuple[int, int]:
@@ -147,6 +167,8 @@ class Search:
         self.on_lead_only = rules.claim_when == "on-lead"
         self.bonus = rules.last_trick_bonus if pos.closer is None else 0
         self.unclaimed = rules.unclaimed_end
+        # the most a player wins when nobody claims (the deal played out, not closed)
+        self.unclaimed_win = {"draw": 0, "last-trick": 1}.get(rules.unclaimed_end, 3)
         at = pos.at_close or ((0, 0), (0, 0))
         self.fixed: tuple[int, int] | None = None
         self.failed = (0, 0)
@@ -161,6 +183,7 @@ class Search:
                 else None
             )
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.options: dict[int, list[tuple[int, int]]] = {}
         self.nodes = 0
 
     def claim_value(self, who: int, c0: int, c1: int, w0: int, w1: int) -> int:
@@ -174,6 +197,40 @@ class Search:
         else:
             gp = game_points(c0, w0)
         return gp if who == 0 else -gp
+
+    def bounds(
+        self, h0: int, h1: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
+    ) -> tuple[int, int]:
+        """Bounds of the value of a position: a player's points and tricks only grow, so a
+        claim never scores more than it would now; a player who cannot reach 66 even winning
+        every card left (with their pending and possible marriages, and the last trick's
+        bonus) never claims; after a close the closer's opponent wins only the failed close's
+        2 or 3 (and the closer at most the game points fixed at the close, if any)."""
+        rest = _points(h0 | h1) + self.bonus
+        short0 = c0 + m0 + rest + self._may_declare(h0) < CLAIM_AT
+        short1 = c1 + m1 + rest + self._may_declare(h1) < CLAIM_AT
+        if self.closer is None:
+            lo, hi = -game_points(c0, w0), game_points(c1, w1)
+            if short0:
+                hi = min(hi, self.unclaimed_win)
+            if short1:
+                lo = max(lo, -self.unclaimed_win)
+            return lo, hi
+        if self.closer == 0:
+            if short0:  # the close fails
+                return -self.failed[1], -self.failed[1]
+            return -self.failed[1], self.fixed[0] if self.fixed else game_points(c1, w1)
+        if short1:
+            return self.failed[0], self.failed[0]
+        return -(self.fixed[0] if self.fixed else game_points(c0, w0)), self.failed[0]
+
+    def _may_declare(self, hand: int) -> int:
+        """The marriage points ``hand`` may still declare in phase 2."""
+        if not self.marriages:
+            return 0
+        pairs = hand & hand >> 1 & _QUEENS
+        trump = pairs >> (6 * self.trump + QUEEN) & 1
+        return 20 * pairs.bit_count() + 20 * trump
 
     def between(self, leader: int, c0: int, c1: int, w0: int, w1: int) -> int | None:
         """The value when someone claims between tricks, else None (play goes on)."""
@@ -211,6 +268,12 @@ class Search:
 
     def lead_options(self, hand: int, leader: int) -> list[tuple[int, int]]:
         """``(card, marriage points)`` for each card the leader may lead, best guesses first."""
+        known = self.options.get(hand)
+        if known is None:
+            known = self.options[hand] = self._lead_options(hand)
+        return known
+
+    def _lead_options(self, hand: int) -> list[tuple[int, int]]:
         out = []
         cards = hand
         while cards:
@@ -244,6 +307,11 @@ class Search:
     ) -> int:
         """The value (for player 0) of a position between tricks with ``leader`` to lead."""
         self.nodes += 1
+        lo, hi = self.bounds(h0, h1, c0, c1, m0, m1, w0, w1)
+        if hi <= alpha:
+            return hi
+        if lo >= beta:
+            return lo
         key = (h0, h1, leader, c0, c1, m0, m1, w0, w1)
         hit = self.table.get(key)
         if hit is not None:

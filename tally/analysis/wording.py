@@ -276,20 +276,25 @@ def decision_text(d: CloseDecision) -> str:
     text = (
         _(
             "Trick %(trick)s: %(player)s closed; closing was worth %(close)s, playing on "
-            "%(on)s (over %(samples)s deals): %(better)s was better by %(gap)s."
+            "%(on)s (%(how)s): %(better)s was better by %(gap)s."
         )
         if d.closed
         else _(
             "Trick %(trick)s: %(player)s could have closed; closing was worth %(close)s, playing "
-            "on %(on)s (over %(samples)s deals): %(better)s was better by %(gap)s."
+            "on %(on)s (%(how)s): %(better)s was better by %(gap)s."
         )
+    )
+    how = (
+        _("both with best play, over %(samples)s deals, ±%(margin)s")
+        if d.play_on_exact
+        else _("playing on by the rollout, a lower bound, over %(samples)s deals, ±%(margin)s")
     )
     return text % {
         "trick": d.trick,
         "player": d.player,
         "close": _n(d.close_now, "+.2f"),
         "on": _n(d.play_on, "+.2f"),
-        "samples": d.samples,
+        "how": how % {"samples": d.samples, "margin": _n(d.margin, ".2f")},
         "better": _(d.better),
         "gap": _n(gap, ".2f"),
     }

@@ -14,13 +14,15 @@ import copy
 import importlib
 import inspect
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 import typer
 from typer._click import Command, Context, HelpFormatter
-from typer.core import TyperCommand, TyperGroup, TyperOption
+from typer._coercion import RuntimeParam, build_runtime_param
+from typer.core import TyperCommand, TyperGroup, TyperOption, _TyperParameter
 
-from tally.cli import COMMANDS
+from tally.cli import COMMANDS, started
 
 HELP = "Score and check Sixty-Six and Schnapsen deals, matches and tournaments."
 
@@ -37,9 +39,10 @@ def help_line(text: str) -> str:
 
 def _untyped(option: TyperOption | None) -> TyperOption | None:
     """The ``--help`` option shown without a type: it takes no value (Typer shows
-    ``<bool>``)."""
+    ``<bool>``); its value converted plainly (:func:`convert_plainly`)."""
     if option is not None:
         option.metavar = ""
+        convert_plainly(option)
     return option
 
 
@@ -49,6 +52,11 @@ class Leaf(TyperCommand):
     def get_help_option(self, ctx: Context) -> TyperOption | None:
         """The help option, untyped."""
         return _untyped(super().get_help_option(ctx))
+
+    def invoke(self, ctx: Context) -> Any:
+        """Run the command: tally has started (:func:`tally.cli.started`)."""
+        started()
+        return super().invoke(ctx)
 
 
 class Group(TyperGroup):
@@ -87,6 +95,70 @@ def _tidy(typer_app: typer.Typer) -> None:
         _tidy(sub)
 
 
+#: what :func:`plain_value` returns for a value it leaves to Typer
+NOT_PLAIN: Any = object()
+
+
+def plain_value(annotation: Any, value: Any) -> Any:
+    """``value`` converted as Typer's pydantic converter would for the plain cases (text for a
+    ``str``, True or False for a ``bool``, a float for a ``float``, ASCII digits with an
+    optional minus for an ``int``, texts for a ``list[str]``), else :data:`NOT_PLAIN`.
+
+    >>> plain_value(int, "-12"), plain_value(str, "Anna"), plain_value(list[str], ("a", "b"))
+    (-12, 'Anna', ['a', 'b'])
+    >>> plain_value(int, "1e3") is NOT_PLAIN, plain_value(int, "+3") is NOT_PLAIN
+    (True, True)
+    """
+    if annotation in (str, bool, int, float) and type(value) is annotation:
+        return value
+    if annotation is int:
+        digits = value[1:] if isinstance(value, str) and value.startswith("-") else value
+        if isinstance(digits, str) and digits.isascii() and digits.isdigit() and len(digits) < 19:
+            return int(value)
+    if annotation == list[str] and isinstance(value, list | tuple):
+        if all(type(item) is str for item in value):
+            return list(value)
+    return NOT_PLAIN
+
+
+@dataclass(frozen=True)
+class PlainParam(RuntimeParam):
+    """A parameter's value converted without pydantic (importing it is about a sixth of a
+    database command's start-up): no value stays None (:meth:`RuntimeParam.coerce`), a plain
+    value is converted by :func:`plain_value`; any other value, or a parameter with bounds or
+    a parser of its own, goes to Typer's converter (:func:`typer._coercion.build_runtime_param`),
+    so what it accepts and its messages stay Typer's."""
+
+    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
+        info = self.parameter_info
+        if info.parser is None and info.min is None and info.max is None and not info.clamp:
+            found = plain_value(self.annotation, value)
+            if found is not NOT_PLAIN:
+                return found
+        typers = build_runtime_param(param.type_descriptor)
+        param._runtime_param = typers
+        return typers._coerce_value(value, param=param, ctx=ctx)
+
+
+def convert_plainly(param: Any) -> None:
+    """Give ``param`` (a Typer parameter whose converter is not built yet) a
+    :class:`PlainParam`."""
+    if isinstance(param, _TyperParameter) and param._runtime_param is None:
+        param._runtime_param = PlainParam(
+            param.type_descriptor.parameter_info, param.type_descriptor.annotation
+        )
+
+
+def plainly(command: Command) -> Command:
+    """``command`` (and, for a group, every command under it) with its parameters converted
+    plainly where they can be (:func:`convert_plainly`)."""
+    for param in command.params:
+        convert_plainly(param)
+    for sub in getattr(command, "commands", {}).values():
+        plainly(sub)
+    return command
+
+
 def _root() -> None:
     # No options of its own: it makes Typer build ``app`` as a group (a LazyGroup, below),
     # even while no command module has been imported.
@@ -119,16 +191,20 @@ def command(name: str) -> Command | None:
     for info in app.registered_commands:
         found = info.name or typer.main.get_command_name(getattr(info.callback, "__name__", ""))
         if found == name:
-            return typer.main.get_command_from_info(
-                info, pretty_exceptions_short=short, rich_markup_mode=app.rich_markup_mode
+            return plainly(
+                typer.main.get_command_from_info(
+                    info, pretty_exceptions_short=short, rich_markup_mode=app.rich_markup_mode
+                )
             )
     for group in app.registered_groups:
         if group.name == name:
-            return typer.main.get_group_from_info(
-                group,
-                pretty_exceptions_short=short,
-                suggest_commands=True,
-                rich_markup_mode=app.rich_markup_mode,
+            return plainly(
+                typer.main.get_group_from_info(
+                    group,
+                    pretty_exceptions_short=short,
+                    suggest_commands=True,
+                    rich_markup_mode=app.rich_markup_mode,
+                )
             )
     return None
 

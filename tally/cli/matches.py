@@ -85,9 +85,9 @@ def _event_language(store: Store, event_id: int | None) -> str | None:
     """The stored language of the event a match counts for (``None``: no event, or none)."""
     if event_id is None:
         return None
-    from tally.store.events import event
+    from tally.store.eventrows import language_of  # not tally.store.events: its formats
 
-    return event(store, event_id).language
+    return language_of(store, event=event_id)
 
 
 @match_app.command("show")
@@ -107,10 +107,8 @@ def show(
     event_language = None
     with reading(db) as store:
         m = store.match_state(match, referee=referee)
-        if m.event_id is not None and not json_out:
-            from tally.store.events import event
-
-            event_language = event(store, m.event_id).language
+        if not json_out:
+            event_language = _event_language(store, m.event_id)
     if json_out:
         echo_json(as_json(m))
         return

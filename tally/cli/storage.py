@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tally.cli import app
+from tally.cli import app, opening
 from tally.cli.common import echo_json, guard, hide_secrets_of
 
 if TYPE_CHECKING:
@@ -53,10 +53,11 @@ def opened(db: str | None, scorer: str | None = None, *, create: bool = True) ->
     """
     import os
 
-    from tally.store import open_store
-
     hide_secrets_of(db if db is not None else os.environ.get("TALLY_DB"))
-    store = open_store(db, scorer=scorer, create=create)
+    with opening():  # SQLAlchemy imported, the database opened: still start-up
+        from tally.store import open_store
+
+        store = open_store(db, scorer=scorer, create=create)
     try:
         yield store
     except BaseException as exc:

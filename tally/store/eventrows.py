@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
@@ -17,6 +17,9 @@ from sqlalchemy.engine import Connection, RowMapping
 from tally.errors import NotFound, Refused
 from tally.names import Candidate, find_event
 from tally.store import tables as t
+
+if TYPE_CHECKING:
+    from tally.store.transactions import Store
 
 BYES = ("none", "win")
 #: what a requested bye (an announced absence) scores: half a won match's match points (the
@@ -358,3 +361,18 @@ def events_of_player(conn: Connection, player_id: int) -> list[int]:
         ).scalars()
     )
     return sorted(ids)
+
+
+def language_of(store: Store, *, event: int | None = None, match: int | None = None) -> str:
+    """The stored language of event ``event``, or of the event match ``match`` counts for, in
+    one query (what ``tally serve`` asks on every page of a table or an event): ``""`` when
+    it has none, or there is no such event or match, or the match counts for no event."""
+    query = select(t.events.c.language)
+    if match is not None:
+        query = query.join_from(t.matches, t.events, t.matches.c.event_id == t.events.c.id).where(
+            t.matches.c.id == match
+        )
+    else:
+        query = query.where(t.events.c.id == event)
+    with store.reading() as conn:
+        return str(conn.execute(query).scalar_one_or_none() or "")

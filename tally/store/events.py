@@ -117,7 +117,7 @@ from tally.store import eventrows, knockouts
 from tally.store import tables as t
 from tally.store.corrections import snapshot, utc_now
 from tally.store.derivation import checked_rules, rule_set
-from tally.store.eventrows import ABSENCE_SCORES, BYES, WITHDRAWALS
+from tally.store.eventrows import ABSENCE_SCORES, BYES, WITHDRAWALS, language_of
 from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
 from tally.store.seeding import SEED_BY, fix_seeding, ratings_to_seed, seeded_order
@@ -408,21 +408,6 @@ def event(store: Store, ref: str | int) -> EventView:
     """One event, by number or name."""
     with store.reading() as conn:
         return _event_view(conn, eventrows.resolve_event(conn, ref))
-
-
-def language_of(store: Store, *, event: int | None = None, match: int | None = None) -> str:
-    """The stored language of event ``event``, or of the event match ``match`` counts for, in
-    one query (what ``tally serve`` asks on every page of a table or an event): ``""`` when
-    it has none, or there is no such event or match, or the match counts for no event."""
-    query = select(t.events.c.language)
-    if match is not None:
-        query = query.join_from(t.matches, t.events, t.matches.c.event_id == t.events.c.id).where(
-            t.matches.c.id == match
-        )
-    else:
-        query = query.where(t.events.c.id == event)
-    with store.reading() as conn:
-        return str(conn.execute(query).scalar_one_or_none() or "")
 
 
 def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventView:

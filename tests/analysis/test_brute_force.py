@@ -17,7 +17,9 @@ from tally.analysis import findings as analysis
 from tally.analysis.closer_view import Seen, closer_view
 from tally.analysis.closing import Opening, exact_play_on, not_closing_value
 from tally.analysis.findings import UNANALYSABLE, analyse
+from tally.analysis.wording import decision_text
 from tally.engine.cards import Card
+from tally.engine.deal import Deal
 from tally.engine.kernel import CARD_POINTS, DECK_MASKS, cards_in
 from tally.engine.notation import read_deal
 from tally.engine.rules import RuleSet
@@ -164,7 +166,13 @@ def run(preset: str, deals: int, seed: int) -> Counter[str]:
     return seen
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+#: the inner loop (-m "not slow") checks Schnapsen's 40 deals; the whole suite every preset's
+RANDOM_DEALS = [
+    p if p == "schnapsen" else pytest.param(p, marks=pytest.mark.slow) for p in sorted(PRESETS)
+]
+
+
+@pytest.mark.parametrize("preset", RANDOM_DEALS)
 def test_analysis_agrees_with_the_brute_force_on_random_deals(preset: str) -> None:
     # TALLY_BRUTE_DEALS=1000 checks more deals in this run
     seen = run(preset, int(os.environ.get("TALLY_BRUTE_DEALS", "40")), 24)
@@ -335,7 +343,17 @@ _PLAY_ON = [
 ]
 
 
-@pytest.mark.parametrize(("preset", "done", "pending"), _PLAY_ON)
+@pytest.mark.parametrize(
+    ("preset", "done", "pending"),
+    # one position of each kind in the inner loop (-m "not slow"), every preset in the whole
+    # suite: sixty-six with the close before the draws declined, pagat-66 without
+    [
+        pytest.param(*p, marks=pytest.mark.slow)
+        if p in (("sixty-six", 5, True), ("pagat-66", 5, False))
+        else p
+        for p in _PLAY_ON
+    ],
+)
 def test_not_closing_agrees_with_the_brute_force(preset: str, done: int, pending: bool) -> None:
     rng = random.Random(done * 10 + pending)
     rules = RuleSet.preset(preset)
@@ -356,6 +374,45 @@ def test_not_closing_agrees_with_the_brute_force_on_many_positions(
     for _ in range(20):
         o = _opening(preset, rng, done, pending)
         assert not_closing_value(o, rules) == _brute_play_on(preset, o, pending), o
+
+
+#: The earliest positions the brute force reaches in under a minute: 16 cards left in the
+#: hands and the stock (tally's search is exact from 18; with 18 the brute force takes more
+#: than ten minutes a position)
+_EARLIEST = [("schnapsen", 2, False), ("sixty-six", 4, False), ("pagat-66", 4, True)]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+@pytest.mark.parametrize(("preset", "done", "pending"), _EARLIEST)
+def test_not_closing_agrees_with_the_brute_force_at_the_earliest_positions_it_reaches(
+    preset: str, done: int, pending: bool
+) -> None:
+    rng = random.Random(2000 + done * 10 + pending)
+    rules = RuleSet.preset(preset)
+    for _ in range(2):
+        o = _opening(preset, rng, done, pending)
+        assert o.hands[0].bit_count() + o.hands[1].bit_count() + len(o.stock) == 16
+        assert not_closing_value(o, rules) == _brute_play_on(preset, o, pending), o
+
+
+def test_the_table_of_leads_plays_on_exactly_from_18_cards() -> None:
+    # the fourth lead of Sixty-Six and pagat-66 and the second of Schnapsen on: playing on
+    # solved exactly (the search checked against the brute force above), earlier leads by the
+    # rollout, and the text says which
+    rng = random.Random(3)
+    for preset, first_exact in (("sixty-six", 4), ("schnapsen", 2), ("pagat-66", 4)):
+        seen = set()
+        while len(seen) < 2:
+            deal = Deal.random(RuleSet.preset(preset), rng)
+            deal.play_out_randomly(rng)
+            a = analyse(deal.record(), samples=3)
+            for d in a.decisions:
+                assert d.play_on_exact == (d.trick >= first_exact), (preset, d)
+                assert d.margin >= 0 and d.samples == 3
+                text = decision_text(d)
+                assert ("both with best play" in text) == d.play_on_exact, text
+                seen.add(d.play_on_exact)
 
 
 def vars_of(pos: Pos) -> tuple[object, ...]:

@@ -235,6 +235,21 @@ SUBPROCESS: list[tuple[list[str], str]] = [
 @pytest.mark.parametrize(
     ("args", "expected"), SUBPROCESS, ids=[" ".join(a)[:40] for a, _ in SUBPROCESS]
 )
+def test_the_real_process_lines_in_process_too(
+    club: tuple[str, Path],
+    args: list[str],
+    expected: str,
+    monkeypatch: Any,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The lines below, in the inner loop (-m "not slow"): the real processes are slow."""
+    test_a_hostile_command_line_is_one_line_and_exit_2(club, args, expected, monkeypatch, capsys)
+
+
+@pytest.mark.slow  # a real process
+@pytest.mark.parametrize(
+    ("args", "expected"), SUBPROCESS, ids=[" ".join(a)[:40] for a, _ in SUBPROCESS]
+)
 def test_a_hostile_command_line_in_a_real_process(
     club: tuple[str, Path], args: list[str], expected: str
 ) -> None:

@@ -316,6 +316,7 @@ def test_print_standings_and_pairings_name_what_they_print(
     assert bad_round.exit_code == 2 and not (tmp_path / "p.pdf").exists()
 
 
+@pytest.mark.slow  # a real process
 def test_the_main_job_runs_as_a_real_process(tmp_path: Path) -> None:
     """The README's Quick start main job, as a whole process (without the install)."""
     proc = subprocess.run(

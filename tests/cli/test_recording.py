@@ -276,6 +276,7 @@ def test_an_entry_replaced_by_another_scorer_is_noticed_though_the_count_is_the_
     assert store.play(d.id, "AD", expect=seen.position).deal.actions == 2
 
 
+@pytest.mark.slow  # a real process
 def test_the_recorder_waits_for_enter_after_another_scorer_entered(store: Any, db_url: str) -> None:
     """The recorder passes what it showed; after a refusal lines typed ahead are not stored
     until the scorer pressed Enter."""
@@ -429,6 +430,7 @@ def test_the_end_of_the_input_says_everything_acknowledged_is_saved(db_url: str)
     assert "Recorded KS" in out
 
 
+@pytest.mark.slow  # a real process
 def test_ctrl_c_in_a_terminal_says_everything_acknowledged_is_saved(db_url: str) -> None:
     """The recorder in a pseudo-terminal: Ctrl-C at the prompt stops it with exit status 130
     and the same message as quit; what was acknowledged is stored."""
@@ -505,6 +507,7 @@ def _python() -> str:
     return sys.executable
 
 
+@pytest.mark.slow  # a real process
 def test_sigint_outside_a_terminal_stops_the_recorder_the_same_way(db_url: str) -> None:
     setup_match(db_url)
     proc = tally_process(

@@ -12,6 +12,7 @@ from tally.engine.ruling import rule_text
 from tests.conftest import CONFORMANCE, PRESET_DIRS
 
 
+@pytest.mark.slow  # a real process
 @pytest.mark.parametrize("preset", PRESET_DIRS)
 def test_every_conformance_case_agrees_through_the_cli(preset: str) -> None:
     """Runs the specification's own compare script against the real command."""

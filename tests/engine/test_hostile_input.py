@@ -116,6 +116,7 @@ def test_standard_input_is_held_to_the_same_utf8_rule_as_a_file(tmp_path: Path) 
     assert ok.exit_code == 0 and json.loads(ok.output)["players"]["dealer"] == "Zoé"
 
 
+@pytest.mark.slow  # a real process
 def test_standard_input_of_a_real_process_refuses_latin1_and_accepts_utf8() -> None:
     cmd = [sys.executable, "-m", "tally", "check", "-"]
     bad = subprocess.run(cmd, input=LATIN1, capture_output=True, timeout=60)

@@ -266,9 +266,10 @@ def test_a_withdrawn_player_takes_no_further_pairing() -> None:
 def test_a_field_of_128_pairs_every_round_in_well_under_a_second() -> None:
     keys = [f"p{i:03}" for i in range(128)]
     rng = random.Random(11)
-    start = time.perf_counter()
+    # processor time: what the pairing costs, whatever else the machine is running
+    start = time.process_time()
     rounds, _ = play_event(keys, 9, winner=lambda pair: rng.choice(pair))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     met = [frozenset((p.first, p.second)) for r in rounds for p in r.pairings]
     assert len(met) == len(set(met)) == 9 * 64
     assert elapsed < 9 * 1.0, elapsed

@@ -27,6 +27,9 @@ from tally.store.engine import (
 )
 from tests.store_support import ROOT, dump
 
+#: every database here is made by the real migrations (elsewhere a copy of their schema)
+pytestmark = pytest.mark.migrations
+
 
 def first_revision() -> str:
     """The revision every other one builds on (0001)."""
