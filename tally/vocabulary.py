@@ -423,3 +423,15 @@ def season_title(text: str, lang: str | None = None) -> str:
     if found["end"]:
         span += say(_TO) % {"date": format_date(date.fromisoformat(found["end"]), lang)}
     return say(_SEASON_OF) % {"kinds": say(found["kinds"]), "span": span}
+
+
+_ABSENT: Final = N_("Absent (requested bye, %(points)s): %(players)s")
+
+
+def absent_words(players: Sequence[str], points: float, lang: str | None = None) -> str:
+    """A round's announced absences as a pairings sheet, the director's page and the
+    terminal show them: "Absent (requested bye, ½): Carl, Dora"; ``points`` the match points
+    each requested bye scores (½ for half of one, as a score sheet writes it)."""
+    worth = "½" if points == 0.5 else f"{points:g}"
+    said = translations(lang).gettext(_ABSENT) if lang is not None else gettext(_ABSENT)
+    return said % {"points": worth, "players": ", ".join(players)}

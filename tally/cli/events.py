@@ -184,6 +184,16 @@ def create(
             "docs/events.md.",
         ),
     ] = "entry",
+    absence_score: Annotated[
+        str,
+        typer.Option(
+            "--absence-score",
+            metavar="half|zero",
+            help="Swiss: what a requested bye scores (a player's absence announced with "
+            "`tally event absent` before the round is paired): half a win (the default, "
+            "FIDE's common practice) or nothing. See docs/events.md.",
+        ),
+    ] = "half",
     lives: Annotated[
         int | None,
         typer.Option(help="Knockout: each player's lives (default 3); a lost match costs one."),
@@ -297,6 +307,7 @@ def create(
             unplayed=unplayed,
             seed_by=seed_by,
             best_of=best_of,
+            absence_score=absence_score,
         )
     if json_out:
         echo_json(as_json(ev))
@@ -421,6 +432,29 @@ def show(
         typer.echo("\n".join([*describe_event(ev), *extra]))
 
 
+def absence_lines(ev: EventView) -> list[str]:
+    """What a requested bye scores in an event whose rounds are paired from the standings,
+    and the absences announced, round by round."""
+    from tally.i18n import gettext as _
+
+    if not ev.format.pairs_from_standings:
+        return []
+    out = [
+        _("A requested bye (an announced absence) scores half a win.")
+        if ev.absence_score == "half"
+        else _("A requested bye (an announced absence) scores nothing.")
+    ]
+    by_round: dict[int, list[str]] = {}
+    for k, name in ev.absences:
+        by_round.setdefault(k, []).append(name)
+    out.extend(
+        _("Absent in round %(round)s (requested bye): %(players)s.")
+        % {"round": k, "players": ", ".join(names)}
+        for k, names in sorted(by_round.items())
+    )
+    return out
+
+
 def describe_event(ev: EventView) -> list[str]:
     """An event's settings and players, line by line, in the current language."""
     from tally.i18n import gettext as _
@@ -474,6 +508,7 @@ def describe_event(ev: EventView) -> list[str]:
         )
     if ev.seed_by == "rating":
         out.append(seeding_line(ev))
+    out.extend(absence_lines(ev))
     out.append(
         _("Players (%(count)s), %(matches)s played or being played:")
         % {"count": len(ev.players), "matches": _matches(ev.matches)}
@@ -689,6 +724,48 @@ def apart_(
     warn(warned)
 
 
+@event_app.command("absent")
+@guard
+def absent(
+    event: EventArg,
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player who will miss it.")],
+    round_number: Annotated[
+        int, typer.Option("--round", metavar="N", help="The round the player will miss.")
+    ],
+    cancel: Annotated[
+        bool, typer.Option("--cancel", help="Take the absence back (before the round is paired).")
+    ] = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Record that a player of a Swiss event will miss round N (before it is paired): they
+    are not paired in it and get a requested bye, scoring as the event's --absence-score
+    says (half a win unless told). Refused once round N is paired, for a withdrawn player
+    and twice for one round; a round robin records a forfeit instead, a knockout with lives
+    withdraws the player. Audited: `tally audit undo` takes it back."""
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+    from tally.store.absences import announce_absence
+    from tally.store.events import event as get_event
+
+    with opened(db, scorer) as store:
+        name = announce_absence(store, event, player, round_number, cancel=cancel)
+        ev = get_event(store, event)
+    with use(language(None, ev.language)):
+        typer.echo(
+            (
+                _('%(player)s will play round %(round)s of event %(id)s "%(name)s" after all.')
+                if cancel
+                else _(
+                    '%(player)s will miss round %(round)s of event %(id)s "%(name)s": a '
+                    "requested bye."
+                )
+            )
+            % {"player": name, "round": round_number, "id": ev.id, "name": ev.name}
+        )
+        typer.echo("\n".join(absence_lines(ev)))
+
+
 def warn(warnings: Sequence[Message]) -> None:
     """Each of a store's warnings on a line of its own, in the current language."""
     from tally.i18n import gettext as _
@@ -778,7 +855,7 @@ def show_round(
     pairing's expected result when ``chances`` has them (:func:`expected_results`); a Swiss
     round not started yet shows the pairings as they stand now."""
     from tally.i18n import gettext as _
-    from tally.vocabulary import knockout_text, word
+    from tally.vocabulary import absent_words, knockout_text, word
 
     mine = pairing_rows([r])[1]
     state = word("started" if r.started else "not started")
@@ -788,6 +865,8 @@ def show_round(
     if r.bye is not None:
         scores = "" if r.bye_scores else _(" (does not score)") if r.started else ""
         notes.append(_("Bye: %(player)s%(scores)s") % {"player": r.bye, "scores": scores})
+    if r.absent:
+        notes.append(absent_words(r.absent, r.absence_points))
     if r.draw:
         notes.append(_("Round %(n)s: %(draw)s.") % {"n": r.number, "draw": knockout_text(r.draw)})
     if start:

@@ -88,6 +88,7 @@ otherwise.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -316,12 +317,16 @@ def standings(
     running: Mapping[str, int] | None = None,
     rounds: Mapping[str, Sequence[RoundGame | None]] | None = None,
     unplayed: str = "as-scored",
+    requested_byes: Mapping[str, int] | None = None,
+    match_points_per_requested_bye: float = 0.0,
 ) -> list[StandingRow]:
     """Rank the players of an event from their match results.
 
     A won match earns ``match_points_per_win`` match points, a lost one none; ``byes[player]``
     is how many byes the player had, each worth ``match_points_per_bye`` match points but not
-    a played match. Results with ``winner=None`` are ignored. Players are sorted by match
+    a played match; ``requested_byes[player]`` how many rounds they announced they would
+    miss (a requested bye), each worth ``match_points_per_requested_bye`` and counted as a
+    bye otherwise. Results with ``winner=None`` are ignored. Players are sorted by match
     points (``rank_by="percentage"``: by their percentage), then by ``tiebreaks`` in order
     (see the module docstring); players still level share a rank and are listed in the order
     of ``players``. ``running[player]`` is how many of their matches are still being played
@@ -365,6 +370,8 @@ def standings(
         running=running,
         rounds=rounds,
         unplayed=unplayed,
+        requested_byes=requested_byes,
+        match_points_per_requested_bye=match_points_per_requested_bye,
     )
 
 
@@ -380,6 +387,8 @@ def rank_pairs(
     running: Mapping[str, int] | None = None,
     rounds: Mapping[str, Sequence[RoundGame | None]] | None = None,
     unplayed: str = "as-scored",
+    requested_byes: Mapping[str, int] | None = None,
+    match_points_per_requested_bye: float = 0.0,
 ) -> list[StandingRow]:
     """:func:`standings` from finished matches already added up per pair of players (the
     store sums a season's matches in SQL this way): the same ranking, the same checks."""
@@ -387,16 +396,23 @@ def rank_pairs(
         players, tiebreaks, match_points_per_win, match_points_per_bye, byes, rank_by
     )
     running_counts = _check_counts("running matches", players, running)
+    requested = _check_counts("requested byes", players, requested_byes)
+    if match_points_per_requested_bye < 0:
+        raise TallyError("match points per requested bye cannot be negative")
     totals, wins, met = _tally(players, pairs)
     match_points = {
-        p: t.won * match_points_per_win + bye_counts.get(p, 0) * match_points_per_bye
+        p: t.won * match_points_per_win
+        + bye_counts.get(p, 0) * match_points_per_bye
+        + requested.get(p, 0) * match_points_per_requested_bye
         for p, t in totals.items()
     }
-    scoring_byes = bye_counts if match_points_per_bye > 0 else {}
+    scoring = Counter(bye_counts if match_points_per_bye > 0 else {})
+    scoring.update(requested if match_points_per_requested_bye > 0 else {})
     percentage = {
-        p: _percentage(match_points[p], (t.played + scoring_byes.get(p, 0)) * match_points_per_win)
+        p: _percentage(match_points[p], (t.played + scoring.get(p, 0)) * match_points_per_win)
         for p, t in totals.items()
     }
+    bye_counts = dict(Counter(bye_counts) + Counter(requested))
     history = _check_rounds(players, tiebreaks, rounds, unplayed)
     keys = _Keys(
         totals, wins, match_points, match_points_per_win, met, percentage, history, unplayed

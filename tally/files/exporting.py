@@ -12,6 +12,7 @@ described field by field in ``docs/event-json.md``; in short::
      "players": [{"name": "Anna Berger", "aliases": ["Anni"]}, ...],   # seed order
      "rounds": [{"round": 1, "bye": "Emil Wagner"}, ...],   # in the order started
      "withdrawals": [{"player": "Emil Wagner", "before_round": 3}],
+     "absences": [{"player": "Carl Moser", "round": 2}],   # announced (a requested bye)
      "matches": [{"round": 1, "table": 1, "players": ["Anna Berger", "Bert Huber"],
                   "first_dealer": "Anna Berger",
                   "deals": [{"record": "[Rules \\"sixty-six\\"]\\n..."},
@@ -141,10 +142,12 @@ def _format_row(store: Store, ev: EventView) -> dict[str, Any] | None:
 
 def _options(ev: EventView, draw: dict[str, Any] | None) -> dict[str, Any]:
     """The settings only the event's format has (named as its file options), and the rule
-    for unplayed rounds and the seeding where they are not the default."""
+    for unplayed rounds, the seeding and a requested bye's score where they are not the
+    default."""
     fide = {"unplayed": ev.unplayed} if ev.unplayed != "as-scored" else {}
     seeding = {"seed_by": ev.seed_by} if ev.seed_by != "entry" else {}
-    return ev.format.json_options(ev, draw) | fide | seeding
+    absence = {"absence_score": ev.absence_score} if ev.absence_score != "half" else {}
+    return ev.format.json_options(ev, draw) | fide | seeding | absence
 
 
 def _euros(cents: int) -> int | float:
@@ -191,11 +194,11 @@ def _joined(x: _Exported) -> dict[str, int]:
     started before they joined.
 
     The store keeps no time of entry, so it is read from the rounds: every round of these
-    kinds pairs (or draws, or gives the bye to) every player who is in and has not withdrawn,
-    so a player joined just before the first round they play or sit out in; one who plays in
-    no round joined just before the round their withdrawal came before, or after the last
-    round. A player who joined before the first round counts as entered with the event (the
-    same event either way)."""
+    kinds pairs (or draws, or gives the bye or a requested bye to) every player who is in and
+    has not withdrawn, so a player joined just before the first round they play or sit out
+    in; one who plays in no round joined just before the round their withdrawal came before,
+    or after the last round. A player who joined before the first round counts as entered
+    with the event (the same event either way)."""
     if not x.event.format.takes_late_entries or not x.rounds:
         return {}
     order = [r["round"] for r in x.rounds]
@@ -203,6 +206,9 @@ def _joined(x: _Exported) -> dict[str, int]:
     for r in x.rounds:
         if r["bye"] is not None:
             seen.setdefault(r["bye"], order.index(r["round"]))
+    for number, name in x.event.absences:  # a requested bye: in, but not paired
+        if number in order:
+            seen[name] = min(seen.get(name, len(order)), order.index(number))
     for m, _records in x.matches:
         if m.round in order:
             for name in m.players:
@@ -264,6 +270,11 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
             "matches": [_match(ev, m, records) for m, records in x.matches],
         }
         | ({"prizes": money} if money else {})
+        | (
+            {"absences": [{"player": name, "round": n} for n, name in ev.absences]}
+            if ev.absences
+            else {}
+        )
         | (
             {
                 "buy_backs": [
@@ -491,7 +502,8 @@ def event_trf(store: Store, ref: str | int) -> str:
     Card games have no colours: the player who deals the first deal is written as white,
     the other (forehand) as black. A won match is ``1``/``0``; a withdrawn player's
     unplayed match ``+``/``-`` (``-`` for both when the event voids them); a bye ``U``
-    when it scores a win, ``Z`` when it scores nothing; a round a player is not in (a late
+    when it scores a win, ``Z`` when it scores nothing; a requested bye (an announced
+    absence) ``H``, half a point, or ``Z``; a round a player is not in (a late
     entry, a withdrawal) is left blank. Only the rounds whose every match is over are
     written."""
     from tally.files.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
@@ -519,6 +531,8 @@ def event_trf(store: Store, ref: str | int) -> str:
                 )
         if r.bye is not None:
             games[r.bye][at] = TrfGame(None, "-", "U" if r.bye_scores else "Z")
+        for name in r.absent:  # a requested bye: half a point or none
+            games[name][at] = TrfGame(None, "-", "H" if r.absence_points else "Z")
     table = standings(store, ev.id)
     rows = {row.player: row for row in table.rows}
     per_win = ev.match_points_per_win or 1.0

@@ -271,6 +271,8 @@ class _Document:
     prizes: dict[str, Any] = field(default_factory=dict)
     #: the buy-backs made: player, the round after which, the fee (cents), where in the file
     buy_backs: list[tuple[str, int, int, Place]] = field(default_factory=list)
+    #: the absences announced (a requested bye): player, round, where in the file
+    absences: list[tuple[str, int, Place]] = field(default_factory=list)
 
     @property
     def format(self) -> EventFormat:
@@ -292,6 +294,7 @@ _TOP_OPTIONAL = (
     "withdrawals",
     "prizes",
     "buy_backs",
+    "absences",
 )
 #: the keys of ``prizes`` -> (the keyword of ``set_money``, money in euros or a whole number)
 _PRIZE_KEYS: Final = {
@@ -303,7 +306,7 @@ _PRIZE_KEYS: Final = {
     "buy_backs": ("buy_backs", "whole"),
 }
 #: the options every event may have (the store refuses them where they do not apply)
-_EVERY_EVENTS_OPTIONS: Final = ("unplayed", "seed_by")
+_EVERY_EVENTS_OPTIONS: Final = ("unplayed", "seed_by", "absence_score")
 
 
 def _option(option: Option, value: Any, at: Place) -> Any:
@@ -429,6 +432,7 @@ def _document(data: Any, top: Place) -> _Document:
         seed_ratings=seed_ratings,
         prizes=_prizes(d.get("prizes", {}), top / "prizes"),
         buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
+        absences=_list(d.get("absences", []), top / "absences", _absence),
     )
 
 
@@ -465,6 +469,29 @@ def _prizes(value: Any, at: Place) -> dict[str, Any]:
         else:
             out[keyword] = _whole(given, at / key, 1, 10_000)
     return out
+
+
+def _absence(value: Any, at: Place) -> tuple[str, int, Place]:
+    a = _object(value, at, ("player", "round"))
+    return _text(a["player"], at / "player"), _whole(a["round"], at / "round", 1, 10_000), at
+
+
+def _announce(
+    store: Store, ev: EventView, doc: _Document, ref: Callable[[str], str], number: int | None
+) -> None:
+    """Announce the file's absences from round ``number`` (None: from the rounds the file
+    does not start), before that round is paired, as ``tally event absent`` does."""
+    from tally.store.absences import announce_absence
+
+    started = {n for n, _bye, _given in doc.rounds}
+    for player, n, at in doc.absences:
+        if n == number or (number is None and n not in started):
+            try:
+                announce_absence(store, ev.id, ref(player), n)
+            except KeyError:
+                (at / "player").fail(f'"{player}" is not one of the event\'s players')
+            except TallyError as exc:
+                at.fail(str(exc))
 
 
 def _buy_back(value: Any, at: Place) -> tuple[str, int, int, Place]:
@@ -723,6 +750,7 @@ def _rounds_in_order(
         if j:
             _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
         _withdraw(store, ev, doc, number, ref, top)
+        _announce(store, ev, doc, ref, number)
         r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
         recorded, quick = recorded + r, quick + q
         _buy_backs(store, ev, doc, number, ref)
@@ -731,6 +759,7 @@ def _rounds_in_order(
         recorded, quick = recorded + r, quick + q
     if doc.rounds:
         _join(store, ev, doc, doc.rounds[-1][0], ref, top)
+    _announce(store, ev, doc, ref, None)
     return recorded, quick
 
 

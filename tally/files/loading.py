@@ -14,6 +14,7 @@ The format is the one of the bundled examples (``examples/club-evening``,
     # unplayed ("as-scored" or "virtual-opponent", a round robin or Swiss event);
     # seed_by ("entry" or "rating": a Swiss event, a knockout or groups, seeded by the
     # ratings of the database loaded into when its first round is started);
+    # absence_score ("half" or "zero": what a requested bye scores, a Swiss event);
     # a knockout (kind = "knockout"): lives, seed, final, final_fill ("playoff" or
     # "tiebreaks"), best_of (the final stage's pairings); groups (kind = "groups"): groups,
     # advance, best_of; language ("de" or "en": what its sheets and readable output speak; see
@@ -106,7 +107,15 @@ OPTIONAL: dict[str, tuple[tuple[type, ...], str, str]] = {
     "match_points_per_win": ((int, float), "a number", "match_points_per_win"),
     **{
         key: ((str,), "a text", key)
-        for key in ("bye", "withdrawal", "rank_by", "language", "unplayed", "seed_by")
+        for key in (
+            "bye",
+            "withdrawal",
+            "rank_by",
+            "language",
+            "unplayed",
+            "seed_by",
+            "absence_score",
+        )
     },
     "tiebreaks": ((list,), "a list of texts", "tiebreaks"),
     **{o.key: (*_TYPES[o.type], o.argument) for f in FORMATS.values() for o in f.options},

@@ -610,6 +610,8 @@ def pairings_sheet(
         date=ev.date,
         note=rnd.draw or "",
         seeded_by_rating=ev.seeded,
+        absent=rnd.absent,
+        absence_points=rnd.absence_points,
     )
     if not expected:
         return sheet

@@ -268,6 +268,10 @@ class PairingsSheet:
     note: str = ""
     #: the event is seeded by rating: the sheet says so and shows each player's rating
     seeded_by_rating: bool = False
+    #: Players who announced they miss this round (a requested bye, printed "Absent
+    #: (requested bye, ½): Carl"), and the match points each such bye scores.
+    absent: tuple[str, ...] = ()
+    absence_points: float = 0.0
 
     def __post_init__(self) -> None:
         _need(

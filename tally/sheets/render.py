@@ -59,7 +59,7 @@ from tally.sheets.data import (
     ScoreSheet,
     StandingsSheet,
 )
-from tally.vocabulary import elimination_ranking, knockout_text, stage, word
+from tally.vocabulary import absent_words, elimination_ranking, knockout_text, stage, word
 
 __all__ = [
     "PAPER_SIZES",
@@ -416,6 +416,7 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["word"] = lambda value: word(str(value), lang, spoken=True)
     env.filters["stage"] = lambda value: stage(str(value), lang)
     env.filters["draw"] = lambda value: knockout_text(str(value), lang)
+    env.filters["absent"] = lambda names, points: absent_words(names, points, lang)
     env.filters["progress"] = lambda value: knockout_text(str(value), lang, player=True)
     env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
     env.filters["ranking"] = lambda sheet: elimination_ranking(sheet.kind, sheet.tiebreaks, lang)

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from tally.store.transactions import Store
 
 BYES = ("none", "win")
+#: what a requested bye (an announced absence) scores: half a won match's match points (the
+#: default, FIDE's common practice in a Swiss event) or nothing
+ABSENCE_SCORES = ("half", "zero")
 WITHDRAWALS = ("forfeit", "void")
 
 
@@ -211,7 +214,38 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
     apart = apart_pairs(conn, event_id)
     if apart:  # only then, likewise
         snap["apart"] = [list(pair) for pair in apart]
+    absent = absences(conn, event_id)
+    if absent:  # likewise
+        snap["absences"] = [list(row) for row in absent]
     return snap
+
+
+def drop_absences(conn: Connection, event_id: int, player_id: int) -> None:
+    """Take back the absences a player announced from rounds not started (they withdrew: a
+    withdrawn player takes no further pairing and no requested bye)."""
+    ab = t.event_absences.c
+    started = select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == event_id)
+    conn.execute(
+        delete(t.event_absences).where(
+            (ab.event_id == event_id)
+            & (ab.player_id == player_id)
+            & ab.round_number.not_in(started)
+        )
+    )
+
+
+def absences(conn: Connection, event_id: int) -> list[tuple[int, int]]:
+    """The absences announced in an event, as (round, player id), in order
+    (:mod:`tally.store.absences`)."""
+    ab = t.event_absences.c
+    return [
+        (number, player)
+        for number, player in conn.execute(
+            select(ab.round_number, ab.player_id)
+            .where(ab.event_id == event_id)
+            .order_by(ab.round_number, ab.player_id)
+        )
+    ]
 
 
 def apart_pairs(conn: Connection, event_id: int) -> list[tuple[int, int]]:
@@ -237,7 +271,7 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     values = {
         k: v
         for k, v in snap.items()
-        if k not in ("players", "rounds", "format", "buy_backs", "apart")
+        if k not in ("players", "rounds", "format", "buy_backs", "apart", "absences")
     }
     values["held_on"] = date.fromisoformat(values["held_on"])
     values["created_at"] = _when(values["created_at"])
@@ -251,6 +285,7 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
     conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
+    conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
     if snap.get("format"):
         conn.execute(insert(t.event_formats).values(snap["format"]))
     if snap.get("buy_backs"):
@@ -290,6 +325,14 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
             insert(t.event_apart),
             [{"event_id": event_id, "player_a_id": a, "player_b_id": b} for a, b in snap["apart"]],
         )
+    if snap.get("absences"):
+        conn.execute(
+            insert(t.event_absences),
+            [
+                {"event_id": event_id, "round_number": n, "player_id": p}
+                for n, p in snap["absences"]
+            ],
+        )
 
 
 def remove_event(conn: Connection, event_id: int) -> None:
@@ -300,6 +343,7 @@ def remove_event(conn: Connection, event_id: int) -> None:
     conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
     conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
+    conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.events).where(t.events.c.id == event_id))
 

@@ -117,7 +117,7 @@ from tally.store import eventrows, knockouts
 from tally.store import tables as t
 from tally.store.corrections import snapshot, utc_now
 from tally.store.derivation import checked_rules, rule_set
-from tally.store.eventrows import BYES, WITHDRAWALS, language_of
+from tally.store.eventrows import ABSENCE_SCORES, BYES, WITHDRAWALS, language_of
 from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
 from tally.store.seeding import SEED_BY, fix_seeding, ratings_to_seed, seeded_order
@@ -252,6 +252,7 @@ def create_event(
     unplayed: str = "as-scored",
     seed_by: str = "entry",
     best_of: int | None = None,
+    absence_score: str = "half",
 ) -> EventView:
     """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
     ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
@@ -268,11 +269,14 @@ def create_event(
     rounds, so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
     ``seed_by`` is what its seeding list follows (``entry`` or ``rating``:
     :mod:`tally.store.seeding`; a Swiss event, a knockout or groups); ``best_of`` how many
-    matches a pairing of its final stage is played best of (:func:`knockouts.set_best_of`).
+    matches a pairing of its final stage is played best of (:func:`knockouts.set_best_of`);
+    ``absence_score`` what a requested bye (an announced absence) scores, ``half`` or
+    ``zero`` (:mod:`tally.store.absences`).
     """
     clean = _clean_name(name)
     fmt = _check_choices(kind, bye, withdrawal, language)
     _check_seed_by(fmt, seed_by)
+    _one_of("--absence-score", absence_score, ABSENCE_SCORES)
     order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
     ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
     _check_round_tiebreaks(fmt, order, unplayed)
@@ -318,6 +322,7 @@ def create_event(
                 language=language,
                 unplayed=unplayed,
                 seed_by=seed_by,
+                absence_score=absence_score,
                 **settings.columns(),
             )
             .returning(t.events.c.id)
@@ -465,6 +470,7 @@ def withdraw(store: Store, ref: str | int, player: str) -> EventView:
             .where((t.event_players.c.event_id == eid) & (t.event_players.c.player_id == row["id"]))
             .values(withdrawn_at=utc_now())
         )
+        eventrows.drop_absences(conn, eid, row["id"])
         store.audit(
             conn,
             "event withdraw",
@@ -653,6 +659,19 @@ class _Event:
     unplayed: str = "as-scored"
     #: the pairs of player ids kept apart (:mod:`tally.store.control`)
     apart: tuple[tuple[int, int], ...] = ()
+    #: what a requested bye scores (``half`` or ``zero``) and the absences announced, as
+    #: (round, player id) (:mod:`tally.store.absences`)
+    absence_score: str = "half"
+    absences: tuple[tuple[int, int], ...] = ()
+
+    def absent(self, number: int) -> set[int]:
+        """Who announced they miss round ``number``."""
+        return {p for k, p in self.absences if k == number}
+
+    @property
+    def absence_points(self) -> float:
+        """The match points of a requested bye."""
+        return self.match_points_per_win / 2 if self.absence_score == "half" else 0.0
 
     @property
     def format(self) -> EventFormat:
@@ -763,6 +782,8 @@ def _load_events(
             r["acceleration"],
             r["unplayed"],
             tuple(eventrows.apart_pairs(conn, r["id"])) if len(ev_rows) == 1 else (),
+            r["absence_score"],
+            tuple(eventrows.absences(conn, r["id"])) if len(ev_rows) == 1 else (),
         )
         for r in ev_rows
     ]
@@ -944,6 +965,12 @@ def _byes(e: _Event) -> dict[int, int]:
     return byes
 
 
+def _requested(e: _Event) -> list[int]:
+    """The requested byes of an event: who announced an absence from a round started, once
+    per such round (only events loaded alone know their absences)."""
+    return [p for number, p in e.absences if number in e.started]
+
+
 def _counted(e: _Event, data: _Data) -> _Counted:
     """The results of an event's matches as the standings count them, each with a sort key
     (round, match, order): finished matches, then the withdrawal rule on a withdrawn player's
@@ -985,6 +1012,8 @@ class _Summed:
     running: Counter[int]
     unresolved: dict[int, int]
     players: list[int]
+    #: the requested byes (announced absences from rounds started) per player id
+    requested: dict[int, int] = field(default_factory=dict)
 
 
 def _load_sums(
@@ -1049,7 +1078,8 @@ def _summed(
     extra = {p for pair in pairs for p in pair[:2]} | set(running)
     extra |= {p for o in open_matches for p in (o.a, o.b)}
     players = [*seen, *sorted(extra - seen.keys())]
-    return _Summed(out, dict(byes), running, dict(unresolved), players)
+    requested = Counter(p for e in data.events for p in _requested(e))
+    return _Summed(out, dict(byes), running, dict(unresolved), players, dict(requested))
 
 
 # --- standings ---------------------------------------------------------------------------------
@@ -1099,6 +1129,7 @@ def standings(
         ranking,
         rounds=games,
         unplayed=e.unplayed,
+        per_requested=e.absence_points,
     )
     if not e.format.has_rounds or ranking == "percentage":
         rows = played_first(rows)
@@ -1129,6 +1160,7 @@ def _ranked(
     *,
     rounds: dict[str, list[RoundGame | None]] | None = None,
     unplayed: str = "as-scored",
+    per_requested: float = 0.0,
 ) -> list[Any]:
     """:func:`tally.events.tiebreaks.rank_pairs` over the sums, by player name."""
     name = data.name
@@ -1143,6 +1175,8 @@ def _ranked(
         rank_by=rank_by,
         rounds=rounds,
         unplayed=unplayed,
+        requested_byes={name(p): n for p, n in summed.requested.items()},
+        match_points_per_requested_bye=per_requested,
     )
 
 
@@ -1176,6 +1210,9 @@ def _round_games(store: Store, e: _Event) -> dict[str, list[RoundGame | None]]:
     for number, player in loaded.started.items():
         if player is not None and 1 <= number <= total:
             games[data.name(player)][number - 1] = RoundGame(per_bye, None, False)
+    for number, player in loaded.absences:
+        if number in loaded.started and 1 <= number <= total:
+            games[data.name(player)][number - 1] = RoundGame(e.absence_points, None, False)
     return games
 
 
@@ -1388,6 +1425,9 @@ def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
         if player is not None and 1 <= number <= total and data.name(player) in index:
             per_bye = e.match_points_per_win if e.bye == "win" else 0.0
             results[index[data.name(player)]][number - 1] = (None, ["bye"], per_bye)
+    for number, player in e.absences:  # a requested bye
+        if number in e.started and 1 <= number <= total and data.name(player) in index:
+            results[index[data.name(player)]][number - 1] = (None, ["bye"], e.absence_points)
     cells = []
     for row in results:
         running, line = 0.0, []
@@ -1421,6 +1461,7 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         select(func.count()).select_from(t.matches).where(t.matches.c.event_id == eid)
     ).scalar_one()
     total = format_of(row["kind"]).total_rounds(len(entrants), dict(row))
+    names = {p["player_id"]: p["name"] for p in entrants}
     return EventView(
         id=eid,
         name=row["name"],
@@ -1453,6 +1494,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         unplayed=row["unplayed"],
         seed_by=row["seed_by"],
         seeded=bool(row["seeded"]),
+        absence_score=row["absence_score"],
+        absences=tuple((n, names[p]) for n, p in eventrows.absences(conn, eid)),
     )
 
 
@@ -1472,6 +1515,8 @@ def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
         pairings=pairings,
         bye=None if rnd.bye is None else data.name(int(rnd.bye)),
         bye_scores=started and e.bye == "win" and e.started[rnd.number] is not None,
+        absent=tuple(data.name(p) for p in sorted(e.absent(rnd.number), key=lambda p: _seed(e, p))),
+        absence_points=e.absence_points,
     )
 
 
@@ -1556,6 +1601,8 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
         match_points_per_bye=per_bye,
         byes={data.name(p): n for p, n in counted.byes.items()},
         tiebreaks=e.tiebreaks,
+        requested_byes=Counter(data.name(p) for p in _requested(e)),
+        match_points_per_requested_bye=e.absence_points,
     )
     ids = {data.name(p): p for p in order}
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
@@ -1580,6 +1627,7 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
             played=played,
             byes={str(p): n for p, n in counted.byes.items()},
             apart=tuple((str(a), str(b)) for a, b in e.apart),
+            absent=frozenset(str(p) for p in e.absent(number)),
         )
     )
 
@@ -1655,11 +1703,13 @@ def _start_paired_round(store: Store, conn: Connection, ev: RowMapping, number: 
             f"once round {number - 1} is finished (matches still being played: "
             f"{', '.join(map(str, waiting))})"
         )
-    active = [x for x in e.entrants if not x.withdrawn]
+    absent = e.absent(number)
+    active = [x for x in e.entrants if not x.withdrawn and x.player_id not in absent]
     if len(active) < 2:
         raise Refused(
             f'{e.format.audit_name} {eid} "{e.name}" needs at least 2 players who '
-            f"have not withdrawn to pair a round, has {len(active)}"
+            f"have not withdrawn nor announced an absence to pair round {number}, "
+            f"has {len(active)}"
         )
     rnd = _swiss_pairing(e, data, number)
     insert_round(

@@ -148,6 +148,12 @@ class Event(SQLModel, table=True):
     #: the seeding list is fixed (``seed_by="rating"``: the seeds were renumbered by rating
     #: when the first round was started, and later ratings no longer move them)
     seeded: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    #: what a requested bye (a player's announced absence from a round) scores: ``half``
+    #: (half a won match's match points, FIDE's common practice) or ``zero``
+    #: (:mod:`tally.store.absences`)
+    absence_score: str = Field(
+        default="half", max_length=10, sa_column_kwargs={"server_default": "half"}
+    )
 
 
 class EventFormat(SQLModel, table=True):
@@ -232,6 +238,18 @@ class EventApart(SQLModel, table=True):
     event_id: int = Field(foreign_key="events.id", primary_key=True)
     player_a_id: int = Field(foreign_key="players.id", primary_key=True)
     player_b_id: int = Field(foreign_key="players.id", primary_key=True)
+
+
+class EventAbsence(SQLModel, table=True):
+    """A player's announced absence from round ``round_number`` of an event: the round is
+    not paired for them and they get a requested bye, scoring as the event's
+    ``absence_score`` says (:mod:`tally.store.absences`)."""
+
+    __tablename__ = "event_absences"
+
+    event_id: int = Field(foreign_key="events.id", primary_key=True)
+    player_id: int = Field(foreign_key="players.id", primary_key=True)
+    round_number: int = Field(primary_key=True)
 
 
 class EventRound(SQLModel, table=True):
@@ -407,6 +425,7 @@ MODELS: tuple[type[SQLModel], ...] = (
     EventFormat,
     EventBuyBack,
     EventApart,
+    EventAbsence,
 )
 
 _HEADER = '''"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.

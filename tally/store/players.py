@@ -515,6 +515,7 @@ def _join_event_entries(conn: Connection, shared: Sequence[int], kid: int, did: 
         .where(t.event_rounds.c.bye_player_id == did)
         .values(bye_player_id=kid)
     )
+    _move_absences(conn, kid, did)
     ea = t.event_apart.c
     moved = conn.execute(
         select(ea.event_id, ea.player_a_id, ea.player_b_id).where(
@@ -528,6 +529,23 @@ def _join_event_entries(conn: Connection, shared: Sequence[int], kid: int, did: 
         if other != kid and pair not in eventrows.apart_pairs(conn, eid):
             conn.execute(
                 insert(t.event_apart).values(event_id=eid, player_a_id=pair[0], player_b_id=pair[1])
+            )
+
+
+def _move_absences(conn: Connection, kid: int, did: int) -> None:
+    """The absences announced by player ``did``, now of ``kid`` (merged into them)."""
+    ab = t.event_absences.c
+    for eid, number in conn.execute(
+        select(ab.event_id, ab.round_number).where(ab.player_id == did)
+    ).all():  # an absence announced stays announced, once, for the player kept
+        conn.execute(
+            delete(t.event_absences).where(
+                (ab.event_id == eid) & (ab.round_number == number) & (ab.player_id == did)
+            )
+        )
+        if (number, kid) not in eventrows.absences(conn, eid):
+            conn.execute(
+                insert(t.event_absences).values(event_id=eid, round_number=number, player_id=kid)
             )
 
 

@@ -121,6 +121,7 @@ events = table(
     column("unplayed", String),
     column("seed_by", String),
     column("seeded", Boolean),
+    column("absence_score", String),
 )
 
 
@@ -255,6 +256,17 @@ event_apart = table(
 )
 
 
+#: A player's announced absence from round ``round_number`` of an event: the round is not paired
+#: for them and they get a requested bye, scoring as the event's ``absence_score`` says
+#: (:mod:`tally.store.absences`).
+event_absences = table(
+    "event_absences",
+    column("event_id", Integer),
+    column("player_id", Integer),
+    column("round_number", Integer),
+)
+
+
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
        event_rounds, deal_results, cache_state, web_settings, series, series_events,
-       event_formats, event_buy_backs, event_apart)
+       event_formats, event_buy_backs, event_apart, event_absences)

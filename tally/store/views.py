@@ -347,6 +347,11 @@ class EventView:
     seed_by: str = "entry"
     #: the seeding list is fixed (by rating, when the first round was started)
     seeded: bool = False
+    #: what a requested bye (an announced absence) scores: ``"half"`` or ``"zero"``
+    absence_score: str = "half"
+    #: the absences announced, as (round, player's name), in round order
+    #: (:mod:`tally.store.absences`)
+    absences: tuple[tuple[int, str], ...] = ()
 
     @property
     def format(self) -> EventFormat:
@@ -422,6 +427,10 @@ class RoundView:
     bye: str | None
     bye_scores: bool
     draw: str | None = None
+    #: the players who announced they miss the round: not paired, each with a requested bye
+    #: scoring ``absence_points`` match points (:mod:`tally.store.absences`)
+    absent: tuple[str, ...] = ()
+    absence_points: float = 0.0
 
 
 @dataclass(frozen=True)

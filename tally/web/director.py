@@ -80,6 +80,7 @@ def routes() -> list[Route]:
         Route("/director/event/{event}/unpair", unpair, methods=post),
         Route("/director/event/{event}/swap", swap, methods=post),
         Route("/director/event/{event}/apart", keep_apart, methods=post),
+        Route("/director/event/{event}/absent", absent, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
         Route("/director/match/{match}/reopen", reopen, methods=post),
@@ -241,6 +242,7 @@ async def _switch(request: Request, setter: Any, said_on: str, said_off: str) ->
 def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     from tally.store import events
     from tally.store.control import apart, apart_warnings
+    from tally.vocabulary import absent_words
 
     ev = events.event(store, event_id)
     rounds = events.rounds(store, event_id) if ev.format.has_rounds else []
@@ -261,6 +263,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "staged": _staged(store, ev),
         "apart_warnings": apart_warnings(store, event_id),
         "apart": apart(store, event_id) if ev.format.has_rounds else [],
+        "absent_words": absent_words,
     }
 
 
@@ -385,6 +388,28 @@ async def keep_apart(request: Request) -> Response:
             words.gettext("Warning: %(said)s.") % {"said": w.fill(words.gettext)} for w in warned
         ]
         return " ".join([said, *lines])
+
+    return await event_change(request, change)
+
+
+@guarded
+async def absent(request: Request) -> Response:
+    """POST player, round (cancel=yes: take it back): a player's announced absence from a
+    round not yet paired, a requested bye (:func:`tally.store.absences.announce_absence`)."""
+    from tally.store.absences import announce_absence
+
+    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+        player, cancel = fields.get("player", ""), fields.get("cancel") == "yes"
+        number = whole_number(fields.get("round", ""), 4)
+        if number is None:
+            raise Refused(N_("give the round's number"))
+        name = announce_absence(store, eid, player, number, cancel=cancel)
+        said = (
+            words.gettext("%(player)s will play round %(round)s after all.")
+            if cancel
+            else words.gettext("%(player)s will miss round %(round)s: a requested bye.")
+        )
+        return said % {"player": name, "round": number}
 
     return await event_change(request, change)
 

@@ -164,6 +164,8 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
         out["unplayed"] = fields.get("unplayed") or "as-scored"
     if "seed_by" in mine:
         out["seed_by"] = fields.get("seed_by") or "entry"
+    if "absence_score" in mine:
+        out["absence_score"] = fields.get("absence_score") or "half"
     return out
 
 
@@ -362,7 +364,11 @@ async def preview(request: Request) -> Response:
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
     warned = await blocking(apart_warnings, store, eid, shown=[rnd])
-    return render(request, "preview.html.j2", event=ev, round=rnd, warnings=warned)
+    from tally.vocabulary import absent_words
+
+    return render(
+        request, "preview.html.j2", event=ev, round=rnd, warnings=warned, absent_words=absent_words
+    )
 
 
 def _busy(store: Store, eid: int, names: tuple[str, ...]) -> dict[str, int]:

@@ -137,6 +137,8 @@ class RoundState:
     byes: Mapping[str, int] = field(default_factory=dict)
     #: pairs of entrants kept apart while any other pairing exists (same family, same club)
     apart: tuple[tuple[str, str], ...] = ()
+    #: entrants who announced they miss this round: not paired (a requested bye)
+    absent: frozenset[str] = frozenset()
 
 
 class EventFormat:

@@ -58,7 +58,7 @@ class Swiss(EventFormat):
         Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
         Option("acceleration", "text"),
     )
-    form_fields = ("rounds", "matches", "unplayed", "seed_by")
+    form_fields = ("rounds", "matches", "unplayed", "seed_by", "absence_score")
     pairs_from_standings = True
     has_scored_rounds = True
     takes_late_entries = True
@@ -97,7 +97,12 @@ class Swiss(EventFormat):
                 if k in points:
                     points[k] += virtual * settings["match_points_per_win"]
         rnd = pair_round(
-            swiss_players(list(state.ranked), points, list(state.played), dict(state.byes)),
+            swiss_players(
+                [p for p in state.ranked if p not in state.absent],
+                points,
+                list(state.played),
+                dict(state.byes),
+            ),
             state.number,
             apart=list(state.apart),
         )

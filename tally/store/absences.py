@@ -1,0 +1,127 @@
+"""A player's announced absence from a round (``tally event absent``): a **requested bye**.
+
+A player of a Swiss event who tells the director before round N is paired that they will
+miss it is not paired in round N; they get a requested bye scoring as the event says
+(``absence_score``: ``half`` a won match's match points, the default and FIDE's common
+practice for a bye asked for in advance, or ``zero``). It is not the pairing bye: the odd
+player out of the players paired still gets the ordinary bye. In the standings it is a round
+not played (a bye: no opponent; under ``--unplayed virtual-opponent`` a virtual opponent).
+
+Refused where a round is not paired from the standings: a club evening has no rounds (a
+player who misses it is simply given no match), a round robin's or a groups event's schedule
+is fixed (the director records the missed game as a forfeit), and in a knockout with lives a
+missed round would cost a life (the director withdraws the player). Also refused once round
+N is paired, for a withdrawn player, a round beyond the event and twice for one round.
+Announcing and taking back (``cancel``) are audited (``tally audit undo``): the absences are
+part of the event's snapshot.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import delete, insert
+from sqlalchemy.engine import Connection, RowMapping
+
+from tally.errors import NotFound, Refused
+from tally.events.formats import format_of
+from tally.store import eventrows
+from tally.store import tables as t
+from tally.store.corrections import snapshot
+from tally.store.players import resolve_player
+from tally.store.store import Store
+
+__all__ = ["announce_absence"]
+
+
+def announce_absence(
+    store: Store, ref: str | int, player: str, number: int, *, cancel: bool = False
+) -> str:
+    """Record that ``player`` will miss round ``number`` of an event (``cancel``: take it
+    back) before the round is paired; the player's name as stored. Audited (the event's
+    absences afterwards: :attr:`~tally.store.views.EventView.absences`)."""
+    with store.writing() as conn:
+        ev = eventrows.resolve_event(conn, ref, lock=True)
+        eid, name = ev["id"], ev["name"]
+        _refuse_format(ev)
+        row = resolve_player(conn, player)
+        entry = next(
+            (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
+        )
+        if entry is None:
+            raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
+        if entry["withdrawn_at"] is not None:
+            raise Refused(f'{row["name"]} has withdrawn from event {eid} "{name}"')
+        _refuse_round(conn, ev, number)
+        there = (number, row["id"]) in eventrows.absences(conn, eid)
+        if there != cancel:
+            raise Refused(
+                f"{row['name']} has "
+                f"{'announced an absence from' if there else 'announced no absence from'} "
+                f'round {number} of event {eid} "{name}"' + (" already" if there else "")
+            )
+        before = snapshot(conn, "event", eid)
+        ab = t.event_absences.c
+        if cancel:
+            conn.execute(
+                delete(t.event_absences).where(
+                    (ab.event_id == eid) & (ab.player_id == row["id"]) & (ab.round_number == number)
+                )
+            )
+        else:
+            conn.execute(
+                insert(t.event_absences).values(
+                    event_id=eid, player_id=row["id"], round_number=number
+                )
+            )
+        verb = "takes back the absence" if cancel else "announced an absence"
+        store.audit(
+            conn,
+            "event absent",
+            "event",
+            eid,
+            f"{row['name']} {verb} from round {number} of event {eid}",
+            {f"event:{eid}": before},
+            {f"event:{eid}": snapshot(conn, "event", eid)},
+        )
+        return str(row["name"])
+
+
+def _refuse_format(ev: RowMapping) -> None:
+    """Refuse an absence where the event's rounds are not paired from the standings."""
+    fmt = format_of(ev["kind"])
+    which = f'event {ev["id"]} "{ev["name"]}"'
+    if not fmt.has_rounds:
+        raise Refused(
+            f"{which} is a {fmt.audit_name}: it has no rounds to miss (a player who is "
+            "not there is simply given no match that evening)"
+        )
+    if fmt.has_lives:
+        raise Refused(
+            f"{which} is a {fmt.audit_name}: a missed round would cost a life; withdraw the "
+            f"player instead (`tally event withdraw {ev['id']} PLAYER`)"
+        )
+    if not fmt.pairs_from_standings:
+        raise Refused(
+            f"{which} is a {fmt.audit_name} with a fixed schedule: record the missed game "
+            "as a forfeit instead, once the round is started (`tally match result MATCH "
+            "--winner OPPONENT --score 7:0`)"
+        )
+
+
+def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
+    """Refuse a round the event does not play, and one paired already."""
+    eid, name = ev["id"], ev["name"]
+    players = len(eventrows.event_players(conn, eid))
+    total = format_of(ev["kind"]).total_rounds(players, dict(ev))
+    if not 1 <= number <= total:
+        raise NotFound(f'event {eid} "{name}" has rounds 1 to {total}, not {number}')
+    paired = conn.execute(
+        t.event_rounds.select().where(
+            (t.event_rounds.c.event_id == eid) & (t.event_rounds.c.number == number)
+        )
+    ).first()
+    if paired is not None:
+        raise Refused(
+            f'round {number} of event {eid} "{name}" is paired already: an absence is '
+            "announced before its round is paired (withdraw the round's pairings first: "
+            "`tally event unpair`)"
+        )
