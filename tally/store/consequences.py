@@ -23,6 +23,7 @@ from tally.store.views import AuditView, MatchView, RoundView
 T = TypeVar("T")
 
 __all__ = [
+    "Consequences",
     "DealDeletion",
     "MatchChange",
     "Reversal",
@@ -257,3 +258,11 @@ def round_preview(store: Store, event: int, number: int) -> RoundView:
         lambda trial: None,
     )
     return found[0]
+
+
+class Consequences:
+    """What a destructive change would do, said before it is done (each rehearsed and rolled
+    back: :func:`rehearse`). Reached as ``store.consequences``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

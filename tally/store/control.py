@@ -1,6 +1,6 @@
 """The tournament director's manual control of an event's rounds.
 
-**Withdrawing a round's pairings** (:func:`withdraw_pairings`): the latest round started of a
+**Withdrawing a round's pairings** (:meth:`Pairings.withdraw`): the latest round started of a
 round robin, Swiss event, knockout or groups event is taken back whole (its matches and its
 bye), so that it can be paired again (``tally event round EVENT N --start``: a Swiss round is
 paired from the standings as they are then, e.g. after a result was corrected or a player
@@ -229,3 +229,11 @@ def apart_warnings(
             )
         )
     return out
+
+
+class Pairings:
+    """A tournament director's control over pairings: players kept apart, a round's pairings
+    taken back. Reached as ``store.pairings``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

@@ -275,8 +275,8 @@ def audit(
 ) -> int:
     """Write one audit entry on ``conn`` (a :meth:`writing` connection) and return its id;
     inside :meth:`transaction` the command is prefixed with the transaction's label. ``before``
-    and ``after`` are snapshots (:func:`snapshot`) that :meth:`reverse` puts back.
-    (:meth:`Store.audit`, where it is documented in full.)"""
+    and ``after`` are snapshots (:func:`snapshot`) that
+    ``store.audit.reverse`` puts back."""
     if store._tx is not None:
         store._tx.audited += 1
         command = f"{store._tx.label}: {command}"
@@ -300,8 +300,7 @@ def audit(
 
 
 def audit_log(store: Store, *, limit: int | None = None) -> list[AuditView]:
-    """The audit log, oldest first (the last ``limit`` entries when given).
-    (:meth:`Store.audit_log`, where it is documented in full.)"""
+    """The audit log, oldest first (the last ``limit`` entries when given)."""
     q = select(t.audit_log).order_by(t.audit_log.c.id.desc())
     if limit is not None and limit < 0:
         raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
@@ -337,7 +336,9 @@ def _refuse_players_under_deals(
 
 def reverse(store: Store, audit_id: int) -> AuditView:
     """Put back the state before audit entry ``audit_id``; the reversal is audited too.
-    (:meth:`Store.reverse`, where it is documented in full.)"""
+
+    Refused when what the entry changed has changed again since (reverse the later entries
+    first), or when the state before no longer fits (a deal number taken since...)."""
     with store.writing() as conn:
         row = (
             conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id)).mappings().first()
@@ -393,3 +394,11 @@ def reverse(store: Store, audit_id: int) -> AuditView:
             conn.execute(select(t.audit_log).where(t.audit_log.c.id == new_id)).mappings().one()
         )
     return audit_view(new_row)
+
+
+class Audit:
+    """The audit log: every change written with the state before and after, listed, and
+    reversed. Reached as ``store.audit``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

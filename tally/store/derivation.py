@@ -905,10 +905,12 @@ _SELECT_CACHE_VERSION = select(t.cache_state.c.version).where(
 
 
 def ensure_results(store: Store) -> int | None:
-    """Fill the result cache unless this version of tally filled it: after an upgrade from a
-    database without it, or from a tally whose rulings may differ. Returns the number of deals
-    ruled, or None when the cache was up to date (one small query).
-    (:meth:`Store.ensure_results`, where it is documented in full.)"""
+    """Fill the result cache unless this version of tally filled it: after an upgrade
+    from a database without it, or from a tally whose rulings may differ. Returns the
+    number of deals ruled, or None when the cache was up to date (one small query).
+
+    Everything that reads the cache (standings, pairings, cross-tables) calls this first;
+    ``tally init`` does too."""
     with store.reading() as conn:
         version = conn.execute(_SELECT_CACHE_VERSION).scalar_one_or_none()
     if version == RESULTS_VERSION:
@@ -917,10 +919,9 @@ def ensure_results(store: Store) -> int | None:
 
 
 def rebuild_results(store: Store) -> int:
-    """Rebuild the whole result cache from the deals, in one transaction; returns the number of
-    deals. A match whose deals no longer fit together gets no rows (it counts as unfinished)
-    rather than stopping the rebuild. (:meth:`Store.rebuild_results`, where it is documented in
-    full.)"""
+    """Rebuild the whole result cache from the deals, in one transaction; returns the
+    number of recording. A match whose deals no longer fit together gets no rows (it counts
+    as unfinished) rather than stopping the rebuild."""
     with store.writing() as conn:
         if conn.dialect.name == "postgresql":
             # Writers (who all write the cache) wait until the rebuild is done; readers
@@ -951,11 +952,18 @@ def rebuild_results(store: Store) -> int:
 
 def stale_results(store: Store) -> list[int]:
     """The deals whose cached result differs from a fresh derivation of the stored deals
-    (missing and extra rows included), by id; empty when the cache is right.
-    (:meth:`Store.stale_results`, where it is documented in full.)"""
+    (missing and extra rows included), by id; empty when the cache is right."""
     with store.reading() as conn:
         fresh = {row["deal_id"]: row for loaded in derive_all(conn) for row in result_rows(loaded)}
         cached = {
             row["deal_id"]: dict(row) for row in conn.execute(select(t.deal_results)).mappings()
         }
     return sorted(d for d in set(fresh) | set(cached) if fresh.get(d) != cached.get(d))
+
+
+class Results:
+    """The result cache (``deal_results``): filled when this version of the engine's rulings did
+    not fill it, rebuilt, and compared with a fresh derivation. Reached as ``store.results``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

@@ -16,7 +16,7 @@ returns plain frozen dataclasses (:mod:`tally.store.views`)::
 
 **Round robin** (``kind="round-robin"``): single or double (``double``), paired by
 :func:`tally.events.schedule.berger_schedule` over the players in seed order. Each pairing plays
-``matches_per_pairing`` matches (one Bummerl by default); :func:`start_round` makes a round's
+``matches_per_pairing`` matches (one Bummerl by default); :meth:`Events.start_round` makes a round's
 matches at once, each with its round and table, the pairing's first player dealing first in
 its first match (:func:`tally.events.schedule.first_dealer`) and the first dealer alternating over
 the pairing's further matches. With an odd number of players one sits out each round: the bye
@@ -29,19 +29,19 @@ they are when the round is started: the players not withdrawn, in the order of t
 (match points, then the event's tiebreaks, then the entry number), the opponents each has met
 and the first deals each has had (the first match of each pairing of an earlier round). A
 round is paired and started only once the round before it is **finished** (every match of it
-won, or left to the withdrawal rule by a withdrawn player): :func:`start_round` refuses it
-before, naming the matches still being played, and :func:`rounds` shows the next round's
+won, or left to the withdrawal rule by a withdrawn player): :meth:`Events.start_round` refuses it
+before, naming the matches still being played, and :meth:`Events.rounds` shows the next round's
 pairings as they would be made (not stored) once the round before is finished. The pairings of
 a started round are stored as its matches (round, table, first dealer), so later corrections
 to results never change a round already paired. The bye follows the event's ``bye`` rule as
-in a round robin. **Late entries:** :func:`add_players` adds a player while rounds remain to
+in a round robin. **Late entries:** :meth:`Events.add_players` adds a player while rounds remain to
 be started; they join the next round paired with 0 match points (the rounds they missed score
 nothing and count as no bye). **Withdrawals** work as in a round robin: the withdrawn player
 takes no further pairing, their matches not over follow the withdrawal rule. A Swiss event
 ranks by :data:`tally.events.tiebreaks.SWISS_TIEBREAKS` unless given its own tiebreaks.
 
-**Withdrawal** (:func:`withdraw`): a withdrawn player's *remaining* matches are every match of
-theirs in the event not over when the standings are made (started or not), and for a round
+**Withdrawal** (:meth:`Events.withdraw`): a withdrawn player's *remaining* matches are every
+match of theirs in the event not over when the standings are made (started or not), and for a round
 robin every scheduled match of theirs not made yet. Each event says what becomes of them:
 
 - ``forfeit`` (the default): each is a match won by the opponent: played, won and match points
@@ -55,8 +55,8 @@ withdrawal (no match is made for their pairings) and scores no bye there.
 
 **Knockout with lives** (``kind="knockout"``) and **groups then knockout**
 (``kind="groups"``): their rounds, play-offs and standings by elimination are
-:mod:`tally.store.knockouts`; :func:`start_round`, :func:`rounds`, :func:`standings` and
-:func:`add_players` hand them over to it.
+:mod:`tally.store.knockouts`; :meth:`Events.start_round`, :meth:`Events.rounds`,
+:meth:`Events.standings` and :meth:`Events.add_players` hand them over to it.
 
 What each kind takes, checks and how its rounds are made is its format's
 (:mod:`tally.events.formats`): this module asks the format, never the kind.
@@ -136,6 +136,7 @@ from tally.store.views import (
 )
 
 __all__ = [
+    "Events",
     "add_players",
     "create_event",
     "cross_table",
@@ -1724,3 +1725,12 @@ def _start_paired_round(store: Store, conn: Connection, ev: RowMapping, number: 
     )
     data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)
+
+
+class Events:
+    """The events (club evenings, round robins, Swiss, knockouts, groups): created, their
+    players entered and withdrawn, their rounds started, their standings, cross-tables and
+    round-by-round tables. Reached as ``store.events``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

@@ -101,6 +101,7 @@ __all__ = [
     "BracketMatchView",
     "KnockoutLine",
     "KnockoutView",
+    "Knockouts",
     "PrizeView",
     "check_late_entry",
     "event_format",
@@ -1455,3 +1456,11 @@ def _tied(st: _State, order: tuple[str, ...], a: int, b: int) -> bool:
             if a in rank and b in rank and rank[a] == rank[b]:
                 return True
     return False
+
+
+class Knockouts:
+    """The knockouts' brackets: the format's settings, the bracket view, best-of and play-offs.
+    Reached as ``store.knockouts``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

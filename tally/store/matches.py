@@ -36,7 +36,12 @@ def start_match(
     event: str | int | None = None,
 ) -> MatchView:
     """Start a match; ``rules`` is a preset with optional overrides (``RuleSet.parse``),
-    ``sixty-six`` by default. (:meth:`Store.start_match`, where it is documented in full.)"""
+    ``sixty-six`` by default.
+
+    With ``event`` (a club evening's number or name) the match counts for that event and
+    is played under its rule set (``rules``, if given, must be the same); players not yet
+    on the evening's list join it. A round robin's matches come from its schedule
+    instead (:func:`tally.store.events.start_round`)."""
     with store.writing() as conn:
         ev = None if event is None else eventrows.resolve_event(conn, event, lock=True)
         spec = checked_rules(
@@ -76,8 +81,7 @@ def start_match(
 
 
 def matches(store: Store) -> list[MatchSummary]:
-    """Every match, oldest first, with its score. (:meth:`Store.matches`, where it is
-    documented in full.)"""
+    """Every match, oldest first, with its score."""
     with store.reading() as conn:
         ids = conn.execute(select(t.matches.c.id).order_by(t.matches.c.id)).scalars().all()
         out = []
@@ -104,16 +108,22 @@ def matches(store: Store) -> list[MatchSummary]:
 
 def match_state(store: Store, match_id: int, *, referee: bool = False) -> MatchView:
     """A match with every deal's ruling, the score, the carry and who deals next.
-    (:meth:`Store.match_state`, where it is documented in full.)"""
+
+    Counted points of a deal still being played are left out unless ``referee``."""
     with store.reading() as conn:
         loaded = load_derived(conn, match_id)
     return view_of_match(loaded, referee)
 
 
 def delete_match(store: Store, match_id: int) -> MatchView:
-    """Delete a match with its deals (a match started by mistake: wrong players, a duplicate);
-    returns the match as it was. Audited as one entry, so ``tally audit undo`` brings the match
-    and every deal back. (:meth:`Store.delete_match`, where it is documented in full.)"""
+    """Delete a match with its deals (a match started by mistake: wrong players, a
+    duplicate); returns the match as it was. Audited as one entry, so ``tally audit undo``
+    brings the match and every deal back.
+
+    Refused for a match of a round robin: the schedule made it, with its round and table,
+    and a round is taken back whole (reverse the entry that started the round while none
+    of its matches has a deal) or a player withdrawn; its deals are corrected one by one.
+    A club evening's match may be deleted; its players stay on the evening's list."""
     with store.writing() as conn:
         loaded = load_derived(conn, match_id, lock=True)
         m = loaded.match
@@ -164,3 +174,11 @@ def delete_match(store: Store, match_id: int) -> MatchView:
             after,
         )
     return view
+
+
+class Matches:
+    """The matches: started, listed, shown with every deal's ruling, deleted. Reached as
+    ``store.matches``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

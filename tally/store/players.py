@@ -205,8 +205,8 @@ def _refuse_taken(
 
 
 def add_player(store: Store, name: str) -> PlayerView:
-    """Add a player; names are unique ignoring case, spaces and accents, and a new name may not
-    be another player's alias. (:meth:`Store.add_player`, where it is documented in full.)"""
+    """Add a player; names are unique ignoring case, spaces and accents, and a new name
+    may not be another player's alias."""
     clean, key = normalize_name(name)
     with store.writing() as conn:
         _refuse_taken(conn, clean)
@@ -228,8 +228,8 @@ def add_player(store: Store, name: str) -> PlayerView:
 
 
 def players(store: Store) -> list[PlayerView]:
-    """Every player, by name, with the number of matches they play in and their aliases.
-    (:meth:`Store.players`, where it is documented in full.)"""
+    """Every player, by name, with the number of matches they play in and their
+    aliases."""
     with store.reading() as conn:
         counts: dict[int, int] = {}
         for a, b in conn.execute(select(t.matches.c.player_a_id, t.matches.c.player_b_id)):
@@ -255,8 +255,8 @@ def players(store: Store) -> list[PlayerView]:
 
 
 def player(store: Store, ref: str) -> PlayerView:
-    """One player, found as every command finds one (:mod:`tally.names`), with their matches,
-    aliases and events. (:meth:`Store.player`, where it is documented in full.)"""
+    """One player, found as every command finds one (:mod:`tally.names`), with their
+    matches, aliases and events."""
     with store.reading() as conn:
         row = resolve_player(conn, ref)
         pid = row["id"]
@@ -270,16 +270,14 @@ def player(store: Store, ref: str) -> PlayerView:
 
 
 def player_matches(store: Store, ref: str) -> list[int]:
-    """The numbers of the matches a player plays in, oldest first.
-    (:meth:`Store.player_matches`, where it is documented in full.)"""
+    """The numbers of the matches a player plays in, oldest first."""
     with store.reading() as conn:
         return match_ids_of(conn, resolve_player(conn, ref)["id"])
 
 
 def add_alias(store: Store, ref: str, alias: str) -> PlayerView:
-    """Give a player another name to be found by (``"Jogi"`` for Jürgen Roth); an alias is
-    unique and is no player's name. Audited; ``tally audit undo`` takes it back.
-    (:meth:`Store.add_alias`, where it is documented in full.)"""
+    """Give a player another name to be found by (``"Jogi"`` for Jürgen Roth); an alias
+    is unique and is no player's name. Audited; ``tally audit undo`` takes it back."""
     clean, _key = normalize_name(alias)
     with store.writing() as conn:
         row = resolve_player(conn, ref)
@@ -304,8 +302,7 @@ def add_alias(store: Store, ref: str, alias: str) -> PlayerView:
 
 
 def remove_alias(store: Store, ref: str, alias: str) -> PlayerView:
-    """Take an alias away from a player (audited). (:meth:`Store.remove_alias`, where it is
-    documented in full.)"""
+    """Take an alias away from a player (audited)."""
     with store.writing() as conn:
         row = resolve_player(conn, ref)
         pid = row["id"]
@@ -347,8 +344,7 @@ def player_view(store: Store, conn: Connection, pid: int) -> PlayerView:
 
 
 def rename_player(store: Store, ref: str, new_name: str) -> PlayerView:
-    """Rename a player; records that name them (claims, Hands...) follow.
-    (:meth:`Store.rename_player`, where it is documented in full.)"""
+    """Rename a player; records that name them (claims, Hands...) follow."""
     clean, key = normalize_name(new_name)
     with store.writing() as conn:
         row = resolve_player(conn, ref)
@@ -376,9 +372,14 @@ def rename_player(store: Store, ref: str, new_name: str) -> PlayerView:
 
 
 def merge_players(store: Store, keep_ref: str, drop_ref: str) -> PlayerView:
-    """Make two entries for one person one: ``drop``'s matches, events, byes and aliases move
-    to ``keep``, and ``drop``'s entry is deleted. (:meth:`Store.merge_players`, where it is
-    documented in full.)"""
+    """Make two entries for one person one: ``drop``'s matches, events, byes and aliases
+    move to ``keep``, and ``drop``'s entry is deleted.
+
+    Allowed whenever the two never met in a match. When both are entered in the same
+    event, the entries become one: it keeps the better (lower) seed of the two, and it is
+    withdrawn only if both were (then at the earlier withdrawal). Refused when both are
+    entered in a round robin whose first round has started: its schedule pairs them as
+    two players. ``tally audit undo`` separates them again."""
     with store.writing() as conn:
         keep = resolve_player(conn, keep_ref)
         drop = resolve_player(conn, drop_ref)
@@ -572,3 +573,11 @@ def _rename_in_records(
             before.setdefault(key, deal_snapshot(deal))
             write_deal_row(conn, renamed)
             after[key] = deal_snapshot(renamed)
+
+
+class Players:
+    """The players: added, found (by name, alias or number), renamed, merged, given aliases.
+    Reached as ``store.players``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

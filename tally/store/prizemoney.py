@@ -165,3 +165,11 @@ def buy_back(
             {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
         )
         return str(who["name"]), fee
+
+
+class Prizes:
+    """Entry fees, prize shares and buy-backs of a knockout with lives. Reached as
+    ``store.prizes``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

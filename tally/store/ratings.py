@@ -46,6 +46,7 @@ __all__ = [
     "RatingHistoryLine",
     "RatingHistoryView",
     "RatingLine",
+    "Ratings",
     "RatingsView",
     "current_ratings",
     "rated_matches",
@@ -282,3 +283,10 @@ def ratings_for_round(store: Store, event_id: int, number: int) -> CurrentRating
             )
         ).scalar_one_or_none()
     return current_ratings(store, before=started)
+
+
+class Ratings:
+    """The players' ratings, from the matches in the result cache. Reached as ``store.ratings``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

@@ -382,9 +382,16 @@ def play(
     as_played: bool = False,
     expect: Position | str | None = None,
 ) -> PlayResult:
-    """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal, in one
-    write transaction (the match locked first). (:meth:`Store.play`, where it is documented
-    in full.)"""
+    """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
+
+    Refused with the engine's reason, storing nothing, when the record would then describe
+    no real deal (RULES.md section 11). An action that would prove a violation is refused
+    with :class:`~tally.errors.ViolationNotConfirmed` (the rule broken and the ruling it
+    would bring) unless ``as_played``: it is stored only once someone confirms it happened
+    at the table. ``expect`` is where the scorer saw the deal (``DealView.position``);
+    when given, the write is refused with :class:`~tally.errors.DealMoved` if another
+    scorer recorded or undid anything since. ``close`` at the lead is a close after the
+    draws, ``close-before-draw`` one before them (:func:`place_items`)."""
     text = tokens if isinstance(tokens, str) else " ".join(tokens)
     items = _items_of(text)
     with store.writing() as conn:
@@ -425,10 +432,10 @@ def play(
 def preview(
     store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False
 ) -> PlayResult:
-    """What :meth:`play` would do with ``tokens``, storing nothing: the same refusals for an
-    impossible record, and the violations it would prove (``new_violations``) and the ruling it
-    would bring, for a scorer to confirm before recording. (:meth:`Store.preview`, where it is
-    documented in full.)"""
+    """What ``store.deals.play`` would do with ``tokens``, storing nothing:
+    the same refusals for an impossible record, and the violations it would prove
+    (``new_violations``) and the ruling it would bring, for a scorer to confirm before
+    recording."""
     text = tokens if isinstance(tokens, str) else " ".join(tokens)
     items = _items_of(text)
     with store.reading() as conn:
@@ -475,15 +482,13 @@ def _checked(loaded: Loaded, deals: list[StoredDeal]) -> Loaded:
 
 
 def deal_id(store: Store, ref: str | int) -> int:
-    """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``).
-    (:meth:`Store.deal_id`, where it is documented in full.)"""
+    """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``)."""
     with store.reading() as conn:
         return resolve_deal(conn, ref)
 
 
 def current_deal(store: Store, match_id: int) -> int:
-    """The deal of a match that play is recorded into: its last deal.
-    (:meth:`Store.current_deal`, where it is documented in full.)"""
+    """The deal of a match that play is recorded into: its last deal."""
     with store.reading() as conn:
         load_match(conn, match_id)
         row = conn.execute(
@@ -503,7 +508,10 @@ def start_deal(
     store: Store, match_id: int, turn_up: str, *, expect: Position | str | None = None
 ) -> DealView:
     """Start the next deal of a match with its turn-up; the dealer follows the rules.
-    (:meth:`Store.start_deal`, where it is documented in full.)"""
+
+    ``expect``: where the scorer saw the match (:class:`~tally.store.views.Position`,
+    e.g. ``MatchView.position``); refused with :class:`~tally.errors.DealMoved` when
+    another scorer has changed it since."""
     try:
         card = Card.parse(turn_up)
     except NotationError as exc:
@@ -535,11 +543,10 @@ def start_deal(
 
 
 def legal_tokens(store: Store, deal_id: int) -> list[str]:
-    """What may be typed now in a deal being recorded, as far as the record shows: each card,
-    ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim that the engine
-    would accept without proving a violation. Cards a player holds are unknown, so a card
-    listed may still turn out to be a revoke later. (:meth:`Store.legal_tokens`, where it is
-    documented in full.)"""
+    """What may be typed now in a deal being recorded, as far as the record shows:
+    each card, ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim
+    that the engine would accept without proving a violation. Cards a player holds are
+    unknown, so a card listed may still turn out to be a revoke later."""
     with store.reading() as conn:
         loaded, index = _open_deal(conn, deal_id, None, lock=False)
     d = loaded.deals[index]
@@ -571,7 +578,9 @@ def undo(
     store: Store, deal_id: int, *, referee: bool = False, expect: Position | str | None = None
 ) -> PlayResult:
     """Remove the last action recorded in a deal (the last deal of its match).
-    (:meth:`Store.undo`, where it is documented in full.)"""
+
+    ``expect`` as for ``store.deals.play``: refused when the deal moved
+    since the scorer saw it."""
     with store.writing() as conn:
         loaded, index = _open_deal(conn, deal_id, expect)
         d = loaded.deals[index]
@@ -596,7 +605,9 @@ def quick_result(
     store: Store, match_id: int, *, winner: str | None, points: int, reason: str = "claim"
 ) -> DealView:
     """Enter a deal's result without its record: ``winner`` None for a draw.
-    (:meth:`Store.quick_result`, where it is documented in full.)"""
+
+    ``points`` are the deal's game points without the carry; they are checked against the
+    rule set (:func:`tally.engine.match.check_quick_result`)."""
     with store.writing() as conn:
         loaded = load_derived(conn, match_id, lock=True)
         m = loaded.match
@@ -632,9 +643,16 @@ def quick_result(
 def match_result(
     store: Store, match_id: int, score: str | tuple[int, int], *, winner: str | None = None
 ) -> MatchView:
-    """Enter a match's whole result, its players' game points (in the match's order; with
-    ``winner``, the winner's first). (:meth:`Store.match_result`, where it is documented in
-    full.)"""
+    """Enter a match's whole result, kept on paper, instead of its deals: ``score`` the
+    players' game points in the match's order (``"7:3"`` or ``(7, 3)``); with ``winner``
+    (a name as ``store.deals.quick_result`` takes it) the winner's points come first.
+
+    Checked against the rule set (:func:`tally.engine.match.check_match_result`: the winner has
+    reached the match target, the loser has not) and refused for a match that has deals
+    already. Stored as the match's lines of its players' game points (quick entries with
+    the reason :data:`tally.engine.match.MATCH_RESULT`, the loser's first), so the result cache,
+    standings, tiebreaks and ratings take it as they take deals; one audit entry, which
+    ``store.audit.reverse`` takes back, as ``store.deals.delete`` of either line does."""
     pair = read_score(score) if isinstance(score, str) else score
     with store.writing() as conn:
         loaded = load_derived(conn, match_id, lock=True)
@@ -696,8 +714,8 @@ def enter_results(
 ) -> None:
     """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event file
     lists them: each deal's as :func:`quick_result` does, and the lines of a match result
-    entered whole (reason :data:`~tally.engine.match.MATCH_RESULT`, the winner's last) together as
-    :func:`match_result` does."""
+    entered whole (reason :data:`~tally.engine.match.MATCH_RESULT`, the winner's last) together
+    as :func:`match_result` does."""
     whole = [r for r in results if r[2] == MATCH_RESULT]
     for winner, points, reason in results:
         if reason != MATCH_RESULT:
@@ -727,9 +745,9 @@ def edit_quick_result(
     store: Store, deal_id: int, *, winner: str | None, points: int, reason: str = "claim"
 ) -> DealView | None:
     """Change a deal entered as a result (quick entry): its winner (None: a draw), game
-    points and reason, checked as :func:`quick_result` checks a new one; the deals after it
-    are rescored. Audited and reversible; None when nothing changed. A recorded deal is
-    corrected through its record (:func:`edit_deal`) instead."""
+    points and reason, checked as :meth:`Deals.quick_result` checks a new one; the deals
+    after it are rescored. Audited and reversible; None when nothing changed. A recorded
+    deal is corrected through its record (:meth:`Deals.edit`) instead."""
     with store.writing() as conn:
         loaded, index = load_deal(conn, deal_id, lock=True)
         m, old = loaded.match, loaded.deals[index].deal
@@ -760,7 +778,9 @@ def edit_quick_result(
 
 def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
     """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
-    (:meth:`Store.import_deals`, where it is documented in full.)"""
+
+    All or nothing: each must fit the match (players, dealer, rules, carry) and have no
+    record errors, else nothing is imported."""
     records = [(name, _read_record(text, name)) for name, text in sources]
     with store.writing() as conn:
         loaded = load_derived(conn, match_id, lock=True)
@@ -791,8 +811,12 @@ def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]
 
 
 def export_deal(store: Store, deal_id: int) -> str:
-    """A recorded deal as a canonical ``.deal`` record. (:meth:`Store.export_deal`, where it is
-    documented in full.)"""
+    """A recorded deal as a canonical ``.deal`` record.
+
+    A deal of an event's match carries its context as the loaded examples do: ``Event``
+    (the event's name), ``Date`` (the day it is held, ``2026-11-24``) and, for a round
+    robin's match, ``Round`` and ``Table``. Tags stored with the deal (an imported
+    record's own ``Event``) take precedence."""
     with store.reading() as conn:
         loaded, index = load_deal(conn, deal_id)
         context = _context_tags(conn, loaded.match)
@@ -806,8 +830,7 @@ def export_deal(store: Store, deal_id: int) -> str:
 
 
 def deal_view(store: Store, deal_id: int, *, referee: bool = False) -> DealView:
-    """One deal as the score sheet shows it. (:meth:`Store.deal_view`, where it is documented
-    in full.)"""
+    """One deal as the score sheet shows it."""
     with store.reading() as conn:
         loaded, index = load_deal(conn, deal_id)
     return view_of_deal(loaded, index, referee)
@@ -815,7 +838,10 @@ def deal_view(store: Store, deal_id: int, *, referee: bool = False) -> DealView:
 
 def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
     """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
-    (:meth:`Store.edit_deal`, where it is documented in full.)"""
+
+    The record must keep the match's rules, players and dealer and the derived carry,
+    have no record errors, and leave the rest of the match valid (later deals keep their
+    dealer). Returns None when nothing changed."""
     record = _read_record(text, f"deal {deal_id}", Message(IN_DEAL, deal=deal_id))
     with store.writing() as conn:
         loaded, index = load_deal(conn, deal_id, lock=True)
@@ -874,8 +900,9 @@ def _replace_deal(
 
 def delete_deal(store: Store, deal_id: int) -> DealView:
     """Delete the last deal of a match (a deal in the middle would change the ones after it:
-    correct it with :meth:`edit_deal` instead). Returns the deal as it was.
-    (:meth:`Store.delete_deal`, where it is documented in full.)"""
+    correct it with ``store.deals.edit`` instead). Returns the deal as it
+    was. A line of a match result entered whole
+    (``store.deals.match_result``) takes the whole result with it."""
     with store.writing() as conn:
         loaded, index = load_deal(conn, deal_id, lock=True)
         d = loaded.deals[index].deal
@@ -1023,3 +1050,12 @@ def _insert_deal(store: Store, conn: Connection, deal: StoredDeal) -> None:
     ).scalar_one()
     deal.id = int(did)
     insert_actions(conn, deal.id, deal.actions)
+
+
+class Deals:
+    """The deals of a match: started with a turn-up, recorded action by action (checked by the
+    engine), undone, entered as results, imported and exported as ``.deal`` records, edited,
+    deleted. Reached as ``store.deals``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

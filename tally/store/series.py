@@ -35,6 +35,7 @@ from tally.store.events import standings
 from tally.store.store import Store
 
 __all__ = [
+    "Series",
     "SeriesEventView",
     "SeriesStandingsView",
     "SeriesView",
@@ -247,3 +248,11 @@ def series_standings(store: Store, ref: str | int) -> SeriesStandingsView:
     return SeriesStandingsView(
         SeriesView(view.id, view.name, tuple(shown), view.points, view.best, view.created_at), rows
     )
+
+
+class Series:
+    """Series of events, with their standings summed from the events' placings. Reached as
+    ``store.series``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

@@ -145,3 +145,11 @@ def event_records(store: Store, match_ids: tuple[int, ...]) -> list[list[str | N
                 ]
             )
     return out
+
+
+class Timeline:
+    """An event told in order: its rounds started and its withdrawals, and its deals' records.
+    Reached as ``store.timeline``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store

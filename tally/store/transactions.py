@@ -1,14 +1,15 @@
-"""Transactions: :meth:`Store.transaction` (several operations stored as one, with one
-audit label) and the connections every store function writes and reads on
-(:meth:`Store.writing`, :meth:`Store.reading`), with database errors turned into tally's.
+"""Transactions: :meth:`Database.transaction` (several operations stored as one, with one
+audit label) and the connections every part of the store writes and reads on
+(:meth:`Database.writing`, :meth:`Database.reading`), with database errors turned into
+tally's. :class:`Database` is what the parts work on; the hub,
+:class:`tally.store.store.Store`, is one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
 
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -25,34 +26,6 @@ class Transaction:
     label: str
     connection: Connection
     audited: int = 0
-
-
-class Store(Protocol):
-    """What the store's modules per concern use of the :class:`tally.store.store.Store` they
-    work for. They type their ``store`` parameter with this, so that no module imports the
-    facade that imports it (``tests/test_import_structure.py`` holds the store free of cycles).
-    """
-
-    engine: Engine
-    scorer: str
-    _tx: Transaction | None
-
-    def writing(self) -> AbstractContextManager[Connection]: ...
-
-    def reading(self) -> AbstractContextManager[Connection]: ...
-
-    def audit(
-        self,
-        conn: Connection,
-        command: str,
-        entity: str,
-        entity_id: int,
-        summary: str,
-        before: dict[str, dict[str, Any] | None],
-        after: dict[str, dict[str, Any] | None],
-    ) -> int: ...
-
-    def rebuild_results(self) -> int: ...
 
 
 def _first_line(exc: DBAPIError) -> str:
@@ -74,50 +47,73 @@ def database_errors() -> Iterator[None]:
         raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
 
 
-@contextmanager
-def transaction(store: Store, label: str) -> Iterator[Transaction]:
-    """Run several store operations as ONE transaction: all of them are stored, or none.
-    (:meth:`Store.transaction`, where it is documented in full.)"""
-    if store._tx is not None:
-        raise RuntimeError(f"a transaction ({store._tx.label}) is in progress already")
-    with database_errors(), store.engine.begin() as conn:
-        store._tx = Transaction(label, conn)
+class Database:
+    """The database the store's parts work on: its engine, who is making changes, and the
+    transactions and connections every operation runs in. :class:`tally.store.store.Store`
+    (the hub, with its parts and its life cycle) is one; a part (``Players(database)``) works
+    on any, so the parts need not import the hub that makes them."""
+
+    def __init__(self, engine: Engine, *, scorer: str) -> None:
+        self.engine = engine
+        self.scorer = scorer
+        #: the transaction of :meth:`transaction` in progress, if any
+        self._tx: Transaction | None = None
+
+    @contextmanager
+    def transaction(self, label: str) -> Iterator[Transaction]:
+        """Run several store operations as ONE transaction: all of them are stored, or none.
+
+        Inside the ``with`` block every operation works on the same connection; nothing is
+        committed until the block ends without an exception, and an exception rolls
+        everything back, audit entries included. Each audit entry written inside names
+        ``label`` before its own command (``"tally load: player add"``)::
+
+            with store.transaction("tally load") as tx:
+                store.players.add("Anna")
+                store.events.create("Club night", players=["Anna"])
+            tx.audited                    # 2
+
+        Outside such a block every operation commits on its own. Transactions do not nest: a
+        second ``transaction`` inside the first is refused (a programming error). On SQLite
+        the block holds the write lock (``BEGIN IMMEDIATE``) from start to end, so keep it
+        short; on PostgreSQL the rows it writes stay invisible to others until it ends.
+        """
+        if self._tx is not None:
+            raise RuntimeError(f"a transaction ({self._tx.label}) is in progress already")
+        with database_errors(), self.engine.begin() as conn:
+            self._tx = Transaction(label, conn)
+            try:
+                yield self._tx
+            finally:
+                self._tx = None
+
+    @contextmanager
+    def writing(self) -> Iterator[Connection]:
+        """A connection to change the database on: committed when the block ends, rolled
+        back on an exception. Inside :meth:`transaction` it is that transaction's connection
+        (nothing commits before the transaction does). The parts, and code built on the
+        store, use it with ``store.audit.write`` for their own changes."""
+        if self._tx is not None:
+            yield self._tx.connection
+            return
+        with database_errors(), self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A connection to read a consistent snapshot with (REPEATABLE READ on PostgreSQL,
+        read-only on SQLite); inside :meth:`transaction` it sees what the transaction wrote."""
+        if self._tx is not None:
+            # Inside a transaction a read sees what the transaction has written so far.
+            yield self._tx.connection
+            return
         try:
-            yield store._tx
-        finally:
-            store._tx = None
-
-
-@contextmanager
-def writing(store: Store) -> Iterator[Connection]:
-    """A connection to change the database on: committed when the block ends, rolled back on an
-    exception. Inside :meth:`transaction` it is that transaction's connection (nothing commits
-    before the transaction does). Store modules (events, recording) and code built on the store
-    use it with :meth:`audit` for their own changes. (:meth:`Store.writing`, where it is
-    documented in full.)"""
-    if store._tx is not None:
-        yield store._tx.connection
-        return
-    with database_errors(), store.engine.begin() as conn:
-        yield conn
-
-
-@contextmanager
-def reading(store: Store) -> Iterator[Connection]:
-    """A connection to read a consistent snapshot with (REPEATABLE READ on PostgreSQL,
-    read-only on SQLite); inside :meth:`transaction` it sees what the transaction wrote.
-    (:meth:`Store.reading`, where it is documented in full.)"""
-    if store._tx is not None:
-        # Inside a transaction a read sees what the transaction has written so far.
-        yield store._tx.connection
-        return
-    try:
-        with store.engine.connect() as conn:
-            if conn.dialect.name == "postgresql":
-                conn = conn.execution_options(isolation_level="REPEATABLE READ")
-            else:
-                conn = conn.execution_options(**{READ_ONLY: True})
-            with conn.begin():
-                yield conn
-    except DBAPIError as exc:
-        raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+            with self.engine.connect() as conn:
+                if conn.dialect.name == "postgresql":
+                    conn = conn.execution_options(isolation_level="REPEATABLE READ")
+                else:
+                    conn = conn.execution_options(**{READ_ONLY: True})
+                with conn.begin():
+                    yield conn
+        except DBAPIError as exc:
+            raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
