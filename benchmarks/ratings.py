@@ -7,12 +7,12 @@ The database is built as ``benchmarks/standings.py`` builds it (weekly club even
 pairings, matches played out to the target, most deals quick results), the result cache is
 rebuilt through the store, and then:
 
-1. :func:`tally.store.ratings.ratings` (the library call: the query of the finished matches
+1. ``store.ratings.table`` (the library call: the query of the finished matches
    and every match rated again by OpenSkill, in match order), best and median of ``--runs``;
    target under 2 s for 100,000 deals;
    with the CPU time of the process beside it (on a machine shared with other work the wall
    time is mostly waiting for a core);
-2. the same split: the query alone (:func:`tally.store.ratings.rated_matches`) and the
+2. the same split: the query alone (``store.ratings.rated_matches``) and the
    rating alone (:func:`tally.events.ratings.rate`);
 3. ``tally ratings`` as a whole process, best and median of ``--runs``.
 """
@@ -66,7 +66,6 @@ def main() -> None:
 
     from tally.events.ratings import rate
     from tally.store import open_store
-    from tally.store.ratings import rated_matches, ratings
 
     tmp = Path(tempfile.mkdtemp(prefix="tally-bench-"))
     url = args.db or f"sqlite:///{tmp / 'season.db'}"
@@ -79,21 +78,21 @@ def main() -> None:
             f"{n_matches:,} matches of {args.evenings} club evenings, {args.players} "
             f"players: {time.perf_counter() - t0:.1f} s"
         )
-        store.rebuild_results()
+        store.results.rebuild()
         analyze(store)
-        view = ratings(store)
+        view = store.ratings.table()
         assert view.matches_rated == n_matches, (view.matches_rated, n_matches)
         assert sum(r.matches for r in view.rows) == 2 * n_matches
-        best, median = timed(lambda: ratings(store), args.runs)
-        cpu = cpu_time(lambda: ratings(store), args.runs)
+        best, median = timed(lambda: store.ratings.table(), args.runs)
+        cpu = cpu_time(lambda: store.ratings.table(), args.runs)
         print(
             f"ratings (library call: query + {n_matches:,} matches rated): best "
             f"{best:.2f} s, median {median:.2f} s (target under 2 s); CPU time of this "
             f"process, best {cpu:.2f} s"
         )
-        best, median = timed(lambda: rated_matches(store), args.runs)
+        best, median = timed(lambda: store.ratings.rated_matches(), args.runs)
         print(f"  the query alone: best {best:.2f} s, median {median:.2f} s")
-        found, names = rated_matches(store)
+        found, names = store.ratings.rated_matches()
         best, median = timed(lambda: rate(found, name=names.__getitem__, history=False), args.runs)
         print(f"  the rating alone (OpenSkill): best {best:.2f} s, median {median:.2f} s")
         store.close()

@@ -62,21 +62,21 @@ def free_port() -> int:
 
 def prepare(url: str, tables: int) -> list[Table]:
     """Players, a club evening and the matches of every table; the tables' addresses."""
-    from tally.store import events, open_store
+    from tally.store import open_store
     from tally.web.access import server_keys
 
     store = open_store(url, scorer="load")
     try:
         names = [f"Player {i:02d}" for i in range(2 * tables)]
         for name in names:
-            store.add_player(name)
-        ev = events.create_event(store, "Load test", players=names)
+            store.players.add(name)
+        ev = store.events.create("Load test", players=names)
         keys = server_keys(store)
         out = []
         for t in range(tables):
             a, b = names[2 * t], names[2 * t + 1]
             mids = [
-                store.start_match(a, b, first_dealer=a if k % 2 == 0 else b, event=ev.id).id
+                store.matches.start(a, b, first_dealer=a if k % 2 == 0 else b, event=ev.id).id
                 for k in range(MATCHES_PER_TABLE)
             ]
             out.append(Table([f"/t/{m}/{keys.table_secret(m)}" for m in mids]))
@@ -148,7 +148,7 @@ def audited(url: str) -> int:
 
     store = open_store(url, scorer="load")
     try:
-        return sum(1 for a in store.audit_log() if a.scorer.startswith("web: table"))
+        return sum(1 for a in store.audit.log() if a.scorer.startswith("web: table"))
     finally:
         store.close()
 

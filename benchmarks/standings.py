@@ -10,8 +10,8 @@ the matches are whole random legal matches from :func:`tally.engine.match.simula
 action by action as the scorer would have typed them. Then:
 
 1. the result cache is rebuilt from the deals through the store's own code
-   (:meth:`Store.rebuild_results`: every recorded deal replayed by the engine), timed;
-2. :func:`tally.store.events.season_standings` (the library call), best and median of
+   (``store.results.rebuild``: every recorded deal replayed by the engine), timed;
+2. ``store.events.season_standings`` (the library call), best and median of
    ``--runs``;
 3. ``tally standings --season`` as a whole process (start-up, imports, the query, the rich
    table), best and median of ``--runs``, and the CPU time the process itself used (user +
@@ -232,7 +232,6 @@ def main() -> None:
     args = ap.parse_args()
 
     from tally.store import open_store
-    from tally.store.events import season_standings
 
     tmp = Path(tempfile.mkdtemp(prefix="tally-bench-"))
     url = args.db or f"sqlite:///{tmp / 'season.db'}"
@@ -246,15 +245,15 @@ def main() -> None:
             f"players: {time.perf_counter() - t0:.1f} s"
         )
         t0 = time.perf_counter()
-        cached = store.rebuild_results()
+        cached = store.results.rebuild()
         print(
             f"result cache rebuilt from the deals (Store.rebuild_results): {cached:,} deals "
             f"in {time.perf_counter() - t0:.1f} s"
         )
         analyze(store)
-        view = season_standings(store)
+        view = store.events.season_standings()
         assert sum(r.played for r in view.rows) == 2 * n_matches
-        best, median = timed(lambda: season_standings(store), args.runs)
+        best, median = timed(lambda: store.events.season_standings(), args.runs)
         print(
             f"season_standings (library call): best {best * 1000:.0f} ms, median "
             f"{median * 1000:.0f} ms"

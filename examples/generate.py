@@ -198,7 +198,6 @@ def knockout() -> None:
     import tempfile
 
     from tally.store import open_store
-    from tally.store.events import create_event, start_round
 
     folder = _fresh_folder("knockout")
     name = "Preisschnapsen 2026"
@@ -224,9 +223,8 @@ def knockout() -> None:
         store = open_store(f"sqlite:///{Path(tmp) / 'draw.db'}", scorer="generate.py")
         try:
             for player in KNOCKOUT:
-                store.add_player(player)
-            ev = create_event(
-                store,
+                store.players.add(player)
+            ev = store.events.create(
                 name,
                 kind="knockout",
                 players=KNOCKOUT,
@@ -239,7 +237,7 @@ def knockout() -> None:
             while True:
                 number += 1
                 try:
-                    rnd = start_round(store, ev.id, number)
+                    rnd = store.events.start_round(ev.id, number)
                 except TallyError:  # over: one player left
                     break
                 for pairing in rnd.pairings:
@@ -258,7 +256,7 @@ def knockout() -> None:
                         played=played,
                     )
                     for deal in played:  # the same results as the file: the same draws
-                        store.quick_result(
+                        store.deals.quick_result(
                             pairing.matches[0].match_id,
                             winner=deal.winner,
                             points=deal.deal_points,
@@ -271,7 +269,6 @@ def knockout() -> None:
 
 def swiss() -> None:
     from tally.store import open_store
-    from tally.store.events import create_event, start_round
 
     folder = _fresh_folder("swiss")
     name = "Winter Swiss Open 2026"
@@ -293,9 +290,8 @@ def swiss() -> None:
     blocks: list[str] = []
     with TemporaryDirectory() as tmp, open_store(f"sqlite:///{tmp}/swiss.db") as store:
         for player in SWISS:
-            store.add_player(player)
-        ev = create_event(
-            store,
+            store.players.add(player)
+        ev = store.events.create(
             name,
             kind="swiss",
             players=SWISS,
@@ -305,7 +301,7 @@ def swiss() -> None:
             held_on=date(2026, 12, 5),
         )
         for number in range(1, 6):
-            for pairing in start_round(store, ev.id, number).pairings:
+            for pairing in store.events.start_round(ev.id, number).pairings:
                 first = pairing.first_dealer
                 players = (first, pairing.second if first == pairing.first else pairing.first)
                 records = simulate_match(rules, players, first, rng, tags={"Event": name})
@@ -322,7 +318,7 @@ def swiss() -> None:
                     event=name,
                     records=records,
                 )
-                store.import_deals(
+                store.deals.import_records(
                     pairing.matches[0].match_id,
                     [(f"{key}-deal{i}", write_deal(r)) for i, r in enumerate(records, start=1)],
                 )

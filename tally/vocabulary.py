@@ -402,7 +402,7 @@ _SEASON = re.compile(
 
 def season_title(text: str, lang: str | None = None) -> str:
     """A season's title (``Season: club evenings from 2026-01-01 to 2026-12-31``, as
-    :func:`tally.store.events.season_standings` names it) in ``lang``, its dates written as the
+    ``store.events.season_standings`` names it) in ``lang``, its dates written as the
     language does; any other title as it is.
 
     >>> season_title("Season: club evenings from 2026-01-01", "de")

@@ -89,8 +89,8 @@ def test_adding_a_look_alike_player_stores_nothing(tmp_path: Path) -> None:
     from tally.store import open_store
 
     with open_store(f"sqlite:///{tmp_path / 't.db'}") as store:
-        store.add_player("Anna Berger")
+        store.players.add("Anna Berger")
         for name in ("Anna Berger\u200b", "\u202eAnna Berger", "\ud800"):
             with pytest.raises(Refused):
-                store.add_player(name)
-        assert [p.name for p in store.players()] == ["Anna Berger"]
+                store.players.add(name)
+        assert [p.name for p in store.players.all()] == ["Anna Berger"]

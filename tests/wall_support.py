@@ -59,17 +59,17 @@ def names(n: int) -> list[str]:
 def enter(store: Any, n: int) -> list[str]:
     """The first ``n`` of :func:`names`, added to the store where they are not yet."""
     players = names(n)
-    known = {p.name for p in store.players()}
+    known = {p.name for p in store.players.all()}
     for name in players:
         if name not in known:
-            store.add_player(name)
+            store.players.add(name)
     return players
 
 
 def win(store: Any, match_id: int, winner: str, points: int = 7) -> None:
     """The winner takes the match: quick deals of 3, 3 and 1 game points (7 in all)."""
     while points > 0:
-        store.quick_result(match_id, winner=winner, points=min(points, 3), reason="claim")
+        store.deals.quick_result(match_id, winner=winner, points=min(points, 3), reason="claim")
         points -= 3
 
 
@@ -80,68 +80,63 @@ def _finish(store: Any, pairings: Any, how_many: int) -> None:
         win(store, p.matches[0].match_id, p.first)
     rest = list(pairings)[how_many:]
     if rest:
-        store.quick_result(
+        store.deals.quick_result(
             rest[0].matches[0].match_id, winner=rest[0].second, points=2, reason="claim"
         )
 
 
 def round_robin(store: Any, n: int = 8) -> int:
     """A round robin of ``n`` players in round 2: round 1 over, two tables of round 2 over."""
-    from tally.store import events
 
     players = enter(store, n)
-    ev = events.create_event(
-        store, "Vereinsmeisterschaft 2026", kind="round-robin", players=players
-    )
-    _finish(store, events.start_round(store, ev.id, 1).pairings, n)
-    _finish(store, events.start_round(store, ev.id, 2).pairings, 2)
+    ev = store.events.create("Vereinsmeisterschaft 2026", kind="round-robin", players=players)
+    _finish(store, store.events.start_round(ev.id, 1).pairings, n)
+    _finish(store, store.events.start_round(ev.id, 2).pairings, 2)
     return int(ev.id)
 
 
 def swiss(store: Any, n: int) -> int:
     """A Swiss event of ``n`` players, 5 rounds, in round 2: round 1 over, a third of the
     tables of round 2 over."""
-    from tally.store import events
 
     players = enter(store, n)
-    ev = events.create_event(store, f"Open {n}", kind="swiss", players=players, rounds=5)
-    _finish(store, events.start_round(store, ev.id, 1).pairings, n)
-    rnd = events.start_round(store, ev.id, 2)
+    ev = store.events.create(f"Open {n}", kind="swiss", players=players, rounds=5)
+    _finish(store, store.events.start_round(ev.id, 1).pairings, n)
+    rnd = store.events.start_round(ev.id, 2)
     _finish(store, rnd.pairings, len(rnd.pairings) // 3)
     return int(ev.id)
 
 
 def knockout(store: Any, n: int = 32) -> int:
     """A knockout with two lives (a Preisschnapsen) of ``n`` players, in round 1."""
-    from tally.store import events
 
-    ev = events.create_event(
-        store, "Preisschnapsen", kind="knockout", players=enter(store, n), lives=2, draw_seed="2026"
+    ev = store.events.create(
+        "Preisschnapsen", kind="knockout", players=enter(store, n), lives=2, draw_seed="2026"
     )
-    rnd = events.start_round(store, ev.id, 1)
+    rnd = store.events.start_round(ev.id, 1)
     _finish(store, rnd.pairings, len(rnd.pairings) // 2)
     return int(ev.id)
 
 
 def groups(store: Any, n: int = 16) -> int:
     """Groups of four then a knockout, ``n`` players, in the first group round."""
-    from tally.store import events
 
-    ev = events.create_event(
-        store, "Gruppenturnier", kind="groups", players=enter(store, n), groups=n // 4, advance=2
+    ev = store.events.create(
+        "Gruppenturnier", kind="groups", players=enter(store, n), groups=n // 4, advance=2
     )
-    _finish(store, events.start_round(store, ev.id, 1).pairings, n // 4)
+    _finish(store, store.events.start_round(ev.id, 1).pairings, n // 4)
     return int(ev.id)
 
 
 def club(store: Any, n: int = 12) -> int:
     """A club evening of ``n`` players: every player in a match, the first half over."""
-    from tally.store import events
 
     players = enter(store, n)
-    ev = events.create_event(store, "Clubabend", players=players)
+    ev = store.events.create("Clubabend", players=players)
     for i in range(0, n, 2):
-        match = store.start_match(players[i], players[i + 1], first_dealer=players[i], event=ev.id)
+        match = store.matches.start(
+            players[i], players[i + 1], first_dealer=players[i], event=ev.id
+        )
         if i < n // 2:
             win(store, match.id, players[i])
     return int(ev.id)

@@ -1,7 +1,7 @@
 """``tally analyse``: what best play was worth in a deal, told like a commentator.
 
 Files are read as ``tally check`` reads them; a stored deal (``3.2`` or an id) is exported
-from the store (:meth:`Store.export_deal`) and analysed the same way.
+from the store (``store.deals.export``) and analysed the same way.
 """
 
 from __future__ import annotations
@@ -111,28 +111,27 @@ def _report(
     from tally.analysis.report import report, report_lines
     from tally.cli.storage import reading
     from tally.engine.notation import read_deal
-    from tally.store.events import event as get_event
 
     event_language = None
     with reading(db) as store:
         if event is not None:
-            ev = get_event(store, event)
+            ev = store.events.get(event)
             event_language = ev.language
             scope = f'event {ev.id} "{ev.name}"'
-            ids = [m.id for m in store.matches() if m.event_id == ev.id]
+            ids = [m.id for m in store.matches.all() if m.event_id == ev.id]
             players: list[str] = [p.name for p in ev.players]
         else:
             assert match is not None
             scope, ids, players = f"match {match}", [match], []
         texts, skipped = [], 0
         for mid in ids:
-            state = store.match_state(mid)
+            state = store.matches.state(mid)
             players += [p for p in state.players if p not in players]
             for d in state.deals:
                 if d.kind != "recorded":
                     skipped += 1
                     continue
-                texts.append((f"{mid}.{d.number}", store.export_deal(d.id)))
+                texts.append((f"{mid}.{d.number}", store.deals.export(d.id)))
     found = [
         analyse_record(read_deal(text, source=ref), samples=samples, seed=seed, file=ref)
         for ref, text in texts
@@ -163,7 +162,7 @@ def _stored(ref: str, db: str | None) -> str:
     from tally.cli.storage import reading
 
     with reading(db) as store:
-        return store.export_deal(store.deal_id(ref))
+        return store.deals.export(store.deals.id_of(ref))
 
 
 def commentary(a: DealAnalysis) -> list[str]:

@@ -96,7 +96,7 @@ def _target_deal(
 ) -> tuple[int, list[str]]:
     """The deal to act on and the remaining arguments: ``--deal`` or MATCH's current deal."""
     if deal is not None:
-        return store.deal_id(deal), args
+        return store.deals.id_of(deal), args
     if not args:
         raise Refused("give the match (or --deal DEAL)")
     match, rest = args[0], args[1:]
@@ -104,7 +104,7 @@ def _target_deal(
         raise NotFound(f'"{match[:40]}" is not a match number (or give --deal DEAL)')
     if need_tokens and not rest:
         raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
-    return store.current_deal(int(match)), rest
+    return store.deals.current(int(match)), rest
 
 
 # --- commands --------------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def start(
 ) -> None:
     """Start the next deal of a match with its turn-up card."""
     with opened(db, scorer) as store:
-        d = store.start_deal(match, turn_up, expect=at)
+        d = store.deals.start(match, turn_up, expect=at)
     with use(language(None)):
         typer.echo(
             _(
@@ -187,7 +187,9 @@ def play(
     with opened(db, scorer) as store:
         deal_id, tokens = _target_deal(store, args, deal, need_tokens=True)
         try:
-            result = store.play(deal_id, tokens, referee=referee, as_played=as_played, expect=at)
+            result = store.deals.play(
+                deal_id, tokens, referee=referee, as_played=as_played, expect=at
+            )
         except ViolationNotConfirmed as exc:
             fail(Message(AS_PLAYED, message=exc.wording))
     with use(language(None)):
@@ -208,7 +210,7 @@ def undo(
     """Remove the last action recorded in a deal."""
     with opened(db, scorer) as store:
         deal_id, _rest = _target_deal(store, [] if match is None else [str(match)], deal, False)
-        result = store.undo(deal_id, referee=referee, expect=at)
+        result = store.deals.undo(deal_id, referee=referee, expect=at)
     with use(language(None)):
         typer.echo("\n".join(describe_play(result, referee=referee, undo=True)))
         typer.echo(position_line(result.deal.position))
@@ -324,12 +326,12 @@ class _Recorder:
 
     def next_deal(self) -> bool:
         """Start (or go on with) the match's current deal and record it; False at the end."""
-        m = self.store.match_state(self.match)
+        m = self.store.matches.state(self.match)
         if m.over:
             typer.echo(score_line(m))
             return False
         if m.current_deal is not None:
-            view = self.store.deal_view(m.current_deal, referee=self.referee)
+            view = self.store.deals.view(m.current_deal, referee=self.referee)
             typer.echo(
                 _("Deal %(match)s.%(number)s goes on.")
                 % {"match": view.match_id, "number": view.number}
@@ -365,10 +367,12 @@ class _Recorder:
             return True
         try:
             if typed == "undo" and m.deals:
-                result = self.store.undo(m.deals[-1].id, referee=self.referee, expect=m.expectation)
+                result = self.store.deals.undo(
+                    m.deals[-1].id, referee=self.referee, expect=m.expectation
+                )
                 typer.echo("\n".join(describe_play(result, referee=self.referee, undo=True)))
                 return True
-            view = self.store.start_deal(self.match, line, expect=m.expectation)
+            view = self.store.deals.start(self.match, line, expect=m.expectation)
         except DealMoved as exc:
             self.moved(exc)
             return True
@@ -425,7 +429,9 @@ class _Recorder:
                 continue
             try:
                 if typed == "undo":
-                    undone = self.store.undo(view.id, referee=self.referee, expect=view.expectation)
+                    undone = self.store.deals.undo(
+                        view.id, referee=self.referee, expect=view.expectation
+                    )
                     typer.echo("\n".join(describe_play(undone, referee=self.referee, undo=True)))
                     view = undone.deal
                     continue
@@ -435,10 +441,10 @@ class _Recorder:
                 result = self.record(view, entry)
             except DealMoved as exc:
                 self.moved(exc)
-                fresh = self.store.match_state(self.match, referee=self.referee)
+                fresh = self.store.matches.state(self.match, referee=self.referee)
                 if fresh.current_deal != view.id:
                     return
-                view = self.store.deal_view(view.id, referee=self.referee)
+                view = self.store.deals.view(view.id, referee=self.referee)
                 continue
             except TallyError as exc:
                 typer.echo(refused_line(exc))
@@ -451,12 +457,14 @@ class _Recorder:
     def record(self, view: DealView, line: str) -> PlayResult | None:
         """Store ``line``; a violation only once the scorer confirms it (None if not)."""
         try:
-            return self.store.play(view.id, line, referee=self.referee, expect=view.expectation)
+            return self.store.deals.play(
+                view.id, line, referee=self.referee, expect=view.expectation
+            )
         except ViolationNotConfirmed as exc:
             typer.echo(careful_line(exc))
             answer = self.ask(_("Did it happen at the table? Record it as played? [y/N] "))
             if answer.lower() in _YES:
-                return self.store.play(
+                return self.store.deals.play(
                     view.id, line, referee=self.referee, as_played=True, expect=view.expectation
                 )
             if answer and answer.lower() not in _NO:
@@ -472,8 +480,8 @@ class _Recorder:
             return line
         before = " ".join([*words[:-1], "close-before-draw"])
         try:
-            after_ok = not self.store.preview(view.id, line).new_violations
-            before_ok = not self.store.preview(view.id, before).new_violations
+            after_ok = not self.store.deals.preview(view.id, line).new_violations
+            before_ok = not self.store.deals.preview(view.id, before).new_violations
         except TallyError:
             return line  # the entry itself says why (recording refuses it with the reason)
         if not (after_ok and before_ok):
@@ -504,7 +512,7 @@ class _Recorder:
 
     def help(self, view: DealView) -> None:
         try:
-            tokens = self.store.legal_tokens(view.id)
+            tokens = self.store.deals.legal_tokens(view.id)
         except TallyError as exc:
             typer.echo(refused_line(exc))
             return
@@ -540,8 +548,8 @@ class _Recorder:
         )
 
     def status(self, view: DealView) -> None:
-        view = self.store.deal_view(view.id, referee=self.referee)
-        text = self.store.export_deal(view.id)
+        view = self.store.deals.view(view.id, referee=self.referee)
+        text = self.store.deals.export(view.id)
         typer.echo(
             _("Deal %(match)s.%(number)s: %(dealer)s dealt, %(forehand)s led, turn-up %(card)s.")
             % {
@@ -640,8 +648,8 @@ def quick(
             fail("give the deal's game points: --points N")
         win, pts, why = winner, points, reason
     with opened(db, scorer) as store:
-        d = store.quick_result(match, winner=win, points=pts, reason=why)
-        m = store.match_state(match)
+        d = store.deals.quick_result(match, winner=win, points=pts, reason=why)
+        m = store.matches.state(match)
     with use(language(None)):
         typer.echo(
             _("Entered deal %(match)s.%(number)s (deal %(id)s). %(ruling)s")
@@ -661,8 +669,8 @@ def import_(
     """Import .deal records as the next deals of a match (all or nothing)."""
     sources = [(str(f), f.read_text(encoding="utf-8")) for f in files]
     with opened(db, scorer) as store:
-        views = store.import_deals(match, sources)
-        m = store.match_state(match)
+        views = store.deals.import_records(match, sources)
+        m = store.matches.state(match)
     with use(language(None)):
         for f, d in zip(files, views, strict=True):
             typer.echo(
@@ -683,7 +691,7 @@ def export(
 ) -> None:
     """Print a recorded deal as a canonical .deal record."""
     with reading(db) as store:
-        text = store.export_deal(store.deal_id(deal))
+        text = store.deals.export(store.deals.id_of(deal))
     if output is None:
         sys.stdout.write(text)
     else:
@@ -701,9 +709,9 @@ def show(
     from tally.store import as_json
 
     with reading(db) as store:
-        deal_id = store.deal_id(deal)
-        d = store.deal_view(deal_id, referee=referee)
-        text = store.export_deal(deal_id) if d.kind == "recorded" else None
+        deal_id = store.deals.id_of(deal)
+        d = store.deals.view(deal_id, referee=referee)
+        text = store.deals.export(deal_id) if d.kind == "recorded" else None
     if json_out:
         echo_json({**as_json(d), "record": text})
         return
@@ -754,8 +762,8 @@ def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> Non
     """Edit a deal's whole record in $EDITOR; it is checked by the engine before it is saved."""
     editor = os.environ.get("EDITOR") or os.environ.get("VISUAL") or "vi"
     with opened(db, scorer) as store:
-        deal_id = store.deal_id(deal)
-        text = store.export_deal(deal_id)
+        deal_id = store.deals.id_of(deal)
+        text = store.deals.export(deal_id)
         fd, name = tempfile.mkstemp(prefix=f"tally-deal-{deal_id}-", suffix=".deal")
         path = Path(name)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -774,7 +782,7 @@ def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> Non
                     typer.echo(_("No change."))
                 return
             try:
-                view = store.edit_deal(deal_id, edited)
+                view = store.deals.edit(deal_id, edited)
             except TallyError as exc:
                 keep = True
                 fail(Message(THEN, refusal=exc.wording, then=Message(EDIT_KEPT, path=path)))
@@ -797,7 +805,7 @@ def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> Non
 def delete(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> None:
     """Delete the last deal of a match (`tally audit undo` brings it back)."""
     with opened(db, scorer) as store:
-        d = store.delete_deal(store.deal_id(deal))
+        d = store.deals.delete(store.deals.id_of(deal))
     with use(language(None)):
         typer.echo(
             _("Deleted deal %(match)s.%(number)s (deal %(id)s).")

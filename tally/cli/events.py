@@ -275,13 +275,11 @@ def create(
     """Create a club evening, a round robin, a Swiss event, a knockout with lives or groups
     then knockout."""
     from tally.store import as_json
-    from tally.store.events import create_event
 
     held_on = parse_date(when)
     order = split_list(tiebreaks)
     with opened(db, scorer) as store:
-        ev = create_event(
-            store,
+        ev = store.events.create(
             name,
             kind=kind,
             players=players or [],
@@ -382,10 +380,9 @@ def describe_kind(ev: EventView) -> str:
 def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None) -> None:
     """List the events, by date."""
     from tally.store import as_json
-    from tally.store.events import events
 
     with reading(db) as store:
-        found = events(store)
+        found = store.events.all()
     if json_out:
         echo_json(as_json(found))
         return
@@ -411,18 +408,16 @@ def show(
 ) -> None:
     """Show an event: its settings, players and rounds."""
     from tally.store import as_json
-    from tally.store.events import event as get_event
 
     with reading(db) as store:
-        ev = get_event(store, event)
+        ev = store.events.get(event)
         extra: list[str] = []
         if ev.format.ranks_by_elimination and not json_out:
             from tally.cli.knockouts import describe_format
             from tally.i18n import use
-            from tally.store.knockouts import knockout_view
 
             with use(language(lang, ev.language)):
-                extra = describe_format(knockout_view(store, ev))
+                extra = describe_format(store.knockouts.view(ev))
     if json_out:
         echo_json(as_json(ev))
         return
@@ -550,10 +545,9 @@ def add(
 ) -> None:
     """Add players to an event (a round robin only before its first round starts; a Swiss
     event until its last round starts: a late entry, with 0 match points so far)."""
-    from tally.store.events import add_players
 
     with opened(db, scorer) as store:
-        ev = add_players(store, event, players)
+        ev = store.events.add_players(event, players)
     from tally.i18n import gettext as _
     from tally.i18n import use
 
@@ -583,10 +577,9 @@ def withdraw(
     standings. Matches the player finished count either way; a match between two withdrawn
     players is void. A withdrawn player gets no new match and no bye. `tally audit undo`
     takes a withdrawal back."""
-    from tally.store.events import withdraw as withdraw_player
 
     with opened(db, scorer) as store:
-        ev = withdraw_player(store, event, player)
+        ev = store.events.withdraw(event, player)
     from tally.i18n import gettext as _
     from tally.i18n import use
 
@@ -620,12 +613,10 @@ def unpair(
     deal of it is recorded, so that it can be paired again with `tally event round EVENT N
     --start` (a Swiss round from the standings as they are then). Refused once a deal or a
     quick result of the round is recorded. Audited: `tally audit undo` puts the round back."""
-    from tally.store.control import withdraw_pairings
-    from tally.store.events import event as get_event
 
     with opened(db, scorer) as store:
-        entry = withdraw_pairings(store, event, number_)
-        ev = get_event(store, event)
+        entry = store.pairings.withdraw(event, number_)
+        ev = store.events.get(event)
     from tally.i18n import gettext as _
     from tally.i18n import use
 
@@ -665,12 +656,10 @@ def swap(
     table of a Swiss event are said. Audited: `tally audit undo` swaps them back."""
     from tally.i18n import gettext as _
     from tally.i18n import use, worded
-    from tally.store.events import event as get_event
-    from tally.store.swapping import swap_players
 
     with opened(db, scorer) as store:
-        done = swap_players(store, event, number_, first, second, force=force)
-        ev = get_event(store, event)
+        done = store.swaps.make(event, number_, first, second, force=force)
+        ev = store.events.get(event)
     with use(language(None, ev.language)):
         for said in (*done.warnings, *done.notes):
             typer.echo(_("Note: %(said)s.") % {"said": worded(said)})
@@ -706,17 +695,16 @@ def apart_(
     another pairing of the round exists; when none does, the round is paired anyway. Without
     players: the pairs kept apart."""
     from tally.i18n import gettext as _
-    from tally.store.control import apart, apart_warnings, keep_apart
 
     if players and len(players) != 2:
         fail("give two players to keep apart: tally event apart EVENT A B")
     with opened(db, scorer) if players else reading(db) as store:
         pairs = (
-            keep_apart(store, event, players[0], players[1], undo=undo)
+            store.pairings.keep_apart(event, players[0], players[1], undo=undo)
             if players
-            else apart(store, event)
+            else store.pairings.apart(event)
         )
-        warned = apart_warnings(store, event, adding=bool(players) and not undo)
+        warned = store.pairings.apart_warnings(event, adding=bool(players) and not undo)
     if not pairs:
         typer.echo(_("No players are kept apart."))
     for a, b in pairs:
@@ -745,12 +733,10 @@ def absent(
     withdraws the player. Audited: `tally audit undo` takes it back."""
     from tally.i18n import gettext as _
     from tally.i18n import use
-    from tally.store.absences import announce_absence
-    from tally.store.events import event as get_event
 
     with opened(db, scorer) as store:
-        name = announce_absence(store, event, player, round_number, cancel=cancel)
-        ev = get_event(store, event)
+        name = store.absences.announce(event, player, round_number, cancel=cancel)
+        ev = store.events.get(event)
     with use(language(None, ev.language)):
         typer.echo(
             (
@@ -802,9 +788,6 @@ def round_(
     the next round shows the pairings as they stand."""
     from tally.i18n import use
     from tally.store import as_json
-    from tally.store.control import apart_warnings
-    from tally.store.events import event as get_event
-    from tally.store.events import rounds, start_round
 
     one_format(json_out, csv_out)
     if start and number_ is None:
@@ -812,12 +795,12 @@ def round_(
     with opened(db, scorer) if start else reading(db) as store:
         if start:
             assert number_ is not None
-            found = [start_round(store, event, number_)]
+            found = [store.events.start_round(event, number_)]
         else:
-            found = rounds(store, event, number_)
+            found = store.events.rounds(event, number_)
         chances = None if json_out or csv_out else expected_results(store, found)
-        ev = get_event(store, event)
-        warned = [] if json_out or csv_out else apart_warnings(store, event, number_)
+        ev = store.events.get(event)
+        warned = [] if json_out or csv_out else store.pairings.apart_warnings(event, number_)
     if json_out:
         echo_json(as_json(found if number_ is None else found[0]))
         return
@@ -925,12 +908,11 @@ def expected_results(store: Store, found: list[RoundView]) -> dict[tuple[object,
     """Each pairing's expected result from the ratings when its round started, as ``66% :
     34%`` by (first, second); empty when none of the players has a rated match
     (:mod:`tally.store.ratings`)."""
-    from tally.store.ratings import ratings_for_round
 
     out: dict[tuple[object, object], str] = {}
     rated = False
     for r in found:
-        then = ratings_for_round(store, r.event_id, r.number)
+        then = store.ratings.for_round(r.event_id, r.number)
         rated = rated or any(then.rated(name) for p in r.pairings for name in (p.first, p.second))
         for p in r.pairings:
             first = round(then.expected(p.first, p.second) * 100)
@@ -978,11 +960,10 @@ def cross(
     their own game points first (7:3); + and - for a match won or lost by forfeit; the
     rounds a player sat out (bye R3)."""
     from tally.store import as_json
-    from tally.store.events import cross_table
 
     one_format(json_out, csv_out)
     with reading(db) as store:
-        grid = cross_table(store, event)
+        grid = store.events.cross_table(event)
     if json_out:
         echo_json(as_json(grid))
         return

@@ -177,11 +177,10 @@ def show_prizes(view: KnockoutView) -> None:
 def standings_prizes(store: Store, view: StandingsView) -> KnockoutView | None:
     """For ``tally standings``: the knockout view of a knockout or groups event with a
     prize table or buy-back rule (None for any other event)."""
-    from tally.store.knockouts import knockout_view
 
     if view.event is None or not view.event.format.ranks_by_elimination:
         return None
-    found = knockout_view(store, view.event)
+    found = store.knockouts.view(view.event)
     return found if found.prizes is not None or found.buy_back_until is not None else None
 
 
@@ -242,11 +241,10 @@ def playoff(
     share a rank (overall, or in their group where it decides who goes through): a
     match without a round that counts in no totals; its winner ranks above the other.
     Record its deals as any match's."""
-    from tally.store.knockouts import record_playoff
 
     with opened(db, scorer) as store:
-        mid = record_playoff(store, event, first, second, first_dealer=dealer)
-        match = store.match_state(mid)
+        mid = store.knockouts.record_playoff(event, first, second, first_dealer=dealer)
+        match = store.matches.state(mid)
     typer.echo(
         f"Play-off: match {mid}, {match.players[0]} against {match.players[1]}, "
         f"{match.first_dealer} deals first. Record it with `tally deal start "
@@ -267,12 +265,10 @@ def elimination(
     won and lost, and a mark per round (W won, L lost, B bye, ? playing, - not
     playing)."""
     from tally.store import as_json
-    from tally.store.events import event as find_event
-    from tally.store.knockouts import knockout_view
 
     one_format(json_out, csv_out)
     with reading(db) as store:
-        view = knockout_view(store, find_event(store, event))
+        view = store.knockouts.view(store.events.get(event))
     if json_out:
         echo_json(as_json(view))
         return
@@ -290,11 +286,9 @@ def bracket(
     """Show the knockout bracket of a knockout (its final stage) or groups event: each
     round's matches, byes, results and winners."""
     from tally.store import as_json
-    from tally.store.events import event as find_event
-    from tally.store.knockouts import knockout_view
 
     with reading(db) as store:
-        view = knockout_view(store, find_event(store, event))
+        view = store.knockouts.view(store.events.get(event))
     if json_out:
         echo_json(as_json(view.bracket))
         return
@@ -363,16 +357,12 @@ def prizes(
     Without options it shows them."""
     from tally.events.prizes import parse_money
     from tally.store import as_json
-    from tally.store.events import event as find_event
-    from tally.store.knockouts import knockout_view
-    from tally.store.prizemoney import set_money
 
     fee = None if entry_fee is None else parse_money(entry_fee, "--entry-fee")
     unit = None if round_to is None else parse_money(round_to, "--round-to")
     back_fee = None if buy_back_fee is None else parse_money(buy_back_fee, "--buy-back-fee")
     with opened(db, scorer) as store:
-        set_money(
-            store,
+        store.prizes.set_money(
             event,
             entry_fee=fee,
             shares=shares,
@@ -381,7 +371,7 @@ def prizes(
             buy_back_fee=back_fee,
             buy_backs=buy_backs,
         )
-        view = knockout_view(store, find_event(store, event))
+        view = store.knockouts.view(store.events.get(event))
     if json_out:
         echo_json(
             as_json(
@@ -418,10 +408,9 @@ def best_of(
     best of N matches: all N are made when the round starts, the first dealer alternating;
     a pairing is decided when one player has won (N+1)/2, the rest are not needed. Set it
     before the bracket is seeded."""
-    from tally.store.knockouts import set_best_of
 
     with opened(db, scorer) as store:
-        set_best_of(store, event, matches)
+        store.knockouts.set_best_of(event, matches)
     typer.echo(_("The bracket's pairings are played best of %(n)s matches.") % {"n": matches})
 
 
@@ -436,10 +425,9 @@ def buy_back(
     round is drawn, as the event's rule allows (`tally event prizes --buy-back-until`); the
     fee goes into the prize pool. `tally audit undo` takes it back."""
     from tally.events.prizes import money
-    from tally.store.prizemoney import buy_back as buy
 
     with opened(db, scorer) as store:
-        name, fee = buy(store, event, player)
+        name, fee = store.prizes.buy_back(event, player)
     typer.echo(
         _("%(player)s bought back a life for %(fee)s and is drawn in the next round.")
         % {"player": name, "fee": money(fee)}

@@ -133,7 +133,6 @@ def _show(
     from tally.cli.standings import show
     from tally.i18n import format_date, use
     from tally.i18n import gettext as _
-    from tally.store.events import standings
     from tally.vocabulary import word
 
     for one in loaded:
@@ -160,12 +159,11 @@ def _show(
                 }
                 + "\n"
             )
-            show(standings(store, ev.id))
+            show(store.events.standings(ev.id))
             if ev.format.ranks_by_elimination:
                 from tally.cli.knockouts import show_elimination
-                from tally.store.knockouts import knockout_view
 
-                show_elimination(knockout_view(store, ev))
+                show_elimination(store.knockouts.view(ev))
             if sheets is not None:
                 _print_sheets(store, one, sheets, paper)
 
@@ -278,7 +276,7 @@ def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> Non
             render_pairings(pairings_sheet(store, ev.id, last), paper=paper),
             folder / f"pairings-{slug}-round-{last}.pdf",
         )
-    matches = [m for m in store.matches() if store.match_state(m.id).event_id == ev.id]
+    matches = [m for m in store.matches.all() if store.matches.state(m.id).event_id == ev.id]
     if not matches:
         return
     first = matches[0].id
@@ -289,7 +287,7 @@ def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> Non
     recorded = [
         d
         for m in matches
-        for d in store.match_state(m.id).deals
+        for d in store.matches.state(m.id).deals
         if d.kind == "recorded" and d.reason != "incomplete"
     ]
     if recorded:
@@ -304,14 +302,13 @@ def _print_knockout_sheets(store: Store, loaded: Loaded, folder: Path, paper: st
     """A knockout's standings by elimination and, once seeded, its bracket."""
     from tally.sheets.knockout import bracket_sheet, elimination_sheet
     from tally.sheets.render import render_bracket, render_elimination
-    from tally.store.knockouts import knockout_view
 
     ev = loaded.event
     write_and_say(
         render_elimination(elimination_sheet(store, ev.id), paper=paper),
         folder / f"standings-event-{ev.id}.pdf",
     )
-    if knockout_view(store, ev).bracket:
+    if store.knockouts.view(ev).bracket:
         write_and_say(
             render_bracket(bracket_sheet(store, ev.id), paper=paper),
             folder / f"bracket-event-{ev.id}.pdf",

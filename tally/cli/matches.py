@@ -56,7 +56,7 @@ def start(
 ) -> None:
     """Start a match between two players under a rule set."""
     with opened(db, scorer) as store:
-        m = store.start_match(player_a, player_b, rules=rules, first_dealer=dealer, event=event)
+        m = store.matches.start(player_a, player_b, rules=rules, first_dealer=dealer, event=event)
         event_language = _event_language(store, m.event_id)
     from tally.i18n import gettext as _
     from tally.i18n import use
@@ -85,9 +85,7 @@ def _event_language(store: Store, event_id: int | None) -> str | None:
     """The stored language of the event a match counts for (``None``: no event, or none)."""
     if event_id is None:
         return None
-    from tally.store.eventrows import language_of  # not tally.store.events: its formats
-
-    return language_of(store, event=event_id)
+    return store.matches.event_language(event_id)
 
 
 @match_app.command("show")
@@ -106,7 +104,7 @@ def show(
 
     event_language = None
     with reading(db) as store:
-        m = store.match_state(match, referee=referee)
+        m = store.matches.state(match, referee=referee)
         if not json_out:
             event_language = _event_language(store, m.event_id)
     if json_out:
@@ -217,8 +215,8 @@ def result(
             "winner give the score after the match: `tally match result MATCH 7:3`"
         )
     with opened(db, scorer) as store:
-        m = store.match_result(match, str(score or score_option), winner=winner)
-        entry = store.audit_log(limit=1)[0].id
+        m = store.deals.match_result(match, str(score or score_option), winner=winner)
+        entry = store.audit.log(limit=1)[0].id
         event_language = _event_language(store, m.event_id)
     if json_out:
         from tally.store import as_json
@@ -253,7 +251,7 @@ def list_(
     from tally.store import as_json
 
     with reading(db) as store:
-        matches = store.matches()
+        matches = store.matches.all()
     if event is not None:
         matches = [m for m in matches if m.event_id == event]
     if json_out:
@@ -301,8 +299,8 @@ def delete(match: MatchArg, db: DbOption = None, scorer: ScorerOption = None) ->
     back. A round robin's matches come from its schedule and cannot be deleted one by one:
     take the round back, withdraw a player, or correct the deals."""
     with opened(db, scorer) as store:
-        m = store.delete_match(match)
-        entry = store.audit_log(limit=1)[0].id
+        m = store.matches.delete(match)
+        entry = store.audit.log(limit=1)[0].id
         event_language = _event_language(store, m.event_id)
     from tally.i18n import gettext as _
     from tally.i18n import use

@@ -46,8 +46,8 @@ def add(
 
     with opened(db, scorer) as store:
         for name in names:
-            shadowed = [p for p in store.players() if fold(p.name).startswith(fold(name) + " ")]
-            p = store.add_player(name)
+            shadowed = [p for p in store.players.all() if fold(p.name).startswith(fold(name) + " ")]
+            p = store.players.add(name)
             with use(language(None)):
                 typer.echo(_("Added player #%(id)s %(name)s.") % {"id": p.id, "name": p.name})
                 for other in shadowed:
@@ -69,7 +69,7 @@ def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
     from tally.store import as_json
 
     with reading(db) as store:
-        players = store.players()
+        players = store.players.all()
     if json_out:
         echo_json(as_json(players))
         return
@@ -98,8 +98,8 @@ def show(player: PlayerArg, json_out: JsonOption = False, db: DbOption = None) -
     from tally.store import as_json
 
     with reading(db) as store:
-        p = store.player(player)
-        matches = store.player_matches(str(p.id))
+        p = store.players.get(player)
+        matches = store.players.match_ids(str(p.id))
     if json_out:
         echo_json({**as_json(p), "match_ids": matches})
         return
@@ -132,7 +132,7 @@ def rename(
 ) -> None:
     """Rename a player (their records follow)."""
     with opened(db, scorer) as store:
-        p = store.rename_player(player, new_name)
+        p = store.players.rename(player, new_name)
     from tally.i18n import gettext as _
     from tally.i18n import use
 
@@ -153,7 +153,7 @@ def merge(
     event become one (the better seed; withdrawn only if both were), except in a round
     robin that has started. `tally audit undo` separates them again."""
     with opened(db, scorer) as store:
-        p = store.merge_players(keep, drop)
+        p = store.players.merge(keep, drop)
     from tally.i18n import gettext as _
     from tally.i18n import use
 
@@ -179,7 +179,11 @@ def alias(
     --remove). An alias is unique, is no player's name, and wins over a prefix of another
     player's name. Audited: `tally audit undo` takes it back."""
     with opened(db, scorer) as store:
-        p = store.remove_alias(player, name) if remove else store.add_alias(player, name)
+        p = (
+            store.players.remove_alias(player, name)
+            if remove
+            else store.players.add_alias(player, name)
+        )
     from tally.i18n import gettext as _
     from tally.i18n import use
 

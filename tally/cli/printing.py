@@ -167,12 +167,11 @@ def _match_language(store: Store, match: int, lang: object) -> str | None:
     """The language of the event a match belongs to (``None``: none, or ``--lang`` given)."""
     if lang is not None:
         return None
-    event_id = store.match_state(match).event_id
+    event_id = store.matches.state(match).event_id
     if event_id is None:
         return None
-    from tally.store.events import event
 
-    return event(store, event_id).language
+    return store.events.get(event_id).language
 
 
 #: the analysis options of ``tally print ruling`` and ``tally print analysis``
@@ -228,7 +227,7 @@ def ruling(
     from tally.i18n import use
 
     with reading(db) as store:
-        view = store.deal_view(store.deal_id(deal))
+        view = store.deals.view(store.deals.id_of(deal))
         with use(language(lang, _match_language(store, view.match_id, lang))):
             sheet = deal_ruling_sheet(
                 store, view.id, analyse=not no_analysis, samples=samples, seed=seed
@@ -311,9 +310,7 @@ def standings(
 
     with reading(db) as store:
         if event is not None:
-            from tally.store.events import event as find_event
-
-            found = find_event(store, event)
+            found = store.events.get(event)
             number = found.id
             default = f"standings-event-{number}.pdf"
             with use(language(lang, found.language)):
@@ -325,12 +322,9 @@ def standings(
                 else:
                     pdf = render_standings(event_standings_sheet(store, number), paper=paper.value)
         else:
-            from tally.store.events import season_standings
-
             with use(language(lang)):
                 sheet = standings_sheet(
-                    season_standings(
-                        store,
+                    store.events.season_standings(
                         date_from=parse_date(date_from, "--from"),
                         date_to=parse_date(date_to, "--to"),
                         all_events=all_events,
@@ -381,10 +375,9 @@ def pairings(
     from tally.sheets.build import pairings_sheet
     from tally.sheets.club import club_pairings_sheet
     from tally.sheets.render import render_pairings
-    from tally.store.events import event as find_event
 
     with reading(db) as store:
-        found = find_event(store, event)
+        found = store.events.get(event)
         number = found.id
         if not found.format.has_rounds and round_number is not None:
             fail(
@@ -454,12 +447,11 @@ def series(
     """
     from tally.i18n import use
     from tally.sheets.ratings import render_series, series_sheet
-    from tally.store.series import series as find_series
 
     if output is not None:
         _target(output, "")
     with use(language(lang)), reading(db) as store:
-        number = find_series(store, name).id
+        number = store.series.get(name).id
         pdf = render_series(series_sheet(store, number), paper=paper.value)
     write_and_say(pdf, _target(output, f"series-{number}.pdf"))
 
@@ -485,10 +477,9 @@ def bracket(
     from tally.i18n import use
     from tally.sheets.knockout import bracket_sheet
     from tally.sheets.render import render_bracket
-    from tally.store.events import event as find_event
 
     with reading(db) as store:
-        found = find_event(store, event)
+        found = store.events.get(event)
         number = found.id
         with use(language(lang, found.language)):
             pdf = render_bracket(bracket_sheet(store, number), paper=paper.value)

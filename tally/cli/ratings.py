@@ -65,10 +65,9 @@ def ratings(
     if ctx.invoked_subcommand is not None:
         return
     from tally.store import as_json
-    from tally.store.ratings import ratings as rating_list
 
     with reading(db) as store:
-        view = rating_list(store)
+        view = store.ratings.table()
     if json_out:
         echo_json(as_json(view))
         return
@@ -130,10 +129,9 @@ def history(
     """Show a player's rating match by match: date, event, opponent, result, the win
     probability before the match, and the rating before and after."""
     from tally.store import as_json
-    from tally.store.ratings import rating_history
 
     with reading(db) as store:
-        view = rating_history(store, player)
+        view = store.ratings.history(player)
     if json_out:
         echo_json(as_json(view))
         return

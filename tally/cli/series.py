@@ -87,11 +87,10 @@ def create(
     """Create a series of events: points per placing in each event, the best N results of
     each player counting. Players tied on a placing share the points of the places they
     hold."""
-    from tally.store.series import create_series
 
     with opened(db, scorer) as store:
-        view = create_series(
-            store, name, events=split_events(events), points=parse_points(points), best=best
+        view = store.series.create(
+            name, events=split_events(events), points=parse_points(points), best=best
         )
     typer.echo(f'Created series {view.id} "{view.name}": {describe(view)}')
 
@@ -119,10 +118,9 @@ def describe(view: SeriesView) -> str:
 def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None) -> None:
     """List the series."""
     from tally.store import as_json
-    from tally.store.series import series_list
 
     with reading(db) as store:
-        found = series_list(store)
+        found = store.series.all()
     if json_out:
         echo_json(as_json(found))
         return
@@ -141,10 +139,9 @@ def standings(
     """Show the standings of a series: each player's points per event (dropped results in
     brackets), the total of the counted results, ranked by total then countback."""
     from tally.store import as_json
-    from tally.store.series import series_standings
 
     with reading(db) as store:
-        view = series_standings(store, series)
+        view = store.series.standings(series)
     if json_out:
         echo_json(as_json(view))
         return

@@ -144,8 +144,6 @@ def standings(
     points, game points won and conceded and their difference, schneider and schwarz wins,
     and the tiebreaks in order; players still level share the rank."""
     from tally.store import as_json
-    from tally.store.events import season_standings
-    from tally.store.events import standings as event_standings
 
     one_format(json_out, csv_out)
     season_only = (
@@ -160,11 +158,10 @@ def standings(
     prized = None
     with reading(db) as store:
         if event is not None:
-            view = event_standings(store, event, rank_by=rank_by)
+            view = store.events.standings(event, rank_by=rank_by)
             prized = standings_prizes(store, view) if not (json_out or csv_out) else None
         else:
-            view = season_standings(
-                store,
+            view = store.events.season_standings(
                 date_from=parse_date(date_from, "--from"),
                 date_to=parse_date(date_to, "--to"),
                 all_events=all_events,

@@ -87,7 +87,7 @@ def init(db: DbOption = None) -> None:
             (_("Created %(where)s") if store.migrated else _("Already up to date: %(where)s"))
             % {"where": store.where}
         )
-        filled = store.ensure_results()
+        filled = store.results.ensure()
         if filled:
             typer.echo(
                 ngettext(
@@ -120,7 +120,7 @@ def audit(
     from tally.store import as_json
 
     with reading(db) as store:
-        entries = store.audit_log(limit=limit)
+        entries = store.audit.log(limit=limit)
     if json_out:
         echo_json(as_json(entries))
         return
@@ -154,7 +154,7 @@ def audit_undo(
     from tally.i18n import use
 
     with opened(db, scorer) as store:
-        done = store.reverse(entry)
+        done = store.audit.reverse(entry)
     with use(language(None)):  # the summary is stored data: it stays as written
         typer.echo(
             _("Reversed entry %(entry)s as entry %(id)s: %(summary)s")

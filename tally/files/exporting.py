@@ -108,19 +108,17 @@ class _Exported:
 
 
 def _read(store: Store, ref: str | int) -> _Exported:
-    from tally.store.events import event
-    from tally.store.timeline import event_records, event_timeline
 
-    ev = event(store, ref)
-    line = event_timeline(store, ev.id)
+    ev = store.events.get(ref)
+    line = store.timeline.of_event(ev.id)
     matches = [
-        (store.match_state(match_id), records)
+        (store.matches.state(match_id), records)
         for match_id, records in zip(
-            line.match_ids, event_records(store, line.match_ids), strict=True
+            line.match_ids, store.timeline.records(line.match_ids), strict=True
         )
     ]
     entrants = {p.name for p in ev.players}
-    aliases = {p.name: p.aliases for p in store.players() if p.name in entrants}
+    aliases = {p.name: p.aliases for p in store.players.all() if p.name in entrants}
     return _Exported(
         ev,
         [{"round": r.number, "bye": r.bye} for r in line.rounds],
@@ -132,12 +130,11 @@ def _read(store: Store, ref: str | int) -> _Exported:
 
 def _format_row(store: Store, ev: EventView) -> dict[str, Any] | None:
     """A knockout's or groups event's format, money and buy-backs
-    (:func:`tally.store.knockouts.event_format`); None for the other kinds."""
+    (``store.knockouts.settings``); None for the other kinds."""
     if not ev.format.ranks_by_elimination:
         return None
-    from tally.store.knockouts import event_format
 
-    return event_format(store, ev.id)
+    return store.knockouts.settings(ev.id)
 
 
 def _options(ev: EventView, draw: dict[str, Any] | None) -> dict[str, Any]:
@@ -507,9 +504,8 @@ def event_trf(store: Store, ref: str | int) -> str:
     entry, a withdrawal) is left blank. Only the rounds whose every match is over are
     written."""
     from tally.files.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
-    from tally.store.events import event, rounds, standings
 
-    ev = event(store, ref)
+    ev = store.events.get(ref)
     if not ev.format.has_scored_rounds or ev.matches_per_pairing != 1:
         raise Refused(
             f'event {ev.id} "{ev.name}" is a {ev.kind} event of '
@@ -519,7 +515,7 @@ def event_trf(store: Store, ref: str | int) -> str:
     number = {p.name: k for k, p in enumerate(ev.players, start=1)}
     done = [
         r
-        for r in rounds(store, ev.id)
+        for r in store.events.rounds(ev.id)
         if r.started and all(p.status in ("played", "forfeit", "void") for p in r.pairings)
     ]
     games: dict[str, list[TrfGame | None]] = {name: [None] * len(done) for name in number}
@@ -533,7 +529,7 @@ def event_trf(store: Store, ref: str | int) -> str:
             games[r.bye][at] = TrfGame(None, "-", "U" if r.bye_scores else "Z")
         for name in r.absent:  # a requested bye: half a point or none
             games[name][at] = TrfGame(None, "-", "H" if r.absence_points else "Z")
-    table = standings(store, ev.id)
+    table = store.events.standings(ev.id)
     rows = {row.player: row for row in table.rows}
     per_win = ev.match_points_per_win or 1.0
     players = tuple(

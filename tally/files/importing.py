@@ -457,7 +457,7 @@ def _euros(value: Any, at: Place) -> int:
 
 
 def _prizes(value: Any, at: Place) -> dict[str, Any]:
-    """``prizes``: the keyword arguments of :func:`tally.store.prizemoney.set_money`."""
+    """``prizes``: the keyword arguments of ``store.prizes.set_money``."""
     d = _object(value, at, (), tuple(_PRIZE_KEYS))
     out: dict[str, Any] = {}
     for key, given in d.items():
@@ -481,13 +481,12 @@ def _announce(
 ) -> None:
     """Announce the file's absences from round ``number`` (None: from the rounds the file
     does not start), before that round is paired, as ``tally event absent`` does."""
-    from tally.store.absences import announce_absence
 
     started = {n for n, _bye, _given in doc.rounds}
     for player, n, at in doc.absences:
         if n == number or (number is None and n not in started):
             try:
-                announce_absence(store, ev.id, ref(player), n)
+                store.absences.announce(ev.id, ref(player), n)
             except KeyError:
                 (at / "player").fail(f'"{player}" is not one of the event\'s players')
             except TallyError as exc:
@@ -589,7 +588,6 @@ def load_event_file(store: Store, path: Path) -> Loaded:
     Called on its own, each stored step commits by itself; :func:`load_paths` (what ``tally
     load`` runs) makes the whole load one transaction."""
     from tally.names import fold
-    from tally.store.events import create_event
 
     _refuse_other_files(path)
     top = Place(path)
@@ -604,8 +602,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
         return f"#{ids[fold(name)][0]}"
 
     try:
-        ev = create_event(
-            store,
+        ev = store.events.create(
             doc.name,
             kind=doc.kind,
             held_on=doc.date,
@@ -623,9 +620,8 @@ def load_event_file(store: Store, path: Path) -> Loaded:
         recorded, quick = _rounds_in_order(store, ev, doc, ids, ref, top)
     _withdraw(store, ev, doc, None, ref, top)
     _set_money(store, ev, doc, top, buy_back=False)
-    from tally.store.events import event as event_view
 
-    return Loaded(event_view(store, ev.id), len(doc.matches), recorded, quick)
+    return Loaded(store.events.get(ev.id), len(doc.matches), recorded, quick)
 
 
 def _seed(
@@ -635,13 +631,12 @@ def _seed(
     ``seed_rating``, missing: unrated) when the file gives ratings or rounds; otherwise it
     is fixed by the ratings of this database when its first round is started."""
     from tally.names import fold
-    from tally.store.seeding import seed_with
 
     if ev.seed_by != "rating" or not (doc.seed_ratings or doc.rounds):
         return
     ratings = {ids[fold(name)][0]: doc.seed_ratings.get(name) for name, _ in doc.players}
     try:
-        seed_with(store, ev.id, ratings)
+        store.seeding.fix(ev.id, ratings)
     except TallyError as exc:
         (top / "players").fail(str(exc))
 
@@ -653,13 +648,12 @@ _BUY_BACK_SETTINGS: Final = ("buy_back_until", "buy_back_fee", "buy_backs")
 def _set_money(store: Store, ev: EventView, doc: _Document, top: Place, *, buy_back: bool) -> None:
     """Set the file's ``prizes``: the buy-back settings before the rounds (``buy_back``),
     the entry fee and prize table after them (when every player is in)."""
-    from tally.store.prizemoney import set_money
 
     given = {k: v for k, v in doc.prizes.items() if (k in _BUY_BACK_SETTINGS) == buy_back}
     if not given:
         return
     try:
-        set_money(store, ev.id, **given)
+        store.prizes.set_money(ev.id, **given)
     except TallyError as exc:
         (top / "prizes").fail(str(exc))
 
@@ -668,12 +662,11 @@ def _buy_backs(
     store: Store, ev: EventView, doc: _Document, after: int, ref: Callable[[str], str]
 ) -> None:
     """The file's buy-backs made after round ``after``, each at the fee the file says."""
-    from tally.store.prizemoney import buy_back
 
     for name, when, fee, at in doc.buy_backs:
         if when == after:
             try:
-                buy_back(store, ev.id, ref(name), fee=fee)
+                store.prizes.buy_back(ev.id, ref(name), fee=fee)
             except TallyError as exc:
                 at.fail(str(exc))
 
@@ -682,9 +675,8 @@ def refuse_loaded_name(store: Store, name: str, at: Place) -> None:
     """Refuse a file's event whose name (as the store compares names) an event has already:
     the same file loaded twice."""
     from tally.names import fold
-    from tally.store.events import events
 
-    if any(fold(e.name) == fold(name) for e in events(store)):
+    if any(fold(e.name) == fold(name) for e in store.events.all()):
         at.fail(f'an event named "{name}" is loaded already')
 
 
@@ -715,7 +707,7 @@ def _club_matches(
     recorded = quick = 0
     for m in doc.matches:
         try:
-            match_id = store.start_match(
+            match_id = store.matches.start(
                 ref(m.players[0]), ref(m.players[1]), first_dealer=ref(m.first_dealer), event=ev.id
             ).id
         except TallyError as exc:
@@ -769,11 +761,10 @@ def _playoff(
     """Make play-off ``m`` as ``tally event playoff`` does (refused unless its players are
     tied then) and enter its deals."""
     from tally.names import fold
-    from tally.store.knockouts import record_playoff
 
     a, b, dealer = (f"#{ids[fold(name)][0]}" for name in (*m.players, m.first_dealer))
     try:
-        match_id = record_playoff(store, ev.id, a, b, first_dealer=dealer)
+        match_id = store.knockouts.record_playoff(ev.id, a, b, first_dealer=dealer)
     except TallyError as exc:
         m.at.fail(str(exc))
     return _deals(store, ev, match_id, m, ids)
@@ -802,18 +793,18 @@ def find_or_add_players(
     (number, name as stored). A refusal names ``top / "players" / i``."""
     from tally.names import fold
 
-    known = {fold(p.name): p for p in store.players()}
+    known = {fold(p.name): p for p in store.players.all()}
     ids: dict[str, tuple[int, str]] = {}
     for i, (name, aliases) in enumerate(players):
         at = top / "players" / i
         found = known.get(fold(name))
         try:
             if found is None:
-                found = store.add_player(name)
+                found = store.players.add(name)
             have = {fold(a) for a in found.aliases}
             for alias in aliases:
                 if fold(alias) not in have:
-                    store.add_alias(f"#{found.id}", alias)
+                    store.players.add_alias(f"#{found.id}", alias)
                     have.add(fold(alias))
         except TallyError as exc:
             at.fail(str(exc))
@@ -825,12 +816,11 @@ def _join(
     store: Store, ev: EventView, doc: _Document, after: int, ref: Callable[[str], str], top: Place
 ) -> None:
     """Add the file's players who joined after round ``after`` (a late entry)."""
-    from tally.store.events import add_players
 
     for i, (name, _aliases) in enumerate(doc.players):
         if doc.joined.get(name) == after:
             try:
-                add_players(store, ev.id, [ref(name)])
+                store.events.add_players(ev.id, [ref(name)])
             except TallyError as exc:
                 (top / "players" / i / "joined_after_round").fail(str(exc))
 
@@ -844,12 +834,11 @@ def _withdraw(
     top: Place,
 ) -> None:
     """The file's withdrawals that come before round ``before`` (None: after the last)."""
-    from tally.store.events import withdraw
 
     for i, (name, when) in enumerate(doc.withdrawals):
         if when == before:
             try:
-                withdraw(store, ev.id, ref(name))
+                store.events.withdraw(ev.id, ref(name))
             except TallyError as exc:
                 (top / "withdrawals" / i).fail(str(exc))
 
@@ -866,16 +855,14 @@ def _round(
 ) -> tuple[int, int]:
     """Start round ``number``, check that it made the file's matches (and bye), fill them."""
     from tally.names import fold
-    from tally.store.events import start_round
-    from tally.store.timeline import event_timeline
 
     at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
     maker = doc.format.round_maker
     try:
-        rnd = start_round(store, ev.id, number)
+        rnd = store.events.start_round(ev.id, number)
     except TallyError as exc:
         at.fail(str(exc))
-    scored = event_timeline(store, ev.id).rounds[-1].bye
+    scored = store.timeline.of_event(ev.id).rounds[-1].bye
     if bye_given and fold(scored or "") != fold(bye or ""):
         (at / "bye").fail(
             f"{maker} gives round {number}'s bye to "
@@ -950,7 +937,9 @@ def _deals(
         at = m.at / "deals" / k
         try:
             if d.record is not None:
-                store.import_deals(match_id, [(str(at.where), _without_context(d.record, context))])
+                store.deals.import_records(
+                    match_id, [(str(at.where), _without_context(d.record, context))]
+                )
                 recorded += 1
             else:
                 assert d.result is not None
@@ -967,17 +956,17 @@ def _deals(
                 if reason == MATCH_RESULT:
                     whole.append(line)
                 else:
-                    store.enter_results(match_id, [line])
+                    store.deals.enter_results(match_id, [line])
                 quick += 1
         except TallyError as exc:
             at.fail(str(exc).removeprefix(f"{at.where}: "))
     if whole:
         try:
-            store.enter_results(match_id, whole)
+            store.deals.enter_results(match_id, whole)
         except TallyError as exc:
             (m.at / "deals").fail(str(exc))
     if m.score is not None or m.has_winner:
-        state = store.match_state(match_id)
+        state = store.matches.state(match_id)
         if m.score is not None:
             got = {fold(p): state.score[p] for p in state.players}
             if {fold(p): v for p, v in m.score.items()} != got:

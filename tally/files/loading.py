@@ -86,7 +86,6 @@ from typing import TYPE_CHECKING, Any, Final
 from tally.errors import LoadError, Refused, TallyError
 from tally.events.formats import FORMATS, EventFormat, format_of
 from tally.store import Store
-from tally.store.events import create_event, events, start_round
 from tally.store.views import EventView
 
 if TYPE_CHECKING:
@@ -251,7 +250,7 @@ def load_event(store: Store, folder: Path) -> Loaded:
     if kind is None:
         raise LoadError(f"{path}: kind must be one of {', '.join(KINDS)}")
     players = _names(data.get("players"), path, "players")
-    if any(e.name.casefold() == name.strip().casefold() for e in events(store)):
+    if any(e.name.casefold() == name.strip().casefold() for e in store.events.all()):
         raise LoadError(f'{path}: an event named "{name}" is loaded already')
     options = _options(data, path)
     held_on = _date(data.get("date"), path)
@@ -261,8 +260,8 @@ def load_event(store: Store, folder: Path) -> Loaded:
     planned = _check_matches(folder, path, fmt, players, rules_spec, matches)
     _add_new_players(store, players, path)
     try:
-        event = create_event(
-            store, name, kind=kind, players=players, held_on=held_on, rules=rules_spec, **options
+        event = store.events.create(
+            name, kind=kind, players=players, held_on=held_on, rules=rules_spec, **options
         )
     except TallyError as exc:
         raise LoadError(f"{path}: {exc}") from None
@@ -272,9 +271,8 @@ def load_event(store: Store, folder: Path) -> Loaded:
         recorded, quick = _swiss_rounds(store, event, matches, planned, path)
     else:
         recorded, quick = _club_or_round_robin_matches(store, event, fmt, matches, planned, path)
-    from tally.store.events import event as event_view
 
-    return Loaded(event_view(store, event.id), len(matches), recorded, quick)
+    return Loaded(store.events.get(event.id), len(matches), recorded, quick)
 
 
 def _match_tables(data: dict[str, Any], fmt: EventFormat, path: Path) -> list[dict[str, Any]]:
@@ -296,11 +294,11 @@ def _match_tables(data: dict[str, Any], fmt: EventFormat, path: Path) -> list[di
 
 def _add_new_players(store: Store, players: list[str], path: Path) -> None:
     """Add the event's players the store does not know yet (names compared ignoring case)."""
-    known = {p.name.casefold() for p in store.players()}
+    known = {p.name.casefold() for p in store.players.all()}
     for player in players:
         if player.casefold() not in known:
             try:
-                store.add_player(player)
+                store.players.add(player)
             except TallyError as exc:
                 raise LoadError(f"{path}: {exc}") from None
 
@@ -325,7 +323,7 @@ def _club_or_round_robin_matches(
             if fmt.has_rounds_made_in_advance:
                 match_id = made[(m["round"], m["table"])]
             else:
-                match_id = store.start_match(
+                match_id = store.matches.start(
                     *plan.players, first_dealer=plan.first_dealer, event=event.id
                 ).id
             deals = _fill(store, match_id, plan)
@@ -337,8 +335,8 @@ def _club_or_round_robin_matches(
 
 def _fill(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
     """Store a match's records and quick results; how many of each."""
-    recorded = len(store.import_deals(match_id, plan.records)) if plan.records else 0
-    store.enter_results(match_id, plan.results)
+    recorded = len(store.deals.import_records(match_id, plan.records)) if plan.records else 0
+    store.deals.enter_results(match_id, plan.results)
     return recorded, len(plan.results)
 
 
@@ -361,7 +359,7 @@ def _swiss_rounds(
     recorded = quick = 0
     for number in numbers:
         try:
-            rnd = start_round(store, event.id, number)
+            rnd = store.events.start_round(event.id, number)
         except TallyError as exc:
             raise LoadError(f"{path}: round {number}: {exc}") from None
         tables = {p.table: p for p in rnd.pairings}
@@ -561,7 +559,7 @@ def _round_robin_matches(
     made: dict[tuple[int, int], int] = {}
     for number in sorted({m["round"] for m in matches}):
         try:
-            rnd = start_round(store, event.id, number)
+            rnd = store.events.start_round(event.id, number)
         except TallyError as exc:
             raise LoadError(f"{path}: round {number}: {exc}") from None
         for pairing in rnd.pairings:
@@ -572,8 +570,8 @@ def _round_robin_matches(
 
 def _play(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
     """Store a planned match's records and results; (records, results) stored."""
-    recorded = len(store.import_deals(match_id, plan.records)) if plan.records else 0
-    store.enter_results(match_id, plan.results)
+    recorded = len(store.deals.import_records(match_id, plan.records)) if plan.records else 0
+    store.deals.enter_results(match_id, plan.results)
     return recorded, len(plan.results)
 
 
@@ -588,8 +586,6 @@ def _staged_matches(
     """A knockout's or groups event's matches: round by round, each round started (drawn),
     checked against the file and its results stored before the next; then the withdrawals
     after that round; then the play-offs. Returns (records, results) stored."""
-    from tally.store.events import withdraw
-    from tally.store.knockouts import record_playoff
 
     withdrawals = _withdrawal_tables(data, path)
     by_round: dict[int, list[int]] = {}
@@ -610,13 +606,15 @@ def _staged_matches(
         for w in withdrawals:
             if w["after_round"] == number:
                 try:
-                    withdraw(store, event.id, w["player"])
+                    store.events.withdraw(event.id, w["player"])
                 except TallyError as exc:
                     raise LoadError(f"{path}: withdrawal of {w['player']}: {exc}") from None
     for index in playoffs:
         plan = planned[index]
         try:
-            mid = record_playoff(store, event.id, *plan.players, first_dealer=plan.first_dealer)
+            mid = store.knockouts.record_playoff(
+                event.id, *plan.players, first_dealer=plan.first_dealer
+            )
             r, q = _play(store, mid, plan)
         except TallyError as exc:
             raise LoadError(f"{path}, match {index + 1}: {exc}") from None
@@ -653,7 +651,7 @@ def _staged_round(
     of the round (``indices``, counted from 0) against the draw table by table and store
     their deals. Returns (records, results) stored."""
     try:
-        rnd = start_round(store, event.id, number)
+        rnd = store.events.start_round(event.id, number)
     except TallyError as exc:
         raise LoadError(f"{path}: round {number}: {exc}") from None
     drawn = {p.table: p for p in rnd.pairings}

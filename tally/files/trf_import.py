@@ -183,13 +183,11 @@ def _store(
     """Add the players, create the event, store its rounds and results."""
     from tally.files.importing import Place, find_or_add_players, refuse_loaded_name
     from tally.names import fold
-    from tally.store.events import create_event, event
 
     refuse_loaded_name(store, name, Place(path))
     ids = find_or_add_players(store, [(p.name, []) for p in t.players], Place(path))
     player = {p.number: ids[fold(p.name)][0] for p in t.players}
-    ev = create_event(
-        store,
+    ev = store.events.create(
         name,
         held_on=_day(t.start),
         rules=rules,
@@ -200,7 +198,7 @@ def _store(
     matches = 0
     for r in rounds:
         matches += _store_round(store, ev, r, player)
-    return TrfImported(event(store, ev.id), len(rounds), matches)
+    return TrfImported(store.events.get(ev.id), len(rounds), matches)
 
 
 def _store_round(store: Store, ev: EventView, r: _Round, player: dict[int, int]) -> int:
@@ -225,7 +223,7 @@ def _store_round(store: Store, ev: EventView, r: _Round, player: dict[int, int])
         )
     target = rule_set(ev.rules).match_target
     for match_id, (_a, _b, winner) in zip(made, r.pairings, strict=True):
-        store.match_result(match_id, (target, 0), winner=f"#{player[winner]}")
+        store.deals.match_result(match_id, (target, 0), winner=f"#{player[winner]}")
     return len(made)
 
 

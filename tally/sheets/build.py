@@ -8,7 +8,7 @@ sheet dataclass; nothing here lays out a page or keeps a session open::
         sheet = match_scoresheet(store, 3)
     write_pdf(render_scoresheet(sheet), "scoresheet-match-3.pdf")
 
-A ruling sheet is built from the deal's record as exported (:meth:`Store.export_deal`), read
+A ruling sheet is built from the deal's record as exported (``store.deals.export``), read
 again (:func:`tally.engine.notation.read_deal`) and ruled with
 :func:`tally.engine.ruling.summarize`, so the sheet shows exactly what ``tally check`` would say of
 that record.
@@ -114,12 +114,10 @@ def match_scoresheet(
     far filled in, who deals next, and the winner once it is over; the event's name, and for
     a round robin the round and table, when the match belongs to an event.
     """
-    m = store.match_state(match_id)
+    m = store.matches.state(match_id)
     event_name = place = ""
     if m.event_id is not None:
-        from tally.store.events import event
-
-        event_name = event(store, m.event_id).name
+        event_name = store.events.get(m.event_id).name
         if m.round is not None and m.table is not None:
             place = _("round %(round)s, table %(table)s") % {"round": m.round, "table": m.table}
     a, b = m.players
@@ -304,8 +302,8 @@ def deal_ruling_sheet(
     The points columns follow the match's player order. Refused for a deal entered as a
     result (it has no record) and for a deal still being played.
     """
-    deal_id = store.deal_id(ref)
-    view = store.deal_view(deal_id)
+    deal_id = store.deals.id_of(ref)
+    view = store.deals.view(deal_id)
     name = f"deal {view.match_id}.{view.number}"
     if view.kind == "quick":
         raise Refused(
@@ -313,9 +311,9 @@ def deal_ruling_sheet(
         )
     if not view.finished:
         raise Refused(f"{name} is still being played: there is no ruling to print yet")
-    match = store.match_state(view.match_id)
+    match = store.matches.state(view.match_id)
     try:
-        record = read_deal(store.export_deal(deal_id), source=name)
+        record = read_deal(store.deals.export(deal_id), source=name)
     except TallyError as exc:  # pragma: no cover - the store keeps only readable records
         raise Refused(f"{name}: the stored record cannot be read: {exc}") from None
     return record_ruling_sheet(
@@ -407,12 +405,10 @@ def match_analysis_sheet(
     from tally.analysis.report import report
     from tally.sheets.data import AnalysisSheet, AnalysisTotal
 
-    m = store.match_state(match_id)
+    m = store.matches.state(match_id)
     event_name = ""
     if m.event_id is not None:
-        from tally.store.events import event
-
-        event_name = event(store, m.event_id).name
+        event_name = store.events.get(m.event_id).name
     rows, found, skipped = [], [], 0
     for d in m.deals:
         if d.kind != "recorded":
@@ -422,7 +418,7 @@ def match_analysis_sheet(
             continue  # still being played: nothing to say yet
         ref = f"{m.id}.{d.number}"
         a = analyse_record(
-            read_deal(store.export_deal(d.id), source=ref), samples=samples, seed=seed, file=ref
+            read_deal(store.deals.export(d.id), source=ref), samples=samples, seed=seed, file=ref
         )
         found.append(a)
         rows.append(analysis_row(ref, a))
@@ -519,19 +515,18 @@ def event_standings_sheet(
     Swiss event of more than ``CROSS_TABLE_LIMIT`` players gets a round-by-round table
     instead (opponent, result, running score), a cross-table being mostly empty there."""
     from tally.sheets.data import CROSS_TABLE_LIMIT
-    from tally.store.events import cross_table, round_by_round, standings
 
-    view = standings(store, ref)
+    view = store.events.standings(ref)
     if (
         view.event is not None
         and view.event.format.pairs_from_standings
         and len(view.rows) > CROSS_TABLE_LIMIT
     ):
         sheet = standings_sheet(view, printed_at=printed_at)
-        return dataclasses.replace(sheet, round_table=round_table(round_by_round(store, ref)))
+        return dataclasses.replace(sheet, round_table=round_table(store.events.round_by_round(ref)))
     cross = None
     if len(view.rows) >= 2:
-        cross = cross_table(store, ref)
+        cross = store.events.cross_table(ref)
     return standings_sheet(view, cross, printed_at=printed_at)
 
 
@@ -568,12 +563,11 @@ def pairings_sheet(
     result from the ratings when the round started
     (:func:`tally.sheets.ratings.with_expected`)."""
     from tally.sheets.data import PairingsSheet, PairingTable
-    from tally.store.events import event, round_by_round, rounds
 
-    ev = event(store, ref)
+    ev = store.events.get(ref)
     if not ev.format.has_rounds:
         raise Refused(f'event {ev.id} "{ev.name}" is a {ev.format.audit_name}: it has no rounds')
-    rnd = rounds(store, ev.id, number)[0]
+    rnd = store.events.rounds(ev.id, number)[0]
     if ev.format.pairs_from_standings and not rnd.started:
         raise Refused(
             f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
@@ -581,7 +575,7 @@ def pairings_sheet(
         )
     before: dict[str, float] = {}
     if ev.format.has_scored_rounds:
-        before = round_by_round(store, ev.id).scores_before(rnd.number)
+        before = store.events.round_by_round(ev.id).scores_before(rnd.number)
     rated = {
         p.name: "-" if p.seed_rating is None else f"{p.seed_rating:.1f}"
         for p in ev.players

@@ -31,18 +31,17 @@ def club_pairings_sheet(
 ) -> PairingsSheet:
     """The tables of club evening ``ref`` as they sit down (see the module docstring)."""
     from tally.sheets.data import PairingsSheet, PairingTable
-    from tally.store.events import event
 
-    ev = event(store, ref)
+    ev = store.events.get(ref)
     if ev.format.has_rounds:
         raise Refused(
             f'event {ev.id} "{ev.name}" has rounds: print a round\'s pairings with --round N'
         )
-    running = [m for m in store.matches() if m.event_id == ev.id and not m.over]
+    running = [m for m in store.matches.all() if m.event_id == ev.id and not m.over]
     tables: list[PairingTable] = []
     seated: set[str] = set()
     for number, m in enumerate(running, start=1):
-        view = store.match_state(m.id)
+        view = store.matches.state(m.id)
         tables.append(
             PairingTable(number, m.players[0], m.players[1], view.first_dealer, match_id=m.id)
         )

@@ -18,15 +18,14 @@ from tally.sheets.data import (
     PrizeLines,
 )
 from tally.store import Store
-from tally.store.events import event
-from tally.store.knockouts import KnockoutView, knockout_view
+from tally.store.knockouts import KnockoutView
 
 
 def _view(store: Store, ref: str | int) -> KnockoutView:
-    ev = event(store, ref)
+    ev = store.events.get(ref)
     if not ev.format.ranks_by_elimination:
         raise Refused(f'event {ev.id} "{ev.name}" is not a knockout or groups event')
-    return knockout_view(store, ev)
+    return store.knockouts.view(ev)
 
 
 def elimination_sheet(

@@ -88,9 +88,8 @@ class RatingsSheet:
 
 def ratings_sheet(store: Store, *, printed_at: datetime | None = None) -> RatingsSheet:
     """The ratings list now, as a sheet."""
-    from tally.store.ratings import ratings
 
-    view = ratings(store)
+    view = store.ratings.table()
     rows = tuple(
         RatingsSheetRow(
             r.rank,
@@ -123,16 +122,15 @@ def render_ratings(
 
 def with_expected(store: Store, sheet: PairingsSheet, event_id: int | None = None) -> PairingsSheet:
     """``sheet`` with each table's expected result (player one's win probability from the
-    ratings as they were when the round started, :func:`tally.store.ratings.ratings_for_round`;
+    ratings as they were when the round started, ``store.ratings.for_round``;
     today's for a club evening's tables or without ``event_id``), when at least one of its
     players has a rated match; unchanged otherwise (a column of 50% everywhere would say
     nothing)."""
-    from tally.store.ratings import current_ratings, ratings_for_round
 
     now = (
-        current_ratings(store)
+        store.ratings.current()
         if event_id is None or sheet.round_number is None
-        else ratings_for_round(store, event_id, sheet.round_number)
+        else store.ratings.for_round(event_id, sheet.round_number)
     )
     if not any(now.rated(p) for t in sheet.tables for p in (t.player_one, t.player_two)):
         return sheet
@@ -196,9 +194,9 @@ def series_sheet(
     store: Store, ref: str | int, *, printed_at: datetime | None = None
 ) -> SeriesSheet:
     """The standings of a series now, as a sheet."""
-    from tally.store.series import format_points, series_standings
+    from tally.store.series import format_points
 
-    view = series_standings(store, ref)
+    view = store.series.standings(ref)
     s = view.series
     events = tuple(SeriesSheetEvent(e.id, e.name, e.date, e.stage) for e in s.events)
     rows = tuple(

@@ -25,64 +25,11 @@ from tally.errors import NotFound, Refused
 from tally.events.formats import format_of
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import snapshot
+from tally.store.corrections import Audit, snapshot
 from tally.store.players import resolve_player
-from tally.store.store import Store
+from tally.store.transactions import Database
 
-__all__ = ["announce_absence"]
-
-
-def announce_absence(
-    store: Store, ref: str | int, player: str, number: int, *, cancel: bool = False
-) -> str:
-    """Record that ``player`` will miss round ``number`` of an event (``cancel``: take it
-    back) before the round is paired; the player's name as stored. Audited (the event's
-    absences afterwards: :attr:`~tally.store.views.EventView.absences`)."""
-    with store.writing() as conn:
-        ev = eventrows.resolve_event(conn, ref, lock=True)
-        eid, name = ev["id"], ev["name"]
-        _refuse_format(ev)
-        row = resolve_player(conn, player)
-        entry = next(
-            (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
-        )
-        if entry is None:
-            raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
-        if entry["withdrawn_at"] is not None:
-            raise Refused(f'{row["name"]} has withdrawn from event {eid} "{name}"')
-        _refuse_round(conn, ev, number)
-        there = (number, row["id"]) in eventrows.absences(conn, eid)
-        if there != cancel:
-            raise Refused(
-                f"{row['name']} has "
-                f"{'announced an absence from' if there else 'announced no absence from'} "
-                f'round {number} of event {eid} "{name}"' + (" already" if there else "")
-            )
-        before = snapshot(conn, "event", eid)
-        ab = t.event_absences.c
-        if cancel:
-            conn.execute(
-                delete(t.event_absences).where(
-                    (ab.event_id == eid) & (ab.player_id == row["id"]) & (ab.round_number == number)
-                )
-            )
-        else:
-            conn.execute(
-                insert(t.event_absences).values(
-                    event_id=eid, player_id=row["id"], round_number=number
-                )
-            )
-        verb = "takes back the absence" if cancel else "announced an absence"
-        store.audit(
-            conn,
-            "event absent",
-            "event",
-            eid,
-            f"{row['name']} {verb} from round {number} of event {eid}",
-            {f"event:{eid}": before},
-            {f"event:{eid}": snapshot(conn, "event", eid)},
-        )
-        return str(row["name"])
+__all__ = []
 
 
 def _refuse_format(ev: RowMapping) -> None:
@@ -125,3 +72,63 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
             "announced before its round is paired (withdraw the round's pairings first: "
             "`tally event unpair`)"
         )
+
+
+class Absences:
+    """Players' announced absences from a round of an event (a requested bye). Reached as
+    ``store.absences``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store
+
+    def announce(self, ref: str | int, player: str, number: int, *, cancel: bool = False) -> str:
+        """Record that ``player`` will miss round ``number`` of an event (``cancel``: take it
+        back) before the round is paired; the player's name as stored. Audited (the event's
+        absences afterwards: :attr:`~tally.store.views.EventView.absences`)."""
+        with self.store.writing() as conn:
+            ev = eventrows.resolve_event(conn, ref, lock=True)
+            eid, name = ev["id"], ev["name"]
+            _refuse_format(ev)
+            row = resolve_player(conn, player)
+            entry = next(
+                (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
+            )
+            if entry is None:
+                raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
+            if entry["withdrawn_at"] is not None:
+                raise Refused(f'{row["name"]} has withdrawn from event {eid} "{name}"')
+            _refuse_round(conn, ev, number)
+            there = (number, row["id"]) in eventrows.absences(conn, eid)
+            if there != cancel:
+                raise Refused(
+                    f"{row['name']} has "
+                    f"{'announced an absence from' if there else 'announced no absence from'} "
+                    f'round {number} of event {eid} "{name}"' + (" already" if there else "")
+                )
+            before = snapshot(conn, "event", eid)
+            ab = t.event_absences.c
+            if cancel:
+                conn.execute(
+                    delete(t.event_absences).where(
+                        (ab.event_id == eid)
+                        & (ab.player_id == row["id"])
+                        & (ab.round_number == number)
+                    )
+                )
+            else:
+                conn.execute(
+                    insert(t.event_absences).values(
+                        event_id=eid, player_id=row["id"], round_number=number
+                    )
+                )
+            verb = "takes back the absence" if cancel else "announced an absence"
+            Audit(self.store).write(
+                conn,
+                "event absent",
+                "event",
+                eid,
+                f"{row['name']} {verb} from round {number} of event {eid}",
+                {f"event:{eid}": before},
+                {f"event:{eid}": snapshot(conn, "event", eid)},
+            )
+            return str(row["name"])

@@ -17,35 +17,29 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from tally.events.formats import EventFormat, format_of
-from tally.store.store import Store
+from tally.store.corrections import Audit
+from tally.store.events import Events
+from tally.store.matches import Matches
+from tally.store.recording import Deals
+from tally.store.transactions import Database
 from tally.store.views import AuditView, MatchView, RoundView
 
 T = TypeVar("T")
 
-__all__ = [
-    "Consequences",
-    "DealDeletion",
-    "MatchChange",
-    "Reversal",
-    "Withdrawal",
-    "deal_deletion",
-    "match_deletion",
-    "rehearse",
-    "reversal",
-    "round_preview",
-    "withdrawal",
-]
+__all__ = ["Consequences", "DealDeletion", "MatchChange", "Reversal", "Withdrawal", "rehearse"]
 
 
 class _Rehearsed(Exception):
     """Raised to roll a rehearsal back."""
 
 
-def rehearse(store: Store, change: Callable[[Store], object], look: Callable[[Store], T]) -> T:
+def rehearse(
+    store: Database, change: Callable[[Database], object], look: Callable[[Database], T]
+) -> T:
     """Run ``change`` on a store of its own over ``store``'s database, read ``look`` from what
     it did, and roll everything back: nothing is stored, nothing is audited. A refusal of
     ``change`` is raised as it is."""
-    trial = Store(store.engine, scorer=store.scorer)
+    trial = Database(store.engine, scorer=store.scorer)
     seen: list[T] = []
     try:
         with trial.transaction("rehearsal"):
@@ -102,40 +96,6 @@ class Withdrawal:
         return format_of(self.kind)
 
 
-def withdrawal(store: Store, event: int, player: str) -> Withdrawal:
-    """What :func:`tally.store.events.withdraw` would do (refused as it would be)."""
-    from tally.store import events
-
-    ev = events.event(store, event)
-
-    def look(trial: Store) -> Withdrawal:
-        after = events.event(trial, event)
-        name = next(
-            p.name
-            for p in after.players
-            if p.withdrawn and not any(q.name == p.name and q.withdrawn for q in ev.players)
-        )
-        running = tuple(
-            (m.id, m.players[1] if m.players[0] == name else m.players[0])
-            for m in trial.matches()
-            if m.event_id == event and name in m.players and not m.over
-        )
-        remaining: list[str] = []
-        if ev.format.has_scheduled_pairings:
-            for rnd in events.rounds(trial, event):
-                for p in rnd.pairings:
-                    if (
-                        name in (p.first, p.second)
-                        and not p.matches
-                        and p.status in ("forfeit", "void")
-                    ):
-                        remaining.append(p.second if p.first == name else p.first)
-        rule = "out" if ev.format.has_lives else ev.withdrawal
-        return Withdrawal(name, ev.kind, rule, running, tuple(remaining))
-
-    return rehearse(store, lambda trial: events.withdraw(trial, event, player), look)
-
-
 @dataclass(frozen=True)
 class DealDeletion:
     """What deleting deal ``number`` (``kind``: recorded or quick) of a match does to it."""
@@ -144,26 +104,6 @@ class DealDeletion:
     kind: str
     explanation: str
     match: MatchChange
-
-
-def deal_deletion(store: Store, deal_id: int) -> DealDeletion:
-    """What :meth:`Store.delete_deal` would do (refused as it would be: only the last deal)."""
-    view = store.deal_view(deal_id)
-    before = store.match_state(view.match_id)
-    after = rehearse(
-        store,
-        lambda trial: trial.delete_deal(deal_id),
-        lambda trial: trial.match_state(view.match_id),
-    )
-    return DealDeletion(view.number, view.kind, view.explanation, _change(before, after))
-
-
-def match_deletion(store: Store, match_id: int) -> MatchChange:
-    """What :meth:`Store.delete_match` would do: the match and its deals gone (refused as it
-    would be: a scheduled round's match is withdrawn from, not deleted)."""
-    before = store.match_state(match_id)
-    rehearse(store, lambda trial: trial.delete_match(match_id), lambda trial: None)
-    return _change(before, None)
 
 
 @dataclass(frozen=True)
@@ -177,7 +117,7 @@ class Reversal:
     matches: tuple[MatchChange, ...]
 
 
-def _touched_matches(store: Store, entry: AuditView) -> list[int]:
+def _touched_matches(store: Database, entry: AuditView) -> list[int]:
     """The matches an audit entry's snapshots name (a match, or a deal's match)."""
     found: set[int] = set()
     for snaps in (entry.before or {}, entry.after or {}):
@@ -190,52 +130,6 @@ def _touched_matches(store: Store, entry: AuditView) -> list[int]:
     return sorted(found)
 
 
-def reversal(store: Store, entry_id: int) -> Reversal:
-    """What :meth:`Store.reverse` would do (refused as it would be: an entry reversed
-    already, or changed again since)."""
-    entry = audit_entry(store, entry_id)
-    before, after = entry.before or {}, entry.after or {}
-    things = tuple(
-        (
-            key.partition(":")[0],
-            int(key.partition(":")[2]),
-            "back" if after.get(key) is None else "gone" if before.get(key) is None else "restored",
-        )
-        for key in sorted(set(before) | set(after))
-    )
-    mids = _touched_matches(store, entry)
-
-    def scores(s: Store) -> dict[int, MatchView | None]:
-        found = {m.id for m in s.matches()}
-        return {mid: s.match_state(mid) if mid in found else None for mid in mids}
-
-    now = scores(store)
-    then = rehearse(store, lambda trial: trial.reverse(entry_id), scores)
-    changes = tuple(
-        _change_either(now[mid], then[mid])
-        for mid in mids
-        if now[mid] is not None or then[mid] is not None
-    )
-    return Reversal(entry, things, changes)
-
-
-def audit_entry(store: Store, entry_id: int) -> AuditView:
-    """One audit entry, by number."""
-    from sqlalchemy import select
-
-    from tally.errors import NotFound
-    from tally.store import tables as t
-    from tally.store.corrections import audit_view
-
-    with store.reading() as conn:
-        row = (
-            conn.execute(select(t.audit_log).where(t.audit_log.c.id == entry_id)).mappings().first()
-        )
-    if row is None:
-        raise NotFound(f"there is no audit entry {entry_id}")
-    return audit_view(row)
-
-
 def _change_either(before: MatchView | None, after: MatchView | None) -> MatchChange:
     """A match's change where it may appear (``before`` None) or go (``after`` None)."""
     if before is not None:
@@ -244,25 +138,123 @@ def _change_either(before: MatchView | None, after: MatchView | None) -> MatchCh
     return MatchChange(after.id, after.players, (0, 0), _score(after), None, after.winner)
 
 
-def round_preview(store: Store, event: int, number: int) -> RoundView:
-    """Round ``number`` of an event as :func:`tally.store.events.start_round` would start it
-    now (a round robin's or a group's schedule, a Swiss pairing from the standings, a
-    knockout's draw by lot or its bracket), rehearsed: nothing is stored (refused as it
-    would be: not the next round, the round before not over)."""
-    from tally.store import events
-
-    found: list[RoundView] = []
-    rehearse(
-        store,
-        lambda trial: found.append(events.start_round(trial, event, number)),
-        lambda trial: None,
-    )
-    return found[0]
-
-
 class Consequences:
     """What a destructive change would do, said before it is done (each rehearsed and rolled
     back: :func:`rehearse`). Reached as ``store.consequences``."""
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def withdrawal(self, event: int, player: str) -> Withdrawal:
+        """What ``store.events.withdraw`` would do (refused as it would be)."""
+
+        ev = Events(self.store).get(event)
+
+        def look(trial: Database) -> Withdrawal:
+            after = Events(trial).get(event)
+            name = next(
+                p.name
+                for p in after.players
+                if p.withdrawn and not any(q.name == p.name and q.withdrawn for q in ev.players)
+            )
+            running = tuple(
+                (m.id, m.players[1] if m.players[0] == name else m.players[0])
+                for m in Matches(trial).all()
+                if m.event_id == event and name in m.players and not m.over
+            )
+            remaining: list[str] = []
+            if ev.format.has_scheduled_pairings:
+                for rnd in Events(trial).rounds(event):
+                    for p in rnd.pairings:
+                        if (
+                            name in (p.first, p.second)
+                            and not p.matches
+                            and p.status in ("forfeit", "void")
+                        ):
+                            remaining.append(p.second if p.first == name else p.first)
+            rule = "out" if ev.format.has_lives else ev.withdrawal
+            return Withdrawal(name, ev.kind, rule, running, tuple(remaining))
+
+        return rehearse(self.store, lambda trial: Events(trial).withdraw(event, player), look)
+
+    def deal_deletion(self, deal_id: int) -> DealDeletion:
+        """What ``store.deals.delete`` would do (refused as it would be: only the last deal)."""
+        view = Deals(self.store).view(deal_id)
+        before = Matches(self.store).state(view.match_id)
+        after = rehearse(
+            self.store,
+            lambda trial: Deals(trial).delete(deal_id),
+            lambda trial: Matches(trial).state(view.match_id),
+        )
+        return DealDeletion(view.number, view.kind, view.explanation, _change(before, after))
+
+    def match_deletion(self, match_id: int) -> MatchChange:
+        """What ``store.matches.delete`` would do: the match and its deals gone (refused as it
+        would be: a scheduled round's match is withdrawn from, not deleted)."""
+        before = Matches(self.store).state(match_id)
+        rehearse(self.store, lambda trial: Matches(trial).delete(match_id), lambda trial: None)
+        return _change(before, None)
+
+    def reversal(self, entry_id: int) -> Reversal:
+        """What ``store.audit.reverse`` would do (refused as it would be: an entry reversed
+        already, or changed again since)."""
+        entry = self.audit_entry(entry_id)
+        before, after = entry.before or {}, entry.after or {}
+        things = tuple(
+            (
+                key.partition(":")[0],
+                int(key.partition(":")[2]),
+                "back"
+                if after.get(key) is None
+                else "gone"
+                if before.get(key) is None
+                else "restored",
+            )
+            for key in sorted(set(before) | set(after))
+        )
+        mids = _touched_matches(self.store, entry)
+
+        def scores(s: Database) -> dict[int, MatchView | None]:
+            found = {m.id for m in Matches(s).all()}
+            return {mid: Matches(s).state(mid) if mid in found else None for mid in mids}
+
+        now = scores(self.store)
+        then = rehearse(self.store, lambda trial: Audit(trial).reverse(entry_id), scores)
+        changes = tuple(
+            _change_either(now[mid], then[mid])
+            for mid in mids
+            if now[mid] is not None or then[mid] is not None
+        )
+        return Reversal(entry, things, changes)
+
+    def audit_entry(self, entry_id: int) -> AuditView:
+        """One audit entry, by number."""
+        from sqlalchemy import select
+
+        from tally.errors import NotFound
+        from tally.store import tables as t
+        from tally.store.corrections import audit_view
+
+        with self.store.reading() as conn:
+            row = (
+                conn.execute(select(t.audit_log).where(t.audit_log.c.id == entry_id))
+                .mappings()
+                .first()
+            )
+        if row is None:
+            raise NotFound(f"there is no audit entry {entry_id}")
+        return audit_view(row)
+
+    def round_preview(self, event: int, number: int) -> RoundView:
+        """Round ``number`` of an event as ``store.events.start_round`` would start it
+        now (a round robin's or a group's schedule, a Swiss pairing from the standings, a
+        knockout's draw by lot or its bracket), rehearsed: nothing is stored (refused as it
+        would be: not the next round, the round before not over)."""
+
+        found: list[RoundView] = []
+        rehearse(
+            self.store,
+            lambda trial: found.append(Events(trial).start_round(event, number)),
+            lambda trial: None,
+        )
+        return found[0]

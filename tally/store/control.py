@@ -8,13 +8,13 @@ withdrew). This is refused once any deal of the round is recorded (recorded tric
 entered as a quick result): a round in play is corrected deal by deal, never re-paired. It is
 the reversal of the audit entry that started the round, so the audit log shows both.
 
-**Pairs kept apart** (:func:`keep_apart`, :func:`apart`): two players of an event who should
-not meet (one family, one club). A Swiss round never pairs them while another pairing of the
-round exists (:func:`tally.events.swiss.keep_apart`); the pairs are part of the event's audited
-snapshot. Where the pairing is not free (a round robin's Berger table, a groups event's
-schedule, a knockout's draw by lot) a round that pairs such a pair is warned of
-(:func:`apart_warnings`) on ``tally event round``, on the director's pages and when the pair is
-added, instead of being silently ignored.
+**Pairs kept apart** (:meth:`Pairings.keep_apart`, :meth:`Pairings.apart`): two players of an
+event who should not meet (one family, one club). A Swiss round never pairs them while another
+pairing of the round exists (:func:`tally.events.swiss.keep_apart`); the pairs are part of the
+event's audited snapshot. Where the pairing is not free (a round robin's Berger table, a groups
+event's schedule, a knockout's draw by lot) a round that pairs such a pair is warned of
+(:meth:`Pairings.apart_warnings`) on ``tally event round``, on the director's pages and when the
+pair is added, instead of being silently ignored.
 """
 
 from __future__ import annotations
@@ -28,56 +28,14 @@ from tally.errors import Message, NotFound, Refused
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import reverse, snapshot
+from tally.store.corrections import Audit, snapshot
 from tally.store.derivation import lock_match
+from tally.store.events import Events
 from tally.store.players import resolve_player
-from tally.store.store import Store
+from tally.store.transactions import Database
 from tally.store.views import AuditView, RoundView
 
-__all__ = ["apart", "apart_clashes", "apart_warnings", "keep_apart", "withdraw_pairings"]
-
-
-def withdraw_pairings(store: Store, ref: str | int, number: int) -> AuditView:
-    """Take back round ``number`` of an event, the latest round started, while none of its
-    matches has a deal: its matches and bye are removed so that it can be paired again.
-    Returns the audit entry of the withdrawal (``tally audit undo`` puts the round back).
-
-    The check and the withdrawal are one transaction with the round's matches locked, so a
-    deal recorded at that moment either comes first (and the withdrawal is refused) or waits.
-    """
-    with store.transaction("event unpair"), store.writing() as conn:
-        ev = eventrows.resolve_event(conn, ref, lock=True)
-        eid, name = ev["id"], ev["name"]
-        started = sorted(
-            conn.execute(
-                select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == eid)
-            ).scalars()
-        )
-        if number not in started:
-            raise NotFound(
-                f'round {number} of event {eid} "{name}" has not been started: '
-                "it has no pairings to withdraw"
-            )
-        if number != started[-1]:
-            raise Refused(
-                f'round {number} of event {eid} "{name}" cannot be withdrawn: '
-                f"round {started[-1]} was started after it (withdraw that first)"
-            )
-        for match_id in conn.execute(
-            select(t.matches.c.id).where(
-                (t.matches.c.event_id == eid) & (t.matches.c.round_number == number)
-            )
-        ).scalars():
-            lock_match(conn, match_id)
-        recorded = _deals_of_round(conn, eid, number)
-        if recorded:
-            raise Refused(
-                f'the pairings of round {number} of event {eid} "{name}" stay: '
-                f"{recorded} deal(s) of the round are recorded already (correct "
-                "them with `tally deal edit` or `tally deal delete`)"
-            )
-        entry = _round_entry(conn, eid, number)
-        return reverse(store, entry)
+__all__ = ["apart_clashes"]
 
 
 def _deals_of_round(conn: Connection, event_id: int, number: int) -> int:
@@ -115,58 +73,6 @@ def _round_entry(conn: Connection, event_id: int, number: int) -> int:
     return int(found)
 
 
-def keep_apart(
-    store: Store, ref: str | int, first: str, second: str, *, undo: bool = False
-) -> list[tuple[str, str]]:
-    """Keep two players of an event apart in its pairings (``undo``: no longer); the
-    event's pairs kept apart afterwards, by name. Audited."""
-    with store.writing() as conn:
-        ev = eventrows.resolve_event(conn, ref, lock=True)
-        eid, name = ev["id"], ev["name"]
-        listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
-        rows = [resolve_player(conn, x) for x in (first, second)]
-        for row in rows:
-            if row["id"] not in listed:
-                raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
-        if rows[0]["id"] == rows[1]["id"]:
-            raise Refused(f"{rows[0]['name']} is named twice: keep two players apart")
-        a, b = sorted((rows[0]["id"], rows[1]["id"]))
-        there = (a, b) in eventrows.apart_pairs(conn, eid)
-        if there != undo:
-            raise Refused(
-                f"{rows[0]['name']} and {rows[1]['name']} are "
-                f"{'kept apart already' if there else 'not kept apart'} in event "
-                f'{eid} "{name}"'
-            )
-        before = snapshot(conn, "event", eid)
-        ea = t.event_apart.c
-        if undo:
-            conn.execute(
-                delete(t.event_apart).where(
-                    (ea.event_id == eid) & (ea.player_a_id == a) & (ea.player_b_id == b)
-                )
-            )
-        else:
-            conn.execute(insert(t.event_apart).values(event_id=eid, player_a_id=a, player_b_id=b))
-        verb = "no longer keeps" if undo else "keeps"
-        store.audit(
-            conn,
-            "event apart",
-            "event",
-            eid,
-            f"event {eid} {verb} {rows[0]['name']} and {rows[1]['name']} apart",
-            {f"event:{eid}": before},
-            {f"event:{eid}": snapshot(conn, "event", eid)},
-        )
-        return _apart_names(conn, eid)
-
-
-def apart(store: Store, ref: str | int) -> list[tuple[str, str]]:
-    """The pairs of players an event keeps apart, by name."""
-    with store.reading() as conn:
-        return _apart_names(conn, eventrows.resolve_event(conn, ref)["id"])
-
-
 def _apart_names(conn: Connection, event_id: int) -> list[tuple[str, str]]:
     names = {p["player_id"]: p["name"] for p in eventrows.event_players(conn, event_id)}
     return [(names[a], names[b]) for a, b in eventrows.apart_pairs(conn, event_id)]
@@ -193,47 +99,141 @@ def apart_clashes(rounds: Sequence[RoundView], pairs: Sequence[tuple[str, str]])
     ]
 
 
-def apart_warnings(
-    store: Store,
-    ref: str | int,
-    number: int | None = None,
-    *,
-    adding: bool = False,
-    shown: Sequence[RoundView] | None = None,
-) -> list[Message]:
-    """What an event whose pairings are not free (a round robin, a groups event, a
-    knockout) does with its pairs kept apart: the rounds (round ``number`` only, if given)
-    that pair such a pair (``shown``: these rounds instead, e.g. a round's preview);
-    ``adding`` (a pair was just added): also that a knockout's draw,
-    made when each round starts, does not keep them apart. None for a Swiss event or a club
-    evening (the director pairs its matches)."""
-    from tally.store.events import event, rounds
-
-    ev = event(store, ref)
-    fmt = ev.format
-    if fmt.pairs_from_standings or not fmt.has_rounds:
-        return []
-    pairs = apart(store, ev.id)
-    if not pairs:
-        return []
-    if shown is None:
-        shown = [r for r in rounds(store, ev.id) if number is None or r.number == number]
-    out = apart_clashes(shown, pairs)
-    if adding and not fmt.has_rounds_made_in_advance:
-        out.append(
-            Message(
-                N_(
-                    "the draw of each round of this event does not keep players apart: a "
-                    "round that pairs them is warned of"
-                )
-            )
-        )
-    return out
-
-
 class Pairings:
     """A tournament director's control over pairings: players kept apart, a round's pairings
     taken back. Reached as ``store.pairings``."""
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def withdraw(self, ref: str | int, number: int) -> AuditView:
+        """Take back round ``number`` of an event, the latest round started, while none of its
+        matches has a deal: its matches and bye are removed so that it can be paired again.
+        Returns the audit entry of the withdrawal (``tally audit undo`` puts the round back).
+
+        The check and the withdrawal are one transaction with the round's matches locked, so a
+        deal recorded at that moment either comes first (and the withdrawal is refused) or waits.
+        """
+        with self.store.transaction("event unpair"), self.store.writing() as conn:
+            ev = eventrows.resolve_event(conn, ref, lock=True)
+            eid, name = ev["id"], ev["name"]
+            started = sorted(
+                conn.execute(
+                    select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == eid)
+                ).scalars()
+            )
+            if number not in started:
+                raise NotFound(
+                    f'round {number} of event {eid} "{name}" has not been started: '
+                    "it has no pairings to withdraw"
+                )
+            if number != started[-1]:
+                raise Refused(
+                    f'round {number} of event {eid} "{name}" cannot be withdrawn: '
+                    f"round {started[-1]} was started after it (withdraw that first)"
+                )
+            for match_id in conn.execute(
+                select(t.matches.c.id).where(
+                    (t.matches.c.event_id == eid) & (t.matches.c.round_number == number)
+                )
+            ).scalars():
+                lock_match(conn, match_id)
+            recorded = _deals_of_round(conn, eid, number)
+            if recorded:
+                raise Refused(
+                    f'the pairings of round {number} of event {eid} "{name}" stay: '
+                    f"{recorded} deal(s) of the round are recorded already (correct "
+                    "them with `tally deal edit` or `tally deal delete`)"
+                )
+            entry = _round_entry(conn, eid, number)
+            return Audit(self.store).reverse(entry)
+
+    def keep_apart(
+        self, ref: str | int, first: str, second: str, *, undo: bool = False
+    ) -> list[tuple[str, str]]:
+        """Keep two players of an event apart in its pairings (``undo``: no longer); the
+        event's pairs kept apart afterwards, by name. Audited."""
+        with self.store.writing() as conn:
+            ev = eventrows.resolve_event(conn, ref, lock=True)
+            eid, name = ev["id"], ev["name"]
+            listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
+            rows = [resolve_player(conn, x) for x in (first, second)]
+            for row in rows:
+                if row["id"] not in listed:
+                    raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
+            if rows[0]["id"] == rows[1]["id"]:
+                raise Refused(f"{rows[0]['name']} is named twice: keep two players apart")
+            a, b = sorted((rows[0]["id"], rows[1]["id"]))
+            there = (a, b) in eventrows.apart_pairs(conn, eid)
+            if there != undo:
+                raise Refused(
+                    f"{rows[0]['name']} and {rows[1]['name']} are "
+                    f"{'kept apart already' if there else 'not kept apart'} in event "
+                    f'{eid} "{name}"'
+                )
+            before = snapshot(conn, "event", eid)
+            ea = t.event_apart.c
+            if undo:
+                conn.execute(
+                    delete(t.event_apart).where(
+                        (ea.event_id == eid) & (ea.player_a_id == a) & (ea.player_b_id == b)
+                    )
+                )
+            else:
+                conn.execute(
+                    insert(t.event_apart).values(event_id=eid, player_a_id=a, player_b_id=b)
+                )
+            verb = "no longer keeps" if undo else "keeps"
+            Audit(self.store).write(
+                conn,
+                "event apart",
+                "event",
+                eid,
+                f"event {eid} {verb} {rows[0]['name']} and {rows[1]['name']} apart",
+                {f"event:{eid}": before},
+                {f"event:{eid}": snapshot(conn, "event", eid)},
+            )
+            return _apart_names(conn, eid)
+
+    def apart(self, ref: str | int) -> list[tuple[str, str]]:
+        """The pairs of players an event keeps apart, by name."""
+        with self.store.reading() as conn:
+            return _apart_names(conn, eventrows.resolve_event(conn, ref)["id"])
+
+    def apart_warnings(
+        self,
+        ref: str | int,
+        number: int | None = None,
+        *,
+        adding: bool = False,
+        shown: Sequence[RoundView] | None = None,
+    ) -> list[Message]:
+        """What an event whose pairings are not free (a round robin, a groups event, a
+        knockout) does with its pairs kept apart: the rounds (round ``number`` only, if given)
+        that pair such a pair (``shown``: these rounds instead, e.g. a round's preview);
+        ``adding`` (a pair was just added): also that a knockout's draw,
+        made when each round starts, does not keep them apart. None for a Swiss event or a club
+        evening (the director pairs its matches)."""
+
+        ev = Events(self.store).get(ref)
+        fmt = ev.format
+        if fmt.pairs_from_standings or not fmt.has_rounds:
+            return []
+        pairs = self.apart(ev.id)
+        if not pairs:
+            return []
+        if shown is None:
+            shown = [
+                r for r in Events(self.store).rounds(ev.id) if number is None or r.number == number
+            ]
+        out = apart_clashes(shown, pairs)
+        if adding and not fmt.has_rounds_made_in_advance:
+            out.append(
+                Message(
+                    N_(
+                        "the draw of each round of this event does not keep players apart: a "
+                        "round that pairs them is warned of"
+                    )
+                )
+            )
+        return out

@@ -1,6 +1,6 @@
 """The audit log and its corrections: the snapshot of a row an audit entry keeps before and
-after a change, writing an entry (:meth:`Store.audit`), listing them (:meth:`Store.audit_log`),
-and reversing one (:meth:`Store.reverse`) by putting the state before back.
+after a change, writing an entry (``store.audit.write``), listing them (``store.audit.log``),
+and reversing one (``store.audit.reverse``) by putting the state before back.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from tally.store.derivation import utc_now as utc_now
 from tally.store.views import AuditView
 
 if TYPE_CHECKING:
-    from tally.store.transactions import Store
+    from tally.store.transactions import Database
 
 
 Snapshot = dict[str, Any] | None
@@ -263,54 +263,6 @@ def audit_view(row: RowMapping) -> AuditView:
     )
 
 
-def audit(
-    store: Store,
-    conn: Connection,
-    command: str,
-    entity: str,
-    entity_id: int,
-    summary: str,
-    before: dict[str, Snapshot],
-    after: dict[str, Snapshot],
-) -> int:
-    """Write one audit entry on ``conn`` (a :meth:`writing` connection) and return its id;
-    inside :meth:`transaction` the command is prefixed with the transaction's label. ``before``
-    and ``after`` are snapshots (:func:`snapshot`) that
-    ``store.audit.reverse`` puts back."""
-    if store._tx is not None:
-        store._tx.audited += 1
-        command = f"{store._tx.label}: {command}"
-    return int(
-        conn.execute(
-            insert(t.audit_log)
-            .values(
-                at=utc_now(),
-                scorer=store.scorer,
-                command=command,
-                entity=entity,
-                entity_id=entity_id,
-                summary=summary,
-                reversed_by=None,
-                before=json.dumps(before, ensure_ascii=False, sort_keys=True),
-                after=json.dumps(after, ensure_ascii=False, sort_keys=True),
-            )
-            .returning(t.audit_log.c.id)
-        ).scalar_one()
-    )
-
-
-def audit_log(store: Store, *, limit: int | None = None) -> list[AuditView]:
-    """The audit log, oldest first (the last ``limit`` entries when given)."""
-    q = select(t.audit_log).order_by(t.audit_log.c.id.desc())
-    if limit is not None and limit < 0:
-        raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
-    if limit is not None:
-        q = q.limit(limit)
-    with store.reading() as conn:
-        rows = conn.execute(q).mappings().all()
-    return [audit_view(r) for r in reversed(rows)]
-
-
 def _refuse_players_under_deals(
     conn: Connection, row: RowMapping, before: dict[str, Snapshot], after: dict[str, Snapshot]
 ) -> None:
@@ -334,71 +286,118 @@ def _refuse_players_under_deals(
             )
 
 
-def reverse(store: Store, audit_id: int) -> AuditView:
-    """Put back the state before audit entry ``audit_id``; the reversal is audited too.
-
-    Refused when what the entry changed has changed again since (reverse the later entries
-    first), or when the state before no longer fits (a deal number taken since...)."""
-    with store.writing() as conn:
-        row = (
-            conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id)).mappings().first()
-        )
-        if row is None:
-            raise NotFound(f"there is no audit entry {audit_id}")
-        if row["reversed_by"] is not None:
-            raise Refused(
-                f"audit entry {audit_id} was reversed already (by entry {row['reversed_by']})"
-            )
-        before: dict[str, Snapshot] = json.loads(row["before"] or "{}")
-        after: dict[str, Snapshot] = json.loads(row["after"] or "{}")
-        keys = sorted(set(before) | set(after))
-        match_ids = sorted(_matches_in(keys, before, after))
-        for mid in match_ids:
-            lock_match(conn, mid, missing_ok=True)
-        roles: dict[int, dict[int, str]] = {}
-        for mid in match_ids:
-            try:
-                roles[mid] = load_derived(conn, mid).dealer_roles()
-            except (NotFound, Refused):
-                pass
-        for key in keys:
-            kind, _, ident = key.partition(":")
-            now = snapshot(conn, kind, int(ident))
-            if _norm(now) != _norm(after.get(key)):
-                later = _later_entries(conn, audit_id, kind, int(ident))
-                raise Refused(
-                    f"{kind} {ident} has changed since audit entry {audit_id}"
-                    + (f" (by entries {', '.join(map(str, later))})" if later else "")
-                    + ": reverse the later changes first"
-                )
-        _refuse_players_under_deals(conn, row, before, after)
-        _restore(conn, before)
-        for mid in match_ids:
-            if snapshot(conn, "match", mid) is not None:
-                restored = load_derived(conn, mid)
-                keep_dealers(roles.get(mid, {}), restored)
-                save_results(conn, restored)
-        new_id = store.audit(
-            conn,
-            "audit undo",
-            row["entity"],
-            row["entity_id"],
-            f"reversed entry {audit_id} ({row['summary']})",
-            after,
-            before,
-        )
-        conn.execute(
-            update(t.audit_log).where(t.audit_log.c.id == audit_id).values(reversed_by=new_id)
-        )
-        new_row = (
-            conn.execute(select(t.audit_log).where(t.audit_log.c.id == new_id)).mappings().one()
-        )
-    return audit_view(new_row)
-
-
 class Audit:
     """The audit log: every change written with the state before and after, listed, and
     reversed. Reached as ``store.audit``."""
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def write(
+        self,
+        conn: Connection,
+        command: str,
+        entity: str,
+        entity_id: int,
+        summary: str,
+        before: dict[str, Snapshot],
+        after: dict[str, Snapshot],
+    ) -> int:
+        """Write one audit entry on ``conn`` (a :meth:`writing` connection) and return its id;
+        inside :meth:`transaction` the command is prefixed with the transaction's label. ``before``
+        and ``after`` are snapshots (:func:`snapshot`) that
+        ``store.audit.reverse`` puts back."""
+        if self.store._tx is not None:
+            self.store._tx.audited += 1
+            command = f"{self.store._tx.label}: {command}"
+        return int(
+            conn.execute(
+                insert(t.audit_log)
+                .values(
+                    at=utc_now(),
+                    scorer=self.store.scorer,
+                    command=command,
+                    entity=entity,
+                    entity_id=entity_id,
+                    summary=summary,
+                    reversed_by=None,
+                    before=json.dumps(before, ensure_ascii=False, sort_keys=True),
+                    after=json.dumps(after, ensure_ascii=False, sort_keys=True),
+                )
+                .returning(t.audit_log.c.id)
+            ).scalar_one()
+        )
+
+    def log(self, *, limit: int | None = None) -> list[AuditView]:
+        """The audit log, oldest first (the last ``limit`` entries when given)."""
+        q = select(t.audit_log).order_by(t.audit_log.c.id.desc())
+        if limit is not None and limit < 0:
+            raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
+        if limit is not None:
+            q = q.limit(limit)
+        with self.store.reading() as conn:
+            rows = conn.execute(q).mappings().all()
+        return [audit_view(r) for r in reversed(rows)]
+
+    def reverse(self, audit_id: int) -> AuditView:
+        """Put back the state before audit entry ``audit_id``; the reversal is audited too.
+
+        Refused when what the entry changed has changed again since (reverse the later entries
+        first), or when the state before no longer fits (a deal number taken since...)."""
+        with self.store.writing() as conn:
+            row = (
+                conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id))
+                .mappings()
+                .first()
+            )
+            if row is None:
+                raise NotFound(f"there is no audit entry {audit_id}")
+            if row["reversed_by"] is not None:
+                raise Refused(
+                    f"audit entry {audit_id} was reversed already (by entry {row['reversed_by']})"
+                )
+            before: dict[str, Snapshot] = json.loads(row["before"] or "{}")
+            after: dict[str, Snapshot] = json.loads(row["after"] or "{}")
+            keys = sorted(set(before) | set(after))
+            match_ids = sorted(_matches_in(keys, before, after))
+            for mid in match_ids:
+                lock_match(conn, mid, missing_ok=True)
+            roles: dict[int, dict[int, str]] = {}
+            for mid in match_ids:
+                try:
+                    roles[mid] = load_derived(conn, mid).dealer_roles()
+                except (NotFound, Refused):
+                    pass
+            for key in keys:
+                kind, _, ident = key.partition(":")
+                now = snapshot(conn, kind, int(ident))
+                if _norm(now) != _norm(after.get(key)):
+                    later = _later_entries(conn, audit_id, kind, int(ident))
+                    raise Refused(
+                        f"{kind} {ident} has changed since audit entry {audit_id}"
+                        + (f" (by entries {', '.join(map(str, later))})" if later else "")
+                        + ": reverse the later changes first"
+                    )
+            _refuse_players_under_deals(conn, row, before, after)
+            _restore(conn, before)
+            for mid in match_ids:
+                if snapshot(conn, "match", mid) is not None:
+                    restored = load_derived(conn, mid)
+                    keep_dealers(roles.get(mid, {}), restored)
+                    save_results(conn, restored)
+            new_id = self.write(
+                conn,
+                "audit undo",
+                row["entity"],
+                row["entity_id"],
+                f"reversed entry {audit_id} ({row['summary']})",
+                after,
+                before,
+            )
+            conn.execute(
+                update(t.audit_log).where(t.audit_log.c.id == audit_id).values(reversed_by=new_id)
+            )
+            new_row = (
+                conn.execute(select(t.audit_log).where(t.audit_log.c.id == new_id)).mappings().one()
+            )
+        return audit_view(new_row)

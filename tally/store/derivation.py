@@ -10,7 +10,7 @@
 - The result cache (``deal_results``): each deal's ruling kept in a row, rewritten in the same
   transaction as every change to a match's deals, stamped with :data:`RESULTS_VERSION` (the
   engine's :data:`tally.engine.ruling.RULINGS_VERSION`): a cache filled under another version is
-  rebuilt before it is read (:func:`ensure_results`).
+  rebuilt before it is read (:meth:`Results.ensure`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from tally.store.views import DealView, MatchView, MoveView, TableView, TrickVie
 from tally.vocabulary import MATCH_SCORED, QUICK_DRAWN, QUICK_WON
 
 if TYPE_CHECKING:
-    from tally.store.transactions import Store
+    from tally.store.transactions import Database
 
 
 # --- stored deals as records ------------------------------------------------------------------
@@ -904,66 +904,65 @@ _SELECT_CACHE_VERSION = select(t.cache_state.c.version).where(
 )
 
 
-def ensure_results(store: Store) -> int | None:
-    """Fill the result cache unless this version of tally filled it: after an upgrade
-    from a database without it, or from a tally whose rulings may differ. Returns the
-    number of deals ruled, or None when the cache was up to date (one small query).
-
-    Everything that reads the cache (standings, pairings, cross-tables) calls this first;
-    ``tally init`` does too."""
-    with store.reading() as conn:
-        version = conn.execute(_SELECT_CACHE_VERSION).scalar_one_or_none()
-    if version == RESULTS_VERSION:
-        return None
-    return store.rebuild_results()
-
-
-def rebuild_results(store: Store) -> int:
-    """Rebuild the whole result cache from the deals, in one transaction; returns the
-    number of recording. A match whose deals no longer fit together gets no rows (it counts
-    as unfinished) rather than stopping the rebuild."""
-    with store.writing() as conn:
-        if conn.dialect.name == "postgresql":
-            # Writers (who all write the cache) wait until the rebuild is done; readers
-            # do not. On SQLite, BEGIN IMMEDIATE has made every writer wait already.
-            conn.exec_driver_sql("LOCK TABLE deal_results IN EXCLUSIVE MODE")
-        found = conn.execute(_SELECT_CACHE_VERSION.with_for_update()).first()
-        if found is None:
-            conn.execute(insert(t.cache_state).values(name="deal_results", version=""))
-        conn.execute(delete(t.deal_results))
-        count = 0
-        batch: list[dict[str, Any]] = []
-        for loaded in derive_all(conn):
-            batch.extend(result_rows(loaded))
-            if len(batch) >= 5000:
-                conn.execute(_INSERT_RESULTS, batch)
-                count += len(batch)
-                batch = []
-        if batch:
-            conn.execute(_INSERT_RESULTS, batch)
-            count += len(batch)
-        conn.execute(
-            update(t.cache_state)
-            .where(t.cache_state.c.name == "deal_results")
-            .values(version=RESULTS_VERSION)
-        )
-    return count
-
-
-def stale_results(store: Store) -> list[int]:
-    """The deals whose cached result differs from a fresh derivation of the stored deals
-    (missing and extra rows included), by id; empty when the cache is right."""
-    with store.reading() as conn:
-        fresh = {row["deal_id"]: row for loaded in derive_all(conn) for row in result_rows(loaded)}
-        cached = {
-            row["deal_id"]: dict(row) for row in conn.execute(select(t.deal_results)).mappings()
-        }
-    return sorted(d for d in set(fresh) | set(cached) if fresh.get(d) != cached.get(d))
-
-
 class Results:
     """The result cache (``deal_results``): filled when this version of the engine's rulings did
     not fill it, rebuilt, and compared with a fresh derivation. Reached as ``store.results``."""
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def ensure(self) -> int | None:
+        """Fill the result cache unless this version of tally filled it: after an upgrade
+        from a database without it, or from a tally whose rulings may differ. Returns the
+        number of deals ruled, or None when the cache was up to date (one small query).
+
+        Everything that reads the cache (standings, pairings, cross-tables) calls this first;
+        ``tally init`` does too."""
+        with self.store.reading() as conn:
+            version = conn.execute(_SELECT_CACHE_VERSION).scalar_one_or_none()
+        if version == RESULTS_VERSION:
+            return None
+        return self.rebuild()
+
+    def rebuild(self) -> int:
+        """Rebuild the whole result cache from the deals, in one transaction; returns the
+        number of recording. A match whose deals no longer fit together gets no rows (it counts
+        as unfinished) rather than stopping the rebuild."""
+        with self.store.writing() as conn:
+            if conn.dialect.name == "postgresql":
+                # Writers (who all write the cache) wait until the rebuild is done; readers
+                # do not. On SQLite, BEGIN IMMEDIATE has made every writer wait already.
+                conn.exec_driver_sql("LOCK TABLE deal_results IN EXCLUSIVE MODE")
+            found = conn.execute(_SELECT_CACHE_VERSION.with_for_update()).first()
+            if found is None:
+                conn.execute(insert(t.cache_state).values(name="deal_results", version=""))
+            conn.execute(delete(t.deal_results))
+            count = 0
+            batch: list[dict[str, Any]] = []
+            for loaded in derive_all(conn):
+                batch.extend(result_rows(loaded))
+                if len(batch) >= 5000:
+                    conn.execute(_INSERT_RESULTS, batch)
+                    count += len(batch)
+                    batch = []
+            if batch:
+                conn.execute(_INSERT_RESULTS, batch)
+                count += len(batch)
+            conn.execute(
+                update(t.cache_state)
+                .where(t.cache_state.c.name == "deal_results")
+                .values(version=RESULTS_VERSION)
+            )
+        return count
+
+    def stale(self) -> list[int]:
+        """The deals whose cached result differs from a fresh derivation of the stored deals
+        (missing and extra rows included), by id; empty when the cache is right."""
+        with self.store.reading() as conn:
+            fresh = {
+                row["deal_id"]: row for loaded in derive_all(conn) for row in result_rows(loaded)
+            }
+            cached = {
+                row["deal_id"]: dict(row) for row in conn.execute(select(t.deal_results)).mappings()
+            }
+        return sorted(d for d in set(fresh) | set(cached) if fresh.get(d) != cached.get(d))

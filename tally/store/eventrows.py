@@ -2,7 +2,7 @@
 
 An event's snapshot is its row with its players (seed order, withdrawal), the rounds started
 and, for a knockout or groups, its format row (``event_formats``), so that reversing an audit
-entry (:meth:`tally.store.Store.reverse`) puts all three back together. Nothing here rules on a
+entry (``store.audit.reverse``) puts all three back together. Nothing here rules on a
 deal or computes a standing."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from tally.names import Candidate, find_event
 from tally.store import tables as t
 
 if TYPE_CHECKING:
-    from tally.store.transactions import Store
+    pass
 
 BYES = ("none", "win")
 #: what a requested bye (an announced absence) scores: half a won match's match points (the
@@ -115,7 +115,7 @@ def insert_match(
     round_number: int | None = None,
     table_number: int | None = None,
 ) -> int:
-    """Store a new match and return its id: the one insert behind ``Store.start_match`` (a
+    """Store a new match and return its id: the one insert behind ``store.matches.start`` (a
     match on its own or at a club evening) and ``events.start_round`` (a round robin's
     matches, with their round and table)."""
     return int(
@@ -363,7 +363,7 @@ def events_of_player(conn: Connection, player_id: int) -> list[int]:
     return sorted(ids)
 
 
-def language_of(store: Store, *, event: int | None = None, match: int | None = None) -> str:
+def language_of(conn: Connection, *, event: int | None = None, match: int | None = None) -> str:
     """The stored language of event ``event``, or of the event match ``match`` counts for, in
     one query (what ``tally serve`` asks on every page of a table or an event): ``""`` when
     it has none, or there is no such event or match, or the match counts for no event."""
@@ -374,5 +374,4 @@ def language_of(store: Store, *, event: int | None = None, match: int | None = N
         )
     else:
         query = query.where(t.events.c.id == event)
-    with store.reading() as conn:
-        return str(conn.execute(query).scalar_one_or_none() or "")
+    return str(conn.execute(query).scalar_one_or_none() or "")

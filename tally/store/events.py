@@ -115,14 +115,14 @@ from tally.events.tiebreaks import standings as rank_players
 from tally.i18n import LANGUAGES
 from tally.store import eventrows, knockouts
 from tally.store import tables as t
-from tally.store.corrections import snapshot, utc_now
-from tally.store.derivation import checked_rules, rule_set
-from tally.store.eventrows import ABSENCE_SCORES, BYES, WITHDRAWALS, language_of
+from tally.store.corrections import Audit, snapshot, utc_now
+from tally.store.derivation import Results, checked_rules, rule_set
+from tally.store.eventrows import ABSENCE_SCORES, BYES, WITHDRAWALS
 from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
-from tally.store.seeding import SEED_BY, fix_seeding, ratings_to_seed, seeded_order
-from tally.store.store import Store
+from tally.store.seeding import SEED_BY, Seeding, fix_seeding, seeded_order
 from tally.store.totals import MatchTotals, PairTotals, sum_matches
+from tally.store.transactions import Database
 from tally.store.views import (
     CrossTableView,
     EventPlayerView,
@@ -135,20 +135,7 @@ from tally.store.views import (
     StandingsView,
 )
 
-__all__ = [
-    "Events",
-    "add_players",
-    "create_event",
-    "cross_table",
-    "event",
-    "events",
-    "language_of",
-    "rounds",
-    "season_standings",
-    "standings",
-    "start_round",
-    "withdraw",
-]
+__all__ = ["Events"]
 
 EVENT_NAME_LENGTH = 100
 #: the most match points a won match may earn (``--points-per-win``): clubs give 1, 2 or 3;
@@ -225,126 +212,6 @@ def _one_of(what: str, value: str, allowed: Sequence[str]) -> str:
     return value
 
 
-def create_event(
-    store: Store,
-    name: str,
-    *,
-    kind: str = "club",
-    players: Sequence[str] = (),
-    held_on: date | None = None,
-    rules: str = "sixty-six",
-    double: bool = False,
-    matches_per_pairing: int = 1,
-    match_points_per_win: float = 1.0,
-    bye: str = "none",
-    withdrawal: str = "forfeit",
-    tiebreaks: Sequence[str] | None = None,
-    lives: int | None = None,
-    draw_seed: str | None = None,
-    final_size: int | None = None,
-    groups: int | None = None,
-    advance: int | None = None,
-    rank_by: str | None = None,
-    rounds: int | None = None,
-    language: str = "",
-    final_fill: str | None = None,
-    swap_last_rounds: bool = False,
-    acceleration: str = "none",
-    unplayed: str = "as-scored",
-    seed_by: str = "entry",
-    best_of: int | None = None,
-    absence_score: str = "half",
-) -> EventView:
-    """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
-    ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
-    order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
-    to let the locale decide) is what its sheets speak.
-
-    The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
-    the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
-    ``swap_last_rounds``, ``acceleration``, ``lives``, ``draw_seed``, ``final_size``,
-    ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
-    checks them and refuses those that are not its own (:mod:`tally.events.formats`).
-    ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
-    (:data:`tally.events.tiebreaks.UNPLAYED`); it and the ``progressive`` tiebreak follow the
-    rounds, so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
-    ``seed_by`` is what its seeding list follows (``entry`` or ``rating``:
-    :mod:`tally.store.seeding`; a Swiss event, a knockout or groups); ``best_of`` how many
-    matches a pairing of its final stage is played best of (:func:`knockouts.set_best_of`);
-    ``absence_score`` what a requested bye (an announced absence) scores, ``half`` or
-    ``zero`` (:mod:`tally.store.absences`).
-    """
-    clean = _clean_name(name)
-    fmt = _check_choices(kind, bye, withdrawal, language)
-    _check_seed_by(fmt, seed_by)
-    _one_of("--absence-score", absence_score, ABSENCE_SCORES)
-    order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
-    ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
-    _check_round_tiebreaks(fmt, order, unplayed)
-    spec = checked_rules(rules)
-    if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
-        raise Refused(
-            f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not {matches_per_pairing}"
-        )
-    per_win = check_points_per_win(match_points_per_win)
-    settings = fmt.settings(
-        Given(
-            double=double,
-            matches_per_pairing=matches_per_pairing,
-            rounds=rounds,
-            swap_last_rounds=swap_last_rounds,
-            acceleration=acceleration,
-            lives=lives,
-            draw_seed=draw_seed,
-            final_size=final_size,
-            final_fill=final_fill,
-            groups=groups,
-            advance=advance,
-            best_of=best_of,
-            players=len(players),
-            bye=bye,
-        )
-    )
-    with store.writing() as conn:
-        rows = _distinct_players(conn, players)
-        eid = conn.execute(
-            insert(t.events)
-            .values(
-                name=clean,
-                kind=kind,
-                held_on=held_on or date.today(),
-                rules=spec,
-                match_points_per_win=per_win,
-                bye=bye,
-                withdrawal=withdrawal,
-                tiebreaks=",".join(order),
-                rank_by=ranking,
-                created_at=utc_now(),
-                language=language,
-                unplayed=unplayed,
-                seed_by=seed_by,
-                absence_score=absence_score,
-                **settings.columns(),
-            )
-            .returning(t.events.c.id)
-        ).scalar_one()
-        draw = settings.draw()
-        if draw is not None:
-            knockouts.insert_format(conn, eid, draw)
-        for row in rows:
-            eventrows.add_event_player(conn, eid, row["id"])
-        store.audit(
-            conn,
-            "event create",
-            "event",
-            eid,
-            f'created {fmt.audit_name} {eid} "{clean}" with {len(rows)} player(s)',
-            {f"event:{eid}": None},
-            {f"event:{eid}": snapshot(conn, "event", eid)},
-        )
-        return _event_view(conn, _event_row(conn, eid))
-
-
 def _check_choices(kind: str, bye: str, withdrawal: str, language: str) -> EventFormat:
     """The format of ``kind``; refuse a kind of event, bye rule, withdrawal rule or language
     (when given) this tally does not know."""
@@ -394,143 +261,7 @@ def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]
     return rows
 
 
-def events(store: Store) -> list[EventView]:
-    """Every event, by date (then number)."""
-    with store.reading() as conn:
-        rows = (
-            conn.execute(select(t.events).order_by(t.events.c.held_on, t.events.c.id))
-            .mappings()
-            .all()
-        )
-        return [_event_view(conn, row) for row in rows]
-
-
-def event(store: Store, ref: str | int) -> EventView:
-    """One event, by number or name."""
-    with store.reading() as conn:
-        return _event_view(conn, eventrows.resolve_event(conn, ref))
-
-
-def add_players(store: Store, ref: str | int, players: Sequence[str]) -> EventView:
-    """Add stored players to an event as its last seeds: to a club evening at any time, to a
-    round robin until its first round is started (the schedule is made from the seeds), to a
-    Swiss event while rounds remain to be started (a late entry: 0 match points so far)."""
-    with store.writing() as conn:
-        ev = _lock_event(conn, ref)
-        eid = ev["id"]
-        fmt = format_of(ev["kind"])
-        if fmt.has_rounds_made_in_advance and _started(conn, eid):
-            raise eventrows.entries_refused(
-                eid, ev["name"], "a round robin's schedule is made from its entries"
-            )
-        if fmt.ranks_by_elimination:
-            knockouts.check_late_entry(conn, ev, len(players))
-        if fmt.pairs_from_standings and _started(conn, eid, ev["rounds"]):
-            raise eventrows.entries_refused(
-                eid, ev["name"], "a Swiss event takes late entries until its last round starts"
-            )
-        rows = _distinct_players(conn, players)
-        listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
-        for row in rows:
-            if row["id"] in listed:
-                raise Refused(f"{row['name']} plays in event {eid} already")
-        before = snapshot(conn, "event", eid)
-        for row in rows:
-            eventrows.add_event_player(conn, eid, row["id"])
-        names = ", ".join(r["name"] for r in rows)
-        store.audit(
-            conn,
-            "event add",
-            "event",
-            eid,
-            f"added {names} to event {eid}",
-            {f"event:{eid}": before},
-            {f"event:{eid}": snapshot(conn, "event", eid)},
-        )
-        return _event_view(conn, _event_row(conn, eid))
-
-
-def withdraw(store: Store, ref: str | int, player: str) -> EventView:
-    """Withdraw a player from an event. Their remaining matches are then handled by the
-    event's rule: ``forfeit`` (each is won by the opponent) or ``void`` (they drop out of the
-    standings); see the module docstring. ``tally audit undo`` takes a withdrawal back."""
-    with store.writing() as conn:
-        ev = _lock_event(conn, ref)
-        eid = ev["id"]
-        row = resolve_player(conn, player)
-        entry = next(
-            (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
-        )
-        if entry is None:
-            raise NotFound(f'{row["name"]} does not play in event {eid} "{ev["name"]}"')
-        if entry["withdrawn_at"] is not None:
-            raise Refused(f"{row['name']} has withdrawn from event {eid} already")
-        before = snapshot(conn, "event", eid)
-        conn.execute(
-            update(t.event_players)
-            .where((t.event_players.c.event_id == eid) & (t.event_players.c.player_id == row["id"]))
-            .values(withdrawn_at=utc_now())
-        )
-        eventrows.drop_absences(conn, eid, row["id"])
-        store.audit(
-            conn,
-            "event withdraw",
-            "event",
-            eid,
-            f"{row['name']} withdrew from event {eid} ({ev['withdrawal']})",
-            {f"event:{eid}": before},
-            {f"event:{eid}": snapshot(conn, "event", eid)},
-        )
-        return _event_view(conn, _event_row(conn, eid))
-
-
 # --- rounds ----------------------------------------------------------------------------------
-
-
-def rounds(store: Store, ref: str | int, number: int | None = None) -> list[RoundView]:
-    """The rounds of a round robin's schedule (only round ``number`` if given): pairings with
-    table, players, first dealer and the matches made, with their results. For a Swiss event:
-    the rounds started, and the next round's pairings as they would be made, once the round
-    before it is finished (module docstring). An event seeded by rating whose seeding is not
-    fixed yet shows round 1 as the ratings of now would seed it (:mod:`tally.store.seeding`)."""
-    store.ensure_results()
-    ratings = ratings_to_seed(store, ref)
-    with store.reading() as conn:
-        ev = eventrows.resolve_event(conn, ref)
-        if format_of(ev["kind"]).ranks_by_elimination:
-            return knockouts.rounds(conn, ev, number, ratings)
-        data = _load_events(conn, t.events.c.id == ev["id"])
-    e = data.events[0]
-    if ratings is not None:
-        by_id = {x.player_id: x for x in e.entrants}
-        order = seeded_order([x.player_id for x in e.entrants], ratings)
-        e = replace(
-            e, entrants=tuple(replace(by_id[p], seed=k) for k, (p, _) in enumerate(order, 1))
-        )
-    if e.format.has_rounds and not e.round_robin:
-        return _paired_rounds(e, data, number)
-    sched = _schedule(e)
-    if number is not None:
-        _check_round(e, number, len(sched))
-        sched = [sched[number - 1]]
-    return [_round_view(e, data, r) for r in sched]
-
-
-def start_round(store: Store, ref: str | int, number: int) -> RoundView:
-    """Make the matches of round ``number`` as the event's format makes its next round (a
-    round robin's from its schedule, a Swiss event's paired from the standings now, a
-    knockout's drawn: :mod:`tally.store.knockouts`), in one transaction with one audit entry:
-    ``tally audit undo`` removes the round while none of its matches has a deal. Refused for
-    a round started already and for a format without rounds. An event seeded by rating has
-    its seeding fixed by the ratings of now when its first round is started
-    (:mod:`tally.store.seeding`)."""
-    ratings = ratings_to_seed(store, ref)
-    with store.writing() as conn:
-        ev = _lock_event(conn, ref)
-        if ratings is not None and not ev["seeded"]:
-            fix_seeding(conn, ev, ratings)
-            ev = _lock_event(conn, ev["id"])
-        return format_of(ev["kind"]).start_round(_RoundMaker(store, conn, ev), number)
 
 
 @dataclass(frozen=True)
@@ -538,7 +269,7 @@ class _RoundMaker:
     """The ways this store makes a round's matches, in the caller's transaction; the event's
     format picks one (:class:`tally.events.formats.base.RoundMaker`)."""
 
-    store: Store
+    store: Database
     conn: Connection
     ev: RowMapping
 
@@ -561,7 +292,7 @@ class _RoundMaker:
 
 
 def _start_scheduled_round(
-    store: Store, conn: Connection, ev: RowMapping, fmt: EventFormat, number: int
+    store: Database, conn: Connection, ev: RowMapping, fmt: EventFormat, number: int
 ) -> RoundView:
     """Make the matches of round ``number`` of a schedule made in advance: for each pairing
     ``matches_per_pairing`` matches under the event's rules, with its round and table; the
@@ -1018,13 +749,13 @@ class _Summed:
 
 
 def _load_sums(
-    store: Store, which: ColumnElement[bool], *, many: bool, scoring_byes_only: bool = False
+    store: Database, which: ColumnElement[bool], *, many: bool, scoring_byes_only: bool = False
 ) -> tuple[_Data, _Summed]:
     """The events ``which`` selects and their standings' sums (:mod:`tally.store.totals`):
     finished matches added up per pair in SQL, each event's withdrawal rule applied to its
     matches nobody has won and to a round robin's matches never made. ``scoring_byes_only``
     counts only the byes of events whose bye scores (a season)."""
-    store.ensure_results()
+    Results(store).ensure()
     with store.reading() as conn:
         data = _load_events(conn, which, with_matches=False)
         chosen = select(t.events.c.id).where(which)
@@ -1086,68 +817,14 @@ def _summed(
 # --- standings ---------------------------------------------------------------------------------
 
 
-def _load_one(store: Store, ref: str | int) -> tuple[EventView, _Data, _Event]:
+def _load_one(store: Database, ref: str | int) -> tuple[EventView, _Data, _Event]:
     """One event with what its cross-table needs: its view, its loaded data and itself."""
-    store.ensure_results()
+    Results(store).ensure()
     with store.reading() as conn:
         ev = eventrows.resolve_event(conn, ref)
         data = _load_events(conn, t.events.c.id == ev["id"])
         view = _event_view(conn, ev)
     return view, data, data.events[0]
-
-
-def standings(
-    store: Store,
-    ref: str | int,
-    *,
-    tiebreaks: Sequence[str] | None = None,
-    rank_by: str | None = None,
-) -> StandingsView:
-    """The standings of an event: every player of it, ranked by match points (or their
-    percentage: the event's ``rank_by``, or ``rank_by`` given) and then the event's
-    tiebreaks (or ``tiebreaks``, to see another order); players still level share the rank
-    and are listed in seed order. A player with a match still being played has ``running``
-    above 0 and the standings are ``provisional``."""
-    order = None if tiebreaks is None else check_tiebreaks(tiebreaks)
-    ranking = None if rank_by is None else check_rank_by(rank_by)
-    with store.reading() as conn:
-        ev = eventrows.resolve_event(conn, ref)
-        view = _event_view(conn, ev)
-    if format_of(ev["kind"]).ranks_by_elimination:
-        return knockouts.standings(store, view, tiebreaks=order)
-    data, summed = _load_sums(store, t.events.c.id == ev["id"], many=False)
-    e = data.events[0]
-    order = e.tiebreaks if order is None else order
-    ranking = e.rank_by if ranking is None else ranking
-    per_bye = e.match_points_per_win if e.bye == "win" else 0.0
-    games = _round_games(store, e) if _follows_rounds(e, order) else None
-    rows = _ranked(
-        data,
-        summed,
-        e.match_points_per_win,
-        per_bye,
-        order,
-        ranking,
-        rounds=games,
-        unplayed=e.unplayed,
-        per_requested=e.absence_points,
-    )
-    if not e.format.has_rounds or ranking == "percentage":
-        rows = played_first(rows)
-    return StandingsView(
-        title=e.name,
-        event=view,
-        events=(e.id,),
-        date_from=e.held_on,
-        date_to=e.held_on,
-        tiebreaks=order,
-        match_points_per_win=e.match_points_per_win,
-        rows=tuple(rows),
-        stage=_stage(e, summed.unresolved.get(e.id, 0)),
-        withdrawn=tuple(data.name(p) for p in sorted(e.withdrawn, key=lambda p: _seed(e, p))),
-        rank_by=ranking,
-        provisional=bool(summed.running),
-    )
 
 
 def _ranked(
@@ -1188,7 +865,7 @@ def _follows_rounds(e: _Event, order: Sequence[str]) -> bool:
     return format_of(e.kind).has_scored_rounds and needs_rounds(order, e.unplayed)
 
 
-def _round_games(store: Store, e: _Event) -> dict[str, list[RoundGame | None]]:
+def _round_games(store: Database, e: _Event) -> dict[str, list[RoundGame | None]]:
     """Each player's rounds of event ``e`` (the rounds started), by name: the match points
     each earned and the opponent, a forfeit (the withdrawal rule) as not played, a bye as a
     round without opponent; None for a round the player was not in or is still playing."""
@@ -1244,77 +921,6 @@ def played_first(rows: Sequence[StandingRow]) -> list[StandingRow]:
     return out
 
 
-def season_standings(
-    store: Store,
-    *,
-    date_from: date | None = None,
-    date_to: date | None = None,
-    all_events: bool = False,
-    tiebreaks: Sequence[str] | None = None,
-    match_points_per_win: float | None = None,
-    rank_by: str = "percentage",
-) -> StandingsView:
-    """The standings of a season: the club evenings (every event with ``all_events``) held
-    between ``date_from`` and ``date_to`` (both included; open-ended when None), each match
-    counted as in its event's standings (byes and withdrawals too).
-
-    A won match earns the match points its event says; when the events disagree, give
-    ``match_points_per_win`` to count every win alike. ``tiebreaks`` default to
-    :data:`tally.events.tiebreaks.DEFAULT_TIEBREAKS`; players are ranked by their match-point
-    percentage unless ``rank_by="points"`` (a season's players play different numbers of
-    matches). Players are every player of those events. The matches are summed in SQL
-    (:mod:`tally.store.totals`): a season of a million deals is a few thousand rows.
-    """
-    order = check_tiebreaks(DEFAULT_TIEBREAKS if tiebreaks is None else tiebreaks)
-    ranking = check_rank_by(rank_by)
-    if match_points_per_win is not None:
-        match_points_per_win = check_points_per_win(match_points_per_win)
-    if date_from is not None and date_to is not None and date_from > date_to:
-        raise Refused(f"the season cannot end ({date_to}) before it begins ({date_from})")
-    which: ColumnElement[bool] = t.events.c.id.is_not(None)
-    if not all_events:
-        which = and_(
-            which, t.events.c.kind.in_([f.kind for f in FORMATS.values() if f.counts_in_the_season])
-        )
-    if date_from is not None:
-        which = and_(which, t.events.c.held_on >= date_from)
-    if date_to is not None:
-        which = and_(which, t.events.c.held_on <= date_to)
-    data, summed = _load_sums(store, which, many=True, scoring_byes_only=True)
-    if match_points_per_win is None:
-        values = sorted({e.match_points_per_win for e in data.events})
-        if len(values) > 1:
-            raise Refused(
-                "the season's events give different match points for a win ("
-                + ", ".join(f"{v:g}" for v in values)
-                + "): say how many every win counts"
-            )
-        per_win = values[0] if values else 1.0
-    else:
-        per_win = float(match_points_per_win)
-    withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
-    players = sorted(summed.players, key=lambda p: data.name(p).casefold())
-    rows = _ranked(data, summed, per_win, per_win, order, ranking, players)
-    if ranking == "percentage":
-        rows = played_first(rows)
-    kinds = "all events" if all_events else "club evenings"
-    span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
-    return StandingsView(
-        title=f"Season: {kinds}{span}",
-        event=None,
-        events=tuple(e.id for e in data.events),
-        date_from=date_from,
-        date_to=date_to,
-        tiebreaks=order,
-        match_points_per_win=per_win,
-        rows=tuple(rows),
-        stage="",
-        withdrawn=tuple(sorted((data.name(p) for p in withdrawn), key=str.casefold)),
-        rank_by=ranking,
-        provisional=bool(summed.running),
-    )
-
-
 def _players_of(evs: Sequence[_Event], data: _Data) -> list[int]:
     """The players of events in seed order, then anyone else who played in them."""
     seen: dict[int, None] = {}
@@ -1347,98 +953,6 @@ def _stage(e: _Event, unresolved: int) -> str:
 
 
 # --- cross-table -------------------------------------------------------------------------------
-
-
-def cross_table(store: Store, ref: str | int) -> CrossTableView:
-    """The cross-table of an event (made for round robins; a club evening gets one too),
-    its players in the order of the standings: each player's results against each other
-    player, their own game points first (``"7:3"``),
-    ``+``/``-`` for a match won or lost by forfeit; matches not over are left out; and the
-    rounds each player sat out (``byes``)."""
-    view, data, e = _load_one(store, ref)
-    players = _players_of([e], data)
-    if len(players) < 2:
-        raise Refused(f'event {e.id} "{e.name}" has fewer than two players: no cross-table')
-    place = {r.player: i for i, r in enumerate(standings(store, e.id).rows)}
-    players = sorted(players, key=lambda p: place.get(data.name(p), len(place)))
-    index = {data.name(p): i for i, p in enumerate(players)}
-    cells: list[list[list[tuple[tuple[int, int, int], str]]]] = [
-        [[] for _ in players] for _ in players
-    ]
-    for counted in _counted(e, data).results:
-        r = counted.result
-        i, j = index[r.player_a], index[r.player_b]
-        if counted.forfeit:
-            a_text, b_text = ("+", "-") if r.winner == r.player_a else ("-", "+")
-        else:
-            a_text = f"{r.game_points_a}:{r.game_points_b}"
-            b_text = f"{r.game_points_b}:{r.game_points_a}"
-        cells[i][j].append((counted.key, a_text))
-        cells[j][i].append((counted.key, b_text))
-    sat_out: dict[int, list[int]] = defaultdict(list)
-    for number, player in sorted(e.started.items()):
-        if player is not None:
-            sat_out[player].append(number)
-    return CrossTableView(
-        event=view,
-        players=tuple(data.name(p) for p in players),
-        cells=tuple(
-            tuple(tuple(text for _, text in sorted(cell)) for cell in row) for row in cells
-        ),
-        byes=tuple(tuple(sat_out.get(p, ())) for p in players),
-    )
-
-
-def round_by_round(store: Store, ref: str | int) -> RoundByRoundView:
-    """A round robin or Swiss event round by round (:class:`RoundByRoundView`): for each
-    player in the order of the standings, each round started: the opponent, the result as
-    the cross-table writes it, the match points it earned (a win, a forfeit won, a scoring
-    bye) and the running total. Matches without a round (a club evening's) are left out."""
-    view, data, e = _load_one(store, ref)
-    if not e.format.has_scored_rounds:
-        raise Refused(
-            f'event {e.id} "{e.name}" is not a round robin or Swiss event: it has '
-            "no rounds to show one by one"
-        )
-    ranked = standings(store, e.id).rows
-    index = {r.player: i for i, r in enumerate(ranked)}
-    total = max(e.started, default=0)
-    results: list[list[tuple[str | None, list[str], float]]] = [
-        [(None, [], 0.0) for _ in range(total)] for _ in ranked
-    ]
-    for counted in sorted(_counted(e, data).results, key=lambda c: c.key):
-        r, number = counted.result, counted.key[0]
-        if not 1 <= number <= total:
-            continue
-        for me, other, mine, theirs in (
-            (r.player_a, r.player_b, r.game_points_a, r.game_points_b),
-            (r.player_b, r.player_a, r.game_points_b, r.game_points_a),
-        ):
-            won = r.winner == me
-            text = ("+" if won else "-") if counted.forfeit else f"{mine}:{theirs}"
-            _, texts, points = results[index[me]][number - 1]
-            results[index[me]][number - 1] = (
-                other,
-                [*texts, text],
-                points + (e.match_points_per_win if won else 0),
-            )
-    for number, player in e.started.items():
-        if player is not None and 1 <= number <= total and data.name(player) in index:
-            per_bye = e.match_points_per_win if e.bye == "win" else 0.0
-            results[index[data.name(player)]][number - 1] = (None, ["bye"], per_bye)
-    for number, player in e.absences:  # a requested bye
-        if number in e.started and 1 <= number <= total and data.name(player) in index:
-            results[index[data.name(player)]][number - 1] = (None, ["bye"], e.absence_points)
-    cells = []
-    for row in results:
-        running, line = 0.0, []
-        for opponent, texts, points in row:
-            running += points
-            line.append(RoundCellView(opponent, " ".join(texts), points, running))
-        cells.append(tuple(line))
-    return RoundByRoundView(
-        view, total, tuple(r.player for r in ranked), tuple(r.rank for r in ranked), tuple(cells)
-    )
 
 
 # --- views ---------------------------------------------------------------------------------------
@@ -1690,7 +1204,9 @@ def _paired_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView
     return views
 
 
-def _start_paired_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> RoundView:
+def _start_paired_round(
+    store: Database, conn: Connection, ev: RowMapping, number: int
+) -> RoundView:
     """Pair round ``number`` of a Swiss event from its standings now and make its matches
     (module docstring), in the caller's transaction, with one audit entry."""
     eid = ev["id"]
@@ -1734,3 +1250,475 @@ class Events:
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def language_of(self, *, event: int | None = None, match: int | None = None) -> str:
+        """The stored language of event ``event``, or of the event match ``match`` counts
+        for, in one query (what ``tally serve`` asks on every page of a table or an event):
+        ``""`` when it has none, or there is no such event or match, or no event."""
+        with self.store.reading() as conn:
+            return eventrows.language_of(conn, event=event, match=match)
+
+    def create(
+        self,
+        name: str,
+        *,
+        kind: str = "club",
+        players: Sequence[str] = (),
+        held_on: date | None = None,
+        rules: str = "sixty-six",
+        double: bool = False,
+        matches_per_pairing: int = 1,
+        match_points_per_win: float = 1.0,
+        bye: str = "none",
+        withdrawal: str = "forfeit",
+        tiebreaks: Sequence[str] | None = None,
+        lives: int | None = None,
+        draw_seed: str | None = None,
+        final_size: int | None = None,
+        groups: int | None = None,
+        advance: int | None = None,
+        rank_by: str | None = None,
+        rounds: int | None = None,
+        language: str = "",
+        final_fill: str | None = None,
+        swap_last_rounds: bool = False,
+        acceleration: str = "none",
+        unplayed: str = "as-scored",
+        seed_by: str = "entry",
+        best_of: int | None = None,
+        absence_score: str = "half",
+    ) -> EventView:
+        """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
+        ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
+        order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
+        to let the locale decide) is what its sheets speak.
+
+        The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
+        the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
+        ``swap_last_rounds``, ``acceleration``, ``lives``, ``draw_seed``, ``final_size``,
+        ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
+        checks them and refuses those that are not its own (:mod:`tally.events.formats`).
+        ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
+        (:data:`tally.events.tiebreaks.UNPLAYED`); it and the ``progressive`` tiebreak follow the
+        rounds, so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
+        ``seed_by`` is what its seeding list follows (``entry`` or ``rating``:
+        :mod:`tally.store.seeding`; a Swiss event, a knockout or groups); ``best_of`` how many
+        matches a pairing of its final stage is played best of (:func:`knockouts.set_best_of`);
+        ``absence_score`` what a requested bye (an announced absence) scores, ``half`` or
+        ``zero`` (:mod:`tally.store.absences`).
+        """
+        clean = _clean_name(name)
+        fmt = _check_choices(kind, bye, withdrawal, language)
+        _check_seed_by(fmt, seed_by)
+        _one_of("--absence-score", absence_score, ABSENCE_SCORES)
+        order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
+        ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
+        _check_round_tiebreaks(fmt, order, unplayed)
+        spec = checked_rules(rules)
+        if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
+            raise Refused(
+                f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not {matches_per_pairing}"
+            )
+        per_win = check_points_per_win(match_points_per_win)
+        settings = fmt.settings(
+            Given(
+                double=double,
+                matches_per_pairing=matches_per_pairing,
+                rounds=rounds,
+                swap_last_rounds=swap_last_rounds,
+                acceleration=acceleration,
+                lives=lives,
+                draw_seed=draw_seed,
+                final_size=final_size,
+                final_fill=final_fill,
+                groups=groups,
+                advance=advance,
+                best_of=best_of,
+                players=len(players),
+                bye=bye,
+            )
+        )
+        with self.store.writing() as conn:
+            rows = _distinct_players(conn, players)
+            eid = conn.execute(
+                insert(t.events)
+                .values(
+                    name=clean,
+                    kind=kind,
+                    held_on=held_on or date.today(),
+                    rules=spec,
+                    match_points_per_win=per_win,
+                    bye=bye,
+                    withdrawal=withdrawal,
+                    tiebreaks=",".join(order),
+                    rank_by=ranking,
+                    created_at=utc_now(),
+                    language=language,
+                    unplayed=unplayed,
+                    seed_by=seed_by,
+                    absence_score=absence_score,
+                    **settings.columns(),
+                )
+                .returning(t.events.c.id)
+            ).scalar_one()
+            draw = settings.draw()
+            if draw is not None:
+                knockouts.insert_format(conn, eid, draw)
+            for row in rows:
+                eventrows.add_event_player(conn, eid, row["id"])
+            Audit(self.store).write(
+                conn,
+                "event create",
+                "event",
+                eid,
+                f'created {fmt.audit_name} {eid} "{clean}" with {len(rows)} player(s)',
+                {f"event:{eid}": None},
+                {f"event:{eid}": snapshot(conn, "event", eid)},
+            )
+            return _event_view(conn, _event_row(conn, eid))
+
+    def all(self) -> list[EventView]:
+        """Every event, by date (then number)."""
+        with self.store.reading() as conn:
+            rows = (
+                conn.execute(select(t.events).order_by(t.events.c.held_on, t.events.c.id))
+                .mappings()
+                .all()
+            )
+            return [_event_view(conn, row) for row in rows]
+
+    def get(self, ref: str | int) -> EventView:
+        """One event, by number or name."""
+        with self.store.reading() as conn:
+            return _event_view(conn, eventrows.resolve_event(conn, ref))
+
+    def add_players(self, ref: str | int, players: Sequence[str]) -> EventView:
+        """Add stored players to an event as its last seeds: to a club evening at any time, to a
+        round robin until its first round is started (the schedule is made from the seeds), to a
+        Swiss event while rounds remain to be started (a late entry: 0 match points so far)."""
+        with self.store.writing() as conn:
+            ev = _lock_event(conn, ref)
+            eid = ev["id"]
+            fmt = format_of(ev["kind"])
+            if fmt.has_rounds_made_in_advance and _started(conn, eid):
+                raise eventrows.entries_refused(
+                    eid, ev["name"], "a round robin's schedule is made from its entries"
+                )
+            if fmt.ranks_by_elimination:
+                knockouts.check_late_entry(conn, ev, len(players))
+            if fmt.pairs_from_standings and _started(conn, eid, ev["rounds"]):
+                raise eventrows.entries_refused(
+                    eid, ev["name"], "a Swiss event takes late entries until its last round starts"
+                )
+            rows = _distinct_players(conn, players)
+            listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
+            for row in rows:
+                if row["id"] in listed:
+                    raise Refused(f"{row['name']} plays in event {eid} already")
+            before = snapshot(conn, "event", eid)
+            for row in rows:
+                eventrows.add_event_player(conn, eid, row["id"])
+            names = ", ".join(r["name"] for r in rows)
+            Audit(self.store).write(
+                conn,
+                "event add",
+                "event",
+                eid,
+                f"added {names} to event {eid}",
+                {f"event:{eid}": before},
+                {f"event:{eid}": snapshot(conn, "event", eid)},
+            )
+            return _event_view(conn, _event_row(conn, eid))
+
+    def withdraw(self, ref: str | int, player: str) -> EventView:
+        """Withdraw a player from an event. Their remaining matches are then handled by the
+        event's rule: ``forfeit`` (each is won by the opponent) or ``void`` (they drop out of the
+        standings); see the module docstring. ``tally audit undo`` takes a withdrawal back."""
+        with self.store.writing() as conn:
+            ev = _lock_event(conn, ref)
+            eid = ev["id"]
+            row = resolve_player(conn, player)
+            entry = next(
+                (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
+            )
+            if entry is None:
+                raise NotFound(f'{row["name"]} does not play in event {eid} "{ev["name"]}"')
+            if entry["withdrawn_at"] is not None:
+                raise Refused(f"{row['name']} has withdrawn from event {eid} already")
+            before = snapshot(conn, "event", eid)
+            conn.execute(
+                update(t.event_players)
+                .where(
+                    (t.event_players.c.event_id == eid) & (t.event_players.c.player_id == row["id"])
+                )
+                .values(withdrawn_at=utc_now())
+            )
+            eventrows.drop_absences(conn, eid, row["id"])
+            Audit(self.store).write(
+                conn,
+                "event withdraw",
+                "event",
+                eid,
+                f"{row['name']} withdrew from event {eid} ({ev['withdrawal']})",
+                {f"event:{eid}": before},
+                {f"event:{eid}": snapshot(conn, "event", eid)},
+            )
+            return _event_view(conn, _event_row(conn, eid))
+
+    def rounds(self, ref: str | int, number: int | None = None) -> list[RoundView]:
+        """The rounds of a round robin's schedule (only round ``number`` if given): pairings with
+        table, players, first dealer and the matches made, with their results. For a Swiss event:
+        the rounds started, and the next round's pairings as they would be made, once the round
+        before it is finished (module docstring). An event seeded by rating whose seeding is not
+        fixed yet shows round 1 as the ratings of now would seed it (:mod:`tally.store.seeding`)."""
+        Results(self.store).ensure()
+        ratings = Seeding(self.store).ratings_to_seed(ref)
+        with self.store.reading() as conn:
+            ev = eventrows.resolve_event(conn, ref)
+            if format_of(ev["kind"]).ranks_by_elimination:
+                return knockouts.rounds(conn, ev, number, ratings)
+            data = _load_events(conn, t.events.c.id == ev["id"])
+        e = data.events[0]
+        if ratings is not None:
+            by_id = {x.player_id: x for x in e.entrants}
+            order = seeded_order([x.player_id for x in e.entrants], ratings)
+            e = replace(
+                e, entrants=tuple(replace(by_id[p], seed=k) for k, (p, _) in enumerate(order, 1))
+            )
+        if e.format.has_rounds and not e.round_robin:
+            return _paired_rounds(e, data, number)
+        sched = _schedule(e)
+        if number is not None:
+            _check_round(e, number, len(sched))
+            sched = [sched[number - 1]]
+        return [_round_view(e, data, r) for r in sched]
+
+    def start_round(self, ref: str | int, number: int) -> RoundView:
+        """Make the matches of round ``number`` as the event's format makes its next round (a
+        round robin's from its schedule, a Swiss event's paired from the standings now, a
+        knockout's drawn: :mod:`tally.store.knockouts`), in one transaction with one audit entry:
+        ``tally audit undo`` removes the round while none of its matches has a deal. Refused for
+        a round started already and for a format without rounds. An event seeded by rating has
+        its seeding fixed by the ratings of now when its first round is started
+        (:mod:`tally.store.seeding`)."""
+        ratings = Seeding(self.store).ratings_to_seed(ref)
+        with self.store.writing() as conn:
+            ev = _lock_event(conn, ref)
+            if ratings is not None and not ev["seeded"]:
+                fix_seeding(conn, ev, ratings)
+                ev = _lock_event(conn, ev["id"])
+            return format_of(ev["kind"]).start_round(_RoundMaker(self.store, conn, ev), number)
+
+    def standings(
+        self, ref: str | int, *, tiebreaks: Sequence[str] | None = None, rank_by: str | None = None
+    ) -> StandingsView:
+        """The standings of an event: every player of it, ranked by match points (or their
+        percentage: the event's ``rank_by``, or ``rank_by`` given) and then the event's
+        tiebreaks (or ``tiebreaks``, to see another order); players still level share the rank
+        and are listed in seed order. A player with a match still being played has ``running``
+        above 0 and the standings are ``provisional``."""
+        order = None if tiebreaks is None else check_tiebreaks(tiebreaks)
+        ranking = None if rank_by is None else check_rank_by(rank_by)
+        with self.store.reading() as conn:
+            ev = eventrows.resolve_event(conn, ref)
+            view = _event_view(conn, ev)
+        if format_of(ev["kind"]).ranks_by_elimination:
+            return knockouts.standings(self.store, view, tiebreaks=order)
+        data, summed = _load_sums(self.store, t.events.c.id == ev["id"], many=False)
+        e = data.events[0]
+        order = e.tiebreaks if order is None else order
+        ranking = e.rank_by if ranking is None else ranking
+        per_bye = e.match_points_per_win if e.bye == "win" else 0.0
+        games = _round_games(self.store, e) if _follows_rounds(e, order) else None
+        rows = _ranked(
+            data,
+            summed,
+            e.match_points_per_win,
+            per_bye,
+            order,
+            ranking,
+            rounds=games,
+            unplayed=e.unplayed,
+            per_requested=e.absence_points,
+        )
+        if not e.format.has_rounds or ranking == "percentage":
+            rows = played_first(rows)
+        return StandingsView(
+            title=e.name,
+            event=view,
+            events=(e.id,),
+            date_from=e.held_on,
+            date_to=e.held_on,
+            tiebreaks=order,
+            match_points_per_win=e.match_points_per_win,
+            rows=tuple(rows),
+            stage=_stage(e, summed.unresolved.get(e.id, 0)),
+            withdrawn=tuple(data.name(p) for p in sorted(e.withdrawn, key=lambda p: _seed(e, p))),
+            rank_by=ranking,
+            provisional=bool(summed.running),
+        )
+
+    def season_standings(
+        self,
+        *,
+        date_from: date | None = None,
+        date_to: date | None = None,
+        all_events: bool = False,
+        tiebreaks: Sequence[str] | None = None,
+        match_points_per_win: float | None = None,
+        rank_by: str = "percentage",
+    ) -> StandingsView:
+        """The standings of a season: the club evenings (every event with ``all_events``) held
+        between ``date_from`` and ``date_to`` (both included; open-ended when None), each match
+        counted as in its event's standings (byes and withdrawals too).
+
+        A won match earns the match points its event says; when the events disagree, give
+        ``match_points_per_win`` to count every win alike. ``tiebreaks`` default to
+        :data:`tally.events.tiebreaks.DEFAULT_TIEBREAKS`; players are ranked by their match-point
+        percentage unless ``rank_by="points"`` (a season's players play different numbers of
+        matches). Players are every player of those events. The matches are summed in SQL
+        (:mod:`tally.store.totals`): a season of a million deals is a few thousand rows.
+        """
+        order = check_tiebreaks(DEFAULT_TIEBREAKS if tiebreaks is None else tiebreaks)
+        ranking = check_rank_by(rank_by)
+        if match_points_per_win is not None:
+            match_points_per_win = check_points_per_win(match_points_per_win)
+        if date_from is not None and date_to is not None and date_from > date_to:
+            raise Refused(f"the season cannot end ({date_to}) before it begins ({date_from})")
+        which: ColumnElement[bool] = t.events.c.id.is_not(None)
+        if not all_events:
+            which = and_(
+                which,
+                t.events.c.kind.in_([f.kind for f in FORMATS.values() if f.counts_in_the_season]),
+            )
+        if date_from is not None:
+            which = and_(which, t.events.c.held_on >= date_from)
+        if date_to is not None:
+            which = and_(which, t.events.c.held_on <= date_to)
+        data, summed = _load_sums(self.store, which, many=True, scoring_byes_only=True)
+        if match_points_per_win is None:
+            values = sorted({e.match_points_per_win for e in data.events})
+            if len(values) > 1:
+                raise Refused(
+                    "the season's events give different match points for a win ("
+                    + ", ".join(f"{v:g}" for v in values)
+                    + "): say how many every win counts"
+                )
+            per_win = values[0] if values else 1.0
+        else:
+            per_win = float(match_points_per_win)
+        withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
+        players = sorted(summed.players, key=lambda p: data.name(p).casefold())
+        rows = _ranked(data, summed, per_win, per_win, order, ranking, players)
+        if ranking == "percentage":
+            rows = played_first(rows)
+        kinds = "all events" if all_events else "club evenings"
+        span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
+        return StandingsView(
+            title=f"Season: {kinds}{span}",
+            event=None,
+            events=tuple(e.id for e in data.events),
+            date_from=date_from,
+            date_to=date_to,
+            tiebreaks=order,
+            match_points_per_win=per_win,
+            rows=tuple(rows),
+            stage="",
+            withdrawn=tuple(sorted((data.name(p) for p in withdrawn), key=str.casefold)),
+            rank_by=ranking,
+            provisional=bool(summed.running),
+        )
+
+    def cross_table(self, ref: str | int) -> CrossTableView:
+        """The cross-table of an event (made for round robins; a club evening gets one too),
+        its players in the order of the standings: each player's results against each other
+        player, their own game points first (``"7:3"``),
+        ``+``/``-`` for a match won or lost by forfeit; matches not over are left out; and the
+        rounds each player sat out (``byes``)."""
+        view, data, e = _load_one(self.store, ref)
+        players = _players_of([e], data)
+        if len(players) < 2:
+            raise Refused(f'event {e.id} "{e.name}" has fewer than two players: no cross-table')
+        place = {r.player: i for i, r in enumerate(self.standings(e.id).rows)}
+        players = sorted(players, key=lambda p: place.get(data.name(p), len(place)))
+        index = {data.name(p): i for i, p in enumerate(players)}
+        cells: list[list[list[tuple[tuple[int, int, int], str]]]] = [
+            [[] for _ in players] for _ in players
+        ]
+        for counted in _counted(e, data).results:
+            r = counted.result
+            i, j = index[r.player_a], index[r.player_b]
+            if counted.forfeit:
+                a_text, b_text = ("+", "-") if r.winner == r.player_a else ("-", "+")
+            else:
+                a_text = f"{r.game_points_a}:{r.game_points_b}"
+                b_text = f"{r.game_points_b}:{r.game_points_a}"
+            cells[i][j].append((counted.key, a_text))
+            cells[j][i].append((counted.key, b_text))
+        sat_out: dict[int, list[int]] = defaultdict(list)
+        for number, player in sorted(e.started.items()):
+            if player is not None:
+                sat_out[player].append(number)
+        return CrossTableView(
+            event=view,
+            players=tuple(data.name(p) for p in players),
+            cells=tuple(
+                tuple(tuple(text for _, text in sorted(cell)) for cell in row) for row in cells
+            ),
+            byes=tuple(tuple(sat_out.get(p, ())) for p in players),
+        )
+
+    def round_by_round(self, ref: str | int) -> RoundByRoundView:
+        """A round robin or Swiss event round by round (:class:`RoundByRoundView`): for each
+        player in the order of the standings, each round started: the opponent, the result as
+        the cross-table writes it, the match points it earned (a win, a forfeit won, a scoring
+        bye) and the running total. Matches without a round (a club evening's) are left out."""
+        view, data, e = _load_one(self.store, ref)
+        if not e.format.has_scored_rounds:
+            raise Refused(
+                f'event {e.id} "{e.name}" is not a round robin or Swiss event: it has '
+                "no rounds to show one by one"
+            )
+        ranked = self.standings(e.id).rows
+        index = {r.player: i for i, r in enumerate(ranked)}
+        total = max(e.started, default=0)
+        results: list[list[tuple[str | None, list[str], float]]] = [
+            [(None, [], 0.0) for _ in range(total)] for _ in ranked
+        ]
+        for counted in sorted(_counted(e, data).results, key=lambda c: c.key):
+            r, number = counted.result, counted.key[0]
+            if not 1 <= number <= total:
+                continue
+            for me, other, mine, theirs in (
+                (r.player_a, r.player_b, r.game_points_a, r.game_points_b),
+                (r.player_b, r.player_a, r.game_points_b, r.game_points_a),
+            ):
+                won = r.winner == me
+                text = ("+" if won else "-") if counted.forfeit else f"{mine}:{theirs}"
+                _, texts, points = results[index[me]][number - 1]
+                results[index[me]][number - 1] = (
+                    other,
+                    [*texts, text],
+                    points + (e.match_points_per_win if won else 0),
+                )
+        for number, player in e.started.items():
+            if player is not None and 1 <= number <= total and data.name(player) in index:
+                per_bye = e.match_points_per_win if e.bye == "win" else 0.0
+                results[index[data.name(player)]][number - 1] = (None, ["bye"], per_bye)
+        for number, player in e.absences:  # a requested bye
+            if number in e.started and 1 <= number <= total and data.name(player) in index:
+                results[index[data.name(player)]][number - 1] = (None, ["bye"], e.absence_points)
+        cells = []
+        for row in results:
+            running, line = 0.0, []
+            for opponent, texts, points in row:
+                running += points
+                line.append(RoundCellView(opponent, " ".join(texts), points, running))
+            cells.append(tuple(line))
+        return RoundByRoundView(
+            view,
+            total,
+            tuple(r.player for r in ranked),
+            tuple(r.rank for r in ranked),
+            tuple(cells),
+        )

@@ -36,12 +36,12 @@ A withdrawn player gets no new match and no bye; in the lives stage they are out
 (:mod:`tally.events.knockout`), in a group their remaining matches are forfeit or void by the
 event's rule (as in a round robin), in the bracket see above.
 
-**Play-offs** ("Stechen", :func:`record_playoff`): a match between two players who share a
+**Play-offs** ("Stechen", :meth:`Knockouts.record_playoff`): a match between two players who share a
 rank (overall, or in a group's standings when it decides who goes through), made without a
 round. It counts in no standings' totals; its winner ranks above the loser of the tie
 (:func:`tally.events.knockout.rank_by_stage`).
 
-**Standings** (:func:`standings`, :func:`knockout_view`): ranked by how far each player got
+**Standings** (:func:`standings`, :meth:`Knockouts.view`): ranked by how far each player got
 (see :func:`_stage_keys`): in the bracket by the round reached (the champion first), then in
 the lives stage by the round of elimination (players still in by lives left), then for groups
 by the place in the group (withdrawn players who did not reach the bracket last); then the
@@ -90,11 +90,11 @@ from tally.events.tiebreaks import MatchResult, StandingRow
 from tally.events.tiebreaks import standings as rank_players
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import Snapshot, snapshot
-from tally.store.derivation import rule_set
+from tally.store.corrections import Audit, Snapshot, snapshot
+from tally.store.derivation import Results, rule_set
 from tally.store.players import resolve_player
 from tally.store.roundrows import insert_round
-from tally.store.store import Store
+from tally.store.transactions import Database
 from tally.store.views import EventView, PairingMatchView, PairingView, RoundView, StandingsView
 
 __all__ = [
@@ -104,12 +104,8 @@ __all__ = [
     "Knockouts",
     "PrizeView",
     "check_late_entry",
-    "event_format",
     "insert_format",
-    "knockout_view",
-    "record_playoff",
     "rounds",
-    "set_best_of",
     "standings",
     "start_round",
 ]
@@ -127,29 +123,7 @@ def insert_format(conn: Connection, event_id: int, values: dict[str, Any]) -> No
     )
 
 
-def event_format(store: Store, ref: str | int) -> dict[str, Any]:
-    """The format a knockout or groups event was created with, as its settings
-    made it: ``lives``, ``draw_seed``, ``final_size``, ``groups``, ``advance`` (None where
-    the kind has none), ``final_fill``, ``best_of``; its money as set since
-    (:func:`tally.store.prizemoney.set_money`: ``entry_fee``, ``prize_shares``,
-    ``prize_unit``, ``buy_back_until``, ``buy_back_fee``, ``buy_backs``, cents where money)
-    and the buy-backs made (``bought``: player name, the round after which, the fee paid,
-    in the order made); for an export that makes the event again."""
-    with store.reading() as conn:
-        st = load_state(conn, eventrows.resolve_event(conn, ref))
-        b = t.event_buy_backs
-        bought = [
-            (st.names[r["player_id"]], r["after_round"], r["fee"])
-            for r in conn.execute(
-                select(b.c.player_id, b.c.after_round, b.c.fee)
-                .where(b.c.event_id == st.ev["id"])
-                .order_by(b.c.id)
-            ).mappings()
-        ]
-    return {key: st.fmt[key] for key in FORMAT_KEYS} | {"bought": bought}
-
-
-#: what :func:`event_format` reads of the ``event_formats`` row
+#: what :meth:`Knockouts.settings` reads of the ``event_formats`` row
 FORMAT_KEYS = (
     "lives",
     "draw_seed",
@@ -803,21 +777,6 @@ def buy_back_fee_of(fmt: RowMapping) -> int:
     return int(fee or 0)
 
 
-def knockout_view(
-    store: Store, event_view: EventView, *, tiebreaks: Sequence[str] | None = None
-) -> KnockoutView:
-    """The standings by elimination of a knockout or groups event (see the module
-    docstring), with its groups, bracket and play-offs."""
-    store.ensure_results()
-    with store.reading() as conn:
-        ev = eventrows.resolve_event(conn, event_view.id)
-        st = load_state(conn, ev)
-    order = (
-        tuple(x for x in ev["tiebreaks"].split(",") if x) if tiebreaks is None else tuple(tiebreaks)
-    )
-    return _view(st, event_view, order)
-
-
 def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> KnockoutView:
     field = _field(st, order)
     by_name = {n: p for p, n in st.names.items()}
@@ -969,12 +928,12 @@ def _stage(st: _State, champion: str | None) -> str:
 
 
 def standings(
-    store: Store, event_view: EventView, *, tiebreaks: Sequence[str] | None = None
+    store: Database, event_view: EventView, *, tiebreaks: Sequence[str] | None = None
 ) -> StandingsView:
     """The standings of a knockout or groups event by elimination, as a
-    :class:`StandingsView` (ranks by :func:`knockout_view`; the rows' totals are the
+    :class:`StandingsView` (ranks by :meth:`Knockouts.view`; the rows' totals are the
     ordinary standings')."""
-    view = knockout_view(store, event_view, tiebreaks=tiebreaks)
+    view = Knockouts(store).view(event_view, tiebreaks=tiebreaks)
     return StandingsView(
         title=event_view.name,
         event=event_view,
@@ -1152,7 +1111,7 @@ def rounds(
     return [_round_view(st, n) for n in sorted(known)]
 
 
-def start_round(store: Store, conn: Connection, ev: RowMapping, number: int) -> RoundView:
+def start_round(store: Database, conn: Connection, ev: RowMapping, number: int) -> RoundView:
     """Make the matches of round ``number`` (the next one) of a knockout or groups event: a
     draw by lot, a group round or a bracket round (see the module docstring). One audit
     entry; ``tally audit undo`` takes the round back while none of its matches has a deal."""
@@ -1206,40 +1165,6 @@ def _matches_per_table(st: _State, number: int) -> int:
     best of N (all N made at once, the first dealer alternating), any other round one."""
     first = st.fmt["bracket_round"]
     return int(st.fmt["best_of"]) if first is not None and number >= first else 1
-
-
-def set_best_of(store: Store, ref: str | int, best_of: int) -> None:
-    """Play the bracket's pairings of a knockout or groups event best of ``best_of``
-    matches (odd); refused once the bracket is seeded. Audited."""
-    check_best_of(best_of)
-    with store.writing() as conn:
-        ev = eventrows.resolve_event(conn, ref, lock=True)
-        if not format_of(ev["kind"]).ranks_by_elimination:
-            raise Refused(
-                f'event {ev["id"]} "{ev["name"]}" has no bracket: best of N is for '
-                "a knockout's final stage or groups then knockout"
-            )
-        st = load_state(conn, ev)
-        if st.fmt["bracket_round"] is not None:
-            raise Refused(
-                f'the bracket of event {ev["id"]} "{ev["name"]}" is seeded already: '
-                "its matches are made"
-            )
-        before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
-        conn.execute(
-            update(t.event_formats)
-            .where(t.event_formats.c.event_id == ev["id"])
-            .values(best_of=best_of)
-        )
-        store.audit(
-            conn,
-            "event best-of",
-            "event",
-            ev["id"],
-            f'the bracket of event {ev["id"]} "{ev["name"]}" is played best of {best_of}',
-            before,
-            {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
-        )
 
 
 def _check_round_can_start(st: _State, number: int) -> None:
@@ -1393,51 +1318,6 @@ def _bracket_pairs(st: _State, number: int) -> list[tuple[int, int, int, int]]:
 # --- play-offs -------------------------------------------------------------------------------
 
 
-def record_playoff(
-    store: Store, ref: str | int, first: str, second: str, *, first_dealer: str | None = None
-) -> int:
-    """Make a play-off ("Stechen") match between two players of a knockout or groups event
-    who share a rank (overall or in their group); its winner ranks above the other. Returns
-    the match's number; its deals are recorded as any match's."""
-    with store.writing() as conn:
-        ev = eventrows.resolve_event(conn, ref, lock=True)
-        if not format_of(ev["kind"]).ranks_by_elimination:
-            raise Refused(
-                f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
-                "event: it has no play-offs"
-            )
-        a, b = resolve_player(conn, first), resolve_player(conn, second)
-        if a["id"] == b["id"]:
-            raise Refused("a play-off needs two different players")
-        st = load_state(conn, ev)
-        for p in (a, b):
-            if p["id"] not in st.ids:
-                raise NotFound(f'{p["name"]} does not play in event {ev["id"]} "{ev["name"]}"')
-        order = tuple(x for x in ev["tiebreaks"].split(",") if x)
-        tied = _tied(st, order, a["id"], b["id"])
-        if not tied:
-            raise Refused(
-                f"{a['name']} and {b['name']} do not share a rank: a play-off decides a tie only"
-            )
-        dealer = a["id"]
-        if first_dealer is not None:
-            d = resolve_player(conn, first_dealer)
-            if d["id"] not in (a["id"], b["id"]):
-                raise Refused(f"{d['name']} does not play in this play-off")
-            dealer = d["id"]
-        mid = eventrows.insert_match(conn, a["id"], b["id"], ev["rules"], dealer, event_id=ev["id"])
-        store.audit(
-            conn,
-            "event playoff",
-            "match",
-            mid,
-            f"play-off {mid} of event {ev['id']}: {a['name']} against {b['name']}",
-            {f"match:{mid}": None},
-            {f"match:{mid}": snapshot(conn, "match", mid)},
-        )
-        return mid
-
-
 def _tied(st: _State, order: tuple[str, ...], a: int, b: int) -> bool:
     """Whether players ``a`` and ``b`` share a rank overall or in their group."""
     field = _field(st, order)
@@ -1464,3 +1344,118 @@ class Knockouts:
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def settings(self, ref: str | int) -> dict[str, Any]:
+        """The format a knockout or groups event was created with, as its settings
+        made it: ``lives``, ``draw_seed``, ``final_size``, ``groups``, ``advance`` (None where
+        the kind has none), ``final_fill``, ``best_of``; its money as set since
+        (``store.prizes.set_money``: ``entry_fee``, ``prize_shares``,
+        ``prize_unit``, ``buy_back_until``, ``buy_back_fee``, ``buy_backs``, cents where money)
+        and the buy-backs made (``bought``: player name, the round after which, the fee paid,
+        in the order made); for an export that makes the event again."""
+        with self.store.reading() as conn:
+            st = load_state(conn, eventrows.resolve_event(conn, ref))
+            b = t.event_buy_backs
+            bought = [
+                (st.names[r["player_id"]], r["after_round"], r["fee"])
+                for r in conn.execute(
+                    select(b.c.player_id, b.c.after_round, b.c.fee)
+                    .where(b.c.event_id == st.ev["id"])
+                    .order_by(b.c.id)
+                ).mappings()
+            ]
+        return {key: st.fmt[key] for key in FORMAT_KEYS} | {"bought": bought}
+
+    def view(
+        self, event_view: EventView, *, tiebreaks: Sequence[str] | None = None
+    ) -> KnockoutView:
+        """The standings by elimination of a knockout or groups event (see the module
+        docstring), with its groups, bracket and play-offs."""
+        Results(self.store).ensure()
+        with self.store.reading() as conn:
+            ev = eventrows.resolve_event(conn, event_view.id)
+            st = load_state(conn, ev)
+        order = (
+            tuple(x for x in ev["tiebreaks"].split(",") if x)
+            if tiebreaks is None
+            else tuple(tiebreaks)
+        )
+        return _view(st, event_view, order)
+
+    def set_best_of(self, ref: str | int, best_of: int) -> None:
+        """Play the bracket's pairings of a knockout or groups event best of ``best_of``
+        matches (odd); refused once the bracket is seeded. Audited."""
+        check_best_of(best_of)
+        with self.store.writing() as conn:
+            ev = eventrows.resolve_event(conn, ref, lock=True)
+            if not format_of(ev["kind"]).ranks_by_elimination:
+                raise Refused(
+                    f'event {ev["id"]} "{ev["name"]}" has no bracket: best of N is for '
+                    "a knockout's final stage or groups then knockout"
+                )
+            st = load_state(conn, ev)
+            if st.fmt["bracket_round"] is not None:
+                raise Refused(
+                    f'the bracket of event {ev["id"]} "{ev["name"]}" is seeded already: '
+                    "its matches are made"
+                )
+            before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
+            conn.execute(
+                update(t.event_formats)
+                .where(t.event_formats.c.event_id == ev["id"])
+                .values(best_of=best_of)
+            )
+            Audit(self.store).write(
+                conn,
+                "event best-of",
+                "event",
+                ev["id"],
+                f'the bracket of event {ev["id"]} "{ev["name"]}" is played best of {best_of}',
+                before,
+                {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+            )
+
+    def record_playoff(
+        self, ref: str | int, first: str, second: str, *, first_dealer: str | None = None
+    ) -> int:
+        """Make a play-off ("Stechen") match between two players of a knockout or groups event
+        who share a rank (overall or in their group); its winner ranks above the other. Returns
+        the match's number; its deals are recorded as any match's."""
+        with self.store.writing() as conn:
+            ev = eventrows.resolve_event(conn, ref, lock=True)
+            if not format_of(ev["kind"]).ranks_by_elimination:
+                raise Refused(
+                    f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
+                    "event: it has no play-offs"
+                )
+            a, b = resolve_player(conn, first), resolve_player(conn, second)
+            if a["id"] == b["id"]:
+                raise Refused("a play-off needs two different players")
+            st = load_state(conn, ev)
+            for p in (a, b):
+                if p["id"] not in st.ids:
+                    raise NotFound(f'{p["name"]} does not play in event {ev["id"]} "{ev["name"]}"')
+            order = tuple(x for x in ev["tiebreaks"].split(",") if x)
+            tied = _tied(st, order, a["id"], b["id"])
+            if not tied:
+                names = f"{a['name']} and {b['name']}"
+                raise Refused(f"{names} do not share a rank: a play-off decides a tie only")
+            dealer = a["id"]
+            if first_dealer is not None:
+                d = resolve_player(conn, first_dealer)
+                if d["id"] not in (a["id"], b["id"]):
+                    raise Refused(f"{d['name']} does not play in this play-off")
+                dealer = d["id"]
+            mid = eventrows.insert_match(
+                conn, a["id"], b["id"], ev["rules"], dealer, event_id=ev["id"]
+            )
+            Audit(self.store).write(
+                conn,
+                "event playoff",
+                "match",
+                mid,
+                f"play-off {mid} of event {ev['id']}: {a['name']} against {b['name']}",
+                {f"match:{mid}": None},
+                {f"match:{mid}": snapshot(conn, "match", mid)},
+            )
+            return mid

@@ -11,7 +11,7 @@ from sqlalchemy import delete, select
 from tally.errors import Refused
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import Snapshot, deal_snapshot, snapshot
+from tally.store.corrections import Audit, Snapshot, deal_snapshot, snapshot
 from tally.store.derivation import (
     DELETE_MATCH_RESULTS,
     checked_rules,
@@ -23,157 +23,7 @@ from tally.store.players import resolve_in_match, resolve_player
 from tally.store.views import MatchSummary, MatchView
 
 if TYPE_CHECKING:
-    from tally.store.transactions import Store
-
-
-def start_match(
-    store: Store,
-    player_a: str,
-    player_b: str,
-    *,
-    rules: str | None = None,
-    first_dealer: str,
-    event: str | int | None = None,
-) -> MatchView:
-    """Start a match; ``rules`` is a preset with optional overrides (``RuleSet.parse``),
-    ``sixty-six`` by default.
-
-    With ``event`` (a club evening's number or name) the match counts for that event and
-    is played under its rule set (``rules``, if given, must be the same); players not yet
-    on the evening's list join it. A round robin's matches come from its schedule
-    instead (:func:`tally.store.events.start_round`)."""
-    with store.writing() as conn:
-        ev = None if event is None else eventrows.resolve_event(conn, event, lock=True)
-        spec = checked_rules(
-            rules if rules is not None else ev["rules"] if ev is not None else "sixty-six"
-        )
-        a = resolve_player(conn, player_a)
-        b = resolve_player(conn, player_b)
-        if a["id"] == b["id"]:
-            raise Refused(f'a match needs two players, not "{a["name"]}" twice')
-        d = resolve_in_match(conn, first_dealer, [a["id"], b["id"]], " in this match (as --dealer)")
-        before: dict[str, Snapshot] = {}
-        after: dict[str, Snapshot] = {}
-        if ev is not None:
-            eid = ev["id"]
-            event_before = snapshot(conn, "event", eid)
-            if eventrows.enter_club_match(conn, ev, spec, (a, b)):
-                before[f"event:{eid}"] = event_before
-                after[f"event:{eid}"] = snapshot(conn, "event", eid)
-        mid = eventrows.insert_match(
-            conn, a["id"], b["id"], spec, d["id"], event_id=None if ev is None else ev["id"]
-        )
-        before[f"match:{mid}"] = None
-        after[f"match:{mid}"] = snapshot(conn, "match", mid)
-        where = "" if ev is None else f' for event {ev["id"]} "{ev["name"]}"'
-        store.audit(
-            conn,
-            "match start",
-            "match",
-            mid,
-            f"started match {mid}{where}: {a['name']} v {b['name']}, {spec}, "
-            f"{d['name']} deals first",
-            before,
-            after,
-        )
-        loaded = load_derived(conn, mid)
-    return view_of_match(loaded)
-
-
-def matches(store: Store) -> list[MatchSummary]:
-    """Every match, oldest first, with its score."""
-    with store.reading() as conn:
-        ids = conn.execute(select(t.matches.c.id).order_by(t.matches.c.id)).scalars().all()
-        out = []
-        for mid in ids:
-            loaded = load_derived(conn, mid)
-            m, s = loaded.match, loaded.state
-            out.append(
-                MatchSummary(
-                    m.id,
-                    m.players,
-                    m.spec,
-                    len(loaded.deals),
-                    dict(s.score),
-                    s.winner,
-                    s.over,
-                    iso_time(m.created_at),
-                    m.event_id,
-                    m.round_number,
-                    m.table_number,
-                )
-            )
-    return out
-
-
-def match_state(store: Store, match_id: int, *, referee: bool = False) -> MatchView:
-    """A match with every deal's ruling, the score, the carry and who deals next.
-
-    Counted points of a deal still being played are left out unless ``referee``."""
-    with store.reading() as conn:
-        loaded = load_derived(conn, match_id)
-    return view_of_match(loaded, referee)
-
-
-def delete_match(store: Store, match_id: int) -> MatchView:
-    """Delete a match with its deals (a match started by mistake: wrong players, a
-    duplicate); returns the match as it was. Audited as one entry, so ``tally audit undo``
-    brings the match and every deal back.
-
-    Refused for a match of a round robin: the schedule made it, with its round and table,
-    and a round is taken back whole (reverse the entry that started the round while none
-    of its matches has a deal) or a player withdrawn; its deals are corrected one by one.
-    A club evening's match may be deleted; its players stay on the evening's list."""
-    with store.writing() as conn:
-        loaded = load_derived(conn, match_id, lock=True)
-        m = loaded.match
-        if m.event_id is not None and m.round_number is not None:
-            ev = eventrows.resolve_event(conn, m.event_id)
-            started = conn.execute(
-                select(t.audit_log.c.id)
-                .where(
-                    (t.audit_log.c.command == "event round")
-                    & (t.audit_log.c.entity_id == ev["id"])
-                    & t.audit_log.c.reversed_by.is_(None)
-                    & t.audit_log.c.summary.contains(f"round {m.round_number} ")
-                )
-                .order_by(t.audit_log.c.id.desc())
-                .limit(1)
-            ).scalar_one_or_none()
-            how = (
-                f"`tally audit undo {started}` takes the round back while none of its "
-                "matches has a deal"
-                if started is not None
-                else "a round is taken back whole with `tally audit undo`"
-            )
-            raise Refused(
-                f"match {match_id} was made by the schedule of round robin "
-                f'{ev["id"]} "{ev["name"]}" (round {m.round_number}, table '
-                f"{m.table_number}), so it cannot be deleted on its own: {how}; "
-                "a player who stops is withdrawn (`tally event withdraw`), and "
-                "a deal is corrected with `tally deal edit` or `tally deal delete`"
-            )
-        view = view_of_match(loaded)
-        before: dict[str, Snapshot] = {f"match:{match_id}": snapshot(conn, "match", match_id)}
-        for d in loaded.deals:
-            before[f"deal:{d.deal.id}"] = deal_snapshot(d.deal)
-        conn.execute(DELETE_MATCH_RESULTS, {"m": match_id})
-        deal_ids = [d.deal.id for d in loaded.deals]
-        if deal_ids:
-            conn.execute(delete(t.actions).where(t.actions.c.deal_id.in_(deal_ids)))
-            conn.execute(delete(t.deals).where(t.deals.c.id.in_(deal_ids)))
-        conn.execute(delete(t.matches).where(t.matches.c.id == match_id))
-        after: dict[str, Snapshot] = dict.fromkeys(before)
-        store.audit(
-            conn,
-            "match delete",
-            "match",
-            match_id,
-            f"deleted match {match_id}: {m.a} v {m.b}, {len(deal_ids)} deal(s)",
-            before,
-            after,
-        )
-    return view
+    from tally.store.transactions import Database
 
 
 class Matches:
@@ -182,3 +32,157 @@ class Matches:
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def event_language(self, event_id: int) -> str:
+        """The stored language of event ``event_id``, which a match counts for (``""``: none),
+        in one query: what a match's command speaks, without loading the events' formats."""
+        with self.store.reading() as conn:
+            return eventrows.language_of(conn, event=event_id)
+
+    def start(
+        self,
+        player_a: str,
+        player_b: str,
+        *,
+        rules: str | None = None,
+        first_dealer: str,
+        event: str | int | None = None,
+    ) -> MatchView:
+        """Start a match; ``rules`` is a preset with optional overrides (``RuleSet.parse``),
+        ``sixty-six`` by default.
+
+        With ``event`` (a club evening's number or name) the match counts for that event and
+        is played under its rule set (``rules``, if given, must be the same); players not yet
+        on the evening's list join it. A round robin's matches come from its schedule
+        instead (``store.events.start_round``)."""
+        with self.store.writing() as conn:
+            ev = None if event is None else eventrows.resolve_event(conn, event, lock=True)
+            spec = checked_rules(
+                rules if rules is not None else ev["rules"] if ev is not None else "sixty-six"
+            )
+            a = resolve_player(conn, player_a)
+            b = resolve_player(conn, player_b)
+            if a["id"] == b["id"]:
+                raise Refused(f'a match needs two players, not "{a["name"]}" twice')
+            d = resolve_in_match(
+                conn, first_dealer, [a["id"], b["id"]], " in this match (as --dealer)"
+            )
+            before: dict[str, Snapshot] = {}
+            after: dict[str, Snapshot] = {}
+            if ev is not None:
+                eid = ev["id"]
+                event_before = snapshot(conn, "event", eid)
+                if eventrows.enter_club_match(conn, ev, spec, (a, b)):
+                    before[f"event:{eid}"] = event_before
+                    after[f"event:{eid}"] = snapshot(conn, "event", eid)
+            mid = eventrows.insert_match(
+                conn, a["id"], b["id"], spec, d["id"], event_id=None if ev is None else ev["id"]
+            )
+            before[f"match:{mid}"] = None
+            after[f"match:{mid}"] = snapshot(conn, "match", mid)
+            where = "" if ev is None else f' for event {ev["id"]} "{ev["name"]}"'
+            Audit(self.store).write(
+                conn,
+                "match start",
+                "match",
+                mid,
+                f"started match {mid}{where}: {a['name']} v {b['name']}, {spec}, "
+                f"{d['name']} deals first",
+                before,
+                after,
+            )
+            loaded = load_derived(conn, mid)
+        return view_of_match(loaded)
+
+    def all(self) -> list[MatchSummary]:
+        """Every match, oldest first, with its score."""
+        with self.store.reading() as conn:
+            ids = conn.execute(select(t.matches.c.id).order_by(t.matches.c.id)).scalars().all()
+            out = []
+            for mid in ids:
+                loaded = load_derived(conn, mid)
+                m, s = loaded.match, loaded.state
+                out.append(
+                    MatchSummary(
+                        m.id,
+                        m.players,
+                        m.spec,
+                        len(loaded.deals),
+                        dict(s.score),
+                        s.winner,
+                        s.over,
+                        iso_time(m.created_at),
+                        m.event_id,
+                        m.round_number,
+                        m.table_number,
+                    )
+                )
+        return out
+
+    def state(self, match_id: int, *, referee: bool = False) -> MatchView:
+        """A match with every deal's ruling, the score, the carry and who deals next.
+
+        Counted points of a deal still being played are left out unless ``referee``."""
+        with self.store.reading() as conn:
+            loaded = load_derived(conn, match_id)
+        return view_of_match(loaded, referee)
+
+    def delete(self, match_id: int) -> MatchView:
+        """Delete a match with its deals (a match started by mistake: wrong players, a
+        duplicate); returns the match as it was. Audited as one entry, so ``tally audit undo``
+        brings the match and every deal back.
+
+        Refused for a match of a round robin: the schedule made it, with its round and table,
+        and a round is taken back whole (reverse the entry that started the round while none
+        of its matches has a deal) or a player withdrawn; its deals are corrected one by one.
+        A club evening's match may be deleted; its players stay on the evening's list."""
+        with self.store.writing() as conn:
+            loaded = load_derived(conn, match_id, lock=True)
+            m = loaded.match
+            if m.event_id is not None and m.round_number is not None:
+                ev = eventrows.resolve_event(conn, m.event_id)
+                started = conn.execute(
+                    select(t.audit_log.c.id)
+                    .where(
+                        (t.audit_log.c.command == "event round")
+                        & (t.audit_log.c.entity_id == ev["id"])
+                        & t.audit_log.c.reversed_by.is_(None)
+                        & t.audit_log.c.summary.contains(f"round {m.round_number} ")
+                    )
+                    .order_by(t.audit_log.c.id.desc())
+                    .limit(1)
+                ).scalar_one_or_none()
+                how = (
+                    f"`tally audit undo {started}` takes the round back while none of its "
+                    "matches has a deal"
+                    if started is not None
+                    else "a round is taken back whole with `tally audit undo`"
+                )
+                raise Refused(
+                    f"match {match_id} was made by the schedule of round robin "
+                    f'{ev["id"]} "{ev["name"]}" (round {m.round_number}, table '
+                    f"{m.table_number}), so it cannot be deleted on its own: {how}; "
+                    "a player who stops is withdrawn (`tally event withdraw`), and "
+                    "a deal is corrected with `tally deal edit` or `tally deal delete`"
+                )
+            view = view_of_match(loaded)
+            before: dict[str, Snapshot] = {f"match:{match_id}": snapshot(conn, "match", match_id)}
+            for d in loaded.deals:
+                before[f"deal:{d.deal.id}"] = deal_snapshot(d.deal)
+            conn.execute(DELETE_MATCH_RESULTS, {"m": match_id})
+            deal_ids = [d.deal.id for d in loaded.deals]
+            if deal_ids:
+                conn.execute(delete(t.actions).where(t.actions.c.deal_id.in_(deal_ids)))
+                conn.execute(delete(t.deals).where(t.deals.c.id.in_(deal_ids)))
+            conn.execute(delete(t.matches).where(t.matches.c.id == match_id))
+            after: dict[str, Snapshot] = dict.fromkeys(before)
+            Audit(self.store).write(
+                conn,
+                "match delete",
+                "match",
+                match_id,
+                f"deleted match {match_id}: {m.a} v {m.b}, {len(deal_ids)} deal(s)",
+                before,
+                after,
+            )
+        return view

@@ -331,7 +331,7 @@ class DealResultRow(SQLModel, table=True):
     winner (None for a draw or a deal still being played), game points before the carry
     (``deal_points``), the carry it started with, the game points it scored (carry included)
     and the reason. The store rewrites a match's rows in the same transaction as every change
-    to its deals; :meth:`tally.store.Store.stale_results` compares them with a fresh
+    to its deals; ``store.results.stale`` compares them with a fresh
     derivation."""
 
     __tablename__ = "deal_results"

@@ -17,7 +17,7 @@ from tally.errors import NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.columns import NAME_LENGTH
-from tally.store.corrections import Snapshot, deal_snapshot, snapshot, utc_now
+from tally.store.corrections import Audit, Snapshot, deal_snapshot, snapshot, utc_now
 from tally.store.derivation import (
     aliases_of,
     load_deals,
@@ -30,7 +30,7 @@ from tally.store.derivation import (
 from tally.store.views import PlayerView
 
 if TYPE_CHECKING:
-    from tally.store.transactions import Store
+    from tally.store.transactions import Database
 
 
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
@@ -115,7 +115,7 @@ def resolve_player(conn: Connection, ref: str) -> RowMapping:
 
 @dataclass(frozen=True)
 class Lookup:
-    """What a name as typed finds (:func:`look_up`): the one player it means (``found``),
+    """What a name as typed finds (:meth:`Players.look_up`): the one player it means (``found``),
     else the players it fits (``ambiguous``) or whose names are close (a typo, a surname),
     to choose from."""
 
@@ -123,28 +123,6 @@ class Lookup:
     found: names.Candidate | None
     choices: tuple[names.Candidate, ...] = ()
     ambiguous: bool = False
-
-
-def look_up(store: Store, refs: Sequence[str]) -> list[Lookup]:
-    """Each reference as :func:`resolve_player` resolves it (number, name, alias, prefix,
-    accents ignored), without refusing: an ambiguous one with the players it fits, an
-    unknown one with the closest names (:func:`tally.names.suggestions`). For a form that
-    lets the director choose instead of retyping."""
-    out: list[Lookup] = []
-    with store.reading() as conn:
-        pool = _candidates(conn)
-        by_id = {c.id: c for c in pool}
-        for ref in refs:
-            try:
-                row = resolve_player(conn, ref)
-            except names.AmbiguousName as exc:
-                out.append(Lookup(ref, None, exc.candidates, ambiguous=True))
-                continue
-            except (NotFound, Refused):
-                out.append(Lookup(ref, None, tuple(names.suggestions(ref, pool))))
-                continue
-            out.append(Lookup(ref, by_id[row["id"]]))
-    return out
 
 
 def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str) -> RowMapping:
@@ -204,135 +182,7 @@ def _refuse_taken(
                 )
 
 
-def add_player(store: Store, name: str) -> PlayerView:
-    """Add a player; names are unique ignoring case, spaces and accents, and a new name
-    may not be another player's alias."""
-    clean, key = normalize_name(name)
-    with store.writing() as conn:
-        _refuse_taken(conn, clean)
-        pid = conn.execute(
-            insert(t.players)
-            .values(name=clean, name_key=key, created_at=utc_now())
-            .returning(t.players.c.id)
-        ).scalar_one()
-        store.audit(
-            conn,
-            "player add",
-            "player",
-            pid,
-            f'added player "{clean}" (#{pid})',
-            {f"player:{pid}": None},
-            {f"player:{pid}": snapshot(conn, "player", pid)},
-        )
-    return PlayerView(pid, clean, 0)
-
-
-def players(store: Store) -> list[PlayerView]:
-    """Every player, by name, with the number of matches they play in and their
-    aliases."""
-    with store.reading() as conn:
-        counts: dict[int, int] = {}
-        for a, b in conn.execute(select(t.matches.c.player_a_id, t.matches.c.player_b_id)):
-            counts[a] = counts.get(a, 0) + 1
-            counts[b] = counts.get(b, 0) + 1
-        rows = conn.execute(
-            select(t.players.c.id, t.players.c.name).order_by(t.players.c.name_key)
-        ).all()
-        aliases = aliases_of(conn)
-        entered: dict[int, list[int]] = {}
-        for eid, pid in conn.execute(
-            select(t.event_players.c.event_id, t.event_players.c.player_id).order_by(
-                t.event_players.c.event_id
-            )
-        ):
-            entered.setdefault(pid, []).append(eid)
-    return [
-        PlayerView(
-            pid, name, counts.get(pid, 0), tuple(aliases.get(pid, ())), tuple(entered.get(pid, ()))
-        )
-        for pid, name in rows
-    ]
-
-
-def player(store: Store, ref: str) -> PlayerView:
-    """One player, found as every command finds one (:mod:`tally.names`), with their
-    matches, aliases and events."""
-    with store.reading() as conn:
-        row = resolve_player(conn, ref)
-        pid = row["id"]
-        return PlayerView(
-            pid,
-            row["name"],
-            len(match_ids_of(conn, pid)),
-            tuple(aliases_of(conn, pid).get(pid, ())),
-            tuple(eventrows.events_of_player(conn, pid)),
-        )
-
-
-def player_matches(store: Store, ref: str) -> list[int]:
-    """The numbers of the matches a player plays in, oldest first."""
-    with store.reading() as conn:
-        return match_ids_of(conn, resolve_player(conn, ref)["id"])
-
-
-def add_alias(store: Store, ref: str, alias: str) -> PlayerView:
-    """Give a player another name to be found by (``"Jogi"`` for Jürgen Roth); an alias
-    is unique and is no player's name. Audited; ``tally audit undo`` takes it back."""
-    clean, _key = normalize_name(alias)
-    with store.writing() as conn:
-        row = resolve_player(conn, ref)
-        pid = row["id"]
-        _refuse_taken(conn, clean, alias_of=pid)
-        before = {f"player:{pid}": snapshot(conn, "player", pid)}
-        conn.execute(
-            insert(t.player_aliases).values(
-                player_id=pid, alias=clean, alias_key=names.fold(clean), created_at=utc_now()
-            )
-        )
-        store.audit(
-            conn,
-            "player alias",
-            "player",
-            pid,
-            f'player #{pid} "{row["name"]}" also goes by "{clean}"',
-            before,
-            {f"player:{pid}": snapshot(conn, "player", pid)},
-        )
-        return player_view(store, conn, pid)
-
-
-def remove_alias(store: Store, ref: str, alias: str) -> PlayerView:
-    """Take an alias away from a player (audited)."""
-    with store.writing() as conn:
-        row = resolve_player(conn, ref)
-        pid = row["id"]
-        key = names.fold(alias)
-        found = conn.execute(
-            select(t.player_aliases.c.id, t.player_aliases.c.alias).where(
-                (t.player_aliases.c.player_id == pid) & (t.player_aliases.c.alias_key == key)
-            )
-        ).first()
-        if found is None:
-            have = aliases_of(conn, pid).get(pid, [])
-            raise NotFound(
-                f'player #{pid} "{row["name"]}" has no alias "{alias.strip()}"'
-                + (f" (their aliases: {', '.join(have)})" if have else " (they have none)")
-            )
-        before = {f"player:{pid}": snapshot(conn, "player", pid)}
-        conn.execute(delete(t.player_aliases).where(t.player_aliases.c.id == found[0]))
-        store.audit(
-            conn,
-            "player unalias",
-            "player",
-            pid,
-            f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"',
-            before,
-            {f"player:{pid}": snapshot(conn, "player", pid)},
-        )
-        return player_view(store, conn, pid)
-
-
-def player_view(store: Store, conn: Connection, pid: int) -> PlayerView:
+def player_view(store: Database, conn: Connection, pid: int) -> PlayerView:
     name = conn.execute(select(t.players.c.name).where(t.players.c.id == pid)).scalar_one()
     return PlayerView(
         pid,
@@ -341,110 +191,6 @@ def player_view(store: Store, conn: Connection, pid: int) -> PlayerView:
         tuple(aliases_of(conn, pid).get(pid, ())),
         tuple(eventrows.events_of_player(conn, pid)),
     )
-
-
-def rename_player(store: Store, ref: str, new_name: str) -> PlayerView:
-    """Rename a player; records that name them (claims, Hands...) follow."""
-    clean, key = normalize_name(new_name)
-    with store.writing() as conn:
-        row = resolve_player(conn, ref)
-        pid, old = row["id"], row["name"]
-        if clean == old:
-            raise Refused(f'the player is already called "{old}"')
-        _refuse_taken(conn, clean, renaming=pid)
-        before: dict[str, Snapshot] = {f"player:{pid}": snapshot(conn, "player", pid)}
-        after: dict[str, Snapshot] = {}
-        conn.execute(
-            update(t.players).where(t.players.c.id == pid).values(name=clean, name_key=key)
-        )
-        after[f"player:{pid}"] = snapshot(conn, "player", pid)
-        _rename_in_records(store, conn, match_ids_of(conn, pid), old, clean, before, after)
-        store.audit(
-            conn,
-            "player rename",
-            "player",
-            pid,
-            f'renamed player #{pid} "{old}" to "{clean}"',
-            before,
-            after,
-        )
-        return player_view(store, conn, pid)
-
-
-def merge_players(store: Store, keep_ref: str, drop_ref: str) -> PlayerView:
-    """Make two entries for one person one: ``drop``'s matches, events, byes and aliases
-    move to ``keep``, and ``drop``'s entry is deleted.
-
-    Allowed whenever the two never met in a match. When both are entered in the same
-    event, the entries become one: it keeps the better (lower) seed of the two, and it is
-    withdrawn only if both were (then at the earlier withdrawal). Refused when both are
-    entered in a round robin whose first round has started: its schedule pairs them as
-    two players. ``tally audit undo`` separates them again."""
-    with store.writing() as conn:
-        keep = resolve_player(conn, keep_ref)
-        drop = resolve_player(conn, drop_ref)
-        kid, did = keep["id"], drop["id"]
-        if kid == did:
-            raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are the same entry')
-        match_ids = match_ids_of(conn, did)
-        event_ids = eventrows.events_of_player(conn, did)
-        shared = _check_mergeable(conn, keep, drop, match_ids, event_ids)
-        before: dict[str, Snapshot] = {
-            f"player:{did}": snapshot(conn, "player", did),
-            f"player:{kid}": snapshot(conn, "player", kid),
-        }
-        after: dict[str, Snapshot] = {}
-        for eid in event_ids:
-            before[f"event:{eid}"] = snapshot(conn, "event", eid)
-        for mid in match_ids:
-            before[f"match:{mid}"] = snapshot(conn, "match", mid)
-            for deal in load_deals(conn, mid):
-                before[f"deal:{deal.id}"] = deal_snapshot(deal)
-        _rename_in_records(store, conn, match_ids, drop["name"], keep["name"], before, after)
-        for mid in match_ids:
-            snap = before[f"match:{mid}"]
-            assert snap is not None
-            conn.execute(
-                update(t.matches)
-                .where(t.matches.c.id == mid)
-                .values(
-                    {
-                        col: kid if snap[col] == did else snap[col]
-                        for col in ("player_a_id", "player_b_id", "first_dealer_id")
-                    }
-                )
-            )
-        conn.execute(
-            update(t.deals).where(t.deals.c.quick_winner_id == did).values(quick_winner_id=kid)
-        )
-        _join_event_entries(conn, shared, kid, did)
-        conn.execute(
-            update(t.player_aliases)
-            .where(t.player_aliases.c.player_id == did)
-            .values(player_id=kid)
-        )
-        for mid in match_ids:
-            rewrite_results(conn, mid)
-        conn.execute(delete(t.players).where(t.players.c.id == did))
-        for key in before:
-            kind, _, ident = key.partition(":")
-            after[key] = snapshot(conn, kind, int(ident))
-        joined = (
-            f", {len(shared)} event entr{'y' if len(shared) == 1 else 'ies'} joined"
-            if shared
-            else ""
-        )
-        store.audit(
-            conn,
-            "player merge",
-            "player",
-            kid,
-            f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
-            f"({len(match_ids)} match(es) moved{joined})",
-            before,
-            after,
-        )
-        return player_view(store, conn, kid)
 
 
 def _check_mergeable(
@@ -551,7 +297,7 @@ def _move_absences(conn: Connection, kid: int, did: int) -> None:
 
 
 def _rename_in_records(
-    store: Store,
+    store: Database,
     conn: Connection,
     match_ids: Sequence[int],
     old: str,
@@ -581,3 +327,254 @@ class Players:
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def look_up(self, refs: Sequence[str]) -> list[Lookup]:
+        """Each reference as :func:`resolve_player` resolves it (number, name, alias, prefix,
+        accents ignored), without refusing: an ambiguous one with the players it fits, an
+        unknown one with the closest names (:func:`tally.names.suggestions`). For a form that
+        lets the director choose instead of retyping."""
+        out: list[Lookup] = []
+        with self.store.reading() as conn:
+            pool = _candidates(conn)
+            by_id = {c.id: c for c in pool}
+            for ref in refs:
+                try:
+                    row = resolve_player(conn, ref)
+                except names.AmbiguousName as exc:
+                    out.append(Lookup(ref, None, exc.candidates, ambiguous=True))
+                    continue
+                except (NotFound, Refused):
+                    out.append(Lookup(ref, None, tuple(names.suggestions(ref, pool))))
+                    continue
+                out.append(Lookup(ref, by_id[row["id"]]))
+        return out
+
+    def add(self, name: str) -> PlayerView:
+        """Add a player; names are unique ignoring case, spaces and accents, and a new name
+        may not be another player's alias."""
+        clean, key = normalize_name(name)
+        with self.store.writing() as conn:
+            _refuse_taken(conn, clean)
+            pid = conn.execute(
+                insert(t.players)
+                .values(name=clean, name_key=key, created_at=utc_now())
+                .returning(t.players.c.id)
+            ).scalar_one()
+            Audit(self.store).write(
+                conn,
+                "player add",
+                "player",
+                pid,
+                f'added player "{clean}" (#{pid})',
+                {f"player:{pid}": None},
+                {f"player:{pid}": snapshot(conn, "player", pid)},
+            )
+        return PlayerView(pid, clean, 0)
+
+    def all(self) -> list[PlayerView]:
+        """Every player, by name, with the number of matches they play in and their
+        aliases."""
+        with self.store.reading() as conn:
+            counts: dict[int, int] = {}
+            for a, b in conn.execute(select(t.matches.c.player_a_id, t.matches.c.player_b_id)):
+                counts[a] = counts.get(a, 0) + 1
+                counts[b] = counts.get(b, 0) + 1
+            rows = conn.execute(
+                select(t.players.c.id, t.players.c.name).order_by(t.players.c.name_key)
+            ).all()
+            aliases = aliases_of(conn)
+            entered: dict[int, list[int]] = {}
+            for eid, pid in conn.execute(
+                select(t.event_players.c.event_id, t.event_players.c.player_id).order_by(
+                    t.event_players.c.event_id
+                )
+            ):
+                entered.setdefault(pid, []).append(eid)
+        return [
+            PlayerView(
+                pid,
+                name,
+                counts.get(pid, 0),
+                tuple(aliases.get(pid, ())),
+                tuple(entered.get(pid, ())),
+            )
+            for pid, name in rows
+        ]
+
+    def get(self, ref: str) -> PlayerView:
+        """One player, found as every command finds one (:mod:`tally.names`), with their
+        matches, aliases and events."""
+        with self.store.reading() as conn:
+            row = resolve_player(conn, ref)
+            pid = row["id"]
+            return PlayerView(
+                pid,
+                row["name"],
+                len(match_ids_of(conn, pid)),
+                tuple(aliases_of(conn, pid).get(pid, ())),
+                tuple(eventrows.events_of_player(conn, pid)),
+            )
+
+    def match_ids(self, ref: str) -> list[int]:
+        """The numbers of the matches a player plays in, oldest first."""
+        with self.store.reading() as conn:
+            return match_ids_of(conn, resolve_player(conn, ref)["id"])
+
+    def add_alias(self, ref: str, alias: str) -> PlayerView:
+        """Give a player another name to be found by (``"Jogi"`` for Jürgen Roth); an alias
+        is unique and is no player's name. Audited; ``tally audit undo`` takes it back."""
+        clean, _key = normalize_name(alias)
+        with self.store.writing() as conn:
+            row = resolve_player(conn, ref)
+            pid = row["id"]
+            _refuse_taken(conn, clean, alias_of=pid)
+            before = {f"player:{pid}": snapshot(conn, "player", pid)}
+            conn.execute(
+                insert(t.player_aliases).values(
+                    player_id=pid, alias=clean, alias_key=names.fold(clean), created_at=utc_now()
+                )
+            )
+            Audit(self.store).write(
+                conn,
+                "player alias",
+                "player",
+                pid,
+                f'player #{pid} "{row["name"]}" also goes by "{clean}"',
+                before,
+                {f"player:{pid}": snapshot(conn, "player", pid)},
+            )
+            return player_view(self.store, conn, pid)
+
+    def remove_alias(self, ref: str, alias: str) -> PlayerView:
+        """Take an alias away from a player (audited)."""
+        with self.store.writing() as conn:
+            row = resolve_player(conn, ref)
+            pid = row["id"]
+            key = names.fold(alias)
+            found = conn.execute(
+                select(t.player_aliases.c.id, t.player_aliases.c.alias).where(
+                    (t.player_aliases.c.player_id == pid) & (t.player_aliases.c.alias_key == key)
+                )
+            ).first()
+            if found is None:
+                have = aliases_of(conn, pid).get(pid, [])
+                raise NotFound(
+                    f'player #{pid} "{row["name"]}" has no alias "{alias.strip()}"'
+                    + (f" (their aliases: {', '.join(have)})" if have else " (they have none)")
+                )
+            before = {f"player:{pid}": snapshot(conn, "player", pid)}
+            conn.execute(delete(t.player_aliases).where(t.player_aliases.c.id == found[0]))
+            Audit(self.store).write(
+                conn,
+                "player unalias",
+                "player",
+                pid,
+                f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"',
+                before,
+                {f"player:{pid}": snapshot(conn, "player", pid)},
+            )
+            return player_view(self.store, conn, pid)
+
+    def rename(self, ref: str, new_name: str) -> PlayerView:
+        """Rename a player; records that name them (claims, Hands...) follow."""
+        clean, key = normalize_name(new_name)
+        with self.store.writing() as conn:
+            row = resolve_player(conn, ref)
+            pid, old = row["id"], row["name"]
+            if clean == old:
+                raise Refused(f'the player is already called "{old}"')
+            _refuse_taken(conn, clean, renaming=pid)
+            before: dict[str, Snapshot] = {f"player:{pid}": snapshot(conn, "player", pid)}
+            after: dict[str, Snapshot] = {}
+            conn.execute(
+                update(t.players).where(t.players.c.id == pid).values(name=clean, name_key=key)
+            )
+            after[f"player:{pid}"] = snapshot(conn, "player", pid)
+            _rename_in_records(self.store, conn, match_ids_of(conn, pid), old, clean, before, after)
+            Audit(self.store).write(
+                conn,
+                "player rename",
+                "player",
+                pid,
+                f'renamed player #{pid} "{old}" to "{clean}"',
+                before,
+                after,
+            )
+            return player_view(self.store, conn, pid)
+
+    def merge(self, keep_ref: str, drop_ref: str) -> PlayerView:
+        """Make two entries for one person one: ``drop``'s matches, events, byes and aliases
+        move to ``keep``, and ``drop``'s entry is deleted.
+
+        Allowed whenever the two never met in a match. When both are entered in the same
+        event, the entries become one: it keeps the better (lower) seed of the two, and it is
+        withdrawn only if both were (then at the earlier withdrawal). Refused when both are
+        entered in a round robin whose first round has started: its schedule pairs them as
+        two players. ``tally audit undo`` separates them again."""
+        with self.store.writing() as conn:
+            keep = resolve_player(conn, keep_ref)
+            drop = resolve_player(conn, drop_ref)
+            kid, did = keep["id"], drop["id"]
+            if kid == did:
+                raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are the same entry')
+            match_ids = match_ids_of(conn, did)
+            event_ids = eventrows.events_of_player(conn, did)
+            shared = _check_mergeable(conn, keep, drop, match_ids, event_ids)
+            before: dict[str, Snapshot] = {
+                f"player:{did}": snapshot(conn, "player", did),
+                f"player:{kid}": snapshot(conn, "player", kid),
+            }
+            after: dict[str, Snapshot] = {}
+            for eid in event_ids:
+                before[f"event:{eid}"] = snapshot(conn, "event", eid)
+            for mid in match_ids:
+                before[f"match:{mid}"] = snapshot(conn, "match", mid)
+                for deal in load_deals(conn, mid):
+                    before[f"deal:{deal.id}"] = deal_snapshot(deal)
+            _rename_in_records(
+                self.store, conn, match_ids, drop["name"], keep["name"], before, after
+            )
+            for mid in match_ids:
+                snap = before[f"match:{mid}"]
+                assert snap is not None
+                conn.execute(
+                    update(t.matches)
+                    .where(t.matches.c.id == mid)
+                    .values(
+                        {
+                            col: kid if snap[col] == did else snap[col]
+                            for col in ("player_a_id", "player_b_id", "first_dealer_id")
+                        }
+                    )
+                )
+            conn.execute(
+                update(t.deals).where(t.deals.c.quick_winner_id == did).values(quick_winner_id=kid)
+            )
+            _join_event_entries(conn, shared, kid, did)
+            conn.execute(
+                update(t.player_aliases)
+                .where(t.player_aliases.c.player_id == did)
+                .values(player_id=kid)
+            )
+            for mid in match_ids:
+                rewrite_results(conn, mid)
+            conn.execute(delete(t.players).where(t.players.c.id == did))
+            for key in before:
+                kind, _, ident = key.partition(":")
+                after[key] = snapshot(conn, kind, int(ident))
+            joined = (
+                f", {len(shared)} event entr{'y' if len(shared) == 1 else 'ies'} joined"
+                if shared
+                else ""
+            )
+            Audit(self.store).write(
+                conn,
+                "player merge",
+                "player",
+                kid,
+                f'merged player #{did} "{drop["name"]}" into #{kid} "{keep["name"]}" '
+                f"({len(match_ids)} match(es) moved{joined})",
+                before,
+                after,
+            )
+            return player_view(self.store, conn, kid)

@@ -1,8 +1,8 @@
 """A Preisschnapsen's money and buy-backs in the store: the entry fee, the prize table and the
-buy-back rule of a knockout or groups event (:func:`set_money`), and a life bought back by a
-player out of a knockout with lives (:func:`buy_back`, "Nachkauf"). The arithmetic is
+buy-back rule of a knockout or groups event (:meth:`Prizes.set_money`), and a life bought back by a
+player out of a knockout with lives (:meth:`Prizes.buy_back`, "Nachkauf"). The arithmetic is
 :mod:`tally.events.prizes`, the lives :mod:`tally.events.knockout`; the prize table is shown with
-the standings by elimination (:func:`tally.store.knockouts.knockout_view`).
+the standings by elimination (``store.knockouts.view``).
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from tally.events.knockout import MAX_LIVES, buy_back_refusal
 from tally.events.prizes import check_shares, money, parse_shares
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import snapshot, utc_now
+from tally.store.corrections import Audit, snapshot, utc_now
 from tally.store.knockouts import buy_back_fee_of, lives_lines, load_state
 from tally.store.players import resolve_player
-from tally.store.store import Store
+from tally.store.transactions import Database
 
-__all__ = ["buy_back", "set_money"]
+__all__ = []
 
 
 def _has_lives(fmt: RowMapping) -> bool:
@@ -32,144 +32,140 @@ def _has_lives(fmt: RowMapping) -> bool:
     return fmt["lives"] is not None
 
 
-def set_money(
-    store: Store,
-    ref: str | int,
-    *,
-    entry_fee: int | None = None,
-    shares: str | None = None,
-    unit: int | None = None,
-    buy_back_until: int | None = None,
-    buy_back_fee: int | None = None,
-    buy_backs: int | None = None,
-) -> None:
-    """Set what is given of an event's entry fee (cents), prize shares (``"50,30,20"``),
-    rounding unit (cents), last round a bought-back player may join, buy-back fee (cents)
-    and buy-backs per player; checked (:func:`tally.events.prizes.check_shares`), audited."""
-    with store.writing() as conn:
-        ev = eventrows.resolve_event(conn, ref, lock=True)
-        if not format_of(ev["kind"]).ranks_by_elimination:
-            raise Refused(
-                f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
-                "event: prize tables and buy-backs are for those"
-            )
-        st = load_state(conn, ev)
-        values: dict[str, Any] = {}
-        if entry_fee is not None:
-            values["entry_fee"] = entry_fee
-        if shares is not None:
-            parsed = parse_shares(shares)
-            check_shares(parsed, len(st.entrants))
-            values["prize_shares"] = ",".join(f"{x.normalize():f}" for x in parsed)
-        if unit is not None:
-            if unit < 1:
-                raise Refused("--round-to: prizes are rounded to at least 1 cent")
-            values["prize_unit"] = unit
-        back = {
-            "buy_back_until": buy_back_until,
-            "buy_back_fee": buy_back_fee,
-            "buy_backs": buy_backs,
-        }
-        given = {k: v for k, v in back.items() if v is not None}
-        if given and not _has_lives(st.fmt):
-            raise Refused(
-                f'event {ev["id"]} "{ev["name"]}" has no lives: only a player out '
-                "of a knockout with lives can buy back a life"
-            )
-        if buy_back_until is not None and buy_back_until < 1:
-            raise Refused(
-                f"--buy-back-until: the last round a player may buy back for is 1 "
-                f"or later, not {buy_back_until}"
-            )
-        if buy_backs is not None and not 1 <= buy_backs <= MAX_LIVES:
-            raise Refused(
-                f"--buy-backs: a player may buy back 1 to {MAX_LIVES} times, not {buy_backs}"
-            )
-        values.update(given)
-        if not values:
-            return
-        before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
-        conn.execute(
-            update(t.event_formats).where(t.event_formats.c.event_id == ev["id"]).values(values)
-        )
-        words = ", ".join(f"{k} {v}" for k, v in values.items())
-        store.audit(
-            conn,
-            "event prizes",
-            "event",
-            ev["id"],
-            f'set the money of event {ev["id"]} "{ev["name"]}": {words}',
-            before,
-            {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
-        )
-
-
-def buy_back(
-    store: Store, ref: str | int, player: str, *, fee: int | None = None
-) -> tuple[str, int]:
-    """``player``, out of a knockout with lives, buys back a life before the next round
-    (see :func:`tally.events.knockout.buy_back_refusal`); their name and the fee paid (cents),
-    which goes into the prize pool: the event's buy-back fee, or ``fee`` when given (what a
-    loaded file says was paid). Audited; ``tally audit undo`` takes it back."""
-    with store.writing() as conn:
-        ev = eventrows.resolve_event(conn, ref, lock=True)
-        if not format_of(ev["kind"]).ranks_by_elimination:
-            raise Refused(
-                f'event {ev["id"]} "{ev["name"]}" is not a knockout: nobody buys back a life'
-            )
-        who = resolve_player(conn, player)
-        st = load_state(conn, ev)
-        if who["id"] not in st.ids:
-            raise NotFound(f'{who["name"]} does not play in event {ev["id"]} "{ev["name"]}"')
-        if not _has_lives(st.fmt):
-            raise Refused(
-                f'{who["name"]} cannot buy back: event {ev["id"]} "{ev["name"]}" has no lives'
-            )
-        if st.fmt["bracket_round"] is not None or st.fmt["playoff_round"] is not None:
-            raise Refused(
-                f"{who['name']} cannot buy back: the final stage of event "
-                f'{ev["id"]} "{ev["name"]}" has begun'
-            )
-        line = next(x for x in lives_lines(st) if x.player == str(who["id"]))
-        started = len(st.started)
-        why = buy_back_refusal(
-            line.lives,
-            line.out_in,
-            line.withdrawn,
-            len(st.bought.get(who["id"], [])),
-            next_round=started + 1,
-            until=st.fmt["buy_back_until"],
-            most=st.fmt["buy_backs"],
-        )
-        if why is not None:
-            raise Refused(f'{who["name"]} {why} (event {ev["id"]} "{ev["name"]}")')
-        fee = buy_back_fee_of(st.fmt) if fee is None else fee
-        before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
-        conn.execute(
-            insert(t.event_buy_backs).values(
-                event_id=ev["id"],
-                player_id=who["id"],
-                after_round=started,
-                fee=fee,
-                bought_at=utc_now(),
-            )
-        )
-        store.audit(
-            conn,
-            "event buy-back",
-            "event",
-            ev["id"],
-            f'{who["name"]} bought back a life in event {ev["id"]} "{ev["name"]}" '
-            f"after round {started} for {money(fee)}",
-            before,
-            {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
-        )
-        return str(who["name"]), fee
-
-
 class Prizes:
     """Entry fees, prize shares and buy-backs of a knockout with lives. Reached as
     ``store.prizes``."""
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def set_money(
+        self,
+        ref: str | int,
+        *,
+        entry_fee: int | None = None,
+        shares: str | None = None,
+        unit: int | None = None,
+        buy_back_until: int | None = None,
+        buy_back_fee: int | None = None,
+        buy_backs: int | None = None,
+    ) -> None:
+        """Set what is given of an event's entry fee (cents), prize shares (``"50,30,20"``),
+        rounding unit (cents), last round a bought-back player may join, buy-back fee (cents)
+        and buy-backs per player; checked (:func:`tally.events.prizes.check_shares`), audited."""
+        with self.store.writing() as conn:
+            ev = eventrows.resolve_event(conn, ref, lock=True)
+            if not format_of(ev["kind"]).ranks_by_elimination:
+                raise Refused(
+                    f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
+                    "event: prize tables and buy-backs are for those"
+                )
+            st = load_state(conn, ev)
+            values: dict[str, Any] = {}
+            if entry_fee is not None:
+                values["entry_fee"] = entry_fee
+            if shares is not None:
+                parsed = parse_shares(shares)
+                check_shares(parsed, len(st.entrants))
+                values["prize_shares"] = ",".join(f"{x.normalize():f}" for x in parsed)
+            if unit is not None:
+                if unit < 1:
+                    raise Refused("--round-to: prizes are rounded to at least 1 cent")
+                values["prize_unit"] = unit
+            back = {
+                "buy_back_until": buy_back_until,
+                "buy_back_fee": buy_back_fee,
+                "buy_backs": buy_backs,
+            }
+            given = {k: v for k, v in back.items() if v is not None}
+            if given and not _has_lives(st.fmt):
+                raise Refused(
+                    f'event {ev["id"]} "{ev["name"]}" has no lives: only a player out '
+                    "of a knockout with lives can buy back a life"
+                )
+            if buy_back_until is not None and buy_back_until < 1:
+                raise Refused(
+                    f"--buy-back-until: the last round a player may buy back for is 1 "
+                    f"or later, not {buy_back_until}"
+                )
+            if buy_backs is not None and not 1 <= buy_backs <= MAX_LIVES:
+                raise Refused(
+                    f"--buy-backs: a player may buy back 1 to {MAX_LIVES} times, not {buy_backs}"
+                )
+            values.update(given)
+            if not values:
+                return
+            before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
+            conn.execute(
+                update(t.event_formats).where(t.event_formats.c.event_id == ev["id"]).values(values)
+            )
+            words = ", ".join(f"{k} {v}" for k, v in values.items())
+            Audit(self.store).write(
+                conn,
+                "event prizes",
+                "event",
+                ev["id"],
+                f'set the money of event {ev["id"]} "{ev["name"]}": {words}',
+                before,
+                {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+            )
+
+    def buy_back(self, ref: str | int, player: str, *, fee: int | None = None) -> tuple[str, int]:
+        """``player``, out of a knockout with lives, buys back a life before the next round
+        (see :func:`tally.events.knockout.buy_back_refusal`); their name and the fee paid (cents),
+        which goes into the prize pool: the event's buy-back fee, or ``fee`` when given (what a
+        loaded file says was paid). Audited; ``tally audit undo`` takes it back."""
+        with self.store.writing() as conn:
+            ev = eventrows.resolve_event(conn, ref, lock=True)
+            if not format_of(ev["kind"]).ranks_by_elimination:
+                raise Refused(
+                    f'event {ev["id"]} "{ev["name"]}" is not a knockout: nobody buys back a life'
+                )
+            who = resolve_player(conn, player)
+            st = load_state(conn, ev)
+            if who["id"] not in st.ids:
+                raise NotFound(f'{who["name"]} does not play in event {ev["id"]} "{ev["name"]}"')
+            if not _has_lives(st.fmt):
+                raise Refused(
+                    f'{who["name"]} cannot buy back: event {ev["id"]} "{ev["name"]}" has no lives'
+                )
+            if st.fmt["bracket_round"] is not None or st.fmt["playoff_round"] is not None:
+                raise Refused(
+                    f"{who['name']} cannot buy back: the final stage of event "
+                    f'{ev["id"]} "{ev["name"]}" has begun'
+                )
+            line = next(x for x in lives_lines(st) if x.player == str(who["id"]))
+            started = len(st.started)
+            why = buy_back_refusal(
+                line.lives,
+                line.out_in,
+                line.withdrawn,
+                len(st.bought.get(who["id"], [])),
+                next_round=started + 1,
+                until=st.fmt["buy_back_until"],
+                most=st.fmt["buy_backs"],
+            )
+            if why is not None:
+                raise Refused(f'{who["name"]} {why} (event {ev["id"]} "{ev["name"]}")')
+            fee = buy_back_fee_of(st.fmt) if fee is None else fee
+            before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
+            conn.execute(
+                insert(t.event_buy_backs).values(
+                    event_id=ev["id"],
+                    player_id=who["id"],
+                    after_round=started,
+                    fee=fee,
+                    bought_at=utc_now(),
+                )
+            )
+            Audit(self.store).write(
+                conn,
+                "event buy-back",
+                "event",
+                ev["id"],
+                f'{who["name"]} bought back a life in event {ev["id"]} "{ev["name"]}" '
+                f"after round {started} for {money(fee)}",
+                before,
+                {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+            )
+            return str(who["name"]), fee

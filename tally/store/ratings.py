@@ -37,9 +37,9 @@ from tally.engine.kernel import match_won
 from tally.events.ratings import RatedMatch, RatingChange, RatingTable, rate
 from tally.i18n import N_
 from tally.store import tables as t
-from tally.store.derivation import rule_set
+from tally.store.derivation import Results, rule_set
 from tally.store.players import resolve_player
-from tally.store.store import Store
+from tally.store.transactions import Database
 
 __all__ = [
     "CurrentRatings",
@@ -48,10 +48,6 @@ __all__ = [
     "RatingLine",
     "Ratings",
     "RatingsView",
-    "current_ratings",
-    "rated_matches",
-    "rating_history",
-    "ratings",
 ]
 
 
@@ -165,44 +161,13 @@ def _finished(conn: Any) -> tuple[list[RatedMatch[int]], dict[int, str]]:
     return out, names
 
 
-def rated_matches(store: Store) -> tuple[list[RatedMatch[int]], dict[int, str]]:
-    """Every finished match as the ratings take it (players by number), and the players'
-    names by number."""
-    store.ensure_results()
-    with store.reading() as conn:
-        return _finished(conn)
-
-
 def _table(
-    store: Store, *, history: bool = True, before: datetime | None = None
+    store: Database, *, history: bool = True, before: datetime | None = None
 ) -> tuple[RatingTable[int], dict[int, str], int]:
-    found, names = rated_matches(store)
+    found, names = Ratings(store).rated_matches()
     if before is not None:
         found = [m for m in found if m.finished_at < before]
     return rate(found, name=names.__getitem__, history=history), names, len(found)
-
-
-def ratings(store: Store) -> RatingsView:
-    """The ratings list: every player who has a finished match, ranked by the conservative
-    rating (mu - 3 sigma), each with rating, deviation and matches rated."""
-    table, names, count = _table(store, history=False)
-    rows = tuple(
-        RatingLine(
-            r.rank,
-            names[r.player],
-            r.player,
-            r.rating.mu,
-            r.rating.sigma,
-            r.rating.conservative,
-            r.matches,
-            r.won,
-            r.lost,
-            r.drawn,
-            r.last_played,
-        )
-        for r in table.rows
-    )
-    return RatingsView(SYSTEM, rows, count)
 
 
 def _line(change: RatingChange[int], names: dict[int, str]) -> RatingHistoryLine:
@@ -220,26 +185,6 @@ def _line(change: RatingChange[int], names: dict[int, str]) -> RatingHistoryLine
         change.before.sigma,
         change.after.mu,
         change.after.sigma,
-    )
-
-
-def rating_history(store: Store, player: str) -> RatingHistoryView:
-    """A player's rating match by match (by number, name, alias or unique start of the
-    name), oldest first; a player with no finished match has the starting rating."""
-    with store.reading() as conn:
-        row = resolve_player(conn, player)
-    table, names, _count = _table(store)
-    pid = int(row["id"])
-    now = table.rating(pid)
-    rank = next((r.rank for r in table.rows if r.player == pid), None)
-    return RatingHistoryView(
-        player=row["name"],
-        player_id=pid,
-        rank=rank,
-        rating=now.mu,
-        deviation=now.sigma,
-        conservative=now.conservative,
-        matches=tuple(_line(c, names) for c in table.history_of(pid)),
     )
 
 
@@ -265,28 +210,74 @@ class CurrentRatings:
         return [self.expected(a, b) for a, b in pairs]
 
 
-def current_ratings(store: Store, *, before: datetime | None = None) -> CurrentRatings:
-    """Today's ratings, to look players up by name (:class:`CurrentRatings`); with
-    ``before``, the ratings as they were then: only the matches finished before it rated."""
-    table, names, _count = _table(store, history=False, before=before)
-    return CurrentRatings(table, {name: pid for pid, name in names.items()})
-
-
-def ratings_for_round(store: Store, event_id: int, number: int) -> CurrentRatings:
-    """The ratings a round's pairings are judged by: as they were when round ``number`` of
-    event ``event_id`` was started (today's while it is not started), so its own results,
-    and any later, do not change what was expected of it."""
-    with store.reading() as conn:
-        started = conn.execute(
-            select(t.event_rounds.c.started_at).where(
-                (t.event_rounds.c.event_id == event_id) & (t.event_rounds.c.number == number)
-            )
-        ).scalar_one_or_none()
-    return current_ratings(store, before=started)
-
-
 class Ratings:
     """The players' ratings, from the matches in the result cache. Reached as ``store.ratings``."""
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def rated_matches(self) -> tuple[list[RatedMatch[int]], dict[int, str]]:
+        """Every finished match as the ratings take it (players by number), and the players'
+        names by number."""
+        Results(self.store).ensure()
+        with self.store.reading() as conn:
+            return _finished(conn)
+
+    def table(self) -> RatingsView:
+        """The ratings list: every player who has a finished match, ranked by the conservative
+        rating (mu - 3 sigma), each with rating, deviation and matches rated."""
+        table, names, count = _table(self.store, history=False)
+        rows = tuple(
+            RatingLine(
+                r.rank,
+                names[r.player],
+                r.player,
+                r.rating.mu,
+                r.rating.sigma,
+                r.rating.conservative,
+                r.matches,
+                r.won,
+                r.lost,
+                r.drawn,
+                r.last_played,
+            )
+            for r in table.rows
+        )
+        return RatingsView(SYSTEM, rows, count)
+
+    def history(self, player: str) -> RatingHistoryView:
+        """A player's rating match by match (by number, name, alias or unique start of the
+        name), oldest first; a player with no finished match has the starting rating."""
+        with self.store.reading() as conn:
+            row = resolve_player(conn, player)
+        table, names, _count = _table(self.store)
+        pid = int(row["id"])
+        now = table.rating(pid)
+        rank = next((r.rank for r in table.rows if r.player == pid), None)
+        return RatingHistoryView(
+            player=row["name"],
+            player_id=pid,
+            rank=rank,
+            rating=now.mu,
+            deviation=now.sigma,
+            conservative=now.conservative,
+            matches=tuple(_line(c, names) for c in table.history_of(pid)),
+        )
+
+    def current(self, *, before: datetime | None = None) -> CurrentRatings:
+        """Today's ratings, to look players up by name (:class:`CurrentRatings`); with
+        ``before``, the ratings as they were then: only the matches finished before it rated."""
+        table, names, _count = _table(self.store, history=False, before=before)
+        return CurrentRatings(table, {name: pid for pid, name in names.items()})
+
+    def for_round(self, event_id: int, number: int) -> CurrentRatings:
+        """The ratings a round's pairings are judged by: as they were when round ``number`` of
+        event ``event_id`` was started (today's while it is not started), so its own results,
+        and any later, do not change what was expected of it."""
+        with self.store.reading() as conn:
+            started = conn.execute(
+                select(t.event_rounds.c.started_at).where(
+                    (t.event_rounds.c.event_id == event_id) & (t.event_rounds.c.number == number)
+                )
+            ).scalar_one_or_none()
+        return self.current(before=started)

@@ -48,7 +48,7 @@ from tally.errors import (
 from tally.i18n import N_
 from tally.names import Candidate
 from tally.store import tables as t
-from tally.store.corrections import deal_snapshot
+from tally.store.corrections import Audit, deal_snapshot
 from tally.store.derivation import (
     DELETE_DEAL_RESULT,
     Loaded,
@@ -82,12 +82,12 @@ from tally.store.views import DealView, MatchView, PlayResult, Position, Violati
 from tally.vocabulary import ruling_words
 
 if TYPE_CHECKING:
-    from tally.store.transactions import Store
+    from tally.store.transactions import Database
 
 # The store's words around an engine's message that refused what a scorer typed at the table,
 # marked for the catalogue: each error holds them with the message inside as a value
 # (tally.errors.Message), the command line and the web word both (tally.i18n.worded).
-#: an entry that would make the deal's record impossible (:func:`play`)
+#: an entry that would make the deal's record impossible (:meth:`Deals.play`)
 REFUSED_ENTRY: Final = N_('"%(entry)s" refused, nothing was recorded: %(message)s')
 #: a turn-up that is not a card, or not one this deal can have (``tally deal start``)
 TURN_UP: Final = N_("turn-up: %(message)s")
@@ -319,7 +319,7 @@ def _played(
 
 
 def _store_played(
-    store: Store,
+    store: Database,
     conn: Connection,
     loaded: Loaded,
     after: Loaded,
@@ -331,7 +331,7 @@ def _store_played(
     """Rewrite the cached result of the changed last deal and audit the change."""
     save_results(conn, after, last_only=True)
     old = loaded.deals[index].deal
-    store.audit(
+    Audit(store).write(
         conn,
         command,
         "deal",
@@ -373,76 +373,6 @@ def _preview(
     return loaded, after, changed, added, result
 
 
-def play(
-    store: Store,
-    deal_id: int,
-    tokens: str | Sequence[str],
-    *,
-    referee: bool = False,
-    as_played: bool = False,
-    expect: Position | str | None = None,
-) -> PlayResult:
-    """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
-
-    Refused with the engine's reason, storing nothing, when the record would then describe
-    no real deal (RULES.md section 11). An action that would prove a violation is refused
-    with :class:`~tally.errors.ViolationNotConfirmed` (the rule broken and the ruling it
-    would bring) unless ``as_played``: it is stored only once someone confirms it happened
-    at the table. ``expect`` is where the scorer saw the deal (``DealView.position``);
-    when given, the write is refused with :class:`~tally.errors.DealMoved` if another
-    scorer recorded or undid anything since. ``close`` at the lead is a close after the
-    draws, ``close-before-draw`` one before them (:func:`place_items`)."""
-    text = tokens if isinstance(tokens, str) else " ".join(tokens)
-    items = _items_of(text)
-    with store.writing() as conn:
-        loaded, after, changed, added, result = _preview(
-            conn, deal_id, text, items, referee=referee, expect=expect
-        )
-        index = len(loaded.deals) - 1
-        ruling = loaded.deals[index].ruling
-        assert ruling is not None
-        if result.new_violations and not as_played:
-            decided = (
-                ruling.outcome is None
-                or ruling.outcome.reason == "incomplete"
-                or result.ruling_changed
-            )
-            raise ViolationNotConfirmed(
-                violation_message(text, result.new_violations, result.deal, decided),
-                result.new_violations,
-                ruling_words(result.deal.winner, result.deal.game_points, result.deal.reason, "en"),
-                decided,
-                entry=text,
-                deal=result.deal,
-            )
-        _store_played(
-            store,
-            conn,
-            loaded,
-            after,
-            index,
-            changed,
-            "deal play",
-            f"played {' '.join(a[2] for a in added)}",
-        )
-        insert_actions(conn, changed.id, added)
-    return result
-
-
-def preview(
-    store: Store, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False
-) -> PlayResult:
-    """What ``store.deals.play`` would do with ``tokens``, storing nothing:
-    the same refusals for an impossible record, and the violations it would prove
-    (``new_violations``) and the ruling it would bring, for a scorer to confirm before
-    recording."""
-    text = tokens if isinstance(tokens, str) else " ".join(tokens)
-    items = _items_of(text)
-    with store.reading() as conn:
-        *_, result = _preview(conn, deal_id, text, items, referee=referee, lock=False)
-    return result
-
-
 # --- deals started, entered from paper, imported, corrected ----------------------------------
 
 
@@ -481,393 +411,8 @@ def _checked(loaded: Loaded, deals: list[StoredDeal]) -> Loaded:
     return after
 
 
-def deal_id(store: Store, ref: str | int) -> int:
-    """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``)."""
-    with store.reading() as conn:
-        return resolve_deal(conn, ref)
-
-
-def current_deal(store: Store, match_id: int) -> int:
-    """The deal of a match that play is recorded into: its last deal."""
-    with store.reading() as conn:
-        load_match(conn, match_id)
-        row = conn.execute(
-            select(t.deals.c.id)
-            .where(t.deals.c.match_id == match_id)
-            .order_by(t.deals.c.number.desc())
-            .limit(1)
-        ).first()
-    if row is None:
-        raise Refused(
-            f"match {match_id} has no deal yet: start one with `tally deal start {match_id} TURNUP`"
-        )
-    return int(row[0])
-
-
-def start_deal(
-    store: Store, match_id: int, turn_up: str, *, expect: Position | str | None = None
-) -> DealView:
-    """Start the next deal of a match with its turn-up; the dealer follows the rules.
-
-    ``expect``: where the scorer saw the match (:class:`~tally.store.views.Position`,
-    e.g. ``MatchView.position``); refused with :class:`~tally.errors.DealMoved` when
-    another scorer has changed it since."""
-    try:
-        card = Card.parse(turn_up)
-    except NotationError as exc:
-        raise NotationError(Message(TURN_UP, message=exc.bare)) from None
-    with store.writing() as conn:
-        loaded = load_derived(conn, match_id, lock=True)
-        check_position(loaded, expect)
-        number = _next_number(store, loaded)
-        deal = StoredDeal(
-            0, match_id, number, "recorded", str(card), None, None, None, {}, utc_now()
-        )
-        try:
-            after = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
-        except BadRecord as exc:
-            raise RecordError(Message(TURN_UP, message=exc.record_error)) from None
-        _insert_deal(store, conn, deal)
-        save_results(conn, after, last_only=True)
-        view = view_of_deal(after, len(after.deals) - 1, False)
-        store.audit(
-            conn,
-            "deal start",
-            "deal",
-            deal.id,
-            f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
-            {f"deal:{deal.id}": None},
-            {f"deal:{deal.id}": deal_snapshot(deal)},
-        )
-    return view
-
-
-def legal_tokens(store: Store, deal_id: int) -> list[str]:
-    """What may be typed now in a deal being recorded, as far as the record shows:
-    each card, ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim
-    that the engine would accept without proving a violation. Cards a player holds are
-    unknown, so a card listed may still turn out to be a revoke later."""
-    with store.reading() as conn:
-        loaded, index = _open_deal(conn, deal_id, None, lock=False)
-    d = loaded.deals[index]
-    assert d.ruling is not None
-    deal = d.ruling.state
-    if deal is None or (deal.is_over and not (deal.all_tricks_played and not deal.claimed)):
-        return []
-    cards = [c for c in CARDS if loaded.match.rules.deck == 24 or c.rank != Rank.NINE]
-    candidates = ["swap", "close", "close-before-draw", "66"]
-    for c in cards:
-        if c.rank in (Rank.KING, Rank.QUEEN):
-            candidates.append(f"20 {c}")
-            candidates.append(f"40 {c}")
-    candidates += [str(c) for c in cards]
-    out = []
-    for token in candidates:
-        try:
-            changed, _ = _appended(loaded, index, parse_items(token))
-            after = _after_play(loaded, changed, token)
-        except TallyError:
-            continue
-        ruling = after.deals[index].ruling
-        if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
-            out.append(token)
-    return out
-
-
-def undo(
-    store: Store, deal_id: int, *, referee: bool = False, expect: Position | str | None = None
-) -> PlayResult:
-    """Remove the last action recorded in a deal (the last deal of its match).
-
-    ``expect`` as for ``store.deals.play``: refused when the deal moved
-    since the scorer saw it."""
-    with store.writing() as conn:
-        loaded, index = _open_deal(conn, deal_id, expect)
-        d = loaded.deals[index]
-        assert d.ruling is not None
-        if not d.deal.actions:
-            raise Refused(
-                f"deal {loaded.match.id}.{d.deal.number} has no action to undo "
-                f"(to remove the deal itself: `tally deal delete {d.deal.id}`)"
-            )
-        seq, _trick, token = d.deal.actions[-1]
-        conn.execute(
-            delete(t.actions).where((t.actions.c.deal_id == d.deal.id) & (t.actions.c.seq == seq))
-        )
-        changed = replace(d.deal, actions=d.deal.actions[:-1])
-        after = rederive_last(loaded, changed)
-        result = _played(loaded, after, index, d.ruling, referee, (token,))
-        _store_played(store, conn, loaded, after, index, changed, "deal undo", f"undid {token}")
-    return result
-
-
-def quick_result(
-    store: Store, match_id: int, *, winner: str | None, points: int, reason: str = "claim"
-) -> DealView:
-    """Enter a deal's result without its record: ``winner`` None for a draw.
-
-    ``points`` are the deal's game points without the carry; they are checked against the
-    rule set (:func:`tally.engine.match.check_quick_result`)."""
-    with store.writing() as conn:
-        loaded = load_derived(conn, match_id, lock=True)
-        m = loaded.match
-        winner_id: int | None = None
-        winner_name: str | None = None
-        if winner is not None:
-            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")[
-                "name"
-            ]
-            winner_id = m.player_id(winner_name)
-        check_quick_result(m.rules, winner_name, points, reason)
-        number = _next_number(store, loaded)
-        deal = StoredDeal(
-            0, match_id, number, "quick", None, winner_id, points, reason, {}, utc_now()
-        )
-        after = derive(m, [*(d.deal for d in loaded.deals), deal])
-        _insert_deal(store, conn, deal)
-        save_results(conn, after, last_only=True)
-        view = view_of_deal(after, len(after.deals) - 1, False)
-        store.audit(
-            conn,
-            "deal quick",
-            "deal",
-            deal.id,
-            f"entered deal {match_id}.{number} as a result: "
-            + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
-            {f"deal:{deal.id}": None},
-            {f"deal:{deal.id}": deal_snapshot(deal)},
-        )
-    return view
-
-
-def match_result(
-    store: Store, match_id: int, score: str | tuple[int, int], *, winner: str | None = None
-) -> MatchView:
-    """Enter a match's whole result, kept on paper, instead of its deals: ``score`` the
-    players' game points in the match's order (``"7:3"`` or ``(7, 3)``); with ``winner``
-    (a name as ``store.deals.quick_result`` takes it) the winner's points come first.
-
-    Checked against the rule set (:func:`tally.engine.match.check_match_result`: the winner has
-    reached the match target, the loser has not) and refused for a match that has deals
-    already. Stored as the match's lines of its players' game points (quick entries with
-    the reason :data:`tally.engine.match.MATCH_RESULT`, the loser's first), so the result cache,
-    standings, tiebreaks and ratings take it as they take deals; one audit entry, which
-    ``store.audit.reverse`` takes back, as ``store.deals.delete`` of either line does."""
-    pair = read_score(score) if isinstance(score, str) else score
-    with store.writing() as conn:
-        loaded = load_derived(conn, match_id, lock=True)
-        m = loaded.match
-        if loaded.deals:
-            a, b = m.players
-            raise Refused(
-                f"match {match_id} has {len(loaded.deals)} deal(s) already "
-                f"({a} {loaded.state.score[a]}, {b} {loaded.state.score[b]}): a "
-                "match result is entered for a match with no deals (delete its "
-                "deals first, or enter the rest deal by deal)"
-            )
-        named: str | None = None
-        if winner is not None:
-            named = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")[
-                "name"
-            ]
-            pair = pair if named == m.a else (pair[1], pair[0])
-        place = check_match_result(m.rules, pair)
-        if named is not None and m.players[place] != named:
-            raise Refused(
-                f"{named} has {pair[1 - place]} game points, fewer than the match "
-                f"target {m.rules.match_target}: with a winner named, the winner's "
-                "game points come first (7:3)"
-            )
-        deals = [
-            StoredDeal(
-                0,
-                match_id,
-                number,
-                "quick",
-                None,
-                m.player_id(str(line.winner)),
-                line.deal_points,
-                MATCH_RESULT,
-                {},
-                utc_now(),
-            )
-            for number, line in enumerate(match_result_lines(m.players, pair), start=1)
-        ]
-        after = derive(m, deals)
-        for deal in deals:
-            _insert_deal(store, conn, deal)
-        save_results(conn, after)
-        store.audit(
-            conn,
-            "match result",
-            "match",
-            match_id,
-            f"entered the result of match {match_id}: {m.a} {pair[0]}, {m.b} {pair[1]}",
-            {f"deal:{d.id}": None for d in deals},
-            {f"deal:{d.id}": deal_snapshot(d) for d in deals},
-        )
-    return view_of_match(after)
-
-
-def enter_results(
-    store: Store, match_id: int, results: Sequence[tuple[str | None, int, str]]
-) -> None:
-    """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event file
-    lists them: each deal's as :func:`quick_result` does, and the lines of a match result
-    entered whole (reason :data:`~tally.engine.match.MATCH_RESULT`, the winner's last) together
-    as :func:`match_result` does."""
-    whole = [r for r in results if r[2] == MATCH_RESULT]
-    for winner, points, reason in results:
-        if reason != MATCH_RESULT:
-            quick_result(store, match_id, winner=winner, points=points, reason=reason)
-    if whole:
-        with store.reading() as conn:
-            m = load_match(conn, match_id)
-            named = [
-                None
-                if w is None
-                else resolve_in_match(conn, w, [m.a_id, m.b_id], f" in match {match_id}")["name"]
-                for w, _points, _why in whole
-            ]
-        a, b = m.a, m.b
-        if len(named) > 2 or len(set(named)) < len(named) or None in named:
-            raise Refused(
-                f"match {match_id}: a match result is the loser's game points (left "
-                f"out when 0), then the winner's, each naming its player ({a} and "
-                f"{b} play)"
-            )
-        match_result(
-            store, match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])), winner=named[-1]
-        )
-
-
-def edit_quick_result(
-    store: Store, deal_id: int, *, winner: str | None, points: int, reason: str = "claim"
-) -> DealView | None:
-    """Change a deal entered as a result (quick entry): its winner (None: a draw), game
-    points and reason, checked as :meth:`Deals.quick_result` checks a new one; the deals
-    after it are rescored. Audited and reversible; None when nothing changed. A recorded
-    deal is corrected through its record (:meth:`Deals.edit`) instead."""
-    with store.writing() as conn:
-        loaded, index = load_deal(conn, deal_id, lock=True)
-        m, old = loaded.match, loaded.deals[index].deal
-        if old.kind != "quick":
-            raise Refused(
-                f"deal {m.id}.{old.number} was recorded card by card: correct its tricks instead"
-            )
-        winner_id: int | None = None
-        winner_name: str | None = None
-        if winner is not None:
-            winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {m.id}")[
-                "name"
-            ]
-            winner_id = m.player_id(winner_name)
-        check_quick_result(m.rules, winner_name, points, reason)
-        new = replace(old, quick_winner_id=winner_id, quick_points=points, quick_reason=reason)
-        return _replace_deal(
-            store,
-            conn,
-            loaded,
-            index,
-            new,
-            "deal quick edit",
-            f"changed the result of deal {m.id}.{old.number} to "
-            + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
-        )
-
-
-def import_deals(store: Store, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
-    """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
-
-    All or nothing: each must fit the match (players, dealer, rules, carry) and have no
-    record errors, else nothing is imported."""
-    records = [(name, _read_record(text, name)) for name, text in sources]
-    with store.writing() as conn:
-        loaded = load_derived(conn, match_id, lock=True)
-        views = []
-        for name, record in records:
-            number = _next_number(store, loaded, source=name)
-            deal = _fitted(
-                store,
-                loaded,
-                record,
-                Message(HEADED, head=name),
-                StoredDeal(0, match_id, number, "recorded", None, None, None, None, {}, utc_now()),
-            )
-            _insert_deal(store, conn, deal)
-            loaded = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
-            views.append(view_of_deal(loaded, len(loaded.deals) - 1, False))
-            store.audit(
-                conn,
-                "deal import",
-                "deal",
-                deal.id,
-                f"imported {name or 'a record'} as deal {match_id}.{number}",
-                {f"deal:{deal.id}": None},
-                {f"deal:{deal.id}": deal_snapshot(deal)},
-            )
-        save_results(conn, loaded)
-    return views
-
-
-def export_deal(store: Store, deal_id: int) -> str:
-    """A recorded deal as a canonical ``.deal`` record.
-
-    A deal of an event's match carries its context as the loaded examples do: ``Event``
-    (the event's name), ``Date`` (the day it is held, ``2026-11-24``) and, for a round
-    robin's match, ``Round`` and ``Table``. Tags stored with the deal (an imported
-    record's own ``Event``) take precedence."""
-    with store.reading() as conn:
-        loaded, index = load_deal(conn, deal_id)
-        context = _context_tags(conn, loaded.match)
-    d = loaded.deals[index]
-    if d.record is None:
-        raise Refused(
-            f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
-            "(quick entry): it has no record to export"
-        )
-    return write_deal(replace(d.record, tags={**context, **d.record.tags}))
-
-
-def deal_view(store: Store, deal_id: int, *, referee: bool = False) -> DealView:
-    """One deal as the score sheet shows it."""
-    with store.reading() as conn:
-        loaded, index = load_deal(conn, deal_id)
-    return view_of_deal(loaded, index, referee)
-
-
-def edit_deal(store: Store, deal_id: int, text: str) -> DealView | None:
-    """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
-
-    The record must keep the match's rules, players and dealer and the derived carry,
-    have no record errors, and leave the rest of the match valid (later deals keep their
-    dealer). Returns None when nothing changed."""
-    record = _read_record(text, f"deal {deal_id}", Message(IN_DEAL, deal=deal_id))
-    with store.writing() as conn:
-        loaded, index = load_deal(conn, deal_id, lock=True)
-        for tag, value in _context_tags(conn, loaded.match).items():
-            if record.tags.get(tag, "").strip() == value:
-                del record.tags[tag]  # exported from the match's event, not the deal's own
-        old = loaded.deals[index].deal
-        if old.kind == "quick":
-            raise Refused(
-                f"deal {loaded.match.id}.{old.number} was entered as a result "
-                "(quick entry): it has no record to edit"
-            )
-        new = _fitted(store, loaded, record, Message(EDITED_RECORD), replace(old), index)
-        return _replace_deal(
-            store,
-            conn,
-            loaded,
-            index,
-            new,
-            "deal edit",
-            f"edited deal {loaded.match.id}.{old.number}",
-        )
-
-
 def _replace_deal(
-    store: Store,
+    store: Database,
     conn: Connection,
     loaded: Loaded,
     index: int,
@@ -886,7 +431,7 @@ def _replace_deal(
     deals[index] = new
     after = _checked(loaded, deals)
     save_results(conn, after)
-    store.audit(
+    Audit(store).write(
         conn,
         command,
         "deal",
@@ -898,52 +443,7 @@ def _replace_deal(
     return view_of_deal(after, index, False)
 
 
-def delete_deal(store: Store, deal_id: int) -> DealView:
-    """Delete the last deal of a match (a deal in the middle would change the ones after it:
-    correct it with ``store.deals.edit`` instead). Returns the deal as it
-    was. A line of a match result entered whole
-    (``store.deals.match_result``) takes the whole result with it."""
-    with store.writing() as conn:
-        loaded, index = load_deal(conn, deal_id, lock=True)
-        d = loaded.deals[index].deal
-        # a line of a match result entered whole goes with the rest of that result
-        gone = (
-            [x.deal for x in loaded.deals if x.deal.quick_reason == MATCH_RESULT]
-            if d.quick_reason == MATCH_RESULT
-            else [d]
-        )
-        if index != len(loaded.deals) - 1 and gone == [d]:
-            raise Refused(
-                f"deal {loaded.match.id}.{d.number} is not the last deal of its "
-                "match: only the last deal can be deleted (correct this one with "
-                f"`tally deal edit {deal_id}`)"
-            )
-        view = view_of_deal(loaded, index, False)
-        for x in gone:
-            conn.execute(DELETE_DEAL_RESULT, {"d": x.id})
-            conn.execute(delete(t.actions).where(t.actions.c.deal_id == x.id))
-            conn.execute(delete(t.deals).where(t.deals.c.id == x.id))
-        save_results(
-            conn, derive(loaded.match, [x.deal for x in loaded.deals if x.deal not in gone])
-        )
-        summary = (
-            f"deleted deal {loaded.match.id}.{d.number} ({d.kind})"
-            if gone == [d]
-            else f"deleted the result of match {loaded.match.id} entered whole"
-        )
-        store.audit(
-            conn,
-            "deal delete",
-            "deal",
-            d.id,
-            summary,
-            {f"deal:{x.id}": deal_snapshot(x) for x in gone},
-            {f"deal:{x.id}": None for x in gone},
-        )
-    return view
-
-
-def _next_number(store: Store, loaded: Loaded, source: str = "") -> int:
+def _next_number(store: Database, loaded: Loaded, source: str = "") -> int:
     s = loaded.state
     where = f"{source}: " if source else ""
     if s.over:
@@ -962,7 +462,7 @@ def _next_number(store: Store, loaded: Loaded, source: str = "") -> int:
 
 
 def _fitted(
-    store: Store,
+    store: Database,
     loaded: Loaded,
     record: DealRecord,
     within: Message,
@@ -1031,7 +531,7 @@ def _fitted(
     return replace(deal, turn_up=turn_up, tags=extra, actions=actions)
 
 
-def _insert_deal(store: Store, conn: Connection, deal: StoredDeal) -> None:
+def _insert_deal(store: Database, conn: Connection, deal: StoredDeal) -> None:
     """Insert a new deal and its actions; ``deal.id`` is set to the new row's id."""
     did = conn.execute(
         insert(t.deals)
@@ -1059,3 +559,493 @@ class Deals:
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def play(
+        self,
+        deal_id: int,
+        tokens: str | Sequence[str],
+        *,
+        referee: bool = False,
+        as_played: bool = False,
+        expect: Position | str | None = None,
+    ) -> PlayResult:
+        """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
+
+        Refused with the engine's reason, storing nothing, when the record would then describe
+        no real deal (RULES.md section 11). An action that would prove a violation is refused
+        with :class:`~tally.errors.ViolationNotConfirmed` (the rule broken and the ruling it
+        would bring) unless ``as_played``: it is stored only once someone confirms it happened
+        at the table. ``expect`` is where the scorer saw the deal (``DealView.position``);
+        when given, the write is refused with :class:`~tally.errors.DealMoved` if another
+        scorer recorded or undid anything since. ``close`` at the lead is a close after the
+        draws, ``close-before-draw`` one before them (:func:`place_items`)."""
+        text = tokens if isinstance(tokens, str) else " ".join(tokens)
+        items = _items_of(text)
+        with self.store.writing() as conn:
+            loaded, after, changed, added, result = _preview(
+                conn, deal_id, text, items, referee=referee, expect=expect
+            )
+            index = len(loaded.deals) - 1
+            ruling = loaded.deals[index].ruling
+            assert ruling is not None
+            if result.new_violations and not as_played:
+                decided = (
+                    ruling.outcome is None
+                    or ruling.outcome.reason == "incomplete"
+                    or result.ruling_changed
+                )
+                raise ViolationNotConfirmed(
+                    violation_message(text, result.new_violations, result.deal, decided),
+                    result.new_violations,
+                    ruling_words(
+                        result.deal.winner, result.deal.game_points, result.deal.reason, "en"
+                    ),
+                    decided,
+                    entry=text,
+                    deal=result.deal,
+                )
+            _store_played(
+                self.store,
+                conn,
+                loaded,
+                after,
+                index,
+                changed,
+                "deal play",
+                f"played {' '.join(a[2] for a in added)}",
+            )
+            insert_actions(conn, changed.id, added)
+        return result
+
+    def preview(
+        self, deal_id: int, tokens: str | Sequence[str], *, referee: bool = False
+    ) -> PlayResult:
+        """What ``store.deals.play`` would do with ``tokens``, storing nothing:
+        the same refusals for an impossible record, and the violations it would prove
+        (``new_violations``) and the ruling it would bring, for a scorer to confirm before
+        recording."""
+        text = tokens if isinstance(tokens, str) else " ".join(tokens)
+        items = _items_of(text)
+        with self.store.reading() as conn:
+            *_, result = _preview(conn, deal_id, text, items, referee=referee, lock=False)
+        return result
+
+    def id_of(self, ref: str | int) -> int:
+        """The id of a deal given as its id (``"17"``) or as ``"MATCH.NUMBER"`` (``"3.2"``)."""
+        with self.store.reading() as conn:
+            return resolve_deal(conn, ref)
+
+    def current(self, match_id: int) -> int:
+        """The deal of a match that play is recorded into: its last deal."""
+        with self.store.reading() as conn:
+            load_match(conn, match_id)
+            row = conn.execute(
+                select(t.deals.c.id)
+                .where(t.deals.c.match_id == match_id)
+                .order_by(t.deals.c.number.desc())
+                .limit(1)
+            ).first()
+        if row is None:
+            start = f"tally deal start {match_id} TURNUP"
+            raise Refused(f"match {match_id} has no deal yet: start one with `{start}`")
+        return int(row[0])
+
+    def start(
+        self, match_id: int, turn_up: str, *, expect: Position | str | None = None
+    ) -> DealView:
+        """Start the next deal of a match with its turn-up; the dealer follows the rules.
+
+        ``expect``: where the scorer saw the match (:class:`~tally.store.views.Position`,
+        e.g. ``MatchView.position``); refused with :class:`~tally.errors.DealMoved` when
+        another scorer has changed it since."""
+        try:
+            card = Card.parse(turn_up)
+        except NotationError as exc:
+            raise NotationError(Message(TURN_UP, message=exc.bare)) from None
+        with self.store.writing() as conn:
+            loaded = load_derived(conn, match_id, lock=True)
+            check_position(loaded, expect)
+            number = _next_number(self.store, loaded)
+            deal = StoredDeal(
+                0, match_id, number, "recorded", str(card), None, None, None, {}, utc_now()
+            )
+            try:
+                after = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+            except BadRecord as exc:
+                raise RecordError(Message(TURN_UP, message=exc.record_error)) from None
+            _insert_deal(self.store, conn, deal)
+            save_results(conn, after, last_only=True)
+            view = view_of_deal(after, len(after.deals) - 1, False)
+            Audit(self.store).write(
+                conn,
+                "deal start",
+                "deal",
+                deal.id,
+                f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
+                {f"deal:{deal.id}": None},
+                {f"deal:{deal.id}": deal_snapshot(deal)},
+            )
+        return view
+
+    def legal_tokens(self, deal_id: int) -> list[str]:
+        """What may be typed now in a deal being recorded, as far as the record shows:
+        each card, ``swap``, marriage (``20 QC``), ``close``, ``close-before-draw`` and claim
+        that the engine would accept without proving a violation. Cards a player holds are
+        unknown, so a card listed may still turn out to be a revoke later."""
+        with self.store.reading() as conn:
+            loaded, index = _open_deal(conn, deal_id, None, lock=False)
+        d = loaded.deals[index]
+        assert d.ruling is not None
+        deal = d.ruling.state
+        if deal is None or (deal.is_over and not (deal.all_tricks_played and not deal.claimed)):
+            return []
+        cards = [c for c in CARDS if loaded.match.rules.deck == 24 or c.rank != Rank.NINE]
+        candidates = ["swap", "close", "close-before-draw", "66"]
+        for c in cards:
+            if c.rank in (Rank.KING, Rank.QUEEN):
+                candidates.append(f"20 {c}")
+                candidates.append(f"40 {c}")
+        candidates += [str(c) for c in cards]
+        out = []
+        for token in candidates:
+            try:
+                changed, _ = _appended(loaded, index, parse_items(token))
+                after = _after_play(loaded, changed, token)
+            except TallyError:
+                continue
+            ruling = after.deals[index].ruling
+            if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
+                out.append(token)
+        return out
+
+    def undo(
+        self, deal_id: int, *, referee: bool = False, expect: Position | str | None = None
+    ) -> PlayResult:
+        """Remove the last action recorded in a deal (the last deal of its match).
+
+        ``expect`` as for ``store.deals.play``: refused when the deal moved
+        since the scorer saw it."""
+        with self.store.writing() as conn:
+            loaded, index = _open_deal(conn, deal_id, expect)
+            d = loaded.deals[index]
+            assert d.ruling is not None
+            if not d.deal.actions:
+                raise Refused(
+                    f"deal {loaded.match.id}.{d.deal.number} has no action to undo "
+                    f"(to remove the deal itself: `tally deal delete {d.deal.id}`)"
+                )
+            seq, _trick, token = d.deal.actions[-1]
+            conn.execute(
+                delete(t.actions).where(
+                    (t.actions.c.deal_id == d.deal.id) & (t.actions.c.seq == seq)
+                )
+            )
+            changed = replace(d.deal, actions=d.deal.actions[:-1])
+            after = rederive_last(loaded, changed)
+            result = _played(loaded, after, index, d.ruling, referee, (token,))
+            _store_played(
+                self.store, conn, loaded, after, index, changed, "deal undo", f"undid {token}"
+            )
+        return result
+
+    def quick_result(
+        self, match_id: int, *, winner: str | None, points: int, reason: str = "claim"
+    ) -> DealView:
+        """Enter a deal's result without its record: ``winner`` None for a draw.
+
+        ``points`` are the deal's game points without the carry; they are checked against the
+        rule set (:func:`tally.engine.match.check_quick_result`)."""
+        with self.store.writing() as conn:
+            loaded = load_derived(conn, match_id, lock=True)
+            m = loaded.match
+            winner_id: int | None = None
+            winner_name: str | None = None
+            if winner is not None:
+                winner_name = resolve_in_match(
+                    conn, winner, [m.a_id, m.b_id], f" in match {match_id}"
+                )["name"]
+                winner_id = m.player_id(winner_name)
+            check_quick_result(m.rules, winner_name, points, reason)
+            number = _next_number(self.store, loaded)
+            deal = StoredDeal(
+                0, match_id, number, "quick", None, winner_id, points, reason, {}, utc_now()
+            )
+            after = derive(m, [*(d.deal for d in loaded.deals), deal])
+            _insert_deal(self.store, conn, deal)
+            save_results(conn, after, last_only=True)
+            view = view_of_deal(after, len(after.deals) - 1, False)
+            Audit(self.store).write(
+                conn,
+                "deal quick",
+                "deal",
+                deal.id,
+                f"entered deal {match_id}.{number} as a result: "
+                + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+                {f"deal:{deal.id}": None},
+                {f"deal:{deal.id}": deal_snapshot(deal)},
+            )
+        return view
+
+    def match_result(
+        self, match_id: int, score: str | tuple[int, int], *, winner: str | None = None
+    ) -> MatchView:
+        """Enter a match's whole result, kept on paper, instead of its deals: ``score`` the
+        players' game points in the match's order (``"7:3"`` or ``(7, 3)``); with ``winner``
+        (a name as ``store.deals.quick_result`` takes it) the winner's points come first.
+
+        Checked against the rule set (:func:`tally.engine.match.check_match_result`: the winner has
+        reached the match target, the loser has not) and refused for a match that has deals
+        already. Stored as the match's lines of its players' game points (quick entries with
+        the reason :data:`tally.engine.match.MATCH_RESULT`, the loser's first), so the result cache,
+        standings, tiebreaks and ratings take it as they take deals; one audit entry, which
+        ``store.audit.reverse`` takes back, as ``store.deals.delete`` of either line does."""
+        pair = read_score(score) if isinstance(score, str) else score
+        with self.store.writing() as conn:
+            loaded = load_derived(conn, match_id, lock=True)
+            m = loaded.match
+            if loaded.deals:
+                a, b = m.players
+                raise Refused(
+                    f"match {match_id} has {len(loaded.deals)} deal(s) already "
+                    f"({a} {loaded.state.score[a]}, {b} {loaded.state.score[b]}): a "
+                    "match result is entered for a match with no deals (delete its "
+                    "deals first, or enter the rest deal by deal)"
+                )
+            named: str | None = None
+            if winner is not None:
+                named = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")[
+                    "name"
+                ]
+                pair = pair if named == m.a else (pair[1], pair[0])
+            place = check_match_result(m.rules, pair)
+            if named is not None and m.players[place] != named:
+                raise Refused(
+                    f"{named} has {pair[1 - place]} game points, fewer than the match "
+                    f"target {m.rules.match_target}: with a winner named, the winner's "
+                    "game points come first (7:3)"
+                )
+            deals = [
+                StoredDeal(
+                    0,
+                    match_id,
+                    number,
+                    "quick",
+                    None,
+                    m.player_id(str(line.winner)),
+                    line.deal_points,
+                    MATCH_RESULT,
+                    {},
+                    utc_now(),
+                )
+                for number, line in enumerate(match_result_lines(m.players, pair), start=1)
+            ]
+            after = derive(m, deals)
+            for deal in deals:
+                _insert_deal(self.store, conn, deal)
+            save_results(conn, after)
+            Audit(self.store).write(
+                conn,
+                "match result",
+                "match",
+                match_id,
+                f"entered the result of match {match_id}: {m.a} {pair[0]}, {m.b} {pair[1]}",
+                {f"deal:{d.id}": None for d in deals},
+                {f"deal:{d.id}": deal_snapshot(d) for d in deals},
+            )
+        return view_of_match(after)
+
+    def enter_results(self, match_id: int, results: Sequence[tuple[str | None, int, str]]) -> None:
+        """Enter results kept on paper, ``(winner, points, reason)`` in order, as an event file
+        lists them: each deal's as :meth:`Deals.quick_result` does, and the lines of a match result
+        entered whole (reason :data:`~tally.engine.match.MATCH_RESULT`, the winner's last) together
+        as :meth:`Deals.match_result` does."""
+        whole = [r for r in results if r[2] == MATCH_RESULT]
+        for winner, points, reason in results:
+            if reason != MATCH_RESULT:
+                self.quick_result(match_id, winner=winner, points=points, reason=reason)
+        if whole:
+            with self.store.reading() as conn:
+                m = load_match(conn, match_id)
+                named = [
+                    None
+                    if w is None
+                    else resolve_in_match(conn, w, [m.a_id, m.b_id], f" in match {match_id}")[
+                        "name"
+                    ]
+                    for w, _points, _why in whole
+                ]
+            a, b = m.a, m.b
+            if len(named) > 2 or len(set(named)) < len(named) or None in named:
+                raise Refused(
+                    f"match {match_id}: a match result is the loser's game points (left "
+                    f"out when 0), then the winner's, each naming its player ({a} and "
+                    f"{b} play)"
+                )
+            self.match_result(
+                match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])), winner=named[-1]
+            )
+
+    def edit_quick_result(
+        self, deal_id: int, *, winner: str | None, points: int, reason: str = "claim"
+    ) -> DealView | None:
+        """Change a deal entered as a result (quick entry): its winner (None: a draw), game
+        points and reason, checked as :meth:`Deals.quick_result` checks a new one; the deals
+        after it are rescored. Audited and reversible; None when nothing changed. A recorded
+        deal is corrected through its record (:meth:`Deals.edit`) instead."""
+        with self.store.writing() as conn:
+            loaded, index = load_deal(conn, deal_id, lock=True)
+            m, old = loaded.match, loaded.deals[index].deal
+            if old.kind != "quick":
+                deal = f"deal {m.id}.{old.number}"
+                raise Refused(f"{deal} was recorded card by card: correct its tricks instead")
+            winner_id: int | None = None
+            winner_name: str | None = None
+            if winner is not None:
+                winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {m.id}")[
+                    "name"
+                ]
+                winner_id = m.player_id(winner_name)
+            check_quick_result(m.rules, winner_name, points, reason)
+            new = replace(old, quick_winner_id=winner_id, quick_points=points, quick_reason=reason)
+            return _replace_deal(
+                self.store,
+                conn,
+                loaded,
+                index,
+                new,
+                "deal quick edit",
+                f"changed the result of deal {m.id}.{old.number} to "
+                + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+            )
+
+    def import_records(self, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
+        """Add ``.deal`` records (``(name, text)`` pairs) as the next deals of a match.
+
+        All or nothing: each must fit the match (players, dealer, rules, carry) and have no
+        record errors, else nothing is imported."""
+        records = [(name, _read_record(text, name)) for name, text in sources]
+        with self.store.writing() as conn:
+            loaded = load_derived(conn, match_id, lock=True)
+            views = []
+            for name, record in records:
+                number = _next_number(self.store, loaded, source=name)
+                deal = _fitted(
+                    self.store,
+                    loaded,
+                    record,
+                    Message(HEADED, head=name),
+                    StoredDeal(
+                        0, match_id, number, "recorded", None, None, None, None, {}, utc_now()
+                    ),
+                )
+                _insert_deal(self.store, conn, deal)
+                loaded = derive(loaded.match, [*(d.deal for d in loaded.deals), deal])
+                views.append(view_of_deal(loaded, len(loaded.deals) - 1, False))
+                Audit(self.store).write(
+                    conn,
+                    "deal import",
+                    "deal",
+                    deal.id,
+                    f"imported {name or 'a record'} as deal {match_id}.{number}",
+                    {f"deal:{deal.id}": None},
+                    {f"deal:{deal.id}": deal_snapshot(deal)},
+                )
+            save_results(conn, loaded)
+        return views
+
+    def export(self, deal_id: int) -> str:
+        """A recorded deal as a canonical ``.deal`` record.
+
+        A deal of an event's match carries its context as the loaded examples do: ``Event``
+        (the event's name), ``Date`` (the day it is held, ``2026-11-24``) and, for a round
+        robin's match, ``Round`` and ``Table``. Tags stored with the deal (an imported
+        record's own ``Event``) take precedence."""
+        with self.store.reading() as conn:
+            loaded, index = load_deal(conn, deal_id)
+            context = _context_tags(conn, loaded.match)
+        d = loaded.deals[index]
+        if d.record is None:
+            raise Refused(
+                f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
+                "(quick entry): it has no record to export"
+            )
+        return write_deal(replace(d.record, tags={**context, **d.record.tags}))
+
+    def view(self, deal_id: int, *, referee: bool = False) -> DealView:
+        """One deal as the score sheet shows it."""
+        with self.store.reading() as conn:
+            loaded, index = load_deal(conn, deal_id)
+        return view_of_deal(loaded, index, referee)
+
+    def edit(self, deal_id: int, text: str) -> DealView | None:
+        """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
+
+        The record must keep the match's rules, players and dealer and the derived carry,
+        have no record errors, and leave the rest of the match valid (later deals keep their
+        dealer). Returns None when nothing changed."""
+        record = _read_record(text, f"deal {deal_id}", Message(IN_DEAL, deal=deal_id))
+        with self.store.writing() as conn:
+            loaded, index = load_deal(conn, deal_id, lock=True)
+            for tag, value in _context_tags(conn, loaded.match).items():
+                if record.tags.get(tag, "").strip() == value:
+                    del record.tags[tag]  # exported from the match's event, not the deal's own
+            old = loaded.deals[index].deal
+            if old.kind == "quick":
+                raise Refused(
+                    f"deal {loaded.match.id}.{old.number} was entered as a result "
+                    "(quick entry): it has no record to edit"
+                )
+            new = _fitted(self.store, loaded, record, Message(EDITED_RECORD), replace(old), index)
+            return _replace_deal(
+                self.store,
+                conn,
+                loaded,
+                index,
+                new,
+                "deal edit",
+                f"edited deal {loaded.match.id}.{old.number}",
+            )
+
+    def delete(self, deal_id: int) -> DealView:
+        """Delete the last deal of a match (a deal in the middle would change the ones after it:
+        correct it with ``store.deals.edit`` instead). Returns the deal as it
+        was. A line of a match result entered whole
+        (``store.deals.match_result``) takes the whole result with it."""
+        with self.store.writing() as conn:
+            loaded, index = load_deal(conn, deal_id, lock=True)
+            d = loaded.deals[index].deal
+            # a line of a match result entered whole goes with the rest of that result
+            gone = (
+                [x.deal for x in loaded.deals if x.deal.quick_reason == MATCH_RESULT]
+                if d.quick_reason == MATCH_RESULT
+                else [d]
+            )
+            if index != len(loaded.deals) - 1 and gone == [d]:
+                raise Refused(
+                    f"deal {loaded.match.id}.{d.number} is not the last deal of its "
+                    "match: only the last deal can be deleted (correct this one with "
+                    f"`tally deal edit {deal_id}`)"
+                )
+            view = view_of_deal(loaded, index, False)
+            for x in gone:
+                conn.execute(DELETE_DEAL_RESULT, {"d": x.id})
+                conn.execute(delete(t.actions).where(t.actions.c.deal_id == x.id))
+                conn.execute(delete(t.deals).where(t.deals.c.id == x.id))
+            save_results(
+                conn, derive(loaded.match, [x.deal for x in loaded.deals if x.deal not in gone])
+            )
+            summary = (
+                f"deleted deal {loaded.match.id}.{d.number} ({d.kind})"
+                if gone == [d]
+                else f"deleted the result of match {loaded.match.id} entered whole"
+            )
+            Audit(self.store).write(
+                conn,
+                "deal delete",
+                "deal",
+                d.id,
+                summary,
+                {f"deal:{x.id}": deal_snapshot(x) for x in gone},
+                {f"deal:{x.id}": None for x in gone},
+            )
+        return view

@@ -13,12 +13,12 @@ from sqlalchemy.engine import Connection
 
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import Snapshot, snapshot, utc_now
-from tally.store.transactions import Store
+from tally.store.corrections import Audit, Snapshot, snapshot, utc_now
+from tally.store.transactions import Database
 
 
 def insert_round(
-    store: Store,
+    store: Database,
     conn: Connection,
     ev: Any,
     number: int,
@@ -68,5 +68,5 @@ def insert_round(
         if made
         else "no match"
     )
-    store.audit(conn, "event round", "event", eid, f"{summary}: {listed}", before, after)
+    Audit(store).write(conn, "event round", "event", eid, f"{summary}: {listed}", before, after)
     return made

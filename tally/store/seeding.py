@@ -6,7 +6,7 @@ seeds reads: a Swiss event's initial order (round 1, and the last tiebreak of th
 order after it), the order a knockout's draw by lot is made from and the last tiebreak of
 its final stage's seeding, and the groups' snake. An event seeded by rating keeps its order
 of entry until its first round is started; then :func:`fix_seeding` renumbers the seeds by
-the ratings of that moment (:func:`ratings_to_seed`: the conservative rating, mu - 3 sigma,
+the ratings of that moment (:meth:`Seeding.ratings_to_seed`: the conservative rating, mu - 3 sigma,
 that ranks the ratings list), the rated players first, best first, then the players without
 a rating; ties, and the unrated, in their order of entry. Each player's rating is kept with
 the seed (``event_players.seed_rating``) and the event marked ``seeded``: later ratings do
@@ -26,10 +26,11 @@ from sqlalchemy.engine import Connection, RowMapping
 from tally.errors import Refused
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import snapshot
-from tally.store.store import Store
+from tally.store.corrections import Audit, snapshot
+from tally.store.ratings import Ratings
+from tally.store.transactions import Database
 
-__all__ = ["SEED_BY", "fix_seeding", "ratings_to_seed", "seed_with", "seeded_order"]
+__all__ = ["SEED_BY", "fix_seeding", "seeded_order"]
 
 #: what a seeding list may follow (the first: the default)
 SEED_BY = ("entry", "rating")
@@ -51,22 +52,6 @@ def seeded_order(
         return (1, 0.0, place[p]) if rating is None else (0, -rating, place[p])
 
     return [(p, ratings.get(p)) for p in sorted(entries, key=key)]
-
-
-def ratings_to_seed(store: Store, ref: str | int) -> dict[int, float | None] | None:
-    """The ratings to fix event ``ref``'s seeding with now: player id -> conservative rating
-    (None: no rated match); None when the event is not seeded by rating or its seeding is
-    fixed already. Read before the caller's write transaction, so that rating every match
-    does not hold the database's write lock."""
-    with store.reading() as conn:
-        ev = eventrows.resolve_event(conn, ref)
-        if ev["seed_by"] != "rating" or ev["seeded"]:
-            return None
-        entries = [p["player_id"] for p in eventrows.event_players(conn, ev["id"])]
-    from tally.store.ratings import current_ratings
-
-    table = current_ratings(store).table
-    return {p: table.rating(p).conservative if table.rated(p) else None for p in entries}
 
 
 def fix_seeding(conn: Connection, ev: RowMapping, ratings: Mapping[int, float | None]) -> None:
@@ -92,22 +77,42 @@ def fix_seeding(conn: Connection, ev: RowMapping, ratings: Mapping[int, float | 
     conn.execute(update(t.events).where(t.events.c.id == eid).values(seeded=True))
 
 
-def seed_with(store: Store, ref: str | int, ratings: Mapping[int, float | None]) -> None:
-    """Fix event ``ref``'s seeding by the ``ratings`` given (player id -> rating; what a
-    loaded file says each player was seeded by) before its first round; audited. Refused
-    for an event not seeded by rating, or once a round is started."""
-    with store.writing() as conn:
-        ev = eventrows.resolve_event(conn, ref, lock=True)
-        if ev["seed_by"] != "rating":
-            raise Refused(f'event {ev["id"]} "{ev["name"]}" is seeded by entry, not by rating')
-        before = snapshot(conn, "event", ev["id"])
-        fix_seeding(conn, ev, ratings)
-        store.audit(
-            conn,
-            "event seed",
-            "event",
-            ev["id"],
-            f'seeded event {ev["id"]} "{ev["name"]}" by rating',
-            {f"event:{ev['id']}": before},
-            {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
-        )
+class Seeding:
+    """An event's seeding list fixed by the ratings. Reached as ``store.seeding``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store
+
+    def ratings_to_seed(self, ref: str | int) -> dict[int, float | None] | None:
+        """The ratings to fix event ``ref``'s seeding with now: player id -> conservative rating
+        (None: no rated match); None when the event is not seeded by rating or its seeding is
+        fixed already. Read before the caller's write transaction, so that rating every match
+        does not hold the database's write lock."""
+        with self.store.reading() as conn:
+            ev = eventrows.resolve_event(conn, ref)
+            if ev["seed_by"] != "rating" or ev["seeded"]:
+                return None
+            entries = [p["player_id"] for p in eventrows.event_players(conn, ev["id"])]
+
+        table = Ratings(self.store).current().table
+        return {p: table.rating(p).conservative if table.rated(p) else None for p in entries}
+
+    def fix(self, ref: str | int, ratings: Mapping[int, float | None]) -> None:
+        """Fix event ``ref``'s seeding by the ``ratings`` given (player id -> rating; what a
+        loaded file says each player was seeded by) before its first round; audited. Refused
+        for an event not seeded by rating, or once a round is started."""
+        with self.store.writing() as conn:
+            ev = eventrows.resolve_event(conn, ref, lock=True)
+            if ev["seed_by"] != "rating":
+                raise Refused(f'event {ev["id"]} "{ev["name"]}" is seeded by entry, not by rating')
+            before = snapshot(conn, "event", ev["id"])
+            fix_seeding(conn, ev, ratings)
+            Audit(self.store).write(
+                conn,
+                "event seed",
+                "event",
+                ev["id"],
+                f'seeded event {ev["id"]} "{ev["name"]}" by rating',
+                {f"event:{ev['id']}": before},
+                {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+            )

@@ -7,7 +7,7 @@ the points per placing and how many results count; the standings derived each ti
         view = series_standings(store, "Grand Prix 2026")
 
 A series' standings are never stored: each event's placings are its standings now
-(:func:`tally.store.events.standings`, with the event's own tiebreaks; players level there
+(``store.events.standings``, with the event's own tiebreaks; players level there
 share the rank; a player who played no match there has no result in it and the places of
 the others close up, :func:`placings_of`), and
 :func:`tally.events.series.series_standings` turns them into points (ties on a
@@ -30,21 +30,17 @@ from tally.events.series import EventPlacings, SeriesRow, check_best, check_poin
 from tally.events.series import series_standings as rank_series
 from tally.store import eventrows, seriesrows
 from tally.store import tables as t
-from tally.store.corrections import snapshot, utc_now
-from tally.store.events import standings
-from tally.store.store import Store
+from tally.store.corrections import Audit, snapshot, utc_now
+from tally.store.events import Events
+from tally.store.transactions import Database
 
 __all__ = [
     "Series",
     "SeriesEventView",
     "SeriesStandingsView",
     "SeriesView",
-    "create_series",
     "format_points",
     "placings_of",
-    "series",
-    "series_list",
-    "series_standings",
 ]
 
 SERIES_NAME_LENGTH = 100
@@ -133,126 +129,123 @@ def placings_of(rows: Sequence[tuple[str, int, int]]) -> dict[str, int]:
     return out
 
 
-def create_series(
-    store: Store,
-    name: str,
-    *,
-    events: Sequence[str | int],
-    points: Sequence[float],
-    best: int | None = None,
-) -> SeriesView:
-    """Create a series of stored events (by number or name, in the series' order): a
-    placing earns ``points[place - 1]`` (nothing beyond the list), each player's ``best``
-    results count (all when None). Refused for a name another series has (case, spaces
-    and accents aside), an event given twice, no events, or points that rise with a worse
-    place."""
-    clean = _clean_name(name)
-    scale = check_points(points)
-    if not 1 <= len(events) <= MAX_EVENTS:
-        raise Refused(f"a series has 1 to {MAX_EVENTS} events, not {len(events)}")
-    count = check_best(best, len(events))
-    with store.writing() as conn:
-        key = names.fold(clean)
-        taken = conn.execute(select(t.series.c.id).where(t.series.c.name_key == key)).first()
-        if taken is not None:
-            raise Refused(f'there is a series "{clean}" already (number {taken[0]})')
-        ids: list[int] = []
-        for ref in events:
-            row = eventrows.resolve_event(conn, ref)
-            if row["id"] in ids:
-                raise Refused(f'event {row["id"]} "{row["name"]}" is listed twice')
-            ids.append(int(row["id"]))
-        sid = conn.execute(
-            insert(t.series)
-            .values(
-                name=clean,
-                name_key=key,
-                points=format_points(scale),
-                best=count,
-                created_at=utc_now(),
-            )
-            .returning(t.series.c.id)
-        ).scalar_one()
-        conn.execute(
-            insert(t.series_events),
-            [
-                {"series_id": sid, "event_id": eid, "position": i}
-                for i, eid in enumerate(ids, start=1)
-            ],
-        )
-        store.audit(
-            conn,
-            "series create",
-            "series",
-            sid,
-            f'created series {sid} "{clean}" of {len(ids)} event(s)',
-            {f"series:{sid}": None},
-            {f"series:{sid}": snapshot(conn, "series", sid)},
-        )
-    return series(store, sid)
-
-
-def series(store: Store, ref: str | int) -> SeriesView:
-    """One series, by number or name."""
-    with store.reading() as conn:
-        row = seriesrows.find_series(conn, ref)
-        ids = seriesrows.series_event_ids(conn, row["id"])
-        evs = (
-            {
-                r["id"]: r
-                for r in conn.execute(select(t.events).where(t.events.c.id.in_(ids))).mappings()
-            }
-            if ids
-            else {}
-        )
-    out: list[SeriesEventView] = []
-    for eid in ids:
-        ev = evs[eid]
-        out.append(SeriesEventView(eid, ev["name"], ev["held_on"], ev["kind"], ""))
-    return SeriesView(
-        row["id"],
-        row["name"],
-        tuple(out),
-        _parse_points(row["points"]),
-        row["best"],
-        row["created_at"].isoformat(),
-    )
-
-
-def series_list(store: Store) -> list[SeriesView]:
-    """Every series, by number."""
-    with store.reading() as conn:
-        ids = list(conn.execute(select(t.series.c.id).order_by(t.series.c.id)).scalars())
-    return [series(store, sid) for sid in ids]
-
-
-def series_standings(store: Store, ref: str | int) -> SeriesStandingsView:
-    """The standings of a series now: every player placed in one of its events, ranked by
-    their total of the best N results (module docstring of :mod:`tally.events.series`)."""
-    view = series(store, ref)
-    placings: list[EventPlacings] = []
-    shown: list[SeriesEventView] = []
-    for ev in view.events:
-        table = standings(store, ev.id)
-        placings.append(
-            EventPlacings(
-                ev.id,
-                ev.name,
-                ev.date.isoformat(),
-                placings_of([(r.player, r.rank, r.played) for r in table.rows]),
-                table.stage,
-            )
-        )
-        shown.append(SeriesEventView(ev.id, ev.name, ev.date, ev.kind, table.stage))
-    rows = rank_series(placings, view.points, view.best)
-    return SeriesStandingsView(
-        SeriesView(view.id, view.name, tuple(shown), view.points, view.best, view.created_at), rows
-    )
-
-
 class Series:
     """Series of events, with their standings summed from the events' placings. Reached as
     ``store.series``."""
 
     def __init__(self, store: Database) -> None:
         self.store = store
+
+    def create(
+        self,
+        name: str,
+        *,
+        events: Sequence[str | int],
+        points: Sequence[float],
+        best: int | None = None,
+    ) -> SeriesView:
+        """Create a series of stored events (by number or name, in the series' order): a
+        placing earns ``points[place - 1]`` (nothing beyond the list), each player's ``best``
+        results count (all when None). Refused for a name another series has (case, spaces
+        and accents aside), an event given twice, no events, or points that rise with a worse
+        place."""
+        clean = _clean_name(name)
+        scale = check_points(points)
+        if not 1 <= len(events) <= MAX_EVENTS:
+            raise Refused(f"a series has 1 to {MAX_EVENTS} events, not {len(events)}")
+        count = check_best(best, len(events))
+        with self.store.writing() as conn:
+            key = names.fold(clean)
+            taken = conn.execute(select(t.series.c.id).where(t.series.c.name_key == key)).first()
+            if taken is not None:
+                raise Refused(f'there is a series "{clean}" already (number {taken[0]})')
+            ids: list[int] = []
+            for ref in events:
+                row = eventrows.resolve_event(conn, ref)
+                if row["id"] in ids:
+                    raise Refused(f'event {row["id"]} "{row["name"]}" is listed twice')
+                ids.append(int(row["id"]))
+            sid = conn.execute(
+                insert(t.series)
+                .values(
+                    name=clean,
+                    name_key=key,
+                    points=format_points(scale),
+                    best=count,
+                    created_at=utc_now(),
+                )
+                .returning(t.series.c.id)
+            ).scalar_one()
+            conn.execute(
+                insert(t.series_events),
+                [
+                    {"series_id": sid, "event_id": eid, "position": i}
+                    for i, eid in enumerate(ids, start=1)
+                ],
+            )
+            Audit(self.store).write(
+                conn,
+                "series create",
+                "series",
+                sid,
+                f'created series {sid} "{clean}" of {len(ids)} event(s)',
+                {f"series:{sid}": None},
+                {f"series:{sid}": snapshot(conn, "series", sid)},
+            )
+        return self.get(sid)
+
+    def get(self, ref: str | int) -> SeriesView:
+        """One series, by number or name."""
+        with self.store.reading() as conn:
+            row = seriesrows.find_series(conn, ref)
+            ids = seriesrows.series_event_ids(conn, row["id"])
+            evs = (
+                {
+                    r["id"]: r
+                    for r in conn.execute(select(t.events).where(t.events.c.id.in_(ids))).mappings()
+                }
+                if ids
+                else {}
+            )
+        out: list[SeriesEventView] = []
+        for eid in ids:
+            ev = evs[eid]
+            out.append(SeriesEventView(eid, ev["name"], ev["held_on"], ev["kind"], ""))
+        return SeriesView(
+            row["id"],
+            row["name"],
+            tuple(out),
+            _parse_points(row["points"]),
+            row["best"],
+            row["created_at"].isoformat(),
+        )
+
+    def all(self) -> list[SeriesView]:
+        """Every series, by number."""
+        with self.store.reading() as conn:
+            ids = list(conn.execute(select(t.series.c.id).order_by(t.series.c.id)).scalars())
+        return [self.get(sid) for sid in ids]
+
+    def standings(self, ref: str | int) -> SeriesStandingsView:
+        """The standings of a series now: every player placed in one of its events, ranked by
+        their total of the best N results (module docstring of :mod:`tally.events.series`)."""
+        view = self.get(ref)
+        placings: list[EventPlacings] = []
+        shown: list[SeriesEventView] = []
+        for ev in view.events:
+            table = Events(self.store).standings(ev.id)
+            placings.append(
+                EventPlacings(
+                    ev.id,
+                    ev.name,
+                    ev.date.isoformat(),
+                    placings_of([(r.player, r.rank, r.played) for r in table.rows]),
+                    table.stage,
+                )
+            )
+            shown.append(SeriesEventView(ev.id, ev.name, ev.date, ev.kind, table.stage))
+        rows = rank_series(placings, view.points, view.best)
+        return SeriesStandingsView(
+            SeriesView(view.id, view.name, tuple(shown), view.points, view.best, view.created_at),
+            rows,
+        )

@@ -85,13 +85,16 @@ from tally.store.recording import Deals
 from tally.store.transactions import Database
 
 if TYPE_CHECKING:
+    from tally.store.absences import Absences
     from tally.store.consequences import Consequences
     from tally.store.control import Pairings
     from tally.store.events import Events
     from tally.store.knockouts import Knockouts
     from tally.store.prizemoney import Prizes
     from tally.store.ratings import Ratings
+    from tally.store.seeding import Seeding
     from tally.store.series import Series
+    from tally.store.swapping import Swaps
     from tally.store.timeline import Timeline
 
 __all__ = ["Store", "default_scorer", "normalize_name", "open_store"]
@@ -247,6 +250,27 @@ class Store(Database):
         from tally.store.ratings import Ratings
 
         return Ratings(self)
+
+    @cached_property
+    def absences(self) -> Absences:
+        """Announced absences, requested byes (:class:`~tally.store.absences.Absences`)."""
+        from tally.store.absences import Absences
+
+        return Absences(self)
+
+    @cached_property
+    def seeding(self) -> Seeding:
+        """Seeding lists fixed by the ratings (:class:`~tally.store.seeding.Seeding`)."""
+        from tally.store.seeding import Seeding
+
+        return Seeding(self)
+
+    @cached_property
+    def swaps(self) -> Swaps:
+        """Players swapped between tables (:class:`~tally.store.swapping.Swaps`)."""
+        from tally.store.swapping import Swaps
+
+        return Swaps(self)
 
     @cached_property
     def series(self) -> Series:

@@ -5,7 +5,7 @@ The two players change seats: each takes the other's place at the other's table 
 match of it, the first dealer included) or the other's bye. Only while neither table has a
 deal recorded (trick by trick or as a quick result); the two must be at different tables.
 
-What an arbiter checks before such a change is said first (:func:`swap_check`), and a swap
+What an arbiter checks before such a change is said first (:meth:`Swaps.check`), and a swap
 that breaks a rule is made only when the director confirms it (``force``):
 
 - a **rematch**: a new pairing met in another round of the event;
@@ -36,13 +36,14 @@ from tally.events.formats import format_of
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
-from tally.store.corrections import Snapshot, snapshot
+from tally.store.corrections import Audit, Snapshot, snapshot
 from tally.store.derivation import lock_match
+from tally.store.events import Events
 from tally.store.players import resolve_player
-from tally.store.store import Store
+from tally.store.transactions import Database
 from tally.store.views import SwapView
 
-__all__ = ["swap_check", "swap_players"]
+__all__ = []
 
 
 @dataclass(frozen=True)
@@ -58,39 +59,6 @@ class _Plan:
     bye: int | None
     warnings: tuple[Message, ...]
     notes: tuple[Message, ...]
-
-
-def swap_check(store: Store, ref: str | int, number: int, first: str, second: str) -> SwapView:
-    """What swapping ``first`` and ``second`` in round ``number`` would need confirming
-    (``warnings``) and what it says (``notes``), without swapping; refused as the swap would
-    be (not at two tables of the round, a deal recorded)."""
-    with store.reading() as conn:
-        plan = _plan(store, conn, ref, number, first, second)
-        return _view(plan, None)
-
-
-def swap_players(
-    store: Store, ref: str | int, number: int, first: str, second: str, *, force: bool = False
-) -> SwapView:
-    """Swap ``first`` and ``second`` between their tables (or a table and the bye) in round
-    ``number`` of an event, while neither table has a deal recorded. A swap with warnings
-    (:func:`swap_check`) is refused unless ``force``. One transaction with the round's
-    matches locked; audited (``tally audit undo`` swaps them back)."""
-    with store.writing() as conn:
-        plan = _plan(store, conn, ref, number, first, second)
-        if plan.warnings and not force:
-            raise Refused(
-                Message(
-                    N_(
-                        "%(first)s and %(second)s were not swapped: %(warnings)s; swap "
-                        "them anyway with `--force`"
-                    ),
-                    first=plan.names[0],
-                    second=plan.names[1],
-                    warnings=chained(plan.warnings),
-                )
-            )
-        return _view(plan, _apply(store, conn, plan))
 
 
 def chained(messages: tuple[Message, ...]) -> Message:
@@ -114,7 +82,7 @@ def _view(plan: _Plan, audit_id: int | None) -> SwapView:
 
 
 def _plan(
-    store: Store, conn: Connection, ref: str | int, number: int, first: str, second: str
+    store: Database, conn: Connection, ref: str | int, number: int, first: str, second: str
 ) -> _Plan:
     """The swap worked out and checked, the round's matches locked; refused when it cannot
     be made."""
@@ -201,7 +169,7 @@ def _opponents(matches: list[RowMapping], player: int) -> set[int]:
 
 
 def _warnings(
-    store: Store,
+    store: Database,
     conn: Connection,
     ev: RowMapping,
     number: int,
@@ -285,12 +253,11 @@ def _byes(conn: Connection, eid: int, number: int, player: int) -> list[int]:
 
 
 def _score_notes(
-    store: Store, eid: int, number: int, new: list[tuple[int, int]], named: dict[int, str]
+    store: Database, eid: int, number: int, new: list[tuple[int, int]], named: dict[int, str]
 ) -> list[Message]:
     """The new pairings whose players have unequal match points before the round."""
-    from tally.store.events import round_by_round
 
-    points = round_by_round(store, eid).scores_before(number)
+    points = Events(store).round_by_round(eid).scores_before(number)
     out = []
     for a, b in new:
         pa, pb = points.get(named[a], 0.0), points.get(named[b], 0.0)
@@ -307,7 +274,7 @@ def _score_notes(
     return out
 
 
-def _apply(store: Store, conn: Connection, plan: _Plan) -> int:
+def _apply(store: Database, conn: Connection, plan: _Plan) -> int:
     """Swap the two players in the round's rows; the audit entry's id."""
     eid = plan.event["id"]
     x, y = plan.ids
@@ -340,4 +307,43 @@ def _apply(store: Store, conn: Connection, plan: _Plan) -> int:
         f"event {eid} round {plan.number}: swapped {plan.names[0]} and {plan.names[1]}"
         f" (matches {', '.join(map(str, plan.matches))})"
     )
-    return store.audit(conn, "event swap", "event", eid, summary, before, after)
+    return Audit(store).write(conn, "event swap", "event", eid, summary, before, after)
+
+
+class Swaps:
+    """Two players swapped between the tables of a round, checked first. Reached as
+    ``store.swaps``."""
+
+    def __init__(self, store: Database) -> None:
+        self.store = store
+
+    def check(self, ref: str | int, number: int, first: str, second: str) -> SwapView:
+        """What swapping ``first`` and ``second`` in round ``number`` would need confirming
+        (``warnings``) and what it says (``notes``), without swapping; refused as the swap would
+        be (not at two tables of the round, a deal recorded)."""
+        with self.store.reading() as conn:
+            plan = _plan(self.store, conn, ref, number, first, second)
+            return _view(plan, None)
+
+    def make(
+        self, ref: str | int, number: int, first: str, second: str, *, force: bool = False
+    ) -> SwapView:
+        """Swap ``first`` and ``second`` between their tables (or a table and the bye) in round
+        ``number`` of an event, while neither table has a deal recorded. A swap with warnings
+        (:meth:`Swaps.check`) is refused unless ``force``. One transaction with the round's
+        matches locked; audited (``tally audit undo`` swaps them back)."""
+        with self.store.writing() as conn:
+            plan = _plan(self.store, conn, ref, number, first, second)
+            if plan.warnings and not force:
+                raise Refused(
+                    Message(
+                        N_(
+                            "%(first)s and %(second)s were not swapped: %(warnings)s; swap "
+                            "them anyway with `--force`"
+                        ),
+                        first=plan.names[0],
+                        second=plan.names[1],
+                        warnings=chained(plan.warnings),
+                    )
+                )
+            return _view(plan, _apply(self.store, conn, plan))

@@ -218,7 +218,7 @@ class MatchView:
 
     @property
     def entered_whole(self) -> bool:
-        """True when the match's result was entered whole (:meth:`Store.match_result`), not
+        """True when the match's result was entered whole (``store.deals.match_result``), not
         deal by deal."""
         return any(d.reason == MATCH_RESULT for d in self.deals)
 
@@ -305,7 +305,7 @@ class EventView:
     """A club evening (``kind="club"``), a round robin (``kind="round-robin"``), a Swiss event
     (``"swiss"``), a knockout
     with lives (``"knockout"``) or groups then knockout (``"groups"``; their format is read
-    with :func:`tally.store.knockouts.knockout_view`).
+    with ``store.knockouts.view``).
 
     ``rules`` is the rule set every match of the event is played under. Scoring: a won match
     earns ``match_points_per_win``; a bye earns nothing (``bye="none"``) or as much as a won

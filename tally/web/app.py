@@ -211,11 +211,7 @@ async def language(request: Request, *, event: int | None = None, match: int | N
         return str(request.scope[_LANG])
     lang = chosen_language(request)
     if lang is None and (event is not None or match is not None):
-        from tally.store import events
-
-        stored = await blocking(
-            events.language_of, site_of(request).store, event=event, match=match
-        )
+        stored = await blocking(site_of(request).store.events.language_of, event=event, match=match)
         lang = normalize(stored)
     lang = lang or page_language(request)
     request.scope[_LANG] = lang

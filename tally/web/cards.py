@@ -1,6 +1,6 @@
 """Cards and actions as the table page shows them: big buttons in suit colours.
 
-Only presentation: which tokens may be entered comes from :meth:`tally.store.Store.legal_tokens`
+Only presentation: which tokens may be entered comes from ``store.deals.legal_tokens``
 and the rule set's deck from :class:`tally.engine.rules.RuleSet`. A button's label is in the page's
 language (``lang``; by default the current one of :func:`tally.i18n.use`); the token it
 records is the same in every language.
@@ -89,7 +89,7 @@ class Button:
 
     @classmethod
     def of(cls, token: str, lang: str | None = None) -> Button:
-        """The button of a token from :meth:`~tally.store.Store.legal_tokens`, labelled in
+        """The button of a token from ``store.deals.legal_tokens``, labelled in
         ``lang``."""
         say = _words(lang)
         if token in ACTION_LABELS:

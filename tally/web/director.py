@@ -135,14 +135,13 @@ back = _back
 @guarded
 async def home(request: Request) -> Response:
     """GET: the login form, or the events and recent matches."""
-    from tally.store import events
 
     await language(request)
     if not is_director(request):
         return render(request, "login.html.j2", error=None)
     store = site_of(request).store
-    evs = await blocking(events.events, store)
-    matches = await blocking(store.matches)
+    evs = await blocking(store.events.all)
+    matches = await blocking(store.matches.all)
     return render(
         request,
         "director.html.j2",
@@ -232,7 +231,7 @@ async def _switch(request: Request, setter: Any, said_on: str, said_off: str) ->
     fields = await form_of(request)
     mid = int_param(request, "match")
     store = site_of(request).store
-    await blocking(store.match_state, mid)
+    await blocking(store.matches.state, mid)
     on = fields.get("on") == "yes"
     await blocking(setter, store, mid, on)
     _ = translate(await language(request, match=mid))
@@ -240,17 +239,15 @@ async def _switch(request: Request, setter: Any, said_on: str, said_off: str) ->
 
 
 def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
-    from tally.store import events
-    from tally.store.control import apart, apart_warnings
     from tally.vocabulary import absent_words
 
-    ev = events.event(store, event_id)
-    rounds = events.rounds(store, event_id) if ev.format.has_rounds else []
-    matches = [m for m in store.matches() if m.event_id == event_id]
+    ev = store.events.get(event_id)
+    rounds = store.events.rounds(event_id) if ev.format.has_rounds else []
+    matches = [m for m in store.matches.all() if m.event_id == event_id]
     following = next((r.number for r in rounds if not r.started), None)
     if ev.format.ranks_by_elimination and following is None:
         # drawn when started: the next round is offered until the event is over
-        over = events.standings(store, event_id).stage.startswith("over")
+        over = store.events.standings(event_id).stage.startswith("over")
         following = None if over else max(ev.rounds_started, default=0) + 1
     busy = {p: m.id for m in matches if not m.over for p in m.players}
     return {
@@ -261,8 +258,8 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "secrets": {m.id: keys.table_secret(m.id) for m in matches},
         "next_round": following,
         "staged": _staged(store, ev),
-        "apart_warnings": apart_warnings(store, event_id),
-        "apart": apart(store, event_id) if ev.format.has_rounds else [],
+        "apart_warnings": store.pairings.apart_warnings(event_id),
+        "apart": store.pairings.apart(event_id) if ev.format.has_rounds else [],
         "absent_words": absent_words,
     }
 
@@ -270,9 +267,8 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
 def _staged(store: Store, ev: EventView) -> KnockoutView | None:
     """A knockout's or groups event's view (its prize table, lives and buy-back rule) for
     the money forms of its page; None for any other event."""
-    from tally.store.knockouts import knockout_view
 
-    return knockout_view(store, ev) if ev.format.ranks_by_elimination else None
+    return store.knockouts.view(ev) if ev.format.ranks_by_elimination else None
 
 
 @guarded
@@ -305,13 +301,12 @@ async def event_change(request: Request, change: Any) -> Response:
 @guarded
 async def start_round(request: Request) -> Response:
     """POST: make the matches of a round of a round robin or a knockout (drawn now)."""
-    from tally.store import events
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        rnd = events.start_round(store, eid, number)
+        rnd = store.events.start_round(eid, number)
         # (English has always said "tables", even for one)
         return words.ngettext(
             "Round %(round)s started: %(n)s tables.",
@@ -325,15 +320,14 @@ async def start_round(request: Request) -> Response:
 @guarded
 async def unpair(request: Request) -> Response:
     """POST: withdraw the pairings of the latest round started, while no deal of it is
-    recorded (:func:`tally.store.control.withdraw_pairings`), so that it can be paired
+    recorded (``store.pairings.withdraw``), so that it can be paired
     again."""
-    from tally.store.control import withdraw_pairings
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        withdraw_pairings(store, eid, number)
+        store.pairings.withdraw(eid, number)
         return words.gettext(
             "The pairings of round %(round)s are withdrawn: start it again to pair it anew."
         ) % {"round": number}
@@ -344,15 +338,13 @@ async def unpair(request: Request) -> Response:
 @guarded
 async def swap(request: Request) -> Response:
     """POST round, a, b (force: as confirmed on the question's page): swap two players
-    between their tables (:func:`tally.store.swapping.swap_players`)."""
-    from tally.store.swapping import swap_players
+    between their tables (``store.swaps.make``)."""
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        done = swap_players(
-            store,
+        done = store.swaps.make(
             eid,
             number,
             fields.get("a", ""),
@@ -371,19 +363,18 @@ async def swap(request: Request) -> Response:
 @guarded
 async def keep_apart(request: Request) -> Response:
     """POST a, b (undo=yes: no longer): keep two players of the event apart
-    (:func:`tally.store.control.keep_apart`); where the event's pairing cannot keep them
-    apart, the rounds that pair them are said (:func:`~tally.store.control.apart_warnings`)."""
-    from tally.store import control
+    (``store.pairings.keep_apart``); where the event's pairing cannot keep them
+    apart, the rounds that pair them are said (``store.pairings.apart_warnings``)."""
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         a, b, undo = fields.get("a", ""), fields.get("b", ""), fields.get("undo") == "yes"
-        control.keep_apart(store, eid, a, b, undo=undo)
+        store.pairings.keep_apart(eid, a, b, undo=undo)
         said = (
             words.gettext("%(a)s and %(b)s are no longer kept apart.")
             if undo
             else words.gettext("%(a)s and %(b)s are kept apart.")
         ) % {"a": a, "b": b}
-        warned = [] if undo else control.apart_warnings(store, eid, adding=True)
+        warned = [] if undo else store.pairings.apart_warnings(eid, adding=True)
         lines = [
             words.gettext("Warning: %(said)s.") % {"said": w.fill(words.gettext)} for w in warned
         ]
@@ -395,15 +386,14 @@ async def keep_apart(request: Request) -> Response:
 @guarded
 async def absent(request: Request) -> Response:
     """POST player, round (cancel=yes: take it back): a player's announced absence from a
-    round not yet paired, a requested bye (:func:`tally.store.absences.announce_absence`)."""
-    from tally.store.absences import announce_absence
+    round not yet paired, a requested bye (``store.absences.announce``)."""
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         player, cancel = fields.get("player", ""), fields.get("cancel") == "yes"
         number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        name = announce_absence(store, eid, player, number, cancel=cancel)
+        name = store.absences.announce(eid, player, number, cancel=cancel)
         said = (
             words.gettext("%(player)s will play round %(round)s after all.")
             if cancel
@@ -417,10 +407,9 @@ async def absent(request: Request) -> Response:
 @guarded
 async def withdraw(request: Request) -> Response:
     """POST: withdraw a player from the event."""
-    from tally.store import events
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        events.withdraw(store, eid, fields.get("player", ""))
+        store.events.withdraw(eid, fields.get("player", ""))
         return words.gettext("%(player)s withdrew.") % {"player": fields.get("player", "")}
 
     return await event_change(request, change)
@@ -449,8 +438,8 @@ def _match_state(store: Store, mid: int) -> dict[str, Any]:
     from tally.sheets.build import analysis_part
     from tally.web.table import QUICK_REASONS
 
-    match = store.match_state(mid, referee=True)
-    texts = {d.id: store.export_deal(d.id) for d in match.deals if d.kind == "recorded"}
+    match = store.matches.state(mid, referee=True)
+    texts = {d.id: store.deals.export(d.id) for d in match.deals if d.kind == "recorded"}
     analyses = {
         i: analysis_part(read_deal(text, source=str(i)), samples=PAGE_SAMPLES)
         for i, text in texts.items()
@@ -498,9 +487,9 @@ async def edit_deal(request: Request) -> Response:
     fields = await form_of(request)
     store = _acting(request)
     did = int_param(request, "deal")
-    view = await blocking(store.deal_view, did)
+    view = await blocking(store.deals.view, did)
     _ = translate(await language(request, match=view.match_id))
-    changed = await blocking(store.edit_deal, did, fields.get("record", ""))
+    changed = await blocking(store.deals.edit, did, fields.get("record", ""))
     said = (
         _("Nothing changed.")
         if changed is None
@@ -515,7 +504,7 @@ async def delete_deal(request: Request) -> Response:
     _need_director(request)
     await form_of(request)
     store = _acting(request)
-    view = await blocking(store.delete_deal, int_param(request, "deal"))
+    view = await blocking(store.deals.delete, int_param(request, "deal"))
     _ = translate(await language(request, match=view.match_id))
     return _back(
         f"/director/match/{view.match_id}", _("Deal %(number)s deleted.") % {"number": view.number}
@@ -527,7 +516,7 @@ async def audit_page(request: Request) -> Response:
     """GET: the latest changes, each reversible."""
     _need_director(request)
     await language(request)
-    log = await blocking(site_of(request).store.audit_log, limit=50)
+    log = await blocking(site_of(request).store.audit.log, limit=50)
     return render(request, "audit.html.j2", log=list(reversed(log)), notice=_said(request))
 
 
@@ -537,7 +526,7 @@ async def reverse(request: Request) -> Response:
     _need_director(request)
     await form_of(request)
     reversed_id = int_param(request, "entry")
-    entry = await blocking(_acting(request).reverse, reversed_id)
+    entry = await blocking(_acting(request).audit.reverse, reversed_id)
     _ = translate(await language(request))
     return _back(
         "/director/audit",

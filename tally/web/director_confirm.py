@@ -179,14 +179,13 @@ async def _ask(
 async def ask_withdraw(request: Request) -> Response:
     """GET ?player=NAME: what withdrawing the player does, and the button that does it."""
     from tally.i18n import translations
-    from tally.store.consequences import withdrawal
 
     need_director(request)
     eid = int_param(request, "event")
     words = translations(await language(request, event=eid))
     player = request.query_params.get("player", "")[:200]
     try:
-        w = await blocking(withdrawal, site_of(request).store, eid, player)
+        w = await blocking(site_of(request).store.consequences.withdrawal, eid, player)
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
     _ = words.gettext
@@ -207,7 +206,6 @@ async def ask_swap(request: Request) -> Response:
     would need confirming (a rematch, a pair kept apart, the bye given twice) and what it
     says, and the button that swaps them."""
     from tally.i18n import translations, worded
-    from tally.store.swapping import swap_check
     from tally.web.app import whole_number
 
     need_director(request)
@@ -218,7 +216,7 @@ async def ask_swap(request: Request) -> Response:
     number = whole_number(q.get("round", ""), 4) or 0
     a, b = q.get("a", "")[:200], q.get("b", "")[:200]
     try:
-        check = await blocking(swap_check, site_of(request).store, eid, number, a, b)
+        check = await blocking(site_of(request).store.swaps.check, eid, number, a, b)
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
     _ = words.gettext
@@ -240,13 +238,12 @@ async def ask_swap(request: Request) -> Response:
 @guarded
 async def ask_delete_deal(request: Request) -> Response:
     """GET: what deleting the deal does to its match, and the button that does it."""
-    from tally.store.consequences import deal_deletion
 
     need_director(request)
     did = int_param(request, "deal")
     store = site_of(request).store
     try:
-        d = await blocking(deal_deletion, store, did)
+        d = await blocking(store.consequences.deal_deletion, did)
     except TallyError as exc:
         return refused(request, exc, "/director")
     from tally.vocabulary import explanation
@@ -271,12 +268,11 @@ async def ask_delete_deal(request: Request) -> Response:
 @guarded
 async def ask_delete_match(request: Request) -> Response:
     """GET: what deleting the match does, and the button that does it."""
-    from tally.store.consequences import match_deletion
 
     need_director(request)
     mid = int_param(request, "match")
     try:
-        change = await blocking(match_deletion, site_of(request).store, mid)
+        change = await blocking(site_of(request).store.consequences.match_deletion, mid)
     except TallyError as exc:
         return refused(request, exc, f"/director/match/{mid}")
     _ = translate(await language(request, match=mid))
@@ -300,7 +296,7 @@ async def delete_match(request: Request) -> Response:
     await form_of(request)
     mid = int_param(request, "match")
     _ = translate(await language(request, match=mid))
-    m = await blocking(acting(request).delete_match, mid)
+    m = await blocking(acting(request).matches.delete, mid)
     where = f"/director/event/{m.event_id}" if m.event_id else "/director"
     return back(where, _("Match %(id)s deleted.") % {"id": mid})
 
@@ -308,12 +304,11 @@ async def delete_match(request: Request) -> Response:
 @guarded
 async def ask_reverse(request: Request) -> Response:
     """GET: what reversing the audit entry does, and the button that does it."""
-    from tally.store.consequences import reversal
 
     need_director(request)
     entry = int_param(request, "entry")
     try:
-        r = await blocking(reversal, site_of(request).store, entry)
+        r = await blocking(site_of(request).store.consequences.reversal, entry)
     except TallyError as exc:
         return refused(request, exc, "/director/audit")
     _ = translate(await language(request))

@@ -3,8 +3,8 @@
 claim, as the record has them), the record as text staying as the expert's way; a deal
 entered as a result (quick entry) through its winner, game points and reason.
 
-Both go through the store's audited edits (:meth:`tally.store.Store.edit_deal`,
-:meth:`~tally.store.Store.edit_quick_result`): the store checks the corrected deal and the
+Both go through the store's audited edits (``store.deals.edit``,
+``store.deals.edit_quick_result``): the store checks the corrected deal and the
 deals after it, and either change can be reversed on the Changes page.
 """
 
@@ -60,7 +60,7 @@ async def deal_page(request: Request) -> Response:
     """GET: a deal is shown on its match's page (where an error page's "Back" after a
     refused correction of the deal leads)."""
     need_director(request)
-    view = await blocking(site_of(request).store.deal_view, int_param(request, "deal"))
+    view = await blocking(site_of(request).store.deals.view, int_param(request, "deal"))
     return back(f"/director/match/{view.match_id}")
 
 
@@ -99,9 +99,9 @@ def _tricks_state(store: Store, did: int, lang: str) -> dict[str, Any]:
     from tally.engine.notation import read_deal
     from tally.engine.ruling import summarize
 
-    view = store.deal_view(did)
-    match = store.match_state(view.match_id)
-    text = store.export_deal(did)
+    view = store.deals.view(did)
+    match = store.matches.state(view.match_id)
+    text = store.deals.export(did)
     record = read_deal(text)
     _, lines = summarize(record)
     return {
@@ -121,7 +121,7 @@ async def tricks_page(request: Request) -> Response:
     need_director(request)
     did = int_param(request, "deal")
     store = site_of(request).store
-    view = await blocking(store.deal_view, did)
+    view = await blocking(store.deals.view, did)
     lang = await language(request, match=view.match_id)
     state = await blocking(_tricks_state, store, did, lang)
     return render(request, "tricks.html.j2", **state)
@@ -165,10 +165,10 @@ async def save_tricks(request: Request) -> Response:
     fields = await form_of(request)
     did = int_param(request, "deal")
     store = acting(request)
-    view = await blocking(store.deal_view, did)
+    view = await blocking(store.deals.view, did)
     _ = translate(await language(request, match=view.match_id))
-    text = record_from_form(await blocking(store.export_deal, did), fields)
-    changed = await blocking(store.edit_deal, did, text)
+    text = record_from_form(await blocking(store.deals.export, did), fields)
+    changed = await blocking(store.deals.edit, did, text)
     said = (
         _("Nothing changed.")
         if changed is None
@@ -184,14 +184,14 @@ async def save_quick(request: Request) -> Response:
     fields = await form_of(request)
     did = int_param(request, "deal")
     store = acting(request)
-    view = await blocking(store.deal_view, did)
+    view = await blocking(store.deals.view, did)
     _ = translate(await language(request, match=view.match_id))
     points = whole_number(fields.get("points", "0").strip(), 2)
     if points is None:
         raise Refused(N_("game points: choose 0, 1, 2 or 3"))
     winner = fields.get("winner") or None
     changed = await blocking(
-        store.edit_quick_result,
+        store.deals.edit_quick_result,
         did,
         winner=winner,
         points=points if winner else 0,

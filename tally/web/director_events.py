@@ -3,11 +3,11 @@ settings, adding players (new names inline, late entries), previewing a round's 
 before starting it, and starting a club evening's matches from the event's list.
 
 Every change is the store's own call, the one the command line makes
-(:func:`tally.store.events.create_event`, :func:`~tally.store.events.add_players`,
-:func:`~tally.store.events.start_round`, :meth:`tally.store.Store.start_match`): the store
+(``store.events.create``, ``store.events.add_players``,
+``store.events.start_round``, ``store.matches.start``): the store
 checks the settings, and a refusal is shown on the form with what was typed kept.
 
-Players are found as the command line finds them (:func:`tally.store.players.look_up`: number,
+Players are found as the command line finds them (``store.players.look_up``: number,
 name, alias, prefix, accents ignored). A name that fits several players, or none, is not
 refused: the form comes back with a choice for it (the players it fits or whose names are
 close, or a new player of that name). A line starting with ``+`` is a new player outright.
@@ -120,7 +120,7 @@ def _points(text: str) -> float:
 
 
 def settings(fields: dict[str, str]) -> dict[str, Any]:
-    """The keyword arguments of :func:`tally.store.events.create_event` a posted form gives
+    """The keyword arguments of ``store.events.create`` a posted form gives
     (the players apart): only the settings of the chosen kind, so a setting typed for
     another kind before the kind was changed is left out, not refused."""
     from datetime import date
@@ -181,7 +181,6 @@ class Entries:
 def entries(store: Store, fields: dict[str, str]) -> Entries:
     """The players of the ``players`` field (one a line), each looked up, with the choices
     made for names that needed one (``pick-N`` for the name in ``ref-N``)."""
-    from tally.store.players import look_up
 
     picks = {
         fields.get(f"ref-{i}", ""): fields[f"pick-{i}"]
@@ -191,7 +190,7 @@ def entries(store: Store, fields: dict[str, str]) -> Entries:
     lines = [" ".join(x.split()) for x in fields.get("players", "").splitlines()]
     lines = [picks.get(x, x) for x in lines if x]
     looking = [x for x in lines if not x.startswith("+")]
-    found = {x.ref: x for x in look_up(store, looking)}
+    found = {x.ref: x for x in store.players.look_up(looking)}
     refs: list[str] = []
     unsettled: list[Lookup] = []
     for line in lines:
@@ -209,15 +208,14 @@ def enter_new(store: Store, refs: tuple[str, ...]) -> list[str]:
     """The players ``refs`` names, the new ones (``+Name``) added to the club's list first
     (a new name already on the list, as a form sent twice has it, is that player)."""
     from tally.names import fold
-    from tally.store.players import look_up
 
     out: list[str] = []
     for ref in refs:
         if ref.startswith("+"):
             name = ref[1:].strip()
-            there = look_up(store, [name])[0].found
+            there = store.players.look_up([name])[0].found
             if there is None or fold(there.name) != fold(name):
-                there_id = store.add_player(name).id
+                there_id = store.players.add(name).id
             else:
                 there_id = there.id or 0
             ref = f"#{there_id}"
@@ -264,15 +262,14 @@ def _choices() -> dict[str, Any]:
 
 def _create(store: Store, fields: dict[str, str]) -> tuple[int | None, Entries]:
     """Create the event the form describes, or the players still to choose for."""
-    from tally.store.events import create_event
 
     wanted = entries(store, fields)
     if wanted.open:
         return None, wanted
     kwargs = settings(fields)
     with store.transaction("web: new event"):  # new players only with the event
-        ev = create_event(
-            store, fields.get("name", ""), players=enter_new(store, wanted.refs), **kwargs
+        ev = store.events.create(
+            fields.get("name", ""), players=enter_new(store, wanted.refs), **kwargs
         )
     return ev.id, wanted
 
@@ -314,13 +311,12 @@ async def create(request: Request) -> Response:
 def _add(store: Store, eid: int, fields: dict[str, str]) -> tuple[Entries, list[str]]:
     """Add the players the form names (or say which names need a choice); the names of
     those added."""
-    from tally.store.events import add_players
 
     wanted = entries(store, fields)
     if wanted.open or not wanted.refs:
         return wanted, []
     with store.transaction("web: add players"):  # new players only if they join
-        ev = add_players(store, eid, enter_new(store, wanted.refs))
+        ev = store.events.add_players(eid, enter_new(store, wanted.refs))
     return wanted, [p.name for p in ev.players[-len(wanted.refs) :]]
 
 
@@ -328,7 +324,6 @@ def _add(store: Store, eid: int, fields: dict[str, str]) -> tuple[Entries, list[
 async def add(request: Request) -> Response:
     """POST: add players to the event (late entries where the event's kind takes them); a
     name to choose for shows the choice."""
-    from tally.store import events
     from tally.web.app import translate
 
     need_director(request)
@@ -337,7 +332,7 @@ async def add(request: Request) -> Response:
     _ = translate(await language(request, event=eid))
     wanted, added = await blocking(_add, acting(request), eid, fields)
     if wanted.open:
-        ev = await blocking(events.event, site_of(request).store, eid)
+        ev = await blocking(site_of(request).store.events.get, eid)
         return render(
             request, "add_players.html.j2", event=ev, values=fields, unsettled=wanted.open
         )
@@ -350,20 +345,17 @@ async def add(request: Request) -> Response:
 async def preview(request: Request) -> Response:
     """GET: the pairings round N would have if started now (rehearsed by the store: the
     same path that starts it), with the button that starts it."""
-    from tally.store import events
-    from tally.store.consequences import round_preview
-    from tally.store.control import apart_warnings
 
     need_director(request)
     eid, number = int_param(request, "event"), int_param(request, "number")
     await language(request, event=eid)
     store = site_of(request).store
-    ev = await blocking(events.event, store, eid)
+    ev = await blocking(store.events.get, eid)
     try:
-        rnd = await blocking(round_preview, store, eid, number)
+        rnd = await blocking(store.consequences.round_preview, eid, number)
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
-    warned = await blocking(apart_warnings, store, eid, shown=[rnd])
+    warned = await blocking(store.pairings.apart_warnings, eid, shown=[rnd])
     from tally.vocabulary import absent_words
 
     return render(
@@ -375,7 +367,7 @@ def _busy(store: Store, eid: int, names: tuple[str, ...]) -> dict[str, int]:
     """The players of ``names`` at a table now: the match of the event they play, not over."""
     return {
         p: m.id
-        for m in store.matches()
+        for m in store.matches.all()
         if m.event_id == eid and not m.over
         for p in m.players
         if p in names
@@ -401,7 +393,7 @@ async def start_match(request: Request) -> Response:
     busy = await blocking(_busy, store, eid, (a, b))
     if busy and fields.get("anyway") != "yes":
         return render(request, "busy.html.j2", event_id=eid, busy=busy, values=fields)
-    m = await blocking(store.start_match, a, b, first_dealer=fields.get("dealer") or a, event=eid)
+    m = await blocking(store.matches.start, a, b, first_dealer=fields.get("dealer") or a, event=eid)
     return back(
         f"/director/event/{eid}",
         _("Match %(id)s started: %(a)s v %(b)s.")

@@ -45,11 +45,9 @@ def _amount(fields: dict[str, str], name: str, what: str) -> int | None:
 async def set_prizes(request: Request) -> Response:
     """POST: set what the form gives of the entry fee, prize shares, rounding and the
     buy-back rule (a field left empty stays as it is)."""
-    from tally.store.prizemoney import set_money
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        set_money(
-            store,
+        store.prizes.set_money(
             eid,
             entry_fee=_amount(fields, "entry_fee", "entry fee"),
             shares=fields.get("prizes", "").strip() or None,
@@ -67,10 +65,9 @@ async def set_prizes(request: Request) -> Response:
 async def buy_back(request: Request) -> Response:
     """POST: a player out buys back a life."""
     from tally.events.prizes import money
-    from tally.store.prizemoney import buy_back as buy
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        name, fee = buy(store, eid, fields.get("player", ""))
+        name, fee = store.prizes.buy_back(eid, fields.get("player", ""))
         return words.gettext(
             "%(player)s bought back a life for %(fee)s and is drawn in the next round."
         ) % {"player": name, "fee": money(fee)}
@@ -83,13 +80,12 @@ async def best_of(request: Request) -> Response:
     """POST: play the bracket's pairings best of N matches."""
     from tally.errors import Refused
     from tally.i18n import N_
-    from tally.store.knockouts import set_best_of
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         number = whole_number(fields.get("best_of", ""), 1)
         if number is None:
             raise Refused(N_("give how many matches a pairing is played best of"))
-        set_best_of(store, eid, number)
+        store.knockouts.set_best_of(eid, number)
         return words.gettext("The bracket's pairings are played best of %(n)s matches.") % {
             "n": number
         }

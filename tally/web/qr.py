@@ -141,9 +141,10 @@ def with_table_codes(
         )
     if event_id is None:
         raise Refused("the pairings' QR codes need the event's number")
-    from tally.store.events import rounds
 
-    made = {p.table: p.match_ids for p in rounds(store, event_id, sheet.round_number)[0].pairings}
+    made = {
+        p.table: p.match_ids for p in store.events.rounds(event_id, sheet.round_number)[0].pairings
+    }
     return replace(
         sheet,
         tables=tuple(

@@ -1,4 +1,4 @@
-"""A whole match's result, kept on paper, entered in the browser (``Store.match_result``, as
+"""A whole match's result, kept on paper, entered in the browser (``store.deals.match_result``, as
 ``tally match result`` enters it).
 
 Two ways in:
@@ -67,7 +67,7 @@ async def director_result(request: Request) -> Response:
     fields = await form_of(request)
     mid = int_param(request, "match")
     store = site_of(request).acting("web: director")
-    match = await blocking(store.match_result, mid, fields.get("score", ""))
+    match = await blocking(store.deals.match_result, mid, fields.get("score", ""))
     _ = translate(await language(request, match=mid))
     said = _(ENTERED) % _score_words(match)
     back = (
@@ -97,7 +97,7 @@ async def phone_result(request: Request) -> Response:
 
     async def action(lang: str) -> Response:
         score = _points(fields)
-        match = await blocking(site_of(request).store.match_state, mid)
+        match = await blocking(site_of(request).store.matches.state, mid)
         winner = check_match_result(rule_set(match.rules), score)
         if fields.get("agree") != "yes":
             return render(
@@ -111,7 +111,7 @@ async def phone_result(request: Request) -> Response:
                 confirmer=match.players[1 - winner],
             )
         store = table.acting_at_table(request, mid)
-        entered = await blocking(store.match_result, mid, score)
+        entered = await blocking(store.deals.match_result, mid, score)
         return table.back_to_table(request, mid, translate(lang)(ENTERED) % _score_words(entered))
 
     return await table.change_at_table(request, mid, action)

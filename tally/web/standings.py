@@ -73,9 +73,8 @@ def _lang(request: Request) -> str:
 @guarded
 async def home(request: Request) -> Response:
     """GET /: the events, each with its standings page."""
-    from tally.store import events
 
-    evs = await blocking(events.events, site_of(request).store)
+    evs = await blocking(site_of(request).store.events.all)
     lang = _lang(request)
     return render(request, "home.html.j2", events=list(reversed(evs)), lang=lang, _=translate(lang))
 
@@ -89,24 +88,19 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
     """What the live part shows: standings (with each player's lives left in a knockout, their
     group in groups then knockout, their prize when the event has a prize table, and the
     prize table), and the tables now playing with their scores."""
-    from tally.store import events, knockouts
 
-    view = events.standings(store, event_id)
+    view = store.events.standings(event_id)
     assert view.event is not None
-    staged = (
-        knockouts.knockout_view(store, view.event)
-        if view.event.format.ranks_by_elimination
-        else None
-    )
+    staged = store.knockouts.view(view.event) if view.event.format.ranks_by_elimination else None
     lines = {} if staged is None else {line.player: line for line in staged.lines}
     current: RoundView | None = None
     tables: list[PairingView] = []
     club: list[MatchSummary] = []
     if view.event.format.has_rounds:
-        current = _current_round(events.rounds(store, event_id))
+        current = _current_round(store.events.rounds(event_id))
         tables = list(current.pairings) if current is not None else []
     else:
-        mine = [m for m in store.matches() if m.event_id == event_id]
+        mine = [m for m in store.matches.all() if m.event_id == event_id]
         club = [m for m in mine if not m.over] + [m for m in mine if m.over][-6:]
     return {
         "standings": view,
@@ -120,7 +114,7 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
 
 def _version(store: Store) -> int:
     """The newest audit entry's number: every change writes one."""
-    log = store.audit_log(limit=1)
+    log = store.audit.log(limit=1)
     return log[-1].id if log else 0
 
 
@@ -147,11 +141,10 @@ def _every(request: Request) -> int:
 @guarded
 async def page(request: Request) -> Response:
     """GET /standings/EVENT: the whole page."""
-    from tally.store import events
 
     event_id = int_param(request, "event")
     lang = _lang(request)
-    ev = await blocking(events.event, site_of(request).store, event_id)
+    ev = await blocking(site_of(request).store.events.get, event_id)
     version, html = await blocking(_fragment, request, event_id, lang)
     return render(
         request,

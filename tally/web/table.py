@@ -118,9 +118,9 @@ def _current(match: MatchView) -> DealView | None:
 def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
     """Everything the table page shows, read from the store; buttons labelled in ``lang``."""
     referee = referee_mode(store, mid)
-    match = store.match_state(mid, referee=referee)
+    match = store.matches.state(mid, referee=referee)
     deal = _current(match)
-    legal = store.legal_tokens(deal.id) if deal is not None else []
+    legal = store.deals.legal_tokens(deal.id) if deal is not None else []
     last = match.deals[-1] if match.deals else None
     cards = [str(c) for c in deck(match.rules)]
     return {
@@ -219,7 +219,7 @@ FINISHED = N_("this match is over: its result can only be changed by the directo
 
 def _finished(store: Store, mid: int) -> bool:
     """True when the match is over and the director has not reopened it for its table."""
-    return store.match_state(mid).over and not reopened(store, mid)
+    return store.matches.state(mid).over and not reopened(store, mid)
 
 
 #: what a phone is told when another one recorded first (the store's words inside, English)
@@ -261,11 +261,13 @@ async def play(request: Request) -> Response:
         expect = _expected(mid, fields)
         store = _acting(request, mid)
         confirmed = fields.get("confirm") == "yes"
-        deal_id = await blocking(store.current_deal, mid)
+        deal_id = await blocking(store.deals.current, mid)
         try:
-            result = await blocking(store.play, deal_id, token, as_played=confirmed, expect=expect)
+            result = await blocking(
+                store.deals.play, deal_id, token, as_played=confirmed, expect=expect
+            )
         except ViolationNotConfirmed as exc:
-            match = await blocking(store.match_state, mid)
+            match = await blocking(store.matches.state, mid)
             return render(
                 request,
                 "confirm.html.j2",
@@ -314,8 +316,8 @@ async def undo(request: Request) -> Response:
 
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
-        deal_id = await blocking(store.current_deal, mid)
-        result = await blocking(store.undo, deal_id, expect=_expected(mid, fields))
+        deal_id = await blocking(store.deals.current, mid)
+        result = await blocking(store.deals.undo, deal_id, expect=_expected(mid, fields))
         _ = translate(lang)
         return _done(
             request, mid, _("Took back %(tokens)s.") % {"tokens": _tokens(result.tokens, lang)}
@@ -333,7 +335,7 @@ async def start(request: Request) -> Response:
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
         d = await blocking(
-            store.start_deal, mid, fields.get("turn_up", ""), expect=_expected(mid, fields)
+            store.deals.start, mid, fields.get("turn_up", ""), expect=_expected(mid, fields)
         )
         _ = translate(lang)
         return _done(
@@ -361,7 +363,7 @@ async def quick(request: Request) -> Response:
                 N_("a drawn deal has no winner: choose who won and how, or nobody and drawn")
             )
         points = 0 if reason == "draw" else whole_number(fields.get("points", ""), 3) or 0
-        match = await blocking(site_of(request).store.match_state, mid)
+        match = await blocking(site_of(request).store.matches.state, mid)
         if winner is not None and winner not in match.players:
             raise Refused(N_("choose who won the deal"))
         if fields.get("agree") != "yes":
@@ -404,12 +406,12 @@ def _how(players: tuple[str, str], winner: str | None, reason: str, lang: str) -
 def _quick_at(
     store: Store, mid: int, expect: Position, winner: str | None, points: int, reason: str
 ) -> DealView:
-    """:meth:`~tally.store.Store.quick_result`, refused like a recorded action when the match
+    """``store.deals.quick_result``, refused like a recorded action when the match
     moved since the phone saw it: the check runs in the same transaction, after the store
     has locked the match, so two phones entering at once cannot both count."""
     with store.transaction("tally serve"):
-        view = store.quick_result(mid, winner=winner, points=points, reason=reason)
-        match = store.match_state(mid)
+        view = store.deals.quick_result(mid, winner=winner, points=points, reason=reason)
+        match = store.matches.state(mid)
         before = match.deals[-2].expectation if len(match.deals) > 1 else Position(mid, 0, 0)
         if str(before) != str(expect) or (expect.last and expect.last != before.last):
             raise DealMoved(f"the match is at {before} now, not at {expect}", str(before))

@@ -58,7 +58,6 @@ def build_events(url: str) -> None:
     match finished, one with a deal half played and one not begun. Friday club: three
     matches, a newcomer joins by playing, Dora withdraws while her match is running.
     """
-    from tally.store.events import create_event, start_round, withdraw
 
     with open_store(url, scorer="builder") as s:
         for name in (
@@ -69,11 +68,10 @@ def build_events(url: str) -> None:
             "Theo Vogel",
             "=HYPERLINK(1)",
         ):
-            s.add_player(name)
-        s.add_alias("Olga Rainer", "Olgi")
-        s.add_alias("Paul Seidl", "Pauli")
-        ev = create_event(
-            s,
+            s.players.add(name)
+        s.players.add_alias("Olga Rainer", "Olgi")
+        s.players.add_alias("Paul Seidl", "Pauli")
+        ev = s.events.create(
             "Spring cup",
             kind="round-robin",
             rules="sixty-six",
@@ -82,66 +80,66 @@ def build_events(url: str) -> None:
             withdrawal="forfeit",
             tiebreaks=["wins", "head-to-head"],
         )
-        rnd = start_round(s, ev.id, 1)
+        rnd = s.events.start_round(ev.id, 1)
         for p in rnd.pairings:
             mid = p.matches[0].match_id
             first, other = p.first_dealer, (p.second if p.first_dealer == p.first else p.first)
             if p.table == 1:
-                s.import_deals(
+                s.deals.import_records(
                     mid,
                     [
                         ("a", record(FAILED_CLOSE, first, other)),
                         ("b", record(DRAW_DEAL, other, first)),
                     ],
                 )
-            s.quick_result(mid, winner=first, points=2, reason="claim")
+            s.deals.quick_result(mid, winner=first, points=2, reason="claim")
             if p.table == 1:
-                s.import_deals(mid, [("c", record(FAILED_CLOSE, other, first))])
-            while not s.match_state(mid).over:
-                s.quick_result(mid, winner=p.second, points=3, reason="claim")
-        rnd = start_round(s, ev.id, 2)
+                s.deals.import_records(mid, [("c", record(FAILED_CLOSE, other, first))])
+            while not s.matches.state(mid).over:
+                s.deals.quick_result(mid, winner=p.second, points=3, reason="claim")
+        rnd = s.events.start_round(ev.id, 2)
         made = [p for p in rnd.pairings if p.matches]
         assert len(made) == 2
         done, half = made[0].matches[0].match_id, made[1].matches[0].match_id
         for _ in range(3):
-            s.quick_result(done, winner=made[0].first, points=3, reason="claim")
-        s.quick_result(half, winner=made[1].second, points=1, reason="claim")
-        deal = s.start_deal(half, DRAW_DEAL[0])
-        s.play(deal.id, lines(DRAW_DEAL)[0].split())
-        withdraw(s, ev.id, "Theo Vogel")
-        start_round(s, ev.id, 3)
-        club = create_event(
-            s,
+            s.deals.quick_result(done, winner=made[0].first, points=3, reason="claim")
+        s.deals.quick_result(half, winner=made[1].second, points=1, reason="claim")
+        deal = s.deals.start(half, DRAW_DEAL[0])
+        s.deals.play(deal.id, lines(DRAW_DEAL)[0].split())
+        s.events.withdraw(ev.id, "Theo Vogel")
+        s.events.start_round(ev.id, 3)
+        club = s.events.create(
             "Friday club",
             players=["Olga Rainer", "Paul Seidl", "Stefan Unger"],
             withdrawal="forfeit",
         )
-        m1 = s.start_match("Olga Rainer", "Paul Seidl", first_dealer="Paul Seidl", event=club.id).id
-        s.import_deals(m1, [("x", record(FAILED_CLOSE, "Paul Seidl", "Olga Rainer"))])
-        while not s.match_state(m1).over:
-            s.quick_result(m1, winner="Olga Rainer", points=2, reason="claim")
-        m2 = s.start_match(
+        m1 = s.matches.start(
+            "Olga Rainer", "Paul Seidl", first_dealer="Paul Seidl", event=club.id
+        ).id
+        s.deals.import_records(m1, [("x", record(FAILED_CLOSE, "Paul Seidl", "Olga Rainer"))])
+        while not s.matches.state(m1).over:
+            s.deals.quick_result(m1, winner="Olga Rainer", points=2, reason="claim")
+        m2 = s.matches.start(
             "Stefan Unger", "=HYPERLINK(1)", first_dealer="Stefan Unger", event=club.id
         ).id
-        s.quick_result(m2, winner="Stefan Unger", points=3, reason="claim")
-        m3 = s.start_match(
+        s.deals.quick_result(m2, winner="Stefan Unger", points=3, reason="claim")
+        m3 = s.matches.start(
             "Paul Seidl", "=HYPERLINK(1)", first_dealer="=HYPERLINK(1)", event=club.id
         ).id
-        s.quick_result(m3, winner=None, points=0, reason="draw")
-        withdraw(s, club.id, "Stefan Unger")
+        s.deals.quick_result(m3, winner=None, points=0, reason="draw")
+        s.events.withdraw(club.id, "Stefan Unger")
         build_groups(s)
         build_late_entries(s)
 
 
 def _win(s: Any, match_id: int, winner: str) -> None:
-    while not s.match_state(match_id).over:
-        s.quick_result(match_id, winner=winner, points=3, reason="claim")
+    while not s.matches.state(match_id).over:
+        s.deals.quick_result(match_id, winner=winner, points=3, reason="claim")
 
 
 def build_late_entries(s: Any) -> None:
     """Late Swiss (3 rounds): Yvonne joins after round 1, Uwe withdraws after round 2.
     Late knockout (2 lives, seed "late"): Zenzi joins after round 1, when nobody is out."""
-    from tally.store.events import add_players, create_event, start_round, withdraw
 
     names = [
         "Uwe Amon",
@@ -152,21 +150,21 @@ def build_late_entries(s: Any) -> None:
         "Zenzi Frank",
     ]
     for name in names:
-        s.add_player(name)
+        s.players.add(name)
     for event, kind, late, options in (
         ("Late Swiss", "swiss", "Yvonne Eder", {"rounds": 3}),
         ("Late knockout", "knockout", "Zenzi Frank", {"lives": 2, "draw_seed": "late"}),
     ):
-        ev = create_event(s, event, kind=kind, players=names[:4], **options)
+        ev = s.events.create(event, kind=kind, players=names[:4], **options)
         for number in (1, 2):
             if number == 2:
-                add_players(s, ev.id, [late])
-            for p in start_round(s, ev.id, number).pairings:
+                s.events.add_players(ev.id, [late])
+            for p in s.events.start_round(ev.id, number).pairings:
                 if p.matches:
                     _win(s, p.matches[0].match_id, p.second)
         if kind == "swiss":
-            withdraw(s, ev.id, "Uwe Amon")
-            start_round(s, ev.id, 3)
+            s.events.withdraw(ev.id, "Uwe Amon")
+            s.events.start_round(ev.id, 3)
 
 
 def build_groups(s: Any) -> None:
@@ -176,8 +174,6 @@ def build_groups(s: Any) -> None:
     players after the groups; in the semi-finals Kurt withdraws during his match; the final
     is being played."""
     from tally.errors import Refused
-    from tally.store.events import create_event, start_round, withdraw
-    from tally.store.knockouts import knockout_view, record_playoff
 
     names = [
         "Hans Auer",
@@ -189,9 +185,8 @@ def build_groups(s: Any) -> None:
         "Nora Graf",
     ]
     for name in names:
-        s.add_player(name)
-    ev = create_event(
-        s,
+        s.players.add(name)
+    ev = s.events.create(
         "Summer groups",
         kind="groups",
         players=names,
@@ -202,58 +197,58 @@ def build_groups(s: Any) -> None:
     )
 
     def play(number: int) -> list[Any]:
-        made = [p for p in start_round(s, ev.id, number).pairings if p.matches]
+        made = [p for p in s.events.start_round(ev.id, number).pairings if p.matches]
         for p in made:
             _win(s, p.matches[0].match_id, p.first)
         return made
 
-    made = [p for p in start_round(s, ev.id, 1).pairings if p.matches]
+    made = [p for p in s.events.start_round(ev.id, 1).pairings if p.matches]
     first = made[0]
     other = first.second if first.first_dealer == first.first else first.first
-    s.import_deals(
+    s.deals.import_records(
         first.matches[0].match_id, [("a", record(FAILED_CLOSE, first.first_dealer, other))]
     )
     for p in made:
         _win(s, p.matches[0].match_id, p.first)
-    withdraw(s, ev.id, "Lena Ebner")
+    s.events.withdraw(ev.id, "Lena Ebner")
     play(2)
     play(3)
-    players = [line.player for line in knockout_view(s, ev).lines]
+    players = [line.player for line in s.knockouts.view(ev).lines]
     for a, b in ((a, b) for i, a in enumerate(players) for b in players[i + 1 :]):
         try:
-            playoff = record_playoff(s, ev.id, a, b, first_dealer=b)
+            playoff = s.knockouts.record_playoff(ev.id, a, b, first_dealer=b)
         except Refused:
             continue
         _win(s, playoff, b)
         break
     else:
         raise AssertionError("no tie to play off")
-    semis = [p for p in start_round(s, ev.id, 4).pairings if p.matches]
+    semis = [p for p in s.events.start_round(ev.id, 4).pairings if p.matches]
     assert len(semis) == 2
     _win(s, semis[0].matches[0].match_id, semis[0].second)
-    s.quick_result(semis[1].matches[0].match_id, winner=semis[1].first, points=2, reason="claim")
-    withdraw(s, ev.id, semis[1].first)
-    [final] = [p for p in start_round(s, ev.id, 5).pairings if p.matches]
-    s.quick_result(final.matches[0].match_id, winner=final.second, points=1, reason="claim")
+    s.deals.quick_result(
+        semis[1].matches[0].match_id, winner=semis[1].first, points=2, reason="claim"
+    )
+    s.events.withdraw(ev.id, semis[1].first)
+    [final] = [p for p in s.events.start_round(ev.id, 5).pairings if p.matches]
+    s.deals.quick_result(final.matches[0].match_id, winner=final.second, points=1, reason="claim")
 
 
 def picture(url: str, name: str) -> dict[str, Any]:
     """What a director sees of event ``name``: standings, cross-table, rounds, the deals'
     exports, without database numbers and time stamps."""
-    from tally.store.events import cross_table, event, rounds, standings
-    from tally.store.knockouts import knockout_view
 
     with open_store(url) as s:
-        ev = event(s, name)
-        table = as_json(standings(s, ev.id))
-        grid = as_json(cross_table(s, ev.id))
-        made = as_json(rounds(s, ev.id)) if ev.kind != "club" else []
-        stage = as_json(knockout_view(s, ev)) if ev.kind in ("knockout", "groups") else {}
+        ev = s.events.get(name)
+        table = as_json(s.events.standings(ev.id))
+        grid = as_json(s.events.cross_table(ev.id))
+        made = as_json(s.events.rounds(ev.id)) if ev.kind != "club" else []
+        stage = as_json(s.knockouts.view(ev)) if ev.kind in ("knockout", "groups") else {}
         deals = [
-            s.export_deal(d.id) if d.kind == "recorded" else as_json(d)["winner"]
-            for m in s.matches()
+            s.deals.export(d.id) if d.kind == "recorded" else as_json(d)["winner"]
+            for m in s.matches.all()
             if m.event_id == ev.id
-            for d in s.match_state(m.id).deals
+            for d in s.matches.state(m.id).deals
         ]
         view = as_json(ev)
     for data in (view, table["event"], grid["event"]):
@@ -341,15 +336,14 @@ def test_the_round_trip_keeps_byes_withdrawals_aliases_and_the_deal_being_played
     ]
     assert half["deals"][-1]["record"].endswith("1. 10C AH\n")  # being played
     assert half["winner"] is None
-    from tally.store.events import event
 
     with open_store(url) as s:  # each record is what `tally deal export` writes
-        spring = event(s, "Spring cup").id
+        spring = s.events.get("Spring cup").id
         exported = [
-            s.export_deal(d.id) if d.kind == "recorded" else None
-            for m in s.matches()
+            s.deals.export(d.id) if d.kind == "recorded" else None
+            for m in s.matches.all()
             if m.event_id == spring
-            for d in s.match_state(m.id).deals
+            for d in s.matches.state(m.id).deals
         ]
     assert exported == [d.get("record") for m in doc["matches"] for d in m["deals"]]
     assert sum(x is not None for x in exported) == 4  # 3 in round 1, 1 being played
@@ -726,13 +720,13 @@ def test_a_mangled_event_file_loads_or_is_refused_cleanly_never_a_traceback(
             else:
                 holder[last] = rng.choice(odd)
             path.write_text(json.dumps(doc), encoding="utf-8")
-            count = len(s.audit_log())
+            count = len(s.audit.log())
             try:
                 load_paths(s, [path])
                 loaded += 1
             except TallyError as exc:
                 assert "\n" not in str(exc) and str(exc).startswith(str(path)), exc
-                assert len(s.audit_log()) == count
+                assert len(s.audit.log()) == count
                 refused += 1
     assert loaded >= 1 and refused >= 50, (loaded, refused)
 

@@ -15,9 +15,6 @@ from typer.testing import CliRunner
 from tally.cli import app
 from tally.errors import TallyError
 from tally.store import open_store
-from tally.store.events import event, start_round
-from tally.store.knockouts import knockout_view
-from tally.store.prizemoney import buy_back
 from tests.store.test_knockouts import win
 
 runner = CliRunner()
@@ -42,9 +39,9 @@ def rate_some(db: str) -> None:
     ok("player", "add", *EIGHT, "Xaver", "--db", db)
     with open_store(db) as store:
         for winner, loser in (("Hilde", "Xaver"), ("Hilde", "Xaver"), ("Gust", "Xaver")):
-            m = store.start_match(winner, loser, first_dealer=winner, rules=RULES)
+            m = store.matches.start(winner, loser, first_dealer=winner, rules=RULES)
             win(store, m.id, winner)
-        m = store.start_match("Bert", "Xaver", first_dealer="Bert", rules=RULES)
+        m = store.matches.start("Bert", "Xaver", first_dealer="Bert", rules=RULES)
         win(store, m.id, "Xaver")
 
 
@@ -55,18 +52,18 @@ def play_to_the_end(db: str) -> None:
         number = 1
         while True:
             try:
-                rnd = start_round(store, "Cup", number)
+                rnd = store.events.start_round("Cup", number)
             except TallyError:
                 break
             for p in rnd.pairings:
                 for m in p.matches[: (len(p.matches) + 1) // 2]:
                     win(store, m.match_id, p.first)
             if number == 1:
-                lines = knockout_view(store, event(store, "Cup")).lines
+                lines = store.knockouts.view(store.events.get("Cup")).lines
                 out = [x.player for x in lines if x.out_in == 1]
-                buy_back(store, "Cup", out[0])
+                store.prizes.buy_back("Cup", out[0])
             number += 1
-        assert knockout_view(store, event(store, "Cup")).champion is not None
+        assert store.knockouts.view(store.events.get("Cup")).champion is not None
 
 
 def build(db: str) -> None:
@@ -91,7 +88,7 @@ def settings(db: str) -> dict[str, Any]:
     for key in ("id", "created_at"):
         shown.pop(key)
     with open_store(db) as store:
-        view = knockout_view(store, event(store, "Cup"))
+        view = store.knockouts.view(store.events.get("Cup"))
         money = (
             view.prizes,
             view.buy_back_until,
@@ -139,7 +136,7 @@ def test_a_file_seeded_by_rating_is_paired_by_its_own_ratings_not_the_new_databa
     ok("player", "add", *EIGHT, "Xaver", "--db", other)
     with open_store(other) as store:  # Anna is the best rated in the other database
         for _ in range(3):
-            m = store.start_match("Anna", "Xaver", first_dealer="Anna", rules=RULES)
+            m = store.matches.start("Anna", "Xaver", first_dealer="Anna", rules=RULES)
             win(store, m.id, "Anna")
     ok("load", str(exported), "--db", other)
     assert ok("event", "export", "Cup", "--db", other) == exported.read_text(encoding="utf-8")
@@ -191,7 +188,7 @@ def test_the_pairings_sheet_says_seeded_by_rating_and_shows_each_rating(tmp_path
        "--seed-by", "rating", "--db", db)  # fmt: skip
     ok("event", "round", "Open", "1", "--start", "--db", db)
     with open_store(db) as store:
-        hilde = event(store, "Open").players[0]
+        hilde = store.events.get("Open").players[0]
     assert hilde.name == "Hilde" and hilde.seed_rating is not None
     sheet = tmp_path / "pairings.pdf"
     ok("print", "pairings", "Open", "--round", "1", "-o", str(sheet), "--db", db)
@@ -215,8 +212,8 @@ def test_a_folder_gives_the_seeding_and_best_of_and_a_bad_buy_back_is_refused(
     )
     ok("load", str(folder), "--db", db)
     with open_store(db) as store:
-        view = knockout_view(store, event(store, "Cup"))
-        assert (event(store, "Cup").seed_by, view.best_of) == ("rating", 3)
+        view = store.knockouts.view(store.events.get("Cup"))
+        assert (store.events.get("Cup").seed_by, view.best_of) == ("rating", 3)
     # a file's buy-back must be one the event allows, at its place
     build(str(tmp_path / "a.db"))
     exported = tmp_path / "cup.json"
@@ -245,7 +242,7 @@ def test_groups_seeded_by_rating_and_played_best_of_three_come_back_from_their_f
     ok("event", "create", "Groups", *EIGHT, "--kind", "groups", "--groups", "2", "--advance",
        "2", "--best-of", "3", "--seed-by", "rating", "--rules", RULES, "--db", db)  # fmt: skip
     with open_store(db) as store:
-        for p in start_round(store, "Groups", 1).pairings:
+        for p in store.events.start_round("Groups", 1).pairings:
             win(store, p.matches[0].match_id, p.first)
     exported = tmp_path / "groups.json"
     ok("event", "export", "Groups", "-o", str(exported), "--db", db)

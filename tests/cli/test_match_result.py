@@ -174,20 +174,19 @@ def test_a_swiss_event_paired_from_results_entered_whole_loads_back(
     db_url: str, tmp_path: Path
 ) -> None:
     from tally.store import open_store
-    from tally.store.events import create_event, start_round
 
     source = f"sqlite:///{tmp_path / 'source.db'}"
     store = open_store(source, scorer="tester")
     try:
         names = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz"]
         for name in names:
-            store.add_player(name)
-        ev = create_event(store, "Paper Swiss", kind="swiss", players=names, rounds=3)
+            store.players.add(name)
+        ev = store.events.create("Paper Swiss", kind="swiss", players=names, rounds=3)
         for number, scores in ((1, ("7:2", "1:7", "7:6")), (2, ("7:0", "8:3", "4:7"))):
-            rnd = start_round(store, ev.id, number)
+            rnd = store.events.start_round(ev.id, number)
             for pairing, score in zip(rnd.pairings, scores, strict=True):
-                store.match_result(pairing.matches[0].match_id, score)
-        start_round(store, ev.id, 3)
+                store.deals.match_result(pairing.matches[0].match_id, score)
+        store.events.start_round(ev.id, 3)
     finally:
         store.close()
     exported = ok(source, "event", "export", "Paper Swiss")

@@ -127,9 +127,9 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Club]:
     store = open_store(url, scorer="tester")
     try:
         for name in ("Greta Huber", "Franz Leitner", "Mia", "Hans", HOSTILE, "Anna Berger"):
-            store.add_player(name)
-        store.start_match("Greta Huber", "Franz Leitner", first_dealer="Greta Huber")
-        store.import_deals(
+            store.players.add(name)
+        store.matches.start("Greta Huber", "Franz Leitner", first_dealer="Greta Huber")
+        store.deals.import_records(
             1,
             [
                 ("revoke", (EXAMPLES / "revoke-proved-later.deal").read_text()),
@@ -137,14 +137,14 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Club]:
                 ("carried", CARRIED),
             ],
         )
-        store.quick_result(1, winner="Greta Huber", points=1)
-        deal = store.start_deal(1, "AH")
-        store.play(deal.id, "QD 10H")
-        store.start_match("Mia", "Hans", rules="schnapsen", first_dealer="Mia")
-        store.quick_result(2, winner="Hans", points=3)
-        store.quick_result(2, winner="Hans", points=3, reason="illegal-play")
-        store.quick_result(2, winner="Hans", points=1)
-        store.start_match(HOSTILE, "Anna Berger", first_dealer=HOSTILE)
+        store.deals.quick_result(1, winner="Greta Huber", points=1)
+        deal = store.deals.start(1, "AH")
+        store.deals.play(deal.id, "QD 10H")
+        store.matches.start("Mia", "Hans", rules="schnapsen", first_dealer="Mia")
+        store.deals.quick_result(2, winner="Hans", points=3)
+        store.deals.quick_result(2, winner="Hans", points=3, reason="illegal-play")
+        store.deals.quick_result(2, winner="Hans", points=1)
+        store.matches.start(HOSTILE, "Anna Berger", first_dealer=HOSTILE)
     finally:
         store.close()
     yield Club(url, root)

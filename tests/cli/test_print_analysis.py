@@ -52,11 +52,13 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Club]:
     url = f"sqlite:///{root / 'club.db'}"
     store = open_store(url, scorer="tester")
     try:
-        store.add_player("Anna")
-        store.add_player(HOSTILE)
-        store.start_match("Anna", HOSTILE, first_dealer="Anna")
-        store.import_deals(1, [("late", LATE_CLAIM), ("close", FAILED_CLOSE), ("revoke", REVOKE)])
-        store.quick_result(1, winner="Anna", points=1)
+        store.players.add("Anna")
+        store.players.add(HOSTILE)
+        store.matches.start("Anna", HOSTILE, first_dealer="Anna")
+        store.deals.import_records(
+            1, [("late", LATE_CLAIM), ("close", FAILED_CLOSE), ("revoke", REVOKE)]
+        )
+        store.deals.quick_result(1, winner="Anna", points=1)
     finally:
         store.close()
     yield Club(url, root)

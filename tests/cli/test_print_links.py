@@ -26,16 +26,14 @@ BASE = "http://192.168.1.20:8066"
 def club(tmp_path: Path) -> Iterator[tuple[str, Any, int]]:
     """A SQLite database with a four-player round robin whose round 1 has started: its URL,
     the open store and the event's number."""
-    from tally.store import events, open_store
+    from tally.store import open_store
 
     url = f"sqlite:///{tmp_path / 'club.db'}"
     store = open_store(url, scorer="tester")
     for name in ("Anna", "Bert", "Cleo", "Dora"):
-        store.add_player(name)
-    ev = events.create_event(
-        store, "Cup", kind="round-robin", players=["Anna", "Bert", "Cleo", "Dora"]
-    )
-    events.start_round(store, ev.id, 1)
+        store.players.add(name)
+    ev = store.events.create("Cup", kind="round-robin", players=["Anna", "Bert", "Cleo", "Dora"])
+    store.events.start_round(ev.id, 1)
     try:
         yield url, store, ev.id
     finally:
@@ -61,7 +59,6 @@ def test_pairings_with_links_carry_each_tables_code(
     club: tuple[str, Any, int], tmp_path: Path
 ) -> None:
     from tally.sheets.build import pairings_sheet
-    from tally.store.events import rounds
     from tally.web.access import server_keys
     from tally.web.qr import qr_svg, with_table_codes
 
@@ -76,7 +73,7 @@ def test_pairings_with_links_carry_each_tables_code(
     # what the codes hold: each table's own page, BASE/t/MATCH/SECRET
     keys = server_keys(store)
     sheet = with_table_codes(store, pairings_sheet(store, event, 1), BASE, event)
-    matches = {p.table: p.match_ids[0] for p in rounds(store, event, 1)[0].pairings}
+    matches = {p.table: p.match_ids[0] for p in store.events.rounds(event, 1)[0].pairings}
     assert len(sheet.tables) == 2
     for t in sheet.tables:
         page = f"{BASE}/t/{matches[t.table]}/{keys.table_secret(matches[t.table])}"
@@ -92,7 +89,7 @@ def test_a_score_sheet_with_links_carries_its_tables_code(
     from tally.web.server import create_app
 
     url, store, _ = club
-    match = store.matches()[0].id
+    match = store.matches.all()[0].id
     plain = _print(url, tmp_path / "plain.pdf", "scoresheet", str(match))
     coded = _print(url, tmp_path / "coded.pdf", "scoresheet", str(match), "--links", BASE)
     assert "Record on a phone" in pages_text(coded)[0]
@@ -106,7 +103,7 @@ def test_a_score_sheet_with_links_carries_its_tables_code(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    players = store.match_state(match).players
+    players = store.matches.state(match).players
     res = TestClient(create_app(store)).get(path)
     assert res.status_code == 200 and all(p in res.text for p in players)
 
@@ -129,7 +126,7 @@ def test_links_must_be_a_server_address(
     url, store, event = club
     for args in (
         ("pairings", str(event), "--round", "1"),
-        ("scoresheet", str(store.matches()[0].id)),
+        ("scoresheet", str(store.matches.all()[0].id)),
     ):
         out = tmp_path / "x.pdf"
         code, _, err = tally(url, "print", *args, "--links", links, "-o", str(out))
@@ -152,7 +149,7 @@ def test_links_without_the_web_extra_say_how_to_install_it(
         url,
         "print",
         "scoresheet",
-        str(store.matches()[0].id),
+        str(store.matches.all()[0].id),
         "--links",
         BASE,
         "-o",

@@ -19,7 +19,6 @@ from typer.testing import CliRunner
 
 from tally.cli import app
 from tally.store import open_store
-from tally.store.events import create_event, round_by_round, rounds, standings, start_round
 from tests.pdf_support import pages_text, squash
 
 FIRST = [
@@ -51,7 +50,7 @@ def _win(store: object, rnd: object, rng: random.Random) -> None:
             upset = rng.random() < 0.3
             first = FIELD.index(p.first) < FIELD.index(p.second)
             winner = p.first if first != upset else p.second
-            store.quick_result(
+            store.deals.quick_result(
                 m.match_id,
                 winner=winner,
                 points=3,  # type: ignore[attr-defined]
@@ -64,19 +63,14 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = str(tmp_path_factory.mktemp("swiss") / "swiss.db")
     store = open_store(db, scorer="test")
     for name in FIELD:
-        store.add_player(name)
-    ev = create_event(
-        store,
-        "Spring Swiss",
-        kind="swiss",
-        players=FIELD,
-        rules="sixty-six match_target=3",
-        rounds=5,
+        store.players.add(name)
+    ev = store.events.create(
+        "Spring Swiss", kind="swiss", players=FIELD, rules="sixty-six match_target=3", rounds=5
     )
     rng = random.Random(7)
     for number in range(1, 5):
-        _win(store, start_round(store, ev.id, number), rng)
-    start_round(store, ev.id, 5)
+        _win(store, store.events.start_round(ev.id, number), rng)
+    store.events.start_round(ev.id, 5)
     store.close()
     yield db
 
@@ -96,8 +90,8 @@ def test_sixteen_tables_of_pairings_fit_one_page_with_the_scores_before_the_roun
     assert len(pages) == 1
     text = squash(pages[0])
     store = open_store(big)
-    before = round_by_round(store, 1).scores_before(5)
-    [rnd] = rounds(store, 1, 5)
+    before = store.events.round_by_round(1).scores_before(5)
+    [rnd] = store.events.rounds(1, 5)
     store.close()
     assert len(rnd.pairings) == 16
     assert all(squash(f"{p.first}{p.second}{p.first_dealer}") in text for p in rnd.pairings)
@@ -124,8 +118,8 @@ def test_a_big_swiss_standings_sheet_is_round_by_round(big: str, tmp_path: Path)
     text = " ".join(pages)
     assert "Round by round" in text and "Cross-table" not in text
     store = open_store(big)
-    view = round_by_round(store, 1)
-    ranked = [r.player for r in standings(store, 1).rows]
+    view = store.events.round_by_round(1)
+    ranked = [r.player for r in store.events.standings(1).rows]
     store.close()
     assert list(view.players) == ranked
     top = view.cells[0]
@@ -144,15 +138,15 @@ def test_a_small_events_cross_table_is_in_the_order_of_the_standings(tmp_path: P
     store = open_store(db, scorer="test")
     four = ["Dora Fuchs", "Carl Gruber", "Bert Huber", "Anna Igl"]
     for name in four:
-        store.add_player(name)
-    ev = create_event(
-        store, "Cup", kind="round-robin", players=four, rules="sixty-six match_target=3"
+        store.players.add(name)
+    ev = store.events.create(
+        "Cup", kind="round-robin", players=four, rules="sixty-six match_target=3"
     )
     for number in range(1, 4):
-        rnd = start_round(store, ev.id, number)
+        rnd = store.events.start_round(ev.id, number)
         for p in rnd.pairings:  # the later entry wins: the standings reverse the seeds
             winner = max(p.first, p.second, key=four.index)
-            store.quick_result(p.matches[0].match_id, winner=winner, points=3, reason="claim")
+            store.deals.quick_result(p.matches[0].match_id, winner=winner, points=3, reason="claim")
     store.close()
     text = squash(" ".join(_print(db, tmp_path, "standings", "Cup")))
     grid = text[text.index("Cross-table") :]

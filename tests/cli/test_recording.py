@@ -142,27 +142,27 @@ def test_a_violation_on_the_command_line_is_refused_with_its_consequence(db_url:
 def test_the_store_refuses_an_unconfirmed_violation_and_says_what_it_would_mean(
     store: Any, db_url: str
 ) -> None:
-    store.add_player("Anna")
-    store.add_player("Bert")
-    m = store.start_match("Anna", "Bert", first_dealer="Anna")
-    d = store.start_deal(m.id, "QH")
-    store.play(d.id, "KS AS close 10C 9D")
+    store.players.add("Anna")
+    store.players.add("Bert")
+    m = store.matches.start("Anna", "Bert", first_dealer="Anna")
+    d = store.deals.start(m.id, "QH")
+    store.deals.play(d.id, "KS AS close 10C 9D")
     before = dump(db_url)
     with pytest.raises(ViolationNotConfirmed) as caught:
-        store.play(d.id, "KD JC")
+        store.deals.play(d.id, "KD JC")
     assert dump(db_url) == before
     exc = caught.value
     assert [(v.trick, v.player, v.rule) for v in exc.violations] == [(2, "Bert", "follow-suit")]
     assert exc.outcome == "Anna wins 3 game points (illegal play)" and exc.decided
-    preview = store.preview(d.id, "KD JC")
+    preview = store.deals.preview(d.id, "KD JC")
     assert preview.deal.winner == "Anna" and dump(db_url) == before
-    r = store.play(d.id, "KD JC", as_played=True)
+    r = store.deals.play(d.id, "KD JC", as_played=True)
     assert r.deal.reason == "illegal-play" and r.new_violations
     # a later violation no longer decides the deal, but is still not stored silently
     with pytest.raises(
         ViolationNotConfirmed, match="an earlier violation decided the deal already: Anna wins 3"
     ) as later:
-        store.play(d.id, "QS 9S 10S AC 9H JS")  # Bert played AC to 10S: he held JS
+        store.deals.play(d.id, "QS 9S 10S AC 9H JS")  # Bert played AC to 10S: he held JS
     assert not later.value.decided
 
 
@@ -257,13 +257,13 @@ def test_an_entry_at_a_stale_position_is_refused_with_what_was_entered_since(db_
 def test_an_entry_replaced_by_another_scorer_is_noticed_though_the_count_is_the_same(
     store: Any,
 ) -> None:
-    store.add_player("Anna")
-    store.add_player("Bert")
-    m = store.start_match("Anna", "Bert", first_dealer="Anna")
-    d = store.start_deal(m.id, "QH")
-    seen = store.play(d.id, "KS").deal  # what the recorder shows: Anna to follow KS
-    store.undo(d.id)  # another scorer corrects KS to KD
-    store.play(d.id, "KD")
+    store.players.add("Anna")
+    store.players.add("Bert")
+    m = store.matches.start("Anna", "Bert", first_dealer="Anna")
+    d = store.deals.start(m.id, "QH")
+    seen = store.deals.play(d.id, "KS").deal  # what the recorder shows: Anna to follow KS
+    store.deals.undo(d.id)  # another scorer corrects KS to KD
+    store.deals.play(d.id, "KD")
     with pytest.raises(
         DealMoved,
         match=re.escape(
@@ -271,21 +271,21 @@ def test_an_entry_replaced_by_another_scorer_is_noticed_though_the_count_is_the_
             "now Trick 1: Anna to follow"
         ),
     ):
-        store.play(d.id, "AS", expect=seen.expectation)
+        store.deals.play(d.id, "AS", expect=seen.expectation)
     assert str(seen.expectation) == seen.position == "1.1:1"  # typed, the count only
-    assert store.play(d.id, "AD", expect=seen.position).deal.actions == 2
+    assert store.deals.play(d.id, "AD", expect=seen.position).deal.actions == 2
 
 
 @pytest.mark.slow  # a real process
 def test_the_recorder_waits_for_enter_after_another_scorer_entered(store: Any, db_url: str) -> None:
     """The recorder passes what it showed; after a refusal lines typed ahead are not stored
     until the scorer pressed Enter."""
-    store.add_player("Anna")
-    store.add_player("Bert")
-    m = store.start_match("Anna", "Bert", first_dealer="Anna")
-    d = store.start_deal(m.id, "QH")
+    store.players.add("Anna")
+    store.players.add("Bert")
+    m = store.matches.start("Anna", "Bert", first_dealer="Anna")
+    d = store.deals.start(m.id, "QH")
     with pytest.raises(DealMoved) as caught:
-        store.play(d.id, "KS", expect="1.1:1")
+        store.deals.play(d.id, "KS", expect="1.1:1")
     assert caught.value.position == "1.1:0"
     out = ok(db_url, "deal", "record", "1", input="KS\nquit\n")
     assert "Recorded KS" in out
@@ -305,7 +305,7 @@ def test_the_recorder_waits_for_enter_after_another_scorer_entered(store: Any, d
     assert proc.stdin is not None and proc.stdout is not None
     shown = _read_until(proc.stdout.fileno(), b"Anna to follow> ")
     with open_store(db_url, scorer="other") as other:
-        other.play(d.id, "AS")
+        other.deals.play(d.id, "AS")
     rest, _ = proc.communicate("AD\n10C\n\n10C\nquit\n", timeout=60)
     out = shown + rest
     assert (
@@ -313,7 +313,7 @@ def test_the_recorder_waits_for_enter_after_another_scorer_entered(store: Any, d
         "Trick 2: Anna to lead (position 1.1:2). Nothing was recorded."
     ) in out
     assert 'Not recorded: "10C" was typed before you had seen the change.' in out
-    assert trick_lines(store.export_deal(d.id)) == ["1. KS AS", "2. 10C"]
+    assert trick_lines(store.deals.export(d.id)) == ["1. KS AS", "2. 10C"]
 
 
 def _read_until(fd: int, marker: bytes, seconds: float = 30) -> str:
@@ -333,8 +333,8 @@ def _stored_match(url: str) -> list[tuple[list[str], Any]]:
 
     with open_store(url) as s:
         out = []
-        for deal in s.match_state(1).deals:
-            out.append((trick_lines(s.export_deal(deal.id)), deal))
+        for deal in s.matches.state(1).deals:
+            out.append((trick_lines(s.deals.export(deal.id)), deal))
         return out
 
 
@@ -568,7 +568,7 @@ def test_a_deal_recorded_in_an_event_match_keeps_its_context(db_url: str) -> Non
     assert dict(sheet.extra_tags) == {"Date": "2026-10-01", "Round": "1", "Table": "1"}
     # an edit of the exported text does not store the context in the deal itself
     with open_store(db_url) as s:
-        assert s.edit_deal(1, exported) is None
+        assert s.deals.edit(1, exported) is None
     # a match of its own has no context to carry
     ok(db_url, "match", "start", "Anna", "Bert", "--dealer", "Anna")
     ok(db_url, "deal", "start", "2", "QH")

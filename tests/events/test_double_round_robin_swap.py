@@ -13,7 +13,6 @@ import pytest
 
 from tally.errors import Refused
 from tally.events.schedule import berger_schedule
-from tally.store.events import create_event
 from tests.store_support import ok, refused
 
 
@@ -133,7 +132,7 @@ def test_the_swap_is_only_for_a_double_round_robin(db_url: str) -> None:
 
 
 def test_the_swap_is_refused_by_the_store_for_a_club_evening(store: Any) -> None:
-    store.add_player("Anna")
-    store.add_player("Bert")
+    store.players.add("Anna")
+    store.players.add("Bert")
     with pytest.raises(Refused, match="double round robin"):
-        create_event(store, "Club", players=["Anna", "Bert"], swap_last_rounds=True)
+        store.events.create("Club", players=["Anna", "Bert"], swap_last_rounds=True)

@@ -26,7 +26,6 @@ from tally.events.formats.base import (
     refuse_ordering,
 )
 from tally.events.schedule import Pairing, Round
-from tally.store.events import create_event, rounds, standings, start_round
 
 TALLY = Path(__file__).resolve().parents[2] / "tally"
 FORMATS_DIR = TALLY / "events" / "formats"
@@ -91,12 +90,12 @@ def ladder() -> Iterator[EventFormat]:
 
 
 def _win_round(db: Any, event: int, number: int, winners: set[str]) -> None:
-    rnd = start_round(db, event, number)
+    rnd = db.events.start_round(event, number)
     for p in rnd.pairings:
         winner = p.first if p.first in winners else p.second
         for m in p.matches:
             for points in (3, 3, 1):
-                db.quick_result(m.match_id, winner=winner, points=points, reason="claim")
+                db.deals.quick_result(m.match_id, winner=winner, points=points, reason="claim")
 
 
 def test_a_sixth_format_in_the_table_is_created_paired_and_ranked_by_the_store(
@@ -104,43 +103,43 @@ def test_a_sixth_format_in_the_table_is_created_paired_and_ranked_by_the_store(
 ) -> None:
     players = ["Anna", "Bert", "Carl", "Dora", "Emil"]
     for name in players:
-        store.add_player(name)
-    ev = create_event(store, "Ladder night", kind="ladder", players=players, rounds=2)
+        store.players.add(name)
+    ev = store.events.create("Ladder night", kind="ladder", players=players, rounds=2)
     assert (ev.kind, ev.rounds, ev.tiebreaks, ev.rank_by) == ("ladder", 2, ("wins",), "points")
     assert ev.format is ladder
 
     # round 1 from the seeds (everyone on 0): 1-2, 3-4, Emil sits out
-    first = rounds(store, ev.id)[0]
+    first = store.events.rounds(ev.id)[0]
     assert [(p.first, p.second) for p in first.pairings] == [("Anna", "Bert"), ("Carl", "Dora")]
     assert first.bye == "Emil"
     _win_round(store, ev.id, 1, {"Bert", "Dora"})
     # round 2 from the standings: the winners meet, the losers meet, Emil is paired
-    second = start_round(store, ev.id, 2)
+    second = store.events.start_round(ev.id, 2)
     assert [(p.first, p.second) for p in second.pairings] == [("Bert", "Dora"), ("Anna", "Carl")]
     assert second.bye == "Emil"
     for p in second.pairings:
         for m in p.matches:
             for points in (3, 3, 1):
-                store.quick_result(m.match_id, winner=p.second, points=points, reason="claim")
+                store.deals.quick_result(m.match_id, winner=p.second, points=points, reason="claim")
 
-    table = standings(store, ev.id)
+    table = store.events.standings(ev.id)
     assert [(r.player, r.match_points) for r in table.rows][:2] == [("Dora", 2.0), ("Bert", 1.0)]
     assert table.stage == "final"
     with pytest.raises(NotFound, match=r"ladder .* has rounds 1 to 2, not 3"):
-        start_round(store, ev.id, 3)
+        store.events.start_round(ev.id, 3)
 
 
 def test_a_sixth_format_checks_its_own_options(store: Any, ladder: EventFormat) -> None:
-    store.add_player("Anna")
+    store.players.add("Anna")
     with pytest.raises(Refused, match="a ladder climbs 1 to 10 rounds, not 11"):
-        create_event(store, "Too long", kind="ladder", players=["Anna"], rounds=11)
+        store.events.create("Too long", kind="ladder", players=["Anna"], rounds=11)
     with pytest.raises(Refused, match="--lives: only for a knockout or groups, not a ladder"):
-        create_event(store, "Lives", kind="ladder", players=["Anna"], rounds=2, lives=3)
+        store.events.create("Lives", kind="ladder", players=["Anna"], rounds=2, lives=3)
 
 
 def test_a_format_taken_out_of_the_table_is_refused(store: Any) -> None:
     with pytest.raises(Refused, match=r'the kind of event must be club or .*, not "ladder"'):
-        create_event(store, "Gone", kind="ladder", rounds=2)
+        store.events.create("Gone", kind="ladder", rounds=2)
     with pytest.raises(Refused, match='not "ladder"'):
         format_of("ladder")
 

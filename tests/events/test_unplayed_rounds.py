@@ -129,22 +129,20 @@ def test_what_follows_the_rounds_is_refused_for_an_event_without_rounds(db_url: 
 
 def test_the_store_keeps_the_rule_and_ranks_by_it(db_url: str) -> None:
     from tally.store import open_store
-    from tally.store.events import create_event, event, standings
 
     with open_store(db_url, scorer="tester") as store:
         for name in ("Anna", "Bert", "Carl", "Dora"):
-            store.add_player(name)
-        ev = create_event(
-            store,
+            store.players.add(name)
+        ev = store.events.create(
             "Open",
             kind="swiss",
             rounds=2,
             unplayed="virtual-opponent",
             players=["Anna", "Bert", "Carl", "Dora"],
         )
-        assert event(store, ev.id).unplayed == "virtual-opponent"
+        assert store.events.get(ev.id).unplayed == "virtual-opponent"
         # nothing played yet: every round a virtual opponent is still to come
-        assert [r.tiebreak_values[0] for r in standings(store, ev.id).rows] == [0.0] * 4
+        assert [r.tiebreak_values[0] for r in store.events.standings(ev.id).rows] == [0.0] * 4
 
 
 def test_the_rule_travels_in_the_event_file(tmp_path: Path) -> None:

@@ -197,26 +197,25 @@ def test_load_writes_its_audit_entries_in_its_transaction(url: str, tmp_path: Pa
 def test_store_transaction_commits_once_or_not_at_all(db_url: str) -> None:
     from tally.errors import Refused
     from tally.store import open_store
-    from tally.store.events import create_event
 
     with open_store(db_url, scorer="tester") as store:
         before = dump(db_url)
         with pytest.raises(Refused), store.transaction("batch"):
-            store.add_player("Anna")
-            create_event(store, "Night", players=["Anna"])
-            assert [p.name for p in store.players()] == ["Anna"]  # seen inside
-            store.add_player("anna")  # a duplicate: the whole batch goes
+            store.players.add("Anna")
+            store.events.create("Night", players=["Anna"])
+            assert [p.name for p in store.players.all()] == ["Anna"]  # seen inside
+            store.players.add("anna")  # a duplicate: the whole batch goes
         assert dump(db_url) == before
         with store.transaction("batch") as tx:
-            store.add_player("Anna")
-            create_event(store, "Night", players=["Anna"])
+            store.players.add("Anna")
+            store.events.create("Night", players=["Anna"])
         assert tx.audited == 2
-        assert [e.command for e in store.audit_log()] == [
+        assert [e.command for e in store.audit.log()] == [
             "batch: player add",
             "batch: event create",
         ]
-        store.add_player("Bert")  # outside a transaction: commits on its own again
-        assert [e.command for e in store.audit_log()][-1] == "player add"
+        store.players.add("Bert")  # outside a transaction: commits on its own again
+        assert [e.command for e in store.audit.log()][-1] == "player add"
 
 
 # ------------------------------------------------------------------------------ hostile files

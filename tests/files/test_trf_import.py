@@ -194,7 +194,6 @@ def test_a_round_robin_file_becomes_a_swiss_event_ranked_as_a_round_robin(
     from tally.events.tiebreaks import DEFAULT_TIEBREAKS
     from tally.files.trf_import import import_trf
     from tally.store import open_store
-    from tally.store.events import event, standings
 
     robin = tmp_path / "robin.trf"
     robin.write_text(
@@ -204,14 +203,14 @@ def test_a_round_robin_file_becomes_a_swiss_event_ranked_as_a_round_robin(
     )
     with open_store(db_url, scorer="tester") as store:
         done = import_trf(store, robin, name="Spring cup")
-        ev = event(store, done.event.id)
+        ev = store.events.get(done.event.id)
         assert (ev.name, ev.kind, str(ev.date), ev.tiebreaks) == (
             "Spring cup",
             "swiss",
             "2026-03-01",
             DEFAULT_TIEBREAKS,
         )
-        assert [r.match_points for r in standings(store, ev.id).rows] == [
+        assert [r.match_points for r in store.events.standings(ev.id).rows] == [
             2.0,
             2.0,
             1.0,
@@ -220,7 +219,7 @@ def test_a_round_robin_file_becomes_a_swiss_event_ranked_as_a_round_robin(
             0.0,
         ]
         # a refusal leaves nothing behind: the same file again (its event is there)
-        players = len(store.players())
+        players = len(store.players.all())
         with pytest.raises(LoadError, match='an event named "Spring cup" is loaded already'):
             import_trf(store, robin, name="Spring cup")
-        assert len(store.players()) == players
+        assert len(store.players.all()) == players

@@ -293,31 +293,29 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Club]:
     (Greta Huber v Franz Leitner) has the revoke deal of the examples and a quick deal,
     match 2 a quick win. Event 2: a club evening whose language is German, one match."""
     from tally.store import open_store
-    from tally.store.events import create_event, start_round
 
     root = tmp_path_factory.mktemp("i18n")
     url = f"sqlite:///{root / 'club.db'}"
     store = open_store(url, scorer="tester")
     try:
         for name in ("Greta Huber", "Anna Berger", "Bert Huber", "Franz Leitner"):
-            store.add_player(name)
-        create_event(
-            store,
+            store.players.add(name)
+        store.events.create(
             "Autumn cup",
             kind="round-robin",
             players=["Greta Huber", "Anna Berger", "Bert Huber", "Franz Leitner"],
         )
-        start_round(store, 1, 1)
-        store.import_deals(1, [("revoke", REVOKE.read_text(encoding="utf-8"))])
-        store.quick_result(1, winner="Greta Huber", points=1)
-        store.quick_result(2, winner="Anna Berger", points=3)
-        store.quick_result(2, winner="Anna Berger", points=3)
-        store.quick_result(2, winner="Anna Berger", points=1)
-        create_event(store, "Thursday club", players=["Anna Berger", "Bert Huber"], language="de")
-        store.start_match(
+        store.events.start_round(1, 1)
+        store.deals.import_records(1, [("revoke", REVOKE.read_text(encoding="utf-8"))])
+        store.deals.quick_result(1, winner="Greta Huber", points=1)
+        store.deals.quick_result(2, winner="Anna Berger", points=3)
+        store.deals.quick_result(2, winner="Anna Berger", points=3)
+        store.deals.quick_result(2, winner="Anna Berger", points=1)
+        store.events.create("Thursday club", players=["Anna Berger", "Bert Huber"], language="de")
+        store.matches.start(
             "Anna Berger", "Bert Huber", first_dealer="Anna Berger", event="Thursday club"
         )
-        store.quick_result(3, winner="Bert Huber", points=2)
+        store.deals.quick_result(3, winner="Bert Huber", points=2)
     finally:
         store.close()
     yield Club(url, root)

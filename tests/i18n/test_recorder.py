@@ -250,18 +250,18 @@ def test_the_question_before_a_violation_is_the_stores_words_in_english(tmp_path
     from tally.store import open_store
 
     with open_store(f"sqlite:///{tmp_path / 'tally.db'}", scorer="test") as store:
-        store.add_player("Anna")
-        store.add_player("Bert")
-        m = store.start_match("Anna", "Bert", first_dealer="Anna")
-        d = store.start_deal(m.id, "QH")
-        store.play(d.id, "KS AS close 10C 9D")
+        store.players.add("Anna")
+        store.players.add("Bert")
+        m = store.matches.start("Anna", "Bert", first_dealer="Anna")
+        d = store.deals.start(m.id, "QH")
+        store.deals.play(d.id, "KS AS close 10C 9D")
         refusals = []
         for entry in ("KD JC", "QS 9S 10S AC 9H JS"):  # Bert revokes; later he does again
             with pytest.raises(ViolationNotConfirmed) as caught:
-                store.play(d.id, entry)
+                store.deals.play(d.id, entry)
             refusals.append(caught.value)
             if entry == "KD JC":
-                store.play(d.id, entry, as_played=True)
+                store.deals.play(d.id, entry, as_played=True)
     assert [exc.decided for exc in refusals] == [True, False]
     with use("en"):
         for exc in refusals:
@@ -286,7 +286,7 @@ def test_the_recorder_tells_in_german_that_someone_else_recorded(
 
     def other_scorer() -> None:
         with open_store(url, scorer="other") as other:
-            other.play(1, "KS")
+            other.deals.play(1, "KS")
 
     typed = _Typed(["AS", "10C", "", "AS", "quit"], {0: other_scorer})
     code, out = _typed(url, typed, monkeypatch, capsys, "deal", "record", "1")

@@ -10,8 +10,6 @@ import pytest
 
 from tally.errors import Refused
 from tally.events.bracket import series
-from tally.store.events import create_event, rounds, start_round
-from tally.store.knockouts import knockout_view, set_best_of
 from tests.store.test_knockouts import players, win
 
 RULES = "sixty-six match_target=3"
@@ -22,20 +20,13 @@ def final_of_two(store: Any, best_of: int = 3) -> tuple[Any, Any]:
     """Four players with one life, a final of two best of ``best_of``: round 1 played (the
     first player at each table wins), round 2 (the final) started."""
     players(store, FOUR)
-    ev = create_event(
-        store,
-        "Cup",
-        kind="knockout",
-        players=FOUR,
-        rules=RULES,
-        lives=1,
-        draw_seed="2026",
-        final_size=2,
+    ev = store.events.create(
+        "Cup", kind="knockout", players=FOUR, rules=RULES, lives=1, draw_seed="2026", final_size=2
     )
-    set_best_of(store, ev.id, best_of)
-    for p in start_round(store, ev.id, 1).pairings:
+    store.knockouts.set_best_of(ev.id, best_of)
+    for p in store.events.start_round(ev.id, 1).pairings:
         win(store, p.matches[0].match_id, p.first)
-    return ev, start_round(store, ev.id, 2)
+    return ev, store.events.start_round(ev.id, 2)
 
 
 def test_a_series_is_won_by_the_first_to_win_the_majority() -> None:
@@ -51,16 +42,16 @@ def test_a_final_best_of_three_decided_two_nil(store: Any) -> None:
     dealers = [m.first_dealer for m in table.matches]
     assert dealers[0] == dealers[2] != dealers[1]
     win(store, table.matches[0].match_id, table.first)
-    view = knockout_view(store, ev)
+    view = store.knockouts.view(ev)
     assert view.champion is None and view.bracket[-1][0].result == "1:0"
     win(store, table.matches[1].match_id, table.first)
-    view = knockout_view(store, ev)
+    view = store.knockouts.view(ev)
     assert view.champion == table.first and view.bracket[-1][0].result == "2:0"
     assert view.best_of == 3
-    (pairing,) = rounds(store, ev.id, 2)[0].pairings
+    (pairing,) = store.events.rounds(ev.id, 2)[0].pairings
     assert pairing.status == "played"  # the third match is not needed
     with pytest.raises(Refused, match="is over"):
-        start_round(store, ev.id, 3)
+        store.events.start_round(ev.id, 3)
     row = next(x.row for x in view.lines if x.player == table.first)
     assert row.won == 3  # round 1 and two final matches; the third counts nowhere
 
@@ -70,19 +61,19 @@ def test_a_final_best_of_three_goes_to_the_third_match(store: Any) -> None:
     (table,) = final.pairings
     win(store, table.matches[0].match_id, table.first)
     win(store, table.matches[1].match_id, table.second)
-    view = knockout_view(store, ev)
+    view = store.knockouts.view(ev)
     assert view.champion is None and view.bracket[-1][0].result == "1:1"
     win(store, table.matches[2].match_id, table.second)
-    view = knockout_view(store, ev)
+    view = store.knockouts.view(ev)
     assert view.champion == table.second and view.bracket[-1][0].result == "1:2"
 
 
 def test_best_of_is_odd_and_set_before_the_bracket(store: Any) -> None:
     ev, _ = final_of_two(store)
     with pytest.raises(Refused, match="seeded already"):
-        set_best_of(store, ev.id, 5)
+        store.knockouts.set_best_of(ev.id, 5)
     with pytest.raises(Refused, match="an odd number"):
-        set_best_of(store, ev.id, 4)
+        store.knockouts.set_best_of(ev.id, 4)
 
 
 def test_the_bracket_sheet_and_the_wall_show_matches_won(store: Any) -> None:

@@ -45,23 +45,23 @@ def test_a_bounded_cache_hammered_from_eight_threads_stays_right_and_bounded() -
 def test_the_rulings_of_stored_deals_are_shared_safely_by_threads(store: Any) -> None:
     """Eight threads reading matches whose deals overflow the rulings cache (what 24 table
     pages did to the old cache: a KeyError, HTTP 500) all get every match right."""
-    store.add_player("Anna")
-    store.add_player("Bert")
+    store.players.add("Anna")
+    store.players.add("Bert")
     matches = []
     for n in range(40):
-        m = store.start_match("Anna", "Bert", first_dealer="Anna")
-        store.start_deal(m.id, "QH")
+        m = store.matches.start("Anna", "Bert", first_dealer="Anna")
+        store.deals.start(m.id, "QH")
         for card in ["KS", "AS", "10S"][: 1 + n % 3]:
-            store.play(store.current_deal(m.id), card)
+            store.deals.play(store.deals.current(m.id), card)
         matches.append(m.id)
-    expected = {mid: store.match_state(mid).deals[-1].actions for mid in matches}
+    expected = {mid: store.matches.state(mid).deals[-1].actions for mid in matches}
     RULINGS._size = 8
     try:
 
         def work(rng: random.Random) -> None:
             for _ in range(150):
                 mid = rng.choice(matches)
-                assert store.match_state(mid).deals[-1].actions == expected[mid]
+                assert store.matches.state(mid).deals[-1].actions == expected[mid]
 
         assert _hammer(work) == []
     finally:

@@ -26,8 +26,8 @@ def stored_deals(url: str, match: int) -> list[tuple[list[str], bool]]:
 
     with open_store(url) as store:
         out = []
-        for deal in store.match_state(match).deals:
-            record = store.export_deal(deal.id)
+        for deal in store.matches.state(match).deals:
+            record = store.deals.export(deal.id)
             tricks = record.split("\n\n", 1)[1].splitlines() if "\n\n" in record else []
             out.append(
                 (
@@ -87,7 +87,7 @@ def test_four_scorers_record_four_matches_at_once(db_url: str) -> None:
     from tally.store import open_store
 
     with open_store(db_url) as store:
-        plays = [e for e in store.audit_log() if e.command == "deal play"]
+        plays = [e for e in store.audit.log() if e.command == "deal play"]
     assert len(plays) == sum(out.count("Recorded ") for out, _ in results)
 
 
@@ -194,7 +194,9 @@ def test_two_scorers_appending_to_one_deal_take_turns(db_url: str) -> None:
             go.wait()
             for card in mine:
                 try:
-                    store.play(1, card, as_played=True)  # any cards: a revoke may be among them
+                    store.deals.play(
+                        1, card, as_played=True
+                    )  # any cards: a revoke may be among them
                 except BaseException as exc:
                     errors.append(exc)
 
@@ -241,9 +243,9 @@ def test_two_scorers_processes_on_one_deal_take_turns(db_url: str) -> None:
         th.join(timeout=240)
     assert done == [(0, "")] * len(cards)
     with open_store(db_url) as store:
-        view = store.deal_view(store.deal_id("1.1"))
+        view = store.deals.view(store.deals.id_of("1.1"))
         assert view.actions == len(cards)
-        assert store.stale_results() == []
+        assert store.results.stale() == []
     racers = [
         _deal_play(db_url, "1", card, "--as-played", "--at", f"1.1:{len(cards)}")
         for card in [str(c) for c in CARDS if str(c) not in (*cards, "QH")][:2]

@@ -15,12 +15,11 @@ PLAYERS = ["Anna Berger", "Bert Huber", "Carla Moser", "Dora Wimmer"]
 @pytest.fixture
 def cup(store):  # type: ignore[no-untyped-def]
     """A round robin of four, round 1 started."""
-    from tally.store import events
 
     for name in PLAYERS:
-        store.add_player(name)
-    ev = events.create_event(store, "Cup", kind="round-robin", players=PLAYERS)
-    rnd = events.start_round(store, ev.id, 1)
+        store.players.add(name)
+    ev = store.events.create("Cup", kind="round-robin", players=PLAYERS)
+    rnd = store.events.start_round(ev.id, 1)
     return store, ev.id, rnd
 
 
@@ -29,11 +28,10 @@ def _dumped(store) -> object:  # type: ignore[no-untyped-def]
 
 
 def test_a_withdrawal_says_the_running_match_is_forfeit_and_the_rest_won_by_opponents(cup) -> None:  # type: ignore[no-untyped-def]
-    from tally.store.consequences import withdrawal
 
     store, eid, rnd = cup
     before = _dumped(store)
-    w = withdrawal(store, eid, "dora")
+    w = store.consequences.withdrawal(eid, "dora")
     assert w.player == "Dora Wimmer" and w.rule == "forfeit"
     table = next(p for p in rnd.pairings if "Dora Wimmer" in (p.first, p.second))
     opponent = table.second if table.first == "Dora Wimmer" else table.first
@@ -43,86 +41,75 @@ def test_a_withdrawal_says_the_running_match_is_forfeit_and_the_rest_won_by_oppo
 
 
 def test_a_void_withdrawal_and_one_the_store_refuses_are_said_as_the_store_would(store) -> None:  # type: ignore[no-untyped-def]
-    from tally.store import events
-    from tally.store.consequences import withdrawal
 
     for name in PLAYERS:
-        store.add_player(name)
-    ev = events.create_event(
-        store, "Void cup", kind="round-robin", players=PLAYERS, withdrawal="void"
-    )
-    assert withdrawal(store, ev.id, "Anna").rule == "void"
-    events.withdraw(store, ev.id, "Anna")
+        store.players.add(name)
+    ev = store.events.create("Void cup", kind="round-robin", players=PLAYERS, withdrawal="void")
+    assert store.consequences.withdrawal(ev.id, "Anna").rule == "void"
+    store.events.withdraw(ev.id, "Anna")
     with pytest.raises(Refused, match="withdrawn"):
-        withdrawal(store, ev.id, "Anna")
+        store.consequences.withdrawal(ev.id, "Anna")
 
 
 def test_deleting_the_last_deal_says_how_the_score_changes(cup) -> None:  # type: ignore[no-untyped-def]
-    from tally.store.consequences import deal_deletion
 
     store, _, rnd = cup
     mid = rnd.pairings[0].matches[0].match_id
-    players = store.match_state(mid).players
-    store.quick_result(mid, winner=players[0], points=2, reason="claim")
-    last = store.quick_result(mid, winner=players[1], points=3, reason="claim")
-    said = deal_deletion(store, last.id)
+    players = store.matches.state(mid).players
+    store.deals.quick_result(mid, winner=players[0], points=2, reason="claim")
+    last = store.deals.quick_result(mid, winner=players[1], points=3, reason="claim")
+    said = store.consequences.deal_deletion(last.id)
     assert said.number == 2 and said.match.before == (2, 3) and said.match.after == (2, 0)
-    assert len(store.match_state(mid).deals) == 2
-    first = store.match_state(mid).deals[0].id
+    assert len(store.matches.state(mid).deals) == 2
+    first = store.matches.state(mid).deals[0].id
     with pytest.raises(Refused, match="only the last deal"):
-        deal_deletion(store, first)
+        store.consequences.deal_deletion(first)
 
 
 def test_reversing_a_round_start_says_its_matches_go(cup) -> None:  # type: ignore[no-untyped-def]
-    from tally.store.consequences import reversal
 
     store, _, rnd = cup
-    entry = store.audit_log(limit=1)[-1]
-    said = reversal(store, entry.id)
+    entry = store.audit.log(limit=1)[-1]
+    said = store.consequences.reversal(entry.id)
     gone = {c.match_id for c in said.matches if c.after is None}
     assert gone == {p.matches[0].match_id for p in rnd.pairings}
     assert ("event", rnd.event_id, "restored") in said.things
     with pytest.raises(NotFound):
-        reversal(store, 10_000)
+        store.consequences.reversal(10_000)
 
 
 def test_a_round_is_previewed_as_it_would_start_and_nothing_is_stored(cup) -> None:  # type: ignore[no-untyped-def]
-    from tally.store import events
-    from tally.store.consequences import round_preview
 
     store, eid, _ = cup
     before = _dumped(store)
-    seen = round_preview(store, eid, 2)
+    seen = store.consequences.round_preview(eid, 2)
     assert _dumped(store) == before
-    started = events.start_round(store, eid, 2)
+    started = store.events.start_round(eid, 2)
     assert [(p.first, p.second) for p in seen.pairings] == [
         (p.first, p.second) for p in started.pairings
     ]
 
 
 def test_a_knockout_draw_is_previewed_exactly(store) -> None:  # type: ignore[no-untyped-def]
-    from tally.store import events
-    from tally.store.consequences import round_preview
 
     for name in PLAYERS:
-        store.add_player(name)
-    ko = events.create_event(store, "KO", kind="knockout", players=PLAYERS, draw_seed="s1")
-    seen = round_preview(store, ko.id, 1)
-    started = events.start_round(store, ko.id, 1)
+        store.players.add(name)
+    ko = store.events.create("KO", kind="knockout", players=PLAYERS, draw_seed="s1")
+    seen = store.consequences.round_preview(ko.id, 1)
+    started = store.events.start_round(ko.id, 1)
     assert {(p.first, p.second) for p in seen.pairings} == {
         (p.first, p.second) for p in started.pairings
     }
     with pytest.raises(Refused):
-        round_preview(store, ko.id, 3)
+        store.consequences.round_preview(ko.id, 3)
 
 
 def test_names_are_looked_up_as_the_command_line_does_with_choices(store) -> None:  # type: ignore[no-untyped-def]
-    from tally.store.players import look_up
 
     for name in ["Anna Berger", "Anna Huber", "Jürgen Roth"]:
-        store.add_player(name)
-    store.add_alias("Jürgen Roth", "Jogi")
-    found = look_up(store, ["jurgen", "JOGI", "Anna", "Ana Berger", "Zed"])
+        store.players.add(name)
+    store.players.add_alias("Jürgen Roth", "Jogi")
+    found = store.players.look_up(["jurgen", "JOGI", "Anna", "Ana Berger", "Zed"])
     assert [x.found.name if x.found else None for x in found] == [
         "Jürgen Roth",
         "Jürgen Roth",
@@ -141,23 +128,23 @@ def test_names_are_looked_up_as_the_command_line_does_with_choices(store) -> Non
 def test_a_quick_result_is_changed_audited_and_reversible(cup) -> None:  # type: ignore[no-untyped-def]
     store, _, rnd = cup
     mid = rnd.pairings[0].matches[0].match_id
-    a, b = store.match_state(mid).players
-    deal = store.quick_result(mid, winner=a, points=1, reason="claim")
-    changed = store.edit_quick_result(deal.id, winner=b, points=2, reason="failed-close")
+    a, b = store.matches.state(mid).players
+    deal = store.deals.quick_result(mid, winner=a, points=1, reason="claim")
+    changed = store.deals.edit_quick_result(deal.id, winner=b, points=2, reason="failed-close")
     assert changed is not None and changed.winner == b
-    assert store.match_state(mid).score == {a: 0, b: 2}
-    assert store.edit_quick_result(deal.id, winner=b, points=2, reason="failed-close") is None
+    assert store.matches.state(mid).score == {a: 0, b: 2}
+    assert store.deals.edit_quick_result(deal.id, winner=b, points=2, reason="failed-close") is None
     with pytest.raises(Refused):
-        store.edit_quick_result(deal.id, winner=b, points=5, reason="failed-close")
-    entry = store.audit_log(limit=1)[-1]
+        store.deals.edit_quick_result(deal.id, winner=b, points=5, reason="failed-close")
+    entry = store.audit.log(limit=1)[-1]
     assert entry.command == "deal quick edit"
-    store.reverse(entry.id)
-    assert store.match_state(mid).score == {a: 1, b: 0}
+    store.audit.reverse(entry.id)
+    assert store.matches.state(mid).score == {a: 1, b: 0}
 
 
 def test_a_recorded_deal_is_not_changed_as_a_quick_result(cup) -> None:  # type: ignore[no-untyped-def]
     store, _, rnd = cup
     mid = rnd.pairings[0].matches[0].match_id
-    deal = store.start_deal(mid, "QH")
+    deal = store.deals.start(mid, "QH")
     with pytest.raises(Refused, match="recorded card by card"):
-        store.edit_quick_result(deal.id, winner=None, points=0, reason="draw")
+        store.deals.edit_quick_result(deal.id, winner=None, points=0, reason="draw")

@@ -10,8 +10,6 @@ import pytest
 
 from tally.errors import NotFound, Refused
 from tally.events.swiss import SwissPlayer, pair_round
-from tally.store.control import withdraw_pairings
-from tally.store.events import create_event, event, rounds, start_round, withdraw
 from tests.store_support import ok, refused
 
 FOUR = ["Anna", "Bert", "Carl", "Dora"]
@@ -51,38 +49,38 @@ def test_an_odd_field_keeps_a_pair_apart_by_choosing_another_bye() -> None:
 
 def swiss(store: Any, n: int = 2) -> int:
     for name in FOUR:
-        store.add_player(name)
-    return create_event(store, "Open", kind="swiss", players=FOUR, rounds=n).id
+        store.players.add(name)
+    return store.events.create("Open", kind="swiss", players=FOUR, rounds=n).id
 
 
 def test_a_round_without_deals_is_withdrawn_and_paired_again_after_a_withdrawal(store: Any) -> None:
     ev = swiss(store)
-    start_round(store, ev, 1)
-    entry = withdraw_pairings(store, ev, 1)
+    store.events.start_round(ev, 1)
+    entry = store.pairings.withdraw(ev, 1)
     assert "reversed entry" in entry.summary
-    assert event(store, ev).rounds_started == () and event(store, ev).matches == 0
-    withdraw(store, ev, "Dora")
-    again = start_round(store, ev, 1)
+    assert store.events.get(ev).rounds_started == () and store.events.get(ev).matches == 0
+    store.events.withdraw(ev, "Dora")
+    again = store.events.start_round(ev, 1)
     assert "Dora" not in {x for p in again.pairings for x in (p.first, p.second)}
     assert again.bye is not None
 
 
 def test_a_round_with_a_quick_result_keeps_its_pairings(store: Any) -> None:
     ev = swiss(store)
-    rnd = start_round(store, ev, 1)
+    rnd = store.events.start_round(ev, 1)
     p = rnd.pairings[0]
-    store.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
+    store.deals.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
     with pytest.raises(Refused, match="1 deal\\(s\\) of the round are recorded already"):
-        withdraw_pairings(store, ev, 1)
-    assert event(store, ev).rounds_started == (1,)
+        store.pairings.withdraw(ev, 1)
+    assert store.events.get(ev).rounds_started == (1,)
 
 
 def test_only_the_latest_round_started_is_withdrawn(store: Any) -> None:
     ev = swiss(store)
     with pytest.raises(NotFound, match="has not been started"):
-        withdraw_pairings(store, ev, 1)
-    start_round(store, ev, 1)
-    assert rounds(store, ev, 1)[0].started
+        store.pairings.withdraw(ev, 1)
+    store.events.start_round(ev, 1)
+    assert store.events.rounds(ev, 1)[0].started
 
 
 def test_withdrawing_a_round_from_the_command_line(db_url: str) -> None:
@@ -96,19 +94,18 @@ def test_withdrawing_a_round_from_the_command_line(db_url: str) -> None:
 
 
 def test_a_swiss_event_keeps_a_family_apart_and_undo_brings_them_together(store: Any) -> None:
-    from tally.store.control import apart, keep_apart
 
     ev = swiss(store)
-    assert frozenset(("Anna", "Carl")) in met(rounds(store, ev, 1)[0])  # the fold
-    assert keep_apart(store, ev, "Anna", "carl") == [("Anna", "Carl")]
-    assert frozenset(("Anna", "Carl")) not in met(start_round(store, ev, 1))
+    assert frozenset(("Anna", "Carl")) in met(store.events.rounds(ev, 1)[0])  # the fold
+    assert store.pairings.keep_apart(ev, "Anna", "carl") == [("Anna", "Carl")]
+    assert frozenset(("Anna", "Carl")) not in met(store.events.start_round(ev, 1))
     with pytest.raises(Refused, match="kept apart already"):
-        keep_apart(store, ev, "Carl", "Anna")
-    withdraw_pairings(store, ev, 1)
-    kept = [a for a in store.audit_log() if "keeps Anna and Carl apart" in a.summary]
-    store.reverse(kept[-1].id)
-    assert apart(store, ev) == []
-    assert frozenset(("Anna", "Carl")) in met(start_round(store, ev, 1))
+        store.pairings.keep_apart(ev, "Carl", "Anna")
+    store.pairings.withdraw(ev, 1)
+    kept = [a for a in store.audit.log() if "keeps Anna and Carl apart" in a.summary]
+    store.audit.reverse(kept[-1].id)
+    assert store.pairings.apart(ev) == []
+    assert frozenset(("Anna", "Carl")) in met(store.events.start_round(ev, 1))
 
 
 def test_keeping_players_apart_from_the_command_line(db_url: str) -> None:
@@ -123,54 +120,50 @@ def test_keeping_players_apart_from_the_command_line(db_url: str) -> None:
 
 
 def test_a_pair_kept_apart_stays_apart_when_a_duplicate_player_is_merged(store: Any) -> None:
-    from tally.store.control import apart, keep_apart
 
     ev = swiss(store)
-    store.add_player("Ann")
-    from tally.store.events import add_players
+    store.players.add("Ann")
 
-    add_players(store, ev, ["Ann"])
-    keep_apart(store, ev, "Ann", "Carl")
-    store.merge_players("Anna", "Ann")
-    assert apart(store, ev) == [("Anna", "Carl")]
+    store.events.add_players(ev, ["Ann"])
+    store.pairings.keep_apart(ev, "Ann", "Carl")
+    store.players.merge("Anna", "Ann")
+    assert store.pairings.apart(ev) == [("Anna", "Carl")]
 
 
 def test_a_round_robin_warns_of_the_round_that_pairs_a_pair_kept_apart(store: Any) -> None:
     from tally.i18n import worded
-    from tally.store.control import apart_warnings, keep_apart
 
     for name in FOUR:
-        store.add_player(name)
-    ev = create_event(store, "Liga", kind="round-robin", players=FOUR).id
-    keep_apart(store, ev, "Anna", "Carl")
+        store.players.add(name)
+    ev = store.events.create("Liga", kind="round-robin", players=FOUR).id
+    store.pairings.keep_apart(ev, "Anna", "Carl")
     meets = next(
         r.number
-        for r in rounds(store, ev)
+        for r in store.events.rounds(ev)
         for p in r.pairings
         if {p.first, p.second} == {"Anna", "Carl"}
     )
-    said = [worded(w) for w in apart_warnings(store, ev)]
+    said = [worded(w) for w in store.pairings.apart_warnings(ev)]
     assert len(said) == 1 and f"but round {meets} pairs them" in said[0]
-    assert apart_warnings(store, ev, meets + 1 if meets < 3 else 1) == []
-    assert len(apart_warnings(store, ev, meets, adding=True)) == 1  # the schedule is known
+    assert store.pairings.apart_warnings(ev, meets + 1 if meets < 3 else 1) == []
+    assert len(store.pairings.apart_warnings(ev, meets, adding=True)) == 1  # the schedule is known
 
 
 def test_a_knockout_warns_of_a_draw_that_pairs_a_pair_kept_apart(store: Any) -> None:
     from tally.i18n import worded
-    from tally.store.control import apart_warnings, keep_apart
 
     for name in FOUR:
-        store.add_player(name)
-    ev = create_event(store, "Cup", kind="knockout", players=FOUR).id
-    keep_apart(store, ev, "Anna", "Carl")
-    said = [worded(w) for w in apart_warnings(store, ev, adding=True)]
+        store.players.add(name)
+    ev = store.events.create("Cup", kind="knockout", players=FOUR).id
+    store.pairings.keep_apart(ev, "Anna", "Carl")
+    said = [worded(w) for w in store.pairings.apart_warnings(ev, adding=True)]
     assert said == [
         "the draw of each round of this event does not keep players apart: a round that "
         "pairs them is warned of"
     ]
-    drawn = start_round(store, ev, 1)
+    drawn = store.events.start_round(ev, 1)
     clash = any({p.first, p.second} == {"Anna", "Carl"} for p in drawn.pairings)
-    said = [worded(w) for w in apart_warnings(store, ev, 1)]
+    said = [worded(w) for w in store.pairings.apart_warnings(ev, 1)]
     assert said == (
         [
             "Anna and Carl are kept apart, but round 1 pairs them (only a Swiss round keeps "
@@ -182,12 +175,11 @@ def test_a_knockout_warns_of_a_draw_that_pairs_a_pair_kept_apart(store: Any) -> 
 
 
 def test_a_swiss_event_has_no_such_warning(store: Any) -> None:
-    from tally.store.control import apart_warnings, keep_apart
 
     ev = swiss(store)
-    keep_apart(store, ev, "Anna", "Carl")
-    start_round(store, ev, 1)
-    assert apart_warnings(store, ev, adding=True) == []
+    store.pairings.keep_apart(ev, "Anna", "Carl")
+    store.events.start_round(ev, 1)
+    assert store.pairings.apart_warnings(ev, adding=True) == []
 
 
 def test_the_command_line_warns_of_a_pair_kept_apart_in_a_round_robin(db_url: str) -> None:

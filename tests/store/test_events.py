@@ -15,18 +15,6 @@ import pytest
 
 from tally.errors import NotFound, Refused
 from tally.events.tiebreaks import StandingRow
-from tally.store.events import (
-    add_players,
-    create_event,
-    cross_table,
-    event,
-    events,
-    rounds,
-    season_standings,
-    standings,
-    start_round,
-    withdraw,
-)
 from tests.store_support import dump
 
 Deal = tuple[str, int] | tuple[str, int, str] | None
@@ -37,9 +25,9 @@ def quick(store: Any, match_id: int, *deals: Deal) -> None:
     draw."""
     for deal in deals:
         if deal is None:
-            store.quick_result(match_id, winner=None, points=0, reason="draw")
+            store.deals.quick_result(match_id, winner=None, points=0, reason="draw")
         else:
-            store.quick_result(
+            store.deals.quick_result(
                 match_id,
                 winner=deal[0],
                 points=deal[1],
@@ -63,14 +51,14 @@ def won(store: Any, match_id: int, winner: str, loser: str, score: tuple[int, in
 
 
 def club_match(store: Any, ev: int, winner: str, loser: str, score: tuple[int, int]) -> int:
-    m = store.start_match(winner, loser, first_dealer=winner, event=ev)
+    m = store.matches.start(winner, loser, first_dealer=winner, event=ev)
     won(store, m.id, winner, loser, score)
     return int(m.id)
 
 
 def players(store: Any, *names: str) -> None:
     for name in names:
-        store.add_player(name)
+        store.players.add(name)
 
 
 def ranks(view: Any) -> list[tuple[int, str]]:
@@ -116,12 +104,12 @@ def row(
 
 def test_club_evening_standings_add_up_every_column(store: Any) -> None:
     players(store, "Anna", "Bert", "Carl", "Dora")
-    ev = create_event(
-        store, "Thursday club", players=["Anna", "Bert", "Carl", "Dora"], held_on=date(2026, 11, 19)
+    ev = store.events.create(
+        "Thursday club", players=["Anna", "Bert", "Carl", "Dora"], held_on=date(2026, 11, 19)
     )
     # Anna 7 : Bert 2. Anna's 3 is schwarz, her 2 by a claim schneider; Bert's 2 by a false
     # claim and Anna's last 2 by a failed close are neither.
-    m = store.start_match("Anna", "Bert", first_dealer="Anna", event=ev.id)
+    m = store.matches.start("Anna", "Bert", first_dealer="Anna", event=ev.id)
     quick(
         store,
         m.id,
@@ -133,7 +121,7 @@ def test_club_evening_standings_add_up_every_column(store: Any) -> None:
     # Carl 7 : Dora 5. Dora 2 (schneider), Carl 3 (schwarz), a draw, Carl 1 + the carried 1
     # (2 game points, but 1 before the carry: no schneider), Dora 3 by a failed close, Carl 2
     # (schneider).
-    m = store.start_match("Carl", "Dora", first_dealer="Carl", event=ev.id)
+    m = store.matches.start("Carl", "Dora", first_dealer="Carl", event=ev.id)
     quick(
         store,
         m.id,
@@ -145,13 +133,13 @@ def test_club_evening_standings_add_up_every_column(store: Any) -> None:
         ("Carl", 2),
     )
     # Anna 7 : Carl 5. Anna 3 (schwarz) + 2 + 2 (schneider twice); Carl 3 (schwarz), 2.
-    m = store.start_match("Anna", "Carl", first_dealer="Carl", event=ev.id)
+    m = store.matches.start("Anna", "Carl", first_dealer="Carl", event=ev.id)
     quick(store, m.id, ("Anna", 3), ("Carl", 3), ("Carl", 2), ("Anna", 2), ("Anna", 2))
     # Bert v Dora is still being played: it counts for nothing yet.
-    m = store.start_match("Bert", "Dora", first_dealer="Bert", event=ev.id)
+    m = store.matches.start("Bert", "Dora", first_dealer="Bert", event=ev.id)
     quick(store, m.id, ("Bert", 3))
 
-    view = standings(store, ev.id)
+    view = store.events.standings(ev.id)
     assert view.tiebreaks == (
         "head-to-head",
         "game-point-difference",
@@ -190,20 +178,20 @@ FIELD = [
 
 def test_ties_are_broken_by_each_tiebreak_in_the_order_the_event_gives(store: Any) -> None:
     players(store, "Anna", "Bert", "Carl", "Dora")
-    ev = create_event(
-        store, "Cup", players=["Anna", "Bert", "Carl", "Dora"], tiebreaks=["game-points-won"]
+    ev = store.events.create(
+        "Cup", players=["Anna", "Bert", "Carl", "Dora"], tiebreaks=["game-points-won"]
     )
     for winner, loser, score in FIELD:
         club_match(store, ev.id, winner, loser, score)
 
     # The event's own order: game points won. Anna and Bert both won 20 and stay level.
-    view = standings(store, ev.id)
+    view = store.events.standings(ev.id)
     assert view.tiebreaks == ("game-points-won",)
     assert ranks(view) == [(1, "Anna"), (1, "Bert"), (3, "Carl"), (4, "Dora")]
     assert [r.tiebreak_values for r in view.rows] == [(20,), (20,), (17,), (16,)]
 
     def by(tiebreak: str) -> tuple[list[tuple[int, str]], list[tuple[float, ...]]]:
-        v = standings(store, ev.id, tiebreaks=[tiebreak])
+        v = store.events.standings(ev.id, tiebreaks=[tiebreak])
         return ranks(v), [r.tiebreak_values for r in v.rows]
 
     # Head-to-head inside each group: Anna beat Bert, Dora beat Carl.
@@ -225,39 +213,39 @@ def test_ties_are_broken_by_each_tiebreak_in_the_order_the_event_gives(store: An
         [(2,), (2,), (1,), (1,)],
     )
     with pytest.raises(Refused, match="unknown tiebreak"):
-        standings(store, ev.id, tiebreaks=["coin-toss"])
+        store.events.standings(ev.id, tiebreaks=["coin-toss"])
 
 
 def test_players_level_on_every_tiebreak_share_the_rank(store: Any) -> None:
     players(store, "Emil", "Fritz", "Gerd")
-    ev = create_event(store, "Friday club", players=["Emil", "Fritz", "Gerd"])
+    ev = store.events.create("Friday club", players=["Emil", "Fritz", "Gerd"])
     # Emil and Fritz beat each other 7:3, and both beat Gerd 7:0: 2 match points each,
     # head-to-head 1 each, 17 : 10 each, Sonneborn-Berger 2 (each other) + 0 (Gerd), 2 wins.
     club_match(store, ev.id, "Emil", "Fritz", (7, 3))
     club_match(store, ev.id, "Fritz", "Emil", (7, 3))
     club_match(store, ev.id, "Emil", "Gerd", (7, 0))
     club_match(store, ev.id, "Fritz", "Gerd", (7, 0))
-    view = standings(store, ev.id)
+    view = store.events.standings(ev.id)
     assert ranks(view) == [(1, "Emil"), (1, "Fritz"), (3, "Gerd")]
     assert view.rows[0].tiebreak_values == view.rows[1].tiebreak_values == (1, 7, 17, 2, 2)
 
 
 def test_a_club_match_inherits_the_rules_and_brings_new_players_in(store: Any) -> None:
     players(store, "Anna", "Bert", "Carl")
-    ev = create_event(store, "Schnapsen night", players=["Anna"], rules="schnapsen")
-    m = store.start_match("Bert", "Anna", first_dealer="Bert", event="schnapsen NIGHT")
+    ev = store.events.create("Schnapsen night", players=["Anna"], rules="schnapsen")
+    m = store.matches.start("Bert", "Anna", first_dealer="Bert", event="schnapsen NIGHT")
     assert (m.rules, m.event_id, m.round, m.table) == ("schnapsen", ev.id, None, None)
-    assert [p.name for p in event(store, ev.id).players] == ["Anna", "Bert"]
+    assert [p.name for p in store.events.get(ev.id).players] == ["Anna", "Bert"]
     with pytest.raises(Refused, match='played under "schnapsen", not "sixty-six"'):
-        store.start_match("Carl", "Anna", first_dealer="Carl", event=ev.id, rules="sixty-six")
-    withdraw(store, ev.id, "Bert")
+        store.matches.start("Carl", "Anna", first_dealer="Carl", event=ev.id, rules="sixty-six")
+    store.events.withdraw(ev.id, "Bert")
     with pytest.raises(Refused, match="Bert has withdrawn"):
-        store.start_match("Bert", "Carl", first_dealer="Bert", event=ev.id)
+        store.matches.start("Bert", "Carl", first_dealer="Bert", event=ev.id)
     with pytest.raises(NotFound, match='no event "Nope"'):
-        store.start_match("Carl", "Anna", first_dealer="Carl", event="Nope")
-    create_event(store, "Schnapsen night", players=[])
+        store.matches.start("Carl", "Anna", first_dealer="Carl", event="Nope")
+    store.events.create("Schnapsen night", players=[])
     with pytest.raises(Refused, match="several events"):
-        event(store, "Schnapsen night")
+        store.events.get("Schnapsen night")
 
 
 # --- round robins ----------------------------------------------------------------------------
@@ -279,9 +267,9 @@ def test_a_round_robin_follows_the_berger_schedule_and_starts_each_round_once(
     store: Any, db_url: str
 ) -> None:
     players(store, *FIVE)
-    ev = create_event(store, "Autumn cup", kind="round-robin", players=FIVE, matches_per_pairing=2)
+    ev = store.events.create("Autumn cup", kind="round-robin", players=FIVE, matches_per_pairing=2)
     assert (ev.rounds, ev.rounds_started, ev.matches_per_pairing) == (5, (), 2)
-    schedule = rounds(store, ev.id)
+    schedule = store.events.rounds(ev.id)
     assert [
         ([(p.table, p.first, p.second) for p in r.pairings], r.bye) for r in schedule
     ] == FIVE_ROUNDS
@@ -289,7 +277,7 @@ def test_a_round_robin_follows_the_berger_schedule_and_starts_each_round_once(
         p.first_dealer == p.first and p.status == "scheduled" for r in schedule for p in r.pairings
     )
 
-    started = start_round(store, ev.id, 1)
+    started = store.events.start_round(ev.id, 1)
     assert started.started and started.bye == "Anna" and not started.bye_scores  # bye=none
     # Two matches a pairing; the first dealer alternates between them.
     assert [
@@ -299,7 +287,7 @@ def test_a_round_robin_follows_the_berger_schedule_and_starts_each_round_once(
         (1, [(1, "Bert", "0:0"), (2, "Emil", "0:0")]),
         (2, [(3, "Carl", "0:0"), (4, "Dora", "0:0")]),
     ]
-    m = store.match_state(2)
+    m = store.matches.state(2)
     assert (m.players, m.first_dealer, m.event_id, m.round, m.table) == (
         ("Bert", "Emil"),
         "Emil",
@@ -309,30 +297,26 @@ def test_a_round_robin_follows_the_berger_schedule_and_starts_each_round_once(
     )
     before = dump(db_url)
     with pytest.raises(Refused, match='round 1 of event 1 "Autumn cup" was started already'):
-        start_round(store, ev.id, 1)
+        store.events.start_round(ev.id, 1)
     with pytest.raises(NotFound, match="rounds 1 to 5, not 6"):
-        start_round(store, ev.id, 6)
+        store.events.start_round(ev.id, 6)
     with pytest.raises(Refused, match="round robin: its matches are made from the schedule"):
-        store.start_match("Anna", "Bert", first_dealer="Anna", event=ev.id)
+        store.matches.start("Anna", "Bert", first_dealer="Anna", event=ev.id)
     with pytest.raises(Refused, match="has started"):
-        add_players(store, ev.id, ["Anna"])
+        store.events.add_players(ev.id, ["Anna"])
     assert dump(db_url) == before
     quick(store, 1, ("Emil", 3), ("Bert", 3), ("Bert", 3), ("Bert", 1))
-    [r1] = rounds(store, ev.id, 1)
+    [r1] = store.events.rounds(ev.id, 1)
     assert [(p.status, p.results) for p in r1.pairings] == [("playing", ("7:3",)), ("playing", ())]
-    assert standings(store, ev.id).stage == "round 1 of 5"
+    assert store.events.standings(ev.id).stage == "round 1 of 5"
 
 
 def test_a_double_round_robin_plays_the_return_leg_the_other_way_round(store: Any) -> None:
     players(store, "Anna", "Bert", "Carl", "Dora")
-    ev = create_event(
-        store,
-        "Winter league",
-        kind="round-robin",
-        double=True,
-        players=["Anna", "Bert", "Carl", "Dora"],
+    ev = store.events.create(
+        "Winter league", kind="round-robin", double=True, players=["Anna", "Bert", "Carl", "Dora"]
     )
-    schedule = rounds(store, ev.id)
+    schedule = store.events.rounds(ev.id)
     assert ev.rounds == len(schedule) == 6
     # Berger for 4: round 1 is 1-4 and 2-3; round 4 repeats it with the colours swapped.
     assert [(p.first, p.second) for p in schedule[0].pairings] == [
@@ -343,13 +327,13 @@ def test_a_double_round_robin_plays_the_return_leg_the_other_way_round(store: An
         ("Dora", "Anna", "Dora"),
         ("Carl", "Bert", "Carl"),
     ]
-    club = create_event(store, "Club", players=["Anna"])
+    club = store.events.create("Club", players=["Anna"])
     with pytest.raises(Refused, match="club evening: it has no schedule"):
-        rounds(store, club.id)
+        store.events.rounds(club.id)
     with pytest.raises(Refused, match="club evening has no schedule"):
-        create_event(store, "Club", double=True)
+        store.events.create("Club", double=True)
     with pytest.raises(Refused, match="at least 2 players"):
-        create_event(store, "Alone", kind="round-robin", players=["Anna"])
+        store.events.create("Alone", kind="round-robin", players=["Anna"])
 
 
 THREE = ["Anna", "Bert", "Carl"]
@@ -360,15 +344,15 @@ THREE = ["Anna", "Bert", "Carl"]
 def three_player_cup(store: Any, name: str, withdrawal: str) -> int:
     """Round 1: Bert beats Carl 7:4. Round 2: Anna leads Bert 3:0 when Bert withdraws.
     Round 3 (started after that): Carl beats Anna 7:5. A bye scores as a win."""
-    ev = create_event(
-        store, name, kind="round-robin", players=THREE, bye="win", withdrawal=withdrawal
+    ev = store.events.create(
+        name, kind="round-robin", players=THREE, bye="win", withdrawal=withdrawal
     )
-    r1 = start_round(store, ev.id, 1)
+    r1 = store.events.start_round(ev.id, 1)
     won(store, r1.pairings[0].match_ids[0], "Bert", "Carl", (7, 4))
-    r2 = start_round(store, ev.id, 2)
+    r2 = store.events.start_round(ev.id, 2)
     quick(store, r2.pairings[0].match_ids[0], ("Anna", 3))
-    withdraw(store, ev.id, "Bert")
-    r3 = start_round(store, ev.id, 3)
+    store.events.withdraw(ev.id, "Bert")
+    r3 = store.events.start_round(ev.id, 3)
     won(store, r3.pairings[0].match_ids[0], "Carl", "Anna", (7, 5))
     return int(ev.id)
 
@@ -376,7 +360,7 @@ def three_player_cup(store: Any, name: str, withdrawal: str) -> int:
 def test_a_withdrawn_players_remaining_matches_are_forfeited(store: Any) -> None:
     players(store, *THREE)
     ev = three_player_cup(store, "Forfeit cup", "forfeit")
-    view = standings(store, ev)
+    view = store.events.standings(ev)
     # Anna: won round 2 by forfeit (3 : 0 as recorded, one schwarz), lost round 3 5 : 7 (3 + 2:
     # a schwarz and a schneider), bye in round 1: 1 + 1 match points, 8 : 7. Carl: lost 4 : 7
     # (3 + 1), won 7 : 5 (3 + 3 + 1), bye in round 2: 2 match points, 11 : 12, three schwarz;
@@ -389,10 +373,10 @@ def test_a_withdrawn_players_remaining_matches_are_forfeited(store: Any) -> None
         row(3, "Bert", 2, 1, 1, 1.0, (7, 7), 0, 2, 0, 0, 7, 2, 1),
     ]
     assert (view.stage, view.withdrawn) == ("final", ("Bert",))
-    r2, r3 = rounds(store, ev, 2)[0], rounds(store, ev, 3)[0]
+    r2, r3 = store.events.rounds(ev, 2)[0], store.events.rounds(ev, 3)[0]
     assert (r2.pairings[0].status, r2.pairings[0].forfeit_winner) == ("forfeit", "Anna")
     assert (r2.bye, r2.bye_scores, r3.bye, r3.bye_scores) == ("Carl", True, "Bert", False)
-    grid = cross_table(store, ev)
+    grid = store.events.cross_table(ev)
     assert grid.players == ("Carl", "Anna", "Bert")  # in the order of the standings
     assert grid.cells == (((), ("7:5",), ("4:7",)), (("5:7",), (), ("+",)), (("7:4",), ("-",), ()))
 
@@ -400,7 +384,7 @@ def test_a_withdrawn_players_remaining_matches_are_forfeited(store: Any) -> None
 def test_a_withdrawn_players_remaining_matches_can_be_void(store: Any) -> None:
     players(store, *THREE)
     ev = three_player_cup(store, "Void cup", "void")
-    view = standings(store, ev)
+    view = store.events.standings(ev)
     # Round 2 drops out. Carl: 2 match points (a win and a bye). Anna: her bye only, 5 : 7.
     # Bert: his win over Carl, 7 : 4. Anna and Bert never finished a match: the difference
     # puts Bert (+3) ahead of Anna (-2). Sonneborn-Berger: Carl beat Anna (1), Bert beat
@@ -410,23 +394,23 @@ def test_a_withdrawn_players_remaining_matches_can_be_void(store: Any) -> None:
         row(2, "Bert", 1, 1, 0, 1.0, (7, 4), 0, 2, 0, 3, 7, 2, 1),
         row(3, "Anna", 1, 0, 1, 1.0, (5, 7), 1, 1, 0, -2, 5, 0, 0),
     ]
-    [r2] = rounds(store, ev, 2)
+    [r2] = store.events.rounds(ev, 2)
     assert (r2.pairings[0].status, r2.pairings[0].forfeit_winner) == ("void", None)
-    assert cross_table(store, ev).cells[2][1] == ()  # Anna (third) against Bert (second)
+    assert store.events.cross_table(ev).cells[2][1] == ()  # Anna (third) against Bert (second)
 
 
 def test_a_player_who_withdraws_before_the_start_forfeits_every_scheduled_match(store: Any) -> None:
     players(store, *THREE)
-    ev = create_event(store, "Early exit", kind="round-robin", players=THREE)
-    withdraw(store, ev.id, "Carl")
+    ev = store.events.create("Early exit", kind="round-robin", players=THREE)
+    store.events.withdraw(ev.id, "Carl")
     with pytest.raises(Refused, match="withdrawn from event 1 already"):
-        withdraw(store, ev.id, "carl")
+        store.events.withdraw(ev.id, "carl")
     # Round 1 (Bert v Carl) makes no match; round 3 (Carl v Anna) is not started, and counts.
-    r1 = start_round(store, ev.id, 1)
+    r1 = store.events.start_round(ev.id, 1)
     assert [(p.status, p.match_ids, p.forfeit_winner) for p in r1.pairings] == [
         ("forfeit", (), "Bert")
     ]
-    view = standings(store, ev.id)
+    view = store.events.standings(ev.id)
     assert [(r.player, r.played, r.won, r.lost, r.match_points) for r in view.rows] == [
         ("Anna", 1, 1, 0, 1.0),
         ("Bert", 1, 1, 0, 1.0),
@@ -440,20 +424,20 @@ def test_a_player_who_withdraws_before_the_start_forfeits_every_scheduled_match(
 
 def test_season_standings_add_up_the_club_evenings_of_a_date_range(store: Any) -> None:
     players(store, "Anna", "Bert", "Carl")
-    first = create_event(store, "Club 1", players=["Anna", "Bert"], held_on=date(2026, 1, 8))
+    first = store.events.create("Club 1", players=["Anna", "Bert"], held_on=date(2026, 1, 8))
     club_match(store, first.id, "Anna", "Bert", (7, 0))  # 3 + 3 + 1: two schwarz
-    second = create_event(store, "Club 2", players=["Bert", "Carl"], held_on=date(2026, 1, 15))
+    second = store.events.create("Club 2", players=["Bert", "Carl"], held_on=date(2026, 1, 15))
     club_match(store, second.id, "Bert", "Carl", (7, 2))  # Carl's 2 is a schneider
-    before = create_event(store, "Old club", players=["Carl", "Anna"], held_on=date(2025, 12, 18))
+    before = store.events.create("Old club", players=["Carl", "Anna"], held_on=date(2025, 12, 18))
     club_match(store, before.id, "Carl", "Anna", (7, 0))
-    cup = create_event(
-        store, "Cup", kind="round-robin", players=["Anna", "Carl"], held_on=date(2026, 1, 20)
+    cup = store.events.create(
+        "Cup", kind="round-robin", players=["Anna", "Carl"], held_on=date(2026, 1, 20)
     )
-    r1 = start_round(store, cup.id, 1)
+    r1 = store.events.start_round(cup.id, 1)
     won(store, r1.pairings[0].match_ids[0], "Carl", "Anna", (7, 1))
 
-    season = season_standings(
-        store, date_from=date(2026, 1, 1), date_to=date(2026, 6, 30), rank_by="points"
+    season = store.events.season_standings(
+        date_from=date(2026, 1, 1), date_to=date(2026, 6, 30), rank_by="points"
     )
     assert season.events == (first.id, second.id) and season.event is None
     assert season.title == "Season: club evenings from 2026-01-01 to 2026-06-30"
@@ -466,8 +450,7 @@ def test_season_standings_add_up_the_club_evenings_of_a_date_range(store: Any) -
     ]
     # With the round robin, all three have a match point and each beat another: Anna (8 : 7)
     # and Carl (9 : 8) are level on the difference, Carl won more game points.
-    every = season_standings(
-        store,
+    every = store.events.season_standings(
         date_from=date(2026, 1, 1),
         all_events=True,
         tiebreaks=["head-to-head", "game-point-difference", "game-points-won"],
@@ -479,18 +462,18 @@ def test_season_standings_add_up_the_club_evenings_of_a_date_range(store: Any) -
         (3, "Bert", (1, -2, 7)),
     ]
     # Without a range: the old club evening counts too.
-    assert season_standings(store).events == (before.id, first.id, second.id)
-    create_event(store, "Club 3", held_on=date(2026, 2, 5), match_points_per_win=2)
+    assert store.events.season_standings().events == (before.id, first.id, second.id)
+    store.events.create("Club 3", held_on=date(2026, 2, 5), match_points_per_win=2)
     with pytest.raises(Refused, match=r"different match points for a win \(1, 2\)"):
-        season_standings(store, date_from=date(2026, 1, 1))
+        store.events.season_standings(date_from=date(2026, 1, 1))
     assert (
-        season_standings(store, date_from=date(2026, 1, 1), match_points_per_win=3)
+        store.events.season_standings(date_from=date(2026, 1, 1), match_points_per_win=3)
         .rows[0]
         .match_points
         == 3.0
     )
     with pytest.raises(Refused, match="cannot end"):
-        season_standings(store, date_from=date(2026, 2, 1), date_to=date(2026, 1, 1))
+        store.events.season_standings(date_from=date(2026, 2, 1), date_to=date(2026, 1, 1))
 
 
 # --- the audit log ---------------------------------------------------------------------------
@@ -499,12 +482,12 @@ def test_season_standings_add_up_the_club_evenings_of_a_date_range(store: Any) -
 def test_event_changes_are_audited_and_can_be_reversed(store: Any, db_url: str) -> None:
     players(store, *THREE)
     empty = {k: v for k, v in dump(db_url).items() if k != "audit_log"}
-    ev = create_event(store, "Cup", kind="round-robin", players=THREE)
+    ev = store.events.create("Cup", kind="round-robin", players=THREE)
     created = {k: v for k, v in dump(db_url).items() if k != "audit_log"}
-    start_round(store, ev.id, 1)
+    store.events.start_round(ev.id, 1)
     started = {k: v for k, v in dump(db_url).items() if k != "audit_log"}
-    withdraw(store, ev.id, "Anna")
-    log = store.audit_log()
+    store.events.withdraw(ev.id, "Anna")
+    log = store.audit.log()
     assert [(e.command, e.entity, e.entity_id) for e in log[-3:]] == [
         ("event create", "event", ev.id),
         ("event round", "event", ev.id),
@@ -512,37 +495,37 @@ def test_event_changes_are_audited_and_can_be_reversed(store: Any, db_url: str) 
     ]
     assert log[-2].summary == 'started round 1 of event 1 "Cup": match 1'
     with pytest.raises(Refused, match="changed since"):
-        store.reverse(log[-2].id)  # the withdrawal came after it
-    store.reverse(log[-1].id)
+        store.audit.reverse(log[-2].id)  # the withdrawal came after it
+    store.audit.reverse(log[-1].id)
     assert {k: v for k, v in dump(db_url).items() if k != "audit_log"} == started
     quick(store, 1, ("Bert", 3))
     with pytest.raises(Refused, match="match 1 has deals"):
-        store.reverse(log[-2].id)
-    store.delete_deal(1)
-    store.reverse(log[-2].id)  # the round's match goes, the round is not started any more
+        store.audit.reverse(log[-2].id)
+    store.deals.delete(1)
+    store.audit.reverse(log[-2].id)  # the round's match goes, the round is not started any more
     assert {k: v for k, v in dump(db_url).items() if k != "audit_log"} == created
-    assert event(store, ev.id).rounds_started == ()
-    store.reverse(log[-3].id)
-    assert events(store) == []
+    assert store.events.get(ev.id).rounds_started == ()
+    store.audit.reverse(log[-3].id)
+    assert store.events.all() == []
     assert {k: v for k, v in dump(db_url).items() if k != "audit_log"} == empty
 
 
 def test_merging_players_moves_their_events_too(store: Any) -> None:
     players(store, "Anna", "Bert", "Bertie")
-    ev = create_event(store, "Club", players=["Anna", "Bertie"])
+    ev = store.events.create("Club", players=["Anna", "Bertie"])
     club_match(store, ev.id, "Bertie", "Anna", (7, 0))
-    cup = create_event(store, "Cup", kind="round-robin", players=["Bertie", "Anna", "Bert"])
-    store.merge_players("Bert", "Bertie")
-    assert [p.name for p in event(store, ev.id).players] == ["Anna", "Bert"]
+    cup = store.events.create("Cup", kind="round-robin", players=["Bertie", "Anna", "Bert"])
+    store.players.merge("Bert", "Bertie")
+    assert [p.name for p in store.events.get(ev.id).players] == ["Anna", "Bert"]
     # both were entered in the cup (not started): one entry, with Bertie's better seed
-    assert [p.name for p in event(store, cup.id).players] == ["Bert", "Anna"]
-    assert ranks(standings(store, ev.id)) == [(1, "Bert"), (2, "Anna")]
-    assert store.stale_results() == []
-    store.reverse(store.audit_log()[-1].id)
-    assert [p.name for p in event(store, ev.id).players] == ["Anna", "Bertie"]
-    assert [p.name for p in event(store, cup.id).players] == ["Bertie", "Anna", "Bert"]
-    assert ranks(standings(store, ev.id)) == [(1, "Bertie"), (2, "Anna")]
-    assert store.stale_results() == []
+    assert [p.name for p in store.events.get(cup.id).players] == ["Bert", "Anna"]
+    assert ranks(store.events.standings(ev.id)) == [(1, "Bert"), (2, "Anna")]
+    assert store.results.stale() == []
+    store.audit.reverse(store.audit.log()[-1].id)
+    assert [p.name for p in store.events.get(ev.id).players] == ["Anna", "Bertie"]
+    assert [p.name for p in store.events.get(cup.id).players] == ["Bertie", "Anna", "Bert"]
+    assert ranks(store.events.standings(ev.id)) == [(1, "Bertie"), (2, "Anna")]
+    assert store.results.stale() == []
 
 
 def test_the_bundled_round_robin_is_paired_as_the_schedule_says(store: Any) -> None:
@@ -552,8 +535,7 @@ def test_the_bundled_round_robin_is_paired_as_the_schedule_says(store: Any) -> N
 
     data = tomllib.loads((ROOT / "examples" / "round-robin" / "event.toml").read_text("utf-8"))
     players(store, *data["players"])
-    ev = create_event(
-        store,
+    ev = store.events.create(
         data["name"],
         kind="round-robin",
         players=data["players"],
@@ -562,7 +544,7 @@ def test_the_bundled_round_robin_is_paired_as_the_schedule_says(store: Any) -> N
     )
     scheduled = {
         (r.number, p.table): ([p.first, p.second], p.first_dealer)
-        for r in rounds(store, ev.id)
+        for r in store.events.rounds(ev.id)
         for p in r.pairings
     }
     assert scheduled == {

@@ -122,27 +122,24 @@ def test_an_unknown_ranking_is_refused() -> None:
 
 def evening(store: Any, **options: Any) -> int:
     """The club evening of :data:`EVENING`, with Carl v Dora still being played."""
-    from tally.store.events import create_event
 
     for name in NAMES:
-        store.add_player(name)
-    ev = create_event(store, "Thursday club", players=NAMES, held_on=date(2026, 11, 19), **options)
+        store.players.add(name)
+    ev = store.events.create("Thursday club", players=NAMES, held_on=date(2026, 11, 19), **options)
     for a, b, winner in EVENING:
-        m = store.start_match(a, b, first_dealer=a, event=ev.id)
+        m = store.matches.start(a, b, first_dealer=a, event=ev.id)
         loser = b if winner == a else a
         for who, points in ((loser, 3), (winner, 3), (winner, 3), (winner, 1)):
-            store.quick_result(m.id, winner=who, points=points, reason="claim")
-    m = store.start_match("Carl", "Dora", first_dealer="Carl", event=ev.id)
-    store.quick_result(m.id, winner="Dora", points=2, reason="claim")
+            store.deals.quick_result(m.id, winner=who, points=points, reason="claim")
+    m = store.matches.start("Carl", "Dora", first_dealer="Carl", event=ev.id)
+    store.deals.quick_result(m.id, winner="Dora", points=2, reason="claim")
     return ev.id
 
 
 def test_a_club_evening_ranks_by_percentage_and_marks_who_is_still_playing(store: Any) -> None:
-    from tally.store.events import season_standings
-    from tally.store.events import standings as event_standings
 
     eid = evening(store)
-    view = event_standings(store, eid)
+    view = store.events.standings(eid)
     assert view.event is not None and view.event.rank_by == "percentage"
     assert (view.rank_by, view.provisional) == ("percentage", True)
     assert [(r.rank, r.player, r.played, round(r.percentage, 1), r.running) for r in view.rows] == [
@@ -152,51 +149,47 @@ def test_a_club_evening_ranks_by_percentage_and_marks_who_is_still_playing(store
         (4, "Dora", 2, 0.0, 1),
     ]
     # the same evening by match points, asked for
-    by_points = event_standings(store, eid, rank_by="points")
+    by_points = store.events.standings(eid, rank_by="points")
     assert [r.player for r in by_points.rows] == ["Bert", "Anna", "Carl", "Dora"]
     assert by_points.rank_by == "points"
     # a season ranks by percentage unless told
-    season = season_standings(store)
+    season = store.events.season_standings()
     assert season.rank_by == "percentage" and season.provisional
     assert [r.player for r in season.rows] == ["Anna", "Bert", "Carl", "Dora"]
-    assert [r.player for r in season_standings(store, rank_by="points").rows] == [
+    assert [r.player for r in store.events.season_standings(rank_by="points").rows] == [
         "Bert",
         "Anna",
         "Carl",
         "Dora",
     ]
     with pytest.raises(Refused, match='the ranking must be points or percentage, not "most"'):
-        event_standings(store, eid, rank_by="most")
+        store.events.standings(eid, rank_by="most")
 
 
 def test_the_ranking_is_stored_with_the_event(store: Any) -> None:
-    from tally.store.events import create_event, event
-    from tally.store.events import standings as event_standings
 
     eid = evening(store, rank_by="points")
-    assert event(store, eid).rank_by == "points"
-    assert [r.player for r in event_standings(store, eid).rows] == ["Bert", "Anna", "Carl", "Dora"]
-    cup = create_event(store, "Cup", kind="round-robin", players=["Anna", "Bert", "Carl"])
+    assert store.events.get(eid).rank_by == "points"
+    assert [r.player for r in store.events.standings(eid).rows] == ["Bert", "Anna", "Carl", "Dora"]
+    cup = store.events.create("Cup", kind="round-robin", players=["Anna", "Bert", "Carl"])
     assert cup.rank_by == "points"
     with pytest.raises(Refused, match="the ranking must be points or percentage"):
-        create_event(store, "Odd", rank_by="share")
+        store.events.create("Odd", rank_by="share")
 
 
 def test_byes_show_in_the_rows_and_the_cross_table(store: Any) -> None:
-    from tally.store.events import create_event, cross_table, start_round
-    from tally.store.events import standings as event_standings
 
     for name in ("Anna", "Bert", "Carl"):
-        store.add_player(name)
-    cup = create_event(
-        store, "Cup", kind="round-robin", players=["Anna", "Bert", "Carl"], bye="win"
+        store.players.add(name)
+    cup = store.events.create(
+        "Cup", kind="round-robin", players=["Anna", "Bert", "Carl"], bye="win"
     )
-    start_round(store, cup.id, 1)
-    start_round(store, cup.id, 2)
-    view = event_standings(store, cup.id)
+    store.events.start_round(cup.id, 1)
+    store.events.start_round(cup.id, 2)
+    view = store.events.standings(cup.id)
     byes = {r.player: r.byes for r in view.rows}
     assert sorted(byes.values()) == [0, 1, 1] and view.provisional
-    grid = cross_table(store, cup.id)
+    grid = store.events.cross_table(cup.id)
     assert sorted(grid.byes) == [(), (1,), (2,)]
     assert {p: len(b) for p, b in zip(grid.players, grid.byes, strict=True)} == byes
 

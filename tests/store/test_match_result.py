@@ -1,4 +1,4 @@
-"""A match kept on paper, its whole result entered at once (``Store.match_result``): it
+"""A match kept on paper, its whole result entered at once (``store.deals.match_result``): it
 finishes the match and counts in standings, every tiebreak, knockouts and ratings exactly as
 the same match played deal by deal; it is checked against the match's rules, audited and
 reversible, on SQLite and PostgreSQL."""
@@ -11,21 +11,20 @@ import pytest
 
 from tally.engine.match import MATCH_RESULT
 from tally.errors import NotFound, Refused
-from tally.store.events import create_event, cross_table, standings, start_round
 from tests.store_support import dump
 
 
 def _match(store: Any, *names: str, event: int | None = None, rules: str | None = None) -> int:
     for name in names:
-        if not [p for p in store.players() if p.name == name]:
-            store.add_player(name)
-    m = store.start_match(names[0], names[1], first_dealer=names[0], event=event, rules=rules)
+        if not [p for p in store.players.all() if p.name == name]:
+            store.players.add(name)
+    m = store.matches.start(names[0], names[1], first_dealer=names[0], event=event, rules=rules)
     return int(m.id)
 
 
 def test_a_match_result_finishes_the_match_with_its_game_points(store: Any) -> None:
     mid = _match(store, "Anna", "Bert")
-    view = store.match_result(mid, "7:3")
+    view = store.deals.match_result(mid, "7:3")
     assert (view.over, view.winner, view.score) == (True, "Anna", {"Anna": 7, "Bert": 3})
     assert view.entered_whole
     # kept as the two players' lines, the loser's first: the result cache adds them up
@@ -34,20 +33,20 @@ def test_a_match_result_finishes_the_match_with_its_game_points(store: Any) -> N
         ("quick", "Anna", 7, MATCH_RESULT),
     ]
     assert view.deals[0].explanation == "the match result entered whole: Bert scored 3"
-    assert store.match_state(mid) == view
-    assert store.stale_results() == []
+    assert store.matches.state(mid) == view
+    assert store.results.stale() == []
     with pytest.raises(Refused, match="is over"):
-        store.quick_result(mid, winner="Bert", points=1)
+        store.deals.quick_result(mid, winner="Bert", points=1)
     with pytest.raises(Refused, match="is over"):
-        store.start_deal(mid, "QH")
+        store.deals.start(mid, "QH")
 
 
 def test_a_shutout_is_one_line_and_a_winner_named_comes_first(store: Any) -> None:
     mid = _match(store, "Anna", "Bert")
-    view = store.match_result(mid, (0, 7))
+    view = store.deals.match_result(mid, (0, 7))
     assert [(d.winner, d.deal_points) for d in view.deals] == [("Bert", 7)]
     other = _match(store, "Anna", "Bert")
-    view = store.match_result(other, "7:5", winner="bert")  # a name as the players are found
+    view = store.deals.match_result(other, "7:5", winner="bert")  # a name as the players are found
     assert view.score == {"Anna": 5, "Bert": 7} and view.winner == "Bert"
 
 
@@ -69,59 +68,59 @@ def test_a_score_the_rules_do_not_allow_is_refused(
     mid = _match(store, "Anna", "Bert", rules=rules)
     before = dump(db_url)
     with pytest.raises(Refused, match=words):
-        store.match_result(mid, score)
+        store.deals.match_result(mid, score)
     assert dump(db_url) == before
 
 
 def test_a_carry_lets_the_winner_go_past_the_target(store: Any) -> None:
     mid = _match(store, "Anna", "Bert")  # sixty-six carries the draws' game points on
-    assert store.match_result(mid, "11:2").score == {"Anna": 11, "Bert": 2}
+    assert store.deals.match_result(mid, "11:2").score == {"Anna": 11, "Bert": 2}
 
 
 def test_a_match_with_deals_or_a_winner_who_did_not_win_is_refused(store: Any, db_url: str) -> None:
     mid = _match(store, "Anna", "Bert")
-    store.quick_result(mid, winner="Anna", points=2)
+    store.deals.quick_result(mid, winner="Anna", points=2)
     before = dump(db_url)
     with pytest.raises(Refused, match=r"match \d+ has 1 deal\(s\) already \(Anna 2, Bert 0\)"):
-        store.match_result(mid, "7:3")
+        store.deals.match_result(mid, "7:3")
     other = _match(store, "Anna", "Bert")
     before = dump(db_url)
     with pytest.raises(Refused, match="Bert has 3 game points, fewer than the match target 7"):
-        store.match_result(other, "3:7", winner="Bert")
+        store.deals.match_result(other, "3:7", winner="Bert")
     with pytest.raises(Refused, match=r'"Zoe" does not play in match \d+ \(Anna and Bert do\)'):
-        store.match_result(other, "7:3", winner="Zoe")
+        store.deals.match_result(other, "7:3", winner="Zoe")
     with pytest.raises(NotFound):
-        store.match_result(999, "7:3")
+        store.deals.match_result(999, "7:3")
     assert dump(db_url) == before
-    store.match_result(other, "7:3")
+    store.deals.match_result(other, "7:3")
     with pytest.raises(Refused, match="has 2 deal"):  # entered twice (a double tap)
-        store.match_result(other, "7:3")
+        store.deals.match_result(other, "7:3")
 
 
 def test_a_match_result_is_audited_and_reversed_whole(store: Any, db_url: str) -> None:
     mid = _match(store, "Anna", "Bert")
     before = dump(db_url)
-    store.match_result(mid, "7:4")
-    entry = store.audit_log(limit=1)[0]
+    store.deals.match_result(mid, "7:4")
+    entry = store.audit.log(limit=1)[0]
     assert (entry.command, entry.entity, entry.entity_id) == ("match result", "match", mid)
     assert entry.summary == f"entered the result of match {mid}: Anna 7, Bert 4"
     assert len(entry.after) == 2 and set(entry.before.values()) == {None}
-    store.reverse(entry.id)
-    assert store.match_state(mid).deals == ()
+    store.audit.reverse(entry.id)
+    assert store.matches.state(mid).deals == ()
     after = dump(db_url)
     assert {k: v for k, v in after.items() if k != "audit_log"} == {
         k: v for k, v in before.items() if k != "audit_log"
     }
-    assert store.stale_results() == []
+    assert store.results.stale() == []
     # entered again, then either line deleted: the whole result goes, and comes back whole
-    view = store.match_result(mid, "7:4")
-    store.delete_deal(view.deals[0].id)
-    assert store.match_state(mid).deals == ()
-    deleted = store.audit_log(limit=1)[0]
+    view = store.deals.match_result(mid, "7:4")
+    store.deals.delete(view.deals[0].id)
+    assert store.matches.state(mid).deals == ()
+    deleted = store.audit.log(limit=1)[0]
     assert deleted.summary == f"deleted the result of match {mid} entered whole"
-    store.reverse(deleted.id)
-    assert store.match_state(mid).score == {"Anna": 7, "Bert": 4}
-    assert store.stale_results() == []
+    store.audit.reverse(deleted.id)
+    assert store.matches.state(mid).score == {"Anna": 7, "Bert": 4}
+    assert store.results.stale() == []
 
 
 def _played(store: Any, mid: int, winner: str, loser: str, score: tuple[int, int]) -> None:
@@ -129,11 +128,11 @@ def _played(store: Any, mid: int, winner: str, loser: str, score: tuple[int, int
     failed closes of 2 and a claim of 1 (no schneider or schwarz, as a result entered whole
     carries none)."""
     for _ in range(score[1]):
-        store.quick_result(mid, winner=loser, points=1)
+        store.deals.quick_result(mid, winner=loser, points=1)
     points = score[0]
     while points:
         worth = 2 if points >= 2 else 1
-        store.quick_result(
+        store.deals.quick_result(
             mid, winner=winner, points=worth, reason="failed-close" if worth == 2 else "claim"
         )
         points -= worth
@@ -153,7 +152,7 @@ FIELD = [
 def test_standings_and_every_tiebreak_are_the_same_as_for_the_deals(store: Any, kind: str) -> None:
     names = ["Anna", "Bert", "Carl", "Dora"]
     for name in names:
-        store.add_player(name)
+        store.players.add(name)
     tiebreaks = [
         "head-to-head",
         "game-point-difference",
@@ -165,59 +164,58 @@ def test_standings_and_every_tiebreak_are_the_same_as_for_the_deals(store: Any, 
     ]
     views = []
     for how in ("deals", "results"):
-        ev = create_event(store, f"{kind} by {how}", kind=kind, players=names, tiebreaks=tiebreaks)
+        ev = store.events.create(f"{kind} by {how}", kind=kind, players=names, tiebreaks=tiebreaks)
         if kind == "round-robin":
             for number in (1, 2, 3):
-                start_round(store, ev.id, number)
-        made = {frozenset(m.players): m.id for m in store.matches() if m.event_id == ev.id}
+                store.events.start_round(ev.id, number)
+        made = {frozenset(m.players): m.id for m in store.matches.all() if m.event_id == ev.id}
         for winner, loser, score in FIELD:
             mid = made.get(frozenset((winner, loser))) if made else None
             if mid is None:
-                mid = store.start_match(winner, loser, first_dealer=winner, event=ev.id).id
+                mid = store.matches.start(winner, loser, first_dealer=winner, event=ev.id).id
             if how == "deals":
                 _played(store, mid, winner, loser, score)
             else:
-                m = store.match_state(mid)
-                store.match_result(mid, score if m.players[0] == winner else score[::-1])
+                m = store.matches.state(mid)
+                store.deals.match_result(mid, score if m.players[0] == winner else score[::-1])
         views.append(ev.id)
-    by_deals, by_results = (standings(store, ev) for ev in views)
+    by_deals, by_results = (store.events.standings(ev) for ev in views)
     assert by_results.rows == by_deals.rows
     assert [(r.player, r.played, r.game_points_won) for r in by_results.rows][:1] == [
         ("Anna", 3, 20)
     ]
     assert all(r.played == 3 for r in by_results.rows)
-    assert cross_table(store, views[1]).cells == cross_table(store, views[0]).cells
+    assert store.events.cross_table(views[1]).cells == store.events.cross_table(views[0]).cells
 
 
 def test_a_swiss_round_is_paired_from_results_entered_whole(store: Any) -> None:
     names = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz"]
     for name in names:
-        store.add_player(name)
+        store.players.add(name)
     pairings = []
     for how in ("deals", "results"):
-        ev = create_event(store, f"Swiss by {how}", kind="swiss", players=names, rounds=3)
-        rnd = start_round(store, ev.id, 1)
+        ev = store.events.create(f"Swiss by {how}", kind="swiss", players=names, rounds=3)
+        rnd = store.events.start_round(ev.id, 1)
         for i, p in enumerate(rnd.pairings):
             mid = p.matches[0].match_id
-            m = store.match_state(mid)
+            m = store.matches.state(mid)
             score = (7, i) if i % 2 == 0 else (i, 7)
             if how == "results":
-                store.match_result(mid, score)
+                store.deals.match_result(mid, score)
             else:
                 first = score[0] >= 7
                 winner, loser = m.players if first else m.players[::-1]
                 _played(store, mid, winner, loser, score if first else score[::-1])
-        nxt = start_round(store, ev.id, 2)
+        nxt = store.events.start_round(ev.id, 2)
         pairings.append([(p.first, p.second) for p in nxt.pairings])
     assert pairings[0] == pairings[1]
 
 
 def test_ratings_count_a_match_result_as_a_finished_match(store: Any) -> None:
     mid = _match(store, "Anna", "Bert")
-    store.match_result(mid, "3:7")
-    from tally.store.ratings import rated_matches
+    store.deals.match_result(mid, "3:7")
 
-    found, names = rated_matches(store)
+    found, names = store.ratings.rated_matches()
     assert [(m.match_id, m.winner and names[m.winner], m.score) for m in found] == [
         (mid, "Bert", (3, 7))
     ]
@@ -226,16 +224,16 @@ def test_ratings_count_a_match_result_as_a_finished_match(store: Any) -> None:
 def test_a_knockout_takes_a_life_for_a_match_result(store: Any) -> None:
     names = ["Anna", "Bert", "Carl", "Dora"]
     for name in names:
-        store.add_player(name)
-    ev = create_event(
-        store, "Paper knockout", kind="knockout", players=names, lives=1, draw_seed="2026"
+        store.players.add(name)
+    ev = store.events.create(
+        "Paper knockout", kind="knockout", players=names, lives=1, draw_seed="2026"
     )
     winners = []
-    for pairing in start_round(store, ev.id, 1).pairings:
-        view = store.match_result(pairing.matches[0].match_id, "7:2")
+    for pairing in store.events.start_round(ev.id, 1).pairings:
+        view = store.deals.match_result(pairing.matches[0].match_id, "7:2")
         winners.append(view.players[0])
-    view = standings(store, ev.id)
+    view = store.events.standings(ev.id)
     assert view.stage == "round 1, 2 players still in"
     assert sorted(r.player for r in view.rows if r.won == 1) == sorted(winners)
-    final = start_round(store, ev.id, 2).pairings
+    final = store.events.start_round(ev.id, 2).pairings
     assert {final[0].first, final[0].second} == set(winners)

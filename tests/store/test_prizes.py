@@ -11,9 +11,6 @@ import pytest
 
 from tally.errors import Refused
 from tally.events.prizes import check_shares, prize_table, prizes_by_rank
-from tally.store.events import create_event, start_round
-from tally.store.knockouts import knockout_view
-from tally.store.prizemoney import buy_back, set_money
 from tests.store.test_knockouts import players, win
 
 RULES = "sixty-six match_target=3"
@@ -22,21 +19,15 @@ SIX = [f"P{i}" for i in range(1, 7)]
 
 def knockout(store: Any, lives: int = 1) -> Any:
     players(store, SIX)
-    return create_event(
-        store,
-        "Preisschnapsen",
-        kind="knockout",
-        players=SIX,
-        rules=RULES,
-        lives=lives,
-        draw_seed="2026",
+    return store.events.create(
+        "Preisschnapsen", kind="knockout", players=SIX, rules=RULES, lives=lives, draw_seed="2026"
     )
 
 
 def first_loser(store: Any, ev: Any) -> str:
     """Start and play round 1, the first player of each table winning; the loser at
     table 1."""
-    rnd = start_round(store, ev.id, 1)
+    rnd = store.events.start_round(ev.id, 1)
     for p in rnd.pairings:
         win(store, p.matches[0].match_id, p.first)
     return str(rnd.pairings[0].second)
@@ -65,8 +56,8 @@ def test_players_sharing_a_place_share_its_prizes() -> None:
 
 def test_the_prize_table_from_entry_fees_rounded_to_whole_euros(store: Any) -> None:
     ev = knockout(store)
-    set_money(store, ev.id, entry_fee=1050, shares="50,30,20", unit=100)
-    view = knockout_view(store, ev)
+    store.prizes.set_money(ev.id, entry_fee=1050, shares="50,30,20", unit=100)
+    view = store.knockouts.view(ev)
     assert view.prizes is not None
     assert view.prizes.table.pool == 6300
     assert view.prizes.table.prizes == (3100, 1800, 1200)
@@ -74,53 +65,53 @@ def test_the_prize_table_from_entry_fees_rounded_to_whole_euros(store: Any) -> N
     # before the first round all six share 1st: the three prizes shared, whole euros each
     assert [x.prize for x in view.lines] == [1000] * 6
     with pytest.raises(Refused, match="more than the pool"):
-        set_money(store, ev.id, shares="70,40")
+        store.prizes.set_money(ev.id, shares="70,40")
     with pytest.raises(Refused, match="7 places paid but only 6 players"):
-        set_money(store, ev.id, shares="40,20,10,10,5,5,5")
+        store.prizes.set_money(ev.id, shares="40,20,10,10,5,5,5")
 
 
 def test_a_player_out_buys_back_a_life_and_is_drawn_again(store: Any) -> None:
     ev = knockout(store, lives=1)
-    set_money(store, ev.id, entry_fee=1000, shares="60,40", buy_back_until=2)
+    store.prizes.set_money(ev.id, entry_fee=1000, shares="60,40", buy_back_until=2)
     loser = first_loser(store, ev)
-    line = next(x for x in knockout_view(store, ev).lines if x.player == loser)
+    line = next(x for x in store.knockouts.view(ev).lines if x.player == loser)
     assert line.out_in == 1
-    buy_back(store, ev.id, loser)
-    view = knockout_view(store, ev)
+    store.prizes.buy_back(ev.id, loser)
+    view = store.knockouts.view(ev)
     line = next(x for x in view.lines if x.player == loser)
     assert (line.lives, line.out_in, line.bought) == (1, None, 1)
     assert view.prizes is not None and view.prizes.table.pool == 7000  # the fee: the entry fee
-    rnd = start_round(store, ev.id, 2)
+    rnd = store.events.start_round(ev.id, 2)
     assert loser in {n for p in rnd.pairings for n in (p.first, p.second)} | {rnd.bye}
 
 
 def test_a_player_buys_back_once_by_default_and_not_after_the_last_round(store: Any) -> None:
     ev = knockout(store, lives=1)
-    set_money(store, ev.id, buy_back_until=1, buy_back_fee=500)
+    store.prizes.set_money(ev.id, buy_back_until=1, buy_back_fee=500)
     loser = first_loser(store, ev)
     with pytest.raises(Refused, match="too late: buy-backs are taken until round 1"):
-        buy_back(store, ev.id, loser)
-    set_money(store, ev.id, buy_back_until=3)
-    buy_back(store, ev.id, loser)
+        store.prizes.buy_back(ev.id, loser)
+    store.prizes.set_money(ev.id, buy_back_until=3)
+    store.prizes.buy_back(ev.id, loser)
     with pytest.raises(Refused, match="is still in"):
-        buy_back(store, ev.id, loser)
+        store.prizes.buy_back(ev.id, loser)
     winner = next(
-        x.player for x in knockout_view(store, ev).lines if x.out_in is None and x.player != loser
+        x.player for x in store.knockouts.view(ev).lines if x.out_in is None and x.player != loser
     )
     with pytest.raises(Refused, match="is still in"):
-        buy_back(store, ev.id, winner)
+        store.prizes.buy_back(ev.id, winner)
 
 
 def test_no_buy_back_unless_the_event_takes_them_and_undo_takes_it_back(store: Any) -> None:
     ev = knockout(store, lives=1)
     loser = first_loser(store, ev)
     with pytest.raises(Refused, match="takes no buy-backs"):
-        buy_back(store, ev.id, loser)
-    set_money(store, ev.id, buy_back_until=2, buy_back_fee=500, entry_fee=1000, shares="100")
-    buy_back(store, ev.id, loser)
-    assert knockout_view(store, ev).prizes.table.pool == 6500  # type: ignore[union-attr]
-    store.reverse(store.audit_log()[-1].id)
-    view = knockout_view(store, ev)
+        store.prizes.buy_back(ev.id, loser)
+    store.prizes.set_money(ev.id, buy_back_until=2, buy_back_fee=500, entry_fee=1000, shares="100")
+    store.prizes.buy_back(ev.id, loser)
+    assert store.knockouts.view(ev).prizes.table.pool == 6500  # type: ignore[union-attr]
+    store.audit.reverse(store.audit.log()[-1].id)
+    view = store.knockouts.view(ev)
     line = next(x for x in view.lines if x.player == loser)
     assert (line.out_in, line.bought) == (1, 0)
     assert view.prizes is not None and view.prizes.table.pool == 6000

@@ -176,16 +176,16 @@ def test_upgrading_from_the_first_revision_keeps_the_data(db_url: str) -> None:
     # on their own, by open_store below).
     assert after["deal_results"] == [] and after["cache_state"] == [("deal_results", "")]
     with open_store(db_url) as store:
-        m = store.match_state(1)
+        m = store.matches.state(1)
         assert m.players == ("Anna", "Bert")
         assert [(d.winner, d.reason, d.game_points) for d in m.deals] == [
             ("Anna", "claim", 3),
             ("Bert", "claim", 2),
         ]
         assert m.score == {"Anna": 3, "Bert": 2}
-        assert "3. 40 KH 66" in store.export_deal(1)
-        assert store.audit_log()[0].scorer == "jo"
-        assert store.stale_results() == [] and store.ensure_results() is None
+        assert "3. 40 KH 66" in store.deals.export(1)
+        assert store.audit.log()[0].scorer == "jo"
+        assert store.results.stale() == [] and store.results.ensure() is None
     # deal, match, winner, points before the carry, carry, game points, reason
     assert sorted(dump(db_url)["deal_results"]) == [
         (1, 1, 1, 3, 0, 3, "claim"),
@@ -205,7 +205,7 @@ def test_opening_a_first_revision_database_upgrades_it_and_rules_its_deals(db_ur
         engine.dispose()
     with open_store(db_url) as store:
         assert store.migrated
-        assert store.stale_results() == [] and store.ensure_results() is None
+        assert store.results.stale() == [] and store.results.ensure() is None
     assert sorted(dump(db_url)["deal_results"]) == [
         (1, 1, 1, 3, 0, 3, "claim"),
         (2, 1, 2, 2, 0, 2, "claim"),
@@ -253,7 +253,7 @@ def test_sqlite_connections_use_wal_foreign_keys_a_busy_timeout_and_begin_immedi
             assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
             assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 30000
-        store.add_player("Anna")
+        store.players.add("Anna")
         assert "BEGIN IMMEDIATE" in issued
     finally:
         store.close()

@@ -8,20 +8,18 @@ from typing import Any
 import pytest
 
 from tally.errors import NotFound, Refused
-from tally.store.events import create_event
-from tally.store.series import create_series, series, series_list, series_standings
 from tests.store_support import dump
 
 
 def win(store: Any, event: int, winner: str, loser: str) -> None:
-    m = store.start_match(winner, loser, first_dealer=winner, event=event)
+    m = store.matches.start(winner, loser, first_dealer=winner, event=event)
     for points in (3, 3, 1):
-        store.quick_result(m.id, winner=winner, points=points, reason="claim")
+        store.deals.quick_result(m.id, winner=winner, points=points, reason="claim")
 
 
 def evening(store: Any, name: str, results: list[tuple[str, str]]) -> int:
     players = sorted({p for pair in results for p in pair})
-    ev = create_event(store, name, players=players)
+    ev = store.events.create(name, players=players)
     for winner, loser in results:
         win(store, ev.id, winner, loser)
     return int(ev.id)
@@ -30,25 +28,25 @@ def evening(store: Any, name: str, results: list[tuple[str, str]]) -> int:
 @pytest.fixture
 def club(store: Any) -> tuple[Any, list[int]]:
     for name in ("Anna", "Bert", "Carl", "Dora"):
-        store.add_player(name)
+        store.players.add(name)
     # evening 1: Anna 2 wins, Bert 1, Carl 0 -> 1. Anna, 2. Bert, 3. Carl
     one = evening(store, "January", [("Anna", "Bert"), ("Anna", "Carl"), ("Bert", "Carl")])
     # evening 2: Bert 2 wins, Dora 1, Anna 0 -> 1. Bert, 2. Dora, 3. Anna
     two = evening(store, "February", [("Bert", "Dora"), ("Bert", "Anna"), ("Dora", "Anna")])
     # evening 3: Carl beats Dora; Anna and Bert entered but play nothing
-    three = create_event(store, "March", players=["Anna", "Bert", "Carl", "Dora"]).id
+    three = store.events.create("March", players=["Anna", "Bert", "Carl", "Dora"]).id
     win(store, three, "Carl", "Dora")
     return store, [one, two, int(three)]
 
 
 def test_a_series_ranks_by_the_points_of_each_events_placings(club: Any) -> None:
     store, evs = club
-    view = create_series(
-        store, "Grand Prix", events=[str(e) for e in evs], points=[10, 6, 4, 3], best=2
+    view = store.series.create(
+        "Grand Prix", events=[str(e) for e in evs], points=[10, 6, 4, 3], best=2
     )
     assert [e.name for e in view.events] == ["January", "February", "March"]
     assert (view.points, view.best) == ((10.0, 6.0, 4.0, 3.0), 2)
-    rows = series_standings(store, "grand prix").rows
+    rows = store.series.standings("grand prix").rows
     # Anna 10 + 4 = 14; Bert 6 + 10 = 16; Carl 4 + 10 = 14; Dora 6 + 6 = 12 (March: 2nd of
     # the two who played). Anna and Carl: 14 each, one 1st and one 3rd each: shared rank 2.
     assert [(r.rank, r.player, r.total) for r in rows] == [
@@ -67,11 +65,11 @@ def test_a_series_ranks_by_the_points_of_each_events_placings(club: Any) -> None
 
 def test_a_series_is_found_by_number_or_name_and_listed(club: Any) -> None:
     store, _evs = club
-    made = create_series(store, "Grand Prix", events=["January", "February"], points=[5, 3])
-    assert series(store, made.id) == series(store, "  GRAND   prix ") == made
-    assert [s.name for s in series_list(store)] == ["Grand Prix"]
+    made = store.series.create("Grand Prix", events=["January", "February"], points=[5, 3])
+    assert store.series.get(made.id) == store.series.get("  GRAND   prix ") == made
+    assert [s.name for s in store.series.all()] == ["Grand Prix"]
     with pytest.raises(NotFound):
-        series(store, "Spring Cup")
+        store.series.get("Spring Cup")
 
 
 def test_refusals_store_nothing(club: Any, db_url: str) -> None:
@@ -85,36 +83,36 @@ def test_refusals_store_nothing(club: Any, db_url: str) -> None:
         {"events": ["1", "2"], "points": [5], "best": 3},
     ):
         with pytest.raises((Refused, NotFound)):
-            create_series(store, "Cup", **kwargs)
+            store.series.create("Cup", **kwargs)
     with pytest.raises(Refused):
-        create_series(store, "42", events=["1"], points=[5])
+        store.series.create("42", events=["1"], points=[5])
     assert dump(db_url) == before
-    create_series(store, "Cup", events=["1"], points=[5])
+    store.series.create("Cup", events=["1"], points=[5])
     with pytest.raises(Refused):
-        create_series(store, "cup", events=["2"], points=[5])
+        store.series.create("cup", events=["2"], points=[5])
 
 
 def test_creating_a_series_is_audited_and_undone(club: Any, db_url: str) -> None:
     store, _evs = club
     before = dump(db_url)
-    made = create_series(store, "Cup", events=["1", "2"], points=[5, 3])
-    entry = store.audit_log()[-1]
+    made = store.series.create("Cup", events=["1", "2"], points=[5, 3])
+    entry = store.audit.log()[-1]
     assert (entry.command, entry.entity, entry.entity_id) == ("series create", "series", made.id)
-    store.reverse(entry.id)
+    store.audit.reverse(entry.id)
     after = dump(db_url)
     assert after["series"] == after["series_events"] == []
     assert {k: v for k, v in after.items() if k != "audit_log"} == {
         k: v for k, v in before.items() if k != "audit_log"
     }
-    undo = store.audit_log()[-1]
-    store.reverse(undo.id)  # and back again
-    assert series(store, "Cup").events == made.events
+    undo = store.audit.log()[-1]
+    store.audit.reverse(undo.id)  # and back again
+    assert store.series.get("Cup").events == made.events
 
 
 def test_an_event_of_a_series_is_not_removed_by_undoing_its_creation(store: Any) -> None:
-    store.add_player("Anna")
-    ev = create_event(store, "Lonely", players=["Anna"])
-    create_series(store, "Cup", events=[str(ev.id)], points=[5])
-    created = next(e for e in store.audit_log() if e.command == "event create")
+    store.players.add("Anna")
+    ev = store.events.create("Lonely", players=["Anna"])
+    store.series.create("Cup", events=[str(ev.id)], points=[5])
+    created = next(e for e in store.audit.log() if e.command == "event create")
     with pytest.raises(Refused, match="series"):
-        store.reverse(created.id)
+        store.audit.reverse(created.id)

@@ -18,15 +18,13 @@ FOUR = ["Anna Berger", "Bert Huber", "Carla Moser", "Dora Wimmer"]
 
 
 def swiss(web: Web, **options: Any) -> int:
-    from tally.store.events import create_event
 
-    return create_event(web.store, "Open", kind="swiss", players=FOUR, rounds=3, **options).id
+    return web.store.events.create("Open", kind="swiss", players=FOUR, rounds=3, **options).id
 
 
 def test_the_director_announces_an_absence_and_the_round_leaves_the_player_out(
     desk: Web,  # noqa: F811
 ) -> None:
-    from tally.store.events import event
 
     eid = swiss(desk)
     page = desk.page(f"/director/event/{eid}")
@@ -37,7 +35,7 @@ def test_the_director_announces_an_absence_and_the_round_leaves_the_player_out(
     said = desk.client.get(res.headers["location"]).text
     assert "Dora Wimmer will miss round 1: a requested bye." in said
     assert "Round 1: Dora Wimmer" in said
-    assert event(desk.store, eid).absences == ((1, "Dora Wimmer"),)
+    assert desk.store.events.get(eid).absences == ((1, "Dora Wimmer"),)
     preview = desk.page(f"/director/event/{eid}/round/1")
     assert "Absent (requested bye, ½): Dora Wimmer" in preview
     desk.post(f"/director/event/{eid}/round", round="1")
@@ -50,30 +48,26 @@ def test_the_director_announces_an_absence_and_the_round_leaves_the_player_out(
 
 
 def test_the_director_takes_an_absence_back(desk: Web) -> None:  # noqa: F811
-    from tally.store.absences import announce_absence
-    from tally.store.events import event
 
     eid = swiss(desk, absence_score="zero")
-    announce_absence(desk.store, eid, "Bert Huber", 2)
+    desk.store.absences.announce(eid, "Bert Huber", 2)
     page = desk.page(f"/director/event/{eid}")
     assert "scores nothing" in page and "take back" in page
     res = desk.post(f"/director/event/{eid}/absent", player="Bert Huber", round="2", cancel="yes")
     said = desk.client.get(res.headers["location"]).text
     assert "Bert Huber will play round 2 after all." in said
-    assert event(desk.store, eid).absences == ()
+    assert desk.store.events.get(eid).absences == ()
 
 
 def test_a_round_robin_page_offers_no_absence(desk: Web) -> None:  # noqa: F811
-    from tally.store.events import create_event
 
-    eid = create_event(desk.store, "Liga", kind="round-robin", players=FOUR).id
+    eid = desk.store.events.create("Liga", kind="round-robin", players=FOUR).id
     assert 'id="absent"' not in desk.page(f"/director/event/{eid}")
     res = desk.post(f"/director/event/{eid}/absent", player="Anna Berger", round="1")
     assert res.status_code == 400 and "record the missed game as a forfeit" in res.text
 
 
 def test_the_new_event_form_sets_what_a_requested_bye_scores(desk: Web) -> None:  # noqa: F811
-    from tally.store.events import event
     from tests.web.test_director import _create, _event_id
 
     assert 'name="absence_score"' in desk.page("/director/new")
@@ -85,8 +79,8 @@ def test_the_new_event_form_sets_what_a_requested_bye_scores(desk: Web) -> None:
         players="Anna B\nbert\ncarla\ndora",
         absence_score="zero",
     )
-    assert event(desk.store, _event_id(res)).absence_score == "zero"
+    assert desk.store.events.get(_event_id(res)).absence_score == "zero"
     res = _create(
         desk, name="Liga", kind="round-robin", players="Anna B\nbert", absence_score="zero"
     )
-    assert event(desk.store, _event_id(res)).absence_score == "half"
+    assert desk.store.events.get(_event_id(res)).absence_score == "half"

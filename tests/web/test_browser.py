@@ -43,7 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
     """A tally server on a loopback port over a SQLite file: a round robin of four players,
     round 1 started."""
 
-    from tally.store import events, open_store
+    from tally.store import open_store
     from tally.web.access import set_pin
     from tally.web.server import create_app
 
@@ -58,9 +58,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
         "Fritz Bauer",
     ]
     for name in players:
-        store.add_player(name)
-    ev = events.create_event(store, "Autumn Cup 2026", kind="round-robin", players=players)
-    rnd = events.start_round(store, ev.id, 1)
+        store.players.add(name)
+    ev = store.events.create("Autumn Cup 2026", kind="round-robin", players=players)
+    rnd = store.events.start_round(ev.id, 1)
     set_pin(store, "1234")
     app = create_app(store)
     keys = app.state.site.keys
@@ -252,7 +252,7 @@ def test_the_opponent_confirms_a_quick_result(
     _shot(phone, "phone-agree")
     _tap(phone, "yes", "agree")
     assert "wins deal 1: 2 game points" in _text(phone, ".banner.notice")
-    match = server["store"].match_state(server["matches"][2])
+    match = server["store"].matches.state(server["matches"][2])
     assert sorted(match.score.values()) == [0, 2]
     wall.set_window_size(*PROJECTOR)
     a, b = match.players

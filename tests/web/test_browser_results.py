@@ -45,7 +45,7 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(
     second.send_keys("7")
     _shot(phone, "phone-match-result")
     _submit(phone, phone.find_element(By.CSS_SELECTOR, "details.matchresult button.primary"))
-    match = server["store"].match_state(server["matches"][1])
+    match = server["store"].matches.state(server["matches"][1])
     a, b = match.players
     assert _text(phone, "h1") == f"{a}, do you agree?"
     assert _text(phone, "#claim") == f"{b} wins the match 3 : 7"
@@ -56,7 +56,7 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(
     assert _text(phone, "#score").replace("\u2009", "") == "3:7"
     assert "entered as the match result" in _text(phone, ".panel.done")
     _shot(phone, "phone-match-result-done")
-    match = server["store"].match_state(server["matches"][1])
+    match = server["store"].matches.state(server["matches"][1])
     assert (match.over, match.winner, match.score) == (True, b, {a: 3, b: 7})
 
 
@@ -77,5 +77,5 @@ def test_the_director_enters_a_result_in_the_box_of_a_table(
     assert "The match result is entered" in _text(laptop, ".banner.notice")
     assert not laptop.find_elements(By.CSS_SELECTOR, f'form[action="/director/match/{mid}/result"]')
     _shot(laptop, "director-result-entered")
-    match = server["store"].match_state(mid)
+    match = server["store"].matches.state(mid)
     assert match.over and sorted(match.score.values()) == [5, 7]

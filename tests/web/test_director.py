@@ -30,8 +30,8 @@ def desk(db_url: str) -> Any:
 
     store = open_store(db_url, scorer="tester")
     for name in CLUB:
-        store.add_player(name)
-    store.add_alias("Jürgen Roth", "Jogi")
+        store.players.add(name)
+    store.players.add_alias("Jürgen Roth", "Jogi")
     set_pin(store, PIN)
     app = create_app(store)
     web = Web(_client(app), app, store, 0, 0)
@@ -91,7 +91,6 @@ def _event_id(res: Any) -> int:
 def test_every_kind_of_event_is_created_from_the_form_with_its_settings(
     desk: Web, kind: str, settings: dict[str, str], check: Any
 ) -> None:
-    from tally.store import events, knockouts
 
     res = _create(
         desk,
@@ -102,8 +101,8 @@ def test_every_kind_of_event_is_created_from_the_form_with_its_settings(
         players="Anna B\nbert\nCarla Moser\ndora",
         **settings,
     )
-    ev = events.event(desk.store, _event_id(res))
-    fmt = knockouts.event_format(desk.store, ev.id) if kind in ("knockout", "groups") else {}
+    ev = desk.store.events.get(_event_id(res))
+    fmt = desk.store.knockouts.settings(ev.id) if kind in ("knockout", "groups") else {}
     assert ev.kind == kind and ev.match_points_per_win == 2 and str(ev.date) == "2026-11-26"
     assert [p.name for p in ev.players] == [
         "Anna Berger",
@@ -125,19 +124,17 @@ def test_a_refused_setting_is_shown_on_the_form_with_what_was_typed(desk: Web) -
     assert res.status_code == 400 and "Going through" in said and "--" not in said
     res = _create(desk, name="Open", kind="swiss", players="Anna B\nbert")
     assert "tally" not in _alert(res) and "--rounds" not in _alert(res)
-    from tally.store import events
 
-    assert events.events(desk.store) == []
+    assert desk.store.events.all() == []
 
 
 def test_a_name_that_fits_several_or_none_is_chosen_on_the_form(desk: Web) -> None:
-    from tally.store import events
 
     res = _create(desk, name="Cup", kind="round-robin", players="Anna\nJogi\nAna Hubr\n+Eva")
     assert res.status_code == 200 and "fits several players" in res.text
     assert '<option value="#1">Anna Berger</option>' in res.text
     assert "There is no player “Ana Hubr”" in res.text and "Anna Huber" in res.text
-    assert events.events(desk.store) == []  # nothing stored before the choice
+    assert desk.store.events.all() == []  # nothing stored before the choice
     res = _create(
         desk,
         name="Cup",
@@ -145,12 +142,11 @@ def test_a_name_that_fits_several_or_none_is_chosen_on_the_form(desk: Web) -> No
         players="Anna\nJogi\nAna Hubr\n+Eva",
         **{"ref-0": "Anna", "pick-0": "#2", "ref-1": "Ana Hubr", "pick-1": "+Ana Hubr"},
     )
-    ev = events.event(desk.store, _event_id(res))
+    ev = desk.store.events.get(_event_id(res))
     assert [p.name for p in ev.players] == ["Anna Huber", "Jürgen Roth", "Ana Hubr", "Eva"]
 
 
 def test_players_join_late_where_the_kind_of_event_takes_them(desk: Web) -> None:
-    from tally.store import events
 
     eid = _event_id(
         _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
@@ -159,10 +155,7 @@ def test_players_join_late_where_the_kind_of_event_takes_them(desk: Web) -> None
     res = desk.post(f"/director/event/{eid}/players", players="jurgen\n+Fritz Neu")
     assert res.status_code == 303
     assert "Added: Jürgen Roth, Fritz Neu." in desk.client.get(res.headers["location"]).text
-    assert [p.name for p in events.event(desk.store, eid).players][-2:] == [
-        "Jürgen Roth",
-        "Fritz Neu",
-    ]
+    assert [p.name for p in desk.store.events.get(eid).players][-2:] == ["Jürgen Roth", "Fritz Neu"]
     res = desk.post(f"/director/event/{eid}/players", players="Anna")
     assert res.status_code == 200 and "fits several players" in res.text
     rr = _event_id(_create(desk, name="RR", kind="round-robin", players="Anna B\nbert"))
@@ -172,7 +165,6 @@ def test_players_join_late_where_the_kind_of_event_takes_them(desk: Web) -> None
 
 
 def test_the_next_round_is_seen_before_it_is_started(desk: Web) -> None:
-    from tally.store import events
 
     eid = _event_id(
         _create(desk, name="RR", kind="round-robin", players="Anna B\nbert\ncarla\ndora")
@@ -181,10 +173,10 @@ def test_the_next_round_is_seen_before_it_is_started(desk: Web) -> None:
     assert f'href="/director/event/{eid}/round/1"' in html
     html = desk.page(f"/director/event/{eid}/round/1")
     rows = re.findall(r"<td>([^<]+ – [^<]+)</td>", html)
-    assert len(rows) == 2 and not events.rounds(desk.store, eid)[0].started
+    assert len(rows) == 2 and not desk.store.events.rounds(eid)[0].started
     assert 'name="round" value="1"' in html
     desk.post(f"/director/event/{eid}/round", round="1")
-    started = events.rounds(desk.store, eid, 1)[0]
+    started = desk.store.events.rounds(eid, 1)[0]
     assert rows == [f"{p.first} – {p.second}" for p in started.pairings]
     res = desk.client.get(f"/director/event/{eid}/round/1")
     assert res.status_code == 400 and "started already" in res.text
@@ -200,23 +192,21 @@ def test_a_club_match_is_started_from_the_list_and_a_busy_player_is_asked_about(
     assert "playing match" in desk.page(f"/director/event/{eid}")
     res = desk.post(f"/director/event/{eid}/match", a="Carla Moser", b="Bert Huber")
     assert res.status_code == 200 and "Bert Huber is still playing match" in res.text
-    assert len(desk.store.matches()) == 1
+    assert len(desk.store.matches.all()) == 1
     res = desk.post(f"/director/event/{eid}/match", a="Carla Moser", b="Bert Huber", anyway="yes")
-    assert res.status_code == 303 and len(desk.store.matches()) == 2
+    assert res.status_code == 303 and len(desk.store.matches.all()) == 2
 
 
 def _round_robin(desk: Web) -> tuple[int, Any]:
-    from tally.store import events
 
     eid = _event_id(
         _create(desk, name="RR", kind="round-robin", players="Anna B\nbert\ncarla\ndora")
     )
     desk.post(f"/director/event/{eid}/round", round="1")
-    return eid, events.rounds(desk.store, eid, 1)[0]
+    return eid, desk.store.events.rounds(eid, 1)[0]
 
 
 def test_a_withdrawal_is_asked_about_first_saying_what_follows(desk: Web) -> None:
-    from tally.store import events
 
     eid, _ = _round_robin(desk)
     url = desk.store.engine.url.render_as_string(hide_password=False)
@@ -227,7 +217,7 @@ def test_a_withdrawal_is_asked_about_first_saying_what_follows(desk: Web) -> Non
     assert dump(url) == before
     res = desk.post(f"/director/event/{eid}/withdraw", player="Dora Wimmer")
     assert res.status_code == 303
-    assert [p.name for p in events.event(desk.store, eid).players if p.withdrawn] == ["Dora Wimmer"]
+    assert [p.name for p in desk.store.events.get(eid).players if p.withdrawn] == ["Dora Wimmer"]
     res = desk.client.get(f"/director/event/{eid}/withdraw?player=Dora+Wimmer")
     assert res.status_code == 400 and f'href="/director/event/{eid}"' in res.text
 
@@ -235,13 +225,13 @@ def test_a_withdrawal_is_asked_about_first_saying_what_follows(desk: Web) -> Non
 def test_deleting_a_deal_or_a_match_and_reversing_are_asked_about_first(desk: Web) -> None:
     _, rnd = _round_robin(desk)
     mid = rnd.pairings[0].matches[0].match_id
-    a, b = desk.store.match_state(mid).players
-    desk.store.quick_result(mid, winner=a, points=2, reason="claim")
-    deal = desk.store.quick_result(mid, winner=b, points=1, reason="claim")
+    a, b = desk.store.matches.state(mid).players
+    desk.store.deals.quick_result(mid, winner=a, points=2, reason="claim")
+    deal = desk.store.deals.quick_result(mid, winner=b, points=1, reason="claim")
     html = desk.page(f"/director/deal/{deal.id}/delete")
     assert "Deal 2 is deleted: " in html and "the score goes from 2:1 to 2:0" in html
-    assert len(desk.store.match_state(mid).deals) == 2
-    entry = desk.store.audit_log(limit=1)[-1]
+    assert len(desk.store.matches.state(mid).deals) == 2
+    entry = desk.store.audit.log(limit=1)[-1]
     html = desk.page(f"/director/audit/{entry.id}/reverse")
     assert f"Change {entry.id} is taken back" in html and "from 2:1 to 2:0" in html
     assert desk.post(f"/director/audit/{entry.id}/reverse").status_code == 303
@@ -250,11 +240,11 @@ def test_deleting_a_deal_or_a_match_and_reversing_are_asked_about_first(desk: We
     assert desk.client.get(f"/director/audit/{entry.id}").url.path == "/director/audit"
     club = _event_id(_create(desk, name="Club", kind="club", players="Anna B\nbert"))
     desk.post(f"/director/event/{club}/match", a="Anna Berger", b="Bert Huber")
-    friendly = desk.store.matches()[-1].id
+    friendly = desk.store.matches.all()[-1].id
     html = desk.page(f"/director/match/{friendly}/delete")
     assert "is gone" in html
     assert desk.post(f"/director/match/{friendly}/delete").status_code == 303
-    assert friendly not in {m.id for m in desk.store.matches()}
+    assert friendly not in {m.id for m in desk.store.matches.all()}
     res = desk.client.get(f"/director/match/{mid}/delete")
     assert res.status_code == 400 and "tally" not in _alert(res)
 
@@ -262,33 +252,33 @@ def test_deleting_a_deal_or_a_match_and_reversing_are_asked_about_first(desk: We
 def test_a_deal_is_corrected_through_its_tricks_and_a_quick_result_changed(desk: Web) -> None:
     _, rnd = _round_robin(desk)
     mid = rnd.pairings[0].matches[0].match_id
-    deal = desk.store.start_deal(mid, "QH")
-    desk.store.play(deal.id, "KS AS")
+    deal = desk.store.deals.start(mid, "QH")
+    desk.store.deals.play(deal.id, "KS AS")
     html = desk.page(f"/director/deal/{deal.id}/tricks")
     assert re.search(r'name="t0-1"[^>]*>.*?<option value="AS" selected>', html, re.S)
     assert '<option value="40 KH"' in html and '<option value="swap"' in html
     res = desk.post(f"/director/deal/{deal.id}/tricks", **{"t0-0": "KS", "t0-1": "10S"})
     assert res.status_code == 303, res.text
-    assert "1. KS 10S" in desk.store.export_deal(deal.id)
+    assert "1. KS 10S" in desk.store.deals.export(deal.id)
     res = desk.post(f"/director/deal/{deal.id}/tricks", **{"t0-0": "KS", "t0-1": "KS"})
     assert res.status_code == 400 and f'href="/director/deal/{deal.id}"' in res.text
     back = desk.client.get(f"/director/deal/{deal.id}", follow_redirects=False)
     assert back.headers["location"] == f"/director/match/{mid}"
     other = rnd.pairings[1].matches[0].match_id
-    a, b = desk.store.match_state(other).players
-    quick = desk.store.quick_result(other, winner=a, points=1, reason="claim")
+    a, b = desk.store.matches.state(other).players
+    quick = desk.store.deals.quick_result(other, winner=a, points=1, reason="claim")
     assert f'action="/director/deal/{quick.id}/quick"' in desk.page(f"/director/match/{other}")
     res = desk.post(f"/director/deal/{quick.id}/quick", winner=b, points="2", reason="failed-close")
     assert res.status_code == 303
-    assert desk.store.match_state(other).score == {a: 0, b: 2}
+    assert desk.store.matches.state(other).score == {a: 0, b: 2}
 
 
 def test_refusals_on_pages_give_no_command_line_advice(desk: Web) -> None:
     _, rnd = _round_robin(desk)
     mid = rnd.pairings[0].matches[0].match_id
-    winner = desk.store.match_state(mid).players[0]
-    first = desk.store.quick_result(mid, winner=winner, points=1, reason="claim")
-    desk.store.quick_result(mid, winner=winner, points=1, reason="claim")
+    winner = desk.store.matches.state(mid).players[0]
+    first = desk.store.deals.quick_result(mid, winner=winner, points=1, reason="claim")
+    desk.store.deals.quick_result(mid, winner=winner, points=1, reason="claim")
     res = desk.post(f"/director/deal/{first.id}/delete")
     said = _alert(res)
     assert res.status_code == 400 and "only the last deal" in said
@@ -298,14 +288,13 @@ def test_refusals_on_pages_give_no_command_line_advice(desk: Web) -> None:
 
 
 def test_choices_made_are_kept_when_the_form_is_refused_for_something_else(desk: Web) -> None:
-    from tally.store import events
 
     res = _create(
         desk, name="", kind="round-robin", players="Anna\n+Eva", **{"ref-0": "Anna", "pick-0": "#2"}
     )
     assert res.status_code == 400 and "name" in _alert(res)
     assert '<input type="hidden" name="pick-0" value="#2">' in res.text
-    assert "Eva" not in [p.name for p in desk.store.players()]  # nobody new without it
+    assert "Eva" not in [p.name for p in desk.store.players.all()]  # nobody new without it
     res = _create(
         desk,
         name="Cup",
@@ -313,10 +302,7 @@ def test_choices_made_are_kept_when_the_form_is_refused_for_something_else(desk:
         players="Anna\n+Eva",
         **{"ref-0": "Anna", "pick-0": "#2"},
     )
-    assert [p.name for p in events.event(desk.store, _event_id(res)).players] == [
-        "Anna Huber",
-        "Eva",
-    ]
+    assert [p.name for p in desk.store.events.get(_event_id(res)).players] == ["Anna Huber", "Eva"]
 
 
 def test_the_pages_own_refusals_are_worded_in_the_pages_language(desk: Web) -> None:
@@ -328,7 +314,6 @@ def test_the_pages_own_refusals_are_worded_in_the_pages_language(desk: Web) -> N
 
 
 def test_the_director_withdraws_a_round_without_deals_and_not_one_in_play(desk: Web) -> None:
-    from tally.store import events
 
     eid = _event_id(
         _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
@@ -338,26 +323,24 @@ def test_the_director_withdraws_a_round_without_deals_and_not_one_in_play(desk: 
     res = desk.post(f"/director/event/{eid}/unpair", round="1")
     assert res.status_code == 303
     assert "The pairings of round 1 are withdrawn" in desk.client.get(res.headers["location"]).text
-    assert events.event(desk.store, eid).rounds_started == ()
+    assert desk.store.events.get(eid).rounds_started == ()
     desk.post(f"/director/event/{eid}/round", round="1")
-    p = events.rounds(desk.store, eid, 1)[0].pairings[0]
-    desk.store.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
+    p = desk.store.events.rounds(eid, 1)[0].pairings[0]
+    desk.store.deals.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
     res = desk.post(f"/director/event/{eid}/unpair", round="1")
     assert res.status_code == 400 and "recorded already" in res.text
-    assert events.event(desk.store, eid).rounds_started == (1,)
+    assert desk.store.events.get(eid).rounds_started == (1,)
 
 
 def test_the_director_swaps_two_players_after_seeing_what_it_breaks(desk: Web) -> None:
-    from tally.store import events
-    from tally.store.control import keep_apart
 
     eid = _event_id(
         _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
     )
     desk.post(f"/director/event/{eid}/round", round="1")
     assert f'action="/director/event/{eid}/swap"' in desk.page(f"/director/event/{eid}")
-    p, q = events.rounds(desk.store, eid, 1)[0].pairings
-    keep_apart(desk.store, eid, p.first, q.second)
+    p, q = desk.store.events.rounds(eid, 1)[0].pairings
+    desk.store.pairings.keep_apart(eid, p.first, q.second)
     ask = desk.client.get(
         f"/director/event/{eid}/swap", params={"round": "1", "a": p.second, "b": q.second}
     )
@@ -369,7 +352,7 @@ def test_the_director_swaps_two_players_after_seeing_what_it_breaks(desk: Web) -
     assert res.status_code == 303
     said = desk.client.get(res.headers["location"]).text
     assert f"{p.second} and {q.second} swapped tables in round 1." in said
-    now = events.rounds(desk.store, eid, 1)[0].pairings
+    now = desk.store.events.rounds(eid, 1)[0].pairings
     assert frozenset((p.first, q.second)) in {frozenset((x.first, x.second)) for x in now}
     ask = desk.client.get(
         f"/director/event/{eid}/swap", params={"round": "1", "a": p.first, "b": q.second}
@@ -378,17 +361,15 @@ def test_the_director_swaps_two_players_after_seeing_what_it_breaks(desk: Web) -
 
 
 def test_a_round_robin_page_warns_of_the_round_that_pairs_a_pair_kept_apart(desk: Web) -> None:
-    from tally.store import events
-    from tally.store.control import keep_apart
 
     eid = _event_id(
         _create(desk, name="Liga", kind="round-robin", players="Anna B\nbert\ncarla\ndora")
     )
     assert "are kept apart, but round" not in desk.page(f"/director/event/{eid}")
-    keep_apart(desk.store, eid, "Anna Berger", "Bert Huber")
+    desk.store.pairings.keep_apart(eid, "Anna Berger", "Bert Huber")
     meets = next(
         r.number
-        for r in events.rounds(desk.store, eid)
+        for r in desk.store.events.rounds(eid)
         for p in r.pairings
         if {p.first, p.second} == {"Anna Berger", "Bert Huber"}
     )
@@ -403,7 +384,6 @@ def test_a_round_robin_page_warns_of_the_round_that_pairs_a_pair_kept_apart(desk
 def test_the_director_keeps_two_players_apart_and_is_warned_where_the_draw_is_by_lot(
     desk: Web,
 ) -> None:
-    from tally.store.control import apart
 
     eid = _event_id(_create(desk, name="Cup", kind="knockout", players="Anna B\nbert\ncarla\ndora"))
     assert 'id="keep-apart"' in desk.page(f"/director/event/{eid}")
@@ -412,9 +392,9 @@ def test_the_director_keeps_two_players_apart_and_is_warned_where_the_draw_is_by
     said = desk.client.get(res.headers["location"]).text
     assert "Anna Berger and Bert Huber are kept apart." in said
     assert "Warning: the draw of each round of this event does not keep players apart" in said
-    assert apart(desk.store, eid) == [("Anna Berger", "Bert Huber")]
+    assert desk.store.pairings.apart(eid) == [("Anna Berger", "Bert Huber")]
     res = desk.post(f"/director/event/{eid}/apart", a="Anna Berger", b="Bert Huber", undo="yes")
     assert "are no longer kept apart." in desk.client.get(res.headers["location"]).text
-    assert apart(desk.store, eid) == []
+    assert desk.store.pairings.apart(eid) == []
     res = desk.post(f"/director/event/{eid}/apart", a="Anna Berger", b="Anna Berger")
     assert res.status_code == 400 and "named twice" in res.text

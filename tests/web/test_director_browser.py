@@ -52,7 +52,7 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     db = tmp_path_factory.mktemp("evening") / "club.db"
     store = open_store(f"sqlite:///{db}", scorer="director")
     for name in KNOWN:
-        store.add_player(name)
+        store.players.add(name)
     set_pin(store, PIN)
     try:
         with running(create_app(store)) as base:

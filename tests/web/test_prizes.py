@@ -14,10 +14,8 @@ from tests.web.test_routes import Web
 
 
 def knockout(web: Web) -> int:
-    from tally.store.events import create_event
 
-    ev = create_event(
-        web.store,
+    ev = web.store.events.create(
         "Preisschnapsen",
         kind="knockout",
         players=CLUB,
@@ -29,8 +27,6 @@ def knockout(web: Web) -> int:
 
 
 def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> None:  # noqa: F811
-    from tally.store.events import event, start_round
-    from tally.store.knockouts import knockout_view
 
     eid = knockout(desk)
     res = desk.post(
@@ -47,9 +43,11 @@ def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> 
     assert "1. 30 (50 %)" in page and "until round 2" in page
     bad = desk.post(f"/director/event/{eid}/prizes", prizes="60,50")
     assert bad.status_code == 400 and "add up to 110 %" in bad.text
-    rnd = start_round(desk.store, eid, 1)
+    rnd = desk.store.events.start_round(eid, 1)
     for p in rnd.pairings:
-        desk.store.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
+        desk.store.deals.quick_result(
+            p.matches[0].match_id, winner=p.first, points=3, reason="claim"
+        )
     loser = rnd.pairings[0].second
     page = desk.client.get(f"/director/event/{eid}").text
     assert 'id="buy-back"' in page and f'<option value="{loser}">' in page
@@ -57,18 +55,17 @@ def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> 
     assert res.status_code == 303
     assert f"{loser} bought back a life for 5" in desk.client.get(res.headers["location"]).text
     line = next(
-        x for x in knockout_view(desk.store, event(desk.store, eid)).lines if x.player == loser
+        x for x in desk.store.knockouts.view(desk.store.events.get(eid)).lines if x.player == loser
     )
     assert (line.lives, line.out_in) == (1, None)
 
 
 def test_the_wall_shows_the_prizes(desk: Web) -> None:  # noqa: F811
-    from tally.store.prizemoney import set_money
 
     eid = knockout(desk)
     html = desk.client.get(f"/standings/{eid}").text
     assert "Prize pool" not in html
-    set_money(desk.store, eid, entry_fee=1000, shares="50,30,20", unit=100)
+    desk.store.prizes.set_money(eid, entry_fee=1000, shares="50,30,20", unit=100)
     html = desk.client.get(f"/standings/{eid}").text
     assert '<th class="num">Prize</th>' in html
     assert "Prize pool 60: 1. 30, 2. 18, 3. 12" in html
@@ -77,13 +74,11 @@ def test_the_wall_shows_the_prizes(desk: Web) -> None:  # noqa: F811
 
 
 def test_the_director_has_the_bracket_played_best_of_three(desk: Web) -> None:  # noqa: F811
-    from tally.store.events import event
-    from tally.store.knockouts import knockout_view
 
     eid = knockout(desk)
     res = desk.post(f"/director/event/{eid}/best-of", best_of="3")
     assert res.status_code == 303, res.text[:2000]
     assert "played best of 3 matches" in desk.client.get(res.headers["location"]).text
-    assert knockout_view(desk.store, event(desk.store, eid)).best_of == 3
+    assert desk.store.knockouts.view(desk.store.events.get(eid)).best_of == 3
     bad = desk.post(f"/director/event/{eid}/best-of", best_of="2")
     assert bad.status_code == 400 and "an odd number" in bad.text

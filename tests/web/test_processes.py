@@ -112,17 +112,17 @@ def _serve(url: str) -> Server:
 def evening(db_url: str) -> Iterator[tuple[str, int, int, list[Server]]]:
     """A round robin with round 1 started, the director's PIN set, and two server processes
     on its database: the URL, the event, a match of round 1, the servers."""
-    from tally.store import events, open_store
+    from tally.store import open_store
     from tally.web.access import set_pin
 
     store = open_store(db_url, scorer="tester")
     try:
         for name in ("Anna", "Bert", "Cleo", "Dora"):
-            store.add_player(name)
-        ev = events.create_event(
-            store, "Cup", kind="round-robin", players=["Anna", "Bert", "Cleo", "Dora"]
+            store.players.add(name)
+        ev = store.events.create(
+            "Cup", kind="round-robin", players=["Anna", "Bert", "Cleo", "Dora"]
         )
-        match = events.start_round(store, ev.id, 1).pairings[0].matches[0].match_id
+        match = store.events.start_round(ev.id, 1).pairings[0].matches[0].match_id
         set_pin(store, PIN)
     finally:
         store.close()
@@ -153,7 +153,7 @@ def _stored(url: str, match: int) -> Any:
 
     store = open_store(url, scorer="tester")
     try:
-        return store.match_state(match).deals[-1]
+        return store.matches.state(match).deals[-1]
     finally:
         store.close()
 

@@ -24,12 +24,12 @@ def test_the_director_enters_a_tables_result_in_its_box(web: Web) -> None:  # no
     html = web.page(f"/director/event/{web.event}")
     boxes = re.findall(r'action="/director/match/(\d+)/result"', html)
     assert str(web.match) in boxes and len(boxes) == 2  # one per table of round 1
-    a, b = web.store.match_state(web.match).players
+    a, b = web.store.matches.state(web.match).players
     assert f"Result {a} : {b}" in html
     res = web.post(f"/director/match/{web.match}/result", score="7:3")
     assert res.status_code == 303
     assert res.headers["location"] == f"/director/event/{web.event}"  # the notice: a cookie
-    match = web.store.match_state(web.match)
+    match = web.store.matches.state(web.match)
     assert match.over and match.score == {a: 7, b: 3} and match.winner == a
     html = web.client.get(res.headers["location"]).text
     assert f"The match result is entered: {a} 7, {b} 3." in html
@@ -56,21 +56,21 @@ def test_the_directors_box_needs_the_pin(web: Web) -> None:  # noqa: F811
     web.page("/director")
     res = web.post(f"/director/match/{web.match}/result", score="7:3")
     assert res.status_code == 403
-    assert web.store.match_state(web.match).deals == ()
+    assert web.store.matches.state(web.match).deals == ()
 
 
 def test_a_phone_enters_the_match_result_and_the_opponent_confirms(web: Web) -> None:  # noqa: F811
     html = web.page(web.table())
     assert "Enter the match result" in html and f'action="{web.table()}/result"' in html
-    a, b = web.store.match_state(web.match).players
+    a, b = web.store.matches.state(web.match).players
     res = web.post(web.table() + "/result", first="4", second="7")
     assert res.status_code == 200
     assert f"{a}, do you agree?" in res.text  # the loser confirms, as for a quick deal
     assert f"{b} wins the match 4 : 7" in res.text
-    assert web.store.match_state(web.match).deals == ()
+    assert web.store.matches.state(web.match).deals == ()
     res = web.post(web.table() + "/result", first="4", second="7", agree="yes")
     assert res.status_code == 303
-    match = web.store.match_state(web.match)
+    match = web.store.matches.state(web.match)
     assert match.over and match.winner == b and match.score == {a: 4, b: 7}
     html = web.client.get(res.headers["location"]).text
     assert f"{b} wins the match" in html and "4 : 7, entered as the match result." in html
@@ -80,7 +80,7 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(web: Web) -> 
     # the match is over, and a finished match takes no change from its table
     res = web.post(web.table() + "/result", first="4", second="7", agree="yes")
     assert res.status_code == 403 and "this match is over" in res.text
-    assert len(web.store.match_state(web.match).deals) == 2
+    assert len(web.store.matches.state(web.match).deals) == 2
 
 
 def test_a_phone_is_told_why_a_match_result_is_refused(web: Web) -> None:  # noqa: F811
@@ -98,7 +98,7 @@ def test_a_phone_is_told_why_a_match_result_is_refused(web: Web) -> None:  # noq
 def test_a_match_result_on_a_german_phone(web: Web) -> None:  # noqa: F811
     html = web.page(web.table() + "?lang=de")
     assert "Ergebnis des Bummerls eintragen" in html
-    a, b = web.store.match_state(web.match).players
+    a, b = web.store.matches.state(web.match).players
     res = web.post(web.table() + "/result", first="7", second="2")
     assert f"<h1>{b}, einverstanden?</h1>" in res.text
     assert f"{a} gewinnt das Bummerl 7 : 2" in res.text

@@ -77,17 +77,17 @@ def _client(app: Any) -> Any:
 
 @pytest.fixture
 def web(db_url: str) -> Iterator[Web]:
-    from tally.store import events, open_store
+    from tally.store import open_store
     from tally.web.access import set_pin
     from tally.web.server import create_app
 
     store = open_store(db_url, scorer="tester")
     for name in ("Anna", "Bert", HOSTILE, "Dora"):
-        store.add_player(name)
-    ev = events.create_event(
-        store, "{{7*7}} <b>Cup</b>", kind="round-robin", players=["Anna", "Bert", HOSTILE, "Dora"]
+        store.players.add(name)
+    ev = store.events.create(
+        "{{7*7}} <b>Cup</b>", kind="round-robin", players=["Anna", "Bert", HOSTILE, "Dora"]
     )
-    rnd = events.start_round(store, ev.id, 1)
+    rnd = store.events.start_round(ev.id, 1)
     match = next(
         p.matches[0].match_id for p in rnd.pairings if {p.first, p.second} == {"Anna", "Dora"}
     )
@@ -141,11 +141,11 @@ def test_every_change_needs_the_csrf_token(web: Web) -> None:
             web.table() + "/start", turn_up="QH", at=f"{web.match}.0:0", last="", csrf=token
         )
         assert res.status_code == 403
-    assert web.store.match_state(web.match).deals == ()
+    assert web.store.matches.state(web.match).deals == ()
     web.login()
     res = web.post(f"/director/event/{web.event}/round", round="2", csrf="forged")
     assert res.status_code == 403
-    assert not web.store.matches()[-1].round == 2
+    assert not web.store.matches.all()[-1].round == 2
 
 
 def test_a_whole_deal_is_recorded_by_tapping(web: Web) -> None:
@@ -156,13 +156,13 @@ def test_a_whole_deal_is_recorded_by_tapping(web: Web) -> None:
     for token in ("KS", "AS", "close", "10C", "9D", "KD", "JD"):
         res = web.tap(token)
         assert res.status_code == 303, (token, res.text)
-    deal = web.store.match_state(web.match).deals[-1]
+    deal = web.store.matches.state(web.match).deals[-1]
     assert deal.actions == 7 and deal.to_move == "Anna"
     res = web.tap("66")
     assert res.status_code == 303
     page = web.client.get(res.headers["location"]).text
     assert "Anna claimed 66. Deal 1 is over:" in page
-    deal = web.store.match_state(web.match).deals[-1]
+    deal = web.store.matches.state(web.match).deals[-1]
     assert deal.finished and deal.winner is not None
     # undo takes the claim back, then it is claimed again
     fields = web.form(web.table())
@@ -170,7 +170,7 @@ def test_a_whole_deal_is_recorded_by_tapping(web: Web) -> None:
         web.post(web.table() + "/undo", at=deal.position, last=deal.last_action or "").status_code
         == 303
     )
-    assert not web.store.match_state(web.match).deals[-1].finished
+    assert not web.store.matches.state(web.match).deals[-1].finished
     assert fields  # the page had its forms
     assert web.tap("66").status_code == 303
     html = web.page(web.table())
@@ -193,7 +193,7 @@ def test_a_violation_is_confirmed_before_it_is_stored(web: Web) -> None:
         web.table() + "/play", token="JC", at=fields["at"], last=fields["last"], confirm="yes"
     )
     assert res.status_code == 303
-    deal = web.store.match_state(web.match).deals[-1]
+    deal = web.store.matches.state(web.match).deals[-1]
     assert deal.reason == "illegal-play" and deal.violations
 
 
@@ -204,14 +204,14 @@ def test_two_phones_at_one_table_never_interleave(web: Web) -> None:
     assert res.status_code == 303
     res = web.post(web.table() + "/play", token="AS", at=phone_b["at"], last=phone_b["last"])
     assert res.status_code == 409 and "Someone else recorded" in res.text
-    assert web.store.match_state(web.match).deals[-1].actions == 1
+    assert web.store.matches.state(web.match).deals[-1].actions == 1
     # the same count but another action in its place is caught too
     res = web.post(web.table() + "/undo", at=f"{web.match}.1:1", last="KS")
     assert res.status_code == 303
     assert web.tap("JS").status_code == 303
     res = web.post(web.table() + "/play", token="AS", at=f"{web.match}.1:1", last="KS")
     assert res.status_code == 409
-    assert web.store.match_state(web.match).deals[-1].last_action == "JS"
+    assert web.store.matches.state(web.match).deals[-1].last_action == "JS"
 
 
 def test_a_quick_result_counts_once_the_opponent_agrees(web: Web) -> None:
@@ -220,7 +220,7 @@ def test_a_quick_result_counts_once_the_opponent_agrees(web: Web) -> None:
         web.table() + "/quick", winner="Anna", points="2", reason="claim", at=fields["at"], last=""
     )
     assert res.status_code == 200 and "Dora, do you agree?" in res.text
-    assert web.store.match_state(web.match).deals == ()
+    assert web.store.matches.state(web.match).deals == ()
     res = web.post(
         web.table() + "/quick",
         winner="Anna",
@@ -231,7 +231,7 @@ def test_a_quick_result_counts_once_the_opponent_agrees(web: Web) -> None:
         agree="yes",
     )
     assert res.status_code == 303
-    assert web.store.match_state(web.match).score["Anna"] == 2
+    assert web.store.matches.state(web.match).score["Anna"] == 2
     # the same confirmation sent again (a second phone, a double tap) does not count twice
     res = web.post(
         web.table() + "/quick",
@@ -243,7 +243,7 @@ def test_a_quick_result_counts_once_the_opponent_agrees(web: Web) -> None:
         agree="yes",
     )
     assert res.status_code == 409
-    assert len(web.store.match_state(web.match).deals) == 1
+    assert len(web.store.matches.state(web.match).deals) == 1
     res = web.post(
         web.table() + "/quick",
         winner="Nobody",
@@ -301,9 +301,8 @@ def test_the_director_needs_the_pin(web: Web) -> None:
 
 
 def _rounds(web: Web) -> list[Any]:
-    from tally.store import events
 
-    return events.rounds(web.store, web.event)
+    return web.store.events.rounds(web.event)
 
 
 def test_the_director_runs_the_evening(web: Web) -> None:
@@ -317,7 +316,7 @@ def test_the_director_runs_the_evening(web: Web) -> None:
     assert "Bert (withdrawn)" in html
     log = web.page("/director/audit")
     assert "web: director" in log and "withdrew" in log
-    last = web.store.audit_log(limit=1)[-1]
+    last = web.store.audit.log(limit=1)[-1]
     assert web.post(f"/director/audit/{last.id}/reverse").status_code == 303
     assert "Bert (withdrawn)" not in web.page(f"/director/event/{web.event}")
 
@@ -327,17 +326,17 @@ def test_the_director_corrects_and_deletes_a_deal(web: Web) -> None:
     for token in ("KS", "AS"):
         web.tap(token)
     web.login()
-    deal = web.store.match_state(web.match).deals[-1]
+    deal = web.store.matches.state(web.match).deals[-1]
     assert f"/director/deal/{deal.id}/tricks" in web.page(f"/director/match/{web.match}")
     assert "Save the record as typed" in web.page(f"/director/deal/{deal.id}/tricks")
-    record = web.store.export_deal(deal.id)
+    record = web.store.deals.export(deal.id)
     res = web.post(f"/director/deal/{deal.id}/edit", record=record.replace("AS", "10S"))
     assert res.status_code == 303, res.text
-    assert "10S" in web.store.export_deal(deal.id)
+    assert "10S" in web.store.deals.export(deal.id)
     res = web.post(f"/director/deal/{deal.id}/edit", record="nonsense")
     assert res.status_code == 400
     assert web.post(f"/director/deal/{deal.id}/delete").status_code == 303
-    assert web.store.match_state(web.match).deals == ()
+    assert web.store.matches.state(web.match).deals == ()
 
 
 def test_the_director_prints_the_sheets(web: Web) -> None:
@@ -353,14 +352,13 @@ def test_the_director_prints_the_sheets(web: Web) -> None:
 
 
 def test_the_director_starts_a_club_match(web: Web) -> None:
-    from tally.store import events
 
-    club = events.create_event(web.store, "Tuesday", players=["Anna", "Bert"])
+    club = web.store.events.create("Tuesday", players=["Anna", "Bert"])
     web.login()
     res = web.post(f"/director/event/{club.id}/match", a="Anna", b="Bert", dealer="Bert")
     assert res.status_code == 303
     html = web.page(f"/director/event/{club.id}")
-    mid = web.store.matches()[-1].id
+    mid = web.store.matches.all()[-1].id
     assert web.table(mid) in html
     assert "Anna" in web.page(f"/standings/{club.id}")
 
@@ -437,16 +435,13 @@ def test_a_restarted_server_keeps_secrets_sessions_and_forms(web: Web) -> None:
         follow_redirects=False,
     )
     assert res.status_code == 303
-    assert web.store.match_state(web.match).deals[-1].turn_up == "QH"
+    assert web.store.matches.state(web.match).deals[-1].turn_up == "QH"
 
 
 def test_the_director_runs_a_knockout(web: Web) -> None:
     from html import escape
 
-    from tally.store import events
-
-    ko = events.create_event(
-        web.store,
+    ko = web.store.events.create(
         "Preisschnapsen",
         kind="knockout",
         players=["Anna", "Bert", HOSTILE, "Dora"],
@@ -457,28 +452,31 @@ def test_the_director_runs_a_knockout(web: Web) -> None:
     web.login()
     assert "Start round 1" in web.page(f"/director/event/{ko.id}")
     assert web.post(f"/director/event/{ko.id}/round", round="1").status_code == 303
-    rnd = events.rounds(web.store, ko.id, 1)[0]
+    rnd = web.store.events.rounds(ko.id, 1)[0]
     html = web.page(f"/director/event/{ko.id}")
     assert "Round 1" in html and "Start round 2" in html
     for p in rnd.pairings:
-        web.store.quick_result(p.matches[0].match_id, winner=p.first, points=3, reason="claim")
+        web.store.deals.quick_result(
+            p.matches[0].match_id, winner=p.first, points=3, reason="claim"
+        )
     assert web.post(f"/director/event/{ko.id}/round", round="2").status_code == 303
-    final = events.rounds(web.store, ko.id, 2)[0].pairings[0]
-    web.store.quick_result(final.matches[0].match_id, winner=final.first, points=3, reason="claim")
+    final = web.store.events.rounds(ko.id, 2)[0].pairings[0]
+    web.store.deals.quick_result(
+        final.matches[0].match_id, winner=final.first, points=3, reason="claim"
+    )
     assert "Start round 3" not in web.page(f"/director/event/{ko.id}")  # over
     wall = web.page(f"/standings/{ko.id}")
     assert escape(final.first) in wall and "<script>alert" not in wall
 
 
 def test_the_wall_shows_what_ranks_a_club_evening_and_who_is_still_playing(web: Web) -> None:
-    from tally.store import events
 
-    club = events.create_event(
-        web.store, "Tuesday", players=["Anna", "Bert", "Dora"], rules="sixty-six match_target=3"
+    club = web.store.events.create(
+        "Tuesday", players=["Anna", "Bert", "Dora"], rules="sixty-six match_target=3"
     )
-    first = web.store.start_match("Anna", "Bert", first_dealer="Anna", event=club.id)
-    web.store.quick_result(first.id, winner="Anna", points=3, reason="claim")
-    web.store.start_match("Anna", "Dora", first_dealer="Dora", event=club.id)
+    first = web.store.matches.start("Anna", "Bert", first_dealer="Anna", event=club.id)
+    web.store.deals.quick_result(first.id, winner="Anna", points=3, reason="claim")
+    web.store.matches.start("Anna", "Dora", first_dealer="Dora", event=club.id)
     wall = web.page(f"/standings/{club.id}")
     # a club evening ranks by the match-point percentage, shown; Anna is still playing
     assert re.search(r'<th class="num">%</th>', wall)
@@ -489,12 +487,9 @@ def test_the_wall_shows_what_ranks_a_club_evening_and_who_is_still_playing(web: 
 
 
 def test_the_wall_shows_byes(web: Web) -> None:
-    from tally.store import events
 
-    odd = events.create_event(
-        web.store, "Odd cup", kind="round-robin", players=["Anna", "Bert", "Dora"]
-    )
-    events.start_round(web.store, odd.id, 1)
+    odd = web.store.events.create("Odd cup", kind="round-robin", players=["Anna", "Bert", "Dora"])
+    web.store.events.start_round(odd.id, 1)
     wall = web.page(f"/standings/{odd.id}")
     assert '<th class="num">Bye</th>' in wall
     assert re.search(r'<td class="num">1</td><td class="num strong">', wall)
@@ -507,16 +502,14 @@ GERMAN_BROWSER = {"Accept-Language": "de-AT,de;q=0.9,en;q=0.8"}
 
 def _german_event(web: Web, language: str) -> int:
     """A round robin stored with ``language``, round 1 started: its first table's match."""
-    from tally.store import events
 
-    ev = events.create_event(
-        web.store,
+    ev = web.store.events.create(
         f"Cup {language}",
         kind="round-robin",
         players=["Anna", "Bert", "Dora", HOSTILE],
         language=language,
     )
-    return events.start_round(web.store, ev.id, 1).pairings[0].matches[0].match_id
+    return web.store.events.start_round(ev.id, 1).pairings[0].matches[0].match_id
 
 
 def test_a_table_page_speaks_the_choice_then_the_event_then_the_browser(web: Web) -> None:
@@ -629,7 +622,6 @@ def test_the_switch_keeps_the_language_across_posts_and_redirects(web: Web) -> N
 
 
 def test_the_director_pages_in_german(web: Web) -> None:
-    from tally.store import events
     from tests.pdf_support import pages_text
 
     html = web.page("/director?lang=de")
@@ -651,12 +643,12 @@ def test_the_director_pages_in_german(web: Web) -> None:
     assert "Bummerl " in html and "Noch kein Spiel eingetragen." in html
     res = web.post(f"/director/match/{web.match}/referee", on="yes")
     assert "Schiedsrichtermodus an." in web.client.get(res.headers["location"]).text
-    last = web.store.audit_log(limit=1)[-1]
+    last = web.store.audit.log(limit=1)[-1]
     res = web.post(f"/director/audit/{last.id}/reverse")
     html = web.client.get(res.headers["location"]).text
     assert f"Eintrag {last.id} rückgängig gemacht mit Eintrag" in html and "Wann" in html
     # a German event is shown in German to a director who chose nothing, its sheets too
-    club = events.create_event(web.store, "Dienstag", players=["Anna", "Bert"], language="de")
+    club = web.store.events.create("Dienstag", players=["Anna", "Bert"], language="de")
     fresh = _client(web.app)
     fresh.cookies.update({k: v for k, v in web.client.cookies.items() if k != "tally_lang"})
     assert "Ein Bummerl beginnen" in fresh.get(f"/director/event/{club.id}").text
@@ -678,7 +670,7 @@ def test_the_match_page_marks_each_decision_and_draws_the_value(web: Web) -> Non
         .replace("Bert", "Anna")
         .replace("@", "Dora")
     )
-    web.store.import_deals(web.match, [("d1.deal", text)])
+    web.store.deals.import_records(web.match, [("d1.deal", text)])
     web.login()
     html = web.page(f"/director/match/{web.match}")
     assert "every decision marked" in html
@@ -708,7 +700,7 @@ def test_the_match_page_adds_up_what_each_players_decisions_lost(web: Web) -> No
         .replace("Bert", "Anna")
         .replace("@", "Dora")
     )
-    web.store.import_deals(web.match, [("o1.deal", text)])
+    web.store.deals.import_records(web.match, [("o1.deal", text)])
     web.login()
     html = web.page(f"/director/match/{web.match}")
     lost = lost_by(analyse(read_deal(text), samples=PAGE_SAMPLES).marks, "Dora")

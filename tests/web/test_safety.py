@@ -53,11 +53,10 @@ def test_a_number_in_another_script_in_a_form_is_refused_not_read(web: Web, digi
     assert res.status_code == 400
     res = web.post(f"/director/match/{web.match}/result", score=f"7:{digit}")
     assert res.status_code == 400
-    from tally.store import events
 
     res = web.post("/director/new", name="Cup", kind="swiss", rounds=digit, players="Anna")
-    assert res.status_code == 400 and len(events.events(web.store)) == 1
-    assert web.store.match_state(web.match).deals == ()
+    assert res.status_code == 400 and len(web.store.events.all()) == 1
+    assert web.store.matches.state(web.match).deals == ()
     fields = web.form(web.table())
     res = web.post(
         web.table() + "/quick",
@@ -69,7 +68,7 @@ def test_a_number_in_another_script_in_a_form_is_refused_not_read(web: Web, digi
         last=fields["last"],
     )
     assert res.status_code in (303, 400)
-    deals = web.store.match_state(web.match).deals
+    deals = web.store.matches.state(web.match).deals
     assert all(d.game_points != 1 or digit != "１" for d in deals)
 
 
@@ -208,16 +207,18 @@ def _finish_by_a_recorded_deal(web: Web) -> None:
     from tests.store_support import DEALER_CLAIMS, lines
 
     for _ in range(2):
-        web.store.quick_result(web.match, winner="Anna", points=3)  # deal 3: Anna deals, claims
-    view = web.store.start_deal(web.match, DEALER_CLAIMS[0])
+        web.store.deals.quick_result(
+            web.match, winner="Anna", points=3
+        )  # deal 3: Anna deals, claims
+    view = web.store.deals.start(web.match, DEALER_CLAIMS[0])
     for line in lines(DEALER_CLAIMS):
-        web.store.play(view.id, line)
-    assert web.store.match_state(web.match).over
+        web.store.deals.play(view.id, line)
+    assert web.store.matches.state(web.match).over
 
 
 def test_a_finished_match_refuses_every_change_from_its_table(web: Web) -> None:
     _finish_by_a_recorded_deal(web)
-    before = web.store.match_state(web.match)
+    before = web.store.matches.state(web.match)
     html = web.page(web.table())
     assert "/undo" not in html
     fields = web.form(web.table())
@@ -232,7 +233,7 @@ def test_a_finished_match_refuses_every_change_from_its_table(web: Web) -> None:
             web.table() + path, at=fields.get("at", ""), last=fields.get("last", ""), **data
         )
         assert res.status_code == 403 and "this match is over" in res.text, path
-    assert web.store.match_state(web.match) == before
+    assert web.store.matches.state(web.match) == before
 
 
 def test_the_director_reopens_a_finished_match_for_its_table(web: Web) -> None:
@@ -242,7 +243,7 @@ def test_the_director_reopens_a_finished_match_for_its_table(web: Web) -> None:
     fields = web.form(web.table())
     res = web.post(web.table() + "/undo", at=fields["at"], last=fields["last"])
     assert res.status_code == 303
-    assert not web.store.match_state(web.match).over
+    assert not web.store.matches.state(web.match).over
 
 
 def test_new_table_keys_make_every_old_table_address_fail(web: Web) -> None:

@@ -14,7 +14,6 @@ from tests.web.test_routes import Web
 
 
 def test_the_director_seeds_by_rating_and_the_event_page_shows_the_list(desk: Web) -> None:  # noqa: F811
-    from tally.store import events
 
     web = desk
     assert 'name="seed_by"' in web.page("/director/new")
@@ -24,14 +23,14 @@ def test_the_director_seeds_by_rating_and_the_event_page_shows_the_list(desk: We
         web, name="Open", kind="swiss", rounds="3", seed_by="rating", players="\n".join(CLUB[:4])
     )
     eid = _event_id(res)
-    assert events.event(web.store, eid).seed_by == "rating"
+    assert web.store.events.get(eid).seed_by == "rating"
     page = web.page(f"/director/event/{eid}")
     assert "the order is fixed by the ratings when round 1 is started" in page
-    events.start_round(web.store, eid, 1)
+    web.store.events.start_round(eid, 1)
     page = web.page(f"/director/event/{eid}")
     assert "the order fixed when round 1 was started" in page
-    seeded = events.event(web.store, eid).players
+    seeded = web.store.events.get(eid).players
     assert seeded[0].name == best and seeded[0].seed_rating is not None
     assert f"1. {best} ({seeded[0].seed_rating:.1f})" in page
     res = _create(web, name="Evening", kind="club", seed_by="rating", players="\n".join(CLUB[:2]))
-    assert _event_id(res) and events.event(web.store, "Evening").seed_by == "entry"
+    assert _event_id(res) and web.store.events.get("Evening").seed_by == "entry"

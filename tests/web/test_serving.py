@@ -84,15 +84,15 @@ def test_url_names_the_address_for_a_name_or_a_proxy() -> None:
 def test_links_and_qr_codes_never_follow_the_host_header(db_url: str) -> None:
     from starlette.testclient import TestClient
 
-    from tally.store import events, open_store
+    from tally.store import open_store
     from tally.web.access import set_pin
     from tally.web.server import create_app
 
     store = open_store(db_url)
     for name in ("Anna", "Bert"):
-        store.add_player(name)
-    ev = events.create_event(store, "Cup", kind="round-robin", players=["Anna", "Bert"])
-    events.start_round(store, ev.id, 1)
+        store.players.add(name)
+    ev = store.events.create("Cup", kind="round-robin", players=["Anna", "Bert"])
+    store.events.start_round(ev.id, 1)
     set_pin(store, "2468")
     base = "http://192.168.1.20:8066"
     app = create_app(store, base=base, hosts=address.allowed_hosts([base]))

@@ -30,8 +30,8 @@ def web(db_url: str) -> Iterator[Web]:
 
     store = open_store(db_url, scorer="tester")
     for name in ("Anna", "Bert"):
-        store.add_player(name)
-    match = store.start_match("Anna", "Bert", first_dealer="Anna")
+        store.players.add(name)
+    match = store.matches.start("Anna", "Bert", first_dealer="Anna")
     app = create_app(store)
     try:
         yield Web(_client(app), app, store, 0, match.id)
@@ -143,11 +143,11 @@ def test_a_fresh_page_says_when_the_stock_is_exhausted(web: Web) -> None:
 
 
 def test_the_score_and_the_carry_show_on_a_fresh_page(web: Web) -> None:
-    web.store.quick_result(web.match, winner=None, points=0, reason="draw")
+    web.store.deals.quick_result(web.match, winner=None, points=0, reason="draw")
     html = web.page(web.table())
     assert 'id="score">0&thinsp;:&thinsp;0</span>' in html
     assert _by_id(html, "carry") == "1 game point carried into this deal"
-    web.store.quick_result(web.match, winner="Bert", points=2, reason="claim")
+    web.store.deals.quick_result(web.match, winner="Bert", points=2, reason="claim")
     html = web.page(web.table())
     assert 'id="carry"' not in html
     assert 'id="score">0&thinsp;:&thinsp;3</span>' in html
@@ -155,8 +155,8 @@ def test_the_score_and_the_carry_show_on_a_fresh_page(web: Web) -> None:
 
 
 def test_reasons_read_as_words_on_the_table_page(web: Web) -> None:
-    web.store.quick_result(web.match, winner="Bert", points=2, reason="false-claim")
-    web.store.quick_result(web.match, winner="Anna", points=2, reason="failed-close")
+    web.store.deals.quick_result(web.match, winner="Bert", points=2, reason="false-claim")
+    web.store.deals.quick_result(web.match, winner="Anna", points=2, reason="failed-close")
     html = web.page(web.table())
     assert "(false claim, result only)" in html and "(failed close, result only)" in html
     assert "false-claim" not in html.replace('value="false-claim"', "")
@@ -193,7 +193,7 @@ def test_every_reason_of_a_quick_result_has_its_side() -> None:
 
 
 def test_where_the_last_trick_decides_no_draw_is_offered(web: Web) -> None:
-    match = web.store.start_match("Anna", "Bert", first_dealer="Bert", rules="schnapsen")
+    match = web.store.matches.start("Anna", "Bert", first_dealer="Bert", rules="schnapsen")
     html = web.page(web.table(match.id))
     assert ("winner", "last-trick") in _offered(html)
     assert ("nobody", "draw") not in _offered(html)
@@ -213,7 +213,7 @@ def test_a_draw_with_a_winner_or_a_win_without_one_is_refused(web: Web) -> None:
             agree="yes",
         )
         assert res.status_code == 400 and "a drawn deal has no winner" in res.text
-    assert web.store.match_state(web.match).deals == ()
+    assert web.store.matches.state(web.match).deals == ()
     res = web.post(
         web.table() + "/quick",
         winner="",
@@ -224,7 +224,7 @@ def test_a_draw_with_a_winner_or_a_win_without_one_is_refused(web: Web) -> None:
         agree="yes",
     )
     assert res.status_code == 303  # the points of a draw are none, whatever was checked
-    assert web.store.match_state(web.match).carry == 1
+    assert web.store.matches.state(web.match).carry == 1
 
 
 def test_the_table_in_german(web: Web) -> None:

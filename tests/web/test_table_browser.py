@@ -46,7 +46,7 @@ def phone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 def _players(server: dict[str, Any], table: int) -> tuple[str, str]:  # noqa: F811
     """The first dealer of the match at ``table``, and the other, who leads first."""
-    match = server["store"].match_state(server["matches"][table])
+    match = server["store"].matches.state(server["matches"][table])
     first, second = match.players
     # the first dealer deals deal 1; the other leads its first trick
     return (first, second) if match.first_dealer == first else (second, first)
@@ -101,7 +101,7 @@ def test_the_quick_result_offers_the_reasons_that_fit_the_winner(
     from selenium.webdriver.common.by import By
 
     phone.get(server["tables"][2])
-    a, b = server["store"].match_state(server["matches"][2]).players
+    a, b = server["store"].matches.state(server["matches"][2]).players
     phone.find_element(By.CSS_SELECTOR, "details.quick summary").click()
 
     def shown() -> list[str]:

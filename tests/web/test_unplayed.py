@@ -14,7 +14,6 @@ from tests.web.test_routes import Web
 
 def test_the_directors_form_explains_every_tiebreak_and_sets_the_rule(desk: Web) -> None:  # noqa: F811
     from tally.events.tiebreaks import TIEBREAKS
-    from tally.store import events
 
     web = desk
     page = web.page("/director/new")
@@ -30,7 +29,7 @@ def test_the_directors_form_explains_every_tiebreak_and_sets_the_rule(desk: Web)
         tiebreaks="buchholz-cut-1, progressive",
         players="Anna B\nbert\nCarla",
     )
-    ev = events.event(web.store, _event_id(res))
+    ev = web.store.events.get(_event_id(res))
     assert ev.unplayed == "virtual-opponent"
     assert ev.tiebreaks == ("buchholz-cut-1", "progressive")
     res = _create(

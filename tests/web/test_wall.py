@@ -48,10 +48,9 @@ def _boards(html: str) -> list[tuple[str, str, str]]:
 
 
 def test_the_wall_sends_every_player_and_every_table_of_the_round(store: Any, client: Any) -> None:
-    from tally.store import events
 
     ev = wall_support.swiss(store, 20)
-    rnd = events.rounds(store, ev, 2)[0]
+    rnd = store.events.rounds(ev, 2)[0]
     html = _page(client, f"/standings/{ev}")
     assert sorted(_players(html)) == sorted(escape(n) for n in wall_support.names(20))
     assert _boards(html) == [
@@ -108,7 +107,6 @@ def test_every_kind_of_event_on_the_wall(
 def test_a_knockout_wall_shows_the_lives_left_and_groups_their_group(
     store: Any, client: Any
 ) -> None:
-    from tally.store import events
 
     ko = wall_support.knockout(store, 32)
     html = _page(client, f"/standings/{ko}")
@@ -119,7 +117,7 @@ def test_a_knockout_wall_shows_the_lives_left_and_groups_their_group(
             html,
         )
     )
-    first = events.rounds(store, ko, 1)[0].pairings
+    first = store.events.rounds(ko, 1)[0].pairings
     assert '<th class="num">Lives</th>' in html and len(lives) == 32
     assert {lives[escape(p.second)] for p in first[:8]} == {"1"}  # lost a life of two
     assert {lives[escape(p.first)] for p in first} == {"2"}

@@ -203,7 +203,6 @@ def test_a_result_comes_in_while_the_wall_pages(
     wall_server: dict[str, Any], projector: Any
 ) -> None:
     """New content keeps the page shown, and the pages keep turning over it."""
-    from tally.store import events
 
     ev = wall_server["events"]["swiss20"]
     projector.get(f"{wall_server['base']}/standings/{ev}?every=8")
@@ -215,9 +214,9 @@ def test_a_result_comes_in_while_the_wall_pages(
     assert before["pages"][0] == "page 2 of 2"
     version = projector.find_element("id", "live").get_attribute("data-version")
     playing = next(
-        p for p in events.rounds(wall_server["store"], ev, 2)[0].pairings if not p.matches[0].over
+        p for p in wall_server["store"].events.rounds(ev, 2)[0].pairings if not p.matches[0].over
     )
-    wall_server["store"].quick_result(
+    wall_server["store"].deals.quick_result(
         playing.matches[0].match_id, winner=playing.first, points=3, reason="claim"
     )
     deadline = time.time() + 5

@@ -20,7 +20,7 @@ MAX_MATCHES_PER_PAIRING = 20
 @dataclass(frozen=True)
 class Option:
     """One setting of a format as event files name it: ``key`` in ``event.toml`` and in the
-    JSON event file's ``options``, ``keyword`` in :func:`tally.store.events.create_event`,
+    JSON event file's ``options``, ``keyword`` in ``store.events.create``,
     its ``type`` and the range a JSON file may give (``optional``: JSON ``null`` allowed)."""
 
     key: str
@@ -37,7 +37,7 @@ class Option:
 
 @dataclass(frozen=True)
 class Given:
-    """The options :func:`~tally.store.events.create_event` was given that belong to one
+    """The options ``store.events.create`` was given that belong to one
     format or another (None: not given), before any format has checked them; with the number
     of players and the bye rule, which a format may check them against."""
 
@@ -98,7 +98,7 @@ R = TypeVar("R", covariant=True)
 
 
 class RoundMaker(Protocol[R]):
-    """The store's ways of making a round's matches (:func:`tally.store.events.start_round`);
+    """The store's ways of making a round's matches (``store.events.start_round``);
     a format picks its own in :meth:`EventFormat.start_round`."""
 
     def from_schedule(self, number: int) -> R:
