@@ -237,15 +237,21 @@ def drop_absences(conn: Connection, event_id: int, player_id: int) -> None:
 def absences(conn: Connection, event_id: int) -> list[tuple[int, int]]:
     """The absences announced in an event, as (round, player id), in order
     (:mod:`tally.store.absences`)."""
+    return absences_by_event(conn, [event_id]).get(event_id, [])
+
+
+def absences_by_event(conn: Connection, events: Any) -> dict[int, list[tuple[int, int]]]:
+    """The absences announced in each of ``events`` (event ids, or a select of them), as
+    (round, player id) in order, by event: one query for a season."""
     ab = t.event_absences.c
-    return [
-        (number, player)
-        for number, player in conn.execute(
-            select(ab.round_number, ab.player_id)
-            .where(ab.event_id == event_id)
-            .order_by(ab.round_number, ab.player_id)
-        )
-    ]
+    found: dict[int, list[tuple[int, int]]] = {}
+    for event_id, number, player in conn.execute(
+        select(ab.event_id, ab.round_number, ab.player_id)
+        .where(ab.event_id.in_(events))
+        .order_by(ab.event_id, ab.round_number, ab.player_id)
+    ):
+        found.setdefault(event_id, []).append((number, player))
+    return found
 
 
 def apart_pairs(conn: Connection, event_id: int) -> list[tuple[int, int]]:

@@ -487,6 +487,7 @@ def _load_events(
         select(t.event_rounds).where(t.event_rounds.c.event_id.in_(chosen))
     ).mappings():
         started[r["event_id"]][r["number"]] = r["bye_player_id"]
+    absent = eventrows.absences_by_event(conn, chosen)
     matches: list[_Match] = []
     by_event: dict[int, list[_Match]] = {}
     if with_matches:
@@ -515,7 +516,7 @@ def _load_events(
             r["unplayed"],
             tuple(eventrows.apart_pairs(conn, r["id"])) if len(ev_rows) == 1 else (),
             r["absence_score"],
-            tuple(eventrows.absences(conn, r["id"])) if len(ev_rows) == 1 else (),
+            tuple(absent.get(r["id"], ())),
         )
         for r in ev_rows
     ]
@@ -699,8 +700,16 @@ def _byes(e: _Event) -> dict[int, int]:
 
 def _requested(e: _Event) -> list[int]:
     """The requested byes of an event: who announced an absence from a round started, once
-    per such round (only events loaded alone know their absences)."""
+    per such round."""
     return [p for number, p in e.absences if number in e.started]
+
+
+def _season_requested(data: _Data, per_win: float) -> float:
+    """What a requested bye scores in a season counted at ``per_win`` a win: half of it where
+    the events that granted requested byes score them half (the default), nothing where they
+    all score them nothing (a season mixing the two counts them half)."""
+    scores = {e.absence_score for e in data.events if _requested(e)}
+    return per_win / 2 if scores != {"zero"} else 0.0
 
 
 def _counted(e: _Event, data: _Data) -> _Counted:
@@ -1609,7 +1618,16 @@ class Events:
             per_win = float(match_points_per_win)
         withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
         players = sorted(summed.players, key=lambda p: data.name(p).casefold())
-        rows = _ranked(data, summed, per_win, per_win, order, ranking, players)
+        rows = _ranked(
+            data,
+            summed,
+            per_win,
+            per_win,
+            order,
+            ranking,
+            players,
+            per_requested=_season_requested(data, per_win),
+        )
         if ranking == "percentage":
             rows = played_first(rows)
         kinds = "all events" if all_events else "club evenings"

@@ -189,3 +189,16 @@ def test_the_requested_bye_counts_in_the_scores_before_a_round_and_in_the_trf(st
     assert store.events.round_by_round(ev).scores_before(2)["Dora"] == 0.5
     dora = next(p for p in read_trf(event_trf(store, ev)).players if p.name == "Dora")
     assert dora.games[0] is not None and dora.games[0].result == "H" and dora.points == 0.5
+
+
+def test_a_requested_bye_counts_in_the_season_standings_as_in_its_event(store: Any) -> None:
+    ev = swiss(store, FIVE[:4], n=2)
+    store.absences.announce(ev, "Dora", 1)
+    play(store, store.events.start_round(ev, 1))
+    season = store.events.season_standings(all_events=True, rank_by="points")
+    event = store.events.standings(ev, rank_by="points")
+    assert {r.player: r.match_points for r in season.rows}["Dora"] == 0.5
+    assert sorted((r.player, r.match_points) for r in season.rows) == sorted(
+        (r.player, r.match_points) for r in event.rows
+    )
+    assert {r.player: r.byes for r in season.rows}["Dora"] == 1
