@@ -348,7 +348,17 @@ def analysis_part(record: DealRecord, *, samples: int = 200, seed: int = 0) -> D
         )
     lines = tuple(AnalysisLine(f.label, f.text) for f in findings(found, decisions=False))
     decisions = tuple(
-        DecisionRow(d.trick, d.player, d.closed, d.close_now, d.play_on, d.better, d.samples)
+        DecisionRow(
+            d.trick,
+            d.player,
+            d.closed,
+            d.close_now,
+            d.play_on,
+            d.better,
+            d.samples,
+            margin=d.margin,
+            play_on_exact=d.play_on_exact,
+        )
         for d in found.decisions
     )
     graph = value_graph(

@@ -688,6 +688,10 @@ class DecisionRow:
     #: ``close``, ``play on`` or ``either``
     better: str
     samples: int
+    #: about a 95% margin of closing less playing on over the samples
+    margin: float = 0.0
+    #: playing on solved with best play (else by the rollout: a lower bound)
+    play_on_exact: bool = True
 
     def __post_init__(self) -> None:
         _need(self.trick >= 1, f"trick number {self.trick} is not 1 or more")
