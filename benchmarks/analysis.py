@@ -3,7 +3,8 @@ without ``Hands`` so every unproven card is sampled: the slowest case) analysed 
 ``tally analyse --match`` does, with its default samples (200 for the phase-2 value, 20 deals
 for the marks, 16 per phase-1 lead for closing against playing on, 40 for the closer's
 view; playing on solved exactly where 18 cards or fewer are left), on 2 processes (the 2
-cores of a club laptop). Then the solver's median on 6 against 6 in Sixty-Six (a close at the
+cores of a club laptop) by :func:`tally.analysis.batch.analyse_records`, as ``tally analyse``
+shares them. Then the solver's median on 6 against 6 in Sixty-Six (a close at the
 first lead, or the stock just exhausted).
 
     python benchmarks/analysis.py [--deals 60] [--positions 500] [--seed 1]
@@ -18,13 +19,12 @@ import argparse
 import random
 import statistics
 import time
-from multiprocessing import Pool
 
 from benchmarks.solver import random_position
-from tally.analysis.findings import analyse
+from tally.analysis.batch import analyse_records
 from tally.analysis.solver import solve
 from tally.engine.deal import Deal
-from tally.engine.notation import read_deal, write_deal
+from tally.engine.notation import write_deal
 from tally.engine.rules import RuleSet
 
 PRESETS = ("sixty-six", "schnapsen", "pagat-66")
@@ -39,10 +39,6 @@ def evening(count: int, seed: int) -> list[str]:
         deal.play_out_randomly(rng)
         out.append(write_deal(deal.record()))
     return out
-
-
-def _analyse(text: str) -> int:
-    return len(analyse(read_deal(text)).marks)
 
 
 def solver_median(count: int, seed: int) -> float:
@@ -66,8 +62,8 @@ def main() -> None:
     args = ap.parse_args()
     records = evening(args.deals, args.seed)
     start = time.perf_counter()
-    with Pool(2) as pool:
-        marks = sum(pool.map(_analyse, records, chunksize=1))
+    named = [(f"deal {k + 1}", text) for k, text in enumerate(records)]
+    marks = sum(len(a.marks) for a in analyse_records(named, jobs=2))
     seconds = time.perf_counter() - start
     print(
         f"evening: {args.deals} deals analysed in {seconds:.1f} s on 2 processes "

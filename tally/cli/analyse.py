@@ -15,7 +15,7 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import CANNOT_READ, MAX_ID, echo_json, fail, guard, language
-from tally.cli.options import LangOption
+from tally.cli.options import JobsOption, LangOption
 from tally.cli.storage import DbOption
 
 if TYPE_CHECKING:
@@ -59,34 +59,41 @@ def analyse(
         str | None,
         typer.Option("--event", metavar="EVENT", help="Report a stored event (number or name)."),
     ] = None,
+    jobs: JobsOption = 0,
     db: DbOption = None,
     lang: LangOption = None,
 ) -> None:
     """Analyse deals: was the close sound, what was best play worth, could the claim have come
     earlier, which phase-2 card threw the deal away. With --match or --event: per player, the
     closes made and sound and the game points lost to unsound closes and to late claims."""
-    from tally.analysis.findings import analyse as analyse_record
+    from tally.analysis.batch import analyse_records
     from tally.engine.notation import decode_record, read_deal
     from tally.errors import Message, NotationError
 
     if sum(x is not None and x != [] for x in (deals, match, event)) != 1:
         fail("give deal FILEs or a DEAL, or --match MATCH, or --event EVENT (one of them)")
     if match is not None or event is not None:
-        _report(match, event, samples, seed, json_out, db, lang)
+        _report(match, event, samples, seed, json_out, db, lang, jobs)
         return
+    # every file is read before any is analysed; the first that cannot be read is reported
+    # after the analyses of those before it, as if they had been taken one by one
+    texts: list[tuple[str, str]] = []
+    unreadable: Message | None = None
     for name in deals or []:
         try:
             if not Path(name).exists() and _DEAL_REF.fullmatch(name):
                 text = _stored(name, db)
             else:
                 text = decode_record(Path(name).read_bytes())
-            record = read_deal(text, source=name)
+            read_deal(text, source=name)  # a record that cannot be read is refused here
         except (OSError, NotationError) as exc:
             said = (
                 exc.wording if isinstance(exc, NotationError) else Message(exc.strerror or str(exc))
             )
-            fail(Message(CANNOT_READ, file=name, message=said))
-        found = analyse_record(record, samples=samples, seed=seed, file=name)
+            unreadable = Message(CANNOT_READ, file=name, message=said)
+            break
+        texts.append((name, text))
+    for found in analyse_records(texts, samples=samples, seed=seed, jobs=jobs):
         if json_out:
             echo_json(analysis_json(found))
         else:
@@ -94,6 +101,8 @@ def analyse(
 
             with use(language(lang)):
                 typer.echo("\n".join(commentary(found)))
+    if unreadable is not None:
+        fail(unreadable)
 
 
 def _report(
@@ -104,13 +113,13 @@ def _report(
     json_out: bool,
     db: str | None,
     lang: str | None = None,
+    jobs: int = 0,
 ) -> None:
     """The match or event report: every recorded deal exported through the store's public
-    API and analysed; quick-entry deals counted as skipped."""
-    from tally.analysis.findings import analyse as analyse_record
+    API and analysed (``jobs`` processes); quick-entry deals counted as skipped."""
+    from tally.analysis.batch import analyse_records
     from tally.analysis.report import report, report_lines
     from tally.cli.storage import reading
-    from tally.engine.notation import read_deal
 
     event_language = None
     with reading(db) as store:
@@ -132,10 +141,7 @@ def _report(
                     skipped += 1
                     continue
                 texts.append((f"{mid}.{d.number}", store.deals.export(d.id)))
-    found = [
-        analyse_record(read_deal(text, source=ref), samples=samples, seed=seed, file=ref)
-        for ref, text in texts
-    ]
+    found = list(analyse_records(texts, samples=samples, seed=seed, jobs=jobs))
     result = report(scope, found, skipped=skipped, players=players)
     if json_out:
         echo_json(dataclasses.asdict(result))

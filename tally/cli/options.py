@@ -1,4 +1,5 @@
-"""Options shared by the commands that speak a language: ``--lang de|en``.
+"""Options shared by several commands: ``--lang de|en`` (those that speak a language) and
+``--jobs N`` (those that analyse many deals).
 
 Apart from :mod:`tally.cli.common` because it needs Typer, which the plain paths of
 :mod:`tally.cli` (``--help``, ``check``) do without.
@@ -12,7 +13,7 @@ import typer
 
 from tally.cli.common import Language
 
-__all__ = ["LangOption"]
+__all__ = ["JobsOption", "LangOption"]
 
 #: ``--lang de|en`` of every command whose readable output or sheet speaks a language.
 LangOption = Annotated[
@@ -23,5 +24,17 @@ LangOption = Annotated[
         help="Language of the readable output and sheets: en or de (default: the event's "
         "language, else the locale's LC_ALL / LC_MESSAGES / LANG, else English). JSON and "
         "CSV stay English.",
+    ),
+]
+
+#: ``--jobs N`` of the commands that analyse many deals (``tally analyse``, ``tally print
+#: analysis``): the processes sharing the work, 0 for one per core.
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        min=0,
+        max=256,
+        help="Processes analysing deals side by side (default 0: one per core; 1: none).",
     ),
 ]

@@ -15,7 +15,7 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import MAX_ID, fail, guard, language
-from tally.cli.options import LangOption
+from tally.cli.options import JobsOption, LangOption
 from tally.cli.standings import AllEventsOption, EventArgument, FromOption, SeasonOption, ToOption
 from tally.cli.storage import DbOption, reading
 
@@ -245,6 +245,7 @@ def analysis(
     ],
     samples: SamplesOption = 200,
     seed: SeedOption = 0,
+    jobs: JobsOption = 0,
     paper: PaperOption = PaperSize.A4,
     output: OutputOption = None,
     db: DbOption = None,
@@ -266,7 +267,7 @@ def analysis(
     path = _target(output, f"analysis-match-{match}.pdf")
     with reading(db) as store:
         with use(language(lang, _match_language(store, match, lang))):
-            sheet = match_analysis_sheet(store, match, samples=samples, seed=seed)
+            sheet = match_analysis_sheet(store, match, samples=samples, seed=seed, jobs=jobs)
             pdf = render_analysis(sheet, paper=paper.value)
     write_and_say(pdf, path)
 

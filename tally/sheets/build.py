@@ -407,11 +407,13 @@ def match_analysis_sheet(
     samples: int = 200,
     seed: int = 0,
     printed_at: datetime | None = None,
+    jobs: int = 1,
 ) -> AnalysisSheet:
     """A whole match's closes: every finished recorded deal exported through the store and
-    analysed (a row each), and the per-player totals of :mod:`tally.analysis.report`; deals
-    entered as a result are counted as skipped."""
-    from tally.analysis.findings import analyse as analyse_record
+    analysed (a row each, by ``jobs`` processes: :func:`tally.analysis.batch.analyse_records`),
+    and the per-player totals of :mod:`tally.analysis.report`; deals entered as a result are
+    counted as skipped."""
+    from tally.analysis.batch import analyse_records
     from tally.analysis.report import report
     from tally.sheets.data import AnalysisSheet, AnalysisTotal
 
@@ -419,19 +421,16 @@ def match_analysis_sheet(
     event_name = ""
     if m.event_id is not None:
         event_name = store.events.get(m.event_id).name
-    rows, found, skipped = [], [], 0
+    texts, skipped = [], 0
     for d in m.deals:
         if d.kind != "recorded":
             skipped += 1
             continue
         if not d.finished:
             continue  # still being played: nothing to say yet
-        ref = f"{m.id}.{d.number}"
-        a = analyse_record(
-            read_deal(store.deals.export(d.id), source=ref), samples=samples, seed=seed, file=ref
-        )
-        found.append(a)
-        rows.append(analysis_row(ref, a))
+        texts.append((f"{m.id}.{d.number}", store.deals.export(d.id)))
+    found = list(analyse_records(texts, samples=samples, seed=seed, jobs=jobs))
+    rows = [analysis_row(ref, a) for (ref, _), a in zip(texts, found, strict=True)]
     a_name, b_name = m.players
     summed = report(f"match {m.id}", found, skipped=skipped, players=(a_name, b_name))
     totals = tuple(
