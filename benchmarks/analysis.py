@@ -2,10 +2,11 @@
 without ``Hands`` so every unproven card is sampled: the slowest case) analysed as
 ``tally analyse --match`` does, with its default samples (200 for the phase-2 value, 20 deals
 for the marks, 16 per phase-1 lead for closing against playing on, 40 for the closer's
-view; playing on solved exactly where 18 cards or fewer are left), on 2 processes (the 2
-cores of a club laptop) by :func:`tally.analysis.batch.analyse_records`, as ``tally analyse``
-shares them. Then the solver's median on 6 against 6 in Sixty-Six (a close at the
-first lead, or the stock just exhausted).
+view; playing on solved exactly at every lead of Schnapsen, from the fourth of Sixty-Six and
+pagat-66), on 2 processes (the 2 cores of a club laptop) by
+:func:`tally.analysis.batch.analyse_records`, as ``tally analyse`` shares them. Then the
+solver's median on 6 against 6 in Sixty-Six (a close at the first lead, or the stock just
+exhausted).
 
     python benchmarks/analysis.py [--deals 60] [--positions 500] [--seed 1]
 

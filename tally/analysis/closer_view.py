@@ -8,9 +8,9 @@ order. :func:`closer_view` samples such deals (seeded), solves the close exactly
 (:func:`tally.analysis.closing.close_value`) and values not closing at that moment in the same deals
 (:func:`tally.analysis.closing.playing_on`: the exact value of the closer not closing now, free to
 close later, with both hands and the stock's order of the deal known, where few enough cards are
-left, :data:`tally.analysis.closing.EXACT_PLAY_ON_CARDS`; else the rollout policy, a lower bound:
-the first three leads of Sixty-Six, the first of Schnapsen), so both figures are compared on
-the same deals.
+left, :data:`tally.analysis.closing.EXACT_PLAY_ON_CARDS`: Schnapsen at every lead, Sixty-Six and
+pagat-66 from the fourth; else estimated by the rollout policy, not a bound), so both figures
+are compared on the same deals.
 
 The figures are means over ``samples`` deals; ``margin`` is twice the standard error of the
 mean value of closing (about 95%): another seed gives a mean within about that distance.
@@ -46,7 +46,7 @@ class CloserView:
     close_value: float
     play_on: float
     margin: float
-    #: whether playing on was solved exactly in each deal (else the rollout, a lower bound)
+    #: whether playing on was solved exactly in each deal (else estimated by the rollout)
     play_on_exact: bool = True
 
     @property
@@ -126,7 +126,7 @@ def closer_view(
         return None
     pool = cards_in(seen.unseen)
     first = _opening(seen, seen.shown | sum(1 << c for c in pool[:need]), pool[need:])
-    on_exact = exact_play_on(first)
+    on_exact = exact_play_on(first, rules)
     # the stock's order matters only to playing on solved exactly
     found, exact = deals(seen, samples, seed, orders=on_exact)
     closes, ons = [], []

@@ -1,15 +1,15 @@
 """The decision to close: at a phase-1 lead, closing now against playing on.
 
 Closing now is solved exactly (:mod:`tally.analysis.solver`) for each sampled deal, and so is
-playing on (not closing now) wherever few enough cards are left (:data:`EXACT_PLAY_ON_CARDS`:
-Sixty-Six and pagat-66 from the fourth lead, Schnapsen from the second):
+playing on (not closing now) wherever the search is in reach (:data:`EXACT_PLAY_ON_CARDS`:
+Schnapsen at every lead, Sixty-Six and pagat-66 from the fourth):
 :func:`not_closing_value` plays the rest of phase 1 perfectly on both sides with both hands
 and the stock's order of the sampled deal known, every card, marriage, exchange, claim and
 later close allowed, the leader only not closing at this moment. Earlier (the first three
-leads of Sixty-Six, the first of Schnapsen) that search takes seconds to minutes a deal in
-pure Python, and playing on is worth what a fixed rollout policy reaches before the stock is
-gone, then exact play from the exhausted stock (:func:`play_on_value`). The **rollout
-policy** (both players, phase 1, so no duty to follow):
+leads of Sixty-Six and pagat-66) that search takes seconds to minutes a deal in pure Python,
+and playing on is estimated by what a fixed rollout policy reaches before the stock is gone,
+then exact play from the exhausted stock (:func:`play_on_value`). The **rollout policy**
+(both players, phase 1, so no duty to follow):
 
 - the leader leads its card worth the fewest points, a non-trump before a trump;
 - the follower takes a lead worth 10 or more with its cheapest card that wins (a card of the
@@ -18,16 +18,18 @@ policy** (both players, phase 1, so no duty to follow):
 - nobody declares a marriage, exchanges or closes in the rollout; a player with 66 counted
   points who may claim (section 8) claims at once.
 
-The policy is plain and known so that "playing on" is a fair reference, not a strong player:
-a close judged better than playing on is better than playing on *this* way (a lower bound of
-best play). :func:`playing_on` picks the exact value where it is in reach, else the rollout;
-it is the one way the closer's view, the table of phase-1 leads and their marks value playing
-on.
+The policy is plain and known so that "playing on" is a fair reference, not a strong player.
+It is **an estimate, not a bound**: it plays both sides, so best play may be worth more to the
+leader than it (the leader plays better) or less (the opponent defends better); against the
+exact value it is often a game point off, either way.
+:func:`playing_on` picks the exact value where it is in reach, else the rollout; it is the one
+way the closer's view, the table of phase-1 leads and their marks value playing on.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from tally.analysis.solver import INF, Position, Search, narrowed, solve
 from tally.engine.kernel import (
@@ -137,23 +139,25 @@ def _policy_follow(hand: int, lead: int, trump: int) -> int:
 
 
 #: Cards still in the hands and the stock up to which playing on is solved exactly
-#: (:func:`not_closing_value`): Sixty-Six and pagat-66 from the fourth lead, Schnapsen from
-#: the second (tens of milliseconds a deal; with 16 cards, a lead later, a few). With more,
-#: the pure-Python search of the rest of phase 1 takes a tenth of a second to minutes a
-#: deal, beyond an evening's 60 s, and playing on is valued by the rollout policy
-#: (:func:`play_on_value`, a lower bound).
-EXACT_PLAY_ON_CARDS = 18
+#: (:func:`not_closing_value`), by the size of a hand: Schnapsen's hands of 5 at every lead
+#: (20 cards), hands of 6 (Sixty-Six, pagat-66) from the fourth lead (18). A solve takes
+#: tens of milliseconds, about a tenth of a second at Schnapsen's first lead; with hands of
+#: 6 and 20 cards or more it takes a fifth of a second to minutes, beyond an evening's 60 s,
+#: and playing on is estimated by the rollout policy (:func:`play_on_value`, an estimate, not
+#: a bound).
+EXACT_PLAY_ON_CARDS: Final = {5: 20, 6: 18}
 
 
-def exact_play_on(o: Opening) -> bool:
+def exact_play_on(o: Opening, rules: RuleSet) -> bool:
     """Whether playing on at ``o`` is solved exactly (few enough cards left)."""
-    return o.hands[0].bit_count() + o.hands[1].bit_count() + len(o.stock) <= EXACT_PLAY_ON_CARDS
+    left = o.hands[0].bit_count() + o.hands[1].bit_count() + len(o.stock)
+    return left <= EXACT_PLAY_ON_CARDS.get(rules.hand, 18)
 
 
 def playing_on(o: Opening, rules: RuleSet) -> int:
     """Game points for the leader of not closing now: exact (:func:`not_closing_value`)
     where :func:`exact_play_on`, else the rollout policy (:func:`play_on_value`)."""
-    return not_closing_value(o, rules) if exact_play_on(o) else play_on_value(o, rules)
+    return not_closing_value(o, rules) if exact_play_on(o, rules) else play_on_value(o, rules)
 
 
 def not_closing_value(o: Opening, rules: RuleSet) -> int:
@@ -171,10 +175,20 @@ def not_closing_value(o: Opening, rules: RuleSet) -> int:
     c1 = o.points[1] + (m1 if w1 else 0)
     h0, h1 = o.hands
     state = (h0, h1, 0, o.stock[-1], o.leader, c0, c1, 0 if w0 else m0, 0 if w1 else m1, w0, w1)
-    if o.hands[o.leader].bit_count() < rules.hand:
-        value = search.draw(*state, -INF, INF)
-    else:
-        value = search.lead(*state, -INF, INF, may_close=False)
+    short = o.hands[o.leader].bit_count() < rules.hand
+    # MTD(f): null-window searches sharing one table, from a first guess, until the value's
+    # bounds meet (a deal is worth -3 to 3: a few searches, each far cheaper than a full one)
+    lo, hi, value = -INF, INF, 0
+    while lo < hi:
+        beta = max(value, lo + 1)
+        if short:
+            value = search.draw(*state, beta - 1, beta)
+        else:
+            value = search.lead(*state, beta - 1, beta, may_close=False)
+        if value < beta:
+            hi = value
+        else:
+            lo = value
     return value if o.leader == 0 else -value
 
 

@@ -138,7 +138,7 @@ class CloseDecision:
     samples: int
     close_now: float
     play_on: float
-    #: whether playing on was solved exactly in each deal (else the rollout, a lower bound)
+    #: whether playing on was solved exactly in each deal (else estimated by the rollout)
     play_on_exact: bool = True
     #: twice the standard error of the mean of closing less playing on (about 95%)
     margin: float = 0.0
@@ -311,7 +311,7 @@ def _decisions(
                 samples,
                 sum(closes) / samples,
                 sum(ons) / samples,
-                exact_play_on(o),
+                exact_play_on(o, rules),
                 margin([c - p for c, p in zip(closes, ons, strict=True)]),
             )
         )

@@ -117,8 +117,8 @@ def view_text(v: CloserView, f: CloseFinding) -> str:
         )
         if v.play_on_exact
         else _(
-            ": %(share)s to succeed, %(close)s expected against %(on)s playing on by the rollout, "
-            "a lower bound (%(how)s)"
+            ": %(share)s to succeed, %(close)s expected against %(on)s for playing on as the "
+            "rollout estimates it, not solved (%(how)s)"
         )
     )
     hindsight = (
@@ -287,7 +287,9 @@ def decision_text(d: CloseDecision) -> str:
     how = (
         _("both with best play, over %(samples)s deals, ±%(margin)s")
         if d.play_on_exact
-        else _("playing on by the rollout, a lower bound, over %(samples)s deals, ±%(margin)s")
+        else _(
+            "playing on estimated by the rollout, not solved, over %(samples)s deals, ±%(margin)s"
+        )
     )
     return text % {
         "trick": d.trick,

@@ -690,7 +690,7 @@ class DecisionRow:
     samples: int
     #: about a 95% margin of closing less playing on over the samples
     margin: float = 0.0
-    #: playing on solved with best play (else by the rollout: a lower bound)
+    #: playing on solved with best play (else estimated by the rollout)
     play_on_exact: bool = True
 
     def __post_init__(self) -> None:

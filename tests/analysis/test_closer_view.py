@@ -37,16 +37,21 @@ def test_closer_view_is_stable_across_seeds_within_its_margin() -> None:
 
 
 def test_sampled_view_agrees_with_every_deal_counted() -> None:
-    # Schnapsen, hearts trumps, Anna (0) closes at the first lead holding AH 10H KD QD JC, the
-    # AD face up: Bert holds any five of the 14 cards she has not seen, 2002 deals: counted
-    # all once, and sampled 40 at a time within the stated margin.
+    # Schnapsen, hearts trumps, the 10H face up. Anna (0) has won JC QS and QC JS (10
+    # points), Bert QD JH (5); Anna closes at the fourth lead holding QH JD KS AS AD. Bert
+    # holds any five of the 8 cards she has not seen, the other three lie in the stock in any
+    # order: 56 x 6 = 336 deals, each solved exactly (closing and playing on), counted all
+    # once, and sampled 40 at a time within the stated margin.
     rules = RuleSet.preset("schnapsen")
-    own = sum(1 << c for c in (17, 16, 9, 8, 1))  # AH 10H KD QD JC
+    own = sum(1 << c for c in (14, 7, 21, 23, 11))  # QH JD KS AS AD
+    played = sum(1 << c for c in (1, 20, 2, 19, 8, 13))  # JC QS QC JS QD JH
     deck = sum(1 << (s * 6 + r) for s in range(4) for r in range(1, 6))
-    lying = 1 * 6 + 5  # AD face up
-    seen = Seen(0, 2, own, 0, deck & ~own & ~(1 << lying), lying, (0, 0), (0, 0), (0, 0))
-    every = closer_view(seen, rules, "Anna", 1, samples=5000)
-    assert every is not None and every.exact and every.samples == 2002 and 0 < every.success < 1
+    lying = 16  # 10H face up
+    unseen = deck & ~own & ~played & ~(1 << lying)
+    seen = Seen(0, 2, own, 0, unseen, lying, (10, 5), (0, 0), (2, 1))
+    every = closer_view(seen, rules, "Anna", 4, samples=5000)
+    assert every is not None and every.exact and every.play_on_exact
+    assert every.samples == 336 and 0 < every.success < 1
     for seed in range(3):
-        some = closer_view(seen, rules, "Anna", 1, samples=40, seed=seed)
+        some = closer_view(seen, rules, "Anna", 4, samples=40, seed=seed)
         assert some is not None and abs(some.close_value - every.close_value) <= some.margin + 0.05

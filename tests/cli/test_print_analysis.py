@@ -122,9 +122,9 @@ def test_ruling_sheet_tells_an_unsound_close_and_each_decision_to_close(
     # one row per phase-1 lead where the leader could close; trick 4 is the close itself
     assert squash(f"4 {HOSTILE} closed") in flat
     assert squash("(20 samples, seed 3;") in flat
-    # each row's margin, and the earliest leads' playing on marked as the rollout's lower bound
+    # each row's margin, and the earliest leads' playing on marked as the rollout's estimate
     assert squash("±: the margin of closing against playing on over the deals") in flat
-    assert squash("*: playing on by the rollout, a lower bound of best play") in flat
+    assert squash("*: playing on estimated by the rollout, a fixed way of playing") in flat
 
 
 def test_no_analysis_leaves_the_part_out(printed: dict[str, Printed]) -> None:
