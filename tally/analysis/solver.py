@@ -473,27 +473,6 @@ def solve(pos: Position, rules: RuleSet) -> Solution:
     return Solution(value=value, line=line, nodes=search.nodes)
 
 
-def values_along(pos: Position, moves: list[tuple[int, int]], rules: RuleSet) -> list[int]:
-    """The exact value of ``pos`` and of each position after playing ``moves`` in turn (one
-    transposition table for the whole line, so a played-out line costs about one solve).
-
-    A marriage lead that lets its declarer claim ends the line there.
-    """
-    search = Search(rules, pos)
-    values = [_value(search, pos, -INF, INF)]
-    for move in moves:
-        if (
-            pos.lead is None
-            and move[1]
-            and pos.tricks[pos.leader]
-            and pos.counted(pos.leader) + move[1] >= CLAIM_AT
-        ):
-            break
-        pos = play(pos, move)
-        values.append(_value(search, pos, -INF, INF))
-    return values
-
-
 class Judge:
     """Exact values of the positions of one phase 2 (one transposition table for all), for
     judging each decision of a recorded line: the value before it, the value after it.

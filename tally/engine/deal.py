@@ -943,16 +943,6 @@ class Deal:
             self._log_item(item, at_start)
         return Claim(self._names[p], correct, counted, max(trick, 1))
 
-    def verify_draw(self) -> None:
-        """Raise :class:`RecordError` when no draw is due now."""
-        problem = self._draw_problem()
-        if problem:
-            raise RecordError(problem)
-
-    def can_draw(self) -> bool:
-        """Whether both players are to draw now."""
-        return not self._draw_problem()
-
     def draw(self) -> Draw | None:
         """Both players draw after a trick (done by itself when the next trick starts);
         None when no draw is due."""

@@ -284,11 +284,6 @@ class RuleSet:
         return self.deck - 2 * self.hand - 1
 
     @property
-    def rounds_of_drawing(self) -> int:
-        """Tricks after which both players draw, when nobody closes (6, or 5 in Schnapsen)."""
-        return (self.stock_size + 1) // 2
-
-    @property
     def tricks_in_deal(self) -> int:
         """Tricks in a deal played out without a close: 12, or 10 in Schnapsen."""
         return self.deck // 2

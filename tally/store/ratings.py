@@ -26,7 +26,6 @@ defined here, beside the one query that makes them.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -204,10 +203,6 @@ class CurrentRatings:
         """The probability that ``player`` beats ``opponent`` (names as stored); an unknown
         or unrated player has the starting rating."""
         return self.table.expected(self.ids.get(player, -1), self.ids.get(opponent, -2))
-
-    def expected_all(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
-        """:meth:`expected` for each pair."""
-        return [self.expected(a, b) for a, b in pairs]
 
 
 class Ratings:
