@@ -247,7 +247,7 @@ def main() -> None:
         t0 = time.perf_counter()
         cached = store.results.rebuild()
         print(
-            f"result cache rebuilt from the deals (Store.rebuild_results): {cached:,} deals "
+            f"result cache rebuilt from the deals (store.results.rebuild): {cached:,} deals "
             f"in {time.perf_counter() - t0:.1f} s"
         )
         analyze(store)
