@@ -13,7 +13,19 @@ from tally.analysis.marks import Mark
 
 #: Width and height of the drawing, in SVG user units (CSS pixels when embedded).
 WIDTH, HEIGHT = 480, 150
-_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 12, 14, 22
+_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 22, 14, 22
+#: The most characters of a player's name written beside the drawing (the left margin holds
+#: about that many at its size); a longer name is cut with an ellipsis.
+NAME_CHARS = 12
+
+
+def _short(name: str) -> str:
+    """``name`` as written beside the drawing.
+
+    >>> _short("Anna Berger"), _short("Maximilian Obermoser")
+    ('Anna Berger', 'Maximilian …')
+    """
+    return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1].rstrip() + " …"
 
 
 def _y(value: float) -> float:
@@ -47,13 +59,15 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str) -> st
             f'<line x1="{_LEFT}" y1="{y}" x2="{WIDTH - _RIGHT}" y2="{y}" '
             f'stroke="{stroke}" stroke-width="0.6"/>'
         )
+        # the values on the right, so that the names have the left margin to themselves
         parts.append(
-            f'<text x="{_LEFT - 4}" y="{y + 3}" font-size="8" text-anchor="end">{v:+d}</text>'
-            if v
-            else f'<text x="{_LEFT - 4}" y="{y + 3}" font-size="8" text-anchor="end">0</text>'
+            f'<text x="{WIDTH - _RIGHT + 3}" y="{y + 3}" font-size="8">'
+            f"{f'{v:+d}' if v else '0'}</text>"
         )
-    parts.append(f'<text x="2" y="{_TOP + 4}" font-size="8">{escape(names[0])}</text>')
-    parts.append(f'<text x="2" y="{HEIGHT - _BOTTOM}" font-size="8">{escape(names[1])}</text>')
+    parts.append(f'<text x="2" y="{_TOP + 4}" font-size="8">{escape(_short(names[0]))}</text>')
+    parts.append(
+        f'<text x="2" y="{HEIGHT - _BOTTOM}" font-size="8">{escape(_short(names[1]))}</text>'
+    )
     points = " ".join(f"{x},{_y(m.forehand_after)}" for x, m in zip(xs, found, strict=True))
     parts.append(f'<polyline points="{points}" fill="none" stroke="#1f4e79" stroke-width="1.4"/>')
     for x, m in zip(xs, found, strict=True):

@@ -1,0 +1,26 @@
+"""The deal's value graph (:mod:`tally.sheets.graph`): the names beside it never run into
+its values, however long."""
+
+from __future__ import annotations
+
+import re
+
+from tally.analysis.marks import Mark
+from tally.sheets.graph import NAME_CHARS, WIDTH, value_graph
+
+
+def _texts(svg: str) -> list[tuple[float, str]]:
+    return [(float(x), t) for x, t in re.findall(r'<text x="([\d.]+)"[^>]*>([^<]*)</text>', svg)]
+
+
+def test_long_names_are_cut_and_the_values_stand_on_the_other_side() -> None:
+    marks = [Mark(1, "Maximilian Obermoser-Huber", "no-close", "no close", 1, 1, 1)]
+    svg = value_graph(marks, ("Maximilian Obermoser-Huber", "Anna Berger"), "value")
+    texts = _texts(svg)
+    left = [t for x, t in texts if x < 10]
+    assert left == ["Maximilian …", "Anna Berger"]
+    assert all(len(t) <= NAME_CHARS + 1 for t in left)
+    values = [t for x, t in texts if x > WIDTH - 30]
+    assert values == ["+3", "+2", "+1", "0", "-1", "-2", "-3"]
+    # the whole name is still in the point's tooltip
+    assert "Maximilian Obermoser-Huber no close" in svg
