@@ -496,9 +496,9 @@ def _close_mark(d: CloseDecision, names: tuple[str, str], view: CloserView | Non
     """A close or a chance to close as a mark: the better of closing and playing on against
     the one chosen (means over the decision's samples; for the close made, over the deals of
     the closer's view, which know the closer's hand)."""
-    close_now, play_on = d.close_now, d.play_on
+    close_now, play_on, exact = d.close_now, d.play_on, d.play_on_exact
     if d.closed and view is not None and view.trick == d.trick:
-        close_now, play_on = view.close_value, view.play_on
+        close_now, play_on, exact = view.close_value, view.play_on, view.play_on_exact
     best = max(close_now, play_on)
     after = close_now if d.closed else play_on
     sign = 1 if d.player == names[0] else -1
@@ -510,6 +510,7 @@ def _close_mark(d: CloseDecision, names: tuple[str, str], view: CloserView | Non
         best,
         after,
         sign * after,
+        estimated=not exact,
     )
 
 

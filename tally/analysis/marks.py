@@ -53,6 +53,9 @@ class Mark:
     after: float
     #: the value after the decision for the first player of the record (the forehand)
     forehand_after: float
+    #: the values rest on playing on estimated by the rollout, not solved (a close or a chance
+    #: to close at the first three leads of Sixty-Six and pagat-66: tally.analysis.closing)
+    estimated: bool = False
 
     @property
     def loss(self) -> float:
@@ -76,6 +79,7 @@ class Mark:
             "forehand_after": round(self.forehand_after, 4),
             "loss": round(self.loss, 4),
             "mark": self.symbol,
+            "estimated": self.estimated,
         }
 
 

@@ -9,6 +9,7 @@ a line, a sheet prints the label in a column of its own.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -226,15 +227,26 @@ def mark_text(m: Mark) -> str:
         if m.kind == "claim"
         else m.action
     )
+    star = "*" if m.estimated else ""
     return (
-        f"{m.trick}. {m.player} {action}{m.symbol} ({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')})"
+        f"{m.trick}. {m.player} {action}{m.symbol} "
+        f"({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')}{star})"
     )
+
+
+def estimated_note(marks: Sequence[Mark]) -> str:
+    """The note a star in the marks needs ("" when no mark rests on an estimate)."""
+    if not any(m.estimated for m in marks):
+        return ""
+    return " " + _("*: playing on estimated by the rollout, not solved.")
 
 
 def every_decision(a: DealAnalysis) -> str:
     """Every decision in play order with its mark and its values before and after (what the
     terminal prints after the findings; a sheet has them in a table)."""
-    return _("Every decision: %(marks)s.") % {"marks": "; ".join(mark_text(m) for m in a.marks)}
+    return _("Every decision: %(marks)s.") % {
+        "marks": "; ".join(mark_text(m) for m in a.marks)
+    } + estimated_note(a.marks)
 
 
 def marks_findings(a: DealAnalysis) -> list[Finding]:
@@ -244,7 +256,7 @@ def marks_findings(a: DealAnalysis) -> list[Finding]:
     out = [
         Finding(
             Topic.MARKS,
-            "; ".join(mark_text(m) for m in marked) + "."
+            "; ".join(mark_text(m) for m in marked) + "." + estimated_note(marked)
             if marked
             else _("no decision lost a game point."),
             _("Marks: "),

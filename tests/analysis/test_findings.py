@@ -150,3 +150,26 @@ def test_random_legal_deals_are_analysed_with_values_in_range(deals: range) -> N
                 assert -3 <= d.close_now <= 3 and -3 <= d.play_on <= 3
             if a.mistake is not None:
                 assert a.mistake.after < a.mistake.before or pytest.fail(str(a.mistake))
+
+
+def test_marks_resting_on_the_rollout_say_so() -> None:
+    # Sixty-Six: the chances to close at the first three leads compare with playing on
+    # estimated by the rollout, and their marks carry a star everywhere they are shown;
+    # from the fourth lead, and in every Schnapsen deal, both are solved
+    from tally.analysis.wording import every_decision
+
+    examples = Path(__file__).resolve().parents[2] / "examples" / "deals"
+    text = (examples / "failed-close-opponent-claims.deal").read_text(encoding="utf-8")
+    a = analyse(read_deal(text), samples=3)
+    closes = {m.trick: m for m in a.marks if m.kind in ("close", "no-close")}
+    assert [t for t, m in sorted(closes.items()) if m.estimated] == [1, 2, 3]
+    assert not closes[4].estimated and closes[4].kind == "close"
+    assert all(not m.estimated for m in a.marks if m.kind not in ("close", "no-close"))
+    words = every_decision(a)
+    assert "1. Klaus no close (+" in words and "*)" in words
+    assert words.endswith("*: playing on estimated by the rollout, not solved.")
+    assert closes[1].as_json()["estimated"] is True
+    schnapsen = (examples / "schnapsen-failed-close.deal").read_text(encoding="utf-8")
+    b = analyse(read_deal(schnapsen), samples=3)
+    assert b.marks and not any(m.estimated for m in b.marks)
+    assert "*" not in every_decision(b)
