@@ -35,7 +35,9 @@ WeasyPrint is imported only inside the functions that lay out a PDF, through
 
 from __future__ import annotations
 
+import atexit
 import functools
+import gc
 import os
 import tempfile
 import threading
@@ -490,7 +492,18 @@ def _house_style(root: Path) -> _HouseStyle:
             "the stylesheet asked for files tally does not serve: "
             + "; ".join(r.refusal for r in gate.refused)
         )
+    # The font configuration keeps the fonts in a temporary folder that it removes when it is
+    # deleted: at exit, while the modules its __del__ needs are still there (left to the
+    # interpreter's teardown, the folder stayed behind and a TypeError was printed).
+    atexit.register(_forget_house_styles)
     return _HouseStyle(css, fonts, tuple(r.url for r in gate.log))
+
+
+def _forget_house_styles() -> None:
+    """Drop the parsed stylesheets and their font configurations (their folders go with
+    them)."""
+    _house_style.cache_clear()
+    gc.collect()
 
 
 def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
