@@ -528,7 +528,7 @@ def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
             except FetchRefused:
                 pass  # kept in gate.refused: the render fails below
         # In place of the link, as a user stylesheet: after it a sheet has only a <style>
-        # setting the paper, which wins either way (the PDF is the same, byte for byte).
+        # setting the paper, which wins either way (the same PDF bar its dates).
         html = html.replace(STYLESHEET_LINK, "", 1)
         options = {"stylesheets": [style.css], "font_config": style.fonts}
     document = weasyprint.HTML(
