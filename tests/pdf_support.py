@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 
@@ -9,8 +10,18 @@ import pypdf
 
 
 def pages_text(pdf: bytes) -> list[str]:
-    """The extracted text of each page."""
-    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+    """The extracted text of each page.
+
+    pypdf takes a tenth to a quarter of a second a sheet (it reads the whole embedded fonts'
+    character maps), and tests read one module-scoped sheet many times: the text of the same
+    bytes is extracted once per process (a pure function of an immutable value).
+    """
+    return list(_pages_text(pdf))
+
+
+@functools.lru_cache(maxsize=64)
+def _pages_text(pdf: bytes) -> tuple[str, ...]:
+    return tuple(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
 def squash(text: str) -> str:

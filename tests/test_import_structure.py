@@ -13,6 +13,7 @@ at module level, inside functions (a lazy import is still a dependency) and unde
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -213,3 +214,74 @@ def test_the_store_never_imports_the_cli_or_the_web_app() -> None:
 
 def test_sheets_and_files_never_import_the_cli_or_the_web_app() -> None:
     assert upward(1) == []
+
+
+def _run_at_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a module body that run when it is imported: not function bodies,
+    not ``if TYPE_CHECKING:`` blocks (every branch of any other ``if`` or ``try``)."""
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if isinstance(node, ast.If):
+            if isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                yield from _run_at_import(node.orelse)
+                continue
+            yield from _run_at_import(node.body)
+            yield from _run_at_import(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody):
+                yield from _run_at_import(block)
+            for handler in node.handlers:
+                yield from _run_at_import(handler.body)
+        elif isinstance(node, (ast.ClassDef, ast.With)):
+            yield node
+            yield from _run_at_import(node.body)
+        else:
+            yield node
+
+
+def _loaded_by_importing(start: str) -> tuple[set[str], set[str]]:
+    """The tally modules that ``import start`` runs, by their imports at import time (parent
+    packages included), and every other module those imports name."""
+    paths = {_module_of(p): p for p in ROOT.rglob("*.py")}
+    seen: set[str] = set()
+    others: set[str] = set()
+    todo = [start]
+    while todo:
+        module = todo.pop()
+        parts = module.split(".")
+        todo += [
+            ".".join(parts[:i]) for i in range(1, len(parts)) if ".".join(parts[:i]) not in seen
+        ]
+        if module in seen or module not in paths:
+            continue
+        seen.add(module)
+        path = paths[module]
+        for node in _run_at_import(ast.parse(path.read_text(encoding="utf-8")).body):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom):
+                source = _resolve(module, path.name == "__init__.py", node)
+                names = [source] + [f"{source}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                if name == "tally" or name.startswith("tally."):
+                    if name in paths:
+                        todo.append(name)
+                elif name.partition(".")[0] != "__future__":
+                    others.add(name.partition(".")[0])
+    return seen, others
+
+
+def test_the_command_line_starts_without_the_database_renderer_or_pdf_libraries() -> None:
+    # In the inner loop for the fresh-process tests (slow): tests/store/test_schema.py's
+    # test_the_command_line_does_not_import_the_database_libraries and tests/cli/test_print.py's
+    # test_the_command_line_loads_no_renderer_or_database_until_a_sheet_is_printed. What
+    # ``import tally.cli`` runs (imports inside functions and under TYPE_CHECKING left out,
+    # every branch of an if or try counted) names none of them.
+    modules, libraries = _loaded_by_importing("tally.cli")
+    assert {"tally.cli", "tally"} <= modules
+    assert "tally.store" not in modules and "tally.sheets.render" not in modules
+    assert (
+        libraries & {"sqlalchemy", "sqlmodel", "alembic", "weasyprint", "jinja2", "pypdf"} == set()
+    )

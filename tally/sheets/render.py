@@ -11,11 +11,16 @@ How a sheet is made:
 1. :func:`render_html` fills a Jinja2 template of :mod:`tally.templates` (``standings.html.j2``
    ...). Autoescaping is on for every template and undefined names raise
    (:class:`jinja2.StrictUndefined`), so a player called ``<b>x</b>`` prints as those characters.
-2. :func:`html_to_pdf` lays the HTML out with WeasyPrint. Every file it asks for (the shared
-   stylesheet ``tally.css`` and the DejaVu fonts it names) goes through a :class:`TemplateFiles`
-   gate that serves only regular files inside the templates folder, after resolving symlinks
-   and ``..``; any other address (``file:///etc/passwd``, ``http://``, ``data:``...) is refused
-   and the render fails with :class:`PrintError` instead of printing a sheet without its font.
+2. :func:`html_to_pdf` lays the HTML out with WeasyPrint and the shared stylesheet
+   ``tally.css`` that it links. Every file a sheet uses (the stylesheet, the DejaVu fonts it
+   names, anything the HTML asks for) goes through a :class:`TemplateFiles` gate that serves
+   only regular files inside the templates folder, after resolving symlinks and ``..``; any
+   other address (``file:///etc/passwd``, ``http://``, ``data:``...) is refused and the render
+   fails with :class:`PrintError` instead of printing a sheet without its font.
+
+The stylesheet and its fonts are read, parsed and loaded once per process (:func:`_house_style`),
+not for every sheet: that was about a third of a small sheet's time. Each render still passes
+their addresses through its own gate, so a gate that would refuse them fails the render.
 
 The fonts ship with tally, so a sheet looks the same on every machine. They ship already
 reduced to the characters tally prints (``templates/fonts/reduce.py`` makes them from DejaVu Sans)
@@ -30,9 +35,12 @@ WeasyPrint is imported only inside the functions that lay out a PDF, through
 
 from __future__ import annotations
 
+import atexit
 import functools
+import gc
 import os
 import tempfile
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -447,22 +455,88 @@ def render_html(
 
 # ------------------------------------------------------------------------------ PDF
 
+#: The one stylesheet of every sheet, in the templates folder, and how base.html.j2 links it.
+STYLESHEET: Final = "tally.css"
+STYLESHEET_LINK: Final = f'<link rel="stylesheet" href="{STYLESHEET}">'
+
+#: WeasyPrint lays out one sheet at a time in a process: the stylesheet and the font
+#: configuration of :func:`_house_style` are shared by every render, and Pango's font map is
+#: not made for threads (``tally serve`` prints from its worker threads).
+_LAYOUT: Final = threading.Lock()
+
+
+@dataclass(frozen=True)
+class _HouseStyle:
+    """``tally.css`` parsed, its fonts loaded, and the addresses that took."""
+
+    css: Any
+    fonts: Any
+    urls: tuple[str, ...]
+
+
+@functools.cache
+def _house_style(root: Path) -> _HouseStyle:
+    """``tally.css`` of the templates folder ``root`` parsed and its ``@font-face`` fonts
+    loaded, once per process and folder, read through a :class:`TemplateFiles` gate of its
+    own. Raises :class:`PrintError` (and caches nothing) if the gate refused a file."""
+    weasyprint = import_weasyprint()
+    from weasyprint.text.fonts import FontConfiguration  # type: ignore[import-untyped]
+
+    gate = TemplateFiles(root)
+    fonts = FontConfiguration()
+    css = weasyprint.CSS(
+        url=(gate.root / STYLESHEET).as_uri(), url_fetcher=make_url_fetcher(gate), font_config=fonts
+    )
+    if gate.refused:
+        raise PrintError(
+            "the stylesheet asked for files tally does not serve: "
+            + "; ".join(r.refusal for r in gate.refused)
+        )
+    # The font configuration keeps the fonts in a temporary folder that it removes when it is
+    # deleted: at exit, while the modules its __del__ needs are still there (left to the
+    # interpreter's teardown, the folder stayed behind and a TypeError was printed).
+    atexit.register(_forget_house_styles)
+    return _HouseStyle(css, fonts, tuple(r.url for r in gate.log))
+
+
+def _forget_house_styles() -> None:
+    """Drop the parsed stylesheets and their font configurations (their folders go with
+    them)."""
+    _house_style.cache_clear()
+    gc.collect()
+
 
 def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
     """Lay ``html`` out as PDF, reading files only through ``files`` (the templates gate).
 
-    Relative addresses in the HTML resolve against the templates folder. Raises
-    :class:`PrintError` if the layout asked for anything the gate refused, or for a file that
-    is missing, rather than return a sheet without its stylesheet or font.
+    Relative addresses in the HTML resolve against the templates folder. HTML that links
+    ``tally.css`` as the sheets do (:data:`STYLESHEET_LINK`) is laid out with the stylesheet and
+    fonts :func:`_house_style` parsed and loaded once per process; their addresses still pass
+    through ``files``, as if read again. Raises :class:`PrintError` if the layout asked for
+    anything the gate refused, or for a file that is missing, rather than return a sheet
+    without its stylesheet or font.
     """
     weasyprint = import_weasyprint()
     gate = files if files is not None else TemplateFiles()
     already_refused = len(gate.refused)
+    options: dict[str, Any] = {}
+    if STYLESHEET_LINK in html:
+        style = _house_style(gate.root)
+        for url in style.urls:
+            try:
+                gate.resolve(url)
+            except FetchRefused:
+                pass  # kept in gate.refused: the render fails below
+        # In place of the link, as a user stylesheet: after it a sheet has only a <style>
+        # setting the paper, which wins either way (the same PDF bar its dates).
+        html = html.replace(STYLESHEET_LINK, "", 1)
+        options = {"stylesheets": [style.css], "font_config": style.fonts}
     document = weasyprint.HTML(
         string=html, base_url=gate.base_url(), url_fetcher=make_url_fetcher(gate)
     )
     # The shipped fonts are reduced already (templates/fonts/reduce.py): embed them whole.
-    pdf = document.write_pdf(full_fonts=True)
+    with _LAYOUT:
+        pdf = document.write_pdf(full_fonts=True, **options)
     refused = gate.refused[already_refused:]
     if refused:
         raise PrintError(

@@ -427,6 +427,9 @@ def test_an_unknown_paper_is_a_usage_error(club: Club) -> None:
 # ------------------------------------------------------------------------------ startup
 
 
+# a real process; in the inner loop: tests/test_import_structure.py's
+# test_the_command_line_starts_without_the_database_renderer_or_pdf_libraries
+@pytest.mark.slow
 def test_the_command_line_loads_no_renderer_or_database_until_a_sheet_is_printed() -> None:
     code = (
         "import sys, tally.cli; "

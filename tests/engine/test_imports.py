@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
 
 ENGINE = (
     "tally.engine.cards",
@@ -32,6 +37,60 @@ HEAVY = (
 )
 
 
+def _third_party_imports(path: Path) -> set[str]:
+    """The top-level names of the packages that ``path`` imports anywhere (lazily too)."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+    return found
+
+
+def test_the_engine_and_every_tally_module_it_imports_import_no_heavy_library() -> None:
+    # In the inner loop for test_importing_the_engine_loads_no_cli_database_or_template_library
+    # (a fresh process, slow): what the engine reaches by any import, lazy ones too, names
+    # none of HEAVY; and it plays and rules a whole match (as the second process test does).
+    import random
+
+    from tally.engine.match import simulate_match
+    from tally.engine.rules import RuleSet
+    from tally.engine.ruling import rule
+
+    imports = _imports()
+    root = Path(__file__).resolve().parents[2]
+    reached, todo = set(), list(ENGINE)
+    while todo:
+        module = todo.pop()
+        if module in reached or module not in imports:
+            continue
+        reached.add(module)
+        parents = [".".join(module.split(".")[:i]) for i in range(1, module.count(".") + 1)]
+        todo += [src for src, _ in imports[module]] + parents
+    assert set(ENGINE) <= reached
+    heavy = sorted(
+        (module, name)
+        for module in reached
+        for name in _third_party_imports(root / _path_of(module))
+        if name in HEAVY or name.partition(".")[0] in HEAVY
+    )
+    assert heavy == []
+    assert not reached & set(HEAVY)
+    records = simulate_match(RuleSet.parse("sixty-six"), ("A", "B"), "A", random.Random(1))
+    assert all(rule(r).agreed for r in records)
+
+
+def _path_of(module: str) -> str:
+    """The source file of a tally module, relative to the checkout."""
+    base = module.replace(".", "/")
+    root = Path(__file__).resolve().parents[2]
+    return base + "/__init__.py" if (root / base).is_dir() else base + ".py"
+
+
+@pytest.mark.slow  # a real process; test_the_engine_and_every_tally_module_it_imports_... above
 def test_importing_the_engine_loads_no_cli_database_or_template_library() -> None:
     code = (
         f"import sys\nfor m in {ENGINE!r}: __import__(m)\n"
@@ -43,6 +102,7 @@ def test_importing_the_engine_loads_no_cli_database_or_template_library() -> Non
     assert out.strip() == "[]"
 
 
+@pytest.mark.slow  # a real process; in the loop: the last lines of the static test above
 def test_the_engine_plays_and_rules_a_whole_match_on_its_own() -> None:
     code = (
         "import random\nfrom tally.engine.match import simulate_match\n"
@@ -56,13 +116,15 @@ def test_the_engine_plays_and_rules_a_whole_match_on_its_own() -> None:
     assert out.strip() == "True"
 
 
-def _imports() -> dict[str, set[tuple[str, str]]]:
-    """Each tally module's imports of tally modules, with the names taken from them."""
+@functools.cache
+def _imports() -> Mapping[str, frozenset[tuple[str, str]]]:
+    """Each tally module's imports of tally modules, with the names taken from them (the
+    sources parsed once per test process, read-only: four tests read them)."""
     import ast
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "tally"
-    out: dict[str, set[tuple[str, str]]] = {}
+    out: dict[str, frozenset[tuple[str, str]]] = {}
     for path in root.rglob("*.py"):
         parts = path.relative_to(root.parent).with_suffix("").parts
         module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -73,7 +135,7 @@ def _imports() -> dict[str, set[tuple[str, str]]]:
                     found |= {(node.module, a.name) for a in node.names}
             elif isinstance(node, ast.Import):
                 found |= {(a.name, "") for a in node.names if a.name.startswith("tally.")}
-        out[module] = found
+        out[module] = frozenset(found)
     return out
 
 

@@ -8,6 +8,7 @@ and logs no warning without it; importing WeasyPrint starts no ``ldconfig``/``gc
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 import textwrap
@@ -138,13 +139,19 @@ def test_printing_in_a_fresh_process_starts_no_compiler_and_warns_nothing(tmp_pa
         assert pdf.startswith(b"%PDF-")
         print("processes", len(started), started[:3])
     """)
+    temp = tmp_path / "temp"
+    temp.mkdir()
     done = subprocess.run(
         [sys.executable, "-W", "error::DeprecationWarning", "-c", script],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(temp)},
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "processes 0 []"
     assert done.stderr == ""
+    # the fonts' temporary folder (kept for the process, tally.sheets.render._house_style)
+    # is gone at exit
+    assert list(temp.iterdir()) == []

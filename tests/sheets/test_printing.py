@@ -38,6 +38,7 @@ from tally.sheets import (
     Violation,
 )
 from tally.sheets.render import (
+    FetchRecord,
     FetchRefused,
     PrintError,
     TemplateFiles,
@@ -680,6 +681,53 @@ def test_fetcher_resolves_dotdot_and_symlinks(tmp_path: Path) -> None:
         with pytest.raises(FetchRefused):
             gate.read(url)
     assert gate.served == [(root / "ok.css").resolve()]
+
+
+def test_the_stylesheet_and_fonts_are_read_once_per_process_and_pass_every_gate(
+    standings_pdf: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # standings_pdf was printed in this process: a second sheet reads no file again, yet its
+    # gate is asked for the stylesheet and both fonts, and the sheet has them.
+    read: list[str] = []
+    original = TemplateFiles.read
+
+    def counted(self: TemplateFiles, url: str) -> tuple[bytes, str]:
+        read.append(url)
+        return original(self, url)
+
+    monkeypatch.setattr(TemplateFiles, "read", counted)
+    gate = TemplateFiles()
+    pdf = render_pairings(pairings(PLAYERS[:4]), files=gate)
+    assert read == []
+    assert [p.name for p in gate.served] == ["tally.css", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]
+    assert gate.refused == []
+    assert font_names(pdf) == {"Tally-Sans", "Tally-Sans-Bold"}
+    assert page_size(pdf) == A4  # the paper of the sheet's own <style> wins over tally.css
+
+
+class NoFonts(TemplateFiles):
+    """The templates folder without its fonts."""
+
+    def resolve(self, url: str) -> Path:
+        if url.endswith(".ttf"):
+            self.log.append(FetchRecord(url, None, f"no fonts: {url}"))
+            raise FetchRefused(f"no fonts: {url}")
+        return super().resolve(url)
+
+
+def test_a_gate_that_refuses_the_stylesheets_fonts_fails_the_render(
+    standings_pdf: bytes, tmp_path: Path
+) -> None:
+    # The stylesheet and fonts parsed once for the process still pass each render's gate.
+    with pytest.raises(PrintError, match="does not serve: no fonts: file:"):
+        render_standings(round_robin(PLAYERS[:4]), files=NoFonts())
+    # The stylesheet of another templates folder is parsed on its own; there a font is missing.
+    root = tmp_path / "templates"
+    (root / "fonts").mkdir(parents=True)
+    for name in ("tally.css", "fonts/DejaVuSans.ttf"):
+        (root / name).write_bytes((templates_dir() / name).read_bytes())
+    with pytest.raises(PrintError, match="does not serve: no such template file"):
+        render_standings(round_robin(PLAYERS[:4]), files=TemplateFiles(root))
 
 
 @pytest.mark.parametrize(

@@ -267,6 +267,9 @@ def test_the_default_database_is_tally_db_in_the_current_directory(monkeypatch: 
     assert resolve_url("club.db") == "sqlite:///club.db"
 
 
+# a real process; in the inner loop: tests/test_import_structure.py's
+# test_the_command_line_starts_without_the_database_renderer_or_pdf_libraries
+@pytest.mark.slow
 def test_the_command_line_does_not_import_the_database_libraries() -> None:
     code = (
         "import sys, json, tally.cli; "
