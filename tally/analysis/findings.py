@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from tally.analysis.closer_view import CloserView, Seen, closer_view, margin
+from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_view, margin
 from tally.analysis.closing import Opening, close_value, exact_play_on, playing_on
 from tally.analysis.marks import Event, Mark, marks
 from tally.analysis.solver import Judge, Position, Step, solve
@@ -488,7 +488,14 @@ def _phase2(
             snap.marriages,
             snap.tricks,
         )
-        view = closer_view(seen, deal.rules, names[closer], snap.trick, seed=seed)
+        view = closer_view(
+            seen,
+            deal.rules,
+            names[closer],
+            snap.trick,
+            samples=min(samples, CLOSER_SAMPLES),
+            seed=seed,
+        )
     return finding, found, view
 
 

@@ -184,3 +184,12 @@ def test_marks_resting_on_the_rollout_say_so() -> None:
     b = analyse(read_deal(schnapsen), samples=3)
     assert b.marks and not any(m.estimated for m in b.marks)
     assert "*" not in every_decision(b)
+
+
+def test_samples_caps_the_closers_view_too() -> None:
+    # --samples N is a quick look: the closer's view samples no more than N deals either
+    examples = Path(__file__).resolve().parents[2] / "examples" / "deals"
+    text = (examples / "schnapsen-failed-close.deal").read_text(encoding="utf-8")
+    a = analyse(read_deal(text), samples=5)
+    assert a.closer_view is not None and a.closer_view.samples <= 5
+    assert all(d.samples <= 5 for d in a.decisions)
