@@ -17,6 +17,7 @@ from them.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -418,6 +419,8 @@ async def withdraw(request: Request) -> Response:
 #: Samples of unknown cards for the analysis on a match page (fewer than ``tally analyse``'s
 #: 200: the page analyses every recorded deal of the match while it is asked for).
 PAGE_SAMPLES = 50
+#: Analyses of deals kept for the next view of a match page (a few evenings' deals).
+PAGE_ANALYSES = 512
 
 
 def _lost(players: Sequence[str], parts: Iterable[DealAnalysisPart]) -> dict[str, dict[str, float]]:
@@ -433,17 +436,26 @@ def _lost(players: Sequence[str], parts: Iterable[DealAnalysisPart]) -> dict[str
     return {name: lost_by(every, name) for name in players}
 
 
-def _match_state(store: Store, mid: int) -> dict[str, Any]:
+@functools.lru_cache(maxsize=PAGE_ANALYSES)
+def _analysis_part(text: str, deal_id: int, lang: str) -> DealAnalysisPart:
+    """The analysis of a deal's record on the match page, in ``lang``. Kept for the next view
+    of the page (the analysis takes seconds a deal): it depends only on the record, the samples
+    and the language, and correcting a deal changes its record."""
     from tally.engine.notation import read_deal
+    from tally.i18n import use
     from tally.sheets.build import analysis_part
+
+    with use(lang):
+        return analysis_part(read_deal(text, source=str(deal_id)), samples=PAGE_SAMPLES)
+
+
+def _match_state(store: Store, mid: int, lang: str) -> dict[str, Any]:
+    """What the match page shows, its analyses worded in ``lang`` (the page's language)."""
     from tally.web.table import QUICK_REASONS
 
     match = store.matches.state(mid, referee=True)
     texts = {d.id: store.deals.export(d.id) for d in match.deals if d.kind == "recorded"}
-    analyses = {
-        i: analysis_part(read_deal(text, source=str(i)), samples=PAGE_SAMPLES)
-        for i, text in texts.items()
-    }
+    analyses = {i: _analysis_part(text, i, lang) for i, text in texts.items()}
     return {
         "match": match,
         "records": set(texts),
@@ -461,8 +473,8 @@ async def match_page(request: Request) -> Response:
     _need_director(request)
     site = site_of(request)
     mid = int_param(request, "match")
-    await language(request, match=mid)
-    state = await blocking(_match_state, site.store, mid)
+    lang = await language(request, match=mid)
+    state = await blocking(_match_state, site.store, mid, lang)
     from tally.web.qr import table_url
 
     return render(

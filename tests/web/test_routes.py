@@ -683,6 +683,37 @@ def test_the_match_page_marks_each_decision_and_draws_the_value(web: Web) -> Non
     assert '<tr><td>Dora</td><td class="num">0</td><td class="num">0</td>' in html
 
 
+def test_the_match_page_keeps_a_deals_analysis_until_the_deal_changes(web: Web) -> None:
+    # the analysis takes seconds a deal: the next view of the page reuses it, a German view
+    # words it anew, and an undone card (a changed record) is analysed again
+    from pathlib import Path
+
+    from tally.web.director import _analysis_part
+
+    text = (
+        (Path(__file__).parents[1] / "data" / "analysis" / "D1-startline-claim.deal")
+        .read_text(encoding="utf-8")
+        .replace("Anna", "@")
+        .replace("Bert", "Anna")
+        .replace("@", "Dora")
+    )
+    (deal,) = web.store.deals.import_records(web.match, [("d1.deal", text)])
+    web.login()
+    web.page(f"/director/match/{web.match}")
+    before = _analysis_part.cache_info()
+    again = web.page(f"/director/match/{web.match}")
+    after = _analysis_part.cache_info()
+    assert (after.hits - before.hits, after.misses - before.misses) == (1, 0)
+    assert "Anna claimed after trick 3: correct." in again
+    german = web.page(f"/director/match/{web.match}?lang=de")
+    assert _analysis_part.cache_info().misses == after.misses + 1
+    assert "Anna sagte nach Stich 3 an: richtig." in german
+    web.store.deals.undo(deal.id)
+    changed = web.page(f"/director/match/{web.match}")
+    assert _analysis_part.cache_info().misses == after.misses + 2
+    assert "Anna claimed after trick 3" not in changed
+
+
 def test_the_match_page_adds_up_what_each_players_decisions_lost(web: Web) -> None:
     # O1 of issue 24: Anna closes at the first lead against the odds and loses; her close
     # (and chances to close) cost game points, shown per player over the match
