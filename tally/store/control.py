@@ -82,20 +82,21 @@ def apart_clashes(rounds: Sequence[RoundView], pairs: Sequence[tuple[str, str]])
     """The pairings of ``rounds`` that pair two players kept apart (``pairs``, by name), as
     warnings; a round robin's, a groups event's or a knockout's pairings are not made by the
     Swiss pairing, which alone keeps them apart."""
-    kept = {frozenset(pair) for pair in pairs}
+    # each pair named as it is kept (not in the order the draw seated them)
+    kept = {frozenset(pair): pair for pair in pairs}
     return [
         Message(
             N_(
                 "%(a)s and %(b)s are kept apart, but round %(round)s pairs them (only a "
                 "Swiss round keeps players apart)"
             ),
-            a=p.first,
-            b=p.second,
+            a=kept[pairing][0],
+            b=kept[pairing][1],
             round=r.number,
         )
         for r in rounds
         for p in r.pairings
-        if frozenset((p.first, p.second)) in kept
+        if (pairing := frozenset((p.first, p.second))) in kept
     ]
 
 
