@@ -277,3 +277,15 @@ def test_text_in_the_address_is_not_shown_as_a_notice(web: Web) -> None:
 def test_a_long_address_is_not_echoed_in_its_error_page(web: Web) -> None:
     res = web.client.get("/t/" + "9" * 100 + "/" + "x" * 30_000)
     assert res.status_code == 404 and len(res.text) < 10_000
+
+
+def test_a_pin_is_stored_with_two_hundred_thousand_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the other web tests hash with fewer rounds (tests/web/conftest.py); the real count,
+    # and a PIN stored with any count still checks
+    monkeypatch.undo()
+    from tally.web.access import hash_pin, pin_matches
+
+    stored = hash_pin("482913", b"0123456789abcdef")
+    assert stored.startswith("pbkdf2$200000$")
+    assert pin_matches("482913", stored) and not pin_matches("482914", stored)
+    assert pin_matches("482913", stored.replace("$200000$", "$1000$", 1)) is False

@@ -1,0 +1,12 @@
+"""Fixtures of the web tests."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _quick_pins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PINs hashed with 1,000 rounds instead of 200,000 (the stored form keeps its rounds, so
+    checking a PIN works the same; tests/web/test_safety.py checks the real count)."""
+    monkeypatch.setattr("tally.web.access.PIN_ROUNDS", 1_000)
