@@ -657,19 +657,22 @@ def test_the_director_pages_in_german(web: Web) -> None:
     assert pdf.status_code == 200 and "Tabelle" in pages_text(pdf.content)[0]
 
 
+def _as_this_match(name: str) -> str:
+    """An issue-24 record of tests/data/analysis with its players as this match deals: Dora
+    forehand, Anna dealing."""
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "data" / "analysis" / name
+    text = path.read_text(encoding="utf-8")
+    return text.replace("Anna", "@").replace("Bert", "Anna").replace("@", "Dora")
+
+
 def test_the_match_page_marks_each_decision_and_draws_the_value(web: Web) -> None:
     # The D1 record of issue 24 (Sixty-Six) with Dora forehand and Anna dealing, as this
     # match deals: Anna's claim at the start of line 4 is on time, nothing is marked, and the
     # deal's value is drawn.
-    from pathlib import Path
 
-    text = (
-        (Path(__file__).parents[1] / "data" / "analysis" / "D1-startline-claim.deal")
-        .read_text(encoding="utf-8")
-        .replace("Anna", "@")
-        .replace("Bert", "Anna")
-        .replace("@", "Dora")
-    )
+    text = _as_this_match("D1-startline-claim.deal")
     web.store.deals.import_records(web.match, [("d1.deal", text)])
     web.login()
     html = web.page(f"/director/match/{web.match}")
@@ -686,17 +689,10 @@ def test_the_match_page_marks_each_decision_and_draws_the_value(web: Web) -> Non
 def test_the_match_page_keeps_a_deals_analysis_until_the_deal_changes(web: Web) -> None:
     # the analysis takes seconds a deal: the next view of the page reuses it, a German view
     # words it anew, and an undone card (a changed record) is analysed again
-    from pathlib import Path
 
     from tally.web.director import _analysis_part
 
-    text = (
-        (Path(__file__).parents[1] / "data" / "analysis" / "D1-startline-claim.deal")
-        .read_text(encoding="utf-8")
-        .replace("Anna", "@")
-        .replace("Bert", "Anna")
-        .replace("@", "Dora")
-    )
+    text = _as_this_match("D1-startline-claim.deal")
     (deal,) = web.store.deals.import_records(web.match, [("d1.deal", text)])
     web.login()
     _analysis_part.cache_clear()  # the analyses this process kept for other tests
@@ -718,20 +714,13 @@ def test_the_match_page_keeps_a_deals_analysis_until_the_deal_changes(web: Web) 
 def test_the_match_page_adds_up_what_each_players_decisions_lost(web: Web) -> None:
     # O1 of issue 24: Anna closes at the first lead against the odds and loses; her close
     # (and chances to close) cost game points, shown per player over the match
-    from pathlib import Path
 
     from tally.analysis.findings import analyse
     from tally.analysis.marks import lost_by
     from tally.engine.notation import read_deal
     from tally.web.director import PAGE_SAMPLES
 
-    text = (
-        (Path(__file__).parents[1] / "data" / "analysis" / "O1-false-claim-cheaper.deal")
-        .read_text(encoding="utf-8")
-        .replace("Anna", "@")
-        .replace("Bert", "Anna")
-        .replace("@", "Dora")
-    )
+    text = _as_this_match("O1-false-claim-cheaper.deal")
     web.store.deals.import_records(web.match, [("o1.deal", text)])
     web.login()
     html = web.page(f"/director/match/{web.match}")
