@@ -25,7 +25,7 @@ from benchmarks.solver import random_position
 from tally.analysis.batch import analyse_records
 from tally.analysis.solver import solve
 from tally.engine.deal import Deal
-from tally.engine.notation import write_deal
+from tally.engine.notation import read_deal, write_deal
 from tally.engine.rules import RuleSet
 
 PRESETS = ("sixty-six", "schnapsen", "pagat-66")
@@ -63,7 +63,7 @@ def main() -> None:
     args = ap.parse_args()
     records = evening(args.deals, args.seed)
     start = time.perf_counter()
-    named = [(f"deal {k + 1}", text) for k, text in enumerate(records)]
+    named = [(f"deal {k + 1}", read_deal(text)) for k, text in enumerate(records)]
     marks = sum(len(a.marks) for a in analyse_records(named, jobs=2))
     seconds = time.perf_counter() - start
     print(

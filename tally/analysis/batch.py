@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator, Sequence
 
 from tally.analysis.findings import DEFAULT_SAMPLES, DealAnalysis, analyse
-from tally.engine.notation import read_deal
+from tally.engine.notation import DealRecord
 
 
 def cores() -> int:
@@ -24,23 +24,23 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _one(job: tuple[str, str, int, int]) -> DealAnalysis:
-    ref, text, samples, seed = job
-    return analyse(read_deal(text, source=ref), samples=samples, seed=seed, file=ref)
+def _one(job: tuple[str, DealRecord, int, int]) -> DealAnalysis:
+    ref, record, samples, seed = job
+    return analyse(record, samples=samples, seed=seed, file=ref)
 
 
 def analyse_records(
-    records: Sequence[tuple[str, str]],
+    records: Sequence[tuple[str, DealRecord]],
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     jobs: int = 0,
 ) -> Iterator[DealAnalysis]:
-    """The findings of each ``(name, .deal text)`` in ``records``, in their order, as each is
+    """The findings of each ``(name, record)`` in ``records``, in their order, as each is
     ready: analysed by ``jobs`` processes (0: one per core; never more than there are
     records; 1: in this process)."""
     jobs = min(jobs or cores(), len(records))
-    work = [(ref, text, samples, seed) for ref, text in records]
+    work = [(ref, record, samples, seed) for ref, record in records]
     if jobs <= 1:
         yield from map(_one, work)
         return

@@ -20,6 +20,7 @@ from tally.cli.storage import DbOption
 
 if TYPE_CHECKING:
     from tally.analysis.findings import DealAnalysis
+    from tally.engine.notation import DealRecord
 
 _DEAL_REF = re.compile(r"[0-9]+(\.[0-9]+)?")
 
@@ -77,7 +78,7 @@ def analyse(
         return
     # every file is read before any is analysed; the first that cannot be read is reported
     # after the analyses of those before it, as if they had been taken one by one
-    texts: list[tuple[str, str]] = []
+    records: list[tuple[str, DealRecord]] = []
     unreadable: Message | None = None
     for name in deals or []:
         try:
@@ -85,15 +86,15 @@ def analyse(
                 text = _stored(name, db)
             else:
                 text = decode_record(Path(name).read_bytes())
-            read_deal(text, source=name)  # a record that cannot be read is refused here
+            record = read_deal(text, source=name)
         except (OSError, NotationError) as exc:
             said = (
                 exc.wording if isinstance(exc, NotationError) else Message(exc.strerror or str(exc))
             )
             unreadable = Message(CANNOT_READ, file=name, message=said)
             break
-        texts.append((name, text))
-    for found in analyse_records(texts, samples=samples, seed=seed, jobs=jobs):
+        records.append((name, record))
+    for found in analyse_records(records, samples=samples, seed=seed, jobs=jobs):
         if json_out:
             echo_json(analysis_json(found))
         else:
@@ -120,6 +121,7 @@ def _report(
     from tally.analysis.batch import analyse_records
     from tally.analysis.report import report, report_lines
     from tally.cli.storage import reading
+    from tally.engine.notation import read_deal
 
     event_language = None
     with reading(db) as store:
@@ -132,7 +134,7 @@ def _report(
         else:
             assert match is not None
             scope, ids, players = f"match {match}", [match], []
-        texts, skipped = [], 0
+        records, skipped = [], 0
         for mid in ids:
             state = store.matches.state(mid)
             players += [p for p in state.players if p not in players]
@@ -140,8 +142,9 @@ def _report(
                 if d.kind != "recorded":
                     skipped += 1
                     continue
-                texts.append((f"{mid}.{d.number}", store.deals.export(d.id)))
-    found = list(analyse_records(texts, samples=samples, seed=seed, jobs=jobs))
+                ref = f"{mid}.{d.number}"
+                records.append((ref, read_deal(store.deals.export(d.id), source=ref)))
+    found = list(analyse_records(records, samples=samples, seed=seed, jobs=jobs))
     result = report(scope, found, skipped=skipped, players=players)
     if json_out:
         echo_json(dataclasses.asdict(result))

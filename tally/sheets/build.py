@@ -421,16 +421,17 @@ def match_analysis_sheet(
     event_name = ""
     if m.event_id is not None:
         event_name = store.events.get(m.event_id).name
-    texts, skipped = [], 0
+    records, skipped = [], 0
     for d in m.deals:
         if d.kind != "recorded":
             skipped += 1
             continue
         if not d.finished:
             continue  # still being played: nothing to say yet
-        texts.append((f"{m.id}.{d.number}", store.deals.export(d.id)))
-    found = list(analyse_records(texts, samples=samples, seed=seed, jobs=jobs))
-    rows = [analysis_row(ref, a) for (ref, _), a in zip(texts, found, strict=True)]
+        ref = f"{m.id}.{d.number}"
+        records.append((ref, read_deal(store.deals.export(d.id), source=ref)))
+    found = list(analyse_records(records, samples=samples, seed=seed, jobs=jobs))
+    rows = [analysis_row(ref, a) for (ref, _), a in zip(records, found, strict=True)]
     a_name, b_name = m.players
     summed = report(f"match {m.id}", found, skipped=skipped, players=(a_name, b_name))
     totals = tuple(

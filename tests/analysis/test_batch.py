@@ -13,18 +13,19 @@ from tally.analysis.batch import analyse_records, cores
 from tally.analysis.findings import analyse
 from tally.cli import app
 from tally.engine.deal import Deal
-from tally.engine.notation import read_deal, write_deal
+from tally.engine.notation import DealRecord, read_deal, write_deal
 from tally.engine.rules import RuleSet
 from tests.analysis_support import late_claim_record
 
 
-def _evening(count: int) -> list[tuple[str, str]]:
+def _evening(count: int) -> list[tuple[str, DealRecord]]:
     rng = random.Random(7)
     out = []
     for k in range(count):
         deal = Deal.random(RuleSet.preset(("schnapsen", "sixty-six", "pagat-66")[k % 3]), rng)
         deal.play_out_randomly(rng)
-        out.append((f"1.{k + 1}", write_deal(deal.record())))
+        ref = f"1.{k + 1}"
+        out.append((ref, read_deal(write_deal(deal.record()), source=ref)))
     return out
 
 
@@ -32,9 +33,7 @@ def test_one_process_gives_each_record_its_own_findings_in_order() -> None:
     records = _evening(3)
     found = list(analyse_records(records, samples=3, seed=2, jobs=1))
     assert [a.file for a in found] == ["1.1", "1.2", "1.3"]
-    assert found == [
-        analyse(read_deal(text, source=ref), samples=3, seed=2, file=ref) for ref, text in records
-    ]
+    assert found == [analyse(record, samples=3, seed=2, file=ref) for ref, record in records]
     assert list(analyse_records([], jobs=0)) == []
     assert cores() >= 1
 
