@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 
 from tally.analysis.closing import Opening, close_value, exact_play_on, playing_on
+from tally.analysis.stack import own_stack
 from tally.engine.kernel import cards_in
 from tally.engine.rules import RuleSet
 
@@ -110,6 +111,7 @@ def deals(
     return out, False
 
 
+@own_stack
 def closer_view(
     seen: Seen,
     rules: RuleSet,

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tally.analysis.solver import INF, Position, Search, narrowed, solve
+from tally.analysis.stack import own_stack
 from tally.engine.kernel import (
     CARD_POINTS,
     CLAIM_AT,
@@ -160,6 +161,7 @@ def playing_on(o: Opening, rules: RuleSet) -> int:
     return not_closing_value(o, rules) if exact_play_on(o, rules) else play_on_value(o, rules)
 
 
+@own_stack
 def not_closing_value(o: Opening, rules: RuleSet) -> int:
     """Game points for the leader (negative: the opponent's) of **not** closing now, with best
     play on both sides from there: both hands and the stock's order as in ``o``, every card,

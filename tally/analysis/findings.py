@@ -28,6 +28,7 @@ from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_
 from tally.analysis.closing import Opening, close_value, exact_play_on, playing_on
 from tally.analysis.marks import Event, Mark, marks
 from tally.analysis.solver import Judge, Position, Step, solve
+from tally.analysis.stack import own_stack
 from tally.engine.cards import Card
 from tally.engine.deal import Deal
 from tally.engine.evidence import (
@@ -337,6 +338,7 @@ def _plays(record: DealRecord, leaders: list[int]) -> list[tuple[int, int, int, 
     return out
 
 
+@own_stack
 def analyse(
     record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, file: str = ""
 ) -> DealAnalysis:

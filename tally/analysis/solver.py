@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from tally.analysis.stack import own_stack
 from tally.engine.kernel import (
     CARD_POINTS,
     CLAIM_AT,
@@ -461,6 +462,7 @@ def _start(pos: Position) -> tuple[int, int, int, int, int, int]:
     return c0, c1, 0 if w0 else m0, 0 if w1 else m1, w0, w1
 
 
+@own_stack
 def solve(pos: Position, rules: RuleSet) -> Solution:
     """Best play from ``pos`` under ``rules``: the value in game points and a principal line.
 
