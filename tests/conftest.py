@@ -65,7 +65,11 @@ def tally_group_built_once() -> Iterator[None]:
     the tests import every command module; tally's top group (``LazyGroup``,
     tally/cli/application.py) ignores those and builds only the command that runs, from its
     module (afresh each time: its parameters keep state, tally.cli.application.PlainParam), so
-    here the group is built once for the whole session."""
+    here the group is built once for the whole session, and each command once by its name
+    (a built command runs again as click runs it again; its parameters' converters, once
+    Typer's replace a plain one, stay Typer's, which take every value too)."""
+    import functools
+
     import typer.main
     import typer.testing
 
@@ -80,6 +84,7 @@ def tally_group_built_once() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(typer.main, "get_command", get_command)
         patch.setattr(typer.testing, "_get_command", get_command)
+        patch.setattr(application, "command", functools.cache(application.command))
         yield
 
 

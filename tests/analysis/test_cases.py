@@ -4,6 +4,7 @@ card in ``Hands``, sampling that uses everything section 12 proves, and honest p
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -11,12 +12,17 @@ from typer.testing import CliRunner
 
 from tally.analysis.findings import DealAnalysis, analyse
 from tally.cli import app
+from tally.cli.analyse import commentary
 from tally.engine.notation import read_deal
 
 CASES = Path(__file__).resolve().parents[1] / "data" / "analysis"
 
 
+@functools.cache
 def case(name: str, samples: int = 200, seed: int = 0) -> DealAnalysis:
+    """The findings of the case ``name`` (frozen: read by several tests of a process). Where a
+    test's findings do not rest on the sampled decisions to close, it asks for few samples:
+    each is solved exactly at every phase-1 lead."""
     path = CASES / name
     return analyse(
         read_deal(path.read_text(encoding="utf-8"), source=str(path)), samples=samples, seed=seed
@@ -24,9 +30,16 @@ def case(name: str, samples: int = 200, seed: int = 0) -> DealAnalysis:
 
 
 def said(name: str, *args: str) -> str:
+    """What ``tally analyse CASE ARGS`` prints."""
     result = CliRunner().invoke(app, ["analyse", str(CASES / name), *args])
     assert result.exit_code == 0, result.output
     return result.output
+
+
+def told(name: str, samples: int = 200) -> str:
+    """The commentary ``tally analyse CASE --samples N`` prints, worded from the findings
+    :func:`case` has already made (the command's own wiring is tested by :func:`said`)."""
+    return "\n".join(commentary(case(name, samples=samples)))
 
 
 def test_claim_at_a_lines_start_is_on_time() -> None:
@@ -48,13 +61,13 @@ def test_claim_at_a_lines_start_is_on_time() -> None:
 def test_claim_possible_right_after_declaring_a_marriage_is_seen() -> None:
     # D2a: `5. close 20 QC AC`: the 20 gives Anna 66 with a trick won: she could claim 3 at
     # once; she led on, never claimed, and lost 3.
-    a = case("D2a-marriage-claim-skipped.deal")
+    a = case("D2a-marriage-claim-skipped.deal", samples=6)
     missed = [m for m in a.marks if m.kind == "no-claim"]
     assert [(m.trick, m.player, m.before, m.after, m.symbol) for m in missed] == [
         (5, "Anna", 3.0, -3.0, "??")
     ]
     assert a.mistake is not None and a.mistake.trick == 5
-    text = said("D2a-marriage-claim-skipped.deal")
+    text = told("D2a-marriage-claim-skipped.deal", samples=6)
     assert "Anna did not claim at trick 5" in text
     assert "No phase-2 card changed the value" not in text
 
@@ -62,7 +75,7 @@ def test_claim_possible_right_after_declaring_a_marriage_is_seen() -> None:
 def test_late_claim_after_a_forty_costs_what_it_gave_away() -> None:
     # D2b: the 40 before trick 6 gave Anna 66 with Bert under 33: 2 at once; she claimed after
     # trick 8 for 1. The claim is 3 tricks late and cost 1.
-    a = case("D2b-marriage-claim-cost.deal")
+    a = case("D2b-marriage-claim-cost.deal", samples=2)
     assert a.claim is not None
     assert (a.claim.trick, a.claim.earliest, a.claim.earliest_on_marriage, a.claim.late_by) == (
         8,
@@ -71,7 +84,7 @@ def test_late_claim_after_a_forty_costs_what_it_gave_away() -> None:
         3,
     )
     assert a.claim_cost == 1
-    text = said("D2b-marriage-claim-cost.deal")
+    text = told("D2b-marriage-claim-cost.deal", samples=2)
     assert "right after declaring a marriage before trick 6" in text
     assert "6. Anna QS (40) (+2 → +2); 6. Anna no claim? (+2 → +1); 6. Bert 10S" in text
     assert "Anna lost" in text and "1 to claims, 0 to card play" in text
@@ -79,7 +92,7 @@ def test_late_claim_after_a_forty_costs_what_it_gave_away() -> None:
 
 def test_exchanged_card_is_not_proven_in_the_exchangers_hand() -> None:
     # D3: Anna exchanged the dealt KC away for the turn-up KD; Hands still lists KC for her.
-    a = case("D3-hands-exchange.deal")
+    a = case("D3-hands-exchange.deal", samples=2)
     assert a.phase2 is not None and a.phase2.exact
     assert (a.phase2.best, a.phase2.as_played) == (-2.0, -2)
     assert "do not fit" not in a.note
@@ -88,7 +101,7 @@ def test_exchanged_card_is_not_proven_in_the_exchangers_hand() -> None:
 def test_sampling_uses_what_section_12_proves() -> None:
     # D4: the marriage partner shown and the turn-up taken by the loser of the last draw
     # prove Anna's hand whole; Bert holds the rest: exactly -1 for Anna, not a sampled guess.
-    a = case("D4-sampling-ignores-s12.deal", samples=30)
+    a = case("D4-sampling-ignores-s12.deal", samples=2)
     assert a.phase2 is not None and a.phase2.exact
     assert (a.phase2.best, a.phase2.won_share) == (-1.0, 0.0)
 
@@ -122,7 +135,7 @@ def test_best_play_says_it_means_correct_claims_only() -> None:
     # play never makes a false claim, and the value says so.
     a = case("O1-false-claim-cheaper.deal")
     assert a.close is not None and (a.close.best, a.close.as_played) == (-3.0, -3)
-    text = said("O1-false-claim-cheaper.deal")
+    text = told("O1-false-claim-cheaper.deal")
     assert "With best play on both sides (correct claims only)" in text
 
 
@@ -131,7 +144,7 @@ def test_every_phase2_decision_has_its_values_and_mark_in_json() -> None:
     # each with its value before and after for its player; only the missed claim lost (1: ?).
     import json
 
-    found = json.loads(said("D2b-marriage-claim-cost.deal", "--json"))
+    found = json.loads(said("D2b-marriage-claim-cost.deal", "--json", "--samples", "2"))
     phase2 = [m for m in found["marks"] if m["kind"] in ("card", "claim", "no-claim")]
     assert [(m["trick"], m["player"], m["action"]) for m in phase2][:3] == [
         (6, "Anna", "QS (40)"),

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from tally.analysis.closer_view import Seen, closer_view
 from tally.engine.rules import RuleSet
-from tests.analysis.test_cases import case, said
+from tests.analysis.test_cases import case, told
 
 
 def test_close_with_a_marriage_to_claim_is_sound_by_what_the_closer_knew() -> None:
     # D2a: Anna closes holding KC QC and a trick: 20 and a claim win it whatever Bert holds.
-    # Few cards unseen: every deal consistent with what she saw is solved, none sampled.
-    a = case("D2a-marriage-claim-skipped.deal")
+    # Few cards unseen: every deal consistent with what she saw (6) is solved, none sampled.
+    a = case("D2a-marriage-claim-skipped.deal", samples=6)
     v = a.closer_view
-    assert v is not None and v.exact and v.player == "Anna"
+    assert v is not None and v.exact and v.player == "Anna" and v.samples == 6
     assert (v.success, v.close_value, v.margin) == (1.0, 3.0, 0.0)
     assert v.sound
 
@@ -22,7 +22,7 @@ def test_unsound_close_by_what_the_closer_knew_and_in_hindsight() -> None:
     v = a.closer_view
     assert v is not None and not v.exact and v.samples == 40
     assert v.close_value < v.play_on and not v.sound
-    text = said("O1-false-claim-cheaper.deal")
+    text = told("O1-false-claim-cheaper.deal")
     assert "Unsound by what Anna knew" in text
     assert "in hindsight (both hands known) best play loses it" in text
 
