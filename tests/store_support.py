@@ -23,11 +23,17 @@ import pytest
 PG_ENV = "TALLY_TEST_DATABASE_URL"
 ROOT = Path(__file__).resolve().parents[1]
 
+#: SQLite always; PostgreSQL when ``TALLY_TEST_DATABASE_URL`` is set, as a ``slow`` parameter:
+#: the same behaviour on a second database, which the whole suite runs and the inner loop
+#: (``-m "not slow"``) leaves out; ``-k postgresql`` runs those alone
 BACKENDS = [
     "sqlite",
     pytest.param(
         "postgresql",
-        marks=pytest.mark.skipif(not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set"),
+        marks=[
+            pytest.mark.slow,
+            pytest.mark.skipif(not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set"),
+        ],
     ),
 ]
 
