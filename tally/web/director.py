@@ -246,10 +246,10 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     rounds = store.events.rounds(event_id) if ev.format.has_rounds else []
     matches = [m for m in store.matches.all() if m.event_id == event_id]
     following = next((r.number for r in rounds if not r.started), None)
-    if ev.format.ranks_by_elimination and following is None:
-        # drawn when started: the next round is offered until the event is over
-        over = store.events.standings(event_id).stage.startswith("over")
-        following = None if over else max(ev.rounds_started, default=0) + 1
+    staged = _staged(store, ev)
+    if staged is not None and following is None:
+        # drawn when started: the next round is offered until the event has its champion
+        following = None if staged.champion else max(ev.rounds_started, default=0) + 1
     busy = {p: m.id for m in matches if not m.over for p in m.players}
     return {
         "event": ev,
@@ -258,7 +258,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "busy": busy,
         "secrets": {m.id: keys.table_secret(m.id) for m in matches},
         "next_round": following,
-        "staged": _staged(store, ev),
+        "staged": staged,
         "apart_warnings": store.pairings.apart_warnings(event_id),
         "apart": store.pairings.apart(event_id) if ev.format.has_rounds else [],
         "absent_words": absent_words,
