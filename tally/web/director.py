@@ -249,7 +249,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
     staged = _staged(store, ev)
     if staged is not None and following is None:
         # drawn when started: the next round is offered until the event has its champion
-        following = None if staged.champion else max(ev.rounds_started, default=0) + 1
+        following = None if staged.champion is not None else max(ev.rounds_started, default=0) + 1
     busy = {p: m.id for m in matches if not m.over for p in m.players}
     return {
         "event": ev,
