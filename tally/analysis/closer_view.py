@@ -135,7 +135,7 @@ def closer_view(
     for opp_hand, stock in found:
         o = _opening(seen, opp_hand, stock)
         closes.append(close_value(o, rules))
-        ons.append(playing_on(o, rules))
+        ons.append(playing_on(o, rules, guess=closes[-1]))
     n = len(found)
     return CloserView(
         player,

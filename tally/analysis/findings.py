@@ -303,7 +303,7 @@ def _decisions(
             stock = (*pool[need[0] + need[1] :], *([lying] if lying >= 0 else []))
             o = Opening(leader, trump, (h0, h1), stock, points, mar, tricks)
             closes.append(close_value(o, rules))
-            ons.append(playing_on(o, rules))
+            ons.append(playing_on(o, rules, guess=closes[-1]))
         out.append(
             CloseDecision(
                 trick,

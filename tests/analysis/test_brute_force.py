@@ -371,7 +371,10 @@ def test_not_closing_agrees_with_the_brute_force(
         if k not in positions:
             continue
         assert exact_play_on(o, rules)
-        assert not_closing_value(o, rules) == _brute_play_on(preset, o, pending), o
+        best = _brute_play_on(preset, o, pending)
+        # wherever the search starts (its first guess), it ends at the same value
+        found = {not_closing_value(o, rules, guess) for guess in (-3, 0, 3)}
+        assert found == {best}, o
 
 
 @pytest.mark.slow
