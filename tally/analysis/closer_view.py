@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
-from tally.analysis.closing import Opening, close_value, exact_play_on, playing_on
+from tally.analysis.closing import Opening, close_and_play_on, exact_play_on
 from tally.analysis.stack import own_stack
 from tally.engine.kernel import cards_in
 from tally.engine.rules import RuleSet
@@ -133,9 +133,9 @@ def closer_view(
     found, exact = deals(seen, samples, seed, orders=on_exact)
     closes, ons = [], []
     for opp_hand, stock in found:
-        o = _opening(seen, opp_hand, stock)
-        closes.append(close_value(o, rules))
-        ons.append(playing_on(o, rules, guess=closes[-1]))
+        close, on = close_and_play_on(_opening(seen, opp_hand, stock), rules)
+        closes.append(close)
+        ons.append(on)
     n = len(found)
     return CloserView(
         player,

@@ -22,8 +22,9 @@ The policy is plain and known so that "playing on" is a fair reference, not a st
 It is **an estimate, not a bound**: it plays both sides, so best play may be worth more to the
 leader than it (the leader plays better) or less (the opponent defends better); against the
 exact value it is often a game point off, either way.
-:func:`playing_on` picks the exact value where it is in reach, else the rollout; it is the one
-way the closer's view, the table of phase-1 leads and their marks value playing on.
+:func:`playing_on` picks the exact value where it is in reach, else the rollout;
+:func:`close_and_play_on`, both values of a sampled deal, is the one way the closer's view,
+the table of phase-1 leads and their marks value closing against playing on.
 """
 
 from __future__ import annotations
@@ -161,6 +162,14 @@ def playing_on(o: Opening, rules: RuleSet, guess: int = 0) -> int:
     if exact_play_on(o, rules):
         return not_closing_value(o, rules, guess)
     return play_on_value(o, rules)
+
+
+def close_and_play_on(o: Opening, rules: RuleSet) -> tuple[int, int]:
+    """Game points for the leader of closing now and of playing on (:func:`playing_on`) in
+    the deal ``o``: the one way the closer's view and the table of phase-1 leads value a
+    sampled deal. Playing on's search starts from the value of closing, a near one."""
+    close = close_value(o, rules)
+    return close, playing_on(o, rules, guess=close)
 
 
 @own_stack

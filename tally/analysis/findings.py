@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_view, margin
-from tally.analysis.closing import Opening, close_value, exact_play_on, playing_on
+from tally.analysis.closing import Opening, close_and_play_on, exact_play_on
 from tally.analysis.marks import Event, Mark, marks
 from tally.analysis.solver import Judge, Position, Step, solve
 from tally.analysis.stack import own_stack
@@ -302,8 +302,9 @@ def _decisions(
             h1 = proven[1] | sum(1 << c for c in pool[need[0] : need[0] + need[1]])
             stock = (*pool[need[0] + need[1] :], *([lying] if lying >= 0 else []))
             o = Opening(leader, trump, (h0, h1), stock, points, mar, tricks)
-            closes.append(close_value(o, rules))
-            ons.append(playing_on(o, rules, guess=closes[-1]))
+            close, on = close_and_play_on(o, rules)
+            closes.append(close)
+            ons.append(on)
         out.append(
             CloseDecision(
                 trick,
