@@ -361,3 +361,25 @@ def deal_actions(deal: list[str]) -> list[str]:
         if line
         for item in read_items(line.replace("close-before-draw", "close"))
     ]
+
+
+#: a deal Anna (dealer) wins 2 game points in: Bert closes in trick 2 and fails. With one card
+#: of trick 2 changed (10S to 9C) Anna wins that trick, so every later trick line is played the
+#: other way round and the close moves to Anna, who fails: Bert wins 3 (the match 2:0 -> 0:3).
+HANDED_OVER = (
+    '[Rules "sixty-six"]\n[Dealer "Anna"]\n[Forehand "Bert"]\n[Trump "9S"]\n\n'
+    "1. JC AS\n2. 10C 10S close\n3. QC JS\n4. QH JH\n5. JD 10D\n6. AC KS\n7. QD 9D\n"
+)
+#: :data:`HANDED_OVER` with the one card changed
+HANDED_OVER_CHANGED = HANDED_OVER.replace("2. 10C 10S close", "2. 10C 9C close")
+
+
+def handed_over_match(store: Any) -> tuple[int, int]:
+    """A match of Anna and Bert (sixty-six, Anna deals first) whose first deal is
+    :data:`HANDED_OVER`: (match id, deal id)."""
+    for name in ("Anna", "Bert"):
+        if not any(p.name == name for p in store.players.all()):
+            store.players.add(name)
+    m = store.matches.start("Anna", "Bert", rules="sixty-six", first_dealer="Anna")
+    [deal] = store.deals.import_records(m.id, [("deal.deal", HANDED_OVER)])
+    return m.id, deal.id

@@ -1,5 +1,6 @@
 """What a destructive change would do, said before it is done: one function per change
-(a withdrawal, deleting a deal or a match, reversing an audit entry), for a page that asks
+(a withdrawal, deleting a deal or a match, reversing an audit entry, correcting a deal's
+record, a quick result or a match result: :mod:`tally.store.comparison`), for a page that asks
 "are you sure?" with the consequences spelt out.
 
 Each one *rehearses* the change: the store's own function runs inside a transaction that is
@@ -17,7 +18,9 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from tally.events.formats import EventFormat, format_of
+from tally.store.comparison import Correction, compare
 from tally.store.corrections import Audit
+from tally.store.derivation import Loaded, load_derived
 from tally.store.events import Events
 from tally.store.matches import Matches
 from tally.store.recording import Deals
@@ -26,7 +29,15 @@ from tally.store.views import AuditView, MatchView, RoundView
 
 T = TypeVar("T")
 
-__all__ = ["Consequences", "DealDeletion", "MatchChange", "Reversal", "Withdrawal", "rehearse"]
+__all__ = [
+    "Consequences",
+    "Correction",
+    "DealDeletion",
+    "MatchChange",
+    "Reversal",
+    "Withdrawal",
+    "rehearse",
+]
 
 
 class _Rehearsed(Exception):
@@ -244,6 +255,42 @@ class Consequences:
         if row is None:
             raise NotFound(f"there is no audit entry {entry_id}")
         return audit_view(row)
+
+    def _correction(self, match_id: int, change: Callable[[Database], object]) -> Correction:
+        """What ``change`` (a correction of the match's deals) would change, rehearsed."""
+
+        def loaded(s: Database) -> Loaded:
+            with s.reading() as conn:
+                return load_derived(conn, match_id)
+
+        return compare(loaded(self.store), rehearse(self.store, change, loaded))
+
+    def record_correction(self, deal_id: int, text: str) -> Correction:
+        """What ``store.deals.edit`` would change with the record ``text`` (refused as it
+        would be): the tricks whose cards or winner change, the declarations that change
+        hands, the deal's result and the match's score, before and after."""
+        mid = Deals(self.store).view(deal_id).match_id
+        return self._correction(mid, lambda trial: Deals(trial).edit(deal_id, text))
+
+    def quick_correction(
+        self, deal_id: int, *, winner: str | None, points: int, reason: str
+    ) -> Correction:
+        """What ``store.deals.edit_quick_result`` would change (refused as it would be)."""
+        mid = Deals(self.store).view(deal_id).match_id
+        return self._correction(
+            mid,
+            lambda trial: Deals(trial).edit_quick_result(
+                deal_id, winner=winner, points=points, reason=reason
+            ),
+        )
+
+    def match_result_correction(
+        self, match_id: int, score: str | tuple[int, int], *, winner: str | None = None
+    ) -> Correction:
+        """What ``store.deals.edit_match_result`` would change (refused as it would be)."""
+        return self._correction(
+            match_id, lambda trial: Deals(trial).edit_match_result(match_id, score, winner=winner)
+        )
 
     def round_preview(self, event: int, number: int) -> RoundView:
         """Round ``number`` of an event as ``store.events.start_round`` would start it

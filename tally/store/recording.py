@@ -48,6 +48,7 @@ from tally.errors import (
 from tally.i18n import N_
 from tally.names import Candidate
 from tally.store import tables as t
+from tally.store.comparison import match_mark
 from tally.store.corrections import Audit, deal_snapshot
 from tally.store.derivation import (
     DELETE_DEAL_RESULT,
@@ -95,6 +96,18 @@ TURN_UP: Final = N_("turn-up: %(message)s")
 #: notation's message) or that has errors or that does not fit the match
 IN_DEAL: Final = N_("deal %(deal)s: %(message)s")
 EDITED_RECORD: Final = N_("the edited record: %(message)s")
+#: a correction confirmed after the match changed since its question was shown
+CHANGED_SINCE: Final = N_(
+    "match %(match)s has changed since this correction was shown: nothing was stored; look "
+    "at the match and correct it again"
+)
+
+
+def check_mark(loaded: Loaded, expect: str | None) -> None:
+    """Refuse a correction confirmed on a question about the match as it was before another
+    change (``expect``: :attr:`tally.store.comparison.Correction.mark`; None: not asked)."""
+    if expect is not None and expect != match_mark(loaded):
+        raise Refused(Message(CHANGED_SINCE, match=loaded.match.id))
 
 
 def now_line(deal: DealView | None, match_id: int) -> str:
@@ -552,6 +565,41 @@ def _insert_deal(store: Database, conn: Connection, deal: StoredDeal) -> None:
     insert_actions(conn, deal.id, deal.actions)
 
 
+def _result_lines(
+    conn: Connection, m: MatchRow, pair: tuple[int, int], winner: str | None
+) -> tuple[list[StoredDeal], tuple[int, int]]:
+    """The lines of a match result entered whole (new deals, ids 0) and the score in the
+    match's order, checked as :meth:`Deals.match_result` checks it."""
+    match_id = m.id
+    named: str | None = None
+    if winner is not None:
+        named = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")["name"]
+        pair = pair if named == m.a else (pair[1], pair[0])
+    place = check_match_result(m.rules, pair)
+    if named is not None and m.players[place] != named:
+        raise Refused(
+            f"{named} has {pair[1 - place]} game points, fewer than the match "
+            f"target {m.rules.match_target}: with a winner named, the winner's "
+            "game points come first (7:3)"
+        )
+    deals = [
+        StoredDeal(
+            0,
+            match_id,
+            number,
+            "quick",
+            None,
+            m.player_id(str(line.winner)),
+            line.deal_points,
+            MATCH_RESULT,
+            {},
+            utc_now(),
+        )
+        for number, line in enumerate(match_result_lines(m.players, pair), start=1)
+    ]
+    return deals, pair
+
+
 class Deals:
     """The deals of a match: started with a turn-up, recorded action by action (checked by the
     engine), undone, entered as results, imported and exported as ``.deal`` records, edited,
@@ -811,34 +859,7 @@ class Deals:
                     "match result is entered for a match with no deals (delete its "
                     "deals first, or enter the rest deal by deal)"
                 )
-            named: str | None = None
-            if winner is not None:
-                named = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")[
-                    "name"
-                ]
-                pair = pair if named == m.a else (pair[1], pair[0])
-            place = check_match_result(m.rules, pair)
-            if named is not None and m.players[place] != named:
-                raise Refused(
-                    f"{named} has {pair[1 - place]} game points, fewer than the match "
-                    f"target {m.rules.match_target}: with a winner named, the winner's "
-                    "game points come first (7:3)"
-                )
-            deals = [
-                StoredDeal(
-                    0,
-                    match_id,
-                    number,
-                    "quick",
-                    None,
-                    m.player_id(str(line.winner)),
-                    line.deal_points,
-                    MATCH_RESULT,
-                    {},
-                    utc_now(),
-                )
-                for number, line in enumerate(match_result_lines(m.players, pair), start=1)
-            ]
+            deals, pair = _result_lines(conn, m, pair, winner)
             after = derive(m, deals)
             for deal in deals:
                 _insert_deal(self.store, conn, deal)
@@ -851,6 +872,64 @@ class Deals:
                 f"entered the result of match {match_id}: {m.a} {pair[0]}, {m.b} {pair[1]}",
                 {f"deal:{d.id}": None for d in deals},
                 {f"deal:{d.id}": deal_snapshot(d) for d in deals},
+            )
+        return view_of_match(after)
+
+    def edit_match_result(
+        self,
+        match_id: int,
+        score: str | tuple[int, int],
+        *,
+        winner: str | None = None,
+        expect: str | None = None,
+    ) -> MatchView | None:
+        """Correct a match's result entered whole (:meth:`match_result`): ``score`` and
+        ``winner`` as it takes them, checked the same way; its lines are rewritten in place
+        (one audit entry, reversible). None when nothing changed. Refused for a match
+        recorded deal by deal (correct its deals) and, with ``expect`` (the mark of the
+        question: ``store.consequences.match_result_correction``), when the match changed
+        since the question was shown."""
+        pair = read_score(score) if isinstance(score, str) else score
+        with self.store.writing() as conn:
+            loaded = load_derived(conn, match_id, lock=True)
+            check_mark(loaded, expect)
+            m = loaded.match
+            old = [d.deal for d in loaded.deals]
+            if not old or any(d.quick_reason != MATCH_RESULT for d in old):
+                raise Refused(
+                    f"match {match_id} has no result entered whole: enter its result, or "
+                    "correct its deals one by one"
+                )
+            lines, pair = _result_lines(conn, m, pair, winner)
+            new = [
+                replace(old[i], quick_winner_id=d.quick_winner_id, quick_points=d.quick_points)
+                if i < len(old)
+                else d
+                for i, d in enumerate(lines)
+            ]
+            if [deal_snapshot(d) for d in new] == [deal_snapshot(d) for d in old]:
+                return None
+            after = derive(m, new)
+            for deal in new:
+                if deal.id:
+                    write_deal_row(conn, deal)
+                else:
+                    _insert_deal(self.store, conn, deal)
+            for deal in old[len(new) :]:
+                conn.execute(DELETE_DEAL_RESULT, {"d": deal.id})
+                conn.execute(delete(t.deals).where(t.deals.c.id == deal.id))
+            save_results(conn, after)
+            kept = {d.id for d in old}
+            Audit(self.store).write(
+                conn,
+                "match result edit",
+                "match",
+                match_id,
+                f"corrected the result of match {match_id}: {m.a} {pair[0]}, {m.b} {pair[1]}",
+                {f"deal:{d.id}": deal_snapshot(d) for d in old}
+                | {f"deal:{d.id}": None for d in new if d.id not in kept},
+                {f"deal:{d.id}": deal_snapshot(d) for d in new}
+                | {f"deal:{d.id}": None for d in old[len(new) :]},
             )
         return view_of_match(after)
 
@@ -886,15 +965,29 @@ class Deals:
             )
 
     def edit_quick_result(
-        self, deal_id: int, *, winner: str | None, points: int, reason: str = "claim"
+        self,
+        deal_id: int,
+        *,
+        winner: str | None,
+        points: int,
+        reason: str = "claim",
+        expect: str | None = None,
     ) -> DealView | None:
         """Change a deal entered as a result (quick entry): its winner (None: a draw), game
         points and reason, checked as :meth:`Deals.quick_result` checks a new one; the deals
         after it are rescored. Audited and reversible; None when nothing changed. A recorded
-        deal is corrected through its record (:meth:`Deals.edit`) instead."""
+        deal is corrected through its record (:meth:`Deals.edit`) instead. ``expect``: the
+        mark of the question this correction was asked with
+        (``store.consequences.quick_correction``), refused when the match changed since."""
         with self.store.writing() as conn:
             loaded, index = load_deal(conn, deal_id, lock=True)
+            check_mark(loaded, expect)
             m, old = loaded.match, loaded.deals[index].deal
+            if old.kind == "quick" and old.quick_reason == MATCH_RESULT:
+                raise Refused(
+                    f"deal {m.id}.{old.number} is a line of the result of match {m.id} "
+                    "entered whole: correct the match's result instead"
+                )
             if old.kind != "quick":
                 deal = f"deal {m.id}.{old.number}"
                 raise Refused(f"{deal} was recorded card by card: correct its tricks instead")
@@ -977,15 +1070,18 @@ class Deals:
             loaded, index = load_deal(conn, deal_id)
         return view_of_deal(loaded, index, referee)
 
-    def edit(self, deal_id: int, text: str) -> DealView | None:
+    def edit(self, deal_id: int, text: str, *, expect: str | None = None) -> DealView | None:
         """Replace a recorded deal's record with ``text`` (a whole ``.deal`` record).
 
         The record must keep the match's rules, players and dealer and the derived carry,
         have no record errors, and leave the rest of the match valid (later deals keep their
-        dealer). Returns None when nothing changed."""
+        dealer). Returns None when nothing changed. ``expect``: the mark of the question this
+        correction was asked with (``store.consequences.record_correction``), refused when
+        the match changed since."""
         record = _read_record(text, f"deal {deal_id}", Message(IN_DEAL, deal=deal_id))
         with self.store.writing() as conn:
             loaded, index = load_deal(conn, deal_id, lock=True)
+            check_mark(loaded, expect)
             for tag, value in _context_tags(conn, loaded.match).items():
                 if record.tags.get(tag, "").strip() == value:
                     del record.tags[tag]  # exported from the match's event, not the deal's own
