@@ -86,7 +86,6 @@ def routes() -> list[Route]:
         Route("/director/match/{match}/referee", referee, methods=post),
         Route("/director/match/{match}/reopen", reopen, methods=post),
         Route("/director/keys", rotate_keys, methods=post),
-        Route("/director/deal/{deal}/edit", edit_deal, methods=post),
         Route("/director/deal/{deal}/delete", delete_deal, methods=post),
         Route("/director/audit", audit_page),
         Route("/director/audit/{entry}/reverse", reverse, methods=post),
@@ -490,24 +489,6 @@ async def match_page(request: Request) -> Response:
 async def referee(request: Request) -> Response:
     """POST: switch referee mode (counted points on the table page) on or off."""
     return await _switch(request, set_referee_mode, N_("Referee mode on."), N_("Referee mode off."))
-
-
-@guarded
-async def edit_deal(request: Request) -> Response:
-    """POST: replace a recorded deal's record (audited, reversible)."""
-    _need_director(request)
-    fields = await form_of(request)
-    store = _acting(request)
-    did = int_param(request, "deal")
-    view = await blocking(store.deals.view, did)
-    _ = translate(await language(request, match=view.match_id))
-    changed = await blocking(store.deals.edit, did, fields.get("record", ""))
-    said = (
-        _("Nothing changed.")
-        if changed is None
-        else _("Deal %(number)s corrected.") % {"number": view.number}
-    )
-    return _back(f"/director/match/{view.match_id}", said)
 
 
 @guarded

@@ -4,13 +4,20 @@ claim, as the record has them), the record as text staying as the expert's way; 
 entered as a result (quick entry) through its winner, game points and reason.
 
 Both go through the store's audited edits (``store.deals.edit``,
-``store.deals.edit_quick_result``): the store checks the corrected deal and the
-deals after it, and either change can be reversed on the Changes page.
+``store.deals.edit_quick_result``; a match result entered whole: ``store.deals.edit_match_result``,
+from the box on the match's page): the store checks the corrected deal and the deals after it,
+and either change can be reversed on the Changes page. A correction is first asked about: the
+page says what it changes (``store.consequences``' ``record_correction``, ``quick_correction``,
+``match_result_correction``: who wins each changed trick, the declarations that change hands,
+the deal's result and the match's score before and after), and its button posts the same
+correction with the question's ``mark``, so nothing is stored unless the match is still as the
+question showed it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import Refused
@@ -35,6 +42,7 @@ if TYPE_CHECKING:
 
     from tally.engine.notation import DealRecord
     from tally.store import Store
+    from tally.store.comparison import Correction
 
 #: the most items one trick line may hold on the form (``swap close 20 QC KD close`` is 5)
 SLOTS = 6
@@ -52,6 +60,8 @@ def routes() -> list[Route]:
         Route("/director/deal/{deal}/tricks", tricks_page),
         Route("/director/deal/{deal}/tricks", save_tricks, methods=post),
         Route("/director/deal/{deal}/quick", save_quick, methods=post),
+        Route("/director/deal/{deal}/edit", edit_deal, methods=post),
+        Route("/director/match/{match}/result/correct", correct_match_result, methods=post),
     ]
 
 
@@ -157,29 +167,95 @@ def record_from_form(text: str, fields: dict[str, str]) -> str:
     return head + "\n" + "\n".join(lines) + "\n"
 
 
-@guarded
-async def save_tricks(request: Request) -> Response:
-    """POST: store the deal with the tricks of the form: the store's audited edit (the
-    expert's box posts the record as text to :func:`tally.web.director.edit_deal`)."""
-    need_director(request)
-    fields = await form_of(request)
-    did = int_param(request, "deal")
+async def _asked_or_stored(
+    request: Request,
+    fields: dict[str, str],
+    asked: Correction,
+    store_it: Callable[[str], object],
+    question: tuple[str, str, dict[str, str]],
+    number: int | None = None,
+) -> Response:
+    """The correction's question (what it changes, and the button that stores it: posted to
+    ``question``'s action with its fields and the question's mark), or, once confirmed
+    (``mark`` posted), the correction stored and back to the match's page."""
+    from tally.i18n import worded
+
+    mid = asked.match_id
+    lang = await language(request, match=mid)
+    _ = translate(lang)
+    where = f"/director/match/{mid}"
+    if not asked.changes_anything:
+        return back(where, _("Nothing changed."))
+    mark = fields.get("mark")
+    if mark is None:
+        title, action, hidden = question
+        return render(
+            request,
+            "ask.html.j2",
+            title=title,
+            lines=[worded(line, lang) for line in asked.lines()],
+            action=action,
+            button=_("Store the correction"),
+            back=where,
+            hidden={**hidden, "mark": asked.mark},
+        )
+    await blocking(store_it, mark[:64])
+    said = (
+        _("Deal %(number)s corrected.") % {"number": number}
+        if number is not None
+        else _("The result of match %(id)s corrected.") % {"id": mid}
+    )
+    return back(where, said)
+
+
+async def _correct_record(
+    request: Request, did: int, text: str, fields: dict[str, str]
+) -> Response:
+    """Ask about, or store, a recorded deal's corrected record ``text``."""
     store = acting(request)
     view = await blocking(store.deals.view, did)
     _ = translate(await language(request, match=view.match_id))
-    text = record_from_form(await blocking(store.deals.export, did), fields)
-    changed = await blocking(store.deals.edit, did, text)
-    said = (
-        _("Nothing changed.")
-        if changed is None
-        else _("Deal %(number)s corrected.") % {"number": view.number}
+    text = text.replace("\r\n", "\n")
+    asked = await blocking(store.consequences.record_correction, did, text)
+    return await _asked_or_stored(
+        request,
+        fields,
+        asked,
+        lambda mark: store.deals.edit(did, text, expect=mark),
+        (
+            _("Correct deal %(number)s?") % {"number": view.number},
+            f"/director/deal/{did}/edit",
+            {"record": text},
+        ),
+        view.number,
     )
-    return back(f"/director/match/{view.match_id}", said)
+
+
+@guarded
+async def save_tricks(request: Request) -> Response:
+    """POST: the deal with the tricks of the form: first what it changes, asked about
+    (:func:`_asked_or_stored`); the question's button posts the record to :func:`edit_deal`."""
+    need_director(request)
+    fields = await form_of(request)
+    did = int_param(request, "deal")
+    text = record_from_form(await blocking(site_of(request).store.deals.export, did), fields)
+    return await _correct_record(request, did, text, {})
+
+
+@guarded
+async def edit_deal(request: Request) -> Response:
+    """POST: replace a recorded deal's record (``record``, the expert's box, or the question's
+    button with its ``mark``): asked about first, then stored (audited, reversible)."""
+    need_director(request)
+    fields = await form_of(request)
+    did = int_param(request, "deal")
+    return await _correct_record(request, did, fields.get("record", ""), fields)
 
 
 @guarded
 async def save_quick(request: Request) -> Response:
-    """POST: change a quick result's winner (or a draw), game points and reason."""
+    """POST: change a quick result's winner (or a draw), game points and reason: asked about
+    first, stored once confirmed."""
     need_director(request)
     fields = await form_of(request)
     did = int_param(request, "deal")
@@ -190,16 +266,45 @@ async def save_quick(request: Request) -> Response:
     if points is None:
         raise Refused(N_("game points: choose 0, 1, 2 or 3"))
     winner = fields.get("winner") or None
-    changed = await blocking(
-        store.deals.edit_quick_result,
-        did,
-        winner=winner,
-        points=points if winner else 0,
-        reason=fields.get("reason", "claim"),
+    result: dict[str, Any] = {
+        "winner": winner,
+        "points": points if winner else 0,
+        "reason": fields.get("reason", "claim")[:40],
+    }
+    asked = await blocking(lambda: store.consequences.quick_correction(did, **result))
+    return await _asked_or_stored(
+        request,
+        fields,
+        asked,
+        lambda mark: store.deals.edit_quick_result(did, **result, expect=mark),
+        (
+            _("Correct deal %(number)s?") % {"number": view.number},
+            f"/director/deal/{did}/quick",
+            {"winner": winner or "", "points": str(result["points"]), "reason": result["reason"]},
+        ),
+        view.number,
     )
-    said = (
-        _("Nothing changed.")
-        if changed is None
-        else _("Deal %(number)s corrected.") % {"number": view.number}
+
+
+@guarded
+async def correct_match_result(request: Request) -> Response:
+    """POST: correct a match's result entered whole (``score``, in the match's order): asked
+    about first, stored once confirmed."""
+    need_director(request)
+    fields = await form_of(request)
+    mid = int_param(request, "match")
+    store = acting(request)
+    _ = translate(await language(request, match=mid))
+    score = fields.get("score", "").strip()[:20]
+    asked = await blocking(store.consequences.match_result_correction, mid, score)
+    return await _asked_or_stored(
+        request,
+        fields,
+        asked,
+        lambda mark: store.deals.edit_match_result(mid, score, expect=mark),
+        (
+            _("Correct the result of match %(id)s?") % {"id": mid},
+            f"/director/match/{mid}/result/correct",
+            {"score": score},
+        ),
     )
-    return back(f"/director/match/{view.match_id}", said)

@@ -258,6 +258,9 @@ def test_a_deal_is_corrected_through_its_tricks_and_a_quick_result_changed(desk:
     assert re.search(r'name="t0-1"[^>]*>.*?<option value="AS" selected>', html, re.S)
     assert '<option value="40 KH"' in html and '<option value="swap"' in html
     res = desk.post(f"/director/deal/{deal.id}/tricks", **{"t0-0": "KS", "t0-1": "10S"})
+    assert res.status_code == 200 and "Store the correction" in res.text
+    assert "1. KS AS" in desk.store.deals.export(deal.id)  # asked, not stored
+    res = desk.post(f"/director/deal/{deal.id}/edit", **_hidden(res.text))
     assert res.status_code == 303, res.text
     assert "1. KS 10S" in desk.store.deals.export(deal.id)
     res = desk.post(f"/director/deal/{deal.id}/tricks", **{"t0-0": "KS", "t0-1": "KS"})
@@ -269,8 +272,70 @@ def test_a_deal_is_corrected_through_its_tricks_and_a_quick_result_changed(desk:
     quick = desk.store.deals.quick_result(other, winner=a, points=1, reason="claim")
     assert f'action="/director/deal/{quick.id}/quick"' in desk.page(f"/director/match/{other}")
     res = desk.post(f"/director/deal/{quick.id}/quick", winner=b, points="2", reason="failed-close")
+    assert "the score goes from 1:0 to 0:2" in res.text
+    assert desk.store.matches.state(other).score == {a: 1, b: 0}
+    res = desk.post(f"/director/deal/{quick.id}/quick", **_hidden(res.text))
     assert res.status_code == 303
     assert desk.store.matches.state(other).score == {a: 0, b: 2}
+
+
+def _hidden(html: str) -> dict[str, str]:
+    """The fields a question's button posts (the record's text unescaped)."""
+    import html as markup
+
+    fields = re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', html)
+    return {k: markup.unescape(v) for k, v in fields if k != "csrf"}
+
+
+def test_the_question_of_a_correction_shows_the_deal_handed_to_the_other_player(
+    desk: Web, db_url: str
+) -> None:
+    from tests.store_support import HANDED_OVER_CHANGED, handed_over_match
+
+    for name in ("Anna", "Bert"):
+        desk.store.players.add(name)
+    mid, did = handed_over_match(desk.store)
+    before = dump(db_url)
+    tricks = [line.split(". ", 1)[1].split() for line in HANDED_OVER_CHANGED.split("\n")[5:-1]]
+    form = {f"t{i}-{j}": item for i, items in enumerate(tricks) for j, item in enumerate(items)}
+    res = desk.post(f"/director/deal/{did}/tricks", **form)  # one card changed in trick 2
+    assert res.status_code == 200
+    assert "the score goes from 2:0 to 0:3" in res.text
+    assert "Trick 2: the close moves from Bert to Anna." in res.text
+    assert dump(db_url) == before  # nothing stored until confirmed
+    fields = _hidden(res.text)
+    assert desk.post(f"/director/deal/{did}/edit", record=fields["record"]).status_code == 200
+    res = desk.post(f"/director/deal/{did}/edit", **fields)
+    assert res.status_code == 303
+    assert desk.store.matches.state(mid).score == {"Anna": 0, "Bert": 3}
+    again = desk.post(f"/director/deal/{did}/edit", **fields)  # the same question, posted again
+    assert again.status_code == 303 and "Nothing changed" in desk.page(again.headers["location"])
+    res = desk.post(f"/director/deal/{did}/edit", record=fields["record"].replace("9C", "10S"))
+    stale = _hidden(res.text)
+    desk.store.deals.start(mid, "QH")  # the match moves on before the question is answered
+    res = desk.post(f"/director/deal/{did}/edit", **stale)
+    assert res.status_code == 400 and "has changed since this correction was shown" in res.text
+    assert desk.store.matches.state(mid).score == {"Anna": 0, "Bert": 3}
+
+
+def test_a_whole_match_result_is_corrected_on_the_match_page(desk: Web, db_url: str) -> None:
+    for name in ("Anna", "Bert"):
+        desk.store.players.add(name)
+    m = desk.store.matches.start("Anna", "Bert", rules="sixty-six", first_dealer="Anna")
+    desk.store.deals.match_result(m.id, "7:3")
+    html = desk.page(f"/director/match/{m.id}")
+    assert f'action="/director/match/{m.id}/result/correct"' in html and 'value="7:3"' in html
+    assert 'action="/director/deal/' not in html.split("result/correct")[1]  # no quick boxes
+    before = dump(db_url)
+    res = desk.post(f"/director/match/{m.id}/result/correct", score="3:7")
+    assert "the score goes from 7:3 to 3:7" in res.text and "Bert has then won" in res.text
+    assert dump(db_url) == before
+    res = desk.post(f"/director/match/{m.id}/result/correct", **_hidden(res.text))
+    assert res.status_code == 303
+    state = desk.store.matches.state(m.id)
+    assert state.score == {"Anna": 3, "Bert": 7} and state.winner == "Bert"
+    res = desk.post(f"/director/match/{m.id}/result/correct", score="3:3")
+    assert res.status_code == 400
 
 
 def test_refusals_on_pages_give_no_command_line_advice(desk: Web) -> None:
