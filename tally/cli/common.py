@@ -241,3 +241,26 @@ def language(requested: Language | str | None, event: str | None = None) -> str:
     from tally.i18n import resolve
 
     return resolve(None if requested is None else str(requested), event)
+
+
+def asked_correction(asked: Any, *, dry_run: bool, yes: bool) -> bool:
+    """Say what a correction changes (a :class:`tally.store.comparison.Correction`, each line
+    in the current language) and whether to store it: not with ``--dry-run``, at once with
+    ``--yes``, else when the director answers yes. Prints why nothing is stored when not."""
+    import typer
+
+    from tally.i18n import gettext as _
+    from tally.i18n import worded
+
+    if not asked.changes_anything:
+        typer.echo(_("No change."))
+        return False
+    for line in asked.lines():
+        typer.echo(worded(line))
+    if dry_run:
+        typer.echo(_("Nothing was stored (--dry-run)."))
+        return False
+    if yes or typer.confirm(_("Store this correction?"), default=False, abort=False):
+        return True
+    typer.echo(_("Nothing was stored."))
+    return False

@@ -41,6 +41,7 @@ from tally.cli.common import (
     AS_PLAYED,
     EDIT_KEPT,
     THEN,
+    asked_correction,
     echo_json,
     fail,
     guard,
@@ -756,38 +757,80 @@ def show(
         typer.echo(text, nl=False)
 
 
+DryRunOption = Annotated[
+    bool, typer.Option("--dry-run", help="Show what the correction changes; store nothing.")
+]
+YesOption = Annotated[
+    bool, typer.Option("--yes", "-y", help="Store the correction without asking.")
+]
+
+
+def _edited_record(deal_id: int, text: str, record: Path | None) -> tuple[str, Path | None]:
+    """The corrected record: read from ``record``, else edited in $EDITOR from ``text`` (the
+    file the editor wrote is returned too, to keep when the correction is refused)."""
+    if record is not None:
+        try:
+            return record.read_text(encoding="utf-8"), None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise Refused(f"{record}: cannot be read ({exc.__class__.__name__})") from None
+    editor = os.environ.get("EDITOR") or os.environ.get("VISUAL") or "vi"
+    fd, name = tempfile.mkstemp(prefix=f"tally-deal-{deal_id}-", suffix=".deal")
+    path = Path(name)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    done = subprocess.run([*shlex.split(editor), str(path)], check=False)
+    if done.returncode != 0:
+        path.unlink(missing_ok=True)
+        raise Refused(
+            f"the editor ({editor}) failed with status {done.returncode}; nothing was changed"
+        )
+    return path.read_text(encoding="utf-8"), path
+
+
 @deal_app.command("edit")
 @guard
-def edit(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> None:
-    """Edit a deal's whole record in $EDITOR; it is checked by the engine before it is saved."""
-    editor = os.environ.get("EDITOR") or os.environ.get("VISUAL") or "vi"
+def edit(
+    deal: DealArg,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record", metavar="FILE", help="Take the corrected record from FILE, not $EDITOR."
+        ),
+    ] = None,
+    dry_run: DryRunOption = False,
+    yes: YesOption = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+) -> None:
+    """Correct a deal's whole record in $EDITOR (or from --record FILE): it is checked by the
+    engine, then what it changes is shown (who wins each changed trick, declarations that
+    change hands, the deal's result and the match score before and after) and asked about
+    before it is saved."""
+    view = None
     with opened(db, scorer) as store:
         deal_id = store.deals.id_of(deal)
         text = store.deals.export(deal_id)
-        fd, name = tempfile.mkstemp(prefix=f"tally-deal-{deal_id}-", suffix=".deal")
-        path = Path(name)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        edited, path = _edited_record(deal_id, text, record)
         keep = False
         try:
-            done = subprocess.run([*shlex.split(editor), str(path)], check=False)
-            if done.returncode != 0:
-                raise Refused(
-                    f"the editor ({editor}) failed with status {done.returncode}; "
-                    "nothing was changed"
-                )
-            edited = path.read_text(encoding="utf-8")
-            if edited == text:
-                with use(language(None)):
+            with use(language(None)):
+                if edited == text:
                     typer.echo(_("No change."))
-                return
-            try:
-                view = store.deals.edit(deal_id, edited)
-            except TallyError as exc:
-                keep = True
-                fail(Message(THEN, refusal=exc.wording, then=Message(EDIT_KEPT, path=path)))
+                    return
+                asked = store.consequences.record_correction(deal_id, edited)
+                if not asked_correction(asked, dry_run=dry_run, yes=yes):
+                    keep = path is not None and asked.changes_anything
+                    if keep:
+                        typer.echo(in_language(Message(EDIT_KEPT, path=path)))
+                    return
+            view = store.deals.edit(deal_id, edited, expect=asked.mark)
+        except TallyError as exc:
+            keep = path is not None
+            if path is None:
+                raise
+            fail(Message(THEN, refusal=exc.wording, then=Message(EDIT_KEPT, path=path)))
         finally:
-            if not keep:
+            if path is not None and not keep:
                 path.unlink(missing_ok=True)
     with use(language(None)):
         if view is None:

@@ -197,13 +197,27 @@ def result(
     score_option: Annotated[
         str | None, typer.Option("--score", metavar="SCORE", help="The score with --winner: 7:3.")
     ] = None,
+    correct: Annotated[
+        bool,
+        typer.Option(
+            "--correct",
+            help="Correct the result entered whole before: says what changes, then asks.",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="With --correct: show what changes; store nothing.")
+    ] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="With --correct: store without asking.")
+    ] = False,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
     lang: LangOption = None,
 ) -> None:
     """Enter a whole match's result kept on paper (7:3) instead of its deals; it finishes
-    the match and counts in the standings. `tally audit undo` takes it back."""
+    the match and counts in the standings. `tally audit undo` takes it back; --correct
+    corrects it (typed the wrong way round: `tally match result MATCH 3:7 --correct`)."""
     if (score is None) == (score_option is None):
         fail(
             "give the score once: `tally match result MATCH 7:3` (in the match's order) or "
@@ -214,6 +228,11 @@ def result(
             "--score goes with --winner NAME (the winner's game points first); without a "
             "winner give the score after the match: `tally match result MATCH 7:3`"
         )
+    if (dry_run or yes) and not correct:
+        fail("--dry-run and --yes go with --correct")
+    if correct:
+        _correct_result(match, str(score or score_option), winner, (dry_run, yes), (db, scorer))
+        return
     with opened(db, scorer) as store:
         m = store.deals.match_result(match, str(score or score_option), winner=winner)
         entry = store.audit.log(limit=1)[0].id
@@ -232,6 +251,38 @@ def result(
             % {"id": m.id, "entry": entry}
         )
         typer.echo(score_line(m))
+
+
+def _correct_result(
+    match: int,
+    score: str,
+    winner: str | None,
+    how: tuple[bool, bool],
+    where: tuple[str | None, str | None],
+) -> None:
+    """``tally match result --correct``: what the correction changes, asked about (unless
+    ``--dry-run`` or ``--yes``, ``how``), then stored."""
+    from tally.cli.common import asked_correction
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with opened(*where) as store:
+        event_language = _event_language(store, store.matches.state(match).event_id)
+        with use(language(None, event_language)):
+            asked = store.consequences.match_result_correction(match, score, winner=winner)
+            if not asked_correction(asked, dry_run=how[0], yes=how[1]):
+                return
+            m = store.deals.edit_match_result(match, score, winner=winner, expect=asked.mark)
+            entry = store.audit.log(limit=1)[0].id
+            if m is not None:
+                typer.echo(
+                    _(
+                        "Corrected the result of match %(id)s. `tally audit undo %(entry)s` "
+                        "takes it back."
+                    )
+                    % {"id": m.id, "entry": entry}
+                )
+                typer.echo(score_line(m))
 
 
 @match_app.command("list")

@@ -314,13 +314,38 @@ def test_edit_in_the_editor_is_checked_before_it_is_saved(
     err = refused(db_url, "deal", "edit", "1", match="KS was already played in trick 1")
     assert "your edit is kept in" in err
     monkeypatch.setenv("EDITOR", _editor(tmp_path, "text = text.replace('KS AS', 'KD AS')"))
-    assert ok(db_url, "deal", "edit", "1") == "Saved deal 1.1.\n"
+    assert ok(db_url, "deal", "edit", "1", "--yes").endswith("Saved deal 1.1.\n")
     assert ok(db_url, "deal", "export", "1").endswith("1. KD AS\n2. 10C\n")
     monkeypatch.setenv("EDITOR", _editor(tmp_path, "pass"))
     assert ok(db_url, "deal", "edit", "1") == "No change.\n"
     monkeypatch.setenv("EDITOR", _editor(tmp_path, "raise SystemExit(1)"))
     refused(db_url, "deal", "edit", "1", match="failed with status 1")
     assert json.loads(ok(db_url, "audit", "--json"))[-1]["command"] == "deal edit"
+
+
+def test_a_correction_shows_the_match_moving_from_2_0_to_0_3_and_asks_first(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tally.store import open_store
+    from tests.store_support import HANDED_OVER_CHANGED, handed_over_match
+
+    store = open_store(db_url, scorer="tester")
+    mid, did = handed_over_match(store)
+    store.close()
+    corrected = tmp_path / "corrected.deal"
+    corrected.write_text(HANDED_OVER_CHANGED, encoding="utf-8")
+    before = dump(db_url)
+    out = ok(db_url, "deal", "edit", str(did), "--record", str(corrected), "--dry-run")
+    assert "Match 1, Anna v Bert: the score goes from 2:0 to 0:3." in out
+    assert "Trick 2: the close moves from Bert to Anna." in out
+    assert out.endswith("Nothing was stored (--dry-run).\n") and dump(db_url) == before
+    out = ok(db_url, "deal", "edit", str(did), "--record", str(corrected), input="n\n")
+    assert "the score goes from 2:0 to 0:3" in out and "Store this correction?" in out
+    assert out.endswith("Nothing was stored.\n") and dump(db_url) == before
+    monkeypatch.setenv("EDITOR", _editor(tmp_path, "text = text.replace('10C 10S', '10C 9C')"))
+    out = ok(db_url, "deal", "edit", str(did), input="y\n")
+    assert "the score goes from 2:0 to 0:3" in out and "Saved deal 1.1." in out
+    assert "Bert 3" in ok(db_url, "match", "show", str(mid))
 
 
 def test_delete_only_the_last_deal_and_bring_it_back(db_url: str) -> None:

@@ -22,6 +22,26 @@ def _club(url: str, *, language: str | None = None) -> None:
     ok(url, "match", "start", "Carl", "Dora", "--dealer", "Carl", "--event", "Paper night")
 
 
+def test_a_match_result_typed_the_wrong_way_round_is_corrected_after_the_question(
+    db_url: str,
+) -> None:
+    from tests.store_support import dump
+
+    _club(db_url)
+    ok(db_url, "match", "result", "1", "7:3")
+    before = dump(db_url)
+    out = ok(db_url, "match", "result", "1", "3:7", "--correct", "--dry-run")
+    assert "Match 1, Anna v Bert: the score goes from 7:3 to 3:7." in out
+    assert "Bert has then won the match." in out and dump(db_url) == before
+    out = ok(db_url, "match", "result", "1", "3:7", "--correct", input="no\n")
+    assert out.endswith("Nothing was stored.\n") and dump(db_url) == before
+    out = ok(db_url, "match", "result", "1", "3:7", "--correct", input="y\n")
+    assert "Corrected the result of match 1." in out
+    assert out.endswith("Match 1 is over: Bert wins, Anna 3, Bert 7.\n")
+    refused(db_url, "match", "result", "2", "7:3", "--correct", match="no result entered whole")
+    refused(db_url, "match", "result", "1", "7:3", "--dry-run", match="go with --correct")
+
+
 def test_a_match_result_in_the_matchs_order_finishes_it(db_url: str) -> None:
     _club(db_url)
     out = ok(db_url, "match", "result", "1", "7:3")
