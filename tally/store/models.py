@@ -367,6 +367,38 @@ class CacheState(SQLModel, table=True):
     version: str = Field(max_length=40)
 
 
+class Proposal(SQLModel, table=True):
+    """A result proposed at a table, waiting for the opponent's agreement
+    (:mod:`tally.store.proposals`): a deal's result (``kind`` ``deal``: winner, game points,
+    reason) or a whole match's (``match``: each player's game points in the match's order).
+    ``mark`` is the match as it was when proposed (:func:`tally.store.comparison.match_mark`):
+    an agreement after the match changed is refused. ``status``: pending, agreed (``deal_id``
+    the deal it stored), withdrawn (by "No", or a newer proposal at the table). Ids are never
+    reused, so an agreement names one proposal for ever; no foreign keys, so a match or its
+    deals can still be deleted (the proposal is then stale)."""
+
+    __tablename__ = "proposals"
+    __table_args__ = (
+        CheckConstraint("kind IN ('deal', 'match')", name="kind"),
+        CheckConstraint("status IN ('pending', 'agreed', 'withdrawn')", name="status"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(index=True)
+    kind: str = Field(max_length=10)
+    winner_id: int | None = Field(default=None)
+    points: int = 0
+    reason: str = Field(max_length=20)
+    score_a: int = 0
+    score_b: int = 0
+    mark: str = Field(max_length=40)
+    status: str = Field(max_length=12)
+    proposed_at: datetime
+    decided_at: datetime | None = None
+    deal_id: int | None = None
+
+
 class WebSetting(SQLModel, table=True):
     """A setting of ``tally serve`` (:mod:`tally.web.access`): its signing key, the
     director's PIN (a salted hash), referee mode of a table."""
@@ -426,6 +458,7 @@ MODELS: tuple[type[SQLModel], ...] = (
     EventBuyBack,
     EventApart,
     EventAbsence,
+    Proposal,
 )
 
 _HEADER = '''"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.

@@ -28,8 +28,10 @@ part                    what it does                                   module
 ``store.ratings``       the rating table and a player's history        ``ratings``
 ``store.series``        series of events and their standings           ``series``
 ``store.timeline``      an event's rounds and withdrawals in order     ``timeline``
-``store.consequences``  what a withdrawal, deletion, reversal or new   ``consequences``
-                        round would do, before it is done
+``store.consequences``  what a withdrawal, deletion, reversal, new     ``consequences``
+                        round or correction would do, before it is done
+``store.proposals``     results proposed at a table, agreed by the     ``proposals``
+                        opponent
 ======================  =============================================  =================
 
 Each part is a small class in the module of its concern, made on first use (a one-shot
@@ -91,6 +93,7 @@ if TYPE_CHECKING:
     from tally.store.events import Events
     from tally.store.knockouts import Knockouts
     from tally.store.prizemoney import Prizes
+    from tally.store.proposals import Proposals
     from tally.store.ratings import Ratings
     from tally.store.seeding import Seeding
     from tally.store.series import Series
@@ -285,6 +288,14 @@ class Store(Database):
         from tally.store.timeline import Timeline
 
         return Timeline(self)
+
+    @cached_property
+    def proposals(self) -> Proposals:
+        """Results proposed at a table, agreed by the opponent
+        (:class:`~tally.store.proposals.Proposals`)."""
+        from tally.store.proposals import Proposals
+
+        return Proposals(self)
 
     @cached_property
     def consequences(self) -> Consequences:

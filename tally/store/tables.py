@@ -267,6 +267,27 @@ event_absences = table(
 )
 
 
+#: A result proposed at a table, waiting for the opponent's agreement
+#: (:mod:`tally.store.proposals`): a deal's result (``kind`` ``deal``: winner, game points,
+#: reason) or a whole match's (``match``: each player's game points in the match's order).
+proposals = table(
+    "proposals",
+    column("id", Integer),
+    column("match_id", Integer),
+    column("kind", String),
+    column("winner_id", Integer),
+    column("points", Integer),
+    column("reason", String),
+    column("score_a", Integer),
+    column("score_b", Integer),
+    column("mark", String),
+    column("status", String),
+    column("proposed_at", UTCDateTime()),
+    column("decided_at", UTCDateTime()),
+    column("deal_id", Integer),
+)
+
+
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
        event_rounds, deal_results, cache_state, web_settings, series, series_events,
-       event_formats, event_buy_backs, event_apart, event_absences)
+       event_formats, event_buy_backs, event_apart, event_absences, proposals)
