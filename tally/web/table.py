@@ -6,7 +6,8 @@ CSRF token and where the phone saw the deal (``at``, ``last``: a
 :class:`~tally.store.views.Position`): when another phone recorded meanwhile the store refuses
 it (:class:`~tally.errors.DealMoved`) and the page shows the deal as it is now. A violation is
 shown for confirmation first and stored only after "it happened" (``as_played``); a quick
-result is stored only after the opponent agreed on the same phone.
+result is proposed (``store.proposals``) and stored only once the opponent agreed to that
+proposal on the same phone (:mod:`tally.web.results`).
 
 The pages speak the language :func:`tally.web.app.language` resolves for the match (the
 reader's choice, its event's language, the browser's); what a button records is the same in
@@ -39,7 +40,7 @@ from tally.web.app import (
     whole_number,
 )
 from tally.web.cards import action_buttons, card_rows, deck, shown, with_symbols
-from tally.web.telling import entered, face_up_line, move_text, stock_line, told
+from tally.web.telling import face_up_line, move_text, stock_line, told
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from starlette.routing import Route
 
     from tally.store import Store
+    from tally.store.proposals import ProposalView
 
 #: the reasons of a quick result (those of ``tally deal quick --reason``) by whose doing they
 #: are (the winner's, the loser's, nobody won), each worded as what that player did: the form
@@ -350,14 +352,16 @@ async def start(request: Request) -> Response:
 
 @guarded
 async def quick(request: Request) -> Response:
-    """POST: a deal's result without its record; stored once the opponent agreed."""
+    """POST: a deal's result without its record, proposed at the table: stored as a proposal
+    (``store.proposals.propose_deal``) and shown to the opponent, whose agreement names it
+    (:func:`tally.web.results.phone_agree`)."""
     mid = _match_id(request)
     fields = await form_of(request)
 
     async def action(lang: str) -> Response:
         expect = _expected(mid, fields)
         winner = fields.get("winner") or None
-        reason = fields.get("reason", "claim")
+        reason = fields.get("reason", "claim")[:40]
         if (reason == "draw") != (winner is None):
             raise Refused(
                 N_("a drawn deal has no winner: choose who won and how, or nobody and drawn")
@@ -366,31 +370,39 @@ async def quick(request: Request) -> Response:
         match = await blocking(site_of(request).store.matches.state, mid)
         if winner is not None and winner not in match.players:
             raise Refused(N_("choose who won the deal"))
-        if fields.get("agree") != "yes":
-            other = (
-                next(p for p in match.players if p != winner)
-                if winner is not None
-                else match.players[1]
-            )
-            return render(
-                request,
-                "agree.html.j2",
-                200,
-                url=table_url(request, mid),
-                match=match,
-                winner=winner,
-                points=points,
-                reason=reason,
-                how=_how(match.players, winner, reason, lang),
-                confirmer=other,
-                at=str(expect),
-                last=expect.last or "",
-            )
-        store = _acting(request, mid)
-        d = await blocking(_quick_at, store, mid, expect, winner, points, reason)
-        return _done(request, mid, entered(d, lang, _how(match.players, winner, reason, lang)))
+        proposal = await blocking(
+            _acting(request, mid).proposals.propose_deal,
+            mid,
+            winner=winner,
+            points=points,
+            reason=reason,
+            expect=expect,
+        )
+        return ask_to_agree(request, match, proposal, _how(match.players, winner, reason, lang))
 
     return await _change(request, mid, action)
+
+
+def ask_to_agree(
+    request: Request, match: MatchView, proposal: ProposalView, how: str | None = None
+) -> Response:
+    """The page that passes the phone to the opponent: the proposed result, "Yes, I agree"
+    (posting the proposal's number and the values shown) and "No, that is not right"."""
+    confirmer = (
+        next(p for p in match.players if p != proposal.winner)
+        if proposal.winner is not None
+        else match.players[1]
+    )
+    return render(
+        request,
+        "agree.html.j2",
+        200,
+        url=table_url(request, match.id),
+        match=match,
+        proposal=proposal,
+        how=how,
+        confirmer=confirmer,
+    )
 
 
 def _how(players: tuple[str, str], winner: str | None, reason: str, lang: str) -> str | None:
@@ -403,24 +415,10 @@ def _how(players: tuple[str, str], winner: str | None, reason: str, lang: str) -
     return f"{winner if side[0] == 'winner' else loser} {translate(lang)(side[2])}"
 
 
-def _quick_at(
-    store: Store, mid: int, expect: Position, winner: str | None, points: int, reason: str
-) -> DealView:
-    """``store.deals.quick_result``, refused like a recorded action when the match
-    moved since the phone saw it: the check runs in the same transaction, after the store
-    has locked the match, so two phones entering at once cannot both count."""
-    with store.transaction("tally serve"):
-        view = store.deals.quick_result(mid, winner=winner, points=points, reason=reason)
-        match = store.matches.state(mid)
-        before = match.deals[-2].expectation if len(match.deals) > 1 else Position(mid, 0, 0)
-        if str(before) != str(expect) or (expect.last and expect.last != before.last):
-            raise DealMoved(f"the match is at {before} now, not at {expect}", str(before))
-    return view
-
-
 # The table page's steps that a match result entered on the phone takes too
 # (:mod:`tally.web.results`).
 match_of_table = _match_id
 acting_at_table = _acting
 change_at_table = _change
 back_to_table = _done
+how_it_ended = _how

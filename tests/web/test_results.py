@@ -68,7 +68,8 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(web: Web) -> 
     assert f"{a}, do you agree?" in res.text  # the loser confirms, as for a quick deal
     assert f"{b} wins the match 4 : 7" in res.text
     assert web.store.matches.state(web.match).deals == ()
-    res = web.post(web.table() + "/result", first="4", second="7", agree="yes")
+    asked = res
+    res = web.agree(asked)
     assert res.status_code == 303
     match = web.store.matches.state(web.match)
     assert match.over and match.winner == b and match.score == {a: 4, b: 7}
@@ -76,11 +77,57 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(web: Web) -> 
     assert f"{b} wins the match" in html and "4 : 7, entered as the match result." in html
     assert "Enter the match result" not in html
     assert "match-result" not in html  # its two lines are no deals to list
-    # the same confirmation sent again (a second phone, a double tap) does not count twice:
-    # the match is over, and a finished match takes no change from its table
+    # the same confirmation sent again (a second phone, a double tap) does not count twice
+    res = web.agree(asked)
+    assert res.status_code == 303 and "recorded already" in web.page(res.headers["location"])
+    assert len(web.store.matches.state(web.match).deals) == 2
     res = web.post(web.table() + "/result", first="4", second="7", agree="yes")
     assert res.status_code == 403 and "this match is over" in res.text
-    assert len(web.store.matches.state(web.match).deals) == 2
+
+
+def test_a_confirmation_with_changed_values_is_refused_and_records_nothing(web: Web) -> None:  # noqa: F811
+    web.page(web.table())
+    a, b = web.store.matches.state(web.match).players
+    asked = web.post(web.table() + "/result", first="4", second="7")
+    before = dump(_url(web))
+    for changed in ({"first": "7", "second": "4"}, {"second": "9"}):
+        res = web.agree(asked, **changed)
+        assert res.status_code == 400 and "not the one proposed (4:7)" in res.text
+    fields = web.form(web.table())
+    quick = web.post(
+        web.table() + "/quick", winner=a, points="1", reason="claim", at=fields["at"], last=""
+    )
+    for changed in ({"points": "3"}, {"winner": b}, {"reason": "false-claim"}):
+        res = web.agree(quick, **changed)
+        assert res.status_code == 400 and "not the one proposed" in res.text
+    res = web.agree(asked)  # the match result, withdrawn by the deal proposed after it
+    assert res.status_code == 400 and "withdrawn" in res.text
+    res = web.post(web.table() + "/agree", proposal="999", winner=a, points="1", reason="claim")
+    assert res.status_code == 404
+    assert dump(_url(web))["deals"] == before["deals"]
+    assert web.agree(quick).status_code == 303
+    assert web.store.matches.state(web.match).score == {a: 1, b: 0}
+
+
+def test_a_stale_or_declined_proposal_records_nothing(web: Web) -> None:  # noqa: F811
+    a, _ = web.store.matches.state(web.match).players
+    fields = web.form(web.table())
+    stale = web.post(
+        web.table() + "/quick", winner=a, points="2", reason="claim", at=fields["at"], last=""
+    )
+    web.store.deals.quick_result(web.match, winner=a, points=1, reason="claim")  # meanwhile
+    res = web.agree(stale)
+    assert res.status_code == 400 and "changed since this result was proposed" in res.text
+    fields = web.form(web.table())
+    asked = web.post(
+        web.table() + "/quick", winner=a, points="2", reason="claim", at=fields["at"], last=""
+    )
+    number = re.search(r'name="proposal" value="(\d+)"', asked.text)
+    assert number is not None and f'action="{web.table()}/decline"' in asked.text
+    res = web.post(web.table() + "/decline", proposal=number[1])
+    assert "Nothing was recorded" in web.page(res.headers["location"])
+    assert web.agree(asked).status_code == 400
+    assert len(web.store.matches.state(web.match).deals) == 1
 
 
 def test_a_phone_is_told_why_a_match_result_is_refused(web: Web) -> None:  # noqa: F811
@@ -102,6 +149,6 @@ def test_a_match_result_on_a_german_phone(web: Web) -> None:  # noqa: F811
     res = web.post(web.table() + "/result", first="7", second="2")
     assert f"<h1>{b}, einverstanden?</h1>" in res.text
     assert f"{a} gewinnt das Bummerl 7 : 2" in res.text
-    res = web.post(web.table() + "/result", first="7", second="2", agree="yes")
+    res = web.agree(res)
     html = web.client.get(res.headers["location"]).text
     assert "Das Ergebnis des Bummerls ist eingetragen" in html

@@ -55,6 +55,15 @@ class Web:
         data.setdefault("csrf", self.csrf())
         return self.client.post(path, data=data, follow_redirects=False)
 
+    def agree(self, asked: Any, **changed: str) -> Any:
+        """The opponent taps "Yes, I agree" on the agree page ``asked`` (a response): the
+        proposal's number and the values shown are posted (``changed``: values altered
+        before posting, as a hostile client could)."""
+        form = asked.text.split('/agree"', 1)[1].split("</form>", 1)[0]
+        fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', form))
+        fields.pop("csrf", None)
+        return self.post(self.table() + "/agree", **{**fields, **changed})
+
     def tap(self, token: str, **extra: str) -> Any:
         """Tap a card or an action on the table page, as a phone does."""
         fields = self.form(self.table())
@@ -221,29 +230,25 @@ def test_a_quick_result_counts_once_the_opponent_agrees(web: Web) -> None:
     )
     assert res.status_code == 200 and "Dora, do you agree?" in res.text
     assert web.store.matches.state(web.match).deals == ()
-    res = web.post(
-        web.table() + "/quick",
-        winner="Anna",
-        points="2",
-        reason="claim",
-        at=fields["at"],
-        last="",
-        agree="yes",
-    )
+    asked = res
+    res = web.agree(asked)
     assert res.status_code == 303
     assert web.store.matches.state(web.match).score["Anna"] == 2
     # the same confirmation sent again (a second phone, a double tap) does not count twice
+    res = web.agree(asked)
+    assert res.status_code == 303 and "recorded already" in web.page(res.headers["location"])
+    assert len(web.store.matches.state(web.match).deals) == 1
+    # an old client's one POST with agree=yes proposes, it stores nothing
     res = web.post(
         web.table() + "/quick",
         winner="Anna",
         points="2",
         reason="claim",
-        at=fields["at"],
+        at=f"{web.match}.1:0",
         last="",
         agree="yes",
     )
-    assert res.status_code == 409
-    assert len(web.store.matches.state(web.match).deals) == 1
+    assert res.status_code == 200 and len(web.store.matches.state(web.match).deals) == 1
     res = web.post(
         web.table() + "/quick",
         winner="Nobody",
@@ -331,6 +336,12 @@ def test_the_director_corrects_and_deletes_a_deal(web: Web) -> None:
     assert "Save the record as typed" in web.page(f"/director/deal/{deal.id}/tricks")
     record = web.store.deals.export(deal.id)
     res = web.post(f"/director/deal/{deal.id}/edit", record=record.replace("AS", "10S"))
+    assert res.status_code == 200 and "Store the correction" in res.text
+    mark = re.search(r'name="mark" value="(\w+)"', res.text)
+    assert mark is not None
+    res = web.post(
+        f"/director/deal/{deal.id}/edit", record=record.replace("AS", "10S"), mark=mark[1]
+    )
     assert res.status_code == 303, res.text
     assert "10S" in web.store.deals.export(deal.id)
     res = web.post(f"/director/deal/{deal.id}/edit", record="nonsense")
@@ -587,15 +598,7 @@ def test_a_quick_result_in_german(web: Web) -> None:
     assert "<h1>Dora, einverstanden?</h1>" in res.text
     assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Anna sagte 66 an)" in res.text
     assert '<input type="hidden" name="reason" value="claim">' in res.text
-    res = web.post(
-        web.table() + "/quick",
-        winner="Anna",
-        points="2",
-        reason="claim",
-        at=fields["at"],
-        last="",
-        agree="yes",
-    )
+    res = web.agree(res)
     html = web.client.get(res.headers["location"]).text
     assert "Anna gewinnt Spiel 1: 2 Spielpunkte (Anna sagte 66 an)." in html
     assert "(Ansage, nur das Ergebnis)" in html

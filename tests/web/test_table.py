@@ -215,15 +215,11 @@ def test_a_draw_with_a_winner_or_a_win_without_one_is_refused(web: Web) -> None:
         assert res.status_code == 400 and "a drawn deal has no winner" in res.text
     assert web.store.matches.state(web.match).deals == ()
     res = web.post(
-        web.table() + "/quick",
-        winner="",
-        points="1",
-        reason="draw",
-        at=f"{web.match}.0:0",
-        last="",
-        agree="yes",
+        web.table() + "/quick", winner="", points="1", reason="draw", at=f"{web.match}.0:0", last=""
     )
-    assert res.status_code == 303  # the points of a draw are none, whatever was checked
+    assert 'name="points" value="0"' in res.text  # a draw's points are none, whatever was checked
+    res = web.agree(res)
+    assert res.status_code == 303
     assert web.store.matches.state(web.match).carry == 1
 
 
@@ -291,13 +287,5 @@ def test_the_opponent_is_asked_who_did_what(web: Web) -> None:
     assert (
         '<p class="claim" id="claim">Anna wins deal 1: 2 game points (Bert claimed 66 falsely)</p>'
     ) in res.text
-    res = web.post(
-        web.table() + "/quick",
-        winner="Anna",
-        points="2",
-        reason="false-claim",
-        at=f"{web.match}.0:0",
-        last="",
-        agree="yes",
-    )
+    res = web.agree(res)
     assert _notice(web, res) == "Anna wins deal 1: 2 game points (Bert claimed 66 falsely)."
