@@ -33,8 +33,8 @@ def test_one_changed_card_that_hands_the_deal_over_is_said_before_it_is_stored(
     assert "Trick 2: the close moves from Bert to Anna." in said
     assert "Trick 3 (QC JS): won by Anna, after the correction by Bert." in said
     assert (
-        "Deal 1: Anna wins 2 game points (failed-close), after the correction Bert wins 3 "
-        "game points (failed-close)." in said
+        "Deal 1: won by Anna with 2 game points (failed-close), after the correction won by "
+        "Bert with 3 game points (failed-close)." in said
     )
     german = _said(asked.lines(), "de")
     assert "2:0" in german and "0:3" in german and "Zudrehen" in german
@@ -61,8 +61,9 @@ def test_a_quick_result_correction_says_the_score_before_and_after(store: Any) -
     quick = store.deals.quick_result(m.id, winner="Anna", points=2, reason="claim")
     asked = store.consequences.quick_correction(quick.id, winner="Bert", points=3, reason="claim")
     assert (asked.score_before, asked.score_after) == ((0, 2), (3, 0))
-    assert "Deal 1: Anna wins 2 game points (claim), after the correction Bert wins 3" in _said(
-        asked.lines()
+    assert (
+        "Deal 1: won by Anna with 2 game points (claim), after the correction won by Bert"
+        in _said(asked.lines())
     )
     assert store.matches.state(m.id).score == {"Bert": 0, "Anna": 2}
     store.deals.edit_quick_result(
