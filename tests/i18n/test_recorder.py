@@ -410,7 +410,7 @@ def _corrections(tmp_path: Path, env: dict[str, str]) -> list[str]:
         )
         editor.chmod(editor.stat().st_mode | stat.S_IEXEC)
     unchanged = _run(url, {**env, "EDITOR": str(keep)}, "deal", "edit", "1.2")
-    saved = _run(url, {**env, "EDITOR": str(change)}, "deal", "edit", "1.2")
+    saved = _run(url, {**env, "EDITOR": str(change)}, "deal", "edit", "1.2", "--yes")
     deleted = _run(url, env, "deal", "delete", "1.2")
     last = json.loads(_run(url, env, "audit", "--json"))[-1]["id"]
     undone = _run(url, env, "audit", "undo", str(last))
@@ -428,7 +428,12 @@ def test_deal_corrections_and_audit_undo_speak_german(tmp_path: Path) -> None:
         "Bummerl 1: Anna 3, Bert 0, gespielt auf 7.\n"
     )
     assert unchanged == "Keine Änderung.\n"
-    assert saved == "Spiel 1.2 gespeichert.\n"
+    assert saved == (
+        "Stich 1: 10C AH, gemacht von Anna; nach der Berichtigung 10C AC, gemacht von Bert.\n"
+        "Spiel 2 bleibt nicht fertig.\n"
+        "Bummerl 1, Anna gegen Bert: der Stand bleibt 3:0.\n"
+        "Spiel 1.2 gespeichert.\n"
+    )
     assert deleted == "Spiel 1.2 (Spiel 2) gelöscht.\n"
     # the audit entry's summary is stored data: it stays as written
     assert undone == (
@@ -447,7 +452,7 @@ def test_deal_corrections_and_audit_undo_stay_english(tmp_path: Path) -> None:
         "Match 1: Anna 3, Bert 0, playing to 7.\n"
     )
     assert unchanged == "No change.\n"
-    assert saved == "Saved deal 1.2.\n"
+    assert saved.endswith("Match 1, Anna v Bert: the score stays 3:0.\nSaved deal 1.2.\n")
     assert deleted == "Deleted deal 1.2 (deal 2).\n"
     assert undone == (
         "Reversed entry 7 as entry 8: reversed entry 7 (deleted deal 1.2 (recorded))\n"
