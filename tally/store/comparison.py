@@ -45,6 +45,15 @@ NOBODY = N_("nobody")
 MOVED = N_("Trick %(trick)s: %(what)s moves from %(was)s to %(now)s.")
 ADDED = N_("Trick %(trick)s: %(what)s by %(now)s is new.")
 REMOVED = N_("Trick %(trick)s: %(what)s by %(was)s is gone.")
+#: a deal's reasons as words (the identifiers ``failed-close``... are the data's)
+REASONS = {
+    "failed-close": N_("failed close"),
+    "false-claim": N_("false claim"),
+    "illegal-play": N_("illegal play"),
+    "last-trick": N_("last trick"),
+    "higher-total": N_("higher total"),
+    "match-result": N_("match result"),
+}
 #: the declarations as the question names them
 KINDS = {
     "exchange": N_("the exchange of the trump card"),
@@ -153,10 +162,11 @@ def _result(r: DealResultView) -> Message:
         return Message(GONE)
     if r.reason == "incomplete":
         return Message(UNFINISHED)
+    reason = Message(REASONS.get(r.reason, r.reason))
     if r.winner is None:
-        return Message(DRAWN, reason=Message(r.reason))
+        return Message(DRAWN, reason=reason)
     template = WON_ONE if r.game_points == 1 else WON_MANY
-    return Message(template, winner=r.winner, n=r.game_points, reason=Message(r.reason))
+    return Message(template, winner=r.winner, n=r.game_points, reason=reason)
 
 
 def _move_words(m: MoveChange) -> Message:
@@ -164,39 +174,11 @@ def _move_words(m: MoveChange) -> Message:
 
 
 def _deal_lines(deal: DealChange) -> list[Message]:
-    out: list[Message] = []
-    for t in deal.tricks:
-        if t.before == t.after:
-            out.append(
-                Message(
-                    TRICK_WON,
-                    trick=t.number,
-                    cards=t.before,
-                    was=t.winner_before or Message(NOBODY),
-                    now=t.winner_after or Message(NOBODY),
-                )
-            )
-            continue
-        out.append(
-            Message(
-                TRICK,
-                trick=t.number,
-                before=t.before or Message(NOT_PLAYED),
-                was=t.winner_before or Message(NOBODY),
-                after=t.after or Message(NOT_PLAYED),
-                now=t.winner_after or Message(NOBODY),
-            )
-        )
-    for m in deal.moves:
-        what = _move_words(m)
-        if m.player_before is None:
-            out.append(Message(ADDED, trick=m.trick, what=what, now=m.player_after))
-        elif m.player_after is None:
-            out.append(Message(REMOVED, trick=m.trick, what=what, was=m.player_before))
-        else:
-            out.append(
-                Message(MOVED, trick=m.trick, what=what, was=m.player_before, now=m.player_after)
-            )
+    """A deal's changes trick by trick (each trick's winner, then what changes hands on its
+    line), then its result."""
+    lines = [(t.number, 0, _trick_line(t)) for t in deal.tricks]
+    lines += [(m.trick, 1, _move_line(m)) for m in deal.moves]
+    out = [line for _, _, line in sorted(lines, key=lambda x: (x[0], x[1]))]
     if deal.before == deal.after:
         out.append(Message(DEAL_KEPT, number=deal.number, before=_result(deal.before)))
     else:
@@ -206,6 +188,34 @@ def _deal_lines(deal: DealChange) -> list[Message]:
             )
         )
     return out
+
+
+def _move_line(m: MoveChange) -> Message:
+    what = _move_words(m)
+    if m.player_before is None:
+        return Message(ADDED, trick=m.trick, what=what, now=m.player_after)
+    if m.player_after is None:
+        return Message(REMOVED, trick=m.trick, what=what, was=m.player_before)
+    return Message(MOVED, trick=m.trick, what=what, was=m.player_before, now=m.player_after)
+
+
+def _trick_line(t: TrickChange) -> Message:
+    if t.before == t.after:
+        return Message(
+            TRICK_WON,
+            trick=t.number,
+            cards=t.before,
+            was=t.winner_before or Message(NOBODY),
+            now=t.winner_after or Message(NOBODY),
+        )
+    return Message(
+        TRICK,
+        trick=t.number,
+        before=t.before or Message(NOT_PLAYED),
+        was=t.winner_before or Message(NOBODY),
+        after=t.after or Message(NOT_PLAYED),
+        now=t.winner_after or Message(NOBODY),
+    )
 
 
 def match_mark(loaded: Loaded) -> str:

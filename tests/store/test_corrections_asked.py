@@ -33,8 +33,8 @@ def test_one_changed_card_that_hands_the_deal_over_is_said_before_it_is_stored(
     assert "Trick 2: the close moves from Bert to Anna." in said
     assert "Trick 3 (QC JS): won by Anna, after the correction by Bert." in said
     assert (
-        "Deal 1: won by Anna with 2 game points (failed-close), after the correction won by "
-        "Bert with 3 game points (failed-close)." in said
+        "Deal 1: won by Anna with 2 game points (failed close), after the correction won by "
+        "Bert with 3 game points (failed close)." in said
     )
     german = _said(asked.lines(), "de")
     assert "2:0" in german and "0:3" in german and "Zudrehen" in german
