@@ -18,9 +18,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import AccessDenied, DealMoved, Refused, TallyError, ViolationNotConfirmed
+from tally.errors import (
+    AccessDenied,
+    AlreadyRecorded,
+    DealMoved,
+    Refused,
+    TallyError,
+    ViolationNotConfirmed,
+)
 from tally.i18n import N_
-from tally.store.views import DealView, MatchView, Position
+from tally.store.views import DealView, MatchView, Position, Tap
 from tally.vocabulary import explanation
 from tally.web.access import referee_mode, reopened
 from tally.web.app import (
@@ -103,6 +110,12 @@ def _expected(mid: int, fields: dict[str, str]) -> Position:
     if at.match_id != mid:
         raise AccessDenied(N_("the form belongs to another table"))
     return Position(at.match_id, at.number, at.actions, fields.get("last") or None)
+
+
+def _tap(fields: dict[str, str]) -> Tap | None:
+    """The tap a form was sent as by the page's script (``static/taps.js``: ``tap``, and
+    ``after`` for one made while the one before it waited), None from a page without it."""
+    return Tap.read(fields.get("tap", ""), fields.get("after", ""))
 
 
 def _current(match: MatchView) -> DealView | None:
@@ -217,10 +230,16 @@ async def show(request: Request) -> Response:
 FINISHED = N_("this match is over: its result can only be changed by the director")
 
 
-def _finished(store: Store, mid: int) -> bool:
-    """True when the match is over and the director has not reopened it for its table."""
+def _finished(store: Store, mid: int, tap: Tap | None = None) -> bool:
+    """True when the match is over and the director has not reopened it for its table (and
+    ``tap`` is not the one that ended it, sent again: the store answers that one)."""
+    if tap is not None and store.deals.recorded(tap.id):
+        return False
     return store.matches.state(mid).over and not reopened(store, mid)
 
+
+#: what a phone is told when a tap it sent again had been stored the first time
+ALREADY = N_("Already recorded: this tap counts once.")
 
 #: what a phone is told when another one recorded first (the store's words inside, English)
 MOVED = N_(
@@ -230,16 +249,23 @@ MOVED = N_(
 
 
 async def _change(
-    request: Request, mid: int, action: Callable[[str], Awaitable[Response]]
+    request: Request,
+    mid: int,
+    action: Callable[[str], Awaitable[Response]],
+    fields: dict[str, str] | None = None,
 ) -> Response:
     """Run a change in the page's language; a refusal shows the table page again with the
     store's reason. A finished match takes no change from its table (unless the director
-    reopened it): its result is the director's to correct."""
+    reopened it): its result is the director's to correct. A tap sent again (``fields``)
+    is answered as stored."""
     lang = await language(request, match=mid)
     try:
-        if await blocking(_finished, site_of(request).store, mid):
+        tap = _tap(fields or {})
+        if await blocking(_finished, site_of(request).store, mid, tap):
             raise AccessDenied(FINISHED)
         return await action(lang)
+    except AlreadyRecorded:
+        return _done(request, mid, translate(lang)(ALREADY))
     except DealMoved as exc:
         return await _page(
             request, mid, status=409, error=translate(lang)(MOVED) % {"message": exc}
@@ -264,7 +290,12 @@ async def play(request: Request) -> Response:
         deal_id = await blocking(store.deals.current, mid)
         try:
             result = await blocking(
-                store.deals.play, deal_id, token, as_played=confirmed, expect=expect
+                store.deals.play,
+                deal_id,
+                token,
+                as_played=confirmed,
+                expect=expect,
+                tap=_tap(fields),
             )
         except ViolationNotConfirmed as exc:
             match = await blocking(store.matches.state, mid)
@@ -300,7 +331,7 @@ async def play(request: Request) -> Response:
             )
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
-    return await _change(request, mid, action)
+    return await _change(request, mid, action, fields)
 
 
 def _tokens(tokens: tuple[str, ...], lang: str) -> str:
@@ -317,13 +348,15 @@ async def undo(request: Request) -> Response:
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
         deal_id = await blocking(store.deals.current, mid)
-        result = await blocking(store.deals.undo, deal_id, expect=_expected(mid, fields))
+        result = await blocking(
+            store.deals.undo, deal_id, expect=_expected(mid, fields), tap=_tap(fields)
+        )
         _ = translate(lang)
         return _done(
             request, mid, _("Took back %(tokens)s.") % {"tokens": _tokens(result.tokens, lang)}
         )
 
-    return await _change(request, mid, action)
+    return await _change(request, mid, action, fields)
 
 
 @guarded
@@ -335,7 +368,11 @@ async def start(request: Request) -> Response:
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
         d = await blocking(
-            store.deals.start, mid, fields.get("turn_up", ""), expect=_expected(mid, fields)
+            store.deals.start,
+            mid,
+            fields.get("turn_up", ""),
+            expect=_expected(mid, fields),
+            tap=_tap(fields),
         )
         _ = translate(lang)
         return _done(
@@ -345,7 +382,7 @@ async def start(request: Request) -> Response:
             % {"number": d.number, "dealer": d.dealer, "card": shown(d.turn_up, lang)},
         )
 
-    return await _change(request, mid, action)
+    return await _change(request, mid, action, fields)
 
 
 @guarded
@@ -387,10 +424,18 @@ async def quick(request: Request) -> Response:
                 last=expect.last or "",
             )
         store = _acting(request, mid)
-        d = await blocking(_quick_at, store, mid, expect, winner, points, reason)
+        d = await blocking(
+            store.deals.quick_result,
+            mid,
+            winner=winner,
+            points=points,
+            reason=reason,
+            expect=expect,
+            tap=_tap(fields),
+        )
         return _done(request, mid, entered(d, lang, _how(match.players, winner, reason, lang)))
 
-    return await _change(request, mid, action)
+    return await _change(request, mid, action, fields)
 
 
 def _how(players: tuple[str, str], winner: str | None, reason: str, lang: str) -> str | None:
@@ -403,24 +448,10 @@ def _how(players: tuple[str, str], winner: str | None, reason: str, lang: str) -
     return f"{winner if side[0] == 'winner' else loser} {translate(lang)(side[2])}"
 
 
-def _quick_at(
-    store: Store, mid: int, expect: Position, winner: str | None, points: int, reason: str
-) -> DealView:
-    """``store.deals.quick_result``, refused like a recorded action when the match
-    moved since the phone saw it: the check runs in the same transaction, after the store
-    has locked the match, so two phones entering at once cannot both count."""
-    with store.transaction("tally serve"):
-        view = store.deals.quick_result(mid, winner=winner, points=points, reason=reason)
-        match = store.matches.state(mid)
-        before = match.deals[-2].expectation if len(match.deals) > 1 else Position(mid, 0, 0)
-        if str(before) != str(expect) or (expect.last and expect.last != before.last):
-            raise DealMoved(f"the match is at {before} now, not at {expect}", str(before))
-    return view
-
-
 # The table page's steps that a match result entered on the phone takes too
 # (:mod:`tally.web.results`).
 match_of_table = _match_id
 acting_at_table = _acting
 change_at_table = _change
 back_to_table = _done
+tap_of = _tap
