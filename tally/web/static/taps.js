@@ -114,7 +114,6 @@
       save(queue);
       take(html);
       show(queue, waitingLine(queue));
-      if (queue.length) { send(); }
       return;
     }
     // refused, or a question first (a rule broken: confirm it): the taps after it wait on it
@@ -135,12 +134,15 @@
         if (response.status >= 500) { throw new Error("the server is not ready"); }
         return response.text().then(function (html) { answered(tap, response, html); });
       })
-      .catch(function () {
+      .then(function () {
+        sending = false;
+        send(); // the next one, if any
+      }, function () {
+        sending = false;
         var left = load();
         show(left, waitingLine(left));
         later();
-      })
-      .then(function () { sending = false; });
+      });
   }
 
   function fields(form, submitter) {
