@@ -34,6 +34,7 @@ from tests.web.test_browser import (
     PROJECTOR,
     _browser,
     _shot,
+    _submit,
     _tap,
     _text,
     server,  # noqa: F401  (the fixture: a round robin of six, round 1 started)
@@ -146,7 +147,7 @@ def test_a_waiting_tap_the_other_phone_beat_is_refused_with_its_reason(
     _until(lambda: _waiting(phone)[0].startswith("Not recorded"), 15)
     said, taps = _waiting(phone)
     assert said == (
-        "Not recorded: K♠ (why: see above). This is the table as it stands now. "
+        "Not recorded: K♠, for the reason above. "
         "Not sent, as they followed from it: A♠. Tap again what still belongs."
     )
     assert taps == []
@@ -176,6 +177,87 @@ def test_a_phone_reloaded_while_offline_keeps_its_waiting_taps(
     _until(lambda: _waiting(phone) == ("", []), 10)
     time.sleep(2)
     assert _stored(store, match) == ["KS", "AS"]
+
+
+# --- a match result that could not be sent -------------------------------------------------
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    """A server over a round robin of four, round 1 started, no deal recorded: its address,
+    the event, the two matches and their table addresses."""
+    from tally.store import open_store
+    from tally.web.access import set_pin
+    from tally.web.server import create_app
+    from tests.web_support import running
+
+    store = open_store(f"sqlite:///{tmp_path / 'club.db'}", scorer="director")
+    players = ["Anna", "Bert", "Carla", "Dora"]
+    for name in players:
+        store.players.add(name)
+    ev = store.events.create("Club night", kind="round-robin", players=players)
+    matches = [p.matches[0].match_id for p in store.events.start_round(ev.id, 1).pairings]
+    set_pin(store, "1234")
+    app = create_app(store)
+    try:
+        with running(app) as base:
+            tables = [f"{base}/t/{m}/{app.state.site.keys.table_secret(m)}" for m in matches]
+            yield {
+                "base": base,
+                "event": ev.id,
+                "matches": matches,
+                "tables": tables,
+                "store": store,
+            }
+    finally:
+        store.close()
+
+
+def test_a_result_box_entered_offline_waits_and_is_entered_once(
+    results: dict[str, Any], phone: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    store, match = results["store"], results["matches"][0]
+    phone.get(results["base"] + "/director")
+    phone.find_element(By.NAME, "pin").send_keys("1234")
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, "button.primary"))
+    phone.get(f"{results['base']}/director/event/{results['event']}")
+    box = phone.find_element(By.CSS_SELECTOR, f'form[action="/director/match/{match}/result"]')
+    box.find_element(By.NAME, "score").send_keys("7:3")
+    _offline(phone, True)
+    box.find_element(By.TAG_NAME, "button").click()
+    _until(lambda: _waiting(phone)[1] == ["Enter 7:3"], 10)
+    assert _waiting(phone)[0] == "No connection: 1 tap waiting, it will be sent"
+    assert store.matches.state(match).deals == ()
+    _offline(phone, False)
+    _until(lambda: _waiting(phone) == ("", []), 15)
+    assert _text(phone, ".banner.notice").startswith("The match result is entered: ")
+    time.sleep(2)
+    assert len(store.matches.state(match).deals) == 2  # the two players' lines, once
+
+
+def test_a_match_result_agreed_on_the_phone_offline_waits_and_is_entered_once(
+    results: dict[str, Any], phone: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    store, match = results["store"], results["matches"][1]
+    phone.get(results["tables"][1])
+    phone.find_element(By.CSS_SELECTOR, "details.matchresult summary").click()
+    phone.find_element(By.NAME, "first").send_keys("7")
+    phone.find_element(By.NAME, "second").send_keys("3")
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, "details.matchresult button"))
+    agree = phone.find_element(By.CSS_SELECTOR, 'button[name="agree"]')
+    _offline(phone, True)
+    agree.click()
+    _until(lambda: _waiting(phone)[1] == ["Yes, I agree"], 10)
+    assert store.matches.state(match).deals == ()
+    _offline(phone, False)
+    _until(lambda: _waiting(phone) == ("", []), 15)
+    assert "wins the match" in _text(phone, ".panel.done")
+    time.sleep(2)
+    assert len(store.matches.state(match).deals) == 2
 
 
 # --- the server stopped for 10 seconds and started again -----------------------------------

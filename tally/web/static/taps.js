@@ -25,6 +25,7 @@
   var sending = false;
   var retry = null;
   var lastTap = null; // the latest tap made on the page as the server last showed it
+  var offline = false; // whether the last sending found no server
 
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; }
@@ -69,6 +70,8 @@
     });
     box.querySelector(".said").textContent = line;
     box.hidden = !line;
+    // what the server said last, and whose turn it was, are of the table before these taps
+    document.body.classList.toggle("waiting", queue.length > 0);
     // a card tapped is played: it cannot be tapped again
     document.querySelectorAll("form[data-send] .cards button[name=token]").forEach(function (b) {
       var played = queue.some(function (t) { return t.token === b.value; });
@@ -110,6 +113,7 @@
     var queue = load();
     if (!queue.length || queue[0].id !== tap.id) { return; }
     queue.shift();
+    offline = false;
     if (response.ok && response.redirected) {
       save(queue);
       take(html);
@@ -139,6 +143,7 @@
         send(); // the next one, if any
       }, function () {
         sending = false;
+        offline = true;
         var left = load();
         show(left, waitingLine(left));
         later();
@@ -181,6 +186,7 @@
     lastTap = tap.id;
     queue.push(tap);
     save(queue);
+    show(queue, offline ? waitingLine(queue) : ""); // the card is taken at once
     send();
   }
 
