@@ -118,8 +118,14 @@ def test_taps_made_offline_wait_and_are_sent_in_order_when_the_phone_is_back_onl
     _offline(phone, True)
     _tap_waiting(phone, "KS", 1)
     _tap_waiting(phone, "AS", 2)
+    _tap_waiting(phone, "QS", 3)  # a slip of the finger: taken back before it is sent
+    back = phone.find_element("css selector", "#waiting button.takeback")
+    assert back.text == "Take back Q♠ (not sent yet)"
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", back)
+    back.click()
     assert _waiting(phone) == (WAITING_TWO, ["K♠", "A♠"])
     assert not phone.find_element("css selector", 'button[value="KS"]').is_enabled()
+    assert phone.find_element("css selector", 'button[value="QS"]').is_enabled()
     _shot(phone, "phone-waiting")
     time.sleep(3)  # the page tries again meanwhile: nothing reaches the server
     assert _stored(store, match) == []

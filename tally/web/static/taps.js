@@ -70,6 +70,10 @@
     });
     box.querySelector(".said").textContent = line;
     box.hidden = !line;
+    var back = box.querySelector("button.takeback");
+    var last = queue.length && !(sending && queue.length === 1) ? queue[queue.length - 1] : null;
+    back.hidden = !last;
+    back.textContent = last ? words("takeback", { tap: last.label }) : "";
     // what the server said last, and whose turn it was, are of the table before these taps
     document.body.classList.toggle("waiting", queue.length > 0);
     // a card tapped is played: it cannot be tapped again
@@ -203,6 +207,17 @@
         .catch(watch);
     }, RETRY);
   }
+
+  // A tap made by mistake while it waits is taken back on the phone: it was never sent.
+  document.addEventListener("click", function (event) {
+    if (!event.target.matches || !event.target.matches("#waiting button.takeback")) { return; }
+    var queue = load();
+    if (!queue.length || (sending && queue.length === 1)) { return; }
+    queue.pop();
+    lastTap = queue.length ? queue[queue.length - 1].id : null;
+    save(queue);
+    show(queue, waitingLine(queue));
+  });
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
