@@ -9,6 +9,8 @@ import threading
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tally.errors import AlreadyRecorded, DealMoved, Refused
 from tally.store.views import Tap
@@ -122,3 +124,38 @@ def test_a_tap_id_that_is_not_one_is_refused(sent: str) -> None:
         Tap.read(sent, "")
     with pytest.raises(Refused, match="is not a tap's id"):
         Tap.read("a-good-tap-id", sent)
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_taps_sent_again_in_any_pattern_are_stored_once_and_in_order(
+    store: Any, data: st.DataObject
+) -> None:
+    """Whatever a flaky connection makes a phone send again, and when, the deal holds each
+    tap once, in the order the taps were made."""
+    if not store.players.all():
+        store.players.add("Anna")
+        store.players.add("Bert")
+    mid = int(store.matches.start("Anna", "Bert", first_dealer="Anna").id)
+    deal = store.deals.start(mid, "QH").id
+    cards = ["KS", "AS", "9S", "JS", "10C"]
+    made = data.draw(st.integers(1, len(cards)))
+    taps = [Tap(f"tap-{mid}-{i:04d}", f"tap-{mid}-{i - 1:04d}" if i else None) for i in range(made)]
+    again = data.draw(
+        st.lists(st.tuples(st.integers(0, made - 1), st.integers(0, made - 1)), max_size=8)
+    )
+    sendings = []
+    for step in range(made):
+        sendings.append(step)
+        sendings += [k for k, when in again if max(k, when) == step]
+    stored = 0
+    for k in sendings:
+        try:
+            store.deals.play(deal, cards[k], expect=f"{mid}.1:0", tap=taps[k])
+            stored += 1
+        except AlreadyRecorded:
+            pass
+    assert stored == made
+    assert _actions(store, mid) == cards[:made]
