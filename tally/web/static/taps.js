@@ -107,6 +107,9 @@
   function post(tap) {
     var body = new URLSearchParams();
     tap.fields.forEach(function (f) { body.append(f[0], f[1]); });
+    // the form token of the page shown now: a browser restarted meanwhile has a new cookie
+    var token = document.querySelector("input[name=csrf]");
+    if (token) { body.set("csrf", token.value); }
     if (tap.id) { body.set("tap", tap.id); }
     if (tap.after) { body.set("after", tap.after); }
     return fetch(tap.to, { method: "POST", body: body, credentials: "same-origin", cache: "no-store" });
@@ -125,11 +128,17 @@
       return;
     }
     // refused, or a question first (a rule broken: confirm it): the taps after it wait on it
-    save([]);
-    take(html);
     var said = response.ok ? [] : [words("refused", { tap: tap.label })];
     if (queue.length) { said.push(words("unsent", { taps: labels(queue) })); }
-    show([], said.join(" "));
+    save([]);
+    take(html);
+    if (document.getElementById("waiting")) { show([], said.join(" ")); return; }
+    if (said.length) { // a page of its own (the match is over): the words go below its reason
+      var line = document.createElement("p");
+      line.className = "banner waiting";
+      line.textContent = said.join(" ");
+      (document.querySelector("main") || document.body).appendChild(line);
+    }
   }
 
   function send() {
