@@ -111,6 +111,20 @@ class Tap:
                 raise Refused(Message(NOT_A_TAP, tap=text[:40]))
         return cls(tap, after or None)
 
+    @classmethod
+    def of_form(cls, seen: str, what: str) -> Tap:
+        """The tap of a form sent by a page without its script: the form as the page showed
+        it (``seen``, new each time a page is shown) and what was tapped on it (``what``), so
+        that the same button sent again from the same page (the browser's Back, a form sent
+        again after an error page) counts once, and another button is a tap of its own.
+
+        >>> Tap.of_form("3f9a", "KS") == Tap.of_form("3f9a", "KS") != Tap.of_form("3f9a", "AS")
+        True
+        """
+        import hashlib
+
+        return cls("form-" + hashlib.sha256(f"{seen}\n{what}".encode()).hexdigest()[:40])
+
 
 @dataclass(frozen=True)
 class MoveView:

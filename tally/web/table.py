@@ -112,9 +112,27 @@ def _expected(mid: int, fields: dict[str, str]) -> Position:
     return Position(at.match_id, at.number, at.actions, fields.get("last") or None)
 
 
+#: the fields that say what was tapped on a form (with the form's view, a tap without script)
+TAPPED = (
+    "token",
+    "turn_up",
+    "confirm",
+    "winner",
+    "points",
+    "reason",
+    "agree",
+    "first",
+    "second",
+    "score",
+)
+
+
 def _tap(fields: dict[str, str]) -> Tap | None:
-    """The tap a form was sent as by the page's script (``static/taps.js``: ``tap``, and
-    ``after`` for one made while the one before it waited), None from a page without it."""
+    """The tap a form was sent as: by the page's script (``static/taps.js``: ``tap``, and
+    ``after`` for one made while the one before it waited), else the form as the page showed
+    it (``seen``) with what was tapped on it; None from neither."""
+    if not fields.get("tap") and fields.get("seen"):
+        return Tap.of_form(fields["seen"], "\n".join(fields.get(k, "") for k in TAPPED))
     return Tap.read(fields.get("tap", ""), fields.get("after", ""))
 
 

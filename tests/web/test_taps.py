@@ -105,3 +105,19 @@ def test_a_tap_id_that_is_not_one_is_refused_and_nothing_stored(web: Web) -> Non
     assert res.status_code == 400
     assert "is not a tap" in res.text
     assert web.store.matches.state(web.match).deals == ()
+
+
+def test_a_form_sent_again_without_script_counts_once_and_another_button_is_checked(
+    web: Web,
+) -> None:
+    """Without the page's script: the browser's Back and the same card again is "already
+    recorded"; Back and another card is refused as the deal moved on (it did)."""
+    web.post(web.table() + "/start", turn_up="QH", at=web.form(web.table())["at"])
+    page = web.form(web.table())
+    sent = {"at": page["at"], "last": page["last"], "seen": page["seen"]}
+    assert web.post(web.table() + "/play", token="KS", **sent).status_code == 303
+    again = web.post(web.table() + "/play", token="KS", **sent)
+    assert _notice(web, again) == "Already recorded: this tap counts once."
+    other = web.post(web.table() + "/play", token="KH", **sent)
+    assert other.status_code == 409
+    assert _actions(web) == 1
