@@ -266,6 +266,24 @@ def test_a_match_result_agreed_on_the_phone_offline_waits_and_is_entered_once(
     assert len(store.matches.state(match).deals) == 2
 
 
+def test_the_step_before_the_opponent_confirms_is_not_kept_and_the_page_recovers(
+    results: dict[str, Any], phone: Any
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    phone.get(results["tables"][0])
+    phone.find_element(By.CSS_SELECTOR, "details.matchresult summary").click()
+    phone.find_element(By.NAME, "first").send_keys("7")
+    phone.find_element(By.NAME, "second").send_keys("3")
+    _offline(phone, True)
+    phone.find_element(By.CSS_SELECTOR, "details.matchresult button").click()
+    _until(lambda: _waiting(phone)[0].startswith("No connection: this was not sent."), 10)
+    _offline(phone, False)
+    _until(lambda: _waiting(phone) == ("", []), 15)  # the server's page, by itself
+    assert phone.find_element(By.CSS_SELECTOR, "details.matchresult")
+    assert results["store"].matches.state(results["matches"][0]).deals == ()
+
+
 # --- the server stopped for 10 seconds and started again -----------------------------------
 
 

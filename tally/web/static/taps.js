@@ -23,7 +23,8 @@
   var KEY = "tally-waiting:" + location.pathname;
   var RETRY = 2000;
   var sending = false;
-  var retry = null;
+  var retry = null; // the next sending of the queue
+  var watching = null; // the next look at the page, after a form that could not be sent
   var lastTap = null; // the latest tap made on the page as the server last showed it
   var offline = false; // whether the last sending found no server
 
@@ -171,7 +172,7 @@
   }
 
   function label(form, submitter) {
-    var said = submitter ? submitter.textContent.trim() : "";
+    var said = form.getAttribute("data-label") || (submitter ? submitter.textContent.trim() : "");
     form.querySelectorAll("input[type=number], input[type=text], input:not([type])").forEach(function (i) {
       if (i.value) { said += " " + i.value; }
     });
@@ -203,16 +204,22 @@
     send();
   }
 
-  // After "No connection" with nothing waiting: ask for the page until the server answers.
+  // After "No connection" for a form sent at once: ask for the page until the server
+  // answers, then show it (and send what waits, if anything does).
   function watch() {
-    clearTimeout(retry);
-    retry = setTimeout(function () {
+    clearTimeout(watching);
+    watching = setTimeout(function () {
       fetch(location.href, { cache: "no-store", credentials: "same-origin" })
         .then(function (r) {
           if (!r.ok) { throw new Error("not yet"); }
           return r.text();
         })
-        .then(take)
+        .then(function (html) {
+          take(html);
+          var left = load();
+          show(left, waitingLine(left));
+          send();
+        })
         .catch(watch);
     }, RETRY);
   }
