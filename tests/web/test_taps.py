@@ -121,3 +121,12 @@ def test_a_form_sent_again_without_script_counts_once_and_another_button_is_chec
     other = web.post(web.table() + "/play", token="KH", **sent)
     assert other.status_code == 409
     assert _actions(web) == 1
+
+
+def test_the_waiting_words_are_in_the_pages_language(web: Web) -> None:
+    english = web.page(web.table())
+    german = web.page(web.table() + "?lang=de")
+    assert 'data-many="No connection: {n} taps waiting, they will be sent"' in english
+    assert 'data-one="No connection: {n} tap waiting, it will be sent"' in english
+    assert 'data-many="Keine Verbindung: {n} Eingaben warten, sie werden gesendet"' in german
+    assert 'data-takeback="{tap} zurücknehmen (noch nicht gesendet)"' in german
