@@ -13,6 +13,7 @@ clean message on stderr and an exit status (see :mod:`tally.cli`)::
         ├── Refused                 conflicts with what is stored
         │   ├── ViolationNotConfirmed   would record an unconfirmed violation
         │   ├── DealMoved               another scorer changed the deal meanwhile
+        │   ├── AlreadyRecorded         a tap sent again that is stored already
         │   ├── BadRecord               a stored deal whose record has errors
         │   ├── NoPairing               no Swiss pairing avoids a rematch
         │   └── AccessDenied            a web change without secret, PIN or form token
@@ -277,6 +278,11 @@ class DealMoved(Refused):
     def __init__(self, text: str | Message, position: str) -> None:
         super().__init__(text)
         self.position = position
+
+
+class AlreadyRecorded(Refused):
+    """A tap sent again (its page lost the answer to the first sending) that is stored
+    already: nothing was stored twice, the tap counts once (:class:`tally.store.views.Tap`)."""
 
 
 class BadRecord(Refused):

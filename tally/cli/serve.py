@@ -15,6 +15,14 @@ from tally.cli import app
 from tally.cli.common import fail, guard
 from tally.cli.storage import DbOption
 
+#: how long Ctrl-C waits for the requests being answered, in seconds
+STOP_SECONDS = 1
+#: what ``tally serve`` says once it has stopped
+STOPPED = (
+    "tally serve stopped: everything acknowledged is stored. Start it again to carry on: "
+    "table addresses, the director's session and taps waiting on phones stay valid."
+)
+
 #: the modules ``tally serve`` needs beyond tally's own dependencies
 WEB_MODULES = ("starlette", "uvicorn", "multipart", "segno")
 
@@ -110,7 +118,15 @@ def serve(
         typer.echo(_addresses(store.where, bases, base, port) + f"\n{shown}\nStop with Ctrl-C.")
         app = create_app(store, base=base, hosts=allowed_hosts(bases or [base]))
         more_open_files()
-        uvicorn.Server(server_config(app, host, port, forwarded_allow_ips)).run()
+        config = server_config(app, host, port, forwarded_allow_ips)
+        # Ctrl-C stops within STOP_SECONDS even while a request is being answered: its
+        # transaction rolls back unacknowledged, and the phone sends the tap again
+        config.timeout_graceful_shutdown = STOP_SECONDS
+        try:
+            uvicorn.Server(config).run()
+        except KeyboardInterrupt:  # (uvicorn raises the Ctrl-C again once it has stopped)
+            pass
+        typer.echo(STOPPED)
     finally:
         store.close()
 

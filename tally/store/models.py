@@ -438,6 +438,23 @@ class SeriesEvent(SQLModel, table=True):
     position: int
 
 
+class RecordedTap(SQLModel, table=True):
+    """A change sent from a table's phone (or the director's result box), stored once: its
+    id, made by the page (``tap``), the match it changed, and where the match stood after it
+    (``position``, ``last``: :class:`tally.store.views.Position`), so that a resend is
+    answered "already recorded" and the next tap waiting on the phone is checked from there.
+    Written in the same transaction as the change; no foreign key, so that deleting a match
+    keeps its taps answered."""
+
+    __tablename__ = "recorded_taps"
+
+    tap: str = Field(primary_key=True, max_length=64)
+    match_id: int = Field(index=True)
+    position: str = Field(max_length=40)
+    last: str | None = Field(default=None, max_length=80)
+    at: datetime
+
+
 #: The tables in the order the generated Core module lists them.
 MODELS: tuple[type[SQLModel], ...] = (
     Player,
@@ -450,6 +467,7 @@ MODELS: tuple[type[SQLModel], ...] = (
     EventPlayer,
     EventRound,
     DealResultRow,
+    RecordedTap,
     CacheState,
     WebSetting,
     Series,

@@ -34,6 +34,7 @@ from tally.engine.rules import RuleSet
 from tally.engine.ruling import Ruling, rule
 from tally.errors import (
     HEADED,
+    AlreadyRecorded,
     BadRecord,
     DealMoved,
     Message,
@@ -79,7 +80,7 @@ from tally.store.derivation import (
     write_deal_row,
 )
 from tally.store.players import resolve_in_match
-from tally.store.views import DealView, MatchView, PlayResult, Position, ViolationView
+from tally.store.views import DealView, MatchView, PlayResult, Position, Tap, ViolationView
 from tally.vocabulary import ruling_words
 
 if TYPE_CHECKING:
@@ -100,6 +101,12 @@ EDITED_RECORD: Final = N_("the edited record: %(message)s")
 CHANGED_SINCE: Final = N_(
     "match %(match)s has changed since this correction was shown: nothing was stored; look "
     "at the match and correct it again"
+)
+#: a tap sent again whose first sending was stored (its answer was lost on the way)
+ALREADY_RECORDED: Final = N_("this tap was recorded already; it counts once")
+#: a tap made while the one before it waited on the phone, when that one was not stored
+BEFORE_NOT_RECORDED: Final = N_(
+    "the tap made before it on this phone was not recorded, so this one was not either"
 )
 
 
@@ -224,6 +231,17 @@ def _candidates(conn: Connection, ids: Sequence[int]) -> list[Candidate]:
     return found
 
 
+def position_of(loaded: Loaded) -> Position:
+    """Where a match stands: its last deal after its actions, with the last action."""
+    last = loaded.deals[-1].deal if loaded.deals else None
+    return Position(
+        loaded.match.id,
+        last.number if last else 0,
+        len(last.actions) if last else 0,
+        last.actions[-1][2] if last and last.actions else None,
+    )
+
+
 def check_position(loaded: Loaded, expect: Position | str | None) -> None:
     """Refuse (:class:`DealMoved`) a write made at ``expect`` when the match has moved
     since: another scorer recorded, undid, started or deleted something in between."""
@@ -233,13 +251,7 @@ def check_position(loaded: Loaded, expect: Position | str | None) -> None:
     m = loaded.match
     if want.match_id != m.id:
         raise Refused(f"position {want} is in match {want.match_id}, not in match {m.id}")
-    last = loaded.deals[-1].deal if loaded.deals else None
-    now = Position(
-        m.id,
-        last.number if last else 0,
-        len(last.actions) if last else 0,
-        last.actions[-1][2] if last and last.actions else None,
-    )
+    now = position_of(loaded)
     if now == want and (want.last is None or want.last == now.last):
         return
     view = view_of_deal(loaded, len(loaded.deals) - 1, False) if loaded.deals else None
@@ -251,11 +263,53 @@ def check_position(loaded: Loaded, expect: Position | str | None) -> None:
     )
 
 
+def check_tap(
+    conn: Connection, loaded: Loaded, tap: Tap | None, expect: Position | str | None
+) -> None:
+    """Refuse a tap stored already (:class:`AlreadyRecorded`: a resend), then a write made
+    where the match no longer is (:func:`check_position`): at ``expect``, or, for a tap made
+    while the one before it waited on the phone (``tap.after``), where that one left the
+    match. Run after the match is locked, so that of two sendings of a tap one is stored."""
+    if tap is not None:
+        if _tap_row(conn, tap.id) is not None:
+            raise AlreadyRecorded(Message(ALREADY_RECORDED))
+        if tap.after is not None:
+            row = _tap_row(conn, tap.after)
+            if row is None or row[0] != loaded.match.id:
+                raise DealMoved(Message(BEFORE_NOT_RECORDED), str(position_of(loaded)))
+            expect = replace(Position.parse(row[1]), last=row[2])
+    check_position(loaded, expect)
+
+
+def _tap_row(conn: Connection, tap: str) -> tuple[int, str, str | None] | None:
+    """A stored tap: its match, where it left the match and the last action then."""
+    r = t.recorded_taps.c
+    row = conn.execute(select(r.match_id, r.position, r.last).where(r.tap == tap)).first()
+    return None if row is None else (int(row[0]), str(row[1]), row[2])
+
+
+def remember_tap(conn: Connection, tap: Tap | None, after: Loaded) -> None:
+    """Keep ``tap`` as stored, with where it left the match (``after``), in the transaction
+    of its change."""
+    if tap is None:
+        return
+    now = position_of(after)
+    conn.execute(
+        insert(t.recorded_taps).values(
+            tap=tap.id, match_id=now.match_id, position=str(now), last=now.last, at=utc_now()
+        )
+    )
+
+
 def _open_deal(
-    conn: Connection, deal_id: int, expect: Position | str | None, lock: bool = True
+    conn: Connection,
+    deal_id: int,
+    expect: Position | str | None,
+    lock: bool = True,
+    tap: Tap | None = None,
 ) -> tuple[Loaded, int]:
     """Load (and lock) the match of a deal that actions may be added to (or undone),
-    refused when it is not where the scorer saw it (``expect``)."""
+    refused when it is not where the scorer saw it (``expect``, :func:`check_tap`)."""
     row = conn.execute(
         select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind).where(t.deals.c.id == deal_id)
     ).first()
@@ -263,7 +317,7 @@ def _open_deal(
         raise NotFound(f"there is no deal {deal_id}")
     match_id, number, kind = row
     loaded = load_derived(conn, match_id, lock=lock)
-    check_position(loaded, expect)
+    check_tap(conn, loaded, tap, expect)
     index = loaded.index(deal_id)
     name = f"deal {match_id}.{number}"
     if kind == "quick":
@@ -372,10 +426,11 @@ def _preview(
     referee: bool = False,
     expect: Position | str | None = None,
     lock: bool = True,
+    tap: Tap | None = None,
 ) -> tuple[Loaded, Loaded, StoredDeal, list[tuple[int, int, str]], PlayResult]:
     """What recording ``items`` (typed as ``text``) would do, storing nothing: the match before
     and after, the deal changed, the actions added and the result to tell."""
-    loaded, index = _open_deal(conn, deal_id, expect, lock=lock)
+    loaded, index = _open_deal(conn, deal_id, expect, lock=lock, tap=tap)
     d = loaded.deals[index]
     assert d.ruling is not None
     m = loaded.match
@@ -616,6 +671,7 @@ class Deals:
         referee: bool = False,
         as_played: bool = False,
         expect: Position | str | None = None,
+        tap: Tap | None = None,
     ) -> PlayResult:
         """Record actions (``"KS AS"``, ``"20 QC"``, ``"close"``, ``"66"``) in a deal.
 
@@ -626,12 +682,14 @@ class Deals:
         at the table. ``expect`` is where the scorer saw the deal (``DealView.position``);
         when given, the write is refused with :class:`~tally.errors.DealMoved` if another
         scorer recorded or undid anything since. ``close`` at the lead is a close after the
-        draws, ``close-before-draw`` one before them (:func:`place_items`)."""
+        draws, ``close-before-draw`` one before them (:func:`place_items`). ``tap``: the id a
+        page gave this change (:class:`~tally.store.views.Tap`): stored once, a resend is
+        refused with :class:`~tally.errors.AlreadyRecorded` (every write of a deal takes it)."""
         text = tokens if isinstance(tokens, str) else " ".join(tokens)
         items = _items_of(text)
         with self.store.writing() as conn:
             loaded, after, changed, added, result = _preview(
-                conn, deal_id, text, items, referee=referee, expect=expect
+                conn, deal_id, text, items, referee=referee, expect=expect, tap=tap
             )
             index = len(loaded.deals) - 1
             ruling = loaded.deals[index].ruling
@@ -663,6 +721,7 @@ class Deals:
                 f"played {' '.join(a[2] for a in added)}",
             )
             insert_actions(conn, changed.id, added)
+            remember_tap(conn, tap, after)
         return result
 
     def preview(
@@ -683,6 +742,11 @@ class Deals:
         with self.store.reading() as conn:
             return resolve_deal(conn, ref)
 
+    def recorded(self, tap: str) -> bool:
+        """Whether the tap of this id is stored (a page sending it again)."""
+        with self.store.reading() as conn:
+            return _tap_row(conn, tap) is not None
+
     def current(self, match_id: int) -> int:
         """The deal of a match that play is recorded into: its last deal."""
         with self.store.reading() as conn:
@@ -699,7 +763,12 @@ class Deals:
         return int(row[0])
 
     def start(
-        self, match_id: int, turn_up: str, *, expect: Position | str | None = None
+        self,
+        match_id: int,
+        turn_up: str,
+        *,
+        expect: Position | str | None = None,
+        tap: Tap | None = None,
     ) -> DealView:
         """Start the next deal of a match with its turn-up; the dealer follows the rules.
 
@@ -712,7 +781,7 @@ class Deals:
             raise NotationError(Message(TURN_UP, message=exc.bare)) from None
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
-            check_position(loaded, expect)
+            check_tap(conn, loaded, tap, expect)
             number = _next_number(self.store, loaded)
             deal = StoredDeal(
                 0, match_id, number, "recorded", str(card), None, None, None, {}, utc_now()
@@ -723,6 +792,7 @@ class Deals:
                 raise RecordError(Message(TURN_UP, message=exc.record_error)) from None
             _insert_deal(self.store, conn, deal)
             save_results(conn, after, last_only=True)
+            remember_tap(conn, tap, after)
             view = view_of_deal(after, len(after.deals) - 1, False)
             Audit(self.store).write(
                 conn,
@@ -767,14 +837,19 @@ class Deals:
         return out
 
     def undo(
-        self, deal_id: int, *, referee: bool = False, expect: Position | str | None = None
+        self,
+        deal_id: int,
+        *,
+        referee: bool = False,
+        expect: Position | str | None = None,
+        tap: Tap | None = None,
     ) -> PlayResult:
         """Remove the last action recorded in a deal (the last deal of its match).
 
         ``expect`` as for ``store.deals.play``: refused when the deal moved
         since the scorer saw it."""
         with self.store.writing() as conn:
-            loaded, index = _open_deal(conn, deal_id, expect)
+            loaded, index = _open_deal(conn, deal_id, expect, tap=tap)
             d = loaded.deals[index]
             assert d.ruling is not None
             if not d.deal.actions:
@@ -794,17 +869,27 @@ class Deals:
             _store_played(
                 self.store, conn, loaded, after, index, changed, "deal undo", f"undid {token}"
             )
+            remember_tap(conn, tap, after)
         return result
 
     def quick_result(
-        self, match_id: int, *, winner: str | None, points: int, reason: str = "claim"
+        self,
+        match_id: int,
+        *,
+        winner: str | None,
+        points: int,
+        reason: str = "claim",
+        expect: Position | str | None = None,
+        tap: Tap | None = None,
     ) -> DealView:
         """Enter a deal's result without its record: ``winner`` None for a draw.
 
         ``points`` are the deal's game points without the carry; they are checked against the
-        rule set (:func:`tally.engine.match.check_quick_result`)."""
+        rule set (:func:`tally.engine.match.check_quick_result`). ``expect`` and ``tap`` as
+        for :meth:`start`."""
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
+            check_tap(conn, loaded, tap, expect)
             m = loaded.match
             winner_id: int | None = None
             winner_name: str | None = None
@@ -821,6 +906,7 @@ class Deals:
             after = derive(m, [*(d.deal for d in loaded.deals), deal])
             _insert_deal(self.store, conn, deal)
             save_results(conn, after, last_only=True)
+            remember_tap(conn, tap, after)
             view = view_of_deal(after, len(after.deals) - 1, False)
             Audit(self.store).write(
                 conn,
@@ -835,7 +921,12 @@ class Deals:
         return view
 
     def match_result(
-        self, match_id: int, score: str | tuple[int, int], *, winner: str | None = None
+        self,
+        match_id: int,
+        score: str | tuple[int, int],
+        *,
+        winner: str | None = None,
+        tap: Tap | None = None,
     ) -> MatchView:
         """Enter a match's whole result, kept on paper, instead of its deals: ``score`` the
         players' game points in the match's order (``"7:3"`` or ``(7, 3)``); with ``winner``
@@ -846,10 +937,12 @@ class Deals:
         already. Stored as the match's lines of its players' game points (quick entries with
         the reason :data:`tally.engine.match.MATCH_RESULT`, the loser's first), so the result cache,
         standings, tiebreaks and ratings take it as they take deals; one audit entry, which
-        ``store.audit.reverse`` takes back, as ``store.deals.delete`` of either line does."""
+        ``store.audit.reverse`` takes back, as ``store.deals.delete`` of either line does.
+        ``tap`` as for :meth:`start`: a result sent again is stored once."""
         pair = read_score(score) if isinstance(score, str) else score
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
+            check_tap(conn, loaded, tap, None)
             m = loaded.match
             if loaded.deals:
                 a, b = m.players
@@ -864,6 +957,7 @@ class Deals:
             for deal in deals:
                 _insert_deal(self.store, conn, deal)
             save_results(conn, after)
+            remember_tap(conn, tap, after)
             Audit(self.store).write(
                 conn,
                 "match result",

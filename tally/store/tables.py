@@ -164,6 +164,20 @@ deal_results = table(
 )
 
 
+#: A change sent from a table's phone (or the director's result box), stored once: its id, made
+#: by the page (``tap``), the match it changed, and where the match stood after it (``position``,
+#: ``last``: :class:`tally.store.views.Position`), so that a resend is answered "already
+#: recorded" and the next tap waiting on the phone is checked from there.
+recorded_taps = table(
+    "recorded_taps",
+    column("tap", String),
+    column("match_id", Integer),
+    column("position", String),
+    column("last", String),
+    column("at", UTCDateTime()),
+)
+
+
 #: What each derived cache was built by: ``deal_results`` holds the version of the store code
 #: that filled it; when that is not the running version the cache is rebuilt from the deals
 #: before it is read (after an upgrade, or a change to the engine's rulings).
@@ -289,5 +303,5 @@ proposals = table(
 
 
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
-       event_rounds, deal_results, cache_state, web_settings, series, series_events,
-       event_formats, event_buy_backs, event_apart, event_absences, proposals)
+       event_rounds, deal_results, recorded_taps, cache_state, web_settings, series,
+       series_events, event_formats, event_buy_backs, event_apart, event_absences, proposals)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from tally.engine.match import MATCH_RESULT
 from tally.errors import Message, Refused
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     # only named in an annotation: recording a card need not import the tiebreaks
@@ -75,6 +76,54 @@ class Position:
 
 
 _POSITION = re.compile(r"([0-9]{1,9})\.([0-9]{1,9}):([0-9]{1,9})")
+
+#: what a tap's id may be: what the table page makes (32 hex digits), with room for others
+_TAP = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: a tap id that is not one (sent by something other than the page)
+NOT_A_TAP = N_('"%(tap)s" is not a tap\'s id: 8 to 64 letters, digits, "-" or "_"')
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A change as a page sends it: ``id``, made by the page for that one tap, so that the
+    store keeps it once however often the page sends it again; ``after``, the tap sent before
+    it from the same page when this one was made while that one still waited to be sent (the
+    phone was offline): then the store checks this tap from where that one left the match,
+    not from the position the page showed.
+
+    >>> Tap.read("5f0c2a9e41b7d3c8", "")
+    Tap(id='5f0c2a9e41b7d3c8', after=None)
+    >>> Tap.read("", "") is None
+    True
+    """
+
+    id: str
+    after: str | None = None
+
+    @classmethod
+    def read(cls, tap: str, after: str) -> Tap | None:
+        """The tap a form sends (``tap``, ``after``), None without an id (a page without
+        its script); refused when either is not an id."""
+        if not tap:
+            return None
+        for text in (tap, after):
+            if text and _TAP.fullmatch(text) is None:
+                raise Refused(Message(NOT_A_TAP, tap=text[:40]))
+        return cls(tap, after or None)
+
+    @classmethod
+    def of_form(cls, seen: str, what: str) -> Tap:
+        """The tap of a form sent by a page without its script: the form as the page showed
+        it (``seen``, new each time a page is shown) and what was tapped on it (``what``), so
+        that the same button sent again from the same page (the browser's Back, a form sent
+        again after an error page) counts once, and another button is a tap of its own.
+
+        >>> Tap.of_form("3f9a", "KS") == Tap.of_form("3f9a", "KS") != Tap.of_form("3f9a", "AS")
+        True
+        """
+        import hashlib
+
+        return cls("form-" + hashlib.sha256(f"{seen}\n{what}".encode()).hexdigest()[:40])
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,13 @@ class Site:
         return Store(self.store.engine, scorer=who)
 
 
+def _new_view() -> str:
+    """A new id for a form as a page shows it (``seen``: :meth:`tally.store.views.Tap.of_form`)."""
+    import secrets
+
+    return secrets.token_hex(8)
+
+
 def page_environment() -> jinja2.Environment:
     """The Jinja2 environment of the web pages (``templates/web``), autoescaping always."""
     from tally.events.formats import format_of
@@ -108,6 +115,7 @@ def page_environment() -> jinja2.Environment:
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.globals["button"] = Button.of
+    env.globals["new_view"] = _new_view
     env.globals["money"] = money
     env.filters["word"] = spoken
     env.filters["explain"] = lambda text: with_symbols(explanation(text, spoken=True))

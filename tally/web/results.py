@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tally.engine.match import check_match_result, read_score
-from tally.errors import AccessDenied, Refused
+from tally.errors import AccessDenied, AlreadyRecorded, Refused
 from tally.i18n import N_
 from tally.store.derivation import rule_set
 from tally.web import table
@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 
 #: what the phone says once the result is stored
 ENTERED = N_("The match result is entered: %(one)s %(a)s, %(two)s %(b)s.")
+#: what the director is told when a result box sent again had been stored the first time
+ALREADY_ENTERED = N_("Already entered: this result counts once.")
 
 
 def routes() -> list[Route]:
@@ -78,9 +80,14 @@ async def director_result(request: Request) -> Response:
     fields = await form_of(request)
     mid = int_param(request, "match")
     store = site_of(request).acting("web: director")
-    match = await blocking(store.deals.match_result, mid, fields.get("score", ""))
     _ = translate(await language(request, match=mid))
-    said = _(ENTERED) % _score_words(match)
+    try:
+        match = await blocking(
+            store.deals.match_result, mid, fields.get("score", ""), tap=table.tap_of(fields)
+        )
+        said = _(ENTERED) % _score_words(match)
+    except AlreadyRecorded:
+        match, said = await blocking(store.matches.state, mid), _(ALREADY_ENTERED)
     back = (
         f"/director/event/{match.event_id}"
         if match.event_id is not None

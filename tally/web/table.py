@@ -19,9 +19,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import AccessDenied, DealMoved, Refused, TallyError, ViolationNotConfirmed
+from tally.errors import (
+    AccessDenied,
+    AlreadyRecorded,
+    DealMoved,
+    Refused,
+    TallyError,
+    ViolationNotConfirmed,
+)
 from tally.i18n import N_
-from tally.store.views import DealView, MatchView, Position
+from tally.store.views import DealView, MatchView, Position, Tap
 from tally.vocabulary import explanation
 from tally.web.access import referee_mode, reopened
 from tally.web.app import (
@@ -105,6 +112,30 @@ def _expected(mid: int, fields: dict[str, str]) -> Position:
     if at.match_id != mid:
         raise AccessDenied(N_("the form belongs to another table"))
     return Position(at.match_id, at.number, at.actions, fields.get("last") or None)
+
+
+#: the fields that say what was tapped on a form (with the form's view, a tap without script)
+TAPPED = (
+    "token",
+    "turn_up",
+    "confirm",
+    "winner",
+    "points",
+    "reason",
+    "agree",
+    "first",
+    "second",
+    "score",
+)
+
+
+def _tap(fields: dict[str, str]) -> Tap | None:
+    """The tap a form was sent as: by the page's script (``static/taps.js``: ``tap``, and
+    ``after`` for one made while the one before it waited), else the form as the page showed
+    it (``seen``) with what was tapped on it; None from neither."""
+    if not fields.get("tap") and fields.get("seen"):
+        return Tap.of_form(fields["seen"], "\n".join(fields.get(k, "") for k in TAPPED))
+    return Tap.read(fields.get("tap", ""), fields.get("after", ""))
 
 
 def _current(match: MatchView) -> DealView | None:
@@ -219,10 +250,16 @@ async def show(request: Request) -> Response:
 FINISHED = N_("this match is over: its result can only be changed by the director")
 
 
-def _finished(store: Store, mid: int) -> bool:
-    """True when the match is over and the director has not reopened it for its table."""
+def _finished(store: Store, mid: int, tap: Tap | None = None) -> bool:
+    """True when the match is over and the director has not reopened it for its table (and
+    ``tap`` is not the one that ended it, sent again: the store answers that one)."""
+    if tap is not None and store.deals.recorded(tap.id):
+        return False
     return store.matches.state(mid).over and not reopened(store, mid)
 
+
+#: what a phone is told when a tap it sent again had been stored the first time
+ALREADY = N_("Already recorded: this tap counts once.")
 
 #: what a phone is told when another one recorded first (the store's words inside, English)
 MOVED = N_(
@@ -232,16 +269,23 @@ MOVED = N_(
 
 
 async def _change(
-    request: Request, mid: int, action: Callable[[str], Awaitable[Response]]
+    request: Request,
+    mid: int,
+    action: Callable[[str], Awaitable[Response]],
+    fields: dict[str, str] | None = None,
 ) -> Response:
     """Run a change in the page's language; a refusal shows the table page again with the
     store's reason. A finished match takes no change from its table (unless the director
-    reopened it): its result is the director's to correct."""
+    reopened it): its result is the director's to correct. A tap sent again (``fields``)
+    is answered as stored."""
     lang = await language(request, match=mid)
     try:
-        if await blocking(_finished, site_of(request).store, mid):
+        tap = _tap(fields or {})
+        if await blocking(_finished, site_of(request).store, mid, tap):
             raise AccessDenied(FINISHED)
         return await action(lang)
+    except AlreadyRecorded:
+        return _done(request, mid, translate(lang)(ALREADY))
     except DealMoved as exc:
         return await _page(
             request, mid, status=409, error=translate(lang)(MOVED) % {"message": exc}
@@ -266,7 +310,12 @@ async def play(request: Request) -> Response:
         deal_id = await blocking(store.deals.current, mid)
         try:
             result = await blocking(
-                store.deals.play, deal_id, token, as_played=confirmed, expect=expect
+                store.deals.play,
+                deal_id,
+                token,
+                as_played=confirmed,
+                expect=expect,
+                tap=_tap(fields),
             )
         except ViolationNotConfirmed as exc:
             match = await blocking(store.matches.state, mid)
@@ -302,7 +351,7 @@ async def play(request: Request) -> Response:
             )
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
-    return await _change(request, mid, action)
+    return await _change(request, mid, action, fields)
 
 
 def _tokens(tokens: tuple[str, ...], lang: str) -> str:
@@ -319,13 +368,15 @@ async def undo(request: Request) -> Response:
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
         deal_id = await blocking(store.deals.current, mid)
-        result = await blocking(store.deals.undo, deal_id, expect=_expected(mid, fields))
+        result = await blocking(
+            store.deals.undo, deal_id, expect=_expected(mid, fields), tap=_tap(fields)
+        )
         _ = translate(lang)
         return _done(
             request, mid, _("Took back %(tokens)s.") % {"tokens": _tokens(result.tokens, lang)}
         )
 
-    return await _change(request, mid, action)
+    return await _change(request, mid, action, fields)
 
 
 @guarded
@@ -337,7 +388,11 @@ async def start(request: Request) -> Response:
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
         d = await blocking(
-            store.deals.start, mid, fields.get("turn_up", ""), expect=_expected(mid, fields)
+            store.deals.start,
+            mid,
+            fields.get("turn_up", ""),
+            expect=_expected(mid, fields),
+            tap=_tap(fields),
         )
         _ = translate(lang)
         return _done(
@@ -347,7 +402,7 @@ async def start(request: Request) -> Response:
             % {"number": d.number, "dealer": d.dealer, "card": shown(d.turn_up, lang)},
         )
 
-    return await _change(request, mid, action)
+    return await _change(request, mid, action, fields)
 
 
 @guarded
@@ -380,7 +435,7 @@ async def quick(request: Request) -> Response:
         )
         return ask_to_agree(request, match, proposal, _how(match.players, winner, reason, lang))
 
-    return await _change(request, mid, action)
+    return await _change(request, mid, action, fields)
 
 
 def ask_to_agree(
@@ -422,3 +477,4 @@ acting_at_table = _acting
 change_at_table = _change
 back_to_table = _done
 how_it_ended = _how
+tap_of = _tap

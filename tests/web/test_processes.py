@@ -54,7 +54,7 @@ class Phone:
         res = self.client.get(self.table)
         assert res.status_code == 200, res.text
         form = re.search(
-            r'<form method="post" action="[^"]*/play" class="play">(.*?)'
+            r'<form method="post" action="[^"]*/play" class="play"[^>]*>(.*?)'
             r"(?:<details|</form>)",
             res.text,
             re.S,

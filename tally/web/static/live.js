@@ -1,7 +1,8 @@
 // The wall (/standings/N): live content and pages that fit the screen. No library.
 //
 // Live: ask the server every second whether anything changed (the audit log's newest entry)
-// and, if so, put the new content in place, without a reload.
+// and, if so, put the new content in place, without a reload. While it cannot reach the server
+// the heading says "connection lost since 21:14"; it carries on by itself when it can again.
 //
 // Pages: on a screen wider than a phone the page is exactly one screen (body.paged). Each
 // column's rows (.pageable .item) are measured as the browser lays them out (long names that
@@ -17,6 +18,20 @@
   var every = Math.max(2, parseInt(box.getAttribute("data-every"), 10) || 10) * 1000;
   var wide = window.matchMedia("(min-width: 801px)");
   var turn = 0;
+  var lost = document.getElementById("lost");
+  var lostSince = null;
+
+  // "connection lost since 21:14" while the server cannot be reached (the wall's own clock)
+  function reached(ok) {
+    if (!lost) { return; }
+    if (ok) { lostSince = null; lost.hidden = true; return; }
+    if (lostSince === null) {
+      lostSince = new Date();
+      var hh = ("0" + lostSince.getHours()).slice(-2), mm = ("0" + lostSince.getMinutes()).slice(-2);
+      lost.textContent = lost.getAttribute("data-words").replace("{time}", hh + ":" + mm);
+    }
+    lost.hidden = false;
+  }
 
   function heights(items) {
     return Array.prototype.map.call(items, function (item) {
@@ -81,7 +96,10 @@
 
   function poll() {
     fetch(src + "&v=" + encodeURIComponent(version), { cache: "no-store" })
-      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (r) {
+        reached(r.ok);
+        return r.ok ? r.json() : null;
+      })
       .then(function (data) {
         if (data && data.html !== undefined) {
           box.innerHTML = data.html;
@@ -90,7 +108,7 @@
           show();
         }
       })
-      .catch(function () { /* the server restarts or the network drops: try again */ })
+      .catch(function () { reached(false); /* the server restarts or the network drops: try again */ })
       .then(function () { setTimeout(poll, 1000); });
   }
 
