@@ -77,6 +77,7 @@ from tally.store.derivation import (
     view_of_match,
     write_deal_row,
 )
+from tally.store.over import check_open
 from tally.store.players import resolve_in_match
 from tally.store.views import DealView, MatchView, PlayResult, Position, ViolationView
 from tally.vocabulary import ruling_words
@@ -239,10 +240,15 @@ def check_position(loaded: Loaded, expect: Position | str | None) -> None:
 
 
 def _open_deal(
-    conn: Connection, deal_id: int, expect: Position | str | None, lock: bool = True
+    conn: Connection,
+    deal_id: int,
+    expect: Position | str | None,
+    lock: bool = True,
+    writer: Database | None = None,
 ) -> tuple[Loaded, int]:
     """Load (and lock) the match of a deal that actions may be added to (or undone),
-    refused when it is not where the scorer saw it (``expect``)."""
+    refused when it is over for the ``writer`` (None: only reading) or not where the scorer
+    saw it (``expect``)."""
     row = conn.execute(
         select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind).where(t.deals.c.id == deal_id)
     ).first()
@@ -250,6 +256,8 @@ def _open_deal(
         raise NotFound(f"there is no deal {deal_id}")
     match_id, number, kind = row
     loaded = load_derived(conn, match_id, lock=lock)
+    if writer is not None:
+        check_open(conn, loaded, writer.table)
     check_position(loaded, expect)
     index = loaded.index(deal_id)
     name = f"deal {match_id}.{number}"
@@ -359,10 +367,12 @@ def _preview(
     referee: bool = False,
     expect: Position | str | None = None,
     lock: bool = True,
+    writer: Database | None = None,
 ) -> tuple[Loaded, Loaded, StoredDeal, list[tuple[int, int, str]], PlayResult]:
     """What recording ``items`` (typed as ``text``) would do, storing nothing: the match before
-    and after, the deal changed, the actions added and the result to tell."""
-    loaded, index = _open_deal(conn, deal_id, expect, lock=lock)
+    and after, the deal changed, the actions added and the result to tell (refused when the
+    match is over for the ``writer``)."""
+    loaded, index = _open_deal(conn, deal_id, expect, lock=lock, writer=writer)
     d = loaded.deals[index]
     assert d.ruling is not None
     m = loaded.match
@@ -583,7 +593,7 @@ class Deals:
         items = _items_of(text)
         with self.store.writing() as conn:
             loaded, after, changed, added, result = _preview(
-                conn, deal_id, text, items, referee=referee, expect=expect
+                conn, deal_id, text, items, referee=referee, expect=expect, writer=self.store
             )
             index = len(loaded.deals) - 1
             ruling = loaded.deals[index].ruling
@@ -664,6 +674,7 @@ class Deals:
             raise NotationError(Message(TURN_UP, message=exc.bare)) from None
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
+            check_open(conn, loaded, self.store.table)
             check_position(loaded, expect)
             number = _next_number(self.store, loaded)
             deal = StoredDeal(
@@ -726,7 +737,7 @@ class Deals:
         ``expect`` as for ``store.deals.play``: refused when the deal moved
         since the scorer saw it."""
         with self.store.writing() as conn:
-            loaded, index = _open_deal(conn, deal_id, expect)
+            loaded, index = _open_deal(conn, deal_id, expect, writer=self.store)
             d = loaded.deals[index]
             assert d.ruling is not None
             if not d.deal.actions:
@@ -757,6 +768,7 @@ class Deals:
         rule set (:func:`tally.engine.match.check_quick_result`)."""
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
+            check_open(conn, loaded, self.store.table)
             m = loaded.match
             winner_id: int | None = None
             winner_name: str | None = None
@@ -802,6 +814,7 @@ class Deals:
         pair = read_score(score) if isinstance(score, str) else score
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
+            check_open(conn, loaded, self.store.table)
             m = loaded.match
             if loaded.deals:
                 a, b = m.players
@@ -926,6 +939,7 @@ class Deals:
         records = [(name, _read_record(text, name)) for name, text in sources]
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
+            check_open(conn, loaded, self.store.table)
             views = []
             for name, record in records:
                 number = _next_number(self.store, loaded, source=name)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import jinja2
 
-from tally.errors import AccessDenied, NotFound, TallyError
+from tally.errors import AccessDenied, NotFound, TallyError, Withdrawn
 from tally.events.prizes import money
 from tally.i18n import DEFAULT, LANGUAGES, accepted, current, normalize, translations
 from tally.store.caching import BoundedCache
@@ -287,7 +287,8 @@ Endpoint = Callable[["Request"], Awaitable["Response"]]
 
 def guarded(fn: Endpoint) -> Endpoint:
     """A page whose refusals are shown as a page, never as a traceback: a missing match or
-    a bad secret is 404, a refused form 403, any other refusal 400 with the store's reason."""
+    a bad secret is 404, an address withdrawn or replaced 410, a refused form 403, any other
+    refusal 400 with the store's reason."""
 
     @functools.wraps(fn)
     async def wrapper(request: Request) -> Response:
@@ -300,13 +301,19 @@ def guarded(fn: Endpoint) -> Endpoint:
             return await fn(request)
         except TallyError as exc:
             status = (
-                403 if isinstance(exc, AccessDenied) else 404 if isinstance(exc, NotFound) else 400
+                403
+                if isinstance(exc, AccessDenied)
+                else 410
+                if isinstance(exc, Withdrawn)
+                else 404
+                if isinstance(exc, NotFound)
+                else 400
             )
             return render(
                 request,
                 "error.html.j2",
                 status,
-                back="/" if status == 404 else back,
+                back="/" if status in (404, 410) else back,
                 message=brief(refusal(exc, page_language(request))),
             )
 
