@@ -314,6 +314,7 @@ def guarded(fn: Endpoint) -> Endpoint:
                 "error.html.j2",
                 status,
                 back="/" if status in (404, 410) else back,
+                gone=status == 410,
                 message=brief(refusal(exc, page_language(request))),
             )
 
