@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from starlette.responses import Response
 
     from tally.store import Store
+    from tally.store.transactions import TableWriter
 
 T = TypeVar("T")
 CSRF_COOKIE = "tally_csrf"
@@ -82,11 +83,12 @@ class Site:
     #: instead of taking every core from the tables (made on the event loop when first used)
     pin_turn: Any = None
 
-    def acting(self, who: str) -> Store:
-        """A store over the same engine whose audit entries name ``who``."""
+    def acting(self, who: str, table: TableWriter | None = None) -> Store:
+        """A store over the same engine whose audit entries name ``who``; with ``table``,
+        the store a table's phone writes through (only into its match, while it is open)."""
         from tally.store import Store
 
-        return Store(self.store.engine, scorer=who)
+        return Store(self.store.engine, scorer=who, table=table)
 
 
 def page_environment() -> jinja2.Environment:

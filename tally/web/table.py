@@ -118,11 +118,9 @@ def _match_id(request: Request) -> int:
 def _acting(request: Request, mid: int) -> Store:
     """The store a table's phone writes through: only into its own match, and only while
     the match is open to its table (the store checks that as it writes)."""
-    from tally.store import Store
-
     site = site_of(request)
     writer = TableWriter(mid, lambda: reopened(site.store, mid))
-    return Store(site.store.engine, scorer=f"web: table of match {mid}", table=writer)
+    return site.acting(f"web: table of match {mid}", writer)
 
 
 def _expected(mid: int, fields: dict[str, str]) -> Position:
