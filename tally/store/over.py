@@ -155,5 +155,8 @@ def check_open(conn: Connection, loaded: Loaded, table: TableWriter | None) -> N
     if table is not None and table.match_id != m.id:
         raise Refused(Message(OTHER_MATCH, table=table.match_id, match=m.id))
     over = why_over(conn, loaded, lock=True)
-    if over is not None and over.shuts_out(table):
+    if over is None:
+        return
+    reopened = table is not None and over.kind == "finished" and table.reopened(conn)
+    if over.shuts_out(table, reopened):
         raise MatchOver(over.words, over.kind)

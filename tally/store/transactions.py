@@ -32,11 +32,11 @@ class Transaction:
 class TableWriter:
     """Who writes through a table's page: the phone of match ``match_id``, which writes
     only into that match and only while it is open (:func:`tally.store.over.check_open`);
-    ``reopened`` says whether the director reopened its finished match to it (asked only of
-    a finished match, as the write is checked)."""
+    ``reopened`` says whether the director reopened its finished match to it, read on the
+    connection of the write being checked (asked only of a finished match)."""
 
     match_id: int
-    reopened: Callable[[], bool] = field(default=lambda: False)
+    reopened: Callable[[Connection], bool] = field(default=lambda conn: False)
 
 
 def _first_line(exc: DBAPIError) -> str:

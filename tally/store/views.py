@@ -236,13 +236,13 @@ class Over:
     #: (best of 3)``)
     pairing: Message | None = None
 
-    def shuts_out(self, table: TableWriter | None) -> bool:
+    def shuts_out(self, table: TableWriter | None, reopened: bool = False) -> bool:
         """True when the match takes no write from ``table`` (None: the command line or the
         director): a match not needed none from anyone; a finished, forfeited or void one
-        none from its table, but a finished one the director reopened to it."""
+        none from its table, but a finished one the director ``reopened`` to it."""
         if self.kind == "not-needed":
             return True
-        return table is not None and not (self.kind == "finished" and table.reopened())
+        return table is not None and not (self.kind == "finished" and reopened)
 
 
 @dataclass(frozen=True)

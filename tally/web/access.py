@@ -41,6 +41,8 @@ from tally.i18n import N_
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from sqlalchemy.engine import Connection
+
     from tally.store import Store
 
 #: PBKDF2 rounds for the PIN's hash: a fraction of a second, once per login
@@ -172,14 +174,17 @@ def pin_matches(pin: str, stored: str) -> bool:
 
 
 def _get(store: Store, name: str) -> str | None:
-    """A setting, read on a reading connection (on SQLite it waits for no write lock, so a
-    table's write may ask whether its match is reopened while it holds that lock)."""
+    with store.reading() as conn:
+        return _get_on(conn, name)
+
+
+def _get_on(conn: Connection, name: str) -> str | None:
+    """A setting, read on ``conn`` (a store's write transaction too)."""
     from sqlalchemy import select
 
     from tally.store.tables import web_settings as ws
 
-    with store.reading() as conn:
-        return conn.execute(select(ws.c.value).where(ws.c.name == name)).scalar_one_or_none()
+    return conn.execute(select(ws.c.value).where(ws.c.name == name)).scalar_one_or_none()
 
 
 def _put(store: Store, name: str, value: str, *, replace: bool = True) -> str:
@@ -360,6 +365,12 @@ def reopened(store: Store, match_id: int) -> bool:
     """True when the director reopened a finished match for its table (corrections from the
     phone); a finished match refuses every change from its table otherwise."""
     return _get(store, f"reopened:{match_id}") is not None
+
+
+def reopened_on(conn: Connection, match_id: int) -> bool:
+    """:func:`reopened`, read on ``conn``: what a table's write asks inside its transaction
+    (:class:`tally.store.transactions.TableWriter`)."""
+    return _get_on(conn, f"reopened:{match_id}") is not None
 
 
 def set_reopened(store: Store, match_id: int, on: bool) -> None:

@@ -32,7 +32,7 @@ from tally.i18n import N_
 from tally.store.transactions import TableWriter
 from tally.store.views import DealView, MatchView, Over, Position
 from tally.vocabulary import explanation
-from tally.web.access import referee_mode, reopened
+from tally.web.access import referee_mode, reopened, reopened_on
 from tally.web.app import (
     blocking,
     brief,
@@ -119,7 +119,7 @@ def _acting(request: Request, mid: int) -> Store:
     """The store a table's phone writes through: only into its own match, and only while
     the match is open to its table (the store checks that as it writes)."""
     site = site_of(request)
-    writer = TableWriter(mid, lambda: reopened(site.store, mid))
+    writer = TableWriter(mid, lambda conn: reopened_on(conn, mid))
     return site.acting(f"web: table of match {mid}", writer)
 
 
@@ -148,11 +148,10 @@ def _shut(store: Store, mid: int) -> Over | None:
         over = store.matches.over(mid)
     except NotFound:  # a secret of its own, so the match was stored once: taken back since
         raise Withdrawn(GONE) from None
-    return (
-        over
-        if over is not None and over.shuts_out(TableWriter(mid, lambda: reopened(store, mid)))
-        else None
-    )
+    if over is None:
+        return None
+    again = over.kind == "finished" and reopened(store, mid)
+    return over if over.shuts_out(TableWriter(mid), again) else None
 
 
 def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from tests.store_support import DEALER_CLAIMS
 
 def at_table(store: Any, match_id: int, reopened: bool = False) -> Any:
     """The store a table's phone writes through (as ``tally serve``'s table page makes it)."""
-    return Store(store.engine, scorer="table", table=TableWriter(match_id, lambda: reopened))
+    return Store(store.engine, scorer="table", table=TableWriter(match_id, lambda conn: reopened))
 
 
 def round_robin(store: Any) -> tuple[Any, Any]:
