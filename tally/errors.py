@@ -10,12 +10,14 @@ clean message on stderr and an exit status (see :mod:`tally.cli`)::
         ├── RecordError             cannot describe a real deal     (line, tag, trick)
         ├── IllegalAction           against the rules of play now   (rule)
         ├── NotFound                no such player, match, deal or event
+        │   └── Withdrawn               an address of a match withdrawn or replaced
         ├── Refused                 conflicts with what is stored
         │   ├── ViolationNotConfirmed   would record an unconfirmed violation
         │   ├── DealMoved               another scorer changed the deal meanwhile
         │   ├── AlreadyRecorded         a tap sent again that is stored already
         │   ├── BadRecord               a stored deal whose record has errors
         │   ├── NoPairing               no Swiss pairing avoids a rematch
+        │   ├── MatchOver               a write into a match that is over
         │   └── AccessDenied            a web change without secret, PIN or form token
         ├── StoreUnavailable        the database cannot be opened or is too new
         ├── LoadError               an event kept as files that cannot be loaded
@@ -234,6 +236,11 @@ class NotFound(TallyError):
     """A player, match, deal or event that does not exist."""
 
 
+class Withdrawn(NotFound):
+    """An address that opened something once and never will again: a table of pairings
+    withdrawn, of a match deleted, or made before the director made new table addresses."""
+
+
 class Refused(TallyError):
     """A request that conflicts with what is stored (a finished match, a duplicate name...)."""
 
@@ -318,6 +325,16 @@ class PrintError(TallyError):
 
 class FetchRefused(PrintError):
     """A file or network address the renderer may not read (anything outside the templates)."""
+
+
+class MatchOver(Refused):
+    """A write into a match that is over (:func:`tally.store.over.why_over`); nothing was
+    stored. ``kind`` says how it ended: ``finished``, ``forfeit``, ``void`` or
+    ``not-needed``."""
+
+    def __init__(self, text: str | Message, kind: str) -> None:
+        self.kind = kind
+        super().__init__(text)
 
 
 class NoPairing(Refused):

@@ -960,6 +960,7 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
         a, b = int(planned.first), int(planned.second)
         dealer = a
     gone = [x for x in (a, b) if x in st.withdrawn]
+    spare = _not_needed(st)
     views = tuple(
         PairingMatchView(
             m.id,
@@ -967,11 +968,11 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
             f"{m.gp[a]}:{m.gp[b]}",
             None if m.winner is None else st.names[m.winner],
             m.winner is not None,
+            needed=m.id not in spare,
         )
         for m in made
     )
     forfeit_winner = None
-    spare = _not_needed(st)
     if made and all(v.over for m, v in zip(made, views, strict=True) if m.id not in spare):
         status = "played"
     elif gone:

@@ -19,8 +19,9 @@ from tally.store.derivation import (
     load_derived,
     view_of_match,
 )
+from tally.store.over import why_over
 from tally.store.players import resolve_in_match, resolve_player
-from tally.store.views import MatchSummary, MatchView
+from tally.store.views import MatchSummary, MatchView, Over
 
 if TYPE_CHECKING:
     from tally.store.transactions import Database
@@ -126,6 +127,13 @@ class Matches:
         with self.store.reading() as conn:
             loaded = load_derived(conn, match_id)
         return view_of_match(loaded, referee)
+
+    def over(self, match_id: int) -> Over | None:
+        """How a match ended, once it takes no more writes (None: it does): finished,
+        forfeited or void by a withdrawal, or not needed in a decided best-of pairing
+        (:func:`tally.store.over.why_over`, the rule every write checks as it writes)."""
+        with self.store.reading() as conn:
+            return why_over(conn, load_derived(conn, match_id))
 
     def delete(self, match_id: int) -> MatchView:
         """Delete a match with its deals (a match started by mistake: wrong players, a

@@ -59,7 +59,11 @@ class PlayerAlias(SQLModel, table=True):
 
 
 class Match(SQLModel, table=True):
-    """Two players, a rule set (a ``Rules`` tag value) and who dealt the first deal."""
+    """Two players, a rule set (a ``Rules`` tag value) and who dealt the first deal.
+
+    A match's ``id`` is never given again, even after the match is deleted (SQLite:
+    AUTOINCREMENT; PostgreSQL's sequence never repeats): a table's address is made from it
+    (:meth:`tally.web.access.Keys.table_secret`) and must never open another match."""
 
     __tablename__ = "matches"
     __table_args__ = (
@@ -67,6 +71,7 @@ class Match(SQLModel, table=True):
         CheckConstraint(
             "first_dealer_id = player_a_id OR first_dealer_id = player_b_id", name="dealer_plays"
         ),
+        {"sqlite_autoincrement": True},
     )
 
     id: int | None = Field(default=None, primary_key=True)

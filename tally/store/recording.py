@@ -79,6 +79,7 @@ from tally.store.derivation import (
     view_of_match,
     write_deal_row,
 )
+from tally.store.over import check_open
 from tally.store.players import resolve_in_match
 from tally.store.views import DealView, MatchView, PlayResult, Position, Tap, ViolationView
 from tally.vocabulary import ruling_words
@@ -264,20 +265,27 @@ def check_position(loaded: Loaded, expect: Position | str | None) -> None:
 
 
 def check_tap(
-    conn: Connection, loaded: Loaded, tap: Tap | None, expect: Position | str | None
+    conn: Connection,
+    loaded: Loaded,
+    tap: Tap | None,
+    expect: Position | str | None,
+    writer: Database | None = None,
 ) -> None:
-    """Refuse a tap stored already (:class:`AlreadyRecorded`: a resend), then a write made
-    where the match no longer is (:func:`check_position`): at ``expect``, or, for a tap made
-    while the one before it waited on the phone (``tap.after``), where that one left the
-    match. Run after the match is locked, so that of two sendings of a tap one is stored."""
-    if tap is not None:
-        if _tap_row(conn, tap.id) is not None:
-            raise AlreadyRecorded(Message(ALREADY_RECORDED))
-        if tap.after is not None:
-            row = _tap_row(conn, tap.after)
-            if row is None or row[0] != loaded.match.id:
-                raise DealMoved(Message(BEFORE_NOT_RECORDED), str(position_of(loaded)))
-            expect = replace(Position.parse(row[1]), last=row[2])
+    """Refuse a tap stored already (:class:`AlreadyRecorded`: a resend), then a write into a
+    match that is over for the ``writer`` (:func:`tally.store.over.check_open`; None: only
+    reading), then a write made where the match no longer is (:func:`check_position`): at
+    ``expect``, or, for a tap made while the one before it waited on the phone
+    (``tap.after``), where that one left the match. Run after the match is locked, so that of
+    two sendings of a tap one is stored."""
+    if tap is not None and _tap_row(conn, tap.id) is not None:
+        raise AlreadyRecorded(Message(ALREADY_RECORDED))
+    if writer is not None:
+        check_open(conn, loaded, writer.table)
+    if tap is not None and tap.after is not None:
+        row = _tap_row(conn, tap.after)
+        if row is None or row[0] != loaded.match.id:
+            raise DealMoved(Message(BEFORE_NOT_RECORDED), str(position_of(loaded)))
+        expect = replace(Position.parse(row[1]), last=row[2])
     check_position(loaded, expect)
 
 
@@ -307,9 +315,11 @@ def _open_deal(
     expect: Position | str | None,
     lock: bool = True,
     tap: Tap | None = None,
+    writer: Database | None = None,
 ) -> tuple[Loaded, int]:
     """Load (and lock) the match of a deal that actions may be added to (or undone),
-    refused when it is not where the scorer saw it (``expect``, :func:`check_tap`)."""
+    refused when it is over for the ``writer`` (None: only reading) or not where the scorer
+    saw it (``expect``, :func:`check_tap`)."""
     row = conn.execute(
         select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind).where(t.deals.c.id == deal_id)
     ).first()
@@ -317,7 +327,7 @@ def _open_deal(
         raise NotFound(f"there is no deal {deal_id}")
     match_id, number, kind = row
     loaded = load_derived(conn, match_id, lock=lock)
-    check_tap(conn, loaded, tap, expect)
+    check_tap(conn, loaded, tap, expect, writer)
     index = loaded.index(deal_id)
     name = f"deal {match_id}.{number}"
     if kind == "quick":
@@ -427,10 +437,12 @@ def _preview(
     expect: Position | str | None = None,
     lock: bool = True,
     tap: Tap | None = None,
+    writer: Database | None = None,
 ) -> tuple[Loaded, Loaded, StoredDeal, list[tuple[int, int, str]], PlayResult]:
     """What recording ``items`` (typed as ``text``) would do, storing nothing: the match before
-    and after, the deal changed, the actions added and the result to tell."""
-    loaded, index = _open_deal(conn, deal_id, expect, lock=lock, tap=tap)
+    and after, the deal changed, the actions added and the result to tell (refused when the
+    match is over for the ``writer``)."""
+    loaded, index = _open_deal(conn, deal_id, expect, lock=lock, tap=tap, writer=writer)
     d = loaded.deals[index]
     assert d.ruling is not None
     m = loaded.match
@@ -689,7 +701,14 @@ class Deals:
         items = _items_of(text)
         with self.store.writing() as conn:
             loaded, after, changed, added, result = _preview(
-                conn, deal_id, text, items, referee=referee, expect=expect, tap=tap
+                conn,
+                deal_id,
+                text,
+                items,
+                referee=referee,
+                expect=expect,
+                tap=tap,
+                writer=self.store,
             )
             index = len(loaded.deals) - 1
             ruling = loaded.deals[index].ruling
@@ -781,7 +800,7 @@ class Deals:
             raise NotationError(Message(TURN_UP, message=exc.bare)) from None
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
-            check_tap(conn, loaded, tap, expect)
+            check_tap(conn, loaded, tap, expect, self.store)
             number = _next_number(self.store, loaded)
             deal = StoredDeal(
                 0, match_id, number, "recorded", str(card), None, None, None, {}, utc_now()
@@ -849,7 +868,7 @@ class Deals:
         ``expect`` as for ``store.deals.play``: refused when the deal moved
         since the scorer saw it."""
         with self.store.writing() as conn:
-            loaded, index = _open_deal(conn, deal_id, expect, tap=tap)
+            loaded, index = _open_deal(conn, deal_id, expect, tap=tap, writer=self.store)
             d = loaded.deals[index]
             assert d.ruling is not None
             if not d.deal.actions:
@@ -889,7 +908,7 @@ class Deals:
         for :meth:`start`."""
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
-            check_tap(conn, loaded, tap, expect)
+            check_tap(conn, loaded, tap, expect, self.store)
             m = loaded.match
             winner_id: int | None = None
             winner_name: str | None = None
@@ -942,7 +961,7 @@ class Deals:
         pair = read_score(score) if isinstance(score, str) else score
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
-            check_tap(conn, loaded, tap, None)
+            check_tap(conn, loaded, tap, None, self.store)
             m = loaded.match
             if loaded.deals:
                 a, b = m.players
@@ -1113,6 +1132,7 @@ class Deals:
         records = [(name, _read_record(text, name)) for name, text in sources]
         with self.store.writing() as conn:
             loaded = load_derived(conn, match_id, lock=True)
+            check_open(conn, loaded, self.store.table)
             views = []
             for name, record in records:
                 number = _next_number(self.store, loaded, source=name)

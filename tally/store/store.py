@@ -84,7 +84,7 @@ from tally.store.engine import (
 from tally.store.matches import Matches
 from tally.store.players import Players, normalize_name
 from tally.store.recording import Deals
-from tally.store.transactions import Database
+from tally.store.transactions import Database, TableWriter
 
 if TYPE_CHECKING:
     from tally.store.absences import Absences
@@ -155,8 +155,15 @@ class Store(Database):
     """tally's database: its life cycle and transactions (:class:`Database`), and its parts,
     through which every operation is reached (``store.players.add("Anna")``)."""
 
-    def __init__(self, engine: Engine, *, scorer: str, migrated: bool = False) -> None:
-        super().__init__(engine, scorer=scorer)
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        scorer: str,
+        migrated: bool = False,
+        table: TableWriter | None = None,
+    ) -> None:
+        super().__init__(engine, scorer=scorer, table=table)
         #: whether opening the store created or upgraded the schema
         self.migrated = migrated
         #: the SQLite file :func:`open_store` created for this store (None: it existed, or

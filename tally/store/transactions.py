@@ -7,9 +7,9 @@ tally's. :class:`Database` is what the parts work on; the hub,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -26,6 +26,17 @@ class Transaction:
     label: str
     connection: Connection
     audited: int = 0
+
+
+@dataclass(frozen=True)
+class TableWriter:
+    """Who writes through a table's page: the phone of match ``match_id``, which writes
+    only into that match and only while it is open (:func:`tally.store.over.check_open`);
+    ``reopened`` says whether the director reopened its finished match to it, read on the
+    connection of the write being checked (asked only of a finished match)."""
+
+    match_id: int
+    reopened: Callable[[Connection], bool] = field(default=lambda conn: False)
 
 
 def _first_line(exc: DBAPIError) -> str:
@@ -53,9 +64,12 @@ class Database:
     (the hub, with its parts and its life cycle) is one; a part (``Players(database)``) works
     on any, so the parts need not import the hub that makes them."""
 
-    def __init__(self, engine: Engine, *, scorer: str) -> None:
+    def __init__(self, engine: Engine, *, scorer: str, table: TableWriter | None = None) -> None:
         self.engine = engine
         self.scorer = scorer
+        #: the table whose phone writes through this store (None: the command line, the
+        #: director): a match that is over takes no write from it
+        self.table = table
         #: the transaction of :meth:`transaction` in progress, if any
         self._tx: Transaction | None = None
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     # only named in an annotation: recording a card need not import the tiebreaks
     from tally.events.formats import EventFormat
     from tally.events.tiebreaks import StandingRow
+    from tally.store.transactions import TableWriter
 
 
 @dataclass(frozen=True)
@@ -273,6 +274,27 @@ class MatchView:
 
 
 @dataclass(frozen=True)
+class Over:
+    """How a match ended, once it takes no more writes (:func:`tally.store.over.why_over`):
+    ``kind`` is ``finished``, ``forfeit``, ``void`` or ``not-needed``, ``words`` why, for
+    people (``this match is over: Anna wins 3:0 by forfeit (Bert withdrew)``)."""
+
+    kind: str
+    words: Message
+    #: a bracket pairing played best of N that is decided: how (``Anna won the pairing 2:0
+    #: (best of 3)``)
+    pairing: Message | None = None
+
+    def shuts_out(self, table: TableWriter | None, reopened: bool = False) -> bool:
+        """True when the match takes no write from ``table`` (None: the command line or the
+        director): a match not needed none from anyone; a finished, forfeited or void one
+        none from its table, but a finished one the director ``reopened`` to it."""
+        if self.kind == "not-needed":
+            return True
+        return table is not None and not (self.kind == "finished" and reopened)
+
+
+@dataclass(frozen=True)
 class PlayResult:
     """What recording (or undoing) actions did, for the scorer to be told at once."""
 
@@ -421,6 +443,9 @@ class PairingMatchView:
     result: str
     winner: str | None
     over: bool
+    #: False for a match of a bracket pairing played best of N after the one that decided
+    #: it: it is never played (:func:`tally.store.over.why_over`)
+    needed: bool = True
 
 
 @dataclass(frozen=True)

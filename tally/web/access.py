@@ -41,6 +41,8 @@ from tally.i18n import N_
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from sqlalchemy.engine import Connection
+
     from tally.store import Store
 
 #: PBKDF2 rounds for the PIN's hash: a fraction of a second, once per login
@@ -65,20 +67,36 @@ class Keys:
     key: bytes
     tables: int = 0
 
-    def table_secret(self, match_id: int) -> str:
-        """The secret of a match's table page, 16 letters and digits.
+    def table_secret(self, match_id: int, generation: int | None = None) -> str:
+        """The secret of a match's table page, 16 letters and digits (of the tables' key
+        ``generation``, the one in force by default). A match's number is never given
+        again (:class:`tally.store.models.Match`), so a secret opens one match for ever.
 
         >>> len(Keys(b"k" * 32).table_secret(3))
         16
         >>> Keys(b"k" * 32).table_secret(3) != Keys(b"k" * 32, tables=1).table_secret(3)
         True
         """
-        text = f"table:{match_id}" if self.tables == 0 else f"table:{self.tables}:{match_id}"
+        gen = self.tables if generation is None else generation
+        text = f"table:{match_id}" if gen == 0 else f"table:{gen}:{match_id}"
         return self._mac(text)[:16]
 
     def check_table(self, match_id: int, secret: str) -> bool:
         """True when ``secret`` is the secret of match ``match_id``'s table."""
         return hmac.compare_digest(self.table_secret(match_id), secret)
+
+    def replaced_table(self, match_id: int, secret: str) -> bool:
+        """True when ``secret`` was the secret of match ``match_id``'s table before the
+        director made new table addresses (an older key generation).
+
+        >>> old = Keys(b"k" * 32).table_secret(3)
+        >>> Keys(b"k" * 32, tables=2).replaced_table(3, old), Keys(b"k" * 32).replaced_table(3, old)
+        (True, False)
+        """
+        return any(
+            hmac.compare_digest(self.table_secret(match_id, gen), secret)
+            for gen in range(self.tables)
+        )
 
     def session(self, generation: int, now: float | None = None) -> str:
         """A director's session cookie of the sessions' ``generation``, valid for
@@ -156,12 +174,17 @@ def pin_matches(pin: str, stored: str) -> bool:
 
 
 def _get(store: Store, name: str) -> str | None:
+    with store.reading() as conn:
+        return _get_on(conn, name)
+
+
+def _get_on(conn: Connection, name: str) -> str | None:
+    """A setting, read on ``conn`` (a store's write transaction too)."""
     from sqlalchemy import select
 
     from tally.store.tables import web_settings as ws
 
-    with store.engine.connect() as conn:
-        return conn.execute(select(ws.c.value).where(ws.c.name == name)).scalar_one_or_none()
+    return conn.execute(select(ws.c.value).where(ws.c.name == name)).scalar_one_or_none()
 
 
 def _put(store: Store, name: str, value: str, *, replace: bool = True) -> str:
@@ -342,6 +365,12 @@ def reopened(store: Store, match_id: int) -> bool:
     """True when the director reopened a finished match for its table (corrections from the
     phone); a finished match refuses every change from its table otherwise."""
     return _get(store, f"reopened:{match_id}") is not None
+
+
+def reopened_on(conn: Connection, match_id: int) -> bool:
+    """:func:`reopened`, read on ``conn``: what a table's write asks inside its transaction
+    (:class:`tally.store.transactions.TableWriter`)."""
+    return _get_on(conn, f"reopened:{match_id}") is not None
 
 
 def set_reopened(store: Store, match_id: int, on: bool) -> None:

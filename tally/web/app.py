@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import jinja2
 
-from tally.errors import AccessDenied, NotFound, TallyError
+from tally.errors import AccessDenied, NotFound, TallyError, Withdrawn
 from tally.events.prizes import money
 from tally.i18n import DEFAULT, LANGUAGES, accepted, current, normalize, translations
 from tally.store.caching import BoundedCache
@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from starlette.responses import Response
 
     from tally.store import Store
+    from tally.store.transactions import TableWriter
 
 T = TypeVar("T")
 CSRF_COOKIE = "tally_csrf"
@@ -82,11 +83,12 @@ class Site:
     #: instead of taking every core from the tables (made on the event loop when first used)
     pin_turn: Any = None
 
-    def acting(self, who: str) -> Store:
-        """A store over the same engine whose audit entries name ``who``."""
+    def acting(self, who: str, table: TableWriter | None = None) -> Store:
+        """A store over the same engine whose audit entries name ``who``; with ``table``,
+        the store a table's phone writes through (only into its match, while it is open)."""
         from tally.store import Store
 
-        return Store(self.store.engine, scorer=who)
+        return Store(self.store.engine, scorer=who, table=table)
 
 
 def _new_view() -> str:
@@ -295,7 +297,8 @@ Endpoint = Callable[["Request"], Awaitable["Response"]]
 
 def guarded(fn: Endpoint) -> Endpoint:
     """A page whose refusals are shown as a page, never as a traceback: a missing match or
-    a bad secret is 404, a refused form 403, any other refusal 400 with the store's reason."""
+    a bad secret is 404, an address withdrawn or replaced 410, a refused form 403, any other
+    refusal 400 with the store's reason."""
 
     @functools.wraps(fn)
     async def wrapper(request: Request) -> Response:
@@ -308,13 +311,20 @@ def guarded(fn: Endpoint) -> Endpoint:
             return await fn(request)
         except TallyError as exc:
             status = (
-                403 if isinstance(exc, AccessDenied) else 404 if isinstance(exc, NotFound) else 400
+                403
+                if isinstance(exc, AccessDenied)
+                else 410
+                if isinstance(exc, Withdrawn)
+                else 404
+                if isinstance(exc, NotFound)
+                else 400
             )
             return render(
                 request,
                 "error.html.j2",
                 status,
-                back="/" if status == 404 else back,
+                back="/" if status in (404, 410) else back,
+                gone=status == 410,
                 message=brief(refusal(exc, page_language(request))),
             )
 

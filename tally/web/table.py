@@ -23,14 +23,18 @@ from tally.errors import (
     AccessDenied,
     AlreadyRecorded,
     DealMoved,
+    MatchOver,
+    NotFound,
     Refused,
     TallyError,
     ViolationNotConfirmed,
+    Withdrawn,
 )
 from tally.i18n import N_
-from tally.store.views import DealView, MatchView, Position, Tap
+from tally.store.transactions import TableWriter
+from tally.store.views import DealView, MatchView, Over, Position, Tap
 from tally.vocabulary import explanation
-from tally.web.access import referee_mode, reopened
+from tally.web.access import referee_mode, reopened, reopened_on
 from tally.web.app import (
     blocking,
     brief,
@@ -92,18 +96,34 @@ def table_url(request: Request, match_id: int) -> str:
     return f"/t/{match_id}/{site_of(request).keys.table_secret(match_id)}"
 
 
-def _match_id(request: Request) -> int:
-    """The match of a table URL, refused ("not found") unless the secret is its own."""
-    mid = int_param(request, "match")
-    if not site_of(request).keys.check_table(mid, str(request.path_params["secret"])):
-        from tally.errors import NotFound
+#: what an address of a match no longer stored says (its pairings withdrawn, it deleted)
+GONE = N_(
+    "this table's pairing was withdrawn (or its match deleted): ask the director for the new code"
+)
+#: what an address made before the director made new table addresses says
+REPLACED = N_("this table's address was replaced by a new one: ask the director for the new code")
 
-        raise NotFound(N_("this table's address is not right: scan the code on the sheet again"))
-    return mid
+
+def _match_id(request: Request) -> int:
+    """The match of a table URL, refused ("not found") unless the secret is its own; an
+    address of an older key generation says it was replaced (the match is still stored,
+    :func:`_shut` says when it is not)."""
+    mid = int_param(request, "match")
+    secret = str(request.path_params["secret"])
+    keys = site_of(request).keys
+    if keys.check_table(mid, secret):
+        return mid
+    if keys.replaced_table(mid, secret):
+        raise Withdrawn(REPLACED)
+    raise NotFound(N_("this table's address is not right: scan the code on the sheet again"))
 
 
 def _acting(request: Request, mid: int) -> Store:
-    return site_of(request).acting(f"web: table of match {mid}")
+    """The store a table's phone writes through: only into its own match, and only while
+    the match is open to its table (the store checks that as it writes)."""
+    site = site_of(request)
+    writer = TableWriter(mid, lambda conn: reopened_on(conn, mid))
+    return site.acting(f"web: table of match {mid}", writer)
 
 
 def _expected(mid: int, fields: dict[str, str]) -> Position:
@@ -148,10 +168,26 @@ def _current(match: MatchView) -> DealView | None:
     return last
 
 
+def _shut(store: Store, mid: int) -> Over | None:
+    """How the match ended when it takes no more writes from its table (None: it takes
+    them), by the rule the store checks as it writes."""
+    try:
+        over = store.matches.over(mid)
+    except NotFound:  # a secret of its own, so the match was stored once: taken back since
+        raise Withdrawn(GONE) from None
+    if over is None:
+        return None
+    again = over.kind == "finished" and reopened(store, mid)
+    return over if over.shuts_out(TableWriter(mid), again) else None
+
+
 def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
     """Everything the table page shows, read from the store; buttons labelled in ``lang``."""
+    shut = _shut(store, mid)
     referee = referee_mode(store, mid)
     match = store.matches.state(mid, referee=referee)
+    if shut is not None:
+        return _shut_state(match, shut, lang, _champion(store, match))
     deal = _current(match)
     legal = store.deals.legal_tokens(deal.id) if deal is not None else []
     last = match.deals[-1] if match.deals else None
@@ -170,15 +206,53 @@ def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
         ),
         "turn_ups": card_rows(cards, lang),
         "can_start": not match.over and (last is None or last.finished),
-        "can_undo": (
-            last is not None
-            and last.kind == "recorded"
-            and last.actions > 0
-            and (not match.over or reopened(store, mid))
-        ),
+        "can_undo": (last is not None and last.kind == "recorded" and last.actions > 0),
         "choices": _choices(match.rules),
+        "shut": None,
+        "pairing": None,
+        "champion": None,
         **_laid_out(last, lang),
     }
+
+
+def _champion(store: Store, match: MatchView) -> str | None:
+    """The champion of the knockout the match counts for, once it has one."""
+    if match.event_id is None:
+        return None
+    event = store.events.get(match.event_id)
+    if not event.format.ranks_by_elimination:
+        return None
+    return store.knockouts.view(event).champion
+
+
+def _shut_state(match: MatchView, shut: Over, lang: str, champion: str | None) -> dict[str, Any]:
+    """The table page of a match over for its table: why, how its best-of pairing was
+    decided, the champion, the deals; nothing to tap."""
+    from tally.i18n import worded
+
+    last = match.deals[-1] if match.deals else None
+    return {
+        "match": match,
+        "deal": None,
+        "last": last,
+        "referee": False,
+        "rows": [],
+        "actions": [],
+        "others": [],
+        "turn_ups": [],
+        "can_start": False,
+        "can_undo": False,
+        "choices": [],
+        "shut": _capital(worded(shut.words, lang)),
+        "pairing": None if shut.pairing is None else _capital(worded(shut.pairing, lang)),
+        "champion": champion,
+        **_laid_out(last, lang),
+    }
+
+
+def _capital(text: str) -> str:
+    """``text`` as a sentence, its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def _choices(rules: str) -> list[tuple[str, str, str, str]]:
@@ -246,20 +320,17 @@ async def show(request: Request) -> Response:
     return await _page(request, _match_id(request))
 
 
-#: what a phone is told when it tries to change a finished match
-FINISHED = N_("this match is over: its result can only be changed by the director")
-
-
-def _finished(store: Store, mid: int, tap: Tap | None = None) -> bool:
-    """True when the match is over and the director has not reopened it for its table (and
-    ``tap`` is not the one that ended it, sent again: the store answers that one)."""
-    if tap is not None and store.deals.recorded(tap.id):
-        return False
-    return store.matches.state(mid).over and not reopened(store, mid)
-
-
 #: what a phone is told when a tap it sent again had been stored the first time
 ALREADY = N_("Already recorded: this tap counts once.")
+
+
+def _shut_unless_sent_again(store: Store, mid: int, tap: Tap | None) -> Over | None:
+    """How the match is over for its table (:func:`_shut`), None when it is not, or when
+    ``tap`` is the tap that ended it, sent again: the store answers that one as recorded."""
+    if tap is not None and store.deals.recorded(tap.id):
+        return None
+    return _shut(store, mid)
+
 
 #: what a phone is told when another one recorded first (the store's words inside, English)
 MOVED = N_(
@@ -275,14 +346,17 @@ async def _change(
     fields: dict[str, str] | None = None,
 ) -> Response:
     """Run a change in the page's language; a refusal shows the table page again with the
-    store's reason. A finished match takes no change from its table (unless the director
-    reopened it): its result is the director's to correct. A tap sent again (``fields``)
-    is answered as stored."""
+    store's reason. A match over for its table (finished, forfeited, void, not needed)
+    takes no change from it: the store refuses it inside the transaction that would write
+    (:class:`~tally.errors.MatchOver`); a form of such a match is refused before it asks
+    anything (an opponent's confirmation). A tap sent again (``fields``) is answered as
+    stored."""
     lang = await language(request, match=mid)
     try:
         tap = _tap(fields or {})
-        if await blocking(_finished, site_of(request).store, mid, tap):
-            raise AccessDenied(FINISHED)
+        shut = await blocking(_shut_unless_sent_again, site_of(request).store, mid, tap)
+        if shut is not None:
+            raise MatchOver(shut.words, shut.kind)
         return await action(lang)
     except AlreadyRecorded:
         return _done(request, mid, translate(lang)(ALREADY))
@@ -290,8 +364,10 @@ async def _change(
         return await _page(
             request, mid, status=409, error=translate(lang)(MOVED) % {"message": exc}
         )
-    except AccessDenied:
+    except (AccessDenied, Withdrawn):
         raise
+    except MatchOver as exc:
+        return await _page(request, mid, status=403, error=brief(refusal(exc, lang)))
     except TallyError as exc:
         return await _page(request, mid, status=400, error=brief(refusal(exc, lang)))
 

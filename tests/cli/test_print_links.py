@@ -80,6 +80,31 @@ def test_pairings_with_links_carry_each_tables_code(
         assert t.qr == qr_svg(page)
 
 
+def test_pairings_printed_again_after_a_withdrawal_carry_new_codes(
+    club: tuple[str, Any, int],
+) -> None:
+    """Issue 32: a round's pairings withdrawn and the round started again (and another
+    event's round started) give new matches, whose printed codes are new addresses: none is
+    a code printed before (tests/web/test_table_over.py: what an old address says)."""
+    from tally.sheets.build import pairings_sheet
+    from tally.web.qr import with_table_codes
+
+    _url, store, event = club
+
+    def codes(ev: int) -> set[str]:
+        sheet = with_table_codes(store, pairings_sheet(store, ev, 1), BASE, ev)
+        return {t.qr for t in sheet.tables if t.qr}
+
+    before = codes(event)
+    store.pairings.withdraw(event, 1)
+    other = store.events.create("Second", kind="round-robin", players=["Anna", "Bert"])
+    store.events.start_round(other.id, 1)
+    store.events.start_round(event, 1)
+    after = codes(event) | codes(other.id)
+    assert len(before) == 2 and len(after) == 3
+    assert not before & after
+
+
 def test_a_score_sheet_with_links_carries_its_tables_code(
     club: tuple[str, Any, int], tmp_path: Path
 ) -> None:

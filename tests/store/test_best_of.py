@@ -96,4 +96,6 @@ def test_the_bracket_sheet_and_the_wall_show_matches_won(store: Any) -> None:
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
     html = TestClient(create_app(store)).get(f"/standings/{ev.id}").text
-    assert '<span class="series" title="matches won">1:0</span>' in html
+    # the matches won large, the match being played small beside them
+    assert '<span class="res" title="matches won">1<i>:</i>0</span>' in html
+    assert '<span class="series" title="the match being played">0:0</span>' in html

@@ -310,3 +310,50 @@ def test_the_ranking_column_keeps_each_stored_event_fair(db_url: str) -> None:
             conn.execute(text("UPDATE events SET rank_by = 'luck' WHERE id = 1"))
     finally:
         engine.dispose()
+
+
+def test_a_deleted_matchs_number_is_never_given_again_after_the_upgrade(db_url: str) -> None:
+    """Revision 0023: the numbers of matches deleted before the upgrade (the highest stored,
+    one the audit log names, one a table setting names) are not given to a new match, and
+    the table settings of matches no longer stored are dropped (issue 32: a table's address
+    is made from its match's number)."""
+    engine = make_engine(db_url)
+    try:
+        upgrade(engine, "0022")
+        with engine.begin() as conn:
+            _insert_at_first_revision(conn)
+            conn.execute(
+                text(
+                    "INSERT INTO matches (id, player_a_id, player_b_id, rules, first_dealer_id, "
+                    "created_at) VALUES (2, 1, 2, 'sixty-six', 1, :at)"
+                ),
+                {"at": datetime(2026, 11, 1, tzinfo=UTC)},
+            )
+            conn.execute(text("DELETE FROM matches WHERE id = 2"))  # SQLite would give 2 again
+            conn.execute(
+                text(
+                    "INSERT INTO audit_log (at, scorer, command, entity, entity_id, summary, "
+                    "before, after) VALUES (:at, 'jo', 'event round', 'event', 1, 'x', "
+                    """'{"match:6": null}', '{"match:6": {"id": 6}}')"""
+                ),
+                {"at": datetime(2026, 11, 1, tzinfo=UTC)},
+            )
+            for name in ("referee:1", "reopened:9"):
+                conn.execute(
+                    text(
+                        "INSERT INTO web_settings (name, value, updated_at) VALUES (:n, '1', :at)"
+                    ),
+                    {"n": name, "at": datetime(2026, 11, 1, tzinfo=UTC)},
+                )
+        upgrade(engine, "head")
+        with engine.connect() as conn:
+            assert conn.execute(text("SELECT name FROM web_settings")).scalars().all() == [
+                "referee:1"
+            ]
+    finally:
+        engine.dispose()
+    with open_store(db_url) as store:
+        made = store.matches.start("Anna", "Bert", first_dealer="Anna")
+        assert made.id == 10
+        store.matches.delete(made.id)
+        assert store.matches.start("Anna", "Bert", first_dealer="Anna").id == 11

@@ -251,7 +251,9 @@ def test_new_table_keys_make_every_old_table_address_fail(web: Web) -> None:
     assert web.client.get(old).status_code == 200
     web.login()
     assert web.post("/director/keys").status_code == 303
-    assert web.client.get(old).status_code == 404
+    res = web.client.get(old)
+    assert res.status_code == 410  # gone, and says so
+    assert "address was replaced by a new one: ask the director for the new code" in res.text
     assert web.client.get(web.table()).status_code == 200  # the new address works
 
 
