@@ -34,13 +34,18 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from tally.errors import NotFound, Refused
 
 #: the largest id a database row can have (SQLite and PostgreSQL BIGINT: 2**63 - 1)
 MAX_ID = 2**63 - 1
 
+#: the most characters of an input a message quotes
+QUOTED = 100
+
 _NUMBER = re.compile(r"#?([0-9]+)")
+_DECIMAL = re.compile(r"([0-9]*)(?:[.,]([0-9]*))?")
 
 
 class UnknownName(NotFound):
@@ -100,12 +105,34 @@ def as_number(ref: str) -> int | None:
     return int(digits) if len(digits) <= 19 else MAX_ID + 1  # no row has a larger id
 
 
+def read_number(text: str, most_digits: int = 18, places: int = 0) -> Decimal | None:
+    """``text`` as a number when it is ASCII digits (1 to ``most_digits`` before the mark),
+    with at most ``places`` decimals after a ``.`` or a ``,``; else None. The one reading of
+    a number a person types, on every route a request takes: ``１``, ``١`` and ``²`` are not
+    digits here, whatever ``str.isdigit`` says, and neither ``1e999999999``, ``NaN`` nor
+    ``Infinity`` is a number.
+
+    >>> read_number("12"), read_number("7,50", places=2), read_number(".5", places=1)
+    (Decimal('12'), Decimal('7.50'), Decimal('0.5'))
+    >>> [read_number(t, places=2) for t in ("1１", "5١", "1e9", "sNaN", "-1", "1.234", "")]
+    [None, None, None, None, None, None, None]
+    """
+    found = _DECIMAL.fullmatch(text.strip()) if text.isascii() else None
+    if found is None:
+        return None
+    whole, part = found.group(1), found.group(2) or ""
+    if not (whole or part) or len(whole) > most_digits or len(part) > places:
+        return None
+    return Decimal(f"{whole or 0}.{part or 0}") if part else Decimal(whole)
+
+
 def _join(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _shown(ref: str) -> str:
-    """A reference for a message: one line, bytes that are not text shown as escapes."""
+    """A reference for a message: one line, bytes that are not text shown as escapes, cut
+    to :data:`QUOTED` characters."""
     text = (
         " ".join(ref.split())
         .encode(
@@ -116,7 +143,18 @@ def _shown(ref: str) -> str:
         )
         .decode("utf-8", "backslashreplace")
     )
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[: QUOTED + 1])
+    return text if len(text) <= QUOTED else f"{text[: QUOTED - 1]}…"
+
+
+def shown(text: str) -> str:
+    """What a message quotes of an input: in quotes, one line, what is not printable as
+    escapes, at most :data:`QUOTED` characters (a 60,000-character input is not echoed).
+
+    >>> shown("Anna"), len(shown("x" * 60_000))
+    ('"Anna"', 102)
+    """
+    return f'"{_shown(text)}"'
 
 
 def matches(ref: str, candidates: Iterable[Candidate]) -> list[Candidate]:

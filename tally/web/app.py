@@ -31,6 +31,7 @@ import jinja2
 from tally.errors import AccessDenied, NotFound, TallyError
 from tally.events.prizes import money
 from tally.i18n import DEFAULT, LANGUAGES, accepted, current, normalize, translations
+from tally.names import read_number
 from tally.store.caching import BoundedCache
 from tally.web.access import Generations, Keys, generations, new_nonce
 
@@ -365,9 +366,8 @@ def whole_number(text: str, most_digits: int = 18) -> int | None:
     >>> whole_number("12"), whole_number("²"), whole_number("１"), whole_number("-1")
     (12, None, None, None)
     """
-    if not (0 < len(text) <= most_digits and text.isascii() and text.isdigit()):
-        return None
-    return int(text)
+    found = read_number(text, most_digits) if text.isdigit() else None
+    return None if found is None else int(found)
 
 
 def int_param(request: Request, name: str) -> int:
