@@ -30,6 +30,7 @@ Pure: no database, no CLI; the store passes the candidates in.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -143,7 +144,10 @@ def _shown(ref: str) -> str:
         )
         .decode("utf-8", "backslashreplace")
     )
-    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[: QUOTED + 1])
+    text = "".join(
+        ch if ch.isprintable() and not _invisible(ch) else ascii(ch)[1:-1]
+        for ch in text[: QUOTED + 1]
+    )
     return text if len(text) <= QUOTED else f"{text[: QUOTED - 1]}…"
 
 
@@ -293,6 +297,55 @@ def suggestions(ref: str, pool: Sequence[Candidate], limit: int = 3) -> list[Can
     return [c for _, _, c in sorted(scored)[:limit]]
 
 
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """The look-alikes of Latin letters and digits (``tally/confusables.txt``: the lines of
+    Unicode's confusables.txt whose prototype is ASCII), source character to prototype."""
+    from importlib.resources import files
+
+    table: dict[str, str] = {}
+    for line in files("tally").joinpath("confusables.txt").read_text("utf-8").splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) >= 2 and fields[0].strip():
+            source, target = (
+                "".join(chr(int(code, 16)) for code in field.split()) for field in fields[:2]
+            )
+            table[source] = target
+    return table
+
+
+def skeleton(text: str) -> str:
+    """What a name looks like (Unicode TR39's skeleton, compared as names are: case, spaces
+    and accents aside): each look-alike of a Latin letter or digit as that letter (Cyrillic
+    "а", Greek "ο", "1" and "I" as "l", "m" as "rn"); two names of one skeleton are told
+    apart by nobody reading them.
+
+    >>> skeleton("Anna Berger") == skeleton("Аnnа Вегgег") == skeleton("ΑNNA BERGER")
+    True
+    >>> skeleton("Ilse") == skeleton("llse"), skeleton("Anna") == skeleton("Anne")
+    (True, False)
+    """
+    table = _prototypes()
+    return fold("".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
+
+
+def lookalike(name: str, pool: Iterable[Candidate]) -> tuple[Candidate, str] | None:
+    """The first candidate whose name or alias looks like ``name`` (:func:`skeleton`) but is
+    not it (case, spaces and accents aside: that is the same name), with the name it has.
+
+    >>> lookalike("Anna Bergerl", [Candidate(1, "Anna BergerI")])
+    (Candidate(id=1, name='Anna BergerI', aliases=()), 'Anna BergerI')
+    >>> lookalike("Anna Huber", [Candidate(1, "Anna Berger")]) is None
+    True
+    """
+    shape, key = skeleton(name), fold(name)
+    for c in pool:
+        for known in (c.name, *c.aliases):
+            if fold(known) != key and skeleton(known) == shape:
+                return c, known
+    return None
+
+
 def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") -> Candidate:
     """A player of a match: ``ref`` resolved among ``players`` (the match's two); the error
     names them.
@@ -346,14 +399,120 @@ def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:
     return found
 
 
-def check_text(text: str, what: str) -> None:
-    """Refuse text that cannot be stored or that could pass for other text: bytes that were
-    not UTF-8 when typed (Python keeps them as surrogates), a NUL character, and the invisible
-    format characters a name could hide behind (bidirectional controls such as U+202E, zero-
-    width spaces and joiners: Unicode category Cf, which Unicode TR39 keeps out of
-    identifiers). ``what`` names the input.
+#: code points that show nothing: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt,
+#: 14.0: soft hyphen, combining grapheme joiner, Hangul fillers, zero-width spaces and joiners,
+#: bidirectional controls, variation selectors, tags ...), as ranges
+_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+#: blank symbols that are no Default_Ignorable but show as nothing all the same (TR39 keeps
+#: them out of identifiers): the braille pattern blank
+_BLANK = frozenset({0x2800})
+#: scripts that TR39's "highly restrictive" level lets one name mix (with Latin): Japanese,
+#: Chinese with Bopomofo, Korean
+_MIXES = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+#: the first word of a letter's Unicode name that is not its script's
+_SCRIPT_WORDS = {"CJK": "HAN", "IDEOGRAPHIC": "HAN", "MODIFIER": "", "KATAKANA-HIRAGANA": ""}
 
-    >>> check_text("Café", "player")
+
+def _invisible(ch: str) -> bool:
+    """True for a character a name may not hold because it shows as nothing (or is no
+    character at all): a format or control character, a default-ignorable or blank one,
+    private use, unassigned."""
+    code = ord(ch)
+    category = unicodedata.category(ch)
+    return (
+        category in ("Cf", "Co", "Cn")
+        or (category == "Cc" and not ch.isspace())
+        or code in _BLANK
+        or any(low <= code <= high for low, high in _IGNORABLE)
+    )
+
+
+def script(ch: str) -> str:
+    """The script of a letter as its Unicode name begins (``LATIN``, ``CYRILLIC``,
+    ``GREEK``, ``HAN`` ...); ``""`` for what every script shares (digits, spaces,
+    punctuation, accents, modifier letters). Python's :mod:`unicodedata` has no Script
+    property; a letter's name starts with its script's (how Unicode names letters).
+
+    >>> script("a"), script("а"), script("α"), script("漢"), script("1"), script("-")
+    ('LATIN', 'CYRILLIC', 'GREEK', 'HAN', '', '')
+    """
+    if not unicodedata.category(ch).startswith("L"):
+        return ""
+    word = unicodedata.name(ch, "").split(" ", 1)[0]
+    return _SCRIPT_WORDS.get(word, word)
+
+
+def _mixed(text: str) -> tuple[str, str] | None:
+    """Two letters of ``text`` in scripts one name may not mix (:data:`_MIXES`), or None."""
+    first: dict[str, str] = {}
+    for ch in text:
+        found = script(ch)
+        if found and found not in first:
+            first[found] = ch
+    if len(first) < 2 or any(set(first) <= allowed for allowed in _MIXES):
+        return None
+    one, other = list(first.values())[:2]
+    return one, other
+
+
+def _styled(ch: str) -> bool:
+    """True for a letter, digit or symbol that is a styled form of another (mathematical bold,
+    fullwidth, circled, a ligature: what NFKC changes); spaces and punctuation pass."""
+    return (
+        unicodedata.normalize("NFKC", ch) != ch
+        and not ch.isspace()
+        and not unicodedata.category(ch).startswith("P")
+    )
+
+
+def _piled_marks(text: str) -> bool:
+    """True when a letter carries more than four accents, or one accent twice (TR39's
+    check of nonspacing marks: text that runs over the lines above and below)."""
+    run: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.category(ch) != "Mn":
+            run = []
+            continue
+        if ch in run or len(run) >= 4:
+            return True
+        run.append(ch)
+    return False
+
+
+def check_text(text: str, what: str) -> None:
+    """Refuse a name that cannot be stored or that could pass for another (Unicode TR39's
+    checks of identifiers, for names): bytes that were not UTF-8 when typed (Python keeps them
+    as surrogates), a NUL character; a character that shows as nothing (bidirectional controls
+    such as U+202E, zero-width spaces and joiners, the Hangul fillers U+3164 and U+115F, the
+    braille blank U+2800, the combining grapheme joiner U+034F); a styled letter (mathematical
+    bold, fullwidth: what NFKC changes); accents piled on one letter; and letters of scripts
+    one name does not mix (Cyrillic or Greek letters in a Latin name). ``what`` names the
+    input.
+
+    >>> check_text("Café", "player"), check_text("Ελένη Παππά", "player")
+    (None, None)
     >>> check_text("Caf\\udce9", "player")
     Traceback (most recent call last):
     ...
@@ -364,16 +523,36 @@ type the name again)
     ...
     tally.errors.Refused: name "Anna\\u202eregreB": U+202E is an invisible formatting \
 character: type the name with letters, digits, spaces and punctuation only
+    >>> check_text("Аnna Berger", "name")
+    Traceback (most recent call last):
+    ...
+    tally.errors.Refused: name "Аnna Berger": "А" is a Cyrillic letter and "n" a Latin one: \
+type the name in one script
     """
     if "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text):
         raise Refused(
             f'{what} "{_shown(text)}": not UTF-8 text (set the terminal to UTF-8, '
             "or type the name again)"
         )
-    hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf"), None)
+    hidden = next((ch for ch in text if _invisible(ch)), None)
     if hidden is not None:
         raise Refused(
             f'{what} "{_shown(text)}": U+{ord(hidden):04X} is an invisible '
             "formatting character: type the name with letters, digits, spaces and "
             "punctuation only"
+        )
+    styled = next((ch for ch in text if _styled(ch)), None)
+    if styled is not None:
+        raise Refused(
+            f'{what} "{_shown(text)}": "{styled}" is a styled form of '
+            f'"{unicodedata.normalize("NFKC", styled)}": type plain letters and digits'
+        )
+    if _piled_marks(text):
+        raise Refused(f'{what} "{_shown(text)}": too many accents on one letter')
+    mixed = _mixed(text)
+    if mixed is not None:
+        one, other = mixed
+        raise Refused(
+            f'{what} "{_shown(text)}": "{one}" is a {script(one).title()} letter and '
+            f'"{other}" a {script(other).title()} one: type the name in one script'
         )

@@ -180,6 +180,24 @@ def _refuse_taken(
                     f'(remove it with `tally player alias {c.id} "{a}" --remove` '
                     "first)"
                 )
+    _refuse_lookalike(conn, clean, alias_of=alias_of, renaming=renaming)
+
+
+def _refuse_lookalike(
+    conn: Connection, clean: str, *, alias_of: int | None, renaming: int | None
+) -> None:
+    """Refuse a new name or alias that looks like another player's name or alias
+    (:func:`tally.names.lookalike`: Unicode TR39's confusable skeletons): two entries nobody
+    can tell apart on a sheet or the wall."""
+    pool = [c for c in _candidates(conn) if c.id not in (alias_of, renaming)]
+    found = names.lookalike(clean, pool)
+    if found is not None:
+        other, known = found
+        raise Refused(
+            f'"{clean}" looks like {other.label()}'
+            + (f' (who goes by "{known}")' if known != other.name else "")
+            + ": same person? If so, use that player; if not, give a name that tells them apart"
+        )
 
 
 def player_view(store: Database, conn: Connection, pid: int) -> PlayerView:
