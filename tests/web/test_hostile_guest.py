@@ -6,6 +6,7 @@ of unknown names, PIN guessing from many addresses, and sessions told apart."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ pytest.importorskip("multipart")
 
 from tests.web.test_director import desk  # noqa: F401
 from tests.web.test_prizes import knockout
-from tests.web.test_routes import Web
+from tests.web.test_routes import PIN, Web, web  # noqa: F401
 
 # --- numbers: the one ASCII reader, the prize form included ---------------------------------
 
@@ -72,3 +73,193 @@ def test_six_thousand_unknown_names_answer_quickly_and_briefly(desk: Web) -> Non
     assert time.perf_counter() - start < 3.0
     assert res.status_code == 400 and len(res.text) < 40_000
     assert len(desk.store.events.get(eid).players) == 1
+
+
+# --- PIN guessing bounded for the PIN itself, and a way in no guest has --------------------
+
+
+def _guest(web: Web, address: str) -> Any:
+    """A browser of its own from ``address``, with the login page's CSRF cookie."""
+    from starlette.testclient import TestClient
+
+    client = TestClient(web.app, client=(address, 50_000))
+    client.get("/director")
+    return client
+
+
+def _guess(web: Web, client: Any, pin: str = "000000") -> Any:
+    keys = web.app.state.site.keys
+    token = keys.csrf(client.cookies.get("tally_csrf"), client.cookies.get("tally_director"))
+    return client.post("/director/login", data={"pin": pin, "csrf": token}, follow_redirects=False)
+
+
+def test_twenty_addresses_guessing_ten_times_each_get_few_pins_checked(
+    web: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tally.web import access
+
+    hashed: list[str] = []
+    real = access.pin_matches
+    monkeypatch.setattr(
+        access, "pin_matches", lambda pin, stored: hashed.append(pin) or real(pin, stored)
+    )
+    start = time.perf_counter()
+    answers = [
+        _guess(web, guest).status_code
+        for guest in (_guest(web, f"10.0.0.{n}") for n in range(1, 21))
+        for _ in range(10)
+    ]
+    assert answers.count(403) == 200 and time.perf_counter() - start < 60
+    # not 200: the free ones, then one per doubling wait (1 s, 2 s, 4 s ... in under 60 s)
+    assert len(hashed) <= access.FREE_ATTEMPTS + 7
+    # the real director, from an address of its own, is told to wait or use the link
+    res = _guess(web, _guest(web, "192.168.1.20"), PIN)
+    assert res.status_code == 403 and "login link" in res.text
+
+
+def test_the_waits_double_and_a_quiet_day_forgets_them(web: Web) -> None:
+    from tally.web.access import FREE_ATTEMPTS, LONGEST_WAIT, QUIET_SECONDS, pin_turn
+
+    t = 1_000_000.0
+    assert all(pin_turn(web.store, t) == 0.0 for _ in range(FREE_ATTEMPTS))
+    assert pin_turn(web.store, t) == pytest.approx(1.0)  # the next one waits a second
+    assert pin_turn(web.store, t + 1) == 0.0
+    assert pin_turn(web.store, t + 1.5) == pytest.approx(1.5)  # then two seconds
+    later = t + 1
+    for _ in range(20):
+        later += LONGEST_WAIT
+        assert pin_turn(web.store, later) == 0.0
+    assert pin_turn(web.store, later + 1) == pytest.approx(LONGEST_WAIT - 1)  # never longer
+    assert pin_turn(web.store, later + QUIET_SECONDS) == 0.0
+    assert pin_turn(web.store, later + QUIET_SECONDS) == 0.0  # forgotten: free again
+
+
+def test_parallel_guesses_from_many_addresses_are_counted_once_each(web: Web) -> None:
+    import threading
+
+    from tally.web.access import FREE_ATTEMPTS, pin_turn
+
+    t = 2_000_000.0
+    allowed: list[float] = []
+    start = threading.Barrier(16)
+
+    def guess() -> None:
+        start.wait()
+        for _ in range(4):
+            allowed.append(pin_turn(web.store, t))
+
+    threads = [threading.Thread(target=guess) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(allowed) == 64 and allowed.count(0.0) == FREE_ATTEMPTS
+
+
+def test_the_login_link_lets_the_director_in_once_while_the_pin_waits(web: Web) -> None:
+    from tally.web.access import FREE_ATTEMPTS, new_login_link, pin_turn
+
+    for _ in range(FREE_ATTEMPTS + 5):
+        pin_turn(web.store)
+    token = new_login_link(web.store)
+    page = web.page(f"/director/enter/{token}")
+    assert 'method="post"' in page
+    assert web.client.get(f"/director/event/{web.event}").status_code == 403  # a GET opens nothing
+    res = web.post(f"/director/enter/{token}")
+    assert res.status_code == 303
+    assert web.client.get(f"/director/event/{web.event}").status_code == 200
+    other = _guest(web, "10.0.0.99")
+    keys = web.app.state.site.keys
+    again = other.post(
+        f"/director/enter/{token}",
+        data={"csrf": keys.csrf(other.cookies.get("tally_csrf"), None)},
+        follow_redirects=False,
+    )
+    assert again.status_code == 403 and "used or has expired" in again.text
+
+
+def test_a_new_pin_forgets_the_waits(web: Web) -> None:
+    from tally.web.access import FREE_ATTEMPTS, pin_turn, set_pin
+
+    for _ in range(FREE_ATTEMPTS + 5):
+        pin_turn(web.store)
+    assert pin_turn(web.store) > 0
+    set_pin(web.store, PIN)  # tally serve --new-pin, or --pin
+    web.login()
+    assert web.client.get(f"/director/event/{web.event}").status_code == 200
+
+
+# --- sessions: a random id each, listed, ended one by one -----------------------------------
+
+
+def _director(web: Web, address: str, agent: str) -> Any:
+    client = _guest(web, address)
+    client.headers["user-agent"] = agent
+    assert _guess(web, client, PIN).status_code == 303
+    return client
+
+
+FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
+PHONE = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36"
+
+
+def test_two_logins_in_the_same_second_are_two_sessions_listed_for_the_director(web: Web) -> None:
+    laptop = _director(web, "192.168.1.20", FIREFOX)
+    phone = _director(web, "192.168.1.31", PHONE)
+    assert laptop.cookies.get("tally_director") != phone.cookies.get("tally_director")
+    page = laptop.get("/director/sessions").text
+    assert "Firefox on Linux" in page and "Chrome on Android" in page
+    assert "192.168.1.20" in page and "192.168.1.31" in page and "(this one)" in page
+
+
+def test_logging_out_ends_only_that_session(web: Web) -> None:
+    laptop = _director(web, "192.168.1.20", FIREFOX)
+    phone = _director(web, "192.168.1.31", PHONE)
+    kept = phone.cookies.get("tally_director")
+    keys = web.app.state.site.keys
+    token = keys.csrf(phone.cookies.get("tally_csrf"), kept)
+    assert (
+        phone.post("/director/logout", data={"csrf": token}, follow_redirects=False).status_code
+        == 303
+    )
+    phone.cookies.set("tally_director", kept)
+    assert phone.get(f"/director/event/{web.event}").status_code == 403
+    assert laptop.get(f"/director/event/{web.event}").status_code == 200
+
+
+def test_the_director_ends_a_session_of_another_device_in_every_server_process(web: Web) -> None:
+    from tally.store import open_store
+    from tally.web.access import sessions
+    from tally.web.server import create_app
+    from tests.web.test_routes import _client
+
+    laptop = _director(web, "192.168.1.20", FIREFOX)
+    stranger = _director(web, "192.168.1.66", PHONE)
+    second = open_store(str(web.store.engine.url.render_as_string(hide_password=False)))
+    try:
+        other_process = _client(create_app(second))
+        other_process.cookies.update(dict(stranger.cookies))
+        assert other_process.get(f"/director/event/{web.event}").status_code == 200
+        theirs = next(s.id for s in sessions(web.store) if s.address == "192.168.1.66")
+        keys = web.app.state.site.keys
+        token = keys.csrf(laptop.cookies.get("tally_csrf"), laptop.cookies.get("tally_director"))
+        res = laptop.post(
+            f"/director/sessions/{theirs}/end", data={"csrf": token}, follow_redirects=False
+        )
+        assert res.status_code == 303
+        assert other_process.get(f"/director/event/{web.event}").status_code == 403
+        assert stranger.get(f"/director/event/{web.event}").status_code == 403
+        assert laptop.get(f"/director/event/{web.event}").status_code == 200
+    finally:
+        second.close()
+
+
+def test_a_new_pin_ends_every_session(web: Web) -> None:
+    from tally.web.access import sessions, set_pin
+
+    laptop = _director(web, "192.168.1.20", FIREFOX)
+    phone = _director(web, "192.168.1.31", PHONE)
+    set_pin(web.store, "97531")
+    assert sessions(web.store) == []
+    for client in (laptop, phone):
+        assert client.get(f"/director/event/{web.event}").status_code == 403
