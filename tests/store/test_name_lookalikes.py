@@ -94,3 +94,17 @@ def test_the_command_line_refuses_an_invisible_filler_in_a_players_name(db_url: 
     ok(db_url, "player", "add", "Dora Wimmer")
     refused(db_url, "player", "add", "Anna\u3164Berger", match="U+3164 is an invisible")
     refused(db_url, "event", "create", "Cup\u200b", match="U+200B is an invisible")
+
+
+def test_an_event_folder_naming_a_player_with_an_invisible_filler_is_not_loaded(
+    db_url: str, tmp_path: Any
+) -> None:
+    folder = tmp_path / "night"
+    folder.mkdir()
+    (folder / "event.toml").write_text(
+        'name = "Thursday"\nkind = "club-evening"\nrules = "sixty-six"\n'
+        'players = ["Anna Berger", "Bert\u3164Huber"]\n',
+        encoding="utf-8",
+    )
+    ok(db_url, "player", "add", "Dora Wimmer")
+    refused(db_url, "load", str(folder), match="U+3164 is an invisible")

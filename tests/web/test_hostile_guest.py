@@ -263,3 +263,103 @@ def test_a_new_pin_ends_every_session(web: Web) -> None:
     assert sessions(web.store) == []
     for client in (laptop, phone):
         assert client.get(f"/director/event/{web.event}").status_code == 403
+
+
+# --- no input gives a server error -------------------------------------------------------------
+
+#: what the attacks sent into number and name fields
+ODD_VALUES = ("1\uff11", "5\u0661,30", "1e999999999", "sNaN", "-0", "\u3164", "x" * 5_000)
+FIELDS = (
+    "round",
+    "score",
+    "points",
+    "best_of",
+    "entry_fee",
+    "prizes",
+    "round_to",
+    "buy_back_until",
+    "buy_back_fee",
+    "buy_backs",
+    "rounds",
+    "lives",
+    "final",
+    "groups",
+    "advance",
+    "matches",
+    "name",
+    "players",
+    "player",
+    "a",
+    "b",
+    "dealer",
+    "winner",
+    "reason",
+    "record",
+    "date",
+    "seed",
+    "tiebreaks",
+    "kind",
+    "turn_up",
+    "token",
+    "at",
+    "last",
+    "undo",
+    "on",
+)
+
+
+@pytest.mark.parametrize("value", ODD_VALUES, ids=range(len(ODD_VALUES)))
+def test_no_value_in_any_field_of_any_form_gives_a_server_error(web: Web, value: str) -> None:
+    from starlette.routing import Route
+
+    web.login()
+    players = [p.name for p in web.store.players.all()]
+    knockout_id = web.store.events.create(
+        "KO", kind="knockout", players=players, lives=1, draw_seed="2026"
+    ).id
+    secret = web.app.state.site.keys.table_secret(web.match)
+    fill = {
+        "{event}": str(knockout_id),
+        "{match}": str(web.match),
+        "{secret}": secret,
+        "{deal}": "1",
+        "{entry}": "1",
+        "{number}": "1",
+        "{session}": "1",
+        "{token}": "x",
+    }
+    posts = [r.path for r in web.app.routes if isinstance(r, Route) and "POST" in (r.methods or ())]
+    assert len(posts) > 25
+    for path in posts:
+        for key, real in fill.items():
+            path = path.replace(key, real)
+        if path.endswith(("/logout", "/keys")) or "/sessions/" in path:
+            continue  # (they take no field; and would end the session the sweep runs in)
+        res = web.post(path, **dict.fromkeys(FIELDS, value))
+        assert res.status_code < 500, (path, res.status_code)
+
+
+# --- names from the director's pages go through the one name reader ------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("+Anna\u3164Berger", "U+3164 is an invisible"),
+        ("+\u0410nna Berger", "Cyrillic letter"),
+        ("+Anna BergerI", "same person?"),
+    ],
+)
+def test_a_new_player_typed_on_the_new_event_form_is_checked_as_every_name_is(
+    desk: Web, line: str, said: str
+) -> None:
+    desk.store.players.rename("Anna Berger", "Anna Bergerl")
+    before = len(desk.store.players.all())
+    res = desk.post("/director/new", name="Cup", kind="club", players=f"Bert Huber\n{line}")
+    assert res.status_code == 400 and said in res.text
+    assert len(desk.store.players.all()) == before and desk.store.events.all() == []
+
+
+def test_an_event_name_with_a_right_to_left_override_is_refused(desk: Web) -> None:
+    res = desk.post("/director/new", name="Cup \u202eevil", kind="club", players="Bert Huber")
+    assert res.status_code == 400 and desk.store.events.all() == []
