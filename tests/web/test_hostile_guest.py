@@ -363,3 +363,51 @@ def test_a_new_player_typed_on_the_new_event_form_is_checked_as_every_name_is(
 def test_an_event_name_with_a_right_to_left_override_is_refused(desk: Web) -> None:
     res = desk.post("/director/new", name="Cup \u202eevil", kind="club", players="Bert Huber")
     assert res.status_code == 400 and desk.store.events.all() == []
+
+
+# --- the login link, as tally serve prints it on the laptop's screen --------------------------
+
+
+@pytest.mark.slow
+def test_tally_serve_prints_a_login_link_that_opens_the_directors_pages_once(db_url: str) -> None:
+    import re
+    import subprocess
+    import threading
+
+    import httpx
+
+    from tests.store_support import tally_process
+    from tests.web_support import free_port
+
+    port = free_port()
+    proc = tally_process(
+        db_url, "serve", "--host", "127.0.0.1", "--port", str(port), stdout=subprocess.PIPE
+    )
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.extend(proc.stdout or ()), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any("Login link" in x for x in said):
+            time.sleep(0.1)
+        link = next(re.search(r"(http://\S+/director/enter/\S+)", x) for x in said if "Login" in x)
+        assert link is not None and link.group(1).startswith(f"http://127.0.0.1:{port}/")
+        url = link.group(1)
+        while time.monotonic() < deadline:
+            try:
+                page = httpx.get(url, timeout=2)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+        assert page.status_code == 200 and csrf is not None
+        with httpx.Client(cookies=page.cookies, timeout=5) as laptop:
+            res = laptop.post(url, data={"csrf": csrf.group(1)})
+            assert res.status_code == 303 and "tally_director" in res.cookies
+            home = laptop.get(f"http://127.0.0.1:{port}/director")
+            assert home.status_code == 200 and "/director/sessions" in home.text
+        again = httpx.post(url, data={"csrf": csrf.group(1)}, cookies=page.cookies, timeout=5)
+        assert again.status_code == 403 and "used or has expired" in again.text
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
