@@ -1,6 +1,7 @@
 """Who may change what through ``tally serve``: table secrets, the director's PIN, sessions,
-CSRF tokens, and referee mode; all kept in the ``web_settings`` table (migration 0004), so
-that every ``tally serve`` process over one database agrees, and a restart changes nothing.
+CSRF tokens, and referee mode; all kept in the ``web_settings`` table (migration 0004) and
+the sessions in ``director_sessions`` (migration 0028), so that every ``tally serve`` process
+over one database agrees, and a restart changes nothing.
 
 - the server's **key** is 32 random bytes made once per database;
 - a table's **secret** is an HMAC of its match number (and of the tables' key generation, once
@@ -77,7 +78,7 @@ PIN_DIGITS = 6
 
 @dataclass(frozen=True)
 class Keys:
-    """The server's signing key (what table secrets, session cookies and CSRF tokens are made
+    """The server's signing key (what table secrets and CSRF tokens are made
     with) and the tables' key generation (0 until the director first makes new keys)."""
 
     key: bytes
