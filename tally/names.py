@@ -33,6 +33,7 @@ import difflib
 import functools
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -50,7 +51,12 @@ _DECIMAL = re.compile(r"([0-9]*)(?:[.,]([0-9]*))?")
 
 
 class UnknownName(NotFound):
-    """A reference that fits no player."""
+    """A reference that fits no player; ``close`` are the players whose names are close
+    (:func:`suggestions`), when they were looked for."""
+
+    def __init__(self, message: str, close: Sequence[Candidate] = ()) -> None:
+        super().__init__(message)
+        self.close = tuple(close)
 
 
 class AmbiguousName(NotFound):
@@ -84,6 +90,17 @@ def fold(text: str) -> str:
     >>> fold("Straße")
     'strasse'
     """
+    return _folded(text) if len(text) <= 200 else _fold(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _folded(text: str) -> str:
+    """:func:`fold` of a short text, remembered: a list of names is compared with every
+    player's name, again and again."""
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", " ".join(text.split()).casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -228,22 +245,29 @@ name a player goes by)
             "say which (more of the name, the number, or an alias)",
             found,
         )
-    raise UnknownName(unknown_message(ref, pool, where=where))
+    close = suggestions(ref, pool) if as_number(ref) is None else []
+    raise UnknownName(unknown_message(ref, pool, where=where, close=close), close)
 
 
 def unknown_message(
-    ref: str, pool: Sequence[Candidate], *, where: str = "", what: str = "player"
+    ref: str,
+    pool: Sequence[Candidate],
+    *,
+    where: str = "",
+    what: str = "player",
+    close: Sequence[Candidate] | None = None,
 ) -> str:
     """Why ``ref`` finds nobody, with the closest names: the hint leads to the player who is
     there already, and suggests adding a player only when nobody's name is close. ``what``
-    ``"event"``: the same for an event (:func:`find_event`).
+    ``"event"``: the same for an event (:func:`find_event`); ``close``: the closest names,
+    when already found.
 
     >>> unknown_message("Thursday clup", [Candidate(4, "Thursday club")], what="event")
     'there is no event "Thursday clup": did you mean Thursday club (#4)? (see `tally event list`)'
     """
     shown = _shown(ref)
     if what != "player":
-        close = suggestions(ref, pool)
+        close = suggestions(ref, pool) if close is None else close
         if close:
             return (
                 f'there is no {what} "{shown}": did you mean '
@@ -258,7 +282,7 @@ def unknown_message(
         return (
             f"there is no player #{digits}{where} (`tally player list` shows the players' numbers)"
         )
-    close = suggestions(ref, pool)
+    close = suggestions(ref, pool) if close is None else close
     if close:
         return (
             f'there is no player "{shown}"{where}: did you mean '
@@ -289,12 +313,30 @@ def suggestions(ref: str, pool: Sequence[Candidate], limit: int = 3) -> list[Can
     scored: list[tuple[float, int, Candidate]] = []
     for i, c in enumerate(pool):
         forms = [fold(c.name), *fold(c.name).split(), *(fold(a) for a in c.aliases)]
-        best = max(difflib.SequenceMatcher(None, key, f).ratio() for f in forms)
+        best = max(_closeness(key, f) for f in forms)
         if any(key in f for f in forms[1:]):
             best = max(best, 0.9)
         if best >= 0.75:
             scored.append((-best, i, c))
     return [c for _, _, c in sorted(scored)[:limit]]
+
+
+def _closeness(key: str, form: str, least: float = 0.75) -> float:
+    """How alike ``key`` and ``form`` are (difflib's ratio), 0.0 when it cannot reach
+    ``least``: difflib's upper bounds first (the lengths, then the letters in common), so a
+    list of names is weighed against a club in a fraction of a second, not in seconds."""
+    total = len(key) + len(form)
+    if not total or 2 * min(len(key), len(form)) < least * total:
+        return 0.0
+    if 2 * sum((_letters(key[:200]) & _letters(form[:200])).values()) < least * total:
+        return 0.0
+    return difflib.SequenceMatcher(None, key, form).ratio()
+
+
+@functools.lru_cache(maxsize=8192)
+def _letters(text: str) -> Counter[str]:
+    """The letters of a (short, folded) name with how often each comes."""
+    return Counter(text)
 
 
 @functools.cache
@@ -325,6 +367,17 @@ def skeleton(text: str) -> str:
     >>> skeleton("Ilse") == skeleton("llse"), skeleton("Anna") == skeleton("Anne")
     (True, False)
     """
+    return _skeleton(text) if len(text) <= 200 else _shape(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _skeleton(text: str) -> str:
+    """:func:`skeleton` of a short text, remembered (every name is compared with each new
+    one)."""
+    return _shape(text)
+
+
+def _shape(text: str) -> str:
     table = _prototypes()
     return fold("".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
 

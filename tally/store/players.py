@@ -88,10 +88,13 @@ def _player_row(conn: Connection, player_id: int) -> RowMapping:
     )
 
 
-def resolve_player(conn: Connection, ref: str) -> RowMapping:
+def resolve_player(
+    conn: Connection, ref: str, pool: list[names.Candidate] | None = None
+) -> RowMapping:
     """A player by number, name, alias or unique prefix (:func:`tally.names.resolve`);
     an ambiguous reference is refused with the candidates, an unknown one with the closest
-    names."""
+    names. ``pool``: every player as :func:`_candidates` gives them, read once for many
+    references."""
     names.check_text(ref, "player")
     number = names.as_number(ref)
     if number is not None and number > names.MAX_ID:
@@ -108,7 +111,7 @@ def resolve_player(conn: Connection, ref: str) -> RowMapping:
         row = _player_by_key(conn, " ".join(ref.split()).casefold())
         if row is not None:
             return row
-    found = names.resolve(ref, _candidates(conn))
+    found = names.resolve(ref, _candidates(conn) if pool is None else pool)
     assert found.id is not None
     return _player_row(conn, found.id)
 
@@ -156,7 +159,8 @@ def _refuse_taken(
     by already, ignoring case, spaces and accents (``renaming``: that player's own name may
     be respelt)."""
     folded = names.fold(clean)
-    for c in _candidates(conn):
+    pool = _candidates(conn)
+    for c in pool:
         if names.fold(c.name) == folded and c.id != renaming:
             if alias_of is not None:
                 raise Refused(
@@ -180,16 +184,13 @@ def _refuse_taken(
                     f'(remove it with `tally player alias {c.id} "{a}" --remove` '
                     "first)"
                 )
-    _refuse_lookalike(conn, clean, alias_of=alias_of, renaming=renaming)
+    _refuse_lookalike(clean, [c for c in pool if c.id not in (alias_of, renaming)])
 
 
-def _refuse_lookalike(
-    conn: Connection, clean: str, *, alias_of: int | None, renaming: int | None
-) -> None:
-    """Refuse a new name or alias that looks like another player's name or alias
+def _refuse_lookalike(clean: str, pool: list[names.Candidate]) -> None:
+    """Refuse a new name or alias that looks like the name or alias of a player of ``pool``
     (:func:`tally.names.lookalike`: Unicode TR39's confusable skeletons): two entries nobody
     can tell apart on a sheet or the wall."""
-    pool = [c for c in _candidates(conn) if c.id not in (alias_of, renaming)]
     found = names.lookalike(clean, pool)
     if found is not None:
         other, known = found
@@ -357,9 +358,12 @@ class Players:
             by_id = {c.id: c for c in pool}
             for ref in refs:
                 try:
-                    row = resolve_player(conn, ref)
+                    row = resolve_player(conn, ref, pool)
                 except names.AmbiguousName as exc:
                     out.append(Lookup(ref, None, exc.candidates, ambiguous=True))
+                    continue
+                except names.UnknownName as exc:
+                    out.append(Lookup(ref, None, exc.close))
                     continue
                 except (NotFound, Refused):
                     out.append(Lookup(ref, None, tuple(names.suggestions(ref, pool))))
