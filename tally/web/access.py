@@ -13,7 +13,7 @@ over one database agrees, and a restart changes nothing.
   counted in the database *before* the slow hash is computed (:func:`count_attempt`, in one
   write transaction), twice: per address (ten attempts within ten minutes lock it out for the
   rest of those ten minutes) and for the PIN itself, from every address together
-  (:func:`pin_turn`: :data:`FREE_ATTEMPTS` attempts, then a wait before each next one that
+  (:func:`pin_wait`: :data:`FREE_ATTEMPTS` attempts, then a wait before each next one that
   doubles up to :data:`LONGEST_WAIT`), so that a few hundred addresses get no more guesses
   than one; whatever the number of processes or parallel guesses;
 - a way in no guest has: the **login link** ``tally serve`` prints on the laptop's screen
@@ -449,7 +449,7 @@ def wait_after(attempts: int) -> float:
     return float(min(2.0 ** min(attempts - FREE_ATTEMPTS, 30), LONGEST_WAIT))
 
 
-def pin_turn(store: Store, now: float | None = None) -> float:
+def pin_wait(store: Store, now: float | None = None) -> float:
     """Count a PIN attempt against the PIN itself, from every address together, before the
     PIN is checked: 0.0 when it is counted (check it), else the seconds until the next
     attempt may be made (nothing counted, nothing to check). A day without attempts, a

@@ -9,7 +9,7 @@ Every page needs the session cookie a correct PIN gives; every change also the C
 Ten PIN attempts from one address within ten minutes lock it out for the rest of them
 (:func:`tally.web.access.count_attempt`, counted in the database before the PIN is hashed),
 and attempts from every address together wait longer and longer after the first thirty
-(:func:`tally.web.access.pin_turn`); the login link ``tally serve`` prints, and the sessions'
+(:func:`tally.web.access.pin_wait`); the login link ``tally serve`` prints, and the sessions'
 page, are :mod:`tally.web.director_access`. Logging out ends the browser's own session.
 
 The pages speak the language :func:`tally.web.app.language` resolves (the director's choice,
@@ -157,13 +157,13 @@ async def home(request: Request) -> Response:
 @guarded
 async def login(request: Request) -> Response:
     """POST: check the PIN; a correct one starts a session. The attempt is counted first,
-    for the address and for the PIN from everywhere (:func:`tally.web.access.pin_turn`); one
+    for the address and for the PIN from everywhere (:func:`tally.web.access.pin_wait`); one
     refused is not hashed, and one PIN is hashed at a time, so guesses cannot take the
     tables' processor."""
     import asyncio
 
     from tally.errors import Message
-    from tally.web.access import pin_turn
+    from tally.web.access import pin_wait
 
     site = site_of(request)
     fields = await form_of(request)
@@ -171,7 +171,7 @@ async def login(request: Request) -> Response:
     client = request.client.host if request.client else "?"
     if not await blocking(count_attempt, site.store, client):
         raise AccessDenied(N_("too many wrong PINs: wait ten minutes"))
-    wait = await blocking(pin_turn, site.store)
+    wait = await blocking(pin_wait, site.store)
     if wait:
         raise AccessDenied(
             Message(

@@ -134,26 +134,26 @@ def test_twenty_addresses_guessing_ten_times_each_get_few_pins_checked(
 
 
 def test_the_waits_double_and_a_quiet_day_forgets_them(web: Web) -> None:
-    from tally.web.access import FREE_ATTEMPTS, LONGEST_WAIT, QUIET_SECONDS, pin_turn
+    from tally.web.access import FREE_ATTEMPTS, LONGEST_WAIT, QUIET_SECONDS, pin_wait
 
     t = 1_000_000.0
-    assert all(pin_turn(web.store, t) == 0.0 for _ in range(FREE_ATTEMPTS))
-    assert pin_turn(web.store, t) == pytest.approx(1.0)  # the next one waits a second
-    assert pin_turn(web.store, t + 1) == 0.0
-    assert pin_turn(web.store, t + 1.5) == pytest.approx(1.5)  # then two seconds
+    assert all(pin_wait(web.store, t) == 0.0 for _ in range(FREE_ATTEMPTS))
+    assert pin_wait(web.store, t) == pytest.approx(1.0)  # the next one waits a second
+    assert pin_wait(web.store, t + 1) == 0.0
+    assert pin_wait(web.store, t + 1.5) == pytest.approx(1.5)  # then two seconds
     later = t + 1
     for _ in range(20):
         later += LONGEST_WAIT
-        assert pin_turn(web.store, later) == 0.0
-    assert pin_turn(web.store, later + 1) == pytest.approx(LONGEST_WAIT - 1)  # never longer
-    assert pin_turn(web.store, later + QUIET_SECONDS) == 0.0
-    assert pin_turn(web.store, later + QUIET_SECONDS) == 0.0  # forgotten: free again
+        assert pin_wait(web.store, later) == 0.0
+    assert pin_wait(web.store, later + 1) == pytest.approx(LONGEST_WAIT - 1)  # never longer
+    assert pin_wait(web.store, later + QUIET_SECONDS) == 0.0
+    assert pin_wait(web.store, later + QUIET_SECONDS) == 0.0  # forgotten: free again
 
 
 def test_parallel_guesses_from_many_addresses_are_counted_once_each(web: Web) -> None:
     import threading
 
-    from tally.web.access import FREE_ATTEMPTS, pin_turn
+    from tally.web.access import FREE_ATTEMPTS, pin_wait
 
     t = 2_000_000.0
     allowed: list[float] = []
@@ -162,7 +162,7 @@ def test_parallel_guesses_from_many_addresses_are_counted_once_each(web: Web) ->
     def guess() -> None:
         start.wait()
         for _ in range(4):
-            allowed.append(pin_turn(web.store, t))
+            allowed.append(pin_wait(web.store, t))
 
     threads = [threading.Thread(target=guess) for _ in range(16)]
     for thread in threads:
@@ -173,10 +173,10 @@ def test_parallel_guesses_from_many_addresses_are_counted_once_each(web: Web) ->
 
 
 def test_the_login_link_lets_the_director_in_once_while_the_pin_waits(web: Web) -> None:
-    from tally.web.access import FREE_ATTEMPTS, new_login_link, pin_turn
+    from tally.web.access import FREE_ATTEMPTS, new_login_link, pin_wait
 
     for _ in range(FREE_ATTEMPTS + 5):
-        pin_turn(web.store)
+        pin_wait(web.store)
     token = new_login_link(web.store)
     page = web.page(f"/director/enter/{token}")
     assert 'method="post"' in page
@@ -195,11 +195,11 @@ def test_the_login_link_lets_the_director_in_once_while_the_pin_waits(web: Web) 
 
 
 def test_a_new_pin_forgets_the_waits(web: Web) -> None:
-    from tally.web.access import FREE_ATTEMPTS, pin_turn, set_pin
+    from tally.web.access import FREE_ATTEMPTS, pin_wait, set_pin
 
     for _ in range(FREE_ATTEMPTS + 5):
-        pin_turn(web.store)
-    assert pin_turn(web.store) > 0
+        pin_wait(web.store)
+    assert pin_wait(web.store) > 0
     set_pin(web.store, PIN)  # tally serve --new-pin, or --pin
     web.login()
     assert web.client.get(f"/director/event/{web.event}").status_code == 200
