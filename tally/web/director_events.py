@@ -86,6 +86,9 @@ NUMBER_NAMES = {
 
 #: the most players one form's list takes (the choices of a list are numbered up to it)
 MAX_ENTRIES = 200
+#: the most of any other field a form shows again (an event's name has at most 100
+#: characters, a list of all ten tiebreaks 129)
+FIELD_MOST = 200
 
 
 def routes() -> list[Route]:
@@ -238,7 +241,6 @@ def kept(fields: dict[str, str]) -> dict[str, str]:
     """What a form shows again of the fields posted: each as typed, cut to what such a
     field can hold (a name, a number; the players' list a line per player), so a refusal
     never echoes a 60,000-character input."""
-    from tally.names import QUOTED
     from tally.store.columns import NAME_LENGTH
 
     out = {}
@@ -247,7 +249,7 @@ def kept(fields: dict[str, str]) -> dict[str, str]:
             lines = value.splitlines()[:MAX_ENTRIES]
             out[key] = "\n".join(line[: NAME_LENGTH + 1] for line in lines)
         else:
-            out[key] = value[:QUOTED]
+            out[key] = value[:FIELD_MOST]
     return out
 
 
