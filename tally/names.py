@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tally.errors import NotFound, Refused
+from tally.errors import N_, Message, NotFound, Refused
 
 #: the largest id a database row can have (SQLite and PostgreSQL BIGINT: 2**63 - 1)
 MAX_ID = 2**63 - 1
@@ -488,6 +488,32 @@ _MIXES = (
 _SCRIPT_WORDS = {"CJK": "HAN", "IDEOGRAPHIC": "HAN", "MODIFIER": "", "KATAKANA-HIRAGANA": ""}
 
 
+#: what :func:`check_text` says of a name it refuses
+NOT_UTF8 = N_(
+    '%(what)s "%(text)s": not UTF-8 text (set the terminal to UTF-8, or type the name again)'
+)
+INVISIBLE = N_(
+    '%(what)s "%(text)s": U+%(code)s is an invisible formatting character: type the name '
+    "with letters, digits, spaces and punctuation only"
+)
+STYLED = N_(
+    '%(what)s "%(text)s": "%(letter)s" is a styled form of "%(plain)s": type plain letters '
+    "and digits"
+)
+PILED = N_('%(what)s "%(text)s": too many accents on one letter')
+MIXED = N_(
+    '%(what)s "%(text)s": "%(one)s" is a %(script)s letter and "%(other)s" a %(other_script)s '
+    "one: type the name in one script"
+)
+#: the inputs :func:`check_text` names, as words of the catalogue
+_WHAT = {
+    "name": N_("name"),
+    "player": N_("player"),
+    "event name": N_("event name"),
+    "series name": N_("series name"),
+}
+
+
 def _invisible(ch: str) -> bool:
     """True for a character a name may not hold because it shows as nothing (or is no
     character at all): a format or control character, a default-ignorable or blank one,
@@ -582,30 +608,28 @@ character: type the name with letters, digits, spaces and punctuation only
     tally.errors.Refused: name "Аnna Berger": "А" is a Cyrillic letter and "n" a Latin one: \
 type the name in one script
     """
+    said = {"what": Message(_WHAT.get(what, what)), "text": _shown(text)}
     if "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text):
-        raise Refused(
-            f'{what} "{_shown(text)}": not UTF-8 text (set the terminal to UTF-8, '
-            "or type the name again)"
-        )
+        raise Refused(Message(NOT_UTF8, **said))
     hidden = next((ch for ch in text if _invisible(ch)), None)
     if hidden is not None:
-        raise Refused(
-            f'{what} "{_shown(text)}": U+{ord(hidden):04X} is an invisible '
-            "formatting character: type the name with letters, digits, spaces and "
-            "punctuation only"
-        )
+        raise Refused(Message(INVISIBLE, code=f"{ord(hidden):04X}", **said))
     styled = next((ch for ch in text if _styled(ch)), None)
     if styled is not None:
-        raise Refused(
-            f'{what} "{_shown(text)}": "{styled}" is a styled form of '
-            f'"{unicodedata.normalize("NFKC", styled)}": type plain letters and digits'
-        )
+        plain = unicodedata.normalize("NFKC", styled)
+        raise Refused(Message(STYLED, letter=styled, plain=plain, **said))
     if _piled_marks(text):
-        raise Refused(f'{what} "{_shown(text)}": too many accents on one letter')
+        raise Refused(Message(PILED, **said))
     mixed = _mixed(text)
     if mixed is not None:
         one, other = mixed
         raise Refused(
-            f'{what} "{_shown(text)}": "{one}" is a {script(one).title()} letter and '
-            f'"{other}" a {script(other).title()} one: type the name in one script'
+            Message(
+                MIXED,
+                one=one,
+                script=script(one).title(),
+                other=other,
+                other_script=script(other).title(),
+                **said,
+            )
         )

@@ -13,7 +13,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
-from tally.errors import NotFound, Refused
+from tally.errors import N_, Message, NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.columns import NAME_LENGTH
@@ -32,6 +32,16 @@ from tally.store.views import PlayerView
 if TYPE_CHECKING:
     from tally.store.transactions import Database
 
+
+#: what a new name that looks like a player's is told (:func:`_refuse_lookalike`)
+LOOKS_LIKE = N_(
+    '"%(name)s" looks like %(other)s: same person? If so, use that player; if not, give a '
+    "name that tells them apart"
+)
+LOOKS_LIKE_ALIAS = N_(
+    '"%(name)s" looks like %(other)s, who goes by "%(known)s": same person? If so, use that '
+    "player; if not, give a name that tells them apart"
+)
 
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
 
@@ -194,11 +204,10 @@ def _refuse_lookalike(clean: str, pool: list[names.Candidate]) -> None:
     found = names.lookalike(clean, pool)
     if found is not None:
         other, known = found
-        raise Refused(
-            f'"{clean}" looks like {other.label()}'
-            + (f' (who goes by "{known}")' if known != other.name else "")
-            + ": same person? If so, use that player; if not, give a name that tells them apart"
-        )
+        said = {"name": clean, "other": other.label()}
+        if known != other.name:
+            raise Refused(Message(LOOKS_LIKE_ALIAS, known=known, **said))
+        raise Refused(Message(LOOKS_LIKE, **said))
 
 
 def player_view(store: Database, conn: Connection, pid: int) -> PlayerView:

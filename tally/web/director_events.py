@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import Refused, TallyError
+from tally.errors import Message, Refused, TallyError
 from tally.events.formats import FORMATS, kinds
 from tally.i18n import N_
 from tally.names import read_number, shown
@@ -121,7 +121,9 @@ def _number(fields: dict[str, str], key: str) -> int | None:
 def _points(text: str) -> float:
     value = read_number(text or "1", 6, 2)
     if value is None:
-        raise Refused(f"match points per win: {shown(text)} is not a number")
+        raise Refused(
+            Message(N_("match points per win: %(text)s is not a number"), text=shown(text))
+        )
     return float(value)
 
 
@@ -137,7 +139,9 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
     try:
         held_on = date.fromisoformat(when) if when else None
     except ValueError:
-        raise Refused(f"date: {shown(when)} is not a date (YYYY-MM-DD)") from None
+        raise Refused(
+            Message(N_("date: %(text)s is not a date (YYYY-MM-DD)"), text=shown(when))
+        ) from None
     tiebreaks = fields.get("tiebreaks", "").strip()
     out: dict[str, Any] = {
         "kind": kind,
@@ -215,7 +219,6 @@ def _check_batch(lines: list[str]) -> None:
     """Refuse a players' list no form needs, before a name of it is looked up: more than
     :data:`MAX_ENTRIES` lines, or a line longer than a name can be (6,000 unknown names
     would cost seconds of look-ups and a page of megabytes)."""
-    from tally.errors import Message
     from tally.store.columns import NAME_LENGTH
 
     if len(lines) > MAX_ENTRIES:

@@ -43,13 +43,15 @@ def _amount(fields: dict[str, str], name: str, what: str) -> int | None:
 
 def _count(fields: dict[str, str], name: str, digits: int, what: str) -> int | None:
     """A whole number from the form (None when left empty); refused when it is not one."""
-    from tally.errors import Refused
-    from tally.names import shown
+    from tally.errors import Message, Refused
+    from tally.i18n import N_
 
     text = fields.get(name, "").strip()
     number = whole_number(text, digits)
     if text and number is None:
-        raise Refused(f"{what}: {shown(text)} is not a whole number")
+        raise Refused(
+            Message(N_('%(field)s: "%(text)s" is not a whole number'), field=what, text=text[:20])
+        )
     return number
 
 

@@ -75,7 +75,7 @@ def test_a_new_name_that_looks_like_a_players_asks_whether_it_is_the_same_person
 def test_a_lookalike_of_an_alias_is_refused_too(store: Any) -> None:
     store.players.add("Leopold Roth")
     store.players.add_alias("Leopold Roth", "Poldi")
-    with pytest.raises(Refused, match=r'Leopold Roth \(#1\) \(who goes by "Poldi"\)'):
+    with pytest.raises(Refused, match=r'Leopold Roth \(#1\), who goes by "Poldi"'):
         store.players.add("PoIdi")  # a capital I for the small l
 
 
