@@ -427,3 +427,11 @@ def test_tally_serve_prints_a_login_link_that_opens_the_directors_pages_once(db_
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_the_look_alike_question_is_asked_in_german_on_a_german_page(desk: Web) -> None:
+    desk.client.get("/director?lang=de")
+    desk.store.players.rename("Anna Berger", "Anna Bergel")
+    res = desk.post("/director/new", name="Cup", kind="club", players="+Anna BergeI")
+    assert res.status_code == 400
+    assert "sieht aus wie Anna Bergel (#1): dieselbe Person?" in res.text
