@@ -145,8 +145,8 @@ def csrf_token(request: Request) -> str:
 
 
 def is_director(request: Request) -> bool:
-    """True when the request carries a director's session of the current generation (settled
-    by :func:`guarded` before the page runs)."""
+    """True when the request carries a director's session in force (settled by
+    :func:`guarded` before the page runs)."""
     return bool(request.scope.get("tally_director"))
 
 
