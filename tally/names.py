@@ -30,21 +30,33 @@ Pure: no database, no CLI; the store passes the candidates in.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
-from tally.errors import NotFound, Refused
+from tally.errors import N_, Message, NotFound, Refused
 
 #: the largest id a database row can have (SQLite and PostgreSQL BIGINT: 2**63 - 1)
 MAX_ID = 2**63 - 1
 
+#: the most characters of an input a message quotes
+QUOTED = 100
+
 _NUMBER = re.compile(r"#?([0-9]+)")
+_DECIMAL = re.compile(r"([0-9]*)(?:[.,]([0-9]*))?")
 
 
 class UnknownName(NotFound):
-    """A reference that fits no player."""
+    """A reference that fits no player; ``close`` are the players whose names are close
+    (:func:`suggestions`), when they were looked for."""
+
+    def __init__(self, message: str, close: Sequence[Candidate] = ()) -> None:
+        super().__init__(message)
+        self.close = tuple(close)
 
 
 class AmbiguousName(NotFound):
@@ -78,6 +90,17 @@ def fold(text: str) -> str:
     >>> fold("Straße")
     'strasse'
     """
+    return _folded(text) if len(text) <= 200 else _fold(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _folded(text: str) -> str:
+    """:func:`fold` of a short text, remembered: a list of names is compared with every
+    player's name, again and again."""
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", " ".join(text.split()).casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -100,12 +123,34 @@ def as_number(ref: str) -> int | None:
     return int(digits) if len(digits) <= 19 else MAX_ID + 1  # no row has a larger id
 
 
+def read_number(text: str, most_digits: int = 18, places: int = 0) -> Decimal | None:
+    """``text`` as a number when it is ASCII digits (1 to ``most_digits`` before the mark),
+    with at most ``places`` decimals after a ``.`` or a ``,``; else None. The one reading of
+    a number a person types, on every route a request takes: ``１``, ``١`` and ``²`` are not
+    digits here, whatever ``str.isdigit`` says, and neither ``1e999999999``, ``NaN`` nor
+    ``Infinity`` is a number.
+
+    >>> read_number("12"), read_number("7,50", places=2), read_number(".5", places=1)
+    (Decimal('12'), Decimal('7.50'), Decimal('0.5'))
+    >>> [read_number(t, places=2) for t in ("1１", "5١", "1e9", "sNaN", "-1", "1.234", "")]
+    [None, None, None, None, None, None, None]
+    """
+    found = _DECIMAL.fullmatch(text.strip()) if text.isascii() else None
+    if found is None:
+        return None
+    whole, part = found.group(1), found.group(2) or ""
+    if not (whole or part) or len(whole) > most_digits or len(part) > places:
+        return None
+    return Decimal(f"{whole or 0}.{part or 0}") if part else Decimal(whole)
+
+
 def _join(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _shown(ref: str) -> str:
-    """A reference for a message: one line, bytes that are not text shown as escapes."""
+    """A reference for a message: one line, bytes that are not text shown as escapes, cut
+    to :data:`QUOTED` characters."""
     text = (
         " ".join(ref.split())
         .encode(
@@ -116,7 +161,21 @@ def _shown(ref: str) -> str:
         )
         .decode("utf-8", "backslashreplace")
     )
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    text = "".join(
+        ch if ch.isprintable() and not _invisible(ch) else ascii(ch)[1:-1]
+        for ch in text[: QUOTED + 1]
+    )
+    return text if len(text) <= QUOTED else f"{text[: QUOTED - 1]}…"
+
+
+def shown(text: str) -> str:
+    """What a message quotes of an input: in quotes, one line, what is not printable as
+    escapes, at most :data:`QUOTED` characters (a 60,000-character input is not echoed).
+
+    >>> shown("Anna"), len(shown("x" * 60_000))
+    ('"Anna"', 102)
+    """
+    return f'"{_shown(text)}"'
 
 
 def matches(ref: str, candidates: Iterable[Candidate]) -> list[Candidate]:
@@ -186,22 +245,29 @@ name a player goes by)
             "say which (more of the name, the number, or an alias)",
             found,
         )
-    raise UnknownName(unknown_message(ref, pool, where=where))
+    close = suggestions(ref, pool) if as_number(ref) is None else []
+    raise UnknownName(unknown_message(ref, pool, where=where, close=close), close)
 
 
 def unknown_message(
-    ref: str, pool: Sequence[Candidate], *, where: str = "", what: str = "player"
+    ref: str,
+    pool: Sequence[Candidate],
+    *,
+    where: str = "",
+    what: str = "player",
+    close: Sequence[Candidate] | None = None,
 ) -> str:
     """Why ``ref`` finds nobody, with the closest names: the hint leads to the player who is
     there already, and suggests adding a player only when nobody's name is close. ``what``
-    ``"event"``: the same for an event (:func:`find_event`).
+    ``"event"``: the same for an event (:func:`find_event`); ``close``: the closest names,
+    when already found.
 
     >>> unknown_message("Thursday clup", [Candidate(4, "Thursday club")], what="event")
     'there is no event "Thursday clup": did you mean Thursday club (#4)? (see `tally event list`)'
     """
     shown = _shown(ref)
     if what != "player":
-        close = suggestions(ref, pool)
+        close = suggestions(ref, pool) if close is None else close
         if close:
             return (
                 f'there is no {what} "{shown}": did you mean '
@@ -216,7 +282,7 @@ def unknown_message(
         return (
             f"there is no player #{digits}{where} (`tally player list` shows the players' numbers)"
         )
-    close = suggestions(ref, pool)
+    close = suggestions(ref, pool) if close is None else close
     if close:
         return (
             f'there is no player "{shown}"{where}: did you mean '
@@ -247,12 +313,90 @@ def suggestions(ref: str, pool: Sequence[Candidate], limit: int = 3) -> list[Can
     scored: list[tuple[float, int, Candidate]] = []
     for i, c in enumerate(pool):
         forms = [fold(c.name), *fold(c.name).split(), *(fold(a) for a in c.aliases)]
-        best = max(difflib.SequenceMatcher(None, key, f).ratio() for f in forms)
+        best = max(_closeness(key, f) for f in forms)
         if any(key in f for f in forms[1:]):
             best = max(best, 0.9)
         if best >= 0.75:
             scored.append((-best, i, c))
     return [c for _, _, c in sorted(scored)[:limit]]
+
+
+def _closeness(key: str, form: str, least: float = 0.75) -> float:
+    """How alike ``key`` and ``form`` are (difflib's ratio), 0.0 when it cannot reach
+    ``least``: difflib's upper bounds first (the lengths, then the letters in common), so a
+    list of names is weighed against a club in a fraction of a second, not in seconds."""
+    total = len(key) + len(form)
+    if not total or 2 * min(len(key), len(form)) < least * total:
+        return 0.0
+    if 2 * sum((_letters(key[:200]) & _letters(form[:200])).values()) < least * total:
+        return 0.0
+    return difflib.SequenceMatcher(None, key, form).ratio()
+
+
+@functools.lru_cache(maxsize=8192)
+def _letters(text: str) -> Counter[str]:
+    """The letters of a (short, folded) name with how often each comes."""
+    return Counter(text)
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """The look-alikes of Latin letters and digits (``tally/confusables.txt``: the lines of
+    Unicode's confusables.txt whose prototype is ASCII), source character to prototype."""
+    from importlib.resources import files
+
+    table: dict[str, str] = {}
+    for line in files("tally").joinpath("confusables.txt").read_text("utf-8").splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) >= 2 and fields[0].strip():
+            source, target = (
+                "".join(chr(int(code, 16)) for code in field.split()) for field in fields[:2]
+            )
+            table[source] = target
+    return table
+
+
+def skeleton(text: str) -> str:
+    """What a name looks like (Unicode TR39's skeleton, compared as names are: case, spaces
+    and accents aside): each look-alike of a Latin letter or digit as that letter (Cyrillic
+    "а", Greek "ο", "1" and "I" as "l", "m" as "rn"); two names of one skeleton are told
+    apart by nobody reading them.
+
+    >>> skeleton("Anna Berger") == skeleton("Аnnа Вегgег") == skeleton("ΑNNA BERGER")
+    True
+    >>> skeleton("Ilse") == skeleton("llse"), skeleton("Anna") == skeleton("Anne")
+    (True, False)
+    """
+    return _skeleton(text) if len(text) <= 200 else _shape(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _skeleton(text: str) -> str:
+    """:func:`skeleton` of a short text, remembered (every name is compared with each new
+    one)."""
+    return _shape(text)
+
+
+def _shape(text: str) -> str:
+    table = _prototypes()
+    return fold("".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
+
+
+def lookalike(name: str, pool: Iterable[Candidate]) -> tuple[Candidate, str] | None:
+    """The first candidate whose name or alias looks like ``name`` (:func:`skeleton`) but is
+    not it (case, spaces and accents aside: that is the same name), with the name it has.
+
+    >>> lookalike("Anna Bergerl", [Candidate(1, "Anna BergerI")])
+    (Candidate(id=1, name='Anna BergerI', aliases=()), 'Anna BergerI')
+    >>> lookalike("Anna Huber", [Candidate(1, "Anna Berger")]) is None
+    True
+    """
+    shape, key = skeleton(name), fold(name)
+    for c in pool:
+        for known in (c.name, *c.aliases):
+            if fold(known) != key and skeleton(known) == shape:
+                return c, known
+    return None
 
 
 def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") -> Candidate:
@@ -308,14 +452,146 @@ def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:
     return found
 
 
-def check_text(text: str, what: str) -> None:
-    """Refuse text that cannot be stored or that could pass for other text: bytes that were
-    not UTF-8 when typed (Python keeps them as surrogates), a NUL character, and the invisible
-    format characters a name could hide behind (bidirectional controls such as U+202E, zero-
-    width spaces and joiners: Unicode category Cf, which Unicode TR39 keeps out of
-    identifiers). ``what`` names the input.
+#: code points that show nothing: Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt,
+#: 14.0: soft hyphen, combining grapheme joiner, Hangul fillers, zero-width spaces and joiners,
+#: bidirectional controls, variation selectors, tags ...), as ranges
+_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+#: blank symbols that are no Default_Ignorable but show as nothing all the same (TR39 keeps
+#: them out of identifiers): the braille pattern blank
+_BLANK = frozenset({0x2800})
+#: scripts that TR39's "highly restrictive" level lets one name mix (with Latin): Japanese,
+#: Chinese with Bopomofo, Korean
+_MIXES = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+#: the first word of a letter's Unicode name that is not its script's
+_SCRIPT_WORDS = {"CJK": "HAN", "IDEOGRAPHIC": "HAN", "MODIFIER": "", "KATAKANA-HIRAGANA": ""}
 
-    >>> check_text("Café", "player")
+
+#: what :func:`check_text` says of a name it refuses
+NOT_UTF8 = N_(
+    '%(what)s "%(text)s": not UTF-8 text (set the terminal to UTF-8, or type the name again)'
+)
+INVISIBLE = N_(
+    '%(what)s "%(text)s": U+%(code)s is an invisible formatting character: type the name '
+    "with letters, digits, spaces and punctuation only"
+)
+STYLED = N_(
+    '%(what)s "%(text)s": "%(letter)s" is a styled form of "%(plain)s": type plain letters '
+    "and digits"
+)
+PILED = N_('%(what)s "%(text)s": too many accents on one letter')
+MIXED = N_(
+    '%(what)s "%(text)s": "%(one)s" is a %(script)s letter and "%(other)s" a %(other_script)s '
+    "one: type the name in one script"
+)
+#: the inputs :func:`check_text` names, as words of the catalogue
+_WHAT = {
+    "name": N_("name"),
+    "player": N_("player"),
+    "event name": N_("event name"),
+    "series name": N_("series name"),
+}
+
+
+def _invisible(ch: str) -> bool:
+    """True for a character a name may not hold because it shows as nothing (or is no
+    character at all): a format or control character, a default-ignorable or blank one,
+    private use, unassigned."""
+    code = ord(ch)
+    category = unicodedata.category(ch)
+    return (
+        category in ("Cf", "Co", "Cn")
+        or (category == "Cc" and not ch.isspace())
+        or code in _BLANK
+        or any(low <= code <= high for low, high in _IGNORABLE)
+    )
+
+
+def script(ch: str) -> str:
+    """The script of a letter as its Unicode name begins (``LATIN``, ``CYRILLIC``,
+    ``GREEK``, ``HAN`` ...); ``""`` for what every script shares (digits, spaces,
+    punctuation, accents, modifier letters). Python's :mod:`unicodedata` has no Script
+    property; a letter's name starts with its script's (how Unicode names letters).
+
+    >>> script("a"), script("а"), script("α"), script("漢"), script("1"), script("-")
+    ('LATIN', 'CYRILLIC', 'GREEK', 'HAN', '', '')
+    """
+    if not unicodedata.category(ch).startswith("L"):
+        return ""
+    word = unicodedata.name(ch, "").split(" ", 1)[0]
+    return _SCRIPT_WORDS.get(word, word)
+
+
+def _mixed(text: str) -> tuple[str, str] | None:
+    """Two letters of ``text`` in scripts one name may not mix (:data:`_MIXES`), or None."""
+    first: dict[str, str] = {}
+    for ch in text:
+        found = script(ch)
+        if found and found not in first:
+            first[found] = ch
+    if len(first) < 2 or any(set(first) <= allowed for allowed in _MIXES):
+        return None
+    one, other = list(first.values())[:2]
+    return one, other
+
+
+def _styled(ch: str) -> bool:
+    """True for a letter, digit or symbol that is a styled form of another (mathematical bold,
+    fullwidth, circled, a ligature: what NFKC changes); spaces and punctuation pass."""
+    return (
+        unicodedata.normalize("NFKC", ch) != ch
+        and not ch.isspace()
+        and not unicodedata.category(ch).startswith("P")
+    )
+
+
+def _piled_marks(text: str) -> bool:
+    """True when a letter carries more than four accents, or one accent twice (TR39's
+    check of nonspacing marks: text that runs over the lines above and below)."""
+    run: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.category(ch) != "Mn":
+            run = []
+            continue
+        if ch in run or len(run) >= 4:
+            return True
+        run.append(ch)
+    return False
+
+
+def check_text(text: str, what: str) -> None:
+    """Refuse a name that cannot be stored or that could pass for another (Unicode TR39's
+    checks of identifiers, for names): bytes that were not UTF-8 when typed (Python keeps them
+    as surrogates), a NUL character; a character that shows as nothing (bidirectional controls
+    such as U+202E, zero-width spaces and joiners, the Hangul fillers U+3164 and U+115F, the
+    braille blank U+2800, the combining grapheme joiner U+034F); a styled letter (mathematical
+    bold, fullwidth: what NFKC changes); accents piled on one letter; and letters of scripts
+    one name does not mix (Cyrillic or Greek letters in a Latin name). ``what`` names the
+    input.
+
+    >>> check_text("Café", "player"), check_text("Ελένη Παππά", "player")
+    (None, None)
     >>> check_text("Caf\\udce9", "player")
     Traceback (most recent call last):
     ...
@@ -326,16 +602,34 @@ type the name again)
     ...
     tally.errors.Refused: name "Anna\\u202eregreB": U+202E is an invisible formatting \
 character: type the name with letters, digits, spaces and punctuation only
+    >>> check_text("Аnna Berger", "name")
+    Traceback (most recent call last):
+    ...
+    tally.errors.Refused: name "Аnna Berger": "А" is a Cyrillic letter and "n" a Latin one: \
+type the name in one script
     """
+    said = {"what": Message(_WHAT.get(what, what)), "text": _shown(text)}
     if "\x00" in text or any("\ud800" <= ch <= "\udfff" for ch in text):
-        raise Refused(
-            f'{what} "{_shown(text)}": not UTF-8 text (set the terminal to UTF-8, '
-            "or type the name again)"
-        )
-    hidden = next((ch for ch in text if unicodedata.category(ch) == "Cf"), None)
+        raise Refused(Message(NOT_UTF8, **said))
+    hidden = next((ch for ch in text if _invisible(ch)), None)
     if hidden is not None:
+        raise Refused(Message(INVISIBLE, code=f"{ord(hidden):04X}", **said))
+    styled = next((ch for ch in text if _styled(ch)), None)
+    if styled is not None:
+        plain = unicodedata.normalize("NFKC", styled)
+        raise Refused(Message(STYLED, letter=styled, plain=plain, **said))
+    if _piled_marks(text):
+        raise Refused(Message(PILED, **said))
+    mixed = _mixed(text)
+    if mixed is not None:
+        one, other = mixed
         raise Refused(
-            f'{what} "{_shown(text)}": U+{ord(hidden):04X} is an invisible '
-            "formatting character: type the name with letters, digits, spaces and "
-            "punctuation only"
+            Message(
+                MIXED,
+                one=one,
+                script=script(one).title(),
+                other=other,
+                other_script=script(other).title(),
+                **said,
+            )
         )

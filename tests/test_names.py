@@ -94,3 +94,46 @@ def test_adding_a_look_alike_player_stores_nothing(tmp_path: Path) -> None:
             with pytest.raises(Refused):
                 store.players.add(name)
         assert [p.name for p in store.players.all()] == ["Anna Berger"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_any_text_is_a_name_or_refused_with_a_short_reason(text: str) -> None:
+    """Whatever a guest types, the one name reader answers: accepted, or refused in one line
+    quoting at most about a hundred characters of it (never another error)."""
+    try:
+        check_text(text, "name")
+    except Refused as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 400
+
+
+@settings(max_examples=200, deadline=None)
+@given(NAMES)
+def test_a_latin_name_looks_like_itself_written_with_cyrillic_look_alikes(name: str) -> None:
+    from tally.names import lookalike, skeleton
+
+    swapped = name.translate(str.maketrans("aeopcxyABEKMHOPCTX", "аеорсхуАВЕКМНОРСТХ"))
+    assert skeleton(swapped) == skeleton(name)
+    if swapped != name:
+        assert lookalike(swapped, [Candidate(1, name)]) == (Candidate(1, name), name)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**12), st.integers(0, 99))
+def test_a_number_read_is_the_number_written(whole: int, cents: int) -> None:
+    from decimal import Decimal
+
+    from tally.names import read_number
+
+    assert read_number(str(whole)) == whole
+    for mark in (".", ","):
+        assert read_number(f"{whole}{mark}{cents:02d}", places=2) == Decimal(f"{whole}.{cents:02d}")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=30))
+def test_any_text_is_a_number_of_ascii_digits_or_none(text: str) -> None:
+    from tally.names import read_number
+
+    found = read_number(text, places=2)
+    assert found is None or (found.is_finite() and found >= 0 and text.isascii())

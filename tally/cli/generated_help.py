@@ -14,7 +14,7 @@ LINES: dict[str, str] = {
     'rules': "Print a rule set's options and values, so a club can see what it is playing.",
     'standings': 'Standings of an event, or of a season (--season): matches played, won and lost, match points, game points won and conceded and their difference, schneider and schwarz wins, and the tiebreaks in order; players still level share the rank.',
     'load': 'Load events kept as files into the database and show their standings.',
-    'serve': "Serve the table pages, the live standings and the director's pages on the local network; prints the address phones reach and the director's PIN. Stop it with Ctrl-C: everything acknowledged is stored, a restart carries on.",
+    'serve': "Serve the table pages, the live standings and the director's pages on the local network; prints the address phones reach, the director's PIN and a login link good once. Stop it with Ctrl-C: everything acknowledged is stored, a restart carries on.",
     'audit': 'The log of every change, and undoing a change.',
     'deal': 'Deals: start, play, undo, record interactively, quick entry, import, export, edit, delete, show.',
     'event': 'Events: club evenings, round robins, Swiss events and knockouts; rounds, pairings, cross-tables.',
@@ -54,9 +54,9 @@ TEXT = (
     '│ load       Load events kept as files into the database and show their        │\n'
     '│            standings.                                                        │\n'
     "│ serve      Serve the table pages, the live standings and the director's      │\n"
-    '│            pages on the local network; prints the address phones reach and   │\n'
-    "│            the director's PIN. Stop it with Ctrl-C: everything acknowledged  │\n"
-    '│            is stored, a restart carries on.                                  │\n'
+    '│            pages on the local network; prints the address phones reach, the  │\n'
+    "│            director's PIN and a login link good once. Stop it with Ctrl-C:   │\n"
+    '│            everything acknowledged is stored, a restart carries on.          │\n'
     '│ audit      The log of every change, and undoing a change.                    │\n'
     '│ deal       Deals: start, play, undo, record interactively, quick entry,      │\n'
     '│            import, export, edit, delete, show.                               │\n'

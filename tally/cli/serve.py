@@ -59,7 +59,7 @@ def serve(
         typer.Option(
             "--new-pin",
             help="Make a new director's PIN (the old one, and every director's "
-            "session, stops working).",
+            "session, stops working; the waits after many wrong PINs are forgotten).",
         ),
     ] = False,
     pin: Annotated[
@@ -87,8 +87,8 @@ def serve(
     ] = None,
 ) -> None:
     """Serve the table pages, the live standings and the director's pages on the local
-    network; prints the address phones reach and the director's PIN. Stop it with Ctrl-C:
-    everything acknowledged is stored, a restart carries on."""
+    network; prints the address phones reach, the director's PIN and a login link good once.
+    Stop it with Ctrl-C: everything acknowledged is stored, a restart carries on."""
     missing = missing_web_modules()
     if missing:
         from tally.web import install_command
@@ -97,7 +97,7 @@ def serve(
     import uvicorn
 
     from tally.store import open_store
-    from tally.web.access import has_pin, new_table_keys, set_pin
+    from tally.web.access import has_pin, new_login_link, new_table_keys, set_pin
     from tally.web.address import allowed_hosts, phone_bases
     from tally.web.server import create_app
     from tally.web.serving import more_open_files, server_config
@@ -115,7 +115,12 @@ def serve(
         if new_keys:
             new_table_keys(store)
         base = bases[0] if bases else f"http://127.0.0.1:{port}"
-        typer.echo(_addresses(store.where, bases, base, port) + f"\n{shown}\nStop with Ctrl-C.")
+        link = f"{base}/director/enter/{new_login_link(store)}"
+        typer.echo(
+            _addresses(store.where, bases, base, port)
+            + f"\n{shown}\nLogin link, good once (keep it on this screen): {link}"
+            + "\nStop with Ctrl-C."
+        )
         app = create_app(store, base=base, hosts=allowed_hosts(bases or [base]))
         more_open_files()
         config = server_config(app, host, port, forwarded_allow_ips)

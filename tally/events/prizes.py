@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
-from tally.errors import Refused
+from tally.errors import N_, Message, Refused
+from tally.names import read_number, shown
 
 __all__ = [
     "PrizeTable",
@@ -41,6 +42,16 @@ __all__ = [
 MAX_CENTS = 100_000_000
 
 
+#: what an amount or a share that cannot be read is told
+NOT_AN_AMOUNT = N_(
+    "%(what)s: %(text)s is not an amount in euros (such as 10 or 7.50: digits, at most 2 decimals)"
+)
+TOO_MUCH = N_("%(what)s: %(text)s is not an amount from 0 to 1000000 euros")
+NOT_A_SHARE = N_(
+    "--prizes: %(text)s is not a percentage (write the places' shares best first, such as 50,30,20)"
+)
+
+
 def parse_money(text: str, what: str) -> int:
     """An amount in euros as typed (``10``, ``7.50``, ``7,50``, ``0.5``) in cents; refused
     unless it is 0 or more with at most 2 decimals.
@@ -48,21 +59,13 @@ def parse_money(text: str, what: str) -> int:
     >>> parse_money("7,50", "--entry-fee"), parse_money("0.5", "--round-to")
     (750, 50)
     """
-    given = text.strip().replace(",", ".").removeprefix("€").removesuffix("€").strip()
-    try:
-        value = Decimal(given)
-    except InvalidOperation:
-        raise Refused(f"{what}: {text!r} is not an amount in euros (such as 10 or 7.50)") from None
+    given = text.strip().removeprefix("€").removesuffix("€").strip()
+    value = read_number(given, 7, 2)
+    if value is None:
+        raise Refused(Message(NOT_AN_AMOUNT, what=what, text=shown(text)))
     cents = value * 100
-    if (
-        not value.is_finite()
-        or cents != cents.to_integral_value()
-        or value < 0
-        or cents > MAX_CENTS
-    ):
-        raise Refused(
-            f"{what}: {text!r} is not an amount from 0 to 1000000 euros with at most 2 decimals"
-        )
+    if cents > MAX_CENTS:
+        raise Refused(Message(TOO_MUCH, what=what, text=shown(text)))
     return int(cents)
 
 
@@ -85,13 +88,10 @@ def parse_shares(text: str) -> tuple[Decimal, ...]:
     ]
     out = []
     for p in (p for p in parts if p):
-        try:
-            out.append(Decimal(p))
-        except InvalidOperation:
-            raise Refused(
-                f"--prizes: {p!r} is not a percentage (write the places' shares "
-                "best first, such as 50,30,20)"
-            ) from None
+        share = read_number(p, 3, 2)
+        if share is None:
+            raise Refused(Message(NOT_A_SHARE, text=shown(p)))
+        out.append(share)
     if not out:
         raise Refused("--prizes: give a percentage per place, best first, such as 50,30,20")
     return tuple(out)

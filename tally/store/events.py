@@ -113,6 +113,7 @@ from tally.events.tiebreaks import (
 )
 from tally.events.tiebreaks import standings as rank_players
 from tally.i18n import LANGUAGES
+from tally.names import check_text
 from tally.store import eventrows, knockouts
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
@@ -147,6 +148,7 @@ MAX_POINTS_PER_WIN = 100
 
 
 def _clean_name(name: str) -> str:
+    check_text(name, "event name")
     clean = " ".join(name.split())
     if not clean:
         raise Refused("an event needs a name")

@@ -415,6 +415,23 @@ class WebSetting(SQLModel, table=True):
     updated_at: datetime
 
 
+class DirectorSession(SQLModel, table=True):
+    """A director's session of ``tally serve`` (:mod:`tally.web.access`): a browser that
+    typed the PIN or used the login link. The cookie holds a random token; only its SHA-256
+    (``token_hash``) is kept here, so reading the database gives no session. Listed for the
+    director (the ``device`` as its browser named itself, cut short; the ``address`` it came
+    from; since ``started_at``) and ended one by one (a row deleted), or all by a new PIN."""
+
+    __tablename__ = "director_sessions"
+
+    id: int | None = Field(default=None, primary_key=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    device: str = Field(max_length=120)
+    address: str = Field(max_length=60)
+    started_at: datetime
+    expires_at: datetime
+
+
 class Series(SQLModel, table=True):
     """A series of events (a Grand Prix, a season cup): ``points`` per placing as a
     comma-separated list (``25,18,15``), the ``best`` results of each player counting (None:
@@ -475,6 +492,7 @@ MODELS: tuple[type[SQLModel], ...] = (
     RecordedTap,
     CacheState,
     WebSetting,
+    DirectorSession,
     Series,
     SeriesEvent,
     EventFormat,

@@ -13,7 +13,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
-from tally.errors import NotFound, Refused
+from tally.errors import N_, Message, NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.columns import NAME_LENGTH
@@ -32,6 +32,16 @@ from tally.store.views import PlayerView
 if TYPE_CHECKING:
     from tally.store.transactions import Database
 
+
+#: what a new name that looks like a player's is told (:func:`_refuse_lookalike`)
+LOOKS_LIKE = N_(
+    '"%(name)s" looks like %(other)s: same person? If so, use that player; if not, give a '
+    "name that tells them apart"
+)
+LOOKS_LIKE_ALIAS = N_(
+    '"%(name)s" looks like %(other)s, who goes by "%(known)s": same person? If so, use that '
+    "player; if not, give a name that tells them apart"
+)
 
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
 
@@ -88,10 +98,13 @@ def _player_row(conn: Connection, player_id: int) -> RowMapping:
     )
 
 
-def resolve_player(conn: Connection, ref: str) -> RowMapping:
+def resolve_player(
+    conn: Connection, ref: str, pool: list[names.Candidate] | None = None
+) -> RowMapping:
     """A player by number, name, alias or unique prefix (:func:`tally.names.resolve`);
     an ambiguous reference is refused with the candidates, an unknown one with the closest
-    names."""
+    names. ``pool``: every player as :func:`_candidates` gives them, read once for many
+    references."""
     names.check_text(ref, "player")
     number = names.as_number(ref)
     if number is not None and number > names.MAX_ID:
@@ -108,7 +121,7 @@ def resolve_player(conn: Connection, ref: str) -> RowMapping:
         row = _player_by_key(conn, " ".join(ref.split()).casefold())
         if row is not None:
             return row
-    found = names.resolve(ref, _candidates(conn))
+    found = names.resolve(ref, _candidates(conn) if pool is None else pool)
     assert found.id is not None
     return _player_row(conn, found.id)
 
@@ -156,7 +169,8 @@ def _refuse_taken(
     by already, ignoring case, spaces and accents (``renaming``: that player's own name may
     be respelt)."""
     folded = names.fold(clean)
-    for c in _candidates(conn):
+    pool = _candidates(conn)
+    for c in pool:
         if names.fold(c.name) == folded and c.id != renaming:
             if alias_of is not None:
                 raise Refused(
@@ -180,6 +194,20 @@ def _refuse_taken(
                     f'(remove it with `tally player alias {c.id} "{a}" --remove` '
                     "first)"
                 )
+    _refuse_lookalike(clean, [c for c in pool if c.id not in (alias_of, renaming)])
+
+
+def _refuse_lookalike(clean: str, pool: list[names.Candidate]) -> None:
+    """Refuse a new name or alias that looks like the name or alias of a player of ``pool``
+    (:func:`tally.names.lookalike`: Unicode TR39's confusable skeletons): two entries nobody
+    can tell apart on a sheet or the wall."""
+    found = names.lookalike(clean, pool)
+    if found is not None:
+        other, known = found
+        said = {"name": clean, "other": other.label()}
+        if known != other.name:
+            raise Refused(Message(LOOKS_LIKE_ALIAS, known=known, **said))
+        raise Refused(Message(LOOKS_LIKE, **said))
 
 
 def player_view(store: Database, conn: Connection, pid: int) -> PlayerView:
@@ -339,9 +367,12 @@ class Players:
             by_id = {c.id: c for c in pool}
             for ref in refs:
                 try:
-                    row = resolve_player(conn, ref)
+                    row = resolve_player(conn, ref, pool)
                 except names.AmbiguousName as exc:
                     out.append(Lookup(ref, None, exc.candidates, ambiguous=True))
+                    continue
+                except names.UnknownName as exc:
+                    out.append(Lookup(ref, None, exc.close))
                     continue
                 except (NotFound, Refused):
                     out.append(Lookup(ref, None, tuple(names.suggestions(ref, pool))))

@@ -96,6 +96,7 @@ def _parse_points(text: str) -> tuple[float, ...]:
 
 
 def _clean_name(name: str) -> str:
+    names.check_text(name, "series name")
     clean = " ".join(name.split())
     if not clean:
         raise Refused("a series needs a name")

@@ -198,6 +198,19 @@ web_settings = table(
 )
 
 
+#: A director's session of ``tally serve`` (:mod:`tally.web.access`): a browser that typed the
+#: PIN or used the login link.
+director_sessions = table(
+    "director_sessions",
+    column("id", Integer),
+    column("token_hash", String),
+    column("device", String),
+    column("address", String),
+    column("started_at", UTCDateTime()),
+    column("expires_at", UTCDateTime()),
+)
+
+
 #: A series of events (a Grand Prix, a season cup): ``points`` per placing as a comma-separated
 #: list (``25,18,15``), the ``best`` results of each player counting (None: all).
 series = table(
@@ -303,5 +316,6 @@ proposals = table(
 
 
 ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
-       event_rounds, deal_results, recorded_taps, cache_state, web_settings, series,
-       series_events, event_formats, event_buy_backs, event_apart, event_absences, proposals)
+       event_rounds, deal_results, recorded_taps, cache_state, web_settings, director_sessions,
+       series, series_events, event_formats, event_buy_backs, event_apart, event_absences,
+       proposals)

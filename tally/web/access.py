@@ -1,6 +1,7 @@
 """Who may change what through ``tally serve``: table secrets, the director's PIN, sessions,
-CSRF tokens, and referee mode; all kept in the ``web_settings`` table (migration 0004), so
-that every ``tally serve`` process over one database agrees, and a restart changes nothing.
+CSRF tokens, and referee mode; all kept in the ``web_settings`` table (migration 0004) and
+the sessions in ``director_sessions`` (migration 0028), so that every ``tally serve`` process
+over one database agrees, and a restart changes nothing.
 
 - the server's **key** is 32 random bytes made once per database;
 - a table's **secret** is an HMAC of its match number (and of the tables' key generation, once
@@ -10,12 +11,19 @@ that every ``tally serve`` process over one database agrees, and a restart chang
   working;
 - the director's **PIN** (4 to 12 digits) is stored as a salted PBKDF2 hash. Each attempt is
   counted in the database *before* the slow hash is computed (:func:`count_attempt`, in one
-  write transaction): ten attempts from one address within ten minutes lock it out for the
-  rest of those ten minutes, whatever the number of processes or parallel guesses; the
-  window starts again with the next attempt after it;
-- a director who typed the PIN gets a **session** cookie signed with the key, carrying the
-  sessions' generation: logging out and a new PIN bump the generation in the database, so
-  every cookie made before stops working at once, in every process;
+  write transaction), twice: per address (ten attempts within ten minutes lock it out for the
+  rest of those ten minutes) and for the PIN itself, from every address together
+  (:func:`pin_wait`: :data:`FREE_ATTEMPTS` attempts, then a wait before each next one that
+  doubles up to :data:`LONGEST_WAIT`), so that a few hundred addresses get no more guesses
+  than one; whatever the number of processes or parallel guesses;
+- a way in no guest has: the **login link** ``tally serve`` prints on the laptop's screen
+  (:func:`new_login_link`), good once, whatever the PIN's waits; and ``tally serve
+  --new-pin``, which also forgets the waits;
+- a director who typed the PIN (or used the link) gets a **session**: a random token in the
+  cookie, its SHA-256 in the ``director_sessions`` table with the device and address it
+  came from and since when (:func:`start_session`); the director sees them all and ends any
+  (:func:`end_session`); logging out ends the browser's own, a new PIN every one, in every
+  process at once;
 - a **CSRF** token is a random nonce (in a cookie) with its HMAC under the key, bound to the
   director's session when there is one (a signed double submit): another site can make the
   browser send the cookie but can neither read nor forge the token.
@@ -32,7 +40,7 @@ import hmac
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from tally.errors import AccessDenied, Refused
@@ -50,10 +58,21 @@ PIN_ROUNDS = 200_000
 #: PIN attempts one address may make in a window of :data:`LOCKOUT_SECONDS`
 LOCKOUT_ATTEMPTS = 10
 LOCKOUT_SECONDS = 600.0
-#: the settings of the generations and of an address's PIN attempts (its address follows)
-SESSIONS = "director-sessions"
+#: PIN attempts from every address together before each next one must wait
+FREE_ATTEMPTS = 30
+#: the longest wait between two PIN attempts once the free ones are spent (seconds): the
+#: wait doubles with each attempt up to this, so an evening gives a few dozen guesses more
+LONGEST_WAIT = 300.0
+#: a day without any PIN attempt forgets the attempts counted for the PIN
+QUIET_SECONDS = 24 * 3600.0
+#: how long the login link ``tally serve`` prints stays good (once)
+LINK_SECONDS = 12 * 3600
+#: the settings of the tables' generation, of an address's PIN attempts (its address
+#: follows), of the attempts from everywhere, and of the login link
 TABLES = "table-keys"
 ATTEMPTS = "pin-attempts:"
+ALL_ATTEMPTS = "pin-attempts"
+LOGIN_LINK = "login-link"
 #: how long a director's session lasts (seconds): one long club evening
 SESSION_SECONDS = 12 * 3600
 PIN_DIGITS = 6
@@ -61,7 +80,7 @@ PIN_DIGITS = 6
 
 @dataclass(frozen=True)
 class Keys:
-    """The server's signing key (what table secrets, session cookies and CSRF tokens are made
+    """The server's signing key (what table secrets and CSRF tokens are made
     with) and the tables' key generation (0 until the director first makes new keys)."""
 
     key: bytes
@@ -97,29 +116,6 @@ class Keys:
             hmac.compare_digest(self.table_secret(match_id, gen), secret)
             for gen in range(self.tables)
         )
-
-    def session(self, generation: int, now: float | None = None) -> str:
-        """A director's session cookie of the sessions' ``generation``, valid for
-        :data:`SESSION_SECONDS`."""
-        until = int((now if now is not None else time.time()) + SESSION_SECONDS)
-        return f"{until}.{generation}.{self._mac(f'director:{until}:{generation}')}"
-
-    def check_session(self, cookie: str | None, generation: int, now: float | None = None) -> bool:
-        """True when ``cookie`` is a director's session of ``generation`` (the current one)
-        that has not expired.
-
-        >>> keys = Keys(b"k" * 32)
-        >>> keys.check_session(keys.session(4), 4), keys.check_session(keys.session(4), 5)
-        (True, False)
-        """
-        until, gen, mac = (
-            (cookie or "").split(".", 2) if (cookie or "").count(".") == 2 else ("", "", "")
-        )
-        if not (until.isascii() and until.isdigit() and gen.isascii() and gen.isdigit()):
-            return False
-        if not hmac.compare_digest(self._mac(f"director:{until}:{gen}"), mac):
-            return False
-        return int(gen) == generation and int(until) > (now if now is not None else time.time())
 
     def csrf(self, nonce: str, session: str | None) -> str:
         """The CSRF token of a browser's ``nonce``, bound to its director's ``session`` cookie
@@ -256,33 +252,167 @@ def _bump(store: Store, name: str) -> int:
     return int(_update(store, name, lambda old: str(_number(old) + 1)) or 0)
 
 
+def tables_generation(store: Store) -> int:
+    """The tables' key generation stored now."""
+    return _number(_get(store, TABLES))
+
+
+# --- the director's sessions (table director_sessions) ----------------------------------------
+
+
 @dataclass(frozen=True)
-class Generations:
-    """The generations in force: of the director's sessions and of the tables' keys."""
+class DirectorSession:
+    """A director's session as the director's page lists it: its number, the device and
+    address it came from, since when."""
 
-    sessions: int
+    id: int
+    device: str
+    address: str
+    since: datetime
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What a request needs to know before its page runs: the tables' key generation, and
+    the director's session its cookie carries (None: none, ended or expired)."""
+
     tables: int
+    session: int | None
 
 
-def generations(store: Store) -> Generations:
-    """The generations stored now (one small query: asked once per request)."""
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def describe_device(user_agent: str) -> str:
+    """A device as a director recognises it, from what its browser says of itself.
+
+    >>> describe_device("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")
+    'Firefox on Linux'
+    >>> describe_device("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1")
+    'Safari on iPhone'
+    >>> describe_device("")
+    'unknown device'
+    """
+    systems = ("Android", "iPhone", "iPad", "Windows", "Macintosh", "CrOS", "Linux")
+    browsers = ("Edg", "OPR", "Firefox", "Chrome", "Safari")
+    system = next((x for x in systems if x in user_agent), None)
+    browser = next((x for x in browsers if x in user_agent), None)
+    if system is None and browser is None:
+        text = " ".join(user_agent.split())[:60]
+        return text if text.isascii() and text.isprintable() and text else "unknown device"
+    names = {"Edg": "Edge", "OPR": "Opera", "Macintosh": "Mac", "CrOS": "Chromebook"}
+    found = [names.get(x, x) for x in (browser, system) if x is not None]
+    return " on ".join(found)
+
+
+def start_session(store: Store, device: str, address: str, now: float | None = None) -> str:
+    """Start a director's session; returns the token its cookie carries (only the token's
+    hash is stored). Sessions expired are deleted on the way."""
+    from sqlalchemy import delete, insert
+
+    from tally.store.tables import director_sessions as ds
+
+    at = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
+    token = secrets.token_urlsafe(32)
+    with store.engine.begin() as conn:
+        conn.execute(delete(ds).where(ds.c.expires_at <= at))
+        conn.execute(
+            insert(ds).values(
+                token_hash=_token_hash(token),
+                device=describe_device(device)[:120],
+                address=address[:60],
+                started_at=at,
+                expires_at=at + timedelta(seconds=SESSION_SECONDS),
+            )
+        )
+    return token
+
+
+def settle(store: Store, cookie: str | None, now: float | None = None) -> Settled:
+    """The tables' key generation and the session of ``cookie`` (one connection, asked once
+    per request)."""
     from sqlalchemy import select
 
+    from tally.store.tables import director_sessions as ds
     from tally.store.tables import web_settings as ws
 
+    at = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
     with store.engine.connect() as conn:
-        found = {
-            name: value
-            for name, value in conn.execute(
-                select(ws.c.name, ws.c.value).where(ws.c.name.in_((SESSIONS, TABLES)))
-            )
-        }
-    return Generations(_number(found.get(SESSIONS)), _number(found.get(TABLES)))
+        tables = conn.execute(select(ws.c.value).where(ws.c.name == TABLES)).scalar_one_or_none()
+        session = None
+        if cookie and len(cookie) <= 100:
+            session = conn.execute(
+                select(ds.c.id).where(
+                    (ds.c.token_hash == _token_hash(cookie)) & (ds.c.expires_at > at)
+                )
+            ).scalar_one_or_none()
+    return Settled(_number(tables), session)
+
+
+def sessions(store: Store, now: float | None = None) -> list[DirectorSession]:
+    """The director's sessions in force, oldest first."""
+    from sqlalchemy import select
+
+    from tally.store.tables import director_sessions as ds
+
+    at = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(ds.c.id, ds.c.device, ds.c.address, ds.c.started_at)
+            .where(ds.c.expires_at > at)
+            .order_by(ds.c.id)
+        ).all()
+    return [DirectorSession(*row) for row in rows]
+
+
+def end_session(store: Store, session: int) -> bool:
+    """End one director's session (logging out, or the director ending it from the list);
+    False when there was none of that number."""
+    from sqlalchemy import delete
+
+    from tally.store.tables import director_sessions as ds
+
+    with store.engine.begin() as conn:
+        return bool(conn.execute(delete(ds).where(ds.c.id == session)).rowcount)
 
 
 def end_sessions(store: Store) -> int:
-    """End every director's session (logging out, a new PIN); returns the new generation."""
-    return _bump(store, SESSIONS)
+    """End every director's session (a new PIN); returns how many there were."""
+    from sqlalchemy import delete
+
+    from tally.store.tables import director_sessions as ds
+
+    with store.engine.begin() as conn:
+        return int(conn.execute(delete(ds)).rowcount or 0)
+
+
+def new_login_link(store: Store, now: float | None = None) -> str:
+    """A new one-time login link's token (``/director/enter/TOKEN``), for ``tally serve`` to
+    print on the laptop's screen: good once, for :data:`LINK_SECONDS`, whatever the waits of
+    the PIN; a link printed before stops working."""
+    at = now if now is not None else time.time()
+    token = secrets.token_urlsafe(24)
+    _put(store, LOGIN_LINK, f"{_token_hash(token)} {int(at + LINK_SECONDS)}")
+    return token
+
+
+def use_login_link(store: Store, token: str, now: float | None = None) -> bool:
+    """True (and the link used up, in every process) when ``token`` is the login link's and
+    it has not expired."""
+    at = now if now is not None else time.time()
+    good = False
+
+    def change(old: str | None) -> str | None:
+        nonlocal good
+        digest, _, until = (old or "").partition(" ")
+        if not digest or len(token) > 100:
+            return old
+        good = hmac.compare_digest(digest, _token_hash(token)) and _figures(until, 1)[0] > at
+        return None if good else old
+
+    _update(store, LOGIN_LINK, change)
+    return good
 
 
 def new_table_keys(store: Store) -> int:
@@ -313,8 +443,56 @@ def count_attempt(store: Store, address: str, now: float | None = None) -> bool:
 
 
 def clear_attempts(store: Store, address: str) -> None:
-    """Forget the attempts of ``address`` (after a correct PIN)."""
+    """Forget the attempts of ``address`` and those counted against the PIN (after a
+    correct PIN)."""
     _delete(store, f"{ATTEMPTS}{address[:40]}")
+    _delete(store, ALL_ATTEMPTS)
+
+
+def _figures(value: str | None, count: int) -> list[float]:
+    """The ``count`` numbers a setting keeps, space-separated (0 for any unreadable)."""
+    parts = (value or "").split()
+    out = []
+    for i in range(count):
+        part = parts[i] if i < len(parts) else ""
+        out.append(float(part) if part.replace(".", "", 1).isdigit() else 0.0)
+    return out
+
+
+def wait_after(attempts: int) -> float:
+    """The wait before the next PIN attempt once ``attempts`` were made from anywhere: none
+    for the first :data:`FREE_ATTEMPTS`, then 1, 2, 4 ... seconds up to
+    :data:`LONGEST_WAIT`.
+
+    >>> [wait_after(n) for n in (1, FREE_ATTEMPTS - 1, FREE_ATTEMPTS, FREE_ATTEMPTS + 3, 99)]
+    [0.0, 0.0, 1.0, 8.0, 300.0]
+    """
+    if attempts < FREE_ATTEMPTS:
+        return 0.0
+    return float(min(2.0 ** min(attempts - FREE_ATTEMPTS, 30), LONGEST_WAIT))
+
+
+def pin_wait(store: Store, now: float | None = None) -> float:
+    """Count a PIN attempt against the PIN itself, from every address together, before the
+    PIN is checked: 0.0 when it is counted (check it), else the seconds until the next
+    attempt may be made (nothing counted, nothing to check). A day without attempts, a
+    correct PIN (:func:`clear_attempts`) and a new PIN forget the attempts."""
+    at = now if now is not None else time.time()
+    wait = 0.0
+
+    def change(old: str | None) -> str | None:
+        nonlocal wait
+        count, next_at, last = _figures(old, 3)
+        if at - last >= QUIET_SECONDS:
+            count, next_at = 0.0, 0.0
+        if at < next_at:
+            wait = next_at - at
+            return old
+        made = int(count) + 1
+        return f"{made} {at + wait_after(made)} {at}"
+
+    _update(store, ALL_ATTEMPTS, change)
+    return wait
 
 
 def server_keys(store: Store) -> Keys:
@@ -323,16 +501,17 @@ def server_keys(store: Store) -> Keys:
     found = _get(store, "key")
     if found is None:
         found = _put(store, "key", secrets.token_hex(32), replace=False)
-    return Keys(bytes.fromhex(found), generations(store).tables)
+    return Keys(bytes.fromhex(found), tables_generation(store))
 
 
 def set_pin(store: Store, pin: str | None = None) -> str:
     """Set the director's PIN (a new random one unless given); returns it. Every director's
-    session made before ends."""
+    session made before ends, and the attempts counted against the old PIN are forgotten."""
     pin = pin if pin is not None else f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
     if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 12):
         raise Refused("a PIN has 4 to 12 digits")
     _put(store, "pin", hash_pin(pin))
+    _delete(store, ALL_ATTEMPTS)
     end_sessions(store)
     return pin
 

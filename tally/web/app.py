@@ -31,8 +31,9 @@ import jinja2
 from tally.errors import AccessDenied, NotFound, TallyError, Withdrawn
 from tally.events.prizes import money
 from tally.i18n import DEFAULT, LANGUAGES, accepted, current, normalize, translations
+from tally.names import read_number
 from tally.store.caching import BoundedCache
-from tally.web.access import Generations, Keys, generations, new_nonce
+from tally.web.access import Keys, Settled, new_nonce, settle
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -46,7 +47,7 @@ CSRF_COOKIE = "tally_csrf"
 #: a notice after a change, shown once by the page the change leads to, then forgotten (never
 #: carried in the address, where a reload would repeat it and a link could forge it)
 NOTICE_COOKIE = "tally_notice"
-#: the director's session cookie (:meth:`tally.web.access.Keys.session`)
+#: the director's session cookie (:func:`tally.web.access.start_session`)
 SESSION_COOKIE = "tally_director"
 #: the language the reader chose with the EN/DE switch (``?lang=``), for the pages that follow
 LANG_COOKIE = "tally_lang"
@@ -154,8 +155,8 @@ def csrf_token(request: Request) -> str:
 
 
 def is_director(request: Request) -> bool:
-    """True when the request carries a director's session of the current generation (settled
-    by :func:`guarded` before the page runs)."""
+    """True when the request carries a director's session in force (settled by
+    :func:`guarded` before the page runs)."""
     return bool(request.scope.get("tally_director"))
 
 
@@ -166,16 +167,22 @@ def secure(request: Request) -> bool:
 
 
 async def _settle(request: Request) -> None:
-    """Read the generations in force (one query) before a page runs: the tables' key
-    generation for every table secret made or checked, and whether the director's cookie is
-    a session of the current generation."""
+    """Read what a page needs before it runs (one connection): the tables' key generation
+    for every table secret made or checked, and the director's session the cookie carries,
+    if it is one in force."""
     site = site_of(request)
-    found: Generations = await blocking(generations, site.store)
+    found: Settled = await blocking(settle, site.store, request.cookies.get(SESSION_COOKIE))
     if found.tables != site.keys.tables:
         site.keys = replace(site.keys, tables=found.tables)
-    request.scope["tally_director"] = site.keys.check_session(
-        request.cookies.get(SESSION_COOKIE), found.sessions
-    )
+    request.scope["tally_director"] = found.session is not None
+    request.scope["tally_session"] = found.session
+
+
+def session_of(request: Request) -> int | None:
+    """The number of the director's session this request carries (None: none), settled by
+    :func:`guarded` before the page runs."""
+    found = request.scope.get("tally_session")
+    return found if isinstance(found, int) else None
 
 
 def translate(lang: str) -> Callable[[str], str]:
@@ -383,9 +390,8 @@ def whole_number(text: str, most_digits: int = 18) -> int | None:
     >>> whole_number("12"), whole_number("²"), whole_number("１"), whole_number("-1")
     (12, None, None, None)
     """
-    if not (0 < len(text) <= most_digits and text.isascii() and text.isdigit()):
-        return None
-    return int(text)
+    found = read_number(text, most_digits) if text.isdigit() else None
+    return None if found is None else int(found)
 
 
 def int_param(request: Request, name: str) -> int:

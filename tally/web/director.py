@@ -7,8 +7,10 @@ result :mod:`tally.web.director_deals`.
 
 Every page needs the session cookie a correct PIN gives; every change also the CSRF token.
 Ten PIN attempts from one address within ten minutes lock it out for the rest of them
-(:func:`tally.web.access.count_attempt`, counted in the database before the PIN is hashed);
-logging out ends every director's session (:func:`tally.web.access.end_sessions`).
+(:func:`tally.web.access.count_attempt`, counted in the database before the PIN is hashed),
+and attempts from every address together wait longer and longer after the first thirty
+(:func:`tally.web.access.pin_wait`); the login link ``tally serve`` prints, and the sessions'
+page, are :mod:`tally.web.director_access`. Logging out ends the browser's own session.
 
 The pages speak the language :func:`tally.web.app.language` resolves (the director's choice,
 the language of the event the page is about, the browser's), and so do the sheets printed
@@ -27,7 +29,7 @@ from tally.web.access import (
     check_pin,
     clear_attempts,
     count_attempt,
-    end_sessions,
+    end_session,
     new_table_keys,
     referee_mode,
     reopened,
@@ -153,12 +155,14 @@ async def home(request: Request) -> Response:
 
 @guarded
 async def login(request: Request) -> Response:
-    """POST: check the PIN; a correct one sets the session cookie. The attempt is counted
-    first; an address over its attempts is refused without the PIN being hashed, and one PIN
-    is hashed at a time, so guesses cannot take the tables' processor."""
+    """POST: check the PIN; a correct one starts a session. The attempt is counted first,
+    for the address and for the PIN from everywhere (:func:`tally.web.access.pin_wait`); one
+    refused is not hashed, and one PIN is hashed at a time, so guesses cannot take the
+    tables' processor."""
     import asyncio
 
-    from tally.web.access import generations
+    from tally.errors import Message
+    from tally.web.access import pin_wait
 
     site = site_of(request)
     fields = await form_of(request)
@@ -166,6 +170,17 @@ async def login(request: Request) -> Response:
     client = request.client.host if request.client else "?"
     if not await blocking(count_attempt, site.store, client):
         raise AccessDenied(N_("too many wrong PINs: wait ten minutes"))
+    wait = await blocking(pin_wait, site.store)
+    if wait:
+        raise AccessDenied(
+            Message(
+                N_(
+                    "the PIN has been tried too often: the next try in %(seconds)s seconds, "
+                    "or open the login link tally serve printed on the laptop"
+                ),
+                seconds=int(wait) + 1,
+            )
+        )
     if site.pin_turn is None:
         site.pin_turn = asyncio.Lock()
     async with site.pin_turn:
@@ -174,24 +189,34 @@ async def login(request: Request) -> Response:
         _ = translate(lang)
         return render(request, "login.html.j2", 403, error=_("That is not the PIN."))
     await blocking(clear_attempts, site.store, client)
+    return await enter(request)
+
+
+async def enter(request: Request) -> Response:
+    """Start a director's session for this browser (the PIN was right, or the login link
+    good) and go to the director's page."""
+    from tally.web.access import start_session
+
+    device = request.headers.get("user-agent", "")[:400]
+    client = request.client.host if request.client else "?"
+    token = await blocking(start_session, site_of(request).store, device, client)
     response = _back("/director")
-    found = await blocking(generations, site.store)
     response.set_cookie(
-        SESSION_COOKIE,
-        site.keys.session(found.sessions),
-        httponly=True,
-        samesite="strict",
-        secure=secure(request),
+        SESSION_COOKIE, token, httponly=True, samesite="strict", secure=secure(request)
     )
     return response
 
 
 @guarded
 async def logout(request: Request) -> Response:
-    """POST: end the director's session, and every other one (the sessions' generation)."""
+    """POST: end this browser's director's session (the others go on: the director ends
+    them from the sessions' page, a new PIN ends them all)."""
+    from tally.web.app import session_of
+
     await form_of(request)
-    if is_director(request):
-        await blocking(end_sessions, site_of(request).store)
+    session = session_of(request)
+    if session is not None:
+        await blocking(end_session, site_of(request).store, session)
     response = _back("/director")
     response.delete_cookie(SESSION_COOKIE)
     return response

@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import Refused, TallyError
+from tally.errors import Message, Refused, TallyError
 from tally.events.formats import FORMATS, kinds
 from tally.i18n import N_
+from tally.names import read_number, shown
 from tally.web.app import (
     blocking,
     form_of,
@@ -83,6 +84,13 @@ NUMBER_NAMES = {
 }
 
 
+#: the most players one form's list takes (the choices of a list are numbered up to it)
+MAX_ENTRIES = 200
+#: the most of any other field a form shows again (an event's name has at most 100
+#: characters, a list of all ten tiebreaks 129)
+FIELD_MOST = 200
+
+
 def routes() -> list[Route]:
     """The routes of this module."""
     from starlette.routing import Route
@@ -111,12 +119,12 @@ def _number(fields: dict[str, str], key: str) -> int | None:
 
 
 def _points(text: str) -> float:
-    try:
-        if not text.isascii():
-            raise ValueError(text)
-        return float(text.strip().replace(",", ".") or "1")
-    except ValueError:
-        raise Refused(f'match points per win: "{text[:20]}" is not a number') from None
+    value = read_number(text or "1", 6, 2)
+    if value is None:
+        raise Refused(
+            Message(N_("match points per win: %(text)s is not a number"), text=shown(text))
+        )
+    return float(value)
 
 
 def settings(fields: dict[str, str]) -> dict[str, Any]:
@@ -131,7 +139,9 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
     try:
         held_on = date.fromisoformat(when) if when else None
     except ValueError:
-        raise Refused(f'date: "{when[:20]}" is not a date (YYYY-MM-DD)') from None
+        raise Refused(
+            Message(N_("date: %(text)s is not a date (YYYY-MM-DD)"), text=shown(when))
+        ) from None
     tiebreaks = fields.get("tiebreaks", "").strip()
     out: dict[str, Any] = {
         "kind": kind,
@@ -184,11 +194,12 @@ def entries(store: Store, fields: dict[str, str]) -> Entries:
 
     picks = {
         fields.get(f"ref-{i}", ""): fields[f"pick-{i}"]
-        for i in range(200)
+        for i in range(MAX_ENTRIES)
         if fields.get(f"pick-{i}")
     }
     lines = [" ".join(x.split()) for x in fields.get("players", "").splitlines()]
     lines = [picks.get(x, x) for x in lines if x]
+    _check_batch(lines)
     looking = [x for x in lines if not x.startswith("+")]
     found = {x.ref: x for x in store.players.look_up(looking)}
     refs: list[str] = []
@@ -202,6 +213,47 @@ def entries(store: Store, fields: dict[str, str]) -> Entries:
         else:
             refs.append(f"#{hit.found.id}")
     return Entries(tuple(refs), tuple(unsettled))
+
+
+def _check_batch(lines: list[str]) -> None:
+    """Refuse a players' list no form needs, before a name of it is looked up: more than
+    :data:`MAX_ENTRIES` lines, or a line longer than a name can be (6,000 unknown names
+    would cost seconds of look-ups and a page of megabytes)."""
+    from tally.store.columns import NAME_LENGTH
+
+    if len(lines) > MAX_ENTRIES:
+        raise Refused(
+            Message(
+                N_("%(count)s players in one list: at most %(most)s, add the rest with another"),
+                count=len(lines),
+                most=MAX_ENTRIES,
+            )
+        )
+    long = next((x for x in lines if len(x) > NAME_LENGTH + 1), None)
+    if long is not None:
+        raise Refused(
+            Message(
+                N_("%(name)s: a name has at most %(most)s characters"),
+                name=shown(long),
+                most=NAME_LENGTH,
+            )
+        )
+
+
+def kept(fields: dict[str, str]) -> dict[str, str]:
+    """What a form shows again of the fields posted: each as typed, cut to what such a
+    field can hold (a name, a number; the players' list a line per player), so a refusal
+    never echoes a 60,000-character input."""
+    from tally.store.columns import NAME_LENGTH
+
+    out = {}
+    for key, value in fields.items():
+        if key == "players":
+            lines = value.splitlines()[:MAX_ENTRIES]
+            out[key] = "\n".join(line[: NAME_LENGTH + 1] for line in lines)
+        else:
+            out[key] = value[:FIELD_MOST]
+    return out
 
 
 def enter_new(store: Store, refs: tuple[str, ...]) -> list[str]:
@@ -291,7 +343,7 @@ async def create(request: Request) -> Response:
             request,
             "new_event.html.j2",
             400,
-            values=fields,
+            values=kept(fields),
             unsettled=(),
             error=refusal(exc, page_language(request)),
             **_choices(),
@@ -300,7 +352,7 @@ async def create(request: Request) -> Response:
         return render(
             request,
             "new_event.html.j2",
-            values=fields,
+            values=kept(fields),
             error=None,
             unsettled=wanted.open,
             **_choices(),
@@ -334,7 +386,7 @@ async def add(request: Request) -> Response:
     if wanted.open:
         ev = await blocking(site_of(request).store.events.get, eid)
         return render(
-            request, "add_players.html.j2", event=ev, values=fields, unsettled=wanted.open
+            request, "add_players.html.j2", event=ev, values=kept(fields), unsettled=wanted.open
         )
     if not wanted.refs:
         raise Refused(N_("type the names of the players to add, one a line"))
@@ -392,7 +444,7 @@ async def start_match(request: Request) -> Response:
     store = acting(request)
     busy = await blocking(_busy, store, eid, (a, b))
     if busy and fields.get("anyway") != "yes":
-        return render(request, "busy.html.j2", event_id=eid, busy=busy, values=fields)
+        return render(request, "busy.html.j2", event_id=eid, busy=busy, values=kept(fields))
     m = await blocking(store.matches.start, a, b, first_dealer=fields.get("dealer") or a, event=eid)
     return back(
         f"/director/event/{eid}",

@@ -41,6 +41,20 @@ def _amount(fields: dict[str, str], name: str, what: str) -> int | None:
     return None if not text else parse_money(text, what)
 
 
+def _count(fields: dict[str, str], name: str, digits: int, what: str) -> int | None:
+    """A whole number from the form (None when left empty); refused when it is not one."""
+    from tally.errors import Message, Refused
+    from tally.i18n import N_
+
+    text = fields.get(name, "").strip()
+    number = whole_number(text, digits)
+    if text and number is None:
+        raise Refused(
+            Message(N_('%(field)s: "%(text)s" is not a whole number'), field=what, text=text[:20])
+        )
+    return number
+
+
 @guarded
 async def set_prizes(request: Request) -> Response:
     """POST: set what the form gives of the entry fee, prize shares, rounding and the
@@ -52,9 +66,9 @@ async def set_prizes(request: Request) -> Response:
             entry_fee=_amount(fields, "entry_fee", "entry fee"),
             shares=fields.get("prizes", "").strip() or None,
             unit=_amount(fields, "round_to", "round to"),
-            buy_back_until=whole_number(fields.get("buy_back_until", ""), 4),
+            buy_back_until=_count(fields, "buy_back_until", 4, "buy back until round"),
             buy_back_fee=_amount(fields, "buy_back_fee", "buy-back fee"),
-            buy_backs=whole_number(fields.get("buy_backs", ""), 1),
+            buy_backs=_count(fields, "buy_backs", 1, "buy-backs"),
         )
         return words.gettext("The prize table and buy-backs are set.")
 

@@ -28,6 +28,7 @@ def create_app(store: Store, base: str | None = None, hosts: list[str] | None = 
 
     from tally.web import (
         director,
+        director_access,
         director_confirm,
         director_deals,
         director_events,
@@ -43,6 +44,7 @@ def create_app(store: Store, base: str | None = None, hosts: list[str] | None = 
         *director_confirm.routes(),
         *director_deals.routes(),
         *director_prizes.routes(),
+        *director_access.routes(),
     ]
     routes = [
         *standings.routes(),

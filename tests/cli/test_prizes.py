@@ -80,7 +80,7 @@ def test_bad_shares_are_refused_with_the_rule_broken(tmp_path: Path) -> None:
     )
     assert bad.exit_code == 2 and "7 places paid but only 6 players" in bad.output
     bad = runner.invoke(app, ["event", "prizes", "KO", "--entry-fee", "ten", "--db", db])
-    assert bad.exit_code == 2 and "--entry-fee: 'ten' is not an amount" in bad.output
+    assert bad.exit_code == 2 and '--entry-fee: "ten" is not an amount' in bad.output
 
 
 def test_a_player_out_buys_back_a_life_from_the_command_line(tmp_path: Path) -> None:
