@@ -1,18 +1,15 @@
 """Where tally serve is reached and how it holds up on a shared network: the address phones
-reach (not the host name's 127.0.1.1), --url, Host headers it does not answer to, slow
-clients that cannot starve a real request."""
+reach (not the host name's 127.0.1.1), --url, Host headers it does not answer to (slow
+clients and other hostile guests: tests/web/test_hostile.py)."""
 
 from __future__ import annotations
 
 import socket
-import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tally.web import address
-from tests.web_support import free_port, running
 
 
 @pytest.fixture
@@ -114,75 +111,6 @@ def test_links_and_qr_codes_never_follow_the_host_header(db_url: str) -> None:
         assert "127.0.0.1:8066/t/" not in page.text
     finally:
         store.close()
-
-
-# --- slow clients --------------------------------------------------------------------------
-
-
-@pytest.fixture
-def real_server(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
-    """tally serve's app under its own uvicorn configuration on a loopback port, with a
-    one-second deadline for a request to arrive."""
-
-    from tally.store import open_store
-    from tally.web import serving
-    from tally.web.server import create_app
-
-    monkeypatch.setattr(serving, "REQUEST_SECONDS", 1.0)
-    store = open_store(db_url)
-    port = free_port()
-    try:
-        with running(None, serving.server_config(create_app(store), "127.0.0.1", port)):
-            yield port
-    finally:
-        store.close()
-
-
-def _slow_client(port: int) -> socket.socket:
-    """A connection from 127.0.0.2 that sends the start of a request and then nothing."""
-    conn = socket.socket()
-    conn.settimeout(5)
-    conn.bind(("127.0.0.2", 0))
-    conn.connect(("127.0.0.1", port))
-    conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-    return conn
-
-
-def _answered(port: int) -> float:
-    """How long a real request from 127.0.0.1 takes to be answered 200."""
-    import httpx
-
-    start = time.perf_counter()
-    res = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)
-    assert res.status_code == 200
-    return time.perf_counter() - start
-
-
-@pytest.mark.slow
-def test_slow_connections_do_not_starve_a_real_request(real_server: int) -> None:
-    slow = []
-    try:
-        for _ in range(300):
-            try:
-                slow.append(_slow_client(real_server))
-            except OSError:
-                break
-        assert _answered(real_server) < 2.0  # the cap per address kept them from filling up
-        refused = 0
-        for conn in slow:
-            try:
-                refused += conn.recv(1) == b""
-            except OSError:
-                refused += 1
-        assert refused >= 300 - 48  # closed: over the cap, or past the deadline
-        time.sleep(1.5)
-        for conn in slow[:48]:  # the ones within the cap are cut off at the deadline
-            conn.settimeout(0.5)
-            assert conn.recv(1) == b""
-    finally:
-        for conn in slow:
-            conn.close()
-    assert _answered(real_server) < 2.0
 
 
 def test_new_keys_at_start_make_old_table_addresses_fail(
