@@ -79,7 +79,7 @@ def slow_connections(
             for conn in list(live):
                 if _drip(conn, conn in fresh, tally):
                     fresh.discard(conn)
-        for key, _ in sel.select(timeout=0.1):
+        for key, _ in sel.select(timeout=0.25):
             conn = key.fileobj  # type: ignore[assignment]
             try:
                 data = conn.recv(4096)  # type: ignore[union-attr]

@@ -11,9 +11,10 @@ tables (:class:`Connections`, :func:`guarded_protocol`):
 - a connection is *anonymous* until a request on it proves to be a table's (its secret
   right) or the director's (a session): one address holds at most
   :data:`ANONYMOUS_PER_ADDRESS` anonymous connections, and :data:`ANONYMOUS_CONNECTIONS` in
-  all are kept; when they are full, a new connection is let in and the anonymous connection
-  waiting longest, of the address that holds the most, is closed instead (a new phone is
-  never refused because others hold connections they do not use);
+  all are kept; when they are full, a new connection of an address that holds fewer than
+  the address holding the most is let in, and the anonymous connection waiting longest of
+  the latter is closed instead (a new phone is never refused because others hold
+  connections they do not use; a flood only pushes out its own);
 - tables and the director (their connections proven) are kept apart from that pool, up to
   :data:`CONNECTIONS_PER_ADDRESS` and :data:`MAX_CONNECTIONS` in all; past that the server
   answers 503 itself, with the security headers (so does its 400 for a malformed request);
@@ -81,17 +82,21 @@ class Connections:
 
     def admit(self, conn: Connection, address: str) -> str:
         """Take in a new connection: ``"in"``, ``"refused"`` (its address holds too many
-        already: close it) or ``"full"`` (the server is full: answer 503)."""
-        mine = self.anonymous.get(address, {})
+        already, or its share of a full pool: close it) or ``"full"`` (the server is full:
+        answer 503)."""
+        mine = len(self.anonymous.get(address, {}))
         if self.capped and (
-            self.by_address[address] >= CONNECTIONS_PER_ADDRESS
-            or len(mine) >= ANONYMOUS_PER_ADDRESS
+            self.by_address[address] >= CONNECTIONS_PER_ADDRESS or mine >= ANONYMOUS_PER_ADDRESS
         ):
             return "refused"
-        if self.total >= MAX_CONNECTIONS or (
-            self.waiting >= ANONYMOUS_CONNECTIONS and not self._make_room()
-        ):
+        if self.total >= MAX_CONNECTIONS:
             return "full"
+        if self.waiting >= ANONYMOUS_CONNECTIONS:
+            room = self._make_room(mine)
+            if room is None:
+                return "refused"
+            if not room:
+                return "full"
         self.anonymous.setdefault(address, {})[conn] = None
         self.by_address[address] += 1
         self.total += 1
@@ -115,10 +120,15 @@ class Connections:
         if self.by_address[address] <= 0:
             del self.by_address[address]
 
-    def _make_room(self) -> bool:
-        """Close the anonymous connection waiting longest of the address holding the most
-        (not one whose request is with the app); False when every one is busy."""
+    def _make_room(self, mine: int) -> bool | None:
+        """Room for a connection of an address holding ``mine`` anonymous ones: the one
+        waiting longest of the address holding the most is closed (not one whose request is
+        with the app). None when the new one's address holds as many already (it is refused
+        instead: a flood cannot push out others' connections with its own), False when
+        every one is busy."""
         for address in sorted(self.anonymous, key=lambda a: -len(self.anonymous[a])):
+            if mine and mine + 1 >= len(self.anonymous[address]):
+                return None
             for conn in self.anonymous[address]:
                 if not conn.busy:
                     self.drop(conn, address)

@@ -1,11 +1,12 @@
 """Public pages made once per change, however many screens ask for them: the wall, its live
 part, the list of events.
 
-A page is kept by a key that names everything it shows (the event, the language, the audit
-log's newest entry number: every change writes one). Many viewers asking at once for a key
-not made yet wait for the one making of it (single flight) instead of each making it again,
-and a viewer that already has the page is answered 304 from its ``ETag``
-(:func:`tag_of`, :func:`unchanged`) without anything made or read but the version.
+A page is kept by a key that names what it shows (the event, the language) with the audit
+log's newest entry number it was made at (every change writes one). Many viewers asking at
+once for a page not made yet wait for the one making of it (single flight) instead of each
+making it again; a page is made again at most once a second however often the tables tap
+(:class:`SharedRenders`); and a viewer that already has the page is answered 304 from its
+``ETag`` (:func:`tag_of`, :func:`unchanged`) without anything made or read but the version.
 
 Everything here runs on the server's event loop: the making itself goes to the thread pool
 (:func:`tally.web.app.blocking`), the waiting holds no thread.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -33,36 +35,47 @@ REVALIDATE = "no-cache"
 
 
 class SharedRenders(Generic[K, V]):
-    """At most ``size`` pages by key, the least recently used dropped first; each made once,
-    its waiters sharing the making (a making that failed is not kept: the next asks again).
+    """The newest page of each key (at most ``size`` keys, the least recently used dropped
+    first), made once for every viewer (single flight: viewers asking while it is being made
+    wait for that making) and made again at most once every ``seconds``: a viewer asking for
+    a newer version within ``seconds`` of the last making gets the page made then (the wall
+    shows it at the next poll). A making that failed is not kept.
 
-    >>> renders: SharedRenders[str, str] = SharedRenders(4)
+    >>> renders: SharedRenders[str, str] = SharedRenders(4, seconds=60)
     >>> made = []
     >>> async def make() -> str:
     ...     made.append(1)
     ...     await asyncio.sleep(0.01)
-    ...     return "page"
-    >>> async def viewers() -> list[str]:
-    ...     return await asyncio.gather(*(renders.get("wall", make) for _ in range(20)))
-    >>> asyncio.run(viewers()) == ["page"] * 20, len(made)
-    (True, 1)
+    ...     return f"page {len(made)}"
+    >>> async def viewers(version: int) -> set[tuple[int, str]]:
+    ...     asked = (renders.get("wall", version, make) for _ in range(20))
+    ...     return set(await asyncio.gather(*asked))
+    >>> asyncio.run(viewers(7)), asyncio.run(viewers(8)), len(made)
+    ({(7, 'page 1')}, {(7, 'page 1')}, 1)
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, seconds: float = 1.0) -> None:
         self._size = size
-        self._made: OrderedDict[K, asyncio.Future[V]] = OrderedDict()
+        self._seconds = seconds
+        self._latest: OrderedDict[K, tuple[int, float, asyncio.Future[V]]] = OrderedDict()
 
-    async def get(self, key: K, make: Callable[[], Awaitable[V]]) -> V:
-        """The page of ``key``: kept, being made (then awaited), or made now."""
-        made = self._made.get(key)
-        if made is None or self._stale(made):
-            made = asyncio.ensure_future(make())
-            self._made[key] = made
-            while len(self._made) > self._size:
-                self._made.popitem(last=False)
-        self._made.move_to_end(key)
+    async def get(self, key: K, version: int, make: Callable[[], Awaitable[V]]) -> tuple[int, V]:
+        """The page of ``key`` and the version it shows: the one made for ``version`` (or
+        within the last ``seconds``), being made (then awaited), or made now."""
+        now = time.monotonic()
+        latest = self._latest.get(key)
+        if (
+            latest is None
+            or self._stale(latest[2])
+            or (latest[0] < version and now - latest[1] >= self._seconds)
+        ):
+            latest = (version, now, asyncio.ensure_future(make()))
+            self._latest[key] = latest
+            while len(self._latest) > self._size:
+                self._latest.popitem(last=False)
+        self._latest.move_to_end(key)
         # (shielded: a viewer that goes away does not cancel the making the others wait for)
-        return await asyncio.shield(made)
+        return latest[0], await asyncio.shield(latest[2])
 
     @staticmethod
     def _stale(made: asyncio.Future[V]) -> bool:
@@ -73,7 +86,7 @@ class SharedRenders(Generic[K, V]):
         return made.get_loop() is not asyncio.get_running_loop()
 
     def __len__(self) -> int:
-        return len(self._made)
+        return len(self._latest)
 
 
 def tag_of(version: int) -> str:

@@ -87,7 +87,7 @@ async def home(request: Request) -> Response:
     site = site_of(request)
     lang = _lang(request)
 
-    def made() -> str:
+    def made(_: int) -> str:
         evs = site.store.events.all()
         events = list(reversed(evs))
         return html_of(site, "home.html.j2", events=events, lang=lang, _=translate(lang))
@@ -135,21 +135,35 @@ def _version(store: Store) -> int:
 
 
 async def _public(
-    request: Request, key: tuple[Any, ...], made: Callable[[], str], version: int | None = None
+    request: Request, key: tuple[Any, ...], made: Callable[[int], str], version: int | None = None
 ) -> Response:
-    """A public page of ``key`` at the audit version (read here unless given): 304 for a
-    browser that has it (``ETag``), else the page made once for every viewer of this
-    version (:class:`~tally.web.shared.SharedRenders`)."""
+    """A public page of ``key``: 304 for a browser that has it (``ETag``), else the page
+    made once for every viewer (``made(version)``, :class:`~tally.web.shared.SharedRenders`)
+    at the audit version (read here unless given)."""
     from starlette.responses import HTMLResponse, Response
 
     site = site_of(request)
     if version is None:
         version = await blocking(_version, site.store)
-    headers = {"ETag": tag_of(version), "Cache-Control": REVALIDATE}
     if unchanged(request, version):
-        return Response(status_code=304, headers=headers)
-    html = await site.shared.get((*key, version), lambda: blocking(made))
-    return HTMLResponse(html, headers=headers)
+        return Response(status_code=304, headers=_headers(version))
+    shown, html = await site.shared.get(key, version, lambda: blocking(made, version))
+    if unchanged(request, shown):
+        return Response(status_code=304, headers=_headers(shown))
+    return HTMLResponse(html, headers=_headers(shown))
+
+
+def _headers(version: int) -> dict[str, str]:
+    """What a public page at ``version`` tells the browser of keeping it."""
+    return {"ETag": tag_of(version), "Cache-Control": REVALIDATE}
+
+
+async def _live(request: Request, event_id: int, lang: str, version: int) -> tuple[int, str]:
+    """The live part of the wall, as made for every viewer, and the version it shows."""
+    site = site_of(request)
+    return await site.shared.get(
+        ("live", event_id, lang), version, lambda: blocking(_fragment, site, event_id, lang)
+    )
 
 
 def _fragment(site: Site, event_id: int, lang: str) -> str:
@@ -173,11 +187,10 @@ async def page(request: Request) -> Response:
     event_id = int_param(request, "event")
     lang = _lang(request)
     every = _every(request)
-    version = await blocking(_version, site.store)
+    ev = await blocking(site.store.events.get, event_id)
+    version, live = await _live(request, event_id, lang, await blocking(_version, site.store))
 
-    def made() -> str:
-        ev = site.store.events.get(event_id)
-        live = _fragment(site, event_id, lang)
+    def made(_: int) -> str:
         context = {"event": ev, "lang": lang, "version": version, "live": live, "every": every}
         return html_of(site, "standings.html.j2", _=translate(lang), **context)
 
@@ -196,11 +209,11 @@ async def live(request: Request) -> Response:
     lang = _lang(request)
     seen = request.query_params.get("v", "")
     version = await blocking(_version, site.store)
-    headers = {"ETag": tag_of(version), "Cache-Control": REVALIDATE}
     if unchanged(request, version):
-        return Response(status_code=304, headers=headers)
+        return Response(status_code=304, headers=_headers(version))
     if seen == str(version):
-        return JSONResponse({"version": version}, headers=headers)
-    key = ("live", event_id, lang, version)
-    html = await site.shared.get(key, lambda: blocking(_fragment, site, event_id, lang))
-    return JSONResponse({"version": version, "html": html}, headers=headers)
+        return JSONResponse({"version": version}, headers=_headers(version))
+    version, html = await _live(request, event_id, lang, version)
+    if seen == str(version):  # (the change is not made into the page yet: next second)
+        return JSONResponse({"version": version}, headers=_headers(version))
+    return JSONResponse({"version": version, "html": html}, headers=_headers(version))
