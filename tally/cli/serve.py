@@ -7,13 +7,20 @@ tally; where one is missing the command says how to install it and exits with 2.
 
 from __future__ import annotations
 
-from typing import Annotated
+from contextlib import nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tally.cli import app
 from tally.cli.common import fail, guard
 from tally.cli.storage import DbOption
+from tally.errors import Message
+from tally.i18n import N_
+
+if TYPE_CHECKING:
+    from tally.store import Store
 
 #: the modules ``tally serve`` needs beyond tally's own dependencies
 WEB_MODULES = ("starlette", "uvicorn", "multipart", "segno")
@@ -68,6 +75,22 @@ def serve(
             "before stops working.",
         ),
     ] = False,
+    https: Annotated[
+        tuple[Path, Path] | None,
+        typer.Option(
+            "--https",
+            metavar="CERT KEY",
+            help="Serve https with this certificate and its private key (PEM files).",
+        ),
+    ] = None,
+    self_signed: Annotated[
+        bool,
+        typer.Option(
+            "--self-signed",
+            help="Serve https with a certificate made for this database (kept in it); "
+            "prints its fingerprint. Each phone warns once.",
+        ),
+    ] = False,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -90,11 +113,15 @@ def serve(
 
     from tally.store import open_store
     from tally.web.access import has_pin, new_table_keys, set_pin
-    from tally.web.address import allowed_hosts, phone_bases
+    from tally.web.address import allowed_hosts, host_of, phone_bases
+    from tally.web.https import certificate_files, fingerprint
     from tally.web.server import create_app
     from tally.web.serving import more_open_files, server_config
 
-    bases = phone_bases(host, port, url)
+    if https is not None and self_signed:
+        fail(Message(N_("--https and --self-signed: give one of them")))
+    scheme = "https" if https or self_signed else "http"
+    bases = phone_bases(host, port, url, scheme)
     store = open_store(db, scorer="web")
     try:
         if pin is not None or new_pin or not has_pin(store):
@@ -106,13 +133,47 @@ def serve(
             )
         if new_keys:
             new_table_keys(store)
-        base = bases[0] if bases else f"http://127.0.0.1:{port}"
-        typer.echo(_addresses(store.where, bases, base, port) + f"\n{shown}\nStop with Ctrl-C.")
+        base = bases[0] if bases else f"{scheme}://127.0.0.1:{port}"
+        tls = _certificate(store, https, self_signed, [host_of(b) for b in bases])
+        said = "" if tls is None else f"\nhttps certificate (SHA-256): {fingerprint(tls[0])}"
+        typer.echo(
+            _addresses(store.where, bases, base, port) + f"\n{shown}{said}\nStop with Ctrl-C."
+        )
         app = create_app(store, base=base, hosts=allowed_hosts(bases or [base]))
         more_open_files()
-        uvicorn.Server(server_config(app, host, port, forwarded_allow_ips)).run()
+        with certificate_files(*tls) if tls else nullcontext() as files:
+            uvicorn.Server(server_config(app, host, port, forwarded_allow_ips, files)).run()
     finally:
         store.close()
+
+
+def _certificate(
+    store: Store, given: tuple[Path, Path] | None, self_signed: bool, hosts: list[str]
+) -> tuple[str, str] | None:
+    """The certificate and key (PEM) to serve https with: the files ``--https`` names
+    (checked: a certificate and the key that belongs to it), the one made for this database
+    (``--self-signed``), or none (http)."""
+    import ssl
+
+    from tally.web.https import self_signed as made_for
+
+    if self_signed:
+        return made_for(store, hosts)
+    if given is None:
+        return None
+    try:
+        pair = given[0].read_text(), given[1].read_text()
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(*map(str, given))
+    except (OSError, ValueError, ssl.SSLError) as exc:
+        fail(
+            Message(
+                N_("--https %(cert)s %(key)s: not a certificate and its key in PEM (%(why)s)"),
+                cert=str(given[0]),
+                key=str(given[1]),
+                why=str(exc)[:100],
+            )
+        )
+    return pair
 
 
 def _addresses(where: str, bases: list[str], base: str, port: int) -> str:

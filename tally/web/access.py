@@ -350,3 +350,10 @@ def set_reopened(store: Store, match_id: int, on: bool) -> None:
         _put(store, f"reopened:{match_id}", "1")
     else:
         _delete(store, f"reopened:{match_id}")
+
+
+def https_certificate(store: Store, make: Callable[[], str]) -> str:
+    """The self-signed certificate of this database with its key (PEM), made by ``make()``
+    on first use (the first process to store one wins), as :func:`server_keys` is."""
+    found = _get(store, "https-certificate")
+    return found if found is not None else _put(store, "https-certificate", make(), replace=False)

@@ -1,15 +1,17 @@
 """Where tally serve is reached and how it holds up on a shared network: the address phones
 reach (not the host name's 127.0.1.1), --url, Host headers it does not answer to (slow
-clients and other hostile guests: tests/web/test_hostile.py)."""
+clients and other hostile guests: tests/web/test_hostile.py), https."""
 
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tally.web import address
+from tests.web_support import free_port, running
 
 
 @pytest.fixture
@@ -132,3 +134,96 @@ def test_new_keys_at_start_make_old_table_addresses_fail(
     with open_store(db_url) as store:
         after = server_keys(store)
     assert not after.check_table(1, before) and after.check_table(1, after.table_secret(1))
+
+
+# --- https ----------------------------------------------------------------------------------
+
+
+def _serve(args: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[Any, dict[str, Any]]:
+    """``tally serve ARGS`` through the command line, the server not run: its output and
+    the uvicorn configuration it would have run (the certificate files read meanwhile)."""
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    served: dict[str, Any] = {}
+
+    def run(self: Any) -> None:
+        served["config"] = self.config
+        for name in ("ssl_certfile", "ssl_keyfile"):
+            path = getattr(self.config, name)
+            served[name] = open(path).read() if path else None
+
+    monkeypatch.setattr("uvicorn.Server.run", run)
+    result = CliRunner().invoke(app, ["serve", *args, "--url", "https://192.168.1.20:8066"])
+    return result, served
+
+
+def test_self_signed_https_prints_its_fingerprint_and_keeps_the_same_certificate(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tally.web.https import fingerprint
+
+    first, served = _serve(["--db", db_url, "--self-signed"], monkeypatch)
+    assert first.exit_code == 0, first.output
+    cert = served["ssl_certfile"]
+    assert f"https certificate (SHA-256): {fingerprint(cert)}" in first.output
+    assert "PRIVATE KEY" in served["ssl_keyfile"]
+    assert not Path(served["config"].ssl_certfile).exists()  # (removed once the server stops)
+    again, served = _serve(["--db", db_url, "--self-signed"], monkeypatch)
+    assert again.exit_code == 0 and served["ssl_certfile"] == cert  # (phones accepted it once)
+
+
+def test_https_with_the_club_s_certificate_and_refusals_of_what_is_not_one(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tally.web.https import make_certificate
+
+    cert, key = make_certificate(["club.example"])
+    (tmp_path / "cert.pem").write_text(cert)
+    (tmp_path / "key.pem").write_text(key)
+    (tmp_path / "other.pem").write_text(make_certificate(["x"])[1])
+    files = [str(tmp_path / "cert.pem"), str(tmp_path / "key.pem")]
+    result, served = _serve(["--db", db_url, "--https", *files], monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert served["ssl_certfile"] == cert and served["ssl_keyfile"] == key
+    for wrong in ([files[0], str(tmp_path / "other.pem")], [files[1], files[0]], ["no", "ne"]):
+        result, served = _serve(["--db", db_url, "--https", *wrong], monkeypatch)
+        assert result.exit_code != 0 and "--https" in result.output and not served
+    result, served = _serve(["--db", db_url, "--https", *files, "--self-signed"], monkeypatch)
+    assert result.exit_code != 0 and "give one of them" in result.output
+
+
+def test_over_https_the_director_s_cookie_is_sent_over_https_only(
+    db_url: str, tmp_path: Path
+) -> None:
+    import ssl
+
+    import httpx
+
+    from tally.store import open_store
+    from tally.web import serving
+    from tally.web.access import set_pin
+    from tally.web.https import certificate_files, self_signed
+    from tally.web.server import create_app
+
+    store = open_store(db_url)
+    try:
+        set_pin(store, "2468")
+        cert, key = self_signed(store, ["127.0.0.1"])
+        trust = ssl.create_default_context(cadata=cert)
+        port = free_port()
+        app = create_app(store)
+        with certificate_files(cert, key) as files:
+            config = serving.server_config(app, "127.0.0.1", port, https=files)
+            with (
+                running(None, config),
+                httpx.Client(base_url=f"https://127.0.0.1:{port}", verify=trust) as phone,
+            ):
+                phone.get("/director")
+                token = app.state.site.keys.csrf(phone.cookies.get("tally_csrf"), None)
+                res = phone.post("/director/login", data={"csrf": token, "pin": "2468"})
+            assert res.status_code == 303, res.text
+            assert "secure" in res.headers["set-cookie"].lower()
+    finally:
+        store.close()
