@@ -155,6 +155,7 @@ def _certificate(
     (``--self-signed``), or none (http)."""
     import ssl
 
+    from tally.web.https import certificate_files, pem_of
     from tally.web.https import self_signed as made_for
 
     if self_signed:
@@ -162,8 +163,9 @@ def _certificate(
     if given is None:
         return None
     try:
-        pair = given[0].read_text(), given[1].read_text()
-        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(*map(str, given))
+        pair = pem_of(given[0]), pem_of(given[1])
+        with certificate_files(*pair) as files:
+            ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(*files)
     except (OSError, ValueError, ssl.SSLError) as exc:
         fail(
             Message(

@@ -65,6 +65,20 @@ def make_certificate(hosts: list[str]) -> tuple[str, str]:
     return cert.public_bytes(serialization.Encoding.PEM).decode(), key_pem.decode()
 
 
+#: the most of a PEM file read (a certificate chain and its key are a few kilobytes)
+PEM_MOST = 1024 * 1024
+
+
+def pem_of(path: Path) -> str:
+    """The PEM text of the file at ``path`` (at most :data:`PEM_MOST` characters read);
+    ValueError when it holds none."""
+    with path.open(encoding="utf-8") as text:
+        found = text.read(PEM_MOST)
+    if "-----BEGIN " not in found:
+        raise ValueError("no PEM in it")
+    return found
+
+
 def fingerprint(cert_pem: str) -> str:
     """The SHA-256 fingerprint of a PEM certificate as browsers show it (``AB:12:…``)."""
     import hashlib

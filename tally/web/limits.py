@@ -1,14 +1,14 @@
-"""What every request of ``tally serve`` passes through, outside everything else of the app:
+"""What every request of ``tally serve`` passes through before a page sees it:
 
-- a bound on the size of its body (a form here is a few hundred bytes; a flood of megabytes is
-  refused with 413 before anything parses it);
-- a budget of requests per client address (:class:`ClientBudget`): a request that turns out
-  to be a table's (its secret right) or the director's (a session) is given back, so the
-  budget only bounds what anyone may ask without either: the wall, the home page, a guess at
-  a table's address (429 past it, before any page runs);
-- the security headers (:data:`SECURITY_HEADERS`: ``nosniff``, the content security policy,
-  no framing, no referrer) on every response: pages, static files, JSON, refusals, and the
-  500 of a page that failed, which is answered here when nothing else answered it.
+- :class:`RequestLimits`, outside everything else of the app: a budget of requests per
+  client address (:class:`ClientBudget`): a request that turns out to be a table's (its
+  secret right) or the director's (a session) is given back, so the budget only bounds what
+  anyone may ask without either: the wall, the home page, a guess at a table's address (429
+  past it, before any page runs); and the security headers (:data:`SECURITY_HEADERS`:
+  ``nosniff``, the content security policy, no framing, no referrer) on every response:
+  pages, static files, JSON, refusals, and the 500 of a page that failed;
+- :class:`BodyLimit`: a bound on the size of a request's body (a form here is a few hundred
+  bytes; a flood of megabytes is refused with 413 before anything parses it).
 
 Plain ASGI middleware, so it costs a function call per request and imports nothing. The
 server's own answers before the app (400 for a malformed request, 503 when it is full) carry
@@ -221,15 +221,14 @@ class _TooLarge(Exception):
 
 
 async def _answer(send: Send, status: int, text: str) -> None:
-    """A plain-text answer of this middleware's own, with the security headers."""
+    """A plain-text answer of this middleware's own, with the security headers (a 429 keeps
+    the connection: a client over its budget asking again costs no new connection)."""
     body = text.encode()
     headers = [
         (b"content-type", b"text/plain; charset=utf-8"),
         (b"content-length", str(len(body)).encode()),
-        (b"connection", b"close"),
     ]
-    if status == 429:
-        headers.append((b"retry-after", b"1"))
+    headers.append((b"retry-after", b"1") if status == 429 else (b"connection", b"close"))
     start = {"type": "http.response.start", "status": status}
     await send(start | {"headers": with_security_headers(headers)})
     await send({"type": "http.response.body", "body": body})

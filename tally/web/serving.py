@@ -124,10 +124,11 @@ class Connections:
         """Room for a connection of an address holding ``mine`` anonymous ones: the one
         waiting longest of the address holding the most is closed (not one whose request is
         with the app). None when the new one's address holds as many already (it is refused
-        instead: a flood cannot push out others' connections with its own), False when
-        every one is busy."""
+        instead: a flood cannot push out others' connections with its own; not behind a
+        proxy, where every connection has the proxy's address), False when every one is
+        busy."""
         for address in sorted(self.anonymous, key=lambda a: -len(self.anonymous[a])):
-            if mine and mine + 1 >= len(self.anonymous[address]):
+            if self.capped and mine and mine + 1 >= len(self.anonymous[address]):
                 return None
             for conn in self.anonymous[address]:
                 if not conn.busy:

@@ -68,6 +68,11 @@ def test_a_table_s_connection_is_kept_apart_from_the_anonymous_ones() -> None:
     for i in range(4 * serving.ANONYMOUS_CONNECTIONS):
         pool.admit(Phone(), f"10.0.{i // 200}.{i % 200}")
     assert not table.closed and pool.waiting == serving.ANONYMOUS_CONNECTIONS
+    proxied = serving.Connections(capped=False)  # behind a proxy: one address for all
+    oldest = [Phone() for _ in range(serving.ANONYMOUS_CONNECTIONS)]
+    for conn in oldest:
+        proxied.admit(conn, "127.0.0.1")
+    assert proxied.admit(Phone(), "127.0.0.1") == "in" and oldest[0].closed
     busy = [Phone(busy=True) for _ in range(serving.ANONYMOUS_CONNECTIONS)]
     fresh = serving.Connections()
     for i, conn in enumerate(busy):

@@ -183,11 +183,18 @@ def test_https_with_the_club_s_certificate_and_refusals_of_what_is_not_one(
     (tmp_path / "cert.pem").write_text(cert)
     (tmp_path / "key.pem").write_text(key)
     (tmp_path / "other.pem").write_text(make_certificate(["x"])[1])
+    (tmp_path / "zeros").write_bytes(b"\0" * 100_000)
     files = [str(tmp_path / "cert.pem"), str(tmp_path / "key.pem")]
     result, served = _serve(["--db", db_url, "--https", *files], monkeypatch)
     assert result.exit_code == 0, result.output
     assert served["ssl_certfile"] == cert and served["ssl_keyfile"] == key
-    for wrong in ([files[0], str(tmp_path / "other.pem")], [files[1], files[0]], ["no", "ne"]):
+    zeros = str(tmp_path / "zeros")
+    for wrong in (
+        [files[0], str(tmp_path / "other.pem")],
+        [files[1], files[0]],
+        ["no", "ne"],
+        [zeros, zeros],
+    ):
         result, served = _serve(["--db", db_url, "--https", *wrong], monkeypatch)
         assert result.exit_code != 0 and "--https" in result.output and not served
     result, served = _serve(["--db", db_url, "--https", *files, "--self-signed"], monkeypatch)
