@@ -30,6 +30,8 @@ V = TypeVar("V")
 #: this process's mark in every ``ETag`` (a page made by another version of tally, before a
 #: restart, is never taken for the same)
 BOOT = secrets.token_hex(4)
+#: how often a page is made again at most, in seconds, however often the tables tap
+REMAKE_SECONDS = 1.0
 #: what a public page tells the browser: keep it, but ask (with its ``ETag``) before using it
 REVALIDATE = "no-cache"
 
@@ -37,7 +39,8 @@ REVALIDATE = "no-cache"
 class SharedRenders(Generic[K, V]):
     """The newest page of each key (at most ``size`` keys, the least recently used dropped
     first), made once for every viewer (single flight: viewers asking while it is being made
-    wait for that making) and made again at most once every ``seconds``: a viewer asking for
+    wait for that making) and made again at most once every ``seconds``
+    (:data:`REMAKE_SECONDS` unless given): a viewer asking for
     a newer version within ``seconds`` of the last making gets the page made then (the wall
     shows it at the next poll). A making that failed is not kept.
 
@@ -54,7 +57,7 @@ class SharedRenders(Generic[K, V]):
     ({(7, 'page 1')}, {(7, 'page 1')}, 1)
     """
 
-    def __init__(self, size: int, seconds: float = 1.0) -> None:
+    def __init__(self, size: int, seconds: float | None = None) -> None:
         self._size = size
         self._seconds = seconds
         self._latest: OrderedDict[K, tuple[int, float, asyncio.Future[V]]] = OrderedDict()
@@ -67,7 +70,7 @@ class SharedRenders(Generic[K, V]):
         if (
             latest is None
             or self._stale(latest[2])
-            or (latest[0] < version and now - latest[1] >= self._seconds)
+            or (latest[0] < version and now - latest[1] >= self._gap())
         ):
             latest = (version, now, asyncio.ensure_future(make()))
             self._latest[key] = latest
@@ -76,6 +79,11 @@ class SharedRenders(Generic[K, V]):
         self._latest.move_to_end(key)
         # (shielded: a viewer that goes away does not cancel the making the others wait for)
         return latest[0], await asyncio.shield(latest[2])
+
+    def _gap(self) -> float:
+        """How long a page is shown before a newer version is made: ``seconds``, else
+        :data:`REMAKE_SECONDS`."""
+        return REMAKE_SECONDS if self._seconds is None else self._seconds
 
     @staticmethod
     def _stale(made: asyncio.Future[V]) -> bool:

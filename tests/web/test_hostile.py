@@ -19,7 +19,6 @@ from typing import Any
 import httpx
 import pytest
 
-from tally.web.shared import SharedRenders
 from tests.hostile_support import Tally, hostile, loopback, requests_at, slow_connections
 from tests.web.test_routes import Web, _start, web  # noqa: F401
 from tests.web_support import free_port, running
@@ -208,7 +207,10 @@ def test_the_server_s_own_400_503_and_500_carry_nosniff_and_the_csp(
 # --- the wall: one render per change, 304, a budget per client -----------------------------
 
 
-def test_a_wall_shows_a_change_within_a_second_however_often_the_tables_tap(web: Web) -> None:
+def test_a_wall_shows_a_change_within_a_second_however_often_the_tables_tap(
+    web: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tally.web.shared.REMAKE_SECONDS", 1.0)
     path = f"/standings/{web.event}/live"
     before = web.client.get(path).json()["version"]
     _start(web)
@@ -240,7 +242,6 @@ def test_twenty_viewers_at_once_cost_one_render_of_the_wall(
     async def viewers(path: str) -> list[int]:
         return list(await asyncio.gather(*(viewer(path, n) for n in range(20))))
 
-    web.app.state.site.shared = SharedRenders(128, seconds=0)  # (each change made at once)
     for path in (f"/standings/{web.event}/live?lang=de", f"/standings/{web.event}?lang=de"):
         assert asyncio.run(viewers(path)) == [200] * 20
         assert len(made) == 1, path  # (the page shows the live part already made)
@@ -251,7 +252,6 @@ def test_twenty_viewers_at_once_cost_one_render_of_the_wall(
 
 
 def test_a_wall_that_has_the_page_is_answered_not_modified(web: Web) -> None:
-    web.app.state.site.shared = SharedRenders(128, seconds=0)  # (each change made at once)
     for path in (f"/standings/{web.event}/live", f"/standings/{web.event}", "/"):
         first = web.client.get(path)
         tag = first.headers["etag"]
