@@ -3,6 +3,7 @@ server process (or several over one database: ``--processes N``, the phones spre
 as a reverse proxy would).
 
     python benchmarks/serve_load.py [--tables 16] [--processes 1] [--seconds 60 | --long] [--db URL]
+        [--wall] [--slow 16x64] [--pollers 20] [--flood 200]
 
 Each table is a phone (its own HTTP client, cookies and CSRF token): it reads its table page,
 taps a card the page offers (a random one), the turn-up of the next deal when a deal is over,
@@ -14,6 +15,13 @@ The server is ``tally serve`` started as a process on a loopback port. The datab
 SQLite file unless ``--db`` names a PostgreSQL server, in which case a schema of its own is
 made there and dropped afterwards. Default 60 s; ``--long`` runs 5 minutes. Target: p95 under
 100 ms, no error, nothing lost. Only 127.0.0.1 is ever contacted.
+
+A hostile guest on the Wi-Fi meanwhile (tests/hostile_support.py, from other loopback
+addresses, 127.0.0.2 and up): ``--slow 16x64`` holds 64 slow connections from each of 16
+addresses, ``--pollers 20`` asks for the wall's live part once a second from each of 20
+addresses (never saying which version it has), ``--flood 200`` asks for table addresses that
+do not exist, 200 a second from one address; ``--wall`` is the evening's own projector (one
+poller). Compare the p95 with and without (docs/serve.md, "Safety on a shared Wi-Fi").
 """
 
 from __future__ import annotations
@@ -182,26 +190,79 @@ def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
     raise SystemExit(f"the server did not start: {said}")
 
 
-def run(url: str, tables: int, seconds: float, processes: int = 1) -> dict[str, Any]:
+def guests(args: argparse.Namespace, port: int, seconds: float) -> tuple[list[Any], Any]:
+    """The hostile guests ``args`` asks for (jobs of tests/hostile_support.py) and what they
+    counted."""
+    from tests.hostile_support import Tally, loopback, requests_at, slow_connections
+
+    base = f"http://127.0.0.1:{port}"
+    counted = {"slow": Tally(), "wall": Tally(), "flood": Tally()}
+    jobs: list[Any] = []
+    if args.slow:
+        addresses, each = (int(n) for n in args.slow.split("x"))
+        slow = counted["slow"]
+        jobs.append(
+            lambda stop: slow_connections(port, loopback(addresses), each, seconds, stop, slow)
+        )
+    walls = loopback(args.pollers) + (["127.0.0.40"] if args.wall else [])
+    for source in walls:
+        jobs.append(
+            lambda stop, s=source: requests_at(
+                base, lambda n: "/standings/1/live", 1, seconds, s, stop, counted["wall"]
+            )
+        )
+    for _ in range(4 if args.flood else 0):
+        jobs.append(
+            lambda stop: requests_at(
+                base,
+                lambda n: f"/t/{9000 + n}/x{n}",
+                args.flood / 4,
+                seconds,
+                "127.0.0.30",
+                stop,
+                counted["flood"],
+            )
+        )
+    return jobs, counted
+
+
+def run(
+    url: str, tables: int, seconds: float, processes: int = 1, args: Any = None
+) -> dict[str, Any]:
+    from tests.hostile_support import hostile
+
     setup = prepare(url, tables)
     ports = [free_port() for _ in range(processes)]
     servers = [start_server(url, port) for port in ports]
+    jobs, counted = guests(args, ports[0], seconds + 5) if args is not None else ([], {})
     try:
-        threads = [
-            threading.Thread(
-                target=phone,
-                args=(f"http://127.0.0.1:{ports[i % processes]}", t, seconds, i / tables, i),
-            )
-            for i, t in enumerate(setup)
-        ]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
+        with hostile(*jobs):
+            time.sleep(2.0 if jobs else 0.0)
+            _phones(setup, ports, seconds, processes)
     finally:
         for server in servers:
             server.terminate()
             server.wait(timeout=30)
+    return _results(url, setup, counted)
+
+
+def _phones(setup: list[Table], ports: list[int], seconds: float, processes: int) -> None:
+    """Every table tapping for ``seconds``, spread over the processes' ports."""
+    tables = len(setup)
+    threads = [
+        threading.Thread(
+            target=phone,
+            args=(f"http://127.0.0.1:{ports[i % processes]}", t, seconds, i / tables, i),
+        )
+        for i, t in enumerate(setup)
+    ]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+
+
+def _results(url: str, setup: list[Table], counted: dict[str, Any]) -> dict[str, Any]:
     latencies = sorted(x for t in setup for x in t.latencies)
     acknowledged = sum(t.acknowledged for t in setup)
     errors: dict[str, int] = {}
@@ -217,6 +278,7 @@ def run(url: str, tables: int, seconds: float, processes: int = 1) -> dict[str, 
         "p50_ms": 1000 * statistics.median(latencies) if latencies else float("nan"),
         "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan"),
         "max_ms": 1000 * latencies[-1] if latencies else float("nan"),
+        "guests": {k: dict(v.statuses) or {"cut": v.cut} for k, v in counted.items()},
     }
 
 
@@ -246,6 +308,10 @@ def main() -> None:
     ap.add_argument("--long", action="store_true", help="5 minutes")
     ap.add_argument("--db", help="a PostgreSQL URL (default: a fresh SQLite file)")
     ap.add_argument("--processes", type=int, default=1, help="tally serve processes")
+    ap.add_argument("--wall", action="store_true", help="the evening's wall polls meanwhile")
+    ap.add_argument("--slow", metavar="ADDRESSESxN", help="slow connections, e.g. 16x64")
+    ap.add_argument("--pollers", type=int, default=0, help="hostile pollers of the wall")
+    ap.add_argument("--flood", type=float, default=0, help="404 requests a second")
     args = ap.parse_args()
     seconds = 300.0 if args.long else args.seconds
     drop = None
@@ -256,7 +322,7 @@ def main() -> None:
             url = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
         env_note = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
         try:
-            r = run(url, args.tables, seconds, args.processes)
+            r = run(url, args.tables, seconds, args.processes, args)
         finally:
             if drop is not None:
                 drop()
@@ -273,6 +339,7 @@ def main() -> None:
         f"  latency of a tap (POST + page): p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, "
         f"max {r['max_ms']:.1f} ms  (target p95 < 100 ms, 0 lost)"
     )
+    print(f"  guests: {r['guests']}")
 
 
 if __name__ == "__main__":

@@ -7,13 +7,20 @@ tally; where one is missing the command says how to install it and exits with 2.
 
 from __future__ import annotations
 
-from typing import Annotated
+from contextlib import nullcontext
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tally.cli import app
 from tally.cli.common import fail, guard
 from tally.cli.storage import DbOption
+from tally.errors import Message
+from tally.i18n import N_
+
+if TYPE_CHECKING:
+    from tally.store import Store
 
 #: how long Ctrl-C waits for the requests being answered, in seconds
 STOP_SECONDS = 1
@@ -76,6 +83,22 @@ def serve(
             "before stops working.",
         ),
     ] = False,
+    https: Annotated[
+        tuple[Path, Path] | None,
+        typer.Option(
+            "--https",
+            metavar="CERT KEY",
+            help="Serve https with this certificate and its private key (PEM files).",
+        ),
+    ] = None,
+    self_signed: Annotated[
+        bool,
+        typer.Option(
+            "--self-signed",
+            help="Serve https with a certificate made for this database (kept in it); "
+            "prints its fingerprint. Each phone warns once.",
+        ),
+    ] = False,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
@@ -98,11 +121,15 @@ def serve(
 
     from tally.store import open_store
     from tally.web.access import has_pin, new_login_link, new_table_keys, set_pin
-    from tally.web.address import allowed_hosts, phone_bases
+    from tally.web.address import allowed_hosts, host_of, phone_bases
+    from tally.web.https import certificate_files, fingerprint
     from tally.web.server import create_app
     from tally.web.serving import more_open_files, server_config
 
-    bases = phone_bases(host, port, url)
+    if https is not None and self_signed:
+        fail(Message(N_("--https and --self-signed: give one of them")))
+    scheme = "https" if https or self_signed else "http"
+    bases = phone_bases(host, port, url, scheme)
     store = open_store(db, scorer="web")
     try:
         if pin is not None or new_pin or not has_pin(store):
@@ -114,26 +141,60 @@ def serve(
             )
         if new_keys:
             new_table_keys(store)
-        base = bases[0] if bases else f"http://127.0.0.1:{port}"
+        base = bases[0] if bases else f"{scheme}://127.0.0.1:{port}"
+        tls = _certificate(store, https, self_signed, [host_of(b) for b in bases])
+        said = "" if tls is None else f"\nhttps certificate (SHA-256): {fingerprint(tls[0])}"
         link = f"{base}/director/enter/{new_login_link(store)}"
         typer.echo(
             _addresses(store.where, bases, base, port)
-            + f"\n{shown}\nLogin link, good once (keep it on this screen): {link}"
+            + f"\n{shown}{said}\nLogin link, good once (keep it on this screen): {link}"
             + "\nStop with Ctrl-C."
         )
         app = create_app(store, base=base, hosts=allowed_hosts(bases or [base]))
         more_open_files()
-        config = server_config(app, host, port, forwarded_allow_ips)
-        # Ctrl-C stops within STOP_SECONDS even while a request is being answered: its
-        # transaction rolls back unacknowledged, and the phone sends the tap again
-        config.timeout_graceful_shutdown = STOP_SECONDS
-        try:
-            uvicorn.Server(config).run()
-        except KeyboardInterrupt:  # (uvicorn raises the Ctrl-C again once it has stopped)
-            pass
+        with certificate_files(*tls) if tls else nullcontext() as files:
+            config = server_config(app, host, port, forwarded_allow_ips, files)
+            # Ctrl-C stops within STOP_SECONDS even while a request is being answered: its
+            # transaction rolls back unacknowledged, and the phone sends the tap again
+            config.timeout_graceful_shutdown = STOP_SECONDS
+            try:
+                uvicorn.Server(config).run()
+            except KeyboardInterrupt:  # (uvicorn raises the Ctrl-C again once it has stopped)
+                pass
         typer.echo(STOPPED)
     finally:
         store.close()
+
+
+def _certificate(
+    store: Store, given: tuple[Path, Path] | None, self_signed: bool, hosts: list[str]
+) -> tuple[str, str] | None:
+    """The certificate and key (PEM) to serve https with: the files ``--https`` names
+    (checked: a certificate and the key that belongs to it), the one made for this database
+    (``--self-signed``), or none (http)."""
+    import ssl
+
+    from tally.web.https import certificate_files, pem_of
+    from tally.web.https import self_signed as made_for
+
+    if self_signed:
+        return made_for(store, hosts)
+    if given is None:
+        return None
+    try:
+        pair = pem_of(given[0]), pem_of(given[1])
+        with certificate_files(*pair) as files:
+            ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(*files)
+    except (OSError, ValueError, ssl.SSLError) as exc:
+        fail(
+            Message(
+                N_("--https %(cert)s %(key)s: not a certificate and its key in PEM (%(why)s)"),
+                cert=str(given[0]),
+                key=str(given[1]),
+                why=str(exc)[:100],
+            )
+        )
+    return pair
 
 
 def _addresses(where: str, bases: list[str], base: str, port: int) -> str:

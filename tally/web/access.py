@@ -558,3 +558,20 @@ def set_reopened(store: Store, match_id: int, on: bool) -> None:
         _put(store, f"reopened:{match_id}", "1")
     else:
         _delete(store, f"reopened:{match_id}")
+
+
+def https_certificate(store: Store, make: Callable[[], str]) -> str:
+    """The self-signed certificate of this database with its key (PEM), made by ``make()``
+    on first use, as :func:`server_keys` is. A setting holds at most 400 characters, so it
+    is kept in pieces under a mark of its own, and the setting ``https-certificate`` names
+    the mark and the count in force: the first process to store one wins."""
+    found = _get(store, "https-certificate")
+    if found is None:
+        made, mark = make(), secrets.token_hex(4)
+        pieces = [made[i : i + 400] for i in range(0, len(made), 400)]
+        for number, piece in enumerate(pieces):
+            _put(store, f"https-certificate:{mark}:{number}", piece)
+        found = _put(store, "https-certificate", f"{mark}:{len(pieces)}", replace=False)
+    mark, count = found.split(":")
+    names = [f"https-certificate:{mark}:{number}" for number in range(int(count))]
+    return "".join(_get(store, name) or "" for name in names)

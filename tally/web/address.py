@@ -109,15 +109,16 @@ def host_of(base: str) -> str:
     return urlsplit(base).hostname or ""
 
 
-def phone_bases(host: str, port: int, url: str | None) -> list[str]:
+def phone_bases(host: str, port: int, url: str | None, scheme: str = "http") -> list[str]:
     """The addresses phones may use, the one to print on sheets first: ``--url`` when given;
     else the address ``--host`` names when it is one; else every reachable address of this
-    computer; empty when it has none (only loopback)."""
+    computer; empty when it has none (only loopback). ``scheme``: http, or https when the
+    server serves it itself."""
     if url:
         return [base_of(url)]
     if host not in ("0.0.0.0", "::", ""):
-        return [f"http://{host}:{port}"] if _reachable(host) else []
-    return [f"http://{address}:{port}" for address in candidates()]
+        return [f"{scheme}://{host}:{port}"] if _reachable(host) else []
+    return [f"{scheme}://{address}:{port}" for address in candidates()]
 
 
 def allowed_hosts(bases: list[str]) -> list[str]:

@@ -1,4 +1,4 @@
-"""What the pages of ``tally serve`` share: rendering, forms, CSRF, security headers, the
+"""What the pages of ``tally serve`` share: rendering, forms, CSRF, the
 thread pool for store calls. The application itself is put together by
 :func:`tally.web.server.create_app`, which imports the page modules (they import this one).
 
@@ -32,8 +32,8 @@ from tally.errors import AccessDenied, NotFound, TallyError, Withdrawn
 from tally.events.prizes import money
 from tally.i18n import DEFAULT, LANGUAGES, accepted, current, normalize, translations
 from tally.names import read_number
-from tally.store.caching import BoundedCache
 from tally.web.access import Keys, Settled, new_nonce, settle
+from tally.web.shared import SharedRenders
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -55,15 +55,6 @@ LANG_COOKIE = "tally_lang"
 LANG_SECONDS = 365 * 24 * 3600
 #: where a request keeps the language :func:`language` resolved for its page
 _LANG = "tally_lang"
-#: the headers every page carries: no framing by another site, no sniffing, nothing fetched
-#: from outside (the club's network may have no internet anyway)
-SECURITY_HEADERS = {
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-    "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
-}
 
 
 @dataclass
@@ -73,10 +64,9 @@ class Site:
     store: Store
     keys: Keys
     pages: jinja2.Environment
-    #: rendered live fragments by (event, language, audit version): several screens poll
-    live_cache: BoundedCache[tuple[int, str, int], str] = field(
-        default_factory=lambda: BoundedCache(64)
-    )
+    #: the public pages by what they show and the audit version, each made once however
+    #: many screens ask (:mod:`tally.web.shared`)
+    shared: SharedRenders[tuple[Any, ...], str] = field(default_factory=lambda: SharedRenders(128))
     #: the server's address as phones reach it (``tally serve``'s ``--url`` or the address it
     #: found); None: the request's own (a test, an embedding)
     base: str | None = None
@@ -251,6 +241,14 @@ def refusal(exc: Exception, lang: str) -> str:
     return web_words(worded(exc.wording, lang))
 
 
+def html_of(site: Site, template: str, **context: Any) -> str:
+    """The text of a page from ``templates/web`` in the language ``context["lang"]``."""
+    from tally.i18n import use
+
+    with use(context["lang"]):
+        return site.pages.get_template(template).render(**context)
+
+
 def render(request: Request, template: str, status: int = 200, **context: Any) -> Response:
     """A page from ``templates/web`` in its language (``lang`` in ``context``, else
     :func:`page_language`), with the CSRF token its forms repeat. A language the reader
@@ -258,14 +256,11 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     a cookie for the pages that follow."""
     from starlette.responses import HTMLResponse
 
-    from tally.i18n import use
-
     site = site_of(request)
     token = csrf_token(request)
-    lang = context.setdefault("lang", page_language(request))
-    with use(lang):
-        html = site.pages.get_template(template).render(csrf=token, request=request, **context)
-    response = HTMLResponse(html, status_code=status, headers=SECURITY_HEADERS)
+    context.setdefault("lang", page_language(request))
+    html = html_of(site, template, csrf=token, request=request, **context)
+    response = HTMLResponse(html, status_code=status)  # (headers: tally.web.limits)
     nonce = token.rsplit(".", 1)[0]
     if request.cookies.get(CSRF_COOKIE) != nonce:
         response.set_cookie(

@@ -15,10 +15,21 @@ browser lays them out, and turned every ``?every=N`` seconds (:data:`PAGE_SECOND
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tally.store.views import MatchSummary, PairingView, RoundView
-from tally.web.app import blocking, guarded, int_param, render, site_of, translate, whole_number
+from tally.web.app import (
+    Site,
+    blocking,
+    guarded,
+    html_of,
+    int_param,
+    site_of,
+    translate,
+    whole_number,
+)
+from tally.web.shared import REVALIDATE, tag_of, unchanged
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -72,11 +83,16 @@ def _lang(request: Request) -> str:
 
 @guarded
 async def home(request: Request) -> Response:
-    """GET /: the events, each with its standings page."""
-
-    evs = await blocking(site_of(request).store.events.all)
+    """GET /: the events, each with its standings page (made once per change)."""
+    site = site_of(request)
     lang = _lang(request)
-    return render(request, "home.html.j2", events=list(reversed(evs)), lang=lang, _=translate(lang))
+
+    def made(_: int) -> str:
+        evs = site.store.events.all()
+        events = list(reversed(evs))
+        return html_of(site, "home.html.j2", events=events, lang=lang, _=translate(lang))
+
+    return await _public(request, ("home", lang), made)
 
 
 def _current_round(rounds: list[RoundView]) -> RoundView | None:
@@ -119,18 +135,44 @@ def _version(store: Store) -> int:
     return log[-1].id if log else 0
 
 
-def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
+async def _public(
+    request: Request, key: tuple[Any, ...], made: Callable[[int], str], version: int | None = None
+) -> Response:
+    """A public page of ``key``: 304 for a browser that has it (``ETag``), else the page
+    made once for every viewer (``made(version)``, :class:`~tally.web.shared.SharedRenders`)
+    at the audit version (read here unless given)."""
+    from starlette.responses import HTMLResponse, Response
+
     site = site_of(request)
-    version = _version(site.store)
-    key = (event_id, lang, version)
+    if version is None:
+        version = await blocking(_version, site.store)
+    if unchanged(request, version):
+        return Response(status_code=304, headers=_headers(version))
+    shown, html = await site.shared.get(key, version, lambda: blocking(made, version))
+    if unchanged(request, shown):
+        return Response(status_code=304, headers=_headers(shown))
+    return HTMLResponse(html, headers=_headers(shown))
 
-    def rendered() -> str:
-        content = _content(site.store, event_id)
-        return site.pages.get_template("live.html.j2").render(
-            _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content
-        )
 
-    return version, site.live_cache.get(key, rendered)
+def _headers(version: int) -> dict[str, str]:
+    """What a public page at ``version`` tells the browser of keeping it."""
+    return {"ETag": tag_of(version), "Cache-Control": REVALIDATE}
+
+
+async def _live(request: Request, event_id: int, lang: str, version: int) -> tuple[int, str]:
+    """The live part of the wall, as made for every viewer, and the version it shows."""
+    site = site_of(request)
+    return await site.shared.get(
+        ("live", event_id, lang), version, lambda: blocking(_fragment, site, event_id, lang)
+    )
+
+
+def _fragment(site: Site, event_id: int, lang: str) -> str:
+    """The live part of the wall: the standings and the round's tables."""
+    content = _content(site.store, event_id)
+    return site.pages.get_template("live.html.j2").render(
+        _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content
+    )
 
 
 def _every(request: Request) -> int:
@@ -141,36 +183,38 @@ def _every(request: Request) -> int:
 
 @guarded
 async def page(request: Request) -> Response:
-    """GET /standings/EVENT: the whole page."""
-
+    """GET /standings/EVENT: the whole page (made once per change)."""
+    site = site_of(request)
     event_id = int_param(request, "event")
     lang = _lang(request)
-    ev = await blocking(site_of(request).store.events.get, event_id)
-    version, html = await blocking(_fragment, request, event_id, lang)
-    return render(
-        request,
-        "standings.html.j2",
-        event=ev,
-        lang=lang,
-        _=translate(lang),
-        version=version,
-        live=html,
-        every=_every(request),
-    )
+    every = _every(request)
+    ev = await blocking(site.store.events.get, event_id)
+    version, live = await _live(request, event_id, lang, await blocking(_version, site.store))
+
+    def made(_: int) -> str:
+        context = {"event": ev, "lang": lang, "version": version, "live": live, "every": every}
+        return html_of(site, "standings.html.j2", _=translate(lang), **context)
+
+    return await _public(request, ("wall", event_id, lang, every), made, version)
 
 
 @guarded
 async def live(request: Request) -> Response:
     """GET /standings/EVENT/live?v=N: ``{"version": N}`` when nothing changed since N,
-    else the new version and the live part's HTML."""
-    from starlette.responses import JSONResponse
+    else the new version and the live part's HTML (made once per change); 304 for a browser
+    that has the answer (``ETag``)."""
+    from starlette.responses import JSONResponse, Response
 
+    site = site_of(request)
     event_id = int_param(request, "event")
     lang = _lang(request)
     seen = request.query_params.get("v", "")
-    site = site_of(request)
     version = await blocking(_version, site.store)
+    if unchanged(request, version):
+        return Response(status_code=304, headers=_headers(version))
     if seen == str(version):
-        return JSONResponse({"version": version}, headers={"Cache-Control": "no-store"})
-    version, html = await blocking(_fragment, request, event_id, lang)
-    return JSONResponse({"version": version, "html": html}, headers={"Cache-Control": "no-store"})
+        return JSONResponse({"version": version}, headers=_headers(version))
+    version, html = await _live(request, event_id, lang, version)
+    if seen == str(version):  # (the change is not made into the page yet: next second)
+        return JSONResponse({"version": version}, headers=_headers(version))
+    return JSONResponse({"version": version, "html": html}, headers=_headers(version))

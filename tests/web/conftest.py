@@ -10,3 +10,10 @@ def _quick_pins(monkeypatch: pytest.MonkeyPatch) -> None:
     """PINs hashed with 1,000 rounds instead of 200,000 (the stored form keeps its rounds, so
     checking a PIN works the same; tests/web/test_safety.py checks the real count)."""
     monkeypatch.setattr("tally.web.access.PIN_ROUNDS", 1_000)
+
+
+@pytest.fixture(autouse=True)
+def _walls_made_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wall made again at each change, not at most once a second (a test reads it right
+    after a change; tests/web/test_hostile.py checks the second)."""
+    monkeypatch.setattr("tally.web.shared.REMAKE_SECONDS", 0.0)

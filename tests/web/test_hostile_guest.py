@@ -68,9 +68,9 @@ def test_the_new_event_form_does_not_echo_long_inputs(desk: Web) -> None:
 def test_six_thousand_unknown_names_answer_quickly_and_briefly(desk: Web) -> None:
     eid = desk.store.events.create("Thursday club", kind="club", players=["Anna Berger"]).id
     names = "\n".join(f"Zz{n}" for n in range(6_000))
-    start = time.perf_counter()
+    start = time.process_time()  # the processor's time: another process's load does not count
     res = desk.post(f"/director/event/{eid}/players", players=names)
-    assert time.perf_counter() - start < 3.0
+    assert time.process_time() - start < 3.0
     assert res.status_code == 400 and len(res.text) < 40_000
     assert len(desk.store.events.get(eid).players) == 1
 
@@ -84,9 +84,9 @@ def test_a_full_list_of_unknown_names_in_a_large_club_answers_within_seconds(des
             desk.store.players.add(f"Player {n:03d} Huber")
     eid = desk.store.events.create("Thursday club", kind="club", players=["Anna Berger"]).id
     names = "\n".join(f"Plaier {n:03d} Hubert" for n in range(200))
-    start = time.perf_counter()
+    start = time.process_time()  # the processor's time: another process's load does not count
     res = desk.post(f"/director/event/{eid}/players", players=names)
-    assert time.perf_counter() - start < 5.0
+    assert time.process_time() - start < 5.0
     assert res.status_code == 200 and len(res.text) < 300_000
     assert res.text.count('<select name="pick-') == 200
 

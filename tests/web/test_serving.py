@@ -1,12 +1,11 @@
 """Where tally serve is reached and how it holds up on a shared network: the address phones
-reach (not the host name's 127.0.1.1), --url, Host headers it does not answer to, slow
-clients that cannot starve a real request."""
+reach (not the host name's 127.0.1.1), --url, Host headers it does not answer to (slow
+clients and other hostile guests: tests/web/test_hostile.py), https."""
 
 from __future__ import annotations
 
 import socket
-import time
-from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -116,75 +115,6 @@ def test_links_and_qr_codes_never_follow_the_host_header(db_url: str) -> None:
         store.close()
 
 
-# --- slow clients --------------------------------------------------------------------------
-
-
-@pytest.fixture
-def real_server(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
-    """tally serve's app under its own uvicorn configuration on a loopback port, with a
-    one-second deadline for a request to arrive."""
-
-    from tally.store import open_store
-    from tally.web import serving
-    from tally.web.server import create_app
-
-    monkeypatch.setattr(serving, "REQUEST_SECONDS", 1.0)
-    store = open_store(db_url)
-    port = free_port()
-    try:
-        with running(None, serving.server_config(create_app(store), "127.0.0.1", port)):
-            yield port
-    finally:
-        store.close()
-
-
-def _slow_client(port: int) -> socket.socket:
-    """A connection from 127.0.0.2 that sends the start of a request and then nothing."""
-    conn = socket.socket()
-    conn.settimeout(5)
-    conn.bind(("127.0.0.2", 0))
-    conn.connect(("127.0.0.1", port))
-    conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-    return conn
-
-
-def _answered(port: int) -> float:
-    """How long a real request from 127.0.0.1 takes to be answered 200."""
-    import httpx
-
-    start = time.perf_counter()
-    res = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)
-    assert res.status_code == 200
-    return time.perf_counter() - start
-
-
-@pytest.mark.slow
-def test_slow_connections_do_not_starve_a_real_request(real_server: int) -> None:
-    slow = []
-    try:
-        for _ in range(300):
-            try:
-                slow.append(_slow_client(real_server))
-            except OSError:
-                break
-        assert _answered(real_server) < 2.0  # the cap per address kept them from filling up
-        refused = 0
-        for conn in slow:
-            try:
-                refused += conn.recv(1) == b""
-            except OSError:
-                refused += 1
-        assert refused >= 300 - 48  # closed: over the cap, or past the deadline
-        time.sleep(1.5)
-        for conn in slow[:48]:  # the ones within the cap are cut off at the deadline
-            conn.settimeout(0.5)
-            assert conn.recv(1) == b""
-    finally:
-        for conn in slow:
-            conn.close()
-    assert _answered(real_server) < 2.0
-
-
 def test_new_keys_at_start_make_old_table_addresses_fail(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -204,3 +134,103 @@ def test_new_keys_at_start_make_old_table_addresses_fail(
     with open_store(db_url) as store:
         after = server_keys(store)
     assert not after.check_table(1, before) and after.check_table(1, after.table_secret(1))
+
+
+# --- https ----------------------------------------------------------------------------------
+
+
+def _serve(args: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[Any, dict[str, Any]]:
+    """``tally serve ARGS`` through the command line, the server not run: its output and
+    the uvicorn configuration it would have run (the certificate files read meanwhile)."""
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+
+    served: dict[str, Any] = {}
+
+    def run(self: Any) -> None:
+        served["config"] = self.config
+        for name in ("ssl_certfile", "ssl_keyfile"):
+            path = getattr(self.config, name)
+            served[name] = open(path).read() if path else None
+
+    monkeypatch.setattr("uvicorn.Server.run", run)
+    result = CliRunner().invoke(app, ["serve", *args, "--url", "https://192.168.1.20:8066"])
+    return result, served
+
+
+def test_self_signed_https_prints_its_fingerprint_and_keeps_the_same_certificate(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tally.web.https import fingerprint
+
+    first, served = _serve(["--db", db_url, "--self-signed"], monkeypatch)
+    assert first.exit_code == 0, first.output
+    cert = served["ssl_certfile"]
+    assert f"https certificate (SHA-256): {fingerprint(cert)}" in first.output
+    assert "PRIVATE KEY" in served["ssl_keyfile"]
+    assert not Path(served["config"].ssl_certfile).exists()  # (removed once the server stops)
+    again, served = _serve(["--db", db_url, "--self-signed"], monkeypatch)
+    assert again.exit_code == 0 and served["ssl_certfile"] == cert  # (phones accepted it once)
+
+
+def test_https_with_the_club_s_certificate_and_refusals_of_what_is_not_one(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tally.web.https import make_certificate
+
+    cert, key = make_certificate(["club.example"])
+    (tmp_path / "cert.pem").write_text(cert)
+    (tmp_path / "key.pem").write_text(key)
+    (tmp_path / "other.pem").write_text(make_certificate(["x"])[1])
+    (tmp_path / "zeros").write_bytes(b"\0" * 100_000)
+    files = [str(tmp_path / "cert.pem"), str(tmp_path / "key.pem")]
+    result, served = _serve(["--db", db_url, "--https", *files], monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert served["ssl_certfile"] == cert and served["ssl_keyfile"] == key
+    zeros = str(tmp_path / "zeros")
+    for wrong in (
+        [files[0], str(tmp_path / "other.pem")],
+        [files[1], files[0]],
+        ["no", "ne"],
+        [zeros, zeros],
+    ):
+        result, served = _serve(["--db", db_url, "--https", *wrong], monkeypatch)
+        assert result.exit_code != 0 and "--https" in result.output and not served
+    result, served = _serve(["--db", db_url, "--https", *files, "--self-signed"], monkeypatch)
+    assert result.exit_code != 0 and "give one of them" in result.output
+
+
+def test_over_https_the_director_s_cookie_is_sent_over_https_only(
+    db_url: str, tmp_path: Path
+) -> None:
+    import ssl
+
+    import httpx
+
+    from tally.store import open_store
+    from tally.web import serving
+    from tally.web.access import set_pin
+    from tally.web.https import certificate_files, self_signed
+    from tally.web.server import create_app
+
+    store = open_store(db_url)
+    try:
+        set_pin(store, "2468")
+        cert, key = self_signed(store, ["127.0.0.1"])
+        trust = ssl.create_default_context(cadata=cert)
+        port = free_port()
+        app = create_app(store)
+        with certificate_files(cert, key) as files:
+            config = serving.server_config(app, "127.0.0.1", port, https=files)
+            with (
+                running(None, config),
+                httpx.Client(base_url=f"https://127.0.0.1:{port}", verify=trust) as phone,
+            ):
+                phone.get("/director")
+                token = app.state.site.keys.csrf(phone.cookies.get("tally_csrf"), None)
+                res = phone.post("/director/login", data={"csrf": token, "pin": "2468"})
+            assert res.status_code == 303, res.text
+            assert "secure" in res.headers["set-cookie"].lower()
+    finally:
+        store.close()
