@@ -546,7 +546,8 @@ class Played:
     closed_before_draw: bool = False
     situations: set[str] = field(default_factory=set)
     #: every recorded phase-2 action: (kind, line, player, state, card, marriage) with kind
-    #: ``lead``, ``follow``, ``declare`` (a marriage claimed at once) or ``claim``, and state
+    #: ``lead``, ``follow``, ``declare`` (a marriage claimed at once), ``claim`` or ``end``
+    #: (played out, no claim after the last trick), and state
     #: (hand 0, hand 1, leader, points without a last-trick bonus, marriages, tricks, last)
     #: just before it
     steps: list[tuple[str, int, int, tuple[object, ...], str, int]] = field(default_factory=list)
@@ -744,7 +745,9 @@ def _trick(g: _Game, n: int, items: list[str], lead: str) -> bool:
             if _claim_now(g, p, n, False, items, form):
                 g.step("claim", n, p, last=last, bonus=bonus)
                 return True
-    if last:
+    if last:  # played out with no claim: the moments after the last trick not taken
+        g.step("end", n, winner, last=True, bonus=bonus)
+        g.played.situations.add("played out with no claim")
         return True
     if g.r.close_before_draw and not g.phase2() and g.stock and g.rng.random() < 0.12:
         g.close(winner)

@@ -181,6 +181,9 @@ def decisions(start: Position, events: Sequence[Event], judge: Judge) -> list[_R
                 )
             )
             pos = after
+    if pos.lead is None and not (pos.hands[0] | pos.hands[1]) and events:
+        # played out with no claim: a correct claim after the last trick was not made
+        _claims_missed(judge, pos, events[-1].trick, out, None)
     return out
 
 

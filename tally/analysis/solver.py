@@ -527,8 +527,12 @@ class Judge:
         return pos.counted(who) + (self._search.bonus if end else 0) >= CLAIM_AT
 
     def claim(self, pos: Position, who: int) -> int:
-        """The value of a correct claim by ``who`` now."""
+        """The value of a correct claim by ``who`` now (after the last trick, its bonus
+        counted for the player who won it)."""
         c0, c1, _, _, w0, w1 = _start(pos)
+        if not (pos.hands[0] | pos.hands[1]):
+            bonus = self._search.bonus
+            c0, c1 = (c0 + bonus, c1) if pos.leader == 0 else (c0, c1 + bonus)
         return self._search.claim_value(who, c0, c1, w0, w1)
 
 

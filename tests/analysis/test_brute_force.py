@@ -183,6 +183,7 @@ def test_analysis_agrees_with_the_brute_force_on_random_deals(
     seen = run(preset, int(os.environ.get("TALLY_BRUTE_DEALS", "40")), 24)
     assert seen["phase 2 solved"] >= 20 and seen["claim on time"] and seen["claim late"]
     assert seen["card marks"] and seen["claim marks"] and seen["no-claim marks"]
+    assert seen["played out with no claim"]
 
 
 @pytest.mark.slow
