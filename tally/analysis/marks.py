@@ -56,6 +56,9 @@ class Mark:
     #: the values rest on playing on estimated by the rollout, not solved (a close or a chance
     #: to close at the first three leads of Sixty-Six and pagat-66: tally.analysis.closing)
     estimated: bool = False
+    #: the choice that kept the value before (``9S``, ``claim``, ``close``, ``no close``), where
+    #: the decision lost (a ``?`` or ``??``); "" where it is the one made
+    best_action: str = ""
 
     @property
     def loss(self) -> float:
@@ -80,6 +83,7 @@ class Mark:
             "loss": round(self.loss, 4),
             "mark": self.symbol,
             "estimated": self.estimated,
+            "best": self.best_action,
         }
 
 

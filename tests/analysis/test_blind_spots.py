@@ -27,3 +27,83 @@ def test_a_claim_not_made_after_the_last_trick_is_marked() -> None:
     text = told("A-unclaimed-end-missed-claim-66.deal", samples=2)
     assert "both sides played it out well" not in text
     assert "Anna did not claim" in text
+
+
+def test_a_close_before_the_draws_gets_its_mark_and_counts_as_lost_to_closes() -> None:
+    # The club evening's deal: Franz wins trick 1 and closes before the draws; by what he knew
+    # playing on was worth far more than a close that fails in nearly every deal.
+    from tally.analysis.report import report
+
+    a = case("A-before-draws-close-no-mark-club-example.deal", samples=40)
+    close = [m for m in a.marks if m.kind == "close"]
+    assert [(m.trick, m.player, m.symbol) for m in close] == [(2, "Franz Moser", "??")]
+    assert close[0].best_action == "no close"
+    (d,) = [d for d in a.decisions if d.closed]
+    assert d.before_draws and d.close_now < d.play_on
+    text = told("A-before-draws-close-no-mark-club-example.deal", samples=40)
+    assert "no decision lost a game point" not in text
+    assert "2. Franz Moser close??" in text
+    franz = {p.player: p for p in report("match 1", [a]).players}["Franz Moser"]
+    assert franz.lost_to_closes == round(close[0].loss, 2) >= 2
+
+
+def test_the_closers_own_hand_not_proven_is_sampled_and_said_so() -> None:
+    # Bert's hand at the close is not proven whole by the record: his view samples it too,
+    # and says over how many samples, never "over all deals".
+    a = case("A-closer-view-guessed-hand-labelled-all-deals.deal", samples=40)
+    v = a.closer_view
+    assert v is not None and not v.own_known and not v.exact and v.samples == 40
+    text = told("A-closer-view-guessed-hand-labelled-all-deals.deal", samples=40)
+    assert "over all" not in text
+    assert "over 40 samples of the deals consistent with it" in text
+    assert "Bert's own hand is not proven by the record and was sampled too" in text
+
+
+def test_the_interval_is_of_closing_less_playing_on_and_never_zero_for_a_sample() -> None:
+    # Anna's close fails in nearly every deal she had to reckon with: a sample of near-equal
+    # outcomes still has an interval, and the difference the mark rests on lies inside it.
+    a = case("A-closer-view-margin-zero-mark-class.deal", samples=40)
+    v = a.closer_view
+    assert v is not None and not v.exact
+    gap = v.close_value - v.play_on
+    assert v.low < gap < v.high and v.high - v.low > 0.5
+    assert v.high < 0 and v.sure  # the whole interval says closing was worse
+    text = told("A-closer-view-margin-zero-mark-class.deal", samples=40)
+    assert "±0" not in text and "Unsound by what Anna knew" in text
+    assert "95% between" in text
+
+
+def test_sampling_differs_from_deal_to_deal_and_repeats_for_the_same_deal() -> None:
+    # the seed comes from the deal as played: another deal samples otherwise, the same deal
+    # (whatever else its record says, such as Hands) the same way
+    from tally.analysis.findings import deal_seed
+    from tally.engine.notation import read_deal
+    from tests.analysis.test_cases import CASES
+
+    one, same = (
+        read_deal((CASES / f"A-lead-table-uses-opponent-hands-66-{name}.deal").read_text("utf-8"))
+        for name in ("with-hands", "no-hands")
+    )
+    other = read_deal((CASES / "O1-false-claim-cheaper.deal").read_text(encoding="utf-8"))
+    assert deal_seed(one, "sixty-six", 0) == deal_seed(same, "sixty-six", 0)
+    assert deal_seed(one, "sixty-six", 0) != deal_seed(other, "sixty-six", 0)
+    assert deal_seed(one, "sixty-six", 0) != deal_seed(one, "sixty-six", 1)
+
+
+def test_the_table_of_leads_and_the_closers_view_judge_the_close_alike() -> None:
+    # One close, one judgement: the row of the close in the table of leads is the closer's
+    # view, and neither knows Bert's hand, so recording it (Hands) or not changes nothing.
+    found = {}
+    for name in ("with-hands", "no-hands"):
+        a = case(f"A-lead-table-uses-opponent-hands-66-{name}.deal", samples=40)
+        v = a.closer_view
+        (d,) = [d for d in a.decisions if d.closed]
+        assert v is not None and (d.close_now, d.play_on, d.low, d.high) == (
+            v.close_value,
+            v.play_on,
+            v.low,
+            v.high,
+        )
+        found[name] = (d.trick, d.close_now, d.play_on, d.low, d.high)
+    # the phase-2 play proves Anna's hand at the close: Bert's dealt hand is never used
+    assert found["with-hands"] == found["no-hands"]

@@ -178,7 +178,7 @@ def test_analysis_agrees_with_the_brute_force_on_random_deals(
 ) -> None:
     # TALLY_BRUTE_DEALS=1000 checks more deals in this run; the phase-1 figures are not
     # compared here (see the thousand deals below) and are left out
-    monkeypatch.setattr(analysis, "_decisions", lambda *args: ())
+    monkeypatch.setattr(analysis, "_decisions", lambda *args: ((), None))
     monkeypatch.setattr(analysis, "closer_view", lambda *args, **kw: None)
     seen = run(preset, int(os.environ.get("TALLY_BRUTE_DEALS", "40")), 24)
     assert seen["phase 2 solved"] >= 20 and seen["claim on time"] and seen["claim late"]
@@ -195,7 +195,7 @@ def test_analysis_agrees_with_the_brute_force_on_a_thousand_deals(
     # what this compares does not need the phase-1 figures (closing against playing on at
     # each lead, the closer's view: checked against the brute force position by position
     # below); leaving them out makes the thousand deals a matter of minutes
-    monkeypatch.setattr(analysis, "_decisions", lambda *args: ())
+    monkeypatch.setattr(analysis, "_decisions", lambda *args: ((), None))
     monkeypatch.setattr(analysis, "closer_view", lambda *args, **kw: None)
     seen = run(preset, 1000, 2024)
     print(preset, dict(seen))
