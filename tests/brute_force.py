@@ -542,6 +542,8 @@ class Played:
     moments: list[tuple[int, bool, int, int, int]] = field(default_factory=list)
     claim: tuple[int, bool, int] | None = None  # tricks done, after a marriage, claimer
     first_phase2: Pos | None = None
+    #: the line of the first phase-2 trick (0: the deal ended in phase 1)
+    first_phase2_line: int = 0
     closer: int = -1
     closed_before_draw: bool = False
     situations: set[str] = field(default_factory=set)
@@ -770,9 +772,11 @@ def play_deal(r: Rules, rng: random.Random) -> Played:
         items: list[str] = []
         if g.played.first_phase2 is None and g.phase2():
             g.played.first_phase2 = g.position()
+            g.played.first_phase2_line = n
         ended = _line_start(g, n, items)
         if not ended and g.played.first_phase2 is None and g.phase2():
             g.played.first_phase2 = g.position()  # closed at this line's start
+            g.played.first_phase2_line = n
         if not ended:
             lead = _lead(g, n, items)
             ended = lead is None or _trick(g, n, items, lead)

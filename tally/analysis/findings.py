@@ -467,6 +467,16 @@ def analyse(
     )
     if view is not None:
         view = replace(view, seed=seed)
+    winner = ruling.outcome.winner if ruling.outcome is not None else None
+    early = _phase1_claims(
+        watch,
+        rules,
+        facts,
+        names,
+        watch.snaps[0].trick if watch.snaps else None,
+        (winner, ruling.deal_points),
+        claim,
+    )
     return DealAnalysis(
         file,
         ruling.rules,
@@ -485,7 +495,7 @@ def analyse(
         note=note,
         decisions=decisions,
         claim_cost=claim_cost,
-        marks=_in_order(tuple(_close_mark(d, names) for d in decisions) + found),
+        marks=_in_order(early + tuple(_close_mark(d, names) for d in decisions) + found),
         closer_view=view,
     )
 
@@ -778,6 +788,81 @@ def _claim(record: DealRecord, deal: Deal, watch: _Watch, rules: RuleSet) -> Cla
         on_marriage,
         earliest is not None and earliest[1],
     )
+
+
+def _claim_moments(
+    watch: _Watch, rules: RuleSet, facts: DealFacts, close_trick: int
+) -> list[tuple[int, bool, int, int]]:
+    """Every moment a player could claim correctly, in play order: ``(tricks done, right
+    after a marriage, player, game points the claim was worth)``; after a close, worth what
+    RULES.md section 7 gives (a failed close for the closer's opponent, the counts at the close
+    with ``close_scored_at=close``)."""
+    at_start = {trick: (c0, c1, t0, t1) for trick, c0, c1, t0, t1 in watch.counted}
+
+    def worth(trick: int, p: int) -> int:
+        c0, c1, t0, t1 = at_start[trick]
+        if facts.closed and trick >= close_trick:
+            if p != facts.closer:
+                return 2 if facts.close_opp_tricks else 3
+            if rules.close_scored_at == "close":
+                return game_points(facts.close_opp_points, facts.close_opp_tricks)
+        return game_points((c1, c0)[p], (t1, t0)[p])
+
+    out = []
+    for (trick, c0, c1, _, _), leader in zip(watch.counted, watch.leaders, strict=True):
+        for p in (leader, 1 - leader):
+            if (rules.claim_when == "any" or leader == p) and (c0, c1)[p] >= CLAIM_AT:
+                out.append((trick - 1, False, p, worth(trick, p)))
+    for trick, who, had in watch.declared:
+        if had >= CLAIM_AT:
+            out.append((trick - 1, True, who, worth(trick, who)))
+    return sorted(out)
+
+
+def _phase1_claims(
+    watch: _Watch,
+    rules: RuleSet,
+    facts: DealFacts,
+    names: tuple[str, str],
+    first_phase2: int | None,
+    result: tuple[str | None, int],
+    claim: ClaimFinding | None,
+) -> tuple[Mark, ...]:
+    """A ``no-claim`` mark at each phase-1 moment a player could claim correctly and did not:
+    before, the claim's game points then (the counts are known exactly); after, what their
+    next chance to claim was worth (the next moment, or the claim they made), or the deal as
+    scored when no chance came again. A claim later never scores more (the opponent's points
+    and tricks only grow), so the marks of one player add up to what waiting cost them."""
+    moments = _claim_moments(watch, rules, facts, first_phase2 or 1 << 30)
+    made = (claim.trick, claim.on_marriage) if claim is not None else (1 << 30, False)
+    winner, points = result
+    out = []
+    for k, (done, on_marriage, p, before) in enumerate(moments):
+        if (first_phase2 is not None and done + 1 >= first_phase2) or (done, on_marriage) > made:
+            break
+        if claim is not None and (done, on_marriage) == made and names[p] == claim.claimer:
+            continue
+        later = [m for m in moments[k + 1 :] if m[2] == p]
+        if later:
+            after = float(later[0][3])
+        else:
+            after = (
+                0.0 if winner is None else float(points if names.index(winner) == p else -points)
+            )
+        sign = 1 if p == 0 else -1
+        out.append(
+            Mark(
+                done + 1,
+                names[p],
+                "no-claim",
+                "no claim",
+                before,
+                after,
+                sign * after,
+                best_action="claim",
+            )
+        )
+    return tuple(out)
 
 
 def _claim_cost(

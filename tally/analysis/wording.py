@@ -232,8 +232,9 @@ def _moment(done: int, on_marriage: bool) -> str:
     return _("after trick %(trick)s") % {"trick": done}
 
 
-def claim_text(c: ClaimFinding) -> str:
-    """The claim's verdict and, when it came late, its earliest moment."""
+def claim_text(c: ClaimFinding, cost: int = 0) -> str:
+    """The claim's verdict and, when it came late, its earliest moment and the game points
+    waiting cost (``cost``: :attr:`tally.analysis.findings.DealAnalysis.claim_cost`)."""
     text = (
         _("%(player)s claimed %(when)s: correct")
         if c.correct
@@ -244,6 +245,10 @@ def claim_text(c: ClaimFinding) -> str:
             "late": c.late_by,
             "when": _moment(c.earliest, c.earliest_on_marriage),
         }
+    if cost:
+        text += ngettext(
+            "; waiting cost %(num)s game point", "; waiting cost %(num)s game points", cost
+        ) % {"num": cost}
     return text + "."
 
 
@@ -384,7 +389,7 @@ def findings(a: DealAnalysis, *, decisions: bool = True) -> list[Finding]:
             if worth_telling(d) and not (d.closed and a.closer_view is not None and a.close)
         ]
     if a.claim is not None:
-        out.append(Finding(Topic.CLAIM, claim_text(a.claim)))
+        out.append(Finding(Topic.CLAIM, claim_text(a.claim, a.claim_cost)))
     if a.marks:
         out += marks_findings(a)
     return out

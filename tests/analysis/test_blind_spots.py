@@ -5,6 +5,7 @@ judgement of a close on one sheet."""
 
 from __future__ import annotations
 
+from tally.analysis.findings import DealAnalysis
 from tests.analysis.test_cases import case, told
 
 
@@ -107,3 +108,24 @@ def test_the_table_of_leads_and_the_closers_view_judge_the_close_alike() -> None
         found[name] = (d.trick, d.close_now, d.play_on, d.low, d.high)
     # the phase-2 play proves Anna's hand at the close: Bert's dealt hand is never used
     assert found["with-hands"] == found["no-hands"]
+
+
+def test_a_claim_missed_in_phase_1_is_marked_with_its_cost() -> None:
+    # Anna had 66 after trick 5 with Bert still without a trick (3 game points); she played
+    # on, Bert won trick 6, and her claim after trick 7 scored 2: waiting cost 1.
+    a = case("A-phase1-missed-claim-cost.deal", samples=2)
+    missed = [m for m in a.marks if m.kind == "no-claim" and m.trick < 7]
+    assert [(m.trick, m.player, m.before, m.after, m.symbol, m.best_action) for m in missed] == [
+        (6, "Anna", 3.0, 2.0, "?", "claim")
+    ]
+    assert a.claim_cost == 1
+    text = told("A-phase1-missed-claim-cost.deal", samples=2)
+    assert "waiting cost 1 game point." in text
+    assert "6. Anna no claim? (+3 → +2)" in text
+    assert lost_in(a, "Anna")["claims"] >= a.claim_cost
+
+
+def lost_in(a: DealAnalysis, player: str) -> dict[str, float]:
+    from tally.analysis.marks import lost_by
+
+    return lost_by(a.marks, player)
