@@ -519,6 +519,11 @@ class Judge:
         """The value of leading ``move`` (a declared marriage that reaches 66 is claimed)."""
         return _child(self._search, pos, move, -INF, INF)
 
+    def moves(self, pos: Position) -> dict[tuple[int, int], int]:
+        """The value of each move of the player to move (the follower when ``pos.lead`` is
+        set): ``{(card, marriage): value}``."""
+        return {m: _child(self._search, pos, m, -INF, INF) for m in _moves(self._search, pos)}
+
     def can_claim(self, pos: Position, who: int) -> bool:
         """Whether ``who`` may claim correctly now (counted points, ``claim_when``)."""
         if self._search.on_lead_only and who != pos.leader:
@@ -541,8 +546,7 @@ def move_values(pos: Position, rules: RuleSet) -> dict[tuple[int, int], int]:
 
     The player to move is the follower when ``pos.lead`` is set, else the leader.
     """
-    search = Search(rules, pos)
-    return {m: _child(search, pos, m, -INF, INF) for m in _moves(search, pos)}
+    return Judge(pos, rules).moves(pos)
 
 
 def _moves(search: Search, pos: Position) -> list[tuple[int, int]]:

@@ -252,23 +252,30 @@ def claim_text(c: ClaimFinding, cost: int = 0) -> str:
     return text + "."
 
 
+def _choice(choice: str) -> str:
+    """A decision's choice in the current language: ``no claim``, ``close``... or a card."""
+    words = {
+        "no claim": _("no claim"),
+        "no close": _("no close"),
+        "close": _("close"),
+        "claim": _("claim"),
+    }
+    return words.get(choice, choice)
+
+
 def mark_text(m: Mark) -> str:
-    """One decision with its mark: ``5. Anna no claim?? (+3 → -3)``."""
-    action = (
-        _("no claim")
-        if m.kind == "no-claim"
-        else _("no close")
-        if m.kind == "no-close"
-        else _("close")
-        if m.kind == "close"
-        else _("claim")
-        if m.kind == "claim"
-        else m.action
-    )
+    """One decision with its mark: ``5. Anna no claim?? (+3 → -3)``; a marked one with the
+    choice that kept the value: ``5. Anna AS?? (+2 → -1; 9S instead kept +2)``."""
     star = "*" if m.estimated else ""
+    best = ""
+    if m.symbol and m.best_action:
+        best = "; " + _("%(choice)s instead kept %(value)s") % {
+            "choice": _choice(m.best_action),
+            "value": _n(m.before, "+.2g"),
+        }
     return (
-        f"{m.trick}. {m.player} {action}{m.symbol} "
-        f"({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')}{star})"
+        f"{m.trick}. {m.player} {_choice(m.action)}{m.symbol} "
+        f"({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')}{star}{best})"
     )
 
 

@@ -121,7 +121,7 @@ def test_a_claim_missed_in_phase_1_is_marked_with_its_cost() -> None:
     assert a.claim_cost == 1
     text = told("A-phase1-missed-claim-cost.deal", samples=2)
     assert "waiting cost 1 game point." in text
-    assert "6. Anna no claim? (+3 → +2)" in text
+    assert "6. Anna no claim? (+3 → +2; claim instead kept +3)" in text
     assert lost_in(a, "Anna")["claims"] >= a.claim_cost
 
 
@@ -129,3 +129,39 @@ def lost_in(a: DealAnalysis, player: str) -> dict[str, float]:
     from tally.analysis.marks import lost_by
 
     return lost_by(a.marks, player)
+
+
+def test_a_marked_card_names_the_card_that_kept_the_value() -> None:
+    # D4, both hands proven: Bert's QS at trick 8 threw away 2; the 10D kept his +1.
+    a = case("D4-sampling-ignores-s12.deal", samples=2)
+    (m,) = [m for m in a.marks if m.symbol and m.kind == "card"]
+    assert (m.trick, m.player, m.action, m.best_action, m.before, m.after) == (
+        8,
+        "Bert",
+        "QS",
+        "10D",
+        1.0,
+        -1.0,
+    )
+    assert "8. Bert QS?? (+1 → -1; 10D instead kept +1)" in told("D4-sampling-ignores-s12.deal", 2)
+
+
+def test_the_graph_joins_one_kind_of_value_and_labels_the_closers_knowledge() -> None:
+    # the line joins the values with both hands known (cards, claims); the closes and chances
+    # to close, judged by what the leader knew, are hollow points off the line, labelled
+    import re
+
+    from tally.engine.notation import read_deal
+    from tally.sheets.build import analysis_part
+    from tests.analysis.test_cases import CASES
+
+    path = CASES / "A-before-draws-close-no-mark-club-example.deal"
+    part = analysis_part(read_deal(path.read_text(encoding="utf-8")), samples=8)
+    knew = [m for m in part.marks if m.kind in ("close", "no-close")]
+    line = re.search(r'<polyline points="([^"]*)"', part.graph)
+    assert knew and line is not None
+    assert len(line[1].split()) == len(part.marks) - len(knew)
+    assert part.graph.count('fill="#fff"') == len(knew)
+    assert "by what the player on lead knew" in part.graph
+    # the marks' table names what was better instead
+    assert [m.best_action for m in part.marks if m.symbol] == ["no close"]

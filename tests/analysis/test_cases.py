@@ -86,7 +86,10 @@ def test_late_claim_after_a_forty_costs_what_it_gave_away() -> None:
     assert a.claim_cost == 1
     text = told("D2b-marriage-claim-cost.deal", samples=2)
     assert "right after declaring a marriage before trick 6" in text
-    assert "6. Anna QS (40) (+2 → +2); 6. Anna no claim? (+2 → +1); 6. Bert 10S" in text
+    assert (
+        "6. Anna QS (40) (+2 → +2); 6. Anna no claim? (+2 → +1; claim instead kept +2); 6. Bert 10S"
+        in text
+    )
     assert "Anna lost" in text and "1 to claims, 0 to card play" in text
 
 
