@@ -173,7 +173,7 @@ def closer_view(
         rng = random.Random(seed)
         for k in range(samples):
             one = seens[k % len(seens)]
-            ((hand, stock),) = deals(one, 1, rng.randrange(2**31), orders=False)[0]
+            ((hand, stock),) = deals(one, 1, rng.randrange(2**31), orders=on_exact)[0]
             found.append((one, hand, stock))
     closes, gaps = [], []
     for one, opp_hand, stock in found:
