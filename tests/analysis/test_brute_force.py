@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 import pytest
@@ -26,6 +26,7 @@ from tally.engine.rules import RuleSet
 from tests.brute_force import (
     POINTS,
     PRESETS,
+    CloseSeen,
     Open,
     Played,
     Pos,
@@ -482,3 +483,87 @@ def vars_of(pos: Pos) -> tuple[object, ...]:
         pos.at_close,
         pos.closer_opp_tricks_at_close,
     )
+
+
+def closer_knew(r: Rules, s: CloseSeen) -> tuple[list[int], list[int]]:
+    """Closing and not closing, for the closer, in every deal consistent with what the closer
+    saw (each opponent hand, each order of the face-down stock), by the brute force."""
+    need = len(s.hand) - len(s.shown)
+    closes, ons = [], []
+    opp = 1 - s.closer
+    trump = s.turn_up[-1]  # the card lying face up is a trump (the turn-up or exchange card)
+    sign = 1 if s.closer == 0 else -1
+    at_close = (counted(s.points[opp], s.marriages[opp], s.tricks[opp]), s.tricks[opp])
+    for picked in combinations(sorted(s.unseen), need):
+        rest = sorted(s.unseen - set(picked))
+        hands = [s.hand, s.hand]
+        hands[opp] = s.shown | frozenset(picked)
+        both = (hands[0], hands[1])
+        pos = Pos(
+            both, s.closer, trump, s.points, s.marriages, s.tricks, s.closer, at_close, s.tricks
+        )
+        close = sign * value(r, pos)
+        for down in permutations(rest):
+            o = Open(
+                both,
+                s.closer,
+                trump,
+                down,
+                s.turn_up,
+                s.points,
+                s.marriages,
+                s.tricks,
+                s.before_draws,
+            )
+            closes.append(close)
+            ons.append(sign * play_on(r, o))
+    return closes, ons
+
+
+#: the inner loop checks the closes of Sixty-Six's random deals; the whole suite every preset's
+CLOSES = [
+    p if p == "sixty-six" else pytest.param(p, marks=pytest.mark.slow) for p in sorted(PRESETS)
+]
+
+
+@pytest.mark.parametrize("preset", CLOSES)
+def test_every_close_is_marked_by_what_the_closer_knew_as_the_brute_force_counts_it(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # random deals: every close (before a lead, and before the draws) has its mark, judged
+    # on the closer's own hand (proven: the records list Hands) and never on the opponent's;
+    # where the deals the closer had to reckon with are few enough to be listed (a close at
+    # the last round of drawing), tally's figures are the brute force's, exactly
+    monkeypatch.setattr(analysis, "DECISION_SAMPLES", 1)  # the other leads, not compared
+    r = PRESETS[preset]
+    rng = random.Random(37)
+    counted_all = closes_seen = 0
+    for _ in range(int(os.environ.get("TALLY_BRUTE_DEALS", "60"))):
+        played = play_deal(r, rng)
+        s = played.close_seen
+        if s is None:
+            continue
+        enumerable = len(s.unseen) - (len(s.hand) - len(s.shown)) <= 2
+        a = analyse(read_deal(played.record), samples=40 if enumerable else 2)
+        assert not a.note.startswith(UNANALYSABLE), played.record
+        (mark,) = [m for m in a.marks if m.kind == "close"]
+        assert (mark.trick, mark.player) == (s.line, played.names[s.closer]), played.record
+        v = a.closer_view
+        assert v is not None and v.own_known, played.record
+        closes_seen += 1
+        if not enumerable:
+            continue
+        closes, ons = closer_knew(r, s)
+        if len(closes) > 40:
+            continue
+        n = len(closes)
+        assert v.exact and v.samples == n, played.record
+        assert v.close_value == pytest.approx(sum(closes) / n), played.record
+        assert v.play_on == pytest.approx(sum(ons) / n), played.record
+        assert v.success == pytest.approx(sum(c > 0 for c in closes) / n), played.record
+        assert (mark.before, mark.after) == pytest.approx(
+            (max(v.close_value, v.play_on), v.close_value)
+        )
+        counted_all += 1
+    print(preset, closes_seen, counted_all)
+    assert closes_seen >= 10 and counted_all >= 2, (closes_seen, counted_all)
