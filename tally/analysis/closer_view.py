@@ -144,13 +144,18 @@ def closer_view(
     *,
     samples: int = CLOSER_SAMPLES,
     seed: int = 0,
+    settle: int = 0,
 ) -> CloserView | None:
     """The closer's view of the close described by ``seen`` (see the module); None when no
     deal fits (the opponent shown holding more cards than a hand).
 
     ``seen`` may be several: the closer's own hand where the record does not prove it, one
     :class:`Seen` per hand it may have been. The deals are then spread over them (the closer's
-    hand sampled too), never all of them, and the view says its own hand was not known."""
+    hand sampled too), never all of them, and the view says its own hand was not known.
+
+    ``settle`` (0: never): after that many sampled deals, stop where the interval of closing
+    less playing on already lies below 0 (closing was worse: a chance to close not taken lost
+    nothing, whatever the other deals say); the view then counts the deals solved."""
     seens = [seen] if isinstance(seen, Seen) else list(seen)
     seens = [
         v for v in seens if 0 <= v.own.bit_count() - v.shown.bit_count() <= v.unseen.bit_count()
@@ -180,7 +185,9 @@ def closer_view(
         close, on = close_and_play_on(_opening(one, opp_hand, stock), rules)
         closes.append(close)
         gaps.append(close - on)
-    n = len(found)
+        if len(gaps) == settle and not exact and interval(gaps)[1] < 0:
+            break  # closing is worse whatever the rest of the sample says: settled
+    n = len(closes)
     low, high = interval(gaps, exact)
     return CloserView(
         player,

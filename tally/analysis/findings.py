@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_view
+from tally.analysis.closing import EXACT_PLAY_ON_CARDS
 from tally.analysis.marks import Event, Mark, marks
 from tally.analysis.solver import Judge, Position, Step, solve
 from tally.analysis.stack import own_stack
@@ -61,6 +62,11 @@ DEFAULT_SAMPLES = 200
 #: Sampled deals per phase-1 lead for the decision to close (each needs a solve of the close
 #: and one of playing on, the rest of phase 1 where it is exact).
 DECISION_SAMPLES = 16
+#: Sampled deals for a chance to close where playing on costs the most (:func:`_lead_samples`).
+COSTLY_LEAD_SAMPLES = 8
+#: Sampled deals after which a chance to close not taken is settled when closing was worse in
+#: the whole interval (:func:`tally.analysis.closer_view.closer_view`, ``settle``).
+SETTLE_SAMPLES = 8
 #: Sampled deals the marks of phase 2 are averaged over when a hand is not fully proven.
 MARK_SAMPLES = 20
 #: The note of a record the analysis cannot use (errors or violations).
@@ -332,8 +338,9 @@ def _decisions(
             rules,
             names[lead.leader],
             lead.trick,
-            samples=min(samples, CLOSER_SAMPLES if lead.closing else DECISION_SAMPLES),
+            samples=min(samples, CLOSER_SAMPLES if lead.closing else _lead_samples(lead, rules)),
             seed=seed + lead.trick,
+            settle=0 if lead.closing else SETTLE_SAMPLES,
         )
         if found is None:
             continue
@@ -355,6 +362,16 @@ def _decisions(
             )
         )
     return tuple(out), view
+
+
+def _lead_samples(lead: _Lead, rules: RuleSet) -> int:
+    """Sampled deals for a chance to close: :data:`DECISION_SAMPLES`, or
+    :data:`COSTLY_LEAD_SAMPLES` where playing on is solved exactly with 20 cards left
+    (Schnapsen's first lead, about a tenth of a second a solve: three quarters of a deal's
+    time at 16 samples)."""
+    left = DECK_MASKS[rules.deck].bit_count() - lead.played.bit_count()
+    costly = left >= 20 and left <= EXACT_PLAY_ON_CARDS.get(rules.hand, 18)
+    return COSTLY_LEAD_SAMPLES if costly else DECISION_SAMPLES
 
 
 def _seen_at(
