@@ -165,3 +165,18 @@ def test_the_graph_joins_one_kind_of_value_and_labels_the_closers_knowledge() ->
     assert "by what the player on lead knew" in part.graph
     # the marks' table names what was better instead
     assert [m.best_action for m in part.marks if m.symbol] == ["no close"]
+
+
+def test_json_gives_each_interval_and_the_better_choice() -> None:
+    import json
+
+    from tests.analysis.test_cases import said
+
+    found = json.loads(
+        said("A-closer-view-margin-zero-mark-class.deal", "--json", "--samples", "8")
+    )
+    view = found["closer_view"]
+    assert view["low"] < view["close_value"] - view["play_on"] < view["high"]
+    assert view["margin"] > 0 and view["own_known"] is True
+    assert all(d["low"] <= d["high"] and d["margin"] >= 0 for d in found["decisions"])
+    assert [m["best"] for m in found["marks"] if m["mark"]] == ["no close"]
