@@ -12,8 +12,9 @@ from html import escape
 from tally.analysis.marks import Mark
 
 #: Width and height of the drawing, in SVG user units (CSS pixels when embedded).
-WIDTH, HEIGHT = 480, 150
-_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 22, 14, 22
+WIDTH, HEIGHT = 480, 160
+#: the bottom margin holds the trick numbers and, below them, the words for the hollow points
+_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 22, 14, 32
 #: The most characters of a player's name written beside the drawing (the left margin holds
 #: about that many at its size); a longer name is cut with an ellipsis.
 NAME_CHARS = 12
@@ -82,7 +83,7 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str, knew:
     )
     parts.append(f'<polyline points="{points}" fill="none" stroke="#1f4e79" stroke-width="1.4"/>')
     if knew and any(m.kind in _KNEW for m in found):
-        parts.append(f'<text x="{_LEFT}" y="{_TOP - 4}" font-size="7">○ {escape(knew)}</text>')
+        parts.append(f'<text x="{_LEFT}" y="{HEIGHT - 3}" font-size="7">○ {escape(knew)}</text>')
     for x, m in zip(xs, found, strict=True):
         y = _y(m.forehand_after)
         colour = "#b00020" if m.symbol else "#1f4e79"
@@ -102,7 +103,7 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str, knew:
         if m.trick != trick:
             trick = m.trick
             parts.append(
-                f'<text x="{x}" y="{HEIGHT - 6}" font-size="7" '
+                f'<text x="{x}" y="{HEIGHT - _BOTTOM + 16}" font-size="7" '
                 f'text-anchor="middle">{m.trick}</text>'
             )
     parts.append("</svg>")
