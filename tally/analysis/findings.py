@@ -138,6 +138,8 @@ class MistakeFinding:
     card: str
     before: float
     after: float
+    #: a claim not made after the last trick (the deal played out)
+    after_last: bool = False
 
 
 @dataclass(frozen=True)
@@ -504,14 +506,7 @@ def analyse(
         finding if facts.closed else None,
         finding,
         claim,
-        next(
-            (
-                MistakeFinding(m.player, m.trick, m.action, m.before, m.after)
-                for m in found
-                if m.loss > 0
-            ),
-            None,
-        ),
+        _turning(found, facts.claim is None),
         note=note,
         decisions=decisions,
         claim_cost=claim_cost,
@@ -523,6 +518,16 @@ def analyse(
 #: The tags that say which deal was played (with its rules and trick lines); others, such as
 #: ``Hands`` or ``Event``, say what the record knows of it and leave the seed alone.
 _DEAL_TAGS = ("Dealer", "Forehand", "Trump")
+
+
+def _turning(found: tuple[Mark, ...], unclaimed: bool) -> MistakeFinding | None:
+    """The first phase-2 decision that lost value (``unclaimed``: nobody claimed, so a
+    claim not made as the last mark was after the last trick)."""
+    for k, m in enumerate(found):
+        if m.loss > 0:
+            last = unclaimed and m.kind == "no-claim" and k == len(found) - 1
+            return MistakeFinding(m.player, m.trick, m.action, m.before, m.after, last)
+    return None
 
 
 def deal_seed(record: DealRecord, rules: str, seed: int) -> int:
@@ -598,7 +603,7 @@ def _close_mark(d: CloseDecision, names: tuple[str, str]) -> Mark:
         after,
         sign * after,
         estimated=not d.play_on_exact,
-        best_action=("close" if d.close_now > d.play_on else "no close"),
+        best_action="" if best == after else "no close" if d.closed else "close",
     )
 
 

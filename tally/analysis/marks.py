@@ -231,9 +231,10 @@ def marks(
 
 def _best(kind: MarkKind, at: list[tuple[Judge, Position | None]], player: int) -> str:
     """The choice that kept the most for ``player`` on average over the deals: a card (with
-    its marriage) for a card, ``claim`` for a claim not made, else ""."""
-    if kind == "no-claim":
-        return "claim"
+    its marriage) for a card, ``claim`` for a claim not made, ``no claim`` for a claim made
+    (a false one), else ""."""
+    if kind in ("no-claim", "claim"):
+        return "claim" if kind == "no-claim" else "no claim"
     if kind != "card" or any(pos is None for _, pos in at):
         return ""
     totals: dict[tuple[int, int], int] = {}

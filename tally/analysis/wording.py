@@ -199,7 +199,9 @@ def turn_finding(a: DealAnalysis) -> Finding | None:
     if a.mistake is not None:
         m = a.mistake
         what = (
-            _("%(player)s did not claim at trick %(trick)s")
+            _("%(player)s did not claim after the last trick (trick %(trick)s)")
+            if m.after_last
+            else _("%(player)s did not claim at trick %(trick)s")
             if m.card == "no claim"
             else _("%(player)s's %(card)s at trick %(trick)s")
         )

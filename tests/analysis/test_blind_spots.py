@@ -27,7 +27,7 @@ def test_a_claim_not_made_after_the_last_trick_is_marked() -> None:
     assert a.mistake is not None and (a.mistake.player, a.mistake.card) == ("Anna", "no claim")
     text = told("A-unclaimed-end-missed-claim-66.deal", samples=2)
     assert "both sides played it out well" not in text
-    assert "Anna did not claim" in text
+    assert "Anna did not claim after the last trick (trick 7)" in text
 
 
 def test_a_close_before_the_draws_gets_its_mark_and_counts_as_lost_to_closes() -> None:
