@@ -298,7 +298,8 @@ def every_decision(a: DealAnalysis) -> str:
 
 def marks_findings(a: DealAnalysis) -> list[Finding]:
     """The marked decisions (those that lost a game point or more) and, per player, the game
-    points lost to closes, to claims and to card play."""
+    points lost to closes, to claims and to card play (to two decimals, as every total of them
+    is shown: 3.95, not 4)."""
     marked = [m for m in a.marks if m.symbol]
     out = [
         Finding(
@@ -320,9 +321,9 @@ def marks_findings(a: DealAnalysis) -> list[Finding]:
                 )
                 % {
                     "player": name,
-                    "closes": _n(lost["closes"], ".2g"),
-                    "claims": _n(lost["claims"], ".2g"),
-                    "cards": _n(lost["cards"], ".2g"),
+                    "closes": _n(round(lost["closes"], 2), "g"),
+                    "claims": _n(round(lost["claims"], 2), "g"),
+                    "cards": _n(round(lost["cards"], 2), "g"),
                 },
             )
         )

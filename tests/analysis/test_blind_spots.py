@@ -44,6 +44,8 @@ def test_a_close_before_the_draws_gets_its_mark_and_counts_as_lost_to_closes() -
     text = told("A-before-draws-close-no-mark-club-example.deal", samples=40)
     assert "no decision lost a game point" not in text
     assert "2. Franz Moser close??" in text
+    # the deal's total as every total of it is shown, to two decimals (3.95, not 4)
+    assert f"Franz Moser lost {round(close[0].loss, 2):g} to closes" in text
     franz = {p.player: p for p in report("match 1", [a]).players}["Franz Moser"]
     assert franz.lost_to_closes == round(close[0].loss, 2) >= 2
 
