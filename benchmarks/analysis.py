@@ -2,8 +2,8 @@
 without ``Hands`` so every unproven card is sampled: the slowest case) analysed as
 ``tally analyse --match`` does, with its default samples (200 for the phase-2 value, 20 deals
 for the marks, 16 per phase-1 lead for closing against playing on (8 at Schnapsen's first),
-40 for the close made; playing on solved exactly at every lead of Schnapsen, from the fourth of Sixty-Six and
-pagat-66), on 2 processes (the 2 cores of a club laptop) by
+40 for the close made (16 there); playing on solved exactly at every lead of Schnapsen, from
+the fourth of Sixty-Six and pagat-66), on 2 processes (the 2 cores of a club laptop) by
 :func:`tally.analysis.batch.analyse_records`, as ``tally analyse`` shares them. Then the
 solver's median on 6 against 6 in Sixty-Six (a close at the first lead, or the stock just
 exhausted). Then 20 Schnapsen deals analysed one at a time in this process.
