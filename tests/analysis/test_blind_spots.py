@@ -5,6 +5,9 @@ judgement of a close on one sheet."""
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tally.analysis.findings import DealAnalysis
 from tests.analysis.test_cases import case, told
 
@@ -182,3 +185,13 @@ def test_json_gives_each_interval_and_the_better_choice() -> None:
     assert view["margin"] > 0 and view["own_known"] is True
     assert all(d["low"] <= d["high"] and d["margin"] >= 0 for d in found["decisions"])
     assert [m["best"] for m in found["marks"] if m["mark"]] == ["no close"]
+
+
+@given(st.lists(st.integers(-6, 6), min_size=1, max_size=60))
+def test_a_sampled_interval_holds_its_mean_and_is_never_a_point(values: list[int]) -> None:
+    from tally.analysis.closer_view import interval
+
+    mean = sum(values) / len(values)
+    low, high = interval(values)
+    assert low <= mean <= high and high - low > 0
+    assert interval(values, exact=True) == (mean, mean)
