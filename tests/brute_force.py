@@ -331,6 +331,25 @@ def searcher(r: Rules, pos: Pos) -> Search:
 
 
 @dataclass(frozen=True)
+class CloseSeen:
+    """What the closer saw when closing (RULES.md section 12): their hand, what the opponent
+    showed of theirs (the partner of a marriage declared, the turn-up taken by exchange, not yet
+    played), the cards neither played, held nor shown, and the counts; players 0 and 1."""
+
+    line: int  # the line of the first trick after the close
+    closer: int
+    hand: frozenset[str]
+    shown: frozenset[str]
+    unseen: frozenset[str]  # the opponent's other cards and the face-down stock
+    down: int  # face-down stock cards
+    turn_up: str
+    points: tuple[int, int]
+    marriages: tuple[int, int]
+    tricks: tuple[int, int]
+    before_draws: bool
+
+
+@dataclass(frozen=True)
 class Open:
     """A phase-1 position between tricks (before the lead, or right after a trick before its
     draws when ``draws_pending``), players 0 and 1."""
@@ -542,11 +561,16 @@ class Played:
     moments: list[tuple[int, bool, int, int, int]] = field(default_factory=list)
     claim: tuple[int, bool, int] | None = None  # tricks done, after a marriage, claimer
     first_phase2: Pos | None = None
+    #: the line of the first phase-2 trick (0: the deal ended in phase 1)
+    first_phase2_line: int = 0
     closer: int = -1
     closed_before_draw: bool = False
     situations: set[str] = field(default_factory=set)
+    #: the close as the closer saw it, when the record closes (:class:`CloseSeen`)
+    close_seen: CloseSeen | None = None
     #: every recorded phase-2 action: (kind, line, player, state, card, marriage) with kind
-    #: ``lead``, ``follow``, ``declare`` (a marriage claimed at once) or ``claim``, and state
+    #: ``lead``, ``follow``, ``declare`` (a marriage claimed at once), ``claim`` or ``end``
+    #: (played out, no claim after the last trick), and state
     #: (hand 0, hand 1, leader, points without a last-trick bonus, marriages, tricks, last)
     #: just before it
     steps: list[tuple[str, int, int, tuple[object, ...], str, int]] = field(default_factory=list)
@@ -572,6 +596,8 @@ class _Game:
         self.tricks_at_close = (0, 0)
         self.lines: list[str] = []
         self.played = Played("")
+        self.gone: set[str] = set()  # cards played
+        self.shown: list[set[str]] = [set(), set()]
 
     def phase2(self) -> bool:
         return self.closer >= 0 or (not self.stock and self.turn_up == "")
@@ -627,7 +653,22 @@ class _Game:
         if self.phase2():
             self.played.steps.append((kind, line, p, self.state(last, bonus), card, marriage))
 
-    def close(self, p: int) -> None:
+    def close(self, p: int, line: int, before_draws: bool) -> None:
+        o = 1 - p
+        shown = self.shown[o] - self.gone
+        self.played.close_seen = CloseSeen(
+            line,
+            p,
+            frozenset(self.hands[p]),
+            frozenset(shown),
+            frozenset(self.hands[o] - shown) | frozenset(self.stock),
+            len(self.stock),
+            self.turn_up,
+            (self.pts[0], self.pts[1]),
+            (self.mar[0], self.mar[1]),
+            (self.tricks[0], self.tricks[1]),
+            before_draws,
+        )
         self.closer = p
         o = 1 - p
         self.at_close = (self.counted(o), self.tricks[o])
@@ -668,10 +709,11 @@ def _line_start(g: _Game, n: int, items: list[str]) -> bool:
     ):
         hand.discard(x)
         hand.add(g.turn_up)
+        g.shown[g.leader].add(g.turn_up)
         g.turn_up = x
         items.append("swap")
     elif not g.phase2() and g.stock and g.rng.random() < 0.12:
-        g.close(g.leader)
+        g.close(g.leader, n, False)
         items.append("close")
         g.played.situations.add(
             "close before the lead, " + ("forehand" if g.leader == 0 else "dealer")
@@ -689,6 +731,7 @@ def _lead(g: _Game, n: int, items: list[str]) -> str | None:
     if allowed and pairs and g.rng.random() < 0.7:
         card = g.rng.choice(sorted(pairs))
         value = 40 if suit(card) == g.trump else 20
+        g.shown[leader].add({"K": "Q", "Q": "K"}[rank(card)] + suit(card))
         g.mar[leader] += value
         items += [str(value), card]
         if g.can_claim(leader, leader) and _claim_now(g, leader, n - 1, True, items, "66"):
@@ -729,6 +772,7 @@ def _trick(g: _Game, n: int, items: list[str], lead: str) -> bool:
     g.step("follow", n, f, f"{lead} {card}")
     g.hands[g.leader].discard(lead)
     g.hands[f].discard(card)
+    g.gone |= {lead, card}
     items.append(card)
     winner = f if beats(card, lead, g.trump) else g.leader
     g.pts[winner] += POINTS[rank(lead)] + POINTS[rank(card)]
@@ -744,10 +788,12 @@ def _trick(g: _Game, n: int, items: list[str], lead: str) -> bool:
             if _claim_now(g, p, n, False, items, form):
                 g.step("claim", n, p, last=last, bonus=bonus)
                 return True
-    if last:
+    if last:  # played out with no claim: the moments after the last trick not taken
+        g.step("end", n, winner, last=True, bonus=bonus)
+        g.played.situations.add("played out with no claim")
         return True
     if g.r.close_before_draw and not g.phase2() and g.stock and g.rng.random() < 0.12:
-        g.close(winner)
+        g.close(winner, n + 1, True)
         items.append("close")
         g.played.closed_before_draw = True
         g.played.situations.add(
@@ -767,9 +813,11 @@ def play_deal(r: Rules, rng: random.Random) -> Played:
         items: list[str] = []
         if g.played.first_phase2 is None and g.phase2():
             g.played.first_phase2 = g.position()
+            g.played.first_phase2_line = n
         ended = _line_start(g, n, items)
         if not ended and g.played.first_phase2 is None and g.phase2():
             g.played.first_phase2 = g.position()  # closed at this line's start
+            g.played.first_phase2_line = n
         if not ended:
             lead = _lead(g, n, items)
             ended = lead is None or _trick(g, n, items, lead)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
@@ -36,7 +37,8 @@ CLOSER_SAMPLES = 40
 class CloserView:
     """The close as the closer saw it: over ``samples`` deals consistent with what they had
     seen, the share the close wins with best play, the mean game points of closing and of
-    playing on (for the closer; negative: the opponent's)."""
+    playing on (for the closer; negative: the opponent's), and the 95% interval of closing
+    less playing on (:func:`interval`), the difference the verdict and the mark rest on."""
 
     player: str
     trick: int
@@ -46,15 +48,37 @@ class CloserView:
     success: float
     close_value: float
     play_on: float
-    margin: float
+    #: the 95% interval of the mean of closing less playing on (both ends the mean when exact)
+    low: float
+    high: float
     #: whether playing on was solved exactly in each deal (else estimated by the rollout)
     play_on_exact: bool = True
+    #: whether the closer's own hand is the one the record proves (else sampled too)
+    own_known: bool = True
+
+    @property
+    def margin(self) -> float:
+        """The farthest end of the interval from the mean difference (0 when exact)."""
+        gap = self.close_value - self.play_on
+        return round(max(gap - self.low, self.high - gap), 6)
 
     @property
     def sound(self) -> bool:
         """Sound by what the closer knew: closing was worth at least playing on, and won in
         most of the deals the closer had to reckon with."""
         return self.success > 0.5 and self.close_value >= self.play_on
+
+    @property
+    def sure(self) -> bool:
+        """Whether the verdict stands whatever the sampling: the interval of closing less
+        playing on lies on the verdict's side of 0, and so does the share's (``success``,
+        its Wilson interval) of one half, where that share decides."""
+        if self.close_value < self.play_on:
+            return self.high < 0
+        share_low, share_high = wilson(self.success, 0 if self.exact else self.samples)
+        if self.sound:
+            return self.low >= 0 and share_low > 0.5
+        return share_high <= 0.5
 
 
 @dataclass(frozen=True)
@@ -113,30 +137,58 @@ def deals(
 
 @own_stack
 def closer_view(
-    seen: Seen,
+    seen: Seen | Sequence[Seen],
     rules: RuleSet,
     player: str,
     trick: int,
     *,
     samples: int = CLOSER_SAMPLES,
     seed: int = 0,
+    settle: int = 0,
 ) -> CloserView | None:
     """The closer's view of the close described by ``seen`` (see the module); None when no
-    deal fits (the opponent shown holding more cards than a hand)."""
-    need = seen.own.bit_count() - seen.shown.bit_count()
-    if not 0 <= need <= seen.unseen.bit_count():
+    deal fits (the opponent shown holding more cards than a hand).
+
+    ``seen`` may be several: the closer's own hand where the record does not prove it, one
+    :class:`Seen` per hand it may have been. The deals are then spread over them (the closer's
+    hand sampled too), never all of them, and the view says its own hand was not known.
+
+    ``settle`` (0: never): after that many sampled deals, stop where the interval of closing
+    less playing on already lies below 0 (closing was worse: a chance to close not taken lost
+    nothing, whatever the other deals say); the view then counts the deals solved."""
+    seens = [seen] if isinstance(seen, Seen) else list(seen)
+    seens = [
+        v for v in seens if 0 <= v.own.bit_count() - v.shown.bit_count() <= v.unseen.bit_count()
+    ]
+    if not seens:
         return None
-    pool = cards_in(seen.unseen)
-    first = _opening(seen, seen.shown | sum(1 << c for c in pool[:need]), pool[need:])
-    on_exact = exact_play_on(first, rules)
-    # the stock's order matters only to playing on solved exactly
-    found, exact = deals(seen, samples, seed, orders=on_exact)
-    closes, ons = [], []
-    for opp_hand, stock in found:
-        close, on = close_and_play_on(_opening(seen, opp_hand, stock), rules)
+    first = seens[0]
+    pool = cards_in(first.unseen)
+    need = first.own.bit_count() - first.shown.bit_count()
+    on_exact = exact_play_on(
+        _opening(first, first.shown | sum(1 << c for c in pool[:need]), pool[need:]), rules
+    )
+    found: list[tuple[Seen, int, list[int]]] = []
+    exact = False
+    if len(seens) == 1:
+        # the stock's order matters only to playing on solved exactly
+        dealt, exact = deals(first, samples, seed, orders=on_exact)
+        found = [(first, hand, stock) for hand, stock in dealt]
+    else:
+        rng = random.Random(seed)
+        for k in range(samples):
+            one = seens[k % len(seens)]
+            ((hand, stock),) = deals(one, 1, rng.randrange(2**31), orders=on_exact)[0]
+            found.append((one, hand, stock))
+    closes, gaps = [], []
+    for one, opp_hand, stock in found:
+        close, on = close_and_play_on(_opening(one, opp_hand, stock), rules)
         closes.append(close)
-        ons.append(on)
-    n = len(found)
+        gaps.append(close - on)
+        if len(gaps) == settle and not exact and interval(gaps)[1] < 0:
+            break  # closing is worse whatever the rest of the sample says: settled
+    n = len(closes)
+    low, high = interval(gaps, exact)
     return CloserView(
         player,
         trick,
@@ -145,20 +197,48 @@ def closer_view(
         exact,
         sum(v > 0 for v in closes) / n,
         sum(closes) / n,
-        sum(ons) / n,
-        0.0 if exact else margin(closes),
+        (sum(closes) - sum(gaps)) / n,
+        low,
+        high,
         on_exact,
+        len(seens) == 1,
     )
 
 
-def margin(values: list[int]) -> float:
-    """Twice the standard error of the mean of sampled ``values`` (about 95%: another seed
-    gives a mean within about that distance).
+#: z of a two-sided 95% interval
+_Z = 1.96
 
-    >>> margin([1, 1, 1, 1]), round(margin([3, -3, 3, -3]), 2)
-    (0.0, 3.46)
+
+def wilson(share: float, n: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a share seen in ``n`` samples (``n`` 0: exact, the
+    share itself). Never of width 0 for a sample: 0 of 40 is 0% to 8.8%.
+
+    >>> [round(x, 3) for x in wilson(0.0, 40)], wilson(0.5, 0)
+    ([0.0, 0.088], (0.5, 0.5))
+    """
+    if n <= 0:
+        return share, share
+    z2 = _Z * _Z
+    centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+    half = _Z / (1 + z2 / n) * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def interval(values: list[int], exact: bool = False) -> tuple[float, float]:
+    """The 95% interval of the mean of sampled ``values`` (game points, whole numbers): the
+    Wilson score interval of the mean as a share of the span from one game point below the
+    least value seen to one above the greatest (a value never sampled is at least a step
+    away), so a sample of equal values is not taken for certainty. ``exact``: the values are
+    every deal there is, and the interval is the mean itself.
+
+    >>> interval([-2, -2, -2, -2], exact=True), [round(x, 2) for x in interval([-2] * 40)]
+    ((-2.0, -2.0), [-2.29, -1.71])
     """
     n = len(values)
     mean = sum(values) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1))
-    return 2 * spread / math.sqrt(n)
+    if exact:
+        return mean, mean
+    bottom, top = max(-6, min(values) - 1), min(6, max(values) + 1)
+    span = top - bottom
+    low, high = wilson((mean - bottom) / span, n)
+    return bottom + low * span, bottom + high * span

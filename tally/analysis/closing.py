@@ -91,6 +91,9 @@ def play_on_value(o: Opening, rules: RuleSet) -> int:
     points, tricks = list(o.points), list(o.tricks)
     stock = list(o.stock)
     leader = o.leader
+    if hands[leader].bit_count() < rules.hand:  # a close before the draws declined: draw first
+        hands[leader] |= 1 << stock.pop(0)
+        hands[1 - leader] |= 1 << stock.pop(0)
     while stock:
         lead = _policy_lead(hands[leader], o.trump)
         follower = 1 - leader

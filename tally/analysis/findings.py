@@ -21,11 +21,14 @@ side (or the forehand's when nobody closed): positive is a win for that player.
 from __future__ import annotations
 
 import random
+import zlib
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
-from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_view, margin
-from tally.analysis.closing import Opening, close_and_play_on, exact_play_on
+from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_view
+from tally.analysis.closing import EXACT_PLAY_ON_CARDS
 from tally.analysis.marks import Event, Mark, marks
 from tally.analysis.solver import Judge, Position, Step, solve
 from tally.analysis.stack import own_stack
@@ -36,6 +39,7 @@ from tally.engine.evidence import (
     DealFacts,
     proven_at_lead,
     proven_in_phase2,
+    seq_after,
     shown_before,
 )
 from tally.engine.kernel import CLAIM_AT, DECK_MASKS, cards_in, game_points, legal_follows
@@ -47,6 +51,7 @@ from tally.engine.notation import (
     MarriageItem,
     TrickLine,
     read_hands,
+    write_deal,
 )
 from tally.engine.replay import ReplayVisitor, replay
 from tally.engine.rules import RuleSet
@@ -57,6 +62,13 @@ DEFAULT_SAMPLES = 200
 #: Sampled deals per phase-1 lead for the decision to close (each needs a solve of the close
 #: and one of playing on, the rest of phase 1 where it is exact).
 DECISION_SAMPLES = 16
+#: Sampled deals for a chance to close, and for a close, where playing on costs the most
+#: (:func:`_lead_samples`).
+COSTLY_LEAD_SAMPLES = 8
+COSTLY_CLOSE_SAMPLES = 16
+#: Sampled deals after which a chance to close not taken is settled when closing was worse in
+#: the whole interval (:func:`tally.analysis.closer_view.closer_view`, ``settle``).
+SETTLE_SAMPLES = 8
 #: Sampled deals the marks of phase 2 are averaged over when a hand is not fully proven.
 MARK_SAMPLES = 20
 #: The note of a record the analysis cannot use (errors or violations).
@@ -126,12 +138,16 @@ class MistakeFinding:
     card: str
     before: float
     after: float
+    #: a claim not made after the last trick (the deal played out)
+    after_last: bool = False
 
 
 @dataclass(frozen=True)
 class CloseDecision:
-    """At a phase-1 lead: the leader's mean game points of closing now and of playing on
-    (:mod:`tally.analysis.closing`), over ``samples`` deals consistent with the record."""
+    """At a phase-1 lead (or right after a trick, before the draws): the leader's mean game
+    points of closing now and of playing on (:mod:`tally.analysis.closing`), judged by what the
+    leader knew (:func:`tally.analysis.closer_view.closer_view`: their own hand, the cards
+    seen, never the opponent's hand), over ``samples`` deals."""
 
     trick: int
     player: str
@@ -141,8 +157,19 @@ class CloseDecision:
     play_on: float
     #: whether playing on was solved exactly in each deal (else estimated by the rollout)
     play_on_exact: bool = True
-    #: twice the standard error of the mean of closing less playing on (about 95%)
-    margin: float = 0.0
+    #: the 95% interval of closing less playing on (:func:`tally.analysis.closer_view.interval`)
+    low: float = 0.0
+    high: float = 0.0
+    #: whether the leader's own hand is the one the record proves (else sampled too)
+    own_known: bool = True
+    #: right after winning a trick, before the draws (``close_before_draw``)
+    before_draws: bool = False
+
+    @property
+    def margin(self) -> float:
+        """The farthest end of the interval from the difference (0 when every deal counted)."""
+        gap = self.close_now - self.play_on
+        return round(max(gap - self.low, self.high - gap), 6)
 
     @property
     def better(self) -> str:
@@ -199,9 +226,7 @@ class _Watch(ReplayVisitor):
         self.leaders: list[int] = []
         # trick, declarer, the declarer's counted points right after declaring a marriage
         self.declared: list[tuple[int, int, int]] = []
-        self.openings: list[
-            tuple[int, int, int, int, int, tuple[int, int], tuple[int, int], tuple[int, int], bool]
-        ] = []
+        self.openings: list[_Lead] = []
 
     def begin_line(self, deal: Deal, line: TrickLine) -> None:
         names = deal.names
@@ -224,7 +249,7 @@ class _Watch(ReplayVisitor):
         # a close written before this line's lead makes the line the first of phase 2
         closing = bool(line.items) and isinstance(line.items[0], CloseItem)
         if deal.phase == 1 and deal.lead is None and deal.can_close():
-            self.openings.append(_opening(deal, closing))
+            self.openings.append(_opening(deal, closing, False))
         if (deal.phase != 2 and not closing) or deal.lead is not None:
             return
         lying = deal.face_up
@@ -250,18 +275,38 @@ class _Watch(ReplayVisitor):
             )
         )
 
+    def end_line(self, deal: Deal, line: TrickLine) -> None:
+        """A close written after the line's trick: a close right after winning it, before the
+        draws (the winner leads the next line)."""
+        items = line.items
+        if len(items) > 1 and isinstance(items[-1], CloseItem) and deal.closed:
+            self.openings.append(_opening(deal, True, True))
 
-def _opening(
-    deal: Deal, closing: bool
-) -> tuple[int, int, int, int, int, tuple[int, int], tuple[int, int], tuple[int, int], bool]:
-    """A phase-1 lead where the leader may close: trick, leader, played, lying card, stock
-    left, points, marriages, tricks, and whether the record closes here."""
+
+class _Lead(NamedTuple):
+    """A moment the leader may close: at a phase-1 lead, or right after winning a trick
+    before the draws (``before_draws``; the hands are a card short)."""
+
+    trick: int
+    leader: int
+    played: int
+    lying: int  # the card lying face up (-1: none)
+    left: int  # face-down cards in the stock
+    points: tuple[int, int]
+    marriages: tuple[int, int]
+    tricks: tuple[int, int]
+    closing: bool
+    before_draws: bool
+
+
+def _opening(deal: Deal, closing: bool, before_draws: bool) -> _Lead:
+    """The moment of ``deal`` where its leader may close, and whether the record closes."""
     mar = [0, 0]
     for m in deal.marriages:
         if m.allowed:
             mar[m.player] += m.points
     lying = deal.face_up
-    return (
+    return _Lead(
         deal.trick,
         deal.player_index(deal.leader),
         deal.played,
@@ -271,6 +316,7 @@ def _opening(
         (mar[0], mar[1]),
         deal.tricks,
         closing,
+        before_draws,
     )
 
 
@@ -278,46 +324,106 @@ def _decisions(
     watch: _Watch,
     facts: DealFacts,
     rules: RuleSet,
-    trump: int,
     names: tuple[str, str],
     samples: int,
     seed: int,
-) -> tuple[CloseDecision, ...]:
-    """Closing now against playing on at every phase-1 lead where the leader could close,
-    over deals consistent with what the record proves at that lead
-    (:func:`tally.engine.evidence.proven_at_lead`)."""
+    closer_hands: Sequence[int],
+) -> tuple[tuple[CloseDecision, ...], CloserView | None]:
+    """Closing against playing on at every moment the leader could close, judged by what the
+    leader knew (:func:`_seen_at`), and the view of the close the record made (the same
+    figures: one judgement of a close). ``closer_hands``: the closer's hand at the close in
+    each deal the phase-2 sampling found consistent with the record."""
     out = []
-    rng = random.Random(seed)
-    for trick, leader, played, lying, left, points, mar, tricks, closing in watch.openings:
-        lying_mask = 0 if lying < 0 else 1 << lying
-        proven = [k & ~lying_mask for k in proven_at_lead(facts, played)]
-        pool = cards_in(DECK_MASKS[rules.deck] & ~played & ~lying_mask & ~proven[0] & ~proven[1])
-        need = (rules.hand - proven[0].bit_count(), rules.hand - proven[1].bit_count())
-        if min(need) < 0 or need[0] + need[1] + left != len(pool):
-            continue  # the record's hands do not fit a plain count here (an exchange)
-        closes, ons = [], []
-        for _ in range(samples):
-            rng.shuffle(pool)
-            h0 = proven[0] | sum(1 << c for c in pool[: need[0]])
-            h1 = proven[1] | sum(1 << c for c in pool[need[0] : need[0] + need[1]])
-            stock = (*pool[need[0] + need[1] :], *([lying] if lying >= 0 else []))
-            o = Opening(leader, trump, (h0, h1), stock, points, mar, tricks)
-            close, on = close_and_play_on(o, rules)
-            closes.append(close)
-            ons.append(on)
+    view = None
+    for lead in watch.openings:
+        seens = _seen_at(lead, facts, rules, closer_hands if lead.closing else (), samples, seed)
+        found = closer_view(
+            seens,
+            rules,
+            names[lead.leader],
+            lead.trick,
+            samples=min(samples, _lead_samples(lead, rules)),
+            seed=seed + lead.trick,
+            settle=0 if lead.closing else SETTLE_SAMPLES,
+        )
+        if found is None:
+            continue
+        if lead.closing:
+            view = found
         out.append(
             CloseDecision(
-                trick,
-                names[leader],
-                closing,
-                samples,
-                sum(closes) / samples,
-                sum(ons) / samples,
-                exact_play_on(o, rules),
-                margin([c - p for c, p in zip(closes, ons, strict=True)]),
+                lead.trick,
+                found.player,
+                lead.closing,
+                found.samples,
+                found.close_value,
+                found.play_on,
+                found.play_on_exact,
+                found.low,
+                found.high,
+                found.own_known,
+                lead.before_draws,
             )
         )
-    return tuple(out)
+    return tuple(out), view
+
+
+def _lead_samples(lead: _Lead, rules: RuleSet) -> int:
+    """Sampled deals for a close (:data:`CLOSER_SAMPLES`) or a chance to close
+    (:data:`DECISION_SAMPLES`); where playing on is solved exactly with 20 cards left
+    (Schnapsen's first lead, about a tenth of a second a solve: three quarters of a deal's
+    time) :data:`COSTLY_CLOSE_SAMPLES` and :data:`COSTLY_LEAD_SAMPLES`."""
+    left = DECK_MASKS[rules.deck].bit_count() - lead.played.bit_count()
+    if 20 <= left <= EXACT_PLAY_ON_CARDS.get(rules.hand, 18):
+        return COSTLY_CLOSE_SAMPLES if lead.closing else COSTLY_LEAD_SAMPLES
+    return CLOSER_SAMPLES if lead.closing else DECISION_SAMPLES
+
+
+def _seen_at(
+    lead: _Lead, facts: DealFacts, rules: RuleSet, own_hands: Sequence[int], samples: int, seed: int
+) -> list[Seen]:
+    """What the leader saw at ``lead``: their own hand (the one the record proves, or one per
+    hand it may have been: ``own_hands``, else sampled around what the record proves by then,
+    :func:`tally.engine.evidence.proven_at_lead`), the cards played and lying face up, what the
+    opponent showed (:func:`tally.engine.evidence.shown_before`); the opponent's hand never."""
+    lying = 0 if lead.lying < 0 else 1 << lead.lying
+    deck = DECK_MASKS[rules.deck]
+    held = (deck.bit_count() - lead.played.bit_count() - lead.left - lying.bit_count()) // 2
+    proven = [k & ~lying for k in proven_at_lead(facts, lead.played)]
+    me, opp = lead.leader, 1 - lead.leader
+    distinct = set(own_hands)
+    if len(distinct) == 1:
+        hands = list(distinct)
+    elif distinct:
+        hands = list(own_hands)  # as often as the sampling found each
+    elif proven[me].bit_count() == held:
+        hands = [proven[me]]
+    else:
+        pool = cards_in(deck & ~lead.played & ~lying & ~proven[0] & ~proven[1])
+        need = held - proven[me].bit_count()
+        if not 0 <= need <= len(pool):
+            return []
+        rng = random.Random(seed + lead.trick)
+        hands = [proven[me] | sum(1 << c for c in rng.sample(pool, need)) for _ in range(samples)]
+    shown = shown_before(facts, opp, seq_after(facts, lead.played)) & ~lead.played & ~lying
+    out = []
+    for own in hands:
+        unseen = deck & ~lead.played & ~lying & ~own & ~shown
+        if own.bit_count() == held and unseen.bit_count() - (held - shown.bit_count()) == lead.left:
+            out.append(
+                Seen(
+                    me,
+                    facts.trump,
+                    own,
+                    shown,
+                    unseen,
+                    lead.lying,
+                    lead.points,
+                    lead.marriages,
+                    lead.tricks,
+                )
+            )
+    return out
 
 
 def _plays(record: DealRecord, leaders: list[int]) -> list[tuple[int, int, int, int]]:
@@ -343,21 +449,13 @@ def _plays(record: DealRecord, leaders: list[int]) -> list[tuple[int, int, int, 
 def analyse(
     record: DealRecord, *, samples: int = DEFAULT_SAMPLES, seed: int = 0, file: str = ""
 ) -> DealAnalysis:
-    """The findings of one record: its close, its claim and the first costly phase-2 card."""
+    """The findings of one record: its close, its claim, a mark on every decision."""
     file = file or record.source
     ruling = rule(record, file)
     names = (ruling.forehand, ruling.dealer)
     if not ruling.ok or ruling.state is None:
-        return DealAnalysis(
-            file,
-            ruling.rules,
-            names,
-            None,
-            None,
-            None,
-            None,
-            note=f"{UNANALYSABLE}: nothing to analyse",
-        )
+        note = f"{UNANALYSABLE}: nothing to analyse"
+        return DealAnalysis(file, ruling.rules, names, None, None, None, None, note=note)
     rules = RuleSet.parse(ruling.rules)
     deal, watch = _replay(record, rules)
     claim = _claim(record, deal, watch, rules)
@@ -365,60 +463,41 @@ def analyse(
     claim_cost = _claim_cost(
         claim, watch, rules, facts.closed, facts.closer, deal.names, ruling.deal_points
     )
-    decisions = _decisions(
-        watch, facts, rules, facts.trump, names, max(1, min(samples, DECISION_SAMPLES)), seed
-    )
-    if not watch.snaps:
-        return DealAnalysis(
-            file,
-            ruling.rules,
-            names,
-            None,
-            None,
-            claim,
-            None,
-            note="the deal never reached phase 2",
-            decisions=decisions,
-            claim_cost=claim_cost,
-            marks=tuple(_close_mark(d, names, None) for d in decisions),
+    seed_here = deal_seed(record, ruling.rules, seed)
+    phase2 = None
+    note = "the deal never reached phase 2"
+    if watch.snaps:
+        remaining = {
+            deal.player_index(name): sum(1 << c for c in cards)
+            for name, cards in read_hands(record.tags.get("Remaining", ""))
+        }
+        winner = ruling.outcome.winner if ruling.outcome is not None else None
+        phase2 = _phase2(
+            record,
+            deal,
+            watch,
+            (winner, ruling.deal_points),
+            proven_in_phase2(facts, remaining),
+            samples,
+            seed_here,
         )
-    remaining = {
-        deal.player_index(name): sum(1 << c for c in cards)
-        for name, cards in read_hands(record.tags.get("Remaining", ""))
-    }
+        note = "" if phase2 is not None else "the hands the record proves do not fit its phase 2"
+    finding, found, positions = phase2 or (None, (), [])
+    closer_hands = [p[facts.closer] for p in positions] if facts.closed else []
+    decisions, view = _decisions(
+        watch, facts, rules, names, max(1, samples), seed_here, closer_hands
+    )
+    if view is not None:
+        view = replace(view, seed=seed)
     winner = ruling.outcome.winner if ruling.outcome is not None else None
-    phase2 = _phase2(
-        record,
-        deal,
+    early = _phase1_claims(
         watch,
+        rules,
+        facts,
+        names,
+        watch.snaps[0].trick if watch.snaps else None,
         (winner, ruling.deal_points),
-        proven_in_phase2(facts, remaining),
-        samples,
-        seed,
-    )
-    close_marks = tuple(_close_mark(d, names, None) for d in decisions)
-    if phase2 is None:
-        return DealAnalysis(
-            file,
-            ruling.rules,
-            names,
-            None,
-            None,
-            claim,
-            None,
-            note="the hands the record proves do not fit its phase 2",
-            decisions=decisions,
-            claim_cost=claim_cost,
-            marks=close_marks,
-        )
-    finding, found, view = phase2
-    mistake = next(
-        (
-            MistakeFinding(m.player, m.trick, m.action, m.before, m.after)
-            for m in found
-            if m.loss > 0
-        ),
-        None,
+        claim,
     )
     return DealAnalysis(
         file,
@@ -427,12 +506,41 @@ def analyse(
         finding if facts.closed else None,
         finding,
         claim,
-        mistake,
+        _turning(found, facts.claim is None),
+        note=note,
         decisions=decisions,
         claim_cost=claim_cost,
-        marks=tuple(_close_mark(d, names, view) for d in decisions) + found,
+        marks=_in_order(early + tuple(_close_mark(d, names) for d in decisions) + found),
         closer_view=view,
     )
+
+
+#: The tags that say which deal was played (with its rules and trick lines); others, such as
+#: ``Hands`` or ``Event``, say what the record knows of it and leave the seed alone.
+_DEAL_TAGS = ("Dealer", "Forehand", "Trump")
+
+
+def _turning(found: tuple[Mark, ...], unclaimed: bool) -> MistakeFinding | None:
+    """The first phase-2 decision that lost value (``unclaimed``: nobody claimed, so a
+    claim not made as the last mark was after the last trick)."""
+    for k, m in enumerate(found):
+        if m.loss > 0:
+            last = unclaimed and m.kind == "no-claim" and k == len(found) - 1
+            return MistakeFinding(m.player, m.trick, m.action, m.before, m.after, last)
+    return None
+
+
+def deal_seed(record: DealRecord, rules: str, seed: int) -> int:
+    """The seed one deal's sampling starts from: ``seed`` and the deal as played (its rules as
+    the ruling names them, players, trumps and trick lines) together, so that the deals of an
+    evening are sampled independently, and the same deal and seed give the same findings."""
+    played = DealRecord({k: v for k, v in record.tags.items() if k in _DEAL_TAGS}, record.tricks)
+    return zlib.crc32(f"{seed}\n{rules}\n{write_deal(played)}".encode()) & 0x7FFFFFFF
+
+
+def _in_order(found: tuple[Mark, ...]) -> tuple[Mark, ...]:
+    """The marks in play order: by trick (stable, so a moment's marks keep their order)."""
+    return tuple(sorted(found, key=lambda m: m.trick))
 
 
 def _phase2(
@@ -443,9 +551,10 @@ def _phase2(
     proven: tuple[int, int],
     samples: int,
     seed: int,
-) -> tuple[CloseFinding, tuple[Mark, ...], CloserView | None] | None:
+) -> tuple[CloseFinding, tuple[Mark, ...], list[tuple[int, int]]] | None:
     """The value of the first phase-2 position and the marks of phase 2, over the one pair of
-    hands the record proves or deals sampled consistent with it (None: none fits)."""
+    hands the record proves or deals sampled consistent with it, and those hands (None: none
+    fits)."""
     facts = deal.facts()
     names = deal.names
     snap = watch.snaps[0]
@@ -476,41 +585,14 @@ def _phase2(
         lambda pos: Judge(pos, deal.rules),
         names,
     )
-    view = None
-    if closer is not None:
-        shown = shown_before(facts, 1 - closer, facts.close_seq) & ~snap.played
-        own = positions[0][closer]
-        seen = Seen(
-            closer,
-            facts.trump,
-            own,
-            shown,
-            DECK_MASKS[deal.rules.deck] & ~snap.played & ~snap.lying & ~own & ~shown,
-            (snap.lying.bit_length() - 1),
-            snap.points,
-            snap.marriages,
-            snap.tricks,
-        )
-        view = closer_view(
-            seen,
-            deal.rules,
-            names[closer],
-            snap.trick,
-            samples=min(samples, CLOSER_SAMPLES),
-            seed=seed,
-        )
-    return finding, found, view
+    return finding, found, positions
 
 
-def _close_mark(d: CloseDecision, names: tuple[str, str], view: CloserView | None) -> Mark:
+def _close_mark(d: CloseDecision, names: tuple[str, str]) -> Mark:
     """A close or a chance to close as a mark: the better of closing and playing on against
-    the one chosen (means over the decision's samples; for the close made, over the deals of
-    the closer's view, which know the closer's hand)."""
-    close_now, play_on, exact = d.close_now, d.play_on, d.play_on_exact
-    if d.closed and view is not None and view.trick == d.trick:
-        close_now, play_on, exact = view.close_value, view.play_on, view.play_on_exact
-    best = max(close_now, play_on)
-    after = close_now if d.closed else play_on
+    the one chosen, by what the leader knew (the decision's means)."""
+    best = max(d.close_now, d.play_on)
+    after = d.close_now if d.closed else d.play_on
     sign = 1 if d.player == names[0] else -1
     return Mark(
         d.trick,
@@ -520,7 +602,8 @@ def _close_mark(d: CloseDecision, names: tuple[str, str], view: CloserView | Non
         best,
         after,
         sign * after,
-        estimated=not exact,
+        estimated=not d.play_on_exact,
+        best_action="" if best == after else "no close" if d.closed else "close",
     )
 
 
@@ -730,6 +813,81 @@ def _claim(record: DealRecord, deal: Deal, watch: _Watch, rules: RuleSet) -> Cla
         on_marriage,
         earliest is not None and earliest[1],
     )
+
+
+def _claim_moments(
+    watch: _Watch, rules: RuleSet, facts: DealFacts, close_trick: int
+) -> list[tuple[int, bool, int, int]]:
+    """Every moment a player could claim correctly, in play order: ``(tricks done, right
+    after a marriage, player, game points the claim was worth)``; after a close, worth what
+    RULES.md section 7 gives (a failed close for the closer's opponent, the counts at the close
+    with ``close_scored_at=close``)."""
+    at_start = {trick: (c0, c1, t0, t1) for trick, c0, c1, t0, t1 in watch.counted}
+
+    def worth(trick: int, p: int) -> int:
+        c0, c1, t0, t1 = at_start[trick]
+        if facts.closed and trick >= close_trick:
+            if p != facts.closer:
+                return 2 if facts.close_opp_tricks else 3
+            if rules.close_scored_at == "close":
+                return game_points(facts.close_opp_points, facts.close_opp_tricks)
+        return game_points((c1, c0)[p], (t1, t0)[p])
+
+    out = []
+    for (trick, c0, c1, _, _), leader in zip(watch.counted, watch.leaders, strict=True):
+        for p in (leader, 1 - leader):
+            if (rules.claim_when == "any" or leader == p) and (c0, c1)[p] >= CLAIM_AT:
+                out.append((trick - 1, False, p, worth(trick, p)))
+    for trick, who, had in watch.declared:
+        if had >= CLAIM_AT:
+            out.append((trick - 1, True, who, worth(trick, who)))
+    return sorted(out)
+
+
+def _phase1_claims(
+    watch: _Watch,
+    rules: RuleSet,
+    facts: DealFacts,
+    names: tuple[str, str],
+    first_phase2: int | None,
+    result: tuple[str | None, int],
+    claim: ClaimFinding | None,
+) -> tuple[Mark, ...]:
+    """A ``no-claim`` mark at each phase-1 moment a player could claim correctly and did not:
+    before, the claim's game points then (the counts are known exactly); after, what their
+    next chance to claim was worth (the next moment, or the claim they made), or the deal as
+    scored when no chance came again. A claim later never scores more (the opponent's points
+    and tricks only grow), so the marks of one player add up to what waiting cost them."""
+    moments = _claim_moments(watch, rules, facts, first_phase2 or 1 << 30)
+    made = (claim.trick, claim.on_marriage) if claim is not None else (1 << 30, False)
+    winner, points = result
+    out = []
+    for k, (done, on_marriage, p, before) in enumerate(moments):
+        if (first_phase2 is not None and done + 1 >= first_phase2) or (done, on_marriage) > made:
+            break
+        if claim is not None and (done, on_marriage) == made and names[p] == claim.claimer:
+            continue
+        later = [m for m in moments[k + 1 :] if m[2] == p]
+        if later:
+            after = float(later[0][3])
+        else:
+            after = (
+                0.0 if winner is None else float(points if names.index(winner) == p else -points)
+            )
+        sign = 1 if p == 0 else -1
+        out.append(
+            Mark(
+                done + 1,
+                names[p],
+                "no-claim",
+                "no claim",
+                before,
+                after,
+                sign * after,
+                best_action="claim",
+            )
+        )
+    return tuple(out)
 
 
 def _claim_cost(

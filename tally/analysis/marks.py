@@ -56,6 +56,9 @@ class Mark:
     #: the values rest on playing on estimated by the rollout, not solved (a close or a chance
     #: to close at the first three leads of Sixty-Six and pagat-66: tally.analysis.closing)
     estimated: bool = False
+    #: the choice that kept the value before (``9S``, ``claim``, ``close``, ``no close``), where
+    #: the decision lost (a ``?`` or ``??``); "" where it is the one made
+    best_action: str = ""
 
     @property
     def loss(self) -> float:
@@ -80,6 +83,7 @@ class Mark:
             "loss": round(self.loss, 4),
             "mark": self.symbol,
             "estimated": self.estimated,
+            "best": self.best_action,
         }
 
 
@@ -99,9 +103,9 @@ def lost_by(found: Sequence[Mark], player: str) -> dict[str, float]:
     return {k: round(v, 4) for k, v in out.items()}
 
 
-#: ``(trick, player, kind, action, before, after)`` of one decision in one deal, values for
-#: player 0.
-_Raw = tuple[int, int, MarkKind, str, int, int]
+#: ``(trick, player, kind, action, before, after, position)`` of one decision in one deal,
+#: values for player 0; the position a card was chosen in (None for claims).
+_Raw = tuple[int, int, MarkKind, str, int, int, Position | None]
 
 
 def card_name(card: int) -> str:
@@ -123,6 +127,7 @@ def _claims_missed(
                     "no claim",
                     judge.claim(pos, who),
                     judge.declined(pos, who),
+                    None,
                 )
             )
 
@@ -132,14 +137,14 @@ def _lead(judge: Judge, pos: Position, ev: Event, out: list[_Raw]) -> Position:
     move = (ev.card, ev.marriage)
     name = card_name(ev.card) + (f" ({ev.marriage})" if ev.marriage else "")
     led = judge.lead(pos, move)
-    out.append((ev.trick, ev.player, "card", name, judge.play_on(pos), led))
+    out.append((ev.trick, ev.player, "card", name, judge.play_on(pos), led, pos))
     after = play(pos, move)
     if (
         ev.marriage
         and pos.tricks[ev.player]
         and judge.can_claim(replace(after, lead=None, leader=ev.player), ev.player)
     ):
-        out.append((ev.trick, ev.player, "no-claim", "no claim", led, judge.value(after)))
+        out.append((ev.trick, ev.player, "no-claim", "no claim", led, judge.value(after), None))
     return after
 
 
@@ -160,7 +165,7 @@ def decisions(start: Position, events: Sequence[Event], judge: Judge) -> list[_R
                 if ev.correct
                 else (-ev.value if ev.player == 0 else ev.value)
             )
-            out.append((ev.trick, ev.player, "claim", "claim", best, got))
+            out.append((ev.trick, ev.player, "claim", "claim", best, got, None))
             return out
         if ev.kind == "declare":
             marriages = list(pos.marriages)
@@ -178,9 +183,13 @@ def decisions(start: Position, events: Sequence[Event], judge: Judge) -> list[_R
                     card_name(ev.card),
                     judge.value(pos),
                     judge.value(after),
+                    pos,
                 )
             )
             pos = after
+    if pos.lead is None and not (pos.hands[0] | pos.hands[1]) and events:
+        # played out with no claim: a correct claim after the last trick was not made
+        _claims_missed(judge, pos, events[-1].trick, out, None)
     return out
 
 
@@ -192,18 +201,46 @@ def marks(
     names: tuple[str, str],
 ) -> tuple[Mark, ...]:
     """The marks of a record's phase 2 over ``deals`` (one known pair of hands, or samples):
-    each figure the mean over the deals, for the player who decided."""
+    each figure the mean over the deals, for the player who decided; at a marked decision the
+    choice that kept the most (:func:`_best`)."""
     runs = []
+    judges = []
     for hands in deals:
         pos = start(hands)
-        runs.append(decisions(pos, events, judge(pos)))
+        judges.append(judge(pos))
+        runs.append(decisions(pos, events, judges[-1]))
     if not runs or any(len(r) != len(runs[0]) for r in runs):
         return ()
     n = len(runs)
     out = []
-    for k, (trick, player, kind, action, _, _) in enumerate(runs[0]):
+    for k, (trick, player, kind, action, _, _, _) in enumerate(runs[0]):
         before = sum(r[k][4] for r in runs) / n
         after = sum(r[k][5] for r in runs) / n
         sign = 1 if player == 0 else -1
-        out.append(Mark(trick, names[player], kind, action, sign * before, sign * after, after))
+        mark = Mark(trick, names[player], kind, action, sign * before, sign * after, after)
+        if mark.symbol:
+            mark = replace(
+                mark,
+                best_action=_best(
+                    kind, [(j, r[k][6]) for j, r in zip(judges, runs, strict=True)], player
+                ),
+            )
+        out.append(mark)
     return tuple(out)
+
+
+def _best(kind: MarkKind, at: list[tuple[Judge, Position | None]], player: int) -> str:
+    """The choice that kept the most for ``player`` on average over the deals: a card (with
+    its marriage) for a card, ``claim`` for a claim not made, ``no claim`` for a claim made
+    (a false one), else ""."""
+    if kind in ("no-claim", "claim"):
+        return "claim" if kind == "no-claim" else "no claim"
+    if kind != "card" or any(pos is None for _, pos in at):
+        return ""
+    totals: dict[tuple[int, int], int] = {}
+    for judge, pos in at:
+        assert pos is not None
+        for move, value in judge.moves(pos).items():
+            totals[move] = totals.get(move, 0) + (value if player == 0 else -value)
+    card, marriage = max(totals, key=lambda m: (totals[m], -m[0]))
+    return card_name(card) + (f" ({marriage})" if marriage else "")

@@ -519,6 +519,11 @@ class Judge:
         """The value of leading ``move`` (a declared marriage that reaches 66 is claimed)."""
         return _child(self._search, pos, move, -INF, INF)
 
+    def moves(self, pos: Position) -> dict[tuple[int, int], int]:
+        """The value of each move of the player to move (the follower when ``pos.lead`` is
+        set): ``{(card, marriage): value}``."""
+        return {m: _child(self._search, pos, m, -INF, INF) for m in _moves(self._search, pos)}
+
     def can_claim(self, pos: Position, who: int) -> bool:
         """Whether ``who`` may claim correctly now (counted points, ``claim_when``)."""
         if self._search.on_lead_only and who != pos.leader:
@@ -527,8 +532,12 @@ class Judge:
         return pos.counted(who) + (self._search.bonus if end else 0) >= CLAIM_AT
 
     def claim(self, pos: Position, who: int) -> int:
-        """The value of a correct claim by ``who`` now."""
+        """The value of a correct claim by ``who`` now (after the last trick, its bonus
+        counted for the player who won it)."""
         c0, c1, _, _, w0, w1 = _start(pos)
+        if not (pos.hands[0] | pos.hands[1]):
+            bonus = self._search.bonus
+            c0, c1 = (c0 + bonus, c1) if pos.leader == 0 else (c0, c1 + bonus)
         return self._search.claim_value(who, c0, c1, w0, w1)
 
 
@@ -537,8 +546,7 @@ def move_values(pos: Position, rules: RuleSet) -> dict[tuple[int, int], int]:
 
     The player to move is the follower when ``pos.lead`` is set, else the leader.
     """
-    search = Search(rules, pos)
-    return {m: _child(search, pos, m, -INF, INF) for m in _moves(search, pos)}
+    return Judge(pos, rules).moves(pos)
 
 
 def _moves(search: Search, pos: Position) -> list[tuple[int, int]]:

@@ -103,40 +103,73 @@ def value_text(f: CloseFinding) -> str:
     }
 
 
+def _verdict(v: CloserView) -> str:
+    """``Sound``, ``Unsound``, or hedged (``Probably unsound``) where the interval of closing
+    less playing on (or the share of deals won, where it decides) spans the line."""
+    if v.sure:
+        text = (
+            _("Sound by what %(player)s knew") if v.sound else _("Unsound by what %(player)s knew")
+        )
+    elif v.sound:
+        text = _("Probably sound by what %(player)s knew")
+    else:
+        text = _("Probably unsound by what %(player)s knew")
+    return text % {"player": v.player}
+
+
+def _over(v: CloserView) -> str:
+    """Over what the view's figures are: every deal, or so many samples (and the closer's own
+    hand sampled too where the record does not prove it)."""
+    if v.exact:
+        return _("over all %(samples)s deals consistent with it") % {"samples": v.samples}
+    text = _("over %(samples)s samples of the deals consistent with it, seed %(seed)s") % {
+        "samples": v.samples,
+        "seed": v.seed,
+    }
+    if not v.own_known:
+        text += _("; %(player)s's own hand is not proven by the record and was sampled too") % {
+            "player": v.player
+        }
+    return text
+
+
+def gap_text(gap: float, low: float, high: float, exact: bool) -> str:
+    """Closing less playing on, with its 95% interval where it was sampled."""
+    if exact:
+        return _("closing less playing on %(gap)s") % {"gap": _n(gap, "+.2f")}
+    return _("closing less playing on %(gap)s (95%% between %(low)s and %(high)s)") % {
+        "gap": _n(gap, "+.2f"),
+        "low": _n(low, "+.2f"),
+        "high": _n(high, "+.2f"),
+    }
+
+
 def view_text(v: CloserView, f: CloseFinding) -> str:
     """The close by what the closer knew, then in hindsight (both hands known)."""
-    text = _("Sound by what %(player)s knew") if v.sound else _("Unsound by what %(player)s knew")
-    how = (
-        _("over all %(samples)s deals consistent with it")
-        if v.exact
-        else _("over %(samples)s deals consistent with it, seed %(seed)s, ±%(margin)s")
-    )
-    text += (
+    figures = (
         _(
             ": %(share)s to succeed, %(close)s expected against %(on)s for not closing then "
-            "with best play (%(how)s)"
+            "with best play; %(gap)s (%(how)s)"
         )
         if v.play_on_exact
         else _(
             ": %(share)s to succeed, %(close)s expected against %(on)s for playing on as the "
-            "rollout estimates it, not solved (%(how)s)"
+            "rollout estimates it, not solved, so the verdict rests on that estimate; %(gap)s "
+            "(%(how)s)"
         )
-    )
+    ) % {
+        "share": f"{v.success:.0%}",
+        "close": _n(v.close_value, "+.2f"),
+        "on": _n(v.play_on, "+.2f"),
+        "gap": gap_text(v.close_value - v.play_on, v.low, v.high, v.exact),
+        "how": _over(v),
+    }
     hindsight = (
         _("; in hindsight (both hands known) best play wins it.")
         if f.won_share > 0.5
         else _("; in hindsight (both hands known) best play loses it.")
     )
-    return (
-        text
-        % {
-            "player": v.player,
-            "share": f"{v.success:.0%}",
-            "close": _n(v.close_value, "+.2f"),
-            "on": _n(v.play_on, "+.2f"),
-            "how": how % {"samples": v.samples, "seed": v.seed, "margin": _n(v.margin, ".2f")},
-        }
-    ) + hindsight
+    return _verdict(v) + figures + hindsight
 
 
 def line_finding(f: CloseFinding) -> Finding:
@@ -166,7 +199,9 @@ def turn_finding(a: DealAnalysis) -> Finding | None:
     if a.mistake is not None:
         m = a.mistake
         what = (
-            _("%(player)s did not claim at trick %(trick)s")
+            _("%(player)s did not claim after the last trick (trick %(trick)s)")
+            if m.after_last
+            else _("%(player)s did not claim at trick %(trick)s")
             if m.card == "no claim"
             else _("%(player)s's %(card)s at trick %(trick)s")
         )
@@ -199,8 +234,9 @@ def _moment(done: int, on_marriage: bool) -> str:
     return _("after trick %(trick)s") % {"trick": done}
 
 
-def claim_text(c: ClaimFinding) -> str:
-    """The claim's verdict and, when it came late, its earliest moment."""
+def claim_text(c: ClaimFinding, cost: int = 0) -> str:
+    """The claim's verdict and, when it came late, its earliest moment and the game points
+    waiting cost (``cost``: :attr:`tally.analysis.findings.DealAnalysis.claim_cost`)."""
     text = (
         _("%(player)s claimed %(when)s: correct")
         if c.correct
@@ -211,26 +247,37 @@ def claim_text(c: ClaimFinding) -> str:
             "late": c.late_by,
             "when": _moment(c.earliest, c.earliest_on_marriage),
         }
+    if cost:
+        text += ngettext(
+            "; waiting cost %(num)s game point", "; waiting cost %(num)s game points", cost
+        ) % {"num": cost}
     return text + "."
 
 
+def _choice(choice: str) -> str:
+    """A decision's choice in the current language: ``no claim``, ``close``... or a card."""
+    words = {
+        "no claim": _("no claim"),
+        "no close": _("no close"),
+        "close": _("close"),
+        "claim": _("claim"),
+    }
+    return words.get(choice, choice)
+
+
 def mark_text(m: Mark) -> str:
-    """One decision with its mark: ``5. Anna no claim?? (+3 → -3)``."""
-    action = (
-        _("no claim")
-        if m.kind == "no-claim"
-        else _("no close")
-        if m.kind == "no-close"
-        else _("close")
-        if m.kind == "close"
-        else _("claim")
-        if m.kind == "claim"
-        else m.action
-    )
+    """One decision with its mark: ``5. Anna no claim?? (+3 → -3)``; a marked one with the
+    choice that kept the value: ``5. Anna AS?? (+2 → -1; 9S instead kept +2)``."""
     star = "*" if m.estimated else ""
+    best = ""
+    if m.symbol and m.best_action:
+        best = "; " + _("%(choice)s instead kept %(value)s") % {
+            "choice": _choice(m.best_action),
+            "value": _n(m.before, "+.2g"),
+        }
     return (
-        f"{m.trick}. {m.player} {action}{m.symbol} "
-        f"({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')}{star})"
+        f"{m.trick}. {m.player} {_choice(m.action)}{m.symbol} "
+        f"({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')}{star}{best})"
     )
 
 
@@ -251,7 +298,8 @@ def every_decision(a: DealAnalysis) -> str:
 
 def marks_findings(a: DealAnalysis) -> list[Finding]:
     """The marked decisions (those that lost a game point or more) and, per player, the game
-    points lost to closes, to claims and to card play."""
+    points lost to closes, to claims and to card play (to two decimals, as every total of them
+    is shown: 3.95, not 4)."""
     marked = [m for m in a.marks if m.symbol]
     out = [
         Finding(
@@ -273,9 +321,9 @@ def marks_findings(a: DealAnalysis) -> list[Finding]:
                 )
                 % {
                     "player": name,
-                    "closes": _n(lost["closes"], ".2g"),
-                    "claims": _n(lost["claims"], ".2g"),
-                    "cards": _n(lost["cards"], ".2g"),
+                    "closes": _n(round(lost["closes"], 2), "g"),
+                    "claims": _n(round(lost["claims"], 2), "g"),
+                    "cards": _n(round(lost["cards"], 2), "g"),
                 },
             )
         )
@@ -283,7 +331,8 @@ def marks_findings(a: DealAnalysis) -> list[Finding]:
 
 
 def decision_text(d: CloseDecision) -> str:
-    """Closing against playing on at one phase-1 lead, in a sentence."""
+    """Closing against playing on at one phase-1 lead, by what the leader knew, in a
+    sentence."""
     gap = abs(d.close_now - d.play_on)
     text = (
         _(
@@ -297,18 +346,23 @@ def decision_text(d: CloseDecision) -> str:
         )
     )
     how = (
-        _("both with best play, over %(samples)s deals, ±%(margin)s")
+        _("both with best play, by what %(player)s knew, over %(samples)s samples, %(interval)s")
         if d.play_on_exact
         else _(
-            "playing on estimated by the rollout, not solved, over %(samples)s deals, ±%(margin)s"
+            "playing on estimated by the rollout, not solved, by what %(player)s knew, over "
+            "%(samples)s samples, %(interval)s"
         )
     )
+    interval = _("95%% between %(low)s and %(high)s") % {
+        "low": _n(d.low, "+.2f"),
+        "high": _n(d.high, "+.2f"),
+    }
     return text % {
         "trick": d.trick,
         "player": d.player,
         "close": _n(d.close_now, "+.2f"),
         "on": _n(d.play_on, "+.2f"),
-        "how": how % {"samples": d.samples, "margin": _n(d.margin, ".2f")},
+        "how": how % {"player": d.player, "samples": d.samples, "interval": interval},
         "better": _(d.better),
         "gap": _n(gap, ".2f"),
     }
@@ -339,9 +393,13 @@ def findings(a: DealAnalysis, *, decisions: bool = True) -> list[Finding]:
     if turn is not None:
         out.append(turn)
     if decisions:
-        out += [Finding(Topic.DECISION, decision_text(d)) for d in a.decisions if worth_telling(d)]
+        out += [
+            Finding(Topic.DECISION, decision_text(d))
+            for d in a.decisions
+            if worth_telling(d) and not (d.closed and a.closer_view is not None and a.close)
+        ]
     if a.claim is not None:
-        out.append(Finding(Topic.CLAIM, claim_text(a.claim)))
+        out.append(Finding(Topic.CLAIM, claim_text(a.claim, a.claim_cost)))
     if a.marks:
         out += marks_findings(a)
     return out

@@ -162,6 +162,11 @@ def analysis_json(a: DealAnalysis) -> dict[str, object]:
 
     out = dataclasses.asdict(a)
     out["marks"] = [m.as_json() for m in a.marks]
+    # how far each interval of closing less playing on reaches from the difference
+    for row, d in zip(out["decisions"], a.decisions, strict=True):
+        row["margin"] = round(d.margin, 4)
+    if a.closer_view is not None:
+        out["closer_view"]["margin"] = round(a.closer_view.margin, 4)
     out["lost"] = {name: lost_by(a.marks, name) for name in a.players}
     return out
 

@@ -512,15 +512,21 @@ def shown_before(facts: DealFacts, p: int, seq: int) -> int:
     return shown
 
 
+def seq_after(facts: DealFacts, played: int) -> int:
+    """The moment right after the last of ``played`` (every card played by then) was played:
+    what :func:`shown_before` and :func:`proven_at_lead` take as "by then"."""
+    return 1 + max(
+        (facts.play_seq[c] for c in range(len(facts.play_seq)) if played >> c & 1), default=-1
+    )
+
+
 def proven_at_lead(facts: DealFacts, played: int) -> tuple[int, int]:
     """What the record proves each player held at a phase-1 lead, ``played`` being every card
     played by then (section 12 while cards are still drawn): their dealt cards not played, less
     the exchange card once they exchanged; the partners of the marriages they showed; the
     turn-up they took by exchange. Cards played later or in ``Remaining`` prove nothing here:
     they may be drawn after this lead."""
-    seq = 1 + max(
-        (facts.play_seq[c] for c in range(len(facts.play_seq)) if played >> c & 1), default=-1
-    )
+    seq = seq_after(facts, played)
     out = []
     for p in (0, 1):
         held = _dealt_held(facts, seq, p) if facts.dealt[p] else 0

@@ -366,6 +366,7 @@ def analysis_part(record: DealRecord, *, samples: int = 200, seed: int = 0) -> D
         found.players,
         _("The deal's value after each decision, in game points for %(player)s")
         % {"player": found.players[0]},
+        _("closing or not: by what the player on lead knew, not both hands"),
     )
     return DealAnalysisPart(
         lines, decisions, samples=samples, seed=seed, marks=found.marks, graph=graph

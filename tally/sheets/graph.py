@@ -12,8 +12,9 @@ from html import escape
 from tally.analysis.marks import Mark
 
 #: Width and height of the drawing, in SVG user units (CSS pixels when embedded).
-WIDTH, HEIGHT = 480, 150
-_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 22, 14, 22
+WIDTH, HEIGHT = 480, 160
+#: the bottom margin holds the trick numbers and, below them, the words for the hollow points
+_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 22, 14, 32
 #: The most characters of a player's name written beside the drawing (the left margin holds
 #: about that many at its size); a longer name is cut with an ellipsis.
 NAME_CHARS = 12
@@ -34,8 +35,17 @@ def _y(value: float) -> float:
     return round(_TOP + (3 - max(-3.0, min(3.0, value))) / 6 * span, 1)
 
 
-def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str) -> str:
+#: What a mark of closing or not is judged by: what the leader knew, not both hands.
+_KNEW = ("close", "no-close")
+
+
+def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str, knew: str = "") -> str:
     """The SVG of the value after each decision of ``found`` ("" when there is none).
+
+    The line joins one kind of value, with both hands known (or their mean over the sampled
+    hands): cards and claims. A close or a chance to close is judged by what the leader knew
+    (:mod:`tally.analysis.closer_view`): its point is drawn hollow, off the line, and ``knew``
+    (the words for it) written beside the drawing.
 
     >>> from tally.analysis.marks import Mark
     >>> svg = value_graph([Mark(5, "Anna", "no-claim", "no claim", 3, -3, -3)],
@@ -68,13 +78,18 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str) -> st
     parts.append(
         f'<text x="2" y="{HEIGHT - _BOTTOM}" font-size="8">{escape(_short(names[1]))}</text>'
     )
-    points = " ".join(f"{x},{_y(m.forehand_after)}" for x, m in zip(xs, found, strict=True))
+    points = " ".join(
+        f"{x},{_y(m.forehand_after)}" for x, m in zip(xs, found, strict=True) if m.kind not in _KNEW
+    )
     parts.append(f'<polyline points="{points}" fill="none" stroke="#1f4e79" stroke-width="1.4"/>')
+    if knew and any(m.kind in _KNEW for m in found):
+        parts.append(f'<text x="{_LEFT}" y="{HEIGHT - 3}" font-size="7">○ {escape(knew)}</text>')
     for x, m in zip(xs, found, strict=True):
         y = _y(m.forehand_after)
         colour = "#b00020" if m.symbol else "#1f4e79"
+        fill = "#fff" if m.kind in _KNEW else colour
         parts.append(
-            f'<circle cx="{x}" cy="{y}" r="2.2" fill="{colour}"><title>'
+            f'<circle cx="{x}" cy="{y}" r="2.2" fill="{fill}" stroke="{colour}"><title>'
             f"{m.trick}. {escape(m.player)} {escape(m.action)}{m.symbol} "
             f"({m.before:+.2g} → {m.after:+.2g})</title></circle>"
         )
@@ -88,7 +103,7 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str) -> st
         if m.trick != trick:
             trick = m.trick
             parts.append(
-                f'<text x="{x}" y="{HEIGHT - 6}" font-size="7" '
+                f'<text x="{x}" y="{HEIGHT - _BOTTOM + 16}" font-size="7" '
                 f'text-anchor="middle">{m.trick}</text>'
             )
     parts.append("</svg>")

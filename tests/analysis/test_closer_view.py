@@ -24,6 +24,8 @@ def test_unsound_close_by_what_the_closer_knew_and_in_hindsight() -> None:
     assert v.close_value < v.play_on and not v.sound
     text = told("O1-false-claim-cheaper.deal")
     assert "Unsound by what Anna knew" in text
+    # playing on is estimated by the rollout at the first lead: the verdict says so
+    assert "so the verdict rests on that estimate" in text
     assert "in hindsight (both hands known) best play loses it" in text
 
 

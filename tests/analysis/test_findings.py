@@ -107,6 +107,7 @@ def test_analyse_json_is_strict_and_one_object_per_deal() -> None:
         "card": "KD",
         "before": 3.0,
         "after": 1.0,
+        "after_last": False,
     }
     assert objects[1]["phase2"]["samples"] == 50
 

@@ -123,7 +123,7 @@ def test_ruling_sheet_tells_an_unsound_close_and_each_decision_to_close(
     assert squash(f"4 {HOSTILE} closed") in flat
     assert squash("(20 samples, seed 3;") in flat
     # each row's margin, and the earliest leads' playing on marked as the rollout's estimate
-    assert squash("±: the margin of closing against playing on over the deals") in flat
+    assert squash("±: how far the 95% interval of closing less playing on reaches") in flat
     assert squash("*: playing on estimated by the rollout, a fixed way of playing") in flat
 
 
