@@ -94,7 +94,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
 from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.schedule import Pairing, Round, first_dealer
@@ -112,7 +112,7 @@ from tally.events.tiebreaks import (
     rank_pairs,
 )
 from tally.events.tiebreaks import standings as rank_players
-from tally.i18n import LANGUAGES
+from tally.i18n import LANGUAGES, N_
 from tally.store import eventrows, knockouts
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
@@ -1383,6 +1383,9 @@ class Events:
                 f'created {fmt.audit_name} {eid} "{clean}" with {len(rows)} player(s)',
                 {f"event:{eid}": None},
                 {f"event:{eid}": snapshot(conn, "event", eid)},
+                words=Message(
+                    N_("Event %(event)s created (players: %(count)s)"), event=clean, count=len(rows)
+                ),
             )
             return _event_view(conn, _event_row(conn, eid))
 
@@ -1436,6 +1439,7 @@ class Events:
                 f"added {names} to event {eid}",
                 {f"event:{eid}": before},
                 {f"event:{eid}": snapshot(conn, "event", eid)},
+                words=Message(N_("Added to %(event)s: %(names)s"), event=ev["name"], names=names),
             )
             return _event_view(conn, _event_row(conn, eid))
 
@@ -1471,6 +1475,9 @@ class Events:
                 f"{row['name']} withdrew from event {eid} ({ev['withdrawal']})",
                 {f"event:{eid}": before},
                 {f"event:{eid}": snapshot(conn, "event", eid)},
+                words=Message(
+                    N_("%(name)s withdrew from %(event)s"), name=row["name"], event=ev["name"]
+                ),
             )
             return _event_view(conn, _event_row(conn, eid))
 

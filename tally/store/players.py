@@ -13,7 +13,8 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.columns import NAME_LENGTH
@@ -368,6 +369,7 @@ class Players:
                 f'added player "{clean}" (#{pid})',
                 {f"player:{pid}": None},
                 {f"player:{pid}": snapshot(conn, "player", pid)},
+                words=Message(N_("New player %(name)s"), name=clean),
             )
         return PlayerView(pid, clean, 0)
 
@@ -442,6 +444,7 @@ class Players:
                 f'player #{pid} "{row["name"]}" also goes by "{clean}"',
                 before,
                 {f"player:{pid}": snapshot(conn, "player", pid)},
+                words=Message(N_("%(name)s also goes by %(alias)s"), name=row["name"], alias=clean),
             )
             return player_view(self.store, conn, pid)
 
@@ -472,6 +475,9 @@ class Players:
                 f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"',
                 before,
                 {f"player:{pid}": snapshot(conn, "player", pid)},
+                words=Message(
+                    N_("%(name)s no longer goes by %(alias)s"), name=row["name"], alias=found[1]
+                ),
             )
             return player_view(self.store, conn, pid)
 
@@ -499,6 +505,7 @@ class Players:
                 f'renamed player #{pid} "{old}" to "{clean}"',
                 before,
                 after,
+                words=Message(N_("%(old)s renamed to %(new)s"), old=old, new=clean),
             )
             return player_view(self.store, conn, pid)
 
@@ -576,5 +583,8 @@ class Players:
                 f"({len(match_ids)} match(es) moved{joined})",
                 before,
                 after,
+                words=Message(
+                    N_("%(dropped)s merged into %(kept)s"), dropped=drop["name"], kept=keep["name"]
+                ),
             )
             return player_view(self.store, conn, kid)

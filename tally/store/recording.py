@@ -96,6 +96,52 @@ TURN_UP: Final = N_("turn-up: %(message)s")
 IN_DEAL: Final = N_("deal %(deal)s: %(message)s")
 EDITED_RECORD: Final = N_("the edited record: %(message)s")
 
+# The words of the changes a deal's audit entries keep (tally.store.corrections.Audit.write):
+# a card, an action or several recorded, taken back, a deal started, entered, edited, deleted
+PLAYED: Final = N_("%(player)s played %(card)s in deal %(deal)s, trick %(trick)s")
+ACTED: Final = N_("%(player)s: %(actions)s in deal %(deal)s, trick %(trick)s")
+RECORDED: Final = N_("Recorded %(actions)s in deal %(deal)s from trick %(trick)s")
+TOOK_BACK: Final = N_("Took back %(actions)s in deal %(deal)s, trick %(trick)s")
+STARTED: Final = N_("Deal %(deal)s started: %(dealer)s deals, turn-up %(turn_up)s")
+QUICK: Final = N_("Deal %(deal)s entered as a result: %(winner)s wins %(points)s (%(reason)s)")
+QUICK_DRAW: Final = N_("Deal %(deal)s entered as a result: drawn")
+QUICK_CHANGED: Final = N_(
+    "Result of deal %(deal)s changed: %(winner)s wins %(points)s (%(reason)s)"
+)
+QUICK_CHANGED_DRAW: Final = N_("Result of deal %(deal)s changed: drawn")
+EDITED: Final = N_("Deal %(deal)s corrected")
+IMPORTED: Final = N_("Deal %(deal)s imported from a record")
+DELETED: Final = N_("Deal %(deal)s deleted")
+RESULT_ENTERED: Final = N_("Match result entered: %(a)s %(a_points)s, %(b)s %(b_points)s")
+RESULT_DELETED: Final = N_("Match result entered whole deleted")
+
+
+def play_words(loaded: Loaded, index: int, added: Sequence[tuple[int, int, str]]) -> Message:
+    """The words of actions recorded in deal ``index`` (before they were): who played which
+    card, in which deal and trick."""
+    state = loaded.deals[index].ruling
+    player = state.state.to_move if state is not None and state.state is not None else None
+    number = loaded.deals[index].deal.number
+    tokens = [a[2] for a in added]
+    trick = added[0][1] if added else 0
+    if len(tokens) != 1 or player is None:
+        return Message(RECORDED, actions=", ".join(tokens), deal=number, trick=trick)
+    try:
+        Card.parse(tokens[0])
+    except NotationError:
+        return Message(ACTED, player=player, actions=tokens[0], deal=number, trick=trick)
+    return Message(PLAYED, player=player, card=tokens[0], deal=number, trick=trick)
+
+
+def _quick_words(
+    number: int, winner: str | None, points: int, reason: str, changed: bool
+) -> Message:
+    """The words of a deal entered (or changed) as a result."""
+    if winner is None:
+        return Message(QUICK_CHANGED_DRAW if changed else QUICK_DRAW, deal=number)
+    template = QUICK_CHANGED if changed else QUICK
+    return Message(template, deal=number, winner=winner, points=points, reason=Message(reason))
+
 
 def now_line(deal: DealView | None, match_id: int) -> str:
     """Where a match stands, in the words of the recorder's prompt, with its position."""
@@ -327,6 +373,7 @@ def _store_played(
     changed: StoredDeal,
     command: str,
     what: str,
+    words: Message,
 ) -> None:
     """Rewrite the cached result of the changed last deal and audit the change."""
     save_results(conn, after, last_only=True)
@@ -339,6 +386,7 @@ def _store_played(
         f"deal {loaded.match.id}.{changed.number}: {what}",
         {f"deal:{changed.id}": deal_snapshot(old)},
         {f"deal:{changed.id}": deal_snapshot(changed)},
+        words=words,
     )
 
 
@@ -419,6 +467,7 @@ def _replace_deal(
     new: StoredDeal,
     command: str,
     summary: str,
+    words: Message,
 ) -> DealView | None:
     """Store ``new`` in place of the deal at ``index`` of a match (locked in ``conn``), the
     deals after it rescored, audited as ``command`` with ``summary``; None when nothing
@@ -439,6 +488,7 @@ def _replace_deal(
         summary,
         {f"deal:{old.id}": deal_snapshot(old)},
         {f"deal:{old.id}": deal_snapshot(new)},
+        words=words,
     )
     return view_of_deal(after, index, False)
 
@@ -613,6 +663,7 @@ class Deals:
                 changed,
                 "deal play",
                 f"played {' '.join(a[2] for a in added)}",
+                play_words(loaded, index, added),
             )
             insert_actions(conn, changed.id, added)
         return result
@@ -684,6 +735,7 @@ class Deals:
                 f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
                 {f"deal:{deal.id}": None},
                 {f"deal:{deal.id}": deal_snapshot(deal)},
+                words=Message(STARTED, deal=number, dealer=view.dealer, turn_up=str(card)),
             )
         return view
 
@@ -743,8 +795,17 @@ class Deals:
             changed = replace(d.deal, actions=d.deal.actions[:-1])
             after = rederive_last(loaded, changed)
             result = _played(loaded, after, index, d.ruling, referee, (token,))
+            words = Message(TOOK_BACK, actions=token, deal=d.deal.number, trick=_trick)
             _store_played(
-                self.store, conn, loaded, after, index, changed, "deal undo", f"undid {token}"
+                self.store,
+                conn,
+                loaded,
+                after,
+                index,
+                changed,
+                "deal undo",
+                f"undid {token}",
+                words,
             )
         return result
 
@@ -783,6 +844,7 @@ class Deals:
                 + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
                 {f"deal:{deal.id}": None},
                 {f"deal:{deal.id}": deal_snapshot(deal)},
+                words=_quick_words(number, winner_name, points, reason, False),
             )
         return view
 
@@ -851,6 +913,7 @@ class Deals:
                 f"entered the result of match {match_id}: {m.a} {pair[0]}, {m.b} {pair[1]}",
                 {f"deal:{d.id}": None for d in deals},
                 {f"deal:{d.id}": deal_snapshot(d) for d in deals},
+                words=Message(RESULT_ENTERED, a=m.a, a_points=pair[0], b=m.b, b_points=pair[1]),
             )
         return view_of_match(after)
 
@@ -916,6 +979,7 @@ class Deals:
                 "deal quick edit",
                 f"changed the result of deal {m.id}.{old.number} to "
                 + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+                _quick_words(old.number, winner_name, points, reason, True),
             )
 
     def import_records(self, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
@@ -949,6 +1013,7 @@ class Deals:
                     f"imported {name or 'a record'} as deal {match_id}.{number}",
                     {f"deal:{deal.id}": None},
                     {f"deal:{deal.id}": deal_snapshot(deal)},
+                    words=Message(IMPORTED, deal=number),
                 )
             save_results(conn, loaded)
         return views
@@ -1004,6 +1069,7 @@ class Deals:
                 new,
                 "deal edit",
                 f"edited deal {loaded.match.id}.{old.number}",
+                Message(EDITED, deal=old.number),
             )
 
     def delete(self, deal_id: int) -> DealView:
@@ -1047,5 +1113,6 @@ class Deals:
                 summary,
                 {f"deal:{x.id}": deal_snapshot(x) for x in gone},
                 {f"deal:{x.id}": None for x in gone},
+                words=Message(DELETED, deal=d.number) if gone == [d] else Message(RESULT_DELETED),
             )
         return view
