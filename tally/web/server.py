@@ -31,6 +31,7 @@ def create_app(store: Store, base: str | None = None, hosts: list[str] | None = 
         director_confirm,
         director_deals,
         director_events,
+        director_players,
         director_prizes,
         results,
         standings,
@@ -43,6 +44,7 @@ def create_app(store: Store, base: str | None = None, hosts: list[str] | None = 
         *director_confirm.routes(),
         *director_deals.routes(),
         *director_prizes.routes(),
+        *director_players.routes(),
     ]
     routes = [
         *standings.routes(),

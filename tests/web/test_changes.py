@@ -105,3 +105,80 @@ def test_a_card_played_is_taken_back_from_the_changes_page(desk: Web) -> None:
     assert desk.store.matches.state(mid).deals[0].actions == 0
     page = html.unescape(desk.page(f"/director/audit?match={mid}"))
     assert f"Took back entry {played.id}: " in page and "reversed by 201" in page
+
+
+def _player_link(desk: Web, eid: int, name: str) -> str:
+    """The address of a player's page as the event page links their name."""
+    found = re.search(
+        rf'<a href="(/director/player/[^"]+)">{re.escape(name)}</a>',
+        desk.page(f"/director/event/{eid}"),
+    )
+    assert found is not None
+    return found.group(1)
+
+
+def test_a_misspelled_name_is_renamed_from_the_event_page_and_taken_back(desk: Web) -> None:
+    desk.store.players.add("Jürgen Rot")
+    ev = desk.store.events.create("Cup", kind="round-robin", players=["Anna", "Jürgen Rot"])
+    desk.store.events.start_round(ev.id, 1)
+    page = _player_link(desk, ev.id, "Jürgen Rot")
+    pid = desk.store.players.get("Jürgen Rot").id
+    assert page == "/director/player/J%C3%BCrgen%20Rot"
+    assert 'value="Jürgen Rot"' in desk.page(page)
+    res = desk.post(f"/director/player/{pid}/rename", name="Jürgen Roth")
+    assert res.status_code == 303 and res.headers["location"] == f"/director/player/{pid}"
+    assert [p.name for p in desk.store.events.get(ev.id).players] == ["Anna", "Jürgen Roth"]
+    assert "Jürgen Roth" in desk.store.matches.state(desk.store.matches.all()[0].id).players
+    entry = desk.store.audit.log()[-1]
+    assert entry.command == "web: director: player rename" or entry.command == "player rename"
+    assert "Jürgen Rot renamed to Jürgen Roth" in html.unescape(desk.page("/director/audit"))
+    assert desk.post(f"/director/audit/{entry.id}/reverse").status_code == 303
+    assert desk.store.players.get(f"#{pid}").name == "Jürgen Rot"
+
+
+def test_another_name_is_given_and_taken_away_on_the_player_page(desk: Web) -> None:
+    pid = desk.store.players.get("Carla").id
+    res = desk.post(f"/director/player/{pid}/alias", alias="Carli")
+    assert res.status_code == 303
+    assert desk.store.players.get("Carli").id == pid  # every form now finds her by it
+    assert "Carli" in desk.page(f"/director/player/{pid}")
+    entry = desk.store.audit.log()[-1]
+    assert "Carla also goes by Carli" in html.unescape(desk.page("/director/audit"))
+    assert desk.post(f"/director/player/{pid}/unalias", alias="Carli").status_code == 303
+    assert desk.store.players.get(f"#{pid}").aliases == ()
+    assert desk.post(f"/director/audit/{entry.id + 1}/reverse").status_code == 303
+    assert desk.store.players.get(f"#{pid}").aliases == ("Carli",)
+
+
+def test_a_second_entry_is_merged_with_a_choice_and_a_question_then_taken_back(desk: Web) -> None:
+    keep = desk.store.players.get("Dora").id
+    drop = desk.store.players.add("Dorra").id
+    desk.store.players.add("Dorian")
+    mid = desk.store.matches.start("Dorra", "Anna", first_dealer="Anna").id
+    # a name that fits several comes back with the players it fits, to choose from
+    page = html.unescape(desk.post(f"/director/player/{keep}/merge", other="Dor").text)
+    assert "“Dor” fits several players:" in page
+    assert f'<option value="#{drop}">Dorra</option>' in page
+    # a typo with the names close to it (as the command line suggests them)
+    page = html.unescape(desk.post(f"/director/player/{keep}/merge", other="Dorrra").text)
+    assert "There is no player “Dorrra”. Did you mean:" in page
+    assert f'<option value="#{drop}">Dorra</option>' in page
+    question = desk.post(f"/director/player/{keep}/merge", other=f"#{drop}")
+    assert question.status_code == 200 and "Merge Dorra into Dora" in question.text
+    assert desk.store.players.get(f"#{drop}").name == "Dorra"  # only asked, nothing merged
+    res = desk.post(f"/director/player/{keep}/merge", other=f"#{drop}", confirm="yes")
+    assert res.status_code == 303
+    assert desk.store.matches.state(mid).players == ("Dora", "Anna")
+    entry = desk.store.audit.log()[-1]
+    assert "Dorra merged into Dora" in html.unescape(desk.page("/director/audit"))
+    assert desk.post(f"/director/audit/{entry.id}/reverse").status_code == 303
+    assert desk.store.matches.state(mid).players == ("Dorra", "Anna")
+
+
+def test_a_refused_rename_comes_back_with_the_name_typed_and_the_field_named(desk: Web) -> None:
+    pid = desk.store.players.get("Carla").id
+    res = desk.post(f"/director/player/{pid}/rename", name="Bert")
+    assert res.status_code == 400
+    assert 'value="Bert" aria-invalid="true" aria-describedby="name-error"' in res.text
+    assert re.search(r'<span class="field-error" id="name-error" role="alert">[^<]*Bert', res.text)
+    assert desk.store.players.get(f"#{pid}").name == "Carla"
