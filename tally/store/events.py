@@ -146,7 +146,10 @@ MAX_POINTS_PER_WIN = 100
 # --- creating and changing events --------------------------------------------------------------
 
 
-def _clean_name(name: str) -> str:
+def clean_event_name(name: str) -> str:
+    """An event's name as stored (spaces collapsed), refused when empty, too long or with
+    control characters: what ``store.events.create`` checks first, and the director's form
+    before it."""
     clean = " ".join(name.split())
     if not clean:
         raise Refused("an event needs a name")
@@ -1316,7 +1319,7 @@ class Events:
         ``absence_score`` what a requested bye (an announced absence) scores, ``half`` or
         ``zero`` (:mod:`tally.store.absences`).
         """
-        clean = _clean_name(name)
+        clean = clean_event_name(name)
         fmt = _check_choices(kind, bye, withdrawal, language)
         _check_seed_by(fmt, seed_by)
         _one_of("--absence-score", absence_score, ABSENCE_SCORES)

@@ -323,10 +323,20 @@ class Refill:
     values: dict[str, str]
     field: str | None = None
     message: str | None = None
+    #: the form refused, on a page of several (its id; None: the page's one form)
+    form: str | None = None
 
     def get(self, name: str, default: str = "") -> str:
         """The value typed into ``name``."""
         return self.values.get(name, default)
+
+    def typed(self, form: str, name: str) -> str:
+        """The value typed into ``name`` of the form ``form`` ("" for another form)."""
+        return self.values.get(name, "") if form == self.form else ""
+
+    def at(self, form: str, name: str) -> bool:
+        """Whether ``name`` of the form ``form`` is the field at fault."""
+        return form == self.form and name == self.field
 
 
 class Fields:

@@ -36,6 +36,7 @@ from tally.web.access import (
 )
 from tally.web.app import (
     SESSION_COOKIE,
+    Refill,
     blocking,
     form_of,
     guarded,
@@ -276,15 +277,53 @@ def _staged(store: Store, ev: EventView) -> KnockoutView | None:
 async def event_page(request: Request) -> Response:
     """GET: one event: rounds, tables with their addresses, players, sheets."""
     _need_director(request)
-    site = site_of(request)
-    from tally.web.qr import qr_svg, table_url
-
     eid = int_param(request, "event")
     await language(request, event=eid)
+    return await event_response(request, eid)
+
+
+async def event_response(
+    request: Request, eid: int, status: int = 200, refill: Refill | None = None
+) -> Response:
+    """The event's page; with ``refill``, a form of it refused, back with what was typed
+    (``refill.form``: the form's id) and the field at fault marked."""
+    from tally.web.qr import qr_svg, table_url
+
+    site = site_of(request)
     state = await blocking(_event_state, site.store, eid, site.keys)
     base = public_base(request)
     qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"]}
-    return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs, **state)
+    return render(
+        request,
+        "event.html.j2",
+        status,
+        notice=_said(request),
+        base=base,
+        qrs=qrs,
+        refill=refill,
+        **state,
+    )
+
+
+async def event_form_change(request: Request, form_id: str, change: Any) -> Response:
+    """Run a director's change to an event from its page's form ``form_id``
+    (``change(store, event, form, words)``, ``form`` a :class:`~tally.web.app.Fields`) and
+    go back to the page saying what was done; refused, the page comes back with what was
+    typed in that form and the field at fault marked."""
+    from dataclasses import replace
+
+    from tally.web.app import Fields, page_language
+
+    _need_director(request)
+    form = Fields(await form_of(request))
+    eid = int_param(request, "event")
+    words = translations(await language(request, event=eid))
+    try:
+        said = await blocking(change, _acting(request), eid, form, words)
+    except TallyError as exc:
+        refill = replace(form.refill(exc, page_language(request)), form=form_id)
+        return await event_response(request, eid, 400, refill)
+    return _back(f"/director/event/{eid}", said)
 
 
 async def event_change(request: Request, change: Any) -> Response:

@@ -17,14 +17,16 @@ match that has deals already) in the page's language.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tally.engine.match import check_match_result, read_score
-from tally.errors import AccessDenied
+from tally.errors import AccessDenied, TallyError
 from tally.i18n import N_
 from tally.store.derivation import rule_set
 from tally.web import table
 from tally.web.app import (
+    Fields,
     blocking,
     form_of,
     guarded,
@@ -36,6 +38,7 @@ from tally.web.app import (
     site_of,
     translate,
 )
+from tally.web.director import event_response
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -64,11 +67,20 @@ async def director_result(request: Request) -> Response:
     the page of the match's event, saying what was stored."""
     if not is_director(request):
         raise AccessDenied(N_("the director's PIN is needed for this page"))
-    fields = await form_of(request)
+    form = Fields(await form_of(request))
     mid = int_param(request, "match")
     store = site_of(request).acting("web: director")
-    match = await blocking(store.deals.match_result, mid, fields.get("score", ""))
-    _ = translate(await language(request, match=mid))
+    lang = await language(request, match=mid)
+    try:
+        with form.at("score"):
+            match = await blocking(store.deals.match_result, mid, form.values.get("score", ""))
+    except TallyError as exc:
+        event = (await blocking(store.matches.state, mid)).event_id
+        if event is None:
+            raise
+        refill = replace(form.refill(exc, lang), form=f"result-{mid}")
+        return await event_response(request, event, 400, refill)
+    _ = translate(lang)
     said = _(ENTERED) % _score_words(match)
     back = (
         f"/director/event/{match.event_id}"
