@@ -91,8 +91,8 @@ def test_the_changes_of_one_event_or_one_match_in_plain_words(desk: Web) -> None
     assert f"{a} – {b}" in page and "played KS" not in page
     german = html.unescape(desk.page(f"/director/audit?match={mid}&lang=de"))
     assert f"{leader} spielte K♠ in Spiel 1, Stich 1" in german and "Trumpfkarte D♥" in german
-    event_page = desk.page(f"/director/audit?event={eid}")
-    assert _entries(event_page) == [5, 4, 3, 2]  # created, round 1 started, deal, card
+    event_page = desk.page(f"/director/audit?event={eid}&lang=en")
+    assert _entries(event_page) == [8, 7, 6, 5]  # a card, a deal, round 1 started, created
     assert "Round 1 of Cup started" in event_page and "Guest" not in event_page
     assert _older(event_page) is None
 
