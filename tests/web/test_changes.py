@@ -130,8 +130,10 @@ def test_a_misspelled_name_is_renamed_from_the_event_page_and_taken_back(desk: W
     assert [p.name for p in desk.store.events.get(ev.id).players] == ["Anna", "Jürgen Roth"]
     assert "Jürgen Roth" in desk.store.matches.state(desk.store.matches.all()[0].id).players
     entry = desk.store.audit.log()[-1]
-    assert entry.command == "web: director: player rename" or entry.command == "player rename"
+    assert (entry.command, entry.scorer) == ("player rename", "web: director")
     assert "Jürgen Rot renamed to Jürgen Roth" in html.unescape(desk.page("/director/audit"))
+    question = html.unescape(desk.page(f"/director/audit/{entry.id}/reverse"))
+    assert f"Change {entry.id} is taken back: Jürgen Rot renamed to Jürgen Roth." in question
     assert desk.post(f"/director/audit/{entry.id}/reverse").status_code == 303
     assert desk.store.players.get(f"#{pid}").name == "Jürgen Rot"
 
