@@ -144,7 +144,8 @@ def audit(
 
     with use(language(lang)):
         if not entries:
-            typer.echo(_("The audit log is empty."))
+            filtered = (event, match, before) != (None, None, None)
+            typer.echo(_("No change fits.") if filtered else _("The audit log is empty."))
         for e in entries:
             reversed_by = (
                 _("  [reversed by %(entry)s]") % {"entry": e.reversed_by} if e.reversed_by else ""
