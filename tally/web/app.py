@@ -334,9 +334,22 @@ class Refill:
         """The value typed into ``name`` of the form ``form`` ("" for another form)."""
         return self.values.get(name, "") if form == self.form else ""
 
-    def at(self, form: str, name: str) -> bool:
+    def at(self, form: str | None, name: str) -> bool:
         """Whether ``name`` of the form ``form`` is the field at fault."""
         return form == self.form and name == self.field
+
+    def marks(self, name: str, form: str | None = None) -> Any:
+        """The attributes that mark ``name`` (of ``form``) as the field at fault, the
+        refusal beside it named as its description; nothing for another field.
+
+        >>> str(Refill({}, "date", "no").marks("date"))
+        ' aria-invalid="true" aria-describedby="date-error"'
+        """
+        from markupsafe import Markup
+
+        if not self.at(form, name):
+            return Markup("")
+        return Markup(' aria-invalid="true" aria-describedby="{}-error"').format(name)
 
 
 class Fields:
