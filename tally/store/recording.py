@@ -100,6 +100,16 @@ EDITED_RECORD: Final = N_("the edited record: %(message)s")
 # a card, an action or several recorded, taken back, a deal started, entered, edited, deleted
 PLAYED: Final = N_("%(player)s played %(card)s in deal %(deal)s, trick %(trick)s")
 ACTED: Final = N_("%(player)s: %(actions)s in deal %(deal)s, trick %(trick)s")
+#: an action other than a card, as the player did it (the rest say ``ACTED``)
+ACTIONS_DONE: Final = {
+    "swap": N_("%(player)s exchanged the trump card in deal %(deal)s, trick %(trick)s"),
+    "close": N_("%(player)s closed in deal %(deal)s, trick %(trick)s"),
+    "close-before-draw": N_("%(player)s closed in deal %(deal)s, trick %(trick)s"),
+    "66": N_("%(player)s claimed 66 in deal %(deal)s, trick %(trick)s"),
+}
+DECLARED: Final = N_(
+    "%(player)s declared %(points)s with %(card)s in deal %(deal)s, trick %(trick)s"
+)
 RECORDED: Final = N_("Recorded %(actions)s in deal %(deal)s from trick %(trick)s")
 TOOK_BACK: Final = N_("Took back %(actions)s in deal %(deal)s, trick %(trick)s")
 STARTED: Final = N_("Deal %(deal)s started: %(dealer)s deals, turn-up %(turn_up)s")
@@ -126,11 +136,17 @@ def play_words(loaded: Loaded, index: int, added: Sequence[tuple[int, int, str]]
     trick = added[0][1] if added else 0
     if len(tokens) != 1 or player is None:
         return Message(RECORDED, actions=", ".join(tokens), deal=number, trick=trick)
+    token = tokens[0]
+    if token in ACTIONS_DONE:
+        return Message(ACTIONS_DONE[token], player=player, deal=number, trick=trick)
+    points, _, card = token.partition(" ")
+    if points in ("20", "40") and card:
+        return Message(DECLARED, player=player, points=points, card=card, deal=number, trick=trick)
     try:
-        Card.parse(tokens[0])
+        Card.parse(token)
     except NotationError:
-        return Message(ACTED, player=player, actions=tokens[0], deal=number, trick=trick)
-    return Message(PLAYED, player=player, card=tokens[0], deal=number, trick=trick)
+        return Message(ACTED, player=player, actions=token, deal=number, trick=trick)
+    return Message(PLAYED, player=player, card=token, deal=number, trick=trick)
 
 
 def _quick_words(

@@ -95,3 +95,29 @@ def test_entries_from_before_are_placed_in_their_event_and_match_by_the_upgrade(
         # written before words were kept: the summary as it was written
         assert [str(e.wording) for e in store.audit.log()] == summaries
         assert [e.command for e in store.audit.log(match=mid)] == ["deal start", "deal play"]
+
+
+def test_each_action_of_a_deal_is_said_as_the_table_says_it(store: Any) -> None:
+    store.players.add("Anna")
+    store.players.add("Bert")
+    mid = store.matches.start("Anna", "Bert", first_dealer="Anna").id
+    deal = store.deals.start(mid, "QH")
+    for token in ["KS", "AS", "swap", "40 KH", "9C", "close", "AC", "10C", "66"]:
+        store.deals.play(deal.id, token)
+    said = [change_words(e.wording, "en") for e in store.audit.log(match=mid)]
+    assert said[2:] == [
+        "Bert played K♠ in deal 1, trick 1",
+        "Anna played A♠ in deal 1, trick 1",
+        "Anna exchanged the trump card in deal 1, trick 2",
+        "Anna declared 40 with K♥ in deal 1, trick 2",
+        "Bert played 9♣ in deal 1, trick 2",
+        "Anna closed in deal 1, trick 3",
+        "Anna played A♣ in deal 1, trick 3",
+        "Bert played 10♣ in deal 1, trick 3",
+        "Anna claimed 66 in deal 1, trick 3",  # on the line of the trick it follows
+    ]
+    german = [change_words(e.wording, "de") for e in store.audit.log(match=mid)]
+    assert german[5:7] == [
+        "Anna meldete 40 mit K♥ in Spiel 1, Stich 2",
+        "Bert spielte 9♣ in Spiel 1, Stich 2",
+    ]
