@@ -19,10 +19,15 @@ from typing import TYPE_CHECKING, Final
 from tally.i18n import N_, current, gettext, translations
 
 if TYPE_CHECKING:
-    pass
+    from tally.engine.cards import Card
+    from tally.errors import Message
 
 __all__ = [
+    "ACTION_WORDS",
     "WORDS",
+    "action_label",
+    "card_label",
+    "change_words",
     "explanation",
     "knockout_text",
     "round_name",
@@ -435,3 +440,79 @@ def absent_words(players: Sequence[str], points: float, lang: str | None = None)
     worth = "½" if points == 0.5 else f"{points:g}"
     said = translations(lang).gettext(_ABSENT) if lang is not None else gettext(_ABSENT)
     return said % {"points": worth, "players": ", ".join(players)}
+
+
+#: the ranks a German page writes otherwise: Dame, Bube (A, 10, K and 9 are the same)
+GERMAN_RANKS: Final = {"Q": "D", "J": "B"}
+#: an action other than a card, as a change in the audit log names it
+ACTION_WORDS: Final = {
+    "swap": N_("swap"),
+    "close": N_("close"),
+    "close-before-draw": N_("close before drawing"),
+    "66": N_("claim 66"),
+}
+#: the values of a change's words that are card tokens, or actions as typed (``KS AS``)
+_CARD_VALUES: Final = ("card", "turn_up")
+_ACTION_VALUES: Final = ("actions",)
+
+
+def card_label(card: Card, lang: str | None = None) -> str:
+    """A card as a page or a list in ``lang`` shows it (by default the current language): its
+    rank letter and suit symbol, a German queen and jack as D and B.
+
+    >>> from tally.engine.cards import Card
+    >>> card_label(Card.parse("QH"), "en"), card_label(Card.parse("QH"), "de")
+    ('Q♥', 'D♥')
+    >>> card_label(Card.parse("10C"), "de")
+    '10♣'
+    """
+    symbol = card.symbol
+    if (lang or current()) == "de" and symbol[:-1] in GERMAN_RANKS:
+        return GERMAN_RANKS[symbol[:-1]] + symbol[-1]
+    return symbol
+
+
+def action_label(token: str, lang: str | None = None) -> str:
+    """An action as typed (``KS``, ``20 QC``, ``swap``) in words of ``lang``: cards as
+    :func:`card_label` shows them.
+
+    >>> action_label("20 QC", "de"), action_label("KS", "en"), action_label("swap", "de")
+    ('20 D♣', 'K♠', 'tauschen')
+    """
+    from tally.engine.cards import Card
+    from tally.errors import NotationError
+
+    if token in ACTION_WORDS:
+        return translations(lang or current()).gettext(ACTION_WORDS[token])
+    out = []
+    for part in token.split():
+        try:
+            out.append(card_label(Card.parse(part), lang))
+        except NotationError:
+            out.append(part)
+    return " ".join(out)
+
+
+def change_words(words: Message, lang: str | None = None) -> str:
+    """A change of the audit log (:attr:`tally.store.views.AuditView.wording`) in ``lang``
+    (else the current language), its cards as the pages show them: the one wording of an
+    entry, for ``tally audit`` and the director's Changes page.
+
+    >>> from tally.errors import Message
+    >>> said = Message("%(player)s played %(card)s in deal %(deal)s, trick %(trick)s",
+    ...                player="Anna", card="KS", deal=3, trick=2)
+    >>> change_words(said, "en"), change_words(said, "de")
+    ('Anna played K♠ in deal 3, trick 2', 'Anna spielte K♠ in Spiel 3, Stich 2')
+    """
+    from tally.errors import Message
+    from tally.i18n import worded
+
+    lang = lang or current()
+    shown: dict[str, object] = {}
+    for name, value in words.params.items():
+        if isinstance(value, Message):
+            value = change_words(value, lang)
+        elif name in _CARD_VALUES + _ACTION_VALUES and isinstance(value, str):
+            value = ", ".join(action_label(x.strip(), lang) for x in value.split(","))
+        shown[name] = value
+    return worded(Message(words.template, **shown), lang)

@@ -16,6 +16,7 @@ import typer
 
 from tally.cli import app, opening
 from tally.cli.common import echo_json, guard, hide_secrets_of
+from tally.cli.options import LangOption
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -110,34 +111,50 @@ app.add_typer(audit_app, name="audit")
 def audit(
     ctx: typer.Context,
     limit: Annotated[int | None, typer.Option(help="Show only the last N entries.")] = None,
+    event: Annotated[
+        str | None, typer.Option(help="Only the changes of this event (its number or name).")
+    ] = None,
+    match: Annotated[int | None, typer.Option(help="Only the changes of this match.")] = None,
+    before: Annotated[
+        int | None,
+        typer.Option(
+            help="Only the entries older than entry ID (the page before it).", metavar="ID"
+        ),
+    ] = None,
     json_out: JsonOption = False,
+    lang: LangOption = None,
     db: DbOption = None,
 ) -> None:
-    """List the changes made to the database, oldest first (``tally audit undo ID`` reverses
-    one)."""
+    """List the changes made to the database, oldest first, in words (``tally audit undo ID``
+    reverses one)."""
     if ctx.invoked_subcommand is not None:
         return
     from tally.store import as_json
 
     with reading(db) as store:
-        entries = store.audit.log(limit=limit)
+        event_id = None if event is None else store.events.get(event).id
+        entries = store.audit.log(limit=limit, event=event_id, match=match, before=before)
     if json_out:
         echo_json(as_json(entries))
         return
     from tally.cli.common import language
     from tally.i18n import gettext as _
     from tally.i18n import use
+    from tally.vocabulary import change_words
 
-    with use(language(None)):  # the summaries are stored data: they stay as written
+    with use(language(lang)):
         if not entries:
-            typer.echo(_("The audit log is empty."))
+            filtered = (event, match, before) != (None, None, None)
+            typer.echo(_("No change fits.") if filtered else _("The audit log is empty."))
         for e in entries:
             reversed_by = (
                 _("  [reversed by %(entry)s]") % {"entry": e.reversed_by} if e.reversed_by else ""
             )
+            where = " – ".join(e.match_players) or e.event_name or ""
             typer.echo(
-                f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  {e.command}: "
-                f"{e.summary}{reversed_by}"
+                f"{e.id:>5}  {e.at[:19].replace('T', ' ')}  {e.scorer}  "
+                + (f"[{where}] " if where else "")
+                + f"{change_words(e.wording)}{reversed_by}"
             )
 
 
@@ -147,6 +164,7 @@ def audit_undo(
     entry: Annotated[int, typer.Argument(help="The number of the audit entry to reverse.")],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Reverse a change: put back the state before it (the reversal is logged too)."""
     from tally.cli.common import language
@@ -155,8 +173,9 @@ def audit_undo(
 
     with opened(db, scorer) as store:
         done = store.audit.reverse(entry)
-    with use(language(None)):  # the summary is stored data: it stays as written
+    from tally.vocabulary import change_words
+
+    with use(language(lang)):
         typer.echo(
-            _("Reversed entry %(entry)s as entry %(id)s: %(summary)s")
-            % {"entry": entry, "id": done.id, "summary": done.summary}
+            _("Entry %(id)s: %(change)s") % {"id": done.id, "change": change_words(done.wording)}
         )

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from tally.store.engine import describe_url, resolve_url
     from tally.store.store import Store, default_scorer, normalize_name, open_store
     from tally.store.views import (
+        AuditPage,
         AuditView,
         CrossTableView,
         DealView,
@@ -56,6 +57,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "AuditPage",
     "AuditView",
     "CrossTableView",
     "DealView",

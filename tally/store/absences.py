@@ -21,8 +21,9 @@ from __future__ import annotations
 from sqlalchemy import delete, insert
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
 from tally.events.formats import format_of
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot
@@ -72,6 +73,11 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
             "announced before its round is paired (withdraw the round's pairings first: "
             "`tally event unpair`)"
         )
+
+
+#: the words of an absence announced, and taken back, in the audit log
+_ABSENT = N_("%(name)s announced an absence from round %(round)s")
+_ABSENCE_TAKEN_BACK = N_("%(name)s takes back the absence from round %(round)s")
 
 
 class Absences:
@@ -130,5 +136,8 @@ class Absences:
                 f"{row['name']} {verb} from round {number} of event {eid}",
                 {f"event:{eid}": before},
                 {f"event:{eid}": snapshot(conn, "event", eid)},
+                words=Message(
+                    _ABSENCE_TAKEN_BACK if cancel else _ABSENT, name=row["name"], round=number
+                ),
             )
             return str(row["name"])

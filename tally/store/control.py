@@ -100,6 +100,11 @@ def apart_clashes(rounds: Sequence[RoundView], pairs: Sequence[tuple[str, str]])
     ]
 
 
+#: the words of a pair kept apart, and no longer, in the audit log
+_APART = N_("%(a)s and %(b)s kept apart in %(event)s")
+_NOT_APART = N_("%(a)s and %(b)s no longer kept apart in %(event)s")
+
+
 class Pairings:
     """A tournament director's control over pairings: players kept apart, a round's pairings
     taken back. Reached as ``store.pairings``."""
@@ -193,6 +198,9 @@ class Pairings:
                 f"event {eid} {verb} {rows[0]['name']} and {rows[1]['name']} apart",
                 {f"event:{eid}": before},
                 {f"event:{eid}": snapshot(conn, "event", eid)},
+                words=Message(
+                    _NOT_APART if undo else _APART, a=rows[0]["name"], b=rows[1]["name"], event=name
+                ),
             )
             return _apart_names(conn, eid)
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import and_, delete, insert, select, true, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
+from tally.i18n import N_
 from tally.store import eventrows, seriesrows
 from tally.store import tables as t
 from tally.store.derivation import (
@@ -32,13 +34,15 @@ from tally.store.derivation import (
     write_deal_row,
 )
 from tally.store.derivation import utc_now as utc_now
-from tally.store.views import AuditView
+from tally.store.views import AuditPage, AuditView, message_data
 
 if TYPE_CHECKING:
     from tally.store.transactions import Database
 
 
 Snapshot = dict[str, Any] | None
+#: the words of a reversal: the entry reversed and its own words
+REVERSED = N_("Took back entry %(entry)s: %(change)s")
 
 
 def deal_snapshot(deal: StoredDeal) -> dict[str, Any]:
@@ -248,6 +252,72 @@ def _later_entries(conn: Connection, audit_id: int, kind: str, ident: int) -> li
     )
 
 
+def _places(
+    conn: Connection, entity: str, entity_id: int, snaps: dict[str, Snapshot]
+) -> tuple[int | None, int | None]:
+    """The event and the match an entry's changes belong to (None where none or several)."""
+    keys = sorted(snaps)
+    matches = _matches_in(keys, snaps, {})
+    events = {entity_id} if entity == "event" else set()
+    events.update(
+        snap["event_id"]
+        for key, snap in snaps.items()
+        if key.startswith("match:") and snap and snap.get("event_id") is not None
+    )
+    if not events and matches:
+        m = t.matches.c
+        events.update(
+            e for e in conn.execute(select(m.event_id).where(m.id.in_(matches))).scalars() if e
+        )
+    return (
+        next(iter(events)) if len(events) == 1 else None,
+        next(iter(matches)) if len(matches) == 1 else None,
+    )
+
+
+def _where(
+    event: int | None, match: int | None, before: int | None, after: int | None = None
+) -> Any:
+    """The entries of ``event`` and ``match`` older than entry ``before`` (and newer than
+    ``after``), as a WHERE clause."""
+    a = t.audit_log.c
+    clauses = [
+        test
+        for test in (
+            None if event is None else a.event_id == event,
+            None if match is None else a.match_id == match,
+            None if before is None else a.id < before,
+            None if after is None else a.id > after,
+        )
+        if test is not None
+    ]
+    return and_(true(), *clauses)
+
+
+def _named(conn: Connection, rows: Sequence[RowMapping]) -> list[AuditView]:
+    """The views of ``rows``, each with its event's name and its match's players."""
+    event_ids = {r["event_id"] for r in rows if r["event_id"] is not None}
+    match_ids = {r["match_id"] for r in rows if r["match_id"] is not None}
+    e, m = t.events.c, t.matches.c
+    events = dict(conn.execute(select(e.id, e.name).where(e.id.in_(event_ids))).all())
+    a, b = t.players.alias("a"), t.players.alias("b")
+    found = conn.execute(
+        select(m.id, a.c.name, b.c.name)
+        .join(a, a.c.id == m.player_a_id)
+        .join(b, b.c.id == m.player_b_id)
+        .where(m.id.in_(match_ids))
+    ).all()
+    players = {r[0]: (r[1], r[2]) for r in found}
+    return [
+        replace(
+            audit_view(r),
+            event_name=events.get(r["event_id"]),
+            match_players=players.get(r["match_id"], ()),
+        )
+        for r in rows
+    ]
+
+
 def audit_view(row: RowMapping) -> AuditView:
     return AuditView(
         id=row["id"],
@@ -260,6 +330,9 @@ def audit_view(row: RowMapping) -> AuditView:
         before=json.loads(row["before"]) if row["before"] else None,
         after=json.loads(row["after"]) if row["after"] else None,
         reversed_by=row["reversed_by"],
+        event_id=row["event_id"],
+        match_id=row["match_id"],
+        words=json.loads(row["words"]) if row["words"] else None,
     )
 
 
@@ -302,14 +375,21 @@ class Audit:
         summary: str,
         before: dict[str, Snapshot],
         after: dict[str, Snapshot],
+        *,
+        words: Message | None = None,
     ) -> int:
         """Write one audit entry on ``conn`` (a :meth:`writing` connection) and return its id;
         inside :meth:`transaction` the command is prefixed with the transaction's label. ``before``
         and ``after`` are snapshots (:func:`snapshot`) that
-        ``store.audit.reverse`` puts back."""
+        ``store.audit.reverse`` puts back. ``summary`` is the change as the log has always
+        kept it (English, with ids); ``words`` says it for a person, a
+        :class:`~tally.errors.Message` whose template and values are kept for wording it in
+        any language. The entry names the event and the match its snapshots belong to."""
         if self.store._tx is not None:
             self.store._tx.audited += 1
             command = f"{self.store._tx.label}: {command}"
+        event_id, match_id = _places(conn, entity, entity_id, {**before, **after})
+        data = None if words is None else json.dumps(message_data(words), ensure_ascii=False)
         return int(
             conn.execute(
                 insert(t.audit_log)
@@ -320,6 +400,9 @@ class Audit:
                     entity=entity,
                     entity_id=entity_id,
                     summary=summary,
+                    words=data,
+                    event_id=event_id,
+                    match_id=match_id,
                     reversed_by=None,
                     before=json.dumps(before, ensure_ascii=False, sort_keys=True),
                     after=json.dumps(after, ensure_ascii=False, sort_keys=True),
@@ -328,16 +411,66 @@ class Audit:
             ).scalar_one()
         )
 
-    def log(self, *, limit: int | None = None) -> list[AuditView]:
-        """The audit log, oldest first (the last ``limit`` entries when given)."""
-        q = select(t.audit_log).order_by(t.audit_log.c.id.desc())
+    def log(
+        self,
+        *,
+        limit: int | None = None,
+        event: int | None = None,
+        match: int | None = None,
+        before: int | None = None,
+    ) -> list[AuditView]:
+        """The audit log, oldest first (the last ``limit`` entries when given): only the
+        entries of ``event`` and of ``match`` when given, and those older than entry
+        ``before``."""
+        q = select(t.audit_log).where(_where(event, match, before))
         if limit is not None and limit < 0:
             raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
         if limit is not None:
             q = q.limit(limit)
         with self.store.reading() as conn:
-            rows = conn.execute(q).mappings().all()
-        return [audit_view(r) for r in reversed(rows)]
+            rows = conn.execute(q.order_by(t.audit_log.c.id.desc())).mappings().all()
+            return _named(conn, rows[::-1])
+
+    def page(
+        self,
+        *,
+        size: int = 50,
+        event: int | None = None,
+        match: int | None = None,
+        before: int | None = None,
+    ) -> AuditPage:
+        """A page of the audit log, newest first: ``size`` entries of ``event`` and of
+        ``match`` (when given) older than entry ``before`` (from the newest when None),
+        with where the pages before and after it start (an address that stays the page it
+        was while new entries are written)."""
+        a = t.audit_log.c
+        with self.store.reading() as conn:
+            rows = (
+                conn.execute(
+                    select(t.audit_log)
+                    .where(_where(event, match, before))
+                    .order_by(a.id.desc())
+                    .limit(size + 1)
+                )
+                .mappings()
+                .all()
+            )
+            entries = _named(conn, rows[:size])
+            newer: list[int] = []
+            if entries and before is not None:
+                newer = list(
+                    conn.execute(
+                        select(a.id)
+                        .where(_where(event, match, None, entries[0].id))
+                        .order_by(a.id)
+                        .limit(size + 1)
+                    ).scalars()
+                )
+        return AuditPage(
+            entries=tuple(entries),
+            older=entries[-1].id if len(rows) > size else None,
+            newer=(newer[size] if len(newer) > size else 0) if newer else None,
+        )
 
     def reverse(self, audit_id: int) -> AuditView:
         """Put back the state before audit entry ``audit_id``; the reversal is audited too.
@@ -393,6 +526,7 @@ class Audit:
                 f"reversed entry {audit_id} ({row['summary']})",
                 after,
                 before,
+                words=Message(REVERSED, entry=audit_id, change=audit_view(row).wording),
             )
             conn.execute(
                 update(t.audit_log).where(t.audit_log.c.id == audit_id).values(reversed_by=new_id)

@@ -94,7 +94,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
 from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.schedule import Pairing, Round, first_dealer
@@ -112,7 +112,7 @@ from tally.events.tiebreaks import (
     rank_pairs,
 )
 from tally.events.tiebreaks import standings as rank_players
-from tally.i18n import LANGUAGES
+from tally.i18n import LANGUAGES, N_
 from tally.names import check_text
 from tally.store import eventrows, knockouts
 from tally.store import tables as t
@@ -147,7 +147,10 @@ MAX_POINTS_PER_WIN = 100
 # --- creating and changing events --------------------------------------------------------------
 
 
-def _clean_name(name: str) -> str:
+def clean_event_name(name: str) -> str:
+    """An event's name as stored (spaces collapsed), refused when empty, too long or with
+    control characters: what ``store.events.create`` checks first, and the director's form
+    before it."""
     check_text(name, "event name")
     clean = " ".join(name.split())
     if not clean:
@@ -1318,7 +1321,7 @@ class Events:
         ``absence_score`` what a requested bye (an announced absence) scores, ``half`` or
         ``zero`` (:mod:`tally.store.absences`).
         """
-        clean = _clean_name(name)
+        clean = clean_event_name(name)
         fmt = _check_choices(kind, bye, withdrawal, language)
         _check_seed_by(fmt, seed_by)
         _one_of("--absence-score", absence_score, ABSENCE_SCORES)
@@ -1385,6 +1388,9 @@ class Events:
                 f'created {fmt.audit_name} {eid} "{clean}" with {len(rows)} player(s)',
                 {f"event:{eid}": None},
                 {f"event:{eid}": snapshot(conn, "event", eid)},
+                words=Message(
+                    N_("Event %(event)s created (players: %(count)s)"), event=clean, count=len(rows)
+                ),
             )
             return _event_view(conn, _event_row(conn, eid))
 
@@ -1438,6 +1444,7 @@ class Events:
                 f"added {names} to event {eid}",
                 {f"event:{eid}": before},
                 {f"event:{eid}": snapshot(conn, "event", eid)},
+                words=Message(N_("Added to %(event)s: %(names)s"), event=ev["name"], names=names),
             )
             return _event_view(conn, _event_row(conn, eid))
 
@@ -1473,6 +1480,9 @@ class Events:
                 f"{row['name']} withdrew from event {eid} ({ev['withdrawal']})",
                 {f"event:{eid}": before},
                 {f"event:{eid}": snapshot(conn, "event", eid)},
+                words=Message(
+                    N_("%(name)s withdrew from %(event)s"), name=row["name"], event=ev["name"]
+                ),
             )
             return _event_view(conn, _event_row(conn, eid))
 

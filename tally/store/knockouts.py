@@ -62,7 +62,7 @@ from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
 from tally.events.bracket import (
     TBD,
     BracketMatch,
@@ -88,6 +88,7 @@ from tally.events.prizes import PrizeTable, parse_shares, pool, prize_table, pri
 from tally.events.schedule import Pairing, berger_schedule, rounds_for
 from tally.events.tiebreaks import MatchResult, StandingRow
 from tally.events.tiebreaks import standings as rank_players
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, Snapshot, snapshot
@@ -1414,6 +1415,11 @@ class Knockouts:
                 f'the bracket of event {ev["id"]} "{ev["name"]}" is played best of {best_of}',
                 before,
                 {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+                words=Message(
+                    N_("The bracket of %(event)s is played best of %(n)s"),
+                    event=ev["name"],
+                    n=best_of,
+                ),
             )
 
     def record_playoff(
@@ -1458,5 +1464,11 @@ class Knockouts:
                 f"play-off {mid} of event {ev['id']}: {a['name']} against {b['name']}",
                 {f"match:{mid}": None},
                 {f"match:{mid}": snapshot(conn, "match", mid)},
+                words=Message(
+                    N_("Play-off in %(event)s: %(a)s against %(b)s"),
+                    event=ev["name"],
+                    a=a["name"],
+                    b=b["name"],
+                ),
             )
             return mid

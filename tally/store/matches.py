@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, select
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, Snapshot, deal_snapshot, snapshot
@@ -91,6 +92,12 @@ class Matches:
                 f"{d['name']} deals first",
                 before,
                 after,
+                words=Message(
+                    N_("Match started: %(a)s against %(b)s, %(dealer)s deals first"),
+                    a=a["name"],
+                    b=b["name"],
+                    dealer=d["name"],
+                ),
             )
             loaded = load_derived(conn, mid)
         return view_of_match(loaded)
@@ -192,5 +199,6 @@ class Matches:
                 f"deleted match {match_id}: {m.a} v {m.b}, {len(deal_ids)} deal(s)",
                 before,
                 after,
+                words=Message(N_("Match deleted: %(a)s against %(b)s"), a=m.a, b=m.b),
             )
         return view

@@ -317,7 +317,11 @@ class AuditEntry(SQLModel, table=True):
     it did not exist), so that it can be reversed."""
 
     __tablename__ = "audit_log"
-    __table_args__ = (Index("ix_audit_log_entity_entity_id", "entity", "entity_id"),)
+    __table_args__ = (
+        Index("ix_audit_log_entity_entity_id", "entity", "entity_id"),
+        Index("ix_audit_log_event_id", "event_id"),
+        Index("ix_audit_log_match_id", "match_id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     at: datetime
@@ -329,6 +333,14 @@ class AuditEntry(SQLModel, table=True):
     before: str | None = Field(default=None, sa_type=Text)
     after: str | None = Field(default=None, sa_type=Text)
     reversed_by: int | None = Field(default=None, foreign_key="audit_log.id")
+    #: the event and the match the change belongs to (None: none, or several), for the lists
+    #: of one event's or one match's changes; no foreign key: an entry outlives what it names
+    event_id: int | None = None
+    match_id: int | None = None
+    #: the change in words for a person, as a message template and its values (JSON:
+    #: ``{"template": ..., "params": {...}}``, a value may be such a message); None for
+    #: entries written before they were kept (their ``summary`` is shown)
+    words: str | None = Field(default=None, sa_type=Text)
 
 
 class DealResultRow(SQLModel, table=True):

@@ -399,6 +399,7 @@ class Players:
                 f'added player "{clean}" (#{pid})',
                 {f"player:{pid}": None},
                 {f"player:{pid}": snapshot(conn, "player", pid)},
+                words=Message(N_("New player %(name)s"), name=clean),
             )
         return PlayerView(pid, clean, 0)
 
@@ -473,6 +474,7 @@ class Players:
                 f'player #{pid} "{row["name"]}" also goes by "{clean}"',
                 before,
                 {f"player:{pid}": snapshot(conn, "player", pid)},
+                words=Message(N_("%(name)s also goes by %(alias)s"), name=row["name"], alias=clean),
             )
             return player_view(self.store, conn, pid)
 
@@ -503,6 +505,9 @@ class Players:
                 f'player #{pid} "{row["name"]}" no longer goes by "{found[1]}"',
                 before,
                 {f"player:{pid}": snapshot(conn, "player", pid)},
+                words=Message(
+                    N_("%(name)s no longer goes by %(alias)s"), name=row["name"], alias=found[1]
+                ),
             )
             return player_view(self.store, conn, pid)
 
@@ -530,6 +535,7 @@ class Players:
                 f'renamed player #{pid} "{old}" to "{clean}"',
                 before,
                 after,
+                words=Message(N_("%(old)s renamed to %(new)s"), old=old, new=clean),
             )
             return player_view(self.store, conn, pid)
 
@@ -607,5 +613,8 @@ class Players:
                 f"({len(match_ids)} match(es) moved{joined})",
                 before,
                 after,
+                words=Message(
+                    N_("%(dropped)s merged into %(kept)s"), dropped=drop["name"], kept=keep["name"]
+                ),
             )
             return player_view(self.store, conn, kid)

@@ -12,10 +12,11 @@ from typing import Any
 from sqlalchemy import insert, update
 from sqlalchemy.engine import RowMapping
 
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
 from tally.events.formats import format_of
 from tally.events.knockout import MAX_LIVES, buy_back_refusal
 from tally.events.prizes import check_shares, money, parse_shares
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
@@ -108,6 +109,7 @@ class Prizes:
                 f'set the money of event {ev["id"]} "{ev["name"]}": {words}',
                 before,
                 {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+                words=Message(N_("Prize money of %(event)s set"), event=ev["name"]),
             )
 
     def buy_back(self, ref: str | int, player: str, *, fee: int | None = None) -> tuple[str, int]:
@@ -167,5 +169,11 @@ class Prizes:
                 f"after round {started} for {money(fee)}",
                 before,
                 {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+                words=Message(
+                    N_("%(name)s bought back a life in %(event)s for %(fee)s"),
+                    name=who["name"],
+                    event=ev["name"],
+                    fee=money(fee),
+                ),
             )
             return str(who["name"]), fee

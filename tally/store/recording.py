@@ -118,6 +118,69 @@ def check_mark(loaded: Loaded, expect: str | None) -> None:
         raise Refused(Message(CHANGED_SINCE, match=loaded.match.id))
 
 
+# The words of the changes a deal's audit entries keep (tally.store.corrections.Audit.write):
+# a card, an action or several recorded, taken back, a deal started, entered, edited, deleted
+PLAYED: Final = N_("%(player)s played %(card)s in deal %(deal)s, trick %(trick)s")
+ACTED: Final = N_("%(player)s: %(actions)s in deal %(deal)s, trick %(trick)s")
+#: an action other than a card, as the player did it (the rest say ``ACTED``)
+ACTIONS_DONE: Final = {
+    "swap": N_("%(player)s exchanged the trump card in deal %(deal)s, trick %(trick)s"),
+    "close": N_("%(player)s closed in deal %(deal)s, trick %(trick)s"),
+    "close-before-draw": N_("%(player)s closed in deal %(deal)s, trick %(trick)s"),
+    "66": N_("%(player)s claimed 66 in deal %(deal)s, trick %(trick)s"),
+}
+DECLARED: Final = N_(
+    "%(player)s declared %(points)s with %(card)s in deal %(deal)s, trick %(trick)s"
+)
+RECORDED: Final = N_("Recorded %(actions)s in deal %(deal)s from trick %(trick)s")
+TOOK_BACK: Final = N_("Took back %(actions)s in deal %(deal)s, trick %(trick)s")
+STARTED: Final = N_("Deal %(deal)s started: %(dealer)s deals, turn-up %(turn_up)s")
+QUICK: Final = N_("Deal %(deal)s entered as a result: %(winner)s wins %(points)s (%(reason)s)")
+QUICK_DRAW: Final = N_("Deal %(deal)s entered as a result: drawn")
+QUICK_CHANGED: Final = N_(
+    "Result of deal %(deal)s changed: %(winner)s wins %(points)s (%(reason)s)"
+)
+QUICK_CHANGED_DRAW: Final = N_("Result of deal %(deal)s changed: drawn")
+EDITED: Final = N_("Deal %(deal)s corrected")
+IMPORTED: Final = N_("Deal %(deal)s imported from a record")
+DELETED: Final = N_("Deal %(deal)s deleted")
+RESULT_ENTERED: Final = N_("Match result entered: %(a)s %(a_points)s, %(b)s %(b_points)s")
+RESULT_DELETED: Final = N_("Match result entered whole deleted")
+
+
+def play_words(loaded: Loaded, index: int, added: Sequence[tuple[int, int, str]]) -> Message:
+    """The words of actions recorded in deal ``index`` (before they were): who played which
+    card, in which deal and trick."""
+    state = loaded.deals[index].ruling
+    player = state.state.to_move if state is not None and state.state is not None else None
+    number = loaded.deals[index].deal.number
+    tokens = [a[2] for a in added]
+    trick = added[0][1] if added else 0
+    if len(tokens) != 1 or player is None:
+        return Message(RECORDED, actions=", ".join(tokens), deal=number, trick=trick)
+    token = tokens[0]
+    if token in ACTIONS_DONE:
+        return Message(ACTIONS_DONE[token], player=player, deal=number, trick=trick)
+    points, _, card = token.partition(" ")
+    if points in ("20", "40") and card:
+        return Message(DECLARED, player=player, points=points, card=card, deal=number, trick=trick)
+    try:
+        Card.parse(token)
+    except NotationError:
+        return Message(ACTED, player=player, actions=token, deal=number, trick=trick)
+    return Message(PLAYED, player=player, card=token, deal=number, trick=trick)
+
+
+def _quick_words(
+    number: int, winner: str | None, points: int, reason: str, changed: bool
+) -> Message:
+    """The words of a deal entered (or changed) as a result."""
+    if winner is None:
+        return Message(QUICK_CHANGED_DRAW if changed else QUICK_DRAW, deal=number)
+    template = QUICK_CHANGED if changed else QUICK
+    return Message(template, deal=number, winner=winner, points=points, reason=Message(reason))
+
+
 def now_line(deal: DealView | None, match_id: int) -> str:
     """Where a match stands, in the words of the recorder's prompt, with its position."""
     if deal is None:
@@ -404,6 +467,7 @@ def _store_played(
     changed: StoredDeal,
     command: str,
     what: str,
+    words: Message,
 ) -> None:
     """Rewrite the cached result of the changed last deal and audit the change."""
     save_results(conn, after, last_only=True)
@@ -416,6 +480,7 @@ def _store_played(
         f"deal {loaded.match.id}.{changed.number}: {what}",
         {f"deal:{changed.id}": deal_snapshot(old)},
         {f"deal:{changed.id}": deal_snapshot(changed)},
+        words=words,
     )
 
 
@@ -499,6 +564,7 @@ def _replace_deal(
     new: StoredDeal,
     command: str,
     summary: str,
+    words: Message,
 ) -> DealView | None:
     """Store ``new`` in place of the deal at ``index`` of a match (locked in ``conn``), the
     deals after it rescored, audited as ``command`` with ``summary``; None when nothing
@@ -519,6 +585,7 @@ def _replace_deal(
         summary,
         {f"deal:{old.id}": deal_snapshot(old)},
         {f"deal:{old.id}": deal_snapshot(new)},
+        words=words,
     )
     return view_of_deal(after, index, False)
 
@@ -738,6 +805,7 @@ class Deals:
                 changed,
                 "deal play",
                 f"played {' '.join(a[2] for a in added)}",
+                play_words(loaded, index, added),
             )
             insert_actions(conn, changed.id, added)
             remember_tap(conn, tap, after)
@@ -821,6 +889,7 @@ class Deals:
                 f"started deal {match_id}.{number}: turn-up {card}, {view.dealer} deals",
                 {f"deal:{deal.id}": None},
                 {f"deal:{deal.id}": deal_snapshot(deal)},
+                words=Message(STARTED, deal=number, dealer=view.dealer, turn_up=str(card)),
             )
         return view
 
@@ -885,8 +954,17 @@ class Deals:
             changed = replace(d.deal, actions=d.deal.actions[:-1])
             after = rederive_last(loaded, changed)
             result = _played(loaded, after, index, d.ruling, referee, (token,))
+            words = Message(TOOK_BACK, actions=token, deal=d.deal.number, trick=_trick)
             _store_played(
-                self.store, conn, loaded, after, index, changed, "deal undo", f"undid {token}"
+                self.store,
+                conn,
+                loaded,
+                after,
+                index,
+                changed,
+                "deal undo",
+                f"undid {token}",
+                words,
             )
             remember_tap(conn, tap, after)
         return result
@@ -936,6 +1014,7 @@ class Deals:
                 + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
                 {f"deal:{deal.id}": None},
                 {f"deal:{deal.id}": deal_snapshot(deal)},
+                words=_quick_words(number, winner_name, points, reason, False),
             )
         return view
 
@@ -985,6 +1064,7 @@ class Deals:
                 f"entered the result of match {match_id}: {m.a} {pair[0]}, {m.b} {pair[1]}",
                 {f"deal:{d.id}": None for d in deals},
                 {f"deal:{d.id}": deal_snapshot(d) for d in deals},
+                words=Message(RESULT_ENTERED, a=m.a, a_points=pair[0], b=m.b, b_points=pair[1]),
             )
         return view_of_match(after)
 
@@ -1122,6 +1202,7 @@ class Deals:
                 "deal quick edit",
                 f"changed the result of deal {m.id}.{old.number} to "
                 + (f"{winner_name} {points} ({reason})" if winner_name else "draw"),
+                _quick_words(old.number, winner_name, points, reason, True),
             )
 
     def import_records(self, match_id: int, sources: Sequence[tuple[str, str]]) -> list[DealView]:
@@ -1156,6 +1237,7 @@ class Deals:
                     f"imported {name or 'a record'} as deal {match_id}.{number}",
                     {f"deal:{deal.id}": None},
                     {f"deal:{deal.id}": deal_snapshot(deal)},
+                    words=Message(IMPORTED, deal=number),
                 )
             save_results(conn, loaded)
         return views
@@ -1214,6 +1296,7 @@ class Deals:
                 new,
                 "deal edit",
                 f"edited deal {loaded.match.id}.{old.number}",
+                Message(EDITED, deal=old.number),
             )
 
     def delete(self, deal_id: int) -> DealView:
@@ -1257,5 +1340,6 @@ class Deals:
                 summary,
                 {f"deal:{x.id}": deal_snapshot(x) for x in gone},
                 {f"deal:{x.id}": None for x in gone},
+                words=Message(DELETED, deal=d.number) if gone == [d] else Message(RESULT_DELETED),
             )
         return view

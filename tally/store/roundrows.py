@@ -11,6 +11,8 @@ from typing import Any
 from sqlalchemy import insert
 from sqlalchemy.engine import Connection
 
+from tally.errors import Message
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, Snapshot, snapshot, utc_now
@@ -68,5 +70,8 @@ def insert_round(
         if made
         else "no match"
     )
-    Audit(store).write(conn, "event round", "event", eid, f"{summary}: {listed}", before, after)
+    words = Message(N_("Round %(round)s of %(event)s started"), round=number, event=ev["name"])
+    Audit(store).write(
+        conn, "event round", "event", eid, f"{summary}: {listed}", before, after, words=words
+    )
     return made

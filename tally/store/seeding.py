@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from sqlalchemy import select, update
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot
@@ -115,4 +116,5 @@ class Seeding:
                 f'seeded event {ev["id"]} "{ev["name"]}" by rating',
                 {f"event:{ev['id']}": before},
                 {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
+                words=Message(N_("%(event)s seeded by rating"), event=ev["name"]),
             )

@@ -25,9 +25,10 @@ from datetime import date
 from sqlalchemy import insert, select
 
 from tally import names
-from tally.errors import Refused
+from tally.errors import Message, Refused
 from tally.events.series import EventPlacings, SeriesRow, check_best, check_points
 from tally.events.series import series_standings as rank_series
+from tally.i18n import N_
 from tally.store import eventrows, seriesrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
@@ -192,6 +193,7 @@ class Series:
                 f'created series {sid} "{clean}" of {len(ids)} event(s)',
                 {f"series:{sid}": None},
                 {f"series:{sid}": snapshot(conn, "series", sid)},
+                words=Message(N_("Series %(series)s created"), series=clean),
             )
         return self.get(sid)
 

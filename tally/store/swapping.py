@@ -307,7 +307,14 @@ def _apply(store: Database, conn: Connection, plan: _Plan) -> int:
         f"event {eid} round {plan.number}: swapped {plan.names[0]} and {plan.names[1]}"
         f" (matches {', '.join(map(str, plan.matches))})"
     )
-    return Audit(store).write(conn, "event swap", "event", eid, summary, before, after)
+    words = Message(
+        N_("Round %(round)s of %(event)s: %(a)s and %(b)s swapped tables"),
+        round=plan.number,
+        event=plan.event["name"],
+        a=plan.names[0],
+        b=plan.names[1],
+    )
+    return Audit(store).write(conn, "event swap", "event", eid, summary, before, after, words=words)
 
 
 class Swaps:

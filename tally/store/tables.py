@@ -92,6 +92,9 @@ audit_log = table(
     column("before", Text),
     column("after", Text),
     column("reversed_by", Integer),
+    column("event_id", Integer),
+    column("match_id", Integer),
+    column("words", Text),
 )
 
 

@@ -351,6 +351,60 @@ class AuditView:
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     reversed_by: int | None
+    #: the event and the match the change belongs to (None: none, or several)
+    event_id: int | None = None
+    match_id: int | None = None
+    #: the change in words: a message template and its values (``{"template": ...,
+    #: "params": {...}}``), None for an entry written before words were kept
+    words: dict[str, Any] | None = None
+    #: the name of the event, the players of the match (as they are called now)
+    event_name: str | None = None
+    match_players: tuple[str, ...] = ()
+
+    @property
+    def wording(self) -> Message:
+        """The change as a :class:`~tally.errors.Message` (the summary as written, for an entry
+        written before words were kept): worded by :func:`tally.vocabulary.change_words`."""
+        return message_of(self.words) or Message(self.summary)
+
+
+@dataclass(frozen=True)
+class AuditPage:
+    """A page of the audit log, newest first: ``older`` is the entry the next (older) page is
+    read before (None: this is the last page), ``newer`` the one the page before it is read
+    before (0: the newest entries; None: this page starts with them)."""
+
+    entries: tuple[AuditView, ...]
+    older: int | None
+    newer: int | None
+
+
+def message_of(data: Any) -> Message | None:
+    """The :class:`~tally.errors.Message` that :func:`message_data` made JSON-ready (None for
+    anything else).
+
+    >>> str(message_of(message_data(Message("%(a)s and %(b)s", a="x", b=Message("y")))))
+    'x and y'
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("template"), str):
+        return None
+    raw = data.get("params")
+    params = {
+        str(k): message_of(v) or v if isinstance(v, dict) else v
+        for k, v in (raw.items() if isinstance(raw, dict) else ())
+    }
+    return Message(data["template"], **params)
+
+
+def message_data(words: Message) -> dict[str, Any]:
+    """A :class:`~tally.errors.Message` as JSON-ready data (a value that is a message
+    too)."""
+    return {
+        "template": words.template,
+        "params": {
+            k: message_data(v) if isinstance(v, Message) else v for k, v in words.params.items()
+        },
+    }
 
 
 @dataclass(frozen=True)

@@ -333,6 +333,77 @@ def guarded(fn: Endpoint) -> Endpoint:
     return wrapper
 
 
+@dataclass(frozen=True)
+class Refill:
+    """A refused form as it comes back to be corrected: the fields as they were typed, the
+    field at fault (None: the form as a whole) and the refusal in the page's words. The
+    templates mark the field (``aria-invalid``, the message beside it: the macros
+    ``invalid`` and ``fault``)."""
+
+    values: dict[str, str]
+    field: str | None = None
+    message: str | None = None
+    #: the form refused, on a page of several (its id; None: the page's one form)
+    form: str | None = None
+
+    def get(self, name: str, default: str = "") -> str:
+        """The value typed into ``name``."""
+        return self.values.get(name, default)
+
+    def typed(self, form: str, name: str) -> str:
+        """The value typed into ``name`` of the form ``form`` ("" for another form)."""
+        return self.values.get(name, "") if form == self.form else ""
+
+    def at(self, form: str | None, name: str) -> bool:
+        """Whether ``name`` of the form ``form`` is the field at fault."""
+        return form == self.form and name == self.field
+
+    def marks(self, name: str, form: str | None = None) -> Any:
+        """The attributes that mark ``name`` (of ``form``) as the field at fault, the
+        refusal beside it named as its description; nothing for another field.
+
+        >>> str(Refill({}, "date", "no").marks("date"))
+        ' aria-invalid="true" aria-describedby="date-error"'
+        """
+        from markupsafe import Markup
+
+        if not self.at(form, name):
+            return Markup("")
+        return Markup(' aria-invalid="true" aria-describedby="{}-error"').format(name)
+
+
+class Fields:
+    """A posted form's fields, and the one being read: a refusal while a field is read (or
+    the store checks it) names that field when the form comes back (:meth:`refill`).
+
+    >>> form = Fields({"name": "Ana"})
+    >>> with form.at("name"):
+    ...     pass
+    >>> form.refill(ValueError("no"), "en").field
+    'name'
+    """
+
+    def __init__(self, values: dict[str, str]) -> None:
+        self.values = values
+        self.field: str | None = None
+
+    def at(self, name: str | None) -> Fields:
+        """Read ``name`` now (``with form.at("name"): ...``): a refusal from here on is its."""
+        self.field = name
+        return self
+
+    def __enter__(self) -> Fields:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def refill(self, exc: Exception, lang: str) -> Refill:
+        """The form as typed, with the refusal ``exc`` worded in ``lang`` at the field that
+        was being read."""
+        return Refill(dict(self.values), self.field, brief(refusal(exc, lang)))
+
+
 def public_base(request: Request) -> str:
     """The server's address as phones reach it, for table links and QR codes: the one
     ``tally serve`` found or was given (``--url``), never the ``Host`` a request names; only

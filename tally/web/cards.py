@@ -16,7 +16,8 @@ from tally.engine.cards import CARDS, Card, Rank, Suit
 from tally.engine.kernel import in_deck
 from tally.engine.rules import RuleSet
 from tally.errors import NotationError
-from tally.i18n import N_, current, gettext, translations
+from tally.i18n import N_, gettext, translations
+from tally.vocabulary import card_label
 
 #: how actions other than a card are labelled on their buttons
 ACTION_LABELS = {
@@ -37,20 +38,9 @@ def _words(lang: str | None) -> Callable[[str], str]:
     return gettext if lang is None else translations(lang).gettext
 
 
-#: the ranks a German page writes otherwise: Dame, Bube (A, 10, K and 9 are the same)
-GERMAN_RANKS = {Rank.QUEEN: "D", Rank.JACK: "B"}
-
-
-def label(card: Card, lang: str | None = None) -> str:
-    """A card as a page in ``lang`` shows it (by default the current language): its rank
-    letter and suit symbol, a German queen and jack as D and B.
-
-    >>> label(Card.parse("QH"), "en"), label(Card.parse("QH"), "de"), label(Card.parse("10C"), "de")
-    ('Q♥', 'D♥', '10♣')
-    """
-    if (lang or current()) == "de" and card.rank in GERMAN_RANKS:
-        return GERMAN_RANKS[card.rank] + card.suit.symbol
-    return card.symbol
+#: a card as a page in ``lang`` shows it (:func:`tally.vocabulary.card_label`: ``Q♥``, a German
+#: queen and jack as D and B)
+label = card_label
 
 
 #: a card token inside a sentence (not part of a longer word)

@@ -38,6 +38,7 @@ from tally.web.access import (
 )
 from tally.web.app import (
     SESSION_COOKIE,
+    Refill,
     blocking,
     form_of,
     guarded,
@@ -300,15 +301,53 @@ def _staged(store: Store, ev: EventView) -> KnockoutView | None:
 async def event_page(request: Request) -> Response:
     """GET: one event: rounds, tables with their addresses, players, sheets."""
     _need_director(request)
-    site = site_of(request)
-    from tally.web.qr import qr_svg, table_url
-
     eid = int_param(request, "event")
     await language(request, event=eid)
+    return await event_response(request, eid)
+
+
+async def event_response(
+    request: Request, eid: int, status: int = 200, refill: Refill | None = None
+) -> Response:
+    """The event's page; with ``refill``, a form of it refused, back with what was typed
+    (``refill.form``: the form's id) and the field at fault marked."""
+    from tally.web.qr import qr_svg, table_url
+
+    site = site_of(request)
     state = await blocking(_event_state, site.store, eid, site.keys)
     base = public_base(request)
     qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"]}
-    return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs, **state)
+    return render(
+        request,
+        "event.html.j2",
+        status,
+        notice=_said(request),
+        base=base,
+        qrs=qrs,
+        refill=refill,
+        **state,
+    )
+
+
+async def event_form_change(request: Request, form_id: str, change: Any) -> Response:
+    """Run a director's change to an event from its page's form ``form_id``
+    (``change(store, event, form, words)``, ``form`` a :class:`~tally.web.app.Fields`) and
+    go back to the page saying what was done; refused, the page comes back with what was
+    typed in that form and the field at fault marked."""
+    from dataclasses import replace
+
+    from tally.web.app import Fields, page_language
+
+    _need_director(request)
+    form = Fields(await form_of(request))
+    eid = int_param(request, "event")
+    words = translations(await language(request, event=eid))
+    try:
+        said = await blocking(change, _acting(request), eid, form, words)
+    except TallyError as exc:
+        refill = replace(form.refill(exc, page_language(request)), form=form_id)
+        return await event_response(request, eid, 400, refill)
+    return _back(f"/director/event/{eid}", said)
 
 
 async def event_change(request: Request, change: Any) -> Response:
@@ -529,27 +568,67 @@ async def delete_deal(request: Request) -> Response:
     )
 
 
+#: how many changes a page of the Changes list shows
+AUDIT_PAGE = 50
+
+
+def _audit_filters(request: Request) -> dict[str, int]:
+    """The event, the match and the entry a page of changes is read before, as the address
+    gives them (``?event=3&match=12&before=140``); a value that is not a number is ignored."""
+    found = {k: whole_number(request.query_params.get(k, "")) for k in ("event", "match", "before")}
+    return {k: v for k, v in found.items() if v is not None}
+
+
+def _audit_href(filters: dict[str, int], before: int | None) -> str:
+    """The address of a page of changes: the same filters, read before entry ``before``."""
+    from urllib.parse import urlencode
+
+    query = {k: v for k, v in filters.items() if k != "before"}
+    if before:
+        query["before"] = before
+    return "/director/audit" + (f"?{urlencode(query)}" if query else "")
+
+
 @guarded
 async def audit_page(request: Request) -> Response:
-    """GET: the latest changes, each reversible."""
+    """GET: the changes, newest first, a page at a time (``?before=ID``: the page of the
+    entries older than entry ID, an address that stays that page), only those of an event
+    or a match when asked (``?event=ID``, ``?match=ID``); each in words, each reversible."""
+    from tally.vocabulary import change_words
+
     _need_director(request)
-    await language(request)
-    log = await blocking(site_of(request).store.audit.log, limit=50)
-    return render(request, "audit.html.j2", log=list(reversed(log)), notice=_said(request))
+    lang = await language(request)
+    filters = _audit_filters(request)
+    store = site_of(request).store
+    page = await blocking(store.audit.page, size=AUDIT_PAGE, **filters)
+    events = await blocking(store.events.all)
+    return render(
+        request,
+        "audit.html.j2",
+        log=[(entry, change_words(entry.wording, lang)) for entry in page.entries],
+        events=events,
+        filters=filters,
+        older=None if page.older is None else _audit_href(filters, page.older),
+        newer=None if page.newer is None else _audit_href(filters, page.newer),
+        notice=_said(request),
+    )
 
 
 @guarded
 async def reverse(request: Request) -> Response:
     """POST: reverse an audit entry (the store refuses when it changed again since)."""
+    from tally.vocabulary import change_words
+
     _need_director(request)
     await form_of(request)
     reversed_id = int_param(request, "entry")
     entry = await blocking(_acting(request).audit.reverse, reversed_id)
-    _ = translate(await language(request))
+    lang = await language(request)
+    _ = translate(lang)
     return _back(
         "/director/audit",
-        _("Reversed entry %(entry)s as entry %(id)s: %(summary)s")
-        % {"entry": reversed_id, "id": entry.id, "summary": entry.summary},
+        _("Entry %(id)s: %(change)s")
+        % {"id": entry.id, "change": change_words(entry.wording, lang)},
     )
 
 

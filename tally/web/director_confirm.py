@@ -126,13 +126,15 @@ def withdrawal_lines(
     return out
 
 
-def reversal_lines(r: Reversal, _: Callable[[str], str]) -> list[str]:
-    """What reversing an audit entry does, in words: each thing it touched, then the
-    scores."""
+def reversal_lines(r: Reversal, _: Callable[[str], str], lang: str) -> list[str]:
+    """What reversing an audit entry does, in words (``lang``'s): the change as the Changes
+    page words it, each thing it touched, then the scores."""
+    from tally.vocabulary import change_words
+
     kinds = {"deal": _("deal"), "match": _("match"), "event": _("event"), "player": _("player")}
     out = [
         _("Change %(id)s is taken back: %(summary)s.")
-        % {"id": r.entry.id, "summary": r.entry.summary}
+        % {"id": r.entry.id, "summary": change_words(r.entry.wording, lang)}
     ]
     shown = {c.match_id for c in r.matches}
     for kind, ident, how in r.things:
@@ -311,11 +313,12 @@ async def ask_reverse(request: Request) -> Response:
         r = await blocking(site_of(request).store.consequences.reversal, entry)
     except TallyError as exc:
         return refused(request, exc, "/director/audit")
-    _ = translate(await language(request))
+    lang = await language(request)
+    _ = translate(lang)
     return await _ask(
         request,
         _("Reverse change %(id)s?") % {"id": entry},
-        reversal_lines(r, _),
+        reversal_lines(r, _, lang),
         f"/director/audit/{entry}/reverse",
         _("Reverse it"),
         "/director/audit",

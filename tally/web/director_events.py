@@ -23,6 +23,7 @@ from tally.events.formats import FORMATS, kinds
 from tally.i18n import N_
 from tally.names import read_number, shown
 from tally.web.app import (
+    Fields,
     blocking,
     form_of,
     guarded,
@@ -105,8 +106,8 @@ def routes() -> list[Route]:
     ]
 
 
-def _number(fields: dict[str, str], key: str) -> int | None:
-    text = fields.get(key, "").strip()
+def _number(form: Fields, key: str) -> int | None:
+    text = form.at(key).values.get(key, "").strip()
     if not text:
         return None
     number = whole_number(text, 6)
@@ -127,15 +128,22 @@ def _points(text: str) -> float:
     return float(value)
 
 
-def settings(fields: dict[str, str]) -> dict[str, Any]:
+def settings(form: Fields) -> dict[str, Any]:
     """The keyword arguments of ``store.events.create`` a posted form gives
     (the players apart): only the settings of the chosen kind, so a setting typed for
-    another kind before the kind was changed is left out, not refused."""
+    another kind before the kind was changed is left out, not refused. Each field is read
+    at its name (:class:`~tally.web.app.Fields`): a refusal names the field typed wrong; the
+    event's name and its tiebreaks are checked as the store checks them."""
     from datetime import date
 
+    from tally.store.events import check_tiebreaks, clean_event_name
+
+    fields = form.values
+    with form.at("name"):
+        clean_event_name(fields.get("name", ""))
     kind = fields.get("kind", "club")
     mine = FORMATS[kind].form_fields if kind in FORMATS else ()
-    when = fields.get("date", "").strip()
+    when = form.at("date").values.get("date", "").strip()
     try:
         held_on = date.fromisoformat(when) if when else None
     except ValueError:
@@ -143,20 +151,24 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
             Message(N_("date: %(text)s is not a date (YYYY-MM-DD)"), text=shown(when))
         ) from None
     tiebreaks = fields.get("tiebreaks", "").strip()
+    order = [x for x in tiebreaks.split(",") if x.strip()] if tiebreaks else None
+    if order is not None:
+        with form.at("tiebreaks"):
+            check_tiebreaks(order)
     out: dict[str, Any] = {
         "kind": kind,
         "held_on": held_on,
         "rules": fields.get("rules", "sixty-six"),
-        "match_points_per_win": _points(fields.get("points", "")),
+        "match_points_per_win": _points(form.at("points").values.get("points", "")),
         "bye": fields.get("bye", "none"),
         "withdrawal": fields.get("withdrawal", "forfeit"),
-        "tiebreaks": [x for x in tiebreaks.split(",") if x.strip()] if tiebreaks else None,
+        "tiebreaks": order,
         "rank_by": fields.get("rank_by") or None,
         "language": fields.get("lang_of", ""),
         "double": "double" in mine and fields.get("double") == "yes",
     }
     if "matches" in mine:
-        out["matches_per_pairing"] = _number(fields, "matches") or 1
+        out["matches_per_pairing"] = _number(form, "matches") or 1
     for key, arg in (
         ("rounds", "rounds"),
         ("lives", "lives"),
@@ -165,7 +177,8 @@ def settings(fields: dict[str, str]) -> dict[str, Any]:
         ("advance", "advance"),
     ):
         if key in mine:
-            out[arg] = _number(fields, key)
+            out[arg] = _number(form, key)
+    form.at(None)  # the rest is the form as a whole
     if "seed" in mine:
         out["draw_seed"] = fields.get("seed", "").strip() or None
     if "final_fill" in mine:
@@ -286,6 +299,7 @@ async def new_event(request: Request) -> Response:
         request,
         "new_event.html.j2",
         error=None,
+        refill=None,
         unsettled=(),
         **_choices(),
         values={"kind": "round-robin", "date": date.today().isoformat()},
@@ -312,17 +326,20 @@ def _choices() -> dict[str, Any]:
     }
 
 
-def _create(store: Store, fields: dict[str, str]) -> tuple[int | None, Entries]:
-    """Create the event the form describes, or the players still to choose for."""
+def _create(store: Store, form: Fields) -> tuple[int | None, Entries]:
+    """Create the event the form describes, or the players still to choose for (a refusal
+    names the field being read: :class:`~tally.web.app.Fields`)."""
 
-    wanted = entries(store, fields)
+    with form.at("players"):
+        wanted = entries(store, form.values)
     if wanted.open:
         return None, wanted
-    kwargs = settings(fields)
+    kwargs = settings(form)
     with store.transaction("web: new event"):  # new players only with the event
-        ev = store.events.create(
-            fields.get("name", ""), players=enter_new(store, wanted.refs), **kwargs
-        )
+        with form.at("players"):
+            players = enter_new(store, wanted.refs)
+        form.at(None)
+        ev = store.events.create(form.values.get("name", ""), players=players, **kwargs)
     return ev.id, wanted
 
 
@@ -331,21 +348,24 @@ async def create(request: Request) -> Response:
     """POST: create the event; a refusal, or a name to choose for, shows the form again
     with everything typed kept."""
     from tally.errors import TallyError
-    from tally.web.app import page_language, refusal
+    from tally.web.app import page_language
 
     need_director(request)
-    fields = await form_of(request)
+    form = Fields(await form_of(request))
+    fields = form.values
     await language(request)
     try:
-        eid, wanted = await blocking(_create, acting(request), fields)
+        eid, wanted = await blocking(_create, acting(request), form)
     except TallyError as exc:
+        refill = form.refill(exc, page_language(request))
         return render(
             request,
             "new_event.html.j2",
             400,
             values=kept(fields),
             unsettled=(),
-            error=refusal(exc, page_language(request)),
+            error=None if refill.field else refill.message,
+            refill=refill,
             **_choices(),
         )
     if eid is None:
@@ -354,6 +374,7 @@ async def create(request: Request) -> Response:
             "new_event.html.j2",
             values=kept(fields),
             error=None,
+            refill=None,
             unsettled=wanted.open,
             **_choices(),
         )
@@ -376,20 +397,40 @@ def _add(store: Store, eid: int, fields: dict[str, str]) -> tuple[Entries, list[
 async def add(request: Request) -> Response:
     """POST: add players to the event (late entries where the event's kind takes them); a
     name to choose for shows the choice."""
-    from tally.web.app import translate
+    from tally.web.app import page_language, translate
 
     need_director(request)
-    fields = await form_of(request)
+    form = Fields(await form_of(request))
+    fields = form.values
     eid = int_param(request, "event")
     _ = translate(await language(request, event=eid))
-    wanted, added = await blocking(_add, acting(request), eid, fields)
+    try:
+        with form.at("players"):
+            wanted, added = await blocking(_add, acting(request), eid, fields)
+            if not wanted.refs and not wanted.open:
+                raise Refused(N_("type the names of the players to add, one a line"))
+    except TallyError as exc:
+        ev = await blocking(site_of(request).store.events.get, eid)
+        refill = form.refill(exc, page_language(request))
+        return render(
+            request,
+            "add_players.html.j2",
+            400,
+            event=ev,
+            values=fields,
+            unsettled=(),
+            refill=refill,
+        )
     if wanted.open:
         ev = await blocking(site_of(request).store.events.get, eid)
         return render(
-            request, "add_players.html.j2", event=ev, values=kept(fields), unsettled=wanted.open
+            request,
+            "add_players.html.j2",
+            event=ev,
+            values=kept(fields),
+            unsettled=wanted.open,
+            refill=None,
         )
-    if not wanted.refs:
-        raise Refused(N_("type the names of the players to add, one a line"))
     return back(f"/director/event/{eid}", _("Added: %(names)s.") % {"names": ", ".join(added)})
 
 

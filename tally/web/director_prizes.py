@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tally.web.app import guarded, whole_number
-from tally.web.director import event_change
+from tally.web.app import Fields, guarded, whole_number
+from tally.web.director import event_change, event_form_change
 
 if TYPE_CHECKING:
     from gettext import NullTranslations
@@ -33,20 +33,20 @@ def routes() -> list[Route]:
     ]
 
 
-def _amount(fields: dict[str, str], name: str, what: str) -> int | None:
+def _amount(form: Fields, name: str, what: str) -> int | None:
     """An amount in euros from the form (None when left empty), in cents."""
     from tally.events.prizes import parse_money
 
-    text = fields.get(name, "").strip()
+    text = form.at(name).values.get(name, "").strip()
     return None if not text else parse_money(text, what)
 
 
-def _count(fields: dict[str, str], name: str, digits: int, what: str) -> int | None:
+def _count(form: Fields, name: str, digits: int, what: str) -> int | None:
     """A whole number from the form (None when left empty); refused when it is not one."""
     from tally.errors import Message, Refused
     from tally.i18n import N_
 
-    text = fields.get(name, "").strip()
+    text = form.at(name).values.get(name, "").strip()
     number = whole_number(text, digits)
     if text and number is None:
         raise Refused(
@@ -58,21 +58,32 @@ def _count(fields: dict[str, str], name: str, digits: int, what: str) -> int | N
 @guarded
 async def set_prizes(request: Request) -> Response:
     """POST: set what the form gives of the entry fee, prize shares, rounding and the
-    buy-back rule (a field left empty stays as it is)."""
+    buy-back rule (a field left empty stays as it is); refused, the form comes back with what
+    was typed and the field at fault marked."""
+    from tally.events.prizes import parse_shares
 
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
+    def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
+        shares = form.at("prizes").values.get("prizes", "").strip() or None
+        if shares is not None:
+            parse_shares(shares)
+        entry_fee = _amount(form, "entry_fee", "entry fee")
+        unit = _amount(form, "round_to", "round to")
+        until = _count(form, "buy_back_until", 4, "buy back until round")
+        fee = _amount(form, "buy_back_fee", "buy-back fee")
+        times = _count(form, "buy_backs", 1, "buy-backs")
+        form.at(None)
         store.prizes.set_money(
             eid,
-            entry_fee=_amount(fields, "entry_fee", "entry fee"),
-            shares=fields.get("prizes", "").strip() or None,
-            unit=_amount(fields, "round_to", "round to"),
-            buy_back_until=_count(fields, "buy_back_until", 4, "buy back until round"),
-            buy_back_fee=_amount(fields, "buy_back_fee", "buy-back fee"),
-            buy_backs=_count(fields, "buy_backs", 1, "buy-backs"),
+            entry_fee=entry_fee,
+            shares=shares,
+            unit=unit,
+            buy_back_until=until,
+            buy_back_fee=fee,
+            buy_backs=times,
         )
         return words.gettext("The prize table and buy-backs are set.")
 
-    return await event_change(request, change)
+    return await event_form_change(request, "prizes", change)
 
 
 @guarded

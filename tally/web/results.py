@@ -25,14 +25,16 @@ match that has deals already) in the page's language.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tally.engine.match import check_match_result, read_score
-from tally.errors import AccessDenied, AlreadyRecorded, Refused
+from tally.errors import AccessDenied, AlreadyRecorded, Refused, TallyError
 from tally.i18n import N_
 from tally.store.derivation import rule_set
 from tally.web import table
 from tally.web.app import (
+    Fields,
     blocking,
     form_of,
     guarded,
@@ -44,6 +46,7 @@ from tally.web.app import (
     translate,
     whole_number,
 )
+from tally.web.director import event_response
 from tally.web.telling import entered
 
 if TYPE_CHECKING:
@@ -77,17 +80,28 @@ async def director_result(request: Request) -> Response:
     the page of the match's event, saying what was stored."""
     if not is_director(request):
         raise AccessDenied(N_("the director's PIN is needed for this page"))
-    fields = await form_of(request)
+    form = Fields(await form_of(request))
     mid = int_param(request, "match")
     store = site_of(request).acting("web: director")
-    _ = translate(await language(request, match=mid))
+    lang = await language(request, match=mid)
+    _ = translate(lang)
     try:
-        match = await blocking(
-            store.deals.match_result, mid, fields.get("score", ""), tap=table.tap_of(fields)
-        )
+        with form.at("score"):
+            match = await blocking(
+                store.deals.match_result,
+                mid,
+                form.values.get("score", ""),
+                tap=table.tap_of(form.values),
+            )
         said = _(ENTERED) % _score_words(match)
     except AlreadyRecorded:
         match, said = await blocking(store.matches.state, mid), _(ALREADY_ENTERED)
+    except TallyError as exc:
+        event = (await blocking(store.matches.state, mid)).event_id
+        if event is None:
+            raise
+        refill = replace(form.refill(exc, lang), form=f"result-{mid}")
+        return await event_response(request, event, 400, refill)
     back = (
         f"/director/event/{match.event_id}"
         if match.event_id is not None

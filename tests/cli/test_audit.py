@@ -52,9 +52,10 @@ def test_the_audit_log_lists_changes_and_undoes_one(db_url: str) -> None:
     assert entries[-1]["before"]["deal:1"]["actions"] == []
     assert entries[-1]["after"]["deal:1"]["actions"] == [[1, 1, "KS"], [2, 1, "AS"]]
     listing = ok(db_url, "audit", "--limit", "1")
-    assert listing.count("\n") == 1 and "Jo  deal play: deal 1.1: played KS AS" in listing
+    assert listing.count("\n") == 1
+    assert "Jo  [Anna – Bert] Recorded K♠, A♠ in deal 1 from trick 1" in listing
     assert ok(db_url, "audit", "undo", "5").startswith(
-        "Reversed entry 5 as entry 6: reversed entry 5 (deal 1.1: played KS AS)"
+        "Entry 6: Took back entry 5: Recorded K♠, A♠ in deal 1 from trick 1"
     )
     assert ok(db_url, "deal", "export", "1").endswith('[Trump "QH"]\n')
     assert "[reversed by 6]" in ok(db_url, "audit")
@@ -64,3 +65,23 @@ def test_the_audit_log_lists_changes_and_undoes_one(db_url: str) -> None:
     before = dump(db_url)
     ok(db_url, "audit", "--json")
     assert dump(db_url) == before  # listing changes nothing
+
+
+def test_the_audit_log_pages_back_and_lists_one_event_or_match(db_url: str) -> None:
+    ok(db_url, "player", "add", "Anna", "Bert", "Carl")
+    ok(db_url, "event", "create", "Cup", "Anna", "Bert", "Carl", "--kind", "club")
+    ok(db_url, "match", "start", "Anna", "Bert", "--dealer", "Anna", "--event", "Cup")
+    ok(db_url, "match", "start", "Bert", "Carl", "--dealer", "Bert")
+    ok(db_url, "deal", "start", "1", "QH")
+    ok(db_url, "deal", "play", "1", "KS")
+    lines = ok(db_url, "audit", "--match", "1").splitlines()
+    assert [x.split()[0] for x in lines] == ["5", "7", "8"]
+    assert lines[-1].endswith("[Anna – Bert] Bert played K♠ in deal 1, trick 1")
+    assert "Deal 1 started: Anna deals, turn-up Q♥" in lines[1]
+    by_event = ok(db_url, "audit", "--event", "Cup").splitlines()
+    assert [x.split()[0] for x in by_event] == ["4", "5", "7", "8"]
+    assert "Event Cup created (players: 3)" in by_event[0]
+    older = ok(db_url, "audit", "--before", "4", "--limit", "2").splitlines()
+    assert [x.split()[0] for x in older] == ["2", "3"]
+    german = ok(db_url, "audit", "--match", "1", "--lang", "de")
+    assert "Bert spielte K♠ in Spiel 1, Stich 1" in german

@@ -435,11 +435,8 @@ def test_deal_corrections_and_audit_undo_speak_german(tmp_path: Path) -> None:
         "Spiel 1.2 gespeichert.\n"
     )
     assert deleted == "Spiel 1.2 (Spiel 2) gelöscht.\n"
-    # the audit entry's summary is stored data: it stays as written
-    assert undone == (
-        "Eintrag 7 rückgängig gemacht mit Eintrag 8: reversed entry 7 (deleted "
-        "deal 1.2 (recorded))\n"
-    )
+    # the change is worded from the entry's template and values, in the command's language
+    assert undone == "Eintrag 8: Eintrag 7 zurückgenommen: Spiel 2 gelöscht\n"
 
 
 def test_deal_corrections_and_audit_undo_stay_english(tmp_path: Path) -> None:
@@ -454,6 +451,4 @@ def test_deal_corrections_and_audit_undo_stay_english(tmp_path: Path) -> None:
     assert unchanged == "No change.\n"
     assert saved.endswith("Match 1, Anna v Bert: the score stays 3:0.\nSaved deal 1.2.\n")
     assert deleted == "Deleted deal 1.2 (deal 2).\n"
-    assert undone == (
-        "Reversed entry 7 as entry 8: reversed entry 7 (deleted deal 1.2 (recorded))\n"
-    )
+    assert undone == "Entry 8: Took back entry 7: Deal 2 deleted\n"

@@ -158,7 +158,7 @@ def test_swapping_from_the_command_line(db_url: str) -> None:
     out = ok(db_url, "event", "swap", "Open", "1", "Anna", other, "--force")
     assert "Note: " in out and "are kept apart." in out
     assert f'Swapped Anna and {other} in round 1 of event 1 "Open"' in out
-    entry = [x for x in ok(db_url, "audit").splitlines() if "swapped Anna" in x]
+    entry = [x for x in ok(db_url, "audit").splitlines() if "Anna and" in x and "swapped" in x]
     assert entry
     ok(db_url, "audit", "undo", entry[0].split()[0].strip("#"))
     assert table in ok(db_url, "event", "round", "Open", "1")

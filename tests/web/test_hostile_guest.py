@@ -71,7 +71,8 @@ def test_six_thousand_unknown_names_answer_quickly_and_briefly(desk: Web) -> Non
     start = time.process_time()  # the processor's time: another process's load does not count
     res = desk.post(f"/director/event/{eid}/players", players=names)
     assert time.process_time() - start < 3.0
-    assert res.status_code == 400 and len(res.text) < 40_000
+    # the event page comes back with the form refilled: what was typed is cut, not echoed
+    assert res.status_code == 400 and len(res.text) < 60_000 and "Zz5999" not in res.text
     assert len(desk.store.events.get(eid).players) == 1
 
 

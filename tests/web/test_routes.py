@@ -318,12 +318,12 @@ def test_the_director_runs_the_evening(web: Web) -> None:
     assert _rounds(web)[1].started
     assert web.post(f"/director/event/{web.event}/withdraw", player="Bert").status_code == 303
     html = web.page(f"/director/event/{web.event}")
-    assert "Bert (withdrawn)" in html
+    assert "Bert</a> (withdrawn)" in html
     log = web.page("/director/audit")
     assert "web: director" in log and "withdrew" in log
     last = web.store.audit.log(limit=1)[-1]
     assert web.post(f"/director/audit/{last.id}/reverse").status_code == 303
-    assert "Bert (withdrawn)" not in web.page(f"/director/event/{web.event}")
+    assert "Bert</a> (withdrawn)" not in web.page(f"/director/event/{web.event}")
 
 
 def test_the_director_corrects_and_deletes_a_deal(web: Web) -> None:
@@ -641,7 +641,7 @@ def test_the_director_pages_in_german(web: Web) -> None:
     assert "Runde 2 begonnen: 2 Tische." in web.client.get(res.headers["location"]).text
     res = web.post(f"/director/event/{web.event}/withdraw", player="Bert")
     html = web.client.get(res.headers["location"]).text
-    assert "Bert hat sich zurückgezogen." in html and "Bert (zurückgezogen)" in html
+    assert "Bert hat sich zurückgezogen." in html and "Bert</a> (zurückgezogen)" in html
     html = web.page(f"/director/match/{web.match}")
     assert "Bummerl " in html and "Noch kein Spiel eingetragen." in html
     res = web.post(f"/director/match/{web.match}/referee", on="yes")
@@ -649,7 +649,8 @@ def test_the_director_pages_in_german(web: Web) -> None:
     last = web.store.audit.log(limit=1)[-1]
     res = web.post(f"/director/audit/{last.id}/reverse")
     html = web.client.get(res.headers["location"]).text
-    assert f"Eintrag {last.id} rückgängig gemacht mit Eintrag" in html and "Wann" in html
+    said = f"Eintrag {last.id + 1}: Eintrag {last.id} zurückgenommen: "
+    assert said in html and "Wann" in html
     # a German event is shown in German to a director who chose nothing, its sheets too
     club = web.store.events.create("Dienstag", players=["Anna", "Bert"], language="de")
     fresh = _client(web.app)
