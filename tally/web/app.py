@@ -372,6 +372,29 @@ class Refill:
         return Markup(' aria-invalid="true" aria-describedby="{}-error"').format(name)
 
 
+#: the most players one form's list takes (the choices of a list are numbered up to it)
+MAX_ENTRIES = 200
+#: the most of any other field a form shows again (an event's name has at most 100
+#: characters, a list of all ten tiebreaks 129)
+FIELD_MOST = 200
+
+
+def kept(fields: dict[str, str]) -> dict[str, str]:
+    """What a form shows again of the fields posted: each as typed, cut to what such a
+    field can hold (a name, a number; the players' list a line per player), so a refusal
+    never echoes a 60,000-character input."""
+    from tally.store.columns import NAME_LENGTH
+
+    out = {}
+    for key, value in fields.items():
+        if key == "players":
+            lines = value.splitlines()[:MAX_ENTRIES]
+            out[key] = "\n".join(line[: NAME_LENGTH + 1] for line in lines)
+        else:
+            out[key] = value[:FIELD_MOST]
+    return out
+
+
 class Fields:
     """A posted form's fields, and the one being read: a refusal while a field is read (or
     the store checks it) names that field when the form comes back (:meth:`refill`).
@@ -401,7 +424,7 @@ class Fields:
     def refill(self, exc: Exception, lang: str) -> Refill:
         """The form as typed, with the refusal ``exc`` worded in ``lang`` at the field that
         was being read."""
-        return Refill(dict(self.values), self.field, brief(refusal(exc, lang)))
+        return Refill(kept(self.values), self.field, brief(refusal(exc, lang)))
 
 
 def public_base(request: Request) -> str:

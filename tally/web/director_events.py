@@ -23,11 +23,13 @@ from tally.events.formats import FORMATS, kinds
 from tally.i18n import N_
 from tally.names import read_number, shown
 from tally.web.app import (
+    MAX_ENTRIES,
     Fields,
     blocking,
     form_of,
     guarded,
     int_param,
+    kept,
     language,
     render,
     site_of,
@@ -83,13 +85,6 @@ NUMBER_NAMES = {
     "groups": N_("Groups"),
     "advance": N_("Going through"),
 }
-
-
-#: the most players one form's list takes (the choices of a list are numbered up to it)
-MAX_ENTRIES = 200
-#: the most of any other field a form shows again (an event's name has at most 100
-#: characters, a list of all ten tiebreaks 129)
-FIELD_MOST = 200
 
 
 def routes() -> list[Route]:
@@ -253,22 +248,6 @@ def _check_batch(lines: list[str]) -> None:
         )
 
 
-def kept(fields: dict[str, str]) -> dict[str, str]:
-    """What a form shows again of the fields posted: each as typed, cut to what such a
-    field can hold (a name, a number; the players' list a line per player), so a refusal
-    never echoes a 60,000-character input."""
-    from tally.store.columns import NAME_LENGTH
-
-    out = {}
-    for key, value in fields.items():
-        if key == "players":
-            lines = value.splitlines()[:MAX_ENTRIES]
-            out[key] = "\n".join(line[: NAME_LENGTH + 1] for line in lines)
-        else:
-            out[key] = value[:FIELD_MOST]
-    return out
-
-
 def enter_new(store: Store, refs: tuple[str, ...]) -> list[str]:
     """The players ``refs`` names, the new ones (``+Name``) added to the club's list first
     (a new name already on the list, as a form sent twice has it, is that player)."""
@@ -417,7 +396,7 @@ async def add(request: Request) -> Response:
             "add_players.html.j2",
             400,
             event=ev,
-            values=fields,
+            values=kept(fields),
             unsettled=(),
             refill=refill,
         )
