@@ -238,6 +238,8 @@ def test_the_opponent_confirms_a_quick_result(
 ) -> None:
     from selenium.webdriver.common.by import By
 
+    wall.set_window_size(*PROJECTOR)
+    wall.get(f"{server['base']}/standings/{server['event']}")  # it follows from here on
     phone.set_window_size(*PHONE)
     phone.get(server["tables"][2])
     phone.find_element(By.CSS_SELECTOR, "details.quick summary").click()
@@ -254,7 +256,6 @@ def test_the_opponent_confirms_a_quick_result(
     assert "wins deal 1: 2 game points" in _text(phone, ".banner.notice")
     match = server["store"].matches.state(server["matches"][2])
     assert sorted(match.score.values()) == [0, 2]
-    wall.set_window_size(*PROJECTOR)
     a, b = match.players
     board = f"{a}\n{match.score[a]}:{match.score[b]}\n{b}"
     deadline = time.time() + 10  # (ends as soon as it shows; a cold browser is slow)
