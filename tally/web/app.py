@@ -305,7 +305,7 @@ def guarded(fn: Endpoint) -> Endpoint:
         path = request.url.path
         # back to the page the form was on (for a table: the table page)
         back = path if request.method == "GET" else path.rsplit("/", 1)[0] or "/"
-        back = back if len(back) <= 200 else "/"  # (a long address is not echoed back)
+        back = came_from(request, back if len(back) <= 200 else "/")
         try:
             await _settle(request)
             return await fn(request)
@@ -329,6 +329,23 @@ def guarded(fn: Endpoint) -> Endpoint:
             )
 
     return wrapper
+
+
+def came_from(request: Request, fallback: str) -> str:
+    """The page a refused form or question was reached from (the browser's ``Referer``,
+    when it is a page of this site other than the refused one), else ``fallback``: where a
+    refusal's "Back" leads. Only a short path of this host is echoed back."""
+    from urllib.parse import urlsplit
+
+    ref = urlsplit(request.headers.get("referer", "")[:300])
+    if (
+        ref.netloc != request.url.netloc
+        or not ref.path.startswith("/")
+        or ref.path == request.url.path
+    ):
+        return fallback
+    path = ref.path + ("?" + ref.query if ref.query else "")
+    return path if len(path) <= 200 and "//" not in path else fallback
 
 
 def public_base(request: Request) -> str:

@@ -114,13 +114,13 @@ def refused(request: Request, exc: TallyError, back_to: str) -> Response:
     """A page of a change that cannot be made: the store's reason, and a way back to
     ``back_to`` (a question or a preview asked from there; not to the refused page again)."""
     from tally.errors import NotFound
-    from tally.web.app import page_language, refusal
+    from tally.web.app import came_from, page_language, refusal
 
     return render(
         request,
         "error.html.j2",
         404 if isinstance(exc, NotFound) else 400,
-        back=back_to,
+        back=came_from(request, back_to),
         message=refusal(exc, page_language(request)),
     )
 

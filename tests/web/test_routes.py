@@ -570,7 +570,7 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
     # a refused tap says why in German, what was posted is the same token
     res = web.tap("QH")
     assert res.status_code == 400
-    assert "„QH“ abgelehnt, nichts wurde eingetragen: QH ist die Trumpfkarte" in res.text
+    assert "„D♥“ abgelehnt, nichts wurde eingetragen: D♥ ist die Trumpfkarte" in res.text
     for token in ("AS", "close", "10C", "9D", "KD"):
         assert web.tap(token).status_code == 303
     res = web.tap("JC")  # a revoke: confirmed first, in German
