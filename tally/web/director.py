@@ -259,6 +259,14 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "next_round": following,
         "staged": staged,
         "apart_warnings": store.pairings.apart_warnings(event_id),
+        # what the page offers only where it can apply
+        "takes_entries": store.events.takes_entries(event_id),
+        "recorded_rounds": {m.round for m in matches if m.deals},
+        "shut": {
+            m.id
+            for m in matches
+            if not m.deals and not m.over and store.matches.over(m.id) is not None
+        },
         "apart": store.pairings.apart(event_id) if ev.format.has_rounds else [],
         "absent_words": absent_words,
     }
