@@ -240,7 +240,7 @@ def test_the_table_in_german(web: Web) -> None:
         '<input type="radio" name="reason" value="false-claim"> '
         "<span>Der Verlierer sagte 66 falsch an</span>"
     ) in html
-    assert _start(web) == "Spiel 1 begonnen: Anna gibt, Trumpfkarte D♥."
+    assert _start(web) == "Spiel 1 begonnen: Anna gibt, Atoutkarte D♥."
     assert _said(web, *MARRIAGE_DEAL) == [
         "Bert spielte K♠.",
         "Anna spielte A♠. Anna machte den Stich.",
@@ -249,7 +249,7 @@ def test_the_table_in_german(web: Web) -> None:
         "Bert spielte A♥. Bert machte den Stich.",
         "Bert meldete 20 in Kreuz und spielte D♣ aus.",
         "Anna spielte B♣. Bert machte den Stich.",
-        "Bert drehte nach dem Abheben zu.",
+        "Bert drehte nach dem Ziehen zu.",
         "Bert spielte 10♣.",
     ]
     html = web.page(web.table())
@@ -270,8 +270,8 @@ def test_a_violation_reads_as_a_rule_broken_in_german(web: Web) -> None:
     res = web.tap("9D")  # Anna holds the queen of hearts (the exchange): she must trump
     assert res.status_code == 200
     assert (
-        "Anna verletzte eine Regel (<strong>Trumpfzwang</strong>): Anna gab 9♦ zu 10♣ zu, "
-        "ohne Farbe zu bekennen oder zu trumpfen, mit D♥ in der Hand"
+        "Anna verletzte eine Regel (<strong>Atoutzwang</strong>): Anna gab 9♦ zu 10♣ zu, "
+        "ohne Farbe zu bekennen oder mit Atout zu stechen, mit D♥ in der Hand"
     ) in res.text
 
 

@@ -1,0 +1,142 @@
+"""Every kind of page in German, as an Austrian club reads it, in real Chromium: the
+director's pages (login, events, a new event, an event with its round, the round's preview,
+a question, a match, the changes), a phone (a deal under way, a refused tap, the question
+before a claim sure to be false, a result to agree to) and the wall. None of them uses a word
+the glossary of docs/languages.md keeps out. With ``TALLY_SCREENSHOTS=docs/screens`` each
+page is saved as ``de-*.png``, to be looked at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import PHONE, PROJECTOR, _browser, _shot, _submit, _tap
+from tests.web.test_browser import pytestmark as needs_a_browser
+from tests.web_support import running
+
+pytestmark = needs_a_browser
+
+PIN = "2468"
+PLAYERS = [
+    "Anna Berger",
+    "Bert Huber",
+    "Carla Moser",
+    "Dora Wimmer",
+    "Leopold Schützenhöfer-Obermayr",
+    "Fritz Bauer",
+]
+#: words a German reader stumbles on (docs/languages.md, "Glossary"): cutting the deck, the
+#: chess words, a turn-up that Schnapser call Atout, English left in German sentences
+KEPT_OUT = (
+    "Abheben",
+    "Remis",
+    "Trumpfkarte",
+    "best of",
+    "1 Nachkäufe",
+    "Sprache der Listen",
+    "des Lesers",
+    "auseinandergehalten",
+)
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """A German Swiss event of six players, round 1 started, one deal under way."""
+    from tally.store import open_store
+    from tally.web.access import set_pin
+    from tally.web.server import create_app
+
+    db = tmp_path_factory.mktemp("german") / "club.db"
+    store = open_store(f"sqlite:///{db}", scorer="director")
+    for name in PLAYERS:
+        store.players.add(name)
+    ev = store.events.create(
+        "Herbstturnier", kind="swiss", rounds=3, players=PLAYERS, language="de"
+    )
+    set_pin(store, PIN)
+    app = create_app(store)
+    keys = app.state.site.keys
+    try:
+        with running(app) as base:
+            yield {"base": base, "event": ev.id, "store": store, "keys": keys}
+    finally:
+        store.close()
+
+
+def _text(driver: Any) -> str:
+    from selenium.webdriver.common.by import By
+
+    return str(driver.find_element(By.TAG_NAME, "body").text)
+
+
+def _read(driver: Any, name: str) -> str:
+    """The page shown, checked as German without the words kept out, and saved."""
+    from selenium.webdriver.common.by import By
+
+    assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de", name
+    text = _text(driver)
+    _shot(driver, f"de-{name}")
+    for word in KEPT_OUT:
+        assert word not in text, (name, word, text)
+    return text
+
+
+def test_every_kind_of_page_reads_as_german(club: dict[str, Any], tmp_path: Path) -> None:
+    desk = _browser((1100, 800), tmp_path / "desk")
+    phone = _browser(PHONE, tmp_path / "phone")
+    wall = _browser(PROJECTOR, tmp_path / "wall")
+    try:
+        _director(desk, club)
+        _phone(phone, club)
+        wall.get(f"{club['base']}/standings/{club['event']}?lang=de")
+        _read(wall, "wall")
+    finally:
+        for driver in (desk, phone, wall):
+            driver.quit()
+
+
+def _director(desk: Any, club: dict[str, Any]) -> None:
+    from selenium.webdriver.common.by import By
+
+    base, eid = club["base"], club["event"]
+    desk.get(f"{base}/director?lang=de")
+    assert "PIN" in _read(desk, "director-login")
+    desk.find_element(By.NAME, "pin").send_keys(PIN)
+    _submit(desk, desk.find_element(By.CSS_SELECTOR, "button.primary"))
+    _read(desk, "director-home")
+    desk.get(f"{base}/director/new")
+    _read(desk, "director-new-event")
+    desk.get(f"{base}/director/event/{eid}/round/1")
+    _read(desk, "director-preview")
+    _submit(desk, desk.find_element(By.CSS_SELECTOR, "main form button.primary"))
+    _read(desk, "director-event")
+    desk.get(f"{base}/director/event/{eid}/withdraw?player=Fritz+Bauer")
+    assert "Fritz Bauer" in _read(desk, "director-question")
+    desk.get(f"{base}/director/event/{eid}/unpair?round=1")
+    _read(desk, "director-question-pairings")
+    match = club["store"].events.rounds(eid, 1)[0].pairings[0].matches[0].match_id
+    club["match"] = match
+    desk.get(f"{base}/director/match/{match}")
+    _read(desk, "director-match")
+    desk.get(f"{base}/director/audit")
+    _read(desk, "director-changes")
+
+
+def _phone(phone: Any, club: dict[str, Any]) -> None:
+    from selenium.webdriver.common.by import By
+
+    mid = club["match"]
+    phone.get(f"{club['base']}/t/{mid}/{club['keys'].table_secret(mid)}?lang=de")
+    _read(phone, "phone-start")
+    _tap(phone, "QH", "turn_up")
+    _tap(phone, "66")  # nobody has won a trick: asked first
+    assert "66 jetzt ansagen?" in _read(phone, "phone-claim-question")
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, "a.link-button"))
+    for card in ("KS", "AS"):
+        _tap(phone, card)
+    _read(phone, "phone-table")
+    _tap(phone, "KS")  # played already
+    assert "K♠" in _read(phone, "phone-refused")
