@@ -20,8 +20,7 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
 from tally.events.prizes import money
 from tally.i18n import gettext as _
-from tally.i18n import ngettext
-from tally.i18n import use
+from tally.i18n import ngettext, use
 from tally.vocabulary import elimination_ranking, knockout_text, stage, word
 
 if TYPE_CHECKING:
