@@ -428,7 +428,7 @@ async def play(request: Request) -> Response:
             return _done(
                 request,
                 mid,
-                _("Recorded %(tokens)s. Deal %(number)s is over: %(explanation)s") % said,
+                _("Recorded %(tokens)s. Deal %(number)s is over: %(explanation)s.") % said,
             )
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 

@@ -117,7 +117,9 @@ def _director(desk: Any, club: dict[str, Any]) -> None:
     assert "Fritz Bauer" in _read(desk, "director-question")
     desk.get(f"{base}/director/event/{eid}/unpair?round=1")
     _read(desk, "director-question-pairings")
-    match = club["store"].events.rounds(eid, 1)[0].pairings[0].matches[0].match_id
+    pairings = club["store"].events.rounds(eid, 1)[0].pairings
+    long = next(p for p in pairings if PLAYERS[4] in (p.first, p.second))
+    match = long.matches[0].match_id
     club["match"] = match
     desk.get(f"{base}/director/match/{match}")
     _read(desk, "director-match")
@@ -138,5 +140,27 @@ def _phone(phone: Any, club: dict[str, Any]) -> None:
     for card in ("KS", "AS"):
         _tap(phone, card)
     _read(phone, "phone-table")
+    _long_name_wraps_between_words(phone)
+    phone.find_element(By.CSS_SELECTOR, "details.others summary").click()
     _tap(phone, "KS")  # played already
     assert "K♠" in _read(phone, "phone-refused")
+
+
+def _long_name_wraps_between_words(phone: Any) -> None:
+    """Each word of the names in the phone's header stands on one line."""
+    split = phone.execute_script(
+        """
+        var out = [];
+        document.querySelectorAll(".scorebar .name").forEach(function (el) {
+          var text = el.firstChild, at = 0;
+          text.data.split(/([ -])/).forEach(function (word) {
+            var r = document.createRange();
+            r.setStart(text, at); r.setEnd(text, at + word.length); at += word.length;
+            var tops = new Set(Array.from(r.getClientRects()).map(function (x) { return x.top; }));
+            if (word.trim() && tops.size > 1) { out.push(word); }
+          });
+        });
+        return out;
+        """
+    )
+    assert split == [], split

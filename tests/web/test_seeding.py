@@ -31,6 +31,6 @@ def test_the_director_seeds_by_rating_and_the_event_page_shows_the_list(desk: We
     assert "the order fixed when round 1 was started" in page
     seeded = web.store.events.get(eid).players
     assert seeded[0].name == best and seeded[0].seed_rating is not None
-    assert f"1. {best} ({seeded[0].seed_rating:.1f})" in page
+    assert f'<span class="seed">1.</span> {best} ({seeded[0].seed_rating:.1f})' in page
     res = _create(web, name="Evening", kind="club", seed_by="rating", players="\n".join(CLUB[:2]))
     assert _event_id(res) and web.store.events.get("Evening").seed_by == "entry"
