@@ -55,11 +55,13 @@ LANG_SECONDS = 365 * 24 * 3600
 #: where a request keeps the language :func:`language` resolved for its page
 _LANG = "tally_lang"
 #: the headers every page carries: no framing by another site, no sniffing, nothing fetched
-#: from outside (the club's network may have no internet anyway)
+#: from outside (the club's network may have no internet anyway); the page a form was sent
+#: from is told to this site only (where a refusal's "Back" leads: :func:`came_from`), never
+#: to another (a table's address holds its secret)
 SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
     "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
 }

@@ -117,6 +117,12 @@ def _director(desk: Any, club: dict[str, Any]) -> None:
     assert "Fritz Bauer" in _read(desk, "director-question")
     desk.get(f"{base}/director/event/{eid}/unpair?round=1")
     _read(desk, "director-question-pairings")
+    desk.get(f"{base}/director/event/{eid}")
+    desk.find_element(By.CSS_SELECTOR, "form.resultbox input[name=score]").send_keys("sieben")
+    _submit(desk, desk.find_element(By.CSS_SELECTOR, "form.resultbox button"))
+    assert "„sieben“ ist kein Ergebnis eines Bummerls" in _read(desk, "director-refused")
+    back = desk.find_element(By.CSS_SELECTOR, "a.link-button").get_attribute("href")
+    assert back.endswith(f"/director/event/{eid}")  # back where the box was
     pairings = club["store"].events.rounds(eid, 1)[0].pairings
     long = next(p for p in pairings if PLAYERS[4] in (p.first, p.second))
     match = long.matches[0].match_id

@@ -62,6 +62,8 @@ def test_a_refused_box_leads_back_to_the_event_page_it_was_on(web: Web) -> None:
         follow_redirects=False,
     )
     assert res.status_code == 400 and f'href="{event}">Back</a>' in res.text
+    # browsers tell this site (and no other) the page a form was sent from
+    assert res.headers["referrer-policy"] == "same-origin"
     # an address of another site is not where "Back" leads
     res = web.client.post(
         f"/director/match/{web.match}/result",
