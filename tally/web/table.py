@@ -42,11 +42,13 @@ from tally.web.app import (
     guarded,
     int_param,
     language,
+    navigating,
     redirect_with_notice,
     refusal,
     render,
     site_of,
     take_notice,
+    take_refusal,
     translate,
     whole_number,
 )
@@ -294,6 +296,9 @@ async def _page(
     error: str | None = None,
     notice: str | None = None,
 ) -> Response:
+    if error is not None and navigating(request):
+        # (a plain form: back to the table's own address, so that a reload does not post)
+        return redirect_with_notice(table_url(request, mid), error, refused=True)
     store = site_of(request).store
     state = await blocking(_state, store, mid, await language(request, match=mid))
     said = notice or take_notice(request)
@@ -302,7 +307,7 @@ async def _page(
         "table.html.j2",
         status,
         url=table_url(request, mid),
-        error=error,
+        error=error or take_refusal(request),
         notice=said,
         **state,
     )

@@ -283,6 +283,22 @@ def test_a_refused_tap_names_the_card_as_the_page_shows_it(web: Web) -> None:
     assert "Q♥" in text and "QH" not in text, text
 
 
+def test_a_tap_refused_from_a_plain_form_comes_back_to_the_tables_address(web: Web) -> None:
+    _start(web)
+    fields = web.form(web.table())
+    res = web.client.post(
+        web.table() + "/play",
+        data={"token": "QH", "csrf": web.csrf(), **fields},
+        headers={"sec-fetch-mode": "navigate"},  # a browser without the page's script
+        follow_redirects=False,
+    )
+    assert res.status_code == 303 and res.headers["location"].endswith(web.table())
+    html = web.client.get(res.headers["location"]).text
+    assert "nothing was recorded: Q♥ is the turn-up" in html  # said once, on the table page
+    assert "nothing was recorded" not in web.client.get(web.table()).text  # a reload: gone
+    assert web.store.matches.state(web.match).deals[-1].actions == 0
+
+
 def test_a_claim_sure_to_be_false_is_asked_first(web: Web) -> None:
     _start(web)
     res = web.tap("66")  # Bert leads trick 1 with no trick won: 0 counted points
