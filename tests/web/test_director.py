@@ -429,6 +429,13 @@ def test_the_swap_question_says_who_goes_to_which_table(desk: Web) -> None:
     assert f"{q.second} goes to table {p.table}." in ask.text
 
 
+def test_the_events_language_says_it_is_of_its_sheets_and_pages(desk: Web) -> None:
+
+    html = desk.page("/director/new")
+    assert '<label for="lang_of">Language of its sheets and pages</label>' in html
+    assert "Sprache der Blätter und Seiten" in desk.page("/director/new?lang=de")
+
+
 def test_a_round_robin_offers_no_swap_and_no_late_entry_once_started(desk: Web) -> None:
 
     eid, _ = _round_robin(desk)

@@ -104,15 +104,27 @@ def _director(desk: Any, club: dict[str, Any]) -> None:
     base, eid = club["base"], club["event"]
     desk.get(f"{base}/director?lang=de")
     assert "PIN" in _read(desk, "director-login")
+    label = desk.find_element(By.CSS_SELECTOR, "label.field > span")
+    assert label.size["height"] < 40, label.size  # one line, `tally serve` inside it
     desk.find_element(By.NAME, "pin").send_keys(PIN)
     _submit(desk, desk.find_element(By.CSS_SELECTOR, "button.primary"))
     _read(desk, "director-home")
+    centre = desk.execute_script(
+        """
+        var b = document.getElementById("new-event"), r = document.createRange();
+        r.selectNodeContents(b);
+        var box = b.getBoundingClientRect(), text = r.getBoundingClientRect();
+        return [box.top + box.height / 2, text.top + text.height / 2];
+        """
+    )
+    assert abs(centre[0] - centre[1]) < 2, centre  # the button's words in its middle
     desk.get(f"{base}/director/new")
     _read(desk, "director-new-event")
     desk.get(f"{base}/director/event/{eid}/round/1")
     _read(desk, "director-preview")
     _submit(desk, desk.find_element(By.CSS_SELECTOR, "main form button.primary"))
     _read(desk, "director-event")
+    _players_in_line(desk)
     desk.get(f"{base}/director/event/{eid}/withdraw?player=Fritz+Bauer")
     assert "Fritz Bauer" in _read(desk, "director-question")
     desk.get(f"{base}/director/event/{eid}/unpair?round=1")
@@ -131,6 +143,26 @@ def _director(desk: Any, club: dict[str, Any]) -> None:
     _read(desk, "director-match")
     desk.get(f"{base}/director/audit")
     _read(desk, "director-changes")
+
+
+def _players_in_line(desk: Any) -> None:
+    """The event's list of players: no bullets; in each column the seeds end, and the names
+    begin, at one line."""
+    columns = desk.execute_script(
+        """
+        var list = document.querySelector("ul.players"), cols = {};
+        list.querySelectorAll("li").forEach(function (li) {
+          var seed = li.querySelector(".seed").getBoundingClientRect();
+          var key = Math.round(li.getBoundingClientRect().left);
+          (cols[key] = cols[key] || []).push([Math.round(seed.right), Math.round(seed.top)]);
+        });
+        return [getComputedStyle(list).listStyleType, Object.values(cols)];
+        """
+    )
+    bullets, lines = columns
+    assert bullets == "none"
+    assert len(lines) > 1 and all(len({right for right, _ in col}) == 1 for col in lines), lines
+    assert len({col[0][1] for col in lines}) == 1, lines  # each column's first line at one height
 
 
 def _phone(phone: Any, club: dict[str, Any]) -> None:
