@@ -93,6 +93,7 @@ def test_every_kind_of_page_reads_as_german(club: dict[str, Any], tmp_path: Path
         _phone(phone, club)
         wall.get(f"{club['base']}/standings/{club['event']}?lang=de")
         _read(wall, "wall")
+        _sheets(desk, club, tmp_path / "sheets")
     finally:
         for driver in (desk, phone, wall):
             driver.quit()
@@ -143,6 +144,30 @@ def _director(desk: Any, club: dict[str, Any]) -> None:
     _read(desk, "director-match")
     desk.get(f"{base}/director/audit")
     _read(desk, "director-changes")
+
+
+def _sheets(desk: Any, club: dict[str, Any], folder: Path) -> None:
+    """The printed sheets in German (standings, pairings, a score sheet), as the HTML the
+    PDF is made from, read in the browser."""
+    import shutil
+
+    from tally.i18n import use
+    from tally.sheets.build import event_standings_sheet, match_scoresheet, pairings_sheet
+    from tally.sheets.render import render_html, templates_dir
+
+    store, eid = club["store"], club["event"]
+    shutil.copytree(templates_dir(), folder)
+    with use("de"):
+        sheets = {
+            "standings": ("standings.html.j2", event_standings_sheet(store, eid)),
+            "pairings": ("pairings.html.j2", pairings_sheet(store, eid, 1)),
+            "scoresheet": ("scoresheet.html.j2", match_scoresheet(store, club["match"])),
+        }
+        for name, (template, data) in sheets.items():
+            page = folder / f"{name}.html"
+            page.write_text(render_html(template, data, lang="de"), encoding="utf-8")
+            desk.get(page.as_uri())
+            _read(desk, f"sheet-{name}")
 
 
 def _players_in_line(desk: Any) -> None:
