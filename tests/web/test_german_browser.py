@@ -196,6 +196,11 @@ def _phone(phone: Any, club: dict[str, Any]) -> None:
     mid = club["match"]
     phone.get(f"{club['base']}/t/{mid}/{club['keys'].table_secret(mid)}?lang=de")
     _read(phone, "phone-start")
+    phone.find_element(By.CSS_SELECTOR, "details.quick summary").click()
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, "details.quick button.primary"))
+    assert "einverstanden?" in _read(phone, "phone-agree")
+    _submit(phone, phone.find_element(By.CSS_SELECTOR, 'form[action$="/decline"] button'))
+    assert "Nichts wurde eingetragen" in _read(phone, "phone-not-agreed")
     _tap(phone, "QH", "turn_up")
     _tap(phone, "66")  # nobody has won a trick: asked first
     assert "66 jetzt ansagen?" in _read(phone, "phone-claim-question")
