@@ -20,7 +20,7 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
 from tally.events.prizes import money
 from tally.i18n import gettext as _
-from tally.i18n import use
+from tally.i18n import ngettext, use
 from tally.vocabulary import elimination_ranking, knockout_text, stage, word
 
 if TYPE_CHECKING:
@@ -138,9 +138,12 @@ def prize_notes(view: KnockoutView) -> list[str]:
     out: list[str] = []
     if view.buy_back_until is not None:
         out.append(
-            _(
+            ngettext(
                 "Buy-back (Nachkauf): a player out may buy back one life until round "
-                "%(round)s, at most %(times)s time(s) each."
+                "%(round)s, at most %(times)s time each.",
+                "Buy-back (Nachkauf): a player out may buy back one life until round "
+                "%(round)s, at most %(times)s times each.",
+                view.buy_backs,
             )
             % {"round": view.buy_back_until, "times": view.buy_backs}
         )
@@ -148,7 +151,11 @@ def prize_notes(view: KnockoutView) -> list[str]:
     if p is None:
         return out
     out.append(
-        _("Prize pool: %(pool)s (%(entries)s entries at %(fee)s, %(bought)s buy-back(s)).")
+        ngettext(
+            "Prize pool: %(pool)s (%(entries)s entries at %(fee)s, %(bought)s buy-back).",
+            "Prize pool: %(pool)s (%(entries)s entries at %(fee)s, %(bought)s buy-backs).",
+            p.bought,
+        )
         % {
             "pool": money(p.table.pool),
             "entries": p.entries,

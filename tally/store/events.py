@@ -94,7 +94,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Message, NotFound, Refused, TallyError
 from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.schedule import Pairing, Round, first_dealer
@@ -253,6 +253,24 @@ def _check_round_tiebreaks(fmt: EventFormat, tiebreaks: Sequence[str], unplayed:
         raise Refused(
             f"--unplayed {unplayed} counts byes and forfeits round by round: it is "
             "for a round robin or a Swiss event"
+        )
+
+
+def _check_entries(conn: Connection, ev: RowMapping, adding: int) -> None:
+    """Refuse ``adding`` players to the event when its kind no longer takes them: a round
+    robin once started (the schedule is made from the seeds), a knockout by its own rule, a
+    Swiss event once its last round is started."""
+    eid = ev["id"]
+    fmt = format_of(ev["kind"])
+    if fmt.has_rounds_made_in_advance and _started(conn, eid):
+        raise eventrows.entries_refused(
+            eid, ev["name"], "a round robin's schedule is made from its entries"
+        )
+    if fmt.ranks_by_elimination:
+        knockouts.check_late_entry(conn, ev, adding)
+    if fmt.pairs_from_standings and _started(conn, eid, ev["rounds"]):
+        raise eventrows.entries_refused(
+            eid, ev["name"], "a Swiss event takes late entries until its last round starts"
         )
 
 
@@ -1409,6 +1427,16 @@ class Events:
         with self.store.reading() as conn:
             return _event_view(conn, eventrows.resolve_event(conn, ref))
 
+    def takes_entries(self, ref: str | int) -> bool:
+        """Whether the event takes another player now (what :meth:`add_players` checks), so
+        that its page offers "Add players" only where they can be added."""
+        with self.store.reading() as conn:
+            try:
+                _check_entries(conn, eventrows.resolve_event(conn, ref), 0)
+            except TallyError:
+                return False
+            return True
+
     def add_players(self, ref: str | int, players: Sequence[str]) -> EventView:
         """Add stored players to an event as its last seeds: to a club evening at any time, to a
         round robin until its first round is started (the schedule is made from the seeds), to a
@@ -1416,17 +1444,7 @@ class Events:
         with self.store.writing() as conn:
             ev = _lock_event(conn, ref)
             eid = ev["id"]
-            fmt = format_of(ev["kind"])
-            if fmt.has_rounds_made_in_advance and _started(conn, eid):
-                raise eventrows.entries_refused(
-                    eid, ev["name"], "a round robin's schedule is made from its entries"
-                )
-            if fmt.ranks_by_elimination:
-                knockouts.check_late_entry(conn, ev, len(players))
-            if fmt.pairs_from_standings and _started(conn, eid, ev["rounds"]):
-                raise eventrows.entries_refused(
-                    eid, ev["name"], "a Swiss event takes late entries until its last round starts"
-                )
+            _check_entries(conn, ev, len(players))
             rows = _distinct_players(conn, players)
             listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
             for row in rows:

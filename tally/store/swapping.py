@@ -59,6 +59,7 @@ class _Plan:
     bye: int | None
     warnings: tuple[Message, ...]
     notes: tuple[Message, ...]
+    seats: tuple[int | None, int | None]
 
 
 def chained(messages: tuple[Message, ...]) -> Message:
@@ -78,6 +79,7 @@ def _view(plan: _Plan, audit_id: int | None) -> SwapView:
         plan.warnings,
         plan.notes,
         audit_id,
+        plan.seats,
     )
 
 
@@ -126,7 +128,7 @@ def _plan(
     ids = (rows[0]["id"], rows[1]["id"])
     names = (str(rows[0]["name"]), str(rows[1]["name"]))
     warnings, notes = _warnings(store, conn, ev, number, ids, names, matches, bye[0])
-    return _Plan(ev, number, ids, names, changed, bye[0], warnings, notes)
+    return _Plan(ev, number, ids, names, changed, bye[0], warnings, notes, (seats[0], seats[1]))
 
 
 def _seat(

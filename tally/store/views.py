@@ -670,3 +670,6 @@ class SwapView:
     warnings: tuple[Message, ...]
     notes: tuple[Message, ...]
     audit_id: int | None
+    #: the tables ``first`` and ``second`` sat at before the swap (None: the bye); each
+    #: goes to the other's
+    tables: tuple[int | None, int | None] = (None, None)

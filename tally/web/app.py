@@ -307,7 +307,7 @@ def guarded(fn: Endpoint) -> Endpoint:
         path = request.url.path
         # back to the page the form was on (for a table: the table page)
         back = path if request.method == "GET" else path.rsplit("/", 1)[0] or "/"
-        back = back if len(back) <= 200 else "/"  # (a long address is not echoed back)
+        back = came_from(request, back if len(back) <= 200 else "/")
         try:
             await _settle(request)
             return await fn(request)
@@ -427,6 +427,23 @@ class Fields:
         return Refill(kept(self.values), self.field, brief(refusal(exc, lang)))
 
 
+def came_from(request: Request, fallback: str) -> str:
+    """The page a refused form or question was reached from (the browser's ``Referer``,
+    when it is a page of this site other than the refused one), else ``fallback``: where a
+    refusal's "Back" leads. Only a short path of this host is echoed back."""
+    from urllib.parse import urlsplit
+
+    ref = urlsplit(request.headers.get("referer", "")[:300])
+    if (
+        ref.netloc != request.url.netloc
+        or not ref.path.startswith("/")
+        or ref.path == request.url.path
+    ):
+        return fallback
+    path = ref.path + ("?" + ref.query if ref.query else "")
+    return path if len(path) <= 200 and "//" not in path else fallback
+
+
 def public_base(request: Request) -> str:
     """The server's address as phones reach it, for table links and QR codes: the one
     ``tally serve`` found or was given (``--url``), never the ``Host`` a request names; only
@@ -435,30 +452,51 @@ def public_base(request: Request) -> str:
     return base if base is not None else str(request.base_url).rstrip("/")
 
 
-def redirect_with_notice(path: str, notice: str = "") -> Response:
+#: how a notice cookie marks a refusal (:func:`redirect_with_notice` with ``refused``)
+_REFUSED = "refused:"
+
+
+def redirect_with_notice(path: str, notice: str = "", *, refused: bool = False) -> Response:
     """Back to ``path`` (303: a reload does not post again), the page there to say
-    ``notice`` once (:func:`take_notice`)."""
+    ``notice`` once (:func:`take_notice`; a refusal: :func:`take_refusal`)."""
     from urllib.parse import quote
 
     from starlette.responses import RedirectResponse
 
     response = RedirectResponse(path, 303)
     if notice:
+        said = (_REFUSED if refused else "") + brief(notice)
         response.set_cookie(
-            NOTICE_COOKIE, quote(brief(notice)), max_age=60, httponly=True, samesite="strict"
+            NOTICE_COOKIE, quote(said), max_age=60, httponly=True, samesite="strict"
         )
     return response
 
 
-def take_notice(request: Request) -> str | None:
-    """The notice a change left for this page, if any; the page's response forgets it."""
+def _taken(request: Request, refused: bool) -> str | None:
     from urllib.parse import unquote
 
-    text = request.cookies.get(NOTICE_COOKIE)
-    if not text:
+    text = unquote(request.cookies.get(NOTICE_COOKIE, ""))
+    if not text or text.startswith(_REFUSED) != refused:
         return None
     request.scope["tally_notice_taken"] = True
-    return brief(unquote(text)) or None
+    return brief(text.removeprefix(_REFUSED)) or None
+
+
+def take_notice(request: Request) -> str | None:
+    """The notice a change left for this page, if any; the page's response forgets it."""
+    return _taken(request, refused=False)
+
+
+def take_refusal(request: Request) -> str | None:
+    """Why a change sent from this page by a plain form was refused (it came back here, so
+    the address is the page's, not the form's), if it was; the page's response forgets it."""
+    return _taken(request, refused=True)
+
+
+def navigating(request: Request) -> bool:
+    """Whether the browser sent a plain form (it will show the answer at the form's address),
+    not the page's script (which shows the answer in place)."""
+    return request.headers.get("sec-fetch-mode") == "navigate"
 
 
 def brief(text: str, most: int = 300) -> str:

@@ -117,13 +117,13 @@ def refused(request: Request, exc: TallyError, back_to: str) -> Response:
     """A page of a change that cannot be made: the store's reason, and a way back to
     ``back_to`` (a question or a preview asked from there; not to the refused page again)."""
     from tally.errors import NotFound
-    from tally.web.app import page_language, refusal
+    from tally.web.app import came_from, page_language, refusal
 
     return render(
         request,
         "error.html.j2",
         404 if isinstance(exc, NotFound) else 400,
-        back=back_to,
+        back=came_from(request, back_to),
         message=refusal(exc, page_language(request)),
     )
 
@@ -285,6 +285,14 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "next_round": following,
         "staged": staged,
         "apart_warnings": store.pairings.apart_warnings(event_id),
+        # what the page offers only where it can apply
+        "takes_entries": store.events.takes_entries(event_id),
+        "recorded_rounds": {m.round for m in matches if m.deals},
+        "shut": {
+            m.id
+            for m in matches
+            if not m.deals and not m.over and store.matches.over(m.id) is not None
+        },
         "apart": store.pairings.apart(event_id) if ev.format.has_rounds else [],
         "absent_words": absent_words,
     }

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from starlette.routing import Route
 
     from tally.store.consequences import MatchChange, Reversal, Withdrawal
+    from tally.store.views import SwapView
 
 
 def routes() -> list[Route]:
@@ -39,6 +40,7 @@ def routes() -> list[Route]:
     return [
         Route("/director/event/{event}/withdraw", ask_withdraw),
         Route("/director/event/{event}/swap", ask_swap),
+        Route("/director/event/{event}/unpair", ask_unpair),
         Route("/director/deal/{deal}/delete", ask_delete_deal),
         Route("/director/match/{match}/delete", ask_delete_match),
         Route("/director/match/{match}/delete", delete_match, methods=["POST"]),
@@ -222,8 +224,12 @@ async def ask_swap(request: Request) -> Response:
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
     _ = words.gettext
-    lines = [worded(w, lang) for w in (*check.warnings, *check.notes)] or [
-        _("No rematch, no pair kept apart and no bye given twice.")
+    lines = [
+        *swap_moves(check, _),
+        *(
+            [worded(w, lang) for w in (*check.warnings, *check.notes)]
+            or [_("No rematch, no pair kept apart and no bye given twice.")]
+        ),
     ]
     return await _ask(
         request,
@@ -235,6 +241,48 @@ async def ask_swap(request: Request) -> Response:
         f"/director/event/{eid}",
         {"round": str(number), "a": check.first, "b": check.second, "force": "yes"},
     )
+
+
+@guarded
+async def ask_unpair(request: Request) -> Response:
+    """GET ?round=N: the tables whose pairings withdrawing round N takes back, and the
+    button that withdraws them (:func:`tally.web.director.unpair`)."""
+    from tally.errors import Message, NotFound
+    from tally.i18n import N_
+    from tally.web.app import whole_number
+
+    need_director(request)
+    eid = int_param(request, "event")
+    _ = translate(await language(request, event=eid))
+    number = whole_number(request.query_params.get("round", ""), 4) or 0
+    rounds = await blocking(site_of(request).store.events.rounds, eid, number)
+    if not rounds or not rounds[0].started:
+        exc = NotFound(Message(N_("round %(round)s has not been started"), round=number))
+        return refused(request, exc, f"/director/event/{eid}")
+    lines = [_("Table %(table)s: %(first)s – %(second)s") % vars(p) for p in rounds[0].pairings]
+    lines.append(_("Their table addresses stop working; the round is paired anew when started."))
+    return await _ask(
+        request,
+        _("Withdraw the pairings of round %(n)s?") % {"n": number},
+        lines,
+        f"/director/event/{eid}/unpair",
+        _("Withdraw the pairings"),
+        f"/director/event/{eid}",
+        {"round": str(number)},
+    )
+
+
+def swap_moves(check: SwapView, _: Callable[[str], str]) -> list[str]:
+    """Who goes to which table in a swap: ``Anna goes to table 2.``, ``Bert has the bye.``"""
+    moves = []
+    for player, seat in ((check.first, check.tables[1]), (check.second, check.tables[0])):
+        if seat is None:
+            moves.append(_("%(player)s has the bye.") % {"player": player})
+        else:
+            moves.append(
+                _("%(player)s goes to table %(table)s.") % {"player": player, "table": seat}
+            )
+    return moves
 
 
 @guarded

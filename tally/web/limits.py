@@ -31,11 +31,13 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 #: few kilobytes.
 MAX_BODY = 64 * 1024
 #: the headers every response carries: no framing by another site, no sniffing, nothing
-#: fetched from outside (the club's network may have no internet anyway)
+#: fetched from outside (the club's network may have no internet anyway); the page a form was
+#: sent from is told to this site only (where a refusal's "Back" leads:
+#: :func:`tally.web.app.came_from`), never to another (a table's address holds its secret)
 SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
     "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
 }

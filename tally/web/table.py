@@ -42,11 +42,13 @@ from tally.web.app import (
     guarded,
     int_param,
     language,
+    navigating,
     redirect_with_notice,
     refusal,
     render,
     site_of,
     take_notice,
+    take_refusal,
     translate,
     whole_number,
 )
@@ -294,6 +296,9 @@ async def _page(
     error: str | None = None,
     notice: str | None = None,
 ) -> Response:
+    if error is not None and navigating(request):
+        # (a plain form: back to the table's own address, so that a reload does not post)
+        return redirect_with_notice(table_url(request, mid), error, refused=True)
     store = site_of(request).store
     state = await blocking(_state, store, mid, await language(request, match=mid))
     said = notice or take_notice(request)
@@ -302,7 +307,7 @@ async def _page(
         "table.html.j2",
         status,
         url=table_url(request, mid),
-        error=error,
+        error=error or take_refusal(request),
         notice=said,
         **state,
     )
@@ -369,7 +374,8 @@ async def _change(
     except MatchOver as exc:
         return await _page(request, mid, status=403, error=brief(refusal(exc, lang)))
     except TallyError as exc:
-        return await _page(request, mid, status=400, error=brief(refusal(exc, lang)))
+        said = with_symbols(refusal(exc, lang), lang)  # the cards as the page shows them
+        return await _page(request, mid, status=400, error=brief(said))
 
 
 @guarded
@@ -383,6 +389,10 @@ async def play(request: Request) -> Response:
         expect = _expected(mid, fields)
         store = _acting(request, mid)
         confirmed = fields.get("confirm") == "yes"
+        if token == "66" and not confirmed:
+            claimer = await blocking(_claim_sure_false, site_of(request).store, mid)
+            if claimer is not None:
+                return await _ask_first(request, mid, claimer, expect)
         deal_id = await blocking(store.deals.current, mid)
         try:
             result = await blocking(
@@ -423,11 +433,37 @@ async def play(request: Request) -> Response:
             return _done(
                 request,
                 mid,
-                _("Recorded %(tokens)s. Deal %(number)s is over: %(explanation)s") % said,
+                _("Recorded %(tokens)s. Deal %(number)s is over: %(explanation)s.") % said,
             )
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
     return await _change(request, mid, action, fields)
+
+
+def _claim_sure_false(store: Store, mid: int) -> str | None:
+    """Who would claim 66 now when the claim is sure to be false (the player on lead has
+    won no trick, so has no counted points: a marriage counts only with a trick), else None."""
+    deal = _current(store.matches.state(mid))
+    if deal is None or deal.table is None:
+        return None
+    claimer = deal.table.leader  # (who the claim button names)
+    return claimer if deal.tricks.get(claimer, 0) == 0 else None
+
+
+async def _ask_first(request: Request, mid: int, claimer: str, expect: Position) -> Response:
+    """The question before a claim sure to be false: record it anyway, or go back."""
+    match = await blocking(site_of(request).store.matches.state, mid)
+    return render(
+        request,
+        "confirm.html.j2",
+        200,
+        url=table_url(request, mid),
+        match=match,
+        token="66",
+        at=str(expect),
+        last=expect.last or "",
+        claimer=claimer,
+    )
 
 
 def _tokens(tokens: tuple[str, ...], lang: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tally.engine.kernel import OUTRIGHT
 from tally.i18n import N_, translations
 from tally.vocabulary import explanation, word
 from tally.web.cards import shown, with_symbols
@@ -38,7 +39,14 @@ CLOSED_AFTER = N_("%(player)s closed after drawing.")
 CLOSED_BEFORE = N_("%(player)s closed before drawing.")
 CLOSED_FIRST = N_("%(player)s closed before the first trick.")
 CLAIMED = N_("%(player)s claimed 66.")
-OVER = N_("Deal %(number)s is over: %(explanation)s")
+OVER = N_("Deal %(number)s is over: %(explanation)s.")
+#: why a win outright is worth what it is (the loser's points or tricks)
+WORTH_WHY = {
+    1: N_(" (%(loser)s had 33 or more)"),
+    2: N_(" (%(loser)s had under 33: schneider)"),
+    3: N_(" (%(loser)s took no trick: schwarz)"),
+}
+WORTH_CARRY = N_("%(winner)s scores %(num)s game points, %(carry)s of them carried over.")
 #: a deal entered as a result: the words the opponent agreed to (agree.html.j2, where the
 #: catalogue takes them from with their plural)
 ENTERED_WON = (
@@ -137,7 +145,30 @@ def told(deal: DealView, tokens: tuple[str, ...], players: tuple[str, str], lang
                 "explanation": with_symbols(explanation(deal.explanation, lang, spoken=True), lang),
             }
         )
-    return " ".join(said)
+        said.append(worth(deal, players, lang))
+    return " ".join(s for s in said if s)
+
+
+def worth(deal: DealView, players: tuple[str, str], lang: str) -> str:
+    """What a deal over is worth to its winner and why: ``Anna scores 2 game points (Bert had
+    under 33: schneider).`` (empty for a drawn deal)."""
+    if deal.winner is None:
+        return ""
+    words = translations(lang)
+    loser = players[1] if deal.winner == players[0] else players[0]
+    values: dict[str, object] = {"winner": deal.winner, "num": deal.game_points, "why": ""}
+    if deal.carry_in:
+        return words.gettext(WORTH_CARRY) % {**values, "carry": deal.carry_in}
+    if deal.reason in OUTRIGHT and deal.deal_points in WORTH_WHY:
+        values["why"] = words.gettext(WORTH_WHY[deal.deal_points]) % {"loser": loser}
+    return (
+        words.ngettext(
+            "%(winner)s scores %(num)s game point%(why)s.",
+            "%(winner)s scores %(num)s game points%(why)s.",
+            deal.game_points,
+        )
+        % values
+    )
 
 
 def _told(

@@ -116,9 +116,7 @@ def test_the_pairings_sheet_says_who_is_absent_and_what_it_scores(
     assert "Dora" not in tables
     german = tmp_path / "paarungen.pdf"
     ok(db_url, "print", "pairings", "Open", "--round", "1", "--lang", "de", "-o", str(german))
-    assert f"Abwesend (beantragt spielfrei, {said}): Dora" in " ".join(
-        pages_text(german.read_bytes())
-    )
+    assert f"Abwesend (angekündigt, {said}): Dora" in " ".join(pages_text(german.read_bytes()))
 
 
 def test_absences_travel_in_the_event_file_and_pair_the_same(db_url: str, tmp_path: Path) -> None:

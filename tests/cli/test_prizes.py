@@ -58,7 +58,7 @@ def test_the_director_sets_the_prize_table_and_the_standings_show_it(tmp_path: P
         "--db",
         db,
     )
-    assert "Prize pool: 63 (6 entries at 10.50, 0 buy-back(s))." in out
+    assert "Prize pool: 63 (6 entries at 10.50, 0 buy-backs)." in out
     assert "Place 1: 31 (50 %)" in out and "Place 3: 12 (20 %)" in out
     assert "left for the club: 2." in out
     shown = ok("standings", "KO", "--db", db)
@@ -123,8 +123,8 @@ def test_a_player_out_buys_back_a_life_from_the_command_line(tmp_path: Path) -> 
     again = runner.invoke(app, ["event", "buy-back", "KO", loser, "--db", db])
     assert again.exit_code == 2 and "is still in" in again.output
     shown = ok("event", "elimination", "KO", "--db", db)
-    assert "Prize pool: 65 (6 entries at 10, 1 buy-back(s))." in shown
-    assert "until round 2, at most 1 time(s) each" in shown
+    assert "Prize pool: 65 (6 entries at 10, 1 buy-back)." in shown
+    assert "until round 2, at most 1 time each" in shown
 
 
 def test_the_final_is_played_best_of_three_from_the_command_line(tmp_path: Path) -> None:

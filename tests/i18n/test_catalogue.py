@@ -213,7 +213,7 @@ DE_WORDS = {
         "Entscheidung",
         "Das Spiel",
         "Vorhand",
-        "Trumpfkarte",
+        "Atoutkarte",
         "Stiche",
         "Regelverstöße",
         "Farbzwang",

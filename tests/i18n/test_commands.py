@@ -53,7 +53,7 @@ def test_a_session_in_a_german_locale_speaks_german(tmp_path: Path) -> None:
         "Bummerl 1 begonnen: Anna gegen Bert, sixty-six, auf 7 Spielpunkte. Bert gibt zuerst."
     )
     assert dealt.startswith(
-        "Spiel 1.1 (Spiel 1): Bert gibt, Trumpfkarte AH. Stich 1: Anna spielt aus.\nStand: "
+        "Spiel 1.1 (Spiel 1): Bert gibt, Atoutkarte AH. Stich 1: Anna spielt aus.\nStand: "
     )
     assert played == "QD 10H in Spiel 1.1 eingetragen.\nStich 2: Bert spielt aus.\nStand: 1.1:2\n"
     assert undone.startswith("10H in Spiel 1.1 zurückgenommen.\nStich 1: Bert gibt zu.\n")

@@ -301,7 +301,7 @@ PLAYED = [
     (
         ("QH",),
         '"QH" refused, nothing was recorded: QH is the turn-up, lying in the closed stock',
-        "„QH“ abgelehnt, nichts wurde eingetragen: QH ist die Trumpfkarte und liegt im "
+        "„QH“ abgelehnt, nichts wurde eingetragen: QH ist die Atoutkarte und liegt im "
         "zugedrehten Talon",
     ),
     (
@@ -334,7 +334,7 @@ def test_a_turn_up_that_is_no_card_is_refused_in_german(tmp_path: Path) -> None:
         url, ENGLISH, "match", "start", "Anna", "Bert", "--dealer", "Anna", "--rules", "schnapsen"
     )
     assert _invoke(url, GERMAN, "deal", "start", "1", "9H")[2] == (
-        "tally: Trumpfkarte: Trump: 9H ist nicht im Schnapsen-Blatt (20 Karten, ohne Neuner)\n"
+        "tally: Atoutkarte: Trump: 9H ist nicht im Schnapsen-Blatt (20 Karten, ohne Neuner)\n"
     )
     assert _invoke(url, ENGLISH, "deal", "start", "1", "9H")[2] == (
         "tally: turn-up: Trump: 9H is not in a Schnapsen deck (20 cards, no nines)\n"
@@ -377,7 +377,7 @@ RECORDS = [
     (
         '[Dealer "A"]\n[Forehand "B"]\n[Trump "QH"]\n1. KS AS\n2. QH 10H\n',
         "line 5: QH is the turn-up, lying on the table",
-        "Zeile 5: QH ist die Trumpfkarte und liegt aufgedeckt am Tisch",
+        "Zeile 5: QH ist die Atoutkarte und liegt aufgedeckt am Tisch",
     ),
     (
         '[Rules "schnapsen"]\n[Dealer "A"]\n[Forehand "B"]\n[Trump "QH"]\n'

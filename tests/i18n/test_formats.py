@@ -197,9 +197,9 @@ def rated(tmp_path_factory: pytest.TempPathFactory) -> Path:
         (
             "de",
             (
-                "Wertungen",
+                "Wertungszahlen",
                 "Gewertete Bummerl 4",
-                "Wertung",
+                "Wertungszahl",
                 "Kons.",
                 "Zuletzt gespielt",
                 "gereiht nach mu - 3 sigma",
@@ -236,7 +236,7 @@ def test_the_ratings_sheet(
         (
             "de",
             (
-                "Serienwertung",
+                "Serientabelle",
                 "Turniere",
                 "Esz\u00e4hlen",
                 "jedesErgebnis",
@@ -257,7 +257,7 @@ def test_the_ratings_sheet(
                 "101.place",
                 "Total",
             ),
-            ("Serienwertung", "Platz"),
+            ("Serientabelle", "Platz"),
         ),
     ],
 )
@@ -274,7 +274,7 @@ def test_the_series_sheet(
 def test_ratings_and_series_on_the_terminal(rated: Path) -> None:
     de = ok("ratings", "--db", str(rated), "--lang", "de")
     # the day each player last played, written as the language does
-    assert "Wertungen nach 4 Bummerl" in de and "Zuletzt gespielt" in de
+    assert "Wertungszahlen nach 4 Bummerl" in de and "Zuletzt gespielt" in de
     assert re.search(r"\d\d\.\d\d\.\d{4}", de) and not re.search(r"\d{4}-\d\d-\d\d", de)
     en = ok("ratings", "--db", str(rated))
     assert "Ratings after 4 match(es)" in en and re.search(r"\d{4}-\d\d-\d\d", en)

@@ -72,13 +72,13 @@ def _record(tmp_path: Path, env: dict[str, str]) -> str:
 def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
     out = _record(tmp_path, GERMAN)
     assert out.startswith(
-        "Spiel 1.1: Anna gibt, Bert spielt aus. Trumpfkarte? Die Trumpfkarte eingeben (z. B. QH "
+        "Spiel 1.1: Anna gibt, Bert spielt aus. Atoutkarte? Die Atoutkarte eingeben (z. B. QH "
         "oder Herz Dame), status oder quit.\n"
-        "Spiel 1.1: Anna gibt, Bert spielt aus. Trumpfkarte? Spiel 1.1: Trumpfkarte QH.\n"
+        "Spiel 1.1: Anna gibt, Bert spielt aus. Atoutkarte? Spiel 1.1: Atoutkarte QH.\n"
         "[1.1 Stich 1] Bert spielt aus> Bert darf jetzt:\n"
         "  eine Karte spielen: 9C JC QC KC 10C AC 9D JD QD KD 10D AD 9H JH KH 10H AH 9S JS "
         "QS KS 10S AS\n"
-        "  close: den Talon jetzt zudrehen, nach dem Abheben (dann ausspielen)\n"
+        "  close: den Talon jetzt zudrehen, nach dem Ziehen (dann ausspielen)\n"
         "  66: 66 ansagen (66@Name: dieser Spieler sagt an)\n"
         "  melden und die Karte ausspielen: 20 QC, 20 KC, 20 QD, 20 KD, 20 QS, 20 KS\n"
         "  (die Karten in der Hand sind unbekannt: eine Karte kann später noch eine Verletzung "
@@ -86,7 +86,7 @@ def test_the_recorder_speaks_german_in_a_german_locale(tmp_path: Path) -> None:
         "Außerdem: undo (die letzte Eingabe zurücknehmen), status (das Spiel bisher), help oder "
         "?, quit. Mehrere Eingaben in einer Zeile gehen auch: KS AS.\n"
         "[1.1 Stich 1] Bert spielt aus> Spiel 1.1: Anna gab, Bert spielte aus (Vorhand), "
-        "Trumpfkarte QH.\n  (noch nichts eingetragen)\nStich 1: Bert spielt aus.\n"
+        "Atoutkarte QH.\n  (noch nichts eingetragen)\nStich 1: Bert spielt aus.\n"
     )
     # a refusal is worded as a command's: the engine's message in German
     assert (
@@ -323,9 +323,9 @@ def test_the_close_question_and_the_claim_prompt_in_german(tmp_path: Path) -> No
     url = _match(tmp_path, GERMAN)
     out = _run(url, GERMAN, "deal", "record", "1", input="QH\nKS AS\nclose\nc\nquit\n")
     assert (
-        "[1.1 Stich 2] Anna spielt aus> Jetzt zudrehen, nachdem beide abgehoben haben (a), "
-        "oder hat Anna gleich nach dem Stich zugedreht, bevor jemand abhob (b)? [a/b] "
-        "Nicht eingetragen: a (nach dem Abheben) oder b (vor dem Abheben) antworten.\n"
+        "[1.1 Stich 2] Anna spielt aus> Jetzt zudrehen, nachdem beide gezogen haben (a), "
+        "oder hat Anna gleich nach dem Stich zugedreht, bevor jemand zog (b)? [a/b] "
+        "Nicht eingetragen: a (nach dem Ziehen) oder b (vor dem Ziehen) antworten.\n"
         "[1.1 Stich 2] Anna spielt aus> c\nAbgelehnt: "
     ) in out
     # a deal played out with no claim: a claim may still follow
@@ -339,7 +339,7 @@ def test_the_close_question_and_the_claim_prompt_in_german(tmp_path: Path) -> No
     ) in out
     assert out.endswith(
         "Alle Stiche sind gespielt. Ansagen (66, 66@Name) oder Enter zum "
-        "Weitermachen> Spiel 2.2: Anna gibt, Bert spielt aus. Trumpfkarte? \n"
+        "Weitermachen> Spiel 2.2: Anna gibt, Bert spielt aus. Atoutkarte? \n"
         "Beendet; alles Bestätigte ist gespeichert. Weiter mit `tally deal "
         "record 2`.\n"
     )

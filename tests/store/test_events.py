@@ -550,3 +550,17 @@ def test_the_bundled_round_robin_is_paired_as_the_schedule_says(store: Any) -> N
     assert scheduled == {
         (m["round"], m["table"]): (m["players"], m["first_dealer"]) for m in data["matches"]
     }
+
+
+def test_an_event_says_whether_it_takes_another_player_as_adding_one_would(store: Any) -> None:
+    players(store, *FIVE)
+    evening = store.events.create("Tuesday", players=FIVE[:2])
+    robin = store.events.create("Autumn cup", kind="round-robin", players=FIVE[:4])
+    swiss = store.events.create("Open", kind="swiss", rounds=2, players=FIVE[:4])
+    assert all(store.events.takes_entries(e.id) for e in (evening, robin, swiss))
+    store.events.start_round(robin.id, 1)
+    store.events.start_round(swiss.id, 1)
+    assert store.events.takes_entries(evening.id) and store.events.takes_entries(swiss.id)
+    assert not store.events.takes_entries(robin.id)  # the schedule is made from the entries
+    with pytest.raises(Refused, match="has started"):
+        store.events.add_players(robin.id, ["Emil"])

@@ -272,7 +272,7 @@ def test_a_table_and_the_director_in_german_on_a_phone(server: dict[str, Any], p
 
     phone.set_window_size(390, 844)
     phone.get(server["tables"][3] + "?lang=de")
-    assert "Zum Mitschreiben die Trumpfkarte antippen" in phone.page_source
+    assert "Zum Mitschreiben die Atoutkarte antippen" in phone.page_source
     _shot(phone, "phone-de-start")
     # the opponent is asked in German; saying no stores nothing
     phone.find_element(By.CSS_SELECTOR, "details.quick summary").click()
@@ -283,7 +283,7 @@ def test_a_table_and_the_director_in_german_on_a_phone(server: dict[str, Any], p
     assert "Nichts wurde eingetragen" in _text(phone, ".banner.notice")
     _tap(phone, "QH", "turn_up")
     assert _text(phone, "#turn").startswith("Stich 1:")
-    assert "Trumpfkarte" in _text(phone, ".banner.notice")
+    assert "Atoutkarte" in _text(phone, ".banner.notice")
     for token in ("KS", "AS", "close", "10C", "9D", "KD"):
         _tap(phone, token)
     _shot(phone, "phone-de-table")

@@ -48,7 +48,7 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(
     match = server["store"].matches.state(server["matches"][1])
     a, b = match.players
     assert _text(phone, "h1") == f"{a}, do you agree?"
-    assert _text(phone, "#claim") == f"{b} wins the match 3 : 7"
+    assert _text(phone, "#claim") == f"{b} wins the match 7 : 3"  # the winner's score first
     assert match.deals == ()
     _shot(phone, "phone-match-result-agree")
     _tap(phone, "yes", "agree")

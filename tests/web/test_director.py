@@ -397,6 +397,74 @@ def test_the_director_withdraws_a_round_without_deals_and_not_one_in_play(desk: 
     assert desk.store.events.get(eid).rounds_started == (1,)
 
 
+def test_withdrawing_a_rounds_pairings_is_asked_about_first(desk: Web) -> None:
+
+    eid = _event_id(
+        _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
+    )
+    desk.post(f"/director/event/{eid}/round", round="1")
+    assert f'action="/director/event/{eid}/unpair"' in desk.page(f"/director/event/{eid}")
+    p = desk.store.events.rounds(eid, 1)[0].pairings[0]
+    ask = desk.client.get(f"/director/event/{eid}/unpair", params={"round": "1"})
+    assert ask.status_code == 200 and "Withdraw the pairings of round 1?" in ask.text
+    assert f"Table {p.table}: {p.first} – {p.second}" in ask.text
+    assert desk.store.events.get(eid).rounds_started == (1,)  # asking changed nothing
+    assert 'name="round" value="1"' in ask.text
+    desk.store.deals.quick_result(p.matches[0].match_id, winner=p.first, points=3)
+    html = desk.page(f"/director/event/{eid}")
+    assert "/unpair" not in html and 'id="swap"' not in html  # a deal is recorded: too late
+
+
+def test_the_swap_question_says_who_goes_to_which_table(desk: Web) -> None:
+
+    eid = _event_id(
+        _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
+    )
+    desk.post(f"/director/event/{eid}/round", round="1")
+    p, q = desk.store.events.rounds(eid, 1)[0].pairings
+    ask = desk.client.get(
+        f"/director/event/{eid}/swap", params={"round": "1", "a": p.second, "b": q.second}
+    )
+    assert f"{p.second} goes to table {q.table}." in ask.text
+    assert f"{q.second} goes to table {p.table}." in ask.text
+
+
+def test_the_events_language_says_it_is_of_its_sheets_and_pages(desk: Web) -> None:
+
+    html = desk.page("/director/new")
+    assert '<label for="lang_of">Language of its sheets and pages</label>' in html
+    assert "Sprache der Blätter und Seiten" in desk.page("/director/new?lang=de")
+
+
+def test_a_round_robin_offers_no_swap_and_no_late_entry_once_started(desk: Web) -> None:
+
+    eid, _ = _round_robin(desk)
+    html = desk.page(f"/director/event/{eid}")
+    assert 'id="swap"' not in html and 'id="add-players"' not in html
+    assert 'id="unpair"' in html  # no deal yet: its pairings may still be withdrawn
+    swiss = _event_id(
+        _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
+    )
+    desk.post(f"/director/event/{swiss}/round", round="1")
+    html = desk.page(f"/director/event/{swiss}")
+    assert 'id="swap"' in html and 'id="add-players"' in html
+
+
+def test_a_forfeited_match_has_no_result_box_and_withdrawing_names_nobody_first(desk: Web) -> None:
+
+    eid, first = _round_robin(desk)
+    html = desk.page(f"/director/event/{eid}")
+    assert "<h2>Withdraw a player</h2>" in html
+    form = html.split('id="withdraw"', 1)[1].split("</form>", 1)[0]
+    assert '<option value="">— player —</option>' in form  # nobody preselected
+    dora = next(p for p in first.pairings if "Dora Wimmer" in (p.first, p.second))
+    mid = dora.matches[0].match_id
+    assert f'action="/director/match/{mid}/result"' in html
+    desk.post(f"/director/event/{eid}/withdraw", player="Dora Wimmer")
+    html = desk.page(f"/director/event/{eid}")
+    assert f'action="/director/match/{mid}/result"' not in html  # a forfeit: nothing to enter
+
+
 def test_the_director_swaps_two_players_after_seeing_what_it_breaks(desk: Web) -> None:
 
     eid = _event_id(

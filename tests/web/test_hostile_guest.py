@@ -50,7 +50,7 @@ def test_the_prize_form_still_takes_amounts_with_a_decimal_comma(desk: Web) -> N
     res = desk.post(f"/director/event/{eid}/prizes", entry_fee="7,50", prizes="50,30,20")
     assert res.status_code == 303
     page = desk.client.get(res.headers["location"]).text
-    assert "Prize pool: 45 (6 entries at 7.50, 0 buy-back(s))." in page
+    assert "Prize pool: 45 (6 entries at 7.50, 0 buy-backs)." in page
 
 
 # --- echoes: at most about a hundred characters of an input --------------------------------

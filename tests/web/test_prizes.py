@@ -39,7 +39,7 @@ def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> 
     )
     assert res.status_code == 303, res.text[:2000]
     page = desk.client.get(res.headers["location"]).text
-    assert "Prize pool: 60 (6 entries at 10, 0 buy-back(s))." in page
+    assert "Prize pool: 60 (6 entries at 10, 0 buy-backs)." in page
     assert "1. 30 (50 %)" in page and "until round 2" in page
     bad = desk.post(f"/director/event/{eid}/prizes", prizes="60,50")
     assert bad.status_code == 400 and "add up to 110 %" in bad.text

@@ -52,6 +52,23 @@ def test_the_directors_box_refuses_a_score_that_does_not_end_the_match(web: Web)
     assert dump(_url(web)) == before
 
 
+def test_a_refused_box_leads_back_to_the_event_page_it_was_on(web: Web) -> None:  # noqa: F811
+    web.login()
+    event = f"/director/event/{web.event}"
+    res = web.client.post(
+        f"/director/match/{web.match}/result",
+        data={"score": "5:3", "csrf": web.csrf()},
+        headers={"referer": f"http://testserver{event}"},
+        follow_redirects=False,
+    )
+    # the refusal comes back on the event page it was sent from, the box refilled beside it
+    assert res.status_code == 400 and "nobody reached the match target of 7" in res.text
+    assert f'href="/director/event/{web.event}?lang=de"' in res.text  # (its language switch)
+    assert 'value="5:3"' in res.text and 'aria-invalid="true"' in res.text
+    # browsers tell this site (and no other) the page a form was sent from
+    assert res.headers["referrer-policy"] == "same-origin"
+
+
 def test_the_directors_box_needs_the_pin(web: Web) -> None:  # noqa: F811
     web.page("/director")
     res = web.post(f"/director/match/{web.match}/result", score="7:3")
@@ -66,7 +83,7 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(web: Web) -> 
     res = web.post(web.table() + "/result", first="4", second="7")
     assert res.status_code == 200
     assert f"{a}, do you agree?" in res.text  # the loser confirms, as for a quick deal
-    assert f"{b} wins the match 4 : 7" in res.text
+    assert f"{b} wins the match 7 : 4" in res.text  # the winner's score first
     assert web.store.matches.state(web.match).deals == ()
     asked = res
     res = web.agree(asked)
@@ -74,7 +91,7 @@ def test_a_phone_enters_the_match_result_and_the_opponent_confirms(web: Web) -> 
     match = web.store.matches.state(web.match)
     assert match.over and match.winner == b and match.score == {a: 4, b: 7}
     html = web.client.get(res.headers["location"]).text
-    assert f"{b} wins the match" in html and "4 : 7, entered as the match result." in html
+    assert f"{b} wins the match" in html and "7 : 4, entered as the match result." in html
     assert "Enter the match result" not in html
     assert "match-result" not in html  # its two lines are no deals to list
     # the same confirmation sent again (a second phone, a double tap) does not count twice

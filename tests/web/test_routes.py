@@ -524,7 +524,7 @@ def _german_event(web: Web, language: str) -> int:
 
 
 def test_a_table_page_speaks_the_choice_then_the_event_then_the_browser(web: Web) -> None:
-    german, english = "Zum Mitschreiben die Trumpfkarte antippen", "Tap the turn-up card"
+    german, english = "Zum Mitschreiben die Atoutkarte antippen", "Tap the turn-up card"
     assert english in web.page(web.table())
     html = web.page(web.table() + "?lang=de")
     assert german in html and '<html lang="de">' in html and english not in html
@@ -547,7 +547,7 @@ def test_a_table_page_speaks_the_choice_then_the_event_then_the_browser(web: Web
 
 def test_a_deal_tapped_through_in_german(web: Web) -> None:
     html = web.page(web.table() + "?lang=de")
-    assert "Bummerl " in html and "Runde 1 · auf 7" in html
+    assert "Tisch 1 · Runde 1 · auf 7" in html  # the table, not the match's inner number
     assert "<legend>Wer hat das Spiel gewonnen?</legend>" in html
     assert (
         'data-did="sagte 66 falsch an" data-points="2 3"><input type="radio" '
@@ -556,21 +556,21 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
     fields = web.form(web.table())
     res = web.post(web.table() + "/start", turn_up="QH", at=fields["at"], last="")
     html = web.client.get(res.headers["location"]).text
-    assert "Spiel 1 begonnen: Anna gibt, Trumpfkarte D♥." in html
+    assert "Spiel 1 begonnen: Anna gibt, Atoutkarte D♥." in html
     assert 'id="turn">Stich 1: <strong>Dora</strong> spielt&nbsp;aus' in html
-    assert "Spiel 1 · Anna gab · Trumpfkarte" in html
+    assert "Spiel 1 · Anna gab · Atoutkarte" in html
     # the buttons are labelled in German and record the same tokens
-    assert 'name="token" value="close">Zudrehen (nach dem Abheben)</button>' in html
+    assert 'name="token" value="close">Zudrehen (nach dem Ziehen)</button>' in html
     assert 'name="token" value="66">Dora sagt 66 an</button>' in html
     assert 'name="token" value="20 QC">20 mit D♣</button>' in html
     assert web.tap("KS").status_code == 303
     html = web.page(web.table())
     assert 'id="turn">Stich 1: <strong>Anna</strong> gibt&nbsp;zu' in html
-    assert ">K♠ zurücknehmen</button>" in html
+    assert ">Zurücknehmen: K♠</button>" in html
     # a refused tap says why in German, what was posted is the same token
     res = web.tap("QH")
     assert res.status_code == 400
-    assert "„QH“ abgelehnt, nichts wurde eingetragen: QH ist die Trumpfkarte" in res.text
+    assert "„D♥“ abgelehnt, nichts wurde eingetragen: D♥ ist die Atoutkarte" in res.text
     for token in ("AS", "close", "10C", "9D", "KD"):
         assert web.tap(token).status_code == 303
     res = web.tap("JC")  # a revoke: confirmed first, in German
@@ -584,7 +584,7 @@ def test_a_deal_tapped_through_in_german(web: Web) -> None:
     res = web.tap("66")
     html = web.client.get(res.headers["location"]).text
     assert "Anna sagte 66 an. Spiel 1 ist aus: " in html
-    assert "<h2>Spiele</h2>" in html and "Zum Mitschreiben die Trumpfkarte antippen" in html
+    assert "<h2>Spiele</h2>" in html and "Zum Mitschreiben die Atoutkarte antippen" in html
     # another phone was quicker: told in German (the store's account of it stays English)
     res = web.post(web.table() + "/start", turn_up="QH", at=f"{web.match}.0:0", last="")
     assert res.status_code == 409 and "Inzwischen hat jemand anderer" in res.text
@@ -656,7 +656,7 @@ def test_the_director_pages_in_german(web: Web) -> None:
     fresh = _client(web.app)
     fresh.cookies.update({k: v for k, v in web.client.cookies.items() if k != "tally_lang"})
     assert "Ein Bummerl beginnen" in fresh.get(f"/director/event/{club.id}").text
-    assert ">Withdraw</button>" in fresh.get(f"/director/event/{web.event}").text
+    assert ">Withdraw …</button>" in fresh.get(f"/director/event/{web.event}").text
     pdf = fresh.get(f"/director/print/standings/{club.id}.pdf")
     assert pdf.status_code == 200 and "Tabelle" in pages_text(pdf.content)[0]
 

@@ -34,6 +34,6 @@ def test_the_director_seeds_by_rating_and_the_event_page_shows_the_list(desk: We
     seeded = web.store.events.get(eid).players
     assert seeded[0].name == best and seeded[0].seed_rating is not None
     listed = re.sub(r"<a [^>]*>|</a>", "", page)  # each name links the player's page
-    assert f"1. {best} ({seeded[0].seed_rating:.1f})" in listed
+    assert f'<span class="seed">1.</span> {best} ({seeded[0].seed_rating:.1f})' in listed
     res = _create(web, name="Evening", kind="club", seed_by="rating", players="\n".join(CLUB[:2]))
     assert _event_id(res) and web.store.events.get("Evening").seed_by == "entry"

@@ -88,6 +88,16 @@ def test_each_tap_is_said_as_people_say_it(web: Web) -> None:
     assert said[1].startswith("Bert claimed 66. Deal 1 is over: ")
 
 
+def test_a_claim_says_what_it_is_worth_and_why(web: Web) -> None:
+    _start(web)
+    _said(web, "AS", "9S", "10S", "JS", "AH", "KS", "10H", "9C", "AC", "JC", "9D", "AD")
+    said = _said(web, "JD", "10D", "66")[-1]
+    assert said.endswith(
+        "Deal 1 is over: Bert claimed 66 correctly with 73 counted points. "
+        "Bert scores 2 game points (Anna had under 33: schneider)."
+    ), said
+
+
 def test_a_close_before_drawing_names_the_trick_winner(web: Web) -> None:
     _start(web)
     assert _said(web, "KS", "AS", "close-before-draw") == [
@@ -230,7 +240,7 @@ def test_the_table_in_german(web: Web) -> None:
         '<input type="radio" name="reason" value="false-claim"> '
         "<span>Der Verlierer sagte 66 falsch an</span>"
     ) in html
-    assert _start(web) == "Spiel 1 begonnen: Anna gibt, Trumpfkarte D♥."
+    assert _start(web) == "Spiel 1 begonnen: Anna gibt, Atoutkarte D♥."
     assert _said(web, *MARRIAGE_DEAL) == [
         "Bert spielte K♠.",
         "Anna spielte A♠. Anna machte den Stich.",
@@ -239,7 +249,7 @@ def test_the_table_in_german(web: Web) -> None:
         "Bert spielte A♥. Bert machte den Stich.",
         "Bert meldete 20 in Kreuz und spielte D♣ aus.",
         "Anna spielte B♣. Bert machte den Stich.",
-        "Bert drehte nach dem Abheben zu.",
+        "Bert drehte nach dem Ziehen zu.",
         "Bert spielte 10♣.",
     ]
     html = web.page(web.table())
@@ -260,9 +270,51 @@ def test_a_violation_reads_as_a_rule_broken_in_german(web: Web) -> None:
     res = web.tap("9D")  # Anna holds the queen of hearts (the exchange): she must trump
     assert res.status_code == 200
     assert (
-        "Anna verletzte eine Regel (<strong>Trumpfzwang</strong>): Anna gab 9♦ zu 10♣ zu, "
-        "ohne Farbe zu bekennen oder zu trumpfen, mit D♥ in der Hand"
+        "Anna verletzte eine Regel (<strong>Atoutzwang</strong>): Anna gab 9♦ zu 10♣ zu, "
+        "ohne Farbe zu bekennen oder mit Atout zu stechen, mit D♥ in der Hand"
     ) in res.text
+
+
+def test_a_refused_tap_names_the_card_as_the_page_shows_it(web: Web) -> None:
+    _start(web)
+    res = web.tap("QH")  # the turn-up, face up on the table, cannot be played
+    assert res.status_code == 400
+    text = res.text.split('role="alert"')[1].split("</p>")[0]
+    assert "Q♥" in text and "QH" not in text, text
+
+
+def test_a_tap_refused_from_a_plain_form_comes_back_to_the_tables_address(web: Web) -> None:
+    _start(web)
+    fields = web.form(web.table())
+    res = web.client.post(
+        web.table() + "/play",
+        data={"token": "QH", "csrf": web.csrf(), **fields},
+        headers={"sec-fetch-mode": "navigate"},  # a browser without the page's script
+        follow_redirects=False,
+    )
+    assert res.status_code == 303 and res.headers["location"].endswith(web.table())
+    html = web.client.get(res.headers["location"]).text
+    assert "nothing was recorded: Q♥ is the turn-up" in html  # said once, on the table page
+    assert "nothing was recorded" not in web.client.get(web.table()).text  # a reload: gone
+    assert web.store.matches.state(web.match).deals[-1].actions == 0
+
+
+def test_a_claim_sure_to_be_false_is_asked_first(web: Web) -> None:
+    _start(web)
+    res = web.tap("66")  # Bert leads trick 1 with no trick won: 0 counted points
+    assert res.status_code == 200 and "Claim 66 now?" in res.text
+    assert "Bert has won no trick yet" in res.text and "Anna wins the deal" in res.text
+    assert web.store.matches.state(web.match).deals[-1].actions == 0  # nothing recorded
+    fields = web.form(web.table())
+    res = web.post(web.table() + "/play", token="66", confirm="yes", **fields)
+    assert res.status_code == 303
+    assert web.store.matches.state(web.match).deals[-1].reason == "false-claim"
+
+
+def test_a_claim_after_a_trick_won_is_recorded_at_once(web: Web) -> None:
+    _start(web)
+    _said(web, "AS", "9S")
+    assert web.tap("66").status_code == 303
 
 
 def test_the_claim_button_names_who_claims(web: Web) -> None:

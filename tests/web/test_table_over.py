@@ -50,7 +50,7 @@ def test_an_address_of_withdrawn_pairings_opens_no_match_of_another_event(web: W
         assert web.store.matches.state(mid).deals == ()
         assert web.client.get(new[mid]).status_code == 200
     german = web.client.get(next(iter(old.values())) + "?lang=de").text
-    assert "die Auslosung dieses Tisches wurde zurückgenommen" in german
+    assert "die Paarung dieses Tisches wurde zurückgenommen" in german
 
 
 def test_an_address_of_withdrawn_pairings_opens_nothing_after_the_round_is_paired_again(

@@ -82,7 +82,7 @@ def test_a_phone_on_withdrawn_pairings_is_told_so_after_the_round_is_paired_agai
             match = store.events.rounds(event, 1)[0].pairings[table - 1].matches[0]
             assert store.matches.state(match.match_id).deals == ()
         phone.get(old[1] + "?lang=de")
-        assert "die Auslosung dieses Tisches wurde zurückgenommen" in _text(phone, ".banner.error")
+        assert "die Paarung dieses Tisches wurde zurückgenommen" in _text(phone, ".banner.error")
         _shot(phone, "phone-withdrawn-address-de")
         phone.get(new[1] + "?lang=en")
         assert "Tap the turn-up card" in _text(phone, "main")
