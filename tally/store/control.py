@@ -6,7 +6,8 @@ bye), so that it can be paired again (``tally event round EVENT N --start``: a S
 paired from the standings as they are then, e.g. after a result was corrected or a player
 withdrew). This is refused once any deal of the round is recorded (recorded trick by trick or
 entered as a quick result): a round in play is corrected deal by deal, never re-paired. It is
-the reversal of the audit entry that started the round, so the audit log shows both.
+the reversal of the audit entry that started the round, so the audit log shows both; a swap
+made in the round (:mod:`tally.store.swapping`) is reversed with it, first.
 
 **Pairs kept apart** (:meth:`Pairings.keep_apart`, :meth:`Pairings.apart`): two players of an
 event who should not meet (one family, one club). A Swiss round never pairs them while another
@@ -32,6 +33,7 @@ from tally.store.corrections import Audit, snapshot
 from tally.store.derivation import lock_match
 from tally.store.events import Events
 from tally.store.players import resolve_player
+from tally.store.swapping import swaps_made
 from tally.store.transactions import Database
 from tally.store.views import AuditView, RoundView
 
@@ -111,6 +113,7 @@ class Pairings:
         """Take back round ``number`` of an event, the latest round started, while none of its
         matches has a deal: its matches and bye are removed so that it can be paired again.
         Returns the audit entry of the withdrawal (``tally audit undo`` puts the round back).
+        The swaps made in the round go with it (each reversed, the latest first).
 
         The check and the withdrawal are one transaction with the round's matches locked, so a
         deal recorded at that moment either comes first (and the withdrawal is refused) or waits.
@@ -147,7 +150,11 @@ class Pairings:
                     "them with `tally deal edit` or `tally deal delete`)"
                 )
             entry = _round_entry(conn, eid, number)
-            return Audit(self.store).reverse(entry)
+            audit = Audit(self.store)
+            for swap in reversed(swaps_made(conn, eid)):
+                if swap.number == number:
+                    audit.reverse(swap.entry)
+            return audit.reverse(entry)
 
     def keep_apart(
         self, ref: str | int, first: str, second: str, *, undo: bool = False
@@ -200,6 +207,12 @@ class Pairings:
         """The pairs of players an event keeps apart, by name."""
         with self.store.reading() as conn:
             return _apart_names(conn, eventrows.resolve_event(conn, ref)["id"])
+
+    def start_warnings(self, ref: str | int, number: int) -> list[Message]:
+        """What starting round ``number`` now would do that the director should know: its
+        players still at a table of the round before (:meth:`Events.still_playing`)."""
+        busy = Events(self.store).still_playing(ref, number)
+        return [eventrows.still_playing_words(number, busy)] if busy else []
 
     def apart_warnings(
         self,

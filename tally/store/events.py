@@ -272,16 +272,19 @@ class _RoundMaker:
     store: Database
     conn: Connection
     ev: RowMapping
+    #: the director confirmed starting a round while players of it are still at a table of
+    #: the round before (:func:`tally.store.eventrows.still_playing_refused`)
+    force: bool = False
 
     def from_schedule(self, number: int) -> RoundView:
         fmt = format_of(self.ev["kind"])
-        return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number)
+        return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number, self.force)
 
     def paired_now(self, number: int) -> RoundView:
         return _start_paired_round(self.store, self.conn, self.ev, number)
 
     def drawn(self, number: int) -> RoundView:
-        return knockouts.start_round(self.store, self.conn, self.ev, number)
+        return knockouts.start_round(self.store, self.conn, self.ev, number, force=self.force)
 
     def refused(self) -> RoundView:
         ev = self.ev
@@ -292,12 +295,18 @@ class _RoundMaker:
 
 
 def _start_scheduled_round(
-    store: Database, conn: Connection, ev: RowMapping, fmt: EventFormat, number: int
+    store: Database,
+    conn: Connection,
+    ev: RowMapping,
+    fmt: EventFormat,
+    number: int,
+    force: bool = False,
 ) -> RoundView:
     """Make the matches of round ``number`` of a schedule made in advance: for each pairing
     ``matches_per_pairing`` matches under the event's rules, with its round and table; the
     first dealer alternates from the pairing's first player. Pairings with a withdrawn player
-    get no match (the withdrawal rule handles them)."""
+    get no match (the withdrawal rule handles them). Refused while a player of the round is
+    still at a table of the round before, unless ``force`` (the director confirmed)."""
     eid = ev["id"]
     entrants = eventrows.event_players(conn, eid)
     ids = {str(p["player_id"]): p for p in entrants}
@@ -318,6 +327,13 @@ def _start_scheduled_round(
     if _started(conn, eid, number) or earlier:
         raise eventrows.round_refused(eid, ev["name"], number, number + 1, earlier)
     rnd = sched[number - 1]
+    if not force:
+        loaded = _load_events(conn, t.events.c.id == eid)
+        busy = _still_playing(loaded.events[0], loaded, rnd)
+        if busy:
+            raise eventrows.still_playing_refused(
+                number, {loaded.name(p): m for p, m in busy.items()}
+            )
     withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
     bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
     insert_round(
@@ -336,6 +352,26 @@ def _start_scheduled_round(
     )
     data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)
+
+
+def _still_playing(e: _Event, data: _Data, rnd: Round) -> dict[int, int]:
+    """The players of round ``rnd`` of a round robin (its pairings without a withdrawn
+    player) still at a table of the round before that is not over: player id -> that
+    match."""
+    gone = e.withdrawn
+    seated = {
+        int(x)
+        for p in rnd.pairings
+        if not {int(p.first), int(p.second)} & gone
+        for x in (p.first, p.second)
+    }
+    return {
+        x: m.id
+        for m in data.matches_of(e.id)
+        if m.round_number == rnd.number - 1 and m.winner is None and not {m.a, m.b} & gone
+        for x in (m.a, m.b)
+        if x in seated
+    }
 
 
 def _check_round(e: _Event, number: int, total: int) -> None:
@@ -1502,21 +1538,44 @@ class Events:
             sched = [sched[number - 1]]
         return [_round_view(e, data, r) for r in sched]
 
-    def start_round(self, ref: str | int, number: int) -> RoundView:
+    def still_playing(self, ref: str | int, number: int) -> dict[str, int]:
+        """The players of round ``number`` (not started yet) of a round robin or of a groups
+        event's group stage who are still at a table of the round before that is not over:
+        name -> that match. Starting the round then needs the director's confirmation
+        (``force``); {} for other events and rounds."""
+        Results(self.store).ensure()
+        with self.store.reading() as conn:
+            ev = eventrows.resolve_event(conn, ref)
+            fmt = format_of(ev["kind"])
+            if fmt.has_groups:
+                return knockouts.still_playing(conn, ev, number)
+            if not fmt.has_rounds_made_in_advance or _started(conn, ev["id"], number):
+                return {}
+            data = _load_events(conn, t.events.c.id == ev["id"])
+        e = data.events[0]
+        sched = _schedule(e)
+        if not 1 <= number <= len(sched):
+            return {}
+        return {data.name(p): m for p, m in _still_playing(e, data, sched[number - 1]).items()}
+
+    def start_round(self, ref: str | int, number: int, *, force: bool = False) -> RoundView:
         """Make the matches of round ``number`` as the event's format makes its next round (a
         round robin's from its schedule, a Swiss event's paired from the standings now, a
         knockout's drawn: :mod:`tally.store.knockouts`), in one transaction with one audit entry:
         ``tally audit undo`` removes the round while none of its matches has a deal. Refused for
-        a round started already and for a format without rounds. An event seeded by rating has
-        its seeding fixed by the ratings of now when its first round is started
-        (:mod:`tally.store.seeding`)."""
+        a round started already and for a format without rounds. A round robin's (or groups
+        event's group) round is refused while one of its players is still at a table of the
+        round before (:meth:`still_playing`), unless ``force``: the director confirmed. An
+        event seeded by rating has its seeding fixed by the ratings of now when its first
+        round is started (:mod:`tally.store.seeding`)."""
         ratings = Seeding(self.store).ratings_to_seed(ref)
         with self.store.writing() as conn:
             ev = _lock_event(conn, ref)
             if ratings is not None and not ev["seeded"]:
                 fix_seeding(conn, ev, ratings)
                 ev = _lock_event(conn, ev["id"])
-            return format_of(ev["kind"]).start_round(_RoundMaker(self.store, conn, ev), number)
+            maker = _RoundMaker(self.store, conn, ev, force)
+            return format_of(ev["kind"]).start_round(maker, number)
 
     def standings(
         self, ref: str | int, *, tiebreaks: Sequence[str] | None = None, rank_by: str | None = None

@@ -1111,13 +1111,17 @@ def rounds(
     return [_round_view(st, n) for n in sorted(known)]
 
 
-def start_round(store: Database, conn: Connection, ev: RowMapping, number: int) -> RoundView:
+def start_round(
+    store: Database, conn: Connection, ev: RowMapping, number: int, *, force: bool = False
+) -> RoundView:
     """Make the matches of round ``number`` (the next one) of a knockout or groups event: a
     draw by lot, a group round or a bracket round (see the module docstring). One audit
-    entry; ``tally audit undo`` takes the round back while none of its matches has a deal."""
+    entry; ``tally audit undo`` takes the round back while none of its matches has a deal.
+    A group round may start while the round before is played (``force``: the director
+    confirmed); a draw or a bracket round waits for its results."""
     eid = ev["id"]
     st = load_state(conn, ev)
-    _check_round_can_start(st, number)
+    _check_round_can_start(st, number, force)
     before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
     bye: int | None = None
     what: str
@@ -1167,9 +1171,11 @@ def _matches_per_table(st: _State, number: int) -> int:
     return int(st.fmt["best_of"]) if first is not None and number >= first else 1
 
 
-def _check_round_can_start(st: _State, number: int) -> None:
+def _check_round_can_start(st: _State, number: int, force: bool = False) -> None:
     """Refuse to start round ``number`` unless it is the next one, the event has at least 2
-    players and every match of the round before is over (or has a withdrawn player in it)."""
+    players and every match of the round before is over (or has a withdrawn player in it);
+    a group round whose players are still at a table of the round before only unless
+    ``force``."""
     eid, name = st.ev["id"], st.ev["name"]
     expected = len(st.started) + 1
     if number != expected:
@@ -1178,19 +1184,56 @@ def _check_round_can_start(st: _State, number: int) -> None:
         )
     if len(st.entrants) < 2:
         raise Refused(f'event {eid} "{name}" needs at least 2 players')
+    if _is_group_round(st, number):
+        busy = _still_playing(st, number)
+        if busy and not force:
+            raise eventrows.still_playing_refused(number, {st.names[p]: m for p, m in busy.items()})
+        return
+    busy_tables = _busy(st, number - 1)
+    if busy_tables:
+        raise Refused(
+            f"round {number - 1} is not over: table(s) "
+            f"{', '.join(str(m.table) for m in busy_tables)} still playing"
+        )
+
+
+def _is_group_round(st: _State, number: int) -> bool:
+    return st.format.has_groups and number <= _group_rounds(st)
+
+
+def _busy(st: _State, number: int) -> list[_M]:
+    """The matches of round ``number`` not over (a withdrawn player's and a best of N's
+    unneeded matches left out)."""
     gone = set(st.withdrawn)
     spare = _not_needed(st)
-    if number > 1:
-        busy = [
-            m
-            for m in st.of_round(number - 1)
-            if m.winner is None and not {m.a, m.b} & gone and m.id not in spare
-        ]
-        if busy:
-            raise Refused(
-                f"round {number - 1} is not over: table(s) "
-                f"{', '.join(str(m.table) for m in busy)} still playing"
-            )
+    return [
+        m
+        for m in st.of_round(number)
+        if m.winner is None and not {m.a, m.b} & gone and m.id not in spare
+    ]
+
+
+def _still_playing(st: _State, number: int) -> dict[int, int]:
+    """Group round ``number``'s players (its pairings without a withdrawn player) still at a
+    table of the round before that is not over: player id -> that match."""
+    gone = set(st.withdrawn)
+    planned, _ = _group_round(st, number)
+    seated = {
+        int(x)
+        for p in planned
+        if not {int(p.first), int(p.second)} & gone
+        for x in (p.first, p.second)
+    }
+    return {x: m.id for m in _busy(st, number - 1) for x in (m.a, m.b) if x in seated}
+
+
+def still_playing(conn: Connection, ev: RowMapping, number: int) -> dict[str, int]:
+    """The players of group round ``number`` (not started yet) still at a table of the
+    round before: name -> that match; {} for any other round."""
+    st = load_state(conn, ev)
+    if number in st.started or not _is_group_round(st, number):
+        return {}
+    return {st.names[p]: m for p, m in _still_playing(st, number).items()}
 
 
 def _seed_bracket_when_due(conn: Connection, st: _State, number: int) -> _State:

@@ -53,7 +53,7 @@ from tally.web.app import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
     from gettext import NullTranslations
 
     from starlette.requests import Request
@@ -301,13 +301,23 @@ async def event_change(request: Request, change: Any) -> Response:
 
 @guarded
 async def start_round(request: Request) -> Response:
-    """POST: make the matches of a round of a round robin or a knockout (drawn now)."""
+    """POST: make the matches of a round of a round robin or a knockout (drawn now). A
+    round robin's or group's round whose players still play the round before is asked
+    about first, naming them (``force=yes``: the director confirmed)."""
+    _need_director(request)
+    fields = await form_of(request)
+    number = whole_number(fields.get("round", ""), 4)
+    if number is not None and fields.get("force") != "yes":
+        eid = int_param(request, "event")
+        busy = await blocking(site_of(request).store.events.still_playing, eid, number)
+        if busy:
+            words = translate(await language(request, event=eid))
+            return _ask_start(request, eid, number, busy, words)
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        rnd = store.events.start_round(eid, number)
+        rnd = store.events.start_round(eid, number, force=fields.get("force") == "yes")
         # (English has always said "tables", even for one)
         return words.ngettext(
             "Round %(round)s started: %(n)s tables.",
@@ -316,6 +326,28 @@ async def start_round(request: Request) -> Response:
         ) % {"round": rnd.number, "n": len(rnd.pairings)}
 
     return await event_change(request, change)
+
+
+def _ask_start(
+    request: Request, eid: int, number: int, busy: dict[str, int], _: Callable[[str], str]
+) -> Response:
+    """The question before starting round ``number`` while the players ``busy`` (name ->
+    match) still play the round before."""
+    return render(
+        request,
+        "ask.html.j2",
+        title=_("Start round %(n)s while round %(before)s is still played?")
+        % {"n": number, "before": number - 1},
+        lines=[
+            _("%(player)s is still playing match %(id)s.") % {"player": player, "id": mid}
+            for player, mid in busy.items()
+        ]
+        + [_("They would sit at two tables at once.")],
+        action=f"/director/event/{eid}/round",
+        button=_("Start round %(n)s anyway") % {"n": number},
+        back=f"/director/event/{eid}",
+        hidden={"round": str(number), "force": "yes"},
+    )
 
 
 @guarded
@@ -328,10 +360,17 @@ async def unpair(request: Request) -> Response:
         number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
+        swapped = [(a, b) for n, a, b in store.swaps.made(eid) if n == number]
         store.pairings.withdraw(eid, number)
-        return words.gettext(
+        said = words.gettext(
             "The pairings of round %(round)s are withdrawn: start it again to pair it anew."
         ) % {"round": number}
+        for a, b in swapped:
+            said += " " + words.gettext("The swap of %(a)s and %(b)s is undone with them.") % {
+                "a": a,
+                "b": b,
+            }
+        return said
 
     return await event_change(request, change)
 
