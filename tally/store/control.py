@@ -20,6 +20,7 @@ pair is added, instead of being silently ignored.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from sqlalchemy import delete, func, insert, select
@@ -73,6 +74,28 @@ def _round_entry(conn: Connection, event_id: int, number: int) -> int:
             "kept rounds: it cannot be withdrawn"
         )
     return int(found)
+
+
+def _apart_states(conn: Connection, event_id: int) -> dict[int, set[tuple[int, int]]]:
+    """The pairs kept apart in force at the end of each stretch between two rounds started,
+    by the last round started then (0: before any), read from the event's snapshots in its
+    audit entries, in order (a round withdrawn and started again: the pairs when it was last
+    started); the stretch of now from the pairs kept apart now."""
+    a = t.audit_log.c
+    states: dict[int, set[tuple[int, int]]] = {}
+    key = f"event:{event_id}"
+    for (after,) in conn.execute(
+        select(a.after).where((a.entity == "event") & (a.entity_id == event_id)).order_by(a.id)
+    ):
+        snap = json.loads(after or "{}").get(key)
+        if snap:
+            rounds = [r["number"] for r in snap.get("rounds", [])]
+            states[max(rounds, default=0)] = {(x, y) for x, y in snap.get("apart", [])}
+    started = conn.execute(
+        select(func.max(t.event_rounds.c.number)).where(t.event_rounds.c.event_id == event_id)
+    ).scalar_one()
+    states[started or 0] = set(eventrows.apart_pairs(conn, event_id))
+    return states
 
 
 def _apart_names(conn: Connection, event_id: int) -> list[tuple[str, str]]:
@@ -202,6 +225,27 @@ class Pairings:
                 {f"event:{eid}": snapshot(conn, "event", eid)},
             )
             return _apart_names(conn, eid)
+
+    def apart_history(self, ref: str | int) -> list[tuple[int, str, str, bool]]:
+        """When the pairs kept apart changed, as far as the pairings could see it: (the
+        last round started then, 0 before any; player, player; kept apart from then on or
+        no longer), the pairs in force when each round was last paired and now (an event
+        file keeps them so that a load pairs every round as it was paired)."""
+        with self.store.reading() as conn:
+            eid = eventrows.resolve_event(conn, ref)["id"]
+            named = {p["player_id"]: str(p["name"]) for p in eventrows.event_players(conn, eid)}
+            states = _apart_states(conn, eid)
+        out: list[tuple[int, str, str, bool]] = []
+        was: set[tuple[int, int]] = set()
+        for after in sorted(states):
+            now = states[after]
+            for a, b in sorted(
+                now ^ was, key=lambda pair: sorted((named[pair[0]], named[pair[1]]))
+            ):
+                first, second = sorted((named[a], named[b]))
+                out.append((after, first, second, (a, b) in now))
+            was = now
+        return out
 
     def apart(self, ref: str | int) -> list[tuple[str, str]]:
         """The pairs of players an event keeps apart, by name."""
