@@ -41,16 +41,18 @@ takes no further pairing, their matches not over follow the withdrawal rule. A S
 ranks by :data:`tally.events.tiebreaks.SWISS_TIEBREAKS` unless given its own tiebreaks.
 
 **Withdrawal** (:meth:`Events.withdraw`): a withdrawn player's *remaining* matches are every
-match of theirs in the event not over when the standings are made (started or not), and for a round
-robin every scheduled match of theirs not made yet. Each event says what becomes of them:
+match of theirs in the event not over when they withdrew, and for a round robin every
+scheduled match of theirs not made, once its round is started. Each event says what becomes
+of them (a game played stands: :mod:`tally.events.withdrawals`):
 
 - ``forfeit`` (the default): each is a match won by the opponent: played, won and match points
   for the opponent, played and lost for the withdrawn player, with the game points recorded in
   it (none for a match never made). In a cross-table they show as ``+`` and ``-``.
 - ``void``: they drop out of the standings, as if they had never been scheduled.
 
-Matches the withdrawn player finished count as played, under both rules; a match between two
-withdrawn players is void under both. A withdrawn player sits out the rounds started after the
+Matches the withdrawn player finished count as played, under both rules; a forfeit credited
+stays when its winner withdraws later; a match whose two players had both withdrawn when it
+arose is void under both. A withdrawn player sits out the rounds started after the
 withdrawal (no match is made for their pairings) and scores no bye there.
 
 **Knockout with lives** (``kind="knockout"``) and **groups then knockout**
@@ -86,7 +88,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import and_, case, func, insert, select, update
@@ -112,6 +114,7 @@ from tally.events.tiebreaks import (
     rank_pairs,
 )
 from tally.events.tiebreaks import standings as rank_players
+from tally.events.withdrawals import forfeit_winner
 from tally.i18n import LANGUAGES
 from tally.store import eventrows, knockouts
 from tally.store import tables as t
@@ -400,6 +403,8 @@ class _Entrant:
     player_id: int
     seed: int
     withdrawn: bool
+    #: when they withdrew (None: still in)
+    withdrawn_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -431,6 +436,8 @@ class _Event:
     #: (round, player id) (:mod:`tally.store.absences`)
     absence_score: str = "half"
     absences: tuple[tuple[int, int], ...] = ()
+    #: round number -> when it was started
+    started_at: dict[int, datetime] = field(default_factory=dict)
 
     def absent(self, number: int) -> set[int]:
         """Who announced they miss round ``number``."""
@@ -453,6 +460,18 @@ class _Event:
     @property
     def withdrawn(self) -> set[int]:
         return {e.player_id for e in self.entrants if e.withdrawn}
+
+    @property
+    def left(self) -> dict[int, datetime]:
+        """Withdrawn player -> when they withdrew (:mod:`tally.events.withdrawals`)."""
+        return {e.player_id: e.withdrawn_at for e in self.entrants if e.withdrawn_at}
+
+    def since(self, number: int) -> datetime | None:
+        """When round ``number`` was started; a round not started yet: after every
+        withdrawal so far (a scheduled match there is shown as it would be credited)."""
+        if number in self.started_at:
+            return self.started_at[number]
+        return max(self.left.values(), default=None)
 
 
 class _Match(NamedTuple):
@@ -516,13 +535,15 @@ def _load_events(
         .order_by(t.event_players.c.event_id, t.event_players.c.seed)
     ).mappings():
         entrants[r["event_id"]].append(
-            _Entrant(r["player_id"], r["seed"], r["withdrawn_at"] is not None)
+            _Entrant(r["player_id"], r["seed"], r["withdrawn_at"] is not None, r["withdrawn_at"])
         )
     started: dict[int, dict[int, int | None]] = defaultdict(dict)
+    started_at: dict[int, dict[int, datetime]] = defaultdict(dict)
     for r in conn.execute(
         select(t.event_rounds).where(t.event_rounds.c.event_id.in_(chosen))
     ).mappings():
         started[r["event_id"]][r["number"]] = r["bye_player_id"]
+        started_at[r["event_id"]][r["number"]] = r["started_at"]
     absent = eventrows.absences_by_event(conn, chosen)
     matches: list[_Match] = []
     by_event: dict[int, list[_Match]] = {}
@@ -553,6 +574,7 @@ def _load_events(
             tuple(eventrows.apart_pairs(conn, r["id"])) if len(ev_rows) == 1 else (),
             r["absence_score"],
             tuple(absent.get(r["id"], ())),
+            dict(started_at.get(r["id"], {})),
         )
         for r in ev_rows
     ]
@@ -693,16 +715,15 @@ class _Counted:
     unresolved: int
 
 
-def _forfeit_winner(e: _Event, a: int, b: int) -> int | None:
+def _forfeit_winner(e: _Event, a: int, b: int, number: int | None = None) -> int | None:
     """Who a withdrawal makes the winner of a match between ``a`` and ``b`` that nobody has
-    won: the opponent of the one withdrawn player under ``forfeit``; None when neither
-    withdrew (the match is still being played) or the match is void (the ``void`` rule, or
-    both withdrew)."""
-    withdrawn = e.withdrawn
-    gone_a, gone_b = a in withdrawn, b in withdrawn
-    if e.withdrawal != "forfeit" or gone_a == gone_b:
+    won, under the ``forfeit`` rule (:func:`tally.events.withdrawals.forfeit_winner`: the
+    opponent of the first to withdraw, if still in then; a game played stands); a scheduled
+    match never made is of round ``number``. None when neither withdrew (the match is still
+    being played) or the match is void (the ``void`` rule, or both had withdrawn)."""
+    if e.withdrawal != "forfeit" or not e.withdrawn:
         return None
-    return b if gone_a else a
+    return forfeit_winner(a, b, e.left, None if number is None else e.since(number))
 
 
 def _unmade(
@@ -710,14 +731,17 @@ def _unmade(
 ) -> list[tuple[int, int, int, int, int]]:
     """A round robin's scheduled matches never made that a withdrawal forfeits: (round,
     table, a, b, winner) once per missing match, ``made`` counting the matches made per
-    (round, table)."""
+    (round, table). Only in the rounds started: a forfeit is credited round by round, as
+    the rounds are played."""
     out: list[tuple[int, int, int, int, int]] = []
     if not (e.round_robin and e.withdrawn):
         return out
     for rnd in _schedule(e):
+        if rnd.number not in e.started:
+            continue
         for p in rnd.pairings:
             a, b = int(p.first), int(p.second)
-            winner = _forfeit_winner(e, a, b)
+            winner = _forfeit_winner(e, a, b, rnd.number)
             if winner is None:
                 continue
             missing = e.matches_per_pairing - made[(rnd.number, p.table)]
@@ -1064,7 +1088,9 @@ def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
     for m in data.matches:
         if m.event_id == e.id and m.round_number == rnd.number:
             by_table[m.table_number].append(m)
-    pairings = tuple(_pairing_view(e, data, p, by_table.get(p.table, [])) for p in rnd.pairings)
+    pairings = tuple(
+        _pairing_view(e, data, p, by_table.get(p.table, []), rnd.number) for p in rnd.pairings
+    )
     started = rnd.number in e.started
     return RoundView(
         event_id=e.id,
@@ -1080,7 +1106,9 @@ def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
     )
 
 
-def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> PairingView:
+def _pairing_view(
+    e: _Event, data: _Data, p: Pairing, made: list[_Match], number: int | None = None
+) -> PairingView:
     a, b = int(p.first), int(p.second)
     views = []
     for m in made:
@@ -1099,9 +1127,10 @@ def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> Pai
     if done:
         status = "played"
     elif gone:
-        status = e.withdrawal if len(gone) == 1 else "void"
-        if status == "forfeit":
-            forfeit_winner = data.name(b if a in gone else a)
+        through = _forfeit_winner(e, a, b, None if views else number)
+        status = "void" if through is None else "forfeit"
+        if through is not None:
+            forfeit_winner = data.name(through)
     else:
         status = "playing" if views else "scheduled"
     return PairingView(

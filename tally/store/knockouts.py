@@ -88,6 +88,7 @@ from tally.events.prizes import PrizeTable, parse_shares, pool, prize_table, pri
 from tally.events.schedule import Pairing, berger_schedule, rounds_for
 from tally.events.tiebreaks import MatchResult, StandingRow
 from tally.events.tiebreaks import standings as rank_players
+from tally.events.withdrawals import forfeit_winner
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, Snapshot, snapshot
@@ -217,6 +218,25 @@ class _State:
                     (n for n, (_, at) in self.started.items() if at <= when), default=0
                 )
         return out
+
+    @property
+    def left(self) -> dict[int, datetime]:
+        """Withdrawn player -> when they withdrew (:mod:`tally.events.withdrawals`)."""
+        return {e["player_id"]: e["withdrawn_at"] for e in self.entrants if e["withdrawn_at"]}
+
+    def since(self, number: int | None) -> datetime | None:
+        """When round ``number`` was started (None: a play-off, made before it mattered);
+        a round not started yet: after every withdrawal so far."""
+        if number is None:
+            return None
+        if number in self.started:
+            return self.started[number][1]
+        return max(self.left.values(), default=None)
+
+    def forfeit_winner(self, a: int, b: int, number: int | None = None) -> int | None:
+        """Who wins by forfeit a match not won between ``a`` and ``b`` (of round ``number``
+        when it was never made): :func:`tally.events.withdrawals.forfeit_winner`."""
+        return forfeit_winner(a, b, self.left, self.since(number))
 
     def of_round(self, number: int) -> list[_M]:
         return sorted(
@@ -432,35 +452,40 @@ def _result(st: _State, m: _M, winner: int) -> MatchResult:
 
 
 def _results(st: _State, matches: Sequence[_M]) -> list[MatchResult]:
-    """Finished matches, and the withdrawal rule's forfeits of matches not over."""
-    gone = set(st.withdrawn)
+    """Finished matches, and the withdrawal rule's forfeits of matches not over (a game
+    played stands: :mod:`tally.events.withdrawals`)."""
     out = []
     for m in matches:
         if m.winner is not None:
             out.append(_result(st, m, m.winner))
-        elif st.ev["withdrawal"] == "forfeit" and len({m.a, m.b} & gone) == 1:
-            out.append(_result(st, m, m.b if m.a in gone else m.a))
+        elif st.ev["withdrawal"] == "forfeit":
+            winner = st.forfeit_winner(m.a, m.b)
+            if winner is not None:
+                out.append(_result(st, m, winner))
     return out
 
 
 def _unmade_forfeits(st: _State, members: set[int] | None = None) -> list[MatchResult]:
-    """Groups under the ``forfeit`` rule: each scheduled group match not made, of a player
-    who withdrew against one who did not, is a match won by the opponent (no game points),
-    as in a round robin; only matches among ``members`` when given."""
+    """Groups under the ``forfeit`` rule: each scheduled group match not made of a round
+    started, of a player who had withdrawn against one still in then, is a match won by the
+    opponent (no game points), as in a round robin; only matches among ``members`` when
+    given."""
     if not st.format.has_groups or st.ev["withdrawal"] != "forfeit" or not st.withdrawn:
         return []
-    gone = set(st.withdrawn)
     made = {(m.round, m.table) for m in st.matches}
     out = []
     for number in range(1, _group_rounds(st) + 1):
+        if number not in st.started:
+            continue  # credited round by round, as the rounds are played
         for p in _group_round(st, number)[0]:
             a, b = int(p.first), int(p.second)
-            if (number, p.table) in made or len({a, b} & gone) != 1:
+            if (number, p.table) in made:
                 continue
             if members is not None and not {a, b} <= members:
                 continue
-            winner = b if a in gone else a
-            out.append(MatchResult(st.names[a], st.names[b], st.names[winner], 0, 0))
+            winner = st.forfeit_winner(a, b, number)
+            if winner is not None:
+                out.append(MatchResult(st.names[a], st.names[b], st.names[winner], 0, 0))
     return out
 
 
@@ -542,9 +567,9 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
                     continue
                 out = {bm.first, bm.second} & gone
                 if out:
-                    results[(bm.round, bm.table)] = (
-                        None if len(out) == 2 else bm.second if bm.first in out else bm.first
-                    )
+                    assert bm.first is not None and bm.second is not None
+                    through = st.forfeit_winner(int(bm.first), int(bm.second), bm.round + first - 1)
+                    results[(bm.round, bm.table)] = None if through is None else str(through)
                     changed = True
         if not changed:
             return found
@@ -951,7 +976,13 @@ def standings(
 # --- rounds ----------------------------------------------------------------------------------
 
 
-def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = None) -> PairingView:
+def _pairing(
+    st: _State,
+    table: int,
+    made: list[_M],
+    planned: Pairing | None = None,
+    number: int | None = None,
+) -> PairingView:
     """A table of a round as the generic pairing view (first = player a)."""
     if made:
         a, b, dealer = made[0].a, made[0].b, made[0].first_dealer
@@ -982,10 +1013,11 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
             and made[0].round >= st.fmt["bracket_round"]
         )
         status = "forfeit" if bracket or st.ev["withdrawal"] == "forfeit" else "void"
-        if len(gone) == 2:
+        through = st.forfeit_winner(a, b, None if made else number)
+        if through is None:
             status = "void"
-        if status == "forfeit":
-            forfeit_winner = st.names[b if a in gone else a]
+        if status == "forfeit" and through is not None:
+            forfeit_winner = st.names[through]
     else:
         status = "playing" if made else "scheduled"
     return PairingView(
@@ -1030,7 +1062,9 @@ def _round_view(st: _State, number: int) -> RoundView:
         byes = [st.names[st.started[number][0] or 0]]
     tables = sorted(set(by_table) | set(planned))
     total = _total_rounds(st)
-    pairings = tuple(_pairing(st, tb, by_table.get(tb, []), planned.get(tb)) for tb in tables)
+    pairings = tuple(
+        _pairing(st, tb, by_table.get(tb, []), planned.get(tb), number) for tb in tables
+    )
     return RoundView(
         event_id=st.ev["id"],
         event=st.ev["name"],
