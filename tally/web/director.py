@@ -353,14 +353,33 @@ def _ask_start(
 @guarded
 async def unpair(request: Request) -> Response:
     """POST: withdraw the pairings of the latest round started, while no deal of it is
-    recorded (``store.pairings.withdraw``), so that it can be paired
-    again."""
+    recorded (``store.pairings.withdraw``), so that it can be paired again. When players
+    were swapped in the round, one question first: the swaps go with the pairings
+    (``confirmed=yes``: asked and answered)."""
+    _need_director(request)
+    fields = await form_of(request)
+    number = whole_number(fields.get("round", ""), 4)
+    eid = int_param(request, "event")
+    swapped = [(a, b) for (n, a, b) in await blocking(_swaps_of, request, eid, number)]
+    if swapped and fields.get("confirmed") != "yes":
+        _ = translate(await language(request, event=eid))
+        return render(
+            request,
+            "ask.html.j2",
+            title=_("Withdraw the pairings of round %(n)s?") % {"n": number},
+            lines=[
+                _("The swap of %(a)s and %(b)s is undone with them.") % {"a": a, "b": b}
+                for a, b in swapped
+            ],
+            action=f"/director/event/{eid}/unpair",
+            button=_("Withdraw the pairings of round %(n)s") % {"n": number},
+            back=f"/director/event/{eid}",
+            hidden={"round": str(number), "confirmed": "yes"},
+        )
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        swapped = [(a, b) for n, a, b in store.swaps.made(eid) if n == number]
         store.pairings.withdraw(eid, number)
         said = words.gettext(
             "The pairings of round %(round)s are withdrawn: start it again to pair it anew."
@@ -373,6 +392,11 @@ async def unpair(request: Request) -> Response:
         return said
 
     return await event_change(request, change)
+
+
+def _swaps_of(request: Request, eid: int, number: int | None) -> list[tuple[int, str, str]]:
+    """The swaps in effect in round ``number`` of an event."""
+    return [s for s in site_of(request).store.swaps.made(eid) if s[0] == number]
 
 
 @guarded

@@ -36,16 +36,20 @@ def test_round_2_is_asked_about_naming_the_players_still_at_round_1(desk: Web) -
     assert desk.store.events.get(eid).rounds_started == (1, 2)
 
 
-def test_withdrawing_swapped_pairings_says_the_swap_goes_too(desk: Web) -> None:  # noqa: F811
+def test_withdrawing_swapped_pairings_asks_once_and_the_swap_goes_too(desk: Web) -> None:  # noqa: F811
     eid = _event_id(
         _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
     )
     desk.post(f"/director/event/{eid}/round", round="1")
     p, q = desk.store.events.rounds(eid, 1)[0].pairings
     desk.post(f"/director/event/{eid}/swap", round="1", a=p.first, b=q.first, force="yes")
-    res = desk.post(f"/director/event/{eid}/unpair", round="1")
-    assert res.status_code == 303
-    said = desk.client.get(res.headers["location"]).text
     first, second = sorted((p.first, q.first))
-    assert f"The swap of {first} and {second} is undone with them." in said
+    undone = f"The swap of {first} and {second} is undone with them."
+    ask = desk.post(f"/director/event/{eid}/unpair", round="1")
+    assert ask.status_code == 200 and undone in ask.text
+    assert 'name="confirmed" value="yes"' in ask.text
+    assert desk.store.events.get(eid).rounds_started == (1,)
+    res = desk.post(f"/director/event/{eid}/unpair", round="1", confirmed="yes")
+    assert res.status_code == 303
+    assert undone in desk.client.get(res.headers["location"]).text
     assert desk.store.events.get(eid).rounds_started == ()
