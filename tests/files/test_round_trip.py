@@ -108,9 +108,7 @@ def _open(s: Any, ev: int) -> list[Any]:
     """The event's matches not over whose players are both still in."""
     gone = {p.name for p in s.events.get(ev).players if p.withdrawn}
     return [
-        m
-        for m in s.matches.all()
-        if m.event_id == ev and not m.over and not set(m.players) & gone
+        m for m in s.matches.all() if m.event_id == ev and not m.over and not set(m.players) & gone
     ]
 
 
