@@ -785,17 +785,18 @@ def _rounds_in_order(
             recorded, quick = recorded + r, quick + q
         if j:
             _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
+            _keep_apart(store, ev, doc, doc.rounds[j - 1][0], ref)
         _withdraw(store, ev, doc, number, ref, top)
         _announce(store, ev, doc, ref, number)
         r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
         recorded, quick = recorded + r, quick + q
         _buy_backs(store, ev, doc, number, ref)
-        _keep_apart(store, ev, doc, number, ref)
     for _i, m in playoffs:
         r, q = _playoff(store, ev, m, ids)
         recorded, quick = recorded + r, quick + q
     if doc.rounds:
         _join(store, ev, doc, doc.rounds[-1][0], ref, top)
+        _keep_apart(store, ev, doc, doc.rounds[-1][0], ref)
     _announce(store, ev, doc, ref, None)
     return recorded, quick
 
