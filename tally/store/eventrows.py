@@ -77,8 +77,8 @@ def still_playing_words(number: int, busy: dict[str, int]) -> Message:
     match) are still at a table of the round before: a warning on the round's preview."""
     return Message(
         N_(
-            "%(players)s still play round %(before)s (match(es) %(matches)s): round "
-            "%(round)s started now would seat them at two tables at once"
+            "%(players)s: still at a table of round %(before)s (match(es) %(matches)s); "
+            "starting round %(round)s now would seat them at two tables at once"
         ),
         players=", ".join(busy),
         before=number - 1,

@@ -98,7 +98,7 @@ KINDS: dict[str, dict[str, Any]] = {
     "club": {},
     "round-robin": {"bye": "win"},
     "swiss": {"rounds": 4},
-    "knockout": {"lives": 2, "final_size": 2},
+    "knockout": {"lives": 2, "final_size": 2, "draw_seed": "2026"},
     "groups": {"groups": 2, "advance": 1},
 }
 

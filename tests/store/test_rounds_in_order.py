@@ -38,7 +38,7 @@ def test_round_2_of_a_round_robin_waits_for_round_1_unless_the_director_confirms
     still = store.events.still_playing(ev, 2)
     assert set(still) == {busy.first, busy.second}
     assert set(still.values()) == {busy.matches[0].match_id}
-    with pytest.raises(Refused, match="still play round 1") as caught:
+    with pytest.raises(Refused, match="still at a table of round 1") as caught:
         store.events.start_round(ev, 2)
     assert busy.first in str(caught.value) and "--force" in str(caught.value)
     assert store.events.get(ev).rounds_started == (1,)
@@ -74,7 +74,7 @@ def test_a_group_round_waits_for_its_players_unless_the_director_confirms(store:
     store.events.start_round(ev, 1)
     still = store.events.still_playing(ev, 2)
     assert len(still) == 8
-    with pytest.raises(Refused, match="still play round 1"):
+    with pytest.raises(Refused, match="still at a table of round 1"):
         store.events.start_round(ev, 2)
     store.events.start_round(ev, 2, force=True)
     assert store.events.get(ev).rounds_started == (1, 2)
@@ -86,7 +86,7 @@ def test_the_command_line_refuses_round_2_and_starts_it_with_force(db_url: str) 
     ok(db_url, "event", "round", "Cup", "1", "--start")
     out = ok(db_url, "event", "round", "Cup", "2")
     assert "Warning: " in out and "would seat them at two tables at once" in out
-    refused(db_url, "event", "round", "Cup", "2", "--start", match="still play round 1")
+    refused(db_url, "event", "round", "Cup", "2", "--start", match="still at a table of round 1")
     out = ok(db_url, "event", "round", "Cup", "2", "--start", "--force")
     assert "Started round 2" in out
 
