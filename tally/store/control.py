@@ -89,8 +89,10 @@ def _apart_states(conn: Connection, event_id: int) -> dict[int, set[tuple[int, i
     ):
         snap = json.loads(after or "{}").get(key)
         if snap:
-            rounds = [r["number"] for r in snap.get("rounds", [])]
-            states[max(rounds, default=0)] = {(x, y) for x, y in snap.get("apart", [])}
+            last = max((r["number"] for r in snap.get("rounds", [])), default=0)
+            for withdrawn in [k for k in states if k > last]:  # rounds taken back since
+                del states[withdrawn]
+            states[last] = {(x, y) for x, y in snap.get("apart", [])}
     started = conn.execute(
         select(func.max(t.event_rounds.c.number)).where(t.event_rounds.c.event_id == event_id)
     ).scalar_one()
