@@ -235,7 +235,16 @@ def _same_event(source: str, loaded: str) -> None:
             assert pairings_sheet(b, "Cup", number, printed_at=PRINTED, expected=False) == (
                 pairings_sheet(a, "Cup", number, printed_at=PRINTED, expected=False)
             )
-    assert picture(loaded, "Cup") == picture(source, "Cup")
+    assert _pictured(loaded) == _pictured(source)
+
+
+def _pictured(url: str) -> Any:
+    """What the director sees of the event (:func:`picture`), or the refusal it meets the
+    same way in both databases (a Swiss round that no pairing avoids a rematch for)."""
+    try:
+        return picture(url, "Cup")
+    except TallyError as exc:
+        return type(exc).__name__, str(exc)
 
 
 def _made_and_loaded(data: Any, steps: int) -> None:
