@@ -770,9 +770,10 @@ def _rounds_in_order(
     top: Place,
 ) -> tuple[int, int]:
     """Start the file's rounds in the order it lists them and enter their deals (module
-    docstring): before each round, the play-offs listed before its matches, the late entries
-    after the round before and the withdrawals before it; then the play-offs left and the
-    late entries after the last round. (recorded, quick) counts."""
+    docstring): before each round, the play-offs listed before its matches, the pairs kept
+    apart after the round before and the withdrawals before it; the late entries after a
+    round once it has started, before its deals; then the play-offs left. (recorded, quick)
+    counts."""
     recorded = quick = 0
     playoffs = [(i, m) for i, m in enumerate(doc.matches) if m.round is None]
     for j, (number, bye, bye_given) in enumerate(doc.rounds):
@@ -784,18 +785,20 @@ def _rounds_in_order(
             r, q = _playoff(store, ev, playoffs.pop(0)[1], ids)
             recorded, quick = recorded + r, quick + q
         if j:
-            _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
             _keep_apart(store, ev, doc, doc.rounds[j - 1][0], ref)
         _withdraw(store, ev, doc, number, ref, top)
         _announce(store, ev, doc, ref, number)
-        r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
+        made, listed = _start_round(store, ev, doc, number, bye, bye_given, ids, top)
+        # a late entry after this round joined once it had started, before its results
+        # (a knockout takes them until its first player is out)
+        _join(store, ev, doc, number, ref, top)
+        r, q = _fill_round(store, ev, made, listed, ids)
         recorded, quick = recorded + r, quick + q
         _buy_backs(store, ev, doc, number, ref)
     for _i, m in playoffs:
         r, q = _playoff(store, ev, m, ids)
         recorded, quick = recorded + r, quick + q
     if doc.rounds:
-        _join(store, ev, doc, doc.rounds[-1][0], ref, top)
         _keep_apart(store, ev, doc, doc.rounds[-1][0], ref)
     _announce(store, ev, doc, ref, None)
     return recorded, quick
@@ -889,7 +892,10 @@ def _withdraw(
                 (top / "withdrawals" / i).fail(str(exc))
 
 
-def _round(
+_Made = list[tuple[int, str, str, str, int]]
+
+
+def _start_round(
     store: Store,
     ev: EventView,
     doc: _Document,
@@ -898,8 +904,9 @@ def _round(
     bye_given: bool,
     ids: dict[str, tuple[int, str]],
     top: Place,
-) -> tuple[int, int]:
-    """Start round ``number``, check that it made the file's matches (and bye), fill them."""
+) -> tuple[_Made, list[_Match]]:
+    """Start round ``number`` (and make its swaps), check that it made the file's matches
+    (and bye): the matches made (table, players, first dealer, number) and the file's."""
     from tally.names import fold
 
     at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
@@ -946,6 +953,14 @@ def _round(
         at.fail(
             f"round {number}: {maker} makes {len(made)} match(es), the file lists {len(listed)}"
         )
+    return made, listed
+
+
+def _fill_round(
+    store: Store, ev: EventView, made: _Made, listed: list[_Match], ids: dict[str, tuple[int, str]]
+) -> tuple[int, int]:
+    """Enter the deals of the file's matches ``listed`` of a round into the matches
+    ``made``. (recorded, quick) counts."""
     recorded = quick = 0
     used: dict[int, int] = {}
     for m in listed:

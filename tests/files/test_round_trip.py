@@ -77,6 +77,20 @@ def test_pairs_kept_apart_travel_with_the_file_as_they_were_when_each_round_was_
         assert s.pairings.apart("Open") == [("Anna", "Dora"), ("Bert", "Dora")]
 
 
+def test_a_late_entry_to_a_knockout_before_its_first_player_was_out_loads(
+    db_url: str, tmp_path: Path, tmp_path_factory: Any
+) -> None:
+    other = f"sqlite:///{tmp_path_factory.mktemp('other') / 'other.db'}"
+    ok(db_url, "player", "add", *FIVE)
+    ok(db_url, "event", "create", "Cup", *FIVE[:4], "--kind", "knockout", "--lives", "1")
+    ok(db_url, "event", "round", "Cup", "1", "--start")
+    ok(db_url, "event", "add", "Cup", "Emil")  # nobody is out yet
+    with open_store(db_url) as s:
+        for p in s.events.rounds("Cup", 1)[0].pairings:
+            s.deals.match_result(p.matches[0].match_id, "7:3", winner=p.first)
+    round_trip(db_url, "Cup", other, tmp_path)
+
+
 def test_a_round_started_while_the_round_before_was_played_loads(
     db_url: str, tmp_path: Path, tmp_path_factory: Any
 ) -> None:
