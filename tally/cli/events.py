@@ -612,9 +612,11 @@ def unpair(
     """Withdraw the pairings of the latest round started (its matches and its bye) while no
     deal of it is recorded, so that it can be paired again with `tally event round EVENT N
     --start` (a Swiss round from the standings as they are then). Refused once a deal or a
-    quick result of the round is recorded. Audited: `tally audit undo` puts the round back."""
+    quick result of the round is recorded. A swap made in the round (`tally event swap`) is
+    undone with it. Audited: `tally audit undo` puts the round back."""
 
     with opened(db, scorer) as store:
+        swapped = [(a, b) for n, a, b in store.swaps.made(event) if n == number_]
         entry = store.pairings.withdraw(event, number_)
         ev = store.events.get(event)
     from tally.i18n import gettext as _
@@ -629,6 +631,8 @@ def unpair(
             )
             % {"n": number_, "id": ev.id, "name": ev.name, "entry": entry.id}
         )
+        for a, b in swapped:
+            typer.echo(_("The swap of %(a)s and %(b)s is undone with them.") % {"a": a, "b": b})
 
 
 @event_app.command("swap")
@@ -776,6 +780,14 @@ def round_(
             "it from the standings now); once per round.",
         ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Start a round robin's or group's round although some of its players are "
+            "still playing the round before.",
+        ),
+    ] = False,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
@@ -785,7 +797,9 @@ def round_(
     """Show the pairings of a round robin's or a Swiss event's rounds (table, players, first
     dealer, bye, the matches and their results), or make a round's matches with --start. A
     Swiss round is paired when it starts, once the round before it is finished; until then
-    the next round shows the pairings as they stand."""
+    the next round shows the pairings as they stand. A round robin's or group's round is
+    not started while one of its players still plays the round before (its preview warns),
+    unless --force."""
     from tally.i18n import use
     from tally.store import as_json
 
@@ -795,12 +809,14 @@ def round_(
     with opened(db, scorer) if start else reading(db) as store:
         if start:
             assert number_ is not None
-            found = [store.events.start_round(event, number_)]
+            found = [store.events.start_round(event, number_, force=force)]
         else:
             found = store.events.rounds(event, number_)
         chances = None if json_out or csv_out else expected_results(store, found)
         ev = store.events.get(event)
         warned = [] if json_out or csv_out else store.pairings.apart_warnings(event, number_)
+        if number_ is not None and not start and not (json_out or csv_out):
+            warned += store.pairings.start_warnings(event, number_)
     if json_out:
         echo_json(as_json(found if number_ is None else found[0]))
         return

@@ -11,8 +11,10 @@ described field by field in ``docs/event-json.md``; in short::
      "options": {"double": false, "matches_per_pairing": 1},   # what the kind adds
      "players": [{"name": "Anna Berger", "aliases": ["Anni"]}, ...],   # seed order
      "rounds": [{"round": 1, "bye": "Emil Wagner"}, ...],   # in the order started
+     # (a round's "swaps": [["Anna Berger", "Carl Moser"]] when the director swapped two)
      "withdrawals": [{"player": "Emil Wagner", "before_round": 3}],
      "absences": [{"player": "Carl Moser", "round": 2}],   # announced (a requested bye)
+     "apart": [{"players": ["Anna Berger", "Bert Huber"], "after_round": 0}],  # kept apart
      "matches": [{"round": 1, "table": 1, "players": ["Anna Berger", "Bert Huber"],
                   "first_dealer": "Anna Berger",
                   "deals": [{"record": "[Rules \\"sixty-six\\"]\\n..."},
@@ -111,6 +113,9 @@ def _read(store: Store, ref: str | int) -> _Exported:
 
     ev = store.events.get(ref)
     line = store.timeline.of_event(ev.id)
+    swaps: dict[int, list[list[str]]] = {}
+    for number, first, second in store.swaps.made(ev.id):
+        swaps.setdefault(number, []).append([first, second])
     matches = [
         (store.matches.state(match_id), records)
         for match_id, records in zip(
@@ -121,7 +126,11 @@ def _read(store: Store, ref: str | int) -> _Exported:
     aliases = {p.name: p.aliases for p in store.players.all() if p.name in entrants}
     return _Exported(
         ev,
-        [{"round": r.number, "bye": r.bye} for r in line.rounds],
+        [
+            {"round": r.number, "bye": r.bye}
+            | ({"swaps": swaps[r.number]} if r.number in swaps else {})
+            for r in line.rounds
+        ],
         [{"player": w.player, "before_round": w.before_round} for w in line.withdrawals],
         matches,
         aliases,
@@ -246,6 +255,10 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
 
     money = _prizes(draw)
     bought = [] if draw is None else draw["bought"]
+    apart = [
+        {"players": [first, second], "after_round": after} | ({} if kept else {"undo": True})
+        for after, first, second, kept in store.pairings.apart_history(ev.id)
+    ]
     return (
         {
             "format": FORMAT,
@@ -282,6 +295,7 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
             if bought
             else {}
         )
+        | ({"apart": apart} if apart else {})
     )
 
 

@@ -273,6 +273,11 @@ class _Document:
     buy_backs: list[tuple[str, int, int, Place]] = field(default_factory=list)
     #: the absences announced (a requested bye): player, round, where in the file
     absences: list[tuple[str, int, Place]] = field(default_factory=list)
+    #: the swaps the director made in each round: round -> (player, player, where)
+    swaps: dict[int, list[tuple[str, str, Place]]] = field(default_factory=dict)
+    #: the pairs kept apart as they changed: after which round, player, player, no longer
+    #: (``undo``), where in the file
+    apart: list[tuple[int, str, str, bool, Place]] = field(default_factory=list)
 
     @property
     def format(self) -> EventFormat:
@@ -295,6 +300,7 @@ _TOP_OPTIONAL = (
     "prizes",
     "buy_backs",
     "absences",
+    "apart",
 )
 #: the keys of ``prizes`` -> (the keyword of ``set_money``, money in euros or a whole number)
 _PRIZE_KEYS: Final = {
@@ -403,13 +409,14 @@ def _document(data: Any, top: Place) -> _Document:
             joined[name] = _whole(p["joined_after_round"], at / "joined_after_round", 1, 10_000)
         return name, _list(p.get("aliases", []), at / "aliases", _text)
 
+    swaps: dict[int, list[tuple[str, str, Place]]] = {}
+
     def started(value: Any, at: Place) -> tuple[int, str | None, bool]:
-        r = _object(value, at, ("round",), ("bye",))
-        return (
-            _whole(r["round"], at / "round", 1, 10_000),
-            _maybe_text(r.get("bye"), at / "bye"),
-            "bye" in r,
-        )
+        r = _object(value, at, ("round",), ("bye", "swaps"))
+        number = _whole(r["round"], at / "round", 1, 10_000)
+        if "swaps" in r:
+            swaps[number] = _list(r["swaps"], at / "swaps", _two_players)
+        return number, _maybe_text(r.get("bye"), at / "bye"), "bye" in r
 
     def withdrawal(value: Any, at: Place) -> tuple[str, int | None]:
         w = _object(value, at, ("player",), ("before_round",))
@@ -433,7 +440,23 @@ def _document(data: Any, top: Place) -> _Document:
         prizes=_prizes(d.get("prizes", {}), top / "prizes"),
         buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
         absences=_list(d.get("absences", []), top / "absences", _absence),
+        swaps=swaps,
+        apart=_list(d.get("apart", []), top / "apart", _apart),
     )
+
+
+def _two_players(value: Any, at: Place) -> tuple[str, str, Place]:
+    pair = _list(value, at, _text)
+    if len(pair) != 2:
+        at.fail("two players")
+    return pair[0], pair[1], at
+
+
+def _apart(value: Any, at: Place) -> tuple[int, str, str, bool, Place]:
+    a = _object(value, at, ("players", "after_round"), ("undo",))
+    first, second, _ = _two_players(a["players"], at / "players")
+    undo = _bool(a["undo"], at / "undo") if "undo" in a else False
+    return _whole(a["after_round"], at / "after_round", 0, 10_000), first, second, undo, at
 
 
 def _maybe_number(value: Any, at: Place) -> float | None:
@@ -489,6 +512,22 @@ def _announce(
                 store.absences.announce(ev.id, ref(player), n)
             except KeyError:
                 (at / "player").fail(f'"{player}" is not one of the event\'s players')
+            except TallyError as exc:
+                at.fail(str(exc))
+
+
+def _keep_apart(
+    store: Store, ev: EventView, doc: _Document, after: int, ref: Callable[[str], str]
+) -> None:
+    """Keep apart (or no longer) the file's pairs that changed after round ``after`` (0:
+    before the first round), as ``tally event apart`` does."""
+
+    for when, first, second, undo, at in doc.apart:
+        if when == after:
+            try:
+                store.pairings.keep_apart(ev.id, ref(first), ref(second), undo=undo)
+            except KeyError:
+                (at / "players").fail("names a player who is not one of the event's")
             except TallyError as exc:
                 at.fail(str(exc))
 
@@ -569,13 +608,17 @@ def _check_meaning(doc: _Document, top: Place) -> None:
 
 
 def _check_buy_backs(doc: _Document, seen: set[str], numbers: list[int]) -> None:
-    """Each buy-back names one of the players (``seen``: folded) and a round started."""
+    """Each buy-back names one of the players (``seen``: folded) and a round started; each
+    change of a pair kept apart a round started (or 0)."""
     from tally.names import fold
 
     for name, after, _fee, at in doc.buy_backs:
         if fold(name) not in seen:
             (at / "player").fail(f'"{name}" is not one of the event\'s players')
         if after not in numbers:
+            (at / "after_round").fail(f"round {after} is not among the rounds started")
+    for after, _first, _second, _undo, at in doc.apart:
+        if after and after not in numbers:
             (at / "after_round").fail(f"round {after} is not among the rounds started")
 
 
@@ -614,6 +657,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
         top.fail(str(exc))
     _seed(store, ev, doc, ids, top)
     _set_money(store, ev, doc, top, buy_back=True)
+    _keep_apart(store, ev, doc, 0, ref)
     if not doc.format.has_rounds:
         recorded, quick = _club_matches(store, ev, doc, ids, ref)
     else:
@@ -726,9 +770,10 @@ def _rounds_in_order(
     top: Place,
 ) -> tuple[int, int]:
     """Start the file's rounds in the order it lists them and enter their deals (module
-    docstring): before each round, the play-offs listed before its matches, the late entries
-    after the round before and the withdrawals before it; then the play-offs left and the
-    late entries after the last round. (recorded, quick) counts."""
+    docstring): before each round, the play-offs listed before its matches, the pairs kept
+    apart after the round before and the withdrawals before it; the late entries after a
+    round once it has started, before its deals; then the play-offs left. (recorded, quick)
+    counts."""
     recorded = quick = 0
     playoffs = [(i, m) for i, m in enumerate(doc.matches) if m.round is None]
     for j, (number, bye, bye_given) in enumerate(doc.rounds):
@@ -740,17 +785,21 @@ def _rounds_in_order(
             r, q = _playoff(store, ev, playoffs.pop(0)[1], ids)
             recorded, quick = recorded + r, quick + q
         if j:
-            _join(store, ev, doc, doc.rounds[j - 1][0], ref, top)
+            _keep_apart(store, ev, doc, doc.rounds[j - 1][0], ref)
         _withdraw(store, ev, doc, number, ref, top)
         _announce(store, ev, doc, ref, number)
-        r, q = _round(store, ev, doc, number, bye, bye_given, ids, top)
+        made, listed = _start_round(store, ev, doc, number, bye, bye_given, ids, top)
+        # a late entry after this round joined once it had started, before its results
+        # (a knockout takes them until its first player is out)
+        _join(store, ev, doc, number, ref, top)
+        r, q = _fill_round(store, ev, made, listed, ids)
         recorded, quick = recorded + r, quick + q
         _buy_backs(store, ev, doc, number, ref)
     for _i, m in playoffs:
         r, q = _playoff(store, ev, m, ids)
         recorded, quick = recorded + r, quick + q
     if doc.rounds:
-        _join(store, ev, doc, doc.rounds[-1][0], ref, top)
+        _keep_apart(store, ev, doc, doc.rounds[-1][0], ref)
     _announce(store, ev, doc, ref, None)
     return recorded, quick
 
@@ -843,7 +892,10 @@ def _withdraw(
                 (top / "withdrawals" / i).fail(str(exc))
 
 
-def _round(
+_Made = list[tuple[int, str, str, str, int]]
+
+
+def _start_round(
     store: Store,
     ev: EventView,
     doc: _Document,
@@ -852,16 +904,20 @@ def _round(
     bye_given: bool,
     ids: dict[str, tuple[int, str]],
     top: Place,
-) -> tuple[int, int]:
-    """Start round ``number``, check that it made the file's matches (and bye), fill them."""
+) -> tuple[_Made, list[_Match]]:
+    """Start round ``number`` (and make its swaps), check that it made the file's matches
+    (and bye): the matches made (table, players, first dealer, number) and the file's."""
     from tally.names import fold
 
     at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
     maker = doc.format.round_maker
     try:
-        rnd = store.events.start_round(ev.id, number)
+        rnd = store.events.start_round(ev.id, number, force=True)
     except TallyError as exc:
         at.fail(str(exc))
+    if number in doc.swaps:
+        _swap(store, ev, doc, number, ids)
+        rnd = store.events.rounds(ev.id, number)[0]
     scored = store.timeline.of_event(ev.id).rounds[-1].bye
     if bye_given and fold(scored or "") != fold(bye or ""):
         (at / "bye").fail(
@@ -897,6 +953,14 @@ def _round(
         at.fail(
             f"round {number}: {maker} makes {len(made)} match(es), the file lists {len(listed)}"
         )
+    return made, listed
+
+
+def _fill_round(
+    store: Store, ev: EventView, made: _Made, listed: list[_Match], ids: dict[str, tuple[int, str]]
+) -> tuple[int, int]:
+    """Enter the deals of the file's matches ``listed`` of a round into the matches
+    ``made``. (recorded, quick) counts."""
     recorded = quick = 0
     used: dict[int, int] = {}
     for m in listed:
@@ -906,6 +970,24 @@ def _round(
         r, q = _deals(store, ev, same[nth][4], m, ids)
         recorded, quick = recorded + r, quick + q
     return recorded, quick
+
+
+def _swap(
+    store: Store, ev: EventView, doc: _Document, number: int, ids: dict[str, tuple[int, str]]
+) -> None:
+    """Make the file's swaps of round ``number``, just started, as the director made them
+    (``tally event swap --force``: what an arbiter is warned of was confirmed then)."""
+    from tally.names import fold
+
+    for first, second, at in doc.swaps[number]:
+        if fold(first) not in ids or fold(second) not in ids:
+            at.fail("names a player who is not one of the event's")
+        try:
+            store.swaps.make(
+                ev.id, number, f"#{ids[fold(first)][0]}", f"#{ids[fold(second)][0]}", force=True
+            )
+        except TallyError as exc:
+            at.fail(str(exc))
 
 
 def _without_context(text: str, context: dict[str, str]) -> str:

@@ -555,11 +555,12 @@ def _round_robin_matches(
     store: Store, event: EventView, matches: list[Any], path: Path
 ) -> dict[tuple[int, int], int]:
     """Start every round the file has matches for (checked against the schedule already by
-    :func:`_check_matches`); (round, table) -> match id."""
+    :func:`_check_matches`); (round, table) -> match id. The rounds are all started before
+    any deal is stored (``force``: a file is what was played, not a round started early)."""
     made: dict[tuple[int, int], int] = {}
     for number in sorted({m["round"] for m in matches}):
         try:
-            rnd = store.events.start_round(event.id, number)
+            rnd = store.events.start_round(event.id, number, force=True)
         except TallyError as exc:
             raise LoadError(f"{path}: round {number}: {exc}") from None
         for pairing in rnd.pairings:
@@ -649,9 +650,10 @@ def _staged_round(
 ) -> tuple[int, int]:
     """Start (draw) round ``number`` of a knockout or groups event, check the file's matches
     of the round (``indices``, counted from 0) against the draw table by table and store
-    their deals. Returns (records, results) stored."""
+    their deals. Returns (records, results) stored (``force``: a group round of the file
+    is started as it was, the round before finished or not)."""
     try:
-        rnd = store.events.start_round(event.id, number)
+        rnd = store.events.start_round(event.id, number, force=True)
     except TallyError as exc:
         raise LoadError(f"{path}: round {number}: {exc}") from None
     drawn = {p.table: p for p in rnd.pairings}

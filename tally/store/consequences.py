@@ -296,12 +296,14 @@ class Consequences:
         """Round ``number`` of an event as ``store.events.start_round`` would start it
         now (a round robin's or a group's schedule, a Swiss pairing from the standings, a
         knockout's draw by lot or its bracket), rehearsed: nothing is stored (refused as it
-        would be: not the next round, the round before not over)."""
+        would be: not the next round, the round before not over; a round whose players still
+        play the round before is shown, as the director may confirm it:
+        ``store.pairings.start_warnings`` says so)."""
 
         found: list[RoundView] = []
         rehearse(
             self.store,
-            lambda trial: found.append(Events(trial).start_round(event, number)),
+            lambda trial: found.append(Events(trial).start_round(event, number, force=True)),
             lambda trial: None,
         )
         return found[0]

@@ -6,7 +6,8 @@ bye), so that it can be paired again (``tally event round EVENT N --start``: a S
 paired from the standings as they are then, e.g. after a result was corrected or a player
 withdrew). This is refused once any deal of the round is recorded (recorded trick by trick or
 entered as a quick result): a round in play is corrected deal by deal, never re-paired. It is
-the reversal of the audit entry that started the round, so the audit log shows both.
+the reversal of the audit entry that started the round, so the audit log shows both; a swap
+made in the round (:mod:`tally.store.swapping`) is reversed with it, first.
 
 **Pairs kept apart** (:meth:`Pairings.keep_apart`, :meth:`Pairings.apart`): two players of an
 event who should not meet (one family, one club). A Swiss round never pairs them while another
@@ -19,6 +20,7 @@ pair is added, instead of being silently ignored.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from sqlalchemy import delete, func, insert, select
@@ -32,6 +34,7 @@ from tally.store.corrections import Audit, snapshot
 from tally.store.derivation import lock_match
 from tally.store.events import Events
 from tally.store.players import resolve_player
+from tally.store.swapping import swaps_made
 from tally.store.transactions import Database
 from tally.store.views import AuditView, RoundView
 
@@ -71,6 +74,30 @@ def _round_entry(conn: Connection, event_id: int, number: int) -> int:
             "kept rounds: it cannot be withdrawn"
         )
     return int(found)
+
+
+def _apart_states(conn: Connection, event_id: int) -> dict[int, set[tuple[int, int]]]:
+    """The pairs kept apart in force at the end of each stretch between two rounds started,
+    by the last round started then (0: before any), read from the event's snapshots in its
+    audit entries, in order (a round withdrawn and started again: the pairs when it was last
+    started); the stretch of now from the pairs kept apart now."""
+    a = t.audit_log.c
+    states: dict[int, set[tuple[int, int]]] = {}
+    key = f"event:{event_id}"
+    for (after,) in conn.execute(
+        select(a.after).where((a.entity == "event") & (a.entity_id == event_id)).order_by(a.id)
+    ):
+        snap = json.loads(after or "{}").get(key)
+        if snap:
+            last = max((r["number"] for r in snap.get("rounds", [])), default=0)
+            for withdrawn in [k for k in states if k > last]:  # rounds taken back since
+                del states[withdrawn]
+            states[last] = {(x, y) for x, y in snap.get("apart", [])}
+    started = conn.execute(
+        select(func.max(t.event_rounds.c.number)).where(t.event_rounds.c.event_id == event_id)
+    ).scalar_one()
+    states[started or 0] = set(eventrows.apart_pairs(conn, event_id))
+    return states
 
 
 def _apart_names(conn: Connection, event_id: int) -> list[tuple[str, str]]:
@@ -116,6 +143,7 @@ class Pairings:
         """Take back round ``number`` of an event, the latest round started, while none of its
         matches has a deal: its matches and bye are removed so that it can be paired again.
         Returns the audit entry of the withdrawal (``tally audit undo`` puts the round back).
+        The swaps made in the round go with it (each reversed, the latest first).
 
         The check and the withdrawal are one transaction with the round's matches locked, so a
         deal recorded at that moment either comes first (and the withdrawal is refused) or waits.
@@ -152,7 +180,11 @@ class Pairings:
                     "them with `tally deal edit` or `tally deal delete`)"
                 )
             entry = _round_entry(conn, eid, number)
-            return Audit(self.store).reverse(entry)
+            audit = Audit(self.store)
+            for swap in reversed(swaps_made(conn, eid)):
+                if swap.number == number:
+                    audit.reverse(swap.entry)
+            return audit.reverse(entry)
 
     def keep_apart(
         self, ref: str | int, first: str, second: str, *, undo: bool = False
@@ -204,10 +236,37 @@ class Pairings:
             )
             return _apart_names(conn, eid)
 
+    def apart_history(self, ref: str | int) -> list[tuple[int, str, str, bool]]:
+        """When the pairs kept apart changed, as far as the pairings could see it: (the
+        last round started then, 0 before any; player, player; kept apart from then on or
+        no longer), the pairs in force when each round was last paired and now (an event
+        file keeps them so that a load pairs every round as it was paired)."""
+        with self.store.reading() as conn:
+            eid = eventrows.resolve_event(conn, ref)["id"]
+            named = {p["player_id"]: str(p["name"]) for p in eventrows.event_players(conn, eid)}
+            states = _apart_states(conn, eid)
+        out: list[tuple[int, str, str, bool]] = []
+        was: set[tuple[int, int]] = set()
+        for after in sorted(states):
+            now = states[after]
+            for a, b in sorted(
+                now ^ was, key=lambda pair: sorted((named[pair[0]], named[pair[1]]))
+            ):
+                first, second = sorted((named[a], named[b]))
+                out.append((after, first, second, (a, b) in now))
+            was = now
+        return out
+
     def apart(self, ref: str | int) -> list[tuple[str, str]]:
         """The pairs of players an event keeps apart, by name."""
         with self.store.reading() as conn:
             return _apart_names(conn, eventrows.resolve_event(conn, ref)["id"])
+
+    def start_warnings(self, ref: str | int, number: int) -> list[Message]:
+        """What starting round ``number`` now would do that the director should know: its
+        players still at a table of the round before (:meth:`Events.still_playing`)."""
+        busy = Events(self.store).still_playing(ref, number)
+        return [eventrows.still_playing_words(number, busy)] if busy else []
 
     def apart_warnings(
         self,

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
+from tally.i18n import N_
 from tally.names import Candidate, find_event
 from tally.store import tables as t
 
@@ -68,6 +69,36 @@ def round_refused(
     return Refused(
         f'round {number} of event {event_id} "{name}" cannot start yet: round '
         f"{following} comes next (the rounds start one after the other)"
+    )
+
+
+def still_playing_words(number: int, busy: dict[str, int]) -> Message:
+    """What starting round ``number`` now would do while the players ``busy`` (name ->
+    match) are still at a table of the round before: a warning on the round's preview."""
+    return Message(
+        N_(
+            "%(players)s: still at a table of round %(before)s (match(es) %(matches)s); "
+            "starting round %(round)s now would seat them at two tables at once"
+        ),
+        players=", ".join(busy),
+        before=number - 1,
+        matches=", ".join(str(m) for m in sorted(set(busy.values()))),
+        round=number,
+    )
+
+
+def still_playing_refused(number: int, busy: dict[str, int]) -> Refused:
+    """The refusal to start round ``number`` while the players ``busy`` (name -> match) are
+    still at a table of the round before, unless the director confirms."""
+    return Refused(
+        Message(
+            N_(
+                "round %(round)s is not started: %(why)s; start it once they have "
+                "finished, or now with `--force`"
+            ),
+            round=number,
+            why=still_playing_words(number, busy),
+        )
     )
 
 

@@ -41,16 +41,18 @@ takes no further pairing, their matches not over follow the withdrawal rule. A S
 ranks by :data:`tally.events.tiebreaks.SWISS_TIEBREAKS` unless given its own tiebreaks.
 
 **Withdrawal** (:meth:`Events.withdraw`): a withdrawn player's *remaining* matches are every
-match of theirs in the event not over when the standings are made (started or not), and for a round
-robin every scheduled match of theirs not made yet. Each event says what becomes of them:
+match of theirs in the event not over when they withdrew, and for a round robin every
+scheduled match of theirs not made, once its round is started. Each event says what becomes
+of them (a game played stands: :mod:`tally.events.withdrawals`):
 
 - ``forfeit`` (the default): each is a match won by the opponent: played, won and match points
   for the opponent, played and lost for the withdrawn player, with the game points recorded in
   it (none for a match never made). In a cross-table they show as ``+`` and ``-``.
 - ``void``: they drop out of the standings, as if they had never been scheduled.
 
-Matches the withdrawn player finished count as played, under both rules; a match between two
-withdrawn players is void under both. A withdrawn player sits out the rounds started after the
+Matches the withdrawn player finished count as played, under both rules; a forfeit credited
+stays when its winner withdraws later; a match whose two players had both withdrawn when it
+arose is void under both. A withdrawn player sits out the rounds started after the
 withdrawal (no match is made for their pairings) and scores no bye there.
 
 **Knockout with lives** (``kind="knockout"``) and **groups then knockout**
@@ -86,7 +88,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime
 from typing import Any, NamedTuple
 
 from sqlalchemy import and_, case, func, insert, select, update
@@ -112,6 +114,7 @@ from tally.events.tiebreaks import (
     rank_pairs,
 )
 from tally.events.tiebreaks import standings as rank_players
+from tally.events.withdrawals import forfeit_winner
 from tally.i18n import LANGUAGES, N_
 from tally.names import check_text
 from tally.store import eventrows, knockouts
@@ -295,16 +298,19 @@ class _RoundMaker:
     store: Database
     conn: Connection
     ev: RowMapping
+    #: the director confirmed starting a round while players of it are still at a table of
+    #: the round before (:func:`tally.store.eventrows.still_playing_refused`)
+    force: bool = False
 
     def from_schedule(self, number: int) -> RoundView:
         fmt = format_of(self.ev["kind"])
-        return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number)
+        return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number, self.force)
 
     def paired_now(self, number: int) -> RoundView:
         return _start_paired_round(self.store, self.conn, self.ev, number)
 
     def drawn(self, number: int) -> RoundView:
-        return knockouts.start_round(self.store, self.conn, self.ev, number)
+        return knockouts.start_round(self.store, self.conn, self.ev, number, force=self.force)
 
     def refused(self) -> RoundView:
         ev = self.ev
@@ -315,12 +321,18 @@ class _RoundMaker:
 
 
 def _start_scheduled_round(
-    store: Database, conn: Connection, ev: RowMapping, fmt: EventFormat, number: int
+    store: Database,
+    conn: Connection,
+    ev: RowMapping,
+    fmt: EventFormat,
+    number: int,
+    force: bool = False,
 ) -> RoundView:
     """Make the matches of round ``number`` of a schedule made in advance: for each pairing
     ``matches_per_pairing`` matches under the event's rules, with its round and table; the
     first dealer alternates from the pairing's first player. Pairings with a withdrawn player
-    get no match (the withdrawal rule handles them)."""
+    get no match (the withdrawal rule handles them). Refused while a player of the round is
+    still at a table of the round before, unless ``force`` (the director confirmed)."""
     eid = ev["id"]
     entrants = eventrows.event_players(conn, eid)
     ids = {str(p["player_id"]): p for p in entrants}
@@ -341,6 +353,13 @@ def _start_scheduled_round(
     if _started(conn, eid, number) or earlier:
         raise eventrows.round_refused(eid, ev["name"], number, number + 1, earlier)
     rnd = sched[number - 1]
+    if not force:
+        loaded = _load_events(conn, t.events.c.id == eid)
+        busy = _still_playing(loaded.events[0], loaded, rnd)
+        if busy:
+            raise eventrows.still_playing_refused(
+                number, {loaded.name(p): m for p, m in busy.items()}
+            )
     withdrawn = {k for k, p in ids.items() if p["withdrawn_at"] is not None}
     bye = None if rnd.bye is None or rnd.bye in withdrawn else int(rnd.bye)
     insert_round(
@@ -359,6 +378,26 @@ def _start_scheduled_round(
     )
     data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)
+
+
+def _still_playing(e: _Event, data: _Data, rnd: Round) -> dict[int, int]:
+    """The players of round ``rnd`` of a round robin (its pairings without a withdrawn
+    player) still at a table of the round before that is not over: player id -> that
+    match."""
+    gone = e.withdrawn
+    seated = {
+        int(x)
+        for p in rnd.pairings
+        if not {int(p.first), int(p.second)} & gone
+        for x in (p.first, p.second)
+    }
+    return {
+        x: m.id
+        for m in data.matches_of(e.id)
+        if m.round_number == rnd.number - 1 and m.winner is None and not {m.a, m.b} & gone
+        for x in (m.a, m.b)
+        if x in seated
+    }
 
 
 def _check_round(e: _Event, number: int, total: int) -> None:
@@ -387,6 +426,8 @@ class _Entrant:
     player_id: int
     seed: int
     withdrawn: bool
+    #: when they withdrew (None: still in)
+    withdrawn_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -418,6 +459,8 @@ class _Event:
     #: (round, player id) (:mod:`tally.store.absences`)
     absence_score: str = "half"
     absences: tuple[tuple[int, int], ...] = ()
+    #: round number -> when it was started
+    started_at: dict[int, datetime] = field(default_factory=dict)
 
     def absent(self, number: int) -> set[int]:
         """Who announced they miss round ``number``."""
@@ -440,6 +483,18 @@ class _Event:
     @property
     def withdrawn(self) -> set[int]:
         return {e.player_id for e in self.entrants if e.withdrawn}
+
+    @property
+    def left(self) -> dict[int, datetime]:
+        """Withdrawn player -> when they withdrew (:mod:`tally.events.withdrawals`)."""
+        return {e.player_id: e.withdrawn_at for e in self.entrants if e.withdrawn_at}
+
+    def since(self, number: int) -> datetime | None:
+        """When round ``number`` was started; a round not started yet: after every
+        withdrawal so far (a scheduled match there is shown as it would be credited)."""
+        if number in self.started_at:
+            return self.started_at[number]
+        return max(self.left.values(), default=None)
 
 
 class _Match(NamedTuple):
@@ -503,13 +558,15 @@ def _load_events(
         .order_by(t.event_players.c.event_id, t.event_players.c.seed)
     ).mappings():
         entrants[r["event_id"]].append(
-            _Entrant(r["player_id"], r["seed"], r["withdrawn_at"] is not None)
+            _Entrant(r["player_id"], r["seed"], r["withdrawn_at"] is not None, r["withdrawn_at"])
         )
     started: dict[int, dict[int, int | None]] = defaultdict(dict)
+    started_at: dict[int, dict[int, datetime]] = defaultdict(dict)
     for r in conn.execute(
         select(t.event_rounds).where(t.event_rounds.c.event_id.in_(chosen))
     ).mappings():
         started[r["event_id"]][r["number"]] = r["bye_player_id"]
+        started_at[r["event_id"]][r["number"]] = r["started_at"]
     absent = eventrows.absences_by_event(conn, chosen)
     matches: list[_Match] = []
     by_event: dict[int, list[_Match]] = {}
@@ -540,6 +597,7 @@ def _load_events(
             tuple(eventrows.apart_pairs(conn, r["id"])) if len(ev_rows) == 1 else (),
             r["absence_score"],
             tuple(absent.get(r["id"], ())),
+            dict(started_at.get(r["id"], {})),
         )
         for r in ev_rows
     ]
@@ -680,16 +738,15 @@ class _Counted:
     unresolved: int
 
 
-def _forfeit_winner(e: _Event, a: int, b: int) -> int | None:
+def _forfeit_winner(e: _Event, a: int, b: int, number: int | None = None) -> int | None:
     """Who a withdrawal makes the winner of a match between ``a`` and ``b`` that nobody has
-    won: the opponent of the one withdrawn player under ``forfeit``; None when neither
-    withdrew (the match is still being played) or the match is void (the ``void`` rule, or
-    both withdrew)."""
-    withdrawn = e.withdrawn
-    gone_a, gone_b = a in withdrawn, b in withdrawn
-    if e.withdrawal != "forfeit" or gone_a == gone_b:
+    won, under the ``forfeit`` rule (:func:`tally.events.withdrawals.forfeit_winner`: the
+    opponent of the first to withdraw, if still in then; a game played stands); a scheduled
+    match never made is of round ``number``. None when neither withdrew (the match is still
+    being played) or the match is void (the ``void`` rule, or both had withdrawn)."""
+    if e.withdrawal != "forfeit" or not e.withdrawn:
         return None
-    return b if gone_a else a
+    return forfeit_winner(a, b, e.left, None if number is None else e.since(number))
 
 
 def _unmade(
@@ -697,14 +754,17 @@ def _unmade(
 ) -> list[tuple[int, int, int, int, int]]:
     """A round robin's scheduled matches never made that a withdrawal forfeits: (round,
     table, a, b, winner) once per missing match, ``made`` counting the matches made per
-    (round, table)."""
+    (round, table). Only in the rounds started: a forfeit is credited round by round, as
+    the rounds are played."""
     out: list[tuple[int, int, int, int, int]] = []
     if not (e.round_robin and e.withdrawn):
         return out
     for rnd in _schedule(e):
+        if rnd.number not in e.started:
+            continue
         for p in rnd.pairings:
             a, b = int(p.first), int(p.second)
-            winner = _forfeit_winner(e, a, b)
+            winner = _forfeit_winner(e, a, b, rnd.number)
             if winner is None:
                 continue
             missing = e.matches_per_pairing - made[(rnd.number, p.table)]
@@ -1051,7 +1111,9 @@ def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
     for m in data.matches:
         if m.event_id == e.id and m.round_number == rnd.number:
             by_table[m.table_number].append(m)
-    pairings = tuple(_pairing_view(e, data, p, by_table.get(p.table, [])) for p in rnd.pairings)
+    pairings = tuple(
+        _pairing_view(e, data, p, by_table.get(p.table, []), rnd.number) for p in rnd.pairings
+    )
     started = rnd.number in e.started
     return RoundView(
         event_id=e.id,
@@ -1067,7 +1129,9 @@ def _round_view(e: _Event, data: _Data, rnd: Round) -> RoundView:
     )
 
 
-def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> PairingView:
+def _pairing_view(
+    e: _Event, data: _Data, p: Pairing, made: list[_Match], number: int | None = None
+) -> PairingView:
     a, b = int(p.first), int(p.second)
     views = []
     for m in made:
@@ -1086,9 +1150,10 @@ def _pairing_view(e: _Event, data: _Data, p: Pairing, made: list[_Match]) -> Pai
     if done:
         status = "played"
     elif gone:
-        status = e.withdrawal if len(gone) == 1 else "void"
-        if status == "forfeit":
-            forfeit_winner = data.name(b if a in gone else a)
+        through = _forfeit_winner(e, a, b, None if views else number)
+        status = "void" if through is None else "forfeit"
+        if through is not None:
+            forfeit_winner = data.name(through)
     else:
         status = "playing" if views else "scheduled"
     return PairingView(
@@ -1532,21 +1597,44 @@ class Events:
             sched = [sched[number - 1]]
         return [_round_view(e, data, r) for r in sched]
 
-    def start_round(self, ref: str | int, number: int) -> RoundView:
+    def still_playing(self, ref: str | int, number: int) -> dict[str, int]:
+        """The players of round ``number`` (not started yet) of a round robin or of a groups
+        event's group stage who are still at a table of the round before that is not over:
+        name -> that match. Starting the round then needs the director's confirmation
+        (``force``); {} for other events and rounds."""
+        Results(self.store).ensure()
+        with self.store.reading() as conn:
+            ev = eventrows.resolve_event(conn, ref)
+            fmt = format_of(ev["kind"])
+            if fmt.has_groups:
+                return knockouts.still_playing(conn, ev, number)
+            if not fmt.has_rounds_made_in_advance or _started(conn, ev["id"], number):
+                return {}
+            data = _load_events(conn, t.events.c.id == ev["id"])
+        e = data.events[0]
+        sched = _schedule(e)
+        if not 1 <= number <= len(sched):
+            return {}
+        return {data.name(p): m for p, m in _still_playing(e, data, sched[number - 1]).items()}
+
+    def start_round(self, ref: str | int, number: int, *, force: bool = False) -> RoundView:
         """Make the matches of round ``number`` as the event's format makes its next round (a
         round robin's from its schedule, a Swiss event's paired from the standings now, a
         knockout's drawn: :mod:`tally.store.knockouts`), in one transaction with one audit entry:
         ``tally audit undo`` removes the round while none of its matches has a deal. Refused for
-        a round started already and for a format without rounds. An event seeded by rating has
-        its seeding fixed by the ratings of now when its first round is started
-        (:mod:`tally.store.seeding`)."""
+        a round started already and for a format without rounds. A round robin's (or groups
+        event's group) round is refused while one of its players is still at a table of the
+        round before (:meth:`still_playing`), unless ``force``: the director confirmed. An
+        event seeded by rating has its seeding fixed by the ratings of now when its first
+        round is started (:mod:`tally.store.seeding`)."""
         ratings = Seeding(self.store).ratings_to_seed(ref)
         with self.store.writing() as conn:
             ev = _lock_event(conn, ref)
             if ratings is not None and not ev["seeded"]:
                 fix_seeding(conn, ev, ratings)
                 ev = _lock_event(conn, ev["id"])
-            return format_of(ev["kind"]).start_round(_RoundMaker(self.store, conn, ev), number)
+            maker = _RoundMaker(self.store, conn, ev, force)
+            return format_of(ev["kind"]).start_round(maker, number)
 
     def standings(
         self, ref: str | int, *, tiebreaks: Sequence[str] | None = None, rank_by: str | None = None

@@ -88,6 +88,7 @@ from tally.events.prizes import PrizeTable, parse_shares, pool, prize_table, pri
 from tally.events.schedule import Pairing, berger_schedule, rounds_for
 from tally.events.tiebreaks import MatchResult, StandingRow
 from tally.events.tiebreaks import standings as rank_players
+from tally.events.withdrawals import forfeit_winner
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
@@ -218,6 +219,25 @@ class _State:
                     (n for n, (_, at) in self.started.items() if at <= when), default=0
                 )
         return out
+
+    @property
+    def left(self) -> dict[int, datetime]:
+        """Withdrawn player -> when they withdrew (:mod:`tally.events.withdrawals`)."""
+        return {e["player_id"]: e["withdrawn_at"] for e in self.entrants if e["withdrawn_at"]}
+
+    def since(self, number: int | None) -> datetime | None:
+        """When round ``number`` was started (None: a play-off, made before it mattered);
+        a round not started yet: after every withdrawal so far."""
+        if number is None:
+            return None
+        if number in self.started:
+            return self.started[number][1]
+        return max(self.left.values(), default=None)
+
+    def forfeit_winner(self, a: int, b: int, number: int | None = None) -> int | None:
+        """Who wins by forfeit a match not won between ``a`` and ``b`` (of round ``number``
+        when it was never made): :func:`tally.events.withdrawals.forfeit_winner`."""
+        return forfeit_winner(a, b, self.left, self.since(number))
 
     def of_round(self, number: int) -> list[_M]:
         return sorted(
@@ -433,35 +453,40 @@ def _result(st: _State, m: _M, winner: int) -> MatchResult:
 
 
 def _results(st: _State, matches: Sequence[_M]) -> list[MatchResult]:
-    """Finished matches, and the withdrawal rule's forfeits of matches not over."""
-    gone = set(st.withdrawn)
+    """Finished matches, and the withdrawal rule's forfeits of matches not over (a game
+    played stands: :mod:`tally.events.withdrawals`)."""
     out = []
     for m in matches:
         if m.winner is not None:
             out.append(_result(st, m, m.winner))
-        elif st.ev["withdrawal"] == "forfeit" and len({m.a, m.b} & gone) == 1:
-            out.append(_result(st, m, m.b if m.a in gone else m.a))
+        elif st.ev["withdrawal"] == "forfeit":
+            winner = st.forfeit_winner(m.a, m.b)
+            if winner is not None:
+                out.append(_result(st, m, winner))
     return out
 
 
 def _unmade_forfeits(st: _State, members: set[int] | None = None) -> list[MatchResult]:
-    """Groups under the ``forfeit`` rule: each scheduled group match not made, of a player
-    who withdrew against one who did not, is a match won by the opponent (no game points),
-    as in a round robin; only matches among ``members`` when given."""
+    """Groups under the ``forfeit`` rule: each scheduled group match not made of a round
+    started, of a player who had withdrawn against one still in then, is a match won by the
+    opponent (no game points), as in a round robin; only matches among ``members`` when
+    given."""
     if not st.format.has_groups or st.ev["withdrawal"] != "forfeit" or not st.withdrawn:
         return []
-    gone = set(st.withdrawn)
     made = {(m.round, m.table) for m in st.matches}
     out = []
     for number in range(1, _group_rounds(st) + 1):
+        if number not in st.started:
+            continue  # credited round by round, as the rounds are played
         for p in _group_round(st, number)[0]:
             a, b = int(p.first), int(p.second)
-            if (number, p.table) in made or len({a, b} & gone) != 1:
+            if (number, p.table) in made:
                 continue
             if members is not None and not {a, b} <= members:
                 continue
-            winner = b if a in gone else a
-            out.append(MatchResult(st.names[a], st.names[b], st.names[winner], 0, 0))
+            winner = st.forfeit_winner(a, b, number)
+            if winner is not None:
+                out.append(MatchResult(st.names[a], st.names[b], st.names[winner], 0, 0))
     return out
 
 
@@ -543,9 +568,9 @@ def _bracket(st: _State) -> list[list[BracketMatch]] | None:
                     continue
                 out = {bm.first, bm.second} & gone
                 if out:
-                    results[(bm.round, bm.table)] = (
-                        None if len(out) == 2 else bm.second if bm.first in out else bm.first
-                    )
+                    assert bm.first is not None and bm.second is not None
+                    through = st.forfeit_winner(int(bm.first), int(bm.second), bm.round + first - 1)
+                    results[(bm.round, bm.table)] = None if through is None else str(through)
                     changed = True
         if not changed:
             return found
@@ -952,7 +977,13 @@ def standings(
 # --- rounds ----------------------------------------------------------------------------------
 
 
-def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = None) -> PairingView:
+def _pairing(
+    st: _State,
+    table: int,
+    made: list[_M],
+    planned: Pairing | None = None,
+    number: int | None = None,
+) -> PairingView:
     """A table of a round as the generic pairing view (first = player a)."""
     if made:
         a, b, dealer = made[0].a, made[0].b, made[0].first_dealer
@@ -984,10 +1015,11 @@ def _pairing(st: _State, table: int, made: list[_M], planned: Pairing | None = N
             and made[0].round >= st.fmt["bracket_round"]
         )
         status = "forfeit" if bracket or st.ev["withdrawal"] == "forfeit" else "void"
-        if len(gone) == 2:
+        through = st.forfeit_winner(a, b, None if made else number)
+        if through is None:
             status = "void"
-        if status == "forfeit":
-            forfeit_winner = st.names[b if a in gone else a]
+        if status == "forfeit" and through is not None:
+            forfeit_winner = st.names[through]
     else:
         status = "playing" if made else "scheduled"
     return PairingView(
@@ -1032,7 +1064,9 @@ def _round_view(st: _State, number: int) -> RoundView:
         byes = [st.names[st.started[number][0] or 0]]
     tables = sorted(set(by_table) | set(planned))
     total = _total_rounds(st)
-    pairings = tuple(_pairing(st, tb, by_table.get(tb, []), planned.get(tb)) for tb in tables)
+    pairings = tuple(
+        _pairing(st, tb, by_table.get(tb, []), planned.get(tb), number) for tb in tables
+    )
     return RoundView(
         event_id=st.ev["id"],
         event=st.ev["name"],
@@ -1113,13 +1147,17 @@ def rounds(
     return [_round_view(st, n) for n in sorted(known)]
 
 
-def start_round(store: Database, conn: Connection, ev: RowMapping, number: int) -> RoundView:
+def start_round(
+    store: Database, conn: Connection, ev: RowMapping, number: int, *, force: bool = False
+) -> RoundView:
     """Make the matches of round ``number`` (the next one) of a knockout or groups event: a
     draw by lot, a group round or a bracket round (see the module docstring). One audit
-    entry; ``tally audit undo`` takes the round back while none of its matches has a deal."""
+    entry; ``tally audit undo`` takes the round back while none of its matches has a deal.
+    A group round may start while the round before is played (``force``: the director
+    confirmed); a draw or a bracket round waits for its results."""
     eid = ev["id"]
     st = load_state(conn, ev)
-    _check_round_can_start(st, number)
+    _check_round_can_start(st, number, force)
     before: dict[str, Snapshot] = {f"event:{eid}": snapshot(conn, "event", eid)}
     bye: int | None = None
     what: str
@@ -1169,9 +1207,11 @@ def _matches_per_table(st: _State, number: int) -> int:
     return int(st.fmt["best_of"]) if first is not None and number >= first else 1
 
 
-def _check_round_can_start(st: _State, number: int) -> None:
+def _check_round_can_start(st: _State, number: int, force: bool = False) -> None:
     """Refuse to start round ``number`` unless it is the next one, the event has at least 2
-    players and every match of the round before is over (or has a withdrawn player in it)."""
+    players and every match of the round before is over (or has a withdrawn player in it);
+    a group round whose players are still at a table of the round before only unless
+    ``force``."""
     eid, name = st.ev["id"], st.ev["name"]
     expected = len(st.started) + 1
     if number != expected:
@@ -1180,19 +1220,56 @@ def _check_round_can_start(st: _State, number: int) -> None:
         )
     if len(st.entrants) < 2:
         raise Refused(f'event {eid} "{name}" needs at least 2 players')
+    if _is_group_round(st, number):
+        busy = _still_playing(st, number)
+        if busy and not force:
+            raise eventrows.still_playing_refused(number, {st.names[p]: m for p, m in busy.items()})
+        return
+    busy_tables = _busy(st, number - 1)
+    if busy_tables:
+        raise Refused(
+            f"round {number - 1} is not over: table(s) "
+            f"{', '.join(str(m.table) for m in busy_tables)} still playing"
+        )
+
+
+def _is_group_round(st: _State, number: int) -> bool:
+    return st.format.has_groups and number <= _group_rounds(st)
+
+
+def _busy(st: _State, number: int) -> list[_M]:
+    """The matches of round ``number`` not over (a withdrawn player's and a best of N's
+    unneeded matches left out)."""
     gone = set(st.withdrawn)
     spare = _not_needed(st)
-    if number > 1:
-        busy = [
-            m
-            for m in st.of_round(number - 1)
-            if m.winner is None and not {m.a, m.b} & gone and m.id not in spare
-        ]
-        if busy:
-            raise Refused(
-                f"round {number - 1} is not over: table(s) "
-                f"{', '.join(str(m.table) for m in busy)} still playing"
-            )
+    return [
+        m
+        for m in st.of_round(number)
+        if m.winner is None and not {m.a, m.b} & gone and m.id not in spare
+    ]
+
+
+def _still_playing(st: _State, number: int) -> dict[int, int]:
+    """Group round ``number``'s players (its pairings without a withdrawn player) still at a
+    table of the round before that is not over: player id -> that match."""
+    gone = set(st.withdrawn)
+    planned, _ = _group_round(st, number)
+    seated = {
+        int(x)
+        for p in planned
+        if not {int(p.first), int(p.second)} & gone
+        for x in (p.first, p.second)
+    }
+    return {x: m.id for m in _busy(st, number - 1) for x in (m.a, m.b) if x in seated}
+
+
+def still_playing(conn: Connection, ev: RowMapping, number: int) -> dict[str, int]:
+    """The players of group round ``number`` (not started yet) still at a table of the
+    round before: name -> that match; {} for any other round."""
+    st = load_state(conn, ev)
+    if number in st.started or not _is_group_round(st, number):
+        return {}
+    return {st.names[p]: m for p, m in _still_playing(st, number).items()}
 
 
 def _seed_bracket_when_due(conn: Connection, st: _State, number: int) -> _State:

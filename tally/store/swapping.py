@@ -26,6 +26,7 @@ audited (``event swap``) and ``tally audit undo`` puts the players back.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
@@ -319,6 +320,69 @@ def _apply(store: Database, conn: Connection, plan: _Plan) -> int:
     return Audit(store).write(conn, "event swap", "event", eid, summary, before, after, words=words)
 
 
+@dataclass(frozen=True)
+class MadeSwap:
+    """A swap in effect: round ``number`` of an event, the two players' ids and the audit
+    entry that undoes it (the swap's own, or the latest re-doing of it)."""
+
+    number: int
+    players: tuple[int, int]
+    entry: int
+
+
+def _is_swap(command: str) -> bool:
+    return command == "event swap" or command.endswith(": event swap")
+
+
+def _live(rows: dict[int, RowMapping], entry: int) -> int | None:
+    """The entry that holds change ``entry`` in effect: itself while not reversed, the
+    reversal of its reversal when that was reversed, ...; None when it is undone."""
+    live: int | None = entry
+    while live is not None and rows[live]["reversed_by"] is not None:
+        undo = rows[live]["reversed_by"]
+        live = rows[undo]["reversed_by"] if undo in rows else None
+    return live
+
+
+def _swapped(row: RowMapping) -> tuple[int, tuple[int, int]] | None:
+    """The round and the two players of a swap's audit entry, read from the matches it
+    changed (the players whose seats moved)."""
+    before, after = json.loads(row["before"] or "{}"), json.loads(row["after"] or "{}")
+    moved: set[int] = set()
+    number = None
+    for key, then in before.items():
+        now = after.get(key)
+        if key.startswith("match:") and then and now:
+            seats = ("player_a_id", "player_b_id")
+            moved |= {then[k] for k in seats} ^ {now[k] for k in seats}
+            number = then["round_number"]
+    if number is None or len(moved) != 2:
+        return None
+    a, b = sorted(moved)
+    return int(number), (a, b)
+
+
+def swaps_made(conn: Connection, event_id: int) -> list[MadeSwap]:
+    """The swaps in effect in an event's rounds, in the order they were made."""
+    a = t.audit_log.c
+    rows = {
+        r["id"]: r
+        for r in conn.execute(
+            select(a.id, a.command, a.before, a.after, a.reversed_by).where(
+                (a.entity == "event") & (a.entity_id == event_id)
+            )
+        ).mappings()
+    }
+    out = []
+    for entry in sorted(rows):
+        row = rows[entry]
+        live = _live(rows, entry) if _is_swap(row["command"]) else None
+        swapped = None if live is None else _swapped(row)
+        if swapped is not None and live is not None:
+            out.append(MadeSwap(swapped[0], swapped[1], live))
+    return out
+
+
 class Swaps:
     """Two players swapped between the tables of a round, checked first. Reached as
     ``store.swaps``."""
@@ -356,3 +420,15 @@ class Swaps:
                     )
                 )
             return _view(plan, _apply(self.store, conn, plan))
+
+    def made(self, ref: str | int) -> list[tuple[int, str, str]]:
+        """The swaps in effect in an event's rounds, in the order they were made: (round,
+        player, player), the two by name in alphabetical order."""
+        with self.store.reading() as conn:
+            eid = eventrows.resolve_event(conn, ref)["id"]
+            named = {p["player_id"]: str(p["name"]) for p in eventrows.event_players(conn, eid)}
+            out = []
+            for swap in swaps_made(conn, eid):
+                first, second = sorted(named[p] for p in swap.players)
+                out.append((swap.number, first, second))
+            return out

@@ -56,7 +56,7 @@ from tally.web.app import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
     from gettext import NullTranslations
 
     from starlette.requests import Request
@@ -372,13 +372,23 @@ async def event_change(request: Request, change: Any) -> Response:
 
 @guarded
 async def start_round(request: Request) -> Response:
-    """POST: make the matches of a round of a round robin or a knockout (drawn now)."""
+    """POST: make the matches of a round of a round robin or a knockout (drawn now). A
+    round robin's or group's round whose players still play the round before is asked
+    about first, naming them (``force=yes``: the director confirmed)."""
+    _need_director(request)
+    fields = await form_of(request)
+    number = whole_number(fields.get("round", ""), 4)
+    if number is not None and fields.get("force") != "yes":
+        eid = int_param(request, "event")
+        busy = await blocking(site_of(request).store.events.still_playing, eid, number)
+        if busy:
+            words = translate(await language(request, event=eid))
+            return _ask_start(request, eid, number, busy, words)
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        rnd = store.events.start_round(eid, number)
+        rnd = store.events.start_round(eid, number, force=fields.get("force") == "yes")
         # (English has always said "tables", even for one)
         return words.ngettext(
             "Round %(round)s started: %(n)s tables.",
@@ -389,22 +399,75 @@ async def start_round(request: Request) -> Response:
     return await event_change(request, change)
 
 
+def _ask_start(
+    request: Request, eid: int, number: int, busy: dict[str, int], _: Callable[[str], str]
+) -> Response:
+    """The question before starting round ``number`` while the players ``busy`` (name ->
+    match) still play the round before."""
+    return render(
+        request,
+        "ask.html.j2",
+        title=_("Start round %(n)s while round %(before)s is still played?")
+        % {"n": number, "before": number - 1},
+        lines=[
+            _("%(player)s is still playing match %(id)s.") % {"player": player, "id": mid}
+            for player, mid in busy.items()
+        ]
+        + [_("They would sit at two tables at once.")],
+        action=f"/director/event/{eid}/round",
+        button=_("Start round %(n)s anyway") % {"n": number},
+        back=f"/director/event/{eid}",
+        hidden={"round": str(number), "force": "yes"},
+    )
+
+
 @guarded
 async def unpair(request: Request) -> Response:
     """POST: withdraw the pairings of the latest round started, while no deal of it is
-    recorded (``store.pairings.withdraw``), so that it can be paired
-    again."""
+    recorded (``store.pairings.withdraw``), so that it can be paired again. When players
+    were swapped in the round, one question first: the swaps go with the pairings
+    (``confirmed=yes``: asked and answered)."""
+    _need_director(request)
+    fields = await form_of(request)
+    number = whole_number(fields.get("round", ""), 4)
+    eid = int_param(request, "event")
+    swapped = [(a, b) for (n, a, b) in await blocking(_swaps_of, request, eid, number)]
+    if swapped and fields.get("confirmed") != "yes":
+        _ = translate(await language(request, event=eid))
+        return render(
+            request,
+            "ask.html.j2",
+            title=_("Withdraw the pairings of round %(n)s?") % {"n": number},
+            lines=[
+                _("The swap of %(a)s and %(b)s is undone with them.") % {"a": a, "b": b}
+                for a, b in swapped
+            ],
+            action=f"/director/event/{eid}/unpair",
+            button=_("Withdraw the pairings of round %(n)s") % {"n": number},
+            back=f"/director/event/{eid}",
+            hidden={"round": str(number), "confirmed": "yes"},
+        )
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
         store.pairings.withdraw(eid, number)
-        return words.gettext(
+        said = words.gettext(
             "The pairings of round %(round)s are withdrawn: start it again to pair it anew."
         ) % {"round": number}
+        for a, b in swapped:
+            said += " " + words.gettext("The swap of %(a)s and %(b)s is undone with them.") % {
+                "a": a,
+                "b": b,
+            }
+        return said
 
     return await event_change(request, change)
+
+
+def _swaps_of(request: Request, eid: int, number: int | None) -> list[tuple[int, str, str]]:
+    """The swaps in effect in round ``number`` of an event."""
+    return [s for s in site_of(request).store.swaps.made(eid) if s[0] == number]
 
 
 @guarded

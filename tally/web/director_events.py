@@ -428,6 +428,7 @@ async def preview(request: Request) -> Response:
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
     warned = await blocking(store.pairings.apart_warnings, eid, shown=[rnd])
+    warned += await blocking(store.pairings.start_warnings, eid, number)
     from tally.vocabulary import absent_words
 
     return render(

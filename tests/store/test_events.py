@@ -405,18 +405,28 @@ def test_a_player_who_withdraws_before_the_start_forfeits_every_scheduled_match(
     store.events.withdraw(ev.id, "Carl")
     with pytest.raises(Refused, match="withdrawn from event 1 already"):
         store.events.withdraw(ev.id, "carl")
-    # Round 1 (Bert v Carl) makes no match; round 3 (Carl v Anna) is not started, and counts.
+    # Round 1 (Bert v Carl) makes no match: a forfeit won by Bert; round 3 (Carl v Anna) is
+    # credited once it is started, round by round as the rounds are played.
     r1 = store.events.start_round(ev.id, 1)
     assert [(p.status, p.match_ids, p.forfeit_winner) for p in r1.pairings] == [
         ("forfeit", (), "Bert")
     ]
     view = store.events.standings(ev.id)
     assert [(r.player, r.played, r.won, r.lost, r.match_points) for r in view.rows] == [
-        ("Anna", 1, 1, 0, 1.0),
         ("Bert", 1, 1, 0, 1.0),
-        ("Carl", 2, 0, 2, 0.0),
+        ("Anna", 0, 0, 0, 0.0),
+        ("Carl", 1, 0, 1, 0.0),
     ]
     assert view.stage == "round 1 of 3"  # Anna v Bert, round 2, is still to come
+    [r2] = store.events.start_round(ev.id, 2).pairings
+    won(store, r2.match_ids[0], "Anna", "Bert", (7, 3))
+    store.events.start_round(ev.id, 3)
+    view = store.events.standings(ev.id)
+    assert [(r.player, r.played, r.won, r.lost, r.match_points) for r in view.rows] == [
+        ("Anna", 2, 2, 0, 2.0),
+        ("Bert", 2, 1, 1, 1.0),
+        ("Carl", 2, 0, 2, 0.0),
+    ]
 
 
 # --- seasons ---------------------------------------------------------------------------------

@@ -314,7 +314,11 @@ def test_the_director_runs_the_evening(web: Web) -> None:
     web.login()
     html = web.page(f"/director/event/{web.event}")
     assert web.table() in html and f"/director/event/{web.event}/round/2" in html
-    assert web.post(f"/director/event/{web.event}/round", round="2").status_code == 303
+    ask = web.post(f"/director/event/{web.event}/round", round="2")  # round 1 is played
+    assert ask.status_code == 200 and "Start round 2 anyway" in ask.text
+    assert not _rounds(web)[1].started
+    started = web.post(f"/director/event/{web.event}/round", round="2", force="yes")
+    assert started.status_code == 303
     assert _rounds(web)[1].started
     assert web.post(f"/director/event/{web.event}/withdraw", player="Bert").status_code == 303
     html = web.page(f"/director/event/{web.event}")
@@ -637,7 +641,9 @@ def test_the_director_pages_in_german(web: Web) -> None:
     assert f'<a href="/standings/{web.event}?lang=de">Tabellenseite</a>' in html
     html = web.page(f"/director/event/{web.event}")
     assert "Runde 2 beginnen" in html and "<th>Tischseite</th>" in html
-    res = web.post(f"/director/event/{web.event}/round", round="2")
+    ask = web.post(f"/director/event/{web.event}/round", round="2")
+    assert "Runde 2 trotzdem beginnen" in ask.text and "Sie säßen an zwei Tischen" in ask.text
+    res = web.post(f"/director/event/{web.event}/round", round="2", force="yes")
     assert "Runde 2 begonnen: 2 Tische." in web.client.get(res.headers["location"]).text
     res = web.post(f"/director/event/{web.event}/withdraw", player="Bert")
     html = web.client.get(res.headers["location"]).text
