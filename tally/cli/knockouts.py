@@ -162,8 +162,11 @@ def prize_notes(view: KnockoutView) -> list[str]:
             % {"place": place, "prize": money(prize), "share": share}
         )
     out.append(
-        _("Prizes rounded down to %(unit)s; left for the club: %(club)s.")
-        % {"unit": money(p.table.unit), "club": money(p.table.club)}
+        _(
+            "Prizes rounded down to %(unit)s; paid to the players: %(paid)s; left for the "
+            "club: %(club)s."
+        )
+        % {"unit": money(p.table.unit), "paid": money(p.paid), "club": money(p.club)}
     )
     return out
 

@@ -358,6 +358,7 @@ class PrizeLines:
     bought: int
     places: tuple[tuple[int, str, str], ...]
     unit: str
+    paid: str
     club: str
 
 

@@ -85,7 +85,8 @@ def _prize_lines(view: KnockoutView) -> PrizeLines | None:
         p.bought,
         places,
         money(p.table.unit),
-        money(p.table.club),
+        money(p.paid),
+        money(p.club),
     )
 
 

@@ -84,7 +84,7 @@ from tally.events.knockout import (
     draw_round,
     rank_by_stage,
 )
-from tally.events.prizes import PrizeTable, parse_shares, pool, prize_table, prizes_by_rank
+from tally.events.prizes import PrizeTable, parse_shares, payout, pool, prize_table
 from tally.events.schedule import Pairing, berger_schedule, rounds_for
 from tally.events.tiebreaks import MatchResult, StandingRow
 from tally.events.tiebreaks import standings as rank_players
@@ -741,8 +741,10 @@ class KnockoutView:
 class PrizeView:
     """An event's prize table: entries and buy-backs with their fees (``buy_back_fee``: what
     one costs now; the pool holds what each paid), the pool, the shares
-    per place (percent, best first), the prizes (rounded down to ``unit``) and what is left
-    for the club; amounts in cents (:mod:`tally.events.prizes`)."""
+    per place (percent, best first), the prizes (rounded down to ``unit``), what the players
+    win together (``paid``: players sharing places share their prizes, rounded down again) and
+    what is left for the club (``club``: the pool less ``paid``, to the cent); amounts in cents
+    (:mod:`tally.events.prizes`)."""
 
     entries: int
     entry_fee: int
@@ -750,6 +752,8 @@ class PrizeView:
     buy_back_fee: int
     shares: tuple[str, ...]
     table: PrizeTable
+    paid: int = 0
+    club: int = 0
 
 
 def _prize_view(st: _State) -> PrizeView | None:
@@ -795,7 +799,9 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
     lines = []
     gone = st.withdrawn
     prizes = _prize_view(st)
-    won = prizes_by_rank([rank for rank, _ in ranked], prizes.table) if prizes else None
+    won = payout([rank for rank, _ in ranked], prizes.table) if prizes else None
+    if prizes is not None and won is not None:
+        prizes = dataclasses.replace(prizes, paid=won.paid, club=won.club)
     for i, (rank, p) in enumerate(ranked):
         life = lines_by.get(p)
         lines.append(
@@ -811,7 +817,7 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
                 marks=marks[int(p)],
                 row=dataclasses.replace(rows[p], rank=rank),
                 bought=len(st.bought.get(int(p), [])),
-                prize=None if won is None else won[i],
+                prize=None if won is None else won.won[i],
             )
         )
     found = _bracket(st)

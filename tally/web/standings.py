@@ -125,10 +125,13 @@ def _fragment(request: Request, event_id: int, lang: str) -> tuple[int, str]:
     key = (event_id, lang, version)
 
     def rendered() -> str:
+        from tally.i18n import use
+
         content = _content(site.store, event_id)
-        return site.pages.get_template("live.html.j2").render(
-            _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content
-        )
+        with use(lang):  # (the amounts of money in the page's language)
+            return site.pages.get_template("live.html.j2").render(
+                _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content
+            )
 
     return version, site.live_cache.get(key, rendered)
 

@@ -71,6 +71,17 @@ def test_the_wall_shows_the_prizes(desk: Web) -> None:  # noqa: F811
     assert "Prize pool 60: 1. 30, 2. 18, 3. 12" in html
     # before the first round all six share 1st and the three prizes: 10 each
     assert html.count('<td class="num prize">10</td>') == 6
+    assert "Paid to the players: 60; left for the club: 0." in html
+
+
+def test_the_wall_adds_the_money_up_to_the_cent_and_writes_it_in_german(desk: Web) -> None:  # noqa: F811
+
+    eid = knockout(desk)
+    desk.store.prizes.set_money(eid, entry_fee=1050, shares="50,30,15", unit=50)
+    html = desk.client.get(f"/standings/{eid}/live?lang=de").json()["html"]
+    # 63 € in the pool; six sharing 1st hold 59,50 €: 9,50 € each, 57 € paid, 6 € left
+    assert "63\u00a0€" in html and "Ausbezahlt: 57\u00a0€; für den Verein: 6\u00a0€." in html
+    assert html.count('<td class="num prize">9,50\u00a0€</td>') == 6
 
 
 def test_the_director_has_the_bracket_played_best_of_three(desk: Web) -> None:  # noqa: F811
