@@ -115,6 +115,10 @@ def show_elimination(view: KnockoutView) -> None:
         )
     notes.append(_("Rounds: W won, L lost, B bye, ? playing, - not playing."))
     notes.append(elimination_ranking(view.kind, view.tiebreaks))
+    if view.buy_back_until is not None:
+        short.append(_("Bought back"))
+        keep.append(len(short) - 1)
+        rows = [[*row, x.bought or None] for row, x in zip(rows, view.lines, strict=True)]
     if view.prizes is not None:
         short.append(_("Prize"))
         keep.append(len(short) - 1)

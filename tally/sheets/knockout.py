@@ -46,6 +46,7 @@ def elimination_sheet(
             lost=x.row.lost,
             marks=x.marks,
             withdrawn=x.withdrawn,
+            bought=x.bought,
             prize=money(x.prize) if x.prize else None,
         )
         for x in view.lines

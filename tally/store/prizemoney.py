@@ -7,15 +7,16 @@ the standings by elimination (``store.knockouts.view``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import insert, update
 from sqlalchemy.engine import RowMapping
 
-from tally.errors import NotFound, Refused
+from tally.errors import Message, NotFound, Refused
 from tally.events.formats import format_of
 from tally.events.knockout import MAX_LIVES, buy_back_refusal
 from tally.events.prizes import check_shares, money, parse_shares
+from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
@@ -30,6 +31,22 @@ def _has_lives(fmt: RowMapping) -> bool:
     """Whether the event's format counts lives (a knockout with lives): only then can a
     player buy a life back."""
     return fmt["lives"] is not None
+
+
+#: why a last round for buy-backs can never apply: nobody is out before it
+TOO_EARLY: Final = N_(
+    "--buy-back-until: %(round)s never allows a buy-back: with %(lives)s life(s) nobody is out "
+    "before round %(lives)s, so the first round a bought-back player can join is %(first)s; "
+    "give %(first)s or later"
+)
+
+
+def _check_buy_back_until(until: int, lives: int) -> None:
+    """Refuse a last round for buy-backs that can never apply: a player loses at most one
+    life a round, so with ``lives`` lives the first player out is out in round ``lives`` and
+    can first join again in round ``lives + 1``."""
+    if until <= lives:
+        raise Refused(Message(TOO_EARLY, round=until, lives=lives, first=lives + 1))
 
 
 class Prizes:
@@ -83,11 +100,8 @@ class Prizes:
                     f'event {ev["id"]} "{ev["name"]}" has no lives: only a player out '
                     "of a knockout with lives can buy back a life"
                 )
-            if buy_back_until is not None and buy_back_until < 1:
-                raise Refused(
-                    f"--buy-back-until: the last round a player may buy back for is 1 "
-                    f"or later, not {buy_back_until}"
-                )
+            if buy_back_until is not None:
+                _check_buy_back_until(buy_back_until, int(st.fmt["lives"]))
             if buy_backs is not None and not 1 <= buy_backs <= MAX_LIVES:
                 raise Refused(
                     f"--buy-backs: a player may buy back 1 to {MAX_LIVES} times, not {buy_backs}"
@@ -164,7 +178,7 @@ class Prizes:
                 "event",
                 ev["id"],
                 f'{who["name"]} bought back a life in event {ev["id"]} "{ev["name"]}" '
-                f"after round {started} for {money(fee)}",
+                f"after round {started} for {money(fee, 'en')}",
                 before,
                 {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
             )

@@ -109,6 +109,7 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
         "tables": tables,
         "club": club,
         "prizes": None if staged is None else staged.prizes,
+        "buy_backs": staged is not None and staged.buy_back_until is not None,
         "champion": None if staged is None else staged.champion,
     }
 

@@ -126,6 +126,23 @@ def test_a_player_out_buys_back_a_life_from_the_command_line(tmp_path: Path) -> 
     shown = ok("event", "elimination", "KO", "--db", db)
     assert "Prize pool: 65 (6 entries at 10, 1 buy-back(s))." in shown
     assert "until round 2, at most 1 time(s) each" in shown
+    # whose line shows the life they bought back: on the terminal and on the sheet
+    header = next(line for line in shown.splitlines() if "Bought back" in line)
+    column = header.index("Bought back")
+    mine = next(line for line in shown.splitlines() if loser in line)
+    assert mine[column:].split()[0] == "1"
+    assert sum(1 for line in shown.splitlines() if line[column:].startswith("1 ")) == 1
+    target = tmp_path / "e.pdf"
+    ok("print", "standings", "KO", "--db", db, "-o", str(target))
+    assert "Bought back" in pdf_text(target)
+
+
+def test_a_last_round_for_buy_backs_nobody_can_reach_is_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    knockout(db)
+    bad = runner.invoke(app, ["event", "prizes", "KO", "--buy-back-until", "1", "--db", db])
+    assert bad.exit_code == 2 and "never allows a buy-back" in bad.output
+    assert "give 2 or later" in bad.output
 
 
 def test_the_final_is_played_best_of_three_from_the_command_line(tmp_path: Path) -> None:

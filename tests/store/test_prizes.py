@@ -125,11 +125,8 @@ def test_a_player_out_buys_back_a_life_and_is_drawn_again(store: Any) -> None:
 
 def test_a_player_buys_back_once_by_default_and_not_after_the_last_round(store: Any) -> None:
     ev = knockout(store, lives=1)
-    store.prizes.set_money(ev.id, buy_back_until=1, buy_back_fee=500)
+    store.prizes.set_money(ev.id, buy_back_until=2, buy_back_fee=500)
     loser = first_loser(store, ev)
-    with pytest.raises(Refused, match="too late: buy-backs are taken until round 1"):
-        store.prizes.buy_back(ev.id, loser)
-    store.prizes.set_money(ev.id, buy_back_until=3)
     store.prizes.buy_back(ev.id, loser)
     with pytest.raises(Refused, match="is still in"):
         store.prizes.buy_back(ev.id, loser)
@@ -138,6 +135,28 @@ def test_a_player_buys_back_once_by_default_and_not_after_the_last_round(store: 
     )
     with pytest.raises(Refused, match="is still in"):
         store.prizes.buy_back(ev.id, winner)
+
+
+def test_a_player_out_in_the_last_round_for_buy_backs_is_too_late(store: Any) -> None:
+    ev = knockout(store, lives=1)
+    store.prizes.set_money(ev.id, buy_back_until=2)
+    first_loser(store, ev)
+    rnd = store.events.start_round(ev.id, 2)
+    for p in rnd.pairings:
+        win(store, p.matches[0].match_id, p.first)
+    with pytest.raises(Refused, match="too late: buy-backs are taken until round 2"):
+        store.prizes.buy_back(ev.id, rnd.pairings[0].second)
+
+
+@pytest.mark.parametrize(("lives", "until"), [(1, 1), (2, 2), (3, 1)])
+def test_a_last_round_for_buy_backs_that_can_never_apply_is_refused_with_the_reason(
+    store: Any, lives: int, until: int
+) -> None:
+    ev = knockout(store, lives=lives)
+    with pytest.raises(Refused, match=f"{until} never allows a buy-back: with {lives} life"):
+        store.prizes.set_money(ev.id, buy_back_until=until)
+    store.prizes.set_money(ev.id, buy_back_until=lives + 1)
+    assert store.knockouts.view(ev).buy_back_until == lives + 1
 
 
 def test_no_buy_back_unless_the_event_takes_them_and_undo_takes_it_back(store: Any) -> None:

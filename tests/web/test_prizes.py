@@ -58,6 +58,11 @@ def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> 
         x for x in desk.store.knockouts.view(desk.store.events.get(eid)).lines if x.player == loser
     )
     assert (line.lives, line.out_in) == (1, None)
+    wall = desk.client.get(f"/standings/{eid}/live").json()["html"]
+    assert '<th class="num">Bought back</th>' in wall
+    assert wall.count('<td class="num bought">1</td>') == 1
+    row = next(r for r in wall.split("<tr") if f">{loser}<" in r)
+    assert '<td class="num bought">1</td>' in row
 
 
 def test_the_wall_shows_the_prizes(desk: Web) -> None:  # noqa: F811
