@@ -102,14 +102,21 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
     else:
         mine = [m for m in store.matches.all() if m.event_id == event_id]
         club = [m for m in mine if not m.over] + [m for m in mine if m.over][-6:]
+    from tally.names import short_names
+
+    names = [r.player for r in view.rows]
+    names += [n for p in tables for n in (p.first, p.second) if n]
+    names += [n for m in club for n in m.players]
     return {
+        "short": short_names(names),
         "standings": view,
         "lines": lines,
         "round": current,
         "tables": tables,
         "club": club,
         "prizes": None if staged is None else staged.prizes,
-        "buy_backs": staged is not None and staged.buy_back_until is not None,
+        # (a column of buy-backs once someone bought back)
+        "buy_backs": staged is not None and any(line.bought for line in staged.lines),
         "champion": None if staged is None else staged.champion,
     }
 
