@@ -148,6 +148,8 @@ def prize_notes(view: KnockoutView) -> list[str]:
             )
             % {"round": view.buy_back_until, "times": view.buy_backs}
         )
+        if view.buy_back_at_once:
+            out.append(_("A buy-back only straight after elimination, before the next round."))
     p = view.prizes
     if p is None:
         return out
@@ -353,6 +355,14 @@ def prizes(
             "--buy-backs", metavar="N", help="How many times a player may buy back (default 1)."
         ),
     ] = None,
+    buy_back_at_once: Annotated[
+        bool | None,
+        typer.Option(
+            "--buy-back-at-once/--buy-back-any-round",
+            help="A player out may buy back only straight after elimination, before the next "
+            "round (default: before any round up to --buy-back-until).",
+        ),
+    ] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -377,6 +387,7 @@ def prizes(
             buy_back_until=buy_back_until,
             buy_back_fee=back_fee,
             buy_backs=buy_backs,
+            buy_back_at_once=buy_back_at_once,
         )
         view = store.knockouts.view(store.events.get(event))
     if json_out:
@@ -387,6 +398,7 @@ def prizes(
                     "buy_back_until": view.buy_back_until,
                     "buy_back_fee": view.buy_back_fee,
                     "buy_backs": view.buy_backs,
+                    "buy_back_at_once": view.buy_back_at_once,
                 }
             )
         )

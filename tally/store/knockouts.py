@@ -138,6 +138,7 @@ FORMAT_KEYS = (
     "buy_back_until",
     "buy_back_fee",
     "buy_backs",
+    "buy_back_at_once",
 )
 
 
@@ -733,6 +734,8 @@ class KnockoutView:
     buy_back_until: int | None = None
     buy_back_fee: int | None = None
     buy_backs: int = 1
+    #: a buy-back only straight after elimination (before the next round)
+    buy_back_at_once: bool = False
     #: the bracket's pairings are played best of this many matches
     best_of: int = 1
 
@@ -878,6 +881,7 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         buy_back_until=st.fmt["buy_back_until"],
         buy_back_fee=st.fmt["buy_back_fee"],
         buy_backs=st.fmt["buy_backs"],
+        buy_back_at_once=bool(st.fmt["buy_back_at_once"]),
         best_of=st.fmt["best_of"],
     )
 

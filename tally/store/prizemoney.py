@@ -66,10 +66,12 @@ class Prizes:
         buy_back_until: int | None = None,
         buy_back_fee: int | None = None,
         buy_backs: int | None = None,
+        buy_back_at_once: bool | None = None,
     ) -> None:
         """Set what is given of an event's entry fee (cents), prize shares (``"50,30,20"``),
         rounding unit (cents), last round a bought-back player may join, buy-back fee (cents)
-        and buy-backs per player; checked (:func:`tally.events.prizes.check_shares`), audited."""
+        buy-backs per player and whether a buy-back is taken only straight after elimination
+        (``buy_back_at_once``); checked (:func:`tally.events.prizes.check_shares`), audited."""
         with self.store.writing() as conn:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             if not format_of(ev["kind"]).ranks_by_elimination:
@@ -93,6 +95,7 @@ class Prizes:
                 "buy_back_until": buy_back_until,
                 "buy_back_fee": buy_back_fee,
                 "buy_backs": buy_backs,
+                "buy_back_at_once": buy_back_at_once,
             }
             given = {k: v for k, v in back.items() if v is not None}
             if given and not _has_lives(st.fmt):
@@ -158,6 +161,7 @@ class Prizes:
                 next_round=started + 1,
                 until=st.fmt["buy_back_until"],
                 most=st.fmt["buy_backs"],
+                at_once=bool(st.fmt["buy_back_at_once"]),
             )
             if why is not None:
                 raise Refused(f'{who["name"]} {why} (event {ev["id"]} "{ev["name"]}")')

@@ -55,6 +55,7 @@ async def set_prizes(request: Request) -> Response:
             buy_back_until=whole_number(fields.get("buy_back_until", ""), 4),
             buy_back_fee=_amount(fields, "buy_back_fee", "buy-back fee"),
             buy_backs=whole_number(fields.get("buy_backs", ""), 1),
+            buy_back_at_once={"yes": True, "no": False}.get(fields.get("buy_back_at_once", "")),
         )
         return words.gettext("The prize table and buy-backs are set.")
 

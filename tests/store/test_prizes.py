@@ -148,6 +148,21 @@ def test_a_player_out_in_the_last_round_for_buy_backs_is_too_late(store: Any) ->
         store.prizes.buy_back(ev.id, rnd.pairings[0].second)
 
 
+def test_a_buy_back_only_straight_after_elimination_when_the_event_says_so(store: Any) -> None:
+    ev = knockout(store, lives=1)
+    store.prizes.set_money(ev.id, buy_back_until=4, buy_back_at_once=True)
+    late = first_loser(store, ev)
+    rnd = store.events.start_round(ev.id, 2)
+    for p in rnd.pairings:
+        win(store, p.matches[0].match_id, p.first)
+    with pytest.raises(Refused, match="only straight after elimination, before round 2"):
+        store.prizes.buy_back(ev.id, late)
+    store.prizes.buy_back(ev.id, rnd.pairings[0].second)  # out in round 2: straight after
+    assert store.knockouts.view(ev).buy_back_at_once
+    store.prizes.set_money(ev.id, buy_back_at_once=False)
+    store.prizes.buy_back(ev.id, late)  # any round up to round 4 again
+
+
 @pytest.mark.parametrize(("lives", "until"), [(1, 1), (2, 2), (3, 1)])
 def test_a_last_round_for_buy_backs_that_can_never_apply_is_refused_with_the_reason(
     store: Any, lives: int, until: int
