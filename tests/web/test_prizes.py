@@ -41,6 +41,11 @@ def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> 
     page = desk.client.get(res.headers["location"]).text
     assert "Prize pool: 60 (6 entries at 10, 0 buy-back(s))." in page
     assert "1. 30 (50 %)" in page and "until round 2" in page
+    assert "only straight after elimination" not in page.split('id="prizes"')[0]
+    res = desk.post(f"/director/event/{eid}/prizes", buy_back_at_once="yes")
+    page = desk.client.get(res.headers["location"]).text
+    assert "A buy-back only straight after elimination, before the next round." in page
+    desk.post(f"/director/event/{eid}/prizes", buy_back_at_once="no")
     bad = desk.post(f"/director/event/{eid}/prizes", prizes="60,50")
     assert bad.status_code == 400 and "add up to 110 %" in bad.text
     rnd = desk.store.events.start_round(eid, 1)
