@@ -552,7 +552,7 @@ async def reverse(request: Request) -> Response:
 
 #: the sheets the director prints (``/director/print/SHEET/REF.pdf``) and whether REF names
 #: a match (a score sheet, a deal's ruling, a match's analysis) rather than an event; the
-#: ratings list is ``/director/print/ratings/club.pdf``, a series' standings ``series/N``
+#: ratings list is ``/director/print/ratings/all.pdf``, a series' standings ``series/N``
 _SHEETS: Final = {
     "standings": "event",
     "pairings": "event",
@@ -561,7 +561,7 @@ _SHEETS: Final = {
     "ruling": "match",
     "analysis": "match",
     "series": "series",
-    "ratings": "club",
+    "ratings": "all",
 }
 #: the sheets whose REF needs a second number: the round, the deal of the match
 _TWO_NUMBERS: Final = ("pairings", "ruling")
@@ -569,7 +569,7 @@ _TWO_NUMBERS: Final = ("pairings", "ruling")
 
 def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
     """The event (the match, the series) and the round (the deal) a sheet's address names."""
-    if sheet == "ratings" and ref == "club":
+    if sheet == "ratings" and ref == "all":
         return 0, None
     found = re.fullmatch(r"([0-9]{1,18})(?:-([0-9]{1,18}))?", ref)
     if found is None or sheet not in _SHEETS or sheet == "ratings":
@@ -620,7 +620,7 @@ def _pdf(store: Store, sheet: str, ref: tuple[int, int | None], base: str, lang:
 async def print_sheet(request: Request) -> Response:
     """GET /director/print/SHEET/REF.pdf: standings/EVENT (by elimination for a knockout),
     pairings/EVENT-ROUND, bracket/EVENT, scoresheet/MATCH, ruling/MATCH-DEAL,
-    analysis/MATCH, series/SERIES, ratings/club as PDF, in the director's pages' language."""
+    analysis/MATCH, series/SERIES, ratings/all as PDF, in the director's pages' language."""
     from starlette.responses import Response as Plain
 
     _need_director(request)

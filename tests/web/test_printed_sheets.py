@@ -76,8 +76,8 @@ def test_the_director_prints_the_ratings_a_series_a_ruling_and_an_analysis(
     web.login()
     web.store.series.create("Winter", events=[web.event], points=[10, 6, 3])
     home = web.client.get("/director").text
-    assert 'href="/director/print/ratings/club.pdf"' in home
-    assert "Ratings" in get_pdf(web, "/director/print/ratings/club.pdf")
+    assert 'href="/director/print/ratings/all.pdf"' in home
+    assert "Ratings" in get_pdf(web, "/director/print/ratings/all.pdf")
     series = web.store.series.all()[0]
     assert f'href="/director/print/series/{series.id}.pdf"' in home
     assert "Winter" in get_pdf(web, f"/director/print/series/{series.id}.pdf")
