@@ -488,6 +488,48 @@ _MIXES = (
 _SCRIPT_WORDS = {"CJK": "HAN", "IDEOGRAPHIC": "HAN", "MODIFIER": "", "KATAKANA-HIRAGANA": ""}
 
 
+def short_name(name: str, letters: int = 1) -> str:
+    """A name shortened as a person reads it where the whole name does not fit (the wall):
+    each given name to its first ``letters`` letters and a full stop, the family name (the
+    last word) whole, never cut mid-word; a name of one word stays as it is.
+
+    >>> short_name("Bartholomäus Mühlbacher"), short_name("Maria-Theresia von Wallnöfer")
+    ('B. Mühlbacher', 'M.-T. v. Wallnöfer')
+    >>> short_name("Ferdinand Oberhollenzer", 2), short_name("Xaver")
+    ('Fe. Oberhollenzer', 'Xaver')
+    """
+    words = name.split()
+    if len(words) < 2:
+        return name
+    given = [
+        "-".join(part if len(part) <= letters else part[:letters] + "." for part in w.split("-"))
+        for w in words[:-1]
+    ]
+    return " ".join([*given, words[-1]])
+
+
+def short_names(names: Iterable[str]) -> dict[str, str]:
+    """Each of ``names`` shortened (:func:`short_name`) with as few letters of the given names
+    as tell it from every other: Ferdinand and Friederike Oberhollenzer are "Fe. Oberhollenzer"
+    and "Fr. Oberhollenzer", never both "F. Oberhollenzer"; a name no shortening tells apart
+    stays whole.
+
+    >>> names = ["Ferdinand Oberhollenzer", "Friederike Oberhollenzer", "Anna Berger"]
+    >>> list(short_names(names).values())
+    ['Fe. Oberhollenzer', 'Fr. Oberhollenzer', 'A. Berger']
+    """
+    everyone = list(dict.fromkeys(names))
+    out: dict[str, str] = {}
+    longest = max((len(w) for n in everyone for w in n.split()), default=0)
+    for letters in range(1, longest + 1):
+        tried = {name: short_name(name, letters) for name in everyone}
+        taken = Counter([*tried.values(), *everyone])
+        for name in everyone:
+            if name not in out and (taken[tried[name]] == 1 or tried[name] == name):
+                out[name] = tried[name]
+    return {name: out.get(name, name) for name in everyone}
+
+
 #: what :func:`check_text` says of a name it refuses
 NOT_UTF8 = N_(
     '%(what)s "%(text)s": not UTF-8 text (set the terminal to UTF-8, or type the name again)'

@@ -140,3 +140,32 @@ def club(store: Any, n: int = 12) -> int:
         if i < n // 2:
             win(store, match.id, players[i])
     return int(ev.id)
+
+
+#: a Preisschnapsen's field: given and family names as long as an Austrian club has them
+GIVEN = ["Bartholomäus", "Ferdinand", "Maximilian", "Leopoldine", "Friederike", "Konstantin"]
+FAMILY = [
+    "Mühlbacher",
+    "Oberhollenzer",
+    "Schwarzenberger",
+    "Pfeiffenberger",
+    "Hinterleitner",
+    "Kirchschläger",
+]
+
+
+def preisschnapsen(store: Any, n: int = 32) -> int:
+    """A knockout with two lives of ``n`` players named like "Bartholomäus Mühlbacher",
+    with a prize table and buy-backs, in round 1 (half its tables over)."""
+
+    players = [f"{GIVEN[i % 6]} {FAMILY[(i // 6 + i) % 6]}" for i in range(n)]
+    assert len(set(players)) == n
+    for name in players:
+        store.players.add(name)
+    ev = store.events.create(
+        "Preisschnapsen", kind="knockout", players=players, lives=2, draw_seed="2026"
+    )
+    store.prizes.set_money(ev.id, entry_fee=1050, shares="40,25,15,10,5", buy_back_until=3)
+    rnd = store.events.start_round(ev.id, 1)
+    _finish(store, rnd.pairings, len(rnd.pairings) // 2)
+    return int(ev.id)

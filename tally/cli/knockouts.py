@@ -115,6 +115,10 @@ def show_elimination(view: KnockoutView) -> None:
         )
     notes.append(_("Rounds: W won, L lost, B bye, ? playing, - not playing."))
     notes.append(elimination_ranking(view.kind, view.tiebreaks))
+    if view.buy_back_until is not None:
+        short.append(_("Bought back"))
+        keep.append(len(short) - 1)
+        rows = [[*row, x.bought or None] for row, x in zip(rows, view.lines, strict=True)]
     if view.prizes is not None:
         short.append(_("Prize"))
         keep.append(len(short) - 1)
@@ -147,6 +151,8 @@ def prize_notes(view: KnockoutView) -> list[str]:
             )
             % {"round": view.buy_back_until, "times": view.buy_backs}
         )
+        if view.buy_back_at_once:
+            out.append(_("A buy-back only straight after elimination, before the next round."))
     p = view.prizes
     if p is None:
         return out
@@ -169,8 +175,11 @@ def prize_notes(view: KnockoutView) -> list[str]:
             % {"place": place, "prize": money(prize), "share": share}
         )
     out.append(
-        _("Prizes rounded down to %(unit)s; left for the club: %(club)s.")
-        % {"unit": money(p.table.unit), "club": money(p.table.club)}
+        _(
+            "Prizes rounded down to %(unit)s; paid to the players: %(paid)s; left for the "
+            "club: %(club)s."
+        )
+        % {"unit": money(p.table.unit), "paid": money(p.paid), "club": money(p.club)}
     )
     return out
 
@@ -353,6 +362,14 @@ def prizes(
             "--buy-backs", metavar="N", help="How many times a player may buy back (default 1)."
         ),
     ] = None,
+    buy_back_at_once: Annotated[
+        bool | None,
+        typer.Option(
+            "--buy-back-at-once/--buy-back-any-round",
+            help="A player out may buy back only straight after elimination, before the next "
+            "round (default: before any round up to --buy-back-until).",
+        ),
+    ] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -377,6 +394,7 @@ def prizes(
             buy_back_until=buy_back_until,
             buy_back_fee=back_fee,
             buy_backs=buy_backs,
+            buy_back_at_once=buy_back_at_once,
         )
         view = store.knockouts.view(store.events.get(event))
     if json_out:
@@ -387,6 +405,7 @@ def prizes(
                     "buy_back_until": view.buy_back_until,
                     "buy_back_fee": view.buy_back_fee,
                     "buy_backs": view.buy_backs,
+                    "buy_back_at_once": view.buy_back_at_once,
                 }
             )
         )

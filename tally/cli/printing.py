@@ -306,7 +306,7 @@ def standings(
     if output is not None:
         _target(output, "")
     from tally.i18n import use
-    from tally.sheets.build import event_standings_sheet, standings_sheet
+    from tally.sheets.build import standings_sheet
     from tally.sheets.render import render_standings
 
     with reading(db) as store:
@@ -315,13 +315,10 @@ def standings(
             number = found.id
             default = f"standings-event-{number}.pdf"
             with use(language(lang, found.language)):
-                if found.format.ranks_by_elimination:
-                    from tally.sheets.knockout import elimination_sheet
-                    from tally.sheets.render import render_elimination
+                from tally.sheets.knockout import event_sheet
+                from tally.sheets.render import render_sheet
 
-                    pdf = render_elimination(elimination_sheet(store, number), paper=paper.value)
-                else:
-                    pdf = render_standings(event_standings_sheet(store, number), paper=paper.value)
+                pdf = render_sheet(event_sheet(store, number), paper=paper.value)
         else:
             with use(language(lang)):
                 sheet = standings_sheet(

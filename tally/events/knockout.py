@@ -340,16 +340,20 @@ def buy_back_refusal(
     next_round: int,
     until: int | None,
     most: int,
+    at_once: bool = False,
 ) -> str | None:
     """Why a player may not buy back a life before round ``next_round`` (None: they may).
     They must be out (lost their last life, not withdrawn), the event must take buy-backs
     up to round ``until`` (the last round a bought-back player may join), and they must
-    have had fewer than ``most`` buy-backs.
+    have had fewer than ``most`` buy-backs; with ``at_once`` only before the round straight
+    after the one they were out in.
 
     >>> buy_back_refusal(0, 2, False, 0, next_round=3, until=3, most=1) is None
     True
     >>> buy_back_refusal(0, 2, False, 1, next_round=3, until=3, most=1)
     'has bought back 1 time(s) already, the most this event allows'
+    >>> buy_back_refusal(0, 2, False, 0, next_round=4, until=5, most=1, at_once=True)
+    'is too late: this event takes a buy-back only straight after elimination, before round 3'
     """
     if until is None:
         return "cannot buy back: this event takes no buy-backs (Nachkauf)"
@@ -361,6 +365,11 @@ def buy_back_refusal(
         return (
             f"is too late: buy-backs are taken until round {until} and the next round "
             f"is {next_round}"
+        )
+    if at_once and next_round != out_in + 1:
+        return (
+            "is too late: this event takes a buy-back only straight after elimination, "
+            f"before round {out_in + 1}"
         )
     if bought >= most:
         return f"has bought back {bought} time(s) already, the most this event allows"

@@ -15,7 +15,9 @@ and what rounding cut off) goes to the club (:attr:`PrizeTable.club`).
 
 **Shared places** (:func:`prizes_by_rank`): players who share a rank share the prizes of the
 places they hold together equally (two players sharing 2nd hold the prizes of 2nd and 3rd),
-each share rounded down to the unit again; that remainder goes to the club too.
+each share rounded down to the unit again; that remainder goes to the club too, so that
+the pool is always what the players win and what is left for the club together, to the cent
+(:func:`payout`).
 """
 
 from __future__ import annotations
@@ -23,16 +25,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Final
 
 from tally.errors import N_, Message, Refused
 from tally.names import read_number, shown
 
 __all__ = [
+    "Payout",
     "PrizeTable",
     "check_shares",
     "money",
     "parse_money",
     "parse_shares",
+    "payout",
     "pool",
     "prize_table",
     "prizes_by_rank",
@@ -43,8 +48,9 @@ MAX_CENTS = 100_000_000
 
 
 #: what an amount or a share that cannot be read is told
-NOT_AN_AMOUNT = N_(
-    "%(what)s: %(text)s is not an amount in euros (such as 10 or 7.50: digits, at most 2 decimals)"
+NOT_AN_AMOUNT: Final = N_(
+    "%(what)s: %(text)s is not an amount in euros (such as 10, 7,50 or 10,-: digits, at most 2 "
+    "decimals)"
 )
 TOO_MUCH = N_("%(what)s: %(text)s is not an amount from 0 to 1000000 euros")
 NOT_A_SHARE = N_(
@@ -53,13 +59,19 @@ NOT_A_SHARE = N_(
 
 
 def parse_money(text: str, what: str) -> int:
-    """An amount in euros as typed (``10``, ``7.50``, ``7,50``, ``0.5``) in cents; refused
-    unless it is 0 or more with at most 2 decimals.
+    """An amount in euros as typed (``10``, ``7.50``, ``7,50``, ``0.5``, ``7,50 €``, ``€ 10``,
+    and ``10,-`` as Austrians write ten euros) in cents; refused unless it is 0 or more with at
+    most 2 decimals.
 
-    >>> parse_money("7,50", "--entry-fee"), parse_money("0.5", "--round-to")
+    >>> parse_money("7,50 €", "--entry-fee"), parse_money("0.5", "--round-to")
     (750, 50)
+    >>> parse_money("10,-", "--entry-fee"), parse_money("EUR 10.–", "--entry-fee")
+    (1000, 1000)
     """
-    given = text.strip().removeprefix("€").removesuffix("€").strip()
+    given = text.strip().removeprefix("€").removeprefix("EUR").removesuffix("€")
+    given = given.removesuffix("EUR").strip()
+    for whole in (",-", ".-", ",\u2013", ".\u2013"):  # "10,-", "10.–": whole euros
+        given = given.removesuffix(whole)
     value = read_number(given, 7, 2)
     if value is None:
         raise Refused(Message(NOT_AN_AMOUNT, what=what, text=shown(text)))
@@ -69,14 +81,20 @@ def parse_money(text: str, what: str) -> int:
     return int(cents)
 
 
-def money(cents: int) -> str:
-    """An amount in cents as a club writes it: ``"10"`` for whole euros, else ``"7.50"``.
+def money(cents: int, lang: str | None = None) -> str:
+    """An amount in cents as a club writes it in ``lang`` (else the current language):
+    ``"10"`` for whole euros, else ``"7.50"``; in German with a comma and the euro sign.
 
-    >>> money(1000), money(750)
-    ('10', '7.50')
+    >>> money(1000, "en"), money(750, "en"), money(750, "de"), money(32750, "de")
+    ('10', '7.50', '7,50\xa0€', '327,50\xa0€')
     """
+    from tally.i18n import current
+
     euros, rest = divmod(cents, 100)
-    return str(euros) if not rest else f"{euros}.{rest:02d}"
+    written = str(euros) if not rest else f"{euros}.{rest:02d}"
+    if (lang or current()) == "de":
+        return written.replace(".", ",") + "\u00a0€"
+    return written
 
 
 def parse_shares(text: str) -> tuple[Decimal, ...]:
@@ -182,3 +200,35 @@ def prizes_by_rank(ranks: Sequence[int], table: PrizeTable) -> list[int]:
         places = table.prizes[rank - 1 : rank - 1 + held]
         out.append(_down(Decimal(sum(places)) / held, table.unit) if places else 0)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """What each player wins (``won``, in the standings' order, cents) out of ``pool``."""
+
+    pool: int
+    won: tuple[int, ...]
+
+    @property
+    def paid(self) -> int:
+        """What the players win together."""
+        return sum(self.won)
+
+    @property
+    def club(self) -> int:
+        """What is left of the pool for the club: the pool less what the players win, so
+        that the two add up to the pool to the cent (shares below 100 %, rounding, places
+        shared by a tie, places nobody holds)."""
+        return self.pool - self.paid
+
+
+def payout(ranks: Sequence[int], table: PrizeTable) -> Payout:
+    """What each player of ``ranks`` wins (:func:`prizes_by_rank`) and what is left for the
+    club.
+
+    >>> t = prize_table(5_600, [Decimal(50), Decimal(30), Decimal(15)], 100)
+    >>> p = payout([1, 2, 2, 2, 5], t)
+    >>> t.prizes, p.won, p.paid, p.club
+    ((2800, 1600, 800), (2800, 800, 800, 800, 0), 5200, 400)
+    """
+    return Payout(table.pool, tuple(prizes_by_rank(ranks, table)))

@@ -179,6 +179,8 @@ def _prizes(draw: dict[str, Any] | None) -> dict[str, Any]:
         out["buy_back_fee"] = _euros(draw["buy_back_fee"])
     if draw["buy_backs"] != 1:
         out["buy_backs"] = draw["buy_backs"]
+    if draw["buy_back_at_once"]:
+        out["buy_back_at_once"] = True
     return out
 
 

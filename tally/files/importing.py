@@ -310,6 +310,7 @@ _PRIZE_KEYS: Final = {
     "buy_back_until": ("buy_back_until", "whole"),
     "buy_back_fee": ("buy_back_fee", "money"),
     "buy_backs": ("buy_backs", "whole"),
+    "buy_back_at_once": ("buy_back_at_once", "flag"),
 }
 #: the options every event may have (the store refuses them where they do not apply)
 _EVERY_EVENTS_OPTIONS: Final = ("unplayed", "seed_by", "absence_score")
@@ -489,6 +490,8 @@ def _prizes(value: Any, at: Place) -> dict[str, Any]:
             out[keyword] = _euros(given, at / key)
         elif kind == "text":
             out[keyword] = _text(given, at / key)
+        elif kind == "flag":
+            out[keyword] = _bool(given, at / key)
         else:
             out[keyword] = _whole(given, at / key, 1, 10_000)
     return out
@@ -686,7 +689,7 @@ def _seed(
 
 
 #: the settings of ``prizes`` a buy-back needs before the rounds are played
-_BUY_BACK_SETTINGS: Final = ("buy_back_until", "buy_back_fee", "buy_backs")
+_BUY_BACK_SETTINGS: Final = ("buy_back_until", "buy_back_fee", "buy_backs", "buy_back_at_once")
 
 
 def _set_money(store: Store, ev: EventView, doc: _Document, top: Place, *, buy_back: bool) -> None:

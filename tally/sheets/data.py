@@ -342,6 +342,8 @@ class EliminationRow:
     lost: int
     marks: tuple[str, ...]
     withdrawn: bool = False
+    #: the lives bought back ("Nachkauf")
+    bought: int = 0
     #: the prize won, as the sheet prints it (None: none, or no prize table)
     prize: str | None = None
 
@@ -358,6 +360,7 @@ class PrizeLines:
     bought: int
     places: tuple[tuple[int, str, str], ...]
     unit: str
+    paid: str
     club: str
 
 

@@ -1,5 +1,6 @@
 """The sheets of a knockout with lives or groups then knockout, built from the store: the
-standings by elimination (:func:`elimination_sheet`) and the bracket (:func:`bracket_sheet`).
+standings by elimination (:func:`elimination_sheet`, or :func:`event_sheet` for any event's
+printed standings) and the bracket (:func:`bracket_sheet`).
 The pairings of each round are the ordinary pairings sheet
 (:func:`tally.sheets.build.pairings_sheet`), which prints how the round was drawn.
 """
@@ -16,9 +17,22 @@ from tally.sheets.data import (
     EliminationRow,
     EliminationSheet,
     PrizeLines,
+    StandingsSheet,
 )
 from tally.store import Store
 from tally.store.knockouts import KnockoutView
+
+
+def event_sheet(store: Store, ref: str | int) -> StandingsSheet | EliminationSheet:
+    """An event's standings as printed (``tally print standings`` and the director's
+    standings PDF alike): by elimination for a knockout or groups event (lives, the round out
+    in, buy-backs and prizes), else the standings table."""
+    from tally.sheets.build import event_standings_sheet
+
+    ev = store.events.get(ref)
+    if ev.format.ranks_by_elimination:
+        return elimination_sheet(store, ev.id)
+    return event_standings_sheet(store, ev.id)
 
 
 def _view(store: Store, ref: str | int) -> KnockoutView:
@@ -46,6 +60,7 @@ def elimination_sheet(
             lost=x.row.lost,
             marks=x.marks,
             withdrawn=x.withdrawn,
+            bought=x.bought,
             prize=money(x.prize) if x.prize else None,
         )
         for x in view.lines
@@ -85,7 +100,8 @@ def _prize_lines(view: KnockoutView) -> PrizeLines | None:
         p.bought,
         places,
         money(p.table.unit),
-        money(p.table.club),
+        money(p.paid),
+        money(p.club),
     )
 
 

@@ -84,7 +84,7 @@ from tally.events.knockout import (
     draw_round,
     rank_by_stage,
 )
-from tally.events.prizes import PrizeTable, parse_shares, pool, prize_table, prizes_by_rank
+from tally.events.prizes import PrizeTable, parse_shares, payout, pool, prize_table
 from tally.events.schedule import Pairing, berger_schedule, rounds_for
 from tally.events.tiebreaks import MatchResult, StandingRow
 from tally.events.tiebreaks import standings as rank_players
@@ -140,6 +140,7 @@ FORMAT_KEYS = (
     "buy_back_until",
     "buy_back_fee",
     "buy_backs",
+    "buy_back_at_once",
 )
 
 
@@ -759,6 +760,8 @@ class KnockoutView:
     buy_back_until: int | None = None
     buy_back_fee: int | None = None
     buy_backs: int = 1
+    #: a buy-back only straight after elimination (before the next round)
+    buy_back_at_once: bool = False
     #: the bracket's pairings are played best of this many matches
     best_of: int = 1
 
@@ -767,8 +770,10 @@ class KnockoutView:
 class PrizeView:
     """An event's prize table: entries and buy-backs with their fees (``buy_back_fee``: what
     one costs now; the pool holds what each paid), the pool, the shares
-    per place (percent, best first), the prizes (rounded down to ``unit``) and what is left
-    for the club; amounts in cents (:mod:`tally.events.prizes`)."""
+    per place (percent, best first), the prizes (rounded down to ``unit``), what the players
+    win together (``paid``: players sharing places share their prizes, rounded down again) and
+    what is left for the club (``club``: the pool less ``paid``, to the cent); amounts in cents
+    (:mod:`tally.events.prizes`)."""
 
     entries: int
     entry_fee: int
@@ -776,6 +781,8 @@ class PrizeView:
     buy_back_fee: int
     shares: tuple[str, ...]
     table: PrizeTable
+    paid: int = 0
+    club: int = 0
 
 
 def _prize_view(st: _State) -> PrizeView | None:
@@ -821,7 +828,9 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
     lines = []
     gone = st.withdrawn
     prizes = _prize_view(st)
-    won = prizes_by_rank([rank for rank, _ in ranked], prizes.table) if prizes else None
+    won = payout([rank for rank, _ in ranked], prizes.table) if prizes else None
+    if prizes is not None and won is not None:
+        prizes = dataclasses.replace(prizes, paid=won.paid, club=won.club)
     for i, (rank, p) in enumerate(ranked):
         life = lines_by.get(p)
         lines.append(
@@ -837,7 +846,7 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
                 marks=marks[int(p)],
                 row=dataclasses.replace(rows[p], rank=rank),
                 bought=len(st.bought.get(int(p), [])),
-                prize=None if won is None else won[i],
+                prize=None if won is None else won.won[i],
             )
         )
     found = _bracket(st)
@@ -898,6 +907,7 @@ def _view(st: _State, event_view: EventView, order: tuple[str, ...]) -> Knockout
         buy_back_until=st.fmt["buy_back_until"],
         buy_back_fee=st.fmt["buy_back_fee"],
         buy_backs=st.fmt["buy_backs"],
+        buy_back_at_once=bool(st.fmt["buy_back_at_once"]),
         best_of=st.fmt["best_of"],
     )
 

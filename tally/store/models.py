@@ -198,6 +198,9 @@ class EventFormat(SQLModel, table=True):
     buy_back_until: int | None = None
     buy_back_fee: int | None = None
     buy_backs: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    #: a player out may buy back only before the round straight after the one they were out
+    #: in (False: before any round up to ``buy_back_until``)
+    buy_back_at_once: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
     #: the bracket's pairings are played best of this many matches (odd; tally.events.bracket)
     best_of: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 

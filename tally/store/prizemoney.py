@@ -7,7 +7,7 @@ the standings by elimination (``store.knockouts.view``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import insert, update
 from sqlalchemy.engine import RowMapping
@@ -33,6 +33,22 @@ def _has_lives(fmt: RowMapping) -> bool:
     return fmt["lives"] is not None
 
 
+#: why a last round for buy-backs can never apply: nobody is out before it
+TOO_EARLY: Final = N_(
+    "--buy-back-until: %(round)s never allows a buy-back: with %(lives)s life(s) nobody is out "
+    "before round %(lives)s, so the first round a bought-back player can join is %(first)s; "
+    "give %(first)s or later"
+)
+
+
+def _check_buy_back_until(until: int, lives: int) -> None:
+    """Refuse a last round for buy-backs that can never apply: a player loses at most one
+    life a round, so with ``lives`` lives the first player out is out in round ``lives`` and
+    can first join again in round ``lives + 1``."""
+    if until <= lives:
+        raise Refused(Message(TOO_EARLY, round=until, lives=lives, first=lives + 1))
+
+
 class Prizes:
     """Entry fees, prize shares and buy-backs of a knockout with lives. Reached as
     ``store.prizes``."""
@@ -50,10 +66,12 @@ class Prizes:
         buy_back_until: int | None = None,
         buy_back_fee: int | None = None,
         buy_backs: int | None = None,
+        buy_back_at_once: bool | None = None,
     ) -> None:
         """Set what is given of an event's entry fee (cents), prize shares (``"50,30,20"``),
         rounding unit (cents), last round a bought-back player may join, buy-back fee (cents)
-        and buy-backs per player; checked (:func:`tally.events.prizes.check_shares`), audited."""
+        buy-backs per player and whether a buy-back is taken only straight after elimination
+        (``buy_back_at_once``); checked (:func:`tally.events.prizes.check_shares`), audited."""
         with self.store.writing() as conn:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             if not format_of(ev["kind"]).ranks_by_elimination:
@@ -77,6 +95,7 @@ class Prizes:
                 "buy_back_until": buy_back_until,
                 "buy_back_fee": buy_back_fee,
                 "buy_backs": buy_backs,
+                "buy_back_at_once": buy_back_at_once,
             }
             given = {k: v for k, v in back.items() if v is not None}
             if given and not _has_lives(st.fmt):
@@ -84,11 +103,8 @@ class Prizes:
                     f'event {ev["id"]} "{ev["name"]}" has no lives: only a player out '
                     "of a knockout with lives can buy back a life"
                 )
-            if buy_back_until is not None and buy_back_until < 1:
-                raise Refused(
-                    f"--buy-back-until: the last round a player may buy back for is 1 "
-                    f"or later, not {buy_back_until}"
-                )
+            if buy_back_until is not None:
+                _check_buy_back_until(buy_back_until, int(st.fmt["lives"]))
             if buy_backs is not None and not 1 <= buy_backs <= MAX_LIVES:
                 raise Refused(
                     f"--buy-backs: a player may buy back 1 to {MAX_LIVES} times, not {buy_backs}"
@@ -146,6 +162,7 @@ class Prizes:
                 next_round=started + 1,
                 until=st.fmt["buy_back_until"],
                 most=st.fmt["buy_backs"],
+                at_once=bool(st.fmt["buy_back_at_once"]),
             )
             if why is not None:
                 raise Refused(f'{who["name"]} {why} (event {ev["id"]} "{ev["name"]}")')
@@ -166,7 +183,7 @@ class Prizes:
                 "event",
                 ev["id"],
                 f'{who["name"]} bought back a life in event {ev["id"]} "{ev["name"]}" '
-                f"after round {started} for {money(fee)}",
+                f"after round {started} for {money(fee, 'en')}",
                 before,
                 {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])},
                 words=Message(

@@ -258,6 +258,7 @@ event_formats = table(
     column("buy_back_until", Integer),
     column("buy_back_fee", Integer),
     column("buy_backs", Integer),
+    column("buy_back_at_once", Boolean),
     column("best_of", Integer),
 )
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tally.errors import AccessDenied, Refused, TallyError
 from tally.i18n import N_, translations
@@ -63,7 +63,27 @@ if TYPE_CHECKING:
     from starlette.responses import Response
     from starlette.routing import Route
 
-    from tally.sheets.data import DealAnalysisPart
+    from tally.sheets.data import (
+        AnalysisSheet,
+        BracketSheet,
+        DealAnalysisPart,
+        EliminationSheet,
+        PairingsSheet,
+        RulingSheet,
+        ScoreSheet,
+        StandingsSheet,
+    )
+
+    #: a sheet :func:`tally.sheets.render.render_sheet` prints
+    Printable = (
+        StandingsSheet
+        | EliminationSheet
+        | PairingsSheet
+        | BracketSheet
+        | RulingSheet
+        | AnalysisSheet
+        | ScoreSheet
+    )
     from tally.store import Store
     from tally.store.knockouts import KnockoutView
     from tally.store.views import EventView
@@ -145,10 +165,12 @@ async def home(request: Request) -> Response:
     store = site_of(request).store
     evs = await blocking(store.events.all)
     matches = await blocking(store.matches.all)
+    series = await blocking(store.series.all)
     return render(
         request,
         "director.html.j2",
         events=list(reversed(evs)),
+        series=series,
         friendly=[m for m in matches if m.event_id is None][-20:],
         notice=_said(request),
     )
@@ -703,53 +725,89 @@ async def reverse(request: Request) -> Response:
     )
 
 
+#: the sheets the director prints (``/director/print/SHEET/REF.pdf``) and whether REF names
+#: a match (a score sheet, a deal's ruling, a match's analysis) rather than an event; the
+#: ratings list is ``/director/print/ratings/all.pdf``, a series' standings ``series/N``
+_SHEETS: Final = {
+    "standings": "event",
+    "pairings": "event",
+    "bracket": "event",
+    "scoresheet": "match",
+    "ruling": "match",
+    "analysis": "match",
+    "series": "series",
+    "ratings": "all",
+}
+#: the sheets whose REF needs a second number: the round, the deal of the match
+_TWO_NUMBERS: Final = ("pairings", "ruling")
+
+
 def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
-    """The event (the match, for a score sheet) and the round a sheet's address names."""
+    """The event (the match, the series) and the round (the deal) a sheet's address names."""
+    if sheet == "ratings" and ref == "all":
+        return 0, None
     found = re.fullmatch(r"([0-9]{1,18})(?:-([0-9]{1,18}))?", ref)
-    if found is None:
-        raise Refused(f"no sheet {ref[:20]!r}")
+    if found is None or sheet not in _SHEETS or sheet == "ratings":
+        raise Refused(f"no sheet {sheet[:20]!r} {ref[:20]!r}")
     number = None if found[2] is None else int(found[2])
-    if sheet not in ("standings", "pairings", "scoresheet") or (sheet, number) == (
-        "pairings",
-        None,
-    ):
-        raise Refused(f"no sheet {sheet[:20]!r}")
+    if (sheet in _TWO_NUMBERS) != (number is not None):
+        raise Refused(f"no sheet {sheet[:20]!r} {ref[:20]!r}")
     return int(found[1]), number
 
 
-def _pdf(store: Store, sheet: str, ref: tuple[int, int | None], base: str, lang: str) -> bytes:
-    """A sheet as the CLI's ``tally print`` makes it, in ``lang``, with the QR code of each
-    table's page at ``base`` (the server's address) on the pairings and the score sheet."""
-    from tally.i18n import use
-    from tally.sheets.build import event_standings_sheet, match_scoresheet, pairings_sheet
-    from tally.sheets.render import render_pairings, render_scoresheet, render_standings
+def _sheet(store: Store, sheet: str, first: int, number: int | None, base: str) -> Printable:
+    """The data of a sheet as ``tally print`` builds it, with the QR code of each table's
+    page at ``base`` on the pairings and the score sheet."""
+    from tally.sheets import build
+    from tally.sheets.knockout import bracket_sheet, event_sheet
     from tally.web.qr import with_table_codes
+
+    if sheet == "standings":
+        return event_sheet(store, first)
+    if sheet == "pairings":
+        assert number is not None
+        return with_table_codes(store, build.pairings_sheet(store, first, number), base, first)
+    if sheet == "bracket":
+        return bracket_sheet(store, first)
+    if sheet == "ruling":
+        return build.deal_ruling_sheet(store, f"{first}.{number}", analyse=True)
+    if sheet == "analysis":
+        return build.match_analysis_sheet(store, first)
+    return with_table_codes(store, build.match_scoresheet(store, first), base)
+
+
+def _pdf(store: Store, sheet: str, ref: tuple[int, int | None], base: str, lang: str) -> bytes:
+    """A sheet as the CLI's ``tally print`` makes it, in ``lang``."""
+    from tally.i18n import use
+    from tally.sheets.ratings import ratings_sheet, render_ratings, render_series, series_sheet
+    from tally.sheets.render import render_sheet
 
     first, number = ref
     with use(lang):
-        if sheet == "standings":
-            return render_standings(event_standings_sheet(store, first))
-        if sheet == "pairings" and number is not None:
-            data = pairings_sheet(store, first, number)
-            return render_pairings(with_table_codes(store, data, base, first))
-        score = match_scoresheet(store, first)
-        return render_scoresheet(with_table_codes(store, score, base))
+        if sheet == "ratings":
+            return render_ratings(ratings_sheet(store))
+        if sheet == "series":
+            return render_series(series_sheet(store, store.series.get(str(first)).id))
+        return render_sheet(_sheet(store, sheet, first, number, base))
 
 
 @guarded
 async def print_sheet(request: Request) -> Response:
-    """GET /director/print/SHEET/REF: standings/EVENT, pairings/EVENT-ROUND,
-    scoresheet/MATCH as PDF, in the director's pages' language."""
+    """GET /director/print/SHEET/REF.pdf: standings/EVENT (by elimination for a knockout),
+    pairings/EVENT-ROUND, bracket/EVENT, scoresheet/MATCH, ruling/MATCH-DEAL,
+    analysis/MATCH, series/SERIES, ratings/all as PDF, in the director's pages' language."""
     from starlette.responses import Response as Plain
 
     _need_director(request)
     sheet = str(request.path_params["sheet"])
     ref = str(request.path_params["ref"]).removesuffix(".pdf")
     first, number = _sheet_ref(sheet, ref)
-    if sheet == "scoresheet":
+    if _SHEETS[sheet] == "match":
         lang = await language(request, match=first)
-    else:
+    elif _SHEETS[sheet] == "event":
         lang = await language(request, event=first)
+    else:
+        lang = await language(request)
     pdf = await blocking(
         _pdf, site_of(request).store, sheet, (first, number), public_base(request), lang
     )

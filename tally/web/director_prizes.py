@@ -80,6 +80,9 @@ async def set_prizes(request: Request) -> Response:
             buy_back_until=until,
             buy_back_fee=fee,
             buy_backs=times,
+            buy_back_at_once={"yes": True, "no": False}.get(
+                form.values.get("buy_back_at_once", "")
+            ),
         )
         return words.gettext("The prize table and buy-backs are set.")
 

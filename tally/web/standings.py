@@ -118,13 +118,21 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
     else:
         mine = [m for m in store.matches.all() if m.event_id == event_id]
         club = [m for m in mine if not m.over] + [m for m in mine if m.over][-6:]
+    from tally.names import short_names
+
+    names = [r.player for r in view.rows]
+    names += [n for p in tables for n in (p.first, p.second) if n]
+    names += [n for m in club for n in m.players]
     return {
+        "short": short_names(names),
         "standings": view,
         "lines": lines,
         "round": current,
         "tables": tables,
         "club": club,
         "prizes": None if staged is None else staged.prizes,
+        # (a column of buy-backs once someone bought back)
+        "buy_backs": staged is not None and any(line.bought for line in staged.lines),
         "champion": None if staged is None else staged.champion,
     }
 
@@ -169,10 +177,13 @@ async def _live(request: Request, event_id: int, lang: str, version: int) -> tup
 
 def _fragment(site: Site, event_id: int, lang: str) -> str:
     """The live part of the wall: the standings and the round's tables."""
+    from tally.i18n import use
+
     content = _content(site.store, event_id)
-    return site.pages.get_template("live.html.j2").render(
-        _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content
-    )
+    with use(lang):  # (the amounts of money in the page's language)
+        return site.pages.get_template("live.html.j2").render(
+            _=translate(lang), stage=stage_words(lang), number=numbers(lang), **content
+        )
 
 
 def _every(request: Request) -> int:

@@ -74,7 +74,8 @@ def build(db: str) -> None:
     )  # fmt: skip
     ok(
         "event", "prizes", "Cup", "--entry-fee", "10", "--prizes", "60,40", "--round-to", "0,5",
-        "--buy-back-until", "3", "--buy-back-fee", "7.50", "--buy-backs", "2", "--db", db,
+        "--buy-back-until", "3", "--buy-back-fee", "7.50", "--buy-backs", "2",
+        "--buy-back-at-once", "--db", db,
     )  # fmt: skip
     play_to_the_end(db)
 
@@ -94,6 +95,7 @@ def settings(db: str) -> dict[str, Any]:
             view.buy_back_until,
             view.buy_back_fee,
             view.buy_backs,
+            view.buy_back_at_once,
             view.best_of,
             [(x.player, x.out_in) for x in view.lines],
         )
@@ -114,6 +116,7 @@ def test_a_knockout_with_every_option_comes_back_the_same_from_its_file(tmp_path
         "buy_back_until": 3,
         "buy_back_fee": 7.5,
         "buy_backs": 2,
+        "buy_back_at_once": True,
     }
     assert [b["after_round"] for b in doc["buy_backs"]] == [1]
     assert doc["buy_backs"][0]["fee"] == 7.5

@@ -60,14 +60,15 @@ def test_the_director_sets_the_prize_table_and_the_standings_show_it(tmp_path: P
     )
     assert "Prize pool: 63 (6 entries at 10.50, 0 buy-backs)." in out
     assert "Place 1: 31 (50 %)" in out and "Place 3: 12 (20 %)" in out
-    assert "left for the club: 2." in out
+    # all six share 1st before round 1: 10 each (61 / 6 rounded down), the rest to the club
+    assert "paid to the players: 60; left for the club: 3." in out
     shown = ok("standings", "KO", "--db", db)
     assert "Prize pool: 63" in shown
     assert "Place 2: 18 (30 %)" in ok("event", "elimination", "KO", "--db", db)
     target = tmp_path / "s.pdf"
     ok("print", "standings", "KO", "--db", db, "-o", str(target))
     text = pdf_text(target)
-    assert "Prize pool: 63" in text and "left for the club: 2" in text
+    assert "Prize pool: 63" in text and "left for the club: 3" in text
 
 
 def test_bad_shares_are_refused_with_the_rule_broken(tmp_path: Path) -> None:
@@ -125,6 +126,23 @@ def test_a_player_out_buys_back_a_life_from_the_command_line(tmp_path: Path) -> 
     shown = ok("event", "elimination", "KO", "--db", db)
     assert "Prize pool: 65 (6 entries at 10, 1 buy-back)." in shown
     assert "until round 2, at most 1 time each" in shown
+    # whose line shows the life they bought back: on the terminal and on the sheet
+    header = next(line for line in shown.splitlines() if "Bought back" in line)
+    column = header.index("Bought back")
+    mine = next(line for line in shown.splitlines() if loser in line)
+    assert mine[column:].split()[0] == "1"
+    assert sum(1 for line in shown.splitlines() if line[column:].startswith("1 ")) == 1
+    target = tmp_path / "e.pdf"
+    ok("print", "standings", "KO", "--db", db, "-o", str(target))
+    assert "Bought back" in pdf_text(target)
+
+
+def test_a_last_round_for_buy_backs_nobody_can_reach_is_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    knockout(db)
+    bad = runner.invoke(app, ["event", "prizes", "KO", "--buy-back-until", "1", "--db", db])
+    assert bad.exit_code == 2 and "never allows a buy-back" in bad.output
+    assert "give 2 or later" in bad.output
 
 
 def test_the_final_is_played_best_of_three_from_the_command_line(tmp_path: Path) -> None:
@@ -190,3 +208,16 @@ def test_the_final_is_played_best_of_three_from_the_command_line(tmp_path: Path)
         db,
     )
     assert "Champion: " + final["first"] in ok("event", "bracket", "Cup", "--db", db)
+
+
+def test_amounts_are_taken_as_austrians_write_them_and_the_json_adds_up(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    knockout(db)
+    ok("event", "prizes", "KO", "--entry-fee", "10,-", "--prizes", "50,30,15", "--db", db)
+    ok("event", "prizes", "KO", "--round-to", "1 €", "--buy-back-fee", "7,50 €", "--db", db)
+    shown = json.loads(ok("event", "elimination", "KO", "--json", "--db", db))["prizes"]
+    assert (shown["entry_fee"], shown["buy_back_fee"], shown["table"]["unit"]) == (1000, 750, 100)
+    # all six share 1st: 57 of the places' prizes held by six, 9 each; 6 left for the club
+    assert (shown["table"]["pool"], shown["paid"], shown["club"]) == (6000, 5400, 600)
+    german = ok("standings", "KO", "--lang", "de", "--db", db)
+    assert "60\u00a0€" in german and "10\u00a0€" in german

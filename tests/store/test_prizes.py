@@ -8,9 +8,11 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tally.errors import Refused
-from tally.events.prizes import check_shares, prize_table, prizes_by_rank
+from tally.events.prizes import check_shares, payout, pool, prize_table, prizes_by_rank
 from tests.store.test_knockouts import players, win
 
 RULES = "sixty-six match_target=3"
@@ -54,6 +56,40 @@ def test_players_sharing_a_place_share_its_prizes() -> None:
     assert prizes_by_rank([1, 2, 2, 4], table) == [5000, 2500, 2500, 0]
 
 
+def standing_ranks(tied: list[int]) -> list[int]:
+    """The ranks of a field whose players tie in groups of ``tied`` (1, 2, 2, 4, ...)."""
+    ranks: list[int] = []
+    for size in tied:
+        ranks += [len(ranks) + 1] * size
+    return ranks
+
+
+@given(
+    tied=st.lists(st.integers(1, 6), min_size=1, max_size=12),
+    entry_fee=st.integers(0, 5_000),
+    bought=st.integers(0, 20),
+    buy_back_fee=st.integers(0, 5_000),
+    shares=st.lists(st.integers(1, 40), min_size=1, max_size=6),
+    unit=st.sampled_from([1, 10, 50, 100, 500]),
+)
+def test_the_pool_is_what_the_players_win_and_what_is_left_for_the_club_to_the_cent(
+    tied: list[int], entry_fee: int, bought: int, buy_back_fee: int, shares: list[int], unit: int
+) -> None:
+    ranks = standing_ranks(tied)
+    shares = shares[: len(ranks)]
+    while sum(shares) > 100:
+        shares.pop()
+    total = pool(len(ranks), entry_fee, bought, buy_back_fee)
+    table = prize_table(total, [Decimal(x) for x in shares], unit)
+    paid = payout(ranks, table)
+    assert paid.paid + paid.club == total
+    assert 0 <= paid.paid <= table.paid and paid.club >= table.club
+    assert all(x % unit == 0 and x >= 0 for x in paid.won)
+    # players sharing a place win the same
+    for rank in set(ranks):
+        assert len({w for r, w in zip(ranks, paid.won, strict=True) if r == rank}) == 1
+
+
 def test_the_prize_table_from_entry_fees_rounded_to_whole_euros(store: Any) -> None:
     ev = knockout(store)
     store.prizes.set_money(ev.id, entry_fee=1050, shares="50,30,20", unit=100)
@@ -62,8 +98,10 @@ def test_the_prize_table_from_entry_fees_rounded_to_whole_euros(store: Any) -> N
     assert view.prizes.table.pool == 6300
     assert view.prizes.table.prizes == (3100, 1800, 1200)
     assert view.prizes.table.club == 200
-    # before the first round all six share 1st: the three prizes shared, whole euros each
+    # before the first round all six share 1st: the three prizes shared, whole euros each,
+    # and the euro a share cannot hold is the club's too: 60 paid, 3 left, 63 in the pool
     assert [x.prize for x in view.lines] == [1000] * 6
+    assert (view.prizes.paid, view.prizes.club) == (6000, 300)
     with pytest.raises(Refused, match="more than the pool"):
         store.prizes.set_money(ev.id, shares="70,40")
     with pytest.raises(Refused, match="7 places paid but only 6 players"):
@@ -87,11 +125,8 @@ def test_a_player_out_buys_back_a_life_and_is_drawn_again(store: Any) -> None:
 
 def test_a_player_buys_back_once_by_default_and_not_after_the_last_round(store: Any) -> None:
     ev = knockout(store, lives=1)
-    store.prizes.set_money(ev.id, buy_back_until=1, buy_back_fee=500)
+    store.prizes.set_money(ev.id, buy_back_until=2, buy_back_fee=500)
     loser = first_loser(store, ev)
-    with pytest.raises(Refused, match="too late: buy-backs are taken until round 1"):
-        store.prizes.buy_back(ev.id, loser)
-    store.prizes.set_money(ev.id, buy_back_until=3)
     store.prizes.buy_back(ev.id, loser)
     with pytest.raises(Refused, match="is still in"):
         store.prizes.buy_back(ev.id, loser)
@@ -100,6 +135,43 @@ def test_a_player_buys_back_once_by_default_and_not_after_the_last_round(store: 
     )
     with pytest.raises(Refused, match="is still in"):
         store.prizes.buy_back(ev.id, winner)
+
+
+def test_a_player_out_in_the_last_round_for_buy_backs_is_too_late(store: Any) -> None:
+    ev = knockout(store, lives=1)
+    store.prizes.set_money(ev.id, buy_back_until=2)
+    first_loser(store, ev)
+    rnd = store.events.start_round(ev.id, 2)
+    for p in rnd.pairings:
+        win(store, p.matches[0].match_id, p.first)
+    with pytest.raises(Refused, match="too late: buy-backs are taken until round 2"):
+        store.prizes.buy_back(ev.id, rnd.pairings[0].second)
+
+
+def test_a_buy_back_only_straight_after_elimination_when_the_event_says_so(store: Any) -> None:
+    ev = knockout(store, lives=1)
+    store.prizes.set_money(ev.id, buy_back_until=4, buy_back_at_once=True)
+    late = first_loser(store, ev)
+    rnd = store.events.start_round(ev.id, 2)
+    for p in rnd.pairings:
+        win(store, p.matches[0].match_id, p.first)
+    with pytest.raises(Refused, match="only straight after elimination, before round 2"):
+        store.prizes.buy_back(ev.id, late)
+    store.prizes.buy_back(ev.id, rnd.pairings[0].second)  # out in round 2: straight after
+    assert store.knockouts.view(ev).buy_back_at_once
+    store.prizes.set_money(ev.id, buy_back_at_once=False)
+    store.prizes.buy_back(ev.id, late)  # any round up to round 4 again
+
+
+@pytest.mark.parametrize(("lives", "until"), [(1, 1), (2, 2), (3, 1)])
+def test_a_last_round_for_buy_backs_that_can_never_apply_is_refused_with_the_reason(
+    store: Any, lives: int, until: int
+) -> None:
+    ev = knockout(store, lives=lives)
+    with pytest.raises(Refused, match=f"{until} never allows a buy-back: with {lives} life"):
+        store.prizes.set_money(ev.id, buy_back_until=until)
+    store.prizes.set_money(ev.id, buy_back_until=lives + 1)
+    assert store.knockouts.view(ev).buy_back_until == lives + 1
 
 
 def test_no_buy_back_unless_the_event_takes_them_and_undo_takes_it_back(store: Any) -> None:

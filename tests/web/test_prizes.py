@@ -41,6 +41,11 @@ def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> 
     page = desk.client.get(res.headers["location"]).text
     assert "Prize pool: 60 (6 entries at 10, 0 buy-backs)." in page
     assert "1. 30 (50 %)" in page and "until round 2" in page
+    assert "only straight after elimination" not in page.split('id="prizes"')[0]
+    res = desk.post(f"/director/event/{eid}/prizes", buy_back_at_once="yes")
+    page = desk.client.get(res.headers["location"]).text
+    assert "A buy-back only straight after elimination, before the next round." in page
+    desk.post(f"/director/event/{eid}/prizes", buy_back_at_once="no")
     bad = desk.post(f"/director/event/{eid}/prizes", prizes="60,50")
     assert bad.status_code == 400 and "add up to 110 %" in bad.text
     rnd = desk.store.events.start_round(eid, 1)
@@ -58,6 +63,11 @@ def test_the_director_sets_the_prize_table_and_a_player_buys_back(desk: Web) -> 
         x for x in desk.store.knockouts.view(desk.store.events.get(eid)).lines if x.player == loser
     )
     assert (line.lives, line.out_in) == (1, None)
+    wall = desk.client.get(f"/standings/{eid}/live").json()["html"]
+    assert '<th class="num">Bought back</th>' in wall
+    assert wall.count('<td class="num bought">1</td>') == 1
+    row = next(r for r in wall.split("<tr") if f">{loser}<" in r)
+    assert '<td class="num bought">1</td>' in row
 
 
 def test_the_wall_shows_the_prizes(desk: Web) -> None:  # noqa: F811
@@ -71,6 +81,17 @@ def test_the_wall_shows_the_prizes(desk: Web) -> None:  # noqa: F811
     assert "Prize pool 60: 1. 30, 2. 18, 3. 12" in html
     # before the first round all six share 1st and the three prizes: 10 each
     assert html.count('<td class="num prize">10</td>') == 6
+    assert "Paid to the players: 60; left for the club: 0." in html
+
+
+def test_the_wall_adds_the_money_up_to_the_cent_and_writes_it_in_german(desk: Web) -> None:  # noqa: F811
+
+    eid = knockout(desk)
+    desk.store.prizes.set_money(eid, entry_fee=1050, shares="50,30,15", unit=50)
+    html = desk.client.get(f"/standings/{eid}/live?lang=de").json()["html"]
+    # 63 € in the pool; six sharing 1st hold 59,50 €: 9,50 € each, 57 € paid, 6 € left
+    assert "63\u00a0€" in html and "Ausbezahlt: 57\u00a0€; für den Verein: 6\u00a0€." in html
+    assert html.count('<td class="num prize">9,50\u00a0€</td>') == 6
 
 
 def test_the_director_has_the_bracket_played_best_of_three(desk: Web) -> None:  # noqa: F811

@@ -35,14 +35,14 @@ def _page(client: Any, path: str) -> str:
 
 
 def _players(html: str) -> list[str]:
-    return re.findall(r'<span class="nm">([^<]*?)(?:&nbsp;\*)?</span>', html)
+    return re.findall(r'<span class="nm"[^>]*>([^<]*?)(?:&nbsp;\*)?</span>', html)
 
 
 def _boards(html: str) -> list[tuple[str, str, str]]:
     return re.findall(
-        r'<span class="tableno">(\d*)</span><span class="pn">([^<]*)</span>'
+        r'<span class="tableno">(\d*)</span><span class="pn"[^>]*>([^<]*)</span>'
         r'<span class="res">[^<]*<i>:</i>[^<]*</span>'
-        r'<span class="pn second">([^<]*)</span>',
+        r'<span class="pn second"[^>]*>([^<]*)</span>',
         html,
     )
 
@@ -112,7 +112,7 @@ def test_a_knockout_wall_shows_the_lives_left_and_groups_their_group(
     html = _page(client, f"/standings/{ko}")
     lives = dict(
         re.findall(
-            r'<span class="nm">([^<]*?)(?:&nbsp;\*)?</span></td>'
+            r'<span class="nm"[^>]*>([^<]*?)(?:&nbsp;\*)?</span></td>'
             r'<td class="num strong">(\d)</td>',
             html,
         )

@@ -41,7 +41,8 @@ const inside = (el) => {
     r.bottom <= window.innerHeight && r.right <= window.innerWidth &&
     r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
 };
-const text = (el) => el.textContent.replace(/\\u00a0\\*$/, '').trim();
+const text = (el) => (el.getAttribute('data-full') || el.textContent)
+  .replace(/\\u00a0\\*$/, '').trim();
 return {
   players: [...document.querySelectorAll('.standings .item .nm')].filter(inside).map(text),
   tables: [...document.querySelectorAll('.tables .item')].filter(inside)
@@ -69,6 +70,7 @@ def wall_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, 
         "club": wall_support.club(store, 12),
         "knockout": wall_support.knockout(store, 32),
         "groups": wall_support.groups(store, 16),
+        "preisschnapsen": wall_support.preisschnapsen(store),
     }
     try:
         with running(create_app(store)) as base:
@@ -254,3 +256,54 @@ def test_the_wall_fits_again_when_the_screen_changes(
             "Emulation.setDeviceMetricsOverride",
             {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False},
         )
+
+
+# How each name of the standings and the tables is shown, whether each cell of the standings
+# is inside the screen, and how many rows a page of the standings holds against how many fit.
+NAMES = """
+const list = document.querySelector('.standings .pageable');
+const rows = [...list.querySelectorAll('.item')];
+const shown = rows.filter((el) => el.offsetParent !== null);
+const head = list.querySelector('thead').getBoundingClientRect().height;
+const tallest = Math.max(...rows.map((el) => el.getBoundingClientRect().height));
+return {
+  names: [...document.querySelectorAll('[data-short]')].filter((el) => el.offsetParent !== null)
+    .map((el) => [el.getAttribute('data-full'), el.getAttribute('data-short'), el.textContent,
+                  el.scrollWidth <= el.clientWidth + 1]),
+  outside: [...document.querySelectorAll('.standings th, .standings td')]
+    .filter((el) => el.offsetParent !== null)
+    .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 ||
+                    el.getBoundingClientRect().right > list.getBoundingClientRect().right + 0.5)
+    .map((el) => el.textContent),
+  shown: shown.length,
+  all: rows.length,
+  fit: Math.floor((list.clientHeight - head - 1) / tallest),
+};
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_preisschnapsen_of_32_long_names_shows_whole_words_every_column_and_full_pages(
+    wall_server: dict[str, Any], projector: Any, lang: str
+) -> None:
+    want = _expected(wall_server, "preisschnapsen")
+    url = (
+        f"{wall_server['base']}/standings/{wall_server['events']['preisschnapsen']}"
+        f"?lang={lang}&every={EVERY}"
+    )
+    seen = _cycle(projector, url, want)
+    assert seen["players"] == want[0] and len(want[0]) == 32 and seen["tables"] == want[1]
+    assert not seen["scrolls"]
+    projector.get(url.replace(f"every={EVERY}", "every=60"))
+    time.sleep(1)
+    _screenshot(projector, f"preisschnapsen-{lang}")
+    now = projector.execute_script(NAMES)
+    # each name whole or shortened as a person reads it, never cut
+    for full, short, text, inside in now["names"]:
+        assert text.replace("\u00a0*", "") in (full, short) and inside, (full, text)
+    assert any(text == short != full for full, short, text, _ in now["names"])
+    # every column inside the screen, the prize column too
+    assert now["outside"] == []
+    # as many rows a page as fit: no more pages than the rows need
+    pages = -(-now["all"] // now["fit"])
+    assert now["shown"] >= -(-now["all"] // pages) - 1 and now["fit"] >= 10, now

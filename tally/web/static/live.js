@@ -61,6 +61,7 @@
   function paginate(list) {
     var items = list.querySelectorAll(".item");
     Array.prototype.forEach.call(items, function (item) { item.classList.remove("off"); });
+    shorten(list);
     if (!document.body.classList.contains("paged")) { return [Array.prototype.slice.call(items)]; }
     var head = list.querySelector("thead");
     var room = list.clientHeight - (head ? head.getBoundingClientRect().height : 0) - 1;
@@ -71,6 +72,23 @@
       if (even.length === pages.length) { pages = even; }
     }
     return pages.map(function (page) { return page.map(function (i) { return items[i]; }); });
+  }
+
+  // Each name whole where it fits on its line, else shortened (data-short: "B. Mühlbacher"),
+  // else wrapped between words: never cut or broken mid-word.
+  function shorten(list) {
+    var names = list.querySelectorAll("[data-short]");
+    Array.prototype.forEach.call(names, function (el) {
+      if (el.getAttribute("data-full") === null) { el.setAttribute("data-full", el.textContent); }
+      el.textContent = el.getAttribute("data-full");
+      el.classList.remove("wrap");
+    });
+    Array.prototype.forEach.call(names, function (el) {
+      if (el.scrollWidth > el.clientWidth + 1) { el.textContent = el.getAttribute("data-short"); }
+    });
+    Array.prototype.forEach.call(names, function (el) {
+      if (el.scrollWidth > el.clientWidth + 1) { el.classList.add("wrap"); }
+    });
   }
 
   function show() {
@@ -119,5 +137,7 @@
   });
   setInterval(function () { turn += 1; show(); }, every);
   fit();
+  // the rows grow once the wall's font has loaded: measure them again then
+  if (document.fonts && document.fonts.ready) { document.fonts.ready.then(fit); }
   setTimeout(poll, 1000);
 })();
