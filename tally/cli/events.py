@@ -1048,14 +1048,8 @@ def export(
     The CSV is a row per deal, for spreadsheets."""
     import sys
 
-    from tally.files.exporting import (
-        event_csv,
-        event_folder,
-        event_json,
-        event_trf,
-        write_folder,
-        write_text,
-    )
+    from tally.files.exporting import event_csv, event_folder, event_json, write_folder, write_text
+    from tally.files.trf_export import event_trf
 
     if format_ not in ("json", "csv", "folder", "trf"):
         fail(f'--format must be json, csv, folder or trf, not "{format_}"')

@@ -180,8 +180,8 @@ def test_an_unknown_absence_score_is_refused(store: Any) -> None:
 
 
 def test_the_requested_bye_counts_in_the_scores_before_a_round_and_in_the_trf(store: Any) -> None:
-    from tally.files.exporting import event_trf
     from tally.files.trf import read_trf
+    from tally.files.trf_export import event_trf
 
     ev = swiss(store, FIVE[:4], n=2)
     store.absences.announce(ev, "Dora", 1)
