@@ -879,6 +879,11 @@ def _round_games(store: Database, e: _Event) -> dict[str, list[RoundGame | None]
     each earned and the opponent, a forfeit (the withdrawal rule) as not played, a bye as a
     round without opponent; None for a round the player was not in or is still playing."""
     _view, data, loaded = _load_one(store, e.id)
+    return _games_of(e, data, loaded)
+
+
+def _games_of(e: _Event, data: _Data, loaded: _Event) -> dict[str, list[RoundGame | None]]:
+    """:func:`_round_games` of event ``e`` as ``loaded`` (with its matches in ``data``)."""
     total = max(loaded.started, default=0)
     games: dict[str, list[RoundGame | None]] = {
         data.name(x.player_id): [None] * total for x in loaded.entrants
@@ -1127,6 +1132,9 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
         tiebreaks=e.tiebreaks,
         requested_byes=Counter(data.name(p) for p in _requested(e)),
         match_points_per_requested_bye=e.absence_points,
+        # the published standings' order: the same rounds and unplayed-round rule
+        rounds=_games_of(e, data, e) if _follows_rounds(e, e.tiebreaks) else None,
+        unplayed=e.unplayed,
     )
     ids = {data.name(p): p for p in order}
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
@@ -1152,8 +1160,19 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
             byes={str(p): n for p, n in counted.byes.items()},
             apart=tuple((str(a), str(b)) for a, b in e.apart),
             absent=frozenset(str(p) for p in e.absent(number)),
+            first_round=_first_round(e, data),
         )
     )
+
+
+def _first_round(e: _Event, data: _Data) -> int:
+    """How many players round 1 of event ``e`` was paired among: those who played it, its
+    bye and its absences (0 before it is paired)."""
+    if 1 not in e.started:
+        return 0
+    there = {x for m in data.matches_of(e.id) if m.round_number == 1 for x in (m.a, m.b)}
+    bye = e.started[1]
+    return len(there | e.absent(1) | ({bye} if bye is not None else set()))
 
 
 def _swiss_round_of(e: _Event, data: _Data, number: int) -> Round:
