@@ -139,6 +139,9 @@ class RoundState:
     apart: tuple[tuple[str, str], ...] = ()
     #: entrants who announced they miss this round: not paired (a requested bye)
     absent: frozenset[str] = frozenset()
+    #: how many players round 1 was paired among (paired, the bye, absent; 0 before round 1
+    #: is paired): Baku acceleration's groups are fixed by it, late entries change nothing
+    first_round: int = 0
 
 
 class EventFormat:

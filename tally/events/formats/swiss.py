@@ -91,7 +91,7 @@ class Swiss(EventFormat):
         settings = state.settings
         if settings["acceleration"] == "baku":
             group_a, virtual = baku_points(
-                len(state.entrants), settings["rounds"] or 0, state.number
+                state.first_round or len(state.entrants), settings["rounds"] or 0, state.number
             )
             for k in state.entrants[:group_a]:
                 if k in points:
