@@ -128,6 +128,17 @@ def create(
             "seeds meet early; for large fields). See docs/events.md.",
         ),
     ] = "none",
+    repeated_floats: Annotated[
+        str,
+        typer.Option(
+            "--repeated-floats",
+            metavar="allow|avoid",
+            help="Swiss: 'avoid' spares a player floating to another score group the same way "
+            "two rounds running where the score differences and the dealer balance allow "
+            "(FIDE's Dutch system); 'allow' (the default) pairs as tally always has. See "
+            "docs/events.md.",
+        ),
+    ] = "allow",
     matches_per_pairing: Annotated[
         int,
         typer.Option(
@@ -302,6 +313,7 @@ def create(
             language=(lang or "").strip().lower(),
             swap_last_rounds=swap_last_rounds,
             acceleration=acceleration,
+            repeated_floats=repeated_floats,
             unplayed=unplayed,
             seed_by=seed_by,
             best_of=best_of,

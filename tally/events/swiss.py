@@ -94,7 +94,8 @@ class SwissPlayer:
     ``met`` the keys of the opponents they have played; ``byes`` how many rounds they sat out
     with a bye; ``first_deals`` and ``second_deals`` how many pairings they dealt first or
     second in; ``last_first`` whether they dealt first in their latest pairing (None before
-    their first)."""
+    their first); ``last_float`` how they floated in the round before: ``"down"`` (met a
+    lower score, or had the pairing's bye), ``"up"`` (met a higher score) or None."""
 
     key: str
     points: float = 0.0
@@ -103,6 +104,7 @@ class SwissPlayer:
     first_deals: int = 0
     second_deals: int = 0
     last_first: bool | None = None
+    last_float: str | None = None
 
     @property
     def balance(self) -> int:
@@ -143,9 +145,11 @@ def swiss_players(
     points: Mapping[str, float],
     played: Sequence[Played],
     byes: Mapping[str, int],
+    floats: Mapping[str, str] | None = None,
 ) -> list[SwissPlayer]:
     """The players ``order`` names (in that order) with what :func:`pair_round` needs, from
-    the pairings of the rounds played and the byes had so far.
+    the pairings of the rounds played, the byes had so far and how each floated in the
+    round before (``floats``: ``"down"`` or ``"up"``).
 
     >>> ps = swiss_players(["a", "b", "c"], {"a": 1.0}, [Played(1, "a", "b")], {"c": 1})
     >>> ps[0].met, ps[0].balance, ps[1].last_first, ps[2].byes
@@ -171,6 +175,7 @@ def swiss_players(
             first[k],
             second[k],
             last[k][1] if k in last else None,
+            (floats or {}).get(k),
         )
         for k in order
     ]
@@ -391,6 +396,8 @@ def _costs(
     1. the score differences, largest first: a pair ``d`` apart costs more than all pairs
        closer than ``d`` together could (``M ** level``, ``M`` above the number of pairs);
     2. dealer conflicts (both players' balance pushed further the same way), counted;
+       then the floats repeated from the round before (:func:`_repeats`), counted, as FIDE's
+       Dutch system weighs them after the colours (C.04.3, C.14 and C.15);
     3. the place of the lower-ranked player in the higher-ranked one's order of preference
        (:func:`_preference` over the whole field): a guide that makes the cheapest pairing
        the top-down one in most rounds, which :func:`_pair_best` then confirms or
@@ -402,7 +409,7 @@ def _costs(
     )
     rank = {g: k for k, g in enumerate(gaps)}
     n, many = len(who), len(who) // 2 + 1
-    unit = n * n + 1
+    unit, floats = n * n + 1, n + 1
     costs: dict[tuple[int, int], int] = {}
     levels: dict[tuple[int, int], int] = {}
     for a in who:
@@ -410,9 +417,19 @@ def _costs(
             gap = round(abs(level[a] - level[b]), _DIGITS)
             score = 0 if gap == 0 else many ** rank[gap]
             levels[(a, b)] = levels[(b, a)] = 0 if gap == 0 else rank[gap] + 1
-            cost = (score * many + _conflict(ps[a], ps[b])) * unit + place
+            repeats = _repeats(ps[a], ps[b])
+            cost = ((score * many + _conflict(ps[a], ps[b])) * floats + repeats) * unit + place
             costs[(a, b)] = costs[(b, a)] = cost
     return costs, unit, levels
+
+
+def _repeats(p: SwissPlayer, q: SwissPlayer) -> int:
+    """How many of ``p`` and ``q`` would float the way they floated in the round before: the
+    higher score down again, the lower up again (0 for two players level)."""
+    if round(p.points - q.points, _DIGITS) == 0:
+        return 0
+    high, low = (p, q) if p.points > q.points else (q, p)
+    return int(high.last_float == "down") + int(low.last_float == "up")
 
 
 def _conflict(p: SwissPlayer, q: SwissPlayer) -> int:
@@ -427,19 +444,21 @@ def _preference(
 ) -> list[int]:
     """``a``'s possible opponents among the players ranked below them in ``among`` (players
     in the order of the standings), most preferred first: the closest match points, then no
-    dealer conflict, then the Dutch fold: in ``a``'s score group within ``among`` (of ``g``
-    players, ``a`` the ``k``-th) the ``k + g//2``-th first and on down the bottom half, then
-    back up the top half; in another score group by rank."""
+    dealer conflict, then no float repeated from the round before, then the Dutch fold: in
+    ``a``'s score group within ``among`` (of ``g`` players, ``a`` the ``k``-th) the
+    ``k + g//2``-th first and on down the bottom half, then back up the top half; in another
+    score group by rank."""
     mine = round(ps[a].points, _DIGITS)
     group = [i for i in among if round(ps[i].points, _DIGITS) == mine]
     k, half = group.index(a), len(group) // 2
     fold = group[k + half :] + group[k + 1 : k + half][::-1]
     position = {i: x for x, i in enumerate(fold)}
 
-    def key(i: int) -> tuple[float, int, int]:
+    def key(i: int) -> tuple[float, int, int, int]:
         return (
             round(abs(mine - ps[i].points), _DIGITS),
             _conflict(ps[a], ps[i]),
+            _repeats(ps[a], ps[i]),
             position.get(i, len(fold) + i),
         )
 

@@ -395,6 +395,8 @@ class _Event:
     #: (round, player id) (:mod:`tally.store.absences`)
     absence_score: str = "half"
     absences: tuple[tuple[int, int], ...] = ()
+    #: a Swiss event's repeated floats: ``allow`` or ``avoid``
+    repeated_floats: str = "allow"
 
     def absent(self, number: int) -> set[int]:
         """Who announced they miss round ``number``."""
@@ -517,6 +519,7 @@ def _load_events(
             tuple(eventrows.apart_pairs(conn, r["id"])) if len(ev_rows) == 1 else (),
             r["absence_score"],
             tuple(absent.get(r["id"], ())),
+            r["repeated_floats"],
         )
         for r in ev_rows
     ]
@@ -1020,6 +1023,7 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         language=row["language"] or "",
         swap_last_rounds=bool(row["swap_last_rounds"]),
         acceleration=row["acceleration"],
+        repeated_floats=row["repeated_floats"],
         unplayed=row["unplayed"],
         seed_by=row["seed_by"],
         seeded=bool(row["seeded"]),
@@ -1150,6 +1154,7 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
             {
                 "rounds": e.rounds,
                 "acceleration": e.acceleration,
+                "repeated_floats": e.repeated_floats,
                 "match_points_per_win": e.match_points_per_win,
                 "double_round": e.double,
                 "swap_last_rounds": e.swap_last_rounds,
@@ -1161,8 +1166,35 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
             apart=tuple((str(a), str(b)) for a, b in e.apart),
             absent=frozenset(str(p) for p in e.absent(number)),
             first_round=_first_round(e, data),
+            floats={str(ids[name]): way for name, way in _floats(e, data, number - 1).items()},
         )
     )
+
+
+def _floats(e: _Event, data: _Data, number: int) -> dict[str, str]:
+    """How each player floated in round ``number`` of event ``e`` (by name): ``"down"``
+    for meeting a lower score or the pairing's bye, ``"up"`` for meeting a higher score;
+    scores as they were before the round."""
+    if number not in e.started:
+        return {}
+    games = _games_of(e, data, e)
+    before = {
+        name: sum(g.points for g in rounds[: number - 1] if g) for name, rounds in games.items()
+    }
+    out: dict[str, str] = {}
+    for name, rounds in games.items():
+        game = rounds[number - 1] if len(rounds) >= number else None
+        if game is None:
+            continue
+        if game.opponent is None:
+            bye = e.started[number]
+            if bye is not None and data.name(bye) == name:
+                out[name] = "down"
+            continue
+        gap = round(before[name] - before.get(game.opponent, 0.0), 9)
+        if gap:
+            out[name] = "down" if gap > 0 else "up"
+    return out
 
 
 def _first_round(e: _Event, data: _Data) -> int:
@@ -1311,6 +1343,7 @@ class Events:
         final_fill: str | None = None,
         swap_last_rounds: bool = False,
         acceleration: str = "none",
+        repeated_floats: str = "allow",
         unplayed: str = "as-scored",
         seed_by: str = "entry",
         best_of: int | None = None,
@@ -1323,7 +1356,8 @@ class Events:
 
         The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
         the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
-        ``swap_last_rounds``, ``acceleration``, ``lives``, ``draw_seed``, ``final_size``,
+        ``swap_last_rounds``, ``acceleration``, ``repeated_floats``, ``lives``, ``draw_seed``,
+        ``final_size``,
         ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
         checks them and refuses those that are not its own (:mod:`tally.events.formats`).
         ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
@@ -1355,6 +1389,7 @@ class Events:
                 rounds=rounds,
                 swap_last_rounds=swap_last_rounds,
                 acceleration=acceleration,
+                repeated_floats=repeated_floats,
                 lives=lives,
                 draw_seed=draw_seed,
                 final_size=final_size,

@@ -159,6 +159,12 @@ class Event(SQLModel, table=True):
     absence_score: str = Field(
         default="half", max_length=10, sa_column_kwargs={"server_default": "half"}
     )
+    #: a Swiss event's floats: ``allow`` (a player may float the same way two rounds
+    #: running) or ``avoid`` (a repeated float is avoided where the score differences and
+    #: the dealer balance allow: :func:`tally.events.swiss.pair_round`)
+    repeated_floats: str = Field(
+        default="allow", max_length=10, sa_column_kwargs={"server_default": "allow"}
+    )
 
 
 class EventFormat(SQLModel, table=True):

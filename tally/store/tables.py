@@ -122,6 +122,7 @@ events = table(
     column("seed_by", String),
     column("seeded", Boolean),
     column("absence_score", String),
+    column("repeated_floats", String),
 )
 
 

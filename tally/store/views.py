@@ -411,6 +411,9 @@ class EventView:
     swap_last_rounds: bool = False
     #: a Swiss event's accelerated pairings: ``"none"`` or ``"baku"``
     acceleration: str = "none"
+    #: a Swiss event's floats repeated from the round before: ``"allow"`` or ``"avoid"``
+    #: (:func:`tally.events.swiss.pair_round`)
+    repeated_floats: str = "allow"
     #: what a bye or a forfeit counts for in the Buchholz tiebreaks: ``"as-scored"`` or
     #: ``"virtual-opponent"`` (:data:`tally.events.tiebreaks.UNPLAYED`)
     unplayed: str = "as-scored"

@@ -46,6 +46,7 @@ class Given:
     rounds: int | None = None
     swap_last_rounds: bool = False
     acceleration: str = "none"
+    repeated_floats: str = "allow"
     lives: int | None = None
     draw_seed: str | None = None
     final_size: int | None = None
@@ -71,6 +72,7 @@ class Settings:
             "rounds": None,
             "swap_last_rounds": False,
             "acceleration": "none",
+            "repeated_floats": "allow",
         }
 
     def draw(self) -> dict[str, Any] | None:
@@ -92,6 +94,8 @@ class StoredEvent(Protocol):
     def swap_last_rounds(self) -> bool: ...
     @property
     def acceleration(self) -> str: ...
+    @property
+    def repeated_floats(self) -> str: ...
 
 
 R = TypeVar("R", covariant=True)
@@ -142,6 +146,10 @@ class RoundState:
     #: how many players round 1 was paired among (paired, the bye, absent; 0 before round 1
     #: is paired): Baku acceleration's groups are fixed by it, late entries change nothing
     first_round: int = 0
+    #: how each player floated in the round before: ``"down"`` (met a lower score, or had
+    #: the pairing's bye) or ``"up"`` (met a higher score); a player level with the
+    #: opponent is not in it
+    floats: Mapping[str, str] = field(default_factory=dict)
 
 
 class EventFormat:
@@ -275,9 +283,13 @@ def refuse_rounds(given: Given) -> None:
         )
 
 
+#: what a Swiss event does with a float repeated from the round before
+REPEATED_FLOATS: tuple[str, ...] = ("allow", "avoid")
+
+
 def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = False) -> None:
     """Refuse the swap of the last two rounds but for a double round robin, and an
-    acceleration but for a Swiss event."""
+    acceleration or a rule for repeated floats but for a Swiss event."""
     if given.swap_last_rounds and not swap:
         raise Refused(
             "--swap-last-rounds is for a double round robin (--kind round-robin --double)"
@@ -288,6 +300,15 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
         )
     if given.acceleration != "none" and not accelerate:
         raise Refused(f"--acceleration {given.acceleration} is for a Swiss event (--kind swiss)")
+    if given.repeated_floats not in REPEATED_FLOATS:
+        raise Refused(
+            f"--repeated-floats must be {' or '.join(REPEATED_FLOATS)}, "
+            f'not "{given.repeated_floats}"'
+        )
+    if given.repeated_floats != "allow" and not accelerate:
+        raise Refused(
+            f"--repeated-floats {given.repeated_floats} is for a Swiss event (--kind swiss)"
+        )
 
 
 DRAW_OPTIONS: tuple[tuple[str, str], ...] = (

@@ -34,11 +34,13 @@ class SwissSettings(Settings):
     rounds: int
     matches_per_pairing: int = 1
     acceleration: str = "none"
+    repeated_floats: str = "allow"
 
     def columns(self) -> dict[str, Any]:
         return super().columns() | {
             "rounds": self.rounds,
             "acceleration": self.acceleration,
+            "repeated_floats": self.repeated_floats,
             "matches_per_pairing": self.matches_per_pairing,
         }
 
@@ -57,6 +59,7 @@ class Swiss(EventFormat):
         Option("rounds", "whole", low=1, high=10_000),
         Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
         Option("acceleration", "text"),
+        Option("repeated_floats", "text"),
     )
     form_fields = ("rounds", "matches", "unplayed", "seed_by", "absence_score")
     pairs_from_standings = True
@@ -81,7 +84,9 @@ class Swiss(EventFormat):
             raise Refused("a Swiss event is paired round by round: --double is for round robins")
         refuse_ordering(given, accelerate=True)
         refuse_draw_options(self, given)
-        return SwissSettings(rounds, given.matches_per_pairing, given.acceleration)
+        return SwissSettings(
+            rounds, given.matches_per_pairing, given.acceleration, given.repeated_floats
+        )
 
     def total_rounds(self, players: int, settings: Mapping[str, Any]) -> int:
         return int(settings["rounds"])
@@ -102,6 +107,7 @@ class Swiss(EventFormat):
                 points,
                 list(state.played),
                 dict(state.byes),
+                state.floats if settings.get("repeated_floats") == "avoid" else None,
             ),
             state.number,
             apart=list(state.apart),
@@ -112,4 +118,6 @@ class Swiss(EventFormat):
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         fast = {"acceleration": event.acceleration} if event.acceleration != "none" else {}
+        if event.repeated_floats != "allow":
+            fast["repeated_floats"] = event.repeated_floats
         return {"rounds": event.rounds, "matches_per_pairing": event.matches_per_pairing} | fast

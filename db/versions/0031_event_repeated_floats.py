@@ -1,0 +1,36 @@
+"""A Swiss event's floats: ``events.repeated_floats``, ``allow`` (as before) or ``avoid`` (a
+player floating the same way two rounds running is avoided where the score differences and
+the dealer balance allow).
+
+Revision ID: 0031
+Revises: 0023
+Create Date: 2026-12-07 16:15:00
+
+"""
+from typing import Sequence, Union
+
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision: str = '0031'
+down_revision: Union[str, Sequence[str], None] = '0023'
+branch_labels: Union[str, Sequence[str], None] = None
+depends_on: Union[str, Sequence[str], None] = None
+
+
+def upgrade() -> None:
+    """Upgrade schema."""
+    with op.batch_alter_table('events', schema=None) as batch_op:
+        batch_op.add_column(
+            sa.Column(
+                'repeated_floats', sa.String(length=10), nullable=False, server_default='allow'
+            )
+        )
+
+
+def downgrade() -> None:
+    """Downgrade schema."""
+    with op.batch_alter_table('events', schema=None) as batch_op:
+        batch_op.drop_column('repeated_floats')
