@@ -788,6 +788,15 @@ def round_(
             "it from the standings now); once per round.",
         ),
     ] = False,
+    accept_rematches: Annotated[
+        bool,
+        typer.Option(
+            "--accept-rematches",
+            help="With --start, a Swiss round that no pairing can make without a rematch "
+            "takes the least bad pairing (the fewest rematches), naming each rematch; the "
+            "audit log keeps it. Without it such a round is refused.",
+        ),
+    ] = False,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
@@ -807,8 +816,10 @@ def round_(
     with opened(db, scorer) if start else reading(db) as store:
         if start:
             assert number_ is not None
-            found = [store.events.start_round(event, number_)]
+            found = [store.events.start_round(event, number_, accept_rematches=accept_rematches)]
+            again = rematches(store.events.rounds(event), number_)
         else:
+            again = []
             found = store.events.rounds(event, number_)
         chances = None if json_out or csv_out else expected_results(store, found)
         ev = store.events.get(event)
@@ -836,7 +847,24 @@ def round_(
             )
         for r in found:
             show_round(r, start, chances, swiss=ev.format.pairs_from_standings)
+        for a, b in again:
+            from tally.i18n import gettext as _
+
+            typer.echo(_("Rematch accepted: %(a)s against %(b)s.") % {"a": a, "b": b})
         warn(warned)
+
+
+def rematches(rounds: list[RoundView], number: int) -> list[tuple[str, str]]:
+    """The pairings of round ``number`` whose players met in an earlier round of
+    ``rounds``."""
+    met = {frozenset((p.first, p.second)) for r in rounds if r.number < number for p in r.pairings}
+    return [
+        (p.first, p.second)
+        for r in rounds
+        if r.number == number
+        for p in r.pairings
+        if frozenset((p.first, p.second)) in met
+    ]
 
 
 def show_round(

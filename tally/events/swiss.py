@@ -204,15 +204,22 @@ def baku_points(entrants: int, rounds: int, number: int) -> tuple[int, float]:
 
 
 def pair_round(
-    players: Sequence[SwissPlayer], number: int = 1, apart: Iterable[tuple[str, str]] = ()
+    players: Sequence[SwissPlayer],
+    number: int = 1,
+    apart: Iterable[tuple[str, str]] = (),
+    *,
+    rematches: bool = False,
 ) -> SwissRound:
     """Pair round ``number`` of the ``players`` still in the event, given in the order of the
     standings (see the module docstring for the rules). ``apart`` are pairs of players to
     keep apart (same family, same club): they are never paired while any other pairing of
-    the round exists (:func:`keep_apart`).
+    the round exists (:func:`keep_apart`). ``rematches``: when no pairing without a rematch
+    exists, the least bad one is taken instead: the fewest rematches, then the rules as
+    always.
 
-    Raises :class:`~tally.errors.NoPairing` when no pairing without a rematch exists, and
-    :class:`~tally.errors.TallyError` for a player listed twice.
+    Raises :class:`~tally.errors.NoPairing` when no pairing without a rematch exists (and
+    ``rematches`` is not given), and :class:`~tally.errors.TallyError` for a player listed
+    twice.
 
     >>> r = pair_round([SwissPlayer(k) for k in "abcde"])
     >>> [(p.table, p.first, p.second) for p in r.pairings], r.bye
@@ -225,14 +232,12 @@ def pair_round(
     # the standings' order, made safe: a stable sort by match points keeps its tie order
     ps = sorted(players, key=lambda p: -round(p.points, _DIGITS))
     n = len(ps)
-    adj: list[set[int]] = [set() for _ in ps]
-    for i, p in enumerate(ps):
-        for j, q in enumerate(ps):
-            if i != j and q.key not in p.met and p.key not in q.met:
-                adj[i].add(j)
-    adj = keep_apart(ps, adj, apart)
     alive = [True] * n
+    adj = keep_apart(ps, _may_meet(ps, rematch=False), apart)
     bye, mate = _choose_bye(ps, adj, alive)
+    if mate is None and rematches:
+        adj = keep_apart(ps, _may_meet(ps, rematch=True), apart)
+        bye, mate = _choose_bye(ps, adj, alive)
     if mate is None:
         raise NoPairing(
             f"round {number}: no pairing of the {n} players avoids a rematch "
@@ -267,6 +272,19 @@ def keep_apart(
     alive = [True] * len(ps)
     _, mate = _choose_bye(ps, narrow, alive)
     return narrow if mate is not None else adj
+
+
+def _may_meet(ps: Sequence[SwissPlayer], *, rematch: bool) -> list[set[int]]:
+    """Who may meet whom: every two players who have not met (``rematch``: every two)."""
+    return [
+        {j for j, q in enumerate(ps) if i != j and (rematch or not _met(p, q))}
+        for i, p in enumerate(ps)
+    ]
+
+
+def _met(p: SwissPlayer, q: SwissPlayer) -> bool:
+    """Whether ``p`` and ``q`` have met already."""
+    return q.key in p.met or p.key in q.met
 
 
 def _choose_bye(
@@ -407,6 +425,7 @@ def _costs(
         {round(abs(level[a] - level[b]), _DIGITS) for a in who for b in adj[a] if b in level}
         - {0.0}
     )
+    worst = len(gaps)  # a rematch (the least bad pairing) is worse than any gap
     rank = {g: k for k, g in enumerate(gaps)}
     n, many = len(who), len(who) // 2 + 1
     unit, floats = n * n + 1, n + 1
@@ -415,8 +434,11 @@ def _costs(
     for a in who:
         for place, b in enumerate(_preference(ps, adj, a, who)):
             gap = round(abs(level[a] - level[b]), _DIGITS)
-            score = 0 if gap == 0 else many ** rank[gap]
-            levels[(a, b)] = levels[(b, a)] = 0 if gap == 0 else rank[gap] + 1
+            again = _met(ps[a], ps[b])
+            score = (0 if gap == 0 else many ** rank[gap]) + (many**worst if again else 0)
+            levels[(a, b)] = levels[(b, a)] = (
+                worst + 1 if again else 0 if gap == 0 else rank[gap] + 1
+            )
             repeats = _repeats(ps[a], ps[b])
             cost = ((score * many + _conflict(ps[a], ps[b])) * floats + repeats) * unit + place
             costs[(a, b)] = costs[(b, a)] = cost
@@ -454,8 +476,9 @@ def _preference(
     fold = group[k + half :] + group[k + 1 : k + half][::-1]
     position = {i: x for x, i in enumerate(fold)}
 
-    def key(i: int) -> tuple[float, int, int, int]:
+    def key(i: int) -> tuple[bool, float, int, int, int]:
         return (
+            _met(ps[a], ps[i]),
             round(abs(mine - ps[i].points), _DIGITS),
             _conflict(ps[a], ps[i]),
             _repeats(ps[a], ps[i]),

@@ -272,13 +272,15 @@ class _RoundMaker:
     store: Database
     conn: Connection
     ev: RowMapping
+    #: a Swiss round may take the least bad pairing when none avoids a rematch
+    rematches: bool = False
 
     def from_schedule(self, number: int) -> RoundView:
         fmt = format_of(self.ev["kind"])
         return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number)
 
     def paired_now(self, number: int) -> RoundView:
-        return _start_paired_round(self.store, self.conn, self.ev, number)
+        return _start_paired_round(self.store, self.conn, self.ev, number, self.rematches)
 
     def drawn(self, number: int) -> RoundView:
         return knockouts.start_round(self.store, self.conn, self.ev, number)
@@ -1120,7 +1122,7 @@ def _swiss_unfinished(e: _Event, data: _Data, number: int) -> list[int]:
     ]
 
 
-def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
+def _swiss_pairing(e: _Event, data: _Data, number: int, *, rematches: bool = False) -> Round:
     """Round ``number`` of an event paired round by round as its format pairs it now (a Swiss
     event: :func:`tally.events.swiss.pair_round`), as a :class:`~tally.events.schedule.Round` over
     player ids (as text), ``first`` dealing first."""
@@ -1166,6 +1168,7 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
             apart=tuple((str(a), str(b)) for a, b in e.apart),
             absent=frozenset(str(p) for p in e.absent(number)),
             first_round=_first_round(e, data),
+            rematches=rematches,
             floats={str(ids[name]): way for name, way in _floats(e, data, number - 1).items()},
         )
     )
@@ -1265,10 +1268,11 @@ def _paired_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView
 
 
 def _start_paired_round(
-    store: Database, conn: Connection, ev: RowMapping, number: int
+    store: Database, conn: Connection, ev: RowMapping, number: int, rematches: bool = False
 ) -> RoundView:
     """Pair round ``number`` of a Swiss event from its standings now and make its matches
-    (module docstring), in the caller's transaction, with one audit entry."""
+    (module docstring), in the caller's transaction, with one audit entry (``rematches``:
+    the least bad pairing when none avoids a rematch, the audit naming each rematch)."""
     eid = ev["id"]
     data = _load_events(conn, t.events.c.id == eid)
     e = data.events[0]
@@ -1288,7 +1292,13 @@ def _start_paired_round(
             f"have not withdrawn nor announced an absence to pair round {number}, "
             f"has {len(active)}"
         )
-    rnd = _swiss_pairing(e, data, number)
+    rnd = _swiss_pairing(e, data, number, rematches=rematches)
+    met = {frozenset((m.a, m.b)) for m in _swiss_played(e, data)}
+    again = [
+        f"{data.name(int(p.first))} against {data.name(int(p.second))}"
+        for p in rnd.pairings
+        if frozenset((int(p.first), int(p.second))) in met
+    ]
     insert_round(
         store,
         conn,
@@ -1296,7 +1306,8 @@ def _start_paired_round(
         number,
         None if rnd.bye is None else int(rnd.bye),
         [(p.table, int(p.first), int(p.second), int(p.first)) for p in rnd.pairings],
-        f'paired and started round {number} of {e.format.audit_name} {eid} "{e.name}"',
+        f'paired and started round {number} of {e.format.audit_name} {eid} "{e.name}"'
+        + (f" (rematches accepted: {', '.join(again)})" if again else ""),
         matches_per_pairing=ev["matches_per_pairing"],
     )
     data = _load_events(conn, t.events.c.id == eid)
@@ -1556,21 +1567,26 @@ class Events:
             sched = [sched[number - 1]]
         return [_round_view(e, data, r) for r in sched]
 
-    def start_round(self, ref: str | int, number: int) -> RoundView:
+    def start_round(
+        self, ref: str | int, number: int, *, accept_rematches: bool = False
+    ) -> RoundView:
         """Make the matches of round ``number`` as the event's format makes its next round (a
         round robin's from its schedule, a Swiss event's paired from the standings now, a
         knockout's drawn: :mod:`tally.store.knockouts`), in one transaction with one audit entry:
         ``tally audit undo`` removes the round while none of its matches has a deal. Refused for
         a round started already and for a format without rounds. An event seeded by rating has
         its seeding fixed by the ratings of now when its first round is started
-        (:mod:`tally.store.seeding`)."""
+        (:mod:`tally.store.seeding`). ``accept_rematches``: a Swiss round that no pairing
+        can make without a rematch takes the least bad one (the fewest rematches), its audit
+        entry naming them."""
         ratings = Seeding(self.store).ratings_to_seed(ref)
         with self.store.writing() as conn:
             ev = _lock_event(conn, ref)
             if ratings is not None and not ev["seeded"]:
                 fix_seeding(conn, ev, ratings)
                 ev = _lock_event(conn, ev["id"])
-            return format_of(ev["kind"]).start_round(_RoundMaker(self.store, conn, ev), number)
+            maker = _RoundMaker(self.store, conn, ev, accept_rematches)
+            return format_of(ev["kind"]).start_round(maker, number)
 
     def standings(
         self, ref: str | int, *, tiebreaks: Sequence[str] | None = None, rank_by: str | None = None

@@ -322,3 +322,16 @@ def test_a_legal_pairing_is_found_exactly_when_one_exists(n: int, data: st.DataO
     if n % 2:
         fewest = min(byes[keys.index(k)] for k in sitters)
         assert rnd.bye in sitters and byes[keys.index(rnd.bye)] == fewest
+
+
+def test_the_least_bad_pairing_has_the_fewest_rematches_when_the_director_accepts_them() -> None:
+    players = [
+        SwissPlayer("a", met=frozenset("bcd")),
+        SwissPlayer("b", met=frozenset("a")),
+        SwissPlayer("c", met=frozenset("a")),
+        SwissPlayer("d", met=frozenset("a")),
+    ]
+    rnd = pair_round(players, 4, rematches=True)
+    met = {frozenset(("a", x)) for x in "bcd"}
+    assert sum(frozenset(p) in met for p in pairs_of(rnd)) == 1
+    assert len(rnd.pairings) == 2

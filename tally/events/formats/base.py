@@ -150,6 +150,8 @@ class RoundState:
     #: the pairing's bye) or ``"up"`` (met a higher score); a player level with the
     #: opponent is not in it
     floats: Mapping[str, str] = field(default_factory=dict)
+    #: the director accepts the least bad pairing when none avoids a rematch
+    rematches: bool = False
 
 
 class EventFormat:

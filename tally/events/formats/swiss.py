@@ -111,6 +111,7 @@ class Swiss(EventFormat):
             ),
             state.number,
             apart=list(state.apart),
+            rematches=state.rematches,
         )
         return Round(
             state.number, tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings), rnd.bye
