@@ -817,7 +817,9 @@ def round_(
         if start:
             assert number_ is not None
             found = [store.events.start_round(event, number_, accept_rematches=accept_rematches)]
-            again = rematches(store.events.rounds(event), number_)
+            from tally.store.views import rematches
+
+            again = rematches(store.events.started_rounds(event), number_)
         else:
             again = []
             found = store.events.rounds(event, number_)
@@ -852,19 +854,6 @@ def round_(
 
             typer.echo(_("Rematch accepted: %(a)s against %(b)s.") % {"a": a, "b": b})
         warn(warned)
-
-
-def rematches(rounds: list[RoundView], number: int) -> list[tuple[str, str]]:
-    """The pairings of round ``number`` whose players met in an earlier round of
-    ``rounds``."""
-    met = {frozenset((p.first, p.second)) for r in rounds if r.number < number for p in r.pairings}
-    return [
-        (p.first, p.second)
-        for r in rounds
-        if r.number == number
-        for p in r.pairings
-        if frozenset((p.first, p.second)) in met
-    ]
 
 
 def show_round(

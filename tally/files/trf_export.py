@@ -70,14 +70,13 @@ def event_trf(store: Store, ref: str | int) -> str:
 
 
 def _finished_rounds(store: Store, ev: EventView) -> list[RoundView]:
-    """The rounds started whose every match is over, asked for one by one (so that a next
-    round that cannot be paired does not stop the export)."""
-    rounds: list[RoundView] = []
-    for k in sorted(ev.rounds_started):
-        (r,) = store.events.rounds(ev.id, k)
-        if all(p.status in ("played", "forfeit", "void") for p in r.pairings):
-            rounds.append(r)
-    return rounds
+    """The rounds started whose every match is over (a next round that cannot be paired
+    does not stop the export)."""
+    return [
+        r
+        for r in store.events.started_rounds(ev.id)
+        if all(p.status in ("played", "forfeit", "void") for p in r.pairings)
+    ]
 
 
 def _game(r: RoundView, name: str, number: dict[str, int]) -> TrfGame:

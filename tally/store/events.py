@@ -1567,6 +1567,12 @@ class Events:
             sched = [sched[number - 1]]
         return [_round_view(e, data, r) for r in sched]
 
+    def started_rounds(self, ref: str | int) -> list[RoundView]:
+        """The rounds of an event that have started, in order (without the next round's
+        pairings as they would be made: that a round cannot be paired stops nothing)."""
+        ev = self.get(ref)
+        return [self.rounds(ev.id, k)[0] for k in sorted(ev.rounds_started)]
+
     def start_round(
         self, ref: str | int, number: int, *, accept_rematches: bool = False
     ) -> RoundView:

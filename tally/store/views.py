@@ -21,6 +21,8 @@ from tally.errors import Message, Refused
 from tally.i18n import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     # only named in an annotation: recording a card need not import the tiebreaks
     from tally.events.formats import EventFormat
     from tally.events.tiebreaks import StandingRow
@@ -619,3 +621,16 @@ class SwapView:
     warnings: tuple[Message, ...]
     notes: tuple[Message, ...]
     audit_id: int | None
+
+
+def rematches(rounds: Sequence[RoundView], number: int) -> list[tuple[str, str]]:
+    """The pairings of round ``number`` whose players met in an earlier round of
+    ``rounds``."""
+    met = {frozenset((p.first, p.second)) for r in rounds if r.number < number for p in r.pairings}
+    return [
+        (p.first, p.second)
+        for r in rounds
+        if r.number == number
+        for p in r.pairings
+        if frozenset((p.first, p.second)) in met
+    ]

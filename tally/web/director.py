@@ -306,7 +306,8 @@ async def start_round(request: Request) -> Response:
         number = whole_number(fields.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        rnd = store.events.start_round(eid, number)
+        accept = fields.get("rematches") == "accept"
+        rnd = store.events.start_round(eid, number, accept_rematches=accept)
         # (English has always said "tables", even for one)
         return words.ngettext(
             "Round %(round)s started: %(n)s tables.",
