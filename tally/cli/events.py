@@ -139,6 +139,23 @@ def create(
             "docs/events.md.",
         ),
     ] = "allow",
+    max_absences: Annotated[
+        int | None,
+        typer.Option(
+            "--max-absences",
+            metavar="N",
+            help="Swiss: how many requested byes (announced absences) a player may ask for "
+            "(default: no limit).",
+        ),
+    ] = None,
+    no_absence_last: Annotated[
+        int,
+        typer.Option(
+            "--no-absence-last",
+            metavar="N",
+            help="Swiss: no requested bye in the last N rounds (default 0: none closed).",
+        ),
+    ] = 0,
     matches_per_pairing: Annotated[
         int,
         typer.Option(
@@ -314,6 +331,8 @@ def create(
             swap_last_rounds=swap_last_rounds,
             acceleration=acceleration,
             repeated_floats=repeated_floats,
+            max_absences=max_absences,
+            no_absence_last=no_absence_last,
             unplayed=unplayed,
             seed_by=seed_by,
             best_of=best_of,

@@ -1026,6 +1026,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         swap_last_rounds=bool(row["swap_last_rounds"]),
         acceleration=row["acceleration"],
         repeated_floats=row["repeated_floats"],
+        max_absences=row["max_absences"],
+        no_absence_last=row["no_absence_last"],
         unplayed=row["unplayed"],
         seed_by=row["seed_by"],
         seeded=bool(row["seeded"]),
@@ -1355,6 +1357,8 @@ class Events:
         swap_last_rounds: bool = False,
         acceleration: str = "none",
         repeated_floats: str = "allow",
+        max_absences: int | None = None,
+        no_absence_last: int = 0,
         unplayed: str = "as-scored",
         seed_by: str = "entry",
         best_of: int | None = None,
@@ -1367,7 +1371,8 @@ class Events:
 
         The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
         the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
-        ``swap_last_rounds``, ``acceleration``, ``repeated_floats``, ``lives``, ``draw_seed``,
+        ``swap_last_rounds``, ``acceleration``, ``repeated_floats``, ``max_absences``,
+        ``no_absence_last``, ``lives``, ``draw_seed``,
         ``final_size``,
         ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
         checks them and refuses those that are not its own (:mod:`tally.events.formats`).
@@ -1401,6 +1406,8 @@ class Events:
                 swap_last_rounds=swap_last_rounds,
                 acceleration=acceleration,
                 repeated_floats=repeated_floats,
+                max_absences=max_absences,
+                no_absence_last=no_absence_last,
                 lives=lives,
                 draw_seed=draw_seed,
                 final_size=final_size,

@@ -165,6 +165,11 @@ class Event(SQLModel, table=True):
     repeated_floats: str = Field(
         default="allow", max_length=10, sa_column_kwargs={"server_default": "allow"}
     )
+    #: a Swiss event's limits on requested byes (announced absences): how many a player may
+    #: ask for (None: no limit), and none in the last ``no_absence_last`` rounds
+    #: (:mod:`tally.store.absences`)
+    max_absences: int | None = None
+    no_absence_last: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class EventFormat(SQLModel, table=True):

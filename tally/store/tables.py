@@ -123,6 +123,8 @@ events = table(
     column("seeded", Boolean),
     column("absence_score", String),
     column("repeated_floats", String),
+    column("max_absences", Integer),
+    column("no_absence_last", Integer),
 )
 
 

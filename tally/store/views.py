@@ -416,6 +416,10 @@ class EventView:
     #: a Swiss event's floats repeated from the round before: ``"allow"`` or ``"avoid"``
     #: (:func:`tally.events.swiss.pair_round`)
     repeated_floats: str = "allow"
+    #: a Swiss event's limits on requested byes: how many a player may ask for (None: no
+    #: limit), none in its last ``no_absence_last`` rounds (:mod:`tally.store.absences`)
+    max_absences: int | None = None
+    no_absence_last: int = 0
     #: what a bye or a forfeit counts for in the Buchholz tiebreaks: ``"as-scored"`` or
     #: ``"virtual-opponent"`` (:data:`tally.events.tiebreaks.UNPLAYED`)
     unplayed: str = "as-scored"

@@ -202,3 +202,28 @@ def test_a_requested_bye_counts_in_the_season_standings_as_in_its_event(store: A
         (r.player, r.match_points) for r in event.rows
     )
     assert {r.player: r.byes for r in season.rows}["Dora"] == 1
+
+
+def test_the_event_limits_requested_byes_by_count_and_in_its_last_rounds(store: Any) -> None:
+    ev = swiss(store, FIVE, n=4, max_absences=1, no_absence_last=2)
+    store.absences.announce(ev, "Anna", 1)
+    with pytest.raises(Refused, match="allows 1 requested bye"):
+        store.absences.announce(ev, "Anna", 2)
+    with pytest.raises(Refused, match="no requested bye in its last 2 round"):
+        store.absences.announce(ev, "Bert", 3)
+    store.absences.announce(ev, "Bert", 2)
+    shown = store.events.get(ev)
+    assert (shown.max_absences, shown.no_absence_last) == (1, 2)
+    assert shown.absences == ((1, "Anna"), (2, "Bert"))
+
+
+def test_the_limits_on_requested_byes_are_kept_in_the_event_file(store: Any) -> None:
+    import json
+
+    from tally.files.exporting import event_json
+
+    ev = swiss(store, FIVE, n=4, max_absences=2, no_absence_last=1)
+    options = json.loads(event_json(store, ev))["options"]
+    assert (options["max_absences"], options["no_absence_last"]) == (2, 1)
+    with pytest.raises(Refused, match="for a Swiss event"):
+        store.events.create("Robin", kind="round-robin", players=FIVE, max_absences=1)

@@ -47,6 +47,8 @@ class Given:
     swap_last_rounds: bool = False
     acceleration: str = "none"
     repeated_floats: str = "allow"
+    max_absences: int | None = None
+    no_absence_last: int = 0
     lives: int | None = None
     draw_seed: str | None = None
     final_size: int | None = None
@@ -73,6 +75,8 @@ class Settings:
             "swap_last_rounds": False,
             "acceleration": "none",
             "repeated_floats": "allow",
+            "max_absences": None,
+            "no_absence_last": 0,
         }
 
     def draw(self) -> dict[str, Any] | None:
@@ -96,6 +100,10 @@ class StoredEvent(Protocol):
     def acceleration(self) -> str: ...
     @property
     def repeated_floats(self) -> str: ...
+    @property
+    def max_absences(self) -> int | None: ...
+    @property
+    def no_absence_last(self) -> int: ...
 
 
 R = TypeVar("R", covariant=True)
@@ -306,6 +314,12 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
         raise Refused(
             f"--repeated-floats must be {' or '.join(REPEATED_FLOATS)}, "
             f'not "{given.repeated_floats}"'
+        )
+    if (given.max_absences is not None or given.no_absence_last) and not accelerate:
+        raise Refused("--max-absences and --no-absence-last are for a Swiss event (--kind swiss)")
+    if (given.max_absences or 0) < 0 or given.no_absence_last < 0:
+        raise Refused(
+            "--max-absences and --no-absence-last count requested byes and rounds: give 0 or more"
         )
     if given.repeated_floats != "allow" and not accelerate:
         raise Refused(

@@ -35,12 +35,16 @@ class SwissSettings(Settings):
     matches_per_pairing: int = 1
     acceleration: str = "none"
     repeated_floats: str = "allow"
+    max_absences: int | None = None
+    no_absence_last: int = 0
 
     def columns(self) -> dict[str, Any]:
         return super().columns() | {
             "rounds": self.rounds,
             "acceleration": self.acceleration,
             "repeated_floats": self.repeated_floats,
+            "max_absences": self.max_absences,
+            "no_absence_last": self.no_absence_last,
             "matches_per_pairing": self.matches_per_pairing,
         }
 
@@ -60,6 +64,8 @@ class Swiss(EventFormat):
         Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
         Option("acceleration", "text"),
         Option("repeated_floats", "text"),
+        Option("max_absences", "whole", low=0, high=99, optional=True),
+        Option("no_absence_last", "whole", low=0, high=99),
     )
     form_fields = ("rounds", "matches", "unplayed", "seed_by", "absence_score")
     pairs_from_standings = True
@@ -85,7 +91,12 @@ class Swiss(EventFormat):
         refuse_ordering(given, accelerate=True)
         refuse_draw_options(self, given)
         return SwissSettings(
-            rounds, given.matches_per_pairing, given.acceleration, given.repeated_floats
+            rounds,
+            given.matches_per_pairing,
+            given.acceleration,
+            given.repeated_floats,
+            given.max_absences,
+            given.no_absence_last,
         )
 
     def total_rounds(self, players: int, settings: Mapping[str, Any]) -> int:
@@ -118,7 +129,13 @@ class Swiss(EventFormat):
         )
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
-        fast = {"acceleration": event.acceleration} if event.acceleration != "none" else {}
+        fast: dict[str, Any] = (
+            {"acceleration": event.acceleration} if event.acceleration != "none" else {}
+        )
         if event.repeated_floats != "allow":
             fast["repeated_floats"] = event.repeated_floats
+        if event.max_absences is not None:
+            fast["max_absences"] = event.max_absences
+        if event.no_absence_last:
+            fast["no_absence_last"] = event.no_absence_last
         return {"rounds": event.rounds, "matches_per_pairing": event.matches_per_pairing} | fast

@@ -1,6 +1,8 @@
 """A Swiss event's floats: ``events.repeated_floats``, ``allow`` (as before) or ``avoid`` (a
 player floating the same way two rounds running is avoided where the score differences and
-the dealer balance allow).
+the dealer balance allow); its limits on requested byes: ``events.max_absences`` (how many a
+player may ask for, NULL: no limit) and ``events.no_absence_last`` (none in the last N
+rounds).
 
 Revision ID: 0031
 Revises: 0023
@@ -28,9 +30,15 @@ def upgrade() -> None:
                 'repeated_floats', sa.String(length=10), nullable=False, server_default='allow'
             )
         )
+        batch_op.add_column(sa.Column('max_absences', sa.Integer(), nullable=True))
+        batch_op.add_column(
+            sa.Column('no_absence_last', sa.Integer(), nullable=False, server_default='0')
+        )
 
 
 def downgrade() -> None:
     """Downgrade schema."""
     with op.batch_alter_table('events', schema=None) as batch_op:
+        batch_op.drop_column('no_absence_last')
+        batch_op.drop_column('max_absences')
         batch_op.drop_column('repeated_floats')
