@@ -2,7 +2,8 @@
 player floating the same way two rounds running is avoided where the score differences and
 the dealer balance allow); its limits on requested byes: ``events.max_absences`` (how many a
 player may ask for, NULL: no limit) and ``events.no_absence_last`` (none in the last N
-rounds).
+rounds); its pairs kept apart: ``events.apart_until`` (only until that round, NULL: every
+round) and ``events.apart_keeps_bye`` (they give way before they move the bye).
 
 Revision ID: 0031
 Revises: 0023
@@ -34,11 +35,17 @@ def upgrade() -> None:
         batch_op.add_column(
             sa.Column('no_absence_last', sa.Integer(), nullable=False, server_default='0')
         )
+        batch_op.add_column(sa.Column('apart_until', sa.Integer(), nullable=True))
+        batch_op.add_column(
+            sa.Column('apart_keeps_bye', sa.Boolean(), nullable=False, server_default=sa.false())
+        )
 
 
 def downgrade() -> None:
     """Downgrade schema."""
     with op.batch_alter_table('events', schema=None) as batch_op:
+        batch_op.drop_column('apart_keeps_bye')
+        batch_op.drop_column('apart_until')
         batch_op.drop_column('no_absence_last')
         batch_op.drop_column('max_absences')
         batch_op.drop_column('repeated_floats')

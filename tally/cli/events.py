@@ -156,6 +156,23 @@ def create(
             help="Swiss: no requested bye in the last N rounds (default 0: none closed).",
         ),
     ] = 0,
+    apart_until: Annotated[
+        int | None,
+        typer.Option(
+            "--apart-until-round",
+            metavar="N",
+            help="Swiss: keep the pairs kept apart (tally event apart) only until round N "
+            "(default: every round).",
+        ),
+    ] = None,
+    apart_keeps_bye: Annotated[
+        bool,
+        typer.Option(
+            "--apart-keeps-bye",
+            help="Swiss: a pair kept apart gives way before it moves the bye to another "
+            "player (a scoring bye to a leader, say).",
+        ),
+    ] = False,
     matches_per_pairing: Annotated[
         int,
         typer.Option(
@@ -333,6 +350,8 @@ def create(
             repeated_floats=repeated_floats,
             max_absences=max_absences,
             no_absence_last=no_absence_last,
+            apart_until=apart_until,
+            apart_keeps_bye=apart_keeps_bye,
             unplayed=unplayed,
             seed_by=seed_by,
             best_of=best_of,

@@ -209,13 +209,15 @@ def pair_round(
     apart: Iterable[tuple[str, str]] = (),
     *,
     rematches: bool = False,
+    apart_keeps_bye: bool = False,
 ) -> SwissRound:
     """Pair round ``number`` of the ``players`` still in the event, given in the order of the
     standings (see the module docstring for the rules). ``apart`` are pairs of players to
     keep apart (same family, same club): they are never paired while any other pairing of
     the round exists (:func:`keep_apart`). ``rematches``: when no pairing without a rematch
     exists, the least bad one is taken instead: the fewest rematches, then the rules as
-    always.
+    always. ``apart_keeps_bye``: the pairs kept apart give way before they move the bye
+    (:func:`keep_apart`).
 
     Raises :class:`~tally.errors.NoPairing` when no pairing without a rematch exists (and
     ``rematches`` is not given), and :class:`~tally.errors.TallyError` for a player listed
@@ -233,10 +235,10 @@ def pair_round(
     ps = sorted(players, key=lambda p: -round(p.points, _DIGITS))
     n = len(ps)
     alive = [True] * n
-    adj = keep_apart(ps, _may_meet(ps, rematch=False), apart)
+    adj = keep_apart(ps, _may_meet(ps, rematch=False), apart, keep_bye=apart_keeps_bye)
     bye, mate = _choose_bye(ps, adj, alive)
     if mate is None and rematches:
-        adj = keep_apart(ps, _may_meet(ps, rematch=True), apart)
+        adj = keep_apart(ps, _may_meet(ps, rematch=True), apart, keep_bye=apart_keeps_bye)
         bye, mate = _choose_bye(ps, adj, alive)
     if mate is None:
         raise NoPairing(
@@ -249,12 +251,17 @@ def pair_round(
 
 
 def keep_apart(
-    ps: Sequence[SwissPlayer], adj: list[set[int]], apart: Iterable[tuple[str, str]]
+    ps: Sequence[SwissPlayer],
+    adj: list[set[int]],
+    apart: Iterable[tuple[str, str]],
+    *,
+    keep_bye: bool = False,
 ) -> list[set[int]]:
     """``adj`` (who may meet) without the pairs to keep ``apart``, when the round can still
-    be paired without a rematch that way (with an odd number of players, for some bye);
-    else ``adj`` as it is: keeping a family or a club apart gives way to pairing the round
-    at all, never the other way round.
+    be paired without a rematch that way (with an odd number of players, for some bye;
+    ``keep_bye``: for the bye the round has without them, so that keeping a pair apart
+    never moves the bye, a scoring one to a leader say); else ``adj`` as it is: keeping a
+    family or a club apart gives way to pairing the round at all, never the other way round.
 
     >>> ps = [SwissPlayer(k) for k in "abcd"]
     >>> every = [{j for j in range(4) if j != i} for i in range(4)]
@@ -270,6 +277,11 @@ def keep_apart(
         narrow[i].discard(j)
         narrow[j].discard(i)
     alive = [True] * len(ps)
+    if keep_bye:
+        bye, _ = _choose_bye(ps, adj, [True] * len(ps))
+        if bye is not None:
+            alive[bye] = False
+        return narrow if _perfect_matching(narrow, alive) is not None else adj
     _, mate = _choose_bye(ps, narrow, alive)
     return narrow if mate is not None else adj
 

@@ -399,6 +399,10 @@ class _Event:
     absences: tuple[tuple[int, int], ...] = ()
     #: a Swiss event's repeated floats: ``allow`` or ``avoid``
     repeated_floats: str = "allow"
+    #: a Swiss event's pairs kept apart until this round (None: every round), giving way
+    #: before they move the bye (``apart_keeps_bye``)
+    apart_until: int | None = None
+    apart_keeps_bye: bool = False
 
     def absent(self, number: int) -> set[int]:
         """Who announced they miss round ``number``."""
@@ -522,6 +526,8 @@ def _load_events(
             r["absence_score"],
             tuple(absent.get(r["id"], ())),
             r["repeated_floats"],
+            r["apart_until"],
+            bool(r["apart_keeps_bye"]),
         )
         for r in ev_rows
     ]
@@ -1028,6 +1034,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         repeated_floats=row["repeated_floats"],
         max_absences=row["max_absences"],
         no_absence_last=row["no_absence_last"],
+        apart_until=row["apart_until"],
+        apart_keeps_bye=bool(row["apart_keeps_bye"]),
         unplayed=row["unplayed"],
         seed_by=row["seed_by"],
         seeded=bool(row["seeded"]),
@@ -1159,6 +1167,8 @@ def _swiss_pairing(e: _Event, data: _Data, number: int, *, rematches: bool = Fal
                 "rounds": e.rounds,
                 "acceleration": e.acceleration,
                 "repeated_floats": e.repeated_floats,
+                "apart_until": e.apart_until,
+                "apart_keeps_bye": e.apart_keeps_bye,
                 "match_points_per_win": e.match_points_per_win,
                 "double_round": e.double,
                 "swap_last_rounds": e.swap_last_rounds,
@@ -1359,6 +1369,8 @@ class Events:
         repeated_floats: str = "allow",
         max_absences: int | None = None,
         no_absence_last: int = 0,
+        apart_until: int | None = None,
+        apart_keeps_bye: bool = False,
         unplayed: str = "as-scored",
         seed_by: str = "entry",
         best_of: int | None = None,
@@ -1372,7 +1384,7 @@ class Events:
         The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
         the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
         ``swap_last_rounds``, ``acceleration``, ``repeated_floats``, ``max_absences``,
-        ``no_absence_last``, ``lives``, ``draw_seed``,
+        ``no_absence_last``, ``apart_until``, ``apart_keeps_bye``, ``lives``, ``draw_seed``,
         ``final_size``,
         ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
         checks them and refuses those that are not its own (:mod:`tally.events.formats`).
@@ -1408,6 +1420,8 @@ class Events:
                 repeated_floats=repeated_floats,
                 max_absences=max_absences,
                 no_absence_last=no_absence_last,
+                apart_until=apart_until,
+                apart_keeps_bye=apart_keeps_bye,
                 lives=lives,
                 draw_seed=draw_seed,
                 final_size=final_size,

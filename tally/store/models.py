@@ -170,6 +170,10 @@ class Event(SQLModel, table=True):
     #: (:mod:`tally.store.absences`)
     max_absences: int | None = None
     no_absence_last: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: a Swiss event's pairs kept apart: only until round ``apart_until`` (None: every
+    #: round), and giving way before they move the bye (``apart_keeps_bye``)
+    apart_until: int | None = None
+    apart_keeps_bye: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
 class EventFormat(SQLModel, table=True):

@@ -125,6 +125,8 @@ events = table(
     column("repeated_floats", String),
     column("max_absences", Integer),
     column("no_absence_last", Integer),
+    column("apart_until", Integer),
+    column("apart_keeps_bye", Boolean),
 )
 
 

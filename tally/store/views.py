@@ -420,6 +420,10 @@ class EventView:
     #: limit), none in its last ``no_absence_last`` rounds (:mod:`tally.store.absences`)
     max_absences: int | None = None
     no_absence_last: int = 0
+    #: a Swiss event's pairs kept apart: until round ``apart_until`` (None: every round),
+    #: giving way before they move the bye (``apart_keeps_bye``)
+    apart_until: int | None = None
+    apart_keeps_bye: bool = False
     #: what a bye or a forfeit counts for in the Buchholz tiebreaks: ``"as-scored"`` or
     #: ``"virtual-opponent"`` (:data:`tally.events.tiebreaks.UNPLAYED`)
     unplayed: str = "as-scored"

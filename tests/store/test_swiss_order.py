@@ -40,3 +40,22 @@ def test_the_bye_goes_to_the_last_of_the_published_standings_under_the_virtual_o
     last = [r.player for r in rows if r.byes == fewest][-1]
     (following,) = store.events.rounds(ev, 4)
     assert following.bye == last
+
+
+def test_the_keep_apart_settings_are_kept_with_the_event_and_in_its_file(store: Any) -> None:
+    import json
+
+    from tally.errors import Refused
+    from tally.files.exporting import event_json
+
+    for name in ("Anna", "Bert", "Carl"):
+        store.players.add(name)
+    players = ["Anna", "Bert", "Carl"]
+    ev = store.events.create(
+        "Open", kind="swiss", players=players, rounds=3, apart_until=2, apart_keeps_bye=True
+    )
+    assert (ev.apart_until, ev.apart_keeps_bye) == (2, True)
+    options = json.loads(event_json(store, ev.id))["options"]
+    assert (options["apart_until"], options["apart_keeps_bye"]) == (2, True)
+    with pytest.raises(Refused, match="for a Swiss event"):
+        store.events.create("Robin", kind="round-robin", players=players, apart_until=1)

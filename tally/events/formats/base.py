@@ -49,6 +49,8 @@ class Given:
     repeated_floats: str = "allow"
     max_absences: int | None = None
     no_absence_last: int = 0
+    apart_until: int | None = None
+    apart_keeps_bye: bool = False
     lives: int | None = None
     draw_seed: str | None = None
     final_size: int | None = None
@@ -77,6 +79,8 @@ class Settings:
             "repeated_floats": "allow",
             "max_absences": None,
             "no_absence_last": 0,
+            "apart_until": None,
+            "apart_keeps_bye": False,
         }
 
     def draw(self) -> dict[str, Any] | None:
@@ -104,6 +108,10 @@ class StoredEvent(Protocol):
     def max_absences(self) -> int | None: ...
     @property
     def no_absence_last(self) -> int: ...
+    @property
+    def apart_until(self) -> int | None: ...
+    @property
+    def apart_keeps_bye(self) -> bool: ...
 
 
 R = TypeVar("R", covariant=True)
@@ -317,6 +325,12 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
         )
     if (given.max_absences is not None or given.no_absence_last) and not accelerate:
         raise Refused("--max-absences and --no-absence-last are for a Swiss event (--kind swiss)")
+    if (given.apart_until is not None or given.apart_keeps_bye) and not accelerate:
+        raise Refused(
+            "--apart-until-round and --apart-keeps-bye are for a Swiss event (--kind swiss)"
+        )
+    if given.apart_until is not None and given.apart_until < 1:
+        raise Refused(f"--apart-until-round is a round from 1, not {given.apart_until}")
     if (given.max_absences or 0) < 0 or given.no_absence_last < 0:
         raise Refused(
             "--max-absences and --no-absence-last count requested byes and rounds: give 0 or more"

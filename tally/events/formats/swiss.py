@@ -37,6 +37,8 @@ class SwissSettings(Settings):
     repeated_floats: str = "allow"
     max_absences: int | None = None
     no_absence_last: int = 0
+    apart_until: int | None = None
+    apart_keeps_bye: bool = False
 
     def columns(self) -> dict[str, Any]:
         return super().columns() | {
@@ -45,6 +47,8 @@ class SwissSettings(Settings):
             "repeated_floats": self.repeated_floats,
             "max_absences": self.max_absences,
             "no_absence_last": self.no_absence_last,
+            "apart_until": self.apart_until,
+            "apart_keeps_bye": self.apart_keeps_bye,
             "matches_per_pairing": self.matches_per_pairing,
         }
 
@@ -66,6 +70,8 @@ class Swiss(EventFormat):
         Option("repeated_floats", "text"),
         Option("max_absences", "whole", low=0, high=99, optional=True),
         Option("no_absence_last", "whole", low=0, high=99),
+        Option("apart_until", "whole", low=1, high=10_000, optional=True),
+        Option("apart_keeps_bye", "bool"),
     )
     form_fields = ("rounds", "matches", "unplayed", "seed_by", "absence_score")
     pairs_from_standings = True
@@ -97,6 +103,8 @@ class Swiss(EventFormat):
             given.repeated_floats,
             given.max_absences,
             given.no_absence_last,
+            given.apart_until,
+            given.apart_keeps_bye,
         )
 
     def total_rounds(self, players: int, settings: Mapping[str, Any]) -> int:
@@ -121,8 +129,11 @@ class Swiss(EventFormat):
                 state.floats if settings.get("repeated_floats") == "avoid" else None,
             ),
             state.number,
-            apart=list(state.apart),
+            apart=list(state.apart)
+            if settings.get("apart_until") is None or state.number <= settings["apart_until"]
+            else [],
             rematches=state.rematches,
+            apart_keeps_bye=bool(settings.get("apart_keeps_bye")),
         )
         return Round(
             state.number, tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings), rnd.bye
@@ -138,4 +149,8 @@ class Swiss(EventFormat):
             fast["max_absences"] = event.max_absences
         if event.no_absence_last:
             fast["no_absence_last"] = event.no_absence_last
+        if event.apart_until is not None:
+            fast["apart_until"] = event.apart_until
+        if event.apart_keeps_bye:
+            fast["apart_keeps_bye"] = True
         return {"rounds": event.rounds, "matches_per_pairing": event.matches_per_pairing} | fast
