@@ -489,6 +489,10 @@ def absence_lines(ev: EventView) -> list[str]:
         if ev.absence_score == "half"
         else _("A requested bye (an announced absence) scores nothing.")
     ]
+    if ev.max_absences is not None:
+        out.append(_("A player may ask for at most %(n)s requested byes.") % {"n": ev.max_absences})
+    if ev.no_absence_last:
+        out.append(_("No requested bye in the last %(n)s rounds.") % {"n": ev.no_absence_last})
     by_round: dict[int, list[str]] = {}
     for k, name in ev.absences:
         by_round.setdefault(k, []).append(name)

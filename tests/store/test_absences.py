@@ -227,3 +227,27 @@ def test_the_limits_on_requested_byes_are_kept_in_the_event_file(store: Any) -> 
     assert (options["max_absences"], options["no_absence_last"]) == (2, 1)
     with pytest.raises(Refused, match="for a Swiss event"):
         store.events.create("Robin", kind="round-robin", players=FIVE, max_absences=1)
+
+
+def test_event_show_says_the_limits_on_requested_byes(db_url: str) -> None:
+    from tests.store_support import ok
+
+    ok(db_url, "player", "add", *FIVE)
+    ok(
+        db_url,
+        "event",
+        "create",
+        "Open",
+        *FIVE,
+        "--kind",
+        "swiss",
+        "--rounds",
+        "4",
+        "--max-absences",
+        "1",
+        "--no-absence-last",
+        "2",
+    )
+    shown = ok(db_url, "event", "show", "Open")
+    assert "A player may ask for at most 1 requested byes." in shown
+    assert "No requested bye in the last 2 rounds." in shown
