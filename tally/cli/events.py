@@ -128,6 +128,51 @@ def create(
             "seeds meet early; for large fields). See docs/events.md.",
         ),
     ] = "none",
+    repeated_floats: Annotated[
+        str,
+        typer.Option(
+            "--repeated-floats",
+            metavar="allow|avoid",
+            help="Swiss: 'avoid' spares a player floating to another score group the same way "
+            "two rounds running where the score differences and the dealer balance allow "
+            "(FIDE's Dutch system); 'allow' (the default) pairs as tally always has. See "
+            "docs/events.md.",
+        ),
+    ] = "allow",
+    max_absences: Annotated[
+        int | None,
+        typer.Option(
+            "--max-absences",
+            metavar="N",
+            help="Swiss: how many requested byes (announced absences) a player may ask for "
+            "(default: no limit).",
+        ),
+    ] = None,
+    no_absence_last: Annotated[
+        int,
+        typer.Option(
+            "--no-absence-last",
+            metavar="N",
+            help="Swiss: no requested bye in the last N rounds (default 0: none closed).",
+        ),
+    ] = 0,
+    apart_until: Annotated[
+        int | None,
+        typer.Option(
+            "--apart-until-round",
+            metavar="N",
+            help="Swiss: keep the pairs kept apart (tally event apart) only until round N "
+            "(default: every round).",
+        ),
+    ] = None,
+    apart_keeps_bye: Annotated[
+        bool,
+        typer.Option(
+            "--apart-keeps-bye",
+            help="Swiss: a pair kept apart gives way before it moves the bye to another "
+            "player (a scoring bye to a leader, say).",
+        ),
+    ] = False,
     matches_per_pairing: Annotated[
         int,
         typer.Option(
@@ -302,6 +347,11 @@ def create(
             language=(lang or "").strip().lower(),
             swap_last_rounds=swap_last_rounds,
             acceleration=acceleration,
+            repeated_floats=repeated_floats,
+            max_absences=max_absences,
+            no_absence_last=no_absence_last,
+            apart_until=apart_until,
+            apart_keeps_bye=apart_keeps_bye,
             unplayed=unplayed,
             seed_by=seed_by,
             best_of=best_of,
@@ -439,6 +489,10 @@ def absence_lines(ev: EventView) -> list[str]:
         if ev.absence_score == "half"
         else _("A requested bye (an announced absence) scores nothing.")
     ]
+    if ev.max_absences is not None:
+        out.append(_("A player may ask for at most %(n)s requested byes.") % {"n": ev.max_absences})
+    if ev.no_absence_last:
+        out.append(_("No requested bye in the last %(n)s rounds.") % {"n": ev.no_absence_last})
     by_round: dict[int, list[str]] = {}
     for k, name in ev.absences:
         by_round.setdefault(k, []).append(name)
@@ -788,6 +842,15 @@ def round_(
             "still playing the round before.",
         ),
     ] = False,
+    accept_rematches: Annotated[
+        bool,
+        typer.Option(
+            "--accept-rematches",
+            help="With --start, a Swiss round that no pairing can make without a rematch "
+            "takes the least bad pairing (the fewest rematches), naming each rematch; the "
+            "audit log keeps it. Without it such a round is refused.",
+        ),
+    ] = False,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
@@ -809,8 +872,16 @@ def round_(
     with opened(db, scorer) if start else reading(db) as store:
         if start:
             assert number_ is not None
-            found = [store.events.start_round(event, number_, force=force)]
+            found = [
+                store.events.start_round(
+                    event, number_, force=force, accept_rematches=accept_rematches
+                )
+            ]
+            from tally.store.views import rematches
+
+            again = rematches(store.events.started_rounds(event), number_)
         else:
+            again = []
             found = store.events.rounds(event, number_)
         chances = None if json_out or csv_out else expected_results(store, found)
         ev = store.events.get(event)
@@ -840,6 +911,10 @@ def round_(
             )
         for r in found:
             show_round(r, start, chances, swiss=ev.format.pairs_from_standings)
+        for a, b in again:
+            from tally.i18n import gettext as _
+
+            typer.echo(_("Rematch accepted: %(a)s against %(b)s.") % {"a": a, "b": b})
         warn(warned)
 
 
@@ -1064,14 +1139,8 @@ def export(
     The CSV is a row per deal, for spreadsheets."""
     import sys
 
-    from tally.files.exporting import (
-        event_csv,
-        event_folder,
-        event_json,
-        event_trf,
-        write_folder,
-        write_text,
-    )
+    from tally.files.exporting import event_csv, event_folder, event_json, write_folder, write_text
+    from tally.files.trf_export import event_trf
 
     if format_ not in ("json", "csv", "folder", "trf"):
         fail(f'--format must be json, csv, folder or trf, not "{format_}"')

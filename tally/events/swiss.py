@@ -94,7 +94,8 @@ class SwissPlayer:
     ``met`` the keys of the opponents they have played; ``byes`` how many rounds they sat out
     with a bye; ``first_deals`` and ``second_deals`` how many pairings they dealt first or
     second in; ``last_first`` whether they dealt first in their latest pairing (None before
-    their first)."""
+    their first); ``last_float`` how they floated in the round before: ``"down"`` (met a
+    lower score, or had the pairing's bye), ``"up"`` (met a higher score) or None."""
 
     key: str
     points: float = 0.0
@@ -103,6 +104,7 @@ class SwissPlayer:
     first_deals: int = 0
     second_deals: int = 0
     last_first: bool | None = None
+    last_float: str | None = None
 
     @property
     def balance(self) -> int:
@@ -143,9 +145,11 @@ def swiss_players(
     points: Mapping[str, float],
     played: Sequence[Played],
     byes: Mapping[str, int],
+    floats: Mapping[str, str] | None = None,
 ) -> list[SwissPlayer]:
     """The players ``order`` names (in that order) with what :func:`pair_round` needs, from
-    the pairings of the rounds played and the byes had so far.
+    the pairings of the rounds played, the byes had so far and how each floated in the
+    round before (``floats``: ``"down"`` or ``"up"``).
 
     >>> ps = swiss_players(["a", "b", "c"], {"a": 1.0}, [Played(1, "a", "b")], {"c": 1})
     >>> ps[0].met, ps[0].balance, ps[1].last_first, ps[2].byes
@@ -171,6 +175,7 @@ def swiss_players(
             first[k],
             second[k],
             last[k][1] if k in last else None,
+            (floats or {}).get(k),
         )
         for k in order
     ]
@@ -199,15 +204,24 @@ def baku_points(entrants: int, rounds: int, number: int) -> tuple[int, float]:
 
 
 def pair_round(
-    players: Sequence[SwissPlayer], number: int = 1, apart: Iterable[tuple[str, str]] = ()
+    players: Sequence[SwissPlayer],
+    number: int = 1,
+    apart: Iterable[tuple[str, str]] = (),
+    *,
+    rematches: bool = False,
+    apart_keeps_bye: bool = False,
 ) -> SwissRound:
     """Pair round ``number`` of the ``players`` still in the event, given in the order of the
     standings (see the module docstring for the rules). ``apart`` are pairs of players to
     keep apart (same family, same club): they are never paired while any other pairing of
-    the round exists (:func:`keep_apart`).
+    the round exists (:func:`keep_apart`). ``rematches``: when no pairing without a rematch
+    exists, the least bad one is taken instead: the fewest rematches, then the rules as
+    always. ``apart_keeps_bye``: the pairs kept apart give way before they move the bye
+    (:func:`keep_apart`).
 
-    Raises :class:`~tally.errors.NoPairing` when no pairing without a rematch exists, and
-    :class:`~tally.errors.TallyError` for a player listed twice.
+    Raises :class:`~tally.errors.NoPairing` when no pairing without a rematch exists (and
+    ``rematches`` is not given), and :class:`~tally.errors.TallyError` for a player listed
+    twice.
 
     >>> r = pair_round([SwissPlayer(k) for k in "abcde"])
     >>> [(p.table, p.first, p.second) for p in r.pairings], r.bye
@@ -220,14 +234,12 @@ def pair_round(
     # the standings' order, made safe: a stable sort by match points keeps its tie order
     ps = sorted(players, key=lambda p: -round(p.points, _DIGITS))
     n = len(ps)
-    adj: list[set[int]] = [set() for _ in ps]
-    for i, p in enumerate(ps):
-        for j, q in enumerate(ps):
-            if i != j and q.key not in p.met and p.key not in q.met:
-                adj[i].add(j)
-    adj = keep_apart(ps, adj, apart)
     alive = [True] * n
+    adj = keep_apart(ps, _may_meet(ps, rematch=False), apart, keep_bye=apart_keeps_bye)
     bye, mate = _choose_bye(ps, adj, alive)
+    if mate is None and rematches:
+        adj = keep_apart(ps, _may_meet(ps, rematch=True), apart, keep_bye=apart_keeps_bye)
+        bye, mate = _choose_bye(ps, adj, alive)
     if mate is None:
         raise NoPairing(
             f"round {number}: no pairing of the {n} players avoids a rematch "
@@ -239,12 +251,17 @@ def pair_round(
 
 
 def keep_apart(
-    ps: Sequence[SwissPlayer], adj: list[set[int]], apart: Iterable[tuple[str, str]]
+    ps: Sequence[SwissPlayer],
+    adj: list[set[int]],
+    apart: Iterable[tuple[str, str]],
+    *,
+    keep_bye: bool = False,
 ) -> list[set[int]]:
     """``adj`` (who may meet) without the pairs to keep ``apart``, when the round can still
-    be paired without a rematch that way (with an odd number of players, for some bye);
-    else ``adj`` as it is: keeping a family or a club apart gives way to pairing the round
-    at all, never the other way round.
+    be paired without a rematch that way (with an odd number of players, for some bye;
+    ``keep_bye``: for the bye the round has without them, so that keeping a pair apart
+    never moves the bye, a scoring one to a leader say); else ``adj`` as it is: keeping a
+    family or a club apart gives way to pairing the round at all, never the other way round.
 
     >>> ps = [SwissPlayer(k) for k in "abcd"]
     >>> every = [{j for j in range(4) if j != i} for i in range(4)]
@@ -260,8 +277,26 @@ def keep_apart(
         narrow[i].discard(j)
         narrow[j].discard(i)
     alive = [True] * len(ps)
+    if keep_bye:
+        bye, _ = _choose_bye(ps, adj, [True] * len(ps))
+        if bye is not None:
+            alive[bye] = False
+        return narrow if _perfect_matching(narrow, alive) is not None else adj
     _, mate = _choose_bye(ps, narrow, alive)
     return narrow if mate is not None else adj
+
+
+def _may_meet(ps: Sequence[SwissPlayer], *, rematch: bool) -> list[set[int]]:
+    """Who may meet whom: every two players who have not met (``rematch``: every two)."""
+    return [
+        {j for j, q in enumerate(ps) if i != j and (rematch or not _met(p, q))}
+        for i, p in enumerate(ps)
+    ]
+
+
+def _met(p: SwissPlayer, q: SwissPlayer) -> bool:
+    """Whether ``p`` and ``q`` have met already."""
+    return q.key in p.met or p.key in q.met
 
 
 def _choose_bye(
@@ -391,6 +426,8 @@ def _costs(
     1. the score differences, largest first: a pair ``d`` apart costs more than all pairs
        closer than ``d`` together could (``M ** level``, ``M`` above the number of pairs);
     2. dealer conflicts (both players' balance pushed further the same way), counted;
+       then the floats repeated from the round before (:func:`_repeats`), counted, as FIDE's
+       Dutch system weighs them after the colours (C.04.3, C.14 and C.15);
     3. the place of the lower-ranked player in the higher-ranked one's order of preference
        (:func:`_preference` over the whole field): a guide that makes the cheapest pairing
        the top-down one in most rounds, which :func:`_pair_best` then confirms or
@@ -400,19 +437,33 @@ def _costs(
         {round(abs(level[a] - level[b]), _DIGITS) for a in who for b in adj[a] if b in level}
         - {0.0}
     )
+    worst = len(gaps)  # a rematch (the least bad pairing) is worse than any gap
     rank = {g: k for k, g in enumerate(gaps)}
     n, many = len(who), len(who) // 2 + 1
-    unit = n * n + 1
+    unit, floats = n * n + 1, n + 1
     costs: dict[tuple[int, int], int] = {}
     levels: dict[tuple[int, int], int] = {}
     for a in who:
         for place, b in enumerate(_preference(ps, adj, a, who)):
             gap = round(abs(level[a] - level[b]), _DIGITS)
-            score = 0 if gap == 0 else many ** rank[gap]
-            levels[(a, b)] = levels[(b, a)] = 0 if gap == 0 else rank[gap] + 1
-            cost = (score * many + _conflict(ps[a], ps[b])) * unit + place
+            again = _met(ps[a], ps[b])
+            score = (0 if gap == 0 else many ** rank[gap]) + (many**worst if again else 0)
+            levels[(a, b)] = levels[(b, a)] = (
+                worst + 1 if again else 0 if gap == 0 else rank[gap] + 1
+            )
+            repeats = _repeats(ps[a], ps[b])
+            cost = ((score * many + _conflict(ps[a], ps[b])) * floats + repeats) * unit + place
             costs[(a, b)] = costs[(b, a)] = cost
     return costs, unit, levels
+
+
+def _repeats(p: SwissPlayer, q: SwissPlayer) -> int:
+    """How many of ``p`` and ``q`` would float the way they floated in the round before: the
+    higher score down again, the lower up again (0 for two players level)."""
+    if round(p.points - q.points, _DIGITS) == 0:
+        return 0
+    high, low = (p, q) if p.points > q.points else (q, p)
+    return int(high.last_float == "down") + int(low.last_float == "up")
 
 
 def _conflict(p: SwissPlayer, q: SwissPlayer) -> int:
@@ -427,19 +478,22 @@ def _preference(
 ) -> list[int]:
     """``a``'s possible opponents among the players ranked below them in ``among`` (players
     in the order of the standings), most preferred first: the closest match points, then no
-    dealer conflict, then the Dutch fold: in ``a``'s score group within ``among`` (of ``g``
-    players, ``a`` the ``k``-th) the ``k + g//2``-th first and on down the bottom half, then
-    back up the top half; in another score group by rank."""
+    dealer conflict, then no float repeated from the round before, then the Dutch fold: in
+    ``a``'s score group within ``among`` (of ``g`` players, ``a`` the ``k``-th) the
+    ``k + g//2``-th first and on down the bottom half, then back up the top half; in another
+    score group by rank."""
     mine = round(ps[a].points, _DIGITS)
     group = [i for i in among if round(ps[i].points, _DIGITS) == mine]
     k, half = group.index(a), len(group) // 2
     fold = group[k + half :] + group[k + 1 : k + half][::-1]
     position = {i: x for x, i in enumerate(fold)}
 
-    def key(i: int) -> tuple[float, int, int]:
+    def key(i: int) -> tuple[bool, float, int, int, int]:
         return (
+            _met(ps[a], ps[i]),
             round(abs(mine - ps[i].points), _DIGITS),
             _conflict(ps[a], ps[i]),
+            _repeats(ps[a], ps[i]),
             position.get(i, len(fold) + i),
         )
 

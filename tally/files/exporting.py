@@ -66,7 +66,7 @@ from tally.errors import Refused
 
 if TYPE_CHECKING:
     from tally.store import Store
-    from tally.store.views import EventView, MatchView, PairingView
+    from tally.store.views import EventView, MatchView
 
 #: What the ``format`` field of an event file says.
 FORMAT: Final = "tally-event"
@@ -504,65 +504,3 @@ def write_text(text: str, path: Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def event_trf(store: Store, ref: str | int) -> str:
-    """Event ``ref`` (a round robin or a Swiss event of one match per pairing) as FIDE's
-    TRF-16 (:mod:`tally.files.trf`), for chess pairing programs to check tally's pairings.
-
-    Players are numbered in entry order; points are the matches won plus the byes that
-    score (in wins, whatever a win is worth in match points); the rank is the standings'.
-    Card games have no colours: the player who deals the first deal is written as white,
-    the other (forehand) as black. A won match is ``1``/``0``; a withdrawn player's
-    unplayed match ``+``/``-`` (``-`` for both when the event voids them); a bye ``U``
-    when it scores a win, ``Z`` when it scores nothing; a requested bye (an announced
-    absence) ``H``, half a point, or ``Z``; a round a player is not in (a late
-    entry, a withdrawal) is left blank. Only the rounds whose every match is over are
-    written."""
-    from tally.files.trf import TrfGame, TrfPlayer, TrfTournament, write_trf
-
-    ev = store.events.get(ref)
-    if not ev.format.has_scored_rounds or ev.matches_per_pairing != 1:
-        raise Refused(
-            f'event {ev.id} "{ev.name}" is a {ev.kind} event of '
-            f"{ev.matches_per_pairing} match(es) per pairing: a TRF holds round "
-            "robins and Swiss events of one match per pairing"
-        )
-    number = {p.name: k for k, p in enumerate(ev.players, start=1)}
-    done = [
-        r
-        for r in store.events.rounds(ev.id)
-        if r.started and all(p.status in ("played", "forfeit", "void") for p in r.pairings)
-    ]
-    games: dict[str, list[TrfGame | None]] = {name: [None] * len(done) for name in number}
-    for at, r in enumerate(done):
-        for p in r.pairings:
-            for me, other in ((p.first, p.second), (p.second, p.first)):
-                games[me][at] = TrfGame(
-                    number[other], "w" if p.first_dealer == me else "b", _trf_result(p, me)
-                )
-        if r.bye is not None:
-            games[r.bye][at] = TrfGame(None, "-", "U" if r.bye_scores else "Z")
-        for name in r.absent:  # a requested bye: half a point or none
-            games[name][at] = TrfGame(None, "-", "H" if r.absence_points else "Z")
-    table = store.events.standings(ev.id)
-    rows = {row.player: row for row in table.rows}
-    per_win = ev.match_points_per_win or 1.0
-    players = tuple(
-        TrfPlayer(
-            k, name, rows[name].match_points / per_win, rows[name].rank, None, tuple(games[name])
-        )
-        for name, k in number.items()
-    )
-    day = ev.date.strftime("%Y/%m/%d")
-    kind = "Swiss" if ev.format.pairs_from_standings else "Round robin"
-    return write_trf(TrfTournament(ev.name, day, day, kind, ev.rounds, players))
-
-
-def _trf_result(p: PairingView, me: str) -> str:
-    """``me``'s result in a finished pairing, as a TRF writes it."""
-    if p.status == "void":
-        return "-"
-    if p.status == "forfeit":
-        return "+" if p.forfeit_winner == me else "-"
-    return "1" if p.matches[0].winner == me else "0"

@@ -17,9 +17,14 @@ player is a ``001`` line::
                    (``w``, ``b`` or ``-``), a space, the result
 
 Results: ``1`` won, ``0`` lost, ``=`` drawn, ``+``/``-`` won/lost by forfeit, ``U`` the
-pairing's bye (a full point), ``F``/``H``/``Z`` a bye of a full point, half a point or none
-asked for, blank not paired. This module knows the file, not tally's events:
-:mod:`tally.files.exporting` and :mod:`tally.files.trf_import` map one to the other.
+pairing's bye, ``F``/``H``/``Z`` a bye of a full point, half a point or none asked for (``Z``
+also: not paired), blank not paired.
+
+What each result is worth is the file's point system (:class:`PointSystem`, a win 1 and a
+draw 0.5 unless it says otherwise), written twice, for each kind of program: the ``XXS`` line
+of JaVaFo and py4swiss (``XXS WW=3 BW=3 ... PAB=0``) and the ``BBW``/``BBD``/``BBL``/``BBZ``/
+``BBF``/``BBU`` lines of bbpPairings (``BBW  3.0``). This module knows the file, not tally's
+events: :mod:`tally.files.trf_export` and :mod:`tally.files.trf_import` map one to the other.
 """
 
 from __future__ import annotations
@@ -28,7 +33,16 @@ from dataclasses import dataclass, field, replace
 
 from tally.errors import TallyError
 
-__all__ = ["RESULTS", "TrfGame", "TrfPlayer", "TrfTournament", "read_trf", "write_trf"]
+__all__ = [
+    "RESULTS",
+    "PointSystem",
+    "TrfGame",
+    "TrfPlayer",
+    "TrfTournament",
+    "point_system",
+    "read_trf",
+    "write_trf",
+]
 
 #: the results a round's block may hold, and the points each is worth
 RESULTS: dict[str, float] = {
@@ -73,8 +87,41 @@ class TrfPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class PointSystem:
+    """What each result is worth: ``win`` a won game, a forfeit win and a full-point bye;
+    ``draw`` a draw and a half-point bye; ``bye`` the pairing's bye (``U``); anything else 0."""
+
+    win: float = 1.0
+    draw: float = 0.5
+    bye: float = 1.0
+
+    def worth(self, game: TrfGame | None) -> float:
+        """The points ``game`` scores (0 for a round not paired)."""
+        if game is None:
+            return 0.0
+        if game.result == "U":
+            return self.bye
+        return {1.0: self.win, 0.5: self.draw}.get(RESULTS[game.result], 0.0)
+
+    def lines(self) -> list[str]:
+        """The ``XXS`` line and bbpPairings' ``BB*`` lines saying it."""
+        w, d, u = (f"{x:.1f}" for x in (self.win, self.draw, self.bye))
+        xxs = f"XXS WW={w} BW={w} WD={d} BD={d} WL=0.0 BL=0.0 FW={w} FL=0.0 ZPB=0.0 "
+        xxs += f"HPB={d} FPB={w} PAB={u}"
+        bbp = [("BBW", w), ("BBD", d), ("BBL", "0.0"), ("BBZ", "0.0"), ("BBF", "0.0")]
+        return [xxs] + [f"{code} {value:>4}" for code, value in [*bbp, ("BBU", u)]]
+
+
+def point_system(per_win: float, bye_scores: bool) -> PointSystem:
+    """The point system of an event whose won match is worth ``per_win`` (a half-point bye
+    half of it) and whose pairing's bye scores a win (``bye_scores``) or nothing."""
+    return PointSystem(per_win, per_win / 2, per_win if bye_scores else 0.0)
+
+
+@dataclass(frozen=True, slots=True)
 class TrfTournament:
-    """A whole file: its head and its players in the order of their numbers."""
+    """A whole file: its head, its players in the order of their numbers and its point
+    system (None: the format's own, a win 1)."""
 
     name: str
     start: str
@@ -82,6 +129,7 @@ class TrfTournament:
     kind: str
     rounds: int
     players: tuple[TrfPlayer, ...] = field(default_factory=tuple)
+    points: PointSystem | None = None
 
 
 def write_trf(t: TrfTournament) -> str:
@@ -101,7 +149,8 @@ def write_trf(t: TrfTournament) -> str:
         f"092 {t.kind}",
         f"XXR {t.rounds}",
     ]
-    return "\n".join(head + [_player_line(p) for p in t.players]) + "\n"
+    system = [] if t.points is None else t.points.lines()
+    return "\n".join(head + [_player_line(p) for p in t.players] + system) + "\n"
 
 
 def _player_line(p: TrfPlayer) -> str:
@@ -129,7 +178,7 @@ def read_trf(text: str, where: str = "TRF") -> TrfTournament:
         code = line[:3]
         if code == "001":
             players.append(_read_player(line, f"{where} line {number}"))
-        elif code in ("012", "042", "052", "092", "XXR"):
+        elif code in ("012", "042", "052", "092", "XXR", "XXS", "BBW", "BBU"):
             head[code] = line[4:].strip()
     numbers = [p.number for p in players]
     if len(set(numbers)) != len(numbers):
@@ -152,7 +201,30 @@ def read_trf(text: str, where: str = "TRF") -> TrfTournament:
         head.get("092", ""),
         rounds,
         tuple(padded),
+        _point_system(head, where),
     )
+
+
+def _point_system(head: dict[str, str], where: str) -> PointSystem | None:
+    """The file's point system from its ``XXS`` line, else bbpPairings' ``BBW``/``BBU``
+    lines (None when it has neither)."""
+    codes: dict[str, str] = {}
+    for part in head.get("XXS", "").split():
+        code, _, value = part.partition("=")
+        codes[code] = value
+    win = codes.get("WW", codes.get("W", head.get("BBW")))
+    if win is None:
+        return None
+    bye = codes.get("PAB", head.get("BBU", win))
+    draw = codes.get("HPB", codes.get("D", str(_number(win, where) / 2)))
+    return PointSystem(_number(win, where), _number(draw, where), _number(bye, where))
+
+
+def _number(text: str, where: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise TallyError(f"{where}: points {text!r} of the point system are not a number") from None
 
 
 def _int(text: str, where: str) -> int:

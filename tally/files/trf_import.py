@@ -14,23 +14,32 @@ at any step leaves the database as it was):
 - **Rounds**: each round in which anybody plays is stored as the file paired it, one match per
   pairing, tables in the order of the lower player number; the player written as white deals
   first (the reverse of what ``tally event export --format trf`` writes). A round where
-  nobody plays (an absence announced for a round not paired yet, ``0000 - Z``) is left out.
-- **Results**: a won match (``1``/``0``, ``W``/``L``, a forfeit ``+``/``-``) is entered as a
-  whole match result, the match target to 0 (a TRF has no game points); tally records no
-  forfeit between two players present, so a forfeit counts as a won match. A pairing's bye
-  (``U``, ``F``: a full point; ``Z``: none) is the round's bye, and the event's ``bye`` rule
-  follows the file (``win`` or ``none``).
+  nobody plays (absences announced for a round not paired yet, ``0000 - Z``) is not stored:
+  its ``H``/``Z`` lines become absences announced for it.
+- **Results**: a won match (``1``/``0``, ``W``/``L``) is entered as a whole match result, the
+  match target to 0 (a TRF has no game points). The pairing's bye (``U``, and ``F``) is the
+  round's bye. A half-point bye ``H`` is an announced absence (absences score half a win); a
+  ``Z`` (not paired) before a player's first round is a late entry, after their last round
+  a withdrawal, between them an announced absence (absences score nothing). A forfeit
+  (``+``/``-``) or a void game (``-``/``-``) is a withdrawal: the player losing it withdraws
+  after that round, and the event's ``withdrawal`` rule follows the file (``forfeit``, or
+  ``void`` for a ``-``/``-`` pair).
+- **Points**: the file's point system (``XXS`` or bbpPairings' ``BBW``/``BBU`` lines,
+  :class:`tally.files.trf.PointSystem`) gives the match points of a win, and the bye rule:
+  ``win`` when the pairing's bye scores, ``none`` when it does not; a file without one
+  follows its byes (``U``/``F``: ``win``).
 - **Refused**, naming the file (and the player and the round): an event of the same name in
   the database already (the file imported twice; ``name`` gives another); a draw (``=``,
-  ``D``) or a half-point bye (``H``), which card matches cannot have; two byes in one round;
-  a pairing the other player's line does not repeat (the opponent, one win and one loss);
-  byes that score and byes that do not in one file.
+  ``D``), which card matches cannot have; two pairing byes in one round; a pairing the other
+  player's line does not repeat (the opponent, one win and one loss, or a forfeit); a
+  player who plays again after losing by forfeit; absences scoring half and nothing in one
+  file; a file asking for both withdrawal rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,9 +54,9 @@ if TYPE_CHECKING:
 __all__ = ["TrfImported", "event_settings", "import_trf"]
 
 #: results of a won and of a lost match
-_WON, _LOST = ("1", "+", "W"), ("0", "-", "L")
-#: results of a bye that scores a win, and of one that scores nothing
-_SCORING_BYE, _EMPTY_BYE = ("U", "F"), ("Z",)
+_WON, _LOST = ("1", "W"), ("0", "L")
+#: results of the pairing's bye, and of a player not paired (absent, not entered, withdrawn)
+_BYE, _NOT_PAIRED = ("U", "F"), ("H", "Z")
 
 
 @dataclass(frozen=True)
@@ -61,11 +70,29 @@ class TrfImported:
 
 @dataclass(frozen=True)
 class _Round:
-    """One round as the file pairs it: (white, black, winner) by player number, and the bye."""
+    """One round as the file pairs it: (white, black, winner) by player number (winner None:
+    a forfeit or a void game, left to the withdrawal), the bye, the absences announced, the
+    players entering before it and those withdrawing after it."""
 
     number: int
-    pairings: list[tuple[int, int, int]]
+    pairings: list[tuple[int, int, int | None]]
     bye: int | None
+    absent: list[int] = field(default_factory=list)
+    enter: list[int] = field(default_factory=list)
+    leave: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What the file becomes: its rounds to store, the absences announced for rounds not
+    paired yet (round, number), the players not in the event when it starts, and the
+    event's withdrawal rule and absence score."""
+
+    rounds: list[_Round]
+    announced: list[tuple[int, int]]
+    late: set[int]
+    withdrawal: str
+    absence_score: str
 
 
 def event_settings(t: TrfTournament) -> dict[str, Any]:
@@ -91,65 +118,143 @@ def import_trf(
     t = read_trf(read_text_file(path, "TRF"), str(path))
     if not t.players:
         raise LoadError(f"{path}: no player (001 line) in the file")
-    rounds = _rounds(t, path)
+    plan = _plan(t, path)
     with store.transaction("tally event import"):
-        return _store(store, t, rounds, path, name or t.name or path.stem, rules)
+        return _store(store, t, plan, path, name or t.name or path.stem, rules)
 
 
-def _rounds(t: TrfTournament, path: Path) -> list[_Round]:
-    """The file's rounds in which anybody plays, each checked (module docstring)."""
+def _paired(t: TrfTournament, r: int) -> bool:
+    """Whether anybody plays in round ``r`` (0-based) of the file."""
+    return any(g is not None and g.opponent is not None for p in t.players for g in [p.games[r]])
+
+
+def _plan(t: TrfTournament, path: Path) -> _Plan:
+    """The file's rounds, entries, withdrawals and absences, each checked (module
+    docstring)."""
+    stored = [r for r in range(t.rounds) if _paired(t, r)]
+    span = {p.number: _span(p.games, stored) for p in t.players}
+    rounds = [_round(t, r, span, path) for r in stored]
+    announced = [
+        (r + 1, p.number)
+        for r in range(max(stored, default=-1) + 1, t.rounds)
+        for p in t.players
+        if (g := p.games[r]) is not None and g.result in _NOT_PAIRED and span[p.number][1] is None
+    ]
+    late = _late(span, stored)
+    for r in rounds:
+        r.enter.extend(n for n in sorted(late) if span[n][0] == r.number - 1)
+        if r is rounds[-1]:  # in none of the rounds: joined while the last was paired
+            r.enter.extend(n for n in sorted(late) if span[n][0] is None)
+        r.leave.extend(n for n, (_, last) in span.items() if last == r.number - 1)
+    results = {g.result for p in t.players for g in p.games if g is not None}
+    middle_z = any(r.absent and _zero(t, r) for r in rounds)
+    if "H" in results and middle_z:
+        raise LoadError(
+            f"{path}: some absences score half a point (H) and some none (Z); an event's "
+            "absences all score alike"
+        )
+    return _Plan(
+        rounds, announced, late, _withdrawal(t, rounds, span, path), "zero" if middle_z else "half"
+    )
+
+
+def _late(span: dict[int, tuple[int | None, int | None]], stored: list[int]) -> set[int]:
+    """The late entries: the last numbers of the file, each first in a later stored round
+    than the one before it (tally numbers its players in entry order), not in the first; a
+    player in none of its rounds among them enters after the last."""
+    late: set[int] = set()
+    since = len(stored)
+    for n in sorted(span, reverse=True):
+        first = len(stored) if span[n][0] is None else stored.index(span[n][0])  # type: ignore[arg-type]
+        if first == 0 or first > since:
+            break
+        late.add(n)
+        since = first
+    return late
+
+
+def _zero(t: TrfTournament, r: _Round) -> bool:
+    """Whether an absence of round ``r`` is written ``Z`` (scores nothing)."""
+    games = {p.number: p.games[r.number - 1] for p in t.players}
+    return any(g is not None and g.result == "Z" for n, g in games.items() if n in r.absent)
+
+
+def _span(games: tuple[TrfGame | None, ...], stored: list[int]) -> tuple[int | None, int | None]:
+    """The first and last stored round (0-based) a player is in (paired, a bye, an
+    absence asked for with ``H``); the last None when the player does not withdraw (in the
+    file's last stored round, not losing it by forfeit); (None, None) for a player in none.
+    (A forfeit won stands when its winner withdraws later: a game played stands.)"""
+    rounds = [r for r in stored if (g := games[r]) is not None and g.result != "Z"]
+    if not rounds:
+        return None, None
+    last = games[rounds[-1]]
+    stays = rounds[-1] == stored[-1] and last is not None and last.result != "-"
+    return rounds[0], None if stays else rounds[-1]
+
+
+def _round(
+    t: TrfTournament, r: int, span: dict[int, tuple[int | None, int | None]], path: Path
+) -> _Round:
+    """Round ``r`` (0-based) as the file pairs it, checked."""
     names = {p.number: p.name for p in t.players}
-    out: list[_Round] = []
-    for r in range(t.rounds):
-        games = {p.number: p.games[r] for p in t.players if p.games[r] is not None}
-        if not any(g.opponent is not None for g in games.values() if g is not None):
+    games = {p.number: p.games[r] for p in t.players if p.games[r] is not None}
+    pairings: list[tuple[int, int, int | None]] = []
+    byes: list[int] = []
+    absent: list[int] = []
+    for number, game in sorted(games.items()):
+        assert game is not None
+        where = f"{path}: {names[number]} (number {number}), round {r + 1}"
+        _refuse_draw(game, where)
+        if game.opponent is None:
+            if game.result in _BYE:
+                byes.append(number)
+            elif _in_event(span[number], r) and game.result in _NOT_PAIRED:
+                absent.append(number)
             continue
-        pairings: list[tuple[int, int, int]] = []
-        byes: list[int] = []
-        for number, game in sorted(games.items()):
-            assert game is not None
-            where = f"{path}: {names[number]} (number {number}), round {r + 1}"
-            _refuse_half_points(game, where)
-            if game.opponent is None:
-                if game.result in _SCORING_BYE + _EMPTY_BYE:
-                    byes.append(number)
-                continue
-            if game.opponent < number:
-                continue  # the pairing is read from the lower number's line
-            other = games.get(game.opponent)
-            pairings.append(_pairing(number, game, game.opponent, other, names, where))
-        if len(byes) > 1:
-            raise LoadError(
-                f"{path}: round {r + 1} gives byes to "
-                f"{', '.join(names[b] for b in byes)}: a round of tally has one "
-                "bye at most"
-            )
-        out.append(_Round(r + 1, pairings, byes[0] if byes else None))
-    return out
+        if game.opponent < number:
+            continue  # the pairing is read from the lower number's line
+        other = games.get(game.opponent)
+        pairings.append(_pairing(number, game, game.opponent, other, names, where))
+    if len(byes) > 1:
+        raise LoadError(
+            f"{path}: round {r + 1} gives byes to "
+            f"{', '.join(names[b] for b in byes)}: a round of tally has one "
+            "bye at most"
+        )
+    return _Round(r + 1, pairings, byes[0] if byes else None, absent)
 
 
-def _refuse_half_points(game: TrfGame, where: str) -> None:
-    """Refuse a draw or a half-point bye: a card match is won or lost."""
+def _in_event(span: tuple[int | None, int | None], r: int) -> bool:
+    """Whether a player of ``span`` (:func:`_span`) is in the event in round ``r``."""
+    first, last = span
+    return first is not None and first <= r and (last is None or r <= last)
+
+
+def _refuse_draw(game: TrfGame, where: str) -> None:
+    """Refuse a draw: a card match is won or lost."""
     if game.result in ("=", "D"):
         raise LoadError(
             f"{where}: a drawn game ({game.result}); a match of cards is won or lost, never drawn"
         )
-    if game.result == "H":
-        raise LoadError(f"{where}: a half-point bye (H); a bye scores a win or nothing")
 
 
 def _pairing(
     a: int, game: TrfGame, b: int, other: TrfGame | None, names: dict[int, str], where: str
-) -> tuple[int, int, int]:
-    """(white, black, winner) of the pairing of ``a`` and ``b``, both lines checked."""
+) -> tuple[int, int, int | None]:
+    """(white, black, winner) of the pairing of ``a`` and ``b``, both lines checked (winner
+    None for a game not played: a forfeit or void)."""
     if other is None or other.opponent != a:
         raise LoadError(
             f"{where}: meets number {b}, whose line does not meet {names[a]} that round"
         )
+    pair = (game.result, other.result)
+    winner: int | None
     if game.result in _WON and other.result in _LOST:
         winner = a
     elif game.result in _LOST and other.result in _WON:
         winner = b
+    elif pair in (("+", "-"), ("-", "+"), ("-", "-")):
+        winner = None
     else:
         raise LoadError(
             f"{where}: the results {game.result} and {other.result} of "
@@ -160,25 +265,56 @@ def _pairing(
     return a, b, winner
 
 
-def _bye_rule(rounds: Sequence[_Round], t: TrfTournament, path: Path) -> str:
-    """``win`` when the file's byes score a point, ``none`` when they score nothing."""
-    games = [
-        p.games[r.number - 1]
-        for r in rounds
-        if r.bye is not None
-        for p in t.players
-        if p.number == r.bye
-    ]
-    results = {g.result for g in games if g is not None}
-    if results & set(_SCORING_BYE) and results & set(_EMPTY_BYE):
+def _withdrawal(
+    t: TrfTournament,
+    rounds: list[_Round],
+    span: dict[int, tuple[int | None, int | None]],
+    path: Path,
+) -> str:
+    """The withdrawal rule the file's unplayed games ask for (module docstring): a player
+    losing one withdraws (then or later); ``void`` for a ``-``/``-`` pair (under either rule
+    the first of two players to withdraw loses the game, so only the void rule voids it)."""
+    names = {p.number: p.name for p in t.players}
+    rules: set[str] = set()
+    for r in rounds:
+        for a, b, winner in r.pairings:
+            if winner is not None:
+                continue
+            losers = [n for n in (a, b) if _result(t, n, r.number) == "-"]
+            gone = [n for n in (a, b) if span[n][1] is not None]
+            if not gone or (len(losers) == 1 and losers[0] not in gone):
+                n = losers[0]
+                raise LoadError(
+                    f"{path}: {names[n]} (number {n}), round {r.number}: loses by "
+                    "forfeit and plays on; tally forfeits the matches of a player "
+                    "who withdraws"
+                )
+            # (two withdrawals never void a game: the first to withdraw loses it, as a game
+            # played stands; a -/- pair is the void rule's)
+            rules.add("forfeit" if len(losers) == 1 else "void")
+    if len(rules) > 1:
         raise LoadError(
-            f"{path}: some byes score a point and some none; an event's byes all score alike"
+            f"{path}: some unplayed games are won by forfeit and some void; an event "
+            "forfeits or voids them all"
         )
-    return "win" if results & set(_SCORING_BYE) else "none"
+    return rules.pop() if rules else "forfeit"
+
+
+def _result(t: TrfTournament, number: int, r: int) -> str:
+    """Player ``number``'s result in round ``r`` ("" when not paired)."""
+    game = next(p for p in t.players if p.number == number).games[r - 1]
+    return "" if game is None else game.result
+
+
+def _bye_rule(t: TrfTournament, rounds: Sequence[_Round]) -> str:
+    """``win`` when the file's pairing byes score, ``none`` when they do not."""
+    if t.points is not None:
+        return "win" if t.points.bye > 0 else "none"
+    return "win" if any(r.bye is not None for r in rounds) else "none"
 
 
 def _store(
-    store: Store, t: TrfTournament, rounds: list[_Round], path: Path, name: str, rules: str
+    store: Store, t: TrfTournament, plan: _Plan, path: Path, name: str, rules: str
 ) -> TrfImported:
     """Add the players, create the event, store its rounds and results."""
     from tally.files.importing import Place, find_or_add_players, refuse_loaded_name
@@ -186,27 +322,38 @@ def _store(
 
     refuse_loaded_name(store, name, Place(path))
     ids = find_or_add_players(store, [(p.name, []) for p in t.players], Place(path))
-    player = {p.number: ids[fold(p.name)][0] for p in t.players}
+    player = {p.number: f"#{ids[fold(p.name)][0]}" for p in t.players}
     ev = store.events.create(
         name,
         held_on=_day(t.start),
         rules=rules,
-        players=[f"#{player[p.number]}" for p in t.players],
-        bye=_bye_rule(rounds, t, path),
+        players=[player[p.number] for p in t.players if p.number not in plan.late],
+        bye=_bye_rule(t, plan.rounds),
+        withdrawal=plan.withdrawal,
+        absence_score=plan.absence_score,
+        match_points_per_win=1.0 if t.points is None else t.points.win,
         **event_settings(t),
     )
     matches = 0
-    for r in rounds:
+    for r in plan.rounds:
         matches += _store_round(store, ev, r, player)
-    return TrfImported(store.events.get(ev.id), len(rounds), matches)
+    for number, who in plan.announced:
+        store.absences.announce(ev.id, player[who], number)
+    return TrfImported(store.events.get(ev.id), len(plan.rounds), matches)
 
 
-def _store_round(store: Store, ev: EventView, r: _Round, player: dict[int, int]) -> int:
-    """Store round ``r`` as the file paired it and enter its results; the matches stored."""
+def _store_round(store: Store, ev: EventView, r: _Round, player: dict[int, str]) -> int:
+    """Store round ``r`` as the file paired it, enter its results and withdrawals; the
+    matches stored."""
     from tally.store import eventrows
     from tally.store.derivation import rule_set
     from tally.store.roundrows import insert_round
 
+    if r.enter:
+        store.events.add_players(ev.id, [player[n] for n in r.enter])
+    for n in r.absent:
+        store.absences.announce(ev.id, player[n], r.number)
+    ident = {n: int(p[1:]) for n, p in player.items()}
     with store.writing() as conn:
         row = eventrows.resolve_event(conn, ev.id, lock=True)
         made = insert_round(
@@ -214,16 +361,19 @@ def _store_round(store: Store, ev: EventView, r: _Round, player: dict[int, int])
             conn,
             row,
             r.number,
-            None if r.bye is None else player[r.bye],
+            None if r.bye is None else ident[r.bye],
             [
-                (table, player[a], player[b], player[a])
+                (table, ident[a], ident[b], ident[a])
                 for table, (a, b, _winner) in enumerate(r.pairings, start=1)
             ],
             f'imported round {r.number} of event {ev.id} "{ev.name}" from a TRF',
         )
     target = rule_set(ev.rules).match_target
     for match_id, (_a, _b, winner) in zip(made, r.pairings, strict=True):
-        store.deals.match_result(match_id, (target, 0), winner=f"#{player[winner]}")
+        if winner is not None:
+            store.deals.match_result(match_id, (target, 0), winner=player[winner])
+    for n in r.leave:
+        store.events.withdraw(ev.id, player[n])
     return len(made)
 
 

@@ -55,6 +55,27 @@ def _refuse_format(ev: RowMapping) -> None:
         )
 
 
+def _refuse_limits(conn: Connection, ev: RowMapping, player: RowMapping, number: int) -> None:
+    """Refuse a requested bye beyond the event's limits: more than ``max_absences`` for one
+    player, or one in the last ``no_absence_last`` rounds."""
+    eid, name = ev["id"], ev["name"]
+    last = ev["no_absence_last"] or 0
+    rounds = ev["rounds"] or 0
+    if last and number > rounds - last:
+        raise Refused(
+            f'event {eid} "{name}" takes no requested bye in its last {last} round(s) '
+            f"(rounds {rounds - last + 1} to {rounds}): {player['name']} cannot miss round "
+            f"{number} that way"
+        )
+    most = ev["max_absences"]
+    had = sum(1 for _, p in eventrows.absences(conn, eid) if p == player["id"])
+    if most is not None and had >= most:
+        raise Refused(
+            f'event {eid} "{name}" allows {most} requested bye(s) a player: '
+            f"{player['name']} has announced {had} already"
+        )
+
+
 def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
     """Refuse a round the event does not play, and one paired already."""
     eid, name = ev["id"], ev["name"]
@@ -105,6 +126,8 @@ class Absences:
                 raise Refused(f'{row["name"]} has withdrawn from event {eid} "{name}"')
             _refuse_round(conn, ev, number)
             there = (number, row["id"]) in eventrows.absences(conn, eid)
+            if not cancel:
+                _refuse_limits(conn, ev, row, number)
             if there != cancel:
                 raise Refused(
                     f"{row['name']} has "

@@ -292,10 +292,13 @@ class Consequences:
             match_id, lambda trial: Deals(trial).edit_match_result(match_id, score, winner=winner)
         )
 
-    def round_preview(self, event: int, number: int) -> RoundView:
+    def round_preview(
+        self, event: int, number: int, *, accept_rematches: bool = False
+    ) -> RoundView:
         """Round ``number`` of an event as ``store.events.start_round`` would start it
         now (a round robin's or a group's schedule, a Swiss pairing from the standings, a
-        knockout's draw by lot or its bracket), rehearsed: nothing is stored (refused as it
+        knockout's draw by lot or its bracket; ``accept_rematches``: the least bad Swiss
+        pairing when none avoids a rematch), rehearsed: nothing is stored (refused as it
         would be: not the next round, the round before not over; a round whose players still
         play the round before is shown, as the director may confirm it:
         ``store.pairings.start_warnings`` says so)."""
@@ -303,7 +306,11 @@ class Consequences:
         found: list[RoundView] = []
         rehearse(
             self.store,
-            lambda trial: found.append(Events(trial).start_round(event, number, force=True)),
+            lambda trial: found.append(
+                Events(trial).start_round(
+                    event, number, force=True, accept_rematches=accept_rematches
+                )
+            ),
             lambda trial: None,
         )
         return found[0]

@@ -301,13 +301,15 @@ class _RoundMaker:
     #: the director confirmed starting a round while players of it are still at a table of
     #: the round before (:func:`tally.store.eventrows.still_playing_refused`)
     force: bool = False
+    #: a Swiss round may take the least bad pairing when none avoids a rematch
+    rematches: bool = False
 
     def from_schedule(self, number: int) -> RoundView:
         fmt = format_of(self.ev["kind"])
         return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number, self.force)
 
     def paired_now(self, number: int) -> RoundView:
-        return _start_paired_round(self.store, self.conn, self.ev, number)
+        return _start_paired_round(self.store, self.conn, self.ev, number, self.rematches)
 
     def drawn(self, number: int) -> RoundView:
         return knockouts.start_round(self.store, self.conn, self.ev, number, force=self.force)
@@ -461,6 +463,12 @@ class _Event:
     absences: tuple[tuple[int, int], ...] = ()
     #: round number -> when it was started
     started_at: dict[int, datetime] = field(default_factory=dict)
+    #: a Swiss event's repeated floats: ``allow`` or ``avoid``
+    repeated_floats: str = "allow"
+    #: a Swiss event's pairs kept apart until this round (None: every round), giving way
+    #: before they move the bye (``apart_keeps_bye``)
+    apart_until: int | None = None
+    apart_keeps_bye: bool = False
 
     def absent(self, number: int) -> set[int]:
         """Who announced they miss round ``number``."""
@@ -598,6 +606,9 @@ def _load_events(
             r["absence_score"],
             tuple(absent.get(r["id"], ())),
             dict(started_at.get(r["id"], {})),
+            r["repeated_floats"],
+            r["apart_until"],
+            bool(r["apart_keeps_bye"]),
         )
         for r in ev_rows
     ]
@@ -962,6 +973,11 @@ def _round_games(store: Database, e: _Event) -> dict[str, list[RoundGame | None]
     each earned and the opponent, a forfeit (the withdrawal rule) as not played, a bye as a
     round without opponent; None for a round the player was not in or is still playing."""
     _view, data, loaded = _load_one(store, e.id)
+    return _games_of(e, data, loaded)
+
+
+def _games_of(e: _Event, data: _Data, loaded: _Event) -> dict[str, list[RoundGame | None]]:
+    """:func:`_round_games` of event ``e`` as ``loaded`` (with its matches in ``data``)."""
     total = max(loaded.started, default=0)
     games: dict[str, list[RoundGame | None]] = {
         data.name(x.player_id): [None] * total for x in loaded.entrants
@@ -1098,6 +1114,11 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         language=row["language"] or "",
         swap_last_rounds=bool(row["swap_last_rounds"]),
         acceleration=row["acceleration"],
+        repeated_floats=row["repeated_floats"],
+        max_absences=row["max_absences"],
+        no_absence_last=row["no_absence_last"],
+        apart_until=row["apart_until"],
+        apart_keeps_bye=bool(row["apart_keeps_bye"]),
         unplayed=row["unplayed"],
         seed_by=row["seed_by"],
         seeded=bool(row["seeded"]),
@@ -1199,7 +1220,7 @@ def _swiss_unfinished(e: _Event, data: _Data, number: int) -> list[int]:
     ]
 
 
-def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
+def _swiss_pairing(e: _Event, data: _Data, number: int, *, rematches: bool = False) -> Round:
     """Round ``number`` of an event paired round by round as its format pairs it now (a Swiss
     event: :func:`tally.events.swiss.pair_round`), as a :class:`~tally.events.schedule.Round` over
     player ids (as text), ``first`` dealing first."""
@@ -1215,6 +1236,9 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
         tiebreaks=e.tiebreaks,
         requested_byes=Counter(data.name(p) for p in _requested(e)),
         match_points_per_requested_bye=e.absence_points,
+        # the published standings' order: the same rounds and unplayed-round rule
+        rounds=_games_of(e, data, e) if _follows_rounds(e, e.tiebreaks) else None,
+        unplayed=e.unplayed,
     )
     ids = {data.name(p): p for p in order}
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
@@ -1230,6 +1254,9 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
             {
                 "rounds": e.rounds,
                 "acceleration": e.acceleration,
+                "repeated_floats": e.repeated_floats,
+                "apart_until": e.apart_until,
+                "apart_keeps_bye": e.apart_keeps_bye,
                 "match_points_per_win": e.match_points_per_win,
                 "double_round": e.double,
                 "swap_last_rounds": e.swap_last_rounds,
@@ -1240,8 +1267,47 @@ def _swiss_pairing(e: _Event, data: _Data, number: int) -> Round:
             byes={str(p): n for p, n in counted.byes.items()},
             apart=tuple((str(a), str(b)) for a, b in e.apart),
             absent=frozenset(str(p) for p in e.absent(number)),
+            first_round=_first_round(e, data),
+            rematches=rematches,
+            floats={str(ids[name]): way for name, way in _floats(e, data, number - 1).items()},
         )
     )
+
+
+def _floats(e: _Event, data: _Data, number: int) -> dict[str, str]:
+    """How each player floated in round ``number`` of event ``e`` (by name): ``"down"``
+    for meeting a lower score or the pairing's bye, ``"up"`` for meeting a higher score;
+    scores as they were before the round."""
+    if number not in e.started:
+        return {}
+    games = _games_of(e, data, e)
+    before = {
+        name: sum(g.points for g in rounds[: number - 1] if g) for name, rounds in games.items()
+    }
+    out: dict[str, str] = {}
+    for name, rounds in games.items():
+        game = rounds[number - 1] if len(rounds) >= number else None
+        if game is None:
+            continue
+        if game.opponent is None:
+            bye = e.started[number]
+            if bye is not None and data.name(bye) == name:
+                out[name] = "down"
+            continue
+        gap = round(before[name] - before.get(game.opponent, 0.0), 9)
+        if gap:
+            out[name] = "down" if gap > 0 else "up"
+    return out
+
+
+def _first_round(e: _Event, data: _Data) -> int:
+    """How many players round 1 of event ``e`` was paired among: those who played it, its
+    bye and its absences (0 before it is paired)."""
+    if 1 not in e.started:
+        return 0
+    there = {x for m in data.matches_of(e.id) if m.round_number == 1 for x in (m.a, m.b)}
+    bye = e.started[1]
+    return len(there | e.absent(1) | ({bye} if bye is not None else set()))
 
 
 def _swiss_round_of(e: _Event, data: _Data, number: int) -> Round:
@@ -1302,10 +1368,11 @@ def _paired_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView
 
 
 def _start_paired_round(
-    store: Database, conn: Connection, ev: RowMapping, number: int
+    store: Database, conn: Connection, ev: RowMapping, number: int, rematches: bool = False
 ) -> RoundView:
     """Pair round ``number`` of a Swiss event from its standings now and make its matches
-    (module docstring), in the caller's transaction, with one audit entry."""
+    (module docstring), in the caller's transaction, with one audit entry (``rematches``:
+    the least bad pairing when none avoids a rematch, the audit naming each rematch)."""
     eid = ev["id"]
     data = _load_events(conn, t.events.c.id == eid)
     e = data.events[0]
@@ -1325,7 +1392,13 @@ def _start_paired_round(
             f"have not withdrawn nor announced an absence to pair round {number}, "
             f"has {len(active)}"
         )
-    rnd = _swiss_pairing(e, data, number)
+    rnd = _swiss_pairing(e, data, number, rematches=rematches)
+    met = {frozenset((m.a, m.b)) for m in _swiss_played(e, data)}
+    again = [
+        f"{data.name(int(p.first))} against {data.name(int(p.second))}"
+        for p in rnd.pairings
+        if frozenset((int(p.first), int(p.second))) in met
+    ]
     insert_round(
         store,
         conn,
@@ -1333,8 +1406,10 @@ def _start_paired_round(
         number,
         None if rnd.bye is None else int(rnd.bye),
         [(p.table, int(p.first), int(p.second), int(p.first)) for p in rnd.pairings],
-        f'paired and started round {number} of {e.format.audit_name} {eid} "{e.name}"',
+        f'paired and started round {number} of {e.format.audit_name} {eid} "{e.name}"'
+        + (f" (rematches accepted: {', '.join(again)})" if again else ""),
         matches_per_pairing=ev["matches_per_pairing"],
+        rematches=again,
     )
     data = _load_events(conn, t.events.c.id == eid)
     return _round_view(data.events[0], data, rnd)
@@ -1380,6 +1455,11 @@ class Events:
         final_fill: str | None = None,
         swap_last_rounds: bool = False,
         acceleration: str = "none",
+        repeated_floats: str = "allow",
+        max_absences: int | None = None,
+        no_absence_last: int = 0,
+        apart_until: int | None = None,
+        apart_keeps_bye: bool = False,
         unplayed: str = "as-scored",
         seed_by: str = "entry",
         best_of: int | None = None,
@@ -1392,7 +1472,9 @@ class Events:
 
         The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
         the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
-        ``swap_last_rounds``, ``acceleration``, ``lives``, ``draw_seed``, ``final_size``,
+        ``swap_last_rounds``, ``acceleration``, ``repeated_floats``, ``max_absences``,
+        ``no_absence_last``, ``apart_until``, ``apart_keeps_bye``, ``lives``, ``draw_seed``,
+        ``final_size``,
         ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
         checks them and refuses those that are not its own (:mod:`tally.events.formats`).
         ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
@@ -1424,6 +1506,11 @@ class Events:
                 rounds=rounds,
                 swap_last_rounds=swap_last_rounds,
                 acceleration=acceleration,
+                repeated_floats=repeated_floats,
+                max_absences=max_absences,
+                no_absence_last=no_absence_last,
+                apart_until=apart_until,
+                apart_keeps_bye=apart_keeps_bye,
                 lives=lives,
                 draw_seed=draw_seed,
                 final_size=final_size,
@@ -1617,7 +1704,15 @@ class Events:
             return {}
         return {data.name(p): m for p, m in _still_playing(e, data, sched[number - 1]).items()}
 
-    def start_round(self, ref: str | int, number: int, *, force: bool = False) -> RoundView:
+    def started_rounds(self, ref: str | int) -> list[RoundView]:
+        """The rounds of an event that have started, in order (without the next round's
+        pairings as they would be made: that a round cannot be paired stops nothing)."""
+        ev = self.get(ref)
+        return [self.rounds(ev.id, k)[0] for k in sorted(ev.rounds_started)]
+
+    def start_round(
+        self, ref: str | int, number: int, *, force: bool = False, accept_rematches: bool = False
+    ) -> RoundView:
         """Make the matches of round ``number`` as the event's format makes its next round (a
         round robin's from its schedule, a Swiss event's paired from the standings now, a
         knockout's drawn: :mod:`tally.store.knockouts`), in one transaction with one audit entry:
@@ -1626,14 +1721,16 @@ class Events:
         event's group) round is refused while one of its players is still at a table of the
         round before (:meth:`still_playing`), unless ``force``: the director confirmed. An
         event seeded by rating has its seeding fixed by the ratings of now when its first
-        round is started (:mod:`tally.store.seeding`)."""
+        round is started (:mod:`tally.store.seeding`).
+        ``accept_rematches``: a Swiss round that no pairing can make without a rematch takes
+        the least bad one (the fewest rematches), its audit entry naming them."""
         ratings = Seeding(self.store).ratings_to_seed(ref)
         with self.store.writing() as conn:
             ev = _lock_event(conn, ref)
             if ratings is not None and not ev["seeded"]:
                 fix_seeding(conn, ev, ratings)
                 ev = _lock_event(conn, ev["id"])
-            maker = _RoundMaker(self.store, conn, ev, force)
+            maker = _RoundMaker(self.store, conn, ev, force, accept_rematches)
             return format_of(ev["kind"]).start_round(maker, number)
 
     def standings(

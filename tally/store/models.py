@@ -159,6 +159,21 @@ class Event(SQLModel, table=True):
     absence_score: str = Field(
         default="half", max_length=10, sa_column_kwargs={"server_default": "half"}
     )
+    #: a Swiss event's floats: ``allow`` (a player may float the same way two rounds
+    #: running) or ``avoid`` (a repeated float is avoided where the score differences and
+    #: the dealer balance allow: :func:`tally.events.swiss.pair_round`)
+    repeated_floats: str = Field(
+        default="allow", max_length=10, sa_column_kwargs={"server_default": "allow"}
+    )
+    #: a Swiss event's limits on requested byes (announced absences): how many a player may
+    #: ask for (None: no limit), and none in the last ``no_absence_last`` rounds
+    #: (:mod:`tally.store.absences`)
+    max_absences: int | None = None
+    no_absence_last: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    #: a Swiss event's pairs kept apart: only until round ``apart_until`` (None: every
+    #: round), and giving way before they move the bye (``apart_keeps_bye``)
+    apart_until: int | None = None
+    apart_keeps_bye: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
 class EventFormat(SQLModel, table=True):

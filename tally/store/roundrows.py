@@ -5,7 +5,7 @@ transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import insert
@@ -30,12 +30,14 @@ def insert_round(
     *,
     matches_per_pairing: int = 1,
     before: dict[str, Snapshot] | None = None,
+    rematches: Sequence[str] = (),
 ) -> list[int]:
     """Start round ``number`` of event ``ev`` (its row): ``bye`` sits out, each of ``tables``
     (table number, player one, player two, who deals first) plays ``matches_per_pairing``
     matches, the first dealer alternating. One audit entry ``summary: matches N-M`` (``before``:
-    the event as it was before the caller changed it already, if it did); the matches made, in
-    order."""
+    the event as it was before the caller changed it already, if it did; ``rematches``: the
+    pairings of players who met before, "Anna against Bert", named in its words); the matches
+    made, in order."""
     eid = ev["id"]
     if before is None:
         before = {f"event:{eid}": snapshot(conn, "event", eid)}
@@ -70,7 +72,16 @@ def insert_round(
         if made
         else "no match"
     )
-    words = Message(N_("Round %(round)s of %(event)s started"), round=number, event=ev["name"])
+    words = (
+        Message(
+            N_("Round %(round)s of %(event)s started; rematches accepted: %(pairs)s"),
+            round=number,
+            event=ev["name"],
+            pairs=", ".join(rematches),
+        )
+        if rematches
+        else Message(N_("Round %(round)s of %(event)s started"), round=number, event=ev["name"])
+    )
     Audit(store).write(
         conn, "event round", "event", eid, f"{summary}: {listed}", before, after, words=words
     )

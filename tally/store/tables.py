@@ -125,6 +125,11 @@ events = table(
     column("seed_by", String),
     column("seeded", Boolean),
     column("absence_score", String),
+    column("repeated_floats", String),
+    column("max_absences", Integer),
+    column("no_absence_last", Integer),
+    column("apart_until", Integer),
+    column("apart_keeps_bye", Boolean),
 )
 
 

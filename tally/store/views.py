@@ -21,6 +21,8 @@ from tally.errors import Message, Refused
 from tally.i18n import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     # only named in an annotation: recording a card need not import the tiebreaks
     from tally.events.formats import EventFormat
     from tally.events.tiebreaks import StandingRow
@@ -465,6 +467,17 @@ class EventView:
     swap_last_rounds: bool = False
     #: a Swiss event's accelerated pairings: ``"none"`` or ``"baku"``
     acceleration: str = "none"
+    #: a Swiss event's floats repeated from the round before: ``"allow"`` or ``"avoid"``
+    #: (:func:`tally.events.swiss.pair_round`)
+    repeated_floats: str = "allow"
+    #: a Swiss event's limits on requested byes: how many a player may ask for (None: no
+    #: limit), none in its last ``no_absence_last`` rounds (:mod:`tally.store.absences`)
+    max_absences: int | None = None
+    no_absence_last: int = 0
+    #: a Swiss event's pairs kept apart: until round ``apart_until`` (None: every round),
+    #: giving way before they move the bye (``apart_keeps_bye``)
+    apart_until: int | None = None
+    apart_keeps_bye: bool = False
     #: what a bye or a forfeit counts for in the Buchholz tiebreaks: ``"as-scored"`` or
     #: ``"virtual-opponent"`` (:data:`tally.events.tiebreaks.UNPLAYED`)
     unplayed: str = "as-scored"
@@ -673,3 +686,16 @@ class SwapView:
     #: the tables ``first`` and ``second`` sat at before the swap (None: the bye); each
     #: goes to the other's
     tables: tuple[int | None, int | None] = (None, None)
+
+
+def rematches(rounds: Sequence[RoundView], number: int) -> list[tuple[str, str]]:
+    """The pairings of round ``number`` whose players met in an earlier round of
+    ``rounds``."""
+    met = {frozenset((p.first, p.second)) for r in rounds if r.number < number for p in r.pairings}
+    return [
+        (p.first, p.second)
+        for r in rounds
+        if r.number == number
+        for p in r.pairings
+        if frozenset((p.first, p.second)) in met
+    ]

@@ -410,7 +410,10 @@ async def start_round(request: Request) -> Response:
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         if number is None:
             raise Refused(N_("give the round's number"))
-        rnd = store.events.start_round(eid, number, force=fields.get("force") == "yes")
+        accept = fields.get("rematches") == "accept"
+        rnd = store.events.start_round(
+            eid, number, force=fields.get("force") == "yes", accept_rematches=accept
+        )
         # (English has always said "tables", even for one)
         return words.ngettext(
             "Round %(round)s started: %(n)s tables.",

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
     from tally.store import Store
     from tally.store.players import Lookup
+    from tally.store.views import RoundView
 
 #: how the form names each choice (a kind of event: the templates' ``kind_name``)
 LABELS = {
@@ -424,7 +425,7 @@ async def preview(request: Request) -> Response:
     store = site_of(request).store
     ev = await blocking(store.events.get, eid)
     try:
-        rnd = await blocking(store.consequences.round_preview, eid, number)
+        rnd, again = await blocking(_least_bad, store, eid, number)
     except TallyError as exc:
         return refused(request, exc, f"/director/event/{eid}")
     warned = await blocking(store.pairings.apart_warnings, eid, shown=[rnd])
@@ -432,8 +433,28 @@ async def preview(request: Request) -> Response:
     from tally.vocabulary import absent_words
 
     return render(
-        request, "preview.html.j2", event=ev, round=rnd, warnings=warned, absent_words=absent_words
+        request,
+        "preview.html.j2",
+        event=ev,
+        round=rnd,
+        warnings=warned,
+        absent_words=absent_words,
+        rematches=again,
     )
+
+
+def _least_bad(store: Store, eid: int, number: int) -> tuple[RoundView, list[tuple[str, str]]]:
+    """Round ``number`` as it would start now; when no Swiss pairing avoids a rematch, the
+    least bad one with its rematches (the director is offered it, or pairs by hand)."""
+    from tally.errors import NoPairing
+    from tally.store.views import rematches
+
+    try:
+        return store.consequences.round_preview(eid, number), []
+    except NoPairing:
+        rnd = store.consequences.round_preview(eid, number, accept_rematches=True)
+        earlier = [r for r in store.events.started_rounds(eid) if r.number < number]
+        return rnd, rematches([*earlier, rnd], number)
 
 
 def _busy(store: Store, eid: int, names: tuple[str, ...]) -> dict[str, int]:

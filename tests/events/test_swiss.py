@@ -322,3 +322,50 @@ def test_a_legal_pairing_is_found_exactly_when_one_exists(n: int, data: st.DataO
     if n % 2:
         fewest = min(byes[keys.index(k)] for k in sitters)
         assert rnd.bye in sitters and byes[keys.index(rnd.bye)] == fewest
+
+
+def test_the_least_bad_pairing_has_the_fewest_rematches_when_the_director_accepts_them() -> None:
+    players = [
+        SwissPlayer("a", met=frozenset("bcd")),
+        SwissPlayer("b", met=frozenset("a")),
+        SwissPlayer("c", met=frozenset("a")),
+        SwissPlayer("d", met=frozenset("a")),
+    ]
+    rnd = pair_round(players, 4, rematches=True)
+    met = {frozenset(("a", x)) for x in "bcd"}
+    assert sum(frozenset(p) in met for p in pairs_of(rnd)) == 1
+    assert len(rnd.pairings) == 2
+
+
+def test_a_pair_kept_apart_gives_way_before_it_moves_the_bye_when_the_event_says_so() -> None:
+    players = [SwissPlayer("a", 2.0), SwissPlayer("b", 1.0), SwissPlayer("c", 0.0)]
+    moved = pair_round(players, 3, apart=[("a", "b")])
+    assert moved.bye == "b" and pairs_of(moved) == [("a", "c")]  # the leader's rival sits out
+    kept = pair_round(players, 3, apart=[("a", "b")], apart_keeps_bye=True)
+    assert kept.bye == "c" and sorted(pairs_of(kept)[0]) == ["a", "b"]
+
+
+def test_pairs_are_kept_apart_only_in_the_first_rounds_the_event_says() -> None:
+    from tally.events.formats.base import RoundState
+    from tally.events.formats.swiss import Swiss
+
+    def round_two(until: int | None) -> set[frozenset[str]]:
+        state = RoundState(
+            2,
+            ("a", "b", "c", "d"),
+            frozenset(),
+            {
+                "rounds": 3,
+                "acceleration": "none",
+                "match_points_per_win": 1.0,
+                "repeated_floats": "allow",
+                "apart_until": until,
+            },
+            ranked=["a", "b", "c", "d"],
+            apart=(("a", "c"),),
+        )
+        return {frozenset((p.first, p.second)) for p in Swiss().next_round(state).pairings}
+
+    assert frozenset("ac") not in round_two(None)
+    assert frozenset("ac") not in round_two(2)
+    assert frozenset("ac") in round_two(1)  # the fold pairs a with c once apart has ended

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from tally.events.swiss import baku_points
 from tests.store_support import ok, refused
@@ -103,3 +104,23 @@ def test_acceleration_is_for_swiss_events_and_named(db_url: str) -> None:
         "fast",
         match='acceleration must be none or baku, not "fast"',
     )
+
+
+def test_late_entries_do_not_grow_group_a(store: Any) -> None:
+    from tally.store.derivation import rule_set
+
+    late = ["Ida", "Jakob", "Karl", "Lena"]
+    for name in EIGHT + late:
+        store.players.add(name)
+    ev = store.events.create("Fast", kind="swiss", players=EIGHT, rounds=4, acceleration="baku").id
+    target = rule_set("sixty-six").match_target
+    for p in store.events.start_round(ev, 1).pairings:  # group A: Anna to Dora
+        winner = min(p.first, p.second, key=EIGHT.index)
+        store.deals.match_result(p.matches[0].match_id, (target, 0), winner=winner)
+    store.events.add_players(ev, late)  # 12 players now: group A stays the first four
+    # round 2: Anna and Bert 1 + 0.5 virtual, alone at the top; Emil and Fini 1, in group B
+    rnd = store.events.start_round(ev, 2)
+    assert {frozenset((p.first, p.second)) for p in rnd.pairings} >= {
+        frozenset(("Anna", "Bert")),
+        frozenset(("Emil", "Fini")),
+    }

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tally.cli import app
-from tally.errors import NoPairing
+from tally.errors import NoPairing, TallyError
 from tally.events.swiss import SwissPlayer, pair_round
 
 CASE = Path(__file__).parents[1] / "data" / "cases" / "swiss-21-round6-floater.json"
@@ -120,3 +122,80 @@ def test_no_pairing_of_a_small_field_is_better_than_tallys(n: int, data: st.Data
     legal = [m for m in perfect_matchings(playing) if not set(m) & met]
     best = min(value(m, by) for m in legal)
     assert value([(p.first, p.second) for p in rnd.pairings], by) == best
+
+
+def test_a_player_who_floated_down_last_round_is_spared_a_second_float_when_asked() -> None:
+    # Anna 2, Bert and Carl 1, Dora 0: two pairings are equally close (Anna-Bert and
+    # Carl-Dora, or Anna-Carl and Bert-Dora); Carl floated down in the round before
+    field = [
+        SwissPlayer("Anna", 2.0),
+        SwissPlayer("Bert", 1.0),
+        SwissPlayer("Carl", 1.0, last_float="down"),
+        SwissPlayer("Dora", 0.0),
+    ]
+    pairs = {frozenset((p.first, p.second)) for p in pair_round(field, 3).pairings}
+    assert pairs == {frozenset(("Anna", "Carl")), frozenset(("Bert", "Dora"))}
+    # the same field without the float history: the fold pairs Anna with Bert
+    plain = [SwissPlayer(p.key, p.points) for p in field]
+    pairs = {frozenset((p.first, p.second)) for p in pair_round(plain, 3).pairings}
+    assert pairs == {frozenset(("Anna", "Bert")), frozenset(("Carl", "Dora"))}
+
+
+def test_repeated_floats_are_avoided_in_an_event_that_asks_and_the_setting_is_kept(
+    store: Any, tmp_path: Path
+) -> None:
+    from tally.files.exporting import event_json
+    from tests.store_support import ok
+
+    names = ["Anna", "Bert", "Carl", "Dora", "Emil"]
+    for name in names:
+        store.players.add(name)
+    ev = store.events.create("Open", kind="swiss", players=names, rounds=3, repeated_floats="avoid")
+    assert ev.repeated_floats == "avoid"
+    exported = event_json(store, ev.id)
+    assert json.loads(exported)["options"]["repeated_floats"] == "avoid"
+    (tmp_path / "open.json").write_text(exported, encoding="utf-8")
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    ok(other, "load", str(tmp_path / "open.json"))
+    shown = json.loads(ok(other, "event", "show", "Open", "--json"))
+    assert json.loads(ok(other, "event", "export", "Open"))["options"]["repeated_floats"] == "avoid"
+    assert shown["name"] == "Open"
+    with pytest.raises(TallyError, match="--repeated-floats must be allow or avoid"):
+        store.events.create("Other", kind="swiss", players=names, rounds=3, repeated_floats="x")
+
+
+def repeated_floats(store: Any, mode: str, seed: int) -> int:
+    """How often a player floated the same way as in the round before, over five rounds of
+    an 11-player Swiss event whose winners are drawn by ``seed``."""
+    import random
+
+    from tally.store.derivation import rule_set
+
+    draw = random.Random(seed)
+    names = [f"P{k:02} {mode} {seed}" for k in range(11)]
+    for name in names:
+        store.players.add(name)
+    ev = store.events.create(
+        f"{mode} {seed}", kind="swiss", players=names, rounds=5, repeated_floats=mode
+    ).id
+    target, repeats, before_ways = rule_set("sixty-six").match_target, 0, {}
+    for number in range(1, 6):
+        before = {r.player: r.match_points for r in store.events.standings(ev).rows}
+        rnd = store.events.start_round(ev, number)
+        ways = {rnd.bye: "down"} if rnd.bye else {}
+        for p in rnd.pairings:
+            if before[p.first] != before[p.second]:
+                high, low = sorted((p.first, p.second), key=lambda x: -before[x])
+                ways[high], ways[low] = "down", "up"
+            winner = draw.choice([p.first, p.second])
+            store.deals.match_result(p.matches[0].match_id, (target, 0), winner=winner)
+        repeats += sum(1 for k, way in ways.items() if before_ways.get(k) == way)
+        before_ways = ways
+    return repeats
+
+
+def test_an_event_that_avoids_repeated_floats_has_fewer_of_them(store: Any) -> None:
+    seeds = range(4)
+    allowed = sum(repeated_floats(store, "allow", s) for s in seeds)
+    avoided = sum(repeated_floats(store, "avoid", s) for s in seeds)
+    assert avoided < allowed

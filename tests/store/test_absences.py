@@ -180,8 +180,8 @@ def test_an_unknown_absence_score_is_refused(store: Any) -> None:
 
 
 def test_the_requested_bye_counts_in_the_scores_before_a_round_and_in_the_trf(store: Any) -> None:
-    from tally.files.exporting import event_trf
     from tally.files.trf import read_trf
+    from tally.files.trf_export import event_trf
 
     ev = swiss(store, FIVE[:4], n=2)
     store.absences.announce(ev, "Dora", 1)
@@ -202,3 +202,52 @@ def test_a_requested_bye_counts_in_the_season_standings_as_in_its_event(store: A
         (r.player, r.match_points) for r in event.rows
     )
     assert {r.player: r.byes for r in season.rows}["Dora"] == 1
+
+
+def test_the_event_limits_requested_byes_by_count_and_in_its_last_rounds(store: Any) -> None:
+    ev = swiss(store, FIVE, n=4, max_absences=1, no_absence_last=2)
+    store.absences.announce(ev, "Anna", 1)
+    with pytest.raises(Refused, match="allows 1 requested bye"):
+        store.absences.announce(ev, "Anna", 2)
+    with pytest.raises(Refused, match="no requested bye in its last 2 round"):
+        store.absences.announce(ev, "Bert", 3)
+    store.absences.announce(ev, "Bert", 2)
+    shown = store.events.get(ev)
+    assert (shown.max_absences, shown.no_absence_last) == (1, 2)
+    assert shown.absences == ((1, "Anna"), (2, "Bert"))
+
+
+def test_the_limits_on_requested_byes_are_kept_in_the_event_file(store: Any) -> None:
+    import json
+
+    from tally.files.exporting import event_json
+
+    ev = swiss(store, FIVE, n=4, max_absences=2, no_absence_last=1)
+    options = json.loads(event_json(store, ev))["options"]
+    assert (options["max_absences"], options["no_absence_last"]) == (2, 1)
+    with pytest.raises(Refused, match="for a Swiss event"):
+        store.events.create("Robin", kind="round-robin", players=FIVE, max_absences=1)
+
+
+def test_event_show_says_the_limits_on_requested_byes(db_url: str) -> None:
+    from tests.store_support import ok
+
+    ok(db_url, "player", "add", *FIVE)
+    ok(
+        db_url,
+        "event",
+        "create",
+        "Open",
+        *FIVE,
+        "--kind",
+        "swiss",
+        "--rounds",
+        "4",
+        "--max-absences",
+        "1",
+        "--no-absence-last",
+        "2",
+    )
+    shown = ok(db_url, "event", "show", "Open")
+    assert "A player may ask for at most 1 requested byes." in shown
+    assert "No requested bye in the last 2 rounds." in shown

@@ -46,6 +46,11 @@ class Given:
     rounds: int | None = None
     swap_last_rounds: bool = False
     acceleration: str = "none"
+    repeated_floats: str = "allow"
+    max_absences: int | None = None
+    no_absence_last: int = 0
+    apart_until: int | None = None
+    apart_keeps_bye: bool = False
     lives: int | None = None
     draw_seed: str | None = None
     final_size: int | None = None
@@ -71,6 +76,11 @@ class Settings:
             "rounds": None,
             "swap_last_rounds": False,
             "acceleration": "none",
+            "repeated_floats": "allow",
+            "max_absences": None,
+            "no_absence_last": 0,
+            "apart_until": None,
+            "apart_keeps_bye": False,
         }
 
     def draw(self) -> dict[str, Any] | None:
@@ -92,6 +102,16 @@ class StoredEvent(Protocol):
     def swap_last_rounds(self) -> bool: ...
     @property
     def acceleration(self) -> str: ...
+    @property
+    def repeated_floats(self) -> str: ...
+    @property
+    def max_absences(self) -> int | None: ...
+    @property
+    def no_absence_last(self) -> int: ...
+    @property
+    def apart_until(self) -> int | None: ...
+    @property
+    def apart_keeps_bye(self) -> bool: ...
 
 
 R = TypeVar("R", covariant=True)
@@ -139,6 +159,15 @@ class RoundState:
     apart: tuple[tuple[str, str], ...] = ()
     #: entrants who announced they miss this round: not paired (a requested bye)
     absent: frozenset[str] = frozenset()
+    #: how many players round 1 was paired among (paired, the bye, absent; 0 before round 1
+    #: is paired): Baku acceleration's groups are fixed by it, late entries change nothing
+    first_round: int = 0
+    #: how each player floated in the round before: ``"down"`` (met a lower score, or had
+    #: the pairing's bye) or ``"up"`` (met a higher score); a player level with the
+    #: opponent is not in it
+    floats: Mapping[str, str] = field(default_factory=dict)
+    #: the director accepts the least bad pairing when none avoids a rematch
+    rematches: bool = False
 
 
 class EventFormat:
@@ -272,9 +301,13 @@ def refuse_rounds(given: Given) -> None:
         )
 
 
+#: what a Swiss event does with a float repeated from the round before
+REPEATED_FLOATS: tuple[str, ...] = ("allow", "avoid")
+
+
 def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = False) -> None:
     """Refuse the swap of the last two rounds but for a double round robin, and an
-    acceleration but for a Swiss event."""
+    acceleration or a rule for repeated floats but for a Swiss event."""
     if given.swap_last_rounds and not swap:
         raise Refused(
             "--swap-last-rounds is for a double round robin (--kind round-robin --double)"
@@ -285,6 +318,27 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
         )
     if given.acceleration != "none" and not accelerate:
         raise Refused(f"--acceleration {given.acceleration} is for a Swiss event (--kind swiss)")
+    if given.repeated_floats not in REPEATED_FLOATS:
+        raise Refused(
+            f"--repeated-floats must be {' or '.join(REPEATED_FLOATS)}, "
+            f'not "{given.repeated_floats}"'
+        )
+    if (given.max_absences is not None or given.no_absence_last) and not accelerate:
+        raise Refused("--max-absences and --no-absence-last are for a Swiss event (--kind swiss)")
+    if (given.apart_until is not None or given.apart_keeps_bye) and not accelerate:
+        raise Refused(
+            "--apart-until-round and --apart-keeps-bye are for a Swiss event (--kind swiss)"
+        )
+    if given.apart_until is not None and given.apart_until < 1:
+        raise Refused(f"--apart-until-round is a round from 1, not {given.apart_until}")
+    if (given.max_absences or 0) < 0 or given.no_absence_last < 0:
+        raise Refused(
+            "--max-absences and --no-absence-last count requested byes and rounds: give 0 or more"
+        )
+    if given.repeated_floats != "allow" and not accelerate:
+        raise Refused(
+            f"--repeated-floats {given.repeated_floats} is for a Swiss event (--kind swiss)"
+        )
 
 
 DRAW_OPTIONS: tuple[tuple[str, str], ...] = (

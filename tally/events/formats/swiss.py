@@ -34,11 +34,21 @@ class SwissSettings(Settings):
     rounds: int
     matches_per_pairing: int = 1
     acceleration: str = "none"
+    repeated_floats: str = "allow"
+    max_absences: int | None = None
+    no_absence_last: int = 0
+    apart_until: int | None = None
+    apart_keeps_bye: bool = False
 
     def columns(self) -> dict[str, Any]:
         return super().columns() | {
             "rounds": self.rounds,
             "acceleration": self.acceleration,
+            "repeated_floats": self.repeated_floats,
+            "max_absences": self.max_absences,
+            "no_absence_last": self.no_absence_last,
+            "apart_until": self.apart_until,
+            "apart_keeps_bye": self.apart_keeps_bye,
             "matches_per_pairing": self.matches_per_pairing,
         }
 
@@ -57,6 +67,11 @@ class Swiss(EventFormat):
         Option("rounds", "whole", low=1, high=10_000),
         Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
         Option("acceleration", "text"),
+        Option("repeated_floats", "text"),
+        Option("max_absences", "whole", low=0, high=99, optional=True),
+        Option("no_absence_last", "whole", low=0, high=99),
+        Option("apart_until", "whole", low=1, high=10_000, optional=True),
+        Option("apart_keeps_bye", "bool"),
     )
     form_fields = ("rounds", "matches", "unplayed", "seed_by", "absence_score")
     pairs_from_standings = True
@@ -81,7 +96,16 @@ class Swiss(EventFormat):
             raise Refused("a Swiss event is paired round by round: --double is for round robins")
         refuse_ordering(given, accelerate=True)
         refuse_draw_options(self, given)
-        return SwissSettings(rounds, given.matches_per_pairing, given.acceleration)
+        return SwissSettings(
+            rounds,
+            given.matches_per_pairing,
+            given.acceleration,
+            given.repeated_floats,
+            given.max_absences,
+            given.no_absence_last,
+            given.apart_until,
+            given.apart_keeps_bye,
+        )
 
     def total_rounds(self, players: int, settings: Mapping[str, Any]) -> int:
         return int(settings["rounds"])
@@ -91,7 +115,7 @@ class Swiss(EventFormat):
         settings = state.settings
         if settings["acceleration"] == "baku":
             group_a, virtual = baku_points(
-                len(state.entrants), settings["rounds"] or 0, state.number
+                state.first_round or len(state.entrants), settings["rounds"] or 0, state.number
             )
             for k in state.entrants[:group_a]:
                 if k in points:
@@ -102,14 +126,31 @@ class Swiss(EventFormat):
                 points,
                 list(state.played),
                 dict(state.byes),
+                state.floats if settings.get("repeated_floats") == "avoid" else None,
             ),
             state.number,
-            apart=list(state.apart),
+            apart=list(state.apart)
+            if settings.get("apart_until") is None or state.number <= settings["apart_until"]
+            else [],
+            rematches=state.rematches,
+            apart_keeps_bye=bool(settings.get("apart_keeps_bye")),
         )
         return Round(
             state.number, tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings), rnd.bye
         )
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
-        fast = {"acceleration": event.acceleration} if event.acceleration != "none" else {}
+        fast: dict[str, Any] = (
+            {"acceleration": event.acceleration} if event.acceleration != "none" else {}
+        )
+        if event.repeated_floats != "allow":
+            fast["repeated_floats"] = event.repeated_floats
+        if event.max_absences is not None:
+            fast["max_absences"] = event.max_absences
+        if event.no_absence_last:
+            fast["no_absence_last"] = event.no_absence_last
+        if event.apart_until is not None:
+            fast["apart_until"] = event.apart_until
+        if event.apart_keeps_bye:
+            fast["apart_keeps_bye"] = True
         return {"rounds": event.rounds, "matches_per_pairing": event.matches_per_pairing} | fast

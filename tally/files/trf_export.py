@@ -1,0 +1,101 @@
+"""Exporting an event as FIDE's TRF-16 (:mod:`tally.files.trf`):
+``tally event export EVENT --format trf``, for chess pairing programs (bbpPairings, JaVaFo,
+py4swiss) to check tally's pairings, and for ``tally event import --format trf``
+(:mod:`tally.files.trf_import`) to read back unchanged.
+
+- **Players** are numbered in entry order; the rank is the standings'.
+- **Points** are tally's match points of the rounds written, each result worth what the event
+  gives it; the file's point system says so to the programs: the ``BBW``/``BBU``/... lines
+  bbpPairings reads and the ``XXS`` line of JaVaFo and py4swiss (a won match, a forfeit and a
+  full-point bye ``match_points_per_win``; the pairing's bye that or 0 as the event's ``bye``
+  rule says; a half-point bye half a win; a lost match, a forfeit loss, a zero-point bye 0).
+- **Colours**: card games have none: the player who deals the first deal is written as white,
+  the other (forehand) as black.
+- **Results**: a won match ``1``/``0``; a withdrawn player's unplayed match ``+``/``-``
+  (``-`` for both when the event voids it); the pairing's bye ``U`` (what it scores is in the
+  point system: a zero-point pairing bye is ``U`` too, never ``Z``); an announced absence
+  ``H`` when absences score half a win, ``Z`` when they score nothing; a round a player is
+  not in (a late entry's first rounds, a withdrawn player's last) ``0000 - Z``, as the
+  format says for a player not paired: never a blank block.
+- **Rounds**: every round started whose every match is over, in order; a round still being
+  played is left out (its byes too), so the points are always those of the rounds written.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tally.errors import Refused
+from tally.files.trf import TrfGame, TrfPlayer, TrfTournament, point_system, write_trf
+
+if TYPE_CHECKING:
+    from tally.store import Store
+    from tally.store.views import EventView, PairingView, RoundView
+
+__all__ = ["event_trf"]
+
+#: what a player not in a round (not yet entered, withdrawn) is written as
+NOT_PAIRED = TrfGame(None, "-", "Z")
+
+
+def event_trf(store: Store, ref: str | int) -> str:
+    """Event ``ref`` (a round robin or a Swiss event of one match per pairing) as a TRF-16
+    text (module docstring). Refused for other events."""
+    ev = store.events.get(ref)
+    if not ev.format.has_scored_rounds or ev.matches_per_pairing != 1:
+        raise Refused(
+            f'event {ev.id} "{ev.name}" is a {ev.kind} event of '
+            f"{ev.matches_per_pairing} match(es) per pairing: a TRF holds round "
+            "robins and Swiss events of one match per pairing"
+        )
+    number = {p.name: k for k, p in enumerate(ev.players, start=1)}
+    done = _finished_rounds(store, ev)
+    games = {name: [_game(r, name, number) for r in done] for name in number}
+    points = point_system(ev.match_points_per_win or 1.0, ev.bye == "win")
+    ranks = {row.player: row.rank for row in store.events.standings(ev.id).rows}
+    players = tuple(
+        TrfPlayer(
+            k,
+            name,
+            sum(points.worth(g) for g in games[name]),
+            ranks[name],
+            None,
+            tuple(games[name]),
+        )
+        for name, k in number.items()
+    )
+    day = ev.date.strftime("%Y/%m/%d")
+    kind = "Swiss" if ev.format.pairs_from_standings else "Round robin"
+    return write_trf(TrfTournament(ev.name, day, day, kind, ev.rounds, players, points))
+
+
+def _finished_rounds(store: Store, ev: EventView) -> list[RoundView]:
+    """The rounds started whose every match is over (a next round that cannot be paired
+    does not stop the export)."""
+    return [
+        r
+        for r in store.events.started_rounds(ev.id)
+        if all(p.status in ("played", "forfeit", "void") for p in r.pairings)
+    ]
+
+
+def _game(r: RoundView, name: str, number: dict[str, int]) -> TrfGame:
+    """What ``name`` did in round ``r``, as a TRF writes it."""
+    for p in r.pairings:
+        if name in (p.first, p.second):
+            other = p.second if p.first == name else p.first
+            return TrfGame(number[other], "w" if p.first_dealer == name else "b", _result(p, name))
+    if r.bye == name:
+        return TrfGame(None, "-", "U")
+    if name in r.absent:
+        return TrfGame(None, "-", "H" if r.absence_points else "Z")
+    return NOT_PAIRED
+
+
+def _result(p: PairingView, me: str) -> str:
+    """``me``'s result in a finished pairing."""
+    if p.status == "void":
+        return "-"
+    if p.status == "forfeit":
+        return "+" if p.forfeit_winner == me else "-"
+    return "1" if p.matches[0].winner == me else "0"
