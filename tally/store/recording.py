@@ -15,12 +15,13 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.engine import Connection
 
 from tally.engine.cards import CARDS, Card, Rank
+from tally.engine.kernel import marriage_value
 from tally.engine.match import (
     MATCH_RESULT,
     check_match_result,
@@ -29,7 +30,7 @@ from tally.engine.match import (
     read_score,
     score_match,
 )
-from tally.engine.notation import DealRecord, read_deal, write_deal
+from tally.engine.notation import CardItem, DealRecord, read_deal, write_deal
 from tally.engine.rules import RuleSet
 from tally.engine.ruling import Ruling, rule
 from tally.errors import (
@@ -49,6 +50,7 @@ from tally.errors import (
 from tally.i18n import N_
 from tally.names import Candidate
 from tally.store import tables as t
+from tally.store.caching import BoundedCache
 from tally.store.comparison import match_mark
 from tally.store.corrections import Audit, deal_snapshot
 from tally.store.derivation import (
@@ -72,6 +74,7 @@ from tally.store.derivation import (
     rederive_last,
     rename_in_record,
     resolve_deal,
+    ruling_key,
     save_results,
     stored_form,
     utc_now,
@@ -307,6 +310,60 @@ def remember_tap(conn: Connection, tap: Tap | None, after: Loaded) -> None:
             tap=tap.id, match_id=now.match_id, position=str(now), last=now.last, at=utc_now()
         )
     )
+
+
+#: what may be typed in a deal as it stands, by the deal's ruling key
+#: (:func:`tally.store.derivation.ruling_key`): worked out once for each position of a deal,
+#: whoever asks (the table page after a tap, a reload, the other phone)
+LEGAL: BoundedCache[tuple[Any, ...], tuple[str, ...]] = BoundedCache(1024)
+
+
+def legal_now(loaded: Loaded, index: int) -> list[str]:
+    """:meth:`Deals.legal_tokens` of deal ``index`` of ``loaded`` (its last deal)."""
+    d = loaded.deals[index]
+    key = ruling_key(loaded.match, d.deal, d.dealer, d.forehand, d.carry_in)
+    return list(LEGAL.get(key, lambda: tuple(_legal(loaded, index))))
+
+
+def _candidates_now(loaded: Loaded, index: int) -> list[str]:
+    """The tokens that might be typed in deal ``index`` as it stands: every card not played
+    yet, each marriage at its worth (40 in trumps) shown with a card not played yet, and the
+    other actions. (A card played already, or a marriage at the wrong worth, is no real deal:
+    the engine refuses it, so it is not asked.)"""
+    d = loaded.deals[index]
+    assert d.record is not None
+    gone = {int(item.card) for _, item in flatten(d.record) if isinstance(item, CardItem)}
+    trump = Card.parse(d.deal.turn_up) // 6
+    cards = [
+        c
+        for c in CARDS
+        if (loaded.match.rules.deck == 24 or c.rank != Rank.NINE) and int(c) not in gone
+    ]
+    candidates = ["swap", "close", "close-before-draw", "66"]
+    for c in cards:
+        if c.rank in (Rank.KING, Rank.QUEEN):
+            candidates.append(f"{marriage_value(c, trump)} {c}")
+    return candidates + [str(c) for c in cards]
+
+
+def _legal(loaded: Loaded, index: int) -> list[str]:
+    """The tokens the engine accepts in deal ``index`` without proving a violation."""
+    d = loaded.deals[index]
+    assert d.ruling is not None
+    deal = d.ruling.state
+    if deal is None or (deal.is_over and not (deal.all_tricks_played and not deal.claimed)):
+        return []
+    out = []
+    for token in _candidates_now(loaded, index):
+        try:
+            changed, _ = _appended(loaded, index, parse_items(token))
+            after = _after_play(loaded, changed, token)
+        except TallyError:
+            continue
+        ruling = after.deals[index].ruling
+        if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
+            out.append(token)
+    return out
 
 
 def _open_deal(
@@ -831,29 +888,7 @@ class Deals:
         unknown, so a card listed may still turn out to be a revoke later."""
         with self.store.reading() as conn:
             loaded, index = _open_deal(conn, deal_id, None, lock=False)
-        d = loaded.deals[index]
-        assert d.ruling is not None
-        deal = d.ruling.state
-        if deal is None or (deal.is_over and not (deal.all_tricks_played and not deal.claimed)):
-            return []
-        cards = [c for c in CARDS if loaded.match.rules.deck == 24 or c.rank != Rank.NINE]
-        candidates = ["swap", "close", "close-before-draw", "66"]
-        for c in cards:
-            if c.rank in (Rank.KING, Rank.QUEEN):
-                candidates.append(f"20 {c}")
-                candidates.append(f"40 {c}")
-        candidates += [str(c) for c in cards]
-        out = []
-        for token in candidates:
-            try:
-                changed, _ = _appended(loaded, index, parse_items(token))
-                after = _after_play(loaded, changed, token)
-            except TallyError:
-                continue
-            ruling = after.deals[index].ruling
-            if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
-                out.append(token)
-        return out
+        return legal_now(loaded, index)
 
     def undo(
         self,

@@ -182,7 +182,14 @@ def _shut(store: Store, mid: int) -> Over | None:
 
 
 def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
-    """Everything the table page shows, read from the store; buttons labelled in ``lang``."""
+    """Everything the table page shows, read from the store in one read (the match derived
+    once: :meth:`~tally.store.transactions.Database.snapshot`); buttons labelled in ``lang``."""
+    with store.snapshot():
+        return _state_now(store, mid, lang)
+
+
+def _state_now(store: Store, mid: int, lang: str) -> dict[str, Any]:
+    """:func:`_state` inside its read."""
     shut = _shut(store, mid)
     referee = referee_mode(store, mid)
     match = store.matches.state(mid, referee=referee)
