@@ -40,7 +40,11 @@ def table(url: str, matches: int) -> tuple[Any, Any, list[str]]:
     store = open_store(url, scorer="profile")
     for name in ("Anna", "Bert"):
         store.players.add(name)
-    mids = [store.matches.start("Anna", "Bert", first_dealer="Anna").id for _ in range(matches)]
+    ev = store.events.create("Club night", players=["Anna", "Bert"])
+    mids = [
+        store.matches.start("Anna", "Bert", first_dealer="Anna", event=ev.id).id
+        for _ in range(matches)
+    ]
     app = create_app(store)
     keys = app.state.site.keys
     return store, app, [f"/t/{m}/{keys.table_secret(m)}" for m in mids]

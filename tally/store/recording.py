@@ -30,7 +30,7 @@ from tally.engine.match import (
     read_score,
     score_match,
 )
-from tally.engine.notation import CardItem, DealRecord, read_deal, write_deal
+from tally.engine.notation import CardItem, ClaimItem, DealRecord, read_deal, write_deal
 from tally.engine.rules import RuleSet
 from tally.engine.ruling import Ruling, rule
 from tally.errors import (
@@ -503,7 +503,8 @@ def _preview(
     d = loaded.deals[index]
     assert d.ruling is not None
     m = loaded.match
-    known = claimers_known(items, _candidates(conn, [m.a_id, m.b_id]))
+    named = any(isinstance(i, ClaimItem) and i.player is not None for i in items)
+    known = claimers_known(items, _candidates(conn, [m.a_id, m.b_id])) if named else list(items)
     changed, added = _appended(loaded, index, known)
     after = _after_play(loaded, changed, text)
     result = _played(loaded, after, index, d.ruling, referee, tuple(a[2] for a in added))

@@ -351,17 +351,25 @@ async def _change(
     mid: int,
     action: Callable[[str], Awaitable[Response]],
     fields: dict[str, str] | None = None,
+    *,
+    checked_in_store: bool = False,
 ) -> Response:
     """Run a change in the page's language; a refusal shows the table page again with the
     store's reason. A match over for its table (finished, forfeited, void, not needed)
     takes no change from it: the store refuses it inside the transaction that would write
     (:class:`~tally.errors.MatchOver`); a form of such a match is refused before it asks
-    anything (an opponent's confirmation). A tap sent again (``fields``) is answered as
-    stored."""
+    anything (an opponent's confirmation), unless the change is one the store checks in its
+    own transaction first of all (``checked_in_store``: a card, an undo, a turn-up; the tap
+    is then one transaction, and only a refusal asks again whether the match is over). A
+    tap sent again (``fields``) is answered as stored."""
     lang = await language(request, match=mid)
+    store = site_of(request).store
+    tap = None
     try:
         tap = _tap(fields or {})
-        shut = await blocking(_shut_unless_sent_again, site_of(request).store, mid, tap)
+        shut = (
+            None if checked_in_store else await blocking(_shut_unless_sent_again, store, mid, tap)
+        )
         if shut is not None:
             raise MatchOver(shut.words, shut.kind)
         return await action(lang)
@@ -376,7 +384,12 @@ async def _change(
     except MatchOver as exc:
         return await _page(request, mid, status=403, error=brief(refusal(exc, lang)))
     except TallyError as exc:
-        return await _page(request, mid, status=400, error=brief(refusal(exc, lang)))
+        shut = (
+            await blocking(_shut_unless_sent_again, store, mid, tap) if checked_in_store else None
+        )
+        refused: TallyError = exc if shut is None else MatchOver(shut.words, shut.kind)
+        status = 400 if shut is None else 403
+        return await _page(request, mid, status=status, error=brief(refusal(refused, lang)))
 
 
 @guarded
@@ -434,7 +447,7 @@ async def play(request: Request) -> Response:
             )
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
-    return await _change(request, mid, action, fields)
+    return await _change(request, mid, action, fields, checked_in_store=True)
 
 
 def _tokens(tokens: tuple[str, ...], lang: str) -> str:
@@ -459,7 +472,7 @@ async def undo(request: Request) -> Response:
             request, mid, _("Took back %(tokens)s.") % {"tokens": _tokens(result.tokens, lang)}
         )
 
-    return await _change(request, mid, action, fields)
+    return await _change(request, mid, action, fields, checked_in_store=True)
 
 
 @guarded
@@ -485,7 +498,7 @@ async def start(request: Request) -> Response:
             % {"number": d.number, "dealer": d.dealer, "card": shown(d.turn_up, lang)},
         )
 
-    return await _change(request, mid, action, fields)
+    return await _change(request, mid, action, fields, checked_in_store=True)
 
 
 @guarded
