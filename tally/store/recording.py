@@ -84,7 +84,15 @@ from tally.store.derivation import (
 )
 from tally.store.over import check_open
 from tally.store.players import resolve_in_match
-from tally.store.views import DealView, MatchView, PlayResult, Position, Tap, ViolationView
+from tally.store.views import (
+    DealView,
+    LastDeal,
+    MatchView,
+    PlayResult,
+    Position,
+    Tap,
+    ViolationView,
+)
 from tally.vocabulary import ruling_words
 
 if TYPE_CHECKING:
@@ -368,7 +376,7 @@ def _legal(loaded: Loaded, index: int) -> list[str]:
 
 def _open_deal(
     conn: Connection,
-    deal_id: int,
+    deal_id: int | LastDeal,
     expect: Position | str | None,
     lock: bool = True,
     tap: Tap | None = None,
@@ -377,15 +385,28 @@ def _open_deal(
     """Load (and lock) the match of a deal that actions may be added to (or undone),
     refused when it is over for the ``writer`` (None: only reading) or not where the scorer
     saw it (``expect``, :func:`check_tap`)."""
-    row = conn.execute(
-        select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind).where(t.deals.c.id == deal_id)
-    ).first()
-    if row is None:
-        raise NotFound(f"there is no deal {deal_id}")
-    match_id, number, kind = row
+    d = t.deals.c
+    if isinstance(deal_id, LastDeal):
+        row = conn.execute(
+            select(d.match_id, d.number, d.kind, d.id)
+            .where(d.match_id == deal_id.match_id)
+            .order_by(d.number.desc())
+            .limit(1)
+        ).first()
+        if row is None:
+            load_match(conn, deal_id.match_id)  # a match that is not stored is "not found"
+            start = f"tally deal start {deal_id.match_id} TURNUP"
+            raise Refused(f"match {deal_id.match_id} has no deal yet: start one with `{start}`")
+    else:
+        row = conn.execute(
+            select(d.match_id, d.number, d.kind, d.id).where(d.id == deal_id)
+        ).first()
+        if row is None:
+            raise NotFound(f"there is no deal {deal_id}")
+    match_id, number, kind, found = row
     loaded = load_derived(conn, match_id, lock=lock)
     check_tap(conn, loaded, tap, expect, writer)
-    index = loaded.index(deal_id)
+    index = loaded.index(found)
     name = f"deal {match_id}.{number}"
     if kind == "quick":
         raise Refused(
@@ -486,7 +507,7 @@ def _items_of(text: str) -> list[ScorerItem]:
 
 def _preview(
     conn: Connection,
-    deal_id: int,
+    deal_id: int | LastDeal,
     text: str,
     items: Sequence[ScorerItem],
     *,
@@ -735,7 +756,7 @@ class Deals:
 
     def play(
         self,
-        deal_id: int,
+        deal_id: int | LastDeal,
         tokens: str | Sequence[str],
         *,
         referee: bool = False,
@@ -754,7 +775,9 @@ class Deals:
         scorer recorded or undid anything since. ``close`` at the lead is a close after the
         draws, ``close-before-draw`` one before them (:func:`place_items`). ``tap``: the id a
         page gave this change (:class:`~tally.store.views.Tap`): stored once, a resend is
-        refused with :class:`~tally.errors.AlreadyRecorded` (every write of a deal takes it)."""
+        refused with :class:`~tally.errors.AlreadyRecorded` (every write of a deal takes it).
+        ``deal_id`` may be :class:`~tally.store.views.LastDeal`: the match's last deal, found
+        in the same transaction (a table's phone records into the deal being played)."""
         text = tokens if isinstance(tokens, str) else " ".join(tokens)
         items = _items_of(text)
         with self.store.writing() as conn:
@@ -893,7 +916,7 @@ class Deals:
 
     def undo(
         self,
-        deal_id: int,
+        deal_id: int | LastDeal,
         *,
         referee: bool = False,
         expect: Position | str | None = None,

@@ -32,7 +32,7 @@ from tally.errors import (
 )
 from tally.i18n import N_
 from tally.store.transactions import TableWriter
-from tally.store.views import DealView, MatchView, Over, Position, Tap
+from tally.store.views import DealView, LastDeal, MatchView, Over, Position, Tap
 from tally.vocabulary import explanation
 from tally.web.access import referee_mode, reopened, reopened_on
 from tally.web.app import (
@@ -403,11 +403,10 @@ async def play(request: Request) -> Response:
         expect = _expected(mid, fields)
         store = _acting(request, mid)
         confirmed = fields.get("confirm") == "yes"
-        deal_id = await blocking(store.deals.current, mid)
         try:
             result = await blocking(
                 store.deals.play,
-                deal_id,
+                LastDeal(mid),
                 token,
                 as_played=confirmed,
                 expect=expect,
@@ -463,9 +462,8 @@ async def undo(request: Request) -> Response:
 
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
-        deal_id = await blocking(store.deals.current, mid)
         result = await blocking(
-            store.deals.undo, deal_id, expect=_expected(mid, fields), tap=_tap(fields)
+            store.deals.undo, LastDeal(mid), expect=_expected(mid, fields), tap=_tap(fields)
         )
         _ = translate(lang)
         return _done(
