@@ -341,7 +341,7 @@ def _candidates_now(loaded: Loaded, index: int) -> list[str]:
     d = loaded.deals[index]
     assert d.record is not None
     gone = {int(item.card) for _, item in flatten(d.record) if isinstance(item, CardItem)}
-    trump = Card.parse(d.deal.turn_up) // 6
+    trump = Card.parse(d.deal.turn_up) // 6 if d.deal.turn_up else None
     cards = [
         c
         for c in CARDS
@@ -350,7 +350,8 @@ def _candidates_now(loaded: Loaded, index: int) -> list[str]:
     candidates = ["swap", "close", "close-before-draw", "66"]
     for c in cards:
         if c.rank in (Rank.KING, Rank.QUEEN):
-            candidates.append(f"{marriage_value(c, trump)} {c}")
+            worths = (20, 40) if trump is None else (marriage_value(c, trump),)
+            candidates += [f"{worth} {c}" for worth in worths]
     return candidates + [str(c) for c in cards]
 
 
