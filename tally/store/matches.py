@@ -95,10 +95,14 @@ class Matches:
             loaded = load_derived(conn, mid)
         return view_of_match(loaded)
 
-    def all(self) -> list[MatchSummary]:
-        """Every match, oldest first, with its score."""
+    def all(self, event_id: int | None = None) -> list[MatchSummary]:
+        """Every match (of event ``event_id`` only, when given), oldest first, with its
+        score."""
+        query = select(t.matches.c.id).order_by(t.matches.c.id)
+        if event_id is not None:
+            query = query.where(t.matches.c.event_id == event_id)
         with self.store.reading() as conn:
-            ids = conn.execute(select(t.matches.c.id).order_by(t.matches.c.id)).scalars().all()
+            ids = conn.execute(query).scalars().all()
             out = []
             for mid in ids:
                 loaded = load_derived(conn, mid)

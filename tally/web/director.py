@@ -268,7 +268,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
 
     ev = store.events.get(event_id)
     rounds = store.events.rounds(event_id) if ev.format.has_rounds else []
-    matches = [m for m in store.matches.all() if m.event_id == event_id]
+    matches = store.matches.all(event_id)
     following = next((r.number for r in rounds if not r.started), None)
     staged = _staged(store, ev)
     if staged is not None and following is None:
@@ -307,7 +307,9 @@ async def event_page(request: Request) -> Response:
     await language(request, event=eid)
     state = await blocking(_event_state, site.store, eid, site.keys)
     base = public_base(request)
-    qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"]}
+    # a table's code only while its match takes taps (a page of 12 rounds stays small)
+    still = {m.id for m in state["matches"] if not m.over}
+    qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"] if mid in still}
     return render(request, "event.html.j2", notice=_said(request), base=base, qrs=qrs, **state)
 
 
