@@ -17,6 +17,7 @@ from tally.store.derivation import (
     checked_rules,
     iso_time,
     load_derived,
+    load_many,
     view_of_match,
 )
 from tally.store.over import why_over
@@ -104,8 +105,8 @@ class Matches:
         with self.store.reading() as conn:
             ids = conn.execute(query).scalars().all()
             out = []
-            for mid in ids:
-                loaded = load_derived(conn, mid)
+            chunks = (ids[i : i + 500] for i in range(0, len(ids), 500))
+            for loaded in (m for chunk in chunks for m in load_many(conn, chunk)):
                 m, s = loaded.match, loaded.state
                 out.append(
                     MatchSummary(
