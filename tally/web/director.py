@@ -279,6 +279,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "event": ev,
         "rounds": rounds,
         "matches": matches,
+        "summaries": {m.id: m for m in matches},  # a table's result box finds its match
         "busy": busy,
         "secrets": {m.id: keys.table_secret(m.id) for m in matches},
         "next_round": following,
