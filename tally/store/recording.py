@@ -32,7 +32,7 @@ from tally.engine.match import (
 )
 from tally.engine.notation import CardItem, ClaimItem, DealRecord, read_deal, write_deal
 from tally.engine.rules import RuleSet
-from tally.engine.ruling import Ruling, rule
+from tally.engine.ruling import Ruling, rule, rule_next_card, rule_replayed
 from tally.errors import (
     HEADED,
     AlreadyRecorded,
@@ -356,23 +356,43 @@ def _candidates_now(loaded: Loaded, index: int) -> list[str]:
 
 
 def _legal(loaded: Loaded, index: int) -> list[str]:
-    """The tokens the engine accepts in deal ``index`` without proving a violation."""
+    """The tokens the engine accepts in deal ``index`` without proving a violation. The deal
+    is replayed once; each card is tried on a copy of it (:func:`rule_next_card`), the other
+    actions (a few) on the whole record."""
     d = loaded.deals[index]
-    assert d.ruling is not None
+    assert d.ruling is not None and d.record is not None
     deal = d.ruling.state
     if deal is None or (deal.is_over and not (deal.all_tricks_played and not deal.claimed)):
         return []
+    tagged = any(tag in d.record.tags for tag in ("Hands", "Remaining", "Result"))
+    replayed = None if tagged else rule_replayed(d.record)[1]
+    before = len(d.ruling.violations)
     out = []
     for token in _candidates_now(loaded, index):
-        try:
-            changed, _ = _appended(loaded, index, parse_items(token))
-            after = _after_play(loaded, changed, token)
-        except TallyError:
-            continue
-        ruling = after.deals[index].ruling
-        if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
+        if replayed is not None and " " not in token and token not in ACTION_WORDS:
+            ruling = rule_next_card(d.record, replayed, Card.parse(token))
+            fits = ruling is not None and not ruling.errors and ruling.outcome is not None
+        else:
+            ruling = _ruling_after(loaded, index, token)
+            fits = ruling is not None
+        if fits and ruling is not None and len(ruling.violations) == before:
             out.append(token)
     return out
+
+
+#: the tokens of what may be tapped that are not cards
+ACTION_WORDS = ("swap", "close", "close-before-draw", "66")
+
+
+def _ruling_after(loaded: Loaded, index: int, token: str) -> Ruling | None:
+    """The ruling on deal ``index`` with ``token`` added (the whole record ruled again);
+    None when the record would be impossible."""
+    try:
+        changed, _ = _appended(loaded, index, parse_items(token))
+        after = _after_play(loaded, changed, token)
+    except TallyError:
+        return None
+    return after.deals[index].ruling
 
 
 def _open_deal(
