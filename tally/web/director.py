@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import AccessDenied, Refused, TallyError
@@ -476,17 +478,48 @@ def _analysis_part(text: str, deal_id: int, lang: str) -> DealAnalysisPart:
         return analysis_part(read_deal(text, source=str(deal_id)), samples=PAGE_SAMPLES)
 
 
+#: how long a match page waits for its deals' analyses (seconds): the page shows at once,
+#: the analyses not ready by then go on in the background and show on a later view
+FIRST_VIEW_WAIT = 0.3
+#: the analyses being made for the match pages (one at a time: each takes a processor)
+_ANALYSING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tally-analysis")
+_PENDING: dict[tuple[str, int, str], Future[DealAnalysisPart]] = {}
+_PENDING_LOCK = threading.Lock()
+
+
+def _analyses(texts: dict[int, str], lang: str) -> tuple[dict[int, DealAnalysisPart], bool]:
+    """The analyses of the deals' records ``texts`` ready within :data:`FIRST_VIEW_WAIT`
+    (:func:`_analysis_part`, made in the background), and whether any is still being made."""
+    futures: dict[int, Future[DealAnalysisPart]] = {}
+    with _PENDING_LOCK:
+        for i, text in texts.items():
+            key = (text, i, lang)
+            if key not in _PENDING:
+                _PENDING[key] = _ANALYSING.submit(_analysis_part, text, i, lang)
+            futures[i] = _PENDING[key]
+    wait(futures.values(), timeout=FIRST_VIEW_WAIT)
+    ready = {}
+    with _PENDING_LOCK:
+        for i, future in futures.items():
+            if future.done():
+                _PENDING.pop((texts[i], i, lang), None)
+                ready[i] = future.result()
+    return ready, len(ready) < len(futures)
+
+
 def _match_state(store: Store, mid: int, lang: str) -> dict[str, Any]:
-    """What the match page shows, its analyses worded in ``lang`` (the page's language)."""
+    """What the match page shows, its analyses worded in ``lang`` (the page's language): those
+    ready, the others still being made (``analysing``)."""
     from tally.web.table import QUICK_REASONS
 
     match = store.matches.state(mid, referee=True)
     texts = {d.id: store.deals.export(d.id) for d in match.deals if d.kind == "recorded"}
-    analyses = {i: _analysis_part(text, i, lang) for i, text in texts.items()}
+    analyses, analysing = _analyses(texts, lang)
     return {
         "match": match,
         "records": set(texts),
         "analyses": analyses,
+        "analysing": analysing,
         "lost": _lost(match.players, analyses.values()),
         "referee": referee_mode(store, mid),
         "reasons": QUICK_REASONS,
