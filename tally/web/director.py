@@ -480,7 +480,7 @@ def _analysis_part(text: str, deal_id: int, lang: str) -> DealAnalysisPart:
 
 #: how long a match page waits for its deals' analyses (seconds): the page shows at once,
 #: the analyses not ready by then go on in the background and show on a later view
-FIRST_VIEW_WAIT = 0.3
+FIRST_VIEW_WAIT = 0.1
 #: the analyses being made for the match pages (one at a time: each takes a processor)
 _ANALYSING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tally-analysis")
 _PENDING: dict[tuple[str, int, str], Future[DealAnalysisPart]] = {}
