@@ -279,6 +279,17 @@ class Deal:
 
     # --- building ------------------------------------------------------------------------
 
+    def copy(self) -> Deal:
+        """An independent copy of the deal as it stands (an action tried on it leaves this
+        one as it is)."""
+        twin = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            setattr(twin, name, value)
+        return twin
+
     @staticmethod
     def start(
         rules: RuleSet,

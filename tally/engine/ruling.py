@@ -313,6 +313,38 @@ def rule(record: DealRecord, file: str = "") -> Ruling:
     return _rule(record, file, None)[0]
 
 
+def rule_replayed(record: DealRecord) -> tuple[Ruling, Deal | None]:
+    """:func:`rule`, and the deal as replayed (None when it could not start): what
+    :func:`rule_next_card` continues from."""
+    return _rule(record, "", None)
+
+
+#: the tags whose reading a card played next would have to check again (:func:`rule_next_card`)
+_CHECKED_TAGS = ("Hands", "Remaining", "Result")
+
+
+def rule_next_card(record: DealRecord, deal: Deal, card: Card) -> Ruling | None:
+    """The ruling on ``record`` with ``card`` played next, continuing ``deal`` (``record``
+    replayed: :func:`rule_replayed`) instead of replaying the record again: the ruling
+    :func:`rule` gives on the record with the card added. None when no real deal could
+    contain the card there. Only for a record without ``Hands``, ``Remaining`` or
+    ``Result`` tags (raises ``ValueError`` otherwise)."""
+    if any(tag in record.tags for tag in _CHECKED_TAGS):
+        raise ValueError("rule_next_card: a record with Hands, Remaining or Result")
+    if deal.claimed or deal.all_tricks_played:
+        return None
+    after = deal.copy()
+    try:
+        after.push(int(card))
+        if after.draw_pending and not after.claimed:
+            after.draw()
+    except RecordError:
+        return None
+    spec = " ".join(record.tags.get("Rules", "sixty-six").split()) or "sixty-six"
+    ruling = rule_facts(after.facts(), after.state(), record.source, {}, None, None)
+    return ruling if ruling.rules == spec else dataclasses.replace(ruling, rules=spec)
+
+
 def rule_deal(deal: Deal, file: str = "") -> Ruling:
     """Rule on a deal played through the :class:`Deal` API (what it knows so far)."""
     return deal.ruling(file)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection
@@ -45,6 +45,7 @@ from tally.errors import BadRecord, NotationError, NotFound, Refused, RulesError
 from tally.names import Candidate, matches, resolve_among
 from tally.store import tables as t
 from tally.store.caching import BoundedCache
+from tally.store.transactions import snapshot_of
 from tally.store.views import DealView, MatchView, MoveView, TableView, TrickView, ViolationView
 from tally.vocabulary import MATCH_SCORED, QUICK_DRAWN, QUICK_WON
 
@@ -378,10 +379,11 @@ def checked_rules(rules: str) -> str:
 RULINGS: BoundedCache[tuple[Any, ...], tuple[DealRecord, Ruling]] = BoundedCache(512)
 
 
-def _rule_stored(
+def ruling_key(
     match: MatchRow, deal: StoredDeal, dealer: str, forehand: str, carry: int
-) -> tuple[DealRecord, Ruling]:
-    key = (
+) -> tuple[Any, ...]:
+    """What a deal's ruling depends on: equal keys, equal records, equal rulings."""
+    return (
         match.spec,
         dealer,
         forehand,
@@ -390,6 +392,12 @@ def _rule_stored(
         tuple(sorted(deal.tags.items())),
         tuple(deal.actions),
     )
+
+
+def _rule_stored(
+    match: MatchRow, deal: StoredDeal, dealer: str, forehand: str, carry: int
+) -> tuple[DealRecord, Ruling]:
+    key = ruling_key(match, deal, dealer, forehand, carry)
 
     def ruled() -> tuple[DealRecord, Ruling]:
         record = build_record(deal, match.spec, dealer, forehand, carry)
@@ -688,11 +696,43 @@ def load_deals(conn: Connection, match_id: int) -> list[StoredDeal]:
     return deals
 
 
+def load_many(conn: Connection, match_ids: Sequence[int]) -> list[Loaded]:
+    """Matches ``match_ids`` (in that order) with their deals, derived: three queries for
+    them all, not three for each (an event's page of many rounds)."""
+    if not match_ids:
+        return []
+    rows = {
+        r[0]: MatchRow(*r) for r in conn.execute(_MATCH_ROWS.where(t.matches.c.id.in_(match_ids)))
+    }
+    deals: dict[int, list[StoredDeal]] = {mid: [] for mid in rows}
+    by_id: dict[int, StoredDeal] = {}
+    for r in conn.execute(
+        select(t.deals).where(t.deals.c.match_id.in_(match_ids)).order_by(t.deals.c.number)
+    ):
+        deal = stored_deal(r)
+        deals[deal.match_id].append(deal)
+        by_id[deal.id] = deal
+    for deal_id, seq, trick, token in conn.execute(
+        _ACTION_ROWS.join_from(t.actions, t.deals, t.deals.c.id == t.actions.c.deal_id)
+        .where(t.deals.c.match_id.in_(match_ids))
+        .order_by(t.actions.c.deal_id, t.actions.c.seq)
+    ):
+        by_id[deal_id].actions.append((seq, trick, token))
+    return [derive(rows[mid], deals[mid]) for mid in match_ids if mid in rows]
+
+
 def load_derived(conn: Connection, match_id: int, lock: bool = False) -> Loaded:
-    """A match (locked first when ``lock``) with its deals, derived through the engine."""
+    """A match (locked first when ``lock``) with its deals, derived through the engine; read
+    and derived once in a snapshot (:meth:`tally.store.transactions.Database.snapshot`)."""
     if lock:
         lock_match(conn, match_id)
-    return derive(load_match(conn, match_id), load_deals(conn, match_id))
+    snap = snapshot_of(conn)
+    if snap is not None and match_id in snap.derived:
+        return cast(Loaded, snap.derived[match_id])
+    loaded = derive(load_match(conn, match_id), load_deals(conn, match_id))
+    if snap is not None:
+        snap.derived[match_id] = loaded
+    return loaded
 
 
 def load_deal(conn: Connection, deal_id: int, lock: bool = False) -> tuple[Loaded, int]:

@@ -18,6 +18,7 @@ from tally.store.derivation import (
     checked_rules,
     iso_time,
     load_derived,
+    load_many,
     view_of_match,
 )
 from tally.store.over import why_over
@@ -102,13 +103,17 @@ class Matches:
             loaded = load_derived(conn, mid)
         return view_of_match(loaded)
 
-    def all(self) -> list[MatchSummary]:
-        """Every match, oldest first, with its score."""
+    def all(self, event_id: int | None = None) -> list[MatchSummary]:
+        """Every match (of event ``event_id`` only, when given), oldest first, with its
+        score."""
+        query = select(t.matches.c.id).order_by(t.matches.c.id)
+        if event_id is not None:
+            query = query.where(t.matches.c.event_id == event_id)
         with self.store.reading() as conn:
-            ids = conn.execute(select(t.matches.c.id).order_by(t.matches.c.id)).scalars().all()
+            ids = conn.execute(query).scalars().all()
             out = []
-            for mid in ids:
-                loaded = load_derived(conn, mid)
+            chunks = (ids[i : i + 500] for i in range(0, len(ids), 500))
+            for loaded in (m for chunk in chunks for m in load_many(conn, chunk)):
                 m, s = loaded.match, loaded.state
                 out.append(
                     MatchSummary(

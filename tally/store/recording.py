@@ -15,12 +15,13 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.engine import Connection
 
 from tally.engine.cards import CARDS, Card, Rank
+from tally.engine.kernel import marriage_value
 from tally.engine.match import (
     MATCH_RESULT,
     check_match_result,
@@ -29,9 +30,9 @@ from tally.engine.match import (
     read_score,
     score_match,
 )
-from tally.engine.notation import DealRecord, read_deal, write_deal
+from tally.engine.notation import CardItem, ClaimItem, DealRecord, read_deal, write_deal
 from tally.engine.rules import RuleSet
-from tally.engine.ruling import Ruling, rule
+from tally.engine.ruling import Ruling, rule, rule_next_card, rule_replayed
 from tally.errors import (
     HEADED,
     AlreadyRecorded,
@@ -49,6 +50,7 @@ from tally.errors import (
 from tally.i18n import N_
 from tally.names import Candidate
 from tally.store import tables as t
+from tally.store.caching import BoundedCache
 from tally.store.comparison import match_mark
 from tally.store.corrections import Audit, deal_snapshot
 from tally.store.derivation import (
@@ -72,6 +74,7 @@ from tally.store.derivation import (
     rederive_last,
     rename_in_record,
     resolve_deal,
+    ruling_key,
     save_results,
     stored_form,
     utc_now,
@@ -81,7 +84,15 @@ from tally.store.derivation import (
 )
 from tally.store.over import check_open
 from tally.store.players import resolve_in_match
-from tally.store.views import DealView, MatchView, PlayResult, Position, Tap, ViolationView
+from tally.store.views import (
+    DealView,
+    LastDeal,
+    MatchView,
+    PlayResult,
+    Position,
+    Tap,
+    ViolationView,
+)
 from tally.vocabulary import ruling_words
 
 if TYPE_CHECKING:
@@ -372,9 +383,84 @@ def remember_tap(conn: Connection, tap: Tap | None, after: Loaded) -> None:
     )
 
 
+#: what may be typed in a deal as it stands, by the deal's ruling key
+#: (:func:`tally.store.derivation.ruling_key`): worked out once for each position of a deal,
+#: whoever asks (the table page after a tap, a reload, the other phone)
+LEGAL: BoundedCache[tuple[Any, ...], tuple[str, ...]] = BoundedCache(1024)
+
+
+def legal_now(loaded: Loaded, index: int) -> list[str]:
+    """:meth:`Deals.legal_tokens` of deal ``index`` of ``loaded`` (its last deal)."""
+    d = loaded.deals[index]
+    key = ruling_key(loaded.match, d.deal, d.dealer, d.forehand, d.carry_in)
+    return list(LEGAL.get(key, lambda: tuple(_legal(loaded, index))))
+
+
+def _candidates_now(loaded: Loaded, index: int) -> list[str]:
+    """The tokens that might be typed in deal ``index`` as it stands: every card not played
+    yet, each marriage at its worth (40 in trumps) shown with a card not played yet, and the
+    other actions. (A card played already, or a marriage at the wrong worth, is no real deal:
+    the engine refuses it, so it is not asked.)"""
+    d = loaded.deals[index]
+    assert d.record is not None
+    gone = {int(item.card) for _, item in flatten(d.record) if isinstance(item, CardItem)}
+    trump = Card.parse(d.deal.turn_up) // 6 if d.deal.turn_up else None
+    cards = [
+        c
+        for c in CARDS
+        if (loaded.match.rules.deck == 24 or c.rank != Rank.NINE) and int(c) not in gone
+    ]
+    candidates = ["swap", "close", "close-before-draw", "66"]
+    for c in cards:
+        if c.rank in (Rank.KING, Rank.QUEEN):
+            worths = (20, 40) if trump is None else (marriage_value(c, trump),)
+            candidates += [f"{worth} {c}" for worth in worths]
+    return candidates + [str(c) for c in cards]
+
+
+def _legal(loaded: Loaded, index: int) -> list[str]:
+    """The tokens the engine accepts in deal ``index`` without proving a violation. The deal
+    is replayed once; each card is tried on a copy of it (:func:`rule_next_card`), the other
+    actions (a few) on the whole record."""
+    d = loaded.deals[index]
+    assert d.ruling is not None and d.record is not None
+    deal = d.ruling.state
+    if deal is None or (deal.is_over and not (deal.all_tricks_played and not deal.claimed)):
+        return []
+    tagged = any(tag in d.record.tags for tag in ("Hands", "Remaining", "Result"))
+    replayed = None if tagged else rule_replayed(d.record)[1]
+    before = len(d.ruling.violations)
+    out = []
+    for token in _candidates_now(loaded, index):
+        if replayed is not None and " " not in token and token not in ACTION_WORDS:
+            ruling = rule_next_card(d.record, replayed, Card.parse(token))
+            fits = ruling is not None and not ruling.errors and ruling.outcome is not None
+        else:
+            ruling = _ruling_after(loaded, index, token)
+            fits = ruling is not None
+        if fits and ruling is not None and len(ruling.violations) == before:
+            out.append(token)
+    return out
+
+
+#: the tokens of what may be tapped that are not cards
+ACTION_WORDS = ("swap", "close", "close-before-draw", "66")
+
+
+def _ruling_after(loaded: Loaded, index: int, token: str) -> Ruling | None:
+    """The ruling on deal ``index`` with ``token`` added (the whole record ruled again);
+    None when the record would be impossible."""
+    try:
+        changed, _ = _appended(loaded, index, parse_items(token))
+        after = _after_play(loaded, changed, token)
+    except TallyError:
+        return None
+    return after.deals[index].ruling
+
+
 def _open_deal(
     conn: Connection,
-    deal_id: int,
+    deal_id: int | LastDeal,
     expect: Position | str | None,
     lock: bool = True,
     tap: Tap | None = None,
@@ -383,15 +469,28 @@ def _open_deal(
     """Load (and lock) the match of a deal that actions may be added to (or undone),
     refused when it is over for the ``writer`` (None: only reading) or not where the scorer
     saw it (``expect``, :func:`check_tap`)."""
-    row = conn.execute(
-        select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind).where(t.deals.c.id == deal_id)
-    ).first()
-    if row is None:
-        raise NotFound(f"there is no deal {deal_id}")
-    match_id, number, kind = row
+    d = t.deals.c
+    if isinstance(deal_id, LastDeal):
+        row = conn.execute(
+            select(d.match_id, d.number, d.kind, d.id)
+            .where(d.match_id == deal_id.match_id)
+            .order_by(d.number.desc())
+            .limit(1)
+        ).first()
+        if row is None:
+            load_match(conn, deal_id.match_id)  # a match that is not stored is "not found"
+            start = f"tally deal start {deal_id.match_id} TURNUP"
+            raise Refused(f"match {deal_id.match_id} has no deal yet: start one with `{start}`")
+    else:
+        row = conn.execute(
+            select(d.match_id, d.number, d.kind, d.id).where(d.id == deal_id)
+        ).first()
+        if row is None:
+            raise NotFound(f"there is no deal {deal_id}")
+    match_id, number, kind, found = row
     loaded = load_derived(conn, match_id, lock=lock)
     check_tap(conn, loaded, tap, expect, writer)
-    index = loaded.index(deal_id)
+    index = loaded.index(found)
     name = f"deal {match_id}.{number}"
     if kind == "quick":
         raise Refused(
@@ -494,7 +593,7 @@ def _items_of(text: str) -> list[ScorerItem]:
 
 def _preview(
     conn: Connection,
-    deal_id: int,
+    deal_id: int | LastDeal,
     text: str,
     items: Sequence[ScorerItem],
     *,
@@ -511,7 +610,8 @@ def _preview(
     d = loaded.deals[index]
     assert d.ruling is not None
     m = loaded.match
-    known = claimers_known(items, _candidates(conn, [m.a_id, m.b_id]))
+    named = any(isinstance(i, ClaimItem) and i.player is not None for i in items)
+    known = claimers_known(items, _candidates(conn, [m.a_id, m.b_id])) if named else list(items)
     changed, added = _appended(loaded, index, known)
     after = _after_play(loaded, changed, text)
     result = _played(loaded, after, index, d.ruling, referee, tuple(a[2] for a in added))
@@ -744,7 +844,7 @@ class Deals:
 
     def play(
         self,
-        deal_id: int,
+        deal_id: int | LastDeal,
         tokens: str | Sequence[str],
         *,
         referee: bool = False,
@@ -763,7 +863,9 @@ class Deals:
         scorer recorded or undid anything since. ``close`` at the lead is a close after the
         draws, ``close-before-draw`` one before them (:func:`place_items`). ``tap``: the id a
         page gave this change (:class:`~tally.store.views.Tap`): stored once, a resend is
-        refused with :class:`~tally.errors.AlreadyRecorded` (every write of a deal takes it)."""
+        refused with :class:`~tally.errors.AlreadyRecorded` (every write of a deal takes it).
+        ``deal_id`` may be :class:`~tally.store.views.LastDeal`: the match's last deal, found
+        in the same transaction (a table's phone records into the deal being played)."""
         text = tokens if isinstance(tokens, str) else " ".join(tokens)
         items = _items_of(text)
         with self.store.writing() as conn:
@@ -900,33 +1002,11 @@ class Deals:
         unknown, so a card listed may still turn out to be a revoke later."""
         with self.store.reading() as conn:
             loaded, index = _open_deal(conn, deal_id, None, lock=False)
-        d = loaded.deals[index]
-        assert d.ruling is not None
-        deal = d.ruling.state
-        if deal is None or (deal.is_over and not (deal.all_tricks_played and not deal.claimed)):
-            return []
-        cards = [c for c in CARDS if loaded.match.rules.deck == 24 or c.rank != Rank.NINE]
-        candidates = ["swap", "close", "close-before-draw", "66"]
-        for c in cards:
-            if c.rank in (Rank.KING, Rank.QUEEN):
-                candidates.append(f"20 {c}")
-                candidates.append(f"40 {c}")
-        candidates += [str(c) for c in cards]
-        out = []
-        for token in candidates:
-            try:
-                changed, _ = _appended(loaded, index, parse_items(token))
-                after = _after_play(loaded, changed, token)
-            except TallyError:
-                continue
-            ruling = after.deals[index].ruling
-            if ruling is not None and len(ruling.violations) == len(d.ruling.violations):
-                out.append(token)
-        return out
+        return legal_now(loaded, index)
 
     def undo(
         self,
-        deal_id: int,
+        deal_id: int | LastDeal,
         *,
         referee: bool = False,
         expect: Position | str | None = None,

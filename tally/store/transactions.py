@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -37,6 +39,29 @@ class TableWriter:
 
     match_id: int
     reopened: Callable[[Connection], bool] = field(default=lambda conn: False)
+
+
+@dataclass
+class Snapshot:
+    """One read of the database that several store calls share (:meth:`Database.snapshot`):
+    its connection, and what was derived on it (a match's deals through the engine, by the
+    match's id: :func:`tally.store.derivation.load_derived`), so that a page reads and derives
+    a match once however many parts of it ask."""
+
+    engine: Engine
+    connection: Connection
+    derived: dict[int, Any] = field(default_factory=dict)
+
+
+#: the snapshot of the store call running in this thread (None: none)
+_SNAPSHOT: ContextVar[Snapshot | None] = ContextVar("tally_snapshot", default=None)
+
+
+def snapshot_of(conn: Connection) -> Snapshot | None:
+    """The snapshot whose connection ``conn`` is, if any (reads on it may share what it
+    derived)."""
+    snap = _SNAPSHOT.get()
+    return snap if snap is not None and snap.connection is conn else None
 
 
 def _first_line(exc: DBAPIError) -> str:
@@ -114,12 +139,31 @@ class Database:
             yield conn
 
     @contextmanager
+    def snapshot(self) -> Iterator[Snapshot]:
+        """One read for several store calls: every :meth:`reading` inside the block (in this
+        thread, on this database) is the same connection and sees the same snapshot, and a
+        match is derived once on it (a table page asks whether its match is over, its state
+        and what may be tapped: one read, one derivation)."""
+        with self.reading() as conn:
+            snap = Snapshot(self.engine, conn)
+            token = _SNAPSHOT.set(snap)
+            try:
+                yield snap
+            finally:
+                _SNAPSHOT.reset(token)
+
+    @contextmanager
     def reading(self) -> Iterator[Connection]:
         """A connection to read a consistent snapshot with (REPEATABLE READ on PostgreSQL,
-        read-only on SQLite); inside :meth:`transaction` it sees what the transaction wrote."""
+        read-only on SQLite); inside :meth:`transaction` it sees what the transaction wrote,
+        inside :meth:`snapshot` it is the snapshot's."""
         if self._tx is not None:
             # Inside a transaction a read sees what the transaction has written so far.
             yield self._tx.connection
+            return
+        snap = _SNAPSHOT.get()
+        if snap is not None and snap.engine is self.engine:
+            yield snap.connection
             return
         try:
             with self.engine.connect() as conn:

@@ -87,6 +87,14 @@ NOT_A_TAP = N_('"%(tap)s" is not a tap\'s id: 8 to 64 letters, digits, "-" or "_
 
 
 @dataclass(frozen=True)
+class LastDeal:
+    """The last deal of match ``match_id``, whichever it is when the write runs
+    (``store.deals.play(LastDeal(3), "KS")``: what a table's phone records into)."""
+
+    match_id: int
+
+
+@dataclass(frozen=True)
 class Tap:
     """A change as a page sends it: ``id``, made by the page for that one tap, so that the
     store keeps it once however often the page sends it again; ``after``, the tap sent before

@@ -338,7 +338,7 @@ def settle(store: Store, cookie: str | None, now: float | None = None) -> Settle
     from tally.store.tables import web_settings as ws
 
     at = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
-    with store.engine.connect() as conn:
+    with store.reading() as conn:  # a read: it waits for no write
         tables = conn.execute(select(ws.c.value).where(ws.c.name == TABLES)).scalar_one_or_none()
         session = None
         if cookie and len(cookie) <= 100:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Any, Final
 
 from tally.errors import AccessDenied, Refused, TallyError
@@ -291,7 +293,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
 
     ev = store.events.get(event_id)
     rounds = store.events.rounds(event_id) if ev.format.has_rounds else []
-    matches = [m for m in store.matches.all() if m.event_id == event_id]
+    matches = store.matches.all(event_id)
     following = next((r.number for r in rounds if not r.started), None)
     staged = _staged(store, ev)
     if staged is not None and following is None:
@@ -302,6 +304,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         "event": ev,
         "rounds": rounds,
         "matches": matches,
+        "summaries": {m.id: m for m in matches},  # a table's result box finds its match
         "busy": busy,
         "secrets": {m.id: keys.table_secret(m.id) for m in matches},
         "next_round": following,
@@ -346,7 +349,9 @@ async def event_response(
     site = site_of(request)
     state = await blocking(_event_state, site.store, eid, site.keys)
     base = public_base(request)
-    qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"]}
+    # a table's code only while its match takes taps (a page of 12 rounds stays small)
+    still = {m.id for m in state["matches"] if not m.over}
+    qrs = {mid: qr_svg(table_url(base, site.keys, mid)) for mid in state["secrets"] if mid in still}
     return render(
         request,
         "event.html.j2",
@@ -608,17 +613,48 @@ def _analysis_part(text: str, deal_id: int, lang: str) -> DealAnalysisPart:
         return analysis_part(read_deal(text, source=str(deal_id)), samples=PAGE_SAMPLES)
 
 
+#: how long a match page waits for its deals' analyses (seconds): the page shows at once,
+#: the analyses not ready by then go on in the background and show on a later view
+FIRST_VIEW_WAIT = 0.1
+#: the analyses being made for the match pages (one at a time: each takes a processor)
+_ANALYSING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tally-analysis")
+_PENDING: dict[tuple[str, int, str], Future[DealAnalysisPart]] = {}
+_PENDING_LOCK = threading.Lock()
+
+
+def _analyses(texts: dict[int, str], lang: str) -> tuple[dict[int, DealAnalysisPart], bool]:
+    """The analyses of the deals' records ``texts`` ready within :data:`FIRST_VIEW_WAIT`
+    (:func:`_analysis_part`, made in the background), and whether any is still being made."""
+    futures: dict[int, Future[DealAnalysisPart]] = {}
+    with _PENDING_LOCK:
+        for i, text in texts.items():
+            key = (text, i, lang)
+            if key not in _PENDING:
+                _PENDING[key] = _ANALYSING.submit(_analysis_part, text, i, lang)
+            futures[i] = _PENDING[key]
+    wait(futures.values(), timeout=FIRST_VIEW_WAIT)
+    ready = {}
+    with _PENDING_LOCK:
+        for i, future in futures.items():
+            if future.done():
+                _PENDING.pop((texts[i], i, lang), None)
+                ready[i] = future.result()
+    return ready, len(ready) < len(futures)
+
+
 def _match_state(store: Store, mid: int, lang: str) -> dict[str, Any]:
-    """What the match page shows, its analyses worded in ``lang`` (the page's language)."""
+    """What the match page shows, its analyses worded in ``lang`` (the page's language): those
+    ready, the others still being made (``analysing``)."""
     from tally.web.table import QUICK_REASONS
 
     match = store.matches.state(mid, referee=True)
     texts = {d.id: store.deals.export(d.id) for d in match.deals if d.kind == "recorded"}
-    analyses = {i: _analysis_part(text, i, lang) for i, text in texts.items()}
+    analyses, analysing = _analyses(texts, lang)
     return {
         "match": match,
         "records": set(texts),
         "analyses": analyses,
+        "analysing": analysing,
         "lost": _lost(match.players, analyses.values()),
         "referee": referee_mode(store, mid),
         "reasons": QUICK_REASONS,

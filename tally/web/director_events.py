@@ -459,13 +459,7 @@ def _least_bad(store: Store, eid: int, number: int) -> tuple[RoundView, list[tup
 
 def _busy(store: Store, eid: int, names: tuple[str, ...]) -> dict[str, int]:
     """The players of ``names`` at a table now: the match of the event they play, not over."""
-    return {
-        p: m.id
-        for m in store.matches.all()
-        if m.event_id == eid and not m.over
-        for p in m.players
-        if p in names
-    }
+    return {p: m.id for m in store.matches.all(eid) if not m.over for p in m.players if p in names}
 
 
 @guarded

@@ -116,7 +116,7 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
         current = _current_round(store.events.rounds(event_id))
         tables = list(current.pairings) if current is not None else []
     else:
-        mine = [m for m in store.matches.all() if m.event_id == event_id]
+        mine = store.matches.all(event_id)
         club = [m for m in mine if not m.over] + [m for m in mine if m.over][-6:]
     from tally.names import short_names
 

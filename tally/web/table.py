@@ -32,7 +32,7 @@ from tally.errors import (
 )
 from tally.i18n import N_
 from tally.store.transactions import TableWriter
-from tally.store.views import DealView, MatchView, Over, Position, Tap
+from tally.store.views import DealView, LastDeal, MatchView, Over, Position, Tap
 from tally.vocabulary import explanation
 from tally.web.access import referee_mode, reopened, reopened_on
 from tally.web.app import (
@@ -184,7 +184,14 @@ def _shut(store: Store, mid: int) -> Over | None:
 
 
 def _state(store: Store, mid: int, lang: str) -> dict[str, Any]:
-    """Everything the table page shows, read from the store; buttons labelled in ``lang``."""
+    """Everything the table page shows, read from the store in one read (the match derived
+    once: :meth:`~tally.store.transactions.Database.snapshot`); buttons labelled in ``lang``."""
+    with store.snapshot():
+        return _state_now(store, mid, lang)
+
+
+def _state_now(store: Store, mid: int, lang: str) -> dict[str, Any]:
+    """:func:`_state` inside its read."""
     shut = _shut(store, mid)
     referee = referee_mode(store, mid)
     match = store.matches.state(mid, referee=referee)
@@ -349,17 +356,25 @@ async def _change(
     mid: int,
     action: Callable[[str], Awaitable[Response]],
     fields: dict[str, str] | None = None,
+    *,
+    checked_in_store: bool = False,
 ) -> Response:
     """Run a change in the page's language; a refusal shows the table page again with the
     store's reason. A match over for its table (finished, forfeited, void, not needed)
     takes no change from it: the store refuses it inside the transaction that would write
     (:class:`~tally.errors.MatchOver`); a form of such a match is refused before it asks
-    anything (an opponent's confirmation). A tap sent again (``fields``) is answered as
-    stored."""
+    anything (an opponent's confirmation), unless the change is one the store checks in its
+    own transaction first of all (``checked_in_store``: a card, an undo, a turn-up; the tap
+    is then one transaction, and only a refusal asks again whether the match is over). A
+    tap sent again (``fields``) is answered as stored."""
     lang = await language(request, match=mid)
+    store = site_of(request).store
+    tap = None
     try:
         tap = _tap(fields or {})
-        shut = await blocking(_shut_unless_sent_again, site_of(request).store, mid, tap)
+        shut = (
+            None if checked_in_store else await blocking(_shut_unless_sent_again, store, mid, tap)
+        )
         if shut is not None:
             raise MatchOver(shut.words, shut.kind)
         return await action(lang)
@@ -374,8 +389,13 @@ async def _change(
     except MatchOver as exc:
         return await _page(request, mid, status=403, error=brief(refusal(exc, lang)))
     except TallyError as exc:
-        said = with_symbols(refusal(exc, lang), lang)  # the cards as the page shows them
-        return await _page(request, mid, status=400, error=brief(said))
+        shut = (
+            await blocking(_shut_unless_sent_again, store, mid, tap) if checked_in_store else None
+        )
+        refused: TallyError = exc if shut is None else MatchOver(shut.words, shut.kind)
+        status = 400 if shut is None else 403
+        said = with_symbols(refusal(refused, lang), lang)  # the cards as the page shows them
+        return await _page(request, mid, status=status, error=brief(said))
 
 
 @guarded
@@ -393,11 +413,10 @@ async def play(request: Request) -> Response:
             claimer = await blocking(_claim_sure_false, site_of(request).store, mid)
             if claimer is not None:
                 return await _ask_first(request, mid, claimer, expect)
-        deal_id = await blocking(store.deals.current, mid)
         try:
             result = await blocking(
                 store.deals.play,
-                deal_id,
+                LastDeal(mid),
                 token,
                 as_played=confirmed,
                 expect=expect,
@@ -437,7 +456,7 @@ async def play(request: Request) -> Response:
             )
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
-    return await _change(request, mid, action, fields)
+    return await _change(request, mid, action, fields, checked_in_store=True)
 
 
 def _claim_sure_false(store: Store, mid: int) -> str | None:
@@ -479,16 +498,15 @@ async def undo(request: Request) -> Response:
 
     async def action(lang: str) -> Response:
         store = _acting(request, mid)
-        deal_id = await blocking(store.deals.current, mid)
         result = await blocking(
-            store.deals.undo, deal_id, expect=_expected(mid, fields), tap=_tap(fields)
+            store.deals.undo, LastDeal(mid), expect=_expected(mid, fields), tap=_tap(fields)
         )
         _ = translate(lang)
         return _done(
             request, mid, _("Took back %(tokens)s.") % {"tokens": _tokens(result.tokens, lang)}
         )
 
-    return await _change(request, mid, action, fields)
+    return await _change(request, mid, action, fields, checked_in_store=True)
 
 
 @guarded
@@ -514,7 +532,7 @@ async def start(request: Request) -> Response:
             % {"number": d.number, "dealer": d.dealer, "card": shown(d.turn_up, lang)},
         )
 
-    return await _change(request, mid, action, fields)
+    return await _change(request, mid, action, fields, checked_in_store=True)
 
 
 @guarded

@@ -17,3 +17,10 @@ def _walls_made_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The wall made again at each change, not at most once a second (a test reads it right
     after a change; tests/web/test_hostile.py checks the second)."""
     monkeypatch.setattr("tally.web.shared.REMAKE_SECONDS", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def _analyses_awaited(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A match page waits for its deals' analyses (a test reads them on the first view;
+    tests/web/test_routes.py checks a page that does not wait)."""
+    monkeypatch.setattr("tally.web.director.FIRST_VIEW_WAIT", 120.0)

@@ -721,6 +721,33 @@ def test_the_match_page_keeps_a_deals_analysis_until_the_deal_changes(web: Web) 
     assert "Anna claimed after trick 3" not in changed
 
 
+def test_the_match_page_shows_at_once_and_its_analysis_when_ready(
+    web: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the analysis takes seconds a deal: the first view does not wait for it, says it is
+    # being made (and looks again by itself), and a later view shows it
+    import time
+
+    from tally.web.director import _analysis_part
+
+    monkeypatch.setattr("tally.web.director.FIRST_VIEW_WAIT", 0.0)  # (the tests' own: 120 s)
+    text = _as_this_match("D1-startline-claim.deal")
+    web.store.deals.import_records(web.match, [("d1.deal", text)])
+    web.login()
+    _analysis_part.cache_clear()
+    first = web.page(f"/director/match/{web.match}")
+    assert "still being analysed" in first and 'http-equiv="refresh"' in first
+    assert "Anna claimed after trick 3: correct." not in first
+    later = first
+    for _ in range(600):  # as the page's refresh does, until the analysis is made
+        time.sleep(0.1)
+        later = web.page(f"/director/match/{web.match}")
+        if "still being analysed" not in later:
+            break
+    assert "Anna claimed after trick 3: correct." in later
+    assert "still being analysed" not in later and "refresh" not in later
+
+
 def test_the_match_page_adds_up_what_each_players_decisions_lost(web: Web) -> None:
     # O1 of issue 24: Anna closes at the first lead against the odds and loses; her close
     # (and chances to close) cost game points, shown per player over the match
