@@ -64,8 +64,10 @@ def upgrade() -> None:
         # a number given to a row inserted with its id named never moved the sequence on
         conn.execute(
             sa.text(
+                # (nothing given yet: the next number is 1, as in a new database)
                 "SELECT setval(CAST(:s AS regclass), GREATEST(:n, 1, COALESCE("
-                "pg_sequence_last_value(CAST(:s AS regclass)), 0)))"
+                "pg_sequence_last_value(CAST(:s AS regclass)), 0)), GREATEST(:n, COALESCE("
+                "pg_sequence_last_value(CAST(:s AS regclass)), 0)) > 0)"
             ),
             {"s": conn.execute(sa.text("SELECT pg_get_serial_sequence('matches', 'id')")).scalar_one(),
              "n": highest},

@@ -232,7 +232,7 @@ def interval(values: list[int], exact: bool = False) -> tuple[float, float]:
     every deal there is, and the interval is the mean itself.
 
     >>> interval([-2, -2, -2, -2], exact=True), [round(x, 2) for x in interval([-2] * 40)]
-    ((-2.0, -2.0), [-2.29, -1.71])
+    ((-2.0, -2.0), [-2.3, -1.7])
     """
     n = len(values)
     mean = sum(values) / n

@@ -134,8 +134,9 @@ def _director(desk: Any, club: dict[str, Any]) -> None:
     desk.find_element(By.CSS_SELECTOR, "form.resultbox input[name=score]").send_keys("sieben")
     _submit(desk, desk.find_element(By.CSS_SELECTOR, "form.resultbox button"))
     assert "„sieben“ ist kein Ergebnis eines Bummerls" in _read(desk, "director-refused")
-    back = desk.find_element(By.CSS_SELECTOR, "a.link-button").get_attribute("href")
-    assert back.endswith(f"/director/event/{eid}")  # back where the box was
+    # the event page comes back, the box refilled as typed and marked where it was
+    box = desk.find_element(By.CSS_SELECTOR, "form.resultbox input[name=score]")
+    assert box.get_attribute("value") == "sieben" and box.get_attribute("aria-invalid") == "true"
     pairings = club["store"].events.rounds(eid, 1)[0].pairings
     long = next(p for p in pairings if PLAYERS[4] in (p.first, p.second))
     match = long.matches[0].match_id
