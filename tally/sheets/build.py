@@ -39,7 +39,7 @@ from tally.engine.notation import (
 from tally.engine.rulebook import VIOLATION_TEXT, reason_text
 from tally.engine.rules import RuleSet
 from tally.engine.ruling import TrickSummary, summarize
-from tally.errors import Refused, TallyError
+from tally.errors import N_, Message, Refused, TallyError
 from tally.i18n import gettext as _
 from tally.sheets.data import (
     Declaration,
@@ -123,8 +123,14 @@ def match_scoresheet(
     a, b = m.players
     if not 1 <= m.target <= 99:
         raise Refused(
-            f"match {m.id} is played to {m.target} game points: a score sheet has "
-            "room for a match to 1-99"
+            Message(
+                N_(
+                    "match %(match)s is played to %(target)s game points: a score sheet has "
+                    "room for a match to 1-99"
+                ),
+                match=m.id,
+                target=m.target,
+            )
         )
     rows = score_rows(m)
     next_dealer = ""
@@ -226,14 +232,25 @@ def record_ruling_sheet(
     or one that stops before the deal ended: there is no ruling to print.
     """
     ruling, summaries = summarize(record)
-    where = place or record.source or "the record"
+    where = place or record.source or Message(N_("the record"))
     if ruling.errors:
-        raise Refused(f"{where} cannot be ruled on: {ruling.errors[0]}")
+        raise Refused(
+            Message(
+                N_("%(where)s cannot be ruled on: %(error)s"),
+                where=where,
+                error=ruling.errors[0].said,
+            )
+        )
     outcome = ruling.outcome
     if outcome is None or outcome.reason == "incomplete":
         raise Refused(
-            f"{where} is not finished: the record stops before the deal ended, so "
-            "there is no ruling to print yet"
+            Message(
+                N_(
+                    "%(where)s is not finished: the record stops before the deal ended, so "
+                    "there is no ruling to print yet"
+                ),
+                where=where,
+            )
         )
     rules = RuleSet.parse(ruling.rules)
     tags = record.tags
@@ -304,18 +321,34 @@ def deal_ruling_sheet(
     """
     deal_id = store.deals.id_of(ref)
     view = store.deals.view(deal_id)
-    name = f"deal {view.match_id}.{view.number}"
+    name = Message(N_("deal %(match)s.%(deal)s"), match=view.match_id, deal=view.number)
     if view.kind == "quick":
         raise Refused(
-            f"{name} was entered as a result (quick entry): it has no record to print a ruling from"
+            Message(
+                N_(
+                    "%(deal)s was entered as a result (quick entry): it has no record to "
+                    "print a ruling from"
+                ),
+                deal=name,
+            )
         )
     if not view.finished:
-        raise Refused(f"{name} is still being played: there is no ruling to print yet")
+        raise Refused(
+            Message(
+                N_("%(deal)s is still being played: there is no ruling to print yet"), deal=name
+            )
+        )
     match = store.matches.state(view.match_id)
     try:
-        record = read_deal(store.deals.export(deal_id), source=name)
+        record = read_deal(store.deals.export(deal_id), source=str(name))
     except TallyError as exc:  # pragma: no cover - the store keeps only readable records
-        raise Refused(f"{name}: the stored record cannot be read: {exc}") from None
+        raise Refused(
+            Message(
+                N_("%(deal)s: the stored record cannot be read: %(error)s"),
+                deal=name,
+                error=exc.wording,
+            )
+        ) from None
     return record_ruling_sheet(
         record,
         players=match.players,
@@ -577,12 +610,26 @@ def pairings_sheet(
 
     ev = store.events.get(ref)
     if not ev.format.has_rounds:
-        raise Refused(f'event {ev.id} "{ev.name}" is a {ev.format.audit_name}: it has no rounds')
+        raise Refused(
+            Message(
+                N_('event %(event)s "%(name)s" is a %(format)s: it has no rounds'),
+                event=ev.id,
+                name=ev.name,
+                format=Message(ev.format.audit_name),
+            )
+        )
     rnd = store.events.rounds(ev.id, number)[0]
     if ev.format.pairs_from_standings and not rnd.started:
         raise Refused(
-            f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
-            f"start it first (`tally event round {ev.id} {number} --start`)"
+            Message(
+                N_(
+                    'round %(round)s of Swiss event %(event)s "%(name)s" is not paired yet: '
+                    "start it first (`tally event round %(event)s %(round)s --start`)"
+                ),
+                round=number,
+                event=ev.id,
+                name=ev.name,
+            )
         )
     before: dict[str, float] = {}
     if ev.format.has_scored_rounds:

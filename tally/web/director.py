@@ -25,7 +25,7 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import AccessDenied, Refused, TallyError
+from tally.errors import AccessDenied, Message, Refused, TallyError
 from tally.i18n import N_, translations
 from tally.web.access import (
     check_pin,
@@ -781,16 +781,20 @@ _SHEETS: Final = {
 _TWO_NUMBERS: Final = ("pairings", "ruling")
 
 
+def _no_sheet(sheet: str, ref: str) -> Message:
+    return Message(N_("no sheet %(sheet)s %(ref)s"), sheet=repr(sheet[:20]), ref=repr(ref[:20]))
+
+
 def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
     """The event (the match, the series) and the round (the deal) a sheet's address names."""
     if sheet == "ratings" and ref == "all":
         return 0, None
     found = re.fullmatch(r"([0-9]{1,18})(?:-([0-9]{1,18}))?", ref)
     if found is None or sheet not in _SHEETS or sheet == "ratings":
-        raise Refused(f"no sheet {sheet[:20]!r} {ref[:20]!r}")
+        raise Refused(_no_sheet(sheet, ref))
     number = None if found[2] is None else int(found[2])
     if (sheet in _TWO_NUMBERS) != (number is not None):
-        raise Refused(f"no sheet {sheet[:20]!r} {ref[:20]!r}")
+        raise Refused(_no_sheet(sheet, ref))
     return int(found[1]), number
 
 
