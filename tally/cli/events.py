@@ -28,10 +28,10 @@ from tally.cli.tables import (
     spreadsheet_safe,
     write_csv,
 )
-from tally.i18n import format_date
+from tally.errors import Message
+from tally.i18n import N_, format_date
 
 if TYPE_CHECKING:
-    from tally.errors import Message
     from tally.store.store import Store
     from tally.store.views import EventView, RoundView
 
@@ -59,7 +59,11 @@ def parse_date(text: str | None, what: str = "date") -> date | None:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        fail(f'{what}: "{text}" is not a date (give YYYY-MM-DD)')
+        fail(
+            Message(
+                N_('%(what)s: "%(text)s" is not a date (give YYYY-MM-DD)'), what=what, text=text
+            )
+        )
 
 
 def split_list(text: str | None) -> list[str] | None:
@@ -1143,7 +1147,7 @@ def export(
     from tally.files.trf_export import event_trf
 
     if format_ not in ("json", "csv", "folder", "trf"):
-        fail(f'--format must be json, csv, folder or trf, not "{format_}"')
+        fail(Message(N_('--format must be json, csv, folder or trf, not "%(text)s"'), text=format_))
     if format_ == "folder" and output is None:
         fail("--format folder writes files: give the folder with -o PATH")
     with reading(db) as store:
@@ -1202,7 +1206,7 @@ def import_(
     from tally.store import as_json
 
     if format_ != "trf":
-        fail(f'--format must be trf, not "{format_}"')
+        fail(Message(N_('--format must be trf, not "%(text)s"'), text=format_))
     with opened(db, scorer) as store:
         done = import_trf(store, path, name=name, rules=rules)
     if json_out:

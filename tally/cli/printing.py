@@ -18,6 +18,8 @@ from tally.cli.common import MAX_ID, fail, guard, language
 from tally.cli.options import JobsOption, LangOption
 from tally.cli.standings import AllEventsOption, EventArgument, FromOption, SeasonOption, ToOption
 from tally.cli.storage import DbOption, reading
+from tally.errors import Message
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.sheets import ScoreSheet
@@ -69,7 +71,13 @@ def _target(output: Path | None, default: str) -> Path:
     before anything is rendered when its folder does not exist."""
     path = output if output is not None else Path(default)
     if not path.parent.is_dir():
-        fail(f"{path}: there is no folder {str(path.parent)!r} to write the PDF in")
+        fail(
+            Message(
+                N_("%(path)s: there is no folder %(folder)s to write the PDF in"),
+                path=path,
+                folder=repr(str(path.parent)),
+            )
+        )
     return path
 
 
@@ -92,7 +100,12 @@ def _blank_sheet(rules: str | None) -> ScoreSheet:
         return ScoreSheet.blank()
     rule_set = RuleSet.parse(rules)
     if rule_set.match_target > 99:
-        fail(f"a score sheet has room for a match to 1-99 game points, not {rule_set.match_target}")
+        fail(
+            Message(
+                N_("a score sheet has room for a match to 1-99 game points, not %(target)s"),
+                target=rule_set.match_target,
+            )
+        )
     return ScoreSheet.blank(rule_set.spec, rule_set.match_target)
 
 
@@ -379,12 +392,25 @@ def pairings(
         number = found.id
         if not found.format.has_rounds and round_number is not None:
             fail(
-                f'event {number} "{found.name}" is a club evening: it has no rounds '
-                "(leave out --round to print its tables)"
+                Message(
+                    N_(
+                        'event %(event)s "%(name)s" is a club evening: it has no rounds '
+                        "(leave out --round to print its tables)"
+                    ),
+                    event=number,
+                    name=found.name,
+                )
             )
         if found.format.has_rounds and round_number is None:
             fail(
-                f'event {number} "{found.name}" has rounds: give the round to print with --round N'
+                Message(
+                    N_(
+                        'event %(event)s "%(name)s" has rounds: '
+                        "give the round to print with --round N"
+                    ),
+                    event=number,
+                    name=found.name,
+                )
             )
         with use(language(lang, found.language)):
             if not found.format.has_rounds:
