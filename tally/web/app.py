@@ -57,6 +57,33 @@ LANG_SECONDS = 365 * 24 * 3600
 _LANG = "tally_lang"
 
 
+#: who the web's changes are by, as the audit log keeps them (in English, as its JSON) and as
+#: the Changes page words them (:func:`who`)
+BY_DIRECTOR: Final = N_("web: director")
+BY_TABLE: Final = N_("web: table of match %(match)s")
+
+
+def by_table(match_id: int) -> str:
+    """Who a table's phone's changes are by: ``web: table of match 3``."""
+    return BY_TABLE % {"match": match_id}
+
+
+def who(scorer: str, match_id: int | None, lang: str) -> str:
+    """An audit entry's scorer in ``lang``: one of the web's own (the one the web would make
+    for the entry's match, not read back from the text), else the name as stored.
+
+    >>> who("web: table of match 3", 3, "de"), who("Anna", 3, "de")
+    ('Web: Tisch von Bummerl 3', 'Anna')
+    """
+    from tally.i18n import worded
+
+    if scorer == BY_DIRECTOR:
+        return worded(Message(BY_DIRECTOR), lang)
+    if match_id is not None and scorer == by_table(match_id):
+        return worded(Message(BY_TABLE, match=match_id), lang)
+    return scorer
+
+
 @dataclass
 class Site:
     """What every request shares: the store, the signing keys, the page templates."""

@@ -39,6 +39,7 @@ from tally.web.access import (
     set_reopened,
 )
 from tally.web.app import (
+    BY_DIRECTOR,
     SESSION_COOKIE,
     Refill,
     blocking,
@@ -54,6 +55,7 @@ from tally.web.app import (
     site_of,
     take_notice,
     translate,
+    who,
     whole_number,
 )
 
@@ -124,7 +126,7 @@ def _need_director(request: Request) -> None:
 
 
 def _acting(request: Request) -> Store:
-    return site_of(request).acting("web: director")
+    return site_of(request).acting(BY_DIRECTOR)
 
 
 def _back(path: str, said: str = "") -> Response:
@@ -737,7 +739,10 @@ async def audit_page(request: Request) -> Response:
     return render(
         request,
         "audit.html.j2",
-        log=[(entry, change_words(entry.wording, lang)) for entry in page.entries],
+        log=[
+            (entry, who(entry.scorer, entry.match_id, lang), change_words(entry.wording, lang))
+            for entry in page.entries
+        ],
         events=events,
         filters=filters,
         older=None if page.older is None else _audit_href(filters, page.older),

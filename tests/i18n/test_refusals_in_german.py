@@ -84,6 +84,7 @@ def _text(page: str) -> str:
     import html
 
     page = re.sub(r"(?s)<(script|style)[^>]*>.*?</\1>", " ", page)
+    page = re.sub(r"https?://\S+", " ", page)  # an address: its secret is any letters
     return html.unescape(re.sub(r"(?s)<[^>]+>", " ", page))
 
 
@@ -139,3 +140,37 @@ def test_a_ruling_of_a_deal_still_played_is_refused_in_german(director: Any) -> 
     said = _text(res.text)
     assert "Spiel 1.1 wird noch gespielt" in said
     assert english_words(said, NAMES) == []
+
+
+def test_the_event_page_the_changes_page_and_a_swap_read_german(director: Any) -> None:
+    """A Swiss round started and two players swapped by the director, a deal started on a
+    table's phone, a card led, won and the trump card exchanged: the event's page, the
+    Changes page (who made each change and what) and the match's page hold no English."""
+    store = director.store
+    for name in ("Emil", "Fritz"):
+        store.players.add(name)
+    players = [*NAMES, "Emil", "Fritz"]
+    ev = store.events.create("Herbst", kind="swiss", players=players, rounds=3)
+    assert director.post(f"/director/event/{ev.id}/round", round="1").status_code == 303
+    first, second = store.events.rounds(ev.id, 1)[0].pairings[:2]
+    res = director.post(
+        f"/director/event/{ev.id}/swap", round="1", a=first.first, b=second.first, force="yes"
+    )
+    assert res.status_code == 303
+    said = _text(director.client.get(res.headers["location"]).text)
+    assert "die Tische getauscht" in said and english_words(said, players) == []
+    director.match = store.events.rounds(ev.id, 1)[0].pairings[0].matches[0].match_id
+    fields = director.form(director.table())
+    director.post(director.table() + "/start", turn_up="QH", at=fields["at"], last="")
+    for token in ("KS", "AS", "swap"):
+        assert director.tap(token).status_code == 303
+    changes = _text(director.page("/director/audit"))
+    assert f"Web: Tisch von Bummerl {director.match}" in changes
+    assert "Web: Turnierleitung" in changes and "spielte K♠ in Spiel 1, Stich 1" in changes
+    for page in (
+        f"/director/event/{ev.id}",
+        "/director/audit",
+        f"/director/match/{director.match}",
+    ):
+        shown = _text(director.page(page))
+        assert english_words(shown, [*players, "Herbst", "Liga", "Cup"]) == [], page
