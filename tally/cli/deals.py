@@ -643,12 +643,12 @@ def quick(
 ) -> None:
     """Enter a deal's result without recording it trick by trick."""
     if draw == (winner is not None):
-        fail("give either --winner NAME --points N [--reason R] or --draw")
+        fail(Message(N_("give either --winner NAME --points N [--reason R] or --draw")))
     if draw:
         win, pts, why = None, 0, "draw"
     else:
         if points is None:
-            fail("give the deal's game points: --points N")
+            fail(Message(N_("give the deal's game points: --points N")))
         win, pts, why = winner, points, reason
     with opened(db, scorer) as store:
         d = store.deals.quick_result(match, winner=win, points=pts, reason=why)

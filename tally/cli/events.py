@@ -759,7 +759,7 @@ def apart_(
     from tally.i18n import gettext as _
 
     if players and len(players) != 2:
-        fail("give two players to keep apart: tally event apart EVENT A B")
+        fail(Message(N_("give two players to keep apart: tally event apart EVENT A B")))
     with opened(db, scorer) if players else reading(db) as store:
         pairs = (
             store.pairings.keep_apart(event, players[0], players[1], undo=undo)
@@ -872,7 +872,7 @@ def round_(
 
     one_format(json_out, csv_out)
     if start and number_ is None:
-        fail("give the round to start: tally event round EVENT N --start")
+        fail(Message(N_("give the round to start: tally event round EVENT N --start")))
     with opened(db, scorer) if start else reading(db) as store:
         if start:
             assert number_ is not None
@@ -1149,7 +1149,7 @@ def export(
     if format_ not in ("json", "csv", "folder", "trf"):
         fail(Message(N_('--format must be json, csv, folder or trf, not "%(text)s"'), text=format_))
     if format_ == "folder" and output is None:
-        fail("--format folder writes files: give the folder with -o PATH")
+        fail(Message(N_("--format folder writes files: give the folder with -o PATH")))
     with reading(db) as store:
         if format_ == "folder":
             files = event_folder(store, event)

@@ -146,13 +146,17 @@ def scoresheet(
     Default file: scoresheet-match-N.pdf or scoresheet-blank.pdf here.
     """
     if blank and match is not None:
-        fail("give a match number or --blank, not both")
+        fail(Message(N_("give a match number or --blank, not both")))
     if not blank and match is None:
-        fail("give a match number, or --blank for an empty form")
+        fail(Message(N_("give a match number, or --blank for an empty form")))
     if rules is not None and not blank:
-        fail("--rules is for a blank form (--blank): a match's sheet names the match's rules")
+        fail(
+            Message(
+                N_("--rules is for a blank form (--blank): a match's sheet names the match's rules")
+            )
+        )
     if links is not None and blank:
-        fail("--links is for a match's sheet: a blank form belongs to no table")
+        fail(Message(N_("--links is for a match's sheet: a blank form belongs to no table")))
     from tally.i18n import use
     from tally.sheets.render import render_scoresheet
 
@@ -311,11 +315,11 @@ def standings(
     from tally.cli.events import parse_date
 
     if event is not None and season:
-        fail("give an EVENT or --season, not both")
+        fail(Message(N_("give an EVENT or --season, not both")))
     if event is None and not season:
-        fail("give an EVENT, or --season for the club evenings of a date range")
+        fail(Message(N_("give an EVENT, or --season for the club evenings of a date range")))
     if event is not None and (date_from or date_to or all_events):
-        fail("--from, --to and --all-events are for --season")
+        fail(Message(N_("--from, --to and --all-events are for --season")))
     if output is not None:
         _target(output, "")
     from tally.i18n import use

@@ -57,7 +57,7 @@ def split_events(text: str) -> list[str]:
     """``1,2,3`` (numbers or names) as a list."""
     parts = [p.strip() for p in text.split(",")]
     if not all(parts):
-        fail("--events: give the events as numbers or names, comma-separated (1,2,3)")
+        fail(Message(N_("--events: give the events as numbers or names, comma-separated (1,2,3)")))
     return parts
 
 

@@ -37,6 +37,7 @@ REFUSALS = [
     ("a name nobody has", "player show Ana", "meintest du"),
     ("a deal number typed as text", "deal play x KS", "Bummerlnummer"),
     ("a ruling of a deal still played", "print ruling 1.1", "wird noch gespielt"),
+    ("a score sheet of no match", "print scoresheet", "leeres Formular"),
     ("a PDF into a missing folder", "print pairings Liga -o /nowhere/x.pdf", "Ordner"),
     ("a series' points rising", "series create S --events 1 --points 10,20", "Platz 2"),
     ("a series' points not a number", "series create S --events 1 --points x", "keine Zahl"),
