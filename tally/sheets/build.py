@@ -54,6 +54,7 @@ from tally.vocabulary import explanation, season_title, word
 
 if TYPE_CHECKING:
     from tally.analysis.findings import DealAnalysis
+    from tally.engine.decision import Ruling as EngineRuling
     from tally.sheets.data import (
         AnalysisRow,
         AnalysisSheet,
@@ -63,7 +64,14 @@ if TYPE_CHECKING:
         StandingsSheet,
     )
     from tally.store.store import Store
-    from tally.store.views import CrossTableView, MatchView, RoundByRoundView, StandingsView
+    from tally.store.views import (
+        CrossTableView,
+        EventView,
+        MatchView,
+        RoundByRoundView,
+        RoundView,
+        StandingsView,
+    )
 
 __all__ = [
     "analysis_part",
@@ -212,6 +220,29 @@ def _trick_rows(
     return tuple(rows)
 
 
+def _refuse_without_ruling(where: str | Message, ruling: EngineRuling) -> None:
+    """Refuse a record with errors, or one that stops before the deal ended: there is no
+    ruling to print (``where``: the deal, as the sheet names it)."""
+    if ruling.errors:
+        raise Refused(
+            Message(
+                N_("%(where)s cannot be ruled on: %(error)s"),
+                where=where,
+                error=ruling.errors[0].said,
+            )
+        )
+    if ruling.outcome is None or ruling.outcome.reason == "incomplete":
+        raise Refused(
+            Message(
+                N_(
+                    "%(where)s is not finished: the record stops before the deal ended, so "
+                    "there is no ruling to print yet"
+                ),
+                where=where,
+            )
+        )
+
+
 def record_ruling_sheet(
     record: DealRecord,
     *,
@@ -232,26 +263,9 @@ def record_ruling_sheet(
     or one that stops before the deal ended: there is no ruling to print.
     """
     ruling, summaries = summarize(record)
-    where = place or record.source or Message(N_("the record"))
-    if ruling.errors:
-        raise Refused(
-            Message(
-                N_("%(where)s cannot be ruled on: %(error)s"),
-                where=where,
-                error=ruling.errors[0].said,
-            )
-        )
+    _refuse_without_ruling(place or record.source or Message(N_("the record")), ruling)
     outcome = ruling.outcome
-    if outcome is None or outcome.reason == "incomplete":
-        raise Refused(
-            Message(
-                N_(
-                    "%(where)s is not finished: the record stops before the deal ended, so "
-                    "there is no ruling to print yet"
-                ),
-                where=where,
-            )
-        )
+    assert outcome is not None
     rules = RuleSet.parse(ruling.rules)
     tags = record.tags
     order = players or (ruling.forehand, ruling.dealer)
@@ -592,23 +606,9 @@ def round_table(view: RoundByRoundView) -> RoundTable:
     )
 
 
-def pairings_sheet(
-    store: Store,
-    ref: str | int,
-    number: int,
-    *,
-    printed_at: datetime | None = None,
-    expected: bool = True,
-) -> PairingsSheet:
-    """The pairings of round ``number`` of a round robin, a Swiss event (once
-    started: a Swiss round is paired when it starts) or a knockout: tables, players (with
-    their match points before the round, but in a knockout), first dealers, for a knockout
-    how the round was drawn (with the seed), and (``expected``) each table's expected
-    result from the ratings when the round started
-    (:func:`tally.sheets.ratings.with_expected`)."""
-    from tally.sheets.data import PairingsSheet, PairingTable
-
-    ev = store.events.get(ref)
+def _printable_round(store: Store, ev: EventView, number: int) -> RoundView:
+    """Round ``number`` of ``ev`` whose pairings can be printed: refused for an event
+    without rounds and for a Swiss round not paired yet."""
     if not ev.format.has_rounds:
         raise Refused(
             Message(
@@ -631,6 +631,27 @@ def pairings_sheet(
                 name=ev.name,
             )
         )
+    return rnd
+
+
+def pairings_sheet(
+    store: Store,
+    ref: str | int,
+    number: int,
+    *,
+    printed_at: datetime | None = None,
+    expected: bool = True,
+) -> PairingsSheet:
+    """The pairings of round ``number`` of a round robin, a Swiss event (once
+    started: a Swiss round is paired when it starts) or a knockout: tables, players (with
+    their match points before the round, but in a knockout), first dealers, for a knockout
+    how the round was drawn (with the seed), and (``expected``) each table's expected
+    result from the ratings when the round started
+    (:func:`tally.sheets.ratings.with_expected`)."""
+    from tally.sheets.data import PairingsSheet, PairingTable
+
+    ev = store.events.get(ref)
+    rnd = _printable_round(store, ev, number)
     before: dict[str, float] = {}
     if ev.format.has_scored_rounds:
         before = store.events.round_by_round(ev.id).scores_before(rnd.number)
