@@ -23,6 +23,7 @@ from tally.cli.events import parse_date, split_list
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
+from tally.errors import Message
 from tally.events.tiebreaks import DEFAULT_TIEBREAKS, TABLE, option_help
 from tally.i18n import N_, decimal_comma, format_date, use
 from tally.i18n import gettext as _
@@ -144,9 +145,9 @@ def standings(
         date_from or date_to or all_events or tiebreaks is not None or points_per_win is not None
     )
     if event is not None and (season or season_only):
-        fail("give an EVENT, or --season with its options, not both")
+        fail(Message(N_("give an EVENT, or --season with its options, not both")))
     if event is None and not season:
-        fail("give an EVENT, or --season for the club evenings of a date range")
+        fail(Message(N_("give an EVENT, or --season for the club evenings of a date range")))
     from tally.cli.knockouts import show_prizes, standings_prizes
 
     prized = None

@@ -89,8 +89,11 @@ def _number(form: Fields, key: str) -> int | None:
     number = whole_number(text, 6)
     if number is None:
         raise Refused(
-            N_('%(field)s: "%(text)s" is not a whole number')
-            % {"field": NUMBER_NAMES[key], "text": text[:20]}
+            Message(
+                N_('%(field)s: "%(text)s" is not a whole number'),
+                field=Message(NUMBER_NAMES[key]),
+                text=text[:20],
+            )
         )
     return number
 
