@@ -18,7 +18,7 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 from tally.cli.tables import number, print_table
 from tally.i18n import decimal_comma, format_date, use
 from tally.i18n import gettext as _
-from tally.vocabulary import stage
+from tally.vocabulary import stage_words
 
 if TYPE_CHECKING:
     from tally.store.series import SeriesStandingsView, SeriesView
@@ -173,7 +173,7 @@ def show(view: SeriesStandingsView) -> None:
     notes = [about[0].upper() + about[1:]]
     notes += [
         f"{_('E%(n)s') % {'n': i}} {e.name} "
-        f"({format_date(e.date)}{', ' + stage(e.stage) if e.stage else ''})"
+        f"({format_date(e.date)}{', ' + stage_words(e) if e.stage else ''})"
         for i, e in enumerate(s.events, start=1)
     ]
     notes.append(

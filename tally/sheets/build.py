@@ -50,7 +50,7 @@ from tally.sheets.data import (
     TrickRow,
     Violation,
 )
-from tally.vocabulary import explanation, season_title, word
+from tally.vocabulary import message_words, stage_words, word
 
 if TYPE_CHECKING:
     from tally.analysis.findings import DealAnalysis
@@ -242,7 +242,7 @@ def record_ruling_sheet(
     violations = tuple(
         Violation(
             rule=v.rule,
-            description=explanation(v.message, spoken=True),
+            description=message_words(v.wording, spoken=True),
             rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
             player=v.player,
             trick=v.trick,
@@ -251,7 +251,7 @@ def record_ruling_sheet(
     )
     agreed_winner, agreed_points = _agreed(ruling.result_tag)
     reason = (
-        explanation(ruling.explanation, spoken=True)
+        message_words(ruling.wording, spoken=True)
         if ruling.explanation
         else word(outcome.reason, spoken=True)
     )
@@ -504,13 +504,13 @@ def standings_sheet(
         byes = cross.byes if any(cross.byes) else ()
         grid = CrossTable(players=cross.players, cells=cross.cells, byes=byes)
     return StandingsSheet(
-        event=season_title(view.title),
+        event=message_words(view.title_wording) if view.title_wording else view.title,
         date=when,
         rule_set=rules,
         printed_at=printed_at or _now(),
         rows=rows,
         tiebreaks=view.tiebreaks,
-        stage=view.stage,
+        stage=stage_words(view) if view.stage else "",
         cross_table=grid,
         rank_by=view.rank_by,
         points_per_win=view.match_points_per_win,

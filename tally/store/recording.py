@@ -542,7 +542,7 @@ def _played(
     assert ruling is not None and ruling.outcome is not None
     seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
     new_violations = tuple(
-        ViolationView(v.trick, v.player, v.rule, v.message)
+        ViolationView(v.trick, v.player, v.rule, v.message, v.wording)
         for v in ruling.violations
         if (v.seq, v.player, v.rule) not in seen
     )

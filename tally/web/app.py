@@ -93,7 +93,7 @@ def page_environment() -> jinja2.Environment:
     """The Jinja2 environment of the web pages (``templates/web``), autoescaping always."""
     from tally.events.formats import format_of
     from tally.i18n import format_date, gettext, ngettext, worded
-    from tally.vocabulary import explanation, spoken
+    from tally.vocabulary import message_words, spoken
     from tally.web.cards import Button, with_symbols
 
     env = jinja2.Environment(
@@ -111,7 +111,8 @@ def page_environment() -> jinja2.Environment:
     env.globals["new_view"] = _new_view
     env.globals["money"] = money
     env.filters["word"] = spoken
-    env.filters["explain"] = lambda text: with_symbols(explanation(text, spoken=True))
+    # words made where the fact is known (a ruling's explanation, a violation's message)
+    env.filters["explain"] = lambda words: with_symbols(message_words(words, spoken=True))
     env.filters["day"] = format_date
     env.filters["num"] = _number
     # a store's :class:`~tally.errors.Message` (a warning) in the page's language

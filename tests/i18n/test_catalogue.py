@@ -524,11 +524,10 @@ def test_load_reads_the_language_of_event_toml(tmp_path: Path) -> None:
 
 def test_the_web_wall_uses_the_same_catalogue() -> None:
     pytest.importorskip("starlette")
-    from tally.web.standings import stage_words, translate
+    from tally.web.standings import translate
 
     assert translate("de")("Standings") == "Tabelle"
     assert translate("de")("playing") == "läuft"
-    assert stage_words("de")("round 2 of 5") == "Runde 2 von 5"
     with use("de"):
         assert translate("en")("Standings") == "Standings"
 
@@ -545,29 +544,25 @@ def test_the_shipped_fonts_have_every_character_of_the_german_catalogue() -> Non
 
 
 def test_every_explanation_and_violation_message_of_the_examples_is_worded_in_german() -> None:
-    # The engine writes them in English from the templates of tally.engine.decision,
-    # tally.engine.evidence and tally.engine.deal; each must read back into its template (so German
-    # can be filled in) and come out unchanged in English.
+    # The engine makes them as messages (a template and its values) where it knows the fact:
+    # in German no English word is left, in English they are the text --json prints.
     from tally.engine.ruling import rule_text
-    from tally.vocabulary import explanation
+    from tally.vocabulary import message_words
+    from tests.conftest import CONFORMANCE, PRESET_DIRS
+    from tests.i18n.german_support import english_words
 
+    records = sorted(EXAMPLES.glob("*.deal"))
+    records += [p for preset in PRESET_DIRS for p in sorted((CONFORMANCE / preset).glob("*.deal"))]
     seen = 0
-    for path in sorted(EXAMPLES.glob("*.deal")):
+    for path in records:
         ruling = rule_text(path.read_text(encoding="utf-8"), file=path.name)
-        texts = [v.message for v in ruling.violations]
-        texts += [ruling.explanation] if ruling.explanation else []
-        for text in texts:
+        said = [(v.wording, v.message) for v in ruling.violations]
+        said += [(ruling.wording, ruling.explanation)] if ruling.explanation else []
+        names = (ruling.forehand, ruling.dealer)
+        for words, english in said:
             seen += 1
-            assert explanation(text, "en") == text
-            assert explanation(text, "de") != text, text
-    assert seen >= 20
-
-
-def test_a_message_no_template_knows_is_left_as_it_is() -> None:
-    from tally.vocabulary import explanation
-
-    assert explanation("something new the engine says", "de") == "something new the engine says"
-    assert (
-        explanation("nobody claimed; A (x) won the last trick", "de")
-        == "niemand sagte an; A (x) machte den letzten Stich"
-    )
+            assert message_words(words, "en") == english
+            german = message_words(words, "de")
+            assert german != english and english_words(german, names) == [], (path, german)
+            assert english_words(message_words(words, "de", spoken=True), names) == []
+    assert seen >= 300
