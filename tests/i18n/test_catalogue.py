@@ -566,3 +566,41 @@ def test_every_explanation_and_violation_message_of_the_examples_is_worded_in_ge
             assert german != english and english_words(german, names) == [], (path, german)
             assert english_words(message_words(words, "de", spoken=True), names) == []
     assert seen >= 300
+
+
+def test_a_season_title_and_an_event_stage_read_german_on_a_sheet_and_the_wall(
+    tmp_path: Path,
+) -> None:
+    # The store makes an event's stage and a season's title as messages; a German sheet and
+    # the wall word them from the catalogue, and an event's name is never taken for a title.
+    from datetime import date
+
+    from tally.sheets.build import standings_sheet
+    from tally.sheets.render import render_html
+    from tally.store import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'season.db'}", scorer="tester")
+    try:
+        players = ["Anna Berger", "Bert Huber", "Carla Moser", "Dora Wimmer"]
+        for name in players:
+            store.players.add(name)
+        named = "Season: all events from 2026-01-01"  # a name, not a season's title
+        store.events.create(named, kind="round-robin", players=players)
+        store.events.start_round(1, 1)
+        event = store.events.standings(1)
+        season = store.events.season_standings(all_events=True, date_from=date(2026, 1, 1))
+        with use("de"):
+            shown = render_html("standings.html.j2", standings_sheet(event), lang="de")
+            titled = render_html("standings.html.j2", standings_sheet(season), lang="de")
+        assert event.stage == "round 1 of 3" and "Runde 1 von 3" in shown
+        assert "round 1 of 3" not in shown and named in shown and "Saison" not in shown
+        assert season.title == "Season: all events from 2026-01-01"
+        assert "Saison: alle Turniere ab 01.01.2026" in titled and "Season" not in titled
+        pytest.importorskip("starlette")
+        from tally.web.server import create_app
+        from tests.web.test_routes import _client
+
+        wall = _client(create_app(store)).get("/standings/1?lang=de").text
+        assert '<span class="stage">Runde 1 von 3</span>' in wall and "round 1 of 3" not in wall
+    finally:
+        store.close()
