@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tally.errors import N_, Message, NotFound, Refused
+from tally.errors import N_, Advice, Message, NotFound, Refused
 
 #: the largest id a database row can have (SQLite and PostgreSQL BIGINT: 2**63 - 1)
 MAX_ID = 2**63 - 1
@@ -54,7 +54,7 @@ class UnknownName(NotFound):
     """A reference that fits no player; ``close`` are the players whose names are close
     (:func:`suggestions`), when they were looked for."""
 
-    def __init__(self, message: str, close: Sequence[Candidate] = ()) -> None:
+    def __init__(self, message: str | Message, close: Sequence[Candidate] = ()) -> None:
         super().__init__(message)
         self.close = tuple(close)
 
@@ -249,6 +249,23 @@ name a player goes by)
     raise UnknownName(unknown_message(ref, pool, where=where, close=close), close)
 
 
+#: What :func:`unknown_message` advises on the command line (left out on the pages).
+_SEE_EVENTS = Advice(N_(" (see `tally event list`)"))
+_SEE_NUMBERS = Advice(N_(" (`tally player list` shows the players' numbers)"))
+_SEE_ALIASES = Advice(
+    N_(
+        " (`tally player list` shows every player and alias; `tally player alias NAME ALIAS` "
+        "adds a name a player goes by)"
+    )
+)
+_SEE_PLAYERS = Advice(
+    N_(
+        " (`tally player list` shows every player and alias; to enter a new player, "
+        '`tally player add "FULL NAME"`)'
+    )
+)
+
+
 def unknown_message(
     ref: str,
     pool: Sequence[Candidate],
@@ -256,46 +273,49 @@ def unknown_message(
     where: str = "",
     what: str = "player",
     close: Sequence[Candidate] | None = None,
-) -> str:
+) -> Message:
     """Why ``ref`` finds nobody, with the closest names: the hint leads to the player who is
     there already, and suggests adding a player only when nobody's name is close. ``what``
     ``"event"``: the same for an event (:func:`find_event`); ``close``: the closest names,
-    when already found.
+    when already found. What it advises to type is an :class:`~tally.errors.Advice`.
 
-    >>> unknown_message("Thursday clup", [Candidate(4, "Thursday club")], what="event")
+    >>> str(unknown_message("Thursday clup", [Candidate(4, "Thursday club")], what="event"))
     'there is no event "Thursday clup": did you mean Thursday club (#4)? (see `tally event list`)'
     """
     shown = _shown(ref)
     if what != "player":
         close = suggestions(ref, pool) if close is None else close
         if close:
-            return (
-                f'there is no {what} "{shown}": did you mean '
-                f"{_join([c.label() for c in close])}? (see `tally {what} list`)"
+            return Message(
+                N_('there is no event "%(name)s": did you mean %(close)s?%(advice)s'),
+                name=shown,
+                close=_join([c.label() for c in close]),
+                advice=_SEE_EVENTS,
             )
-        return f'there is no {what} "{shown}" (see `tally {what} list`)'
+        return Message(N_('there is no event "%(name)s"%(advice)s'), name=shown, advice=_SEE_EVENTS)
     number = as_number(ref)
     if number is not None:
         digits = ref.strip().removeprefix("#")
         if len(digits) > 30:
             digits = f"{digits[:20]}... ({len(digits)} digits)"
-        return (
-            f"there is no player #{digits}{where} (`tally player list` shows the players' numbers)"
+        return Message(
+            N_("there is no player #%(number)s%(where)s%(advice)s"),
+            number=digits,
+            where=where,
+            advice=_SEE_NUMBERS,
         )
     close = suggestions(ref, pool) if close is None else close
     if close:
-        return (
-            f'there is no player "{shown}"{where}: did you mean '
-            f"{_join([c.label() for c in close])}? (`tally player list` shows every "
-            "player and alias; `tally player alias NAME ALIAS` adds a name a player goes "
-            "by)"
+        return Message(
+            N_('there is no player "%(name)s"%(where)s: did you mean %(close)s?%(advice)s'),
+            name=shown,
+            where=where,
+            close=_join([c.label() for c in close]),
+            advice=_SEE_ALIASES,
         )
     if where:
-        return f'there is no player "{shown}"{where}'
-    return (
-        f'there is no player "{shown}" (`tally player list` shows every player and '
-        'alias; to enter a new player, `tally player add "FULL NAME"`)'
-    )
+        return Message(N_('there is no player "%(name)s"%(where)s'), name=shown, where=where)
+    return Message(N_('there is no player "%(name)s"%(advice)s'), name=shown, advice=_SEE_PLAYERS)
 
 
 def suggestions(ref: str, pool: Sequence[Candidate], limit: int = 3) -> list[Candidate]:

@@ -39,7 +39,8 @@ from tally.engine.notation import (
 from tally.engine.rulebook import VIOLATION_TEXT, reason_text
 from tally.engine.rules import RuleSet
 from tally.engine.ruling import TrickSummary, summarize
-from tally.errors import Refused, TallyError
+from tally.errors import Advice, Message, Refused, TallyError
+from tally.i18n import N_
 from tally.i18n import gettext as _
 from tally.sheets.data import (
     Declaration,
@@ -581,8 +582,20 @@ def pairings_sheet(
     rnd = store.events.rounds(ev.id, number)[0]
     if ev.format.pairs_from_standings and not rnd.started:
         raise Refused(
-            f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
-            f"start it first (`tally event round {ev.id} {number} --start`)"
+            Message(
+                N_(
+                    'round %(round)s of Swiss event %(event)s "%(name)s" is not paired yet: '
+                    "start it first%(advice)s"
+                ),
+                round=number,
+                event=ev.id,
+                name=ev.name,
+                advice=Advice(
+                    N_(" (`tally event round %(event)s %(round)s --start`)"),
+                    event=ev.id,
+                    round=number,
+                ),
+            )
         )
     before: dict[str, float] = {}
     if ev.format.has_scored_rounds:

@@ -96,7 +96,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.errors import Message, NotFound, Refused, TallyError
+from tally.errors import Advice, Message, NotFound, Refused, TallyError
 from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.schedule import Pairing, Round, first_dealer
@@ -317,8 +317,13 @@ class _RoundMaker:
     def refused(self) -> RoundView:
         ev = self.ev
         raise Refused(
-            f'event {ev["id"]} "{ev["name"]}" is a {format_of(ev["kind"]).audit_name}: '
-            "it has no rounds (start its matches with `tally match start ... --event`)"
+            Message(
+                N_('event %(event)s "%(name)s" is a %(kind)s: it has no rounds%(advice)s'),
+                event=ev["id"],
+                name=ev["name"],
+                kind=Message(format_of(ev["kind"]).audit_name),
+                advice=Advice(N_(" (start its matches with `tally match start ... --event`)")),
+            )
         )
 
 

@@ -231,15 +231,14 @@ def refusal(exc: Exception, lang: str) -> str:
     from the catalogue (:func:`tally.i18n.worded`: the engine's message and the store's words
     around it, this app's own words marked with ``N_`` where they are raised); anything else
     (the store's administrative refusals: no such event, another scorer recorded meanwhile)
-    stays English, whole. Advice for the command line is worded for the pages
-    (:func:`tally.web.wording.web_words`)."""
-    from tally.errors import TallyError
+    stays English, whole. Advice for the command line (a command to type, an option) is said
+    in the pages' own words, where the refusal made it (:func:`tally.errors.on_pages`)."""
+    from tally.errors import TallyError, on_pages
     from tally.i18n import worded
-    from tally.web.wording import web_words
 
-    if lang == DEFAULT or not isinstance(exc, TallyError):
-        return web_words(str(exc))
-    return web_words(worded(exc.wording, lang))
+    if not isinstance(exc, TallyError):
+        return str(exc)
+    return worded(on_pages(exc.wording), lang)
 
 
 def html_of(site: Site, template: str, **context: Any) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tally.errors import Refused
+from tally.errors import Message, Refused, option
 from tally.events.bracket import check_best_of
 from tally.events.formats.base import (
     EventFormat,
@@ -102,9 +102,19 @@ class Knockout(EventFormat):
         if final_fill is not None and final_fill not in FINAL_FILLS:
             raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
         if final_fill is not None and final_size is None:
-            raise Refused("--final-fill: only with a final stage (--final N)")
+            raise Refused(
+                Message(
+                    N_("--final-fill: only with a final stage (%(option)s)"),
+                    option=option(N_("--final N"), N_("Final stage"), field=True),
+                )
+            )
         if given.best_of is not None and final_size is None:
-            raise Refused("--best-of: only with a final stage (--final N)")
+            raise Refused(
+                Message(
+                    N_("--best-of: only with a final stage (%(option)s)"),
+                    option=option(N_("--final N"), N_("Final stage"), field=True),
+                )
+            )
         seed = (given.draw_seed if given.draw_seed is not None else "").strip()
         if not seed:
             seed = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
