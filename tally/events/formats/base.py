@@ -8,10 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
-from tally.errors import Refused
+from tally.errors import Advice, Message, Refused, option
 from tally.events.schedule import Round
 from tally.events.swiss import ACCELERATIONS, Played
 from tally.events.tiebreaks import DEFAULT_TIEBREAKS
+from tally.i18n import N_
 
 #: the most matches a pairing may play (a round robin, a Swiss event)
 MAX_MATCHES_PER_PAIRING = 20
@@ -310,24 +311,42 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
     acceleration or a rule for repeated floats but for a Swiss event."""
     if given.swap_last_rounds and not swap:
         raise Refused(
-            "--swap-last-rounds is for a double round robin (--kind round-robin --double)"
+            Message(
+                N_("--swap-last-rounds is for a double round robin (%(kind)s %(double)s)"),
+                kind=kind_option(N_("--kind round-robin"), "round-robin"),
+                double=option(N_("--double"), N_("Twice (double round robin)")),
+            )
         )
     if given.acceleration not in ACCELERATIONS:
         raise Refused(
             f'acceleration must be {" or ".join(ACCELERATIONS)}, not "{given.acceleration}"'
         )
     if given.acceleration != "none" and not accelerate:
-        raise Refused(f"--acceleration {given.acceleration} is for a Swiss event (--kind swiss)")
+        raise Refused(
+            Message(
+                N_("--acceleration %(value)s is for a Swiss event (%(kind)s)"),
+                value=given.acceleration,
+                kind=_SWISS,
+            )
+        )
     if given.repeated_floats not in REPEATED_FLOATS:
         raise Refused(
             f"--repeated-floats must be {' or '.join(REPEATED_FLOATS)}, "
             f'not "{given.repeated_floats}"'
         )
     if (given.max_absences is not None or given.no_absence_last) and not accelerate:
-        raise Refused("--max-absences and --no-absence-last are for a Swiss event (--kind swiss)")
+        raise Refused(
+            Message(
+                N_("--max-absences and --no-absence-last are for a Swiss event (%(kind)s)"),
+                kind=_SWISS,
+            )
+        )
     if (given.apart_until is not None or given.apart_keeps_bye) and not accelerate:
         raise Refused(
-            "--apart-until-round and --apart-keeps-bye are for a Swiss event (--kind swiss)"
+            Message(
+                N_("--apart-until-round and --apart-keeps-bye are for a Swiss event (%(kind)s)"),
+                kind=_SWISS,
+            )
         )
     if given.apart_until is not None and given.apart_until < 1:
         raise Refused(f"--apart-until-round is a round from 1, not {given.apart_until}")
@@ -337,7 +356,11 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
         )
     if given.repeated_floats != "allow" and not accelerate:
         raise Refused(
-            f"--repeated-floats {given.repeated_floats} is for a Swiss event (--kind swiss)"
+            Message(
+                N_("--repeated-floats %(value)s is for a Swiss event (%(kind)s)"),
+                value=given.repeated_floats,
+                kind=_SWISS,
+            )
         )
 
 
@@ -350,6 +373,42 @@ DRAW_OPTIONS: tuple[tuple[str, str], ...] = (
     ("--final-fill", "final_fill"),
     ("--best-of", "best_of"),
 )
+
+
+#: The new-event form's field of each option of a draw that has one (the pages name it so).
+_DRAW_FIELDS: dict[str, str] = {
+    N_("--lives"): N_("Lives"),
+    N_("--seed"): N_("Seed of the draw"),
+    N_("--final"): N_("Final stage"),
+    N_("--groups"): N_("Groups"),
+    N_("--advance"): N_("Going through"),
+}
+
+
+def kind_option(typed: str, kind: str) -> Advice:
+    """``--kind KIND`` as a refusal names it (``typed``, marked for the catalogue); on the pages
+    the form's field and the kind."""
+    return option(typed, N_("Kind"), field=True, value=kind)
+
+
+#: ``--kind swiss``, as the refusals of an option only a Swiss event takes name it.
+_SWISS = kind_option(N_("--kind swiss"), "swiss")
+
+
+def named_options(flags: Sequence[str]) -> Message:
+    """The options of a draw given (``flags``: ``--lives, --seed``) as a refusal names them;
+    on the pages the fields of the form.
+
+    >>> from tally.errors import on_pages
+    >>> said = named_options(["--lives", "--final-fill"])
+    >>> str(said), str(on_pages(said))
+    ('--lives, --final-fill', '"Lives", --final-fill')
+    """
+    said: Message | str = ""
+    for flag in flags:
+        one = option(flag, _DRAW_FIELDS[flag]) if flag in _DRAW_FIELDS else flag
+        said = one if said == "" else Message("%(list)s, %(next)s", list=said, next=one)
+    return said if isinstance(said, Message) else Message("%(flag)s", flag=said)
 
 
 def given_draw_options(given: Given, names: Sequence[str] | None = None) -> list[str]:
@@ -365,4 +424,10 @@ def refuse_draw_options(fmt: EventFormat, given: Given) -> None:
     """Refuse the options of a draw for a format without one."""
     extra = given_draw_options(given)
     if extra:
-        raise Refused(f"{', '.join(extra)}: only for a knockout or groups, not a {fmt.kind}")
+        raise Refused(
+            Message(
+                N_("%(options)s: only for a knockout or groups, not a %(kind)s"),
+                options=named_options(extra),
+                kind=Message(fmt.kind),
+            )
+        )

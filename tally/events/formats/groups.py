@@ -18,6 +18,8 @@ from tally.events.formats.base import (
     Settings,
     StoredEvent,
     given_draw_options,
+    kind_option,
+    named_options,
     refuse_double_and_several_matches,
     refuse_ordering,
     refuse_rounds,
@@ -74,7 +76,13 @@ class Groups(EventFormat):
         refuse_double_and_several_matches(self, given)
         wrong = given_draw_options(given, ("--lives", "--seed", "--final", "--final-fill"))
         if wrong:
-            raise Refused(f"{', '.join(wrong)}: for a knockout (--kind knockout), not groups")
+            raise Refused(
+                Message(
+                    N_("%(options)s: for a knockout (%(kind)s), not groups"),
+                    options=named_options(wrong),
+                    kind=kind_option(N_("--kind knockout"), "knockout"),
+                )
+            )
         if given.bye != "none":
             raise Refused(
                 Message(

@@ -22,6 +22,8 @@ from tally.events.formats.base import (
     Settings,
     StoredEvent,
     given_draw_options,
+    kind_option,
+    named_options,
     refuse_double_and_several_matches,
     refuse_ordering,
     refuse_rounds,
@@ -88,7 +90,13 @@ class Knockout(EventFormat):
         refuse_double_and_several_matches(self, given)
         wrong = given_draw_options(given, ("--groups", "--advance"))
         if wrong:
-            raise Refused(f"{', '.join(wrong)}: for groups (--kind groups), not a knockout")
+            raise Refused(
+                Message(
+                    N_("%(options)s: for groups (%(kind)s), not a knockout"),
+                    options=named_options(wrong),
+                    kind=kind_option(N_("--kind groups"), "groups"),
+                )
+            )
         lives = 3 if given.lives is None else given.lives
         if not 1 <= lives <= MAX_LIVES:
             raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
