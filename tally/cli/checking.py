@@ -168,7 +168,7 @@ def _stdin_bytes() -> bytes:
 def describe(ruling: Ruling, *, referee: bool = False) -> str:
     """A ruling in plain words, as a referee would give it, in the current language
     (:func:`tally.i18n.use`; the engine's explanation and messages worded by
-    :func:`tally.vocabulary.explanation`, its record errors from their templates by
+    :func:`tally.vocabulary.message_words`, its record errors from their templates by
     :func:`tally.i18n.worded`)."""
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
         "file": ruling.file or _("(record)"),
