@@ -214,7 +214,7 @@ def matches(ref: str, candidates: Iterable[Candidate]) -> list[Candidate]:
     return prefixed
 
 
-def resolve(ref: str, candidates: Iterable[Candidate], *, where: str = "") -> Candidate:
+def resolve(ref: str, candidates: Iterable[Candidate], *, where: str | Message = "") -> Candidate:
     """The one candidate ``ref`` means; :class:`AmbiguousName` or :class:`UnknownName`.
 
     ``where`` names the candidates in messages (``" in match 3"``).
@@ -270,7 +270,7 @@ def unknown_message(
     ref: str,
     pool: Sequence[Candidate],
     *,
-    where: str = "",
+    where: str | Message = "",
     what: str = "player",
     close: Sequence[Candidate] | None = None,
 ) -> Message:
@@ -419,7 +419,9 @@ def lookalike(name: str, pool: Iterable[Candidate]) -> tuple[Candidate, str] | N
     return None
 
 
-def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") -> Candidate:
+def resolve_among(
+    ref: str, players: Sequence[Candidate], *, where: str | Message = ""
+) -> Candidate:
     """A player of a match: ``ref`` resolved among ``players`` (the match's two); the error
     names them.
 
@@ -436,8 +438,18 @@ def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") ->
         return found[0]
     if found:
         return resolve(ref, players, where=where)
-    names = _join([p.name for p in players])
-    raise UnknownName(f'"{_shown(ref)}" does not play{where or " in this match"} ({names} do)')
+    raise UnknownName(
+        Message(
+            N_('"%(name)s" does not play%(where)s (%(players)s do)'),
+            name=_shown(ref),
+            where=where or _IN_THIS_MATCH,
+            players=_join([p.name for p in players]),
+        )
+    )
+
+
+#: Where the players of a match are, when nobody said (:func:`resolve_among`).
+_IN_THIS_MATCH = Message(N_(" in this match"))
 
 
 def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, select
 
-from tally.errors import ON_THE_CHANGES_PAGE, ON_THE_MATCH_PAGE, Advice, Message, Refused
+from tally.errors import ON_THE_CHANGES_PAGE, ON_THE_MATCH_PAGE, Advice, Message, Refused, option
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
@@ -68,7 +68,13 @@ class Matches:
             if a["id"] == b["id"]:
                 raise Refused(f'a match needs two players, not "{a["name"]}" twice')
             d = resolve_in_match(
-                conn, first_dealer, [a["id"], b["id"]], " in this match (as --dealer)"
+                conn,
+                first_dealer,
+                [a["id"], b["id"]],
+                Message(
+                    N_(" in this match (as %(option)s)"),
+                    option=option(N_("--dealer"), N_("First dealer")),
+                ),
             )
             before: dict[str, Snapshot] = {}
             after: dict[str, Snapshot] = {}

@@ -138,7 +138,9 @@ class Lookup:
     ambiguous: bool = False
 
 
-def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str) -> RowMapping:
+def resolve_in_match(
+    conn: Connection, ref: str, ids: Sequence[int], where: str | Message
+) -> RowMapping:
     """One of the players ``ids`` (a match's two): resolved among them first, so that
     ``--dealer A`` means Anna of "Anna v Bert" even when the club has other players whose
     names start with A; a reference to someone else is refused naming the two."""
@@ -151,8 +153,13 @@ def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str)
             other = None
         if other is not None:
             raise Refused(
-                f"{other['name']} (#{other['id']}) does not play{where} "
-                f"({' and '.join(c.name for c in pair)} do)"
+                Message(
+                    N_("%(name)s (#%(id)s) does not play%(where)s (%(players)s do)"),
+                    name=other["name"],
+                    id=other["id"],
+                    where=where,
+                    players=" and ".join(c.name for c in pair),
+                )
             )
     try:
         found = names.resolve_among(ref, pair, where=where)

@@ -63,3 +63,24 @@ def test_a_command_a_refusal_advises_is_where_to_do_it_on_the_pages(desk: Any) -
         store.series.get("Winter")
     assert "`tally series list`" in str(unknown.value)
     assert re.fullmatch(r"es gibt keine Serie „Winter“", refusal(unknown.value, "de"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", '(as "First dealer")'), ("de", '(als "Erster Geber")')]
+)
+def test_a_first_dealer_who_does_not_play_is_named_by_the_form_field(
+    desk: Any,  # noqa: F811
+    lang: str,
+    said: str,
+) -> None:
+    players = ["Anna Berger", "Bert Huber", "Dora Wimmer"]
+    ev = desk.store.events.create("Thursday", players=players)
+    res = desk.post(
+        f"/director/event/{ev.id}/match?lang={lang}",
+        a="Anna Berger",
+        b="Bert Huber",
+        dealer="Dora Wimmer",
+    )
+    shown = res.text.replace("&#34;", '"').replace("&quot;", '"')
+    assert res.status_code in (400, 409) and said in shown, shown[-3000:]
+    assert "--dealer" not in shown
