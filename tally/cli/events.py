@@ -28,6 +28,7 @@ from tally.cli.tables import (
     spreadsheet_safe,
     write_csv,
 )
+from tally.events.tiebreaks import DEFAULT_TIEBREAKS, SWISS_TIEBREAKS, option_help
 from tally.i18n import format_date
 
 if TYPE_CHECKING:
@@ -193,15 +194,9 @@ def create(
     tiebreaks: Annotated[
         str | None,
         typer.Option(
-            help="Tiebreaks in order, comma-separated, from: head-to-head, "
-            "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
-            "median-buchholz, buchholz-cut-1 (without the weakest opponent), koya (match "
-            "points against the players on 50 % or more, for round robins), progressive "
-            "(the score after each round added up: points won early count more; round "
-            "robin or Swiss) (default: the "
-            "first five in that order; for a Swiss event buchholz, median-buchholz, "
-            "sonneborn-berger, game-point-difference, wins; '' for none). See "
-            "docs/events.md."
+            help=f"Tiebreaks in order, comma-separated. {option_help()}. Default: "
+            f"{', '.join(DEFAULT_TIEBREAKS)}; for a Swiss event {', '.join(SWISS_TIEBREAKS)}; "
+            "'' for none. See docs/events.md."
         ),
     ] = None,
     unplayed: Annotated[

@@ -56,6 +56,7 @@ from markupsafe import Markup, escape
 from tally.engine.cards import PARSE_TABLE, Suit
 from tally.errors import FetchRefused, PrintError
 from tally.events.formats import format_of
+from tally.events.tiebreaks import TABLE
 from tally.i18n import current, decimal_comma, format_date, format_datetime, translations
 from tally.sheets.data import (
     AnalysisSheet,
@@ -431,6 +432,7 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
     env.filters["ranking"] = lambda sheet: elimination_ranking(sheet.kind, sheet.tiebreaks, lang)
     env.filters["event_format"] = format_of
+    env.globals["tiebreaks"] = TABLE
     return env
 
 
