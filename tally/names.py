@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tally.errors import N_, Message, NotFound, Refused
+from tally.errors import N_, Advice, Message, NotFound, Refused
 
 #: the largest id a database row can have (SQLite and PostgreSQL BIGINT: 2**63 - 1)
 MAX_ID = 2**63 - 1
@@ -255,7 +255,24 @@ name a player goes by)
             found,
         )
     close = suggestions(ref, pool) if as_number(ref) is None else []
-    raise UnknownName(unknown_words(ref, pool, where=where, close=close), close)
+    raise UnknownName(unknown_message(ref, pool, where=where, close=close), close)
+
+
+#: What :func:`unknown_message` advises on the command line (left out on the pages).
+_SEE_EVENTS = Advice(N_(" (see `tally event list`)"))
+_SEE_NUMBERS = Advice(N_(" (`tally player list` shows the players' numbers)"))
+_SEE_ALIASES = Advice(
+    N_(
+        " (`tally player list` shows every player and alias; `tally player alias NAME ALIAS` "
+        "adds a name a player goes by)"
+    )
+)
+_SEE_PLAYERS = Advice(
+    N_(
+        " (`tally player list` shows every player and alias; to enter a new player, "
+        '`tally player add "FULL NAME"`)'
+    )
+)
 
 
 def unknown_message(
@@ -265,39 +282,26 @@ def unknown_message(
     where: str | Message = "",
     what: str = "player",
     close: Sequence[Candidate] | None = None,
-) -> str:
+) -> Message:
     """Why ``ref`` finds nobody, with the closest names: the hint leads to the player who is
     there already, and suggests adding a player only when nobody's name is close. ``what``
-    ``"event"``: the same for an event (:func:`find_event`; the only other ``what``);
-    ``close``: the closest names, when already found. The English of :func:`unknown_words`.
+    ``"event"``: the same for an event (:func:`find_event`); ``close``: the closest names,
+    when already found. What it advises to type is an :class:`~tally.errors.Advice`.
 
-    >>> unknown_message("Thursday clup", [Candidate(4, "Thursday club")], what="event")
+    >>> str(unknown_message("Thursday clup", [Candidate(4, "Thursday club")], what="event"))
     'there is no event "Thursday clup": did you mean Thursday club (#4)? (see `tally event list`)'
     """
-    return str(unknown_words(ref, pool, where=where, what=what, close=close))
-
-
-def unknown_words(
-    ref: str,
-    pool: Sequence[Candidate],
-    *,
-    where: str | Message = "",
-    what: str = "player",
-    close: Sequence[Candidate] | None = None,
-) -> Message:
-    """The words of :func:`unknown_message` (a :class:`Message`, for any language)."""
     shown = _shown(ref)
     if what != "player":
         close = suggestions(ref, pool) if close is None else close
         if close:
             return Message(
-                N_(
-                    'there is no event "%(text)s": did you mean %(names)s? (see `tally event list`)'
-                ),
-                text=shown,
-                names=_join([c.label() for c in close]),
+                N_('there is no event "%(name)s": did you mean %(close)s?%(advice)s'),
+                name=shown,
+                close=_join([c.label() for c in close]),
+                advice=_SEE_EVENTS,
             )
-        return Message(N_('there is no event "%(text)s" (see `tally event list`)'), text=shown)
+        return Message(N_('there is no event "%(name)s"%(advice)s'), name=shown, advice=_SEE_EVENTS)
     number = as_number(ref)
     if number is not None:
         digits: str | Message = ref.strip().removeprefix("#")
@@ -307,34 +311,23 @@ def unknown_words(
                 N_("%(start)s... (%(digits)s digits)"), start=whole[:20], digits=len(whole)
             )
         return Message(
-            N_(
-                "there is no player #%(number)s%(where)s "
-                "(`tally player list` shows the players' numbers)"
-            ),
+            N_("there is no player #%(number)s%(where)s%(advice)s"),
             number=digits,
             where=where,
+            advice=_SEE_NUMBERS,
         )
     close = suggestions(ref, pool) if close is None else close
     if close:
         return Message(
-            N_(
-                'there is no player "%(text)s"%(where)s: did you mean %(names)s? '
-                "(`tally player list` shows every player and alias; "
-                "`tally player alias NAME ALIAS` adds a name a player goes by)"
-            ),
-            text=shown,
+            N_('there is no player "%(name)s"%(where)s: did you mean %(close)s?%(advice)s'),
+            name=shown,
             where=where,
-            names=_join([c.label() for c in close]),
+            close=_join([c.label() for c in close]),
+            advice=_SEE_ALIASES,
         )
     if where:
-        return Message(N_('there is no player "%(text)s"%(where)s'), text=shown, where=where)
-    return Message(
-        N_(
-            'there is no player "%(text)s" (`tally player list` shows every player and '
-            'alias; to enter a new player, `tally player add "FULL NAME"`)'
-        ),
-        text=shown,
-    )
+        return Message(N_('there is no player "%(name)s"%(where)s'), name=shown, where=where)
+    return Message(N_('there is no player "%(name)s"%(advice)s'), name=shown, advice=_SEE_PLAYERS)
 
 
 def suggestions(ref: str, pool: Sequence[Candidate], limit: int = 3) -> list[Candidate]:
@@ -459,12 +452,16 @@ def resolve_among(
         return resolve(ref, players, where=where)
     raise UnknownName(
         Message(
-            N_('"%(text)s" does not play%(where)s (%(names)s do)'),
-            text=_shown(ref),
-            where=where or Message(N_(" in this match")),
-            names=_join([p.name for p in players]),
+            N_('"%(name)s" does not play%(where)s (%(players)s do)'),
+            name=_shown(ref),
+            where=where or _IN_THIS_MATCH,
+            players=_join([p.name for p in players]),
         )
     )
+
+
+#: Where the players of a match are, when nobody said (:func:`resolve_among`).
+_IN_THIS_MATCH = Message(N_(" in this match"))
 
 
 def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:
@@ -489,7 +486,7 @@ def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:
         else [c for c in events if fold(c.name) == fold(ref)]
     )  # a name of digits, whole
     if not found:
-        raise UnknownName(unknown_words(ref, events, what="event"))
+        raise UnknownName(unknown_message(ref, events, what="event"))
     if len(found) > 1 and len({fold(c.name) for c in found}) > 1:
         raise AmbiguousName(
             Message(

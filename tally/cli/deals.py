@@ -61,7 +61,7 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 from tally.errors import DealMoved, Message, NotFound, Refused, TallyError, ViolationNotConfirmed
 from tally.i18n import N_, use
 from tally.i18n import gettext as _
-from tally.vocabulary import explanation, word
+from tally.vocabulary import message_words, word
 
 if TYPE_CHECKING:
     from tally.store import DealView, PlayResult, Store
@@ -576,7 +576,7 @@ class _Recorder:
                     "trick": v.trick,
                     "player": v.player,
                     "rule": word(v.rule),
-                    "message": explanation(v.message),
+                    "message": message_words(v.wording),
                 }
             )
         if view.finished:
@@ -744,7 +744,7 @@ def show(
                     "trick": v.trick,
                     "player": v.player,
                     "rule": word(v.rule),
-                    "message": explanation(v.message),
+                    "message": message_words(v.wording),
                 }
             )
         if d.finished:

@@ -119,7 +119,7 @@ def show(
 def describe_match(m: MatchView) -> list[str]:
     """A match as a small score sheet, in the current language (:func:`tally.i18n.use`)."""
     from tally.i18n import gettext as _
-    from tally.vocabulary import explanation, word
+    from tally.vocabulary import message_words, word
 
     a, b = m.players
     out = [
@@ -169,7 +169,7 @@ def describe_match(m: MatchView) -> list[str]:
                     "trick": v.trick,
                     "player": v.player,
                     "rule": word(v.rule),
-                    "message": explanation(v.message),
+                    "message": message_words(v.wording),
                 }
             )
     if any(d.kind == "quick" for d in m.deals):

@@ -19,7 +19,7 @@ from tally.cli.tables import number, print_table
 from tally.errors import Message
 from tally.i18n import N_, decimal_comma, format_date, use
 from tally.i18n import gettext as _
-from tally.vocabulary import stage
+from tally.vocabulary import stage_words
 
 if TYPE_CHECKING:
     from tally.store.series import SeriesStandingsView, SeriesView
@@ -179,7 +179,7 @@ def show(view: SeriesStandingsView) -> None:
     notes = [about[0].upper() + about[1:]]
     notes += [
         f"{_('E%(n)s') % {'n': i}} {e.name} "
-        f"({format_date(e.date)}{', ' + stage(e.stage) if e.stage else ''})"
+        f"({format_date(e.date)}{', ' + stage_words(e) if e.stage else ''})"
         for i, e in enumerate(s.events, start=1)
     ]
     notes.append(

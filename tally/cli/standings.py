@@ -27,7 +27,7 @@ from tally.errors import Message
 from tally.events.tiebreaks import DEFAULT_TIEBREAKS, TABLE, option_help
 from tally.i18n import N_, decimal_comma, format_date, use
 from tally.i18n import gettext as _
-from tally.vocabulary import elimination_ranking, season_title, stage, word
+from tally.vocabulary import elimination_ranking, message_words, stage_words, word
 
 if TYPE_CHECKING:
     from tally.store.views import StandingsView
@@ -287,13 +287,13 @@ def title_of(view: StandingsView) -> str:
         return _(
             "%(title)s (%(events)s event(s), %(points)s match point(s) a win%(provisional)s)"
         ) % {
-            "title": season_title(view.title),
+            "title": message_words(view.title_wording) if view.title_wording else view.title,
             "events": len(view.events),
             "points": decimal_comma(number(view.match_points_per_win)),
             "provisional": provisional,
         }
     ev = view.event
     kind = word(ev.format.standings_name)
-    where = f": {stage(view.stage)}" if view.stage else ""
+    where = f": {stage_words(view)}" if view.stage else ""
     provisional = _(" (provisional)") if view.provisional else ""
     return f"{ev.name}, {format_date(ev.date)}, {ev.rules}, {kind}{where}{provisional}"

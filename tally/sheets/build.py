@@ -39,7 +39,7 @@ from tally.engine.notation import (
 from tally.engine.rulebook import VIOLATION_TEXT, reason_text
 from tally.engine.rules import RuleSet
 from tally.engine.ruling import TrickSummary, summarize
-from tally.errors import N_, Message, Refused, TallyError
+from tally.errors import N_, Advice, Message, Refused, TallyError
 from tally.i18n import gettext as _
 from tally.sheets.data import (
     Declaration,
@@ -50,7 +50,7 @@ from tally.sheets.data import (
     TrickRow,
     Violation,
 )
-from tally.vocabulary import explanation, season_title, word
+from tally.vocabulary import message_words, stage_words, word
 
 if TYPE_CHECKING:
     from tally.analysis.findings import DealAnalysis
@@ -273,7 +273,7 @@ def record_ruling_sheet(
     violations = tuple(
         Violation(
             rule=v.rule,
-            description=explanation(v.message, spoken=True),
+            description=message_words(v.wording, spoken=True),
             rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
             player=v.player,
             trick=v.trick,
@@ -282,7 +282,7 @@ def record_ruling_sheet(
     )
     agreed_winner, agreed_points = _agreed(ruling.result_tag)
     reason = (
-        explanation(ruling.explanation, spoken=True)
+        message_words(ruling.wording, spoken=True)
         if ruling.explanation
         else word(outcome.reason, spoken=True)
     )
@@ -551,13 +551,13 @@ def standings_sheet(
         byes = cross.byes if any(cross.byes) else ()
         grid = CrossTable(players=cross.players, cells=cross.cells, byes=byes)
     return StandingsSheet(
-        event=season_title(view.title),
+        event=message_words(view.title_wording) if view.title_wording else view.title,
         date=when,
         rule_set=rules,
         printed_at=printed_at or _now(),
         rows=rows,
         tiebreaks=view.tiebreaks,
-        stage=view.stage,
+        stage=stage_words(view) if view.stage else "",
         cross_table=grid,
         rank_by=view.rank_by,
         points_per_win=view.match_points_per_win,
@@ -624,11 +624,16 @@ def _printable_round(store: Store, ev: EventView, number: int) -> RoundView:
             Message(
                 N_(
                     'round %(round)s of Swiss event %(event)s "%(name)s" is not paired yet: '
-                    "start it first (`tally event round %(event)s %(round)s --start`)"
+                    "start it first%(advice)s"
                 ),
                 round=number,
                 event=ev.id,
                 name=ev.name,
+                advice=Advice(
+                    N_(" (`tally event round %(event)s %(round)s --start`)"),
+                    event=ev.id,
+                    round=number,
+                ),
             )
         )
     return rnd

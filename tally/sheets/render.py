@@ -68,7 +68,7 @@ from tally.sheets.data import (
     ScoreSheet,
     StandingsSheet,
 )
-from tally.vocabulary import absent_words, elimination_ranking, knockout_text, stage, word
+from tally.vocabulary import absent_words, elimination_ranking, knockout_text, word
 
 __all__ = [
     "PAPER_SIZES",
@@ -437,7 +437,9 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["when"] = lambda value: format_when(value, lang)
     env.filters["plural"] = plural
     env.filters["word"] = lambda value: word(str(value), lang, spoken=True)
-    env.filters["stage"] = lambda value: stage(str(value), lang)
+    # a knockout's stage (a bracket's, standings by elimination); the other sheets' stages are
+    # worded as they are built (:func:`tally.vocabulary.stage_words`)
+    env.filters["stage"] = lambda value: knockout_text(str(value), lang)
     env.filters["draw"] = lambda value: knockout_text(str(value), lang)
     env.filters["absent"] = lambda names, points: absent_words(names, points, lang)
     env.filters["progress"] = lambda value: knockout_text(str(value), lang, player=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from sqlalchemy import delete, insert
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Advice, Message, NotFound, Refused
 from tally.events.formats import format_of
 from tally.i18n import N_
 from tally.store import eventrows
@@ -44,14 +44,27 @@ def _refuse_format(ev: RowMapping) -> None:
         )
     if fmt.has_lives:
         raise Refused(
-            f"{which} is a {fmt.audit_name}: a missed round would cost a life; withdraw the "
-            f"player instead (`tally event withdraw {ev['id']} PLAYER`)"
+            Message(
+                N_(
+                    "%(event)s is a %(kind)s: a missed round would cost a life; withdraw the "
+                    "player instead%(advice)s"
+                ),
+                event=which,
+                kind=Message(fmt.audit_name),
+                advice=Advice(N_(" (`tally event withdraw %(event)s PLAYER`)"), event=ev["id"]),
+            )
         )
     if not fmt.pairs_from_standings:
         raise Refused(
-            f"{which} is a {fmt.audit_name} with a fixed schedule: record the missed game "
-            "as a forfeit instead, once the round is started (`tally match result MATCH "
-            "--winner OPPONENT --score 7:0`)"
+            Message(
+                N_(
+                    "%(event)s is a %(kind)s with a fixed schedule: record the missed game "
+                    "as a forfeit instead, once the round is started%(advice)s"
+                ),
+                event=which,
+                kind=Message(fmt.audit_name),
+                advice=Advice(N_(" (`tally match result MATCH --winner OPPONENT --score 7:0`)")),
+            )
         )
 
 
@@ -90,9 +103,16 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
     ).first()
     if paired is not None:
         raise Refused(
-            f'round {number} of event {eid} "{name}" is paired already: an absence is '
-            "announced before its round is paired (withdraw the round's pairings first: "
-            "`tally event unpair`)"
+            Message(
+                N_(
+                    'round %(round)s of event %(event)s "%(name)s" is paired already: an '
+                    "absence is announced before its round is paired%(advice)s"
+                ),
+                round=number,
+                event=eid,
+                name=name,
+                advice=Advice(N_(" (withdraw the round's pairings first: `tally event unpair`)")),
+            )
         )
 
 

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.engine import Connection
 
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Advice, Message, NotFound, Refused
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
@@ -175,9 +175,20 @@ class Pairings:
             recorded = _deals_of_round(conn, eid, number)
             if recorded:
                 raise Refused(
-                    f'the pairings of round {number} of event {eid} "{name}" stay: '
-                    f"{recorded} deal(s) of the round are recorded already (correct "
-                    "them with `tally deal edit` or `tally deal delete`)"
+                    Message(
+                        N_(
+                            'the pairings of round %(round)s of event %(event)s "%(name)s" '
+                            "stay: %(deals)s deal(s) of the round are recorded already"
+                            "%(advice)s"
+                        ),
+                        round=number,
+                        event=eid,
+                        name=name,
+                        deals=recorded,
+                        advice=Advice(
+                            N_(" (correct them with `tally deal edit` or `tally deal delete`)")
+                        ),
+                    )
                 )
             entry = _round_entry(conn, eid, number)
             audit = Audit(self.store)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Advice, Message, NotFound, Refused
 from tally.i18n import N_
 from tally.names import Candidate, find_event
 from tally.store import tables as t
@@ -45,7 +45,13 @@ def _find_event(conn: Connection, ref: str | int) -> RowMapping:
     if number.isascii() and number.isdigit():
         if len(number) > 18:  # beyond any id (2**63 - 1)
             shown = number if len(number) <= 30 else f"{number[:20]}... ({len(number)} digits)"
-            raise NotFound(f"there is no event {shown} (see `tally event list`)")
+            raise NotFound(
+                Message(
+                    N_("there is no event %(event)s%(advice)s"),
+                    event=shown,
+                    advice=Advice(N_(" (see `tally event list`)")),
+                )
+            )
         row = conn.execute(select(t.events).where(t.events.c.id == int(number))).mappings().first()
         if row is not None:
             return row
@@ -180,8 +186,16 @@ def enter_club_match(
     fmt = format_of(ev["kind"])
     if fmt.has_rounds:
         raise Refused(
-            f'event {eid} "{ev["name"]}" is {fmt.article_name}: its matches '
-            f"are made {fmt.matches_made} (`tally event round {eid} N --start`)"
+            Message(
+                N_(
+                    'event %(event)s "%(name)s" is %(kind)s: its matches are made %(how)s%(advice)s'
+                ),
+                event=eid,
+                name=ev["name"],
+                kind=Message(fmt.article_name),
+                how=Message(fmt.matches_made),
+                advice=Advice(N_(" (`tally event round %(event)s N --start`)"), event=eid),
+            )
         )
     if spec != ev["rules"]:
         raise Refused(f'event {eid} "{ev["name"]}" is played under "{ev["rules"]}", not "{spec}"')

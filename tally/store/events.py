@@ -96,7 +96,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.errors import Message, NotFound, Refused, TallyError
+from tally.errors import Advice, Message, NotFound, Refused, TallyError
 from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.schedule import Pairing, Round, first_dealer
@@ -300,8 +300,13 @@ class _RoundMaker:
     def refused(self) -> RoundView:
         ev = self.ev
         raise Refused(
-            f'event {ev["id"]} "{ev["name"]}" is a {format_of(ev["kind"]).audit_name}: '
-            "it has no rounds (start its matches with `tally match start ... --event`)"
+            Message(
+                N_('event %(event)s "%(name)s" is a %(kind)s: it has no rounds%(advice)s'),
+                event=ev["id"],
+                name=ev["name"],
+                kind=Message(format_of(ev["kind"]).audit_name),
+                advice=Advice(N_(" (start its matches with `tally match start ... --event`)")),
+            )
         )
 
 
@@ -1029,17 +1034,49 @@ def _seed(e: _Event, player_id: int) -> int:
     return next((x.seed for x in e.entrants if x.player_id == player_id), 1 << 30)
 
 
-def _stage(e: _Event, unresolved: int) -> str:
-    """Where a round robin stands (empty for a club evening); ``unresolved``: its matches
+#: How far an event is (:attr:`StandingsView.stage`).
+_ROUND_OF = N_("round %(round)s of %(rounds)s")
+_NOT_STARTED_OF = N_("not started (%(rounds)s rounds)")
+_FINAL = Message(N_("final"))
+_NO_STAGE = Message("")
+
+
+def _stage(e: _Event, unresolved: int) -> Message:
+    """Where a round robin stands (no words for a club evening); ``unresolved``: its matches
     nobody has won yet that no withdrawal decides."""
     if not e.format.has_scored_rounds:
-        return ""
+        return _NO_STAGE
     total = _total_rounds(e)
     if not e.started:
-        return f"not started ({total} rounds)"
+        return Message(_NOT_STARTED_OF, rounds=total)
     if len(e.started) == total and unresolved == 0:
-        return "final"
-    return f"round {max(e.started)} of {total}"
+        return _FINAL
+    return Message(_ROUND_OF, round=max(e.started), rounds=total)
+
+
+#: A season's title (:meth:`Events.season_standings`); its dates as a language writes them.
+_SEASON_OF = N_("Season: %(kinds)s%(span)s")
+_FROM = N_(" from %(date)s")
+_TO = N_(" to %(date)s")
+_ALL_EVENTS = Message(N_("all events"))
+_CLUB_EVENINGS = Message(N_("club evenings"))
+
+
+def season_title(all_events: bool, date_from: date | None, date_to: date | None) -> Message:
+    """A season's title: ``Season: club evenings from 2026-01-01 to 2026-12-31`` in English.
+
+    >>> str(season_title(False, date(2026, 1, 1), None))
+    'Season: club evenings from 2026-01-01'
+    """
+    return Message(
+        _SEASON_OF,
+        kinds=_ALL_EVENTS if all_events else _CLUB_EVENINGS,
+        span=Message(
+            "%(start)s%(end)s",
+            start=Message(_FROM, date=date_from) if date_from else "",
+            end=Message(_TO, date=date_to) if date_to else "",
+        ),
+    )
 
 
 # --- cross-table -------------------------------------------------------------------------------
@@ -1736,6 +1773,7 @@ class Events:
         rows = _ranked(data, summed, settings, rounds=games)
         if not e.format.has_rounds or ranking == "percentage":
             rows = played_first(rows)
+        stage = _stage(e, summed.unresolved.get(e.id, 0))
         return StandingsView(
             title=e.name,
             event=view,
@@ -1745,7 +1783,8 @@ class Events:
             tiebreaks=order,
             match_points_per_win=e.match_points_per_win,
             rows=tuple(rows),
-            stage=_stage(e, summed.unresolved.get(e.id, 0)),
+            stage=str(stage),
+            stage_wording=stage,
             withdrawn=tuple(data.name(p) for p in sorted(e.withdrawn, key=lambda p: _seed(e, p))),
             rank_by=ranking,
             provisional=bool(summed.running),
@@ -1806,10 +1845,10 @@ class Events:
         rows = _ranked(data, summed, settings, players)
         if ranking == "percentage":
             rows = played_first(rows)
-        kinds = "all events" if all_events else "club evenings"
-        span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
+        title = season_title(all_events, date_from, date_to)
         return StandingsView(
-            title=f"Season: {kinds}{span}",
+            title=str(title),
+            title_wording=title,
             event=None,
             events=tuple(e.id for e in data.events),
             date_from=date_from,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, select
 
-from tally.errors import Message, Refused
+from tally.errors import ON_THE_CHANGES_PAGE, ON_THE_MATCH_PAGE, Advice, Message, Refused, option
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
@@ -68,7 +68,13 @@ class Matches:
             if a["id"] == b["id"]:
                 raise Refused(f'a match needs two players, not "{a["name"]}" twice')
             d = resolve_in_match(
-                conn, first_dealer, [a["id"], b["id"]], " in this match (as --dealer)"
+                conn,
+                first_dealer,
+                [a["id"], b["id"]],
+                Message(
+                    N_(" in this match (as %(option)s)"),
+                    option=option(N_("--dealer"), N_("First dealer")),
+                ),
             )
             before: dict[str, Snapshot] = {}
             after: dict[str, Snapshot] = {}
@@ -173,17 +179,43 @@ class Matches:
                     .limit(1)
                 ).scalar_one_or_none()
                 how = (
-                    f"`tally audit undo {started}` takes the round back while none of its "
-                    "matches has a deal"
+                    Message(
+                        N_("%(undo)s takes the round back while none of its matches has a deal"),
+                        undo=Advice(
+                            N_("`tally audit undo %(entry)s`"),
+                            page=ON_THE_CHANGES_PAGE,
+                            entry=started,
+                        ),
+                    )
                     if started is not None
-                    else "a round is taken back whole with `tally audit undo`"
+                    else Message(
+                        N_("a round is taken back whole %(undo)s"),
+                        undo=Advice(
+                            N_("with `tally audit undo`"),
+                            page=Message(N_("by %(how)s"), how=ON_THE_CHANGES_PAGE),
+                        ),
+                    )
                 )
                 raise Refused(
-                    f"match {match_id} was made by the schedule of round robin "
-                    f'{ev["id"]} "{ev["name"]}" (round {m.round_number}, table '
-                    f"{m.table_number}), so it cannot be deleted on its own: {how}; "
-                    "a player who stops is withdrawn (`tally event withdraw`), and "
-                    "a deal is corrected with `tally deal edit` or `tally deal delete`"
+                    Message(
+                        N_(
+                            "match %(match)s was made by the schedule of round robin %(event)s "
+                            '"%(name)s" (round %(round)s, table %(table)s), so it cannot be '
+                            "deleted on its own: %(how)s; a player who stops is withdrawn"
+                            "%(withdraw)s, and a deal is corrected %(correct)s"
+                        ),
+                        match=match_id,
+                        event=ev["id"],
+                        name=ev["name"],
+                        round=m.round_number,
+                        table=m.table_number,
+                        how=how,
+                        withdraw=Advice(N_(" (`tally event withdraw`)")),
+                        correct=Advice(
+                            N_("with `tally deal edit` or `tally deal delete`"),
+                            page=ON_THE_MATCH_PAGE,
+                        ),
+                    )
                 )
             view = view_of_match(loaded)
             before: dict[str, Snapshot] = {f"match:{match_id}": snapshot(conn, "match", match_id)}

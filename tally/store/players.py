@@ -13,7 +13,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
-from tally.errors import N_, Message, NotFound, Refused
+from tally.errors import ASK_TO_MERGE, N_, Advice, Message, NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.columns import NAME_LENGTH
@@ -138,7 +138,9 @@ class Lookup:
     ambiguous: bool = False
 
 
-def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str) -> RowMapping:
+def resolve_in_match(
+    conn: Connection, ref: str, ids: Sequence[int], where: str | Message
+) -> RowMapping:
     """One of the players ``ids`` (a match's two): resolved among them first, so that
     ``--dealer A`` means Anna of "Anna v Bert" even when the club has other players whose
     names start with A; a reference to someone else is refused naming the two."""
@@ -151,8 +153,13 @@ def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str)
             other = None
         if other is not None:
             raise Refused(
-                f"{other['name']} (#{other['id']}) does not play{where} "
-                f"({' and '.join(c.name for c in pair)} do)"
+                Message(
+                    N_("%(name)s (#%(id)s) does not play%(where)s (%(players)s do)"),
+                    name=other["name"],
+                    id=other["id"],
+                    where=where,
+                    players=" and ".join(c.name for c in pair),
+                )
             )
     try:
         found = names.resolve_among(ref, pair, where=where)
@@ -177,22 +184,41 @@ def _refuse_taken(
                     f'"{clean}" is the name of player #{c.id} "{c.name}": an alias '
                     "cannot be another player's name"
                 )
+            if renaming is not None:
+                raise Refused(
+                    Message(
+                        N_(
+                            'a player named "%(name)s" exists already (#%(id)s); to make them '
+                            "one, %(merge)s"
+                        ),
+                        name=c.name,
+                        id=c.id,
+                        merge=Advice(N_("use `tally player merge`"), page=ASK_TO_MERGE),
+                    )
+                )
             raise Refused(
                 f'a player named "{c.name}" exists already (#{c.id})'
-                + (
-                    "; to make them one, use `tally player merge`"
-                    if renaming is not None
-                    else "; if this is someone else, give their full name"
-                )
+                "; if this is someone else, give their full name"
             )
         for a in c.aliases:
             if names.fold(a) == folded:
                 if alias_of is not None and c.id == alias_of:
                     raise Refused(f'player #{c.id} "{c.name}" goes by "{a}" already')
                 raise Refused(
-                    f'"{clean}" is an alias of player #{c.id} "{c.name}" '
-                    f'(remove it with `tally player alias {c.id} "{a}" --remove` '
-                    "first)"
+                    Message(
+                        N_('"%(alias)s" is an alias of player #%(id)s "%(name)s"%(advice)s'),
+                        alias=clean,
+                        id=c.id,
+                        name=c.name,
+                        advice=Advice(
+                            N_(
+                                ' (remove it with `tally player alias %(id)s "%(alias)s" '
+                                "--remove` first)"
+                            ),
+                            id=c.id,
+                            alias=a,
+                        ),
+                    )
                 )
     _refuse_lookalike(clean, [c for c in pool if c.id not in (alias_of, renaming)])
 

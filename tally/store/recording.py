@@ -35,6 +35,8 @@ from tally.engine.rules import RuleSet
 from tally.engine.ruling import Ruling, rule, rule_next_card, rule_replayed
 from tally.errors import (
     HEADED,
+    ON_THE_MATCH_PAGE,
+    Advice,
     AlreadyRecorded,
     BadRecord,
     DealMoved,
@@ -479,8 +481,17 @@ def _open_deal(
         ).first()
         if row is None:
             load_match(conn, deal_id.match_id)  # a match that is not stored is "not found"
-            start = f"tally deal start {deal_id.match_id} TURNUP"
-            raise Refused(f"match {deal_id.match_id} has no deal yet: start one with `{start}`")
+            raise Refused(
+                Message(
+                    N_("match %(match)s has no deal yet: start one %(advice)s"),
+                    match=deal_id.match_id,
+                    advice=Advice(
+                        N_("with `tally deal start %(match)s TURNUP`"),
+                        page=ON_THE_MATCH_PAGE,
+                        match=deal_id.match_id,
+                    ),
+                )
+            )
     else:
         row = conn.execute(
             select(d.match_id, d.number, d.kind, d.id).where(d.id == deal_id)
@@ -498,8 +509,17 @@ def _open_deal(
         )
     if index != len(loaded.deals) - 1:
         raise Refused(
-            f"{name} is not the last deal of match {match_id}: "
-            f"correct it with `tally deal edit {deal_id}`"
+            Message(
+                N_(
+                    "deal %(match)s.%(number)s is not the last deal of match %(match)s: "
+                    "correct it %(advice)s"
+                ),
+                match=match_id,
+                number=number,
+                advice=Advice(
+                    N_("with `tally deal edit %(deal)s`"), page=ON_THE_MATCH_PAGE, deal=deal_id
+                ),
+            )
         )
     return loaded, index
 
@@ -542,7 +562,7 @@ def _played(
     assert ruling is not None and ruling.outcome is not None
     seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
     new_violations = tuple(
-        ViolationView(v.trick, v.player, v.rule, v.message)
+        ViolationView(v.trick, v.player, v.rule, v.message, v.wording)
         for v in ruling.violations
         if (v.seq, v.player, v.rule) not in seen
     )
@@ -1022,8 +1042,15 @@ class Deals:
             assert d.ruling is not None
             if not d.deal.actions:
                 raise Refused(
-                    f"deal {loaded.match.id}.{d.deal.number} has no action to undo "
-                    f"(to remove the deal itself: `tally deal delete {d.deal.id}`)"
+                    Message(
+                        N_("deal %(match)s.%(number)s has no action to undo%(advice)s"),
+                        match=loaded.match.id,
+                        number=d.deal.number,
+                        advice=Advice(
+                            N_(" (to remove the deal itself: `tally deal delete %(deal)s`)"),
+                            deal=d.deal.id,
+                        ),
+                    )
                 )
             seq, _trick, token = d.deal.actions[-1]
             conn.execute(
@@ -1395,9 +1422,17 @@ class Deals:
             )
             if index != len(loaded.deals) - 1 and gone == [d]:
                 raise Refused(
-                    f"deal {loaded.match.id}.{d.number} is not the last deal of its "
-                    "match: only the last deal can be deleted (correct this one with "
-                    f"`tally deal edit {deal_id}`)"
+                    Message(
+                        N_(
+                            "deal %(match)s.%(number)s is not the last deal of its match: only "
+                            "the last deal can be deleted%(advice)s"
+                        ),
+                        match=loaded.match.id,
+                        number=d.number,
+                        advice=Advice(
+                            N_(" (correct this one with `tally deal edit %(deal)s`)"), deal=deal_id
+                        ),
+                    )
                 )
             view = view_of_deal(loaded, index, False)
             for x in gone:

@@ -120,7 +120,7 @@ def page_environment() -> jinja2.Environment:
     """The Jinja2 environment of the web pages (``templates/web``), autoescaping always."""
     from tally.events.formats import format_of
     from tally.i18n import format_date, gettext, ngettext, worded
-    from tally.vocabulary import explanation, spoken
+    from tally.vocabulary import message_words, spoken
     from tally.web.cards import Button, with_symbols
 
     env = jinja2.Environment(
@@ -138,7 +138,8 @@ def page_environment() -> jinja2.Environment:
     env.globals["new_view"] = _new_view
     env.globals["money"] = money
     env.filters["word"] = spoken
-    env.filters["explain"] = lambda text: with_symbols(explanation(text, spoken=True))
+    # words made where the fact is known (a ruling's explanation, a violation's message)
+    env.filters["explain"] = lambda words: with_symbols(message_words(words, spoken=True))
     env.filters["day"] = format_date
     env.filters["num"] = _number
     # a store's :class:`~tally.errors.Message` (a warning) in the page's language
@@ -257,15 +258,14 @@ def refusal(exc: Exception, lang: str) -> str:
     from the catalogue (:func:`tally.i18n.worded`: the engine's message and the store's words
     around it, this app's own words marked with ``N_`` where they are raised); anything else
     (the store's administrative refusals: no such event, another scorer recorded meanwhile)
-    stays English, whole. Advice for the command line is worded for the pages
-    (:func:`tally.web.wording.web_words`)."""
-    from tally.errors import TallyError
+    stays English, whole. Advice for the command line (a command to type, an option) is said
+    in the pages' own words, where the refusal made it (:func:`tally.errors.on_pages`)."""
+    from tally.errors import TallyError, on_pages
     from tally.i18n import worded
-    from tally.web.wording import web_words
 
-    if lang == DEFAULT or not isinstance(exc, TallyError):
-        return web_words(str(exc))
-    return web_words(worded(exc.wording, lang))
+    if not isinstance(exc, TallyError):
+        return str(exc)
+    return worded(on_pages(exc.wording), lang)
 
 
 def html_of(site: Site, template: str, **context: Any) -> str:

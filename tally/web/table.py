@@ -33,7 +33,7 @@ from tally.errors import (
 from tally.i18n import N_
 from tally.store.transactions import TableWriter
 from tally.store.views import DealView, LastDeal, MatchView, Over, Position, Tap
-from tally.vocabulary import explanation
+from tally.vocabulary import message_words
 from tally.web.access import referee_mode, reopened, reopened_on
 from tally.web.app import (
     blocking,
@@ -447,7 +447,7 @@ async def play(request: Request) -> Response:
         said = {
             "tokens": _tokens(result.tokens, lang),
             "number": d.number,
-            "explanation": with_symbols(explanation(d.explanation, lang, spoken=True), lang),
+            "explanation": with_symbols(message_words(d.wording, lang, spoken=True), lang),
         }
         if d.finished and d.to_move is None:
             return _done(

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
-from tally.errors import Joined, Message, Refused
+from tally.errors import Advice, Joined, Message, Refused, option
 from tally.events.schedule import Round
 from tally.events.swiss import ACCELERATIONS, Played
 from tally.events.tiebreaks import DEFAULT_TIEBREAKS
@@ -318,7 +318,11 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
     acceleration or a rule for repeated floats but for a Swiss event."""
     if given.swap_last_rounds and not swap:
         raise Refused(
-            N_("--swap-last-rounds is for a double round robin (--kind round-robin --double)")
+            Message(
+                N_("--swap-last-rounds is for a double round robin (%(kind)s %(double)s)"),
+                kind=kind_option(N_("--kind round-robin"), "round-robin"),
+                double=option(N_("--double"), N_("Twice (double round robin)")),
+            )
         )
     if given.acceleration not in ACCELERATIONS:
         raise Refused(
@@ -331,8 +335,9 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
     if given.acceleration != "none" and not accelerate:
         raise Refused(
             Message(
-                N_("--acceleration %(value)s is for a Swiss event (--kind swiss)"),
+                N_("--acceleration %(value)s is for a Swiss event (%(kind)s)"),
                 value=given.acceleration,
+                kind=_SWISS,
             )
         )
     if given.repeated_floats not in REPEATED_FLOATS:
@@ -345,11 +350,17 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
         )
     if (given.max_absences is not None or given.no_absence_last) and not accelerate:
         raise Refused(
-            N_("--max-absences and --no-absence-last are for a Swiss event (--kind swiss)")
+            Message(
+                N_("--max-absences and --no-absence-last are for a Swiss event (%(kind)s)"),
+                kind=_SWISS,
+            )
         )
     if (given.apart_until is not None or given.apart_keeps_bye) and not accelerate:
         raise Refused(
-            N_("--apart-until-round and --apart-keeps-bye are for a Swiss event (--kind swiss)")
+            Message(
+                N_("--apart-until-round and --apart-keeps-bye are for a Swiss event (%(kind)s)"),
+                kind=_SWISS,
+            )
         )
     if given.apart_until is not None and given.apart_until < 1:
         raise Refused(
@@ -367,8 +378,9 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
     if given.repeated_floats != "allow" and not accelerate:
         raise Refused(
             Message(
-                N_("--repeated-floats %(value)s is for a Swiss event (--kind swiss)"),
+                N_("--repeated-floats %(value)s is for a Swiss event (%(kind)s)"),
                 value=given.repeated_floats,
+                kind=_SWISS,
             )
         )
 
@@ -382,6 +394,42 @@ DRAW_OPTIONS: tuple[tuple[str, str], ...] = (
     ("--final-fill", "final_fill"),
     ("--best-of", "best_of"),
 )
+
+
+#: The new-event form's field of each option of a draw that has one (the pages name it so).
+_DRAW_FIELDS: dict[str, str] = {
+    N_("--lives"): N_("Lives"),
+    N_("--seed"): N_("Seed of the draw"),
+    N_("--final"): N_("Final stage"),
+    N_("--groups"): N_("Groups"),
+    N_("--advance"): N_("Going through"),
+}
+
+
+def kind_option(typed: str, kind: str) -> Advice:
+    """``--kind KIND`` as a refusal names it (``typed``, marked for the catalogue); on the pages
+    the form's field and the kind."""
+    return option(typed, N_("Kind"), field=True, value=kind)
+
+
+#: ``--kind swiss``, as the refusals of an option only a Swiss event takes name it.
+_SWISS = kind_option(N_("--kind swiss"), "swiss")
+
+
+def named_options(flags: Sequence[str]) -> Message:
+    """The options of a draw given (``flags``: ``--lives, --seed``) as a refusal names them;
+    on the pages the fields of the form.
+
+    >>> from tally.errors import on_pages
+    >>> said = named_options(["--lives", "--final-fill"])
+    >>> str(said), str(on_pages(said))
+    ('--lives, --final-fill', '"Lives", --final-fill')
+    """
+    said: Message | str = ""
+    for flag in flags:
+        one = option(flag, _DRAW_FIELDS[flag]) if flag in _DRAW_FIELDS else flag
+        said = one if said == "" else Message("%(list)s, %(next)s", list=said, next=one)
+    return said if isinstance(said, Message) else Message("%(flag)s", flag=said)
 
 
 def given_draw_options(given: Given, names: Sequence[str] | None = None) -> list[str]:
@@ -400,7 +448,7 @@ def refuse_draw_options(fmt: EventFormat, given: Given) -> None:
         raise Refused(
             Message(
                 N_("%(options)s: only for a knockout or groups, not a %(kind)s"),
-                options=", ".join(extra),
-                kind=fmt.kind,
+                options=named_options(extra),
+                kind=Message(fmt.kind),
             )
         )

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tally.errors import Message, Refused
+from tally.errors import Message, Refused, option
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -18,6 +18,8 @@ from tally.events.formats.base import (
     Settings,
     StoredEvent,
     given_draw_options,
+    kind_option,
+    named_options,
     refuse_double_and_several_matches,
     refuse_ordering,
     refuse_rounds,
@@ -76,15 +78,27 @@ class Groups(EventFormat):
         if wrong:
             raise Refused(
                 Message(
-                    N_("%(options)s: for a knockout (--kind knockout), not groups"),
-                    options=", ".join(wrong),
+                    N_("%(options)s: for a knockout (%(kind)s), not groups"),
+                    options=named_options(wrong),
+                    kind=kind_option(N_("--kind knockout"), "knockout"),
                 )
             )
         if given.bye != "none":
-            raise Refused(N_("a bye in a group scores nothing (--bye none)"))
+            raise Refused(
+                Message(
+                    N_("a bye in a group scores nothing (%(option)s)"),
+                    option=option(N_("--bye none"), N_("A bye"), field=True, value=N_("none")),
+                )
+            )
         groups, advance, players = given.groups, given.advance, given.players
         if groups is None or advance is None:
-            raise Refused(N_("groups then knockout needs --groups G and --advance K"))
+            raise Refused(
+                Message(
+                    N_("groups then knockout needs %(groups)s and %(advance)s"),
+                    groups=option(N_("--groups G"), N_("Groups")),
+                    advance=option(N_("--advance K"), N_("Going through")),
+                )
+            )
         if not 1 <= groups <= 32:
             raise Refused(Message(N_("there are 1 to 32 groups, not %(groups)s"), groups=groups))
         if players and players < 2 * groups:
@@ -101,10 +115,11 @@ class Groups(EventFormat):
             raise Refused(
                 Message(
                     N_(
-                        "--advance must be from 1 to %(smallest)s (the smallest group) with at "
+                        "%(option)s must be from 1 to %(most)s (the smallest group) with at "
                         "least 2 going through, not %(advance)s"
                     ),
-                    smallest=smallest,
+                    option=option(N_("--advance"), N_("Going through")),
+                    most=smallest,
                     advance=advance,
                 )
             )

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tally.errors import Message, Refused
+from tally.errors import Message, Refused, option
 from tally.events.formats.base import (
     MAX_MATCHES_PER_PAIRING,
     EventFormat,
@@ -91,16 +91,20 @@ class Swiss(EventFormat):
             raise Refused(
                 Message(
                     N_(
-                        "a Swiss event plays 1 to %(most)s rounds: give their "
-                        "number (--rounds N), not %(rounds)s"
+                        "a Swiss event plays 1 to %(most)s rounds: give their number "
+                        "(%(option)s), not %(rounds)s"
                     ),
                     most=MAX_SWISS_ROUNDS,
+                    option=option(N_("--rounds N"), N_("Rounds"), field=True),
                     rounds=rounds,
                 )
             )
         if given.double:
             raise Refused(
-                N_("a Swiss event is paired round by round: --double is for round robins")
+                Message(
+                    N_("a Swiss event is paired round by round: %(option)s is for round robins"),
+                    option=option(N_("--double"), N_("Twice (double round robin)")),
+                )
             )
         refuse_ordering(given, accelerate=True)
         refuse_draw_options(self, given)
