@@ -135,6 +135,25 @@ def deals(
     return out, False
 
 
+def _deals_of(
+    seens: list[Seen], samples: int, seed: int, on_exact: bool
+) -> tuple[list[tuple[Seen, int, list[int]]], bool]:
+    """The deals the closer's view is judged on, each as the closer's :class:`Seen`, the
+    opponent's hand and the stock; and whether they are every deal that fits (one
+    :class:`Seen` only). Over several, ``samples`` deals are spread over them in turn."""
+    if len(seens) == 1:
+        # the stock's order matters only to playing on solved exactly
+        dealt, exact = deals(seens[0], samples, seed, orders=on_exact)
+        return [(seens[0], hand, stock) for hand, stock in dealt], exact
+    found: list[tuple[Seen, int, list[int]]] = []
+    rng = random.Random(seed)
+    for k in range(samples):
+        one = seens[k % len(seens)]
+        ((hand, stock),) = deals(one, 1, rng.randrange(2**31), orders=on_exact)[0]
+        found.append((one, hand, stock))
+    return found, False
+
+
 @own_stack
 def closer_view(
     seen: Seen | Sequence[Seen],
@@ -168,18 +187,7 @@ def closer_view(
     on_exact = exact_play_on(
         _opening(first, first.shown | sum(1 << c for c in pool[:need]), pool[need:]), rules
     )
-    found: list[tuple[Seen, int, list[int]]] = []
-    exact = False
-    if len(seens) == 1:
-        # the stock's order matters only to playing on solved exactly
-        dealt, exact = deals(first, samples, seed, orders=on_exact)
-        found = [(first, hand, stock) for hand, stock in dealt]
-    else:
-        rng = random.Random(seed)
-        for k in range(samples):
-            one = seens[k % len(seens)]
-            ((hand, stock),) = deals(one, 1, rng.randrange(2**31), orders=on_exact)[0]
-            found.append((one, hand, stock))
+    found, exact = _deals_of(seens, samples, seed, on_exact)
     closes, gaps = [], []
     for one, opp_hand, stock in found:
         close, on = close_and_play_on(_opening(one, opp_hand, stock), rules)

@@ -315,22 +315,8 @@ class _PlayOn:
             if choice == -1:
                 v = self.close(h0, h1, leader, c0, c1, m0, m1, w0, w1, lo_, hi_)
             elif choice == -2:
-                swap = ~(1 << self.exchange) & hand | 1 << lying
-                v = self.lead(
-                    swap if maxing else h0,
-                    h1 if maxing else swap,
-                    k,
-                    self.exchange,
-                    leader,
-                    c0,
-                    c1,
-                    m0,
-                    m1,
-                    w0,
-                    w1,
-                    lo_,
-                    hi_,
-                    may_close,
+                v = self._exchange_and_lead(
+                    h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, lo_, hi_, may_close
                 )
             else:
                 v = self._led(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, choice, lo_, hi_)
@@ -344,6 +330,44 @@ class _PlayOn:
                     break
         self.table[key] = narrowed(hit, best, a0, b0)
         return best
+
+    def _exchange_and_lead(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        alpha: int,
+        beta: int,
+        may_close: bool,
+    ) -> int:
+        """The value once ``leader`` exchanges the lying turn-up before leading (off the
+        search's usual path: taken only where an exchange is allowed)."""
+        hand = h0 if leader == 0 else h1
+        swap = ~(1 << self.exchange) & hand | 1 << lying
+        return self.lead(
+            swap if leader == 0 else h0,
+            h1 if leader == 0 else swap,
+            k,
+            self.exchange,
+            leader,
+            c0,
+            c1,
+            m0,
+            m1,
+            w0,
+            w1,
+            alpha,
+            beta,
+            may_close,
+        )
 
     def _lead_choices(
         self, hand: int, leader: int, won: int, lying: int, may_close: bool
@@ -431,23 +455,8 @@ class _PlayOn:
         for reply in replies:
             lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
             if reply == -2:
-                swap = ~(1 << self.exchange) & hand | 1 << lying
-                v = self.follow(
-                    swap if maxing else h0,
-                    h1 if maxing else swap,
-                    k,
-                    self.exchange,
-                    leader,
-                    c0,
-                    c1,
-                    m0,
-                    m1,
-                    w0,
-                    w1,
-                    card,
-                    lo_,
-                    hi_,
-                    False,
+                v = self._exchange_and_follow(
+                    h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, lo_, hi_
                 )
             else:
                 won = leader ^ wins[reply]
@@ -466,6 +475,46 @@ class _PlayOn:
                 if best <= alpha:
                     break
         return best
+
+    def _exchange_and_follow(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        card: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value once the follower exchanges the lying turn-up before following ``card``
+        (``exchange_when=lead-or-follow``); they may not exchange again in this trick."""
+        maxing = leader == 1
+        hand = h0 if maxing else h1
+        swap = ~(1 << self.exchange) & hand | 1 << lying
+        return self.follow(
+            swap if maxing else h0,
+            h1 if maxing else swap,
+            k,
+            self.exchange,
+            leader,
+            c0,
+            c1,
+            m0,
+            m1,
+            w0,
+            w1,
+            card,
+            alpha,
+            beta,
+            False,
+        )
 
     def trick(
         self,

@@ -464,24 +464,9 @@ def analyse(
         claim, watch, rules, facts.closed, facts.closer, deal.names, ruling.deal_points
     )
     seed_here = deal_seed(record, ruling.rules, seed)
-    phase2 = None
-    note = "the deal never reached phase 2"
-    if watch.snaps:
-        remaining = {
-            deal.player_index(name): sum(1 << c for c in cards)
-            for name, cards in read_hands(record.tags.get("Remaining", ""))
-        }
-        winner = ruling.outcome.winner if ruling.outcome is not None else None
-        phase2 = _phase2(
-            record,
-            deal,
-            watch,
-            (winner, ruling.deal_points),
-            proven_in_phase2(facts, remaining),
-            samples,
-            seed_here,
-        )
-        note = "" if phase2 is not None else "the hands the record proves do not fit its phase 2"
+    winner = ruling.outcome.winner if ruling.outcome is not None else None
+    result = (winner, ruling.deal_points)
+    phase2, note = _phase2_of(record, deal, watch, facts, result, samples, seed_here)
     finding, found, positions = phase2 or (None, (), [])
     closer_hands = [p[facts.closer] for p in positions] if facts.closed else []
     decisions, view = _decisions(
@@ -489,15 +474,8 @@ def analyse(
     )
     if view is not None:
         view = replace(view, seed=seed)
-    winner = ruling.outcome.winner if ruling.outcome is not None else None
     early = _phase1_claims(
-        watch,
-        rules,
-        facts,
-        names,
-        watch.snaps[0].trick if watch.snaps else None,
-        (winner, ruling.deal_points),
-        claim,
+        watch, rules, facts, names, watch.snaps[0].trick if watch.snaps else None, result, claim
     )
     return DealAnalysis(
         file,
@@ -513,6 +491,31 @@ def analyse(
         marks=_in_order(early + tuple(_close_mark(d, names) for d in decisions) + found),
         closer_view=view,
     )
+
+
+def _phase2_of(
+    record: DealRecord,
+    deal: Deal,
+    watch: _Watch,
+    facts: DealFacts,
+    result: tuple[str | None, int],
+    samples: int,
+    seed: int,
+) -> tuple[tuple[CloseFinding, tuple[Mark, ...], list[tuple[int, int]]] | None, str]:
+    """Phase 2's finding, marks and hands (:func:`_phase2`) over the hands the record proves
+    (its ``Remaining`` tag too), and the note that says why there are none ("" when there
+    are)."""
+    if not watch.snaps:
+        return None, "the deal never reached phase 2"
+    remaining = {
+        deal.player_index(name): sum(1 << c for c in cards)
+        for name, cards in read_hands(record.tags.get("Remaining", ""))
+    }
+    proven = proven_in_phase2(facts, remaining)
+    phase2 = _phase2(record, deal, watch, result, proven, samples, seed)
+    if phase2 is None:
+        return None, "the hands the record proves do not fit its phase 2"
+    return phase2, ""
 
 
 #: The tags that say which deal was played (with its rules and trick lines); others, such as

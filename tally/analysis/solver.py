@@ -371,19 +371,9 @@ class Search:
         """The value once ``leader`` leads ``card`` (declaring ``mar`` points): the follower
         picks the reply best for them."""
         if mar:
-            if leader == 0:
-                if w0:
-                    c0 += mar
-                    if c0 >= CLAIM_AT:
-                        return self.claim_value(0, c0, c1, w0, w1)
-                else:
-                    m0 += mar
-            elif w1:
-                c1 += mar
-                if c1 >= CLAIM_AT:
-                    return self.claim_value(1, c0, c1, w0, w1)
-            else:
-                m1 += mar
+            return self._declare_and_lead(
+                h0, h1, leader, c0, c1, m0, m1, w0, w1, card, mar, alpha, beta
+            )
         trump = self.trump
         if leader == 0:
             h0 &= ~(1 << card)
@@ -422,6 +412,40 @@ class Search:
                 if best <= alpha:
                     break
         return best
+
+    def _declare_and_lead(
+        self,
+        h0: int,
+        h1: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        card: int,
+        mar: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value once ``leader`` declares a marriage worth ``mar`` and leads its ``card``:
+        the points count at once for a player with a trick (who may then claim), else they
+        wait for the player's first trick. Off the search's usual path: marriage leads only."""
+        if leader == 0:
+            if w0:
+                c0 += mar
+                if c0 >= CLAIM_AT:
+                    return self.claim_value(0, c0, c1, w0, w1)
+            else:
+                m0 += mar
+        elif w1:
+            c1 += mar
+            if c1 >= CLAIM_AT:
+                return self.claim_value(1, c0, c1, w0, w1)
+        else:
+            m1 += mar
+        return self.after_lead(h0, h1, leader, c0, c1, m0, m1, w0, w1, card, 0, alpha, beta)
 
     def trick(
         self,

@@ -1111,18 +1111,8 @@ class Deal:
         rules = self._rules
         while self._claim is None:
             if self._pending_draw:
-                w = self._leader_idx
-                if (
-                    self._card_points[w] >= 46
-                    and self._counted(w, True) >= CLAIM_AT
-                    and rand() < 0.9
-                ):
-                    self.claim()
+                if self._random_draw(rand):
                     return
-                if rules.close_before_draw and rand() < 0.04:
-                    self.close()
-                else:
-                    self._draw()
                 continue
             p = self._leader_idx
             hand = hands[p]
@@ -1153,18 +1143,35 @@ class Deal:
                         continue
                 self._push_random(p, hand, rand)
             else:
-                f = 1 - p
-                if (
-                    rules.exchange_when == "lead-or-follow"
-                    and hands[f] >> self._xcard & 1
-                    and rand() < 0.5
-                    and not self._exchange_problem(f)[0]
-                ):
-                    self.exchange()
-                hand = hands[f]
-                if self._closed or self._exhausted:
-                    hand = legal_follows(hand, self._lead, self._trump)
-                self._push_random(f, hand, rand)
+                self._random_follow(hands, 1 - p, rand)
+
+    def _random_draw(self, rand: Callable[[], float]) -> bool:
+        """Between tricks in random play: the trick's winner claims most of the time a claim
+        is correct (True: the deal is over), may close before drawing, or both draw."""
+        w = self._leader_idx
+        if self._card_points[w] >= 46 and self._counted(w, True) >= CLAIM_AT and rand() < 0.9:
+            self.claim()
+            return True
+        if self._rules.close_before_draw and rand() < 0.04:
+            self.close()
+        else:
+            self._draw()
+        return False
+
+    def _random_follow(self, hands: list[int], f: int, rand: Callable[[], float]) -> None:
+        """The follower ``f``'s turn in random play: exchange half the time it is allowed
+        (where the rules let the follower exchange), then follow with a random legal card."""
+        if (
+            self._rules.exchange_when == "lead-or-follow"
+            and hands[f] >> self._xcard & 1
+            and rand() < 0.5
+            and not self._exchange_problem(f)[0]
+        ):
+            self.exchange()
+        hand = hands[f]
+        if self._closed or self._exhausted:
+            hand = legal_follows(hand, self._lead, self._trump)
+        self._push_random(f, hand, rand)
 
     def _push_random(self, p: int, mask: int, rand: Callable[[], float]) -> None:
         """:meth:`push` for random play: ``p`` is to play a random card of ``mask``, cards of

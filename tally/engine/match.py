@@ -162,18 +162,15 @@ def score_match(
         gained = 0
         if r.reason == "incomplete":
             in_progress = True
-            next_dealer = dealer
         elif r.winner is None:
             if rules.carry == "accumulate":
                 carry += 1
-            next_dealer = dealer if rules.next_dealer == "winner" else forehand
         else:
             if r.winner not in score:
                 raise Refused(Message(MSG_WINNER_NOT_PLAYING, number=number, player=r.winner))
             gained = r.deal_points + carry
             score[r.winner] += gained
             carry = 0
-            next_dealer = r.winner if rules.next_dealer == "winner" else forehand
             if match_won(score[r.winner], rules.match_target):
                 winner = r.winner
         deals.append(
@@ -190,7 +187,7 @@ def score_match(
                 dict(score),
             )
         )
-        dealer = next_dealer
+        dealer = _next_dealer(rules, r, dealer, forehand)
     return MatchState(
         players,
         rules.match_target,
@@ -201,6 +198,17 @@ def score_match(
         winner,
         in_progress,
     )
+
+
+def _next_dealer(rules: RuleSet, r: DealResult, dealer: str, forehand: str) -> str:
+    """Who deals after deal ``r``: the same dealer while the deal is unfinished; else, under
+    the rule set's "winner" rule, the deal's winner (the dealer again after a drawn deal),
+    and otherwise the forehand (the deal passes)."""
+    if r.reason == "incomplete":
+        return dealer
+    if rules.next_dealer == "winner":
+        return dealer if r.winner is None else r.winner
+    return forehand
 
 
 def check_quick_result(rules: RuleSet, winner: str | None, deal_points: int, reason: str) -> None:

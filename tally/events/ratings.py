@@ -253,39 +253,59 @@ def rate(
         after_a, after_b = Rating(os_a.mu, os_a.sigma), Rating(os_b.mu, os_b.sigma)
         shown[a], shown[b] = after_a, after_b
         if history:
-            score_b = None if m.score is None else (m.score[1], m.score[0])
-            changes.append(
-                RatingChange(
-                    m.match_id,
-                    m.finished_at,
-                    m.event,
-                    a,
-                    b,
-                    result,
-                    expected_a,
-                    before_a,
-                    after_a,
-                    m.score,
-                )
-            )
-            changes.append(
-                RatingChange(
-                    m.match_id,
-                    m.finished_at,
-                    m.event,
-                    b,
-                    a,
-                    1.0 - result,
-                    1.0 - expected_a,
-                    before_b,
-                    after_b,
-                    score_b,
-                )
+            changes.extend(
+                _changes(m, result, expected_a, (before_a, after_a), (before_b, after_b))
             )
         for player, res in ((a, result), (b, 1.0 - result)):
             c = counts.setdefault(player, [0, 0, 0])
             c[0 if res == 1.0 else 1 if res == 0.0 else 2] += 1
             last[player] = m.finished_at
+    return RatingTable(_ranked(shown, counts, last, name), tuple(changes), dict(shown))
+
+
+def _changes(
+    m: RatedMatch[P],
+    result: float,
+    expected_a: float,
+    rating_a: tuple[Rating, Rating],
+    rating_b: tuple[Rating, Rating],
+) -> tuple[RatingChange[P], RatingChange[P]]:
+    """The match's two lines of the history, player a's then player b's, each seen from its
+    player's side (result, expected result and score turned round for b); ``rating_a`` and
+    ``rating_b`` are each player's rating before and after the match."""
+    score_b = None if m.score is None else (m.score[1], m.score[0])
+    return (
+        RatingChange(
+            m.match_id,
+            m.finished_at,
+            m.event,
+            m.player_a,
+            m.player_b,
+            result,
+            expected_a,
+            *rating_a,
+            m.score,
+        ),
+        RatingChange(
+            m.match_id,
+            m.finished_at,
+            m.event,
+            m.player_b,
+            m.player_a,
+            1.0 - result,
+            1.0 - expected_a,
+            *rating_b,
+            score_b,
+        ),
+    )
+
+
+def _ranked(
+    shown: dict[P, Rating], counts: dict[P, list[int]], last: dict[P, datetime], name: Any
+) -> tuple[RatingRow[P], ...]:
+    """The rating list: players by conservative rating, then mu, then name case-folded;
+    players whose ratings are equal share the rank. ``counts`` holds each player's won, lost
+    and drawn matches, ``last`` when their last rated match finished."""
     ranked = sorted(
         shown, key=lambda p: (-shown[p].conservative, -shown[p].mu, str(name(p)).casefold())
     )
@@ -300,4 +320,4 @@ def rate(
                 rank, player, shown[player], won + lost + drawn, won, lost, drawn, last[player]
             )
         )
-    return RatingTable(tuple(rows), tuple(changes), dict(shown))
+    return tuple(rows)

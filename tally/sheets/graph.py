@@ -62,6 +62,23 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str, knew:
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">',
         f"<title>{escape(title)}</title>",
     ]
+    parts.extend(_scale(names))
+    points = " ".join(
+        f"{x},{_y(m.forehand_after)}" for x, m in zip(xs, found, strict=True) if m.kind not in _KNEW
+    )
+    parts.append(f'<polyline points="{points}" fill="none" stroke="#1f4e79" stroke-width="1.4"/>')
+    if knew and any(m.kind in _KNEW for m in found):
+        parts.append(f'<text x="{_LEFT}" y="{HEIGHT - 3}" font-size="7">○ {escape(knew)}</text>')
+    parts.extend(_decisions(xs, found))
+    parts.extend(_trick_numbers(xs, found))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _scale(names: tuple[str, str]) -> list[str]:
+    """The scale: a line for each value from +3 to -3 (0 darker), the values on the right,
+    the forehand's name at the top left and the dealer's at the bottom left."""
+    parts: list[str] = []
     for v in (3, 2, 1, 0, -1, -2, -3):
         y = _y(v)
         stroke = "#444" if v == 0 else "#ddd"
@@ -78,12 +95,14 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str, knew:
     parts.append(
         f'<text x="2" y="{HEIGHT - _BOTTOM}" font-size="8">{escape(_short(names[1]))}</text>'
     )
-    points = " ".join(
-        f"{x},{_y(m.forehand_after)}" for x, m in zip(xs, found, strict=True) if m.kind not in _KNEW
-    )
-    parts.append(f'<polyline points="{points}" fill="none" stroke="#1f4e79" stroke-width="1.4"/>')
-    if knew and any(m.kind in _KNEW for m in found):
-        parts.append(f'<text x="{_LEFT}" y="{HEIGHT - 3}" font-size="7">○ {escape(knew)}</text>')
+    return parts
+
+
+def _decisions(xs: Sequence[float], found: Sequence[Mark]) -> list[str]:
+    """A point for each decision at ``xs`` (red when marked, hollow when judged by what the
+    leader knew), its tooltip the trick, player, action and value before and after, and its
+    ``?`` or ``??`` written above it."""
+    parts: list[str] = []
     for x, m in zip(xs, found, strict=True):
         y = _y(m.forehand_after)
         colour = "#b00020" if m.symbol else "#1f4e79"
@@ -98,6 +117,12 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str, knew:
                 f'<text x="{x}" y="{y - 5}" font-size="9" font-weight="bold" '
                 f'fill="#b00020" text-anchor="middle">{m.symbol}</text>'
             )
+    return parts
+
+
+def _trick_numbers(xs: Sequence[float], found: Sequence[Mark]) -> list[str]:
+    """The trick's number below the first decision of each trick."""
+    parts: list[str] = []
     trick = None
     for x, m in zip(xs, found, strict=True):
         if m.trick != trick:
@@ -106,5 +131,4 @@ def value_graph(found: Sequence[Mark], names: tuple[str, str], title: str, knew:
                 f'<text x="{x}" y="{HEIGHT - _BOTTOM + 16}" font-size="7" '
                 f'text-anchor="middle">{m.trick}</text>'
             )
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts

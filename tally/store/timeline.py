@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from sqlalchemy import select
+from sqlalchemy.engine import Connection
 
 from tally.engine.notation import write_deal
 from tally.store import eventrows
@@ -52,6 +53,26 @@ class EventTimeline:
     match_ids: tuple[int, ...]
 
 
+def _player_names(conn: Connection, eid: int, byes: set[int]) -> dict[int, str]:
+    """The names of the event's players by number, and of the players of ``byes`` who are
+    no longer among them."""
+    names = dict(
+        conn.execute(
+            select(t.players.c.id, t.players.c.name)
+            .join_from(t.event_players, t.players, t.players.c.id == t.event_players.c.player_id)
+            .where(t.event_players.c.event_id == eid)
+        ).all()
+    )
+    missing = byes - set(names)
+    if missing:
+        names.update(
+            conn.execute(
+                select(t.players.c.id, t.players.c.name).where(t.players.c.id.in_(sorted(missing)))
+            )
+        )
+    return names
+
+
 class Timeline:
     """An event told in order: its rounds started and its withdrawals, and its deals' records.
     Reached as ``store.timeline``."""
@@ -67,15 +88,6 @@ class Timeline:
         with self.store.reading() as conn:
             ev = eventrows.resolve_event(conn, ref)
             eid = ev["id"]
-            names = dict(
-                conn.execute(
-                    select(t.players.c.id, t.players.c.name)
-                    .join_from(
-                        t.event_players, t.players, t.players.c.id == t.event_players.c.player_id
-                    )
-                    .where(t.event_players.c.event_id == eid)
-                ).all()
-            )
             started = conn.execute(
                 select(
                     t.event_rounds.c.number,
@@ -100,15 +112,9 @@ class Timeline:
                     .order_by(t.matches.c.id)
                 ).scalars()
             )
-            missing = {r.bye_player_id for r in started if r.bye_player_id is not None} - set(names)
-            if missing:
-                names.update(
-                    conn.execute(
-                        select(t.players.c.id, t.players.c.name).where(
-                            t.players.c.id.in_(sorted(missing))
-                        )
-                    )
-                )
+            names = _player_names(
+                conn, eid, {r.bye_player_id for r in started if r.bye_player_id is not None}
+            )
         rounds = tuple(
             StartedRound(r.number, None if r.bye_player_id is None else names[r.bye_player_id])
             for r in started
