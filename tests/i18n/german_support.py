@@ -2,7 +2,8 @@
 
 A refusal under ``LANG=de_AT.UTF-8`` must be German from its first word to its last: the
 words below are common English that no German message of tally contains. What a person typed
-(a name, a card) and commands quoted to type (in backticks, or after ``tally``) are left out
+(a name, a card) and commands and options quoted to type (in backticks, after ``tally``, an
+``--option``) are left out
 of the look: they are the same in both languages.
 """
 
@@ -26,7 +27,7 @@ ENGLISH_WORDS = frozenset(
     """.split()
 )
 
-_QUOTED = re.compile(r"`[^`]*`|\btally(?: [a-z-]+)+")
+_QUOTED = re.compile(r"`[^`]*`|\btally(?: [a-z-]+)+|--[a-z][a-z-]*(?: [A-Z]+\b)?")
 _WORD = re.compile(r"[A-Za-zÄÖÜäöüß']+")
 
 

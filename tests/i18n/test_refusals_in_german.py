@@ -34,7 +34,7 @@ def club(db_url: str) -> Iterator[str]:
 
 #: (what is refused, the command, a German word the refusal must hold)
 REFUSALS = [
-    ("a name nobody has", "player show Ana", "meintest du"),
+    ("a name nobody has", "player show Ana", "vielleicht Anna"),
     ("a deal number typed as text", "deal play x KS", "Bummerlnummer"),
     ("a ruling of a deal still played", "print ruling 1.1", "wird noch gespielt"),
     ("a score sheet of no match", "print scoresheet", "leeres Formular"),
