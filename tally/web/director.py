@@ -698,17 +698,27 @@ def _match_state(store: Store, mid: int, lang: str) -> dict[str, Any]:
 async def match_page(request: Request) -> Response:
     """GET: a match: its deals (each recorded one can be corrected), referee mode, table."""
     _need_director(request)
-    site = site_of(request)
     mid = int_param(request, "match")
-    lang = await language(request, match=mid)
-    state = await blocking(_match_state, site.store, mid, lang)
+    return await match_response(request, mid)
+
+
+async def match_response(
+    request: Request, mid: int, status: int = 200, refill: Refill | None = None
+) -> Response:
+    """The match's page; with ``refill``, a form of it refused, back with what was chosen
+    (``refill.form``: the form's id) and the field at fault marked."""
     from tally.web.qr import table_url
 
+    site = site_of(request)
+    lang = await language(request, match=mid)
+    state = await blocking(_match_state, site.store, mid, lang)
     return render(
         request,
         "match.html.j2",
+        status,
         notice=_said(request),
         table=table_url(public_base(request), site.keys, mid),
+        refill=refill,
         **state,
     )
 

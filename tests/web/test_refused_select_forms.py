@@ -166,3 +166,21 @@ def test_a_refused_form_no_longer_on_the_page_is_said_at_its_top(desk: Web) -> N
     assert res.status_code == 400 and 'id="buy-back"' not in res.text
     top = res.text.split('id="refused" role="alert">', 1)[1].split("</p>", 1)[0]
     assert "cannot buy back" in top and f'href="/director/event/{eid}"' in top
+
+
+def test_a_refused_quick_result_keeps_what_was_chosen_on_the_match_page(desk: Web) -> None:  # noqa: F811
+    match = desk.store.matches.start("Anna Berger", "Bert Huber", first_dealer="Anna Berger")
+    deal = desk.store.deals.quick_result(match.id, winner="Bert Huber", points=2, reason="claim")
+    did = deal.id
+    form = f"quick-{did}"
+    res = desk.post(f"/director/deal/{did}/quick", winner="Anna Berger", points="0", reason="claim")
+    assert "not 0" in _at(res, form, "points")
+    assert "Score 0:2" in res.text  # the match's page, as it is
+    assert _selected(res, form, "winner") == "Anna Berger"
+    assert (_selected(res, form, "points"), _selected(res, form, "reason")) == ("0", "claim")
+    res = desk.post(f"/director/deal/{did}/quick", winner="", points="1", reason="failed-close")
+    assert "needs a winner" in _at(res, form, "winner")
+    assert _selected(res, form, "reason") == "failed-close"
+    res = desk.post(f"/director/deal/{did}/quick", winner="Anna Berger", points="x")
+    assert _at(res, form, "points") == "game points: choose 0, 1, 2 or 3"
+    assert desk.store.deals.view(did).winner == "Bert Huber"
