@@ -559,19 +559,41 @@ def _after_draw_items(items: list[Item]) -> bool:
 def read_result(value: str) -> tuple[str | None, int]:
     """Read a ``Result`` tag: ``"Anna 3"`` is ``("Anna", 3)``, ``"draw"`` is ``(None, 0)``.
 
-    The one reader of the tag. Raises :class:`NotationError` (without a line) when it is
-    neither; the game points are at most four ASCII digits.
+    The one reader of the tag (:func:`read_result_phrase`). Raises :class:`NotationError`
+    (without a line) when it is neither; the game points are at most four ASCII digits.
 
     >>> read_result(" Anna Maria 2 "), read_result("Draw")
     (('Anna Maria', 2), (None, 0))
     """
+    name, points, _ = read_result_phrase(value)
+    return (name, points)
+
+
+def read_result_phrase(
+    value: str, *, reason: bool = False, most_digits: int = 4
+) -> tuple[str | None, int, str]:
+    """Read a result phrase: ``"Name N"`` (a ``Result`` tag), or with ``reason`` ``"Name N
+    reason"`` (a quick result in an event file); ``"draw"`` is ``(None, 0, "draw")``. The one
+    reader of both. Raises :class:`NotationError` (without a line) when it is neither; the
+    game points are at most ``most_digits`` ASCII digits.
+
+    >>> read_result_phrase("Anna Maria 2 claim", reason=True)
+    ('Anna Maria', 2, 'claim')
+    >>> read_result_phrase("Anna 2")
+    ('Anna', 2, '')
+    """
     text = value.strip()
     if text.lower() == "draw":
-        return (None, 0)
+        return (None, 0, "draw")
+    why = ""
+    if reason:  # (an event file's phrase: its words, however spaced)
+        words = text.split()
+        text, why = " ".join(words[:-1]), words[-1] if words else ""
     name, _, num = text.rpartition(" ")
-    if not (num.isascii() and num.isdigit() and len(num) <= 4) or not name.strip():
+    good = num.isascii() and num.isdigit() and len(num) <= most_digits
+    if not good or not name.strip() or (reason and not why):
         raise NotationError(Message(MSG_RESULT, text=shorten(value)))
-    return (name.strip(), int(num))
+    return (name.strip(), int(num), why)
 
 
 def read_tags(text: str) -> dict[str, str]:

@@ -74,7 +74,6 @@ number), are refused with one line naming the file.
 from __future__ import annotations
 
 import os
-import re
 import stat
 import tomllib
 from collections.abc import Sequence
@@ -83,8 +82,9 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import LoadError, Refused, TallyError
+from tally.errors import LoadError, Message, NotationError, Refused, TallyError
 from tally.events.formats import FORMATS, EventFormat, format_of
+from tally.i18n import N_
 from tally.store import Store
 from tally.store.views import EventView
 
@@ -128,8 +128,6 @@ MAX_FILE_BYTES: Final = 1024 * 1024
 
 #: The longest file name of a record in ``event.toml`` (a path inside the folder).
 MAX_RECORD_NAME: Final = 255
-
-_POINTS = re.compile(r"[0-9]{1,3}")
 
 
 def _shown(text: str, most: int = 60) -> str:
@@ -729,13 +727,19 @@ def _date(value: Any, path: Path) -> date | None:
 
 
 def _result(text: str, where: str) -> tuple[str | None, int, str]:
-    """``"Anna Berger 2 claim"`` -> ("Anna Berger", 2, "claim"); ``"draw"`` -> (None, 0, draw)."""
-    if text.strip().lower() == "draw":
-        return None, 0, "draw"
-    words = text.split()
-    if len(words) < 3 or not _POINTS.fullmatch(words[-2]):
+    """``"Anna Berger 2 claim"`` -> ("Anna Berger", 2, "claim"); ``"draw"`` -> (None, 0, draw)
+    (:func:`tally.engine.notation.read_result_phrase`)."""
+    from tally.engine.notation import read_result_phrase
+
+    try:
+        return read_result_phrase(text, reason=True, most_digits=3)
+    except NotationError:
         raise Refused(
-            f'a result is "Winner N reason" (N in digits 0-9, at most 3) or "draw", '
-            f'not "{_shown(text)}"'
-        )
-    return " ".join(words[:-2]), int(words[-2]), words[-1]
+            Message(
+                N_(
+                    'a result is "Winner N reason" (N in digits 0-9, at most 3) or "draw", '
+                    'not "%(text)s"'
+                ),
+                text=_shown(text),
+            )
+        ) from None

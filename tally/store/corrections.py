@@ -29,6 +29,7 @@ from tally.store.derivation import (
     load_derived,
     lock_match,
     match_ids_of,
+    put_deal_row,
     save_results,
     stored_deal,
     write_deal_row,
@@ -158,20 +159,7 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
         )
         exists = conn.execute(select(t.deals.c.id).where(t.deals.c.id == deal.id)).first()
         if exists is None:
-            conn.execute(
-                insert(t.deals).values(
-                    id=deal.id,
-                    match_id=deal.match_id,
-                    number=deal.number,
-                    kind=deal.kind,
-                    turn_up=deal.turn_up,
-                    quick_winner_id=deal.quick_winner_id,
-                    quick_points=deal.quick_points,
-                    quick_reason=deal.quick_reason,
-                    tags=json.dumps(deal.tags, ensure_ascii=False),
-                    created_at=deal.created_at,
-                )
-            )
+            put_deal_row(conn, deal, new=True)
             insert_actions(conn, deal.id, deal.actions)
         else:
             write_deal_row(conn, deal)

@@ -791,24 +791,33 @@ def _short(digits: str) -> str:
     return digits if len(digits) <= 30 else f"{digits[:20]}... ({len(digits)} digits)"
 
 
+def put_deal_row(conn: Connection, deal: StoredDeal, *, new: bool) -> int:
+    """Write the ``deals`` row of ``deal`` (its columns but the id, the one place they are
+    written): a ``new`` row (numbered ``deal.id``, or the next number when it is 0), else the
+    row ``deal.id`` changed. Returns the row's id; the actions are the caller's."""
+    values = {
+        "match_id": deal.match_id,
+        "number": deal.number,
+        "kind": deal.kind,
+        "turn_up": deal.turn_up,
+        "quick_winner_id": deal.quick_winner_id,
+        "quick_points": deal.quick_points,
+        "quick_reason": deal.quick_reason,
+        "tags": json.dumps(deal.tags, ensure_ascii=False),
+        "created_at": deal.created_at,
+    }
+    if not new:
+        conn.execute(update(t.deals).where(t.deals.c.id == deal.id).values(**values))
+        return deal.id
+    if deal.id:
+        values["id"] = deal.id
+    return int(conn.execute(insert(t.deals).values(**values).returning(t.deals.c.id)).scalar_one())
+
+
 def write_deal_row(conn: Connection, deal: StoredDeal) -> None:
     """Make a stored deal's row and actions what ``deal`` says; actions already right keep
     their rows."""
-    conn.execute(
-        update(t.deals)
-        .where(t.deals.c.id == deal.id)
-        .values(
-            match_id=deal.match_id,
-            number=deal.number,
-            kind=deal.kind,
-            turn_up=deal.turn_up,
-            quick_winner_id=deal.quick_winner_id,
-            quick_points=deal.quick_points,
-            quick_reason=deal.quick_reason,
-            tags=json.dumps(deal.tags, ensure_ascii=False),
-            created_at=deal.created_at,
-        )
-    )
+    put_deal_row(conn, deal, new=False)
     stored = {
         seq: (trick, token)
         for seq, trick, token in conn.execute(

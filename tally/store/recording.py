@@ -12,7 +12,6 @@ audit entry. Here too are the words the store tells a scorer whose entry it did 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
@@ -73,6 +72,7 @@ from tally.store.derivation import (
     name_matcher,
     parse_items,
     place_items,
+    put_deal_row,
     rederive_last,
     rename_in_record,
     resolve_deal,
@@ -800,22 +800,7 @@ def _fitted(
 
 def _insert_deal(store: Database, conn: Connection, deal: StoredDeal) -> None:
     """Insert a new deal and its actions; ``deal.id`` is set to the new row's id."""
-    did = conn.execute(
-        insert(t.deals)
-        .values(
-            match_id=deal.match_id,
-            number=deal.number,
-            kind=deal.kind,
-            turn_up=deal.turn_up,
-            quick_winner_id=deal.quick_winner_id,
-            quick_points=deal.quick_points,
-            quick_reason=deal.quick_reason,
-            tags=json.dumps(deal.tags, ensure_ascii=False),
-            created_at=deal.created_at,
-        )
-        .returning(t.deals.c.id)
-    ).scalar_one()
-    deal.id = int(did)
+    deal.id = put_deal_row(conn, replace(deal, id=0), new=True)
     insert_actions(conn, deal.id, deal.actions)
 
 

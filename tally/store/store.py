@@ -32,6 +32,7 @@ part                    what it does                                   module
                         round or correction would do, before it is done
 ``store.proposals``     results proposed at a table, agreed by the     ``proposals``
                         opponent
+``store.serving``       ``tally serve``'s settings, director sessions  ``serving``
 ======================  =============================================  =================
 
 Each part is a small class in the module of its concern, made on first use (a one-shot
@@ -97,6 +98,7 @@ if TYPE_CHECKING:
     from tally.store.ratings import Ratings
     from tally.store.seeding import Seeding
     from tally.store.series import Series
+    from tally.store.serving import Serving
     from tally.store.swapping import Swaps
     from tally.store.timeline import Timeline
 
@@ -303,6 +305,14 @@ class Store(Database):
         from tally.store.proposals import Proposals
 
         return Proposals(self)
+
+    @cached_property
+    def serving(self) -> Serving:
+        """The settings of ``tally serve`` and the director's sessions
+        (:class:`~tally.store.serving.Serving`)."""
+        from tally.store.serving import Serving
+
+        return Serving(self)
 
     @cached_property
     def consequences(self) -> Consequences:

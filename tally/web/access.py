@@ -28,8 +28,8 @@ over one database agrees, and a restart changes nothing.
   director's session when there is one (a signed double submit): another site can make the
   browser send the cookie but can neither read nor forge the token.
 
-The table is reached through the store's engine (``Store.engine``) only, in transactions of
-its own: the store's tables are read and written through the store's public methods.
+The tables are read and written through the store's part ``store.serving``
+(:mod:`tally.store.serving`), each operation a transaction of its own.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from tally.errors import AccessDenied, Message, Refused
+from tally.errors import AccessDenied, Refused
 from tally.i18n import N_
 
 if TYPE_CHECKING:
@@ -166,86 +166,28 @@ def pin_matches(pin: str, stored: str) -> bool:
     return hmac.compare_digest(got.hex(), digest)
 
 
-# --- the web_settings table ------------------------------------------------------------------
+# --- the web_settings table (store.serving) -----------------------------------------------
 
 
 def _get(store: Store, name: str) -> str | None:
-    with store.reading() as conn:
-        return _get_on(conn, name)
-
-
-def _get_on(conn: Connection, name: str) -> str | None:
-    """A setting, read on ``conn`` (a store's write transaction too)."""
-    from sqlalchemy import select
-
-    from tally.store.tables import web_settings as ws
-
-    return conn.execute(select(ws.c.value).where(ws.c.name == name)).scalar_one_or_none()
+    return store.serving.get(name)
 
 
 def _put(store: Store, name: str, value: str, *, replace: bool = True) -> str:
     """Store a setting; with ``replace`` False keep the one another process stored first.
     Returns the value stored."""
-    from sqlalchemy import delete, insert, select
-    from sqlalchemy.exc import IntegrityError
-
-    from tally.store.tables import web_settings as ws
-
-    try:
-        with store.engine.begin() as conn:
-            if replace:
-                conn.execute(delete(ws).where(ws.c.name == name))
-            conn.execute(insert(ws).values(name=name, value=value, updated_at=datetime.now(UTC)))
-        return value
-    except IntegrityError:
-        with store.engine.connect() as conn:
-            return str(conn.execute(select(ws.c.value).where(ws.c.name == name)).scalar_one())
+    return store.serving.put(name, value, replace=replace)
 
 
 def _delete(store: Store, name: str) -> None:
-    from sqlalchemy import delete
-
-    from tally.store.tables import web_settings as ws
-
-    with store.engine.begin() as conn:
-        conn.execute(delete(ws).where(ws.c.name == name))
+    store.serving.delete(name)
 
 
 def _update(store: Store, name: str, change: Callable[[str | None], str | None]) -> str | None:
-    """Read-modify-write one setting atomically: ``change`` gets the value stored (None: none)
-    and gives the one to store (None: delete it), in one write transaction (SQLite: ``BEGIN
-    IMMEDIATE``; PostgreSQL: the row locked), so that processes and threads counting at once
-    never overwrite each other. Returns what was stored."""
-    from sqlalchemy import delete, insert, select, update
-    from sqlalchemy.exc import IntegrityError
-
-    from tally.store.tables import web_settings as ws
-
-    for _attempt in range(3):
-        try:
-            with store.engine.begin() as conn:
-                old = conn.execute(
-                    select(ws.c.value).where(ws.c.name == name).with_for_update()
-                ).scalar_one_or_none()
-                new = change(old)
-                now = datetime.now(UTC)
-                if new is None:
-                    conn.execute(delete(ws).where(ws.c.name == name))
-                elif old is None:
-                    conn.execute(insert(ws).values(name=name, value=new, updated_at=now))
-                elif new != old:
-                    conn.execute(
-                        update(ws).where(ws.c.name == name).values(value=new, updated_at=now)
-                    )
-            return new
-        except IntegrityError:  # another process inserted the row first: read it again
-            continue
-    raise Refused(
-        Message(
-            N_("the setting %(name)s is being changed by another process: try again"),
-            name=repr(name),
-        )
-    )
+    """Read-modify-write one setting atomically (:meth:`tally.store.serving.Serving.update`):
+    ``change`` gets the value stored (None: none) and gives the one to store (None: delete
+    it). Returns what was stored."""
+    return store.serving.update(name, change)
 
 
 def _number(value: str | None) -> int:
@@ -314,82 +256,42 @@ def describe_device(user_agent: str) -> str:
 def start_session(store: Store, device: str, address: str, now: float | None = None) -> str:
     """Start a director's session; returns the token its cookie carries (only the token's
     hash is stored). Sessions expired are deleted on the way."""
-    from sqlalchemy import delete, insert
-
-    from tally.store.tables import director_sessions as ds
-
     at = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
     token = secrets.token_urlsafe(32)
-    with store.engine.begin() as conn:
-        conn.execute(delete(ds).where(ds.c.expires_at <= at))
-        conn.execute(
-            insert(ds).values(
-                token_hash=_token_hash(token),
-                device=describe_device(device)[:120],
-                address=address[:60],
-                started_at=at,
-                expires_at=at + timedelta(seconds=SESSION_SECONDS),
-            )
-        )
+    store.serving.start_session(
+        _token_hash(token),
+        describe_device(device)[:120],
+        address[:60],
+        at,
+        at + timedelta(seconds=SESSION_SECONDS),
+    )
     return token
 
 
 def settle(store: Store, cookie: str | None, now: float | None = None) -> Settled:
     """The tables' key generation and the session of ``cookie`` (one connection, asked once
     per request)."""
-    from sqlalchemy import select
-
-    from tally.store.tables import director_sessions as ds
-    from tally.store.tables import web_settings as ws
-
     at = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
-    with store.reading() as conn:  # a read: it waits for no write
-        tables = conn.execute(select(ws.c.value).where(ws.c.name == TABLES)).scalar_one_or_none()
-        session = None
-        if cookie and len(cookie) <= 100:
-            session = conn.execute(
-                select(ds.c.id).where(
-                    (ds.c.token_hash == _token_hash(cookie)) & (ds.c.expires_at > at)
-                )
-            ).scalar_one_or_none()
+    token = _token_hash(cookie) if cookie and len(cookie) <= 100 else None
+    tables, session = store.serving.settle(TABLES, token, at)
     return Settled(_number(tables), session)
 
 
 def sessions(store: Store, now: float | None = None) -> list[DirectorSession]:
     """The director's sessions in force, oldest first."""
-    from sqlalchemy import select
-
-    from tally.store.tables import director_sessions as ds
-
     at = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
-    with store.engine.connect() as conn:
-        rows = conn.execute(
-            select(ds.c.id, ds.c.device, ds.c.address, ds.c.started_at)
-            .where(ds.c.expires_at > at)
-            .order_by(ds.c.id)
-        ).all()
-    return [DirectorSession(*row) for row in rows]
+    return [DirectorSession(*row) for row in store.serving.sessions(at)]
 
 
 def end_session(store: Store, session: int) -> bool:
     """End one director's session (logging out, or the director ending it from the list);
     False when there was none of that number."""
-    from sqlalchemy import delete
-
-    from tally.store.tables import director_sessions as ds
-
-    with store.engine.begin() as conn:
-        return bool(conn.execute(delete(ds).where(ds.c.id == session)).rowcount)
+    return store.serving.end_session(session)
 
 
 def end_sessions(store: Store) -> int:
     """End every director's session (a new PIN); returns how many there were."""
-    from sqlalchemy import delete
-
-    from tally.store.tables import director_sessions as ds
-
-    with store.engine.begin() as conn:
-        return int(conn.execute(delete(ds)).rowcount or 0)
+    return store.serving.end_sessions()
 
 
 def new_login_link(store: Store, now: float | None = None) -> str:
@@ -554,7 +456,9 @@ def reopened(store: Store, match_id: int) -> bool:
 def reopened_on(conn: Connection, match_id: int) -> bool:
     """:func:`reopened`, read on ``conn``: what a table's write asks inside its transaction
     (:class:`tally.store.transactions.TableWriter`)."""
-    return _get_on(conn, f"reopened:{match_id}") is not None
+    from tally.store.serving import setting_on
+
+    return setting_on(conn, f"reopened:{match_id}") is not None
 
 
 def set_reopened(store: Store, match_id: int, on: bool) -> None:

@@ -22,7 +22,8 @@ is worded in it as the command line words one (:func:`refusal`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -447,6 +448,37 @@ class Fields:
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+    @contextmanager
+    def about(self, *names: str) -> Iterator[None]:
+        """Make a change of the choices ``names`` (``with form.about("a", "b"): ...``): a
+        refusal is at the field whose choice it names (the later of two chosen alike; a
+        number only as ``name N``: ``round 3``), else, naming none or two, at the form as a
+        whole.
+
+        >>> form = Fields({"a": "Anna", "b": "Bert", "round": "3"})
+        >>> try:
+        ...     with form.about("a", "b", "round"):
+        ...         raise ValueError('Bert does not sit in round 2 of event 3 "Cup"')
+        ... except ValueError:
+        ...     form.field
+        'b'
+        """
+        import re
+
+        self.field = None
+        try:
+            yield
+        except Exception as exc:
+            said = str(exc)
+            named = {}
+            for name in names:
+                value = self.values.get(name, "").strip()
+                text = f"{name} {value}" if value.isdigit() else value
+                if value and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", said):
+                    named[value] = name
+            self.field = next(iter(named.values())) if len(named) == 1 else None
+            raise
 
     def refill(self, exc: Exception, lang: str) -> Refill:
         """The form as typed, with the refusal ``exc`` worded in ``lang`` at the field that

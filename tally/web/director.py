@@ -41,6 +41,7 @@ from tally.web.access import (
 from tally.web.app import (
     BY_DIRECTOR,
     SESSION_COOKIE,
+    Fields,
     Refill,
     blocking,
     form_of,
@@ -366,15 +367,14 @@ async def event_response(
     )
 
 
-async def event_form_change(request: Request, form_id: str, change: Any) -> Response:
+async def event_form_change(
+    request: Request, form_id: str | tuple[str, str, str], change: Any
+) -> Response:
     """Run a director's change to an event from its page's form ``form_id``
     (``change(store, event, form, words)``, ``form`` a :class:`~tally.web.app.Fields`) and
     go back to the page saying what was done; refused, the page comes back with what was
-    typed in that form and the field at fault marked."""
-    from dataclasses import replace
-
-    from tally.web.app import Fields, page_language
-
+    typed in that form and the field at fault marked. ``(form, field, other)``: the form
+    ``other`` when ``field`` is ``yes``."""
     _need_director(request)
     form = Fields(await form_of(request))
     eid = int_param(request, "event")
@@ -382,9 +382,24 @@ async def event_form_change(request: Request, form_id: str, change: Any) -> Resp
     try:
         said = await blocking(change, _acting(request), eid, form, words)
     except TallyError as exc:
-        refill = replace(form.refill(exc, page_language(request)), form=form_id)
-        return await event_response(request, eid, 400, refill)
+        if isinstance(form_id, tuple):
+            usual, switch, other = form_id
+            form_id = other if form.values.get(switch) == "yes" else usual
+        return await event_form_refused(request, eid, form_id, form, exc)
     return _back(f"/director/event/{eid}", said)
+
+
+async def event_form_refused(
+    request: Request, eid: int, form_id: str, form: Fields, exc: TallyError
+) -> Response:
+    """The event's page with its form ``form_id`` refused by ``exc``: back with what was
+    chosen and typed in it, the field at fault (the one ``form`` was reading) marked."""
+    from dataclasses import replace
+
+    from tally.web.app import page_language
+
+    refill = replace(form.refill(exc, page_language(request)), form=form_id)
+    return await event_response(request, eid, 400, refill)
 
 
 async def event_change(request: Request, change: Any) -> Response:
@@ -397,6 +412,15 @@ async def event_change(request: Request, change: Any) -> Response:
     words = translations(await language(request, event=eid))
     said = await blocking(change, _acting(request), eid, fields, words)
     return _back(f"/director/event/{eid}", said)
+
+
+def chosen(form: Fields, name: str) -> str:
+    """The player chosen in the list ``name`` of a form; refused (at it) when none is. A
+    refusal from here on is at it."""
+    value = form.at(name).values.get(name, "").strip()
+    if not value:
+        raise Refused(N_("choose a player"))
+    return value
 
 
 @guarded
@@ -507,24 +531,20 @@ async def swap(request: Request) -> Response:
     """POST round, a, b (force: as confirmed on the question's page): swap two players
     between their tables (``store.swaps.make``)."""
 
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        number = whole_number(fields.get("round", ""), 4)
+    def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
+        number = whole_number(form.values.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        done = store.swaps.make(
-            eid,
-            number,
-            fields.get("a", ""),
-            fields.get("b", ""),
-            force=fields.get("force") == "yes",
-        )
+        a, b = chosen(form, "a"), chosen(form, "b")
+        with form.about("a", "b"):
+            done = store.swaps.make(eid, number, a, b, force=form.values.get("force") == "yes")
         return words.gettext("%(a)s and %(b)s swapped tables in round %(round)s.") % {
             "a": done.first,
             "b": done.second,
             "round": number,
         }
 
-    return await event_change(request, change)
+    return await event_form_change(request, "swap", change)
 
 
 @guarded
@@ -533,9 +553,15 @@ async def keep_apart(request: Request) -> Response:
     (``store.pairings.keep_apart``); where the event's pairing cannot keep them
     apart, the rounds that pair them are said (``store.pairings.apart_warnings``)."""
 
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        a, b, undo = fields.get("a", ""), fields.get("b", ""), fields.get("undo") == "yes"
-        store.pairings.keep_apart(eid, a, b, undo=undo)
+    def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
+        undo = form.values.get("undo") == "yes"
+        if undo:  # (a pair of the list: its refusal is shown above the list)
+            a, b = form.values.get("a", ""), form.values.get("b", "")
+            store.pairings.keep_apart(eid, a, b, undo=True)
+        else:
+            a, b = chosen(form, "a"), chosen(form, "b")
+            with form.about("a", "b"):
+                store.pairings.keep_apart(eid, a, b)
         said = (
             words.gettext("%(a)s and %(b)s are no longer kept apart.")
             if undo
@@ -547,7 +573,8 @@ async def keep_apart(request: Request) -> Response:
         ]
         return " ".join([said, *lines])
 
-    return await event_change(request, change)
+    # (the list's "no longer" is refused above the list)
+    return await event_form_change(request, ("keep-apart", "undo", "apart"), change)
 
 
 @guarded
@@ -555,12 +582,15 @@ async def absent(request: Request) -> Response:
     """POST player, round (cancel=yes: take it back): a player's announced absence from a
     round not yet paired, a requested bye (``store.absences.announce``)."""
 
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        player, cancel = fields.get("player", ""), fields.get("cancel") == "yes"
-        number = whole_number(fields.get("round", ""), 4)
+    def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
+        cancel = form.values.get("cancel") == "yes"
+        # (an absence of the list taken back: its refusal is shown above the list)
+        player = form.values.get("player", "") if cancel else chosen(form, "player")
+        number = whole_number(form.at(None if cancel else "round").values.get("round", ""), 4)
         if number is None:
             raise Refused(N_("give the round's number"))
-        name = store.absences.announce(eid, player, number, cancel=cancel)
+        with form.about(*(() if cancel else ("player", "round"))):
+            name = store.absences.announce(eid, player, number, cancel=cancel)
         said = (
             words.gettext("%(player)s will play round %(round)s after all.")
             if cancel
@@ -568,18 +598,20 @@ async def absent(request: Request) -> Response:
         )
         return said % {"player": name, "round": number}
 
-    return await event_change(request, change)
+    # (the list's "take back" is refused above the list)
+    return await event_form_change(request, ("absent", "cancel", "absences"), change)
 
 
 @guarded
 async def withdraw(request: Request) -> Response:
     """POST: withdraw a player from the event."""
 
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        store.events.withdraw(eid, fields.get("player", ""))
-        return words.gettext("%(player)s withdrew.") % {"player": fields.get("player", "")}
+    def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
+        player = chosen(form, "player")
+        store.events.withdraw(eid, player)
+        return words.gettext("%(player)s withdrew.") % {"player": player}
 
-    return await event_change(request, change)
+    return await event_form_change(request, "withdraw", change)
 
 
 #: Samples of unknown cards for the analysis on a match page (fewer than ``tally analyse``'s
@@ -668,17 +700,27 @@ def _match_state(store: Store, mid: int, lang: str) -> dict[str, Any]:
 async def match_page(request: Request) -> Response:
     """GET: a match: its deals (each recorded one can be corrected), referee mode, table."""
     _need_director(request)
-    site = site_of(request)
     mid = int_param(request, "match")
-    lang = await language(request, match=mid)
-    state = await blocking(_match_state, site.store, mid, lang)
+    return await match_response(request, mid)
+
+
+async def match_response(
+    request: Request, mid: int, status: int = 200, refill: Refill | None = None
+) -> Response:
+    """The match's page; with ``refill``, a form of it refused, back with what was chosen
+    (``refill.form``: the form's id) and the field at fault marked."""
     from tally.web.qr import table_url
 
+    site = site_of(request)
+    lang = await language(request, match=mid)
+    state = await blocking(_match_state, site.store, mid, lang)
     return render(
         request,
         "match.html.j2",
+        status,
         notice=_said(request),
         table=table_url(public_base(request), site.keys, mid),
+        refill=refill,
         **state,
     )
 

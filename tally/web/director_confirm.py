@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tally.errors import TallyError
 from tally.web.app import (
+    Fields,
     blocking,
     form_of,
     guarded,
@@ -20,7 +21,7 @@ from tally.web.app import (
     site_of,
     translate,
 )
-from tally.web.director import back, need_director, refused
+from tally.web.director import back, chosen, event_form_refused, need_director, refused
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -187,11 +188,12 @@ async def ask_withdraw(request: Request) -> Response:
     need_director(request)
     eid = int_param(request, "event")
     words = translations(await language(request, event=eid))
-    player = request.query_params.get("player", "")[:200]
+    form = Fields({"player": request.query_params.get("player", "")[:200]})
     try:
+        player = chosen(form, "player")
         w = await blocking(site_of(request).store.consequences.withdrawal, eid, player)
     except TallyError as exc:
-        return refused(request, exc, f"/director/event/{eid}")
+        return await event_form_refused(request, eid, "withdraw", form, exc)
     _ = words.gettext
     return await _ask(
         request,
@@ -218,11 +220,13 @@ async def ask_swap(request: Request) -> Response:
     words = translations(lang)
     q = request.query_params
     number = whole_number(q.get("round", ""), 4) or 0
-    a, b = q.get("a", "")[:200], q.get("b", "")[:200]
+    form = Fields({k: q.get(k, "")[:200] for k in ("round", "a", "b")})
     try:
-        check = await blocking(site_of(request).store.swaps.check, eid, number, a, b)
+        a, b = chosen(form, "a"), chosen(form, "b")
+        with form.about("a", "b"):
+            check = await blocking(site_of(request).store.swaps.check, eid, number, a, b)
     except TallyError as exc:
-        return refused(request, exc, f"/director/event/{eid}")
+        return await event_form_refused(request, eid, "swap", form, exc)
     _ = words.gettext
     lines = [
         *swap_moves(check, _),

@@ -20,7 +20,14 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import Refused
+from tally.engine.match import (
+    MSG_NO_DRAW,
+    MSG_NOT_HIGHER_TOTAL,
+    MSG_NOT_LAST_TRICK,
+    MSG_UNKNOWN_REASON,
+    MSG_WORTH,
+)
+from tally.errors import Refused, TallyError
 from tally.i18n import N_
 from tally.web.app import (
     blocking,
@@ -252,26 +259,50 @@ async def edit_deal(request: Request) -> Response:
     return await _correct_record(request, did, fields.get("record", ""), fields)
 
 
+#: the field of the quick result's form each refusal of the rules is about (else: the winner)
+_QUICK_FIELDS = {
+    MSG_UNKNOWN_REASON: "reason",
+    MSG_NO_DRAW: "reason",
+    MSG_NOT_LAST_TRICK: "reason",
+    MSG_NOT_HIGHER_TOTAL: "reason",
+    MSG_WORTH: "points",
+}
+
+
 @guarded
 async def save_quick(request: Request) -> Response:
     """POST: change a quick result's winner (or a draw), game points and reason: asked about
     first, stored once confirmed."""
+    from dataclasses import replace
+
+    from tally.web.app import Fields, page_language
+    from tally.web.director import match_response
+
     need_director(request)
-    fields = await form_of(request)
+    form = Fields(await form_of(request))
+    fields = form.values
     did = int_param(request, "deal")
     store = acting(request)
     view = await blocking(store.deals.view, did)
     _ = translate(await language(request, match=view.match_id))
-    points = whole_number(fields.get("points", "0").strip(), 2)
-    if points is None:
-        raise Refused(N_("game points: choose 0, 1, 2 or 3"))
-    winner = fields.get("winner") or None
-    result: dict[str, Any] = {
-        "winner": winner,
-        "points": points if winner else 0,
-        "reason": fields.get("reason", "claim")[:40],
-    }
-    asked = await blocking(lambda: store.consequences.quick_correction(did, **result))
+    try:
+        points = whole_number(form.at("points").values.get("points", "0").strip(), 2)
+        if points is None:
+            raise Refused(N_("game points: choose 0, 1, 2 or 3"))
+        winner = fields.get("winner") or None
+        result: dict[str, Any] = {
+            "winner": winner,
+            "points": points if winner else 0,
+            "reason": fields.get("reason", "claim")[:40],
+        }
+        try:
+            asked = await blocking(lambda: store.consequences.quick_correction(did, **result))
+        except TallyError as exc:
+            form.at(_QUICK_FIELDS.get(exc.wording.template, "winner"))
+            raise
+    except TallyError as exc:
+        refill = replace(form.refill(exc, page_language(request)), form=f"quick-{did}")
+        return await match_response(request, view.match_id, 400, refill)
     return await _asked_or_stored(
         request,
         fields,

@@ -452,21 +452,28 @@ async def start_match(request: Request) -> Response:
     """POST: start a match of a club evening between two players chosen from its list; a
     player who is at a table already is asked about first."""
     from tally.web.app import translate
+    from tally.web.director import chosen, event_form_refused
 
     need_director(request)
-    fields = await form_of(request)
+    form = Fields(await form_of(request))
+    fields = form.values
     eid = int_param(request, "event")
     _ = translate(await language(request, event=eid))
-    a, b = fields.get("a", ""), fields.get("b", "")
-    if not a or not b:
-        raise Refused(N_("choose both players"))
-    if a == b:
-        raise Refused(N_("choose two different players"))
     store = acting(request)
-    busy = await blocking(_busy, store, eid, (a, b))
-    if busy and fields.get("anyway") != "yes":
-        return render(request, "busy.html.j2", event_id=eid, busy=busy, values=kept(fields))
-    m = await blocking(store.matches.start, a, b, first_dealer=fields.get("dealer") or a, event=eid)
+    try:
+        a, b = chosen(form, "a"), chosen(form, "b")
+        if a == b:
+            raise Refused(N_("choose two different players"))
+        busy = await blocking(_busy, store, eid, (a, b))
+        if busy and fields.get("anyway") != "yes":
+            return render(request, "busy.html.j2", event_id=eid, busy=busy, values=kept(fields))
+        dealer = form.at("dealer").values.get("dealer") or a
+        if dealer not in (a, b):
+            raise Refused(Message(N_("%(player)s is not one of the two players"), player=dealer))
+        with form.about("a", "b"):
+            m = await blocking(store.matches.start, a, b, first_dealer=dealer, event=eid)
+    except TallyError as exc:
+        return await event_form_refused(request, eid, "start-match", form, exc)
     return back(
         f"/director/event/{eid}",
         _("Match %(id)s started: %(a)s v %(b)s.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tally.web.app import Fields, guarded, whole_number
-from tally.web.director import event_change, event_form_change
+from tally.web.director import chosen, event_form_change
 
 if TYPE_CHECKING:
     from gettext import NullTranslations
@@ -94,13 +94,13 @@ async def buy_back(request: Request) -> Response:
     """POST: a player out buys back a life."""
     from tally.events.prizes import money
 
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        name, fee = store.prizes.buy_back(eid, fields.get("player", ""))
+    def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
+        name, fee = store.prizes.buy_back(eid, chosen(form, "player"))
         return words.gettext(
             "%(player)s bought back a life for %(fee)s and is drawn in the next round."
         ) % {"player": name, "fee": money(fee)}
 
-    return await event_change(request, change)
+    return await event_form_change(request, "buy-back", change)
 
 
 @guarded
@@ -109,8 +109,8 @@ async def best_of(request: Request) -> Response:
     from tally.errors import Refused
     from tally.i18n import N_
 
-    def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
-        number = whole_number(fields.get("best_of", ""), 1)
+    def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
+        number = whole_number(form.at("best_of").values.get("best_of", ""), 1)
         if number is None:
             raise Refused(N_("give how many matches a pairing is played best of"))
         store.knockouts.set_best_of(eid, number)
@@ -118,4 +118,4 @@ async def best_of(request: Request) -> Response:
             "n": number
         }
 
-    return await event_change(request, change)
+    return await event_form_change(request, "best-of", change)
