@@ -29,8 +29,6 @@ __all__ = [
     "card_label",
     "change_words",
     "explanation",
-    "knockout_text",
-    "round_name",
     "ruling_words",
     "season_title",
     "spoken",
@@ -243,13 +241,18 @@ def elimination_ranking(kind: str, tiebreaks: Sequence[str], lang: str | None = 
     return say(format_of(kind).ranking_note) % {"tiebreaks": more}
 
 
-def stage(text: str, lang: str | None = None) -> str:
+def stage(text: str | Message, lang: str | None = None) -> str:
     """How far an event is (``round 2 of 5``, ``after round 7 of 9``, ``final``,
     ``not started (5 rounds)``) in ``lang``.
 
     >>> stage("round 2 of 5", "de"), stage("final", "de"), stage("round 2 of 5", "en")
     ('Runde 2 von 5', 'Endstand', 'round 2 of 5')
     """
+    from tally.errors import Message
+    from tally.i18n import worded
+
+    if isinstance(text, Message):  # a knockout's (tally.events.knockout.words)
+        return worded(text, lang)
     t = translations(lang) if lang is not None else None
     say = t.gettext if t is not None else gettext
     found = _ROUND.fullmatch(text)
@@ -259,82 +262,6 @@ def stage(text: str, lang: str | None = None) -> str:
     found = _NOT_STARTED.fullmatch(text)
     if found:
         return say(_NOT_STARTED_OF) % {"rounds": found.group(1)}
-    return knockout_text(text, lang)
-
-
-#: What the store says of a knockout (:mod:`tally.store.knockouts`): its stage, how a round
-#: was drawn, how far a player got; each matched against the text and worded again.
-_KNOCKOUT: Final = (
-    N_("play-off for the final stage, drawn by lot, seed %(seed)s"),
-    N_("round %(n)s, the play-off for the final stage"),
-    N_("in the play-off for the final stage"),
-    N_("lost the play-off in round %(n)s"),
-    N_("over after %(n)s rounds: %(player)s won"),
-    N_("round %(n)s, the bracket"),
-    N_("round %(n)s of %(rounds)s of the groups"),
-    N_("round %(n)s, %(players)s players still in"),
-    N_("drawn by lot, seed %(seed)s"),
-    N_("paired by the seeding list, first against last, seed %(seed)s"),
-    N_("group round %(n)s of %(rounds)s"),
-    N_("bracket: %(round)s"),
-    N_("still in, %(n)s life"),
-    N_("still in, %(n)s lives"),
-    N_("out in round %(n)s"),
-    N_("group %(group)s, %(place)s"),
-    N_("Round of %(n)s"),
-)
-#: what a player's stage ends with, last first (``semi-final, out, withdrew``)
-_SUFFIXES: Final = (N_(", withdrew"), N_(", out"))
-_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)")
-
-
-def round_name(text: str, lang: str | None = None) -> str | None:
-    """A bracket round's name (``final``, ``semi-final``, ``quarter-final``, ``round of 16``)
-    in ``lang``; None for any other text. (``final`` is a bracket's last round here, not the
-    ``final`` standings: a context of its own in the catalogue.)"""
-    t = translations(lang or current())
-    if text == "final":
-        return t.pgettext("bracket round", "final")
-    if text == "semi-final":
-        return t.pgettext("bracket round", "semi-final")
-    if text == "quarter-final":
-        return t.pgettext("bracket round", "quarter-final")
-    found = re.fullmatch(r"round of (\d+)", text)
-    if found is not None:
-        return t.pgettext("bracket round", "round of %(n)s") % {"n": found.group(1)}
-    return None
-
-
-def knockout_text(text: str, lang: str | None = None, *, player: bool = False) -> str:
-    """What :mod:`tally.store.knockouts` says of a knockout (its stage, how a round was
-    drawn, and with ``player`` how far a player got: ``still in, 2 lives``,
-    ``semi-final, out, withdrew``, ``group 1, 2nd``) in ``lang``; any other text as
-    :func:`word` words it.
-
-    >>> knockout_text("out in round 3, withdrew", "de"), knockout_text("bracket: final", "de")
-    ('aus in Runde 3, zurückgezogen', 'Turnierbaum: Finale')
-    """
-    t = translations(lang) if lang is not None else None
-    say = t.gettext if t is not None else gettext
-    for suffix in _SUFFIXES:
-        if text.endswith(suffix) and len(text) > len(suffix):
-            return knockout_text(text[: -len(suffix)], lang, player=True) + say(suffix)
-    if player:
-        name = round_name(text, lang)
-        if name is not None:
-            return name
-    for template in _KNOCKOUT:
-        found = _pattern(template).fullmatch(text)
-        if found is None:
-            continue
-        values = found.groupdict()
-        if "round" in values:
-            values["round"] = round_name(values["round"], lang) or values["round"]
-        if "place" in values:
-            number = _ORDINAL.fullmatch(values["place"])
-            if number is not None and (lang or current()) == "de":
-                values["place"] = number.group(1) + "."
-        return say(template) % values
     return word(text, lang)
 
 

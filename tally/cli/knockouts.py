@@ -20,8 +20,8 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
 from tally.events.prizes import money
 from tally.i18n import gettext as _
-from tally.i18n import ngettext, use
-from tally.vocabulary import elimination_ranking, knockout_text, stage, word
+from tally.i18n import ngettext, use, worded
+from tally.vocabulary import elimination_ranking, stage, word
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -46,9 +46,11 @@ def elimination_rows(view: KnockoutView) -> tuple[list[str], list[list[str | int
         *[f"r{n}" for n in range(1, view.rounds_started + 1)],
     ]
     rows: list[list[str | int | None]] = [
-        [x.rank, x.player, x.group, x.lives, x.out_in, x.stage, x.row.won, x.row.lost, *x.marks]
+        [x.rank, x.player, x.group, x.lives, x.out_in, str(x.stage), x.row.won, x.row.lost]
         for x in view.lines
     ]
+    for row, x in zip(rows, view.lines, strict=True):
+        row += x.marks
     return header, rows
 
 
@@ -101,11 +103,11 @@ def show_elimination(view: KnockoutView) -> None:
     rows = [
         [
             *row[:5],
-            knockout_text(str(row[5] or ""), player=True),
+            worded(line.stage),
             *row[6:marks],
             *(_(str(m)) if m in ("W", "L", "B") else m for m in row[marks:]),
         ]
-        for row in rows
+        for row, line in zip(rows, view.lines, strict=True)
     ]
     notes = [_("Stage: %(stage)s.") % {"stage": stage(view.stage)}]
     if view.draw_seed:

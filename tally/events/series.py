@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
 
 __all__ = [
     "MAX_PLACES",
@@ -111,7 +111,7 @@ class EventPlacings:
     name: str
     date: str
     ranks: Mapping[str, int]
-    stage: str = ""
+    stage: str | Message = ""
 
 
 @dataclass(frozen=True)

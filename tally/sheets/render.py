@@ -56,7 +56,7 @@ from markupsafe import Markup, escape
 from tally.engine.cards import PARSE_TABLE, Suit
 from tally.errors import FetchRefused, PrintError
 from tally.events.formats import format_of
-from tally.i18n import current, decimal_comma, format_date, format_datetime, translations
+from tally.i18n import current, decimal_comma, format_date, format_datetime, translations, worded
 from tally.sheets.data import (
     AnalysisSheet,
     BracketSheet,
@@ -67,7 +67,7 @@ from tally.sheets.data import (
     ScoreSheet,
     StandingsSheet,
 )
-from tally.vocabulary import absent_words, elimination_ranking, knockout_text, stage, word
+from tally.vocabulary import absent_words, elimination_ranking, stage, word
 
 __all__ = [
     "PAPER_SIZES",
@@ -422,10 +422,10 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["when"] = lambda value: format_when(value, lang)
     env.filters["plural"] = plural
     env.filters["word"] = lambda value: word(str(value), lang, spoken=True)
-    env.filters["stage"] = lambda value: stage(str(value), lang)
-    env.filters["draw"] = lambda value: knockout_text(str(value), lang)
+    env.filters["stage"] = lambda value: stage(value, lang)
+    env.filters["draw"] = lambda value: worded(value, lang)
     env.filters["absent"] = lambda names, points: absent_words(names, points, lang)
-    env.filters["progress"] = lambda value: knockout_text(str(value), lang, player=True)
+    env.filters["progress"] = lambda value: worded(value, lang)
     env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
     env.filters["ranking"] = lambda sheet: elimination_ranking(sheet.kind, sheet.tiebreaks, lang)
     env.filters["event_format"] = format_of

@@ -7,10 +7,10 @@ the standings by elimination (``store.knockouts.view``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from sqlalchemy import insert, update
-from sqlalchemy.engine import RowMapping
 
 from tally.errors import Message, NotFound, Refused
 from tally.events.formats import format_of
@@ -27,7 +27,7 @@ from tally.store.transactions import Database
 __all__ = []
 
 
-def _has_lives(fmt: RowMapping) -> bool:
+def _has_lives(fmt: Mapping[str, Any]) -> bool:
     """Whether the event's format counts lives (a knockout with lives): only then can a
     player buy a life back."""
     return fmt["lives"] is not None

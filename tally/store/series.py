@@ -58,7 +58,7 @@ class SeriesEventView:
     name: str
     date: date
     kind: str
-    stage: str
+    stage: str | Message
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """A knockout with lives: every player starts with ``lives`` lives (3 by default), each lost
 match costs one, and the draw of every round is made from ``draw_seed``; an optional final
 stage (``final_size``) is a bracket, filled by play-offs or tiebreaks (``final_fill``) when
-a round leaves it short. Its rounds, draw and standings are :mod:`tally.store.knockouts`'
-(with :mod:`tally.events.knockout` and :mod:`tally.events.bracket`)."""
+a round leaves it short. Its rounds, draw and standings are :mod:`tally.events.knockout`'s,
+kept by :mod:`tally.store.knockouts`."""
 
 from __future__ import annotations
 
@@ -12,13 +12,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tally.errors import Refused
-from tally.events.bracket import check_best_of
 from tally.events.formats.base import (
     EventFormat,
     Given,
     Option,
-    R,
-    RoundMaker,
+    RoundState,
     Settings,
     StoredEvent,
     given_draw_options,
@@ -26,7 +24,7 @@ from tally.events.formats.base import (
     refuse_ordering,
     refuse_rounds,
 )
-from tally.events.knockout import MAX_LIVES
+from tally.events.knockout import MAX_LIVES, DrawnRound, check_best_of, next_round
 from tally.i18n import N_
 
 #: The longest seed of a draw.
@@ -114,8 +112,9 @@ class Knockout(EventFormat):
             lives, seed, final_size, final_fill or FINAL_FILLS[0], checked_best_of(given)
         )
 
-    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
-        return rounds.drawn(number)
+    def next_round(self, state: RoundState) -> DrawnRound:
+        assert state.knockout is not None
+        return next_round(state.knockout, state.number)
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         assert draw is not None
@@ -128,7 +127,8 @@ class Knockout(EventFormat):
 
 
 def checked_best_of(given: Given) -> int:
-    """The best of N given (1 when not), checked (:func:`tally.events.bracket.check_best_of`)."""
+    """The best of N given (1 when not), checked
+    (:func:`tally.events.knockout.bracket.check_best_of`)."""
     return 1 if given.best_of is None else check_best_of(given.best_of)
 
 

@@ -51,7 +51,7 @@ counts.
 **Ranking** (:func:`rank_by_stage`). Players are ranked by how far they got: a *stage key*
 per player, higher is better (for the lives stage ``(0, round out)`` for a player out and
 ``(1, lives left)`` for a player still in; a final stage or bracket adds higher keys, see
-:mod:`tally.events.bracket`); players with the same stage key keep the order of the event's
+:mod:`tally.events.knockout.bracket`); players with the same stage key keep the order of the event's
 ordinary standings (match points, then the event's tiebreaks) and share a rank where those
 are level too. A play-off ("Stechen") between players who share a rank decides the order
 between them: each play-off win against another player of the same shared rank counts,
