@@ -165,7 +165,15 @@ class Prizes:
                 at_once=bool(st.fmt["buy_back_at_once"]),
             )
             if why is not None:
-                raise Refused(f'{who["name"]} {why} (event {ev["id"]} "{ev["name"]}")')
+                raise Refused(
+                    Message(
+                        N_('%(player)s %(why)s (event %(id)s "%(name)s")'),
+                        player=who["name"],
+                        why=why,
+                        id=ev["id"],
+                        name=ev["name"],
+                    )
+                )
             fee = buy_back_fee_of(st.fmt) if fee is None else fee
             before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
             conn.execute(

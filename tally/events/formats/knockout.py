@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -25,12 +25,20 @@ from tally.events.formats.base import (
     refuse_rounds,
 )
 from tally.events.knockout import MAX_LIVES, DrawnRound, check_best_of, next_round
+from tally.events.knockout.lives import LIVES_RANGE
 from tally.i18n import N_
 
 #: The longest seed of a draw.
 SEED_LENGTH = 100
 #: How a knockout fills its final stage when a round leaves it short (the first: the default)
 FINAL_FILLS = ("playoff", "tiebreaks")
+#: the refusals of a knockout's settings
+GROUPS_OPTIONS = N_("%(options)s: for groups (--kind groups), not a knockout")
+FINAL_SIZE = N_("the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, not %(n)s")
+FINAL_FILL = N_("--final-fill is playoff or tiebreaks, not %(fill)s")
+FILL_WITHOUT_FINAL = N_("--final-fill: only with a final stage (--final N)")
+BEST_OF_WITHOUT_FINAL = N_("--best-of: only with a final stage (--final N)")
+SEED_TEXT = N_("a seed is at most %(n)s characters, no control characters")
 
 
 @dataclass(frozen=True)
@@ -86,28 +94,26 @@ class Knockout(EventFormat):
         refuse_double_and_several_matches(self, given)
         wrong = given_draw_options(given, ("--groups", "--advance"))
         if wrong:
-            raise Refused(f"{', '.join(wrong)}: for groups (--kind groups), not a knockout")
+            raise Refused(Message(GROUPS_OPTIONS, options=", ".join(wrong)))
         lives = 3 if given.lives is None else given.lives
         if not 1 <= lives <= MAX_LIVES:
-            raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
+            raise Refused(Message(LIVES_RANGE, most=MAX_LIVES, lives=lives))
         final_size, final_fill = given.final_size, given.final_fill
         if final_size is not None and (
             final_size < 2 or final_size & (final_size - 1) or final_size > 64
         ):
-            raise Refused(
-                f"the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, not {final_size}"
-            )
+            raise Refused(Message(FINAL_SIZE, n=final_size))
         if final_fill is not None and final_fill not in FINAL_FILLS:
-            raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
+            raise Refused(Message(FINAL_FILL, fill=repr(final_fill)))
         if final_fill is not None and final_size is None:
-            raise Refused("--final-fill: only with a final stage (--final N)")
+            raise Refused(Message(FILL_WITHOUT_FINAL))
         if given.best_of is not None and final_size is None:
-            raise Refused("--best-of: only with a final stage (--final N)")
+            raise Refused(Message(BEST_OF_WITHOUT_FINAL))
         seed = (given.draw_seed if given.draw_seed is not None else "").strip()
         if not seed:
             seed = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
         if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
-            raise Refused(f"a seed is at most {SEED_LENGTH} characters, no control characters")
+            raise Refused(Message(SEED_TEXT, n=SEED_LENGTH))
         return KnockoutSettings(
             lives, seed, final_size, final_fill or FINAL_FILLS[0], checked_best_of(given)
         )
