@@ -185,11 +185,32 @@ def load_state(conn: Connection, ev: RowMapping) -> KnockoutState:
             select(t.event_rounds).where(t.event_rounds.c.event_id == eid)
         ).mappings()
     }
-    rows = (
-        conn.execute(select(t.matches).where(t.matches.c.event_id == eid).order_by(t.matches.c.id))
-        .mappings()
-        .all()
+    matches = _matches(conn, ev, names)
+    bought: dict[int, list[int]] = defaultdict(list)
+    fees = 0
+    b = t.event_buy_backs
+    for pid, after, fee in conn.execute(
+        select(b.c.player_id, b.c.after_round, b.c.fee).where(b.c.event_id == eid).order_by(b.c.id)
+    ):
+        bought[pid].append(after)
+        fees += fee
+    kind = format_of(ev["kind"])
+    return KnockoutState(
+        dict(ev),
+        dict(fmt),
+        entrants,
+        names,
+        started,
+        matches,
+        kind.has_lives,
+        kind.has_groups,
+        dict(bought),
+        fees,
     )
+
+
+def _totals(conn: Connection, ids: list[int]) -> dict[tuple[int, int], tuple[int, int, int]]:
+    """(match, player) -> game points, Schneider and Schwarz wins, from the result cache."""
     r = t.deal_results
     outright = r.c.reason.in_([str(reason) for reason in OUTRIGHT])
 
@@ -197,7 +218,7 @@ def load_state(conn: Connection, ev: RowMapping) -> KnockoutState:
         return func.sum(case((and_(r.c.deal_points == worth, outright), 1), else_=0))
 
     totals: dict[tuple[int, int], tuple[int, int, int]] = {}
-    if rows:
+    if ids:
         for mid, pid, gp, sch, swz in conn.execute(
             select(
                 r.c.match_id,
@@ -206,10 +227,24 @@ def load_state(conn: Connection, ev: RowMapping) -> KnockoutState:
                 wins(SCHNEIDER_WIN),
                 wins(SCHWARZ_WIN),
             )
-            .where(r.c.winner_id.is_not(None), r.c.match_id.in_([row["id"] for row in rows]))
+            .where(r.c.winner_id.is_not(None), r.c.match_id.in_(ids))
             .group_by(r.c.match_id, r.c.winner_id)
         ):
             totals[(mid, pid)] = (int(gp or 0), int(sch or 0), int(swz or 0))
+    return totals
+
+
+def _matches(conn: Connection, ev: RowMapping, names: dict[int, str]) -> tuple[Match, ...]:
+    """The event's matches with their totals and winners; ``names`` gets the name of a
+    player of a match who is no entrant."""
+    rows = (
+        conn.execute(
+            select(t.matches).where(t.matches.c.event_id == ev["id"]).order_by(t.matches.c.id)
+        )
+        .mappings()
+        .all()
+    )
+    totals = _totals(conn, [row["id"] for row in rows])
     target = rule_set(ev["rules"]).match_target
     matches = []
     for row in rows:
@@ -235,27 +270,7 @@ def load_state(conn: Connection, ev: RowMapping) -> KnockoutState:
                 names[p] = conn.execute(
                     select(t.players.c.name).where(t.players.c.id == p)
                 ).scalar_one()
-    bought: dict[int, list[int]] = defaultdict(list)
-    fees = 0
-    b = t.event_buy_backs
-    for pid, after, fee in conn.execute(
-        select(b.c.player_id, b.c.after_round, b.c.fee).where(b.c.event_id == eid).order_by(b.c.id)
-    ):
-        bought[pid].append(after)
-        fees += fee
-    kind = format_of(ev["kind"])
-    return KnockoutState(
-        dict(ev),
-        dict(fmt),
-        entrants,
-        names,
-        started,
-        tuple(matches),
-        kind.has_lives,
-        kind.has_groups,
-        dict(bought),
-        fees,
-    )
+    return tuple(matches)
 
 
 #: the refusals of this module

@@ -304,12 +304,7 @@ def count_lives(
     gone = dict(withdrawn or {})
     left = {p: lives for p in players}
     out: dict[str, int] = {}
-    marks = {p: ["-"] * rounds for p in players}
-    had: Counter[str] = Counter()
-    for number, player in byes.items():
-        if player is not None and player in marks and 1 <= number <= rounds:
-            marks[player][number - 1] = "B"
-            had[player] += 1
+    marks, had = _bye_marks(players, rounds, byes)
     back = sorted((number, p) for p, numbers in (bought or {}).items() for number in numbers)
     for o in sorted(outcomes, key=lambda o: o.round):
         if not 1 <= o.round <= rounds:
@@ -341,6 +336,19 @@ def count_lives(
         LifeLine(p, max(left[p], 0), out.get(p), p in gone, had[p], tuple(marks[p]))
         for p in players
     ]
+
+
+def _bye_marks(
+    players: Sequence[str], rounds: int, byes: Mapping[int, str | None]
+) -> tuple[dict[str, list[str]], Counter[str]]:
+    """Each player's marks per round with their byes marked (``"B"``), and their byes."""
+    marks = {p: ["-"] * rounds for p in players}
+    had: Counter[str] = Counter()
+    for number, player in byes.items():
+        if player is not None and player in marks and 1 <= number <= rounds:
+            marks[player][number - 1] = "B"
+            had[player] += 1
+    return marks, had
 
 
 def _buy_back(player: str, left: dict[str, int], out: dict[str, int]) -> None:
