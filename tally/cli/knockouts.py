@@ -55,26 +55,40 @@ def elimination_rows(view: KnockoutView) -> tuple[list[str], list[list[str | int
 
 
 def describe_format(view: KnockoutView) -> list[str]:
-    """A knockout's or groups event's format and stage, line by line."""
+    """A knockout's or groups event's format and stage, line by line, in the current
+    language."""
     out = []
     if view.event.format.has_lives:
-        final = f"; the last {view.final_size} play a straight knockout" if view.final_size else ""
+        final = (
+            _("; the last %(n)s play a straight knockout") % {"n": view.final_size}
+            if view.final_size
+            else ""
+        )
         out.append(
-            f"Knockout: {view.lives} lives each, rounds drawn by lot with seed "
-            f"{view.draw_seed}{final}; `tally event elimination {view.event.id}` shows "
-            "who is still in."
+            _(
+                "Knockout: %(lives)s lives each, rounds drawn by lot with seed %(seed)s%(final)s; "
+                "`tally event elimination %(id)s` shows who is still in."
+            )
+            % {"lives": view.lives, "seed": view.draw_seed, "final": final, "id": view.event.id}
         )
     else:
         sizes = ", ".join(str(len(g)) for g in view.groups)
         out.append(
-            f"Groups: {len(view.groups)} ({sizes} players), snake-seeded; the best "
-            f"{view.advance} of each go into a knockout bracket."
+            _(
+                "Groups: %(groups)s (%(sizes)s players), snake-seeded; the best %(advance)s of "
+                "each go into a knockout bracket."
+            )
+            % {"groups": len(view.groups), "sizes": sizes, "advance": view.advance}
         )
         for number, group in enumerate(view.groups, start=1):
-            out.append(f"  Group {number}: {', '.join(group)}")
+            out.append(
+                "  " + _("Group %(n)s: %(players)s") % {"n": number, "players": ", ".join(group)}
+            )
     if view.best_of > 1:
-        out.append(f"The bracket's pairings are played best of {view.best_of} matches.")
-    out.append(f"Stage: {view.stage}.")
+        out.append(
+            _("The bracket's pairings are played best of %(n)s matches.") % {"n": view.best_of}
+        )
+    out.append(_("Stage: %(stage)s.") % {"stage": stage(view.stage)})
     return out
 
 

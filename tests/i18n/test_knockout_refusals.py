@@ -63,3 +63,14 @@ CASES = [
 def test_a_knockout_refuses_in_german(db: str, args: tuple[str, ...], german: str) -> None:
     said = refusal_in_german(db, *args, names=(*NAMES, "--best-of", "--final-fill", "--final"))
     assert german in said, said
+
+
+def test_a_knockouts_format_and_stage_are_shown_in_german(db: str) -> None:
+    from tests.i18n.german_support import english_words
+
+    result = CliRunner().invoke(app, ["event", "show", "KO", "--db", db, "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    said = result.output
+    assert "je 1 Leben, Runden ausgelost mit Startwert s" in said, said
+    assert "Stand: Runde 1, noch 6 Spieler im Turnier." in said, said
+    assert english_words(said, NAMES) == [], said
