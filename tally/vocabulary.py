@@ -11,8 +11,6 @@ sheet or a terminal line translates them where it shows them (:func:`word`; the 
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
@@ -28,7 +26,7 @@ class Staged(Protocol):
     :class:`tally.store.views.SeriesEventView`)."""
 
     @property
-    def stage(self) -> str: ...
+    def stage(self) -> str | Message: ...
     @property
     def stage_wording(self) -> Message | None: ...
 
@@ -39,11 +37,10 @@ __all__ = [
     "action_label",
     "card_label",
     "change_words",
-    "knockout_text",
     "message_words",
-    "round_name",
     "ruling_words",
     "spoken",
+    "stage_text",
     "stage_words",
     "word",
 ]
@@ -247,8 +244,8 @@ def elimination_ranking(kind: str, tiebreaks: Sequence[str], lang: str | None = 
 
 def stage_words(view: Staged, lang: str | None = None) -> str:
     """How far an event is (``round 2 of 5``, ``final``, ``not started (5 rounds)``) in
-    ``lang``: its words as the store made them (``view.stage_wording``); a knockout's stage
-    (no words of its own yet) as :func:`knockout_text` words it.
+    ``lang``: its words as the store made them (``view.stage_wording``, else ``view.stage``,
+    a knockout's :class:`~tally.errors.Message`).
 
     >>> from tally.errors import Message
     >>> from types import SimpleNamespace as View
@@ -256,91 +253,17 @@ def stage_words(view: Staged, lang: str | None = None) -> str:
     >>> stage_words(View(stage=str(at), stage_wording=at), "de")
     'Runde 2 von 5'
     """
-    if view.stage_wording is not None:
-        return message_words(view.stage_wording, lang)
-    return knockout_text(view.stage, lang)
+    return stage_text(view.stage if view.stage_wording is None else view.stage_wording, lang)
 
 
-#: What the store says of a knockout (:mod:`tally.store.knockouts`): its stage, how a round
-#: was drawn, how far a player got; each matched against the text and worded again.
-_KNOCKOUT: Final = (
-    N_("play-off for the final stage, drawn by lot, seed %(seed)s"),
-    N_("round %(n)s, the play-off for the final stage"),
-    N_("in the play-off for the final stage"),
-    N_("lost the play-off in round %(n)s"),
-    N_("over after %(n)s rounds: %(player)s won"),
-    N_("round %(n)s, the bracket"),
-    N_("round %(n)s of %(rounds)s of the groups"),
-    N_("round %(n)s, %(players)s players still in"),
-    N_("drawn by lot, seed %(seed)s"),
-    N_("paired by the seeding list, first against last, seed %(seed)s"),
-    N_("group round %(n)s of %(rounds)s"),
-    N_("bracket: %(round)s"),
-    N_("still in, %(n)s life"),
-    N_("still in, %(n)s lives"),
-    N_("out in round %(n)s"),
-    N_("group %(group)s, %(place)s"),
-    N_("Round of %(n)s"),
-)
-#: what a player's stage ends with, last first (``semi-final, out, withdrew``)
-_SUFFIXES: Final = (N_(", withdrew"), N_(", out"))
-_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)")
+def stage_text(stage: str | Message, lang: str | None = None) -> str:
+    """A stage as made (a :class:`~tally.errors.Message`) in ``lang``; a plain word (``final``)
+    as :func:`word` says it."""
+    from tally.errors import Message
 
-
-def round_name(text: str, lang: str | None = None) -> str | None:
-    """A bracket round's name (``final``, ``semi-final``, ``quarter-final``, ``round of 16``)
-    in ``lang``; None for any other text. (``final`` is a bracket's last round here, not the
-    ``final`` standings: a context of its own in the catalogue.)"""
-    t = translations(lang or current())
-    if text == "final":
-        return t.pgettext("bracket round", "final")
-    if text == "semi-final":
-        return t.pgettext("bracket round", "semi-final")
-    if text == "quarter-final":
-        return t.pgettext("bracket round", "quarter-final")
-    found = re.fullmatch(r"round of (\d+)", text)
-    if found is not None:
-        return t.pgettext("bracket round", "round of %(n)s") % {"n": found.group(1)}
-    return None
-
-
-def knockout_text(text: str, lang: str | None = None, *, player: bool = False) -> str:
-    """What :mod:`tally.store.knockouts` says of a knockout (its stage, how a round was
-    drawn, and with ``player`` how far a player got: ``still in, 2 lives``,
-    ``semi-final, out, withdrew``, ``group 1, 2nd``) in ``lang``; any other text as
-    :func:`word` words it.
-
-    >>> knockout_text("out in round 3, withdrew", "de"), knockout_text("bracket: final", "de")
-    ('aus in Runde 3, zurückgezogen', 'Turnierbaum: Finale')
-    """
-    t = translations(lang) if lang is not None else None
-    say = t.gettext if t is not None else gettext
-    for suffix in _SUFFIXES:
-        if text.endswith(suffix) and len(text) > len(suffix):
-            return knockout_text(text[: -len(suffix)], lang, player=True) + say(suffix)
-    if player:
-        name = round_name(text, lang)
-        if name is not None:
-            return name
-    for template in _KNOCKOUT:
-        found = _pattern(template).fullmatch(text)
-        if found is None:
-            continue
-        values = found.groupdict()
-        if "round" in values:
-            values["round"] = round_name(values["round"], lang) or values["round"]
-        if "place" in values:
-            number = _ORDINAL.fullmatch(values["place"])
-            if number is not None and (lang or current()) == "de":
-                values["place"] = number.group(1) + "."
-        return say(template) % values
-    return word(text, lang)
-
-
-@functools.cache
-def _pattern(template: str) -> re.Pattern[str]:
-    """A regular expression that reads the values back out of a filled ``template``."""
-    return re.compile(re.sub(r"%\\\(([a-z]+)\\\)s", r"(?P<\1>.+?)", re.escape(template)))
+    if isinstance(stage, Message):
+        return message_words(stage, lang)
+    return word(stage, lang)
 
 
 #: What the store says of a deal entered as a result (quick entry), which has no ruling to

@@ -285,3 +285,15 @@ def test_the_command_line_starts_without_the_database_renderer_or_pdf_libraries(
     assert (
         libraries & {"sqlalchemy", "sqlmodel", "alembic", "weasyprint", "jinja2", "pypdf"} == set()
     )
+
+
+def test_the_knockouts_rules_are_pure_code_the_store_keeps() -> None:
+    # issue 34: the draw, lives, stages, play-offs, the final fill and the next round are
+    # tally.events.knockout's, on plain values; the store part only keeps them.
+    modules, libraries = _loaded_by_importing("tally.events.knockout")
+    assert {"tally.events.knockout.rounds", "tally.events.knockout.stages"} <= modules
+    assert not [m for m in modules if layer(m) < 3]
+    assert libraries & {"sqlalchemy", "sqlmodel"} == set()
+    rules = {"tally.events.knockout.rounds", "tally.events.knockout.stages"}
+    assert rules <= graph()["tally.store.knockouts"] | graph()["tally.store.knockoutviews"]
+    assert "tally.events.knockout" in graph()["tally.events.formats.knockout"]

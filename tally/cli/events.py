@@ -928,7 +928,8 @@ def show_round(
     pairing's expected result when ``chances`` has them (:func:`expected_results`); a Swiss
     round not started yet shows the pairings as they stand now."""
     from tally.i18n import gettext as _
-    from tally.vocabulary import absent_words, knockout_text, word
+    from tally.i18n import worded
+    from tally.vocabulary import absent_words, word
 
     mine = pairing_rows([r])[1]
     state = word("started" if r.started else "not started")
@@ -941,7 +942,7 @@ def show_round(
     if r.absent:
         notes.append(absent_words(r.absent, r.absence_points))
     if r.draw:
-        notes.append(_("Round %(n)s: %(draw)s.") % {"n": r.number, "draw": knockout_text(r.draw)})
+        notes.append(_("Round %(n)s: %(draw)s.") % {"n": r.number, "draw": worded(r.draw)})
     if start:
         made = ", ".join(str(m) for p in r.pairings for m in p.match_ids) or _("none")
         notes.append(

@@ -20,8 +20,8 @@ from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, readin
 from tally.cli.tables import CsvOption, one_format, print_table, write_csv
 from tally.events.prizes import money
 from tally.i18n import gettext as _
-from tally.i18n import ngettext, use
-from tally.vocabulary import elimination_ranking, knockout_text, word
+from tally.i18n import ngettext, use, worded
+from tally.vocabulary import elimination_ranking, stage_text, word
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -46,33 +46,49 @@ def elimination_rows(view: KnockoutView) -> tuple[list[str], list[list[str | int
         *[f"r{n}" for n in range(1, view.rounds_started + 1)],
     ]
     rows: list[list[str | int | None]] = [
-        [x.rank, x.player, x.group, x.lives, x.out_in, x.stage, x.row.won, x.row.lost, *x.marks]
+        [x.rank, x.player, x.group, x.lives, x.out_in, str(x.stage), x.row.won, x.row.lost]
         for x in view.lines
     ]
+    for row, x in zip(rows, view.lines, strict=True):
+        row += x.marks
     return header, rows
 
 
 def describe_format(view: KnockoutView) -> list[str]:
-    """A knockout's or groups event's format and stage, line by line."""
+    """A knockout's or groups event's format and stage, line by line, in the current
+    language."""
     out = []
     if view.event.format.has_lives:
-        final = f"; the last {view.final_size} play a straight knockout" if view.final_size else ""
+        final = (
+            _("; the last %(n)s play a straight knockout") % {"n": view.final_size}
+            if view.final_size
+            else ""
+        )
         out.append(
-            f"Knockout: {view.lives} lives each, rounds drawn by lot with seed "
-            f"{view.draw_seed}{final}; `tally event elimination {view.event.id}` shows "
-            "who is still in."
+            _(
+                "Knockout: %(lives)s lives each, rounds drawn by lot with seed %(seed)s%(final)s; "
+                "`tally event elimination %(id)s` shows who is still in."
+            )
+            % {"lives": view.lives, "seed": view.draw_seed, "final": final, "id": view.event.id}
         )
     else:
         sizes = ", ".join(str(len(g)) for g in view.groups)
         out.append(
-            f"Groups: {len(view.groups)} ({sizes} players), snake-seeded; the best "
-            f"{view.advance} of each go into a knockout bracket."
+            _(
+                "Groups: %(groups)s (%(sizes)s players), snake-seeded; the best %(advance)s of "
+                "each go into a knockout bracket."
+            )
+            % {"groups": len(view.groups), "sizes": sizes, "advance": view.advance}
         )
         for number, group in enumerate(view.groups, start=1):
-            out.append(f"  Group {number}: {', '.join(group)}")
+            out.append(
+                "  " + _("Group %(n)s: %(players)s") % {"n": number, "players": ", ".join(group)}
+            )
     if view.best_of > 1:
-        out.append(f"The bracket's pairings are played best of {view.best_of} matches.")
-    out.append(f"Stage: {view.stage}.")
+        out.append(
+            _("The bracket's pairings are played best of %(n)s matches.") % {"n": view.best_of}
+        )
+    out.append(_("Stage: %(stage)s.") % {"stage": stage_text(view.stage)})
     return out
 
 
@@ -101,13 +117,13 @@ def show_elimination(view: KnockoutView) -> None:
     rows = [
         [
             *row[:5],
-            knockout_text(str(row[5] or ""), player=True),
+            worded(line.stage),
             *row[6:marks],
             *(_(str(m)) if m in ("W", "L", "B") else m for m in row[marks:]),
         ]
-        for row in rows
+        for row, line in zip(rows, view.lines, strict=True)
     ]
-    notes = [_("Stage: %(stage)s.") % {"stage": knockout_text(view.stage)}]
+    notes = [_("Stage: %(stage)s.") % {"stage": stage_text(view.stage)}]
     if view.draw_seed:
         notes.append(
             _("Lives: %(lives)s each; rounds drawn by lot, seed %(seed)s.")
@@ -205,7 +221,7 @@ def show_bracket(view: KnockoutView) -> None:
     if not view.bracket:
         typer.echo(
             _('Event %(id)s "%(name)s" has no bracket yet (%(stage)s).')
-            % {"id": view.event.id, "name": view.event.name, "stage": knockout_text(view.stage)}
+            % {"id": view.event.id, "name": view.event.name, "stage": stage_text(view.stage)}
         )
         return
     rows: list[list[str | int | None]] = []
@@ -225,7 +241,7 @@ def show_bracket(view: KnockoutView) -> None:
     notes = [
         _("Champion: %(player)s.") % {"player": view.champion}
         if view.champion
-        else _("Stage: %(stage)s.") % {"stage": knockout_text(view.stage)},
+        else _("Stage: %(stage)s.") % {"stage": stage_text(view.stage)},
         _("?: the winner of a match not decided yet."),
     ]
     if view.best_of > 1:

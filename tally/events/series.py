@@ -145,7 +145,7 @@ class EventPlacings:
     name: str
     date: str
     ranks: Mapping[str, int]
-    stage: str = ""
+    stage: str | Message = ""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from tally.analysis.marks import Mark
-from tally.errors import SheetError
+from tally.errors import Message, SheetError
 
 #: The paper sizes a sheet can be printed on.
 Paper = Literal["A4", "letter"]
@@ -186,7 +186,7 @@ class StandingsSheet:
     #: (:data:`tally.events.tiebreaks.TABLE`), a name without one is headed TB1, TB2...
     tiebreaks: tuple[str, ...] = ()
     #: Where the event stands, e.g. ``"after round 5 of 7"`` or ``"final"``; may be empty.
-    stage: str = ""
+    stage: str | Message = ""
     cross_table: CrossTable | None = None
     #: A Swiss event of more than :data:`CROSS_TABLE_LIMIT` players: round by round instead
     round_table: RoundTable | None = None
@@ -266,7 +266,7 @@ class PairingsSheet:
     #: A club evening's players at no table (and not withdrawn).
     waiting: tuple[str, ...] = ()
     #: How the round was made, printed with it (a knockout's ``"drawn by lot, seed 2026"``).
-    note: str = ""
+    note: str | Message = ""
     #: the event is seeded by rating: the sheet says so and shows each player's rating
     seeded_by_rating: bool = False
     #: Players who announced they miss this round (a requested bye, printed "Absent
@@ -310,7 +310,7 @@ class BracketSheet:
     round_names: tuple[str, ...]
     rounds: tuple[tuple[BracketCell, ...], ...]
     champion: str | None = None
-    stage: str = ""
+    stage: str | Message = ""
     #: the pairings are played best of this many matches (the score: matches won)
     best_of: int = 1
 
@@ -335,7 +335,7 @@ class EliminationRow:
 
     rank: int
     player: str
-    stage: str
+    stage: str | Message
     lives: int | None
     out_in: int | None
     group: int | None
@@ -378,7 +378,7 @@ class EliminationSheet:
     rounds: int
     lives: int | None = None
     seed: str | None = None
-    stage: str = ""
+    stage: str | Message = ""
     champion: str | None = None
     tiebreaks: tuple[str, ...] = ()
     prizes: PrizeLines | None = None

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
 from tally.events.prizes import money
+from tally.i18n import N_
 from tally.sheets.data import (
     BracketCell,
     BracketSheet,
@@ -21,6 +22,13 @@ from tally.sheets.data import (
 )
 from tally.store import Store
 from tally.store.knockouts import KnockoutView
+
+#: the refusals
+NOT_ELIMINATION = N_('event %(id)s "%(name)s" is not a knockout or groups event')
+NO_BRACKET_YET = N_(
+    'event %(id)s "%(name)s" has no bracket yet (%(stage)s): it is seeded when its first round '
+    "starts"
+)
 
 
 def event_sheet(store: Store, ref: str | int) -> StandingsSheet | EliminationSheet:
@@ -38,7 +46,7 @@ def event_sheet(store: Store, ref: str | int) -> StandingsSheet | EliminationShe
 def _view(store: Store, ref: str | int) -> KnockoutView:
     ev = store.events.get(ref)
     if not ev.format.ranks_by_elimination:
-        raise Refused(f'event {ev.id} "{ev.name}" is not a knockout or groups event')
+        raise Refused(Message(NOT_ELIMINATION, id=ev.id, name=ev.name))
     return store.knockouts.view(ev)
 
 
@@ -127,10 +135,7 @@ def bracket_sheet(
     view = _view(store, ref)
     ev = view.event
     if not view.bracket:
-        raise Refused(
-            f'event {ev.id} "{ev.name}" has no bracket yet ({view.stage}): it is '
-            "seeded when its first round starts"
-        )
+        raise Refused(Message(NO_BRACKET_YET, id=ev.id, name=ev.name, stage=view.stage))
     last = len(view.bracket)
     rounds = tuple(
         tuple(

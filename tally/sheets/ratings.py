@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from tally.errors import SheetError
+from tally.errors import Message, SheetError
 from tally.sheets.data import Paper
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ class SeriesSheetEvent:
     number: int
     name: str
     date: date
-    stage: str = ""
+    stage: str | Message = ""
 
 
 @dataclass(frozen=True)

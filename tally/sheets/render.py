@@ -57,7 +57,7 @@ from tally.engine.cards import PARSE_TABLE, Suit
 from tally.errors import N_, FetchRefused, Joined, Message, PrintError
 from tally.events.formats import format_of
 from tally.events.tiebreaks import TABLE
-from tally.i18n import current, decimal_comma, format_date, format_datetime, translations
+from tally.i18n import current, decimal_comma, format_date, format_datetime, translations, worded
 from tally.sheets.data import (
     AnalysisSheet,
     BracketSheet,
@@ -68,7 +68,7 @@ from tally.sheets.data import (
     ScoreSheet,
     StandingsSheet,
 )
-from tally.vocabulary import absent_words, elimination_ranking, knockout_text, word
+from tally.vocabulary import absent_words, elimination_ranking, stage_text, word
 
 __all__ = [
     "PAPER_SIZES",
@@ -437,12 +437,10 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["when"] = lambda value: format_when(value, lang)
     env.filters["plural"] = plural
     env.filters["word"] = lambda value: word(str(value), lang, spoken=True)
-    # a knockout's stage (a bracket's, standings by elimination); the other sheets' stages are
-    # worded as they are built (:func:`tally.vocabulary.stage_words`)
-    env.filters["stage"] = lambda value: knockout_text(str(value), lang)
-    env.filters["draw"] = lambda value: knockout_text(str(value), lang)
+    env.filters["stage"] = lambda value: stage_text(value, lang)
+    env.filters["draw"] = lambda value: worded(value, lang)
     env.filters["absent"] = lambda names, points: absent_words(names, points, lang)
-    env.filters["progress"] = lambda value: knockout_text(str(value), lang, player=True)
+    env.filters["progress"] = lambda value: worded(value, lang)
     env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
     env.filters["ranking"] = lambda sheet: elimination_ranking(sheet.kind, sheet.tiebreaks, lang)
     env.filters["event_format"] = format_of

@@ -292,10 +292,9 @@ class _RoundMaker:
         return _start_scheduled_round(self.store, self.conn, self.ev, fmt, number, self.force)
 
     def paired_now(self, number: int) -> RoundView:
+        if format_of(self.ev["kind"]).ranks_by_elimination:
+            return knockouts.start_round(self.store, self.conn, self.ev, number, force=self.force)
         return _start_paired_round(self.store, self.conn, self.ev, number, self.rematches)
-
-    def drawn(self, number: int) -> RoundView:
-        return knockouts.start_round(self.store, self.conn, self.ev, number, force=self.force)
 
     def refused(self) -> RoundView:
         ev = self.ev

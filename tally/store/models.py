@@ -216,7 +216,7 @@ class EventFormat(SQLModel, table=True):
     #: a player out may buy back only before the round straight after the one they were out
     #: in (False: before any round up to ``buy_back_until``)
     buy_back_at_once: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
-    #: the bracket's pairings are played best of this many matches (odd; tally.events.bracket)
+    #: the bracket's pairings are played best of this many matches (odd; tally.events.knockout)
     best_of: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 

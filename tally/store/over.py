@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from tally.errors import MatchOver, Message, Refused
-from tally.events.bracket import series
+from tally.events.knockout import series
 from tally.i18n import N_
 from tally.store import tables as t
 from tally.store.derivation import Loaded, load_derived, lock_match

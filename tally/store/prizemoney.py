@@ -7,10 +7,10 @@ the standings by elimination (``store.knockouts.view``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final
 
 from sqlalchemy import insert, update
-from sqlalchemy.engine import RowMapping
 
 from tally.errors import Message, NotFound, Refused
 from tally.events.formats import format_of
@@ -27,7 +27,7 @@ from tally.store.transactions import Database
 __all__ = []
 
 
-def _has_lives(fmt: RowMapping) -> bool:
+def _has_lives(fmt: Mapping[str, Any]) -> bool:
     """Whether the event's format counts lives (a knockout with lives): only then can a
     player buy a life back."""
     return fmt["lives"] is not None
@@ -165,7 +165,15 @@ class Prizes:
                 at_once=bool(st.fmt["buy_back_at_once"]),
             )
             if why is not None:
-                raise Refused(f'{who["name"]} {why} (event {ev["id"]} "{ev["name"]}")')
+                raise Refused(
+                    Message(
+                        N_('%(player)s %(why)s (event %(id)s "%(name)s")'),
+                        player=who["name"],
+                        why=why,
+                        id=ev["id"],
+                        name=ev["name"],
+                    )
+                )
             fee = buy_back_fee_of(st.fmt) if fee is None else fee
             before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
             conn.execute(

@@ -59,8 +59,8 @@ class SeriesEventView:
     name: str
     date: date
     kind: str
-    stage: str
-    #: the words of ``stage`` for a person (None: a knockout's, said as it is stored)
+    stage: str | Message
+    #: the words of ``stage`` for a person (None: a knockout's, whose ``stage`` is its words)
     stage_wording: Message | None = field(
         default=None, compare=False, repr=False, metadata=FOR_PEOPLE
     )

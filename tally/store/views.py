@@ -587,7 +587,7 @@ class RoundView:
     pairings: tuple[PairingView, ...]
     bye: str | None
     bye_scores: bool
-    draw: str | None = None
+    draw: Message | None = None
     #: the players who announced they miss the round: not paired, each with a requested bye
     #: scoring ``absence_points`` match points (:mod:`tally.store.absences`)
     absent: tuple[str, ...] = ()
@@ -616,7 +616,7 @@ class StandingsView:
     tiebreaks: tuple[str, ...]
     match_points_per_win: float
     rows: tuple[StandingRow, ...]
-    stage: str
+    stage: str | Message
     withdrawn: tuple[str, ...]
     rank_by: str = "points"
     provisional: bool = False
@@ -698,6 +698,8 @@ def as_json(obj: Any) -> Any:
         return {str(k): as_json(v) for k, v in obj.items()}
     if isinstance(obj, datetime | date):
         return obj.isoformat()
+    if isinstance(obj, Message):
+        return str(obj)
     return obj
 
 

@@ -10,18 +10,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tally.errors import Refused
-from tally.events.bracket import (
+from tally.events.knockout import (
     TBD,
+    Outcome,
     bracket_rounds,
     bracket_size,
     champion,
+    count_lives,
+    draw_round,
     group_slots,
+    rank_by_stage,
     reached,
     seed_order,
     seeded_slots,
     snake_groups,
 )
-from tally.events.knockout import Outcome, count_lives, draw_round, rank_by_stage
 
 PLAYERS = [f"P{i:02d}" for i in range(1, 17)]
 

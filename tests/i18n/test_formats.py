@@ -16,7 +16,6 @@ import pytest
 from typer.testing import CliRunner
 
 from tally.cli import app
-from tally.vocabulary import knockout_text
 from tests.pdf_support import pages_text, squash
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,18 +148,22 @@ def test_elimination_and_bracket_on_the_terminal(knockout: Path) -> None:
 
 
 def test_how_far_a_player_got_is_worded_in_german() -> None:
-    assert (
-        knockout_text("semi-final, out, withdrew", "de", player=True)
-        == "Halbfinale, aus, zurückgezogen"
-    )
-    assert knockout_text("final", "de", player=True) == "Finale"
-    assert knockout_text("final", "de") == "Endstand"  # a round robin's final standings
-    assert knockout_text("group 2, 3rd", "de") == "Gruppe 2, 3."
-    assert knockout_text("still in, 1 life", "de") == "noch dabei, 1 Leben"
-    assert (
-        knockout_text("round 4, 12 players still in", "de") == "Runde 4, noch 12 Spieler im Turnier"
-    )
-    assert knockout_text("group 2, 3rd", "en") == "group 2, 3rd"
+    from tally.events.knockout import words
+    from tally.events.knockout.words import Said, bracket_round_name, lives_left, ordinal
+    from tally.i18n import worded
+    from tally.vocabulary import stage
+
+    semi = bracket_round_name(1, 2)
+    gone = Said(words.WITHDREW, stage=Said(words.OUT, stage=semi))
+    assert worded(gone, "de") == "Halbfinale, aus, zurückgezogen"
+    assert str(gone) == "semi-final, out, withdrew"
+    assert worded(bracket_round_name(2, 2), "de") == "Finale"
+    assert stage("final", "de") == "Endstand"  # a round robin's final standings
+    place = Said(words.IN_GROUP, group=2, place=ordinal(3))
+    assert worded(place, "de") == "Gruppe 2, 3." and worded(place, "en") == "group 2, 3rd"
+    assert worded(lives_left(1), "de") == "noch dabei, 1 Leben"
+    left = Said(words.PLAYERS_LEFT, n=4, players=12)
+    assert worded(left, "de") == "Runde 4, noch 12 Spieler im Turnier"
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tally.errors import Refused
-from tally.events.bracket import series
+from tally.events.knockout import series
 from tests.store.test_knockouts import players, win
 
 RULES = "sixty-six match_target=3"

@@ -168,7 +168,7 @@ def test_a_knockout_seeded_by_entry_still_draws_round_one_by_lot(store: Any) -> 
 
 
 def test_the_seeded_first_round_says_how_it_was_paired_in_english_and_german(store: Any) -> None:
-    from tally.vocabulary import knockout_text
+    from tally.i18n import worded
 
     rated_field(store)
     ev = store.events.create(
@@ -176,6 +176,6 @@ def test_the_seeded_first_round_says_how_it_was_paired_in_english_and_german(sto
     )
     first = store.events.start_round(ev.id, 1)
     assert first.draw == "paired by the seeding list, first against last, seed s"
-    assert knockout_text(first.draw, "de") == (
+    assert worded(first.draw, "de") == (
         "nach der Setzliste gepaart, der Erste gegen den Letzten, Startwert s"
     )

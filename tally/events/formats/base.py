@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from tally.errors import Advice, Joined, Message, Refused, option
+from tally.events.knockout.state import KnockoutState
 from tally.events.schedule import Round
 from tally.events.swiss import ACCELERATIONS, Played
 from tally.events.tiebreaks import DEFAULT_TIEBREAKS
@@ -127,12 +128,8 @@ class RoundMaker(Protocol[R]):
         ...
 
     def paired_now(self, number: int) -> R:
-        """Round ``number`` paired when it starts (:meth:`EventFormat.next_round`), once the
-        round before it is finished."""
-        ...
-
-    def drawn(self, number: int) -> R:
-        """Round ``number`` drawn by :mod:`tally.store.knockouts`."""
+        """Round ``number`` paired (a knockout's drawn) when it starts
+        (:meth:`EventFormat.next_round`), once the round before it is finished."""
         ...
 
     def refused(self) -> R:
@@ -169,6 +166,8 @@ class RoundState:
     floats: Mapping[str, str] = field(default_factory=dict)
     #: the director accepts the least bad pairing when none avoids a rematch
     rematches: bool = False
+    #: a knockout's or groups event's state (:mod:`tally.events.knockout`)
+    knockout: KnockoutState | None = None
 
 
 class EventFormat:

@@ -1,6 +1,6 @@
 """Groups then knockout: the players, in seed order, are snaked into ``groups`` groups that
 each play a round robin; the best ``advance`` of each go into a bracket. Its rounds, draw and
-standings are :mod:`tally.store.knockouts`' (with :mod:`tally.events.bracket`)."""
+standings are :mod:`tally.events.knockout`'s, kept by :mod:`tally.store.knockouts`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from tally.events.formats.base import (
     EventFormat,
     Given,
     Option,
-    R,
-    RoundMaker,
+    RoundState,
     Settings,
     StoredEvent,
     given_draw_options,
@@ -25,6 +24,7 @@ from tally.events.formats.base import (
     refuse_rounds,
 )
 from tally.events.formats.knockout import FINAL_FILLS, best_of_option, checked_best_of
+from tally.events.knockout import DrawnRound, next_round
 from tally.i18n import N_
 
 
@@ -127,8 +127,9 @@ class Groups(EventFormat):
             raise Refused(N_("at most 64 players go into the bracket"))
         return GroupsSettings(groups, advance, checked_best_of(given))
 
-    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
-        return rounds.drawn(number)
+    def next_round(self, state: RoundState) -> DrawnRound:
+        assert state.knockout is not None
+        return next_round(state.knockout, state.number)
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         assert draw is not None

@@ -1,8 +1,8 @@
 """A knockout with lives: every player starts with ``lives`` lives (3 by default), each lost
 match costs one, and the draw of every round is made from ``draw_seed``; an optional final
 stage (``final_size``) is a bracket, filled by play-offs or tiebreaks (``final_fill``) when
-a round leaves it short. Its rounds, draw and standings are :mod:`tally.store.knockouts`'
-(with :mod:`tally.events.knockout` and :mod:`tally.events.bracket`)."""
+a round leaves it short. Its rounds, draw and standings are :mod:`tally.events.knockout`'s,
+kept by :mod:`tally.store.knockouts`."""
 
 from __future__ import annotations
 
@@ -12,13 +12,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tally.errors import Message, Refused, option
-from tally.events.bracket import check_best_of
 from tally.events.formats.base import (
     EventFormat,
     Given,
     Option,
-    R,
-    RoundMaker,
+    RoundState,
     Settings,
     StoredEvent,
     given_draw_options,
@@ -28,13 +26,21 @@ from tally.events.formats.base import (
     refuse_ordering,
     refuse_rounds,
 )
-from tally.events.knockout import MAX_LIVES
+from tally.events.knockout import MAX_LIVES, DrawnRound, check_best_of, next_round
+from tally.events.knockout.lives import LIVES_RANGE
 from tally.i18n import N_
 
 #: The longest seed of a draw.
 SEED_LENGTH = 100
 #: How a knockout fills its final stage when a round leaves it short (the first: the default)
 FINAL_FILLS = ("playoff", "tiebreaks")
+#: the refusals of a knockout's settings
+GROUPS_OPTIONS = N_("%(options)s: for groups (--kind groups), not a knockout")
+FINAL_SIZE = N_("the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, not %(n)s")
+FINAL_FILL = N_("--final-fill is playoff or tiebreaks, not %(fill)s")
+FILL_WITHOUT_FINAL = N_("--final-fill: only with a final stage (--final N)")
+BEST_OF_WITHOUT_FINAL = N_("--best-of: only with a final stage (--final N)")
+SEED_TEXT = N_("a seed is at most %(n)s characters, no control characters")
 
 
 @dataclass(frozen=True)
@@ -99,16 +105,14 @@ class Knockout(EventFormat):
             )
         lives = 3 if given.lives is None else given.lives
         if not 1 <= lives <= MAX_LIVES:
-            raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
+            raise Refused(Message(LIVES_RANGE, most=MAX_LIVES, lives=lives))
         final_size, final_fill = given.final_size, given.final_fill
         if final_size is not None and (
             final_size < 2 or final_size & (final_size - 1) or final_size > 64
         ):
-            raise Refused(
-                f"the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, not {final_size}"
-            )
+            raise Refused(Message(FINAL_SIZE, n=final_size))
         if final_fill is not None and final_fill not in FINAL_FILLS:
-            raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
+            raise Refused(Message(FINAL_FILL, fill=repr(final_fill)))
         if final_fill is not None and final_size is None:
             raise Refused(
                 Message(
@@ -127,13 +131,14 @@ class Knockout(EventFormat):
         if not seed:
             seed = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
         if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
-            raise Refused(f"a seed is at most {SEED_LENGTH} characters, no control characters")
+            raise Refused(Message(SEED_TEXT, n=SEED_LENGTH))
         return KnockoutSettings(
             lives, seed, final_size, final_fill or FINAL_FILLS[0], checked_best_of(given)
         )
 
-    def start_round(self, rounds: RoundMaker[R], number: int) -> R:
-        return rounds.drawn(number)
+    def next_round(self, state: RoundState) -> DrawnRound:
+        assert state.knockout is not None
+        return next_round(state.knockout, state.number)
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         assert draw is not None
@@ -146,7 +151,8 @@ class Knockout(EventFormat):
 
 
 def checked_best_of(given: Given) -> int:
-    """The best of N given (1 when not), checked (:func:`tally.events.bracket.check_best_of`)."""
+    """The best of N given (1 when not), checked
+    (:func:`tally.events.knockout.bracket.check_best_of`)."""
     return 1 if given.best_of is None else check_best_of(given.best_of)
 
 

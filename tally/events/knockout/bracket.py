@@ -35,7 +35,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
+from tally.i18n import N_
 
 __all__ = [
     "MAX_BEST_OF",
@@ -53,6 +54,17 @@ __all__ = [
     "snake_groups",
 ]
 
+#: the refusals
+BRACKET_HOLDS = N_("a bracket holds 2 to %(most)s players, not %(players)s")
+POWER_OF_TWO = N_("a bracket has a power of two slots, not %(size)s")
+BEST_OF = N_(
+    "--best-of: a pairing of the bracket plays best of 1, 3, 5, 7 or 9 matches (an odd number, "
+    "so that one player wins), not %(n)s"
+)
+ONE_GROUP = N_("there must be at least 1 group, not %(groups)s")
+DID_NOT_PLAY = N_("%(winner)s did not play at table %(table)s of round %(round)s")
+SEEDED_TWICE = N_("a player is seeded twice in the bracket")
+
 #: A slot of a later round whose player is not known yet (the match feeding it is not
 #: decided). Player names are never blank, so the empty text cannot be a player.
 TBD = ""
@@ -68,7 +80,7 @@ def bracket_size(players: int) -> int:
     (8, 8, 2)
     """
     if not 2 <= players <= MAX_BRACKET:
-        raise Refused(f"a bracket holds 2 to {MAX_BRACKET} players, not {players}")
+        raise Refused(Message(BRACKET_HOLDS, most=MAX_BRACKET, players=players))
     size = 2
     while size < players:
         size *= 2
@@ -82,7 +94,7 @@ def seed_order(size: int) -> list[int]:
     [1, 8, 4, 5, 2, 7, 3, 6]
     """
     if size < 2 or size & (size - 1):
-        raise Refused(f"a bracket has a power of two slots, not {size}")
+        raise Refused(Message(POWER_OF_TWO, size=size))
     order = [1, 2]
     while len(order) < size:
         n = 2 * len(order) + 1
@@ -97,7 +109,7 @@ def seeded_slots(entries: Sequence[str]) -> tuple[str | None, ...]:
     ('A', None, 'B', 'C')
     """
     if len(set(entries)) != len(entries):
-        raise Refused("a player is seeded twice in the bracket")
+        raise Refused(Message(SEEDED_TWICE))
     size = bracket_size(len(entries))
     return tuple(entries[s - 1] if s <= len(entries) else None for s in seed_order(size))
 
@@ -109,10 +121,7 @@ MAX_BEST_OF = 9
 def check_best_of(best_of: int) -> int:
     """``best_of`` if a bracket's pairings can be played best of it (odd, 1 to 9)."""
     if not 1 <= best_of <= MAX_BEST_OF or best_of % 2 == 0:
-        raise Refused(
-            f"--best-of: a pairing of the bracket plays best of 1, 3, 5, 7 or 9 "
-            f"matches (an odd number, so that one player wins), not {best_of}"
-        )
+        raise Refused(Message(BEST_OF, n=best_of))
     return best_of
 
 
@@ -145,7 +154,7 @@ def snake_groups(players: Sequence[str], groups: int) -> list[list[str]]:
     [['1', '6', '7'], ['2', '5', '8'], ['3', '4']]
     """
     if groups < 1:
-        raise Refused(f"there must be at least 1 group, not {groups}")
+        raise Refused(Message(ONE_GROUP, groups=groups))
     out: list[list[str]] = [[] for _ in range(groups)]
     for i, p in enumerate(players):
         row, col = divmod(i, groups)
@@ -245,7 +254,7 @@ def bracket_rounds(
     """
     size = len(slots)
     if size < 2 or size & (size - 1):
-        raise Refused(f"a bracket has a power of two slots, not {size}")
+        raise Refused(Message(POWER_OF_TWO, size=size))
     out: list[list[BracketMatch]] = []
     current: list[str | None] = list(slots)
     number = 1
@@ -262,7 +271,7 @@ def bracket_rounds(
             elif (number, t + 1) in results:
                 winner, decided = results[(number, t + 1)], True
                 if winner not in (a, b, None):
-                    raise Refused(f"{winner} did not play at table {t + 1} of round {number}")
+                    raise Refused(Message(DID_NOT_PLAY, winner=winner, table=t + 1, round=number))
             else:
                 winner, decided = None, False
             matches.append(BracketMatch(number, t + 1, a, b, winner, decided))

@@ -51,7 +51,7 @@ counts.
 **Ranking** (:func:`rank_by_stage`). Players are ranked by how far they got: a *stage key*
 per player, higher is better (for the lives stage ``(0, round out)`` for a player out and
 ``(1, lives left)`` for a player still in; a final stage or bracket adds higher keys, see
-:mod:`tally.events.bracket`); players with the same stage key keep the order of the event's
+:mod:`tally.events.knockout.bracket`); players with the same stage key keep the order of the event's
 ordinary standings (match points, then the event's tiebreaks) and share a rank where those
 are level too. A play-off ("Stechen") between players who share a rank decides the order
 between them: each play-off win against another player of the same shared rank counts,
@@ -65,8 +65,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
 from tally.events.schedule import Pairing
+from tally.i18n import N_
 
 __all__ = [
     "MAX_LIVES",
@@ -83,6 +84,26 @@ __all__ = [
 #: The most lives a player may have (Preisschnapsen gives 3; anything beyond 9 is not a
 #: knockout any more).
 MAX_LIVES = 9
+
+#: the refusals
+TOO_FEW_IN = N_("a round needs at least 2 players still in, not %(n)s")
+LISTED_TWICE = N_("a player is listed twice in the draw")
+PLAYOFF_PLACES = N_("a play-off for %(places)s place(s) needs more players than places, not %(n)s")
+LIVES_RANGE = N_("a knockout gives each player 1 to %(most)s lives, not %(lives)s")
+NOT_A_PLAYER = N_("%(player)s is not a player of this knockout")
+#: why a player may not buy back a life (:func:`buy_back_refusal`)
+NO_BUY_BACKS = N_("cannot buy back: this event takes no buy-backs (Nachkauf)")
+WITHDREW_NO_BUY_BACK = N_("withdrew: a player who withdrew cannot buy back")
+STILL_IN_ONE_LIFE = N_("is still in (%(n)s life left)")
+STILL_IN_LIVES = N_("is still in (%(n)s lives left)")
+TOO_LATE = N_(
+    "is too late: buy-backs are taken until round %(until)s and the next round is %(next)s"
+)
+TOO_LATE_AT_ONCE = N_(
+    "is too late: this event takes a buy-back only straight after elimination, before round "
+    "%(round)s"
+)
+BOUGHT_ENOUGH = N_("has bought back %(n)s time(s) already, the most this event allows")
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +162,9 @@ def draw_round(
     (2, True)
     """
     if len(players) < 2:
-        raise Refused(f"a round needs at least 2 players still in, not {len(players)}")
+        raise Refused(Message(TOO_FEW_IN, n=len(players)))
     if len(set(players)) != len(players):
-        raise Refused("a player is listed twice in the draw")
+        raise Refused(Message(LISTED_TWICE))
     last = dict(last_opponents or {})
     had = Counter(byes or {})
     rng = _generator(seed, number)
@@ -203,11 +224,9 @@ def draw_playoff(players: Sequence[str], places: int, *, seed: str, number: int)
     2
     """
     if not 1 <= places < len(players):
-        raise Refused(
-            f"a play-off for {places} place(s) needs more players than places, not {len(players)}"
-        )
+        raise Refused(Message(PLAYOFF_PLACES, places=places, n=len(players)))
     if len(set(players)) != len(players):
-        raise Refused("a player is listed twice in the draw")
+        raise Refused(Message(LISTED_TWICE))
     rng = random.Random(f"tally-knockout-playoff:{seed}:{number}")
     order = list(players)
     rng.shuffle(order)
@@ -281,16 +300,11 @@ def count_lives(
     [('A', 2, None, ('W', 'W')), ('B', 0, 2, ('L', 'L'))]
     """
     if not 1 <= lives <= MAX_LIVES:
-        raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
+        raise Refused(Message(LIVES_RANGE, most=MAX_LIVES, lives=lives))
     gone = dict(withdrawn or {})
     left = {p: lives for p in players}
     out: dict[str, int] = {}
-    marks = {p: ["-"] * rounds for p in players}
-    had: Counter[str] = Counter()
-    for number, player in byes.items():
-        if player is not None and player in marks and 1 <= number <= rounds:
-            marks[player][number - 1] = "B"
-            had[player] += 1
+    marks, had = _bye_marks(players, rounds, byes)
     back = sorted((number, p) for p, numbers in (bought or {}).items() for number in numbers)
     for o in sorted(outcomes, key=lambda o: o.round):
         if not 1 <= o.round <= rounds:
@@ -299,7 +313,7 @@ def count_lives(
             _buy_back(back.pop(0)[1], left, out)
         for p in (o.first, o.second):
             if p not in left:
-                raise Refused(f"{p!r} is not a player of this knockout")
+                raise Refused(Message(NOT_A_PLAYER, player=repr(p)))
         if o.loser is None:  # still played, or not counting (a player withdrew)
             mark = "-" if o.first in gone or o.second in gone else "?"
             marks[o.first][o.round - 1] = marks[o.second][o.round - 1] = mark
@@ -324,6 +338,19 @@ def count_lives(
     ]
 
 
+def _bye_marks(
+    players: Sequence[str], rounds: int, byes: Mapping[int, str | None]
+) -> tuple[dict[str, list[str]], Counter[str]]:
+    """Each player's marks per round with their byes marked (``"B"``), and their byes."""
+    marks = {p: ["-"] * rounds for p in players}
+    had: Counter[str] = Counter()
+    for number, player in byes.items():
+        if player is not None and player in marks and 1 <= number <= rounds:
+            marks[player][number - 1] = "B"
+            had[player] += 1
+    return marks, had
+
+
 def _buy_back(player: str, left: dict[str, int], out: dict[str, int]) -> None:
     """A buy-back ("Nachkauf"): a player out is in again with one life."""
     if player in out:
@@ -341,7 +368,7 @@ def buy_back_refusal(
     until: int | None,
     most: int,
     at_once: bool = False,
-) -> str | None:
+) -> Message | None:
     """Why a player may not buy back a life before round ``next_round`` (None: they may).
     They must be out (lost their last life, not withdrawn), the event must take buy-backs
     up to round ``until`` (the last round a bought-back player may join), and they must
@@ -350,29 +377,23 @@ def buy_back_refusal(
 
     >>> buy_back_refusal(0, 2, False, 0, next_round=3, until=3, most=1) is None
     True
-    >>> buy_back_refusal(0, 2, False, 1, next_round=3, until=3, most=1)
+    >>> str(buy_back_refusal(0, 2, False, 1, next_round=3, until=3, most=1))
     'has bought back 1 time(s) already, the most this event allows'
-    >>> buy_back_refusal(0, 2, False, 0, next_round=4, until=5, most=1, at_once=True)
+    >>> str(buy_back_refusal(0, 2, False, 0, next_round=4, until=5, most=1, at_once=True))
     'is too late: this event takes a buy-back only straight after elimination, before round 3'
     """
     if until is None:
-        return "cannot buy back: this event takes no buy-backs (Nachkauf)"
+        return Message(NO_BUY_BACKS)
     if withdrawn:
-        return "withdrew: a player who withdrew cannot buy back"
+        return Message(WITHDREW_NO_BUY_BACK)
     if out_in is None or lives > 0:
-        return f"is still in ({lives} {'life' if lives == 1 else 'lives'} left)"
+        return Message(STILL_IN_ONE_LIFE if lives == 1 else STILL_IN_LIVES, n=lives)
     if next_round > until:
-        return (
-            f"is too late: buy-backs are taken until round {until} and the next round "
-            f"is {next_round}"
-        )
+        return Message(TOO_LATE, until=until, next=next_round)
     if at_once and next_round != out_in + 1:
-        return (
-            "is too late: this event takes a buy-back only straight after elimination, "
-            f"before round {out_in + 1}"
-        )
+        return Message(TOO_LATE_AT_ONCE, round=out_in + 1)
     if bought >= most:
-        return f"has bought back {bought} time(s) already, the most this event allows"
+        return Message(BOUGHT_ENOUGH, n=bought)
     return None
 
 
