@@ -275,10 +275,6 @@ def _matches(conn: Connection, ev: RowMapping, names: dict[int, str]) -> tuple[M
 
 #: the refusals of this module
 NO_FORMAT = N_('event %(id)s "%(name)s" has no knockout format stored')
-NOT_DRAWN = N_(
-    'round %(round)s of event %(id)s "%(name)s" is not drawn yet: it is drawn (or seeded) '
-    "when it is started (`tally event round %(id)s %(round)s --start`)"
-)
 TOO_FEW = N_('event %(id)s "%(name)s" needs at least 2 players')
 NO_BRACKET = N_(
     'event %(id)s "%(name)s" has no bracket: best of N is for a knockout\'s final stage or '

@@ -35,11 +35,8 @@ SEED_LENGTH = 100
 #: How a knockout fills its final stage when a round leaves it short (the first: the default)
 FINAL_FILLS = ("playoff", "tiebreaks")
 #: the refusals of a knockout's settings
-GROUPS_OPTIONS = N_("%(options)s: for groups (--kind groups), not a knockout")
 FINAL_SIZE = N_("the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, not %(n)s")
 FINAL_FILL = N_("--final-fill is playoff or tiebreaks, not %(fill)s")
-FILL_WITHOUT_FINAL = N_("--final-fill: only with a final stage (--final N)")
-BEST_OF_WITHOUT_FINAL = N_("--best-of: only with a final stage (--final N)")
 SEED_TEXT = N_("a seed is at most %(n)s characters, no control characters")
 
 
