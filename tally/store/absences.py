@@ -36,23 +36,25 @@ __all__ = []
 def _refuse_format(ev: RowMapping) -> None:
     """Refuse an absence where the event's rounds are not paired from the standings."""
     fmt = format_of(ev["kind"])
-    which = f'event {ev["id"]} "{ev["name"]}"'
+    said = None
     if not fmt.has_rounds:
-        raise Refused(
-            f"{which} is a {fmt.audit_name}: it has no rounds to miss (a player who is "
+        said = N_(
+            'event %(id)s "%(name)s" is a %(kind)s: it has no rounds to miss (a player who is '
             "not there is simply given no match that evening)"
         )
-    if fmt.has_lives:
-        raise Refused(
-            f"{which} is a {fmt.audit_name}: a missed round would cost a life; withdraw the "
-            f"player instead (`tally event withdraw {ev['id']} PLAYER`)"
+    elif fmt.has_lives:
+        said = N_(
+            'event %(id)s "%(name)s" is a %(kind)s: a missed round would cost a life; withdraw '
+            "the player instead (`tally event withdraw %(id)s PLAYER`)"
         )
-    if not fmt.pairs_from_standings:
-        raise Refused(
-            f"{which} is a {fmt.audit_name} with a fixed schedule: record the missed game "
-            "as a forfeit instead, once the round is started (`tally match result MATCH "
+    elif not fmt.pairs_from_standings:
+        said = N_(
+            'event %(id)s "%(name)s" is a %(kind)s with a fixed schedule: record the missed '
+            "game as a forfeit instead, once the round is started (`tally match result MATCH "
             "--winner OPPONENT --score 7:0`)"
         )
+    if said is not None:
+        raise Refused(Message(said, id=ev["id"], name=ev["name"], kind=Message(fmt.audit_name)))
 
 
 def _refuse_limits(conn: Connection, ev: RowMapping, player: RowMapping, number: int) -> None:
@@ -63,16 +65,36 @@ def _refuse_limits(conn: Connection, ev: RowMapping, player: RowMapping, number:
     rounds = ev["rounds"] or 0
     if last and number > rounds - last:
         raise Refused(
-            f'event {eid} "{name}" takes no requested bye in its last {last} round(s) '
-            f"(rounds {rounds - last + 1} to {rounds}): {player['name']} cannot miss round "
-            f"{number} that way"
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" takes no requested bye in its last %(last)s '
+                    "round(s) (rounds %(first)s to %(rounds)s): %(player)s cannot miss round "
+                    "%(round)s that way"
+                ),
+                id=eid,
+                name=name,
+                last=last,
+                first=rounds - last + 1,
+                rounds=rounds,
+                player=player["name"],
+                round=number,
+            )
         )
     most = ev["max_absences"]
     had = sum(1 for _, p in eventrows.absences(conn, eid) if p == player["id"])
     if most is not None and had >= most:
         raise Refused(
-            f'event {eid} "{name}" allows {most} requested bye(s) a player: '
-            f"{player['name']} has announced {had} already"
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" allows %(most)s requested bye(s) a player: '
+                    "%(player)s has announced %(had)s already"
+                ),
+                id=eid,
+                name=name,
+                most=most,
+                player=player["name"],
+                had=had,
+            )
         )
 
 
@@ -82,7 +104,15 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
     players = len(eventrows.event_players(conn, eid))
     total = format_of(ev["kind"]).total_rounds(players, dict(ev))
     if not 1 <= number <= total:
-        raise NotFound(f'event {eid} "{name}" has rounds 1 to {total}, not {number}')
+        raise NotFound(
+            Message(
+                N_('event %(id)s "%(name)s" has rounds 1 to %(total)s, not %(round)s'),
+                id=eid,
+                name=name,
+                total=total,
+                round=number,
+            )
+        )
     paired = conn.execute(
         t.event_rounds.select().where(
             (t.event_rounds.c.event_id == eid) & (t.event_rounds.c.number == number)
@@ -90,9 +120,16 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
     ).first()
     if paired is not None:
         raise Refused(
-            f'round {number} of event {eid} "{name}" is paired already: an absence is '
-            "announced before its round is paired (withdraw the round's pairings first: "
-            "`tally event unpair`)"
+            Message(
+                N_(
+                    'round %(round)s of event %(id)s "%(name)s" is paired already: an absence '
+                    "is announced before its round is paired (withdraw the round's pairings "
+                    "first: `tally event unpair`)"
+                ),
+                round=number,
+                id=eid,
+                name=name,
+            )
         )
 
 
@@ -121,18 +158,34 @@ class Absences:
                 (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
             )
             if entry is None:
-                raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
+                raise NotFound(
+                    Message(eventrows.NOT_IN_EVENT, player=row["name"], id=eid, name=name)
+                )
             if entry["withdrawn_at"] is not None:
-                raise Refused(f'{row["name"]} has withdrawn from event {eid} "{name}"')
+                raise Refused(
+                    Message(eventrows.WITHDRAWN_FROM, player=row["name"], id=eid, name=name)
+                )
             _refuse_round(conn, ev, number)
             there = (number, row["id"]) in eventrows.absences(conn, eid)
             if not cancel:
                 _refuse_limits(conn, ev, row, number)
             if there != cancel:
                 raise Refused(
-                    f"{row['name']} has "
-                    f"{'announced an absence from' if there else 'announced no absence from'} "
-                    f'round {number} of event {eid} "{name}"' + (" already" if there else "")
+                    Message(
+                        N_(
+                            "%(player)s has announced an absence from round %(round)s of event "
+                            '%(id)s "%(name)s" already'
+                        )
+                        if there
+                        else N_(
+                            "%(player)s has announced no absence from round %(round)s of event "
+                            '%(id)s "%(name)s"'
+                        ),
+                        player=row["name"],
+                        round=number,
+                        id=eid,
+                        name=name,
+                    )
                 )
             before = snapshot(conn, "event", eid)
             ab = t.event_absences.c

@@ -22,7 +22,7 @@ from tally.store.derivation import (
     view_of_match,
 )
 from tally.store.over import why_over
-from tally.store.players import resolve_in_match, resolve_player
+from tally.store.players import IN_THIS_MATCH_AS_DEALER, resolve_in_match, resolve_player
 from tally.store.views import MatchSummary, MatchView, Over
 
 if TYPE_CHECKING:
@@ -66,9 +66,11 @@ class Matches:
             a = resolve_player(conn, player_a)
             b = resolve_player(conn, player_b)
             if a["id"] == b["id"]:
-                raise Refused(f'a match needs two players, not "{a["name"]}" twice')
+                raise Refused(
+                    Message(N_('a match needs two players, not "%(name)s" twice'), name=a["name"])
+                )
             d = resolve_in_match(
-                conn, first_dealer, [a["id"], b["id"]], " in this match (as --dealer)"
+                conn, first_dealer, [a["id"], b["id"]], Message(IN_THIS_MATCH_AS_DEALER)
             )
             before: dict[str, Snapshot] = {}
             after: dict[str, Snapshot] = {}
@@ -173,17 +175,32 @@ class Matches:
                     .limit(1)
                 ).scalar_one_or_none()
                 how = (
-                    f"`tally audit undo {started}` takes the round back while none of its "
-                    "matches has a deal"
+                    Message(
+                        N_(
+                            "`tally audit undo %(entry)s` takes the round back while none of "
+                            "its matches has a deal"
+                        ),
+                        entry=started,
+                    )
                     if started is not None
-                    else "a round is taken back whole with `tally audit undo`"
+                    else Message(N_("a round is taken back whole with `tally audit undo`"))
                 )
                 raise Refused(
-                    f"match {match_id} was made by the schedule of round robin "
-                    f'{ev["id"]} "{ev["name"]}" (round {m.round_number}, table '
-                    f"{m.table_number}), so it cannot be deleted on its own: {how}; "
-                    "a player who stops is withdrawn (`tally event withdraw`), and "
-                    "a deal is corrected with `tally deal edit` or `tally deal delete`"
+                    Message(
+                        N_(
+                            "match %(match)s was made by the schedule of round robin %(id)s "
+                            '"%(name)s" (round %(round)s, table %(table)s), so it cannot be '
+                            "deleted on its own: %(how)s; a player who stops is withdrawn "
+                            "(`tally event withdraw`), and a deal is corrected with `tally deal "
+                            "edit` or `tally deal delete`"
+                        ),
+                        match=match_id,
+                        id=ev["id"],
+                        name=ev["name"],
+                        round=m.round_number,
+                        table=m.table_number,
+                        how=how,
+                    )
                 )
             view = view_of_match(loaded)
             before: dict[str, Snapshot] = {f"match:{match_id}": snapshot(conn, "match", match_id)}

@@ -11,7 +11,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
-from tally.errors import NotFound
+from tally.errors import N_, Message, NotFound
 from tally.store import tables as t
 
 
@@ -30,7 +30,9 @@ def find_series(conn: Connection, ref: str | int) -> RowMapping:
     )
     if row is None:
         shown = text if len(text) <= 40 else text[:40] + "..."
-        raise NotFound(f'there is no series "{shown}" (see `tally series list`)')
+        raise NotFound(
+            Message(N_('there is no series "%(name)s" (see `tally series list`)'), name=shown)
+        )
     return row
 
 
