@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Message, NotFound, Refused, message
 from tally.i18n import N_
 from tally.names import Candidate, find_event
 from tally.store import tables as t
@@ -155,7 +155,7 @@ def entries_refused(event_id: int, name: str, why: str | Message) -> Refused:
             N_('event %(id)s "%(name)s" has started: no player can join (%(why)s)'),
             id=event_id,
             name=name,
-            why=why,
+            why=message(why),
         )
     )
 

@@ -12,7 +12,7 @@ from typing import Any, Final
 from sqlalchemy import insert, update
 from sqlalchemy.engine import RowMapping
 
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Message, NotFound, Refused, message
 from tally.events.formats import format_of
 from tally.events.knockout import MAX_LIVES, buy_back_refusal
 from tally.events.prizes import check_shares, money, parse_shares
@@ -205,7 +205,7 @@ class Prizes:
                     Message(
                         N_('%(player)s %(why)s (event %(id)s "%(name)s")'),
                         player=who["name"],
-                        why=why,
+                        why=message(why),
                         id=ev["id"],
                         name=ev["name"],
                     )
