@@ -18,10 +18,11 @@ the deal since, with what they entered. The interactive recorder always passes t
 showed. Exit status of ``tally deal record``: 0 after quit or the end of the input, 130 after
 Ctrl-C; either way everything acknowledged is saved.
 
-What the commands print is in the locale's language (:mod:`tally.i18n`; the deal commands do
-not look up their match's event), the recorder's prompts, help and questions included; a
-refusal is worded as every command's is (:func:`tally.cli.common.in_language`: the engine's
-messages in the language, the store's English; the recorder prints it after ``Refused:``).
+What the commands print is in the language of their ``--lang``, else the locale's
+(:mod:`tally.i18n`; the deal commands do not look up their match's event), the recorder's
+prompts, help and questions included; a refusal is worded as every command's is
+(:func:`tally.cli.common.in_language`: the engine's and the store's messages in the language;
+the recorder prints it after ``Refused:``).
 """
 
 from __future__ import annotations

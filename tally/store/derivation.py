@@ -397,7 +397,7 @@ def checked_rules(rules: str) -> str:
     try:
         return RuleSet.parse(rules).spec
     except RulesError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(exc.wording) from None
 
 
 #: Rulings of records already ruled in this process, by their content: a recording session
