@@ -122,6 +122,73 @@ class Message:
         return hash(self.template)
 
 
+class Advice(Message):
+    """Words inside a message that speak to the command line: a command to type
+    (``(`tally audit undo 4` takes it back)``) or an option (``--rounds N``). ``page`` says
+    the same on the director's pages (where to do it, the field of the form meant); None:
+    nothing there, the advice is left out. The command line says the template as any
+    message; :func:`on_pages` puts in the page's words. Nothing is read back from text.
+
+    >>> undo = Advice(" (`tally audit undo %(entry)s` takes it back)", entry=4)
+    >>> said = Message("audit entry %(entry)s was reversed%(advice)s", entry=3, advice=undo)
+    >>> str(said)
+    'audit entry 3 was reversed (`tally audit undo 4` takes it back)'
+    >>> str(on_pages(said))
+    'audit entry 3 was reversed'
+    """
+
+    __slots__ = ("page",)
+
+    def __init__(self, template: str, /, page: Message | None = None, **params: object) -> None:
+        super().__init__(template, **params)
+        self.page = page
+
+    def __repr__(self) -> str:
+        return f"Advice({self.template!r}, page={self.page!r}, **{self.params!r})"
+
+
+#: Nothing: the words of an advice that has none on the pages.
+_NOTHING: Final = Message("")
+#: Where on the director's pages to do what a command does (an :class:`Advice`'s ``page``),
+#: to follow "with" or stand as the subject of a sentence.
+ON_THE_CHANGES_PAGE: Final = Message(N_("reversing the change on the Changes page"))
+ON_THE_MATCH_PAGE: Final = Message(N_("on the match's page"))
+ON_THE_EVENT_PAGE: Final = Message(N_("on the event's page"))
+ASK_TO_MERGE: Final = Message(N_("ask the club's scorer to merge the two players"))
+
+
+def option(typed: str, label: str, *, field: bool = False, value: str = "") -> Advice:
+    """An option of the command line (``typed``: ``--rounds N``), on the pages the form's
+    field of that ``label`` (``"Rounds"``; with ``field``: ``the field "Rounds"``, with
+    ``value`` its value: ``the field "A bye": none``). Both marked for the catalogue.
+
+    >>> said = option("--rounds N", "Rounds", field=True)
+    >>> str(said), str(on_pages(said))
+    ('--rounds N', 'the field "Rounds"')
+    """
+    name = Message('"%(label)s"', label=Message(label))
+    page = Message(N_("the field %(name)s"), name=name) if field else name
+    if value:
+        page = Message("%(page)s: %(value)s", page=page, value=Message(value))
+    return Advice(typed, page=page)
+
+
+def on_pages(words: Message) -> Message:
+    """``words`` as the director's pages say them: each :class:`Advice` among them (its
+    values too) by its ``page`` words, or left out."""
+    if isinstance(words, Advice):
+        return _NOTHING if words.page is None else on_pages(words.page)
+    if type(words) is not Message or not words.params:
+        return words
+    return Message(
+        words.template,
+        **{
+            name: on_pages(value) if isinstance(value, Message) else value
+            for name, value in words.params.items()
+        },
+    )
+
+
 class Joined(Message):
     """Values joined by a word of the catalogue (``2 or 3``: ``2 oder 3``); a value that is a
     :class:`Message` is worded too."""

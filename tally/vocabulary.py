@@ -1,7 +1,7 @@
 """Words tally stores or computes and shows to people: tiebreak names, outcome reasons and
-violated rules, event kinds, statuses, suits, an event's stage; and the engine's explanations
-worded again from their templates (:func:`explanation`). (Errors carry their template and
-values: :mod:`tally.errors`, :func:`tally.i18n.worded`.)
+violated rules, event kinds, statuses, suits, an event's stage; and words made where the fact
+is known (the engine's explanations, an event's stage) in a language (:func:`message_words`).
+(Errors carry their template and values: :mod:`tally.errors`, :func:`tally.i18n.worded`.)
 
 They stay English in the data (and in every JSON output); they are marked here with
 :func:`~tally.i18n.N_` so that ``python -m tally.i18n update`` puts them in the catalogue, and a
@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 from tally.i18n import N_, current, gettext, translations
 
@@ -22,19 +22,29 @@ if TYPE_CHECKING:
     from tally.engine.cards import Card
     from tally.errors import Message
 
+
+class Staged(Protocol):
+    """A view that says how far an event is (:class:`tally.store.views.StandingsView`,
+    :class:`tally.store.views.SeriesEventView`)."""
+
+    @property
+    def stage(self) -> str: ...
+    @property
+    def stage_wording(self) -> Message | None: ...
+
+
 __all__ = [
     "ACTION_WORDS",
     "WORDS",
     "action_label",
     "card_label",
     "change_words",
-    "explanation",
     "knockout_text",
+    "message_words",
     "round_name",
     "ruling_words",
-    "season_title",
     "spoken",
-    "stage",
+    "stage_words",
     "word",
 ]
 
@@ -143,14 +153,6 @@ WORDS: Final = (
     N_("quick"),
 )
 
-#: How far an event is, as :func:`stage` words it.
-_ROUND_OF: Final = N_("round %(round)s of %(rounds)s")
-_AFTER_ROUND_OF: Final = N_("after round %(round)s of %(rounds)s")
-_NOT_STARTED_OF: Final = N_("not started (%(rounds)s rounds)")
-
-_ROUND = re.compile(r"(after )?round (\d+) of (\d+)")
-_NOT_STARTED = re.compile(r"not started \((\d+) rounds\)")
-
 
 #: The words of the data that are identifiers (an outcome's reason, a violated rule): on a
 #: page or a sheet (``spoken``) they read as words where the catalogue has none (English),
@@ -243,23 +245,20 @@ def elimination_ranking(kind: str, tiebreaks: Sequence[str], lang: str | None = 
     return say(format_of(kind).ranking_note) % {"tiebreaks": more}
 
 
-def stage(text: str, lang: str | None = None) -> str:
-    """How far an event is (``round 2 of 5``, ``after round 7 of 9``, ``final``,
-    ``not started (5 rounds)``) in ``lang``.
+def stage_words(view: Staged, lang: str | None = None) -> str:
+    """How far an event is (``round 2 of 5``, ``final``, ``not started (5 rounds)``) in
+    ``lang``: its words as the store made them (``view.stage_wording``); a knockout's stage
+    (no words of its own yet) as :func:`knockout_text` words it.
 
-    >>> stage("round 2 of 5", "de"), stage("final", "de"), stage("round 2 of 5", "en")
-    ('Runde 2 von 5', 'Endstand', 'round 2 of 5')
+    >>> from tally.errors import Message
+    >>> from types import SimpleNamespace as View
+    >>> at = Message("round %(round)s of %(rounds)s", round=2, rounds=5)
+    >>> stage_words(View(stage=str(at), stage_wording=at), "de")
+    'Runde 2 von 5'
     """
-    t = translations(lang) if lang is not None else None
-    say = t.gettext if t is not None else gettext
-    found = _ROUND.fullmatch(text)
-    if found:
-        pattern = say(_AFTER_ROUND_OF if found.group(1) else _ROUND_OF)
-        return pattern % {"round": found.group(2), "rounds": found.group(3)}
-    found = _NOT_STARTED.fullmatch(text)
-    if found:
-        return say(_NOT_STARTED_OF) % {"rounds": found.group(1)}
-    return knockout_text(text, lang)
+    if view.stage_wording is not None:
+        return message_words(view.stage_wording, lang)
+    return knockout_text(view.stage, lang)
 
 
 #: What the store says of a knockout (:mod:`tally.store.knockouts`): its stage, how a round
@@ -345,7 +344,7 @@ def _pattern(template: str) -> re.Pattern[str]:
 
 
 #: What the store says of a deal entered as a result (quick entry), which has no ruling to
-#: explain it (:func:`tally.store.derivation.view_of_deal`); worded by :func:`explanation`.
+#: explain it (:func:`tally.store.derivation.view_of_deal`); worded by :func:`message_words`.
 QUICK_WON: Final = N_("entered as a result: %(winner)s won by %(reason)s")
 QUICK_DRAWN: Final = N_("entered as a result: drawn")
 #: What the store says of a line of a match result entered whole
@@ -353,81 +352,42 @@ QUICK_DRAWN: Final = N_("entered as a result: drawn")
 MATCH_SCORED: Final = N_("the match result entered whole: %(winner)s scored %(points)s")
 
 
-@functools.cache
-def _templates() -> tuple[str, ...]:
-    """Every template of the engine's explanations and violation messages, and the store's
-    of a quick entry; the most specific first (the most words of its own: ``played %(card)s
-    to %(led)s, neither following nor trumping, while holding`` before ``played %(card)s to
-    %(led)s while holding``, which would match it too)."""
-    from tally.engine.deal import MESSAGES as PLAY_MESSAGES
-    from tally.engine.decision import EXPLANATIONS
-    from tally.engine.evidence import MESSAGES as RECORD_MESSAGES
+def message_words(words: Message, lang: str | None = None, *, spoken: bool = False) -> str:
+    """Words made for a person where the fact is known (a ruling's explanation, a violation's
+    message: :attr:`tally.engine.decision.Ruling.wording`; an event's stage) in ``lang``
+    (else the current language); a word of the data among its values (a rule's or a
+    reason's name: a :class:`~tally.errors.Message` without values) as :func:`word` says it
+    (``spoken``: on a page or a sheet), a date as the language writes it.
 
-    every = (*EXPLANATIONS, *RECORD_MESSAGES, *PLAY_MESSAGES, QUICK_WON, QUICK_DRAWN, MATCH_SCORED)
-    return tuple(sorted(every, key=lambda t: -len(re.sub(r"%\([a-z]+\)s", "", t))))
-
-
-def explanation(text: str, lang: str | None = None, *, spoken: bool = False) -> str:
-    """The engine's explanation of a ruling or message of a violation (always English:
-    :data:`tally.engine.decision.EXPLANATIONS`, :data:`tally.engine.evidence.MESSAGES`,
-    :data:`tally.engine.deal.MESSAGES`) in ``lang`` (else the current language): matched against
-    its template and filled again from the catalogue, the rule's or the reason's name and an
-    inner message worded too (``spoken``: as :func:`word` says it on a page or a sheet).
-    Text that fits no template (an engine message not yet marked) is returned as it is.
-
-    >>> explanation("nobody claimed; Anna won the last trick", "de")
+    >>> from tally.errors import Message
+    >>> message_words(Message("nobody claimed; %(player)s won the last trick", player="Anna"),
+    ...               "de")
     'niemand sagte an; Anna machte den letzten Stich'
-    >>> explanation("entered as a result: Anna won by false-claim", "de")
+    >>> quick = Message("entered as a result: %(winner)s won by %(reason)s", winner="Anna",
+    ...                 reason=Message("false-claim"))
+    >>> message_words(quick, "en", spoken=True)
+    'entered as a result: Anna won by false claim'
+    >>> message_words(quick, "de")
     'als Ergebnis eingetragen: Anna gewann (falsche Ansage)'
-    """
-    t = translations(lang) if lang is not None else None
-    say = t.gettext if t is not None else gettext
-    for template in _templates():
-        found = _pattern(template).fullmatch(text)
-        if found is None:
-            continue
-        values = found.groupdict()
-        for name in ("rule", "reason"):
-            if name in values:
-                values[name] = word(values[name], lang, spoken=spoken)
-        if "message" in values:
-            values["message"] = explanation(values["message"], lang, spoken=spoken)
-        return say(template) % values
-    return word(text, lang, spoken=spoken)
-
-
-_SEASON_OF: Final = N_("Season: %(kinds)s%(span)s")
-_FROM: Final = N_(" from %(date)s")
-_TO: Final = N_(" to %(date)s")
-_SEASON = re.compile(
-    r"Season: (?P<kinds>all events|club evenings)"
-    r"(?: from (?P<start>\d{4}-\d\d-\d\d))?(?: to (?P<end>\d{4}-\d\d-\d\d))?"
-)
-
-
-def season_title(text: str, lang: str | None = None) -> str:
-    """A season's title (``Season: club evenings from 2026-01-01 to 2026-12-31``, as
-    ``store.events.season_standings`` names it) in ``lang``, its dates written as the
-    language does; any other title as it is.
-
-    >>> season_title("Season: club evenings from 2026-01-01", "de")
-    'Saison: Klubabende ab 01.01.2026'
     """
     from datetime import date
 
-    from tally.i18n import format_date
+    from tally.errors import Message
+    from tally.i18n import format_date, worded
 
-    found = _SEASON.fullmatch(text)
-    if found is None:
-        return text
-    t = translations(lang) if lang is not None else None
-    say = t.gettext if t is not None else gettext
-    span = ""
-    if found["start"]:
-        span += say(_FROM) % {"date": format_date(date.fromisoformat(found["start"]), lang)}
-    if found["end"]:
-        span += say(_TO) % {"date": format_date(date.fromisoformat(found["end"]), lang)}
-    return say(_SEASON_OF) % {"kinds": say(found["kinds"]), "span": span}
+    lang = lang or current()
+    shown: dict[str, object] = {}
+    for name, value in words.params.items():
+        if type(value) is Message:
+            value = (
+                message_words(value, lang, spoken=spoken)
+                if value.params
+                else word(value.template, lang, spoken=spoken)
+            )
+        elif isinstance(value, date):
+            value = format_date(value, lang)
+        shown[name] = value
+    return worded(Message(words.template, **shown), lang)
 
 
 _ABSENT: Final = N_("Absent (requested bye, %(points)s): %(players)s")

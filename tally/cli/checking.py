@@ -15,7 +15,7 @@ from tally.cli.common import CANNOT_READ, language
 from tally.errors import Message
 from tally.i18n import gettext as _
 from tally.i18n import ngettext, use, worded
-from tally.vocabulary import explanation, word
+from tally.vocabulary import message_words, word
 
 if TYPE_CHECKING:
     from tally.engine.ruling import Ruling
@@ -168,7 +168,7 @@ def _stdin_bytes() -> bytes:
 def describe(ruling: Ruling, *, referee: bool = False) -> str:
     """A ruling in plain words, as a referee would give it, in the current language
     (:func:`tally.i18n.use`; the engine's explanation and messages worded by
-    :func:`tally.vocabulary.explanation`, its record errors from their templates by
+    :func:`tally.vocabulary.message_words`, its record errors from their templates by
     :func:`tally.i18n.worded`)."""
     head = _("%(file)s: %(rules)s, %(forehand)s (forehand) against %(dealer)s (dealer)") % {
         "file": ruling.file or _("(record)"),
@@ -189,7 +189,7 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
                 "trick": v.trick,
                 "player": v.player,
                 "rule": word(v.rule),
-                "message": explanation(v.message),
+                "message": message_words(v.wording),
             }
         )
     o = ruling.outcome
@@ -204,8 +204,7 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
     else:
         if o.winner is None:
             out.append(
-                _("  Ruling: the deal is drawn (%(why)s).")
-                % {"why": explanation(ruling.explanation)}
+                _("  Ruling: the deal is drawn (%(why)s).") % {"why": message_words(ruling.wording)}
             )
         else:
             gp = ngettext("%(num)s game point", "%(num)s game points", o.game_points) % {
@@ -221,7 +220,7 @@ def describe(ruling: Ruling, *, referee: bool = False) -> str:
                     "points": gp,
                     "carry": carry,
                     "reason": word(o.reason),
-                    "why": explanation(ruling.explanation),
+                    "why": message_words(ruling.wording),
                 }
             )
         pts = ", ".join(f"{n} {p}" for n, p in ruling.points.items())

@@ -21,7 +21,7 @@ from tally.cli.tables import CsvOption, one_format, print_table, write_csv
 from tally.events.prizes import money
 from tally.i18n import gettext as _
 from tally.i18n import ngettext, use
-from tally.vocabulary import elimination_ranking, knockout_text, stage, word
+from tally.vocabulary import elimination_ranking, knockout_text, word
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -107,7 +107,7 @@ def show_elimination(view: KnockoutView) -> None:
         ]
         for row in rows
     ]
-    notes = [_("Stage: %(stage)s.") % {"stage": stage(view.stage)}]
+    notes = [_("Stage: %(stage)s.") % {"stage": knockout_text(view.stage)}]
     if view.draw_seed:
         notes.append(
             _("Lives: %(lives)s each; rounds drawn by lot, seed %(seed)s.")
@@ -205,7 +205,7 @@ def show_bracket(view: KnockoutView) -> None:
     if not view.bracket:
         typer.echo(
             _('Event %(id)s "%(name)s" has no bracket yet (%(stage)s).')
-            % {"id": view.event.id, "name": view.event.name, "stage": stage(view.stage)}
+            % {"id": view.event.id, "name": view.event.name, "stage": knockout_text(view.stage)}
         )
         return
     rows: list[list[str | int | None]] = []
@@ -225,7 +225,7 @@ def show_bracket(view: KnockoutView) -> None:
     notes = [
         _("Champion: %(player)s.") % {"player": view.champion}
         if view.champion
-        else _("Stage: %(stage)s.") % {"stage": stage(view.stage)},
+        else _("Stage: %(stage)s.") % {"stage": knockout_text(view.stage)},
         _("?: the winner of a match not decided yet."),
     ]
     if view.best_of > 1:

@@ -47,7 +47,7 @@ def ruling_line(deal: DealView) -> str:
     """The ruling of a finished deal in a sentence."""
     from tally.i18n import gettext as _
     from tally.i18n import ngettext
-    from tally.vocabulary import explanation, spoken
+    from tally.vocabulary import message_words, spoken
 
     name = _("Deal %(match)s.%(number)s") % {"match": deal.match_id, "number": deal.number}
     if deal.winner is None:
@@ -58,7 +58,7 @@ def ruling_line(deal: DealView) -> str:
         )
         return _("%(name)s ruled: drawn (%(why)s)%(carry)s.") % {
             "name": name,
-            "why": explanation(deal.explanation),
+            "why": message_words(deal.wording),
             "carry": carry,
         }
     carried = _(", %(n)s of them carried in") % {"n": deal.carry_in} if deal.carry_in else ""
@@ -71,7 +71,7 @@ def ruling_line(deal: DealView) -> str:
         "points": points,
         "carried": carried,
         "reason": spoken(deal.reason),
-        "why": explanation(deal.explanation),
+        "why": message_words(deal.wording),
     }
 
 
@@ -117,7 +117,7 @@ def violation_words(exc: ViolationNotConfirmed) -> str:
 def _violation_parts(exc: ViolationNotConfirmed) -> dict[str, str]:
     """The entry, the rules broken and what follows, worded in the current language."""
     from tally.i18n import gettext as _
-    from tally.vocabulary import explanation, word
+    from tally.vocabulary import message_words, word
 
     assert exc.deal is not None
     broken = "; ".join(
@@ -126,7 +126,7 @@ def _violation_parts(exc: ViolationNotConfirmed) -> dict[str, str]:
             "player": v.player,
             "rule": word(v.rule),
             "trick": v.trick,
-            "message": explanation(v.message),
+            "message": message_words(v.wording),
         }
         for v in exc.violations
     )
@@ -179,7 +179,7 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
     decided it already.
     """
     from tally.i18n import gettext as _
-    from tally.vocabulary import explanation, word
+    from tally.vocabulary import message_words, word
 
     d = result.deal
     where = {"tokens": " ".join(result.tokens), "match": d.match_id, "number": d.number}
@@ -195,7 +195,7 @@ def describe_play(result: PlayResult, *, referee: bool, undo: bool = False) -> l
                 "trick": v.trick,
                 "player": v.player,
                 "rule": word(v.rule),
-                "message": explanation(v.message),
+                "message": message_words(v.wording),
             }
         )
     if d.finished and (result.ruling_changed or d.to_move is None):

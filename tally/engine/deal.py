@@ -1469,7 +1469,7 @@ class Deal:
                 trick if trick is not None else self._trick,
                 self._names[p],
                 rule,
-                str(message),
+                message if isinstance(message, Message) else Message(message),
                 seq if seq is not None else self._seq,
             )
         )
@@ -1500,8 +1500,7 @@ _NO_EXCHANGE: Final = Rule.EXCHANGE_NOT_ALLOWED
 _NO_CLOSE: Final = Rule.CLOSE_NOT_ALLOWED
 
 # The messages of the violations a deal sees as it is played, one template each, marked for
-# the catalogue (the engine speaks English; tally.vocabulary.explanation words them in another
-# language by matching them against these templates).
+# the catalogue (each violation carries its template and values: ``Violation.wording``).
 MSG_NO_TURN_UP: Final = N_("the stock is exhausted: there is no turn-up")
 MSG_CLOSED: Final = N_("the stock is closed")
 MSG_EXCHANGE_BEFORE_FOLLOWING: Final = N_(

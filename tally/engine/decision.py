@@ -18,6 +18,9 @@ from tally.engine.kernel import CLAIM_AT, Reason, Rule, game_points
 from tally.errors import Message, at_line
 from tally.i18n import N_
 
+#: No words (a ruling that explains nothing: the record stops before the deal ended, its
+#: explanation ``""``).
+NO_WORDS: Final = Message("")
 #: Every outcome reason, as stored and printed.
 REASONS: Final = tuple(Reason)
 
@@ -94,12 +97,18 @@ class Ruling:
     carry_in: int = 0
     #: game points of the outcome without the carry
     deal_points: int = 0
-    #: plain words for the ruling, as a referee would say it
-    explanation: str = ""
+    #: plain words for the ruling, as a referee would say it, for a person in any language
+    #: (:mod:`tally.errors`; :attr:`explanation` the English)
+    wording: Message = NO_WORDS
     #: the agreed result as written in the Result tag
     result_tag: str | None = None
     #: where the deal stands after the record (None when the record could not start a deal)
     state: DealState | None = None
+
+    @property
+    def explanation(self) -> str:
+        """Plain words for the ruling, in English ("" when there are none)."""
+        return str(self.wording)
 
     @property
     def ok(self) -> bool:
@@ -191,16 +200,15 @@ def rule_facts(
 
 #: What decided a deal: the winner (None: nobody), the game points without the carry, the
 #: reason and its explanation (a plain tuple: one is made for every record ruled).
-_Verdict = tuple[int | None, int, Reason, str]
+_Verdict = tuple[int | None, int, Reason, Message]
 
 
 _BAD_MARRIAGE: Final = (Rule.FALSE_MARRIAGE, Rule.MARRIAGE_NOT_ALLOWED)
-_INCOMPLETE: Final[_Verdict] = (None, 0, Reason.INCOMPLETE, "")
+_INCOMPLETE: Final[_Verdict] = (None, 0, Reason.INCOMPLETE, NO_WORDS)
 
 
-# The explanation of a ruling, one template each, marked for the catalogue (the engine itself
-# speaks English only; tally.vocabulary.explanation words an explanation in another language
-# by matching it against these templates).
+# The explanation of a ruling, one template each, marked for the catalogue (a ruling carries
+# its template and values: :attr:`Ruling.wording`).
 WHY_ILLEGAL: Final = N_("%(player)s broke a rule (%(rule)s) in trick %(trick)s: %(message)s")
 WHY_INCOMPLETE: Final = N_("the record stops before the deal ended")
 WHY_NOT_ON_LEAD: Final = N_(
@@ -232,6 +240,9 @@ EXPLANATIONS: Final = (
     WHY_EQUAL,
     WHY_HIGHER,
 )
+#: The explanations without values, made once.
+_WHY_INCOMPLETE: Final = Message(WHY_INCOMPLETE)
+_WHY_PLAYED_OUT: Final = Message(WHY_PLAYED_OUT)
 
 
 def decide(
@@ -260,13 +271,13 @@ def decide(
             1 - names.index(first.player),
             facts.rules.illegal_play_points,
             Reason.ILLEGAL_PLAY,
-            WHY_ILLEGAL
-            % {
-                "player": first.player,
-                "rule": first.rule,
-                "trick": first.trick,
-                "message": first.message,
-            },
+            Message(
+                WHY_ILLEGAL,
+                player=first.player,
+                rule=Message(str(first.rule)),
+                trick=first.trick,
+                message=first.wording,
+            ),
         )
     elif claim is not None:
         o = 1 - claim.player  # (the opponent's counted points: as counted, unless in doubt)
@@ -286,7 +297,7 @@ def decide(
     else:
         outcome = _UNDECIDED
         carry_out = carry_in
-        why = WHY_INCOMPLETE
+        why = _WHY_INCOMPLETE
     agreed = None
     if result is not None:
         agreed = outcome.reason is not Reason.INCOMPLETE and result == (
@@ -309,7 +320,7 @@ def decide(
         carry=carry_out,
         carry_in=carry_in,
         deal_points=won,
-        explanation=why,
+        wording=why,
         result_tag=result_tag,
         state=state,
     )
@@ -320,9 +331,9 @@ _DRAWN: Final = Outcome(None, 0, Reason.DRAW)
 _UNDECIDED: Final = Outcome(None, 0, Reason.INCOMPLETE)
 
 
-def _said(template: str, player: str, points: int) -> str:
+def _said(template: str, player: str, points: int) -> Message:
     """``template`` (an explanation of a player and their points) worded."""
-    return template % {"player": player, "points": points}
+    return Message(template, player=player, points=points)
 
 
 def _points(facts: DealFacts, p: int, violations: list[Violation]) -> int:
@@ -349,7 +360,7 @@ def _claimed(facts: DealFacts, opp_counted: int) -> _Verdict:
     if not claim.correct:
         points = 3 if rules.false_claim_points == "2or3" and facts.tricks[o] == 0 else 2
         if counted >= CLAIM_AT:
-            why = WHY_NOT_ON_LEAD % {"player": names[c]}
+            why = Message(WHY_NOT_ON_LEAD, player=names[c])
         else:
             why = _said(WHY_TOO_FEW, names[c], counted)
         return (o, points, Reason.FALSE_CLAIM, why)
@@ -359,8 +370,7 @@ def _claimed(facts: DealFacts, opp_counted: int) -> _Verdict:
             c,
             3 if facts.close_opp_tricks == 0 else 2,
             Reason.FAILED_CLOSE,
-            WHY_BEFORE_CLOSER
-            % {"player": names[c], "points": counted, "closer": names[facts.closer]},
+            Message(WHY_BEFORE_CLOSER, player=names[c], points=counted, closer=names[facts.closer]),
         )
     if closed_before and rules.close_scored_at == "close":
         opp_points, opp_tricks = facts.close_opp_points, facts.close_opp_tricks
@@ -389,18 +399,18 @@ def _played_out(facts: DealFacts, points: tuple[int, int]) -> _Verdict:
             _said(WHY_FAILED_CLOSE, names[k], k_points),
         )
     if rules.unclaimed_end == "draw":
-        return (None, 0, Reason.DRAW, WHY_PLAYED_OUT)
+        return (None, 0, Reason.DRAW, _WHY_PLAYED_OUT)
     if rules.unclaimed_end == "last-trick":
         w = facts.last_trick_winner
-        return (w, 1, Reason.LAST_TRICK, WHY_LAST_TRICK % {"player": names[w]})
+        return (w, 1, Reason.LAST_TRICK, Message(WHY_LAST_TRICK, player=names[w]))
     a, b = points
     if a == b:
-        return (None, 0, Reason.DRAW, WHY_EQUAL % {"points": a})
+        return (None, 0, Reason.DRAW, Message(WHY_EQUAL, points=a))
     winner = 0 if a > b else 1
     loser = 1 - winner
     return (
         winner,
         game_points(points[loser], facts.tricks[loser]),
         Reason.HIGHER_TOTAL,
-        WHY_HIGHER % {"player": names[winner], "high": max(a, b), "low": min(a, b)},
+        Message(WHY_HIGHER, player=names[winner], high=max(a, b), low=min(a, b)),
     )

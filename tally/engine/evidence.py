@@ -28,8 +28,14 @@ class Violation:
     trick: int
     player: str
     rule: Rule
-    message: str
+    #: what the referee says, for a person in any language (:mod:`tally.errors`)
+    wording: Message
     seq: int = 0
+
+    @property
+    def message(self) -> str:
+        """What the referee says, in English (``tally check --json``)."""
+        return str(self.wording)
 
     def as_json(self) -> dict[str, object]:
         """The violation as ``tally check --json`` prints it."""
@@ -177,8 +183,7 @@ def counted_points(card_points: int, tricks: int, marriages: int, bonus: int) ->
 
 
 # The messages of the violations the record proves, one template each, marked for the
-# catalogue (the engine speaks English; tally.vocabulary.explanation words them in another
-# language by matching them against these templates).
+# catalogue (each violation carries its template and values: :attr:`Violation.wording`).
 MSG_FOLLOW_SUIT: Final = N_("%(player)s played %(card)s to %(led)s while holding %(cards)s")
 MSG_MUST_TRUMP: Final = N_(
     "%(player)s played %(card)s to %(led)s, neither following nor trumping, while holding %(cards)s"
@@ -307,7 +312,7 @@ def _exchanges(
                     s.trick,
                     names[p],
                     Rule.FALSE_EXCHANGE,
-                    MSG_FALSE_EXCHANGE % {"player": names[p], "card": CARDS[x]},
+                    Message(MSG_FALSE_EXCHANGE, player=names[p], card=CARDS[x]),
                     s.seq,
                 )
             )
@@ -330,27 +335,27 @@ def _exchanges(
 
 def _marriage_false(
     facts: DealFacts, m: MarriageEvent, rem: tuple[int, int], false_moves: Sequence[tuple[int, int]]
-) -> str:
-    """Why the record proves marriage ``m`` false ("" when it does not)."""
+) -> Message | None:
+    """Why the record proves marriage ``m`` false (None when it does not)."""
     names = facts.names
     p, o, q, e = m.player, 1 - m.player, m.partner, m.seq
     d_seq, loser = facts.last_draw_seq, facts.last_draw_loser
     if 0 <= facts.play_seq[q] < e:
-        return MSG_PLAYED_BEFORE % {"card": CARDS[q], "trick": facts.play_trick[q]}
+        return Message(MSG_PLAYED_BEFORE, card=CARDS[q], trick=facts.play_trick[q])
     if q == facts.turn_up and not facts.turn_up_with(p, e):
         if not facts.turn_up_with(o, e):
-            return MSG_IS_TURN_UP % {"card": CARDS[q]}
-        return MSG_TOOK_TURN_UP % {"player": names[o], "card": CARDS[q]}
+            return Message(MSG_IS_TURN_UP, card=CARDS[q])
+        return Message(MSG_TOOK_TURN_UP, player=names[o], card=CARDS[q])
     if facts.player_of(q) == o:
-        return MSG_PLAYED_IT % {"player": names[o], "card": CARDS[q], "trick": facts.play_trick[q]}
+        return Message(MSG_PLAYED_IT, player=names[o], card=CARDS[q], trick=facts.play_trick[q])
     if facts.dealt[o] >> q & 1 and not (
         0 <= d_seq < e and loser == p and any(who == o and seq < d_seq for seq, who in false_moves)
     ):
         # (unless o put it face up by a false exchange and p took it at the last draw)
-        return MSG_DEALT_TO % {"card": CARDS[q], "player": names[o]}
+        return Message(MSG_DEALT_TO, card=CARDS[q], player=names[o])
     if rem[o] >> q & 1:
-        return MSG_STILL_HELD % {"player": names[o], "card": CARDS[q]}
-    return ""
+        return Message(MSG_STILL_HELD, player=names[o], card=CARDS[q])
+    return None
 
 
 def _marriages(
@@ -364,19 +369,19 @@ def _marriages(
     true_partners: list[tuple[int, int, int]] = []
     for m in facts.marriages:
         why = _marriage_false(facts, m, rem, false_moves)
-        if why:
+        if why is not None:
             out.append(
                 Violation(
                     m.trick,
                     names[m.player],
                     Rule.FALSE_MARRIAGE,
-                    MSG_FALSE_MARRIAGE
-                    % {
-                        "player": names[m.player],
-                        "points": m.points,
-                        "card": CARDS[m.partner],
-                        "message": why,
-                    },
+                    Message(
+                        MSG_FALSE_MARRIAGE,
+                        player=names[m.player],
+                        points=m.points,
+                        card=CARDS[m.partner],
+                        message=why,
+                    ),
                     m.seq,
                 )
             )
@@ -437,7 +442,7 @@ def _follows(
                     rule = None
                     break
         if rule is not None:
-            out.append(Violation(trick, facts.names[p], rule, str(message), seq))
+            out.append(Violation(trick, facts.names[p], rule, message, seq))
 
 
 def _proven_at(

@@ -104,6 +104,8 @@ MESSAGES: Final = (
     MSG_CARRY_TOO_MANY,
     MSG_UNKNOWN_PLAYER,
 )
+#: What a ruling says of a record it cannot rule on (its explanation).
+_HAS_ERRORS: Final = Message(N_("the record has errors"))
 
 
 @dataclass(frozen=True)
@@ -517,7 +519,7 @@ def _error_ruling(
         agreed=None,
         carry=carry,
         carry_in=carry,
-        explanation="the record has errors",
+        wording=_HAS_ERRORS,
         state=None if deal is None else deal.state(),
     )
 

@@ -195,10 +195,13 @@ def series_sheet(
 ) -> SeriesSheet:
     """The standings of a series now, as a sheet."""
     from tally.store.series import format_points
+    from tally.vocabulary import stage_words
 
     view = store.series.standings(ref)
     s = view.series
-    events = tuple(SeriesSheetEvent(e.id, e.name, e.date, e.stage) for e in s.events)
+    events = tuple(
+        SeriesSheetEvent(e.id, e.name, e.date, stage_words(e) if e.stage else "") for e in s.events
+    )
     rows = tuple(
         SeriesSheetRow(
             r.rank,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from sqlalchemy import delete, insert
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Advice, Message, NotFound, Refused
 from tally.events.formats import format_of
 from tally.i18n import N_
 from tally.store import eventrows
@@ -36,25 +36,43 @@ __all__ = []
 def _refuse_format(ev: RowMapping) -> None:
     """Refuse an absence where the event's rounds are not paired from the standings."""
     fmt = format_of(ev["kind"])
-    said = None
+    which = Message(N_('event %(id)s "%(name)s"'), id=ev["id"], name=ev["name"])
     if not fmt.has_rounds:
-        said = N_(
-            'event %(id)s "%(name)s" is a %(kind)s: it has no rounds to miss (a player who is '
-            "not there is simply given no match that evening)"
+        raise Refused(
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" is a %(kind)s: it has no rounds to miss (a player '
+                    "who is not there is simply given no match that evening)"
+                ),
+                id=ev["id"],
+                name=ev["name"],
+                kind=Message(fmt.audit_name),
+            )
         )
-    elif fmt.has_lives:
-        said = N_(
-            'event %(id)s "%(name)s" is a %(kind)s: a missed round would cost a life; withdraw '
-            "the player instead (`tally event withdraw %(id)s PLAYER`)"
+    if fmt.has_lives:
+        raise Refused(
+            Message(
+                N_(
+                    "%(event)s is a %(kind)s: a missed round would cost a life; withdraw the "
+                    "player instead%(advice)s"
+                ),
+                event=which,
+                kind=Message(fmt.audit_name),
+                advice=Advice(N_(" (`tally event withdraw %(event)s PLAYER`)"), event=ev["id"]),
+            )
         )
-    elif not fmt.pairs_from_standings:
-        said = N_(
-            'event %(id)s "%(name)s" is a %(kind)s with a fixed schedule: record the missed '
-            "game as a forfeit instead, once the round is started (`tally match result MATCH "
-            "--winner OPPONENT --score 7:0`)"
+    if not fmt.pairs_from_standings:
+        raise Refused(
+            Message(
+                N_(
+                    "%(event)s is a %(kind)s with a fixed schedule: record the missed game "
+                    "as a forfeit instead, once the round is started%(advice)s"
+                ),
+                event=which,
+                kind=Message(fmt.audit_name),
+                advice=Advice(N_(" (`tally match result MATCH --winner OPPONENT --score 7:0`)")),
+            )
         )
-    if said is not None:
-        raise Refused(Message(said, id=ev["id"], name=ev["name"], kind=Message(fmt.audit_name)))
 
 
 def _refuse_limits(conn: Connection, ev: RowMapping, player: RowMapping, number: int) -> None:
@@ -122,13 +140,13 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
         raise Refused(
             Message(
                 N_(
-                    'round %(round)s of event %(id)s "%(name)s" is paired already: an absence '
-                    "is announced before its round is paired (withdraw the round's pairings "
-                    "first: `tally event unpair`)"
+                    'round %(round)s of event %(event)s "%(name)s" is paired already: an '
+                    "absence is announced before its round is paired%(advice)s"
                 ),
                 round=number,
-                id=eid,
+                event=eid,
                 name=name,
+                advice=Advice(N_(" (withdraw the round's pairings first: `tally event unpair`)")),
             )
         )
 

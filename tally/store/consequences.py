@@ -14,7 +14,7 @@ asked to confirm it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from tally.errors import Message
@@ -26,7 +26,7 @@ from tally.store.events import Events
 from tally.store.matches import Matches
 from tally.store.recording import Deals
 from tally.store.transactions import Database
-from tally.store.views import AuditView, MatchView, RoundView
+from tally.store.views import FOR_PEOPLE, NO_WORDS, AuditView, MatchView, RoundView
 
 T = TypeVar("T")
 
@@ -116,6 +116,8 @@ class DealDeletion:
     kind: str
     explanation: str
     match: MatchChange
+    #: the words of ``explanation`` for a person
+    wording: Message = field(default=NO_WORDS, compare=False, repr=False, metadata=FOR_PEOPLE)
 
 
 @dataclass(frozen=True)
@@ -198,7 +200,9 @@ class Consequences:
             lambda trial: Deals(trial).delete(deal_id),
             lambda trial: Matches(trial).state(view.match_id),
         )
-        return DealDeletion(view.number, view.kind, view.explanation, _change(before, after))
+        return DealDeletion(
+            view.number, view.kind, view.explanation, _change(before, after), view.wording
+        )
 
     def match_deletion(self, match_id: int) -> MatchChange:
         """What ``store.matches.delete`` would do: the match and its deals gone (refused as it

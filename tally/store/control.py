@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.engine import Connection
 
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Advice, Message, NotFound, Refused
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
@@ -198,14 +198,17 @@ class Pairings:
                 raise Refused(
                     Message(
                         N_(
-                            'the pairings of round %(round)s of event %(id)s "%(name)s" stay: '
-                            "%(n)s deal(s) of the round are recorded already (correct them "
-                            "with `tally deal edit` or `tally deal delete`)"
+                            'the pairings of round %(round)s of event %(event)s "%(name)s" '
+                            "stay: %(deals)s deal(s) of the round are recorded already"
+                            "%(advice)s"
                         ),
                         round=number,
-                        id=eid,
+                        event=eid,
                         name=name,
-                        n=recorded,
+                        deals=recorded,
+                        advice=Advice(
+                            N_(" (correct them with `tally deal edit` or `tally deal delete`)")
+                        ),
                     )
                 )
             entry = _round_entry(conn, eid, number)

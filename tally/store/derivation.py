@@ -501,7 +501,9 @@ def rederive_last(loaded: Loaded, changed: StoredDeal) -> Loaded:
 def _violations(ruling: Ruling | None) -> tuple[ViolationView, ...]:
     if ruling is None:
         return ()
-    return tuple(ViolationView(v.trick, v.player, v.rule, v.message) for v in ruling.violations)
+    return tuple(
+        ViolationView(v.trick, v.player, v.rule, v.message, v.wording) for v in ruling.violations
+    )
 
 
 def table_view(record: DealRecord | None) -> TableView | None:
@@ -550,15 +552,15 @@ def view_of_deal(loaded: Loaded, index: int, referee: bool, *, table: bool = Fal
     to_move = engine_deal.to_move if engine_deal is not None else None
     to_move_as = engine_deal.to_move_as if engine_deal is not None else None
     if ru is not None:
-        explanation = ru.explanation
+        explanation = ru.wording
         tricks = dict(ru.tricks)
     else:
         explanation = (
-            MATCH_SCORED % {"winner": ds.winner, "points": ds.deal_points}
+            Message(MATCH_SCORED, winner=ds.winner, points=ds.deal_points)
             if ds.reason == MATCH_RESULT
-            else QUICK_WON % {"winner": ds.winner, "reason": ds.reason}
+            else Message(QUICK_WON, winner=ds.winner, reason=Message(ds.reason))
             if ds.winner
-            else QUICK_DRAWN
+            else Message(QUICK_DRAWN)
         )
         tricks = {}
     return DealView(
@@ -576,7 +578,8 @@ def view_of_deal(loaded: Loaded, index: int, referee: bool, *, table: bool = Fal
         game_points=ds.game_points,
         carry_out=ds.carry_out,
         score_after=dict(ds.score_after),
-        explanation=explanation,
+        explanation=str(explanation),
+        wording=explanation,
         violations=_violations(ru),
         tricks=tricks,
         points=dict(ru.points) if ru is not None and (over or referee) else None,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import Message, NotFound, Refused, message
+from tally.errors import Advice, Message, NotFound, Refused, message
 from tally.i18n import N_
 from tally.names import Candidate, find_event
 from tally.store import tables as t
@@ -64,7 +64,13 @@ def _find_event(conn: Connection, ref: str | int) -> RowMapping:
     if number.isascii() and number.isdigit():
         if len(number) > 18:  # beyond any id (2**63 - 1)
             shown = number if len(number) <= 30 else f"{number[:20]}... ({len(number)} digits)"
-            raise NotFound(Message(NO_SUCH_EVENT, event=shown))
+            raise NotFound(
+                Message(
+                    N_("there is no event %(event)s%(advice)s"),
+                    event=shown,
+                    advice=Advice(N_(" (see `tally event list`)")),
+                )
+            )
         row = conn.execute(select(t.events).where(t.events.c.id == int(number))).mappings().first()
         if row is not None:
             return row
@@ -234,13 +240,13 @@ def enter_club_match(
         raise Refused(
             Message(
                 N_(
-                    'event %(id)s "%(name)s" is %(kind)s: its matches are made %(made)s '
-                    "(`tally event round %(id)s N --start`)"
+                    'event %(event)s "%(name)s" is %(kind)s: its matches are made %(how)s%(advice)s'
                 ),
-                id=eid,
+                event=eid,
                 name=ev["name"],
                 kind=Message(fmt.article_name),
-                made=Message(fmt.matches_made),
+                how=Message(fmt.matches_made),
+                advice=Advice(N_(" (`tally event round %(event)s N --start`)"), event=eid),
             )
         )
     if spec != ev["rules"]:

@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any, NamedTuple
@@ -96,7 +96,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.sql import ColumnElement
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.errors import Message, NotFound, Refused, TallyError
+from tally.errors import Advice, Message, NotFound, Refused, TallyError
 from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.schedule import Pairing, Round, first_dealer
@@ -104,16 +104,17 @@ from tally.events.swiss import Played
 from tally.events.tiebreaks import (
     DEFAULT_TIEBREAKS,
     RANK_BY,
-    TIEBREAKS,
     UNPLAYED,
     MatchResult,
     PairResult,
+    Ranking,
     RoundGame,
     StandingRow,
+    check_tiebreaks,
     needs_rounds,
+    pairs_of,
     rank_pairs,
 )
-from tally.events.tiebreaks import standings as rank_players
 from tally.events.withdrawals import forfeit_winner
 from tally.i18n import LANGUAGES, N_
 from tally.names import check_text
@@ -165,24 +166,6 @@ def clean_event_name(name: str) -> str:
             f'"{clean[:20]}...": an event name has at most {EVENT_NAME_LENGTH} characters'
         )
     return clean
-
-
-def check_tiebreaks(names: Iterable[str]) -> tuple[str, ...]:
-    """Tiebreak names as given, checked: each one of :data:`tally.events.tiebreaks.TIEBREAKS`, none
-    twice.
-
-    >>> check_tiebreaks(["wins", "head-to-head"])
-    ('wins', 'head-to-head')
-    """
-    out: list[str] = []
-    for name in names:
-        name = name.strip()
-        if name not in TIEBREAKS:
-            raise Refused(f'unknown tiebreak "{name}" (tiebreaks: {", ".join(TIEBREAKS)})')
-        if name in out:
-            raise Refused(f'the tiebreak "{name}" is given twice')
-        out.append(name)
-    return tuple(out)
 
 
 def check_points_per_win(value: float) -> float:
@@ -317,8 +300,13 @@ class _RoundMaker:
     def refused(self) -> RoundView:
         ev = self.ev
         raise Refused(
-            f'event {ev["id"]} "{ev["name"]}" is a {format_of(ev["kind"]).audit_name}: '
-            "it has no rounds (start its matches with `tally match start ... --event`)"
+            Message(
+                N_('event %(event)s "%(name)s" is a %(kind)s: it has no rounds%(advice)s'),
+                event=ev["id"],
+                name=ev["name"],
+                kind=Message(format_of(ev["kind"]).audit_name),
+                advice=Advice(N_(" (start its matches with `tally match start ... --event`)")),
+            )
         )
 
 
@@ -478,6 +466,15 @@ class _Event:
     def absence_points(self) -> float:
         """The match points of a requested bye."""
         return self.match_points_per_win / 2 if self.absence_score == "half" else 0.0
+
+    @property
+    def ranking(self) -> Ranking:
+        """How the event's standings rank, its settings as one value."""
+        per_win = self.match_points_per_win
+        per_bye = per_win if self.bye == "win" else 0.0
+        return Ranking(
+            self.tiebreaks, self.rank_by, per_win, per_bye, self.absence_points, self.unplayed
+        )
 
     @property
     def format(self) -> EventFormat:
@@ -933,31 +930,21 @@ def _load_one(store: Database, ref: str | int) -> tuple[EventView, _Data, _Event
 def _ranked(
     data: _Data,
     summed: _Summed,
-    per_win: float,
-    per_bye: float,
-    order: Sequence[str],
-    rank_by: str,
+    ranking: Ranking,
     players: list[int] | None = None,
     *,
     rounds: dict[str, list[RoundGame | None]] | None = None,
-    unplayed: str = "as-scored",
-    per_requested: float = 0.0,
 ) -> list[Any]:
     """:func:`tally.events.tiebreaks.rank_pairs` over the sums, by player name."""
     name = data.name
     return rank_pairs(
         [name(p) for p in (players or summed.players)],
         summed.pairs,
-        match_points_per_win=per_win,
-        match_points_per_bye=per_bye,
+        ranking,
         byes={name(p): n for p, n in summed.byes.items()},
         running={name(p): n for p, n in summed.running.items()},
-        tiebreaks=order,
-        rank_by=rank_by,
         rounds=rounds,
-        unplayed=unplayed,
         requested_byes={name(p): n for p, n in summed.requested.items()},
-        match_points_per_requested_bye=per_requested,
     )
 
 
@@ -1047,17 +1034,49 @@ def _seed(e: _Event, player_id: int) -> int:
     return next((x.seed for x in e.entrants if x.player_id == player_id), 1 << 30)
 
 
-def _stage(e: _Event, unresolved: int) -> str:
-    """Where a round robin stands (empty for a club evening); ``unresolved``: its matches
+#: How far an event is (:attr:`StandingsView.stage`).
+_ROUND_OF = N_("round %(round)s of %(rounds)s")
+_NOT_STARTED_OF = N_("not started (%(rounds)s rounds)")
+_FINAL = Message(N_("final"))
+_NO_STAGE = Message("")
+
+
+def _stage(e: _Event, unresolved: int) -> Message:
+    """Where a round robin stands (no words for a club evening); ``unresolved``: its matches
     nobody has won yet that no withdrawal decides."""
     if not e.format.has_scored_rounds:
-        return ""
+        return _NO_STAGE
     total = _total_rounds(e)
     if not e.started:
-        return f"not started ({total} rounds)"
+        return Message(_NOT_STARTED_OF, rounds=total)
     if len(e.started) == total and unresolved == 0:
-        return "final"
-    return f"round {max(e.started)} of {total}"
+        return _FINAL
+    return Message(_ROUND_OF, round=max(e.started), rounds=total)
+
+
+#: A season's title (:meth:`Events.season_standings`); its dates as a language writes them.
+_SEASON_OF = N_("Season: %(kinds)s%(span)s")
+_FROM = N_(" from %(date)s")
+_TO = N_(" to %(date)s")
+_ALL_EVENTS = Message(N_("all events"))
+_CLUB_EVENINGS = Message(N_("club evenings"))
+
+
+def season_title(all_events: bool, date_from: date | None, date_to: date | None) -> Message:
+    """A season's title: ``Season: club evenings from 2026-01-01 to 2026-12-31`` in English.
+
+    >>> str(season_title(False, date(2026, 1, 1), None))
+    'Season: club evenings from 2026-01-01'
+    """
+    return Message(
+        _SEASON_OF,
+        kinds=_ALL_EVENTS if all_events else _CLUB_EVENINGS,
+        span=Message(
+            "%(start)s%(end)s",
+            start=Message(_FROM, date=date_from) if date_from else "",
+            end=Message(_TO, date=date_to) if date_to else "",
+        ),
+    )
 
 
 # --- cross-table -------------------------------------------------------------------------------
@@ -1226,19 +1245,16 @@ def _swiss_pairing(e: _Event, data: _Data, number: int, *, rematches: bool = Fal
     player ids (as text), ``first`` dealing first."""
     counted = _counted(e, data)
     order = _players_of([e], data)
-    per_bye = e.match_points_per_win if e.bye == "win" else 0.0
-    rows = rank_players(
-        [data.name(p) for p in order],
-        [r.result for r in counted.results],
-        match_points_per_win=e.match_points_per_win,
-        match_points_per_bye=per_bye,
+    names = [data.name(p) for p in order]
+    rows = rank_pairs(
+        names,
+        pairs_of(names, [r.result for r in counted.results]),
+        # pairing goes by match points whatever the published standings rank by first
+        replace(e.ranking, rank_by="points"),
         byes={data.name(p): n for p, n in counted.byes.items()},
-        tiebreaks=e.tiebreaks,
         requested_byes=Counter(data.name(p) for p in _requested(e)),
-        match_points_per_requested_bye=e.absence_points,
         # the published standings' order: the same rounds and unplayed-round rule
         rounds=_games_of(e, data, e) if _follows_rounds(e, e.tiebreaks) else None,
-        unplayed=e.unplayed,
     )
     ids = {data.name(p): p for p in order}
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
@@ -1752,21 +1768,12 @@ class Events:
         e = data.events[0]
         order = e.tiebreaks if order is None else order
         ranking = e.rank_by if ranking is None else ranking
-        per_bye = e.match_points_per_win if e.bye == "win" else 0.0
         games = _round_games(self.store, e) if _follows_rounds(e, order) else None
-        rows = _ranked(
-            data,
-            summed,
-            e.match_points_per_win,
-            per_bye,
-            order,
-            ranking,
-            rounds=games,
-            unplayed=e.unplayed,
-            per_requested=e.absence_points,
-        )
+        settings = replace(e.ranking, tiebreaks=order, rank_by=ranking)
+        rows = _ranked(data, summed, settings, rounds=games)
         if not e.format.has_rounds or ranking == "percentage":
             rows = played_first(rows)
+        stage = _stage(e, summed.unresolved.get(e.id, 0))
         return StandingsView(
             title=e.name,
             event=view,
@@ -1776,7 +1783,8 @@ class Events:
             tiebreaks=order,
             match_points_per_win=e.match_points_per_win,
             rows=tuple(rows),
-            stage=_stage(e, summed.unresolved.get(e.id, 0)),
+            stage=str(stage),
+            stage_wording=stage,
             withdrawn=tuple(data.name(p) for p in sorted(e.withdrawn, key=lambda p: _seed(e, p))),
             rank_by=ranking,
             provisional=bool(summed.running),
@@ -1833,22 +1841,14 @@ class Events:
             per_win = float(match_points_per_win)
         withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
         players = sorted(summed.players, key=lambda p: data.name(p).casefold())
-        rows = _ranked(
-            data,
-            summed,
-            per_win,
-            per_win,
-            order,
-            ranking,
-            players,
-            per_requested=_season_requested(data, per_win),
-        )
+        settings = Ranking(order, ranking, per_win, per_win, _season_requested(data, per_win))
+        rows = _ranked(data, summed, settings, players)
         if ranking == "percentage":
             rows = played_first(rows)
-        kinds = "all events" if all_events else "club evenings"
-        span = (f" from {date_from}" if date_from else "") + (f" to {date_to}" if date_to else "")
+        title = season_title(all_events, date_from, date_to)
         return StandingsView(
-            title=f"Season: {kinds}{span}",
+            title=str(title),
+            title_wording=title,
             event=None,
             events=tuple(e.id for e in data.events),
             date_from=date_from,

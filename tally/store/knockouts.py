@@ -62,7 +62,7 @@ from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Advice, Message, NotFound, Refused
 from tally.events.bracket import (
     TBD,
     BracketMatch,
@@ -1149,9 +1149,20 @@ def rounds(
     if number is not None:
         if number not in known:
             raise NotFound(
-                f'round {number} of event {ev["id"]} "{ev["name"]}" is not '
-                "drawn yet: it is drawn (or seeded) when it is started "
-                f"(`tally event round {ev['id']} {number} --start`)"
+                Message(
+                    N_(
+                        'round %(round)s of event %(event)s "%(name)s" is not drawn yet: it is '
+                        "drawn (or seeded) when it is started%(advice)s"
+                    ),
+                    round=number,
+                    event=ev["id"],
+                    name=ev["name"],
+                    advice=Advice(
+                        N_(" (`tally event round %(event)s %(round)s --start`)"),
+                        event=ev["id"],
+                        round=number,
+                    ),
+                )
             )
         return [_round_view(st, number)]
     return [_round_view(st, n) for n in sorted(known)]

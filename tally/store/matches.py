@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, select
 
-from tally.errors import Message, Refused
+from tally.errors import ON_THE_CHANGES_PAGE, ON_THE_MATCH_PAGE, Advice, Message, Refused, option
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
@@ -22,7 +22,7 @@ from tally.store.derivation import (
     view_of_match,
 )
 from tally.store.over import why_over
-from tally.store.players import IN_THIS_MATCH_AS_DEALER, resolve_in_match, resolve_player
+from tally.store.players import resolve_in_match, resolve_player
 from tally.store.views import MatchSummary, MatchView, Over
 
 if TYPE_CHECKING:
@@ -70,7 +70,13 @@ class Matches:
                     Message(N_('a match needs two players, not "%(name)s" twice'), name=a["name"])
                 )
             d = resolve_in_match(
-                conn, first_dealer, [a["id"], b["id"]], Message(IN_THIS_MATCH_AS_DEALER)
+                conn,
+                first_dealer,
+                [a["id"], b["id"]],
+                Message(
+                    N_(" in this match (as %(option)s)"),
+                    option=option(N_("--dealer"), N_("First dealer")),
+                ),
             )
             before: dict[str, Snapshot] = {}
             after: dict[str, Snapshot] = {}
@@ -176,30 +182,41 @@ class Matches:
                 ).scalar_one_or_none()
                 how = (
                     Message(
-                        N_(
-                            "`tally audit undo %(entry)s` takes the round back while none of "
-                            "its matches has a deal"
+                        N_("%(undo)s takes the round back while none of its matches has a deal"),
+                        undo=Advice(
+                            N_("`tally audit undo %(entry)s`"),
+                            page=ON_THE_CHANGES_PAGE,
+                            entry=started,
                         ),
-                        entry=started,
                     )
                     if started is not None
-                    else Message(N_("a round is taken back whole with `tally audit undo`"))
+                    else Message(
+                        N_("a round is taken back whole %(undo)s"),
+                        undo=Advice(
+                            N_("with `tally audit undo`"),
+                            page=Message(N_("by %(how)s"), how=ON_THE_CHANGES_PAGE),
+                        ),
+                    )
                 )
                 raise Refused(
                     Message(
                         N_(
-                            "match %(match)s was made by the schedule of round robin %(id)s "
+                            "match %(match)s was made by the schedule of round robin %(event)s "
                             '"%(name)s" (round %(round)s, table %(table)s), so it cannot be '
-                            "deleted on its own: %(how)s; a player who stops is withdrawn "
-                            "(`tally event withdraw`), and a deal is corrected with `tally deal "
-                            "edit` or `tally deal delete`"
+                            "deleted on its own: %(how)s; a player who stops is withdrawn"
+                            "%(withdraw)s, and a deal is corrected %(correct)s"
                         ),
                         match=match_id,
-                        id=ev["id"],
+                        event=ev["id"],
                         name=ev["name"],
                         round=m.round_number,
                         table=m.table_number,
                         how=how,
+                        withdraw=Advice(N_(" (`tally event withdraw`)")),
+                        correct=Advice(
+                            N_("with `tally deal edit` or `tally deal delete`"),
+                            page=ON_THE_MATCH_PAGE,
+                        ),
                     )
                 )
             view = view_of_match(loaded)

@@ -13,7 +13,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
-from tally.errors import N_, Message, NotFound, Refused
+from tally.errors import ASK_TO_MERGE, N_, Advice, Message, NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.columns import NAME_LENGTH
@@ -168,12 +168,11 @@ def resolve_in_match(
         if other is not None:
             raise Refused(
                 Message(
-                    N_("%(name)s (#%(id)s) does not play%(where)s (%(a)s and %(b)s do)"),
+                    N_("%(name)s (#%(id)s) does not play%(where)s (%(players)s do)"),
                     name=other["name"],
                     id=other["id"],
                     where=where,
-                    a=pair[0].name,
-                    b=pair[-1].name,
+                    players=" and ".join(c.name for c in pair),
                 )
             )
     try:
@@ -206,14 +205,21 @@ def _refuse_taken(
                         name=c.name,
                     )
                 )
+            if renaming is not None:
+                raise Refused(
+                    Message(
+                        N_(
+                            'a player named "%(name)s" exists already (#%(id)s); to make them '
+                            "one, %(merge)s"
+                        ),
+                        name=c.name,
+                        id=c.id,
+                        merge=Advice(N_("use `tally player merge`"), page=ASK_TO_MERGE),
+                    )
+                )
             raise Refused(
                 Message(
                     N_(
-                        'a player named "%(name)s" exists already (#%(id)s); to make them one, '
-                        "use `tally player merge`"
-                    )
-                    if renaming is not None
-                    else N_(
                         'a player named "%(name)s" exists already (#%(id)s); if this is someone '
                         "else, give their full name"
                     ),
@@ -234,14 +240,18 @@ def _refuse_taken(
                     )
                 raise Refused(
                     Message(
-                        N_(
-                            '"%(given)s" is an alias of player #%(id)s "%(name)s" (remove it '
-                            'with `tally player alias %(id)s "%(alias)s" --remove` first)'
-                        ),
-                        given=clean,
+                        N_('"%(alias)s" is an alias of player #%(id)s "%(name)s"%(advice)s'),
+                        alias=clean,
                         id=c.id,
                         name=c.name,
-                        alias=a,
+                        advice=Advice(
+                            N_(
+                                ' (remove it with `tally player alias %(id)s "%(alias)s" '
+                                "--remove` first)"
+                            ),
+                            id=c.id,
+                            alias=a,
+                        ),
                     )
                 )
     _refuse_lookalike(clean, [c for c in pool if c.id not in (alias_of, renaming)])

@@ -35,6 +35,8 @@ from tally.engine.rules import RuleSet
 from tally.engine.ruling import Ruling, rule, rule_next_card, rule_replayed
 from tally.errors import (
     HEADED,
+    ON_THE_MATCH_PAGE,
+    Advice,
     AlreadyRecorded,
     BadRecord,
     DealMoved,
@@ -563,7 +565,17 @@ def _open_deal(
         ).first()
         if row is None:
             load_match(conn, deal_id.match_id)  # a match that is not stored is "not found"
-            raise Refused(Message(NO_DEAL_YET, match=deal_id.match_id))
+            raise Refused(
+                Message(
+                    N_("match %(match)s has no deal yet: start one %(advice)s"),
+                    match=deal_id.match_id,
+                    advice=Advice(
+                        N_("with `tally deal start %(match)s TURNUP`"),
+                        page=ON_THE_MATCH_PAGE,
+                        match=deal_id.match_id,
+                    ),
+                )
+            )
     else:
         row = conn.execute(
             select(d.match_id, d.number, d.kind, d.id).where(d.id == deal_id)
@@ -589,12 +601,14 @@ def _open_deal(
         raise Refused(
             Message(
                 N_(
-                    "deal %(deal)s is not the last deal of match %(match)s: correct it with "
-                    "`tally deal edit %(id)s`"
+                    "deal %(match)s.%(number)s is not the last deal of match %(match)s: "
+                    "correct it %(advice)s"
                 ),
-                deal=name,
                 match=match_id,
-                id=deal_id,
+                number=number,
+                advice=Advice(
+                    N_("with `tally deal edit %(deal)s`"), page=ON_THE_MATCH_PAGE, deal=deal_id
+                ),
             )
         )
     return loaded, index
@@ -638,7 +652,7 @@ def _played(
     assert ruling is not None and ruling.outcome is not None
     seen = {(v.seq, v.player, v.rule) for v in ruling_before.violations}
     new_violations = tuple(
-        ViolationView(v.trick, v.player, v.rule, v.message)
+        ViolationView(v.trick, v.player, v.rule, v.message, v.wording)
         for v in ruling.violations
         if (v.seq, v.player, v.rule) not in seen
     )
@@ -1154,12 +1168,13 @@ class Deals:
             if not d.deal.actions:
                 raise Refused(
                     Message(
-                        N_(
-                            "deal %(deal)s has no action to undo (to remove the deal itself: "
-                            "`tally deal delete %(id)s`)"
+                        N_("deal %(match)s.%(number)s has no action to undo%(advice)s"),
+                        match=loaded.match.id,
+                        number=d.deal.number,
+                        advice=Advice(
+                            N_(" (to remove the deal itself: `tally deal delete %(deal)s`)"),
+                            deal=d.deal.id,
                         ),
-                        deal=f"{loaded.match.id}.{d.deal.number}",
-                        id=d.deal.id,
                     )
                 )
             seq, _trick, token = d.deal.actions[-1]
@@ -1575,12 +1590,14 @@ class Deals:
                 raise Refused(
                     Message(
                         N_(
-                            "deal %(deal)s is not the last deal of its match: only the last "
-                            "deal can be deleted (correct this one with `tally deal edit "
-                            "%(id)s`)"
+                            "deal %(match)s.%(number)s is not the last deal of its match: only "
+                            "the last deal can be deleted%(advice)s"
                         ),
-                        deal=f"{loaded.match.id}.{d.number}",
-                        id=deal_id,
+                        match=loaded.match.id,
+                        number=d.number,
+                        advice=Advice(
+                            N_(" (correct this one with `tally deal edit %(deal)s`)"), deal=deal_id
+                        ),
                     )
                 )
             view = view_of_deal(loaded, index, False)

@@ -19,7 +19,7 @@ its stage is shown. Creating a series is audited (``tally audit undo`` removes i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from sqlalchemy import insert, select
@@ -34,6 +34,7 @@ from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
 from tally.store.events import Events
 from tally.store.transactions import Database
+from tally.store.views import FOR_PEOPLE
 
 __all__ = [
     "Series",
@@ -59,6 +60,10 @@ class SeriesEventView:
     date: date
     kind: str
     stage: str
+    #: the words of ``stage`` for a person (None: a knockout's, said as it is stored)
+    stage_wording: Message | None = field(
+        default=None, compare=False, repr=False, metadata=FOR_PEOPLE
+    )
 
 
 @dataclass(frozen=True)
@@ -279,7 +284,9 @@ class Series:
                     table.stage,
                 )
             )
-            shown.append(SeriesEventView(ev.id, ev.name, ev.date, ev.kind, table.stage))
+            shown.append(
+                SeriesEventView(ev.id, ev.name, ev.date, ev.kind, table.stage, table.stage_wording)
+            )
         rows = rank_series(placings, view.points, view.best)
         return SeriesStandingsView(
             SeriesView(view.id, view.name, tuple(shown), view.points, view.best, view.created_at),

@@ -11,7 +11,8 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
-from tally.errors import N_, Message, NotFound
+from tally.errors import Advice, Message, NotFound
+from tally.i18n import N_
 from tally.store import tables as t
 
 
@@ -31,7 +32,11 @@ def find_series(conn: Connection, ref: str | int) -> RowMapping:
     if row is None:
         shown = text if len(text) <= 40 else text[:40] + "..."
         raise NotFound(
-            Message(N_('there is no series "%(name)s" (see `tally series list`)'), name=shown)
+            Message(
+                N_('there is no series "%(series)s"%(advice)s'),
+                series=shown,
+                advice=Advice(N_(" (see `tally series list`)")),
+            )
         )
     return row
 

@@ -14,7 +14,7 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tally.engine.match import MATCH_RESULT
 from tally.errors import Message, Refused
@@ -29,14 +29,24 @@ if TYPE_CHECKING:
     from tally.store.transactions import TableWriter
 
 
+#: A field of a view for a person only: its words (a :class:`~tally.errors.Message`, worded in
+#: any language) beside the English the view keeps for ``--json`` (:func:`as_json` leaves
+#: it out).
+FOR_PEOPLE: Final = {"json": False}
+#: No words (a deal or a violation made without them).
+NO_WORDS: Final = Message("")
+
+
 @dataclass(frozen=True)
 class ViolationView:
-    """A violation the record proves (RULES.md section 10)."""
+    """A violation the record proves (RULES.md section 10): ``message`` in English,
+    ``wording`` its words for a person."""
 
     trick: int
     player: str
     rule: str
     message: str
+    wording: Message = field(default=NO_WORDS, compare=False, repr=False, metadata=FOR_PEOPLE)
 
 
 @dataclass(frozen=True)
@@ -229,6 +239,8 @@ class DealView:
     #: how the deal lies on the table: given for the last deal of a :class:`MatchView` and
     #: of a :class:`PlayResult` when it is recorded (None for a quick deal and elsewhere)
     table: TableView | None = None
+    #: the words of ``explanation`` for a person (:mod:`tally.errors`)
+    wording: Message = field(default=NO_WORDS, compare=False, repr=False, metadata=FOR_PEOPLE)
 
     @property
     def finished(self) -> bool:
@@ -613,6 +625,14 @@ class StandingsView:
     withdrawn: tuple[str, ...]
     rank_by: str = "points"
     provisional: bool = False
+    #: the words of ``title`` for a person (a season's; None: a name, said as it is)
+    title_wording: Message | None = field(
+        default=None, compare=False, repr=False, metadata=FOR_PEOPLE
+    )
+    #: the words of ``stage`` for a person (None: a knockout's, said as it is stored)
+    stage_wording: Message | None = field(
+        default=None, compare=False, repr=False, metadata=FOR_PEOPLE
+    )
 
 
 @dataclass(frozen=True)
@@ -664,7 +684,11 @@ class RoundByRoundView:
 def as_json(obj: Any) -> Any:
     """A view (or a list of views) as plain JSON-ready data."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out = {f.name: as_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        out = {
+            f.name: as_json(getattr(obj, f.name))
+            for f in dataclasses.fields(obj)
+            if f.metadata.get("json", True)
+        }
         if isinstance(obj, DealView):
             out["finished"] = obj.finished
             out["position"] = obj.position

@@ -296,13 +296,13 @@ async def ask_delete_deal(request: Request) -> Response:
         d = await blocking(store.consequences.deal_deletion, did)
     except TallyError as exc:
         return refused(request, exc, "/director")
-    from tally.vocabulary import explanation
+    from tally.vocabulary import message_words
 
     lang = await language(request, match=d.match.match_id)
     _ = translate(lang)
     lines = [
         _("Deal %(number)s is deleted: %(what)s.")
-        % {"number": d.number, "what": explanation(d.explanation, lang)},
+        % {"number": d.number, "what": message_words(d.wording, lang)},
         *score_lines(d.match, _),
     ]
     return await _ask(

@@ -44,14 +44,11 @@ PAGE_SECONDS = 10
 
 
 def stage_words(lang: str) -> Any:
-    """How far an event is (:attr:`~tally.store.views.StandingsView.stage`) in ``lang``.
+    """How far the event of a :class:`~tally.store.views.StandingsView` is, in ``lang``
+    (:func:`tally.vocabulary.stage_words`)."""
+    from tally.vocabulary import stage_words as said
 
-    >>> stage_words("de")("round 2 of 5"), stage_words("de")("final")
-    ('Runde 2 von 5', 'Endstand')
-    """
-    from tally.vocabulary import stage
-
-    return lambda text: stage(text, lang)
+    return lambda view: said(view, lang)
 
 
 def numbers(lang: str) -> Any:

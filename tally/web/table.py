@@ -33,11 +33,12 @@ from tally.errors import (
 from tally.i18n import N_
 from tally.store.transactions import TableWriter
 from tally.store.views import DealView, LastDeal, MatchView, Over, Position, Tap
-from tally.vocabulary import explanation
+from tally.vocabulary import message_words
 from tally.web.access import referee_mode, reopened, reopened_on
 from tally.web.app import (
     blocking,
     brief,
+    by_table,
     form_of,
     guarded,
     int_param,
@@ -125,7 +126,7 @@ def _acting(request: Request, mid: int) -> Store:
     the match is open to its table (the store checks that as it writes)."""
     site = site_of(request)
     writer = TableWriter(mid, lambda conn: reopened_on(conn, mid))
-    return site.acting(f"web: table of match {mid}", writer)
+    return site.acting(by_table(mid), writer)
 
 
 def _expected(mid: int, fields: dict[str, str]) -> Position:
@@ -446,7 +447,7 @@ async def play(request: Request) -> Response:
         said = {
             "tokens": _tokens(result.tokens, lang),
             "number": d.number,
-            "explanation": with_symbols(explanation(d.explanation, lang, spoken=True), lang),
+            "explanation": with_symbols(message_words(d.wording, lang, spoken=True), lang),
         }
         if d.finished and d.to_move is None:
             return _done(

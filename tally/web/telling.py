@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from tally.engine.kernel import OUTRIGHT
 from tally.i18n import N_, translations
-from tally.vocabulary import explanation, word
+from tally.vocabulary import message_words, word
 from tally.web.cards import shown, with_symbols
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ def told(deal: DealView, tokens: tuple[str, ...], players: tuple[str, str], lang
             say(OVER)
             % {
                 "number": deal.number,
-                "explanation": with_symbols(explanation(deal.explanation, lang, spoken=True), lang),
+                "explanation": with_symbols(message_words(deal.wording, lang, spoken=True), lang),
             }
         )
         said.append(worth(deal, players, lang))

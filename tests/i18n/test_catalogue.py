@@ -524,11 +524,10 @@ def test_load_reads_the_language_of_event_toml(tmp_path: Path) -> None:
 
 def test_the_web_wall_uses_the_same_catalogue() -> None:
     pytest.importorskip("starlette")
-    from tally.web.standings import stage_words, translate
+    from tally.web.standings import translate
 
     assert translate("de")("Standings") == "Tabelle"
     assert translate("de")("playing") == "läuft"
-    assert stage_words("de")("round 2 of 5") == "Runde 2 von 5"
     with use("de"):
         assert translate("en")("Standings") == "Standings"
 
@@ -545,29 +544,63 @@ def test_the_shipped_fonts_have_every_character_of_the_german_catalogue() -> Non
 
 
 def test_every_explanation_and_violation_message_of_the_examples_is_worded_in_german() -> None:
-    # The engine writes them in English from the templates of tally.engine.decision,
-    # tally.engine.evidence and tally.engine.deal; each must read back into its template (so German
-    # can be filled in) and come out unchanged in English.
+    # The engine makes them as messages (a template and its values) where it knows the fact:
+    # in German no English word is left, in English they are the text --json prints.
     from tally.engine.ruling import rule_text
-    from tally.vocabulary import explanation
+    from tally.vocabulary import message_words
+    from tests.conftest import CONFORMANCE, PRESET_DIRS
+    from tests.i18n.german_support import english_words
 
+    records = sorted(EXAMPLES.glob("*.deal"))
+    records += [p for preset in PRESET_DIRS for p in sorted((CONFORMANCE / preset).glob("*.deal"))]
     seen = 0
-    for path in sorted(EXAMPLES.glob("*.deal")):
+    for path in records:
         ruling = rule_text(path.read_text(encoding="utf-8"), file=path.name)
-        texts = [v.message for v in ruling.violations]
-        texts += [ruling.explanation] if ruling.explanation else []
-        for text in texts:
+        said = [(v.wording, v.message) for v in ruling.violations]
+        said += [(ruling.wording, ruling.explanation)] if ruling.explanation else []
+        names = (ruling.forehand, ruling.dealer)
+        for words, english in said:
             seen += 1
-            assert explanation(text, "en") == text
-            assert explanation(text, "de") != text, text
-    assert seen >= 20
+            assert message_words(words, "en") == english
+            german = message_words(words, "de")
+            assert german != english and english_words(german, names) == [], (path, german)
+            assert english_words(message_words(words, "de", spoken=True), names) == []
+    assert seen >= 300
 
 
-def test_a_message_no_template_knows_is_left_as_it_is() -> None:
-    from tally.vocabulary import explanation
+def test_a_season_title_and_an_event_stage_read_german_on_a_sheet_and_the_wall(
+    tmp_path: Path,
+) -> None:
+    # The store makes an event's stage and a season's title as messages; a German sheet and
+    # the wall word them from the catalogue, and an event's name is never taken for a title.
+    from datetime import date
 
-    assert explanation("something new the engine says", "de") == "something new the engine says"
-    assert (
-        explanation("nobody claimed; A (x) won the last trick", "de")
-        == "niemand sagte an; A (x) machte den letzten Stich"
-    )
+    from tally.sheets.build import standings_sheet
+    from tally.sheets.render import render_html
+    from tally.store import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'season.db'}", scorer="tester")
+    try:
+        players = ["Anna Berger", "Bert Huber", "Carla Moser", "Dora Wimmer"]
+        for name in players:
+            store.players.add(name)
+        named = "Season: all events from 2026-01-01"  # a name, not a season's title
+        store.events.create(named, kind="round-robin", players=players)
+        store.events.start_round(1, 1)
+        event = store.events.standings(1)
+        season = store.events.season_standings(all_events=True, date_from=date(2026, 1, 1))
+        with use("de"):
+            shown = render_html("standings.html.j2", standings_sheet(event), lang="de")
+            titled = render_html("standings.html.j2", standings_sheet(season), lang="de")
+        assert event.stage == "round 1 of 3" and "Runde 1 von 3" in shown
+        assert "round 1 of 3" not in shown and named in shown and "Saison" not in shown
+        assert season.title == "Season: all events from 2026-01-01"
+        assert "Saison: alle Turniere ab 01.01.2026" in titled and "Season" not in titled
+        pytest.importorskip("starlette")
+        from tally.web.server import create_app
+        from tests.web.test_routes import _client
+
+        wall = _client(create_app(store)).get("/standings/1?lang=de").text
+        assert '<span class="stage">Runde 1 von 3</span>' in wall and "round 1 of 3" not in wall
+    finally:
+        store.close()

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tally.errors import Refused
+from tally.errors import Message, Refused, option
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -18,6 +18,8 @@ from tally.events.formats.base import (
     Settings,
     StoredEvent,
     given_draw_options,
+    kind_option,
+    named_options,
     refuse_double_and_several_matches,
     refuse_ordering,
     refuse_rounds,
@@ -74,24 +76,55 @@ class Groups(EventFormat):
         refuse_double_and_several_matches(self, given)
         wrong = given_draw_options(given, ("--lives", "--seed", "--final", "--final-fill"))
         if wrong:
-            raise Refused(f"{', '.join(wrong)}: for a knockout (--kind knockout), not groups")
+            raise Refused(
+                Message(
+                    N_("%(options)s: for a knockout (%(kind)s), not groups"),
+                    options=named_options(wrong),
+                    kind=kind_option(N_("--kind knockout"), "knockout"),
+                )
+            )
         if given.bye != "none":
-            raise Refused("a bye in a group scores nothing (--bye none)")
+            raise Refused(
+                Message(
+                    N_("a bye in a group scores nothing (%(option)s)"),
+                    option=option(N_("--bye none"), N_("A bye"), field=True, value=N_("none")),
+                )
+            )
         groups, advance, players = given.groups, given.advance, given.players
         if groups is None or advance is None:
-            raise Refused("groups then knockout needs --groups G and --advance K")
+            raise Refused(
+                Message(
+                    N_("groups then knockout needs %(groups)s and %(advance)s"),
+                    groups=option(N_("--groups G"), N_("Groups")),
+                    advance=option(N_("--advance K"), N_("Going through")),
+                )
+            )
         if not 1 <= groups <= 32:
-            raise Refused(f"there are 1 to 32 groups, not {groups}")
+            raise Refused(Message(N_("there are 1 to 32 groups, not %(groups)s"), groups=groups))
         if players and players < 2 * groups:
-            raise Refused(f"{groups} groups need at least {2 * groups} players, not {players}")
+            raise Refused(
+                Message(
+                    N_("%(groups)s groups need at least %(least)s players, not %(players)s"),
+                    groups=groups,
+                    least=2 * groups,
+                    players=players,
+                )
+            )
         smallest = players // groups if players else 2
         if not 1 <= advance <= smallest or groups * advance < 2:
             raise Refused(
-                f"--advance must be from 1 to {smallest} (the smallest group) with at "
-                f"least 2 going through, not {advance}"
+                Message(
+                    N_(
+                        "%(option)s must be from 1 to %(most)s (the smallest group) with at "
+                        "least 2 going through, not %(advance)s"
+                    ),
+                    option=option(N_("--advance"), N_("Going through")),
+                    most=smallest,
+                    advance=advance,
+                )
             )
         if groups * advance > 64:
-            raise Refused("at most 64 players go into the bracket")
+            raise Refused(N_("at most 64 players go into the bracket"))
         return GroupsSettings(groups, advance, checked_best_of(given))
 
     def start_round(self, rounds: RoundMaker[R], number: int) -> R:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tally.errors import Refused
+from tally.errors import Message, Refused, option
 from tally.events.bracket import check_best_of
 from tally.events.formats.base import (
     EventFormat,
@@ -22,6 +22,8 @@ from tally.events.formats.base import (
     Settings,
     StoredEvent,
     given_draw_options,
+    kind_option,
+    named_options,
     refuse_double_and_several_matches,
     refuse_ordering,
     refuse_rounds,
@@ -88,7 +90,13 @@ class Knockout(EventFormat):
         refuse_double_and_several_matches(self, given)
         wrong = given_draw_options(given, ("--groups", "--advance"))
         if wrong:
-            raise Refused(f"{', '.join(wrong)}: for groups (--kind groups), not a knockout")
+            raise Refused(
+                Message(
+                    N_("%(options)s: for groups (%(kind)s), not a knockout"),
+                    options=named_options(wrong),
+                    kind=kind_option(N_("--kind groups"), "groups"),
+                )
+            )
         lives = 3 if given.lives is None else given.lives
         if not 1 <= lives <= MAX_LIVES:
             raise Refused(f"a knockout gives each player 1 to {MAX_LIVES} lives, not {lives}")
@@ -102,9 +110,19 @@ class Knockout(EventFormat):
         if final_fill is not None and final_fill not in FINAL_FILLS:
             raise Refused(f"--final-fill is {' or '.join(FINAL_FILLS)}, not {final_fill!r}")
         if final_fill is not None and final_size is None:
-            raise Refused("--final-fill: only with a final stage (--final N)")
+            raise Refused(
+                Message(
+                    N_("--final-fill: only with a final stage (%(option)s)"),
+                    option=option(N_("--final N"), N_("Final stage"), field=True),
+                )
+            )
         if given.best_of is not None and final_size is None:
-            raise Refused("--best-of: only with a final stage (--final N)")
+            raise Refused(
+                Message(
+                    N_("--best-of: only with a final stage (%(option)s)"),
+                    option=option(N_("--final N"), N_("Final stage"), field=True),
+                )
+            )
         seed = (given.draw_seed if given.draw_seed is not None else "").strip()
         if not seed:
             seed = datetime.now(UTC).strftime("%Y%m%d%H%M%S")

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tally.errors import Refused
+from tally.errors import Message, Refused, option
 from tally.events.formats.base import (
     MAX_MATCHES_PER_PAIRING,
     EventFormat,
@@ -89,11 +89,23 @@ class Swiss(EventFormat):
             or not 1 <= rounds <= MAX_SWISS_ROUNDS
         ):
             raise Refused(
-                f"a Swiss event plays 1 to {MAX_SWISS_ROUNDS} rounds: give their "
-                f"number (--rounds N), not {rounds}"
+                Message(
+                    N_(
+                        "a Swiss event plays 1 to %(most)s rounds: give their number "
+                        "(%(option)s), not %(rounds)s"
+                    ),
+                    most=MAX_SWISS_ROUNDS,
+                    option=option(N_("--rounds N"), N_("Rounds"), field=True),
+                    rounds=rounds,
+                )
             )
         if given.double:
-            raise Refused("a Swiss event is paired round by round: --double is for round robins")
+            raise Refused(
+                Message(
+                    N_("a Swiss event is paired round by round: %(option)s is for round robins"),
+                    option=option(N_("--double"), N_("Twice (double round robin)")),
+                )
+            )
         refuse_ordering(given, accelerate=True)
         refuse_draw_options(self, given)
         return SwissSettings(
