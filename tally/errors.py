@@ -190,7 +190,8 @@ def on_pages(words: Message) -> Message:
 
 
 class Joined(Message):
-    """Values joined by a word of the catalogue (``2 or 3``: ``2 oder 3``)."""
+    """Values joined by a word of the catalogue (``2 or 3``: ``2 oder 3``); a value that is a
+    :class:`Message` is worded too."""
 
     __slots__ = ()
 
@@ -202,7 +203,10 @@ class Joined(Message):
         separator = say(self.template)
         items = self.params["items"]
         assert isinstance(items, tuple)
-        return None if separator is None else separator.join(str(x) for x in items)
+        said = [x.fill(say) if isinstance(x, Message) else str(x) for x in items]
+        if separator is None or None in said:
+            return None
+        return separator.join(x or "" for x in said)
 
 
 def message(text: str | Message) -> Message:

@@ -1,10 +1,10 @@
 """The languages tally speaks: English (the source) and German, from one gettext catalogue.
 
 Every word a person reads on a printed sheet, on the readable (non-JSON) output of the
-commands (with the engine's refusals; the store's and the files' administrative refusals stay
-English by choice), and on the pages of the web app (the wall, the tables' phones, the
-director's) is written in English in the source and marked for translation; the German words
-live in one message catalogue, ``tally/locale/de/LC_MESSAGES/tally.po``, compiled to
+commands (with the engine's and the store's refusals), and on the pages of the web app (the
+wall, the tables' phones, the director's) is written in English in the source and marked for
+translation; the German words live in one message catalogue,
+``tally/locale/de/LC_MESSAGES/tally.po``, compiled to
 ``tally.mo`` beside it (shipped as package data, read with the standard :mod:`gettext`:
 nothing else is needed at run time). JSON output is never translated.
 

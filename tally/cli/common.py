@@ -3,17 +3,21 @@
 Library errors (:class:`tally.errors.TallyError`) become one clean line on stderr and an exit
 status, in the manner of sqlite-utils; no user input produces a traceback.
 
-The line is in the command's language (its ``--lang``, else the locale; :func:`in_language`).
-An error carries its words as a template and its values (``error.wording``, a
-:class:`tally.errors.Message`): the engine's messages (an illegal action, an impossible record,
-text that is not a card, a rule set that cannot be read), with the words the store and the
-command line put around them at the table (:data:`AS_PLAYED`, :data:`EDIT_KEPT`,
-:data:`CANNOT_READ`), are worded from the catalogue by :func:`tally.i18n.worded`; an entry that
-would record a violation is worded from the exception's parts, as the recorder words it
-(:func:`tally.cli.lines.violation_words`). Anything else (the store's and the files'
-administrative refusals: no such player, a finished match, a database or a file that cannot
-be opened) is plain English text, not in the catalogue, and stays English: a refusal is never
-half translated. English costs nothing more: the wording is loaded only for another language.
+The line is in the command's language (its ``--lang``, else the language of the event it is
+about once the command knows it, else the locale; :func:`in_language`). An error carries its
+words as a template and its values (``error.wording``, a :class:`tally.errors.Message`): the
+engine's messages (an illegal action, an impossible record, text that is not a card, a rule
+set that cannot be read), the store's refusals (no such match, a round that cannot start yet,
+a deal that is over...), with the words the store and the command line put around them at the
+table (:data:`AS_PLAYED`, :data:`EDIT_KEPT`, :data:`CANNOT_READ`), are worded from the
+catalogue by :func:`tally.i18n.worded`; an entry that would record a violation is worded from
+the exception's parts, as the recorder words it (:func:`tally.cli.lines.violation_words`). A
+message whose template is not in the catalogue (plain text, or the system's own words) stays
+English whole: a refusal is never half translated. English costs nothing more: the wording is
+loaded only for another language.
+
+Every command takes ``--lang`` (:data:`tally.cli.options.LangOption`); :func:`guard` keeps it
+for the refusal, and :func:`language` gives it to whatever the command prints.
 
 Before a command runs, :func:`guard` also refuses arguments no command can use: text that was
 not UTF-8 when typed (Python keeps such bytes as surrogate escapes), a NUL character, and
@@ -62,6 +66,9 @@ THEN: Final = "%(refusal)s\n       %(then)s"
 _SECRETS: set[str] = set()
 #: The ``--lang`` of the command :func:`guard` runs (None: not given, or the command has none).
 _REQUESTED: ContextVar[str | None] = ContextVar("tally_refusal_language", default=None)
+#: The language of the event the command :func:`guard` runs is about, once it has asked
+#: :func:`language` with it (None: no event, or one without a language).
+_EVENT: ContextVar[str | None] = ContextVar("tally_event_language", default=None)
 _USERINFO = re.compile(r"^[^:/?#]*://(?P<info>[^/?#]*)@")
 
 
@@ -114,12 +121,13 @@ def in_language(
     message: str | Message, lang: str | None = None, exc: BaseException | None = None
 ) -> str:
     """A refusal's ``message`` in the language of the command: ``lang``, else the ``--lang``
-    of the command :func:`guard` runs, else the locale's (a command that chooses its language
-    by the event it is about refuses in the locale's). Not English: a message's template and
+    of the command :func:`guard` runs, else the language of the event it is about (once the
+    command has asked :func:`language` with it), else the locale's. Not English: a message's
+    template and
     values worded from the catalogue (:func:`tally.i18n.worded`; plain text stays as it is),
     and a refusal of an entry that would record a violation (``exc``, by default the error
     being handled) from the exception's parts."""
-    chosen = language(lang if lang is not None else _REQUESTED.get())
+    chosen = language(lang if lang is not None else _REQUESTED.get(), _EVENT.get())
     if chosen == "en" or isinstance(message, str):
         return str(message)
     from tally.errors import ViolationNotConfirmed
@@ -228,6 +236,7 @@ def guard(fn: Callable[P, R]) -> Callable[P, R]:
         hide_secrets_of(db if isinstance(db, str) else os.environ.get("TALLY_DB"))
         lang = kwargs.get("lang")
         token = _REQUESTED.set(None if lang is None else str(lang))
+        event_token = _EVENT.set(None)
         try:
             check_arguments(fn, dict(kwargs))
             return fn(*args, **kwargs)
@@ -236,6 +245,7 @@ def guard(fn: Callable[P, R]) -> Callable[P, R]:
         except OSError as exc:
             fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
         finally:
+            _EVENT.reset(event_token)
             _REQUESTED.reset(token)
 
     return wrapper
@@ -255,10 +265,16 @@ class Language(StrEnum):
 
 
 def language(requested: Language | str | None, event: str | None = None) -> str:
-    """The language a command speaks (:func:`tally.i18n.resolve`): ``--lang``, else the
-    event's, else the locale's, else English."""
+    """The language a command speaks (:func:`tally.i18n.resolve`): ``--lang`` (``requested``,
+    else that of the command :func:`guard` runs), else the event's, else the locale's, else
+    English. The event's language is kept for the command's refusals too
+    (:func:`in_language`)."""
     from tally.i18n import resolve
 
+    if requested is None:
+        requested = _REQUESTED.get()
+    if event:
+        _EVENT.set(event)
     return resolve(None if requested is None else str(requested), event)
 
 

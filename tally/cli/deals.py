@@ -18,10 +18,11 @@ the deal since, with what they entered. The interactive recorder always passes t
 showed. Exit status of ``tally deal record``: 0 after quit or the end of the input, 130 after
 Ctrl-C; either way everything acknowledged is saved.
 
-What the commands print is in the locale's language (:mod:`tally.i18n`; the deal commands do
-not look up their match's event), the recorder's prompts, help and questions included; a
-refusal is worded as every command's is (:func:`tally.cli.common.in_language`: the engine's
-messages in the language, the store's English; the recorder prints it after ``Refused:``).
+What the commands print is in the language of their ``--lang``, else the locale's
+(:mod:`tally.i18n`; the deal commands do not look up their match's event), the recorder's
+prompts, help and questions included; a refusal is worded as every command's is
+(:func:`tally.cli.common.in_language`: the engine's and the store's messages in the language;
+the recorder prints it after ``Refused:``).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from tally.cli.lines import (
     score_line,
     turn_line,
 )
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.errors import DealMoved, Message, NotFound, Refused, TallyError, ViolationNotConfirmed
 from tally.i18n import N_, use
@@ -133,11 +135,12 @@ def start(
     at: AtOption = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Start the next deal of a match with its turn-up card."""
     with opened(db, scorer) as store:
         d = store.deals.start(match, turn_up, expect=at)
-    with use(language(None)):
+    with use(language(lang)):
         typer.echo(
             _(
                 "Deal %(match)s.%(number)s (deal %(id)s): %(dealer)s deals, turn-up "
@@ -180,6 +183,7 @@ def play(
     referee: RefereeOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Record cards and actions in the deal being played.
 
@@ -195,7 +199,7 @@ def play(
             )
         except ViolationNotConfirmed as exc:
             fail(Message(AS_PLAYED, message=exc.wording))
-    with use(language(None)):
+    with use(language(lang)):
         typer.echo("\n".join(describe_play(result, referee=referee)))
         typer.echo(position_line(result.deal.position))
 
@@ -209,12 +213,13 @@ def undo(
     referee: RefereeOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Remove the last action recorded in a deal."""
     with opened(db, scorer) as store:
         deal_id, _rest = _target_deal(store, [] if match is None else [str(match)], deal, False)
         result = store.deals.undo(deal_id, referee=referee, expect=at)
-    with use(language(None)):
+    with use(language(lang)):
         typer.echo("\n".join(describe_play(result, referee=referee, undo=True)))
         typer.echo(position_line(result.deal.position))
 
@@ -226,6 +231,7 @@ def record(
     referee: RefereeOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Record a match interactively, deal after deal, one line at a time from stdin.
 
@@ -238,7 +244,7 @@ def record(
     acknowledged. Entries are checked against what you saw: if someone else records in the
     same match meanwhile, you are told what they entered and asked to look before going on.
     """
-    with opened(db, scorer) as store, use(language(None)):
+    with opened(db, scorer) as store, use(language(lang)):
         recorder = _Recorder(store, match, referee)
         try:
             recorder.run()
@@ -640,6 +646,7 @@ def quick(
     draw: Annotated[bool, typer.Option("--draw", help="The deal was drawn.")] = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Enter a deal's result without recording it trick by trick."""
     if draw == (winner is not None):
@@ -653,7 +660,7 @@ def quick(
     with opened(db, scorer) as store:
         d = store.deals.quick_result(match, winner=win, points=pts, reason=why)
         m = store.matches.state(match)
-    with use(language(None)):
+    with use(language(lang)):
         typer.echo(
             _("Entered deal %(match)s.%(number)s (deal %(id)s). %(ruling)s")
             % {"match": d.match_id, "number": d.number, "id": d.id, "ruling": ruling_line(d)}
@@ -668,13 +675,14 @@ def import_(
     files: Annotated[list[Path], typer.Argument(help="Deal records (.deal), in play order.")],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Import .deal records as the next deals of a match (all or nothing)."""
     sources = [(str(f), f.read_text(encoding="utf-8")) for f in files]
     with opened(db, scorer) as store:
         views = store.deals.import_records(match, sources)
         m = store.matches.state(match)
-    with use(language(None)):
+    with use(language(lang)):
         for f, d in zip(files, views, strict=True):
             typer.echo(
                 _("Imported %(file)s as deal %(match)s.%(number)s (deal %(id)s).")
@@ -691,6 +699,7 @@ def export(
     deal: DealArg,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Print a recorded deal as a canonical .deal record."""
     with reading(db) as store:
@@ -699,14 +708,18 @@ def export(
         sys.stdout.write(text)
     else:
         output.write_text(text, encoding="utf-8")
-        with use(language(None)):
+        with use(language(lang)):
             typer.echo(_("Wrote %(file)s.") % {"file": output})
 
 
 @deal_app.command("show")
 @guard
 def show(
-    deal: DealArg, json_out: JsonOption = False, referee: RefereeOption = False, db: DbOption = None
+    deal: DealArg,
+    json_out: JsonOption = False,
+    referee: RefereeOption = False,
+    db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Show a deal: who dealt, its ruling and its record."""
     from tally.store import as_json
@@ -718,7 +731,7 @@ def show(
     if json_out:
         echo_json({**as_json(d), "record": text})
         return
-    with use(language(None)):
+    with use(language(lang)):
         where = {
             "match": d.match_id,
             "number": d.number,
@@ -813,6 +826,7 @@ def edit(
     yes: YesOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Correct a deal's whole record in $EDITOR (or from --record FILE): it is checked by the
     engine, then what it changes is shown (who wins each changed trick, declarations that
@@ -825,7 +839,7 @@ def edit(
         edited, path = _edited_record(deal_id, text, record)
         keep = False
         try:
-            with use(language(None)):
+            with use(language(lang)):
                 if edited == text:
                     typer.echo(_("No change."))
                     return
@@ -844,7 +858,7 @@ def edit(
         finally:
             if path is not None and not keep:
                 path.unlink(missing_ok=True)
-    with use(language(None)):
+    with use(language(lang)):
         if view is None:
             typer.echo(_("No change."))
             return
@@ -857,11 +871,13 @@ def edit(
 
 @deal_app.command("delete")
 @guard
-def delete(deal: DealArg, db: DbOption = None, scorer: ScorerOption = None) -> None:
+def delete(
+    deal: DealArg, db: DbOption = None, scorer: ScorerOption = None, lang: LangOption = None
+) -> None:
     """Delete the last deal of a match (`tally audit undo` brings it back)."""
     with opened(db, scorer) as store:
         d = store.deals.delete(store.deals.id_of(deal))
-    with use(language(None)):
+    with use(language(lang)):
         typer.echo(
             _("Deleted deal %(match)s.%(number)s (deal %(id)s).")
             % {"match": d.match_id, "number": d.number, "id": d.id}

@@ -595,6 +595,7 @@ def add(
     ],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Add players to an event (a round robin only before its first round starts; a Swiss
     event until its last round starts: a late entry, with 0 match points so far)."""
@@ -604,7 +605,7 @@ def add(
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None, ev.language)):
+    with use(language(lang, ev.language)):
         typer.echo(
             _('Event %(id)s "%(name)s" has %(players)s: %(names)s.')
             % {
@@ -623,6 +624,7 @@ def withdraw(
     player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player who withdraws.")],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Withdraw a player from an event: the event's withdrawal rule decides their remaining
     matches (every match of theirs not over, and a round robin's scheduled matches not made
@@ -636,7 +638,7 @@ def withdraw(
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None, ev.language)):
+    with use(language(lang, ev.language)):
         rule = (
             _("each is won by the opponent (forfeit)")
             if ev.withdrawal == "forfeit"
@@ -661,6 +663,7 @@ def unpair(
     ],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Withdraw the pairings of the latest round started (its matches and its bye) while no
     deal of it is recorded, so that it can be paired again with `tally event round EVENT N
@@ -675,7 +678,7 @@ def unpair(
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None, ev.language)):
+    with use(language(lang, ev.language)):
         typer.echo(
             _(
                 'Withdrew the pairings of round %(n)s of event %(id)s "%(name)s" (audit '
@@ -705,6 +708,7 @@ def swap(
     ] = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Swap two players between their tables in a round (or one's table and the other's
     bye) of a Swiss event or a knockout, while no deal is recorded at either table (a round
@@ -717,7 +721,7 @@ def swap(
     with opened(db, scorer) as store:
         done = store.swaps.make(event, number_, first, second, force=force)
         ev = store.events.get(event)
-    with use(language(None, ev.language)):
+    with use(language(lang, ev.language)):
         for said in (*done.warnings, *done.notes):
             typer.echo(_("Note: %(said)s.") % {"said": worded(said)})
         typer.echo(
@@ -747,6 +751,7 @@ def apart_(
     undo: Annotated[bool, typer.Option("--undo", help="No longer keep the two apart.")] = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Keep two players apart (one family, one club): a Swiss round never pairs them while
     another pairing of the round exists; when none does, the round is paired anyway. Without
@@ -782,6 +787,7 @@ def absent(
     ] = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Record that a player of a Swiss event will miss round N (before it is paired): they
     are not paired in it and get a requested bye, scoring as the event's --absence-score
@@ -794,7 +800,7 @@ def absent(
     with opened(db, scorer) as store:
         name = store.absences.announce(event, player, round_number, cancel=cancel)
         ev = store.events.get(event)
-    with use(language(None, ev.language)):
+    with use(language(lang, ev.language)):
         typer.echo(
             (
                 _('%(player)s will play round %(round)s of event %(id)s "%(name)s" after all.')
@@ -1130,6 +1136,7 @@ def export(
         ),
     ] = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Export an event as JSON that `tally load` reads back, as CSV, or as a folder.
 
@@ -1195,6 +1202,7 @@ def import_(
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Import an event from another program's file (FIDE's TRF-16): players, rounds,
     pairings, results and byes, in one transaction."""

@@ -268,6 +268,7 @@ def playoff(
     ] = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Start a play-off (Stechen) between two players of a knockout or groups event who
     share a rank (overall, or in their group where it decides who goes through): a
@@ -445,6 +446,7 @@ def best_of(
     matches: Annotated[int, typer.Argument(metavar="N", help="An odd number: 1, 3, 5, 7, 9.")],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Play the pairings of the bracket (a knockout's final stage, groups' knockout stage)
     best of N matches: all N are made when the round starts, the first dealer alternating;
@@ -453,7 +455,8 @@ def best_of(
 
     with opened(db, scorer) as store:
         store.knockouts.set_best_of(event, matches)
-    typer.echo(_("The bracket's pairings are played best of %(n)s matches.") % {"n": matches})
+    with use(language(lang)):
+        typer.echo(_("The bracket's pairings are played best of %(n)s matches.") % {"n": matches})
 
 
 @guard
@@ -462,6 +465,7 @@ def buy_back(
     player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player out.")],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """A player out of a knockout with lives buys back a life (Nachkauf) before the next
     round is drawn, as the event's rule allows (`tally event prizes --buy-back-until`); the
@@ -470,10 +474,11 @@ def buy_back(
 
     with opened(db, scorer) as store:
         name, fee = store.prizes.buy_back(event, player)
-    typer.echo(
-        _("%(player)s bought back a life for %(fee)s and is drawn in the next round.")
-        % {"player": name, "fee": money(fee)}
-    )
+    with use(language(lang)):
+        typer.echo(
+            _("%(player)s bought back a life for %(fee)s and is drawn in the next round.")
+            % {"player": name, "fee": money(fee)}
+        )
 
 
 def register(event_app: typer.Typer) -> None:

@@ -55,6 +55,7 @@ def start(
     ] = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Start a match between two players under a rule set."""
     with opened(db, scorer) as store:
@@ -64,7 +65,7 @@ def start(
     from tally.i18n import use
 
     a, b = m.players
-    with use(language(None, event_language)):
+    with use(language(lang, event_language)):
         where = _(" (event %(event)s)") % {"event": m.event_id} if m.event_id is not None else ""
         typer.echo(
             _(
@@ -355,7 +356,9 @@ def list_(
 
 @match_app.command("delete")
 @guard
-def delete(match: MatchArg, db: DbOption = None, scorer: ScorerOption = None) -> None:
+def delete(
+    match: MatchArg, db: DbOption = None, scorer: ScorerOption = None, lang: LangOption = None
+) -> None:
     """Delete a match with its deals (one started by mistake); `tally audit undo` brings it
     back. A round robin's matches come from its schedule and cannot be deleted one by one:
     take the round back, withdraw a player, or correct the deals."""
@@ -367,7 +370,7 @@ def delete(match: MatchArg, db: DbOption = None, scorer: ScorerOption = None) ->
     from tally.i18n import use
 
     a, b = m.players
-    with use(language(None, event_language)):
+    with use(language(lang, event_language)):
         typer.echo(
             _(
                 "Deleted match %(id)s: %(a)s v %(b)s, %(deals)s deal(s). "

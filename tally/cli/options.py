@@ -1,4 +1,4 @@
-"""Options shared by several commands: ``--lang de|en`` (those that speak a language) and
+"""Options shared by several commands: ``--lang de|en`` (every command) and
 ``--jobs N`` (those that analyse many deals).
 
 Apart from :mod:`tally.cli.common` because it needs Typer, which the plain paths of
@@ -15,13 +15,14 @@ from tally.cli.common import Language
 
 __all__ = ["JobsOption", "LangOption"]
 
-#: ``--lang de|en`` of every command whose readable output or sheet speaks a language.
+#: ``--lang de|en`` of every command: what its readable output, its refusals and its sheets
+#: speak (a test holds every command to it).
 LangOption = Annotated[
     Language | None,
     typer.Option(
         "--lang",
         case_sensitive=False,
-        help="Language of the readable output and sheets: en or de (default: the event's "
+        help="Language of the readable output, refusals and sheets: en or de (default: the event's "
         "language, else the locale's LC_ALL / LC_MESSAGES / LANG, else English). JSON and "
         "CSV stay English.",
     ),

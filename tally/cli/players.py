@@ -13,6 +13,7 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, guard, language
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 player_app = typer.Typer(
@@ -38,6 +39,7 @@ def add(
     ],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Add players."""
     from tally.i18n import gettext as _
@@ -48,7 +50,7 @@ def add(
         for name in names:
             shadowed = [p for p in store.players.all() if fold(p.name).startswith(fold(name) + " ")]
             p = store.players.add(name)
-            with use(language(None)):
+            with use(language(lang)):
                 typer.echo(_("Added player #%(id)s %(name)s.") % {"id": p.id, "name": p.name})
                 for other in shadowed:
                     typer.echo(
@@ -64,7 +66,7 @@ def add(
 
 @player_app.command("list")
 @guard
-def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
+def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None) -> None:
     """List the players, by name, with their numbers and aliases."""
     from tally.store import as_json
 
@@ -76,7 +78,7 @@ def list_(json_out: JsonOption = False, db: DbOption = None) -> None:
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None)):
+    with use(language(lang)):
         if not players:
             typer.echo(_("No players yet: `tally player add NAME`."))
         for p in players:
@@ -93,7 +95,9 @@ def _matches(n: int) -> str:
 
 @player_app.command("show")
 @guard
-def show(player: PlayerArg, json_out: JsonOption = False, db: DbOption = None) -> None:
+def show(
+    player: PlayerArg, json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None
+) -> None:
     """Show a player: number, name, aliases, events and matches."""
     from tally.store import as_json
 
@@ -106,7 +110,7 @@ def show(player: PlayerArg, json_out: JsonOption = False, db: DbOption = None) -
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None)):
+    with use(language(lang)):
         typer.echo(f"#{p.id} {p.name}")
         typer.echo(
             _("  also goes by: %(aliases)s")
@@ -129,6 +133,7 @@ def rename(
     new_name: Annotated[str, typer.Argument(help="The new name.")],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Rename a player (their records follow)."""
     with opened(db, scorer) as store:
@@ -136,7 +141,7 @@ def rename(
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None)):
+    with use(language(lang)):
         typer.echo(_("Player #%(id)s is now %(name)s.") % {"id": p.id, "name": p.name})
 
 
@@ -147,6 +152,7 @@ def merge(
     drop: Annotated[str, typer.Argument(help="The entry for the same person to fold into it.")],
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Merge two entries for the same person: the second's matches, events and aliases move
     to the first. Allowed whenever the two never played each other; entries in the same
@@ -157,7 +163,7 @@ def merge(
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None)):
+    with use(language(lang)):
         typer.echo(
             _("Merged %(drop)s into #%(id)s %(name)s, who now has %(matches)s.")
             % {"drop": drop, "id": p.id, "name": p.name, "matches": _matches(p.matches)}
@@ -174,6 +180,7 @@ def alias(
     remove: Annotated[bool, typer.Option("--remove", help="Take the alias away.")] = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Give a player another name that every command finds them by (or take it away with
     --remove). An alias is unique, is no player's name, and wins over a prefix of another
@@ -187,7 +194,7 @@ def alias(
     from tally.i18n import gettext as _
     from tally.i18n import use
 
-    with use(language(None)):
+    with use(language(lang)):
         aka = ", ".join(p.aliases) if p.aliases else _("no other name")
         typer.echo(
             _("#%(id)s %(name)s goes by: %(aliases)s.")

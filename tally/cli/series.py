@@ -89,6 +89,7 @@ def create(
     ] = None,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Create a series of events: points per placing in each event, the best N results of
     each player counting. Players tied on a placing share the points of the places they

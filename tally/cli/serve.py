@@ -15,6 +15,7 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import fail, guard
+from tally.cli.options import LangOption
 from tally.cli.storage import DbOption
 from tally.errors import Message
 from tally.i18n import N_
@@ -108,6 +109,7 @@ def serve(
             "proxy's addresses (comma-separated), whose X-Forwarded-For/-Proto are trusted.",
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Serve the table pages, the live standings and the director's pages on the local
     network; prints the address phones reach, the director's PIN and a login link good once.

@@ -76,14 +76,14 @@ def reading(db: str | None) -> AbstractContextManager[Store]:
 
 @app.command()
 @guard
-def init(db: DbOption = None) -> None:
+def init(db: DbOption = None, lang: LangOption = None) -> None:
     """Create the database (or bring it up to date) and say where it is; fill the cache of
     deal results that standings are summed from, if this version of tally has not."""
     from tally.cli.common import language
     from tally.i18n import gettext as _
     from tally.i18n import ngettext, use
 
-    with opened(db) as store, use(language(None)):
+    with opened(db) as store, use(language(lang)):
         typer.echo(
             (_("Created %(where)s") if store.migrated else _("Already up to date: %(where)s"))
             % {"where": store.where}

@@ -36,11 +36,18 @@ __all__ = []
 def _refuse_format(ev: RowMapping) -> None:
     """Refuse an absence where the event's rounds are not paired from the standings."""
     fmt = format_of(ev["kind"])
-    which = f'event {ev["id"]} "{ev["name"]}"'
+    which = Message(N_('event %(id)s "%(name)s"'), id=ev["id"], name=ev["name"])
     if not fmt.has_rounds:
         raise Refused(
-            f"{which} is a {fmt.audit_name}: it has no rounds to miss (a player who is "
-            "not there is simply given no match that evening)"
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" is a %(kind)s: it has no rounds to miss (a player '
+                    "who is not there is simply given no match that evening)"
+                ),
+                id=ev["id"],
+                name=ev["name"],
+                kind=Message(fmt.audit_name),
+            )
         )
     if fmt.has_lives:
         raise Refused(
@@ -76,16 +83,36 @@ def _refuse_limits(conn: Connection, ev: RowMapping, player: RowMapping, number:
     rounds = ev["rounds"] or 0
     if last and number > rounds - last:
         raise Refused(
-            f'event {eid} "{name}" takes no requested bye in its last {last} round(s) '
-            f"(rounds {rounds - last + 1} to {rounds}): {player['name']} cannot miss round "
-            f"{number} that way"
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" takes no requested bye in its last %(last)s '
+                    "round(s) (rounds %(first)s to %(rounds)s): %(player)s cannot miss round "
+                    "%(round)s that way"
+                ),
+                id=eid,
+                name=name,
+                last=last,
+                first=rounds - last + 1,
+                rounds=rounds,
+                player=player["name"],
+                round=number,
+            )
         )
     most = ev["max_absences"]
     had = sum(1 for _, p in eventrows.absences(conn, eid) if p == player["id"])
     if most is not None and had >= most:
         raise Refused(
-            f'event {eid} "{name}" allows {most} requested bye(s) a player: '
-            f"{player['name']} has announced {had} already"
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" allows %(most)s requested bye(s) a player: '
+                    "%(player)s has announced %(had)s already"
+                ),
+                id=eid,
+                name=name,
+                most=most,
+                player=player["name"],
+                had=had,
+            )
         )
 
 
@@ -95,7 +122,15 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
     players = len(eventrows.event_players(conn, eid))
     total = format_of(ev["kind"]).total_rounds(players, dict(ev))
     if not 1 <= number <= total:
-        raise NotFound(f'event {eid} "{name}" has rounds 1 to {total}, not {number}')
+        raise NotFound(
+            Message(
+                N_('event %(id)s "%(name)s" has rounds 1 to %(total)s, not %(round)s'),
+                id=eid,
+                name=name,
+                total=total,
+                round=number,
+            )
+        )
     paired = conn.execute(
         t.event_rounds.select().where(
             (t.event_rounds.c.event_id == eid) & (t.event_rounds.c.number == number)
@@ -141,18 +176,34 @@ class Absences:
                 (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
             )
             if entry is None:
-                raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
+                raise NotFound(
+                    Message(eventrows.NOT_IN_EVENT, player=row["name"], id=eid, name=name)
+                )
             if entry["withdrawn_at"] is not None:
-                raise Refused(f'{row["name"]} has withdrawn from event {eid} "{name}"')
+                raise Refused(
+                    Message(eventrows.WITHDRAWN_FROM, player=row["name"], id=eid, name=name)
+                )
             _refuse_round(conn, ev, number)
             there = (number, row["id"]) in eventrows.absences(conn, eid)
             if not cancel:
                 _refuse_limits(conn, ev, row, number)
             if there != cancel:
                 raise Refused(
-                    f"{row['name']} has "
-                    f"{'announced an absence from' if there else 'announced no absence from'} "
-                    f'round {number} of event {eid} "{name}"' + (" already" if there else "")
+                    Message(
+                        N_(
+                            "%(player)s has announced an absence from round %(round)s of event "
+                            '%(id)s "%(name)s" already'
+                        )
+                        if there
+                        else N_(
+                            "%(player)s has announced no absence from round %(round)s of event "
+                            '%(id)s "%(name)s"'
+                        ),
+                        player=row["name"],
+                        round=number,
+                        id=eid,
+                        name=name,
+                    )
                 )
             before = snapshot(conn, "event", eid)
             ab = t.event_absences.c

@@ -20,7 +20,7 @@ from typing import TypeVar
 from tally.errors import Message
 from tally.events.formats import EventFormat, format_of
 from tally.store.comparison import Correction, compare
-from tally.store.corrections import Audit
+from tally.store.corrections import NO_SUCH_ENTRY, Audit
 from tally.store.derivation import Loaded, load_derived
 from tally.store.events import Events
 from tally.store.matches import Matches
@@ -258,7 +258,7 @@ class Consequences:
                 .first()
             )
         if row is None:
-            raise NotFound(f"there is no audit entry {entry_id}")
+            raise NotFound(Message(NO_SUCH_ENTRY, entry=entry_id))
         return audit_view(row)
 
     def _correction(self, match_id: int, change: Callable[[Database], object]) -> Correction:

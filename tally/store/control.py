@@ -70,8 +70,14 @@ def _round_entry(conn: Connection, event_id: int, number: int) -> int:
     ).scalar_one_or_none()
     if found is None:
         raise Refused(
-            f"round {number} of event {event_id} was started before the audit log "
-            "kept rounds: it cannot be withdrawn"
+            Message(
+                N_(
+                    "round %(round)s of event %(id)s was started before the audit log kept "
+                    "rounds: it cannot be withdrawn"
+                ),
+                round=number,
+                id=event_id,
+            )
         )
     return int(found)
 
@@ -158,13 +164,28 @@ class Pairings:
             )
             if number not in started:
                 raise NotFound(
-                    f'round {number} of event {eid} "{name}" has not been started: '
-                    "it has no pairings to withdraw"
+                    Message(
+                        N_(
+                            'round %(round)s of event %(id)s "%(name)s" has not been started: '
+                            "it has no pairings to withdraw"
+                        ),
+                        round=number,
+                        id=eid,
+                        name=name,
+                    )
                 )
             if number != started[-1]:
                 raise Refused(
-                    f'round {number} of event {eid} "{name}" cannot be withdrawn: '
-                    f"round {started[-1]} was started after it (withdraw that first)"
+                    Message(
+                        N_(
+                            'round %(round)s of event %(id)s "%(name)s" cannot be withdrawn: '
+                            "round %(later)s was started after it (withdraw that first)"
+                        ),
+                        round=number,
+                        id=eid,
+                        name=name,
+                        later=started[-1],
+                    )
                 )
             for match_id in conn.execute(
                 select(t.matches.c.id).where(
@@ -209,16 +230,28 @@ class Pairings:
             rows = [resolve_player(conn, x) for x in (first, second)]
             for row in rows:
                 if row["id"] not in listed:
-                    raise NotFound(f'{row["name"]} does not play in event {eid} "{name}"')
+                    raise NotFound(
+                        Message(eventrows.NOT_IN_EVENT, player=row["name"], id=eid, name=name)
+                    )
             if rows[0]["id"] == rows[1]["id"]:
-                raise Refused(f"{rows[0]['name']} is named twice: keep two players apart")
+                raise Refused(
+                    Message(
+                        N_("%(name)s is named twice: keep two players apart"), name=rows[0]["name"]
+                    )
+                )
             a, b = sorted((rows[0]["id"], rows[1]["id"]))
             there = (a, b) in eventrows.apart_pairs(conn, eid)
             if there != undo:
                 raise Refused(
-                    f"{rows[0]['name']} and {rows[1]['name']} are "
-                    f"{'kept apart already' if there else 'not kept apart'} in event "
-                    f'{eid} "{name}"'
+                    Message(
+                        N_('%(a)s and %(b)s are kept apart already in event %(id)s "%(name)s"')
+                        if there
+                        else N_('%(a)s and %(b)s are not kept apart in event %(id)s "%(name)s"'),
+                        a=rows[0]["name"],
+                        b=rows[1]["name"],
+                        id=eid,
+                        name=name,
+                    )
                 )
             before = snapshot(conn, "event", eid)
             ea = t.event_apart.c

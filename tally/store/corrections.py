@@ -43,6 +43,16 @@ if TYPE_CHECKING:
 
 Snapshot = dict[str, Any] | None
 #: the words of a reversal: the entry reversed and its own words
+#: an audit entry's number that no entry has
+NO_SUCH_ENTRY = N_("there is no audit entry %(entry)s")
+#: the kinds of record an audit entry changes, as words (``match 3 has changed...``)
+KIND_WORDS = {
+    "match": N_("match"),
+    "deal": N_("deal"),
+    "player": N_("player"),
+    "event": N_("event"),
+    "series": N_("series"),
+}
 REVERSED = N_("Took back entry %(entry)s: %(change)s")
 
 
@@ -90,7 +100,9 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
         return deal_snapshot(deal)
     table = {"player": t.players, "match": t.matches}.get(kind)
     if table is None:
-        raise NotFound(f"unknown kind of record {kind!r} in the audit log")
+        raise NotFound(
+            Message(N_("unknown kind of record %(kind)s in the audit log"), kind=repr(kind))
+        )
     found = conn.execute(select(table).where(table.c.id == ident)).mappings().first()
     if found is None:
         return None
@@ -190,7 +202,13 @@ def _put_aliases(conn: Connection, player_id: int, aliases: Sequence[str]) -> No
             select(pa.c.alias, pa.c.player_id).where(pa.c.alias_key.in_(keys))
         ).first()
         if held is not None:
-            raise Refused(f'player #{held[1]} goes by "{held[0]}" now: remove that alias first')
+            raise Refused(
+                Message(
+                    N_('player #%(id)s goes by "%(alias)s" now: remove that alias first'),
+                    id=held[1],
+                    alias=held[0],
+                )
+            )
         conn.execute(
             insert(pa),
             [
@@ -207,19 +225,25 @@ def _remove(conn: Connection, kind: str, ident: int) -> None:
         conn.execute(delete(t.deals).where(t.deals.c.id == ident))
     elif kind == "match":
         if conn.execute(select(t.deals.c.id).where(t.deals.c.match_id == ident)).first():
-            raise Refused(f"match {ident} has deals: delete them first")
+            raise Refused(Message(N_("match %(id)s has deals: delete them first"), id=ident))
         conn.execute(delete(t.matches).where(t.matches.c.id == ident))
     elif kind == "event":
         if seriesrows.series_of_event(conn, ident):
-            raise Refused(f"event {ident} counts for a series: reverse the series first")
+            raise Refused(
+                Message(N_("event %(id)s counts for a series: reverse the series first"), id=ident)
+            )
         eventrows.remove_event(conn, ident)
     elif kind == "series":
         seriesrows.remove_series(conn, ident)
     else:
         if match_ids_of(conn, ident):
-            raise Refused(f"player #{ident} plays in matches, so the entry stays")
+            raise Refused(
+                Message(N_("player #%(id)s plays in matches, so the entry stays"), id=ident)
+            )
         if eventrows.events_of_player(conn, ident):
-            raise Refused(f"player #{ident} plays in events, so the entry stays")
+            raise Refused(
+                Message(N_("player #%(id)s plays in events, so the entry stays"), id=ident)
+            )
         conn.execute(delete(t.player_aliases).where(t.player_aliases.c.player_id == ident))
         conn.execute(delete(t.players).where(t.players.c.id == ident))
 
@@ -342,8 +366,15 @@ def _refuse_players_under_deals(
         since = select(d.id).where((d.match_id == mid) & (d.created_at > row["at"])).limit(1)
         if conn.execute(since).first():
             raise Refused(
-                f"audit entry {row['id']} changed the players of match {mid}, which has deals "
-                "recorded since: the players who played them stay (delete the deals first)"
+                Message(
+                    N_(
+                        "audit entry %(entry)s changed the players of match %(match)s, which has "
+                        "deals recorded since: the players who played them stay (delete the "
+                        "deals first)"
+                    ),
+                    entry=row["id"],
+                    match=mid,
+                )
             )
 
 
@@ -412,7 +443,11 @@ class Audit:
         ``before``."""
         q = select(t.audit_log).where(_where(event, match, before))
         if limit is not None and limit < 0:
-            raise Refused(f"--limit {limit}: give how many entries to show (0 or more)")
+            raise Refused(
+                Message(
+                    N_("--limit %(limit)s: give how many entries to show (0 or more)"), limit=limit
+                )
+            )
         if limit is not None:
             q = q.limit(limit)
         with self.store.reading() as conn:
@@ -472,10 +507,14 @@ class Audit:
                 .first()
             )
             if row is None:
-                raise NotFound(f"there is no audit entry {audit_id}")
+                raise NotFound(Message(NO_SUCH_ENTRY, entry=audit_id))
             if row["reversed_by"] is not None:
                 raise Refused(
-                    f"audit entry {audit_id} was reversed already (by entry {row['reversed_by']})"
+                    Message(
+                        N_("audit entry %(entry)s was reversed already (by entry %(by)s)"),
+                        entry=audit_id,
+                        by=row["reversed_by"],
+                    )
                 )
             before: dict[str, Snapshot] = json.loads(row["before"] or "{}")
             after: dict[str, Snapshot] = json.loads(row["after"] or "{}")
@@ -495,9 +534,21 @@ class Audit:
                 if _norm(now) != _norm(after.get(key)):
                     later = _later_entries(conn, audit_id, kind, int(ident))
                     raise Refused(
-                        f"{kind} {ident} has changed since audit entry {audit_id}"
-                        + (f" (by entries {', '.join(map(str, later))})" if later else "")
-                        + ": reverse the later changes first"
+                        Message(
+                            N_(
+                                "%(kind)s %(id)s has changed since audit entry %(entry)s (by "
+                                "entries %(later)s): reverse the later changes first"
+                            )
+                            if later
+                            else N_(
+                                "%(kind)s %(id)s has changed since audit entry %(entry)s: "
+                                "reverse the later changes first"
+                            ),
+                            kind=Message(KIND_WORDS.get(kind, kind)),
+                            id=ident,
+                            entry=audit_id,
+                            later=", ".join(map(str, later)),
+                        )
                     )
             _refuse_players_under_deals(conn, row, before, after)
             _restore(conn, before)

@@ -41,7 +41,16 @@ from tally.engine.notation import (
 )
 from tally.engine.rules import RuleSet
 from tally.engine.ruling import RULINGS_VERSION, Ruling, lay_out, rule
-from tally.errors import BadRecord, Message, NotationError, NotFound, Refused, RulesError
+from tally.errors import (
+    HEADED,
+    N_,
+    BadRecord,
+    Message,
+    NotationError,
+    NotFound,
+    Refused,
+    RulesError,
+)
 from tally.names import Candidate, matches, resolve_among
 from tally.store import tables as t
 from tally.store.caching import BoundedCache
@@ -166,8 +175,16 @@ def place_items(record: DealRecord, items: Iterable[ScorerItem], rules: RuleSet)
         if isinstance(item, CloseBeforeDraw):
             if last is None or not at_lead:
                 raise Refused(
-                    "close-before-draw: a close before the draws comes right after a "
-                    "trick's second card (type close to close at the lead)"
+                    Message(
+                        HEADED,
+                        head="close-before-draw",
+                        message=Message(
+                            N_(
+                                "a close before the draws comes right after a trick's second "
+                                "card (type close to close at the lead)"
+                            )
+                        ),
+                    )
                 )
             record = replace(
                 record,
@@ -289,7 +306,9 @@ def claimers_known(
             try:
                 item = ClaimItem(resolve_among(item.player, pool).name)
             except NotFound as exc:
-                raise Refused(f"66@{item.player}: {exc}") from None
+                raise Refused(
+                    Message(HEADED, head=f"66@{item.player}", message=exc.wording)
+                ) from None
         out.append(item)
     return out
 
@@ -324,7 +343,11 @@ class MatchRow:
             return self.a
         if player_id == self.b_id:
             return self.b
-        raise NotFound(f"player #{player_id} does not play in match {self.id}")
+        raise NotFound(
+            Message(
+                N_("player #%(id)s does not play in match %(match)s"), id=player_id, match=self.id
+            )
+        )
 
     def player_id(self, name: str) -> int:
         return self.a_id if name == self.a else self.b_id
@@ -353,7 +376,11 @@ class Loaded:
         for i, d in enumerate(self.deals):
             if d.deal.id == deal_id:
                 return i
-        raise NotFound(f"deal {deal_id} is not in match {self.match.id}")
+        raise NotFound(
+            Message(
+                N_("deal %(deal)s is not in match %(match)s"), deal=deal_id, match=self.match.id
+            )
+        )
 
     def dealer_roles(self) -> dict[int, str]:
         return {d.deal.id: "a" if d.dealer == self.match.a else "b" for d in self.deals}
@@ -370,7 +397,7 @@ def checked_rules(rules: str) -> str:
     try:
         return RuleSet.parse(rules).spec
     except RulesError as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(exc.wording) from None
 
 
 #: Rulings of records already ruled in this process, by their content: a recording session
@@ -417,13 +444,19 @@ def derive(match: MatchRow, deals: Sequence[StoredDeal]) -> Loaded:
         before = score_match(rules, match.players, first, results)
         if before.over:
             raise Refused(
-                f"deal {match.id}.{deal.number} comes after the end of the match "
-                f"({before.winner} won)"
+                Message(
+                    N_("deal %(deal)s comes after the end of the match (%(winner)s won)"),
+                    deal=f"{match.id}.{deal.number}",
+                    winner=before.winner,
+                )
             )
         if before.in_progress:
             raise Refused(
-                f"deal {match.id}.{deal.number} comes after deal "
-                f"{match.id}.{deal.number - 1}, which is not finished"
+                Message(
+                    N_("deal %(deal)s comes after deal %(before)s, which is not finished"),
+                    deal=f"{match.id}.{deal.number}",
+                    before=f"{match.id}.{deal.number - 1}",
+                )
             )
         dealer = before.next_dealer or first
         forehand = match.b if dealer == match.a else match.a
@@ -445,7 +478,8 @@ def _derived_deal(
     record, ruling = _rule_stored(match, deal, dealer, forehand, carry)
     if ruling.errors or ruling.outcome is None:
         raise BadRecord(
-            f"{match.id}.{deal.number}", ruling.errors[0].words if ruling.errors else "no ruling"
+            f"{match.id}.{deal.number}",
+            ruling.errors[0].words if ruling.errors else Message(N_("no ruling")),
         )
     result = DealResult(ruling.outcome.winner, ruling.deal_points, ruling.outcome.reason)
     return Derived(deal, dealer, forehand, carry, record, ruling, result)
@@ -586,6 +620,12 @@ def view_of_match(loaded: Loaded, referee: bool = False) -> MatchView:
     )
 
 
+#: a match, a deal that is not stored
+NO_SUCH_MATCH = N_("there is no match %(match)s")
+NO_SUCH_DEAL = N_("there is no deal %(deal)s")
+NO_DEAL_NUMBER = N_("match %(match)s has no deal %(number)s")
+
+
 def iso_time(at: datetime) -> str:
     return at.astimezone(UTC).isoformat()
 
@@ -596,9 +636,13 @@ def keep_dealers(before: dict[int, str], after: Loaded) -> None:
     for role, d in zip(after.dealer_roles().values(), after.deals, strict=True):
         if before.get(d.deal.id, role) != role:
             raise Refused(
-                f"the change would make another player the dealer of deal "
-                f"{after.match.id}.{d.deal.number} (next_dealer=winner): delete the "
-                "later deals first"
+                Message(
+                    N_(
+                        "the change would make another player the dealer of deal %(deal)s "
+                        "(next_dealer=winner): delete the later deals first"
+                    ),
+                    deal=f"{after.match.id}.{d.deal.number}",
+                )
             )
 
 
@@ -642,14 +686,14 @@ def lock_match(conn: Connection, match_id: int, missing_ok: bool = False) -> Non
         select(t.matches.c.id).where(t.matches.c.id == match_id).with_for_update()
     ).first()
     if found is None and not missing_ok:
-        raise NotFound(f"there is no match {match_id}")
+        raise NotFound(Message(NO_SUCH_MATCH, match=match_id))
 
 
 def load_match(conn: Connection, match_id: int) -> MatchRow:
     """A match's row with its players' names."""
     row = conn.execute(_MATCH_ROWS.where(t.matches.c.id == match_id)).first()
     if row is None:
-        raise NotFound(f"there is no match {match_id}")
+        raise NotFound(Message(NO_SUCH_MATCH, match=match_id))
     return MatchRow(*row)
 
 
@@ -744,7 +788,7 @@ def load_deal(conn: Connection, deal_id: int, lock: bool = False) -> tuple[Loade
         select(t.deals.c.match_id).where(t.deals.c.id == deal_id)
     ).scalar_one_or_none()
     if match_id is None:
-        raise NotFound(f"there is no deal {deal_id}")
+        raise NotFound(Message(NO_SUCH_DEAL, deal=deal_id))
     loaded = load_derived(conn, match_id, lock)
     return loaded, loaded.index(deal_id)
 
@@ -766,7 +810,9 @@ def resolve_deal(conn: Connection, ref: str | int) -> int:
     m = _DEAL_REF.fullmatch(text)
     if m:
         if max(len(m.group(1)), len(m.group(2))) > 18:  # beyond any id (2**63 - 1)
-            raise NotFound(f"match {_short(m.group(1))} has no deal {_short(m.group(2))}")
+            raise NotFound(
+                Message(NO_DEAL_NUMBER, match=_short(m.group(1)), number=_short(m.group(2)))
+            )
         match_id, number = int(m.group(1)), int(m.group(2))
         found = conn.execute(
             select(t.deals.c.id).where(
@@ -774,15 +820,19 @@ def resolve_deal(conn: Connection, ref: str | int) -> int:
             )
         ).first()
         if found is None:
-            raise NotFound(f"match {match_id} has no deal {number}")
+            raise NotFound(Message(NO_DEAL_NUMBER, match=match_id, number=number))
         return int(found[0])
     if not (text.isascii() and text.isdigit()):
-        raise NotFound(f'"{text}" is not a deal: give its number (17) or MATCH.DEAL (3.2)')
+        raise NotFound(
+            Message(
+                N_('"%(text)s" is not a deal: give its number (17) or MATCH.DEAL (3.2)'), text=text
+            )
+        )
     if len(text) > 18:  # beyond any id (2**63 - 1)
-        raise NotFound(f"there is no deal {_short(text)}")
+        raise NotFound(Message(NO_SUCH_DEAL, deal=_short(text)))
     found = conn.execute(select(t.deals.c.id).where(t.deals.c.id == int(text))).first()
     if found is None:
-        raise NotFound(f"there is no deal {text}")
+        raise NotFound(Message(NO_SUCH_DEAL, deal=text))
     return int(found[0])
 
 

@@ -22,7 +22,7 @@ from sqlalchemy import create_engine, event, inspect, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
-from tally.errors import StoreUnavailable
+from tally.errors import N_, Message, StoreUnavailable
 
 DEFAULT_FILE: Final = "tally.db"
 #: seconds a SQLite writer waits for another one before giving up
@@ -39,7 +39,13 @@ def resolve_url(url: str | None = None) -> str:
     'sqlite:///club.db'
     """
     value = url or os.environ.get("TALLY_DB") or DEFAULT_FILE
-    source = "--db" if url else "$TALLY_DB" if os.environ.get("TALLY_DB") else "the database"
+    source: str | Message = (
+        "--db"
+        if url
+        else "$TALLY_DB"
+        if os.environ.get("TALLY_DB")
+        else Message(N_("the database"))
+    )
     if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value):
         shown = (
             hide_password(value)
@@ -48,8 +54,14 @@ def resolve_url(url: str | None = None) -> str:
             .replace("\x00", "\\x00")
         )
         raise StoreUnavailable(
-            f'{source} "{shown}": a database URL or file name cannot hold '
-            "a NUL character or bytes that are not UTF-8"
+            Message(
+                N_(
+                    '%(source)s "%(shown)s": a database URL or file name cannot hold a NUL '
+                    "character or bytes that are not UTF-8"
+                ),
+                source=source,
+                shown=shown,
+            )
         )
     if "://" not in value:
         return "sqlite:///" + value
@@ -173,18 +185,29 @@ def check_location(url: str, create: bool) -> None:
         return
     if "\x00" in str(path):
         shown = str(path).replace("\x00", "\\x00")
-        raise StoreUnavailable(f'the database file "{shown}" holds a NUL character')
+        raise StoreUnavailable(
+            Message(N_('the database file "%(file)s" holds a NUL character'), file=shown)
+        )
     where = path.resolve()
     if path.is_dir():
-        raise StoreUnavailable(f"{where} is a folder, not a database file (give --db FILE)")
+        raise StoreUnavailable(
+            Message(N_("%(path)s is a folder, not a database file (give --db FILE)"), path=where)
+        )
     if not path.exists():
         if not create:
             raise StoreUnavailable(
-                f"no database at {where} (create one with `tally init` or give --db)"
+                Message(
+                    N_("no database at %(path)s (create one with `tally init` or give --db)"),
+                    path=where,
+                )
             )
         if not path.parent.is_dir():
             raise StoreUnavailable(
-                f"cannot create the database {where}: the folder {where.parent} does not exist"
+                Message(
+                    N_("cannot create the database %(path)s: the folder %(folder)s does not exist"),
+                    path=where,
+                    folder=where.parent,
+                )
             )
 
 
@@ -218,9 +241,14 @@ def make_engine(url: str, *, create: bool = True) -> Engine:
         if u.get_backend_name() == "sqlite":
             if u.query:
                 raise StoreUnavailable(
-                    f'cannot use the database "{shown}": a SQLite URL '
-                    f"takes no options (?{'&'.join(sorted(u.query))}); "
-                    "tally sets its own"
+                    Message(
+                        N_(
+                            'cannot use the database "%(url)s": a SQLite URL takes no options '
+                            "(?%(options)s); tally sets its own"
+                        ),
+                        url=shown,
+                        options="&".join(sorted(u.query)),
+                    )
                 )
             engine = create_engine(u, connect_args={"timeout": BUSY_TIMEOUT})
             event.listen(engine, "connect", _sqlite_connect if create else _sqlite_connect_reading)
@@ -233,7 +261,9 @@ def make_engine(url: str, *, create: bool = True) -> Engine:
         reason = hide_password(
             str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         )
-        raise StoreUnavailable(f'cannot use the database "{shown}": {reason}') from None
+        raise StoreUnavailable(
+            Message(N_('cannot use the database "%(url)s": %(reason)s'), url=shown, reason=reason)
+        ) from None
     return engine
 
 
@@ -297,27 +327,44 @@ def ensure_schema(engine: Engine, create: bool = True) -> bool:
     except (DBAPIError, ValueError, TypeError, OverflowError) as exc:
         reason = _reason(exc) if isinstance(exc, DBAPIError) else str(exc).splitlines()[0]
         raise StoreUnavailable(
-            f"cannot open the database {where}: {hide_password(reason)}"
+            Message(
+                N_("cannot open the database %(path)s: %(reason)s"),
+                path=where,
+                reason=hide_password(reason),
+            )
         ) from None
     if current == heads:
         return False
     if not current and not create:
         raise StoreUnavailable(
-            f"no tally database at {where}: it has no tally tables "
-            "(create them with `tally init` or give --db)"
+            Message(
+                N_(
+                    "no tally database at %(path)s: it has no tally tables (create them with "
+                    "`tally init` or give --db)"
+                ),
+                path=where,
+            )
         )
     unknown = current - set(revisions())
     if unknown:
         raise StoreUnavailable(
-            f"the database is at revision {', '.join(sorted(unknown))}, "
-            "which this version of tally does not know (a newer tally "
-            "wrote it)"
+            Message(
+                N_(
+                    "the database is at revision %(revision)s, which this version of tally "
+                    "does not know (a newer tally wrote it)"
+                ),
+                revision=", ".join(sorted(unknown)),
+            )
         )
     try:
         upgrade(engine)
     except DBAPIError as exc:
         raise StoreUnavailable(
-            f"cannot set up the database {where}: {hide_password(_reason(exc))}"
+            Message(
+                N_("cannot set up the database %(path)s: %(reason)s"),
+                path=where,
+                reason=hide_password(_reason(exc)),
+            )
         ) from None
     return True
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import Advice, Message, NotFound, Refused
+from tally.errors import Advice, Message, NotFound, Refused, message
 from tally.i18n import N_
 from tally.names import Candidate, find_event
 from tally.store import tables as t
@@ -39,6 +39,25 @@ def resolve_event(conn: Connection, ref: str | int, lock: bool = False) -> RowMa
     return row
 
 
+#: an event number that no event has
+NO_SUCH_EVENT = N_("there is no event %(event)s (see `tally event list`)")
+#: a player named who is not entered in the event
+NOT_IN_EVENT = N_('%(player)s does not play in event %(id)s "%(name)s"')
+#: a player who withdrew from the event, named again
+WITHDRAWN_FROM = N_('%(player)s has withdrawn from event %(id)s "%(name)s"')
+#: the formats' words that :func:`enter_club_match` says (``article_name``, ``matches_made``
+#: of :mod:`tally.events.formats`), marked for the catalogue here
+FORMAT_WORDS = (
+    N_("a club evening"),
+    N_("a groups event"),
+    N_("a knockout event"),
+    N_("a round robin"),
+    N_("a Swiss event"),
+    N_("from the schedule"),
+    N_("by pairing each round"),
+)
+
+
 def _find_event(conn: Connection, ref: str | int) -> RowMapping:
     text = str(ref).strip()
     number = text.removeprefix("#")
@@ -60,7 +79,13 @@ def _find_event(conn: Connection, ref: str | int) -> RowMapping:
     rows = [every[c.id] for c in found if c.id is not None]
     if len(rows) > 1:
         ids = ", ".join(f"{r['id']} ({r['held_on'].isoformat()})" for r in rows)
-        raise Refused(f'several events are called "{text}": give the number of one ({ids})')
+        raise Refused(
+            Message(
+                N_('several events are called "%(name)s": give the number of one (%(ids)s)'),
+                name=text,
+                ids=ids,
+            )
+        )
     return rows[0]
 
 
@@ -70,11 +95,31 @@ def round_refused(
     """The one refusal of starting round ``number`` out of turn, for every kind of event:
     started already (its ``matches`` named), or not the round that comes next."""
     if number < following:
-        where = f" (matches {', '.join(map(str, matches))})" if matches else ""
-        return Refused(f'round {number} of event {event_id} "{name}" was started already{where}')
+        return Refused(
+            Message(
+                N_(
+                    'round %(round)s of event %(id)s "%(name)s" was started already (matches '
+                    "%(matches)s)"
+                )
+                if matches
+                else N_('round %(round)s of event %(id)s "%(name)s" was started already'),
+                round=number,
+                id=event_id,
+                name=name,
+                matches=", ".join(map(str, matches)),
+            )
+        )
     return Refused(
-        f'round {number} of event {event_id} "{name}" cannot start yet: round '
-        f"{following} comes next (the rounds start one after the other)"
+        Message(
+            N_(
+                'round %(round)s of event %(id)s "%(name)s" cannot start yet: round %(next)s '
+                "comes next (the rounds start one after the other)"
+            ),
+            round=number,
+            id=event_id,
+            name=name,
+            next=following,
+        )
     )
 
 
@@ -108,10 +153,17 @@ def still_playing_refused(number: int, busy: dict[str, int]) -> Refused:
     )
 
 
-def entries_refused(event_id: int, name: str, why: str) -> Refused:
+def entries_refused(event_id: int, name: str, why: str | Message) -> Refused:
     """The one refusal of a player joining an event that has started, for every kind of
     event; ``why`` says what its start has fixed."""
-    return Refused(f'event {event_id} "{name}" has started: no player can join ({why})')
+    return Refused(
+        Message(
+            N_('event %(id)s "%(name)s" has started: no player can join (%(why)s)'),
+            id=event_id,
+            name=name,
+            why=message(why),
+        )
+    )
 
 
 def event_players(conn: Connection, event_id: int) -> list[RowMapping]:
@@ -198,11 +250,19 @@ def enter_club_match(
             )
         )
     if spec != ev["rules"]:
-        raise Refused(f'event {eid} "{ev["name"]}" is played under "{ev["rules"]}", not "{spec}"')
+        raise Refused(
+            Message(
+                N_('event %(id)s "%(name)s" is played under "%(rules)s", not "%(spec)s"'),
+                id=eid,
+                name=ev["name"],
+                rules=ev["rules"],
+                spec=spec,
+            )
+        )
     listed = {p["player_id"]: p for p in event_players(conn, eid)}
     for p in players:
         if p["id"] in listed and listed[p["id"]]["withdrawn_at"] is not None:
-            raise Refused(f'{p["name"]} has withdrawn from event {eid} "{ev["name"]}"')
+            raise Refused(Message(WITHDRAWN_FROM, player=p["name"], id=eid, name=ev["name"]))
     newcomers = [p for p in players if p["id"] not in listed]
     for p in newcomers:
         add_event_player(conn, eid, p["id"])
@@ -389,7 +449,9 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
 def remove_event(conn: Connection, event_id: int) -> None:
     """Delete an event with its players and rounds; refused while matches count for it."""
     if conn.execute(select(t.matches.c.id).where(t.matches.c.event_id == event_id)).first():
-        raise Refused(f"event {event_id} has matches: reverse or move them first")
+        raise Refused(
+            Message(N_("event %(id)s has matches: reverse or move them first"), id=event_id)
+        )
     conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
     conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))

@@ -66,7 +66,9 @@ class Matches:
             a = resolve_player(conn, player_a)
             b = resolve_player(conn, player_b)
             if a["id"] == b["id"]:
-                raise Refused(f'a match needs two players, not "{a["name"]}" twice')
+                raise Refused(
+                    Message(N_('a match needs two players, not "%(name)s" twice'), name=a["name"])
+                )
             d = resolve_in_match(
                 conn,
                 first_dealer,

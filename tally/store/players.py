@@ -43,6 +43,10 @@ LOOKS_LIKE_ALIAS = N_(
     "player; if not, give a name that tells them apart"
 )
 
+#: where a player is looked for among a match's two (:func:`resolve_in_match`)
+IN_MATCH = N_(" in match %(match)s")
+IN_THIS_MATCH_AS_DEALER = N_(" in this match (as --dealer)")
+
 _BAD_NAME_CHARS = re.compile(r'[;:"\\{}\[\]@\x00-\x1f\x7f]')
 
 
@@ -55,16 +59,26 @@ def normalize_name(name: str) -> tuple[str, str]:
     names.check_text(name, "name")
     clean = " ".join(name.split())
     if not clean:
-        raise Refused("a player's name cannot be empty")
+        raise Refused(N_("a player's name cannot be empty"))
     if len(clean) > NAME_LENGTH:
-        raise Refused(f'"{clean[:20]}...": a name has at most {NAME_LENGTH} characters')
+        raise Refused(
+            Message(
+                N_('"%(name)s...": a name has at most %(most)s characters'),
+                name=clean[:20],
+                most=NAME_LENGTH,
+            )
+        )
     bad = _BAD_NAME_CHARS.search(clean)
     if bad:
         raise Refused(
-            f'"{clean}": a name cannot contain {bad.group(0)!r} (records use ; : " \\ {{ }} [ ] @)'
+            Message(
+                N_('"%(name)s": a name cannot contain %(char)s (records use ; : " \\ { } [ ] @)'),
+                name=clean,
+                char=repr(bad.group(0)),
+            )
         )
     if not any(ch.isalpha() for ch in clean):
-        raise Refused(f'"{clean}": a name needs at least one letter')
+        raise Refused(Message(N_('"%(name)s": a name needs at least one letter'), name=clean))
     return clean, clean.casefold()
 
 
@@ -162,7 +176,7 @@ def resolve_in_match(
                 )
             )
     try:
-        found = names.resolve_among(ref, pair, where=where)
+        found = names.resolve_among(ref, pair, where=str(where))
     except names.UnknownName as exc:
         raise Refused(exc.wording) from None
     assert found.id is not None
@@ -181,8 +195,15 @@ def _refuse_taken(
         if names.fold(c.name) == folded and c.id != renaming:
             if alias_of is not None:
                 raise Refused(
-                    f'"{clean}" is the name of player #{c.id} "{c.name}": an alias '
-                    "cannot be another player's name"
+                    Message(
+                        N_(
+                            '"%(alias)s" is the name of player #%(id)s "%(name)s": an alias '
+                            "cannot be another player's name"
+                        ),
+                        alias=clean,
+                        id=c.id,
+                        name=c.name,
+                    )
                 )
             if renaming is not None:
                 raise Refused(
@@ -197,13 +218,26 @@ def _refuse_taken(
                     )
                 )
             raise Refused(
-                f'a player named "{c.name}" exists already (#{c.id})'
-                "; if this is someone else, give their full name"
+                Message(
+                    N_(
+                        'a player named "%(name)s" exists already (#%(id)s); if this is someone '
+                        "else, give their full name"
+                    ),
+                    name=c.name,
+                    id=c.id,
+                )
             )
         for a in c.aliases:
             if names.fold(a) == folded:
                 if alias_of is not None and c.id == alias_of:
-                    raise Refused(f'player #{c.id} "{c.name}" goes by "{a}" already')
+                    raise Refused(
+                        Message(
+                            N_('player #%(id)s "%(name)s" goes by "%(alias)s" already'),
+                            id=c.id,
+                            name=c.name,
+                            alias=a,
+                        )
+                    )
                 raise Refused(
                     Message(
                         N_('"%(alias)s" is an alias of player #%(id)s "%(name)s"%(advice)s'),
@@ -262,8 +296,15 @@ def _check_mergeable(
     both = set(match_ids) & set(match_ids_of(conn, kid))
     if both:
         raise Refused(
-            f'"{keep["name"]}" and "{drop["name"]}" played each other '
-            f"(match {min(both)}): they are two people"
+            Message(
+                N_(
+                    '"%(keep)s" and "%(drop)s" played each other (match %(match)s): they are two '
+                    "people"
+                ),
+                keep=keep["name"],
+                drop=drop["name"],
+                match=min(both),
+            )
         )
     from tally.events.formats import format_of
 
@@ -275,10 +316,17 @@ def _check_mergeable(
         ).first()
         if format_of(ev["kind"]).has_rounds_made_in_advance and started is not None:
             raise Refused(
-                f'"{keep["name"]}" and "{drop["name"]}" are both entered in '
-                f'round robin {eid} "{ev["name"]}", which has started: its '
-                "schedule pairs them as two players, so they stay two "
-                "entries"
+                Message(
+                    N_(
+                        '"%(keep)s" and "%(drop)s" are both entered in round robin %(id)s '
+                        '"%(name)s", which has started: its schedule pairs them as two players, '
+                        "so they stay two entries"
+                    ),
+                    keep=keep["name"],
+                    drop=drop["name"],
+                    id=eid,
+                    name=ev["name"],
+                )
             )
     return shared
 
@@ -518,8 +566,20 @@ class Players:
             if found is None:
                 have = aliases_of(conn, pid).get(pid, [])
                 raise NotFound(
-                    f'player #{pid} "{row["name"]}" has no alias "{alias.strip()}"'
-                    + (f" (their aliases: {', '.join(have)})" if have else " (they have none)")
+                    Message(
+                        N_(
+                            'player #%(id)s "%(name)s" has no alias "%(alias)s" (their aliases: '
+                            "%(aliases)s)"
+                        )
+                        if have
+                        else N_(
+                            'player #%(id)s "%(name)s" has no alias "%(alias)s" (they have none)'
+                        ),
+                        id=pid,
+                        name=row["name"],
+                        alias=alias.strip(),
+                        aliases=", ".join(have),
+                    )
                 )
             before = {f"player:{pid}": snapshot(conn, "player", pid)}
             conn.execute(delete(t.player_aliases).where(t.player_aliases.c.id == found[0]))
@@ -544,7 +604,7 @@ class Players:
             row = resolve_player(conn, ref)
             pid, old = row["id"], row["name"]
             if clean == old:
-                raise Refused(f'the player is already called "{old}"')
+                raise Refused(Message(N_('the player is already called "%(name)s"'), name=old))
             _refuse_taken(conn, clean, renaming=pid)
             before: dict[str, Snapshot] = {f"player:{pid}": snapshot(conn, "player", pid)}
             after: dict[str, Snapshot] = {}
@@ -579,7 +639,13 @@ class Players:
             drop = resolve_player(conn, drop_ref)
             kid, did = keep["id"], drop["id"]
             if kid == did:
-                raise Refused(f'"{keep["name"]}" and "{drop["name"]}" are the same entry')
+                raise Refused(
+                    Message(
+                        N_('"%(keep)s" and "%(drop)s" are the same entry'),
+                        keep=keep["name"],
+                        drop=drop["name"],
+                    )
+                )
             match_ids = match_ids_of(conn, did)
             event_ids = eventrows.events_of_player(conn, did)
             shared = _check_mergeable(conn, keep, drop, match_ids, event_ids)

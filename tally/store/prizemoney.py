@@ -76,8 +76,14 @@ class Prizes:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             if not format_of(ev["kind"]).ranks_by_elimination:
                 raise Refused(
-                    f'event {ev["id"]} "{ev["name"]}" is not a knockout or groups '
-                    "event: prize tables and buy-backs are for those"
+                    Message(
+                        N_(
+                            'event %(id)s "%(name)s" is not a knockout or groups event: prize '
+                            "tables and buy-backs are for those"
+                        ),
+                        id=ev["id"],
+                        name=ev["name"],
+                    )
                 )
             st = load_state(conn, ev)
             values: dict[str, Any] = {}
@@ -89,7 +95,7 @@ class Prizes:
                 values["prize_shares"] = ",".join(f"{x.normalize():f}" for x in parsed)
             if unit is not None:
                 if unit < 1:
-                    raise Refused("--round-to: prizes are rounded to at least 1 cent")
+                    raise Refused(N_("--round-to: prizes are rounded to at least 1 cent"))
                 values["prize_unit"] = unit
             back = {
                 "buy_back_until": buy_back_until,
@@ -100,14 +106,24 @@ class Prizes:
             given = {k: v for k, v in back.items() if v is not None}
             if given and not _has_lives(st.fmt):
                 raise Refused(
-                    f'event {ev["id"]} "{ev["name"]}" has no lives: only a player out '
-                    "of a knockout with lives can buy back a life"
+                    Message(
+                        N_(
+                            'event %(id)s "%(name)s" has no lives: only a player out of a '
+                            "knockout with lives can buy back a life"
+                        ),
+                        id=ev["id"],
+                        name=ev["name"],
+                    )
                 )
             if buy_back_until is not None:
                 _check_buy_back_until(buy_back_until, int(st.fmt["lives"]))
             if buy_backs is not None and not 1 <= buy_backs <= MAX_LIVES:
                 raise Refused(
-                    f"--buy-backs: a player may buy back 1 to {MAX_LIVES} times, not {buy_backs}"
+                    Message(
+                        N_("--buy-backs: a player may buy back 1 to %(most)s times, not %(n)s"),
+                        most=MAX_LIVES,
+                        n=buy_backs,
+                    )
                 )
             values.update(given)
             if not values:
@@ -137,20 +153,40 @@ class Prizes:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             if not format_of(ev["kind"]).ranks_by_elimination:
                 raise Refused(
-                    f'event {ev["id"]} "{ev["name"]}" is not a knockout: nobody buys back a life'
+                    Message(
+                        N_('event %(id)s "%(name)s" is not a knockout: nobody buys back a life'),
+                        id=ev["id"],
+                        name=ev["name"],
+                    )
                 )
             who = resolve_player(conn, player)
             st = load_state(conn, ev)
             if who["id"] not in st.ids:
-                raise NotFound(f'{who["name"]} does not play in event {ev["id"]} "{ev["name"]}"')
+                raise NotFound(
+                    Message(
+                        eventrows.NOT_IN_EVENT, player=who["name"], id=ev["id"], name=ev["name"]
+                    )
+                )
             if not _has_lives(st.fmt):
                 raise Refused(
-                    f'{who["name"]} cannot buy back: event {ev["id"]} "{ev["name"]}" has no lives'
+                    Message(
+                        N_('%(player)s cannot buy back: event %(id)s "%(name)s" has no lives'),
+                        player=who["name"],
+                        id=ev["id"],
+                        name=ev["name"],
+                    )
                 )
             if st.fmt["bracket_round"] is not None or st.fmt["playoff_round"] is not None:
                 raise Refused(
-                    f"{who['name']} cannot buy back: the final stage of event "
-                    f'{ev["id"]} "{ev["name"]}" has begun'
+                    Message(
+                        N_(
+                            "%(player)s cannot buy back: the final stage of event %(id)s "
+                            '"%(name)s" has begun'
+                        ),
+                        player=who["name"],
+                        id=ev["id"],
+                        name=ev["name"],
+                    )
                 )
             line = next(x for x in lives_lines(st) if x.player == str(who["id"]))
             started = len(st.started)

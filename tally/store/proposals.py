@@ -26,7 +26,7 @@ from tally.store import tables as t
 from tally.store.comparison import match_mark
 from tally.store.consequences import rehearse
 from tally.store.derivation import load_derived, lock_match, utc_now, view_of_match
-from tally.store.players import resolve_in_match
+from tally.store.players import IN_MATCH, resolve_in_match
 from tally.store.recording import Deals, check_position
 from tally.store.views import MatchView, Position
 
@@ -181,9 +181,9 @@ class Proposals:
             with self.store.reading() as conn:
                 m = load_derived(conn, match_id).match
                 winner_id = m.player_id(
-                    resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")[
-                        "name"
-                    ]
+                    resolve_in_match(
+                        conn, winner, [m.a_id, m.b_id], Message(IN_MATCH, match=match_id)
+                    )["name"]
                 )
         values = {"kind": "deal", "winner_id": winner_id, "points": points, "reason": reason}
         return self.get(self._propose(match_id, values, expect), match_id)

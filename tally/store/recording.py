@@ -39,6 +39,7 @@ from tally.errors import (
     AlreadyRecorded,
     BadRecord,
     DealMoved,
+    Joined,
     Message,
     NotationError,
     NotFound,
@@ -56,6 +57,7 @@ from tally.store.comparison import match_mark
 from tally.store.corrections import Audit, deal_snapshot
 from tally.store.derivation import (
     DELETE_DEAL_RESULT,
+    NO_SUCH_DEAL,
     Loaded,
     MatchRow,
     ScorerItem,
@@ -85,7 +87,7 @@ from tally.store.derivation import (
     write_deal_row,
 )
 from tally.store.over import check_open
-from tally.store.players import resolve_in_match
+from tally.store.players import IN_MATCH, resolve_in_match
 from tally.store.views import (
     DealView,
     LastDeal,
@@ -115,6 +117,10 @@ EDITED_RECORD: Final = N_("the edited record: %(message)s")
 CHANGED_SINCE: Final = N_(
     "match %(match)s has changed since this correction was shown: nothing was stored; look "
     "at the match and correct it again"
+)
+#: a match with no deal yet, to start one (``tally deal start``)
+NO_DEAL_YET: Final = N_(
+    "match %(match)s has no deal yet: start one with `tally deal start %(match)s TURNUP`"
 )
 #: a tap sent again whose first sending was stored (its answer was lost on the way)
 ALREADY_RECORDED: Final = N_("this tap was recorded already; it counts once")
@@ -194,19 +200,38 @@ def _quick_words(
     return Message(template, deal=number, winner=winner, points=points, reason=Message(reason))
 
 
-def now_line(deal: DealView | None, match_id: int) -> str:
+def now_line(deal: DealView | None, match_id: int) -> Message:
     """Where a match stands, in the words of the recorder's prompt, with its position."""
     if deal is None:
-        return f"no deal of match {match_id} is started (position {match_id}.0:0)"
-    where = f"position {deal.position}"
+        return Message(
+            N_("no deal of match %(match)s is started (position %(match)s.0:0)"), match=match_id
+        )
+    where = str(deal.position)
     if deal.to_move is not None:
-        return f"Trick {deal.trick}: {deal.to_move} to {deal.to_move_as} ({where})"
+        template = {
+            "lead": N_("Trick %(trick)s: %(player)s to lead (position %(position)s)"),
+            "follow": N_("Trick %(trick)s: %(player)s to follow (position %(position)s)"),
+        }.get(deal.to_move_as or "")
+        if template is None:
+            return Message(
+                N_("Trick %(trick)s: %(player)s to %(as)s (position %(position)s)"),
+                trick=deal.trick,
+                player=deal.to_move,
+                position=where,
+                **{"as": deal.to_move_as},
+            )
+        return Message(template, trick=deal.trick, player=deal.to_move, position=where)
+    number = f"{deal.match_id}.{deal.number}"
     if deal.claimable:
-        return f"every trick of deal {deal.match_id}.{deal.number} is played ({where})"
-    return f"deal {deal.match_id}.{deal.number} is over ({where})"
+        return Message(
+            N_("every trick of deal %(deal)s is played (position %(position)s)"),
+            deal=number,
+            position=where,
+        )
+    return Message(N_("deal %(deal)s is over (position %(position)s)"), deal=number, position=where)
 
 
-def grouped(actions: Sequence[tuple[int, int, str]]) -> str:
+def grouped(actions: Sequence[tuple[int, int, str]]) -> Message:
     """Actions ``(seq, trick, token)`` as a scorer reads them: ``KS AS in trick 4 and 10C in
     trick 5``."""
     parts: list[tuple[int, list[str]]] = []
@@ -215,14 +240,46 @@ def grouped(actions: Sequence[tuple[int, int, str]]) -> str:
             parts[-1][1].append(token)
         else:
             parts.append((trick, [token]))
-    return " and ".join(f"{' '.join(tokens)} in trick {trick}" for trick, tokens in parts)
+    return Joined(
+        AND,
+        [
+            Message(N_("%(actions)s in trick %(trick)s"), actions=" ".join(tokens), trick=trick)
+            for trick, tokens in parts
+        ],
+    )
+
+
+#: what another scorer did since a write was made (:func:`moved_message`), in its deal, or
+#: (``_ELSEWHERE``) in another deal than the last
+_RECORDED = N_("recorded %(actions)s")
+_RECORDED_ELSEWHERE = N_("recorded %(actions)s in deal %(deal)s")
+_UNDID = N_("undid %(n)s action(s)")
+_UNDID_ELSEWHERE = N_("undid %(n)s action(s) in deal %(deal)s")
+_STARTED = {
+    (False, False): N_("started deal %(deal)s"),
+    (True, False): N_("started deal %(deal)s (turn-up %(card)s)"),
+    (False, True): N_("started deal %(deal)s and recorded %(actions)s"),
+    (True, True): N_("started deal %(deal)s (turn-up %(card)s) and recorded %(actions)s"),
+}
+_MOVED = {
+    ("deal", "back"): N_("deal %(deal)s has moved back"),
+    ("deal", "changed"): N_("deal %(deal)s has changed"),
+    ("deal", "on"): N_("deal %(deal)s has moved on"),
+    ("match", "back"): N_("match %(match)s has moved back"),
+    ("match", "changed"): N_("match %(match)s has changed"),
+    ("match", "on"): N_("match %(match)s has moved on"),
+}
+#: what joins words in a list (``KS in trick 4 and 10C in trick 5``), and one thing done
+#: after another (``started deal 1.2, then recorded KS in trick 1``)
+AND: Final = N_(" and ")
+THEN: Final = N_(", then ")
 
 
 def moved_message(
     expected: Position,
     deals: Sequence[tuple[int, Sequence[tuple[int, int, str]], str | None]],
     now: DealView | None,
-) -> str:
+) -> Message:
     """Why a write made at ``expected`` is refused: what the other scorer did since.
 
     ``deals`` are the match's deals as stored now: ``(number, actions, turn-up)``.
@@ -230,21 +287,29 @@ def moved_message(
     m = expected.match_id
     by_number = {n: (actions, turn_up) for n, actions, turn_up in deals}
     last = deals[-1][0] if deals else 0
-    done: list[str] = []
+    done: list[Message] = []
     seen = by_number.get(expected.number)
+    deal = f"{m}.{expected.number}"
+    elsewhere = last != expected.number
     if expected.number and seen is None:
-        done.append(f"deleted deal {m}.{expected.number}")
+        done.append(Message(N_("deleted deal %(deal)s"), deal=deal))
     elif seen is not None:
         actions = seen[0]
         if len(actions) > expected.actions:
             done.append(
-                f"recorded {grouped(actions[expected.actions :])}"
-                + (f" in deal {m}.{expected.number}" if last != expected.number else "")
+                Message(
+                    _RECORDED_ELSEWHERE if elsewhere else _RECORDED,
+                    actions=grouped(actions[expected.actions :]),
+                    deal=deal,
+                )
             )
         elif len(actions) < expected.actions:
             done.append(
-                f"undid {expected.actions - len(actions)} action(s)"
-                + (f" in deal {m}.{expected.number}" if last != expected.number else "")
+                Message(
+                    _UNDID_ELSEWHERE if elsewhere else _UNDID,
+                    n=expected.actions - len(actions),
+                    deal=deal,
+                )
             )
         elif (
             actions
@@ -252,24 +317,36 @@ def moved_message(
             and actions[-1][2] != expected.last
             and last == expected.number
         ):
-            done.append(f"undid {expected.last} and recorded {grouped(actions[-1:])} instead")
+            done.append(
+                Message(
+                    N_("undid %(last)s and recorded %(actions)s instead"),
+                    last=expected.last,
+                    actions=grouped(actions[-1:]),
+                )
+            )
     for n in range(expected.number + 1, last + 1):
         actions, turn_up = by_number[n]
-        text = f"started deal {m}.{n}" + (f" (turn-up {turn_up})" if turn_up else "")
-        if actions:
-            text += f" and recorded {grouped(actions)}"
-        done.append(text)
-    subject = f"deal {m}.{expected.number}" if expected.number else f"match {m}"
+        done.append(
+            Message(
+                _STARTED[bool(turn_up), bool(actions)],
+                deal=f"{m}.{n}",
+                card=turn_up,
+                actions=grouped(actions),
+            )
+        )
     verb = (
-        "has moved back"
+        "back"
         if seen is not None and len(seen[0]) < expected.actions and last == expected.number
-        else "has changed"
+        else "changed"
         if seen is not None and len(seen[0]) == expected.actions and last == expected.number
-        else "has moved on"
+        else "on"
     )
-    return (
-        f"{subject} {verb}: someone else {', then '.join(done) or 'changed it'}; now "
-        f"{now_line(now, m)}. Nothing was recorded"
+    subject = Message(_MOVED["deal" if expected.number else "match", verb], deal=deal, match=m)
+    return Message(
+        N_("%(subject)s: someone else %(done)s; now %(now)s. Nothing was recorded"),
+        subject=subject,
+        done=Joined(THEN, done) if done else Message(N_("changed it")),
+        now=now_line(now, m),
     )
 
 
@@ -327,7 +404,14 @@ def check_position(loaded: Loaded, expect: Position | str | None) -> None:
     want = Position.parse(expect) if isinstance(expect, str) else expect
     m = loaded.match
     if want.match_id != m.id:
-        raise Refused(f"position {want} is in match {want.match_id}, not in match {m.id}")
+        raise Refused(
+            Message(
+                N_("position %(position)s is in match %(match)s, not in match %(id)s"),
+                position=str(want),
+                match=want.match_id,
+                id=m.id,
+            )
+        )
     now = position_of(loaded)
     if now == want and (want.last is None or want.last == now.last):
         return
@@ -497,15 +581,21 @@ def _open_deal(
             select(d.match_id, d.number, d.kind, d.id).where(d.id == deal_id)
         ).first()
         if row is None:
-            raise NotFound(f"there is no deal {deal_id}")
+            raise NotFound(Message(NO_SUCH_DEAL, deal=deal_id))
     match_id, number, kind, found = row
     loaded = load_derived(conn, match_id, lock=lock)
     check_tap(conn, loaded, tap, expect, writer)
     index = loaded.index(found)
-    name = f"deal {match_id}.{number}"
+    name = f"{match_id}.{number}"
     if kind == "quick":
         raise Refused(
-            f"{name} was entered as a result (quick entry): it has no record to add to or undo"
+            Message(
+                N_(
+                    "deal %(deal)s was entered as a result (quick entry): it has no record "
+                    "to add to or undo"
+                ),
+                deal=name,
+            )
         )
     if index != len(loaded.deals) - 1:
         raise Refused(
@@ -607,7 +697,7 @@ def _items_of(text: str) -> list[ScorerItem]:
     """The items typed (``"KS AS"``), refused when there is none."""
     items = parse_items(text)
     if not items:
-        raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+        raise Refused(N_("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)"))
     return items
 
 
@@ -712,19 +802,25 @@ def _replace_deal(
 
 def _next_number(store: Database, loaded: Loaded, source: str = "") -> int:
     s = loaded.state
-    where = f"{source}: " if source else ""
+    said: Message | None = None
     if s.over:
         a, b = loaded.match.players
-        raise Refused(
-            f"{where}match {loaded.match.id} is over: {s.winner} won "
-            f"{s.score[a]}-{s.score[b]} ({a}-{b}); no more deals"
+        said = Message(
+            N_("match %(match)s is over: %(winner)s won %(score)s (%(a)s-%(b)s); no more deals"),
+            match=loaded.match.id,
+            winner=s.winner,
+            score=f"{s.score[a]}-{s.score[b]}",
+            a=a,
+            b=b,
         )
-    if s.in_progress:
+    elif s.in_progress:
         last = loaded.deals[-1].deal
-        raise Refused(
-            f"{where}deal {loaded.match.id}.{last.number} is not finished: "
-            "record the rest of it (or undo or delete it) first"
+        said = Message(
+            N_("deal %(deal)s is not finished: record the rest of it (or undo or delete it) first"),
+            deal=f"{loaded.match.id}.{last.number}",
         )
+    if said is not None:
+        raise Refused(Message(HEADED, head=source, message=said) if source else said)
     return len(loaded.deals) + 1
 
 
@@ -753,7 +849,9 @@ def _fitted(
         raise Refused(
             within.with_values(
                 message=Message(
-                    f'the record is played under "{rules.spec}", the match under "{m.spec}"'
+                    N_('the record is played under "%(record)s", the match under "%(match)s"'),
+                    record=rules.spec,
+                    match=m.spec,
                 )
             )
         )
@@ -766,7 +864,15 @@ def _fitted(
             raise Refused(
                 within.with_values(
                     message=Message(
-                        f'{tag} "{given}" does not play in match {m.id} ({m.a} and {m.b} do)'
+                        N_(
+                            '%(tag)s "%(given)s" does not play in match %(match)s '
+                            "(%(a)s and %(b)s do)"
+                        ),
+                        tag=tag,
+                        given=given,
+                        match=m.id,
+                        a=m.a,
+                        b=m.b,
                     )
                 )
             )
@@ -774,8 +880,16 @@ def _fitted(
             raise Refused(
                 within.with_values(
                     message=Message(
-                        f"{tag} is {given}, but in match {m.id} deal {deal.number} is "
-                        f"dealt by {dealer} with {forehand} forehand"
+                        N_(
+                            "%(tag)s is %(given)s, but in match %(match)s deal %(number)s is "
+                            "dealt by %(dealer)s with %(forehand)s forehand"
+                        ),
+                        tag=tag,
+                        given=given,
+                        match=m.id,
+                        number=deal.number,
+                        dealer=dealer,
+                        forehand=forehand,
                     )
                 )
             )
@@ -783,8 +897,12 @@ def _fitted(
         raise Refused(
             within.with_values(
                 message=Message(
-                    f'Carry is "{tags["Carry"]}", but the deals before it carry '
-                    f"{state.carry} (the carry is worked out from them)"
+                    N_(
+                        'Carry is "%(given)s", but the deals before it carry %(carry)s (the '
+                        "carry is worked out from them)"
+                    ),
+                    given=tags["Carry"],
+                    carry=state.carry,
                 )
             )
         )
@@ -812,14 +930,22 @@ def _result_lines(
     match_id = m.id
     named: str | None = None
     if winner is not None:
-        named = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {match_id}")["name"]
+        named = resolve_in_match(conn, winner, [m.a_id, m.b_id], Message(IN_MATCH, match=match_id))[
+            "name"
+        ]
         pair = pair if named == m.a else (pair[1], pair[0])
     place = check_match_result(m.rules, pair)
     if named is not None and m.players[place] != named:
         raise Refused(
-            f"{named} has {pair[1 - place]} game points, fewer than the match "
-            f"target {m.rules.match_target}: with a winner named, the winner's "
-            "game points come first (7:3)"
+            Message(
+                N_(
+                    "%(name)s has %(points)s game points, fewer than the match target "
+                    "%(target)s: with a winner named, the winner's game points come first (7:3)"
+                ),
+                name=named,
+                points=pair[1 - place],
+                target=m.rules.match_target,
+            )
         )
     deals = [
         StoredDeal(
@@ -952,8 +1078,7 @@ class Deals:
                 .limit(1)
             ).first()
         if row is None:
-            start = f"tally deal start {match_id} TURNUP"
-            raise Refused(f"match {match_id} has no deal yet: start one with `{start}`")
+            raise Refused(Message(NO_DEAL_YET, match=match_id))
         return int(row[0])
 
     def start(
@@ -1084,7 +1209,7 @@ class Deals:
             winner_name: str | None = None
             if winner is not None:
                 winner_name = resolve_in_match(
-                    conn, winner, [m.a_id, m.b_id], f" in match {match_id}"
+                    conn, winner, [m.a_id, m.b_id], Message(IN_MATCH, match=match_id)
                 )["name"]
                 winner_id = m.player_id(winner_name)
             check_quick_result(m.rules, winner_name, points, reason)
@@ -1137,10 +1262,19 @@ class Deals:
             if loaded.deals:
                 a, b = m.players
                 raise Refused(
-                    f"match {match_id} has {len(loaded.deals)} deal(s) already "
-                    f"({a} {loaded.state.score[a]}, {b} {loaded.state.score[b]}): a "
-                    "match result is entered for a match with no deals (delete its "
-                    "deals first, or enter the rest deal by deal)"
+                    Message(
+                        N_(
+                            "match %(match)s has %(n)s deal(s) already (%(a)s %(score_a)s, "
+                            "%(b)s %(score_b)s): a match result is entered for a match with no "
+                            "deals (delete its deals first, or enter the rest deal by deal)"
+                        ),
+                        match=match_id,
+                        n=len(loaded.deals),
+                        a=a,
+                        score_a=loaded.state.score[a],
+                        b=b,
+                        score_b=loaded.state.score[b],
+                    )
                 )
             deals, pair = _result_lines(conn, m, pair, winner)
             after = derive(m, deals)
@@ -1182,8 +1316,13 @@ class Deals:
             old = [d.deal for d in loaded.deals]
             if not old or any(d.quick_reason != MATCH_RESULT for d in old):
                 raise Refused(
-                    f"match {match_id} has no result entered whole: enter its result, or "
-                    "correct its deals one by one"
+                    Message(
+                        N_(
+                            "match %(match)s has no result entered whole: enter its result, or "
+                            "correct its deals one by one"
+                        ),
+                        match=match_id,
+                    )
                 )
             lines, pair = _result_lines(conn, m, pair, winner)
             new = [
@@ -1233,17 +1372,24 @@ class Deals:
                 named = [
                     None
                     if w is None
-                    else resolve_in_match(conn, w, [m.a_id, m.b_id], f" in match {match_id}")[
-                        "name"
-                    ]
+                    else resolve_in_match(
+                        conn, w, [m.a_id, m.b_id], Message(IN_MATCH, match=match_id)
+                    )["name"]
                     for w, _points, _why in whole
                 ]
             a, b = m.a, m.b
             if len(named) > 2 or len(set(named)) < len(named) or None in named:
                 raise Refused(
-                    f"match {match_id}: a match result is the loser's game points (left "
-                    f"out when 0), then the winner's, each naming its player ({a} and "
-                    f"{b} play)"
+                    Message(
+                        N_(
+                            "match %(match)s: a match result is the loser's game points (left "
+                            "out when 0), then the winner's, each naming its player (%(a)s and "
+                            "%(b)s play)"
+                        ),
+                        match=match_id,
+                        a=a,
+                        b=b,
+                    )
                 )
             self.match_result(
                 match_id, (whole[-1][1], sum(r[1] for r in whole[:-1])), winner=named[-1]
@@ -1270,18 +1416,28 @@ class Deals:
             m, old = loaded.match, loaded.deals[index].deal
             if old.kind == "quick" and old.quick_reason == MATCH_RESULT:
                 raise Refused(
-                    f"deal {m.id}.{old.number} is a line of the result of match {m.id} "
-                    "entered whole: correct the match's result instead"
+                    Message(
+                        N_(
+                            "deal %(deal)s is a line of the result of match %(match)s entered "
+                            "whole: correct the match's result instead"
+                        ),
+                        deal=f"{m.id}.{old.number}",
+                        match=m.id,
+                    )
                 )
             if old.kind != "quick":
-                deal = f"deal {m.id}.{old.number}"
-                raise Refused(f"{deal} was recorded card by card: correct its tricks instead")
+                raise Refused(
+                    Message(
+                        N_("deal %(deal)s was recorded card by card: correct its tricks instead"),
+                        deal=f"{m.id}.{old.number}",
+                    )
+                )
             winner_id: int | None = None
             winner_name: str | None = None
             if winner is not None:
-                winner_name = resolve_in_match(conn, winner, [m.a_id, m.b_id], f" in match {m.id}")[
-                    "name"
-                ]
+                winner_name = resolve_in_match(
+                    conn, winner, [m.a_id, m.b_id], Message(IN_MATCH, match=m.id)
+                )["name"]
                 winner_id = m.player_id(winner_name)
             check_quick_result(m.rules, winner_name, points, reason)
             new = replace(old, quick_winner_id=winner_id, quick_points=points, quick_reason=reason)
@@ -1347,8 +1503,13 @@ class Deals:
         d = loaded.deals[index]
         if d.record is None:
             raise Refused(
-                f"deal {loaded.match.id}.{d.deal.number} was entered as a result "
-                "(quick entry): it has no record to export"
+                Message(
+                    N_(
+                        "deal %(deal)s was entered as a result (quick entry): it has no "
+                        "record to export"
+                    ),
+                    deal=f"{loaded.match.id}.{d.deal.number}",
+                )
             )
         return write_deal(replace(d.record, tags={**context, **d.record.tags}))
 
@@ -1376,8 +1537,13 @@ class Deals:
             old = loaded.deals[index].deal
             if old.kind == "quick":
                 raise Refused(
-                    f"deal {loaded.match.id}.{old.number} was entered as a result "
-                    "(quick entry): it has no record to edit"
+                    Message(
+                        N_(
+                            "deal %(deal)s was entered as a result (quick entry): it has no "
+                            "record to edit"
+                        ),
+                        deal=f"{loaded.match.id}.{old.number}",
+                    )
                 )
             new = _fitted(self.store, loaded, record, Message(EDITED_RECORD), replace(old), index)
             return _replace_deal(

@@ -63,7 +63,13 @@ def fix_seeding(conn: Connection, ev: RowMapping, ratings: Mapping[int, float | 
     if conn.execute(
         select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == eid).limit(1)
     ).first():
-        raise Refused(f'event {eid} "{ev["name"]}" has started rounds: its seeding is fixed')
+        raise Refused(
+            Message(
+                N_('event %(id)s "%(name)s" has started rounds: its seeding is fixed'),
+                id=eid,
+                name=ev["name"],
+            )
+        )
     entries = [p["player_id"] for p in eventrows.event_players(conn, eid)]
     ep = t.event_players
     order = seeded_order(entries, ratings)
@@ -105,7 +111,13 @@ class Seeding:
         with self.store.writing() as conn:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             if ev["seed_by"] != "rating":
-                raise Refused(f'event {ev["id"]} "{ev["name"]}" is seeded by entry, not by rating')
+                raise Refused(
+                    Message(
+                        N_('event %(id)s "%(name)s" is seeded by entry, not by rating'),
+                        id=ev["id"],
+                        name=ev["name"],
+                    )
+                )
             before = snapshot(conn, "event", ev["id"])
             fix_seeding(conn, ev, ratings)
             Audit(self.store).write(

@@ -105,16 +105,31 @@ def _clean_name(name: str) -> str:
     names.check_text(name, "series name")
     clean = " ".join(name.split())
     if not clean:
-        raise Refused("a series needs a name")
+        raise Refused(N_("a series needs a name"))
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean):
-        raise Refused(f"{clean[:20]!r}: a series name cannot contain control characters")
+        raise Refused(
+            Message(
+                N_("%(name)s: a series name cannot contain control characters"),
+                name=repr(clean[:20]),
+            )
+        )
     if len(clean) > SERIES_NAME_LENGTH:
         raise Refused(
-            f'"{clean[:20]}...": a series name has at most {SERIES_NAME_LENGTH} characters'
+            Message(
+                N_('"%(name)s...": a series name has at most %(most)s characters'),
+                name=clean[:20],
+                most=SERIES_NAME_LENGTH,
+            )
         )
     if clean.removeprefix("#").isdigit():
         raise Refused(
-            f'"{clean}": a series name cannot be a number (numbers name series by their number)'
+            Message(
+                N_(
+                    '"%(name)s": a series name cannot be a number (numbers name series by their '
+                    "number)"
+                ),
+                name=clean,
+            )
         )
     return clean
 
@@ -159,18 +174,36 @@ class Series:
         clean = _clean_name(name)
         scale = check_points(points)
         if not 1 <= len(events) <= MAX_EVENTS:
-            raise Refused(f"a series has 1 to {MAX_EVENTS} events, not {len(events)}")
+            raise Refused(
+                Message(
+                    N_("a series has 1 to %(most)s events, not %(n)s"),
+                    most=MAX_EVENTS,
+                    n=len(events),
+                )
+            )
         count = check_best(best, len(events))
         with self.store.writing() as conn:
             key = names.fold(clean)
             taken = conn.execute(select(t.series.c.id).where(t.series.c.name_key == key)).first()
             if taken is not None:
-                raise Refused(f'there is a series "{clean}" already (number {taken[0]})')
+                raise Refused(
+                    Message(
+                        N_('there is a series "%(name)s" already (number %(id)s)'),
+                        name=clean,
+                        id=taken[0],
+                    )
+                )
             ids: list[int] = []
             for ref in events:
                 row = eventrows.resolve_event(conn, ref)
                 if row["id"] in ids:
-                    raise Refused(f'event {row["id"]} "{row["name"]}" is listed twice')
+                    raise Refused(
+                        Message(
+                            N_('event %(id)s "%(name)s" is listed twice'),
+                            id=row["id"],
+                            name=row["name"],
+                        )
+                    )
                 ids.append(int(row["id"]))
             sid = conn.execute(
                 insert(t.series)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
-from tally.errors import Message, NotFound, Refused
+from tally.errors import Joined, Message, NotFound, Refused
 from tally.events.formats import format_of
 from tally.i18n import N_
 from tally.store import eventrows
@@ -94,20 +94,36 @@ def _plan(
     fmt = format_of(ev["kind"])
     if fmt.has_scheduled_pairings:
         raise Refused(
-            f'event {eid} "{name}" is a {fmt.audit_name}: its pairings are fixed by its '
-            "schedule (a swap would make some players meet twice and some never); change "
-            "the order of the players before the first round instead"
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" is a %(kind)s: its pairings are fixed by its '
+                    "schedule (a swap would make some players meet twice and some never); "
+                    "change the order of the players before the first round instead"
+                ),
+                id=eid,
+                name=name,
+                kind=Message(fmt.audit_name),
+            )
         )
     rows = [resolve_player(conn, x) for x in (first, second)]
     if rows[0]["id"] == rows[1]["id"]:
-        raise Refused(f"{rows[0]['name']} is named twice: give two players to swap")
+        raise Refused(
+            Message(N_("%(name)s is named twice: give two players to swap"), name=rows[0]["name"])
+        )
     bye = conn.execute(
         select(t.event_rounds.c.bye_player_id).where(
             (t.event_rounds.c.event_id == eid) & (t.event_rounds.c.number == number)
         )
     ).first()
     if bye is None:
-        raise NotFound(f'round {number} of event {eid} "{name}" has not been started')
+        raise NotFound(
+            Message(
+                N_('round %(round)s of event %(id)s "%(name)s" has not been started'),
+                round=number,
+                id=eid,
+                name=name,
+            )
+        )
     m = t.matches.c
     matches = list(
         conn.execute(
@@ -121,8 +137,14 @@ def _plan(
     seats = [_seat(matches, bye[0], row, eid, name, number) for row in rows]
     if seats[0] == seats[1]:
         raise Refused(
-            f"{rows[0]['name']} and {rows[1]['name']} play at the same table: "
-            "swap one of them with a player of another table"
+            Message(
+                N_(
+                    "%(a)s and %(b)s play at the same table: swap one of them with a player "
+                    "of another table"
+                ),
+                a=rows[0]["name"],
+                b=rows[1]["name"],
+            )
         )
     changed = tuple(r["id"] for r in matches if r["table_number"] in seats)
     _refuse_recorded(conn, changed, seats)
@@ -142,8 +164,16 @@ def _seat(
     if player["id"] == bye:
         return None
     raise NotFound(
-        f'{player["name"]} plays no match of round {number} of event {eid} "{name}" '
-        "and does not have its bye"
+        Message(
+            N_(
+                '%(player)s plays no match of round %(round)s of event %(id)s "%(name)s" and '
+                "does not have its bye"
+            ),
+            player=player["name"],
+            round=number,
+            id=eid,
+            name=name,
+        )
     )
 
 
@@ -152,10 +182,15 @@ def _refuse_recorded(conn: Connection, matches: tuple[int, ...], seats: list[int
         select(func.count()).select_from(t.deals).where(t.deals.c.match_id.in_(matches))
     ).scalar_one()
     if recorded:
-        tables = " and ".join(str(s) for s in seats if s is not None)
         raise Refused(
-            f"the players of table {tables} stay where they are: {recorded} deal(s) "
-            "are recorded there already (a swap is made before play starts)"
+            Message(
+                N_(
+                    "the players of table %(tables)s stay where they are: %(n)s deal(s) are "
+                    "recorded there already (a swap is made before play starts)"
+                ),
+                tables=Joined(N_(" and "), [s for s in seats if s is not None]),
+                n=recorded,
+            )
         )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from tally.errors import Refused, StoreUnavailable
+from tally.errors import N_, Message, Refused, StoreUnavailable
 from tally.store.engine import READ_ONLY
 
 
@@ -64,6 +64,10 @@ def snapshot_of(conn: Connection) -> Snapshot | None:
     return snap if snap is not None and snap.connection is conn else None
 
 
+#: a database error, in the database's own words (its driver's: English)
+DATABASE_ERROR = N_("database error: %(error)s")
+
+
 def _first_line(exc: DBAPIError) -> str:
     return str(exc.orig if exc.orig is not None else exc).strip().splitlines()[0]
 
@@ -77,10 +81,13 @@ def database_errors() -> Iterator[None]:
         yield
     except IntegrityError as exc:
         raise Refused(
-            f"the change conflicts with what is stored ({_first_line(exc)}); nothing was changed"
+            Message(
+                N_("the change conflicts with what is stored (%(error)s); nothing was changed"),
+                error=_first_line(exc),
+            )
         ) from None
     except DBAPIError as exc:
-        raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+        raise StoreUnavailable(Message(DATABASE_ERROR, error=_first_line(exc))) from None
 
 
 class Database:
@@ -174,4 +181,4 @@ class Database:
                 with conn.begin():
                     yield conn
         except DBAPIError as exc:
-            raise StoreUnavailable(f"database error: {_first_line(exc)}") from None
+            raise StoreUnavailable(Message(DATABASE_ERROR, error=_first_line(exc))) from None

@@ -82,8 +82,13 @@ class Position:
         m = _POSITION.fullmatch(text.strip())
         if m is None:
             raise Refused(
-                f'"{text[:40]}" is not a position: give it as printed after the '
-                "last entry, MATCH.DEAL:ACTIONS (e.g. 1.3:12)"
+                Message(
+                    N_(
+                        '"%(text)s" is not a position: give it as printed after the last '
+                        "entry, MATCH.DEAL:ACTIONS (e.g. 1.3:12)"
+                    ),
+                    text=text[:40],
+                )
             )
         return cls(int(m.group(1)), int(m.group(2)), int(m.group(3)))
 

@@ -339,8 +339,9 @@ def test_a_turn_up_that_is_no_card_is_refused_in_german(tmp_path: Path) -> None:
     assert _invoke(url, ENGLISH, "deal", "start", "1", "9H")[2] == (
         "tally: turn-up: Trump: 9H is not in a Schnapsen deck (20 cards, no nines)\n"
     )
-    # an administrative refusal of the store stays English
-    assert _invoke(url, GERMAN, "deal", "play", "7", "KS")[2] == "tally: there is no match 7\n"
+    # an administrative refusal of the store is German too
+    said = _invoke(url, GERMAN, "deal", "play", "7", "KS")[2]
+    assert said == "tally: ein Bummerl 7 gibt es nicht\n"
 
 
 def test_lang_chooses_the_language_of_a_refusal(tmp_path: Path) -> None:
@@ -494,10 +495,10 @@ def test_a_refused_edit_is_worded_whole_or_stays_english(playing: str, tmp_path:
     )
     first, second = err.splitlines()
     assert first == (
-        'tally: the edited record: the record is played under "schnapsen", the '
-        'match under "sixty-six"'
+        "tally: die bearbeitete Aufzeichnung: die Aufzeichnung wird nach „schnapsen“ gespielt, "
+        "das Bummerl nach „sixty-six“"
     )
-    assert re.fullmatch(r" +nothing was changed; your edit is kept in \S+", second)
+    assert re.fullmatch(r" +nichts wurde geändert; die Bearbeitung bleibt in \S+ erhalten", second)
     _code, _out, err = _invoke(playing, {**GERMAN, "EDITOR": editors["tag"]}, "deal", "edit", "1.1")
     assert re.fullmatch(
         r"tally: Spiel 1: Zeile 1, Spalte \d+: der Angabe „Rules“ fehlt das "

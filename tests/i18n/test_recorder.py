@@ -292,9 +292,9 @@ def test_the_recorder_tells_in_german_that_someone_else_recorded(
     code, out = _typed(url, typed, monkeypatch, capsys, "deal", "record", "1")
     assert code == 0
     assert out.startswith(
-        "Spiel 1.1 geht weiter.\n[1.1 Stich 1] Bert spielt aus> Abgelehnt: deal 1.1 has moved "
-        "on: someone else recorded KS in trick 1; now Trick 1: Anna to follow (position "
-        "1.1:1). Nothing was recorded.\n"
+        "Spiel 1.1 geht weiter.\n[1.1 Stich 1] Bert spielt aus> Abgelehnt: Spiel 1.1 ist "
+        "weitergegangen: jemand anderer hat KS in Stich 1 eingetragen; jetzt: Stich 1: Anna "
+        "gibt zu (Stellung 1.1:1). Nichts wurde eingetragen.\n"
         "Jemand anderer schreibt dieses Bummerl mit. Enter drücken, um beim jetzigen Stand "
         "weiterzumachen (oder quit)> Nicht eingetragen: „10C“ wurde getippt, bevor die "
         "Änderung zu sehen war.\n"
