@@ -99,6 +99,7 @@ from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.errors import Message, NotFound, Refused, TallyError
 from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
+from tally.events.formats.options import every_option, given_options
 from tally.events.schedule import Pairing, Round, first_dealer
 from tally.events.swiss import Played
 from tally.events.tiebreaks import (
@@ -1070,6 +1071,20 @@ def _event_row(conn: Connection, event_id: int) -> RowMapping:
     return conn.execute(select(t.events).where(t.events.c.id == event_id)).mappings().one()
 
 
+def _option_fields(row: RowMapping) -> dict[str, Any]:
+    """The view's fields of the formats' options kept in the ``events`` row (the table of
+    :mod:`tally.events.formats.options`; ``rounds`` is the view's count of rounds)."""
+    from dataclasses import fields as fields_of
+
+    shown = {f.name for f in fields_of(EventView)} - {"rounds"}
+    out: dict[str, Any] = {}
+    for name, option in every_option().items():
+        column = option.events_column()
+        if column is not None and name in shown:
+            out[name] = bool(row[column]) if option.type == "bool" else row[column]
+    return out
+
+
 def _event_view(conn: Connection, row: RowMapping) -> EventView:
     eid = row["id"]
     entrants = eventrows.event_players(conn, eid)
@@ -1100,8 +1115,6 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
             )
             for p in entrants
         ),
-        double=bool(row["double_round"]),
-        matches_per_pairing=row["matches_per_pairing"],
         match_points_per_win=float(row["match_points_per_win"]),
         bye=row["bye"],
         withdrawal=row["withdrawal"],
@@ -1112,17 +1125,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         created_at=row["created_at"].isoformat(),
         rank_by=row["rank_by"],
         language=row["language"] or "",
-        swap_last_rounds=bool(row["swap_last_rounds"]),
-        acceleration=row["acceleration"],
-        repeated_floats=row["repeated_floats"],
-        max_absences=row["max_absences"],
-        no_absence_last=row["no_absence_last"],
-        apart_until=row["apart_until"],
-        apart_keeps_bye=bool(row["apart_keeps_bye"]),
-        unplayed=row["unplayed"],
-        seed_by=row["seed_by"],
         seeded=bool(row["seeded"]),
-        absence_score=row["absence_score"],
+        **_option_fields(row),
         absences=tuple((n, names[p]) for n, p in eventrows.absences(conn, eid)),
     )
 
@@ -1438,90 +1442,54 @@ class Events:
         players: Sequence[str] = (),
         held_on: date | None = None,
         rules: str = "sixty-six",
-        double: bool = False,
-        matches_per_pairing: int = 1,
         match_points_per_win: float = 1.0,
         bye: str = "none",
         withdrawal: str = "forfeit",
         tiebreaks: Sequence[str] | None = None,
-        lives: int | None = None,
-        draw_seed: str | None = None,
-        final_size: int | None = None,
-        groups: int | None = None,
-        advance: int | None = None,
         rank_by: str | None = None,
-        rounds: int | None = None,
         language: str = "",
-        final_fill: str | None = None,
-        swap_last_rounds: bool = False,
-        acceleration: str = "none",
-        repeated_floats: str = "allow",
-        max_absences: int | None = None,
-        no_absence_last: int = 0,
-        apart_until: int | None = None,
-        apart_keeps_bye: bool = False,
-        unplayed: str = "as-scored",
-        seed_by: str = "entry",
-        best_of: int | None = None,
-        absence_score: str = "half",
+        **options: Any,
     ) -> EventView:
         """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
         ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
         order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
         to let the locale decide) is what its sheets speak.
 
-        The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
-        the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
-        ``swap_last_rounds``, ``acceleration``, ``repeated_floats``, ``max_absences``,
-        ``no_absence_last``, ``apart_until``, ``apart_keeps_bye``, ``lives``, ``draw_seed``,
-        ``final_size``,
-        ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
-        checks them and refuses those that are not its own (:mod:`tally.events.formats`).
-        ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
-        (:data:`tally.events.tiebreaks.UNPLAYED`); it and the ``progressive`` tiebreak follow the
-        rounds, so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
-        ``seed_by`` is what its seeding list follows (``entry`` or ``rating``:
-        :mod:`tally.store.seeding`; a Swiss event, a knockout or groups); ``best_of`` how many
-        matches a pairing of its final stage is played best of (:func:`knockouts.set_best_of`);
-        ``absence_score`` what a requested bye (an announced absence) scores, ``half`` or
-        ``zero`` (:mod:`tally.store.absences`).
+        The settings every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
+        the format's. ``options`` are the formats' options by keyword (the table of
+        :mod:`tally.events.formats.options`: ``double``, ``matches_per_pairing``, ``rounds``,
+        ``lives``, ``best_of``, ...; the default for each not given): the format's settings
+        dataclass checks them and refuses those that are not its own
+        (:mod:`tally.events.formats`). ``unplayed`` is what a bye or a forfeit counts for in
+        the Buchholz tiebreaks (:data:`tally.events.tiebreaks.UNPLAYED`); it and the
+        ``progressive`` tiebreak follow the rounds, so an event without scored rounds refuses
+        them (:func:`_check_round_tiebreaks`). ``seed_by`` is what its seeding list follows
+        (``entry`` or ``rating``: :mod:`tally.store.seeding`); ``absence_score`` what a
+        requested bye (an announced absence) scores, ``half`` or ``zero``
+        (:mod:`tally.store.absences`).
         """
+        known = every_option()
+        values = given_options(options, known)
         clean = clean_event_name(name)
         fmt = _check_choices(kind, bye, withdrawal, language)
-        _check_seed_by(fmt, seed_by)
-        _one_of("--absence-score", absence_score, ABSENCE_SCORES)
+        _check_seed_by(fmt, values["seed_by"])
+        _one_of("--absence-score", values["absence_score"], ABSENCE_SCORES)
         order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
         ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
-        _check_round_tiebreaks(fmt, order, unplayed)
+        _check_round_tiebreaks(fmt, order, values["unplayed"])
         spec = checked_rules(rules)
+        matches_per_pairing = values["matches_per_pairing"]
         if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
             raise Refused(
                 f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not {matches_per_pairing}"
             )
         per_win = check_points_per_win(match_points_per_win)
-        settings = fmt.settings(
-            Given(
-                double=double,
-                matches_per_pairing=matches_per_pairing,
-                rounds=rounds,
-                swap_last_rounds=swap_last_rounds,
-                acceleration=acceleration,
-                repeated_floats=repeated_floats,
-                max_absences=max_absences,
-                no_absence_last=no_absence_last,
-                apart_until=apart_until,
-                apart_keeps_bye=apart_keeps_bye,
-                lives=lives,
-                draw_seed=draw_seed,
-                final_size=final_size,
-                final_fill=final_fill,
-                groups=groups,
-                advance=advance,
-                best_of=best_of,
-                players=len(players),
-                bye=bye,
-            )
-        )
+        settings = fmt.settings(Given.of(values, players=len(players), bye=bye))
+        columns = {
+            column: values[name]
+            for name, option in known.items()
+            if (column := option.events_column()) is not None
+        } | settings.columns()
         with self.store.writing() as conn:
             rows = _distinct_players(conn, players)
             eid = conn.execute(
@@ -1538,10 +1506,7 @@ class Events:
                     rank_by=ranking,
                     created_at=utc_now(),
                     language=language,
-                    unplayed=unplayed,
-                    seed_by=seed_by,
-                    absence_score=absence_score,
-                    **settings.columns(),
+                    **columns,
                 )
                 .returning(t.events.c.id)
             ).scalar_one()

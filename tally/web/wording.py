@@ -7,18 +7,14 @@ from __future__ import annotations
 
 import re
 
-#: the form's name of each option the store's refusals name
+from tally.events.formats.options import every_option
+
+#: the form's name of each option the store's refusals name: the formats' options by their
+#: flag (:mod:`tally.events.formats.options`), then the others
 FIELDS = {
-    "rounds": "Rounds",
-    "groups": "Groups",
-    "advance": "Going through",
-    "lives": "Lives",
-    "seed": "Seed of the draw",
-    "final": "Final stage",
-    "double": "Twice (double round robin)",
+    **{o.option[2:]: o.label for o in every_option().values()},
     "bye": "A bye",
     "kind": "Kind",
-    "matches": "Matches per pairing",
     "points-per-win": "Match points per win",
     "winner": "Winner",
     "dealer": "First dealer",
