@@ -232,3 +232,15 @@ def docs_table(formats: Iterable[EventFormat] | None = None) -> str:
             f"| `{option.key}` | `{option.column}` | {help_text} |"
         )
     return "\n".join(lines) + "\n"
+
+
+#: where docs/events.md keeps the table (:func:`docs_table`)
+DOCS_START = "<!-- options table: generated, do not edit -->\n"
+DOCS_END = "<!-- end of options table -->\n"
+
+
+def with_docs_table(page: str, formats: Iterable[EventFormat] | None = None) -> str:
+    """docs/events.md's text ``page`` with its options table made anew."""
+    head, _, rest = page.partition(DOCS_START)
+    _, _, tail = rest.partition(DOCS_END)
+    return head + DOCS_START + docs_table(formats) + DOCS_END + tail
