@@ -77,8 +77,8 @@ def with_format_options(fn: Callable[..., None]) -> Callable[..., None]:
     import inspect
     import typing
 
-    from tally.events.formats import FORMATS
-    from tally.events.formats.options import cli_help, every_option
+    from tally.events.formats import FORMATS, every_option
+    from tally.events.formats.options import cli_help
 
     types: dict[str, Any] = {"bool": bool, "whole": int, "text": str}
     made: list[inspect.Parameter] = []
@@ -90,7 +90,11 @@ def with_format_options(fn: Callable[..., None]) -> Callable[..., None]:
         )
         hint = Annotated[
             python,
-            typer.Option(option.option, metavar=option.metavar or None, help=cli_help(option)),
+            typer.Option(
+                option.option,
+                metavar=option.metavar or None,
+                help=cli_help(option, FORMATS.values()),
+            ),
         ]
         made.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option.default))
         hints[name] = hint

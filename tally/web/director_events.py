@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import Message, Refused, TallyError
-from tally.events.formats import FORMATS, Option, kinds
-from tally.events.formats.options import every_option
+from tally.events.formats import FORMATS, Option, every_option, kinds
 from tally.i18n import N_
 from tally.names import read_number, shown
 from tally.web.app import (

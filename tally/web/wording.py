@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from tally.events.formats.options import every_option
+from tally.events.formats import every_option
 
 #: the form's name of each option the store's refusals name: the formats' options by their
 #: flag (:mod:`tally.events.formats.options`), then the others

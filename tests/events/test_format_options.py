@@ -13,9 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from tally.errors import Refused
-from tally.events.formats import FORMATS
+from tally.events.formats import FORMATS, every_option
 from tally.events.formats.base import EventFormat, Given, Option, Settings
-from tally.events.formats.options import docs_table, every_option, taking, with_docs_table
+from tally.events.formats.options import docs_table, taking, with_docs_table
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "events.md"
 
@@ -61,9 +61,9 @@ def test_a_sixth_formats_option_is_in_the_table_with_its_kind_and_column(
     ladder: EventFormat,
 ) -> None:
     assert every_option()["climb"] is CLIMB
-    assert taking(CLIMB) == ("ladder",)
+    assert taking(CLIMB, FORMATS.values()) == ("ladder",)
     assert CLIMB.events_column() == "climb"
-    row = next(line for line in docs_table().splitlines() if "`--climb`" in line)
+    row = next(line for line in docs_table(FORMATS.values()).splitlines() if "`--climb`" in line)
     assert row.startswith("| `--climb` | ladder | whole | 2 | `climb` | `events.climb` |")
     assert "How many places a win climbs the ladder." in row
 
@@ -120,7 +120,7 @@ def test_a_sixth_formats_option_reaches_it_through_the_stores_create(
 
 def test_the_options_table_of_the_docs_is_current() -> None:
     page = DOCS.read_text(encoding="utf-8")
-    assert page == with_docs_table(page), "run: python -m tally.events.formats"
+    assert page == with_docs_table(page, FORMATS.values()), "run: python -m tally.events.formats"
     assert "| `--best-of` | knockout, groups |" in page
 
 

@@ -15,12 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from tally.i18n import N_
-
-if TYPE_CHECKING:
-    from tally.events.formats.base import EventFormat
 
 #: the most matches a pairing may play (a round robin, a Swiss event)
 MAX_MATCHES_PER_PAIRING = 20
@@ -84,6 +81,15 @@ class Option:
         """Its column of the ``events`` table; None when it is kept elsewhere."""
         table, _, column = self.column.partition(".")
         return column if table == "events" else None
+
+
+class EventFormat(Protocol):
+    """What this module reads of a format (:class:`tally.events.formats.base.EventFormat`)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def options(self) -> tuple[Option, ...]: ...
 
 
 # --- the options several formats share --------------------------------------------------------
@@ -165,13 +171,9 @@ BEST_OF = Option(
 # --- the table made from the formats' lists ---------------------------------------------------
 
 
-def every_option(formats: Iterable[EventFormat] | None = None) -> dict[str, Option]:
-    """Every format's options by keyword, each once, in the order the formats list them
-    (``formats``: those of :data:`tally.events.formats.FORMATS` unless given)."""
-    if formats is None:
-        from tally.events.formats import FORMATS
-
-        formats = FORMATS.values()
+def every_option(formats: Iterable[EventFormat]) -> dict[str, Option]:
+    """Every option of ``formats`` by keyword, each once, in the order the formats list them
+    (:func:`tally.events.formats.every_option`: those of the table of formats)."""
     out: dict[str, Option] = {}
     for fmt in formats:
         for option in fmt.options:
@@ -179,12 +181,8 @@ def every_option(formats: Iterable[EventFormat] | None = None) -> dict[str, Opti
     return out
 
 
-def taking(option: Option, formats: Iterable[EventFormat] | None = None) -> tuple[str, ...]:
-    """The kinds of event that take ``option``."""
-    if formats is None:
-        from tally.events.formats import FORMATS
-
-        formats = FORMATS.values()
+def taking(option: Option, formats: Iterable[EventFormat]) -> tuple[str, ...]:
+    """The kinds of ``formats`` that take ``option``."""
     return tuple(f.kind for f in formats if option in f.options)
 
 
@@ -202,7 +200,7 @@ def _kinds_said(kinds: Iterable[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def cli_help(option: Option, formats: Iterable[EventFormat] | None = None) -> str:
+def cli_help(option: Option, formats: Iterable[EventFormat]) -> str:
     """What ``tally event create --help`` says of ``option``: its help, then the kinds that
     take it."""
     return f"{option.help} (--kind {_kinds_said(taking(option, formats))})"
@@ -216,9 +214,9 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def docs_table(formats: Iterable[EventFormat] | None = None) -> str:
+def docs_table(formats: Iterable[EventFormat]) -> str:
     """The options table of docs/events.md, in Markdown."""
-    chosen = list(formats) if formats is not None else None
+    chosen = list(formats)
     lines = [
         "| Option | Kinds | Type | Default | File key | Column | What it does |",
         "| --- | --- | --- | --- | --- | --- | --- |",
@@ -239,7 +237,7 @@ DOCS_START = "<!-- options table: generated, do not edit -->\n"
 DOCS_END = "<!-- end of options table -->\n"
 
 
-def with_docs_table(page: str, formats: Iterable[EventFormat] | None = None) -> str:
+def with_docs_table(page: str, formats: Iterable[EventFormat]) -> str:
     """docs/events.md's text ``page`` with its options table made anew."""
     head, _, rest = page.partition(DOCS_START)
     _, _, tail = rest.partition(DOCS_END)
