@@ -54,7 +54,7 @@ class UnknownName(NotFound):
     """A reference that fits no player; ``close`` are the players whose names are close
     (:func:`suggestions`), when they were looked for."""
 
-    def __init__(self, message: str, close: Sequence[Candidate] = ()) -> None:
+    def __init__(self, message: str | Message, close: Sequence[Candidate] = ()) -> None:
         super().__init__(message)
         self.close = tuple(close)
 
@@ -62,7 +62,7 @@ class UnknownName(NotFound):
 class AmbiguousName(NotFound):
     """A reference that fits several players; ``candidates`` are they."""
 
-    def __init__(self, message: str, candidates: Sequence[Candidate]) -> None:
+    def __init__(self, message: str | Message, candidates: Sequence[Candidate]) -> None:
         super().__init__(message)
         self.candidates = tuple(candidates)
 
@@ -144,8 +144,10 @@ def read_number(text: str, most_digits: int = 18, places: int = 0) -> Decimal | 
     return Decimal(f"{whole or 0}.{part or 0}") if part else Decimal(whole)
 
 
-def _join(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _join(names: Sequence[str]) -> str | Message:
+    if len(names) == 1:
+        return names[0]
+    return Message(N_("%(first)s and %(last)s"), first=", ".join(names[:-1]), last=names[-1])
 
 
 def _shown(ref: str) -> str:
@@ -214,7 +216,7 @@ def matches(ref: str, candidates: Iterable[Candidate]) -> list[Candidate]:
     return prefixed
 
 
-def resolve(ref: str, candidates: Iterable[Candidate], *, where: str = "") -> Candidate:
+def resolve(ref: str, candidates: Iterable[Candidate], *, where: str | Message = "") -> Candidate:
     """The one candidate ``ref`` means; :class:`AmbiguousName` or :class:`UnknownName`.
 
     ``where`` names the candidates in messages (``" in match 3"``).
@@ -241,60 +243,97 @@ name a player goes by)
     shown = _shown(ref)
     if found:
         raise AmbiguousName(
-            f'"{shown}" matches {_join([c.label() for c in found])}{where}: '
-            "say which (more of the name, the number, or an alias)",
+            Message(
+                N_(
+                    '"%(text)s" matches %(names)s%(where)s: '
+                    "say which (more of the name, the number, or an alias)"
+                ),
+                text=shown,
+                names=_join([c.label() for c in found]),
+                where=where,
+            ),
             found,
         )
     close = suggestions(ref, pool) if as_number(ref) is None else []
-    raise UnknownName(unknown_message(ref, pool, where=where, close=close), close)
+    raise UnknownName(unknown_words(ref, pool, where=where, close=close), close)
 
 
 def unknown_message(
     ref: str,
     pool: Sequence[Candidate],
     *,
-    where: str = "",
+    where: str | Message = "",
     what: str = "player",
     close: Sequence[Candidate] | None = None,
 ) -> str:
     """Why ``ref`` finds nobody, with the closest names: the hint leads to the player who is
     there already, and suggests adding a player only when nobody's name is close. ``what``
-    ``"event"``: the same for an event (:func:`find_event`); ``close``: the closest names,
-    when already found.
+    ``"event"``: the same for an event (:func:`find_event`; the only other ``what``);
+    ``close``: the closest names, when already found. The English of :func:`unknown_words`.
 
     >>> unknown_message("Thursday clup", [Candidate(4, "Thursday club")], what="event")
     'there is no event "Thursday clup": did you mean Thursday club (#4)? (see `tally event list`)'
     """
+    return str(unknown_words(ref, pool, where=where, what=what, close=close))
+
+
+def unknown_words(
+    ref: str,
+    pool: Sequence[Candidate],
+    *,
+    where: str | Message = "",
+    what: str = "player",
+    close: Sequence[Candidate] | None = None,
+) -> Message:
+    """The words of :func:`unknown_message` (a :class:`Message`, for any language)."""
     shown = _shown(ref)
     if what != "player":
         close = suggestions(ref, pool) if close is None else close
         if close:
-            return (
-                f'there is no {what} "{shown}": did you mean '
-                f"{_join([c.label() for c in close])}? (see `tally {what} list`)"
+            return Message(
+                N_(
+                    'there is no event "%(text)s": did you mean %(names)s? (see `tally event list`)'
+                ),
+                text=shown,
+                names=_join([c.label() for c in close]),
             )
-        return f'there is no {what} "{shown}" (see `tally {what} list`)'
+        return Message(N_('there is no event "%(text)s" (see `tally event list`)'), text=shown)
     number = as_number(ref)
     if number is not None:
-        digits = ref.strip().removeprefix("#")
-        if len(digits) > 30:
-            digits = f"{digits[:20]}... ({len(digits)} digits)"
-        return (
-            f"there is no player #{digits}{where} (`tally player list` shows the players' numbers)"
+        digits: str | Message = ref.strip().removeprefix("#")
+        if len(str(digits)) > 30:
+            whole = str(digits)
+            digits = Message(
+                N_("%(start)s... (%(digits)s digits)"), start=whole[:20], digits=len(whole)
+            )
+        return Message(
+            N_(
+                "there is no player #%(number)s%(where)s "
+                "(`tally player list` shows the players' numbers)"
+            ),
+            number=digits,
+            where=where,
         )
     close = suggestions(ref, pool) if close is None else close
     if close:
-        return (
-            f'there is no player "{shown}"{where}: did you mean '
-            f"{_join([c.label() for c in close])}? (`tally player list` shows every "
-            "player and alias; `tally player alias NAME ALIAS` adds a name a player goes "
-            "by)"
+        return Message(
+            N_(
+                'there is no player "%(text)s"%(where)s: did you mean %(names)s? '
+                "(`tally player list` shows every player and alias; "
+                "`tally player alias NAME ALIAS` adds a name a player goes by)"
+            ),
+            text=shown,
+            where=where,
+            names=_join([c.label() for c in close]),
         )
     if where:
-        return f'there is no player "{shown}"{where}'
-    return (
-        f'there is no player "{shown}" (`tally player list` shows every player and '
-        'alias; to enter a new player, `tally player add "FULL NAME"`)'
+        return Message(N_('there is no player "%(text)s"%(where)s'), text=shown, where=where)
+    return Message(
+        N_(
+            'there is no player "%(text)s" (`tally player list` shows every player and '
+            'alias; to enter a new player, `tally player add "FULL NAME"`)'
+        ),
+        text=shown,
     )
 
 
@@ -399,7 +438,9 @@ def lookalike(name: str, pool: Iterable[Candidate]) -> tuple[Candidate, str] | N
     return None
 
 
-def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") -> Candidate:
+def resolve_among(
+    ref: str, players: Sequence[Candidate], *, where: str | Message = ""
+) -> Candidate:
     """A player of a match: ``ref`` resolved among ``players`` (the match's two); the error
     names them.
 
@@ -416,8 +457,14 @@ def resolve_among(ref: str, players: Sequence[Candidate], *, where: str = "") ->
         return found[0]
     if found:
         return resolve(ref, players, where=where)
-    names = _join([p.name for p in players])
-    raise UnknownName(f'"{_shown(ref)}" does not play{where or " in this match"} ({names} do)')
+    raise UnknownName(
+        Message(
+            N_('"%(text)s" does not play%(where)s (%(names)s do)'),
+            text=_shown(ref),
+            where=where or Message(N_(" in this match")),
+            names=_join([p.name for p in players]),
+        )
+    )
 
 
 def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:
@@ -442,11 +489,14 @@ def find_event(ref: str, events: Sequence[Candidate]) -> list[Candidate]:
         else [c for c in events if fold(c.name) == fold(ref)]
     )  # a name of digits, whole
     if not found:
-        raise UnknownName(unknown_message(ref, events, what="event"))
+        raise UnknownName(unknown_words(ref, events, what="event"))
     if len(found) > 1 and len({fold(c.name) for c in found}) > 1:
         raise AmbiguousName(
-            f'"{_shown(ref)}" matches {_join([c.label() for c in found])}: '
-            "say which (more of the name, or the number)",
+            Message(
+                N_('"%(text)s" matches %(names)s: say which (more of the name, or the number)'),
+                text=_shown(ref),
+                names=_join([c.label() for c in found]),
+            ),
             found,
         )
     return found

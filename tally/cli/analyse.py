@@ -17,6 +17,8 @@ from tally.cli import app
 from tally.cli.common import CANNOT_READ, MAX_ID, echo_json, fail, guard, language
 from tally.cli.options import JobsOption, LangOption
 from tally.cli.storage import DbOption
+from tally.errors import Message
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.analysis.findings import DealAnalysis
@@ -72,7 +74,11 @@ def analyse(
     from tally.errors import Message, NotationError
 
     if sum(x is not None and x != [] for x in (deals, match, event)) != 1:
-        fail("give deal FILEs or a DEAL, or --match MATCH, or --event EVENT (one of them)")
+        fail(
+            Message(
+                N_("give deal FILEs or a DEAL, or --match MATCH, or --event EVENT (one of them)")
+            )
+        )
     if match is not None or event is not None:
         _report(match, event, samples, seed, json_out, db, lang, jobs)
         return

@@ -187,15 +187,34 @@ def check_arguments(fn: Callable[..., Any], kwargs: dict[str, Any]) -> None:
         for v in values:
             if isinstance(v, str) and bad_text(v):
                 fail(
-                    f'{_label(fn, name)} "{printable(v)}": not UTF-8 text (the terminal sent '
-                    "bytes in another encoding; set it to UTF-8 and type it again)"
+                    Message(
+                        N_(
+                            '%(argument)s "%(text)s": not UTF-8 text (the terminal sent '
+                            "bytes in another encoding; set it to UTF-8 and type it again)"
+                        ),
+                        argument=_label(fn, name),
+                        text=printable(v),
+                    )
                 )
             if isinstance(v, int) and not isinstance(v, bool) and not -MAX_ID - 1 <= v <= MAX_ID:
                 digits = str(v)
-                shown = digits if len(digits) <= 30 else f"{digits[:20]}... ({len(digits)} digits)"
+                shown: str | Message = digits
+                if len(digits) > 30:
+                    shown = Message(
+                        N_("%(start)s... (%(digits)s digits)"),
+                        start=digits[:20],
+                        digits=len(digits),
+                    )
                 fail(
-                    f"{_label(fn, name)} {shown}: out of range (numbers here go up to "
-                    f"{MAX_ID}); there is nothing with that number"
+                    Message(
+                        N_(
+                            "%(argument)s %(number)s: out of range (numbers here go up to "
+                            "%(most)s); there is nothing with that number"
+                        ),
+                        argument=_label(fn, name),
+                        number=shown,
+                        most=MAX_ID,
+                    )
                 )
 
 

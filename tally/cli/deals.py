@@ -99,12 +99,14 @@ def _target_deal(
     if deal is not None:
         return store.deals.id_of(deal), args
     if not args:
-        raise Refused("give the match (or --deal DEAL)")
+        raise Refused(N_("give the match (or --deal DEAL)"))
     match, rest = args[0], args[1:]
     if not (match.isascii() and match.isdigit()) or len(match) > 18:
-        raise NotFound(f'"{match[:40]}" is not a match number (or give --deal DEAL)')
+        raise NotFound(
+            Message(N_('"%(text)s" is not a match number (or give --deal DEAL)'), text=match[:40])
+        )
     if need_tokens and not rest:
-        raise Refused("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)")
+        raise Refused(N_("nothing to record: give cards or actions (KS, swap, 20 QC, close, 66)"))
     return store.deals.current(int(match)), rest
 
 
@@ -641,12 +643,12 @@ def quick(
 ) -> None:
     """Enter a deal's result without recording it trick by trick."""
     if draw == (winner is not None):
-        fail("give either --winner NAME --points N [--reason R] or --draw")
+        fail(Message(N_("give either --winner NAME --points N [--reason R] or --draw")))
     if draw:
         win, pts, why = None, 0, "draw"
     else:
         if points is None:
-            fail("give the deal's game points: --points N")
+            fail(Message(N_("give the deal's game points: --points N")))
         win, pts, why = winner, points, reason
     with opened(db, scorer) as store:
         d = store.deals.quick_result(match, winner=win, points=pts, reason=why)
@@ -772,7 +774,13 @@ def _edited_record(deal_id: int, text: str, record: Path | None) -> tuple[str, P
         try:
             return record.read_text(encoding="utf-8"), None
         except (OSError, UnicodeDecodeError) as exc:
-            raise Refused(f"{record}: cannot be read ({exc.__class__.__name__})") from None
+            raise Refused(
+                Message(
+                    N_("%(file)s: cannot be read (%(error)s)"),
+                    file=record,
+                    error=exc.__class__.__name__,
+                )
+            ) from None
     editor = os.environ.get("EDITOR") or os.environ.get("VISUAL") or "vi"
     fd, name = tempfile.mkstemp(prefix=f"tally-deal-{deal_id}-", suffix=".deal")
     path = Path(name)
@@ -782,7 +790,11 @@ def _edited_record(deal_id: int, text: str, record: Path | None) -> tuple[str, P
     if done.returncode != 0:
         path.unlink(missing_ok=True)
         raise Refused(
-            f"the editor ({editor}) failed with status {done.returncode}; nothing was changed"
+            Message(
+                N_("the editor (%(editor)s) failed with status %(status)s; nothing was changed"),
+                editor=editor,
+                status=done.returncode,
+            )
         )
     return path.read_text(encoding="utf-8"), path
 

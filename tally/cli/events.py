@@ -28,10 +28,11 @@ from tally.cli.tables import (
     spreadsheet_safe,
     write_csv,
 )
-from tally.i18n import format_date
+from tally.errors import Message
+from tally.events.tiebreaks import DEFAULT_TIEBREAKS, SWISS_TIEBREAKS, option_help
+from tally.i18n import N_, format_date
 
 if TYPE_CHECKING:
-    from tally.errors import Message
     from tally.store.store import Store
     from tally.store.views import EventView, RoundView
 
@@ -59,7 +60,11 @@ def parse_date(text: str | None, what: str = "date") -> date | None:
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
-        fail(f'{what}: "{text}" is not a date (give YYYY-MM-DD)')
+        fail(
+            Message(
+                N_('%(what)s: "%(text)s" is not a date (give YYYY-MM-DD)'), what=what, text=text
+            )
+        )
 
 
 def split_list(text: str | None) -> list[str] | None:
@@ -151,15 +156,9 @@ def create(
     tiebreaks: Annotated[
         str | None,
         typer.Option(
-            help="Tiebreaks in order, comma-separated, from: head-to-head, "
-            "game-point-difference, game-points-won, sonneborn-berger, wins, buchholz, "
-            "median-buchholz, buchholz-cut-1 (without the weakest opponent), koya (match "
-            "points against the players on 50 % or more, for round robins), progressive "
-            "(the score after each round added up: points won early count more; round "
-            "robin or Swiss) (default: the "
-            "first five in that order; for a Swiss event buchholz, median-buchholz, "
-            "sonneborn-berger, game-point-difference, wins; '' for none). See "
-            "docs/events.md."
+            help=f"Tiebreaks in order, comma-separated. {option_help()}. Default: "
+            f"{', '.join(DEFAULT_TIEBREAKS)}; for a Swiss event {', '.join(SWISS_TIEBREAKS)}; "
+            "'' for none. See docs/events.md."
         ),
     ] = None,
     rank_by: Annotated[
@@ -605,7 +604,7 @@ def apart_(
     from tally.i18n import gettext as _
 
     if players and len(players) != 2:
-        fail("give two players to keep apart: tally event apart EVENT A B")
+        fail(Message(N_("give two players to keep apart: tally event apart EVENT A B")))
     with opened(db, scorer) if players else reading(db) as store:
         pairs = (
             store.pairings.keep_apart(event, players[0], players[1], undo=undo)
@@ -718,7 +717,7 @@ def round_(
 
     one_format(json_out, csv_out)
     if start and number_ is None:
-        fail("give the round to start: tally event round EVENT N --start")
+        fail(Message(N_("give the round to start: tally event round EVENT N --start")))
     with opened(db, scorer) if start else reading(db) as store:
         if start:
             assert number_ is not None
@@ -993,9 +992,9 @@ def export(
     from tally.files.trf_export import event_trf
 
     if format_ not in ("json", "csv", "folder", "trf"):
-        fail(f'--format must be json, csv, folder or trf, not "{format_}"')
+        fail(Message(N_('--format must be json, csv, folder or trf, not "%(text)s"'), text=format_))
     if format_ == "folder" and output is None:
-        fail("--format folder writes files: give the folder with -o PATH")
+        fail(Message(N_("--format folder writes files: give the folder with -o PATH")))
     with reading(db) as store:
         if format_ == "folder":
             files = event_folder(store, event)
@@ -1052,7 +1051,7 @@ def import_(
     from tally.store import as_json
 
     if format_ != "trf":
-        fail(f'--format must be trf, not "{format_}"')
+        fail(Message(N_('--format must be trf, not "%(text)s"'), text=format_))
     with opened(db, scorer) as store:
         done = import_trf(store, path, name=name, rules=rules)
     if json_out:

@@ -11,6 +11,8 @@ from tally.cli.common import echo_json, fail, guard, language
 from tally.cli.lines import score_line
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
+from tally.errors import Message
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.store import MatchView, Store
@@ -220,16 +222,24 @@ def result(
     corrects it (typed the wrong way round: `tally match result MATCH 3:7 --correct`)."""
     if (score is None) == (score_option is None):
         fail(
-            "give the score once: `tally match result MATCH 7:3` (in the match's order) or "
-            "`tally match result MATCH --winner NAME --score 7:3`"
+            Message(
+                N_(
+                    "give the score once: `tally match result MATCH 7:3` (in the match's order) or "
+                    "`tally match result MATCH --winner NAME --score 7:3`"
+                )
+            )
         )
     if score_option is not None and winner is None:
         fail(
-            "--score goes with --winner NAME (the winner's game points first); without a "
-            "winner give the score after the match: `tally match result MATCH 7:3`"
+            Message(
+                N_(
+                    "--score goes with --winner NAME (the winner's game points first); without a "
+                    "winner give the score after the match: `tally match result MATCH 7:3`"
+                )
+            )
         )
     if (dry_run or yes) and not correct:
-        fail("--dry-run and --yes go with --correct")
+        fail(Message(N_("--dry-run and --yes go with --correct")))
     if correct:
         _correct_result(match, str(score or score_option), winner, (dry_run, yes), (db, scorer))
         return

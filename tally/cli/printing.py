@@ -18,6 +18,8 @@ from tally.cli.common import MAX_ID, fail, guard, language
 from tally.cli.options import JobsOption, LangOption
 from tally.cli.standings import AllEventsOption, EventArgument, FromOption, SeasonOption, ToOption
 from tally.cli.storage import DbOption, reading
+from tally.errors import Message
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.sheets import ScoreSheet
@@ -69,7 +71,13 @@ def _target(output: Path | None, default: str) -> Path:
     before anything is rendered when its folder does not exist."""
     path = output if output is not None else Path(default)
     if not path.parent.is_dir():
-        fail(f"{path}: there is no folder {str(path.parent)!r} to write the PDF in")
+        fail(
+            Message(
+                N_("%(path)s: there is no folder %(folder)s to write the PDF in"),
+                path=path,
+                folder=repr(str(path.parent)),
+            )
+        )
     return path
 
 
@@ -92,7 +100,12 @@ def _blank_sheet(rules: str | None) -> ScoreSheet:
         return ScoreSheet.blank()
     rule_set = RuleSet.parse(rules)
     if rule_set.match_target > 99:
-        fail(f"a score sheet has room for a match to 1-99 game points, not {rule_set.match_target}")
+        fail(
+            Message(
+                N_("a score sheet has room for a match to 1-99 game points, not %(target)s"),
+                target=rule_set.match_target,
+            )
+        )
     return ScoreSheet.blank(rule_set.spec, rule_set.match_target)
 
 
@@ -133,13 +146,17 @@ def scoresheet(
     Default file: scoresheet-match-N.pdf or scoresheet-blank.pdf here.
     """
     if blank and match is not None:
-        fail("give a match number or --blank, not both")
+        fail(Message(N_("give a match number or --blank, not both")))
     if not blank and match is None:
-        fail("give a match number, or --blank for an empty form")
+        fail(Message(N_("give a match number, or --blank for an empty form")))
     if rules is not None and not blank:
-        fail("--rules is for a blank form (--blank): a match's sheet names the match's rules")
+        fail(
+            Message(
+                N_("--rules is for a blank form (--blank): a match's sheet names the match's rules")
+            )
+        )
     if links is not None and blank:
-        fail("--links is for a match's sheet: a blank form belongs to no table")
+        fail(Message(N_("--links is for a match's sheet: a blank form belongs to no table")))
     from tally.i18n import use
     from tally.sheets.render import render_scoresheet
 
@@ -298,11 +315,11 @@ def standings(
     from tally.cli.events import parse_date
 
     if event is not None and season:
-        fail("give an EVENT or --season, not both")
+        fail(Message(N_("give an EVENT or --season, not both")))
     if event is None and not season:
-        fail("give an EVENT, or --season for the club evenings of a date range")
+        fail(Message(N_("give an EVENT, or --season for the club evenings of a date range")))
     if event is not None and (date_from or date_to or all_events):
-        fail("--from, --to and --all-events are for --season")
+        fail(Message(N_("--from, --to and --all-events are for --season")))
     if output is not None:
         _target(output, "")
     from tally.i18n import use
@@ -379,12 +396,25 @@ def pairings(
         number = found.id
         if not found.format.has_rounds and round_number is not None:
             fail(
-                f'event {number} "{found.name}" is a club evening: it has no rounds '
-                "(leave out --round to print its tables)"
+                Message(
+                    N_(
+                        'event %(event)s "%(name)s" is a club evening: it has no rounds '
+                        "(leave out --round to print its tables)"
+                    ),
+                    event=number,
+                    name=found.name,
+                )
             )
         if found.format.has_rounds and round_number is None:
             fail(
-                f'event {number} "{found.name}" has rounds: give the round to print with --round N'
+                Message(
+                    N_(
+                        'event %(event)s "%(name)s" has rounds: '
+                        "give the round to print with --round N"
+                    ),
+                    event=number,
+                    name=found.name,
+                )
             )
         with use(language(lang, found.language)):
             if not found.format.has_rounds:

@@ -16,7 +16,8 @@ from tally.cli.common import echo_json, fail, guard, language
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import number, print_table
-from tally.i18n import decimal_comma, format_date, use
+from tally.errors import Message
+from tally.i18n import N_, decimal_comma, format_date, use
 from tally.i18n import gettext as _
 from tally.vocabulary import stage
 
@@ -43,7 +44,12 @@ def parse_points(text: str) -> list[float]:
         try:
             out.append(float(part))
         except ValueError:
-            fail(f'--points: "{part[:20]}" is not a number (give e.g. 25,18,15,12,10)')
+            fail(
+                Message(
+                    N_('--points: "%(text)s" is not a number (give e.g. 25,18,15,12,10)'),
+                    text=part[:20],
+                )
+            )
     return out
 
 
@@ -51,7 +57,7 @@ def split_events(text: str) -> list[str]:
     """``1,2,3`` (numbers or names) as a list."""
     parts = [p.strip() for p in text.split(",")]
     if not all(parts):
-        fail("--events: give the events as numbers or names, comma-separated (1,2,3)")
+        fail(Message(N_("--events: give the events as numbers or names, comma-separated (1,2,3)")))
     return parts
 
 

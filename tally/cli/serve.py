@@ -116,7 +116,13 @@ def serve(
     if missing:
         from tally.web import install_command
 
-        fail(f"tally serve needs {', '.join(missing)}: {install_command()}")
+        fail(
+            Message(
+                N_("tally serve needs %(modules)s: %(command)s"),
+                modules=", ".join(missing),
+                command=install_command(),
+            )
+        )
     import uvicorn
 
     from tally.store import open_store

@@ -5,7 +5,8 @@ cache), never stored: a correction to a deal shows in the next standings.
 
 The terminal table shows each figure once: a tiebreak that repeats a column of the table
 (game-point-difference is Diff, game-points-won GP+, wins W) gets no column of its own and
-the legend names the column it reads; head-to-head (H2H), Sonneborn-Berger (SB) get theirs.
+the legend names the column it reads; head-to-head (H2H), Sonneborn-Berger (SB) get theirs
+(the heads of :data:`tally.events.tiebreaks.TABLE`).
 A player with a match still being played is marked ``*`` and the title says "provisional".
 CSV and JSON keep every value, each tiebreak too, for programs.
 """
@@ -22,6 +23,8 @@ from tally.cli.events import parse_date, split_list
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
+from tally.errors import Message
+from tally.events.tiebreaks import DEFAULT_TIEBREAKS, TABLE, option_help
 from tally.i18n import N_, decimal_comma, format_date, use
 from tally.i18n import gettext as _
 from tally.vocabulary import elimination_ranking, season_title, stage, word
@@ -65,18 +68,10 @@ LEGEND = N_(
     "(MP / ({matches} x {per_win} MP a win)), GP+ game points won, GP- conceded, Diff "
     "their difference, Schn/Schw deals won by schneider/schwarz"
 )
+#: the heads of the table's columns that a tiebreak can repeat (``Tiebreak.repeats``)
+REPEATED = {"game_point_difference": N_("Diff"), "game_points_won": N_("GP+"), "won": N_("W")}
 #: tiebreaks that repeat a column of the table: that column's head
-SHOWN_AS = {"game-point-difference": N_("Diff"), "game-points-won": N_("GP+"), "wins": N_("W")}
-#: the heads of the tiebreak columns
-TIEBREAK_HEADS = {
-    "head-to-head": N_("H2H"),
-    "sonneborn-berger": N_("SB"),
-    "buchholz": N_("BH"),
-    "median-buchholz": N_("MBH"),
-    "buchholz-cut-1": N_("BH-C1"),
-    "koya": N_("Koya"),
-    "progressive": N_("Prog"),
-}
+SHOWN_AS = {t.name: REPEATED[t.repeats] for t in TABLE.values() if t.repeats is not None}
 RANKED_BY = {"points": N_("MP (match points)"), "percentage": N_("% (match-point percentage)")}
 
 
@@ -122,8 +117,8 @@ def standings(
     tiebreaks: Annotated[
         str | None,
         typer.Option(
-            help="Season: tiebreaks in order, comma-separated (default: head-to-head, "
-            "game-point-difference, game-points-won, sonneborn-berger, wins)."
+            help="Season: tiebreaks in order, comma-separated (default: "
+            f"{', '.join(DEFAULT_TIEBREAKS)}). {option_help()}. See docs/events.md."
         ),
     ] = None,
     points_per_win: Annotated[
@@ -150,9 +145,9 @@ def standings(
         date_from or date_to or all_events or tiebreaks is not None or points_per_win is not None
     )
     if event is not None and (season or season_only):
-        fail("give an EVENT, or --season with its options, not both")
+        fail(Message(N_("give an EVENT, or --season with its options, not both")))
     if event is None and not season:
-        fail("give an EVENT, or --season for the club evenings of a date range")
+        fail(Message(N_("give an EVENT, or --season for the club evenings of a date range")))
     from tally.cli.knockouts import show_prizes, standings_prizes
 
     prized = None
@@ -187,7 +182,7 @@ def show(view: StandingsView) -> None:
     column only when someone sat out a round."""
     byes = any(r.byes for r in view.rows)
     own = [(i, name) for i, name in enumerate(view.tiebreaks) if name not in SHOWN_AS]
-    heads = [_tiebreak_head(name, i + 1) for i, name in own]
+    heads = [_tiebreak_head(name) for _i, name in own]
     rows: list[list[str | int | float | None]] = []
     for r in view.rows:
         rows.append(
@@ -216,12 +211,10 @@ def show(view: StandingsView) -> None:
     )
 
 
-def _tiebreak_head(name: str, position: int) -> str:
-    """The head of tiebreak ``name``'s column (``H2H``, ``SB``, else ``TB2``: its place in the
-    order), in the current language."""
-    if name in TIEBREAK_HEADS:
-        return _(TIEBREAK_HEADS[name])
-    return _("TB%(n)s") % {"n": position}
+def _tiebreak_head(name: str) -> str:
+    """The head of tiebreak ``name``'s column (``H2H``, ``SB``: :data:`TABLE`), in the current
+    language."""
+    return _(TABLE[name].head or SHOWN_AS[name])
 
 
 def notes_of(view: StandingsView) -> list[str]:
@@ -237,8 +230,8 @@ def notes_of(view: StandingsView) -> list[str]:
         )
     ]
     order = [
-        _(SHOWN_AS[name]) if name in SHOWN_AS else f"{_tiebreak_head(name, i)} {word(name)}"
-        for i, name in enumerate(view.tiebreaks, 1)
+        _(SHOWN_AS[name]) if name in SHOWN_AS else f"{_tiebreak_head(name)} {word(name)}"
+        for name in view.tiebreaks
     ]
     ranked = _(RANKED_BY[view.rank_by])
     if view.event is not None and view.event.format.ranks_by_elimination:

@@ -14,6 +14,8 @@ from typing import Annotated
 import typer
 
 from tally.cli.common import fail
+from tally.errors import Message
+from tally.i18n import N_
 
 CsvOption = Annotated[bool, typer.Option("--csv", help="Print CSV (a header line, then rows).")]
 
@@ -39,7 +41,7 @@ def signed(value: int | float) -> str:
 def one_format(json_out: bool, csv_out: bool) -> None:
     """Refuse ``--json`` together with ``--csv``."""
     if json_out and csv_out:
-        fail("give --json or --csv, not both")
+        fail(Message(N_("give --json or --csv, not both")))
 
 
 #: What a spreadsheet takes for the start of a formula (or, tab and carriage return, what

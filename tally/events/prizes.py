@@ -111,7 +111,7 @@ def parse_shares(text: str) -> tuple[Decimal, ...]:
             raise Refused(Message(NOT_A_SHARE, text=shown(p)))
         out.append(share)
     if not out:
-        raise Refused("--prizes: give a percentage per place, best first, such as 50,30,20")
+        raise Refused(N_("--prizes: give a percentage per place, best first, such as 50,30,20"))
     return tuple(out)
 
 
@@ -128,16 +128,31 @@ def check_shares(shares: Sequence[Decimal], field: int) -> None:
     for place, share in enumerate(shares, start=1):
         if not share.is_finite() or not 0 < share <= 100 or share != round(share, 2):
             raise Refused(
-                f"--prizes: the share of place {place} is {share} %; a share is "
-                "more than 0 and at most 100 % with at most 2 decimals"
+                Message(
+                    N_(
+                        "--prizes: the share of place %(place)s is %(share)s %%; a share is "
+                        "more than 0 and at most 100 %% with at most 2 decimals"
+                    ),
+                    place=place,
+                    share=share,
+                )
             )
     total = sum(shares, Decimal(0))
     if total > 100:
         raise Refused(
-            f"--prizes: the shares add up to {total.normalize():f} %, more than the pool (100 %)"
+            Message(
+                N_("--prizes: the shares add up to %(total)s %%, more than the pool (100 %%)"),
+                total=f"{total.normalize():f}",
+            )
         )
     if field and len(shares) > field:
-        raise Refused(f"--prizes: {len(shares)} places paid but only {field} players in the field")
+        raise Refused(
+            Message(
+                N_("--prizes: %(places)s places paid but only %(field)s players in the field"),
+                places=len(shares),
+                field=field,
+            )
+        )
 
 
 def pool(entries: int, entry_fee: int, buybacks: int = 0, buyback_fee: int = 0) -> int:
@@ -180,7 +195,11 @@ def prize_table(total: int, shares: Sequence[Decimal], unit: int = 1) -> PrizeTa
     ((5200, 3100, 2100), 100)
     """
     if unit < 1:
-        raise Refused(f"--round-to: prizes are rounded to at least 1 cent, not {unit}")
+        raise Refused(
+            Message(
+                N_("--round-to: prizes are rounded to at least 1 cent, not %(unit)s"), unit=unit
+            )
+        )
     prizes = tuple(_down(Decimal(total) * share / 100, unit) for share in shares)
     return PrizeTable(total, unit, prizes)
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tally.errors import Refused, TallyError
+from tally.errors import N_, Message, Refused, TallyError
 
 __all__ = [
     "Pairing",
@@ -66,16 +66,28 @@ def check_player_names(players: Sequence[str], *, minimum: int = 2) -> None:
     (``"Anna"`` and ``" anna "`` would be impossible to tell apart on a score sheet).
     """
     if isinstance(players, str):
-        raise TallyError("players must be a list of names, not one string")
+        raise TallyError(N_("players must be a list of names, not one string"))
     if len(players) < minimum:
-        raise Refused(f"a round robin needs at least {minimum} players, got {len(players)}")
+        raise Refused(
+            Message(
+                N_("a round robin needs at least %(least)s players, got %(players)s"),
+                least=minimum,
+                players=len(players),
+            )
+        )
     seen: dict[str, str] = {}
     for name in players:
         key = name.strip().casefold()
         if not key:
-            raise Refused("a player's name cannot be blank")
+            raise Refused(N_("a player's name cannot be blank"))
         if key in seen:
-            raise Refused(f"duplicate player name: {seen[key]!r} and {name!r}")
+            raise Refused(
+                Message(
+                    N_("duplicate player name: %(first)s and %(second)s"),
+                    first=repr(seen[key]),
+                    second=repr(name),
+                )
+            )
         seen[key] = name
 
 
@@ -85,7 +97,9 @@ def rounds_for(n: int, double: bool = False) -> int:
     An even field needs ``n - 1`` rounds per cycle; an odd field needs ``n`` (one bye each).
     """
     if n < 2:
-        raise Refused(f"a round robin needs at least 2 players, got {n}")
+        raise Refused(
+            Message(N_("a round robin needs at least 2 players, got %(players)s"), players=n)
+        )
     per_cycle = n - 1 if n % 2 == 0 else n
     return per_cycle * (2 if double else 1)
 
@@ -96,7 +110,9 @@ def berger_table(size: int) -> list[tuple[tuple[int, int], ...]]:
     Numbers run from 1 to ``size``; board 1 is the pairing of the fixed player ``size``.
     """
     if size < 2 or size % 2:
-        raise TallyError(f"a Berger table needs an even size of at least 2, got {size}")
+        raise TallyError(
+            Message(N_("a Berger table needs an even size of at least 2, got %(size)s"), size=size)
+        )
     half = size // 2
     ring_size = size - 1
     table: list[tuple[tuple[int, int], ...]] = []

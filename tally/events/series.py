@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tally.errors import Refused
+from tally.errors import N_, Message, Refused
 
 __all__ = [
     "MAX_PLACES",
@@ -60,18 +60,44 @@ def check_points(points: Sequence[float]) -> tuple[float, ...]:
     (25.0, 18.0, 15.0)
     """
     if not 1 <= len(points) <= MAX_PLACES:
-        raise Refused(f"a series gives points to 1 to {MAX_PLACES} places, not {len(points)}")
+        raise Refused(
+            Message(
+                N_("a series gives points to 1 to %(most)s places, not %(places)s"),
+                most=MAX_PLACES,
+                places=len(points),
+            )
+        )
     out: list[float] = []
     for place, value in enumerate(points, start=1):
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise Refused(f"the points of place {place} must be a number, not {value!r}")
+            raise Refused(
+                Message(
+                    N_("the points of place %(place)s must be a number, not %(value)s"),
+                    place=place,
+                    value=repr(value),
+                )
+            )
         number = float(value) if abs(value) <= MAX_POINTS else math.inf
         if not (math.isfinite(number) and 0 <= number <= MAX_POINTS):
-            raise Refused(f"the points of place {place} must be a number from 0 to {MAX_POINTS}")
+            raise Refused(
+                Message(
+                    N_("the points of place %(place)s must be a number from 0 to %(most)s"),
+                    place=place,
+                    most=MAX_POINTS,
+                )
+            )
         if out and number > out[-1]:
             raise Refused(
-                f"place {place} cannot earn more points ({number:g}) than place "
-                f"{place - 1} ({out[-1]:g})"
+                Message(
+                    N_(
+                        "place %(place)s cannot earn more points (%(points)s) than place "
+                        "%(above)s (%(above_points)s)"
+                    ),
+                    place=place,
+                    points=f"{number:g}",
+                    above=place - 1,
+                    above_points=f"{out[-1]:g}",
+                )
             )
         out.append(number)
     return tuple(out)
@@ -83,7 +109,15 @@ def check_best(best: int | None, events: int) -> int | None:
         return None
     if isinstance(best, bool) or not isinstance(best, int) or not 1 <= best <= max(events, 1):
         raise Refused(
-            f"the best N results of {events} event(s) count: N is 1 to {max(events, 1)}, not {best}"
+            Message(
+                N_(
+                    "the best N results of %(events)s event(s) count: "
+                    "N is 1 to %(most)s, not %(best)s"
+                ),
+                events=events,
+                most=max(events, 1),
+                best=best,
+            )
         )
     return best
 

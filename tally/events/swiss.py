@@ -67,7 +67,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tally.errors import NoPairing, TallyError
+from tally.errors import N_, Message, NoPairing, TallyError
 
 __all__ = [
     "ACCELERATIONS",
@@ -230,7 +230,9 @@ def pair_round(
     keys = [p.key for p in players]
     if len(set(keys)) != len(keys):
         twice = next(k for k in keys if keys.count(k) > 1)
-        raise TallyError(f"{twice!r} is listed twice for the pairings")
+        raise TallyError(
+            Message(N_("%(player)s is listed twice for the pairings"), player=repr(twice))
+        )
     # the standings' order, made safe: a stable sort by match points keeps its tie order
     ps = sorted(players, key=lambda p: -round(p.points, _DIGITS))
     n = len(ps)
@@ -242,8 +244,14 @@ def pair_round(
         bye, mate = _choose_bye(ps, adj, alive)
     if mate is None:
         raise NoPairing(
-            f"round {number}: no pairing of the {n} players avoids a rematch "
-            "(every possible pairing has two players who met already)"
+            Message(
+                N_(
+                    "round %(round)s: no pairing of the %(players)s players avoids a rematch "
+                    "(every possible pairing has two players who met already)"
+                ),
+                round=number,
+                players=n,
+            )
         )
     pairs = _pair_best(ps, adj, alive)
     pairings = tuple(_seat(ps, a, b, table) for table, (a, b) in enumerate(pairs, start=1))
@@ -357,7 +365,7 @@ def _pair_best(
                 mate = trial
                 break
         else:  # pragma: no cover - mate[top] is always among the preferences
-            raise NoPairing("no opponent left for the top player")
+            raise NoPairing(N_("no opponent left for the top player"))
         pairs.append((top, other))
         left = [i for i in left if i not in (top, other)]
     return pairs

@@ -1,5 +1,5 @@
 """Standings of an event, ranked by match points (or their percentage) and then by
-configurable tiebreaks.
+configurable tiebreaks; and the tiebreaks themselves, one record each (:data:`TABLE`).
 
 Everything here is a pure function of the players and their finished matches. The ranking works
 in stages: sort by the ranking measure and split the field into groups level on it; then, for each
@@ -20,45 +20,15 @@ The ranking measure (``rank_by``, one of :data:`RANK_BY`):
     bye that scores nothing is left out. A player with no match (or when a win is worth 0
     match points) has 0 %.
 
-Tiebreaks (higher is better for each):
-
-``head-to-head``
-    match points earned in matches among just the players still tied (0 for a player who is
-    alone in their group by then). As the chess regulations for the direct encounter require,
-    it applies only to a group whose players have all played each other (a finished match
-    between every two of them); otherwise it is skipped for that group (0 for everyone in it)
-    and the next tiebreak decides, so a player is never lifted by beating the one tied player
-    they happened to meet while the others never met;
-``game-point-difference``
-    game points won minus game points conceded;
-``game-points-won``
-    game points won;
-``sonneborn-berger``
-    sum of the final match points (byes included) of every opponent beaten, once per win;
-    matches cannot be drawn, so no half shares;
-``wins``
-    number of matches won;
-``buchholz``
-    sum of the final match points (byes included) of every opponent met in a match that
-    counts (won or lost, also by forfeit), once per match: a measure of how strong the
-    opposition was, made for Swiss events. A bye has no opponent and adds nothing;
-``median-buchholz``
-    the Buchholz without the opponent with the most and the one with the fewest match
-    points (one each), once a player has met at least three opponents (before that, the
-    plain Buchholz);
-``buchholz-cut-1``
-    the Buchholz without the opponent with the fewest match points (FIDE's "Buchholz cut 1":
-    the weakest opponent, often the one met after a bad start, counts for nothing; 0 with
-    one opponent);
-``koya``
-    for round robins: the match points earned against the opponents who finished with at
-    least half of what they could have scored (a match-point percentage of 50 or more, as
-    the standings show it): how a player did against the upper half of the field;
-``progressive``
-    the progressive (cumulative) score: the player's match points after round 1, plus those
-    after round 2, and so on to the last round, so that points won early count more (FIDE's
-    "progressive score"). It needs the rounds (``rounds`` of :func:`standings`); a round the
-    player was not in adds the points they had then.
+**The tiebreaks** (higher is better for each) are the records of :data:`TABLE`, one
+:class:`Tiebreak` each: its name, the head of its column (``H2H``) or the column of the
+standings it repeats, its words in the sheet's legend, a line of help, and its key, the
+function that ranks by it (whose docstring is its exact definition). Everything that shows a
+tiebreak reads it from there: the terminal's table and the ``--tiebreaks`` help
+(:mod:`tally.cli.standings`), the sheet's heads and legend (templates/standings.html.j2), the
+director's "New event" page and the table of docs/events.md
+(:mod:`tally.events.tiebreak_docs`). A tiebreak such as ``head-to-head`` is computed among
+the players still tied at its stage, never over the whole field (above).
 
 **Unplayed rounds** (``unplayed``, one of :data:`UNPLAYED`) say what a round the player did
 not play over the table (a bye, a match won or lost by forfeit, a round they were not paired
@@ -84,6 +54,14 @@ in) counts for in the Buchholz tiebreaks (``buchholz``, ``median-buchholz``,
 ``buchholz`` and ``median-buchholz`` are not among :data:`DEFAULT_TIEBREAKS` (the order of club
 evenings and round robins); a Swiss event ranks by :data:`SWISS_TIEBREAKS` unless told
 otherwise.
+
+**The settings** of a ranking (the tiebreaks, what ranks first, the match points of a win, a
+bye and a requested bye, the rule for unplayed rounds) are one value, a :class:`Ranking`,
+checked when it is made: the store makes one per event and hands it to :func:`rank_pairs`;
+:func:`standings` takes the same settings as keywords.
+
+Every refusal here is a :class:`~tally.errors.Message` (a template of the catalogue and its
+values), so that the CLI and the web word it in the user's language.
 """
 
 from __future__ import annotations
@@ -91,51 +69,31 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from tally.errors import NotFound, TallyError
+from tally.errors import N_, Joined, Message, NotFound, Refused, TallyError
 from tally.events.schedule import check_player_names
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
     "RANK_BY",
     "SWISS_TIEBREAKS",
+    "TABLE",
     "TIEBREAKS",
     "UNPLAYED",
     "MatchResult",
     "PairResult",
+    "Ranking",
     "RoundGame",
     "StandingRow",
+    "Tiebreak",
+    "check_tiebreaks",
     "needs_rounds",
+    "option_help",
+    "pairs_of",
     "rank_pairs",
     "standings",
 ]
-
-#: Names of the tiebreaks :func:`standings` understands.
-TIEBREAKS: tuple[str, ...] = (
-    "head-to-head",
-    "game-point-difference",
-    "game-points-won",
-    "sonneborn-berger",
-    "wins",
-    "buchholz",
-    "median-buchholz",
-    "buchholz-cut-1",
-    "koya",
-    "progressive",
-)
-
-#: The order used when none is given (club evenings and round robins).
-DEFAULT_TIEBREAKS: tuple[str, ...] = TIEBREAKS[:5]
-
-#: The order a Swiss event uses when none is given.
-SWISS_TIEBREAKS: tuple[str, ...] = (
-    "buchholz",
-    "median-buchholz",
-    "sonneborn-berger",
-    "game-point-difference",
-    "wins",
-)
 
 #: What players are ranked by before the tiebreaks: match points or their percentage.
 RANK_BY: tuple[str, ...] = ("points", "percentage")
@@ -145,6 +103,35 @@ UNPLAYED: tuple[str, ...] = ("as-scored", "virtual-opponent")
 
 #: The tiebreaks the rules for unplayed rounds change.
 _BUCHHOLZ: tuple[str, ...] = ("buchholz", "median-buchholz", "buchholz-cut-1")
+
+# The refusals, worded by the catalogue (tally.errors.Message).
+ONE_STRING: Final = N_("tiebreaks must be a list of names, not one string: %(text)s")
+UNKNOWN: Final = N_("unknown tiebreak %(name)s; valid tiebreaks are: %(names)s")
+#: The store's words for a tiebreak given by a person (:func:`check_tiebreaks`).
+UNKNOWN_GIVEN: Final = N_('unknown tiebreak "%(name)s" (tiebreaks: %(names)s)')
+TWICE: Final = N_('the tiebreak "%(name)s" is given twice')
+NOT_IN_MATCH: Final = N_("winner %(winner)s did not play in %(a)s v %(b)s")
+RESULT_NAMES: Final = N_("result names %(name)s, who is not a player of this event")
+NOT_A_PLAYER: Final = N_("%(what)s name %(name)s, who is not a player of this event")
+SAME_PLAYER: Final = N_("a match needs two different players, got %(name)s twice")
+NEGATIVE_POINTS: Final = N_(
+    "negative points in %(a)s v %(b)s: game points, schneider and schwarz counts cannot be below 0"
+)
+NEGATIVE_REQUESTED: Final = N_("match points per requested bye cannot be negative")
+NEGATIVE_WIN_BYE: Final = N_("match points per win and per bye cannot be negative")
+RANK_BY_ONE_OF: Final = N_("rank by %(choices)s, not %(text)s")
+UNPLAYED_ONE_OF: Final = N_("unplayed rounds count %(choices)s, not %(text)s")
+NO_ROUNDS: Final = N_(
+    "the progressive score and the virtual opponent of FIDE's rule for unplayed rounds follow "
+    "the rounds: these standings have none"
+)
+NEGATIVE_COUNT: Final = N_("%(name)s cannot have a negative number of %(what)s (%(count)s)")
+#: What :data:`NOT_A_PLAYER` and :data:`NEGATIVE_COUNT` count.
+ROUNDS: Final = N_("rounds")
+BYES: Final = N_("byes")
+RUNNING: Final = N_("running matches")
+REQUESTED: Final = N_("requested byes")
+OR: Final = N_(" or ")
 
 #: Values this close count as equal (match points are floats such as 0.5).
 _DIGITS = 9
@@ -242,301 +229,6 @@ class _Tally:
     schwarz_wins: int = 0
 
 
-def _check_tiebreaks(tiebreaks: Sequence[str]) -> None:
-    """Raise :class:`TallyError` for any tiebreak name that :func:`standings` does not know."""
-    if isinstance(tiebreaks, str):
-        raise TallyError(f"tiebreaks must be a list of names, not one string: {tiebreaks!r}")
-    for name in tiebreaks:
-        if name not in TIEBREAKS:
-            raise TallyError(
-                f"unknown tiebreak {name!r}; valid tiebreaks are: {', '.join(TIEBREAKS)}"
-            )
-
-
-def _check_result(result: MatchResult, known: set[str]) -> None:
-    """Raise a :class:`TallyError` for a result that cannot describe a real match."""
-    a, b, winner = result.player_a, result.player_b, result.winner
-    if winner is not None and winner != a and winner != b:
-        raise TallyError(f"winner {winner!r} did not play in {a} v {b}")
-    _check_pair(
-        a,
-        b,
-        (
-            result.game_points_a,
-            result.game_points_b,
-            result.schneider_a,
-            result.schneider_b,
-            result.schwarz_a,
-            result.schwarz_b,
-        ),
-        known,
-    )
-
-
-def _check_pair(a: str, b: str, counts: Iterable[int], known: set[str]) -> None:
-    """Raise a :class:`TallyError` for two players or counts no real match can have."""
-    if a not in known or b not in known:
-        raise NotFound(
-            f"result names {a if a not in known else b!r}, who is not a player of this event"
-        )
-    if a == b:
-        raise TallyError(f"a match needs two different players, got {a!r} twice")
-    if min(counts) < 0:
-        raise TallyError(
-            f"negative points in {a} v {b}: game points, "
-            "schneider and schwarz counts cannot be below 0"
-        )
-
-
-def _level(value: float) -> float:
-    """``value`` rounded so that sums of the same floats in another order compare equal."""
-    return round(value, _DIGITS)
-
-
-def _split(group: list[str], key: Callable[[str], float]) -> list[list[str]]:
-    """Order ``group`` by ``key`` (highest first, stable) and cut it where the key changes."""
-    ordered = sorted(group, key=lambda p: -_level(key(p)))
-    parts: list[list[str]] = []
-    for player in ordered:
-        if parts and _level(key(parts[-1][-1])) == _level(key(player)):
-            parts[-1].append(player)
-        else:
-            parts.append([player])
-    return parts
-
-
-def standings(
-    players: Sequence[str],
-    results: Sequence[MatchResult],
-    *,
-    match_points_per_win: float = 1.0,
-    match_points_per_bye: float = 0.0,
-    byes: Mapping[str, int] | None = None,
-    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
-    rank_by: str = "points",
-    running: Mapping[str, int] | None = None,
-    rounds: Mapping[str, Sequence[RoundGame | None]] | None = None,
-    unplayed: str = "as-scored",
-    requested_byes: Mapping[str, int] | None = None,
-    match_points_per_requested_bye: float = 0.0,
-) -> list[StandingRow]:
-    """Rank the players of an event from their match results.
-
-    A won match earns ``match_points_per_win`` match points, a lost one none; ``byes[player]``
-    is how many byes the player had, each worth ``match_points_per_bye`` match points but not
-    a played match; ``requested_byes[player]`` how many rounds they announced they would
-    miss (a requested bye), each worth ``match_points_per_requested_bye`` and counted as a
-    bye otherwise. Results with ``winner=None`` are ignored. Players are sorted by match
-    points (``rank_by="percentage"``: by their percentage), then by ``tiebreaks`` in order
-    (see the module docstring); players still level share a rank and are listed in the order
-    of ``players``. ``running[player]`` is how many of their matches are still being played
-    (carried to :attr:`StandingRow.running`, it changes no rank). ``rounds[player]`` is the
-    player's rounds in order (None: a round they were not in), which ``progressive`` and
-    ``unplayed="virtual-opponent"`` need (see the module docstring).
-
-    Raises :class:`~tally.errors.TallyError` for an unknown tiebreak (the message lists the
-    valid names), duplicate player names, a result naming someone who is not a player, a
-    winner who did not play the match, negative points or a negative number of byes.
-    """
-    known = set(players)
-    pairs: list[PairResult] = []
-    for r in results:
-        _check_result(r, known)
-        if r.winner is None:
-            continue
-        a_won = r.winner == r.player_a
-        pairs.append(
-            PairResult(
-                r.player_a,
-                r.player_b,
-                int(a_won),
-                int(not a_won),
-                r.game_points_a,
-                r.game_points_b,
-                r.schneider_a,
-                r.schneider_b,
-                r.schwarz_a,
-                r.schwarz_b,
-            )
-        )
-    return rank_pairs(
-        players,
-        pairs,
-        match_points_per_win=match_points_per_win,
-        match_points_per_bye=match_points_per_bye,
-        byes=byes,
-        tiebreaks=tiebreaks,
-        rank_by=rank_by,
-        running=running,
-        rounds=rounds,
-        unplayed=unplayed,
-        requested_byes=requested_byes,
-        match_points_per_requested_bye=match_points_per_requested_bye,
-    )
-
-
-def rank_pairs(
-    players: Sequence[str],
-    pairs: Iterable[PairResult],
-    *,
-    match_points_per_win: float = 1.0,
-    match_points_per_bye: float = 0.0,
-    byes: Mapping[str, int] | None = None,
-    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
-    rank_by: str = "points",
-    running: Mapping[str, int] | None = None,
-    rounds: Mapping[str, Sequence[RoundGame | None]] | None = None,
-    unplayed: str = "as-scored",
-    requested_byes: Mapping[str, int] | None = None,
-    match_points_per_requested_bye: float = 0.0,
-) -> list[StandingRow]:
-    """:func:`standings` from finished matches already added up per pair of players (the
-    store sums a season's matches in SQL this way): the same ranking, the same checks."""
-    bye_counts = _check_inputs(
-        players, tiebreaks, match_points_per_win, match_points_per_bye, byes, rank_by
-    )
-    running_counts = _check_counts("running matches", players, running)
-    requested = _check_counts("requested byes", players, requested_byes)
-    if match_points_per_requested_bye < 0:
-        raise TallyError("match points per requested bye cannot be negative")
-    totals, wins, met = _tally(players, pairs)
-    match_points = {
-        p: t.won * match_points_per_win
-        + bye_counts.get(p, 0) * match_points_per_bye
-        + requested.get(p, 0) * match_points_per_requested_bye
-        for p, t in totals.items()
-    }
-    scoring = Counter(bye_counts if match_points_per_bye > 0 else {})
-    scoring.update(requested if match_points_per_requested_bye > 0 else {})
-    percentage = {
-        p: _percentage(match_points[p], (t.played + scoring.get(p, 0)) * match_points_per_win)
-        for p, t in totals.items()
-    }
-    bye_counts = dict(Counter(bye_counts) + Counter(requested))
-    history = _check_rounds(players, tiebreaks, rounds, unplayed)
-    keys = _Keys(
-        totals, wins, match_points, match_points_per_win, met, percentage, history, unplayed
-    )
-    first = match_points if rank_by == "points" else percentage
-    groups, values = _rank(players, first, tiebreaks, keys)
-    return _rows(groups, totals, match_points, values, percentage, bye_counts, running_counts)
-
-
-def _percentage(points: float, most: float) -> float:
-    """``points`` as a percentage of ``most`` (0 when nothing could be scored)."""
-    return 100.0 * points / most if most > 0 else 0.0
-
-
-def _check_inputs(
-    players: Sequence[str],
-    tiebreaks: Sequence[str],
-    per_win: float,
-    per_bye: float,
-    byes: Mapping[str, int] | None,
-    rank_by: str,
-) -> dict[str, int]:
-    """Refuse what :func:`standings` cannot rank; returns the byes per player."""
-    check_player_names(players, minimum=0)
-    _check_tiebreaks(tiebreaks)
-    if rank_by not in RANK_BY:
-        raise TallyError(f"rank by {' or '.join(RANK_BY)}, not {rank_by!r}")
-    if per_win < 0 or per_bye < 0:
-        raise TallyError("match points per win and per bye cannot be negative")
-    return _check_counts("byes", players, byes)
-
-
-def needs_rounds(tiebreaks: Sequence[str], unplayed: str) -> bool:
-    """Whether standings by ``tiebreaks`` under the rule ``unplayed`` need each player's
-    rounds: the progressive score, or a Buchholz tiebreak with the virtual opponent.
-
-    >>> needs_rounds(["buchholz"], "as-scored"), needs_rounds(["buchholz"], "virtual-opponent")
-    (False, True)
-    """
-    return "progressive" in tiebreaks or (
-        unplayed == "virtual-opponent" and any(name in _BUCHHOLZ for name in tiebreaks)
-    )
-
-
-def _check_rounds(
-    players: Sequence[str],
-    tiebreaks: Sequence[str],
-    rounds: Mapping[str, Sequence[RoundGame | None]] | None,
-    unplayed: str,
-) -> dict[str, tuple[RoundGame | None, ...]]:
-    """The rounds of every player, all padded to the same number (a round not there: None);
-    refuses an unknown rule for unplayed rounds, and a tiebreak or rule that needs the
-    rounds when there are none."""
-    if unplayed not in UNPLAYED:
-        raise TallyError(f"unplayed rounds count {' or '.join(UNPLAYED)}, not {unplayed!r}")
-    if rounds is None:
-        if needs_rounds(tiebreaks, unplayed):
-            raise TallyError(
-                "the progressive score and the virtual opponent of FIDE's rule "
-                "for unplayed rounds follow the rounds: these standings have none"
-            )
-        return {}
-    known = set(players)
-    for name in rounds:
-        if name not in known:
-            raise NotFound(f"rounds name {name!r}, who is not a player of this event")
-    count = max((len(r) for r in rounds.values()), default=0)
-    return {
-        p: tuple(rounds.get(p, ())) + (None,) * (count - len(rounds.get(p, ()))) for p in players
-    }
-
-
-def _check_counts(
-    what: str, players: Sequence[str], counts: Mapping[str, int] | None
-) -> dict[str, int]:
-    """``counts`` per player, checked: known players, none negative."""
-    known = set(players)
-    out = dict(counts or {})
-    for name, count in out.items():
-        if name not in known:
-            raise NotFound(f"{what} name {name!r}, who is not a player of this event")
-        if count < 0:
-            raise TallyError(f"{name!r} cannot have a negative number of {what} ({count})")
-    return out
-
-
-def _tally(
-    players: Sequence[str], pairs: Iterable[PairResult]
-) -> tuple[dict[str, _Tally], dict[str, dict[str, int]], dict[str, dict[str, int]]]:
-    """Each player's totals over the finished matches, how often each player beat each other
-    player, and how often each met each other player; every pair is checked first."""
-    known = set(players)
-    totals = {p: _Tally() for p in players}
-    wins: dict[str, dict[str, int]] = {p: {} for p in players}
-    met: dict[str, dict[str, int]] = {p: {} for p in players}
-    for pair in pairs:
-        a_name, b_name, won_a, won_b, gp_a, gp_b = pair[:6]
-        _check_pair(a_name, b_name, pair[2:], known)
-        a, b = totals[a_name], totals[b_name]
-        played = won_a + won_b
-        a.played += played
-        a.won += won_a
-        a.lost += won_b
-        a.game_points_won += gp_a
-        a.game_points_conceded += gp_b
-        a.schneider_wins += pair.schneider_a
-        a.schwarz_wins += pair.schwarz_a
-        b.played += played
-        b.won += won_b
-        b.lost += won_a
-        b.game_points_won += gp_b
-        b.game_points_conceded += gp_a
-        b.schneider_wins += pair.schneider_b
-        b.schwarz_wins += pair.schwarz_b
-        if won_a:
-            wins[a_name][b_name] = wins[a_name].get(b_name, 0) + won_a
-        if won_b:
-            wins[b_name][a_name] = wins[b_name].get(a_name, 0) + won_b
-        if played:
-            met[a_name][b_name] = met[a_name].get(b_name, 0) + played
-            met[b_name][a_name] = met[b_name].get(a_name, 0) + played
-    return totals, wins, met
-
-
 @dataclass(frozen=True, slots=True)
 class _Keys:
     """The tiebreaks as functions of one player, from the totals of :func:`_tally`."""
@@ -614,25 +306,537 @@ class _Keys:
 
     def key_for(self, name: str, group: list[str]) -> Callable[[str], float]:
         """The tiebreak ``name`` as a function of one player of the still-level ``group``
-        (``head-to-head`` counts only the matches among ``group``)."""
-        totals, wins = self.totals, self.wins
-        if name == "head-to-head":
-            if not self.all_met(group):
-                return lambda p: 0.0
-            return lambda p: self.per_win * sum(wins[p].get(q, 0) for q in group)
-        if name == "game-point-difference":
-            return lambda p: float(totals[p].game_points_won - totals[p].game_points_conceded)
-        if name == "game-points-won":
-            return lambda p: float(totals[p].game_points_won)
-        if name == "sonneborn-berger":
-            return lambda p: sum(n * self.match_points[q] for q, n in wins[p].items())
-        if name in ("buchholz", "median-buchholz", "buchholz-cut-1"):
-            return lambda p: self.buchholz(p, name)
-        if name == "koya":
-            return self.koya
-        if name == "progressive":
-            return self.progressive
-        return lambda p: float(totals[p].won)
+        (its key in :data:`TABLE`; ``head-to-head`` counts only the matches among
+        ``group``)."""
+        return TABLE[name].key(self, group)
+
+
+def _head_to_head(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``head-to-head``: the match points earned in matches among just the players still tied
+    (0 for a player who is alone in their group by then). As the chess regulations for the
+    direct encounter require, it applies only to a group whose players have all played each
+    other (a finished match between every two of them); otherwise it is skipped for that group
+    (0 for everyone in it) and the next tiebreak decides, so a player is never lifted by
+    beating the one tied player they happened to meet while the others never met."""
+    if not keys.all_met(group):
+        return lambda p: 0.0
+    wins = keys.wins
+    return lambda p: keys.per_win * sum(wins[p].get(q, 0) for q in group)
+
+
+def _game_point_difference(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``game-point-difference``: game points won minus game points conceded."""
+    totals = keys.totals
+    return lambda p: float(totals[p].game_points_won - totals[p].game_points_conceded)
+
+
+def _game_points_won(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``game-points-won``: the game points won."""
+    totals = keys.totals
+    return lambda p: float(totals[p].game_points_won)
+
+
+def _sonneborn_berger(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``sonneborn-berger``: the sum of the final match points (byes included) of every
+    opponent beaten, once per win; matches cannot be drawn, so no half shares."""
+    wins, points = keys.wins, keys.match_points
+    return lambda p: sum(n * points[q] for q, n in wins[p].items())
+
+
+def _wins(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``wins``: the number of matches won."""
+    totals = keys.totals
+    return lambda p: float(totals[p].won)
+
+
+def _buchholz(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``buchholz``: the sum of the final match points (byes included) of every opponent met
+    in a match that counts (won or lost, also by forfeit), once per match: a measure of how
+    strong the opposition was, made for Swiss events. A bye has no opponent and adds nothing
+    (under ``as-scored``; the virtual opponent: the module docstring)."""
+    return lambda p: keys.buchholz(p, "buchholz")
+
+
+def _median_buchholz(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``median-buchholz``: the Buchholz without the opponent with the most and the one with
+    the fewest match points (one each), once a player has met at least three opponents
+    (before that, the plain Buchholz)."""
+    return lambda p: keys.buchholz(p, "median-buchholz")
+
+
+def _buchholz_cut_1(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``buchholz-cut-1``: the Buchholz without the opponent with the fewest match points
+    (FIDE's "Buchholz cut 1": the weakest opponent, often the one met after a bad start,
+    counts for nothing; 0 with one opponent)."""
+    return lambda p: keys.buchholz(p, "buchholz-cut-1")
+
+
+def _koya(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``koya``, for round robins: the match points earned against the opponents who finished
+    with at least half of what they could have scored (a match-point percentage of 50 or
+    more, as the standings show it): how a player did against the upper half of the field."""
+    return keys.koya
+
+
+def _progressive(keys: _Keys, group: list[str]) -> Callable[[str], float]:
+    """``progressive``: the progressive (cumulative) score: the player's match points after
+    round 1, plus those after round 2, and so on to the last round, so that points won early
+    count more (FIDE's "progressive score"). It needs the rounds (``rounds`` of
+    :func:`standings`); a round the player was not in adds the points they had then."""
+    return keys.progressive
+
+
+@dataclass(frozen=True, slots=True)
+class Tiebreak:
+    """One tiebreak, everything that shows it: its ``name`` (as typed and stored), ``head``,
+    the head of its own column (a template of the catalogue: ``H2H``, German ``DV``) or None
+    when it ``repeats`` a column the standings show anyway (a field of :class:`StandingRow`:
+    the legend then names that column), ``legend``, its words in the sheet's legend, ``help``,
+    what it counts in a line (the director's form, ``--tiebreaks``, docs/events.md), and
+    ``key``: given the totals and the group of players still level, the function of one
+    player it ranks by (higher is better; its docstring is the exact definition)."""
+
+    name: str
+    head: str | None
+    legend: str
+    help: str
+    key: Callable[[_Keys, list[str]], Callable[[str], float]]
+    repeats: str | None = None
+
+
+#: Every tiebreak :func:`standings` understands, by name, in the order of the docs.
+TABLE: Final[Mapping[str, Tiebreak]] = {
+    t.name: t
+    for t in (
+        Tiebreak(
+            "head-to-head",
+            N_("H2H"),
+            N_("head-to-head (among tied players who all met)"),
+            N_("match points in the matches among the players still tied, when they have all met"),
+            _head_to_head,
+        ),
+        Tiebreak(
+            "game-point-difference",
+            None,
+            N_("game-point difference"),
+            N_("game points won minus game points conceded"),
+            _game_point_difference,
+            repeats="game_point_difference",
+        ),
+        Tiebreak(
+            "game-points-won",
+            None,
+            N_("game points won"),
+            N_("game points won"),
+            _game_points_won,
+            repeats="game_points_won",
+        ),
+        Tiebreak(
+            "sonneborn-berger",
+            N_("SB"),
+            N_("Sonneborn-Berger (match points of the opponents beaten)"),
+            N_("the final match points of every opponent beaten"),
+            _sonneborn_berger,
+        ),
+        Tiebreak("wins", None, N_("matches won"), N_("matches won"), _wins, repeats="won"),
+        Tiebreak(
+            "buchholz",
+            N_("BH"),
+            N_("Buchholz (match points of the opponents met)"),
+            N_("the final match points of every opponent met (for Swiss events)"),
+            _buchholz,
+        ),
+        Tiebreak(
+            "median-buchholz",
+            N_("MBH"),
+            N_("median Buchholz (without the best and the worst opponent)"),
+            N_("Buchholz without the strongest and the weakest opponent"),
+            _median_buchholz,
+        ),
+        Tiebreak(
+            "buchholz-cut-1",
+            N_("BH-C1"),
+            N_("Buchholz cut 1 (without the weakest opponent)"),
+            N_("Buchholz without the weakest opponent"),
+            _buchholz_cut_1,
+        ),
+        Tiebreak(
+            "koya",
+            N_("Koya"),
+            N_("Koya (match points against the players who scored at least half)"),
+            N_(
+                "match points against the players who scored at least half of what they "
+                "could (for round robins)"
+            ),
+            _koya,
+        ),
+        Tiebreak(
+            "progressive",
+            N_("Prog"),
+            N_("progressive"),
+            N_(
+                "the score after each round added up: points won early count more (round "
+                "robin or Swiss)"
+            ),
+            _progressive,
+        ),
+    )
+}
+
+#: Names of the tiebreaks :func:`standings` understands.
+TIEBREAKS: tuple[str, ...] = tuple(TABLE)
+
+#: The order used when none is given (club evenings and round robins).
+DEFAULT_TIEBREAKS: tuple[str, ...] = TIEBREAKS[:5]
+
+#: The order a Swiss event uses when none is given.
+SWISS_TIEBREAKS: tuple[str, ...] = (
+    "buchholz",
+    "median-buchholz",
+    "sonneborn-berger",
+    "game-point-difference",
+    "wins",
+)
+
+
+def option_help() -> str:
+    """What each tiebreak counts (:data:`TABLE`), for the help of a ``--tiebreaks`` option
+    (the command line's help is English).
+
+    >>> option_help()[:49]
+    'head-to-head: match points in the matches among t'
+    """
+    return "; ".join(f"{t.name}: {t.help}" for t in TABLE.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """How standings rank, as one value: by ``rank_by`` (one of :data:`RANK_BY`) and then the
+    ``tiebreaks`` in order (names of :data:`TABLE`, kept as a tuple); a won match earns
+    ``match_points_per_win``, a bye ``match_points_per_bye``, a requested bye (an announced
+    absence) ``match_points_per_requested_bye``; ``unplayed`` (one of :data:`UNPLAYED`) is
+    what a round not played over the table counts in the Buchholz tiebreaks. Checked when
+    made (:class:`~tally.errors.TallyError`, the message names what is allowed).
+
+    >>> Ranking(("buchholz", "wins"), unplayed="virtual-opponent").needs_rounds
+    True
+    """
+
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS
+    rank_by: str = "points"
+    match_points_per_win: float = 1.0
+    match_points_per_bye: float = 0.0
+    match_points_per_requested_bye: float = 0.0
+    unplayed: str = "as-scored"
+
+    def __post_init__(self) -> None:
+        _check_tiebreaks(self.tiebreaks)
+        object.__setattr__(self, "tiebreaks", tuple(self.tiebreaks))
+        if self.rank_by not in RANK_BY:
+            raise TallyError(
+                Message(RANK_BY_ONE_OF, choices=Joined(OR, RANK_BY), text=repr(self.rank_by))
+            )
+        if self.match_points_per_win < 0 or self.match_points_per_bye < 0:
+            raise TallyError(Message(NEGATIVE_WIN_BYE))
+        if self.match_points_per_requested_bye < 0:
+            raise TallyError(Message(NEGATIVE_REQUESTED))
+        if self.unplayed not in UNPLAYED:
+            raise TallyError(
+                Message(UNPLAYED_ONE_OF, choices=Joined(OR, UNPLAYED), text=repr(self.unplayed))
+            )
+
+    @property
+    def needs_rounds(self) -> bool:
+        """Whether ranking so needs each player's rounds (:func:`needs_rounds`)."""
+        return needs_rounds(self.tiebreaks, self.unplayed)
+
+
+def check_tiebreaks(names: Iterable[str]) -> tuple[str, ...]:
+    """Tiebreak names as a person gave them (spaces around a name ignored), checked: each one
+    of :data:`TIEBREAKS`, none twice; refused (:class:`~tally.errors.Refused`) otherwise.
+
+    >>> check_tiebreaks(["wins", " head-to-head"])
+    ('wins', 'head-to-head')
+    """
+    out: list[str] = []
+    for name in names:
+        name = name.strip()
+        if name not in TIEBREAKS:
+            raise Refused(Message(UNKNOWN_GIVEN, name=name, names=", ".join(TIEBREAKS)))
+        if name in out:
+            raise Refused(Message(TWICE, name=name))
+        out.append(name)
+    return tuple(out)
+
+
+def _check_tiebreaks(tiebreaks: Sequence[str]) -> None:
+    """Raise :class:`TallyError` for any tiebreak name that :func:`standings` does not know."""
+    if isinstance(tiebreaks, str):
+        raise TallyError(Message(ONE_STRING, text=repr(tiebreaks)))
+    for name in tiebreaks:
+        if name not in TIEBREAKS:
+            raise TallyError(Message(UNKNOWN, name=repr(name), names=", ".join(TIEBREAKS)))
+
+
+def _check_result(result: MatchResult, known: set[str]) -> None:
+    """Raise a :class:`TallyError` for a result that cannot describe a real match."""
+    a, b, winner = result.player_a, result.player_b, result.winner
+    if winner is not None and winner != a and winner != b:
+        raise TallyError(Message(NOT_IN_MATCH, winner=repr(winner), a=a, b=b))
+    _check_pair(
+        a,
+        b,
+        (
+            result.game_points_a,
+            result.game_points_b,
+            result.schneider_a,
+            result.schneider_b,
+            result.schwarz_a,
+            result.schwarz_b,
+        ),
+        known,
+    )
+
+
+def _check_pair(a: str, b: str, counts: Iterable[int], known: set[str]) -> None:
+    """Raise a :class:`TallyError` for two players or counts no real match can have."""
+    if a not in known or b not in known:
+        raise NotFound(Message(RESULT_NAMES, name=repr(a if a not in known else b)))
+    if a == b:
+        raise TallyError(Message(SAME_PLAYER, name=repr(a)))
+    if min(counts) < 0:
+        raise TallyError(Message(NEGATIVE_POINTS, a=a, b=b))
+
+
+def _level(value: float) -> float:
+    """``value`` rounded so that sums of the same floats in another order compare equal."""
+    return round(value, _DIGITS)
+
+
+def _split(group: list[str], key: Callable[[str], float]) -> list[list[str]]:
+    """Order ``group`` by ``key`` (highest first, stable) and cut it where the key changes."""
+    ordered = sorted(group, key=lambda p: -_level(key(p)))
+    parts: list[list[str]] = []
+    for player in ordered:
+        if parts and _level(key(parts[-1][-1])) == _level(key(player)):
+            parts[-1].append(player)
+        else:
+            parts.append([player])
+    return parts
+
+
+def standings(
+    players: Sequence[str],
+    results: Sequence[MatchResult],
+    *,
+    match_points_per_win: float = 1.0,
+    match_points_per_bye: float = 0.0,
+    byes: Mapping[str, int] | None = None,
+    tiebreaks: Sequence[str] = DEFAULT_TIEBREAKS,
+    rank_by: str = "points",
+    running: Mapping[str, int] | None = None,
+    rounds: Mapping[str, Sequence[RoundGame | None]] | None = None,
+    unplayed: str = "as-scored",
+    requested_byes: Mapping[str, int] | None = None,
+    match_points_per_requested_bye: float = 0.0,
+) -> list[StandingRow]:
+    """Rank the players of an event from their match results.
+
+    A won match earns ``match_points_per_win`` match points, a lost one none; ``byes[player]``
+    is how many byes the player had, each worth ``match_points_per_bye`` match points but not
+    a played match; ``requested_byes[player]`` how many rounds they announced they would
+    miss (a requested bye), each worth ``match_points_per_requested_bye`` and counted as a
+    bye otherwise. Results with ``winner=None`` are ignored. Players are sorted by match
+    points (``rank_by="percentage"``: by their percentage), then by ``tiebreaks`` in order
+    (see the module docstring); players still level share a rank and are listed in the order
+    of ``players``. ``running[player]`` is how many of their matches are still being played
+    (carried to :attr:`StandingRow.running`, it changes no rank). ``rounds[player]`` is the
+    player's rounds in order (None: a round they were not in), which ``progressive`` and
+    ``unplayed="virtual-opponent"`` need (see the module docstring). The settings are those
+    of a :class:`Ranking`; :func:`rank_pairs` takes them as one.
+
+    Raises :class:`~tally.errors.TallyError` for an unknown tiebreak (the message lists the
+    valid names), duplicate player names, a result naming someone who is not a player, a
+    winner who did not play the match, negative points or a negative number of byes.
+    """
+    pairs = pairs_of(players, results)
+    ranking = Ranking(
+        tiebreaks,
+        rank_by,
+        match_points_per_win,
+        match_points_per_bye,
+        match_points_per_requested_bye,
+        unplayed,
+    )
+    return rank_pairs(
+        players,
+        pairs,
+        ranking,
+        byes=byes,
+        running=running,
+        rounds=rounds,
+        requested_byes=requested_byes,
+    )
+
+
+def pairs_of(players: Sequence[str], results: Iterable[MatchResult]) -> list[PairResult]:
+    """The finished matches of ``results`` as :class:`PairResult` rows for :func:`rank_pairs`
+    (a voided or unfinished match left out), each checked against ``players`` first."""
+    known = set(players)
+    pairs: list[PairResult] = []
+    for r in results:
+        _check_result(r, known)
+        if r.winner is None:
+            continue
+        a_won = r.winner == r.player_a
+        pairs.append(
+            PairResult(
+                r.player_a,
+                r.player_b,
+                int(a_won),
+                int(not a_won),
+                r.game_points_a,
+                r.game_points_b,
+                r.schneider_a,
+                r.schneider_b,
+                r.schwarz_a,
+                r.schwarz_b,
+            )
+        )
+    return pairs
+
+
+def rank_pairs(
+    players: Sequence[str],
+    pairs: Iterable[PairResult],
+    ranking: Ranking,
+    *,
+    byes: Mapping[str, int] | None = None,
+    running: Mapping[str, int] | None = None,
+    rounds: Mapping[str, Sequence[RoundGame | None]] | None = None,
+    requested_byes: Mapping[str, int] | None = None,
+) -> list[StandingRow]:
+    """:func:`standings` by ``ranking`` from finished matches already added up per pair of
+    players (the store sums a season's matches in SQL this way): the same ranking, the same
+    checks; ``byes``, ``running``, ``rounds`` and ``requested_byes`` as there."""
+    check_player_names(players, minimum=0)
+    bye_counts = _check_counts(BYES, players, byes)
+    running_counts = _check_counts(RUNNING, players, running)
+    requested = _check_counts(REQUESTED, players, requested_byes)
+    per_win = ranking.match_points_per_win
+    per_bye = ranking.match_points_per_bye
+    per_requested = ranking.match_points_per_requested_bye
+    totals, wins, met = _tally(players, pairs)
+    match_points = {
+        p: t.won * per_win + bye_counts.get(p, 0) * per_bye + requested.get(p, 0) * per_requested
+        for p, t in totals.items()
+    }
+    scoring = Counter(bye_counts if per_bye > 0 else {})
+    scoring.update(requested if per_requested > 0 else {})
+    percentage = {
+        p: _percentage(match_points[p], (t.played + scoring.get(p, 0)) * per_win)
+        for p, t in totals.items()
+    }
+    bye_counts = dict(Counter(bye_counts) + Counter(requested))
+    history = _check_rounds(players, ranking, rounds)
+    keys = _Keys(totals, wins, match_points, per_win, met, percentage, history, ranking.unplayed)
+    first = match_points if ranking.rank_by == "points" else percentage
+    groups, values = _rank(players, first, ranking.tiebreaks, keys)
+    return _rows(groups, totals, match_points, values, percentage, bye_counts, running_counts)
+
+
+def _percentage(points: float, most: float) -> float:
+    """``points`` as a percentage of ``most`` (0 when nothing could be scored)."""
+    return 100.0 * points / most if most > 0 else 0.0
+
+
+def needs_rounds(tiebreaks: Sequence[str], unplayed: str) -> bool:
+    """Whether standings by ``tiebreaks`` under the rule ``unplayed`` need each player's
+    rounds: the progressive score, or a Buchholz tiebreak with the virtual opponent.
+
+    >>> needs_rounds(["buchholz"], "as-scored"), needs_rounds(["buchholz"], "virtual-opponent")
+    (False, True)
+    """
+    return "progressive" in tiebreaks or (
+        unplayed == "virtual-opponent" and any(name in _BUCHHOLZ for name in tiebreaks)
+    )
+
+
+def _check_rounds(
+    players: Sequence[str],
+    ranking: Ranking,
+    rounds: Mapping[str, Sequence[RoundGame | None]] | None,
+) -> dict[str, tuple[RoundGame | None, ...]]:
+    """The rounds of every player, all padded to the same number (a round not there: None);
+    refuses a tiebreak or rule for unplayed rounds that needs the rounds when there are
+    none."""
+    if rounds is None:
+        if ranking.needs_rounds:
+            raise TallyError(Message(NO_ROUNDS))
+        return {}
+    known = set(players)
+    for name in rounds:
+        if name not in known:
+            raise NotFound(Message(NOT_A_PLAYER, what=Message(ROUNDS), name=repr(name)))
+    count = max((len(r) for r in rounds.values()), default=0)
+    return {
+        p: tuple(rounds.get(p, ())) + (None,) * (count - len(rounds.get(p, ()))) for p in players
+    }
+
+
+def _check_counts(
+    what: str, players: Sequence[str], counts: Mapping[str, int] | None
+) -> dict[str, int]:
+    """``counts`` per player, checked: known players, none negative; ``what`` they count is a
+    word of the catalogue (:data:`BYES`)."""
+    known = set(players)
+    out = dict(counts or {})
+    for name, count in out.items():
+        if name not in known:
+            raise NotFound(Message(NOT_A_PLAYER, what=Message(what), name=repr(name)))
+        if count < 0:
+            raise TallyError(
+                Message(NEGATIVE_COUNT, name=repr(name), what=Message(what), count=count)
+            )
+    return out
+
+
+def _tally(
+    players: Sequence[str], pairs: Iterable[PairResult]
+) -> tuple[dict[str, _Tally], dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """Each player's totals over the finished matches, how often each player beat each other
+    player, and how often each met each other player; every pair is checked first."""
+    known = set(players)
+    totals = {p: _Tally() for p in players}
+    wins: dict[str, dict[str, int]] = {p: {} for p in players}
+    met: dict[str, dict[str, int]] = {p: {} for p in players}
+    for pair in pairs:
+        a_name, b_name, won_a, won_b, gp_a, gp_b = pair[:6]
+        _check_pair(a_name, b_name, pair[2:], known)
+        a, b = totals[a_name], totals[b_name]
+        played = won_a + won_b
+        a.played += played
+        a.won += won_a
+        a.lost += won_b
+        a.game_points_won += gp_a
+        a.game_points_conceded += gp_b
+        a.schneider_wins += pair.schneider_a
+        a.schwarz_wins += pair.schwarz_a
+        b.played += played
+        b.won += won_b
+        b.lost += won_a
+        b.game_points_won += gp_b
+        b.game_points_conceded += gp_a
+        b.schneider_wins += pair.schneider_b
+        b.schwarz_wins += pair.schwarz_b
+        if won_a:
+            wins[a_name][b_name] = wins[a_name].get(b_name, 0) + won_a
+        if won_b:
+            wins[b_name][a_name] = wins[b_name].get(a_name, 0) + won_b
+        if played:
+            met[a_name][b_name] = met[a_name].get(b_name, 0) + played
+            met[b_name][a_name] = met[b_name].get(a_name, 0) + played
+    return totals, wins, met
 
 
 def _rank(

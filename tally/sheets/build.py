@@ -39,7 +39,7 @@ from tally.engine.notation import (
 from tally.engine.rulebook import VIOLATION_TEXT, reason_text
 from tally.engine.rules import RuleSet
 from tally.engine.ruling import TrickSummary, summarize
-from tally.errors import Refused, TallyError
+from tally.errors import N_, Message, Refused, TallyError
 from tally.i18n import gettext as _
 from tally.sheets.data import (
     Declaration,
@@ -54,6 +54,7 @@ from tally.vocabulary import explanation, season_title, word
 
 if TYPE_CHECKING:
     from tally.analysis.findings import DealAnalysis
+    from tally.engine.decision import Ruling as EngineRuling
     from tally.sheets.data import (
         AnalysisRow,
         AnalysisSheet,
@@ -63,7 +64,14 @@ if TYPE_CHECKING:
         StandingsSheet,
     )
     from tally.store.store import Store
-    from tally.store.views import CrossTableView, MatchView, RoundByRoundView, StandingsView
+    from tally.store.views import (
+        CrossTableView,
+        EventView,
+        MatchView,
+        RoundByRoundView,
+        RoundView,
+        StandingsView,
+    )
 
 __all__ = [
     "analysis_part",
@@ -123,8 +131,14 @@ def match_scoresheet(
     a, b = m.players
     if not 1 <= m.target <= 99:
         raise Refused(
-            f"match {m.id} is played to {m.target} game points: a score sheet has "
-            "room for a match to 1-99"
+            Message(
+                N_(
+                    "match %(match)s is played to %(target)s game points: a score sheet has "
+                    "room for a match to 1-99"
+                ),
+                match=m.id,
+                target=m.target,
+            )
         )
     rows = score_rows(m)
     next_dealer = ""
@@ -206,6 +220,29 @@ def _trick_rows(
     return tuple(rows)
 
 
+def _refuse_without_ruling(where: str | Message, ruling: EngineRuling) -> None:
+    """Refuse a record with errors, or one that stops before the deal ended: there is no
+    ruling to print (``where``: the deal, as the sheet names it)."""
+    if ruling.errors:
+        raise Refused(
+            Message(
+                N_("%(where)s cannot be ruled on: %(error)s"),
+                where=where,
+                error=ruling.errors[0].said,
+            )
+        )
+    if ruling.outcome is None or ruling.outcome.reason == "incomplete":
+        raise Refused(
+            Message(
+                N_(
+                    "%(where)s is not finished: the record stops before the deal ended, so "
+                    "there is no ruling to print yet"
+                ),
+                where=where,
+            )
+        )
+
+
 def record_ruling_sheet(
     record: DealRecord,
     *,
@@ -226,15 +263,9 @@ def record_ruling_sheet(
     or one that stops before the deal ended: there is no ruling to print.
     """
     ruling, summaries = summarize(record)
-    where = place or record.source or "the record"
-    if ruling.errors:
-        raise Refused(f"{where} cannot be ruled on: {ruling.errors[0]}")
+    _refuse_without_ruling(place or record.source or Message(N_("the record")), ruling)
     outcome = ruling.outcome
-    if outcome is None or outcome.reason == "incomplete":
-        raise Refused(
-            f"{where} is not finished: the record stops before the deal ended, so "
-            "there is no ruling to print yet"
-        )
+    assert outcome is not None
     rules = RuleSet.parse(ruling.rules)
     tags = record.tags
     order = players or (ruling.forehand, ruling.dealer)
@@ -304,18 +335,34 @@ def deal_ruling_sheet(
     """
     deal_id = store.deals.id_of(ref)
     view = store.deals.view(deal_id)
-    name = f"deal {view.match_id}.{view.number}"
+    name = Message(N_("deal %(match)s.%(deal)s"), match=view.match_id, deal=view.number)
     if view.kind == "quick":
         raise Refused(
-            f"{name} was entered as a result (quick entry): it has no record to print a ruling from"
+            Message(
+                N_(
+                    "%(deal)s was entered as a result (quick entry): it has no record to "
+                    "print a ruling from"
+                ),
+                deal=name,
+            )
         )
     if not view.finished:
-        raise Refused(f"{name} is still being played: there is no ruling to print yet")
+        raise Refused(
+            Message(
+                N_("%(deal)s is still being played: there is no ruling to print yet"), deal=name
+            )
+        )
     match = store.matches.state(view.match_id)
     try:
-        record = read_deal(store.deals.export(deal_id), source=name)
+        record = read_deal(store.deals.export(deal_id), source=str(name))
     except TallyError as exc:  # pragma: no cover - the store keeps only readable records
-        raise Refused(f"{name}: the stored record cannot be read: {exc}") from None
+        raise Refused(
+            Message(
+                N_("%(deal)s: the stored record cannot be read: %(error)s"),
+                deal=name,
+                error=exc.wording,
+            )
+        ) from None
     return record_ruling_sheet(
         record,
         players=match.players,
@@ -559,6 +606,34 @@ def round_table(view: RoundByRoundView) -> RoundTable:
     )
 
 
+def _printable_round(store: Store, ev: EventView, number: int) -> RoundView:
+    """Round ``number`` of ``ev`` whose pairings can be printed: refused for an event
+    without rounds and for a Swiss round not paired yet."""
+    if not ev.format.has_rounds:
+        raise Refused(
+            Message(
+                N_('event %(event)s "%(name)s" is a %(format)s: it has no rounds'),
+                event=ev.id,
+                name=ev.name,
+                format=Message(ev.format.audit_name),
+            )
+        )
+    rnd = store.events.rounds(ev.id, number)[0]
+    if ev.format.pairs_from_standings and not rnd.started:
+        raise Refused(
+            Message(
+                N_(
+                    'round %(round)s of Swiss event %(event)s "%(name)s" is not paired yet: '
+                    "start it first (`tally event round %(event)s %(round)s --start`)"
+                ),
+                round=number,
+                event=ev.id,
+                name=ev.name,
+            )
+        )
+    return rnd
+
+
 def pairings_sheet(
     store: Store,
     ref: str | int,
@@ -576,14 +651,7 @@ def pairings_sheet(
     from tally.sheets.data import PairingsSheet, PairingTable
 
     ev = store.events.get(ref)
-    if not ev.format.has_rounds:
-        raise Refused(f'event {ev.id} "{ev.name}" is a {ev.format.audit_name}: it has no rounds')
-    rnd = store.events.rounds(ev.id, number)[0]
-    if ev.format.pairs_from_standings and not rnd.started:
-        raise Refused(
-            f'round {number} of Swiss event {ev.id} "{ev.name}" is not paired yet: '
-            f"start it first (`tally event round {ev.id} {number} --start`)"
-        )
+    rnd = _printable_round(store, ev, number)
     before: dict[str, float] = {}
     if ev.format.has_scored_rounds:
         before = store.events.round_by_round(ev.id).scores_before(rnd.number)

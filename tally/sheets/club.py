@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tally.errors import Refused
+from tally.errors import N_, Message, Refused
 
 if TYPE_CHECKING:
     from tally.sheets.data import PairingsSheet
@@ -35,7 +35,14 @@ def club_pairings_sheet(
     ev = store.events.get(ref)
     if ev.format.has_rounds:
         raise Refused(
-            f'event {ev.id} "{ev.name}" has rounds: print a round\'s pairings with --round N'
+            Message(
+                N_(
+                    'event %(event)s "%(name)s" has rounds: '
+                    "print a round's pairings with --round N"
+                ),
+                event=ev.id,
+                name=ev.name,
+            )
         )
     running = [m for m in store.matches.all() if m.event_id == ev.id and not m.over]
     tables: list[PairingTable] = []

@@ -182,7 +182,8 @@ class StandingsSheet:
     rule_set: str
     printed_at: datetime
     rows: tuple[StandingRow, ...]
-    #: Names of the tiebreaks, in order; the table heads their columns TB1, TB2... with a legend.
+    #: Names of the tiebreaks, in order; their heads and legend words are their records'
+    #: (:data:`tally.events.tiebreaks.TABLE`), a name without one is headed TB1, TB2...
     tiebreaks: tuple[str, ...] = ()
     #: Where the event stands, e.g. ``"after round 5 of 7"`` or ``"final"``; may be empty.
     stage: str = ""

@@ -54,8 +54,9 @@ import jinja2
 from markupsafe import Markup, escape
 
 from tally.engine.cards import PARSE_TABLE, Suit
-from tally.errors import FetchRefused, PrintError
+from tally.errors import N_, FetchRefused, Joined, Message, PrintError
 from tally.events.formats import format_of
+from tally.events.tiebreaks import TABLE
 from tally.i18n import current, decimal_comma, format_date, format_datetime, translations
 from tally.sheets.data import (
     AnalysisSheet,
@@ -196,7 +197,9 @@ def templates_dir() -> Path:
     """
     root = resources.files("tally.templates")
     if not isinstance(root, Path):
-        raise PrintError(f"tally's templates are not a folder on disk: {root}")
+        raise PrintError(
+            Message(N_("tally's templates are not a folder on disk: %(root)s"), root=root)
+        )
     return root.resolve()
 
 
@@ -261,22 +264,34 @@ class TemplateFiles:
         try:
             parts = urlsplit(url)
         except ValueError as exc:
-            raise FetchRefused(f"malformed address {shown!r}") from exc
+            raise FetchRefused(Message(N_("malformed address %(url)s"), url=repr(shown))) from exc
         if parts.scheme.lower() != "file":
-            raise FetchRefused(f"only tally's own template files may be read, not {shown!r}")
+            raise FetchRefused(
+                Message(
+                    N_("only tally's own template files may be read, not %(url)s"), url=repr(shown)
+                )
+            )
         if parts.netloc not in ("", "localhost"):
-            raise FetchRefused(f"file address on another host refused: {shown!r}")
+            raise FetchRefused(
+                Message(N_("file address on another host refused: %(url)s"), url=repr(shown))
+            )
         raw = Path(url2pathname(parts.path))
         if not raw.is_absolute():
-            raise FetchRefused(f"relative file address refused: {shown!r}")
+            raise FetchRefused(
+                Message(N_("relative file address refused: %(url)s"), url=repr(shown))
+            )
         try:
             path = raw.resolve(strict=True)
         except (OSError, RuntimeError) as exc:
-            raise FetchRefused(f"no such template file: {shown!r}") from exc
+            raise FetchRefused(
+                Message(N_("no such template file: %(url)s"), url=repr(shown))
+            ) from exc
         if not path.is_relative_to(self.root):
-            raise FetchRefused(f"file outside tally's templates refused: {shown!r}")
+            raise FetchRefused(
+                Message(N_("file outside tally's templates refused: %(url)s"), url=repr(shown))
+            )
         if not path.is_file():
-            raise FetchRefused(f"not a regular file: {shown!r}")
+            raise FetchRefused(Message(N_("not a regular file: %(url)s"), url=repr(shown)))
         return path
 
 
@@ -429,13 +444,20 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
     env.filters["ranking"] = lambda sheet: elimination_ranking(sheet.kind, sheet.tiebreaks, lang)
     env.filters["event_format"] = format_of
+    env.globals["tiebreaks"] = TABLE
     return env
 
 
 def _page_size(paper: str) -> str:
     size = PAPER_SIZES.get(paper)
     if size is None:
-        raise PrintError(f"unknown paper {paper!r} (use {' or '.join(PAPER_SIZES)})")
+        raise PrintError(
+            Message(
+                N_("unknown paper %(paper)s (use %(choices)s)"),
+                paper=repr(paper),
+                choices=Joined(N_(" or "), PAPER_SIZES),
+            )
+        )
     return size
 
 
@@ -544,7 +566,7 @@ def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
             + "; ".join(r.refusal for r in refused)
         )
     if not isinstance(pdf, bytes):  # pragma: no cover - write_pdf() without target gives bytes
-        raise PrintError("WeasyPrint returned no PDF")
+        raise PrintError(N_("WeasyPrint returned no PDF"))
     return pdf
 
 
@@ -671,7 +693,7 @@ def write_pdf(pdf: bytes, path: str | os.PathLike[str]) -> Path:
     folder, which then replaces ``path``. Raises :class:`PrintError` if ``pdf`` is not a PDF.
     """
     if not pdf.startswith(b"%PDF-"):
-        raise PrintError("refusing to write something that is not a PDF")
+        raise PrintError(N_("refusing to write something that is not a PDF"))
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:

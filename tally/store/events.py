@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any, NamedTuple
@@ -113,16 +113,17 @@ from tally.events.swiss import Played
 from tally.events.tiebreaks import (
     DEFAULT_TIEBREAKS,
     RANK_BY,
-    TIEBREAKS,
     UNPLAYED,
     MatchResult,
     PairResult,
+    Ranking,
     RoundGame,
     StandingRow,
+    check_tiebreaks,
     needs_rounds,
+    pairs_of,
     rank_pairs,
 )
-from tally.events.tiebreaks import standings as rank_players
 from tally.events.withdrawals import forfeit_winner
 from tally.i18n import LANGUAGES, N_
 from tally.names import check_text
@@ -183,30 +184,6 @@ def clean_event_name(name: str) -> str:
             )
         )
     return clean
-
-
-def check_tiebreaks(names: Iterable[str]) -> tuple[str, ...]:
-    """Tiebreak names as given, checked: each one of :data:`tally.events.tiebreaks.TIEBREAKS`, none
-    twice.
-
-    >>> check_tiebreaks(["wins", "head-to-head"])
-    ('wins', 'head-to-head')
-    """
-    out: list[str] = []
-    for name in names:
-        name = name.strip()
-        if name not in TIEBREAKS:
-            raise Refused(
-                Message(
-                    N_('unknown tiebreak "%(name)s" (tiebreaks: %(known)s)'),
-                    name=name,
-                    known=", ".join(TIEBREAKS),
-                )
-            )
-        if name in out:
-            raise Refused(Message(N_('the tiebreak "%(name)s" is given twice'), name=name))
-        out.append(name)
-    return tuple(out)
 
 
 def check_points_per_win(value: float) -> float:
@@ -584,6 +561,15 @@ class _Event:
     def absence_points(self) -> float:
         """The match points of a requested bye."""
         return self.match_points_per_win / 2 if self.absence_score == "half" else 0.0
+
+    @property
+    def ranking(self) -> Ranking:
+        """How the event's standings rank, its settings as one value."""
+        per_win = self.match_points_per_win
+        per_bye = per_win if self.bye == "win" else 0.0
+        return Ranking(
+            self.tiebreaks, self.rank_by, per_win, per_bye, self.absence_points, self.unplayed
+        )
 
     @property
     def format(self) -> EventFormat:
@@ -1046,31 +1032,21 @@ def _load_one(store: Database, ref: str | int) -> tuple[EventView, _Data, _Event
 def _ranked(
     data: _Data,
     summed: _Summed,
-    per_win: float,
-    per_bye: float,
-    order: Sequence[str],
-    rank_by: str,
+    ranking: Ranking,
     players: list[int] | None = None,
     *,
     rounds: dict[str, list[RoundGame | None]] | None = None,
-    unplayed: str = "as-scored",
-    per_requested: float = 0.0,
 ) -> list[Any]:
     """:func:`tally.events.tiebreaks.rank_pairs` over the sums, by player name."""
     name = data.name
     return rank_pairs(
         [name(p) for p in (players or summed.players)],
         summed.pairs,
-        match_points_per_win=per_win,
-        match_points_per_bye=per_bye,
+        ranking,
         byes={name(p): n for p, n in summed.byes.items()},
         running={name(p): n for p, n in summed.running.items()},
-        tiebreaks=order,
-        rank_by=rank_by,
         rounds=rounds,
-        unplayed=unplayed,
         requested_byes={name(p): n for p, n in summed.requested.items()},
-        match_points_per_requested_bye=per_requested,
     )
 
 
@@ -1342,19 +1318,16 @@ def _swiss_pairing(e: _Event, data: _Data, number: int, *, rematches: bool = Fal
     player ids (as text), ``first`` dealing first."""
     counted = _counted(e, data)
     order = _players_of([e], data)
-    per_bye = e.match_points_per_win if e.bye == "win" else 0.0
-    rows = rank_players(
-        [data.name(p) for p in order],
-        [r.result for r in counted.results],
-        match_points_per_win=e.match_points_per_win,
-        match_points_per_bye=per_bye,
+    names = [data.name(p) for p in order]
+    rows = rank_pairs(
+        names,
+        pairs_of(names, [r.result for r in counted.results]),
+        # pairing goes by match points whatever the published standings rank by first
+        replace(e.ranking, rank_by="points"),
         byes={data.name(p): n for p, n in counted.byes.items()},
-        tiebreaks=e.tiebreaks,
         requested_byes=Counter(data.name(p) for p in _requested(e)),
-        match_points_per_requested_bye=e.absence_points,
         # the published standings' order: the same rounds and unplayed-round rule
         rounds=_games_of(e, data, e) if _follows_rounds(e, e.tiebreaks) else None,
-        unplayed=e.unplayed,
     )
     ids = {data.name(p): p for p in order}
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
@@ -1842,19 +1815,9 @@ class Events:
         e = data.events[0]
         order = e.tiebreaks if order is None else order
         ranking = e.rank_by if ranking is None else ranking
-        per_bye = e.match_points_per_win if e.bye == "win" else 0.0
         games = _round_games(self.store, e) if _follows_rounds(e, order) else None
-        rows = _ranked(
-            data,
-            summed,
-            e.match_points_per_win,
-            per_bye,
-            order,
-            ranking,
-            rounds=games,
-            unplayed=e.unplayed,
-            per_requested=e.absence_points,
-        )
+        settings = replace(e.ranking, tiebreaks=order, rank_by=ranking)
+        rows = _ranked(data, summed, settings, rounds=games)
         if not e.format.has_rounds or ranking == "percentage":
             rows = played_first(rows)
         return StandingsView(
@@ -1933,16 +1896,8 @@ class Events:
             per_win = float(match_points_per_win)
         withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
         players = sorted(summed.players, key=lambda p: data.name(p).casefold())
-        rows = _ranked(
-            data,
-            summed,
-            per_win,
-            per_win,
-            order,
-            ranking,
-            players,
-            per_requested=_season_requested(data, per_win),
-        )
+        settings = Ranking(order, ranking, per_win, per_win, _season_requested(data, per_win))
+        rows = _ranked(data, summed, settings, players)
         if ranking == "percentage":
             rows = played_first(rows)
         kinds = "all events" if all_events else "club evenings"

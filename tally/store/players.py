@@ -157,7 +157,7 @@ def resolve_in_match(conn: Connection, ref: str, ids: Sequence[int], where: str)
     try:
         found = names.resolve_among(ref, pair, where=where)
     except names.UnknownName as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(exc.wording) from None
     assert found.id is not None
     return _player_row(conn, found.id)
 

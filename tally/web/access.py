@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from tally.errors import AccessDenied, Refused
+from tally.errors import AccessDenied, Message, Refused
 from tally.i18n import N_
 
 if TYPE_CHECKING:
@@ -240,7 +240,12 @@ def _update(store: Store, name: str, change: Callable[[str | None], str | None])
             return new
         except IntegrityError:  # another process inserted the row first: read it again
             continue
-    raise Refused(f"the setting {name!r} is being changed by another process: try again")
+    raise Refused(
+        Message(
+            N_("the setting %(name)s is being changed by another process: try again"),
+            name=repr(name),
+        )
+    )
 
 
 def _number(value: str | None) -> int:
@@ -509,7 +514,7 @@ def set_pin(store: Store, pin: str | None = None) -> str:
     session made before ends, and the attempts counted against the old PIN are forgotten."""
     pin = pin if pin is not None else f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
     if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 12):
-        raise Refused("a PIN has 4 to 12 digits")
+        raise Refused(N_("a PIN has 4 to 12 digits"))
     _put(store, "pin", hash_pin(pin))
     _delete(store, ALL_ATTEMPTS)
     end_sessions(store)

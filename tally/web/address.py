@@ -86,7 +86,7 @@ def base_of(url: str) -> str:
     >>> base_of("http://club.example:8066/"), base_of("https://10.0.0.2")
     ('http://club.example:8066', 'https://10.0.0.2')
     """
-    from tally.errors import Refused
+    from tally.errors import N_, Message, Refused
 
     parts = urlsplit(url.strip())
     if (
@@ -98,8 +98,13 @@ def base_of(url: str) -> str:
         or parts.fragment
     ):
         raise Refused(
-            f"--url {url[:60]!r}: give the address the phones open, as "
-            "http://HOST:PORT or https://HOST (no path)"
+            Message(
+                N_(
+                    "--url %(url)s: give the address the phones open, as "
+                    "http://HOST:PORT or https://HOST (no path)"
+                ),
+                url=repr(url[:60]),
+            )
         )
     return f"{parts.scheme}://{parts.netloc}"
 

@@ -24,13 +24,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import jinja2
 
-from tally.errors import AccessDenied, NotFound, TallyError, Withdrawn
+from tally.errors import AccessDenied, Message, NotFound, TallyError, Withdrawn
 from tally.events.prizes import money
-from tally.i18n import DEFAULT, LANGUAGES, accepted, current, normalize, translations
+from tally.i18n import DEFAULT, LANGUAGES, N_, accepted, current, normalize, translations
 from tally.names import read_number
 from tally.web.access import Keys, Settled, new_nonce, settle
 from tally.web.shared import SharedRenders
@@ -55,6 +55,33 @@ LANG_COOKIE = "tally_lang"
 LANG_SECONDS = 365 * 24 * 3600
 #: where a request keeps the language :func:`language` resolved for its page
 _LANG = "tally_lang"
+
+
+#: who the web's changes are by, as the audit log keeps them (in English, as its JSON) and as
+#: the Changes page words them (:func:`who`)
+BY_DIRECTOR: Final = N_("web: director")
+BY_TABLE: Final = N_("web: table of match %(match)s")
+
+
+def by_table(match_id: int) -> str:
+    """Who a table's phone's changes are by: ``web: table of match 3``."""
+    return BY_TABLE % {"match": match_id}
+
+
+def who(scorer: str, match_id: int | None, lang: str) -> str:
+    """An audit entry's scorer in ``lang``: one of the web's own (the one the web would make
+    for the entry's match, not read back from the text), else the name as stored.
+
+    >>> who("web: table of match 3", 3, "de"), who("Anna", 3, "de")
+    ('Web: Tisch von Bummerl 3', 'Anna')
+    """
+    from tally.i18n import worded
+
+    if scorer == BY_DIRECTOR:
+        return worded(Message(BY_DIRECTOR), lang)
+    if match_id is not None and scorer == by_table(match_id):
+        return worded(Message(BY_TABLE, match=match_id), lang)
+    return scorer
 
 
 @dataclass
@@ -521,10 +548,26 @@ def whole_number(text: str, most_digits: int = 18) -> int | None:
     return None if found is None else int(found)
 
 
+#: what a page says when its address names no such thing, by the path parameter's name
+_NO_SUCH: Final = {
+    "deal": N_("there is no deal %(text)s"),
+    "entry": N_("there is no entry %(text)s"),
+    "event": N_("there is no event %(text)s"),
+    "match": N_("there is no match %(text)s"),
+    "number": N_("there is no number %(text)s"),
+    "session": N_("there is no session %(text)s"),
+}
+
+
 def int_param(request: Request, name: str) -> int:
     """A path parameter that must be a number (else: not found)."""
     text = str(request.path_params.get(name, ""))
     found = whole_number(text)
     if found is None:
-        raise NotFound(f"there is no {name} {text[:20]!r}")
+        template = _NO_SUCH.get(name)
+        if template is None:
+            raise NotFound(
+                Message(N_("there is no %(name)s %(text)s"), name=name, text=repr(text[:20]))
+            )
+        raise NotFound(Message(template, text=repr(text[:20])))
     return found

@@ -25,7 +25,7 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import AccessDenied, Refused, TallyError
+from tally.errors import AccessDenied, Message, Refused, TallyError
 from tally.i18n import N_, translations
 from tally.web.access import (
     check_pin,
@@ -39,6 +39,7 @@ from tally.web.access import (
     set_reopened,
 )
 from tally.web.app import (
+    BY_DIRECTOR,
     SESSION_COOKIE,
     Refill,
     blocking,
@@ -54,6 +55,7 @@ from tally.web.app import (
     site_of,
     take_notice,
     translate,
+    who,
     whole_number,
 )
 
@@ -124,7 +126,7 @@ def _need_director(request: Request) -> None:
 
 
 def _acting(request: Request) -> Store:
-    return site_of(request).acting("web: director")
+    return site_of(request).acting(BY_DIRECTOR)
 
 
 def _back(path: str, said: str = "") -> Response:
@@ -737,7 +739,10 @@ async def audit_page(request: Request) -> Response:
     return render(
         request,
         "audit.html.j2",
-        log=[(entry, change_words(entry.wording, lang)) for entry in page.entries],
+        log=[
+            (entry, who(entry.scorer, entry.match_id, lang), change_words(entry.wording, lang))
+            for entry in page.entries
+        ],
         events=events,
         filters=filters,
         older=None if page.older is None else _audit_href(filters, page.older),
@@ -781,16 +786,20 @@ _SHEETS: Final = {
 _TWO_NUMBERS: Final = ("pairings", "ruling")
 
 
+def _no_sheet(sheet: str, ref: str) -> Message:
+    return Message(N_("no sheet %(sheet)s %(ref)s"), sheet=repr(sheet[:20]), ref=repr(ref[:20]))
+
+
 def _sheet_ref(sheet: str, ref: str) -> tuple[int, int | None]:
     """The event (the match, the series) and the round (the deal) a sheet's address names."""
     if sheet == "ratings" and ref == "all":
         return 0, None
     found = re.fullmatch(r"([0-9]{1,18})(?:-([0-9]{1,18}))?", ref)
     if found is None or sheet not in _SHEETS or sheet == "ratings":
-        raise Refused(f"no sheet {sheet[:20]!r} {ref[:20]!r}")
+        raise Refused(_no_sheet(sheet, ref))
     number = None if found[2] is None else int(found[2])
     if (sheet in _TWO_NUMBERS) != (number is not None):
-        raise Refused(f"no sheet {sheet[:20]!r} {ref[:20]!r}")
+        raise Refused(_no_sheet(sheet, ref))
     return int(found[1]), number
 
 

@@ -57,26 +57,6 @@ LABELS = {
     "as-scored": N_("as scored"),
     "virtual-opponent": N_("a virtual opponent (FIDE)"),
 }
-#: what each tiebreak means, as the form explains it (:data:`tally.events.tiebreaks.TIEBREAKS`)
-TIEBREAK_HELP = {
-    "head-to-head": N_(
-        "match points in the matches among the players still tied, when they have all met"
-    ),
-    "game-point-difference": N_("game points won minus game points conceded"),
-    "game-points-won": N_("game points won"),
-    "sonneborn-berger": N_("the final match points of every opponent beaten"),
-    "wins": N_("matches won"),
-    "buchholz": N_("the final match points of every opponent met (for Swiss events)"),
-    "median-buchholz": N_("Buchholz without the strongest and the weakest opponent"),
-    "buchholz-cut-1": N_("Buchholz without the weakest opponent"),
-    "koya": N_(
-        "match points against the players who scored at least half of what they "
-        "could (for round robins)"
-    ),
-    "progressive": N_(
-        "the score after each round added up: points won early count more (round robin or Swiss)"
-    ),
-}
 
 
 def routes() -> list[Route]:
@@ -138,7 +118,8 @@ def settings(form: Fields) -> dict[str, Any]:
     event's name and its tiebreaks are checked as the store checks them."""
     from datetime import date
 
-    from tally.store.events import check_tiebreaks, clean_event_name
+    from tally.events.tiebreaks import check_tiebreaks
+    from tally.store.events import clean_event_name
 
     fields = form.values
     with form.at("name"):
@@ -274,7 +255,7 @@ async def new_event(request: Request) -> Response:
 
 def _choices() -> dict[str, Any]:
     from tally.engine.rules import PRESETS
-    from tally.events.tiebreaks import RANK_BY, TIEBREAKS, UNPLAYED
+    from tally.events.tiebreaks import RANK_BY, TABLE, TIEBREAKS, UNPLAYED
     from tally.i18n import LANGUAGES
     from tally.store.eventrows import BYES, WITHDRAWALS
 
@@ -285,7 +266,8 @@ def _choices() -> dict[str, Any]:
         "withdrawals": WITHDRAWALS,
         "rank_bys": RANK_BY,
         "tiebreak_names": TIEBREAKS,
-        "tiebreak_help": TIEBREAK_HELP,
+        # what each tiebreak counts, as the form explains it
+        "tiebreak_help": {name: t.help for name, t in TABLE.items()},
         "unplayed_rules": UNPLAYED,
         "languages": LANGUAGES,
         "labels": LABELS,

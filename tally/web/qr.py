@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, overload
 from urllib.parse import urlsplit
 
-from tally.errors import Refused
+from tally.errors import N_, Message, Refused
 
 if TYPE_CHECKING:
     from tally.sheets import PairingsSheet, ScoreSheet
@@ -60,30 +60,54 @@ def base_url(text: str) -> str:
     ...
     tally.errors.Refused: 'ftp://club' is not a server address: give http:// or https://...
     """
-    example = "e.g. http://192.168.1.20:8066"
+    example = Message(N_("e.g. %(url)s"), url="http://192.168.1.20:8066")
     shown = repr(text[:60])
     if re.search(r"\s", text) or not text.isprintable():
-        raise Refused(f"{shown} is not a server address: it has spaces in it ({example})")
+        raise Refused(
+            Message(
+                N_("%(text)s is not a server address: it has spaces in it (%(example)s)"),
+                text=shown,
+                example=example,
+            )
+        )
     try:
         parts = urlsplit(text)
         parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
     except ValueError:
         raise Refused(
-            f"{shown} is not a server address: its port is not a number ({example})"
+            Message(
+                N_("%(text)s is not a server address: its port is not a number (%(example)s)"),
+                text=shown,
+                example=example,
+            )
         ) from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise Refused(
-            f"{shown} is not a server address: give http:// or https://, a host "
-            f"and maybe a port, {example}"
+            Message(
+                N_(
+                    "%(text)s is not a server address: give http:// or https://, a host "
+                    "and maybe a port, %(example)s"
+                ),
+                text=shown,
+                example=example,
+            )
         )
     if parts.username is not None or parts.password is not None:
         # the address itself is not repeated: it holds a password
         raise Refused(
-            "a server address with a user name or password would be printed on "
-            "every sheet; give it without"
+            N_(
+                "a server address with a user name or password would be printed on "
+                "every sheet; give it without"
+            )
         )
     if parts.query or parts.fragment:
-        raise Refused(f"{shown} is not a server address: it has a query or fragment ({example})")
+        raise Refused(
+            Message(
+                N_("%(text)s is not a server address: it has a query or fragment (%(example)s)"),
+                text=shown,
+                example=example,
+            )
+        )
     return text.rstrip("/")
 
 
@@ -121,7 +145,7 @@ def with_table_codes(
     if importlib.util.find_spec("segno") is None:
         from tally.web import install_command
 
-        raise Refused(f"QR codes need segno: {install_command()}")
+        raise Refused(Message(N_("QR codes need segno: %(command)s"), command=install_command()))
     keys = server_keys(store)
 
     def code(match_id: int) -> str:
@@ -129,7 +153,7 @@ def with_table_codes(
 
     if isinstance(sheet, ScoreSheet):
         if sheet.match_id is None:
-            raise Refused("a blank score sheet belongs to no table: it has no QR code")
+            raise Refused(N_("a blank score sheet belongs to no table: it has no QR code"))
         return replace(sheet, qr=code(sheet.match_id))
     if sheet.round_number is None:  # a club evening's tables name their matches
         return replace(
@@ -140,7 +164,7 @@ def with_table_codes(
             ),
         )
     if event_id is None:
-        raise Refused("the pairings' QR codes need the event's number")
+        raise Refused(N_("the pairings' QR codes need the event's number"))
 
     made = {
         p.table: p.match_ids for p in store.events.rounds(event_id, sheet.round_number)[0].pairings

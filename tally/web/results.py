@@ -34,6 +34,7 @@ from tally.i18n import N_
 from tally.store.derivation import rule_set
 from tally.web import table
 from tally.web.app import (
+    BY_DIRECTOR,
     Fields,
     blocking,
     form_of,
@@ -82,7 +83,7 @@ async def director_result(request: Request) -> Response:
         raise AccessDenied(N_("the director's PIN is needed for this page"))
     form = Fields(await form_of(request))
     mid = int_param(request, "match")
-    store = site_of(request).acting("web: director")
+    store = site_of(request).acting(BY_DIRECTOR)
     lang = await language(request, match=mid)
     _ = translate(lang)
     try:

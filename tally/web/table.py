@@ -38,6 +38,7 @@ from tally.web.access import referee_mode, reopened, reopened_on
 from tally.web.app import (
     blocking,
     brief,
+    by_table,
     form_of,
     guarded,
     int_param,
@@ -125,7 +126,7 @@ def _acting(request: Request, mid: int) -> Store:
     the match is open to its table (the store checks that as it writes)."""
     site = site_of(request)
     writer = TableWriter(mid, lambda conn: reopened_on(conn, mid))
-    return site.acting(f"web: table of match {mid}", writer)
+    return site.acting(by_table(mid), writer)
 
 
 def _expected(mid: int, fields: dict[str, str]) -> Position:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tally.cli.events import with_format_options  # (before the ladder joins the table)
 from tally.errors import Refused
 from tally.events.formats import FORMATS, every_option
 from tally.events.formats.base import EventFormat, Given, Option, Settings
@@ -70,8 +71,6 @@ def test_a_sixth_formats_option_is_in_the_table_with_its_kind_and_column(
 
 def test_a_sixth_formats_option_is_a_command_line_option(ladder: EventFormat) -> None:
     import typer
-
-    from tally.cli.events import with_format_options
 
     seen: dict[str, Any] = {}
 

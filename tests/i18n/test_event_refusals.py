@@ -40,8 +40,6 @@ CREATE = ("event", "create", "Herbst", "Anna", "Bert")
 
 #: (what is refused, the command, what a person typed that may stay as typed)
 CASES = [
-    ("an unknown tiebreak", (*CREATE, "--tiebreaks", "zufall"), ("zufall",)),
-    ("a tiebreak twice", (*CREATE, "--tiebreaks", "wins,wins"), ()),
     ("match points per win out of range", (*CREATE, "--points-per-win", "5000"), ()),
     ("an unknown bye rule", (*CREATE, "--bye", "oft"), ()),
     ("an unknown withdrawal rule", (*CREATE, "--withdrawal", "weg"), ()),

@@ -7,7 +7,7 @@ itself. Adding a format is a new module here and a line in :data:`FORMATS`
 
 from __future__ import annotations
 
-from tally.errors import Refused
+from tally.errors import Joined, Message, Refused
 from tally.events.formats.base import EventFormat, Given, Option, RoundState, Settings
 from tally.events.formats.club import ClubEvening
 from tally.events.formats.groups import Groups
@@ -15,6 +15,7 @@ from tally.events.formats.knockout import Knockout
 from tally.events.formats.options import every_option as _every_option
 from tally.events.formats.round_robin import RoundRobin
 from tally.events.formats.swiss import Swiss
+from tally.i18n import N_
 
 __all__ = [
     "FORMATS",
@@ -43,7 +44,13 @@ def format_of(kind: str) -> EventFormat:
     """The format of ``kind``; refused for a kind this tally does not know."""
     found = FORMATS.get(kind)
     if found is None:
-        raise Refused(f'the kind of event must be {" or ".join(FORMATS)}, not "{kind}"')
+        raise Refused(
+            Message(
+                N_('the kind of event must be %(kinds)s, not "%(kind)s"'),
+                kinds=Joined(N_(" or "), FORMATS),
+                kind=kind,
+            )
+        )
     return found
 
 

@@ -8,12 +8,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from tally.errors import Refused
+from tally.errors import Joined, Message, Refused
 from tally.events.formats.options import MAX_MATCHES_PER_PAIRING as MAX_MATCHES_PER_PAIRING
 from tally.events.formats.options import Option as Option
 from tally.events.schedule import Round
 from tally.events.swiss import ACCELERATIONS, Played
 from tally.events.tiebreaks import DEFAULT_TIEBREAKS
+from tally.i18n import N_
 
 
 @dataclass(frozen=True)
@@ -246,7 +247,7 @@ class EventFormat:
     def schedule(self, entrants: Sequence[str], settings: Mapping[str, Any]) -> list[Round]:
         """Every round, made in advance from the entries (player ids as text, seed order),
         for a format that :attr:`has_rounds_made_in_advance`."""
-        raise Refused(f"a {self.audit_name} has no schedule")
+        raise Refused(Message(N_("a %(format)s has no schedule"), format=Message(self.audit_name)))
 
     def next_round(self, state: RoundState) -> Round:
         """Round ``state.number`` as paired now; the first player of each pairing deals
@@ -277,18 +278,25 @@ def refuse_double_and_several_matches(fmt: EventFormat, given: Given) -> None:
         return
     if not fmt.has_rounds:
         raise Refused(
-            f"a {fmt.audit_name} has no schedule: double and matches per pairing "
-            "are for round robins"
+            Message(
+                N_(
+                    "a %(format)s has no schedule: double and matches per pairing "
+                    "are for round robins"
+                ),
+                format=Message(fmt.audit_name),
+            )
         )
-    raise Refused(f"a {fmt.kind} event plays one match per pairing, once")
+    raise Refused(Message(N_("a %(kind)s event plays one match per pairing, once"), kind=fmt.kind))
 
 
 def refuse_rounds(given: Given) -> None:
     """Refuse a number of rounds for a format whose rounds come from elsewhere."""
     if given.rounds is not None:
         raise Refused(
-            "only a Swiss event has a number of rounds to give; a round robin's "
-            "come from its schedule"
+            N_(
+                "only a Swiss event has a number of rounds to give; a round robin's "
+                "come from its schedule"
+            )
         )
 
 
@@ -301,34 +309,58 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
     acceleration or a rule for repeated floats but for a Swiss event."""
     if given.swap_last_rounds and not swap:
         raise Refused(
-            "--swap-last-rounds is for a double round robin (--kind round-robin --double)"
+            N_("--swap-last-rounds is for a double round robin (--kind round-robin --double)")
         )
     if given.acceleration not in ACCELERATIONS:
         raise Refused(
-            f'acceleration must be {" or ".join(ACCELERATIONS)}, not "{given.acceleration}"'
+            Message(
+                N_('acceleration must be %(choices)s, not "%(text)s"'),
+                choices=Joined(N_(" or "), ACCELERATIONS),
+                text=given.acceleration,
+            )
         )
     if given.acceleration != "none" and not accelerate:
-        raise Refused(f"--acceleration {given.acceleration} is for a Swiss event (--kind swiss)")
+        raise Refused(
+            Message(
+                N_("--acceleration %(value)s is for a Swiss event (--kind swiss)"),
+                value=given.acceleration,
+            )
+        )
     if given.repeated_floats not in REPEATED_FLOATS:
         raise Refused(
-            f"--repeated-floats must be {' or '.join(REPEATED_FLOATS)}, "
-            f'not "{given.repeated_floats}"'
+            Message(
+                N_('--repeated-floats must be %(choices)s, not "%(text)s"'),
+                choices=Joined(N_(" or "), REPEATED_FLOATS),
+                text=given.repeated_floats,
+            )
         )
     if (given.max_absences is not None or given.no_absence_last) and not accelerate:
-        raise Refused("--max-absences and --no-absence-last are for a Swiss event (--kind swiss)")
+        raise Refused(
+            N_("--max-absences and --no-absence-last are for a Swiss event (--kind swiss)")
+        )
     if (given.apart_until is not None or given.apart_keeps_bye) and not accelerate:
         raise Refused(
-            "--apart-until-round and --apart-keeps-bye are for a Swiss event (--kind swiss)"
+            N_("--apart-until-round and --apart-keeps-bye are for a Swiss event (--kind swiss)")
         )
     if given.apart_until is not None and given.apart_until < 1:
-        raise Refused(f"--apart-until-round is a round from 1, not {given.apart_until}")
+        raise Refused(
+            Message(
+                N_("--apart-until-round is a round from 1, not %(value)s"), value=given.apart_until
+            )
+        )
     if (given.max_absences or 0) < 0 or given.no_absence_last < 0:
         raise Refused(
-            "--max-absences and --no-absence-last count requested byes and rounds: give 0 or more"
+            N_(
+                "--max-absences and --no-absence-last count requested byes and rounds: "
+                "give 0 or more"
+            )
         )
     if given.repeated_floats != "allow" and not accelerate:
         raise Refused(
-            f"--repeated-floats {given.repeated_floats} is for a Swiss event (--kind swiss)"
+            Message(
+                N_("--repeated-floats %(value)s is for a Swiss event (--kind swiss)"),
+                value=given.repeated_floats,
+            )
         )
 
 
@@ -356,4 +388,10 @@ def refuse_draw_options(fmt: EventFormat, given: Given) -> None:
     """Refuse the options of a draw for a format without one."""
     extra = given_draw_options(given)
     if extra:
-        raise Refused(f"{', '.join(extra)}: only for a knockout or groups, not a {fmt.kind}")
+        raise Refused(
+            Message(
+                N_("%(options)s: only for a knockout or groups, not a %(kind)s"),
+                options=", ".join(extra),
+                kind=fmt.kind,
+            )
+        )

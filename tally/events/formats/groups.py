@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -93,24 +93,42 @@ class Groups(EventFormat):
         refuse_double_and_several_matches(self, given)
         wrong = given_draw_options(given, ("--lives", "--seed", "--final", "--final-fill"))
         if wrong:
-            raise Refused(f"{', '.join(wrong)}: for a knockout (--kind knockout), not groups")
+            raise Refused(
+                Message(
+                    N_("%(options)s: for a knockout (--kind knockout), not groups"),
+                    options=", ".join(wrong),
+                )
+            )
         if given.bye != "none":
-            raise Refused("a bye in a group scores nothing (--bye none)")
+            raise Refused(N_("a bye in a group scores nothing (--bye none)"))
         groups, advance, players = given.groups, given.advance, given.players
         if groups is None or advance is None:
-            raise Refused("groups then knockout needs --groups G and --advance K")
+            raise Refused(N_("groups then knockout needs --groups G and --advance K"))
         if not 1 <= groups <= 32:
-            raise Refused(f"there are 1 to 32 groups, not {groups}")
+            raise Refused(Message(N_("there are 1 to 32 groups, not %(groups)s"), groups=groups))
         if players and players < 2 * groups:
-            raise Refused(f"{groups} groups need at least {2 * groups} players, not {players}")
+            raise Refused(
+                Message(
+                    N_("%(groups)s groups need at least %(least)s players, not %(players)s"),
+                    groups=groups,
+                    least=2 * groups,
+                    players=players,
+                )
+            )
         smallest = players // groups if players else 2
         if not 1 <= advance <= smallest or groups * advance < 2:
             raise Refused(
-                f"--advance must be from 1 to {smallest} (the smallest group) with at "
-                f"least 2 going through, not {advance}"
+                Message(
+                    N_(
+                        "--advance must be from 1 to %(smallest)s (the smallest group) with at "
+                        "least 2 going through, not %(advance)s"
+                    ),
+                    smallest=smallest,
+                    advance=advance,
+                )
             )
         if groups * advance > 64:
-            raise Refused("at most 64 players go into the bracket")
+            raise Refused(N_("at most 64 players go into the bracket"))
         return GroupsSettings(groups, advance, checked_best_of(given))
 
     def start_round(self, rounds: RoundMaker[R], number: int) -> R:

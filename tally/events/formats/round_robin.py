@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -84,7 +84,12 @@ class RoundRobin(EventFormat):
         refuse_rounds(given)
         refuse_ordering(given, swap=given.double)
         if given.players < 2:
-            raise Refused(f"a round robin needs at least 2 players, got {given.players}")
+            raise Refused(
+                Message(
+                    N_("a round robin needs at least 2 players, got %(players)s"),
+                    players=given.players,
+                )
+            )
         refuse_draw_options(self, given)
         return RoundRobinSettings(given.double, given.matches_per_pairing, given.swap_last_rounds)
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -200,11 +200,19 @@ class Swiss(EventFormat):
             or not 1 <= rounds <= MAX_SWISS_ROUNDS
         ):
             raise Refused(
-                f"a Swiss event plays 1 to {MAX_SWISS_ROUNDS} rounds: give their "
-                f"number (--rounds N), not {rounds}"
+                Message(
+                    N_(
+                        "a Swiss event plays 1 to %(most)s rounds: give their "
+                        "number (--rounds N), not %(rounds)s"
+                    ),
+                    most=MAX_SWISS_ROUNDS,
+                    rounds=rounds,
+                )
             )
         if given.double:
-            raise Refused("a Swiss event is paired round by round: --double is for round robins")
+            raise Refused(
+                N_("a Swiss event is paired round by round: --double is for round robins")
+            )
         refuse_ordering(given, accelerate=True)
         refuse_draw_options(self, given)
         return SwissSettings(
