@@ -7,10 +7,10 @@ The work is done by :mod:`tally.store.events`; these commands parse arguments an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -74,8 +74,57 @@ def split_list(text: str | None) -> list[str] | None:
     return [x.strip() for x in text.split(",") if x.strip()]
 
 
+def with_format_options(fn: Callable[..., None]) -> Callable[..., None]:
+    """``fn`` with every format's option as a command-line option, handed to it in its
+    ``**options`` (the table of :mod:`tally.events.formats.options`: flag, metavar, default,
+    help and the kinds that take it), placed before ``points_per_win``; and the ``--kind``
+    help made from the formats' summaries."""
+    import inspect
+    import typing
+
+    from tally.events.formats import FORMATS, every_option
+    from tally.events.formats.options import cli_help
+
+    types: dict[str, Any] = {"bool": bool, "whole": int, "text": str}
+    made: list[inspect.Parameter] = []
+    hints = typing.get_type_hints(fn, include_extras=True)
+    hints.pop("options", None)
+    for name, option in every_option().items():
+        python: Any = (
+            types[option.type] if option.default is not None else types[option.type] | None
+        )
+        hint = Annotated[
+            python,
+            typer.Option(
+                option.option,
+                metavar=option.metavar or None,
+                help=cli_help(option, FORMATS.values()),
+            ),
+        ]
+        made.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option.default))
+        hints[name] = hint
+    said = [f"'{f.kind}' ({f.summary})" for f in FORMATS.values()]
+    hints["kind"] = Annotated[
+        str, typer.Option("--kind", help=", ".join(said[:-1]) + " or " + said[-1] + ".")
+    ]
+    params: list[inspect.Parameter] = []
+    for param in inspect.signature(fn).parameters.values():
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            continue
+        if param.name == "points_per_win":
+            params += made
+        params.append(param.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+    fn.__annotations__ = hints
+    fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [p.replace(annotation=hints.get(p.name, p.annotation)) for p in params],
+        return_annotation=None,
+    )
+    return fn
+
+
 @event_app.command("create")
 @guard
+@with_format_options
 def create(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The event's name.")],
     players: Annotated[
@@ -85,20 +134,7 @@ def create(
             help="Players (names or numbers), in seed order: a round robin is paired from it.",
         ),
     ] = None,
-    kind: Annotated[
-        str,
-        typer.Option(
-            "--kind",
-            help="'club' (a club evening: any pairing, any number of matches), "
-            "'round-robin' (a fixed Berger schedule), 'swiss' (--rounds N "
-            "rounds, each paired from the standings), 'knockout' (lives, each "
-            "round drawn by lot) or 'groups' (round-robin groups, then a "
-            "knockout bracket).",
-        ),
-    ] = "club",
-    rounds: Annotated[
-        int | None, typer.Option("--rounds", metavar="N", help="Swiss: the number of rounds.")
-    ] = None,
+    kind: Annotated[str, typer.Option("--kind")] = "club",
     when: Annotated[
         str | None,
         typer.Option("--date", metavar="YYYY-MM-DD", help="The day it is held (default: today)."),
@@ -106,84 +142,6 @@ def create(
     rules: Annotated[
         str, typer.Option(help="The rule set of every match of the event.")
     ] = "sixty-six",
-    double: Annotated[
-        bool,
-        typer.Option(
-            "--double",
-            help="Round robin: every pairing twice, the second time with the first "
-            "dealer the other way round.",
-        ),
-    ] = False,
-    swap_last_rounds: Annotated[
-        bool,
-        typer.Option(
-            "--swap-last-rounds",
-            help="Double round robin: play the last two rounds of the first "
-            "cycle the other way round (FIDE's advice: nobody plays "
-            "three matches running dealing first, or second).",
-        ),
-    ] = False,
-    acceleration: Annotated[
-        str,
-        typer.Option(
-            "--acceleration",
-            metavar="none|baku",
-            help="Swiss: 'baku' pairs the first half of the rounds accelerated (FIDE's Baku "
-            "method: the top half of the seeding list carries virtual points, so the top "
-            "seeds meet early; for large fields). See docs/events.md.",
-        ),
-    ] = "none",
-    repeated_floats: Annotated[
-        str,
-        typer.Option(
-            "--repeated-floats",
-            metavar="allow|avoid",
-            help="Swiss: 'avoid' spares a player floating to another score group the same way "
-            "two rounds running where the score differences and the dealer balance allow "
-            "(FIDE's Dutch system); 'allow' (the default) pairs as tally always has. See "
-            "docs/events.md.",
-        ),
-    ] = "allow",
-    max_absences: Annotated[
-        int | None,
-        typer.Option(
-            "--max-absences",
-            metavar="N",
-            help="Swiss: how many requested byes (announced absences) a player may ask for "
-            "(default: no limit).",
-        ),
-    ] = None,
-    no_absence_last: Annotated[
-        int,
-        typer.Option(
-            "--no-absence-last",
-            metavar="N",
-            help="Swiss: no requested bye in the last N rounds (default 0: none closed).",
-        ),
-    ] = 0,
-    apart_until: Annotated[
-        int | None,
-        typer.Option(
-            "--apart-until-round",
-            metavar="N",
-            help="Swiss: keep the pairs kept apart (tally event apart) only until round N "
-            "(default: every round).",
-        ),
-    ] = None,
-    apart_keeps_bye: Annotated[
-        bool,
-        typer.Option(
-            "--apart-keeps-bye",
-            help="Swiss: a pair kept apart gives way before it moves the bye to another "
-            "player (a scoring bye to a leader, say).",
-        ),
-    ] = False,
-    matches_per_pairing: Annotated[
-        int,
-        typer.Option(
-            "--matches", metavar="N", help="Round robin or Swiss: matches (Bummerl) per pairing."
-        ),
-    ] = 1,
     points_per_win: Annotated[
         float, typer.Option("--points-per-win", help="Match points for a won match.")
     ] = 1.0,
@@ -201,96 +159,6 @@ def create(
             help=f"Tiebreaks in order, comma-separated. {option_help()}. Default: "
             f"{', '.join(DEFAULT_TIEBREAKS)}; for a Swiss event {', '.join(SWISS_TIEBREAKS)}; "
             "'' for none. See docs/events.md."
-        ),
-    ] = None,
-    unplayed: Annotated[
-        str,
-        typer.Option(
-            "--unplayed",
-            metavar="as-scored|virtual-opponent",
-            help="Round robin or Swiss: what a bye or a forfeit counts for in the Buchholz "
-            "tiebreaks. 'as-scored' (the default): a bye adds nothing, a forfeit counts "
-            "the opponent as met. 'virtual-opponent' (FIDE C.07): each round not played "
-            "counts a virtual opponent who had the player's score before that round, got "
-            "the other side of its result and drew every round after; an opponent's "
-            "unplayed rounds count as drawn. See docs/events.md.",
-        ),
-    ] = "as-scored",
-    seed_by: Annotated[
-        str,
-        typer.Option(
-            "--seed-by",
-            metavar="entry|rating",
-            help="Swiss, knockout or groups: what the seeding list follows (a Swiss event's "
-            "initial order, the order a knockout is drawn from, the groups' snake): the "
-            "order of entry (the default), or the ratings (`tally ratings`) when round 1 is "
-            "started, players without a rating after the rated ones; fixed then. See "
-            "docs/events.md.",
-        ),
-    ] = "entry",
-    absence_score: Annotated[
-        str,
-        typer.Option(
-            "--absence-score",
-            metavar="half|zero",
-            help="Swiss: what a requested bye scores (a player's absence announced with "
-            "`tally event absent` before the round is paired): half a win (the default, "
-            "FIDE's common practice) or nothing. See docs/events.md.",
-        ),
-    ] = "half",
-    lives: Annotated[
-        int | None,
-        typer.Option(help="Knockout: each player's lives (default 3); a lost match costs one."),
-    ] = None,
-    seed: Annotated[
-        str | None,
-        typer.Option(
-            "--seed",
-            metavar="S",
-            help="Knockout: the seed of the draw by lot (default: the "
-            "time of creation); printed on the pairings.",
-        ),
-    ] = None,
-    final: Annotated[
-        int | None,
-        typer.Option(
-            "--final",
-            metavar="N",
-            help="Knockout: the last N players (2, 4, 8, ...) play a straight knockout bracket.",
-        ),
-    ] = None,
-    final_fill: Annotated[
-        str | None,
-        typer.Option(
-            "--final-fill",
-            metavar="playoff|tiebreaks",
-            help="Knockout: when a round leaves fewer players than the final stage holds, the "
-            "players out in that round play off for the places left (playoff, the default) "
-            "or the best of them by the event's standings go through (tiebreaks).",
-        ),
-    ] = None,
-    best_of: Annotated[
-        int | None,
-        typer.Option(
-            "--best-of",
-            metavar="N",
-            help="Knockout with --final, or groups: the bracket's pairings are played best of "
-            "N matches (1, 3, 5, 7 or 9; default 1); `tally event best-of` changes it until "
-            "the bracket is seeded.",
-        ),
-    ] = None,
-    groups: Annotated[
-        int | None,
-        typer.Option(
-            "--groups",
-            metavar="G",
-            help="Groups: how many groups (snake-seeded by the seeding list, --seed-by).",
-        ),
-    ] = None,
-    advance: Annotated[
-        int | None,
-        typer.Option(
-            "--advance", metavar="K", help="Groups: how many of each group go into the bracket."
         ),
     ] = None,
     rank_by: Annotated[
@@ -315,6 +183,7 @@ def create(
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
+    **options: Any,
 ) -> None:
     """Create a club evening, a round robin, a Swiss event, a knockout with lives or groups
     then knockout."""
@@ -329,32 +198,13 @@ def create(
             players=players or [],
             held_on=held_on,
             rules=rules,
-            double=double,
-            matches_per_pairing=matches_per_pairing,
             match_points_per_win=points_per_win,
             bye=bye,
             withdrawal=withdrawal,
             tiebreaks=order,
-            rounds=rounds,
-            lives=lives,
-            draw_seed=seed,
-            final_size=final,
-            groups=groups,
-            advance=advance,
             rank_by=rank_by,
-            final_fill=final_fill,
             language=(lang or "").strip().lower(),
-            swap_last_rounds=swap_last_rounds,
-            acceleration=acceleration,
-            repeated_floats=repeated_floats,
-            max_absences=max_absences,
-            no_absence_last=no_absence_last,
-            apart_until=apart_until,
-            apart_keeps_bye=apart_keeps_bye,
-            unplayed=unplayed,
-            seed_by=seed_by,
-            best_of=best_of,
-            absence_score=absence_score,
+            **options,
         )
     if json_out:
         echo_json(as_json(ev))

@@ -101,21 +101,11 @@ _TYPES: dict[str, tuple[tuple[type, ...], str]] = {
     "text": ((str,), "a text"),
 }
 #: the optional keys of event.toml -> (their types, what they must be, the keyword of
-#: :func:`create_event`): those of every event, then each format's own
+#: :func:`create_event`): those of every event, then each format's own (its options:
+#: :mod:`tally.events.formats.options`)
 OPTIONAL: dict[str, tuple[tuple[type, ...], str, str]] = {
     "match_points_per_win": ((int, float), "a number", "match_points_per_win"),
-    **{
-        key: ((str,), "a text", key)
-        for key in (
-            "bye",
-            "withdrawal",
-            "rank_by",
-            "language",
-            "unplayed",
-            "seed_by",
-            "absence_score",
-        )
-    },
+    **{key: ((str,), "a text", key) for key in ("bye", "withdrawal", "rank_by", "language")},
     "tiebreaks": ((list,), "a list of texts", "tiebreaks"),
     **{o.key: (*_TYPES[o.type], o.argument) for f in FORMATS.values() for o in f.options},
 }

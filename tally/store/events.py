@@ -97,8 +97,17 @@ from sqlalchemy.sql import ColumnElement
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN, match_won
 from tally.errors import Advice, Message, NotFound, Refused, TallyError
-from tally.events.formats import FORMATS, EventFormat, Given, RoundState, format_of, kinds
+from tally.events.formats import (
+    FORMATS,
+    EventFormat,
+    Given,
+    RoundState,
+    every_option,
+    format_of,
+    kinds,
+)
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
+from tally.events.formats.options import given_options
 from tally.events.schedule import Pairing, Round, first_dealer
 from tally.events.swiss import Played
 from tally.events.tiebreaks import (
@@ -160,10 +169,19 @@ def clean_event_name(name: str) -> str:
     if not clean:
         raise Refused("an event needs a name")
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean):
-        raise Refused(f"{clean[:20]!r}: an event name cannot contain control characters")
+        raise Refused(
+            Message(
+                N_("%(name)s: an event name cannot contain control characters"),
+                name=repr(clean[:20]),
+            )
+        )
     if len(clean) > EVENT_NAME_LENGTH:
         raise Refused(
-            f'"{clean[:20]}...": an event name has at most {EVENT_NAME_LENGTH} characters'
+            Message(
+                N_('"%(name)s...": an event name has at most %(most)s characters'),
+                name=clean[:20],
+                most=EVENT_NAME_LENGTH,
+            )
         )
     return clean
 
@@ -177,13 +195,21 @@ def check_points_per_win(value: float) -> float:
     2.0
     """
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise Refused(f"match points per win must be a number, not {value!r}")
+        raise Refused(
+            Message(N_("match points per win must be a number, not %(value)s"), value=repr(value))
+        )
     huge = isinstance(value, int) and abs(value) > 10**18
     number = math.inf if huge else float(value)
     if not (math.isfinite(number) and 0 <= number <= MAX_POINTS_PER_WIN):
-        shown = "a number of more than 18 digits" if huge else f"{number:g}"
+        shown: Message | str = (
+            Message(N_("a number of more than 18 digits")) if huge else f"{number:g}"
+        )
         raise Refused(
-            f"match points per win must be a number from 0 to {MAX_POINTS_PER_WIN}, not {shown}"
+            Message(
+                N_("match points per win must be a number from 0 to %(most)s, not %(value)s"),
+                most=MAX_POINTS_PER_WIN,
+                value=shown,
+            )
         )
     return number
 
@@ -194,23 +220,43 @@ def check_rank_by(value: str) -> str:
     >>> check_rank_by("percentage")
     'percentage'
     """
-    return _one_of("the ranking", value, RANK_BY)
+    return _one_of(N_("the ranking"), value, RANK_BY)
 
 
 def _one_of(what: str, value: str, allowed: Sequence[str]) -> str:
+    """``value`` if it is one of ``allowed``; refused naming ``what`` (a catalogue word, or
+    an option as it is typed: ``--seed-by``)."""
     if value not in allowed:
-        raise Refused(f'{what} must be {" or ".join(allowed)}, not "{value}"')
+        raise Refused(
+            Message(
+                N_('%(what)s must be %(allowed)s, not "%(value)s"'),
+                what=what if what.startswith("--") else Message(what),
+                allowed=either(allowed),
+                value=value,
+            )
+        )
     return value
+
+
+def either(values: Sequence[str]) -> Message | str:
+    """``a``, ``a or b``, ``a or b or c``: the choices a refusal offers, in any language.
+
+    >>> str(either(["none", "win", "half"]))
+    'none or win or half'
+    """
+    if len(values) < 2:
+        return "".join(values)
+    return Message(N_("%(some)s or %(last)s"), some=either(values[:-1]), last=values[-1])
 
 
 def _check_choices(kind: str, bye: str, withdrawal: str, language: str) -> EventFormat:
     """The format of ``kind``; refuse a kind of event, bye rule, withdrawal rule or language
     (when given) this tally does not know."""
-    _one_of("the kind of event", kind, kinds())
-    _one_of("a bye", bye, BYES)
-    _one_of("the withdrawal rule", withdrawal, WITHDRAWALS)
+    _one_of(N_("the kind of event"), kind, kinds())
+    _one_of(N_("a bye"), bye, BYES)
+    _one_of(N_("the withdrawal rule"), withdrawal, WITHDRAWALS)
     if language:
-        _one_of("the event's language", language, LANGUAGES)
+        _one_of(N_("the event's language"), language, LANGUAGES)
     return format_of(kind)
 
 
@@ -220,26 +266,73 @@ def _check_seed_by(fmt: EventFormat, seed_by: str) -> None:
     _one_of("--seed-by", seed_by, SEED_BY)
     if seed_by != "entry" and not fmt.seeds_by_rating:
         raise Refused(
-            f"--seed-by {seed_by} is for a Swiss event, a knockout or groups, "
-            f"not a {fmt.kind} event"
+            Message(
+                N_(
+                    "--seed-by %(value)s is for a Swiss event, a knockout or groups, "
+                    "not a %(kind)s event"
+                ),
+                value=seed_by,
+                kind=fmt.kind,
+            )
         )
 
 
 def _check_round_tiebreaks(fmt: EventFormat, tiebreaks: Sequence[str], unplayed: str) -> None:
     """Refuse a rule for unplayed rounds this tally does not know, and the progressive score
     or FIDE's virtual opponent for an event that plays no numbered rounds."""
-    _one_of("unplayed rounds", unplayed, UNPLAYED)
+    _one_of(N_("unplayed rounds"), unplayed, UNPLAYED)
     if fmt.has_scored_rounds:
         return
     if "progressive" in tiebreaks:
         raise Refused(
-            "the progressive score adds up the rounds: it is for a round robin or a Swiss event"
+            N_("the progressive score adds up the rounds: it is for a round robin or a Swiss event")
         )
     if unplayed != "as-scored":
         raise Refused(
-            f"--unplayed {unplayed} counts byes and forfeits round by round: it is "
-            "for a round robin or a Swiss event"
+            Message(
+                N_(
+                    "--unplayed %(value)s counts byes and forfeits round by round: it is "
+                    "for a round robin or a Swiss event"
+                ),
+                value=unplayed,
+            )
         )
+
+
+def _no_such_round(kind: Message, eid: int, name: str, total: int, number: int) -> Message:
+    """The refusal of a round ``number`` the event does not have."""
+    return Message(
+        N_('%(kind)s %(id)s "%(name)s" has rounds 1 to %(total)s, not %(number)s'),
+        kind=kind,
+        id=eid,
+        name=name,
+        total=total,
+        number=number,
+    )
+
+
+def _paired_later(e: _Event, number: int, waiting: Sequence[int]) -> Message:
+    """The refusal of a Swiss round ``number`` before the round before is finished, naming
+    the matches still being played (``waiting``) when there are any."""
+    words = dict(kind=Message(e.format.audit_name), id=e.id, name=e.name, number=number)
+    if not waiting:
+        return Message(
+            N_(
+                'round %(number)s of %(kind)s %(id)s "%(name)s" is paired once round '
+                "%(before)s is finished"
+            ),
+            before=number - 1,
+            **words,
+        )
+    return Message(
+        N_(
+            'round %(number)s of %(kind)s %(id)s "%(name)s" is paired once round %(before)s '
+            "is finished (matches still being played: %(matches)s)"
+        ),
+        before=number - 1,
+        matches=", ".join(map(str, waiting)),
+        **words,
+    )
 
 
 def _check_entries(conn: Connection, ev: RowMapping, adding: int) -> None:
@@ -265,7 +358,7 @@ def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]
     for ref in refs:
         row = resolve_player(conn, ref)
         if any(r["id"] == row["id"] for r in rows):
-            raise Refused(f"{row['name']} is listed twice")
+            raise Refused(Message(N_("%(name)s is listed twice"), name=row["name"]))
         rows.append(row)
     return rows
 
@@ -328,7 +421,7 @@ def _start_scheduled_round(
     sched = fmt.schedule(list(ids), dict(ev))
     if not 1 <= number <= len(sched):
         raise NotFound(
-            f'round robin {eid} "{ev["name"]}" has rounds 1 to {len(sched)}, not {number}'
+            _no_such_round(Message(N_("round robin")), eid, ev["name"], len(sched), number)
         )
     earlier = (
         conn.execute(
@@ -391,7 +484,7 @@ def _still_playing(e: _Event, data: _Data, rnd: Round) -> dict[int, int]:
 
 def _check_round(e: _Event, number: int, total: int) -> None:
     if not 1 <= number <= total:
-        raise NotFound(f'round robin {e.id} "{e.name}" has rounds 1 to {total}, not {number}')
+        raise NotFound(_no_such_round(Message(N_("round robin")), e.id, e.name, total, number))
 
 
 def _lock_event(conn: Connection, ref: str | int) -> RowMapping:
@@ -713,7 +806,14 @@ def _load_matches(
 def _schedule(e: _Event) -> list[Round]:
     """The Berger schedule of a round robin, over player ids (as text) in seed order."""
     if not e.round_robin:
-        raise Refused(f'event {e.id} "{e.name}" is a {e.format.audit_name}: it has no schedule')
+        raise Refused(
+            Message(
+                N_('event %(id)s "%(name)s" is a %(kind)s: it has no schedule'),
+                id=e.id,
+                name=e.name,
+                kind=Message(e.format.audit_name),
+            )
+        )
     if len(e.entrants) < 2:
         return []
     return e.format.schedule(
@@ -1088,6 +1188,20 @@ def _event_row(conn: Connection, event_id: int) -> RowMapping:
     return conn.execute(select(t.events).where(t.events.c.id == event_id)).mappings().one()
 
 
+def _option_fields(row: RowMapping) -> dict[str, Any]:
+    """The view's fields of the formats' options kept in the ``events`` row (the table of
+    :mod:`tally.events.formats.options`; ``rounds`` is the view's count of rounds)."""
+    from dataclasses import fields as fields_of
+
+    shown = {f.name for f in fields_of(EventView)} - {"rounds"}
+    out: dict[str, Any] = {}
+    for name, option in every_option().items():
+        column = option.events_column()
+        if column is not None and name in shown:
+            out[name] = bool(row[column]) if option.type == "bool" else row[column]
+    return out
+
+
 def _event_view(conn: Connection, row: RowMapping) -> EventView:
     eid = row["id"]
     entrants = eventrows.event_players(conn, eid)
@@ -1118,8 +1232,6 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
             )
             for p in entrants
         ),
-        double=bool(row["double_round"]),
-        matches_per_pairing=row["matches_per_pairing"],
         match_points_per_win=float(row["match_points_per_win"]),
         bye=row["bye"],
         withdrawal=row["withdrawal"],
@@ -1130,17 +1242,8 @@ def _event_view(conn: Connection, row: RowMapping) -> EventView:
         created_at=row["created_at"].isoformat(),
         rank_by=row["rank_by"],
         language=row["language"] or "",
-        swap_last_rounds=bool(row["swap_last_rounds"]),
-        acceleration=row["acceleration"],
-        repeated_floats=row["repeated_floats"],
-        max_absences=row["max_absences"],
-        no_absence_last=row["no_absence_last"],
-        apart_until=row["apart_until"],
-        apart_keeps_bye=bool(row["apart_keeps_bye"]),
-        unplayed=row["unplayed"],
-        seed_by=row["seed_by"],
         seeded=bool(row["seeded"]),
-        absence_score=row["absence_score"],
+        **_option_fields(row),
         absences=tuple((n, names[p]) for n, p in eventrows.absences(conn, eid)),
     )
 
@@ -1342,9 +1445,7 @@ def _swiss_next(e: _Event, number: int) -> None:
     """Refuse to start round ``number`` of a Swiss event unless it is the next one."""
     total = e.rounds or 0
     if not 1 <= number <= total:
-        raise NotFound(
-            f'{e.format.audit_name} {e.id} "{e.name}" has rounds 1 to {total}, not {number}'
-        )
+        raise NotFound(_no_such_round(Message(e.format.audit_name), e.id, e.name, total, number))
     following = max(e.started, default=0) + 1
     if number in e.started or number != following:
         raise eventrows.round_refused(e.id, e.name, number, following)
@@ -1355,9 +1456,7 @@ def _paired_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView
     now when the round before it is finished (only round ``number`` if given)."""
     total = e.rounds or 0
     if number is not None and not 1 <= number <= total:
-        raise NotFound(
-            f'{e.format.audit_name} {e.id} "{e.name}" has rounds 1 to {total}, not {number}'
-        )
+        raise NotFound(_no_such_round(Message(e.format.audit_name), e.id, e.name, total, number))
     views = [
         _round_view(e, data, _swiss_round_of(e, data, k))
         for k in sorted(e.started)
@@ -1370,15 +1469,7 @@ def _paired_rounds(e: _Event, data: _Data, number: int | None) -> list[RoundView
     if following <= total and number in (None, following) and not waiting:
         views.append(_round_view(e, data, _swiss_pairing(e, data, following)))
     elif number is not None:
-        still = (
-            f" (matches still being played: {', '.join(map(str, waiting))})"
-            if waiting and number == following
-            else ""
-        )
-        raise Refused(
-            f'round {number} of {e.format.audit_name} {e.id} "{e.name}" is paired '
-            f"once round {number - 1} is finished{still}"
-        )
+        raise Refused(_paired_later(e, number, waiting if waiting and number == following else []))
     return views
 
 
@@ -1394,18 +1485,22 @@ def _start_paired_round(
     _swiss_next(e, number)
     waiting = _swiss_unfinished(e, data, number - 1)
     if waiting:
-        raise Refused(
-            f'round {number} of {e.format.audit_name} {eid} "{e.name}" is paired '
-            f"once round {number - 1} is finished (matches still being played: "
-            f"{', '.join(map(str, waiting))})"
-        )
+        raise Refused(_paired_later(e, number, waiting))
     absent = e.absent(number)
     active = [x for x in e.entrants if not x.withdrawn and x.player_id not in absent]
     if len(active) < 2:
         raise Refused(
-            f'{e.format.audit_name} {eid} "{e.name}" needs at least 2 players who '
-            f"have not withdrawn nor announced an absence to pair round {number}, "
-            f"has {len(active)}"
+            Message(
+                N_(
+                    '%(kind)s %(id)s "%(name)s" needs at least 2 players who have not '
+                    "withdrawn nor announced an absence to pair round %(number)s, has %(count)s"
+                ),
+                kind=Message(e.format.audit_name),
+                id=eid,
+                name=e.name,
+                number=number,
+                count=len(active),
+            )
         )
     rnd = _swiss_pairing(e, data, number, rematches=rematches)
     met = {frozenset((m.a, m.b)) for m in _swiss_played(e, data)}
@@ -1453,90 +1548,58 @@ class Events:
         players: Sequence[str] = (),
         held_on: date | None = None,
         rules: str = "sixty-six",
-        double: bool = False,
-        matches_per_pairing: int = 1,
         match_points_per_win: float = 1.0,
         bye: str = "none",
         withdrawal: str = "forfeit",
         tiebreaks: Sequence[str] | None = None,
-        lives: int | None = None,
-        draw_seed: str | None = None,
-        final_size: int | None = None,
-        groups: int | None = None,
-        advance: int | None = None,
         rank_by: str | None = None,
-        rounds: int | None = None,
         language: str = "",
-        final_fill: str | None = None,
-        swap_last_rounds: bool = False,
-        acceleration: str = "none",
-        repeated_floats: str = "allow",
-        max_absences: int | None = None,
-        no_absence_last: int = 0,
-        apart_until: int | None = None,
-        apart_keeps_bye: bool = False,
-        unplayed: str = "as-scored",
-        seed_by: str = "entry",
-        best_of: int | None = None,
-        absence_score: str = "half",
+        **options: Any,
     ) -> EventView:
         """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
         ``round-robin``, ``swiss``, ``knockout``, ``groups``) of stored players, seeded in the
         order given; ``held_on`` defaults to today; ``language`` (``"de"``, ``"en"``, or ``""``
         to let the locale decide) is what its sheets speak.
 
-        The options every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
-        the format's. The others (``double``, ``matches_per_pairing``, ``rounds``,
-        ``swap_last_rounds``, ``acceleration``, ``repeated_floats``, ``max_absences``,
-        ``no_absence_last``, ``apart_until``, ``apart_keeps_bye``, ``lives``, ``draw_seed``,
-        ``final_size``,
-        ``final_fill``, ``groups``, ``advance``) go to the format, whose settings dataclass
-        checks them and refuses those that are not its own (:mod:`tally.events.formats`).
-        ``unplayed`` is what a bye or a forfeit counts for in the Buchholz tiebreaks
-        (:data:`tally.events.tiebreaks.UNPLAYED`); it and the ``progressive`` tiebreak follow the
-        rounds, so an event without scored rounds refuses them (:func:`_check_round_tiebreaks`).
-        ``seed_by`` is what its seeding list follows (``entry`` or ``rating``:
-        :mod:`tally.store.seeding`; a Swiss event, a knockout or groups); ``best_of`` how many
-        matches a pairing of its final stage is played best of (:func:`knockouts.set_best_of`);
-        ``absence_score`` what a requested bye (an announced absence) scores, ``half`` or
-        ``zero`` (:mod:`tally.store.absences`).
+        The settings every event has are checked here; ``tiebreaks`` and ``rank_by`` default to
+        the format's. ``options`` are the formats' options by keyword (the table of
+        :mod:`tally.events.formats.options`: ``double``, ``matches_per_pairing``, ``rounds``,
+        ``lives``, ``best_of``, ...; the default for each not given): the format's settings
+        dataclass checks them and refuses those that are not its own
+        (:mod:`tally.events.formats`). ``unplayed`` is what a bye or a forfeit counts for in
+        the Buchholz tiebreaks (:data:`tally.events.tiebreaks.UNPLAYED`); it and the
+        ``progressive`` tiebreak follow the rounds, so an event without scored rounds refuses
+        them (:func:`_check_round_tiebreaks`). ``seed_by`` is what its seeding list follows
+        (``entry`` or ``rating``: :mod:`tally.store.seeding`); ``absence_score`` what a
+        requested bye (an announced absence) scores, ``half`` or ``zero``
+        (:mod:`tally.store.absences`).
         """
+        known = every_option()
+        values = given_options(options, known)
         clean = clean_event_name(name)
         fmt = _check_choices(kind, bye, withdrawal, language)
-        _check_seed_by(fmt, seed_by)
-        _one_of("--absence-score", absence_score, ABSENCE_SCORES)
+        _check_seed_by(fmt, values["seed_by"])
+        _one_of("--absence-score", values["absence_score"], ABSENCE_SCORES)
         order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
         ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
-        _check_round_tiebreaks(fmt, order, unplayed)
+        _check_round_tiebreaks(fmt, order, values["unplayed"])
         spec = checked_rules(rules)
+        matches_per_pairing = values["matches_per_pairing"]
         if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
             raise Refused(
-                f"a pairing plays 1 to {MAX_MATCHES_PER_PAIRING} matches, not {matches_per_pairing}"
+                Message(
+                    N_("a pairing plays 1 to %(most)s matches, not %(count)s"),
+                    most=MAX_MATCHES_PER_PAIRING,
+                    count=matches_per_pairing,
+                )
             )
         per_win = check_points_per_win(match_points_per_win)
-        settings = fmt.settings(
-            Given(
-                double=double,
-                matches_per_pairing=matches_per_pairing,
-                rounds=rounds,
-                swap_last_rounds=swap_last_rounds,
-                acceleration=acceleration,
-                repeated_floats=repeated_floats,
-                max_absences=max_absences,
-                no_absence_last=no_absence_last,
-                apart_until=apart_until,
-                apart_keeps_bye=apart_keeps_bye,
-                lives=lives,
-                draw_seed=draw_seed,
-                final_size=final_size,
-                final_fill=final_fill,
-                groups=groups,
-                advance=advance,
-                best_of=best_of,
-                players=len(players),
-                bye=bye,
-            )
-        )
+        settings = fmt.settings(Given.of(values, players=len(players), bye=bye))
+        columns = {
+            column: values[name]
+            for name, option in known.items()
+            if (column := option.events_column()) is not None
+        } | settings.columns()
         with self.store.writing() as conn:
             rows = _distinct_players(conn, players)
             eid = conn.execute(
@@ -1553,10 +1616,7 @@ class Events:
                     rank_by=ranking,
                     created_at=utc_now(),
                     language=language,
-                    unplayed=unplayed,
-                    seed_by=seed_by,
-                    absence_score=absence_score,
-                    **settings.columns(),
+                    **columns,
                 )
                 .returning(t.events.c.id)
             ).scalar_one()
@@ -1616,7 +1676,11 @@ class Events:
             listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
             for row in rows:
                 if row["id"] in listed:
-                    raise Refused(f"{row['name']} plays in event {eid} already")
+                    raise Refused(
+                        Message(
+                            N_("%(name)s plays in event %(id)s already"), name=row["name"], id=eid
+                        )
+                    )
             before = snapshot(conn, "event", eid)
             for row in rows:
                 eventrows.add_event_player(conn, eid, row["id"])
@@ -1645,9 +1709,22 @@ class Events:
                 (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
             )
             if entry is None:
-                raise NotFound(f'{row["name"]} does not play in event {eid} "{ev["name"]}"')
+                raise NotFound(
+                    Message(
+                        N_('%(player)s does not play in event %(id)s "%(name)s"'),
+                        player=row["name"],
+                        id=eid,
+                        name=ev["name"],
+                    )
+                )
             if entry["withdrawn_at"] is not None:
-                raise Refused(f"{row['name']} has withdrawn from event {eid} already")
+                raise Refused(
+                    Message(
+                        N_("%(name)s has withdrawn from event %(id)s already"),
+                        name=row["name"],
+                        id=eid,
+                    )
+                )
             before = snapshot(conn, "event", eid)
             conn.execute(
                 update(t.event_players)
@@ -1815,7 +1892,13 @@ class Events:
         if match_points_per_win is not None:
             match_points_per_win = check_points_per_win(match_points_per_win)
         if date_from is not None and date_to is not None and date_from > date_to:
-            raise Refused(f"the season cannot end ({date_to}) before it begins ({date_from})")
+            raise Refused(
+                Message(
+                    N_("the season cannot end (%(end)s) before it begins (%(begin)s)"),
+                    end=str(date_to),
+                    begin=str(date_from),
+                )
+            )
         which: ColumnElement[bool] = t.events.c.id.is_not(None)
         if not all_events:
             which = and_(
@@ -1831,9 +1914,13 @@ class Events:
             values = sorted({e.match_points_per_win for e in data.events})
             if len(values) > 1:
                 raise Refused(
-                    "the season's events give different match points for a win ("
-                    + ", ".join(f"{v:g}" for v in values)
-                    + "): say how many every win counts"
+                    Message(
+                        N_(
+                            "the season's events give different match points for a win "
+                            "(%(points)s): say how many every win counts"
+                        ),
+                        points=", ".join(f"{v:g}" for v in values),
+                    )
                 )
             per_win = values[0] if values else 1.0
         else:
@@ -1870,7 +1957,13 @@ class Events:
         view, data, e = _load_one(self.store, ref)
         players = _players_of([e], data)
         if len(players) < 2:
-            raise Refused(f'event {e.id} "{e.name}" has fewer than two players: no cross-table')
+            raise Refused(
+                Message(
+                    N_('event %(id)s "%(name)s" has fewer than two players: no cross-table'),
+                    id=e.id,
+                    name=e.name,
+                )
+            )
         place = {r.player: i for i, r in enumerate(self.standings(e.id).rows)}
         players = sorted(players, key=lambda p: place.get(data.name(p), len(place)))
         index = {data.name(p): i for i, p in enumerate(players)}
@@ -1908,8 +2001,14 @@ class Events:
         view, data, e = _load_one(self.store, ref)
         if not e.format.has_scored_rounds:
             raise Refused(
-                f'event {e.id} "{e.name}" is not a round robin or Swiss event: it has '
-                "no rounds to show one by one"
+                Message(
+                    N_(
+                        'event %(id)s "%(name)s" is not a round robin or Swiss event: it has '
+                        "no rounds to show one by one"
+                    ),
+                    id=e.id,
+                    name=e.name,
+                )
             )
         ranked = self.standings(e.id).rows
         index = {r.player: i for i, r in enumerate(ranked)}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import Message, Refused, TallyError
-from tally.events.formats import FORMATS, kinds
+from tally.events.formats import FORMATS, Option, every_option, kinds
 from tally.i18n import N_
 from tally.names import read_number, shown
 from tally.web.app import (
@@ -57,15 +57,6 @@ LABELS = {
     "as-scored": N_("as scored"),
     "virtual-opponent": N_("a virtual opponent (FIDE)"),
 }
-#: what each number field is called in a refusal
-NUMBER_NAMES = {
-    "rounds": N_("Rounds"),
-    "matches": N_("Matches per pairing"),
-    "lives": N_("Lives"),
-    "final": N_("Final stage"),
-    "groups": N_("Groups"),
-    "advance": N_("Going through"),
-}
 
 
 def routes() -> list[Route]:
@@ -82,7 +73,8 @@ def routes() -> list[Route]:
     ]
 
 
-def _number(form: Fields, key: str) -> int | None:
+def _number(form: Fields, option: Option) -> int | None:
+    key = option.form_field
     text = form.at(key).values.get(key, "").strip()
     if not text:
         return None
@@ -91,11 +83,22 @@ def _number(form: Fields, key: str) -> int | None:
         raise Refused(
             Message(
                 N_('%(field)s: "%(text)s" is not a whole number'),
-                field=Message(NUMBER_NAMES[key]),
+                field=Message(option.label),
                 text=text[:20],
             )
         )
     return number
+
+
+def _option(form: Fields, option: Option) -> Any:
+    """The value of ``option`` the form gives (its default when the field is empty)."""
+    field = option.form_field
+    if option.type == "bool":
+        return form.values.get(field) == "yes"
+    if option.type == "whole":
+        number = _number(form, option)
+        return option.default if number is None else number
+    return form.values.get(field, "").strip() or option.default
 
 
 def _points(text: str) -> float:
@@ -122,7 +125,7 @@ def settings(form: Fields) -> dict[str, Any]:
     with form.at("name"):
         clean_event_name(fields.get("name", ""))
     kind = fields.get("kind", "club")
-    mine = FORMATS[kind].form_fields if kind in FORMATS else ()
+    mine = FORMATS[kind].options if kind in FORMATS else ()
     when = form.at("date").values.get("date", "").strip()
     try:
         held_on = date.fromisoformat(when) if when else None
@@ -145,30 +148,10 @@ def settings(form: Fields) -> dict[str, Any]:
         "tiebreaks": order,
         "rank_by": fields.get("rank_by") or None,
         "language": fields.get("lang_of", ""),
-        "double": "double" in mine and fields.get("double") == "yes",
     }
-    if "matches" in mine:
-        out["matches_per_pairing"] = _number(form, "matches") or 1
-    for key, arg in (
-        ("rounds", "rounds"),
-        ("lives", "lives"),
-        ("final", "final_size"),
-        ("groups", "groups"),
-        ("advance", "advance"),
-    ):
-        if key in mine:
-            out[arg] = _number(form, key)
+    for option in mine:
+        out[option.argument] = _option(form, option)
     form.at(None)  # the rest is the form as a whole
-    if "seed" in mine:
-        out["draw_seed"] = fields.get("seed", "").strip() or None
-    if "final_fill" in mine:
-        out["final_fill"] = fields.get("final_fill") or None
-    if "unplayed" in mine:
-        out["unplayed"] = fields.get("unplayed") or "as-scored"
-    if "seed_by" in mine:
-        out["seed_by"] = fields.get("seed_by") or "entry"
-    if "absence_score" in mine:
-        out["absence_score"] = fields.get("absence_score") or "half"
     return out
 
 
@@ -288,6 +271,8 @@ def _choices() -> dict[str, Any]:
         "unplayed_rules": UNPLAYED,
         "languages": LANGUAGES,
         "labels": LABELS,
+        "kind_options": list(every_option().values()),
+        "kind_fields": {f.kind: [o.form_field for o in f.options] for f in FORMATS.values()},
     }
 
 

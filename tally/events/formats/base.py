@@ -5,36 +5,17 @@ package; :data:`tally.events.formats.FORMATS` finds them by kind."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from tally.errors import Advice, Joined, Message, Refused, option
+from tally.events.formats.options import MAX_MATCHES_PER_PAIRING as MAX_MATCHES_PER_PAIRING
+from tally.events.formats.options import Option as Option
 from tally.events.knockout.state import KnockoutState
 from tally.events.schedule import Round
 from tally.events.swiss import ACCELERATIONS, Played
 from tally.events.tiebreaks import DEFAULT_TIEBREAKS
 from tally.i18n import N_
-
-#: the most matches a pairing may play (a round robin, a Swiss event)
-MAX_MATCHES_PER_PAIRING = 20
-
-
-@dataclass(frozen=True)
-class Option:
-    """One setting of a format as event files name it: ``key`` in ``event.toml`` and in the
-    JSON event file's ``options``, ``keyword`` in ``store.events.create``,
-    its ``type`` and the range a JSON file may give (``optional``: JSON ``null`` allowed)."""
-
-    key: str
-    type: Literal["bool", "whole", "text"]
-    keyword: str = ""
-    low: int = 0
-    high: int = 0
-    optional: bool = False
-
-    @property
-    def argument(self) -> str:
-        return self.keyword or self.key
 
 
 @dataclass(frozen=True)
@@ -62,6 +43,19 @@ class Given:
     best_of: int | None = None
     players: int = 0
     bye: str = "none"
+    #: every option by its keyword (:class:`Option`), a format's own included
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any], *, players: int, bye: str) -> Given:
+        """The options ``options`` names (each by its keyword), for ``players`` entries."""
+        mine = {f.name for f in fields(cls)} - {"players", "bye", "options"}
+        return cls(
+            **{k: v for k, v in options.items() if k in mine},
+            players=players,
+            bye=bye,
+            options=dict(options),
+        )
 
 
 @dataclass(frozen=True)
@@ -71,19 +65,9 @@ class Settings:
     (:meth:`draw`)."""
 
     def columns(self) -> dict[str, Any]:
-        """The values of the ``events`` columns that hold format settings."""
-        return {
-            "double_round": False,
-            "matches_per_pairing": 1,
-            "rounds": None,
-            "swap_last_rounds": False,
-            "acceleration": "none",
-            "repeated_floats": "allow",
-            "max_absences": None,
-            "no_absence_last": 0,
-            "apart_until": None,
-            "apart_keeps_bye": False,
-        }
+        """The values of the ``events`` columns that hold the format's settings (the other
+        options' columns keep their defaults: :class:`Option`)."""
+        return {}
 
     def draw(self) -> dict[str, Any] | None:
         """The ``event_formats`` row of a format with a draw; None for the others."""
@@ -195,11 +179,11 @@ class EventFormat:
     #: what ranks its standings by elimination, to be translated (``%(tiebreaks)s``: the
     #: tiebreaks named); :func:`tally.vocabulary.elimination_ranking`
     ranking_note: ClassVar[str] = ""
-    #: the settings it owns, as files and :func:`create_event` name them
+    #: the settings it takes (:mod:`tally.events.formats.options`): from these the
+    #: store's, the command line's, the form's and the files' options are made
     options: ClassVar[tuple[Option, ...]] = ()
-
-    #: the fields of the director's new-event form that hold its settings
-    form_fields: ClassVar[tuple[str, ...]] = ()
+    #: what ``tally event create --kind`` says of it (a catalogue template)
+    summary: ClassVar[str] = ""
 
     #: it plays rounds (a club evening plays matches in any pairing instead)
     has_rounds: ClassVar[bool] = True
@@ -270,8 +254,15 @@ class EventFormat:
         return self.schedule(state.entrants, state.settings)[state.number - 1]
 
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """The settings an export writes (named as :attr:`options` name them)."""
-        return {}
+        """The settings an export writes, named as :attr:`options` name them: those kept in
+        the ``events`` table, each always or when it is not the default (:class:`Option`)."""
+        kept = [o for o in self.options if o.events_column() is not None]
+        values = {o.key: getattr(event, o.argument) for o in kept}
+        return {o.key: values[o.key] for o in kept if o.exported == "always"} | {
+            o.key: values[o.key]
+            for o in kept
+            if o.exported == "changed" and values[o.key] != o.default
+        }
 
 
 # --- the refusals of options a format does not take -------------------------------------------

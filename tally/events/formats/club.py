@@ -17,6 +17,7 @@ class ClubEvening(EventFormat):
     loaded_name = N_("club evening")
     standings_name = N_("club evening")
     article_name = "a club evening"
+    summary = N_("a club evening: any pairing, any number of matches")
     has_rounds = False
     counts_in_the_season = True
     exports_as_folder = True

@@ -24,8 +24,31 @@ from tally.events.formats.base import (
     refuse_rounds,
 )
 from tally.events.formats.knockout import FINAL_FILLS, best_of_option, checked_best_of
+from tally.events.formats.options import BEST_OF, SEED_BY
 from tally.events.knockout import DrawnRound, next_round
 from tally.i18n import N_
+
+GROUPS = Option(
+    "groups",
+    "whole",
+    low=1,
+    high=100,
+    label=N_("Groups"),
+    help=N_("How many groups (snake-seeded by the seeding list, --seed-by)."),
+    column="event_formats.groups",
+    metavar="G",
+)
+ADVANCE = Option(
+    "advance",
+    "whole",
+    low=1,
+    high=10_000,
+    label=N_("Going through"),
+    help=N_("How many of each group go into the bracket."),
+    hint=N_("from each group"),
+    column="event_formats.advance",
+    metavar="K",
+)
 
 
 @dataclass(frozen=True)
@@ -55,16 +78,12 @@ class Groups(EventFormat):
     standings_name = N_("groups then knockout, ranked by elimination")
     article_name = "a groups event"
     round_maker = "the draw"
-    options = (
-        Option("groups", "whole", low=1, high=100),
-        Option("advance", "whole", low=1, high=10_000),
-        Option("best_of", "whole", low=1, high=99),
-    )
+    summary = N_("round-robin groups, then a knockout bracket")
+    options = (GROUPS, ADVANCE, BEST_OF, SEED_BY)
     ranking_note = N_(
         "Ranked by how far each player got (in the bracket: the round reached; before it: the "
         "place in the group), then match points%(tiebreaks)s, then play-offs (Stechen)."
     )
-    form_fields = ("groups", "advance", "seed_by")
     has_scheduled_pairings = True
     ranks_by_elimination = True
     has_groups = True

@@ -26,6 +26,7 @@ from tally.events.formats.base import (
     refuse_ordering,
     refuse_rounds,
 )
+from tally.events.formats.options import BEST_OF, SEED_BY
 from tally.events.knockout import MAX_LIVES, DrawnRound, check_best_of, next_round
 from tally.events.knockout.lives import LIVES_RANGE
 from tally.i18n import N_
@@ -35,9 +36,65 @@ SEED_LENGTH = 100
 #: How a knockout fills its final stage when a round leaves it short (the first: the default)
 FINAL_FILLS = ("playoff", "tiebreaks")
 #: the refusals of a knockout's settings
-FINAL_SIZE = N_("the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, not %(n)s")
-FINAL_FILL = N_("--final-fill is playoff or tiebreaks, not %(fill)s")
-SEED_TEXT = N_("a seed is at most %(n)s characters, no control characters")
+WRONG_FINAL_SIZE = N_("the final stage is a bracket of 2, 4, 8, 16, 32 or 64 players, not %(n)s")
+WRONG_FINAL_FILL = N_("--final-fill is playoff or tiebreaks, not %(fill)s")
+WRONG_SEED = N_("a seed is at most %(n)s characters, no control characters")
+
+LIVES = Option(
+    "lives",
+    "whole",
+    low=1,
+    high=100,
+    optional=True,
+    label=N_("Lives"),
+    help=N_("Each player's lives (default 3); a lost match costs one."),
+    column="event_formats.lives",
+    form_value="3",
+)
+SEED = Option(
+    "seed",
+    "text",
+    "draw_seed",
+    optional=True,
+    label=N_("Seed of the draw"),
+    help=N_(
+        "The seed of the draw by lot (default: the time of creation); printed on the pairings."
+    ),
+    hint=N_("empty: the time now"),
+    column="event_formats.draw_seed",
+    metavar="S",
+)
+FINAL = Option(
+    "final",
+    "whole",
+    "final_size",
+    low=2,
+    high=64,
+    optional=True,
+    label=N_("Final stage"),
+    help=N_("The last N players (2, 4, 8, ...) play a straight knockout bracket."),
+    hint=N_("the last 2, 4, 8 … play a bracket; empty: none"),
+    column="event_formats.final_size",
+    metavar="N",
+)
+FINAL_FILL = Option(
+    "final_fill",
+    "text",
+    optional=True,
+    label=N_("A final stage left short by a round is filled by"),
+    help=N_(
+        "When a round leaves fewer players than the final stage holds, the players out in "
+        "that round play off for the places left (playoff, the default) or the best of them "
+        "by the event's standings go through (tiebreaks)."
+    ),
+    column="event_formats.final_fill",
+    metavar="playoff|tiebreaks",
+    choices=(
+        ("playoff", N_("a play-off among the players out in that round")),
+        ("tiebreaks", N_("the best of them by the standings")),
+    ),
+    form_value="playoff",
+)
 
 
 @dataclass(frozen=True)
@@ -69,19 +126,13 @@ class Knockout(EventFormat):
     standings_name = N_("knockout, ranked by elimination")
     article_name = "a knockout event"
     round_maker = "the draw"
-    options = (
-        Option("lives", "whole", low=1, high=100, optional=True),
-        Option("seed", "text", "draw_seed", optional=True),
-        Option("final", "whole", "final_size", low=2, high=64, optional=True),
-        Option("final_fill", "text", optional=True),
-        Option("best_of", "whole", low=1, high=99),
-    )
+    summary = N_("lives, each round drawn by lot")
+    options = (LIVES, SEED, FINAL, FINAL_FILL, BEST_OF, SEED_BY)
     ranking_note = N_(
         "Ranked by how far each player got (in the final stage: the round reached; before it: "
         "the round out in, the later the better, players still in by lives left), then match "
         "points%(tiebreaks)s, then play-offs (Stechen)."
     )
-    form_fields = ("lives", "seed", "final", "final_fill", "seed_by")
     ranks_by_elimination = True
     has_lives = True
     takes_late_entries = True
@@ -107,9 +158,9 @@ class Knockout(EventFormat):
         if final_size is not None and (
             final_size < 2 or final_size & (final_size - 1) or final_size > 64
         ):
-            raise Refused(Message(FINAL_SIZE, n=final_size))
+            raise Refused(Message(WRONG_FINAL_SIZE, n=final_size))
         if final_fill is not None and final_fill not in FINAL_FILLS:
-            raise Refused(Message(FINAL_FILL, fill=repr(final_fill)))
+            raise Refused(Message(WRONG_FINAL_FILL, fill=repr(final_fill)))
         if final_fill is not None and final_size is None:
             raise Refused(
                 Message(
@@ -128,7 +179,7 @@ class Knockout(EventFormat):
         if not seed:
             seed = datetime.now(UTC).strftime("%Y%m%d%H%M%S")
         if len(seed) > SEED_LENGTH or any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in seed):
-            raise Refused(Message(SEED_TEXT, n=SEED_LENGTH))
+            raise Refused(Message(WRONG_SEED, n=SEED_LENGTH))
         return KnockoutSettings(
             lives, seed, final_size, final_fill or FINAL_FILLS[0], checked_best_of(given)
         )

@@ -10,20 +10,41 @@ from typing import Any
 
 from tally.errors import Message, Refused
 from tally.events.formats.base import (
-    MAX_MATCHES_PER_PAIRING,
     EventFormat,
     Given,
     Option,
     R,
     RoundMaker,
     Settings,
-    StoredEvent,
     refuse_draw_options,
     refuse_ordering,
     refuse_rounds,
 )
+from tally.events.formats.options import MATCHES_PER_PAIRING, UNPLAYED
 from tally.events.schedule import Round, berger_schedule, rounds_for
 from tally.i18n import N_
+
+DOUBLE = Option(
+    "double",
+    "bool",
+    default=False,
+    label=N_("Twice (double round robin)"),
+    help=N_("Every pairing twice, the second time with the first dealer the other way round."),
+    hint=N_("every pairing plays again, the other dealing first"),
+    column="events.double_round",
+    exported="always",
+)
+SWAP_LAST_ROUNDS = Option(
+    "swap_last_rounds",
+    "bool",
+    default=False,
+    label=N_("The first cycle's last two rounds the other way round"),
+    help=N_(
+        "A double round robin plays the last two rounds of the first cycle the other way "
+        "round (FIDE's advice: nobody plays three matches running dealing first, or second)."
+    ),
+    column="events.swap_last_rounds",
+)
 
 
 @dataclass(frozen=True)
@@ -48,12 +69,8 @@ class RoundRobin(EventFormat):
     loaded_name = N_("round robin")
     standings_name = N_("round robin")
     article_name = "a round robin"
-    options = (
-        Option("double", "bool"),
-        Option("swap_last_rounds", "bool"),
-        Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
-    )
-    form_fields = ("double", "matches", "unplayed")
+    summary = N_("a fixed Berger schedule")
+    options = (DOUBLE, SWAP_LAST_ROUNDS, MATCHES_PER_PAIRING, UNPLAYED)
     has_rounds_made_in_advance = True
     has_scheduled_pairings = True
     has_scored_rounds = True
@@ -88,7 +105,3 @@ class RoundRobin(EventFormat):
             double=bool(settings["double_round"]),
             swap_last=bool(settings["swap_last_rounds"]),
         )
-
-    def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
-        swap = {"swap_last_rounds": True} if event.swap_last_rounds else {}
-        return {"double": event.double, "matches_per_pairing": event.matches_per_pairing} | swap

@@ -10,16 +10,15 @@ from typing import Any
 
 from tally.errors import Message, Refused, option
 from tally.events.formats.base import (
-    MAX_MATCHES_PER_PAIRING,
     EventFormat,
     Given,
     Option,
     RoundState,
     Settings,
-    StoredEvent,
     refuse_draw_options,
     refuse_ordering,
 )
+from tally.events.formats.options import MATCHES_PER_PAIRING, SEED_BY, UNPLAYED
 from tally.events.schedule import Pairing, Round
 from tally.events.swiss import baku_points, pair_round, swiss_players
 from tally.events.tiebreaks import SWISS_TIEBREAKS
@@ -27,6 +26,115 @@ from tally.i18n import N_
 
 #: the most rounds a Swiss event may play
 MAX_SWISS_ROUNDS = 99
+
+ROUNDS = Option(
+    "rounds",
+    "whole",
+    low=1,
+    high=10_000,
+    label=N_("Rounds"),
+    help=N_("The number of rounds."),
+    column="events.rounds",
+    metavar="N",
+    exported="always",
+)
+ACCELERATION = Option(
+    "acceleration",
+    "text",
+    default="none",
+    label=N_("Accelerated pairings"),
+    help=N_(
+        "'baku' pairs the first half of the rounds accelerated (FIDE's Baku method: the top "
+        "half of the seeding list carries virtual points, so the top seeds meet early; for "
+        "large fields). See docs/events.md."
+    ),
+    column="events.acceleration",
+    metavar="none|baku",
+    choices=(
+        ("none", N_("none")),
+        ("baku", N_("Baku: the top half carries virtual points in the first rounds")),
+    ),
+)
+REPEATED_FLOATS = Option(
+    "repeated_floats",
+    "text",
+    default="allow",
+    label=N_("A float repeated from the round before"),
+    help=N_(
+        "'avoid' spares a player floating to another score group the same way two rounds "
+        "running where the score differences and the dealer balance allow (FIDE's Dutch "
+        "system); 'allow' (the default) pairs as tally always has. See docs/events.md."
+    ),
+    column="events.repeated_floats",
+    metavar="allow|avoid",
+    choices=(("allow", N_("allowed")), ("avoid", N_("avoided where the scores allow"))),
+)
+MAX_ABSENCES = Option(
+    "max_absences",
+    "whole",
+    low=0,
+    high=99,
+    optional=True,
+    label=N_("Requested byes a player may ask for"),
+    help=N_(
+        "How many requested byes (announced absences) a player may ask for (default: no limit)."
+    ),
+    hint=N_("empty: no limit"),
+    column="events.max_absences",
+    metavar="N",
+)
+NO_ABSENCE_LAST = Option(
+    "no_absence_last",
+    "whole",
+    low=0,
+    high=99,
+    default=0,
+    label=N_("No requested bye in the last rounds"),
+    help=N_("No requested bye in the last N rounds (default 0: none closed)."),
+    column="events.no_absence_last",
+    metavar="N",
+    form_value="0",
+)
+APART_UNTIL = Option(
+    "apart_until",
+    "whole",
+    low=1,
+    high=10_000,
+    optional=True,
+    label=N_("Pairs kept apart until round"),
+    help=N_(
+        "Keep the pairs kept apart (tally event apart) only until round N (default: every round)."
+    ),
+    hint=N_("empty: every round"),
+    column="events.apart_until",
+    flag="--apart-until-round",
+    metavar="N",
+)
+APART_KEEPS_BYE = Option(
+    "apart_keeps_bye",
+    "bool",
+    default=False,
+    label=N_("A pair kept apart gives way before it moves the bye"),
+    help=N_(
+        "A pair kept apart gives way before it moves the bye to another player (a scoring "
+        "bye to a leader, say)."
+    ),
+    column="events.apart_keeps_bye",
+)
+ABSENCE_SCORE = Option(
+    "absence_score",
+    "text",
+    default="half",
+    label=N_("A requested bye (an announced absence) scores"),
+    help=N_(
+        "What a requested bye scores (a player's absence announced with `tally event absent` "
+        "before the round is paired): half a win (the default, FIDE's common practice) or "
+        "nothing. See docs/events.md."
+    ),
+    column="events.absence_score",
+    metavar="half|zero",
+    choices=(("half", N_("half a win")), ("zero", N_("nothing"))),
+)
 
 
 @dataclass(frozen=True)
@@ -63,17 +171,20 @@ class Swiss(EventFormat):
     article_name = "a Swiss event"
     matches_made = "by pairing each round"
     round_maker = "the Swiss pairing"
+    summary = N_("--rounds N rounds, each paired from the standings")
     options = (
-        Option("rounds", "whole", low=1, high=10_000),
-        Option("matches_per_pairing", "whole", low=1, high=MAX_MATCHES_PER_PAIRING),
-        Option("acceleration", "text"),
-        Option("repeated_floats", "text"),
-        Option("max_absences", "whole", low=0, high=99, optional=True),
-        Option("no_absence_last", "whole", low=0, high=99),
-        Option("apart_until", "whole", low=1, high=10_000, optional=True),
-        Option("apart_keeps_bye", "bool"),
+        ROUNDS,
+        MATCHES_PER_PAIRING,
+        ACCELERATION,
+        REPEATED_FLOATS,
+        MAX_ABSENCES,
+        NO_ABSENCE_LAST,
+        APART_UNTIL,
+        APART_KEEPS_BYE,
+        UNPLAYED,
+        SEED_BY,
+        ABSENCE_SCORE,
     )
-    form_fields = ("rounds", "matches", "unplayed", "seed_by", "absence_score")
     pairs_from_standings = True
     has_scored_rounds = True
     takes_late_entries = True
@@ -150,19 +261,3 @@ class Swiss(EventFormat):
         return Round(
             state.number, tuple(Pairing(p.table, p.first, p.second) for p in rnd.pairings), rnd.bye
         )
-
-    def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
-        fast: dict[str, Any] = (
-            {"acceleration": event.acceleration} if event.acceleration != "none" else {}
-        )
-        if event.repeated_floats != "allow":
-            fast["repeated_floats"] = event.repeated_floats
-        if event.max_absences is not None:
-            fast["max_absences"] = event.max_absences
-        if event.no_absence_last:
-            fast["no_absence_last"] = event.no_absence_last
-        if event.apart_until is not None:
-            fast["apart_until"] = event.apart_until
-        if event.apart_keeps_bye:
-            fast["apart_keeps_bye"] = True
-        return {"rounds": event.rounds, "matches_per_pairing": event.matches_per_pairing} | fast
