@@ -116,6 +116,9 @@ def _read(store: Store, ref: str | int) -> _Exported:
     swaps: dict[int, list[list[str]]] = {}
     for number, first, second in store.swaps.made(ev.id):
         swaps.setdefault(number, []).append([first, second])
+    fmt = ev.format
+    kept = fmt.pairs_from_standings or fmt.ranks_by_elimination
+    given = store.given.rounds(ev.id) if kept else set()
     matches = [
         (store.matches.state(match_id), records)
         for match_id, records in zip(
@@ -129,6 +132,7 @@ def _read(store: Store, ref: str | int) -> _Exported:
         [
             {"round": r.number, "bye": r.bye}
             | ({"swaps": swaps[r.number]} if r.number in swaps else {})
+            | ({"given": True} if r.number in given else {})
             for r in line.rounds
         ],
         [{"player": w.player, "before_round": w.before_round} for w in line.withdrawals],

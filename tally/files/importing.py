@@ -43,25 +43,32 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from tally.engine.match import MATCH_RESULT
-from tally.errors import LoadError, TallyError
+from tally.errors import LoadError, Message, TallyError, message
 from tally.events.formats import FORMATS, EventFormat, Option, format_of
 from tally.files.exporting import FORMAT, VERSION
 from tally.files.loading import MAX_FILE_BYTES, Loaded, load_event, read_text_file
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.store import Store
+    from tally.store.given import GivenTable
     from tally.store.views import EventView
 
 #: The largest event file ``tally load`` reads (32 MiB): a deal kept trick by trick takes
 #: about 310 bytes of the file (measured on the bundled round robin), so an event of 100
 #: players and 13 rounds of about 6 deals a match, all kept trick by trick, is about 2 MB.
 MAX_JSON_BYTES: Final = 32 * 1024 * 1024
+
+#: A refusal's place: the file, the place in it (``matches[3].players``), what is wrong
+#: (no words of their own: every language says them so)
+AT_FILE: Final = "%(file)s: %(message)s"
+AT_PLACE: Final = "%(file)s: %(place)s: %(message)s"
 
 #: Tags of an exported record that say where its match is in the event.
 CONTEXT_TAGS: Final = ("Event", "Date", "Round", "Table")
@@ -86,9 +93,17 @@ class Place:
             return Place(self.path, f"{self.where}[{key}]")
         return Place(self.path, f"{self.where}.{key}" if self.where else key)
 
-    def fail(self, problem: str) -> NoReturn:
-        where = f": {self.where}" if self.where else ""
-        raise LoadError(f"{self.path}{where}: {problem}")
+    def fail(self, problem: str | Message) -> NoReturn:
+        """Refuse the file: ``problem`` at this place."""
+        raise LoadError(self.words(problem))
+
+    def words(self, problem: str | Message) -> Message:
+        """``problem`` at this place: ``file: matches[3].players: ...``."""
+        if self.where:
+            return Message(
+                AT_PLACE, file=str(self.path), place=self.where, message=message(problem)
+            )
+        return Message(AT_FILE, file=str(self.path), message=message(problem))
 
 
 def _reject_constant(name: str) -> NoReturn:
@@ -275,6 +290,8 @@ class _Document:
     absences: list[tuple[str, int, Place]] = field(default_factory=list)
     #: the swaps the director made in each round: round -> (player, player, where)
     swaps: dict[int, list[tuple[str, str, Place]]] = field(default_factory=dict)
+    #: the rounds kept as they were made, started with the file's pairings (``"given"``)
+    given: set[int] = field(default_factory=set)
     #: the pairs kept apart as they changed: after which round, player, player, no longer
     #: (``undo``), where in the file
     apart: list[tuple[int, str, str, bool, Place]] = field(default_factory=list)
@@ -411,10 +428,13 @@ def _document(data: Any, top: Place) -> _Document:
         return name, _list(p.get("aliases", []), at / "aliases", _text)
 
     swaps: dict[int, list[tuple[str, str, Place]]] = {}
+    given: set[int] = set()
 
     def started(value: Any, at: Place) -> tuple[int, str | None, bool]:
-        r = _object(value, at, ("round",), ("bye", "swaps"))
+        r = _object(value, at, ("round",), ("bye", "swaps", "given"))
         number = _whole(r["round"], at / "round", 1, 10_000)
+        if "given" in r and _bool(r["given"], at / "given"):
+            given.add(number)
         if "swaps" in r:
             swaps[number] = _list(r["swaps"], at / "swaps", _two_players)
         return number, _maybe_text(r.get("bye"), at / "bye"), "bye" in r
@@ -442,6 +462,7 @@ def _document(data: Any, top: Place) -> _Document:
         buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
         absences=_list(d.get("absences", []), top / "absences", _absence),
         swaps=swaps,
+        given=given,
         apart=_list(d.get("apart", []), top / "apart", _apart),
     )
 
@@ -791,11 +812,11 @@ def _rounds_in_order(
             _keep_apart(store, ev, doc, doc.rounds[j - 1][0], ref)
         _withdraw(store, ev, doc, number, ref, top)
         _announce(store, ev, doc, ref, number)
-        made, listed = _start_round(store, ev, doc, number, bye, bye_given, ids, top)
+        made = _start_round(store, ev, doc, number, bye, bye_given, ids, top)
         # a late entry after this round joined once it had started, before its results
         # (a knockout takes them until its first player is out)
         _join(store, ev, doc, number, ref, top)
-        r, q = _fill_round(store, ev, made, listed, ids)
+        r, q = _fill_round(store, ev, made, ids)
         recorded, quick = recorded + r, quick + q
         _buy_backs(store, ev, doc, number, ref)
     for _i, m in playoffs:
@@ -895,9 +916,6 @@ def _withdraw(
                 (top / "withdrawals" / i).fail(str(exc))
 
 
-_Made = list[tuple[int, str, str, str, int]]
-
-
 def _start_round(
     store: Store,
     ev: EventView,
@@ -907,70 +925,104 @@ def _start_round(
     bye_given: bool,
     ids: dict[str, tuple[int, str]],
     top: Place,
-) -> tuple[_Made, list[_Match]]:
+) -> list[tuple[int, _Match]]:
     """Start round ``number`` (and make its swaps), check that it made the file's matches
-    (and bye): the matches made (table, players, first dealer, number) and the file's."""
+    (and bye): each of the file's matches of the round with the match made for it."""
+    from tally.files import replay
     from tally.names import fold
 
     at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
-    maker = doc.format.round_maker
+    listed = [m for m in doc.matches if m.round == number]
     try:
-        rnd = store.events.start_round(ev.id, number, force=True)
+        given = _given_tables(doc, number, ids) if number in doc.given else None
+        rnd = replay.start_round(
+            store,
+            ev.id,
+            number,
+            given,
+            None if given is None or bye is None else _seat(doc, number, ids, bye),
+        )
     except TallyError as exc:
-        at.fail(str(exc))
+        at.fail(exc.wording)
     if number in doc.swaps:
         _swap(store, ev, doc, number, ids)
         rnd = store.events.rounds(ev.id, number)[0]
     scored = store.timeline.of_event(ev.id).rounds[-1].bye
     if bye_given and fold(scored or "") != fold(bye or ""):
         (at / "bye").fail(
-            f"{maker} gives round {number}'s bye to "
-            f"{scored or 'nobody'}, the file to {bye or 'nobody'}"
+            Message(
+                N_("%(maker)s gives round %(round)s's bye to %(scored)s, the file to %(bye)s"),
+                maker=Message(doc.format.round_maker),
+                round=number,
+                scored=scored or Message(N_("nobody")),
+                bye=bye or Message(N_("nobody")),
+            )
         )
-    made = [
-        (p.table, p.first, p.second, m.first_dealer, m.match_id)
-        for p in rnd.pairings
-        for m in p.matches
+    mine = [
+        replay.Listed(
+            m.table or 0,
+            (_stored(ids, m.players[0]), _stored(ids, m.players[1])),
+            _stored(ids, m.first_dealer),
+        )
+        for m in listed
     ]
-    listed = [m for m in doc.matches if m.round == number]
-    for k, m in enumerate(listed):
-        same = [x for x in made if x[0] == m.table]
-        nth = sum(1 for other in listed[:k] if other.table == m.table)
-        if nth >= len(same):
-            m.at.fail(
-                f"round {number} table {m.table}: {maker} makes "
-                f"{len(same) or 'no'} match(es) there, not this one"
-            )
-        table, first, second, dealer, _ = same[nth]
-        mine = (
-            ids[fold(m.players[0])][1],
-            ids[fold(m.players[1])][1],
-            ids[fold(m.first_dealer)][1],
+    try:
+        made = replay.match_round(
+            number, Message(doc.format.round_maker), replay.made_matches(rnd), mine
         )
-        if mine != (first, second, dealer):
-            m.at.fail(
-                f"round {number} table {table} is {first} against {second}, {dealer} "
-                f"dealing first, by {maker}"
+    except replay.Mismatch as exc:
+        (at if exc.index is None else listed[exc.index].at).fail(exc.wording)
+    return list(zip(made, listed, strict=True))
+
+
+def _stored(ids: dict[str, tuple[int, str]], name: str) -> str:
+    """A player of the file by the name the store keeps."""
+    from tally.names import fold
+
+    return ids[fold(name)][1]
+
+
+def _seat(doc: _Document, number: int, ids: dict[str, tuple[int, str]], name: str) -> str:
+    """The player (``#number``) who sat where ``name`` sits in round ``number`` of the file
+    before the round's swaps were made (each swap undone, the latest first)."""
+    from tally.names import fold
+
+    seat = fold(name)
+    for first, second, _at in reversed(doc.swaps.get(number, [])):
+        a, b = fold(first), fold(second)
+        seat = b if seat == a else a if seat == b else seat
+    return f"#{ids[seat][0]}"
+
+
+def _given_tables(doc: _Document, number: int, ids: dict[str, tuple[int, str]]) -> list[GivenTable]:
+    """The file's tables of round ``number`` as given (a round kept as it was made:
+    ``store.given``), as they were before the round's swaps (those are made after it, as
+    for any round)."""
+    from tally.store.given import GivenTable
+
+    tables: dict[int, GivenTable] = {}
+    for m in doc.matches:
+        if m.round != number or m.table is None:
+            continue
+        known = tables.get(m.table)
+        if known is not None:
+            tables[m.table] = replace(known, matches=known.matches + 1)
+        else:
+            first, second, dealer = (
+                _seat(doc, number, ids, name) for name in (*m.players, m.first_dealer)
             )
-    if len(listed) != len(made):
-        at.fail(
-            f"round {number}: {maker} makes {len(made)} match(es), the file lists {len(listed)}"
-        )
-    return made, listed
+            tables[m.table] = GivenTable(m.table, first, second, dealer)
+    return list(tables.values())
 
 
 def _fill_round(
-    store: Store, ev: EventView, made: _Made, listed: list[_Match], ids: dict[str, tuple[int, str]]
+    store: Store, ev: EventView, made: list[tuple[int, _Match]], ids: dict[str, tuple[int, str]]
 ) -> tuple[int, int]:
-    """Enter the deals of the file's matches ``listed`` of a round into the matches
-    ``made``. (recorded, quick) counts."""
+    """Enter the deals of the file's matches of a round into the matches made for them.
+    (recorded, quick) counts."""
     recorded = quick = 0
-    used: dict[int, int] = {}
-    for m in listed:
-        same = [x for x in made if x[0] == m.table]
-        nth = used.get(m.table or 0, 0)
-        used[m.table or 0] = nth + 1
-        r, q = _deals(store, ev, same[nth][4], m, ids)
+    for match_id, m in made:
+        r, q = _deals(store, ev, match_id, m, ids)
         recorded, quick = recorded + r, quick + q
     return recorded, quick
 

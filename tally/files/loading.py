@@ -83,10 +83,11 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import LoadError, Refused, TallyError
+from tally.errors import LoadError, Message, Refused, TallyError
 from tally.events.formats import FORMATS, EventFormat, format_of
+from tally.i18n import N_
 from tally.store import Store
-from tally.store.views import EventView
+from tally.store.views import EventView, RoundView
 
 if TYPE_CHECKING:
     from tally.engine.match import DealResult
@@ -130,6 +131,11 @@ MAX_FILE_BYTES: Final = 1024 * 1024
 MAX_RECORD_NAME: Final = 255
 
 _POINTS = re.compile(r"[0-9]{1,3}")
+
+#: where in an event folder a refusal is: the file, a match of it, a round of it
+AT_FILE: Final = "%(file)s: %(message)s"
+AT_MATCH: Final = N_("%(file)s, match %(match)s: %(message)s")
+AT_ROUND: Final = N_("%(file)s: round %(round)s: %(message)s")
 
 
 def _shown(text: str, most: int = 60) -> str:
@@ -326,18 +332,11 @@ def _club_or_round_robin_matches(
                 match_id = store.matches.start(
                     *plan.players, first_dealer=plan.first_dealer, event=event.id
                 ).id
-            deals = _fill(store, match_id, plan)
+            deals = _play(store, match_id, plan)
         except TallyError as exc:
             raise LoadError(f"{path}, match {index}: {exc}") from None
         recorded, quick = recorded + deals[0], quick + deals[1]
     return recorded, quick
-
-
-def _fill(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
-    """Store a match's records and quick results; how many of each."""
-    recorded = len(store.deals.import_records(match_id, plan.records)) if plan.records else 0
-    store.deals.enter_results(match_id, plan.results)
-    return recorded, len(plan.results)
 
 
 def _swiss_rounds(
@@ -358,36 +357,74 @@ def _swiss_rounds(
         )
     recorded = quick = 0
     for number in numbers:
-        try:
-            rnd = store.events.start_round(event.id, number)
-        except TallyError as exc:
-            raise LoadError(f"{path}: round {number}: {exc}") from None
-        tables = {p.table: p for p in rnd.pairings}
-        seen: set[int] = set()
-        for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
-            if m["round"] != number:
-                continue
-            where = f"{path}, match {index}"
-            p = tables.get(m["table"])
-            if p is None or m["table"] in seen:
-                raise LoadError(
-                    f"{where}: round {number} has tables 1 to {len(tables)}, "
-                    f"each once, by the Swiss pairing; not table {m['table']}"
-                    f"{' again' if m['table'] in seen else ''}"
-                )
-            seen.add(m["table"])
-            if {p.first, p.second} != set(plan.players) or plan.first_dealer != p.first_dealer:
-                raise LoadError(
-                    f"{where}: round {number} table {m['table']} is {p.first} "
-                    f"against {p.second}, {p.first_dealer} dealing first, by the "
-                    "Swiss pairing"
-                )
-            try:
-                deals = _fill(store, p.matches[0].match_id, plan)
-            except TallyError as exc:
-                raise LoadError(f"{where}: {exc}") from None
-            recorded, quick = recorded + deals[0], quick + deals[1]
+        r, q = _replay_round(store, event, number, matches, planned, path, swiss=True)
+        recorded, quick = recorded + r, quick + q
     return recorded, quick
+
+
+def _replay_round(
+    store: Store,
+    event: EventView,
+    number: int,
+    matches: list[dict[str, Any]],
+    planned: list[_Planned],
+    path: Path,
+    *,
+    swiss: bool = False,
+) -> tuple[int, int]:
+    """Start round ``number`` as the event's format makes it, check the file's matches of
+    the round against it table by table (:mod:`tally.files.replay`; a Swiss round's players
+    in either order, and only the tables the file lists) and store their deals. Returns
+    (records, results) stored."""
+    from tally.files import replay
+
+    indices = [i for i, m in enumerate(matches) if m.get("round") == number]
+    try:
+        rnd = replay.start_round(store, event.id, number)
+    except TallyError as exc:
+        raise LoadError(
+            Message(AT_ROUND, file=str(path), round=number, message=exc.wording)
+        ) from None
+    listed = [
+        replay.Listed(matches[i]["table"], planned[i].players, planned[i].first_dealer)
+        for i in indices
+    ]
+    try:
+        made = replay.match_round(
+            number,
+            _maker(event, rnd),
+            replay.made_matches(rnd),
+            listed,
+            ordered=not swiss,
+            complete=not swiss,
+        )
+    except replay.Mismatch as exc:
+        if exc.index is None:
+            raise LoadError(Message(AT_FILE, file=str(path), message=exc.wording)) from None
+        raise _at_match(path, indices[exc.index] + 1, exc) from None
+    recorded = quick = 0
+    for i, match_id in zip(indices, made, strict=True):
+        try:
+            r, q = _play(store, match_id, planned[i])
+        except TallyError as exc:
+            raise _at_match(path, i + 1, exc) from None
+        recorded, quick = recorded + r, quick + q
+    return recorded, quick
+
+
+def _maker(event: EventView, rnd: RoundView) -> Message:
+    """Who made a round, for a refusal: the Swiss pairing, the schedule, the draw (a
+    knockout's: how it was drawn)."""
+    from tally.files.replay import DRAWN
+
+    if rnd.draw:
+        return Message(DRAWN, draw=rnd.draw)
+    return Message(event.format.round_maker)
+
+
+def _at_match(path: Path, index: int, exc: TallyError) -> LoadError:
+    """A refusal of match ``index`` (from 1) of the file ``path``."""
+    return LoadError(Message(AT_MATCH, file=str(path), match=index, message=exc.wording))
 
 
 @dataclass(frozen=True)
@@ -571,9 +608,9 @@ def _round_robin_matches(
 
 def _play(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
     """Store a planned match's records and results; (records, results) stored."""
-    recorded = len(store.deals.import_records(match_id, plan.records)) if plan.records else 0
-    store.deals.enter_results(match_id, plan.results)
-    return recorded, len(plan.results)
+    from tally.files.replay import play
+
+    return play(store, match_id, plan.records, plan.results)
 
 
 def _staged_matches(
@@ -600,9 +637,7 @@ def _staged_matches(
     recorded = quick = 0
     for number in range(0, last + 1):
         if number:
-            r, q = _staged_round(
-                store, event, number, matches, by_round.get(number, []), planned, path
-            )
+            r, q = _replay_round(store, event, number, matches, planned, path)
             recorded, quick = recorded + r, quick + q
         for w in withdrawals:
             if w["after_round"] == number:
@@ -637,53 +672,6 @@ def _withdrawal_tables(data: dict[str, Any], path: Path) -> list[dict[str, Any]]
             "(a text) and after_round (a whole number)"
         )
     return withdrawals
-
-
-def _staged_round(
-    store: Store,
-    event: EventView,
-    number: int,
-    matches: list[dict[str, Any]],
-    indices: list[int],
-    planned: list[_Planned],
-    path: Path,
-) -> tuple[int, int]:
-    """Start (draw) round ``number`` of a knockout or groups event, check the file's matches
-    of the round (``indices``, counted from 0) against the draw table by table and store
-    their deals. Returns (records, results) stored (``force``: a group round of the file
-    is started as it was, the round before finished or not)."""
-    try:
-        rnd = store.events.start_round(event.id, number, force=True)
-    except TallyError as exc:
-        raise LoadError(f"{path}: round {number}: {exc}") from None
-    drawn = {p.table: p for p in rnd.pairings}
-    mine = {matches[i]["table"]: i for i in indices}
-    if set(drawn) != set(mine):
-        raise LoadError(
-            f"{path}: round {number} has tables "
-            f"{', '.join(map(str, sorted(drawn))) or 'none'} by the draw, "
-            f"the file {', '.join(map(str, sorted(mine))) or 'none'}"
-        )
-    recorded = quick = 0
-    for table, index in sorted(mine.items()):
-        p, plan = drawn[table], planned[index]
-        if (list(plan.players), plan.first_dealer) != ([p.first, p.second], p.first_dealer):
-            raise LoadError(
-                f"{path}, match {index + 1}: round {number} table {table} "
-                f"is {p.first} against {p.second}, {p.first_dealer} "
-                f"dealing first ({rnd.draw or 'the schedule'})"
-            )
-        if not p.matches:
-            raise LoadError(
-                f"{path}, match {index + 1}: round {number} table {table} "
-                "has no match (a player withdrew)"
-            )
-        try:
-            r, q = _play(store, p.matches[0].match_id, plan)
-        except TallyError as exc:
-            raise LoadError(f"{path}, match {index + 1}: {exc}") from None
-        recorded, quick = recorded + r, quick + q
-    return recorded, quick
 
 
 def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
