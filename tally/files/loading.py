@@ -83,7 +83,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import LoadError, Message, Refused, TallyError
+from tally.errors import LoadError, Message, Refused, TallyError, message
 from tally.events.formats import FORMATS, EventFormat, format_of
 from tally.i18n import N_
 from tally.store import Store
@@ -97,16 +97,16 @@ if TYPE_CHECKING:
 #: what ``kind`` may say -> the format's kind
 KINDS = {name: f.kind for f in FORMATS.values() for name in f.file_names}
 _TYPES: dict[str, tuple[tuple[type, ...], str]] = {
-    "bool": ((bool,), "true or false"),
-    "whole": ((int,), "a whole number"),
-    "text": ((str,), "a text"),
+    "bool": ((bool,), N_("true or false")),
+    "whole": ((int,), N_("a whole number")),
+    "text": ((str,), N_("a text")),
 }
 #: the optional keys of event.toml -> (their types, what they must be, the keyword of
 #: :func:`create_event`): those of every event, then each format's own
 OPTIONAL: dict[str, tuple[tuple[type, ...], str, str]] = {
-    "match_points_per_win": ((int, float), "a number", "match_points_per_win"),
+    "match_points_per_win": ((int, float), N_("a number"), "match_points_per_win"),
     **{
-        key: ((str,), "a text", key)
+        key: ((str,), N_("a text"), key)
         for key in (
             "bye",
             "withdrawal",
@@ -117,7 +117,7 @@ OPTIONAL: dict[str, tuple[tuple[type, ...], str, str]] = {
             "absence_score",
         )
     },
-    "tiebreaks": ((list,), "a list of texts", "tiebreaks"),
+    "tiebreaks": ((list,), N_("a list of texts"), "tiebreaks"),
     **{o.key: (*_TYPES[o.type], o.argument) for f in FORMATS.values() for o in f.options},
 }
 
@@ -136,6 +136,28 @@ _POINTS = re.compile(r"[0-9]{1,3}")
 AT_FILE: Final = "%(file)s: %(message)s"
 AT_MATCH: Final = N_("%(file)s, match %(match)s: %(message)s")
 AT_ROUND: Final = N_("%(file)s: round %(round)s: %(message)s")
+#: a place (a file, a match of it) before what is wrong there
+PLACED: Final = "%(where)s: %(message)s"
+MATCH_PLACE: Final = N_("%(file)s, match %(match)s")
+CANNOT_READ: Final = N_("cannot be read: %(reason)s")
+MUST_BE: Final = N_("%(key)s must be %(what)s")
+LOADED_ALREADY: Final = N_('an event named "%(name)s" is loaded already')
+NOT_TOML: Final = N_("not valid TOML: %(reason)s")
+
+
+def refused_at(where: object, problem: str | Message) -> LoadError:
+    """A refusal of what is wrong (``problem``) at ``where``: a file, a match of it."""
+    return LoadError(Message(PLACED, where=where, message=message(problem)))
+
+
+def _match_key(index: int, key: str) -> Message:
+    """A key of match ``index`` (from 1): ``match 3 players``."""
+    return Message(N_("match %(match)s %(key)s"), match=index, key=key)
+
+
+def _match_place(path: Path, index: int) -> Message:
+    """Match ``index`` (from 1) of the file ``path``, as a place."""
+    return Message(MATCH_PLACE, file=str(path), match=index)
 
 
 def _shown(text: str, most: int = 60) -> str:
@@ -162,7 +184,7 @@ def load_events(
         return [load_event(store, folder) for folder in folders]
 
 
-def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> str:
+def read_text_file(path: Path, what: object = "", limit: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file of at most ``limit`` bytes, UTF-8 (a byte-order mark is
     skipped); :class:`LoadError` naming the file otherwise.
 
@@ -171,17 +193,17 @@ def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> s
     (in case it was swapped meanwhile) and read to at most ``limit`` + 1 bytes, so an
     oversized file is refused without being read whole.
     """
-    where = f"{what}: {path}" if what else str(path)
+    where: object = Message(PLACED, where=what, message=str(path)) if what else str(path)
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+        raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
     _check_regular(info, where, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+        raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
     try:
         _check_regular(os.fstat(fd), where, limit)
         chunks: list[bytes] = []
@@ -190,7 +212,7 @@ def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> s
             try:
                 chunk = os.read(fd, limit + 1 - size)
             except OSError as exc:
-                raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+                raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
             if not chunk:
                 break
             chunks.append(chunk)
@@ -199,34 +221,48 @@ def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> s
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise LoadError(f"{where}: larger than {limit:,} bytes, more than any real one; not read")
+        raise refused_at(
+            where,
+            Message(
+                N_("larger than %(limit)s bytes, more than any real one; not read"),
+                limit=f"{limit:,}",
+            ),
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise LoadError(
-            f"{where}: not UTF-8 text (byte {exc.start + 1} cannot be read as UTF-8)"
+        raise refused_at(
+            where,
+            Message(
+                N_("not UTF-8 text (byte %(byte)s cannot be read as UTF-8)"), byte=exc.start + 1
+            ),
         ) from None
 
 
-def _check_regular(info: os.stat_result, where: str, limit: int) -> None:
+def _check_regular(info: os.stat_result, where: object, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise LoadError(f"{where}: is a folder, not a file")
+        raise refused_at(where, N_("is a folder, not a file"))
     if not stat.S_ISREG(info.st_mode):
         kind = (
-            "a named pipe (FIFO)"
+            N_("is a named pipe (FIFO); only regular files are read")
             if stat.S_ISFIFO(info.st_mode)
-            else "a device"
+            else N_("is a device; only regular files are read")
             if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-            else "a socket"
+            else N_("is a socket; only regular files are read")
             if stat.S_ISSOCK(info.st_mode)
-            else "not a regular file"
+            else N_("not a regular file; only regular files are read")
         )
-        kind = kind if kind.startswith("not") else f"is {kind}"
-        raise LoadError(f"{where}: {kind}; only regular files are read")
+        raise refused_at(where, kind)
     if info.st_size > limit:
-        raise LoadError(
-            f"{where}: {info.st_size:,} bytes, larger than {limit:,} bytes "
-            "(more than any real one); not read"
+        raise refused_at(
+            where,
+            Message(
+                N_(
+                    "%(size)s bytes, larger than %(limit)s bytes (more than any real one); not read"
+                ),
+                size=f"{info.st_size:,}",
+                limit=f"{limit:,}",
+            ),
         )
 
 
@@ -236,11 +272,13 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise LoadError(f"{path}: not valid TOML: {exc}") from None
+        raise refused_at(path, Message(NOT_TOML, reason=str(exc))) from None
     except RecursionError:
-        raise LoadError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
+        raise refused_at(
+            path, Message(NOT_TOML, reason=Message(N_("arrays or tables nested too deeply")))
+        ) from None
     except ValueError as exc:  # e.g. an integer longer than Python converts
-        raise LoadError(f"{path}: not valid TOML: {exc}") from None
+        raise refused_at(path, Message(NOT_TOML, reason=str(exc))) from None
 
 
 def load_event(store: Store, folder: Path) -> Loaded:
@@ -254,10 +292,10 @@ def load_event(store: Store, folder: Path) -> Loaded:
     name = _text(data, "name", path)
     kind = KINDS.get(_text(data, "kind", path))
     if kind is None:
-        raise LoadError(f"{path}: kind must be one of {', '.join(KINDS)}")
+        raise refused_at(path, Message(N_("kind must be one of %(kinds)s"), kinds=", ".join(KINDS)))
     players = _names(data.get("players"), path, "players")
     if any(e.name.casefold() == name.strip().casefold() for e in store.events.all()):
-        raise LoadError(f'{path}: an event named "{name}" is loaded already')
+        raise refused_at(path, Message(LOADED_ALREADY, name=name))
     options = _options(data, path)
     held_on = _date(data.get("date"), path)
     fmt = format_of(kind)
@@ -270,7 +308,7 @@ def load_event(store: Store, folder: Path) -> Loaded:
             name, kind=kind, players=players, held_on=held_on, rules=rules_spec, **options
         )
     except TallyError as exc:
-        raise LoadError(f"{path}: {exc}") from None
+        raise refused_at(path, exc.wording) from None
     if fmt.ranks_by_elimination:
         recorded, quick = _staged_matches(store, event, matches, planned, data, path)
     elif fmt.pairs_from_standings:
@@ -286,7 +324,7 @@ def _match_tables(data: dict[str, Any], fmt: EventFormat, path: Path) -> list[di
     kind needs them (round robins, Swiss, knockouts and groups; a play-off needs none)."""
     matches = data.get("matches", [])
     if not isinstance(matches, list) or not all(isinstance(m, dict) for m in matches):
-        raise LoadError(f"{path}: matches must be a list of [[matches]] tables")
+        raise refused_at(path, N_("matches must be a list of [[matches]] tables"))
     staged = fmt.ranks_by_elimination
     if fmt.has_rounds:
         for index, m in enumerate(matches, start=1):
@@ -294,7 +332,10 @@ def _match_tables(data: dict[str, Any], fmt: EventFormat, path: Path) -> list[di
                 continue
             for key in ("round", "table"):
                 if not isinstance(m.get(key), int) or isinstance(m.get(key), bool):
-                    raise LoadError(f"{path}, match {index}: {key} must be a whole number")
+                    raise refused_at(
+                        _match_place(path, index),
+                        Message(N_("%(key)s must be a whole number"), key=key),
+                    )
     return matches
 
 
@@ -306,7 +347,7 @@ def _add_new_players(store: Store, players: list[str], path: Path) -> None:
             try:
                 store.players.add(player)
             except TallyError as exc:
-                raise LoadError(f"{path}: {exc}") from None
+                raise refused_at(path, exc.wording) from None
 
 
 def _club_or_round_robin_matches(
@@ -334,7 +375,7 @@ def _club_or_round_robin_matches(
                 ).id
             deals = _play(store, match_id, plan)
         except TallyError as exc:
-            raise LoadError(f"{path}, match {index}: {exc}") from None
+            raise refused_at(_match_place(path, index), exc.wording) from None
         recorded, quick = recorded + deals[0], quick + deals[1]
     return recorded, quick
 
@@ -351,9 +392,12 @@ def _swiss_rounds(
     recorded and kept as results."""
     numbers = sorted({m["round"] for m in matches})
     if numbers != list(range(1, len(numbers) + 1)):
-        raise LoadError(
-            f"{path}: a Swiss event's rounds are listed from 1 without a gap, "
-            f"not {', '.join(map(str, numbers))}"
+        raise refused_at(
+            path,
+            Message(
+                N_("a Swiss event's rounds are listed from 1 without a gap, not %(rounds)s"),
+                rounds=", ".join(map(str, numbers)),
+            ),
         )
     recorded = quick = 0
     for number in numbers:
@@ -454,7 +498,7 @@ def _check_matches(
     try:
         rules = RuleSet.parse(spec)
     except TallyError as exc:
-        raise LoadError(f"{path}: {exc}") from None
+        raise refused_at(path, exc.wording) from None
     schedule: dict[tuple[int, int], Pairing] = {}
     if fmt.has_rounds_made_in_advance:
         try:
@@ -464,13 +508,13 @@ def _check_matches(
                 for p in r.pairings
             }
         except TallyError as exc:
-            raise LoadError(f"{path}: {exc}") from None
+            raise refused_at(path, exc.wording) from None
     out: list[_Planned] = []
     for index, m in enumerate(matches, start=1):
-        where = f"{path}, match {index}"
-        pair = _names(m.get("players"), path, f"match {index} players")
+        where = _match_place(path, index)
+        pair = _names(m.get("players"), path, _match_key(index, "players"))
         if len(pair) != 2:
-            raise LoadError(f"{where}: a match has two players")
+            raise refused_at(where, N_("a match has two players"))
         dealer = _text(m, "first_dealer", path)
         if fmt.has_rounds_made_in_advance:
             _check_in_schedule(schedule, m, pair, dealer, where)
@@ -483,18 +527,30 @@ def _check_in_schedule(
     m: dict[str, Any],
     pair: list[str],
     dealer: str,
-    where: str,
+    where: Message,
 ) -> None:
     """Refuse a round-robin match that is not the schedule's pairing at its round and table
     (players in order, the first one dealing first)."""
     p = schedule.get((m["round"], m["table"]))
     if p is None:
-        raise LoadError(f"{where}: round {m['round']} table {m['table']} is not in the schedule")
+        raise refused_at(
+            where,
+            Message(
+                N_("round %(round)s table %(table)s is not in the schedule"),
+                round=m["round"],
+                table=m["table"],
+            ),
+        )
     if pair != [p.first, p.second] or dealer != p.first:
-        raise LoadError(
-            f"{where}: round {m['round']} table {m['table']} is "
-            f"{p.first} against {p.second}, {p.first} dealing first, by "
-            "the schedule"
+        from tally.files.replay import Made, mismatch
+
+        raise refused_at(
+            where,
+            mismatch(
+                m["round"],
+                Made(m["table"], p.first, p.second, p.first, 0),
+                Message(N_("the schedule")),
+            ),
         )
 
 
@@ -511,32 +567,32 @@ def _check_match(
     match as the engine scores it."""
     from tally.engine.match import MATCH_RESULT, DealResult, check_quick_result, score_match
 
-    where = f"{path}, match {index}"
+    where = _match_place(path, index)
     texts: list[tuple[str, str]] = []
     quick: list[tuple[str | None, int, str]] = []
     results: list[DealResult] = []
-    for rel in _names(m.get("records", []), path, f"match {index} records"):
+    for rel in _names(m.get("records", []), path, _match_key(index, "records")):
         texts.append(_check_record(folder, rel, where, rules, pair, dealer, results))
-    for result in _names(m.get("results", []), path, f"match {index} results"):
+    for result in _names(m.get("results", []), path, _match_key(index, "results")):
         try:
             winner, points, reason = _result(result, where)
             if reason != MATCH_RESULT:  # a match result is checked whole as it is stored
                 check_quick_result(rules, winner, points, reason)
         except TallyError as exc:
-            raise LoadError(f"{where}: {exc}") from None
+            raise refused_at(where, exc.wording) from None
         results.append(DealResult(winner, points, reason))
         quick.append((winner, points, reason))
     try:
         score_match(rules, pair, dealer, results)
     except TallyError as exc:
-        raise LoadError(f"{where}: {exc}") from None
+        raise refused_at(where, exc.wording) from None
     return _Planned(pair, dealer, texts, quick)
 
 
 def _check_record(
     folder: Path,
     rel: str,
-    where: str,
+    where: Message,
     rules: RuleSet,
     pair: tuple[str, str],
     dealer: str,
@@ -554,35 +610,43 @@ def _check_record(
         or any(ord(c) < 32 or c == "\x7f" for c in rel)
         or len(rel) > MAX_RECORD_NAME
     ):
-        raise LoadError(
-            f"{where}: {_shown(rel)!r} is not a record's file name (a path "
-            f"inside the folder, at most {MAX_RECORD_NAME} characters, "
-            "no control characters)"
-        )
+        raise refused_at(
+            where,
+            Message(
+                N_("%(name)s is not a record's file name (a path inside the folder, at most "
+                   "%(most)s characters, no control characters)"),
+                name=repr(_shown(rel)),
+                most=MAX_RECORD_NAME,
+            ),
+        )  # fmt: skip
     file = folder / rel
+    at_file = Message(PLACED, where=where, message=_shown(rel))
     try:
         inside = file.resolve().is_relative_to(folder.resolve())
     except (OSError, RuntimeError, ValueError) as exc:
-        raise LoadError(f"{where}: {_shown(rel)}: cannot be read: {exc}") from None
+        raise refused_at(at_file, Message(CANNOT_READ, reason=str(exc))) from None
     if not inside:
-        raise LoadError(
-            f"{where}: {_shown(rel)}: records are read from inside the event's folder only"
-        )
+        raise refused_at(at_file, N_("records are read from inside the event's folder only"))
     text = read_text_file(file, where)
+    at_file = Message(PLACED, where=where, message=str(file))
     try:
         ruling = rule(read_deal(text, str(file)), str(file))
     except TallyError as exc:
-        raise LoadError(f"{where}: {file}: {exc}") from None
+        raise refused_at(at_file, exc.wording) from None
     if ruling.errors or ruling.outcome is None:
-        raise LoadError(f"{where}: {file}: {ruling.errors[0]}")
+        raise refused_at(at_file, ruling.errors[0].said)
     state = score_match(rules, pair, dealer, results)
     if (ruling.dealer, ruling.forehand) != (
         state.next_dealer,
         pair[1] if state.next_dealer == pair[0] else pair[0],
     ):
-        raise LoadError(
-            f"{where}: {file}: {ruling.dealer} deals in the record, "
-            f"{state.next_dealer} by the match"
+        raise refused_at(
+            at_file,
+            Message(
+                N_("%(dealer)s deals in the record, %(next)s by the match"),
+                dealer=ruling.dealer,
+                next=state.next_dealer,
+            ),
         )
     results.append(DealResult(ruling.outcome.winner, ruling.deal_points, ruling.outcome.reason))
     return str(file), text
@@ -599,7 +663,9 @@ def _round_robin_matches(
         try:
             rnd = store.events.start_round(event.id, number, force=True)
         except TallyError as exc:
-            raise LoadError(f"{path}: round {number}: {exc}") from None
+            raise LoadError(
+                Message(AT_ROUND, file=str(path), round=number, message=exc.wording)
+            ) from None
         for pairing in rnd.pairings:
             if pairing.matches:
                 made[(number, pairing.table)] = pairing.matches[0].match_id
@@ -644,7 +710,14 @@ def _staged_matches(
                 try:
                     store.events.withdraw(event.id, w["player"])
                 except TallyError as exc:
-                    raise LoadError(f"{path}: withdrawal of {w['player']}: {exc}") from None
+                    raise refused_at(
+                        path,
+                        Message(
+                            N_("withdrawal of %(player)s: %(message)s"),
+                            player=w["player"],
+                            message=exc.wording,
+                        ),
+                    ) from None
     for index in playoffs:
         plan = planned[index]
         try:
@@ -653,7 +726,7 @@ def _staged_matches(
             )
             r, q = _play(store, mid, plan)
         except TallyError as exc:
-            raise LoadError(f"{path}, match {index + 1}: {exc}") from None
+            raise refused_at(_match_place(path, index + 1), exc.wording) from None
         recorded, quick = recorded + r, quick + q
     return recorded, quick
 
@@ -667,9 +740,12 @@ def _withdrawal_tables(data: dict[str, Any], path: Path) -> list[dict[str, Any]]
         and isinstance(w.get("after_round"), int)
         for w in withdrawals
     ):
-        raise LoadError(
-            f"{path}: withdrawals must be [[withdrawals]] tables with player "
-            "(a text) and after_round (a whole number)"
+        raise refused_at(
+            path,
+            N_(
+                "withdrawals must be [[withdrawals]] tables with player (a text) and "
+                "after_round (a whole number)"
+            ),
         )
     return withdrawals
 
@@ -685,7 +761,7 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         if key == "tiebreaks" and not wrong:
             wrong = not all(isinstance(v, str) for v in value)
         if wrong:
-            raise LoadError(f"{path}: {key} must be {what}")
+            raise refused_at(path, Message(MUST_BE, key=key, what=Message(what)))
         out[keyword] = value
     return out
 
@@ -693,13 +769,13 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
 def _text(data: dict[str, Any], key: str, path: Path) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise LoadError(f"{path}: {key} must be a text")
+        raise refused_at(path, Message(MUST_BE, key=key, what=Message(N_("a text"))))
     return value
 
 
-def _names(value: Any, path: Path, what: str) -> list[str]:
+def _names(value: Any, path: Path, what: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise LoadError(f"{path}: {what} must be a list of texts")
+        raise refused_at(path, Message(MUST_BE, key=what, what=Message(N_("a list of texts"))))
     return list(value)
 
 
@@ -707,23 +783,28 @@ def _date(value: Any, path: Path) -> date | None:
     if value is None:
         return None
     if isinstance(value, datetime):
-        raise LoadError(f"{path}: date must be a day (YYYY-MM-DD), not a day and time")
+        raise refused_at(path, N_("date must be a day (YYYY-MM-DD), not a day and time"))
     if isinstance(value, date):
         return value
     try:
         return date.fromisoformat(str(value))
     except ValueError:
-        raise LoadError(f'{path}: date must be YYYY-MM-DD, not "{_shown(str(value))}"') from None
+        raise refused_at(
+            path, Message(N_('date must be YYYY-MM-DD, not "%(value)s"'), value=_shown(str(value)))
+        ) from None
 
 
-def _result(text: str, where: str) -> tuple[str | None, int, str]:
+def _result(text: str, where: object) -> tuple[str | None, int, str]:
     """``"Anna Berger 2 claim"`` -> ("Anna Berger", 2, "claim"); ``"draw"`` -> (None, 0, draw)."""
     if text.strip().lower() == "draw":
         return None, 0, "draw"
     words = text.split()
     if len(words) < 3 or not _POINTS.fullmatch(words[-2]):
         raise Refused(
-            f'a result is "Winner N reason" (N in digits 0-9, at most 3) or "draw", '
-            f'not "{_shown(text)}"'
-        )
+            Message(
+                N_('a result is "Winner N reason" (N in digits 0-9, at most 3) or "draw", not '
+                   '"%(text)s"'),
+                text=_shown(text),
+            )
+        )  # fmt: skip
     return " ".join(words[:-2]), int(words[-2]), words[-1]

@@ -115,15 +115,7 @@ def match_round(
             )  # fmt: skip
         x = same[nth]
         if not _same_table(m, x, ordered):
-            raise Mismatch(
-                Message(
-                    N_("round %(round)s table %(table)s is %(first)s against %(second)s, "
-                       "%(dealer)s dealing first, by %(maker)s"),
-                    round=number, table=x.table, first=x.first, second=x.second,
-                    dealer=x.first_dealer, maker=maker,
-                ),
-                k,
-            )  # fmt: skip
+            raise Mismatch(mismatch(number, x, maker), k)
         out.append(x.match_id)
     if complete and len(listed) != len(made):
         raise Mismatch(
@@ -134,6 +126,16 @@ def match_round(
             )
         )  # fmt: skip
     return out
+
+
+def mismatch(number: int, x: Made, maker: Message) -> Message:
+    """What a file's table of round ``number`` must be: match ``x`` as ``maker`` made it."""
+    return Message(
+        N_("round %(round)s table %(table)s is %(first)s against %(second)s, %(dealer)s "
+           "dealing first, by %(maker)s"),
+        round=number, table=x.table, first=x.first, second=x.second,
+        dealer=x.first_dealer, maker=maker,
+    )  # fmt: skip
 
 
 def _same_table(m: Listed, x: Made, ordered: bool) -> bool:
