@@ -82,7 +82,7 @@ def load(
     --sheets DIR the standings, pairings, a score sheet and a ruling of each
     event are written there as PDF.
     """
-    from tally.store.engine import resolve_url
+    from tally.store.engine import checkpoint_database_file, remove_database_file, resolve_url
 
     url = resolve_url(db)
     if sheets is not None:
@@ -99,15 +99,15 @@ def load(
             "one once the load succeeds."
         )
     building = target.with_name(f".{target.name}.{os.getpid()}.loading")
-    _remove_sqlite_files(building)
+    remove_database_file(building)
     try:
         with opened(f"sqlite:///{building}", scorer) as store:
             loaded = _load(store, folders)
-        _checkpoint(building)
-        _remove_sqlite_files(target)
+        checkpoint_database_file(building)
+        remove_database_file(target)
         os.replace(building, target)
     finally:
-        _remove_sqlite_files(building)
+        remove_database_file(building)
     with opened(f"sqlite:///{target}", scorer) as store:
         typer.echo(f"Database: {store.where} (new)")
         _show(store, loaded, sheets, paper.value, lang)
@@ -168,10 +168,6 @@ def _show(
                 _print_sheets(store, one, sheets, paper)
 
 
-#: The first 16 bytes of every SQLite database file.
-_SQLITE_HEADER = b"SQLite format 3\x00"
-
-
 def _fresh_target(url: str) -> Path:
     """The SQLite file ``--fresh`` may replace: missing, or a tally database (a SQLite file
     with tally's tables). Anything else (a text file, a folder, a symbolic link, another
@@ -195,54 +191,14 @@ def _fresh_target(url: str) -> Path:
         )
     if not stat.S_ISREG(info.st_mode):
         fail(f"--fresh: {path} is not a regular file; tally replaces only a tally database file")
-    if not _is_tally_database(path):
+    from tally.store.engine import is_tally_database
+
+    if not is_tally_database(path):
         fail(
             f"--fresh: {path} is not a tally database, so it is not replaced (remove it "
             "yourself, or give another --db)"
         )
     return path
-
-
-def _is_tally_database(path: Path) -> bool:
-    """Whether ``path`` is a SQLite file holding tally's tables, read without changing it."""
-    import sqlite3
-
-    try:
-        with open(path, "rb") as f:
-            if f.read(16) != _SQLITE_HEADER:
-                return False
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    except (OSError, sqlite3.Error):
-        return False
-    try:
-        names = {
-            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-    except sqlite3.Error:
-        return False
-    finally:
-        conn.close()
-    return {"alembic_version", "players", "matches", "deals", "audit_log"} <= names
-
-
-def _checkpoint(path: Path) -> None:
-    """Fold a closed SQLite database's write-ahead log into its main file, so that the main
-    file alone holds everything (SQLite does this when the last connection closes; this
-    makes sure before the file is moved)."""
-    import sqlite3
-
-    if Path(f"{path}-wal").exists():
-        conn = sqlite3.connect(path)
-        try:
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            conn.close()
-
-
-def _remove_sqlite_files(path: Path) -> None:
-    """Remove a SQLite file and its journal files (what is missing is skipped)."""
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        Path(str(path) + suffix).unlink(missing_ok=True)
 
 
 def _print_sheets(store: Store, loaded: Loaded, folder: Path, paper: str) -> None:

@@ -62,7 +62,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -116,6 +117,9 @@ def _read(store: Store, ref: str | int) -> _Exported:
     swaps: dict[int, list[list[str]]] = {}
     for number, first, second in store.swaps.made(ev.id):
         swaps.setdefault(number, []).append([first, second])
+    fmt = ev.format
+    kept = fmt.pairs_from_standings or fmt.ranks_by_elimination
+    given = store.given.rounds(ev.id) if kept else set()
     matches = [
         (store.matches.state(match_id), records)
         for match_id, records in zip(
@@ -129,6 +133,7 @@ def _read(store: Store, ref: str | int) -> _Exported:
         [
             {"round": r.number, "bye": r.bye}
             | ({"swaps": swaps[r.number]} if r.number in swaps else {})
+            | ({"given": True} if r.number in given else {})
             for r in line.rounds
         ],
         [{"player": w.player, "before_round": w.before_round} for w in line.withdrawals],
@@ -375,9 +380,14 @@ def event_folder(store: Store, ref: str | int) -> dict[str, str]:
     why = _why_no_folder(x)
     if why:
         raise Refused(
-            f'event {ev.id} "{ev.name}" cannot be written as a folder ({why}): '
-            "export it as JSON (--format json), which keeps everything"
-        )
+            Message(
+                N_('event %(id)s "%(name)s" cannot be written as a folder (%(why)s): export '
+                   "it as JSON (--format json), which keeps everything"),
+                id=ev.id,
+                name=ev.name,
+                why=why,
+            )
+        )  # fmt: skip
     lines = _folder_settings(ev)
     files: dict[str, str] = {}
     for number, (m, records) in enumerate(x.matches, start=1):
@@ -473,9 +483,13 @@ def write_folder(files: dict[str, str], folder: Path) -> None:
     """Write :func:`event_folder`'s files into ``folder`` (made if missing; refused if it
     holds an ``event.toml`` already, so no event kept as files is overwritten)."""
     if (folder / "event.toml").exists() or (folder / "event.toml").is_symlink():
-        raise Refused(f"{folder} holds an event.toml already: give another folder")
+        raise Refused(
+            Message(
+                N_("%(folder)s holds an event.toml already: give another folder"), folder=folder
+            )
+        )
     if folder.exists() and not folder.is_dir():
-        raise Refused(f"{folder} is not a folder")
+        raise Refused(Message(N_("%(folder)s is not a folder"), folder=folder))
     for name, text in files.items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -490,9 +504,15 @@ def write_text(text: str, path: Path) -> None:
     import tempfile
 
     if path.is_dir():
-        raise Refused(f"{path} is a folder: give a file to write")
+        raise Refused(Message(N_("%(path)s is a folder: give a file to write"), path=path))
     if not path.parent.is_dir():
-        raise Refused(f"{path}: there is no folder {str(path.parent)!r} to write in")
+        raise Refused(
+            Message(
+                N_("%(path)s: there is no folder %(folder)s to write in"),
+                path=path,
+                folder=repr(str(path.parent)),
+            )
+        )
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:

@@ -43,25 +43,35 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from tally.engine.match import MATCH_RESULT
-from tally.errors import LoadError, TallyError
+from tally.errors import LoadError, Message, TallyError, message
 from tally.events.formats import FORMATS, EventFormat, Option, format_of
 from tally.files.exporting import FORMAT, VERSION
-from tally.files.loading import MAX_FILE_BYTES, Loaded, load_event, read_text_file
+from tally.files.loading import LOADED_ALREADY, MAX_FILE_BYTES, Loaded, load_event, read_text_file
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.store import Store
+    from tally.store.given import GivenTable
     from tally.store.views import EventView
 
 #: The largest event file ``tally load`` reads (32 MiB): a deal kept trick by trick takes
 #: about 310 bytes of the file (measured on the bundled round robin), so an event of 100
 #: players and 13 rounds of about 6 deals a match, all kept trick by trick, is about 2 MB.
 MAX_JSON_BYTES: Final = 32 * 1024 * 1024
+
+#: A refusal's place: the file, the place in it (``matches[3].players``), what is wrong
+#: (no words of their own: every language says them so)
+AT_FILE: Final = "%(file)s: %(message)s"
+AT_PLACE: Final = "%(file)s: %(place)s: %(message)s"
+NOT_JSON: Final = N_("not valid JSON: %(reason)s")
+NOT_PLAYER: Final = N_('"%(player)s" is not one of the event\'s players')
+NOT_STARTED: Final = N_("round %(round)s is not among the rounds started")
 
 #: Tags of an exported record that say where its match is in the event.
 CONTEXT_TAGS: Final = ("Event", "Date", "Round", "Table")
@@ -86,19 +96,35 @@ class Place:
             return Place(self.path, f"{self.where}[{key}]")
         return Place(self.path, f"{self.where}.{key}" if self.where else key)
 
-    def fail(self, problem: str) -> NoReturn:
-        where = f": {self.where}" if self.where else ""
-        raise LoadError(f"{self.path}{where}: {problem}")
+    def fail(self, problem: str | Message) -> NoReturn:
+        """Refuse the file: ``problem`` at this place."""
+        raise LoadError(self.words(problem))
+
+    def words(self, problem: str | Message) -> Message:
+        """``problem`` at this place: ``file: matches[3].players: ...``."""
+        if self.where:
+            return Message(
+                AT_PLACE, file=str(self.path), place=self.where, message=message(problem)
+            )
+        return Message(AT_FILE, file=str(self.path), message=message(problem))
+
+
+class _Strict(ValueError):
+    """What strict JSON refuses (its words a :class:`Message`)."""
+
+    def __init__(self, words: Message) -> None:
+        super().__init__(str(words))
+        self.wording = words
 
 
 def _reject_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a number in strict JSON")
+    raise _Strict(Message(N_("%(name)s is not a number in strict JSON"), name=name))
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{text[:20]} is too large a number")
+        raise _Strict(Message(N_("%(number)s is too large a number"), number=text[:20]))
     return value
 
 
@@ -106,7 +132,9 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f'the key "{key[:40]}" is given twice in one object')
+            raise _Strict(
+                Message(N_('the key "%(key)s" is given twice in one object'), key=key[:40])
+            )
         out[key] = value
     return out
 
@@ -124,13 +152,19 @@ def read_json(path: Path, limit: int | None = None) -> Any:
             object_pairs_hook=_no_duplicates,
         )
     except json.JSONDecodeError as exc:
-        raise LoadError(
-            f"{path}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-        ) from None
+        where = Message(
+            N_("%(reason)s (line %(line)s, column %(column)s)"),
+            reason=exc.msg,
+            line=exc.lineno,
+            column=exc.colno,
+        )
+        Place(path).fail(Message(NOT_JSON, reason=where))
     except RecursionError:
-        raise LoadError(f"{path}: not valid JSON: nested too deeply") from None
-    except ValueError as exc:  # our refusals above, or an integer of thousands of digits
-        raise LoadError(f"{path}: not valid JSON: {exc}") from None
+        Place(path).fail(Message(NOT_JSON, reason=Message(N_("nested too deeply"))))
+    except _Strict as exc:
+        Place(path).fail(Message(NOT_JSON, reason=exc.wording))
+    except ValueError as exc:  # an integer of thousands of digits
+        Place(path).fail(Message(NOT_JSON, reason=str(exc)))
 
 
 # --- checking the document -------------------------------------------------------------------
@@ -140,19 +174,25 @@ def _object(
     value: Any, at: Place, required: Sequence[str], optional: Sequence[str] = ()
 ) -> dict[str, Any]:
     if not isinstance(value, dict):
-        at.fail("must be an object ({...})")
+        at.fail(N_("must be an object ({...})"))
     for key in value:
         if key not in required and key not in optional:
-            at.fail(f'unknown key "{str(key)[:40]}" (known: {", ".join([*required, *optional])})')
+            at.fail(
+                Message(
+                    N_('unknown key "%(key)s" (known: %(known)s)'),
+                    key=str(key)[:40],
+                    known=", ".join([*required, *optional]),
+                )
+            )
     for key in required:
         if key not in value:
-            at.fail(f'"{key}" is missing')
+            at.fail(Message(N_('"%(key)s" is missing'), key=key))
     return value
 
 
 def _text(value: Any, at: Place, *, empty: bool = False) -> str:
     if not isinstance(value, str) or (not empty and not value.strip()):
-        at.fail("must be a text" if empty else "must be a text, not empty")
+        at.fail(N_("must be a text") if empty else N_("must be a text, not empty"))
     return value
 
 
@@ -162,7 +202,7 @@ def _maybe_text(value: Any, at: Place) -> str | None:
 
 def _whole(value: Any, at: Place, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        at.fail(f"must be a whole number from {low} to {high}")
+        at.fail(Message(N_("must be a whole number from %(low)s to %(high)s"), low=low, high=high))
     return value
 
 
@@ -172,7 +212,7 @@ def _maybe_whole(value: Any, at: Place, low: int, high: int) -> int | None:
 
 def _list(value: Any, at: Place, item: Callable[[Any, Place], Any]) -> list[Any]:
     if not isinstance(value, list):
-        at.fail("must be a list ([...])")
+        at.fail(N_("must be a list ([...])"))
     return [item(v, at / i) for i, v in enumerate(value)]
 
 
@@ -198,14 +238,19 @@ class _Match:
 
 def _deal(value: Any, at: Place) -> _Deal:
     if isinstance(value, dict) and len(value) != 1:
-        at.fail('a deal is {"record": ...} or {"result": ...}, one of the two')
+        at.fail(N_('a deal is {"record": ...} or {"result": ...}, one of the two'))
     d = _object(value, at, (), ("record", "result"))
     if not d:
-        at.fail('a deal is {"record": ...} or {"result": ...}')
+        at.fail(N_('a deal is {"record": ...} or {"result": ...}'))
     if "record" in d:
         text = _text(d["record"], at / "record")
         if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-            (at / "record").fail(f"larger than {MAX_FILE_BYTES:,} bytes, more than any real record")
+            (at / "record").fail(
+                Message(
+                    N_("larger than %(limit)s bytes, more than any real record"),
+                    limit=f"{MAX_FILE_BYTES:,}",
+                )
+            )
         return _Deal(text, None)
     where = at / "result"
     r = _object(d["result"], where, ("winner", "points", "reason"))
@@ -228,7 +273,7 @@ def _match(value: Any, at: Place) -> _Match:
     )
     pair = _list(m["players"], at / "players", _text)
     if len(pair) != 2:
-        (at / "players").fail("a match has two players")
+        (at / "players").fail(N_("a match has two players"))
     score: dict[str, int] | None = None
     if m.get("score") is not None:
         raw = _object(m["score"], at / "score", (), tuple(pair))
@@ -249,7 +294,7 @@ def _match(value: Any, at: Place) -> _Match:
 
 def _bool(value: Any, at: Place) -> bool:
     if not isinstance(value, bool):
-        at.fail("must be true or false")
+        at.fail(N_("must be true or false"))
     return value
 
 
@@ -275,6 +320,8 @@ class _Document:
     absences: list[tuple[str, int, Place]] = field(default_factory=list)
     #: the swaps the director made in each round: round -> (player, player, where)
     swaps: dict[int, list[tuple[str, str, Place]]] = field(default_factory=dict)
+    #: the rounds kept as they were made, started with the file's pairings (``"given"``)
+    given: set[int] = field(default_factory=set)
     #: the pairs kept apart as they changed: after which round, player, player, no longer
     #: (``undo``), where in the file
     apart: list[tuple[int, str, str, bool, Place]] = field(default_factory=list)
@@ -346,7 +393,7 @@ def _settings(d: dict[str, Any], kind: str, top: Place) -> dict[str, Any]:
     if "match_points_per_win" in d:
         value = d["match_points_per_win"]
         if isinstance(value, bool) or not isinstance(value, int | float):
-            (top / "match_points_per_win").fail("must be a number")
+            (top / "match_points_per_win").fail(N_("must be a number"))
         settings["match_points_per_win"] = value
     for key in ("bye", "withdrawal", "rank_by"):
         if key in d:
@@ -366,29 +413,46 @@ def _held_on(d: dict[str, Any], top: Place) -> date | None:
     try:
         held_on = date.fromisoformat(text)
     except ValueError:
-        (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+        (top / "date").fail(
+            Message(N_('must be a day, YYYY-MM-DD, not "%(text)s"'), text=text[:40])
+        )
     if len(text) != 10:
-        (top / "date").fail(f'must be a day, YYYY-MM-DD, not "{text[:40]}"')
+        (top / "date").fail(
+            Message(N_('must be a day, YYYY-MM-DD, not "%(text)s"'), text=text[:40])
+        )
     return held_on
 
 
 def _document(data: Any, top: Place) -> _Document:
     """The event file's fields, each checked for its type (not yet for its meaning)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        top.fail(f'not a tally event file (it is a JSON object with "format": "{FORMAT}")')
+        top.fail(
+            Message(
+                N_('not a tally event file (it is a JSON object with "format": "%(format)s")'),
+                format=FORMAT,
+            )
+        )
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
         top.fail(
-            f"written by a newer tally (event file version {version}); this tally reads "
-            f"version {VERSION}"
-        )
+            Message(
+                N_("written by a newer tally (event file version %(version)s); this tally "
+                   "reads version %(known)s"),
+                version=version,
+                known=VERSION,
+            )
+        )  # fmt: skip
     if version != VERSION or isinstance(version, bool):
-        (top / "version").fail(f"must be {VERSION}")
+        (top / "version").fail(Message(N_("must be %(version)s"), version=VERSION))
     d = _object(data, top, _TOP_REQUIRED, _TOP_OPTIONAL)
     kind = _text(d["kind"], top / "kind")
     if kind not in FORMATS:
         (top / "kind").fail(
-            f'"{kind[:40]}" is not a kind of event this tally loads ({", ".join(FORMATS)})'
+            Message(
+                N_('"%(kind)s" is not a kind of event this tally loads (%(kinds)s)'),
+                kind=kind[:40],
+                kinds=", ".join(FORMATS),
+            )
         )
     settings = _settings(d, kind, top)
     held_on = _held_on(d, top)
@@ -405,16 +469,19 @@ def _document(data: Any, top: Place) -> _Document:
         if p.get("joined_after_round") is not None:
             if not format_of(kind).takes_late_entries:
                 (at / "joined_after_round").fail(
-                    "only a Swiss event or knockout takes players after a round"
+                    N_("only a Swiss event or knockout takes players after a round")
                 )
             joined[name] = _whole(p["joined_after_round"], at / "joined_after_round", 1, 10_000)
         return name, _list(p.get("aliases", []), at / "aliases", _text)
 
     swaps: dict[int, list[tuple[str, str, Place]]] = {}
+    given: set[int] = set()
 
     def started(value: Any, at: Place) -> tuple[int, str | None, bool]:
-        r = _object(value, at, ("round",), ("bye", "swaps"))
+        r = _object(value, at, ("round",), ("bye", "swaps", "given"))
         number = _whole(r["round"], at / "round", 1, 10_000)
+        if "given" in r and _bool(r["given"], at / "given"):
+            given.add(number)
         if "swaps" in r:
             swaps[number] = _list(r["swaps"], at / "swaps", _two_players)
         return number, _maybe_text(r.get("bye"), at / "bye"), "bye" in r
@@ -442,6 +509,7 @@ def _document(data: Any, top: Place) -> _Document:
         buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
         absences=_list(d.get("absences", []), top / "absences", _absence),
         swaps=swaps,
+        given=given,
         apart=_list(d.get("apart", []), top / "apart", _apart),
     )
 
@@ -449,7 +517,7 @@ def _document(data: Any, top: Place) -> _Document:
 def _two_players(value: Any, at: Place) -> tuple[str, str, Place]:
     pair = _list(value, at, _text)
     if len(pair) != 2:
-        at.fail("two players")
+        at.fail(N_("two players"))
     return pair[0], pair[1], at
 
 
@@ -464,7 +532,7 @@ def _maybe_number(value: Any, at: Place) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        at.fail("must be a number or null")
+        at.fail(N_("must be a number or null"))
     return float(value)
 
 
@@ -473,11 +541,11 @@ def _euros(value: Any, at: Place) -> int:
     from tally.events.prizes import parse_money
 
     if isinstance(value, bool) or not isinstance(value, int | float):
-        at.fail("must be an amount in euros (a number such as 10 or 7.5)")
+        at.fail(N_("must be an amount in euros (a number such as 10 or 7.5)"))
     try:
         return parse_money(repr(value), "an amount")
     except TallyError as exc:
-        at.fail(str(exc))
+        at.fail(exc.wording)
 
 
 def _prizes(value: Any, at: Place) -> dict[str, Any]:
@@ -514,9 +582,9 @@ def _announce(
             try:
                 store.absences.announce(ev.id, ref(player), n)
             except KeyError:
-                (at / "player").fail(f'"{player}" is not one of the event\'s players')
+                (at / "player").fail(Message(NOT_PLAYER, player=player))
             except TallyError as exc:
-                at.fail(str(exc))
+                at.fail(exc.wording)
 
 
 def _keep_apart(
@@ -530,9 +598,9 @@ def _keep_apart(
             try:
                 store.pairings.keep_apart(ev.id, ref(first), ref(second), undo=undo)
             except KeyError:
-                (at / "players").fail("names a player who is not one of the event's")
+                (at / "players").fail(N_("names a player who is not one of the event's"))
             except TallyError as exc:
-                at.fail(str(exc))
+                at.fail(exc.wording)
 
 
 def _buy_back(value: Any, at: Place) -> tuple[str, int, int, Place]:
@@ -553,61 +621,68 @@ def _check_meaning(doc: _Document, top: Place) -> None:
     seen: set[str] = set()
     for i, (name, _aliases) in enumerate(doc.players):
         if fold(name) in seen:
-            (top / "players" / i).fail(f'"{name}" is listed twice')
+            (top / "players" / i).fail(Message(N_('"%(name)s" is listed twice'), name=name))
         seen.add(fold(name))
     numbers = [r for r, _bye, _given in doc.rounds]
     late = 0
     for i, (name, _aliases) in enumerate(doc.players):
         after = doc.joined.get(name, 0)
         if after and after not in numbers and doc.rounds:
-            (top / "players" / i / "joined_after_round").fail(
-                f"round {after} is not among the rounds started"
-            )
+            (top / "players" / i / "joined_after_round").fail(Message(NOT_STARTED, round=after))
         place = numbers.index(after) + 1 if after in numbers else 0
         if place < late:
             (top / "players" / i).fail(
-                "the players are listed in the order they joined (seed order)"
+                N_("the players are listed in the order they joined (seed order)")
             )
         late = place
     for i, (number, bye, _given) in enumerate(doc.rounds):
         if numbers.index(number) != i:
-            (top / "rounds" / i).fail(f"round {number} is listed twice")
+            (top / "rounds" / i).fail(Message(N_("round %(round)s is listed twice"), round=number))
         if bye is not None and fold(bye) not in seen:
-            (top / "rounds" / i / "bye").fail(f'"{bye}" is not one of the event\'s players')
+            (top / "rounds" / i / "bye").fail(Message(NOT_PLAYER, player=bye))
     if not doc.format.has_rounds and doc.rounds:
-        (top / "rounds").fail("a club evening has no rounds")
+        (top / "rounds").fail(N_("a club evening has no rounds"))
     if doc.format.pairs_from_standings and sorted(numbers) != list(range(1, len(numbers) + 1)):
-        (top / "rounds").fail("a Swiss event's rounds are paired from 1 without a gap")
+        (top / "rounds").fail(N_("a Swiss event's rounds are paired from 1 without a gap"))
     gone: set[str] = set()
     for i, (name, before) in enumerate(doc.withdrawals):
         at = top / "withdrawals" / i
         if fold(name) not in seen:
-            (at / "player").fail(f'"{name}" is not one of the event\'s players')
+            (at / "player").fail(Message(NOT_PLAYER, player=name))
         if fold(name) in gone:
-            (at / "player").fail(f'"{name}" withdraws twice')
+            (at / "player").fail(Message(N_('"%(name)s" withdraws twice'), name=name))
         gone.add(fold(name))
         if before is not None and before not in numbers:
-            (at / "before_round").fail(f"round {before} is not among the rounds started")
+            (at / "before_round").fail(Message(NOT_STARTED, round=before))
     _check_buy_backs(doc, seen, numbers)
     for m in doc.matches:
         for k, name in enumerate(m.players):
             if fold(name) not in seen:
-                (m.at / "players" / k).fail(f'"{name}" is not one of the event\'s players')
+                (m.at / "players" / k).fail(Message(NOT_PLAYER, player=name))
         if fold(m.first_dealer) not in {fold(p) for p in m.players}:
-            (m.at / "first_dealer").fail(f'"{m.first_dealer}" does not play in this match')
+            (m.at / "first_dealer").fail(
+                Message(N_('"%(player)s" does not play in this match'), player=m.first_dealer)
+            )
         if not doc.format.has_rounds and (m.round is not None or m.table is not None):
-            m.at.fail("a club evening's match has no round or table")
+            m.at.fail(N_("a club evening's match has no round or table"))
         if m.playoff is not None and not doc.format.ranks_by_elimination:
-            (m.at / "playoff").fail("only a knockout or groups event has play-offs")
+            (m.at / "playoff").fail(N_("only a knockout or groups event has play-offs"))
         if m.playoff:
             if m.round is not None or m.table is not None:
-                m.at.fail("a play-off has no round or table")
+                m.at.fail(N_("a play-off has no round or table"))
         elif doc.format.has_rounds:
             if m.round is None or m.table is None:
-                playoff = ' (a play-off: "playoff": true)' * doc.format.ranks_by_elimination
-                m.at.fail(f"a match of a {doc.kind} event has a round and a table{playoff}")
+                m.at.fail(
+                    Message(
+                        N_('a match of a %(kind)s event has a round and a table (a play-off: '
+                           '"playoff": true)')
+                        if doc.format.ranks_by_elimination
+                        else N_("a match of a %(kind)s event has a round and a table"),
+                        kind=doc.kind,
+                    )
+                )  # fmt: skip
             if m.round not in numbers and doc.rounds:
-                (m.at / "round").fail(f"round {m.round} is not among the rounds started")
+                (m.at / "round").fail(Message(NOT_STARTED, round=m.round))
 
 
 def _check_buy_backs(doc: _Document, seen: set[str], numbers: list[int]) -> None:
@@ -617,12 +692,12 @@ def _check_buy_backs(doc: _Document, seen: set[str], numbers: list[int]) -> None
 
     for name, after, _fee, at in doc.buy_backs:
         if fold(name) not in seen:
-            (at / "player").fail(f'"{name}" is not one of the event\'s players')
+            (at / "player").fail(Message(NOT_PLAYER, player=name))
         if after not in numbers:
-            (at / "after_round").fail(f"round {after} is not among the rounds started")
+            (at / "after_round").fail(Message(NOT_STARTED, round=after))
     for after, _first, _second, _undo, at in doc.apart:
         if after and after not in numbers:
-            (at / "after_round").fail(f"round {after} is not among the rounds started")
+            (at / "after_round").fail(Message(NOT_STARTED, round=after))
 
 
 # --- storing -----------------------------------------------------------------------------------
@@ -657,7 +732,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
             **doc.settings,
         )
     except TallyError as exc:
-        top.fail(str(exc))
+        top.fail(exc.wording)
     _seed(store, ev, doc, ids, top)
     _set_money(store, ev, doc, top, buy_back=True)
     _keep_apart(store, ev, doc, 0, ref)
@@ -685,7 +760,7 @@ def _seed(
     try:
         store.seeding.fix(ev.id, ratings)
     except TallyError as exc:
-        (top / "players").fail(str(exc))
+        (top / "players").fail(exc.wording)
 
 
 #: the settings of ``prizes`` a buy-back needs before the rounds are played
@@ -702,7 +777,7 @@ def _set_money(store: Store, ev: EventView, doc: _Document, top: Place, *, buy_b
     try:
         store.prizes.set_money(ev.id, **given)
     except TallyError as exc:
-        (top / "prizes").fail(str(exc))
+        (top / "prizes").fail(exc.wording)
 
 
 def _buy_backs(
@@ -715,7 +790,7 @@ def _buy_backs(
             try:
                 store.prizes.buy_back(ev.id, ref(name), fee=fee)
             except TallyError as exc:
-                at.fail(str(exc))
+                at.fail(exc.wording)
 
 
 def refuse_loaded_name(store: Store, name: str, at: Place) -> None:
@@ -724,21 +799,26 @@ def refuse_loaded_name(store: Store, name: str, at: Place) -> None:
     from tally.names import fold
 
     if any(fold(e.name) == fold(name) for e in store.events.all()):
-        at.fail(f'an event named "{name}" is loaded already')
+        at.fail(Message(LOADED_ALREADY, name=name))
 
 
 def _refuse_other_files(path: Path) -> None:
     """Refuse an ``event.toml`` (its folder is loaded instead) and a CSV export (not read
     back), saying what to load."""
     if path.name.lower().endswith(".toml"):
-        raise LoadError(
-            f"{path}: an event kept as files is loaded by its folder: tally load {path.parent}"
+        Place(path).fail(
+            Message(
+                N_("an event kept as files is loaded by its folder: tally load %(folder)s"),
+                folder=path.parent,
+            )
         )
     if path.suffix.lower() == ".csv":
-        raise LoadError(
-            f"{path}: a CSV export is for spreadsheets and is not read back (it "
-            "has no records, settings or withdrawals): load the event's JSON "
-            "export (tally event export EVENT --format json)"
+        Place(path).fail(
+            N_(
+                "a CSV export is for spreadsheets and is not read back (it has no records, "
+                "settings or withdrawals): load the event's JSON export (tally event export "
+                "EVENT --format json)"
+            )
         )
 
 
@@ -758,7 +838,7 @@ def _club_matches(
                 ref(m.players[0]), ref(m.players[1]), first_dealer=ref(m.first_dealer), event=ev.id
             ).id
         except TallyError as exc:
-            m.at.fail(str(exc))
+            m.at.fail(exc.wording)
         r, q = _deals(store, ev, match_id, m, ids)
         recorded, quick = recorded + r, quick + q
     return recorded, quick
@@ -791,11 +871,11 @@ def _rounds_in_order(
             _keep_apart(store, ev, doc, doc.rounds[j - 1][0], ref)
         _withdraw(store, ev, doc, number, ref, top)
         _announce(store, ev, doc, ref, number)
-        made, listed = _start_round(store, ev, doc, number, bye, bye_given, ids, top)
+        made = _start_round(store, ev, doc, number, bye, bye_given, ids, top)
         # a late entry after this round joined once it had started, before its results
         # (a knockout takes them until its first player is out)
         _join(store, ev, doc, number, ref, top)
-        r, q = _fill_round(store, ev, made, listed, ids)
+        r, q = _fill_round(store, ev, made, ids)
         recorded, quick = recorded + r, quick + q
         _buy_backs(store, ev, doc, number, ref)
     for _i, m in playoffs:
@@ -818,7 +898,7 @@ def _playoff(
     try:
         match_id = store.knockouts.record_playoff(ev.id, a, b, first_dealer=dealer)
     except TallyError as exc:
-        m.at.fail(str(exc))
+        m.at.fail(exc.wording)
     return _deals(store, ev, match_id, m, ids)
 
 
@@ -859,7 +939,7 @@ def find_or_add_players(
                     store.players.add_alias(f"#{found.id}", alias)
                     have.add(fold(alias))
         except TallyError as exc:
-            at.fail(str(exc))
+            at.fail(exc.wording)
         ids[fold(name)] = (found.id, found.name)
     return ids
 
@@ -874,7 +954,7 @@ def _join(
             try:
                 store.events.add_players(ev.id, [ref(name)])
             except TallyError as exc:
-                (top / "players" / i / "joined_after_round").fail(str(exc))
+                (top / "players" / i / "joined_after_round").fail(exc.wording)
 
 
 def _withdraw(
@@ -892,10 +972,7 @@ def _withdraw(
             try:
                 store.events.withdraw(ev.id, ref(name))
             except TallyError as exc:
-                (top / "withdrawals" / i).fail(str(exc))
-
-
-_Made = list[tuple[int, str, str, str, int]]
+                (top / "withdrawals" / i).fail(exc.wording)
 
 
 def _start_round(
@@ -907,70 +984,104 @@ def _start_round(
     bye_given: bool,
     ids: dict[str, tuple[int, str]],
     top: Place,
-) -> tuple[_Made, list[_Match]]:
+) -> list[tuple[int, _Match]]:
     """Start round ``number`` (and make its swaps), check that it made the file's matches
-    (and bye): the matches made (table, players, first dealer, number) and the file's."""
+    (and bye): each of the file's matches of the round with the match made for it."""
+    from tally.files import replay
     from tally.names import fold
 
     at = top / "rounds" / next(i for i, r in enumerate(doc.rounds) if r[0] == number)
-    maker = doc.format.round_maker
+    listed = [m for m in doc.matches if m.round == number]
     try:
-        rnd = store.events.start_round(ev.id, number, force=True)
+        given = _given_tables(doc, number, ids) if number in doc.given else None
+        rnd = replay.start_round(
+            store,
+            ev.id,
+            number,
+            given,
+            None if given is None or bye is None else _seat(doc, number, ids, bye),
+        )
     except TallyError as exc:
-        at.fail(str(exc))
+        at.fail(exc.wording)
     if number in doc.swaps:
         _swap(store, ev, doc, number, ids)
         rnd = store.events.rounds(ev.id, number)[0]
     scored = store.timeline.of_event(ev.id).rounds[-1].bye
     if bye_given and fold(scored or "") != fold(bye or ""):
         (at / "bye").fail(
-            f"{maker} gives round {number}'s bye to "
-            f"{scored or 'nobody'}, the file to {bye or 'nobody'}"
+            Message(
+                N_("%(maker)s gives round %(round)s's bye to %(scored)s, the file to %(bye)s"),
+                maker=Message(doc.format.round_maker),
+                round=number,
+                scored=scored or Message(N_("nobody")),
+                bye=bye or Message(N_("nobody")),
+            )
         )
-    made = [
-        (p.table, p.first, p.second, m.first_dealer, m.match_id)
-        for p in rnd.pairings
-        for m in p.matches
+    mine = [
+        replay.Listed(
+            m.table or 0,
+            (_stored(ids, m.players[0]), _stored(ids, m.players[1])),
+            _stored(ids, m.first_dealer),
+        )
+        for m in listed
     ]
-    listed = [m for m in doc.matches if m.round == number]
-    for k, m in enumerate(listed):
-        same = [x for x in made if x[0] == m.table]
-        nth = sum(1 for other in listed[:k] if other.table == m.table)
-        if nth >= len(same):
-            m.at.fail(
-                f"round {number} table {m.table}: {maker} makes "
-                f"{len(same) or 'no'} match(es) there, not this one"
-            )
-        table, first, second, dealer, _ = same[nth]
-        mine = (
-            ids[fold(m.players[0])][1],
-            ids[fold(m.players[1])][1],
-            ids[fold(m.first_dealer)][1],
+    try:
+        made = replay.match_round(
+            number, Message(doc.format.round_maker), replay.made_matches(rnd), mine
         )
-        if mine != (first, second, dealer):
-            m.at.fail(
-                f"round {number} table {table} is {first} against {second}, {dealer} "
-                f"dealing first, by {maker}"
+    except replay.Mismatch as exc:
+        (at if exc.index is None else listed[exc.index].at).fail(exc.wording)
+    return list(zip(made, listed, strict=True))
+
+
+def _stored(ids: dict[str, tuple[int, str]], name: str) -> str:
+    """A player of the file by the name the store keeps."""
+    from tally.names import fold
+
+    return ids[fold(name)][1]
+
+
+def _seat(doc: _Document, number: int, ids: dict[str, tuple[int, str]], name: str) -> str:
+    """The player (``#number``) who sat where ``name`` sits in round ``number`` of the file
+    before the round's swaps were made (each swap undone, the latest first)."""
+    from tally.names import fold
+
+    seat = fold(name)
+    for first, second, _at in reversed(doc.swaps.get(number, [])):
+        a, b = fold(first), fold(second)
+        seat = b if seat == a else a if seat == b else seat
+    return f"#{ids[seat][0]}"
+
+
+def _given_tables(doc: _Document, number: int, ids: dict[str, tuple[int, str]]) -> list[GivenTable]:
+    """The file's tables of round ``number`` as given (a round kept as it was made:
+    ``store.given``), as they were before the round's swaps (those are made after it, as
+    for any round)."""
+    from tally.store.given import GivenTable
+
+    tables: dict[int, GivenTable] = {}
+    for m in doc.matches:
+        if m.round != number or m.table is None:
+            continue
+        known = tables.get(m.table)
+        if known is not None:
+            tables[m.table] = replace(known, matches=known.matches + 1)
+        else:
+            first, second, dealer = (
+                _seat(doc, number, ids, name) for name in (*m.players, m.first_dealer)
             )
-    if len(listed) != len(made):
-        at.fail(
-            f"round {number}: {maker} makes {len(made)} match(es), the file lists {len(listed)}"
-        )
-    return made, listed
+            tables[m.table] = GivenTable(m.table, first, second, dealer)
+    return list(tables.values())
 
 
 def _fill_round(
-    store: Store, ev: EventView, made: _Made, listed: list[_Match], ids: dict[str, tuple[int, str]]
+    store: Store, ev: EventView, made: list[tuple[int, _Match]], ids: dict[str, tuple[int, str]]
 ) -> tuple[int, int]:
-    """Enter the deals of the file's matches ``listed`` of a round into the matches
-    ``made``. (recorded, quick) counts."""
+    """Enter the deals of the file's matches of a round into the matches made for them.
+    (recorded, quick) counts."""
     recorded = quick = 0
-    used: dict[int, int] = {}
-    for m in listed:
-        same = [x for x in made if x[0] == m.table]
-        nth = used.get(m.table or 0, 0)
-        used[m.table or 0] = nth + 1
-        r, q = _deals(store, ev, same[nth][4], m, ids)
+    for match_id, m in made:
+        r, q = _deals(store, ev, match_id, m, ids)
         recorded, quick = recorded + r, quick + q
     return recorded, quick
 
@@ -984,13 +1095,27 @@ def _swap(
 
     for first, second, at in doc.swaps[number]:
         if fold(first) not in ids or fold(second) not in ids:
-            at.fail("names a player who is not one of the event's")
+            at.fail(N_("names a player who is not one of the event's"))
         try:
             store.swaps.make(
                 ev.id, number, f"#{ids[fold(first)][0]}", f"#{ids[fold(second)][0]}", force=True
             )
         except TallyError as exc:
-            at.fail(str(exc))
+            at.fail(exc.wording)
+
+
+def _without_place(words: Message, where: str) -> Message:
+    """A store's refusal of a record without the place it names first (the record's file
+    name is its place in the file: ``matches[3].deals[2]``)."""
+    from tally.errors import HEADED
+
+    if words.template == HEADED and words.params.get("head") == where:
+        inner = words.params.get("message")
+        return inner if isinstance(inner, Message) else message(str(inner))
+    text = str(words)
+    if text.startswith(f"{where}: "):  # words of the store's that name it in English
+        return message(text.removeprefix(f"{where}: "))
+    return words
 
 
 def _without_context(text: str, context: dict[str, str]) -> str:
@@ -1044,21 +1169,26 @@ def _deals(
                     store.deals.enter_results(match_id, [line])
                 quick += 1
         except TallyError as exc:
-            at.fail(str(exc).removeprefix(f"{at.where}: "))
+            at.fail(_without_place(exc.wording, at.where))
     if whole:
         try:
             store.deals.enter_results(match_id, whole)
         except TallyError as exc:
-            (m.at / "deals").fail(str(exc))
+            (m.at / "deals").fail(exc.wording)
     if m.score is not None or m.has_winner:
         state = store.matches.state(match_id)
         if m.score is not None:
             got = {fold(p): state.score[p] for p in state.players}
             if {fold(p): v for p, v in m.score.items()} != got:
                 shown = ", ".join(f"{p} {state.score[p]}" for p in state.players)
-                (m.at / "score").fail(f"the deals make the score {shown}")
+                (m.at / "score").fail(
+                    Message(N_("the deals make the score %(score)s"), score=shown)
+                )
         if m.has_winner and fold(m.winner or "") != fold(state.winner or ""):
             (m.at / "winner").fail(
-                f"the deals make {state.winner or 'nobody (not over)'} the winner"
+                Message(
+                    N_("the deals make %(winner)s the winner"),
+                    winner=state.winner or Message(N_("nobody (not over)")),
+                )
             )
     return recorded, quick

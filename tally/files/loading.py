@@ -82,11 +82,11 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import LoadError, Message, NotationError, Refused, TallyError
+from tally.errors import LoadError, Message, NotationError, Refused, TallyError, message
 from tally.events.formats import FORMATS, EventFormat, format_of
 from tally.i18n import N_
 from tally.store import Store
-from tally.store.views import EventView
+from tally.store.views import EventView, RoundView
 
 if TYPE_CHECKING:
     from tally.engine.match import DealResult
@@ -96,17 +96,17 @@ if TYPE_CHECKING:
 #: what ``kind`` may say -> the format's kind
 KINDS = {name: f.kind for f in FORMATS.values() for name in f.file_names}
 _TYPES: dict[str, tuple[tuple[type, ...], str]] = {
-    "bool": ((bool,), "true or false"),
-    "whole": ((int,), "a whole number"),
-    "text": ((str,), "a text"),
+    "bool": ((bool,), N_("true or false")),
+    "whole": ((int,), N_("a whole number")),
+    "text": ((str,), N_("a text")),
 }
 #: the optional keys of event.toml -> (their types, what they must be, the keyword of
 #: :func:`create_event`): those of every event, then each format's own (its options:
 #: :mod:`tally.events.formats.options`)
 OPTIONAL: dict[str, tuple[tuple[type, ...], str, str]] = {
-    "match_points_per_win": ((int, float), "a number", "match_points_per_win"),
-    **{key: ((str,), "a text", key) for key in ("bye", "withdrawal", "rank_by", "language")},
-    "tiebreaks": ((list,), "a list of texts", "tiebreaks"),
+    "match_points_per_win": ((int, float), N_("a number"), "match_points_per_win"),
+    **{key: ((str,), N_("a text"), key) for key in ("bye", "withdrawal", "rank_by", "language")},
+    "tiebreaks": ((list,), N_("a list of texts"), "tiebreaks"),
     **{o.key: (*_TYPES[o.type], o.argument) for f in FORMATS.values() for o in f.options},
 }
 
@@ -118,6 +118,33 @@ MAX_FILE_BYTES: Final = 1024 * 1024
 
 #: The longest file name of a record in ``event.toml`` (a path inside the folder).
 MAX_RECORD_NAME: Final = 255
+
+#: where in an event folder a refusal is: the file, a match of it, a round of it
+AT_FILE: Final = "%(file)s: %(message)s"
+AT_MATCH: Final = N_("%(file)s, match %(match)s: %(message)s")
+AT_ROUND: Final = N_("%(file)s: round %(round)s: %(message)s")
+#: a place (a file, a match of it) before what is wrong there
+PLACED: Final = "%(where)s: %(message)s"
+MATCH_PLACE: Final = N_("%(file)s, match %(match)s")
+CANNOT_READ: Final = N_("cannot be read: %(reason)s")
+MUST_BE: Final = N_("%(key)s must be %(what)s")
+LOADED_ALREADY: Final = N_('an event named "%(name)s" is loaded already')
+NOT_TOML: Final = N_("not valid TOML: %(reason)s")
+
+
+def refused_at(where: object, problem: str | Message) -> LoadError:
+    """A refusal of what is wrong (``problem``) at ``where``: a file, a match of it."""
+    return LoadError(Message(PLACED, where=where, message=message(problem)))
+
+
+def _match_key(index: int, key: str) -> Message:
+    """A key of match ``index`` (from 1): ``match 3 players``."""
+    return Message(N_("match %(match)s %(key)s"), match=index, key=key)
+
+
+def _match_place(path: Path, index: int) -> Message:
+    """Match ``index`` (from 1) of the file ``path``, as a place."""
+    return Message(MATCH_PLACE, file=str(path), match=index)
 
 
 def _shown(text: str, most: int = 60) -> str:
@@ -144,7 +171,7 @@ def load_events(
         return [load_event(store, folder) for folder in folders]
 
 
-def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> str:
+def read_text_file(path: Path, what: object = "", limit: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file of at most ``limit`` bytes, UTF-8 (a byte-order mark is
     skipped); :class:`LoadError` naming the file otherwise.
 
@@ -153,17 +180,17 @@ def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> s
     (in case it was swapped meanwhile) and read to at most ``limit`` + 1 bytes, so an
     oversized file is refused without being read whole.
     """
-    where = f"{what}: {path}" if what else str(path)
+    where: object = Message(PLACED, where=what, message=str(path)) if what else str(path)
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+        raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
     _check_regular(info, where, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+        raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
     try:
         _check_regular(os.fstat(fd), where, limit)
         chunks: list[bytes] = []
@@ -172,7 +199,7 @@ def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> s
             try:
                 chunk = os.read(fd, limit + 1 - size)
             except OSError as exc:
-                raise LoadError(f"{where}: cannot be read: {exc.strerror or exc}") from None
+                raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
             if not chunk:
                 break
             chunks.append(chunk)
@@ -181,34 +208,48 @@ def read_text_file(path: Path, what: str = "", limit: int = MAX_FILE_BYTES) -> s
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise LoadError(f"{where}: larger than {limit:,} bytes, more than any real one; not read")
+        raise refused_at(
+            where,
+            Message(
+                N_("larger than %(limit)s bytes, more than any real one; not read"),
+                limit=f"{limit:,}",
+            ),
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise LoadError(
-            f"{where}: not UTF-8 text (byte {exc.start + 1} cannot be read as UTF-8)"
+        raise refused_at(
+            where,
+            Message(
+                N_("not UTF-8 text (byte %(byte)s cannot be read as UTF-8)"), byte=exc.start + 1
+            ),
         ) from None
 
 
-def _check_regular(info: os.stat_result, where: str, limit: int) -> None:
+def _check_regular(info: os.stat_result, where: object, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise LoadError(f"{where}: is a folder, not a file")
+        raise refused_at(where, N_("is a folder, not a file"))
     if not stat.S_ISREG(info.st_mode):
         kind = (
-            "a named pipe (FIFO)"
+            N_("is a named pipe (FIFO); only regular files are read")
             if stat.S_ISFIFO(info.st_mode)
-            else "a device"
+            else N_("is a device; only regular files are read")
             if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-            else "a socket"
+            else N_("is a socket; only regular files are read")
             if stat.S_ISSOCK(info.st_mode)
-            else "not a regular file"
+            else N_("not a regular file; only regular files are read")
         )
-        kind = kind if kind.startswith("not") else f"is {kind}"
-        raise LoadError(f"{where}: {kind}; only regular files are read")
+        raise refused_at(where, kind)
     if info.st_size > limit:
-        raise LoadError(
-            f"{where}: {info.st_size:,} bytes, larger than {limit:,} bytes "
-            "(more than any real one); not read"
+        raise refused_at(
+            where,
+            Message(
+                N_(
+                    "%(size)s bytes, larger than %(limit)s bytes (more than any real one); not read"
+                ),
+                size=f"{info.st_size:,}",
+                limit=f"{limit:,}",
+            ),
         )
 
 
@@ -218,11 +259,13 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise LoadError(f"{path}: not valid TOML: {exc}") from None
+        raise refused_at(path, Message(NOT_TOML, reason=str(exc))) from None
     except RecursionError:
-        raise LoadError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
+        raise refused_at(
+            path, Message(NOT_TOML, reason=Message(N_("arrays or tables nested too deeply")))
+        ) from None
     except ValueError as exc:  # e.g. an integer longer than Python converts
-        raise LoadError(f"{path}: not valid TOML: {exc}") from None
+        raise refused_at(path, Message(NOT_TOML, reason=str(exc))) from None
 
 
 def load_event(store: Store, folder: Path) -> Loaded:
@@ -236,10 +279,10 @@ def load_event(store: Store, folder: Path) -> Loaded:
     name = _text(data, "name", path)
     kind = KINDS.get(_text(data, "kind", path))
     if kind is None:
-        raise LoadError(f"{path}: kind must be one of {', '.join(KINDS)}")
+        raise refused_at(path, Message(N_("kind must be one of %(kinds)s"), kinds=", ".join(KINDS)))
     players = _names(data.get("players"), path, "players")
     if any(e.name.casefold() == name.strip().casefold() for e in store.events.all()):
-        raise LoadError(f'{path}: an event named "{name}" is loaded already')
+        raise refused_at(path, Message(LOADED_ALREADY, name=name))
     options = _options(data, path)
     held_on = _date(data.get("date"), path)
     fmt = format_of(kind)
@@ -252,7 +295,7 @@ def load_event(store: Store, folder: Path) -> Loaded:
             name, kind=kind, players=players, held_on=held_on, rules=rules_spec, **options
         )
     except TallyError as exc:
-        raise LoadError(f"{path}: {exc}") from None
+        raise refused_at(path, exc.wording) from None
     if fmt.ranks_by_elimination:
         recorded, quick = _staged_matches(store, event, matches, planned, data, path)
     elif fmt.pairs_from_standings:
@@ -268,7 +311,7 @@ def _match_tables(data: dict[str, Any], fmt: EventFormat, path: Path) -> list[di
     kind needs them (round robins, Swiss, knockouts and groups; a play-off needs none)."""
     matches = data.get("matches", [])
     if not isinstance(matches, list) or not all(isinstance(m, dict) for m in matches):
-        raise LoadError(f"{path}: matches must be a list of [[matches]] tables")
+        raise refused_at(path, N_("matches must be a list of [[matches]] tables"))
     staged = fmt.ranks_by_elimination
     if fmt.has_rounds:
         for index, m in enumerate(matches, start=1):
@@ -276,7 +319,10 @@ def _match_tables(data: dict[str, Any], fmt: EventFormat, path: Path) -> list[di
                 continue
             for key in ("round", "table"):
                 if not isinstance(m.get(key), int) or isinstance(m.get(key), bool):
-                    raise LoadError(f"{path}, match {index}: {key} must be a whole number")
+                    raise refused_at(
+                        _match_place(path, index),
+                        Message(N_("%(key)s must be a whole number"), key=key),
+                    )
     return matches
 
 
@@ -288,7 +334,7 @@ def _add_new_players(store: Store, players: list[str], path: Path) -> None:
             try:
                 store.players.add(player)
             except TallyError as exc:
-                raise LoadError(f"{path}: {exc}") from None
+                raise refused_at(path, exc.wording) from None
 
 
 def _club_or_round_robin_matches(
@@ -314,18 +360,11 @@ def _club_or_round_robin_matches(
                 match_id = store.matches.start(
                     *plan.players, first_dealer=plan.first_dealer, event=event.id
                 ).id
-            deals = _fill(store, match_id, plan)
+            deals = _play(store, match_id, plan)
         except TallyError as exc:
-            raise LoadError(f"{path}, match {index}: {exc}") from None
+            raise refused_at(_match_place(path, index), exc.wording) from None
         recorded, quick = recorded + deals[0], quick + deals[1]
     return recorded, quick
-
-
-def _fill(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
-    """Store a match's records and quick results; how many of each."""
-    recorded = len(store.deals.import_records(match_id, plan.records)) if plan.records else 0
-    store.deals.enter_results(match_id, plan.results)
-    return recorded, len(plan.results)
 
 
 def _swiss_rounds(
@@ -340,42 +379,83 @@ def _swiss_rounds(
     recorded and kept as results."""
     numbers = sorted({m["round"] for m in matches})
     if numbers != list(range(1, len(numbers) + 1)):
-        raise LoadError(
-            f"{path}: a Swiss event's rounds are listed from 1 without a gap, "
-            f"not {', '.join(map(str, numbers))}"
+        raise refused_at(
+            path,
+            Message(
+                N_("a Swiss event's rounds are listed from 1 without a gap, not %(rounds)s"),
+                rounds=", ".join(map(str, numbers)),
+            ),
         )
     recorded = quick = 0
     for number in numbers:
-        try:
-            rnd = store.events.start_round(event.id, number)
-        except TallyError as exc:
-            raise LoadError(f"{path}: round {number}: {exc}") from None
-        tables = {p.table: p for p in rnd.pairings}
-        seen: set[int] = set()
-        for index, (m, plan) in enumerate(zip(matches, planned, strict=True), start=1):
-            if m["round"] != number:
-                continue
-            where = f"{path}, match {index}"
-            p = tables.get(m["table"])
-            if p is None or m["table"] in seen:
-                raise LoadError(
-                    f"{where}: round {number} has tables 1 to {len(tables)}, "
-                    f"each once, by the Swiss pairing; not table {m['table']}"
-                    f"{' again' if m['table'] in seen else ''}"
-                )
-            seen.add(m["table"])
-            if {p.first, p.second} != set(plan.players) or plan.first_dealer != p.first_dealer:
-                raise LoadError(
-                    f"{where}: round {number} table {m['table']} is {p.first} "
-                    f"against {p.second}, {p.first_dealer} dealing first, by the "
-                    "Swiss pairing"
-                )
-            try:
-                deals = _fill(store, p.matches[0].match_id, plan)
-            except TallyError as exc:
-                raise LoadError(f"{where}: {exc}") from None
-            recorded, quick = recorded + deals[0], quick + deals[1]
+        r, q = _replay_round(store, event, number, matches, planned, path, swiss=True)
+        recorded, quick = recorded + r, quick + q
     return recorded, quick
+
+
+def _replay_round(
+    store: Store,
+    event: EventView,
+    number: int,
+    matches: list[dict[str, Any]],
+    planned: list[_Planned],
+    path: Path,
+    *,
+    swiss: bool = False,
+) -> tuple[int, int]:
+    """Start round ``number`` as the event's format makes it, check the file's matches of
+    the round against it table by table (:mod:`tally.files.replay`; a Swiss round's players
+    in either order, and only the tables the file lists) and store their deals. Returns
+    (records, results) stored."""
+    from tally.files import replay
+
+    indices = [i for i, m in enumerate(matches) if m.get("round") == number]
+    try:
+        rnd = replay.start_round(store, event.id, number)
+    except TallyError as exc:
+        raise LoadError(
+            Message(AT_ROUND, file=str(path), round=number, message=exc.wording)
+        ) from None
+    listed = [
+        replay.Listed(matches[i]["table"], planned[i].players, planned[i].first_dealer)
+        for i in indices
+    ]
+    try:
+        made = replay.match_round(
+            number,
+            _maker(event, rnd),
+            replay.made_matches(rnd),
+            listed,
+            ordered=not swiss,
+            complete=not swiss,
+        )
+    except replay.Mismatch as exc:
+        if exc.index is None:
+            raise LoadError(Message(AT_FILE, file=str(path), message=exc.wording)) from None
+        raise _at_match(path, indices[exc.index] + 1, exc) from None
+    recorded = quick = 0
+    for i, match_id in zip(indices, made, strict=True):
+        try:
+            r, q = _play(store, match_id, planned[i])
+        except TallyError as exc:
+            raise _at_match(path, i + 1, exc) from None
+        recorded, quick = recorded + r, quick + q
+    return recorded, quick
+
+
+def _maker(event: EventView, rnd: RoundView) -> Message:
+    """Who made a round, for a refusal: the Swiss pairing, the schedule, the draw (a
+    knockout's: how it was drawn)."""
+    from tally.files.replay import DRAWN
+
+    if rnd.draw:
+        return Message(DRAWN, draw=rnd.draw)
+    return Message(event.format.round_maker)
+
+
+def _at_match(path: Path, index: int, exc: TallyError) -> LoadError:
+    """A refusal of match ``index`` (from 1) of the file ``path``."""
+    return LoadError(Message(AT_MATCH, file=str(path), match=index, message=exc.wording))
 
 
 @dataclass(frozen=True)
@@ -405,7 +485,7 @@ def _check_matches(
     try:
         rules = RuleSet.parse(spec)
     except TallyError as exc:
-        raise LoadError(f"{path}: {exc}") from None
+        raise refused_at(path, exc.wording) from None
     schedule: dict[tuple[int, int], Pairing] = {}
     if fmt.has_rounds_made_in_advance:
         try:
@@ -415,13 +495,13 @@ def _check_matches(
                 for p in r.pairings
             }
         except TallyError as exc:
-            raise LoadError(f"{path}: {exc}") from None
+            raise refused_at(path, exc.wording) from None
     out: list[_Planned] = []
     for index, m in enumerate(matches, start=1):
-        where = f"{path}, match {index}"
-        pair = _names(m.get("players"), path, f"match {index} players")
+        where = _match_place(path, index)
+        pair = _names(m.get("players"), path, _match_key(index, "players"))
         if len(pair) != 2:
-            raise LoadError(f"{where}: a match has two players")
+            raise refused_at(where, N_("a match has two players"))
         dealer = _text(m, "first_dealer", path)
         if fmt.has_rounds_made_in_advance:
             _check_in_schedule(schedule, m, pair, dealer, where)
@@ -434,18 +514,30 @@ def _check_in_schedule(
     m: dict[str, Any],
     pair: list[str],
     dealer: str,
-    where: str,
+    where: Message,
 ) -> None:
     """Refuse a round-robin match that is not the schedule's pairing at its round and table
     (players in order, the first one dealing first)."""
     p = schedule.get((m["round"], m["table"]))
     if p is None:
-        raise LoadError(f"{where}: round {m['round']} table {m['table']} is not in the schedule")
+        raise refused_at(
+            where,
+            Message(
+                N_("round %(round)s table %(table)s is not in the schedule"),
+                round=m["round"],
+                table=m["table"],
+            ),
+        )
     if pair != [p.first, p.second] or dealer != p.first:
-        raise LoadError(
-            f"{where}: round {m['round']} table {m['table']} is "
-            f"{p.first} against {p.second}, {p.first} dealing first, by "
-            "the schedule"
+        from tally.files.replay import Made, mismatch
+
+        raise refused_at(
+            where,
+            mismatch(
+                m["round"],
+                Made(m["table"], p.first, p.second, p.first, 0),
+                Message(N_("the schedule")),
+            ),
         )
 
 
@@ -462,32 +554,32 @@ def _check_match(
     match as the engine scores it."""
     from tally.engine.match import MATCH_RESULT, DealResult, check_quick_result, score_match
 
-    where = f"{path}, match {index}"
+    where = _match_place(path, index)
     texts: list[tuple[str, str]] = []
     quick: list[tuple[str | None, int, str]] = []
     results: list[DealResult] = []
-    for rel in _names(m.get("records", []), path, f"match {index} records"):
+    for rel in _names(m.get("records", []), path, _match_key(index, "records")):
         texts.append(_check_record(folder, rel, where, rules, pair, dealer, results))
-    for result in _names(m.get("results", []), path, f"match {index} results"):
+    for result in _names(m.get("results", []), path, _match_key(index, "results")):
         try:
             winner, points, reason = _result(result, where)
             if reason != MATCH_RESULT:  # a match result is checked whole as it is stored
                 check_quick_result(rules, winner, points, reason)
         except TallyError as exc:
-            raise LoadError(f"{where}: {exc}") from None
+            raise refused_at(where, exc.wording) from None
         results.append(DealResult(winner, points, reason))
         quick.append((winner, points, reason))
     try:
         score_match(rules, pair, dealer, results)
     except TallyError as exc:
-        raise LoadError(f"{where}: {exc}") from None
+        raise refused_at(where, exc.wording) from None
     return _Planned(pair, dealer, texts, quick)
 
 
 def _check_record(
     folder: Path,
     rel: str,
-    where: str,
+    where: Message,
     rules: RuleSet,
     pair: tuple[str, str],
     dealer: str,
@@ -505,35 +597,43 @@ def _check_record(
         or any(ord(c) < 32 or c == "\x7f" for c in rel)
         or len(rel) > MAX_RECORD_NAME
     ):
-        raise LoadError(
-            f"{where}: {_shown(rel)!r} is not a record's file name (a path "
-            f"inside the folder, at most {MAX_RECORD_NAME} characters, "
-            "no control characters)"
-        )
+        raise refused_at(
+            where,
+            Message(
+                N_("%(name)s is not a record's file name (a path inside the folder, at most "
+                   "%(most)s characters, no control characters)"),
+                name=repr(_shown(rel)),
+                most=MAX_RECORD_NAME,
+            ),
+        )  # fmt: skip
     file = folder / rel
+    at_file = Message(PLACED, where=where, message=_shown(rel))
     try:
         inside = file.resolve().is_relative_to(folder.resolve())
     except (OSError, RuntimeError, ValueError) as exc:
-        raise LoadError(f"{where}: {_shown(rel)}: cannot be read: {exc}") from None
+        raise refused_at(at_file, Message(CANNOT_READ, reason=str(exc))) from None
     if not inside:
-        raise LoadError(
-            f"{where}: {_shown(rel)}: records are read from inside the event's folder only"
-        )
+        raise refused_at(at_file, N_("records are read from inside the event's folder only"))
     text = read_text_file(file, where)
+    at_file = Message(PLACED, where=where, message=str(file))
     try:
         ruling = rule(read_deal(text, str(file)), str(file))
     except TallyError as exc:
-        raise LoadError(f"{where}: {file}: {exc}") from None
+        raise refused_at(at_file, exc.wording) from None
     if ruling.errors or ruling.outcome is None:
-        raise LoadError(f"{where}: {file}: {ruling.errors[0]}")
+        raise refused_at(at_file, ruling.errors[0].said)
     state = score_match(rules, pair, dealer, results)
     if (ruling.dealer, ruling.forehand) != (
         state.next_dealer,
         pair[1] if state.next_dealer == pair[0] else pair[0],
     ):
-        raise LoadError(
-            f"{where}: {file}: {ruling.dealer} deals in the record, "
-            f"{state.next_dealer} by the match"
+        raise refused_at(
+            at_file,
+            Message(
+                N_("%(dealer)s deals in the record, %(next)s by the match"),
+                dealer=ruling.dealer,
+                next=state.next_dealer,
+            ),
         )
     results.append(DealResult(ruling.outcome.winner, ruling.deal_points, ruling.outcome.reason))
     return str(file), text
@@ -550,7 +650,9 @@ def _round_robin_matches(
         try:
             rnd = store.events.start_round(event.id, number, force=True)
         except TallyError as exc:
-            raise LoadError(f"{path}: round {number}: {exc}") from None
+            raise LoadError(
+                Message(AT_ROUND, file=str(path), round=number, message=exc.wording)
+            ) from None
         for pairing in rnd.pairings:
             if pairing.matches:
                 made[(number, pairing.table)] = pairing.matches[0].match_id
@@ -559,9 +661,9 @@ def _round_robin_matches(
 
 def _play(store: Store, match_id: int, plan: _Planned) -> tuple[int, int]:
     """Store a planned match's records and results; (records, results) stored."""
-    recorded = len(store.deals.import_records(match_id, plan.records)) if plan.records else 0
-    store.deals.enter_results(match_id, plan.results)
-    return recorded, len(plan.results)
+    from tally.files.replay import play
+
+    return play(store, match_id, plan.records, plan.results)
 
 
 def _staged_matches(
@@ -588,16 +690,21 @@ def _staged_matches(
     recorded = quick = 0
     for number in range(0, last + 1):
         if number:
-            r, q = _staged_round(
-                store, event, number, matches, by_round.get(number, []), planned, path
-            )
+            r, q = _replay_round(store, event, number, matches, planned, path)
             recorded, quick = recorded + r, quick + q
         for w in withdrawals:
             if w["after_round"] == number:
                 try:
                     store.events.withdraw(event.id, w["player"])
                 except TallyError as exc:
-                    raise LoadError(f"{path}: withdrawal of {w['player']}: {exc}") from None
+                    raise refused_at(
+                        path,
+                        Message(
+                            N_("withdrawal of %(player)s: %(message)s"),
+                            player=w["player"],
+                            message=exc.wording,
+                        ),
+                    ) from None
     for index in playoffs:
         plan = planned[index]
         try:
@@ -606,7 +713,7 @@ def _staged_matches(
             )
             r, q = _play(store, mid, plan)
         except TallyError as exc:
-            raise LoadError(f"{path}, match {index + 1}: {exc}") from None
+            raise refused_at(_match_place(path, index + 1), exc.wording) from None
         recorded, quick = recorded + r, quick + q
     return recorded, quick
 
@@ -620,58 +727,14 @@ def _withdrawal_tables(data: dict[str, Any], path: Path) -> list[dict[str, Any]]
         and isinstance(w.get("after_round"), int)
         for w in withdrawals
     ):
-        raise LoadError(
-            f"{path}: withdrawals must be [[withdrawals]] tables with player "
-            "(a text) and after_round (a whole number)"
+        raise refused_at(
+            path,
+            N_(
+                "withdrawals must be [[withdrawals]] tables with player (a text) and "
+                "after_round (a whole number)"
+            ),
         )
     return withdrawals
-
-
-def _staged_round(
-    store: Store,
-    event: EventView,
-    number: int,
-    matches: list[dict[str, Any]],
-    indices: list[int],
-    planned: list[_Planned],
-    path: Path,
-) -> tuple[int, int]:
-    """Start (draw) round ``number`` of a knockout or groups event, check the file's matches
-    of the round (``indices``, counted from 0) against the draw table by table and store
-    their deals. Returns (records, results) stored (``force``: a group round of the file
-    is started as it was, the round before finished or not)."""
-    try:
-        rnd = store.events.start_round(event.id, number, force=True)
-    except TallyError as exc:
-        raise LoadError(f"{path}: round {number}: {exc}") from None
-    drawn = {p.table: p for p in rnd.pairings}
-    mine = {matches[i]["table"]: i for i in indices}
-    if set(drawn) != set(mine):
-        raise LoadError(
-            f"{path}: round {number} has tables "
-            f"{', '.join(map(str, sorted(drawn))) or 'none'} by the draw, "
-            f"the file {', '.join(map(str, sorted(mine))) or 'none'}"
-        )
-    recorded = quick = 0
-    for table, index in sorted(mine.items()):
-        p, plan = drawn[table], planned[index]
-        if (list(plan.players), plan.first_dealer) != ([p.first, p.second], p.first_dealer):
-            raise LoadError(
-                f"{path}, match {index + 1}: round {number} table {table} "
-                f"is {p.first} against {p.second}, {p.first_dealer} "
-                f"dealing first ({rnd.draw or 'the schedule'})"
-            )
-        if not p.matches:
-            raise LoadError(
-                f"{path}, match {index + 1}: round {number} table {table} "
-                "has no match (a player withdrew)"
-            )
-        try:
-            r, q = _play(store, p.matches[0].match_id, plan)
-        except TallyError as exc:
-            raise LoadError(f"{path}, match {index + 1}: {exc}") from None
-        recorded, quick = recorded + r, quick + q
-    return recorded, quick
 
 
 def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
@@ -685,7 +748,7 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
         if key == "tiebreaks" and not wrong:
             wrong = not all(isinstance(v, str) for v in value)
         if wrong:
-            raise LoadError(f"{path}: {key} must be {what}")
+            raise refused_at(path, Message(MUST_BE, key=key, what=Message(what)))
         out[keyword] = value
     return out
 
@@ -693,13 +756,13 @@ def _options(data: dict[str, Any], path: Path) -> dict[str, Any]:
 def _text(data: dict[str, Any], key: str, path: Path) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise LoadError(f"{path}: {key} must be a text")
+        raise refused_at(path, Message(MUST_BE, key=key, what=Message(N_("a text"))))
     return value
 
 
-def _names(value: Any, path: Path, what: str) -> list[str]:
+def _names(value: Any, path: Path, what: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise LoadError(f"{path}: {what} must be a list of texts")
+        raise refused_at(path, Message(MUST_BE, key=what, what=Message(N_("a list of texts"))))
     return list(value)
 
 
@@ -707,16 +770,18 @@ def _date(value: Any, path: Path) -> date | None:
     if value is None:
         return None
     if isinstance(value, datetime):
-        raise LoadError(f"{path}: date must be a day (YYYY-MM-DD), not a day and time")
+        raise refused_at(path, N_("date must be a day (YYYY-MM-DD), not a day and time"))
     if isinstance(value, date):
         return value
     try:
         return date.fromisoformat(str(value))
     except ValueError:
-        raise LoadError(f'{path}: date must be YYYY-MM-DD, not "{_shown(str(value))}"') from None
+        raise refused_at(
+            path, Message(N_('date must be YYYY-MM-DD, not "%(value)s"'), value=_shown(str(value)))
+        ) from None
 
 
-def _result(text: str, where: str) -> tuple[str | None, int, str]:
+def _result(text: str, where: object) -> tuple[str | None, int, str]:
     """``"Anna Berger 2 claim"`` -> ("Anna Berger", 2, "claim"); ``"draw"`` -> (None, 0, draw)
     (:func:`tally.engine.notation.read_result_phrase`)."""
     from tally.engine.notation import read_result_phrase

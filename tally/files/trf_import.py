@@ -345,29 +345,25 @@ def _store(
 def _store_round(store: Store, ev: EventView, r: _Round, player: dict[int, str]) -> int:
     """Store round ``r`` as the file paired it, enter its results and withdrawals; the
     matches stored."""
-    from tally.store import eventrows
+    from tally.files import replay
     from tally.store.derivation import rule_set
-    from tally.store.roundrows import insert_round
+    from tally.store.given import GivenTable
 
     if r.enter:
         store.events.add_players(ev.id, [player[n] for n in r.enter])
     for n in r.absent:
         store.absences.announce(ev.id, player[n], r.number)
-    ident = {n: int(p[1:]) for n, p in player.items()}
-    with store.writing() as conn:
-        row = eventrows.resolve_event(conn, ev.id, lock=True)
-        made = insert_round(
-            store,
-            conn,
-            row,
-            r.number,
-            None if r.bye is None else ident[r.bye],
-            [
-                (table, ident[a], ident[b], ident[a])
-                for table, (a, b, _winner) in enumerate(r.pairings, start=1)
-            ],
-            f'imported round {r.number} of event {ev.id} "{ev.name}" from a TRF',
-        )
+    rnd = replay.start_round(
+        store,
+        ev.id,
+        r.number,
+        [
+            GivenTable(table, player[a], player[b], player[a])
+            for table, (a, b, _winner) in enumerate(r.pairings, start=1)
+        ],
+        None if r.bye is None else player[r.bye],
+    )
+    made = [m.match_id for m in replay.made_matches(rnd)]
     target = rule_set(ev.rules).match_target
     for match_id, (_a, _b, winner) in zip(made, r.pairings, strict=True):
         if winner is not None:

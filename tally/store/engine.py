@@ -9,6 +9,9 @@
 - :func:`ensure_schema`: runs the Alembic migrations of :mod:`tally.migrations` when the
   database is not at the newest revision (a new database is created by them). The check reads
   the revision files, not Alembic, so an up-to-date database costs no Alembic import.
+- SQLite housekeeping in one place: :func:`remove_database_file` (a file and its journals),
+  :func:`is_tally_database` (read-only) and :func:`checkpoint_database_file` (the
+  write-ahead log folded in before a file is moved: ``tally load --fresh``).
 """
 
 from __future__ import annotations
@@ -229,6 +232,49 @@ def remove_database_file(path: Path) -> None:
     """Remove the SQLite file ``path`` and the journal files SQLite keeps beside it."""
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+#: The first 16 bytes of every SQLite database file.
+SQLITE_HEADER: Final = b"SQLite format 3\x00"
+#: Tables every tally database has (what tells it from another program's SQLite file).
+TALLY_TABLES: Final = frozenset({"alembic_version", "players", "matches", "deals", "audit_log"})
+
+
+def is_tally_database(path: Path) -> bool:
+    """Whether ``path`` is a SQLite file holding tally's tables, read without changing it
+    (opened read-only, so not even its journal mode changes)."""
+    import sqlite3
+
+    try:
+        with open(path, "rb") as f:
+            if f.read(16) != SQLITE_HEADER:
+                return False
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except (OSError, sqlite3.Error):
+        return False
+    try:
+        names = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+    except sqlite3.Error:
+        return False
+    finally:
+        conn.close()
+    return TALLY_TABLES <= names
+
+
+def checkpoint_database_file(path: Path) -> None:
+    """Fold a closed SQLite database's write-ahead log into its main file, so that the main
+    file alone holds everything (SQLite does this when the last connection closes; this
+    makes sure before the file is moved or copied)."""
+    import sqlite3
+
+    if Path(f"{path}-wal").exists():
+        conn = sqlite3.connect(path)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
 
 
 def make_engine(url: str, *, create: bool = True) -> Engine:

@@ -24,6 +24,7 @@ part                    what it does                                   module
 ``store.events``        events, their players, rounds, standings       ``events``
 ``store.knockouts``     brackets, best-of, play-offs                   ``knockouts``
 ``store.pairings``      players kept apart, pairings taken back        ``control``
+``store.given``         rounds started with the pairings given         ``given``
 ``store.prizes``        entry fees, prize money, buy-backs             ``prizemoney``
 ``store.ratings``       the rating table and a player's history        ``ratings``
 ``store.series``        series of events and their standings           ``series``
@@ -92,6 +93,7 @@ if TYPE_CHECKING:
     from tally.store.consequences import Consequences
     from tally.store.control import Pairings
     from tally.store.events import Events
+    from tally.store.given import GivenRounds
     from tally.store.knockouts import Knockouts
     from tally.store.prizemoney import Prizes
     from tally.store.proposals import Proposals
@@ -241,6 +243,13 @@ class Store(Database):
         from tally.store.knockouts import Knockouts
 
         return Knockouts(self)
+
+    @cached_property
+    def given(self) -> GivenRounds:
+        """Rounds started with the pairings given (:class:`~tally.store.given.GivenRounds`)."""
+        from tally.store.given import GivenRounds
+
+        return GivenRounds(self)
 
     @cached_property
     def pairings(self) -> Pairings:

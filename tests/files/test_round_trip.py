@@ -102,6 +102,45 @@ def test_a_round_started_while_the_round_before_was_played_loads(
     round_trip(db_url, "Cup", other, tmp_path)
 
 
+def test_a_swiss_result_corrected_after_the_next_round_was_paired_loads_as_played(
+    db_url: str, tmp_path: Path, tmp_path_factory: Any
+) -> None:
+    other = f"sqlite:///{tmp_path_factory.mktemp('other') / 'other.db'}"
+    swiss(db_url, FIVE[:4])
+    ok(db_url, "event", "round", "Open", "1", "--start")
+    finish(db_url, 1)
+    ok(db_url, "event", "round", "Open", "2", "--start")
+    with open_store(db_url) as s:
+        # every round-1 result the other way round: round 2 no longer follows from them
+        for p in s.events.rounds("Open", 1)[0].pairings:
+            m = s.matches.state(p.matches[0].match_id)
+            s.deals.edit_match_result(m.id, "7:3", winner=p.first)
+    path = tmp_path / "event.json"
+    ok(db_url, "event", "export", "Open", "-o", str(path))
+    assert [r.get("given") for r in json.loads(path.read_text())["rounds"]] == [None, True]
+    round_trip(db_url, "Open", other, tmp_path)
+    # and the loaded event keeps its round as made: its export loads again the same
+    again = f"sqlite:///{tmp_path_factory.mktemp('again') / 'again.db'}"
+    round_trip(other, "Open", again, tmp_path_factory.mktemp("second"))
+
+
+def test_a_knockout_result_corrected_after_the_next_draw_loads_as_played(
+    db_url: str, tmp_path: Path, tmp_path_factory: Any
+) -> None:
+    other = f"sqlite:///{tmp_path_factory.mktemp('other') / 'other.db'}"
+    ok(db_url, "player", "add", *FIVE)
+    ok(db_url, "event", "create", "Cup", *FIVE, "--kind", "knockout", "--lives", "1")
+    ok(db_url, "event", "round", "Cup", "1", "--start")
+    with open_store(db_url) as s:
+        for p in s.events.rounds("Cup", 1)[0].pairings:
+            s.deals.match_result(p.matches[0].match_id, "7:3", winner=p.first)
+    ok(db_url, "event", "round", "Cup", "2", "--start")
+    with open_store(db_url) as s:
+        p = s.events.rounds("Cup", 1)[0].pairings[0]
+        s.deals.edit_match_result(p.matches[0].match_id, "7:3", winner=p.second)
+    round_trip(db_url, "Cup", other, tmp_path)
+
+
 # --- the property: any event made with the director's controls loads back the same ---------
 
 NAMES = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans", "Ilse"]
@@ -127,13 +166,6 @@ def _open(s: Any, ev: int) -> list[Any]:
 
 def _latest(s: Any, ev: int) -> int:
     return max(s.events.get(ev).rounds_started, default=0)
-
-
-def _in_latest_round(s: Any, ev: int, m: Any) -> bool:
-    """A match the director may still correct without changing a later pairing: any match
-    of a club evening or round robin, the latest round's of an event paired from results."""
-    view = s.events.get(ev)
-    return view.kind in ("club", "round-robin") or m.round in (None, _latest(s, ev))
 
 
 def _player(data: Any, names: list[str]) -> str:
@@ -183,12 +215,13 @@ def _act(s: Any, ev: int, data: Any, action: str) -> None:
 
 
 def _correct(s: Any, ev: int, data: Any) -> None:
-    """A quick result changed, or a deal deleted, in a match the correction leaves every
-    later pairing as it is (docs/event-json.md: a Swiss round or a draw is made again)."""
+    """A quick result changed, or a deal deleted, in any match of the event: also in a round
+    before the latest, whose later rounds were paired or drawn from the results before the
+    correction (they load as they were made, docs/event-json.md)."""
     deals = [
         (m, d)
         for m in s.matches.all()
-        if m.event_id == ev and _in_latest_round(s, ev, m)
+        if m.event_id == ev
         for d in s.matches.state(m.id).deals
         if d.kind == "quick" and d.reason != "match-result"
     ]
@@ -281,6 +314,8 @@ def _made_and_loaded(data: Any, steps: int) -> None:
             for key in ("rounds", "withdrawals", "apart", "absences", "buy_backs"):
                 event(f"{kind}: {key} {min(len(done.get(key, [])), 3)}")
             event(f"swaps {sum(len(r.get('swaps', [])) for r in done['rounds'])}")
+            kept = sum(1 for r in done["rounds"] if r.get("given"))
+            event(f"{kind}: rounds kept as made {min(kept, 2)}")
         with open_store(loaded, scorer="director") as s:
             load_paths(s, [path])
         _same_event(source, loaded)
