@@ -15,6 +15,7 @@ from tally.store import tables as t
 from tally.store.corrections import Audit, Snapshot, deal_snapshot, snapshot
 from tally.store.derivation import (
     DELETE_MATCH_RESULTS,
+    MatchRow,
     checked_rules,
     iso_time,
     load_derived,
@@ -26,6 +27,8 @@ from tally.store.players import resolve_in_match, resolve_player
 from tally.store.views import MatchSummary, MatchView, Over
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import Connection, RowMapping
+
     from tally.store.transactions import Database
 
 
@@ -63,12 +66,7 @@ class Matches:
             spec = checked_rules(
                 rules if rules is not None else ev["rules"] if ev is not None else "sixty-six"
             )
-            a = resolve_player(conn, player_a)
-            b = resolve_player(conn, player_b)
-            if a["id"] == b["id"]:
-                raise Refused(
-                    Message(N_('a match needs two players, not "%(name)s" twice'), name=a["name"])
-                )
+            a, b = _two_players(conn, player_a, player_b)
             d = resolve_in_match(
                 conn,
                 first_dealer,
@@ -81,11 +79,7 @@ class Matches:
             before: dict[str, Snapshot] = {}
             after: dict[str, Snapshot] = {}
             if ev is not None:
-                eid = ev["id"]
-                event_before = snapshot(conn, "event", eid)
-                if eventrows.enter_club_match(conn, ev, spec, (a, b)):
-                    before[f"event:{eid}"] = event_before
-                    after[f"event:{eid}"] = snapshot(conn, "event", eid)
+                _enter_evening(conn, ev, spec, (a, b), before, after)
             mid = eventrows.insert_match(
                 conn, a["id"], b["id"], spec, d["id"], event_id=None if ev is None else ev["id"]
             )
@@ -168,57 +162,7 @@ class Matches:
             loaded = load_derived(conn, match_id, lock=True)
             m = loaded.match
             if m.event_id is not None and m.round_number is not None:
-                ev = eventrows.resolve_event(conn, m.event_id)
-                started = conn.execute(
-                    select(t.audit_log.c.id)
-                    .where(
-                        (t.audit_log.c.command == "event round")
-                        & (t.audit_log.c.entity_id == ev["id"])
-                        & t.audit_log.c.reversed_by.is_(None)
-                        & t.audit_log.c.summary.contains(f"round {m.round_number} ")
-                    )
-                    .order_by(t.audit_log.c.id.desc())
-                    .limit(1)
-                ).scalar_one_or_none()
-                how = (
-                    Message(
-                        N_("%(undo)s takes the round back while none of its matches has a deal"),
-                        undo=Advice(
-                            N_("`tally audit undo %(entry)s`"),
-                            page=ON_THE_CHANGES_PAGE,
-                            entry=started,
-                        ),
-                    )
-                    if started is not None
-                    else Message(
-                        N_("a round is taken back whole %(undo)s"),
-                        undo=Advice(
-                            N_("with `tally audit undo`"),
-                            page=Message(N_("by %(how)s"), how=ON_THE_CHANGES_PAGE),
-                        ),
-                    )
-                )
-                raise Refused(
-                    Message(
-                        N_(
-                            "match %(match)s was made by the schedule of round robin %(event)s "
-                            '"%(name)s" (round %(round)s, table %(table)s), so it cannot be '
-                            "deleted on its own: %(how)s; a player who stops is withdrawn"
-                            "%(withdraw)s, and a deal is corrected %(correct)s"
-                        ),
-                        match=match_id,
-                        event=ev["id"],
-                        name=ev["name"],
-                        round=m.round_number,
-                        table=m.table_number,
-                        how=how,
-                        withdraw=Advice(N_(" (`tally event withdraw`)")),
-                        correct=Advice(
-                            N_("with `tally deal edit` or `tally deal delete`"),
-                            page=ON_THE_MATCH_PAGE,
-                        ),
-                    )
-                )
+                _refuse_scheduled(conn, m)
             view = view_of_match(loaded)
             before: dict[str, Snapshot] = {f"match:{match_id}": snapshot(conn, "match", match_id)}
             for d in loaded.deals:
@@ -241,3 +185,85 @@ class Matches:
                 words=Message(N_("Match deleted: %(a)s against %(b)s"), a=m.a, b=m.b),
             )
         return view
+
+
+def _two_players(conn: Connection, player_a: str, player_b: str) -> tuple[RowMapping, RowMapping]:
+    """The two players of a new match, refused when both names are the same player."""
+    a = resolve_player(conn, player_a)
+    b = resolve_player(conn, player_b)
+    if a["id"] == b["id"]:
+        raise Refused(
+            Message(N_('a match needs two players, not "%(name)s" twice'), name=a["name"])
+        )
+    return a, b
+
+
+def _enter_evening(
+    conn: Connection,
+    ev: RowMapping,
+    spec: str,
+    players: tuple[RowMapping, RowMapping],
+    before: dict[str, Snapshot],
+    after: dict[str, Snapshot],
+) -> None:
+    """Put a club evening's new match players on its list, with the event's snapshots for the
+    audit entry when the list changed."""
+    eid = ev["id"]
+    event_before = snapshot(conn, "event", eid)
+    if eventrows.enter_club_match(conn, ev, spec, players):
+        before[f"event:{eid}"] = event_before
+        after[f"event:{eid}"] = snapshot(conn, "event", eid)
+
+
+def _refuse_scheduled(conn: Connection, m: MatchRow) -> None:
+    """Refuse to delete a round robin's match on its own: the schedule made it, and its round
+    is taken back whole (with the audit entry that started it, named when there is one)."""
+    assert m.event_id is not None
+    ev = eventrows.resolve_event(conn, m.event_id)
+    started = conn.execute(
+        select(t.audit_log.c.id)
+        .where(
+            (t.audit_log.c.command == "event round")
+            & (t.audit_log.c.entity_id == ev["id"])
+            & t.audit_log.c.reversed_by.is_(None)
+            & t.audit_log.c.summary.contains(f"round {m.round_number} ")
+        )
+        .order_by(t.audit_log.c.id.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    how = (
+        Message(
+            N_("%(undo)s takes the round back while none of its matches has a deal"),
+            undo=Advice(
+                N_("`tally audit undo %(entry)s`"), page=ON_THE_CHANGES_PAGE, entry=started
+            ),
+        )
+        if started is not None
+        else Message(
+            N_("a round is taken back whole %(undo)s"),
+            undo=Advice(
+                N_("with `tally audit undo`"),
+                page=Message(N_("by %(how)s"), how=ON_THE_CHANGES_PAGE),
+            ),
+        )
+    )
+    raise Refused(
+        Message(
+            N_(
+                "match %(match)s was made by the schedule of round robin %(event)s "
+                '"%(name)s" (round %(round)s, table %(table)s), so it cannot be '
+                "deleted on its own: %(how)s; a player who stops is withdrawn"
+                "%(withdraw)s, and a deal is corrected %(correct)s"
+            ),
+            match=m.id,
+            event=ev["id"],
+            name=ev["name"],
+            round=m.round_number,
+            table=m.table_number,
+            how=how,
+            withdraw=Advice(N_(" (`tally event withdraw`)")),
+            correct=Advice(
+                N_("with `tally deal edit` or `tally deal delete`"), page=ON_THE_MATCH_PAGE
+            ),
+        )
+    )

@@ -11,10 +11,12 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from sqlalchemy import insert, update
+from sqlalchemy.engine import RowMapping
 
 from tally.errors import Message, NotFound, Refused
 from tally.events.formats import format_of
 from tally.events.knockout import MAX_LIVES, buy_back_refusal
+from tally.events.knockout.state import KnockoutState
 from tally.events.prizes import check_shares, money, parse_shares
 from tally.i18n import N_
 from tally.store import eventrows
@@ -49,6 +51,69 @@ def _check_buy_back_until(until: int, lives: int) -> None:
         raise Refused(Message(TOO_EARLY, round=until, lives=lives, first=lives + 1))
 
 
+def _refuse_without_prizes(ev: RowMapping) -> None:
+    """Refuse money settings for an event that does not rank by elimination: prize tables
+    and buy-backs are for knockout and groups events."""
+    if not format_of(ev["kind"]).ranks_by_elimination:
+        raise Refused(
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" is not a knockout or groups event: prize '
+                    "tables and buy-backs are for those"
+                ),
+                id=ev["id"],
+                name=ev["name"],
+            )
+        )
+
+
+def _prize_values(
+    st: KnockoutState, entry_fee: int | None, shares: str | None, unit: int | None
+) -> dict[str, Any]:
+    """The event's prize columns given: entry fee, prize shares (checked against the field)
+    and rounding unit."""
+    values: dict[str, Any] = {}
+    if entry_fee is not None:
+        values["entry_fee"] = entry_fee
+    if shares is not None:
+        parsed = parse_shares(shares)
+        check_shares(parsed, len(st.entrants))
+        values["prize_shares"] = ",".join(f"{x.normalize():f}" for x in parsed)
+    if unit is not None:
+        if unit < 1:
+            raise Refused(N_("--round-to: prizes are rounded to at least 1 cent"))
+        values["prize_unit"] = unit
+    return values
+
+
+def _buy_back_values(ev: RowMapping, st: KnockoutState, given: dict[str, Any]) -> dict[str, Any]:
+    """The buy-back rule ``given`` (last round, fee, buy-backs per player, at once), checked:
+    only a knockout with lives has buy-backs."""
+    if given and not _has_lives(st.fmt):
+        raise Refused(
+            Message(
+                N_(
+                    'event %(id)s "%(name)s" has no lives: only a player out of a '
+                    "knockout with lives can buy back a life"
+                ),
+                id=ev["id"],
+                name=ev["name"],
+            )
+        )
+    if given.get("buy_back_until") is not None:
+        _check_buy_back_until(given["buy_back_until"], int(st.fmt["lives"]))
+    buy_backs = given.get("buy_backs")
+    if buy_backs is not None and not 1 <= buy_backs <= MAX_LIVES:
+        raise Refused(
+            Message(
+                N_("--buy-backs: a player may buy back 1 to %(most)s times, not %(n)s"),
+                most=MAX_LIVES,
+                n=buy_backs,
+            )
+        )
+    return given
+
+
 class Prizes:
     """Entry fees, prize shares and buy-backs of a knockout with lives. Reached as
     ``store.prizes``."""
@@ -74,58 +139,18 @@ class Prizes:
         (``buy_back_at_once``); checked (:func:`tally.events.prizes.check_shares`), audited."""
         with self.store.writing() as conn:
             ev = eventrows.resolve_event(conn, ref, lock=True)
-            if not format_of(ev["kind"]).ranks_by_elimination:
-                raise Refused(
-                    Message(
-                        N_(
-                            'event %(id)s "%(name)s" is not a knockout or groups event: prize '
-                            "tables and buy-backs are for those"
-                        ),
-                        id=ev["id"],
-                        name=ev["name"],
-                    )
-                )
+            _refuse_without_prizes(ev)
             st = load_state(conn, ev)
-            values: dict[str, Any] = {}
-            if entry_fee is not None:
-                values["entry_fee"] = entry_fee
-            if shares is not None:
-                parsed = parse_shares(shares)
-                check_shares(parsed, len(st.entrants))
-                values["prize_shares"] = ",".join(f"{x.normalize():f}" for x in parsed)
-            if unit is not None:
-                if unit < 1:
-                    raise Refused(N_("--round-to: prizes are rounded to at least 1 cent"))
-                values["prize_unit"] = unit
+            values = _prize_values(st, entry_fee, shares, unit)
             back = {
                 "buy_back_until": buy_back_until,
                 "buy_back_fee": buy_back_fee,
                 "buy_backs": buy_backs,
                 "buy_back_at_once": buy_back_at_once,
             }
-            given = {k: v for k, v in back.items() if v is not None}
-            if given and not _has_lives(st.fmt):
-                raise Refused(
-                    Message(
-                        N_(
-                            'event %(id)s "%(name)s" has no lives: only a player out of a '
-                            "knockout with lives can buy back a life"
-                        ),
-                        id=ev["id"],
-                        name=ev["name"],
-                    )
-                )
-            if buy_back_until is not None:
-                _check_buy_back_until(buy_back_until, int(st.fmt["lives"]))
-            if buy_backs is not None and not 1 <= buy_backs <= MAX_LIVES:
-                raise Refused(
-                    Message(
-                        N_("--buy-backs: a player may buy back 1 to %(most)s times, not %(n)s"),
-                        most=MAX_LIVES,
-                        n=buy_backs,
-                    )
-                )
-            values.update(given)
+            values.update(
+                _buy_back_values(ev, st, {k: v for k, v in back.items() if v is not None})
+            )
             if not values:
                 return
             before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
