@@ -193,68 +193,81 @@ def _refuse_taken(
     pool = _candidates(conn)
     for c in pool:
         if names.fold(c.name) == folded and c.id != renaming:
-            if alias_of is not None:
-                raise Refused(
-                    Message(
-                        N_(
-                            '"%(alias)s" is the name of player #%(id)s "%(name)s": an alias '
-                            "cannot be another player's name"
-                        ),
-                        alias=clean,
-                        id=c.id,
-                        name=c.name,
-                    )
-                )
-            if renaming is not None:
-                raise Refused(
-                    Message(
-                        N_(
-                            'a player named "%(name)s" exists already (#%(id)s); to make them '
-                            "one, %(merge)s"
-                        ),
-                        name=c.name,
-                        id=c.id,
-                        merge=Advice(N_("use `tally player merge`"), page=ASK_TO_MERGE),
-                    )
-                )
-            raise Refused(
-                Message(
-                    N_(
-                        'a player named "%(name)s" exists already (#%(id)s); if this is someone '
-                        "else, give their full name"
-                    ),
-                    name=c.name,
-                    id=c.id,
-                )
-            )
+            _refuse_name_taken(c, clean, alias_of=alias_of, renaming=renaming)
         for a in c.aliases:
             if names.fold(a) == folded:
-                if alias_of is not None and c.id == alias_of:
-                    raise Refused(
-                        Message(
-                            N_('player #%(id)s "%(name)s" goes by "%(alias)s" already'),
-                            id=c.id,
-                            name=c.name,
-                            alias=a,
-                        )
-                    )
-                raise Refused(
-                    Message(
-                        N_('"%(alias)s" is an alias of player #%(id)s "%(name)s"%(advice)s'),
-                        alias=clean,
-                        id=c.id,
-                        name=c.name,
-                        advice=Advice(
-                            N_(
-                                ' (remove it with `tally player alias %(id)s "%(alias)s" '
-                                "--remove` first)"
-                            ),
-                            id=c.id,
-                            alias=a,
-                        ),
-                    )
-                )
+                _refuse_alias_taken(c, a, clean, alias_of=alias_of)
     _refuse_lookalike(clean, [c for c in pool if c.id not in (alias_of, renaming)])
+
+
+def _refuse_name_taken(
+    c: names.Candidate, clean: str, *, alias_of: int | None, renaming: int | None
+) -> None:
+    """Refuse ``clean``, the name of player ``c``: as an alias of another player, as a new
+    name for a player (merge them instead), or as a new player's name."""
+    if alias_of is not None:
+        raise Refused(
+            Message(
+                N_(
+                    '"%(alias)s" is the name of player #%(id)s "%(name)s": an alias '
+                    "cannot be another player's name"
+                ),
+                alias=clean,
+                id=c.id,
+                name=c.name,
+            )
+        )
+    if renaming is not None:
+        raise Refused(
+            Message(
+                N_(
+                    'a player named "%(name)s" exists already (#%(id)s); to make them '
+                    "one, %(merge)s"
+                ),
+                name=c.name,
+                id=c.id,
+                merge=Advice(N_("use `tally player merge`"), page=ASK_TO_MERGE),
+            )
+        )
+    raise Refused(
+        Message(
+            N_(
+                'a player named "%(name)s" exists already (#%(id)s); if this is someone '
+                "else, give their full name"
+            ),
+            name=c.name,
+            id=c.id,
+        )
+    )
+
+
+def _refuse_alias_taken(
+    c: names.Candidate, alias: str, clean: str, *, alias_of: int | None
+) -> None:
+    """Refuse ``clean``, which player ``c`` goes by already (as ``alias``): said as such when
+    it is the same player's alias again."""
+    if alias_of is not None and c.id == alias_of:
+        raise Refused(
+            Message(
+                N_('player #%(id)s "%(name)s" goes by "%(alias)s" already'),
+                id=c.id,
+                name=c.name,
+                alias=alias,
+            )
+        )
+    raise Refused(
+        Message(
+            N_('"%(alias)s" is an alias of player #%(id)s "%(name)s"%(advice)s'),
+            alias=clean,
+            id=c.id,
+            name=c.name,
+            advice=Advice(
+                N_(' (remove it with `tally player alias %(id)s "%(alias)s" --remove` first)'),
+                id=c.id,
+                alias=alias,
+            ),
+        )
+    )
 
 
 def _refuse_lookalike(clean: str, pool: list[names.Candidate]) -> None:
@@ -421,6 +434,47 @@ def _rename_in_records(
             before.setdefault(key, deal_snapshot(deal))
             write_deal_row(conn, renamed)
             after[key] = deal_snapshot(renamed)
+
+
+def _merge_snapshots(
+    conn: Connection, kid: int, did: int, match_ids: list[int], event_ids: list[int]
+) -> dict[str, Snapshot]:
+    """The two players, the dropped one's events, matches and deals as they are before a
+    merge: what ``tally audit undo`` puts back."""
+    before: dict[str, Snapshot] = {
+        f"player:{did}": snapshot(conn, "player", did),
+        f"player:{kid}": snapshot(conn, "player", kid),
+    }
+    for eid in event_ids:
+        before[f"event:{eid}"] = snapshot(conn, "event", eid)
+    for mid in match_ids:
+        before[f"match:{mid}"] = snapshot(conn, "match", mid)
+        for deal in load_deals(conn, mid):
+            before[f"deal:{deal.id}"] = deal_snapshot(deal)
+    return before
+
+
+def _move_matches(
+    conn: Connection, match_ids: list[int], before: dict[str, Snapshot], kid: int, did: int
+) -> None:
+    """Give the dropped player's matches (as player or first dealer) and quick-entry deal wins
+    to the kept player."""
+    for mid in match_ids:
+        snap = before[f"match:{mid}"]
+        assert snap is not None
+        conn.execute(
+            update(t.matches)
+            .where(t.matches.c.id == mid)
+            .values(
+                {
+                    col: kid if snap[col] == did else snap[col]
+                    for col in ("player_a_id", "player_b_id", "first_dealer_id")
+                }
+            )
+        )
+    conn.execute(
+        update(t.deals).where(t.deals.c.quick_winner_id == did).values(quick_winner_id=kid)
+    )
 
 
 class Players:
@@ -649,36 +703,12 @@ class Players:
             match_ids = match_ids_of(conn, did)
             event_ids = eventrows.events_of_player(conn, did)
             shared = _check_mergeable(conn, keep, drop, match_ids, event_ids)
-            before: dict[str, Snapshot] = {
-                f"player:{did}": snapshot(conn, "player", did),
-                f"player:{kid}": snapshot(conn, "player", kid),
-            }
+            before = _merge_snapshots(conn, kid, did, match_ids, event_ids)
             after: dict[str, Snapshot] = {}
-            for eid in event_ids:
-                before[f"event:{eid}"] = snapshot(conn, "event", eid)
-            for mid in match_ids:
-                before[f"match:{mid}"] = snapshot(conn, "match", mid)
-                for deal in load_deals(conn, mid):
-                    before[f"deal:{deal.id}"] = deal_snapshot(deal)
             _rename_in_records(
                 self.store, conn, match_ids, drop["name"], keep["name"], before, after
             )
-            for mid in match_ids:
-                snap = before[f"match:{mid}"]
-                assert snap is not None
-                conn.execute(
-                    update(t.matches)
-                    .where(t.matches.c.id == mid)
-                    .values(
-                        {
-                            col: kid if snap[col] == did else snap[col]
-                            for col in ("player_a_id", "player_b_id", "first_dealer_id")
-                        }
-                    )
-                )
-            conn.execute(
-                update(t.deals).where(t.deals.c.quick_winner_id == did).values(quick_winner_id=kid)
-            )
+            _move_matches(conn, match_ids, before, kid, did)
             _join_event_entries(conn, shared, kid, did)
             conn.execute(
                 update(t.player_aliases)
