@@ -378,6 +378,51 @@ def _refuse_players_under_deals(
             )
 
 
+def _entry_to_reverse(conn: Connection, audit_id: int) -> RowMapping:
+    """Audit entry ``audit_id``, refused when there is none or it was reversed already."""
+    row = conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id)).mappings().first()
+    if row is None:
+        raise NotFound(Message(NO_SUCH_ENTRY, entry=audit_id))
+    if row["reversed_by"] is not None:
+        raise Refused(
+            Message(
+                N_("audit entry %(entry)s was reversed already (by entry %(by)s)"),
+                entry=audit_id,
+                by=row["reversed_by"],
+            )
+        )
+    return row
+
+
+def _refuse_changed_since(
+    conn: Connection, audit_id: int, keys: list[str], after: dict[str, Snapshot]
+) -> None:
+    """Refuse to reverse audit entry ``audit_id`` when a thing it changed (``keys``) is no
+    longer as the entry left it (``after``), naming the later entries that changed it."""
+    for key in keys:
+        kind, _, ident = key.partition(":")
+        now = snapshot(conn, kind, int(ident))
+        if _norm(now) != _norm(after.get(key)):
+            later = _later_entries(conn, audit_id, kind, int(ident))
+            raise Refused(
+                Message(
+                    N_(
+                        "%(kind)s %(id)s has changed since audit entry %(entry)s (by "
+                        "entries %(later)s): reverse the later changes first"
+                    )
+                    if later
+                    else N_(
+                        "%(kind)s %(id)s has changed since audit entry %(entry)s: "
+                        "reverse the later changes first"
+                    ),
+                    kind=Message(KIND_WORDS.get(kind, kind)),
+                    id=ident,
+                    entry=audit_id,
+                    later=", ".join(map(str, later)),
+                )
+            )
+
+
 class Audit:
     """The audit log: every change written with the state before and after, listed, and
     reversed. Reached as ``store.audit``."""
@@ -501,21 +546,7 @@ class Audit:
         Refused when what the entry changed has changed again since (reverse the later entries
         first), or when the state before no longer fits (a deal number taken since...)."""
         with self.store.writing() as conn:
-            row = (
-                conn.execute(select(t.audit_log).where(t.audit_log.c.id == audit_id))
-                .mappings()
-                .first()
-            )
-            if row is None:
-                raise NotFound(Message(NO_SUCH_ENTRY, entry=audit_id))
-            if row["reversed_by"] is not None:
-                raise Refused(
-                    Message(
-                        N_("audit entry %(entry)s was reversed already (by entry %(by)s)"),
-                        entry=audit_id,
-                        by=row["reversed_by"],
-                    )
-                )
+            row = _entry_to_reverse(conn, audit_id)
             before: dict[str, Snapshot] = json.loads(row["before"] or "{}")
             after: dict[str, Snapshot] = json.loads(row["after"] or "{}")
             keys = sorted(set(before) | set(after))
@@ -528,28 +559,7 @@ class Audit:
                     roles[mid] = load_derived(conn, mid).dealer_roles()
                 except (NotFound, Refused):
                     pass
-            for key in keys:
-                kind, _, ident = key.partition(":")
-                now = snapshot(conn, kind, int(ident))
-                if _norm(now) != _norm(after.get(key)):
-                    later = _later_entries(conn, audit_id, kind, int(ident))
-                    raise Refused(
-                        Message(
-                            N_(
-                                "%(kind)s %(id)s has changed since audit entry %(entry)s (by "
-                                "entries %(later)s): reverse the later changes first"
-                            )
-                            if later
-                            else N_(
-                                "%(kind)s %(id)s has changed since audit entry %(entry)s: "
-                                "reverse the later changes first"
-                            ),
-                            kind=Message(KIND_WORDS.get(kind, kind)),
-                            id=ident,
-                            entry=audit_id,
-                            later=", ".join(map(str, later)),
-                        )
-                    )
+            _refuse_changed_since(conn, audit_id, keys, after)
             _refuse_players_under_deals(conn, row, before, after)
             _restore(conn, before)
             for mid in match_ids:

@@ -275,6 +275,37 @@ AND: Final = N_(" and ")
 THEN: Final = N_(", then ")
 
 
+def _changed_in_deal(
+    expected: Position, actions: Sequence[tuple[int, int, str]], deal: str, last: int
+) -> Message | None:
+    """What someone else did in the deal a write was made at, which is stored with ``actions``
+    now (``last``: the match's last deal): recorded more, undid some, or undid the last and
+    recorded another; None when it stands as expected."""
+    elsewhere = last != expected.number
+    if len(actions) > expected.actions:
+        return Message(
+            _RECORDED_ELSEWHERE if elsewhere else _RECORDED,
+            actions=grouped(actions[expected.actions :]),
+            deal=deal,
+        )
+    if len(actions) < expected.actions:
+        return Message(
+            _UNDID_ELSEWHERE if elsewhere else _UNDID, n=expected.actions - len(actions), deal=deal
+        )
+    if (
+        actions
+        and expected.last is not None
+        and actions[-1][2] != expected.last
+        and last == expected.number
+    ):
+        return Message(
+            N_("undid %(last)s and recorded %(actions)s instead"),
+            last=expected.last,
+            actions=grouped(actions[-1:]),
+        )
+    return None
+
+
 def moved_message(
     expected: Position,
     deals: Sequence[tuple[int, Sequence[tuple[int, int, str]], str | None]],
@@ -290,40 +321,12 @@ def moved_message(
     done: list[Message] = []
     seen = by_number.get(expected.number)
     deal = f"{m}.{expected.number}"
-    elsewhere = last != expected.number
     if expected.number and seen is None:
         done.append(Message(N_("deleted deal %(deal)s"), deal=deal))
     elif seen is not None:
-        actions = seen[0]
-        if len(actions) > expected.actions:
-            done.append(
-                Message(
-                    _RECORDED_ELSEWHERE if elsewhere else _RECORDED,
-                    actions=grouped(actions[expected.actions :]),
-                    deal=deal,
-                )
-            )
-        elif len(actions) < expected.actions:
-            done.append(
-                Message(
-                    _UNDID_ELSEWHERE if elsewhere else _UNDID,
-                    n=expected.actions - len(actions),
-                    deal=deal,
-                )
-            )
-        elif (
-            actions
-            and expected.last is not None
-            and actions[-1][2] != expected.last
-            and last == expected.number
-        ):
-            done.append(
-                Message(
-                    N_("undid %(last)s and recorded %(actions)s instead"),
-                    last=expected.last,
-                    actions=grouped(actions[-1:]),
-                )
-            )
+        changed = _changed_in_deal(expected, seen[0], deal, last)
+        if changed is not None:
+            done.append(changed)
     for n in range(expected.number + 1, last + 1):
         actions, turn_up = by_number[n]
         done.append(
@@ -544,17 +547,9 @@ def _ruling_after(loaded: Loaded, index: int, token: str) -> Ruling | None:
     return after.deals[index].ruling
 
 
-def _open_deal(
-    conn: Connection,
-    deal_id: int | LastDeal,
-    expect: Position | str | None,
-    lock: bool = True,
-    tap: Tap | None = None,
-    writer: Database | None = None,
-) -> tuple[Loaded, int]:
-    """Load (and lock) the match of a deal that actions may be added to (or undone),
-    refused when it is over for the ``writer`` (None: only reading) or not where the scorer
-    saw it (``expect``, :func:`check_tap`)."""
+def _deal_row(conn: Connection, deal_id: int | LastDeal) -> tuple[int, int, str, int]:
+    """The match, number, kind and id of deal ``deal_id`` (or of a match's last deal), in one
+    query; refused when there is no such deal."""
     d = t.deals.c
     if isinstance(deal_id, LastDeal):
         row = conn.execute(
@@ -582,7 +577,21 @@ def _open_deal(
         ).first()
         if row is None:
             raise NotFound(Message(NO_SUCH_DEAL, deal=deal_id))
-    match_id, number, kind, found = row
+    return row[0], row[1], row[2], row[3]
+
+
+def _open_deal(
+    conn: Connection,
+    deal_id: int | LastDeal,
+    expect: Position | str | None,
+    lock: bool = True,
+    tap: Tap | None = None,
+    writer: Database | None = None,
+) -> tuple[Loaded, int]:
+    """Load (and lock) the match of a deal that actions may be added to (or undone),
+    refused when it is over for the ``writer`` (None: only reading) or not where the scorer
+    saw it (``expect``, :func:`check_tap`)."""
+    match_id, number, kind, found = _deal_row(conn, deal_id)
     loaded = load_derived(conn, match_id, lock=lock)
     check_tap(conn, loaded, tap, expect, writer)
     index = loaded.index(found)
@@ -965,6 +974,39 @@ def _result_lines(
     return deals, pair
 
 
+def _refuse_unconfirmed(text: str, result: PlayResult, ruling: Ruling) -> None:
+    """Refuse ``text``, which proves a violation (``result.new_violations``), until someone
+    confirms it happened at the table: the rule broken and the ruling it would bring
+    (``decided``: whether it ends or changes the deal's ruling, the deal being ``ruling``
+    before)."""
+    decided = (
+        ruling.outcome is None or ruling.outcome.reason == "incomplete" or result.ruling_changed
+    )
+    raise ViolationNotConfirmed(
+        violation_message(text, result.new_violations, result.deal, decided),
+        result.new_violations,
+        ruling_words(result.deal.winner, result.deal.game_points, result.deal.reason, "en"),
+        decided,
+        entry=text,
+        deal=result.deal,
+    )
+
+
+def _rewrite_result_lines(
+    store: Database, conn: Connection, old: list[StoredDeal], new: list[StoredDeal]
+) -> None:
+    """Store a match result's corrected lines ``new`` in place of ``old``: kept lines
+    rewritten, new ones added, lines no longer needed deleted with their results."""
+    for deal in new:
+        if deal.id:
+            write_deal_row(conn, deal)
+        else:
+            _insert_deal(store, conn, deal)
+    for deal in old[len(new) :]:
+        conn.execute(DELETE_DEAL_RESULT, {"d": deal.id})
+        conn.execute(delete(t.deals).where(t.deals.c.id == deal.id))
+
+
 class Deals:
     """The deals of a match: started with a turn-up, recorded action by action (checked by the
     engine), undone, entered as results, imported and exported as ``.deal`` records, edited,
@@ -1014,21 +1056,7 @@ class Deals:
             ruling = loaded.deals[index].ruling
             assert ruling is not None
             if result.new_violations and not as_played:
-                decided = (
-                    ruling.outcome is None
-                    or ruling.outcome.reason == "incomplete"
-                    or result.ruling_changed
-                )
-                raise ViolationNotConfirmed(
-                    violation_message(text, result.new_violations, result.deal, decided),
-                    result.new_violations,
-                    ruling_words(
-                        result.deal.winner, result.deal.game_points, result.deal.reason, "en"
-                    ),
-                    decided,
-                    entry=text,
-                    deal=result.deal,
-                )
+                _refuse_unconfirmed(text, result, ruling)
             _store_played(
                 self.store,
                 conn,
@@ -1334,14 +1362,7 @@ class Deals:
             if [deal_snapshot(d) for d in new] == [deal_snapshot(d) for d in old]:
                 return None
             after = derive(m, new)
-            for deal in new:
-                if deal.id:
-                    write_deal_row(conn, deal)
-                else:
-                    _insert_deal(self.store, conn, deal)
-            for deal in old[len(new) :]:
-                conn.execute(DELETE_DEAL_RESULT, {"d": deal.id})
-                conn.execute(delete(t.deals).where(t.deals.c.id == deal.id))
+            _rewrite_result_lines(self.store, conn, old, new)
             save_results(conn, after)
             kept = {d.id for d in old}
             Audit(self.store).write(
