@@ -245,16 +245,9 @@ _WHY_INCOMPLETE: Final = Message(WHY_INCOMPLETE)
 _WHY_PLAYED_OUT: Final = Message(WHY_PLAYED_OUT)
 
 
-def decide(
-    facts: DealFacts,
-    state: DealState,
-    violations: list[Violation],
-    file: str = "",
-    result: tuple[str | None, int] | None = None,
-    result_tag: str | None = None,
-) -> Ruling:
-    """The ruling: the earliest decisive event in play order decides (RULES.md section 10)."""
-    names = facts.names
+def _counted(facts: DealFacts, violations: list[Violation]) -> tuple[int, int]:
+    """Both players' counted points: card points, with the marriages (false ones score
+    nothing) and, for a deal played out and not closed, the last trick's bonus."""
     if facts.marriages:
         if violations:  # (false marriages score nothing)
             counted = (_points(facts, 0, violations), _points(facts, 1, violations))
@@ -264,11 +257,17 @@ def decide(
         counted = facts.both_counted()
     else:  # (what both_counted gives: card points alone)
         counted = facts.card_points
+    return counted
+
+
+def _verdict(facts: DealFacts, violations: list[Violation], counted: tuple[int, int]) -> _Verdict:
+    """The earliest decisive event: a violation before any claim, else the claim, else the
+    deal played out; incomplete when none has happened yet."""
     first = violations[0] if violations else None
     claim = facts.claim
     if first is not None and (claim is None or first.seq < claim.seq):
-        verdict: _Verdict = (
-            1 - names.index(first.player),
+        return (
+            1 - facts.names.index(first.player),
             facts.rules.illegal_play_points,
             Reason.ILLEGAL_PLAY,
             Message(
@@ -281,11 +280,25 @@ def decide(
         )
     elif claim is not None:
         o = 1 - claim.player  # (the opponent's counted points: as counted, unless in doubt)
-        verdict = _claimed(facts, facts.counted(o) if violations else counted[o])
+        return _claimed(facts, facts.counted(o) if violations else counted[o])
     elif facts.all_tricks_played:
-        verdict = _played_out(facts, counted)
+        return _played_out(facts, counted)
     else:
-        verdict = _INCOMPLETE
+        return _INCOMPLETE
+
+
+def decide(
+    facts: DealFacts,
+    state: DealState,
+    violations: list[Violation],
+    file: str = "",
+    result: tuple[str | None, int] | None = None,
+    result_tag: str | None = None,
+) -> Ruling:
+    """The ruling: the earliest decisive event in play order decides (RULES.md section 10)."""
+    names = facts.names
+    counted = _counted(facts, violations)
+    verdict = _verdict(facts, violations, counted)
     carry_in = facts.carry
     winner, won, reason, why = verdict
     if winner is not None:

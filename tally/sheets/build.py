@@ -243,6 +243,42 @@ def _refuse_without_ruling(where: str | Message, ruling: EngineRuling) -> None:
         )
 
 
+def _sheet_ruling(ruling: EngineRuling, order: tuple[str, str], rules: RuleSet) -> Ruling:
+    """The ruling as the dispute sheet prints it: winner, game points, the reason in words
+    (a sentence), the violations with their rule text, and the result the players agreed."""
+    outcome = ruling.outcome
+    assert outcome is not None
+    violations = tuple(
+        Violation(
+            rule=v.rule,
+            description=message_words(v.wording, spoken=True),
+            rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
+            player=v.player,
+            trick=v.trick,
+        )
+        for v in ruling.violations
+    )
+    agreed_winner, agreed_points = _agreed(ruling.result_tag)
+    reason = (
+        message_words(ruling.wording, spoken=True)
+        if ruling.explanation
+        else word(outcome.reason, spoken=True)
+    )
+    if not reason.startswith(order):  # "nobody claimed; ...", not a player's name
+        reason = reason[0].upper() + reason[1:]
+    reason += "."
+    return Ruling(
+        winner=outcome.winner,
+        game_points=outcome.game_points,
+        reason=reason,
+        violations=violations,
+        agreed_winner=agreed_winner,
+        agreed_game_points=agreed_points,
+        rule=outcome.reason,
+        rule_text=reason_text(outcome.reason, rules, _),
+    )
+
+
 def record_ruling_sheet(
     record: DealRecord,
     *,
@@ -264,41 +300,11 @@ def record_ruling_sheet(
     """
     ruling, summaries = summarize(record)
     _refuse_without_ruling(place or record.source or Message(N_("the record")), ruling)
-    outcome = ruling.outcome
-    assert outcome is not None
     rules = RuleSet.parse(ruling.rules)
     tags = record.tags
     order = players or (ruling.forehand, ruling.dealer)
     turn_up = Card.parse(tags["Trump"])
-    violations = tuple(
-        Violation(
-            rule=v.rule,
-            description=message_words(v.wording, spoken=True),
-            rule_text=_(VIOLATION_TEXT[v.rule]) if v.rule in VIOLATION_TEXT else "",
-            player=v.player,
-            trick=v.trick,
-        )
-        for v in ruling.violations
-    )
-    agreed_winner, agreed_points = _agreed(ruling.result_tag)
-    reason = (
-        message_words(ruling.wording, spoken=True)
-        if ruling.explanation
-        else word(outcome.reason, spoken=True)
-    )
-    if not reason.startswith(order):  # "nobody claimed; ...", not a player's name
-        reason = reason[0].upper() + reason[1:]
-    reason += "."
-    verdict = Ruling(
-        winner=outcome.winner,
-        game_points=outcome.game_points,
-        reason=reason,
-        violations=violations,
-        agreed_winner=agreed_winner,
-        agreed_game_points=agreed_points,
-        rule=outcome.reason,
-        rule_text=reason_text(outcome.reason, rules, _),
-    )
+    verdict = _sheet_ruling(ruling, order, rules)
     extra = tuple((k, v) for k, v in tags.items() if k not in _SHOWN_TAGS)
     return RulingSheet(
         event=tags.get("Event", "") if event is None else event,

@@ -114,6 +114,54 @@ def _buy_back_values(ev: RowMapping, st: KnockoutState, given: dict[str, Any]) -
     return given
 
 
+def _refuse_buy_back(ev: RowMapping, who: RowMapping, st: KnockoutState) -> None:
+    """Refuse a buy-back by ``who`` that the event does not allow now: no lives, its final
+    stage begun, or the player's lives, elimination, earlier buy-backs and the event's rule
+    (:func:`tally.events.knockout.buy_back_refusal`) say no."""
+    if not _has_lives(st.fmt):
+        raise Refused(
+            Message(
+                N_('%(player)s cannot buy back: event %(id)s "%(name)s" has no lives'),
+                player=who["name"],
+                id=ev["id"],
+                name=ev["name"],
+            )
+        )
+    if st.fmt["bracket_round"] is not None or st.fmt["playoff_round"] is not None:
+        raise Refused(
+            Message(
+                N_(
+                    "%(player)s cannot buy back: the final stage of event %(id)s "
+                    '"%(name)s" has begun'
+                ),
+                player=who["name"],
+                id=ev["id"],
+                name=ev["name"],
+            )
+        )
+    line = next(x for x in lives_lines(st) if x.player == str(who["id"]))
+    why = buy_back_refusal(
+        line.lives,
+        line.out_in,
+        line.withdrawn,
+        len(st.bought.get(who["id"], [])),
+        next_round=len(st.started) + 1,
+        until=st.fmt["buy_back_until"],
+        most=st.fmt["buy_backs"],
+        at_once=bool(st.fmt["buy_back_at_once"]),
+    )
+    if why is not None:
+        raise Refused(
+            Message(
+                N_('%(player)s %(why)s (event %(id)s "%(name)s")'),
+                player=who["name"],
+                why=why,
+                id=ev["id"],
+                name=ev["name"],
+            )
+        )
+
+
 class Prizes:
     """Entry fees, prize shares and buy-backs of a knockout with lives. Reached as
     ``store.prizes``."""
@@ -192,49 +240,8 @@ class Prizes:
                         eventrows.NOT_IN_EVENT, player=who["name"], id=ev["id"], name=ev["name"]
                     )
                 )
-            if not _has_lives(st.fmt):
-                raise Refused(
-                    Message(
-                        N_('%(player)s cannot buy back: event %(id)s "%(name)s" has no lives'),
-                        player=who["name"],
-                        id=ev["id"],
-                        name=ev["name"],
-                    )
-                )
-            if st.fmt["bracket_round"] is not None or st.fmt["playoff_round"] is not None:
-                raise Refused(
-                    Message(
-                        N_(
-                            "%(player)s cannot buy back: the final stage of event %(id)s "
-                            '"%(name)s" has begun'
-                        ),
-                        player=who["name"],
-                        id=ev["id"],
-                        name=ev["name"],
-                    )
-                )
-            line = next(x for x in lives_lines(st) if x.player == str(who["id"]))
+            _refuse_buy_back(ev, who, st)
             started = len(st.started)
-            why = buy_back_refusal(
-                line.lives,
-                line.out_in,
-                line.withdrawn,
-                len(st.bought.get(who["id"], [])),
-                next_round=started + 1,
-                until=st.fmt["buy_back_until"],
-                most=st.fmt["buy_backs"],
-                at_once=bool(st.fmt["buy_back_at_once"]),
-            )
-            if why is not None:
-                raise Refused(
-                    Message(
-                        N_('%(player)s %(why)s (event %(id)s "%(name)s")'),
-                        player=who["name"],
-                        why=why,
-                        id=ev["id"],
-                        name=ev["name"],
-                    )
-                )
             fee = buy_back_fee_of(st.fmt) if fee is None else fee
             before = {f"event:{ev['id']}": snapshot(conn, "event", ev["id"])}
             conn.execute(

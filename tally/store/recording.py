@@ -12,7 +12,7 @@ audit entry. Here too are the words the store tells a scorer whose entry it did 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
@@ -833,6 +833,58 @@ def _next_number(store: Database, loaded: Loaded, source: str = "") -> int:
     return len(loaded.deals) + 1
 
 
+def _refuse_other_seats(
+    tags: Mapping[str, str],
+    canonical: Callable[[str], str],
+    m: MatchRow,
+    *,
+    number: int,
+    seats: tuple[str, str],
+    within: Message,
+) -> None:
+    """Refuse a record whose ``Dealer`` or ``Forehand`` tag names someone not in match ``m``,
+    or not the player who deals (or leads) deal ``number`` there (``seats``: dealer,
+    forehand)."""
+    dealer, forehand = seats
+    for tag, want in (("Dealer", dealer), ("Forehand", forehand)):
+        given = tags.get(tag)
+        if given is None:
+            continue  # the ruling below reports the missing tag
+        if canonical(given) not in m.players:
+            raise Refused(
+                within.with_values(
+                    message=Message(
+                        N_(
+                            '%(tag)s "%(given)s" does not play in match %(match)s '
+                            "(%(a)s and %(b)s do)"
+                        ),
+                        tag=tag,
+                        given=given,
+                        match=m.id,
+                        a=m.a,
+                        b=m.b,
+                    )
+                )
+            )
+        if canonical(given) != want:
+            raise Refused(
+                within.with_values(
+                    message=Message(
+                        N_(
+                            "%(tag)s is %(given)s, but in match %(match)s deal %(number)s is "
+                            "dealt by %(dealer)s with %(forehand)s forehand"
+                        ),
+                        tag=tag,
+                        given=given,
+                        match=m.id,
+                        number=number,
+                        dealer=dealer,
+                        forehand=forehand,
+                    )
+                )
+            )
+
+
 def _fitted(
     store: Database,
     loaded: Loaded,
@@ -865,43 +917,9 @@ def _fitted(
             )
         )
     canonical = name_matcher(m.players)
-    for tag, want in (("Dealer", dealer), ("Forehand", forehand)):
-        given = tags.get(tag)
-        if given is None:
-            continue  # the ruling below reports the missing tag
-        if canonical(given) not in m.players:
-            raise Refused(
-                within.with_values(
-                    message=Message(
-                        N_(
-                            '%(tag)s "%(given)s" does not play in match %(match)s '
-                            "(%(a)s and %(b)s do)"
-                        ),
-                        tag=tag,
-                        given=given,
-                        match=m.id,
-                        a=m.a,
-                        b=m.b,
-                    )
-                )
-            )
-        if canonical(given) != want:
-            raise Refused(
-                within.with_values(
-                    message=Message(
-                        N_(
-                            "%(tag)s is %(given)s, but in match %(match)s deal %(number)s is "
-                            "dealt by %(dealer)s with %(forehand)s forehand"
-                        ),
-                        tag=tag,
-                        given=given,
-                        match=m.id,
-                        number=deal.number,
-                        dealer=dealer,
-                        forehand=forehand,
-                    )
-                )
-            )
+    _refuse_other_seats(
+        tags, canonical, m, number=deal.number, seats=(dealer, forehand), within=within
+    )
     if "Carry" in tags and tags["Carry"].strip() != str(state.carry):
         raise Refused(
             within.with_values(

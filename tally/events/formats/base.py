@@ -338,6 +338,21 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
                 text=given.repeated_floats,
             )
         )
+    _refuse_byes_and_apart(given, accelerate=accelerate)
+    if given.repeated_floats != "allow" and not accelerate:
+        raise Refused(
+            Message(
+                N_("--repeated-floats %(value)s is for a Swiss event (%(kind)s)"),
+                value=given.repeated_floats,
+                kind=_SWISS,
+            )
+        )
+
+
+def _refuse_byes_and_apart(given: Given, *, accelerate: bool) -> None:
+    """Refuse requested byes (``--max-absences``, ``--no-absence-last``) and players kept
+    apart (``--apart-until-round``, ``--apart-keeps-bye``) but for a Swiss event, and their
+    counts out of range."""
     if (given.max_absences is not None or given.no_absence_last) and not accelerate:
         raise Refused(
             Message(
@@ -363,14 +378,6 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
             N_(
                 "--max-absences and --no-absence-last count requested byes and rounds: "
                 "give 0 or more"
-            )
-        )
-    if given.repeated_floats != "allow" and not accelerate:
-        raise Refused(
-            Message(
-                N_("--repeated-floats %(value)s is for a Swiss event (%(kind)s)"),
-                value=given.repeated_floats,
-                kind=_SWISS,
             )
         )
 
