@@ -15,8 +15,8 @@ that record.
 
 Words a builder composes (a score sheet's "round 2, table 3", the rules a ruling quotes, the
 analysis's sentences) are in the current language (:func:`tally.i18n.use`): build and render
-inside the same ``with use(lang):``. The engine's explanation of a ruling and its violation
-messages stay English.
+inside the same ``with use(lang):``. The engine's explanation of a ruling and its violations
+are messages, worded by the sheet in its language.
 """
 
 from __future__ import annotations

@@ -151,14 +151,14 @@ def test_how_far_a_player_got_is_worded_in_german() -> None:
     from tally.events.knockout import words
     from tally.events.knockout.words import Said, bracket_round_name, lives_left, ordinal
     from tally.i18n import worded
-    from tally.vocabulary import stage
+    from tally.vocabulary import stage_text
 
     semi = bracket_round_name(1, 2)
     gone = Said(words.WITHDREW, stage=Said(words.OUT, stage=semi))
     assert worded(gone, "de") == "Halbfinale, aus, zurückgezogen"
     assert str(gone) == "semi-final, out, withdrew"
     assert worded(bracket_round_name(2, 2), "de") == "Finale"
-    assert stage("final", "de") == "Endstand"  # a round robin's final standings
+    assert stage_text("final", "de") == "Endstand"  # a round robin's final standings
     place = Said(words.IN_GROUP, group=2, place=ordinal(3))
     assert worded(place, "de") == "Gruppe 2, 3." and worded(place, "en") == "group 2, 3rd"
     assert worded(lives_left(1), "de") == "noch dabei, 1 Leben"

@@ -174,4 +174,5 @@ def test_the_event_page_the_changes_page_and_a_swap_read_german(director: Any) -
         f"/director/match/{director.match}",
     ):
         shown = _text(director.page(page))
-        assert english_words(shown, [*players, "Herbst", "Liga", "Cup"]) == [], page
+        found = english_words(shown, [*players, "Herbst", "Liga", "Cup"])
+        assert found == [], (page, re.findall(r".{0,40}\bno\b.{0,40}", shown)[:3])

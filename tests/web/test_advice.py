@@ -66,7 +66,11 @@ def test_a_command_a_refusal_advises_is_where_to_do_it_on_the_pages(desk: Any) -
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", '(as "First dealer")'), ("de", '(als "Erster Geber")')]
+    ("lang", "said"),
+    [
+        ("en", "Dora Wimmer is not one of the two players"),
+        ("de", "Dora Wimmer ist keiner der beiden Spieler"),
+    ],
 )
 def test_a_first_dealer_who_does_not_play_is_named_by_the_form_field(
     desk: Any,  # noqa: F811
@@ -83,4 +87,5 @@ def test_a_first_dealer_who_does_not_play_is_named_by_the_form_field(
     )
     shown = res.text.replace("&#34;", '"').replace("&quot;", '"')
     assert res.status_code in (400, 409) and said in shown, shown[-3000:]
+    assert '<select name="dealer" aria-invalid="true"' in shown  # the field at fault
     assert "--dealer" not in shown
