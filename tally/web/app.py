@@ -258,8 +258,9 @@ def refusal(exc: Exception, lang: str) -> str:
     """A refusal in ``lang``, as the command line words one: an error's template and values
     from the catalogue (:func:`tally.i18n.worded`: the engine's message and the store's words
     around it, this app's own words marked with ``N_`` where they are raised); anything else
-    (an exception that is not tally's) stays as it is, whole. Advice for the command line (a command to type, an option) is said
-    in the pages' own words, where the refusal made it (:func:`tally.errors.on_pages`)."""
+    (an exception that is not tally's) stays as it is, whole. Advice for the command line (a
+    command to type, an option) is said in the pages' own words, where the refusal made it
+    (:func:`tally.errors.on_pages`)."""
     from tally.errors import TallyError, on_pages
     from tally.i18n import worded
 
