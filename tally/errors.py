@@ -158,9 +158,11 @@ ASK_TO_MERGE: Final = Message(N_("ask the club's scorer to merge the two players
 
 
 def option(typed: str, label: str, *, field: bool = False, value: str = "") -> Advice:
-    """An option of the command line (``typed``: ``--rounds N``), on the pages the form's
-    field of that ``label`` (``"Rounds"``; with ``field``: ``the field "Rounds"``, with
-    ``value`` its value: ``the field "A bye": none``). Both marked for the catalogue.
+    """An option of the command line (``typed``: ``--rounds N``, the same in every language),
+    on the pages the form's field of that ``label`` (``"Rounds"``; with ``field``: ``the
+    field "Rounds"``, with ``value`` its value: ``the field "A bye": none``; both marked for
+    the catalogue). A format's option is named from its record
+    (:meth:`tally.events.formats.options.Option.advice`).
 
     >>> said = option("--rounds N", "Rounds", field=True)
     >>> str(said), str(on_pages(said))
@@ -170,7 +172,7 @@ def option(typed: str, label: str, *, field: bool = False, value: str = "") -> A
     page = Message(N_("the field %(name)s"), name=name) if field else name
     if value:
         page = Message("%(page)s: %(value)s", page=page, value=Message(value))
-    return Advice(typed, page=page)
+    return Advice("%(typed)s", page=page, typed=typed)
 
 
 def on_pages(words: Message) -> Message:

@@ -147,10 +147,10 @@ def check_late_entry(conn: Connection, ev: RowMapping, adding: int) -> None:
                 ev["id"], ev["name"], "the groups are made from the entries"
             )
         format_of(ev["kind"]).settings(
-            Given(
+            Given.of(
+                {"groups": st.fmt["groups"], "advance": st.fmt["advance"]},
                 players=len(st.entrants) + adding,
-                groups=st.fmt["groups"],
-                advance=st.fmt["advance"],
+                bye="none",
             )
         )
         return

@@ -46,6 +46,10 @@ class Given:
     #: every option by its keyword (:class:`Option`), a format's own included
     options: Mapping[str, Any] = field(default_factory=dict)
 
+    def value(self, option: Option) -> Any:
+        """The value given for ``option`` (its default when not given)."""
+        return self.options.get(option.argument, option.default)
+
     @classmethod
     def of(cls, options: Mapping[str, Any], *, players: int, bye: str) -> Given:
         """The options ``options`` names (each by its keyword), for ``players`` entries."""
@@ -310,8 +314,8 @@ def refuse_ordering(given: Given, *, swap: bool = False, accelerate: bool = Fals
         raise Refused(
             Message(
                 N_("--swap-last-rounds is for a double round robin (%(kind)s %(double)s)"),
-                kind=kind_option(N_("--kind round-robin"), "round-robin"),
-                double=option(N_("--double"), N_("Twice (double round robin)")),
+                kind=kind_option("round-robin"),
+                double=table_option("double").advice(),
             )
         )
     if given.acceleration not in ACCELERATIONS:
@@ -382,59 +386,51 @@ def _refuse_byes_and_apart(given: Given, *, accelerate: bool) -> None:
         )
 
 
-DRAW_OPTIONS: tuple[tuple[str, str], ...] = (
-    ("--lives", "lives"),
-    ("--seed", "draw_seed"),
-    ("--final", "final_size"),
-    ("--groups", "groups"),
-    ("--advance", "advance"),
-    ("--final-fill", "final_fill"),
-    ("--best-of", "best_of"),
-)
-
-
-#: The new-event form's field of each option of a draw that has one (the pages name it so).
-_DRAW_FIELDS: dict[str, str] = {
-    N_("--lives"): N_("Lives"),
-    N_("--seed"): N_("Seed of the draw"),
-    N_("--final"): N_("Final stage"),
-    N_("--groups"): N_("Groups"),
-    N_("--advance"): N_("Going through"),
-}
-
-
-def kind_option(typed: str, kind: str) -> Advice:
-    """``--kind KIND`` as a refusal names it (``typed``, marked for the catalogue); on the pages
-    the form's field and the kind."""
-    return option(typed, N_("Kind"), field=True, value=kind)
+def kind_option(kind: str) -> Advice:
+    """``--kind KIND`` as a refusal names it; on the pages the form's field and the kind."""
+    return option("--kind " + kind, N_("Kind"), field=True, value=kind)
 
 
 #: ``--kind swiss``, as the refusals of an option only a Swiss event takes name it.
-_SWISS = kind_option(N_("--kind swiss"), "swiss")
+_SWISS = kind_option("swiss")
 
 
-def named_options(flags: Sequence[str]) -> Message:
-    """The options of a draw given (``flags``: ``--lives, --seed``) as a refusal names them;
-    on the pages the fields of the form.
+def table_option(keyword: str) -> Option:
+    """The option of the table of formats (:func:`tally.events.formats.every_option`) by its
+    keyword: a refusal of one format that names another's option."""
+    from tally.events.formats import every_option  # the table is made of this package
+
+    return every_option()[keyword]
+
+
+def named_options(options: Sequence[Option]) -> Message:
+    """The options of a draw given as a refusal names them (``--lives, --seed``); on the
+    pages the fields of the form (:meth:`Option.advice`).
 
     >>> from tally.errors import on_pages
-    >>> said = named_options(["--lives", "--final-fill"])
-    >>> str(said), str(on_pages(said))
-    ('--lives, --final-fill', '"Lives", --final-fill')
+    >>> said = named_options([table_option("lives"), table_option("final_fill")])
+    >>> str(said)
+    '--lives, --final-fill'
+    >>> str(on_pages(said))
+    '"Lives", "A final stage left short by a round is filled by"'
     """
-    said: Message | str = ""
-    for flag in flags:
-        one = option(flag, _DRAW_FIELDS[flag]) if flag in _DRAW_FIELDS else flag
-        said = one if said == "" else Message("%(list)s, %(next)s", list=said, next=one)
-    return said if isinstance(said, Message) else Message("%(flag)s", flag=said)
+    said: Message | None = None
+    for one in options:
+        advice = one.advice()
+        said = advice if said is None else Message("%(list)s, %(next)s", list=said, next=advice)
+    assert said is not None
+    return said
 
 
-def given_draw_options(given: Given, names: Sequence[str] | None = None) -> list[str]:
-    """The draw options given (``--lives``, ...), only those of ``names`` when given."""
+def given_draw_options(given: Given, but: Sequence[Option] = ()) -> list[Option]:
+    """The options of a draw given (:attr:`Option.draw`, in the order of the table of
+    formats), but those of ``but`` (a format's own)."""
+    from tally.events.formats import every_option  # the table is made of this package
+
     return [
-        flag
-        for flag, attr in DRAW_OPTIONS
-        if getattr(given, attr) is not None and (names is None or flag in names)
+        one
+        for one in every_option().values()
+        if one.draw and one not in but and given.value(one) is not None
     ]
 
 

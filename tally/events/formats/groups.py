@@ -93,20 +93,20 @@ class Groups(EventFormat):
         refuse_rounds(given)
         refuse_ordering(given)
         refuse_double_and_several_matches(self, given)
-        wrong = given_draw_options(given, ("--lives", "--seed", "--final", "--final-fill"))
+        wrong = given_draw_options(given, but=self.options)
         if wrong:
             raise Refused(
                 Message(
                     N_("%(options)s: for a knockout (%(kind)s), not groups"),
                     options=named_options(wrong),
-                    kind=kind_option(N_("--kind knockout"), "knockout"),
+                    kind=kind_option("knockout"),
                 )
             )
         if given.bye != "none":
             raise Refused(
                 Message(
                     N_("a bye in a group scores nothing (%(option)s)"),
-                    option=option(N_("--bye none"), N_("A bye"), field=True, value=N_("none")),
+                    option=option("--bye none", N_("A bye"), field=True, value=N_("none")),
                 )
             )
         groups, advance, players = given.groups, given.advance, given.players
@@ -114,8 +114,8 @@ class Groups(EventFormat):
             raise Refused(
                 Message(
                     N_("groups then knockout needs %(groups)s and %(advance)s"),
-                    groups=option(N_("--groups G"), N_("Groups")),
-                    advance=option(N_("--advance K"), N_("Going through")),
+                    groups=GROUPS.advice(metavar=True),
+                    advance=ADVANCE.advice(metavar=True),
                 )
             )
         if not 1 <= groups <= 32:
@@ -137,7 +137,7 @@ class Groups(EventFormat):
                         "%(option)s must be from 1 to %(most)s (the smallest group) with at "
                         "least 2 going through, not %(advance)s"
                     ),
-                    option=option(N_("--advance"), N_("Going through")),
+                    option=ADVANCE.advice(),
                     most=smallest,
                     advance=advance,
                 )

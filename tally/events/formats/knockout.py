@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from tally.errors import Message, Refused, option
+from tally.errors import Message, Refused
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -142,13 +142,13 @@ class Knockout(EventFormat):
         refuse_rounds(given)
         refuse_ordering(given)
         refuse_double_and_several_matches(self, given)
-        wrong = given_draw_options(given, ("--groups", "--advance"))
+        wrong = given_draw_options(given, but=self.options)
         if wrong:
             raise Refused(
                 Message(
                     N_("%(options)s: for groups (%(kind)s), not a knockout"),
                     options=named_options(wrong),
-                    kind=kind_option(N_("--kind groups"), "groups"),
+                    kind=kind_option("groups"),
                 )
             )
         lives = 3 if given.lives is None else given.lives
@@ -165,14 +165,14 @@ class Knockout(EventFormat):
             raise Refused(
                 Message(
                     N_("--final-fill: only with a final stage (%(option)s)"),
-                    option=option(N_("--final N"), N_("Final stage"), field=True),
+                    option=FINAL.advice(metavar=True, field=True),
                 )
             )
         if given.best_of is not None and final_size is None:
             raise Refused(
                 Message(
                     N_("--best-of: only with a final stage (%(option)s)"),
-                    option=option(N_("--final N"), N_("Final stage"), field=True),
+                    option=FINAL.advice(metavar=True, field=True),
                 )
             )
         seed = (given.draw_seed if given.draw_seed is not None else "").strip()

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
+from tally.errors import Advice
+from tally.errors import option as option_advice
 from tally.i18n import N_
 
 #: the most matches a pairing may play (a round robin, a Swiss event)
@@ -76,6 +78,30 @@ class Option:
     def values(self) -> tuple[str, ...]:
         """The values it may take, when it is one of a few."""
         return tuple(value for value, _ in self.choices)
+
+    @property
+    def draw(self) -> bool:
+        """Whether it is an option of a draw (a knockout's, the groups'): kept in the
+        ``event_formats`` row."""
+        return self.column.startswith("event_formats.")
+
+    def advice(self, *, metavar: bool = False, field: bool = False, value: str = "") -> Advice:
+        """How a refusal names it: on the command line its flag (with ``metavar``: ``--final
+        N``; with ``value``: ``--bye none``), on the director's pages its form field's label
+        (with ``field``: ``the field "Final stage"``; :func:`tally.errors.option`).
+
+        >>> from tally.errors import on_pages
+        >>> final = Option("final", "whole", label="Final stage", metavar="N")
+        >>> said = final.advice(metavar=True, field=True)
+        >>> str(said), str(on_pages(said))
+        ('--final N', 'the field "Final stage"')
+        """
+        typed = self.option
+        if metavar and self.metavar:
+            typed += " " + self.metavar
+        if value:
+            typed += " " + value
+        return option_advice(typed, self.label, field=field, value=value)
 
     def events_column(self) -> str | None:
         """Its column of the ``events`` table; None when it is kept elsewhere."""

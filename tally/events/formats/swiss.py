@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tally.errors import Message, Refused, option
+from tally.errors import Message, Refused
 from tally.events.formats.base import (
     EventFormat,
     Given,
@@ -19,6 +19,7 @@ from tally.events.formats.base import (
     refuse_ordering,
 )
 from tally.events.formats.options import MATCHES_PER_PAIRING, SEED_BY, UNPLAYED
+from tally.events.formats.round_robin import DOUBLE
 from tally.events.schedule import Pairing, Round
 from tally.events.swiss import baku_points, pair_round, swiss_players
 from tally.events.tiebreaks import SWISS_TIEBREAKS
@@ -206,7 +207,7 @@ class Swiss(EventFormat):
                         "(%(option)s), not %(rounds)s"
                     ),
                     most=MAX_SWISS_ROUNDS,
-                    option=option(N_("--rounds N"), N_("Rounds"), field=True),
+                    option=ROUNDS.advice(metavar=True, field=True),
                     rounds=rounds,
                 )
             )
@@ -214,7 +215,7 @@ class Swiss(EventFormat):
             raise Refused(
                 Message(
                     N_("a Swiss event is paired round by round: %(option)s is for round robins"),
-                    option=option(N_("--double"), N_("Twice (double round robin)")),
+                    option=DOUBLE.advice(),
                 )
             )
         refuse_ordering(given, accelerate=True)
