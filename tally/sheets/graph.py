@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from html import escape
 
 from tally.analysis.marks import Mark
+from tally.analysis.wording import mark_text
 
 #: Width and height of the drawing, in SVG user units (CSS pixels when embedded).
 WIDTH, HEIGHT = 480, 160
@@ -100,8 +101,8 @@ def _scale(names: tuple[str, str]) -> list[str]:
 
 def _decisions(xs: Sequence[float], found: Sequence[Mark]) -> list[str]:
     """A point for each decision at ``xs`` (red when marked, hollow when judged by what the
-    leader knew), its tooltip the trick, player, action and value before and after, and its
-    ``?`` or ``??`` written above it."""
+    leader knew), its tooltip the decision as the findings word it in the current language
+    (:func:`tally.analysis.wording.mark_text`), and its ``?`` or ``??`` written above it."""
     parts: list[str] = []
     for x, m in zip(xs, found, strict=True):
         y = _y(m.forehand_after)
@@ -109,8 +110,7 @@ def _decisions(xs: Sequence[float], found: Sequence[Mark]) -> list[str]:
         fill = "#fff" if m.kind in _KNEW else colour
         parts.append(
             f'<circle cx="{x}" cy="{y}" r="2.2" fill="{fill}" stroke="{colour}"><title>'
-            f"{m.trick}. {escape(m.player)} {escape(m.action)}{m.symbol} "
-            f"({m.before:+.2g} → {m.after:+.2g})</title></circle>"
+            f"{escape(mark_text(m))}</title></circle>"
         )
         if m.symbol:
             parts.append(

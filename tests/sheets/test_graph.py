@@ -24,3 +24,13 @@ def test_long_names_are_cut_and_the_values_stand_on_the_other_side() -> None:
     assert values == ["+3", "+2", "+1", "0", "-1", "-2", "-3"]
     # the whole name is still in the point's tooltip
     assert "Maximilian Obermoser-Huber no close" in svg
+
+
+def test_a_points_tooltip_is_worded_in_the_language_of_the_page() -> None:
+    from tally.i18n import use
+
+    marks = [Mark(2, "Dora", "no-close", "no close", 1, 0.5, 1)]
+    with use("de"):
+        svg = value_graph(marks, ("Dora", "Emil"), "Wert")
+    assert "<title>2. Dora kein Zudrehen (+1 → +0,5)</title>" in svg
+    assert "no close" not in svg
