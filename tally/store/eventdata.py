@@ -187,19 +187,8 @@ class EventData:
         return self.by_event.get(event_id, [])
 
 
-def load_events(
-    conn: Connection, which: ColumnElement[bool], *, with_matches: bool = True
-) -> EventData:
-    """The events ``which`` selects with their players, rounds, matches and the matches'
-    totals summed from the result cache (one GROUP BY query); ``with_matches=False`` leaves
-    the matches out (standings sum them in SQL: :func:`_load_sums`)."""
-    ev_rows = (
-        conn.execute(select(t.events).where(which).order_by(t.events.c.held_on, t.events.c.id))
-        .mappings()
-        .all()
-    )
-    ids = [r["id"] for r in ev_rows]
-    chosen = select(t.events.c.id).where(which)
+def _entrants(conn: Connection, chosen: Any) -> dict[int, list[_Entrant]]:
+    """The players of the events ``chosen`` (a select of their ids), by event, in seed order."""
     entrants: dict[int, list[_Entrant]] = defaultdict(list)
     for r in conn.execute(
         select(t.event_players)
@@ -209,6 +198,14 @@ def load_events(
         entrants[r["event_id"]].append(
             _Entrant(r["player_id"], r["seed"], r["withdrawn_at"] is not None, r["withdrawn_at"])
         )
+    return entrants
+
+
+def _started_rounds(
+    conn: Connection, chosen: Any
+) -> tuple[dict[int, dict[int, int | None]], dict[int, dict[int, datetime]]]:
+    """The rounds started of the events ``chosen``, by event: each round's bye (its player,
+    or None) and when it was started."""
     started: dict[int, dict[int, int | None]] = defaultdict(dict)
     started_at: dict[int, dict[int, datetime]] = defaultdict(dict)
     for r in conn.execute(
@@ -216,6 +213,24 @@ def load_events(
     ).mappings():
         started[r["event_id"]][r["number"]] = r["bye_player_id"]
         started_at[r["event_id"]][r["number"]] = r["started_at"]
+    return started, started_at
+
+
+def load_events(
+    conn: Connection, which: ColumnElement[bool], *, with_matches: bool = True
+) -> EventData:
+    """The events ``which`` selects with their players, rounds, matches and the matches'
+    totals summed from the result cache (one GROUP BY query); ``with_matches=False`` leaves
+    the matches out (standings sum them in SQL: :mod:`tally.store.standings`)."""
+    ev_rows = (
+        conn.execute(select(t.events).where(which).order_by(t.events.c.held_on, t.events.c.id))
+        .mappings()
+        .all()
+    )
+    ids = [r["id"] for r in ev_rows]
+    chosen = select(t.events.c.id).where(which)
+    entrants = _entrants(conn, chosen)
+    started, started_at = _started_rounds(conn, chosen)
     absent = eventrows.absences_by_event(conn, chosen)
     matches: list[EventMatch] = []
     by_event: dict[int, list[EventMatch]] = {}

@@ -93,7 +93,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import Message, NotFound, Refused, TallyError
-from tally.events.formats import Given, every_option, format_of
+from tally.events.formats import EventFormat, Given, Settings, every_option, format_of
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.formats.options import given_options
 from tally.events.tiebreaks import check_tiebreaks
@@ -163,6 +163,71 @@ def _distinct_players(conn: Connection, refs: Sequence[str]) -> list[RowMapping]
     return rows
 
 
+def _check_matches_per_pairing(count: int) -> None:
+    if not 1 <= count <= MAX_MATCHES_PER_PAIRING:
+        raise Refused(
+            Message(
+                N_("a pairing plays 1 to %(most)s matches, not %(count)s"),
+                most=MAX_MATCHES_PER_PAIRING,
+                count=count,
+            )
+        )
+
+
+def _checked_event(
+    name: str,
+    kind: str,
+    *,
+    players: int,
+    rules: str,
+    match_points_per_win: float,
+    given: dict[str, str],
+    tiebreaks: Sequence[str] | None,
+    rank_by: str | None,
+    options: dict[str, Any],
+) -> tuple[EventFormat, Settings, dict[str, Any]]:
+    """Every setting of a new event checked, in the order :meth:`Events.create` promises:
+    its format, the format's settings and the columns of its row. ``given``: its ``bye``,
+    ``withdrawal`` and ``language``; ``players``: how many it is created with."""
+    known = every_option()
+    values = given_options(options, known)
+    clean = clean_event_name(name)
+    fmt = check_choices(kind, given["bye"], given["withdrawal"], given["language"])
+    check_seed_by(fmt, values["seed_by"])
+    one_of("--absence-score", values["absence_score"], ABSENCE_SCORES)
+    order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
+    ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
+    check_round_tiebreaks(fmt, order, values["unplayed"])
+    spec = checked_rules(rules)
+    _check_matches_per_pairing(values["matches_per_pairing"])
+    per_win = check_points_per_win(match_points_per_win)
+    settings = fmt.settings(Given.of(values, players=players, bye=given["bye"]))
+    columns = {
+        column: values[option_name]
+        for option_name, option in known.items()
+        if (column := option.events_column()) is not None
+    } | settings.columns()
+    row = {"name": clean, "kind": kind, "rules": spec, "match_points_per_win": per_win}
+    row |= {"tiebreaks": ",".join(order), "rank_by": ranking}
+    return fmt, settings, row | given | columns
+
+
+def _audit_created(
+    audit: Audit, conn: Connection, fmt: EventFormat, eid: int, clean: str, count: int
+) -> None:
+    """The audit entry of event ``eid`` (named ``clean``) created with ``count`` players."""
+    audit.write(
+        conn,
+        "event create",
+        "event",
+        eid,
+        f'created {fmt.audit_name} {eid} "{clean}" with {count} player(s)',
+        {f"event:{eid}": None},
+        {f"event:{eid}": snapshot(conn, "event", eid)},
+        words=Message(N_("Event %(event)s created (players: %(count)s)"), event=clean, count=count),
+    )
+
+
 class Events:
     """The events (club evenings, round robins, Swiss, knockouts, groups): created, their
     players entered and withdrawn, their rounds started, their standings, cross-tables and
@@ -212,50 +277,22 @@ class Events:
         requested bye (an announced absence) scores, ``half`` or ``zero``
         (:mod:`tally.store.absences`).
         """
-        known = every_option()
-        values = given_options(options, known)
-        clean = clean_event_name(name)
-        fmt = check_choices(kind, bye, withdrawal, language)
-        check_seed_by(fmt, values["seed_by"])
-        one_of("--absence-score", values["absence_score"], ABSENCE_SCORES)
-        order = check_tiebreaks(fmt.default_tiebreaks if tiebreaks is None else tiebreaks)
-        ranking = fmt.default_rank_by if rank_by is None else check_rank_by(rank_by)
-        check_round_tiebreaks(fmt, order, values["unplayed"])
-        spec = checked_rules(rules)
-        matches_per_pairing = values["matches_per_pairing"]
-        if not 1 <= matches_per_pairing <= MAX_MATCHES_PER_PAIRING:
-            raise Refused(
-                Message(
-                    N_("a pairing plays 1 to %(most)s matches, not %(count)s"),
-                    most=MAX_MATCHES_PER_PAIRING,
-                    count=matches_per_pairing,
-                )
-            )
-        per_win = check_points_per_win(match_points_per_win)
-        settings = fmt.settings(Given.of(values, players=len(players), bye=bye))
-        columns = {
-            column: values[name]
-            for name, option in known.items()
-            if (column := option.events_column()) is not None
-        } | settings.columns()
+        fmt, settings, columns = _checked_event(
+            name,
+            kind,
+            players=len(players),
+            rules=rules,
+            match_points_per_win=match_points_per_win,
+            given={"bye": bye, "withdrawal": withdrawal, "language": language},
+            tiebreaks=tiebreaks,
+            rank_by=rank_by,
+            options=options,
+        )
         with self.store.writing() as conn:
             rows = _distinct_players(conn, players)
             eid = conn.execute(
                 insert(t.events)
-                .values(
-                    name=clean,
-                    kind=kind,
-                    held_on=held_on or date.today(),
-                    rules=spec,
-                    match_points_per_win=per_win,
-                    bye=bye,
-                    withdrawal=withdrawal,
-                    tiebreaks=",".join(order),
-                    rank_by=ranking,
-                    created_at=utc_now(),
-                    language=language,
-                    **columns,
-                )
+                .values(held_on=held_on or date.today(), created_at=utc_now(), **columns)
                 .returning(t.events.c.id)
             ).scalar_one()
             draw = settings.draw()
@@ -263,18 +300,7 @@ class Events:
                 knockouts.insert_format(conn, eid, draw)
             for row in rows:
                 eventrows.add_event_player(conn, eid, row["id"])
-            Audit(self.store).write(
-                conn,
-                "event create",
-                "event",
-                eid,
-                f'created {fmt.audit_name} {eid} "{clean}" with {len(rows)} player(s)',
-                {f"event:{eid}": None},
-                {f"event:{eid}": snapshot(conn, "event", eid)},
-                words=Message(
-                    N_("Event %(event)s created (players: %(count)s)"), event=clean, count=len(rows)
-                ),
-            )
+            _audit_created(Audit(self.store), conn, fmt, eid, columns["name"], len(rows))
             return event_view(conn, event_row(conn, eid))
 
     def all(self) -> list[EventView]:

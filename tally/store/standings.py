@@ -458,6 +458,50 @@ def standings(
     )
 
 
+def _season_events(
+    all_events: bool, date_from: date | None, date_to: date | None
+) -> ColumnElement[bool]:
+    """Which events a season counts: the club evenings (every event with ``all_events``) held
+    between ``date_from`` and ``date_to``; refused when it would end before it begins."""
+    if date_from is not None and date_to is not None and date_from > date_to:
+        raise Refused(
+            Message(
+                N_("the season cannot end (%(end)s) before it begins (%(begin)s)"),
+                end=str(date_to),
+                begin=str(date_from),
+            )
+        )
+    which: ColumnElement[bool] = t.events.c.id.is_not(None)
+    if not all_events:
+        which = and_(
+            which, t.events.c.kind.in_([f.kind for f in FORMATS.values() if f.counts_in_the_season])
+        )
+    if date_from is not None:
+        which = and_(which, t.events.c.held_on >= date_from)
+    if date_to is not None:
+        which = and_(which, t.events.c.held_on <= date_to)
+    return which
+
+
+def _season_points_per_win(data: EventData, match_points_per_win: float | None) -> float:
+    """The match points a win counts in a season: ``match_points_per_win`` when given, else
+    what all its events say; refused when they disagree."""
+    if match_points_per_win is not None:
+        return float(match_points_per_win)
+    values = sorted({e.match_points_per_win for e in data.events})
+    if len(values) > 1:
+        raise Refused(
+            Message(
+                N_(
+                    "the season's events give different match points for a win "
+                    "(%(points)s): say how many every win counts"
+                ),
+                points=", ".join(f"{v:g}" for v in values),
+            )
+        )
+    return values[0] if values else 1.0
+
+
 def season_standings(
     store: Database,
     *,
@@ -483,39 +527,9 @@ def season_standings(
     ranking = check_rank_by(rank_by)
     if match_points_per_win is not None:
         match_points_per_win = check_points_per_win(match_points_per_win)
-    if date_from is not None and date_to is not None and date_from > date_to:
-        raise Refused(
-            Message(
-                N_("the season cannot end (%(end)s) before it begins (%(begin)s)"),
-                end=str(date_to),
-                begin=str(date_from),
-            )
-        )
-    which: ColumnElement[bool] = t.events.c.id.is_not(None)
-    if not all_events:
-        which = and_(
-            which, t.events.c.kind.in_([f.kind for f in FORMATS.values() if f.counts_in_the_season])
-        )
-    if date_from is not None:
-        which = and_(which, t.events.c.held_on >= date_from)
-    if date_to is not None:
-        which = and_(which, t.events.c.held_on <= date_to)
+    which = _season_events(all_events, date_from, date_to)
     data, summed = _load_sums(store, which, many=True, scoring_byes_only=True)
-    if match_points_per_win is None:
-        values = sorted({e.match_points_per_win for e in data.events})
-        if len(values) > 1:
-            raise Refused(
-                Message(
-                    N_(
-                        "the season's events give different match points for a win "
-                        "(%(points)s): say how many every win counts"
-                    ),
-                    points=", ".join(f"{v:g}" for v in values),
-                )
-            )
-        per_win = values[0] if values else 1.0
-    else:
-        per_win = float(match_points_per_win)
+    per_win = _season_points_per_win(data, match_points_per_win)
     withdrawn: set[int] = set().union(*(e.withdrawn for e in data.events))
     players = sorted(summed.players, key=lambda p: data.name(p).casefold())
     settings = Ranking(order, ranking, per_win, per_win, _season_requested(data, per_win))
