@@ -135,7 +135,7 @@ WORDS: Final = (
     N_("Final"),
     N_("Semi-finals"),
     N_("Quarter-finals"),
-    # the events a season's standings count (tally.store.events.season_standings)
+    # the events a season's standings count (tally.store.standings.season_standings)
     N_("all events"),
     N_("club evenings"),
     # what a ruling says of a record it cannot rule on (tally.engine.ruling)

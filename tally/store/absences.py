@@ -151,6 +151,36 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
         )
 
 
+def _player_still_in(conn: Connection, ev: RowMapping, player: str) -> RowMapping:
+    """The stored player ``player``, refused unless entered in event ``ev`` and not withdrawn."""
+    eid, name = ev["id"], ev["name"]
+    row = resolve_player(conn, player)
+    entry = next(
+        (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
+    )
+    if entry is None:
+        raise NotFound(Message(eventrows.NOT_IN_EVENT, player=row["name"], id=eid, name=name))
+    if entry["withdrawn_at"] is not None:
+        raise Refused(Message(eventrows.WITHDRAWN_FROM, player=row["name"], id=eid, name=name))
+    return row
+
+
+def _put_absence(conn: Connection, eid: int, player_id: int, number: int, *, cancel: bool) -> None:
+    """Store player ``player_id``'s absence from round ``number`` of event ``eid`` (``cancel``:
+    delete it)."""
+    ab = t.event_absences.c
+    if cancel:
+        conn.execute(
+            delete(t.event_absences).where(
+                (ab.event_id == eid) & (ab.player_id == player_id) & (ab.round_number == number)
+            )
+        )
+    else:
+        conn.execute(
+            insert(t.event_absences).values(event_id=eid, player_id=player_id, round_number=number)
+        )
+
+
 #: the words of an absence announced, and taken back, in the audit log
 _ABSENT = N_("%(name)s announced an absence from round %(round)s")
 _ABSENCE_TAKEN_BACK = N_("%(name)s takes back the absence from round %(round)s")
@@ -171,18 +201,7 @@ class Absences:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             eid, name = ev["id"], ev["name"]
             _refuse_format(ev)
-            row = resolve_player(conn, player)
-            entry = next(
-                (p for p in eventrows.event_players(conn, eid) if p["player_id"] == row["id"]), None
-            )
-            if entry is None:
-                raise NotFound(
-                    Message(eventrows.NOT_IN_EVENT, player=row["name"], id=eid, name=name)
-                )
-            if entry["withdrawn_at"] is not None:
-                raise Refused(
-                    Message(eventrows.WITHDRAWN_FROM, player=row["name"], id=eid, name=name)
-                )
+            row = _player_still_in(conn, ev, player)
             _refuse_round(conn, ev, number)
             there = (number, row["id"]) in eventrows.absences(conn, eid)
             if not cancel:
@@ -206,21 +225,7 @@ class Absences:
                     )
                 )
             before = snapshot(conn, "event", eid)
-            ab = t.event_absences.c
-            if cancel:
-                conn.execute(
-                    delete(t.event_absences).where(
-                        (ab.event_id == eid)
-                        & (ab.player_id == row["id"])
-                        & (ab.round_number == number)
-                    )
-                )
-            else:
-                conn.execute(
-                    insert(t.event_absences).values(
-                        event_id=eid, player_id=row["id"], round_number=number
-                    )
-                )
+            _put_absence(conn, eid, row["id"], number, cancel=cancel)
             verb = "takes back the absence" if cancel else "announced an absence"
             Audit(self.store).write(
                 conn,

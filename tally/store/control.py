@@ -24,7 +24,7 @@ import json
 from collections.abc import Sequence
 
 from sqlalchemy import delete, func, insert, select
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import Advice, Message, NotFound, Refused
 from tally.i18n import N_
@@ -133,6 +133,57 @@ def apart_clashes(rounds: Sequence[RoundView], pairs: Sequence[tuple[str, str]])
     ]
 
 
+def _check_latest_round(conn: Connection, eid: int, name: str, number: int) -> None:
+    """Refuse to withdraw round ``number`` of event ``eid`` unless it is the latest started."""
+    started = sorted(
+        conn.execute(
+            select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == eid)
+        ).scalars()
+    )
+    if number not in started:
+        raise NotFound(
+            Message(
+                N_(
+                    'round %(round)s of event %(id)s "%(name)s" has not been started: '
+                    "it has no pairings to withdraw"
+                ),
+                round=number,
+                id=eid,
+                name=name,
+            )
+        )
+    if number != started[-1]:
+        raise Refused(
+            Message(
+                N_(
+                    'round %(round)s of event %(id)s "%(name)s" cannot be withdrawn: '
+                    "round %(later)s was started after it (withdraw that first)"
+                ),
+                round=number,
+                id=eid,
+                name=name,
+                later=started[-1],
+            )
+        )
+
+
+def _two_players_of(
+    conn: Connection, eid: int, name: str, refs: tuple[str, str]
+) -> list[RowMapping]:
+    """The two stored players ``refs`` names, refused unless both are entered in event ``eid``
+    (named ``name``) and they are two."""
+    listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
+    rows = [resolve_player(conn, x) for x in refs]
+    for row in rows:
+        if row["id"] not in listed:
+            raise NotFound(Message(eventrows.NOT_IN_EVENT, player=row["name"], id=eid, name=name))
+    if rows[0]["id"] == rows[1]["id"]:
+        raise Refused(
+            Message(N_("%(name)s is named twice: keep two players apart"), name=rows[0]["name"])
+        )
+    return rows
+
+
 #: the words of a pair kept apart, and no longer, in the audit log
 _APART = N_("%(a)s and %(b)s kept apart in %(event)s")
 _NOT_APART = N_("%(a)s and %(b)s no longer kept apart in %(event)s")
@@ -157,36 +208,7 @@ class Pairings:
         with self.store.transaction("event unpair"), self.store.writing() as conn:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             eid, name = ev["id"], ev["name"]
-            started = sorted(
-                conn.execute(
-                    select(t.event_rounds.c.number).where(t.event_rounds.c.event_id == eid)
-                ).scalars()
-            )
-            if number not in started:
-                raise NotFound(
-                    Message(
-                        N_(
-                            'round %(round)s of event %(id)s "%(name)s" has not been started: '
-                            "it has no pairings to withdraw"
-                        ),
-                        round=number,
-                        id=eid,
-                        name=name,
-                    )
-                )
-            if number != started[-1]:
-                raise Refused(
-                    Message(
-                        N_(
-                            'round %(round)s of event %(id)s "%(name)s" cannot be withdrawn: '
-                            "round %(later)s was started after it (withdraw that first)"
-                        ),
-                        round=number,
-                        id=eid,
-                        name=name,
-                        later=started[-1],
-                    )
-                )
+            _check_latest_round(conn, eid, name, number)
             for match_id in conn.execute(
                 select(t.matches.c.id).where(
                     (t.matches.c.event_id == eid) & (t.matches.c.round_number == number)
@@ -226,19 +248,7 @@ class Pairings:
         with self.store.writing() as conn:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             eid, name = ev["id"], ev["name"]
-            listed = {p["player_id"] for p in eventrows.event_players(conn, eid)}
-            rows = [resolve_player(conn, x) for x in (first, second)]
-            for row in rows:
-                if row["id"] not in listed:
-                    raise NotFound(
-                        Message(eventrows.NOT_IN_EVENT, player=row["name"], id=eid, name=name)
-                    )
-            if rows[0]["id"] == rows[1]["id"]:
-                raise Refused(
-                    Message(
-                        N_("%(name)s is named twice: keep two players apart"), name=rows[0]["name"]
-                    )
-                )
+            rows = _two_players_of(conn, eid, name, (first, second))
             a, b = sorted((rows[0]["id"], rows[1]["id"]))
             there = (a, b) in eventrows.apart_pairs(conn, eid)
             if there != undo:

@@ -376,8 +376,8 @@ def _when(value: str | None) -> datetime | None:
     return None if value is None else datetime.fromisoformat(value)
 
 
-def put_event(conn: Connection, snap: dict[str, Any]) -> None:
-    """Make an event's row, players and rounds what ``snap`` says."""
+def _put_event_row(conn: Connection, snap: dict[str, Any]) -> None:
+    """Make the event's own row what ``snap`` says (inserted when it is not there)."""
     event_id = snap["id"]
     values = {
         k: v
@@ -391,19 +391,11 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
         conn.execute(insert(t.events).values(values))
     else:
         conn.execute(update(t.events).where(t.events.c.id == event_id).values(values))
-    conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
-    conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
-    conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
-    conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
-    conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
-    conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
-    if snap.get("format"):
-        conn.execute(insert(t.event_formats).values(snap["format"]))
-    if snap.get("buy_backs"):
-        conn.execute(
-            insert(t.event_buy_backs),
-            [{**b, "bought_at": _when(b["bought_at"])} for b in snap["buy_backs"]],
-        )
+
+
+def _put_players_and_rounds(conn: Connection, event_id: int, snap: dict[str, Any]) -> None:
+    """Insert the event's players (seeds, withdrawals, seed ratings) and its rounds started
+    (byes, times) as ``snap`` lists them."""
     if snap["players"]:
         conn.execute(
             insert(t.event_players),
@@ -431,6 +423,26 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
                 for r in snap["rounds"]
             ],
         )
+
+
+def put_event(conn: Connection, snap: dict[str, Any]) -> None:
+    """Make an event's row, players and rounds what ``snap`` says."""
+    event_id = snap["id"]
+    _put_event_row(conn, snap)
+    conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
+    conn.execute(delete(t.event_rounds).where(t.event_rounds.c.event_id == event_id))
+    conn.execute(delete(t.event_buy_backs).where(t.event_buy_backs.c.event_id == event_id))
+    conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
+    conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
+    conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
+    if snap.get("format"):
+        conn.execute(insert(t.event_formats).values(snap["format"]))
+    if snap.get("buy_backs"):
+        conn.execute(
+            insert(t.event_buy_backs),
+            [{**b, "bought_at": _when(b["bought_at"])} for b in snap["buy_backs"]],
+        )
+    _put_players_and_rounds(conn, event_id, snap)
     if snap.get("apart"):
         conn.execute(
             insert(t.event_apart),

@@ -19,6 +19,53 @@ from tally.store.corrections import Audit, Snapshot, snapshot, utc_now
 from tally.store.transactions import Database
 
 
+def _insert_matches(
+    conn: Connection,
+    ev: Any,
+    number: int,
+    tables: Iterable[tuple[int, int, int, int]],
+    matches_per_pairing: int,
+    snapshots: tuple[dict[str, Snapshot], dict[str, Snapshot]],
+) -> list[int]:
+    """Insert each table's matches of round ``number``, the first dealer alternating over a
+    pairing's matches, each match added to the audit's ``snapshots`` (before, after); the
+    matches made, in order."""
+    eid = ev["id"]
+    before, after = snapshots
+    made: list[int] = []
+    for table, a, b, dealer in tables:
+        other = b if dealer == a else a
+        for k in range(matches_per_pairing):
+            mid = eventrows.insert_match(
+                conn,
+                a,
+                b,
+                ev["rules"],
+                dealer if k % 2 == 0 else other,
+                event_id=eid,
+                round_number=number,
+                table_number=table,
+            )
+            made.append(mid)
+            before[f"match:{mid}"] = None
+            after[f"match:{mid}"] = snapshot(conn, "match", mid)
+    return made
+
+
+def _started_words(ev: Any, number: int, rematches: Sequence[str]) -> Message:
+    """The audit's words of round ``number`` of ``ev`` started, naming the rematches accepted."""
+    return (
+        Message(
+            N_("Round %(round)s of %(event)s started; rematches accepted: %(pairs)s"),
+            round=number,
+            event=ev["name"],
+            pairs=", ".join(rematches),
+        )
+        if rematches
+        else Message(N_("Round %(round)s of %(event)s started"), round=number, event=ev["name"])
+    )
+
+
 def insert_round(
     store: Database,
     conn: Connection,
@@ -47,23 +94,7 @@ def insert_round(
             event_id=eid, number=number, bye_player_id=bye, started_at=utc_now()
         )
     )
-    made: list[int] = []
-    for table, a, b, dealer in tables:
-        other = b if dealer == a else a
-        for k in range(matches_per_pairing):
-            mid = eventrows.insert_match(
-                conn,
-                a,
-                b,
-                ev["rules"],
-                dealer if k % 2 == 0 else other,
-                event_id=eid,
-                round_number=number,
-                table_number=table,
-            )
-            made.append(mid)
-            before[f"match:{mid}"] = None
-            after[f"match:{mid}"] = snapshot(conn, "match", mid)
+    made = _insert_matches(conn, ev, number, tables, matches_per_pairing, (before, after))
     after[f"event:{eid}"] = snapshot(conn, "event", eid)
     listed = (
         f"matches {made[0]}-{made[-1]}"
@@ -72,17 +103,14 @@ def insert_round(
         if made
         else "no match"
     )
-    words = (
-        Message(
-            N_("Round %(round)s of %(event)s started; rematches accepted: %(pairs)s"),
-            round=number,
-            event=ev["name"],
-            pairs=", ".join(rematches),
-        )
-        if rematches
-        else Message(N_("Round %(round)s of %(event)s started"), round=number, event=ev["name"])
-    )
     Audit(store).write(
-        conn, "event round", "event", eid, f"{summary}: {listed}", before, after, words=words
+        conn,
+        "event round",
+        "event",
+        eid,
+        f"{summary}: {listed}",
+        before,
+        after,
+        words=_started_words(ev, number, rematches),
     )
     return made

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from sqlalchemy import insert, select
+from sqlalchemy.engine import Connection
 
 from tally import names
 from tally.errors import Message, Refused
@@ -151,6 +152,32 @@ def placings_of(rows: Sequence[tuple[str, int, int]]) -> dict[str, int]:
     return out
 
 
+def _check_name_free(conn: Connection, clean: str, key: str) -> None:
+    """Refuse the name ``clean`` (folded: ``key``) when another series has it."""
+    taken = conn.execute(select(t.series.c.id).where(t.series.c.name_key == key)).first()
+    if taken is not None:
+        raise Refused(
+            Message(
+                N_('there is a series "%(name)s" already (number %(id)s)'), name=clean, id=taken[0]
+            )
+        )
+
+
+def _distinct_events(conn: Connection, events: Sequence[str | int]) -> list[int]:
+    """The numbers of the events ``events`` names, in order; refused for one given twice."""
+    ids: list[int] = []
+    for ref in events:
+        row = eventrows.resolve_event(conn, ref)
+        if row["id"] in ids:
+            raise Refused(
+                Message(
+                    N_('event %(id)s "%(name)s" is listed twice'), id=row["id"], name=row["name"]
+                )
+            )
+        ids.append(int(row["id"]))
+    return ids
+
+
 class Series:
     """Series of events, with their standings summed from the events' placings. Reached as
     ``store.series``."""
@@ -184,27 +211,8 @@ class Series:
         count = check_best(best, len(events))
         with self.store.writing() as conn:
             key = names.fold(clean)
-            taken = conn.execute(select(t.series.c.id).where(t.series.c.name_key == key)).first()
-            if taken is not None:
-                raise Refused(
-                    Message(
-                        N_('there is a series "%(name)s" already (number %(id)s)'),
-                        name=clean,
-                        id=taken[0],
-                    )
-                )
-            ids: list[int] = []
-            for ref in events:
-                row = eventrows.resolve_event(conn, ref)
-                if row["id"] in ids:
-                    raise Refused(
-                        Message(
-                            N_('event %(id)s "%(name)s" is listed twice'),
-                            id=row["id"],
-                            name=row["name"],
-                        )
-                    )
-                ids.append(int(row["id"]))
+            _check_name_free(conn, clean, key)
+            ids = _distinct_events(conn, events)
             sid = conn.execute(
                 insert(t.series)
                 .values(

@@ -84,13 +84,8 @@ def _view(plan: _Plan, audit_id: int | None) -> SwapView:
     )
 
 
-def _plan(
-    store: Database, conn: Connection, ref: str | int, number: int, first: str, second: str
-) -> _Plan:
-    """The swap worked out and checked, the round's matches locked; refused when it cannot
-    be made."""
-    ev = eventrows.resolve_event(conn, ref, lock=True)
-    eid, name = ev["id"], ev["name"]
+def _refuse_scheduled(ev: RowMapping) -> None:
+    """Refuse a swap in an event whose pairings its schedule fixes (a round robin)."""
     fmt = format_of(ev["kind"])
     if fmt.has_scheduled_pairings:
         raise Refused(
@@ -100,16 +95,16 @@ def _plan(
                     "schedule (a swap would make some players meet twice and some never); "
                     "change the order of the players before the first round instead"
                 ),
-                id=eid,
-                name=name,
+                id=ev["id"],
+                name=ev["name"],
                 kind=Message(fmt.audit_name),
             )
         )
-    rows = [resolve_player(conn, x) for x in (first, second)]
-    if rows[0]["id"] == rows[1]["id"]:
-        raise Refused(
-            Message(N_("%(name)s is named twice: give two players to swap"), name=rows[0]["name"])
-        )
+
+
+def _round_bye(conn: Connection, eid: int, name: str, number: int) -> int | None:
+    """Who sits out round ``number`` of event ``eid`` (None: nobody); refused when the round
+    has not been started."""
     bye = conn.execute(
         select(t.event_rounds.c.bye_player_id).where(
             (t.event_rounds.c.event_id == eid) & (t.event_rounds.c.number == number)
@@ -124,6 +119,24 @@ def _plan(
                 name=name,
             )
         )
+    player: int | None = bye[0]
+    return player
+
+
+def _plan(
+    store: Database, conn: Connection, ref: str | int, number: int, first: str, second: str
+) -> _Plan:
+    """The swap worked out and checked, the round's matches locked; refused when it cannot
+    be made."""
+    ev = eventrows.resolve_event(conn, ref, lock=True)
+    eid, name = ev["id"], ev["name"]
+    _refuse_scheduled(ev)
+    rows = [resolve_player(conn, x) for x in (first, second)]
+    if rows[0]["id"] == rows[1]["id"]:
+        raise Refused(
+            Message(N_("%(name)s is named twice: give two players to swap"), name=rows[0]["name"])
+        )
+    bye = _round_bye(conn, eid, name, number)
     m = t.matches.c
     matches = list(
         conn.execute(
@@ -134,7 +147,7 @@ def _plan(
     )
     for row in matches:
         lock_match(conn, row["id"])
-    seats = [_seat(matches, bye[0], row, eid, name, number) for row in rows]
+    seats = [_seat(matches, bye, row, eid, name, number) for row in rows]
     if seats[0] == seats[1]:
         raise Refused(
             Message(
@@ -150,8 +163,8 @@ def _plan(
     _refuse_recorded(conn, changed, seats)
     ids = (rows[0]["id"], rows[1]["id"])
     names = (str(rows[0]["name"]), str(rows[1]["name"]))
-    warnings, notes = _warnings(store, conn, ev, number, ids, names, matches, bye[0])
-    return _Plan(ev, number, ids, names, changed, bye[0], warnings, notes, (seats[0], seats[1]))
+    warnings, notes = _warnings(store, conn, ev, number, ids, names, matches, bye)
+    return _Plan(ev, number, ids, names, changed, bye, warnings, notes, (seats[0], seats[1]))
 
 
 def _seat(
