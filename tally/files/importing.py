@@ -322,6 +322,9 @@ class _Document:
     swaps: dict[int, list[tuple[str, str, Place]]] = field(default_factory=dict)
     #: the rounds kept as they were made, started with the file's pairings (``"given"``)
     given: set[int] = field(default_factory=set)
+    #: what a round kept as made seeded: round -> (the bracket's slots by name, or None;
+    #: whether it started the play-off)
+    seeded: dict[int, tuple[list[str | None] | None, bool]] = field(default_factory=dict)
     #: the pairs kept apart as they changed: after which round, player, player, no longer
     #: (``undo``), where in the file
     apart: list[tuple[int, str, str, bool, Place]] = field(default_factory=list)
@@ -476,12 +479,18 @@ def _document(data: Any, top: Place) -> _Document:
 
     swaps: dict[int, list[tuple[str, str, Place]]] = {}
     given: set[int] = set()
+    seeded: dict[int, tuple[list[str | None] | None, bool]] = {}
 
     def started(value: Any, at: Place) -> tuple[int, str | None, bool]:
-        r = _object(value, at, ("round",), ("bye", "swaps", "given"))
+        r = _object(value, at, ("round",), ("bye", "swaps", "given", "bracket", "playoff"))
         number = _whole(r["round"], at / "round", 1, 10_000)
         if "given" in r and _bool(r["given"], at / "given"):
             given.add(number)
+        if "bracket" in r or "playoff" in r:
+            seeded[number] = (
+                _list(r["bracket"], at / "bracket", _maybe_text) if "bracket" in r else None,
+                _bool(r.get("playoff", False), at / "playoff"),
+            )
         if "swaps" in r:
             swaps[number] = _list(r["swaps"], at / "swaps", _two_players)
         return number, _maybe_text(r.get("bye"), at / "bye"), "bye" in r
@@ -510,6 +519,7 @@ def _document(data: Any, top: Place) -> _Document:
         absences=_list(d.get("absences", []), top / "absences", _absence),
         swaps=swaps,
         given=given,
+        seeded=seeded,
         apart=_list(d.get("apart", []), top / "apart", _apart),
     )
 
@@ -994,12 +1004,15 @@ def _start_round(
     listed = [m for m in doc.matches if m.round == number]
     try:
         given = _given_tables(doc, number, ids) if number in doc.given else None
+        slots, playoff = doc.seeded.get(number, (None, False)) if given else (None, False)
         rnd = replay.start_round(
             store,
             ev.id,
             number,
             given,
             None if given is None or bye is None else _seat(doc, number, ids, bye),
+            bracket=None if slots is None else [_number(ids, n, at / "bracket") for n in slots],
+            playoff=playoff,
         )
     except TallyError as exc:
         at.fail(exc.wording)
@@ -1032,6 +1045,18 @@ def _start_round(
     except replay.Mismatch as exc:
         (at if exc.index is None else listed[exc.index].at).fail(exc.wording)
     return list(zip(made, listed, strict=True))
+
+
+def _number(ids: dict[str, tuple[int, str]], name: str | None, at: Place) -> str | None:
+    """A player of the file as ``#number`` (None stays None); refused for a name that is
+    not one of the file's players."""
+    from tally.names import fold
+
+    if name is None:
+        return None
+    if fold(name) not in ids:
+        at.fail(Message(NOT_PLAYER, player=name))
+    return f"#{ids[fold(name)][0]}"
 
 
 def _stored(ids: dict[str, tuple[int, str]], name: str) -> str:
