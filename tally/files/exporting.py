@@ -120,6 +120,9 @@ def _read(store: Store, ref: str | int) -> _Exported:
     fmt = ev.format
     kept = fmt.pairs_from_standings or fmt.ranks_by_elimination
     given = store.given.rounds(ev.id) if kept else set()
+    # a round kept as made that seeded the bracket or started the play-off says so: the
+    # load cannot draw it again
+    seeded = store.given.seeding(ev.id) if given and fmt.ranks_by_elimination else {}
     matches = [
         (store.matches.state(match_id), records)
         for match_id, records in zip(
@@ -133,7 +136,7 @@ def _read(store: Store, ref: str | int) -> _Exported:
         [
             {"round": r.number, "bye": r.bye}
             | ({"swaps": swaps[r.number]} if r.number in swaps else {})
-            | ({"given": True} if r.number in given else {})
+            | ({"given": True} | seeded.get(r.number, {}) if r.number in given else {})
             for r in line.rounds
         ],
         [{"player": w.player, "before_round": w.before_round} for w in line.withdrawals],

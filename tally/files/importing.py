@@ -322,6 +322,9 @@ class _Document:
     swaps: dict[int, list[tuple[str, str, Place]]] = field(default_factory=dict)
     #: the rounds kept as they were made, started with the file's pairings (``"given"``)
     given: set[int] = field(default_factory=set)
+    #: what a round kept as made seeded: round -> (the bracket's slots by name, or None;
+    #: whether it started the play-off)
+    seeded: dict[int, tuple[list[str | None] | None, bool]] = field(default_factory=dict)
     #: the pairs kept apart as they changed: after which round, player, player, no longer
     #: (``undo``), where in the file
     apart: list[tuple[int, str, str, bool, Place]] = field(default_factory=list)
@@ -425,6 +428,38 @@ def _held_on(d: dict[str, Any], top: Place) -> date | None:
 
 def _document(data: Any, top: Place) -> _Document:
     """The event file's fields, each checked for its type (not yet for its meaning)."""
+    d, kind = _head(data, top)
+    settings = _settings(d, kind, top)
+    held_on = _held_on(d, top)
+    name = _text(d["name"], top / "name")
+    rules = _text(d.get("rules", "sixty-six"), top / "rules")
+    players, joined, seed_ratings = _players_listed(d, kind, top)
+    rounds = _Rounds()
+    return _Document(
+        name=name,
+        kind=kind,
+        date=held_on,
+        rules=rules,
+        settings=settings,
+        players=players,
+        joined=joined,
+        rounds=_list(d.get("rounds", []), top / "rounds", rounds.read),
+        withdrawals=_list(d.get("withdrawals", []), top / "withdrawals", _withdrawal),
+        matches=_list(d["matches"], top / "matches", _match),
+        seed_ratings=seed_ratings,
+        prizes=_prizes(d.get("prizes", {}), top / "prizes"),
+        buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
+        absences=_list(d.get("absences", []), top / "absences", _absence),
+        swaps=rounds.swaps,
+        given=rounds.given,
+        seeded=rounds.seeded,
+        apart=_list(d.get("apart", []), top / "apart", _apart),
+    )
+
+
+def _head(data: Any, top: Place) -> tuple[dict[str, Any], str]:
+    """The file as an object of the keys an event file has, and its kind: refused unless it
+    is a tally event file of this version and of a kind this tally loads."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         top.fail(
             Message(
@@ -454,8 +489,14 @@ def _document(data: Any, top: Place) -> _Document:
                 kinds=", ".join(FORMATS),
             )
         )
-    settings = _settings(d, kind, top)
-    held_on = _held_on(d, top)
+    return d, kind
+
+
+def _players_listed(
+    d: dict[str, Any], kind: str, top: Place
+) -> tuple[list[tuple[str, list[str]]], dict[str, int], dict[str, float | None]]:
+    """The file's players (name, aliases), in order; who joined after which round (a late
+    entry); and what each player was seeded by (``seed_rating``), by name."""
     joined: dict[str, int] = {}
     seed_ratings: dict[str, float | None] = {}
 
@@ -474,43 +515,41 @@ def _document(data: Any, top: Place) -> _Document:
             joined[name] = _whole(p["joined_after_round"], at / "joined_after_round", 1, 10_000)
         return name, _list(p.get("aliases", []), at / "aliases", _text)
 
-    swaps: dict[int, list[tuple[str, str, Place]]] = {}
-    given: set[int] = set()
+    return _list(d["players"], top / "players", player), joined, seed_ratings
 
-    def started(value: Any, at: Place) -> tuple[int, str | None, bool]:
-        r = _object(value, at, ("round",), ("bye", "swaps", "given"))
+
+@dataclass
+class _Rounds:
+    """The file's rounds as they are read (:meth:`read`, one each), and what they say
+    besides their number and bye: the swaps made in each, the rounds kept as made, what
+    such a round seeded."""
+
+    swaps: dict[int, list[tuple[str, str, Place]]] = field(default_factory=dict)
+    given: set[int] = field(default_factory=set)
+    seeded: dict[int, tuple[list[str | None] | None, bool]] = field(default_factory=dict)
+
+    def read(self, value: Any, at: Place) -> tuple[int, str | None, bool]:
+        """One round: its number, its bye and whether the file gives one."""
+        r = _object(value, at, ("round",), ("bye", "swaps", "given", "bracket", "playoff"))
         number = _whole(r["round"], at / "round", 1, 10_000)
         if "given" in r and _bool(r["given"], at / "given"):
-            given.add(number)
+            self.given.add(number)
+        if "bracket" in r or "playoff" in r:
+            self.seeded[number] = (
+                _list(r["bracket"], at / "bracket", _maybe_text) if "bracket" in r else None,
+                _bool(r.get("playoff", False), at / "playoff"),
+            )
         if "swaps" in r:
-            swaps[number] = _list(r["swaps"], at / "swaps", _two_players)
+            self.swaps[number] = _list(r["swaps"], at / "swaps", _two_players)
         return number, _maybe_text(r.get("bye"), at / "bye"), "bye" in r
 
-    def withdrawal(value: Any, at: Place) -> tuple[str, int | None]:
-        w = _object(value, at, ("player",), ("before_round",))
-        return (
-            _text(w["player"], at / "player"),
-            _maybe_whole(w.get("before_round"), at / "before_round", 1, 10_000),
-        )
 
-    return _Document(
-        name=_text(d["name"], top / "name"),
-        kind=kind,
-        date=held_on,
-        rules=_text(d.get("rules", "sixty-six"), top / "rules"),
-        settings=settings,
-        players=_list(d["players"], top / "players", player),
-        joined=joined,
-        rounds=_list(d.get("rounds", []), top / "rounds", started),
-        withdrawals=_list(d.get("withdrawals", []), top / "withdrawals", withdrawal),
-        matches=_list(d["matches"], top / "matches", _match),
-        seed_ratings=seed_ratings,
-        prizes=_prizes(d.get("prizes", {}), top / "prizes"),
-        buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
-        absences=_list(d.get("absences", []), top / "absences", _absence),
-        swaps=swaps,
-        given=given,
-        apart=_list(d.get("apart", []), top / "apart", _apart),
+def _withdrawal(value: Any, at: Place) -> tuple[str, int | None]:
+    """A withdrawal: the player and the round it came before (None: after the last)."""
+    w = _object(value, at, ("player",), ("before_round",))
+    return (
+        _text(w["player"], at / "player"),
+        _maybe_whole(w.get("before_round"), at / "before_round", 1, 10_000),
     )
 
 
@@ -616,6 +655,17 @@ def _buy_back(value: Any, at: Place) -> tuple[str, int, int, Place]:
 def _check_meaning(doc: _Document, top: Place) -> None:
     """What the types cannot say: names listed once and known, rounds and tables where the
     kind needs them, withdrawals once each and before a listed round."""
+    seen = _check_players(doc, top)
+    numbers = _check_rounds(doc, top, seen)
+    _check_withdrawals(doc, top, seen, numbers)
+    _check_buy_backs(doc, seen, numbers)
+    for m in doc.matches:
+        _check_match(doc, m, seen, numbers)
+
+
+def _check_players(doc: _Document, top: Place) -> set[str]:
+    """Each player listed once, late entries after a round listed and in the order they
+    joined. The players' names, folded."""
     from tally.names import fold
 
     seen: set[str] = set()
@@ -635,6 +685,15 @@ def _check_meaning(doc: _Document, top: Place) -> None:
                 N_("the players are listed in the order they joined (seed order)")
             )
         late = place
+    return seen
+
+
+def _check_rounds(doc: _Document, top: Place, seen: set[str]) -> list[int]:
+    """Each round listed once, its bye one of the players (``seen``), rounds only where the
+    kind has them (a Swiss event's from 1 without a gap). The rounds' numbers, in order."""
+    from tally.names import fold
+
+    numbers = [r for r, _bye, _given in doc.rounds]
     for i, (number, bye, _given) in enumerate(doc.rounds):
         if numbers.index(number) != i:
             (top / "rounds" / i).fail(Message(N_("round %(round)s is listed twice"), round=number))
@@ -644,6 +703,13 @@ def _check_meaning(doc: _Document, top: Place) -> None:
         (top / "rounds").fail(N_("a club evening has no rounds"))
     if doc.format.pairs_from_standings and sorted(numbers) != list(range(1, len(numbers) + 1)):
         (top / "rounds").fail(N_("a Swiss event's rounds are paired from 1 without a gap"))
+    return numbers
+
+
+def _check_withdrawals(doc: _Document, top: Place, seen: set[str], numbers: list[int]) -> None:
+    """Each withdrawal of one of the players (``seen``), once, before a round listed."""
+    from tally.names import fold
+
     gone: set[str] = set()
     for i, (name, before) in enumerate(doc.withdrawals):
         at = top / "withdrawals" / i
@@ -654,35 +720,40 @@ def _check_meaning(doc: _Document, top: Place) -> None:
         gone.add(fold(name))
         if before is not None and before not in numbers:
             (at / "before_round").fail(Message(NOT_STARTED, round=before))
-    _check_buy_backs(doc, seen, numbers)
-    for m in doc.matches:
-        for k, name in enumerate(m.players):
-            if fold(name) not in seen:
-                (m.at / "players" / k).fail(Message(NOT_PLAYER, player=name))
-        if fold(m.first_dealer) not in {fold(p) for p in m.players}:
-            (m.at / "first_dealer").fail(
-                Message(N_('"%(player)s" does not play in this match'), player=m.first_dealer)
-            )
-        if not doc.format.has_rounds and (m.round is not None or m.table is not None):
-            m.at.fail(N_("a club evening's match has no round or table"))
-        if m.playoff is not None and not doc.format.ranks_by_elimination:
-            (m.at / "playoff").fail(N_("only a knockout or groups event has play-offs"))
-        if m.playoff:
-            if m.round is not None or m.table is not None:
-                m.at.fail(N_("a play-off has no round or table"))
-        elif doc.format.has_rounds:
-            if m.round is None or m.table is None:
-                m.at.fail(
-                    Message(
-                        N_('a match of a %(kind)s event has a round and a table (a play-off: '
-                           '"playoff": true)')
-                        if doc.format.ranks_by_elimination
-                        else N_("a match of a %(kind)s event has a round and a table"),
-                        kind=doc.kind,
-                    )
-                )  # fmt: skip
-            if m.round not in numbers and doc.rounds:
-                (m.at / "round").fail(Message(NOT_STARTED, round=m.round))
+
+
+def _check_match(doc: _Document, m: _Match, seen: set[str], numbers: list[int]) -> None:
+    """A match of two of the players (``seen``), its first dealer one of them, with a round
+    and a table where the kind has them (a play-off without), in a round listed."""
+    from tally.names import fold
+
+    for k, name in enumerate(m.players):
+        if fold(name) not in seen:
+            (m.at / "players" / k).fail(Message(NOT_PLAYER, player=name))
+    if fold(m.first_dealer) not in {fold(p) for p in m.players}:
+        (m.at / "first_dealer").fail(
+            Message(N_('"%(player)s" does not play in this match'), player=m.first_dealer)
+        )
+    if not doc.format.has_rounds and (m.round is not None or m.table is not None):
+        m.at.fail(N_("a club evening's match has no round or table"))
+    if m.playoff is not None and not doc.format.ranks_by_elimination:
+        (m.at / "playoff").fail(N_("only a knockout or groups event has play-offs"))
+    if m.playoff:
+        if m.round is not None or m.table is not None:
+            m.at.fail(N_("a play-off has no round or table"))
+    elif doc.format.has_rounds:
+        if m.round is None or m.table is None:
+            m.at.fail(
+                Message(
+                    N_('a match of a %(kind)s event has a round and a table (a play-off: '
+                       '"playoff": true)')
+                    if doc.format.ranks_by_elimination
+                    else N_("a match of a %(kind)s event has a round and a table"),
+                    kind=doc.kind,
+                )
+            )  # fmt: skip
+        if m.round not in numbers and doc.rounds:
+            (m.at / "round").fail(Message(NOT_STARTED, round=m.round))
 
 
 def _check_buy_backs(doc: _Document, seen: set[str], numbers: list[int]) -> None:
@@ -994,12 +1065,15 @@ def _start_round(
     listed = [m for m in doc.matches if m.round == number]
     try:
         given = _given_tables(doc, number, ids) if number in doc.given else None
+        slots, playoff = doc.seeded.get(number, (None, False)) if given else (None, False)
         rnd = replay.start_round(
             store,
             ev.id,
             number,
             given,
             None if given is None or bye is None else _seat(doc, number, ids, bye),
+            bracket=None if slots is None else [_number(ids, n, at / "bracket") for n in slots],
+            playoff=playoff,
         )
     except TallyError as exc:
         at.fail(exc.wording)
@@ -1032,6 +1106,18 @@ def _start_round(
     except replay.Mismatch as exc:
         (at if exc.index is None else listed[exc.index].at).fail(exc.wording)
     return list(zip(made, listed, strict=True))
+
+
+def _number(ids: dict[str, tuple[int, str]], name: str | None, at: Place) -> str | None:
+    """A player of the file as ``#number`` (None stays None); refused for a name that is
+    not one of the file's players."""
+    from tally.names import fold
+
+    if name is None:
+        return None
+    if fold(name) not in ids:
+        at.fail(Message(NOT_PLAYER, player=name))
+    return f"#{ids[fold(name)][0]}"
 
 
 def _stored(ids: dict[str, tuple[int, str]], name: str) -> str:

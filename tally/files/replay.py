@@ -69,12 +69,16 @@ def start_round(
     number: int,
     given: Sequence[GivenTable] | None = None,
     bye: str | None = None,
+    *,
+    bracket: Sequence[str | None] | None = None,
+    playoff: bool = False,
 ) -> RoundView:
     """Start round ``number`` of ``event``: as its format makes it (the director confirmed:
-    ``force``), or with the pairings ``given`` and ``bye`` as given."""
+    ``force``), or with the pairings ``given`` and ``bye`` as given (and the ``bracket`` or
+    ``playoff`` it seeded: :meth:`tally.store.given.GivenRounds.start`)."""
     if given is None:
         return store.events.start_round(event, number, force=True)
-    store.given.start(event, number, given, bye)
+    store.given.start(event, number, given, bye, bracket=bracket, playoff=playoff)
     return store.events.rounds(event, number)[0]
 
 

@@ -30,8 +30,10 @@ events: :mod:`tally.files.trf_export` and :mod:`tally.files.trf_import` map one 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Final
 
-from tally.errors import TallyError
+from tally.errors import Message, TallyError
+from tally.i18n import N_
 
 __all__ = [
     "RESULTS",
@@ -168,7 +170,19 @@ def _player_line(p: TrfPlayer) -> str:
     return line
 
 
-def read_trf(text: str, where: str = "TRF") -> TrfTournament:
+#: a refusal at a place of the file (``x.trf line 3: ...``): no words of its own
+_AT: Final = "%(where)s: %(message)s"
+#: a line of the file, and a column of a line
+_LINE: Final = N_("%(file)s line %(line)s")
+_COLUMN: Final = N_("%(line)s column %(column)s")
+
+
+def _refused(where: object, template: str, **params: object) -> TallyError:
+    """A refusal of the file at ``where`` (its name, a line, a column)."""
+    return TallyError(Message(_AT, where=where, message=Message(template, **params)))
+
+
+def read_trf(text: str, where: object = "TRF") -> TrfTournament:
     """A TRF's head and players; lines of other kinds are skipped. Raises
     :class:`~tally.errors.TallyError` naming ``where`` and the line for a ``001`` line that
     does not keep to the columns, a player numbered twice, or an opponent not in the file."""
@@ -177,17 +191,20 @@ def read_trf(text: str, where: str = "TRF") -> TrfTournament:
     for number, line in enumerate(text.splitlines(), start=1):
         code = line[:3]
         if code == "001":
-            players.append(_read_player(line, f"{where} line {number}"))
+            players.append(_read_player(line, Message(_LINE, file=where, line=number)))
         elif code in ("012", "042", "052", "092", "XXR", "XXS", "BBW", "BBU"):
             head[code] = line[4:].strip()
     numbers = [p.number for p in players]
     if len(set(numbers)) != len(numbers):
-        raise TallyError(f"{where}: a starting rank is given to two players")
+        raise _refused(where, N_("a starting rank is given to two players"))
     for p in players:
         for g in p.games:
             if g is not None and g.opponent is not None and g.opponent not in numbers:
-                raise TallyError(
-                    f"{where}: {p.name} meets number {g.opponent}, who is not in the file"
+                raise _refused(
+                    where,
+                    N_("%(player)s meets number %(number)s, who is not in the file"),
+                    player=p.name,
+                    number=g.opponent,
                 )
     rounds = max([len(p.games) for p in players] + [_int(head.get("XXR", "0"), where)])
     padded = (
@@ -205,7 +222,7 @@ def read_trf(text: str, where: str = "TRF") -> TrfTournament:
     )
 
 
-def _point_system(head: dict[str, str], where: str) -> PointSystem | None:
+def _point_system(head: dict[str, str], where: object) -> PointSystem | None:
     """The file's point system from its ``XXS`` line, else bbpPairings' ``BBW``/``BBU``
     lines (None when it has neither)."""
     codes: dict[str, str] = {}
@@ -220,34 +237,38 @@ def _point_system(head: dict[str, str], where: str) -> PointSystem | None:
     return PointSystem(_number(win, where), _number(draw, where), _number(bye, where))
 
 
-def _number(text: str, where: str) -> float:
+def _number(text: str, where: object) -> float:
     try:
         return float(text)
     except ValueError:
-        raise TallyError(f"{where}: points {text!r} of the point system are not a number") from None
+        raise _refused(
+            where, N_("points %(points)s of the point system are not a number"), points=repr(text)
+        ) from None
 
 
-def _int(text: str, where: str) -> int:
+def _int(text: str, where: object) -> int:
     try:
         return int(text)
     except ValueError:
-        raise TallyError(f"{where}: {text!r} is not a number") from None
+        raise _refused(where, N_("%(text)s is not a number"), text=repr(text)) from None
 
 
-def _read_player(line: str, where: str) -> TrfPlayer:
+def _read_player(line: str, where: object) -> TrfPlayer:
     """One ``001`` line (see the module docstring for its columns)."""
     name = line[14:47].strip()
     if not name:
-        raise TallyError(f"{where}: a player without a name (columns 15-47)")
+        raise _refused(where, N_("a player without a name (columns 15-47)"))
     rating = line[48:52].strip()
     points = line[80:84].strip() or "0"
     try:
         value = float(points)
     except ValueError:
-        raise TallyError(f"{where}: points {points!r} (columns 81-84) are not a number") from None
+        raise _refused(
+            where, N_("points %(points)s (columns 81-84) are not a number"), points=repr(points)
+        ) from None
     rank = line[85:89].strip()
     games = tuple(
-        _read_game(line[at : at + 8], f"{where} column {at + 1}")
+        _read_game(line[at : at + 8], Message(_COLUMN, line=where, column=at + 1))
         for at in range(_FIRST_ROUND, len(line.rstrip()), _BLOCK)
     )
     return TrfPlayer(
@@ -260,16 +281,18 @@ def _read_player(line: str, where: str) -> TrfPlayer:
     )
 
 
-def _read_game(block: str, where: str) -> TrfGame | None:
+def _read_game(block: str, where: object) -> TrfGame | None:
     """One round's block: ``OOOO C R`` (None when blank: not paired)."""
     if not block.strip():
         return None
     block = block.ljust(8)
     opponent, colour, result = block[0:4].strip(), block[5], block[7]
     if colour not in "wb-" or result not in RESULTS:
-        raise TallyError(
-            f"{where}: {block!r} is not a round (opponent, colour w/b/-, "
-            f"result one of {' '.join(RESULTS)})"
+        raise _refused(
+            where,
+            N_("%(block)s is not a round (opponent, colour w/b/-, result one of %(results)s)"),
+            block=repr(block),
+            results=" ".join(RESULTS),
         )
     number = _int(opponent, where) if opponent else 0
     return TrfGame(number or None, colour, result)

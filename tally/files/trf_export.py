@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tally.errors import Refused
+from tally.errors import Message, Refused
 from tally.files.trf import TrfGame, TrfPlayer, TrfTournament, point_system, write_trf
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -44,10 +45,12 @@ def event_trf(store: Store, ref: str | int) -> str:
     ev = store.events.get(ref)
     if not ev.format.has_scored_rounds or ev.matches_per_pairing != 1:
         raise Refused(
-            f'event {ev.id} "{ev.name}" is a {ev.kind} event of '
-            f"{ev.matches_per_pairing} match(es) per pairing: a TRF holds round "
-            "robins and Swiss events of one match per pairing"
-        )
+            Message(
+                N_('event %(id)s "%(name)s" is a %(kind)s event of %(count)s match(es) per '
+                   "pairing: a TRF holds round robins and Swiss events of one match per pairing"),
+                id=ev.id, name=ev.name, kind=ev.kind, count=ev.matches_per_pairing,
+            )
+        )  # fmt: skip
     number = {p.name: k for k, p in enumerate(ev.players, start=1)}
     done = _finished_rounds(store, ev)
     games = {name: [_game(r, name, number) for r in done] for name in number}

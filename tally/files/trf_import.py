@@ -42,10 +42,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import LoadError
+from tally.errors import LoadError, Message
 from tally.files.trf import TrfGame, TrfTournament, read_trf
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.store import Store
@@ -108,6 +109,17 @@ def event_settings(t: TrfTournament) -> dict[str, Any]:
     }
 
 
+#: a refusal at a place of the file: no words of its own
+_AT: Final = "%(where)s: %(message)s"
+#: a player's line of the file in a round
+_PLAYER_ROUND: Final = N_("%(file)s: %(player)s (number %(number)s), round %(round)s")
+
+
+def _refused(where: object, template: str, **params: object) -> LoadError:
+    """A refusal of the file at ``where`` (the file, a player's round of it)."""
+    return LoadError(Message(_AT, where=where, message=Message(template, **params)))
+
+
 def import_trf(
     store: Store, path: Path, *, name: str | None = None, rules: str = "sixty-six"
 ) -> TrfImported:
@@ -117,7 +129,7 @@ def import_trf(
 
     t = read_trf(read_text_file(path, "TRF"), str(path))
     if not t.players:
-        raise LoadError(f"{path}: no player (001 line) in the file")
+        raise _refused(path, N_("no player (001 line) in the file"))
     plan = _plan(t, path)
     with store.transaction("tally event import"):
         return _store(store, t, plan, path, name or t.name or path.stem, rules)
@@ -149,10 +161,11 @@ def _plan(t: TrfTournament, path: Path) -> _Plan:
     results = {g.result for p in t.players for g in p.games if g is not None}
     middle_z = any(r.absent and _zero(t, r) for r in rounds)
     if "H" in results and middle_z:
-        raise LoadError(
-            f"{path}: some absences score half a point (H) and some none (Z); an event's "
-            "absences all score alike"
-        )
+        raise _refused(
+            path,
+            N_("some absences score half a point (H) and some none (Z); an event's absences "
+               "all score alike"),
+        )  # fmt: skip
     return _Plan(
         rounds, announced, late, _withdrawal(t, rounds, span, path), "zero" if middle_z else "half"
     )
@@ -203,7 +216,9 @@ def _round(
     absent: list[int] = []
     for number, game in sorted(games.items()):
         assert game is not None
-        where = f"{path}: {names[number]} (number {number}), round {r + 1}"
+        where = Message(
+            _PLAYER_ROUND, file=str(path), player=names[number], number=number, round=r + 1
+        )
         _refuse_draw(game, where)
         if game.opponent is None:
             if game.result in _BYE:
@@ -216,10 +231,11 @@ def _round(
         other = games.get(game.opponent)
         pairings.append(_pairing(number, game, game.opponent, other, names, where))
     if len(byes) > 1:
-        raise LoadError(
-            f"{path}: round {r + 1} gives byes to "
-            f"{', '.join(names[b] for b in byes)}: a round of tally has one "
-            "bye at most"
+        raise _refused(
+            path,
+            N_("round %(round)s gives byes to %(players)s: a round of tally has one bye at most"),
+            round=r + 1,
+            players=", ".join(names[b] for b in byes),
         )
     return _Round(r + 1, pairings, byes[0] if byes else None, absent)
 
@@ -230,22 +246,27 @@ def _in_event(span: tuple[int | None, int | None], r: int) -> bool:
     return first is not None and first <= r and (last is None or r <= last)
 
 
-def _refuse_draw(game: TrfGame, where: str) -> None:
+def _refuse_draw(game: TrfGame, where: Message) -> None:
     """Refuse a draw: a card match is won or lost."""
     if game.result in ("=", "D"):
-        raise LoadError(
-            f"{where}: a drawn game ({game.result}); a match of cards is won or lost, never drawn"
+        raise _refused(
+            where,
+            N_("a drawn game (%(result)s); a match of cards is won or lost, never drawn"),
+            result=game.result,
         )
 
 
 def _pairing(
-    a: int, game: TrfGame, b: int, other: TrfGame | None, names: dict[int, str], where: str
+    a: int, game: TrfGame, b: int, other: TrfGame | None, names: dict[int, str], where: Message
 ) -> tuple[int, int, int | None]:
     """(white, black, winner) of the pairing of ``a`` and ``b``, both lines checked (winner
     None for a game not played: a forfeit or void)."""
     if other is None or other.opponent != a:
-        raise LoadError(
-            f"{where}: meets number {b}, whose line does not meet {names[a]} that round"
+        raise _refused(
+            where,
+            N_("meets number %(number)s, whose line does not meet %(player)s that round"),
+            number=b,
+            player=names[a],
         )
     pair = (game.result, other.result)
     winner: int | None
@@ -256,10 +277,12 @@ def _pairing(
     elif pair in (("+", "-"), ("-", "+"), ("-", "-")):
         winner = None
     else:
-        raise LoadError(
-            f"{where}: the results {game.result} and {other.result} of "
-            f"{names[a]} and {names[b]} are not one win and one loss"
-        )
+        raise _refused(
+            where,
+            N_("the results %(first)s and %(second)s of %(a)s and %(b)s are not one win and "
+               "one loss"),
+            first=game.result, second=other.result, a=names[a], b=names[b],
+        )  # fmt: skip
     if {game.colour, other.colour} == {"w", "b"}:
         return (a, b, winner) if game.colour == "w" else (b, a, winner)
     return a, b, winner
@@ -284,19 +307,22 @@ def _withdrawal(
             gone = [n for n in (a, b) if span[n][1] is not None]
             if not gone or (len(losers) == 1 and losers[0] not in gone):
                 n = losers[0]
-                raise LoadError(
-                    f"{path}: {names[n]} (number {n}), round {r.number}: loses by "
-                    "forfeit and plays on; tally forfeits the matches of a player "
-                    "who withdraws"
-                )
+                raise _refused(
+                    Message(
+                        _PLAYER_ROUND, file=str(path), player=names[n], number=n, round=r.number
+                    ),
+                    N_("loses by forfeit and plays on; tally forfeits the matches of a player "
+                       "who withdraws"),
+                )  # fmt: skip
             # (two withdrawals never void a game: the first to withdraw loses it, as a game
             # played stands; a -/- pair is the void rule's)
             rules.add("forfeit" if len(losers) == 1 else "void")
     if len(rules) > 1:
-        raise LoadError(
-            f"{path}: some unplayed games are won by forfeit and some void; an event "
-            "forfeits or voids them all"
-        )
+        raise _refused(
+            path,
+            N_("some unplayed games are won by forfeit and some void; an event forfeits or "
+               "voids them all"),
+        )  # fmt: skip
     return rules.pop() if rules else "forfeit"
 
 

@@ -60,7 +60,8 @@ def _round_entry(conn: Connection, event_id: int, number: int) -> int:
     found = conn.execute(
         select(a.id)
         .where(
-            (a.command == "event round")
+            # a round a load started reads "tally load: event round"
+            a.command.endswith("event round")
             & (a.entity_id == event_id)
             & a.reversed_by.is_(None)
             & a.summary.contains(f"round {number} ")

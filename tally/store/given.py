@@ -9,6 +9,12 @@ longer follows from the results. An export (:mod:`tally.files.exporting`) marks 
 back as the same event. A round started so is kept as given in its turn: its audit entry
 says so, and the export of the loaded event marks it again.
 
+A knockout's or groups event's round kept as made may be the one that seeded the bracket or
+started the play-off for the final stage: the export says so on the round
+(:meth:`GivenRounds.seeding`: the bracket's slots by name, ``playoff``), and the round given
+keeps them in the event's format as the draw would have (``bracket``, ``playoff``), so that
+the rounds after it are made from the same bracket.
+
 The pairings given are checked for what any round holds: the event has rounds and this is
 the next one, every player is one of the event's and has not withdrawn, nobody sits at two
 tables or at a table and the bye, tables are numbered once each, and the first dealer plays
@@ -19,13 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import Message, Refused
 from tally.events.formats import format_of
+from tally.events.knockout.rounds import slots_text
 from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
@@ -57,13 +64,23 @@ class GivenRounds:
         self.store = store
 
     def start(
-        self, ref: str | int, number: int, tables: Sequence[GivenTable], bye: str | None
+        self,
+        ref: str | int,
+        number: int,
+        tables: Sequence[GivenTable],
+        bye: str | None,
+        *,
+        bracket: Sequence[str | None] | None = None,
+        playoff: bool = False,
     ) -> list[int]:
         """Start round ``number`` of an event with the pairings ``tables`` and ``bye`` as
-        given (module docstring), checked; one audit entry. The matches made, in order."""
+        given (module docstring), checked; one audit entry. ``bracket`` (its slots, a player
+        or None each) when the round seeded the bracket, ``playoff`` when it started the
+        play-off for the final stage. The matches made, in order."""
         with self.store.writing() as conn:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             _check_next(conn, ev, number)
+            _keep_seeding(conn, ev, number, bracket, playoff)
             ids = _player_ids(conn, ev, [x for tb in tables for x in (tb.first, tb.second)])
             rows = _checked_tables(conn, ev, number, tables, ids)
             bye_id = None if bye is None else _player_ids(conn, ev, [bye])[bye]
@@ -140,6 +157,74 @@ class GivenRounds:
                 if changed:
                     kept.add(number)
             return kept
+
+    def seeding(self, ref: str | int) -> dict[int, dict[str, Any]]:
+        """What a knockout's or groups event's rounds seeded, by round: ``{"bracket": [the
+        slots by name, None for an empty one]}`` on the round that seeded the bracket,
+        ``{"playoff": True}`` on the round that started the play-off; {} for other kinds."""
+        with self.store.reading() as conn:
+            eid = eventrows.resolve_event(conn, ref)["id"]
+            f = t.event_formats.c
+            row = conn.execute(
+                select(f.bracket_round, f.bracket, f.playoff_round).where(f.event_id == eid)
+            ).first()
+            out: dict[int, dict[str, Any]] = {}
+            if row is None:
+                return out
+            if row.bracket_round is not None:
+                slots = [int(x) if x else None for x in str(row.bracket or "").split(",")]
+                names = dict(
+                    conn.execute(
+                        select(t.players.c.id, t.players.c.name).where(
+                            t.players.c.id.in_([x for x in slots if x is not None])
+                        )
+                    ).all()
+                )
+                bracket = [None if x is None else names[x] for x in slots]
+                out[int(row.bracket_round)] = {"bracket": bracket}
+            if row.playoff_round is not None:
+                out.setdefault(int(row.playoff_round), {})["playoff"] = True
+            return out
+
+
+def _keep_seeding(
+    conn: Connection,
+    ev: RowMapping,
+    number: int,
+    bracket: Sequence[str | None] | None,
+    playoff: bool,
+) -> None:
+    """Keep in the event's format the bracket round ``number`` seeded (its slots) or the
+    play-off it started; refused for an event that has neither."""
+    if bracket is None and not playoff:
+        return
+    if not format_of(ev["kind"]).ranks_by_elimination:
+        raise Refused(
+            Message(
+                N_('event %(id)s "%(name)s" has no bracket and no play-off'),
+                id=ev["id"],
+                name=ev["name"],
+            )
+        )
+    values: dict[str, Any] = {}
+    if bracket is not None:
+        listed = {p["player_id"] for p in eventrows.event_players(conn, ev["id"])}
+        slots: list[int | None] = []
+        for ref in bracket:
+            player = None if ref is None else int(resolve_player(conn, ref)["id"])
+            if player is not None and player not in listed:
+                raise Refused(
+                    Message(
+                        N_("%(player)s is not a player of %(event)s"), player=ref, event=ev["name"]
+                    )
+                )
+            slots.append(player)
+        values |= {"bracket_round": number, "bracket": slots_text(tuple(slots))}
+    if playoff:
+        values["playoff_round"] = number
+    conn.execute(
+        update(t.event_formats).where(t.event_formats.c.event_id == ev["id"]).values(**values)
+    )
 
 
 def _start_entry(entries: Sequence[tuple[int, str]], number: int) -> tuple[int, str] | None:

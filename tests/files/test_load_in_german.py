@@ -147,3 +147,72 @@ def test_an_event_loaded_twice_is_refused_in_german(tmp_path: Path) -> None:
         names=(str(EXAMPLES), "event.toml", "Thursday Club Evening"),
     )
     assert "ist schon geladen" in said, said
+
+
+# --- a TRF imported (`tally event import`) and exported (`tally event export --format trf`) --
+
+BBP = Path(__file__).parents[1] / "data" / "trf" / "bbp-dutch-2025-C5.trf"
+
+
+def _trf(tmp: Path, change: Callable[[str], str]) -> Path:
+    path = tmp / "x.trf"
+    path.write_text("\n".join(change(line) for line in BBP.read_text().splitlines()) + "\n")
+    return path
+
+
+def _drawn(line: str) -> str:
+    if line.startswith("001    1"):
+        return line.replace("     4 w 1", "     4 w =")
+    return line.replace("     1 b 0", "     1 b =")
+
+
+#: each TRF: how its lines are changed, the words the German refusal has
+TRF_CASES: dict[str, tuple[Callable[[str], str], str]] = {
+    "a drawn game": (_drawn, "Runde 1: eine Remis-Partie (=)"),
+    "a line that does not meet its opponent": (
+        lambda line: (
+            line.replace("     1 b 0", "     2 b 0") if line.startswith("001    4") else line
+        ),
+        "deren Zeile in dieser Runde nicht auf",
+    ),
+    "no player": (lambda line: "" if line.startswith("001") else line, "kein Spieler"),
+    "a starting rank twice": (
+        lambda line: line.replace("001    2", "001    1", 1),
+        "dieselbe Startnummer",
+    ),
+    "a player without a name": (
+        lambda line: line[:14] + " " * 33 + line[47:] if line.startswith("001    3") else line,
+        "ein Spieler ohne Namen",
+    ),
+    "a round that is not one": (
+        lambda line: line[:91] + "   1 x 1" + line[99:] if line.startswith("001    3") else line,
+        "ist keine Runde",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TRF_CASES))
+def test_a_broken_trf_is_refused_in_german(tmp_path: Path, case: str) -> None:
+    change, words = TRF_CASES[case]
+    path = _trf(tmp_path, change)
+    names = [line[14:47].strip() for line in BBP.read_text().splitlines() if line[:3] == "001"]
+    said = refusal_in_german(
+        f"sqlite:///{tmp_path / 'x.db'}",
+        "event",
+        "import",
+        str(path),
+        names=(str(tmp_path), "x.trf", *names, *(n.split()[0] for n in names if n)),
+    )
+    assert words in said, said
+
+
+def test_a_trf_export_of_a_knockout_is_refused_in_german(tmp_path: Path) -> None:
+    from tests.store_support import ok
+
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    ok(url, "player", "add", "Anna", "Bert")
+    ok(url, "event", "create", "Cup", "Anna", "Bert", "--kind", "knockout")
+    said = refusal_in_german(
+        url, "event", "export", "Cup", "--format", "trf", names=("Cup", "knockout", "TRF")
+    )
+    assert "hält nur Rundenturniere" in said, said

@@ -141,6 +141,59 @@ def test_a_knockout_result_corrected_after_the_next_draw_loads_as_played(
     round_trip(db_url, "Cup", other, tmp_path)
 
 
+def test_a_group_result_corrected_after_the_bracket_was_seeded_loads_as_played(
+    db_url: str, tmp_path: Path, tmp_path_factory: Any
+) -> None:
+    other = f"sqlite:///{tmp_path_factory.mktemp('other') / 'other.db'}"
+    ok(db_url, "player", "add", *FIVE[:4])
+    ok(db_url, "event", "create", "Cup", *FIVE[:4], "--kind", "groups", "--groups", "2",
+       "--advance", "1")  # fmt: skip
+    ok(db_url, "event", "round", "Cup", "1", "--start")
+    with open_store(db_url) as s:
+        for p in s.events.rounds("Cup", 1)[0].pairings:
+            s.deals.match_result(p.matches[0].match_id, "7:3", winner=p.first)
+    ok(db_url, "event", "round", "Cup", "2", "--start")  # the bracket, seeded
+    with open_store(db_url) as s:
+        p = s.events.rounds("Cup", 1)[0].pairings[0]
+        s.deals.edit_match_result(p.matches[0].match_id, "7:3", winner=p.second)
+    round_trip(db_url, "Cup", other, tmp_path)
+    again = f"sqlite:///{tmp_path_factory.mktemp('again') / 'again.db'}"
+    round_trip(other, "Cup", again, tmp_path_factory.mktemp("second"))
+
+
+def test_a_round_kept_as_made_whose_bye_withdrew_later_loads_with_its_bye(
+    db_url: str, tmp_path: Path, tmp_path_factory: Any
+) -> None:
+    other = f"sqlite:///{tmp_path_factory.mktemp('other') / 'other.db'}"
+    swiss(db_url)
+    ok(db_url, "event", "round", "Open", "1", "--start")
+    finish(db_url, 1)
+    ok(db_url, "event", "round", "Open", "2", "--start")
+    with open_store(db_url) as s:
+        rnd = s.events.rounds("Open", 2)[0]
+        bye = rnd.bye
+        assert bye is not None
+        for p in s.events.rounds("Open", 1)[0].pairings:
+            s.deals.edit_match_result(p.matches[0].match_id, "7:3", winner=p.first)
+    ok(db_url, "event", "withdraw", "Open", bye)
+    round_trip(db_url, "Open", other, tmp_path)
+    with open_store(other) as s:
+        assert s.events.rounds("Open", 2)[0].bye == bye
+
+
+def test_a_loaded_round_can_be_withdrawn_and_paired_again(
+    db_url: str, tmp_path: Path, tmp_path_factory: Any
+) -> None:
+    other = f"sqlite:///{tmp_path_factory.mktemp('other') / 'other.db'}"
+    swiss(db_url)
+    ok(db_url, "event", "round", "Open", "1", "--start")
+    finish(db_url, 1)
+    ok(db_url, "event", "round", "Open", "2", "--start")
+    round_trip(db_url, "Open", other, tmp_path)
+    ok(other, "event", "unpair", "Open", "2")
+    ok(other, "event", "round", "Open", "2", "--start")
+
+
 # --- the property: any event made with the director's controls loads back the same ---------
 
 NAMES = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerti", "Hans", "Ilse"]
