@@ -72,7 +72,7 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
             'kind = "club-evening"\n[[matches]]\nplayers = ["Anna Berger", "Bert Huber"]\n'
             'first_dealer = "Anna Berger"\nresults = ["Anna Berger x claim"]\n',
         ),
-        "ein Ergebnis ist",
+        "ein Ergebnis lautet",
     ),
     "an event file that is a folder": (
         lambda tmp: (tmp / "ev" / "event.toml").mkdir(parents=True) or tmp / "ev",

@@ -12,6 +12,7 @@ from tally.events.formats.base import EventFormat, Given, Option, RoundState, Se
 from tally.events.formats.club import ClubEvening
 from tally.events.formats.groups import Groups
 from tally.events.formats.knockout import Knockout
+from tally.events.formats.options import TABLE
 from tally.events.formats.options import every_option as _every_option
 from tally.events.formats.round_robin import RoundRobin
 from tally.events.formats.swiss import Swiss
@@ -58,3 +59,6 @@ def every_option() -> dict[str, Option]:
     """Every format's option by its keyword in ``store.events.create``, each once, in the order
     of the table of formats (:mod:`tally.events.formats.options`)."""
     return _every_option(FORMATS.values())
+
+
+TABLE.update(every_option())

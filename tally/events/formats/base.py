@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from tally.errors import Advice, Joined, Message, Refused, option
 from tally.events.formats.options import MAX_MATCHES_PER_PAIRING as MAX_MATCHES_PER_PAIRING
+from tally.events.formats.options import TABLE
 from tally.events.formats.options import Option as Option
 from tally.events.knockout.state import KnockoutState
 from tally.events.schedule import Round
@@ -398,9 +399,7 @@ _SWISS = kind_option("swiss")
 def table_option(keyword: str) -> Option:
     """The option of the table of formats (:func:`tally.events.formats.every_option`) by its
     keyword: a refusal of one format that names another's option."""
-    from tally.events.formats import every_option  # the table is made of this package
-
-    return every_option()[keyword]
+    return TABLE[keyword]
 
 
 def named_options(options: Sequence[Option]) -> Message:
@@ -425,11 +424,9 @@ def named_options(options: Sequence[Option]) -> Message:
 def given_draw_options(given: Given, but: Sequence[Option] = ()) -> list[Option]:
     """The options of a draw given (:attr:`Option.draw`, in the order of the table of
     formats), but those of ``but`` (a format's own)."""
-    from tally.events.formats import every_option  # the table is made of this package
-
     return [
         one
-        for one in every_option().values()
+        for one in TABLE.values()
         if one.draw and one not in but and given.value(one) is not None
     ]
 

@@ -268,3 +268,9 @@ def with_docs_table(page: str, formats: Iterable[EventFormat]) -> str:
     head, _, rest = page.partition(DOCS_START)
     _, _, tail = rest.partition(DOCS_END)
     return head + DOCS_START + docs_table(formats) + DOCS_END + tail
+
+
+#: Every format's option by its keyword, in the order of the table of formats, filled once by
+#: :mod:`tally.events.formats` when it has made its formats: the refusals of
+#: :mod:`~tally.events.formats.base` read it (they cannot import the formats they are the base of).
+TABLE: dict[str, Option] = {}
