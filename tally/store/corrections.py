@@ -265,11 +265,17 @@ def _later_entries(conn: Connection, audit_id: int, kind: str, ident: int) -> li
 
 
 def _places(
-    conn: Connection, entity: str, entity_id: int, snaps: dict[str, Snapshot]
+    conn: Connection,
+    entity: str,
+    entity_id: int,
+    before: dict[str, Snapshot],
+    after: dict[str, Snapshot],
 ) -> tuple[int | None, int | None]:
-    """The event and the match an entry's changes belong to (None where none or several)."""
+    """The event and the match an entry's changes belong to (None where none or several);
+    a deal deleted belongs to the match its snapshot before names."""
+    snaps = {**before, **after}
     keys = sorted(snaps)
-    matches = _matches_in(keys, snaps, {})
+    matches = _matches_in(keys, before, after)
     events = {entity_id} if entity == "event" else set()
     events.update(
         snap["event_id"]
@@ -452,7 +458,7 @@ class Audit:
         if self.store._tx is not None:
             self.store._tx.audited += 1
             command = f"{self.store._tx.label}: {command}"
-        event_id, match_id = _places(conn, entity, entity_id, {**before, **after})
+        event_id, match_id = _places(conn, entity, entity_id, before, after)
         data = None if words is None else json.dumps(message_data(words), ensure_ascii=False)
         return int(
             conn.execute(

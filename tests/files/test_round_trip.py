@@ -141,6 +141,32 @@ def test_a_knockout_result_corrected_after_the_next_draw_loads_as_played(
     round_trip(db_url, "Cup", other, tmp_path)
 
 
+def test_a_knockout_deal_deleted_after_the_next_draw_loads_as_played(
+    db_url: str, tmp_path: Path, tmp_path_factory: Any
+) -> None:
+    # the last deal of a round-1 match deleted once round 2 was drawn: that match is no
+    # longer over, and round 2 loads as it was drawn (not drawn again, which the knockout
+    # refuses while a table of round 1 still plays), also after a player of it withdrew
+    other = f"sqlite:///{tmp_path_factory.mktemp('other') / 'other.db'}"
+    seven = [*FIVE, "Fritz", "Gerti"]
+    ok(db_url, "player", "add", *seven)
+    ok(db_url, "event", "create", "Cup", *seven, "--kind", "knockout", "--lives", "2")
+    ok(db_url, "event", "round", "Cup", "1", "--start")
+    with open_store(db_url) as s:
+        for p in s.events.rounds("Cup", 1)[0].pairings:
+            while not s.matches.state(p.matches[0].match_id).over:
+                s.deals.quick_result(p.matches[0].match_id, winner=p.first, points=3)
+    ok(db_url, "event", "round", "Cup", "2", "--start")
+    with open_store(db_url) as s:
+        p = s.events.rounds("Cup", 1)[0].pairings[1]
+        s.deals.delete(s.matches.state(p.matches[0].match_id).deals[-1].id)
+        s.events.withdraw("Cup", p.second)
+        for q in s.events.rounds("Cup", 2)[0].pairings:
+            if p.second not in (q.first, q.second):
+                s.deals.match_result(q.matches[0].match_id, "7:3", winner=q.first)
+    round_trip(db_url, "Cup", other, tmp_path)
+
+
 def test_a_group_result_corrected_after_the_bracket_was_seeded_loads_as_played(
     db_url: str, tmp_path: Path, tmp_path_factory: Any
 ) -> None:
