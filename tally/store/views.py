@@ -338,13 +338,15 @@ class PlayResult:
 @dataclass(frozen=True)
 class PlayerView:
     """A stored player: number, name, the number of matches they play in, the other names
-    they go by (``tally player alias``) and the events they are entered in."""
+    they go by (``tally player alias``), the events they are entered in and their categories
+    (``tally player category``)."""
 
     id: int
     name: str
     matches: int = 0
     aliases: tuple[str, ...] = ()
     events: tuple[int, ...] = ()
+    categories: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
