@@ -627,6 +627,9 @@ class StandingsView:
     withdrawn: tuple[str, ...]
     rank_by: str = "points"
     provisional: bool = False
+    #: the category these standings are of (``tally standings --category``; None: everyone):
+    #: each row's ``rank`` is its rank in the category, ``overall_rank`` in the field
+    category: str | None = None
     #: the words of ``title`` for a person (a season's; None: a name, said as it is)
     title_wording: Message | None = field(
         default=None, compare=False, repr=False, metadata=FOR_PEOPLE
