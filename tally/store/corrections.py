@@ -272,9 +272,7 @@ def _remove(conn: Connection, kind: str, ident: int) -> None:
                 Message(N_("player #%(id)s plays in events, so the entry stays"), id=ident)
             )
         conn.execute(delete(t.player_aliases).where(t.player_aliases.c.player_id == ident))
-        conn.execute(
-            delete(t.player_categories).where(t.player_categories.c.player_id == ident)
-        )
+        conn.execute(delete(t.player_categories).where(t.player_categories.c.player_id == ident))
         conn.execute(delete(t.players).where(t.players.c.id == ident))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,9 +42,9 @@ from tally.events.prizes import (
     pool,
     prize_table,
 )
-from tally.names import fold
 from tally.events.schedule import Pairing
 from tally.events.tiebreaks import StandingRow
+from tally.names import fold
 from tally.store.views import EventView, PairingMatchView, PairingView, RoundView
 
 __all__ = [

@@ -26,10 +26,10 @@ from tally.events.prizes import (
     parse_shares,
 )
 from tally.i18n import N_
+from tally.names import fold
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
-from tally.names import fold
 from tally.store.knockouts import buy_back_fee_of, lives_lines, load_state
 from tally.store.knockoutviews import category_tables
 from tally.store.players import resolve_player
