@@ -503,6 +503,17 @@ def _merge_snapshots(
     return before
 
 
+def _move_aliases_and_categories(conn: Connection, kid: int, did: int) -> None:
+    """A merge: ``did``'s aliases go to ``kid``, and its categories join ``kid``'s."""
+    conn.execute(
+        update(t.player_aliases).where(t.player_aliases.c.player_id == did).values(player_id=kid)
+    )
+    both = categories_of(conn, [kid, did])
+    joined = {names.fold(c): c for c in both.get(did, []) + both.get(kid, [])}
+    put_categories(conn, did, [])
+    put_categories(conn, kid, [joined[k] for k in sorted(joined)])
+
+
 def _move_matches(
     conn: Connection, match_ids: list[int], before: dict[str, Snapshot], kid: int, did: int
 ) -> None:
@@ -781,15 +792,7 @@ class Players:
             )
             _move_matches(conn, match_ids, before, kid, did)
             _join_event_entries(conn, shared, kid, did)
-            conn.execute(
-                update(t.player_aliases)
-                .where(t.player_aliases.c.player_id == did)
-                .values(player_id=kid)
-            )
-            both = categories_of(conn, [kid, did])
-            joined_categories = {names.fold(c): c for c in both.get(did, []) + both.get(kid, [])}
-            put_categories(conn, did, [])
-            put_categories(conn, kid, [joined_categories[k] for k in sorted(joined_categories)])
+            _move_aliases_and_categories(conn, kid, did)
             for mid in match_ids:
                 rewrite_results(conn, mid)
             conn.execute(delete(t.players).where(t.players.c.id == did))
