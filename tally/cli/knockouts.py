@@ -220,7 +220,7 @@ def category_notes(p: PrizeView) -> list[str]:
     out.append(
         _(
             "A player wins at most one prize, the higher (equal amounts: the overall one); "
-            "the next of the category moves up. Won overall: %(overall)s."
+            "the next of the category moves up. Won of the overall table: %(overall)s."
         )
         % {"overall": money(p.paid_overall)}
     )
