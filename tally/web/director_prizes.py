@@ -58,8 +58,8 @@ def _count(form: Fields, name: str, digits: int, what: str) -> int | None:
 @guarded
 async def set_prizes(request: Request) -> Response:
     """POST: set what the form gives of the entry fee, prize shares, rounding, a category's
-    prize table and the buy-back rule (a field left empty stays as it is); refused, the form comes back with what
-    was typed and the field at fault marked."""
+    prize table and the buy-back rule (a field left empty stays as it is); refused, the form
+    comes back with what was typed and the field at fault marked."""
     from tally.events.prizes import parse_category_prizes, parse_shares
 
     def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
