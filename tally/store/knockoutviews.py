@@ -186,7 +186,8 @@ def _category_views(st: KnockoutState, total: int) -> tuple[CategoryPrizeView, .
 
 
 def _prize_view(st: KnockoutState) -> PrizeView | None:
-    """The event's prize table as it stands (None when it has no entry fee and shares)."""
+    """The event's prize table as it stands, with the categories' tables (None when it has
+    no entry fee, shares or category prizes)."""
     fee, shares = st.fmt["entry_fee"], st.fmt["prize_shares"]
     if fee is None and shares is None and not st.fmt.get("category_prizes"):
         return None
