@@ -2,7 +2,8 @@
 ``tally event import --format trf`` (tally.files.trf_import), and is a file an independent
 parser (py4swiss's, strict about points, results and blocks) accepts: over generated Swiss
 events with late entries, absences scoring half or nothing, byes scoring a win or nothing,
-forfeits and void games of withdrawn players and several points per win."""
+forfeits and void games of withdrawn players, one-round forfeits (+/-, -/-) of players who
+play on and several points per win."""
 
 from __future__ import annotations
 
@@ -70,6 +71,12 @@ def grow_event(store: Any, data: st.DataObject) -> int:
             rnd = store.events.start_round(ev, number)
         except TallyError:
             break  # no pairing left: the event ends here
+        if rnd.pairings and data.draw(st.booleans()):  # a one-round forfeit: +/- or -/-
+            missed = data.draw(st.sampled_from(rnd.pairings))
+            for who in data.draw(
+                st.sampled_from([[missed.first], [missed.second], [missed.first, missed.second]])
+            ):
+                store.no_shows.record(ev, number, who)
         if rnd.pairings and data.draw(st.booleans()):
             gone = data.draw(st.sampled_from(rnd.pairings))
             store.events.withdraw(ev, data.draw(st.sampled_from([gone.first, gone.second])))
