@@ -1046,6 +1046,15 @@ def export(
             help="Write to PATH (a file; a folder for --format folder) instead of printing.",
         ),
     ] = None,
+    paired: Annotated[
+        bool,
+        typer.Option(
+            "--paired",
+            help="With --format trf: also write the round paired and not played yet, its "
+            "games without a result, for a pairing checker (bbpPairings -c); `tally event "
+            "import` reads it back as a round being played.",
+        ),
+    ] = False,
     db: DbOption = None,
     lang: LangOption = None,
 ) -> None:
@@ -1064,13 +1073,15 @@ def export(
         fail(Message(N_('--format must be json, csv, folder or trf, not "%(text)s"'), text=format_))
     if format_ == "folder" and output is None:
         fail(Message(N_("--format folder writes files: give the folder with -o PATH")))
+    if paired and format_ != "trf":
+        fail(Message(N_("--paired writes a round not played yet into a TRF: give --format trf")))
     with reading(db) as store:
         if format_ == "folder":
             files = event_folder(store, event)
         elif format_ == "json":
             text = event_json(store, event)
         elif format_ == "trf":
-            text = event_trf(store, event)
+            text = event_trf(store, event, paired=paired)
         else:
             header, rows = event_csv(store, event)
             text = csv_text(header, rows)

@@ -26,6 +26,9 @@ at any step leaves the database as it was):
   follows the file (``forfeit``, or ``void`` for a ``-``/``-`` pair); lost by a player who
   plays on, it is a no-show in that round (a one-round forfeit, :mod:`tally.store.noshows`;
   both players of a ``-``/``-`` pair).
+- **A round paired and not played yet** (games with an opponent and a colour and a blank
+  result, as ``tally event export --format trf --paired`` writes them) is started as the file
+  pairs it, its games left to be played.
 - **Points**: the file's point system (``XXS`` or bbpPairings' ``BBW``/``BBU`` lines,
   :class:`tally.files.trf.PointSystem`) gives the match points of a win, and the bye rule:
   ``win`` when the pairing's bye scores, ``none`` when it does not; a file without one
@@ -277,8 +280,8 @@ def _pairing(
         winner = a
     elif game.result in _LOST and other.result in _WON:
         winner = b
-    elif pair in (("+", "-"), ("-", "+"), ("-", "-")):
-        winner = None
+    elif pair in (("+", "-"), ("-", "+"), ("-", "-"), (" ", " ")):
+        winner = None  # (blank: paired, not played yet)
     else:
         raise _refused(
             where,
@@ -306,8 +309,8 @@ def _withdrawal(
     rules: set[str] = set()
     for r in rounds:
         for a, b, winner in r.pairings:
-            if winner is not None:
-                continue
+            if winner is not None or _result(t, a, r.number) == " ":
+                continue  # (not played yet)
             losers = [n for n in (a, b) if _result(t, n, r.number) == "-"]
             leaving = [n for n in losers if span[n][1] == r.number - 1]
             if leaving != losers:
