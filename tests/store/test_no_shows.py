@@ -179,3 +179,14 @@ def test_recording_and_cancelling_are_audited_and_undone(store: Any) -> None:
     assert store.events.get(ev).no_shows == ()
     store.audit.reverse(store.audit.log()[-1].id)
     assert store.events.get(ev).no_shows == ((1, "Carl"),)
+
+
+def test_a_no_show_moves_with_a_merged_player(store: Any) -> None:
+    """A duplicate entry merged into the player kept: the no-show is theirs (a player entered
+    twice by mistake, one entry withdrawn before round 1)."""
+    ev = swiss(store, FOUR, 2)
+    store.players.add("Anna Duplicate")
+    store.events.start_round(ev, 1)
+    store.no_shows.record(ev, 1, "Anna")
+    store.players.merge("Anna Duplicate", "Anna")
+    assert store.events.get(ev).no_shows == ((1, "Anna Duplicate"),)
