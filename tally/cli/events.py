@@ -353,6 +353,20 @@ def absence_lines(ev: EventView) -> list[str]:
     return out
 
 
+def no_show_lines(ev: EventView) -> list[str]:
+    """The no-shows recorded in an event (one-round forfeits), round by round."""
+    from tally.i18n import gettext as _
+
+    by_round: dict[int, list[str]] = {}
+    for k, name in ev.no_shows:
+        by_round.setdefault(k, []).append(name)
+    return [
+        _("Did not come in round %(round)s (forfeit): %(players)s.")
+        % {"round": k, "players": ", ".join(names)}
+        for k, names in sorted(by_round.items())
+    ]
+
+
 def describe_event(ev: EventView) -> list[str]:
     """An event's settings and players, line by line, in the current language."""
     from tally.i18n import gettext as _
@@ -407,6 +421,7 @@ def describe_event(ev: EventView) -> list[str]:
     if ev.seed_by == "rating":
         out.append(seeding_line(ev))
     out.extend(absence_lines(ev))
+    out.extend(no_show_lines(ev))
     out.append(
         _("Players (%(count)s), %(matches)s played or being played:")
         % {"count": len(ev.players), "matches": _matches(ev.matches)}
@@ -663,6 +678,52 @@ def absent(
             % {"player": name, "round": round_number, "id": ev.id, "name": ev.name}
         )
         typer.echo("\n".join(absence_lines(ev)))
+
+
+@event_app.command("forfeit")
+@guard
+def forfeit(
+    event: EventArg,
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The player who did not come.")],
+    round_number: Annotated[
+        int, typer.Option("--round", metavar="N", help="The round the player did not come to.")
+    ],
+    cancel: Annotated[
+        bool, typer.Option("--cancel", help="Take the no-show back: the match is played.")
+    ] = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Record that a player of a Swiss event or a round robin did not come to their match in
+    round N (started) and stays in the event: the opponent wins that match by forfeit (+/-),
+    or nobody scores when both stayed away (record both: -/-). Counted as a forfeit in the
+    standings and tiebreaks (a game not played); the player is paired again next round.
+    Refused once deals are recorded in the match (a game played stands), for a player with
+    no match in round N and twice. Audited: `tally audit undo`, or --cancel, takes it back.
+    To withdraw a player for good: `tally event withdraw`."""
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with opened(db, scorer) as store:
+        name = store.no_shows.record(event, round_number, player, cancel=cancel)
+        ev = store.events.get(event)
+    with use(language(lang, ev.language)):
+        typer.echo(
+            (
+                _(
+                    "%(player)s plays the match of round %(round)s of event %(id)s "
+                    '"%(name)s" after all.'
+                )
+                if cancel
+                else _(
+                    '%(player)s did not come to round %(round)s of event %(id)s "%(name)s": '
+                    "the match is forfeited."
+                )
+            )
+            % {"player": name, "round": round_number, "id": ev.id, "name": ev.name}
+        )
+        typer.echo("\n".join(no_show_lines(ev)))
 
 
 def warn(warnings: Sequence[Message]) -> None:
@@ -985,6 +1046,15 @@ def export(
             help="Write to PATH (a file; a folder for --format folder) instead of printing.",
         ),
     ] = None,
+    paired: Annotated[
+        bool,
+        typer.Option(
+            "--paired",
+            help="With --format trf: also write the round paired and not played yet, its "
+            "games without a result, for a pairing checker (bbpPairings -c); `tally event "
+            "import` reads it back as a round being played.",
+        ),
+    ] = False,
     db: DbOption = None,
     lang: LangOption = None,
 ) -> None:
@@ -1003,13 +1073,15 @@ def export(
         fail(Message(N_('--format must be json, csv, folder or trf, not "%(text)s"'), text=format_))
     if format_ == "folder" and output is None:
         fail(Message(N_("--format folder writes files: give the folder with -o PATH")))
+    if paired and format_ != "trf":
+        fail(Message(N_("--paired writes a round not played yet into a TRF: give --format trf")))
     with reading(db) as store:
         if format_ == "folder":
             files = event_folder(store, event)
         elif format_ == "json":
             text = event_json(store, event)
         elif format_ == "trf":
-            text = event_trf(store, event)
+            text = event_trf(store, event, paired=paired)
         else:
             header, rows = event_csv(store, event)
             text = csv_text(header, rows)

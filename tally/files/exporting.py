@@ -14,6 +14,7 @@ described field by field in ``docs/event-json.md``; in short::
      # (a round's "swaps": [["Anna Berger", "Carl Moser"]] when the director swapped two)
      "withdrawals": [{"player": "Emil Wagner", "before_round": 3}],
      "absences": [{"player": "Carl Moser", "round": 2}],   # announced (a requested bye)
+     "no_shows": [{"player": "Dora Lang", "round": 1}],   # did not come (a forfeit)
      "apart": [{"players": ["Anna Berger", "Bert Huber"], "after_round": 0}],  # kept apart
      "matches": [{"round": 1, "table": 1, "players": ["Anna Berger", "Bert Huber"],
                   "first_dealer": "Anna Berger",
@@ -253,6 +254,16 @@ def _deal(deal: Any, record: str | None) -> dict[str, Any]:
     return {"result": {"winner": deal.winner, "points": deal.deal_points, "reason": deal.reason}}
 
 
+def _by_round(ev: EventView) -> dict[str, Any]:
+    """An event's absences announced and no-shows, each left out when there is none."""
+    out: dict[str, Any] = {}
+    if ev.absences:
+        out["absences"] = [{"player": name, "round": n} for n, name in ev.absences]
+    if ev.no_shows:
+        out["no_shows"] = [{"player": name, "round": n} for n, name in ev.no_shows]
+    return out
+
+
 def event_document(store: Store, ref: str | int) -> dict[str, Any]:
     """Event ``ref`` as the JSON document ``tally load`` reads back (plain data)."""
     x = _read(store, ref)
@@ -298,11 +309,7 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
             "matches": [_match(ev, m, records) for m, records in x.matches],
         }
         | ({"prizes": money} if money else {})
-        | (
-            {"absences": [{"player": name, "round": n} for n, name in ev.absences]}
-            if ev.absences
-            else {}
-        )
+        | _by_round(ev)
         | (
             {
                 "buy_backs": [

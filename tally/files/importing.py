@@ -320,6 +320,8 @@ class _Document:
     buy_backs: list[tuple[str, int, int, Place]] = field(default_factory=list)
     #: the absences announced (a requested bye): player, round, where in the file
     absences: list[tuple[str, int, Place]] = field(default_factory=list)
+    #: the no-shows (a one-round forfeit): player, round, where in the file
+    no_shows: list[tuple[str, int, Place]] = field(default_factory=list)
     #: the swaps the director made in each round: round -> (player, player, where)
     swaps: dict[int, list[tuple[str, str, Place]]] = field(default_factory=dict)
     #: the rounds kept as they were made, started with the file's pairings (``"given"``)
@@ -352,6 +354,7 @@ _TOP_OPTIONAL = (
     "prizes",
     "buy_backs",
     "absences",
+    "no_shows",
     "apart",
 )
 #: the keys of ``prizes`` -> (the keyword of ``set_money``, money in euros or a whole number)
@@ -455,6 +458,7 @@ def _document(data: Any, top: Place) -> _Document:
         prizes=_prizes(d.get("prizes", {}), top / "prizes"),
         buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
         absences=_list(d.get("absences", []), top / "absences", _absence),
+        no_shows=_list(d.get("no_shows", []), top / "no_shows", _absence),
         swaps=rounds.swaps,
         given=rounds.given,
         seeded=rounds.seeded,
@@ -632,6 +636,22 @@ def _announce(
         if n == number or (number is None and n not in started):
             try:
                 store.absences.announce(ev.id, ref(player), n)
+            except KeyError:
+                (at / "player").fail(Message(NOT_PLAYER, player=player))
+            except TallyError as exc:
+                at.fail(exc.wording)
+
+
+def _no_shows(
+    store: Store, ev: EventView, doc: _Document, ref: Callable[[str], str], number: int
+) -> None:
+    """Record the file's no-shows in round ``number`` once it has started, before its
+    deals, as ``tally event forfeit`` does."""
+
+    for player, n, at in doc.no_shows:
+        if n == number:
+            try:
+                store.no_shows.record(ev.id, n, ref(player))
             except KeyError:
                 (at / "player").fail(Message(NOT_PLAYER, player=player))
             except TallyError as exc:
@@ -958,6 +978,7 @@ def _rounds_in_order(
         # a late entry after this round joined once it had started, before its results
         # (a knockout takes them until its first player is out)
         _join(store, ev, doc, number, ref, top)
+        _no_shows(store, ev, doc, ref, number)
         r, q = _fill_round(store, ev, made, ids)
         recorded, quick = recorded + r, quick + q
         _buy_backs(store, ev, doc, number, ref)

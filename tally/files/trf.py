@@ -18,7 +18,9 @@ player is a ``001`` line::
 
 Results: ``1`` won, ``0`` lost, ``=`` drawn, ``+``/``-`` won/lost by forfeit, ``U`` the
 pairing's bye, ``F``/``H``/``Z`` a bye of a full point, half a point or none asked for (``Z``
-also: not paired), blank not paired.
+also: not paired); a blank result after an opponent and a colour (``0003 w  ``) a game paired
+and not played yet (the round a pairing checker such as ``bbpPairings -c`` checks); a blank
+block not paired.
 
 What each result is worth is the file's point system (:class:`PointSystem`, a win 1 and a
 draw 0.5 unless it says otherwise), written twice, for each kind of program: the ``XXS`` line
@@ -46,7 +48,8 @@ __all__ = [
     "write_trf",
 ]
 
-#: the results a round's block may hold, and the points each is worth
+#: the results a round's block may hold, and the points each is worth (blank: a game paired
+#: and not played yet, with an opponent and a colour)
 RESULTS: dict[str, float] = {
     "1": 1.0,
     "0": 0.0,
@@ -60,6 +63,7 @@ RESULTS: dict[str, float] = {
     "W": 1.0,
     "D": 0.5,
     "L": 0.0,
+    " ": 0.0,
 }
 _FIRST_ROUND = 91  # 0-based column of the first round's block (column 92)
 _BLOCK = 10
@@ -292,7 +296,14 @@ def _read_game(block: str, where: object) -> TrfGame | None:
             where,
             N_("%(block)s is not a round (opponent, colour w/b/-, result one of %(results)s)"),
             block=repr(block),
-            results=" ".join(RESULTS),
+            results=" ".join(r for r in RESULTS if r.strip()),
         )
     number = _int(opponent, where) if opponent else 0
+    if result == " " and (not number or colour == "-"):
+        raise _refused(
+            where,
+            N_("%(block)s has no result: only a game paired (an opponent and a colour w/b) may "
+               "wait for one"),
+            block=repr(block),
+        )  # fmt: skip
     return TrfGame(number or None, colour, result)

@@ -19,6 +19,10 @@ py4swiss) to check tally's pairings, and for ``tally event import --format trf``
   format says for a player not paired: never a blank block.
 - **Rounds**: every round started whose every match is over, in order; a round still being
   played is left out (its byes too), so the points are always those of the rounds written.
+  With ``paired`` (``tally event export --format trf --paired``) the round started and not
+  over is written too, for a pairing checker (``bbpPairings --dutch FILE -c``): each game
+  not played yet as its opponent and colour with a blank result (``0003 w  ``, worth
+  nothing), its bye ``U`` and its absences, the points those of the rounds written.
 """
 
 from __future__ import annotations
@@ -39,9 +43,10 @@ __all__ = ["event_trf"]
 NOT_PAIRED = TrfGame(None, "-", "Z")
 
 
-def event_trf(store: Store, ref: str | int) -> str:
+def event_trf(store: Store, ref: str | int, *, paired: bool = False) -> str:
     """Event ``ref`` (a round robin or a Swiss event of one match per pairing) as a TRF-16
-    text (module docstring). Refused for other events."""
+    text (module docstring); ``paired``: with the round started and not over, its games not
+    played yet written without a result. Refused for other events."""
     ev = store.events.get(ref)
     if not ev.format.has_scored_rounds or ev.matches_per_pairing != 1:
         raise Refused(
@@ -52,7 +57,7 @@ def event_trf(store: Store, ref: str | int) -> str:
             )
         )  # fmt: skip
     number = {p.name: k for k, p in enumerate(ev.players, start=1)}
-    done = _finished_rounds(store, ev)
+    done = _finished_rounds(store, ev, paired)
     games = {name: [_game(r, name, number) for r in done] for name in number}
     points = point_system(ev.match_points_per_win or 1.0, ev.bye == "win")
     ranks = {row.player: row.rank for row in store.events.standings(ev.id).rows}
@@ -72,13 +77,13 @@ def event_trf(store: Store, ref: str | int) -> str:
     return write_trf(TrfTournament(ev.name, day, day, kind, ev.rounds, players, points))
 
 
-def _finished_rounds(store: Store, ev: EventView) -> list[RoundView]:
+def _finished_rounds(store: Store, ev: EventView, paired: bool = False) -> list[RoundView]:
     """The rounds started whose every match is over (a next round that cannot be paired
-    does not stop the export)."""
+    does not stop the export); ``paired``: also the round started and not over."""
     return [
         r
         for r in store.events.started_rounds(ev.id)
-        if all(p.status in ("played", "forfeit", "void") for p in r.pairings)
+        if paired or all(p.status in ("played", "forfeit", "void") for p in r.pairings)
     ]
 
 
@@ -96,9 +101,11 @@ def _game(r: RoundView, name: str, number: dict[str, int]) -> TrfGame:
 
 
 def _result(p: PairingView, me: str) -> str:
-    """``me``'s result in a finished pairing."""
+    """``me``'s result in a pairing (blank while it is not played yet)."""
     if p.status == "void":
         return "-"
     if p.status == "forfeit":
         return "+" if p.forfeit_winner == me else "-"
+    if p.status != "played":  # paired, not played yet: no result
+        return " "
     return "1" if p.matches[0].winner == me else "0"

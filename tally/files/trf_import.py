@@ -21,9 +21,14 @@ at any step leaves the database as it was):
   round's bye. A half-point bye ``H`` is an announced absence (absences score half a win); a
   ``Z`` (not paired) before a player's first round is a late entry, after their last round
   a withdrawal, between them an announced absence (absences score nothing). A forfeit
-  (``+``/``-``) or a void game (``-``/``-``) is a withdrawal: the player losing it withdraws
-  after that round, and the event's ``withdrawal`` rule follows the file (``forfeit``, or
-  ``void`` for a ``-``/``-`` pair).
+  (``+``/``-``) or a void game (``-``/``-``) lost by a player who is in no later round is a
+  withdrawal: the player withdraws after that round, and the event's ``withdrawal`` rule
+  follows the file (``forfeit``, or ``void`` for a ``-``/``-`` pair); lost by a player who
+  plays on, it is a no-show in that round (a one-round forfeit, :mod:`tally.store.noshows`;
+  both players of a ``-``/``-`` pair).
+- **A round paired and not played yet** (games with an opponent and a colour and a blank
+  result, as ``tally event export --format trf --paired`` writes them) is started as the file
+  pairs it, its games left to be played.
 - **Points**: the file's point system (``XXS`` or bbpPairings' ``BBW``/``BBU`` lines,
   :class:`tally.files.trf.PointSystem`) gives the match points of a win, and the bye rule:
   ``win`` when the pairing's bye scores, ``none`` when it does not; a file without one
@@ -31,9 +36,8 @@ at any step leaves the database as it was):
 - **Refused**, naming the file (and the player and the round): an event of the same name in
   the database already (the file imported twice; ``name`` gives another); a draw (``=``,
   ``D``), which card matches cannot have; two pairing byes in one round; a pairing the other
-  player's line does not repeat (the opponent, one win and one loss, or a forfeit); a
-  player who plays again after losing by forfeit; absences scoring half and nothing in one
-  file; a file asking for both withdrawal rules.
+  player's line does not repeat (the opponent, one win and one loss, or a forfeit); absences
+  scoring half and nothing in one file; a file asking for both withdrawal rules.
 """
 
 from __future__ import annotations
@@ -79,6 +83,8 @@ class _Round:
     pairings: list[tuple[int, int, int | None]]
     bye: int | None
     absent: list[int] = field(default_factory=list)
+    #: the players who did not come to their match (a one-round forfeit)
+    no_shows: list[int] = field(default_factory=list)
     enter: list[int] = field(default_factory=list)
     leave: list[int] = field(default_factory=list)
 
@@ -195,13 +201,13 @@ def _zero(t: TrfTournament, r: _Round) -> bool:
 def _span(games: tuple[TrfGame | None, ...], stored: list[int]) -> tuple[int | None, int | None]:
     """The first and last stored round (0-based) a player is in (paired, a bye, an
     absence asked for with ``H``); the last None when the player does not withdraw (in the
-    file's last stored round, not losing it by forfeit); (None, None) for a player in none.
+    file's last stored round: a forfeit lost there is a no-show, as the file cannot tell it
+    from a withdrawal and both are written alike); (None, None) for a player in none.
     (A forfeit won stands when its winner withdraws later: a game played stands.)"""
     rounds = [r for r in stored if (g := games[r]) is not None and g.result != "Z"]
     if not rounds:
         return None, None
-    last = games[rounds[-1]]
-    stays = rounds[-1] == stored[-1] and last is not None and last.result != "-"
+    stays = rounds[-1] == stored[-1]
     return rounds[0], None if stays else rounds[-1]
 
 
@@ -274,8 +280,8 @@ def _pairing(
         winner = a
     elif game.result in _LOST and other.result in _WON:
         winner = b
-    elif pair in (("+", "-"), ("-", "+"), ("-", "-")):
-        winner = None
+    elif pair in (("+", "-"), ("-", "+"), ("-", "-"), (" ", " ")):
+        winner = None  # (blank: paired, not played yet)
     else:
         raise _refused(
             where,
@@ -294,28 +300,22 @@ def _withdrawal(
     span: dict[int, tuple[int | None, int | None]],
     path: Path,
 ) -> str:
-    """The withdrawal rule the file's unplayed games ask for (module docstring): a player
-    losing one withdraws (then or later); ``void`` for a ``-``/``-`` pair (under either rule
-    the first of two players to withdraw loses the game, so only the void rule voids it)."""
-    names = {p.number: p.name for p in t.players}
+    """The withdrawal rule the file's unplayed games ask for, and its no-shows (module
+    docstring): a player losing one and withdrawing after that round leaves it to the
+    withdrawal rule (``void`` for a ``-``/``-`` pair of two players withdrawing: under either
+    rule the first of two players to withdraw loses the game, so only the void rule voids
+    it); a player losing one and playing on did not come to that round (both players of a
+    ``-``/``-`` pair one of whom plays on)."""
     rules: set[str] = set()
     for r in rounds:
         for a, b, winner in r.pairings:
-            if winner is not None:
-                continue
+            if winner is not None or _result(t, a, r.number) == " ":
+                continue  # (not played yet)
             losers = [n for n in (a, b) if _result(t, n, r.number) == "-"]
-            gone = [n for n in (a, b) if span[n][1] is not None]
-            if not gone or (len(losers) == 1 and losers[0] not in gone):
-                n = losers[0]
-                raise _refused(
-                    Message(
-                        _PLAYER_ROUND, file=str(path), player=names[n], number=n, round=r.number
-                    ),
-                    N_("loses by forfeit and plays on; tally forfeits the matches of a player "
-                       "who withdraws"),
-                )  # fmt: skip
-            # (two withdrawals never void a game: the first to withdraw loses it, as a game
-            # played stands; a -/- pair is the void rule's)
+            leaving = [n for n in losers if span[n][1] == r.number - 1]
+            if leaving != losers:
+                r.no_shows.extend(losers)
+                continue
             rules.add("forfeit" if len(losers) == 1 else "void")
     if len(rules) > 1:
         raise _refused(
@@ -390,6 +390,8 @@ def _store_round(store: Store, ev: EventView, r: _Round, player: dict[int, str])
         None if r.bye is None else player[r.bye],
     )
     made = [m.match_id for m in replay.made_matches(rnd)]
+    for n in r.no_shows:
+        store.no_shows.record(ev.id, r.number, player[n])
     target = rule_set(ev.rules).match_target
     for match_id, (_a, _b, winner) in zip(made, r.pairings, strict=True):
         if winner is not None:

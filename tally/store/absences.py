@@ -9,7 +9,8 @@ not played (a bye: no opponent; under ``--unplayed virtual-opponent`` a virtual 
 
 Refused where a round is not paired from the standings: a club evening has no rounds (a
 player who misses it is simply given no match), a round robin's or a groups event's schedule
-is fixed (the director records the missed game as a forfeit), and in a knockout with lives a
+is fixed (the director records the missed game as a one-round forfeit once the round is
+started, :mod:`tally.store.noshows`), and in a knockout with lives a
 missed round would cost a life (the director withdraws the player). Also refused once round
 N is paired, for a withdrawn player, a round beyond the event and twice for one round.
 Announcing and taking back (``cancel``) are audited (``tally audit undo``): the absences are
@@ -30,7 +31,7 @@ from tally.store.corrections import Audit, snapshot
 from tally.store.players import resolve_player
 from tally.store.transactions import Database
 
-__all__ = []
+__all__ = ["Absences", "player_still_in"]
 
 
 def _refuse_format(ev: RowMapping) -> None:
@@ -70,7 +71,9 @@ def _refuse_format(ev: RowMapping) -> None:
                 ),
                 event=which,
                 kind=Message(fmt.audit_name),
-                advice=Advice(N_(" (`tally match result MATCH --winner OPPONENT --score 7:0`)")),
+                advice=Advice(
+                    N_(" (`tally event forfeit %(event)s PLAYER --round N`)"), event=ev["id"]
+                ),
             )
         )
 
@@ -151,7 +154,7 @@ def _refuse_round(conn: Connection, ev: RowMapping, number: int) -> None:
         )
 
 
-def _player_still_in(conn: Connection, ev: RowMapping, player: str) -> RowMapping:
+def player_still_in(conn: Connection, ev: RowMapping, player: str) -> RowMapping:
     """The stored player ``player``, refused unless entered in event ``ev`` and not withdrawn."""
     eid, name = ev["id"], ev["name"]
     row = resolve_player(conn, player)
@@ -201,7 +204,7 @@ class Absences:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             eid, name = ev["id"], ev["name"]
             _refuse_format(ev)
-            row = _player_still_in(conn, ev, player)
+            row = player_still_in(conn, ev, player)
             _refuse_round(conn, ev, number)
             there = (number, row["id"]) in eventrows.absences(conn, eid)
             if not cancel:

@@ -26,7 +26,7 @@ from tally.store.events import Events
 from tally.store.matches import Matches
 from tally.store.recording import Deals
 from tally.store.transactions import Database
-from tally.store.views import FOR_PEOPLE, NO_WORDS, AuditView, MatchView, RoundView
+from tally.store.views import FOR_PEOPLE, NO_WORDS, AuditView, MatchView, PairingView, RoundView
 
 T = TypeVar("T")
 
@@ -35,6 +35,7 @@ __all__ = [
     "Correction",
     "DealDeletion",
     "MatchChange",
+    "NoShowRehearsed",
     "Reversal",
     "Withdrawal",
     "rehearse",
@@ -131,6 +132,17 @@ class Reversal:
     matches: tuple[MatchChange, ...]
 
 
+@dataclass(frozen=True)
+class NoShowRehearsed:
+    """What recording ``player``'s no-show in round ``number`` does: their pairing as it
+    then is (``status`` ``"forfeit"`` won by ``forfeit_winner``, or ``"void"`` when the
+    opponent did not come either: :mod:`tally.store.noshows`)."""
+
+    player: str
+    number: int
+    pairing: PairingView
+
+
 def _touched_matches(store: Database, entry: AuditView) -> list[int]:
     """The matches an audit entry's snapshots name (a match, or a deal's match)."""
     found: set[int] = set()
@@ -190,6 +202,22 @@ class Consequences:
             return Withdrawal(name, ev.kind, rule, running, tuple(remaining))
 
         return rehearse(self.store, lambda trial: Events(trial).withdraw(event, player), look)
+
+    def no_show(self, event: int, number: int, player: str) -> NoShowRehearsed:
+        """What ``store.no_shows.record`` would do (refused as it would be)."""
+        from tally.store.noshows import NoShows
+
+        named: list[str] = []
+
+        def change(trial: Database) -> None:
+            named.append(NoShows(trial).record(event, number, player))
+
+        def look(trial: Database) -> PairingView:
+            (rnd,) = Events(trial).rounds(event, number)
+            return next(p for p in rnd.pairings if named[0] in (p.first, p.second))
+
+        pairing = rehearse(self.store, change, look)
+        return NoShowRehearsed(named[0], number, pairing)
 
     def deal_deletion(self, deal_id: int) -> DealDeletion:
         """What ``store.deals.delete`` would do (refused as it would be: only the last deal)."""

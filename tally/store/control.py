@@ -185,6 +185,32 @@ def _two_players_of(
     return rows
 
 
+def _refuse_no_shows(conn: Connection, eid: int, name: str, number: int) -> None:
+    """Refuse to withdraw round ``number``'s pairings while no-shows of it are recorded."""
+    missed = [p for k, p in eventrows.no_shows_by_event(conn, [eid]).get(eid, []) if k == number]
+    if missed:
+        raise Refused(
+            Message(
+                N_(
+                    'the pairings of round %(round)s of event %(event)s "%(name)s" '
+                    "stay: %(count)s no-show(s) of the round are recorded%(advice)s"
+                ),
+                round=number,
+                event=eid,
+                name=name,
+                count=len(missed),
+                advice=Advice(
+                    N_(
+                        " (take them back first: `tally event forfeit %(event)s PLAYER "
+                        "--round %(round)s --cancel`)"
+                    ),
+                    event=eid,
+                    round=number,
+                ),
+            )
+        )
+
+
 #: the words of a pair kept apart, and no longer, in the audit log
 _APART = N_("%(a)s and %(b)s kept apart in %(event)s")
 _NOT_APART = N_("%(a)s and %(b)s no longer kept apart in %(event)s")
@@ -234,6 +260,7 @@ class Pairings:
                         ),
                     )
                 )
+            _refuse_no_shows(conn, eid, name, number)
             entry = _round_entry(conn, eid, number)
             audit = Audit(self.store)
             for swap in reversed(swaps_made(conn, eid)):

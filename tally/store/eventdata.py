@@ -101,6 +101,19 @@ class LoadedEvent:
     #: before they move the bye (``apart_keeps_bye``)
     apart_until: int | None = None
     apart_keeps_bye: bool = False
+    #: the no-shows recorded, as (round, player id) (:mod:`tally.store.noshows`)
+    no_shows: tuple[tuple[int, int], ...] = ()
+
+    def no_show(self, number: int | None, a: int, b: int) -> tuple[bool, int | None]:
+        """Whether a no-show decides the match of ``a`` and ``b`` in round ``number``
+        (:mod:`tally.store.noshows`), and who wins it: the one who came, nobody (None) when
+        neither did."""
+        if not self.no_shows or number is None:
+            return False, None
+        gone = {p for k, p in self.no_shows if k == number and p in (a, b)}
+        if not gone:
+            return False, None
+        return True, (None if len(gone) == 2 else (b if a in gone else a))
 
     def absent(self, number: int) -> set[int]:
         """Who announced they miss round ``number``."""
@@ -232,6 +245,7 @@ def load_events(
     entrants = _entrants(conn, chosen)
     started, started_at = _started_rounds(conn, chosen)
     absent = eventrows.absences_by_event(conn, chosen)
+    missed = eventrows.no_shows_by_event(conn, chosen)
     matches: list[EventMatch] = []
     by_event: dict[int, list[EventMatch]] = {}
     if with_matches:
@@ -265,6 +279,7 @@ def load_events(
             r["repeated_floats"],
             r["apart_until"],
             bool(r["apart_keeps_bye"]),
+            tuple(missed.get(r["id"], ())),
         )
         for r in ev_rows
     ]
@@ -460,6 +475,9 @@ def event_view(conn: Connection, row: RowMapping) -> EventView:
         seeded=bool(row["seeded"]),
         **_option_fields(row),
         absences=tuple((n, names[p]) for n, p in eventrows.absences(conn, eid)),
+        no_shows=tuple(
+            (n, names[p]) for n, p in eventrows.no_shows_by_event(conn, [eid]).get(eid, [])
+        ),
     )
 
 

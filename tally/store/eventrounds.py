@@ -241,9 +241,13 @@ def _pairing_view(
         )
     gone = [x for x in (a, b) if x in e.withdrawn]
     done = len(views) == e.matches_per_pairing and all(v.over for v in views)
+    missed, came = e.no_show(number, a, b)
     forfeit_winner: str | None = None
     if done:
         status = "played"
+    elif missed:  # a one-round forfeit (:mod:`tally.store.noshows`)
+        status = "void" if came is None else "forfeit"
+        forfeit_winner = None if came is None else data.name(came)
     elif gone:
         through = forfeit_winner_of(e, a, b, None if views else number)
         status = "void" if through is None else "forfeit"
@@ -260,6 +264,7 @@ def _pairing_view(
         status=status,
         withdrawn=tuple(data.name(x) for x in gone),
         forfeit_winner=forfeit_winner,
+        no_show=tuple(data.name(x) for x in (a, b) if (number, x) in e.no_shows),
     )
 
 
@@ -280,7 +285,10 @@ def _swiss_unfinished(e: LoadedEvent, data: EventData, number: int) -> list[int]
     return [
         m.id
         for m in data.matches_of(e.id)
-        if m.round_number == number and m.winner is None and not {m.a, m.b} & gone
+        if m.round_number == number
+        and m.winner is None
+        and not {m.a, m.b} & gone
+        and not e.no_show(number, m.a, m.b)[0]
     ]
 
 
@@ -305,9 +313,10 @@ def _swiss_pairing(
     )
     ids = {data.name(p): p for p in order}
     listed = {x.player_id for x in e.entrants if not x.withdrawn}
-    played = [
+    played = [  # a one-round forfeit is no game: they may meet again, no dealer counted
         Played(m.round_number or 0, str(m.first_dealer), str(m.b if m.first_dealer == m.a else m.a))
         for m in _swiss_played(e, data)
+        if not e.no_show(m.round_number, m.a, m.b)[0]
     ]
     return e.format.next_round(
         RoundState(
@@ -448,7 +457,11 @@ def _start_paired_round(
             )
         )
     rnd = _swiss_pairing(e, data, number, rematches=rematches)
-    met = {frozenset((m.a, m.b)) for m in _swiss_played(e, data)}
+    met = {
+        frozenset((m.a, m.b))
+        for m in _swiss_played(e, data)
+        if not e.no_show(m.round_number, m.a, m.b)[0]
+    }
     again = [
         f"{data.name(int(p.first))} against {data.name(int(p.second))}"
         for p in rnd.pairings

@@ -322,6 +322,9 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
     absent = absences(conn, event_id)
     if absent:  # likewise
         snap["absences"] = [list(row) for row in absent]
+    missed = no_shows_by_event(conn, [event_id]).get(event_id, [])
+    if missed:  # likewise
+        snap["no_shows"] = [list(row) for row in missed]
     return snap
 
 
@@ -359,6 +362,20 @@ def absences_by_event(conn: Connection, events: Any) -> dict[int, list[tuple[int
     return found
 
 
+def no_shows_by_event(conn: Connection, events: Any) -> dict[int, list[tuple[int, int]]]:
+    """The no-shows recorded in each of ``events`` (event ids, or a select of them), as
+    (round, player id) in order, by event (:mod:`tally.store.noshows`)."""
+    ns = t.event_no_shows.c
+    found: dict[int, list[tuple[int, int]]] = {}
+    for event_id, number, player in conn.execute(
+        select(ns.event_id, ns.round_number, ns.player_id)
+        .where(ns.event_id.in_(events))
+        .order_by(ns.event_id, ns.round_number, ns.player_id)
+    ):
+        found.setdefault(event_id, []).append((number, player))
+    return found
+
+
 def apart_pairs(conn: Connection, event_id: int) -> list[tuple[int, int]]:
     """The pairs of player ids an event keeps apart, lower id first, in order."""
     ea = t.event_apart.c
@@ -382,7 +399,7 @@ def _put_event_row(conn: Connection, snap: dict[str, Any]) -> None:
     values = {
         k: v
         for k, v in snap.items()
-        if k not in ("players", "rounds", "format", "buy_backs", "apart", "absences")
+        if k not in ("players", "rounds", "format", "buy_backs", "apart", "absences", "no_shows")
     }
     values["held_on"] = date.fromisoformat(values["held_on"])
     values["created_at"] = _when(values["created_at"])
@@ -435,6 +452,7 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
     conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
     conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
+    conn.execute(delete(t.event_no_shows).where(t.event_no_shows.c.event_id == event_id))
     if snap.get("format"):
         conn.execute(insert(t.event_formats).values(snap["format"]))
     if snap.get("buy_backs"):
@@ -456,6 +474,14 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
                 for n, p in snap["absences"]
             ],
         )
+    if snap.get("no_shows"):
+        conn.execute(
+            insert(t.event_no_shows),
+            [
+                {"event_id": event_id, "round_number": n, "player_id": p}
+                for n, p in snap["no_shows"]
+            ],
+        )
 
 
 def remove_event(conn: Connection, event_id: int) -> None:
@@ -469,6 +495,7 @@ def remove_event(conn: Connection, event_id: int) -> None:
     conn.execute(delete(t.event_formats).where(t.event_formats.c.event_id == event_id))
     conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
     conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
+    conn.execute(delete(t.event_no_shows).where(t.event_no_shows.c.event_id == event_id))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.events).where(t.events.c.id == event_id))
 

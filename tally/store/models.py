@@ -293,6 +293,18 @@ class EventAbsence(SQLModel, table=True):
     round_number: int = Field(primary_key=True)
 
 
+class EventNoShow(SQLModel, table=True):
+    """A player who did not come to their match in round ``round_number`` of an event (a Swiss
+    event or a round robin) and stays in it: the opponent wins that round's match by forfeit
+    (``+``/``-``), nobody when both stayed away (``-``/``-``) (:mod:`tally.store.noshows`)."""
+
+    __tablename__ = "event_no_shows"
+
+    event_id: int = Field(foreign_key="events.id", primary_key=True)
+    player_id: int = Field(foreign_key="players.id", primary_key=True)
+    round_number: int = Field(primary_key=True)
+
+
 class EventRound(SQLModel, table=True):
     """A round of a round robin whose matches were created; ``bye_player_id`` is who sat out
     and scores the bye (None when nobody does, or the player had withdrawn)."""
@@ -548,6 +560,7 @@ MODELS: tuple[type[SQLModel], ...] = (
     EventBuyBack,
     EventApart,
     EventAbsence,
+    EventNoShow,
     Proposal,
 )
 

@@ -6,14 +6,16 @@ A match is over when
 - it is **finished**: a player reached the match target;
 - it was **forfeited** or made **void** by a withdrawal: a player of the match withdrew from
   its event before it was finished (the event's withdrawal rule says which; a bracket's
-  match is always a forfeit, as :mod:`tally.store.knockouts` counts it);
+  match is always a forfeit, as :mod:`tally.store.knockouts` counts it), or by a no-show:
+  a player did not come to its round (:mod:`tally.store.noshows`; void when neither came);
 - it is **not needed**: a match of a bracket pairing played best of N after the pairing
   was decided (``2:0`` in a best of 3 leaves the third match unplayed for ever).
 
-A match not needed takes no write from anyone (the table, the command line, the director's
-pages). A finished, forfeited or void match takes none from its **table** (the phone at
-``/t/MATCH/SECRET``, a store made with ``table=TableWriter(...)``); the director corrects it
-(the command line, the director's pages), and may reopen a finished match to its table.
+A match not needed, or decided by a no-show (until it is taken back), takes no write from
+anyone (the table, the command line, the director's pages). A finished, forfeited or void
+match takes none from its **table** (the phone at ``/t/MATCH/SECRET``, a store made with
+``table=TableWriter(...)``); the director corrects it (the command line, the director's
+pages), and may reopen a finished match to its table.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from tally.store.views import Over
 FINISHED: Final = N_("this match is over: %(winner)s won %(score)s")
 FORFEIT: Final = N_("this match is over: %(winner)s wins %(score)s by forfeit (%(gone)s withdrew)")
 VOID: Final = N_("this match is over: %(gone)s withdrew, so it does not count")
+NO_SHOW: Final = N_("this match is over: %(winner)s wins it by forfeit (%(gone)s did not come)")
+NOBODY_CAME: Final = N_("this match is over: neither %(gone)s came, so it does not count")
 NOT_NEEDED: Final = N_("this match is not needed: %(pairing)s")
 #: a bracket pairing played best of N, decided
 PAIRING_WON: Final = N_("%(winner)s won the pairing %(series)s (best of %(best_of)s)")
@@ -76,6 +80,31 @@ def _withdrawn(conn: Connection, loaded: Loaded) -> Over | None:
     return Over(
         "forfeit", Message(FORFEIT, winner=winner, score=_score(loaded, winner), gone=names[0])
     )
+
+
+def _no_show(conn: Connection, loaded: Loaded) -> Over | None:
+    """A match of an event, not finished, whose round a player of it did not come to
+    (:mod:`tally.store.noshows`): won by the other by forfeit, void when neither came."""
+    m = loaded.match
+    if m.event_id is None or m.round_number is None:
+        return None
+    ns = t.event_no_shows.c
+    gone = set(
+        conn.execute(
+            select(ns.player_id).where(
+                (ns.event_id == m.event_id)
+                & (ns.round_number == m.round_number)
+                & ns.player_id.in_([m.a_id, m.b_id])
+            )
+        ).scalars()
+    )
+    if not gone:
+        return None
+    names = [m.name(p) for p in (m.a_id, m.b_id) if p in gone]
+    if len(gone) == 2:
+        return Over("void", Message(NOBODY_CAME, gone=" & ".join(names)), no_show=True)
+    winner = m.b if m.a_id in gone else m.a
+    return Over("forfeit", Message(NO_SHOW, winner=winner, gone=names[0]), no_show=True)
 
 
 def _series_of(conn: Connection, loaded: Loaded) -> tuple[int, list[int]] | None:
@@ -143,7 +172,7 @@ def why_over(conn: Connection, loaded: Loaded, *, lock: bool = False) -> Over | 
     if s.winner is not None:
         score = _score(loaded, s.winner)
         return Over("finished", Message(FINISHED, winner=s.winner, score=score), decided)
-    return _withdrawn(conn, loaded)
+    return _no_show(conn, loaded) or _withdrawn(conn, loaded)
 
 
 def check_open(conn: Connection, loaded: Loaded, table: TableWriter | None) -> None:

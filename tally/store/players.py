@@ -444,20 +444,25 @@ def _join_event_entries(conn: Connection, shared: Sequence[int], kid: int, did: 
 
 
 def _move_absences(conn: Connection, kid: int, did: int) -> None:
-    """The absences announced by player ``did``, now of ``kid`` (merged into them)."""
-    ab = t.event_absences.c
-    for eid, number in conn.execute(
-        select(ab.event_id, ab.round_number).where(ab.player_id == did)
-    ).all():  # an absence announced stays announced, once, for the player kept
-        conn.execute(
-            delete(t.event_absences).where(
-                (ab.event_id == eid) & (ab.round_number == number) & (ab.player_id == did)
-            )
-        )
-        if (number, kid) not in eventrows.absences(conn, eid):
+    """The absences announced by player ``did`` and their no-shows, now of ``kid`` (merged
+    into them): each stays, once, for the player kept."""
+    for rows in (t.event_absences, t.event_no_shows):
+        c = rows.c
+        for eid, number in conn.execute(
+            select(c.event_id, c.round_number).where(c.player_id == did)
+        ).all():
             conn.execute(
-                insert(t.event_absences).values(event_id=eid, round_number=number, player_id=kid)
+                delete(rows).where(
+                    (c.event_id == eid) & (c.round_number == number) & (c.player_id == did)
+                )
             )
+            kept = conn.execute(
+                select(c.player_id).where(
+                    (c.event_id == eid) & (c.round_number == number) & (c.player_id == kid)
+                )
+            ).first()
+            if kept is None:
+                conn.execute(insert(rows).values(event_id=eid, round_number=number, player_id=kid))
 
 
 def _rename_in_records(

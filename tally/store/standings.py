@@ -55,6 +55,7 @@ __all__ = [
     "follows_rounds",
     "forfeit_winner_of",
     "games_of",
+    "nobody_came",
     "played_first",
     "players_of",
     "requested_byes",
@@ -165,6 +166,11 @@ def counted_results(e: LoadedEvent, data: EventData) -> _Counted:
         if m.winner is not None:
             out.append(_Result(key, result(m, m.winner), False))
             continue
+        missed, came = e.no_show(m.round_number, m.a, m.b)
+        if missed:  # a one-round forfeit (+/-), or nobody's (-/-)
+            if came is not None:
+                out.append(_Result(key, result(m, came), True))
+            continue
         winner = forfeit_winner_of(e, m.a, m.b)
         if winner is not None:
             out.append(_Result(key, result(m, winner), True))
@@ -174,6 +180,16 @@ def counted_results(e: LoadedEvent, data: EventData) -> _Counted:
         unmade = EventMatch(0, e.id, a, b, a, e.rules, rnd, table)
         out.append(_Result((rnd, 1 << 40, k), result(unmade, winner), True))
     return _Counted(out, _byes(e), unresolved)
+
+
+def nobody_came(e: LoadedEvent, data: EventData) -> list[tuple[int, int, int, int]]:
+    """The matches of event ``e`` neither player came to (``-``/``-``, a no-show of both:
+    :mod:`tally.store.noshows`), which count for nobody: (round, match, a, b)."""
+    return [
+        (m.round_number or 0, m.id, m.a, m.b)
+        for m in data.matches_of(e.id)
+        if m.winner is None and e.no_show(m.round_number, m.a, m.b) == (True, None)
+    ]
 
 
 @dataclass(frozen=True)
@@ -235,11 +251,13 @@ def _summed(
     unresolved: Counter[int] = Counter()
     for o in open_matches:
         e = by_id[o.event_id]
-        winner = forfeit_winner_of(e, o.a, o.b)
+        missed, winner = e.no_show(o.round_number, o.a, o.b)
+        if not missed:
+            winner = forfeit_winner_of(e, o.a, o.b)
         if winner is not None:
             a_won = int(winner == o.a)
             out.append(PairResult(name(o.a), name(o.b), a_won, 1 - a_won, *o[6:]))
-        elif not {o.a, o.b} & e.withdrawn:
+        elif not missed and not {o.a, o.b} & e.withdrawn:
             running.update((o.a, o.b))
             unresolved[e.id] += 1
     byes: Counter[int] = Counter()
@@ -586,7 +604,8 @@ def cross_table(store: Database, ref: str | int) -> CrossTableView:
     """The cross-table of an event (made for round robins; a club evening gets one too),
     its players in the order of the standings: each player's results against each other
     player, their own game points first (``"7:3"``),
-    ``+``/``-`` for a match won or lost by forfeit; matches not over are left out; and the
+    ``+``/``-`` for a match won or lost by forfeit, ``-`` for both when neither came; matches
+    not over are left out; and the
     rounds each player sat out (``byes``)."""
     view, data, e = load_one(store, ref)
     players = players_of([e], data)
@@ -614,6 +633,10 @@ def cross_table(store: Database, ref: str | int) -> CrossTableView:
             b_text = f"{r.game_points_b}:{r.game_points_a}"
         cells[i][j].append((counted.key, a_text))
         cells[j][i].append((counted.key, b_text))
+    for number, match, a, b in nobody_came(e, data):  # -/-
+        i, j = index[data.name(a)], index[data.name(b)]
+        cells[i][j].append(((number, match, 0), "-"))
+        cells[j][i].append(((number, match, 0), "-"))
     sat_out: dict[int, list[int]] = defaultdict(list)
     for number, player in sorted(e.started.items()):
         if player is not None:
@@ -626,6 +649,21 @@ def cross_table(store: Database, ref: str | int) -> CrossTableView:
         ),
         byes=tuple(tuple(sat_out.get(p, ())) for p in players),
     )
+
+
+def _add_nobody_came(
+    e: LoadedEvent,
+    data: EventData,
+    index: dict[str, int],
+    results: list[list[tuple[str | None, list[str], float]]],
+) -> None:
+    """Put the matches neither player came to (``-``/``-``) into a round-by-round table's
+    ``results`` (rows by ``index``): the opponent, ``-``, no match points."""
+    total = len(results[0]) if results else 0
+    for number, _match, a, b in nobody_came(e, data):
+        for mine, theirs in ((a, b), (b, a)):
+            if 1 <= number <= total and data.name(mine) in index:
+                results[index[data.name(mine)]][number - 1] = (data.name(theirs), ["-"], 0.0)
 
 
 def round_by_round(store: Database, ref: str | int) -> RoundByRoundView:
@@ -667,6 +705,7 @@ def round_by_round(store: Database, ref: str | int) -> RoundByRoundView:
                 [*texts, text],
                 points + (e.match_points_per_win if won else 0),
             )
+    _add_nobody_came(e, data, index, results)
     for number, player in e.started.items():
         if player is not None and 1 <= number <= total and data.name(player) in index:
             per_bye = e.match_points_per_win if e.bye == "win" else 0.0

@@ -95,6 +95,7 @@ if TYPE_CHECKING:
     from tally.store.events import Events
     from tally.store.given import GivenRounds
     from tally.store.knockouts import Knockouts
+    from tally.store.noshows import NoShows
     from tally.store.prizemoney import Prizes
     from tally.store.proposals import Proposals
     from tally.store.ratings import Ratings
@@ -271,6 +272,13 @@ class Store(Database):
         from tally.store.ratings import Ratings
 
         return Ratings(self)
+
+    @cached_property
+    def no_shows(self) -> NoShows:
+        """No-shows in one round, one-round forfeits (:class:`~tally.store.noshows.NoShows`)."""
+        from tally.store.noshows import NoShows
+
+        return NoShows(self)
 
     @cached_property
     def absences(self) -> Absences:

@@ -317,6 +317,17 @@ event_absences = table(
 )
 
 
+#: A player who did not come to their match in round ``round_number`` of an event (a Swiss event
+#: or a round robin) and stays in it: the opponent wins that round's match by forfeit
+#: (``+``/``-``), nobody when both stayed away (``-``/``-``) (:mod:`tally.store.noshows`).
+event_no_shows = table(
+    "event_no_shows",
+    column("event_id", Integer),
+    column("player_id", Integer),
+    column("round_number", Integer),
+)
+
+
 #: A result proposed at a table, waiting for the opponent's agreement
 #: (:mod:`tally.store.proposals`): a deal's result (``kind`` ``deal``: winner, game points,
 #: reason) or a whole match's (``match``: each player's game points in the match's order).
@@ -341,4 +352,4 @@ proposals = table(
 ALL = (players, player_aliases, player_categories, matches, deals, actions, audit_log, events,
        event_players, event_rounds, deal_results, recorded_taps, cache_state, web_settings,
        director_sessions, series, series_events, event_formats, event_buy_backs, event_apart,
-       event_absences, proposals)
+       event_absences, event_no_shows, proposals)

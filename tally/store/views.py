@@ -311,12 +311,16 @@ class Over:
     #: a bracket pairing played best of N that is decided: how (``Anna won the pairing 2:0
     #: (best of 3)``)
     pairing: Message | None = None
+    #: a no-show decided it (:mod:`tally.store.noshows`): it takes no deals from anyone
+    #: until the no-show is taken back
+    no_show: bool = False
 
     def shuts_out(self, table: TableWriter | None, reopened: bool = False) -> bool:
         """True when the match takes no write from ``table`` (None: the command line or the
-        director): a match not needed none from anyone; a finished, forfeited or void one
-        none from its table, but a finished one the director ``reopened`` to it."""
-        if self.kind == "not-needed":
+        director): a match not needed or decided by a no-show none from anyone; a finished,
+        forfeited or void one none from its table, but a finished one the director
+        ``reopened`` to it."""
+        if self.kind == "not-needed" or self.no_show:
             return True
         return table is not None and not (self.kind == "finished" and reopened)
 
@@ -517,6 +521,9 @@ class EventView:
     #: the absences announced, as (round, player's name), in round order
     #: (:mod:`tally.store.absences`)
     absences: tuple[tuple[int, str], ...] = ()
+    #: the no-shows recorded (a one-round forfeit), as (round, player's name), in round
+    #: order (:mod:`tally.store.noshows`)
+    no_shows: tuple[tuple[int, str], ...] = ()
 
     @property
     def format(self) -> EventFormat:
@@ -549,8 +556,9 @@ class PairingView:
     match of a pairing).
 
     ``status`` is ``"scheduled"`` (no match made yet), ``"playing"``, ``"played"`` (every
-    match over), ``"forfeit"`` (a player withdrew: the unplayed matches are won by
-    ``forfeit_winner``) or ``"void"`` (a player withdrew: the unplayed matches do not count).
+    match over), ``"forfeit"`` (a player withdrew, or did not come to this round: the
+    unplayed matches are won by ``forfeit_winner``) or ``"void"`` (a player withdrew, or both
+    did not come: the unplayed matches do not count).
     """
 
     table: int
@@ -561,6 +569,9 @@ class PairingView:
     status: str
     withdrawn: tuple[str, ...] = ()
     forfeit_winner: str | None = None
+    #: who did not come to this round's match (a one-round forfeit: ``status`` is
+    #: ``"forfeit"``, or ``"void"`` when neither came; :mod:`tally.store.noshows`)
+    no_show: tuple[str, ...] = ()
 
     @property
     def match_ids(self) -> tuple[int, ...]:

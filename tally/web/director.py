@@ -110,6 +110,7 @@ def routes() -> list[Route]:
         Route("/director/event/{event}/swap", swap, methods=post),
         Route("/director/event/{event}/apart", keep_apart, methods=post),
         Route("/director/event/{event}/absent", absent, methods=post),
+        Route("/director/event/{event}/forfeit", no_show, methods=post),
         Route("/director/match/{match}", match_page),
         Route("/director/match/{match}/referee", referee, methods=post),
         Route("/director/match/{match}/reopen", reopen, methods=post),
@@ -600,6 +601,33 @@ async def absent(request: Request) -> Response:
 
     # (the list's "take back" is refused above the list)
     return await event_form_change(request, ("absent", "cancel", "absences"), change)
+
+
+@guarded
+async def no_show(request: Request) -> Response:
+    """POST player, round (cancel=yes: take it back): a player who did not come to their
+    match of a started round, a one-round forfeit (``store.no_shows.record``; asked about
+    first: :func:`tally.web.director_confirm.ask_no_show`)."""
+
+    def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
+        cancel = form.values.get("cancel") == "yes"
+        player = form.values.get("player", "") if cancel else chosen(form, "player")
+        number = whole_number(form.at(None if cancel else "round").values.get("round", ""), 4)
+        if number is None:
+            raise Refused(N_("give the round's number"))
+        with form.about(*(() if cancel else ("player", "round"))):
+            name = store.no_shows.record(eid, number, player, cancel=cancel)
+        said = (
+            words.gettext("%(player)s plays the match of round %(round)s after all.")
+            if cancel
+            else words.gettext(
+                "%(player)s did not come to round %(round)s: the match is forfeited."
+            )
+        )
+        return said % {"player": name, "round": number}
+
+    # (the list's "take back" is refused above the list)
+    return await event_form_change(request, ("no-show", "cancel", "no-shows"), change)
 
 
 @guarded

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from starlette.responses import Response
     from starlette.routing import Route
 
-    from tally.store.consequences import MatchChange, Reversal, Withdrawal
+    from tally.store.consequences import MatchChange, NoShowRehearsed, Reversal, Withdrawal
     from tally.store.views import SwapView
 
 
@@ -42,6 +42,7 @@ def routes() -> list[Route]:
         Route("/director/event/{event}/withdraw", ask_withdraw),
         Route("/director/event/{event}/swap", ask_swap),
         Route("/director/event/{event}/unpair", ask_unpair),
+        Route("/director/event/{event}/forfeit", ask_no_show),
         Route("/director/deal/{deal}/delete", ask_delete_deal),
         Route("/director/match/{match}/delete", ask_delete_match),
         Route("/director/match/{match}/delete", delete_match, methods=["POST"]),
@@ -203,6 +204,60 @@ async def ask_withdraw(request: Request) -> Response:
         _("Withdraw %(player)s") % {"player": w.player},
         f"/director/event/{eid}",
         {"player": w.player},
+    )
+
+
+def no_show_lines(n: NoShowRehearsed, _: Callable[[str], str]) -> list[str]:
+    """What recording a no-show does, in words (the store's rehearsal of it)."""
+    p = n.pairing
+    other = p.second if p.first == n.player else p.first
+    ids = ", ".join(str(m) for m in p.match_ids)
+    what = {"player": n.player, "opponent": other, "id": ids, "round": n.number}
+    if p.status == "void":
+        first = _(
+            "Neither %(player)s nor %(opponent)s came: their match of round %(round)s (match "
+            "%(id)s) counts for nobody (-/-)."
+        )
+    else:
+        first = _(
+            "%(opponent)s wins the match of round %(round)s against %(player)s (match %(id)s) "
+            "by forfeit (+/-): counted as a game not played in the tiebreaks."
+        )
+    return [
+        first % what,
+        _("%(player)s stays in the event and is paired in the next round.") % what,
+        _("No deal can be recorded in the match until the no-show is taken back.") % what,
+    ]
+
+
+@guarded
+async def ask_no_show(request: Request) -> Response:
+    """GET ?round=N&player=NAME: what recording that the player did not come to their match
+    of round N does, and the button that records it."""
+    from tally.i18n import translations
+    from tally.web.app import whole_number
+
+    need_director(request)
+    eid = int_param(request, "event")
+    words = translations(await language(request, event=eid))
+    q = request.query_params
+    form = Fields({k: q.get(k, "")[:200] for k in ("round", "player")})
+    number = whole_number(q.get("round", ""), 4) or 0
+    try:
+        player = chosen(form, "player")
+        with form.about("player"):
+            n = await blocking(site_of(request).store.consequences.no_show, eid, number, player)
+    except TallyError as exc:
+        return await event_form_refused(request, eid, "no-show", form, exc)
+    _ = words.gettext
+    return await _ask(
+        request,
+        _("Did %(player)s not come to round %(round)s?") % {"player": n.player, "round": number},
+        no_show_lines(n, _),
+        f"/director/event/{eid}/forfeit",
+        _("Record the forfeit"),
+        f"/director/event/{eid}",
+        {"player": n.player, "round": str(number)},
     )
 
 

@@ -677,6 +677,20 @@ def test_the_folder_export_loads_back_where_the_folder_format_can_hold_the_event
     assert code == 2 and "holds an event.toml already" in err
     code, _out, err = tally(url, "event", "export", "1", "--format", "xml")
     assert code == 2 and "--format must be json, csv, folder or trf" in err
+    code, _out, err = tally(url, "event", "export", "1", "--paired")
+    assert code == 2 and "--paired writes a round not played yet into a TRF" in err
+
+
+def test_a_paired_round_is_exported_to_trf_with_paired(db_url: str) -> None:
+    ok(db_url, "player", "add", "Anna", "Bert", "Carl", "Dora")
+    ok(db_url, "event", "create", "Open", "Anna", "Bert", "Carl", "Dora", "--kind", "swiss",
+       "--rounds", "3")  # fmt: skip
+    ok(db_url, "event", "round", "Open", "1", "--start")
+    plain = ok(db_url, "event", "export", "Open", "--format", "trf")
+    paired = ok(db_url, "event", "export", "Open", "--format", "trf", "--paired")
+    players = [line for line in paired.splitlines() if line.startswith("001")]
+    assert all(line[91:99].rstrip()[-1] in "wb" and len(line.rstrip()) == 97 for line in players)
+    assert all(len(line.rstrip()) < 92 for line in plain.splitlines() if line.startswith("001"))
 
 
 def _paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

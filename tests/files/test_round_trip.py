@@ -41,7 +41,7 @@ def swiss(url: str, players: list[str] = FIVE) -> None:
 def finish(url: str, number: int) -> None:
     with open_store(url) as s:
         for p in s.events.rounds("Open", number)[0].pairings:
-            for m in p.matches:
+            for m in p.matches if not p.no_show else ():
                 s.deals.match_result(m.match_id, "7:3", winner=p.second)
 
 
@@ -57,6 +57,28 @@ def test_an_export_after_a_swap_loads_as_the_same_event(
         s.swaps.make("Open", 1, rnd.pairings[0].second, rnd.bye, force=True)
     finish(db_url, 1)
     ok(db_url, "event", "round", "Open", "2", "--start")
+    round_trip(db_url, "Open", other, tmp_path)
+
+
+def test_one_round_forfeits_travel_with_the_file(
+    db_url: str, tmp_path: Path, tmp_path_factory: Any
+) -> None:
+    """A no-show (+/-) and a match neither player came to (-/-) load back as they were, and
+    the players stay in and are paired next round."""
+    other = f"sqlite:///{tmp_path_factory.mktemp('other') / 'other.db'}"
+    swiss(db_url, [*FIVE, "Fritz"])
+    ok(db_url, "event", "round", "Open", "1", "--start")
+    with open_store(db_url) as s:
+        first, second = s.events.rounds("Open", 1)[0].pairings[:2]
+    ok(db_url, "event", "forfeit", "Open", first.first, "--round", "1")
+    ok(db_url, "event", "forfeit", "Open", second.first, "--round", "1")
+    ok(db_url, "event", "forfeit", "Open", second.second, "--round", "1")
+    finish(db_url, 1)
+    ok(db_url, "event", "round", "Open", "2", "--start")
+    document = json.loads(ok(db_url, "event", "export", "Open"))
+    assert {(x["player"], x["round"]) for x in document["no_shows"]} == {
+        (first.first, 1), (second.first, 1), (second.second, 1),
+    }  # fmt: skip
     round_trip(db_url, "Open", other, tmp_path)
 
 
@@ -278,6 +300,8 @@ def _act(s: Any, ev: int, data: Any, action: str) -> None:
         s.pairings.keep_apart(ev, a, b, undo=frozenset((a, b)) in kept)
     elif action == "absent":
         s.absences.announce(ev, _player(data, names), _latest(s, ev) + 1)
+    elif action == "no-show":
+        s.no_shows.record(ev, _latest(s, ev), _player(data, names), cancel=data.draw(st.booleans()))
     elif action == "unpair":
         s.pairings.withdraw(ev, _latest(s, ev))
     elif action == "join":
@@ -316,10 +340,12 @@ def _correct(s: Any, ev: int, data: Any) -> None:
 
 ACTIONS: dict[str, tuple[str, ...]] = {
     "club": ("club-match", "play", "play", "withdraw", "correct", "join"),
-    "round-robin": ("start", "play", "finish", "withdraw", "correct", "unpair", "apart"),
+    "round-robin": (
+        "start", "play", "finish", "withdraw", "correct", "unpair", "apart", "no-show",
+    ),
     "swiss": (
         "start", "play", "finish", "finish", "withdraw", "swap", "apart", "absent", "unpair",
-        "join", "correct",
+        "join", "correct", "no-show",
     ),
     "knockout": (
         "start", "play", "finish", "finish", "withdraw", "swap", "unpair", "join", "correct",
@@ -390,7 +416,7 @@ def _made_and_loaded(data: Any, steps: int) -> None:
                     pass  # refused: nothing stored, as for the director
             path.write_text(event_json(s, ev), encoding="utf-8")
             done = json.loads(path.read_text(encoding="utf-8"))
-            for key in ("rounds", "withdrawals", "apart", "absences", "buy_backs"):
+            for key in ("rounds", "withdrawals", "apart", "absences", "buy_backs", "no_shows"):
                 event(f"{kind}: {key} {min(len(done.get(key, [])), 3)}")
             event(f"swaps {sum(len(r.get('swaps', [])) for r in done['rounds'])}")
             kept = sum(1 for r in done["rounds"] if r.get("given"))

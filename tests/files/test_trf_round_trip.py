@@ -2,7 +2,8 @@
 ``tally event import --format trf`` (tally.files.trf_import), and is a file an independent
 parser (py4swiss's, strict about points, results and blocks) accepts: over generated Swiss
 events with late entries, absences scoring half or nothing, byes scoring a win or nothing,
-forfeits and void games of withdrawn players and several points per win."""
+forfeits and void games of withdrawn players, one-round forfeits (+/-, -/-) of players who
+play on and several points per win."""
 
 from __future__ import annotations
 
@@ -70,6 +71,12 @@ def grow_event(store: Any, data: st.DataObject) -> int:
             rnd = store.events.start_round(ev, number)
         except TallyError:
             break  # no pairing left: the event ends here
+        if rnd.pairings and data.draw(st.booleans()):  # a one-round forfeit: +/- or -/-
+            missed = data.draw(st.sampled_from(rnd.pairings))
+            for who in data.draw(
+                st.sampled_from([[missed.first], [missed.second], [missed.first, missed.second]])
+            ):
+                store.no_shows.record(ev, number, who)
         if rnd.pairings and data.draw(st.booleans()):
             gone = data.draw(st.sampled_from(rnd.pairings))
             store.events.withdraw(ev, data.draw(st.sampled_from([gone.first, gone.second])))
@@ -96,6 +103,67 @@ def test_every_trf_tally_writes_is_read_back_unchanged(tmp_path: Path, data: st.
     finally:
         written.close()
         again.close()
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_a_round_paired_and_not_played_is_written_and_read_back_unchanged(
+    tmp_path: Path, data: st.DataObject
+) -> None:
+    """The event grown, then its next round paired and partly played (a no-show in it, some
+    results): written with --paired, read back as a round being played, written again the
+    same; its games not played have an opponent, a colour and no result."""
+    written = open_store(f"sqlite:///{tmp_path / uuid.uuid4().hex}.db", scorer="tester")
+    again = open_store(f"sqlite:///{tmp_path / uuid.uuid4().hex}.db", scorer="tester")
+    try:
+        ev = grow_event(written, data)
+        number = max(written.events.get(ev).rounds_started, default=0) + 1
+        try:
+            rnd = written.events.start_round(ev, number)
+        except TallyError:
+            rnd = written.events.rounds(ev, number - 1)[0] if number > 1 else None
+        if rnd is not None and rnd.pairings:
+            played = data.draw(st.lists(st.booleans(), max_size=len(rnd.pairings)))
+            target = rule_set("sixty-six").match_target
+            for p, first in zip(rnd.pairings, played, strict=False):
+                if first and p.status == "playing" and not p.matches[0].over:
+                    written.deals.match_result(p.matches[0].match_id, (target, 0), winner=p.first)
+        text = event_trf(written, ev, paired=True)
+        path = tmp_path / f"{uuid.uuid4().hex}.trf"
+        path.write_text(text, encoding="utf-8")
+        imported = import_trf(again, path, name="Open")
+        assert event_trf(again, imported.event.id, paired=True) == text
+        assert event_trf(again, imported.event.id) == event_trf(written, ev)
+        waiting = [
+            g for p in read_trf(text).players for g in p.games if g is not None and g.result == " "
+        ]
+        assert all(g.opponent is not None and g.colour in "wb" for g in waiting)
+    finally:
+        written.close()
+        again.close()
+
+
+def test_a_paired_round_is_written_for_a_pairing_checker(store: Any) -> None:
+    for name in NAMES[:5]:
+        store.players.add(name)
+    ev = store.events.create("Open", kind="swiss", players=NAMES[:5], rounds=3, bye="win").id
+    store.events.start_round(ev, 1)
+    finish(store, ev, 1, [True, False])
+    rnd = store.events.start_round(ev, 2)
+    lines = event_trf(store, ev, paired=True).splitlines()
+    players = {line[14:47].strip(): line for line in lines if line.startswith("001")}
+    p = rnd.pairings[0]
+    block = players[p.first][101:109]
+    assert block[5] in "wb" and block.rstrip() == block[:6] and block[7:] == " "
+    assert int(block[:4]) == NAMES.index(p.second) + 1
+    assert rnd.bye is not None and players[rnd.bye][101:109] == "0000 - U"
+    t = read_trf("\n".join(lines))
+    rows = {r.player: r.match_points for r in store.events.standings(ev).rows}
+    assert {x.name: x.points for x in t.players} == rows  # the bye of round 2 counts
 
 
 def test_a_zero_point_pairing_bye_and_an_absence_are_told_apart(store: Any) -> None:
