@@ -112,6 +112,8 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
         aliases = aliases_of(conn, ident).get(ident)
         if aliases:
             snap["aliases"] = aliases
+        if not snap.get("private"):  # (likewise: only a private player's says so)
+            snap.pop("private", None)
     return snap
 
 
@@ -182,6 +184,8 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
         for k, v in snap.items()
         if k != "aliases"
     }
+    if kind == "player":
+        values.setdefault("private", False)
     exists = conn.execute(select(table.c.id).where(table.c.id == snap["id"])).first()
     if exists is None:
         conn.execute(insert(table).values(values))

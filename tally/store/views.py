@@ -345,6 +345,8 @@ class PlayerView:
     matches: int = 0
     aliases: tuple[str, ...] = ()
     events: tuple[int, ...] = ()
+    #: shown by their initials on the published site (``tally player private``)
+    private: bool = False
 
 
 @dataclass(frozen=True)
