@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from typing import TYPE_CHECKING
 
 from markupsafe import Markup
@@ -24,6 +26,7 @@ from tally.publish.site import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from tally.sheets.data import DealAnalysisPart
     from tally.store.store import Store
     from tally.store.views import EventView, MatchView
 
@@ -113,7 +116,10 @@ def deal_page(store: Store, chosen: Selection, deal_id: int, lang: str, analyse:
     from tally.sheets.build import deal_ruling_sheet
 
     view = store.deals.view(deal_id)
-    sheet = deal_ruling_sheet(store, deal_id, analyse=analyse, samples=ANALYSIS_SAMPLES)
+    sheet = deal_ruling_sheet(store, deal_id)
+    if analyse:
+        found = analysed(store.deals.export(deal_id), deal_id, lang)
+        sheet = dataclasses.replace(sheet, analysis=found)
     ruling = Markup(part(lang, "ruling.html.j2", sheet, chosen.people, "../"))
     match = chosen.matches[view.match_id]
     return page(
@@ -125,6 +131,18 @@ def deal_page(store: Store, chosen: Selection, deal_id: int, lang: str, analyse:
         ruling=ruling,
         people=chosen.people,
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def analysed(record: str, deal_id: int, lang: str) -> DealAnalysisPart:
+    """The analysis of a deal's record (:func:`tally.sheets.build.analysis_part`), kept for
+    the next publishing (``--watch``): it depends only on the record and the language."""
+    from tally.engine.notation import read_deal
+    from tally.i18n import use
+    from tally.sheets.build import analysis_part
+
+    with use(lang):
+        return analysis_part(read_deal(record, source=str(deal_id)), samples=ANALYSIS_SAMPLES)
 
 
 def series_page(store: Store, chosen: Selection, series_id: int, lang: str) -> str:

@@ -1,0 +1,220 @@
+"""``tally publish``: the bundled examples as a static site that works from ``file://``.
+
+Every relative link and source resolves to a written file, nothing is loaded from another
+host, no secret of the director's or the tables' is written, a private player appears by
+initials, German pages are in German, and publishing again after one new result rewrites
+only the pages that result changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from tally.store import Store, open_store
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = [ROOT / "examples" / name for name in ("club-evening", "knockout", "round-robin", "swiss")]
+PIN = "97531864"
+PRIVATE = "Bert Huber"
+
+
+@dataclass
+class Site:
+    db: str
+    english: Path
+    german: Path
+    secrets: list[str]
+
+
+def load_examples(store: Store) -> None:
+    """The bundled example events, and a series over two of them."""
+    from tally.files.importing import load_paths
+
+    load_paths(store, EXAMPLES)
+    events = store.events.all()
+    store.series.create("Club Cup", events=[events[0].id, events[-1].id], points=[10, 8, 6])
+
+
+def director_secrets(store: Store) -> list[str]:
+    """What only the director and the tables may know: the PIN, a login link, the signing
+    key and every match's table secret."""
+    from tally.web.access import new_login_link, server_keys, set_pin
+
+    set_pin(store, PIN)
+    keys = server_keys(store)
+    found = [PIN, new_login_link(store), keys.key.hex()]
+    found += [keys.table_secret(m.id) for m in store.matches.all()]
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    from tally.publish.watch import publish
+
+    where = tmp_path_factory.mktemp("publish")
+    db = f"sqlite:///{where / 'club.db'}"
+    with open_store(db, scorer="director") as store:
+        load_examples(store)
+        found = director_secrets(store)
+        store.players.set_private(PRIVATE, True)
+        publish(store, where / "en", lang="en")
+        publish(store, where / "de", lang="de")
+    yield Site(db, where / "en", where / "de", found)
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("href", "src", "srcset", "action", "data", "poster") and value:
+                self.links.append(value)
+
+
+def links_of(page: Path) -> list[str]:
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser.links
+
+
+def pages(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.html"))
+
+
+@pytest.mark.parametrize("lang", ["english", "german"])
+def test_every_link_and_source_resolves_to_a_written_file(site: Site, lang: str) -> None:
+    folder: Path = getattr(site, lang)
+    checked = 0
+    for page in pages(folder):
+        for link in links_of(page):
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc, f"{page}: {link} leaves the site"
+            assert not parts.path.startswith("/"), f"{page}: {link} is not relative"
+            if not parts.path:
+                continue  # (a link within the page)
+            target = (page.parent / unquote(parts.path)).resolve()
+            assert target.is_file(), f"{page.relative_to(folder)}: {link} is not written"
+            assert folder.resolve() in target.parents, f"{page}: {link} leaves the folder"
+            checked += 1
+    assert checked > 500
+
+
+def test_the_site_covers_every_event_player_match_and_recorded_deal(site: Site) -> None:
+    with open_store(site.db) as store:
+        events = store.events.all()
+        matches = store.matches.all()
+        players = {n for m in matches for n in m.players}
+        recorded = [
+            d.id
+            for m in matches
+            for d in store.matches.state(m.id).deals
+            if d.kind == "recorded" and d.finished
+        ]
+        ids = {p.name: p.id for p in store.players.all()}
+    assert recorded
+    for ev in events:
+        assert (site.english / "events" / f"{ev.id}.html").is_file()
+    for m in matches:
+        assert (site.english / "matches" / f"{m.id}.html").is_file()
+    for name in players:
+        assert (site.english / "players" / f"{ids[name]}.html").is_file()
+    for deal in recorded:
+        assert (site.english / "deals" / f"{deal}.html").is_file()
+    assert (site.english / "series" / "1.html").is_file()
+
+
+def test_nothing_is_loaded_from_another_host(site: Site) -> None:
+    css = (site.english / "style.css").read_text(encoding="utf-8")
+    assert "url(" not in css and "@import" not in css
+    for page in pages(site.english) + pages(site.german):
+        text = page.read_text(encoding="utf-8")
+        assert "<script" not in text
+        for found in re.finditer(r"""(?:href|src)\s*=\s*["']?\s*(https?:)?//""", text):
+            raise AssertionError(f"{page}: {found.group(0)}")
+        # (the only address in a page is the SVG namespace of the value graph)
+        assert set(re.findall(r"https?://[^\s\"'<>]+", text)) <= {"http://www.w3.org/2000/svg"}
+
+
+def test_no_secret_of_the_director_or_the_tables_is_written(site: Site) -> None:
+    assert len(site.secrets) > 50
+    for folder in (site.english, site.german):
+        for path in folder.rglob("*"):
+            if path.is_file():
+                data = path.read_text(encoding="utf-8")
+                for secret in site.secrets:
+                    assert secret not in data, f"{path.name} holds a secret"
+                assert "director" not in data.lower()
+
+
+def test_a_private_player_appears_by_initials_everywhere(site: Site) -> None:
+    with open_store(site.db) as store:
+        pid = store.players.get(PRIVATE).id
+    for folder in (site.english, site.german):
+        for path in folder.rglob("*.html"):
+            text = path.read_text(encoding="utf-8")
+            assert "Bert Huber" not in text and "Bert" not in text, path
+        page = (folder / "players" / f"{pid}.html").read_text(encoding="utf-8")
+        assert "<h1>B. H.</h1>" in page
+    event = (site.english / "events" / "1.html").read_text(encoding="utf-8")
+    assert f'href="../players/{pid}.html">B. H.</a>' in event
+
+
+def test_german_pages_are_in_german(site: Site) -> None:
+    index = (site.german / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="de">' in index
+    assert "<h1>Ergebnisse</h1>" in index and "Zuletzt aktualisiert" in index
+    event = (site.german / "events" / "4.html").read_text(encoding="utf-8")
+    assert "Kreuztabelle" in event or "Runde" in event
+    for english in ("Results", "Standings", "Player", "Rounds", "Last updated"):
+        assert f">{english}<" not in index + event
+
+
+def test_publishing_again_after_one_result_rewrites_only_the_pages_it_changes(
+    site: Site, tmp_path: Path
+) -> None:
+    import shutil
+
+    from tally.publish.watch import publish
+
+    copy = tmp_path / "club.db"
+    shutil.copy(site.db.removeprefix("sqlite:///"), copy)
+    out = tmp_path / "site"
+    with open_store(f"sqlite:///{copy}", scorer="director") as store:
+        first = publish(store, out)
+        assert first.written and not first.removed
+        assert publish(store, out).written == ()
+        club = next(e for e in store.events.all() if not e.format.has_rounds)
+        a, b = "Anna Berger", "Franz Moser"
+        match = store.matches.start(a, b, first_dealer=a, event=club.id)
+        store.deals.quick_result(match.id, winner=a, points=2)
+        ids = {p.name: p.id for p in store.players.all()}
+        again = publish(store, out)
+    assert set(again.written) == {
+        "index.html",
+        f"events/{club.id}.html",
+        f"matches/{match.id}.html",
+        f"players/{ids[a]}.html",
+        f"players/{ids[b]}.html",
+    }
+    assert again.removed == ()
+
+
+def test_a_page_no_longer_published_is_removed(site: Site, tmp_path: Path) -> None:
+    from tally.publish.writing import write_site
+
+    out = tmp_path / "site"
+    write_site(out, {"index.html": b"a", "matches/7.html": b"m", "matches/8.html": b"n"})
+    (out / "matches" / "notes.txt").write_text("kept")
+    done = write_site(out, {"index.html": b"a", "matches/7.html": b"m2"})
+    assert done.written == ("matches/7.html",) and done.removed == ("matches/8.html",)
+    assert done.unchanged == 1
+    assert (out / "matches" / "notes.txt").is_file()
