@@ -20,7 +20,9 @@ import pytest
 from tally.store import Store, open_store
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = [ROOT / "examples" / name for name in ("club-evening", "knockout", "round-robin", "swiss")]
+EXAMPLES = [
+    ROOT / "examples" / name for name in ("club-evening", "knockout", "round-robin", "swiss")
+]
 PIN = "97531864"
 PRIVATE = "Bert Huber"
 
