@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from markupsafe import Markup
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tally.sheets.data import DealAnalysisPart
+    from tally.store.ratings import RatingHistoryView
     from tally.store.store import Store
     from tally.store.views import EventView, MatchView
 
@@ -72,14 +74,14 @@ def event_page(store: Store, chosen: Selection, ev: EventView, lang: str) -> str
     )
 
 
-def player_page(store: Store, chosen: Selection, name: str, lang: str) -> str:
+def player_page(
+    store: Store, chosen: Selection, name: str, lang: str, history: RatingHistoryView
+) -> str:
     """A player: their events, their matches with the result and a link to each recorded
     deal, and their rating match by match."""
-    pid = chosen.people[name]
     mine = [m for m in chosen.matches.values() if name in m.players]
     events = [e for e in chosen.events if any(p.name == name for p in e.players)]
-    deals = {m.id: _recorded(store, m.id) for m in mine}
-    history = store.ratings.history(str(pid))
+    deals = {m.id: _recorded(chosen.state(store, m.id)) for m in mine}
     return page(
         lang,
         "publish/player.html.j2",
@@ -95,9 +97,8 @@ def player_page(store: Store, chosen: Selection, name: str, lang: str) -> str:
     )
 
 
-def _recorded(store: Store, match_id: int) -> list[tuple[int, int]]:
+def _recorded(m: MatchView) -> list[tuple[int, int]]:
     """The recorded deals of a match that are over, as (number in the match, deal number)."""
-    m = store.matches.state(match_id)
     return [(d.number, d.id) for d in m.deals if d.kind == "recorded" and d.finished]
 
 
@@ -164,31 +165,89 @@ def series_page(store: Store, chosen: Selection, series_id: int, lang: str) -> s
     )
 
 
+@dataclass(frozen=True)
+class Changed:
+    """What changed since a publishing: events and matches (their pages, their players' and
+    their series' are made again)."""
+
+    events: frozenset[int] = frozenset()
+    matches: frozenset[int] = frozenset()
+
+
+@dataclass
+class _Wanted:
+    events: set[int]
+    matches: set[int]
+    players: set[str]
+    series: set[int]
+
+
+def _wanted(chosen: Selection, only: Changed | None) -> _Wanted:
+    """The pages to make: all of them, or those ``only`` changes (an event's change without
+    a match, a round started, makes its matches' pages too)."""
+    if only is None:
+        return _Wanted(
+            {e.id for e in chosen.events},
+            set(chosen.matches),
+            set(chosen.people),
+            {s.id for s in chosen.series},
+        )
+    published = {e.id for e in chosen.events}
+    matches = {m for m in only.matches if m in chosen.matches}
+    events = (set(only.events) | {chosen.matches[m].event_id or 0 for m in matches}) & published
+    players = {n for m in matches for n in chosen.matches[m].players}
+    for m in chosen.matches.values():
+        if m.event_id in only.events:
+            matches.add(m.id)
+            players.update(m.players)
+    players |= {p.name for e in chosen.events if e.id in only.events for p in e.players}
+    series = {s.id for s in chosen.series if any(e.id in events for e in s.events)}
+    return _Wanted(events, matches, players & set(chosen.people), series)
+
+
 def site_pages(
-    store: Store, refs: Sequence[str] = (), *, lang: str = "en", analyse: bool = False
+    store: Store,
+    refs: Sequence[str] = (),
+    *,
+    lang: str = "en",
+    analyse: bool = False,
+    only: Changed | None = None,
 ) -> dict[str, bytes]:
-    """Every file of the site of ``refs`` (events and series; all when empty) in ``lang``:
-    bytes by their path in the site, private players by their initials."""
+    """Every file of the site of ``refs`` (events and series; all when empty) in ``lang``,
+    or (``only``) the index and the pages those changes touch: bytes by their path in the
+    site, private players by their initials."""
     from tally.i18n import use
     from tally.sheets.render import templates_dir
 
     chosen = select(store, refs)
-    hidden = Privacy(chosen.private)
+    want = _wanted(chosen, only)
     pages: dict[str, str] = {}
     with use(lang):
         pages["index.html"] = index_page(store, chosen, lang)
         for ev in chosen.events:
-            pages[f"events/{ev.id}.html"] = event_page(store, chosen, ev, lang)
-        for name, pid in chosen.people.items():
-            pages[f"players/{pid}.html"] = player_page(store, chosen, name, lang)
-        for mid in chosen.matches:
-            match = store.matches.state(mid)
-            pages[f"matches/{mid}.html"] = match_page(store, chosen, match, lang)
-            for d in match.deals:
-                if d.kind == "recorded" and d.finished:
-                    pages[f"deals/{d.id}.html"] = deal_page(store, chosen, d.id, lang, analyse)
+            if ev.id in want.events:
+                pages[f"events/{ev.id}.html"] = event_page(store, chosen, ev, lang)
+        people = {pid: n for n, pid in chosen.people.items() if n in want.players}
+        for pid, history in store.ratings.histories(people).items():
+            pages[f"players/{pid}.html"] = player_page(store, chosen, people[pid], lang, history)
+        for mid in sorted(want.matches):
+            pages.update(_match_pages(store, chosen, mid, lang, analyse))
         for s in chosen.series:
-            pages[f"series/{s.id}.html"] = series_page(store, chosen, s.id, lang)
+            if s.id in want.series:
+                pages[f"series/{s.id}.html"] = series_page(store, chosen, s.id, lang)
+    hidden = Privacy(chosen.private)
     files = {path: hidden.hide(text).encode() for path, text in pages.items()}
     files[STYLESHEET] = (templates_dir() / "publish" / "publish.css").read_bytes()
     return files
+
+
+def _match_pages(
+    store: Store, chosen: Selection, mid: int, lang: str, analyse: bool
+) -> dict[str, str]:
+    """A match's page and the pages of its recorded deals that are over."""
+    match = chosen.state(store, mid)
+    pages = {f"matches/{mid}.html": match_page(store, chosen, match, lang)}
+    for d in match.deals:
+        if d.kind == "recorded" and d.finished:
+            pages[f"deals/{d.id}.html"] = deal_page(store, chosen, d.id, lang, analyse)
+    return pages

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from tally.sheets.data import EliminationSheet, StandingsSheet
     from tally.store.series import SeriesView
     from tally.store.store import Store
-    from tally.store.views import EventView, MatchSummary
+    from tally.store.views import EventView, MatchSummary, MatchView
 
 #: the site's stylesheet, written beside the index
 STYLESHEET = "style.css"
@@ -48,6 +48,14 @@ class Selection:
     matches: dict[int, MatchSummary] = field(default_factory=dict)
     people: dict[str, int] = field(default_factory=dict)
     private: set[str] = field(default_factory=set)
+    #: the published matches as they stand (their deals), each read once when asked for
+    states: dict[int, MatchView] = field(default_factory=dict)
+
+    def state(self, store: Store, match_id: int) -> MatchView:
+        """Match ``match_id`` as it stands (read once)."""
+        if match_id not in self.states:
+            self.states[match_id] = store.matches.state(match_id)
+        return self.states[match_id]
 
 
 @functools.cache

@@ -52,9 +52,10 @@ def _stale(out: Path, files: Mapping[str, bytes]) -> list[str]:
     return gone
 
 
-def write_site(out: Path, files: Mapping[str, bytes]) -> Written:
+def write_site(out: Path, files: Mapping[str, bytes], *, whole: bool = True) -> Written:
     """Write ``files`` (bytes by their path in the site) under ``out``: only those that
-    differ from what is there, and remove the site's pages it no longer has."""
+    differ from what is there; when they are the ``whole`` site, remove the site's pages
+    it no longer has."""
     written, unchanged = [], 0
     out.mkdir(parents=True, exist_ok=True)
     for rel, data in files.items():
@@ -67,7 +68,7 @@ def write_site(out: Path, files: Mapping[str, bytes]) -> Written:
         part.write_bytes(data)
         os.replace(part, path)
         written.append(rel)
-    removed = _stale(out, files)
+    removed = _stale(out, files) if whole else []
     for rel in removed:
         (out / rel).unlink()
     return Written(tuple(written), tuple(removed), unchanged)

@@ -200,8 +200,8 @@ def test_publishing_again_after_one_result_rewrites_only_the_pages_it_changes(
         store.deals.quick_result(match.id, winner=a, points=2)
         ids = {p.name: p.id for p in store.players.all()}
         again = publish(store, out)
-    assert set(again.written) == {
-        "index.html",
+    # (the index says when the results last changed: to the minute)
+    assert set(again.written) - {"index.html"} == {
         f"events/{club.id}.html",
         f"matches/{match.id}.html",
         f"players/{ids[a]}.html",
@@ -220,3 +220,79 @@ def test_a_page_no_longer_published_is_removed(site: Site, tmp_path: Path) -> No
     assert done.written == ("matches/7.html",) and done.removed == ("matches/8.html",)
     assert done.unchanged == 1
     assert (out / "matches" / "notes.txt").is_file()
+
+
+def _new_result(store: Store) -> tuple[int, int, tuple[int, int]]:
+    """A match of the club evening played to its end: its event, its number, its players."""
+    club = next(e for e in store.events.all() if not e.format.has_rounds)
+    a, b = "Anna Berger", "Franz Moser"
+    match = store.matches.start(a, b, first_dealer=a, event=club.id)
+    while not store.matches.state(match.id).over:
+        store.deals.quick_result(match.id, winner=a, points=3)
+    ids = {p.name: p.id for p in store.players.all()}
+    return club.id, match.id, (ids[a], ids[b])
+
+
+def test_the_pages_a_change_touches_are_made_as_the_whole_site_makes_them(
+    site: Site, tmp_path: Path
+) -> None:
+    import shutil
+
+    from tally.publish.pages import site_pages
+    from tally.publish.site import version
+    from tally.publish.watch import changed_since, publish
+
+    copy = tmp_path / "club.db"
+    shutil.copy(site.db.removeprefix("sqlite:///"), copy)
+    with open_store(f"sqlite:///{copy}", scorer="director") as store:
+        seen = version(store)
+        event, match, players = _new_result(store)
+        changed = changed_since(store, seen)
+        assert changed is not None and match in changed.matches and event in changed.events
+        part = site_pages(store, only=changed)
+        whole = site_pages(store)
+        store.players.set_private("Anna", True)
+        assert changed_since(store, version(store) - 1) is None  # (a player's change)
+        done = publish(store, tmp_path / "site", only=changed)
+    assert {f"events/{event}.html", f"matches/{match}.html", "index.html"} <= set(part)
+    assert {f"players/{p}.html" for p in players} <= set(part)
+    assert "events/2.html" not in part and len(part) < len(whole) / 4
+    assert all(whole[path] == data for path, data in part.items())
+    assert done.removed == ()
+
+
+@pytest.mark.slow
+def test_watch_rewrites_the_standings_within_seconds_of_a_result(
+    site: Site, tmp_path: Path
+) -> None:
+    import shutil
+    import subprocess
+    import sys
+    import time
+
+    from tally.publish.pages import site_pages
+
+    copy = tmp_path / "club.db"
+    shutil.copy(site.db.removeprefix("sqlite:///"), copy)
+    url, out = f"sqlite:///{copy}", tmp_path / "site"
+    command = [sys.executable, "-m", "tally", "publish", "--watch", "--out", str(out)]
+    process = subprocess.Popen(
+        [*command, "--db", url], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        assert "files written" in process.stdout.readline()  # (the whole site, at first)
+        with open_store(url, scorer="director") as store:
+            event, _match, _players = _new_result(store)
+            recorded = time.time()
+            path = f"events/{event}.html"
+            wanted = site_pages(store)[path]  # (the standings with the match just finished)
+        while not (out / path).is_file() or (out / path).read_bytes() != wanted:
+            assert time.time() - recorded < 60, "the standings were not rewritten"
+            assert process.poll() is None, process.stderr and process.stderr.read()
+            time.sleep(0.05)
+        written = (out / path).stat().st_mtime
+        assert written - recorded < 5, f"the standings were rewritten {written - recorded} s later"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
