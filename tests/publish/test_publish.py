@@ -244,3 +244,16 @@ def test_watch_rewrites_the_standings_within_seconds_of_a_result(
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_a_deal_published_with_its_analysis_shows_its_marks_and_value_graph(site: Site) -> None:
+    from tally.publish.pages import deal_page
+    from tally.publish.site import select
+
+    with open_store(site.db) as store:
+        chosen = select(store)
+        plain = deal_page(store, chosen, 1, "en", analyse=False)
+        analysed = deal_page(store, chosen, 1, "de", analyse=True)
+    assert "<svg" not in plain and "<svg" in analysed
+    assert 'class="analysis"' in analysed and "Analyse" in analysed
+    assert "<blockquote" in plain or "“" in plain  # (the rule quoted)
