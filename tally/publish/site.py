@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from tally.errors import Refused, TallyError
+from tally.errors import Message, NotFound, Refused, TallyError
+from tally.i18n import N_
+from tally.names import shown
 
 if TYPE_CHECKING:
     import jinja2
@@ -30,6 +32,10 @@ if TYPE_CHECKING:
     from tally.store.store import Store
     from tally.store.views import EventView, MatchSummary, MatchView
 
+#: what ``tally publish`` says of a name that is no event's and no series'
+NO_SUCH = N_(
+    "there is no event or series %(ref)s (see `tally event list` and `tally series list`)"
+)
 #: the site's stylesheet, written beside the index
 STYLESHEET = "style.css"
 #: the template of a sheet's part of a page (its title as a heading, no page frame)
@@ -90,7 +96,10 @@ def _events(store: Store, refs: Sequence[str]) -> tuple[list[EventView], list[Se
         try:
             ev = store.events.get(ref)
         except TallyError:
-            s = store.series.get(ref)
+            try:
+                s = store.series.get(ref)
+            except TallyError:
+                raise NotFound(Message(NO_SUCH, ref=shown(ref))) from None
             series[s.id] = s
             for e in s.events:
                 events.setdefault(e.id, store.events.get(e.id))

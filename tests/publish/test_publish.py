@@ -257,3 +257,17 @@ def test_a_deal_published_with_its_analysis_shows_its_marks_and_value_graph(site
     assert "<svg" not in plain and "<svg" in analysed
     assert 'class="analysis"' in analysed and "Analyse" in analysed
     assert "<blockquote" in plain or "“" in plain  # (the rule quoted)
+
+
+def test_the_command_publishes_what_it_is_named_and_refuses_a_name_it_does_not_know(
+    site: Site, tmp_path: Path
+) -> None:
+    from tests.store_support import ok, refused
+
+    out = tmp_path / "cup"
+    said = ok(site.db, "publish", "Club Cup", "--out", str(out), "--lang", "de")
+    assert said.startswith(f"Veröffentlicht nach {out}: ")
+    assert len(list((out / "events").iterdir())) == 2 and (out / "series" / "1.html").is_file()
+    again = ok(site.db, "publish", "Club Cup", "--out", str(out), "--lang", "de")
+    assert "0 Dateien geschrieben, 0 entfernt" in again
+    refused(site.db, "publish", "Autumn", "Nowhere", match='no event or series "Nowhere"')
