@@ -33,9 +33,7 @@ if TYPE_CHECKING:
     from tally.store.views import EventView, MatchSummary, MatchView
 
 #: what ``tally publish`` says of a name that is no event's and no series'
-NO_SUCH = N_(
-    "there is no event or series %(ref)s (see `tally event list` and `tally series list`)"
-)
+NO_SUCH = N_("there is no event or series %(ref)s (see `tally event list` and `tally series list`)")
 #: the site's stylesheet, written beside the index
 STYLESHEET = "style.css"
 #: the template of a sheet's part of a page (its title as a heading, no page frame)
