@@ -171,9 +171,10 @@ def leaders(store: Store, ev: EventView) -> tuple[tuple[str, ...], bool]:
 
 
 def newest_change(store: Store) -> datetime | None:
-    """When the store last changed (its newest audit entry), None when it never did."""
+    """When the store last changed (its newest audit entry), in this computer's time zone
+    (the club's), None when it never did."""
     log = store.audit.log(limit=1)
-    return datetime.fromisoformat(log[-1].at) if log else None
+    return datetime.fromisoformat(log[-1].at).astimezone() if log else None
 
 
 def version(store: Store) -> int:
