@@ -600,6 +600,7 @@ _WHAT = {
     "player": N_("player"),
     "event name": N_("event name"),
     "series name": N_("series name"),
+    "category": N_("category"),
 }
 
 
@@ -722,3 +723,50 @@ type the name in one script
                 **said,
             )
         )
+
+
+#: the longest name of a category (``tally player category``)
+#: the longest name of a category (``tally player category``; the column's length)
+CATEGORY_LENGTH = 40
+
+#: what a category name may not hold: the separators of a category prize table
+#: (``--category-prizes``) and of the records
+_NOT_IN_CATEGORY = re.compile(r'[,;:=%"\\{}\[\]@#]')
+
+
+def category_name(text: str) -> tuple[str, str]:
+    """A category's name as typed (``Damen``, ``Jugend U18``, ``club members``) read as every
+    name is (:func:`check_text`): spaces collapsed, at most :data:`CATEGORY_LENGTH`
+    characters, at least one letter, none of ``, ; : = % " \\ { } [ ] @ #``; with its key
+    (:func:`fold`: case, spaces and accents ignored), which tells two categories apart.
+
+    >>> category_name("  Jugend   U18 "), category_name("Senioren")[1]
+    (('Jugend U18', 'jugend u18'), 'senioren')
+    >>> category_name("A=B")
+    Traceback (most recent call last):
+    ...
+    tally.errors.Refused: category "A=B": a category's name cannot contain '='
+    """
+    check_text(text, "category")
+    clean = " ".join(text.split())
+    said = {"text": shown(clean)}
+    if not any(ch.isalpha() for ch in clean):
+        raise Refused(Message(N_("category %(text)s: a category's name needs a letter"), **said))
+    if len(clean) > CATEGORY_LENGTH:
+        raise Refused(
+            Message(
+                N_("category %(text)s: a category's name has at most %(most)s characters"),
+                most=CATEGORY_LENGTH,
+                **said,
+            )
+        )
+    bad = _NOT_IN_CATEGORY.search(clean)
+    if bad:
+        raise Refused(
+            Message(
+                N_("category %(text)s: a category's name cannot contain %(char)s"),
+                char=repr(bad.group(0)),
+                **said,
+            )
+        )
+    return clean, fold(clean)

@@ -1,8 +1,9 @@
 """What a hostile guest on the club's Wi-Fi sends, from loopback only, bounded in time: slow
 connections from many addresses, pollers of the wall, a flood of table addresses that do
-not exist. Each runs in a thread of its own until its seconds are over (or ``stop`` is set)
-and stops by itself. The addresses are 127.0.0.x: on Linux every one of them is this
-computer, so a client socket bound to 127.0.0.2 looks to the server like another laptop.
+not exist. Each runs in a thread, in a process of their own, until its seconds are over (or
+``stop`` is set) and stops by itself. The addresses are 127.0.0.x: on Linux every one of
+them is this computer, so a client socket bound to 127.0.0.2 looks to the server like
+another laptop.
 
 Used by tests/web/test_hostile.py and benchmarks/serve_load.py (``--slow``, ``--pollers``,
 ``--flood``).
@@ -10,6 +11,7 @@ Used by tests/web/test_hostile.py and benchmarks/serve_load.py (``--slow``, ``--
 
 from __future__ import annotations
 
+import multiprocessing
 import selectors
 import socket
 import threading
@@ -17,11 +19,16 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 
 def loopback(n: int, first: int = 2) -> list[str]:
     """``n`` loopback addresses that look like ``n`` other computers: 127.0.0.2, ..."""
     return [f"127.0.0.{first + i}" for i in range(n)]
+
+
+#: every tally made in this process, so that a hostile process can send back what it counted
+_TALLIES: list[Tally] = []
 
 
 @dataclass
@@ -32,6 +39,9 @@ class Tally:
     cut: int = 0
     statuses: dict[int, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        _TALLIES.append(self)
 
     def status(self, code: int) -> None:
         with self.lock:
@@ -138,16 +148,46 @@ def requests_at(
 
 
 @contextmanager
-def hostile(*jobs: Callable[[threading.Event], None]) -> Iterator[threading.Event]:
-    """Run ``jobs`` (each given the stop event) in threads for the block; stop and join them
-    at its end."""
+def hostile(*jobs: Callable[[threading.Event], None]) -> Iterator[None]:
+    """Run ``jobs`` (each given a stop event) for the block, in threads of a process of their
+    own: the hostile guest's own work is never counted against the taps measured in this
+    one. At the block's end they are stopped and joined, and what each :class:`Tally`
+    counted over there is added to it here."""
+    context = multiprocessing.get_context("fork")
+    here, there = context.Pipe()
+    guest = context.Process(target=_guest, args=(jobs, there, len(_TALLIES)), daemon=True)
+    guest.start()
+    there.close()
+    try:
+        yield
+    finally:
+        here.send("stop")
+        counted = here.recv() if here.poll(30) else []
+        guest.join(timeout=10)
+        if guest.is_alive():
+            guest.kill()
+        here.close()
+        for tally, (sent, cut, statuses) in zip(_TALLIES, counted, strict=False):
+            tally.sent += sent
+            tally.cut += cut
+            for code, n in statuses.items():
+                tally.statuses[code] = tally.statuses.get(code, 0) + n
+
+
+def _guest(jobs: tuple[Callable[[threading.Event], None], ...], pipe: Any, known: int) -> None:
+    """The hostile process: ``jobs`` in threads until told to stop (or this test's end), then
+    what the first ``known`` tallies counted, sent back."""
+    for tally in _TALLIES[:known]:
+        tally.sent, tally.cut, tally.statuses = 0, 0, {}
     stop = threading.Event()
     threads = [threading.Thread(target=job, args=(stop,), daemon=True) for job in jobs]
     for t in threads:
         t.start()
     try:
-        yield stop
-    finally:
-        stop.set()
-        for t in threads:
-            t.join(timeout=10)
+        pipe.recv()
+    except EOFError:
+        pass
+    stop.set()
+    for t in threads:
+        t.join(timeout=10)
+    pipe.send([(t.sent, t.cut, dict(t.statuses)) for t in _TALLIES[:known]])

@@ -26,6 +26,7 @@ from tally.vocabulary import elimination_ranking, stage_text, word
 if TYPE_CHECKING:
     from tally.store import Store
     from tally.store.knockouts import KnockoutView
+    from tally.store.knockoutviews import PrizeView
     from tally.store.views import StandingsView
 
 _Event = Annotated[str, typer.Argument(metavar="EVENT", help="The event: number or name.")]
@@ -190,12 +191,38 @@ def prize_notes(view: KnockoutView) -> list[str]:
             _("  Place %(place)s: %(prize)s (%(share)s %%)")
             % {"place": place, "prize": money(prize), "share": share}
         )
+    out += category_notes(p)
     out.append(
         _(
             "Prizes rounded down to %(unit)s; paid to the players: %(paid)s; left for the "
             "club: %(club)s."
         )
         % {"unit": money(p.table.unit), "paid": money(p.paid), "club": money(p.club)}
+    )
+    return out
+
+
+def category_notes(p: PrizeView) -> list[str]:
+    """The categories' prize tables, in the current language: each place's prize and what
+    the category's players win of it; and the rule that a player wins one prize."""
+    if not p.categories:
+        return []
+    out = []
+    for c in p.categories:
+        places = ", ".join(
+            f"{place}. {money(prize)}" + (f" ({c.shares[place - 1]} %)" if c.shares else "")
+            for place, prize in enumerate(c.prizes, start=1)
+        )
+        out.append(
+            _("  Category %(category)s: %(places)s; won: %(paid)s.")
+            % {"category": c.category, "places": places, "paid": money(c.paid)}
+        )
+    out.append(
+        _(
+            "A player wins at most one prize, the higher (equal amounts: the overall one); "
+            "the next of the category moves up. Won of the overall table: %(overall)s."
+        )
+        % {"overall": money(p.paid_overall)}
     )
     return out
 
@@ -387,6 +414,16 @@ def prizes(
             "round (default: before any round up to --buy-back-until).",
         ),
     ] = None,
+    category_prizes: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--category-prizes",
+            metavar="CATEGORY=PRIZES",
+            help="A category's prize table (repeat for each): percentages of the pool best "
+            "first (Damen=10,5) or amounts in euros with the euro sign (Jugend=20 €;10 €); "
+            "Damen= takes it away. A player wins at most one prize, the higher.",
+        ),
+    ] = None,
     json_out: JsonOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
@@ -394,8 +431,8 @@ def prizes(
 ) -> None:
     """Set and show a knockout's or groups event's money: the entry fee, the prize table
     (a percentage of the pool per place, rounded down as the club says, the rest to the
-    club) and the buy-back rule (Nachkauf: until which round, at what fee, how often).
-    Without options it shows them."""
+    club), the categories' prize tables and the buy-back rule (Nachkauf: until which round,
+    at what fee, how often). Without options it shows them."""
     from tally.events.prizes import parse_money
     from tally.store import as_json
 
@@ -412,6 +449,7 @@ def prizes(
             buy_back_fee=back_fee,
             buy_backs=buy_backs,
             buy_back_at_once=buy_back_at_once,
+            category_prizes=category_prizes or (),
         )
         view = store.knockouts.view(store.events.get(event))
     if json_out:

@@ -17,7 +17,7 @@ from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 player_app = typer.Typer(
-    help="Players: add, list, show, rename, merge, alias, private.", no_args_is_help=True
+    help="Players: add, list, show, rename, merge, alias, category, private.", no_args_is_help=True
 )
 app.add_typer(player_app, name="player")
 
@@ -67,7 +67,7 @@ def add(
 @player_app.command("list")
 @guard
 def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None) -> None:
-    """List the players, by name, with their numbers and aliases."""
+    """List the players, by name, with their numbers, aliases and categories."""
     from tally.store import as_json
 
     with reading(db) as store:
@@ -83,7 +83,12 @@ def list_(json_out: JsonOption = False, db: DbOption = None, lang: LangOption = 
             typer.echo(_("No players yet: `tally player add NAME`."))
         for p in players:
             aka = _("  also: %(aliases)s") % {"aliases": ", ".join(p.aliases)} if p.aliases else ""
-            typer.echo(f"{'#' + str(p.id):>5}  {p.name}  ({_matches(p.matches)}){aka}")
+            kinds = (
+                _("  categories: %(categories)s") % {"categories": ", ".join(p.categories)}
+                if p.categories
+                else ""
+            )
+            typer.echo(f"{'#' + str(p.id):>5}  {p.name}  ({_matches(p.matches)}){aka}{kinds}")
 
 
 def _matches(n: int) -> str:
@@ -98,7 +103,7 @@ def _matches(n: int) -> str:
 def show(
     player: PlayerArg, json_out: JsonOption = False, db: DbOption = None, lang: LangOption = None
 ) -> None:
-    """Show a player: number, name, aliases, events and matches."""
+    """Show a player: number, name, aliases, categories, events and matches."""
     from tally.store import as_json
 
     with reading(db) as store:
@@ -115,6 +120,10 @@ def show(
         typer.echo(
             _("  also goes by: %(aliases)s")
             % {"aliases": ", ".join(p.aliases) if p.aliases else "-"}
+        )
+        typer.echo(
+            _("  categories: %(categories)s")
+            % {"categories": ", ".join(p.categories) if p.categories else "-"}
         )
         typer.echo(
             _("  events: %(events)s")
@@ -199,6 +208,41 @@ def alias(
         typer.echo(
             _("#%(id)s %(name)s goes by: %(aliases)s.")
             % {"id": p.id, "name": p.name, "aliases": aka}
+        )
+
+
+@player_app.command("category")
+@guard
+def category(
+    player: PlayerArg,
+    categories: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="CATEGORY...",
+            help="Categories: women, men, juniors, seniors, club members or the club's own "
+            "(Damen, Jugend U18, Senioren); case, spaces and accents ignored.",
+        ),
+    ],
+    remove: Annotated[
+        bool, typer.Option("--remove", help="Take the player out of these categories.")
+    ] = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Put a player in categories (or take them out with --remove): `tally standings EVENT
+    --category NAME` ranks a category on its own and category prizes go to its players.
+    Audited: `tally audit undo` takes it back."""
+    with opened(db, scorer) as store:
+        p = store.players.set_categories(player, categories, remove=remove)
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(lang)):
+        kinds = ", ".join(p.categories) if p.categories else _("no category")
+        typer.echo(
+            _("#%(id)s %(name)s is in: %(categories)s.")
+            % {"id": p.id, "name": p.name, "categories": kinds}
         )
 
 

@@ -105,6 +105,16 @@ RankByOption = Annotated[
     ),
 ]
 
+CategoryOption = Annotated[
+    str | None,
+    typer.Option(
+        "--category",
+        metavar="NAME",
+        help="Only the players of this category (tally player category), ranked within it, "
+        "with the overall rank beside.",
+    ),
+]
+
 
 @app.command()
 @guard
@@ -130,6 +140,7 @@ def standings(
         ),
     ] = None,
     rank_by: RankByOption = None,
+    category: CategoryOption = None,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
@@ -137,7 +148,8 @@ def standings(
 ) -> None:
     """Standings of an event, or of a season (--season): matches played, won and lost, match
     points, game points won and conceded and their difference, schneider and schwarz wins,
-    and the tiebreaks in order; players still level share the rank."""
+    and the tiebreaks in order; players still level share the rank. With --category only
+    that category's players, ranked within it, the overall rank beside."""
     from tally.store import as_json
 
     one_format(json_out, csv_out)
@@ -164,11 +176,14 @@ def standings(
                 match_points_per_win=points_per_win,
                 rank_by=rank_by or "percentage",
             )
+        if category is not None:
+            view = store.events.in_category(view, category)
     if json_out:
         echo_json(as_json(view))
         return
     if csv_out:
-        write_csv([*COLUMNS, *view.tiebreaks], rows_of(view))
+        overall = ["overall_rank"] if view.category is not None else []
+        write_csv([*COLUMNS, *overall, *view.tiebreaks], rows_of(view))
         return
     with use(language(lang, view.event.language if view.event is not None else None)):
         show(view)
@@ -184,10 +199,12 @@ def show(view: StandingsView) -> None:
     own = [(i, name) for i, name in enumerate(view.tiebreaks) if name not in SHOWN_AS]
     heads = [_tiebreak_head(name) for _i, name in own]
     rows: list[list[str | int | float | None]] = []
+    overall = view.category is not None
     for r in view.rows:
         rows.append(
             [
                 r.rank,
+                *([r.overall_rank] if overall else []),
                 r.player + (" *" if r.running else ""),
                 r.played,
                 r.won,
@@ -203,11 +220,21 @@ def show(view: StandingsView) -> None:
                 *(r.tiebreak_values[i] for i, _name in own),
             ]
         )
-    header = [SHORT[0], *(_(h) for h in SHORT[1:] if byes or h != "Bye"), *heads]
+    header = [
+        SHORT[0],
+        *([_("Overall")] if overall else []),
+        *(_(h) for h in SHORT[1:] if byes or h != "Bye"),
+        *heads,
+    ]
     # match points and tiebreak values as the language writes them (German: 1,5)
     rows = [[decimal_comma(number(c)) if isinstance(c, float) else c for c in row] for row in rows]
+    name = 2 if overall else 1
     print_table(
-        title_of(view), header, rows, right=(0, *range(2, len(header))), notes=notes_of(view)
+        title_of(view),
+        header,
+        rows,
+        right=(*range(name), *range(name + 1, len(header))),
+        notes=notes_of(view),
     )
 
 
@@ -252,6 +279,14 @@ def notes_of(view: StandingsView) -> list[str]:
         )
     if view.provisional:
         notes.append(_("* playing a match not over yet: these standings are provisional."))
+    if view.category is not None:
+        notes.append(
+            _(
+                "Category %(category)s: # the rank within the category, Overall the rank "
+                "among all players."
+            )
+            % {"category": view.category}
+        )
     return notes
 
 
@@ -273,6 +308,7 @@ def rows_of(view: StandingsView) -> list[list[str | int | float | None]]:
             r.schwarz_wins,
             r.byes,
             r.running,
+            *([r.overall_rank] if view.category is not None else []),
             *r.tiebreak_values,
         ]
         for r in view.rows
@@ -284,6 +320,8 @@ def title_of(view: StandingsView) -> str:
     language."""
     if view.event is None:
         provisional = _(", provisional") if view.provisional else ""
+        if view.category is not None:
+            provisional += f", {view.category}"
         return _(
             "%(title)s (%(events)s event(s), %(points)s match point(s) a win%(provisional)s)"
         ) % {
@@ -296,4 +334,5 @@ def title_of(view: StandingsView) -> str:
     kind = word(ev.format.standings_name)
     where = f": {stage_words(view)}" if view.stage else ""
     provisional = _(" (provisional)") if view.provisional else ""
-    return f"{ev.name}, {format_date(ev.date)}, {ev.rules}, {kind}{where}{provisional}"
+    title = f"{ev.name}, {format_date(ev.date)}, {ev.rules}, {kind}{where}{provisional}"
+    return title if view.category is None else f"{title}: {view.category}"

@@ -67,8 +67,8 @@ values), so that the CLI and the web word it in the user's language.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Final, NamedTuple
 
 from tally.errors import N_, Joined, Message, NotFound, Refused, TallyError
@@ -88,6 +88,7 @@ __all__ = [
     "StandingRow",
     "Tiebreak",
     "check_tiebreaks",
+    "in_category",
     "needs_rounds",
     "option_help",
     "pairs_of",
@@ -214,6 +215,9 @@ class StandingRow:
     percentage: float = 0.0
     byes: int = 0
     running: int = 0
+    #: in a category's standings (``tally standings --category``): the rank in the whole
+    #: field (``rank`` is then the rank within the category)
+    overall_rank: int | None = None
 
 
 @dataclass(slots=True)
@@ -893,3 +897,20 @@ def _rows(
                 )
             )
     return rows
+
+
+def in_category(rows: Sequence[StandingRow], members: Collection[str]) -> list[StandingRow]:
+    """The standings of a category: the rows of its players (``members``, by name) in the
+    same order, each ranked within the category (players level overall share the rank, the
+    next rank is skipped as usual) with the overall rank beside it.
+
+    >>> rows = [StandingRow(r, p, 0, 0, 0, 0.0, 0, 0, 0, 0, 0, ()) for r, p in
+    ...         [(1, "A"), (2, "B"), (2, "C"), (2, "D"), (5, "E")]]
+    >>> [(r.rank, r.overall_rank, r.player) for r in in_category(rows, {"B", "C", "E"})]
+    [(1, 2, 'B'), (1, 2, 'C'), (3, 5, 'E')]
+    """
+    kept = [r for r in rows if r.player in members]
+    return [
+        replace(r, rank=1 + sum(1 for o in kept if o.rank < r.rank), overall_rank=r.rank)
+        for r in kept
+    ]

@@ -108,6 +108,8 @@ class _Exported:
     withdrawals: list[dict[str, Any]]
     matches: list[tuple[MatchView, list[str | None]]]
     aliases: dict[str, tuple[str, ...]]
+    #: the players' categories (``tally player category``), by name
+    categories: dict[str, tuple[str, ...]]
 
 
 def _read(store: Store, ref: str | int) -> _Exported:
@@ -130,7 +132,8 @@ def _read(store: Store, ref: str | int) -> _Exported:
         )
     ]
     entrants = {p.name for p in ev.players}
-    aliases = {p.name: p.aliases for p in store.players.all() if p.name in entrants}
+    everyone = [p for p in store.players.all() if p.name in entrants]
+    aliases = {p.name: p.aliases for p in everyone}
     return _Exported(
         ev,
         [
@@ -142,6 +145,7 @@ def _read(store: Store, ref: str | int) -> _Exported:
         [{"player": w.player, "before_round": w.before_round} for w in line.withdrawals],
         matches,
         aliases,
+        {p.name: p.categories for p in everyone if p.categories},
     )
 
 
@@ -189,6 +193,8 @@ def _prizes(draw: dict[str, Any] | None) -> dict[str, Any]:
         out["buy_backs"] = draw["buy_backs"]
     if draw["buy_back_at_once"]:
         out["buy_back_at_once"] = True
+    if draw["category_prizes"]:
+        out["category_prizes"] = draw["category_prizes"].splitlines()
     return out
 
 
@@ -257,6 +263,8 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
 
     def player(name: str) -> dict[str, Any]:
         out: dict[str, Any] = {"name": name, "aliases": list(x.aliases.get(name, ()))}
+        if name in x.categories:
+            out["categories"] = list(x.categories[name])
         if name in joined:
             out["joined_after_round"] = joined[name]
         if ev.seeded and name not in joined:

@@ -312,6 +312,8 @@ class _Document:
     matches: list[_Match]
     #: what each player was seeded by (``seed_rating``: an event seeded by rating), by name
     seed_ratings: dict[str, float | None] = field(default_factory=dict)
+    #: the categories of the players (``tally player category``), by name
+    categories: dict[str, list[str]] = field(default_factory=dict)
     #: the money of ``tally event prizes``, as its keyword arguments of ``set_money``
     prizes: dict[str, Any] = field(default_factory=dict)
     #: the buy-backs made: player, the round after which, the fee (cents), where in the file
@@ -361,6 +363,7 @@ _PRIZE_KEYS: Final = {
     "buy_back_fee": ("buy_back_fee", "money"),
     "buy_backs": ("buy_backs", "whole"),
     "buy_back_at_once": ("buy_back_at_once", "flag"),
+    "category_prizes": ("category_prizes", "texts"),
 }
 #: the options every event may have (the store refuses them where they do not apply)
 _EVERY_EVENTS_OPTIONS: Final = ("unplayed", "seed_by", "absence_score")
@@ -433,7 +436,8 @@ def _document(data: Any, top: Place) -> _Document:
     held_on = _held_on(d, top)
     name = _text(d["name"], top / "name")
     rules = _text(d.get("rules", "sixty-six"), top / "rules")
-    players, joined, seed_ratings = _players_listed(d, kind, top)
+    categories: dict[str, list[str]] = {}
+    players, joined, seed_ratings = _players_listed(d, kind, top, categories)
     rounds = _Rounds()
     return _Document(
         name=name,
@@ -447,6 +451,7 @@ def _document(data: Any, top: Place) -> _Document:
         withdrawals=_list(d.get("withdrawals", []), top / "withdrawals", _withdrawal),
         matches=_list(d["matches"], top / "matches", _match),
         seed_ratings=seed_ratings,
+        categories=categories,
         prizes=_prizes(d.get("prizes", {}), top / "prizes"),
         buy_backs=_list(d.get("buy_backs", []), top / "buy_backs", _buy_back),
         absences=_list(d.get("absences", []), top / "absences", _absence),
@@ -493,18 +498,23 @@ def _head(data: Any, top: Place) -> tuple[dict[str, Any], str]:
 
 
 def _players_listed(
-    d: dict[str, Any], kind: str, top: Place
+    d: dict[str, Any], kind: str, top: Place, categories: dict[str, list[str]]
 ) -> tuple[list[tuple[str, list[str]]], dict[str, int], dict[str, float | None]]:
     """The file's players (name, aliases), in order; who joined after which round (a late
-    entry); and what each player was seeded by (``seed_rating``), by name."""
+    entry); and what each player was seeded by (``seed_rating``), by name; their categories
+    go into ``categories``, by name."""
     joined: dict[str, int] = {}
     seed_ratings: dict[str, float | None] = {}
 
     def player(value: Any, at: Place) -> tuple[str, list[str]]:
         if isinstance(value, str):
             return _text(value, at), []
-        p = _object(value, at, ("name",), ("aliases", "joined_after_round", "seed_rating"))
+        p = _object(
+            value, at, ("name",), ("aliases", "joined_after_round", "seed_rating", "categories")
+        )
         name = _text(p["name"], at / "name")
+        if p.get("categories"):
+            categories[name] = _list(p["categories"], at / "categories", _text)
         if "seed_rating" in p:
             seed_ratings[name] = _maybe_number(p["seed_rating"], at / "seed_rating")
         if p.get("joined_after_round") is not None:
@@ -599,6 +609,8 @@ def _prizes(value: Any, at: Place) -> dict[str, Any]:
             out[keyword] = _text(given, at / key)
         elif kind == "flag":
             out[keyword] = _bool(given, at / key)
+        elif kind == "texts":
+            out[keyword] = _list(given, at / key, _text)
         else:
             out[keyword] = _whole(given, at / key, 1, 10_000)
     return out
@@ -983,9 +995,24 @@ def _rounds_from_matches(doc: _Document) -> _Document:
 
 
 def _players(store: Store, doc: _Document, top: Place) -> dict[str, tuple[int, str]]:
-    """The file's players found or added in the store, with their aliases: folded name ->
-    (number, name as stored)."""
-    return find_or_add_players(store, doc.players, top)
+    """The file's players found or added in the store, with their aliases and the categories
+    they are not in yet: folded name -> (number, name as stored)."""
+    from tally.names import fold
+
+    ids = find_or_add_players(store, doc.players, top)
+    for i, (name, _aliases) in enumerate(doc.players):
+        given = doc.categories.get(name)
+        if not given:
+            continue
+        pid = ids[fold(name)][0]
+        have = {fold(c) for c in store.players.get(f"#{pid}").categories}
+        missing = [c for c in dict.fromkeys(given) if fold(c) not in have]
+        try:
+            if missing:
+                store.players.set_categories(f"#{pid}", missing)
+        except TallyError as exc:
+            (top / "players" / i / "categories").fail(exc.wording)
+    return ids
 
 
 def find_or_add_players(

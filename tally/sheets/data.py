@@ -347,6 +347,18 @@ class EliminationRow:
     bought: int = 0
     #: the prize won, as the sheet prints it (None: none, or no prize table)
     prize: str | None = None
+    #: the category whose prize it is (None: an overall prize, or none)
+    prize_category: str | None = None
+
+
+@dataclass(frozen=True)
+class CategoryPrizeLines:
+    """A category's prize table as a sheet prints it: its name, each place's share (empty
+    for a fixed amount) and prize, and what the category's players win of it."""
+
+    category: str
+    places: tuple[tuple[int, str, str], ...]
+    paid: str
 
 
 @dataclass(frozen=True)
@@ -363,6 +375,9 @@ class PrizeLines:
     unit: str
     paid: str
     club: str
+    #: the categories' prize tables, and what the overall table pays
+    categories: tuple[CategoryPrizeLines, ...] = ()
+    paid_overall: str = ""
 
 
 @dataclass(frozen=True)

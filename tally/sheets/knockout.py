@@ -15,6 +15,7 @@ from tally.i18n import N_
 from tally.sheets.data import (
     BracketCell,
     BracketSheet,
+    CategoryPrizeLines,
     EliminationRow,
     EliminationSheet,
     PrizeLines,
@@ -70,6 +71,7 @@ def elimination_sheet(
             withdrawn=x.withdrawn,
             bought=x.bought,
             prize=money(x.prize) if x.prize else None,
+            prize_category=x.prize_category if x.prize else None,
         )
         for x in view.lines
     )
@@ -110,6 +112,18 @@ def _prize_lines(view: KnockoutView) -> PrizeLines | None:
         money(p.table.unit),
         money(p.paid),
         money(p.club),
+        tuple(
+            CategoryPrizeLines(
+                c.category,
+                tuple(
+                    (n, c.shares[n - 1] if c.shares else "", money(prize))
+                    for n, prize in enumerate(c.prizes, start=1)
+                ),
+                money(c.paid),
+            )
+            for c in p.categories
+        ),
+        money(p.paid_overall),
     )
 
 

@@ -9,8 +9,12 @@ from typing import Any
 
 from sqlalchemy import DateTime, TypeDecorator
 
+from tally.names import CATEGORY_LENGTH
+
 #: the longest player name (the models' column length)
 NAME_LENGTH = 60
+
+__all__ = ["CATEGORY_LENGTH", "NAME_LENGTH", "UTCDateTime"]
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -23,6 +23,7 @@ from tally.store.derivation import (
     DELETE_DEAL_RESULT,
     StoredDeal,
     aliases_of,
+    categories_of,
     insert_actions,
     iso_time,
     keep_dealers,
@@ -112,6 +113,9 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
         aliases = aliases_of(conn, ident).get(ident)
         if aliases:
             snap["aliases"] = aliases
+        categories = categories_of(conn, ident).get(ident)
+        if categories:
+            snap["categories"] = categories
         if not snap.get("private"):  # (likewise: only a private player's says so)
             snap.pop("private", None)
     return snap
@@ -138,8 +142,11 @@ def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
     order = {"player": 0, "event": 1, "match": 2, "deal": 3, "series": 4}
     keys = sorted(state, key=lambda k: order[k.partition(":")[0]])
     players = [int(k.partition(":")[2]) for k in keys if k.startswith("player:")]
-    if players:  # aliases may move between the players restored (a merge)
+    if players:  # aliases and categories may move between the players restored (a merge)
         conn.execute(delete(t.player_aliases).where(t.player_aliases.c.player_id.in_(players)))
+        conn.execute(
+            delete(t.player_categories).where(t.player_categories.c.player_id.in_(players))
+        )
     for key in keys:
         snap = state[key]
         if snap is not None:
@@ -182,7 +189,7 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
     values = {
         k: datetime.fromisoformat(v) if k in ("created_at",) and v else v
         for k, v in snap.items()
-        if k != "aliases"
+        if k not in ("aliases", "categories")
     }
     if kind == "player":
         values.setdefault("private", False)
@@ -193,6 +200,7 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
         conn.execute(update(table).where(table.c.id == snap["id"]).values(values))
     if kind == "player":
         _put_aliases(conn, snap["id"], snap.get("aliases", []))
+        put_categories(conn, snap["id"], snap.get("categories", []))
 
 
 def _put_aliases(conn: Connection, player_id: int, aliases: Sequence[str]) -> None:
@@ -218,6 +226,25 @@ def _put_aliases(conn: Connection, player_id: int, aliases: Sequence[str]) -> No
             [
                 {"player_id": player_id, "alias": a, "alias_key": k, "created_at": utc_now()}
                 for a, k in zip(aliases, keys, strict=True)
+            ],
+        )
+
+
+def put_categories(conn: Connection, player_id: int, categories: Sequence[str]) -> None:
+    """Make a player's categories ``categories`` (names as stored)."""
+    pc = t.player_categories
+    conn.execute(delete(pc).where(pc.c.player_id == player_id))
+    if categories:
+        conn.execute(
+            insert(pc),
+            [
+                {
+                    "player_id": player_id,
+                    "category": c,
+                    "category_key": names.fold(c),
+                    "created_at": utc_now(),
+                }
+                for c in categories
             ],
         )
 
@@ -249,6 +276,7 @@ def _remove(conn: Connection, kind: str, ident: int) -> None:
                 Message(N_("player #%(id)s plays in events, so the entry stays"), id=ident)
             )
         conn.execute(delete(t.player_aliases).where(t.player_aliases.c.player_id == ident))
+        conn.execute(delete(t.player_categories).where(t.player_categories.c.player_id == ident))
         conn.execute(delete(t.players).where(t.players.c.id == ident))
 
 

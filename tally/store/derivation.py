@@ -933,6 +933,23 @@ def aliases_of(
     return out
 
 
+def categories_of(
+    conn: Connection, players: int | Sequence[int] | None = None
+) -> dict[int, list[str]]:
+    """The categories of every player (or of one, or of those numbered), by player number,
+    in the order of their keys (``tally player category``)."""
+    pc = t.player_categories
+    q = select(pc.c.player_id, pc.c.category).order_by(pc.c.category_key)
+    if isinstance(players, int):
+        q = q.where(pc.c.player_id == players)
+    elif players is not None:
+        q = q.where(pc.c.player_id.in_(players))
+    out: dict[int, list[str]] = {}
+    for pid, category in conn.execute(q):
+        out.setdefault(pid, []).append(category)
+    return out
+
+
 def match_ids_of(conn: Connection, player_id: int) -> list[int]:
     return list(
         conn.execute(

@@ -495,6 +495,11 @@ class Events:
         """The standings of an event (:func:`tally.store.standings.standings`)."""
         return standings.standings(self.store, ref, tiebreaks=tiebreaks, rank_by=rank_by)
 
+    def in_category(self, view: StandingsView, category: str) -> StandingsView:
+        """Standings of one category's players, ranked within it
+        (:func:`tally.store.standings.category_standings`)."""
+        return standings.category_standings(self.store, view, category)
+
     def season_standings(
         self,
         *,

@@ -75,7 +75,7 @@ from tally.i18n import N_
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot
-from tally.store.derivation import Results, rule_set
+from tally.store.derivation import Results, categories_of, rule_set
 from tally.store.knockoutviews import (
     BracketMatchView,
     KnockoutLine,
@@ -130,6 +130,7 @@ FORMAT_KEYS = (
     "entry_fee",
     "prize_shares",
     "prize_unit",
+    "category_prizes",
     "buy_back_until",
     "buy_back_fee",
     "buy_backs",
@@ -206,6 +207,7 @@ def load_state(conn: Connection, ev: RowMapping) -> KnockoutState:
         kind.has_groups,
         dict(bought),
         fees,
+        {p: tuple(c) for p, c in categories_of(conn, list(names)).items()},
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,9 +32,19 @@ from tally.events.knockout.words import (
     Said,
     bracket_round_name,
 )
-from tally.events.prizes import PrizeTable, parse_shares, payout, pool, prize_table
+from tally.events.prizes import (
+    CategoryPrizes,
+    Payout,
+    PrizeTable,
+    parse_category_prizes,
+    parse_shares,
+    payout,
+    pool,
+    prize_table,
+)
 from tally.events.schedule import Pairing
 from tally.events.tiebreaks import StandingRow
+from tally.names import fold
 from tally.store.views import EventView, PairingMatchView, PairingView, RoundView
 
 __all__ = [
@@ -84,6 +94,8 @@ class KnockoutLine:
     #: lives bought back ("Nachkauf") and the prize won (cents; None: no prize table)
     bought: int = 0
     prize: int | None = None
+    #: the category whose prize it is (None: an overall prize, or none)
+    prize_category: str | None = None
 
 
 @dataclass(frozen=True)
@@ -136,12 +148,48 @@ class PrizeView:
     table: PrizeTable
     paid: int = 0
     club: int = 0
+    #: the categories' prize tables, in the order given
+    categories: tuple[CategoryPrizeView, ...] = ()
+    #: what the players win of the overall table (the rest of ``paid`` is categories')
+    paid_overall: int = 0
+
+
+@dataclass(frozen=True)
+class CategoryPrizeView:
+    """A category's prize table: its name, its places as given (``shares``: percent, or
+    ``amounts``: fixed, cents), each place's prize (cents) and what its players win of it
+    (``paid``)."""
+
+    category: str
+    shares: tuple[str, ...]
+    amounts: tuple[int, ...]
+    prizes: tuple[int, ...]
+    paid: int = 0
+
+
+def category_tables(fmt: Mapping[str, Any]) -> list[CategoryPrizes]:
+    """The categories' prize tables an event's format row holds (one a line)."""
+    text = fmt.get("category_prizes") or ""
+    return [parse_category_prizes(line) for line in text.splitlines() if line.strip()]
+
+
+def _category_views(st: KnockoutState, total: int) -> tuple[CategoryPrizeView, ...]:
+    return tuple(
+        CategoryPrizeView(
+            c.category,
+            tuple(f"{x.normalize():f}" for x in c.shares),
+            c.amounts,
+            tuple(c.prize_list(total, st.fmt["prize_unit"], ()).prizes),
+        )
+        for c in category_tables(st.fmt)
+    )
 
 
 def _prize_view(st: KnockoutState) -> PrizeView | None:
-    """The event's prize table as it stands (None when it has no entry fee and shares)."""
+    """The event's prize table as it stands, with the categories' tables (None when it has
+    no entry fee, shares or category prizes)."""
     fee, shares = st.fmt["entry_fee"], st.fmt["prize_shares"]
-    if fee is None and shares is None:
+    if fee is None and shares is None and not st.fmt.get("category_prizes"):
         return None
     parsed = parse_shares(shares) if shares else ()
     bought = sum(len(x) for x in st.bought.values())
@@ -154,7 +202,34 @@ def _prize_view(st: KnockoutState) -> PrizeView | None:
         back_fee,
         tuple(f"{x.normalize():f}" for x in parsed),
         prize_table(total, parsed, st.fmt["prize_unit"]),
+        categories=_category_views(st, total),
     )
+
+
+def _won(
+    st: KnockoutState, ranked: list[tuple[int, str]], prizes: PrizeView
+) -> tuple[Payout, PrizeView]:
+    """What each player of ``ranked`` wins (:func:`tally.events.prizes.payout`): the overall
+    table's places and the categories', at most one prize each, the higher; and the prize
+    view with what each table pays."""
+    folded = {p: {fold(c) for c in cs} for p, cs in st.categories.items()}
+    lists = [
+        c.prize_list(
+            prizes.table.pool,
+            st.fmt["prize_unit"],
+            {i for i, (_r, p) in enumerate(ranked) if fold(c.category) in folded.get(int(p), ())},
+        )
+        for c in category_tables(st.fmt)
+    ]
+    won = payout([rank for rank, _ in ranked], prizes.table, lists)
+    cats = tuple(
+        dataclasses.replace(v, paid=won.paid_from(n))
+        for n, v in enumerate(prizes.categories, start=1)
+    )
+    shown = dataclasses.replace(
+        prizes, paid=won.paid, club=won.club, categories=cats, paid_overall=won.paid_from(0)
+    )
+    return won, shown
 
 
 def buy_back_fee_of(fmt: Mapping[str, Any]) -> int:
@@ -173,10 +248,10 @@ def view_of(st: KnockoutState, event_view: EventView, order: tuple[str, ...]) ->
     keys, words = stages.stage_keys(st, order)
     ranked = rank_by_stage([str(p) for p in st.ids], field_rank, keys, stages.playoff_pairs(st))
     prizes = _prize_view(st)
-    won = payout([rank for rank, _ in ranked], prizes.table) if prizes else None
-    if prizes is not None and won is not None:
-        prizes = dataclasses.replace(prizes, paid=won.paid, club=won.club)
-    lines = _lines(st, ranked, rows, words, None if won is None else won.won)
+    won = None
+    if prizes is not None:
+        won, prizes = _won(st, ranked, prizes)
+    lines = _lines(st, ranked, rows, words, won, prizes)
     found = stages.bracket(st)
     champion = _champion(st, found)
     if found is None and champion is not None:
@@ -214,7 +289,8 @@ def _lines(
     ranked: list[tuple[int, str]],
     rows: dict[str, StandingRow],
     words: dict[str, Message],
-    won: Sequence[int] | None,
+    won: Payout | None,
+    prizes: PrizeView | None,
 ) -> list[KnockoutLine]:
     """The lines by elimination, in the order ``ranked`` (rank, player), with the prizes
     ``won`` place by place."""
@@ -241,10 +317,18 @@ def _lines(
                 marks=marks[int(p)],
                 row=dataclasses.replace(rows[p], rank=rank),
                 bought=len(st.bought.get(int(p), [])),
-                prize=None if won is None else won[i],
+                prize=None if won is None else won.won[i],
+                prize_category=_category_of(won, prizes, i),
             )
         )
     return lines
+
+
+def _category_of(won: Payout | None, prizes: PrizeView | None, i: int) -> str | None:
+    """The category whose prize the ``i``-th player wins (None: overall, or none)."""
+    if won is None or prizes is None or won.lists[i] < 1:
+        return None
+    return prizes.categories[won.lists[i] - 1].category
 
 
 def _champion(st: KnockoutState, found: list[list[BracketMatch]] | None) -> str | None:

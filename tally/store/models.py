@@ -20,7 +20,7 @@ from sqlalchemy import CheckConstraint, Index, Text, UniqueConstraint
 from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
-from tally.store.columns import NAME_LENGTH
+from tally.store.columns import CATEGORY_LENGTH, NAME_LENGTH
 
 #: Names for every constraint and index, so that migrations can name what they alter or drop
 #: (SQLite batch migrations rebuild tables and need the names).
@@ -57,6 +57,21 @@ class PlayerAlias(SQLModel, table=True):
     player_id: int = Field(foreign_key="players.id", index=True)
     alias: str = Field(max_length=NAME_LENGTH)
     alias_key: str = Field(max_length=NAME_LENGTH, unique=True)
+    created_at: datetime
+
+
+class PlayerCategory(SQLModel, table=True):
+    """A category a player belongs to (``tally player category``: women, juniors, club
+    members, the club's own); ``category_key`` (the name folded, :func:`tally.names.fold`) is
+    unique per player."""
+
+    __tablename__ = "player_categories"
+    __table_args__ = (UniqueConstraint("player_id", "category_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="players.id", index=True)
+    category: str = Field(max_length=CATEGORY_LENGTH)
+    category_key: str = Field(max_length=CATEGORY_LENGTH)
     created_at: datetime
 
 
@@ -210,6 +225,9 @@ class EventFormat(SQLModel, table=True):
     entry_fee: int | None = None
     prize_shares: str | None = Field(default=None, max_length=200)
     prize_unit: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    #: the prize tables of the players' categories, one line per category
+    #: (:func:`tally.events.prizes.parse_category_prizes`)
+    category_prizes: str | None = Field(default=None, max_length=2000)
     #: buying back a life ("Nachkauf"): the last round a bought-back player may join (None:
     #: no buy-backs), the fee (cents) and how many times a player may buy back
     buy_back_until: int | None = None
@@ -513,6 +531,7 @@ class RecordedTap(SQLModel, table=True):
 MODELS: tuple[type[SQLModel], ...] = (
     Player,
     PlayerAlias,
+    PlayerCategory,
     Match,
     Deal,
     Action,

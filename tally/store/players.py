@@ -17,9 +17,17 @@ from tally.errors import ASK_TO_MERGE, N_, Advice, Message, NotFound, Refused
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.columns import NAME_LENGTH
-from tally.store.corrections import Audit, Snapshot, deal_snapshot, snapshot, utc_now
+from tally.store.corrections import (
+    Audit,
+    Snapshot,
+    deal_snapshot,
+    put_categories,
+    snapshot,
+    utc_now,
+)
 from tally.store.derivation import (
     aliases_of,
+    categories_of,
     load_deals,
     lock_match,
     match_ids_of,
@@ -293,8 +301,49 @@ def player_view(store: Database, conn: Connection, pid: int) -> PlayerView:
         len(match_ids_of(conn, pid)),
         tuple(aliases_of(conn, pid).get(pid, ())),
         tuple(eventrows.events_of_player(conn, pid)),
+        tuple(categories_of(conn, pid).get(pid, ())),
         bool(private),
     )
+
+
+def _changed_categories(
+    row: RowMapping, have: Sequence[str], given: Sequence[str], remove: bool
+) -> list[str]:
+    """A player's categories ``have`` with ``given`` added (or, ``remove``, taken away), in
+    the order of their keys; each read as a category's name (:func:`tally.names.category_name`).
+    Refused when nothing changes: a category the player has already, or has not to remove."""
+    held = {names.fold(c): c for c in have}
+    read = [names.category_name(c) for c in given]
+    if not read:
+        raise Refused(N_("give at least one category (such as Damen, Jugend, Senioren)"))
+    for clean, key in read:
+        if remove and key not in held:
+            raise NotFound(
+                Message(
+                    N_(
+                        'player #%(id)s "%(name)s" is not in category "%(category)s" (theirs: '
+                        "%(categories)s)"
+                    ),
+                    id=row["id"],
+                    name=row["name"],
+                    category=clean,
+                    categories=", ".join(have) or "-",
+                )
+            )
+        if remove:
+            held.pop(key)
+        elif key in held:
+            raise Refused(
+                Message(
+                    N_('player #%(id)s "%(name)s" is in category "%(category)s" already'),
+                    id=row["id"],
+                    name=row["name"],
+                    category=held[key],
+                )
+            )
+        else:
+            held[key] = clean
+    return [held[k] for k in sorted(held)]
 
 
 def _check_mergeable(
@@ -457,6 +506,17 @@ def _merge_snapshots(
     return before
 
 
+def _move_aliases_and_categories(conn: Connection, kid: int, did: int) -> None:
+    """A merge: ``did``'s aliases go to ``kid``, and its categories join ``kid``'s."""
+    conn.execute(
+        update(t.player_aliases).where(t.player_aliases.c.player_id == did).values(player_id=kid)
+    )
+    both = categories_of(conn, [kid, did])
+    joined = {names.fold(c): c for c in both.get(did, []) + both.get(kid, [])}
+    put_categories(conn, did, [])
+    put_categories(conn, kid, [joined[k] for k in sorted(joined)])
+
+
 def _move_matches(
     conn: Connection, match_ids: list[int], before: dict[str, Snapshot], kid: int, did: int
 ) -> None:
@@ -548,6 +608,7 @@ class Players:
                 )
             ).all()
             aliases = aliases_of(conn)
+            categories = categories_of(conn)
             entered: dict[int, list[int]] = {}
             for eid, pid in conn.execute(
                 select(t.event_players.c.event_id, t.event_players.c.player_id).order_by(
@@ -562,6 +623,7 @@ class Players:
                 counts.get(pid, 0),
                 tuple(aliases.get(pid, ())),
                 tuple(entered.get(pid, ())),
+                tuple(categories.get(pid, ())),
                 bool(private),
             )
             for pid, name, private in rows
@@ -571,15 +633,7 @@ class Players:
         """One player, found as every command finds one (:mod:`tally.names`), with their
         matches, aliases and events."""
         with self.store.reading() as conn:
-            row = resolve_player(conn, ref)
-            pid = row["id"]
-            return PlayerView(
-                pid,
-                row["name"],
-                len(match_ids_of(conn, pid)),
-                tuple(aliases_of(conn, pid).get(pid, ())),
-                tuple(eventrows.events_of_player(conn, pid)),
-            )
+            return player_view(self.store, conn, resolve_player(conn, ref)["id"])
 
     def match_ids(self, ref: str) -> list[int]:
         """The numbers of the matches a player plays in, oldest first."""
@@ -653,6 +707,34 @@ class Players:
                 {f"player:{pid}": snapshot(conn, "player", pid)},
                 words=Message(
                     N_("%(name)s no longer goes by %(alias)s"), name=row["name"], alias=found[1]
+                ),
+            )
+            return player_view(self.store, conn, pid)
+
+    def set_categories(
+        self, ref: str, categories: Sequence[str], *, remove: bool = False
+    ) -> PlayerView:
+        """Put a player in ``categories`` (women, juniors, club members, the club's own), or
+        take them out (``remove``): the standings of a category (``tally standings
+        --category``) and its prizes follow. Audited; ``tally audit undo`` takes it back."""
+        with self.store.writing() as conn:
+            row = resolve_player(conn, ref)
+            pid = row["id"]
+            have = categories_of(conn, pid).get(pid, [])
+            now = _changed_categories(row, have, categories, remove)
+            before = {f"player:{pid}": snapshot(conn, "player", pid)}
+            put_categories(conn, pid, now)
+            shown = ", ".join(now) or "-"
+            Audit(self.store).write(
+                conn,
+                "player category",
+                "player",
+                pid,
+                f'player #{pid} "{row["name"]}" is in the categories: {shown}',
+                before,
+                {f"player:{pid}": snapshot(conn, "player", pid)},
+                words=Message(
+                    N_("%(name)s's categories: %(categories)s"), name=row["name"], categories=shown
                 ),
             )
             return player_view(self.store, conn, pid)
@@ -743,11 +825,7 @@ class Players:
             )
             _move_matches(conn, match_ids, before, kid, did)
             _join_event_entries(conn, shared, kid, did)
-            conn.execute(
-                update(t.player_aliases)
-                .where(t.player_aliases.c.player_id == did)
-                .values(player_id=kid)
-            )
+            _move_aliases_and_categories(conn, kid, did)
             for mid in match_ids:
                 rewrite_results(conn, mid)
             conn.execute(delete(t.players).where(t.players.c.id == did))

@@ -7,7 +7,8 @@ the standings by elimination (``store.knockouts.view``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any, Final
 
 from sqlalchemy import insert, update
@@ -17,12 +18,20 @@ from tally.errors import Message, NotFound, Refused
 from tally.events.formats import format_of
 from tally.events.knockout import MAX_LIVES, buy_back_refusal
 from tally.events.knockout.state import KnockoutState
-from tally.events.prizes import check_shares, money, parse_shares
+from tally.events.prizes import (
+    CategoryPrizes,
+    check_shares,
+    money,
+    parse_category_prizes,
+    parse_shares,
+)
 from tally.i18n import N_
+from tally.names import fold
 from tally.store import eventrows
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
 from tally.store.knockouts import buy_back_fee_of, lives_lines, load_state
+from tally.store.knockoutviews import category_tables
 from tally.store.players import resolve_player
 from tally.store.transactions import Database
 
@@ -84,6 +93,35 @@ def _prize_values(
             raise Refused(N_("--round-to: prizes are rounded to at least 1 cent"))
         values["prize_unit"] = unit
     return values
+
+
+#: what category percentages that make the pool's shares more than 100 % are told
+TOO_MANY_SHARES: Final = N_(
+    "--category-prizes: the places overall and the categories' percentages add up to "
+    "%(total)s %%, more than the pool (100 %%)"
+)
+
+
+def _category_values(
+    fmt: Mapping[str, Any], values: Mapping[str, Any], given: Sequence[str]
+) -> dict[str, Any]:
+    """The event's category prize tables with each of ``given`` (``Damen=10,5``,
+    ``Jugend=20 €;10 €``, ``Damen=`` to take a table away) put in place of the category's
+    table, in the order first given; refused when the percentages of the overall places and
+    of the categories add up to more than the pool."""
+    tables: dict[str, CategoryPrizes] = {fold(c.category): c for c in category_tables(fmt)}
+    for text in given:
+        table = parse_category_prizes(text)
+        if table.shares or table.amounts:
+            tables[fold(table.category)] = table
+        else:
+            tables.pop(fold(table.category), None)
+    shares = values.get("prize_shares", fmt["prize_shares"]) or ""
+    overall = parse_shares(shares) if shares else ()
+    total = sum((*overall, *(x for c in tables.values() for x in c.shares)), Decimal(0))
+    if total > 100:
+        raise Refused(Message(TOO_MANY_SHARES, total=f"{total.normalize():f}"))
+    return {"category_prizes": "\n".join(c.written() for c in tables.values()) or None}
 
 
 def _buy_back_values(ev: RowMapping, st: KnockoutState, given: dict[str, Any]) -> dict[str, Any]:
@@ -180,16 +218,21 @@ class Prizes:
         buy_back_fee: int | None = None,
         buy_backs: int | None = None,
         buy_back_at_once: bool | None = None,
+        category_prizes: Sequence[str] = (),
     ) -> None:
         """Set what is given of an event's entry fee (cents), prize shares (``"50,30,20"``),
         rounding unit (cents), last round a bought-back player may join, buy-back fee (cents)
         buy-backs per player and whether a buy-back is taken only straight after elimination
-        (``buy_back_at_once``); checked (:func:`tally.events.prizes.check_shares`), audited."""
+        (``buy_back_at_once``), and the prize tables of categories (``Damen=10,5``,
+        ``Jugend=20 €;10 €``; ``Damen=`` takes one away: :func:`_category_values`); checked
+        (:func:`tally.events.prizes.check_shares`), audited."""
         with self.store.writing() as conn:
             ev = eventrows.resolve_event(conn, ref, lock=True)
             _refuse_without_prizes(ev)
             st = load_state(conn, ev)
             values = _prize_values(st, entry_fee, shares, unit)
+            if category_prizes or "prize_shares" in values:
+                values.update(_category_values(st.fmt, values, category_prizes))
             back = {
                 "buy_back_until": buy_back_until,
                 "buy_back_fee": buy_back_fee,
@@ -205,7 +248,7 @@ class Prizes:
             conn.execute(
                 update(t.event_formats).where(t.event_formats.c.event_id == ev["id"]).values(values)
             )
-            words = ", ".join(f"{k} {v}" for k, v in values.items())
+            words = ", ".join(f"{k} {'; '.join(str(v).splitlines())}" for k, v in values.items())
             Audit(self.store).write(
                 conn,
                 "event prizes",

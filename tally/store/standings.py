@@ -13,7 +13,8 @@ from typing import Any, NamedTuple
 from sqlalchemy import and_, func, select
 from sqlalchemy.sql import ColumnElement
 
-from tally.errors import Message, Refused
+from tally import names
+from tally.errors import Message, NotFound, Refused
 from tally.events.formats import FORMATS, format_of
 from tally.events.tiebreaks import (
     DEFAULT_TIEBREAKS,
@@ -23,6 +24,7 @@ from tally.events.tiebreaks import (
     RoundGame,
     StandingRow,
     check_tiebreaks,
+    in_category,
     needs_rounds,
     rank_pairs,
 )
@@ -410,6 +412,32 @@ def season_title(all_events: bool, date_from: date | None, date_to: date | None)
 
 
 # --- cross-table -------------------------------------------------------------------------------
+
+
+def category_standings(store: Database, view: StandingsView, category: str) -> StandingsView:
+    """The standings ``view`` of one category's players (``tally player category``), ranked
+    within it, the overall rank beside (:func:`tally.events.tiebreaks.in_category`); refused
+    for a category no player is in."""
+    clean, key = names.category_name(category)
+    pc = t.player_categories
+    with store.reading() as conn:
+        found = conn.execute(
+            select(t.players.c.name, pc.c.category)
+            .join(pc, pc.c.player_id == t.players.c.id)
+            .where(pc.c.category_key == key)
+        ).all()
+        members = {name for name, _category in found}
+        known = sorted(set(conn.execute(select(pc.c.category)).scalars()))
+    if not members:
+        raise NotFound(
+            Message(
+                N_('no player is in category "%(category)s" (the categories: %(known)s)'),
+                category=clean,
+                known=", ".join(known) or "-",
+            )
+        )
+    rows = in_category(view.rows, members)
+    return replace(view, rows=tuple(rows), category=found[0][1])
 
 
 def standings(

@@ -35,6 +35,19 @@ player_aliases = table(
 )
 
 
+#: A category a player belongs to (``tally player category``: women, juniors, club members, the
+#: club's own); ``category_key`` (the name folded, :func:`tally.names.fold`) is unique per
+#: player.
+player_categories = table(
+    "player_categories",
+    column("id", Integer),
+    column("player_id", Integer),
+    column("category", String),
+    column("category_key", String),
+    column("created_at", UTCDateTime()),
+)
+
+
 #: Two players, a rule set (a ``Rules`` tag value) and who dealt the first deal.
 matches = table(
     "matches",
@@ -261,6 +274,7 @@ event_formats = table(
     column("entry_fee", Integer),
     column("prize_shares", String),
     column("prize_unit", Integer),
+    column("category_prizes", String),
     column("buy_back_until", Integer),
     column("buy_back_fee", Integer),
     column("buy_backs", Integer),
@@ -325,7 +339,7 @@ proposals = table(
 )
 
 
-ALL = (players, player_aliases, matches, deals, actions, audit_log, events, event_players,
-       event_rounds, deal_results, recorded_taps, cache_state, web_settings, director_sessions,
-       series, series_events, event_formats, event_buy_backs, event_apart, event_absences,
-       proposals)
+ALL = (players, player_aliases, player_categories, matches, deals, actions, audit_log, events,
+       event_players, event_rounds, deal_results, recorded_taps, cache_state, web_settings,
+       director_sessions, series, series_events, event_formats, event_buy_backs, event_apart,
+       event_absences, proposals)

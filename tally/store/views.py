@@ -338,13 +338,15 @@ class PlayResult:
 @dataclass(frozen=True)
 class PlayerView:
     """A stored player: number, name, the number of matches they play in, the other names
-    they go by (``tally player alias``) and the events they are entered in."""
+    they go by (``tally player alias``), the events they are entered in and their categories
+    (``tally player category``)."""
 
     id: int
     name: str
     matches: int = 0
     aliases: tuple[str, ...] = ()
     events: tuple[int, ...] = ()
+    categories: tuple[str, ...] = ()
     #: shown by their initials on the published site (``tally player private``)
     private: bool = False
 
@@ -627,6 +629,9 @@ class StandingsView:
     withdrawn: tuple[str, ...]
     rank_by: str = "points"
     provisional: bool = False
+    #: the category these standings are of (``tally standings --category``; None: everyone):
+    #: each row's ``rank`` is its rank in the category, ``overall_rank`` in the field
+    category: str | None = None
     #: the words of ``title`` for a person (a season's; None: a name, said as it is)
     title_wording: Message | None = field(
         default=None, compare=False, repr=False, metadata=FOR_PEOPLE

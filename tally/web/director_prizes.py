@@ -57,15 +57,18 @@ def _count(form: Fields, name: str, digits: int, what: str) -> int | None:
 
 @guarded
 async def set_prizes(request: Request) -> Response:
-    """POST: set what the form gives of the entry fee, prize shares, rounding and the
-    buy-back rule (a field left empty stays as it is); refused, the form comes back with what
-    was typed and the field at fault marked."""
-    from tally.events.prizes import parse_shares
+    """POST: set what the form gives of the entry fee, prize shares, rounding, a category's
+    prize table and the buy-back rule (a field left empty stays as it is); refused, the form
+    comes back with what was typed and the field at fault marked."""
+    from tally.events.prizes import parse_category_prizes, parse_shares
 
     def change(store: Store, eid: int, form: Fields, words: NullTranslations) -> str:
         shares = form.at("prizes").values.get("prizes", "").strip() or None
         if shares is not None:
             parse_shares(shares)
+        category = form.at("category_prizes").values.get("category_prizes", "").strip()
+        if category:
+            parse_category_prizes(category)
         entry_fee = _amount(form, "entry_fee", "entry fee")
         unit = _amount(form, "round_to", "round to")
         until = _count(form, "buy_back_until", 4, "buy back until round")
@@ -83,6 +86,7 @@ async def set_prizes(request: Request) -> Response:
             buy_back_at_once={"yes": True, "no": False}.get(
                 form.values.get("buy_back_at_once", "")
             ),
+            category_prizes=[category] if category else [],
         )
         return words.gettext("The prize table and buy-backs are set.")
 

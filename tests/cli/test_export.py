@@ -139,7 +139,9 @@ def _win(s: Any, match_id: int, winner: str) -> None:
 
 def build_late_entries(s: Any) -> None:
     """Late Swiss (3 rounds): Yvonne joins after round 1, Uwe withdraws after round 2.
-    Late knockout (2 lives, seed "late"): Zenzi joins after round 1, when nobody is out."""
+    Late knockout (2 lives, seed "late"): Zenzi joins after round 1, when nobody is out; its
+    money has category prizes (Damen: Vroni, Yvonne, Zenzi; Jugend U18: Uwe), one a
+    percentage, one fixed amounts."""
 
     names = [
         "Uwe Amon",
@@ -165,6 +167,15 @@ def build_late_entries(s: Any) -> None:
         if kind == "swiss":
             s.events.withdraw(ev.id, "Uwe Amon")
             s.events.start_round(ev.id, 3, force=True)  # the director confirmed: round 2 is played
+    for name in ("Vroni Binder", "Yvonne Eder", "Zenzi Frank"):
+        s.players.set_categories(name, ["Damen"])
+    s.players.set_categories("Uwe Amon", ["Jugend U18", "club members"])
+    s.prizes.set_money(
+        "Late knockout",
+        entry_fee=1000,
+        shares="50,30",
+        category_prizes=["Damen=10,5", "Jugend U18=20 €;7,50 €"],
+    )
 
 
 def build_groups(s: Any) -> None:
@@ -766,10 +777,14 @@ def test_the_new_kinds_carry_their_options_play_offs_and_withdrawals(
         doc = strict_json(Path(files[name]).read_text(encoding="utf-8"))
         assert [p.get("joined_after_round") for p in doc["players"]] == [None] * 4 + [1]
         assert doc["players"][-1]["name"] == late
+        assert doc["players"][-1]["categories"] == ["Damen"]
         assert (
             any(late in m["players"] for m in doc["matches"] if m["round"] == 2)
             or doc["rounds"][1]["bye"] == late
         )
+    knock = strict_json(Path(files["Late knockout"]).read_text(encoding="utf-8"))
+    assert knock["players"][0]["categories"] == ["club members", "Jugend U18"]
+    assert knock["prizes"]["category_prizes"] == ["Damen=10,5", "Jugend U18=20 €;7.50 €"]
 
 
 def _changed(path: str, tmp_path: Path, change: Any) -> str:

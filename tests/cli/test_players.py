@@ -16,8 +16,24 @@ def test_players_are_added_listed_renamed_and_merged(db_url: str) -> None:
     assert "Bert, who now has 1 match." in ok(db_url, "player", "merge", "Bert", "Bertie B")
     listed = json.loads(ok(db_url, "player", "list", "--json"))
     assert listed == [
-        {"id": 1, "name": "Anna", "matches": 1, "aliases": [], "events": [], "private": False},
-        {"id": 2, "name": "Bert", "matches": 1, "aliases": [], "events": [], "private": False},
+        {
+            "id": 1,
+            "name": "Anna",
+            "matches": 1,
+            "aliases": [],
+            "events": [],
+            "categories": [],
+            "private": False,
+        },
+        {
+            "id": 2,
+            "name": "Bert",
+            "matches": 1,
+            "aliases": [],
+            "events": [],
+            "categories": [],
+            "private": False,
+        },
     ]
     assert ok(db_url, "player", "list") == "   #1  Anna  (1 match)\n   #2  Bert  (1 match)\n"
 

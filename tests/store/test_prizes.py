@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tally.errors import Refused
-from tally.events.prizes import check_shares, payout, pool, prize_table, prizes_by_rank
+from tally.events.prizes import PrizeList, check_shares, payout, pool, prize_table, prizes_by_rank
 from tests.store.test_knockouts import players, win
 
 RULES = "sixty-six match_target=3"
@@ -88,6 +88,61 @@ def test_the_pool_is_what_the_players_win_and_what_is_left_for_the_club_to_the_c
     # players sharing a place win the same
     for rank in set(ranks):
         assert len({w for r, w in zip(ranks, paid.won, strict=True) if r == rank}) == 1
+
+
+@given(
+    tied=st.lists(st.integers(1, 4), min_size=1, max_size=10),
+    entry_fee=st.integers(0, 5_000),
+    shares=st.lists(st.integers(1, 30), min_size=1, max_size=5),
+    unit=st.sampled_from([1, 10, 50, 100]),
+    categories=st.lists(
+        st.tuples(
+            st.sets(st.integers(0, 30)),
+            st.lists(st.integers(1, 3_000), min_size=1, max_size=4),
+            st.booleans(),
+        ),
+        max_size=3,
+    ),
+)
+def test_with_category_prizes_and_ties_the_pool_still_adds_up_to_the_cent(
+    tied: list[int],
+    entry_fee: int,
+    shares: list[int],
+    unit: int,
+    categories: list[tuple[set[int], list[int], bool]],
+) -> None:
+    """Overall prizes, category prizes (fixed amounts, or shares rounded to the unit) and
+    the club's part are the pool to the cent; a player wins at most one prize, a category's
+    only a player of it; a list never pays more than its places; players level on the same
+    lists win the same; with no categories it is the table shared by rank."""
+    ranks = standing_ranks(tied)
+    while sum(shares) > 100:
+        shares.pop()
+    total = pool(len(ranks), entry_fee)
+    table = prize_table(total, [Decimal(x) for x in shares], unit)
+    lists = [
+        PrizeList(
+            tuple(sorted(prizes, reverse=True)),
+            {i for i in members if i < len(ranks)},
+            1 if fixed else unit,
+        )
+        for members, prizes, fixed in categories
+    ]
+    won = payout(ranks, table, lists)
+    paid = [won.paid_from(n) for n in range(len(lists) + 1)]
+    assert sum(paid) + won.club == total == won.pool
+    assert paid[0] <= table.paid
+    assert all(paid[n + 1] <= sum(x.prizes) for n, x in enumerate(lists))
+    for i, (amount, number) in enumerate(zip(won.won, won.lists, strict=True)):
+        assert (amount > 0) == (number >= 0)
+        if number > 0:
+            assert i in (lists[number - 1].members or ())
+    if not lists:
+        assert list(won.won) == prizes_by_rank(ranks, table)
+    for i, j in ((i, j) for i in range(len(ranks)) for j in range(len(ranks))):
+        same = all((i in (x.members or ())) == (j in (x.members or ())) for x in lists)
+        if ranks[i] == ranks[j] and same:
+            assert won.won[i] == won.won[j]
 
 
 def test_the_prize_table_from_entry_fees_rounded_to_whole_euros(store: Any) -> None:

@@ -103,3 +103,32 @@ def test_the_director_has_the_bracket_played_best_of_three(desk: Web) -> None:  
     assert desk.store.knockouts.view(desk.store.events.get(eid)).best_of == 3
     bad = desk.post(f"/director/event/{eid}/best-of", best_of="2")
     assert bad.status_code == 400 and "an odd number" in bad.text
+
+
+def test_the_director_gives_a_category_prizes_and_the_wall_shows_whose_they_are(
+    desk: Web,  # noqa: F811
+) -> None:
+    eid = knockout(desk)
+    rnd = desk.store.events.start_round(eid, 1)
+    for p in rnd.pairings:
+        desk.store.deals.quick_result(
+            p.matches[0].match_id, winner=p.first, points=3, reason="claim"
+        )
+    losers = sorted(p.second for p in rnd.pairings)
+    for name in losers[:2]:
+        desk.store.players.set_categories(name, ["Damen"])
+    res = desk.post(
+        f"/director/event/{eid}/prizes", entry_fee="10", prizes="50", category_prizes="Damen=10,5"
+    )
+    assert res.status_code == 303, res.text[:2000]
+    page = desk.client.get(res.headers["location"]).text
+    # 60 in the pool: the three winners share 30 (10 each), the two women out share 6 + 3
+    assert "Prizes of the category Damen: 1. 6 (10 %), 2. 3 (5 %)." in page
+    assert "Won by the category's players: 9." in page
+    bad = desk.post(f"/director/event/{eid}/prizes", category_prizes="Damen 10")
+    assert bad.status_code == 400 and "is not a category&#39;s prize table" in bad.text
+    wall = desk.client.get(f"/standings/{eid}/live").json()["html"]
+    assert wall.count('4.50 <span class="prize-category">Damen</span>') == 2
+    assert "Damen: 1. 6, 2. 3. One prize a player, the higher." in wall
+    german = desk.client.get(f"/standings/{eid}/live?lang=de").json()["html"]
+    assert "Ein Preis je Spieler, der höhere." in german

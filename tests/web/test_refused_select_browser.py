@@ -29,6 +29,8 @@ def open_event(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, A
 
     db = tmp_path_factory.mktemp("apart") / "club.db"
     store = open_store(f"sqlite:///{db}", scorer="director")
+    for name in PLAYERS:
+        store.players.add(name)
     event = store.events.create("Open", kind="swiss", players=PLAYERS, rounds=3)
     set_pin(store, PIN)
     try:

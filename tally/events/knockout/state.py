@@ -62,6 +62,8 @@ class KnockoutState:
     bought: Mapping[int, list[int]] = field(default_factory=dict)
     #: the buy-backs' fees paid (cents)
     bought_fees: int = 0
+    #: the categories of the players entered (``tally player category``), by player number
+    categories: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def ids(self) -> list[int]:

@@ -1,8 +1,8 @@
 """A player kept private on the published site: ``players.private`` (shown by their initials
 everywhere ``tally publish`` writes; ``tally player private``).
 
-Revision ID: 0032
-Revises: 0031
+Revision ID: 0033
+Revises: 0032
 Create Date: 2026-12-07 21:15:00
 
 """
@@ -13,8 +13,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision: str = '0032'
-down_revision: Union[str, Sequence[str], None] = '0031'
+revision: str = '0033'
+down_revision: Union[str, Sequence[str], None] = '0032'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 
