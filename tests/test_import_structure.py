@@ -104,7 +104,7 @@ def cycles() -> list[list[str]]:
 
 
 def layer(module: str) -> int:
-    """0 cli/web, 1 sheets and files, 2 store, 3 analysis, events and the words shown,
+    """0 cli/web, 1 sheets, files and publishing, 2 store, 3 analysis, events and the words shown,
     4 names, 5 engine, 6 errors and the catalogue's marker."""
     top = module.split(".")[1] if module.count(".") else ""
     layers = {
@@ -113,6 +113,7 @@ def layer(module: str) -> int:
         "__main__": 0,
         "sheets": 1,
         "files": 1,
+        "publish": 1,
         "store": 2,
         "analysis": 3,
         "events": 3,

@@ -54,6 +54,7 @@ COMMANDS: dict[str, str] = {
     "standings": "standings",
     "load": "load",
     "serve": "serve",
+    "publish": "publish",
     "audit": "storage",
     "deal": "deals",
     "event": "events",

@@ -14,13 +14,14 @@ LINES: dict[str, str] = {
     'rules': "Print a rule set's options and values, so a club can see what it is playing.",
     'standings': "Standings of an event, or of a season (--season): matches played, won and lost, match points, game points won and conceded and their difference, schneider and schwarz wins, and the tiebreaks in order; players still level share the rank. With --category only that category's players, ranked within it, the overall rank beside.",
     'load': 'Load events kept as files into the database and show their standings.',
+    'publish': 'Write the results as a static web site: plain HTML and CSS, no script, nothing from another host, relative links (it works from a USB stick and at any address). An index, a page per event (standings, rounds, cross-table, bracket, prizes), per player, per match, per recorded deal (tricks and ruling) and per series. Only files that changed are written. Private players (`tally player private`) appear by their initials; no table link, PIN or audit detail is published.',
     'serve': "Serve the table pages, the live standings and the director's pages on the local network; prints the address phones reach, the director's PIN and a login link good once. Stop it with Ctrl-C: everything acknowledged is stored, a restart carries on.",
     'audit': 'The log of every change, and undoing a change.',
     'deal': 'Deals: start, play, undo, record interactively, quick entry, import, export, edit, delete, show.',
     'event': 'Events: club evenings, round robins, Swiss events and knockouts; rounds, pairings, cross-tables.',
     'print': "Printed sheets as PDF: a match's score sheet or a blank form, a deal's ruling, a match's analysis, an event's standings and cross-table, a round's pairings, the ratings, a series' standings, a knockout's bracket.",
     'match': 'Matches: start, show, list, enter a whole result, delete.',
-    'player': 'Players: add, list, show, rename, merge, alias, category.',
+    'player': 'Players: add, list, show, rename, merge, alias, category, private.',
     'ratings': "Ratings across all events (OpenSkill): the list, ranked by the conservative rating, and a player's history match by match.",
     'series': 'Series of events (a Grand Prix): points per placing, the best N results counting.',
 }
@@ -55,6 +56,14 @@ TEXT = (
     '│            beside.                                                           │\n'
     '│ load       Load events kept as files into the database and show their        │\n'
     '│            standings.                                                        │\n'
+    '│ publish    Write the results as a static web site: plain HTML and CSS, no    │\n'
+    '│            script, nothing from another host, relative links (it works from  │\n'
+    '│            a USB stick and at any address). An index, a page per event       │\n'
+    '│            (standings, rounds, cross-table, bracket, prizes), per player,    │\n'
+    '│            per match, per recorded deal (tricks and ruling) and per series.  │\n'
+    '│            Only files that changed are written. Private players (`tally      │\n'
+    '│            player private`) appear by their initials; no table link, PIN or  │\n'
+    '│            audit detail is published.                                        │\n'
     "│ serve      Serve the table pages, the live standings and the director's      │\n"
     '│            pages on the local network; prints the address phones reach, the  │\n'
     "│            director's PIN and a login link good once. Stop it with Ctrl-C:   │\n"
@@ -69,7 +78,8 @@ TEXT = (
     "│            cross-table, a round's pairings, the ratings, a series'           │\n"
     "│            standings, a knockout's bracket.                                  │\n"
     '│ match      Matches: start, show, list, enter a whole result, delete.         │\n'
-    '│ player     Players: add, list, show, rename, merge, alias, category.         │\n'
+    '│ player     Players: add, list, show, rename, merge, alias, category,         │\n'
+    '│            private.                                                          │\n'
     '│ ratings    Ratings across all events (OpenSkill): the list, ranked by the    │\n'
     "│            conservative rating, and a player's history match by match.       │\n"
     '│ series     Series of events (a Grand Prix): points per placing, the best N   │\n'

@@ -17,7 +17,7 @@ from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 
 player_app = typer.Typer(
-    help="Players: add, list, show, rename, merge, alias, category.", no_args_is_help=True
+    help="Players: add, list, show, rename, merge, alias, category, private.", no_args_is_help=True
 )
 app.add_typer(player_app, name="player")
 
@@ -244,3 +244,31 @@ def category(
             _("#%(id)s %(name)s is in: %(categories)s.")
             % {"id": p.id, "name": p.name, "categories": kinds}
         )
+
+
+@player_app.command("private")
+@guard
+def private(
+    player: PlayerArg,
+    undo: Annotated[
+        bool, typer.Option("--undo", help="Show the player's name on the site again.")
+    ] = False,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Keep a player private on the published site (`tally publish`): they appear by their
+    initials on every page (standings, pairings, rulings, graphs), or by name again with
+    --undo. Audited: `tally audit undo` takes it back."""
+    with opened(db, scorer) as store:
+        p = store.players.set_private(player, not undo)
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(lang)):
+        said = (
+            _("#%(id)s %(name)s appears by their initials on the published site.")
+            if p.private
+            else _("#%(id)s %(name)s appears by name on the published site.")
+        )
+        typer.echo(said % {"id": p.id, "name": p.name})

@@ -444,6 +444,8 @@ def environment(lang: str = "en") -> jinja2.Environment:
     env.filters["comma"] = lambda value: decimal_comma(str(value), lang)
     env.filters["ranking"] = lambda sheet: elimination_ranking(sheet.kind, sheet.tiebreaks, lang)
     env.filters["event_format"] = format_of
+    # (a player's name; the published site's environment links it to the player's page)
+    env.filters["person"] = str
     env.globals["tiebreaks"] = TABLE
     return env
 

@@ -116,6 +116,8 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
         categories = categories_of(conn, ident).get(ident)
         if categories:
             snap["categories"] = categories
+        if not snap.get("private"):  # (likewise: only a private player's says so)
+            snap.pop("private", None)
     return snap
 
 
@@ -189,6 +191,8 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
         for k, v in snap.items()
         if k not in ("aliases", "categories")
     }
+    if kind == "player":
+        values.setdefault("private", False)
     exists = conn.execute(select(table.c.id).where(table.c.id == snap["id"])).first()
     if exists is None:
         conn.execute(insert(table).values(values))

@@ -43,6 +43,8 @@ class Player(SQLModel, table=True):
     name: str = Field(max_length=NAME_LENGTH)
     name_key: str = Field(max_length=NAME_LENGTH, unique=True)
     created_at: datetime
+    #: shown by their initials on the published site (``tally player private``)
+    private: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
 class PlayerAlias(SQLModel, table=True):

@@ -292,7 +292,9 @@ def _refuse_lookalike(clean: str, pool: list[names.Candidate]) -> None:
 
 
 def player_view(store: Database, conn: Connection, pid: int) -> PlayerView:
-    name = conn.execute(select(t.players.c.name).where(t.players.c.id == pid)).scalar_one()
+    name, private = conn.execute(
+        select(t.players.c.name, t.players.c.private).where(t.players.c.id == pid)
+    ).one()
     return PlayerView(
         pid,
         name,
@@ -300,6 +302,7 @@ def player_view(store: Database, conn: Connection, pid: int) -> PlayerView:
         tuple(aliases_of(conn, pid).get(pid, ())),
         tuple(eventrows.events_of_player(conn, pid)),
         tuple(categories_of(conn, pid).get(pid, ())),
+        bool(private),
     )
 
 
@@ -605,7 +608,9 @@ class Players:
                 counts[a] = counts.get(a, 0) + 1
                 counts[b] = counts.get(b, 0) + 1
             rows = conn.execute(
-                select(t.players.c.id, t.players.c.name).order_by(t.players.c.name_key)
+                select(t.players.c.id, t.players.c.name, t.players.c.private).order_by(
+                    t.players.c.name_key
+                )
             ).all()
             aliases = aliases_of(conn)
             categories = categories_of(conn)
@@ -624,8 +629,9 @@ class Players:
                 tuple(aliases.get(pid, ())),
                 tuple(entered.get(pid, ())),
                 tuple(categories.get(pid, ())),
+                bool(private),
             )
-            for pid, name in rows
+            for pid, name, private in rows
         ]
 
     def get(self, ref: str) -> PlayerView:
@@ -735,6 +741,33 @@ class Players:
                 words=Message(
                     N_("%(name)s's categories: %(categories)s"), name=row["name"], categories=shown
                 ),
+            )
+            return player_view(self.store, conn, pid)
+
+    def set_private(self, ref: str, private: bool) -> PlayerView:
+        """Keep a player private on the published site (shown by their initials), or show
+        their name again (``private`` False); audited, undone by ``tally audit undo``."""
+        with self.store.writing() as conn:
+            row = resolve_player(conn, ref)
+            pid, name = row["id"], row["name"]
+            key = f"player:{pid}"
+            before: dict[str, Snapshot] = {key: snapshot(conn, "player", pid)}
+            if bool((before[key] or {}).get("private")) == private:
+                said = (
+                    N_("%(name)s is already private") if private else N_("%(name)s is not private")
+                )
+                raise Refused(Message(said, name=name))
+            conn.execute(update(t.players).where(t.players.c.id == pid).values(private=private))
+            words = N_("%(name)s made private") if private else N_("%(name)s made public")
+            Audit(self.store).write(
+                conn,
+                "player private" if private else "player public",
+                "player",
+                pid,
+                f'player #{pid} "{name}" ' + ("made private" if private else "made public"),
+                before,
+                {key: snapshot(conn, "player", pid)},
+                words=Message(words, name=name),
             )
             return player_view(self.store, conn, pid)
 

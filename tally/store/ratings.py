@@ -26,6 +26,7 @@ defined here, beside the one query that makes them.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -169,6 +170,22 @@ def _table(
     return rate(found, name=names.__getitem__, history=history), names, len(found)
 
 
+def _history(
+    table: RatingTable[int], names: dict[int, str], pid: int, name: str
+) -> RatingHistoryView:
+    """Player ``pid``'s rating now and match by match, from the rated ``table``."""
+    now = table.rating(pid)
+    return RatingHistoryView(
+        player=name,
+        player_id=pid,
+        rank=next((r.rank for r in table.rows if r.player == pid), None),
+        rating=now.mu,
+        deviation=now.sigma,
+        conservative=now.conservative,
+        matches=tuple(_line(c, names) for c in table.history_of(pid)),
+    )
+
+
 def _line(change: RatingChange[int], names: dict[int, str]) -> RatingHistoryLine:
     result = "won" if change.result == 1.0 else "lost" if change.result == 0.0 else "drawn"
     score = None if change.score is None else f"{change.score[0]}:{change.score[1]}"
@@ -246,18 +263,13 @@ class Ratings:
         with self.store.reading() as conn:
             row = resolve_player(conn, player)
         table, names, _count = _table(self.store)
-        pid = int(row["id"])
-        now = table.rating(pid)
-        rank = next((r.rank for r in table.rows if r.player == pid), None)
-        return RatingHistoryView(
-            player=row["name"],
-            player_id=pid,
-            rank=rank,
-            rating=now.mu,
-            deviation=now.sigma,
-            conservative=now.conservative,
-            matches=tuple(_line(c, names) for c in table.history_of(pid)),
-        )
+        return _history(table, names, int(row["id"]), row["name"])
+
+    def histories(self, players: Mapping[int, str]) -> dict[int, RatingHistoryView]:
+        """The history of each of ``players`` (name by number), every match rated once for
+        all of them (what :meth:`history` says of each)."""
+        table, names, _count = _table(self.store)
+        return {pid: _history(table, names, pid, name) for pid, name in players.items()}
 
     def current(self, *, before: datetime | None = None) -> CurrentRatings:
         """Today's ratings, to look players up by name (:class:`CurrentRatings`); with

@@ -19,6 +19,7 @@ players = table(
     column("name", String),
     column("name_key", String),
     column("created_at", UTCDateTime()),
+    column("private", Boolean),
 )
 
 

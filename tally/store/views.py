@@ -351,6 +351,8 @@ class PlayerView:
     aliases: tuple[str, ...] = ()
     events: tuple[int, ...] = ()
     categories: tuple[str, ...] = ()
+    #: shown by their initials on the published site (``tally player private``)
+    private: bool = False
 
 
 @dataclass(frozen=True)
