@@ -1,5 +1,5 @@
-"""``tally print``: printed sheets as PDF, a match's score sheet (or a blank form) and the
-ruling sheet of a recorded deal.
+"""``tally print``: printed sheets as PDF, a match's score sheet (or a blank form), the
+ruling sheet of a recorded deal, an event's sheets and each player's evening.
 
 WeasyPrint, Jinja2 and the store are imported inside the commands, so ``tally --help`` does not
 load them.
@@ -29,7 +29,7 @@ print_app = typer.Typer(
     help="Printed sheets as PDF: a match's score sheet or a blank form, a "
     "deal's ruling, a match's analysis, an event's standings and "
     "cross-table, a round's pairings, the ratings, a series' "
-    "standings, a knockout's bracket.",
+    "standings, a knockout's bracket, a player's evening.",
     no_args_is_help=True,
 )
 app.add_typer(print_app, name="print")

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tally.sheets.build import MatchAnalyses
     from tally.sheets.render import TemplateFiles
     from tally.store.store import Store
-    from tally.store.views import EventView
+    from tally.store.views import EventView, StandingsView
 
 __all__ = [
     "PlayerReport",
@@ -220,7 +220,8 @@ def report_file_names(event: EventView, players: dict[int, str]) -> dict[int, st
 
 
 def _verdict(found: DealAnalysis, mark: Mark) -> str:
-    """A close's or a claim's verdict in words (``sound``, ``correct, 2 tricks late``)."""
+    """A close's verdict (``sound``, ``unsound``) or a claim's, in the analysis' sentence
+    (:func:`tally.analysis.wording.claim_text`)."""
     from tally.analysis.wording import claim_text
     from tally.i18n import gettext as _
 
@@ -358,9 +359,8 @@ def _rating(store: Store, player: str, match_ids: set[int]) -> ReportRating | No
     )
 
 
-def _standing(store: Store, event: EventView, player: str) -> ReportStanding | None:
+def _standing(view: StandingsView, player: str) -> ReportStanding | None:
     """The player's place in the event's standings (``None``: not ranked there)."""
-    view = store.events.standings(event.id)
     row = next((r for r in view.rows if r.player == player), None)
     if row is None:
         return None
@@ -382,6 +382,7 @@ def _report(
     event: EventView,
     player: str,
     analyses: list[MatchAnalyses],
+    standings: StandingsView,
     *,
     samples: int,
     seed: int,
@@ -403,7 +404,7 @@ def _report(
         tuple(decisions),
         _totals(player, mine),
         _rating(store, player, {done.match.id for done in mine}),
-        _standing(store, event, player),
+        _standing(standings, player),
         samples,
         seed,
         sum(done.skipped for done in mine),
@@ -442,6 +443,7 @@ def player_report(
         event,
         name,
         list(analyses.values()),
+        store.events.standings(event.id),
         samples=samples,
         seed=seed,
         printed_at=printed_at,
@@ -465,8 +467,18 @@ def event_reports(
     from tally.sheets.build import match_analyses
 
     analyses = list(match_analyses(store, ids, samples=samples, seed=seed, jobs=jobs).values())
+    standings = store.events.standings(event.id)
     return [
-        _report(store, event, name, analyses, samples=samples, seed=seed, printed_at=printed_at)
+        _report(
+            store,
+            event,
+            name,
+            analyses,
+            standings,
+            samples=samples,
+            seed=seed,
+            printed_at=printed_at,
+        )
         for name in field
     ]
 
