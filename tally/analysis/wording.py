@@ -254,7 +254,7 @@ def claim_text(c: ClaimFinding, cost: int = 0) -> str:
     return text + "."
 
 
-def _choice(choice: str) -> str:
+def choice_text(choice: str) -> str:
     """A decision's choice in the current language: ``no claim``, ``close``... or a card."""
     words = {
         "no claim": _("no claim"),
@@ -272,11 +272,11 @@ def mark_text(m: Mark) -> str:
     best = ""
     if m.symbol and m.best_action:
         best = "; " + _("%(choice)s instead kept %(value)s") % {
-            "choice": _choice(m.best_action),
+            "choice": choice_text(m.best_action),
             "value": _n(m.before, "+.2g"),
         }
     return (
-        f"{m.trick}. {m.player} {_choice(m.action)}{m.symbol} "
+        f"{m.trick}. {m.player} {choice_text(m.action)}{m.symbol} "
         f"({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')}{star}{best})"
     )
 

@@ -1,5 +1,5 @@
-"""``tally print``: printed sheets as PDF, a match's score sheet (or a blank form) and the
-ruling sheet of a recorded deal.
+"""``tally print``: printed sheets as PDF, a match's score sheet (or a blank form), the
+ruling sheet of a recorded deal, an event's sheets and each player's evening.
 
 WeasyPrint, Jinja2 and the store are imported inside the commands, so ``tally --help`` does not
 load them.
@@ -29,7 +29,7 @@ print_app = typer.Typer(
     help="Printed sheets as PDF: a match's score sheet or a blank form, a "
     "deal's ruling, a match's analysis, an event's standings and "
     "cross-table, a round's pairings, the ratings, a series' "
-    "standings, a knockout's bracket.",
+    "standings, a knockout's bracket, a player's evening.",
     no_args_is_help=True,
 )
 app.add_typer(print_app, name="print")
@@ -512,3 +512,101 @@ def bracket(
         with use(language(lang, found.language)):
             pdf = render_bracket(bracket_sheet(store, number), paper=paper.value)
     write_and_say(pdf, _target(output, f"bracket-event-{number}.pdf"))
+
+
+ReportEventOption = Annotated[
+    str,
+    typer.Option(
+        "--event", metavar="EVENT", help="The event (number or name).", show_default=False
+    ),
+]
+
+
+@print_app.command("report")
+@guard
+def report(
+    player: Annotated[
+        str, typer.Argument(metavar="PLAYER", help="The player (number, name or alias).")
+    ],
+    event: ReportEventOption,
+    samples: SamplesOption = 200,
+    seed: SeedOption = 0,
+    jobs: JobsOption = 0,
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Print a player's evening as PDF: their report for one event.
+
+    Their matches with the game points each way and the result, their place
+    and match points, their rating before and after the event, and their
+    closes and claims as the analysis judged them (`tally print analysis`):
+    each with its mark, the game points it lost and the choice that was
+    better, with the game points lost to closes, claims and card play match
+    by match.
+
+    Default file: DATE-EVENT-PLAYER.pdf here (2026-11-19-thursday-club-evening-anna-berger.pdf).
+    """
+    from tally.i18n import use
+    from tally.sheets.report import player_report, render_report, report_file_name
+
+    if output is not None:
+        _target(output, "")
+    with reading(db) as store:
+        found = store.events.get(event)
+        with use(language(lang, found.language)):
+            sheet = player_report(store, found.id, player, samples=samples, seed=seed, jobs=jobs)
+            pdf = render_report(sheet, paper=paper.value)
+    default = report_file_name(found, sheet.player, sheet.player_id)
+    write_and_say(pdf, _target(output, default))
+
+
+@print_app.command("reports")
+@guard
+def reports(
+    event: ReportEventOption,
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            file_okay=False,
+            help="The folder to write the reports in (made if it does not exist).",
+            show_default=False,
+        ),
+    ],
+    samples: SamplesOption = 200,
+    seed: SeedOption = 0,
+    jobs: JobsOption = 0,
+    paper: PaperOption = PaperSize.A4,
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Print every player's evening of an event as PDF, one file each.
+
+    The report of `tally print report` for each player of the event, each
+    match analysed once. The files are named to be mailed and stay the same
+    from one printing to the next: DATE-EVENT-PLAYER.pdf, ASCII letters only
+    (2026-11-19-thursday-club-evening-anna-berger.pdf).
+    """
+    from tally.i18n import use
+    from tally.sheets.report import event_reports, render_report, report_file_names
+
+    if not out.parent.is_dir():
+        fail(
+            Message(
+                N_("%(path)s: there is no folder %(folder)s to make the reports' folder in"),
+                path=out,
+                folder=repr(str(out.parent)),
+            )
+        )
+    with reading(db) as store:
+        found = store.events.get(event)
+        with use(language(lang, found.language)):
+            sheets = event_reports(store, found.id, samples=samples, seed=seed, jobs=jobs)
+            pdfs = [render_report(s, paper=paper.value) for s in sheets]
+    names = report_file_names(found, {s.player_id: s.player for s in sheets})
+    out.mkdir(exist_ok=True)
+    for sheet, pdf in zip(sheets, pdfs, strict=True):
+        write_and_say(pdf, out / names[sheet.player_id])

@@ -54,6 +54,7 @@ from tally.vocabulary import message_words, stage_words, word
 
 if TYPE_CHECKING:
     from tally.analysis.findings import DealAnalysis
+    from tally.analysis.report import AnalysisReport
     from tally.engine.decision import Ruling as EngineRuling
     from tally.sheets.data import (
         AnalysisRow,
@@ -74,8 +75,10 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "MatchAnalyses",
     "analysis_part",
     "deal_ruling_sheet",
+    "match_analyses",
     "match_analysis_sheet",
     "match_scoresheet",
     "record_ruling_sheet",
@@ -454,6 +457,59 @@ def analysis_row(deal: str, found: DealAnalysis) -> AnalysisRow:
     )
 
 
+@dataclasses.dataclass(frozen=True)
+class MatchAnalyses:
+    """What the analysis found in a match's finished recorded deals (``found[i]`` is the
+    deal ``refs[i]``, ``MATCH.DEAL``), and how many deals were entered as a result (no record,
+    ``skipped``): the one analysis the match's analysis sheet and a player's report read."""
+
+    match: MatchView
+    refs: tuple[str, ...]
+    found: tuple[DealAnalysis, ...]
+    skipped: int
+
+    def totals(self) -> AnalysisReport:
+        """Per player, the closes and claims of the match (:func:`tally.analysis.report.report`),
+        the match's players first."""
+        from tally.analysis.report import report
+
+        return report(
+            f"match {self.match.id}", self.found, skipped=self.skipped, players=self.match.players
+        )
+
+
+def match_analyses(
+    store: Store, match_ids: Sequence[int], *, samples: int = 200, seed: int = 0, jobs: int = 1
+) -> dict[int, MatchAnalyses]:
+    """Every finished recorded deal of the matches ``match_ids`` exported through the store and
+    analysed, all in one batch (by ``jobs`` processes:
+    :func:`tally.analysis.batch.analyse_records`); deals entered as a result are counted as
+    skipped, a deal still being played is left out (nothing to say yet)."""
+    from tally.analysis.batch import analyse_records
+
+    states, records, skipped = [], [], {}
+    for match_id in match_ids:
+        m = store.matches.state(match_id)
+        states.append(m)
+        skipped[m.id] = sum(1 for d in m.deals if d.kind != "recorded")
+        for d in m.deals:
+            if d.kind == "recorded" and d.finished:
+                ref = f"{m.id}.{d.number}"
+                records.append((m.id, ref, read_deal(store.deals.export(d.id), source=ref)))
+    found = list(
+        analyse_records([(r, rec) for _, r, rec in records], samples=samples, seed=seed, jobs=jobs)
+    )
+    return {
+        m.id: MatchAnalyses(
+            m,
+            tuple(r for mid, r, _ in records if mid == m.id),
+            tuple(a for (mid, _, _), a in zip(records, found, strict=True) if mid == m.id),
+            skipped[m.id],
+        )
+        for m in states
+    }
+
+
 def match_analysis_sheet(
     store: Store,
     match_id: int,
@@ -463,31 +519,17 @@ def match_analysis_sheet(
     printed_at: datetime | None = None,
     jobs: int = 1,
 ) -> AnalysisSheet:
-    """A whole match's closes: every finished recorded deal exported through the store and
-    analysed (a row each, by ``jobs`` processes: :func:`tally.analysis.batch.analyse_records`),
-    and the per-player totals of :mod:`tally.analysis.report`; deals entered as a result are
-    counted as skipped."""
-    from tally.analysis.batch import analyse_records
-    from tally.analysis.report import report
+    """A whole match's closes: a row for each deal :func:`match_analyses` analysed, and the
+    per-player totals of :mod:`tally.analysis.report`; deals entered as a result are counted as
+    skipped."""
     from tally.sheets.data import AnalysisSheet, AnalysisTotal
 
-    m = store.matches.state(match_id)
+    done = match_analyses(store, [match_id], samples=samples, seed=seed, jobs=jobs)[match_id]
+    m = done.match
     event_name = ""
     if m.event_id is not None:
         event_name = store.events.get(m.event_id).name
-    records, skipped = [], 0
-    for d in m.deals:
-        if d.kind != "recorded":
-            skipped += 1
-            continue
-        if not d.finished:
-            continue  # still being played: nothing to say yet
-        ref = f"{m.id}.{d.number}"
-        records.append((ref, read_deal(store.deals.export(d.id), source=ref)))
-    found = list(analyse_records(records, samples=samples, seed=seed, jobs=jobs))
-    rows = [analysis_row(ref, a) for (ref, _), a in zip(records, found, strict=True)]
-    a_name, b_name = m.players
-    summed = report(f"match {m.id}", found, skipped=skipped, players=(a_name, b_name))
+    rows = [analysis_row(ref, a) for ref, a in zip(done.refs, done.found, strict=True)]
     totals = tuple(
         AnalysisTotal(
             p.player,
@@ -501,11 +543,11 @@ def match_analysis_sheet(
             p.lost_to_claims,
             p.lost_to_cards,
         )
-        for p in summed.players
+        for p in done.totals().players
     )
     return AnalysisSheet(
         match_id=m.id,
-        players=(a_name, b_name),
+        players=m.players,
         rules=m.rules,
         printed_at=printed_at or _now(),
         rows=tuple(rows),
@@ -513,7 +555,7 @@ def match_analysis_sheet(
         samples=samples,
         seed=seed,
         event=event_name,
-        skipped=skipped,
+        skipped=done.skipped,
     )
 
 
