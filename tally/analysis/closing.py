@@ -315,8 +315,9 @@ class _PlayOn:
             if choice == -1:
                 v = self.close(h0, h1, leader, c0, c1, m0, m1, w0, w1, lo_, hi_)
             elif choice == -2:
-                v = self._exchange_and_lead(
-                    h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, lo_, hi_, may_close
+                s0, s1 = self.exchanged(h0, h1, leader, lying)
+                v = self.lead(
+                    s0, s1, k, self.exchange, leader, c0, c1, m0, m1, w0, w1, lo_, hi_, may_close
                 )
             else:
                 v = self._led(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, choice, lo_, hi_)
@@ -331,43 +332,13 @@ class _PlayOn:
         self.table[key] = narrowed(hit, best, a0, b0)
         return best
 
-    def _exchange_and_lead(
-        self,
-        h0: int,
-        h1: int,
-        k: int,
-        lying: int,
-        leader: int,
-        c0: int,
-        c1: int,
-        m0: int,
-        m1: int,
-        w0: int,
-        w1: int,
-        alpha: int,
-        beta: int,
-        may_close: bool,
-    ) -> int:
-        """The value once ``leader`` exchanges the lying turn-up before leading (off the
-        search's usual path: taken only where an exchange is allowed)."""
-        hand = h0 if leader == 0 else h1
-        swap = ~(1 << self.exchange) & hand | 1 << lying
-        return self.lead(
-            swap if leader == 0 else h0,
-            h1 if leader == 0 else swap,
-            k,
-            self.exchange,
-            leader,
-            c0,
-            c1,
-            m0,
-            m1,
-            w0,
-            w1,
-            alpha,
-            beta,
-            may_close,
-        )
+    def exchanged(self, h0: int, h1: int, who: int, lying: int) -> tuple[int, int]:
+        """Both hands once ``who`` exchanges the exchange card for the card lying face up
+        (before leading, or before following with ``exchange_when=lead-or-follow``): the one
+        way the search swaps them."""
+        if who == 0:
+            return ~(1 << self.exchange) & h0 | 1 << lying, h1
+        return h0, ~(1 << self.exchange) & h1 | 1 << lying
 
     def _lead_choices(
         self, hand: int, leader: int, won: int, lying: int, may_close: bool
@@ -398,25 +369,18 @@ class _PlayOn:
         card: int,
         alpha: int,
         beta: int,
+        declare: bool = True,
     ) -> int:
-        """The value once ``leader`` leads ``card`` (declaring its marriage if held)."""
+        """The value once ``leader`` leads ``card``, declaring its marriage if held (and
+        ``declare``: a marriage not declared is judged only as a recorded choice)."""
         hand = h0 if leader == 0 else h1
         rank = card % 6
-        if rank in (KING, QUEEN) and hand >> (card + 1 if rank == QUEEN else card - 1) & 1:
+        partner = card + 1 if rank == QUEEN else card - 1
+        if declare and rank in (KING, QUEEN) and hand >> partner & 1:
             mar = marriage_value(card, self.trump)
-            if leader == 0:
-                if w0:
-                    c0 += mar
-                    if c0 >= CLAIM_AT:
-                        return self.open.claim_value(0, c0, c1, w0, w1)
-                else:
-                    m0 += mar
-            elif w1:
-                c1 += mar
-                if c1 >= CLAIM_AT:
-                    return self.open.claim_value(1, c0, c1, w0, w1)
-            else:
-                m1 += mar
+            claimed, c0, c1, m0, m1 = self.open.declare(leader, mar, c0, c1, m0, m1, w0, w1)
+            if claimed is not None:
+                return claimed
         if leader == 0:
             h0 &= ~(1 << card)
         else:
@@ -455,8 +419,10 @@ class _PlayOn:
         for reply in replies:
             lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
             if reply == -2:
-                v = self._exchange_and_follow(
-                    h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, lo_, hi_
+                # they may not exchange again in this trick
+                s0, s1 = self.exchanged(h0, h1, follower, lying)
+                v = self.follow(
+                    s0, s1, k, self.exchange, leader, c0, c1, m0, m1, w0, w1, card, lo_, hi_, False
                 )
             else:
                 won = leader ^ wins[reply]
@@ -475,46 +441,6 @@ class _PlayOn:
                 if best <= alpha:
                     break
         return best
-
-    def _exchange_and_follow(
-        self,
-        h0: int,
-        h1: int,
-        k: int,
-        lying: int,
-        leader: int,
-        c0: int,
-        c1: int,
-        m0: int,
-        m1: int,
-        w0: int,
-        w1: int,
-        card: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The value once the follower exchanges the lying turn-up before following ``card``
-        (``exchange_when=lead-or-follow``); they may not exchange again in this trick."""
-        maxing = leader == 1
-        hand = h0 if maxing else h1
-        swap = ~(1 << self.exchange) & hand | 1 << lying
-        return self.follow(
-            swap if maxing else h0,
-            h1 if maxing else swap,
-            k,
-            self.exchange,
-            leader,
-            c0,
-            c1,
-            m0,
-            m1,
-            w0,
-            w1,
-            card,
-            alpha,
-            beta,
-            False,
-        )
 
     def trick(
         self,
