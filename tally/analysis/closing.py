@@ -259,7 +259,9 @@ def may_exchange(rules: RuleSet, trump: int, hand: int, won: int, lying: int) ->
     ``lying`` face up (-1: none) for the exchange card of ``trump``."""
     exchange = trump * 6 + int(rules.exchange_card)
     return (
-        bool(hand >> exchange & 1) and lying >= 0 and (bool(won) or not rules.exchange_needs_trick)
+        bool(hand >> exchange & 1)
+        and lying not in (-1, exchange)
+        and (bool(won) or not rules.exchange_needs_trick)
     )
 
 

@@ -25,6 +25,7 @@ from typing import Final, NamedTuple
 
 from tally.analysis.closer_view import interval
 from tally.analysis.closing import Choice, Opening, exact_play_on, lead_values
+from tally.analysis.closing import may_exchange as allowed
 from tally.analysis.marks import Mark, MarkKind, card_name
 from tally.engine.evidence import DealFacts
 from tally.engine.kernel import DECK_MASKS, KING, QUEEN, cards_in
@@ -233,9 +234,10 @@ def _judged(
         swapped = ~(1 << xcard) & hand | 1 << m.lying
         played = swapped if m.exchanged else hand
         leads = _choices(played, m, m.exchanged)
-        other = (
-            _choices(hand if m.exchanged else swapped, m, not m.exchanged) if may_exchange else []
-        )
+        # the leader may exchange with this hand (where the record does not prove it, not
+        # every hand sampled may): else the exchange is no choice in these deals
+        may = may_exchange and allowed(rules, m.lying // 6, hand, m.tricks[m.leader], m.lying)
+        other = _choices(hand if m.exchanged else swapped, m, not m.exchanged) if may else []
         runs = [lead_values(o, rules, leads + other) for o in group]
         means = [sum(r[k] for r in runs) / len(runs) for k in range(len(leads) + len(other))]
         plain = (m.card, False, m.exchanged)
@@ -248,11 +250,10 @@ def _judged(
             worst = gap
             lead = lead._replace(best_name=_name(leads[best], played, m))
         lead = lead._replace(made_name=_name(leads[chosen], played, m))
-        if other:
-            theirs = _best(means, other, len(leads))
-            better = means[theirs] > means[best]
-            swap.made.extend(r[best] for r in runs)
-            swap.best.extend(r[theirs if better else best] for r in runs)
+        theirs = _best(means, other, len(leads)) if other else best
+        better = means[theirs] > means[best]
+        swap.made.extend(r[best] for r in runs)
+        swap.best.extend(r[theirs if better else best] for r in runs)
     if may_exchange:
         return lead, swap._replace(best_name="no exchange" if m.exchanged else "exchange")
     return lead, None
