@@ -574,8 +574,8 @@ def _enumerated(r: Rules, s: CloseSeen, rules: RuleSet) -> tuple[Seen, list[int]
     """The close as tally's closer's view takes it, and over every deal the closer had to
     reckon with (each opponent hand, each order of the face-down stock): closing by the brute
     force, not closing by tally's exact search (held against the brute force position by
-    position above), and by the brute force too where it is quick (12 cards or fewer left),
-    which must agree: the deals where it did."""
+    position above), and by the brute force too in up to six deals where it is quick (12
+    cards or fewer left), which must agree: how many deals it checked so."""
     card = {c: int(Card.parse(c)) for c in s.hand | s.shown | s.unseen | {s.turn_up}}
     mask = lambda cards: sum(1 << card[c] for c in cards)  # noqa: E731
     trump = "CDHS".index(s.turn_up[-1])
