@@ -365,9 +365,13 @@ class Open:
     draws_pending: bool = False
 
 
-def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
+def play_on(
+    r: Rules, start: Open, may_close_now: bool = False, first: tuple[bool, str, int] | None = None
+) -> int:
     """Best play from ``start`` for both sides, game points for player 0; the leader may not
-    close at ``start`` itself unless ``may_close_now`` (they may later)."""
+    close at ``start`` itself unless ``may_close_now`` (they may later). With ``first``
+    (exchange or not, card, marriage points declared with it) the leader's choice at
+    ``start`` is that one, best play after."""
 
     def closed(o: Open, closer: int) -> int:
         opp = 1 - closer
@@ -484,31 +488,26 @@ def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
             if partner and partner + suit(card) in hand:
                 choices.append(40 if suit(card) == o.trump else 20)
             for m in choices:
-                mar = list(o.marriages)
-                mar[o.leader] += m
-                if m and o.tricks[o.leader] and counted(o.points[o.leader], mar[o.leader], 1) >= 66:
-                    gp = game_points(
-                        counted(o.points[1 - o.leader], mar[1 - o.leader], o.tricks[1 - o.leader]),
-                        o.tricks[1 - o.leader],
-                    )
-                    options.append(gp if o.leader == 0 else -gp)
-                options.append(
-                    follow(
-                        Open(
-                            o.hands,
-                            o.leader,
-                            o.trump,
-                            o.down,
-                            o.turn_up,
-                            o.points,
-                            (mar[0], mar[1]),
-                            o.tricks,
-                        ),
-                        card,
-                        True,
-                    )
-                )
+                options += led(o, card, m)
         return pick(o.leader, options)
+
+    def led(o: Open, card: str, m: int) -> list[int]:
+        """The leader leads ``card`` declaring ``m``: a claim at once where it reaches 66 with
+        a trick, or the follow."""
+        options = []
+        mar = list(o.marriages)
+        mar[o.leader] += m
+        if m and o.tricks[o.leader] and counted(o.points[o.leader], mar[o.leader], 1) >= 66:
+            gp = game_points(
+                counted(o.points[1 - o.leader], mar[1 - o.leader], o.tricks[1 - o.leader]),
+                o.tricks[1 - o.leader],
+            )
+            options.append(gp if o.leader == 0 else -gp)
+        declared = Open(
+            o.hands, o.leader, o.trump, o.down, o.turn_up, o.points, (mar[0], mar[1]), o.tricks
+        )
+        options.append(follow(declared, card, True))
+        return options
 
     def follow(o: Open, lead: str, may_swap: bool) -> int:
         follower = 1 - o.leader
@@ -543,6 +542,11 @@ def play_on(r: Rules, start: Open, may_close_now: bool = False) -> int:
             )
         return pick(follower, options)
 
+    if first is not None:
+        swap, card, m = first
+        chosen = exchanged(start, start.leader) if swap else start
+        assert chosen is not None
+        return pick(start.leader, led(chosen, card, m))
     return at(start, may_close_now)
 
 
@@ -574,6 +578,9 @@ class Played:
     #: (hand 0, hand 1, leader, points without a last-trick bonus, marriages, tricks, last)
     #: just before it
     steps: list[tuple[str, int, int, tuple[object, ...], str, int]] = field(default_factory=list)
+    #: every phase-1 lead not closed: (line, the position before any exchange, exchanged,
+    #: card led, marriage points declared with it)
+    leads: list[tuple[int, Open, bool, str, int]] = field(default_factory=list)
 
 
 class _Game:
@@ -598,6 +605,20 @@ class _Game:
         self.played = Played("")
         self.gone: set[str] = set()  # cards played
         self.shown: list[set[str]] = [set(), set()]
+        self.before_lead: Open | None = None
+
+    def open(self) -> Open:
+        """The phase-1 position now (between tricks, before the lead)."""
+        return Open(
+            (frozenset(self.hands[0]), frozenset(self.hands[1])),
+            self.leader,
+            self.trump,
+            tuple(self.stock),
+            self.turn_up,
+            (self.pts[0], self.pts[1]),
+            (self.mar[0], self.mar[1]),
+            (self.tricks[0], self.tricks[1]),
+        )
 
     def phase2(self) -> bool:
         return self.closer >= 0 or (not self.stock and self.turn_up == "")
@@ -700,6 +721,7 @@ def _line_start(g: _Game, n: int, items: list[str]) -> bool:
                 return True
     r, hand = g.r, g.hands[g.leader]
     x = r.exchange_rank + g.trump
+    g.before_lead = g.open()
     if (
         not g.phase2()
         and g.stock
@@ -723,6 +745,15 @@ def _line_start(g: _Game, n: int, items: list[str]) -> bool:
 
 def _lead(g: _Game, n: int, items: list[str]) -> str | None:
     """The leader's card, with a marriage now and then; None when the declarer claimed."""
+    card = _pick_lead(g, n, items)
+    if card is not None and not g.phase2():
+        assert g.before_lead is not None
+        mar = int(items[-2]) if len(items) > 1 and items[-2] in ("20", "40") else 0
+        g.played.leads.append((n, g.before_lead, "swap" in items, card, mar))
+    return card
+
+
+def _pick_lead(g: _Game, n: int, items: list[str]) -> str | None:
     hand, leader = g.hands[g.leader], g.leader
     allowed = not g.phase2() or g.r.marriage_in_phase2
     pairs = [

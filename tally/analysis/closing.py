@@ -29,7 +29,9 @@ the table of phase-1 leads and their marks value closing against playing on.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
 from tally.analysis.solver import INF, Position, Search, narrowed, solve
@@ -186,28 +188,81 @@ def not_closing_value(o: Opening, rules: RuleSet, guess: int = 0) -> int:
     where the search starts: the value of closing now, a near one, saves a quarter of it.
     """
     search = _PlayOn(o, rules)
+    state = _start(o)
+    if o.hands[o.leader].bit_count() < rules.hand:
+        value = mtd(lambda a, b: search.draw(*state, a, b), guess if o.leader == 0 else -guess)
+    else:
+        value = mtd(
+            lambda a, b: search.lead(*state, a, b, may_close=False),
+            guess if o.leader == 0 else -guess,
+        )
+    return value if o.leader == 0 else -value
+
+
+def _start(o: Opening) -> tuple[int, int, int, int, int, int, int, int, int, int, int]:
+    """The search's state at ``o``: hands, stock drawn so far, the card lying face up, the
+    leader, counted points, marriages waiting for a first trick, whether each has a trick."""
     w0, w1 = int(o.tricks[0] > 0), int(o.tricks[1] > 0)
     m0, m1 = o.marriages
     c0 = o.points[0] + (m0 if w0 else 0)
     c1 = o.points[1] + (m1 if w1 else 0)
     h0, h1 = o.hands
-    state = (h0, h1, 0, o.stock[-1], o.leader, c0, c1, 0 if w0 else m0, 0 if w1 else m1, w0, w1)
-    short = o.hands[o.leader].bit_count() < rules.hand
-    # MTD(f): null-window searches sharing one table, from a first guess, until the value's
-    # bounds meet (a deal is worth -3 to 3: a few searches, each far cheaper than a full one)
+    return (h0, h1, 0, o.stock[-1], o.leader, c0, c1, 0 if w0 else m0, 0 if w1 else m1, w0, w1)
+
+
+def mtd(probe: Callable[[int, int], int], guess: int) -> int:
+    """The value of a search (for player 0) by MTD(f): null-window probes ``probe(alpha,
+    beta)`` sharing one table, from a first guess, until the value's bounds meet (a deal is
+    worth -3 to 3: a few probes, each far cheaper than a full search)."""
     lo, hi = -INF, INF
-    value = max(-3, min(3, guess if o.leader == 0 else -guess))
+    value = max(-3, min(3, guess))
     while lo < hi:
         beta = max(value, lo + 1)
-        if short:
-            value = search.draw(*state, beta - 1, beta)
-        else:
-            value = search.lead(*state, beta - 1, beta, may_close=False)
+        value = probe(beta - 1, beta)
         if value < beta:
             hi = value
         else:
             lo = value
-    return value if o.leader == 0 else -value
+    return value
+
+
+#: A phase-1 choice at a lead (:func:`lead_values`): ``(card, declare its marriage where held,
+#: exchange the turn-up first)``.
+Choice = tuple[int, bool, bool]
+
+
+@own_stack
+def lead_values(o: Opening, rules: RuleSet, choices: Sequence[Choice]) -> list[int]:
+    """Game points for the leader of each choice at the phase-1 lead ``o``, with best play on
+    both sides after it (both hands and the stock's order known, as :func:`not_closing_value`;
+    the leader does not close at this moment, later closes allowed). One search and its table
+    serve every choice."""
+    search = _PlayOn(o, rules)
+    h0, h1, k, lying, leader, *counts = _start(o)
+    out = []
+    guess = 0
+    for card, declare, swap in choices:
+        a0, a1, ly = h0, h1, lying
+        if swap:
+            a0, a1 = search.exchanged(h0, h1, leader, lying)
+            ly = search.exchange
+        c0, c1, m0, m1, w0, w1 = counts
+        st = (a0, a1, k, ly, leader, c0, c1, m0, m1, w0, w1)
+        value = mtd(partial(search.led, *st, card, declare=declare), guess)
+        guess = value
+        out.append(value if leader == 0 else -value)
+    return out
+
+
+def may_exchange(rules: RuleSet, trump: int, hand: int, won: int, lying: int) -> bool:
+    """Whether a player holding ``hand`` (``won``: they have a trick) may exchange the card
+    ``lying`` face up (-1: none) for the exchange card of ``trump``."""
+    exchange = trump * 6 + int(rules.exchange_card)
+    return (
+        bool(hand >> exchange & 1)
+        and lying not in (-1, exchange)
+        and (bool(won) or not rules.exchange_needs_trick)
+    )
 
 
 class _PlayOn:
@@ -224,7 +279,6 @@ class _PlayOn:
         self.trump = o.trump
         self.down = o.stock[:-1]  # face-down cards in drawing order
         self.exchange = o.trump * 6 + int(rules.exchange_card)
-        self.needs_trick = rules.exchange_needs_trick
         self.on_follow = rules.exchange_when == "lead-or-follow"
         self.before_draw = rules.close_before_draw
         self.table: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -272,9 +326,7 @@ class _PlayOn:
 
     def may_exchange(self, hand: int, won: int, lying: int) -> bool:
         """Whether a player holding ``hand`` (``won``: they have a trick) may exchange."""
-        return (
-            bool(hand >> self.exchange & 1) and lying >= 0 and (bool(won) or not self.needs_trick)
-        )
+        return may_exchange(self.rules, self.trump, hand, won, lying)
 
     def lead(
         self,
@@ -315,11 +367,12 @@ class _PlayOn:
             if choice == -1:
                 v = self.close(h0, h1, leader, c0, c1, m0, m1, w0, w1, lo_, hi_)
             elif choice == -2:
-                v = self._exchange_and_lead(
-                    h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, lo_, hi_, may_close
+                s0, s1 = self.exchanged(h0, h1, leader, lying)
+                v = self.lead(
+                    s0, s1, k, self.exchange, leader, c0, c1, m0, m1, w0, w1, lo_, hi_, may_close
                 )
             else:
-                v = self._led(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, choice, lo_, hi_)
+                v = self.led(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, choice, lo_, hi_)
             if maxing:
                 best = max(best, v)
                 if best >= beta:
@@ -331,43 +384,13 @@ class _PlayOn:
         self.table[key] = narrowed(hit, best, a0, b0)
         return best
 
-    def _exchange_and_lead(
-        self,
-        h0: int,
-        h1: int,
-        k: int,
-        lying: int,
-        leader: int,
-        c0: int,
-        c1: int,
-        m0: int,
-        m1: int,
-        w0: int,
-        w1: int,
-        alpha: int,
-        beta: int,
-        may_close: bool,
-    ) -> int:
-        """The value once ``leader`` exchanges the lying turn-up before leading (off the
-        search's usual path: taken only where an exchange is allowed)."""
-        hand = h0 if leader == 0 else h1
-        swap = ~(1 << self.exchange) & hand | 1 << lying
-        return self.lead(
-            swap if leader == 0 else h0,
-            h1 if leader == 0 else swap,
-            k,
-            self.exchange,
-            leader,
-            c0,
-            c1,
-            m0,
-            m1,
-            w0,
-            w1,
-            alpha,
-            beta,
-            may_close,
-        )
+    def exchanged(self, h0: int, h1: int, who: int, lying: int) -> tuple[int, int]:
+        """Both hands once ``who`` exchanges the exchange card for the card lying face up
+        (before leading, or before following with ``exchange_when=lead-or-follow``): the one
+        way the search swaps them."""
+        if who == 0:
+            return ~(1 << self.exchange) & h0 | 1 << lying, h1
+        return h0, ~(1 << self.exchange) & h1 | 1 << lying
 
     def _lead_choices(
         self, hand: int, leader: int, won: int, lying: int, may_close: bool
@@ -382,7 +405,7 @@ class _PlayOn:
             cards.insert(0, -1)
         return cards
 
-    def _led(
+    def led(
         self,
         h0: int,
         h1: int,
@@ -398,25 +421,18 @@ class _PlayOn:
         card: int,
         alpha: int,
         beta: int,
+        declare: bool = True,
     ) -> int:
-        """The value once ``leader`` leads ``card`` (declaring its marriage if held)."""
+        """The value once ``leader`` leads ``card``, declaring its marriage if held (and
+        ``declare``: a marriage not declared is judged only as a recorded choice)."""
         hand = h0 if leader == 0 else h1
         rank = card % 6
-        if rank in (KING, QUEEN) and hand >> (card + 1 if rank == QUEEN else card - 1) & 1:
+        partner = card + 1 if rank == QUEEN else card - 1
+        if declare and rank in (KING, QUEEN) and hand >> partner & 1:
             mar = marriage_value(card, self.trump)
-            if leader == 0:
-                if w0:
-                    c0 += mar
-                    if c0 >= CLAIM_AT:
-                        return self.open.claim_value(0, c0, c1, w0, w1)
-                else:
-                    m0 += mar
-            elif w1:
-                c1 += mar
-                if c1 >= CLAIM_AT:
-                    return self.open.claim_value(1, c0, c1, w0, w1)
-            else:
-                m1 += mar
+            claimed, c0, c1, m0, m1 = self.open.declare(leader, mar, c0, c1, m0, m1, w0, w1)
+            if claimed is not None:
+                return claimed
         if leader == 0:
             h0 &= ~(1 << card)
         else:
@@ -455,8 +471,10 @@ class _PlayOn:
         for reply in replies:
             lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
             if reply == -2:
-                v = self._exchange_and_follow(
-                    h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, lo_, hi_
+                # they may not exchange again in this trick
+                s0, s1 = self.exchanged(h0, h1, follower, lying)
+                v = self.follow(
+                    s0, s1, k, self.exchange, leader, c0, c1, m0, m1, w0, w1, card, lo_, hi_, False
                 )
             else:
                 won = leader ^ wins[reply]
@@ -475,46 +493,6 @@ class _PlayOn:
                 if best <= alpha:
                     break
         return best
-
-    def _exchange_and_follow(
-        self,
-        h0: int,
-        h1: int,
-        k: int,
-        lying: int,
-        leader: int,
-        c0: int,
-        c1: int,
-        m0: int,
-        m1: int,
-        w0: int,
-        w1: int,
-        card: int,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The value once the follower exchanges the lying turn-up before following ``card``
-        (``exchange_when=lead-or-follow``); they may not exchange again in this trick."""
-        maxing = leader == 1
-        hand = h0 if maxing else h1
-        swap = ~(1 << self.exchange) & hand | 1 << lying
-        return self.follow(
-            swap if maxing else h0,
-            h1 if maxing else swap,
-            k,
-            self.exchange,
-            leader,
-            c0,
-            c1,
-            m0,
-            m1,
-            w0,
-            w1,
-            card,
-            alpha,
-            beta,
-            False,
-        )
 
     def trick(
         self,

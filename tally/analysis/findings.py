@@ -28,8 +28,9 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_view
-from tally.analysis.closing import EXACT_PLAY_ON_CARDS
+from tally.analysis.closing import EXACT_PLAY_ON_CARDS, may_exchange
 from tally.analysis.marks import Event, Mark, marks
+from tally.analysis.phase1 import PHASE1_ORDERS, LeadMoment, draws_of, hands_at, lead_marks
 from tally.analysis.solver import Judge, Position, Step, solve
 from tally.analysis.stack import own_stack
 from tally.engine.cards import Card
@@ -49,6 +50,7 @@ from tally.engine.notation import (
     CloseItem,
     DealRecord,
     MarriageItem,
+    SwapItem,
     TrickLine,
     read_hands,
     write_deal,
@@ -227,6 +229,7 @@ class _Watch(ReplayVisitor):
         # trick, declarer, the declarer's counted points right after declaring a marriage
         self.declared: list[tuple[int, int, int]] = []
         self.openings: list[_Lead] = []
+        self.leads: list[LeadMoment] = []
 
     def begin_line(self, deal: Deal, line: TrickLine) -> None:
         names = deal.names
@@ -250,6 +253,10 @@ class _Watch(ReplayVisitor):
         closing = bool(line.items) and isinstance(line.items[0], CloseItem)
         if deal.phase == 1 and deal.lead is None and deal.can_close():
             self.openings.append(_opening(deal, closing, False))
+        if deal.phase == 1 and deal.lead is None:
+            moment = _lead_moment(deal, line)
+            if moment is not None:
+                self.leads.append(moment)
         if (deal.phase != 2 and not closing) or deal.lead is not None:
             return
         lying = deal.face_up
@@ -297,6 +304,40 @@ class _Lead(NamedTuple):
     tricks: tuple[int, int]
     closing: bool
     before_draws: bool
+
+
+def _lead_moment(deal: Deal, line: TrickLine) -> LeadMoment | None:
+    """The phase-1 lead of ``line`` as :mod:`tally.analysis.phase1` marks it (None: the line
+    closes, or claims instead of leading)."""
+    items = list(line.items)
+    exchanged = bool(items) and isinstance(items[0], SwapItem)
+    if exchanged:
+        items.pop(0)
+    if not items or isinstance(items[0], CloseItem):
+        return None
+    first = items[0]
+    if isinstance(first, MarriageItem):
+        if len(items) > 1 and isinstance(items[1], ClaimItem):
+            return None
+        card, marriage = int(first.card), first.value
+    elif isinstance(first, CardItem):
+        card, marriage = int(first.card), 0
+    else:
+        return None
+    lead = _opening(deal, False, False)
+    return LeadMoment(
+        lead.trick,
+        lead.leader,
+        lead.played,
+        lead.lying,
+        lead.left,
+        lead.points,
+        lead.marriages,
+        lead.tricks,
+        exchanged,
+        card,
+        marriage,
+    )
 
 
 def _opening(deal: Deal, closing: bool, before_draws: bool) -> _Lead:
@@ -477,6 +518,7 @@ def analyse(
     early = _phase1_claims(
         watch, rules, facts, names, watch.snaps[0].trick if watch.snaps else None, result, claim
     )
+    leads = _phase1_leads(record, deal, watch, seed_here)
     return DealAnalysis(
         file,
         ruling.rules,
@@ -488,9 +530,50 @@ def analyse(
         note=note,
         decisions=decisions,
         claim_cost=claim_cost,
-        marks=_in_order(early + tuple(_close_mark(d, names) for d in decisions) + found),
+        marks=_in_order(early + tuple(_close_mark(d, names) for d in decisions) + leads + found),
         closer_view=view,
     )
+
+
+def phase1_marks(record: DealRecord, *, seed: int = 0) -> tuple[Mark, ...]:
+    """The marks of the phase-1 leads and exchanges of a record that analyses (what
+    :func:`analyse` gives among its marks), seeded as :func:`analyse` is."""
+    ruling = rule(record, record.source)
+    if not ruling.ok or ruling.state is None:
+        return ()
+    deal, watch = _replay(record, RuleSet.parse(ruling.rules))
+    return _phase1_leads(record, deal, watch, deal_seed(record, ruling.rules, seed))
+
+
+def _phase1_leads(record: DealRecord, deal: Deal, watch: _Watch, seed: int) -> tuple[Mark, ...]:
+    """The marks of each phase-1 lead (and of exchanging or not before it) where the record
+    proves both hands, or over hands consistent with it (:mod:`tally.analysis.phase1`)."""
+    facts, rules, names = deal.facts(), deal.rules, deal.names
+    rounds = (rules.stock_size + 1 - deal.stock_left - (deal.face_up is not None)) // 2
+    if not (facts.dealt[0] and facts.dealt[1]):
+        return ()
+    remaining = {
+        facts.names.index(name): sum(1 << c for c in cards)
+        for name, cards in read_hands(record.tags.get("Remaining", ""))
+    }
+    final = proven_in_phase2(facts, remaining)
+    draws = draws_of(facts, _plays(record, watch.leaders), final, rounds)
+    if draws is None:
+        return ()
+    out: list[Mark] = []
+    for m in watch.leads:
+        rng = random.Random(seed + m.trick)
+        deals = [
+            h
+            for h in hands_at(m, draws, PHASE1_ORDERS, rng)
+            if not h[0] & h[1] and {k.bit_count() for k in h} == {rules.hand}
+        ]
+        if not deals:
+            continue
+        hand = deals[0][m.leader]
+        swap = may_exchange(rules, facts.trump, hand, m.tricks[m.leader], m.lying)
+        out += lead_marks(m, deals, rules, names, swap, rng)
+    return tuple(out)
 
 
 def _phase2_of(

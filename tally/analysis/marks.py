@@ -23,7 +23,7 @@ from tally.analysis.solver import Judge, Position, play
 #: declared to claim at once (no card led), or a claim.
 EventKind = Literal["card", "declare", "claim"]
 #: What a mark judges.
-MarkKind = Literal["card", "claim", "no-claim", "close", "no-close"]
+MarkKind = Literal["card", "claim", "no-claim", "close", "no-close", "exchange", "no-exchange"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,13 @@ class Mark:
     #: the choice that kept the value before (``9S``, ``claim``, ``close``, ``no close``), where
     #: the decision lost (a ``?`` or ``??``); "" where it is the one made
     best_action: str = ""
+    #: a phase-1 lead or exchange (:mod:`tally.analysis.phase1`): the orders of the face-down
+    #: stock its values are means over (0: not such a mark), whether they are all the orders
+    #: there are (else sampled), and the 95% interval of the loss over them
+    orders: int = 0
+    all_orders: bool = True
+    loss_low: float = 0.0
+    loss_high: float = 0.0
 
     @property
     def loss(self) -> float:
@@ -84,7 +91,16 @@ class Mark:
             "mark": self.symbol,
             "estimated": self.estimated,
             "best": self.best_action,
-        }
+        } | (
+            {
+                "orders": self.orders,
+                "all_orders": self.all_orders,
+                "loss_low": round(self.loss_low, 4),
+                "loss_high": round(self.loss_high, 4),
+            }
+            if self.orders
+            else {}
+        )
 
 
 def lost_by(found: Sequence[Mark], player: str) -> dict[str, float]:
@@ -96,6 +112,8 @@ def lost_by(found: Sequence[Mark], player: str) -> dict[str, float]:
         "claim": "claims",
         "no-claim": "claims",
         "card": "cards",
+        "exchange": "cards",
+        "no-exchange": "cards",
     }
     for m in found:
         if m.player == player:

@@ -413,6 +413,26 @@ class Search:
                     break
         return best
 
+    def declare(
+        self, leader: int, mar: int, c0: int, c1: int, m0: int, m1: int, w0: int, w1: int
+    ) -> tuple[int | None, int, int, int, int]:
+        """The counts once ``leader`` declares a marriage worth ``mar``: counted at once for a
+        player with a trick, else waiting for their first trick; first the value of the claim
+        it allows (66 reached with a trick), else None. The one way both searches declare
+        (this one, and phase 1's in :mod:`tally.analysis.closing`)."""
+        if leader == 0:
+            if w0:
+                c0 += mar
+            else:
+                m0 += mar
+        elif w1:
+            c1 += mar
+        else:
+            m1 += mar
+        if (w1 if leader else w0) and (c1 if leader else c0) >= CLAIM_AT:
+            return self.claim_value(leader, c0, c1, w0, w1), c0, c1, m0, m1
+        return None, c0, c1, m0, m1
+
     def _declare_and_lead(
         self,
         h0: int,
@@ -429,22 +449,11 @@ class Search:
         alpha: int,
         beta: int,
     ) -> int:
-        """The value once ``leader`` declares a marriage worth ``mar`` and leads its ``card``:
-        the points count at once for a player with a trick (who may then claim), else they
-        wait for the player's first trick. Off the search's usual path: marriage leads only."""
-        if leader == 0:
-            if w0:
-                c0 += mar
-                if c0 >= CLAIM_AT:
-                    return self.claim_value(0, c0, c1, w0, w1)
-            else:
-                m0 += mar
-        elif w1:
-            c1 += mar
-            if c1 >= CLAIM_AT:
-                return self.claim_value(1, c0, c1, w0, w1)
-        else:
-            m1 += mar
+        """The value once ``leader`` declares a marriage worth ``mar`` and leads its ``card``
+        (:meth:`declare`). Off the search's usual path: marriage leads only."""
+        claimed, c0, c1, m0, m1 = self.declare(leader, mar, c0, c1, m0, m1, w0, w1)
+        if claimed is not None:
+            return claimed
         return self.after_lead(h0, h1, leader, c0, c1, m0, m1, w0, w1, card, 0, alpha, beta)
 
     def trick(

@@ -261,6 +261,8 @@ def choice_text(choice: str) -> str:
         "no close": _("no close"),
         "close": _("close"),
         "claim": _("claim"),
+        "exchange": _("exchange"),
+        "no exchange": _("no exchange"),
     }
     return words.get(choice, choice)
 
@@ -275,17 +277,35 @@ def mark_text(m: Mark) -> str:
             "choice": choice_text(m.best_action),
             "value": _n(m.before, "+.2g"),
         }
+    if m.orders and not m.all_orders:  # a phase-1 mark over sampled orders of the stock
+        star += "†"
+        best += "; " + _("loss %(low)s to %(high)s") % {
+            "low": _n(round(m.loss_low, 2), "g"),
+            "high": _n(round(m.loss_high, 2), "g"),
+        }
+    symbol = m.symbol
+    if symbol and m.orders and not m.all_orders and m.loss_low < (2 if symbol == "??" else 1):
+        symbol = f"({symbol})"  # the interval reaches below the mark's class: hedged
     return (
-        f"{m.trick}. {m.player} {choice_text(m.action)}{m.symbol} "
+        f"{m.trick}. {m.player} {choice_text(m.action)}{symbol} "
         f"({_n(m.before, '+.2g')} → {_n(m.after, '+.2g')}{star}{best})"
     )
 
 
 def estimated_note(marks: Sequence[Mark]) -> str:
-    """The note a star in the marks needs ("" when no mark rests on an estimate)."""
-    if not any(m.estimated for m in marks):
-        return ""
-    return " " + _("*: playing on estimated by the rollout, not solved.")
+    """The notes a star or a dagger in the marks needs ("" when no mark rests on an estimate
+    or a sample of the stock's orders)."""
+    out = ""
+    if any(m.estimated for m in marks):
+        out += " " + _("*: playing on estimated by the rollout, not solved.")
+    sampled = [m.orders for m in marks if m.orders and not m.all_orders]
+    if sampled:
+        out += " " + _(
+            "†: a phase-1 decision judged over %(n)s sampled deals (the stock's order, and "
+            "hands the record does not prove), not all; the loss's 95%% interval is given, "
+            "and a mark it reaches below is in brackets."
+        ) % {"n": max(sampled)}
+    return out
 
 
 def every_decision(a: DealAnalysis) -> str:

@@ -9,13 +9,14 @@ import os
 import random
 from collections import Counter
 from itertools import combinations, permutations
+from math import comb, factorial
 from typing import Any
 
 import pytest
 
 from tally.analysis import findings as analysis
 from tally.analysis.closer_view import Seen, closer_view
-from tally.analysis.closing import Opening, exact_play_on, not_closing_value
+from tally.analysis.closing import EXACT_PLAY_ON_CARDS, Opening, exact_play_on, not_closing_value
 from tally.analysis.findings import UNANALYSABLE, analyse
 from tally.analysis.wording import decision_text
 from tally.engine.cards import Card
@@ -567,3 +568,117 @@ def test_every_close_is_marked_by_what_the_closer_knew_as_the_brute_force_counts
         counted_all += 1
     print(preset, closes_seen, counted_all)
     assert closes_seen >= 10 and counted_all >= 2, (closes_seen, counted_all)
+
+
+def _enumerated(r: Rules, s: CloseSeen, rules: RuleSet) -> tuple[Seen, list[int], list[int], int]:
+    """The close as tally's closer's view takes it, and over every deal the closer had to
+    reckon with (each opponent hand, each order of the face-down stock): closing by the brute
+    force, not closing by tally's exact search (held against the brute force position by
+    position above), and by the brute force too in up to six deals where it is quick (12
+    cards or fewer left), which must agree: how many deals it checked so."""
+    card = {c: int(Card.parse(c)) for c in s.hand | s.shown | s.unseen | {s.turn_up}}
+    mask = lambda cards: sum(1 << card[c] for c in cards)  # noqa: E731
+    trump = "CDHS".index(s.turn_up[-1])
+    seen = Seen(
+        s.closer,
+        trump,
+        mask(s.hand),
+        mask(s.shown),
+        mask(s.unseen),
+        card[s.turn_up],
+        s.points,
+        s.marriages,
+        s.tricks,
+    )
+    need = len(s.hand) - len(s.shown)
+    closes, ons, both = [], [], 0
+    opp = 1 - s.closer
+    sign = 1 if s.closer == 0 else -1
+    at_close = (counted(s.points[opp], s.marriages[opp], s.tricks[opp]), s.tricks[opp])
+    for picked in combinations(sorted(s.unseen), need):
+        rest = sorted(s.unseen - set(picked))
+        hands = [s.hand, s.hand]
+        hands[opp] = s.shown | frozenset(picked)
+        pos = Pos(
+            (hands[0], hands[1]),
+            s.closer,
+            s.turn_up[-1],
+            s.points,
+            s.marriages,
+            s.tricks,
+            s.closer,
+            at_close,
+            s.tricks,
+        )
+        close = sign * value(r, pos)
+        masks = [mask(h) for h in hands]
+        for down in permutations(rest):
+            o = Opening(
+                s.closer,
+                trump,
+                (masks[0], masks[1]),
+                (*(card[c] for c in down), card[s.turn_up]),
+                s.points,
+                s.marriages,
+                s.tricks,
+            )
+            on = not_closing_value(o, rules, close)
+            if len(s.unseen) + len(s.hand) + 1 <= 12 and both < 6:
+                brute = Open(
+                    (hands[0], hands[1]),
+                    s.closer,
+                    s.turn_up[-1],
+                    down,
+                    s.turn_up,
+                    s.points,
+                    s.marriages,
+                    s.tricks,
+                    s.before_draws,
+                )
+                assert on == sign * play_on(r, brute), (s, down)
+                both += 1
+            closes.append(close)
+            ons.append(on)
+    return seen, closes, ons, both
+
+
+@pytest.mark.parametrize(
+    "preset",
+    ["schnapsen", *(pytest.param(p, marks=pytest.mark.slow) for p in ("sixty-six", "pagat-66"))],
+)
+def test_closers_view_agrees_with_full_enumeration_wherever_the_deals_can_be_counted(
+    preset: str,
+) -> None:
+    # every close of random deals whose deals the closer had to reckon with number 500 or
+    # fewer (not only the last round of drawing): the closer's view over all of them is the
+    # enumeration's mean exactly, and the view over its default 40 samples has the
+    # enumeration's difference (closing less playing on) inside its 95% interval nearly always
+    r = PRESETS[preset]
+    rules = RuleSet.preset(preset)
+    rng = random.Random(537)
+    counted_all = covered = sampled = brute_deals = 0
+    for _ in range(int(os.environ.get("TALLY_BRUTE_DEALS", "120"))):
+        s = play_deal(r, rng).close_seen
+        if s is None:
+            continue
+        need = len(s.hand) - len(s.shown)
+        rest = len(s.unseen) - need
+        if len(s.unseen) + len(s.hand) + 1 > EXACT_PLAY_ON_CARDS[rules.hand]:
+            continue
+        if comb(len(s.unseen), need) * factorial(rest) > 500:
+            continue
+        seen, closes, ons, both = _enumerated(r, s, rules)
+        n = len(closes)
+        every = closer_view(seen, rules, "Anna", s.line, samples=500)
+        assert every is not None and every.exact and every.samples == n, s
+        assert every.close_value == pytest.approx(sum(closes) / n), s
+        assert every.play_on == pytest.approx(sum(ons) / n), s
+        counted_all += 1
+        brute_deals += both
+        if n > 40:
+            view = closer_view(seen, rules, "Anna", s.line, seed=s.line)
+            assert view is not None and not view.exact and view.samples == 40
+            sampled += 1
+            covered += view.low <= (sum(closes) - sum(ons)) / n <= view.high
+    print(preset, counted_all, sampled, covered, brute_deals)
+    assert counted_all >= 10 and covered >= 0.9 * sampled, (counted_all, sampled, covered)

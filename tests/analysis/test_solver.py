@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tally.analysis.solver import End, Position, move_values, play, solve
+from tally.analysis.solver import End, Position, Search, move_values, play, solve
 from tally.engine.cards import Card
 from tally.engine.kernel import DECK_MASKS, cards_in, game_points, legal_follows
 from tally.engine.rules import RuleSet
@@ -249,3 +249,34 @@ def test_solver_agrees_with_brute_force_on_2000_random_positions(preset: str) ->
         if max(pos.counted(0), pos.counted(1)) >= 66:
             continue  # a claim before any play: nothing to search
         assert solve(pos, rules).value == brute(pos, rules), pos
+
+
+def test_a_marriage_counts_at_once_with_a_trick_and_waits_without_one() -> None:
+    # The one way both searches declare (phase 2's and phase 1's): Anna (0) with a trick and
+    # 50 counted points declares 20 and reaches 70, a claim at once (Bert has 40 and a trick:
+    # 1 game point); without a trick her 20 waits for her first one; Bert's 40 waits too.
+    search = Search(RuleSet.preset("sixty-six"), Position((0, 0), 0, HEARTS))
+    assert search.declare(0, 20, 50, 40, 0, 0, 1, 1) == (1, 70, 40, 0, 0)
+    assert search.declare(0, 20, 0, 30, 0, 0, 0, 1) == (None, 0, 30, 20, 0)
+    assert search.declare(1, 40, 10, 0, 0, 0, 1, 0) == (None, 10, 0, 0, 40)
+    assert search.declare(1, 20, 10, 40, 0, 0, 1, 1) == (None, 10, 60, 0, 0)
+
+
+def test_an_exchange_swaps_the_exchange_card_for_the_card_lying_face_up() -> None:
+    # Sixty-Six, hearts trumps (the 9 exchanges): whoever exchanges, before leading or before
+    # following, gives the 9H and takes the turn-up (AH); the other hand stays as it was
+    from tally.analysis.closing import Opening, _PlayOn
+
+    turn_up = Card.parse("AH")
+    o = Opening(
+        0,
+        HEARTS,
+        (hand("9H KS"), hand("QC")),
+        (int(Card.parse("JC")), turn_up),
+        (0, 0),
+        (0, 0),
+        (0, 0),
+    )
+    search = _PlayOn(o, RuleSet.preset("sixty-six"))
+    assert search.exchanged(hand("9H KS"), hand("QC"), 0, turn_up) == (hand("AH KS"), hand("QC"))
+    assert search.exchanged(hand("KS"), hand("9H QC"), 1, turn_up) == (hand("KS"), hand("AH QC"))

@@ -1,0 +1,213 @@
+"""The marks of phase-1 leads and exchanges (tally.analysis.phase1) against the independent
+brute force (tests/brute_force.py, from RULES.md alone) on random deals of each preset: where
+the record proves both hands at a lead and the face-down stock has few enough orders to count
+them all, every such mark's value before and after (hence its ``?``/``??``) is the brute
+force's mean over every order of the stock, each choice followed by best play."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from itertools import permutations
+
+import pytest
+
+from tally.analysis.closing import may_exchange
+from tally.analysis.findings import phase1_marks
+from tally.analysis.marks import Mark, lost_by
+from tally.analysis.phase1 import PHASE1_ORDERS, LeadMoment, lead_marks
+from tally.engine.cards import Card
+from tally.engine.kernel import DECK_MASKS
+from tally.engine.notation import read_deal
+from tally.engine.rules import RuleSet
+from tests.analysis.test_cases import case, said, told
+from tests.brute_force import PRESETS, Open, Rules, play_deal, play_on, rank, suit
+
+
+def _leads(hand: frozenset[str], trump: str, swap: bool) -> list[tuple[bool, str, int]]:
+    """Each lead of ``hand``, a marriage declared with it where held."""
+    out = []
+    for card in sorted(hand):
+        partner = {"K": "Q", "Q": "K"}.get(rank(card))
+        m = 0
+        if partner and partner + suit(card) in hand:
+            m = 40 if suit(card) == trump else 20
+        out.append((swap, card, m))
+    return out
+
+
+def _means(r: Rules, o: Open, choices: list[tuple[bool, str, int]]) -> list[float]:
+    """The leader's mean game points of each choice over every order of the stock."""
+    orders = list(permutations(o.down))
+    sign = 1 if o.leader == 0 else -1
+    out = []
+    for choice in choices:
+        total = 0
+        for down in orders:
+            at = Open(o.hands, o.leader, o.trump, down, o.turn_up, o.points, o.marriages, o.tricks)
+            total += sign * play_on(r, at, first=choice)
+        out.append(total / len(orders))
+    return out
+
+
+def brute_marks(
+    r: Rules, o: Open, swapped: bool, card: str, mar: int
+) -> dict[str, tuple[float, float]]:
+    """``kind: (before, after)`` of the lead, and of exchanging or not where allowed."""
+    x = r.exchange_rank + o.trump
+    hand = o.hands[o.leader]
+    other_hand = hand - {x} | {o.turn_up}
+    if swapped:
+        hand, other_hand = other_hand, hand
+    made = _leads(hand, o.trump, swapped)
+    if (swapped, card, mar) not in made:
+        made.append((swapped, card, mar))  # a marriage's card led without declaring it
+    means = _means(r, o, made)
+    after = means[made.index((swapped, card, mar))]
+    out = {"card": (max(means), after)}
+    may = x in o.hands[o.leader] and (o.tricks[o.leader] or not r.exchange_needs_trick)
+    if swapped or (may and o.down):
+        other = max(_means(r, o, _leads(other_hand, o.trump, not swapped)))
+        best = max(means[: len(made) - (len(made) > len(hand))] or means)
+        out["exchange" if swapped else "no-exchange"] = (max(best, other), best)
+    return out
+
+
+def _mask(cards: frozenset[str] | tuple[str, ...]) -> int:
+    return sum(1 << int(Card.parse(c)) for c in cards)
+
+
+def tally_marks(preset: str, o: Open, swapped: bool, card: str, mar: int) -> dict[str, Mark]:
+    """tally's marks of the lead at ``o`` with both hands known (every order of the stock)."""
+    rules = RuleSet.preset(preset)
+    hands = (_mask(o.hands[0]), _mask(o.hands[1]))
+    lying = int(Card.parse(o.turn_up))
+    deck = DECK_MASKS[rules.deck]
+    played = deck & ~hands[0] & ~hands[1] & ~_mask(o.down) & ~(1 << lying)
+    m = LeadMoment(
+        0,
+        o.leader,
+        played,
+        lying,
+        len(o.down),
+        o.points,
+        o.marriages,
+        o.tricks,
+        swapped,
+        int(Card.parse(card)),
+        mar,
+    )
+    hand = hands[o.leader]
+    swap = may_exchange(rules, lying // 6, hand, o.tricks[o.leader], lying) and bool(o.down)
+    found = lead_marks(m, [hands], rules, ("Anna", "Bert"), swap, random.Random(1))
+    return {x.kind: x for x in found}
+
+
+def check(preset: str, deals: int, seed: int, most_cards: int, proof: bool = False) -> Counter[str]:
+    """Every phase-1 lead of ``deals`` random deals with at most ``most_cards`` in the hands
+    and the stock: tally's marks with both hands known against the brute force's means over
+    every order of the stock; and wherever tally finds the hands proven by the record, they
+    are the hands the deal had (with ``proof``: the whole analysis of phase 1, slower)."""
+    r = PRESETS[preset]
+    rng = random.Random(seed)
+    seen: Counter[str] = Counter()
+    for _ in range(deals):
+        played = play_deal(r, rng)
+        seen["deals"] += 1
+        proven: dict[tuple[int, str], Mark] = {}
+        if proof:  # the record's own marks where it proves both hands at the lead
+            proven = {
+                (m.trick, m.kind): m for m in phase1_marks(read_deal(played.record)) if m.all_orders
+            }
+        for line, o, swapped, card, mar in played.leads:
+            left = len(o.hands[0]) + len(o.hands[1]) + len(o.down) + 1
+            if left > most_cards:
+                continue
+            found = tally_marks(preset, o, swapped, card, mar)
+            expected = brute_marks(r, o, swapped, card, mar)
+            assert set(found) == set(expected), (played.record, line, found, expected)
+            for kind, (before, after) in expected.items():
+                m = found[kind]
+                assert m.all_orders, (played.record, line)
+                if (line, kind) in proven:
+                    assert proven[line, kind] == m, (played.record, line)
+                    seen["marks of the record, hands proven"] += 1
+                assert (m.before, m.after) == pytest.approx((before, after)), (
+                    played.record,
+                    line,
+                    kind,
+                    m,
+                    expected,
+                )
+                seen[kind + " marks"] += 1
+                seen["marked"] += bool(m.symbol)
+    return seen
+
+
+#: the most cards in the hands and the stock at a lead the brute force values in a test's time:
+#: the last round of drawing (one order of the stock left)
+LAST_ROUND = {"schnapsen": 12, "sixty-six": 14, "pagat-66": 14}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_phase1_marks_agree_with_the_brute_force_on_random_deals(preset: str) -> None:
+    # random deals close and claim early often: about one in ten reaches its last lead
+    deals = int(os.environ.get("TALLY_BRUTE_DEALS", "60"))
+    seen = check(preset, deals, 37, LAST_ROUND[preset])
+    print(preset, dict(seen))
+    assert seen["card marks"] >= deals // 15, seen
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(7200)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_phase1_marks_agree_with_the_brute_force_on_many_deals(preset: str) -> None:
+    # more deals, Schnapsen's last two rounds of drawing (six orders of the stock), and the
+    # record's own marks where it proves both hands at the lead (the proof of hands_at)
+    deals = int(os.environ.get("TALLY_BRUTE_DEALS", "600"))
+    seen = check(preset, deals, 1037, 14, proof=True)
+    print(preset, dict(seen))
+    assert seen["card marks"] >= deals // 15, seen
+
+
+def test_a_record_with_hands_marks_its_phase1_leads_and_exchanges_and_the_losses_add_up() -> None:
+    # D3 (Schnapsen, Hands and Remaining): each phase-1 lead gets a mark and Bert's exchange
+    # at trick 5 too; the dealt hands prove both hands at the first lead, later the draws
+    # are sampled around what the record proves (a dagger and the loss's interval in the
+    # text); the game points lost per player are the marks' losses, in the text and --json
+    import json
+
+    a = case("D3-hands-exchange.deal", samples=20)
+    phase1 = [m for m in a.marks if m.orders]
+    assert [(m.trick, m.kind) for m in phase1 if m.kind == "card"] == [
+        (t, "card") for t in range(1, 6)
+    ]
+    assert (5, "exchange", "exchange") in [(m.trick, m.kind, m.action) for m in phase1]
+    assert all(0 <= m.loss_low <= m.loss <= m.loss_high + 1e-9 or m.all_orders for m in phase1)
+    first = next(m for m in phase1 if m.trick == 1)
+    assert first.action == "QD" and first.orders == PHASE1_ORDERS and not first.all_orders
+    for name in a.players:
+        lost = lost_by(a.marks, name)
+        assert lost["cards"] == pytest.approx(
+            sum(
+                m.loss
+                for m in a.marks
+                if m.player == name and m.kind in ("card", "exchange", "no-exchange")
+            ),
+            abs=1e-4,
+        )
+    out = json.loads(said("D3-hands-exchange.deal", "--json", "--samples", "20"))
+    shown = out["marks"] if "marks" in out else out["deals"][0]["marks"]
+    assert [m for m in shown if "orders" in m]
+    for name, lost in out["lost"].items():
+        assert lost["cards"] == pytest.approx(
+            sum(
+                m["loss"]
+                for m in shown
+                if m["player"] == name and m["kind"] in ("card", "exchange", "no-exchange")
+            ),
+            abs=0.01,
+        )
+    text = told("D3-hands-exchange.deal", samples=20)
+    assert "†" in text and "loss" in text, text
