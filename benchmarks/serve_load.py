@@ -107,8 +107,10 @@ def tap(client: Any, table: Table, path: str, rng: random.Random) -> bool:
     cards = re.findall(r'name="token" value="([^"]+)"', html.split("<details", 1)[0])
     turn_ups = re.findall(r'name="turn_up" value="([^"]+)"', html)
     if cards:
-        plain = [
-            c for c in cards if " " not in c and c not in ("swap", "close", "close-before-draw")
+        plain = [  # (a claim of 66 is asked again when it is false: a phone taps cards)
+            c
+            for c in cards
+            if " " not in c and c not in ("swap", "close", "close-before-draw", "66")
         ]
         choice, action, name = rng.choice(plain or cards), "/play", "token"
     elif turn_ups:
