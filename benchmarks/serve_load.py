@@ -11,11 +11,13 @@ phones' own work does not count against the server. Printed beside the clock's f
 servers' processor time per acknowledged tap (read from ``/proc``), the steadier figure on a
 shared machine.
 
-Each table is a phone (its own HTTP client, cookies and CSRF token): it reads its table page,
-taps a card the page offers (a random one), the turn-up of the next deal when a deal is over,
-or moves on to its next match when a match is over, once a second. The latency of a tap is
-the POST and the page it redirects to, as a phone waits for it. At the end every acknowledged
-tap (a 303) must be in the audit log (one entry each): "lost" counts those missing.
+Each table is a phone (its own HTTP client, cookies and CSRF token): on the table page its
+last tap was sent back to (as ``static/taps.js`` shows it; read afresh only at the start of
+a match or after a refusal) it taps a card the page offers (a random one), the turn-up of
+the next deal when a deal is over, or moves on to its next match when a match is over, once
+a second. The latency of a tap is the POST and the page it redirects to, as a phone waits for
+it. At the end every acknowledged tap (a 303) must be in the audit log (one entry each):
+"lost" counts those missing.
 
 The server is ``tally serve`` started as a process on a loopback port. The database is a fresh
 SQLite file unless ``--db`` names a PostgreSQL server, in which case a schema of its own is
@@ -99,22 +101,26 @@ def prepare(url: str, tables: int) -> list[Table]:
         store.close()
 
 
-def tap(client: Any, table: Table, path: str, rng: random.Random) -> bool:
-    """Read the table page and tap something on it; False when the match is over."""
-    page = client.get(path)
-    html = page.text
+def tap(client: Any, table: Table, path: str, rng: random.Random, html: str | None) -> str | None:
+    """Tap something on the table page the phone shows (``html``: the page its last tap was
+    sent back to, as ``static/taps.js`` shows it; None: read it first); the page it is sent
+    back to now (None: read it again), or ``""`` when the match is over."""
+    if html is None:
+        html = client.get(path).text
     fields = dict(HIDDEN.findall(html))
     cards = re.findall(r'name="token" value="([^"]+)"', html.split("<details", 1)[0])
     turn_ups = re.findall(r'name="turn_up" value="([^"]+)"', html)
     if cards:
-        plain = [
-            c for c in cards if " " not in c and c not in ("swap", "close", "close-before-draw")
+        plain = [  # (a claim of 66 is asked again when it is false: a phone taps cards)
+            c
+            for c in cards
+            if " " not in c and c not in ("swap", "close", "close-before-draw", "66")
         ]
         choice, action, name = rng.choice(plain or cards), "/play", "token"
     elif turn_ups:
         choice, action, name = rng.choice(turn_ups), "/start", "turn_up"
     else:
-        return False
+        return ""
     data = {
         "csrf": fields.get("csrf", ""),
         "at": fields.get("at", ""),
@@ -124,13 +130,13 @@ def tap(client: Any, table: Table, path: str, rng: random.Random) -> bool:
     start = time.perf_counter()
     res = client.post(path + action, data=data, follow_redirects=False)
     if res.status_code == 303:
-        client.get(res.headers["location"])
+        page = client.get(res.headers["location"])
         table.latencies.append(time.perf_counter() - start)
         table.acknowledged += 1
-    else:
-        key = f"{res.status_code} {action}"
-        table.errors[key] = table.errors.get(key, 0) + 1
-    return True
+        return str(page.text)
+    key = f"{res.status_code} {action}"
+    table.errors[key] = table.errors.get(key, 0) + 1
+    return None
 
 
 def phone(
@@ -146,6 +152,7 @@ def phone(
     with httpx.Client(base_url=base, timeout=30, transport=own) as client:
         start = time.monotonic() + offset
         n = 0
+        html: str | None = None  # the page the phone shows
         while matches:
             due = start + n / rate
             if due - (start - offset) >= seconds:
@@ -153,9 +160,12 @@ def phone(
             time.sleep(max(0.0, due - time.monotonic()))
             n += 1
             try:
-                if not tap(client, table, matches[0], rng):
+                html = tap(client, table, matches[0], rng, html)
+                if html == "":
                     matches.pop(0)
+                    html = None
             except httpx.HTTPError as exc:
+                html = None
                 key = type(exc).__name__
                 table.errors[key] = table.errors.get(key, 0) + 1
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, delete, insert, select, true, update
+from sqlalchemy import and_, bindparam, delete, insert, select, true, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally import names
@@ -296,6 +296,13 @@ def _later_entries(conn: Connection, audit_id: int, kind: str, ident: int) -> li
     )
 
 
+_EVENTS_OF_MATCHES = select(t.matches.c.event_id).where(
+    t.matches.c.id.in_(bindparam("ids", expanding=True))
+)
+#: an audit entry written (its id returned): made once, as every change writes one
+_INSERT_ENTRY = insert(t.audit_log).returning(t.audit_log.c.id)
+
+
 def _places(
     conn: Connection,
     entity: str,
@@ -315,10 +322,8 @@ def _places(
         if key.startswith("match:") and snap and snap.get("event_id") is not None
     )
     if not events and matches:
-        m = t.matches.c
-        events.update(
-            e for e in conn.execute(select(m.event_id).where(m.id.in_(matches))).scalars() if e
-        )
+        found = conn.execute(_EVENTS_OF_MATCHES, {"ids": list(matches)}).scalars()
+        events.update(e for e in found if e)
     return (
         next(iter(events)) if len(events) == 1 else None,
         next(iter(matches)) if len(matches) == 1 else None,
@@ -494,22 +499,21 @@ class Audit:
         data = None if words is None else json.dumps(message_data(words), ensure_ascii=False)
         return int(
             conn.execute(
-                insert(t.audit_log)
-                .values(
-                    at=utc_now(),
-                    scorer=self.store.scorer,
-                    command=command,
-                    entity=entity,
-                    entity_id=entity_id,
-                    summary=summary,
-                    words=data,
-                    event_id=event_id,
-                    match_id=match_id,
-                    reversed_by=None,
-                    before=json.dumps(before, ensure_ascii=False, sort_keys=True),
-                    after=json.dumps(after, ensure_ascii=False, sort_keys=True),
-                )
-                .returning(t.audit_log.c.id)
+                _INSERT_ENTRY,
+                {
+                    "at": utc_now(),
+                    "scorer": self.store.scorer,
+                    "command": command,
+                    "entity": entity,
+                    "entity_id": entity_id,
+                    "summary": summary,
+                    "words": data,
+                    "event_id": event_id,
+                    "match_id": match_id,
+                    "reversed_by": None,
+                    "before": json.dumps(before, ensure_ascii=False, sort_keys=True),
+                    "after": json.dumps(after, ensure_ascii=False, sort_keys=True),
+                },
             ).scalar_one()
         )
 

@@ -402,8 +402,11 @@ def checked_rules(rules: str) -> str:
 
 #: Rulings of records already ruled in this process, by their content: a recording session
 #: replays only the deal that changed, not the whole match, on each action. Shared by the
-#: threads of ``tally serve``.
-RULINGS: BoundedCache[tuple[Any, ...], tuple[DealRecord, Ruling]] = BoundedCache(512)
+#: threads of ``tally serve``: room for every deal of 128 tables' matches and the positions
+#: they move through (about 10 KB a ruling, 40 MB full), so that a busy evening re-rules no
+#: deal it ruled already. Only deals as stored are kept, never a candidate tried
+#: (:func:`tried_ruling`).
+RULINGS: BoundedCache[tuple[Any, ...], tuple[DealRecord, Ruling]] = BoundedCache(4096)
 
 
 def ruling_key(
@@ -425,12 +428,23 @@ def _rule_stored(
     match: MatchRow, deal: StoredDeal, dealer: str, forehand: str, carry: int
 ) -> tuple[DealRecord, Ruling]:
     key = ruling_key(match, deal, dealer, forehand, carry)
+    return RULINGS.get(key, lambda: _ruled(match, deal, dealer, forehand, carry))
 
-    def ruled() -> tuple[DealRecord, Ruling]:
-        record = build_record(deal, match.spec, dealer, forehand, carry)
-        return record, rule(record)
 
-    return RULINGS.get(key, ruled)
+def _ruled(
+    match: MatchRow, deal: StoredDeal, dealer: str, forehand: str, carry: int
+) -> tuple[DealRecord, Ruling]:
+    record = build_record(deal, match.spec, dealer, forehand, carry)
+    return record, rule(record)
+
+
+def tried_ruling(loaded: Loaded, changed: StoredDeal) -> Ruling | None:
+    """The ruling of ``loaded``'s last deal were it ``changed`` (a candidate tried: not kept
+    in :data:`RULINGS`, where it would push out the deals as stored); None when the record
+    would be impossible (what :func:`rederive_last` refuses)."""
+    last = loaded.deals[-1]
+    ruling = _ruled(loaded.match, changed, last.dealer, last.forehand, last.carry_in)[1]
+    return None if ruling.errors or ruling.outcome is None else ruling
 
 
 def derive(match: MatchRow, deals: Sequence[StoredDeal]) -> Loaded:
@@ -669,6 +683,19 @@ _MATCH_ROWS = (
     .join(_pb, _pb.c.id == t.matches.c.player_b_id)
 )
 _ACTION_ROWS = select(t.actions.c.deal_id, t.actions.c.seq, t.actions.c.trick, t.actions.c.token)
+# The queries of a tap (a phone's card: read the match, then write it), made once: a statement
+# built for each call costs more than the database's answer to it.
+_MATCH_ROW = _MATCH_ROWS.where(t.matches.c.id == bindparam("m"))
+_DEALS_OF_MATCH = (
+    select(t.deals).where(t.deals.c.match_id == bindparam("m")).order_by(t.deals.c.number)
+)
+_ACTIONS_OF_MATCH = (
+    _ACTION_ROWS.join_from(t.actions, t.deals, t.deals.c.id == t.actions.c.deal_id)
+    .where(t.deals.c.match_id == bindparam("m"))
+    .order_by(t.actions.c.deal_id, t.actions.c.seq)
+)
+_INSERT_ACTIONS = insert(t.actions)
+_LOCK_MATCH = select(t.matches.c.id).where(t.matches.c.id == bindparam("m")).with_for_update()
 
 
 def utc_now() -> datetime:
@@ -682,16 +709,14 @@ def lock_match(conn: Connection, match_id: int, missing_ok: bool = False) -> Non
     (``BEGIN IMMEDIATE``)."""
     if conn.dialect.name == "sqlite":
         return
-    found = conn.execute(
-        select(t.matches.c.id).where(t.matches.c.id == match_id).with_for_update()
-    ).first()
+    found = conn.execute(_LOCK_MATCH, {"m": match_id}).first()
     if found is None and not missing_ok:
         raise NotFound(Message(NO_SUCH_MATCH, match=match_id))
 
 
 def load_match(conn: Connection, match_id: int) -> MatchRow:
     """A match's row with its players' names."""
-    row = conn.execute(_MATCH_ROWS.where(t.matches.c.id == match_id)).first()
+    row = conn.execute(_MATCH_ROW, {"m": match_id}).first()
     if row is None:
         raise NotFound(Message(NO_SUCH_MATCH, match=match_id))
     return MatchRow(*row)
@@ -727,18 +752,9 @@ def stored_deal(row: Any) -> StoredDeal:
 
 def load_deals(conn: Connection, match_id: int) -> list[StoredDeal]:
     """A match's deals in order, with their actions."""
-    deals = [
-        stored_deal(r)
-        for r in conn.execute(
-            select(t.deals).where(t.deals.c.match_id == match_id).order_by(t.deals.c.number)
-        )
-    ]
+    deals = [stored_deal(r) for r in conn.execute(_DEALS_OF_MATCH, {"m": match_id})]
     by_id = {deal.id: deal for deal in deals}
-    for deal_id, seq, trick, token in conn.execute(
-        _ACTION_ROWS.join_from(t.actions, t.deals, t.deals.c.id == t.actions.c.deal_id)
-        .where(t.deals.c.match_id == match_id)
-        .order_by(t.actions.c.deal_id, t.actions.c.seq)
-    ):
+    for deal_id, seq, trick, token in conn.execute(_ACTIONS_OF_MATCH, {"m": match_id}):
         by_id[deal_id].actions.append((seq, trick, token))
     return deals
 
@@ -797,7 +813,7 @@ def insert_actions(conn: Connection, deal_id: int, actions: Sequence[tuple[int, 
     """Insert actions ``(seq, trick, token)`` of a deal."""
     if actions:
         conn.execute(
-            insert(t.actions),
+            _INSERT_ACTIONS,
             [
                 {"deal_id": deal_id, "seq": seq, "trick": trick, "token": token}
                 for seq, trick, token in actions

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import Advice, Message, NotFound, Refused, message
@@ -515,15 +515,20 @@ def events_of_player(conn: Connection, player_id: int) -> list[int]:
     return sorted(ids)
 
 
+_LANGUAGE_OF_EVENT = select(t.events.c.language).where(t.events.c.id == bindparam("e"))
+_LANGUAGE_OF_MATCH = (
+    select(t.events.c.language)
+    .join_from(t.matches, t.events, t.matches.c.event_id == t.events.c.id)
+    .where(t.matches.c.id == bindparam("m"))
+)
+
+
 def language_of(conn: Connection, *, event: int | None = None, match: int | None = None) -> str:
     """The stored language of event ``event``, or of the event match ``match`` counts for, in
     one query (what ``tally serve`` asks on every page of a table or an event): ``""`` when
     it has none, or there is no such event or match, or the match counts for no event."""
-    query = select(t.events.c.language)
     if match is not None:
-        query = query.join_from(t.matches, t.events, t.matches.c.event_id == t.events.c.id).where(
-            t.matches.c.id == match
-        )
+        found = conn.execute(_LANGUAGE_OF_MATCH, {"m": match})
     else:
-        query = query.where(t.events.c.id == event)
-    return str(conn.execute(query).scalar_one_or_none() or "")
+        found = conn.execute(_LANGUAGE_OF_EVENT, {"e": event})
+    return str(found.scalar_one_or_none() or "")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Connection
 
 from tally.errors import MatchOver, Message, Refused
@@ -53,21 +53,22 @@ def _score(loaded: Loaded, first: str) -> str:
     return f"{score[first]}:{score[second]}"
 
 
+_ep = t.event_players.c
+#: the players of a match who withdrew from its event (asked by every write to a match)
+_WITHDRAWN = select(_ep.player_id).where(
+    (_ep.event_id == bindparam("e"))
+    & _ep.player_id.in_([bindparam("a"), bindparam("b")])
+    & _ep.withdrawn_at.is_not(None)
+)
+
+
 def _withdrawn(conn: Connection, loaded: Loaded) -> Over | None:
     """A match of an event, not finished, with a player who withdrew: forfeit or void."""
     m = loaded.match
     if m.event_id is None:
         return None
-    ep = t.event_players
-    gone = set(
-        conn.execute(
-            select(ep.c.player_id).where(
-                (ep.c.event_id == m.event_id)
-                & ep.c.player_id.in_([m.a_id, m.b_id])
-                & ep.c.withdrawn_at.is_not(None)
-            )
-        ).scalars()
-    )
+    found = conn.execute(_WITHDRAWN, {"e": m.event_id, "a": m.a_id, "b": m.b_id})
+    gone = set(found.scalars())
     if not gone:
         return None
     rule = conn.execute(

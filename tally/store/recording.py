@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.engine import Connection
 
 from tally.engine.cards import CARDS, Card, Rank
@@ -81,6 +81,7 @@ from tally.store.derivation import (
     ruling_key,
     save_results,
     stored_form,
+    tried_ruling,
     utc_now,
     view_of_deal,
     view_of_match,
@@ -452,10 +453,15 @@ def check_tap(
     check_position(loaded, expect)
 
 
+_TAP_ROW = select(
+    t.recorded_taps.c.match_id, t.recorded_taps.c.position, t.recorded_taps.c.last
+).where(t.recorded_taps.c.tap == bindparam("tap"))
+_INSERT_TAP = insert(t.recorded_taps)
+
+
 def _tap_row(conn: Connection, tap: str) -> tuple[int, str, str | None] | None:
     """A stored tap: its match, where it left the match and the last action then."""
-    r = t.recorded_taps.c
-    row = conn.execute(select(r.match_id, r.position, r.last).where(r.tap == tap)).first()
+    row = conn.execute(_TAP_ROW, {"tap": tap}).first()
     return None if row is None else (int(row[0]), str(row[1]), row[2])
 
 
@@ -466,9 +472,14 @@ def remember_tap(conn: Connection, tap: Tap | None, after: Loaded) -> None:
         return
     now = position_of(after)
     conn.execute(
-        insert(t.recorded_taps).values(
-            tap=tap.id, match_id=now.match_id, position=str(now), last=now.last, at=utc_now()
-        )
+        _INSERT_TAP,
+        {
+            "tap": tap.id,
+            "match_id": now.match_id,
+            "position": str(now),
+            "last": now.last,
+            "at": utc_now(),
+        },
     )
 
 
@@ -537,27 +548,29 @@ ACTION_WORDS = ("swap", "close", "close-before-draw", "66")
 
 
 def _ruling_after(loaded: Loaded, index: int, token: str) -> Ruling | None:
-    """The ruling on deal ``index`` with ``token`` added (the whole record ruled again);
-    None when the record would be impossible."""
+    """The ruling on deal ``index`` (the last) with ``token`` added (the whole record ruled
+    again, :func:`tried_ruling`); None when the record would be impossible."""
     try:
         changed, _ = _appended(loaded, index, parse_items(token))
-        after = _after_play(loaded, changed, token)
     except TallyError:
         return None
-    return after.deals[index].ruling
+    return tried_ruling(loaded, changed)
+
+
+_DEAL_ROWS = select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind, t.deals.c.id)
+_DEAL_ROW = _DEAL_ROWS.where(t.deals.c.id == bindparam("d"))
+_LAST_DEAL_ROW = (
+    _DEAL_ROWS.where(t.deals.c.match_id == bindparam("m"))
+    .order_by(t.deals.c.number.desc())
+    .limit(1)
+)
 
 
 def _deal_row(conn: Connection, deal_id: int | LastDeal) -> tuple[int, int, str, int]:
     """The match, number, kind and id of deal ``deal_id`` (or of a match's last deal), in one
     query; refused when there is no such deal."""
-    d = t.deals.c
     if isinstance(deal_id, LastDeal):
-        row = conn.execute(
-            select(d.match_id, d.number, d.kind, d.id)
-            .where(d.match_id == deal_id.match_id)
-            .order_by(d.number.desc())
-            .limit(1)
-        ).first()
+        row = conn.execute(_LAST_DEAL_ROW, {"m": deal_id.match_id}).first()
         if row is None:
             load_match(conn, deal_id.match_id)  # a match that is not stored is "not found"
             raise Refused(
@@ -572,9 +585,7 @@ def _deal_row(conn: Connection, deal_id: int | LastDeal) -> tuple[int, int, str,
                 )
             )
     else:
-        row = conn.execute(
-            select(d.match_id, d.number, d.kind, d.id).where(d.id == deal_id)
-        ).first()
+        row = conn.execute(_DEAL_ROW, {"d": deal_id}).first()
         if row is None:
             raise NotFound(Message(NO_SUCH_DEAL, deal=deal_id))
     return row[0], row[1], row[2], row[3]
@@ -667,9 +678,10 @@ def _played(
     )
     o0 = ruling_before.outcome
     changed_outcome = ruling.outcome.reason != "incomplete" and (o0 is None or o0 != ruling.outcome)
+    match = view_of_match(after)  # its last deal laid out on the table: the deal changed
     return PlayResult(
-        deal=view_of_deal(after, index, referee, table=True),
-        match=view_of_match(after),
+        deal=view_of_deal(after, index, True, table=True) if referee else match.deals[index],
+        match=match,
         tokens=tokens,
         new_violations=new_violations,
         ruling_changed=changed_outcome,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -27,10 +27,16 @@ from tally.store.transactions import Database
 __all__ = ["Serving", "setting_on"]
 
 
+_SETTING = select(ws.c.value).where(ws.c.name == bindparam("name"))
+_SESSION = select(ds.c.id).where(
+    (ds.c.token_hash == bindparam("token")) & (ds.c.expires_at > bindparam("at"))
+)
+
+
 def setting_on(conn: Connection, name: str) -> str | None:
     """A setting, read on ``conn`` (a store's write transaction too: what a table's write
     asks inside its transaction)."""
-    return conn.execute(select(ws.c.value).where(ws.c.name == name)).scalar_one_or_none()
+    return conn.execute(_SETTING, {"name": name}).scalar_one_or_none()
 
 
 class Serving:
@@ -129,7 +135,7 @@ class Serving:
             session = None
             if token_hash is not None:
                 session = conn.execute(
-                    select(ds.c.id).where((ds.c.token_hash == token_hash) & (ds.c.expires_at > at))
+                    _SESSION, {"token": token_hash, "at": at}
                 ).scalar_one_or_none()
         return value, None if session is None else int(session)
 

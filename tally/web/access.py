@@ -225,6 +225,9 @@ class Settled:
 
     tables: int
     session: int | None
+    #: the stored language of the event the address's match counts for (``""``: none), when
+    #: asked (:func:`settle` with ``match``); None when not asked
+    language: str | None = None
 
 
 def _token_hash(token: str) -> str:
@@ -268,13 +271,18 @@ def start_session(store: Store, device: str, address: str, now: float | None = N
     return token
 
 
-def settle(store: Store, cookie: str | None, now: float | None = None) -> Settled:
-    """The tables' key generation and the session of ``cookie`` (one connection, asked once
-    per request)."""
+def settle(
+    store: Store, cookie: str | None, now: float | None = None, *, match: int | None = None
+) -> Settled:
+    """The tables' key generation, the session of ``cookie`` and, given a ``match`` (the
+    address names one and the reader chose no language), the stored language of its event
+    (:meth:`~tally.store.events.Events.language_of`): one read, asked once per request."""
     at = datetime.fromtimestamp(now if now is not None else time.time(), UTC)
     token = _token_hash(cookie) if cookie and len(cookie) <= 100 else None
-    tables, session = store.serving.settle(TABLES, token, at)
-    return Settled(_number(tables), session)
+    with store.snapshot():
+        tables, session = store.serving.settle(TABLES, token, at)
+        language = None if match is None else store.events.language_of(match=match)
+    return Settled(_number(tables), session, language)
 
 
 def sessions(store: Store, now: float | None = None) -> list[DirectorSession]:

@@ -56,6 +56,8 @@ LANG_COOKIE = "tally_lang"
 LANG_SECONDS = 365 * 24 * 3600
 #: where a request keeps the language :func:`language` resolved for its page
 _LANG = "tally_lang"
+#: where a request keeps the stored language of its address's match, read as it settled
+_MATCH_LANGUAGE = "tally_match_language"
 
 
 #: who the web's changes are by, as the audit log keeps them (in English, as its JSON) and as
@@ -186,15 +188,22 @@ def secure(request: Request) -> bool:
 
 
 async def _settle(request: Request) -> None:
-    """Read what a page needs before it runs (one connection): the tables' key generation
-    for every table secret made or checked, and the director's session the cookie carries,
-    if it is one in force."""
+    """Read what a page needs before it runs (one read): the tables' key generation for
+    every table secret made or checked, the director's session the cookie carries, if it is
+    one in force, and, for an address that names a match, the stored language of its event
+    (what :func:`language` asks, unless the reader chose one)."""
     site = site_of(request)
-    found: Settled = await blocking(settle, site.store, request.cookies.get(SESSION_COOKIE))
+    named = whole_number(str(request.path_params.get("match", "")))
+    mid = named if chosen_language(request) is None else None
+    found: Settled = await blocking(
+        settle, site.store, request.cookies.get(SESSION_COOKIE), match=mid
+    )
     if found.tables != site.keys.tables:
         site.keys = replace(site.keys, tables=found.tables)
     request.scope["tally_director"] = found.session is not None
     request.scope["tally_session"] = found.session
+    if mid is not None and found.language is not None:
+        request.scope[_MATCH_LANGUAGE] = (mid, found.language)
 
 
 def session_of(request: Request) -> int | None:
@@ -247,7 +256,12 @@ async def language(request: Request, *, event: int | None = None, match: int | N
         return str(request.scope[_LANG])
     lang = chosen_language(request)
     if lang is None and (event is not None or match is not None):
-        stored = await blocking(site_of(request).store.events.language_of, event=event, match=match)
+        settled = request.scope.get(_MATCH_LANGUAGE)
+        if event is None and settled is not None and settled[0] == match:
+            stored = settled[1]  # read with the request's settling (:func:`_settle`)
+        else:
+            store = site_of(request).store
+            stored = await blocking(store.events.language_of, event=event, match=match)
         lang = normalize(stored)
     lang = lang or page_language(request)
     request.scope[_LANG] = lang

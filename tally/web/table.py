@@ -202,6 +202,7 @@ def _state_now(store: Store, mid: int, lang: str) -> dict[str, Any]:
     legal = store.deals.legal_tokens(deal.id) if deal is not None else []
     last = match.deals[-1] if match.deals else None
     cards = [str(c) for c in deck(match.rules)]
+    can_start = not match.over and (last is None or last.finished)
     return {
         "match": match,
         "deal": deal,
@@ -214,10 +215,10 @@ def _state_now(store: Store, mid: int, lang: str) -> dict[str, Any]:
         "others": (
             card_rows([c for c in cards if c not in legal], lang) if deal is not None else []
         ),
-        "turn_ups": card_rows(cards, lang),
-        "can_start": not match.over and (last is None or last.finished),
+        "turn_ups": card_rows(cards, lang) if can_start else [],  # (shown to start a deal)
+        "can_start": can_start,
         "can_undo": (last is not None and last.kind == "recorded" and last.actions > 0),
-        "choices": _choices(match.rules),
+        "choices": _choices(match.rules) if can_start else [],  # (the quick result's form)
         "shut": None,
         "pairing": None,
         "champion": None,

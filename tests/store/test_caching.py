@@ -9,6 +9,7 @@ from typing import Any
 
 from tally.store.caching import BoundedCache
 from tally.store.derivation import RULINGS
+from tally.store.recording import LEGAL
 
 
 def _hammer(work: Any, threads: int = 8) -> list[BaseException]:
@@ -55,6 +56,7 @@ def test_the_rulings_of_stored_deals_are_shared_safely_by_threads(store: Any) ->
             store.deals.play(store.deals.current(m.id), card)
         matches.append(m.id)
     expected = {mid: store.matches.state(mid).deals[-1].actions for mid in matches}
+    size = RULINGS._size
     RULINGS._size = 8
     try:
 
@@ -65,4 +67,24 @@ def test_the_rulings_of_stored_deals_are_shared_safely_by_threads(store: Any) ->
 
         assert _hammer(work) == []
     finally:
-        RULINGS._size = 512
+        RULINGS._size = size
+
+
+def test_what_may_be_tapped_is_worked_out_without_keeping_a_ruling_of_a_candidate(
+    store: Any,
+) -> None:
+    """Each candidate tried (a swap, a close, a claim, a marriage) is ruled and forgotten:
+    the rulings kept are those of deals as stored, so that 128 tables' deals stay in the
+    cache on a busy evening instead of being pushed out by what was never played."""
+    store.players.add("Anna")
+    store.players.add("Bert")
+    m = store.matches.start("Anna", "Bert", first_dealer="Anna")
+    store.deals.start(m.id, "QH")
+    for card in ["KS", "AS"]:
+        store.deals.play(store.deals.current(m.id), card)
+    deal = store.matches.state(m.id).deals[-1]
+    LEGAL._values.clear()  # (worked out again here, not taken from an earlier test)
+    kept = set(RULINGS._values)
+    legal = store.deals.legal_tokens(deal.id)
+    assert "close" in legal and any(" " in token for token in legal)  # candidates were tried
+    assert set(RULINGS._values) - kept == set()

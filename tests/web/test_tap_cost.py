@@ -16,12 +16,14 @@ pytest.importorskip("multipart")
 from tests.web.test_routes import Web, _client
 from tests.web.test_table import SIX_TRICKS
 
-#: the most statements a card's POST may send (the session and language reads, the deal's
-#: id, and one transaction: the match read and locked, the tap and "is it over" checked,
-#: the action, its result, its audit entry and its tap written), BEGIN and COMMIT included
-POST_STATEMENTS = 18
-#: the most statements the table page may send (the match read once, in one read)
-PAGE_STATEMENTS = 12
+#: the most statements a card's POST may send (the session and the event's language, read
+#: together, the deal's id, and one transaction: the match read and locked, the tap and "is
+#: it over" checked, the action, its result, its audit entry and its tap written), BEGIN and
+#: COMMIT included
+POST_STATEMENTS = 17
+#: the most statements the table page may send (the session and language read, then the
+#: match read once, in one read)
+PAGE_STATEMENTS = 11
 
 
 @pytest.fixture
