@@ -79,7 +79,7 @@ def environment(lang: str) -> jinja2.Environment:
         return Markup('<a href="{}players/{}.html">{}</a>').format(ctx["up"], pid, name)
 
     env = sheets(lang).overlay()
-    env.filters["person"] = person
+    env.filters = {**env.filters, "person": person}  # (an overlay shares its base's filters)
     return env
 
 

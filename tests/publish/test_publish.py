@@ -271,3 +271,16 @@ def test_the_command_publishes_what_it_is_named_and_refuses_a_name_it_does_not_k
     again = ok(site.db, "publish", "Club Cup", "--out", str(out), "--lang", "de")
     assert "0 Dateien geschrieben, 0 entfernt" in again
     refused(site.db, "publish", "Autumn", "Nowhere", match='no event or series "Nowhere"')
+
+
+def test_the_site_s_links_stay_on_the_site_and_off_the_printed_sheets() -> None:
+    from tally.publish.site import environment as site
+    from tally.sheets.render import environment as sheets
+
+    linked = site("en").from_string("{{ 'Anna Berger' | person }}")
+    assert linked.render(people={"Anna Berger": 3}, up="../") == (
+        '<a href="../players/3.html">Anna Berger</a>'
+    )
+    assert sheets("en").filters["person"] is str  # a sheet printed after a publish: no link
+    printed = sheets("en").from_string("{{ 'Anna Berger' | person }}")
+    assert printed.render() == "Anna Berger"
