@@ -78,7 +78,7 @@ def _finished_rounds(store: Store, ev: EventView) -> list[RoundView]:
     return [
         r
         for r in store.events.started_rounds(ev.id)
-        if all(p.status in ("played", "forfeit", "void") for p in r.pairings)
+        if all(p.status in ("played", "forfeit", "void", "annulled") for p in r.pairings)
     ]
 
 
@@ -97,8 +97,8 @@ def _game(r: RoundView, name: str, number: dict[str, int]) -> TrfGame:
 
 def _result(p: PairingView, me: str) -> str:
     """``me``'s result in a finished pairing."""
-    if p.status == "void":
-        return "-"
+    if p.status == "void" or (p.status == "annulled" and not (p.matches and p.matches[0].over)):
+        return "-"  # (a struck-out player's game played keeps its result, as FIDE rates it)
     if p.status == "forfeit":
         return "+" if p.forfeit_winner == me else "-"
     return "1" if p.matches[0].winner == me else "0"

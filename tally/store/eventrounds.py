@@ -242,7 +242,9 @@ def _pairing_view(
     gone = [x for x in (a, b) if x in e.withdrawn]
     done = len(views) == e.matches_per_pairing and all(v.over for v in views)
     forfeit_winner: str | None = None
-    if done:
+    if {a, b} & e.annulled:
+        status = "annulled"  # a withdrawal before half of the games: counts for nobody
+    elif done:
         status = "played"
     elif gone:
         through = forfeit_winner_of(e, a, b, None if views else number)

@@ -548,7 +548,9 @@ class PairingView:
 
     ``status`` is ``"scheduled"`` (no match made yet), ``"playing"``, ``"played"`` (every
     match over), ``"forfeit"`` (a player withdrew: the unplayed matches are won by
-    ``forfeit_winner``) or ``"void"`` (a player withdrew: the unplayed matches do not count).
+    ``forfeit_winner``), ``"void"`` (a player withdrew: the unplayed matches do not count) or
+    ``"annulled"`` (a round robin's player withdrew before half of their games: the pairing
+    counts for nobody, its matches played included).
     """
 
     table: int
