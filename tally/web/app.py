@@ -237,12 +237,13 @@ def page_language(request: Request) -> str:
 
 
 async def language(request: Request, *, event: int | None = None, match: int | None = None) -> str:
-    """The language of a table's or the director's page, first that applies: the reader's
+    """The language of a table's page or the director's, first that applies: the reader's
     choice (:func:`chosen_language`), the stored language of ``event`` or of the event
-    ``match`` counts for (one query, asked only when the reader chose none), the browser's
-    ``Accept-Language`` (its first preference tally has: ``de-AT`` is German), English. Kept
-    for the rest of the request: :func:`render` renders the page in it and remembers a
-    ``?lang=`` choice in the cookie."""
+    ``match`` counts for (one query, asked only when the reader chose none: a phone's page;
+    the director's pages name no event, so they follow the director's choice and never switch
+    with an event's language), the browser's ``Accept-Language`` (its first preference tally
+    has: ``de-AT`` is German), English. Kept for the rest of the request: :func:`render`
+    renders the page in it and remembers a ``?lang=`` choice in the cookie."""
     if _LANG in request.scope:
         return str(request.scope[_LANG])
     lang = chosen_language(request)
@@ -252,6 +253,21 @@ async def language(request: Request, *, event: int | None = None, match: int | N
     lang = lang or page_language(request)
     request.scope[_LANG] = lang
     return lang
+
+
+async def event_language(
+    request: Request, *, event: int | None = None, match: int | None = None
+) -> str | None:
+    """The language of what an event shows to the room and on paper (its wall, its sheets):
+    ``?lang=`` on this address, else the stored language of ``event`` or of the event
+    ``match`` counts for; None when neither says one (the event is "as the reader's")."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    if event is None and match is None:
+        return None
+    stored = await blocking(site_of(request).store.events.language_of, event=event, match=match)
+    return normalize(stored) if stored else None
 
 
 def refusal(exc: Exception, lang: str) -> str:

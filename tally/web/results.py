@@ -84,7 +84,7 @@ async def director_result(request: Request) -> Response:
     form = Fields(await form_of(request))
     mid = int_param(request, "match")
     store = site_of(request).acting(BY_DIRECTOR)
-    lang = await language(request, match=mid)
+    lang = await language(request)  # (the director's pages' language, not the event's)
     _ = translate(lang)
     try:
         with form.at("score"):
