@@ -337,10 +337,12 @@ def _staged(store: Store, ev: EventView) -> KnockoutView | None:
 @guarded
 async def event_page(request: Request) -> Response:
     """GET: one event: rounds, tables with their addresses, players, sheets."""
+    from tally.web.app import take_refill
+
     _need_director(request)
     eid = int_param(request, "event")
     await language(request)
-    return await event_response(request, eid)
+    return await event_response(request, eid, refill=take_refill(request))
 
 
 async def event_response(
@@ -400,6 +402,19 @@ async def event_form_refused(
     from tally.web.app import page_language
 
     refill = replace(form.refill(exc, page_language(request)), form=form_id)
+    return await event_refused(request, eid, refill)
+
+
+async def event_refused(request: Request, eid: int, refill: Refill) -> Response:
+    """The event's page with a refused form ``refill``: a plain browser is sent back to the
+    page's own address with it (303: a reload posts nothing; :func:`tally.web.app.refill_at`),
+    the page's script or a form too large for that gets it in place (400)."""
+    from tally.web.app import navigating, refill_at
+
+    if navigating(request) and request.method == "POST":
+        back_to = refill_at(f"/director/event/{eid}#{refill.form or ''}".rstrip("#"), refill)
+        if back_to is not None:
+            return back_to
     return await event_response(request, eid, 400, refill)
 
 

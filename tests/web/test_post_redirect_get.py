@@ -146,3 +146,39 @@ def test_a_refusals_back_leads_to_the_page_the_director_came_from(
         headers={"referer": f"http://testserver/director/event/{eid}"},
     )
     assert res.status_code == 404 and f'href="/director/event/{eid}"' in res.text
+
+
+def test_a_refused_form_comes_back_to_the_events_address_with_what_was_chosen(
+    desk: Web,  # noqa: F811
+) -> None:
+    eid = _event_id(
+        _create(desk, name="Open", kind="swiss", rounds="3", players="Anna B\nbert\ncarla\ndora")
+    )
+    res = _plain_post(desk, f"/director/event/{eid}/apart", a="Anna Berger", b="Anna Berger")
+    assert res.status_code == 303
+    assert res.headers["location"] == f"/director/event/{eid}#keep-apart"
+    html = desk.client.get(f"/director/event/{eid}").text
+    assert 'aria-invalid="true"' in html and 'role="alert"' in html
+    assert '<option value="Anna Berger" selected' in html  # what was chosen, kept
+    again = desk.client.get(f"/director/event/{eid}").text  # a reload: said once, posts nothing
+    assert 'aria-invalid="true"' not in again
+    assert desk.store.pairings.apart(eid) == []
+    # the page's script, or a test client, gets it in place (400)
+    res = desk.post(f"/director/event/{eid}/apart", a="Anna Berger", b="Anna Berger")
+    assert res.status_code == 400 and 'aria-invalid="true"' in res.text
+
+
+def test_the_round_preview_shows_a_withdrawn_players_table_as_not_played(
+    desk: Web,  # noqa: F811
+) -> None:
+    players = "Anna B\nbert\ncarla\ndora\nJogi\nAnna Huber"
+    eid = _event_id(_create(desk, name="RR", kind="round-robin", players=players))
+    for number in (1, 2, 3):  # three of five played by everyone
+        desk.post(f"/director/event/{eid}/round", round=str(number))
+        for p in desk.store.events.rounds(eid, number)[0].pairings:
+            desk.store.deals.match_result(p.matches[0].match_id, "7:3", winner=p.first)
+    assert desk.post(f"/director/event/{eid}/withdraw", player="Dora Wimmer").status_code == 303
+    html = desk.page(f"/director/event/{eid}/round/4")
+    row = next(r for r in html.split("<tr") if "Dora Wimmer" in r)
+    assert 'class="forfeit"' in row and "Dora Wimmer: withdrawn" in row
+    assert "wins, not played" in row
