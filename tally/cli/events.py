@@ -478,12 +478,14 @@ def withdraw(
 ) -> None:
     """Withdraw a player from an event: the event's withdrawal rule decides their remaining
     matches (every match of theirs not over, and a round robin's scheduled matches not made
-    yet): 'forfeit' - each is a match won by the opponent, except that in a round robin a
-    player who finished fewer than half of their matches has every result struck out (the
-    finished ones too; their opponents are neither credited nor debited); 'void' - they drop
-    out of the standings. Otherwise the matches the player finished count; a match between two
-    withdrawn players is void. A withdrawn player gets no new match and no bye. `tally audit undo`
-    takes a withdrawal back."""
+    yet): 'forfeit' - each is a match won by the opponent; 'void' - they drop out of the
+    standings.
+
+    Matches the player finished count, except that under 'forfeit' a round robin's player who
+    finished fewer than half of their matches has every result struck out (the finished ones
+    too; their opponents are neither credited nor debited). A match between two withdrawn
+    players is void. A withdrawn player gets no new match and no bye. `tally audit undo` takes
+    a withdrawal back."""
 
     with opened(db, scorer) as store:
         ev = store.events.withdraw(event, player)
