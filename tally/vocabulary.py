@@ -95,6 +95,7 @@ WORDS: Final = (
     N_("scheduled"),
     N_("forfeit"),
     N_("void"),
+    N_("annulled"),
     N_("bye"),
     N_("started"),
     N_("not started"),

@@ -494,18 +494,28 @@ def withdraw(
     """Withdraw a player from an event: the event's withdrawal rule decides their remaining
     matches (every match of theirs not over, and a round robin's scheduled matches not made
     yet): 'forfeit' - each is a match won by the opponent; 'void' - they drop out of the
-    standings. Matches the player finished count either way; a match between two withdrawn
-    players is void. A withdrawn player gets no new match and no bye. `tally audit undo`
-    takes a withdrawal back."""
+    standings.
+
+    Matches the player finished count, except that under 'forfeit' a round robin's player who
+    finished fewer than half of their matches has every result struck out (the finished ones
+    too; their opponents are neither credited nor debited). A match between two withdrawn
+    players is void. A withdrawn player gets no new match and no bye. `tally audit undo` takes
+    a withdrawal back."""
 
     with opened(db, scorer) as store:
         ev = store.events.withdraw(event, player)
+        struck = _struck_out(store, ev)
     from tally.i18n import gettext as _
     from tally.i18n import use
 
     with use(language(lang, ev.language)):
         rule = (
-            _("each is won by the opponent (forfeit)")
+            _(
+                "they count for nobody, nor do the matches they finished: fewer than half "
+                "of their matches were played (struck out)"
+            )
+            if struck
+            else _("each is won by the opponent (forfeit)")
             if ev.withdrawal == "forfeit"
             else _("they drop out of the standings (void)")
         )
@@ -516,6 +526,19 @@ def withdraw(
             )
             % {"player": player, "id": ev.id, "name": ev.name, "rule": rule}
         )
+
+
+def _struck_out(store: Store, ev: EventView) -> bool:
+    """Whether the player who withdrew last from round robin ``ev`` has every result struck
+    out (fewer than half of their matches finished: docs/events.md, *Withdrawals*)."""
+    if not ev.format.has_scheduled_pairings:
+        return False
+    gone = max((p for p in ev.players if p.withdrawn_at), key=lambda p: p.withdrawn_at or "")
+    return any(
+        p.status == "annulled" and gone.name in p.withdrawn
+        for rnd in store.events.rounds(ev.id)
+        for p in rnd.pairings
+    )
 
 
 @event_app.command("unpair")

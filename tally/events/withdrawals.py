@@ -13,7 +13,12 @@ Tournament Rules (C.06, V.4 and V.5) and club practice have it:
   played, so a round robin's table after round 1 shows a withdrawn player's opponents
   with one forfeit win each, not all of them at once; if the opponent has withdrawn too by
   then, nobody wins it (both withdrawn: it is not played and counts for neither);
-- under the ``void`` rule such matches count for nobody.
+- under the ``void`` rule such matches count for nobody;
+- in a round robin under the ``forfeit`` rule, a player who withdrew having finished fewer
+  than half of their scheduled matches has every result struck out (:func:`annulled`): their
+  matches count for nobody, the ones played included, and their opponents are neither
+  credited nor debited. This is tally's ruling following the FIDE Handbook's rule for
+  withdrawals from round-robin tournaments (RULES.md is silent).
 
 The times compared are any values that order (the store's time stamps): when each player
 withdrew, and when a match's round was started.
@@ -21,12 +26,12 @@ withdrew, and when a match's round was started.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, TypeVar
 
 P = TypeVar("P", bound=Hashable)
 
-__all__ = ["forfeit_winner"]
+__all__ = ["annulled", "forfeit_winner"]
 
 
 def forfeit_winner(a: P, b: P, left: Mapping[P, Any], since: Any = None) -> P | None:
@@ -57,3 +62,19 @@ def forfeit_winner(a: P, b: P, left: Mapping[P, Any], since: Any = None) -> P | 
     if other in left and not left[other] > arose:
         return None
     return other
+
+
+def annulled(
+    withdrawn: Iterable[P], finished: Mapping[P, int], scheduled: Mapping[P, int]
+) -> frozenset[P]:
+    """The withdrawn players of a round robin whose results are struck out: those who had
+    finished fewer than half of the matches the schedule gives them (``finished`` and
+    ``scheduled`` count them per player). Exactly half or more: their results stand and
+    their remaining matches are forfeits (:func:`forfeit_winner`).
+
+    >>> sorted(annulled(["Emil", "Dora"], {"Emil": 1, "Dora": 2}, {"Emil": 4, "Dora": 4}))
+    ['Emil']
+    >>> annulled(["Emil"], {}, {"Emil": 6})
+    frozenset({'Emil'})
+    """
+    return frozenset(p for p in withdrawn if 2 * finished.get(p, 0) < scheduled.get(p, 0))

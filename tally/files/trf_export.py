@@ -83,7 +83,7 @@ def _finished_rounds(store: Store, ev: EventView, paired: bool = False) -> list[
     return [
         r
         for r in store.events.started_rounds(ev.id)
-        if paired or all(p.status in ("played", "forfeit", "void") for p in r.pairings)
+        if paired or all(p.status in ("played", "forfeit", "void", "annulled") for p in r.pairings)
     ]
 
 
@@ -102,8 +102,8 @@ def _game(r: RoundView, name: str, number: dict[str, int]) -> TrfGame:
 
 def _result(p: PairingView, me: str) -> str:
     """``me``'s result in a pairing (blank while it is not played yet)."""
-    if p.status == "void":
-        return "-"
+    if p.status == "void" or (p.status == "annulled" and not (p.matches and p.matches[0].over)):
+        return "-"  # (a struck-out player's game played keeps its result, as FIDE rates it)
     if p.status == "forfeit":
         return "+" if p.forfeit_winner == me else "-"
     if p.status != "played":  # paired, not played yet: no result

@@ -93,7 +93,9 @@ def _change(before: MatchView, after: MatchView | None) -> MatchChange:
 @dataclass(frozen=True)
 class Withdrawal:
     """What withdrawing ``player`` from an event does: ``rule`` is the event's withdrawal
-    rule (``forfeit``, ``void``; a knockout: ``out``); ``running`` the player's matches not
+    rule (``forfeit``, ``void``; a knockout: ``out``; ``annulled``: a round robin's player
+    withdrawing before half of their games, whose results are all struck out); ``running``
+    the player's matches not
     over, each with its opponent; ``remaining`` the opponents of the scheduled matches not
     made yet (a round robin's later rounds, groups)."""
 
@@ -189,16 +191,16 @@ class Consequences:
                 if m.event_id == event and name in m.players and not m.over
             )
             remaining: list[str] = []
+            struck = False
             if ev.format.has_scheduled_pairings:
                 for rnd in Events(trial).rounds(event):
                     for p in rnd.pairings:
-                        if (
-                            name in (p.first, p.second)
-                            and not p.matches
-                            and p.status in ("forfeit", "void")
-                        ):
+                        if name not in (p.first, p.second):
+                            continue
+                        struck = struck or p.status == "annulled"
+                        if not p.matches and p.status in ("forfeit", "void", "annulled"):
                             remaining.append(p.second if p.first == name else p.first)
-            rule = "out" if ev.format.has_lives else ev.withdrawal
+            rule = "out" if ev.format.has_lives else "annulled" if struck else ev.withdrawal
             return Withdrawal(name, ev.kind, rule, running, tuple(remaining))
 
         return rehearse(self.store, lambda trial: Events(trial).withdraw(event, player), look)

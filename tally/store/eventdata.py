@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -114,6 +114,10 @@ class LoadedEvent:
         if not gone:
             return False, None
         return True, (None if len(gone) == 2 else (b if a in gone else a))
+
+    #: a round robin's withdrawn players whose results are struck out (they finished fewer
+    #: than half of their matches: :func:`tally.events.withdrawals.annulled`)
+    annulled: frozenset[int] = frozenset()
 
     def absent(self, number: int) -> set[int]:
         """Who announced they miss round ``number``."""
@@ -284,9 +288,42 @@ def load_events(
         for r in ev_rows
     ]
     assert [e.id for e in evs] == ids
+    evs = _with_annulled(conn, evs, by_event if with_matches else None)
     data = EventData(evs, matches, {}, dict(by_event))
     add_names(conn, data, wanted)
     return data
+
+
+def _with_annulled(
+    conn: Connection, evs: list[LoadedEvent], by_event: dict[int, list[EventMatch]] | None
+) -> list[LoadedEvent]:
+    """``evs`` with each round robin's struck-out players (:attr:`LoadedEvent.annulled`):
+    under the ``forfeit`` rule, a withdrawn player who finished fewer than half of the matches
+    the schedule gives them. ``by_event``: the events' matches (None: not loaded; read here
+    for the events that need them)."""
+    from dataclasses import replace
+
+    from tally.events.withdrawals import annulled
+
+    need = [e for e in evs if e.round_robin and e.withdrawal == "forfeit" and e.withdrawn]
+    if not need:
+        return evs
+    if by_event is None:
+        chosen = select(t.events.c.id).where(t.events.c.id.in_([e.id for e in need]))
+        by_event = _load_matches(conn, chosen, False)[1]
+    struck: dict[int, frozenset[int]] = {}
+    for e in need:
+        finished: Counter[int] = Counter()
+        for m in by_event.get(e.id, []):
+            if m.winner is not None:
+                finished.update((m.a, m.b))
+        scheduled: Counter[int] = Counter()
+        for rnd in schedule_of(e):
+            for p in rnd.pairings:
+                scheduled.update((int(p.first), int(p.second)))
+        per = e.matches_per_pairing
+        struck[e.id] = annulled(e.withdrawn, finished, {p: n * per for p, n in scheduled.items()})
+    return [replace(e, annulled=struck[e.id]) if struck.get(e.id) else e for e in evs]
 
 
 def add_names(conn: Connection, data: EventData, ids: set[int]) -> None:

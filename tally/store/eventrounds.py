@@ -243,7 +243,9 @@ def _pairing_view(
     done = len(views) == e.matches_per_pairing and all(v.over for v in views)
     missed, came = e.no_show(number, a, b)
     forfeit_winner: str | None = None
-    if done:
+    if {a, b} & e.annulled:
+        status = "annulled"  # a withdrawal before half of the games: counts for nobody
+    elif done:
         status = "played"
     elif missed:  # a one-round forfeit (:mod:`tally.store.noshows`)
         status = "void" if came is None else "forfeit"

@@ -6,8 +6,9 @@ A match is over when
 - it is **finished**: a player reached the match target;
 - it was **forfeited** or made **void** by a withdrawal: a player of the match withdrew from
   its event before it was finished (the event's withdrawal rule says which; a bracket's
-  match is always a forfeit, as :mod:`tally.store.knockouts` counts it), or by a no-show:
-  a player did not come to its round (:mod:`tally.store.noshows`; void when neither came);
+  match is always a forfeit, as :mod:`tally.store.knockouts` counts it; a round robin's
+  player withdrawn before half of their games has every match void), or by a no-show: a
+  player did not come to its round (:mod:`tally.store.noshows`; void when neither came);
 - it is **not needed**: a match of a bracket pairing played best of N after the pairing
   was decided (``2:0`` in a best of 3 leaves the third match unplayed for ever).
 
@@ -75,7 +76,11 @@ def _withdrawn(conn: Connection, loaded: Loaded) -> Over | None:
         select(t.events.c.withdrawal).where(t.events.c.id == m.event_id)
     ).scalar_one()
     names = [m.name(p) for p in (m.a_id, m.b_id) if p in gone]
-    if len(gone) == 2 or (rule != "forfeit" and _series_of(conn, loaded) is None):
+    if (
+        len(gone) == 2
+        or (rule != "forfeit" and _series_of(conn, loaded) is None)
+        or (rule == "forfeit" and gone & _struck_out(conn, m.event_id))
+    ):
         return Over("void", Message(VOID, gone=" & ".join(names)))
     winner = m.b if m.a_id in gone else m.a
     return Over(
@@ -106,6 +111,15 @@ def _no_show(conn: Connection, loaded: Loaded) -> Over | None:
         return Over("void", Message(NOBODY_CAME, gone=" & ".join(names)), no_show=True)
     winner = m.b if m.a_id in gone else m.a
     return Over("forfeit", Message(NO_SHOW, winner=winner, gone=names[0]), no_show=True)
+
+
+def _struck_out(conn: Connection, event_id: int) -> frozenset[int]:
+    """The players of a round robin whose results are struck out (withdrawn before half of
+    their games: :func:`tally.events.withdrawals.annulled`): their matches count for nobody."""
+    from tally.store.eventdata import load_events
+
+    [ev] = load_events(conn, t.events.c.id == event_id).events
+    return ev.annulled
 
 
 def _series_of(conn: Connection, loaded: Loaded) -> tuple[int, list[int]] | None:

@@ -116,6 +116,8 @@ def _unmade(
             continue
         for p in rnd.pairings:
             a, b = int(p.first), int(p.second)
+            if {a, b} & e.annulled:
+                continue  # struck out: counts for nobody
             winner = forfeit_winner_of(e, a, b, rnd.number)
             if winner is None:
                 continue
@@ -162,6 +164,8 @@ def counted_results(e: LoadedEvent, data: EventData) -> _Counted:
     made: Counter[tuple[int | None, int | None]] = Counter()
     for m in data.matches_of(e.id):
         made[(m.round_number, m.table_number)] += 1
+        if {m.a, m.b} & e.annulled:
+            continue  # a withdrawal before half of the games: struck out
         key = (m.round_number or 0, m.id, 0)
         if m.winner is not None:
             out.append(_Result(key, result(m, m.winner), False))
@@ -218,7 +222,8 @@ def _load_sums(
     with store.reading() as conn:
         data = load_events(conn, which, with_matches=False)
         chosen = select(t.events.c.id).where(which)
-        pairs, open_matches = sum_matches(conn, chosen, many=many)
+        struck = {e.id: e.annulled for e in data.events if e.annulled}
+        pairs, open_matches = sum_matches(conn, chosen, many=many, struck=struck)
         need_made = [e.id for e in data.events if e.round_robin and e.withdrawn]
         made: dict[int, Counter[tuple[int | None, int | None]]] = defaultdict(Counter)
         if need_made:

@@ -14,9 +14,10 @@ table, for the event's withdrawal rule and the "provisional" mark.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from sqlalchemy import Integer, and_, case, func, literal, select
+from sqlalchemy import Integer, and_, case, func, literal, not_, or_, select
 from sqlalchemy.engine import Connection
 
 from tally.engine.kernel import OUTRIGHT, SCHNEIDER_WIN, SCHWARZ_WIN
@@ -168,11 +169,13 @@ def _per_match(chosen: Any, targets: dict[str, int], many: bool, sqlite: bool) -
 
 
 def sum_matches(
-    conn: Connection, chosen: Any, *, many: bool
+    conn: Connection, chosen: Any, *, many: bool, struck: Mapping[int, frozenset[int]] | None = None
 ) -> tuple[list[PairTotals], list[MatchTotals]]:
     """The finished matches of the events ``chosen`` (a select of event ids) added up per
     pair of players, and the matches not finished one by one (oldest first). ``many``: the
-    events are a season (another query plan pays off on SQLite)."""
+    events are a season (another query plan pays off on SQLite). ``struck``: per event, the
+    players whose matches there count for nobody (a round robin's withdrawal before half of
+    the games: :func:`tally.events.withdrawals.annulled`)."""
     event_id: Any = t.matches.c.event_id + 0 if many else t.matches.c.event_id
     specs = (
         conn.execute(select(t.matches.c.rules).where(event_id.in_(chosen)).distinct())
@@ -200,6 +203,17 @@ def sum_matches(
         func.max(d.c.round_number),
         func.max(d.c.table_number),
     ).group_by(d.c.a, d.c.b, d.c.outcome, alone)
+    if struck:
+        query = query.where(
+            not_(
+                or_(
+                    *(
+                        and_(d.c.event_id == eid, or_(d.c.a.in_(ps), d.c.b.in_(ps)))
+                        for eid, ps in struck.items()
+                    )
+                )
+            )
+        )
     pairs: list[PairTotals] = []
     open_matches: list[MatchTotals] = []
     for row in conn.execute(query).cursor.fetchall():

@@ -559,8 +559,10 @@ class PairingView:
 
     ``status`` is ``"scheduled"`` (no match made yet), ``"playing"``, ``"played"`` (every
     match over), ``"forfeit"`` (a player withdrew, or did not come to this round: the
-    unplayed matches are won by ``forfeit_winner``) or ``"void"`` (a player withdrew, or both
-    did not come: the unplayed matches do not count).
+    unplayed matches are won by ``forfeit_winner``), ``"void"`` (a player withdrew, or both
+    did not come: the unplayed matches do not count) or ``"annulled"`` (a round robin's player
+    withdrew before half of their games: the pairing counts for nobody, its matches played
+    included).
     """
 
     table: int

@@ -48,6 +48,8 @@ CSRF_COOKIE = "tally_csrf"
 #: a notice after a change, shown once by the page the change leads to, then forgotten (never
 #: carried in the address, where a reload would repeat it and a link could forge it)
 NOTICE_COOKIE = "tally_notice"
+#: a refused form of a plain browser, carried to the page it is shown on (:func:`refill_at`)
+REFILL_COOKIE = "tally_refill"
 #: the director's session cookie (:func:`tally.web.access.start_session`)
 SESSION_COOKIE = "tally_director"
 #: the language the reader chose with the EN/DE switch (``?lang=``), for the pages that follow
@@ -246,12 +248,13 @@ def page_language(request: Request) -> str:
 
 
 async def language(request: Request, *, event: int | None = None, match: int | None = None) -> str:
-    """The language of a table's or the director's page, first that applies: the reader's
+    """The language of a table's page or the director's, first that applies: the reader's
     choice (:func:`chosen_language`), the stored language of ``event`` or of the event
-    ``match`` counts for (one query, asked only when the reader chose none), the browser's
-    ``Accept-Language`` (its first preference tally has: ``de-AT`` is German), English. Kept
-    for the rest of the request: :func:`render` renders the page in it and remembers a
-    ``?lang=`` choice in the cookie."""
+    ``match`` counts for (one query, asked only when the reader chose none: a phone's page;
+    the director's pages name no event, so they follow the director's choice and never switch
+    with an event's language), the browser's ``Accept-Language`` (its first preference tally
+    has: ``de-AT`` is German), English. Kept for the rest of the request: :func:`render`
+    renders the page in it and remembers a ``?lang=`` choice in the cookie."""
     if _LANG in request.scope:
         return str(request.scope[_LANG])
     lang = chosen_language(request)
@@ -266,6 +269,21 @@ async def language(request: Request, *, event: int | None = None, match: int | N
     lang = lang or page_language(request)
     request.scope[_LANG] = lang
     return lang
+
+
+async def event_language(
+    request: Request, *, event: int | None = None, match: int | None = None
+) -> str | None:
+    """The language of what an event shows to the room and on paper (its wall, its sheets):
+    ``?lang=`` on this address, else the stored language of ``event`` or of the event
+    ``match`` counts for; None when neither says one (the event is "as the reader's")."""
+    asked = request.query_params.get("lang")
+    if asked in LANGUAGES:
+        return asked
+    if event is None and match is None:
+        return None
+    stored = await blocking(site_of(request).store.events.language_of, event=event, match=match)
+    return normalize(stored) if stored else None
 
 
 def refusal(exc: Exception, lang: str) -> str:
@@ -310,6 +328,8 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
         )
     if request.scope.get("tally_notice_taken"):
         response.delete_cookie(NOTICE_COOKIE, httponly=True, samesite="strict")
+    if request.scope.get("tally_refill_taken"):
+        response.delete_cookie(REFILL_COOKIE, httponly=True, samesite="strict")
     chosen = request.query_params.get("lang")
     remember = _LANG in request.scope and chosen in LANGUAGES
     if remember and request.cookies.get(LANG_COOKIE) != chosen:
@@ -564,6 +584,53 @@ def take_refusal(request: Request) -> str | None:
     """Why a change sent from this page by a plain form was refused (it came back here, so
     the address is the page's, not the form's), if it was; the page's response forgets it."""
     return _taken(request, refused=True)
+
+
+#: the most a refused form's cookie may hold (a browser keeps 4 KiB a cookie); a larger one
+#: is shown in place, at the form's address
+REFILL_MOST = 3000
+
+
+def refill_at(path: str, refill: Refill) -> Response | None:
+    """Back to the page ``path`` (303) with a refused form ``refill`` in a short-lived cookie,
+    for that page to show once (:func:`take_refill`): a plain browser's address is then the
+    page's, not the form's, and a reload posts nothing. None when the form is too large for a
+    cookie (shown in place)."""
+    import json
+    from urllib.parse import quote
+
+    from starlette.responses import RedirectResponse
+
+    page = path.split("#", 1)[0]
+    data = {"p": page, "v": refill.values, "f": refill.field, "m": refill.message}
+    said = quote(json.dumps({**data, "i": refill.form}, ensure_ascii=False))
+    if len(said) > REFILL_MOST:
+        return None
+    response = RedirectResponse(path, 303)
+    response.set_cookie(REFILL_COOKIE, said, max_age=60, httponly=True, samesite="strict")
+    return response
+
+
+def take_refill(request: Request) -> Refill | None:
+    """The refused form :func:`refill_at` left for this page, if any (anything else in the
+    cookie is ignored); the page's response forgets it."""
+    import json
+    from urllib.parse import unquote
+
+    text = request.cookies.get(REFILL_COOKIE, "")
+    if not text:
+        return None
+    request.scope["tally_refill_taken"] = True
+    try:
+        data = json.loads(unquote(text[:REFILL_MOST]))
+        values = {str(k): str(v)[:FIELD_MOST] for k, v in dict(data["v"]).items()}
+        if data["p"] != request.url.path or len(values) > MAX_ENTRIES:
+            return None
+        parts = [data.get(k) for k in ("f", "m", "i")]
+        field, message, form = (None if x is None else str(x)[:300] for x in parts)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return Refill(values, field, message, form)
 
 
 def navigating(request: Request) -> bool:

@@ -44,6 +44,7 @@ from tally.web.app import (
     Fields,
     Refill,
     blocking,
+    event_language,
     form_of,
     guarded,
     int_param,
@@ -288,7 +289,7 @@ async def _switch(request: Request, setter: Any, said_on: str, said_off: str) ->
     await blocking(store.matches.state, mid)
     on = fields.get("on") == "yes"
     await blocking(setter, store, mid, on)
-    _ = translate(await language(request, match=mid))
+    _ = translate(await language(request))
     return _back(f"/director/match/{mid}", _(said_on) if on else _(said_off))
 
 
@@ -337,10 +338,12 @@ def _staged(store: Store, ev: EventView) -> KnockoutView | None:
 @guarded
 async def event_page(request: Request) -> Response:
     """GET: one event: rounds, tables with their addresses, players, sheets."""
+    from tally.web.app import take_refill
+
     _need_director(request)
     eid = int_param(request, "event")
-    await language(request, event=eid)
-    return await event_response(request, eid)
+    await language(request)
+    return await event_response(request, eid, refill=take_refill(request))
 
 
 async def event_response(
@@ -379,7 +382,7 @@ async def event_form_change(
     _need_director(request)
     form = Fields(await form_of(request))
     eid = int_param(request, "event")
-    words = translations(await language(request, event=eid))
+    words = translations(await language(request))
     try:
         said = await blocking(change, _acting(request), eid, form, words)
     except TallyError as exc:
@@ -400,6 +403,19 @@ async def event_form_refused(
     from tally.web.app import page_language
 
     refill = replace(form.refill(exc, page_language(request)), form=form_id)
+    return await event_refused(request, eid, refill)
+
+
+async def event_refused(request: Request, eid: int, refill: Refill) -> Response:
+    """The event's page with a refused form ``refill``: a plain browser is sent back to the
+    page's own address with it (303: a reload posts nothing; :func:`tally.web.app.refill_at`),
+    the page's script or a form too large for that gets it in place (400)."""
+    from tally.web.app import navigating, refill_at
+
+    if navigating(request) and request.method == "POST":
+        back_to = refill_at(f"/director/event/{eid}#{refill.form or ''}".rstrip("#"), refill)
+        if back_to is not None:
+            return back_to
     return await event_response(request, eid, 400, refill)
 
 
@@ -410,7 +426,7 @@ async def event_change(request: Request, change: Any) -> Response:
     _need_director(request)
     fields = await form_of(request)
     eid = int_param(request, "event")
-    words = translations(await language(request, event=eid))
+    words = translations(await language(request))
     said = await blocking(change, _acting(request), eid, fields, words)
     return _back(f"/director/event/{eid}", said)
 
@@ -435,9 +451,8 @@ async def start_round(request: Request) -> Response:
     if number is not None and fields.get("force") != "yes":
         eid = int_param(request, "event")
         busy = await blocking(site_of(request).store.events.still_playing, eid, number)
-        if busy:
-            words = translate(await language(request, event=eid))
-            return _ask_start(request, eid, number, busy, words)
+        if busy:  # (the question has an address of its own: a reload asks again, posts nothing)
+            return _back(f"/director/event/{eid}/round?round={number}")
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         if number is None:
@@ -456,11 +471,11 @@ async def start_round(request: Request) -> Response:
     return await event_change(request, change)
 
 
-def _ask_start(
+def ask_start(
     request: Request, eid: int, number: int, busy: dict[str, int], _: Callable[[str], str]
 ) -> Response:
     """The question before starting round ``number`` while the players ``busy`` (name ->
-    match) still play the round before."""
+    match) still play the round before (:func:`tally.web.director_confirm.ask_start_round`)."""
     return render(
         request,
         "ask.html.j2",
@@ -482,28 +497,17 @@ def _ask_start(
 async def unpair(request: Request) -> Response:
     """POST: withdraw the pairings of the latest round started, while no deal of it is
     recorded (``store.pairings.withdraw``), so that it can be paired again. When players
-    were swapped in the round, one question first: the swaps go with the pairings
-    (``confirmed=yes``: asked and answered)."""
+    were swapped in the round, the question's page says the swaps go with the pairings
+    (``confirmed=yes``: asked and answered; else back to that page)."""
     _need_director(request)
     fields = await form_of(request)
     number = whole_number(fields.get("round", ""), 4)
     eid = int_param(request, "event")
-    swapped = [(a, b) for (n, a, b) in await blocking(_swaps_of, request, eid, number)]
-    if swapped and fields.get("confirmed") != "yes":
-        _ = translate(await language(request, event=eid))
-        return render(
-            request,
-            "ask.html.j2",
-            title=_("Withdraw the pairings of round %(n)s?") % {"n": number},
-            lines=[
-                _("The swap of %(a)s and %(b)s is undone with them.") % {"a": a, "b": b}
-                for a, b in swapped
-            ],
-            action=f"/director/event/{eid}/unpair",
-            button=_("Withdraw the pairings of round %(n)s") % {"n": number},
-            back=f"/director/event/{eid}",
-            hidden={"round": str(number), "confirmed": "yes"},
-        )
+    swapped = [(a, b) for (n, a, b) in await blocking(swaps_of, request, eid, number)]
+    if swapped and fields.get("confirmed") != "yes" and number is not None:
+        # asked on the question's page, which names the swaps (a form from before they were
+        # made goes there first: a reload asks again, posts nothing)
+        return _back(f"/director/event/{eid}/unpair?round={number}")
 
     def change(store: Store, eid: int, fields: dict[str, str], words: NullTranslations) -> str:
         if number is None:
@@ -522,7 +526,7 @@ async def unpair(request: Request) -> Response:
     return await event_change(request, change)
 
 
-def _swaps_of(request: Request, eid: int, number: int | None) -> list[tuple[int, str, str]]:
+def swaps_of(request: Request, eid: int, number: int | None) -> list[tuple[int, str, str]]:
     """The swaps in effect in round ``number`` of an event."""
     return [s for s in site_of(request).store.swaps.made(eid) if s[0] == number]
 
@@ -740,7 +744,7 @@ async def match_response(
     from tally.web.qr import table_url
 
     site = site_of(request)
-    lang = await language(request, match=mid)
+    lang = await language(request)
     state = await blocking(_match_state, site.store, mid, lang)
     return render(
         request,
@@ -766,7 +770,7 @@ async def delete_deal(request: Request) -> Response:
     await form_of(request)
     store = _acting(request)
     view = await blocking(store.deals.delete, int_param(request, "deal"))
-    _ = translate(await language(request, match=view.match_id))
+    _ = translate(await language(request))
     return _back(
         f"/director/match/{view.match_id}", _("Deal %(number)s deleted.") % {"number": view.number}
     )
@@ -913,19 +917,23 @@ def _pdf(store: Store, sheet: str, ref: tuple[int, int | None], base: str, lang:
 async def print_sheet(request: Request) -> Response:
     """GET /director/print/SHEET/REF.pdf: standings/EVENT (by elimination for a knockout),
     pairings/EVENT-ROUND, bracket/EVENT, scoresheet/MATCH, ruling/MATCH-DEAL,
-    analysis/MATCH, series/SERIES, ratings/all as PDF, in the director's pages' language."""
+    analysis/MATCH, series/SERIES, ratings/all as PDF: an event's sheet (or its match's) in the
+    event's language (what it shows on paper), others, and an event "as the reader's", in the
+    director's; ``?lang=`` chooses."""
     from starlette.responses import Response as Plain
 
     _need_director(request)
     sheet = str(request.path_params["sheet"])
     ref = str(request.path_params["ref"]).removesuffix(".pdf")
     first, number = _sheet_ref(sheet, ref)
-    if _SHEETS[sheet] == "match":
-        lang = await language(request, match=first)
-    elif _SHEETS[sheet] == "event":
-        lang = await language(request, event=first)
-    else:
-        lang = await language(request)
+    of = _SHEETS[sheet]
+    lang = (
+        await event_language(
+            request, match=first if of == "match" else None, event=first if of == "event" else None
+        )
+        if of in ("match", "event")
+        else None
+    ) or await language(request)
     pdf = await blocking(
         _pdf, site_of(request).store, sheet, (first, number), public_base(request), lang
     )

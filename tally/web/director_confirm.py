@@ -21,7 +21,15 @@ from tally.web.app import (
     site_of,
     translate,
 )
-from tally.web.director import back, chosen, event_form_refused, need_director, refused
+from tally.web.director import (
+    ask_start,
+    back,
+    chosen,
+    event_form_refused,
+    need_director,
+    refused,
+    swaps_of,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -43,6 +51,7 @@ def routes() -> list[Route]:
         Route("/director/event/{event}/swap", ask_swap),
         Route("/director/event/{event}/unpair", ask_unpair),
         Route("/director/event/{event}/forfeit", ask_no_show),
+        Route("/director/event/{event}/round", ask_start_round),
         Route("/director/deal/{deal}/delete", ask_delete_deal),
         Route("/director/match/{match}/delete", ask_delete_match),
         Route("/director/match/{match}/delete", delete_match, methods=["POST"]),
@@ -89,10 +98,18 @@ def withdrawal_lines(
     """What withdrawing a player does, in words (the store's rehearsal of it)."""
     who = {"player": w.player}
     out: list[str] = []
+    if w.rule == "annulled":
+        out.append(
+            _(
+                "%(player)s has finished fewer than half of their matches: every result of "
+                "theirs is struck out, and their opponents are neither credited nor debited."
+            )
+            % who
+        )
     for mid, opponent in w.running:
         words = (
             _("%(player)s's running match against %(opponent)s (match %(id)s) will not count.")
-            if w.rule == "void"
+            if w.rule in ("void", "annulled")
             else _(
                 "%(player)s's running match against %(opponent)s (match %(id)s) becomes a "
                 "forfeit: %(opponent)s wins it."
@@ -111,7 +128,7 @@ def withdrawal_lines(
                     "not count (%(names)s).",
                     n,
                 )
-                if w.rule == "void"
+                if w.rule in ("void", "annulled")
                 else ngettext(
                     "%(player)s's %(n)s remaining match is won by the opponent (%(names)s).",
                     "%(player)s's %(n)s remaining matches are won by their opponents (%(names)s).",
@@ -126,7 +143,8 @@ def withdrawal_lines(
         out.append(_("%(player)s is not paired in the rounds still to come.") % who)
     elif not w.format.has_rounds and not w.running:
         out.append(_("%(player)s starts no new match.") % who)
-    out.append(_("The matches %(player)s finished still count.") % who)
+    if w.rule != "annulled":
+        out.append(_("The matches %(player)s finished still count.") % who)
     return out
 
 
@@ -188,7 +206,7 @@ async def ask_withdraw(request: Request) -> Response:
 
     need_director(request)
     eid = int_param(request, "event")
-    words = translations(await language(request, event=eid))
+    words = translations(await language(request))
     form = Fields({"player": request.query_params.get("player", "")[:200]})
     try:
         player = chosen(form, "player")
@@ -271,7 +289,7 @@ async def ask_swap(request: Request) -> Response:
 
     need_director(request)
     eid = int_param(request, "event")
-    lang = await language(request, event=eid)
+    lang = await language(request)
     words = translations(lang)
     q = request.query_params
     number = whole_number(q.get("round", ""), 4) or 0
@@ -312,7 +330,7 @@ async def ask_unpair(request: Request) -> Response:
 
     need_director(request)
     eid = int_param(request, "event")
-    _ = translate(await language(request, event=eid))
+    _ = translate(await language(request))
     number = whole_number(request.query_params.get("round", ""), 4) or 0
     rounds = await blocking(site_of(request).store.events.rounds, eid, number)
     if not rounds or not rounds[0].started:
@@ -320,6 +338,10 @@ async def ask_unpair(request: Request) -> Response:
         return refused(request, exc, f"/director/event/{eid}")
     lines = [_("Table %(table)s: %(first)s – %(second)s") % vars(p) for p in rounds[0].pairings]
     lines.append(_("Their table addresses stop working; the round is paired anew when started."))
+    lines += [
+        _("The swap of %(a)s and %(b)s is undone with them.") % {"a": a, "b": b}
+        for (_n, a, b) in await blocking(swaps_of, request, eid, number)
+    ]
     return await _ask(
         request,
         _("Withdraw the pairings of round %(n)s?") % {"n": number},
@@ -327,8 +349,24 @@ async def ask_unpair(request: Request) -> Response:
         f"/director/event/{eid}/unpair",
         _("Withdraw the pairings"),
         f"/director/event/{eid}",
-        {"round": str(number)},
+        {"round": str(number), "confirmed": "yes"},
     )
+
+
+@guarded
+async def ask_start_round(request: Request) -> Response:
+    """GET ?round=N: the question before starting a round while some of its players still
+    play the round before (where :func:`tally.web.director.start_round` sends the director),
+    and the button that starts it anyway; nobody busy any more: back to the event's page."""
+    from tally.web.app import whole_number
+
+    need_director(request)
+    eid = int_param(request, "event")
+    number = whole_number(request.query_params.get("round", ""), 4) or 0
+    busy = await blocking(site_of(request).store.events.still_playing, eid, number)
+    if not busy:
+        return back(f"/director/event/{eid}")
+    return ask_start(request, eid, number, busy, translate(await language(request)))
 
 
 def swap_moves(check: SwapView, _: Callable[[str], str]) -> list[str]:
@@ -357,7 +395,7 @@ async def ask_delete_deal(request: Request) -> Response:
         return refused(request, exc, "/director")
     from tally.vocabulary import message_words
 
-    lang = await language(request, match=d.match.match_id)
+    lang = await language(request)
     _ = translate(lang)
     lines = [
         _("Deal %(number)s is deleted: %(what)s.")
@@ -384,7 +422,7 @@ async def ask_delete_match(request: Request) -> Response:
         change = await blocking(site_of(request).store.consequences.match_deletion, mid)
     except TallyError as exc:
         return refused(request, exc, f"/director/match/{mid}")
-    _ = translate(await language(request, match=mid))
+    _ = translate(await language(request))
     lines = [*score_lines(change, _), _("Its deals are deleted with it.")]
     return await _ask(
         request,
@@ -404,7 +442,7 @@ async def delete_match(request: Request) -> Response:
     need_director(request)
     await form_of(request)
     mid = int_param(request, "match")
-    _ = translate(await language(request, match=mid))
+    _ = translate(await language(request))
     m = await blocking(acting(request).matches.delete, mid)
     where = f"/director/event/{m.event_id}" if m.event_id else "/director"
     return back(where, _("Match %(id)s deleted.") % {"id": mid})

@@ -138,8 +138,7 @@ async def tricks_page(request: Request) -> Response:
     need_director(request)
     did = int_param(request, "deal")
     store = site_of(request).store
-    view = await blocking(store.deals.view, did)
-    lang = await language(request, match=view.match_id)
+    lang = await language(request)
     state = await blocking(_tricks_state, store, did, lang)
     return render(request, "tricks.html.j2", **state)
 
@@ -188,7 +187,7 @@ async def _asked_or_stored(
     from tally.i18n import worded
 
     mid = asked.match_id
-    lang = await language(request, match=mid)
+    lang = await language(request)
     _ = translate(lang)
     where = f"/director/match/{mid}"
     if not asked.changes_anything:
@@ -221,7 +220,7 @@ async def _correct_record(
     """Ask about, or store, a recorded deal's corrected record ``text``."""
     store = acting(request)
     view = await blocking(store.deals.view, did)
-    _ = translate(await language(request, match=view.match_id))
+    _ = translate(await language(request))
     text = text.replace("\r\n", "\n")
     asked = await blocking(store.consequences.record_correction, did, text)
     return await _asked_or_stored(
@@ -284,7 +283,7 @@ async def save_quick(request: Request) -> Response:
     did = int_param(request, "deal")
     store = acting(request)
     view = await blocking(store.deals.view, did)
-    _ = translate(await language(request, match=view.match_id))
+    _ = translate(await language(request))
     try:
         points = whole_number(form.at("points").values.get("points", "0").strip(), 2)
         if points is None:
@@ -325,7 +324,7 @@ async def correct_match_result(request: Request) -> Response:
     fields = await form_of(request)
     mid = int_param(request, "match")
     store = acting(request)
-    _ = translate(await language(request, match=mid))
+    _ = translate(await language(request))
     score = fields.get("score", "").strip()[:20]
     asked = await blocking(store.consequences.match_result_correction, mid, score)
     return await _asked_or_stored(

@@ -353,7 +353,7 @@ async def add(request: Request) -> Response:
     form = Fields(await form_of(request))
     fields = form.values
     eid = int_param(request, "event")
-    _ = translate(await language(request, event=eid))
+    _ = translate(await language(request))
     try:
         with form.at("players"):
             wanted, added = await blocking(_add, acting(request), eid, fields)
@@ -391,7 +391,7 @@ async def preview(request: Request) -> Response:
 
     need_director(request)
     eid, number = int_param(request, "event"), int_param(request, "number")
-    await language(request, event=eid)
+    await language(request)
     store = site_of(request).store
     ev = await blocking(store.events.get, eid)
     try:
@@ -443,7 +443,7 @@ async def start_match(request: Request) -> Response:
     form = Fields(await form_of(request))
     fields = form.values
     eid = int_param(request, "event")
-    _ = translate(await language(request, event=eid))
+    _ = translate(await language(request))
     store = acting(request)
     try:
         a, b = chosen(form, "a"), chosen(form, "b")

@@ -98,11 +98,22 @@ async def _show(
 
 @guarded
 async def player_page(request: Request) -> Response:
-    """GET: a player's page."""
+    """GET: a player's page; ``?merge=N``: with the question before merging player N into
+    this one (where :func:`merge` sends the director: a reload asks again, posts nothing)."""
+    from tally.web.app import whole_number
+
     need_director(request)
     await language(request)
-    player = await blocking(site_of(request).store.players.get, _ref(request))
-    return await _show(request, player)
+    store = site_of(request).store
+    player = await blocking(store.players.get, _ref(request))
+    other_id = whole_number(request.query_params.get("merge", ""), 12)
+    merging = None
+    if other_id is not None and other_id != player.id:
+        try:
+            merging = await blocking(store.players.get, f"#{other_id}")
+        except TallyError:
+            merging = None  # (merged or gone meanwhile: nothing to ask)
+    return await _show(request, player, merging=merging)
 
 
 async def _change(request: Request, field: str, change: Any, said: str) -> Response:
@@ -161,7 +172,8 @@ async def unalias(request: Request) -> Response:
 @guarded
 async def merge(request: Request) -> Response:
     """POST: merge another entry for the same person (``other``, found as the command line
-    finds a player) into this player's: asked about first (``confirm=yes`` merges); a name
+    finds a player) into this player's: asked about first, on the player's page at an address
+    of its own (``?merge=N``; ``confirm=yes`` merges); a name
     that fits several players or none comes back with the players to choose from."""
     need_director(request)
     form = Fields(await form_of(request))
@@ -178,7 +190,7 @@ async def merge(request: Request) -> Response:
                 )
             other = await blocking(store.players.get, f"#{found.found.id}")
             if form.values.get("confirm") != "yes":
-                return await _show(request, player, refill=Refill(form.values), merging=other)
+                return back(f"/director/player/{player.id}?merge={other.id}")
             done = await blocking(acting(request).players.merge, f"#{player.id}", f"#{other.id}")
     except TallyError as exc:
         return await _show(request, player, 400, refill=form.refill(exc, page_language(request)))

@@ -47,7 +47,7 @@ from tally.web.app import (
     translate,
     whole_number,
 )
-from tally.web.director import event_response
+from tally.web.director import event_refused
 from tally.web.telling import entered
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ async def director_result(request: Request) -> Response:
     form = Fields(await form_of(request))
     mid = int_param(request, "match")
     store = site_of(request).acting(BY_DIRECTOR)
-    lang = await language(request, match=mid)
+    lang = await language(request)  # (the director's pages' language, not the event's)
     _ = translate(lang)
     try:
         with form.at("score"):
@@ -102,7 +102,7 @@ async def director_result(request: Request) -> Response:
         if event is None:
             raise
         refill = replace(form.refill(exc, lang), form=f"result-{mid}")
-        return await event_response(request, event, 400, refill)
+        return await event_refused(request, event, refill)
     back = (
         f"/director/event/{match.event_id}"
         if match.event_id is not None

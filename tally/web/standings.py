@@ -1,7 +1,8 @@
 """The live standings page for a projector or a TV, read-only, in English or German.
 
-``/standings/EVENT?lang=de`` shows the standings and the current round's tables with their
-running match scores. A few lines of JavaScript (``static/live.js``) ask
+``/standings/EVENT`` shows the standings and the current round's tables with their running
+match scores, in the event's language (``?lang=de`` or ``en`` chooses another; an event
+"as the reader's" is English unless told). A few lines of JavaScript (``static/live.js``) ask
 ``/standings/EVENT/live`` every second for the audit log's newest entry number and, when it
 changed, the new content: any change anywhere shows within two seconds, from this server
 process or another one on the same database. Without JavaScript the page reloads itself
@@ -22,6 +23,7 @@ from tally.store.views import MatchSummary, PairingView, RoundView
 from tally.web.app import (
     Site,
     blocking,
+    event_language,
     guarded,
     html_of,
     int_param,
@@ -194,7 +196,8 @@ async def page(request: Request) -> Response:
     """GET /standings/EVENT: the whole page (made once per change)."""
     site = site_of(request)
     event_id = int_param(request, "event")
-    lang = _lang(request)
+    # the event's own language (what it shows to the room), unless the address says ?lang=
+    lang = await event_language(request, event=event_id) or "en"
     every = _every(request)
     ev = await blocking(site.store.events.get, event_id)
     version, live = await _live(request, event_id, lang, await blocking(_version, site.store))
@@ -215,7 +218,7 @@ async def live(request: Request) -> Response:
 
     site = site_of(request)
     event_id = int_param(request, "event")
-    lang = _lang(request)
+    lang = _lang(request)  # (the page asks in its own language: ?lang=)
     seen = request.query_params.get("v", "")
     version = await blocking(_version, site.store)
     if unchanged(request, version):

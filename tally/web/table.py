@@ -330,8 +330,78 @@ def _done(request: Request, mid: int, message: str) -> Response:
 
 @guarded
 async def show(request: Request) -> Response:
-    """GET: the table page."""
-    return await _page(request, _match_id(request))
+    """GET: the table page; with ``?ask=TOKEN&at=...&last=...`` or ``?proposal=N``, the
+    question a plain form's tap was answered with (:func:`_question_at`), while it still
+    arises."""
+    mid = _match_id(request)
+    q = request.query_params
+    asked: Response | None = None
+    if "ask" in q:
+        asked = await _tap_question(request, mid, q.get("ask", "")[:40].strip())
+    elif "proposal" in q:
+        asked = await _proposal_question(request, mid, q.get("proposal", ""))
+    return asked or await _page(request, mid)
+
+
+def _question_at(request: Request, mid: int, query: dict[str, str]) -> Response:
+    """Where a plain form's tap that needs a question goes (303): the table's address with
+    the question in its query, so that the address is no POST's, a reload asks again and
+    posts nothing, and Back leads to the table. (The page's script is answered in place.)"""
+    from urllib.parse import urlencode
+
+    return redirect_with_notice(f"{table_url(request, mid)}?{urlencode(query)}")
+
+
+async def _tap_question(request: Request, mid: int, token: str) -> Response | None:
+    """The question before a tap (``token`` at the position the query names): a claim sure
+    to be false, or a tap that breaks a rule (rehearsed: nothing is stored). None when it no
+    longer arises (the deal moved on, the match is over): the table page."""
+    q = request.query_params
+    store = site_of(request).store
+    try:
+        expect = _expected(mid, {"at": q.get("at", "")[:200], "last": q.get("last", "")[:40]})
+        if token == "66":
+            claimer = await blocking(_claim_sure_false, store, mid)
+            return None if claimer is None else await _ask_first(request, mid, claimer, expect)
+        await blocking(_rehearse_tap, store, mid, token, expect)
+    except ViolationNotConfirmed as exc:
+        return await _violation(request, mid, token, expect, exc)
+    except TallyError:
+        return None
+    return None
+
+
+def _rehearse_tap(store: Store, mid: int, token: str, expect: Position) -> None:
+    """Play ``token`` as tapped and roll it back (:func:`tally.store.consequences.rehearse`):
+    raises :class:`ViolationNotConfirmed` when it breaks a rule, as the tap did."""
+    from tally.store.consequences import rehearse
+    from tally.store.recording import Deals
+
+    def tap(trial: Any) -> object:
+        return Deals(trial).play(LastDeal(mid), token, as_played=False, expect=expect)
+
+    rehearse(store, tap, lambda trial: None)
+
+
+async def _proposal_question(request: Request, mid: int, number: str) -> Response | None:
+    """The page that passes the phone to the opponent, for proposal ``number`` of this
+    table while it is pending; None otherwise (the table page)."""
+    proposal_id = whole_number(number, 12)
+    if proposal_id is None:
+        return None
+    store = site_of(request).store
+    try:
+        proposal = await blocking(store.proposals.get, proposal_id, mid)
+    except TallyError:
+        return None
+    if proposal.status != "pending":
+        return None
+    match = await blocking(store.matches.state, mid)
+    how = None
+    if proposal.kind == "deal":
+        lang = await language(request, match=mid)
+        how = _how(match.players, proposal.winner, proposal.reason, lang)
+    return _agree_page(request, match, proposal, how)
 
 
 #: what a phone is told when a tap it sent again had been stored the first time
@@ -413,6 +483,8 @@ async def play(request: Request) -> Response:
         confirmed = fields.get("confirm") == "yes"
         if token == "66" and not confirmed:
             claimer = await blocking(_claim_sure_false, site_of(request).store, mid)
+            if claimer is not None and navigating(request):
+                return _question_at(request, mid, _asked_query(token, expect))
             if claimer is not None:
                 return await _ask_first(request, mid, claimer, expect)
         try:
@@ -425,21 +497,9 @@ async def play(request: Request) -> Response:
                 tap=_tap(fields),
             )
         except ViolationNotConfirmed as exc:
-            match = await blocking(store.matches.state, mid)
-            return render(
-                request,
-                "confirm.html.j2",
-                200,
-                url=table_url(request, mid),
-                match=match,
-                token=token,
-                at=str(expect),
-                last=expect.last or "",
-                message=str(exc),
-                outcome=exc.outcome,
-                ruled=exc.deal,
-                violations=exc.violations,
-            )
+            if navigating(request):
+                return _question_at(request, mid, _asked_query(token, expect))
+            return await _violation(request, mid, token, expect, exc)
         d = result.deal
         message = told(d, result.tokens, result.match.players, lang)
         if message:
@@ -459,6 +519,32 @@ async def play(request: Request) -> Response:
         return _done(request, mid, _("Recorded %(tokens)s.") % said)
 
     return await _change(request, mid, action, fields, checked_in_store=True)
+
+
+def _asked_query(token: str, expect: Position) -> dict[str, str]:
+    """The query of a tap's question page (:func:`_tap_question`)."""
+    return {"ask": token, "at": str(expect), "last": expect.last or ""}
+
+
+async def _violation(
+    request: Request, mid: int, token: str, expect: Position, exc: ViolationNotConfirmed
+) -> Response:
+    """The question before a tap that breaks a rule: record it as played, or go back."""
+    match = await blocking(site_of(request).store.matches.state, mid)
+    return render(
+        request,
+        "confirm.html.j2",
+        200,
+        url=table_url(request, mid),
+        match=match,
+        token=token,
+        at=str(expect),
+        last=expect.last or "",
+        message=str(exc),
+        outcome=exc.outcome,
+        ruled=exc.deal,
+        violations=exc.violations,
+    )
 
 
 def _claim_sure_false(store: Store, mid: int) -> str | None:
@@ -574,7 +660,16 @@ def ask_to_agree(
     request: Request, match: MatchView, proposal: ProposalView, how: str | None = None
 ) -> Response:
     """The page that passes the phone to the opponent: the proposed result, "Yes, I agree"
-    (posting the proposal's number and the values shown) and "No, that is not right"."""
+    (posting the proposal's number and the values shown) and "No, that is not right". A
+    plain form is sent to the page's own address (:func:`_question_at`)."""
+    if navigating(request):
+        return _question_at(request, match.id, {"proposal": str(proposal.id)})
+    return _agree_page(request, match, proposal, how)
+
+
+def _agree_page(
+    request: Request, match: MatchView, proposal: ProposalView, how: str | None
+) -> Response:
     confirmer = (
         next(p for p in match.players if p != proposal.winner)
         if proposal.winner is not None

@@ -1,7 +1,8 @@
 """A game played stands: a withdrawal changes only the games not yet played, in every format.
 A forfeit win credited when its loser withdrew stays its winner's when the winner withdraws
 later too (the points, ranks and tiebreaks of the others do not move), and a round robin's
-forfeits are credited round by round as the rounds are played, not all at once."""
+forfeits are credited round by round as the rounds are played, not all at once; a round
+robin's player who withdraws before half of their games has every result struck out."""
 
 from __future__ import annotations
 
@@ -56,20 +57,35 @@ def test_at_a_club_evening_a_forfeit_win_stays_when_its_winner_withdraws(store: 
     assert rows(store, ev, ["Anna", "Bert", "Carl", "Dora"]) == before
 
 
-@pytest.mark.parametrize(("kind", "options"), [("round-robin", {}), ("swiss", {"rounds": 3})])
+def play_rounds(store: Any, ev: int, upto: int) -> None:
+    """Start and finish rounds 1 to ``upto`` (each table's first player wins)."""
+    for number in range(1, upto + 1):
+        store.events.start_round(ev, number)
+        for p in store.events.rounds(ev, number)[0].pairings:
+            for m in p.matches:
+                store.deals.match_result(m.match_id, "7:3", winner=p.first)
+
+
+@pytest.mark.parametrize(
+    ("kind", "options", "before"), [("round-robin", {}, 3), ("swiss", {"rounds": 3}, 0)]
+)
 def test_a_forfeit_win_stays_and_nobody_elses_tiebreaks_move(
-    store: Any, kind: str, options: dict[str, Any]
+    store: Any, kind: str, options: dict[str, Any], before: int
 ) -> None:
+    # (a round robin's player who withdraws before half of their games is struck out
+    # instead: here both have played three of five)
     ev = make(store, kind, SIX, tiebreaks=["buchholz", "sonneborn-berger"], **options)
-    store.events.start_round(ev, 1)
-    open_table = table_of(store, ev, 1, "Anna")
+    play_rounds(store, ev, before)
+    number = before + 1
+    store.events.start_round(ev, number)
+    open_table = table_of(store, ev, number, "Anna")
     winner, loser = open_table.first, open_table.second
-    finish_except(store, ev, 1, open_table)
+    finish_except(store, ev, number, open_table)
     store.events.withdraw(ev, loser)
-    before = rows(store, ev, SIX)
-    assert row(store, ev, winner).won == 1
+    before_rows = rows(store, ev, SIX)
+    assert row(store, ev, winner).won >= 1
     store.events.withdraw(ev, winner)
-    assert rows(store, ev, SIX) == before
+    assert rows(store, ev, SIX) == before_rows
     cross = store.events.cross_table(ev)
     me, them = cross.players.index(winner), cross.players.index(loser)
     assert cross.cells[me][them] == ("+",) and cross.cells[them][me] == ("-",)
@@ -77,19 +93,44 @@ def test_a_forfeit_win_stays_and_nobody_elses_tiebreaks_move(
 
 def test_a_round_robin_credits_a_withdrawn_players_forfeits_round_by_round(store: Any) -> None:
     ev = make(store, "round-robin", SIX)
-    store.events.start_round(ev, 1)
-    for p in store.events.rounds(ev, 1)[0].pairings:
-        store.deals.match_result(p.matches[0].match_id, "7:3", winner=p.first)
-    store.events.withdraw(ev, "Anna")
+    play_rounds(store, ev, 3)
+    store.events.withdraw(ev, "Anna")  # three of five played: the rest are forfeits
     played = {r.player: r.played for r in store.events.standings(ev).rows}
-    assert set(played.values()) == {1}  # round 1 only: no forfeit of a later round yet
-    nxt = table_of(store, ev, 2, "Anna")
+    assert set(played.values()) == {3}  # rounds 1 to 3 only: no forfeit of a later round yet
+    assert store.events.standings(ev).stage == "round 3 of 5"
+    nxt = table_of(store, ev, 4, "Anna")
+    assert (nxt.status, nxt.matches) == ("forfeit", ())  # the preview says so
     other = nxt.second if nxt.first == "Anna" else nxt.first
     won = row(store, ev, other).won
-    store.events.start_round(ev, 2)
+    store.events.start_round(ev, 4)
     assert row(store, ev, other).won == won + 1  # credited now, with its round
-    assert row(store, ev, other).played == 2 and row(store, ev, "Anna").played == 2
-    assert sum(r.played for r in store.events.standings(ev).rows) == 6 + 2
+    assert row(store, ev, other).played == 4 and row(store, ev, "Anna").played == 4
+    assert sum(r.played for r in store.events.standings(ev).rows) == 6 * 3 + 2
+
+
+def test_a_round_robin_player_who_withdraws_before_half_their_games_is_struck_out(
+    store: Any,
+) -> None:
+    ev = make(store, "round-robin", SIX, tiebreaks=["sonneborn-berger"])
+    play_rounds(store, ev, 2)
+    tables = [table_of(store, ev, n, "Anna") for n in (1, 2)]
+    opponents = [p.second if p.first == "Anna" else p.first for p in tables]
+    others = [n for n in SIX if n != "Anna"]
+    counted = {n: row(store, ev, n).played for n in others}
+    store.events.withdraw(ev, "Anna")  # two of five played: fewer than half
+    view = store.events.standings(ev)
+    assert row(store, ev, "Anna").played == 0 and row(store, ev, "Anna").match_points == 0
+    for name in others:  # Anna's opponents are neither credited nor debited
+        assert row(store, ev, name).played == counted[name] - (name in opponents)
+    assert view.stage == "round 2 of 5"
+    assert {table_of(store, ev, n, "Anna").status for n in (1, 2, 3, 4, 5)} == {"annulled"}
+    cross = store.events.cross_table(ev)
+    me = cross.players.index("Anna")
+    assert all(cell == () for cell in cross.cells[me])
+    store.events.start_round(ev, 3)  # her round 3 opponent gets no forfeit win
+    third = table_of(store, ev, 3, "Anna")
+    other = third.second if third.first == "Anna" else third.first
+    assert row(store, ev, other).played == counted[other] - (other in opponents)
 
 
 def test_a_knockout_forfeit_win_stays_when_its_winner_withdraws(store: Any) -> None:

@@ -27,17 +27,32 @@ def _dumped(store) -> object:  # type: ignore[no-untyped-def]
     return dump(str(store.engine.url.render_as_string(hide_password=False)))
 
 
-def test_a_withdrawal_says_the_running_match_is_forfeit_and_the_rest_won_by_opponents(cup) -> None:  # type: ignore[no-untyped-def]
+def test_a_withdrawal_after_half_the_games_says_the_running_match_is_forfeit(cup) -> None:  # type: ignore[no-untyped-def]
 
     store, eid, rnd = cup
+    for number in (1, 2):  # rounds 1 and 2 played, 3 started: Dora has played two of three
+        for p in rnd.pairings:
+            store.deals.match_result(p.matches[0].match_id, "7:3", winner=p.first)
+        rnd = store.events.start_round(eid, number + 1)
     before = _dumped(store)
     w = store.consequences.withdrawal(eid, "dora")
     assert w.player == "Dora Wimmer" and w.rule == "forfeit"
     table = next(p for p in rnd.pairings if "Dora Wimmer" in (p.first, p.second))
     opponent = table.second if table.first == "Dora Wimmer" else table.first
     assert w.running == ((table.matches[0].match_id, opponent),)
-    assert sorted(w.remaining) == sorted(set(PLAYERS) - {"Dora Wimmer", opponent})
+    assert w.remaining == ()  # round 3 was her last
     assert _dumped(store) == before  # rehearsed: nothing stored, nothing audited
+
+
+def test_a_withdrawal_before_half_the_games_says_every_result_is_struck_out(cup) -> None:  # type: ignore[no-untyped-def]
+
+    store, eid, rnd = cup
+    table = next(p for p in rnd.pairings if "Dora Wimmer" in (p.first, p.second))
+    opponent = table.second if table.first == "Dora Wimmer" else table.first
+    w = store.consequences.withdrawal(eid, "dora")  # none of three played
+    assert w.player == "Dora Wimmer" and w.rule == "annulled"
+    assert w.running == ((table.matches[0].match_id, opponent),)
+    assert sorted(w.remaining) == sorted(set(PLAYERS) - {"Dora Wimmer", opponent})
 
 
 def test_a_void_withdrawal_and_one_the_store_refuses_are_said_as_the_store_would(store) -> None:  # type: ignore[no-untyped-def]

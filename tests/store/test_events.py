@@ -399,23 +399,25 @@ def test_a_withdrawn_players_remaining_matches_can_be_void(store: Any) -> None:
     assert store.events.cross_table(ev).cells[2][1] == ()  # Anna (third) against Bert (second)
 
 
-def test_a_player_who_withdraws_before_the_start_forfeits_every_scheduled_match(store: Any) -> None:
+def test_a_player_who_withdraws_before_the_start_has_every_scheduled_match_struck_out(
+    store: Any,
+) -> None:
     players(store, *THREE)
     ev = store.events.create("Early exit", kind="round-robin", players=THREE)
     store.events.withdraw(ev.id, "Carl")
     with pytest.raises(Refused, match="withdrawn from event 1 already"):
         store.events.withdraw(ev.id, "carl")
-    # Round 1 (Bert v Carl) makes no match: a forfeit won by Bert; round 3 (Carl v Anna) is
-    # credited once it is started, round by round as the rounds are played.
+    # Carl played none of his two matches (fewer than half): they count for nobody, as FIDE
+    # strikes out a round robin's player who withdrew before half of their games.
     r1 = store.events.start_round(ev.id, 1)
     assert [(p.status, p.match_ids, p.forfeit_winner) for p in r1.pairings] == [
-        ("forfeit", (), "Bert")
+        ("annulled", (), None)
     ]
     view = store.events.standings(ev.id)
     assert [(r.player, r.played, r.won, r.lost, r.match_points) for r in view.rows] == [
-        ("Bert", 1, 1, 0, 1.0),
         ("Anna", 0, 0, 0, 0.0),
-        ("Carl", 1, 0, 1, 0.0),
+        ("Bert", 0, 0, 0, 0.0),
+        ("Carl", 0, 0, 0, 0.0),
     ]
     assert view.stage == "round 1 of 3"  # Anna v Bert, round 2, is still to come
     [r2] = store.events.start_round(ev.id, 2).pairings
@@ -423,9 +425,9 @@ def test_a_player_who_withdraws_before_the_start_forfeits_every_scheduled_match(
     store.events.start_round(ev.id, 3)
     view = store.events.standings(ev.id)
     assert [(r.player, r.played, r.won, r.lost, r.match_points) for r in view.rows] == [
-        ("Anna", 2, 2, 0, 2.0),
-        ("Bert", 2, 1, 1, 1.0),
-        ("Carl", 2, 0, 2, 0.0),
+        ("Anna", 1, 1, 0, 1.0),
+        ("Carl", 0, 0, 0, 0.0),  # (level with Bert on points, ahead on game points)
+        ("Bert", 1, 0, 1, 0.0),
     ]
 
 

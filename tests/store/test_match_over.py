@@ -35,6 +35,10 @@ def round_robin(store: Any) -> tuple[Any, Any]:
 
 def test_a_table_writes_nothing_into_a_match_forfeited_by_a_withdrawal(store: Any) -> None:
     ev, rnd = round_robin(store)
+    for number in (1, 2):  # Bert plays two of three: his last match is a forfeit
+        for p in rnd.pairings:
+            store.deals.match_result(p.matches[0].match_id, "7:3", winner=p.first)
+        rnd = store.events.start_round(ev.id, number + 1)
     pairing = next(p for p in rnd.pairings if "Bert" in (p.first, p.second))
     mid = pairing.matches[0].match_id
     other = next(p for p in (pairing.first, pairing.second) if p != "Bert")

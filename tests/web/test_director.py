@@ -212,8 +212,11 @@ def test_a_withdrawal_is_asked_about_first_saying_what_follows(desk: Web) -> Non
     url = desk.store.engine.url.render_as_string(hide_password=False)
     before = dump(url)
     html = desk.page(f"/director/event/{eid}/withdraw?player=Dora+Wimmer")
-    assert "running match against" in html and "becomes a forfeit" in html
-    assert "2 remaining matches are won by their opponents" in html
+    # (none of her three played: fewer than half, every result of hers is struck out)
+    assert "fewer than half of their matches: every result of theirs is struck out" in html
+    assert "running match against" in html and "will not count" in html
+    assert "2 remaining matches will not be played and do not count" in html
+    assert "The matches Dora Wimmer finished still count" not in html
     assert dump(url) == before
     res = desk.post(f"/director/event/{eid}/withdraw", player="Dora Wimmer")
     assert res.status_code == 303
@@ -375,6 +378,10 @@ def test_the_pages_own_refusals_are_worded_in_the_pages_language(desk: Web) -> N
         _create(desk, name="Dienstag", kind="club", players="Anna B\nbert", lang_of="de")
     )
     res = desk.post(f"/director/event/{eid}/match", a="Anna Berger", b="Anna Berger")
+    # the director's pages speak the director's language, not the (German) event's
+    assert res.status_code == 400 and "choose two different players" in _alert(res)
+    desk.page("/director?lang=de")
+    res = desk.post(f"/director/event/{eid}/match", a="Anna Berger", b="Anna Berger")
     assert res.status_code == 400 and "zwei verschiedene Spieler wählen" in _alert(res)
 
 
@@ -429,11 +436,47 @@ def test_the_swap_question_says_who_goes_to_which_table(desk: Web) -> None:
     assert f"{q.second} goes to table {p.table}." in ask.text
 
 
-def test_the_events_language_says_it_is_of_its_sheets_and_pages(desk: Web) -> None:
+def test_the_events_language_says_it_is_of_its_sheets_wall_and_phones(desk: Web) -> None:
 
     html = desk.page("/director/new")
-    assert '<label for="lang_of">Language of its sheets and pages</label>' in html
-    assert "Sprache der Blätter und Seiten" in desk.page("/director/new?lang=de")
+    label = html.split('<label for="lang_of">', 1)[1].split("</label>", 1)[0]
+    assert label.replace("&#39;", "'") == "Language of its sheets, wall and players' phones"
+    assert "pages stay in the director" in html
+    html = desk.page("/director/new?lang=de")
+    assert "Sprache der Blätter, der Tabellenseite und der Handys an den Tischen" in html
+    assert "Die Seiten der Turnierleitung bleiben in ihrer eigenen Sprache" in html
+
+
+def test_a_german_event_speaks_german_to_the_room_and_the_director_keeps_english(desk: Web) -> None:
+    from tests.pdf_support import pages_text
+
+    desk.page("/director?lang=en")  # the director chose English (the EN/DE switch)
+    eid = _event_id(
+        _create(
+            desk, name="Herbst", kind="round-robin", players="Anna B\nbert\ncarla", lang_of="de"
+        )
+    )
+    assert desk.store.events.get(eid).language == "de"
+    html = desk.page(f"/director/event/{eid}")
+    assert "Start round 1" in html and "Runde 1 beginnen" not in html
+    assert f'href="/standings/{eid}"' in html  # the wall link: in the event's language
+    desk.post(f"/director/event/{eid}/round", round="1")
+    html = desk.page(f"/director/event/{eid}")  # a change to the event: still English
+    assert "Round 1 started" in html or "Start round 2" in html
+    assert "Runde" not in html.split("<main", 1)[-1]
+    wall = desk.page(f"/standings/{eid}")
+    assert "Runde 1 von 3" in wall and "round 1 of 3" not in wall
+    assert "round 1 of 3" in desk.page(f"/standings/{eid}?lang=en")
+    pdf = desk.client.get(f"/director/print/standings/{eid}.pdf")
+    assert pdf.status_code == 200 and "Tabelle" in pages_text(pdf.content)[0]
+    mid = desk.store.events.rounds(eid, 1)[0].pairings[0].matches[0].match_id
+    sheet = desk.client.get(f"/director/print/scoresheet/{mid}.pdf")
+    assert sheet.status_code == 200 and "Bummerl" in pages_text(sheet.content)[0]
+    # the director's language is the director's: switching it leaves the wall German
+    assert "Runde 1 beginnen" not in desk.page(f"/director/event/{eid}")
+    desk.page("/director?lang=de")
+    assert "Runde 2 beginnen" in desk.page(f"/director/event/{eid}")
+    assert "Runde 1 von 3" in desk.page(f"/standings/{eid}")
 
 
 def test_a_round_robin_offers_no_swap_and_no_late_entry_once_started(desk: Web) -> None:

@@ -75,3 +75,7 @@ def test_a_pair_kept_apart_refused_keeps_both_choices(
     assert "named twice" in top.text and top.is_displayed()
     assert top.rect["y"] + top.rect["height"] <= PROJECTOR[1]
     assert open_event["store"].pairings.apart(eid) == []
+    # the address is the event page's, not the form's: a reload posts nothing, says nothing
+    assert laptop.current_url.split("#")[0] == f"{base}/director/event/{eid}"
+    laptop.refresh()
+    assert not laptop.find_elements(By.CSS_SELECTOR, "#refused")

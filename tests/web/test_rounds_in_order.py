@@ -26,6 +26,8 @@ def test_round_2_is_asked_about_naming_the_players_still_at_round_1(desk: Web) -
     preview = desk.page(f"/director/event/{eid}/round/2")
     assert "would seat them at two tables at once" in preview
     res = desk.post(f"/director/event/{eid}/round", round="2")
+    assert res.status_code == 303  # to the question's own address (a reload posts nothing)
+    res = desk.client.get(res.headers["location"])
     assert res.status_code == 200 and "Start round 2 anyway" in res.text
     named = set(re.findall(r"<li>(.+?) is still playing match \d+\.</li>", res.text))
     assert named <= {p for q in first.pairings for p in (q.first, q.second)} and named
@@ -46,6 +48,8 @@ def test_withdrawing_swapped_pairings_asks_once_and_the_swap_goes_too(desk: Web)
     first, second = sorted((p.first, q.first))
     undone = f"The swap of {first} and {second} is undone with them."
     ask = desk.post(f"/director/event/{eid}/unpair", round="1")
+    assert ask.status_code == 303  # to the question, which names the swap
+    ask = desk.client.get(ask.headers["location"])
     assert ask.status_code == 200 and undone in ask.text
     assert 'name="confirmed" value="yes"' in ask.text
     assert desk.store.events.get(eid).rounds_started == (1,)

@@ -69,16 +69,17 @@ def test_an_address_of_withdrawn_pairings_opens_nothing_after_the_round_is_paire
         assert address in desk and web.client.get(address).status_code == 200, mid
 
 
-def test_a_forfeited_match_refuses_its_tables_tap_and_says_why(web: Web) -> None:
+def test_a_match_a_withdrawal_ended_refuses_its_tables_tap_and_says_why(web: Web) -> None:
     _start(web)
     before = web.store.matches.state(web.match)
     fields = web.form(web.table())
     web.store.events.withdraw(web.event, "Dora")
     html = web.page(web.table())
-    assert "This match is over: Anna wins 0:0 by forfeit (Dora withdrew)" in html
+    # (Dora withdrew before half of her games: struck out, the match counts for nobody)
+    assert "This match is over: Dora withdrew, so it does not count" in html
     assert 'name="token"' not in html and "/undo" not in html
     res = web.post(web.table() + "/play", token="KS", at=fields["at"], last=fields["last"])
-    assert res.status_code == 403 and "by forfeit (Dora withdrew)" in res.text
+    assert res.status_code == 403 and "Dora withdrew, so it does not count" in res.text
     assert web.store.matches.state(web.match) == before
     wall = web.page(f"/standings/{web.event}")
     board = next(
@@ -86,7 +87,7 @@ def test_a_forfeited_match_refuses_its_tables_tap_and_says_why(web: Web) -> None
         for b in re.findall(r'<li class="item board (\w+)"[^>]*>(.*?)</li>', wall)
         if "Dora" in b[1]
     )
-    assert board[0] == "forfeit"  # shown as over, not playing
+    assert board[0] == "annulled"  # shown as over, not playing
 
 
 def race_over_http(web: Web) -> tuple[int, dict[str, Any]]:
