@@ -718,9 +718,10 @@ def forfeit(
     scorer: ScorerOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Record that a player of a Swiss event or a round robin did not come to their match in
-    round N (started) and stays in the event: the opponent wins that match by forfeit (+/-),
-    or nobody scores when both stayed away (record both: -/-). Counted as a forfeit in the
+    """Record that a player did not come to their match in round N (a one-round forfeit).
+
+    The player of a Swiss event or a round robin stays in the event: the opponent wins that
+    match by forfeit (+/-), or nobody scores when both stayed away (record both: -/-). Counted as a forfeit in the
     standings and tiebreaks (a game not played); the player is paired again next round.
     Refused once deals are recorded in the match (a game played stands), for a player with
     no match in round N and twice. Audited: `tally audit undo`, or --cancel, takes it back.
