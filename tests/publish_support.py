@@ -58,3 +58,18 @@ def make_site(where: Path) -> Site:
         publish(store, where / "en", lang="en")
         publish(store, where / "de", lang="de")
     return Site(db, where / "en", where / "de", found)
+
+
+def make_analysed_site(where: Path) -> Site:
+    """The site of the bundled club evening alone, published with the analysis (``--analyse``:
+    each player's report), in English and German."""
+    from tally.publish.watch import publish
+
+    db = f"sqlite:///{where / 'club.db'}"
+    with open_store(db, scorer="director") as store:
+        load_examples(store)
+        store.players.set_private(PRIVATE, True)
+        club = next(e for e in store.events.all() if not e.format.has_rounds)
+        publish(store, where / "en", [str(club.id)], lang="en", analyse=True)
+        publish(store, where / "de", [str(club.id)], lang="de", analyse=True)
+    return Site(db, where / "en", where / "de", [])

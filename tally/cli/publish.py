@@ -57,7 +57,8 @@ def publish(
         typer.Option(
             "--analyse",
             help="Put each recorded deal's analysis on its page (its marks and value "
-            "graph); takes about half a second a deal.",
+            "graph) and write each player's report in each event (reports/E-P.html); "
+            "takes about half a second a deal.",
         ),
     ] = False,
     db: DbOption = None,

@@ -15,12 +15,14 @@ from tally.publish.site import (
     ANALYSIS_SAMPLES,
     STYLESHEET,
     Selection,
+    entrants,
     event_parts,
     leaders,
     matches_of,
     newest_change,
     page,
     part,
+    report_path,
     select,
 )
 
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from tally.sheets.data import DealAnalysisPart
+    from tally.sheets.report import PlayerReport
     from tally.store.ratings import RatingHistoryView
     from tally.store.store import Store
     from tally.store.views import EventView, MatchView
@@ -51,9 +54,19 @@ def index_page(store: Store, chosen: Selection, lang: str) -> str:
     )
 
 
-def event_page(store: Store, chosen: Selection, ev: EventView, lang: str) -> str:
+def reports_of(chosen: Selection, ev: EventView, analyse: bool) -> dict[str, str]:
+    """The path of each player's report in an event (by name; none without the analysis)."""
+    if not analyse:
+        return {}
+    return {n: report_path(ev.id, chosen.people[n]) for n in entrants(chosen, ev)}
+
+
+def event_page(
+    store: Store, chosen: Selection, ev: EventView, lang: str, analyse: bool = False
+) -> str:
     """An event: its standings as the sheets rank them, its rounds (each pairing's results,
-    byes and absences) or, for a club evening, its matches."""
+    byes and absences) or, for a club evening, its matches; with the analysis, a link to
+    each player's report."""
     rounds = []
     if ev.format.has_rounds:
         rounds = [r for r in store.events.rounds(ev.id) if r.started]
@@ -70,17 +83,25 @@ def event_page(store: Store, chosen: Selection, ev: EventView, lang: str) -> str
         rounds=rounds,
         club=club,
         series=series,
+        reports=reports_of(chosen, ev, analyse),
         people=chosen.people,
     )
 
 
 def player_page(
-    store: Store, chosen: Selection, name: str, lang: str, history: RatingHistoryView
+    store: Store,
+    chosen: Selection,
+    name: str,
+    lang: str,
+    history: RatingHistoryView,
+    analyse: bool = False,
 ) -> str:
-    """A player: their events, their matches with the result and a link to each recorded
-    deal, and their rating match by match."""
+    """A player: their events (with the analysis, a link to their report in each), their
+    matches with the result and a link to each recorded deal, and their rating match by
+    match."""
     mine = [m for m in chosen.matches.values() if name in m.players]
-    events = [e for e in chosen.events if any(p.name == name for p in e.players)]
+    events = [e for e in chosen.events if name in entrants(chosen, e)]
+    reports = {e.id: reports_of(chosen, e, analyse).get(name) for e in events}
     deals = {m.id: _recorded(chosen.state(store, m.id)) for m in mine}
     return page(
         lang,
@@ -93,6 +114,7 @@ def player_page(
         deals=deals,
         history=history,
         published=chosen.matches,
+        reports=reports,
         people=chosen.people,
     )
 
@@ -165,6 +187,42 @@ def series_page(store: Store, chosen: Selection, series_id: int, lang: str) -> s
     )
 
 
+def report_page(chosen: Selection, report: PlayerReport, lang: str) -> str:
+    """A player's report in an event (:mod:`tally.sheets.report`): their matches, what their
+    decisions lost, their closes and claims as the analysis judged them, their place and
+    rating (``report_part.html.j2`` in the site's frame)."""
+    event = next(e for e in chosen.events if e.id == report.event_id)
+    return page(
+        lang,
+        "publish/report.html.j2",
+        "../",
+        report=report,
+        event=event,
+        player_id=chosen.people[report.player],
+        people=chosen.people,
+    )
+
+
+def report_pages(store: Store, chosen: Selection, want: _Wanted, lang: str) -> dict[str, str]:
+    """The report of each player the pages ``want``, in each event they want: all of an
+    event's at once (each match analysed once), else each player's alone."""
+    from tally.sheets.report import event_reports, player_report
+
+    pages: dict[str, str] = {}
+    for ev in chosen.events:
+        names = [n for n in entrants(chosen, ev) if n in want.players]
+        if ev.id not in want.events or not names:
+            continue
+        if len(names) == len(entrants(chosen, ev)):
+            reports = event_reports(store, ev.id, samples=ANALYSIS_SAMPLES)
+        else:
+            reports = [player_report(store, ev.id, n, samples=ANALYSIS_SAMPLES) for n in names]
+        for report in reports:
+            path = report_path(ev.id, chosen.people[report.player])
+            pages[path] = report_page(chosen, report, lang)
+    return pages
+
+
 @dataclass(frozen=True)
 class Changed:
     """What changed since a publishing: events and matches (their pages, their players' and
@@ -214,8 +272,9 @@ def site_pages(
     only: Changed | None = None,
 ) -> dict[str, bytes]:
     """Every file of the site of ``refs`` (events and series; all when empty) in ``lang``,
-    or (``only``) the index and the pages those changes touch: bytes by their path in the
-    site, private players by their initials."""
+    or (``only``) the index and the pages those changes touch (with the analysis, the
+    reports of the changed matches' players): bytes by their path in the site, private
+    players by their initials."""
     from tally.i18n import use
     from tally.sheets.render import templates_dir
 
@@ -226,12 +285,15 @@ def site_pages(
         pages["index.html"] = index_page(store, chosen, lang)
         for ev in chosen.events:
             if ev.id in want.events:
-                pages[f"events/{ev.id}.html"] = event_page(store, chosen, ev, lang)
+                pages[f"events/{ev.id}.html"] = event_page(store, chosen, ev, lang, analyse)
         people = {pid: n for n, pid in chosen.people.items() if n in want.players}
         for pid, history in store.ratings.histories(people).items():
-            pages[f"players/{pid}.html"] = player_page(store, chosen, people[pid], lang, history)
+            name = people[pid]
+            pages[f"players/{pid}.html"] = player_page(store, chosen, name, lang, history, analyse)
         for mid in sorted(want.matches):
             pages.update(_match_pages(store, chosen, mid, lang, analyse))
+        if analyse:
+            pages.update(report_pages(store, chosen, want, lang))
         for s in chosen.series:
             if s.id in want.series:
                 pages[f"series/{s.id}.html"] = series_page(store, chosen, s.id, lang)

@@ -1,8 +1,9 @@
 """The pages of the published site, as bytes by their path in the site.
 
 Paths are stable: ``index.html``, ``style.css``, ``events/N.html``, ``players/N.html``,
-``matches/N.html``, ``deals/N.html`` and ``series/N.html`` (N the number tally gives it),
-so a page keeps its address across publishings and the links between pages are relative.
+``matches/N.html``, ``deals/N.html``, ``series/N.html`` (N the number tally gives it) and,
+with the analysis, ``reports/E-P.html`` (player P's report in event E), so a page keeps its
+address across publishings and the links between pages are relative.
 
 Every figure comes from the builders of the printed sheets (standings with their
 tiebreaks, the cross-table or the round-by-round table, the elimination table, the bracket,
@@ -181,6 +182,21 @@ def version(store: Store) -> int:
     """The store's change number: its newest audit entry's (every change writes one)."""
     log = store.audit.log(limit=1)
     return log[-1].id if log else 0
+
+
+def entrants(chosen: Selection, ev: EventView) -> list[str]:
+    """The players of an event: those entered, in order, then any other playing a match of it
+    (the players a report is written for, :func:`tally.sheets.report.event_reports`)."""
+    names = [p.name for p in ev.players]
+    for m in sorted(chosen.matches.values(), key=lambda m: m.id):
+        if m.event_id == ev.id:
+            names += [n for n in m.players if n not in names]
+    return names
+
+
+def report_path(event_id: int, player_id: int) -> str:
+    """The path of a player's report in an event, in the site."""
+    return f"reports/{event_id}-{player_id}.html"
 
 
 def matches_of(chosen: Selection, ids: Iterable[int]) -> list[MatchSummary]:

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-#: the folders of the site's numbered pages (``events/3.html``...)
-FOLDERS = ("events", "players", "matches", "deals", "series")
-_NUMBERED = re.compile(r"\d+\.html")
+#: the folders of the site's numbered pages (``events/3.html``, ``reports/3-12.html``...)
+FOLDERS = ("events", "players", "matches", "deals", "series", "reports")
+_NUMBERED = re.compile(r"\d+(?:-\d+)?\.html")
 
 
 @dataclass(frozen=True)

@@ -284,3 +284,107 @@ def test_the_site_s_links_stay_on_the_site_and_off_the_printed_sheets() -> None:
     assert sheets("en").filters["person"] is str  # a sheet printed after a publish: no link
     printed = sheets("en").from_string("{{ 'Anna Berger' | person }}")
     assert printed.render() == "Anna Berger"
+
+
+def test_without_the_analysis_no_report_is_written_or_linked(site: Site) -> None:
+    for folder in (site.english, site.german):
+        assert not (folder / "reports").exists()
+        for page in pages(folder):
+            assert not any("reports/" in link for link in links_of(page)), page
+
+
+def _club_players(store: Store) -> tuple[int, dict[str, int]]:
+    """The club evening's number and its players' numbers by name."""
+    club = next(e for e in store.events.all() if not e.format.has_rounds)
+    names = {p.name for p in club.players}
+    names |= {n for m in store.matches.all(club.id) for n in m.players}
+    return club.id, {p.name: p.id for p in store.players.all() if p.name in names}
+
+
+@pytest.mark.slow
+def test_with_the_analysis_every_player_has_a_report_linked_from_their_page_and_the_event(
+    analysed_site: Site,
+) -> None:
+    with open_store(analysed_site.db) as store:
+        club, players = _club_players(store)
+    assert len(players) >= 4
+    for folder in (analysed_site.english, analysed_site.german):
+        event = links_of(folder / "events" / f"{club}.html")
+        for pid in players.values():
+            report = f"reports/{club}-{pid}.html"
+            assert (folder / report).is_file()
+            assert f"../{report}" in event
+            assert f"../{report}" in links_of(folder / "players" / f"{pid}.html")
+        assert len(list((folder / "reports").iterdir())) == len(players)
+        for page in pages(folder):
+            for link in links_of(page):
+                path = urlsplit(link).path
+                if path:
+                    assert (page.parent / unquote(path)).resolve().is_file(), (page, link)
+    page = (analysed_site.english / "reports" / f"{club}-{players['Anna Berger']}.html").read_text(
+        encoding="utf-8"
+    )
+    assert "<h1>Anna Berger</h1>" in page and "Closes and claims" in page
+    assert "Game points lost by the player&#39;s decisions" in page or "decisions" in page
+
+
+@pytest.mark.slow
+def test_a_private_players_report_shows_their_initials_and_not_their_name(
+    analysed_site: Site,
+) -> None:
+    with open_store(analysed_site.db) as store:
+        club, players = _club_players(store)
+    assert PRIVATE in players
+    for folder in (analysed_site.english, analysed_site.german):
+        for page in pages(folder):
+            assert "Bert" not in page.read_text(encoding="utf-8"), page
+        own = (folder / "reports" / f"{club}-{players[PRIVATE]}.html").read_text(encoding="utf-8")
+        assert "<h1>B. H.</h1>" in own
+    other = f"{club}-{players['Anna Berger']}.html"
+    assert "B. H." in (analysed_site.english / "reports" / other).read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_german_report_page_is_in_german(analysed_site: Site) -> None:
+    with open_store(analysed_site.db) as store:
+        club, players = _club_players(store)
+    page = (analysed_site.german / "reports" / f"{club}-{players['Anna Berger']}.html").read_text(
+        encoding="utf-8"
+    )
+    assert '<html lang="de">' in page and "› <span>Bericht</span>" in page
+    assert "Zudrehen und Ansagen" in page and "Spielpunkte" in page
+    for english in ("Report", "Matches", "Closes and claims", "Game points", "Opponent"):
+        assert f">{english}<" not in page
+    event = (analysed_site.german / "events" / f"{club}.html").read_text(encoding="utf-8")
+    assert "Berichte der Spieler" in event
+
+
+@pytest.mark.slow
+def test_a_result_makes_the_reports_of_its_players_as_the_whole_site_makes_them(
+    analysed_site: Site, tmp_path: Path
+) -> None:
+    import shutil
+
+    from tally.publish.pages import Changed, site_pages
+    from tally.publish.site import version
+    from tally.publish.watch import changed_since
+
+    copy = tmp_path / "club.db"
+    shutil.copy(analysed_site.db.removeprefix("sqlite:///"), copy)
+    with open_store(f"sqlite:///{copy}", scorer="director") as store:
+        club, _ = _club_players(store)
+        seen = version(store)
+        event, match, (a, b) = _new_result(store)
+        changed = changed_since(store, seen)
+        assert changed is not None
+        part = site_pages(store, [str(club)], analyse=True, only=changed)
+        # (a change naming the match alone: its two players' reports, each made alone)
+        pair = site_pages(
+            store, [str(club)], analyse=True, only=Changed(matches=frozenset({match}))
+        )
+        whole = site_pages(store, [str(club)], analyse=True)
+    ours = {f"reports/{event}-{a}.html", f"reports/{event}-{b}.html"}
+    assert ours <= set(part)
+    assert {path for path in pair if path.startswith("reports/")} == ours
+    assert all(whole[path] == data for path, data in (part | pair).items())
+    assert "events/2.html" not in whole  # (the club evening's site alone)
