@@ -721,8 +721,9 @@ def forfeit(
     """Record that a player did not come to their match in round N (a one-round forfeit).
 
     The player of a Swiss event or a round robin stays in the event: the opponent wins that
-    match by forfeit (+/-), or nobody scores when both stayed away (record both: -/-). Counted as a forfeit in the
-    standings and tiebreaks (a game not played); the player is paired again next round.
+    match by forfeit (+/-), or nobody scores when both stayed away (record both: -/-).
+    Counted as a forfeit in the standings and tiebreaks (a game not played); the player is
+    paired again next round.
     Refused once deals are recorded in the match (a game played stands), for a player with
     no match in round N and twice. Audited: `tally audit undo`, or --cancel, takes it back.
     To withdraw a player for good: `tally event withdraw`."""
