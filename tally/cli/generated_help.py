@@ -14,7 +14,7 @@ LINES: dict[str, str] = {
     'rules': "Print a rule set's options and values, so a club can see what it is playing.",
     'standings': "Standings of an event, or of a season (--season): matches played, won and lost, match points, game points won and conceded and their difference, schneider and schwarz wins, and the tiebreaks in order; players still level share the rank. With --category only that category's players, ranked within it, the overall rank beside.",
     'load': 'Load events kept as files into the database and show their standings.',
-    'publish': 'Write the results as a static web site: plain HTML and CSS, no script, nothing from another host, relative links (it works from a USB stick and at any address). An index, a page per event (standings, rounds, cross-table, bracket, prizes), per player, per match, per recorded deal (tricks and ruling) and per series. Only files that changed are written. Private players (`tally player private`) appear by their initials; no table link, PIN or audit detail is published.',
+    'publish': 'Write the results as a static web site: plain HTML and CSS, no script, nothing from another host, relative links (it works from a USB stick and at any address). An index, a page per event (standings, rounds, cross-table, bracket, prizes), per player, per match, per recorded deal (tricks and ruling), per series and season. Only files that changed are written. Private players (`tally player private`) appear by their initials; no table link, PIN or audit detail is published.',
     'serve': "Serve the table pages, the live standings and the director's pages on the local network; prints the address phones reach, the director's PIN and a login link good once. Stop it with Ctrl-C: everything acknowledged is stored, a restart carries on.",
     'audit': 'The log of every change, and undoing a change.',
     'deal': 'Deals: start, play, undo, record interactively, quick entry, import, export, edit, delete, show.',
@@ -60,10 +60,10 @@ TEXT = (
     '│            script, nothing from another host, relative links (it works from  │\n'
     '│            a USB stick and at any address). An index, a page per event       │\n'
     '│            (standings, rounds, cross-table, bracket, prizes), per player,    │\n'
-    '│            per match, per recorded deal (tricks and ruling) and per series.  │\n'
-    '│            Only files that changed are written. Private players (`tally      │\n'
-    '│            player private`) appear by their initials; no table link, PIN or  │\n'
-    '│            audit detail is published.                                        │\n'
+    '│            per match, per recorded deal (tricks and ruling), per series and  │\n'
+    '│            season. Only files that changed are written. Private players      │\n'
+    '│            (`tally player private`) appear by their initials; no table link, │\n'
+    '│            PIN or audit detail is published.                                 │\n'
     "│ serve      Serve the table pages, the live standings and the director's      │\n"
     '│            pages on the local network; prints the address phones reach, the  │\n'
     "│            director's PIN and a login link good once. Stop it with Ctrl-C:   │\n"

@@ -67,8 +67,8 @@ def publish(
     """Write the results as a static web site: plain HTML and CSS, no script, nothing from
     another host, relative links (it works from a USB stick and at any address). An index,
     a page per event (standings, rounds, cross-table, bracket, prizes), per player, per
-    match, per recorded deal (tricks and ruling) and per series. Only files that changed are
-    written. Private players (`tally player private`) appear by their initials; no table
+    match, per recorded deal (tricks and ruling), per series and season. Only files that
+    changed are written. Private players (`tally player private`) appear by their initials; no table
     link, PIN or audit detail is published."""
     from tally.i18n import use
     from tally.publish.watch import publish as write

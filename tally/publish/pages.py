@@ -23,6 +23,7 @@ from tally.publish.site import (
     page,
     part,
     report_path,
+    season_path,
     select,
 )
 
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
 
 def index_page(store: Store, chosen: Selection, lang: str) -> str:
     """The index: the events (newest first) with their dates, kinds and winners or leaders,
-    and the series; when the results last changed."""
+    the series, and the seasons (newest first) with the events they count; when the results
+    last changed."""
     rows = []
     for ev in sorted(chosen.events, key=lambda e: (e.date, e.id), reverse=True):
         first, won = leaders(store, ev)
@@ -49,6 +51,10 @@ def index_page(store: Store, chosen: Selection, lang: str) -> str:
         "",
         events=rows,
         series=chosen.series,
+        seasons=[
+            (year, [e for e in chosen.events if e.id in chosen.seasons[year].events])
+            for year in sorted(chosen.seasons, reverse=True)
+        ],
         updated=newest_change(store),
         people=chosen.people,
     )
@@ -187,6 +193,26 @@ def series_page(store: Store, chosen: Selection, series_id: int, lang: str) -> s
     )
 
 
+def season_page(chosen: Selection, year: int, lang: str) -> str:
+    """A season: its standings (the sheet ``tally print standings --season`` prints) and the
+    events it counts."""
+    from tally.sheets.build import standings_sheet
+
+    view = chosen.seasons[year]
+    sheet = standings_sheet(view)
+    standings = Markup(part(lang, "standings.html.j2", sheet, chosen.people, "../"))
+    counted = [e for e in chosen.events if e.id in view.events]
+    return page(
+        lang,
+        "publish/season.html.j2",
+        "../",
+        year=year,
+        standings=standings,
+        events=counted,
+        people=chosen.people,
+    )
+
+
 def report_page(chosen: Selection, report: PlayerReport, lang: str) -> str:
     """A player's report in an event (:mod:`tally.sheets.report`): their matches, what their
     decisions lost, their closes and claims as the analysis judged them, their place and
@@ -225,8 +251,8 @@ def report_pages(store: Store, chosen: Selection, want: _Wanted, lang: str) -> d
 
 @dataclass(frozen=True)
 class Changed:
-    """What changed since a publishing: events and matches (their pages, their players' and
-    their series' are made again)."""
+    """What changed since a publishing: events and matches (their pages, their players',
+    their series' and their seasons' are made again)."""
 
     events: frozenset[int] = frozenset()
     matches: frozenset[int] = frozenset()
@@ -238,6 +264,7 @@ class _Wanted:
     matches: set[int]
     players: set[str]
     series: set[int]
+    seasons: set[int]
 
 
 def _wanted(chosen: Selection, only: Changed | None) -> _Wanted:
@@ -249,6 +276,7 @@ def _wanted(chosen: Selection, only: Changed | None) -> _Wanted:
             set(chosen.matches),
             set(chosen.people),
             {s.id for s in chosen.series},
+            set(chosen.seasons),
         )
     published = {e.id for e in chosen.events}
     matches = {m for m in only.matches if m in chosen.matches}
@@ -260,7 +288,8 @@ def _wanted(chosen: Selection, only: Changed | None) -> _Wanted:
             players.update(m.players)
     players |= {p.name for e in chosen.events if e.id in only.events for p in e.players}
     series = {s.id for s in chosen.series if any(e.id in events for e in s.events)}
-    return _Wanted(events, matches, players & set(chosen.people), series)
+    seasons = {y for y, v in chosen.seasons.items() if events & set(v.events)}
+    return _Wanted(events, matches, players & set(chosen.people), series, seasons)
 
 
 def site_pages(
@@ -271,9 +300,9 @@ def site_pages(
     analyse: bool = False,
     only: Changed | None = None,
 ) -> dict[str, bytes]:
-    """Every file of the site of ``refs`` (events and series; all when empty) in ``lang``,
-    or (``only``) the index and the pages those changes touch (with the analysis, the
-    reports of the changed matches' players): bytes by their path in the site, private
+    """Every file of the site of ``refs`` (events and series, with their seasons; all when
+    empty) in ``lang``, or (``only``) the index and the pages those changes touch (with the
+    analysis, the reports of the changed matches' players): bytes by their path in the site, private
     players by their initials."""
     from tally.i18n import use
     from tally.sheets.render import templates_dir
@@ -297,6 +326,8 @@ def site_pages(
         for s in chosen.series:
             if s.id in want.series:
                 pages[f"series/{s.id}.html"] = series_page(store, chosen, s.id, lang)
+        for year in sorted(want.seasons):
+            pages[season_path(year)] = season_page(chosen, year, lang)
     hidden = Privacy(chosen.private)
     files = {path: hidden.hide(text).encode() for path, text in pages.items()}
     files[STYLESHEET] = (templates_dir() / "publish" / "publish.css").read_bytes()

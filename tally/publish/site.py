@@ -1,13 +1,16 @@
 """The pages of the published site, as bytes by their path in the site.
 
 Paths are stable: ``index.html``, ``style.css``, ``events/N.html``, ``players/N.html``,
-``matches/N.html``, ``deals/N.html``, ``series/N.html`` (N the number tally gives it) and,
+``matches/N.html``, ``deals/N.html``, ``series/N.html`` (N the number tally gives it),
+``seasons/YYYY.html`` (a calendar year's season, as ``tally standings --season --from
+YYYY-01-01 --to YYYY-12-31`` ranks it) and,
 with the analysis, ``reports/E-P.html`` (player P's report in event E), so a page keeps its
 address across publishings and the links between pages are relative.
 
 Every figure comes from the builders of the printed sheets (standings with their
 tiebreaks, the cross-table or the round-by-round table, the elimination table, the bracket,
-the prizes, a deal's ruling with the rules quoted and its analysis, a series' standings),
+the prizes, a deal's ruling with the rules quoted and its analysis, a series' standings, a
+season's standings),
 rendered by the sheets' own templates in the site's frame (``frame`` set to
 ``publish/part.html.j2``). Nothing of the director's is read: no table secret, PIN, login
 link, audit entry (other than the time of the newest) or session.
@@ -18,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from tally.errors import Message, NotFound, Refused, TallyError
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
     from tally.sheets.data import EliminationSheet, StandingsSheet
     from tally.store.series import SeriesView
     from tally.store.store import Store
-    from tally.store.views import EventView, MatchSummary, MatchView
+    from tally.store.views import EventView, MatchSummary, MatchView, StandingsView
 
 #: what ``tally publish`` says of a name that is no event's and no series'
 NO_SUCH = N_("there is no event or series %(ref)s (see `tally event list` and `tally series list`)")
@@ -45,11 +48,13 @@ ANALYSIS_SAMPLES = 50
 
 @dataclass
 class Selection:
-    """What a site holds: its events and series, and what they bring along (their players,
-    matches and recorded deals), with the names of the private players."""
+    """What a site holds: its events, series and seasons, and what they bring along (their
+    players, matches and recorded deals), with the names of the private players."""
 
     events: list[EventView]
     series: list[SeriesView]
+    #: the seasons (:func:`seasons`): their standings by year
+    seasons: dict[int, StandingsView] = field(default_factory=dict)
     matches: dict[int, MatchSummary] = field(default_factory=dict)
     people: dict[str, int] = field(default_factory=dict)
     private: set[str] = field(default_factory=set)
@@ -110,7 +115,7 @@ def _events(store: Store, refs: Sequence[str]) -> tuple[list[EventView], list[Se
 def select(store: Store, refs: Sequence[str] = ()) -> Selection:
     """What the site of ``refs`` holds (:class:`Selection`)."""
     events, series = _events(store, refs)
-    chosen = Selection(events, series)
+    chosen = Selection(events, series, seasons(store, events))
     ids = {e.id for e in events}
     chosen.matches = {m.id: m for m in store.matches.all() if m.event_id in ids}
     playing = {p.name for e in events for p in e.players}
@@ -121,6 +126,26 @@ def select(store: Store, refs: Sequence[str] = ()) -> Selection:
             if p.private:
                 chosen.private.add(p.name)
     return chosen
+
+
+def seasons(store: Store, events: Sequence[EventView]) -> dict[int, StandingsView]:
+    """The season of each calendar year in which a published event counts in a season (a
+    club evening): its standings as ``tally standings --season`` gives them for that year,
+    by year; a season that counts an event not published has no page (its players would be
+    on the site without their event)."""
+    published = {e.id for e in events}
+    years = sorted({e.date.year for e in events if e.format.counts_in_the_season})
+    found = {}
+    for year in years:
+        view = store.events.season_standings(date_from=date(year, 1, 1), date_to=date(year, 12, 31))
+        if set(view.events) <= published:
+            found[year] = view
+    return found
+
+
+def season_path(year: int) -> str:
+    """The path of a season's page in the site."""
+    return f"seasons/{year}.html"
 
 
 def part(lang: str, template: str, sheet: object, people: dict[str, int], up: str) -> str:

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-#: the folders of the site's numbered pages (``events/3.html``, ``reports/3-12.html``...)
-FOLDERS = ("events", "players", "matches", "deals", "series", "reports")
+#: the folders of the site's numbered pages (``events/3.html``, ``seasons/2026.html``...)
+FOLDERS = ("events", "players", "matches", "deals", "series", "seasons", "reports")
 _NUMBERED = re.compile(r"\d+(?:-\d+)?\.html")
 
 

@@ -154,8 +154,69 @@ def test_publishing_again_after_one_result_rewrites_only_the_pages_it_changes(
         f"matches/{match.id}.html",
         f"players/{ids[a]}.html",
         f"players/{ids[b]}.html",
+        "seasons/2026.html",
     }
     assert again.removed == ()
+
+
+def _season_rows(page: Path) -> list[list[str]]:
+    """The rows of the standings on a season's page, each cell's text."""
+    body = page.read_text(encoding="utf-8").split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+def test_a_season_page_has_the_standings_tally_standings_season_gives(site: Site) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from tally.cli import app
+    from tally.publish.privacy import initials
+
+    command = ["standings", "--season", "--from", "2026-01-01", "--to", "2026-12-31", "--json"]
+    result = CliRunner().invoke(app, [*command, "--db", site.db])
+    assert result.exit_code == 0, result.output
+    season = json.loads(result.stdout)
+    page = site.english / "seasons" / "2026.html"
+    rows = _season_rows(page)
+    assert [r[:5] for r in rows] == [
+        [
+            str(r["rank"]),
+            initials(r["player"]) if r["player"] == PRIVATE else r["player"],
+            str(r["played"]),
+            str(r["won"]),
+            str(r["lost"]),
+        ]
+        for r in season["rows"]
+    ]
+    assert [r[6] for r in rows] == [f"{r['percentage']:.1f}" for r in season["rows"]]
+    # the events it counts, linked; every player linked to their page
+    text = page.read_text(encoding="utf-8")
+    assert season["events"] and all(f'href="../events/{e}.html"' in text for e in season["events"])
+    with open_store(site.db) as store:
+        ids = {p.name: p.id for p in store.players.all()}
+        counted = [store.events.get(e).name for e in season["events"]]
+    assert all(f'href="../players/{ids[r["player"]]}.html"' in text for r in season["rows"])
+    index = (site.english / "index.html").read_text(encoding="utf-8")
+    assert 'href="seasons/2026.html">Season 2026</a>' in index
+    assert all(name in index.split("Seasons", 1)[1] for name in counted)
+    german = (site.german / "seasons" / "2026.html").read_text(encoding="utf-8")
+    assert "<h1>Saison 2026</h1>" in german and "Gewertete Turniere" in german
+    assert "Rangliste" in german or "Tabelle" in german
+    assert ">Season" not in german and ">Standings<" not in german
+
+
+def test_a_season_counting_an_event_not_published_has_no_page(site: Site, tmp_path: Path) -> None:
+    from tally.publish.pages import site_pages
+
+    with open_store(site.db) as store:
+        robin = next(e for e in store.events.all() if e.format.has_rounds)
+        club = next(e for e in store.events.all() if e.format.counts_in_the_season)
+        assert not any(p.startswith("seasons/") for p in site_pages(store, [str(robin.id)]))
+        assert "seasons/2026.html" in site_pages(store, [str(club.id)])
 
 
 def test_a_page_no_longer_published_is_removed(site: Site, tmp_path: Path) -> None:
@@ -204,13 +265,14 @@ def test_the_pages_a_change_touches_are_made_as_the_whole_site_makes_them(
         done = publish(store, tmp_path / "site", only=changed)
     assert {f"events/{event}.html", f"matches/{match}.html", "index.html"} <= set(part)
     assert {f"players/{p}.html" for p in players} <= set(part)
+    assert "seasons/2026.html" in part  # (the club evening counts in the season)
     assert "events/2.html" not in part and len(part) < len(whole) / 4
     assert all(whole[path] == data for path, data in part.items())
     assert done.removed == ()
 
 
 @pytest.mark.slow
-def test_watch_rewrites_the_standings_within_seconds_of_a_result(
+def test_watch_rewrites_the_standings_and_the_season_within_seconds_of_a_result(
     site: Site, tmp_path: Path
 ) -> None:
     import shutil
@@ -233,14 +295,14 @@ def test_watch_rewrites_the_standings_within_seconds_of_a_result(
         with open_store(url, scorer="director") as store:
             event, _match, _players = _new_result(store)
             recorded = time.time()
-            path = f"events/{event}.html"
-            wanted = site_pages(store)[path]  # (the standings with the match just finished)
-        while not (out / path).is_file() or (out / path).read_bytes() != wanted:
-            assert time.time() - recorded < 60, "the standings were not rewritten"
-            assert process.poll() is None, process.stderr and process.stderr.read()
-            time.sleep(0.05)
-        written = (out / path).stat().st_mtime
-        assert written - recorded < 5, f"the standings were rewritten {written - recorded} s later"
+            made = site_pages(store)  # (the standings with the match just finished)
+        for path in (f"events/{event}.html", "seasons/2026.html"):
+            while not (out / path).is_file() or (out / path).read_bytes() != made[path]:
+                assert time.time() - recorded < 60, f"{path} was not rewritten"
+                assert process.poll() is None, process.stderr and process.stderr.read()
+                time.sleep(0.05)
+            written = (out / path).stat().st_mtime
+            assert written - recorded < 5, f"{path} was rewritten {written - recorded} s later"
     finally:
         process.terminate()
         process.wait(timeout=30)
