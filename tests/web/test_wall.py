@@ -156,7 +156,8 @@ def test_an_event_as_the_readers_shows_its_wall_in_the_readers_language(
     ev = wall_support.round_robin(store, 8)
     assert not store.events.get(ev).language  # "as the reader's"
     german = {"accept-language": "de-AT,de;q=0.9,en;q=0.5"}
-    assert "Runde 2 von 7" in client.get(f"/standings/{ev}", headers=german).text
+    page = client.get(f"/standings/{ev}", headers=german).text
+    assert "Runde 2 von 7" in page and f"/standings/{ev}/live?lang=de" in page  # (and its updates)
     assert "round 2 of 7" in client.get(f"/standings/{ev}?lang=en", headers=german).text
     assert "round 2 of 7" in _page(client, f"/standings/{ev}")  # no preference: English
     client.cookies.set("tally_lang", "de")  # the EN/DE switch chose German
