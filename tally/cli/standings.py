@@ -69,6 +69,11 @@ LEGEND = N_(
     "their difference, Schn/Schw deals won by schneider/schwarz"
 )
 #: the heads of the table's columns that a tiebreak can repeat (``Tiebreak.repeats``)
+#: a round robin's players struck out (:attr:`tally.store.views.StandingsView.struck_out`);
+#: the wall and the sheet say the same words
+STRUCK_OUT = N_(
+    "Withdrawn before half of their games, every result annulled (not ranked): %(names)s"
+)
 REPEATED = {"game_point_difference": N_("Diff"), "game_points_won": N_("GP+"), "won": N_("W")}
 #: tiebreaks that repeat a column of the table: that column's head
 SHOWN_AS = {t.name: REPEATED[t.repeats] for t in TABLE.values() if t.repeats is not None}
@@ -272,11 +277,12 @@ def notes_of(view: StandingsView) -> list[str]:
         notes.append(
             _("Ranked by %(first)s; players still level share the rank.") % {"first": ranked}
         )
-    if view.withdrawn:
+    gone = [name for name in view.withdrawn if name not in view.struck_out]
+    if gone:
         rule = "" if view.event is None else f" ({word(view.event.withdrawal)})"
-        notes.append(
-            _("Withdrawn%(rule)s: %(names)s") % {"rule": rule, "names": ", ".join(view.withdrawn)}
-        )
+        notes.append(_("Withdrawn%(rule)s: %(names)s") % {"rule": rule, "names": ", ".join(gone)})
+    if view.struck_out:
+        notes.append(_(STRUCK_OUT) % {"names": ", ".join(view.struck_out)})
     if view.provisional:
         notes.append(_("* playing a match not over yet: these standings are provisional."))
     if view.category is not None:

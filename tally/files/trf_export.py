@@ -5,10 +5,13 @@ py4swiss) to check tally's pairings, and for ``tally event import --format trf``
 
 - **Players** are numbered in entry order; the rank is the standings'.
 - **Points** are tally's match points of the rounds written, each result worth what the event
-  gives it; the file's point system says so to the programs: the ``BBW``/``BBU``/... lines
-  bbpPairings reads and the ``XXS`` line of JaVaFo and py4swiss (a won match, a forfeit and a
-  full-point bye ``match_points_per_win``; the pairing's bye that or 0 as the event's ``bye``
-  rule says; a half-point bye half a win; a lost match, a forfeit loss, a zero-point bye 0).
+  gives it (a round robin's game with a player struck out, withdrawn before half of their
+  games, worth nothing to either, as in tally's standings, though a game played keeps its
+  result; the struck-out player ranked after everyone); the file's point system says so to
+  the programs: the ``BBW``/``BBU``/... lines bbpPairings reads and the ``XXS`` line of
+  JaVaFo and py4swiss (a won match, a forfeit and a full-point bye ``match_points_per_win``;
+  the pairing's bye that or 0 as the event's ``bye`` rule says; a half-point bye half a
+  win; a lost match, a forfeit loss, a zero-point bye 0).
 - **Colours**: card games have none: the player who deals the first deal is written as white,
   the other (forehand) as black.
 - **Results**: a won match ``1``/``0``; a withdrawn player's unplayed match ``+``/``-``
@@ -60,13 +63,16 @@ def event_trf(store: Store, ref: str | int, *, paired: bool = False) -> str:
     done = _finished_rounds(store, ev, paired)
     games = {name: [_game(r, name, number) for r in done] for name in number}
     points = point_system(ev.match_points_per_win or 1.0, ev.bye == "win")
-    ranks = {row.player: row.rank for row in store.events.standings(ev.id).rows}
+    rows = store.events.standings(ev.id).rows
+    ranks = {row.player: row.rank for row in rows}
     players = tuple(
         TrfPlayer(
             k,
             name,
-            sum(points.worth(g) for g in games[name]),
-            ranks[name],
+            sum(
+                points.worth(g) for r, g in zip(done, games[name], strict=True) if _counts(r, name)
+            ),
+            ranks.get(name, len(rows) + 1),
             None,
             tuple(games[name]),
         )
@@ -98,6 +104,13 @@ def _game(r: RoundView, name: str, number: dict[str, int]) -> TrfGame:
     if name in r.absent:
         return TrfGame(None, "-", "H" if r.absence_points else "Z")
     return NOT_PAIRED
+
+
+def _counts(r: RoundView, name: str) -> bool:
+    """Whether ``name``'s game of round ``r`` counts for their points: not one with a player
+    struck out (withdrawn before half of their games), whose result a game played keeps, as
+    FIDE rates it, but counts for nobody, as in tally's standings."""
+    return not any(p.status == "annulled" and name in (p.first, p.second) for p in r.pairings)
 
 
 def _result(p: PairingView, me: str) -> str:

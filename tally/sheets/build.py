@@ -610,6 +610,7 @@ def standings_sheet(
         rank_by=view.rank_by,
         points_per_win=view.match_points_per_win,
         provisional=view.provisional,
+        struck_out=view.struck_out,
     )
 
 

@@ -193,6 +193,9 @@ class StandingsSheet:
     rank_by: str = "points"
     points_per_win: int | float = 1
     provisional: bool = False
+    #: a round robin's players struck out (withdrawn before half of their games, every
+    #: result annulled): in no row, named below them
+    struck_out: tuple[str, ...] = ()
 
     @property
     def any_byes(self) -> bool:

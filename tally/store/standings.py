@@ -474,7 +474,8 @@ def standings(
     percentage: the event's ``rank_by``, or ``rank_by`` given) and then the event's
     tiebreaks (or ``tiebreaks``, to see another order); players still level share the rank
     and are listed in seed order. A player with a match still being played has ``running``
-    above 0 and the standings are ``provisional``."""
+    above 0 and the standings are ``provisional``. A round robin's player struck out (withdrawn
+    before half of their games: every result annulled) is ranked nowhere: ``struck_out``."""
     order = None if tiebreaks is None else check_tiebreaks(tiebreaks)
     ranking = None if rank_by is None else check_rank_by(rank_by)
     with store.reading() as conn:
@@ -488,7 +489,8 @@ def standings(
     ranking = e.rank_by if ranking is None else ranking
     games = _round_games(store, e) if follows_rounds(e, order) else None
     settings = replace(e.ranking, tiebreaks=order, rank_by=ranking)
-    rows = _ranked(data, summed, settings, rounds=games)
+    ranked = [p for p in summed.players if p not in e.annulled]
+    rows = _ranked(data, summed, settings, ranked, rounds=games)
     if not e.format.has_rounds or ranking == "percentage":
         rows = played_first(rows)
     stage = _stage(e, summed.unresolved.get(e.id, 0))
@@ -506,6 +508,7 @@ def standings(
         withdrawn=tuple(data.name(p) for p in sorted(e.withdrawn, key=lambda p: seed_of(e, p))),
         rank_by=ranking,
         provisional=bool(summed.running),
+        struck_out=tuple(data.name(p) for p in sorted(e.annulled, key=lambda p: seed_of(e, p))),
     )
 
 

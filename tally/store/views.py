@@ -645,6 +645,10 @@ class StandingsView:
     #: the category these standings are of (``tally standings --category``; None: everyone):
     #: each row's ``rank`` is its rank in the category, ``overall_rank`` in the field
     category: str | None = None
+    #: a round robin's players struck out (withdrawn before half of their games, every result
+    #: annulled: :func:`tally.events.withdrawals.annulled`), in seed order: in no row, as FIDE
+    #: lists them below the ranked players
+    struck_out: tuple[str, ...] = ()
     #: the words of ``title`` for a person (a season's; None: a name, said as it is)
     title_wording: Message | None = field(
         default=None, compare=False, repr=False, metadata=FOR_PEOPLE

@@ -730,10 +730,26 @@ def _match_state(store: Store, mid: int, lang: str) -> dict[str, Any]:
 
 @guarded
 async def match_page(request: Request) -> Response:
-    """GET: a match: its deals (each recorded one can be corrected), referee mode, table."""
+    """GET: a match: its deals (each recorded one can be corrected), referee mode, table;
+    after a refused form, with what was chosen in it (:func:`match_refused`)."""
+    from tally.web.app import take_refill
+
     _need_director(request)
     mid = int_param(request, "match")
-    return await match_response(request, mid)
+    return await match_response(request, mid, refill=take_refill(request))
+
+
+async def match_refused(request: Request, mid: int, refill: Refill) -> Response:
+    """The match's page with a refused form ``refill``: a plain browser is sent back to the
+    page's own address with it (303: a reload posts nothing; :func:`tally.web.app.refill_at`),
+    the page's script or a form too large for that gets it in place (400)."""
+    from tally.web.app import navigating, refill_at
+
+    if navigating(request) and request.method == "POST":
+        back_to = refill_at(f"/director/match/{mid}#{refill.form or ''}".rstrip("#"), refill)
+        if back_to is not None:
+            return back_to
+    return await match_response(request, mid, 400, refill)
 
 
 async def match_response(

@@ -275,7 +275,7 @@ async def save_quick(request: Request) -> Response:
     from dataclasses import replace
 
     from tally.web.app import Fields, page_language
-    from tally.web.director import match_response
+    from tally.web.director import match_refused
 
     need_director(request)
     form = Fields(await form_of(request))
@@ -301,7 +301,7 @@ async def save_quick(request: Request) -> Response:
             raise
     except TallyError as exc:
         refill = replace(form.refill(exc, page_language(request)), form=f"quick-{did}")
-        return await match_response(request, view.match_id, 400, refill)
+        return await match_refused(request, view.match_id, refill)
     return await _asked_or_stored(
         request,
         fields,

@@ -25,6 +25,7 @@ from tally.names import read_number, shown
 from tally.web.app import (
     MAX_ENTRIES,
     Fields,
+    Refill,
     blocking,
     form_of,
     guarded,
@@ -237,11 +238,17 @@ def enter_new(store: Store, refs: tuple[str, ...]) -> list[str]:
 
 @guarded
 async def new_event(request: Request) -> Response:
-    """GET: the form that creates an event."""
+    """GET: the form that creates an event; after a refusal a plain browser was sent back
+    here from (:func:`create`), with what was typed and the field at fault."""
+    from tally.web.app import take_refill
+
     need_director(request)
     await language(request)
     from datetime import date
 
+    refill = take_refill(request)
+    if refill is not None:
+        return _refused(request, refill, 200)
     return render(
         request,
         "new_event.html.j2",
@@ -250,6 +257,21 @@ async def new_event(request: Request) -> Response:
         unsettled=(),
         **_choices(),
         values={"kind": "round-robin", "date": date.today().isoformat()},
+    )
+
+
+def _refused(request: Request, refill: Refill, status: int) -> Response:
+    """The new-event form refused: everything typed kept, the field at fault marked (the
+    refusal above the form when it is of no one field)."""
+    return render(
+        request,
+        "new_event.html.j2",
+        status,
+        values=refill.values,
+        unsettled=(),
+        error=None if refill.field else refill.message,
+        refill=refill,
+        **_choices(),
     )
 
 
@@ -298,7 +320,7 @@ async def create(request: Request) -> Response:
     """POST: create the event; a refusal, or a name to choose for, shows the form again
     with everything typed kept."""
     from tally.errors import TallyError
-    from tally.web.app import page_language
+    from tally.web.app import navigating, page_language, refill_at
 
     need_director(request)
     form = Fields(await form_of(request))
@@ -308,16 +330,10 @@ async def create(request: Request) -> Response:
         eid, wanted = await blocking(_create, acting(request), form)
     except TallyError as exc:
         refill = form.refill(exc, page_language(request))
-        return render(
-            request,
-            "new_event.html.j2",
-            400,
-            values=kept(fields),
-            unsettled=(),
-            error=None if refill.field else refill.message,
-            refill=refill,
-            **_choices(),
-        )
+        # a plain browser goes back to the form's page (303: a reload posts nothing); the
+        # page's script, or a form too large for the cookie, gets it in place
+        back_to = refill_at("/director/new", refill) if navigating(request) else None
+        return back_to or _refused(request, refill, 400)
     if eid is None:
         return render(
             request,

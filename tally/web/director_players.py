@@ -96,11 +96,22 @@ async def _show(
     )
 
 
+async def _refused(request: Request, player: PlayerView, refill: Refill) -> Response:
+    """The player's page with a form of it refused: a plain browser is sent back to the
+    page's own address with what was typed (303: a reload posts nothing;
+    :func:`tally.web.app.refill_at`), the page's script gets it in place (400)."""
+    from tally.web.app import navigating, refill_at
+
+    back_to = refill_at(f"/director/player/{player.id}", refill) if navigating(request) else None
+    return back_to or await _show(request, player, 400, refill=refill)
+
+
 @guarded
 async def player_page(request: Request) -> Response:
     """GET: a player's page; ``?merge=N``: with the question before merging player N into
-    this one (where :func:`merge` sends the director: a reload asks again, posts nothing)."""
-    from tally.web.app import whole_number
+    this one (where :func:`merge` sends the director: a reload asks again, posts nothing);
+    after a refused form, with what was typed (:func:`_refused`)."""
+    from tally.web.app import take_refill, whole_number
 
     need_director(request)
     await language(request)
@@ -113,7 +124,7 @@ async def player_page(request: Request) -> Response:
             merging = await blocking(store.players.get, f"#{other_id}")
         except TallyError:
             merging = None  # (merged or gone meanwhile: nothing to ask)
-    return await _show(request, player, merging=merging)
+    return await _show(request, player, merging=merging, refill=take_refill(request))
 
 
 async def _change(request: Request, field: str, change: Any, said: str) -> Response:
@@ -131,7 +142,7 @@ async def _change(request: Request, field: str, change: Any, said: str) -> Respo
                 change, acting(request), f"#{player.id}", form.values.get(field, "")
             )
     except TallyError as exc:
-        return await _show(request, player, 400, refill=form.refill(exc, page_language(request)))
+        return await _refused(request, player, form.refill(exc, page_language(request)))
     _ = translate(lang)
     return back(f"/director/player/{done.id}", _(said) % {"name": done.name})
 
@@ -193,7 +204,7 @@ async def merge(request: Request) -> Response:
                 return back(f"/director/player/{player.id}?merge={other.id}")
             done = await blocking(acting(request).players.merge, f"#{player.id}", f"#{other.id}")
     except TallyError as exc:
-        return await _show(request, player, 400, refill=form.refill(exc, page_language(request)))
+        return await _refused(request, player, form.refill(exc, page_language(request)))
     _ = translate(lang)
     return back(
         f"/director/player/{done.id}",

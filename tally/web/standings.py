@@ -27,6 +27,7 @@ from tally.web.app import (
     guarded,
     html_of,
     int_param,
+    page_language,
     site_of,
     translate,
     whole_number,
@@ -196,8 +197,9 @@ async def page(request: Request) -> Response:
     """GET /standings/EVENT: the whole page (made once per change)."""
     site = site_of(request)
     event_id = int_param(request, "event")
-    # the event's own language (what it shows to the room), unless the address says ?lang=
-    lang = await event_language(request, event=event_id) or "en"
+    # the event's own language (what it shows to the room), unless the address says ?lang=;
+    # an event "as the reader's": the reader's choice (cookie), their browser's, English
+    lang = await event_language(request, event=event_id) or page_language(request)
     every = _every(request)
     ev = await blocking(site.store.events.get, event_id)
     version, live = await _live(request, event_id, lang, await blocking(_version, site.store))

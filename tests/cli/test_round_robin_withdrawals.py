@@ -38,10 +38,42 @@ def test_a_withdrawal_before_half_the_games_strikes_every_result_out(db_url: str
     out = ok(db_url, "event", "withdraw", "Cup", "Anna")
     assert "they count for nobody, nor do the matches they finished" in out
     table = _standings(db_url)
-    assert table["Anna"] == (0, 0.0)
+    assert "Anna" not in table  # ranked nowhere: named below the ranked players
     assert sum(played for played, _ in table.values()) == 2 * (6 - 2)  # 4 games left
     preview = ok(db_url, "event", "round", "Cup", "3")
     assert "annulled" in preview
+
+
+def test_a_struck_out_player_is_named_below_the_ranked_players_never_above(db_url: str) -> None:
+    _cup(db_url)
+    _play(db_url, 1)
+    ok(db_url, "event", "withdraw", "Cup", "Fritz")
+    view = json.loads(ok(db_url, "standings", "Cup", "--json"))
+    assert view["struck_out"] == ["Fritz"]
+    assert [r["rank"] for r in view["rows"]] == sorted(r["rank"] for r in view["rows"])
+    assert len(view["rows"]) == 5 and view["rows"][-1]["match_points"] == 0
+    text = ok(db_url, "standings", "Cup")
+    ranked, notes = text.split("Ranked by", 1)
+    assert "Fritz" not in ranked.split("\n", 3)[-1]  # no line of the table
+    assert (
+        "Withdrawn before half of their games, every result annulled (not ranked): Fritz" in notes
+    )
+    german = ok(db_url, "standings", "Cup", "--lang", "de")
+    assert "alle Ergebnisse annulliert (nicht gewertet): Fritz" in german
+
+
+def test_the_trf_of_a_struck_out_player_scores_what_the_standings_say(db_url: str) -> None:
+    _cup(db_url)
+    _play(db_url, 1)
+    _play(db_url, 2)
+    ok(db_url, "event", "withdraw", "Cup", "Anna")
+    trf = ok(db_url, "event", "export", "Cup", "--format", "trf")
+    table = _standings(db_url)
+    lines = {line[14:47].strip(): line for line in trf.splitlines() if line.startswith("001")}
+    assert float(lines["Anna"][80:84]) == 0.0
+    assert float(lines["Anna"][85:89]) == 6  # ranked after the five ranked players
+    for name, (_played, points) in table.items():
+        assert float(lines[name][80:84]) == points, name
 
 
 def test_a_withdrawal_after_half_forfeits_the_rest_round_by_round(db_url: str) -> None:

@@ -417,8 +417,8 @@ def test_a_player_who_withdraws_before_the_start_has_every_scheduled_match_struc
     assert [(r.player, r.played, r.won, r.lost, r.match_points) for r in view.rows] == [
         ("Anna", 0, 0, 0, 0.0),
         ("Bert", 0, 0, 0, 0.0),
-        ("Carl", 0, 0, 0, 0.0),
     ]
+    assert view.struck_out == ("Carl",)  # ranked nowhere, named below the ranked players
     assert view.stage == "round 1 of 3"  # Anna v Bert, round 2, is still to come
     [r2] = store.events.start_round(ev.id, 2).pairings
     won(store, r2.match_ids[0], "Anna", "Bert", (7, 3))
@@ -426,8 +426,7 @@ def test_a_player_who_withdraws_before_the_start_has_every_scheduled_match_struc
     view = store.events.standings(ev.id)
     assert [(r.player, r.played, r.won, r.lost, r.match_points) for r in view.rows] == [
         ("Anna", 1, 1, 0, 1.0),
-        ("Carl", 0, 0, 0, 0.0),  # (level with Bert on points, ahead on game points)
-        ("Bert", 1, 0, 1, 0.0),
+        ("Bert", 1, 0, 1, 0.0),  # (never below Carl, who played nothing)
     ]
 
 

@@ -182,3 +182,56 @@ def test_the_round_preview_shows_a_withdrawn_players_table_as_not_played(
     row = next(r for r in html.split("<tr") if "Dora Wimmer" in r)
     assert 'class="forfeit"' in row and "Dora Wimmer: withdrawn" in row
     assert "wins, not played" in row
+
+
+def test_a_refused_new_event_comes_back_to_the_forms_address_with_what_was_typed(
+    desk: Web,  # noqa: F811
+) -> None:
+    typed = {"name": "Herbst", "kind": "swiss", "rounds": "drei", "players": "Anna B\nbert"}
+    res = _plain_post(desk, "/director/new", **typed)
+    assert res.status_code == 303 and res.headers["location"] == "/director/new"
+    html = desk.client.get("/director/new").text
+    assert 'aria-invalid="true"' in html and 'role="alert"' in html
+    assert 'value="Herbst"' in html and 'value="drei"' in html  # what was typed, kept
+    again = desk.client.get("/director/new").text  # a reload: said once, posts nothing
+    assert 'aria-invalid="true"' not in again and 'value="Herbst"' not in again
+    assert desk.store.events.all() == []
+    # the page's script, or a test client, gets it in place (400)
+    res = desk.post("/director/new", **typed)
+    assert res.status_code == 400 and 'aria-invalid="true"' in res.text
+
+
+def test_a_refused_rename_comes_back_to_the_players_address_with_what_was_typed(
+    desk: Web,  # noqa: F811
+) -> None:
+    for name in ("Carla", "Bert"):
+        desk.store.players.add(name)
+    pid = desk.store.players.get("Carla").id
+    res = _plain_post(desk, f"/director/player/{pid}/rename", name="Bert")
+    assert res.status_code == 303 and res.headers["location"] == f"/director/player/{pid}"
+    html = desk.client.get(f"/director/player/{pid}").text
+    assert 'value="Bert" aria-invalid="true" aria-describedby="name-error"' in html
+    again = desk.client.get(f"/director/player/{pid}").text  # a reload: said once
+    assert 'aria-invalid="true"' not in again and 'value="Carla"' in again
+    assert desk.store.players.get(f"#{pid}").name == "Carla"
+    res = desk.post(f"/director/player/{pid}/rename", name="Bert")  # the script: in place
+    assert res.status_code == 400 and 'aria-invalid="true"' in res.text
+
+
+def test_a_refused_quick_result_comes_back_to_the_matchs_address_with_what_was_chosen(
+    desk: Web,  # noqa: F811
+) -> None:
+    match = desk.store.matches.start("Anna Berger", "Bert Huber", first_dealer="Anna Berger")
+    did = desk.store.deals.quick_result(match.id, winner="Bert Huber", points=2).id
+    res = _plain_post(
+        desk, f"/director/deal/{did}/quick", winner="Anna Berger", points="0", reason="claim"
+    )
+    assert res.status_code == 303
+    assert res.headers["location"] == f"/director/match/{match.id}#quick-{did}"
+    html = desk.client.get(f"/director/match/{match.id}").text
+    form = html.split(f'id="quick-{did}"', 1)[1].split("</form>", 1)[0]
+    assert 'aria-invalid="true"' in form and "not 0" in form
+    assert '<option value="Anna Berger" selected>' in form  # what was chosen, kept
+    again = desk.client.get(f"/director/match/{match.id}").text  # a reload: said once
+    assert 'aria-invalid="true"' not in again
+    assert desk.store.deals.view(did).winner == "Bert Huber"

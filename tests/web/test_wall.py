@@ -126,3 +126,39 @@ def test_a_knockout_wall_shows_the_lives_left_and_groups_their_group(
     html = _page(client, f"/standings/{cup}")
     group = re.findall(r'</span></td><td class="num">(\d)</td>', html)
     assert '<th class="num">Group</th>' in html and sorted(group) == sorted("1234" * 4)
+
+
+def test_a_struck_out_player_is_named_below_the_wall_and_the_sheet_never_ranked(
+    store: Any, client: Any
+) -> None:
+    # (withdrawn before half of their games, every result annulled: FIDE lists them apart)
+    from tally.sheets.build import event_standings_sheet
+    from tally.sheets.render import render_html
+
+    ev = wall_support.round_robin(store, 8)
+    gone = wall_support.names(8)[-1]
+    store.events.withdraw(ev, gone)
+    html = _page(client, f"/standings/{ev}")
+    assert escape(gone) not in _players(html) and len(_players(html)) == 7
+    said = "Withdrawn before half of their games, every result annulled (not ranked): "
+    assert escape(said + gone) in html
+    assert f"Withdrawn: {escape(gone)}" not in html  # said once, as what it is
+    german = _page(client, f"/standings/{ev}?lang=de")
+    assert escape(f"alle Ergebnisse annulliert (nicht gewertet): {gone}") in german
+    sheet = event_standings_sheet(store, ev)
+    assert gone not in [r.player for r in sheet.rows] and sheet.struck_out == (gone,)
+    assert escape(said + gone) in render_html("standings.html.j2", sheet, lang="en")
+
+
+def test_an_event_as_the_readers_shows_its_wall_in_the_readers_language(
+    store: Any, client: Any
+) -> None:
+    ev = wall_support.round_robin(store, 8)
+    assert not store.events.get(ev).language  # "as the reader's"
+    german = {"accept-language": "de-AT,de;q=0.9,en;q=0.5"}
+    page = client.get(f"/standings/{ev}", headers=german).text
+    assert "Runde 2 von 7" in page and f"/standings/{ev}/live?lang=de" in page  # (and its updates)
+    assert "round 2 of 7" in client.get(f"/standings/{ev}?lang=en", headers=german).text
+    assert "round 2 of 7" in _page(client, f"/standings/{ev}")  # no preference: English
+    client.cookies.set("tally_lang", "de")  # the EN/DE switch chose German
+    assert "Runde 2 von 7" in _page(client, f"/standings/{ev}")
