@@ -97,13 +97,15 @@ class SharedRenders(Generic[K, V]):
         return len(self._latest)
 
 
-def tag_of(version: int) -> str:
-    """The ``ETag`` of a public page at audit ``version`` (its address says the rest)."""
-    return f'"{BOOT}-{version}"'
+def tag_of(version: int, lang: str = "") -> str:
+    """The ``ETag`` of a public page at audit ``version`` in ``lang`` (its address says the
+    rest; the language may come from the reader's browser, so the tag says it too)."""
+    return f'"{BOOT}-{version}{"-" + lang if lang else ""}"'
 
 
-def unchanged(request: Request, version: int) -> bool:
-    """True when the browser already has this page at ``version`` (``If-None-Match``)."""
+def unchanged(request: Request, version: int, lang: str = "") -> bool:
+    """True when the browser already has this page at ``version`` in ``lang``
+    (``If-None-Match``)."""
     asked = request.headers.get("if-none-match", "")
-    tag = tag_of(version)
+    tag = tag_of(version, lang)
     return any(t.strip().removeprefix("W/") == tag for t in asked.split(",")) if asked else False

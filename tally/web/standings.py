@@ -92,7 +92,7 @@ async def home(request: Request) -> Response:
         events = list(reversed(evs))
         return html_of(site, "home.html.j2", events=events, lang=lang, _=translate(lang))
 
-    return await _public(request, ("home", lang), made)
+    return await _public(request, ("home", lang), made, lang=lang)
 
 
 def _current_round(rounds: list[RoundView]) -> RoundView | None:
@@ -144,27 +144,38 @@ def _version(store: Store) -> int:
 
 
 async def _public(
-    request: Request, key: tuple[Any, ...], made: Callable[[int], str], version: int | None = None
+    request: Request,
+    key: tuple[Any, ...],
+    made: Callable[[int], str],
+    version: int | None = None,
+    *,
+    lang: str,
 ) -> Response:
-    """A public page of ``key``: 304 for a browser that has it (``ETag``), else the page
-    made once for every viewer (``made(version)``, :class:`~tally.web.shared.SharedRenders`)
-    at the audit version (read here unless given)."""
+    """A public page of ``key`` in ``lang``: 304 for a browser that has it (``ETag``), else
+    the page made once for every viewer (``made(version)``,
+    :class:`~tally.web.shared.SharedRenders`) at the audit version (read here unless
+    given)."""
     from starlette.responses import HTMLResponse, Response
 
     site = site_of(request)
     if version is None:
         version = await blocking(_version, site.store)
-    if unchanged(request, version):
-        return Response(status_code=304, headers=_headers(version))
+    if unchanged(request, version, lang):
+        return Response(status_code=304, headers=_headers(version, lang))
     shown, html = await site.shared.get(key, version, lambda: blocking(made, version))
-    if unchanged(request, shown):
-        return Response(status_code=304, headers=_headers(shown))
-    return HTMLResponse(html, headers=_headers(shown))
+    if unchanged(request, shown, lang):
+        return Response(status_code=304, headers=_headers(shown, lang))
+    return HTMLResponse(html, headers=_headers(shown, lang))
 
 
-def _headers(version: int) -> dict[str, str]:
-    """What a public page at ``version`` tells the browser of keeping it."""
-    return {"ETag": tag_of(version), "Cache-Control": REVALIDATE}
+def _headers(version: int, lang: str) -> dict[str, str]:
+    """What a public page at ``version`` in ``lang`` tells the browser of keeping it (the
+    language may come from the browser's settings or its cookie: ``Vary``)."""
+    return {
+        "ETag": tag_of(version, lang),
+        "Cache-Control": REVALIDATE,
+        "Vary": "Accept-Language, Cookie",
+    }
 
 
 async def _live(request: Request, event_id: int, lang: str, version: int) -> tuple[int, str]:
@@ -208,7 +219,7 @@ async def page(request: Request) -> Response:
         context = {"event": ev, "lang": lang, "version": version, "live": live, "every": every}
         return html_of(site, "standings.html.j2", _=translate(lang), **context)
 
-    return await _public(request, ("wall", event_id, lang, every), made, version)
+    return await _public(request, ("wall", event_id, lang, every), made, version, lang=lang)
 
 
 @guarded
@@ -223,11 +234,11 @@ async def live(request: Request) -> Response:
     lang = _lang(request)  # (the page asks in its own language: ?lang=)
     seen = request.query_params.get("v", "")
     version = await blocking(_version, site.store)
-    if unchanged(request, version):
-        return Response(status_code=304, headers=_headers(version))
+    if unchanged(request, version, lang):
+        return Response(status_code=304, headers=_headers(version, lang))
     if seen == str(version):
-        return JSONResponse({"version": version}, headers=_headers(version))
+        return JSONResponse({"version": version}, headers=_headers(version, lang))
     version, html = await _live(request, event_id, lang, version)
     if seen == str(version):  # (the change is not made into the page yet: next second)
-        return JSONResponse({"version": version}, headers=_headers(version))
-    return JSONResponse({"version": version, "html": html}, headers=_headers(version))
+        return JSONResponse({"version": version}, headers=_headers(version, lang))
+    return JSONResponse({"version": version, "html": html}, headers=_headers(version, lang))

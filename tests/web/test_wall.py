@@ -162,3 +162,16 @@ def test_an_event_as_the_readers_shows_its_wall_in_the_readers_language(
     assert "round 2 of 7" in _page(client, f"/standings/{ev}")  # no preference: English
     client.cookies.set("tally_lang", "de")  # the EN/DE switch chose German
     assert "Runde 2 von 7" in _page(client, f"/standings/{ev}")
+
+
+def test_a_browser_that_switches_its_language_gets_the_wall_anew_not_not_modified(
+    store: Any, client: Any
+) -> None:
+    ev = wall_support.round_robin(store, 8)
+    english = client.get(f"/standings/{ev}", headers={"accept-language": "en"})
+    tag = english.headers["etag"]
+    assert "Accept-Language" in english.headers["vary"]
+    again = client.get(f"/standings/{ev}", headers={"accept-language": "en", "if-none-match": tag})
+    assert again.status_code == 304
+    german = client.get(f"/standings/{ev}", headers={"accept-language": "de", "if-none-match": tag})
+    assert german.status_code == 200 and "Runde 2 von 7" in german.text
