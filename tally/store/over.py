@@ -190,6 +190,26 @@ def why_over(conn: Connection, loaded: Loaded, *, lock: bool = False) -> Over | 
     return _no_show(conn, loaded) or _withdrawn(conn, loaded)
 
 
+NOT_IN_TURN: Final = N_(
+    "match %(earlier)s of this pairing is not over yet: a pairing's matches are played in "
+    "turn (record match %(earlier)s first)"
+)
+
+
+def _check_in_turn(conn: Connection, loaded: Loaded) -> None:
+    """Refuse a write into a match of a best-of pairing while a match of the pairing before
+    it is not over: the third Bummerl is played only if the first two leave it needed, so a
+    deal in it before them would be played for nothing (and lost to the record)."""
+    found = _series_of(conn, loaded)
+    if found is None or found[0] == 1:
+        return
+    for earlier in found[1]:
+        if earlier == loaded.match.id:
+            return
+        if why_over(conn, load_derived(conn, earlier)) is None:
+            raise Refused(Message(NOT_IN_TURN, earlier=earlier))
+
+
 def check_open(conn: Connection, loaded: Loaded, table: TableWriter | None) -> None:
     """Refuse (:class:`~tally.errors.MatchOver`) a write into the match ``loaded`` (locked by
     the caller's transaction) when it is over for the writer (:meth:`Over.shuts_out`): the
@@ -200,6 +220,7 @@ def check_open(conn: Connection, loaded: Loaded, table: TableWriter | None) -> N
         raise Refused(Message(OTHER_MATCH, table=table.match_id, match=m.id))
     over = why_over(conn, loaded, lock=True)
     if over is None:
+        _check_in_turn(conn, loaded)
         return
     reopened = table is not None and over.kind == "finished" and table.reopened(conn)
     if over.shuts_out(table, reopened):

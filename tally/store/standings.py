@@ -288,16 +288,21 @@ def _ranked(
     *,
     rounds: dict[str, list[RoundGame | None]] | None = None,
 ) -> list[Any]:
-    """:func:`tally.events.tiebreaks.rank_pairs` over the sums, by player name."""
+    """:func:`tally.events.tiebreaks.rank_pairs` over the sums, by player name, of
+    ``players`` only (a round robin's player struck out is ranked nowhere: their byes and
+    rounds are left out with them)."""
     name = data.name
+    ranked = players or summed.players
+    kept = set(ranked)
+    shown = {name(p) for p in ranked}
     return rank_pairs(
-        [name(p) for p in (players or summed.players)],
+        [name(p) for p in ranked],
         summed.pairs,
         ranking,
-        byes={name(p): n for p, n in summed.byes.items()},
-        running={name(p): n for p, n in summed.running.items()},
-        rounds=rounds,
-        requested_byes={name(p): n for p, n in summed.requested.items()},
+        byes={name(p): n for p, n in summed.byes.items() if p in kept},
+        running={name(p): n for p, n in summed.running.items() if p in kept},
+        rounds=None if rounds is None else {k: v for k, v in rounds.items() if k in shown},
+        requested_byes={name(p): n for p, n in summed.requested.items() if p in kept},
     )
 
 

@@ -90,3 +90,17 @@ def test_a_withdrawal_after_half_forfeits_the_rest_round_by_round(db_url: str) -
     assert mine["status"] == "forfeit" and mine["matches"] == []
     ok(db_url, "event", "round", "Cup", "4", "--start")
     assert _standings(db_url)["Anna"][0] == 4  # credited with its round
+
+
+def test_a_struck_out_player_who_sat_out_a_round_leaves_the_standings_whole(
+    db_url: str,
+) -> None:
+    five = SIX[:5]  # an odd field: a bye each round
+    ok(db_url, "player", "add", *five)
+    ok(db_url, "event", "create", "Cup", *five, "--kind", "round-robin")
+    _play(db_url, 1)
+    bye = json.loads(ok(db_url, "event", "round", "Cup", "1", "--json"))["bye"]
+    ok(db_url, "event", "withdraw", "Cup", bye)
+    view = json.loads(ok(db_url, "standings", "Cup", "--json"))
+    assert view["struck_out"] == [bye]  # their bye struck out with them, no refusal
+    assert bye not in [r["player"] for r in view["rows"]] and len(view["rows"]) == 4

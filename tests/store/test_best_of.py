@@ -99,3 +99,18 @@ def test_the_bracket_sheet_and_the_wall_show_matches_won(store: Any) -> None:
     # the matches won large, the match being played small beside them
     assert '<span class="res" title="matches won">1<i>:</i>0</span>' in html
     assert '<span class="series" title="the match being played">0:0</span>' in html
+
+
+def test_a_pairing_s_matches_are_recorded_in_turn(store: Any) -> None:
+    # a deal in the third match before the first two are over would be played for nothing
+    # once the first two decide the pairing 2:0 (and would not load back from the export)
+    _, final = final_of_two(store)
+    (table,) = final.pairings
+    first, second, third = (m.match_id for m in table.matches)
+    with pytest.raises(Refused, match=f"match {first} of this pairing is not over yet"):
+        store.deals.quick_result(third, winner=table.first, points=1)
+    win(store, first, table.first)
+    with pytest.raises(Refused, match=f"match {second} of this pairing is not over yet"):
+        store.deals.quick_result(third, winner=table.first, points=1)
+    win(store, second, table.second)
+    store.deals.quick_result(third, winner=table.first, points=1)  # 1:1: the third is needed
