@@ -92,9 +92,7 @@ def test_a_withdrawal_after_half_forfeits_the_rest_round_by_round(db_url: str) -
     assert _standings(db_url)["Anna"][0] == 4  # credited with its round
 
 
-def test_a_struck_out_player_who_sat_out_a_round_leaves_the_standings_whole(
-    db_url: str,
-) -> None:
+def test_a_struck_out_player_who_sat_out_a_round_leaves_the_standings_whole(db_url: str) -> None:
     five = SIX[:5]  # an odd field: a bye each round
     ok(db_url, "player", "add", *five)
     ok(db_url, "event", "create", "Cup", *five, "--kind", "round-robin")
