@@ -1201,3 +1201,12 @@ def _register_knockouts() -> None:
 
 
 _register_knockouts()
+
+
+def _register_treasurer() -> None:
+    from tally.cli.treasurer import register
+
+    register(event_app)
+
+
+_register_treasurer()
