@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli.common import echo_json, fail, guard, language
-from tally.cli.options import LangOption
-from tally.cli.standings import FromOption, SeasonOption, ToOption
+from tally.cli.options import FromOption, LangOption, ToOption
+from tally.cli.options import MoneySeasonOption as SeasonOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import print_table
 from tally.errors import Message

@@ -12,6 +12,7 @@ from typing import Any
 
 from tally.events.cashbook import Account, CashBook, SeasonTotals
 from tally.events.prizes import money
+from tally.i18n import format_date
 from tally.i18n import gettext as _
 
 __all__ = ["MoneySheet", "book_data", "money_sheet", "season_sheet"]
@@ -98,7 +99,7 @@ def money_sheet(book: CashBook, event: str, held_on: date) -> MoneySheet:
     return MoneySheet(
         _("Money sheet"),
         event,
-        held_on.isoformat(),
+        format_date(held_on),
         header,
         tuple(_row(a) for a in book.accounts),
         (3, 4, 5, 6, 7, 8, 9),

@@ -68,6 +68,7 @@ from tally.sheets.data import (
     ScoreSheet,
     StandingsSheet,
 )
+from tally.sheets.money import MoneySheet
 from tally.vocabulary import absent_words, elimination_ranking, stage_text, word
 
 __all__ = [
@@ -657,6 +658,17 @@ def render_analysis(
 ) -> bytes:
     """A match's closes and claims, a row per recorded deal and totals per player, as PDF."""
     return _render("analysis.html.j2", data, paper, files, lang)
+
+
+def render_money(
+    data: MoneySheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
+    """The treasurer's money sheet of an event or a season (its text), as PDF bytes."""
+    return _render("money.html.j2", data, paper, files, lang)
 
 
 def render_sheet(

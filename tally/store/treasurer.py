@@ -33,7 +33,7 @@ __all__ = ["Desk", "Treasurer", "refuse_unchecked"]
 
 #: what starting a round with players not checked in is told
 NOT_CHECKED_IN: Final = N_(
-    'event %(id)s "%(name)s" pairs only players checked in, and %(players)s %(are)s not: check '
+    'event %(id)s "%(name)s" pairs only players checked in; not checked in: %(players)s. Check '
     "them in or withdraw them%(advice)s"
 )
 
@@ -61,7 +61,6 @@ def refuse_unchecked(conn: Connection, ev: RowMapping) -> None:
                 id=ev["id"],
                 name=ev["name"],
                 players=", ".join(missing),
-                are=Message(N_("is") if len(missing) == 1 else N_("are")),
                 advice=Advice(N_(" (`tally event checkin %(event)s PLAYER`)"), event=ev["id"]),
             )
         )
