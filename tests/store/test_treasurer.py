@@ -75,7 +75,7 @@ def test_an_event_that_requires_check_in_pairs_only_players_checked_in(store: An
     store.treasurer.require(ev.id, True)
     for name in SIX[:5]:
         store.treasurer.check_in(ev.id, name, Desk())
-    with pytest.raises(Refused, match="pairs only players checked in; not checked in: P6. Check"):
+    with pytest.raises(Refused, match=r"pairs only players checked in; not checked in: P6\. Check"):
         store.events.start_round(ev.id, 1)
     store.events.withdraw(ev.id, "P6")
     rnd = store.events.start_round(ev.id, 1)
