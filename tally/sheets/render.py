@@ -678,7 +678,8 @@ def render_sheet(
     | RulingSheet
     | AnalysisSheet
     | BracketSheet
-    | EliminationSheet,
+    | EliminationSheet
+    | MoneySheet,
     *,
     paper: Paper | str = "A4",
     files: TemplateFiles | None = None,
@@ -687,6 +688,8 @@ def render_sheet(
     """Any sheet of :mod:`tally.sheets` as PDF bytes, by its type."""
     if isinstance(data, BracketSheet):
         return render_bracket(data, paper=paper, files=files, lang=lang)
+    if isinstance(data, MoneySheet):
+        return render_money(data, paper=paper, files=files, lang=lang)
     if isinstance(data, EliminationSheet):
         return render_elimination(data, paper=paper, files=files, lang=lang)
     if isinstance(data, AnalysisSheet):
