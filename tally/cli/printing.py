@@ -36,7 +36,7 @@ print_app = typer.Typer(
     help="Printed sheets as PDF: a match's score sheet or a blank form, a "
     "deal's ruling, a match's analysis, an event's standings and "
     "cross-table, a round's pairings, the ratings, a series' "
-    "standings, a knockout's bracket, a player's evening.",
+    "standings, a knockout's bracket, a player's evening, an event's or a season's money.",
     no_args_is_help=True,
 )
 app.add_typer(print_app, name="print")
@@ -319,7 +319,7 @@ def standings(
 
     Default file: standings-event-N.pdf or standings-season.pdf here.
     """
-    from tally.cli.events import parse_date
+    from tally.cli.common import parse_date
 
     if event is not None and season:
         fail(Message(N_("give an EVENT or --season, not both")))
@@ -543,7 +543,7 @@ def money(
     """
     if output is not None:
         _target(output, "")
-    from tally.cli.events import parse_date
+    from tally.cli.common import parse_date
     from tally.i18n import use
     from tally.sheets.money import money_sheet, season_sheet
     from tally.sheets.render import render_money

@@ -19,7 +19,8 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import echo_json, fail, guard, language
-from tally.cli.events import parse_date, split_list
+from tally.cli.common import parse_date
+from tally.cli.events import split_list
 from tally.cli.options import FromOption, LangOption, SeasonOption, ToOption
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv

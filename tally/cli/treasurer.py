@@ -174,7 +174,7 @@ def money(
     club, paid in, due, paid out and the cash box; it adds up to the cent. With --season
     (--from, --to): a line per event with money and the season's totals.
     """
-    from tally.cli.events import parse_date
+    from tally.cli.common import parse_date
     from tally.sheets.money import book_data, money_sheet, season_sheet
 
     if (event is None) == (not season and date_from is None and date_to is None):

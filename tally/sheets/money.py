@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tally.events.cashbook import Account, CashBook, SeasonTotals
 from tally.events.prizes import money
 from tally.i18n import format_date
 from tally.i18n import gettext as _
 
-__all__ = ["MoneySheet", "book_data", "money_sheet", "season_sheet"]
+if TYPE_CHECKING:
+    from tally.store import Store
+
+__all__ = ["MoneySheet", "book_data", "event_money_sheet", "money_sheet", "season_sheet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,13 @@ def money_sheet(book: CashBook, event: str, held_on: date) -> MoneySheet:
         book.balances(),
         datetime.now(UTC),
     )
+
+
+def event_money_sheet(store: Store, ref: str | int) -> MoneySheet:
+    """The money sheet of event ``ref`` from the store, in the current language (the
+    director's page and PDF)."""
+    ev = store.events.get(ref)
+    return money_sheet(store.treasurer.book(ev.id), ev.name, ev.date)
 
 
 _SEASON = ("entries", "buy_back_fees", "prizes", "extra", "club", "paid", "due", "paid_out")

@@ -911,9 +911,9 @@ def _sheet(store: Store, sheet: str, first: int, number: int | None, base: str) 
     if sheet == "bracket":
         return bracket_sheet(store, first)
     if sheet == "money":
-        from tally.web.director_money import money_text
+        from tally.sheets.money import event_money_sheet
 
-        return money_text(store, first)
+        return event_money_sheet(store, first)
     if sheet == "ruling":
         return build.deal_ruling_sheet(store, f"{first}.{number}", analyse=True)
     if sheet == "analysis":

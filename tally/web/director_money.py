@@ -94,18 +94,11 @@ async def check_in_required(request: Request) -> Response:
     return await event_form_change(request, "check-in-required", change)
 
 
-def money_text(store: Store, eid: int) -> MoneySheet:
-    """The event's money sheet as text in the current language."""
-    from tally.sheets.money import money_sheet
-
-    ev = store.events.get(eid)
-    return money_sheet(store.treasurer.book(ev.id), ev.name, ev.date)
-
-
 @guarded
 async def money_page(request: Request) -> Response:
     """GET: the event's money sheet, with a link to its PDF."""
     from tally.i18n import use
+    from tally.sheets.money import event_money_sheet
     from tally.web.app import blocking, int_param, language, render, site_of
     from tally.web.director import need_director
 
@@ -115,7 +108,7 @@ async def money_page(request: Request) -> Response:
 
     def build(store: Store) -> MoneySheet:
         with use(lang):
-            return money_text(store, eid)
+            return event_money_sheet(store, eid)
 
     sheet = await blocking(build, site_of(request).store)
     return render(request, "money.html.j2", sheet=sheet, event_id=eid)
