@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard, language
-from tally.cli.common import parse_date
+from tally.cli.common import echo_json, fail, guard, language, parse_date
 from tally.cli.events import split_list
 from tally.cli.options import FromOption, LangOption, SeasonOption, ToOption
 from tally.cli.storage import DbOption, JsonOption, reading
