@@ -100,3 +100,28 @@ def test_the_money_sheet_is_printed_and_a_season_adds_up(db_url: str, tmp_path: 
     assert [e["name"] for e in data["events"]] == ["KO"]
     code, out = run(db_url, "event", "money", "KO", "--season")
     assert code != 0 and "not both" in out
+
+
+def test_the_desk_is_exported_and_loaded_back(db_url: str, tmp_path: Path) -> None:
+    evening(db_url)
+    ok(db_url, "event", "checkin", "KO", "Anna", "--paid-in-full", "--extra", "4,50")
+    ok(db_url, "event", "checkin", "KO", "Bert", "--absent", "--paid", "7,50")
+    ok(db_url, "event", "checkin", "KO", "--required")
+    path = tmp_path / "ko.json"
+    ok(db_url, "event", "export", "KO", "-o", str(path))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["check_in"] is True
+    assert document["desk"][0] == {
+        "player": "Anna",
+        "present": True,
+        "paid": 14.5,
+        "extra": 4.5,
+        "paid_out": 0,
+    }
+    before = json.loads(ok(db_url, "event", "money", "KO", "--json"))
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    ok(other, "load", str(path))
+    after = json.loads(ok(other, "event", "money", "KO", "--json"))
+    assert after["accounts"] == before["accounts"] and after["totals"] == before["totals"]
+    code, out = run(other, "event", "round", "KO", "1", "--start")
+    assert code != 0 and "not checked in" in out
