@@ -460,7 +460,7 @@ def _move_check_ins(conn: Connection, kid: int, did: int) -> None:
             continue
         summed = {k: kept[k] + row[k] for k in ("paid", "extra", "paid_out")}
         present = bool(kept["present"] or row["present"])
-        conn.execute(update(ci).where(*mine).values(summed, present=present))
+        conn.execute(update(ci).where(*mine).values({**summed, "present": present}))
 
 
 def _move_absences(conn: Connection, kid: int, did: int) -> None:

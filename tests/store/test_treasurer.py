@@ -90,6 +90,34 @@ def test_undo_of_the_requirement_pairs_without_check_in_again(store: Any) -> Non
     assert store.events.start_round(ev.id, 1).pairings
 
 
+def test_a_merge_keeps_what_both_entries_paid(store: Any) -> None:
+    ev = knockout(store)
+    store.players.add("P1 again")
+    other = store.events.create(
+        "Herbst", kind="knockout", players=["P1 again", "P2"], rules=RULES, lives=1
+    )
+    store.treasurer.check_in(ev.id, "P1", Desk(paid=500))
+    store.treasurer.check_in(other.id, "P1 again", Desk(paid=700, extra=100))
+    store.players.merge("P1", "P1 again")
+    mine = next(a for a in store.treasurer.book(other.id).accounts if a.player == "P1")
+    assert (mine.present, mine.paid, mine.extra) == (True, 700, 100)
+    assert store.treasurer.book(ev.id).accounts[0].paid in (0, 500)
+    assert sum(a.paid for a in store.treasurer.book(ev.id).accounts) == 500
+
+
+def test_a_merge_in_one_event_adds_up_the_desk_rows(store: Any) -> None:
+    for name in ("Anna", "Anna B", "Bert", "Carl"):
+        store.players.add(name)
+    ev = store.events.create(
+        "Abend", kind="knockout", players=["Anna", "Anna B", "Bert", "Carl"], rules=RULES, lives=1
+    )
+    store.treasurer.check_in(ev.id, "Anna", Desk(present=False, paid=500))
+    store.treasurer.check_in(ev.id, "Anna B", Desk(paid=300, extra=200))
+    store.players.merge("Anna", "Anna B")
+    mine = next(a for a in store.treasurer.book(ev.id).accounts if a.player == "Anna")
+    assert (mine.present, mine.paid, mine.extra) == (True, 800, 200)
+
+
 def test_a_season_adds_up_the_events_with_money(store: Any) -> None:
     first = knockout(store)
     store.prizes.set_money(first.id, entry_fee=1000, shares="50")
@@ -188,7 +216,8 @@ def test_the_money_sheet_balances_with_every_control_used(
     if buy_back:
         store.prizes.buy_back(ev.id, first_loser(store, ev))
     for who, present, paid, extra, in_full, paid_out in desks:
-        desk = Desk(present, None if in_full else paid, in_full, extra, None, paid_out)
+        out = None if paid_out else paid // 3
+        desk = Desk(present, None if in_full else paid, in_full, extra, out, paid_out)
         store.treasurer.check_in(ev.id, field[who], desk)
     book = store.treasurer.book(ev.id)
     view = store.knockouts.view(ev)
