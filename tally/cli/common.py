@@ -38,6 +38,7 @@ import sys
 import typing
 from collections.abc import Callable
 from contextvars import ContextVar
+from datetime import date
 from enum import StrEnum
 from typing import Any, Final, NoReturn, ParamSpec, TypeVar
 from urllib.parse import unquote
@@ -299,3 +300,17 @@ def asked_correction(asked: Any, *, dry_run: bool, yes: bool) -> bool:
         return True
     typer.echo(_("Nothing was stored."))
     return False
+
+
+def parse_date(text: str | None, what: str = "date") -> date | None:
+    """A date typed as YYYY-MM-DD; a clean error otherwise."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        fail(
+            Message(
+                N_('%(what)s: "%(text)s" is not a date (give YYYY-MM-DD)'), what=what, text=text
+            )
+        )

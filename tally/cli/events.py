@@ -8,14 +8,13 @@ The work is done by :mod:`tally.store.events`; these commands parse arguments an
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard, language
+from tally.cli.common import echo_json, fail, guard, language, parse_date
 from tally.cli.lines import plural
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
@@ -51,20 +50,6 @@ WITHDRAWAL_HELP = (
     "the opponent (played and won, no game points beyond those recorded); 'void' - they drop "
     "out of the standings. Matches the player finished always count."
 )
-
-
-def parse_date(text: str | None, what: str = "date") -> date | None:
-    """A date typed as YYYY-MM-DD; a clean error otherwise."""
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        fail(
-            Message(
-                N_('%(what)s: "%(text)s" is not a date (give YYYY-MM-DD)'), what=what, text=text
-            )
-        )
 
 
 def split_list(text: str | None) -> list[str] | None:
@@ -1201,3 +1186,12 @@ def _register_knockouts() -> None:
 
 
 _register_knockouts()
+
+
+def _register_treasurer() -> None:
+    from tally.cli.treasurer import register
+
+    register(event_app)
+
+
+_register_treasurer()

@@ -19,7 +19,7 @@ LINES: dict[str, str] = {
     'audit': 'The log of every change, and undoing a change.',
     'deal': 'Deals: start, play, undo, record interactively, quick entry, import, export, edit, delete, show.',
     'event': 'Events: club evenings, round robins, Swiss events and knockouts; rounds, pairings, cross-tables.',
-    'print': "Printed sheets as PDF: a match's score sheet or a blank form, a deal's ruling, a match's analysis, an event's standings and cross-table, a round's pairings, the ratings, a series' standings, a knockout's bracket, a player's evening.",
+    'print': "Printed sheets as PDF: a match's score sheet or a blank form, a deal's ruling, a match's analysis, an event's standings and cross-table, a round's pairings, the ratings, a series' standings, a knockout's bracket, a player's evening, an event's or a season's money.",
     'match': 'Matches: start, show, list, enter a whole result, delete.',
     'player': 'Players: add, list, show, rename, merge, alias, category, private.',
     'ratings': "Ratings across all events (OpenSkill): the list, ranked by the conservative rating, and a player's history match by match.",
@@ -76,7 +76,8 @@ TEXT = (
     "│ print      Printed sheets as PDF: a match's score sheet or a blank form, a   │\n"
     "│            deal's ruling, a match's analysis, an event's standings and       │\n"
     "│            cross-table, a round's pairings, the ratings, a series'           │\n"
-    "│            standings, a knockout's bracket, a player's evening.              │\n"
+    "│            standings, a knockout's bracket, a player's evening, an event's   │\n"
+    "│            or a season's money.                                              │\n"
     '│ match      Matches: start, show, list, enter a whole result, delete.         │\n'
     '│ player     Players: add, list, show, rename, merge, alias, category,         │\n'
     '│            private.                                                          │\n'

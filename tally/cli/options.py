@@ -39,3 +39,21 @@ JobsOption = Annotated[
         help="Processes analysing deals side by side (default 0: one per core; 1: none).",
     ),
 ]
+
+
+# The options of a season (a date range): `tally standings`, `tally event money`, `tally print`.
+SeasonOption = Annotated[
+    bool,
+    typer.Option("--season", help="A season's standings: the club evenings held in a date range."),
+]
+FromOption = Annotated[
+    str | None,
+    typer.Option("--from", metavar="YYYY-MM-DD", help="Season: the first day (default: open)."),
+]
+ToOption = Annotated[
+    str | None,
+    typer.Option("--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open)."),
+]
+MoneySeasonOption = Annotated[
+    bool, typer.Option("--season", help="A season's money: the events held in a date range.")
+]

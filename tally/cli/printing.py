@@ -15,8 +15,15 @@ import typer
 
 from tally.cli import app
 from tally.cli.common import MAX_ID, fail, guard, language
-from tally.cli.options import JobsOption, LangOption
-from tally.cli.standings import AllEventsOption, EventArgument, FromOption, SeasonOption, ToOption
+from tally.cli.options import (
+    FromOption,
+    JobsOption,
+    LangOption,
+    MoneySeasonOption,
+    SeasonOption,
+    ToOption,
+)
+from tally.cli.standings import AllEventsOption, EventArgument
 from tally.cli.storage import DbOption, reading
 from tally.errors import Message
 from tally.i18n import N_
@@ -29,7 +36,7 @@ print_app = typer.Typer(
     help="Printed sheets as PDF: a match's score sheet or a blank form, a "
     "deal's ruling, a match's analysis, an event's standings and "
     "cross-table, a round's pairings, the ratings, a series' "
-    "standings, a knockout's bracket, a player's evening.",
+    "standings, a knockout's bracket, a player's evening, an event's or a season's money.",
     no_args_is_help=True,
 )
 app.add_typer(print_app, name="print")
@@ -312,7 +319,7 @@ def standings(
 
     Default file: standings-event-N.pdf or standings-season.pdf here.
     """
-    from tally.cli.events import parse_date
+    from tally.cli.common import parse_date
 
     if event is not None and season:
         fail(Message(N_("give an EVENT or --season, not both")))
@@ -512,6 +519,52 @@ def bracket(
         with use(language(lang, found.language)):
             pdf = render_bracket(bracket_sheet(store, number), paper=paper.value)
     write_and_say(pdf, _target(output, f"bracket-event-{number}.pdf"))
+
+
+@print_app.command("money")
+@guard
+def money(
+    event: EventArgument = None,
+    season: MoneySeasonOption = False,
+    date_from: FromOption = None,
+    date_to: ToOption = None,
+    paper: PaperOption = PaperSize.A4,
+    output: OutputOption = None,
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Print the treasurer's money sheet of an event, or a season's (--season), as PDF.
+
+    The text of `tally event money`: per player here, entry fee, buy-backs, extra fees,
+    paid, due, prize and paid out; then the pool, the prizes per place and category, what
+    is left for the club and the cash box, adding up to the cent.
+
+    Default file: money-event-N.pdf (money-season.pdf) here.
+    """
+    if output is not None:
+        _target(output, "")
+    from tally.cli.common import parse_date
+    from tally.i18n import use
+    from tally.sheets.money import money_sheet, season_sheet
+    from tally.sheets.render import render_money
+
+    if (event is None) == (not season and date_from is None and date_to is None):
+        fail(Message(N_("give an EVENT, or --season with its options, not both")))
+    with reading(db) as store:
+        if event is not None:
+            found = store.events.get(event)
+            book = store.treasurer.book(found.id)
+            with use(language(lang, found.language)):
+                pdf = render_money(money_sheet(book, found.name, found.date), paper=paper.value)
+            name = f"money-event-{found.id}.pdf"
+        else:
+            first, last = parse_date(date_from, "--from"), parse_date(date_to, "--to")
+            totals = store.treasurer.season(first, last)
+            with use(language(lang)):
+                sheet = season_sheet(totals, f"{first or '…'} – {last or '…'}")
+                pdf = render_money(sheet, paper=paper.value)
+            name = "money-season.pdf"
+    write_and_say(pdf, _target(output, name))
 
 
 ReportEventOption = Annotated[

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard, language
-from tally.cli.events import parse_date, split_list
-from tally.cli.options import LangOption
+from tally.cli.common import echo_json, fail, guard, language, parse_date
+from tally.cli.events import split_list
+from tally.cli.options import FromOption, LangOption, SeasonOption, ToOption
 from tally.cli.storage import DbOption, JsonOption, reading
 from tally.cli.tables import CsvOption, number, one_format, print_table, signed, write_csv
 from tally.errors import Message
@@ -83,18 +83,6 @@ RANKED_BY = {"points": N_("MP (match points)"), "percentage": N_("% (match-point
 # The arguments that choose whose standings: shared with `tally print standings`.
 EventArgument = Annotated[
     str | None, typer.Argument(metavar="EVENT", help="The event (number or name).")
-]
-SeasonOption = Annotated[
-    bool,
-    typer.Option("--season", help="A season's standings: the club evenings held in a date range."),
-]
-FromOption = Annotated[
-    str | None,
-    typer.Option("--from", metavar="YYYY-MM-DD", help="Season: the first day (default: open)."),
-]
-ToOption = Annotated[
-    str | None,
-    typer.Option("--to", metavar="YYYY-MM-DD", help="Season: the last day (default: open)."),
 ]
 AllEventsOption = Annotated[
     bool,

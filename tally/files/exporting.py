@@ -321,7 +321,26 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
             else {}
         )
         | ({"apart": apart} if apart else {})
+        | _desk(store, ev)
     )
+
+
+def _desk(store: Store, ev: EventView) -> dict[str, Any]:
+    """The treasurer's desk (``tally event checkin``): each player with a row there (here,
+    paid, extra fees, prize paid out, in euros) and whether only players checked in are
+    paired; {} when the desk is empty."""
+    rows = [
+        {
+            "player": a.player,
+            "present": a.present,
+            "paid": _euros(a.paid),
+            "extra": _euros(a.extra),
+            "paid_out": _euros(a.paid_out),
+        }
+        for a in store.treasurer.book(ev.id).accounts
+        if a.present or a.paid or a.extra or a.paid_out
+    ]
+    return ({"desk": rows} if rows else {}) | ({"check_in": True} if ev.check_in else {})
 
 
 def dump_json(document: Any) -> str:

@@ -322,6 +322,10 @@ class _Document:
     absences: list[tuple[str, int, Place]] = field(default_factory=list)
     #: the no-shows (a one-round forfeit): player, round, where in the file
     no_shows: list[tuple[str, int, Place]] = field(default_factory=list)
+    #: the treasurer's desk: player, here, paid, extra fees, paid out (cents), where
+    desk: list[tuple[str, bool, int, int, int, Place]] = field(default_factory=list)
+    #: only players checked in are paired (``tally event checkin --required``)
+    check_in: bool = False
     #: the swaps the director made in each round: round -> (player, player, where)
     swaps: dict[int, list[tuple[str, str, Place]]] = field(default_factory=dict)
     #: the rounds kept as they were made, started with the file's pairings (``"given"``)
@@ -356,6 +360,8 @@ _TOP_OPTIONAL = (
     "absences",
     "no_shows",
     "apart",
+    "desk",
+    "check_in",
 )
 #: the keys of ``prizes`` -> (the keyword of ``set_money``, money in euros or a whole number)
 _PRIZE_KEYS: Final = {
@@ -463,6 +469,8 @@ def _document(data: Any, top: Place) -> _Document:
         given=rounds.given,
         seeded=rounds.seeded,
         apart=_list(d.get("apart", []), top / "apart", _apart),
+        desk=_list(d.get("desk", []), top / "desk", _desk_row),
+        check_in=_bool(d.get("check_in", False), top / "check_in"),
     )
 
 
@@ -684,6 +692,18 @@ def _buy_back(value: Any, at: Place) -> tuple[str, int, int, Place]:
     )
 
 
+def _desk_row(value: Any, at: Place) -> tuple[str, bool, int, int, int, Place]:
+    b = _object(value, at, ("player",), ("present", "paid", "extra", "paid_out"))
+    return (
+        _text(b["player"], at / "player"),
+        _bool(b.get("present", False), at / "present"),
+        _euros(b.get("paid", 0), at / "paid"),
+        _euros(b.get("extra", 0), at / "extra"),
+        _euros(b.get("paid_out", 0), at / "paid_out"),
+        at,
+    )
+
+
 def _check_meaning(doc: _Document, top: Place) -> None:
     """What the types cannot say: names listed once and known, rounds and tables where the
     kind needs them, withdrawals once each and before a listed round."""
@@ -845,6 +865,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
         recorded, quick = _rounds_in_order(store, ev, doc, ids, ref, top)
     _withdraw(store, ev, doc, None, ref, top)
     _set_money(store, ev, doc, top, buy_back=False)
+    _at_the_desk(store, ev, doc, ref, top)
 
     return Loaded(store.events.get(ev.id), len(doc.matches), recorded, quick)
 
@@ -894,6 +915,24 @@ def _buy_backs(
                 store.prizes.buy_back(ev.id, ref(name), fee=fee)
             except TallyError as exc:
                 at.fail(exc.wording)
+
+
+def _at_the_desk(
+    store: Store, ev: EventView, doc: _Document, ref: Callable[[str], str], top: Place
+) -> None:
+    """The file's treasurer's desk, once the rounds are played (``tally event checkin``), and
+    whether only players checked in are paired."""
+    from tally.store.treasurer import Desk
+
+    for name, present, paid, extra, paid_out, at in doc.desk:
+        try:
+            store.treasurer.check_in(ev.id, ref(name), Desk(present, paid, False, extra, paid_out))
+        except KeyError:
+            (at / "player").fail(Message(NOT_PLAYER, player=name))
+        except TallyError as exc:
+            at.fail(exc.wording)
+    if doc.check_in:
+        store.treasurer.require(ev.id, True)
 
 
 def refuse_loaded_name(store: Store, name: str, at: Place) -> None:

@@ -68,6 +68,7 @@ from tally.sheets.data import (
     ScoreSheet,
     StandingsSheet,
 )
+from tally.sheets.money import MoneySheet
 from tally.vocabulary import absent_words, elimination_ranking, stage_text, word
 
 __all__ = [
@@ -659,6 +660,17 @@ def render_analysis(
     return _render("analysis.html.j2", data, paper, files, lang)
 
 
+def render_money(
+    data: MoneySheet,
+    *,
+    paper: Paper | str = "A4",
+    files: TemplateFiles | None = None,
+    lang: str | None = None,
+) -> bytes:
+    """The treasurer's money sheet of an event or a season (its text), as PDF bytes."""
+    return _render("money.html.j2", data, paper, files, lang)
+
+
 def render_sheet(
     data: StandingsSheet
     | PairingsSheet
@@ -666,7 +678,8 @@ def render_sheet(
     | RulingSheet
     | AnalysisSheet
     | BracketSheet
-    | EliminationSheet,
+    | EliminationSheet
+    | MoneySheet,
     *,
     paper: Paper | str = "A4",
     files: TemplateFiles | None = None,
@@ -675,6 +688,8 @@ def render_sheet(
     """Any sheet of :mod:`tally.sheets` as PDF bytes, by its type."""
     if isinstance(data, BracketSheet):
         return render_bracket(data, paper=paper, files=files, lang=lang)
+    if isinstance(data, MoneySheet):
+        return render_money(data, paper=paper, files=files, lang=lang)
     if isinstance(data, EliminationSheet):
         return render_elimination(data, paper=paper, files=files, lang=lang)
     if isinstance(data, AnalysisSheet):

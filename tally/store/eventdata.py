@@ -510,6 +510,7 @@ def event_view(conn: Connection, row: RowMapping) -> EventView:
         rank_by=row["rank_by"],
         language=row["language"] or "",
         seeded=bool(row["seeded"]),
+        check_in=bool(row["check_in"]),
         **_option_fields(row),
         absences=tuple((n, names[p]) for n, p in eventrows.absences(conn, eid)),
         no_shows=tuple(

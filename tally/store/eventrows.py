@@ -282,6 +282,8 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
         return None
     ep, er = t.event_players, t.event_rounds
     snap = {k: _iso(v) for k, v in row.items()}
+    if not snap.get("check_in"):  # only when required: other snapshots stay as they were
+        snap.pop("check_in", None)
     snap["players"] = [
         # the rating seeded by only where there is one: other snapshots stay as they were
         {k: _iso(v) for k, v in r.items() if k != "seed_rating" or v is not None}
@@ -325,7 +327,22 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
     missed = no_shows_by_event(conn, [event_id]).get(event_id, [])
     if missed:  # likewise
         snap["no_shows"] = [list(row) for row in missed]
+    desk = check_ins(conn, event_id)
+    if desk:  # likewise
+        snap["check_ins"] = desk
     return snap
+
+
+def check_ins(conn: Connection, event_id: int) -> list[dict[str, Any]]:
+    """The treasurer's rows of an event (:mod:`tally.store.treasurer`), by player id, as
+    JSON-ready data."""
+    ci = t.event_check_ins
+    return [
+        {k: _iso(v) for k, v in r.items()}
+        for r in conn.execute(
+            select(ci).where(ci.c.event_id == event_id).order_by(ci.c.player_id)
+        ).mappings()
+    ]
 
 
 def drop_absences(conn: Connection, event_id: int, player_id: int) -> None:
@@ -399,9 +416,20 @@ def _put_event_row(conn: Connection, snap: dict[str, Any]) -> None:
     values = {
         k: v
         for k, v in snap.items()
-        if k not in ("players", "rounds", "format", "buy_backs", "apart", "absences", "no_shows")
+        if k
+        not in (
+            "players",
+            "rounds",
+            "format",
+            "buy_backs",
+            "apart",
+            "absences",
+            "no_shows",
+            "check_ins",
+        )
     }
     values["held_on"] = date.fromisoformat(values["held_on"])
+    values.setdefault("check_in", False)
     values["created_at"] = _when(values["created_at"])
     exists = conn.execute(select(t.events.c.id).where(t.events.c.id == event_id)).first()
     if exists is None:
@@ -453,6 +481,12 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
     conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
     conn.execute(delete(t.event_no_shows).where(t.event_no_shows.c.event_id == event_id))
+    conn.execute(delete(t.event_check_ins).where(t.event_check_ins.c.event_id == event_id))
+    if snap.get("check_ins"):
+        conn.execute(
+            insert(t.event_check_ins),
+            [{**c, "checked_in_at": _when(c["checked_in_at"])} for c in snap["check_ins"]],
+        )
     if snap.get("format"):
         conn.execute(insert(t.event_formats).values(snap["format"]))
     if snap.get("buy_backs"):
@@ -496,6 +530,7 @@ def remove_event(conn: Connection, event_id: int) -> None:
     conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
     conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
     conn.execute(delete(t.event_no_shows).where(t.event_no_shows.c.event_id == event_id))
+    conn.execute(delete(t.event_check_ins).where(t.event_check_ins.c.event_id == event_id))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.events).where(t.events.c.id == event_id))
 

@@ -130,6 +130,7 @@ from tally.store.eventrows import ABSENCE_SCORES
 from tally.store.players import resolve_player
 from tally.store.seeding import Seeding, fix_seeding, seeded_order
 from tally.store.transactions import Database
+from tally.store.treasurer import refuse_unchecked
 from tally.store.views import CrossTableView, EventView, RoundByRoundView, RoundView, StandingsView
 
 __all__ = ["Events", "clean_event_name"]
@@ -486,6 +487,7 @@ class Events:
             if ratings is not None and not ev["seeded"]:
                 fix_seeding(conn, ev, ratings)
                 ev = lock_event(conn, ev["id"])
+            refuse_unchecked(conn, ev)
             maker = RoundMaker(self.store, conn, ev, force, accept_rematches)
             return format_of(ev["kind"]).start_round(maker, number)
 

@@ -191,6 +191,9 @@ class Event(SQLModel, table=True):
     #: round), and giving way before they move the bye (``apart_keeps_bye``)
     apart_until: int | None = None
     apart_keeps_bye: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    #: only players checked in at the treasurer's desk are paired (``tally event checkin
+    #: --required``: a round is not started while a player still in is not checked in)
+    check_in: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
 class EventFormat(SQLModel, table=True):
@@ -305,6 +308,24 @@ class EventNoShow(SQLModel, table=True):
     event_id: int = Field(foreign_key="events.id", primary_key=True)
     player_id: int = Field(foreign_key="players.id", primary_key=True)
     round_number: int = Field(primary_key=True)
+
+
+class EventCheckIn(SQLModel, table=True):
+    """A player at the treasurer's desk of an event (:mod:`tally.store.treasurer`): whether
+    they are here (``present``, checked in at ``checked_in_at``), what they have paid
+    (``paid``, cents: the entry fee, buy-backs and extra fees together), the extra fees they
+    owe beside the entry fee (``extra``, cents: a meal, a late entry; they go to the club,
+    not the pool) and the prize money handed to them (``paid_out``, cents)."""
+
+    __tablename__ = "event_check_ins"
+
+    event_id: int = Field(foreign_key="events.id", primary_key=True)
+    player_id: int = Field(foreign_key="players.id", primary_key=True)
+    present: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    checked_in_at: datetime | None = None
+    paid: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    extra: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    paid_out: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class EventRound(SQLModel, table=True):
@@ -563,6 +584,7 @@ MODELS: tuple[type[SQLModel], ...] = (
     EventApart,
     EventAbsence,
     EventNoShow,
+    EventCheckIn,
     Proposal,
 )
 

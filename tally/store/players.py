@@ -430,6 +430,7 @@ def _join_event_entries(conn: Connection, shared: Sequence[int], kid: int, did: 
         .values(bye_player_id=kid)
     )
     _move_absences(conn, kid, did)
+    _move_check_ins(conn, kid, did)
     ea = t.event_apart.c
     moved = conn.execute(
         select(ea.event_id, ea.player_a_id, ea.player_b_id).where(
@@ -444,6 +445,22 @@ def _join_event_entries(conn: Connection, shared: Sequence[int], kid: int, did: 
             conn.execute(
                 insert(t.event_apart).values(event_id=eid, player_a_id=pair[0], player_b_id=pair[1])
             )
+
+
+def _move_check_ins(conn: Connection, kid: int, did: int) -> None:
+    """The treasurer's rows of player ``did``, now of ``kid`` (merged into them): where both
+    have one in an event, what they paid, owe and were paid out is added up."""
+    ci = t.event_check_ins
+    for row in conn.execute(select(ci).where(ci.c.player_id == did)).mappings().all():
+        conn.execute(delete(ci).where((ci.c.event_id == row["event_id"]) & (ci.c.player_id == did)))
+        mine = ci.c.event_id == row["event_id"], ci.c.player_id == kid
+        kept = conn.execute(select(ci).where(*mine)).mappings().first()
+        if kept is None:
+            conn.execute(insert(ci).values({**row, "player_id": kid}))
+            continue
+        summed = {k: kept[k] + row[k] for k in ("paid", "extra", "paid_out")}
+        present = bool(kept["present"] or row["present"])
+        conn.execute(update(ci).where(*mine).values({**summed, "present": present}))
 
 
 def _move_absences(conn: Connection, kid: int, did: int) -> None:

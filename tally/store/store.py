@@ -104,6 +104,7 @@ if TYPE_CHECKING:
     from tally.store.serving import Serving
     from tally.store.swapping import Swaps
     from tally.store.timeline import Timeline
+    from tally.store.treasurer import Treasurer
 
 __all__ = ["Store", "default_scorer", "normalize_name", "open_store"]
 
@@ -265,6 +266,13 @@ class Store(Database):
         from tally.store.prizemoney import Prizes
 
         return Prizes(self)
+
+    @cached_property
+    def treasurer(self) -> Treasurer:
+        """The treasurer's desk and money sheets (:class:`~tally.store.treasurer.Treasurer`)."""
+        from tally.store.treasurer import Treasurer
+
+        return Treasurer(self)
 
     @cached_property
     def ratings(self) -> Ratings:

@@ -144,6 +144,7 @@ events = table(
     column("no_absence_last", Integer),
     column("apart_until", Integer),
     column("apart_keeps_bye", Boolean),
+    column("check_in", Boolean),
 )
 
 
@@ -329,6 +330,23 @@ event_no_shows = table(
 )
 
 
+#: A player at the treasurer's desk of an event (:mod:`tally.store.treasurer`): whether they are
+#: here (``present``, checked in at ``checked_in_at``), what they have paid (``paid``, cents: the
+#: entry fee, buy-backs and extra fees together), the extra fees they owe beside the entry fee
+#: (``extra``, cents: a meal, a late entry; they go to the club, not the pool) and the prize
+#: money handed to them (``paid_out``, cents).
+event_check_ins = table(
+    "event_check_ins",
+    column("event_id", Integer),
+    column("player_id", Integer),
+    column("present", Boolean),
+    column("checked_in_at", UTCDateTime()),
+    column("paid", Integer),
+    column("extra", Integer),
+    column("paid_out", Integer),
+)
+
+
 #: A result proposed at a table, waiting for the opponent's agreement
 #: (:mod:`tally.store.proposals`): a deal's result (``kind`` ``deal``: winner, game points,
 #: reason) or a whole match's (``match``: each player's game points in the match's order).
@@ -353,4 +371,4 @@ proposals = table(
 ALL = (players, player_aliases, player_categories, matches, deals, actions, audit_log, events,
        event_players, event_rounds, deal_results, recorded_taps, cache_state, web_settings,
        director_sessions, series, series_events, event_formats, event_buy_backs, event_apart,
-       event_absences, event_no_shows, proposals)
+       event_absences, event_no_shows, event_check_ins, proposals)

@@ -526,6 +526,8 @@ class EventView:
     #: the no-shows recorded (a one-round forfeit), as (round, player's name), in round
     #: order (:mod:`tally.store.noshows`)
     no_shows: tuple[tuple[int, str], ...] = ()
+    #: only players checked in at the treasurer's desk are paired (:mod:`tally.store.treasurer`)
+    check_in: bool = False
 
     @property
     def format(self) -> EventFormat:

@@ -79,6 +79,7 @@ if TYPE_CHECKING:
         ScoreSheet,
         StandingsSheet,
     )
+    from tally.sheets.money import MoneySheet
 
     #: a sheet :func:`tally.sheets.render.render_sheet` prints
     Printable = (
@@ -89,6 +90,7 @@ if TYPE_CHECKING:
         | RulingSheet
         | AnalysisSheet
         | ScoreSheet
+        | MoneySheet
     )
     from tally.store import Store
     from tally.store.knockouts import KnockoutView
@@ -866,6 +868,7 @@ _SHEETS: Final = {
     "standings": "event",
     "pairings": "event",
     "bracket": "event",
+    "money": "event",
     "scoresheet": "match",
     "ruling": "match",
     "analysis": "match",
@@ -907,6 +910,10 @@ def _sheet(store: Store, sheet: str, first: int, number: int | None, base: str) 
         return with_table_codes(store, build.pairings_sheet(store, first, number), base, first)
     if sheet == "bracket":
         return bracket_sheet(store, first)
+    if sheet == "money":
+        from tally.sheets.money import event_money_sheet
+
+        return event_money_sheet(store, first)
     if sheet == "ruling":
         return build.deal_ruling_sheet(store, f"{first}.{number}", analyse=True)
     if sheet == "analysis":

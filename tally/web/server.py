@@ -52,6 +52,7 @@ def create_app(
         director_confirm,
         director_deals,
         director_events,
+        director_money,
         director_players,
         director_prizes,
         results,
@@ -65,6 +66,7 @@ def create_app(
         *director_confirm.routes(),
         *director_deals.routes(),
         *director_prizes.routes(),
+        *director_money.routes(),
         *director_access.routes(),
         *director_players.routes(),
     ]

@@ -106,6 +106,7 @@ def test_tally_print_help_names_every_sheet(
         "bracket": "bracket",
         "report": "a player's evening",
         "reports": "a player's evening",
+        "money": "money",
     }
     sheets = {info.name for info in print_app.registered_commands}
     assert sheets == set(words)  # a new sheet is named in the group's help line too
