@@ -125,8 +125,11 @@ def serve(
                 command=install_command(),
             )
         )
+    import threading
+
     import uvicorn
 
+    from tally.sheets.render import warm_up
     from tally.store import open_store
     from tally.web.access import has_pin, new_login_link, new_table_keys, set_pin
     from tally.web.address import allowed_hosts, host_of, phone_bases
@@ -160,6 +163,8 @@ def serve(
         )
         app = create_app(store, base=base, hosts=allowed_hosts(bases or [base]))
         more_open_files()
+        # the printing layer loaded while the room gets ready: the first sheet as quick as the next
+        threading.Thread(target=warm_up, name="tally-print-warm-up", daemon=True).start()
         with certificate_files(*tls) if tls else nullcontext() as files:
             config = server_config(app, host, port, forwarded_allow_ips, files)
             # Ctrl-C stops within STOP_SECONDS even while a request is being answered: its

@@ -24,8 +24,8 @@ at any step leaves the database as it was):
   (``+``/``-``) or a void game (``-``/``-``) lost by a player who is in no later round is a
   withdrawal: the player withdraws after that round, and the event's ``withdrawal`` rule
   follows the file (``forfeit``, or ``void`` for a ``-``/``-`` pair); lost by a player who
-  plays on, it is a no-show in that round (a one-round forfeit, :mod:`tally.store.noshows`;
-  both players of a ``-``/``-`` pair).
+  plays on, or whose winner withdraws after the same round too, it is a no-show in that
+  round (a one-round forfeit, :mod:`tally.store.noshows`; both players of a ``-``/``-`` pair).
 - **A round paired and not played yet** (games with an opponent and a colour and a blank
   result, as ``tally event export --format trf --paired`` writes them) is started as the file
   pairs it, its games left to be played.
@@ -305,15 +305,18 @@ def _withdrawal(
     withdrawal rule (``void`` for a ``-``/``-`` pair of two players withdrawing: under either
     rule the first of two players to withdraw loses the game, so only the void rule voids
     it); a player losing one and playing on did not come to that round (both players of a
-    ``-``/``-`` pair one of whom plays on)."""
+    ``-``/``-`` pair one of whom plays on), and so did one losing a forfeit whose winner
+    withdraws after the same round: the file does not say which of them withdrew first, and
+    under the ``forfeit`` rule the first to withdraw loses, so only the no-show keeps the
+    file's ``+`` and ``-`` where they are."""
     rules: set[str] = set()
     for r in rounds:
         for a, b, winner in r.pairings:
             if winner is not None or _result(t, a, r.number) == " ":
                 continue  # (not played yet)
             losers = [n for n in (a, b) if _result(t, n, r.number) == "-"]
-            leaving = [n for n in losers if span[n][1] == r.number - 1]
-            if leaving != losers:
+            leaving = [n for n in (a, b) if span[n][1] == r.number - 1]
+            if leaving != losers:  # (a winner leaving too: who withdrew first is not known)
                 r.no_shows.extend(losers)
                 continue
             rules.add("forfeit" if len(losers) == 1 else "void")

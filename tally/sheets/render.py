@@ -91,6 +91,7 @@ __all__ = [
     "render_sheet",
     "render_standings",
     "templates_dir",
+    "warm_up",
     "write_pdf",
 ]
 
@@ -522,6 +523,18 @@ def _house_style(root: Path) -> _HouseStyle:
     # interpreter's teardown, the folder stayed behind and a TypeError was printed).
     atexit.register(_forget_house_styles)
     return _HouseStyle(css, fonts, tuple(r.url for r in gate.log))
+
+
+def warm_up() -> None:
+    """Import WeasyPrint and load the house style (its stylesheet and fonts) now, so that the
+    first sheet printed does not pay for them (``tally serve`` calls it in the background as
+    it starts: the director's first PDF of the evening is then as quick as the next). Quiet:
+    a printing layer that cannot start says so when a sheet is asked for, as without it."""
+    try:
+        import_weasyprint()
+        _house_style(TemplateFiles().root)
+    except Exception:  # (OSError of a missing library, PrintError...: told at the first sheet)
+        return
 
 
 def _forget_house_styles() -> None:

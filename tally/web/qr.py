@@ -11,6 +11,7 @@ print and the CLI both call it.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from dataclasses import replace
@@ -25,9 +26,12 @@ if TYPE_CHECKING:
     from tally.web.access import Keys
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(url: str) -> str:
     """The QR code of ``url`` as an ``<svg>`` element sized by its container (no XML
-    declaration, no fixed size), error correction M: readable from a crumpled sheet.
+    declaration, no fixed size), error correction M: readable from a crumpled sheet. Kept
+    for the addresses drawn lately (the director's event page draws the open tables' codes at
+    every view).
 
     >>> qr_svg("http://127.0.0.1:8066/t/1/abc").startswith('<svg xmlns="http://www.w3.org/2000/svg"')
     True

@@ -45,8 +45,9 @@ def finish(store: Any, ev: int, number: int, winners: list[bool]) -> None:
             store.deals.match_result(p.matches[0].match_id, (target, 0), winner=winner)
 
 
-def grow_event(store: Any, data: st.DataObject) -> int:
-    """A Swiss event played through generated rounds (module docstring)."""
+def grow_event(store: Any, data: st.DataObject, spare: int = 0) -> int:
+    """A Swiss event played through generated rounds (module docstring), ``spare`` rounds
+    of it left to play."""
     start = data.draw(st.integers(3, 6))
     for name in NAMES:
         store.players.add(name)
@@ -54,14 +55,14 @@ def grow_event(store: Any, data: st.DataObject) -> int:
         "Open",
         kind="swiss",
         players=NAMES[:start],
-        rounds=data.draw(st.integers(1, 4)),
+        rounds=data.draw(st.integers(1, 4 - spare)) + spare,
         match_points_per_win=data.draw(st.sampled_from([1.0, 2.0, 3.0])),
         bye=data.draw(st.sampled_from(["win", "none"])),
         absence_score=data.draw(st.sampled_from(["half", "zero"])),
         withdrawal=data.draw(st.sampled_from(["forfeit", "void"])),
     ).id
     late = NAMES[start:]
-    for number in range(1, store.events.get(ev).rounds + 1):
+    for number in range(1, store.events.get(ev).rounds + 1 - spare):
         if late and number > 1 and data.draw(st.booleans()):
             store.events.add_players(ev, [late.pop(0)])
         active = [p.name for p in store.events.get(ev).players if not p.withdrawn]
@@ -106,16 +107,11 @@ def test_every_trf_tally_writes_is_read_back_unchanged(tmp_path: Path, data: st.
 
 
 @settings(
-    max_examples=30,
+    max_examples=8,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data())
-@pytest.mark.xfail(
-    reason="known, open in issue 35: an event grown with a forfeit can come back from its "
-    "--paired TRF with that forfeit's + and - swapped (found at the last merge, not yet fixed)",
-    strict=False,
-)
 def test_a_round_paired_and_not_played_is_written_and_read_back_unchanged(
     tmp_path: Path, data: st.DataObject
 ) -> None:
@@ -125,7 +121,7 @@ def test_a_round_paired_and_not_played_is_written_and_read_back_unchanged(
     written = open_store(f"sqlite:///{tmp_path / uuid.uuid4().hex}.db", scorer="tester")
     again = open_store(f"sqlite:///{tmp_path / uuid.uuid4().hex}.db", scorer="tester")
     try:
-        ev = grow_event(written, data)
+        ev = grow_event(written, data, spare=1)
         number = max(written.events.get(ev).rounds_started, default=0) + 1
         try:
             rnd = written.events.start_round(ev, number)
@@ -260,6 +256,39 @@ def test_several_absences_in_one_round_are_imported(tmp_path: Path, result: str)
         done = import_trf(other, path)
         assert other.events.get(done.event.id).absences == ((2, "Emil"), (2, "Fritz"))
         assert event_trf(other, done.event.id) == text
+    finally:
+        store.close()
+        other.close()
+
+
+def test_a_forfeit_whose_winner_withdraws_too_keeps_its_plus_and_minus(tmp_path: Path) -> None:
+    """A no-show whose opponent withdraws in the same round, the no-show absent (scoring
+    nothing) in the last round: the file cannot tell them both from withdrawals, and read
+    back as two withdrawals the first to withdraw would lose, whoever did not come."""
+    store = open_store(f"sqlite:///{tmp_path / 'a.db'}", scorer="tester")
+    other = open_store(f"sqlite:///{tmp_path / 'b.db'}", scorer="tester")
+    try:
+        for name in NAMES[:6]:
+            store.players.add(name)
+        ev = store.events.create(
+            "Open", kind="swiss", players=NAMES[:6], rounds=2, absence_score="zero"
+        ).id
+        rnd = store.events.start_round(ev, 1)
+        came, missed = sorted((rnd.pairings[0].first, rnd.pairings[0].second), key=NAMES.index)
+        store.no_shows.record(ev, 1, missed)  # the higher number did not come
+        store.events.withdraw(ev, came)  # and the winner withdraws in the same round
+        finish(store, ev, 1, [True, True, True])
+        store.absences.announce(ev, missed, 2)
+        store.events.start_round(ev, 2)
+        finish(store, ev, 2, [True, True, True])
+        text = event_trf(store, ev)
+        games = {p.name: p.games[0] for p in read_trf(text).players}
+        assert (games[came].result, games[missed].result) == ("+", "-")
+        path = tmp_path / "open.trf"
+        path.write_text(text, encoding="utf-8")
+        done = import_trf(other, path)
+        assert event_trf(other, done.event.id) == text
+        assert other.events.get(done.event.id).no_shows == ((1, missed),)
     finally:
         store.close()
         other.close()

@@ -771,3 +771,11 @@ def test_the_match_page_adds_up_what_each_players_decisions_lost(web: Web) -> No
     assert lost["closes"] > 0
     shown = f"{round(lost['closes'], 2):g}"
     assert f'<tr><td>Dora</td><td class="num">{shown}</td>' in html
+
+
+def test_a_table_s_qr_code_is_drawn_once_for_the_director_s_page_seen_again() -> None:
+    from tally.web.qr import qr_svg
+
+    url = "http://192.168.1.20:8066/t/7/secret-of-table-seven"
+    assert qr_svg(url) is qr_svg(url)  # the event page re-drawn at every view: drawn once
+    assert qr_svg(url) != qr_svg(url + "x")
