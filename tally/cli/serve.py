@@ -130,6 +130,7 @@ def serve(
     from tally.store import open_store
     from tally.web.access import has_pin, new_login_link, new_table_keys, set_pin
     from tally.web.address import allowed_hosts, host_of, phone_bases
+    from tally.web.app import compile_pages
     from tally.web.https import certificate_files, fingerprint
     from tally.web.server import create_app
     from tally.web.serving import more_open_files, server_config
@@ -159,6 +160,7 @@ def serve(
             + "\nStop with Ctrl-C."
         )
         app = create_app(store, base=base, hosts=allowed_hosts(bases or [base]))
+        compile_pages()
         more_open_files()
         with certificate_files(*tls) if tls else nullcontext() as files:
             config = server_config(app, host, port, forwarded_allow_ips, files)
