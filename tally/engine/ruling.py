@@ -347,34 +347,6 @@ def rule_next_card(record: DealRecord, deal: Deal, card: Card) -> Ruling | None:
     return ruling if ruling.rules == spec else dataclasses.replace(ruling, rules=spec)
 
 
-def rule_before_last_line(record: DealRecord) -> Deal | None:
-    """The deal of ``record`` replayed up to its last trick line (that line left out, the
-    draws before it made): what :func:`rule_continued` continues from. None when that part
-    of the record is not a deal (an error), or ``record`` has no trick line."""
-    if not record.tricks:
-        return None
-    ruling, deal = rule_replayed(dataclasses.replace(record, tricks=record.tricks[:-1]))
-    return None if ruling.errors or deal is None else deal
-
-
-def rule_continued(record: DealRecord, before: DealRecord, deal: Deal) -> Ruling | None:
-    """The ruling :func:`rule` gives on ``record``, ``before`` with items added at its end
-    (to its last trick line or on lines after it), replaying only from ``before``'s last line
-    on a copy of ``deal`` (:func:`rule_before_last_line` of ``before``): a few items tried
-    after a deal's actions cost a line's replay, not the whole record's. None when ``record``
-    is not ``before`` continued that way (its tags or its earlier lines differ): rule it
-    whole then. Only for a record without ``Hands``, ``Remaining`` or ``Result`` tags."""
-    if any(tag in record.tags for tag in _CHECKED_TAGS):
-        raise ValueError("rule_continued: a record with Hands, Remaining or Result")
-    first = len(before.tricks) - 1
-    if first < 0 or record.tags != before.tags or record.tricks[:first] != before.tricks[:first]:
-        return None
-    spec = " ".join(record.tags.get("Rules", "sixty-six").split()) or "sixty-six"
-    after = deal.copy()
-    error = replay(after, record.tricks[first:])
-    return _replayed_ruling(record, after, error, record.source, spec, {}, None)
-
-
 def rule_deal(deal: Deal, file: str = "") -> Ruling:
     """Rule on a deal played through the :class:`Deal` API (what it knows so far)."""
     return deal.ruling(file)
@@ -424,33 +396,19 @@ def _rule(
     except RecordError as exc:
         return _error_ruling(file, record, [ErrorEntry.of(exc.line, exc.bare)], spec, deal), deal
     error = replay(deal, record.tricks, visitor)
-    return _replayed_ruling(record, deal, error, file, spec, remaining, result), deal
-
-
-def _replayed_ruling(
-    record: DealRecord,
-    deal: Deal,
-    error: ErrorEntry | None,
-    file: str,
-    spec: str,
-    remaining: dict[int, int],
-    result: tuple[str | None, int] | None,
-) -> Ruling:
-    """The ruling on ``record`` once its trick lines are replayed on ``deal`` (``error``:
-    the replay's first error)."""
     if error is None and deal.draw_pending and not deal.claimed:
         deal.draw()  # the record stops after a trick: at the table both have drawn already
     if error is None and remaining:
         try:
             deal.check_remaining(remaining)
         except RecordError as exc:
-            error = ErrorEntry.of(record.tag_lines.get("Remaining"), exc.bare)
+            error = ErrorEntry.of(lines.get("Remaining"), exc.bare)
     if error is not None:
-        return _error_ruling(file, record, [error], spec, deal)
-    ruling = rule_facts(
-        deal.facts(), deal.state(), file, remaining, result, record.tags.get("Result")
-    )
-    return ruling if ruling.rules == spec else dataclasses.replace(ruling, rules=spec)
+        return _error_ruling(file, record, [error], spec, deal), deal
+    ruling = rule_facts(deal.facts(), deal.state(), file, remaining, result, tags.get("Result"))
+    if ruling.rules != spec:
+        ruling = dataclasses.replace(ruling, rules=spec)
+    return ruling, deal
 
 
 def _start_args(

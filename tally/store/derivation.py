@@ -40,7 +40,7 @@ from tally.engine.notation import (
     read_items,
 )
 from tally.engine.rules import RuleSet
-from tally.engine.ruling import RULINGS_VERSION, Ruling, lay_out, rule, rule_continued
+from tally.engine.ruling import RULINGS_VERSION, Ruling, lay_out, rule
 from tally.errors import (
     HEADED,
     N_,
@@ -59,7 +59,6 @@ from tally.store.views import DealView, MatchView, MoveView, TableView, TrickVie
 from tally.vocabulary import MATCH_SCORED, QUICK_DRAWN, QUICK_WON
 
 if TYPE_CHECKING:
-    from tally.engine.deal import Deal
     from tally.store.transactions import Database
 
 
@@ -439,23 +438,12 @@ def _ruled(
     return record, rule(record)
 
 
-def tried_ruling(
-    loaded: Loaded, changed: StoredDeal, before_last: Deal | None = None
-) -> Ruling | None:
+def tried_ruling(loaded: Loaded, changed: StoredDeal) -> Ruling | None:
     """The ruling of ``loaded``'s last deal were it ``changed`` (a candidate tried: not kept
     in :data:`RULINGS`, where it would push out the deals as stored); None when the record
-    would be impossible (what :func:`rederive_last` refuses). With ``before_last`` (the last
-    deal as stored, replayed up to its last trick line:
-    :func:`~tally.engine.ruling.rule_before_last_line`) only the lines from there are
-    replayed when ``changed`` adds actions after the stored ones
-    (:func:`~tally.engine.ruling.rule_continued`)."""
+    would be impossible (what :func:`rederive_last` refuses)."""
     last = loaded.deals[-1]
-    record = build_record(changed, loaded.match.spec, last.dealer, last.forehand, last.carry_in)
-    ruling = None
-    if before_last is not None and last.record is not None:
-        ruling = rule_continued(record, last.record, before_last)
-    if ruling is None:
-        ruling = rule(record)
+    ruling = _ruled(loaded.match, changed, last.dealer, last.forehand, last.carry_in)[1]
     return None if ruling.errors or ruling.outcome is None else ruling
 
 

@@ -31,7 +31,7 @@ from tally.engine.match import (
 )
 from tally.engine.notation import CardItem, ClaimItem, DealRecord, read_deal, write_deal
 from tally.engine.rules import RuleSet
-from tally.engine.ruling import Ruling, rule, rule_before_last_line, rule_next_card, rule_replayed
+from tally.engine.ruling import Ruling, rule, rule_next_card, rule_replayed
 from tally.errors import (
     HEADED,
     ON_THE_MATCH_PAGE,
@@ -101,7 +101,6 @@ from tally.store.views import (
 from tally.vocabulary import ruling_words
 
 if TYPE_CHECKING:
-    from tally.engine.deal import Deal
     from tally.store.transactions import Database
 
 # The store's words around an engine's message that refused what a scorer typed at the table,
@@ -530,9 +529,6 @@ def _legal(loaded: Loaded, index: int) -> list[str]:
         return []
     tagged = any(tag in d.record.tags for tag in ("Hands", "Remaining", "Result"))
     replayed = None if tagged else rule_replayed(d.record)[1]
-    # (the other actions are tried from the deal before its last line: only that line and
-    # the action replayed, not the whole record)
-    before_last = None if tagged or d.ruling.errors else rule_before_last_line(d.record)
     before = len(d.ruling.violations)
     out = []
     for token in _candidates_now(loaded, index):
@@ -540,7 +536,7 @@ def _legal(loaded: Loaded, index: int) -> list[str]:
             ruling = rule_next_card(d.record, replayed, Card.parse(token))
             fits = ruling is not None and not ruling.errors and ruling.outcome is not None
         else:
-            ruling = _ruling_after(loaded, index, token, before_last)
+            ruling = _ruling_after(loaded, index, token)
             fits = ruling is not None
         if fits and ruling is not None and len(ruling.violations) == before:
             out.append(token)
@@ -551,17 +547,14 @@ def _legal(loaded: Loaded, index: int) -> list[str]:
 ACTION_WORDS = ("swap", "close", "close-before-draw", "66")
 
 
-def _ruling_after(
-    loaded: Loaded, index: int, token: str, before_last: Deal | None = None
-) -> Ruling | None:
+def _ruling_after(loaded: Loaded, index: int, token: str) -> Ruling | None:
     """The ruling on deal ``index`` (the last) with ``token`` added (the whole record ruled
-    again, or from ``before_last`` on: :func:`tried_ruling`); None when the record would be
-    impossible."""
+    again, :func:`tried_ruling`); None when the record would be impossible."""
     try:
         changed, _ = _appended(loaded, index, parse_items(token))
     except TallyError:
         return None
-    return tried_ruling(loaded, changed, before_last)
+    return tried_ruling(loaded, changed)
 
 
 _DEAL_ROWS = select(t.deals.c.match_id, t.deals.c.number, t.deals.c.kind, t.deals.c.id)
