@@ -133,6 +133,7 @@ def serve(
     from tally.store import open_store
     from tally.web.access import has_pin, new_login_link, new_table_keys, set_pin
     from tally.web.address import allowed_hosts, host_of, phone_bases
+    from tally.web.app import compile_pages
     from tally.web.https import certificate_files, fingerprint
     from tally.web.server import create_app
     from tally.web.serving import more_open_files, server_config
@@ -162,6 +163,7 @@ def serve(
             + "\nStop with Ctrl-C."
         )
         app = create_app(store, base=base, hosts=allowed_hosts(bases or [base]))
+        compile_pages()
         more_open_files()
         # the printing layer loaded while the room gets ready: the first sheet as quick as the next
         threading.Thread(target=warm_up, name="tally-print-warm-up", daemon=True).start()

@@ -285,8 +285,10 @@ class Deal:
         twin = Deal.__new__(Deal)
         for name in Deal.__slots__:
             value = getattr(self, name)
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
+            if type(value) is list:
+                # (only the trick lines hold lists; the other lists hold numbers and events,
+                # which nothing changes in place)
+                value = [list(v) for v in value] if name == "_log" else value[:]
             setattr(twin, name, value)
         return twin
 

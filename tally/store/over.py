@@ -88,22 +88,25 @@ def _withdrawn(conn: Connection, loaded: Loaded) -> Over | None:
     )
 
 
+_ns = t.event_no_shows.c
+#: the players of a match who did not come to its round (asked by every write to a match)
+_NO_SHOWS = select(_ns.player_id).where(
+    (_ns.event_id == bindparam("e"))
+    & (_ns.round_number == bindparam("r"))
+    & _ns.player_id.in_([bindparam("a"), bindparam("b")])
+)
+
+
 def _no_show(conn: Connection, loaded: Loaded) -> Over | None:
     """A match of an event, not finished, whose round a player of it did not come to
     (:mod:`tally.store.noshows`): won by the other by forfeit, void when neither came."""
     m = loaded.match
     if m.event_id is None or m.round_number is None:
         return None
-    ns = t.event_no_shows.c
-    gone = set(
-        conn.execute(
-            select(ns.player_id).where(
-                (ns.event_id == m.event_id)
-                & (ns.round_number == m.round_number)
-                & ns.player_id.in_([m.a_id, m.b_id])
-            )
-        ).scalars()
+    found = conn.execute(
+        _NO_SHOWS, {"e": m.event_id, "r": m.round_number, "a": m.a_id, "b": m.b_id}
     )
+    gone = set(found.scalars())
     if not gone:
         return None
     names = [m.name(p) for p in (m.a_id, m.b_id) if p in gone]

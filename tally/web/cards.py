@@ -8,6 +8,7 @@ records is the same in every language.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -77,24 +78,33 @@ class Button:
     label: str
     css: str
 
-    @classmethod
-    def of(cls, token: str, lang: str | None = None) -> Button:
+    @staticmethod
+    def of(token: str, lang: str | None = None) -> Button:
         """The button of a token from ``store.deals.legal_tokens``, labelled in
-        ``lang``."""
-        say = _words(lang)
-        if token in ACTION_LABELS:
-            return cls(token, say(ACTION_LABELS[token]), "action")
-        if token.startswith(("20 ", "40 ")):
-            card = _card(token[3:])
-            if card is not None:
-                text = say(MARRIAGE) % {"points": token[:2], "card": label(card, lang)}
-                return cls(
-                    token, text, "action marriage " + ("red" if card.suit.is_red else "black")
-                )
-        card = _card(token)
-        if card is None:
-            return cls(token, token, "action")
-        return cls(token, label(card, lang), "card " + ("red" if card.suit.is_red else "black"))
+        ``lang`` (made once for each token and language: a table page shows some 40)."""
+        return _button(token, lang) if lang is None else _BUTTONS(token, lang)
+
+
+def _button(token: str, lang: str | None) -> Button:
+    """:meth:`Button.of`, made anew (``lang`` None: the current language's words)."""
+    say = _words(lang)
+    if token in ACTION_LABELS:
+        return Button(token, say(ACTION_LABELS[token]), "action")
+    if token.startswith(("20 ", "40 ")):
+        card = _card(token[3:])
+        if card is not None:
+            text = say(MARRIAGE) % {"points": token[:2], "card": label(card, lang)}
+            return Button(
+                token, text, "action marriage " + ("red" if card.suit.is_red else "black")
+            )
+    card = _card(token)
+    if card is None:
+        return Button(token, token, "action")
+    return Button(token, label(card, lang), "card " + ("red" if card.suit.is_red else "black"))
+
+
+#: the buttons by token and language (a few dozen tokens, a few languages)
+_BUTTONS = functools.lru_cache(maxsize=1024)(_button)
 
 
 def _card(text: str) -> Card | None:
@@ -106,10 +116,15 @@ def _card(text: str) -> Card | None:
 
 def deck(rules: str) -> list[Card]:
     """The cards of a rule set's deck, by suit (♣ ♠ ♥ ♦ as on the sheets) and rank."""
-    size = RuleSet.parse(rules).deck
+    return list(_deck(RuleSet.parse(rules).deck))
+
+
+@functools.cache
+def _deck(size: int) -> tuple[Card, ...]:
+    """:func:`deck` of a deck of ``size`` cards (20 or 24)."""
     cards = [c for c in CARDS if in_deck(c, size)]
     order = [Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS]
-    return sorted(cards, key=lambda c: (order.index(c.suit), -c.points, int(c.rank)))
+    return tuple(sorted(cards, key=lambda c: (order.index(c.suit), -c.points, int(c.rank))))
 
 
 def card_rows(tokens: list[str], lang: str | None = None) -> list[list[Button]]:
