@@ -42,7 +42,7 @@ from enum import StrEnum
 from typing import Any, Final, NoReturn, ParamSpec, TypeVar
 from urllib.parse import unquote
 
-from tally.errors import Message, TallyError
+from tally.errors import HEADED, Message, TallyError, system_reason
 from tally.i18n import N_
 
 P = ParamSpec("P")
@@ -243,7 +243,8 @@ def guard(fn: Callable[P, R]) -> Callable[P, R]:
         except TallyError as exc:
             fail(exc.wording)
         except OSError as exc:
-            fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+            reason = system_reason(exc)
+            fail(Message(HEADED, head=exc.filename, message=reason) if exc.filename else reason)
         finally:
             _EVENT.reset(event_token)
             _REQUESTED.reset(token)
