@@ -55,3 +55,8 @@ def test_the_systems_reason_is_english_in_english() -> None:
 
     assert str(system_reason(PermissionError(13, "Permission denied"))) == "Permission denied"
     assert str(system_reason(OSError(99999, "Strange"))) == "Strange"
+
+
+def test_an_event_without_a_name_is_refused_in_german(tmp_path: Path) -> None:
+    said = refusal_in_german(f"sqlite:///{tmp_path / 't.db'}", "event", "create", "  ")
+    assert "braucht einen Namen" in said
