@@ -87,7 +87,14 @@ def write_and_say(pdf: bytes, path: Path) -> None:
     from tally.sheets.render import write_pdf
 
     write_pdf(pdf, path)
-    typer.echo(f"Wrote {path}")
+    say_written(path)
+
+
+def say_written(path: Path) -> None:
+    """Say where a file went (``Wrote PATH``), in the command's language."""
+    from tally.i18n import worded
+
+    typer.echo(worded(Message(N_("Wrote %(file)s"), file=path), language(None)))
 
 
 def _blank_sheet(rules: str | None) -> ScoreSheet:

@@ -60,3 +60,47 @@ def test_the_systems_reason_is_english_in_english() -> None:
 def test_an_event_without_a_name_is_refused_in_german(tmp_path: Path) -> None:
     said = refusal_in_german(f"sqlite:///{tmp_path / 't.db'}", "event", "create", "  ")
     assert "braucht einen Namen" in said
+
+
+def _german(url: str, *args: str) -> str:
+    from tally.cli import app
+
+    result = CliRunner().invoke(
+        app, list(args), env={"TALLY_DB": url, "TALLY_SCORER": "t", **GERMAN}
+    )
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def test_what_an_export_and_an_import_wrote_is_said_in_german(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    _german(url, "player", "add", "Anna", "Bert", "Carla")
+    _german(
+        url, "event", "create", "Offen", "Anna", "Bert", "Carla", "--kind", "swiss", "--rounds", "2"
+    )
+    _german(url, "event", "create", "Liga", "Anna", "Bert", "Carla", "--kind", "round-robin")
+    trf, folder = tmp_path / "offen.trf", tmp_path / "liga"
+    said = _german(url, "event", "export", "1", "--format", "trf", "-o", str(trf))
+    assert said == f"Geschrieben: {trf}\n"
+    said = _german(url, "event", "export", "2", "--format", "folder", "-o", str(folder))
+    assert said == f"Geschrieben: {folder}: event.toml und 0 Aufzeichnungen.\n"
+    said = _german(f"sqlite:///{tmp_path / 'o.db'}", "event", "import", str(trf), "--format", "trf")
+    assert said.startswith("Schweizer System 1 „Offen“ aus "), said
+    assert said.endswith(": 3 Spieler, 0 Runden, 0 Bummerl.\n"), said
+
+
+def test_why_an_event_is_not_written_as_a_folder_is_said_in_german(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    _german(url, "player", "add", "Anna", "Bert")
+    _german(url, "event", "create", "Offen", "Anna", "Bert", "--kind", "swiss", "--rounds", "2")
+    out = str(tmp_path / "offen")
+    said = refusal_in_german(url, "event", "export", "1", "--format", "folder", "-o", out)
+    assert "keine Turniere der Art Schweizer System" in said, said
+
+
+def test_a_swiss_event_without_rounds_asks_for_them_without_saying_none(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    _german(url, "player", "add", "Anna", "Bert")
+    said = refusal_in_german(url, "event", "create", "Offen", "Anna", "Bert", "--kind", "swiss")
+    assert said.rstrip().endswith("ihre Anzahl angeben (--rounds N)"), said
+    assert "None" not in said
