@@ -154,6 +154,15 @@ def fail(message: str | Message, code: int = EXIT_ERROR, *, lang: str | None = N
     raise typer.Exit(code)
 
 
+def say_written(path: object) -> None:
+    """Say where a file went (``Wrote PATH``), in the command's language."""
+    import typer
+
+    from tally.i18n import worded
+
+    typer.echo(worded(Message(N_("Wrote %(file)s"), file=path), language(None)))
+
+
 def bad_text(value: str) -> bool:
     """Whether ``value`` holds a NUL or bytes that were not UTF-8 when typed."""
     return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)

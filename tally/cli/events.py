@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard, language
+from tally.cli.common import echo_json, fail, guard, language, say_written
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import (
@@ -1130,8 +1130,6 @@ def export(
         sys.stdout.write(text)
     else:
         write_text(text, output)
-        from tally.cli.printing import say_written
-
         say_written(output)
 
 

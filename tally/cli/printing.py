@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import MAX_ID, fail, guard, language
+from tally.cli.common import MAX_ID, fail, guard, language, say_written
 from tally.cli.options import JobsOption, LangOption
 from tally.cli.standings import AllEventsOption, EventArgument, FromOption, SeasonOption, ToOption
 from tally.cli.storage import DbOption, reading
@@ -88,13 +88,6 @@ def write_and_say(pdf: bytes, path: Path) -> None:
 
     write_pdf(pdf, path)
     say_written(path)
-
-
-def say_written(path: Path) -> None:
-    """Say where a file went (``Wrote PATH``), in the command's language."""
-    from tally.i18n import worded
-
-    typer.echo(worded(Message(N_("Wrote %(file)s"), file=path), language(None)))
 
 
 def _blank_sheet(rules: str | None) -> ScoreSheet:
