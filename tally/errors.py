@@ -42,6 +42,7 @@ recorder, or its input ended).
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import Callable, Iterable
 from typing import Any, Final
@@ -412,3 +413,30 @@ class MatchOver(Refused):
 
 class NoPairing(Refused):
     """No pairing of a Swiss round avoids a rematch (:func:`tally.events.swiss.pair_round`)."""
+
+
+#: The system's reasons a file cannot be read or written that a person meets, in words of
+#: the catalogue: the English is the system's own text (``strerror``), which is English
+#: whatever the locale.
+SYSTEM_REASONS: Final = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Permission denied"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+}
+
+
+def system_reason(exc: OSError) -> Message:
+    """Why the system refused a file, as a message: a reason of :data:`SYSTEM_REASONS`, else
+    the system's own text (English).
+
+    >>> str(system_reason(FileNotFoundError(2, "No such file or directory")))
+    'No such file or directory'
+    """
+    known = SYSTEM_REASONS.get(exc.errno or 0)
+    return Message(known) if known else Message(exc.strerror or str(exc))

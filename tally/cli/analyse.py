@@ -17,7 +17,7 @@ from tally.cli import app
 from tally.cli.common import CANNOT_READ, MAX_ID, echo_json, fail, guard, language
 from tally.cli.options import JobsOption, LangOption
 from tally.cli.storage import DbOption
-from tally.errors import Message
+from tally.errors import Message, system_reason
 from tally.i18n import N_
 
 if TYPE_CHECKING:
@@ -94,9 +94,7 @@ def analyse(
                 text = decode_record(Path(name).read_bytes())
             record = read_deal(text, source=name)
         except (OSError, NotationError) as exc:
-            said = (
-                exc.wording if isinstance(exc, NotationError) else Message(exc.strerror or str(exc))
-            )
+            said = exc.wording if isinstance(exc, NotationError) else system_reason(exc)
             unreadable = Message(CANNOT_READ, file=name, message=said)
             break
         records.append((name, record))

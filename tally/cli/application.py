@@ -23,6 +23,8 @@ from typer._coercion import RuntimeParam, build_runtime_param
 from typer.core import TyperCommand, TyperGroup, TyperOption, _TyperParameter
 
 from tally.cli import COMMANDS, started
+from tally.cli.usage import USAGE, requested_language, usage_message
+from tally.errors import Message
 
 HELP = "Score and check Sixty-Six and Schnapsen deals, matches and tournaments."
 
@@ -268,17 +270,25 @@ def run_typer(args: list[str] | None) -> int:
     except typer.TyperException as exc:
         ctx = getattr(exc, "ctx", None)
         code = int(getattr(exc, "exit_code", 2))
-        if ctx is None or type(exc).__name__ == "NoArgsIsHelpError":
+        said = usage_message(exc, "tally" if ctx is None else ctx.command_path, _line(args))
+        if said is None and (ctx is None or type(exc).__name__ == "NoArgsIsHelpError"):
             show = getattr(exc, "show", None)
             if show is not None:
                 show()
             return code
-        from tally.cli.common import printable
+        from tally.cli.common import in_language, refusal
 
-        message = printable(" ".join(str(exc.format_message()).split()))
-        sys.stderr.write(f"tally: {message} (`{ctx.command_path} --help` shows the usage)\n")
+        if said is None:  # (Click's own words: a usage error this house does not word)
+            said = Message(USAGE, problem=" ".join(str(exc.format_message()).split()))
+            said = said.with_values(command="tally" if ctx is None else ctx.command_path)
+        sys.stderr.write(refusal(in_language(said, requested_language(_line(args)))) + "\n")
         return code
     except typer.Abort:
         sys.stderr.write("tally: interrupted\n")
         return 130
     return status if isinstance(status, int) else 0
+
+
+def _line(args: list[str] | None) -> list[str]:
+    """The command line Typer read."""
+    return sys.argv[1:] if args is None else args

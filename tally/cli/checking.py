@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tally.cli.common import CANNOT_READ, language
-from tally.errors import Message
+from tally.errors import Message, system_reason
 from tally.i18n import gettext as _
 from tally.i18n import ngettext, use, worded
 from tally.vocabulary import message_words, word
@@ -98,10 +98,10 @@ def check_files(
 
 
 def _reason(exc: OSError | NotationError) -> Message:
-    """Why a record cannot be read, as ``tally check`` says it (the system's words: English,
-    and the line with them)."""
+    """Why a record cannot be read, as ``tally check`` says it (the system's reason, and the
+    line with them)."""
     if isinstance(exc, OSError):
-        return Message(exc.strerror or str(exc))
+        return system_reason(exc)
     return exc.wording
 
 

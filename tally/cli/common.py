@@ -43,7 +43,7 @@ from enum import StrEnum
 from typing import Any, Final, NoReturn, ParamSpec, TypeVar
 from urllib.parse import unquote
 
-from tally.errors import Message, TallyError
+from tally.errors import HEADED, Message, TallyError, system_reason
 from tally.i18n import N_
 
 P = ParamSpec("P")
@@ -155,6 +155,15 @@ def fail(message: str | Message, code: int = EXIT_ERROR, *, lang: str | None = N
     raise typer.Exit(code)
 
 
+def say_written(path: object) -> None:
+    """Say where a file went (``Wrote PATH``), in the command's language."""
+    import typer
+
+    from tally.i18n import worded
+
+    typer.echo(worded(Message(N_("Wrote %(file)s"), file=path), language(None)))
+
+
 def bad_text(value: str) -> bool:
     """Whether ``value`` holds a NUL or bytes that were not UTF-8 when typed."""
     return "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value)
@@ -244,7 +253,8 @@ def guard(fn: Callable[P, R]) -> Callable[P, R]:
         except TallyError as exc:
             fail(exc.wording)
         except OSError as exc:
-            fail(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+            reason = system_reason(exc)
+            fail(Message(HEADED, head=exc.filename, message=reason) if exc.filename else reason)
         finally:
             _EVENT.reset(event_token)
             _REQUESTED.reset(token)

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tally.cli import app
-from tally.cli.common import echo_json, fail, guard, language, parse_date
-from tally.cli.lines import plural
+from tally.cli.common import echo_json, fail, guard, language, parse_date, say_written
 from tally.cli.options import LangOption
 from tally.cli.storage import DbOption, JsonOption, ScorerOption, opened, reading
 from tally.cli.tables import (
@@ -228,6 +227,19 @@ def create(
                 _("Start its matches with `tally match start A B --dealer A --event %(id)s`.")
                 % {"id": ev.id}
             )
+
+
+def _say_folder_written(folder: Path, records: int) -> None:
+    """Say what an export as a folder wrote, in the command's language."""
+    from tally.i18n import ngettext, use
+
+    with use(language(None)):
+        said = ngettext(
+            "Wrote %(folder)s: event.toml and %(n)s record.",
+            "Wrote %(folder)s: event.toml and %(n)s records.",
+            records,
+        )
+    typer.echo(said % {"folder": folder, "n": records})
 
 
 def _players(n: int) -> str:
@@ -1098,12 +1110,12 @@ def export(
     if format_ == "folder":
         assert output is not None
         write_folder(files, output)
-        typer.echo(f"Wrote {output}: event.toml and {plural(len(files) - 1, 'record')}.")
+        _say_folder_written(output, len(files) - 1)
     elif output is None:
         sys.stdout.write(text)
     else:
         write_text(text, output)
-        typer.echo(f"Wrote {output}")
+        say_written(output)
 
 
 @event_app.command("import")
@@ -1149,11 +1161,22 @@ def import_(
         echo_json(as_json(done.event))
         return
     ev = done.event
-    typer.echo(
-        f'Imported Swiss event {ev.id} "{ev.name}" from {path}: '
-        f"{plural(len(ev.players), 'player')}, {plural(done.rounds, 'round')}, "
-        f"{plural(done.matches, 'match', 'matches')}."
-    )
+    from tally.i18n import gettext as _
+    from tally.i18n import use
+
+    with use(language(lang)):
+        said = _(
+            'Imported Swiss event %(id)s "%(name)s" from %(file)s: %(players)s, %(rounds)s, '
+            "%(matches)s."
+        ) % {
+            "id": ev.id,
+            "name": ev.name,
+            "file": path,
+            "players": _players(len(ev.players)),
+            "rounds": _rounds(done.rounds),
+            "matches": _matches(done.matches),
+        }
+    typer.echo(said)
 
 
 def csv_text(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:

@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import fail, guard, language
+from tally.cli.common import Language, fail, guard, language
 from tally.cli.options import LangOption
 from tally.cli.printing import PaperOption, PaperSize, write_and_say
 from tally.cli.storage import DbOption, ScorerOption, opened
+from tally.errors import N_, Message, system_reason
 
 if TYPE_CHECKING:
     from tally.files.loading import Loaded
@@ -45,7 +46,6 @@ def load(
             metavar="PATH...",
             help="Event folders, each with an event.toml, or event files "
             "exported as JSON (tally event export).",
-            exists=True,
         ),
     ],
     fresh: Annotated[
@@ -89,14 +89,18 @@ def load(
         sheets.mkdir(parents=True, exist_ok=True)
     if not fresh:
         with opened(db, scorer) as store:
-            typer.echo(f"Database: {store.where}")
+            _say(N_("Database: %(where)s"), lang, where=store.where)
             _load_and_show(store, folders, sheets, paper.value, lang)
         return
     target = _fresh_target(url)
     if target.exists():
-        typer.echo(
-            f"--fresh: the tally database {target.resolve()} will be replaced by a new "
-            "one once the load succeeds."
+        _say(
+            N_(
+                "--fresh: the tally database %(where)s will be replaced by a new one once the load "
+                "succeeds."
+            ),
+            lang,
+            where=target.resolve(),
         )
     building = target.with_name(f".{target.name}.{os.getpid()}.loading")
     remove_database_file(building)
@@ -109,8 +113,15 @@ def load(
     finally:
         remove_database_file(building)
     with opened(f"sqlite:///{target}", scorer) as store:
-        typer.echo(f"Database: {store.where} (new)")
+        _say(N_("Database: %(where)s (new)"), lang, where=store.where)
         _show(store, loaded, sheets, paper.value, lang)
+
+
+def _say(template: str, lang: Language | None, **values: object) -> None:
+    """One line of what the load does, in the command's language."""
+    from tally.i18n import worded
+
+    typer.echo(worded(Message(template, **values), language(lang)))
 
 
 def _load(store: Store, folders: list[Path]) -> list[Loaded]:
@@ -168,36 +179,47 @@ def _show(
                 _print_sheets(store, one, sheets, paper)
 
 
+#: The refusals of ``--fresh`` (:func:`_fresh_target`): nothing is removed after any of them.
+NOT_SQLITE_FILE = N_("--fresh starts a new SQLite file; %(url)s is not one%(advice)s")
+DROP_IT = N_(" (drop the database yourself)")
+CANNOT_CHECK = N_("--fresh: %(path)s: cannot be checked: %(reason)s; nothing was removed")
+A_LINK = N_(
+    "--fresh: %(path)s is a symbolic link; tally replaces only a tally database file (remove it "
+    "yourself if it should go)"
+)
+NOT_A_FILE = N_(
+    "--fresh: %(path)s is not a regular file; tally replaces only a tally database file"
+)
+NOT_TALLY = N_(
+    "--fresh: %(path)s is not a tally database, so it is not replaced (remove it yourself, or "
+    "give another --db)"
+)
+
+
 def _fresh_target(url: str) -> Path:
     """The SQLite file ``--fresh`` may replace: missing, or a tally database (a SQLite file
     with tally's tables). Anything else (a text file, a folder, a symbolic link, another
     program's SQLite file) is refused, and nothing is removed."""
     prefix = "sqlite:///"
     if not url.startswith(prefix) or url == prefix or ":memory:" in url or "?" in url:
-        fail(f"--fresh starts a new SQLite file; {url} is not one (drop the database yourself)")
+        fail(Message(NOT_SQLITE_FILE, url=url, advice=Message(DROP_IT)))
     path = Path(url[len(prefix) :])
     if not path.name:
-        fail(f"--fresh starts a new SQLite file; {url} is not one")
+        fail(Message(NOT_SQLITE_FILE, url=url, advice=""))
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         return path
     except OSError as exc:
-        fail(f"--fresh: {path}: cannot be checked: {exc.strerror or exc}; nothing was removed")
+        fail(Message(CANNOT_CHECK, path=path, reason=system_reason(exc)))
     if stat.S_ISLNK(info.st_mode):
-        fail(
-            f"--fresh: {path} is a symbolic link; tally replaces only a tally database file "
-            "(remove it yourself if it should go)"
-        )
+        fail(Message(A_LINK, path=path))
     if not stat.S_ISREG(info.st_mode):
-        fail(f"--fresh: {path} is not a regular file; tally replaces only a tally database file")
+        fail(Message(NOT_A_FILE, path=path))
     from tally.store.engine import is_tally_database
 
     if not is_tally_database(path):
-        fail(
-            f"--fresh: {path} is not a tally database, so it is not replaced (remove it "
-            "yourself, or give another --db)"
-        )
+        fail(Message(NOT_TALLY, path=path))
     return path
 
 

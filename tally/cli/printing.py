@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tally.cli import app
-from tally.cli.common import MAX_ID, fail, guard, language
+from tally.cli.common import MAX_ID, fail, guard, language, say_written
 from tally.cli.options import (
     FromOption,
     JobsOption,
@@ -94,7 +94,7 @@ def write_and_say(pdf: bytes, path: Path) -> None:
     from tally.sheets.render import write_pdf
 
     write_pdf(pdf, path)
-    typer.echo(f"Wrote {path}")
+    say_written(path)
 
 
 def _blank_sheet(rules: str | None) -> ScoreSheet:

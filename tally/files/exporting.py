@@ -415,7 +415,7 @@ def event_folder(store: Store, ref: str | int) -> dict[str, str]:
     x = _read(store, ref)
     ev = x.event
     why = _why_no_folder(x)
-    if why:
+    if why is not None:
         raise Refused(
             Message(
                 N_('event %(id)s "%(name)s" cannot be written as a folder (%(why)s): export '
@@ -434,27 +434,32 @@ def event_folder(store: Store, ref: str | int) -> dict[str, str]:
     return {"event.toml": "\n".join(lines) + "\n", **files}
 
 
-def _why_no_folder(x: _Exported) -> str:
-    """Why the folder format cannot hold the event (the first reason found), or ``""``."""
+def _why_no_folder(x: _Exported) -> Message | None:
+    """Why the folder format cannot hold the event (the first reason found), or None."""
     ev = x.event
-    why = ""
     if not ev.format.exports_as_folder:
-        why = f"this tally writes folders of club evenings and round robins, not a {ev.kind}"
-    elif x.withdrawals:
-        why = "players withdrew from it"
-    elif any(x.aliases.values()):
-        why = "its players have aliases"
-    elif ev.matches_per_pairing != 1:
-        why = "its pairings play several matches"
+        return Message(
+            N_("this tally writes folders of club evenings and round robins, not a %(kind)s"),
+            kind=Message(ev.format.audit_name),
+        )
+    if x.withdrawals:
+        return Message(N_("players withdrew from it"))
+    if any(x.aliases.values()):
+        return Message(N_("its players have aliases"))
+    if ev.matches_per_pairing != 1:
+        return Message(N_("its pairings play several matches"))
     for number, (m, records) in enumerate(x.matches, start=1):
-        if why:
-            break
-        if any(not d.finished for d in m.deals):
-            why = f"deal {number}.{len(m.deals)} is still being played"
         kinds = ["record" if r is not None else "result" for r in records]
         if "result" in kinds and "record" in kinds[kinds.index("result") :]:
-            why = f"match {number} has a deal kept trick by trick after one entered as a result"
-    return why
+            return Message(
+                N_("match %(match)s has a deal kept trick by trick after one entered as a result"),
+                match=number,
+            )
+        if any(not d.finished for d in m.deals):
+            return Message(
+                N_("deal %(deal)s is still being played"), deal=f"{number}.{len(m.deals)}"
+            )
+    return None
 
 
 def _folder_settings(ev: EventView) -> list[str]:

@@ -82,7 +82,15 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from tally.errors import LoadError, Message, NotationError, Refused, TallyError, message
+from tally.errors import (
+    LoadError,
+    Message,
+    NotationError,
+    Refused,
+    TallyError,
+    message,
+    system_reason,
+)
 from tally.events.formats import FORMATS, EventFormat, format_of
 from tally.i18n import N_
 from tally.store import Store
@@ -184,13 +192,13 @@ def read_text_file(path: Path, what: object = "", limit: int = MAX_FILE_BYTES) -
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
+        raise refused_at(where, Message(CANNOT_READ, reason=system_reason(exc))) from None
     _check_regular(info, where, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
+        raise refused_at(where, Message(CANNOT_READ, reason=system_reason(exc))) from None
     try:
         _check_regular(os.fstat(fd), where, limit)
         chunks: list[bytes] = []
@@ -199,7 +207,7 @@ def read_text_file(path: Path, what: object = "", limit: int = MAX_FILE_BYTES) -
             try:
                 chunk = os.read(fd, limit + 1 - size)
             except OSError as exc:
-                raise refused_at(where, Message(CANNOT_READ, reason=exc.strerror or exc)) from None
+                raise refused_at(where, Message(CANNOT_READ, reason=system_reason(exc))) from None
             if not chunk:
                 break
             chunks.append(chunk)

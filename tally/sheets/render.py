@@ -212,8 +212,18 @@ class FetchRecord:
     url: str
     #: The file served, or ``None`` when the address was refused.
     path: Path | None
-    #: Why the address was refused; empty when it was served.
-    refusal: str = ""
+    #: Why the address was refused; None when it was served.
+    refusal: Message | None = None
+
+
+#: A render that asked for files the gate refused (:class:`TemplateFiles`).
+NOT_SERVED_STYLE: Final = N_("the stylesheet asked for files tally does not serve: %(refused)s")
+NOT_SERVED: Final = N_("the sheet asked for files tally does not serve: %(refused)s")
+
+
+def _refusals(records: list[FetchRecord]) -> Joined:
+    """Why each of ``records`` was refused, one after the other."""
+    return Joined("; ", (r.refusal for r in records if r.refusal is not None))
 
 
 class TemplateFiles:
@@ -250,7 +260,7 @@ class TemplateFiles:
         try:
             path = self._check(url)
         except FetchRefused as exc:
-            self.log.append(FetchRecord(url, None, str(exc)))
+            self.log.append(FetchRecord(url, None, exc.wording))
             raise
         self.log.append(FetchRecord(url, path))
         return path
@@ -514,10 +524,7 @@ def _house_style(root: Path) -> _HouseStyle:
         url=(gate.root / STYLESHEET).as_uri(), url_fetcher=make_url_fetcher(gate), font_config=fonts
     )
     if gate.refused:
-        raise PrintError(
-            "the stylesheet asked for files tally does not serve: "
-            + "; ".join(r.refusal for r in gate.refused)
-        )
+        raise PrintError(Message(NOT_SERVED_STYLE, refused=_refusals(gate.refused)))
     # The font configuration keeps the fonts in a temporary folder that it removes when it is
     # deleted: at exit, while the modules its __del__ needs are still there (left to the
     # interpreter's teardown, the folder stayed behind and a TypeError was printed).
@@ -577,10 +584,7 @@ def html_to_pdf(html: str, *, files: TemplateFiles | None = None) -> bytes:
         pdf = document.write_pdf(full_fonts=True, **options)
     refused = gate.refused[already_refused:]
     if refused:
-        raise PrintError(
-            "the sheet asked for files tally does not serve: "
-            + "; ".join(r.refusal for r in refused)
-        )
+        raise PrintError(Message(NOT_SERVED, refused=_refusals(refused)))
     if not isinstance(pdf, bytes):  # pragma: no cover - write_pdf() without target gives bytes
         raise PrintError(N_("WeasyPrint returned no PDF"))
     return pdf

@@ -41,7 +41,7 @@ def clean_event_name(name: str) -> str:
     check_text(name, "event name")
     clean = " ".join(name.split())
     if not clean:
-        raise Refused("an event needs a name")
+        raise Refused(N_("an event needs a name"))
     if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in clean):
         raise Refused(
             Message(

@@ -460,10 +460,14 @@ def test_check_says_in_german_that_a_file_cannot_be_read(tmp_path: Path) -> None
         f"{latin}: cannot be read: line 1: not UTF-8 text: byte 0xeb at offset 11 (save the file "
         "as UTF-8)\n"
     )
-    # the system's words about a file that is not there stay English, the line with them
+    # the system's reason a file is not there is German too, English as the system says it
     missing = tmp_path / "missing.deal"
+    assert _check(GERMAN, str(missing))[2] == (
+        f"{missing}: kann nicht gelesen werden: keine solche Datei und kein solcher Ordner\n"
+    )
     assert (
-        _check(GERMAN, str(missing))[2] == f"{missing}: cannot be read: No such file or directory\n"
+        _check(ENGLISH, str(missing))[2]
+        == f"{missing}: cannot be read: No such file or directory\n"
     )
 
 

@@ -22,7 +22,7 @@ import jinja2
 import pypdf
 import pytest
 
-from tally.errors import TallyError
+from tally.errors import Message, TallyError
 from tally.sheets import (
     CrossTable,
     Declaration,
@@ -604,6 +604,16 @@ def test_hostile_names_print_literally(audit: Audit) -> None:
     assert audit.network == []
 
 
+def test_a_refused_file_is_told_in_german(audit: Audit) -> None:
+    from tally.i18n import worded
+
+    with pytest.raises(PrintError) as refused:
+        html_to_pdf('<link rel="stylesheet" href="../pyproject.toml"><p>x</p>')
+    said = worded(refused.value.wording, "de")
+    assert said.startswith("das Blatt verlangte Dateien, die tally nicht ausliefert: "), said
+    assert "außerhalb der Vorlagen" in said, said
+
+
 def test_hostile_names_on_pairings_and_ruling(audit: Audit) -> None:
     gate = TemplateFiles()
     pairing_pdf = render_pairings(pairings([HOSTILE_IMG, HOSTILE_BOLD]), files=gate)
@@ -710,7 +720,7 @@ class NoFonts(TemplateFiles):
 
     def resolve(self, url: str) -> Path:
         if url.endswith(".ttf"):
-            self.log.append(FetchRecord(url, None, f"no fonts: {url}"))
+            self.log.append(FetchRecord(url, None, Message("no fonts: %(url)s", url=url)))
             raise FetchRefused(f"no fonts: {url}")
         return super().resolve(url)
 

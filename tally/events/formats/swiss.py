@@ -200,6 +200,18 @@ class Swiss(EventFormat):
             or not isinstance(rounds, int)
             or not 1 <= rounds <= MAX_SWISS_ROUNDS
         ):
+            option = ROUNDS.advice(metavar=True, field=True)
+            if rounds is None:
+                raise Refused(
+                    Message(
+                        N_(
+                            "a Swiss event plays 1 to %(most)s rounds: give their number "
+                            "(%(option)s)"
+                        ),
+                        most=MAX_SWISS_ROUNDS,
+                        option=option,
+                    )
+                )
             raise Refused(
                 Message(
                     N_(
@@ -207,7 +219,7 @@ class Swiss(EventFormat):
                         "(%(option)s), not %(rounds)s"
                     ),
                     most=MAX_SWISS_ROUNDS,
-                    option=ROUNDS.advice(metavar=True, field=True),
+                    option=option,
                     rounds=rounds,
                 )
             )
