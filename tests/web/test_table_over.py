@@ -166,6 +166,7 @@ def test_a_best_of_three_decided_two_nil_closes_its_third_match_everywhere(
     desk = web.page(f"/director/event/{ev.id}")
     assert f'action="/director/match/{third}/result"' not in desk
     assert "not needed" in desk and f"Champion: {table.first}" in desk
+    assert '<strong class="series" title="matches won">2:0</strong>' in desk  # the series
     assert web.store.matches.state(third).deals == ()
     wall = web.page(f"/standings/{ev.id}")
     assert f"Champion: {table.first}" in wall
