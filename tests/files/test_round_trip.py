@@ -312,6 +312,13 @@ def _act(s: Any, ev: int, data: Any, action: str) -> None:
         _correct(s, ev, data)
     elif action == "buy-back":
         s.prizes.buy_back(ev, _player(data, names))
+    elif action == "prizes":
+        s.prizes.set_money(
+            ev,
+            entry_fee=data.draw(st.sampled_from([500, 1000, 1250])),
+            shares=data.draw(st.sampled_from(["60,40", "50,30,20", "100"])),
+            buy_back_fee=data.draw(st.sampled_from([500, 800])),
+        )
     elif action == "club-match":
         a, b = _player(data, names), _player(data, names)
         s.matches.start(a, b, first_dealer=a, event=ev)
@@ -355,7 +362,7 @@ ACTIONS: dict[str, tuple[str, ...]] = {
     ),
     "knockout": (
         "start", "play", "finish", "finish", "withdraw", "swap", "unpair", "join", "correct",
-        "buy-back", "apart",
+        "buy-back", "apart", "prizes",
     ),
     "groups": ("start", "play", "finish", "finish", "withdraw", "correct", "unpair"),
 }  # fmt: skip
