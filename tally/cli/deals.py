@@ -33,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -629,6 +629,18 @@ _HELP_WORDS = {
 }
 
 
+def _quick_terms(winner: str | None, points: int | None, reason: str, draw: bool) -> dict[str, Any]:
+    """A deal's result as ``--winner``, ``--points``, ``--reason`` or ``--draw`` give it (for
+    ``tally deal quick`` and for correcting a deal entered so with ``tally deal edit``)."""
+    if draw == (winner is not None):
+        fail(Message(N_("give either --winner NAME --points N [--reason R] or --draw")))
+    if draw:
+        return {"winner": None, "points": 0, "reason": "draw"}
+    if points is None:
+        fail(Message(N_("give the deal's game points: --points N")))
+    return {"winner": winner, "points": points, "reason": reason}
+
+
 @deal_app.command("quick")
 @guard
 def quick(
@@ -649,16 +661,9 @@ def quick(
     lang: LangOption = None,
 ) -> None:
     """Enter a deal's result without recording it trick by trick."""
-    if draw == (winner is not None):
-        fail(Message(N_("give either --winner NAME --points N [--reason R] or --draw")))
-    if draw:
-        win, pts, why = None, 0, "draw"
-    else:
-        if points is None:
-            fail(Message(N_("give the deal's game points: --points N")))
-        win, pts, why = winner, points, reason
+    result = _quick_terms(winner, points, reason, draw)
     with opened(db, scorer) as store:
-        d = store.deals.quick_result(match, winner=win, points=pts, reason=why)
+        d = store.deals.quick_result(match, **result)
         m = store.matches.state(match)
     with use(language(lang)):
         typer.echo(
@@ -822,19 +827,40 @@ def edit(
             "--record", metavar="FILE", help="Take the corrected record from FILE, not $EDITOR."
         ),
     ] = None,
+    winner: Annotated[
+        str | None, typer.Option(help="A deal entered as a result: who won it.")
+    ] = None,
+    points: Annotated[
+        int | None, typer.Option(help="A deal entered as a result: its game points.")
+    ] = None,
+    reason: Annotated[
+        str | None,
+        typer.Option(help="A deal entered as a result: why it was won (as tally deal quick)."),
+    ] = None,
+    draw: Annotated[
+        bool, typer.Option("--draw", help="A deal entered as a result: it was drawn.")
+    ] = False,
     dry_run: DryRunOption = False,
     yes: YesOption = False,
     db: DbOption = None,
     scorer: ScorerOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Correct a deal's whole record in $EDITOR (or from --record FILE): it is checked by the
-    engine, then what it changes is shown (who wins each changed trick, declarations that
-    change hands, the deal's result and the match score before and after) and asked about
-    before it is saved."""
+    """Correct a deal's whole record in $EDITOR (or from --record FILE).
+
+    The record is checked by the engine, then what it changes is shown (who wins each changed
+    trick, declarations that change hands, the deal's result and the match score before and
+    after) and asked about before it is saved. A deal entered as a result (tally deal quick)
+    is corrected with --winner, --points and --reason, or --draw, shown and asked the same
+    way."""
+    result = (winner, points, reason, draw)
     view = None
     with opened(db, scorer) as store:
         deal_id = store.deals.id_of(deal)
+        old = store.deals.view(deal_id)
+        if old.kind == "quick" or result != (None, None, None, False):
+            _edit_quick(store, old, result, dry_run=dry_run, yes=yes, lang=lang)
+            return
         text = store.deals.export(deal_id)
         edited, path = _edited_record(deal_id, text, record)
         keep = False
@@ -867,6 +893,53 @@ def edit(
         )
         if view.finished:
             typer.echo(ruling_line(view))
+
+
+def _edit_quick(
+    store: Store,
+    old: DealView,
+    result: tuple[str | None, int | None, str | None, bool],
+    *,
+    dry_run: bool,
+    yes: bool,
+    lang: str | None,
+) -> None:
+    """``tally deal edit`` of a deal entered as a result: the new result said with what it
+    changes (``store.consequences.quick_correction``, as the director's page says it), then
+    stored when confirmed."""
+    number = f"{old.match_id}.{old.number}"
+    if old.kind != "quick":
+        fail(Message(RECORDED_NOT_QUICK, deal=number))
+    winner, points, reason, draw = result
+    if (winner, points, reason, draw) == (None, None, None, False):
+        fail(Message(QUICK_NEEDS_RESULT, deal=number))
+    kept = old.reason if old.reason not in (None, "draw") else "claim"
+    terms = _quick_terms(winner, points, reason or kept, draw)
+    with use(language(lang)):
+        asked = store.consequences.quick_correction(old.id, **terms)
+        if not asked_correction(asked, dry_run=dry_run, yes=yes):
+            return
+    view = store.deals.edit_quick_result(old.id, **terms, expect=asked.mark)
+    with use(language(lang)):
+        if view is None:
+            typer.echo(_("No change."))
+            return
+        typer.echo(
+            _("Saved deal %(match)s.%(number)s.") % {"match": view.match_id, "number": view.number}
+        )
+        typer.echo(ruling_line(view))
+
+
+#: ``tally deal edit`` of a deal entered as a result, without the new result
+QUICK_NEEDS_RESULT = N_(
+    "deal %(deal)s was entered as a result: give the corrected one with --winner NAME "
+    "--points N [--reason R], or --draw"
+)
+#: ``tally deal edit`` with a quick result's options, of a deal recorded trick by trick
+RECORDED_NOT_QUICK = N_(
+    "deal %(deal)s is recorded trick by trick: correct its record (without --winner, "
+    "--points, --reason or --draw)"
+)
 
 
 @deal_app.command("delete")

@@ -37,6 +37,10 @@ from tally.store.views import Over
 #: why a match takes no more writes (the kinds of :class:`Over`), in a player's words
 FINISHED: Final = N_("this match is over: %(winner)s won %(score)s")
 FORFEIT: Final = N_("this match is over: %(winner)s wins %(score)s by forfeit (%(gone)s withdrew)")
+#: the same before any game point was scored (no "0:0" read as the match's result)
+FORFEIT_UNPLAYED: Final = N_(
+    "this match is over: %(winner)s wins it by forfeit (%(gone)s withdrew)"
+)
 VOID: Final = N_("this match is over: %(gone)s withdrew, so it does not count")
 NO_SHOW: Final = N_("this match is over: %(winner)s wins it by forfeit (%(gone)s did not come)")
 NOBODY_CAME: Final = N_("this match is over: neither %(gone)s came, so it does not count")
@@ -83,6 +87,8 @@ def _withdrawn(conn: Connection, loaded: Loaded) -> Over | None:
     ):
         return Over("void", Message(VOID, gone=" & ".join(names)))
     winner = m.b if m.a_id in gone else m.a
+    if not any(loaded.state.score.values()):
+        return Over("forfeit", Message(FORFEIT_UNPLAYED, winner=winner, gone=names[0]))
     return Over(
         "forfeit", Message(FORFEIT, winner=winner, score=_score(loaded, winner), gone=names[0])
     )

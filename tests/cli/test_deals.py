@@ -348,6 +348,35 @@ def test_a_correction_shows_the_match_moving_from_2_0_to_0_3_and_asks_first(
     assert "Bert 3" in ok(db_url, "match", "show", str(mid))
 
 
+def test_a_quick_result_is_corrected_from_the_command_line_after_the_question(db_url: str) -> None:
+    """Issue 32: a deal entered as a result, not the last, is corrected with ``tally deal
+    edit`` (as the refusal to delete it says), shown and asked as the director's page does."""
+    setup_match(db_url)
+    ok(db_url, "deal", "quick", "1", "--winner", "Anna", "--points", "2")
+    ok(db_url, "deal", "quick", "1", "--winner", "Bert", "--points", "1")
+    refused(db_url, "deal", "delete", "1.1", match="correct this one with `tally deal edit 1`")
+    before = dump(db_url)
+    said = (
+        "Deal 1: won by Anna with 2 game points (claim), after the correction won by Bert with "
+        "3 game points (claim).\nMatch 1, Anna v Bert: the score goes from 2:1 to 0:4.\n"
+    )
+    out = ok(db_url, "deal", "edit", "1", "--winner", "Bert", "--points", "3", "--dry-run")
+    assert out == said + "Nothing was stored (--dry-run).\n" and dump(db_url) == before
+    out = ok(db_url, "deal", "edit", "1.1", "--winner", "bert", "--points", "3", input="n\n")
+    assert out.startswith(said) and out.endswith("Nothing was stored.\n")
+    assert dump(db_url) == before
+    out = ok(db_url, "deal", "edit", "1.1", "--winner", "Bert", "--points", "3", input="y\n")
+    assert "Store this correction?" in out and "Saved deal 1.1." in out
+    assert score(db_url) == (0, 4, 0)
+    refused(db_url, "deal", "edit", "1.1", match="was entered as a result: give the corrected")
+    ok(db_url, "deal", "start", "1", "QH")
+    refused(db_url, "deal", "edit", "1.3", "--draw", match="is recorded trick by trick")
+    entry = json.loads(ok(db_url, "audit", "--json"))[-2]
+    assert entry["command"] == "deal quick edit"
+    ok(db_url, "audit", "undo", str(entry["id"]))
+    assert score(db_url)[:2] == (2, 1)
+
+
 def test_delete_only_the_last_deal_and_bring_it_back(db_url: str) -> None:
     setup_match(db_url)
     ok(db_url, "deal", "quick", "1", "--draw")

@@ -121,3 +121,25 @@ def test_each_action_of_a_deal_is_said_as_the_table_says_it(store: Any) -> None:
         "Anna meldete 40 mit K♥ in Spiel 1, Stich 2",
         "Bert spielte 9♣ in Spiel 1, Stich 2",
     ]
+
+
+def test_a_card_is_named_by_its_deal_of_the_match_not_the_deals_number_in_the_database(
+    store: Any,
+) -> None:
+    """Issue 32's words: "Anna played K♠ in deal 3, trick 2", where the deal is the match's
+    third (stored as deal 7, after another match's four)."""
+    for name in ("Anna", "Bert", "Carla", "Dora"):
+        store.players.add(name)
+    other = store.matches.start("Carla", "Dora", first_dealer="Carla").id
+    for _ in range(4):
+        store.deals.quick_result(other, winner="Carla", points=1, reason="claim")
+    mid = store.matches.start("Bert", "Anna", first_dealer="Bert").id
+    for winner in ("Anna", "Bert"):
+        store.deals.quick_result(mid, winner=winner, points=1, reason="claim")
+    deal = store.deals.start(mid, "QH")  # Bert deals, Anna leads
+    assert deal.id == 7 and deal.number == 3
+    for token in ("AS", "10S", "KS"):
+        store.deals.play(deal.id, token)
+    said = [change_words(e.wording, "en") for e in store.audit.log(match=mid)]
+    assert said[-1] == "Anna played K♠ in deal 3, trick 2"
+    assert "deal 7" not in " ".join(said)

@@ -18,7 +18,7 @@ pytest.importorskip("multipart")
 from tests.store.test_best_of import final_of_two
 from tests.store.test_knockouts import win
 from tests.store.test_match_over import at_once, on_the_brink
-from tests.web.test_routes import PIN, Web, _client, _start
+from tests.web.test_routes import HOSTILE, PIN, Web, _client, _start
 from tests.web.test_routes import web as web  # the fixture
 
 WITHDRAWN = "pairing was withdrawn (or its match deleted): ask the director for the new code"
@@ -166,6 +166,7 @@ def test_a_best_of_three_decided_two_nil_closes_its_third_match_everywhere(
     desk = web.page(f"/director/event/{ev.id}")
     assert f'action="/director/match/{third}/result"' not in desk
     assert "not needed" in desk and f"Champion: {table.first}" in desk
+    assert '<strong class="series" title="matches won">2:0</strong>' in desk  # the series
     assert web.store.matches.state(third).deals == ()
     wall = web.page(f"/standings/{ev.id}")
     assert f"Champion: {table.first}" in wall
@@ -186,3 +187,32 @@ def test_a_match_not_needed_is_refused_on_the_command_line(final: tuple[Web, Any
     result = CliRunner().invoke(app, ["match", "result", third, "3:0", "--db", url])
     assert result.exit_code == 2 and "this match is not needed" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_match_forfeited_by_a_withdrawal_refuses_its_tables_tap_and_the_wall_says_so(
+    web: Web,
+) -> None:
+    """The issue's case: a Swiss table whose player withdrew shows a forfeit, its phone
+    says why nothing more is recorded (no turn-up to tap), a tap sent anyway stores
+    nothing, and the wall shows the table as over, not as playing."""
+    store = web.store
+    ev = store.events.create(
+        "Open", kind="swiss", rounds=3, players=["Anna", "Bert", "Dora", HOSTILE]
+    )
+    (table,) = [
+        p for p in store.events.start_round(ev.id, 1).pairings if "Anna" in (p.first, p.second)
+    ]
+    mid = table.matches[0].match_id
+    other = table.second if table.first == "Anna" else table.first
+    address = web.table(mid)
+    fields = web.form(address)
+    store.events.withdraw(ev.id, "Anna")
+    html = web.page(address)
+    assert f"This match is over: {other} wins it by forfeit (Anna withdrew)" in html
+    assert 'name="turn_up"' not in html and "/undo" not in html
+    res = web.post(address + "/start", turn_up="QH", at=fields["at"], last=fields["last"])
+    assert res.status_code == 403 and "by forfeit" in res.text
+    assert store.matches.state(mid).deals == ()
+    wall = web.page(f"/standings/{ev.id}")
+    boards = re.findall(r'<li class="item board (\w+)"[^>]*>(.*?)</li>', wall)
+    assert [status for status, board in boards if "Anna" in board] == ["forfeit"]
