@@ -327,6 +327,24 @@ def test_deal_play_refuses_in_the_locales_language(
     assert _invoke(playing, ENGLISH, "deal", "play", "1", *entry) == (2, "", f"tally: {english}\n")
 
 
+def test_a_violation_refused_reads_german_under_lang_de_from_one_sentence(playing: str) -> None:
+    """The refusal of an entry that would record a violation is one message made where the
+    violation is known: ``--lang de`` words it whole from the catalogue (no second wording
+    from the error's parts), the store's refusal itself worded in German as it is."""
+    from tally.errors import ViolationNotConfirmed
+    from tally.i18n import worded
+    from tally.store import open_store
+
+    german = PLAYED[-1][2]
+    said = _invoke(playing, ENGLISH, "deal", "play", "1", "KD", "JC", "--lang", "de")
+    assert said == (2, "", f"tally: {german}\n")
+    with open_store(playing, scorer="test") as store, pytest.raises(ViolationNotConfirmed) as c:
+        store.deals.play(1, "KD JC")
+    sentence = german.removesuffix(" Wenn es am Tisch so passiert ist, mit --as-played eintragen.")
+    assert worded(c.value.wording, "de") == sentence.removesuffix(".")
+    assert worded(c.value.ruling, "de") == "Anna gewinnt 3 Spielpunkte (regelwidriges Spiel)"
+
+
 def test_a_turn_up_that_is_no_card_is_refused_in_german(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tally.db'}"
     _invoke(url, ENGLISH, "player", "add", "Anna", "Bert")
