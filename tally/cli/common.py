@@ -63,6 +63,13 @@ AS_PLAYED: Final = N_("%(message)s. If it happened at the table, record it with 
 EDIT_KEPT: Final = N_("nothing was changed; your edit is kept in %(path)s")
 #: A refusal and a line after it (no words of its own), as :func:`refusal` indents it.
 THEN: Final = "%(refusal)s\n       %(then)s"
+#: What any command says when the user stops it (Ctrl-C), exit status 130.
+INTERRUPTED: Final = N_("interrupted")
+#: What any command says of an error nobody foresaw (exit status 3), instead of a traceback:
+#: the exception's kind and its own words, as Python gave them.
+INTERNAL_ERROR: Final = N_(
+    "internal error: %(kind)s: %(message)s\n(set TALLY_DEBUG=1 to see the traceback)"
+)
 
 _SECRETS: set[str] = set()
 #: The ``--lang`` of the command :func:`guard` runs (None: not given, or the command has none).
@@ -130,6 +137,23 @@ def in_language(message: str | Message, lang: str | None = None) -> str:
     from tally.i18n import worded
 
     return worded(message, chosen)
+
+
+def last_words(message: Message, args: list[str]) -> str:
+    """The line a command ends with when it is stopped or fails unforeseen (``tally:
+    interrupted``), in the language of the command line ``args`` (its ``--lang``, else the
+    locale's); English when even that cannot be worded."""
+    from tally.cli.usage import requested_language
+
+    try:
+        return refusal(in_language(message, requested_language(args))) + "\n"
+    except Exception:  # (the last words never fail)
+        return refusal(str(message)) + "\n"
+
+
+def internal_error(exc: BaseException) -> Message:
+    """The words of an error nobody foresaw: :data:`INTERNAL_ERROR`."""
+    return Message(INTERNAL_ERROR, kind=type(exc).__name__, message=printable(scrub(str(exc))))
 
 
 def fail(message: str | Message, code: int = EXIT_ERROR, *, lang: str | None = None) -> NoReturn:

@@ -527,3 +527,49 @@ def test_a_refused_edit_is_worded_whole_or_stays_english(playing: str, tmp_path:
         r"schließende „\]“",
         err.splitlines()[0],
     )
+
+
+# --- the last words of any command --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raised", "code", "english", "german"),
+    [
+        (KeyboardInterrupt(), 130, "tally: interrupted\n", "tally: abgebrochen\n"),
+        (
+            RuntimeError("boom"),
+            3,
+            "tally: internal error: RuntimeError: boom\n"
+            "       (set TALLY_DEBUG=1 to see the traceback)\n",
+            "tally: interner Fehler: RuntimeError: boom\n"
+            "       (TALLY_DEBUG=1 setzen, um den Traceback zu sehen)\n",
+        ),
+    ],
+)
+def test_a_stopped_or_broken_command_says_so_in_its_language(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    raised: BaseException,
+    code: int,
+    english: str,
+    german: str,
+) -> None:
+    """Ctrl-C and an error nobody foresaw end any command in one line, worded in the
+    command's --lang (else the locale's), never a traceback."""
+    import tally.cli
+
+    def broken(args: list[str]) -> int:
+        raise raised
+
+    monkeypatch.setattr(tally.cli, "_plain", broken)
+    monkeypatch.delenv("TALLY_DEBUG", raising=False)
+    for key, value in ENGLISH.items():
+        monkeypatch.setenv(key, value)
+    assert tally.cli.run(["check", "x.deal", "--lang", "de"]) == code
+    assert capsys.readouterr().err == german
+    assert tally.cli.run(["check", "x.deal"]) == code
+    assert capsys.readouterr().err == english
+    for key, value in GERMAN.items():
+        monkeypatch.setenv(key, value)
+    assert tally.cli.run(["check", "x.deal"]) == code
+    assert capsys.readouterr().err == german
