@@ -212,6 +212,54 @@ class Joined(Message):
         return separator.join(x or "" for x in said)
 
 
+class Counted(Message):
+    """A message with a singular and a plural form (``template`` and ``plural``), the one said
+    chosen by ``n`` as the language counts (gettext's ``ngettext``); made by :meth:`ngettext`,
+    which the catalogue's extraction finds.
+
+    >>> str(Counted.ngettext("%(n)s game point", "%(n)s game points", 3, n=3))
+    '3 game points'
+    """
+
+    __slots__ = ("n", "plural")
+
+    def __init__(self, singular: str, plural: str, n: int, /, **params: object) -> None:
+        super().__init__(singular, **params)
+        self.plural = plural
+        self.n = n
+
+    @classmethod
+    def ngettext(cls, singular: str, plural: str, n: int, /, **params: object) -> Counted:
+        return cls(singular, plural, n, **params)
+
+    @property
+    def key(self) -> str:
+        """What :meth:`fill` asks its ``say`` for: both forms and the count, apart by NULs (a
+        ``say`` that counts, :func:`tally.i18n.worded`'s, says the form; any other says the key
+        back, then the English form is taken)."""
+        return f"{self.template}\x00{self.plural}\x00{self.n}"
+
+    def fill(self, say: Callable[[str], str | None]) -> str | None:
+        said = say(self.key)
+        if said is None:
+            return None
+        if said == self.key:
+            said = self.template if self.n == 1 else self.plural
+        text = said
+        return Message(text, **self.params).fill(lambda t: t if t == text else say(t))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Counted) and (self.template, self.plural, self.n, self.params) == (
+            other.template,
+            other.plural,
+            other.n,
+            other.params,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
 def message(text: str | Message) -> Message:
     """``text`` as a :class:`Message` (a plain text: a template without placeholders)."""
     return text if isinstance(text, Message) else Message(str(text))
@@ -324,10 +372,12 @@ class ViolationNotConfirmed(Refused):
 
     Nothing was stored. ``violations`` are the violations the record would newly prove
     (:class:`tally.store.views.ViolationView`), ``outcome`` the ruling it would then have
-    (``"Anna wins 3 game points (illegal-play)"``) and ``decided`` whether these violations
+    in English (``"Anna wins 3 game points (illegal play)"``), ``ruling`` its words for a
+    person (a :class:`Message`), ``decided`` whether these violations
     decide the deal (False when an earlier violation decided it already), ``entry`` what was
     typed and ``deal`` the deal as it would then be (a :class:`tally.store.views.DealView`, its
-    ruling the outcome), so that a recorder can word it in the scorer's language. Record it
+    ruling the outcome). Its ``wording`` is the one sentence of the refusal, which the CLI and
+    the pages word in the scorer's language (:func:`tally.i18n.worded`). Record it
     anyway by asking again with ``as_played=True`` (``tally deal play --as-played``).
     """
 
@@ -335,7 +385,7 @@ class ViolationNotConfirmed(Refused):
         self,
         text: str | Message,
         violations: tuple[Any, ...],
-        outcome: str,
+        outcome: str | Message,
         decided: bool,
         *,
         entry: str = "",
@@ -343,7 +393,8 @@ class ViolationNotConfirmed(Refused):
     ) -> None:
         super().__init__(text)
         self.violations = violations
-        self.outcome = outcome
+        self.ruling = message(outcome)
+        self.outcome = str(outcome)
         self.decided = decided
         self.entry = entry
         self.deal = deal

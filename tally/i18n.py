@@ -235,6 +235,11 @@ def worded(message: Message | str, lang: str | None = None) -> str:
             return template
         if template in catalogue:
             return catalogue[template]
+        if "\x00" in template:  # (a Counted message: both forms and the count)
+            singular, plural, n = template.split("\x00")
+            if (singular, 0) not in catalogue:
+                return None
+            return translations(chosen).ngettext(singular, plural, int(n))
         return template if neutral(template) else None
 
     return message.fill(say) or str(message)

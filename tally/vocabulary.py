@@ -11,14 +11,14 @@ sheet or a terminal line translates them where it shows them (:func:`word`; the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, Protocol
 
+from tally.errors import Counted, Message
 from tally.i18n import N_, current, gettext, translations
 
 if TYPE_CHECKING:
     from tally.engine.cards import Card
-    from tally.errors import Message
 
 
 class Staged(Protocol):
@@ -38,6 +38,7 @@ __all__ = [
     "card_label",
     "change_words",
     "message_words",
+    "ruling_message",
     "ruling_words",
     "spoken",
     "stage_text",
@@ -200,27 +201,50 @@ def spoken(text: str, lang: str | None = None) -> str:
 _DRAWN: Final = N_("drawn (%(reason)s)")
 
 
+class SpokenWord(Message):
+    """A reason's or a rule's name (:data:`SPOKEN`) as a message: the catalogue's word for it,
+    else its name with spaces for hyphens (``illegal play``), as :func:`spoken` says it."""
+
+    __slots__ = ()
+
+    def fill(self, say: Callable[[str], str | None]) -> str | None:
+        said = say(self.template)
+        if said is None or said == self.template:
+            name = self.template
+            return name.replace("-", " ") if name in SPOKEN else name
+        return said
+
+
+def ruling_message(winner: str | None, points: int, reason: str) -> Message:
+    """A deal's ruling in a few words (``Anna wins 3 game points (illegal play)``), made where
+    the ruling is known and worded where it is shown (:func:`tally.i18n.worded`). In English it
+    has always said "game points", one or more; the catalogue gives the singular its own
+    form."""
+    said = SpokenWord(reason)
+    if winner is None:
+        return Message(_DRAWN, reason=said)
+    return Counted.ngettext(
+        "%(winner)s wins %(n)s game points (%(reason)s)",
+        "%(winner)s wins %(n)s game points (%(reason)s)",
+        points,
+        winner=winner,
+        n=points,
+        reason=said,
+    )
+
+
 def ruling_words(winner: str | None, points: int, reason: str, lang: str | None = None) -> str:
-    """A deal's ruling in a few words, its reason in words (:func:`spoken`), in ``lang`` (else
-    the current language): the one wording of a ruling, for the store's refusals (English)
-    and the command line's lines; the pages and the sheets say a reason by :func:`spoken`
-    too. In English it has always said "game points", one or more; the catalogue gives the
-    singular its own form.
+    """A deal's ruling (:func:`ruling_message`) in ``lang``, else the current language: the
+    command line's lines; the pages and the sheets say a reason by :func:`spoken` too.
 
     >>> ruling_words("Anna", 3, "illegal-play", "en"), ruling_words(None, 0, "draw", "de")
     ('Anna wins 3 game points (illegal play)', 'unentschieden (unentschieden)')
+    >>> ruling_words("Anna", 1, "illegal-play", "de")
+    'Anna gewinnt 1 Spielpunkt (regelwidriges Spiel)'
     """
-    from tally.i18n import ngettext, use
+    from tally.i18n import worded
 
-    with use(lang or current()):
-        said = spoken(reason)
-        if winner is None:
-            return gettext(_DRAWN) % {"reason": said}
-        return ngettext(
-            "%(winner)s wins %(n)s game points (%(reason)s)",
-            "%(winner)s wins %(n)s game points (%(reason)s)",
-            points,
-        ) % {"winner": winner, "n": points, "reason": said}
+    return worded(ruling_message(winner, points, reason), lang or current())
 
 
 _AND_TIEBREAKS: Final = N_("and the tiebreaks (%(list)s)")

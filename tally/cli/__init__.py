@@ -191,23 +191,23 @@ def run(args: list[str] | None = None, *, fast: bool = True) -> int:
     the plain paths with it). Whatever happens, no traceback: an unexpected error is one line
     and exit status 3.
     """
+    line = sys.argv[1:] if args is None else args
     try:
-        status = _plain(sys.argv[1:] if args is None else args) if fast else None
+        status = _plain(line) if fast else None
         if status is not None:
             return status
         code: int = _application().run_typer(args)
         return code
     except KeyboardInterrupt:
-        sys.stderr.write("tally: interrupted\n")
+        from tally.cli.common import INTERRUPTED, last_words
+        from tally.errors import Message
+
+        sys.stderr.write(last_words(Message(INTERRUPTED), line))
         return 130
     except Exception as exc:  # last line of defence: never a traceback for the user
         if os.environ.get("TALLY_DEBUG"):
             raise
-        from tally.cli.common import printable, scrub
+        from tally.cli.common import internal_error, last_words
 
-        sys.stderr.write(
-            f"tally: internal error: {type(exc).__name__}: "
-            f"{printable(scrub(str(exc)))}\n"
-            "       (set TALLY_DEBUG=1 to see the traceback)\n"
-        )
+        sys.stderr.write(last_words(internal_error(exc), line))
         return 3

@@ -284,7 +284,9 @@ def run_typer(args: list[str] | None) -> int:
         sys.stderr.write(refusal(in_language(said, requested_language(_line(args)))) + "\n")
         return code
     except typer.Abort:
-        sys.stderr.write("tally: interrupted\n")
+        from tally.cli.common import INTERRUPTED, last_words
+
+        sys.stderr.write(last_words(Message(INTERRUPTED), _line(args)))
         return 130
     return status if isinstance(status, int) else 0
 

@@ -10,8 +10,8 @@ engine's messages (an illegal action, an impossible record, text that is not a c
 set that cannot be read), the store's refusals (no such match, a round that cannot start yet,
 a deal that is over...), with the words the store and the command line put around them at the
 table (:data:`AS_PLAYED`, :data:`EDIT_KEPT`, :data:`CANNOT_READ`), are worded from the
-catalogue by :func:`tally.i18n.worded`; an entry that would record a violation is worded from
-the exception's parts, as the recorder words it (:func:`tally.cli.lines.violation_words`). A
+catalogue by :func:`tally.i18n.worded` (an entry that would record a violation too: its one
+sentence, as the recorder says it, :func:`tally.cli.lines.careful_line`). A
 message whose template is not in the catalogue (plain text, or the system's own words) stays
 English whole: a refusal is never half translated. English costs nothing more: the wording is
 loaded only for another language.
@@ -63,6 +63,13 @@ AS_PLAYED: Final = N_("%(message)s. If it happened at the table, record it with 
 EDIT_KEPT: Final = N_("nothing was changed; your edit is kept in %(path)s")
 #: A refusal and a line after it (no words of its own), as :func:`refusal` indents it.
 THEN: Final = "%(refusal)s\n       %(then)s"
+#: What any command says when the user stops it (Ctrl-C), exit status 130.
+INTERRUPTED: Final = N_("interrupted")
+#: What any command says of an error nobody foresaw (exit status 3), instead of a traceback:
+#: the exception's kind and its own words, as Python gave them.
+INTERNAL_ERROR: Final = N_(
+    "internal error: %(kind)s: %(message)s\n(set TALLY_DEBUG=1 to see the traceback)"
+)
 
 _SECRETS: set[str] = set()
 #: The ``--lang`` of the command :func:`guard` runs (None: not given, or the command has none).
@@ -118,32 +125,35 @@ def refusal(message: str) -> str:
     return "tally: " + "\n       ".join(lines)
 
 
-def in_language(
-    message: str | Message, lang: str | None = None, exc: BaseException | None = None
-) -> str:
+def in_language(message: str | Message, lang: str | None = None) -> str:
     """A refusal's ``message`` in the language of the command: ``lang``, else the ``--lang``
     of the command :func:`guard` runs, else the language of the event it is about (once the
     command has asked :func:`language` with it), else the locale's. Not English: a message's
-    template and
-    values worded from the catalogue (:func:`tally.i18n.worded`; plain text stays as it is),
-    and a refusal of an entry that would record a violation (``exc``, by default the error
-    being handled) from the exception's parts."""
+    template and values worded from the catalogue (:func:`tally.i18n.worded`; plain text
+    stays as it is)."""
     chosen = language(lang if lang is not None else _REQUESTED.get(), _EVENT.get())
     if chosen == "en" or isinstance(message, str):
         return str(message)
-    from tally.errors import ViolationNotConfirmed
-    from tally.i18n import gettext, use, worded
+    from tally.i18n import worded
 
-    exc = sys.exception() if exc is None else exc
-    with use(chosen):
-        if isinstance(exc, ViolationNotConfirmed) and exc.deal is not None:
-            from tally.cli.lines import violation_words
+    return worded(message, chosen)
 
-            if message == exc.wording:
-                return violation_words(exc)
-            if message == Message(AS_PLAYED, message=exc.wording):
-                return gettext(AS_PLAYED) % {"message": violation_words(exc)}
-        return worded(message, chosen)
+
+def last_words(message: Message, args: list[str]) -> str:
+    """The line a command ends with when it is stopped or fails unforeseen (``tally:
+    interrupted``), in the language of the command line ``args`` (its ``--lang``, else the
+    locale's); English when even that cannot be worded."""
+    from tally.cli.usage import requested_language
+
+    try:
+        return refusal(in_language(message, requested_language(args))) + "\n"
+    except Exception:  # (the last words never fail)
+        return refusal(str(message)) + "\n"
+
+
+def internal_error(exc: BaseException) -> Message:
+    """The words of an error nobody foresaw: :data:`INTERNAL_ERROR`."""
+    return Message(INTERNAL_ERROR, kind=type(exc).__name__, message=printable(scrub(str(exc))))
 
 
 def fail(message: str | Message, code: int = EXIT_ERROR, *, lang: str | None = None) -> NoReturn:

@@ -286,7 +286,7 @@ class _Stop(Exception):
 def refused_line(exc: TallyError, end: str = "") -> str:
     """What the recorder says of an entry it refused: ``Refused: ...`` in the language, the
     message worded as a command's refusal is (:func:`tally.cli.common.in_language`)."""
-    return _("Refused: %(message)s") % {"message": in_language(exc.wording, exc=exc) + end}
+    return _("Refused: %(message)s") % {"message": in_language(exc.wording) + end}
 
 
 class _Recorder:

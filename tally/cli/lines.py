@@ -6,7 +6,10 @@ No Typer here: these are plain words, for any command that tells a scorer about 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+from tally.errors import Message
+from tally.i18n import N_
 
 if TYPE_CHECKING:
     from tally.errors import ViolationNotConfirmed
@@ -84,58 +87,18 @@ def outcome_words(deal: DealView) -> str:
     return ruling_words(deal.winner, deal.game_points, deal.reason)
 
 
+#: The recorder's words before its question about a violation, around the store's refusal.
+CAREFUL: Final = N_("Careful: %(message)s.")
+
+
 def careful_line(exc: ViolationNotConfirmed) -> str:
     """What ``tally deal record`` says before it asks whether a violation happened at the
-    table: what the store said (``Careful: "KD JC" would record a violation: Bert broke
-    follow-suit in trick 2: ...; the deal ends: Anna wins 3 game points (illegal play). Nothing
-    was recorded.``), worded in the current language from the violations and the deal they
-    would bring (:func:`violation_words`)."""
-    from tally.i18n import gettext as _
+    table: the store's refusal in the current language (``Careful: "KD JC" would record a
+    violation: Bert broke follow-suit in trick 2: ...; the deal ends: Anna wins 3 game points
+    (illegal play). Nothing was recorded.``)."""
+    from tally.i18n import current, worded
 
-    if exc.deal is None:  # raised without the deal: the store's words as they are
-        return f"Careful: {exc}."
-    return _(
-        'Careful: "%(entry)s" would record a violation: %(broken)s; %(consequence)s. '
-        "Nothing was recorded."
-    ) % _violation_parts(exc)
-
-
-def violation_words(exc: ViolationNotConfirmed) -> str:
-    """The store's refusal of an entry that would record a violation (``"KD JC" would record
-    a violation: ...; the deal ends: ... Nothing was recorded``, what ``tally deal play``
-    says), worded in the current language from its parts; in English the store's words
-    exactly. Raised without the deal: the store's words as they are."""
-    from tally.i18n import gettext as _
-
-    if exc.deal is None:
-        return str(exc)
-    return _(
-        '"%(entry)s" would record a violation: %(broken)s; %(consequence)s. Nothing was recorded'
-    ) % _violation_parts(exc)
-
-
-def _violation_parts(exc: ViolationNotConfirmed) -> dict[str, str]:
-    """The entry, the rules broken and what follows, worded in the current language."""
-    from tally.i18n import gettext as _
-    from tally.vocabulary import message_words, word
-
-    assert exc.deal is not None
-    broken = "; ".join(
-        _("%(player)s broke %(rule)s in trick %(trick)s: %(message)s")
-        % {
-            "player": v.player,
-            "rule": word(v.rule),
-            "trick": v.trick,
-            "message": message_words(v.wording),
-        }
-        for v in exc.violations
-    )
-    consequence = (
-        _("the deal ends: %(outcome)s")
-        if exc.decided
-        else _("an earlier violation decided the deal already: %(outcome)s")
-    ) % {"outcome": outcome_words(exc.deal)}
-    return {"entry": exc.entry, "broken": broken, "consequence": consequence}
+    return worded(Message(CAREFUL, message=exc.wording), current())
 
 
 def counted_line(deal: DealView) -> str | None:

@@ -456,17 +456,19 @@ def event_row(conn: Connection, event_id: int) -> RowMapping:
 
 
 def _option_fields(row: RowMapping) -> dict[str, Any]:
-    """The view's fields of the formats' options kept in the ``events`` row (the table of
-    :mod:`tally.events.formats.options`; ``rounds`` is the view's count of rounds)."""
+    """The formats' options kept in the ``events`` row, from the table of
+    :mod:`tally.events.formats.options`: all of them by key as the view's ``options`` (what
+    ``--json`` and the event file write), and those the view names as fields of their own
+    (``rounds`` is the view's count of rounds)."""
     from dataclasses import fields as fields_of
 
-    shown = {f.name for f in fields_of(EventView)} - {"rounds"}
-    out: dict[str, Any] = {}
+    shown = {f.name for f in fields_of(EventView)} - {"rounds", "options"}
+    kept: dict[str, Any] = {}
     for name, option in every_option().items():
         column = option.events_column()
-        if column is not None and name in shown:
-            out[name] = bool(row[column]) if option.type == "bool" else row[column]
-    return out
+        if column is not None and column in row:
+            kept[name] = bool(row[column]) if option.type == "bool" else row[column]
+    return {name: value for name, value in kept.items() if name in shown} | {"options": kept}
 
 
 def event_view(conn: Connection, row: RowMapping) -> EventView:

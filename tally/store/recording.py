@@ -98,7 +98,7 @@ from tally.store.views import (
     Tap,
     ViolationView,
 )
-from tally.vocabulary import ruling_words
+from tally.vocabulary import ruling_message
 
 if TYPE_CHECKING:
     from tally.store.transactions import Database
@@ -356,20 +356,39 @@ def moved_message(
 
 def violation_message(
     text: str, violations: Sequence[ViolationView], deal: DealView, decided: bool
-) -> str:
+) -> Message:
     """What storing ``text`` would mean, in a referee's words: the rule broken and what
-    follows (``Bert broke follow-suit in trick 2: Bert played 9D to 10C while holding JC;
-    the deal ends: Anna wins 3 game points (illegal-play)``)."""
-    broken = "; ".join(
-        f"{v.player} broke {v.rule} in trick {v.trick}: {v.message}" for v in violations
+    follows (``"KD JC" would record a violation: Bert broke follow-suit in trick 2: Bert played
+    9D to 10C while holding JC; the deal ends: Anna wins 3 game points (illegal play). Nothing
+    was recorded``); the CLI and the pages word it (:func:`tally.i18n.worded`)."""
+    broken = Joined(
+        "; ",
+        (
+            Message(
+                N_("%(player)s broke %(rule)s in trick %(trick)s: %(message)s"),
+                player=v.player,
+                rule=Message(v.rule),
+                trick=v.trick,
+                message=v.wording,
+            )
+            for v in violations
+        ),
     )
-    outcome = ruling_words(deal.winner, deal.game_points, deal.reason, "en")
-    consequence = (
-        f"the deal ends: {outcome}"
+    consequence = Message(
+        N_("the deal ends: %(outcome)s")
         if decided
-        else f"an earlier violation decided the deal already: {outcome}"
+        else N_("an earlier violation decided the deal already: %(outcome)s"),
+        outcome=ruling_message(deal.winner, deal.game_points, deal.reason),
     )
-    return f'"{text}" would record a violation: {broken}; {consequence}. Nothing was recorded'
+    return Message(
+        N_(
+            '"%(entry)s" would record a violation: %(broken)s; %(consequence)s. '
+            "Nothing was recorded"
+        ),
+        entry=text,
+        broken=broken,
+        consequence=consequence,
+    )
 
 
 # --- recording play ---------------------------------------------------------------------------
@@ -1012,10 +1031,11 @@ def _refuse_unconfirmed(text: str, result: PlayResult, ruling: Ruling) -> None:
     decided = (
         ruling.outcome is None or ruling.outcome.reason == "incomplete" or result.ruling_changed
     )
+    wording = violation_message(text, result.new_violations, result.deal, decided)
     raise ViolationNotConfirmed(
-        violation_message(text, result.new_violations, result.deal, decided),
+        wording,
         result.new_violations,
-        ruling_words(result.deal.winner, result.deal.game_points, result.deal.reason, "en"),
+        ruling_message(result.deal.winner, result.deal.game_points, result.deal.reason),
         decided,
         entry=text,
         deal=result.deal,

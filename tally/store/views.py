@@ -21,7 +21,7 @@ from tally.errors import Message, Refused
 from tally.i18n import N_
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     # only named in an annotation: recording a card need not import the tiebreaks
     from tally.events.formats import EventFormat
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 #: any language) beside the English the view keeps for ``--json`` (:func:`as_json` leaves
 #: it out).
 FOR_PEOPLE: Final = {"json": False}
+#: A field :func:`as_json` writes its own way, not as it is.
+OWN_JSON: Final = {"json": False}
 #: No words (a deal or a violation made without them).
 NO_WORDS: Final = Message("")
 
@@ -528,6 +530,12 @@ class EventView:
     no_shows: tuple[tuple[int, str], ...] = ()
     #: only players checked in at the treasurer's desk are paired (:mod:`tally.store.treasurer`)
     check_in: bool = False
+    #: every format option kept in the ``events`` row, by its key (the table of
+    #: :mod:`tally.events.formats.options`, a format's own included): what ``--json`` and the
+    #: event file write of them (``--json`` by key beside the fields: :func:`as_json`)
+    options: Mapping[str, Any] = field(
+        default_factory=dict, compare=False, metadata={"json": False}
+    )
 
     @property
     def format(self) -> EventFormat:
@@ -722,6 +730,8 @@ def as_json(obj: Any) -> Any:
             out["withdrawn"] = obj.withdrawn
         elif isinstance(obj, PairingView):
             out["match_ids"] = list(obj.match_ids)
+        elif isinstance(obj, EventView):  # (the formats' options no field names, by key)
+            out |= {k: as_json(v) for k, v in obj.options.items() if k not in out}
         return out
     if isinstance(obj, list | tuple):
         return [as_json(x) for x in obj]

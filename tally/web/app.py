@@ -498,30 +498,34 @@ class Fields:
     @contextmanager
     def about(self, *names: str) -> Iterator[None]:
         """Make a change of the choices ``names`` (``with form.about("a", "b"): ...``): a
-        refusal is at the field whose choice it names (the later of two chosen alike; a
-        number only as ``name N``: ``round 3``), else, naming none or two, at the form as a
-        whole.
+        refusal is at the field whose choice is a value of its message (the later of two
+        chosen alike; a number only as the value of that name: ``round=3``), else, naming
+        none or two, at the form as a whole. The message's values are read, never its text.
 
+        >>> from tally.errors import Message, Refused
         >>> form = Fields({"a": "Anna", "b": "Bert", "round": "3"})
         >>> try:
         ...     with form.about("a", "b", "round"):
-        ...         raise ValueError('Bert does not sit in round 2 of event 3 "Cup"')
-        ... except ValueError:
+        ...         raise Refused(Message("%(player)s sits out round %(round)s of %(name)s",
+        ...                               player="Bert", round=2, name="Anna's Cup"))
+        ... except Refused:
         ...     form.field
         'b'
         """
-        import re
-
         self.field = None
         try:
             yield
         except Exception as exc:
-            said = str(exc)
+            wording = getattr(exc, "wording", None)
+            values = list(_values(wording)) if isinstance(wording, Message) else []
             named = {}
             for name in names:
                 value = self.values.get(name, "").strip()
-                text = f"{name} {value}" if value.isdigit() else value
-                if value and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", said):
+                if value and (
+                    (name, value) in values
+                    if value.isdigit()
+                    else any(said == value for _, said in values)
+                ):
                     named[value] = name
             self.field = next(iter(named.values())) if len(named) == 1 else None
             raise
@@ -530,6 +534,17 @@ class Fields:
         """The form as typed, with the refusal ``exc`` worded in ``lang`` at the field that
         was being read."""
         return Refill(kept(self.values), self.field, brief(refusal(exc, lang)))
+
+
+def _values(words: Message) -> Iterator[tuple[str, str]]:
+    """The values of ``words`` and of the messages among them, each with its name (a list's
+    items by the list's), as text: what a refusal names, read from its parameters."""
+    for name, value in words.params.items():
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Message):
+                yield from _values(item)
+            else:
+                yield name, str(item)
 
 
 def came_from(request: Request, fallback: str) -> str:

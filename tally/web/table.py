@@ -530,6 +530,8 @@ async def _violation(
     request: Request, mid: int, token: str, expect: Position, exc: ViolationNotConfirmed
 ) -> Response:
     """The question before a tap that breaks a rule: record it as played, or go back."""
+    from tally.i18n import worded
+
     match = await blocking(site_of(request).store.matches.state, mid)
     return render(
         request,
@@ -540,9 +542,7 @@ async def _violation(
         token=token,
         at=str(expect),
         last=expect.last or "",
-        message=str(exc),
-        outcome=exc.outcome,
-        ruled=exc.deal,
+        outcome=worded(exc.ruling, await language(request, match=mid)),
         violations=exc.violations,
     )
 

@@ -5,7 +5,9 @@ table from that one record, touching no other file; and docs/events.md's table i
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +117,68 @@ def test_a_sixth_formats_option_reaches_it_through_the_stores_create(
         store.events.create("Ladder night", kind="ladder", players=["Anna"])
     with pytest.raises(TypeError, match="'rungs'"):
         store.events.create("Ladder night", kind="ladder", rungs=5)
+
+
+class ClimbingLadder(Ladder):
+    """The ladder once it makes events: its settings are its option's, kept in its column
+    from the table (the store writes every option's column)."""
+
+    def settings(self, given: Given) -> Settings:
+        return Settings()
+
+
+@contextmanager
+def climb_column(*stores: Any) -> Iterator[None]:
+    """What the ladder's migration would do: the ``events`` table's column ``climb`` (a whole
+    number, 2 by default), in the schema ``tally.store.tables`` describes and in ``stores``'
+    databases; gone again after the test."""
+    from sqlalchemy import Column, Integer
+
+    from tally.store import tables as t
+
+    column = Column("climb", Integer, nullable=False, server_default="2")
+    t.events.append_column(column)
+    try:
+        for s in stores:
+            with s.engine.begin() as conn:
+                conn.exec_driver_sql(
+                    "ALTER TABLE events ADD COLUMN climb INTEGER NOT NULL DEFAULT 2"
+                )
+        yield
+    finally:
+        t.events._columns.remove(column)
+
+
+def test_a_sixth_formats_option_reaches_json_and_the_event_file(store: Any, tmp_path: Path) -> None:
+    """A made-up format with an option of its own: its value reaches ``tally event show
+    --json`` and the event file, and an event file loaded makes the same event, with nothing
+    but the format's module, the table of formats and its migration (here: the column)."""
+    from tally.files.exporting import event_json
+    from tally.files.importing import load_paths
+    from tally.store import as_json, open_store
+
+    FORMATS["ladder"] = ClimbingLadder()
+    loaded = open_store(f"sqlite:///{tmp_path / 'loaded.db'}", scorer="tester")
+    try:
+        with climb_column(store, loaded):
+            store.players.add("Anna")
+            store.players.add("Bert")
+            eid = store.events.create(
+                "Ladder night", kind="ladder", players=["Anna", "Bert"], climb=5
+            ).id
+            assert as_json(store.events.get(eid))["climb"] == 5
+            shown = store.events.create("Other night", kind="ladder", players=["Anna"]).id
+            assert as_json(store.events.get(shown))["climb"] == 2  # its default
+            path = tmp_path / "ladder.json"
+            path.write_text(event_json(store, eid), encoding="utf-8")
+            assert json.loads(path.read_text(encoding="utf-8"))["options"] == {"climb": 5}
+            load_paths(loaded, [path])
+            again = loaded.events.get("Ladder night")
+            assert again.kind == "ladder" and again.options["climb"] == 5
+            assert event_json(loaded, again.id) == event_json(store, eid)
+    finally:
+        loaded.close()
+        del FORMATS["ladder"]
 
 
 def test_the_options_table_of_the_docs_is_current() -> None:

@@ -327,6 +327,24 @@ def test_deal_play_refuses_in_the_locales_language(
     assert _invoke(playing, ENGLISH, "deal", "play", "1", *entry) == (2, "", f"tally: {english}\n")
 
 
+def test_a_violation_refused_reads_german_under_lang_de_from_one_sentence(playing: str) -> None:
+    """The refusal of an entry that would record a violation is one message made where the
+    violation is known: ``--lang de`` words it whole from the catalogue (no second wording
+    from the error's parts), the store's refusal itself worded in German as it is."""
+    from tally.errors import ViolationNotConfirmed
+    from tally.i18n import worded
+    from tally.store import open_store
+
+    german = PLAYED[-1][2]
+    said = _invoke(playing, ENGLISH, "deal", "play", "1", "KD", "JC", "--lang", "de")
+    assert said == (2, "", f"tally: {german}\n")
+    with open_store(playing, scorer="test") as store, pytest.raises(ViolationNotConfirmed) as c:
+        store.deals.play(1, "KD JC")
+    sentence = german.removesuffix(" Wenn es am Tisch so passiert ist, mit --as-played eintragen.")
+    assert worded(c.value.wording, "de") == sentence.removesuffix(".")
+    assert worded(c.value.ruling, "de") == "Anna gewinnt 3 Spielpunkte (regelwidriges Spiel)"
+
+
 def test_a_turn_up_that_is_no_card_is_refused_in_german(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tally.db'}"
     _invoke(url, ENGLISH, "player", "add", "Anna", "Bert")
@@ -509,3 +527,49 @@ def test_a_refused_edit_is_worded_whole_or_stays_english(playing: str, tmp_path:
         r"schließende „\]“",
         err.splitlines()[0],
     )
+
+
+# --- the last words of any command --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("raised", "code", "english", "german"),
+    [
+        (KeyboardInterrupt(), 130, "tally: interrupted\n", "tally: abgebrochen\n"),
+        (
+            RuntimeError("boom"),
+            3,
+            "tally: internal error: RuntimeError: boom\n"
+            "       (set TALLY_DEBUG=1 to see the traceback)\n",
+            "tally: interner Fehler: RuntimeError: boom\n"
+            "       (TALLY_DEBUG=1 setzen, um den Traceback zu sehen)\n",
+        ),
+    ],
+)
+def test_a_stopped_or_broken_command_says_so_in_its_language(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    raised: BaseException,
+    code: int,
+    english: str,
+    german: str,
+) -> None:
+    """Ctrl-C and an error nobody foresaw end any command in one line, worded in the
+    command's --lang (else the locale's), never a traceback."""
+    import tally.cli
+
+    def broken(args: list[str]) -> int:
+        raise raised
+
+    monkeypatch.setattr(tally.cli, "_plain", broken)
+    monkeypatch.delenv("TALLY_DEBUG", raising=False)
+    for key, value in ENGLISH.items():
+        monkeypatch.setenv(key, value)
+    assert tally.cli.run(["check", "x.deal", "--lang", "de"]) == code
+    assert capsys.readouterr().err == german
+    assert tally.cli.run(["check", "x.deal"]) == code
+    assert capsys.readouterr().err == english
+    for key, value in GERMAN.items():
+        monkeypatch.setenv(key, value)
+    assert tally.cli.run(["check", "x.deal"]) == code
+    assert capsys.readouterr().err == german

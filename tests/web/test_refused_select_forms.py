@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("multipart")
 
-from tests.web.test_absent import swiss
+from tests.web.test_absent import FOUR, swiss
 from tests.web.test_director import CLUB, desk  # noqa: F401
 from tests.web.test_prizes import knockout
 from tests.web.test_routes import Web
@@ -101,6 +101,20 @@ def test_a_refused_absence_keeps_the_player_and_names_the_round(desk: Web) -> No
     res = desk.post(f"/director/event/{eid}/absent", player="Dora Wimmer", round="zwei")
     assert _at(res, "absent", "round") == "give the round's number"
     assert 'value="zwei"' in res.text
+
+
+def test_the_field_at_fault_is_found_from_the_refusals_values_not_its_text(
+    desk: Web,  # noqa: F811
+) -> None:
+    """An event named after a player: its refusal's English text holds the player's name
+    (in the event's name) and the round, but only the round is a value of the refusal; the
+    round is blamed, not the form as a whole (as reading the text back found two fields)."""
+    eid = desk.store.events.create("Dora Wimmer Cup", kind="swiss", players=FOUR, rounds=3).id
+    desk.store.events.start_round(eid, 1)
+    res = desk.post(f"/director/event/{eid}/absent", player="Dora Wimmer", round="1")
+    said = _at(res, "absent", "round")
+    assert "Dora Wimmer" in said and "is paired already" in said
+    assert _selected(res, "absent", "player") == "Dora Wimmer"
 
 
 def test_an_absence_taken_back_and_refused_is_said_above_the_list(desk: Web) -> None:  # noqa: F811

@@ -103,6 +103,10 @@ class StoredEvent(Protocol):
     def apart_until(self) -> int | None: ...
     @property
     def apart_keeps_bye(self) -> bool: ...
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """Every format option kept in the ``events`` row, by its key."""
+        ...
 
 
 R = TypeVar("R", covariant=True)
@@ -261,8 +265,8 @@ class EventFormat:
     def json_options(self, event: StoredEvent, draw: Mapping[str, Any] | None) -> dict[str, Any]:
         """The settings an export writes, named as :attr:`options` name them: those kept in
         the ``events`` table, each always or when it is not the default (:class:`Option`)."""
-        kept = [o for o in self.options if o.events_column() is not None]
-        values = {o.key: getattr(event, o.argument) for o in kept}
+        kept = [o for o in self.options if o.key in event.options]
+        values = {o.key: event.options[o.key] for o in kept}
         return {o.key: values[o.key] for o in kept if o.exported == "always"} | {
             o.key: values[o.key]
             for o in kept
