@@ -2,14 +2,15 @@
 
 Closing now is solved exactly (:mod:`tally.analysis.solver`) for each sampled deal, and so is
 playing on (not closing now) wherever the search is in reach (:data:`EXACT_PLAY_ON_CARDS`:
-Schnapsen at every lead, Sixty-Six and pagat-66 from the fourth):
+Schnapsen from the second lead, Sixty-Six and pagat-66 from the fourth):
 :func:`not_closing_value` plays the rest of phase 1 perfectly on both sides with both hands
 and the stock's order of the sampled deal known, every card, marriage, exchange, claim and
-later close allowed, the leader only not closing at this moment. Earlier (the first three
-leads of Sixty-Six and pagat-66) that search takes seconds to minutes a deal in pure Python,
-and playing on is estimated by what a fixed rollout policy reaches before the stock is gone,
-then exact play from the exhausted stock (:func:`play_on_value`). The **rollout policy**
-(both players, phase 1, so no duty to follow):
+later close allowed, the leader only not closing at this moment. Earlier (the first lead of
+Schnapsen, the first three of Sixty-Six and pagat-66) that search takes a third of a second
+to minutes a deal in pure Python, and playing on is estimated by what a fixed rollout policy
+reaches before the stock is gone, then exact play from the exhausted stock
+(:func:`play_on_value`). The **rollout policy** (both players, phase 1, so no duty to
+follow):
 
 - the leader leads its card worth the fewest points, a non-trump before a trump;
 - the follower takes a lead worth 10 or more with its cheapest card that wins (a card of the
@@ -146,13 +147,14 @@ def _policy_follow(hand: int, lead: int, trump: int) -> int:
 
 
 #: Cards still in the hands and the stock up to which playing on is solved exactly
-#: (:func:`not_closing_value`), by the size of a hand: Schnapsen's hands of 5 at every lead
-#: (20 cards), hands of 6 (Sixty-Six, pagat-66) from the fourth lead (18). A solve takes
-#: tens of milliseconds, about a tenth of a second at Schnapsen's first lead; with hands of
-#: 6 and 20 cards or more it takes a fifth of a second to minutes, beyond an evening's 60 s,
-#: and playing on is estimated by the rollout policy (:func:`play_on_value`, an estimate, not
-#: a bound).
-EXACT_PLAY_ON_CARDS: Final = {5: 20, 6: 18}
+#: (:func:`not_closing_value`), by the size of a hand: 18, from the second lead of Schnapsen
+#: (hands of 5) and the fourth of Sixty-Six and pagat-66 (hands of 6). A solve takes tens of
+#: milliseconds there; with 20 cards it takes a quarter to a third of a second (Schnapsen's
+#: first lead: the close, the chance to close and the lead's marks there were five sixths of
+#: the slowest deal's 6 s, issue 37 wants 2 s), with hands of 6 and 20 cards or more a fifth
+#: of a second to minutes; there playing on is estimated by the rollout policy
+#: (:func:`play_on_value`, an estimate, not a bound) and the lead is not marked.
+EXACT_PLAY_ON_CARDS: Final = {5: 18, 6: 18}
 
 
 def exact_play_on(o: Opening, rules: RuleSet) -> bool:

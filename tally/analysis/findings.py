@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_view
-from tally.analysis.closing import EXACT_PLAY_ON_CARDS, may_exchange
+from tally.analysis.closing import may_exchange
 from tally.analysis.marks import Event, Mark, marks
 from tally.analysis.phase1 import PHASE1_ORDERS, LeadMoment, draws_of, hands_at, lead_marks
 from tally.analysis.solver import Judge, Position, Step, solve
@@ -63,10 +63,6 @@ DEFAULT_SAMPLES = 200
 #: Sampled deals per phase-1 lead for the decision to close (each needs a solve of the close
 #: and one of playing on, the rest of phase 1 where it is exact).
 DECISION_SAMPLES = 16
-#: Sampled deals for a chance to close, and for a close, where playing on costs the most
-#: (:func:`_lead_samples`).
-COSTLY_LEAD_SAMPLES = 8
-COSTLY_CLOSE_SAMPLES = 16
 #: Sampled deals after which a chance to close not taken is settled when closing was worse in
 #: the whole interval (:func:`tally.analysis.closer_view.closer_view`, ``settle``).
 SETTLE_SAMPLES = 8
@@ -353,7 +349,7 @@ def _decisions(
             rules,
             names[lead.leader],
             lead.trick,
-            samples=min(samples, _lead_samples(lead, rules)),
+            samples=min(samples, CLOSER_SAMPLES if lead.closing else DECISION_SAMPLES),
             seed=seed + lead.trick,
             settle=0 if lead.closing else SETTLE_SAMPLES,
         )
@@ -377,17 +373,6 @@ def _decisions(
             )
         )
     return tuple(out), view
-
-
-def _lead_samples(lead: LeadMoment, rules: RuleSet) -> int:
-    """Sampled deals for a close (:data:`CLOSER_SAMPLES`) or a chance to close
-    (:data:`DECISION_SAMPLES`); where playing on is solved exactly with 20 cards left
-    (Schnapsen's first lead, about a tenth of a second a solve: three quarters of a deal's
-    time) :data:`COSTLY_CLOSE_SAMPLES` and :data:`COSTLY_LEAD_SAMPLES`."""
-    left = DECK_MASKS[rules.deck].bit_count() - lead.played.bit_count()
-    if 20 <= left <= EXACT_PLAY_ON_CARDS.get(rules.hand, 18):
-        return COSTLY_CLOSE_SAMPLES if lead.closing else COSTLY_LEAD_SAMPLES
-    return CLOSER_SAMPLES if lead.closing else DECISION_SAMPLES
 
 
 def _seen_at(
