@@ -234,11 +234,18 @@ Choice = tuple[int, bool, bool]
 
 
 @own_stack
-def lead_values(o: Opening, rules: RuleSet, choices: Sequence[Choice]) -> list[int]:
+def lead_values(
+    o: Opening,
+    rules: RuleSet,
+    choices: Sequence[Choice],
+    made: Choice | None = None,
+    replies: Sequence[int] = (),
+) -> list[int]:
     """Game points for the leader of each choice at the phase-1 lead ``o``, with best play on
     both sides after it (both hands and the stock's order known, as :func:`not_closing_value`;
-    the leader does not close at this moment, later closes allowed). One search and its table
-    serve every choice."""
+    the leader does not close at this moment, later closes allowed); then, once the leader
+    made the choice ``made``, of each of the follower's ``replies`` (cards; -2: exchange
+    first, then the best card). One search and its table serve every choice and reply."""
     search = _PlayOn(o, rules)
     h0, h1, k, lying, leader, *counts = _start(o)
     out = []
@@ -253,6 +260,21 @@ def lead_values(o: Opening, rules: RuleSet, choices: Sequence[Choice]) -> list[i
         value = mtd(partial(search.led, *st, card, declare=declare), guess)
         guess = value
         out.append(value if leader == 0 else -value)
+    if made is None or not replies:
+        return out
+    card, declare, swap = made
+    if swap:
+        h0, h1 = search.exchanged(h0, h1, leader, lying)
+        lying = search.exchange
+    c0, c1, m0, m1, w0, w1 = counts
+    claimed, (h0, h1, c0, c1, m0, m1) = search.leading(
+        h0, h1, leader, c0, c1, m0, m1, w0, w1, card, declare
+    )
+    for reply in replies:
+        if claimed is None:
+            at = (h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, reply)
+            guess = mtd(partial(search.replied, *at), guess)
+        out.append((claimed if claimed is not None else guess) * (1 if leader == 0 else -1))
     return out
 
 
@@ -427,6 +449,28 @@ class _PlayOn:
     ) -> int:
         """The value once ``leader`` leads ``card``, declaring its marriage if held (and
         ``declare``: a marriage not declared is judged only as a recorded choice)."""
+        claimed, st = self.leading(h0, h1, leader, c0, c1, m0, m1, w0, w1, card, declare)
+        if claimed is not None:
+            return claimed
+        h0, h1, c0, c1, m0, m1 = st
+        return self.follow(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, alpha, beta)
+
+    def leading(
+        self,
+        h0: int,
+        h1: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        card: int,
+        declare: bool,
+    ) -> tuple[int | None, tuple[int, int, int, int, int, int]]:
+        """``leader`` leads ``card`` (its marriage declared where held and ``declare``): the
+        value of a claim made on declaring (None: none), and the hands and counts after."""
         hand = h0 if leader == 0 else h1
         rank = card % 6
         partner = card + 1 if rank == QUEEN else card - 1
@@ -434,12 +478,12 @@ class _PlayOn:
             mar = marriage_value(card, self.trump)
             claimed, c0, c1, m0, m1 = self.open.declare(leader, mar, c0, c1, m0, m1, w0, w1)
             if claimed is not None:
-                return claimed
+                return claimed, (h0, h1, c0, c1, m0, m1)
         if leader == 0:
             h0 &= ~(1 << card)
         else:
             h1 &= ~(1 << card)
-        return self.follow(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, alpha, beta)
+        return None, (h0, h1, c0, c1, m0, m1)
 
     def follow(
         self,
@@ -472,20 +516,9 @@ class _PlayOn:
         best = -INF if maxing else INF
         for reply in replies:
             lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
-            if reply == -2:
-                # they may not exchange again in this trick
-                s0, s1 = self.exchanged(h0, h1, follower, lying)
-                v = self.follow(
-                    s0, s1, k, self.exchange, leader, c0, c1, m0, m1, w0, w1, card, lo_, hi_, False
-                )
-            else:
-                won = leader ^ wins[reply]
-                gain = CARD_POINTS[card] + CARD_POINTS[reply]
-                a0, a1 = (h0 & ~(1 << reply), h1) if maxing else (h0, h1 & ~(1 << reply))
-                if won == 0:
-                    v = self.trick(a0, a1, k, lying, 0, c0 + gain + m0, c1, 0, m1, 1, w1, lo_, hi_)
-                else:
-                    v = self.trick(a0, a1, k, lying, 1, c0, c1 + gain + m1, m0, 0, w0, 1, lo_, hi_)
+            v = self.replied(
+                h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, reply, lo_, hi_
+            )
             if maxing:
                 best = max(best, v)
                 if best >= beta:
@@ -495,6 +528,38 @@ class _PlayOn:
                 if best <= alpha:
                     break
         return best
+
+    def replied(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        card: int,
+        reply: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value once the follower answers ``card`` with ``reply`` (-2: exchanges first,
+        then answers as best they can)."""
+        if reply == -2:  # they may not exchange again in this trick
+            s0, s1 = self.exchanged(h0, h1, 1 - leader, lying)
+            return self.follow(
+                s0, s1, k, self.exchange, leader, c0, c1, m0, m1, w0, w1, card, alpha, beta, False
+            )
+        won = leader ^ FOLLOWER_WINS[self.trump][card][reply]
+        gain = CARD_POINTS[card] + CARD_POINTS[reply]
+        a0, a1 = (h0 & ~(1 << reply), h1) if leader == 1 else (h0, h1 & ~(1 << reply))
+        if won == 0:
+            return self.trick(a0, a1, k, lying, 0, c0 + gain + m0, c1, 0, m1, 1, w1, alpha, beta)
+        return self.trick(a0, a1, k, lying, 1, c0, c1 + gain + m1, m0, 0, w0, 1, alpha, beta)
 
     def trick(
         self,

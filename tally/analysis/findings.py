@@ -303,7 +303,10 @@ def _lead_moment(deal: Deal, line: TrickLine) -> LeadMoment | None:
         card, marriage = int(first.card), 0
     else:
         return None
-    return replace(_opening(deal, False, False), exchanged=exchanged, card=card, marriage=marriage)
+    reply = int(items[1].card) if len(items) > 1 and isinstance(items[1], CardItem) else -1
+    return replace(
+        _opening(deal, False, False), exchanged=exchanged, card=card, marriage=marriage, reply=reply
+    )
 
 
 def _opening(deal: Deal, closing: bool, before_draws: bool) -> LeadMoment:

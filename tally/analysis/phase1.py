@@ -56,6 +56,7 @@ class LeadMoment:
     exchanged: bool = False
     card: int = -1
     marriage: int = 0
+    reply: int = -1  # the follower's card (-1: not recorded, or they exchanged first)
     closing: bool = False
     before_draws: bool = False
 
@@ -291,14 +292,20 @@ class _Sides(NamedTuple):
 
 
 def _judged(
-    m: LeadMoment, starts: list[Opening], rules: RuleSet, may_exchange: bool, known: int
-) -> tuple[_Sides, _Sides | None]:
+    m: LeadMoment,
+    starts: list[Opening],
+    rules: RuleSet,
+    may_exchange: bool,
+    known: int,
+    replies: list[int],
+) -> tuple[_Sides, _Sides | None, list[list[int]]]:
     """The lead and the exchange (None where the leader may not exchange) over ``starts``,
     valued per group of deals with the leader's same hand (the leader knew it; the stock's
     order and, where the record does not prove it, the opponent's hand they did not). Where
     the record does not prove the leader's hand either, the deals are one group and the
     choices those of the cards ``known`` (held in every deal): the best is then the choice
-    worth most on average over every deal, never one per deal in hindsight."""
+    worth most on average over every deal, never one per deal in hindsight. Last, per deal,
+    the leader's game points of each of the follower's ``replies`` to the lead made."""
     groups: dict[int, list[Opening]] = {}
     for o in starts:
         groups.setdefault(o.hands[m.leader] & known, []).append(o)
@@ -306,6 +313,8 @@ def _judged(
     swap = _Sides([], [], "exchange" if m.exchanged else "no exchange", "")
     xcard = starts[0].trump * 6 + int(rules.exchange_card)
     worst = 0.0
+    answers: list[list[int]] = []
+    made = (m.card, bool(m.marriage), m.exchanged)
     for hand, group in groups.items():
         swapped = ~(1 << xcard) & hand | 1 << m.lying
         played = swapped if m.exchanged else hand
@@ -314,7 +323,8 @@ def _judged(
         # every hand sampled may): else the exchange is no choice in these deals
         may = may_exchange and allowed(rules, m.lying // 6, hand, m.tricks[m.leader], m.lying)
         other = _choices(hand if m.exchanged else swapped, m, not m.exchanged) if may else []
-        runs = [lead_values(o, rules, leads + other) for o in group]
+        runs = [lead_values(o, rules, leads + other, made, replies) for o in group]
+        answers.extend(r[len(leads) + len(other) :] for r in runs)
         means = [sum(r[k] for r in runs) / len(runs) for k in range(len(leads) + len(other))]
         plain = (m.card, False, m.exchanged)
         chosen = leads.index(plain if plain in leads else (m.card, True, m.exchanged))
@@ -331,8 +341,24 @@ def _judged(
         swap.made.extend(r[best] for r in runs)
         swap.best.extend(r[theirs if better else best] for r in runs)
     if may_exchange:
-        return lead, swap._replace(best_name="no exchange" if m.exchanged else "exchange")
-    return lead, None
+        return lead, swap._replace(best_name="no exchange" if m.exchanged else "exchange"), answers
+    return lead, None, answers
+
+
+def _answered(m: LeadMoment, answers: list[list[int]], replies: list[int]) -> _Sides:
+    """The follower's reply to the lead over the deals: per deal their game points of the
+    card they played and of the reply worth most to them on average over every deal (the
+    lowest card on a tie); its name where it is another."""
+    mine = [[-v for v in r] for r in answers]
+    means = [sum(r[k] for r in mine) / len(mine) for k in range(len(replies))]
+    best = max(range(len(replies)), key=lambda k: (means[k], -replies[k]))
+    chosen = replies.index(m.reply)
+    return _Sides(
+        [r[chosen] for r in mine],
+        [r[best] for r in mine],
+        card_name(m.reply),
+        card_name(replies[best]),
+    )
 
 
 def lead_marks(
@@ -345,20 +371,28 @@ def lead_marks(
     known: int = -1,
 ) -> list[Mark]:
     """The marks of the lead ``m`` over ``deals`` (both hands at the lead): exchanging or not
-    (where the leader may), then the lead; none where the search is out of reach. ``known``:
-    the cards of the leader's hand the record proves (all, -1, unless the deals are sampled
-    hands the record allows, :func:`_judged`)."""
+    (where the leader may), the lead, then the follower's reply (where the record has it,
+    :attr:`LeadMoment.reply`); none where the search is out of reach. ``known``: the cards
+    of the leader's hand the record proves (all, -1, unless the deals are sampled hands the
+    record allows, :func:`_judged`); the follower's replies judged are the cards they held
+    in every deal."""
     if m.lying < 0 or not deals:
         return []
     starts, sampled = _starts(m, deals, rules, m.lying // 6, rng)
     if not starts or not exact_play_on(starts[0], rules):
         return []
-    lead, swap = _judged(m, starts, rules, may_exchange, known)
+    held = -1
+    for o in starts:
+        held &= o.hands[1 - m.leader]
+    replies = cards_in(held) if m.reply >= 0 and held >> m.reply & 1 else []
+    lead, swap, answers = _judged(m, starts, rules, may_exchange, known, replies)
     out = []
     if swap is not None:
         kind: MarkKind = "exchange" if m.exchanged else "no-exchange"
-        out.append(_mark(m, names, kind, swap, sampled))
-    out.append(_mark(m, names, "card", lead, sampled))
+        out.append(_mark(m, m.leader, names, kind, swap, sampled))
+    out.append(_mark(m, m.leader, names, "card", lead, sampled))
+    if replies:
+        out.append(_mark(m, 1 - m.leader, names, "card", _answered(m, answers, replies), sampled))
     return out
 
 
@@ -368,16 +402,16 @@ def _best(means: list[float], choices: list[Choice], at: int) -> int:
 
 
 def _mark(
-    m: LeadMoment, names: tuple[str, str], kind: MarkKind, sides: _Sides, sampled: bool
+    m: LeadMoment, player: int, names: tuple[str, str], kind: MarkKind, sides: _Sides, sampled: bool
 ) -> Mark:
     """A mark from the values of the choice made and of the best one, per deal."""
     n = len(sides.made)
     after, before = sum(sides.made) / n, sum(sides.best) / n
     low, high = interval([b - c for b, c in zip(sides.best, sides.made, strict=True)], not sampled)
-    sign = 1 if m.leader == 0 else -1
+    sign = 1 if player == 0 else -1
     return Mark(
         m.trick,
-        names[m.leader],
+        names[player],
         kind,
         sides.made_name,
         before,

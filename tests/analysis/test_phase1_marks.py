@@ -52,10 +52,26 @@ def _means(r: Rules, o: Open, choices: list[tuple[bool, str, int]]) -> list[floa
     return out
 
 
+def _reply_means(r: Rules, o: Open, first: tuple[bool, str, int], hand: list[str]) -> list[float]:
+    """The follower's mean game points of each reply in ``hand`` to the lead ``first`` over
+    every order of the stock."""
+    orders = list(permutations(o.down))
+    sign = -1 if o.leader == 0 else 1
+    out = []
+    for reply in hand:
+        total = 0
+        for down in orders:
+            at = Open(o.hands, o.leader, o.trump, down, o.turn_up, o.points, o.marriages, o.tricks)
+            total += sign * play_on(r, at, first=first, reply=reply)
+        out.append(total / len(orders))
+    return out
+
+
 def brute_marks(
-    r: Rules, o: Open, swapped: bool, card: str, mar: int
+    r: Rules, o: Open, swapped: bool, card: str, mar: int, reply: str | None = None
 ) -> dict[str, tuple[float, float]]:
-    """``kind: (before, after)`` of the lead, and of exchanging or not where allowed."""
+    """``kind: (before, after)`` of the lead, and of exchanging or not where allowed; with
+    ``reply``, of the follower's answer (``follow``)."""
     x = r.exchange_rank + o.trump
     hand = o.hands[o.leader]
     other_hand = hand - {x} | {o.turn_up}
@@ -72,6 +88,10 @@ def brute_marks(
         other = max(_means(r, o, _leads(other_hand, o.trump, not swapped)))
         best = max(means[: len(made) - (len(made) > len(hand))] or means)
         out["exchange" if swapped else "no-exchange"] = (max(best, other), best)
+    if reply is not None:
+        hand = sorted(o.hands[1 - o.leader])
+        replies = _reply_means(r, o, (swapped, card, mar), hand)
+        out["follow"] = (max(replies), replies[hand.index(reply)])
     return out
 
 
@@ -79,8 +99,11 @@ def _mask(cards: frozenset[str] | tuple[str, ...]) -> int:
     return sum(1 << int(Card.parse(c)) for c in cards)
 
 
-def tally_marks(preset: str, o: Open, swapped: bool, card: str, mar: int) -> dict[str, Mark]:
-    """tally's marks of the lead at ``o`` with both hands known (every order of the stock)."""
+def tally_marks(
+    preset: str, o: Open, swapped: bool, card: str, mar: int, reply: str | None = None
+) -> dict[str, Mark]:
+    """tally's marks of the lead at ``o`` with both hands known (every order of the stock);
+    the follower's (to ``reply``) as ``follow``."""
     rules = RuleSet.preset(preset)
     hands = (_mask(o.hands[0]), _mask(o.hands[1]))
     lying = int(Card.parse(o.turn_up))
@@ -98,11 +121,12 @@ def tally_marks(preset: str, o: Open, swapped: bool, card: str, mar: int) -> dic
         swapped,
         int(Card.parse(card)),
         mar,
+        -1 if reply is None else int(Card.parse(reply)),
     )
     hand = hands[o.leader]
     swap = may_exchange(rules, lying // 6, hand, o.tricks[o.leader], lying) and bool(o.down)
     found = lead_marks(m, [hands], rules, ("Anna", "Bert"), swap, random.Random(1))
-    return {x.kind: x for x in found}
+    return {("follow" if x.player != ("Anna", "Bert")[o.leader] else x.kind): x for x in found}
 
 
 def check(preset: str, deals: int, seed: int, most_cards: int, proof: bool = False) -> Counter[str]:
@@ -117,16 +141,20 @@ def check(preset: str, deals: int, seed: int, most_cards: int, proof: bool = Fal
         played = play_deal(r, rng)
         seen["deals"] += 1
         proven: dict[tuple[int, str], Mark] = {}
+        leaders = {line: played.names[o.leader] for line, o, *_ in played.leads}
         if proof:  # the record's own marks where it proves both hands at the lead
             proven = {
-                (m.trick, m.kind): m for m in phase1_marks(read_deal(played.record)) if m.all_orders
+                (m.trick, m.kind if m.player == leaders.get(m.trick) else "follow"): m
+                for m in phase1_marks(read_deal(played.record))
+                if m.all_orders
             }
         for line, o, swapped, card, mar in played.leads:
             left = len(o.hands[0]) + len(o.hands[1]) + len(o.down) + 1
             if left > most_cards:
                 continue
-            found = tally_marks(preset, o, swapped, card, mar)
-            expected = brute_marks(r, o, swapped, card, mar)
+            reply = played.replies.get(line)
+            found = tally_marks(preset, o, swapped, card, mar, reply)
+            expected = brute_marks(r, o, swapped, card, mar, reply)
             assert set(found) == set(expected), (played.record, line, found, expected)
             for kind, (before, after) in expected.items():
                 m = found[kind]
