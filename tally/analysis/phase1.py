@@ -205,10 +205,9 @@ def _proven_draws(d: Drawn, done: int) -> bool:
 def _hand(d: Drawn, order: Sequence[int], trick: int) -> int:
     """``d``'s hand at the lead of ``trick`` had they drawn in ``order``."""
     hand = d.dealt | sum(1 << c for c in order[: trick - 1])
-    hand &= ~sum(1 << c for c, t in d.gone.items() if t < trick)
-    if d.swapped_at < trick:
+    if d.swapped_at < trick:  # the turn-up taken, perhaps played since
         hand |= 1 << d.took
-    return hand
+    return hand & ~sum(1 << c for c, t in d.gone.items() if t < trick)
 
 
 def hands_at(
