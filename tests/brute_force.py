@@ -366,12 +366,17 @@ class Open:
 
 
 def play_on(
-    r: Rules, start: Open, may_close_now: bool = False, first: tuple[bool, str, int] | None = None
+    r: Rules,
+    start: Open,
+    may_close_now: bool = False,
+    first: tuple[bool, str, int] | None = None,
+    reply: str | None = None,
 ) -> int:
     """Best play from ``start`` for both sides, game points for player 0; the leader may not
     close at ``start`` itself unless ``may_close_now`` (they may later). With ``first``
     (exchange or not, card, marriage points declared with it) the leader's choice at
-    ``start`` is that one, best play after."""
+    ``start`` is that one, best play after; with ``reply`` too, the follower answers it with
+    that card (no exchange first), best play after."""
 
     def closed(o: Open, closer: int) -> int:
         opp = 1 - closer
@@ -491,7 +496,7 @@ def play_on(
                 options += led(o, card, m)
         return pick(o.leader, options)
 
-    def led(o: Open, card: str, m: int) -> list[int]:
+    def led(o: Open, card: str, m: int, only: str | None = None) -> list[int]:
         """The leader leads ``card`` declaring ``m``: a claim at once where it reaches 66 with
         a trick, or the follow."""
         options = []
@@ -506,17 +511,17 @@ def play_on(
         declared = Open(
             o.hands, o.leader, o.trump, o.down, o.turn_up, o.points, (mar[0], mar[1]), o.tricks
         )
-        options.append(follow(declared, card, True))
+        options.append(follow(declared, card, only is None, only))
         return options
 
-    def follow(o: Open, lead: str, may_swap: bool) -> int:
+    def follow(o: Open, lead: str, may_swap: bool, only: str | None = None) -> int:
         follower = 1 - o.leader
         options = []
         if may_swap and r.exchange_on_follow:
             swapped = exchanged(o, follower)
             if swapped is not None:
                 options.append(follow(swapped, lead, False))
-        for card in o.hands[follower]:
+        for card in o.hands[follower] if only is None else (only,):
             hands = list(o.hands)
             hands[o.leader] = hands[o.leader] - {lead}
             hands[follower] = hands[follower] - {card}
@@ -546,7 +551,7 @@ def play_on(
         swap, card, m = first
         chosen = exchanged(start, start.leader) if swap else start
         assert chosen is not None
-        return pick(start.leader, led(chosen, card, m))
+        return pick(start.leader, led(chosen, card, m, reply))
     return at(start, may_close_now)
 
 
@@ -581,6 +586,8 @@ class Played:
     #: every phase-1 lead not closed: (line, the position before any exchange, exchanged,
     #: card led, marriage points declared with it)
     leads: list[tuple[int, Open, bool, str, int]] = field(default_factory=list)
+    #: the follower's card at each of those leads, by line
+    replies: dict[int, str] = field(default_factory=dict)
 
 
 class _Game:
@@ -799,6 +806,8 @@ def _trick(g: _Game, n: int, items: list[str], lead: str) -> bool:
     f = 1 - g.leader
     options = legal(frozenset(g.hands[f]), lead, g.trump) if g.phase2() else sorted(g.hands[f])
     card = g.rng.choice(sorted(options))
+    if not g.phase2():
+        g.played.replies[n] = card
     g.hands[g.leader].add(lead)  # the state just before the lead, with its marriage
     g.step("follow", n, f, f"{lead} {card}")
     g.hands[g.leader].discard(lead)

@@ -8,9 +8,9 @@ order. :func:`closer_view` samples such deals (seeded), solves the close exactly
 (:func:`tally.analysis.closing.close_value`) and values not closing at that moment in the same deals
 (:func:`tally.analysis.closing.playing_on`: the exact value of the closer not closing now, free to
 close later, with both hands and the stock's order of the deal known, where few enough cards are
-left, :data:`tally.analysis.closing.EXACT_PLAY_ON_CARDS`: Schnapsen at every lead, Sixty-Six and
-pagat-66 from the fourth; else estimated by the rollout policy, not a bound), so both figures
-are compared on the same deals.
+left, :data:`tally.analysis.closing.EXACT_PLAY_ON_CARDS`: Schnapsen from the second lead,
+Sixty-Six and pagat-66 from the fourth; else estimated by the rollout policy, not a bound), so
+both figures are compared on the same deals.
 
 The figures are means over ``samples`` deals; ``margin`` is twice the standard error of the
 mean value of closing (about 95%): another seed gives a mean within about that distance.

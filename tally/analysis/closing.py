@@ -2,14 +2,15 @@
 
 Closing now is solved exactly (:mod:`tally.analysis.solver`) for each sampled deal, and so is
 playing on (not closing now) wherever the search is in reach (:data:`EXACT_PLAY_ON_CARDS`:
-Schnapsen at every lead, Sixty-Six and pagat-66 from the fourth):
+Schnapsen from the second lead, Sixty-Six and pagat-66 from the fourth):
 :func:`not_closing_value` plays the rest of phase 1 perfectly on both sides with both hands
 and the stock's order of the sampled deal known, every card, marriage, exchange, claim and
-later close allowed, the leader only not closing at this moment. Earlier (the first three
-leads of Sixty-Six and pagat-66) that search takes seconds to minutes a deal in pure Python,
-and playing on is estimated by what a fixed rollout policy reaches before the stock is gone,
-then exact play from the exhausted stock (:func:`play_on_value`). The **rollout policy**
-(both players, phase 1, so no duty to follow):
+later close allowed, the leader only not closing at this moment. Earlier (the first lead of
+Schnapsen, the first three of Sixty-Six and pagat-66) that search takes a third of a second
+to minutes a deal in pure Python, and playing on is estimated by what a fixed rollout policy
+reaches before the stock is gone, then exact play from the exhausted stock
+(:func:`play_on_value`). The **rollout policy** (both players, phase 1, so no duty to
+follow):
 
 - the leader leads its card worth the fewest points, a non-trump before a trump;
 - the follower takes a lead worth 10 or more with its cheapest card that wins (a card of the
@@ -146,13 +147,14 @@ def _policy_follow(hand: int, lead: int, trump: int) -> int:
 
 
 #: Cards still in the hands and the stock up to which playing on is solved exactly
-#: (:func:`not_closing_value`), by the size of a hand: Schnapsen's hands of 5 at every lead
-#: (20 cards), hands of 6 (Sixty-Six, pagat-66) from the fourth lead (18). A solve takes
-#: tens of milliseconds, about a tenth of a second at Schnapsen's first lead; with hands of
-#: 6 and 20 cards or more it takes a fifth of a second to minutes, beyond an evening's 60 s,
-#: and playing on is estimated by the rollout policy (:func:`play_on_value`, an estimate, not
-#: a bound).
-EXACT_PLAY_ON_CARDS: Final = {5: 20, 6: 18}
+#: (:func:`not_closing_value`), by the size of a hand: 18, from the second lead of Schnapsen
+#: (hands of 5) and the fourth of Sixty-Six and pagat-66 (hands of 6). A solve takes tens of
+#: milliseconds there; with 20 cards it takes a quarter to a third of a second (Schnapsen's
+#: first lead: the close, the chance to close and the lead's marks there were five sixths of
+#: the slowest deal's 6 s, issue 37 wants 2 s), with hands of 6 and 20 cards or more a fifth
+#: of a second to minutes; there playing on is estimated by the rollout policy
+#: (:func:`play_on_value`, an estimate, not a bound) and the lead is not marked.
+EXACT_PLAY_ON_CARDS: Final = {5: 18, 6: 18}
 
 
 def exact_play_on(o: Opening, rules: RuleSet) -> bool:
@@ -232,11 +234,18 @@ Choice = tuple[int, bool, bool]
 
 
 @own_stack
-def lead_values(o: Opening, rules: RuleSet, choices: Sequence[Choice]) -> list[int]:
+def lead_values(
+    o: Opening,
+    rules: RuleSet,
+    choices: Sequence[Choice],
+    made: Choice | None = None,
+    replies: Sequence[int] = (),
+) -> list[int]:
     """Game points for the leader of each choice at the phase-1 lead ``o``, with best play on
     both sides after it (both hands and the stock's order known, as :func:`not_closing_value`;
-    the leader does not close at this moment, later closes allowed). One search and its table
-    serve every choice."""
+    the leader does not close at this moment, later closes allowed); then, once the leader
+    made the choice ``made``, of each of the follower's ``replies`` (cards; -2: exchange
+    first, then the best card). One search and its table serve every choice and reply."""
     search = _PlayOn(o, rules)
     h0, h1, k, lying, leader, *counts = _start(o)
     out = []
@@ -251,6 +260,21 @@ def lead_values(o: Opening, rules: RuleSet, choices: Sequence[Choice]) -> list[i
         value = mtd(partial(search.led, *st, card, declare=declare), guess)
         guess = value
         out.append(value if leader == 0 else -value)
+    if made is None or not replies:
+        return out
+    card, declare, swap = made
+    if swap:
+        h0, h1 = search.exchanged(h0, h1, leader, lying)
+        lying = search.exchange
+    c0, c1, m0, m1, w0, w1 = counts
+    claimed, (h0, h1, c0, c1, m0, m1) = search.leading(
+        h0, h1, leader, c0, c1, m0, m1, w0, w1, card, declare
+    )
+    for reply in replies:
+        if claimed is None:
+            at = (h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, reply)
+            guess = mtd(partial(search.replied, *at), guess)
+        out.append((claimed if claimed is not None else guess) * (1 if leader == 0 else -1))
     return out
 
 
@@ -425,6 +449,28 @@ class _PlayOn:
     ) -> int:
         """The value once ``leader`` leads ``card``, declaring its marriage if held (and
         ``declare``: a marriage not declared is judged only as a recorded choice)."""
+        claimed, st = self.leading(h0, h1, leader, c0, c1, m0, m1, w0, w1, card, declare)
+        if claimed is not None:
+            return claimed
+        h0, h1, c0, c1, m0, m1 = st
+        return self.follow(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, alpha, beta)
+
+    def leading(
+        self,
+        h0: int,
+        h1: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        card: int,
+        declare: bool,
+    ) -> tuple[int | None, tuple[int, int, int, int, int, int]]:
+        """``leader`` leads ``card`` (its marriage declared where held and ``declare``): the
+        value of a claim made on declaring (None: none), and the hands and counts after."""
         hand = h0 if leader == 0 else h1
         rank = card % 6
         partner = card + 1 if rank == QUEEN else card - 1
@@ -432,12 +478,12 @@ class _PlayOn:
             mar = marriage_value(card, self.trump)
             claimed, c0, c1, m0, m1 = self.open.declare(leader, mar, c0, c1, m0, m1, w0, w1)
             if claimed is not None:
-                return claimed
+                return claimed, (h0, h1, c0, c1, m0, m1)
         if leader == 0:
             h0 &= ~(1 << card)
         else:
             h1 &= ~(1 << card)
-        return self.follow(h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, alpha, beta)
+        return None, (h0, h1, c0, c1, m0, m1)
 
     def follow(
         self,
@@ -470,20 +516,9 @@ class _PlayOn:
         best = -INF if maxing else INF
         for reply in replies:
             lo_, hi_ = (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
-            if reply == -2:
-                # they may not exchange again in this trick
-                s0, s1 = self.exchanged(h0, h1, follower, lying)
-                v = self.follow(
-                    s0, s1, k, self.exchange, leader, c0, c1, m0, m1, w0, w1, card, lo_, hi_, False
-                )
-            else:
-                won = leader ^ wins[reply]
-                gain = CARD_POINTS[card] + CARD_POINTS[reply]
-                a0, a1 = (h0 & ~(1 << reply), h1) if maxing else (h0, h1 & ~(1 << reply))
-                if won == 0:
-                    v = self.trick(a0, a1, k, lying, 0, c0 + gain + m0, c1, 0, m1, 1, w1, lo_, hi_)
-                else:
-                    v = self.trick(a0, a1, k, lying, 1, c0, c1 + gain + m1, m0, 0, w0, 1, lo_, hi_)
+            v = self.replied(
+                h0, h1, k, lying, leader, c0, c1, m0, m1, w0, w1, card, reply, lo_, hi_
+            )
             if maxing:
                 best = max(best, v)
                 if best >= beta:
@@ -493,6 +528,38 @@ class _PlayOn:
                 if best <= alpha:
                     break
         return best
+
+    def replied(
+        self,
+        h0: int,
+        h1: int,
+        k: int,
+        lying: int,
+        leader: int,
+        c0: int,
+        c1: int,
+        m0: int,
+        m1: int,
+        w0: int,
+        w1: int,
+        card: int,
+        reply: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """The value once the follower answers ``card`` with ``reply`` (-2: exchanges first,
+        then answers as best they can)."""
+        if reply == -2:  # they may not exchange again in this trick
+            s0, s1 = self.exchanged(h0, h1, 1 - leader, lying)
+            return self.follow(
+                s0, s1, k, self.exchange, leader, c0, c1, m0, m1, w0, w1, card, alpha, beta, False
+            )
+        won = leader ^ FOLLOWER_WINS[self.trump][card][reply]
+        gain = CARD_POINTS[card] + CARD_POINTS[reply]
+        a0, a1 = (h0 & ~(1 << reply), h1) if leader == 1 else (h0, h1 & ~(1 << reply))
+        if won == 0:
+            return self.trick(a0, a1, k, lying, 0, c0 + gain + m0, c1, 0, m1, 1, w1, alpha, beta)
+        return self.trick(a0, a1, k, lying, 1, c0, c1 + gain + m1, m0, 0, w0, 1, alpha, beta)
 
     def trick(
         self,

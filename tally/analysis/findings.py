@@ -25,10 +25,9 @@ import zlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
 from tally.analysis.closer_view import CLOSER_SAMPLES, CloserView, Seen, closer_view
-from tally.analysis.closing import EXACT_PLAY_ON_CARDS, may_exchange
+from tally.analysis.closing import may_exchange
 from tally.analysis.marks import Event, Mark, marks
 from tally.analysis.phase1 import PHASE1_ORDERS, LeadMoment, draws_of, hands_at, lead_marks
 from tally.analysis.solver import Judge, Position, Step, solve
@@ -64,10 +63,6 @@ DEFAULT_SAMPLES = 200
 #: Sampled deals per phase-1 lead for the decision to close (each needs a solve of the close
 #: and one of playing on, the rest of phase 1 where it is exact).
 DECISION_SAMPLES = 16
-#: Sampled deals for a chance to close, and for a close, where playing on costs the most
-#: (:func:`_lead_samples`).
-COSTLY_LEAD_SAMPLES = 8
-COSTLY_CLOSE_SAMPLES = 16
 #: Sampled deals after which a chance to close not taken is settled when closing was worse in
 #: the whole interval (:func:`tally.analysis.closer_view.closer_view`, ``settle``).
 SETTLE_SAMPLES = 8
@@ -228,7 +223,7 @@ class _Watch(ReplayVisitor):
         self.leaders: list[int] = []
         # trick, declarer, the declarer's counted points right after declaring a marriage
         self.declared: list[tuple[int, int, int]] = []
-        self.openings: list[_Lead] = []
+        self.openings: list[LeadMoment] = []
         self.leads: list[LeadMoment] = []
 
     def begin_line(self, deal: Deal, line: TrickLine) -> None:
@@ -290,22 +285,6 @@ class _Watch(ReplayVisitor):
             self.openings.append(_opening(deal, True, True))
 
 
-class _Lead(NamedTuple):
-    """A moment the leader may close: at a phase-1 lead, or right after winning a trick
-    before the draws (``before_draws``; the hands are a card short)."""
-
-    trick: int
-    leader: int
-    played: int
-    lying: int  # the card lying face up (-1: none)
-    left: int  # face-down cards in the stock
-    points: tuple[int, int]
-    marriages: tuple[int, int]
-    tricks: tuple[int, int]
-    closing: bool
-    before_draws: bool
-
-
 def _lead_moment(deal: Deal, line: TrickLine) -> LeadMoment | None:
     """The phase-1 lead of ``line`` as :mod:`tally.analysis.phase1` marks it (None: the line
     closes, or claims instead of leading)."""
@@ -324,30 +303,20 @@ def _lead_moment(deal: Deal, line: TrickLine) -> LeadMoment | None:
         card, marriage = int(first.card), 0
     else:
         return None
-    lead = _opening(deal, False, False)
-    return LeadMoment(
-        lead.trick,
-        lead.leader,
-        lead.played,
-        lead.lying,
-        lead.left,
-        lead.points,
-        lead.marriages,
-        lead.tricks,
-        exchanged,
-        card,
-        marriage,
+    reply = int(items[1].card) if len(items) > 1 and isinstance(items[1], CardItem) else -1
+    return replace(
+        _opening(deal, False, False), exchanged=exchanged, card=card, marriage=marriage, reply=reply
     )
 
 
-def _opening(deal: Deal, closing: bool, before_draws: bool) -> _Lead:
+def _opening(deal: Deal, closing: bool, before_draws: bool) -> LeadMoment:
     """The moment of ``deal`` where its leader may close, and whether the record closes."""
     mar = [0, 0]
     for m in deal.marriages:
         if m.allowed:
             mar[m.player] += m.points
     lying = deal.face_up
-    return _Lead(
+    return LeadMoment(
         deal.trick,
         deal.player_index(deal.leader),
         deal.played,
@@ -356,8 +325,8 @@ def _opening(deal: Deal, closing: bool, before_draws: bool) -> _Lead:
         deal.card_points,
         (mar[0], mar[1]),
         deal.tricks,
-        closing,
-        before_draws,
+        closing=closing,
+        before_draws=before_draws,
     )
 
 
@@ -383,7 +352,7 @@ def _decisions(
             rules,
             names[lead.leader],
             lead.trick,
-            samples=min(samples, _lead_samples(lead, rules)),
+            samples=min(samples, CLOSER_SAMPLES if lead.closing else DECISION_SAMPLES),
             seed=seed + lead.trick,
             settle=0 if lead.closing else SETTLE_SAMPLES,
         )
@@ -409,19 +378,13 @@ def _decisions(
     return tuple(out), view
 
 
-def _lead_samples(lead: _Lead, rules: RuleSet) -> int:
-    """Sampled deals for a close (:data:`CLOSER_SAMPLES`) or a chance to close
-    (:data:`DECISION_SAMPLES`); where playing on is solved exactly with 20 cards left
-    (Schnapsen's first lead, about a tenth of a second a solve: three quarters of a deal's
-    time) :data:`COSTLY_CLOSE_SAMPLES` and :data:`COSTLY_LEAD_SAMPLES`."""
-    left = DECK_MASKS[rules.deck].bit_count() - lead.played.bit_count()
-    if 20 <= left <= EXACT_PLAY_ON_CARDS.get(rules.hand, 18):
-        return COSTLY_CLOSE_SAMPLES if lead.closing else COSTLY_LEAD_SAMPLES
-    return CLOSER_SAMPLES if lead.closing else DECISION_SAMPLES
-
-
 def _seen_at(
-    lead: _Lead, facts: DealFacts, rules: RuleSet, own_hands: Sequence[int], samples: int, seed: int
+    lead: LeadMoment,
+    facts: DealFacts,
+    rules: RuleSet,
+    own_hands: Sequence[int],
+    samples: int,
+    seed: int,
 ) -> list[Seen]:
     """What the leader saw at ``lead``: their own hand (the one the record proves, or one per
     hand it may have been: ``own_hands``, else sampled around what the record proves by then,
@@ -518,7 +481,7 @@ def analyse(
     early = _phase1_claims(
         watch, rules, facts, names, watch.snaps[0].trick if watch.snaps else None, result, claim
     )
-    leads = _phase1_leads(record, deal, watch, seed_here)
+    leads = _phase1_leads(record, deal, watch, seed_here, positions)
     return DealAnalysis(
         file,
         ruling.rules,
@@ -542,37 +505,58 @@ def phase1_marks(record: DealRecord, *, seed: int = 0) -> tuple[Mark, ...]:
     if not ruling.ok or ruling.state is None:
         return ()
     deal, watch = _replay(record, RuleSet.parse(ruling.rules))
-    return _phase1_leads(record, deal, watch, deal_seed(record, ruling.rules, seed))
+    seed_here = deal_seed(record, ruling.rules, seed)
+    positions: list[tuple[int, int]] = []
+    facts = deal.facts()
+    if not (facts.dealt[0] and facts.dealt[1]):
+        result = (ruling.outcome.winner if ruling.outcome is not None else None, ruling.deal_points)
+        phase2, _ = _phase2_of(record, deal, watch, facts, result, DEFAULT_SAMPLES, seed_here)
+        positions = phase2[2] if phase2 is not None else []
+    return _phase1_leads(record, deal, watch, seed_here, positions)
 
 
-def _phase1_leads(record: DealRecord, deal: Deal, watch: _Watch, seed: int) -> tuple[Mark, ...]:
+def _phase1_leads(
+    record: DealRecord, deal: Deal, watch: _Watch, seed: int, positions: Sequence[tuple[int, int]]
+) -> tuple[Mark, ...]:
     """The marks of each phase-1 lead (and of exchanging or not before it) where the record
-    proves both hands, or over hands consistent with it (:mod:`tally.analysis.phase1`)."""
+    proves both hands, else over :data:`PHASE1_ORDERS` deals consistent with it
+    (:mod:`tally.analysis.phase1`): with the dealt hands not listed, each a way the record may
+    have been dealt, around the hands of one of ``positions`` (phase 2's sampled deals, so
+    that every later follow stays legal)."""
     facts, rules, names = deal.facts(), deal.rules, deal.names
     rounds = (rules.stock_size + 1 - deal.stock_left - (deal.face_up is not None)) // 2
-    if not (facts.dealt[0] and facts.dealt[1]):
-        return ()
     remaining = {
         facts.names.index(name): sum(1 << c for c in cards)
         for name, cards in read_hands(record.tags.get("Remaining", ""))
     }
     final = proven_in_phase2(facts, remaining)
-    draws = draws_of(facts, _plays(record, watch.leaders), final, rounds)
-    if draws is None:
+    plays = _plays(record, watch.leaders)
+    rng = random.Random(seed)
+    dealt = bool(facts.dealt[0] and facts.dealt[1])
+    ways = [draws_of(facts, plays, final, rounds)] if dealt else []
+    for k in range(0 if dealt else PHASE1_ORDERS * _TRIES):
+        if len(ways) == PHASE1_ORDERS:
+            break
+        at = positions[k % len(positions)] if positions else final
+        ways.append(draws_of(facts, plays, at, rounds, (rules.hand, rng)))
+    drawn = [w for w in ways if w is not None]
+    if not drawn:
         return ()
     out: list[Mark] = []
     for m in watch.leads:
         rng = random.Random(seed + m.trick)
-        deals = [
-            h
-            for h in hands_at(m, draws, PHASE1_ORDERS, rng)
-            if not h[0] & h[1] and {k.bit_count() for k in h} == {rules.hand}
-        ]
+        if dealt:
+            found = hands_at(m, drawn[0], PHASE1_ORDERS, rng)
+        else:
+            found = [h for d in drawn for h in hands_at(m, d, 1, rng)]
+        deals = [h for h in found if not h[0] & h[1] and {k.bit_count() for k in h} == {rules.hand}]
         if not deals:
             continue
-        hand = deals[0][m.leader]
-        swap = may_exchange(rules, facts.trump, hand, m.tricks[m.leader], m.lying)
-        out += lead_marks(m, deals, rules, names, swap, rng)
+        known = -1
+        for h in deals:
+            known &= h[m.leader]
+        swap = may_exchange(rules, facts.trump, known, m.tricks[m.leader], m.lying)
+        out += lead_marks(m, deals, rules, names, swap, rng, known if len(deals) > 1 else -1)
     return tuple(out)
 
 

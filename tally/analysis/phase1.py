@@ -38,8 +38,12 @@ PHASE1_ORDERS: Final = 6
 
 @dataclass(frozen=True)
 class LeadMoment:
-    """A phase-1 lead as recorded: the counts, and what the leader did (``exchanged`` before
-    leading, ``card`` led with ``marriage`` points declared)."""
+    """A moment of phase 1 at a lead: the counts, and what the leader did there. At a lead the
+    record makes (:mod:`tally.analysis.phase1` marks it): ``exchanged`` before leading,
+    ``card`` led with ``marriage`` points declared. At a moment the leader may close
+    (:mod:`tally.analysis.findings` judges it): whether the record ``closing`` there, and
+    whether it is right after winning a trick, before the draws (``before_draws``; the hands
+    are a card short). One record of both, so they cannot count a moment differently."""
 
     trick: int
     leader: int
@@ -49,9 +53,12 @@ class LeadMoment:
     points: tuple[int, int]
     marriages: tuple[int, int]
     tricks: tuple[int, int]
-    exchanged: bool
-    card: int
-    marriage: int
+    exchanged: bool = False
+    card: int = -1
+    marriage: int = 0
+    reply: int = -1  # the follower's card (-1: not recorded, or they exchanged first)
+    closing: bool = False
+    before_draws: bool = False
 
 
 class Drawn(NamedTuple):
@@ -74,31 +81,98 @@ def draws_of(
     plays: Sequence[tuple[int, int, int, int]],
     final: tuple[int, int],
     rounds: int,
+    deal: tuple[int, random.Random] | None = None,
 ) -> tuple[Drawn, Drawn] | None:
     """Each player's draws as the record proves them (None when it does not prove every card
     drawn: a dealt hand not listed, or a deal ended in phase 1 without ``Remaining``).
     ``plays``: ``(trick, player, card, marriage)`` of every card; ``final``: what the record
-    proves of each hand in phase 2 (:func:`tally.engine.evidence.proven_in_phase2`);
-    ``rounds``: the rounds of drawing the deal had."""
-    swapped = any(s.moved for s in facts.swaps)
-    lying_last = facts.xcard if swapped else facts.turn_up
+    proves of each hand in phase 2 (:func:`tally.engine.evidence.proven_in_phase2`, or one
+    sampled deal's hands there); ``rounds``: the rounds of drawing the deal had.
+
+    With ``deal`` (the cards a hand is dealt, and a seeded generator) and a dealt hand not
+    listed, one way the record may have been dealt instead: the cards it does not place go to
+    the hands short of them at random, and each player's dealt hand and draws are a random
+    order of their cards in which each card is held by the trick it is played at (or its
+    marriage declared, or it is exchanged away). None when no such order exists."""
+    parts = [_cards_of(facts, plays, final, p) for p in (0, 1)]
+    last = [-1, -1]
+    if facts.last_draw_loser in (0, 1) and rounds:
+        p = facts.last_draw_loser
+        last[p] = facts.xcard if _swapped(facts) else facts.turn_up
+        parts[p] = parts[p]._replace(ever=parts[p].ever | 1 << last[p])
+    known = bool(facts.dealt[0] and facts.dealt[1])
+    if not known:
+        if deal is None or not _filled(facts, parts, deal[0] + rounds, deal[1]):
+            return None
     out = []
-    for p in (0, 1):
-        dealt = facts.dealt[p]
-        if not dealt:
+    for p, (ever, due, gone, took, swapped_at) in enumerate(parts):
+        dealt = facts.dealt[p] if known else 0
+        cards = tuple(c for c in cards_in(ever & ~dealt) if c not in (took, last[p]))
+        if not known and deal is not None:
+            order = _draw_order(
+                Drawn(0, cards, {c: t + deal[0] for c, t in due.items()}, gone, -1, -1, 0), deal[1]
+            )
+            if order is None:
+                return None
+            dealt, cards = sum(1 << c for c in order[: deal[0]]), tuple(order[deal[0] :])
+        if len(cards) + (last[p] >= 0) != rounds:
             return None
-        gone = {c: t for t, who, c, _ in plays if who == p}
-        swaps = [s.trick for s in facts.swaps if s.moved and s.player == p]
-        took = facts.turn_up if swaps else -1
-        if swaps:
-            gone.setdefault(facts.xcard, swaps[0])
-        ever = dealt | final[p] | sum(1 << c for c in gone)
-        last = lying_last if facts.last_draw_loser == p and rounds else -1
-        cards = tuple(c for c in cards_in(ever & ~dealt) if c not in (took, last))
-        if len(cards) + (last >= 0) != rounds:
-            return None
-        out.append(Drawn(dealt, cards, gone, gone, last, took, swaps[0] if swaps else 1 << 30))
+        out.append(Drawn(dealt, cards, due, gone, last[p], took, swapped_at))
     return out[0], out[1]
+
+
+def _swapped(facts: DealFacts) -> bool:
+    return any(s.moved for s in facts.swaps)
+
+
+class _Cards(NamedTuple):
+    """Every card the record proves one player held in the deal, and when: the trick each
+    was held by (``due``: played, declared with its partner, exchanged away), the trick each
+    left their hand at (``gone``), the turn-up taken by exchange (-1: none) and the trick of
+    the exchange (1 << 30: never)."""
+
+    ever: int
+    due: dict[int, int]
+    gone: dict[int, int]
+    took: int
+    swapped_at: int
+
+
+def _cards_of(
+    facts: DealFacts, plays: Sequence[tuple[int, int, int, int]], final: tuple[int, int], p: int
+) -> _Cards:
+    """What the record proves of the cards ``p`` held (:class:`_Cards`)."""
+    gone = {c: t for t, who, c, _ in plays if who == p}
+    due = dict(gone)
+    for t, who, c, marriage in plays:
+        partner = c + 1 if c % 6 == QUEEN else c - 1
+        if who == p and marriage:  # the partner shown with it was held by then
+            due[partner] = min(due.get(partner, 1 << 30), t)
+    swaps = [s.trick for s in facts.swaps if s.moved and s.player == p]
+    took = facts.turn_up if swaps else -1
+    if swaps:
+        gone.setdefault(facts.xcard, swaps[0])
+        due.setdefault(facts.xcard, swaps[0])
+    ever = facts.dealt[p] | final[p] | sum(1 << c for c in gone)
+    return _Cards(ever, due, gone, took, swaps[0] if swaps else 1 << 30)
+
+
+def _filled(facts: DealFacts, parts: list[_Cards], held: int, rng: random.Random) -> bool:
+    """Deal the cards the record places in no hand (nor face up at the end) at random to the
+    players short of ``held`` cards over the deal (the turn-up taken by exchange apart);
+    False when the counts do not fit."""
+    lying = facts.xcard if _swapped(facts) else facts.turn_up
+    deck = DECK_MASKS[facts.rules.deck] & ~parts[0].ever & ~parts[1].ever & ~(1 << lying)
+    pool = cards_in(deck)
+    short = [held - (c.ever.bit_count() - (c.took >= 0)) for c in parts]
+    if min(short) < 0 or sum(short) > len(pool):
+        return False
+    rng.shuffle(pool)
+    for p in (0, 1):
+        extra = sum(1 << c for c in pool[: short[p]])
+        pool = pool[short[p] :]
+        parts[p] = parts[p]._replace(ever=parts[p].ever | extra)
+    return True
 
 
 def _draw_order(d: Drawn, rng: random.Random) -> list[int] | None:
@@ -131,10 +205,9 @@ def _proven_draws(d: Drawn, done: int) -> bool:
 def _hand(d: Drawn, order: Sequence[int], trick: int) -> int:
     """``d``'s hand at the lead of ``trick`` had they drawn in ``order``."""
     hand = d.dealt | sum(1 << c for c in order[: trick - 1])
-    hand &= ~sum(1 << c for c, t in d.gone.items() if t < trick)
-    if d.swapped_at < trick:
+    if d.swapped_at < trick:  # the turn-up taken, perhaps played since
         hand |= 1 << d.took
-    return hand
+    return hand & ~sum(1 << c for c, t in d.gone.items() if t < trick)
 
 
 def hands_at(
@@ -218,18 +291,29 @@ class _Sides(NamedTuple):
 
 
 def _judged(
-    m: LeadMoment, starts: list[Opening], rules: RuleSet, may_exchange: bool
-) -> tuple[_Sides, _Sides | None]:
+    m: LeadMoment,
+    starts: list[Opening],
+    rules: RuleSet,
+    may_exchange: bool,
+    known: int,
+    replies: list[int],
+) -> tuple[_Sides, _Sides | None, list[list[int]]]:
     """The lead and the exchange (None where the leader may not exchange) over ``starts``,
     valued per group of deals with the leader's same hand (the leader knew it; the stock's
-    order and, where the record does not prove it, the opponent's hand they did not)."""
+    order and, where the record does not prove it, the opponent's hand they did not). Where
+    the record does not prove the leader's hand either, the deals are one group and the
+    choices those of the cards ``known`` (held in every deal): the best is then the choice
+    worth most on average over every deal, never one per deal in hindsight. Last, per deal,
+    the leader's game points of each of the follower's ``replies`` to the lead made."""
     groups: dict[int, list[Opening]] = {}
     for o in starts:
-        groups.setdefault(o.hands[m.leader], []).append(o)
+        groups.setdefault(o.hands[m.leader] & known, []).append(o)
     lead = _Sides([], [], "", "")
     swap = _Sides([], [], "exchange" if m.exchanged else "no exchange", "")
     xcard = starts[0].trump * 6 + int(rules.exchange_card)
     worst = 0.0
+    answers: list[list[int]] = []
+    made = (m.card, bool(m.marriage), m.exchanged)
     for hand, group in groups.items():
         swapped = ~(1 << xcard) & hand | 1 << m.lying
         played = swapped if m.exchanged else hand
@@ -238,7 +322,8 @@ def _judged(
         # every hand sampled may): else the exchange is no choice in these deals
         may = may_exchange and allowed(rules, m.lying // 6, hand, m.tricks[m.leader], m.lying)
         other = _choices(hand if m.exchanged else swapped, m, not m.exchanged) if may else []
-        runs = [lead_values(o, rules, leads + other) for o in group]
+        runs = [lead_values(o, rules, leads + other, made, replies) for o in group]
+        answers.extend(r[len(leads) + len(other) :] for r in runs)
         means = [sum(r[k] for r in runs) / len(runs) for k in range(len(leads) + len(other))]
         plain = (m.card, False, m.exchanged)
         chosen = leads.index(plain if plain in leads else (m.card, True, m.exchanged))
@@ -255,8 +340,24 @@ def _judged(
         swap.made.extend(r[best] for r in runs)
         swap.best.extend(r[theirs if better else best] for r in runs)
     if may_exchange:
-        return lead, swap._replace(best_name="no exchange" if m.exchanged else "exchange")
-    return lead, None
+        return lead, swap._replace(best_name="no exchange" if m.exchanged else "exchange"), answers
+    return lead, None, answers
+
+
+def _answered(m: LeadMoment, answers: list[list[int]], replies: list[int]) -> _Sides:
+    """The follower's reply to the lead over the deals: per deal their game points of the
+    card they played and of the reply worth most to them on average over every deal (the
+    lowest card on a tie); its name where it is another."""
+    mine = [[-v for v in r] for r in answers]
+    means = [sum(r[k] for r in mine) / len(mine) for k in range(len(replies))]
+    best = max(range(len(replies)), key=lambda k: (means[k], -replies[k]))
+    chosen = replies.index(m.reply)
+    return _Sides(
+        [r[chosen] for r in mine],
+        [r[best] for r in mine],
+        card_name(m.reply),
+        card_name(replies[best]),
+    )
 
 
 def lead_marks(
@@ -266,20 +367,31 @@ def lead_marks(
     names: tuple[str, str],
     may_exchange: bool,
     rng: random.Random,
+    known: int = -1,
 ) -> list[Mark]:
     """The marks of the lead ``m`` over ``deals`` (both hands at the lead): exchanging or not
-    (where the leader may), then the lead; none where the search is out of reach."""
+    (where the leader may), the lead, then the follower's reply (where the record has it,
+    :attr:`LeadMoment.reply`); none where the search is out of reach. ``known``: the cards
+    of the leader's hand the record proves (all, -1, unless the deals are sampled hands the
+    record allows, :func:`_judged`); the follower's replies judged are the cards they held
+    in every deal."""
     if m.lying < 0 or not deals:
         return []
     starts, sampled = _starts(m, deals, rules, m.lying // 6, rng)
     if not starts or not exact_play_on(starts[0], rules):
         return []
-    lead, swap = _judged(m, starts, rules, may_exchange)
+    held = -1
+    for o in starts:
+        held &= o.hands[1 - m.leader]
+    replies = cards_in(held) if m.reply >= 0 and held >> m.reply & 1 else []
+    lead, swap, answers = _judged(m, starts, rules, may_exchange, known, replies)
     out = []
     if swap is not None:
         kind: MarkKind = "exchange" if m.exchanged else "no-exchange"
-        out.append(_mark(m, names, kind, swap, sampled))
-    out.append(_mark(m, names, "card", lead, sampled))
+        out.append(_mark(m, m.leader, names, kind, swap, sampled))
+    out.append(_mark(m, m.leader, names, "card", lead, sampled))
+    if replies:
+        out.append(_mark(m, 1 - m.leader, names, "card", _answered(m, answers, replies), sampled))
     return out
 
 
@@ -289,16 +401,16 @@ def _best(means: list[float], choices: list[Choice], at: int) -> int:
 
 
 def _mark(
-    m: LeadMoment, names: tuple[str, str], kind: MarkKind, sides: _Sides, sampled: bool
+    m: LeadMoment, player: int, names: tuple[str, str], kind: MarkKind, sides: _Sides, sampled: bool
 ) -> Mark:
     """A mark from the values of the choice made and of the best one, per deal."""
     n = len(sides.made)
     after, before = sum(sides.made) / n, sum(sides.best) / n
     low, high = interval([b - c for b, c in zip(sides.best, sides.made, strict=True)], not sampled)
-    sign = 1 if m.leader == 0 else -1
+    sign = 1 if player == 0 else -1
     return Mark(
         m.trick,
-        names[m.leader],
+        names[player],
         kind,
         sides.made_name,
         before,

@@ -52,10 +52,26 @@ def _means(r: Rules, o: Open, choices: list[tuple[bool, str, int]]) -> list[floa
     return out
 
 
+def _reply_means(r: Rules, o: Open, first: tuple[bool, str, int], hand: list[str]) -> list[float]:
+    """The follower's mean game points of each reply in ``hand`` to the lead ``first`` over
+    every order of the stock."""
+    orders = list(permutations(o.down))
+    sign = -1 if o.leader == 0 else 1
+    out = []
+    for reply in hand:
+        total = 0
+        for down in orders:
+            at = Open(o.hands, o.leader, o.trump, down, o.turn_up, o.points, o.marriages, o.tricks)
+            total += sign * play_on(r, at, first=first, reply=reply)
+        out.append(total / len(orders))
+    return out
+
+
 def brute_marks(
-    r: Rules, o: Open, swapped: bool, card: str, mar: int
+    r: Rules, o: Open, swapped: bool, card: str, mar: int, reply: str | None = None
 ) -> dict[str, tuple[float, float]]:
-    """``kind: (before, after)`` of the lead, and of exchanging or not where allowed."""
+    """``kind: (before, after)`` of the lead, and of exchanging or not where allowed; with
+    ``reply``, of the follower's answer (``follow``)."""
     x = r.exchange_rank + o.trump
     hand = o.hands[o.leader]
     other_hand = hand - {x} | {o.turn_up}
@@ -72,6 +88,10 @@ def brute_marks(
         other = max(_means(r, o, _leads(other_hand, o.trump, not swapped)))
         best = max(means[: len(made) - (len(made) > len(hand))] or means)
         out["exchange" if swapped else "no-exchange"] = (max(best, other), best)
+    if reply is not None:
+        hand = sorted(o.hands[1 - o.leader])
+        replies = _reply_means(r, o, (swapped, card, mar), hand)
+        out["follow"] = (max(replies), replies[hand.index(reply)])
     return out
 
 
@@ -79,8 +99,11 @@ def _mask(cards: frozenset[str] | tuple[str, ...]) -> int:
     return sum(1 << int(Card.parse(c)) for c in cards)
 
 
-def tally_marks(preset: str, o: Open, swapped: bool, card: str, mar: int) -> dict[str, Mark]:
-    """tally's marks of the lead at ``o`` with both hands known (every order of the stock)."""
+def tally_marks(
+    preset: str, o: Open, swapped: bool, card: str, mar: int, reply: str | None = None
+) -> dict[str, Mark]:
+    """tally's marks of the lead at ``o`` with both hands known (every order of the stock);
+    the follower's (to ``reply``) as ``follow``."""
     rules = RuleSet.preset(preset)
     hands = (_mask(o.hands[0]), _mask(o.hands[1]))
     lying = int(Card.parse(o.turn_up))
@@ -98,11 +121,12 @@ def tally_marks(preset: str, o: Open, swapped: bool, card: str, mar: int) -> dic
         swapped,
         int(Card.parse(card)),
         mar,
+        -1 if reply is None else int(Card.parse(reply)),
     )
     hand = hands[o.leader]
     swap = may_exchange(rules, lying // 6, hand, o.tricks[o.leader], lying) and bool(o.down)
     found = lead_marks(m, [hands], rules, ("Anna", "Bert"), swap, random.Random(1))
-    return {x.kind: x for x in found}
+    return {("follow" if x.player != ("Anna", "Bert")[o.leader] else x.kind): x for x in found}
 
 
 def check(preset: str, deals: int, seed: int, most_cards: int, proof: bool = False) -> Counter[str]:
@@ -117,16 +141,20 @@ def check(preset: str, deals: int, seed: int, most_cards: int, proof: bool = Fal
         played = play_deal(r, rng)
         seen["deals"] += 1
         proven: dict[tuple[int, str], Mark] = {}
+        leaders = {line: played.names[o.leader] for line, o, *_ in played.leads}
         if proof:  # the record's own marks where it proves both hands at the lead
             proven = {
-                (m.trick, m.kind): m for m in phase1_marks(read_deal(played.record)) if m.all_orders
+                (m.trick, m.kind if m.player == leaders.get(m.trick) else "follow"): m
+                for m in phase1_marks(read_deal(played.record))
+                if m.all_orders
             }
         for line, o, swapped, card, mar in played.leads:
             left = len(o.hands[0]) + len(o.hands[1]) + len(o.down) + 1
             if left > most_cards:
                 continue
-            found = tally_marks(preset, o, swapped, card, mar)
-            expected = brute_marks(r, o, swapped, card, mar)
+            reply = played.replies.get(line)
+            found = tally_marks(preset, o, swapped, card, mar, reply)
+            expected = brute_marks(r, o, swapped, card, mar, reply)
             assert set(found) == set(expected), (played.record, line, found, expected)
             for kind, (before, after) in expected.items():
                 m = found[kind]
@@ -174,21 +202,21 @@ def test_phase1_marks_agree_with_the_brute_force_on_many_deals(preset: str) -> N
 
 
 def test_a_record_with_hands_marks_its_phase1_leads_and_exchanges_and_the_losses_add_up() -> None:
-    # D3 (Schnapsen, Hands and Remaining): each phase-1 lead gets a mark and Bert's exchange
-    # at trick 5 too; the dealt hands prove both hands at the first lead, later the draws
-    # are sampled around what the record proves (a dagger and the loss's interval in the
-    # text); the game points lost per player are the marks' losses, in the text and --json
+    # D3 (Schnapsen, Hands and Remaining): each phase-1 lead from the second (the first is
+    # out of the search's reach in a deal's 2 s) gets a mark, the follower's answer too, and
+    # Bert's exchange at trick 5; the draws are sampled around what the record proves (a
+    # dagger and the loss's interval in the text); the game points lost per player are the
+    # marks' losses, in the text and --json
     import json
 
     a = case("D3-hands-exchange.deal", samples=20)
     phase1 = [m for m in a.marks if m.orders]
-    assert [(m.trick, m.kind) for m in phase1 if m.kind == "card"] == [
-        (t, "card") for t in range(1, 6)
-    ]
+    assert [m.trick for m in phase1 if m.kind == "card"] == [2, 2, 3, 3, 4, 4, 5, 5]
+    assert [m.player for m in phase1 if m.kind == "card" and m.trick == 2] == ["Anna", "Bert"]
     assert (5, "exchange", "exchange") in [(m.trick, m.kind, m.action) for m in phase1]
     assert all(0 <= m.loss_low <= m.loss <= m.loss_high + 1e-9 or m.all_orders for m in phase1)
-    first = next(m for m in phase1 if m.trick == 1)
-    assert first.action == "QD" and first.orders == PHASE1_ORDERS and not first.all_orders
+    first = next(m for m in phase1 if m.trick == 2)
+    assert first.action == "10D" and first.orders == PHASE1_ORDERS and not first.all_orders
     for name in a.players:
         lost = lost_by(a.marks, name)
         assert lost["cards"] == pytest.approx(
@@ -213,3 +241,70 @@ def test_a_record_with_hands_marks_its_phase1_leads_and_exchanges_and_the_losses
         )
     text = told("D3-hands-exchange.deal", samples=20)
     assert "†" in text and "loss" in text, text
+
+
+def test_a_record_without_hands_marks_its_phase1_leads_and_follows_over_deals_it_allows() -> None:
+    # The bundled Schnapsen evening's failed close has no Hands: its phase-1 lead and the
+    # answer to it (trick 2; the first lead is out of the search's reach) are judged over
+    # deals the record allows, every figure a sample's mean with the loss's 95% interval,
+    # and the text says the hands were sampled
+    from pathlib import Path
+
+    from tally.analysis.findings import analyse
+    from tally.analysis.wording import every_decision
+
+    path = (
+        Path(__file__).resolve().parents[2] / "examples" / "deals" / "schnapsen-failed-close.deal"
+    )
+    a = analyse(read_deal(path.read_text(encoding="utf-8")), samples=20)
+    phase1 = [m for m in a.marks if m.orders]
+    assert [(m.trick, m.player, m.action) for m in phase1] == [
+        (2, "Martin", "JC"),
+        (2, "Elfi", "AC"),
+    ]
+    for m in phase1:
+        assert m.orders == PHASE1_ORDERS and not m.all_orders
+        assert 0 <= m.loss_low <= m.loss <= m.loss_high
+        assert m.loss_high > 0  # a sample's interval, never a certainty
+    words = every_decision(a)
+    assert "2. Martin JC" in words and "†" in words and "hands the record does not prove" in words
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_deals_a_record_without_hands_allows_hold_each_card_when_it_is_played(
+    preset: str,
+) -> None:
+    # each sampled way a record without Hands was dealt gives hands of the right size at every
+    # phase-1 lead, disjoint, the leader holding the card they led and the follower theirs
+    from tally.analysis.findings import _plays, _replay
+    from tally.analysis.phase1 import draws_of, hands_at
+    from tally.engine.deal import Deal
+    from tally.engine.evidence import proven_in_phase2
+    from tally.engine.notation import write_deal
+
+    rules = RuleSet.preset(preset)
+    rng = random.Random(37)
+    checked = 0
+    for _ in range(40):
+        deal = Deal.random(rules, rng)
+        deal.play_out_randomly(rng)
+        record = read_deal(write_deal(deal.record()))
+        replayed, watch = _replay(record, rules)
+        facts = replayed.facts()
+        rounds = (rules.stock_size + 1 - replayed.stock_left - (replayed.face_up is not None)) // 2
+        final = proven_in_phase2(facts, {})
+        if final[0].bit_count() + final[1].bit_count() < 2 * replayed.stock_left:
+            continue  # phase 2 leaves cards unplaced: analyse deals them around its samples
+        drawn = draws_of(facts, _plays(record, watch.leaders), final, rounds, (rules.hand, rng))
+        if drawn is None:
+            continue
+        for m in watch.leads:
+            ((h0, h1),) = hands_at(m, drawn, 1, rng)
+            hands = (h0, h1)
+            assert not h0 & h1 and h0.bit_count() == h1.bit_count() == rules.hand
+            held = hands[m.leader] | (1 << m.lying if m.exchanged else 0)
+            assert held >> m.card & 1, (write_deal(record), m)
+            if m.reply >= 0:
+                assert hands[1 - m.leader] >> m.reply & 1, (write_deal(record), m)
+            checked += 1
+    assert checked >= 20
