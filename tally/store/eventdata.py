@@ -103,6 +103,8 @@ class LoadedEvent:
     apart_keeps_bye: bool = False
     #: the no-shows recorded, as (round, player id) (:mod:`tally.store.noshows`)
     no_shows: tuple[tuple[int, int], ...] = ()
+    #: a team event's boards per team (None for other kinds)
+    boards: int | None = None
 
     def no_show(self, number: int | None, a: int, b: int) -> tuple[bool, int | None]:
         """Whether a no-show decides the match of ``a`` and ``b`` in round ``number``
@@ -284,6 +286,7 @@ def load_events(
             r["apart_until"],
             bool(r["apart_keeps_bye"]),
             tuple(missed.get(r["id"], ())),
+            r["boards"],
         )
         for r in ev_rows
     ]
@@ -437,7 +440,7 @@ def schedule_of(e: LoadedEvent) -> list[Round]:
         return []
     return e.format.schedule(
         [str(p.player_id) for p in e.entrants],
-        {"double_round": e.double, "swap_last_rounds": e.swap_last_rounds},
+        {"double_round": e.double, "swap_last_rounds": e.swap_last_rounds, "boards": e.boards},
     )
 
 
@@ -511,6 +514,7 @@ def event_view(conn: Connection, row: RowMapping) -> EventView:
         language=row["language"] or "",
         seeded=bool(row["seeded"]),
         **_option_fields(row),
+        teams=eventrows.event_teams(conn, eid),
         absences=tuple((n, names[p]) for n, p in eventrows.absences(conn, eid)),
         no_shows=tuple(
             (n, names[p]) for n, p in eventrows.no_shows_by_event(conn, [eid]).get(eid, [])

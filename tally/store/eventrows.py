@@ -532,3 +532,45 @@ def language_of(conn: Connection, *, event: int | None = None, match: int | None
     else:
         found = conn.execute(_LANGUAGE_OF_EVENT, {"e": event})
     return str(found.scalar_one_or_none() or "")
+
+
+def event_teams(conn: Connection, event_id: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The teams of event ``event_id`` by position: name and players (the entries of their
+    seeds, in board order); () for an event without teams."""
+    rows = (
+        conn.execute(
+            select(t.event_teams.c.name)
+            .where(t.event_teams.c.event_id == event_id)
+            .order_by(t.event_teams.c.position)
+        )
+        .scalars()
+        .all()
+    )
+    if not rows:
+        return ()
+    boards = conn.execute(select(t.events.c.boards).where(t.events.c.id == event_id)).scalar_one()
+    entrants = (
+        conn.execute(
+            select(t.players.c.name)
+            .join(t.event_players, t.event_players.c.player_id == t.players.c.id)
+            .where(t.event_players.c.event_id == event_id)
+            .order_by(t.event_players.c.seed)
+        )
+        .scalars()
+        .all()
+    )
+    return tuple(
+        (name, tuple(entrants[i * boards : (i + 1) * boards])) for i, name in enumerate(rows)
+    )
+
+
+def insert_event_teams(
+    conn: Connection, event_id: int, teams: Sequence[tuple[int | None, str]]
+) -> None:
+    """Keep the teams (number, name) of new team event ``event_id``, in order."""
+    for position, (tid, name) in enumerate(teams, 1):
+        conn.execute(
+            insert(t.event_teams).values(
+                event_id=event_id, position=position, team_id=tid, name=name
+            )
+        )

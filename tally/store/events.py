@@ -93,7 +93,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import Message, NotFound, Refused, TallyError
-from tally.events.formats import EventFormat, Given, Settings, every_option, format_of
+from tally.events.formats import FORMATS, EventFormat, Given, Settings, every_option, format_of
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.formats.options import given_options
 from tally.events.tiebreaks import check_tiebreaks
@@ -212,6 +212,30 @@ def _checked_event(
     return fmt, settings, row | given | columns
 
 
+def _team_entries(
+    store: Database,
+    kind: str,
+    teams: Sequence[str],
+    players: Sequence[str],
+    options: dict[str, Any],
+) -> list[tuple[int, str, list[str]]]:
+    """A team event's teams (number, name, players on its boards), from ``teams``; refused
+    for teams given to another kind, or players given to a team event."""
+    plays_in_teams = kind in FORMATS and FORMATS[kind].plays_in_teams
+    if not plays_in_teams:
+        if teams:
+            raise Refused(N_("teams are for a team event (--kind team)"))
+        return []
+    if players:
+        raise Refused(N_("a team event's players are its teams' (give --teams, not players)"))
+    boards = options.get("boards")
+    if not teams or not isinstance(boards, int) or boards < 1:
+        return []
+    from tally.store.teams import Teams
+
+    return Teams(store).entries(teams, boards)
+
+
 def _audit_created(
     audit: Audit, conn: Connection, fmt: EventFormat, eid: int, clean: str, count: int
 ) -> None:
@@ -257,6 +281,7 @@ class Events:
         tiebreaks: Sequence[str] | None = None,
         rank_by: str | None = None,
         language: str = "",
+        teams: Sequence[str] = (),
         **options: Any,
     ) -> EventView:
         """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
@@ -275,8 +300,13 @@ class Events:
         them (:func:`check_round_tiebreaks`). ``seed_by`` is what its seeding list follows
         (``entry`` or ``rating``: :mod:`tally.store.seeding`); ``absence_score`` what a
         requested bye (an announced absence) scores, ``half`` or ``zero``
-        (:mod:`tally.store.absences`).
+        (:mod:`tally.store.absences`). ``teams`` (a team event, ``kind="team"``): the teams
+        whose first ``boards`` players are its entries, team after team, instead of
+        ``players`` (:mod:`tally.store.teams`).
         """
+        entered = _team_entries(self.store, kind, teams, players, options)
+        if entered:
+            players = [name for _, _, names in entered for name in names]
         fmt, settings, columns = _checked_event(
             name,
             kind,
@@ -300,6 +330,7 @@ class Events:
                 knockouts.insert_format(conn, eid, draw)
             for row in rows:
                 eventrows.add_event_player(conn, eid, row["id"])
+            eventrows.insert_event_teams(conn, eid, [(tid, name) for tid, name, _ in entered])
             _audit_created(Audit(self.store), conn, fmt, eid, columns["name"], len(rows))
             return event_view(conn, event_row(conn, eid))
 

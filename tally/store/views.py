@@ -526,6 +526,12 @@ class EventView:
     #: the no-shows recorded (a one-round forfeit), as (round, player's name), in round
     #: order (:mod:`tally.store.noshows`)
     no_shows: tuple[tuple[int, str], ...] = ()
+    #: a team event's boards per team and what ranks its teams (``"bummerl"`` or
+    #: ``"match-points"``: :mod:`tally.events.formats.team`)
+    boards: int | None = None
+    team_rank: str = "bummerl"
+    #: a team event's teams, by position: their names and their players in board order
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def format(self) -> EventFormat:
