@@ -321,7 +321,15 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
             else {}
         )
         | ({"apart": apart} if apart else {})
+        | _teams(ev)
     )
+
+
+def _teams(ev: EventView) -> dict[str, Any]:
+    """A team event's teams, by name with their players (:mod:`tally.events.formats.team`)."""
+    if not ev.teams:
+        return {}
+    return {"teams": [{"name": name, "players": list(names)} for name, names in ev.teams]}
 
 
 def dump_json(document: Any) -> str:

@@ -565,10 +565,11 @@ def event_teams(conn: Connection, event_id: int) -> tuple[tuple[str, tuple[str, 
 
 
 def insert_event_teams(
-    conn: Connection, event_id: int, teams: Sequence[tuple[int | None, str]]
+    conn: Connection, event_id: int, teams: Sequence[tuple[int | None, str, list[str]]]
 ) -> None:
-    """Keep the teams (number, name) of new team event ``event_id``, in order."""
-    for position, (tid, name) in enumerate(teams, 1):
+    """Keep the teams (number, name; their players are the entries) of new team event
+    ``event_id``, in order."""
+    for position, (tid, name, _) in enumerate(teams, 1):
         conn.execute(
             insert(t.event_teams).values(
                 event_id=event_id, position=position, team_id=tid, name=name

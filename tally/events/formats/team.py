@@ -117,7 +117,6 @@ class TeamEvent(EventFormat):
     has_rounds_made_in_advance = True
     has_scheduled_pairings = True
     has_scored_rounds = True
-    exports_as_folder = True
     plays_several_matches_per_pairing = True
     plays_in_teams = True
 
