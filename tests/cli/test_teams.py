@@ -6,7 +6,9 @@ JSON) with the players' standings beside (``--players``)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from tests.pdf_support import pages_text, squash
 from tests.store_support import ok, tally
 
 TEAMS = {"FF Pyhra": ["Anna", "Bert"], "FF Scheibbs": ["Dora", "Emil"]}
@@ -67,3 +69,16 @@ def test_a_team_event_without_boards_or_teams_is_refused(db_url: str) -> None:
         db_url, "event", "create", "X", "--kind", "team", "--teams", "A", "B", "--boards", "2"
     )
     assert code == 2 and "the team A has 1 players, the boards need 2" in err
+
+
+def test_the_standings_sheet_of_a_team_event_shows_the_teams(db_url: str, tmp_path: Path) -> None:
+    evening(db_url)
+    sheet = tmp_path / "standings.pdf"
+    ok(db_url, "print", "standings", "Abend", "-o", str(sheet))
+    text = squash(pages_text(sheet.read_bytes())[0])
+    assert "RankTeamPlayedWonDrawnLostMatchpointsBoardswonBummerlwon" in text
+    assert "1FFScheibbsDora,Emil11002220" in text
+    assert "RankPlayerPlayed" in text  # the players' standings beside
+    ok(db_url, "print", "standings", "Abend", "-o", str(sheet), "--lang", "de")
+    german = squash(pages_text(sheet.read_bytes())[0])
+    assert "Mannschaft" in german and "Bummerlgewonnen" in german
