@@ -58,7 +58,7 @@ TEAM_RANK = Option(
     help=N_(
         "What ranks the teams: 'bummerl' (Bummerl won, the default), or 'match-points' "
         "(2 for a team match won on boards, 1 drawn, 0 lost; then Bummerl won). "
-        "See docs/teams.md."
+        "See docs/events.md."
     ),
     column="events.team_rank",
     metavar="bummerl|match-points",
