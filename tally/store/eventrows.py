@@ -325,6 +325,13 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
     missed = no_shows_by_event(conn, [event_id]).get(event_id, [])
     if missed:  # likewise
         snap["no_shows"] = [list(row) for row in missed]
+    teams = conn.execute(
+        select(t.event_teams.c.position, t.event_teams.c.team_id, t.event_teams.c.name)
+        .where(t.event_teams.c.event_id == event_id)
+        .order_by(t.event_teams.c.position)
+    ).all()
+    if teams:  # a team event's (likewise)
+        snap["teams"] = [list(row) for row in teams]
     return snap
 
 
@@ -399,7 +406,17 @@ def _put_event_row(conn: Connection, snap: dict[str, Any]) -> None:
     values = {
         k: v
         for k, v in snap.items()
-        if k not in ("players", "rounds", "format", "buy_backs", "apart", "absences", "no_shows")
+        if k
+        not in (
+            "players",
+            "rounds",
+            "format",
+            "buy_backs",
+            "apart",
+            "absences",
+            "no_shows",
+            "teams",
+        )
     }
     values["held_on"] = date.fromisoformat(values["held_on"])
     values["created_at"] = _when(values["created_at"])
@@ -453,6 +470,13 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
     conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
     conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
     conn.execute(delete(t.event_no_shows).where(t.event_no_shows.c.event_id == event_id))
+    conn.execute(delete(t.event_teams).where(t.event_teams.c.event_id == event_id))
+    for position, team_id, name in snap.get("teams", []):
+        conn.execute(
+            insert(t.event_teams).values(
+                event_id=event_id, position=position, team_id=team_id, name=name
+            )
+        )
     if snap.get("format"):
         conn.execute(insert(t.event_formats).values(snap["format"]))
     if snap.get("buy_backs"):
@@ -496,6 +520,7 @@ def remove_event(conn: Connection, event_id: int) -> None:
     conn.execute(delete(t.event_apart).where(t.event_apart.c.event_id == event_id))
     conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
     conn.execute(delete(t.event_no_shows).where(t.event_no_shows.c.event_id == event_id))
+    conn.execute(delete(t.event_teams).where(t.event_teams.c.event_id == event_id))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.events).where(t.events.c.id == event_id))
 

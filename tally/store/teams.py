@@ -18,7 +18,7 @@ from tally.errors import Message, NotFound, Refused
 from tally.events.teams import Board, TeamRow, team_table
 from tally.i18n import N_
 from tally.store import tables as t
-from tally.store.corrections import Audit, utc_now
+from tally.store.corrections import Audit, snapshot, utc_now
 from tally.store.players import normalize_name, resolve_player
 from tally.store.transactions import Database
 from tally.store.views import PairingView, RoundView
@@ -127,8 +127,8 @@ class Teams:
                 "team",
                 tid,
                 f'added team "{clean}" (#{tid}): {", ".join(members)}',
-                {},
-                {},
+                {f"team:{tid}": None},
+                {f"team:{tid}": snapshot(conn, "team", tid)},
                 words=Message(N_("New team %(team)s"), team=clean),
             )
             return _view(conn, _team_row(conn, str(tid)))
@@ -151,6 +151,7 @@ class Teams:
             row = _team_row(conn, ref)
             if row["name_key"] != key:
                 _refuse_name_taken(conn, key, clean)
+            before = {f"team:{row['id']}": snapshot(conn, "team", row["id"])}
             conn.execute(
                 update(t.teams).where(t.teams.c.id == row["id"]).values(name=clean, name_key=key)
             )
@@ -160,8 +161,8 @@ class Teams:
                 "team",
                 row["id"],
                 f'renamed team #{row["id"]} "{row["name"]}" to "{clean}"',
-                {},
-                {},
+                before,
+                {f"team:{row['id']}": snapshot(conn, "team", row["id"])},
                 words=Message(N_("%(old)s renamed to %(new)s"), old=row["name"], new=clean),
             )
             return _view(conn, _team_row(conn, str(row["id"])))
@@ -171,6 +172,7 @@ class Teams:
         team's line-up for the events created from now on."""
         with self.store.writing() as conn:
             row = _team_row(conn, ref)
+            before = {f"team:{row['id']}": snapshot(conn, "team", row["id"])}
             members = _set_members(conn, row["id"], players, captain)
             Audit(self.store).write(
                 conn,
@@ -178,8 +180,8 @@ class Teams:
                 "team",
                 row["id"],
                 f'team #{row["id"]} "{row["name"]}" players: {", ".join(members)}',
-                {},
-                {},
+                before,
+                {f"team:{row['id']}": snapshot(conn, "team", row["id"])},
                 words=Message(N_("Team %(team)s: new line-up"), team=row["name"]),
             )
             return _view(conn, _team_row(conn, str(row["id"])))

@@ -145,3 +145,29 @@ def test_a_team_event_is_exported_and_loaded_with_its_teams(store: Any, tmp_path
         (r.team, r.bummerl_won, r.match_points) for r in before.rows
     ]
     assert after.rows[0].team == "FF Scheibbs"
+
+
+def test_undo_takes_a_team_s_change_back(store: Any) -> None:
+    club(store)
+    store.teams.set_players("FF Pyhra", ["Carl", "Anna"], captain="Carl")
+    store.teams.rename("FF Pyhra", "Pyhra")
+    store.audit.reverse(store.audit.log()[-1].id)
+    assert store.teams.get("FF Pyhra").players == ("Carl", "Anna")
+    store.audit.reverse(next(e.id for e in store.audit.log() if e.command == "team players"))
+    team = store.teams.get("FF Pyhra")
+    assert (team.players, team.captain) == (("Anna", "Bert", "Carl"), "Anna")
+    store.teams.add("Neu", ["Max"])
+    store.audit.reverse(store.audit.log()[-1].id)
+    assert [t.name for t in store.teams.all()] == sorted(TEAMS, key=str.casefold)
+
+
+def test_undo_takes_a_team_event_back_and_the_team_stays(store: Any) -> None:
+    club(store)
+    store.events.create("Abend", kind="team", teams=["FF Pyhra", "FF Scheibbs"], boards=2)
+    team_add = next(e for e in store.audit.log() if e.command == "team add")
+    with pytest.raises(Refused, match="plays in events"):
+        store.audit.reverse(team_add.id)
+    store.audit.reverse(store.audit.log()[-1].id)
+    assert store.events.all() == []
+    store.audit.reverse(store.audit.log()[-1].id)  # the undo undone: the event is back
+    assert [name for name, _ in store.events.get("Abend").teams] == ["FF Pyhra", "FF Scheibbs"]
