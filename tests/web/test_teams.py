@@ -35,3 +35,24 @@ def test_the_wall_shows_the_teams_and_their_boards(desk: Web) -> None:  # noqa: 
     assert '<li class="item teamhead">FF Pyhra – FF Scheibbs</li>' in wall
     german = desk.client.get(f"/standings/{eid}/live?lang=de").json()["html"]
     assert "Bummerl gewonnen" in german and "Mannschaft" in german
+
+
+def test_the_director_creates_a_team_event_from_the_teams(desk: Web) -> None:  # noqa: F811
+    desk.store.teams.add("FF Pyhra", CLUB[:3])
+    desk.store.teams.add("FF Scheibbs", CLUB[3:])
+    res = desk.post(
+        "/director/new",
+        name="Abend",
+        kind="team",
+        teams="FF Pyhra\nFF Scheibbs\n",
+        boards="3",
+        team_rank="match-points",
+    )
+    assert res.status_code == 303, res.text[:2000]
+    ev = desk.store.events.get("Abend")
+    assert [name for name, _ in ev.teams] == ["FF Pyhra", "FF Scheibbs"]
+    assert (ev.boards, ev.team_rank, len(ev.players)) == (3, "match-points", 6)
+    page = desk.page(f"/director/event/{ev.id}")
+    assert '<section id="teams">' in page and "Ranked by team match points" in page
+    refused = desk.post("/director/new", name="Zwei", kind="team", teams="FF Pyhra\n", boards="3")
+    assert refused.status_code != 303 and "at least 2 teams" in refused.text
