@@ -13,6 +13,9 @@ from tally.errors import Message, Refused
 from tally.i18n import N_
 from tally.store import tables as t
 
+#: a team's kind of record in the audit log (``team:7``; not a kind of event)
+RECORD = "team"
+
 
 def team_snapshot(conn: Connection, team_id: int) -> dict[str, Any] | None:
     """A team's row and players (ids in board order) as JSON-ready data (None if none)."""
