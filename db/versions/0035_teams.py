@@ -1,5 +1,5 @@
 """Teams and team events: ``teams``, ``team_members``, ``event_teams`` and the team event's
-``events.boards`` and ``events.team_rank`` (``tally team``, ``tally event create --kind team``).
+``events.boards``, ``events.first_to`` and ``events.team_rank`` (``tally team``, ``tally event create --kind team``).
 
 Revision ID: 0035
 Revises: 0034
@@ -67,6 +67,7 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("events", schema=None) as batch_op:
         batch_op.add_column(sa.Column("boards", sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column("first_to", sa.Integer(), nullable=True))
         batch_op.add_column(
             sa.Column("team_rank", sa.String(length=20), nullable=False, server_default="bummerl")
         )
@@ -76,6 +77,7 @@ def downgrade() -> None:
     """Downgrade schema."""
     with op.batch_alter_table("events", schema=None) as batch_op:
         batch_op.drop_column("team_rank")
+        batch_op.drop_column("first_to")
         batch_op.drop_column("boards")
     op.drop_table("event_teams")
     with op.batch_alter_table("team_members", schema=None) as batch_op:

@@ -177,10 +177,18 @@ def show_team_standings(view: TeamStandingsView) -> None:
         if view.team_rank == "match-points"
         else _("Ranked by Bummerl won, then team match points, then boards won.")
     )
+    notes = [ranked]
+    if view.first_to is not None:
+        notes.append(
+            _("%(team)s has won the race to %(n)s Bummerl.")
+            % {"team": view.winner, "n": view.first_to}
+            if view.winner is not None
+            else _("A race to %(n)s Bummerl won.") % {"n": view.first_to}
+        )
     print_table(
         _("Teams of %(event)s (%(boards)s boards)") % {"event": view.event, "boards": view.boards},
         header,
         rows,
         right=(0, *range(2, len(header))),
-        notes=[ranked],
+        notes=notes,
     )

@@ -199,6 +199,9 @@ class Event(SQLModel, table=True):
     team_rank: str = Field(
         default="bummerl", max_length=20, sa_column_kwargs={"server_default": "bummerl"}
     )
+    #: a race between two teams to this many Bummerl won (the Vergleichsschnapsen; None:
+    #: a team round robin)
+    first_to: int | None = None
 
 
 class Team(SQLModel, table=True):

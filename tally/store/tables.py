@@ -146,6 +146,7 @@ events = table(
     column("apart_keeps_bye", Boolean),
     column("boards", Integer),
     column("team_rank", String),
+    column("first_to", Integer),
 )
 
 

@@ -44,6 +44,10 @@ class TeamStandingsView:
     team_rank: str
     boards: int
     rows: tuple[TeamRow, ...]
+    #: a race of two teams to this many Bummerl won, and the team that has won it (None:
+    #: not yet, or no race)
+    first_to: int | None = None
+    winner: str | None = None
 
 
 def _team_row(conn: Connection, ref: str) -> RowMapping:
@@ -228,7 +232,16 @@ class Teams:
             if (board := _board(pairing, team_of, ev.matches_per_pairing)) is not None
         ]
         rows = team_table(ev.teams, boards, ev.team_rank)
-        return TeamStandingsView(ev.id, ev.name, ev.team_rank, ev.boards, tuple(rows))
+        won = ev.first_to is not None and rows[0].bummerl_won >= ev.first_to
+        return TeamStandingsView(
+            ev.id,
+            ev.name,
+            ev.team_rank,
+            ev.boards,
+            tuple(rows),
+            ev.first_to,
+            rows[0].team if won and rows[0].rank == 1 else None,
+        )
 
 
 def _board(pairing: PairingView, team_of: dict[str, int], matches: int) -> Board | None:

@@ -171,3 +171,36 @@ def test_undo_takes_a_team_event_back_and_the_team_stays(store: Any) -> None:
     assert store.events.all() == []
     store.audit.reverse(store.audit.log()[-1].id)  # the undo undone: the event is back
     assert [name for name, _ in store.events.get("Abend").teams] == ["FF Pyhra", "FF Scheibbs"]
+
+
+def test_a_race_of_two_teams_to_five_bummerl(store: Any) -> None:
+    """The Vergleichsschnapsen: two teams of three to 5 Bummerl won; every player meets each
+    of the other team in turn, and the first team to 5 has won."""
+    club(store)
+    ev = store.events.create(
+        "Vergleich",
+        kind="team",
+        teams=["FF Pyhra", "FF Scheibbs"],
+        boards=3,
+        first_to=5,
+        rules=RULES,
+    )
+    assert ev.rounds == 3 and ev.first_to == 5
+    with pytest.raises(Refused, match="between two teams"):
+        store.events.create("X", kind="team", teams=list(TEAMS)[:3], boards=3, first_to=5)
+    met = set()
+    for number in (1, 2, 3):
+        for p in store.events.start_round("Vergleich", number).pairings:
+            met.add(frozenset((p.first, p.second)))
+            scheibbs = p.first if p.first in TEAMS["FF Scheibbs"] else p.second
+            pyhra = p.second if scheibbs == p.first else p.first
+            win(store, p.matches[0].match_id, scheibbs if number < 3 else pyhra)
+        if number == 1:
+            assert store.teams.standings("Vergleich").winner is None
+    assert met == {frozenset((a, b)) for a in TEAMS["FF Pyhra"] for b in TEAMS["FF Scheibbs"]}
+    view = store.teams.standings("Vergleich")
+    assert (view.winner, view.rows[0].bummerl_won, view.rows[1].bummerl_won) == (
+        "FF Scheibbs",
+        6,
+        3,
+    )

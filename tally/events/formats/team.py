@@ -66,6 +66,20 @@ TEAM_RANK = Option(
     exported="always",
 )
 TEAM_RANKS = TEAM_RANK.values
+FIRST_TO = Option(
+    "first_to",
+    "whole",
+    low=1,
+    high=999,
+    optional=True,
+    label=N_("A race of two teams to N Bummerl won"),
+    help=N_(
+        "Two teams race to N Bummerl won (the Vergleichsschnapsen): each round every player "
+        "meets the next player of the other team, until one team has won N."
+    ),
+    column="events.first_to",
+    metavar="N",
+)
 
 
 @dataclass(frozen=True)
@@ -73,13 +87,46 @@ class TeamSettings(Settings):
     boards: int = 1
     team_rank: str = "bummerl"
     matches_per_pairing: int = 1
+    first_to: int | None = None
 
     def columns(self) -> dict[str, Any]:
         return super().columns() | {
             "boards": self.boards,
             "team_rank": self.team_rank,
             "matches_per_pairing": self.matches_per_pairing,
+            "first_to": self.first_to,
         }
+
+
+def race_rounds(boards: int, first_to: int) -> int:
+    """How many rounds a race of two teams of ``boards`` to ``first_to`` Bummerl may take:
+    enough for ``2 * first_to - 1`` Bummerl, by which one team has won ``first_to``.
+
+    >>> race_rounds(8, 5), race_rounds(3, 5)
+    (2, 3)
+    """
+    return -(-(2 * first_to - 1) // boards)
+
+
+def race_schedule(entrants: Sequence[str], boards: int, first_to: int) -> list[Round]:
+    """The rounds of a race of two teams (``boards`` entrants each): in round r board k of
+    the first team meets board ``k + r - 1`` (round about) of the second, so every player
+    meets each of the other team in turn; the first team deals first at the odd tables of
+    odd rounds and the even tables of even rounds.
+
+    >>> [(p.first, p.second) for p in race_schedule("abcd", 2, 2)[1].pairings]
+    [('d', 'a'), ('b', 'c')]
+    """
+    home, away = list(entrants[:boards]), list(entrants[boards : 2 * boards])
+    out: list[Round] = []
+    for r in range(race_rounds(boards, first_to)):
+        pairings = []
+        for k in range(boards):
+            a, b = home[k], away[(k + r) % boards]
+            first, second = (a, b) if (k + r) % 2 == 0 else (b, a)
+            pairings.append(Pairing(k + 1, first, second))
+        out.append(Round(r + 1, tuple(pairings), None))
+    return out
 
 
 def team_schedule(entrants: Sequence[str], boards: int) -> list[Round]:
@@ -113,7 +160,7 @@ class TeamEvent(EventFormat):
     standings_name = N_("team event")
     article_name = "a team event"
     summary = N_("teams meet team against team, board k against board k")
-    options = (BOARDS, TEAM_RANK, MATCHES_PER_PAIRING)
+    options = (BOARDS, TEAM_RANK, FIRST_TO, MATCHES_PER_PAIRING)
     has_rounds_made_in_advance = True
     has_scheduled_pairings = True
     has_scored_rounds = True
@@ -141,14 +188,21 @@ class TeamEvent(EventFormat):
                     boards=boards,
                 )
             )
-        return TeamSettings(boards, rank, given.matches_per_pairing)
+        first_to = given.value(FIRST_TO)
+        if first_to is not None and given.players != 2 * boards:
+            raise Refused(N_("a race to N Bummerl (--first-to) is between two teams"))
+        return TeamSettings(boards, rank, given.matches_per_pairing, first_to)
 
     def start_round(self, rounds: RoundMaker[R], number: int) -> R:
         return rounds.from_schedule(number)
 
     def total_rounds(self, players: int, settings: Mapping[str, Any]) -> int:
         boards = int(settings.get("boards") or 0)
+        if settings.get("first_to") and boards:
+            return race_rounds(boards, int(settings["first_to"]))
         return rounds_for(players // boards) if boards and players >= 2 * boards else 0
 
     def schedule(self, entrants: Sequence[str], settings: Mapping[str, Any]) -> list[Round]:
+        if settings.get("first_to"):
+            return race_schedule(entrants, int(settings["boards"]), int(settings["first_to"]))
         return team_schedule(entrants, int(settings["boards"]))
