@@ -204,3 +204,11 @@ def test_a_race_of_two_teams_to_five_bummerl(store: Any) -> None:
         6,
         3,
     )
+
+
+@pytest.mark.parametrize(("option", "value"), [("boards", 0), ("first_to", 0)])
+def test_boards_and_a_race_out_of_range_are_refused(store: Any, option: str, value: int) -> None:
+    club(store)
+    given = {"boards": 2} | {option: value}
+    with pytest.raises(Refused, match=f"must be from 1 to .*, not {value}"):
+        store.events.create("A", kind="team", teams=["FF Pyhra", "FF Scheibbs"], **given)

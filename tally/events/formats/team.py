@@ -174,6 +174,17 @@ class TeamEvent(EventFormat):
         boards = given.value(BOARDS)
         if boards is None:
             raise Refused(N_("a team event needs --boards N: how many players of a team play"))
+        for option, value in ((BOARDS, boards), (FIRST_TO, given.value(FIRST_TO))):
+            if value is not None and not option.low <= value <= option.high:
+                raise Refused(
+                    Message(
+                        N_("%(option)s must be from %(low)s to %(high)s, not %(value)s"),
+                        option=option.option,
+                        low=option.low,
+                        high=option.high,
+                        value=value,
+                    )
+                )
         rank = given.value(TEAM_RANK)
         if rank not in TEAM_RANKS:
             raise Refused(
