@@ -212,3 +212,11 @@ def test_boards_and_a_race_out_of_range_are_refused(store: Any, option: str, val
     given = {"boards": 2} | {option: value}
     with pytest.raises(Refused, match=f"must be from 1 to .*, not {value}"):
         store.events.create("A", kind="team", teams=["FF Pyhra", "FF Scheibbs"], **given)
+
+
+def test_a_player_of_a_team_is_not_merged_away(store: Any) -> None:
+    club(store)
+    with pytest.raises(Refused, match="plays for team FF Pyhra: change its players first"):
+        store.players.merge("Max", "Anna")
+    store.teams.set_players("FF Pyhra", ["Bert", "Carl"])
+    assert store.players.merge("Max", "Anna").name == "Max"
