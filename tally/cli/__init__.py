@@ -63,6 +63,7 @@ COMMANDS: dict[str, str] = {
     "player": "players",
     "ratings": "ratings",
     "series": "series",
+    "team": "teams",
 }
 
 

@@ -119,6 +119,15 @@ def create(
         ),
     ] = None,
     kind: Annotated[str, typer.Option("--kind")] = "club",
+    teams: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--teams",
+            metavar="TEAM...",
+            help="A team event's teams (tally team), in order: `--teams A B C` (the names "
+            "after it are teams too).",
+        ),
+    ] = None,
     when: Annotated[
         str | None,
         typer.Option("--date", metavar="YYYY-MM-DD", help="The day it is held (default: today)."),
@@ -175,10 +184,13 @@ def create(
 
     held_on = parse_date(when)
     order = split_list(tiebreaks)
+    if teams:  # `--teams A B C`: the names after the first are parsed as players
+        teams, players = [*teams, *(players or [])], []
     with opened(db, scorer) as store:
         ev = store.events.create(
             name,
             kind=kind,
+            teams=teams or [],
             players=players or [],
             held_on=held_on,
             rules=rules,

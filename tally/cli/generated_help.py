@@ -24,6 +24,7 @@ LINES: dict[str, str] = {
     'player': 'Players: add, list, show, rename, merge, alias, category, private.',
     'ratings': "Ratings across all events (OpenSkill): the list, ranked by the conservative rating, and a player's history match by match.",
     'series': 'Series of events (a Grand Prix): points per placing, the best N results counting.',
+    'team': "Teams of the club's players and the team standings of team events.",
 }
 
 #: ``tally --help`` as Typer and rich write it to a file or a pipe at 80 columns
@@ -85,6 +86,8 @@ TEXT = (
     "│            conservative rating, and a player's history match by match.       │\n"
     '│ series     Series of events (a Grand Prix): points per placing, the best N   │\n'
     '│            results counting.                                                 │\n'
+    "│ team       Teams of the club's players and the team standings of team        │\n"
+    '│            events.                                                           │\n'
     '╰──────────────────────────────────────────────────────────────────────────────╯\n'
     '\n'
 )

@@ -109,6 +109,24 @@ CategoryOption = Annotated[
 ]
 
 
+def team_standings(event: str, *, json_out: bool, db: str | None, lang: str | None) -> bool:
+    """Show the team standings of ``event`` when it is a team event; False when it is not."""
+    from tally.cli.teams import show_team_standings
+    from tally.store import as_json
+
+    with reading(db) as store:
+        ev = store.events.get(event)
+        if not ev.format.plays_in_teams:
+            return False
+        view = store.teams.standings(ev.id)
+    if json_out:
+        echo_json(as_json(view))
+    else:
+        with use(language(lang, ev.language)):
+            show_team_standings(view)
+    return True
+
+
 @app.command()
 @guard
 def standings(
@@ -134,6 +152,12 @@ def standings(
     ] = None,
     rank_by: RankByOption = None,
     category: CategoryOption = None,
+    players: Annotated[
+        bool,
+        typer.Option(
+            "--players", help="A team event: the players' standings instead of the teams'."
+        ),
+    ] = False,
     json_out: JsonOption = False,
     csv_out: CsvOption = False,
     db: DbOption = None,
@@ -156,6 +180,13 @@ def standings(
     from tally.cli.knockouts import show_prizes, standings_prizes
 
     prized = None
+    if (
+        event is not None
+        and not players
+        and category is None
+        and team_standings(event, json_out=json_out, db=db, lang=lang)
+    ):
+        return
     with reading(db) as store:
         if event is not None:
             view = store.events.standings(event, rank_by=rank_by)

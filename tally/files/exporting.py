@@ -322,6 +322,7 @@ def event_document(store: Store, ref: str | int) -> dict[str, Any]:
         )
         | ({"apart": apart} if apart else {})
         | _desk(store, ev)
+        | _teams(ev)
     )
 
 
@@ -341,6 +342,13 @@ def _desk(store: Store, ev: EventView) -> dict[str, Any]:
         if a.present or a.paid or a.extra or a.paid_out
     ]
     return ({"desk": rows} if rows else {}) | ({"check_in": True} if ev.check_in else {})
+
+
+def _teams(ev: EventView) -> dict[str, Any]:
+    """A team event's teams, by name with their players (:mod:`tally.events.formats.team`)."""
+    if not ev.teams:
+        return {}
+    return {"teams": [{"name": name, "players": list(names)} for name, names in ev.teams]}
 
 
 def dump_json(document: Any) -> str:

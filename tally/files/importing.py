@@ -336,6 +336,9 @@ class _Document:
     #: the pairs kept apart as they changed: after which round, player, player, no longer
     #: (``undo``), where in the file
     apart: list[tuple[int, str, str, bool, Place]] = field(default_factory=list)
+    #: a team event's teams by name, in order (their players are the entries, team after
+    #: team: :mod:`tally.events.formats.team`)
+    teams: list[str] = field(default_factory=list)
 
     @property
     def format(self) -> EventFormat:
@@ -362,6 +365,7 @@ _TOP_OPTIONAL = (
     "apart",
     "desk",
     "check_in",
+    "teams",
 )
 #: the keys of ``prizes`` -> (the keyword of ``set_money``, money in euros or a whole number)
 _PRIZE_KEYS: Final = {
@@ -471,7 +475,15 @@ def _document(data: Any, top: Place) -> _Document:
         apart=_list(d.get("apart", []), top / "apart", _apart),
         desk=_list(d.get("desk", []), top / "desk", _desk_row),
         check_in=_bool(d.get("check_in", False), top / "check_in"),
+        teams=_list(d.get("teams", []), top / "teams", _team_name),
     )
+
+
+def _team_name(value: Any, at: Place) -> str:
+    """A team of a team event's file: ``{"name": ..., "players": [...]}`` (its players are
+    the entries: they are read there)."""
+    found = _object(value, at, ("name",), ("players",))
+    return _text(found["name"], at / "name")
 
 
 def _head(data: Any, top: Place) -> tuple[dict[str, Any], str]:
@@ -852,6 +864,7 @@ def load_event_file(store: Store, path: Path) -> Loaded:
             held_on=doc.date,
             rules=doc.rules,
             players=[ref(name) for name, _aliases in doc.players if name not in doc.joined],
+            team_names=doc.teams,
             **doc.settings,
         )
     except TallyError as exc:

@@ -634,7 +634,11 @@ def event_standings_sheet(
     cross = None
     if len(view.rows) >= 2:
         cross = store.events.cross_table(ref)
-    return standings_sheet(view, cross, printed_at=printed_at)
+    sheet = standings_sheet(view, cross, printed_at=printed_at)
+    if view.event is not None and view.event.format.plays_in_teams:
+        teams = store.teams.standings(view.event.id)
+        sheet = dataclasses.replace(sheet, teams=teams.rows, team_rank=teams.team_rank)
+    return sheet
 
 
 def round_table(view: RoundByRoundView) -> RoundTable:

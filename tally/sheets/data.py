@@ -21,6 +21,7 @@ from typing import Literal
 
 from tally.analysis.marks import Mark
 from tally.errors import Message, SheetError
+from tally.events.teams import TeamRow
 
 #: The paper sizes a sheet can be printed on.
 Paper = Literal["A4", "letter"]
@@ -196,6 +197,10 @@ class StandingsSheet:
     #: a round robin's players struck out (withdrawn before half of their games, every
     #: result annulled): in no row, named below them
     struck_out: tuple[str, ...] = ()
+    #: a team event's team standings (:class:`tally.events.teams.TeamRow`), shown above the
+    #: players', and what ranks them (``"bummerl"`` or ``"match-points"``)
+    teams: tuple[TeamRow, ...] = ()
+    team_rank: str = "bummerl"
 
     @property
     def any_byes(self) -> bool:

@@ -17,7 +17,7 @@ from sqlalchemy.engine import Connection, RowMapping
 from tally import names
 from tally.errors import Message, NotFound, Refused
 from tally.i18n import N_
-from tally.store import eventrows, seriesrows
+from tally.store import eventrows, seriesrows, teamrows
 from tally.store import tables as t
 from tally.store.derivation import (
     DELETE_DEAL_RESULT,
@@ -85,6 +85,8 @@ def snapshot(conn: Connection, kind: str, ident: int) -> Snapshot:
         return eventrows.event_snapshot(conn, ident)
     if kind == "series":
         return seriesrows.series_snapshot(conn, ident)
+    if kind == teamrows.RECORD:
+        return teamrows.team_snapshot(conn, ident)
     if kind == "deal":
         row = conn.execute(select(t.deals).where(t.deals.c.id == ident)).first()
         if row is None:
@@ -139,7 +141,7 @@ def _restore(conn: Connection, state: dict[str, Snapshot]) -> None:
     """Make the rows named in ``state`` what it says: players, then events, then matches, then
     deals, then series are written; series, deals, matches, events, then players are
     deleted."""
-    order = {"player": 0, "event": 1, "match": 2, "deal": 3, "series": 4}
+    order = {"player": 0, teamrows.RECORD: 1, "event": 2, "match": 3, "deal": 4, "series": 5}
     keys = sorted(state, key=lambda k: order[k.partition(":")[0]])
     players = [int(k.partition(":")[2]) for k in keys if k.startswith("player:")]
     if players:  # aliases and categories may move between the players restored (a merge)
@@ -163,6 +165,9 @@ def _put(conn: Connection, kind: str, snap: dict[str, Any]) -> None:
         return
     if kind == "series":
         seriesrows.put_series(conn, snap)
+        return
+    if kind == teamrows.RECORD:
+        teamrows.put_team(conn, snap)
         return
     if kind == "deal":
         deal = StoredDeal(
@@ -266,6 +271,8 @@ def _remove(conn: Connection, kind: str, ident: int) -> None:
         eventrows.remove_event(conn, ident)
     elif kind == "series":
         seriesrows.remove_series(conn, ident)
+    elif kind == teamrows.RECORD:
+        teamrows.remove_team(conn, ident)
     else:
         if match_ids_of(conn, ident):
             raise Refused(

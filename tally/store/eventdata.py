@@ -103,6 +103,9 @@ class LoadedEvent:
     apart_keeps_bye: bool = False
     #: the no-shows recorded, as (round, player id) (:mod:`tally.store.noshows`)
     no_shows: tuple[tuple[int, int], ...] = ()
+    #: a team event's boards per team and the Bummerl a race of two teams is to (None for
+    #: other kinds; None: no race)
+    team_play: tuple[int | None, int | None] = (None, None)
 
     def no_show(self, number: int | None, a: int, b: int) -> tuple[bool, int | None]:
         """Whether a no-show decides the match of ``a`` and ``b`` in round ``number``
@@ -284,6 +287,7 @@ def load_events(
             r["apart_until"],
             bool(r["apart_keeps_bye"]),
             tuple(missed.get(r["id"], ())),
+            (r["boards"], r["first_to"]),
         )
         for r in ev_rows
     ]
@@ -437,7 +441,12 @@ def schedule_of(e: LoadedEvent) -> list[Round]:
         return []
     return e.format.schedule(
         [str(p.player_id) for p in e.entrants],
-        {"double_round": e.double, "swap_last_rounds": e.swap_last_rounds},
+        {
+            "double_round": e.double,
+            "swap_last_rounds": e.swap_last_rounds,
+            "boards": e.team_play[0],
+            "first_to": e.team_play[1],
+        },
     )
 
 
@@ -514,6 +523,7 @@ def event_view(conn: Connection, row: RowMapping) -> EventView:
         seeded=bool(row["seeded"]),
         check_in=bool(row["check_in"]),
         **_option_fields(row),
+        teams=eventrows.event_teams(conn, eid),
         absences=tuple((n, names[p]) for n, p in eventrows.absences(conn, eid)),
         no_shows=tuple(
             (n, names[p]) for n, p in eventrows.no_shows_by_event(conn, [eid]).get(eid, [])

@@ -330,6 +330,13 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
     desk = check_ins(conn, event_id)
     if desk:  # likewise
         snap["check_ins"] = desk
+    teams = conn.execute(
+        select(t.event_teams.c.position, t.event_teams.c.team_id, t.event_teams.c.name)
+        .where(t.event_teams.c.event_id == event_id)
+        .order_by(t.event_teams.c.position)
+    ).all()
+    if teams:  # a team event's (likewise)
+        snap["teams"] = [list(row) for row in teams]
     return snap
 
 
@@ -426,6 +433,7 @@ def _put_event_row(conn: Connection, snap: dict[str, Any]) -> None:
             "absences",
             "no_shows",
             "check_ins",
+            "teams",
         )
     }
     values["held_on"] = date.fromisoformat(values["held_on"])
@@ -487,6 +495,13 @@ def put_event(conn: Connection, snap: dict[str, Any]) -> None:
             insert(t.event_check_ins),
             [{**c, "checked_in_at": _when(c["checked_in_at"])} for c in snap["check_ins"]],
         )
+    conn.execute(delete(t.event_teams).where(t.event_teams.c.event_id == event_id))
+    for position, team_id, name in snap.get("teams", []):
+        conn.execute(
+            insert(t.event_teams).values(
+                event_id=event_id, position=position, team_id=team_id, name=name
+            )
+        )
     if snap.get("format"):
         conn.execute(insert(t.event_formats).values(snap["format"]))
     if snap.get("buy_backs"):
@@ -531,6 +546,7 @@ def remove_event(conn: Connection, event_id: int) -> None:
     conn.execute(delete(t.event_absences).where(t.event_absences.c.event_id == event_id))
     conn.execute(delete(t.event_no_shows).where(t.event_no_shows.c.event_id == event_id))
     conn.execute(delete(t.event_check_ins).where(t.event_check_ins.c.event_id == event_id))
+    conn.execute(delete(t.event_teams).where(t.event_teams.c.event_id == event_id))
     conn.execute(delete(t.event_players).where(t.event_players.c.event_id == event_id))
     conn.execute(delete(t.events).where(t.events.c.id == event_id))
 
@@ -567,3 +583,46 @@ def language_of(conn: Connection, *, event: int | None = None, match: int | None
     else:
         found = conn.execute(_LANGUAGE_OF_EVENT, {"e": event})
     return str(found.scalar_one_or_none() or "")
+
+
+def event_teams(conn: Connection, event_id: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The teams of event ``event_id`` by position: name and players (the entries of their
+    seeds, in board order); () for an event without teams."""
+    rows = (
+        conn.execute(
+            select(t.event_teams.c.name)
+            .where(t.event_teams.c.event_id == event_id)
+            .order_by(t.event_teams.c.position)
+        )
+        .scalars()
+        .all()
+    )
+    if not rows:
+        return ()
+    boards = conn.execute(select(t.events.c.boards).where(t.events.c.id == event_id)).scalar_one()
+    entrants = (
+        conn.execute(
+            select(t.players.c.name)
+            .join(t.event_players, t.event_players.c.player_id == t.players.c.id)
+            .where(t.event_players.c.event_id == event_id)
+            .order_by(t.event_players.c.seed)
+        )
+        .scalars()
+        .all()
+    )
+    return tuple(
+        (name, tuple(entrants[i * boards : (i + 1) * boards])) for i, name in enumerate(rows)
+    )
+
+
+def insert_event_teams(
+    conn: Connection, event_id: int, teams: Sequence[tuple[int | None, str, list[str]]]
+) -> None:
+    """Keep the teams (number, name; their players are the entries) of new team event
+    ``event_id``, in order."""
+    for position, (tid, name, _) in enumerate(teams, 1):
+        conn.execute(
+            insert(t.event_teams).values(
+                event_id=event_id, position=position, team_id=tid, name=name
+            )
+        )

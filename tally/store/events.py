@@ -93,7 +93,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection, RowMapping
 
 from tally.errors import Message, NotFound, Refused, TallyError
-from tally.events.formats import EventFormat, Given, Settings, every_option, format_of
+from tally.events.formats import FORMATS, EventFormat, Given, Settings, every_option, format_of
 from tally.events.formats.base import MAX_MATCHES_PER_PAIRING
 from tally.events.formats.options import given_options
 from tally.events.tiebreaks import check_tiebreaks
@@ -213,6 +213,58 @@ def _checked_event(
     return fmt, settings, row | given | columns
 
 
+def _team_entries(
+    store: Database,
+    kind: str,
+    given: tuple[Sequence[str], Sequence[str]],
+    players: Sequence[str],
+    options: dict[str, Any],
+) -> tuple[list[tuple[int | None, str, list[str]]], Sequence[str]]:
+    """A team event's teams (number, name, players on its boards) and its players, from
+    ``teams`` (the club's teams: their first ``boards`` players, team after team) or
+    ``team_names`` with ``players`` (a loaded event); refused for teams given to another
+    kind, or players given to a team event without their teams' names."""
+    entered = _teams_entered(store, kind, given, players, options)
+    return entered, [name for _, _, names in entered for name in names] if entered else players
+
+
+def _teams_entered(
+    store: Database,
+    kind: str,
+    given: tuple[Sequence[str], Sequence[str]],
+    players: Sequence[str],
+    options: dict[str, Any],
+) -> list[tuple[int | None, str, list[str]]]:
+    teams, team_names = given
+    plays_in_teams = kind in FORMATS and FORMATS[kind].plays_in_teams
+    if not plays_in_teams:
+        if teams or team_names:
+            raise Refused(N_("teams are for a team event (--kind team)"))
+        return []
+    if players and not team_names:
+        raise Refused(N_("a team event's players are its teams' (give --teams, not players)"))
+    boards = options.get("boards")
+    if not isinstance(boards, int) or boards < 1:
+        return []
+    if team_names:
+        if len(players) != boards * len(team_names):
+            raise Refused(
+                Message(
+                    N_("%(teams)s teams of %(boards)s players need %(count)s players"),
+                    teams=len(team_names),
+                    boards=boards,
+                    count=boards * len(team_names),
+                )
+            )
+        return [
+            (None, name, list(players[i * boards : (i + 1) * boards]))
+            for i, name in enumerate(team_names)
+        ]
+    from tally.store.teams import Teams
+
+    return [(tid, name, chunk) for tid, name, chunk in Teams(store).entries(teams, boards)]
+
+
 def _audit_created(
     audit: Audit, conn: Connection, fmt: EventFormat, eid: int, clean: str, count: int
 ) -> None:
@@ -258,6 +310,8 @@ class Events:
         tiebreaks: Sequence[str] | None = None,
         rank_by: str | None = None,
         language: str = "",
+        teams: Sequence[str] = (),
+        team_names: Sequence[str] = (),
         **options: Any,
     ) -> EventView:
         """Create an event of ``kind`` (a key of :data:`tally.events.formats.FORMATS`: ``club``,
@@ -273,11 +327,11 @@ class Events:
         (:mod:`tally.events.formats`). ``unplayed`` is what a bye or a forfeit counts for in
         the Buchholz tiebreaks (:data:`tally.events.tiebreaks.UNPLAYED`); it and the
         ``progressive`` tiebreak follow the rounds, so an event without scored rounds refuses
-        them (:func:`check_round_tiebreaks`). ``seed_by`` is what its seeding list follows
-        (``entry`` or ``rating``: :mod:`tally.store.seeding`); ``absence_score`` what a
-        requested bye (an announced absence) scores, ``half`` or ``zero``
-        (:mod:`tally.store.absences`).
+        them (:func:`check_round_tiebreaks`). ``seed_by``: what its seeding list follows
+        (:mod:`tally.store.seeding`); ``absence_score``: what a requested bye scores
+        (:mod:`tally.store.absences`); ``teams``, ``team_names``: :func:`_team_entries`.
         """
+        entered, players = _team_entries(self.store, kind, (teams, team_names), players, options)
         fmt, settings, columns = _checked_event(
             name,
             kind,
@@ -296,11 +350,11 @@ class Events:
                 .values(held_on=held_on or date.today(), created_at=utc_now(), **columns)
                 .returning(t.events.c.id)
             ).scalar_one()
-            draw = settings.draw()
-            if draw is not None:
+            if (draw := settings.draw()) is not None:
                 knockouts.insert_format(conn, eid, draw)
             for row in rows:
                 eventrows.add_event_player(conn, eid, row["id"])
+            eventrows.insert_event_teams(conn, eid, entered)
             _audit_created(Audit(self.store), conn, fmt, eid, columns["name"], len(rows))
             return event_view(conn, event_row(conn, eid))
 

@@ -194,6 +194,54 @@ class Event(SQLModel, table=True):
     #: only players checked in at the treasurer's desk are paired (``tally event checkin
     #: --required``: a round is not started while a player still in is not checked in)
     check_in: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    #: a team event's boards: how many players of each team play each team match
+    #: (:mod:`tally.events.formats.team`; None for other kinds)
+    boards: int | None = None
+    #: what a team event ranks its teams by: ``bummerl`` (Bummerl won) or ``match-points``
+    #: (2 for a team match won on boards, 1 drawn, 0 lost)
+    team_rank: str = Field(
+        default="bummerl", max_length=20, sa_column_kwargs={"server_default": "bummerl"}
+    )
+    #: a race between two teams to this many Bummerl won (the Vergleichsschnapsen; None:
+    #: a team round robin)
+    first_to: int | None = None
+
+
+class Team(SQLModel, table=True):
+    """A team of the club's players (``tally team add``): ``name_key`` (the name case-folded,
+    spaces collapsed) is unique; ``captain_id`` is its captain, one of its members."""
+
+    __tablename__ = "teams"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=NAME_LENGTH)
+    name_key: str = Field(max_length=NAME_LENGTH, unique=True)
+    captain_id: int | None = Field(default=None, foreign_key="players.id")
+    created_at: datetime
+
+
+class TeamMember(SQLModel, table=True):
+    """A player of a team, at ``board`` (from 1: the team's board order)."""
+
+    __tablename__ = "team_members"
+    __table_args__ = (UniqueConstraint("team_id", "board"),)
+
+    team_id: int = Field(foreign_key="teams.id", primary_key=True)
+    player_id: int = Field(foreign_key="players.id", primary_key=True, index=True)
+    board: int
+
+
+class EventTeam(SQLModel, table=True):
+    """A team of a team event, at ``position`` (from 1): its players are the event's entries
+    of seeds ``(position - 1) * boards + 1`` to ``position * boards``, board by board;
+    ``name`` is the team's name when it was entered."""
+
+    __tablename__ = "event_teams"
+
+    event_id: int = Field(foreign_key="events.id", primary_key=True)
+    position: int = Field(primary_key=True)
+    team_id: int | None = Field(default=None, foreign_key="teams.id")
+    name: str = Field(max_length=NAME_LENGTH)
 
 
 class EventFormat(SQLModel, table=True):
@@ -586,6 +634,9 @@ MODELS: tuple[type[SQLModel], ...] = (
     EventNoShow,
     EventCheckIn,
     Proposal,
+    Team,
+    TeamMember,
+    EventTeam,
 )
 
 _HEADER = '''"""The tables of :mod:`tally.store.models` as light SQLAlchemy Core clauses.

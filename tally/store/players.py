@@ -529,7 +529,20 @@ def _merge_snapshots(
 
 
 def _move_aliases_and_categories(conn: Connection, kid: int, did: int) -> None:
-    """A merge: ``did``'s aliases go to ``kid``, and its categories join ``kid``'s."""
+    """A merge: ``did``'s aliases go to ``kid``, and its categories join ``kid``'s; refused
+    while ``did`` plays for a team (the team's line-up names them)."""
+    team = conn.execute(
+        select(t.teams.c.name)
+        .join(t.team_members, t.team_members.c.team_id == t.teams.c.id)
+        .where(t.team_members.c.player_id == did)
+    ).first()
+    if team is not None:
+        raise Refused(
+            Message(
+                N_("the player merged away plays for team %(team)s: change its players first"),
+                team=team[0],
+            )
+        )
     conn.execute(
         update(t.player_aliases).where(t.player_aliases.c.player_id == did).values(player_id=kid)
     )

@@ -103,6 +103,7 @@ if TYPE_CHECKING:
     from tally.store.series import Series
     from tally.store.serving import Serving
     from tally.store.swapping import Swaps
+    from tally.store.teams import Teams
     from tally.store.timeline import Timeline
     from tally.store.treasurer import Treasurer
 
@@ -231,6 +232,13 @@ class Store(Database):
     def results(self) -> Results:
         """The result cache (:class:`~tally.store.derivation.Results`)."""
         return Results(self)
+
+    @cached_property
+    def teams(self) -> Teams:
+        """The club's teams and team events' standings (:class:`~tally.store.teams.Teams`)."""
+        from tally.store.teams import Teams
+
+        return Teams(self)
 
     @cached_property
     def events(self) -> Events:

@@ -145,6 +145,9 @@ events = table(
     column("apart_until", Integer),
     column("apart_keeps_bye", Boolean),
     column("check_in", Boolean),
+    column("boards", Integer),
+    column("team_rank", String),
+    column("first_to", Integer),
 )
 
 
@@ -368,7 +371,41 @@ proposals = table(
 )
 
 
+#: A team of the club's players (``tally team add``): ``name_key`` (the name case-folded, spaces
+#: collapsed) is unique; ``captain_id`` is its captain, one of its members.
+teams = table(
+    "teams",
+    column("id", Integer),
+    column("name", String),
+    column("name_key", String),
+    column("captain_id", Integer),
+    column("created_at", UTCDateTime()),
+)
+
+
+#: A player of a team, at ``board`` (from 1: the team's board order).
+team_members = table(
+    "team_members",
+    column("team_id", Integer),
+    column("player_id", Integer),
+    column("board", Integer),
+)
+
+
+#: A team of a team event, at ``position`` (from 1): its players are the event's entries of seeds
+#: ``(position - 1) * boards + 1`` to ``position * boards``, board by board; ``name`` is the
+#: team's name when it was entered.
+event_teams = table(
+    "event_teams",
+    column("event_id", Integer),
+    column("position", Integer),
+    column("team_id", Integer),
+    column("name", String),
+)
+
+
 ALL = (players, player_aliases, player_categories, matches, deals, actions, audit_log, events,
        event_players, event_rounds, deal_results, recorded_taps, cache_state, web_settings,
        director_sessions, series, series_events, event_formats, event_buy_backs, event_apart,
-       event_absences, event_no_shows, event_check_ins, proposals)
+       event_absences, event_no_shows, event_check_ins, proposals, teams, team_members,
+       event_teams)

@@ -536,6 +536,14 @@ class EventView:
     options: Mapping[str, Any] = field(
         default_factory=dict, compare=False, metadata={"json": False}
     )
+    #: a team event's boards per team and what ranks its teams (``"bummerl"`` or
+    #: ``"match-points"``: :mod:`tally.events.formats.team`)
+    boards: int | None = None
+    team_rank: str = "bummerl"
+    #: a race between two teams to this many Bummerl won (None: a team round robin)
+    first_to: int | None = None
+    #: a team event's teams, by position: their names and their players in board order
+    teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def format(self) -> EventFormat:

@@ -327,6 +327,7 @@ def _event_state(store: Store, event_id: int, keys: Any) -> dict[str, Any]:
         },
         "apart": store.pairings.apart(event_id) if ev.format.has_rounds else [],
         "absent_words": absent_words,
+        "teams": store.teams.standings(event_id) if ev.format.plays_in_teams else None,
     }
 
 

@@ -294,7 +294,10 @@ def _choices() -> dict[str, Any]:
         "languages": LANGUAGES,
         "labels": LABELS,
         "kind_options": list(every_option().values()),
-        "kind_fields": {f.kind: [o.form_field for o in f.options] for f in FORMATS.values()},
+        "kind_fields": {
+            f.kind: [o.form_field for o in f.options] + (["teams"] if f.plays_in_teams else [])
+            for f in FORMATS.values()
+        },
     }
 
 
@@ -307,6 +310,10 @@ def _create(store: Store, form: Fields) -> tuple[int | None, Entries]:
     if wanted.open:
         return None, wanted
     kwargs = settings(form)
+    kind = form.values.get("kind", "club")
+    if kind in FORMATS and FORMATS[kind].plays_in_teams:  # a team event: its teams' players
+        lines = form.values.get("teams", "").splitlines()
+        kwargs["teams"] = [line.strip() for line in lines if line.strip()]
     with store.transaction("web: new event"):  # new players only with the event
         with form.at("players"):
             players = enter_new(store, wanted.refs)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tally.store.views import MatchSummary, PairingView, RoundView
+from tally.store.views import EventView, MatchSummary, PairingView, RoundView
 from tally.web.app import (
     Site,
     blocking,
@@ -134,6 +134,18 @@ def _content(store: Store, event_id: int) -> dict[str, Any]:
         # (a column of buy-backs once someone bought back)
         "buy_backs": staged is not None and any(line.bought for line in staged.lines),
         "champion": None if staged is None else staged.champion,
+        **_teams(store, view.event),
+    }
+
+
+def _teams(store: Store, event: EventView) -> dict[str, Any]:
+    """A team event's team standings and each player's team (the tables' team matches)."""
+    if not event.format.plays_in_teams:
+        return {"teams": None, "team_of": {}, "boards": 0}
+    return {
+        "teams": store.teams.standings(event.id),
+        "team_of": {p: name for name, players in event.teams for p in players},
+        "boards": event.boards or 1,
     }
 
 

@@ -146,7 +146,7 @@ def test_a_format_taken_out_of_the_table_is_refused(store: Any) -> None:
 
 def test_every_format_of_the_table_lives_in_its_own_module_of_the_formats_package() -> None:
     modules = {type(f).__module__ for f in FORMATS.values()}
-    assert len(modules) == len(FORMATS) == 5
+    assert len(modules) == len(FORMATS) == 6
     assert all(m.startswith("tally.events.formats.") for m in modules)
 
 

@@ -16,6 +16,7 @@ from tally.events.formats.options import TABLE
 from tally.events.formats.options import every_option as _every_option
 from tally.events.formats.round_robin import RoundRobin
 from tally.events.formats.swiss import Swiss
+from tally.events.formats.team import TeamEvent
 from tally.i18n import N_
 
 __all__ = [
@@ -32,7 +33,7 @@ __all__ = [
 
 #: Every event format by its kind, in the order the CLI and the forms list them.
 FORMATS: dict[str, EventFormat] = {
-    f.kind: f for f in (ClubEvening(), RoundRobin(), Swiss(), Knockout(), Groups())
+    f.kind: f for f in (ClubEvening(), RoundRobin(), Swiss(), Knockout(), Groups(), TeamEvent())
 }
 
 

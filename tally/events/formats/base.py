@@ -220,6 +220,9 @@ class EventFormat:
     exports_as_folder: ClassVar[bool] = False
     #: a pairing may play several matches (``matches_per_pairing``)
     plays_several_matches_per_pairing: ClassVar[bool] = False
+    #: its entries are teams' players, team after team (``store.events.create(teams=...)``:
+    #: :mod:`tally.events.formats.team`)
+    plays_in_teams: ClassVar[bool] = False
     #: its seeding list (initial order, draw, snake) may follow the ratings
     #: (``seed_by="rating"``: :mod:`tally.store.seeding`)
     seeds_by_rating: ClassVar[bool] = False
