@@ -318,24 +318,32 @@ def event_snapshot(conn: Connection, event_id: int) -> dict[str, Any] | None:
     ]
     if bought:  # likewise
         snap["buy_backs"] = bought
+    return snap | _kept_apart_and_after(conn, event_id)
+
+
+def _kept_apart_and_after(conn: Connection, event_id: int) -> dict[str, Any]:
+    """The parts of an event's snapshot that most events have none of: pairs kept apart,
+    absences, no-shows, the treasurer's desk, a team event's teams; each only when there is
+    one (so snapshots of other events stay as they were)."""
+    snap: dict[str, Any] = {}
     apart = apart_pairs(conn, event_id)
-    if apart:  # only then, likewise
+    if apart:
         snap["apart"] = [list(pair) for pair in apart]
     absent = absences(conn, event_id)
-    if absent:  # likewise
+    if absent:
         snap["absences"] = [list(row) for row in absent]
     missed = no_shows_by_event(conn, [event_id]).get(event_id, [])
-    if missed:  # likewise
+    if missed:
         snap["no_shows"] = [list(row) for row in missed]
     desk = check_ins(conn, event_id)
-    if desk:  # likewise
+    if desk:
         snap["check_ins"] = desk
     teams = conn.execute(
         select(t.event_teams.c.position, t.event_teams.c.team_id, t.event_teams.c.name)
         .where(t.event_teams.c.event_id == event_id)
         .order_by(t.event_teams.c.position)
     ).all()
-    if teams:  # a team event's (likewise)
+    if teams:
         snap["teams"] = [list(row) for row in teams]
     return snap
 
