@@ -85,6 +85,23 @@ def _refuse_name_taken(conn: Connection, key: str, clean: str) -> None:
         raise Refused(Message(N_('there is already a team "%(team)s"'), team=clean))
 
 
+def _refuse_shared_player(
+    entered: Sequence[tuple[int, str, list[str]]], team: str, players: Sequence[str]
+) -> None:
+    """Refuse when one of ``players`` (of ``team``) already plays for a team in ``entered``."""
+    for _, other, members in entered:
+        for player in players:
+            if player in members:
+                raise Refused(
+                    Message(
+                        N_("%(player)s plays for both %(team)s and %(other)s in this event"),
+                        player=player,
+                        team=other,
+                        other=team,
+                    )
+                )
+
+
 def _set_members(
     conn: Connection, team_id: int, players: Sequence[str], captain: str | None
 ) -> list[str]:
@@ -211,8 +228,27 @@ class Teams:
                             boards=boards,
                         )
                     )
+                _refuse_shared_player(out, view.name, view.players[:boards])
                 out.append((view.id, view.name, list(view.players[:boards])))
             return out
+
+    def refuse_decided_race(self, ref: str | int) -> None:
+        """Refuse a further round of a race of two teams (``--first-to``) that a team has won."""
+        ev = self.store.events.get(ref)  # type: ignore[attr-defined]
+        if ev.first_to is None or not ev.format.plays_in_teams:
+            return
+        winner = self.standings(ev.id).winner
+        if winner is not None:
+            raise Refused(
+                Message(
+                    N_(
+                        "the race to %(count)s Bummerl is decided: %(team)s has won it, "
+                        "no further round is played"
+                    ),
+                    count=ev.first_to,
+                    team=winner,
+                )
+            )
 
     def standings(self, ref: str | int) -> TeamStandingsView:
         """The team standings of team event ``ref`` (:func:`tally.events.teams.team_table`)."""

@@ -123,6 +123,9 @@ def test_a_team_event_is_refused_what_it_cannot_be(store: Any) -> None:
         store.events.create("A", kind="team", players=["Anna", "Max"], boards=1)
     with pytest.raises(Refused, match="at least 2 teams"):
         store.events.create("A", kind="team", teams=["FF Pyhra"], boards=2)
+    store.teams.add("Zweite", ["Max", "Bert"])
+    with pytest.raises(Refused, match="Bert plays for both FF Pyhra and Zweite in this event"):
+        store.events.create("A", kind="team", teams=["FF Pyhra", "Zweite"], boards=2)
 
 
 def test_a_team_event_is_exported_and_loaded_with_its_teams(store: Any, tmp_path: Path) -> None:
@@ -194,8 +197,8 @@ def test_a_race_of_two_teams_to_five_bummerl(store: Any) -> None:
             met.add(frozenset((p.first, p.second)))
             scheibbs = p.first if p.first in TEAMS["FF Scheibbs"] else p.second
             pyhra = p.second if scheibbs == p.first else p.first
-            win(store, p.matches[0].match_id, scheibbs if number < 3 else pyhra)
-        if number == 1:
+            win(store, p.matches[0].match_id, pyhra if number == 2 else scheibbs)
+        if number < 3:
             assert store.teams.standings("Vergleich").winner is None
     assert met == {frozenset((a, b)) for a in TEAMS["FF Pyhra"] for b in TEAMS["FF Scheibbs"]}
     view = store.teams.standings("Vergleich")
@@ -204,6 +207,8 @@ def test_a_race_of_two_teams_to_five_bummerl(store: Any) -> None:
         6,
         3,
     )
+    with pytest.raises(Refused, match="race to 5 Bummerl is decided: FF Scheibbs has won it"):
+        store.events.start_round("Vergleich", 4)
 
 
 @pytest.mark.parametrize(("option", "value"), [("boards", 0), ("first_to", 0)])
