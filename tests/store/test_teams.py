@@ -219,9 +219,15 @@ def test_boards_and_a_race_out_of_range_are_refused(store: Any, option: str, val
         store.events.create("A", kind="team", teams=["FF Pyhra", "FF Scheibbs"], **given)
 
 
-def test_a_player_of_a_team_is_not_merged_away(store: Any) -> None:
+def test_a_player_of_a_team_merged_away_hands_the_team_place_on(store: Any) -> None:
     club(store)
-    with pytest.raises(Refused, match="plays for team FF Pyhra: change its players first"):
-        store.players.merge("Max", "Anna")
-    store.teams.set_players("FF Pyhra", ["Bert", "Carl"])
+    with pytest.raises(Refused, match="both players play for team FF Pyhra"):
+        store.players.merge("Bert", "Anna")
     assert store.players.merge("Max", "Anna").name == "Max"
+    team = store.teams.get("FF Pyhra")
+    assert (team.players, team.captain) == (("Max", "Bert", "Carl"), "Max")
+    entry = store.audit.log()[-1]
+    assert entry.command == "player merge"
+    store.audit.reverse(entry.id)
+    team = store.teams.get("FF Pyhra")
+    assert (team.players, team.captain) == (("Anna", "Bert", "Carl"), "Anna")
