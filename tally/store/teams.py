@@ -232,6 +232,55 @@ class Teams:
                 out.append((view.id, view.name, list(view.players[:boards])))
             return out
 
+    def set_order(self, event: str | int, team: str, players: Sequence[str]) -> None:
+        """Set the board order of ``team`` in team event ``event`` for the rounds started from
+        now on (the captain's order): ``players`` are the team's players of that event, each
+        once. Audited; ``tally audit undo`` takes it back. Refused when every round is started
+        and for a player not of that team."""
+        ev = self.store.events.get(event)  # type: ignore[attr-defined]
+        if not ev.format.plays_in_teams or not ev.boards:
+            raise Refused(Message(N_("%(event)s is not a team event"), event=ev.name))
+        if len(self.store.events.started_rounds(ev.id)) >= ev.rounds:  # type: ignore[attr-defined]
+            raise Refused(Message(N_("every round of %(event)s is started"), event=ev.name))
+        folded = {names.fold(n): (pos, n) for pos, (n, _) in enumerate(ev.teams, 1)}
+        position, name = folded.get(names.fold(team), (0, team))
+        if not position:
+            raise NotFound(Message(N_('there is no team "%(team)s" (tally team list)'), team=team))
+        with self.store.writing() as conn:
+            order = [resolve_player(conn, p) for p in players]
+            members = dict(ev.teams)[name]
+            for row in order:
+                if row["name"] not in members:
+                    raise Refused(
+                        Message(
+                            N_("%(player)s does not play for %(team)s"),
+                            player=row["name"],
+                            team=name,
+                        )
+                    )
+            if len({row["id"] for row in order}) != len(members):
+                raise Refused(Message(N_("give each player of %(team)s once"), team=name))
+            before = {f"event:{ev.id}": snapshot(conn, "event", ev.id)}
+            first = (position - 1) * ev.boards + 1
+            for sign in (-1, 1):  # through negative seeds: each seed is unique in the event
+                for k, row in enumerate(order):
+                    conn.execute(
+                        update(t.event_players)
+                        .where(t.event_players.c.event_id == ev.id)
+                        .where(t.event_players.c.player_id == row["id"])
+                        .values(seed=sign * (first + k))
+                    )
+            Audit(self.store).write(
+                conn,
+                "team order",
+                "event",
+                ev.id,
+                f"board order of {name}: {', '.join(r['name'] for r in order)}",
+                before,
+                {f"event:{ev.id}": snapshot(conn, "event", ev.id)},
+                words=Message(N_("Board order of %(team)s"), team=name),
+            )
+
     def refuse_decided_race(self, ref: str | int) -> None:
         """Refuse a further round of a race of two teams (``--first-to``) that a team has won."""
         ev = self.store.events.get(ref)  # type: ignore[attr-defined]

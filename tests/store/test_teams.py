@@ -231,3 +231,23 @@ def test_a_player_of_a_team_merged_away_hands_the_team_place_on(store: Any) -> N
     store.audit.reverse(entry.id)
     team = store.teams.get("FF Pyhra")
     assert (team.players, team.captain) == (("Anna", "Bert", "Carl"), "Anna")
+
+
+def test_the_captain_sets_the_board_order_for_the_next_round(store: Any) -> None:
+    club(store)
+    store.events.create("Abend", kind="team", teams=list(TEAMS)[:2], boards=3, rules=RULES)
+    with pytest.raises(Refused, match="Dora does not play for FF Pyhra"):
+        store.teams.set_order("Abend", "ff pyhra", ["Dora", "Anna", "Bert"])
+    store.teams.set_order("Abend", "FF Pyhra", ["Bert", "Carl", "Anna"])
+    assert [p.name for p in store.events.get("Abend").players][:3] == ["Bert", "Carl", "Anna"]
+    store.audit.reverse(store.audit.log()[-1].id)
+    assert [p.name for p in store.events.get("Abend").players][:3] == ["Anna", "Bert", "Carl"]
+    store.teams.set_order("Abend", "FF Pyhra", ["Carl", "Anna", "Bert"])
+    pairs = [(p.first, p.second) for p in store.events.start_round("Abend", 1).pairings]
+    boards = [frozenset(pair) for pair in pairs]
+    assert boards == [
+        frozenset(b) for b in zip(["Carl", "Anna", "Bert"], TEAMS["FF Scheibbs"], strict=True)
+    ]
+    assert store.audit.log()[-2].command == "team order"
+    with pytest.raises(Refused, match="every round of Abend is started"):
+        store.teams.set_order("Abend", "FF Pyhra", ["Anna", "Bert", "Carl"])
