@@ -89,6 +89,23 @@ def players_(
         typer.echo(_("Team %(team)s.") % {"team": describe(view)})
 
 
+@team_app.command("order")
+@guard
+def order_(
+    event: Annotated[str, typer.Argument(help="The team event (its name or number).")],
+    team: TeamArg,
+    players: PlayersArg,
+    db: DbOption = None,
+    scorer: ScorerOption = None,
+    lang: LangOption = None,
+) -> None:
+    """Set a team's board order in a team event for the rounds started from now on."""
+    with opened(db, scorer) as store:
+        store.teams.set_order(event, team, players)
+    with use(language(lang)):
+        typer.echo(_("Board order of %(team)s set.") % {"team": team})
+
+
 @team_app.command("rename")
 @guard
 def rename(

@@ -535,6 +535,9 @@ class Events:
         round is started (:mod:`tally.store.seeding`).
         ``accept_rematches``: a Swiss round that no pairing can make without a rematch takes
         the least bad one (the fewest rematches), its audit entry naming them."""
+        from tally.store.teams import Teams
+
+        Teams(self.store).refuse_decided_race(ref)
         ratings = Seeding(self.store).ratings_to_seed(ref)
         with self.store.writing() as conn:
             ev = lock_event(conn, ref)

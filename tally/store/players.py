@@ -521,6 +521,8 @@ def _merge_snapshots(
     }
     for eid in event_ids:
         before[f"event:{eid}"] = snapshot(conn, "event", eid)
+    for tid in _team_ids_of(conn, did):
+        before[f"team:{tid}"] = snapshot(conn, "team", tid)
     for mid in match_ids:
         before[f"match:{mid}"] = snapshot(conn, "match", mid)
         for deal in load_deals(conn, mid):
@@ -528,21 +530,33 @@ def _merge_snapshots(
     return before
 
 
-def _move_aliases_and_categories(conn: Connection, kid: int, did: int) -> None:
-    """A merge: ``did``'s aliases go to ``kid``, and its categories join ``kid``'s; refused
-    while ``did`` plays for a team (the team's line-up names them)."""
-    team = conn.execute(
-        select(t.teams.c.name)
-        .join(t.team_members, t.team_members.c.team_id == t.teams.c.id)
-        .where(t.team_members.c.player_id == did)
-    ).first()
-    if team is not None:
+def _team_ids_of(conn: Connection, pid: int) -> list[int]:
+    """The teams player ``pid`` plays for."""
+    rows = conn.execute(
+        select(t.team_members.c.team_id).where(t.team_members.c.player_id == pid)
+    ).all()
+    return [row[0] for row in rows]
+
+
+def _move_team_places(conn: Connection, kid: int, did: int) -> None:
+    """``did``'s places in teams (board and captaincy) become ``kid``'s; refused when both play
+    for one team (the team would list one person twice)."""
+    both = set(_team_ids_of(conn, did)) & set(_team_ids_of(conn, kid))
+    if both:
+        team = conn.execute(select(t.teams.c.name).where(t.teams.c.id == min(both))).scalar_one()
         raise Refused(
-            Message(
-                N_("the player merged away plays for team %(team)s: change its players first"),
-                team=team[0],
-            )
+            Message(N_("both players play for team %(team)s: change its players first"), team=team)
         )
+    conn.execute(
+        update(t.team_members).where(t.team_members.c.player_id == did).values(player_id=kid)
+    )
+    conn.execute(update(t.teams).where(t.teams.c.captain_id == did).values(captain_id=kid))
+
+
+def _move_aliases_and_categories(conn: Connection, kid: int, did: int) -> None:
+    """A merge: ``did``'s aliases go to ``kid``, its categories join ``kid``'s, and its places
+    in teams (board and captaincy) become ``kid``'s; refused when both play for one team."""
+    _move_team_places(conn, kid, did)
     conn.execute(
         update(t.player_aliases).where(t.player_aliases.c.player_id == did).values(player_id=kid)
     )

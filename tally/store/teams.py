@@ -85,6 +85,23 @@ def _refuse_name_taken(conn: Connection, key: str, clean: str) -> None:
         raise Refused(Message(N_('there is already a team "%(team)s"'), team=clean))
 
 
+def _refuse_shared_player(
+    entered: Sequence[tuple[int, str, list[str]]], team: str, players: Sequence[str]
+) -> None:
+    """Refuse when one of ``players`` (of ``team``) already plays for a team in ``entered``."""
+    for _, other, members in entered:
+        for player in players:
+            if player in members:
+                raise Refused(
+                    Message(
+                        N_("%(player)s plays for both %(team)s and %(other)s in this event"),
+                        player=player,
+                        team=other,
+                        other=team,
+                    )
+                )
+
+
 def _set_members(
     conn: Connection, team_id: int, players: Sequence[str], captain: str | None
 ) -> list[str]:
@@ -211,8 +228,76 @@ class Teams:
                             boards=boards,
                         )
                     )
+                _refuse_shared_player(out, view.name, view.players[:boards])
                 out.append((view.id, view.name, list(view.players[:boards])))
             return out
+
+    def set_order(self, event: str | int, team: str, players: Sequence[str]) -> None:
+        """Set the board order of ``team`` in team event ``event`` for the rounds started from
+        now on (the captain's order): ``players`` are the team's players of that event, each
+        once. Audited; ``tally audit undo`` takes it back. Refused when every round is started
+        and for a player not of that team."""
+        ev = self.store.events.get(event)  # type: ignore[attr-defined]
+        if not ev.format.plays_in_teams or not ev.boards:
+            raise Refused(Message(N_("%(event)s is not a team event"), event=ev.name))
+        if len(self.store.events.started_rounds(ev.id)) >= ev.rounds:  # type: ignore[attr-defined]
+            raise Refused(Message(N_("every round of %(event)s is started"), event=ev.name))
+        folded = {names.fold(n): (pos, n) for pos, (n, _) in enumerate(ev.teams, 1)}
+        position, name = folded.get(names.fold(team), (0, team))
+        if not position:
+            raise NotFound(Message(N_('there is no team "%(team)s" (tally team list)'), team=team))
+        with self.store.writing() as conn:
+            order = [resolve_player(conn, p) for p in players]
+            members = dict(ev.teams)[name]
+            for row in order:
+                if row["name"] not in members:
+                    raise Refused(
+                        Message(
+                            N_("%(player)s does not play for %(team)s"),
+                            player=row["name"],
+                            team=name,
+                        )
+                    )
+            if len({row["id"] for row in order}) != len(members):
+                raise Refused(Message(N_("give each player of %(team)s once"), team=name))
+            before = {f"event:{ev.id}": snapshot(conn, "event", ev.id)}
+            first = (position - 1) * ev.boards + 1
+            for sign in (-1, 1):  # through negative seeds: each seed is unique in the event
+                for k, row in enumerate(order):
+                    conn.execute(
+                        update(t.event_players)
+                        .where(t.event_players.c.event_id == ev.id)
+                        .where(t.event_players.c.player_id == row["id"])
+                        .values(seed=sign * (first + k))
+                    )
+            Audit(self.store).write(
+                conn,
+                "team order",
+                "event",
+                ev.id,
+                f"board order of {name}: {', '.join(r['name'] for r in order)}",
+                before,
+                {f"event:{ev.id}": snapshot(conn, "event", ev.id)},
+                words=Message(N_("Board order of %(team)s"), team=name),
+            )
+
+    def refuse_decided_race(self, ref: str | int) -> None:
+        """Refuse a further round of a race of two teams (``--first-to``) that a team has won."""
+        ev = self.store.events.get(ref)  # type: ignore[attr-defined]
+        if ev.first_to is None or not ev.format.plays_in_teams:
+            return
+        winner = self.standings(ev.id).winner
+        if winner is not None:
+            raise Refused(
+                Message(
+                    N_(
+                        "the race to %(count)s Bummerl is decided: %(team)s has won it, "
+                        "no further round is played"
+                    ),
+                    count=ev.first_to,
+                    team=winner,
+                )
+            )
 
     def standings(self, ref: str | int) -> TeamStandingsView:
         """The team standings of team event ``ref`` (:func:`tally.events.teams.team_table`)."""

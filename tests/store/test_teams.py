@@ -123,6 +123,9 @@ def test_a_team_event_is_refused_what_it_cannot_be(store: Any) -> None:
         store.events.create("A", kind="team", players=["Anna", "Max"], boards=1)
     with pytest.raises(Refused, match="at least 2 teams"):
         store.events.create("A", kind="team", teams=["FF Pyhra"], boards=2)
+    store.teams.add("Zweite", ["Max", "Bert"])
+    with pytest.raises(Refused, match="Bert plays for both FF Pyhra and Zweite in this event"):
+        store.events.create("A", kind="team", teams=["FF Pyhra", "Zweite"], boards=2)
 
 
 def test_a_team_event_is_exported_and_loaded_with_its_teams(store: Any, tmp_path: Path) -> None:
@@ -194,8 +197,8 @@ def test_a_race_of_two_teams_to_five_bummerl(store: Any) -> None:
             met.add(frozenset((p.first, p.second)))
             scheibbs = p.first if p.first in TEAMS["FF Scheibbs"] else p.second
             pyhra = p.second if scheibbs == p.first else p.first
-            win(store, p.matches[0].match_id, scheibbs if number < 3 else pyhra)
-        if number == 1:
+            win(store, p.matches[0].match_id, pyhra if number == 2 else scheibbs)
+        if number < 3:
             assert store.teams.standings("Vergleich").winner is None
     assert met == {frozenset((a, b)) for a in TEAMS["FF Pyhra"] for b in TEAMS["FF Scheibbs"]}
     view = store.teams.standings("Vergleich")
@@ -204,6 +207,8 @@ def test_a_race_of_two_teams_to_five_bummerl(store: Any) -> None:
         6,
         3,
     )
+    with pytest.raises(Refused, match="race to 5 Bummerl is decided: FF Scheibbs has won it"):
+        store.events.start_round("Vergleich", 4)
 
 
 @pytest.mark.parametrize(("option", "value"), [("boards", 0), ("first_to", 0)])
@@ -214,9 +219,35 @@ def test_boards_and_a_race_out_of_range_are_refused(store: Any, option: str, val
         store.events.create("A", kind="team", teams=["FF Pyhra", "FF Scheibbs"], **given)
 
 
-def test_a_player_of_a_team_is_not_merged_away(store: Any) -> None:
+def test_a_player_of_a_team_merged_away_hands_the_team_place_on(store: Any) -> None:
     club(store)
-    with pytest.raises(Refused, match="plays for team FF Pyhra: change its players first"):
-        store.players.merge("Max", "Anna")
-    store.teams.set_players("FF Pyhra", ["Bert", "Carl"])
+    with pytest.raises(Refused, match="both players play for team FF Pyhra"):
+        store.players.merge("Bert", "Anna")
     assert store.players.merge("Max", "Anna").name == "Max"
+    team = store.teams.get("FF Pyhra")
+    assert (team.players, team.captain) == (("Max", "Bert", "Carl"), "Max")
+    entry = store.audit.log()[-1]
+    assert entry.command == "player merge"
+    store.audit.reverse(entry.id)
+    team = store.teams.get("FF Pyhra")
+    assert (team.players, team.captain) == (("Anna", "Bert", "Carl"), "Anna")
+
+
+def test_the_captain_sets_the_board_order_for_the_next_round(store: Any) -> None:
+    club(store)
+    store.events.create("Abend", kind="team", teams=list(TEAMS)[:2], boards=3, rules=RULES)
+    with pytest.raises(Refused, match="Dora does not play for FF Pyhra"):
+        store.teams.set_order("Abend", "ff pyhra", ["Dora", "Anna", "Bert"])
+    store.teams.set_order("Abend", "FF Pyhra", ["Bert", "Carl", "Anna"])
+    assert [p.name for p in store.events.get("Abend").players][:3] == ["Bert", "Carl", "Anna"]
+    store.audit.reverse(store.audit.log()[-1].id)
+    assert [p.name for p in store.events.get("Abend").players][:3] == ["Anna", "Bert", "Carl"]
+    store.teams.set_order("Abend", "FF Pyhra", ["Carl", "Anna", "Bert"])
+    pairs = [(p.first, p.second) for p in store.events.start_round("Abend", 1).pairings]
+    boards = [frozenset(pair) for pair in pairs]
+    assert boards == [
+        frozenset(b) for b in zip(["Carl", "Anna", "Bert"], TEAMS["FF Scheibbs"], strict=True)
+    ]
+    assert store.audit.log()[-2].command == "team order"
+    with pytest.raises(Refused, match="every round of Abend is started"):
+        store.teams.set_order("Abend", "FF Pyhra", ["Anna", "Bert", "Carl"])
