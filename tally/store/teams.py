@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, RowMapping, delete, insert, select, update
+from sqlalchemy import Connection, RowMapping, delete, func, insert, select, update
 
 from tally import names
 from tally.errors import Message, NotFound, Refused
@@ -19,6 +19,7 @@ from tally.events.teams import Board, TeamRow, team_table
 from tally.i18n import N_
 from tally.store import tables as t
 from tally.store.corrections import Audit, snapshot, utc_now
+from tally.store.eventdata import lock_event
 from tally.store.players import normalize_name, resolve_player
 from tally.store.transactions import Database
 from tally.store.views import PairingView, RoundView
@@ -240,13 +241,19 @@ class Teams:
         ev = self.store.events.get(event)  # type: ignore[attr-defined]
         if not ev.format.plays_in_teams or not ev.boards:
             raise Refused(Message(N_("%(event)s is not a team event"), event=ev.name))
-        if len(self.store.events.started_rounds(ev.id)) >= ev.rounds:  # type: ignore[attr-defined]
-            raise Refused(Message(N_("every round of %(event)s is started"), event=ev.name))
         folded = {names.fold(n): (pos, n) for pos, (n, _) in enumerate(ev.teams, 1)}
         position, name = folded.get(names.fold(team), (0, team))
         if not position:
             raise NotFound(Message(N_('there is no team "%(team)s" (tally team list)'), team=team))
         with self.store.writing() as conn:
+            # checked under the event's lock, as starting a round takes it: no round starts
+            # between this check and the new order
+            lock_event(conn, ev.id)
+            started = conn.execute(
+                select(func.count()).where(t.event_rounds.c.event_id == ev.id)
+            ).scalar_one()
+            if started >= ev.rounds:
+                raise Refused(Message(N_("every round of %(event)s is started"), event=ev.name))
             order = [resolve_player(conn, p) for p in players]
             members = dict(ev.teams)[name]
             for row in order:
