@@ -537,7 +537,7 @@ class Events:
         the least bad one (the fewest rematches), its audit entry naming them."""
         from tally.store.teams import Teams
 
-        Teams(self.store).refuse_decided_race(ref)
+        Teams(self.store, events=self).refuse_decided_race(ref)
         ratings = Seeding(self.store).ratings_to_seed(ref)
         with self.store.writing() as conn:
             ev = lock_event(conn, ref)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlalchemy import Connection, RowMapping, delete, func, insert, select, update
 
@@ -22,7 +23,14 @@ from tally.store.corrections import Audit, snapshot, utc_now
 from tally.store.eventdata import lock_event
 from tally.store.players import normalize_name, resolve_player
 from tally.store.transactions import Database
-from tally.store.views import PairingView, RoundView
+from tally.store.views import EventView, PairingView, RoundView
+
+
+class _EventsPart(Protocol):
+    """What the team standings read of the events part (:class:`tally.store.events.Events`)."""
+
+    def get(self, ref: str | int) -> EventView: ...
+    def started_rounds(self, ref: str | int) -> list[RoundView]: ...
 
 
 @dataclass(frozen=True)
@@ -129,8 +137,16 @@ def _set_members(
 class Teams:
     """The club's teams and the team standings of team events. Reached as ``store.teams``."""
 
-    def __init__(self, store: Database) -> None:
+    def __init__(self, store: Database, events: _EventsPart | None = None) -> None:
         self.store = store
+        #: the events part to read events through: the store's, or the caller's own (starting
+        #: a round on a bare :class:`Database`, as :mod:`tally.store.consequences` previews it)
+        self._given = events
+
+    @property
+    def _events(self) -> _EventsPart:
+        found: _EventsPart = self._given or self.store.events  # type: ignore[attr-defined]
+        return found
 
     def add(self, name: str, players: Sequence[str], captain: str | None = None) -> TeamView:
         """A new team of ``players`` (names or numbers, in board order)."""
@@ -238,7 +254,7 @@ class Teams:
         now on (the captain's order): ``players`` are the team's players of that event, each
         once. Audited; ``tally audit undo`` takes it back. Refused when every round is started
         and for a player not of that team."""
-        ev = self.store.events.get(event)  # type: ignore[attr-defined]
+        ev = self._events.get(event)
         if not ev.format.plays_in_teams or not ev.boards:
             raise Refused(Message(N_("%(event)s is not a team event"), event=ev.name))
         folded = {names.fold(n): (pos, n) for pos, (n, _) in enumerate(ev.teams, 1)}
@@ -290,7 +306,7 @@ class Teams:
 
     def refuse_decided_race(self, ref: str | int) -> None:
         """Refuse a further round of a race of two teams (``--first-to``) that a team has won."""
-        ev = self.store.events.get(ref)  # type: ignore[attr-defined]
+        ev = self._events.get(ref)
         if ev.first_to is None or not ev.format.plays_in_teams:
             return
         winner = self.standings(ev.id).winner
@@ -308,10 +324,10 @@ class Teams:
 
     def standings(self, ref: str | int) -> TeamStandingsView:
         """The team standings of team event ``ref`` (:func:`tally.events.teams.team_table`)."""
-        ev = self.store.events.get(ref)  # type: ignore[attr-defined]
+        ev = self._events.get(ref)
         if not ev.format.plays_in_teams or not ev.boards:
             raise Refused(Message(N_("%(event)s is not a team event"), event=ev.name))
-        rounds: list[RoundView] = self.store.events.started_rounds(ev.id)  # type: ignore[attr-defined]
+        rounds: list[RoundView] = self._events.started_rounds(ev.id)
         team_of = {
             player: position
             for position, (_, players) in enumerate(ev.teams, 1)
