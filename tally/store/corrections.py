@@ -36,6 +36,7 @@ from tally.store.derivation import (
     write_deal_row,
 )
 from tally.store.derivation import utc_now as utc_now
+from tally.store.over import check_kept_in_turn
 from tally.store.views import AuditPage, AuditView, message_data
 
 if TYPE_CHECKING:
@@ -615,6 +616,7 @@ class Audit:
                 if snapshot(conn, "match", mid) is not None:
                     restored = load_derived(conn, mid)
                     keep_dealers(roles.get(mid, {}), restored)
+                    check_kept_in_turn(conn, restored)
                     save_results(conn, restored)
             new_id = self.write(
                 conn,

@@ -219,6 +219,29 @@ def _check_in_turn(conn: Connection, loaded: Loaded) -> None:
             raise Refused(Message(NOT_IN_TURN, earlier=earlier))
 
 
+LATER_PLAYED: Final = N_(
+    "this change leaves match %(match)s not over, and match %(later)s of its pairing has "
+    "deals already: a pairing's matches are played in turn (delete match %(later)s's deals "
+    "first)"
+)
+_HAS_DEALS = select(t.deals.c.id).where(t.deals.c.match_id == bindparam("m")).limit(1)
+
+
+def check_kept_in_turn(conn: Connection, after: Loaded) -> None:
+    """Refuse a correction, deletion or undo that leaves a match of a best-of pairing not over
+    while a later match of the pairing has deals: the later match would have been played out
+    of turn, and the record would not load back (:func:`_check_in_turn`)."""
+    if after.state.over:
+        return
+    found = _series_of(conn, after)
+    if found is None or found[0] == 1 or after.match.id not in found[1]:
+        return
+    ids = found[1]
+    for later in ids[ids.index(after.match.id) + 1 :]:
+        if conn.execute(_HAS_DEALS, {"m": later}).first() is not None:
+            raise Refused(Message(LATER_PLAYED, match=after.match.id, later=later))
+
+
 def check_open(conn: Connection, loaded: Loaded, table: TableWriter | None) -> None:
     """Refuse (:class:`~tally.errors.MatchOver`) a write into the match ``loaded`` (locked by
     the caller's transaction) when it is over for the writer (:meth:`Over.shuts_out`): the

@@ -87,7 +87,7 @@ from tally.store.derivation import (
     view_of_match,
     write_deal_row,
 )
-from tally.store.over import check_open
+from tally.store.over import check_kept_in_turn, check_open
 from tally.store.players import IN_MATCH, resolve_in_match
 from tally.store.views import (
     DealView,
@@ -826,6 +826,7 @@ def _replace_deal(
     deals = [d.deal for d in loaded.deals]
     deals[index] = new
     after = _checked(loaded, deals)
+    check_kept_in_turn(conn, after)
     save_results(conn, after)
     Audit(store).write(
         conn,
@@ -1661,9 +1662,9 @@ class Deals:
                 conn.execute(DELETE_DEAL_RESULT, {"d": x.id})
                 conn.execute(delete(t.actions).where(t.actions.c.deal_id == x.id))
                 conn.execute(delete(t.deals).where(t.deals.c.id == x.id))
-            save_results(
-                conn, derive(loaded.match, [x.deal for x in loaded.deals if x.deal not in gone])
-            )
+            left = derive(loaded.match, [x.deal for x in loaded.deals if x.deal not in gone])
+            check_kept_in_turn(conn, left)
+            save_results(conn, left)
             summary = (
                 f"deleted deal {loaded.match.id}.{d.number} ({d.kind})"
                 if gone == [d]

@@ -114,3 +114,27 @@ def test_a_pairing_s_matches_are_recorded_in_turn(store: Any) -> None:
         store.deals.quick_result(third, winner=table.first, points=1)
     win(store, second, table.second)
     store.deals.quick_result(third, winner=table.first, points=1)  # 1:1: the third is needed
+
+
+def test_a_correction_that_would_reopen_a_match_before_one_played_is_refused(store: Any) -> None:
+    # once the third match has a deal, correcting or deleting the second's deciding deal so
+    # that it is no longer over would leave the third played out of turn (and the export
+    # would not load back): refused, nothing changed; undoing it is refused the same way
+    _, final = final_of_two(store)
+    (table,) = final.pairings
+    first, second, third = (m.match_id for m in table.matches)
+    win(store, first, table.first)
+    win(store, second, table.second)
+    store.deals.quick_result(third, winner=table.first, points=1)
+    last = store.matches.state(second).deals[-1]
+    score = store.matches.state(second).score
+    refused = f"leaves match {second} not over, and match {third} of its pairing has deals"
+    with pytest.raises(Refused, match=refused):
+        store.deals.delete(last.id)
+    with pytest.raises(Refused, match=refused):
+        store.deals.edit_quick_result(last.id, winner=table.first, points=1)
+    assert store.matches.state(second).score == score and store.matches.state(second).over
+    entry = next(e for e in store.audit.log() if e.entity == "deal" and e.entity_id == last.id)
+    with pytest.raises(Refused, match=refused):
+        store.audit.reverse(entry.id)
+    assert store.matches.state(second).over
